@@ -1,0 +1,36 @@
+// The typed surface of the service client (spec section 4). The core depends on this interface only,
+// so it can be driven by the real client against the simulator in tests.
+import type { Result } from './errors';
+import type {
+  ChatUserGroup, ChatUserGroupInput, CoverageRequest, CoverageRequestsPage, CreateOverrideInput,
+  ListShiftsParams, Override, PageParams, Schedule, Shift, ShiftsPage, Team, UpdateTeamInput,
+} from './schemas';
+
+export interface ClientOptions {
+  /** https://…, or http:// only for loopback hosts (127.0.0.1, ::1, localhost). */
+  baseUrl: string;
+  /** Asked for on every request so a replaced key takes effect at once; never logged or echoed. */
+  getApiKey: () => string | undefined | Promise<string | undefined>;
+  timeoutMs?: number; // default 10_000
+  maxTries?: number; // reads only; default 3
+  /** Injected for tests: backoff sleeps and jitter. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Observes each HTTP attempt (method, path without query, status or error kind). For benchmarks and tests. */
+  onRequest?: (event: { method: string; path: string; outcome: number | string }) => void;
+}
+
+export interface OncallClient {
+  getSchedule(scheduleId: string): Promise<Result<Schedule>>;
+  listShifts(scheduleId: string, params: ListShiftsParams): Promise<Result<ShiftsPage>>;
+  /** Walks every page (per_page 100), bounded by maxPages (default 50) so a bad server cannot loop it. */
+  listAllShifts(scheduleId: string, params: Omit<ListShiftsParams, 'page' | 'per_page'>, maxPages?: number): Promise<Result<Shift[]>>;
+  createOverride(scheduleId: string, input: CreateOverrideInput): Promise<Result<Override>>;
+  getOverride(scheduleId: string, overrideId: string): Promise<Result<Override>>;
+  listCoverageRequests(params?: PageParams): Promise<Result<CoverageRequestsPage>>;
+  listAllCoverageRequests(maxPages?: number): Promise<Result<CoverageRequest[]>>;
+  putChatUserGroup(scheduleId: string, input: ChatUserGroupInput): Promise<Result<ChatUserGroup>>;
+  updateTeam(teamId: string, input: UpdateTeamInput): Promise<Result<Team>>;
+  /** Closes kept-alive connections. */
+  close(): void;
+}

@@ -1,0 +1,33 @@
+// The closed union of everything that can go wrong talking to the service. Every variant carries a short
+// user-facing `message`; none ever contains the API key (it is never put in a URL, message or thrown object).
+import type { $ZodIssue } from 'zod/v4/core';
+
+export type FieldProblem = { field: string; message: string };
+
+export type ApiError =
+  | { kind: 'validation'; message: string; problems: FieldProblem[] }
+  | { kind: 'network'; message: string }
+  | { kind: 'timeout'; message: string }
+  | { kind: 'unauthorized'; message: string }
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'not_found'; message: string }
+  | { kind: 'rejected'; message: string; status: number; serverMessage?: string }
+  | { kind: 'rate_limited'; message: string; retryAfterMs?: number }
+  | { kind: 'server'; message: string; status: number; retryAfterMs?: number }
+  | { kind: 'bad_response'; message: string; path?: string }
+  /** A write (POST/PUT/PATCH) may have reached the server but no answer came back; it is never re-sent. */
+  | { kind: 'outcome_unknown'; message: string; cause: 'network' | 'timeout' };
+
+export type ApiErrorKind = ApiError['kind'];
+
+export type Result<T, E = ApiError> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
+
+/** Turns zod issues into a validation error that names each bad field. */
+export function validationError(issues: readonly $ZodIssue[]): Extract<ApiError, { kind: 'validation' }> {
+  const problems = issues.map((i) => ({ field: i.path.map(String).join('.') || '(input)', message: i.message }));
+  const message = 'Please fix: ' + problems.map((p) => `${p.field} ${p.message}`).join('; ');
+  return { kind: 'validation', message, problems };
+}

@@ -1,0 +1,189 @@
+// Resource schemas of the on-call service (spec section 2) and request inputs (sections 4 and 8).
+// Responses are parsed with these once at the HTTP edge; unknown extra fields are tolerated
+// (zod objects strip them), and fields the spec marks optional stay optional.
+import { z } from 'zod';
+
+/** An ISO 8601 instant as the service sends it. Offsets are accepted on input; we normalise to UTC. */
+export const InstantSchema = z.iso.datetime({ offset: true });
+
+/** Limits of spec section 8, shared by client validation, the simulator and the forms. */
+export const LIMITS = {
+  perPageMin: 1,
+  perPageMax: 100,
+  perPageDefault: 20,
+  pageMin: 1,
+  userReferencesMin: 1,
+  userReferencesMax: 4,
+  nameMax: 60,
+  handleMax: 60,
+  chatGroupDescriptionMax: 140,
+  teamDescriptionMax: 200,
+} as const;
+
+export const UserSchema = z.object({
+  id: z.string().startsWith('usr_'),
+  name: z.string(),
+  email: z.string(),
+  time_zone: z.string().optional(),
+  role: z.string(),
+  seat: z.string(),
+  chat_id: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const TeamSchema = z.object({
+  id: z.string().startsWith('tea_'),
+  name: z.string(),
+  description: z.string(),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+export const ShiftSchema = z.object({
+  users: z.array(UserSchema),
+  start: InstantSchema,
+  end: InstantSchema,
+});
+export type Shift = z.infer<typeof ShiftSchema>;
+
+export const ShiftLengthSchema = z.object({ amount: z.number().int(), unit: z.string() });
+export type ShiftLength = z.infer<typeof ShiftLengthSchema>;
+
+export const LayerSchema = z.object({
+  name: z.string(),
+  rotation_start: InstantSchema,
+  concurrent_oncall_users: z.number().int(),
+  users: z.array(UserSchema),
+  shift_length: ShiftLengthSchema,
+  // Element shape is "not shown" in the spec: accept anything, interpret nothing.
+  restriction_intervals: z.array(z.unknown()),
+});
+export type Layer = z.infer<typeof LayerSchema>;
+
+export const ScheduleSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  time_zone: z.string(),
+  layers: z.array(LayerSchema),
+  current_revision: z.number().int(),
+  current_revision_valid_from: InstantSchema,
+  // A schedule with nothing on call now (or nothing after) has no shift to report.
+  current_oncall_shift: ShiftSchema.nullable().optional(),
+  next_oncall_shift: ShiftSchema.nullable().optional(),
+  users: z.array(UserSchema),
+  teams: z.array(TeamSchema),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+
+export const OverrideSchema = z.object({
+  id: z.string().startsWith('ovr_'),
+  start: InstantSchema,
+  end: InstantSchema,
+  users: z.array(UserSchema),
+});
+export type Override = z.infer<typeof OverrideSchema>;
+
+export const ScheduleReferenceSchema = z.object({ id: z.string().startsWith('sch_'), name: z.string() });
+export type ScheduleReference = z.infer<typeof ScheduleReferenceSchema>;
+
+export const CoveredShiftSchema = z.object({
+  start: InstantSchema,
+  end: InstantSchema,
+  schedule_reference: ScheduleReferenceSchema,
+});
+export type CoveredShift = z.infer<typeof CoveredShiftSchema>;
+
+export const CoverageRequestSchema = z.object({
+  id: z.string().startsWith('cov_'),
+  user: UserSchema,
+  reason: z.string(),
+  status: z.string(),
+  shifts: z.array(CoveredShiftSchema),
+});
+export type CoverageRequest = z.infer<typeof CoverageRequestSchema>;
+
+export const ChatUserGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  handle: z.string(),
+  description: z.string().optional(),
+});
+export type ChatUserGroup = z.infer<typeof ChatUserGroupSchema>;
+
+export const PaginationMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type PaginationMeta = z.infer<typeof PaginationMetaSchema>;
+
+// Response envelopes (section 4).
+export const ScheduleEnvelopeSchema = z.object({ schedule: ScheduleSchema });
+export const ShiftsPageSchema = z.object({ shifts: z.array(ShiftSchema), meta: PaginationMetaSchema });
+export type ShiftsPage = z.infer<typeof ShiftsPageSchema>;
+export const OverrideEnvelopeSchema = z.object({ override: OverrideSchema });
+export const CoverageRequestsPageSchema = z.object({
+  coverage_requests: z.array(CoverageRequestSchema),
+  meta: PaginationMetaSchema,
+});
+export type CoverageRequestsPage = z.infer<typeof CoverageRequestsPageSchema>;
+export const ChatUserGroupEnvelopeSchema = z.object({ user_group: ChatUserGroupSchema });
+export const TeamEnvelopeSchema = z.object({ team: TeamSchema });
+
+// ---- Request inputs, validated before anything is sent (section 8). ----
+
+/** A UTC instant on the wire: ISO 8601 with a `Z`. */
+export const UtcInstantSchema = z.iso.datetime({ message: 'must be an ISO 8601 UTC date-time (…Z)' });
+
+const PageParamsShape = {
+  per_page: z.number().int().min(LIMITS.perPageMin).max(LIMITS.perPageMax, 'must be between 1 and 100').optional(),
+  page: z.number().int().min(LIMITS.pageMin, 'must be at least 1').optional(),
+};
+
+export const PageParamsSchema = z.object(PageParamsShape);
+export type PageParams = z.infer<typeof PageParamsSchema>;
+
+export const ListShiftsParamsSchema = z
+  .object({
+    from: UtcInstantSchema,
+    to: UtcInstantSchema,
+    clip_to_interval: z.boolean().optional(),
+    ...PageParamsShape,
+  })
+  .refine((p) => Date.parse(p.from) < Date.parse(p.to), { message: 'must be after from', path: ['to'] });
+export type ListShiftsParams = z.infer<typeof ListShiftsParamsSchema>;
+
+export const UserReferenceSchema = z.object({
+  type: z.literal('email'),
+  value: z.email({ message: 'must be an e-mail address' }),
+});
+export type UserReference = z.infer<typeof UserReferenceSchema>;
+
+export const CreateOverrideInputSchema = z
+  .object({
+    start: UtcInstantSchema,
+    end: UtcInstantSchema,
+    user_references: z
+      .array(UserReferenceSchema)
+      .min(LIMITS.userReferencesMin, 'must list at least 1 person')
+      .max(LIMITS.userReferencesMax, 'must list at most 4 people'),
+  })
+  .refine((o) => Date.parse(o.start) < Date.parse(o.end), { message: 'must be after start', path: ['end'] });
+export type CreateOverrideInput = z.infer<typeof CreateOverrideInputSchema>;
+
+export const ChatUserGroupInputSchema = z.object({
+  name: z.string().min(1, 'must not be empty').max(LIMITS.nameMax, 'must be at most 60 characters'),
+  handle: z.string().min(1, 'must not be empty').max(LIMITS.handleMax, 'must be at most 60 characters'),
+  description: z.string().max(LIMITS.chatGroupDescriptionMax, 'must be at most 140 characters').optional(),
+});
+export type ChatUserGroupInput = z.infer<typeof ChatUserGroupInputSchema>;
+
+export const UpdateTeamInputSchema = z.object({
+  name: z.string().min(1, 'must not be empty').max(LIMITS.nameMax, 'must be at most 60 characters').optional(),
+  description: z.string().max(LIMITS.teamDescriptionMax, 'must be at most 200 characters').optional(),
+});
+export type UpdateTeamInput = z.infer<typeof UpdateTeamInputSchema>;
+
+/** Ids of path parameters: non-empty, and safe to place in a path segment. */
+export const ScheduleIdSchema = z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…');
+export const OverrideIdSchema = z.string().regex(/^ovr_[A-Za-z0-9_-]+$/, 'must look like ovr_…');
+export const TeamIdSchema = z.string().regex(/^tea_[A-Za-z0-9_-]+$/, 'must look like tea_…');
