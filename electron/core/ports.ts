@@ -1,0 +1,46 @@
+// Ports: what the core needs from the outside world. Adapters implement them with Electron/OS services;
+// tests implement them with fakes (a controllable clock) or real OS services (keychain, notifications).
+import type { Result } from '../api/errors';
+import type { ViewName } from '../shared/ipc-contract';
+
+/** Wall-clock time and timers. Reminders are judged by `now()` so they survive sleep. */
+export interface Clock {
+  now(): number;
+  /** Runs `callback` after `delayMs`; returns a function that cancels it. */
+  setTimer(delayMs: number, callback: () => void): () => void;
+}
+
+export type SecretStoreError = { kind: 'unavailable' | 'failed'; message: string };
+export type KeyStorage = 'keychain' | 'memory';
+
+/** Where the API key lives. `account` is the service host. Never logs or returns the key anywhere else. */
+export interface SecretStore {
+  get(account: string): Promise<Result<string | undefined, SecretStoreError>>;
+  /** Stores the key; falls back to memory for this session when the keychain is unavailable, and says so. */
+  set(account: string, secret: string): Promise<Result<{ storage: KeyStorage }, SecretStoreError>>;
+  delete(account: string): Promise<Result<null, SecretStoreError>>;
+}
+
+export interface NotificationRequest {
+  /** Stable key of what is being announced (e.g. `shift:sch_x:2026-03-02T08:00:00Z:start`). */
+  id: string;
+  title: string;
+  body: string;
+  /** The window to open when the user clicks it, where the platform reports clicks. */
+  target: ViewName;
+  params?: Record<string, string>;
+}
+
+export interface Notifier {
+  notify(notification: NotificationRequest): Promise<void>;
+}
+
+/** Small named files in the app data folder (settings, cache, fired reminders). */
+export interface FileStore {
+  /** undefined when the file does not exist. */
+  read(name: string): Promise<string | undefined>;
+  /** Writes atomically: temp file + rename, so a crash never leaves half a file. */
+  writeAtomic(name: string, text: string): Promise<void>;
+  /** Moves a bad file aside and returns the backup's path, for telling the user. */
+  backup(name: string): Promise<string>;
+}

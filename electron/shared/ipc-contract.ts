@@ -1,0 +1,144 @@
+// The typed IPC contract: every channel the renderer may invoke, with zod schemas for its request and its
+// response, and the events main pushes. Main validates every payload with these; the preload exposes exactly
+// these channels; the renderer's bridge module is typed by them. No channel carries the API key outward.
+import { z } from 'zod';
+import { SettingsPatchSchema, SettingsSchema } from './settings';
+import { AppStateSchema, PersonSchema } from './view-state';
+
+/** Errors crossing IPC: a kind to branch on, a user-facing message, and per-field problems for forms. */
+export const ActionErrorSchema = z.object({
+  kind: z.string(),
+  message: z.string(),
+  problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ActionError = z.infer<typeof ActionErrorSchema>;
+
+/** Every response is a result: handlers never throw across IPC. */
+export function resultOf<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: ActionErrorSchema }),
+  ]);
+}
+
+export const ViewNameSchema = z.enum(['status', 'override', 'coverage', 'team', 'chat-group', 'settings', 'onboarding']);
+export type ViewName = z.infer<typeof ViewNameSchema>;
+
+const Iso = z.iso.datetime({ message: 'must be an ISO 8601 UTC date-time (…Z)' });
+
+export const OverrideWindowSchema = z.discriminatedUnion('kind', [
+  /** Take the rest of the current shift of the schedule. */
+  z.object({ kind: z.literal('rest_of_current') }),
+  z.object({ kind: z.literal('next_hours'), hours: z.union([z.literal(1), z.literal(2), z.literal(4)]) }),
+  z.object({ kind: z.literal('custom'), start: Iso, end: Iso }),
+]);
+export type OverrideWindow = z.infer<typeof OverrideWindowSchema>;
+
+export const OverrideRequestSchema = z.object({
+  scheduleId: z.string().min(1),
+  window: OverrideWindowSchema,
+  /** Who covers, by e-mail; empty means me (the e-mail in settings). At most 4. */
+  emails: z.array(z.string()).max(4),
+});
+export type OverrideRequest = z.infer<typeof OverrideRequestSchema>;
+
+export const OverridePreviewSchema = z.object({
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  covering: z.array(z.string()),
+  /** The people whose time in that window the override takes over. */
+  replaces: z.array(PersonSchema),
+});
+export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
+
+export const OverrideViewSchema = z.object({
+  id: z.string(),
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  users: z.array(PersonSchema),
+});
+export type OverrideView = z.infer<typeof OverrideViewSchema>;
+
+/** What a write whose answer never came back turned out to be, after checking the schedule's shifts. */
+export const OverrideOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('created'), override: OverrideViewSchema }),
+  z.object({ status: z.literal('created_unconfirmed'), message: z.string() }),
+  z.object({ status: z.literal('not_created'), message: z.string() }),
+  z.object({ status: z.literal('unknown'), message: z.string() }),
+]);
+export type OverrideOutcome = z.infer<typeof OverrideOutcomeSchema>;
+
+export const TeamUpdateRequestSchema = z.object({
+  teamId: z.string().min(1),
+  name: z.string().optional(),
+  description: z.string().optional(),
+});
+export const TeamResultSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+
+export const ChatGroupRequestSchema = z.object({
+  scheduleId: z.string().min(1),
+  name: z.string(),
+  handle: z.string(),
+  description: z.string().optional(),
+});
+export const ChatGroupResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  handle: z.string(),
+  description: z.string().optional(),
+});
+
+export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string() });
+
+const None = z.null();
+
+/** Channel name → request and response schemas. The response schema is always a result. */
+export const invokeChannels = {
+  'state:get': { request: None, response: resultOf(AppStateSchema) },
+  'sync:refresh': { request: None, response: resultOf(None) },
+  'override:preview': { request: OverrideRequestSchema, response: resultOf(OverridePreviewSchema) },
+  'override:create': { request: OverrideRequestSchema, response: resultOf(OverrideOutcomeSchema) },
+  'override:get': {
+    request: z.object({ scheduleId: z.string().min(1), overrideId: z.string().min(1) }),
+    response: resultOf(OverrideViewSchema),
+  },
+  'team:update': { request: TeamUpdateRequestSchema, response: resultOf(TeamResultSchema) },
+  'chat-group:put': { request: ChatGroupRequestSchema, response: resultOf(ChatGroupResultSchema) },
+  'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema) },
+  /** Checks an id or pasted link against the service and returns the schedule's name. */
+  'schedule:check': { request: z.object({ input: z.string().max(2000) }), response: resultOf(ScheduleCheckSchema) },
+  /** Write-only: the key goes in; only where it was stored comes back. */
+  'key:set': {
+    request: z.object({ key: z.string().min(1).max(500) }),
+    response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
+  },
+  'key:remove': { request: None, response: resultOf(None) },
+  'window:open': {
+    request: z.object({ view: ViewNameSchema, params: z.record(z.string(), z.string()).optional() }),
+    response: resultOf(None),
+  },
+  'window:close': { request: None, response: resultOf(None) },
+  'external:open': { request: z.object({ url: z.string().max(2000) }), response: resultOf(None) },
+} as const;
+
+export type InvokeChannel = keyof typeof invokeChannels;
+export const INVOKE_CHANNELS = Object.keys(invokeChannels).filter((c): c is InvokeChannel => c in invokeChannels);
+export type RequestOf<C extends InvokeChannel> = z.infer<(typeof invokeChannels)[C]['request']>;
+export type ResponseOf<C extends InvokeChannel> = z.infer<(typeof invokeChannels)[C]['response']>;
+
+/** Events main pushes to the renderer. */
+export const pushEvents = {
+  'state:changed': AppStateSchema,
+  /** Main asks the window to show a view (tray menu item, notification click, global shortcut). */
+  navigate: z.object({ view: ViewNameSchema, params: z.record(z.string(), z.string()).optional() }),
+} as const;
+export type PushEvent = keyof typeof pushEvents;
+export type PayloadOf<E extends PushEvent> = z.infer<(typeof pushEvents)[E]>;
+
+/** What the preload exposes on `window.oncall` (typed by the contract, implemented by ipcRenderer). */
+export interface OncallBridge {
+  invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
+  on<E extends PushEvent>(event: E, listener: (payload: PayloadOf<E>) => void): () => void;
+}

@@ -1,0 +1,94 @@
+// The one truth every surface shows: derived by the core from (snapshot, now, settings), pushed by main to the
+// tray and the renderer. Plain data with UTC ISO instants; consumers format them (see ./format).
+// It holds no wall-clock "generated at" on purpose: equal inputs give an equal state, so nothing is re-sent.
+import { z } from 'zod';
+import { SettingsSchema } from './settings';
+
+const Iso = z.string();
+
+export const PersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type Person = z.infer<typeof PersonSchema>;
+
+export const ShiftViewSchema = z.object({ users: z.array(PersonSchema), start: Iso, end: Iso });
+export type ShiftView = z.infer<typeof ShiftViewSchema>;
+
+/** Freshness of one schedule's data. */
+export const ScheduleStatusSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('loading') }),
+  z.object({ kind: z.literal('fresh'), at: Iso }),
+  z.object({ kind: z.literal('stale'), since: Iso, reason: z.string() }),
+  z.object({ kind: z.literal('error'), reason: z.string(), since: Iso.optional() }),
+  z.object({ kind: z.literal('not_found'), reason: z.string() }),
+]);
+export type ScheduleStatus = z.infer<typeof ScheduleStatusSchema>;
+
+export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export type TeamView = z.infer<typeof TeamViewSchema>;
+
+export const ChatGroupViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  handle: z.string(),
+  description: z.string().optional(),
+});
+
+export const ScheduleViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** IANA zone of the schedule; shown next to local times when it differs from the local zone. */
+  timeZone: z.string(),
+  status: ScheduleStatusSchema,
+  now: ShiftViewSchema.nullable(),
+  next: ShiftViewSchema.nullable(),
+  meOnCall: z.boolean(),
+  users: z.array(PersonSchema),
+  teams: z.array(TeamViewSchema),
+  /** The chat user group last attached from this app, if any (the service cannot be asked for it). */
+  chatUserGroup: ChatGroupViewSchema.nullable(),
+});
+export type ScheduleView = z.infer<typeof ScheduleViewSchema>;
+
+export const MyShiftSchema = z.object({ scheduleId: z.string(), scheduleName: z.string(), start: Iso, end: Iso });
+export type MyShift = z.infer<typeof MyShiftSchema>;
+
+export const CoverageViewSchema = z.object({
+  id: z.string(),
+  requester: PersonSchema,
+  reason: z.string(),
+  status: z.string(),
+  shifts: z.array(z.object({ start: Iso, end: Iso, scheduleId: z.string(), scheduleName: z.string() })),
+});
+export type CoverageView = z.infer<typeof CoverageViewSchema>;
+
+/** Overall sync health; drives banners and the tray's "problem" icon. */
+export const SyncStatusSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('needs_setup'), message: z.string() }),
+  z.object({ kind: z.literal('ok') }),
+  z.object({ kind: z.literal('offline'), message: z.string() }),
+  z.object({ kind: z.literal('error'), message: z.string() }),
+  z.object({ kind: z.literal('key_rejected'), message: z.string() }),
+]);
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+export const AppStateSchema = z.object({
+  setup: z.object({
+    hasKey: z.boolean(),
+    /** Where the key lives: the OS keychain, or this session's memory when the keychain is unavailable. */
+    keyStorage: z.enum(['keychain', 'memory', 'none']),
+    demo: z.boolean(),
+  }),
+  settings: SettingsSchema,
+  sync: SyncStatusSchema,
+  /** Oldest successful fetch among watched schedules, if any; for "updated 2 min ago". */
+  lastSuccessAt: Iso.nullable(),
+  syncing: z.boolean(),
+  schedules: z.array(ScheduleViewSchema),
+  me: z.object({
+    onCallNow: z.array(MyShiftSchema),
+    nextShift: MyShiftSchema.nullable(),
+  }),
+  coverage: z.object({ mine: z.array(CoverageViewSchema), askingMe: z.array(CoverageViewSchema) }),
+  /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
+  notices: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+export type AppState = z.infer<typeof AppStateSchema>;
