@@ -1,0 +1,130 @@
+// One typed request end to end: API key, headers, retry policy, transport, mapping of the answer.
+// This is the only place the API key is touched; it goes into the x-api-key header and nowhere else.
+import type { z } from 'zod';
+import { checkBaseUrl } from './base-url';
+import type { ClientOptions } from './client-types';
+import { mapOutcome } from './error-mapping';
+import { err, type ApiError, type Result } from './errors';
+import { createTransport, type HttpMethod, type Transport, type TransportOutcome } from './http';
+import { withRetry, type RetryPolicy } from './retry';
+
+/** ClientOptions plus knobs for tests and tuning; every extra field is optional. */
+export interface CreateClientOptions extends ClientOptions {
+  /** Clock used to read Retry-After HTTP dates. Default Date.now. */
+  now?: () => number;
+  backoffBaseMs?: number; // default 250
+  backoffMaxMs?: number; // default 4_000
+  /** A Retry-After longer than this is returned to the caller (retryAfterMs) instead of waited for. Default 30 s. */
+  maxRetryWaitMs?: number;
+  maxBodyBytes?: number; // default 8 MiB
+}
+
+export interface ApiCall {
+  method: HttpMethod;
+  /** Endpoint path as written in the spec, with ids already encoded. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+}
+
+export interface Requester {
+  send<S extends z.ZodType>(call: ApiCall, schema: S): Promise<Result<z.output<S>>>;
+  close(): void;
+}
+
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+const MIN_SCRUB_LENGTH = 4;
+
+async function readApiKey(getApiKey: ClientOptions['getApiKey']): Promise<Result<string>> {
+  let raw: string | undefined;
+  try {
+    raw = await getApiKey();
+  } catch {
+    // The thrown value is not inspected: it might quote the key.
+    return err({ kind: 'unauthorized', message: 'The API key could not be read from the keychain.' });
+  }
+  const key = raw?.trim() ?? '';
+  if (key === '') return err({ kind: 'unauthorized', message: 'No API key is set. Add one in Settings.' });
+  if (!PRINTABLE_ASCII.test(key)) {
+    return err({ kind: 'unauthorized', message: 'The API key contains characters that cannot be sent. Paste it again.' });
+  }
+  return { ok: true, value: key };
+}
+
+/** Last line of defence: a server could echo the key back in an error body. */
+function scrubKey(error: ApiError, key: string): ApiError {
+  if (key.length < MIN_SCRUB_LENGTH) return error;
+  const clean = (text: string): string => text.split(key).join('[redacted]');
+  switch (error.kind) {
+    case 'rejected':
+      return { ...error, message: clean(error.message), serverMessage: error.serverMessage && clean(error.serverMessage) };
+    case 'bad_response':
+      return { ...error, message: clean(error.message), path: error.path && clean(error.path) };
+    default:
+      return { ...error, message: clean(error.message) };
+  }
+}
+
+function headersFor(key: string, body: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': key, 'user-agent': 'OnCall-Tray' };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
+  return headers;
+}
+
+function policyFrom(options: CreateClientOptions): RetryPolicy {
+  return {
+    maxTries: options.maxTries ?? 3,
+    backoffBaseMs: options.backoffBaseMs ?? 250,
+    backoffMaxMs: options.backoffMaxMs ?? 4_000,
+    maxRetryWaitMs: options.maxRetryWaitMs ?? 30_000,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+    now: options.now ?? Date.now,
+  };
+}
+
+function outcomeLabel(outcome: TransportOutcome): number | string {
+  return outcome.kind === 'failure' ? outcome.cause : outcome.status;
+}
+
+export function createRequester(options: CreateClientOptions): Requester {
+  const base = checkBaseUrl(options.baseUrl);
+  if (!base.ok) {
+    // A refused base URL is reported on every call (never thrown), so a bad setting cannot crash the caller.
+    const refused = base.error;
+    return { send: async () => err(refused), close: () => undefined };
+  }
+  // Endpoint paths start with "/", so the prefix keeps no trailing slash ("/" alone becomes "").
+  const basePath = base.value.pathname.replace(/\/+$/, '');
+  const policy = policyFrom(options);
+  const transport: Transport = createTransport(base.value, {
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxBodyBytes: options.maxBodyBytes ?? 8 * 1024 * 1024,
+  });
+
+  async function send<S extends z.ZodType>(call: ApiCall, schema: S): Promise<Result<z.output<S>>> {
+    const key = await readApiKey(options.getApiKey);
+    if (!key.ok) return key;
+    const path = basePath + call.path;
+    const query = call.query?.toString() ?? '';
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const request = { method: call.method, path: query === '' ? path : `${path}?${query}`, headers: headersFor(key.value, body), body };
+    const isWrite = call.method !== 'GET';
+    const outcome = await withRetry(
+      async () => {
+        const attempt = await transport.send(request);
+        options.onRequest?.({ method: call.method, path, outcome: outcomeLabel(attempt) });
+        return attempt;
+      },
+      isWrite,
+      policy,
+    );
+    const result = mapOutcome(outcome, isWrite, schema, policy.now());
+    return result.ok ? result : err(scrubKey(result.error, key.value));
+  }
+
+  return { send, close: () => transport.close() };
+}

@@ -1,0 +1,61 @@
+// Retry policy. Reads are retried on network errors, timeouts, 429 and 5xx with exponential backoff and full
+// jitter (or the server's Retry-After). Writes are only re-sent when the attempt provably never reached the
+// server (no connection was made); otherwise the caller gets the outcome as it is.
+import type { TransportOutcome } from './http';
+
+export interface RetryPolicy {
+  maxTries: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** A Retry-After (or backoff) longer than this is not waited for; the error goes back to the caller. */
+  maxRetryWaitMs: number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+}
+
+/** Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+/** Full jitter: a uniform wait in [0, min(cap, base·2^(attempt-1))). */
+export function fullJitterMs(attempt: number, policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'random'>): number {
+  const ceiling = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** (attempt - 1));
+  return Math.floor(policy.random() * ceiling);
+}
+
+function isRetryable(outcome: TransportOutcome, isWrite: boolean): boolean {
+  if (outcome.kind === 'failure') return isWrite ? !outcome.mayHaveReachedServer : true;
+  if (outcome.kind === 'too_large' || isWrite) return false;
+  return outcome.status === 429 || outcome.status >= 500;
+}
+
+function waitBeforeRetryMs(outcome: TransportOutcome, attempt: number, policy: RetryPolicy): number {
+  if (outcome.kind === 'response') {
+    const retryAfterMs = parseRetryAfterMs(outcome.headers['retry-after'], policy.now());
+    if (retryAfterMs !== undefined) return retryAfterMs;
+  }
+  return fullJitterMs(attempt, policy);
+}
+
+/** Runs `attempt` until it gives a final outcome or the policy says stop; returns the last outcome. */
+export async function withRetry(
+  attempt: () => Promise<TransportOutcome>,
+  isWrite: boolean,
+  policy: RetryPolicy,
+): Promise<TransportOutcome> {
+  const maxTries = Math.max(1, Math.floor(policy.maxTries));
+  for (let tryNumber = 1; ; tryNumber++) {
+    const outcome = await attempt();
+    if (tryNumber >= maxTries || !isRetryable(outcome, isWrite)) return outcome;
+    const waitMs = waitBeforeRetryMs(outcome, tryNumber, policy);
+    if (waitMs > policy.maxRetryWaitMs) return outcome;
+    await policy.sleep(waitMs);
+  }
+}
