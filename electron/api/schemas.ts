@@ -149,7 +149,8 @@ export const ListShiftsParamsSchema = z
     clip_to_interval: z.boolean().optional(),
     ...PageParamsShape,
   })
-  .refine((p) => Date.parse(p.from) < Date.parse(p.to), { message: 'must be after from', path: ['to'] });
+  // Written as "not (from >= to)" so an unreadable instant (NaN) is reported once, on its own field.
+  .refine((p) => !(Date.parse(p.from) >= Date.parse(p.to)), { message: 'must be after from', path: ['to'] });
 export type ListShiftsParams = z.infer<typeof ListShiftsParamsSchema>;
 
 export const UserReferenceSchema = z.object({
@@ -167,7 +168,7 @@ export const CreateOverrideInputSchema = z
       .min(LIMITS.userReferencesMin, 'must list at least 1 person')
       .max(LIMITS.userReferencesMax, 'must list at most 4 people'),
   })
-  .refine((o) => Date.parse(o.start) < Date.parse(o.end), { message: 'must be after start', path: ['end'] });
+  .refine((o) => !(Date.parse(o.start) >= Date.parse(o.end)), { message: 'must be after start', path: ['end'] });
 export type CreateOverrideInput = z.infer<typeof CreateOverrideInputSchema>;
 
 export const ChatUserGroupInputSchema = z.object({
