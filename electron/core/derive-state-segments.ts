@@ -1,0 +1,135 @@
+// Turns a schedule's cached shifts into "segments": maximal time spans over which the same set of people is on
+// call. Overlapping shifts (concurrent layers) are unioned and back-to-back shifts of the same people merge, so
+// "now" and "next" read as a person would say them. Computed once per shifts array (a WeakMap keyed on the
+// snapshot's array), so re-deriving at every tick costs a binary search, not a re-parse of ISO strings.
+import type { Shift, User } from '../api/schemas';
+import type { Person } from '../shared/view-state';
+
+export interface Segment {
+  startMs: number;
+  endMs: number;
+  users: Person[];
+  /** Lower-cased e-mails of `users`, for "am I on call". */
+  emails: string[];
+  /** Sorted user ids: equal keys mean the same people. */
+  key: string;
+}
+
+interface Timed {
+  startMs: number;
+  endMs: number;
+  users: readonly User[];
+}
+
+const cache = new WeakMap<readonly Shift[], Segment[]>();
+
+/** Canonical UTC ISO for display data: whole seconds drop the ".000". */
+export function isoOf(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+export function toPerson(u: Pick<User, 'id' | 'name' | 'email'>): Person {
+  return { id: u.id, name: u.name, email: u.email };
+}
+
+function unionUsers(active: readonly Timed[]): Person[] {
+  const seen = new Set<string>();
+  const people: Person[] = [];
+  for (const t of active) {
+    for (const u of t.users) {
+      if (seen.has(u.id)) continue;
+      seen.add(u.id);
+      people.push(toPerson(u));
+    }
+  }
+  return people;
+}
+
+function makeSegment(startMs: number, endMs: number, users: Person[]): Segment {
+  const key = users.map((u) => u.id).sort().join(',');
+  return { startMs, endMs, users, emails: users.map((u) => u.email.toLowerCase()), key };
+}
+
+/** Sweep over the sorted boundaries, keeping the shifts active in each span. */
+function sweep(timed: readonly Timed[]): Segment[] {
+  const bounds = [...new Set(timed.flatMap((t) => [t.startMs, t.endMs]))].sort((a, b) => a - b);
+  const byStart = [...timed].sort((a, b) => a.startMs - b.startMs);
+  const segments: Segment[] = [];
+  let active: Timed[] = [];
+  let next = 0;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const from = bounds[i] ?? 0;
+    const to = bounds[i + 1] ?? 0;
+    active = active.filter((t) => t.endMs > from);
+    while (next < byStart.length && (byStart[next]?.startMs ?? Infinity) <= from) {
+      const t = byStart[next++];
+      if (t && t.endMs > from) active.push(t);
+    }
+    if (active.length === 0) continue;
+    const seg = makeSegment(from, to, unionUsers(active));
+    const prev = segments[segments.length - 1];
+    if (prev && prev.endMs === from && prev.key === seg.key) prev.endMs = to;
+    else segments.push(seg);
+  }
+  return segments;
+}
+
+/** Segments of a shifts array (cached); shifts with unparseable or empty windows are ignored. */
+export function segmentsOf(shifts: readonly Shift[]): Segment[] {
+  const hit = cache.get(shifts);
+  if (hit) return hit;
+  const timed: Timed[] = [];
+  for (const s of shifts) {
+    const startMs = Date.parse(s.start);
+    const endMs = Date.parse(s.end);
+    if (Number.isFinite(startMs) && Number.isFinite(endMs) && endMs > startMs) {
+      timed.push({ startMs, endMs, users: s.users });
+    }
+  }
+  const segments = sweep(timed);
+  cache.set(shifts, segments);
+  return segments;
+}
+
+/** Index of the first segment whose end is after `ms` (segments are sorted and disjoint). */
+function firstEndingAfter(segments: readonly Segment[], ms: number): number {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((segments[mid]?.endMs ?? Infinity) > ms) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The segment covering `nowMs` (if any) and the first one starting after it. */
+export function nowAndNext(segments: readonly Segment[], nowMs: number): { now?: Segment; next?: Segment } {
+  const i = firstEndingAfter(segments, nowMs);
+  const candidate = segments[i];
+  if (candidate && candidate.startMs <= nowMs) return { now: candidate, next: segments[i + 1] };
+  return { next: candidate };
+}
+
+export interface Block {
+  startMs: number;
+  endMs: number;
+  /** Who else is on call at the block's start. */
+  others: Person[];
+}
+
+/** My on-call blocks: consecutive segments that include me merge, whoever else joins or leaves. */
+export function blocksOf(segments: readonly Segment[], emailLower: string): Block[] {
+  const blocks: Block[] = [];
+  if (emailLower === '') return blocks;
+  for (const seg of segments) {
+    if (!seg.emails.includes(emailLower)) continue;
+    const prev = blocks[blocks.length - 1];
+    if (prev && prev.endMs === seg.startMs) prev.endMs = seg.endMs;
+    else {
+      const others = seg.users.filter((u) => u.email.toLowerCase() !== emailLower);
+      blocks.push({ startMs: seg.startMs, endMs: seg.endMs, others });
+    }
+  }
+  return blocks;
+}

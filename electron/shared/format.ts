@@ -1,0 +1,158 @@
+// Display formatting shared by the core (notifications), the tray and the renderer. Instants arrive as UTC ISO
+// strings or epoch ms; everything shown is in the local zone, with the schedule's own wall time added in
+// parentheses only when its UTC offset differs at that instant (a Paris schedule seen from Berlin adds nothing).
+import { DateTime } from 'luxon';
+
+export type Instant = string | number;
+
+export interface TimeFormatOptions {
+  /** IANA zone to display in; defaults to the system zone. */
+  localZone?: string;
+  /** The schedule's IANA zone; its wall time is appended when its offset differs from the local one. */
+  scheduleZone?: string;
+  /** BCP 47 locale for clock and weekday formats; default 'en-GB' (24 h). */
+  locale?: string;
+}
+
+/** Options for formats that depend on "today" (a day name is shown only for other days). */
+export interface DayFormatOptions extends TimeFormatOptions {
+  nowMs: number;
+}
+
+const DEFAULT_LOCALE = 'en-GB';
+const MINUTE_MS = 60_000;
+const HOUR_MIN = 60;
+const DAY_MIN = 24 * HOUR_MIN;
+
+function toMs(instant: Instant): number {
+  return typeof instant === 'number' ? instant : Date.parse(instant);
+}
+
+function inZone(instant: Instant, zone: string | undefined): DateTime {
+  const dt = DateTime.fromMillis(toMs(instant));
+  return zone ? dt.setZone(zone) : dt;
+}
+
+/** A compact duration: "45 min", "2 h 15 min", "3 d 4 h". Minutes are rounded to the nearest one. */
+export function formatDuration(ms: number): string {
+  const totalMin = Math.round(Math.abs(ms) / MINUTE_MS);
+  if (totalMin < HOUR_MIN) return `${totalMin} min`;
+  if (totalMin < DAY_MIN) {
+    const h = Math.floor(totalMin / HOUR_MIN);
+    const m = totalMin % HOUR_MIN;
+    return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  }
+  const d = Math.floor(totalMin / DAY_MIN);
+  const h = Math.floor((totalMin % DAY_MIN) / HOUR_MIN);
+  return h === 0 ? `${d} d` : `${d} d ${h} h`;
+}
+
+/** "in 2 h 15 min", "5 min ago", or "now" within half a minute either side. */
+export function formatRelative(fromMs: number, to: Instant): string {
+  const diffMs = toMs(to) - fromMs;
+  if (Math.abs(diffMs) < MINUTE_MS / 2) return 'now';
+  const text = formatDuration(diffMs);
+  return diffMs > 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** A ticking countdown: "1:02:03" or "14:59" (hours unbounded); never negative. */
+export function formatCountdown(remainingMs: number): string {
+  const totalSec = Math.max(0, Math.ceil(remainingMs / 1000));
+  const h = Math.floor(totalSec / 3600);
+  const m = Math.floor((totalSec % 3600) / 60);
+  const s = totalSec % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** "New York" for "America/New_York": short enough for a menu, unambiguous enough in context. */
+export function zoneLabel(zone: string): string {
+  const last = zone.split('/').pop() ?? zone;
+  return last.replace(/_/g, ' ');
+}
+
+function clock(dt: DateTime, locale: string): string {
+  return dt.toLocaleString({ hour: '2-digit', minute: '2-digit' }, { locale });
+}
+
+function dayClock(dt: DateTime, locale: string, style: 'weekday' | 'date'): string {
+  const fmt: Intl.DateTimeFormatOptions =
+    style === 'weekday'
+      ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
+      : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+  return dt.toLocaleString(fmt, { locale });
+}
+
+/** The schedule zone's view of an instant, or undefined when it reads the same as the local one. */
+function scheduleSide(local: DateTime, instant: Instant, opts: TimeFormatOptions): DateTime | undefined {
+  if (!opts.scheduleZone) return undefined;
+  const there = inZone(instant, opts.scheduleZone);
+  if (!there.isValid || there.offset === local.offset) return undefined;
+  return there;
+}
+
+/** "17:00", or "17:00 (09:00 New York)" — with the weekday there when the schedule's date differs. */
+export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const local = inZone(instant, opts.localZone);
+  const text = clock(local, locale);
+  const there = scheduleSide(local, instant, opts);
+  if (!there) return text;
+  const sameDate = there.toISODate() === local.toISODate();
+  const thereText = sameDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
+}
+
+function localDayText(dt: DateTime, nowLocal: DateTime, locale: string): string {
+  const dayDiff = Math.round(dt.startOf('day').diff(nowLocal.startOf('day'), 'days').days);
+  if (dayDiff === 0) return clock(dt, locale);
+  if (dayDiff > 0 && dayDiff < 7) return dayClock(dt, locale, 'weekday');
+  return dayClock(dt, locale, 'date');
+}
+
+/** "09:00" today, "Tue 09:00" within the coming week, "14 Apr, 09:00" further away or in the past. */
+export function formatDayTime(instant: Instant, opts: DayFormatOptions): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const local = inZone(instant, opts.localZone);
+  const nowLocal = inZone(opts.nowMs, opts.localZone);
+  const text = localDayText(local, nowLocal, locale);
+  const there = scheduleSide(local, instant, opts);
+  if (!there) return text;
+  const sameDate = there.toISODate() === local.toISODate();
+  const thereText = sameDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
+}
+
+function windowIn(start: DateTime, end: DateTime, nowLocal: DateTime, locale: string): string {
+  const startText = localDayText(start, nowLocal, locale);
+  // A shift ending at midnight reads as "09:00–00:00" rather than naming the next day.
+  const endsAtMidnight = +end === +end.startOf('day');
+  const endDay = endsAtMidnight ? end.minus({ days: 1 }) : end;
+  const endsSameDay = endDay.toISODate() === start.toISODate() && +end - +start < 24 * HOUR_MIN * MINUTE_MS;
+  const endText = endsSameDay ? clock(end, locale) : localDayText(end, nowLocal, locale);
+  return endsSameDay ? `${startText}–${endText}` : `${startText} – ${endText}`;
+}
+
+/** "09:00–17:00", "Tue 09:00 – Wed 09:00", plus "(03:00–11:00 New York)" when the schedule's zone differs. */
+export function formatWindow(start: Instant, end: Instant, opts: DayFormatOptions): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const nowLocal = inZone(opts.nowMs, opts.localZone);
+  const s = inZone(start, opts.localZone);
+  const e = inZone(end, opts.localZone);
+  const text = windowIn(s, e, nowLocal, locale);
+  const there = scheduleSide(s, start, opts);
+  if (!there || !opts.scheduleZone) return text;
+  const nowThere = inZone(opts.nowMs, opts.scheduleZone);
+  const thereText = windowIn(there, inZone(end, opts.scheduleZone), nowThere, locale);
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
+}
+
+/** Up to two letters for an avatar: first and last word ("Jean-Luc Picard" → "JP"); "?" when empty. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
+  const first = words[0];
+  if (!first) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letter = (w: string): string => (Array.from(w)[0] ?? '').toLocaleUpperCase();
+  return letter(first) + (last ? letter(last) : '');
+}

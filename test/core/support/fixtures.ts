@@ -1,0 +1,69 @@
+// Builders for snapshots and shifts as plain data, so core tests read as scenarios.
+import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/api/schemas';
+import { defaultSettings, type Settings } from '../../../electron/shared/settings';
+import type { AppState } from '../../../electron/shared/view-state';
+import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/snapshot';
+
+export function user(name: string, email = `${name.toLowerCase()}@example.com`): User {
+  return { id: `usr_${name.toLowerCase()}`, name, email, role: 'standard', seat: 'member', chat_id: `U${name}` };
+}
+
+export const alice = user('Alice');
+export const bob = user('Bob');
+export const carol = user('Carol');
+export const me = user('Me', 'me@example.com');
+
+export function shift(start: string, end: string, ...users: User[]): Shift {
+  return { start, end, users };
+}
+
+export function details(name: string, zone: string, users: User[], extra: Partial<Schedule> = {}): Schedule {
+  return {
+    name,
+    description: '',
+    time_zone: zone,
+    layers: [],
+    current_revision: 1,
+    current_revision_valid_from: '2026-01-01T00:00:00Z',
+    users,
+    teams: [],
+    ...extra,
+  };
+}
+
+export function scheduleSnap(id: string, shifts: Shift[], opts: Partial<ScheduleSnapshot> = {}): ScheduleSnapshot {
+  return {
+    id,
+    details: null,
+    detailsFetchedAt: null,
+    shifts,
+    shiftsFrom: shifts[0]?.start ?? null,
+    shiftsTo: shifts[shifts.length - 1]?.end ?? null,
+    shiftsFetchedAt: null,
+    problem: null,
+    notFound: false,
+    ...opts,
+  };
+}
+
+export function snapshotOf(schedules: ScheduleSnapshot[], extra: Partial<Snapshot> = {}): Snapshot {
+  return { ...emptySnapshot(), schedules, ...extra };
+}
+
+export function settingsWith(patch: Partial<Settings>): Settings {
+  return { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: me.email, ...patch };
+}
+
+export const SETUP_OK: AppState['setup'] = { hasKey: true, keyStorage: 'keychain', demo: false };
+
+export function coverage(id: string, requester: User, shifts: { start: string; end: string; scheduleId: string }[], status = 'pending'): CoverageRequest {
+  return {
+    id,
+    user: requester,
+    reason: 'holiday',
+    status,
+    shifts: shifts.map((s) => ({ start: s.start, end: s.end, schedule_reference: { id: s.scheduleId, name: s.scheduleId } })),
+  };
+}
+
+export const ms = (iso: string): number => Date.parse(iso);
