@@ -19,7 +19,8 @@ export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: 
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
+  // Every HTTP-date form starts with a day name; without this check V8 would read "-5" as the year -5.
+  const at = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);
 }
