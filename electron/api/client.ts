@@ -3,7 +3,7 @@
 import type { OncallClient } from './client-types';
 import { ok, type Result } from './errors';
 import { collectAllPages, DEFAULT_MAX_PAGES, PAGE_SIZE } from './pagination';
-import { createRequester, type CreateClientOptions } from './request';
+import { createRequester, type CreateClientOptions, type Requester } from './request';
 import {
   ChatUserGroupEnvelopeSchema, ChatUserGroupInputSchema, CoverageRequestsPageSchema, CreateOverrideInputSchema,
   ListShiftsParamsSchema, OverrideEnvelopeSchema, OverrideIdSchema, PageParamsSchema, ScheduleEnvelopeSchema,
@@ -32,36 +32,67 @@ function mapValue<T, U>(result: Result<T>, pick: (value: T) => U): Result<U> {
   return result.ok ? ok(pick(result.value)) : result;
 }
 
-/**
- * Never throws. An unusable base URL (not https, and not http on a loopback host) makes every call return a
- * `validation` error on field `baseUrl` without sending anything; use `checkBaseUrl` to check a setting early.
- */
-export function createClient(options: CreateClientOptions): OncallClient {
-  const api = createRequester(options);
+type Reads = Pick<OncallClient, 'getSchedule' | 'listShifts' | 'getOverride' | 'listCoverageRequests'>;
+type Writes = Pick<OncallClient, 'createOverride' | 'putChatUserGroup' | 'updateTeam'>;
+type Walks = Pick<OncallClient, 'listAllShifts' | 'listAllCoverageRequests'>;
 
-  const listShifts: OncallClient['listShifts'] = async (scheduleId, params) => {
-    const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', ListShiftsParamsSchema.safeParse(params)]);
-    if (!args.ok) return args;
-    const [id, query] = args.value;
-    return api.send({ method: 'GET', path: `/schedules/${seg(id)}/shifts/`, query: shiftsQuery(query) }, ShiftsPageSchema);
-  };
-
-  const listCoverageRequests: OncallClient['listCoverageRequests'] = async (params = {}) => {
-    const query = valid1(['', PageParamsSchema.safeParse(params)]);
-    if (!query.ok) return query;
-    return api.send({ method: 'GET', path: '/user/coverage_requests/', query: pageQuery(query.value) }, CoverageRequestsPageSchema);
-  };
-
+function readEndpoints(api: Requester): Reads {
   return {
     async getSchedule(scheduleId) {
       const id = valid1(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)]);
       if (!id.ok) return id;
       return mapValue(await api.send({ method: 'GET', path: `/schedules/${seg(id.value)}` }, ScheduleEnvelopeSchema), (v) => v.schedule);
     },
+    async listShifts(scheduleId, params) {
+      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', ListShiftsParamsSchema.safeParse(params)]);
+      if (!args.ok) return args;
+      const [id, query] = args.value;
+      return api.send({ method: 'GET', path: `/schedules/${seg(id)}/shifts/`, query: shiftsQuery(query) }, ShiftsPageSchema);
+    },
+    async getOverride(scheduleId, overrideId) {
+      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['override_id', OverrideIdSchema.safeParse(overrideId)]);
+      if (!args.ok) return args;
+      const [id, ovr] = args.value;
+      const result = await api.send({ method: 'GET', path: `/schedules/${seg(id)}/overrides/${seg(ovr)}` }, OverrideEnvelopeSchema);
+      return mapValue(result, (v) => v.override);
+    },
+    async listCoverageRequests(params = {}) {
+      const query = valid1(['', PageParamsSchema.safeParse(params)]);
+      if (!query.ok) return query;
+      return api.send({ method: 'GET', path: '/user/coverage_requests/', query: pageQuery(query.value) }, CoverageRequestsPageSchema);
+    },
+  };
+}
 
-    listShifts,
+function writeEndpoints(api: Requester): Writes {
+  return {
+    async createOverride(scheduleId, input) {
+      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', CreateOverrideInputSchema.safeParse(input)]);
+      if (!args.ok) return args;
+      const [id, body] = args.value;
+      const result = await api.send({ method: 'POST', path: `/schedules/${seg(id)}/overrides/`, body }, OverrideEnvelopeSchema);
+      return mapValue(result, (v) => v.override);
+    },
+    async putChatUserGroup(scheduleId, input) {
+      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', ChatUserGroupInputSchema.safeParse(input)]);
+      if (!args.ok) return args;
+      const [id, body] = args.value;
+      const result = await api.send({ method: 'PUT', path: `/schedules/${seg(id)}/chat_user_group/`, body }, ChatUserGroupEnvelopeSchema);
+      return mapValue(result, (v) => v.user_group);
+    },
+    async updateTeam(teamId, input) {
+      const args = valid2(['team_id', TeamIdSchema.safeParse(teamId)], ['', UpdateTeamInputSchema.safeParse(input)]);
+      if (!args.ok) return args;
+      const [id, body] = args.value;
+      return mapValue(await api.send({ method: 'PATCH', path: `/teams/${seg(id)}`, body }, TeamEnvelopeSchema), (v) => v.team);
+    },
+  };
+}
 
+function pageWalkers(reads: Reads): Walks {
+  return {
     async listAllShifts(scheduleId, params, maxPages = DEFAULT_MAX_PAGES) {
+      // Everything is checked up front so a bad argument sends nothing, not even page 1.
       const args = valid3(
         ['schedule_id', ScheduleIdSchema.safeParse(scheduleId)],
         ['', ListShiftsParamsSchema.safeParse({ ...params, page: undefined, per_page: undefined })],
@@ -70,53 +101,28 @@ export function createClient(options: CreateClientOptions): OncallClient {
       if (!args.ok) return args;
       const [id, window] = args.value;
       return collectAllPages(async (page) => {
-        const result = await listShifts(id, { ...window, per_page: PAGE_SIZE, page });
+        const result = await reads.listShifts(id, { ...window, per_page: PAGE_SIZE, page });
         return mapValue(result, (v) => ({ items: v.shifts, meta: v.meta }));
       }, maxPages);
     },
-
-    async createOverride(scheduleId, input) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', CreateOverrideInputSchema.safeParse(input)]);
-      if (!args.ok) return args;
-      const [id, body] = args.value;
-      const result = await api.send({ method: 'POST', path: `/schedules/${seg(id)}/overrides/`, body }, OverrideEnvelopeSchema);
-      return mapValue(result, (v) => v.override);
-    },
-
-    async getOverride(scheduleId, overrideId) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['override_id', OverrideIdSchema.safeParse(overrideId)]);
-      if (!args.ok) return args;
-      const [id, ovr] = args.value;
-      const result = await api.send({ method: 'GET', path: `/schedules/${seg(id)}/overrides/${seg(ovr)}` }, OverrideEnvelopeSchema);
-      return mapValue(result, (v) => v.override);
-    },
-
-    listCoverageRequests,
-
     async listAllCoverageRequests(maxPages = DEFAULT_MAX_PAGES) {
       const bound = valid1(['maxPages', MaxPagesSchema.safeParse(maxPages)]);
       if (!bound.ok) return bound;
       return collectAllPages(async (page) => {
-        const result = await listCoverageRequests({ per_page: PAGE_SIZE, page });
+        const result = await reads.listCoverageRequests({ per_page: PAGE_SIZE, page });
         return mapValue(result, (v) => ({ items: v.coverage_requests, meta: v.meta }));
       }, maxPages);
     },
-
-    async putChatUserGroup(scheduleId, input) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', ChatUserGroupInputSchema.safeParse(input)]);
-      if (!args.ok) return args;
-      const [id, body] = args.value;
-      const result = await api.send({ method: 'PUT', path: `/schedules/${seg(id)}/chat_user_group/`, body }, ChatUserGroupEnvelopeSchema);
-      return mapValue(result, (v) => v.user_group);
-    },
-
-    async updateTeam(teamId, input) {
-      const args = valid2(['team_id', TeamIdSchema.safeParse(teamId)], ['', UpdateTeamInputSchema.safeParse(input)]);
-      if (!args.ok) return args;
-      const [id, body] = args.value;
-      return mapValue(await api.send({ method: 'PATCH', path: `/teams/${seg(id)}`, body }, TeamEnvelopeSchema), (v) => v.team);
-    },
-
-    close: () => api.close(),
   };
+}
+
+/**
+ * Never throws. An unusable base URL (not https, and not http on a loopback host) makes every call return a
+ * `validation` error on field `baseUrl` without sending anything; use `checkBaseUrl` to check a setting early.
+ * One client = one keep-alive pool for its base URL; build it once and reuse it, call close() when done.
+ */
+export function createClient(options: CreateClientOptions): OncallClient {
+  const api = createRequester(options);
+  const reads = readEndpoints(api);
+  return { ...reads, ...writeEndpoints(api), ...pageWalkers(reads), close: () => api.close() };
 }
