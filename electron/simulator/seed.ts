@@ -49,7 +49,13 @@ function makeSeedSchema(nowMs: number) {
     shift_length: z.strictObject({ amount: z.number().int().min(1), unit: z.enum(SHIFT_UNITS) }),
     restriction_intervals: z.array(z.unknown()).default([]),
   });
-  const override = z.strictObject({ id: id('ovr_'), start: time, end: time, user_ids: z.array(z.string()).min(1).max(4) });
+  const endAfterStart = [
+    (w: { start: number; end: number }) => w.end > w.start,
+    { message: 'must be after start', path: ['end'] },
+  ] satisfies [unknown, { message: string; path: string[] }];
+  const override = z
+    .strictObject({ id: id('ovr_'), start: time, end: time, user_ids: z.array(z.string()).min(1).max(4) })
+    .refine(...endAfterStart);
   const schedule = z.strictObject({
     id: id('sch_'),
     name: z.string().min(1),
@@ -59,7 +65,7 @@ function makeSeedSchema(nowMs: number) {
     layers: z.array(layer).min(1),
     overrides: z.array(override).default([]),
   });
-  const coveredShift = z.strictObject({ start: time, end: time, schedule_id: z.string() });
+  const coveredShift = z.strictObject({ start: time, end: time, schedule_id: z.string() }).refine(...endAfterStart);
   const coverageRequest = z.strictObject({
     id: id('cov_'),
     user_id: z.string(),
