@@ -43,11 +43,12 @@ function fromErrorsArray(items: unknown[]): string | undefined {
 }
 
 function fromJsonBody(body: unknown): string | undefined {
+  // A field-by-field list says more than a summary such as "Validation failed", so it wins when both exist.
   const errors = ErrorsBodySchema.safeParse(body);
   const listed = errors.success ? fromErrorsArray(errors.data.errors) : undefined;
-  const message = MessageBodySchema.safeParse(body);
-  if (message.success) return listed ? `${message.data.message}: ${listed}` : message.data.message;
   if (listed) return listed;
+  const message = MessageBodySchema.safeParse(body);
+  if (message.success) return message.data.message;
   const error = ErrorBodySchema.safeParse(body);
   if (!error.success) return undefined;
   return typeof error.data.error === 'string' ? error.data.error : error.data.error.message;

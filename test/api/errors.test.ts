@@ -83,6 +83,11 @@ describe("the server's own message is shown for rejected requests", () => {
     expect(error.message).toContain(expected);
   });
 
+  it('from the field list when a body has both a summary and a list', async () => {
+    const error = await errorFor({ status: 422, json: { message: 'Validation failed', errors: [{ field: 'name', message: 'is taken' }] } });
+    expect(error).toMatchObject({ kind: 'rejected', serverMessage: 'name: is taken' });
+  });
+
   it('not from an HTML error page', async () => {
     const error = await errorFor({ status: 400, text: '<html><body>Bad Request</body></html>', headers: { 'content-type': 'text/html' } });
     expect(error).toMatchObject({ kind: 'rejected', serverMessage: undefined });
