@@ -1,0 +1,51 @@
+// The one way out to the system browser. Only https links to the configured service's own host pass; anything
+// else (other hosts, http, file:, javascript:, links with credentials) is refused with a plain reason.
+// shell.openExternal is injected so this choke point is tested in Node and no other module needs `shell`.
+import type { ActionError } from '../shared/ipc-contract';
+
+export type ExternalVerdict = { ok: true; url: string } | { ok: false; error: ActionError };
+
+function refuse(message: string): ExternalVerdict {
+  return { ok: false, error: { kind: 'external_refused', message } };
+}
+
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+export function checkExternalUrl(raw: string, serviceBaseUrl: string): ExternalVerdict {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse('That link is not a valid address.');
+  }
+  if (url.protocol !== 'https:') return refuse('Only https links can be opened.');
+  if (url.username !== '' || url.password !== '') return refuse('Links with credentials are not opened.');
+  const serviceHost = hostOf(serviceBaseUrl);
+  if (!serviceHost) return refuse('No service address is set, so no link can be opened.');
+  if (url.host.toLowerCase() !== serviceHost) return refuse(`Only links to ${serviceHost} can be opened.`);
+  return { ok: true, url: url.href };
+}
+
+export interface ExternalOpenerOptions {
+  openExternal(url: string): Promise<void>;
+  serviceBaseUrl(): string;
+}
+
+export function createExternalOpener(options: ExternalOpenerOptions) {
+  return async (raw: string): Promise<{ ok: true; value: null } | { ok: false; error: ActionError }> => {
+    const verdict = checkExternalUrl(raw, options.serviceBaseUrl());
+    if (!verdict.ok) return verdict;
+    try {
+      await options.openExternal(verdict.url);
+      return { ok: true, value: null };
+    } catch {
+      return { ok: false, error: { kind: 'external_failed', message: 'The browser could not be opened.' } };
+    }
+  };
+}

@@ -1,0 +1,116 @@
+// Main's side of the typed IPC contract: a handler for every channel, each request checked twice (who sent it,
+// and what it says) and each answer checked against the contract before it leaves. Nothing here ever throws
+// across IPC: every path answers a result. Generic over the event type so tests drive it with plain stand-ins.
+import type { z } from 'zod';
+import type { ActionError, InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
+import { invokeChannels, INVOKE_CHANNELS } from '../shared/ipc-contract';
+
+export type AllHandlers<E> = {
+  [C in InvokeChannel]: (request: RequestOf<C>, event: E) => Promise<ResponseOf<C>>;
+};
+
+/** The part of Electron's ipcMain used here (ipcMain satisfies it). */
+export interface IpcMainLike<E> {
+  handle(channel: string, listener: (event: E, ...args: unknown[]) => unknown): void;
+  removeHandler(channel: string): void;
+}
+
+/** What we know of the frame that sent a request. */
+export interface SenderInfo {
+  webContentsId: number;
+  /** undefined when the frame is gone (navigated away or destroyed). */
+  frameUrl: string | undefined;
+  isMainFrame: boolean;
+}
+
+export interface SenderPolicy {
+  /** webContents ids of the windows we created. */
+  ownWebContentsIds(): ReadonlySet<number>;
+  /** True only for our own renderer page (file:// in dist, or the dev server in development). */
+  isOwnUrl(url: string): boolean;
+}
+
+export interface IpcOptions<E> {
+  ipcMain: IpcMainLike<E>;
+  handlers: AllHandlers<E>;
+  senderOf(event: E): SenderInfo;
+  policy: SenderPolicy;
+  /** Diagnostics: channel names and error kinds only, never payloads (they may carry the key). */
+  log?: (message: string) => void;
+}
+
+type Failure = { ok: false; error: ActionError };
+
+const FOREIGN: ActionError = { kind: 'forbidden', message: 'This request did not come from an OnCall Tray window.' };
+const INTERNAL: ActionError = { kind: 'internal', message: 'Something went wrong in OnCall Tray. Try again.' };
+
+export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boolean {
+  if (!sender.isMainFrame || sender.frameUrl === undefined) return false;
+  return policy.ownWebContentsIds().has(sender.webContentsId) && policy.isOwnUrl(sender.frameUrl);
+}
+
+function failure(error: ActionError): Failure {
+  return { ok: false, error };
+}
+
+function badRequest(issues: readonly z.core.$ZodIssue[]): Failure {
+  const problems = issues.map((i) => ({ field: i.path.map(String).join('.') || '(input)', message: i.message }));
+  return failure({ kind: 'validation', message: 'The request was not understood.', problems });
+}
+
+/**
+ * The request schemas, restated per channel so TypeScript ties each schema's output to that channel's handler.
+ * Each entry is checked against the contract; a channel missing here fails compilation.
+ */
+const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
+  'state:get': invokeChannels['state:get'].request,
+  'sync:refresh': invokeChannels['sync:refresh'].request,
+  'override:preview': invokeChannels['override:preview'].request,
+  'override:create': invokeChannels['override:create'].request,
+  'override:get': invokeChannels['override:get'].request,
+  'team:update': invokeChannels['team:update'].request,
+  'chat-group:put': invokeChannels['chat-group:put'].request,
+  'settings:update': invokeChannels['settings:update'].request,
+  'schedule:check': invokeChannels['schedule:check'].request,
+  'key:set': invokeChannels['key:set'].request,
+  'key:remove': invokeChannels['key:remove'].request,
+  'window:open': invokeChannels['window:open'].request,
+  'window:close': invokeChannels['window:close'].request,
+  'external:open': invokeChannels['external:open'].request,
+};
+
+/** Handles one request of channel C end to end; resolves to a contract-valid result or a failure. */
+async function answer<C extends InvokeChannel, E>(channel: C, event: E, payload: unknown, o: IpcOptions<E>) {
+  if (!isTrustedSender(o.senderOf(event), o.policy)) {
+    o.log?.(`ipc: refused ${channel} from a foreign sender`);
+    return failure(FOREIGN);
+  }
+  const schema: z.ZodType<RequestOf<C>> = requestSchemas[channel];
+  const request = schema.safeParse(payload);
+  if (!request.success) return badRequest(request.error.issues);
+  const handler: AllHandlers<E>[C] = o.handlers[channel];
+  // Re-checked on the way out: zod drops any field the contract does not name, so nothing extra can leak.
+  const response = invokeChannels[channel].response.safeParse(await handler(request.data, event));
+  if (!response.success) {
+    o.log?.(`ipc: ${channel} produced an answer outside the contract`);
+    return failure(INTERNAL);
+  }
+  return response.data;
+}
+
+/** Registers a handler for every channel of the contract; returns a function that removes them all. */
+export function registerIpc<E>(options: IpcOptions<E>): () => void {
+  for (const channel of INVOKE_CHANNELS) {
+    options.ipcMain.handle(channel, async (event, payload) => {
+      try {
+        return await answer(channel, event, payload, options);
+      } catch (error) {
+        options.log?.(`ipc: ${channel} failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+        return failure(INTERNAL);
+      }
+    });
+  }
+  return () => {
+    for (const channel of INVOKE_CHANNELS) options.ipcMain.removeHandler(channel);
+  };
+}
