@@ -130,8 +130,7 @@ export function createSync(options: SyncOptions): SyncLoop {
       void tick();
       return;
     }
-    const interval = options.getConfig().refresh.idleIntervalSec * 1000;
-    cancelTimer = clock.setTimer(delayMs + (forced ? 0 : jitterMs(interval, random)), () => void tick());
+    cancelTimer = clock.setTimer(delayMs + (forced ? 0 : jitterMs(delayMs, random)), () => void tick());
   }
 
   function releaseForced(): void {
