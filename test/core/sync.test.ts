@@ -120,9 +120,9 @@ describe('sync: failures', () => {
     r.sim.faults.set('*', { status: 503 });
     await r.sync.request({ reason: 'user' });
     await r.clock.advance(40 * MIN);
-    const failed = r.attempts.filter((a) => a.outcome === 503).map((a) => a.atMs);
+    const failed = [...new Set(r.attempts.filter((a) => a.outcome === 503).map((a) => a.atMs))];
     expect(failed.length).toBeGreaterThanOrEqual(4);
-    const gaps = failed.slice(1).map((t, i) => t - failed[i]!).filter((g) => g > 0);
+    const gaps = failed.slice(1).map((t, i) => t - failed[i]!);
     for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]!);
     expect(gaps.at(-1)!).toBeGreaterThanOrEqual(4 * gaps[0]!); // it really backs off, it does not hammer
     expect(failed.length).toBeLessThanOrEqual(10);
