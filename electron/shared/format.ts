@@ -103,14 +103,15 @@ export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): stri
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
 }
 
-function localDayText(dt: DateTime, nowLocal: DateTime, locale: string): string {
+/** Time alone today (unless `withDay`), weekday within a week either side, otherwise the date. */
+function localDayText(dt: DateTime, nowLocal: DateTime, locale: string, withDay = false): string {
   const dayDiff = Math.round(dt.startOf('day').diff(nowLocal.startOf('day'), 'days').days);
-  if (dayDiff === 0) return clock(dt, locale);
-  if (dayDiff > 0 && dayDiff < 7) return dayClock(dt, locale, 'weekday');
+  if (dayDiff === 0 && !withDay) return clock(dt, locale);
+  if (Math.abs(dayDiff) < 7) return dayClock(dt, locale, 'weekday');
   return dayClock(dt, locale, 'date');
 }
 
-/** "09:00" today, "Tue 09:00" within the coming week, "14 Apr, 09:00" further away or in the past. */
+/** "09:00" today, "Tue 09:00" within a week either side, "14 Apr, 09:00" further away. */
 export function formatDayTime(instant: Instant, opts: DayFormatOptions): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
   const local = inZone(instant, opts.localZone);
@@ -124,13 +125,13 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
 }
 
 function windowIn(start: DateTime, end: DateTime, nowLocal: DateTime, locale: string): string {
-  const startText = localDayText(start, nowLocal, locale);
   // A shift ending at midnight reads as "09:00–00:00" rather than naming the next day.
   const endsAtMidnight = +end === +end.startOf('day');
   const endDay = endsAtMidnight ? end.minus({ days: 1 }) : end;
   const endsSameDay = endDay.toISODate() === start.toISODate() && +end - +start < 24 * HOUR_MIN * MINUTE_MS;
-  const endText = endsSameDay ? clock(end, locale) : localDayText(end, nowLocal, locale);
-  return endsSameDay ? `${startText}–${endText}` : `${startText} – ${endText}`;
+  if (endsSameDay) return `${localDayText(start, nowLocal, locale)}–${clock(end, locale)}`;
+  // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
+  return `${localDayText(start, nowLocal, locale, true)} – ${localDayText(end, nowLocal, locale, true)}`;
 }
 
 /** "09:00–17:00", "Tue 09:00 – Wed 09:00", plus "(03:00–11:00 New York)" when the schedule's zone differs. */
