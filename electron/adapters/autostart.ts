@@ -1,0 +1,43 @@
+// Makes "Start at login" true on each platform: the login items API on macOS and Windows, an XDG autostart
+// entry on Linux. Everything it needs is passed in, so the Linux part runs in tests against a temporary HOME.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AUTOSTART_FILE_NAME, autostartDesktopEntry, autostartDir } from '../core/autostart';
+
+export interface AutostartOptions {
+  platform: NodeJS.Platform;
+  /** Electron's app.setLoginItemSettings (macOS, Windows). */
+  setLoginItemSettings(settings: { openAtLogin: boolean }): void;
+  env: { XDG_CONFIG_HOME?: string | undefined; HOME?: string | undefined; APPIMAGE?: string | undefined };
+  execPath: string;
+  /** Extra arguments, e.g. the app folder when running unpackaged (`electron .`). */
+  args?: readonly string[];
+  iconPath?: string;
+}
+
+/** Path of the Linux autostart entry this app manages. */
+export function linuxAutostartPath(env: AutostartOptions['env']): string {
+  return join(autostartDir(env), AUTOSTART_FILE_NAME);
+}
+
+export async function applyStartAtLogin(enabled: boolean, o: AutostartOptions): Promise<void> {
+  if (o.platform !== 'linux') {
+    o.setLoginItemSettings({ openAtLogin: enabled });
+    return;
+  }
+  const path = linuxAutostartPath(o.env);
+  if (!enabled) {
+    await rm(path, { force: true });
+    return;
+  }
+  // An AppImage's own path survives updates in place; the mounted execPath changes on every launch.
+  const command = o.env.APPIMAGE ? [o.env.APPIMAGE] : [o.execPath, ...(o.args ?? [])];
+  const text = autostartDesktopEntry({
+    name: 'OnCall Tray',
+    comment: 'Who is on call now and next',
+    command,
+    ...(o.iconPath ? { iconPath: o.iconPath } : {}),
+  });
+  await mkdir(autostartDir(o.env), { recursive: true });
+  await writeFile(path, text, { mode: 0o644 });
+}

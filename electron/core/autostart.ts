@@ -1,0 +1,41 @@
+// Start at login on Linux: an XDG autostart entry (~/.config/autostart/oncall-tray.desktop), which GNOME, KDE,
+// Xfce and most other desktops honour. Pure text and paths here; the adapter writes or removes the file.
+import { join } from 'node:path';
+
+export const AUTOSTART_FILE_NAME = 'oncall-tray.desktop';
+
+/** $XDG_CONFIG_HOME/autostart, defaulting to ~/.config/autostart as the XDG base directory spec says. */
+export function autostartDir(env: { XDG_CONFIG_HOME?: string | undefined; HOME?: string | undefined }): string {
+  const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? '~', '.config');
+  return join(config, 'autostart');
+}
+
+/** Quotes one Exec argument per the Desktop Entry spec: reserved characters force quoting; " ` $ \ are escaped. */
+export function quoteExecArg(arg: string): string {
+  const escapedPercent = arg.replace(/%/g, '%%');
+  if (!/[\s"'\\`$<>~|&;*?#()]/.test(escapedPercent) && escapedPercent !== '') return escapedPercent;
+  return `"${escapedPercent.replace(/(["`$\\])/g, '\\$1')}"`;
+}
+
+export interface AutostartEntry {
+  name: string;
+  /** The program and its arguments, e.g. the AppImage path, or the installed binary. */
+  command: readonly string[];
+  comment?: string;
+  iconPath?: string;
+}
+
+export function autostartDesktopEntry(entry: AutostartEntry): string {
+  const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  const lines = [
+    '[Desktop Entry]',
+    'Type=Application',
+    `Name=${oneLine(entry.name)}`,
+    ...(entry.comment ? [`Comment=${oneLine(entry.comment)}`] : []),
+    `Exec=${entry.command.map(quoteExecArg).join(' ')}`,
+    ...(entry.iconPath ? [`Icon=${oneLine(entry.iconPath)}`] : []),
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+  ];
+  return lines.join('\n') + '\n';
+}

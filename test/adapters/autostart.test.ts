@@ -1,0 +1,65 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyStartAtLogin, linuxAutostartPath } from '../../electron/adapters/autostart';
+import { autostartDesktopEntry, autostartDir, quoteExecArg } from '../../electron/core/autostart';
+
+const homes: string[] = [];
+afterEach(async () => {
+  for (const h of homes.splice(0)) await rm(h, { recursive: true, force: true });
+});
+
+async function freshHome() {
+  const home = await mkdtemp(join(tmpdir(), 'oncall-home-'));
+  homes.push(home);
+  return home;
+}
+
+describe('XDG autostart entry (pure)', () => {
+  it('lives in $XDG_CONFIG_HOME/autostart, else ~/.config/autostart (relative XDG values are ignored)', () => {
+    expect(autostartDir({ HOME: '/home/a' })).toBe('/home/a/.config/autostart');
+    expect(autostartDir({ HOME: '/home/a', XDG_CONFIG_HOME: '/xdg' })).toBe('/xdg/autostart');
+    expect(autostartDir({ HOME: '/home/a', XDG_CONFIG_HOME: 'rel' })).toBe('/home/a/.config/autostart');
+  });
+
+  it('quotes Exec arguments as the Desktop Entry spec requires', () => {
+    expect(quoteExecArg('/usr/bin/oncall-tray')).toBe('/usr/bin/oncall-tray');
+    expect(quoteExecArg('/opt/OnCall Tray/oncall-tray')).toBe('"/opt/OnCall Tray/oncall-tray"');
+    expect(quoteExecArg('/tmp/a$b"c')).toBe('"/tmp/a\\$b\\"c"');
+    expect(quoteExecArg('100%')).toBe('100%%');
+  });
+
+  it('is a valid desktop entry that starts the app', () => {
+    expect(autostartDesktopEntry({ name: 'OnCall Tray', command: ['/opt/OnCall Tray/oncall-tray'], comment: 'x' })).toBe(
+      '[Desktop Entry]\nType=Application\nName=OnCall Tray\nComment=x\nExec="/opt/OnCall Tray/oncall-tray"\nTerminal=false\nX-GNOME-Autostart-enabled=true\n',
+    );
+  });
+});
+
+describe('start at login follows the setting', () => {
+  it('on Linux writes the entry when enabled and removes it when disabled, in a fresh HOME', async () => {
+    const home = await freshHome();
+    const env = { HOME: home };
+    const opts = { platform: 'linux' as const, setLoginItemSettings: () => {}, env, execPath: '/opt/OnCall Tray/oncall-tray' };
+    await applyStartAtLogin(true, opts);
+    const text = await readFile(join(home, '.config/autostart/oncall-tray.desktop'), 'utf8');
+    expect(text).toContain('Exec="/opt/OnCall Tray/oncall-tray"\n');
+    await applyStartAtLogin(true, { ...opts, env: { ...env, APPIMAGE: '/home/a/Apps/OnCall-Tray.AppImage' } });
+    expect(await readFile(linuxAutostartPath(env), 'utf8')).toContain('Exec=/home/a/Apps/OnCall-Tray.AppImage\n');
+    await applyStartAtLogin(false, opts);
+    await expect(stat(linuxAutostartPath(env))).rejects.toThrow(/ENOENT/);
+    await applyStartAtLogin(false, opts); // already off: still fine
+  });
+
+  it('on macOS and Windows uses the login items API and writes no file', async () => {
+    const home = await freshHome();
+    const calls: boolean[] = [];
+    for (const platform of ['darwin', 'win32'] as const) {
+      await applyStartAtLogin(true, { platform, setLoginItemSettings: (s) => calls.push(s.openAtLogin), env: { HOME: home }, execPath: 'x' });
+    }
+    await applyStartAtLogin(false, { platform: 'darwin', setLoginItemSettings: (s) => calls.push(s.openAtLogin), env: { HOME: home }, execPath: 'x' });
+    expect(calls).toEqual([true, true, false]);
+    await expect(stat(join(home, '.config'))).rejects.toThrow(/ENOENT/);
+  });
+});
