@@ -1,0 +1,118 @@
+// Renders the pure tray model (core/tray-menu) onto Electron's Tray and Menu. It re-renders when the state changes
+// and at minute boundaries (for countdowns), and touches the OS tray only for what actually differs.
+import { join } from 'node:path';
+import type { MenuItemConstructorOptions, Rectangle } from 'electron';
+import type { Clock } from '../core/ports';
+import { buildTrayMenu, nextMenuRefreshAt, trayIconFor, trayTooltip, type TrayActionId, type TrayIcon, type TrayMenuItem } from '../core/tray-menu';
+import type { AppState } from '../shared/view-state';
+
+/** Where each state's icon lives under dist/icons/tray: the format each platform's tray wants. */
+export function trayIconPath(iconsDir: string, icon: TrayIcon, platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return join(iconsDir, 'tray', `${icon}Template.png`); // @2x found by Electron
+  if (platform === 'win32') return join(iconsDir, 'tray', `${icon}.ico`);
+  return join(iconsDir, 'tray', `${icon}.png`);
+}
+
+/** Maps the model to Electron's menu template. '&' is a mnemonic marker outside macOS, so it is doubled there. */
+export function toMenuTemplate(
+  items: readonly TrayMenuItem[],
+  platform: NodeJS.Platform,
+  onAction: (action: TrayActionId) => void,
+): MenuItemConstructorOptions[] {
+  const text = (label: string) => (platform === 'darwin' ? label : label.replace(/&/g, '&&'));
+  return items.map((item): MenuItemConstructorOptions => {
+    switch (item.type) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'label':
+        return { label: text(item.label), enabled: false };
+      case 'action':
+        return { label: text(item.label), enabled: item.enabled, click: () => onAction(item.action) };
+      case 'checkbox':
+        return { label: text(item.label), type: 'checkbox', checked: item.checked, click: () => onAction(item.action) };
+    }
+  });
+}
+
+/** The part of Electron's Tray used here, generic in the menu type so tests can record what is rendered. */
+export interface TrayLike<M> {
+  setImage(image: string): void;
+  setToolTip(toolTip: string): void;
+  setContextMenu(menu: M): void;
+  popUpContextMenu(menu: M): void;
+  on(event: 'click' | 'right-click', listener: (event: unknown, bounds: Rectangle) => void): unknown;
+  destroy(): void;
+}
+
+export interface TrayControllerOptions<M> {
+  tray: TrayLike<M>;
+  buildMenu(template: MenuItemConstructorOptions[]): M;
+  iconPath(icon: TrayIcon): string;
+  clock: Clock;
+  localZone: string;
+  platform: NodeJS.Platform;
+  onAction(action: TrayActionId): void;
+  /** Left click (where reported): the tray's bounds, to place the popover. */
+  onClick(bounds: Rectangle): void;
+}
+
+export interface TrayController {
+  update(state: AppState): void;
+  /** What is on screen now, for diagnostics and tests. */
+  current(): { icon: TrayIcon | undefined; tooltip: string; menu: TrayMenuItem[] };
+  dispose(): void;
+}
+
+export function createTrayController<M>(o: TrayControllerOptions<M>): TrayController {
+  let state: AppState | undefined;
+  let icon: TrayIcon | undefined;
+  let tooltip = '';
+  let menuItems: TrayMenuItem[] = [];
+  let menuKey = '';
+  let menu: M | undefined;
+  let cancelTimer: (() => void) | undefined;
+
+  function render(): void {
+    if (!state) return;
+    const now = o.clock.now();
+    const nextIcon = trayIconFor(state, now);
+    if (nextIcon !== icon) o.tray.setImage(o.iconPath(nextIcon));
+    icon = nextIcon;
+    const nextTooltip = trayTooltip(state, now, o.localZone);
+    if (nextTooltip !== tooltip) o.tray.setToolTip(nextTooltip);
+    tooltip = nextTooltip;
+    const items = buildTrayMenu(state, now, o.localZone);
+    const key = JSON.stringify(items);
+    if (key !== menuKey) {
+      menu = o.buildMenu(toMenuTemplate(items, o.platform, o.onAction));
+      // On macOS a context menu would swallow the left click that opens the popover: it pops up on right click.
+      if (o.platform !== 'darwin') o.tray.setContextMenu(menu);
+    }
+    menuItems = items;
+    menuKey = key;
+    schedule(now);
+  }
+
+  function schedule(now: number): void {
+    cancelTimer?.();
+    cancelTimer = o.clock.setTimer(nextMenuRefreshAt(now) - now, render);
+  }
+
+  o.tray.on('click', (_event, bounds) => o.onClick(bounds));
+  o.tray.on('right-click', () => {
+    if (o.platform === 'darwin' && menu) o.tray.popUpContextMenu(menu);
+  });
+
+  return {
+    update(next) {
+      state = next;
+      render();
+    },
+    current: () => ({ icon, tooltip, menu: menuItems }),
+    dispose() {
+      cancelTimer?.();
+      cancelTimer = undefined;
+      o.tray.destroy();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { createTrayController, toMenuTemplate, trayIconPath, type TrayLike } from '../../electron/adapters/tray';
+import type { TrayActionId } from '../../electron/core/tray-menu';
+import { defaultSettings } from '../../electron/shared/settings';
+import type { AppState } from '../../electron/shared/view-state';
+
+const NOW = Date.parse('2026-03-10T10:00:30Z');
+
+function fakeClock(start: number) {
+  let now = start;
+  const timers: Array<{ at: number; cb: () => void; live: boolean }> = [];
+  return {
+    now: () => now,
+    setTimer(delayMs: number, cb: () => void) {
+      const t = { at: now + delayMs, cb, live: true };
+      timers.push(t);
+      return () => void (t.live = false);
+    },
+    advanceTo(ms: number) {
+      now = ms;
+      for (const t of timers) if (t.live && t.at <= now) (t.live = false), t.cb();
+    },
+    pending: () => timers.filter((t) => t.live).map((t) => t.at),
+  };
+}
+
+function recordingTray() {
+  const calls: string[] = [];
+  const listeners = new Map<string, (event: unknown, bounds: { x: number; y: number; width: number; height: number }) => void>();
+  const tray: TrayLike<MenuItemConstructorOptions[]> = {
+    setImage: (p) => void calls.push(`image ${p}`),
+    setToolTip: (t) => void calls.push(`tooltip ${t}`),
+    setContextMenu: () => void calls.push('menu'),
+    popUpContextMenu: () => void calls.push('popup'),
+    on: (event, l) => listeners.set(event, l),
+    destroy: () => void calls.push('destroy'),
+  };
+  return { tray, calls, listeners };
+}
+
+function state(nextStartMs: number): AppState {
+  return {
+    setup: { hasKey: true, keyStorage: 'keychain', demo: true },
+    settings: { ...defaultSettings(), schedules: [{ id: 'sch_a' }] },
+    sync: { kind: 'ok' },
+    lastSuccessAt: null,
+    syncing: false,
+    schedules: [
+      { id: 'sch_a', name: 'A & B', timeZone: 'Europe/Berlin', status: { kind: 'fresh', at: new Date(NOW).toISOString() }, now: null, next: null, meOnCall: false, users: [], teams: [], chatUserGroup: null },
+    ],
+    me: { onCallNow: [], nextShift: { scheduleId: 'sch_a', scheduleName: 'A & B', start: new Date(nextStartMs).toISOString(), end: new Date(nextStartMs + 3_600_000).toISOString() } },
+    coverage: { mine: [], askingMe: [] },
+    notices: [],
+  };
+}
+
+function setup(platform: NodeJS.Platform = 'linux') {
+  const clock = fakeClock(NOW);
+  const rec = recordingTray();
+  const actions: TrayActionId[] = [];
+  const clicks: unknown[] = [];
+  const controller = createTrayController({
+    tray: rec.tray,
+    buildMenu: (t) => t,
+    iconPath: (i) => trayIconPath('/icons', i, platform),
+    clock,
+    localZone: 'Europe/Berlin',
+    platform,
+    onAction: (a) => actions.push(a),
+    onClick: (b) => clicks.push(b),
+  });
+  return { clock, controller, actions, clicks, ...rec };
+}
+
+describe('tray adapter', () => {
+  it('shows the icon, tooltip and menu for the state, and redraws only what changed', () => {
+    const { controller, calls } = setup();
+    const s = state(NOW + 2 * 3_600_000 - 30_000);
+    controller.update(s);
+    expect(calls).toEqual(['image /icons/tray/soon.png', 'tooltip Next on call: A & B 13:00 (in 2 h)', 'menu']);
+    calls.length = 0;
+    controller.update(structuredClone(s)); // same state again: nothing to do
+    expect(calls).toEqual([]);
+  });
+
+  it('rebuilds the countdown at each minute boundary, without a state change', () => {
+    const { controller, calls, clock } = setup();
+    controller.update(state(NOW + 2 * 3_600_000 - 30_000));
+    expect(clock.pending()).toEqual([NOW + 30_000]);
+    calls.length = 0;
+    clock.advanceTo(NOW + 30_000);
+    expect(calls).toEqual(['tooltip Next on call: A & B 13:00 (in 1 h 59 min)', 'menu']);
+    expect(clock.pending()).toEqual([NOW + 90_000]);
+    expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Your next shift: A & B 13:00 (in 1 h 59 min)' });
+  });
+
+  it('maps menu clicks to action ids and left clicks to the popover', () => {
+    const { controller, actions, clicks, listeners } = setup();
+    controller.update(state(NOW + 3_600_000));
+    const template = toMenuTemplate(controller.current().menu, 'linux', (a) => actions.push(a));
+    const quit = template.find((t) => t.label === 'Quit');
+    // Electron calls click(menuItem, window, event); the adapter's handlers ignore those arguments.
+    if (quit?.click) Reflect.apply(quit.click, undefined, []);
+    expect(actions).toEqual(['quit']);
+    listeners.get('click')?.({}, { x: 1, y: 2, width: 3, height: 4 });
+    expect(clicks).toEqual([{ x: 1, y: 2, width: 3, height: 4 }]);
+  });
+
+  it('escapes "&" outside macOS so it is not read as a mnemonic', () => {
+    const template = toMenuTemplate([{ type: 'label', label: 'A & B' }], 'win32', () => {});
+    expect(template[0]?.label).toBe('A && B');
+    expect(toMenuTemplate([{ type: 'label', label: 'A & B' }], 'darwin', () => {})[0]?.label).toBe('A & B');
+  });
+
+  it('on macOS keeps left click for the popover and pops the menu up on right click', () => {
+    const { controller, calls, listeners } = setup('darwin');
+    controller.update(state(NOW + 3_600_000));
+    expect(calls[0]).toBe('image /icons/tray/soonTemplate.png');
+    expect(calls).not.toContain('menu');
+    listeners.get('right-click')?.({}, { x: 0, y: 0, width: 0, height: 0 });
+    expect(calls).toContain('popup');
+  });
+
+  it('stops its minute timer when disposed', () => {
+    const { controller, clock, calls } = setup();
+    controller.update(state(NOW + 3_600_000));
+    controller.dispose();
+    expect(clock.pending()).toEqual([]);
+    expect(calls).toContain('destroy');
+  });
+
+  it('uses .ico files on Windows', () => {
+    expect(trayIconPath('/i', 'problem', 'win32')).toBe('/i/tray/problem.ico');
+  });
+});
