@@ -4,6 +4,7 @@ import type { z } from 'zod';
 
 type Path = (string | number)[];
 type Window = { start: number; end: number };
+type Problem = (path: Path, message: string) => void;
 
 /** The parts of a parsed seed the checks look at (structural, so it fits the schema's output). */
 export interface ReferenceView {
@@ -41,8 +42,37 @@ export function checkSeedReferences(seed: ReferenceView, ctx: z.RefinementCtx): 
     if (u.time_zone !== undefined) validZone(u.time_zone, ['users', i, 'time_zone'], problem);
   });
 
+  checkSchedules(seed.schedules, teamIds, knownUser, problem);
+
+  seed.coverage_requests.forEach((c, i) => {
+    knownUser(c.user_id, ['coverage_requests', i, 'user_id']);
+    c.shifts.forEach((s, j) => {
+      if (!scheduleIds.has(s.schedule_id)) {
+        problem(['coverage_requests', i, 'shifts', j, 'schedule_id'], `unknown schedule id "${s.schedule_id}"`);
+      }
+    });
+  });
+}
+
+function validZone(zone: string, path: Path, problem: Problem): void {
+  if (!IANAZone.isValidZone(zone)) problem(path, `"${zone}" is not an IANA time zone (e.g. Europe/Berlin)`);
+}
+
+function unique(
+  values: string[], base: Path, field: string, problem: Problem, showValue = true,
+): void {
+  const seen = new Set<string>();
+  values.forEach((v, i) => {
+    if (seen.has(v)) problem([...base, i, field], showValue ? `duplicate ${field} "${v}"` : `duplicate ${field}`);
+    seen.add(v);
+  });
+}
+
+function checkSchedules(
+  schedules: ReferenceView['schedules'], teamIds: Set<string>, knownUser: (id: string, path: Path) => void, problem: Problem,
+): void {
   const overrideIds = new Map<string, Path>();
-  seed.schedules.forEach((s, i) => {
+  schedules.forEach((s, i) => {
     validZone(s.time_zone, ['schedules', i, 'time_zone'], problem);
     s.team_ids.forEach((t, j) => {
       if (!teamIds.has(t)) problem(['schedules', i, 'team_ids', j], `unknown team id "${t}"`);
@@ -60,28 +90,5 @@ export function checkSeedReferences(seed: ReferenceView, ctx: z.RefinementCtx): 
       if (overrideIds.has(o.id)) problem(path, `duplicate id "${o.id}"`);
       overrideIds.set(o.id, path);
     });
-  });
-
-  seed.coverage_requests.forEach((c, i) => {
-    knownUser(c.user_id, ['coverage_requests', i, 'user_id']);
-    c.shifts.forEach((s, j) => {
-      if (!scheduleIds.has(s.schedule_id)) {
-        problem(['coverage_requests', i, 'shifts', j, 'schedule_id'], `unknown schedule id "${s.schedule_id}"`);
-      }
-    });
-  });
-}
-
-function validZone(zone: string, path: Path, problem: (path: Path, message: string) => void): void {
-  if (!IANAZone.isValidZone(zone)) problem(path, `"${zone}" is not an IANA time zone (e.g. Europe/Berlin)`);
-}
-
-function unique(
-  values: string[], base: Path, field: string, problem: (path: Path, message: string) => void, showValue = true,
-): void {
-  const seen = new Set<string>();
-  values.forEach((v, i) => {
-    if (seen.has(v)) problem([...base, i, field], showValue ? `duplicate ${field} "${v}"` : `duplicate ${field}`);
-    seen.add(v);
   });
 }
