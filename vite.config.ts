@@ -1,0 +1,30 @@
+// Builds the renderer (Svelte 5, runes) into dist/renderer for Electron's file:// windows and the e2e host.
+// Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vite';
+
+const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
+
+export default defineConfig({
+  root: rootDir,
+  base: './',
+  plugins: [
+    svelte({
+      emitCss: true,
+      compilerOptions: { runes: true, css: 'external' },
+    }),
+  ],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'chrome120',
+    // The polyfill is unneeded in Electron's Chromium; and nothing may be injected inline.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    cssCodeSplit: false,
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+});
