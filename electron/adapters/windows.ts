@@ -1,0 +1,207 @@
+// Our two windows, created lazily: the frameless status popover next to the tray (hidden on blur) and the
+// quick-action window for the forms. Both load only our own bundled page, run sandboxed with context isolation,
+// and can neither navigate nor open windows. Which page is "ours" is decided here, for the IPC sender check.
+import { normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, screen, type Rectangle, type WebContents } from 'electron';
+import { popoverPosition } from '../core/popover-position';
+import type { PayloadOf, PushEvent, ViewName } from '../shared/ipc-contract';
+
+const POPOVER_SIZE = { width: 360, height: 520 };
+const ACTION_SIZE = { width: 440, height: 640 };
+/** A click on the tray blurs the open popover first; that click must not reopen it at once. */
+const REOPEN_GUARD_MS = 300;
+
+export interface WindowManagerOptions {
+  preloadPath: string;
+  indexHtmlPath: string;
+  platform: NodeJS.Platform;
+  iconPath?: string;
+  now?: () => number;
+}
+
+export interface WindowManager {
+  toggleStatus(trayBounds?: Rectangle): void;
+  open(view: ViewName, params?: Record<string, string>, trayBounds?: Rectangle): void;
+  /** Closes (hides, for the popover) the window showing these web contents. */
+  closeFor(webContentsId: number): void;
+  ownWebContentsIds(): ReadonlySet<number>;
+  isOwnUrl(url: string): boolean;
+  push<E extends PushEvent>(event: E, payload: PayloadOf<E>): void;
+  destroyAll(): void;
+}
+
+/** True only for our bundled renderer page (any query or hash), compared as file paths. */
+export function isRendererUrl(url: string, indexHtmlPath: string, platform: NodeJS.Platform): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
+    parsed.search = '';
+    parsed.hash = '';
+    const a = normalize(fileURLToPath(parsed));
+    const b = normalize(indexHtmlPath);
+    return platform === 'win32' ? a.toLowerCase() === b.toLowerCase() : a === b;
+  } catch {
+    return false;
+  }
+}
+
+/** Applied to every web contents the app ever creates: no navigation, no new windows, no <webview>. */
+export function hardenWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
+function createPopover(o: WindowManagerOptions): BrowserWindow {
+  return new BrowserWindow({
+    ...POPOVER_SIZE,
+    show: false,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+    title: 'OnCall Tray',
+    ...(o.iconPath ? { icon: o.iconPath } : {}),
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      preload: o.preloadPath,
+    },
+  });
+}
+
+function createActionWindow(o: WindowManagerOptions): BrowserWindow {
+  return new BrowserWindow({
+    ...ACTION_SIZE,
+    minWidth: 360,
+    minHeight: 480,
+    show: false,
+    autoHideMenuBar: true,
+    fullscreenable: false,
+    title: 'OnCall Tray',
+    ...(o.iconPath ? { icon: o.iconPath } : {}),
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: true,
+      preload: o.preloadPath,
+    },
+  });
+}
+
+export function createWindowManager(o: WindowManagerOptions): WindowManager {
+  const now = o.now ?? Date.now;
+  let popover: BrowserWindow | undefined;
+  let action: BrowserWindow | undefined;
+  let popoverHiddenAt = 0;
+
+  function load(win: BrowserWindow, kind: 'popover' | 'action', view: ViewName, params?: Record<string, string>) {
+    hardenWebContents(win.webContents);
+    win.removeMenu();
+    // The first view rides in the query for the first paint; later ones arrive as 'navigate' pushes.
+    win.webContents.once('did-finish-load', () => win.webContents.send('navigate', { view, ...(params ? { params } : {}) }));
+    void win.loadFile(o.indexHtmlPath, { query: { window: kind, view } });
+  }
+
+  function navigate(win: BrowserWindow, view: ViewName, params?: Record<string, string>) {
+    if (!win.webContents.isLoading()) win.webContents.send('navigate', { view, ...(params ? { params } : {}) });
+  }
+
+  function place(win: BrowserWindow, trayBounds?: Rectangle) {
+    const position = popoverPosition({
+      trayBounds,
+      windowSize: POPOVER_SIZE,
+      displays: screen.getAllDisplays(),
+      cursor: screen.getCursorScreenPoint(),
+      platform: o.platform,
+    });
+    win.setPosition(position.x, position.y, false);
+  }
+
+  function showStatus(trayBounds?: Rectangle, params?: Record<string, string>) {
+    if (!popover || popover.isDestroyed()) {
+      const win = createPopover(o);
+      win.on('blur', () => {
+        popoverHiddenAt = now();
+        win.hide();
+      });
+      win.on('closed', () => (popover = undefined));
+      load(win, 'popover', 'status', params);
+      popover = win;
+    } else {
+      navigate(popover, 'status', params);
+    }
+    place(popover, trayBounds);
+    popover.show();
+    popover.focus();
+  }
+
+  function showAction(view: ViewName, params?: Record<string, string>) {
+    if (!action || action.isDestroyed()) {
+      const win = createActionWindow(o);
+      win.on('closed', () => (action = undefined));
+      win.once('ready-to-show', () => win.show());
+      load(win, 'action', view, params);
+      action = win;
+      return;
+    }
+    navigate(action, view, params);
+    action.show();
+    action.focus();
+  }
+
+  const windows = () => [popover, action].filter((w): w is BrowserWindow => w !== undefined && !w.isDestroyed());
+
+  return {
+    toggleStatus(trayBounds) {
+      if (popover && !popover.isDestroyed() && popover.isVisible()) {
+        popover.hide();
+        return;
+      }
+      if (now() - popoverHiddenAt < REOPEN_GUARD_MS) return;
+      showStatus(trayBounds);
+    },
+    open(view, params, trayBounds) {
+      if (view === 'status') showStatus(trayBounds, params);
+      else showAction(view, params);
+    },
+    closeFor(webContentsId) {
+      for (const win of windows()) {
+        if (win.webContents.id !== webContentsId) continue;
+        if (win === popover) win.hide();
+        else win.close();
+      }
+    },
+    ownWebContentsIds: () => new Set(windows().map((w) => w.webContents.id)),
+    isOwnUrl: (url) => isRendererUrl(url, o.indexHtmlPath, o.platform),
+    push(event, payload) {
+      for (const win of windows()) win.webContents.send(event, payload);
+    },
+    destroyAll() {
+      for (const win of windows()) win.destroy();
+      popover = undefined;
+      action = undefined;
+    },
+  };
+}
