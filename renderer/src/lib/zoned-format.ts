@@ -45,8 +45,19 @@ function toMs(instant: Instant): number {
   return typeof instant === 'number' ? instant : Date.parse(instant);
 }
 
-/** Undefined when the zone is unknown to this browser (luxon calls that an invalid DateTime). */
-function wallAt(ms: number, zone: string | undefined): Wall | undefined {
+export interface WallParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Minutes east of UTC at that instant. */
+  offsetMin: number;
+}
+
+/** The wall clock of an instant in a zone (undefined = the system zone); undefined for a zone Intl does not know. */
+export function wallParts(ms: number, zone: string | undefined): WallParts | undefined {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = partsFormat(zone).formatToParts(ms);
@@ -54,14 +65,43 @@ function wallAt(ms: number, zone: string | undefined): Wall | undefined {
     return undefined;
   }
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  const [y, mo, d, h, mi, s] = [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
+  const w = { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
   const wholeSecondMs = ms - (((ms % 1000) + 1000) % 1000);
-  const wallMs = Date.UTC(y, mo - 1, d, h, mi, s);
-  const dayNumber = Math.floor(Date.UTC(y, mo - 1, d) / DAY_MS);
-  const isoDate = `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  const offsetMin = Math.round((wallMs - wholeSecondMs) / MINUTE_MS);
-  const atMidnight = h === 0 && mi === 0 && s === 0 && ms === wholeSecondMs;
-  return { ms, zone, dayNumber, isoDate, offsetMin, atMidnight };
+  const wallMs = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return { ...w, offsetMin: Math.round((wallMs - wholeSecondMs) / MINUTE_MS) };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function wallAt(ms: number, zone: string | undefined): Wall | undefined {
+  const w = wallParts(ms, zone);
+  if (!w) return undefined;
+  const dayNumber = Math.floor(Date.UTC(w.year, w.month - 1, w.day) / DAY_MS);
+  const isoDate = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  const atMidnight = w.hour === 0 && w.minute === 0 && w.second === 0 && ms % 1000 === 0;
+  return { ms, zone, dayNumber, isoDate, offsetMin: w.offsetMin, atMidnight };
+}
+
+/** "2026-03-02T10:00" as a `datetime-local` input shows the instant in that zone. */
+export function toLocalInput(ms: number, zone?: string): string {
+  const w = wallParts(ms, zone) ?? wallParts(ms, undefined);
+  if (!w) return '';
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** The instant a `datetime-local` value means in that zone; a time skipped by a DST jump moves forward. */
+export function fromLocalInput(value: string, zone?: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => Number(x ?? 0));
+  const wallMs = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, sec ?? 0);
+  if (Number.isNaN(wallMs) || new Date(wallMs).getUTCDate() !== d) return undefined;
+  const offsetAt = (ms: number): number => (wallParts(ms, zone) ?? wallParts(ms, undefined))?.offsetMin ?? 0;
+  const guess = wallMs - offsetAt(wallMs) * MINUTE_MS;
+  const exact = wallMs - offsetAt(guess) * MINUTE_MS;
+  if (offsetAt(exact) * MINUTE_MS === wallMs - exact) return exact;
+  // In a gap the wall time does not exist: read it with the offset before the jump, which lands after it.
+  return wallMs - Math.min(offsetAt(guess), offsetAt(exact)) * MINUTE_MS;
 }
 
 function textFormat(locale: string, zone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -1,0 +1,45 @@
+// Chat user group of a schedule: name and handle (1–60), description (≤ 140), attached or updated with one PUT.
+import type { RequestOf } from '../../../electron/shared/ipc-contract';
+import type { ScheduleView } from '../../../electron/shared/view-state';
+import { ChatUserGroupInputSchema, LIMITS } from '../../../electron/api/schemas';
+import { counter, fieldErrors, type Counter, type FieldErrors } from './limits';
+
+export interface ChatGroupFormValues {
+  scheduleId: string;
+  name: string;
+  handle: string;
+  description: string;
+}
+
+const LABELS = { name: 'Name', handle: 'Handle', description: 'Description' };
+
+/** Starts from the group last attached from this app, if any (the service cannot be asked for it). */
+export function valuesFor(schedule: ScheduleView | undefined): ChatGroupFormValues {
+  const g = schedule?.chatUserGroup;
+  return { scheduleId: schedule?.id ?? '', name: g?.name ?? '', handle: g?.handle ?? '', description: g?.description ?? '' };
+}
+
+export function chatGroupCounters(values: ChatGroupFormValues): Record<'name' | 'handle' | 'description', Counter> {
+  return {
+    name: counter(values.name, LIMITS.nameMax),
+    handle: counter(values.handle, LIMITS.handleMax),
+    description: counter(values.description, LIMITS.chatGroupDescriptionMax),
+  };
+}
+
+export function chatGroupErrors(values: ChatGroupFormValues): FieldErrors {
+  const input = { name: values.name, handle: values.handle, description: values.description };
+  const errors = fieldErrors(ChatUserGroupInputSchema, input, LABELS);
+  if (values.scheduleId === '') errors.scheduleId = 'Choose a schedule.';
+  return errors;
+}
+
+export type ChatGroupChecked = { ok: true; request: RequestOf<'chat-group:put'> } | { ok: false; errors: FieldErrors };
+
+export function checkChatGroup(values: ChatGroupFormValues): ChatGroupChecked {
+  const errors = chatGroupErrors(values);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const request: RequestOf<'chat-group:put'> = { scheduleId: values.scheduleId, name: values.name, handle: values.handle };
+  if (values.description !== '') request.description = values.description;
+  return { ok: true, request };
+}

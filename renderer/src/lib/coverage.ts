@@ -1,0 +1,55 @@
+// Coverage requests as the list shows them: pending ones first asking me, then mine; shifts grouped by schedule;
+// a page at a time (the popover has room for a few).
+import type { AppState, CoverageView } from '../../../electron/shared/view-state';
+
+export const PER_PAGE = 3;
+
+export interface CoverageItem {
+  request: CoverageView;
+  mine: boolean;
+  groups: ShiftGroup[];
+}
+
+export interface ShiftGroup {
+  scheduleId: string;
+  scheduleName: string;
+  shifts: { start: string; end: string }[];
+}
+
+export function groupShifts(request: CoverageView): ShiftGroup[] {
+  const groups = new Map<string, ShiftGroup>();
+  const sorted = [...request.shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  for (const s of sorted) {
+    const g = groups.get(s.scheduleId) ?? { scheduleId: s.scheduleId, scheduleName: s.scheduleName, shifts: [] };
+    g.shifts.push({ start: s.start, end: s.end });
+    groups.set(s.scheduleId, g);
+  }
+  return [...groups.values()];
+}
+
+const firstStart = (r: CoverageView): number => Math.min(...r.shifts.map((s) => Date.parse(s.start)), Infinity);
+
+export function coverageItems(state: AppState): CoverageItem[] {
+  const pending = (list: CoverageView[]) => list.filter((r) => r.status === 'pending').sort((a, b) => firstStart(a) - firstStart(b));
+  const asking = pending(state.coverage.askingMe).map((request) => ({ request, mine: false, groups: groupShifts(request) }));
+  const mine = pending(state.coverage.mine).map((request) => ({ request, mine: true, groups: groupShifts(request) }));
+  return [...asking, ...mine];
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+}
+
+/** 1-based page, clamped into range (the list can shrink under the user's feet). */
+export function pageOf<T>(items: readonly T[], page: number, perPage = PER_PAGE): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / perPage));
+  const p = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  return { items: items.slice((p - 1) * perPage, p * perPage), page: p, pageCount };
+}
+
+/** The quick-override route that covers one shift of a request, as me. */
+export function coverParams(group: ShiftGroup, shift: { start: string; end: string }): Record<string, string> {
+  return { scheduleId: group.scheduleId, scheduleName: group.scheduleName, start: shift.start, end: shift.end, who: 'me' };
+}

@@ -1,0 +1,136 @@
+// Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
+import { checkBaseUrl } from '../../../electron/api/base-url';
+import {
+  extractScheduleId,
+  SettingsPatchSchema,
+  type Settings,
+  type SettingsPatch,
+  type Theme,
+  type WatchedSchedule,
+} from '../../../electron/shared/settings';
+import type { ScheduleView } from '../../../electron/shared/view-state';
+import type { FieldErrors } from './limits';
+
+export interface SettingsFormValues {
+  baseUrl: string;
+  email: string;
+  schedules: WatchedSchedule[];
+  leadTimesMin: number[];
+  atStart: boolean;
+  atEnd: boolean;
+  coverageRequests: boolean;
+  shiftChanges: boolean;
+  startAtLogin: boolean;
+  globalShortcut: string;
+  theme: Theme;
+}
+
+export const MAX_LEAD_TIMES = 6;
+const MAX_LEAD_MIN = 14 * 24 * 60;
+export const LEAD_UNITS = [
+  { id: 'min', label: 'minutes', factor: 1 },
+  { id: 'h', label: 'hours', factor: 60 },
+  { id: 'd', label: 'days', factor: 24 * 60 },
+] as const;
+export type LeadUnit = (typeof LEAD_UNITS)[number]['id'];
+
+export function valuesFrom(s: Settings): SettingsFormValues {
+  const r = s.reminders;
+  return {
+    baseUrl: s.baseUrl, email: s.email, schedules: s.schedules.map((w) => ({ ...w })),
+    leadTimesMin: [...r.leadTimesMin], atStart: r.atStart, atEnd: r.atEnd, coverageRequests: r.coverageRequests,
+    shiftChanges: r.shiftChanges, startAtLogin: s.startAtLogin, globalShortcut: s.globalShortcut, theme: s.theme,
+  };
+}
+
+/** "1 day", "2 h 30 min", "15 min". */
+export function leadTimeLabel(totalMin: number): string {
+  const days = Math.floor(totalMin / 1440);
+  const hours = Math.floor((totalMin % 1440) / 60);
+  const mins = totalMin % 60;
+  const parts = [days ? `${days} ${days === 1 ? 'day' : 'days'}` : '', hours ? `${hours} h` : '', mins ? `${mins} min` : ''];
+  return parts.filter((p) => p !== '').join(' ') || '0 min';
+}
+
+export type LeadTimeAdded = { ok: true; leadTimesMin: number[] } | { ok: false; message: string };
+
+/** Adds "amount unit" to the list (longest first), refusing duplicates, nonsense and more than six. */
+export function addLeadTime(list: readonly number[], amount: string, unit: LeadUnit): LeadTimeAdded {
+  const n = Number(amount.trim());
+  const factor = LEAD_UNITS.find((u) => u.id === unit)?.factor ?? 1;
+  if (amount.trim() === '' || !Number.isInteger(n) || n < 1) return { ok: false, message: 'Enter a whole number, 1 or more.' };
+  const minutes = n * factor;
+  if (minutes > MAX_LEAD_MIN) return { ok: false, message: 'At most 14 days before a shift.' };
+  if (list.includes(minutes)) return { ok: false, message: `${leadTimeLabel(minutes)} is already there.` };
+  if (list.length >= MAX_LEAD_TIMES) return { ok: false, message: `At most ${MAX_LEAD_TIMES} reminders.` };
+  return { ok: true, leadTimesMin: [...list, minutes].sort((a, b) => b - a) };
+}
+
+export type ScheduleInput = { ok: true; id: string } | { ok: false; message: string };
+
+/** An id or a pasted link → the schedule id, before asking the service about it. */
+export function parseScheduleInput(input: string, watched: readonly WatchedSchedule[]): ScheduleInput {
+  if (input.trim() === '') return { ok: false, message: 'Paste a schedule link or type its id (sch_…).' };
+  const id = extractScheduleId(input);
+  if (!id) return { ok: false, message: 'No schedule id found: it starts with sch_ (for example sch_a1b2c3).' };
+  if (watched.some((w) => w.id === id)) return { ok: false, message: 'You already watch this schedule.' };
+  return { ok: true, id };
+}
+
+const MODIFIERS = new Set(
+  ['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta'],
+);
+const KEY = /^([a-z0-9]|f([1-9]|1\d|2[0-4])|plus|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[-=[\];',./`\\])$/i;
+
+/** Electron accelerator syntax: modifiers then one key ("CommandOrControl+Shift+O"); empty turns it off. */
+export function shortcutError(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return undefined;
+  if (v.length > 60) return 'At most 60 characters.';
+  const parts = v.split('+');
+  const key = parts.pop() ?? '';
+  if (parts.length === 0) return 'Add at least one modifier, e.g. CommandOrControl+Shift+O.';
+  if (parts.some((p) => !MODIFIERS.has(p.toLowerCase()))) return 'Use modifiers such as CommandOrControl, Alt, Shift.';
+  if (!KEY.test(key)) return 'End with one key, e.g. O, F5 or Space.';
+  return undefined;
+}
+
+export type SettingsChecked = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors };
+
+function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
+  return {
+    baseUrl: v.baseUrl.trim(),
+    email: v.email.trim(),
+    schedules: v.schedules,
+    reminders: {
+      leadTimesMin: v.leadTimesMin, atStart: v.atStart, atEnd: v.atEnd, coverageRequests: v.coverageRequests,
+      shiftChanges: v.shiftChanges,
+    },
+    refresh: original.refresh,
+    startAtLogin: v.startAtLogin,
+    globalShortcut: v.globalShortcut.trim(),
+    theme: v.theme,
+  };
+}
+
+export function checkSettings(values: SettingsFormValues, original: Settings): SettingsChecked {
+  const errors: FieldErrors = {};
+  const url = checkBaseUrl(values.baseUrl);
+  if (values.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
+  else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+  const shortcut = shortcutError(values.globalShortcut);
+  if (shortcut) errors.globalShortcut = shortcut;
+  const parsed = SettingsPatchSchema.safeParse(patchOf(values, original));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= `This ${issue.message}.`;
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, patch: parsed.data };
+}
+
+/** People on the watched schedules, for "my e-mail" suggestions. */
+export function peopleOf(schedules: readonly ScheduleView[]): { email: string; name: string }[] {
+  const byEmail = new Map<string, string>();
+  for (const s of schedules) for (const u of s.users) if (!byEmail.has(u.email)) byEmail.set(u.email, u.name);
+  return [...byEmail].map(([email, name]) => ({ email, name })).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,133 @@
+// What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
+// Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
+import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
+import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
+import { formatDayTime, formatTime } from './zoned-format';
+
+export interface FormatContext {
+  nowMs: number;
+  locale: string;
+  /** Omitted in the app (the system zone); tests name one. */
+  localZone?: string;
+}
+
+export type Tone = 'oncall' | 'soon' | 'off' | 'unknown';
+
+export interface MyStateLine {
+  tone: Tone;
+  title: string;
+  detail: string;
+}
+
+const SOON_MS = 24 * 3_600_000;
+
+export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
+  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
+  const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
+  if (current) {
+    const left = formatDuration(Date.parse(current.end) - ctx.nowMs);
+    const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
+    return {
+      tone: 'oncall',
+      title: `You are on call · ${left} left`,
+      detail: `${current.scheduleName}${more}, until ${formatDayTime(current.end, opts)}`,
+    };
+  }
+  const next = state.me.nextShift;
+  if (next) {
+    const untilMs = Date.parse(next.start) - ctx.nowMs;
+    return {
+      tone: untilMs <= SOON_MS ? 'soon' : 'off',
+      title: `Your next shift ${formatRelative(ctx.nowMs, next.start)}`,
+      detail: `${next.scheduleName}, ${formatDayTime(next.start, opts)}`,
+    };
+  }
+  if (state.settings.email.trim() === '') {
+    return { tone: 'unknown', title: 'Who are you?', detail: 'Add your e-mail in Settings to see your own shifts.' };
+  }
+  return { tone: 'off', title: 'You are not on call', detail: 'No shift of yours in the coming days.' };
+}
+
+export type BannerAction = 'retry' | 'settings';
+
+export interface Banner {
+  tone: 'warning' | 'error';
+  title: string;
+  message: string;
+  action: BannerAction;
+}
+
+function staleSchedules(state: AppState): ScheduleView[] {
+  return state.schedules.filter((s) => s.status.kind === 'stale' || s.status.kind === 'error');
+}
+
+/** The one problem worth a banner, most severe first; undefined when all is well. */
+export function bannerFor(state: AppState): Banner | undefined {
+  const sync = state.sync;
+  if (sync.kind === 'key_rejected') {
+    return { tone: 'error', title: 'API key rejected', message: sync.message, action: 'settings' };
+  }
+  if (sync.kind === 'offline') return { tone: 'warning', title: 'Offline', message: sync.message, action: 'retry' };
+  if (sync.kind === 'error') return { tone: 'error', title: 'Cannot refresh', message: sync.message, action: 'retry' };
+  const stale = staleSchedules(state);
+  if (stale.length === 0) return undefined;
+  const names = stale.map((s) => s.name).join(', ');
+  return { tone: 'warning', title: 'Some schedules are out of date', message: names, action: 'retry' };
+}
+
+/** The popover shows onboarding instead of cards when there is nothing to show yet. */
+export function needsOnboarding(state: AppState): boolean {
+  return state.sync.kind === 'needs_setup' || state.settings.schedules.length === 0;
+}
+
+export function freshnessText(state: AppState, ctx: FormatContext): string {
+  if (state.syncing && !state.lastSuccessAt) return 'Updating…';
+  if (!state.lastSuccessAt) return 'Not updated yet';
+  const ago = formatRelative(ctx.nowMs, state.lastSuccessAt);
+  return `Updated ${ago === 'now' ? 'just now' : ago}${state.syncing ? ' · updating…' : ''}`;
+}
+
+export interface PersonChip {
+  id: string;
+  name: string;
+  initials: string;
+  email: string;
+}
+
+export function chips(people: readonly Person[]): PersonChip[] {
+  return people.map((p) => ({ id: p.id, name: p.name, email: p.email, initials: initials(p.name) }));
+}
+
+export function namesOf(shift: ShiftView | null): string {
+  if (!shift || shift.users.length === 0) return 'Nobody';
+  return shift.users.map((u) => u.name).join(', ');
+}
+
+export interface CardLines {
+  now: string;
+  next: string;
+  status: string | undefined;
+}
+
+/** "until 17:00 (09:00 New York)" / "from Tue 09:00"; the status line only when the data is not fresh. */
+export function cardLines(schedule: ScheduleView, ctx: FormatContext): CardLines {
+  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs, scheduleZone: schedule.timeZone };
+  const now = schedule.now ? `until ${formatDayTime(schedule.now.end, opts)}` : 'No one is on call';
+  const next = schedule.next ? `from ${formatDayTime(schedule.next.start, opts)}` : 'Nothing planned';
+  return { now, next, status: statusText(schedule, ctx) };
+}
+
+function statusText(schedule: ScheduleView, ctx: FormatContext): string | undefined {
+  const s = schedule.status;
+  switch (s.kind) {
+    case 'fresh':
+      return undefined;
+    case 'loading':
+      return 'Loading…';
+    case 'stale':
+      return `Out of date since ${formatTime(s.since, { locale: ctx.locale, localZone: ctx.localZone })}: ${s.reason}`;
+    case 'error':
+    case 'not_found':
+      return s.reason;
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { bannerFor, cardLines, chips, freshnessText, myStateLine, needsOnboarding } from '../../renderer/src/lib/status-model';
+import { ada, appState, schedule } from './support/state';
+
+const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
+
+describe('my state at the top of the popover', () => {
+  it('says I am on call with the time left and until when', () => {
+    const state = appState({
+      me: { onCallNow: [{ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' }], nextShift: null },
+    });
+    expect(myStateLine(state, ctx)).toEqual({ tone: 'oncall', title: 'You are on call · 7 h left', detail: 'Platform primary, until 17:00' });
+  });
+
+  it('counts down to my next shift, marked soon within a day', () => {
+    const nextShift = { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-04T10:15:00Z', end: '2026-05-04T18:00:00Z' };
+    const line = myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx);
+    expect(line).toEqual({ tone: 'soon', title: 'Your next shift in 2 h 15 min', detail: 'Platform primary, 12:15' });
+    const later = { ...nextShift, start: '2026-05-07T07:00:00Z' };
+    expect(myStateLine(appState({ me: { onCallNow: [], nextShift: later } }), ctx)).toMatchObject({ tone: 'off', detail: 'Platform primary, Thu 09:00' });
+  });
+
+  it('asks for my e-mail when it is not set, instead of claiming I am off call', () => {
+    const state = appState();
+    const noEmail = appState({ settings: { ...state.settings, email: '' } });
+    expect(myStateLine(noEmail, ctx).detail).toMatch(/Add your e-mail in Settings/);
+    expect(myStateLine(state, ctx).title).toBe('You are not on call');
+  });
+});
+
+describe('the banner says what is wrong', () => {
+  it('leads to settings when the key is rejected, and offers Retry when offline or failing', () => {
+    expect(bannerFor(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }))).toMatchObject({ action: 'settings', tone: 'error' });
+    expect(bannerFor(appState({ sync: { kind: 'offline', message: 'Cannot reach the service; showing saved data.' } }))).toMatchObject({ action: 'retry', title: 'Offline' });
+    expect(bannerFor(appState({ sync: { kind: 'error', message: 'Server error' } }))).toMatchObject({ action: 'retry', message: 'Server error' });
+  });
+
+  it('names the schedules that are out of date even when others are fine', () => {
+    const stale = schedule({ id: 'sch_db', name: 'Databases', status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Timed out' } });
+    expect(bannerFor(appState({ schedules: [schedule(), stale] }))).toMatchObject({ message: 'Databases', action: 'retry' });
+    expect(bannerFor(appState())).toBeUndefined();
+  });
+});
+
+describe('schedule cards', () => {
+  it('shows local times with the schedule zone only where it differs', () => {
+    expect(cardLines(schedule(), ctx)).toEqual({ now: 'until 17:00', next: 'from 17:00', status: undefined });
+    const ny = cardLines(schedule({ timeZone: 'America/New_York' }), ctx);
+    expect(ny.now).toBe('until 17:00 (11:00 New York)');
+  });
+
+  it('explains stale data and empty slots', () => {
+    const lines = cardLines(schedule({ now: null, next: null, status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx);
+    expect(lines).toEqual({ now: 'No one is on call', next: 'Nothing planned', status: 'Out of date since 09:30: Timed out' });
+  });
+
+  it('gives each person initials for the avatar', () => {
+    expect(chips([ada])[0]).toMatchObject({ initials: 'AL', name: 'Ada Lovelace' });
+  });
+});
+
+describe('freshness and the empty state', () => {
+  it('tells how long ago the data was fetched', () => {
+    expect(freshnessText(appState(), ctx)).toBe('Updated 2 min ago');
+    expect(freshnessText(appState({ lastSuccessAt: '2026-05-04T08:00:00Z', syncing: true }), ctx)).toBe('Updated just now · updating…');
+    expect(freshnessText(appState({ lastSuccessAt: null }), ctx)).toBe('Not updated yet');
+  });
+
+  it('sends a first run to onboarding', () => {
+    const state = appState();
+    expect(needsOnboarding(appState({ settings: { ...state.settings, schedules: [] } }))).toBe(true);
+    expect(needsOnboarding(appState({ sync: { kind: 'needs_setup', message: 'Add the API key' } }))).toBe(true);
+    expect(needsOnboarding(state)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+// Builds valid AppState values for the renderer's unit tests (checked by the real schema, so they cannot drift).
+import { AppStateSchema, type AppState, type Person, type ScheduleView } from '../../../electron/shared/view-state';
+import { defaultSettings } from '../../../electron/shared/settings';
+
+export const ada: Person = { id: 'usr_ada', name: 'Ada Lovelace', email: 'ada@example.com' };
+export const bob: Person = { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com' };
+export const cy: Person = { id: 'usr_cy', name: 'Cy', email: 'cy@example.com' };
+
+export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
+  return {
+    id: 'sch_platform',
+    name: 'Platform primary',
+    timeZone: 'Europe/Berlin',
+    status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' },
+    now: { users: [ada], start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' },
+    next: { users: [bob], start: '2026-05-04T15:00:00Z', end: '2026-05-05T07:00:00Z' },
+    meOnCall: false,
+    users: [ada, bob, cy],
+    teams: [{ id: 'tea_core', name: 'Core', description: 'Keeps the lights on' }],
+    chatUserGroup: null,
+    ...over,
+  };
+}
+
+export function appState(over: Partial<AppState> = {}): AppState {
+  const settings = { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: 'bob@example.com', schedules: [{ id: 'sch_platform' }] };
+  return AppStateSchema.parse({
+    setup: { hasKey: true, keyStorage: 'keychain', demo: false },
+    settings,
+    sync: { kind: 'ok' },
+    lastSuccessAt: '2026-05-04T07:58:00Z',
+    syncing: false,
+    schedules: [schedule()],
+    me: { onCallNow: [], nextShift: null },
+    coverage: { mine: [], askingMe: [] },
+    notices: [],
+    ...over,
+  });
+}
