@@ -24,6 +24,13 @@ export function problemOf(error: ApiError, atMs: number): FetchProblem {
   return { kind: error.kind, message: error.message, at: new Date(atMs).toISOString() };
 }
 
+/** The old array when the new one holds the same data: unchanged data keeps its identity, so everything keyed
+ * on it (segments, reminder plans, change detection) knows at a glance that nothing changed. */
+export function keepIfSame<T>(before: T[], after: T[]): T[] {
+  if (before.length !== after.length) return after;
+  return JSON.stringify(before) === JSON.stringify(after) ? before : after;
+}
+
 function applyShifts(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSnapshot {
   const at = new Date(fetch.atMs).toISOString();
   const shifts = fetch.shifts;
@@ -32,7 +39,7 @@ function applyShifts(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSna
   if (!shifts.result.ok) return { ...entry, problem: problemOf(shifts.result.error, fetch.atMs) };
   return {
     ...entry,
-    shifts: shifts.result.value,
+    shifts: keepIfSame(entry.shifts, shifts.result.value),
     shiftsFrom: new Date(shifts.fromMs).toISOString(),
     shiftsTo: new Date(shifts.toMs).toISOString(),
     shiftsFetchedAt: at,
@@ -74,7 +81,7 @@ function applyCoverage(snapshot: Snapshot, pass: FetchPass): Snapshot {
   if (!coverage.result.ok) return { ...snapshot, coverageProblem: problemOf(coverage.result.error, coverage.atMs) };
   return {
     ...snapshot,
-    coverageRequests: coverage.result.value,
+    coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value),
     coverageFetchedAt: new Date(coverage.atMs).toISOString(),
     coverageProblem: null,
   };

@@ -51,7 +51,6 @@ export class IoClock implements Clock {
     while (quiet < 3) {
       await turn();
       quiet = this.inFlight.count === 0 ? quiet + 1 : 0;
-      if (quiet === 0) await new Promise((resolve) => setTimeout(resolve, 1));
       if (Date.now() > giveUpAt) throw new Error(`IoClock.settle: ${this.inFlight.count} operation(s) still running`);
     }
   }

@@ -1,0 +1,178 @@
+// The engine: settings, key, offline cache, sync loop, derived state, reminders and action handlers wired into
+// one object behind the Engine surface. No Electron here; the outside world comes in through the ports.
+import type { AppState } from '../shared/view-state';
+import { defaultSettings, type Settings } from '../shared/settings';
+import { chatGroupPut, scheduleCheck, teamUpdate } from './actions-resources';
+import { overrideCreate, overrideGet, overridePreview } from './actions-override';
+import { failure, type ActionDeps } from './actions-common';
+import { loadSnapshot, openFiredStore } from './cache';
+import { createEngineClients } from './engine-clients';
+import { createKeyHolder } from './engine-keys';
+import { createSnapshotWriter } from './engine-persist';
+import { createRemindersFor, NO_REMINDERS, type ReminderHook } from './engine-reminders';
+import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './engine-settings';
+import { createStateKeeper } from './engine-state';
+import type { Engine, EngineHandlers, EngineOptions } from './engine-types';
+import { loadSettings } from './settings-store';
+import { emptySnapshot, type Snapshot } from './snapshot';
+import { createSync } from './sync';
+import { reconcileSchedules } from './sync-apply';
+
+export function createEngine(options: EngineOptions): Engine {
+  const { clock, files, overrides } = options;
+  const log = options.log ?? (() => undefined);
+  let settings: SettingsHolder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
+  let snapshot: Snapshot = emptySnapshot();
+  let notices: AppState['notices'] = [];
+  let syncing = false;
+  let servedFromCache = false;
+  let reminders: ReminderHook = NO_REMINDERS;
+  /** The snapshot the current one replaced: reminders compare the two to find changes to my shifts. */
+  let previous: Snapshot | undefined;
+  let lifecycle: 'new' | 'started' | 'stopped' = 'new';
+
+  // Memoised on the stored settings, so the same settings are the same object (cheap change checks downstream).
+  let effectiveMemo: { stored: Settings; value: Settings } | undefined;
+  const effective = (): Settings => {
+    const stored = settings.stored();
+    if (effectiveMemo?.stored !== stored) effectiveMemo = { stored, value: effectiveSettings(stored, overrides) };
+    return effectiveMemo.value;
+  };
+  const watchedIds = (): string[] => effective().schedules.map((s) => s.id);
+  const writer = createSnapshotWriter(files, log);
+  const keys = createKeyHolder({ secrets: options.secrets, baseUrl: () => effective().baseUrl, overrideKey: overrides?.apiKey, log, changed: onKeyChanged });
+  const clients = createEngineClients({ baseUrl: () => effective().baseUrl, apiKey: keys.key, createClient: options.createClient });
+
+  const replan = (): void => reminders.replan({ snapshot, previous, settings: effective() });
+  const setSnapshot = (next: Snapshot): void => {
+    if (next === snapshot) return;
+    previous = snapshot;
+    snapshot = next;
+    writer.schedule(next);
+    keeper.update();
+    replan();
+  };
+  const snapshotAccess = { get: () => snapshot, set: setSnapshot };
+  const sync = createSync({
+    clock,
+    getClient: () => clients.get()?.sync,
+    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh }),
+    snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
+    onBusyChange: (busy) => ((syncing = busy), keeper.update()),
+    log,
+  });
+  const keeper = createStateKeeper(
+    clock,
+    () => ({
+      snapshot, settings: effective(), syncing, notices, servedFromCache,
+      setup: { hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true },
+    }),
+    options.localZone,
+    () => replan(),
+  );
+
+  function onKeyChanged(): void {
+    sync.reset();
+    setSnapshot({ ...snapshot, keyRejected: false });
+    keeper.update();
+    if (keys.key() !== undefined) void sync.request({ reason: 'key' });
+    else sync.reschedule();
+  }
+
+  async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
+    const was = effectiveSettings(before, overrides);
+    const now = effectiveSettings(after, overrides);
+    if (was.baseUrl !== now.baseUrl) {
+      // Another service: its key is another keychain entry, and nothing learned from the old one applies.
+      await keys.load();
+      sync.reset();
+      servedFromCache = false;
+      setSnapshot(reconcileSchedules(emptySnapshot(), watchedIds()));
+      void sync.request({ reason: 'settings' });
+    } else {
+      setSnapshot(reconcileSchedules(snapshot, watchedIds()));
+      sync.reschedule();
+    }
+    keeper.update();
+  }
+
+  const deps: ActionDeps = {
+    clock,
+    client: () => clients.get()?.actions,
+    settings: effective,
+    snapshot: snapshotAccess,
+    refresh: (request) => sync.request(request),
+  };
+
+  const handlers: EngineHandlers = {
+    'state:get': async () => ({ ok: true, value: keeper.get() }),
+    'sync:refresh': async () => {
+      if (clients.get() === undefined) return failure('needs_setup', keeper.get().sync.kind === 'needs_setup' ? 'Finish setup first.' : 'Set the service address and your API key first.');
+      if (snapshot.keyRejected) return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
+      await sync.request({ reason: 'user', rereadShifts: true });
+      return { ok: true, value: null };
+    },
+    'override:preview': overridePreview(deps),
+    'override:create': overrideCreate(deps),
+    'override:get': overrideGet(deps),
+    'team:update': teamUpdate(deps),
+    'chat-group:put': chatGroupPut(deps),
+    'schedule:check': scheduleCheck(deps),
+    'settings:update': (request) => settings.update(request),
+    'key:set': (request) => keys.set(request),
+    'key:remove': () => keys.remove(),
+  };
+
+  async function start(): Promise<void> {
+    if (lifecycle !== 'new') return;
+    lifecycle = 'started';
+    const loaded = await loadSettings(files);
+    settings = createSettingsHolder({ initial: loaded.settings, files, persist: overrides?.demo !== true, changed: onSettingsChanged });
+    const cached = await loadSnapshot(files);
+    notices = [loaded.notice, cached.notice].filter((n) => n !== undefined);
+    if (cached.snapshot) {
+      snapshot = reconcileSchedules(cached.snapshot, watchedIds());
+      previous = snapshot;
+      servedFromCache = true;
+    }
+    await keys.load();
+    const fired = await openFiredStore(files, { now: () => clock.now() });
+    if (lifecycle !== 'started') return;
+    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone: options.localZone, log });
+    keeper.update();
+    replan();
+    sync.start();
+  }
+
+  async function stop(): Promise<void> {
+    if (lifecycle === 'stopped') return;
+    lifecycle = 'stopped';
+    sync.stop();
+    keeper.stop();
+    reminders.stop();
+    await sync.idle();
+    await reminders.settled();
+    clients.close();
+    await writer.flush();
+  }
+
+  return {
+    start,
+    stop,
+    getState: () => keeper.get(),
+    subscribe: (listener) => keeper.subscribe(listener),
+    handlers,
+    power(event) {
+      if (lifecycle !== 'started') return;
+      if (event === 'suspend' || event === 'lock-screen') return void writer.flush();
+      keeper.update();
+      reminders.resume();
+      if (event === 'resume') void sync.request({ reason: 'resume' });
+    },
+    network(online) {
+      if (lifecycle !== 'started') return;
+      log(`network: ${online ? 'online' : 'offline'}`);
+      if (online) void sync.request({ reason: 'online' });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// An engine wired to a real simulator over loopback, a fake clock that waits for real I/O, real files in a
+// temporary folder, an in-memory secret store and a recording notifier. Used by the sync, actions and engine tests.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type CreateClientOptions } from '../../../electron/api/client';
+import type { ClientOptions, OncallClient } from '../../../electron/api/client-types';
+import { ok } from '../../../electron/api/errors';
+import { createEngine } from '../../../electron/core/engine';
+import type { Engine, EngineOptions } from '../../../electron/core/engine-types';
+import { createFsFileStore } from '../../../electron/core/fs-file-store';
+import type { FileStore, NotificationRequest, Notifier, SecretStore } from '../../../electron/core/ports';
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
+import { IoClock, type InFlight } from './io-clock';
+import { MemoryFileStore } from './memory-file-store';
+
+export class MemorySecrets implements SecretStore {
+  readonly entries = new Map<string, string>();
+  async get(account: string) {
+    return ok(this.entries.get(account));
+  }
+  async set(account: string, secret: string) {
+    this.entries.set(account, secret);
+    return ok({ storage: 'keychain' as const });
+  }
+  async delete(account: string) {
+    this.entries.delete(account);
+    return ok(null);
+  }
+}
+
+export interface Shown extends NotificationRequest {
+  atMs: number;
+}
+
+export class RecordingNotifier implements Notifier {
+  readonly shown: Shown[] = [];
+  constructor(private readonly clock: IoClock) {}
+  async notify(n: NotificationRequest): Promise<void> {
+    this.shown.push({ ...n, atMs: this.clock.now() });
+  }
+}
+
+/** Every client call is tracked, so the clock waits for it; `extra` lets a test tweak options (timeouts). */
+export function trackedClientFactory(inFlight: InFlight, extra: Partial<CreateClientOptions> = {}, onClient?: (c: OncallClient) => OncallClient) {
+  return (options: ClientOptions): OncallClient => {
+    const real = createClient({ ...options, ...extra });
+    const wrapped: OncallClient = {
+      getSchedule: (...a) => inFlight.track(real.getSchedule(...a)),
+      listShifts: (...a) => inFlight.track(real.listShifts(...a)),
+      listAllShifts: (...a) => inFlight.track(real.listAllShifts(...a)),
+      createOverride: (...a) => inFlight.track(real.createOverride(...a)),
+      getOverride: (...a) => inFlight.track(real.getOverride(...a)),
+      listCoverageRequests: (...a) => inFlight.track(real.listCoverageRequests(...a)),
+      listAllCoverageRequests: (...a) => inFlight.track(real.listAllCoverageRequests(...a)),
+      putChatUserGroup: (...a) => inFlight.track(real.putChatUserGroup(...a)),
+      updateTeam: (...a) => inFlight.track(real.updateTeam(...a)),
+      close: () => real.close(),
+    };
+    return onClient ? onClient(wrapped) : wrapped;
+  };
+}
+
+export function trackedFiles(inner: FileStore, inFlight: InFlight): FileStore {
+  return {
+    read: (name) => inFlight.track(inner.read(name)),
+    writeAtomic: (name, text) => inFlight.track(inner.writeAtomic(name, text)),
+    backup: (name) => inFlight.track(inner.backup(name)),
+  };
+}
+
+export interface Harness {
+  clock: IoClock;
+  sim: RunningSimulator;
+  dir: string;
+  files: FileStore;
+  secrets: MemorySecrets;
+  notifier: RecordingNotifier;
+  /** Builds (not starts) an engine on this harness; several may be built in turn (restarts). */
+  engine(options?: Partial<EngineOptions> & { client?: Partial<CreateClientOptions>; wrapClient?: (c: OncallClient) => OncallClient }): Engine;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  startMs: number;
+  seed: object;
+  /** 'memory' (default; fast for long simulations) or real files in a temporary folder. */
+  files?: 'memory' | 'fs';
+}
+
+export async function createHarness(options: HarnessOptions): Promise<Harness> {
+  const clock = new IoClock(options.startMs);
+  const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
+  const dir = await mkdtemp(join(tmpdir(), 'oncall-core-'));
+  const inner = options.files === 'fs' ? createFsFileStore(dir, { now: () => clock.now() }) : new MemoryFileStore();
+  const files = trackedFiles(inner, clock.inFlight);
+  const secrets = new MemorySecrets();
+  const notifier = new RecordingNotifier(clock);
+  const engines: Engine[] = [];
+  return {
+    clock, sim, dir, files, secrets, notifier,
+    engine(extra = {}) {
+      const { client, wrapClient, ...rest } = extra;
+      const engine = createEngine({
+        clock, secrets, notifier, files,
+        createClient: trackedClientFactory(clock.inFlight, client, wrapClient),
+        localZone: 'Europe/Berlin',
+        ...rest,
+      });
+      engines.push(engine);
+      return engine;
+    },
+    async close() {
+      for (const e of engines) await e.stop();
+      await sim.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Stores settings and a key the way the app would have, before the engine starts. */
+export async function seedSettings(h: Harness, settings: { email: string; scheduleIds: string[]; refresh?: object }): Promise<void> {
+  const url = new URL(h.sim.url);
+  await h.files.writeAtomic('settings.json', JSON.stringify({
+    version: 1, baseUrl: h.sim.url, email: settings.email, schedules: settings.scheduleIds.map((id) => ({ id })),
+    ...(settings.refresh ? { refresh: settings.refresh } : {}),
+  }));
+  await h.secrets.set(url.host, h.sim.apiKey);
+}
