@@ -18,7 +18,9 @@ export interface Segment {
 interface Timed {
   startMs: number;
   endMs: number;
-  users: readonly User[];
+  users: Person[];
+  emails: string[];
+  key: string;
 }
 
 const cache = new WeakMap<readonly Shift[], Segment[]>();
@@ -32,22 +34,28 @@ export function toPerson(u: Pick<User, 'id' | 'name' | 'email'>): Person {
   return { id: u.id, name: u.name, email: u.email };
 }
 
-function unionUsers(active: readonly Timed[]): Person[] {
+function peopleKey(users: readonly Person[]): string {
+  return users.length === 1 ? (users[0]?.id ?? '') : users.map((u) => u.id).sort().join(',');
+}
+
+function toTimed(startMs: number, endMs: number, users: Person[]): Timed {
+  return { startMs, endMs, users, emails: users.map((u) => u.email.toLowerCase()), key: peopleKey(users) };
+}
+
+/** Who is on call while several shifts overlap: everyone in them, once. */
+function unionOf(active: readonly Timed[]): Timed {
+  const first = active[0];
+  if (active.length === 1 && first) return first;
   const seen = new Set<string>();
   const people: Person[] = [];
   for (const t of active) {
     for (const u of t.users) {
       if (seen.has(u.id)) continue;
       seen.add(u.id);
-      people.push(toPerson(u));
+      people.push(u);
     }
   }
-  return people;
-}
-
-function makeSegment(startMs: number, endMs: number, users: Person[]): Segment {
-  const key = users.map((u) => u.id).sort().join(',');
-  return { startMs, endMs, users, emails: users.map((u) => u.email.toLowerCase()), key };
+  return toTimed(0, 0, people);
 }
 
 /** Sweep over the sorted boundaries, keeping the shifts active in each span. */
@@ -60,16 +68,16 @@ function sweep(timed: readonly Timed[]): Segment[] {
   for (let i = 0; i + 1 < bounds.length; i++) {
     const from = bounds[i] ?? 0;
     const to = bounds[i + 1] ?? 0;
-    active = active.filter((t) => t.endMs > from);
+    if (active.some((t) => t.endMs <= from)) active = active.filter((t) => t.endMs > from);
     while (next < byStart.length && (byStart[next]?.startMs ?? Infinity) <= from) {
       const t = byStart[next++];
       if (t && t.endMs > from) active.push(t);
     }
     if (active.length === 0) continue;
-    const seg = makeSegment(from, to, unionUsers(active));
+    const on = unionOf(active);
     const prev = segments[segments.length - 1];
-    if (prev && prev.endMs === from && prev.key === seg.key) prev.endMs = to;
-    else segments.push(seg);
+    if (prev && prev.endMs === from && prev.key === on.key) prev.endMs = to;
+    else segments.push({ startMs: from, endMs: to, users: on.users, emails: on.emails, key: on.key });
   }
   return segments;
 }
@@ -78,12 +86,20 @@ function sweep(timed: readonly Timed[]): Segment[] {
 export function segmentsOf(shifts: readonly Shift[]): Segment[] {
   const hit = cache.get(shifts);
   if (hit) return hit;
+  const people = new Map<string, Person>();
+  const personOf = (u: User): Person => {
+    const known = people.get(u.id);
+    if (known && known.name === u.name && known.email === u.email) return known;
+    const p = toPerson(u);
+    people.set(u.id, p);
+    return p;
+  };
   const timed: Timed[] = [];
   for (const s of shifts) {
     const startMs = Date.parse(s.start);
     const endMs = Date.parse(s.end);
     if (Number.isFinite(startMs) && Number.isFinite(endMs) && endMs > startMs) {
-      timed.push({ startMs, endMs, users: s.users });
+      timed.push(toTimed(startMs, endMs, s.users.map(personOf)));
     }
   }
   const segments = sweep(timed);

@@ -98,14 +98,19 @@ export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): stri
   const text = clock(local, locale);
   const there = scheduleSide(local, instant, opts);
   if (!there) return text;
-  const sameDate = there.toISODate() === local.toISODate();
+  const sameDate = dayNumber(there) === dayNumber(local);
   const thereText = sameDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
 }
 
+/** Days since the epoch of a zoned date's calendar day: cheap to compare (luxon's startOf is slow). */
+function dayNumber(dt: DateTime): number {
+  return Date.UTC(dt.year, dt.month - 1, dt.day) / 86_400_000;
+}
+
 /** Time alone today (unless `withDay`), weekday within a week either side, otherwise the date. */
 function localDayText(dt: DateTime, nowLocal: DateTime, locale: string, withDay = false): string {
-  const dayDiff = Math.round(dt.startOf('day').diff(nowLocal.startOf('day'), 'days').days);
+  const dayDiff = dayNumber(dt) - dayNumber(nowLocal);
   if (dayDiff === 0 && !withDay) return clock(dt, locale);
   if (Math.abs(dayDiff) < 7) return dayClock(dt, locale, 'weekday');
   return dayClock(dt, locale, 'date');
@@ -119,16 +124,16 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   const text = localDayText(local, nowLocal, locale);
   const there = scheduleSide(local, instant, opts);
   if (!there) return text;
-  const sameDate = there.toISODate() === local.toISODate();
+  const sameDate = dayNumber(there) === dayNumber(local);
   const thereText = sameDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
 }
 
 function windowIn(start: DateTime, end: DateTime, nowLocal: DateTime, locale: string): string {
   // A shift ending at midnight reads as "09:00–00:00" rather than naming the next day.
-  const endsAtMidnight = +end === +end.startOf('day');
-  const endDay = endsAtMidnight ? end.minus({ days: 1 }) : end;
-  const endsSameDay = endDay.toISODate() === start.toISODate() && +end - +start < 24 * HOUR_MIN * MINUTE_MS;
+  const endsAtMidnight = end.hour === 0 && end.minute === 0 && end.second === 0 && end.millisecond === 0;
+  const endDay = dayNumber(end) - (endsAtMidnight ? 1 : 0);
+  const endsSameDay = endDay === dayNumber(start) && +end - +start < 24 * HOUR_MIN * MINUTE_MS;
   if (endsSameDay) return `${localDayText(start, nowLocal, locale)}–${clock(end, locale)}`;
   // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
   return `${localDayText(start, nowLocal, locale, true)} – ${localDayText(end, nowLocal, locale, true)}`;
