@@ -1,0 +1,173 @@
+// A recording stand-in for the subset of the `electron` module that main.ts and the adapters use. It records
+// calls and lets a test emit app, powerMonitor, tray and window events. Electron's binary is not available here,
+// so this is how the composition root runs in tests; its types are checked against electron.d.ts separately.
+import { EventEmitter } from 'node:events';
+
+type Listener = (...args: unknown[]) => unknown;
+
+export interface StandInOptions {
+  appPath: string;
+  userData: string;
+  gotLock?: boolean;
+  online?: boolean;
+}
+
+class RecordingEmitter extends EventEmitter {
+  emitWith(event: string, ...args: unknown[]): void {
+    this.emit(event, ...args);
+  }
+}
+
+export function createElectronStandIn(options: StandInOptions) {
+  const calls: string[] = [];
+  const handlers = new Map<string, Listener>();
+  const trays: StandInTray[] = [];
+  const windows: StandInWindow[] = [];
+  const shortcuts = new Map<string, () => void>();
+  let nextWebContentsId = 1;
+  let online = options.online ?? true;
+
+  class StandInWebContents extends RecordingEmitter {
+    readonly id = nextWebContentsId++;
+    readonly sent: Array<[string, unknown]> = [];
+    windowOpenHandler: unknown;
+    send(channel: string, payload: unknown): void {
+      this.sent.push([channel, payload]);
+    }
+    setWindowOpenHandler(handler: unknown): void {
+      this.windowOpenHandler = handler;
+    }
+    isLoading(): boolean {
+      return false;
+    }
+  }
+
+  class StandInWindow extends RecordingEmitter {
+    readonly webContents = new StandInWebContents();
+    visible = false;
+    destroyed = false;
+    loaded: { file: string; options: unknown } | undefined;
+    position: [number, number] | undefined;
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      windows.push(this);
+      calls.push('BrowserWindow');
+    }
+    loadFile(file: string, opts: unknown): Promise<void> {
+      this.loaded = { file, options: opts };
+      queueMicrotask(() => this.webContents.emitWith('did-finish-load'));
+      return Promise.resolve();
+    }
+    removeMenu(): void {}
+    setPosition(x: number, y: number): void {
+      this.position = [x, y];
+    }
+    show(): void {
+      this.visible = true;
+    }
+    hide(): void {
+      this.visible = false;
+    }
+    focus(): void {}
+    isVisible(): boolean {
+      return this.visible;
+    }
+    isDestroyed(): boolean {
+      return this.destroyed;
+    }
+    close(): void {
+      this.destroy();
+    }
+    destroy(): void {
+      this.destroyed = true;
+      this.emitWith('closed');
+    }
+  }
+
+  class StandInTray extends RecordingEmitter {
+    image: string;
+    tooltip = '';
+    menu: unknown;
+    destroyed = false;
+    constructor(image: string) {
+      super();
+      this.image = image;
+      trays.push(this);
+      calls.push('Tray');
+    }
+    setImage(image: string): void {
+      this.image = image;
+    }
+    setToolTip(text: string): void {
+      this.tooltip = text;
+    }
+    setContextMenu(menu: unknown): void {
+      this.menu = menu;
+    }
+    popUpContextMenu(): void {}
+    destroy(): void {
+      this.destroyed = true;
+    }
+  }
+
+  const app = Object.assign(new RecordingEmitter(), {
+    isPackaged: false,
+    dock: { hide: () => void calls.push('dock.hide') },
+    requestSingleInstanceLock: () => (calls.push('requestSingleInstanceLock'), options.gotLock ?? true),
+    whenReady: () => Promise.resolve(),
+    getAppPath: () => options.appPath,
+    getPath: (name: string) => (name === 'userData' ? options.userData : `/tmp/${name}`),
+    setAppUserModelId: (id: string) => void calls.push(`setAppUserModelId ${id}`),
+    setLoginItemSettings: (s: unknown) => void calls.push(`setLoginItemSettings ${JSON.stringify(s)}`),
+    exit: (code: number) => void calls.push(`exit ${code}`),
+    quit(): void {
+      calls.push('quit');
+      let prevented = false;
+      app.emitWith('before-quit', { preventDefault: () => (prevented = true) });
+      if (!prevented) calls.push('quit:done');
+    },
+  });
+
+  const powerMonitor = new RecordingEmitter();
+  const session = {
+    defaultSession: {
+      setPermissionRequestHandler: () => void calls.push('setPermissionRequestHandler'),
+      setPermissionCheckHandler: () => void calls.push('setPermissionCheckHandler'),
+      webRequest: { onHeadersReceived: () => void calls.push('onHeadersReceived') },
+    },
+  };
+  const display = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 32, width: 1920, height: 1048 } };
+
+  const module = {
+    app,
+    BrowserWindow: StandInWindow,
+    Tray: StandInTray,
+    Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
+    nativeImage: { createFromPath: (p: string) => ({ path: p }) },
+    ipcMain: {
+      handle: (channel: string, listener: Listener) => void handlers.set(channel, listener),
+      removeHandler: (channel: string) => void handlers.delete(channel),
+    },
+    powerMonitor,
+    net: { isOnline: () => online },
+    screen: { getAllDisplays: () => [display], getCursorScreenPoint: () => ({ x: 1800, y: 10 }) },
+    shell: { openExternal: async (url: string) => void calls.push(`openExternal ${url}`) },
+    session,
+    globalShortcut: {
+      register: (accelerator: string, cb: () => void) => (shortcuts.set(accelerator, cb), true),
+      unregister: (accelerator: string) => void shortcuts.delete(accelerator),
+    },
+  };
+
+  return {
+    module,
+    calls,
+    handlers,
+    trays,
+    windows,
+    shortcuts,
+    setOnline: (value: boolean) => void (online = value),
+  };
+}
+
+export type ElectronStandIn = ReturnType<typeof createElectronStandIn>;

@@ -1,0 +1,151 @@
+// electron/main.ts, run for real against a recording stand-in of the `electron` module, in demo mode: the real
+// engine syncs with the embedded simulator over loopback. keytar and node-notifier are recorded so the test
+// can prove nothing reaches the keychain and no desktop notification escapes the test.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../electron/core/engine-types';
+import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
+import type { AppState } from '../electron/shared/view-state';
+import { createElectronStandIn, type ElectronStandIn } from './adapters/support/electron-stand-in';
+
+const current = vi.hoisted(() => new Map<'electron', ElectronStandIn>());
+const keytarCalls = vi.hoisted((): string[] => []);
+
+// The mock registry outlives vi.resetModules, so each name resolves to the current test's stand-in on use.
+vi.mock('electron', () => {
+  const use = () => {
+    const standIn = current.get('electron');
+    if (!standIn) throw new Error('set up the electron stand-in before importing main');
+    return standIn.module;
+  };
+  return {
+    get app() { return use().app; },
+    get BrowserWindow() { return use().BrowserWindow; },
+    get Tray() { return use().Tray; },
+    get Menu() { return use().Menu; },
+    get nativeImage() { return use().nativeImage; },
+    get ipcMain() { return use().ipcMain; },
+    get powerMonitor() { return use().powerMonitor; },
+    get net() { return use().net; },
+    get screen() { return use().screen; },
+    get shell() { return use().shell; },
+    get session() { return use().session; },
+    get globalShortcut() { return use().globalShortcut; },
+  };
+});
+vi.mock('keytar', () => ({
+  getPassword: async (service: string, account: string) => (keytarCalls.push(`get ${service}/${account}`), null),
+  setPassword: async (service: string, account: string) => void keytarCalls.push(`set ${service}/${account}`),
+  deletePassword: async (service: string, account: string) => (keytarCalls.push(`delete ${service}/${account}`), true),
+}));
+vi.mock('node-notifier', () => ({ default: { notify: (_o: unknown, cb: (e: null, r: string) => void) => cb(null, '') } }));
+
+const APP_DIR = process.cwd();
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  current.clear();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function launch(options: { gotLock?: boolean } = {}) {
+  const userData = await mkdtemp(join(tmpdir(), 'oncall-main-'));
+  cleanups.push(() => rm(userData, { recursive: true, force: true }));
+  const standIn = createElectronStandIn({ appPath: APP_DIR, userData, ...options });
+  current.set('electron', standIn);
+  vi.stubEnv('ONCALL_DEMO', '1');
+  const main = await import('../electron/main');
+  const shell = await main.running;
+  if (shell) cleanups.push(() => shell.stop());
+  return { standIn, shell, userData };
+}
+
+function until(engine: Engine, test: (s: AppState) => boolean): Promise<AppState> {
+  return new Promise((resolve) => {
+    if (test(engine.getState())) return resolve(engine.getState());
+    const off = engine.subscribe((s) => {
+      if (!test(s)) return;
+      off();
+      resolve(s);
+    });
+  });
+}
+
+const allFresh = (s: AppState) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh');
+
+describe('main process', () => {
+  it('takes the single-instance lock, hides the Dock icon and shows the demo state in the tray', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    expect(standIn.calls.slice(0, 2)).toEqual(['requestSingleInstanceLock', 'dock.hide']);
+    expect(standIn.trays).toHaveLength(1);
+    const state = await until(shell.engine, allFresh);
+    // Alice (the demo user) is on Platform primary, where Bob asks for cover: the tray asks for attention
+    // unless she is on call right now, which the demo seed's rotation decides.
+    const expected = state.me.onCallNow.length > 0 ? 'oncall' : 'attention';
+    expect(state.coverage.askingMe.map((r) => r.id)).toContain('cov_demo_dentist');
+    expect(shell.tray.current().icon).toBe(expected);
+    expect(standIn.trays[0]?.image).toBe(join(APP_DIR, 'dist', 'icons', 'tray', `${expected}.png`));
+    expect(standIn.trays[0]?.tooltip).toMatch(/^(On call|Next on call): /);
+    expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
+  });
+
+  it('registers every channel of the contract and answers our window, refusing others', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    expect([...standIn.handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
+    const popover = standIn.windows[0];
+    if (!popover) throw new Error('no popover window');
+    expect(popover.options).toMatchObject({ frame: false, webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false } });
+    expect(popover.visible).toBe(true);
+    const ownUrl = `${pathToFileURL(join(APP_DIR, 'dist', 'renderer', 'index.html')).href}?window=popover&view=status`;
+    const event = (id: number, url: string) => ({ sender: { id }, senderFrame: { url, parent: null } });
+    const getState = standIn.handlers.get('state:get');
+    expect(await getState?.(event(popover.webContents.id, ownUrl), null)).toMatchObject({ ok: true, value: { setup: { demo: true } } });
+    expect(await getState?.(event(popover.webContents.id, 'https://evil.example.net/'), null)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await getState?.(event(999, ownUrl), null)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    popover.emitWith('blur');
+    expect(popover.visible).toBe(false);
+  });
+
+  it('refreshes on resume from sleep', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    const before = await until(shell.engine, (s) => allFresh(s) && !s.syncing);
+    const refreshed = until(shell.engine, (s) => !s.syncing && s.lastSuccessAt !== null && s.lastSuccessAt > (before.lastSuccessAt ?? ''));
+    standIn.module.powerMonitor.emitWith('resume');
+    expect((await refreshed).lastSuccessAt).not.toBe(before.lastSuccessAt);
+  });
+
+  it('quits cleanly: engine stopped, handlers removed, tray gone, simulator closed', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    const state = await until(shell.engine, allFresh);
+    const stopped = new Promise<void>((resolve) => standIn.module.app.once('before-quit', () => setImmediate(resolve)));
+    standIn.module.app.quit();
+    await stopped;
+    await vi.waitFor(() => expect(standIn.calls).toContain('quit:done'));
+    expect(standIn.handlers.size).toBe(0);
+    expect(standIn.trays[0]?.destroyed).toBe(true);
+    expect(standIn.shortcuts.size).toBe(0);
+    expect(standIn.module.powerMonitor.listenerCount('resume')).toBe(0);
+    await expect(fetch(`${state.settings.baseUrl}/schedules/sch_platform_primary/`)).rejects.toThrow();
+  });
+
+  it('as a second instance quits at once; the first one shows its status on a second launch', async () => {
+    const second = await launch({ gotLock: false });
+    expect(second.shell).toBeUndefined();
+    expect(second.standIn.calls).toEqual(['requestSingleInstanceLock', 'quit', 'quit:done']);
+    expect(second.standIn.trays).toHaveLength(0);
+    vi.resetModules();
+    const first = await launch();
+    first.standIn.module.app.emitWith('second-instance');
+    expect(first.standIn.windows[0]?.visible).toBe(true);
+  });
+});
