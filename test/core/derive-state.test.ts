@@ -174,3 +174,29 @@ describe('change detection', () => {
     expect(stateEquals(a, c)).toBe(false);
   });
 });
+
+describe('deriveState: concurrent layers and extras', () => {
+  it('unions people on call at once and ends "now" when the set of people changes', () => {
+    const layered = scheduleSnap('sch_platform', [
+      shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
+      shift('2026-03-02T12:00:00Z', '2026-03-02T20:00:00Z', bob),
+    ], { details: details('Platform primary', 'Europe/Berlin', [alice, bob], { teams: [{ id: 'tea_1', name: 'SRE', description: '' }] }), shiftsFetchedAt: FETCHED });
+    const chat = { id: 'S1', name: 'Platform on-call', handle: 'platform-oncall' };
+    const state = deriveState(input(snapshotOf([layered], { chatGroups: { sch_platform: chat } }), '2026-03-02T13:00:00Z'));
+    const p = state.schedules[0];
+    expect(p?.now).toMatchObject({ start: '2026-03-02T12:00:00Z', end: '2026-03-02T16:00:00Z' });
+    expect(p?.now?.users.map((u) => u.name)).toEqual(['Alice', 'Bob']);
+    expect(p?.next?.users.map((u) => u.name)).toEqual(['Bob']);
+    expect(p?.teams).toEqual([{ id: 'tea_1', name: 'SRE', description: '' }]);
+    expect(p?.chatUserGroup).toEqual(chat);
+  });
+
+  it('knows when fresh data turns stale by age alone', () => {
+    const settings = settingsWith({ schedules: [{ id: 'sch_platform' }] });
+    const snap = snapshotOf([{ ...platform, shifts: [], details: details('Platform primary', 'Europe/Berlin', [me]) }]);
+    const flip = nextStateChangeAt(snap, ms(FETCHED), settings);
+    expect(flip).toBe(ms(FETCHED) + 2 * settings.refresh.idleIntervalSec * 1000 + 1);
+    const at = (t: number) => deriveState({ ...input(snap, FETCHED), settings, nowMs: t }).schedules[0]?.status.kind;
+    expect([at((flip ?? 0) - 2), at(flip ?? 0)]).toEqual(['fresh', 'stale']);
+  });
+});

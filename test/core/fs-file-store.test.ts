@@ -56,3 +56,14 @@ describe('file store on disk', () => {
     expect(await readdir(dir)).toHaveLength(1);
   });
 });
+
+describe('file store on disk when a write fails', () => {
+  it('throws, removes its temp file and leaves what was there', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    const files = createFsFileStore(dir);
+    await mkdir(join(dir, 'cache.json')); // a directory where the file should go: the rename must fail
+    await expect(files.writeAtomic('cache.json', 'x')).rejects.toThrow();
+    expect(await readdir(dir)).toEqual(['cache.json']);
+    expect((await stat(join(dir, 'cache.json'))).isDirectory()).toBe(true);
+  });
+});
