@@ -1,0 +1,28 @@
+// A FileStore that reads the app's real files but never changes them: writes stay in memory. The status command
+// runs the whole engine, and must not mark reminders as shown, rewrite the cache or move a bad settings file
+// aside behind the running app's back.
+import type { FileStore } from '../core/ports';
+
+export function readOnlyOverlay(base: FileStore | undefined): FileStore {
+  const written = new Map<string, string>();
+  const hidden = new Set<string>();
+  return {
+    async read(name) {
+      if (written.has(name)) return written.get(name);
+      if (hidden.has(name) || base === undefined) return undefined;
+      try {
+        return await base.read(name);
+      } catch {
+        return undefined;
+      }
+    },
+    async writeAtomic(name, text) {
+      written.set(name, text);
+    },
+    async backup(name) {
+      written.delete(name);
+      hidden.add(name);
+      return `${name} (left in place: the status command changes nothing)`;
+    },
+  };
+}

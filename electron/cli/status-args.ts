@@ -1,0 +1,66 @@
+// Command line of `npm run status`. Parsed with node:util, then checked with zod like every other edge.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+export const USAGE = `Usage: npm run status -- [options]
+
+Prints who is on call now and next on your watched schedules, your next shift and coverage requests.
+
+Options:
+  --demo                 use the embedded simulator with the demo data (no key needed)
+  --json                 print the state as JSON
+  --base-url URL         service address (overrides the settings)
+  --schedule ID          watch this schedule (repeatable; overrides the settings)
+  --email ADDRESS        your e-mail (overrides the settings)
+  --data-dir DIR         app data folder (default: the one the app uses)
+  -h, --help             show this help
+
+Environment:
+  ONCALL_API_KEY         API key to use instead of the one in the system keychain
+
+Exit codes: 0 ok, 2 bad arguments, 3 no key or not set up, 4 key rejected or data could not be refreshed.`;
+
+export const StatusArgsSchema = z.object({
+  demo: z.boolean(),
+  json: z.boolean(),
+  help: z.boolean(),
+  baseUrl: z.string().min(1).optional(),
+  schedules: z.array(z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…')),
+  email: z.email({ message: 'must be an e-mail address' }).optional(),
+  dataDir: z.string().min(1).optional(),
+});
+export type StatusArgs = z.infer<typeof StatusArgsSchema>;
+
+const FLAG_OF: Record<string, string> = { baseUrl: 'base-url', schedules: 'schedule', dataDir: 'data-dir' };
+
+export type ParsedArgs = { ok: true; args: StatusArgs } | { ok: false; message: string };
+
+export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      options: {
+        demo: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        'base-url': { type: 'string' },
+        schedule: { type: 'string', multiple: true, default: [] },
+        email: { type: 'string' },
+        'data-dir': { type: 'string' },
+      },
+    }));
+  } catch (cause) {
+    return { ok: false, message: cause instanceof Error ? cause.message : 'bad arguments' };
+  }
+  const parsed = StatusArgsSchema.safeParse({
+    demo: values.demo, json: values.json, help: values.help, baseUrl: values['base-url'],
+    schedules: values.schedule, email: values.email, dataDir: values['data-dir'],
+  });
+  if (!parsed.success) {
+    const flag = (key: PropertyKey | undefined): string => FLAG_OF[String(key)] ?? String(key);
+    return { ok: false, message: parsed.error.issues.map((i) => `--${flag(i.path[0])}: ${i.message}`).join('; ') };
+  }
+  return { ok: true, args: parsed.data };
+}

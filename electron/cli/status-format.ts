@@ -1,0 +1,76 @@
+// The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
+// Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
+import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
+import type { AppState, CoverageView, MyShift, Person, ScheduleStatus, ScheduleView, SyncStatus } from '../shared/view-state';
+
+export interface FormatOptions {
+  nowMs: number;
+  localZone: string;
+}
+
+const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ') || 'nobody';
+
+function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
+  const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
+  if (sync.kind === 'ok') return `Sync: ok${updated}`;
+  return `Sync: ${sync.kind.replace('_', ' ')}: ${sync.message}${updated}`;
+}
+
+function statusText(status: ScheduleStatus, o: FormatOptions): string {
+  switch (status.kind) {
+    case 'fresh': return 'fresh';
+    case 'loading': return 'loading';
+    case 'stale': return `stale since ${formatDayTime(status.since, o)} (${status.reason})`;
+    case 'error': return `error: ${status.reason}`;
+    case 'not_found': return `not found: ${status.reason}`;
+  }
+}
+
+function scheduleLines(s: ScheduleView, o: FormatOptions): string[] {
+  const t = { ...o, scheduleZone: s.timeZone };
+  const me = s.meOnCall ? ' — you are on call' : '';
+  const lines = [`${s.name} [${s.id}] (${s.timeZone}) — ${statusText(s.status, o)}${me}`];
+  lines.push(s.now ? `  now:  ${names(s.now.users)} until ${formatDayTime(s.now.end, t)}` : '  now:  nobody on call');
+  lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : '  next: nothing scheduled');
+  return lines;
+}
+
+function myLines(state: AppState, o: FormatOptions): string[] {
+  const zoneOf = (id: string): string | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
+  const window = (m: MyShift): string => formatWindow(m.start, m.end, { ...o, scheduleZone: zoneOf(m.scheduleId) });
+  const lines: string[] = [];
+  for (const m of state.me.onCallNow) lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, { ...o, scheduleZone: zoneOf(m.scheduleId) })}`);
+  const next = state.me.nextShift;
+  if (next) lines.push(`Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})`);
+  else if (state.settings.email !== '') lines.push('Your next shift: none in the next 14 days');
+  else lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
+  return lines;
+}
+
+function coverageLine(c: CoverageView, o: FormatOptions): string {
+  const first = c.shifts[0];
+  const when = first ? ` — ${first.scheduleName} ${formatWindow(first.start, first.end, o)}` : '';
+  const more = c.shifts.length > 1 ? ` (+${c.shifts.length - 1} more)` : '';
+  return `  ${c.requester.name}: ${c.reason}${when}${more}`;
+}
+
+function coverageLines(state: AppState, o: FormatOptions): string[] {
+  const { mine, askingMe } = state.coverage;
+  if (mine.length === 0 && askingMe.length === 0) return ['Coverage requests: none pending'];
+  const lines = ['Coverage requests:'];
+  if (askingMe.length > 0) lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(c, o)));
+  if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(c, o)));
+  return lines;
+}
+
+export function formatStatus(state: AppState, o: FormatOptions): string {
+  const header = `OnCall Tray — ${formatDayTime(o.nowMs, o)} (${o.localZone})${state.setup.demo ? ' — demo data' : ''}`;
+  const blocks = [
+    [header, syncLine(state.sync, state, o)],
+    myLines(state, o),
+    ...state.schedules.map((s) => scheduleLines(s, o)),
+    coverageLines(state, o),
+  ];
+  if (state.notices.length > 0) blocks.push(state.notices.map((n) => `Notice: ${n.message}`));
+  return blocks.map((b) => b.join('\n')).join('\n\n') + '\n';
+}

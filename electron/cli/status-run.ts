@@ -1,0 +1,71 @@
+// Runs the real engine once, headless: the stored settings, cache and keychain key (or the demo simulator), with
+// command-line and environment overrides; one refresh; then the state. It shows no notification and changes no
+// file of the app (writes stay in memory), so it is safe to run next to the app.
+import { systemClock } from '../adapters/clock';
+import { DEMO_EMAIL, startDemo } from '../adapters/demo';
+import { createKeychainStore } from '../adapters/keychain';
+import { ok } from '../api/errors';
+import { userDataDir } from '../core/app-paths';
+import { createEngine } from '../core/engine';
+import type { EngineOptions } from '../core/engine-types';
+import { createFsFileStore } from '../core/fs-file-store';
+import type { SecretStore } from '../core/ports';
+import type { AppState } from '../shared/view-state';
+import { readOnlyOverlay } from './overlay-files';
+import type { StatusArgs } from './status-args';
+
+export const EXIT = { ok: 0, badArgs: 2, notSetUp: 3, failed: 4 } as const;
+
+export interface StatusOutcome {
+  state: AppState;
+  exitCode: number;
+}
+
+/** A secret store that never touches the keychain (demo mode, or a key given in the environment). */
+const NO_SECRETS: SecretStore = {
+  get: async () => ok(undefined),
+  set: async () => ok({ storage: 'memory' }),
+  delete: async () => ok(null),
+};
+
+export function exitCodeFor(state: AppState): number {
+  const sync = state.sync.kind;
+  if (sync === 'needs_setup') return EXIT.notSetUp;
+  if (sync === 'key_rejected' || sync === 'error' || sync === 'offline') return EXIT.failed;
+  if (state.schedules.some((s) => s.status.kind === 'error' || s.status.kind === 'not_found')) return EXIT.failed;
+  return EXIT.ok;
+}
+
+function overridesFrom(args: StatusArgs, envKey: string | undefined): NonNullable<EngineOptions['overrides']> {
+  const overrides: NonNullable<EngineOptions['overrides']> = {};
+  if (args.baseUrl !== undefined) overrides.baseUrl = args.baseUrl;
+  if (args.email !== undefined) overrides.email = args.email;
+  if (args.schedules.length > 0) overrides.scheduleIds = args.schedules;
+  if (envKey !== undefined && envKey.trim() !== '') overrides.apiKey = envKey.trim();
+  return overrides;
+}
+
+export async function runStatus(args: StatusArgs, env: { ONCALL_API_KEY?: string | undefined }, log: (m: string) => void): Promise<StatusOutcome> {
+  const demo = args.demo ? await startDemo() : undefined;
+  try {
+    const given = overridesFrom(args, env.ONCALL_API_KEY);
+    const overrides = demo ? { ...demo.overrides, email: args.email ?? DEMO_EMAIL, ...(args.schedules.length > 0 ? { scheduleIds: args.schedules } : {}) } : given;
+    const disk = demo ? undefined : createFsFileStore(args.dataDir ?? userDataDir());
+    const engine = createEngine({
+      clock: systemClock,
+      secrets: overrides.apiKey !== undefined ? NO_SECRETS : createKeychainStore({ log }),
+      notifier: { notify: async () => undefined },
+      files: readOnlyOverlay(disk),
+      overrides,
+      log,
+    });
+    await engine.start();
+    const refreshed = await engine.handlers['sync:refresh'](null);
+    if (!refreshed.ok) log(`status: ${refreshed.error.message}`);
+    const state = engine.getState();
+    await engine.stop();
+    return { state, exitCode: exitCodeFor(state) };
+  } finally {
+    await demo?.close();
+  }
+}

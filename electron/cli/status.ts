@@ -1,0 +1,38 @@
+// `npm run status`: the state for the stored key and settings, headless (plain Node, no Electron).
+// See status-args.ts for the options and exit codes.
+import { parseStatusArgs, USAGE } from './status-args';
+import { formatStatus } from './status-format';
+import { EXIT, runStatus } from './status-run';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseStatusArgs(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`status: ${parsed.message}\n\n${USAGE}\n`);
+    return EXIT.badArgs;
+  }
+  if (parsed.args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const verbose = process.env['ONCALL_DEBUG'] === '1';
+  const log = (message: string): void => {
+    if (verbose) process.stderr.write(`${message}\n`);
+  };
+  const { state, exitCode } = await runStatus(parsed.args, process.env, log);
+  if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state }, null, 2)}\n`);
+  else {
+    const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    process.stdout.write(formatStatus(state, { nowMs: Date.now(), localZone }));
+  }
+  return exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (cause: unknown) => {
+    process.stderr.write(`status: unexpected failure (${cause instanceof Error ? cause.name : 'error'})\n`);
+    process.exitCode = EXIT.failed;
+  },
+);

@@ -1,0 +1,95 @@
+// The headless status command, spawned as a user would run it (`npm run status -- …`).
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import demoSeed from '../../electron/simulator/demo-seed.json';
+import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
+import { AppStateSchema } from '../../electron/shared/view-state';
+import { z } from 'zod';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function status(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', 'status', '--', ...args], { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error && typeof error.code === 'number' ? error.code : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+let emptyDir = '';
+beforeAll(async () => {
+  emptyDir = await mkdtemp(join(tmpdir(), 'oncall-status-'));
+});
+afterAll(async () => {
+  await rm(emptyDir, { recursive: true, force: true });
+});
+
+describe('npm run status', () => {
+  it('--demo prints who is on call on each demo schedule, my next shift and the coverage requests', async () => {
+    const run = await status(['--demo']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^OnCall Tray — .* \(Europe\/Berlin\) — demo data$/m);
+    expect(run.stdout).toMatch(/^Sync: ok/m);
+    for (const s of demoSeed.schedules) expect(run.stdout).toContain(`${s.name} [${s.id}] (${s.time_zone}) — fresh`);
+    expect(run.stdout).toMatch(/^ {2}now: {2}\S.* until /m);
+    expect(run.stdout).toMatch(/^Your next shift: Platform primary .*\(in /m);
+    // The demo user (Alice) asked for one request; others on her schedules ask her.
+    expect(run.stdout).toMatch(/yours \(1\):\n {2}Alice Doe: Giving a conference talk/);
+    expect(run.stdout).toContain('Frank Ortiz: Family wedding');
+    expect(run.stdout).not.toContain('ocs_demo_k1');
+  });
+
+  it('--demo --json prints the state as machine-readable JSON', async () => {
+    const run = await status(['--demo', '--json']);
+    expect(run.code).toBe(0);
+    const out = z.object({ exitCode: z.number(), state: AppStateSchema }).parse(JSON.parse(run.stdout));
+    expect(out.state.setup.demo).toBe(true);
+    expect(out.state.schedules).toHaveLength(demoSeed.schedules.length);
+    expect(out.state.schedules.every((s) => s.now !== null && s.status.kind === 'fresh')).toBe(true);
+    expect(out.state.me.nextShift?.scheduleId).toBe('sch_platform_primary');
+  });
+
+  it('exits 2 on bad arguments, with the usage', async () => {
+    const run = await status(['--schedule', 'not-an-id']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--schedule: must look like sch_');
+    expect(run.stderr).toContain('Usage: npm run status');
+  });
+
+  it('exits 3 when there is no key and nothing set up', async () => {
+    const run = await status(['--data-dir', emptyDir, '--json'], { ONCALL_API_KEY: '' });
+    expect(run.code).toBe(3);
+    expect(JSON.parse(run.stdout).state.sync.kind).toBe('needs_setup');
+  });
+
+  describe('against a service given on the command line', () => {
+    let sim: RunningSimulator;
+    beforeAll(async () => {
+      sim = await startSimulator({});
+    });
+    afterAll(async () => {
+      await sim.close();
+    });
+
+    it('uses --base-url, --schedule, --email and ONCALL_API_KEY instead of settings and keychain', async () => {
+      const run = await status(['--data-dir', emptyDir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo', '--email', 'hiro@example.com'], { ONCALL_API_KEY: sim.apiKey });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Data Tokyo [sch_data_tokyo] (Asia/Tokyo) — fresh');
+      expect(run.stdout).not.toContain('Platform primary [');
+    });
+
+    it('exits 4 when the key is rejected', async () => {
+      const run = await status(['--data-dir', emptyDir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo'], { ONCALL_API_KEY: 'ocs_wrong_key' });
+      expect(run.code).toBe(4);
+      expect(run.stdout).toMatch(/Sync: key rejected/);
+    });
+  });
+});
