@@ -1,0 +1,37 @@
+// The main bundle that ships (esbuild, CommonJS, keytar/node-notifier external) really starts: run in plain Node
+// against the electron stand-in, in demo mode, it shows the demo state in the tray, registers every channel and
+// quits cleanly. This catches bundling mistakes (JSON imports, CommonJS interop) that type-checking cannot.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INVOKE_CHANNELS } from '../../electron/shared/ipc-contract';
+
+const run = promisify(execFile);
+const root = process.cwd();
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+describe('built main bundle', () => {
+  it('starts in demo mode, shows the demo state in the tray and quits cleanly', async () => {
+    // Inside the project, so the bundle resolves electron, keytar and node-notifier from node_modules as in the app.
+    const out = join(root, '.tmp', `bundle-${process.pid}`);
+    const userData = await mkdtemp(join(tmpdir(), 'oncall-bundle-'));
+    dirs.push(out, userData);
+    await run(process.execPath, ['scripts/build.mjs', '--only=main', `--out=${out}`], { cwd: root });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/adapters/support/run-bundle.ts', join(out, 'main.cjs'), userData], {
+      cwd: root,
+      env: { ...process.env, ONCALL_DEMO: '1', DBUS_SESSION_BUS_ADDRESS: 'disabled:' },
+      timeout: 30_000,
+    });
+    const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    expect(line, stdout).toBeDefined();
+    const result: unknown = JSON.parse(line?.slice('RESULT '.length) ?? '{}');
+    expect(result).toMatchObject({ quit: true, handlersLeft: 0, channels: [...INVOKE_CHANNELS].sort() });
+    expect(result).toMatchObject({ image: expect.stringMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/), tooltip: expect.stringMatching(/^(On call|Next on call): /) });
+  });
+});
