@@ -15,7 +15,10 @@ describe('electron-builder configuration', () => {
     await validateConfiguration(await getConfig(root, null, null), new DebugLogger(false));
     const config = await getConfig(root, null, null);
     expect(config.appId).toBe(APP_ID); // Windows toasts are attributed by this id (notifier appID)
-    expect(config.files).toEqual(['dist/**', '!dist/**/*.map', 'package.json', '!node_modules/zod/**', '!node_modules/luxon/**']);
+    // The loader normalises `files` into file sets ({ filter }); what matters is the one set's patterns.
+    expect(JSON.stringify(config.files)).toBe(
+      JSON.stringify([{ filter: ['dist/**', '!dist/**/*.map', 'package.json', '!node_modules/zod/**', '!node_modules/luxon/**'] }]),
+    );
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['dist/icons/**', 'node_modules/keytar/**']));
   });
