@@ -52,7 +52,8 @@ export function scheduleDueMs(memory: SyncMemory, id: string, ctx: DueContext): 
 export function coverageDueMs(memory: SyncMemory, watchedCount: number, ctx: DueContext): number {
   if (memory.coverageRetryAtMs !== undefined) return memory.coverageRetryAtMs;
   if (memory.coverageAtMs === undefined) return ctx.nowMs;
-  return memory.coverageAtMs + coverageMinAgeMs(watchedCount, ctx.refresh) + (ctx.refresh.idleIntervalSec * 1000) / 2;
+  // Well past the point where it may ride along, so a probe (every idle interval plus jitter) takes it first.
+  return memory.coverageAtMs + coverageMinAgeMs(watchedCount, ctx.refresh) + 1.5 * ctx.refresh.idleIntervalSec * 1000;
 }
 
 export function coverageRidesAlong(memory: SyncMemory, watchedCount: number, ctx: DueContext): boolean {

@@ -1,0 +1,135 @@
+// Core benchmarks: request budget at idle cadence, full refresh wall time, state derivation, heap over a week.
+import { performance } from 'node:perf_hooks';
+import { createClient } from '../electron/api/client';
+import { defaultSettings } from '../electron/shared/settings';
+import { deriveState } from '../electron/core/derive-state';
+import { emptySnapshot, type Snapshot } from '../electron/core/snapshot';
+import { horizonWindow, toWireInstant } from '../electron/core/sync-plan';
+import { startSimulator } from '../electron/simulator/server';
+import { engineRig } from './engine-rig';
+import { BENCH_EMAIL, benchSeed } from './seeds';
+import { round, type Figure, type Section } from './types';
+
+const START = Date.parse('2026-03-25T10:17:00Z');
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const IDLE_HOURS = 3;
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `sch_bench_${i}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+async function budgetFor(n: number): Promise<Figure[]> {
+  const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 24 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  try {
+    await rig.clock.advance(HOUR); // warm-up: first full fetch, cadence settled
+    const from = rig.clock.now();
+    await rig.clock.advance(IDLE_HOURS * HOUR);
+    const made = rig.attempts.filter((t) => t >= from && t < rig.clock.now());
+    const refreshes = new Set(made).size;
+    return [
+      { name: `requests per schedule per refresh (${n} watched)`, value: round(made.length / (refreshes * n)), unit: 'req', max: 1.2, note: `${made.length} requests in ${refreshes} refreshes over ${IDLE_HOURS} idle hours` },
+      { name: `requests per schedule per idle hour (${n} watched)`, value: round(made.length / n / IDLE_HOURS), unit: 'req', max: 15, note: `average of ${IDLE_HOURS} hours` },
+    ];
+  } finally {
+    await rig.close();
+  }
+}
+
+async function fullRefresh(): Promise<Figure[]> {
+  const rig = await engineRig({ seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(50) });
+  try {
+    await rig.clock.advance(10 * MIN);
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const before = rig.attempts.length;
+      const t0 = performance.now();
+      const result = await rig.engine.handlers['sync:refresh'](null);
+      times.push(performance.now() - t0);
+      if (!result.ok || rig.attempts.length - before !== 101) throw new Error('the full refresh did not make the 101 requests expected');
+    }
+    return [{ name: 'full refresh of 50 schedules (101 requests, loopback)', value: round(median(times), 1), unit: 'ms', max: 300, note: `median of 10; worst ${round(Math.max(...times), 1)} ms` }];
+  } finally {
+    await rig.close();
+  }
+}
+
+async function snapshotOf50(): Promise<Snapshot> {
+  const sim = await startSimulator({ seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }), now: START });
+  const client = createClient({ baseUrl: sim.url, getApiKey: () => sim.apiKey });
+  try {
+    const { fromMs, toMs } = horizonWindow(START, 14);
+    const schedules = await Promise.all(ids(50).map(async (id) => {
+      const [details, shifts] = await Promise.all([client.getSchedule(id), client.listAllShifts(id, { from: toWireInstant(fromMs), to: toWireInstant(toMs) })]);
+      if (!details.ok || !shifts.ok) throw new Error(`bench seed: ${id} could not be read`);
+      const at = new Date(START).toISOString();
+      return { id, details: details.value, detailsFetchedAt: at, shifts: shifts.value, shiftsFrom: toWireInstant(fromMs), shiftsTo: toWireInstant(toMs), shiftsFetchedAt: at, problem: null, notFound: false };
+    }));
+    const coverage = await client.listAllCoverageRequests();
+    return { ...emptySnapshot(), schedules, coverageRequests: coverage.ok ? coverage.value : [], coverageFetchedAt: new Date(START).toISOString() };
+  } finally {
+    client.close();
+    await sim.close();
+  }
+}
+
+async function derivation(): Promise<Figure[]> {
+  const snapshot = await snapshotOf50();
+  const settings = { ...defaultSettings(), email: BENCH_EMAIL, baseUrl: 'https://x.example', schedules: ids(50).map((id) => ({ id })) };
+  const setup = { hasKey: true, keyStorage: 'keychain' as const, demo: false };
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const segments = snapshot.schedules.reduce((n, s) => n + s.shifts.length, 0);
+  // Fresh arrays each round: the cost right after a sync, with no per-array cache to lean on. The copies are
+  // made before timing, and garbage is collected once, so the figure is the derivation's own cost.
+  const copies = Array.from({ length: 40 }, () => structuredClone(snapshot));
+  heapMb();
+  copies.forEach((fresh, i) => {
+    const input = { snapshot: fresh, settings, setup, syncing: false, notices: [], localZone: 'Europe/Berlin' };
+    let t0 = performance.now();
+    deriveState({ ...input, nowMs: START + i * MIN });
+    cold.push(performance.now() - t0);
+    t0 = performance.now();
+    deriveState({ ...input, nowMs: START + i * MIN + 1 });
+    warm.push(performance.now() - t0);
+  });
+  return [
+    { name: 'state derivation, 50 schedules × 14 days, right after a sync', value: round(median(cold), 2), unit: 'ms', max: 5, note: `median of 40; ${segments} shifts` },
+    { name: 'state derivation, 50 schedules × 14 days, at a later tick', value: round(median(warm), 2), unit: 'ms', max: 5, note: 'median of 40' },
+  ];
+}
+
+function heapMb(): number {
+  const gc: unknown = Reflect.get(globalThis, 'gc');
+  for (let i = 0; i < 3 && typeof gc === 'function'; i++) Reflect.apply(gc, undefined, []);
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+async function heapWeek(): Promise<Figure[]> {
+  const n = 5;
+  const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  try {
+    await rig.clock.advance(DAY); // warm-up: caches and connections in their steady shape
+    rig.sim.requests.clear();
+    rig.attempts.length = 0;
+    const before = heapMb();
+    let requests = 0;
+    for (let day = 0; day < 7; day++) {
+      await rig.clock.advance(DAY);
+      requests += rig.attempts.length;
+      // The bench's own logs are not the engine's memory.
+      rig.sim.requests.clear();
+      rig.attempts.length = 0;
+    }
+    const growth = heapMb() - before;
+    return [{ name: `heap growth over a simulated week (${n} schedules, my handoffs every few hours)`, value: round(growth, 2), unit: 'MB', max: 10, note: `${requests} requests, ${rig.notified} notifications` }];
+  } finally {
+    await rig.close();
+  }
+}
+
+export const CORE_SECTIONS: Section[] = [
+  { id: 'budget', title: 'Requests at idle cadence', report: 'core', run: async () => [...(await budgetFor(1)), ...(await budgetFor(10)), ...(await budgetFor(50))] },
+  { id: 'refresh', title: 'Full refresh wall time', report: 'core', run: fullRefresh },
+  { id: 'derive', title: 'State derivation', report: 'core', run: derivation },
+  { id: 'heap', title: 'Heap over a simulated week', report: 'core', run: heapWeek },
+];

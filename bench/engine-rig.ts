@@ -1,0 +1,67 @@
+// The real engine against the simulator on loopback, on a fake clock that waits for real I/O (shared with the
+// core tests), with in-memory files and keys, a silent notifier, and the fake instant of every HTTP attempt.
+import { createClient } from '../electron/api/client';
+import type { OncallClient } from '../electron/api/client-types';
+import { ok } from '../electron/api/errors';
+import { createEngine } from '../electron/core/engine';
+import type { Engine } from '../electron/core/engine-types';
+import type { FileStore } from '../electron/core/ports';
+import { startSimulator, type RunningSimulator } from '../electron/simulator/server';
+import { IoClock } from '../test/core/support/io-clock';
+
+export interface EngineRig {
+  clock: IoClock;
+  sim: RunningSimulator;
+  engine: Engine;
+  /** Fake instants of HTTP attempts, in order. */
+  attempts: number[];
+  notified: number;
+  close(): Promise<void>;
+}
+
+function memoryFiles(): FileStore {
+  const files = new Map<string, string>();
+  return {
+    read: async (name) => files.get(name),
+    writeAtomic: async (name, text) => void files.set(name, text),
+    backup: async (name) => (files.delete(name), `${name}.bad`),
+  };
+}
+
+export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[] }): Promise<EngineRig> {
+  const clock = new IoClock(options.startMs);
+  const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
+  const attempts: number[] = [];
+  const files = memoryFiles();
+  await files.writeAtomic('settings.json', JSON.stringify({
+    version: 1, baseUrl: sim.url, email: options.email, schedules: options.scheduleIds.map((id) => ({ id })),
+  }));
+  const rig = { notified: 0 };
+  const engine = createEngine({
+    clock,
+    files,
+    secrets: { get: async () => ok(sim.apiKey), set: async () => ok({ storage: 'memory' }), delete: async () => ok(null) },
+    notifier: { notify: async () => void rig.notified++ },
+    localZone: 'Europe/Berlin',
+    createClient: (o) => {
+      const real = createClient({ ...o, onRequest: () => attempts.push(clock.now()) });
+      const track = <T>(p: Promise<T>) => clock.inFlight.track(p);
+      const client: OncallClient = {
+        ...real,
+        getSchedule: (...a) => track(real.getSchedule(...a)),
+        listShifts: (...a) => track(real.listShifts(...a)),
+        listAllShifts: (...a) => track(real.listAllShifts(...a)),
+        listAllCoverageRequests: (...a) => track(real.listAllCoverageRequests(...a)),
+      };
+      return client;
+    },
+  });
+  await engine.start();
+  return Object.assign(rig, {
+    clock, sim, engine, attempts,
+    async close() {
+      await engine.stop();
+      await sim.close();
+    },
+  });
+}
