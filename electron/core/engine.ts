@@ -2,17 +2,16 @@
 // one object behind the Engine surface. No Electron here; the outside world comes in through the ports.
 import type { AppState } from '../shared/view-state';
 import { defaultSettings, type Settings } from '../shared/settings';
-import { chatGroupPut, scheduleCheck, teamUpdate } from './actions-resources';
-import { overrideCreate, overrideGet, overridePreview } from './actions-override';
-import { failure, type ActionDeps } from './actions-common';
+import type { ActionDeps } from './actions-common';
 import { loadSnapshot, openFiredStore } from './cache';
 import { createEngineClients } from './engine-clients';
+import { engineHandlers } from './engine-handlers';
 import { createKeyHolder } from './engine-keys';
 import { createSnapshotWriter } from './engine-persist';
 import { createRemindersFor, NO_REMINDERS, type ReminderHook } from './engine-reminders';
 import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './engine-settings';
 import { createStateKeeper } from './engine-state';
-import type { Engine, EngineHandlers, EngineOptions } from './engine-types';
+import type { Engine, EngineOptions } from './engine-types';
 import { loadSettings } from './settings-store';
 import { emptySnapshot, type Snapshot } from './snapshot';
 import { createSync } from './sync';
@@ -39,7 +38,7 @@ export function createEngine(options: EngineOptions): Engine {
     return effectiveMemo.value;
   };
   const watchedIds = (): string[] => effective().schedules.map((s) => s.id);
-  const writer = createSnapshotWriter(files, log);
+  const writer = createSnapshotWriter(files, () => clock.now(), log);
   const keys = createKeyHolder({ secrets: options.secrets, baseUrl: () => effective().baseUrl, overrideKey: overrides?.apiKey, log, changed: onKeyChanged });
   const clients = createEngineClients({ baseUrl: () => effective().baseUrl, apiKey: keys.key, createClient: options.createClient });
 
@@ -104,24 +103,7 @@ export function createEngine(options: EngineOptions): Engine {
     refresh: (request) => sync.request(request),
   };
 
-  const handlers: EngineHandlers = {
-    'state:get': async () => ({ ok: true, value: keeper.get() }),
-    'sync:refresh': async () => {
-      if (clients.get() === undefined) return failure('needs_setup', keeper.get().sync.kind === 'needs_setup' ? 'Finish setup first.' : 'Set the service address and your API key first.');
-      if (snapshot.keyRejected) return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
-      await sync.request({ reason: 'user', rereadShifts: true });
-      return { ok: true, value: null };
-    },
-    'override:preview': overridePreview(deps),
-    'override:create': overrideCreate(deps),
-    'override:get': overrideGet(deps),
-    'team:update': teamUpdate(deps),
-    'chat-group:put': chatGroupPut(deps),
-    'schedule:check': scheduleCheck(deps),
-    'settings:update': (request) => settings.update(request),
-    'key:set': (request) => keys.set(request),
-    'key:remove': () => keys.remove(),
-  };
+  const handlers = engineHandlers({ deps, state: () => keeper.get(), canSync: () => clients.get() !== undefined, settings: () => settings, keys });
 
   async function start(): Promise<void> {
     if (lifecycle !== 'new') return;

@@ -26,8 +26,9 @@ export function problemOf(error: ApiError, atMs: number): FetchProblem {
 
 /** The old array when the new one holds the same data: unchanged data keeps its identity, so everything keyed
  * on it (segments, reminder plans, change detection) knows at a glance that nothing changed. */
-export function keepIfSame<T>(before: T[], after: T[]): T[] {
-  if (before.length !== after.length) return after;
+export function keepIfSame<T>(before: T, after: T): T {
+  if (before === null || Array.isArray(before) !== Array.isArray(after)) return after;
+  if (Array.isArray(before) && Array.isArray(after) && before.length !== after.length) return after;
   return JSON.stringify(before) === JSON.stringify(after) ? before : after;
 }
 
@@ -57,7 +58,7 @@ export function applyScheduleFetch(entry: ScheduleSnapshot, fetch: ScheduleFetch
   }
   const fresh: ScheduleSnapshot = {
     ...entry,
-    details: details.value,
+    details: keepIfSame(entry.details, details.value),
     detailsFetchedAt: new Date(fetch.atMs).toISOString(),
     notFound: false,
     problem: null,
