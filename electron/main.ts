@@ -58,7 +58,7 @@ async function startShell(demo: DemoSession | undefined) {
     localZone,
   });
   let trayBounds: Rectangle | undefined;
-  const openExternal = createExternalOpener({ openExternal: (url) => shell.openExternal(url), serviceBaseUrl: () => engine.getState().settings.baseUrl });
+  const openExternal = createExternalOpener({ shell, serviceBaseUrl: () => engine.getState().settings.baseUrl });
   const tray = createTrayController({
     tray: new Tray(paths.trayIcon('off')),
     buildMenu: (template) => Menu.buildFromTemplate(template),
@@ -150,8 +150,8 @@ async function boot(): Promise<Shell | undefined> {
   app.on('window-all-closed', () => undefined);
   await app.whenReady();
   const demo = isDemoMode(process.argv, process.env) ? await startDemo() : undefined;
-  const shell = await startShell(demo);
-  app.on('second-instance', () => shell.windows.open('status'));
+  const desktop = await startShell(demo);
+  app.on('second-instance', () => desktop.windows.open('status'));
   let stopping = false;
   let stopped = false;
   app.on('before-quit', (event) => {
@@ -160,7 +160,7 @@ async function boot(): Promise<Shell | undefined> {
     event.preventDefault();
     if (stopping) return;
     stopping = true;
-    void shell
+    void desktop
       .stop()
       .catch((e: unknown) => log(`shutdown: ${String(e)}`))
       .finally(() => {
@@ -169,7 +169,7 @@ async function boot(): Promise<Shell | undefined> {
       });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
-  return shell;
+  return desktop;
 }
 
 /** Settles once the app is running (or has declined to, as a second instance); the tests await it. */

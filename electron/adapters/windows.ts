@@ -79,6 +79,10 @@ function createPopover(o: WindowManagerOptions): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click must not open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
+      // electronegativity PRELOAD_JS_CHECK (MEDIUM, manual review) points here: reviewed. The preload
+      // (electron/preload.ts) exposes only the typed contract's channel names, never ipcRenderer itself.
       preload: o.preloadPath,
     },
   });
@@ -105,6 +109,8 @@ function createActionWindow(o: WindowManagerOptions): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: true,
+      disableBlinkFeatures: 'Auxclick',
+      // PRELOAD_JS_CHECK: reviewed, as for the popover above.
       preload: o.preloadPath,
     },
   });

@@ -6,14 +6,14 @@ const BASE = 'https://oncall.example.com/api/v1';
 describe('opening links in the browser', () => {
   it('opens https links to the service host', async () => {
     const opened: string[] = [];
-    const open = createExternalOpener({ openExternal: async (u) => void opened.push(u), serviceBaseUrl: () => BASE });
+    const open = createExternalOpener({ shell: { openExternal: async (u) => void opened.push(u) }, serviceBaseUrl: () => BASE });
     expect(await open('https://oncall.example.com/schedules/sch_1')).toEqual({ ok: true, value: null });
     expect(opened).toEqual(['https://oncall.example.com/schedules/sch_1']);
   });
 
   it('refuses other hosts, look-alike hosts, http, javascript: and credentials, and opens nothing', async () => {
     const opened: string[] = [];
-    const open = createExternalOpener({ openExternal: async (u) => void opened.push(u), serviceBaseUrl: () => BASE });
+    const open = createExternalOpener({ shell: { openExternal: async (u) => void opened.push(u) }, serviceBaseUrl: () => BASE });
     for (const url of [
       'https://evil.example.net/',
       'https://oncall.example.com.evil.net/',
@@ -38,8 +38,10 @@ describe('opening links in the browser', () => {
 
   it('reports a browser that fails to open as a result, not an exception', async () => {
     const open = createExternalOpener({
-      openExternal: async () => {
-        throw new Error('no browser');
+      shell: {
+        openExternal: async () => {
+          throw new Error('no browser');
+        },
       },
       serviceBaseUrl: () => BASE,
     });
