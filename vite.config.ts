@@ -2,15 +2,27 @@
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { appStateSchemaModule } from './renderer/build/app-state-schema';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
+
+/** `virtual:app-state-schema`: AppStateSchema as JSON Schema, for the renderer's zod-free state check. */
+function appStateSchema(): Plugin {
+  const id = 'virtual:app-state-schema';
+  return {
+    name: 'oncall-app-state-schema',
+    resolveId: (source) => (source === id ? '\0' + id : undefined),
+    load: (resolved) => (resolved === '\0' + id ? appStateSchemaModule() : undefined),
+  };
+}
 
 export default defineConfig({
   root: rootDir,
   base: './',
   plugins: [
+    appStateSchema(),
     svelte({
       emitCss: true,
       compilerOptions: { runes: true, css: 'external' },

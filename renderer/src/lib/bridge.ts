@@ -1,17 +1,17 @@
-// The only module that touches `window.oncall`. Everything that crosses from main is checked here once:
-// responses against the contract's response schema, pushed state against AppStateSchema. A bad payload never
-// reaches the views; it becomes a failure result (invoke) or is dropped so the last good state stays (push).
-import type { z } from 'zod';
-import {
-  invokeChannels,
-  pushEvents,
-  type ActionError,
-  type InvokeChannel,
-  type PayloadOf,
-  type RequestOf,
-  type ResponseOf,
+// The only module that touches `window.oncall`. Pushed state is checked here against AppStateSchema (as JSON
+// Schema derived at build time, see lib/json-check.ts): a bad snapshot never reaches the views, the last good
+// one stays. Calls never throw: a rejected or missing bridge becomes a failure result.
+import appStateSchema from 'virtual:app-state-schema';
+import type {
+  ActionError,
+  InvokeChannel,
+  PayloadOf,
+  RequestOf,
+  ResponseOf,
 } from '../../../electron/shared/ipc-contract';
-import { AppStateSchema, type AppState } from '../../../electron/shared/view-state';
+import type { AppState } from '../../../electron/shared/view-state';
+import { matches } from './json-check';
+import { isViewName } from './route';
 
 export type Failure = { ok: false; error: ActionError };
 export type Outcome<C extends InvokeChannel> = ResponseOf<C> | Failure;
@@ -21,46 +21,42 @@ const NOT_CONNECTED: ActionError = {
   message: 'This window is not connected to OnCall Tray. Close it and open it again from the tray.',
 };
 
-// The contract, seen per channel, so a generic channel keeps its own response type.
-const CONTRACT: { [C in InvokeChannel]: { response: z.ZodType<ResponseOf<C>> } } = invokeChannels;
-
 function failure(error: ActionError): Failure {
   return { ok: false, error };
 }
 
-function parseWith<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+export function isAppState(value: unknown): value is AppState {
+  return matches(appStateSchema, value);
 }
 
-export function isConnected(): boolean {
-  return window.oncall !== undefined;
-}
-
-/** Invokes a channel; never throws. A rejected call or an unreadable answer becomes a failure result. */
+/** Invokes a channel; never throws. A rejected call or a missing bridge becomes a failure result. */
 export async function invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<Outcome<C>> {
   const api = window.oncall;
   if (!api) return failure(NOT_CONNECTED);
-  let raw: unknown;
   try {
-    raw = await api.invoke(channel, request);
+    const answer = await api.invoke(channel, request);
+    // Main validated and typed the answer; only guard against something that is not a result at all.
+    if (typeof answer === 'object' && answer !== null && typeof answer.ok === 'boolean') return answer;
   } catch {
     return failure({ kind: 'bridge', message: 'OnCall Tray did not answer. Try again.' });
   }
-  const parsed = parseWith(CONTRACT[channel].response, raw);
-  if (parsed === undefined) {
-    return failure({ kind: 'bad_response', message: 'OnCall Tray sent an answer this window cannot read.' });
-  }
-  return parsed;
+  return failure({ kind: 'bad_response', message: 'OnCall Tray sent an answer this window cannot read.' });
+}
+
+/** The first state, checked like every push. */
+export async function loadState(): Promise<AppState | Failure> {
+  const answer = await invoke('state:get', null);
+  if (!answer.ok) return answer;
+  if (isAppState(answer.value)) return answer.value;
+  return failure({ kind: 'bad_response', message: 'OnCall Tray sent a state this window cannot read.' });
 }
 
 /** Subscribes to state pushes; invalid snapshots are reported to `onInvalid` and otherwise ignored. */
 export function onState(listener: (state: AppState) => void, onInvalid?: () => void): () => void {
   const api = window.oncall;
   if (!api) return () => {};
-  return api.on('state:changed', (raw) => {
-    const parsed = AppStateSchema.safeParse(raw);
-    if (parsed.success) listener(parsed.data);
+  return api.on('state:changed', (raw: unknown) => {
+    if (isAppState(raw)) listener(raw);
     else onInvalid?.();
   });
 }
@@ -68,8 +64,12 @@ export function onState(listener: (state: AppState) => void, onInvalid?: () => v
 export function onNavigate(listener: (target: PayloadOf<'navigate'>) => void): () => void {
   const api = window.oncall;
   if (!api) return () => {};
-  return api.on('navigate', (raw) => {
-    const parsed = pushEvents.navigate.safeParse(raw);
-    if (parsed.success) listener(parsed.data);
+  return api.on('navigate', (raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null || !('view' in raw) || !isViewName(raw.view)) return;
+    const params: Record<string, string> = {};
+    if ('params' in raw && typeof raw.params === 'object' && raw.params !== null) {
+      for (const [k, v] of Object.entries(raw.params)) if (typeof v === 'string') params[k] = v;
+    }
+    listener({ view: raw.view, params });
   });
 }

@@ -1,8 +1,7 @@
 // Chat user group of a schedule: name and handle (1–60), description (≤ 140), attached or updated with one PUT.
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
 import type { ScheduleView } from '../../../electron/shared/view-state';
-import { ChatUserGroupInputSchema, LIMITS } from '../../../electron/api/schemas';
-import { counter, fieldErrors, type Counter, type FieldErrors } from './limits';
+import { counter, lengthProblem, problems, TEXT_LIMITS as LIMITS, type Counter, type FieldErrors } from './limits';
 
 export interface ChatGroupFormValues {
   scheduleId: string;
@@ -10,8 +9,6 @@ export interface ChatGroupFormValues {
   handle: string;
   description: string;
 }
-
-const LABELS = { name: 'Name', handle: 'Handle', description: 'Description' };
 
 /** Starts from the group last attached from this app, if any (the service cannot be asked for it). */
 export function valuesFor(schedule: ScheduleView | undefined): ChatGroupFormValues {
@@ -28,10 +25,12 @@ export function chatGroupCounters(values: ChatGroupFormValues): Record<'name' | 
 }
 
 export function chatGroupErrors(values: ChatGroupFormValues): FieldErrors {
-  const input = { name: values.name, handle: values.handle, description: values.description };
-  const errors = fieldErrors(ChatUserGroupInputSchema, input, LABELS);
-  if (values.scheduleId === '') errors.scheduleId = 'Choose a schedule.';
-  return errors;
+  return problems({
+    scheduleId: values.scheduleId === '' ? 'Choose a schedule.' : undefined,
+    name: lengthProblem('Name', values.name, 1, LIMITS.nameMax),
+    handle: lengthProblem('Handle', values.handle, 1, LIMITS.handleMax),
+    description: lengthProblem('Description', values.description, 0, LIMITS.chatGroupDescriptionMax),
+  });
 }
 
 export type ChatGroupChecked = { ok: true; request: RequestOf<'chat-group:put'> } | { ok: false; errors: FieldErrors };

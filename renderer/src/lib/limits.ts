@@ -1,5 +1,13 @@
-// Live character counters and field checks for the limited text fields (spec section 8), shared by the forms.
-import type { z } from 'zod';
+// Live character counters and length checks for the limited text fields (spec section 8), shared by the forms.
+// Lengths count Unicode code points (an emoji is one), exactly as the zod input schemas do (a parity test keeps
+// them in step).
+/** Spec section 8, as in electron/api/schemas.ts LIMITS (copied so the bundle does not pull zod; a test compares). */
+export const TEXT_LIMITS = {
+  nameMax: 60,
+  handleMax: 60,
+  chatGroupDescriptionMax: 140,
+  teamDescriptionMax: 200,
+} as const;
 
 export interface Counter {
   text: string;
@@ -8,20 +16,28 @@ export interface Counter {
   label: string;
 }
 
+export function charCount(value: string): number {
+  return [...value].length;
+}
+
 export function counter(value: string, max: number): Counter {
-  return { text: `${value.length}/${max}`, over: value.length > max, label: `${value.length} of ${max} characters` };
+  const n = charCount(value);
+  return { text: `${n}/${max}`, over: n > max, label: `${n} of ${max} characters` };
 }
 
 export type FieldErrors = Record<string, string>;
 
-/** Runs a schema and turns its issues into one message per top-level field, e.g. { name: 'Name must …' }. */
-export function fieldErrors(schema: z.ZodType, values: unknown, labels: Record<string, string>): FieldErrors {
-  const parsed = schema.safeParse(values);
+/** "Name must not be empty." / "Name must be at most 60 characters." / undefined. */
+export function lengthProblem(label: string, value: string, min: number, max: number): string | undefined {
+  const n = charCount(value);
+  if (n < min) return `${label} must not be empty.`;
+  if (n > max) return `${label} must be at most ${max} characters.`;
+  return undefined;
+}
+
+/** Collects the problems of several fields into { field: message }, leaving the fine ones out. */
+export function problems(entries: Record<string, string | undefined>): FieldErrors {
   const errors: FieldErrors = {};
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= `${labels[field] ?? 'This field'} ${issue.message}.`;
-  }
+  for (const [field, message] of Object.entries(entries)) if (message) errors[field] = message;
   return errors;
 }

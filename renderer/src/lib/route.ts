@@ -1,5 +1,12 @@
 // Which view the window shows: the URL hash (#status, #override?scheduleId=…), also set by 'navigate' pushes.
-import { ViewNameSchema, type ViewName } from '../../../electron/shared/ipc-contract';
+import type { ViewName } from '../../../electron/shared/ipc-contract';
+
+/** The contract's ViewNameSchema options (a test keeps them equal), without bundling zod. */
+export const VIEW_NAMES: readonly ViewName[] = ['status', 'override', 'coverage', 'team', 'chat-group', 'settings', 'onboarding'];
+
+export function isViewName(value: unknown): value is ViewName {
+  return VIEW_NAMES.some((v) => v === value);
+}
 
 export interface Route {
   view: ViewName;
@@ -13,11 +20,10 @@ export function parseHash(hash: string): Route {
   const body = hash.replace(/^#/, '');
   const q = body.indexOf('?');
   const name = q === -1 ? body : body.slice(0, q);
-  const parsed = ViewNameSchema.safeParse(name);
-  if (!parsed.success) return DEFAULT_ROUTE;
+  if (!isViewName(name)) return DEFAULT_ROUTE;
   const params: Record<string, string> = {};
   if (q !== -1) new URLSearchParams(body.slice(q + 1)).forEach((value, key) => (params[key] = value));
-  return { view: parsed.data, params };
+  return { view: name, params };
 }
 
 export function hashFor(view: ViewName, params: Record<string, string> = {}): string {

@@ -1,15 +1,9 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
 import { checkBaseUrl } from '../../../electron/api/base-url';
-import {
-  extractScheduleId,
-  SettingsPatchSchema,
-  type Settings,
-  type SettingsPatch,
-  type Theme,
-  type WatchedSchedule,
-} from '../../../electron/shared/settings';
+import type { Settings, SettingsPatch, Theme, WatchedSchedule } from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
+import { isEmail } from './override-form';
 
 export interface SettingsFormValues {
   baseUrl: string;
@@ -66,12 +60,17 @@ export function addLeadTime(list: readonly number[], amount: string, unit: LeadU
   return { ok: true, leadTimesMin: [...list, minutes].sort((a, b) => b - a) };
 }
 
+/** Same as extractScheduleId in electron/shared/settings.ts (a test compares), without that module's zod. */
+export function scheduleIdIn(input: string): string | undefined {
+  return /\b(sch_[A-Za-z0-9_-]+)/.exec(input.trim())?.[1];
+}
+
 export type ScheduleInput = { ok: true; id: string } | { ok: false; message: string };
 
 /** An id or a pasted link → the schedule id, before asking the service about it. */
 export function parseScheduleInput(input: string, watched: readonly WatchedSchedule[]): ScheduleInput {
   if (input.trim() === '') return { ok: false, message: 'Paste a schedule link or type its id (sch_…).' };
-  const id = extractScheduleId(input);
+  const id = scheduleIdIn(input);
   if (!id) return { ok: false, message: 'No schedule id found: it starts with sch_ (for example sch_a1b2c3).' };
   if (watched.some((w) => w.id === id)) return { ok: false, message: 'You already watch this schedule.' };
   return { ok: true, id };
@@ -118,14 +117,15 @@ export function checkSettings(values: SettingsFormValues, original: Settings): S
   const url = checkBaseUrl(values.baseUrl);
   if (values.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
   else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+  else if (values.baseUrl.length > 500) errors.baseUrl = 'The address must be at most 500 characters.';
   const shortcut = shortcutError(values.globalShortcut);
   if (shortcut) errors.globalShortcut = shortcut;
-  const parsed = SettingsPatchSchema.safeParse(patchOf(values, original));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= `This ${issue.message}.`;
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, patch: parsed.data };
+  const email = values.email.trim();
+  if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
+  if (values.schedules.length > 100) errors.schedules = 'At most 100 schedules.';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // The engine checks the patch again against SettingsPatchSchema; its problems come back per field.
+  return { ok: true, patch: patchOf(values, original) };
 }
 
 /** People on the watched schedules, for "my e-mail" suggestions. */

@@ -1,16 +1,13 @@
 // Team edit: pick a team from the watched schedules, change its name (1–60) and description (≤ 200).
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
 import type { ScheduleView, TeamView } from '../../../electron/shared/view-state';
-import { LIMITS, UpdateTeamInputSchema } from '../../../electron/api/schemas';
-import { counter, fieldErrors, type Counter, type FieldErrors } from './limits';
+import { counter, lengthProblem, problems, TEXT_LIMITS as LIMITS, type Counter, type FieldErrors } from './limits';
 
 export interface TeamFormValues {
   teamId: string;
   name: string;
   description: string;
 }
-
-const LABELS = { name: 'Name', description: 'Description' };
 
 /** Teams of all watched schedules, once each, by name. */
 export function teamOptions(schedules: readonly ScheduleView[]): TeamView[] {
@@ -29,9 +26,11 @@ export function teamCounters(values: TeamFormValues): { name: Counter; descripti
 
 /** Problems to show while typing, before anything is sent. */
 export function teamErrors(values: TeamFormValues): FieldErrors {
-  const errors = fieldErrors(UpdateTeamInputSchema, { name: values.name, description: values.description }, LABELS);
-  if (values.teamId === '') errors.teamId = 'Choose a team.';
-  return errors;
+  return problems({
+    teamId: values.teamId === '' ? 'Choose a team.' : undefined,
+    name: lengthProblem('Name', values.name, 1, LIMITS.nameMax),
+    description: lengthProblem('Description', values.description, 0, LIMITS.teamDescriptionMax),
+  });
 }
 
 export type TeamChecked =

@@ -1,0 +1,38 @@
+// The current view, from the URL hash; 'navigate' pushes from main change the hash, so Back/forward and
+// reloads agree with what main asked for.
+import type { ViewName } from '../../../electron/shared/ipc-contract';
+import { invoke, onNavigate } from './bridge';
+import { hashFor, parseHash, type Route } from './route';
+
+let route = $state.raw<Route>(parseHash(location.hash));
+
+export const router = {
+  get route(): Route {
+    return route;
+  },
+};
+
+export function startRouter(): void {
+  addEventListener('hashchange', () => (route = parseHash(location.hash)));
+  onNavigate((target) => go(target.view, target.params ?? {}));
+}
+
+/** Shows a view in this window. */
+export function go(view: ViewName, params: Record<string, string> = {}): void {
+  const hash = hashFor(view, params);
+  if (location.hash === hash) route = parseHash(hash);
+  else location.hash = hash;
+}
+
+/**
+ * From the status popover, forms open in the quick-action window (main decides where); inside that window,
+ * moving between forms stays in place.
+ */
+export async function open(view: ViewName, params: Record<string, string> = {}): Promise<void> {
+  if (route.view !== 'status') return go(view, params);
+  await invoke('window:open', { view, params });
+}
+
+export function closeWindow(): void {
+  void invoke('window:close', null);
+}
