@@ -52,6 +52,8 @@ describe('schedule cards', () => {
   it('explains stale data and empty slots', () => {
     const lines = cardLines(schedule({ now: null, next: null, status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx);
     expect(lines).toEqual({ now: 'No one is on call', next: 'Nothing planned', status: 'Out of date since 09:30: Timed out' });
+    // When the banner already says why (the whole sync is failing), the card only says since when.
+    expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBe('Out of date since 09:30');
   });
 
   it('gives each person initials for the avatar', () => {

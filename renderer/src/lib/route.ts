@@ -30,3 +30,22 @@ export function hashFor(view: ViewName, params: Record<string, string> = {}): st
   const query = new URLSearchParams(params).toString();
   return query ? `#${view}?${query}` : `#${view}`;
 }
+
+/**
+ * The first route: the hash when there is one, else main's query (`?window=popover&view=status`, the first view
+ * rides there for the first paint). `window` is not a view parameter and is left out.
+ */
+export function initialRoute(search: string, hash: string): Route {
+  if (hash.replace(/^#/, '') !== '') return parseHash(hash);
+  const query = new URLSearchParams(search);
+  const view = query.get('view');
+  query.delete('view');
+  query.delete('window');
+  return view && isViewName(view) ? parseHash(hashFor(view, Object.fromEntries(query))) : DEFAULT_ROUTE;
+}
+
+/** Which of main's windows this page is in: the tray popover, the quick-action window, or unknown (tests). */
+export function windowKind(search: string): 'popover' | 'action' | 'unknown' {
+  const kind = new URLSearchParams(search).get('window');
+  return kind === 'popover' || kind === 'action' ? kind : 'unknown';
+}

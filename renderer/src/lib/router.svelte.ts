@@ -2,9 +2,10 @@
 // reloads agree with what main asked for.
 import type { ViewName } from '../../../electron/shared/ipc-contract';
 import { invoke, onNavigate } from './bridge';
-import { hashFor, parseHash, type Route } from './route';
+import { hashFor, initialRoute, parseHash, windowKind, type Route } from './route';
 
-let route = $state.raw<Route>(parseHash(location.hash));
+let route = $state.raw<Route>(initialRoute(location.search, location.hash));
+const kind = windowKind(location.search);
 
 export const router = {
   get route(): Route {
@@ -25,11 +26,12 @@ export function go(view: ViewName, params: Record<string, string> = {}): void {
 }
 
 /**
- * From the status popover, forms open in the quick-action window (main decides where); inside that window,
- * moving between forms stays in place.
+ * From the status popover, forms open in the quick-action window (main decides where and sends 'navigate');
+ * inside the quick-action window, moving between forms stays in place.
  */
 export async function open(view: ViewName, params: Record<string, string> = {}): Promise<void> {
-  if (route.view !== 'status') return go(view, params);
+  const inPopover = kind === 'popover' || (kind === 'unknown' && route.view === 'status');
+  if (!inPopover) return go(view, params);
   await invoke('window:open', { view, params });
 }
 

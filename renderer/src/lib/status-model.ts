@@ -109,23 +109,28 @@ export interface CardLines {
   status: string | undefined;
 }
 
-/** "until 17:00 (09:00 New York)" / "from Tue 09:00"; the status line only when the data is not fresh. */
-export function cardLines(schedule: ScheduleView, ctx: FormatContext): CardLines {
+/**
+ * "until 17:00 (09:00 New York)" / "from Tue 09:00"; the status line only when the data is not fresh. With
+ * `brief` (the banner already gives the reason for all schedules) a stale card only says since when.
+ */
+export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = false): CardLines {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs, scheduleZone: schedule.timeZone };
   const now = schedule.now ? `until ${formatDayTime(schedule.now.end, opts)}` : 'No one is on call';
   const next = schedule.next ? `from ${formatDayTime(schedule.next.start, opts)}` : 'Nothing planned';
-  return { now, next, status: statusText(schedule, ctx) };
+  return { now, next, status: statusText(schedule, ctx, brief) };
 }
 
-function statusText(schedule: ScheduleView, ctx: FormatContext): string | undefined {
+function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean): string | undefined {
   const s = schedule.status;
   switch (s.kind) {
     case 'fresh':
       return undefined;
     case 'loading':
       return 'Loading…';
-    case 'stale':
-      return `Out of date since ${formatTime(s.since, { locale: ctx.locale, localZone: ctx.localZone })}: ${s.reason}`;
+    case 'stale': {
+      const since = `Out of date since ${formatTime(s.since, { locale: ctx.locale, localZone: ctx.localZone })}`;
+      return brief ? since : `${since}: ${s.reason}`;
+    }
     case 'error':
     case 'not_found':
       return s.reason;

@@ -1,0 +1,76 @@
+// The status popover in real Chromium, against the real engine and simulator (demo seed): who is on call now and
+// next on each schedule, my own state, freshness; light and dark; fits 360 × 520 without scrolling; the stale
+// banner when the service goes down, and Retry; a first run from the empty state through onboarding.
+import { describe, expect, it } from 'vitest';
+import { e2eSession } from './support/session';
+
+const session = e2eSession();
+
+describe('status popover', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`shows now and next for each watched schedule in ${scheme} mode, fitting 360 × 520`, async () => {
+      const app = await session.open('configured', { colorScheme: scheme });
+      const { page, host } = app;
+      const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      for (const schedule of host.engine.getState().schedules) {
+        const nowNames = schedule.now?.users.map((u) => u.name).join(', ') ?? 'Nobody';
+        await expect.poll(() => card(schedule.name).textContent()).toContain(nowNames);
+        expect(await card(schedule.name).textContent()).toContain(schedule.next?.users.map((u) => u.name).join(', ') ?? 'Nobody');
+      }
+      // Alice (me) takes over Platform primary about 4 h after the seed loads.
+      await expect.poll(() => page.getByTestId('my-state').textContent()).toMatch(/^Your next shift in [34] h/);
+      expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated (just now|\d+ min ago)/);
+      // Payments US is in New York: its times also show New York's clock; Platform primary (Berlin) does not.
+      expect(await card('Payments US').textContent()).toContain('New York)');
+      expect(await card('Platform primary').textContent()).not.toContain('(');
+      // Strings, not functions: the test code type-checks without DOM types.
+      expect(await page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]')).toEqual([520, 520]);
+      expect(await page.evaluate("(() => { const ul = document.querySelector('ul.cards'); return ul.scrollHeight <= ul.clientHeight; })()")).toBe(true);
+      expect(await app.cspViolations()).toEqual([]);
+      await app.screenshot(`status-popover-${scheme}`);
+    });
+  }
+
+  it('says the data is stale when the service goes down, and recovers with Retry', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await expect.poll(() => page.getByRole('listitem').count()).toBeGreaterThan(2);
+    await host.simulatorDown();
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: /Offline|Cannot refresh|out of date/ });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/Cannot reach the service|showing saved data|Platform primary/);
+    // The last known people stay on screen while offline.
+    expect(await page.getByRole('heading', { name: 'Platform primary' }).count()).toBe(1);
+    await app.screenshot('status-popover-stale');
+    await host.simulatorUp();
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated just now/);
+    expect(await app.cspViolations()).toEqual([]);
+  });
+
+  it('leads a first run from the empty state through key, address, identity and schedules to the status', async () => {
+    const app = await session.open('empty');
+    const { page, host } = app;
+    await page.getByRole('button', { name: 'Set up OnCall Tray' }).click();
+    expect(host.windowCalls).toEqual([{ channel: 'window:open', request: { view: 'onboarding', params: {} } }]);
+    await page.getByLabel('API key').fill(host.sim.apiKey);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Service address').fill(host.sim.url);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Your key is stored in your keychain.').waitFor();
+    await page.getByLabel('My e-mail').fill('alice@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Schedule id or link').fill('https://oncall.example.com/schedules/sch_platform_primary/overview');
+    await page.getByRole('button', { name: 'Check and add' }).click();
+    await page.getByText('Added “Platform primary” (Europe/Berlin).').waitFor();
+    await app.screenshot('onboarding-schedules');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('heading', { name: 'Platform primary' }).waitFor();
+    await expect.poll(() => page.getByTestId('my-state').textContent()).toMatch(/^Your next shift/);
+    const settings = host.engine.getState().settings;
+    expect([settings.baseUrl, settings.email, settings.schedules.map((s) => s.id)]).toEqual([host.sim.url, 'alice@example.com', ['sch_platform_primary']]);
+    expect(await app.cspViolations()).toEqual([]);
+  });
+});

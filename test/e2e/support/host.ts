@@ -1,0 +1,172 @@
+// The renderer's test host: serves the BUILT renderer (dist/renderer, the same index.html and CSP Electron loads)
+// over loopback, and answers the bridge exactly as main does — through main's own IPC adapter (registerIpc: request
+// validation, answer re-check against the contract) in front of the REAL core engine, which talks HTTP to the REAL
+// simulator started with the demo seed. Only the window channels are played by the host: it records them, and
+// "opens" a view by pushing 'navigate' to the page, as main does to the quick-action window.
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { ok } from '../../../electron/api/errors';
+import { registerIpc, type AllHandlers, type IpcMainLike } from '../../../electron/adapters/ipc';
+import { createEngine } from '../../../electron/core/engine';
+import type { Engine } from '../../../electron/core/engine-types';
+import type { FileStore, Notifier, SecretStore } from '../../../electron/core/ports';
+import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/ipc-contract';
+import type { AppState } from '../../../electron/shared/view-state';
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
+import { RENDERER_DIR } from './renderer-build';
+
+export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
+export const ME = 'alice@example.com';
+
+/** 'configured': settings and key in place, first sync done. 'empty': a first run (no key, no settings). */
+export type HostSetup = 'configured' | 'empty';
+
+export interface Host {
+  /** http://127.0.0.1:PORT — the page is `${url}/index.html?window=…&view=…`. */
+  url: string;
+  sim: RunningSimulator;
+  engine: Engine;
+  /** What the page asked of the window channels, in order. */
+  windowCalls: { channel: 'window:open' | 'window:close' | 'external:open'; request: unknown }[];
+  invoke(channel: string, request: unknown): Promise<unknown>;
+  /** Where pushes go (set by the browser side once the page exists). */
+  onPush(send: <E extends PushEvent>(event: E, payload: PayloadOf<E>) => void): void;
+  /** Stops the simulator (as if the service went down) and starts it again on the same port. */
+  simulatorDown(): Promise<void>;
+  simulatorUp(): Promise<void>;
+  waitForState(test: (s: AppState) => boolean, what: string, timeoutMs?: number): Promise<AppState>;
+  close(): Promise<void>;
+}
+
+class MemorySecrets implements SecretStore {
+  private readonly entries = new Map<string, string>();
+  async get(account: string) {
+    return ok(this.entries.get(account));
+  }
+  async set(account: string, secret: string) {
+    this.entries.set(account, secret);
+    return ok({ storage: 'keychain' as const });
+  }
+  async delete(account: string) {
+    this.entries.delete(account);
+    return ok(null);
+  }
+}
+
+function memoryFiles(): FileStore {
+  const files = new Map<string, string>();
+  return {
+    read: async (name) => files.get(name),
+    writeAtomic: async (name, text) => void files.set(name, text),
+    backup: async (name) => (files.delete(name), `/memory/${name}.bad`),
+  };
+}
+
+const silentNotifier: Notifier = { notify: async () => undefined };
+const realClock = { now: () => Date.now(), setTimer: (ms: number, cb: () => void) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } };
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+function staticServer(): Server {
+  return createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = normalize(join(RENDERER_DIR, path === '/' ? 'index.html' : decodeURIComponent(path)));
+    if (!file.startsWith(RENDERER_DIR + sep)) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve(typeof a === 'object' && a !== null ? a.port : 0);
+    });
+  });
+}
+
+/** An ipcMain stand-in: main's adapter registers its handlers here, and the host calls them like Electron would. */
+function hostIpc(): IpcMainLike<null> & { call(channel: string, payload: unknown): Promise<unknown> } {
+  const listeners = new Map<string, (event: null, ...args: unknown[]) => unknown>();
+  return {
+    handle: (channel, listener) => void listeners.set(channel, listener),
+    removeHandler: (channel) => void listeners.delete(channel),
+    async call(channel, payload) {
+      const listener = listeners.get(channel);
+      if (!listener) return { ok: false, error: { kind: 'bridge', message: `No handler for ${channel}` } };
+      return listener(null, payload);
+    },
+  };
+}
+
+export async function startHost(setup: HostSetup): Promise<Host> {
+  let sim = await startSimulator({ port: 0 });
+  const simPort = Number(new URL(sim.url).port);
+  const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: memoryFiles() });
+  const windowCalls: Host['windowCalls'] = [];
+  let push: Parameters<Host['onPush']>[0] = () => undefined;
+
+  const handlers: AllHandlers<null> = {
+    ...engine.handlers,
+    'window:open': async (request: RequestOf<'window:open'>) => {
+      windowCalls.push({ channel: 'window:open', request });
+      push('navigate', request);
+      return { ok: true, value: null };
+    },
+    'window:close': async (request) => (windowCalls.push({ channel: 'window:close', request }), { ok: true, value: null }),
+    'external:open': async (request) => (windowCalls.push({ channel: 'external:open', request }), { ok: true, value: null }),
+  };
+  const ipc = hostIpc();
+  // Every request is accepted as coming from our own page: the host serves nothing else.
+  const policy = { ownWebContentsIds: () => new Set([1]), isOwnUrl: () => true };
+  registerIpc({ ipcMain: ipc, handlers, senderOf: () => ({ webContentsId: 1, frameUrl: 'host', isMainFrame: true }), policy });
+  engine.subscribe((state) => push('state:changed', state));
+
+  await engine.start();
+  const server = staticServer();
+  const port = await listen(server);
+
+  const waitForState: Host['waitForState'] = (test, what, timeoutMs = 10_000) =>
+    new Promise((resolve, reject) => {
+      if (test(engine.getState())) return resolve(engine.getState());
+      const timer = setTimeout(() => (stop(), reject(new Error(`timed out waiting for ${what}`))), timeoutMs);
+      const stop = engine.subscribe((s) => {
+        if (test(s)) (clearTimeout(timer), stop(), resolve(s));
+      });
+    });
+
+  if (setup === 'configured') {
+    await engine.handlers['settings:update']({ baseUrl: sim.url, email: ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) });
+    await engine.handlers['key:set']({ key: sim.apiKey });
+    await waitForState((s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'), 'the first sync');
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get sim() {
+      return sim;
+    },
+    engine,
+    windowCalls,
+    invoke: (channel, request) => ipc.call(channel, request),
+    onPush: (send) => void (push = send),
+    simulatorDown: () => sim.close(),
+    async simulatorUp() {
+      sim = await startSimulator({ port: simPort });
+    },
+    waitForState,
+    async close() {
+      push = () => undefined;
+      await engine.stop();
+      await sim.close().catch(() => undefined);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
