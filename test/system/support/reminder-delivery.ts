@@ -1,6 +1,6 @@
 // Runs inside xvfb + a private D-Bus session with dunst (see test/system/notification.test.ts): the real engine,
-// on the real clock, syncs a one-schedule seed from the simulator in which my shift starts in 15 min + 3 s, so the
-// 15-minute reminder falls due 3 s later and goes out through node-notifier → notify-send. The stored settings keep
+// on the real clock, syncs a one-schedule seed from the simulator in which my shift starts in 15 min + 8 s (slack for the first sync on a busy CI machine), so the
+// 15-minute reminder falls due 8 s later and goes out through node-notifier → notify-send. The stored settings keep
 // only that lead time, so it is the one notification. Prints one RESULT line with what the core asked to show, when.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,7 @@ const seed = {
       time_zone: 'Europe/Berlin',
       team_ids: ['tea_sys'],
       layers: [
-        { name: 'Daily', rotation_start: 'now+PT15M3S', concurrent_oncall_users: 1, user_ids: ['usr_alice', 'usr_bob'], shift_length: { amount: 1, unit: 'days' }, restriction_intervals: [] },
+        { name: 'Daily', rotation_start: 'now+PT15M8S', concurrent_oncall_users: 1, user_ids: ['usr_alice', 'usr_bob'], shift_length: { amount: 1, unit: 'days' }, restriction_intervals: [] },
       ],
       overrides: [],
     },
