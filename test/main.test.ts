@@ -53,12 +53,14 @@ afterEach(async () => {
   vi.resetModules();
 });
 
-async function launch(options: { gotLock?: boolean } = {}) {
+async function launch(options: { gotLock?: boolean; demo?: boolean } = {}) {
   const userData = await mkdtemp(join(tmpdir(), 'oncall-main-'));
   cleanups.push(() => rm(userData, { recursive: true, force: true }));
-  const standIn = createElectronStandIn({ appPath: APP_DIR, userData, ...options });
+  const standIn = createElectronStandIn({ appPath: APP_DIR, userData, ...(options.gotLock === undefined ? {} : { gotLock: options.gotLock }) });
   current.set('electron', standIn);
-  vi.stubEnv('ONCALL_DEMO', '1');
+  vi.stubEnv('ONCALL_DEMO', options.demo === false ? '0' : '1');
+  // Start-at-login writes an XDG autostart entry on Linux: keep it inside the test's folder.
+  vi.stubEnv('XDG_CONFIG_HOME', join(userData, 'xdg-config'));
   const main = await import('../electron/main');
   const shell = await main.running;
   if (shell) cleanups.push(() => shell.stop());
@@ -74,6 +76,15 @@ function until(engine: Engine, test: (s: AppState) => boolean): Promise<AppState
       resolve(s);
     });
   });
+}
+
+/** Clicks the tray menu item with this label, as Electron would (it passes menuItem, window, event). */
+function clickMenu(standIn: ElectronStandIn, label: string): void {
+  const menu: unknown = standIn.trays[0]?.menu;
+  const template = menu && typeof menu === 'object' && 'template' in menu && Array.isArray(menu.template) ? menu.template : [];
+  const item: unknown = template.find((t: unknown) => t && typeof t === 'object' && 'label' in t && t.label === label);
+  if (!item || typeof item !== 'object' || !('click' in item) || typeof item.click !== 'function') throw new Error(`no menu item ${label}`);
+  Reflect.apply(item.click, undefined, []);
 }
 
 const allFresh = (s: AppState) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh');
@@ -147,5 +158,36 @@ describe('main process', () => {
     const first = await launch();
     first.standIn.module.app.emitWith('second-instance');
     expect(first.standIn.windows[0]?.visible).toBe(true);
+  });
+
+  it('opens the quick-action window from the tray menu and the global shortcut, hardened against navigation', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    await until(shell.engine, allFresh);
+    clickMenu(standIn, 'Quick override…');
+    const action = standIn.windows[0];
+    expect(action?.loaded?.options).toEqual({ query: { window: 'action', view: 'override' } });
+    expect(action?.options).toMatchObject({ webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, disableBlinkFeatures: 'Auxclick' } });
+    let prevented = false;
+    action?.webContents.emitWith('will-navigate', { preventDefault: () => (prevented = true) }, 'https://evil.example.net/');
+    expect(prevented).toBe(true);
+    const openHandler = action?.webContents.windowOpenHandler;
+    expect(typeof openHandler === 'function' ? Reflect.apply(openHandler, undefined, [{ url: 'https://x' }]) : undefined).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(action?.webContents.sent).toContainEqual(['navigate', { view: 'override' }]));
+    standIn.shortcuts.get('CommandOrControl+Shift+O')?.();
+    await vi.waitFor(() => expect(action?.webContents.sent.filter(([e]) => e === 'navigate')).toHaveLength(2));
+  });
+
+  it('without a key opens onboarding, and "Start at login" writes the autostart entry', async () => {
+    const { standIn, shell, userData } = await launch({ demo: false });
+    if (!shell) throw new Error('main did not start');
+    expect(shell.engine.getState().sync.kind).toBe('needs_setup');
+    expect(standIn.windows[0]?.loaded?.options).toEqual({ query: { window: 'action', view: 'onboarding' } });
+    expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
+    clickMenu(standIn, 'Start at login');
+    await until(shell.engine, (s) => s.settings.startAtLogin);
+    const entry = join(userData, 'xdg-config', 'autostart', 'oncall-tray.desktop');
+    const { readFile } = await import('node:fs/promises');
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Name=OnCall Tray'));
   });
 });
