@@ -1,6 +1,7 @@
 // Where the built app's files are, relative to the app folder (the project root in development, app.asar when
 // packaged). Files handed to other processes (notification icons) must come from app.asar.unpacked.
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TrayIcon } from '../core/tray-menu';
 import { trayIconPath } from './tray';
 
@@ -32,4 +33,19 @@ export function appPaths(appDir: string, platform: NodeJS.Platform): AppPaths {
     externalAppIcon: unpackedPath(appIcon),
     trayIcon: (icon) => trayIconPath(icons, icon, platform),
   };
+}
+
+/** True only for our bundled renderer page (any query or hash), compared as file paths. */
+export function isRendererUrl(url: string, indexHtmlPath: string, platform: NodeJS.Platform): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
+    parsed.search = '';
+    parsed.hash = '';
+    const a = normalize(fileURLToPath(parsed));
+    const b = normalize(indexHtmlPath);
+    return platform === 'win32' ? a.toLowerCase() === b.toLowerCase() : a === b;
+  } catch {
+    return false;
+  }
 }

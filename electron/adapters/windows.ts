@@ -1,10 +1,9 @@
 // Our two windows, created lazily: the frameless status popover next to the tray (hidden on blur) and the
 // quick-action window for the forms. Both load only our own bundled page, run sandboxed with context isolation,
 // and can neither navigate nor open windows. Which page is "ours" is decided here, for the IPC sender check.
-import { normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BrowserWindow, screen, type Rectangle, type WebContents } from 'electron';
 import { popoverPosition } from '../core/popover-position';
+import { isRendererUrl } from './app-paths';
 import type { PayloadOf, PushEvent, ViewName } from '../shared/ipc-contract';
 
 const POPOVER_SIZE = { width: 360, height: 520 };
@@ -29,21 +28,6 @@ export interface WindowManager {
   isOwnUrl(url: string): boolean;
   push<E extends PushEvent>(event: E, payload: PayloadOf<E>): void;
   destroyAll(): void;
-}
-
-/** True only for our bundled renderer page (any query or hash), compared as file paths. */
-export function isRendererUrl(url: string, indexHtmlPath: string, platform: NodeJS.Platform): boolean {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
-    parsed.search = '';
-    parsed.hash = '';
-    const a = normalize(fileURLToPath(parsed));
-    const b = normalize(indexHtmlPath);
-    return platform === 'win32' ? a.toLowerCase() === b.toLowerCase() : a === b;
-  } catch {
-    return false;
-  }
 }
 
 /** Applied to every web contents the app ever creates: no navigation, no new windows, no <webview>. */

@@ -1,7 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isRendererUrl } from '../../electron/adapters/windows';
-import { unpackedPath } from '../../electron/adapters/app-paths';
+import { isRendererUrl, unpackedPath } from '../../electron/adapters/app-paths';
 
 const INDEX = '/opt/OnCall Tray/resources/app.asar/dist/renderer/index.html';
 
