@@ -8,7 +8,7 @@ import { createFsFileStore } from './core/fs-file-store';
 import type { TrayActionId } from './core/tray-menu';
 import type { ViewName } from './shared/ipc-contract';
 import type { AppState } from './shared/view-state';
-import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY } from './adapters/app-paths';
+import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, startDemo, type DemoSession } from './adapters/demo';
@@ -20,7 +20,7 @@ import { watchPowerAndNetwork } from './adapters/power';
 import { hardenSession } from './adapters/security';
 import { createShortcutBinder } from './adapters/shortcut';
 import { createTrayController } from './adapters/tray';
-import { createWindowManager, hardenWebContents } from './adapters/windows';
+import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
 
 const log = (message: string): void => console.log(`[oncall] ${message}`);
 const VIEW_OF: Partial<Record<TrayActionId, ViewName>> = {
@@ -38,13 +38,16 @@ function senderOf(event: IpcMainInvokeEvent): SenderInfo {
   return { webContentsId: event.sender.id, frameUrl: frame?.url, isMainFrame: frame !== null && frame.parent === null };
 }
 
-async function startShell(demo: DemoSession | undefined) {
-  const platform = process.platform;
-  const paths = appPaths(app.getAppPath(), platform);
-  const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  hardenSession(session.defaultSession);
-  const windows = createWindowManager({ preloadPath: paths.preload, indexHtmlPath: paths.indexHtml, platform, iconPath: paths.appIcon });
-  const engine: Engine = createEngine({
+interface Context {
+  platform: NodeJS.Platform;
+  paths: AppPaths;
+  localZone: string;
+  demo: DemoSession | undefined;
+  windows: WindowManager;
+}
+
+function buildEngine({ platform, paths, localZone, demo, windows }: Context): Engine {
+  return createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
     notifier: createNodeNotifier({
@@ -57,54 +60,85 @@ async function startShell(demo: DemoSession | undefined) {
     log,
     localZone,
   });
-  let trayBounds: Rectangle | undefined;
-  const openExternal = createExternalOpener({ shell, serviceBaseUrl: () => engine.getState().settings.baseUrl });
-  const tray = createTrayController({
+}
+
+function buildTray({ platform, paths, localZone, windows }: Context, engine: Engine) {
+  let bounds: Rectangle | undefined;
+  async function run(action: TrayActionId): Promise<void> {
+    const view = VIEW_OF[action];
+    if (view) return windows.open(view, undefined, bounds);
+    if (action === 'refresh') await engine.handlers['sync:refresh'](null);
+    if (action === 'toggle-start-at-login') await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
+    if (action === 'quit') app.quit();
+  }
+  const controller = createTrayController({
     tray: new Tray(paths.trayIcon('off')),
     buildMenu: (template) => Menu.buildFromTemplate(template),
     iconPath: paths.trayIcon,
     clock: systemClock,
     localZone,
     platform,
-    onAction: (action) => void runTrayAction(action),
-    onClick: (bounds) => ((trayBounds = bounds), windows.toggleStatus(bounds)),
+    onAction: (action) => void run(action),
+    onClick: (clicked) => ((bounds = clicked), windows.toggleStatus(clicked)),
   });
+  return { controller, bounds: () => bounds };
+}
 
-  async function runTrayAction(action: TrayActionId): Promise<void> {
-    const view = VIEW_OF[action];
-    if (view) return windows.open(view, undefined, trayBounds);
-    if (action === 'refresh') await engine.handlers['sync:refresh'](null);
-    if (action === 'toggle-start-at-login') await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
-    if (action === 'quit') app.quit();
-  }
-
-  const unregisterIpc = registerIpc({
+function registerHandlers(engine: Engine, windows: WindowManager, trayBounds: () => Rectangle | undefined): () => void {
+  const openExternal = createExternalOpener({ shell, serviceBaseUrl: () => engine.getState().settings.baseUrl });
+  return registerIpc({
     ipcMain,
     senderOf,
     policy: windows,
     log,
     handlers: {
       ...engine.handlers,
-      'window:open': async (r) => (windows.open(r.view, r.params, trayBounds), { ok: true, value: null }),
+      'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
     },
   });
+}
 
+/** Applies the settings that live outside the engine: global shortcut and start at login (never for a demo). */
+function settingsFollower({ platform, demo, windows }: Context) {
   const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log);
-  let started = false;
   let loginApplied: boolean | undefined;
-  function follow(state: AppState): void {
-    tray.update(state);
+  const autostart = {
+    platform,
+    setLoginItemSettings: (s: { openAtLogin: boolean }) => app.setLoginItemSettings(s),
+    env: process.env,
+    execPath: process.execPath,
+    args: app.isPackaged ? [] : [app.getAppPath()],
+  };
+  return {
+    apply(settings: AppState['settings']): void {
+      shortcut.bind(settings.globalShortcut);
+      if (demo || settings.startAtLogin === loginApplied) return;
+      loginApplied = settings.startAtLogin;
+      void applyStartAtLogin(settings.startAtLogin, autostart).catch((e: unknown) => log(`start at login: ${String(e)}`));
+    },
+    dispose: () => shortcut.dispose(),
+  };
+}
+
+async function startShell(demo: DemoSession | undefined) {
+  const platform = process.platform;
+  const paths = appPaths(app.getAppPath(), platform);
+  hardenSession(session.defaultSession);
+  const windows = createWindowManager({ preloadPath: paths.preload, indexHtmlPath: paths.indexHtml, platform, iconPath: paths.appIcon });
+  const context: Context = { platform, paths, localZone: Intl.DateTimeFormat().resolvedOptions().timeZone, demo, windows };
+  const engine = buildEngine(context);
+  const tray = buildTray(context, engine);
+  const unregisterIpc = registerHandlers(engine, windows, tray.bounds);
+  const follower = settingsFollower(context);
+  let started = false;
+  const follow = (state: AppState): void => {
+    tray.controller.update(state);
     windows.push('state:changed', state);
-    shortcut.bind(state.settings.globalShortcut);
-    const startAtLogin = state.settings.startAtLogin;
-    // Only once the stored settings are loaded; and a demo never registers itself to start at login.
-    if (!started || demo || startAtLogin === loginApplied) return;
-    loginApplied = startAtLogin;
-    const autostart = { platform, setLoginItemSettings: (s: { openAtLogin: boolean }) => app.setLoginItemSettings(s), env: process.env, execPath: process.execPath, args: app.isPackaged ? [] : [app.getAppPath()] };
-    void applyStartAtLogin(startAtLogin, autostart).catch((e: unknown) => log(`start at login: ${String(e)}`));
-  }
+    // Settings are applied only once the stored ones are loaded, not the defaults the engine starts from.
+    if (started) follower.apply(state.settings);
+  };
   const unsubscribe = engine.subscribe(follow);
   const stopPower = watchPowerAndNetwork({
     powerMonitor,
@@ -113,27 +147,22 @@ async function startShell(demo: DemoSession | undefined) {
     onPower: (event) => engine.power(event),
     onNetwork: (online) => engine.network(online),
   });
-
   await engine.start();
   started = true;
   follow(engine.getState());
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
 
-  return {
-    engine,
-    tray,
-    windows,
-    async stop(): Promise<void> {
-      stopPower();
-      unsubscribe();
-      shortcut.dispose();
-      unregisterIpc();
-      tray.dispose();
-      windows.destroyAll();
-      await engine.stop();
-      await demo?.close();
-    },
-  };
+  async function stop(): Promise<void> {
+    stopPower();
+    unsubscribe();
+    follower.dispose();
+    unregisterIpc();
+    tray.controller.dispose();
+    windows.destroyAll();
+    await engine.stop();
+    await demo?.close();
+  }
+  return { engine, tray: tray.controller, windows, stop };
 }
 
 export type Shell = Awaited<ReturnType<typeof startShell>>;
