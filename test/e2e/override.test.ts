@@ -102,3 +102,23 @@ async function overrideStart(host: { invoke(c: string, r: unknown): Promise<unkn
   const value = answer.value;
   return typeof value === 'object' && value !== null && 'start' in value && typeof value.start === 'string' ? value.start : undefined;
 }
+
+describe('quick override whose answer never came back', () => {
+  it('explains the unknown outcome without sending again, and Check again tells what the refreshed schedule shows', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'override', height: 640 });
+    const { page, host } = app;
+    await page.getByTestId('preview-window').waitFor();
+    // The service saves the override but the connection drops before the answer; the check that follows fails too.
+    host.sim.faults.set('createOverride', { reset: true, times: 1 });
+    host.sim.faults.set('listShifts', { status: 400, times: 5 });
+    await page.getByRole('button', { name: 'Create override' }).click();
+    await page.getByText('Outcome unknown.').waitFor();
+    expect(await page.getByTestId('override-result').textContent()).toContain('It was not sent again');
+    expect(host.sim.requests.count({ route: 'createOverride' })).toBe(1);
+    host.sim.faults.clear();
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => page.getByTestId('recheck').textContent()).toMatch(/looks saved/);
+    expect(host.sim.requests.count({ route: 'createOverride' })).toBe(1);
+    await app.screenshot('override-outcome-unknown');
+  });
+});

@@ -39,6 +39,7 @@ export async function startAppState(): Promise<void> {
   );
   setInterval(() => (nowMs = Date.now()), TICK_MS);
   const first = await loadState();
+  performance.mark('oncall:state');
   if ('ok' in first) problem = first.error.message;
   else snapshot ??= first;
 }

@@ -58,6 +58,8 @@ export async function openApp(browser: Browser, host: Host, o: OpenOptions = {})
   await context.exposeBinding('__oncallInvoke', (_source, channel: string, request: unknown) => host.invoke(channel, request));
   await context.addInitScript(BRIDGE);
   const page = await context.newPage();
+  // Fail fast with the locator in the message, well inside vitest's test timeout.
+  page.setDefaultTimeout(6_000);
   host.onPush((event, payload) => {
     page.evaluate(([e, p]) => Reflect.get(globalThis, '__oncallPush')(e, p), [event, payload] as const).catch(() => undefined);
   });

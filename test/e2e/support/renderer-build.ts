@@ -21,7 +21,7 @@ async function filesUnder(path: string): Promise<string[]> {
 
 export async function rendererInputsHash(): Promise<string> {
   const files = (await Promise.all(INPUTS.map((p) => filesUnder(join(ROOT, p))))).flat().sort();
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update('production build v1\0');
   for (const f of files) hash.update(relative(ROOT, f)).update('\0').update(await readFile(f)).update('\0');
   return hash.digest('hex');
 }
@@ -32,7 +32,15 @@ export async function ensureRendererBuilt(): Promise<boolean> {
   const stamp = existsSync(STAMP) ? (await readFile(STAMP, 'utf8')).trim() : '';
   if (stamp === hash && existsSync(join(RENDERER_DIR, 'index.html'))) return false;
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Under vitest NODE_ENV is 'test', which would make Vite and Svelte build their development flavour: the tests
+  // and the benchmark must drive exactly what ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   await mkdir(join(STAMP, '..'), { recursive: true });
   await writeFile(STAMP, hash + '\n');
   return true;
