@@ -2,6 +2,7 @@
 // no deep proxies, views read plain objects). A clock ticks so relative times ("in 14 min") stay current.
 import type { AppState } from '../../../electron/shared/view-state';
 import { loadState, onState } from './bridge';
+import { warmUp } from './zoned-format';
 
 let snapshot = $state.raw<AppState | null>(null);
 let problem = $state.raw<string | null>(null);
@@ -38,7 +39,9 @@ export async function startAppState(): Promise<void> {
     () => (problem = 'An update from OnCall Tray could not be read; showing the last good state.'),
   );
   setInterval(() => (nowMs = Date.now()), TICK_MS);
-  const first = await loadState();
+  const pending = loadState();
+  warmUp(locale);
+  const first = await pending;
   performance.mark('oncall:state');
   if ('ok' in first) problem = first.error.message;
   else snapshot ??= first;

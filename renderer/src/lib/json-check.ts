@@ -63,9 +63,13 @@ function scalarOk(s: JsonSchema, v: unknown): boolean {
 }
 
 function objectOk(s: JsonSchema, v: object): boolean {
-  const record = new Map(Object.entries(v));
-  if (s.required?.some((key) => record.get(key) === undefined)) return false;
-  return Object.entries(s.properties ?? {}).every(([key, sub]) => !record.has(key) || record.get(key) === undefined || matches(sub, record.get(key)));
+  for (const key of s.required ?? []) if (Reflect.get(v, key) === undefined) return false;
+  for (const key in s.properties) {
+    const value: unknown = Object.hasOwn(v, key) ? Reflect.get(v, key) : undefined;
+    const sub = s.properties[key];
+    if (value !== undefined && sub && !matches(sub, value)) return false;
+  }
+  return true;
 }
 
 /** True when `value` satisfies the schema. */

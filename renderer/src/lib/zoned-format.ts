@@ -11,6 +11,8 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** A wall-clock reading of an instant in a zone (undefined zone = the system zone). */
 interface Wall {
   ms: number;
+  /** The wall-clock reading as if it were UTC: formatted in 'UTC' it reads as the zone's local time. */
+  wallMs: number;
   zone: string | undefined;
   /** Days since 1970-01-01 of the wall date; compares calendar days across DST. */
   dayNumber: number;
@@ -79,7 +81,8 @@ function wallAt(ms: number, zone: string | undefined): Wall | undefined {
   const dayNumber = Math.floor(Date.UTC(w.year, w.month - 1, w.day) / DAY_MS);
   const isoDate = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
   const atMidnight = w.hour === 0 && w.minute === 0 && w.second === 0 && ms % 1000 === 0;
-  return { ms, zone, dayNumber, isoDate, offsetMin: w.offsetMin, atMidnight };
+  const wallMs = ms + w.offsetMin * MINUTE_MS;
+  return { ms, wallMs, zone, dayNumber, isoDate, offsetMin: w.offsetMin, atMidnight };
 }
 
 /** "2026-03-02T10:00" as a `datetime-local` input shows the instant in that zone. */
@@ -104,38 +107,46 @@ export function fromLocalInput(value: string, zone?: string): number | undefined
   return wallMs - Math.min(offsetAt(guess), offsetAt(exact)) * MINUTE_MS;
 }
 
-function textFormat(locale: string, zone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${zone ?? ''}|${JSON.stringify(options)}`;
+// Text is formatted from the wall-clock reading in 'UTC', so one formatter per locale and style serves every zone:
+// building an Intl formatter for a zone costs milliseconds on first use, which the first render would pay.
+function textFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
   let dtf = textCache.get(key);
   if (!dtf) {
-    dtf = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    dtf = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     textCache.set(key, dtf);
   }
   return dtf;
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const WEEKDAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
+const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+
+/** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
+export function warmUp(locale: string, zones: readonly (string | undefined)[] = [undefined]): void {
+  for (const zone of zones) wallParts(0, zone);
+  for (const options of [CLOCK, WEEKDAY_CLOCK, DATE_CLOCK]) textFormat(locale, options).format(0);
 }
 
 // luxon treats "UTC"/"GMT" as a fixed-offset zone and formats those through formatToParts, whose spacing (e.g.
 // U+202F before "AM") differs from format()'s in V8; follow it so both read the same.
 function render(dtf: Intl.DateTimeFormat, w: Wall): string {
   const fixed = w.zone !== undefined && /^(utc|gmt)$/i.test(w.zone);
-  return fixed ? dtf.formatToParts(w.ms).map((p) => p.value).join('') : dtf.format(w.ms);
+  return fixed ? dtf.formatToParts(w.wallMs).map((p) => p.value).join('') : dtf.format(w.wallMs);
 }
 
 function clock(w: Wall, locale: string): string {
-  return render(textFormat(locale, w.zone, { hour: '2-digit', minute: '2-digit' }), w);
+  return render(textFormat(locale, CLOCK), w);
 }
 
 function dayClock(w: Wall, locale: string, style: 'weekday' | 'date'): string {
-  const fmt: Intl.DateTimeFormatOptions =
-    style === 'weekday'
-      ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
-      : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-  return render(textFormat(locale, w.zone, fmt), w);
+  return render(textFormat(locale, style === 'weekday' ? WEEKDAY_CLOCK : DATE_CLOCK), w);
 }
 
 function required(ms: number, zone: string | undefined): Wall {
   // The local zone is the system's (or one a test names); an unknown one falls back to the system zone.
-  return wallAt(ms, zone) ?? wallAt(ms, undefined) ?? { ms, zone: undefined, dayNumber: 0, isoDate: '', offsetMin: 0, atMidnight: false };
+  return wallAt(ms, zone) ?? wallAt(ms, undefined) ?? { ms, wallMs: ms, zone: undefined, dayNumber: 0, isoDate: '', offsetMin: 0, atMidnight: false };
 }
 
 function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | undefined {
