@@ -11,6 +11,9 @@ import type { PlannedReminder } from './reminders-types';
 export const REMINDER_GRACE_MS = 60_000;
 /** Re-judge at least this often, so a missed resume event or a clock change is noticed. */
 export const MAX_TIMER_MS = 10 * 60_000;
+/** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
+ *  so a shift first seen 16 min before it starts does not get "On call in 16 min" and then "in 15 min". */
+export const CATCH_UP_QUIET_MS = 30 * 60_000;
 
 export interface ReminderSchedulerOptions extends MessageOptions {
   clock: Clock;
@@ -38,7 +41,13 @@ type Outcome = { show?: NotificationRequest; settle: PlannedReminder[] };
 const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || r.kind === 'change';
 
 /** Reminders of one shift that are due: the latest on time is shown as planned, else one message for now. */
-function judgeShiftGroup(items: readonly PlannedReminder[], nowMs: number, graceMs: number, opts: MessageOptions): Outcome[] {
+function judgeShiftGroup(
+  items: readonly PlannedReminder[],
+  nowMs: number,
+  graceMs: number,
+  opts: MessageOptions,
+  nextPlannedMs: number | undefined,
+): Outcome[] {
   const outcomes: Outcome[] = [];
   const ref = items[0]?.shift;
   if (!ref) return outcomes;
@@ -51,13 +60,28 @@ function judgeShiftGroup(items: readonly PlannedReminder[], nowMs: number, grace
   let show: NotificationRequest | undefined;
   if (nowMs >= ref.endMs) show = undefined;
   else if (nowMs - latest.atMs <= graceMs) show = latest.notification;
-  else if (nowMs < ref.startMs) show = upcomingNotification(latest.key, ref, nowMs, opts);
+  else if (nowMs < ref.startMs) {
+    const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
+    show = soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts);
+  }
   else show = sinceNotification(`${ref.group}:start`, ref, opts);
   outcomes.push(show ? { show, settle: before } : { settle: before });
   return outcomes;
 }
 
-function judge(due: readonly PlannedReminder[], nowMs: number, graceMs: number, opts: MessageOptions): Outcome[] {
+/** Per shift group, the earliest lead or start reminder not yet due. */
+function nextPlannedByGroup(plan: readonly PlannedReminder[], nowMs: number): Map<string, number> {
+  const next = new Map<string, number>();
+  for (const r of plan) {
+    if (!r.shift || r.kind === 'end' || isAsap(r) || r.atMs <= nowMs) continue;
+    next.set(r.shift.group, Math.min(r.atMs, next.get(r.shift.group) ?? Infinity));
+  }
+  return next;
+}
+
+function judge(plan: readonly PlannedReminder[], nowMs: number, graceMs: number, opts: MessageOptions): Outcome[] {
+  const due = plan.filter((r) => r.atMs <= nowMs);
+  const upcoming = nextPlannedByGroup(plan, nowMs);
   const outcomes: Outcome[] = [];
   const groups = new Map<string, PlannedReminder[]>();
   for (const r of due) {
@@ -69,7 +93,9 @@ function judge(due: readonly PlannedReminder[], nowMs: number, graceMs: number, 
     group.push(r);
     groups.set(r.shift.group, group);
   }
-  for (const items of groups.values()) outcomes.push(...judgeShiftGroup(items, nowMs, graceMs, opts));
+  for (const [group, items] of groups) {
+    outcomes.push(...judgeShiftGroup(items, nowMs, graceMs, opts, upcoming.get(group)));
+  }
   return outcomes;
 }
 
@@ -103,8 +129,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     if (stopped) return;
     const nowMs = clock.now();
     plan = plan.filter((r) => !done(r));
-    const due = plan.filter((r) => r.atMs <= nowMs);
-    const outcomes = judge(due, nowMs, graceMs, opts);
+    const outcomes = judge(plan, nowMs, graceMs, opts);
     const entries: FiredEntry[] = outcomes.flatMap((o) =>
       o.settle.flatMap((r) => [r.key, ...(r.settles ?? [])].map((key) => ({ key, untilMs: r.untilMs }))),
     );

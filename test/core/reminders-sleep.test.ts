@@ -90,3 +90,21 @@ describe('reminders across sleep', () => {
     expect(third.shown).toEqual([]);
   });
 });
+
+describe('catching up on lead reminders missed before the app knew of the shift', () => {
+  it('a shift first seen 16 min before it starts gets only the 15-minute reminder, not two "on call in" messages', async () => {
+    const a = await app('2026-03-03T07:44:00Z', new MemoryFileStore(), defaults); // the 1-day lead passed long ago
+    await a.scheduler.settled();
+    expect(a.shown).toEqual([]);
+    await a.clock.advanceTo(ms('2026-03-03T07:45:30Z'));
+    await a.scheduler.settled();
+    expect(a.shown.map((s) => [s.atMs, s.n.title])).toEqual([[ms('2026-03-03T07:45:00Z'), 'On call in 15 min']]);
+  });
+
+  it('a shift first seen hours before it starts is announced at once, since the next reminder is far off', async () => {
+    const a = await app('2026-03-03T04:00:00Z', new MemoryFileStore(), defaults);
+    await a.scheduler.settled();
+    expect(a.shown).toHaveLength(1);
+    expect(a.shown[0]?.n.title).toMatch(/On call in 4 h/);
+  });
+});
