@@ -37,29 +37,57 @@ async function bundleFigures(): Promise<Figure[]> {
   ];
 }
 
+interface Sample {
+  /** Navigation start → the first frame with data (App.svelte's marker). */
+  renderedMs: number;
+  /** The part spent waiting on the test bridge for the first state, after the app's own start-up work. */
+  bridgeWaitMs: number;
+}
+
+const MARKS = `(() => {
+  const m = Object.fromEntries(performance.getEntriesByType('mark').map((e) => [e.name, e.startTime]));
+  return { rendered: Number(document.documentElement.dataset.rendered), warm: m['oncall:warm'], state: m['oncall:state'] };
+})()`;
+
+function isMarks(v: unknown): v is { rendered: number; warm: number; state: number } {
+  return typeof v === 'object' && v !== null && ['rendered', 'warm', 'state'].every((k) => typeof Reflect.get(v, k) === 'number');
+}
+
+async function loadOnce(browser: Awaited<ReturnType<typeof launchChromium>>, host: Awaited<ReturnType<typeof startHost>>): Promise<Sample> {
+  const app = await openApp(browser, host);
+  try {
+    await app.page.waitForSelector('html[data-rendered]');
+    const m: unknown = await app.page.evaluate(MARKS);
+    if (!isMarks(m)) throw new Error('the renderer did not set its performance marks');
+    return { renderedMs: m.rendered, bridgeWaitMs: Math.max(0, m.state - m.warm) };
+  } finally {
+    await app.context.close();
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
 /** performance.now() when the popover first painted with data, read from the DOM marker App.svelte sets. */
 async function firstRenderFigures(): Promise<Figure[]> {
   await ensureRendererBuilt();
   const host = await startHost('configured');
   const browser = await launchChromium();
-  const samples: number[] = [];
+  const samples: Sample[] = [];
   try {
-    for (let i = 0; i < LOADS; i++) {
-      const app = await openApp(browser, host);
-      await app.page.waitForSelector('html[data-rendered]');
-      samples.push(Number(await app.page.getAttribute('html', 'data-rendered')));
-      await app.context.close();
-    }
+    // Two loads warm the browser process and the loopback server; each measured load is a fresh context.
+    for (let i = 0; i < 2; i++) await loadOnce(browser, host);
+    for (let i = 0; i < LOADS; i++) samples.push(await loadOnce(browser, host));
   } finally {
     await browser.close();
     await host.close();
   }
-  const sorted = [...samples].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
-  const worst = sorted[sorted.length - 1] ?? NaN;
+  const rendered = samples.map((s) => Math.round(s.renderedMs));
+  const own = samples.map((s) => Math.round(s.renderedMs - s.bridgeWaitMs));
   return [
-    { name: 'status popover first render (median)', value: median, unit: 'ms', max: 150, note: `${LOADS} cold loads, 3 schedules, each in a fresh context` },
-    { name: 'status popover first render (worst)', value: worst, unit: 'ms', note: `samples: ${samples.join(', ')}` },
+    { name: 'status popover first render (median)', value: median(rendered), unit: 'ms', max: 150, note: `navigation start → first frame with data; ${LOADS} cold loads in fresh contexts, 3 schedules` },
+    { name: 'status popover first render (worst)', value: Math.max(...rendered), unit: 'ms', note: `samples: ${rendered.join(', ')}` },
+    { name: 'first state over the test bridge (median wait)', value: median(samples.map((s) => Math.round(s.bridgeWaitMs))), unit: 'ms', note: 'Playwright binding → host → main\'s IPC adapter → engine; Electron IPC replaces this' },
+    { name: 'status popover first render without the bridge wait (median)', value: median(own), unit: 'ms', note: `samples: ${own.join(', ')}` },
   ];
 }
 

@@ -41,6 +41,7 @@ export async function startAppState(): Promise<void> {
   setInterval(() => (nowMs = Date.now()), TICK_MS);
   const pending = loadState();
   warmUp(locale);
+  performance.mark('oncall:warm');
   const first = await pending;
   performance.mark('oncall:state');
   if ('ok' in first) problem = first.error.message;
