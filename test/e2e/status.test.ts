@@ -31,6 +31,27 @@ describe('status popover', () => {
     });
   }
 
+  it('keeps the last good state when an unreadable update is pushed, and says so', async () => {
+    const app = await session.open('configured');
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    await page.evaluate("window.__oncallPush('state:changed', { schedules: 'not a list' })");
+    await page.getByText('An update from OnCall Tray could not be read; showing the last good state.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Data Tokyo' }).count()).toBe(1);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^Your next shift/);
+  });
+
+  it('keeps a half-filled form when main asks again for the view already shown', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'team' });
+    const { page } = app;
+    await page.getByLabel('Name').fill('Half typed');
+    await page.evaluate("window.__oncallPush('navigate', { view: 'team' })");
+    await page.evaluate("window.__oncallPush('navigate', { view: 'team', params: {} })");
+    expect(await page.getByLabel('Name').inputValue()).toBe('Half typed');
+    await page.evaluate("window.__oncallPush('navigate', { view: 'coverage' })");
+    await page.getByRole('heading', { name: 'Coverage requests' }).waitFor();
+  });
+
   it('says the data is stale when the service goes down, and recovers with Retry', async () => {
     const app = await session.open('configured');
     const { page, host } = app;

@@ -13,16 +13,23 @@ export const router = {
   },
 };
 
+/** Replaces the route only when it really changed: a new route remounts the view and would drop what was typed. */
+function show(next: Route): void {
+  if (hashFor(next.view, next.params) !== hashFor(route.view, route.params)) route = next;
+}
+
 export function startRouter(): void {
-  addEventListener('hashchange', () => (route = parseHash(location.hash)));
+  addEventListener('hashchange', () => show(parseHash(location.hash)));
+  // Main repeats the first view as a 'navigate' once the page has loaded; asking for the view already shown
+  // (e.g. "Quick override…" again while a form is half filled) keeps it as it is.
   onNavigate((target) => go(target.view, target.params ?? {}));
 }
 
 /** Shows a view in this window. */
 export function go(view: ViewName, params: Record<string, string> = {}): void {
   const hash = hashFor(view, params);
-  if (location.hash === hash) route = parseHash(hash);
-  else location.hash = hash;
+  if (location.hash !== hash) location.hash = hash;
+  show(parseHash(hash));
 }
 
 /**
