@@ -3,7 +3,7 @@
 import { regexes } from 'zod/v4/core';
 import type { OverrideRequest, OverrideWindow } from '../../../electron/shared/ipc-contract';
 import type { ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { fromLocalInput, toLocalInput } from './zoned-format';
+import { fromLocalInput, toLocalInput } from './local-input';
 
 export const MAX_COVERING = 4;
 const QUARTER_MS = 15 * 60_000;
