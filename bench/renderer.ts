@@ -86,7 +86,7 @@ async function firstRenderFigures(): Promise<Figure[]> {
   return [
     { name: 'status popover first render (median)', value: median(rendered), unit: 'ms', max: 150, note: `navigation start → first frame with data; ${LOADS} cold loads in fresh contexts, 3 schedules` },
     { name: 'status popover first render (worst)', value: Math.max(...rendered), unit: 'ms', note: `samples: ${rendered.join(', ')}` },
-    { name: 'first state over the test bridge (median wait)', value: median(samples.map((s) => Math.round(s.bridgeWaitMs))), unit: 'ms', note: 'Playwright binding → host → main\'s IPC adapter → engine; Electron IPC replaces this' },
+    { name: 'first state over the test bridge (median wait)', value: median(samples.map((s) => Math.round(s.bridgeWaitMs))), unit: 'ms', note: 'DevTools binding → host → main\'s IPC adapter → engine; Electron IPC replaces this' },
     { name: 'status popover first render without the bridge wait (median)', value: median(own), unit: 'ms', note: `samples: ${own.join(', ')}` },
   ];
 }
