@@ -3,6 +3,7 @@
 // e2e host (real engine + simulator, demo seed). Exports sections for bench/sections.ts; also runs on its own:
 // `tsx bench/renderer.ts` writes bench/reports/renderer.json.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -65,6 +66,35 @@ async function loadOnce(browser: Awaited<ReturnType<typeof launchChromium>>, hos
   }
 }
 
+// The same measurement on an empty page (one module script, first frame): what a fresh Chromium context costs on
+// this machine before any app code runs, to read the figure above against.
+const EMPTY_PAGE = '<!doctype html><script type="module" src="/m.js"></script>';
+const EMPTY_SCRIPT = 'requestAnimationFrame(() => { document.documentElement.dataset.rendered = String(Math.round(performance.now())); });';
+
+async function emptyPageFloor(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<number[]> {
+  const server = createServer((req, res) => {
+    const js = req.url === '/m.js';
+    res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html' }).end(js ? EMPTY_SCRIPT : EMPTY_PAGE);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < LOADS + 2; i++) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 520 } });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.waitForSelector('html[data-rendered]');
+      if (i >= 2) samples.push(Number(await page.getAttribute('html', 'data-rendered')));
+      await context.close();
+    }
+  } finally {
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+  return samples;
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** performance.now() when the popover first painted with data, read from the DOM marker App.svelte sets. */
@@ -73,7 +103,9 @@ async function firstRenderFigures(): Promise<Figure[]> {
   const host = await startHost('configured');
   const browser = await launchChromium();
   const samples: Sample[] = [];
+  let floor: number[] = [];
   try {
+    floor = await emptyPageFloor(browser);
     // Two loads warm the browser process and the loopback server; each measured load is a fresh context.
     for (let i = 0; i < 2; i++) await loadOnce(browser, host);
     for (let i = 0; i < LOADS; i++) samples.push(await loadOnce(browser, host));
@@ -88,6 +120,7 @@ async function firstRenderFigures(): Promise<Figure[]> {
     { name: 'status popover first render (worst)', value: Math.max(...rendered), unit: 'ms', note: `samples: ${rendered.join(', ')}` },
     { name: 'first state over the test bridge (median wait)', value: median(samples.map((s) => Math.round(s.bridgeWaitMs))), unit: 'ms', note: 'DevTools binding → host → main\'s IPC adapter → engine; Electron IPC replaces this' },
     { name: 'status popover first render without the bridge wait (median)', value: median(own), unit: 'ms', note: `samples: ${own.join(', ')}` },
+    { name: 'empty page in a fresh context, first frame (median)', value: median(floor), unit: 'ms', note: `this machine's floor; samples: ${floor.join(', ')}` },
   ];
 }
 

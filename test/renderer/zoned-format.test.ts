@@ -33,6 +33,16 @@ describe('renderer zoned formatting reads exactly like the shared luxon formatti
     });
   }
 
+  it(`matches for a user in the system zone (${Intl.DateTimeFormat().resolvedOptions().timeZone})`, () => {
+    for (const scheduleZone of [undefined, ...ZONES]) {
+      for (const [i, start] of INSTANTS.entries()) {
+        const opts = { scheduleZone, locale: 'en-GB', nowMs: INSTANTS[(i * 3) % INSTANTS.length] ?? start };
+        expect(renderer.formatWindow(start, start + 9 * HOUR_MS, opts)).toBe(shared.formatWindow(start, start + 9 * HOUR_MS, opts));
+        expect(renderer.formatDayTime(start, opts)).toBe(shared.formatDayTime(start, opts));
+      }
+    }
+  });
+
   it('treats a window ending at local midnight as the same day', () => {
     const opts = { localZone: 'Europe/Berlin', locale: 'en-GB', nowMs: Date.parse('2026-05-04T06:00:00Z') };
     const text = renderer.formatWindow('2026-05-04T07:00:00Z', '2026-05-04T22:00:00Z', opts);

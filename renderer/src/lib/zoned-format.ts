@@ -60,6 +60,8 @@ export interface WallParts {
 
 /** The wall clock of an instant in a zone (undefined = the system zone); undefined for a zone Intl does not know. */
 export function wallParts(ms: number, zone: string | undefined): WallParts | undefined {
+  // The system zone is what Date's own getters read: no Intl formatter to build for it.
+  if (zone === undefined) return Number.isFinite(ms) ? systemWall(ms) : undefined;
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = partsFormat(zone).formatToParts(ms);
@@ -71,6 +73,14 @@ export function wallParts(ms: number, zone: string | undefined): WallParts | und
   const wholeSecondMs = ms - (((ms % 1000) + 1000) % 1000);
   const wallMs = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return { ...w, offsetMin: Math.round((wallMs - wholeSecondMs) / MINUTE_MS) };
+}
+
+function systemWall(ms: number): WallParts {
+  const d = new Date(ms);
+  return {
+    year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(),
+    second: d.getSeconds(), offsetMin: -d.getTimezoneOffset(),
+  };
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -104,7 +114,7 @@ const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short',
 /** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
 export function warmUp(locale: string, zones: readonly (string | undefined)[] = [undefined]): void {
   for (const zone of zones) wallParts(0, zone);
-  for (const options of [CLOCK, WEEKDAY_CLOCK, DATE_CLOCK]) textFormat(locale, options).format(0);
+  for (const options of [CLOCK, WEEKDAY_CLOCK]) textFormat(locale, options).format(0);
 }
 
 // luxon treats "UTC"/"GMT" as a fixed-offset zone and formats those through formatToParts, whose spacing (e.g.
