@@ -2,8 +2,8 @@
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig, type Plugin } from 'vite';
-import { appStateSchemaModule } from './renderer/build/app-state-schema';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
@@ -14,7 +14,14 @@ function appStateSchema(): Plugin {
   return {
     name: 'oncall-app-state-schema',
     resolveId: (source) => (source === id ? '\0' + id : undefined),
-    load: (resolved) => (resolved === '\0' + id ? appStateSchemaModule() : undefined),
+    // Loaded through Vite's module runner, not imported by this config: the schema's TypeScript (and the shared
+    // modules it imports) stays out of the config bundle.
+    async load(resolved) {
+      if (resolved !== '\0' + id) return undefined;
+      const entry = fileURLToPath(new URL('./renderer/build/app-state-schema.ts', import.meta.url));
+      const { module } = await runnerImport<typeof AppStateSchemaBuild>(entry, { configFile: false, logLevel: 'warn' });
+      return module.appStateSchemaModule();
+    },
   };
 }
 
