@@ -25,6 +25,27 @@ interface Timed {
 
 const cache = new WeakMap<readonly Shift[], Segment[]>();
 
+const digits = (s: string, from: number, to: number): number => {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
+};
+
+/** Epoch ms of an instant. The service's canonical `YYYY-MM-DDTHH:MM:SSZ` is read directly (about 10× faster than
+ *  Date.parse, which dominated deriving state right after a sync); anything else goes to Date.parse. */
+export function instantMs(s: string): number {
+  if (s.length !== 20 || s.charCodeAt(19) !== 90 /* Z */ || s.charCodeAt(10) !== 84 /* T */) return Date.parse(s);
+  const [month, day, hour, minute, second] = [digits(s, 5, 7), digits(s, 8, 10), digits(s, 11, 13), digits(s, 14, 16), digits(s, 17, 19)];
+  // Out-of-range fields would roll over in Date.UTC; Date.parse judges those (as NaN).
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour < 24 && minute < 60 && second < 60)) return Date.parse(s);
+  const ms = Date.UTC(digits(s, 0, 4), month - 1, day, hour, minute, second);
+  return Number.isNaN(ms) ? Date.parse(s) : ms;
+}
+
 /** Canonical UTC ISO for display data: whole seconds drop the ".000". */
 export function isoOf(ms: number): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -58,8 +79,28 @@ function unionOf(active: readonly Timed[]): Timed {
   return toTimed(0, 0, people);
 }
 
+/** True when no two shifts overlap and they come in order: the service's usual answer, merged segments. */
+function inOrderWithoutOverlap(timed: readonly Timed[]): boolean {
+  for (let i = 1; i < timed.length; i++) {
+    if ((timed[i]?.startMs ?? 0) < (timed[i - 1]?.endMs ?? 0)) return false;
+  }
+  return true;
+}
+
+/** The common case in one pass: only back-to-back shifts of the same people need merging. */
+function mergeAdjacent(timed: readonly Timed[]): Segment[] {
+  const segments: Segment[] = [];
+  for (const t of timed) {
+    const prev = segments[segments.length - 1];
+    if (prev && prev.endMs === t.startMs && prev.key === t.key) prev.endMs = t.endMs;
+    else segments.push({ startMs: t.startMs, endMs: t.endMs, users: t.users, emails: t.emails, key: t.key });
+  }
+  return segments;
+}
+
 /** Sweep over the sorted boundaries, keeping the shifts active in each span. */
 function sweep(timed: readonly Timed[]): Segment[] {
+  if (inOrderWithoutOverlap(timed)) return mergeAdjacent(timed);
   const bounds = [...new Set(timed.flatMap((t) => [t.startMs, t.endMs]))].sort((a, b) => a - b);
   const byStart = [...timed].sort((a, b) => a.startMs - b.startMs);
   const segments: Segment[] = [];
@@ -96,8 +137,8 @@ export function segmentsOf(shifts: readonly Shift[]): Segment[] {
   };
   const timed: Timed[] = [];
   for (const s of shifts) {
-    const startMs = Date.parse(s.start);
-    const endMs = Date.parse(s.end);
+    const startMs = instantMs(s.start);
+    const endMs = instantMs(s.end);
     if (Number.isFinite(startMs) && Number.isFinite(endMs) && endMs > startMs) {
       timed.push(toTimed(startMs, endMs, s.users.map(personOf)));
     }
