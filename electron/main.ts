@@ -11,7 +11,7 @@ import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
-import { dataDirFor, isDemoMode, startDemo, type DemoSession } from './adapters/demo';
+import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
 import { createExternalOpener } from './adapters/external';
 import { registerIpc, type SenderInfo } from './adapters/ipc';
 import { createKeychainStore } from './adapters/keychain';
@@ -84,6 +84,13 @@ function buildTray({ platform, paths, localZone, windows }: Context, engine: Eng
   return { controller, bounds: () => bounds };
 }
 
+/** Restarts into demo data or the user's own service; the quit path stops timers and flushes the cache first. */
+function switchMode(mode: 'demo' | 'live'): void {
+  if (mode === 'live') delete process.env.ONCALL_DEMO;
+  app.relaunch({ args: relaunchArgs(process.argv, mode) });
+  app.quit();
+}
+
 function registerHandlers(engine: Engine, windows: WindowManager, trayBounds: () => Rectangle | undefined): () => void {
   const openExternal = createExternalOpener({ shell, serviceBaseUrl: () => engine.getState().settings.baseUrl });
   return registerIpc({
@@ -96,6 +103,7 @@ function registerHandlers(engine: Engine, windows: WindowManager, trayBounds: ()
       'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
+      'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
     },
   });
 }

@@ -125,6 +125,22 @@ describe('main process', () => {
     expect(popover.visible).toBe(false);
   });
 
+  it('from the demo, "connect your service" relaunches without demo data and quits cleanly first', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
+    const popover = standIn.windows[0];
+    if (!popover) throw new Error('no popover window');
+    const ownUrl = `${pathToFileURL(join(APP_DIR, 'dist', 'renderer', 'index.html')).href}?window=popover&view=status`;
+    const answer = await standIn.handlers.get('app:mode')?.({ sender: { id: popover.webContents.id }, senderFrame: { url: ownUrl, parent: null } }, { mode: 'live' });
+    expect(answer).toEqual({ ok: true, value: null });
+    const relaunch = standIn.calls.find((c) => c.startsWith('relaunch'));
+    expect(relaunch).toBeDefined();
+    expect(relaunch).not.toContain('--demo');
+    await vi.waitFor(() => expect(standIn.calls).toContain('quit:done'));
+    expect(standIn.handlers.size).toBe(0);
+  });
+
   it('refreshes on resume from sleep', async () => {
     const { standIn, shell } = await launch();
     if (!shell) throw new Error('main did not start');

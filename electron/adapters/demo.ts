@@ -12,6 +12,12 @@ export function isDemoMode(argv: readonly string[], env: { ONCALL_DEMO?: string 
   return argv.includes('--demo') || env.ONCALL_DEMO === '1';
 }
 
+/** The arguments to relaunch with for a mode: the same ones, with `--demo` added or removed. */
+export function relaunchArgs(argv: readonly string[], mode: 'demo' | 'live'): string[] {
+  const rest = argv.slice(1).filter((a) => a !== '--demo');
+  return mode === 'demo' ? [...rest, '--demo'] : rest;
+}
+
 /** Demo data never mixes with the user's own settings, cache and reminders. */
 export function dataDirFor(userDataDir: string, demo: boolean): string {
   return demo ? join(userDataDir, 'demo') : userDataDir;

@@ -77,6 +77,7 @@ const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
   'window:open': invokeChannels['window:open'].request,
   'window:close': invokeChannels['window:close'].request,
   'external:open': invokeChannels['external:open'].request,
+  'app:mode': invokeChannels['app:mode'].request,
 };
 
 /** Handles one request of channel C end to end; resolves to a contract-valid result or a failure. */

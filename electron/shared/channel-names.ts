@@ -18,6 +18,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'window:open',
   'window:close',
   'external:open',
+  'app:mode',
 ] as const satisfies readonly InvokeChannel[];
 
 export const PUSH_EVENT_NAMES = ['state:changed', 'navigate'] as const satisfies readonly PushEvent[];

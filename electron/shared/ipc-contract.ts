@@ -121,6 +121,8 @@ export const invokeChannels = {
   },
   'window:close': { request: None, response: resultOf(None) },
   'external:open': { request: z.object({ url: z.string().max(2000) }), response: resultOf(None) },
+  /** Restarts the app with demo data (from onboarding) or with the user's own service (from the demo). */
+  'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None) },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/adapters/clock';
-import { dataDirFor, DEMO_EMAIL, isDemoMode, startDemo } from '../../electron/adapters/demo';
+import { dataDirFor, DEMO_EMAIL, isDemoMode, relaunchArgs, startDemo } from '../../electron/adapters/demo';
 import { createEngine } from '../../electron/core/engine';
 import { createFsFileStore } from '../../electron/core/fs-file-store';
 import type { SecretStore } from '../../electron/core/ports';
@@ -71,5 +71,13 @@ describe('demo mode', () => {
     expect(secrets.calls.filter((c) => !c.startsWith('get'))).toEqual([]);
     await engine.stop();
     expect(await readdir(userData)).toEqual(['demo']);
+  });
+});
+
+describe('switching between demo data and the live service', () => {
+  it('relaunches with the same arguments, adding or dropping --demo', () => {
+    expect(relaunchArgs(['/opt/oncall', '.', '--verbose'], 'demo')).toEqual(['.', '--verbose', '--demo']);
+    expect(relaunchArgs(['/opt/oncall', '.', '--demo', '--verbose'], 'live')).toEqual(['.', '--verbose']);
+    expect(relaunchArgs(['/opt/oncall', '--demo'], 'demo')).toEqual(['--demo']);
   });
 });

@@ -49,6 +49,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
       throw new Error('window vanished');
     },
     'external:open': done,
+    'app:mode': async (r) => (calls.push(`app:mode ${r.mode}`), done()),
   };
 }
 

@@ -71,6 +71,14 @@ describe('status popover', () => {
     expect(await app.cspViolations()).toEqual([]);
   });
 
+  it('offers a first run without a key to explore demo data instead', async () => {
+    const app = await session.open('empty');
+    const { page, host } = app;
+    await page.getByRole('button', { name: 'Set up OnCall Tray' }).click();
+    await page.getByRole('button', { name: 'Explore with demo data' }).click();
+    await expect.poll(() => host.windowCalls.at(-1)).toEqual({ channel: 'app:mode', request: { mode: 'demo' } });
+  });
+
   it('leads a first run from the empty state through key, address, identity and schedules to the status', async () => {
     const app = await session.open('empty');
     const { page, host } = app;

@@ -120,6 +120,7 @@ export function createElectronStandIn(options: StandInOptions) {
     setAppUserModelId: (id: string) => void calls.push(`setAppUserModelId ${id}`),
     setLoginItemSettings: (s: unknown) => void calls.push(`setLoginItemSettings ${JSON.stringify(s)}`),
     exit: (code: number) => void calls.push(`exit ${code}`),
+    relaunch: (o?: { args?: string[] }) => void calls.push(`relaunch ${JSON.stringify(o?.args ?? [])}`),
     quit(): void {
       calls.push('quit');
       let prevented = false;

@@ -28,7 +28,7 @@ export interface Host {
   sim: RunningSimulator;
   engine: Engine;
   /** What the page asked of the window channels, in order. */
-  windowCalls: { channel: 'window:open' | 'window:close' | 'external:open'; request: unknown }[];
+  windowCalls: { channel: 'window:open' | 'window:close' | 'external:open' | 'app:mode'; request: unknown }[];
   invoke(channel: string, request: unknown): Promise<unknown>;
   /** Where pushes go (set by the browser side once the page exists). */
   onPush(send: <E extends PushEvent>(event: E, payload: PayloadOf<E>) => void): void;
@@ -122,6 +122,7 @@ export async function startHost(setup: HostSetup): Promise<Host> {
     },
     'window:close': async (request) => (windowCalls.push({ channel: 'window:close', request }), { ok: true, value: null }),
     'external:open': async (request) => (windowCalls.push({ channel: 'external:open', request }), { ok: true, value: null }),
+    'app:mode': async (request) => (windowCalls.push({ channel: 'app:mode', request }), { ok: true, value: null }),
   };
   const ipc = hostIpc();
   // Every request is accepted as coming from our own page: the host serves nothing else.
