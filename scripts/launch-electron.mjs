@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const MISSING =
-  "Electron's binary is not installed: run `npm install electron` with network access (unset ELECTRON_SKIP_BINARY_DOWNLOAD).";
+  // package.json's allowScripts keeps npm from running electron's download step, so name the step itself.
+  "Electron's binary is not installed: with network access, run `node node_modules/electron/install.js` (and unset ELECTRON_SKIP_BINARY_DOWNLOAD).";
 
 function electronBinary() {
   try {

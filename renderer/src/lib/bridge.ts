@@ -29,12 +29,20 @@ export function isAppState(value: unknown): value is AppState {
   return matches(appStateSchema, value);
 }
 
+/**
+ * A plain copy of a request. Views hand in Svelte `$state` values, which are Proxies; Electron copies IPC payloads
+ * with structured clone, which refuses Proxies. Requests are JSON data by contract, so a JSON round trip is exact.
+ */
+function plain<T>(request: T): T {
+  return JSON.parse(JSON.stringify(request));
+}
+
 /** Invokes a channel; never throws. A rejected call or a missing bridge becomes a failure result. */
 export async function invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<Outcome<C>> {
   const api = window.oncall;
   if (!api) return failure(NOT_CONNECTED);
   try {
-    const answer = await api.invoke(channel, request);
+    const answer = await api.invoke(channel, plain(request));
     // Main validated and typed the answer; only guard against something that is not a result at all.
     if (typeof answer === 'object' && answer !== null && typeof answer.ok === 'boolean') return answer;
   } catch {

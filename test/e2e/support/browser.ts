@@ -21,15 +21,20 @@ const BRIDGE = `(() => {
   const listeners = { 'state:changed': new Set(), navigate: new Set() };
   const pending = new Map();
   let lastId = 0;
-  window.__oncallPush = (event, payload) => { for (const l of listeners[event] || []) l(payload); };
-  window.__oncallAnswer = (id, answer) => { const resolve = pending.get(id); pending.delete(id); if (resolve) resolve(answer); };
+  // Everything main sent to the page, so tests can prove what never reaches it (the API key).
+  window.__oncallReceived = [];
+  window.__oncallPush = (event, payload) => { window.__oncallReceived.push(payload); for (const l of listeners[event] || []) l(payload); };
+  window.__oncallAnswer = (id, answer) => { window.__oncallReceived.push(answer); const resolve = pending.get(id); pending.delete(id); if (resolve) resolve(answer); };
   window.__cspViolations = [];
   document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));
   window.oncall = {
     invoke: (channel, request) => new Promise((resolve) => {
+      // Electron's ipcRenderer copies requests with structured clone, which refuses Proxies (Svelte's $state):
+      // cloning here first makes such a request fail in the tests as it would in the app.
+      const copy = structuredClone(request === undefined ? null : request);
       const id = ++lastId;
       pending.set(id, resolve);
-      window.__oncallCall(JSON.stringify({ id, channel, request: request === undefined ? null : request }));
+      window.__oncallCall(JSON.stringify({ id, channel, request: copy }));
     }),
     on: (event, listener) => {
       const set = listeners[event];
