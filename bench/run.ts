@@ -2,10 +2,11 @@
 // and writes the JSON reports to bench/reports/. Exits 1 when a target is missed. Heap figures need --expose-gc:
 // without it, the runner starts itself again under `node --expose-gc --import tsx`.
 import { spawnSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { SECTIONS } from './sections';
 import { passes, type Figure, type Section } from './types';
 
@@ -18,6 +19,34 @@ function relaunchWithGc(): number | undefined {
     env: { ...process.env, BENCH_NO_RELAUNCH: '1' },
   });
   return child.status ?? 1;
+}
+
+type SectionReport = { section: string; title: string; figures: Figure[] };
+
+const SavedReportSchema = z.object({
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      title: z.string(),
+      figures: z.array(z.object({ name: z.string(), value: z.number(), unit: z.string(), max: z.number().optional(), note: z.string().optional() })),
+    }),
+  ),
+});
+
+/** With --only, the sections not run keep their last figures, so a partial run never drops a report's figures. */
+async function withEarlierSections(path: string, fresh: SectionReport[]): Promise<SectionReport[]> {
+  const text = await readFile(path, 'utf8').catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fresh;
+  }
+  const saved = SavedReportSchema.safeParse(json);
+  if (!saved.success) return fresh;
+  const order = SECTIONS.map((s) => s.id);
+  const kept = saved.data.sections.filter((s) => !fresh.some((f) => f.section === s.section));
+  return [...kept, ...fresh].sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 }
 
 function line(f: Figure): string {
@@ -50,8 +79,9 @@ async function main(): Promise<number> {
   const dir = join(here, 'reports');
   await mkdir(dir, { recursive: true });
   let failed = 0;
-  for (const [name, sections] of reports) {
-    const figures = sections.flatMap((s) => s.figures);
+  for (const [name, ran] of reports) {
+    const figures = ran.flatMap((s) => s.figures);
+    const sections = only ? await withEarlierSections(join(dir, `${name}.json`), ran) : ran;
     failed += figures.filter((f) => !passes(f)).length;
     const report = { generatedAt: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, sections };
     await writeFile(join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);

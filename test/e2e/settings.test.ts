@@ -24,7 +24,7 @@ describe('settings', () => {
     await page.getByText('Stored in your keychain.', { exact: true }).waitFor();
     // Write-only: the field is emptied and the key never comes back to the page.
     expect(await page.getByLabel('Replace with a new key').inputValue()).toBe('');
-    const received = await page.evaluate(() => JSON.stringify(Reflect.get(window, '__oncallReceived')));
+    const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
     expect(received).toContain('"storage":"keychain"'); // the key:set answer is in what the page received…
     expect(received).not.toContain('ocs_demo_new'); // …but the key itself never came back, in any answer or push
     await host.waitForState((s) => s.sync.kind === 'ok' && s.schedules.every((x) => x.status.kind === 'fresh'), 'syncing again');
