@@ -15,6 +15,7 @@ import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } fro
 import { createExternalOpener } from './adapters/external';
 import { registerIpc, type SenderInfo } from './adapters/ipc';
 import { createKeychainStore } from './adapters/keychain';
+import { watchLifecycle } from './adapters/lifecycle';
 import { createNodeNotifier } from './adapters/notifier';
 import { watchPowerAndNetwork } from './adapters/power';
 import { hardenSession } from './adapters/security';
@@ -160,7 +161,8 @@ async function startShell(demo: DemoSession | undefined) {
   follow(engine.getState());
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
 
-  async function stop(): Promise<void> {
+  let stopping: Promise<void> | undefined;
+  async function shutdown(): Promise<void> {
     stopPower();
     unsubscribe();
     follower.dispose();
@@ -170,6 +172,7 @@ async function startShell(demo: DemoSession | undefined) {
     await engine.stop();
     await demo?.close();
   }
+  const stop = (): Promise<void> => (stopping ??= shutdown());
   return { engine, tray: tray.controller, windows, stop };
 }
 
@@ -180,6 +183,8 @@ async function boot(): Promise<Shell | undefined> {
     app.quit();
     return undefined;
   }
+  // Listening starts here, before start-up: a second launch or a quit meanwhile is remembered, not lost.
+  const lifecycle = watchLifecycle({ app, signals: process, log });
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   app.dock?.hide();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
@@ -188,24 +193,7 @@ async function boot(): Promise<Shell | undefined> {
   await app.whenReady();
   const demo = isDemoMode(process.argv, process.env) ? await startDemo() : undefined;
   const desktop = await startShell(demo);
-  app.on('second-instance', () => desktop.windows.open('status'));
-  let stopping = false;
-  let stopped = false;
-  app.on('before-quit', (event) => {
-    if (stopped) return;
-    // Hold the quit until timers are stopped and the cache is flushed, then quit for real.
-    event.preventDefault();
-    if (stopping) return;
-    stopping = true;
-    void desktop
-      .stop()
-      .catch((e: unknown) => log(`shutdown: ${String(e)}`))
-      .finally(() => {
-        stopped = true;
-        app.quit();
-      });
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
+  lifecycle.attach({ showStatus: () => desktop.windows.open('status'), stop: desktop.stop });
   return desktop;
 }
 

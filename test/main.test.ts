@@ -53,7 +53,7 @@ afterEach(async () => {
   vi.resetModules();
 });
 
-async function launch(options: { gotLock?: boolean; demo?: boolean } = {}) {
+async function launch(options: { gotLock?: boolean; demo?: boolean; whileStarting?: (standIn: ElectronStandIn) => void } = {}) {
   const userData = await mkdtemp(join(tmpdir(), 'oncall-main-'));
   cleanups.push(() => rm(userData, { recursive: true, force: true }));
   const standIn = createElectronStandIn({ appPath: APP_DIR, userData, ...(options.gotLock === undefined ? {} : { gotLock: options.gotLock }) });
@@ -62,6 +62,7 @@ async function launch(options: { gotLock?: boolean; demo?: boolean } = {}) {
   // Start-at-login writes an XDG autostart entry on Linux: keep it inside the test's folder.
   vi.stubEnv('XDG_CONFIG_HOME', join(userData, 'xdg-config'));
   const main = await import('../electron/main');
+  options.whileStarting?.(standIn);
   const shell = await main.running;
   if (shell) cleanups.push(() => shell.stop());
   return { standIn, shell, userData };
@@ -174,6 +175,22 @@ describe('main process', () => {
     const first = await launch();
     first.standIn.module.app.emitWith('second-instance');
     expect(first.standIn.windows[0]?.visible).toBe(true);
+  });
+
+  it('a second launch during start-up shows the status once the app has started', async () => {
+    const { standIn, shell } = await launch({ whileStarting: (s) => s.module.app.emitWith('second-instance') });
+    if (!shell) throw new Error('main did not start');
+    expect(standIn.windows[0]?.loaded?.options).toEqual({ query: { window: 'popover', view: 'status' } });
+    expect(standIn.windows[0]?.visible).toBe(true);
+  });
+
+  it('a quit during start-up is carried out once started: engine stopped, handlers removed', async () => {
+    const { standIn, shell } = await launch({ whileStarting: (s) => s.module.app.quit() });
+    if (!shell) throw new Error('main did not start');
+    expect(standIn.calls.filter((c) => c.startsWith('quit'))).toEqual(['quit']);
+    await vi.waitFor(() => expect(standIn.calls).toContain('quit:done'));
+    expect(standIn.handlers.size).toBe(0);
+    expect(standIn.trays[0]?.destroyed).toBe(true);
   });
 
   it('opens the quick-action window from the tray menu and the global shortcut, hardened against navigation', async () => {
