@@ -30,6 +30,12 @@ export function isRetryable(e: ApiError): boolean {
   return e.kind === 'network' || e.kind === 'timeout' || e.kind === 'rate_limited' || e.kind === 'server' || e.kind === 'bad_response';
 }
 
+/**
+ * The longest a Retry-After is honoured. A server asking for hours (or a misconfigured proxy asking for years)
+ * would otherwise stop syncing until restart; past this cap the normal backoff keeps the request rate low.
+ */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000;
+
 function retryAfter(e: ApiError): number | undefined {
   return e.kind === 'rate_limited' || e.kind === 'server' ? e.retryAfterMs : undefined;
 }
@@ -80,7 +86,7 @@ function failedRetryably(result: Result<unknown>): boolean {
 export function rememberPass(memory: SyncMemory, pass: FetchPass, refresh: RefreshSettings, nowMs: number, random: () => number): void {
   const retryable = errorsOf(pass).filter(isRetryable);
   memory.consecutiveFailures = retryable.length > 0 ? memory.consecutiveFailures + 1 : 0;
-  const waitMs = Math.max(0, ...retryable.map((e) => retryAfter(e) ?? 0));
+  const waitMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ...retryable.map((e) => retryAfter(e) ?? 0)));
   memory.notBeforeMs = Math.max(memory.notBeforeMs, nowMs + waitMs);
   const retryAtMs = Math.max(nowMs + backoffMs(memory.consecutiveFailures, refresh, random), memory.notBeforeMs);
   for (const s of pass.schedules) {

@@ -41,7 +41,8 @@ export interface RefreshRequest {
 export interface SyncLoop {
   start(): void;
   stop(): void;
-  /** Refreshes as soon as allowed; resolves once a refresh covering the request is done (or at once if paused). */
+  /** Refreshes as soon as allowed; resolves once a refresh covering the request is done (or at once if paused,
+   * or while the service's Retry-After holds requests back: the refresh then follows when allowed). */
   request(request: RefreshRequest): Promise<void>;
   /** Recomputes the next wake-up, e.g. after the settings or the watched schedules changed. */
   reschedule(): void;

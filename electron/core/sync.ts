@@ -77,12 +77,20 @@ export function createSync(options: SyncOptions): SyncLoop {
       return;
     }
     const nowMs = clock.now();
+    // The service asked us to wait: the refresh still happens when allowed, but a caller (the user's Refresh)
+    // gets its answer now, with the current state, instead of hanging until then.
+    if (nowMs < memory.notBeforeMs) releaseWaiters();
     const delayMs = Math.max(minDelayMs, nextWakeMs(nowMs) - nowMs);
     if (delayMs <= 0) {
       void tick();
       return;
     }
     cancelTimer = clock.setTimer(delayMs + (forced ? 0 : jitterMs(delayMs, random)), () => void tick());
+  }
+
+  function releaseWaiters(): void {
+    const waiters = forced?.waiters.splice(0) ?? [];
+    for (const resolve of waiters) resolve();
   }
 
   function releaseForced(): void {

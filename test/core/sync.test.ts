@@ -113,6 +113,40 @@ describe('sync: failures', () => {
     expect(burstAt).toBeLessThan(hit!.atMs);
   });
 
+  it('caps a huge Retry-After at 15 minutes, so one 429 does not stop syncing', async () => {
+    const r = await startRig(1);
+    await r.clock.advance(HOUR);
+    r.sim.faults.set('getSchedule', { status: 429, retryAfter: '86400000', times: 1 });
+    await r.clock.advance(6 * MIN);
+    const hit = r.attempts.find((a) => a.outcome === 429);
+    expect(hit).toBeDefined();
+    await r.clock.advance(30 * MIN);
+    const after = r.attempts.filter((a) => a.atMs > hit!.atMs);
+    expect(after[0]!.atMs - hit!.atMs).toBeGreaterThanOrEqual(15 * MIN);
+    expect(after[0]!.atMs - hit!.atMs).toBeLessThanOrEqual(16 * MIN);
+    expect(r.snapshot().schedules[0]?.problem).toBeNull();
+  });
+
+  it('answers a refresh asked for during a Retry-After at once, without a request, and refreshes when allowed', async () => {
+    const r = await startRig(1);
+    await r.clock.advance(HOUR);
+    r.sim.faults.set('getSchedule', { status: 429, retryAfter: '600', times: 1 });
+    await r.clock.advance(6 * MIN);
+    const hit = r.attempts.find((a) => a.outcome === 429);
+    expect(hit).toBeDefined();
+    const seen = r.attempts.length;
+    let answered = false;
+    void r.sync.request({ reason: 'user' }).then(() => (answered = true));
+    await r.clock.advance(1_000);
+    expect(answered).toBe(true);
+    expect(r.attempts).toHaveLength(seen); // the service asked us to wait: no request yet
+    expect(r.snapshot().schedules[0]?.problem?.kind).toBe('rate_limited');
+    await r.clock.advanceTo(hit!.atMs + 10 * MIN + 1_000);
+    const next = r.attempts.slice(seen);
+    expect(next[0]?.atMs).toBe(hit!.atMs + 10 * MIN); // the asked-for refresh, right when allowed (no jitter)
+    expect(r.snapshot().schedules[0]?.problem).toBeNull();
+  });
+
   it('backs off exponentially through a burst of 503, keeps last good data, and recovers', async () => {
     const r = await startRig(1, { refresh: { idleIntervalSec: 3600, nearIntervalSec: 60, nearWindowMin: 30 } });
     await r.clock.advance(2 * HOUR);
