@@ -113,7 +113,9 @@ export function createEngine(options: EngineOptions): Engine {
     const cached = await loadSnapshot(files);
     notices = [loaded.notice, cached.notice].filter((n) => n !== undefined);
     if (cached.snapshot) {
-      snapshot = reconcileSchedules(cached.snapshot, watchedIds());
+      // A key rejected last session may have been replaced since (env override, keychain edited outside the
+      // app): the first request finds out again, so a cached rejection must not keep syncing paused.
+      snapshot = reconcileSchedules({ ...cached.snapshot, keyRejected: false }, watchedIds());
       previous = snapshot;
       servedFromCache = true;
     }

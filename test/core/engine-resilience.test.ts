@@ -95,6 +95,27 @@ describe('engine: revoked key', () => {
   });
 });
 
+describe('engine: key replaced outside the app', () => {
+  it('syncs at start-up with the new key although the cache says the old one was rejected', async () => {
+    const h = await ready();
+    const first = h.engine();
+    await first.start();
+    await h.clock.advance(10 * MIN);
+    h.sim.state.revokeKey(h.sim.apiKey);
+    await h.clock.advance(10 * MIN);
+    expect(first.getState().sync.kind).toBe('key_rejected');
+    await first.stop();
+    // The user replaced the key in the OS keychain while the app was closed.
+    h.sim.state.addKey('ocs_test_key_2', 'usr_me');
+    h.secrets.entries.set(new URL(h.sim.url).host, 'ocs_test_key_2');
+    const second = h.engine();
+    await second.start();
+    await h.clock.advance(1_000);
+    expect(second.getState().sync.kind).toBe('ok');
+    expect(second.getState().schedules.every((s) => s.status.kind === 'fresh')).toBe(true);
+  });
+});
+
 describe('engine: corrupt settings file', () => {
   it('keeps a backup, uses defaults and tells the user', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1), files: 'fs' });
