@@ -100,22 +100,32 @@ function createActionWindow(o: WindowManagerOptions): BrowserWindow {
   });
 }
 
+type NavigateTarget = PayloadOf<'navigate'>;
+
+const targetOf = (view: ViewName, params?: Record<string, string>): NavigateTarget => ({ view, ...(params ? { params } : {}) });
+
 export function createWindowManager(o: WindowManagerOptions): WindowManager {
   const now = o.now ?? Date.now;
   let popover: BrowserWindow | undefined;
   let action: BrowserWindow | undefined;
   let popoverHiddenAt = 0;
 
+  // What each window should show: a request made while its page is still loading is kept, not dropped, and the
+  // newest one is sent when the page is ready (the query only gives the first paint).
+  const targets = new WeakMap<BrowserWindow, NavigateTarget>();
+
   function load(win: BrowserWindow, kind: 'popover' | 'action', view: ViewName, params?: Record<string, string>) {
     hardenWebContents(win.webContents);
     win.removeMenu();
-    // The first view rides in the query for the first paint; later ones arrive as 'navigate' pushes.
-    win.webContents.once('did-finish-load', () => win.webContents.send('navigate', { view, ...(params ? { params } : {}) }));
+    targets.set(win, targetOf(view, params));
+    win.webContents.once('did-finish-load', () => win.webContents.send('navigate', targets.get(win) ?? targetOf(view, params)));
     void win.loadFile(o.indexHtmlPath, { query: { window: kind, view } });
   }
 
   function navigate(win: BrowserWindow, view: ViewName, params?: Record<string, string>) {
-    if (!win.webContents.isLoading()) win.webContents.send('navigate', { view, ...(params ? { params } : {}) });
+    const target = targetOf(view, params);
+    targets.set(win, target);
+    if (!win.webContents.isLoading()) win.webContents.send('navigate', target);
   }
 
   function place(win: BrowserWindow, trayBounds?: Rectangle) {

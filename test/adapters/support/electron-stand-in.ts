@@ -10,6 +10,9 @@ export interface StandInOptions {
   userData: string;
   gotLock?: boolean;
   online?: boolean;
+  /** Pages finish loading only when a test calls finishLoad() (otherwise on the next microtask). */
+  manualLoad?: boolean;
+  locale?: string;
 }
 
 class RecordingEmitter extends EventEmitter {
@@ -31,6 +34,7 @@ export function createElectronStandIn(options: StandInOptions) {
     readonly id = nextWebContentsId++;
     readonly sent: Array<[string, unknown]> = [];
     windowOpenHandler: unknown;
+    loading = false;
     send(channel: string, payload: unknown): void {
       this.sent.push([channel, payload]);
     }
@@ -38,7 +42,7 @@ export function createElectronStandIn(options: StandInOptions) {
       this.windowOpenHandler = handler;
     }
     isLoading(): boolean {
-      return false;
+      return this.loading;
     }
   }
 
@@ -55,8 +59,13 @@ export function createElectronStandIn(options: StandInOptions) {
     }
     loadFile(file: string, opts: unknown): Promise<void> {
       this.loaded = { file, options: opts };
-      queueMicrotask(() => this.webContents.emitWith('did-finish-load'));
+      this.webContents.loading = true;
+      if (!options.manualLoad) queueMicrotask(() => this.finishLoad());
       return Promise.resolve();
+    }
+    finishLoad(): void {
+      this.webContents.loading = false;
+      this.webContents.emitWith('did-finish-load');
     }
     removeMenu(): void {}
     setPosition(x: number, y: number): void {
@@ -116,6 +125,7 @@ export function createElectronStandIn(options: StandInOptions) {
     requestSingleInstanceLock: () => (calls.push('requestSingleInstanceLock'), options.gotLock ?? true),
     whenReady: () => Promise.resolve(),
     getAppPath: () => options.appPath,
+    getLocale: () => options.locale ?? 'en-GB',
     getPath: (name: string) => (name === 'userData' ? options.userData : `/tmp/${name}`),
     setAppUserModelId: (id: string) => void calls.push(`setAppUserModelId ${id}`),
     setLoginItemSettings: (s: unknown) => void calls.push(`setLoginItemSettings ${JSON.stringify(s)}`),
