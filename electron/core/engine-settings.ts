@@ -37,7 +37,15 @@ export interface SettingsHolderOptions {
 
 export function createSettingsHolder(options: SettingsHolderOptions): SettingsHolder {
   let stored = options.initial;
-  async function update(request: RequestOf<'settings:update'>): Promise<ResponseOf<'settings:update'>> {
+  // One update at a time: each builds on the settings the previous one left, or concurrent patches (email typed
+  // while "start at login" is toggled) would both start from the same settings and the later save drop the other.
+  let queue: Promise<unknown> = Promise.resolve();
+  function update(request: RequestOf<'settings:update'>): Promise<ResponseOf<'settings:update'>> {
+    const run = queue.then(() => applyUpdate(request));
+    queue = run;
+    return run;
+  }
+  async function applyUpdate(request: RequestOf<'settings:update'>): Promise<ResponseOf<'settings:update'>> {
     return guarded(async () => {
       const patch = SettingsPatchSchema.safeParse(request);
       if (!patch.success) return fromApiError(validationError(patch.error.issues));
