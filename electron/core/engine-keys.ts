@@ -5,12 +5,17 @@ import type { RequestOf, ResponseOf } from '../shared/ipc-contract';
 import { failure, guarded } from './actions-common';
 import { hostOf } from './engine-clients';
 import type { KeyStorage, SecretStore } from './ports';
+import type { Notice } from './settings-store';
+
+export const KEYCHAIN_NOTICE_ID = 'keychain-unreadable';
 
 export interface KeyHolder {
   key(): string | undefined;
   storage(): KeyStorage | 'none';
   /** Reads the stored key for the current base URL (an override key wins and is never stored). */
   load(): Promise<void>;
+  /** Set while the keychain could not be read, so the popover says why the app asks for the key again. */
+  notice(): Notice | undefined;
   set(request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>>;
   remove(): Promise<ResponseOf<'key:remove'>>;
 }
@@ -31,15 +36,21 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
   const sessionOnly = options.overrideKey !== undefined;
   let key: string | undefined = options.overrideKey;
   let storage: KeyStorage | 'none' = key === undefined ? 'none' : 'memory';
+  let notice: Notice | undefined;
 
   async function load(): Promise<void> {
     if (sessionOnly) return;
     const account = hostOf(options.baseUrl());
     key = undefined;
     storage = 'none';
+    notice = undefined;
     if (account === undefined) return;
     const found = await options.secrets.get(account);
-    if (!found.ok) return options.log?.(`keychain: ${found.error.message}`);
+    if (!found.ok) {
+      options.log?.(`keychain: ${found.error.message}`);
+      notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };
+      return;
+    }
     if (found.value !== undefined && found.value !== '') {
       key = found.value;
       storage = 'keychain';
@@ -62,6 +73,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
         key = parsed.data.key;
         storage = stored.value.storage;
       }
+      notice = undefined;
       options.changed();
       return { ok: true as const, value: { storage: storage === 'keychain' ? 'keychain' as const : 'memory' as const } };
     });
@@ -76,10 +88,15 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       }
       key = undefined;
       storage = 'none';
+      notice = undefined;
       options.changed();
       return { ok: true as const, value: null };
     });
   }
 
-  return { key: () => key, storage: () => storage, load, set, remove };
+  return { key: () => key, storage: () => storage, notice: () => notice, load, set, remove };
+}
+
+function unreadableMessage(reason: string): string {
+  return `Your keychain could not be read: ${reason.replace(/\.$/, '')}. Enter your key again to use it for this session.`;
 }

@@ -17,6 +17,10 @@ import { emptySnapshot, type Snapshot } from './snapshot';
 import { createSync } from './sync';
 import { reconcileSchedules } from './sync-apply';
 
+function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notices'][number] | undefined): AppState['notices'] {
+  return keyNotice === undefined ? notices : [...notices, keyNotice];
+}
+
 export function createEngine(options: EngineOptions): Engine {
   const { clock, files, overrides } = options;
   const log = options.log ?? (() => undefined);
@@ -63,7 +67,7 @@ export function createEngine(options: EngineOptions): Engine {
   const keeper = createStateKeeper(
     clock,
     () => ({
-      snapshot, settings: effective(), syncing, notices, servedFromCache,
+      snapshot, settings: effective(), syncing, notices: withKeyNotice(notices, keys.notice()), servedFromCache,
       setup: { hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true },
     }),
     options.localZone,
