@@ -1,6 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatRelative, formatTime, formatWindow } from '../shared/format';
+import { formatDayTime, formatRelative, formatTime, formatWindow } from '../shared/format';
 import type { CoverageView } from '../shared/view-state';
 import type { NotificationRequest } from './ports';
 
@@ -18,6 +18,11 @@ export interface ShiftRef {
   scheduleZone: string;
   startMs: number;
   endMs: number;
+  /**
+   * False when the shift was already running where the fetched shifts begin: earlier parts of it may have been
+   * left out, so `startMs` is only where the data starts and the true start is unknown.
+   */
+  startSeen: boolean;
   /** Names of who is on call with me at the start. */
   others: string[];
   /** Names of who takes over at the end, when the cached shifts say. */
@@ -37,6 +42,11 @@ function timeText(ms: number, ref: ShiftRef, opts: MessageOptions): string {
   return formatTime(ms, { ...opts, scheduleZone: ref.scheduleZone });
 }
 
+/** "17:00", or "Thu 09:00" when the shift ends on another day than it starts (a block of several days). */
+function untilText(ref: ShiftRef, opts: MessageOptions): string {
+  return formatDayTime(ref.endMs, { ...opts, nowMs: ref.startMs, scheduleZone: ref.scheduleZone });
+}
+
 /** "Platform primary 09:00–17:00, with Bob" */
 export function shiftLine(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
   const with_ = ref.others.length > 0 ? `, with ${joinNames(ref.others)}` : '';
@@ -54,20 +64,23 @@ export function upcomingNotification(id: string, ref: ShiftRef, atMs: number, op
 
 export function startNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
   const with_ = ref.others.length > 0 ? `, with ${joinNames(ref.others)}` : '';
-  const body = `${ref.scheduleName} until ${timeText(ref.endMs, ref, opts)}${with_}`;
+  const body = `${ref.scheduleName} until ${untilText(ref, opts)}${with_}`;
   return toStatus(id, 'On call now', body, ref);
 }
 
 /** After a sleep over the start: "You have been on call for Platform primary since 09:00 (until 17:00)". */
 export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
   const since = timeText(ref.startMs, ref, opts);
-  const until = timeText(ref.endMs, ref, opts);
+  const until = untilText(ref, opts);
   return toStatus(id, 'On call now', `You have been on call for ${ref.scheduleName} since ${since} (until ${until}).`, ref);
 }
 
 export function endNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
-  const next = ref.nextNames.length > 0 ? ` ${joinNames(ref.nextNames)} takes over.` : '';
-  const body = `${shiftLine({ ...ref, others: [] }, ref.startMs, opts)} is over.${next}`;
+  const verb = ref.nextNames.length > 1 ? 'take' : 'takes';
+  const next = ref.nextNames.length > 0 ? ` ${joinNames(ref.nextNames)} ${verb} over.` : '';
+  // Without a known start, a window would state a false one.
+  const what = ref.startSeen ? shiftLine({ ...ref, others: [] }, ref.startMs, opts) : `Your ${ref.scheduleName} shift`;
+  const body = `${what} is over.${next}`;
   return toStatus(id, 'Shift ended', body, ref);
 }
 

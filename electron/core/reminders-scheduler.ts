@@ -5,7 +5,7 @@
 // Fired keys are recorded before the notification goes out and persisted, so nothing is shown twice.
 import type { FiredEntry, FiredStore } from './cache';
 import type { Clock, NotificationRequest, Notifier } from './ports';
-import { sinceNotification, upcomingNotification, type MessageOptions } from './reminders-messages';
+import { endNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef } from './reminders-messages';
 import type { PlannedReminder } from './reminders-types';
 
 export const REMINDER_GRACE_MS = 60_000;
@@ -99,6 +99,21 @@ function judge(plan: readonly PlannedReminder[], nowMs: number, graceMs: number,
   return outcomes;
 }
 
+/**
+ * A later plan may no longer see a running shift's start (the fetched shifts begin after it); its end reminder
+ * (keyed by the end) keeps the start an earlier plan saw, so the message still names the true window.
+ */
+function keepSeenStarts(next: readonly PlannedReminder[], current: readonly PlannedReminder[], opts: MessageOptions): PlannedReminder[] {
+  const seen = new Map<string, ShiftRef>();
+  for (const r of current) if (r.kind === 'end' && r.shift?.startSeen) seen.set(r.key, r.shift);
+  return next.map((r) => {
+    const before = r.kind === 'end' && r.shift && !r.shift.startSeen ? seen.get(r.key) : undefined;
+    if (!before || !r.shift || before.startMs > r.shift.startMs) return r;
+    const shift: ShiftRef = { ...r.shift, group: before.group, startMs: before.startMs, startSeen: true };
+    return { ...r, shift, notification: endNotification(`${shift.group}:end`, shift, opts) };
+  });
+}
+
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { clock, notifier, firedStore } = options;
   const graceMs = options.graceMs ?? REMINDER_GRACE_MS;
@@ -145,7 +160,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       const nowMs = clock.now();
       const keys = new Set(next.map((r) => r.key));
       const kept = plan.filter((r) => isAsap(r) && !keys.has(r.key) && r.untilMs > nowMs);
-      plan = [...next, ...kept];
+      plan = [...keepSeenStarts(next, plan, opts), ...kept];
       check();
     },
     check,

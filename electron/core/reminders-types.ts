@@ -36,8 +36,16 @@ export interface PlanInput extends MessageOptions {
 
 export const MINUTE_MS = 60_000;
 
+/** The end reminder's key names the end instant only, so it stays the same while the visible start moves. */
+export function endKey(ref: Pick<ShiftRef, 'scheduleId' | 'endMs'>): string {
+  return `shift:${ref.scheduleId}:end:${isoOf(ref.endMs)}`;
+}
+
 export function shiftRef(s: ScheduleSnapshot, segments: readonly Segment[], block: Block, fallbackZone: string): ShiftRef {
   const next = segments.find((seg) => seg.startMs === block.endMs);
+  // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
+  // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
+  const startSeen = s.shiftsFrom === null || block.startMs > Date.parse(s.shiftsFrom);
   return {
     group: `shift:${s.id}:${isoOf(block.startMs)}`,
     scheduleId: s.id,
@@ -45,6 +53,7 @@ export function shiftRef(s: ScheduleSnapshot, segments: readonly Segment[], bloc
     scheduleZone: s.details?.time_zone ?? fallbackZone,
     startMs: block.startMs,
     endMs: block.endMs,
+    startSeen,
     others: block.others.map((p) => p.name),
     nextNames: next ? next.users.map((p) => p.name) : [],
   };

@@ -5,7 +5,7 @@ import type { Settings } from '../shared/settings';
 import { blocksOf, segmentsOf } from './derive-state-segments';
 import { changeReminders, coverageReminders } from './reminders-changes';
 import { endNotification, startNotification, upcomingNotification, type ShiftRef } from './reminders-messages';
-import { MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './reminders-types';
+import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './reminders-types';
 import type { Snapshot } from './snapshot';
 
 export type { PlanInput, PlannedReminder, ReminderKind } from './reminders-types';
@@ -15,21 +15,23 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   const r = input.settings.reminders;
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
-  if (ref.startMs > input.nowMs) {
+  // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again
+  // now would key it by the later-looking start and say "on call now" mid-shift.
+  if (ref.startSeen && ref.startMs > input.nowMs) {
     for (const lead of new Set(r.leadTimesMin)) {
       const key = `${ref.group}:lead${lead}`;
       const atMs = ref.startMs - lead * MINUTE_MS;
       items.push({ ...base, key, atMs, kind: 'lead', notification: upcomingNotification(key, ref, atMs, input) });
     }
   }
-  if (r.atStart) {
+  if (r.atStart && ref.startSeen) {
     const key = `${ref.group}:start`;
     items.push({ ...base, key, atMs: ref.startMs, kind: 'start', notification: startNotification(key, ref, input) });
   }
   // A block reaching the horizon's end may be clipped there: its true end is not known yet.
   if (r.atEnd && ref.endMs < horizonEndMs) {
-    const key = `${ref.group}:end`;
-    items.push({ ...base, key, atMs: ref.endMs, kind: 'end', notification: endNotification(key, ref, input) });
+    const notification = endNotification(`${ref.group}:end`, ref, input);
+    items.push({ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification });
   }
   return items;
 }
