@@ -51,4 +51,11 @@ describe('npm run simulator (cli)', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/api_keys: /);
   });
+
+  it('refuses a --now without a zone, saying it needs Z or an offset', async () => {
+    const run = await runCli(['--port', '0', '--now', '2026-03-04T12:00:00'], /listening/);
+    await run.stop();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('now must be an ISO 8601 instant with Z or an offset');
+  });
 });
