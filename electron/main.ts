@@ -42,12 +42,14 @@ function senderOf(event: IpcMainInvokeEvent): SenderInfo {
 interface Context {
   platform: NodeJS.Platform;
   paths: AppPaths;
-  localZone: string;
   demo: DemoSession | undefined;
   windows: WindowManager;
 }
 
-function buildEngine({ platform, paths, localZone, demo, windows }: Context): Engine {
+// No fixed local zone is handed to the engine or the tray: each reads the system's zone when it formats a time.
+const currentZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function buildEngine({ platform, paths, demo, windows }: Context): Engine {
   return createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
@@ -59,11 +61,10 @@ function buildEngine({ platform, paths, localZone, demo, windows }: Context): En
     files: createFsFileStore(dataDirFor(app.getPath('userData'), demo !== undefined)),
     ...(demo ? { overrides: demo.overrides } : {}),
     log,
-    localZone,
   });
 }
 
-function buildTray({ platform, paths, localZone, windows }: Context, engine: Engine) {
+function buildTray({ platform, paths, windows }: Context, engine: Engine) {
   let bounds: Rectangle | undefined;
   async function run(action: TrayActionId): Promise<void> {
     const view = VIEW_OF[action];
@@ -77,7 +78,8 @@ function buildTray({ platform, paths, localZone, windows }: Context, engine: Eng
     buildMenu: (template) => Menu.buildFromTemplate(template),
     iconPath: paths.trayIcon,
     clock: systemClock,
-    localZone,
+    localZone: currentZone,
+    locale: app.getLocale(),
     platform,
     onAction: (action) => void run(action),
     onClick: (clicked) => ((bounds = clicked), windows.toggleStatus(clicked)),
@@ -110,7 +112,7 @@ function registerHandlers(engine: Engine, windows: WindowManager, trayBounds: ()
 }
 
 /** Applies the settings that live outside the engine: global shortcut and start at login (never for a demo). */
-function settingsFollower({ platform, demo, windows }: Context) {
+function settingsFollower({ platform, demo, windows }: Context, onShortcutProblem: (message: string | undefined) => void) {
   const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log);
   let loginApplied: boolean | undefined;
   const autostart = {
@@ -123,6 +125,7 @@ function settingsFollower({ platform, demo, windows }: Context) {
   return {
     apply(settings: AppState['settings']): void {
       shortcut.bind(settings.globalShortcut);
+      onShortcutProblem(shortcut.problem());
       if (demo || settings.startAtLogin === loginApplied) return;
       loginApplied = settings.startAtLogin;
       void applyStartAtLogin(settings.startAtLogin, autostart).catch((e: unknown) => log(`start at login: ${String(e)}`));
@@ -136,11 +139,11 @@ async function startShell(demo: DemoSession | undefined) {
   const paths = appPaths(app.getAppPath(), platform);
   hardenSession(session.defaultSession);
   const windows = createWindowManager({ preloadPath: paths.preload, indexHtmlPath: paths.indexHtml, platform, iconPath: paths.appIcon });
-  const context: Context = { platform, paths, localZone: Intl.DateTimeFormat().resolvedOptions().timeZone, demo, windows };
+  const context: Context = { platform, paths, demo, windows };
   const engine = buildEngine(context);
   const tray = buildTray(context, engine);
   const unregisterIpc = registerHandlers(engine, windows, tray.bounds);
-  const follower = settingsFollower(context);
+  const follower = settingsFollower(context, (problem) => tray.controller.setShortcutProblem(problem));
   let started = false;
   const follow = (state: AppState): void => {
     tray.controller.update(state);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../electron/core/engine-types';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
 import type { AppState } from '../electron/shared/view-state';
-import { createElectronStandIn, type ElectronStandIn } from './adapters/support/electron-stand-in';
+import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './adapters/support/electron-stand-in';
 
 const current = vi.hoisted(() => new Map<'electron', ElectronStandIn>());
 const keytarCalls = vi.hoisted((): string[] => []);
@@ -53,10 +53,22 @@ afterEach(async () => {
   vi.resetModules();
 });
 
-async function launch(options: { gotLock?: boolean; demo?: boolean; whileStarting?: (standIn: ElectronStandIn) => void } = {}) {
+interface LaunchOptions {
+  gotLock?: boolean;
+  demo?: boolean;
+  whileStarting?: (standIn: ElectronStandIn) => void;
+  standIn?: Partial<StandInOptions>;
+}
+
+async function launch(options: LaunchOptions = {}) {
   const userData = await mkdtemp(join(tmpdir(), 'oncall-main-'));
   cleanups.push(() => rm(userData, { recursive: true, force: true }));
-  const standIn = createElectronStandIn({ appPath: APP_DIR, userData, ...(options.gotLock === undefined ? {} : { gotLock: options.gotLock }) });
+  const standIn = createElectronStandIn({
+    appPath: APP_DIR,
+    userData,
+    ...(options.gotLock === undefined ? {} : { gotLock: options.gotLock }),
+    ...options.standIn,
+  });
   current.set('electron', standIn);
   vi.stubEnv('ONCALL_DEMO', options.demo === false ? '0' : '1');
   // Start-at-login writes an XDG autostart entry on Linux: keep it inside the test's folder.
@@ -209,6 +221,15 @@ describe('main process', () => {
     await vi.waitFor(() => expect(action?.webContents.sent).toContainEqual(['navigate', { view: 'override' }]));
     standIn.shortcuts.get('CommandOrControl+Shift+O')?.();
     await vi.waitFor(() => expect(action?.webContents.sent.filter(([e]) => e === 'navigate')).toHaveLength(2));
+  });
+
+  it("says in the tray menu when the shortcut is taken by another app, and formats tray times in the app's locale", async () => {
+    const { shell } = await launch({ standIn: { takenShortcuts: ['CommandOrControl+Shift+O'], locale: 'en-US' } });
+    if (!shell) throw new Error('main did not start');
+    await until(shell.engine, allFresh);
+    const labels = shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
+    expect(labels.filter((l) => l.startsWith('Shortcut CommandOrControl+Shift+O is unavailable'))).toHaveLength(1);
+    expect(shell.tray.current().tooltip).toMatch(/\d\d:\d\d\s[AP]M/);
   });
 
   it('without a key opens onboarding, and "Start at login" writes the autostart entry', async () => {

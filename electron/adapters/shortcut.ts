@@ -1,10 +1,12 @@
 // The configurable global shortcut that opens quick override. Re-registered only when the setting changes; a
-// shortcut the OS or another app already holds is reported, not fatal.
+// shortcut the OS or another app already holds is not fatal: it is logged and told to the user (in the tray menu).
 import type { GlobalShortcut } from 'electron';
 
 export interface ShortcutBinder {
   /** Binds `accelerator` (empty unbinds); returns false when it could not be registered. */
   bind(accelerator: string): boolean;
+  /** What to tell the user while the chosen shortcut is not registered; undefined when it works or is off. */
+  problem(): string | undefined;
   dispose(): void;
 }
 
@@ -29,6 +31,10 @@ export function createShortcutBinder(
       }
       if (!registered) log(`The shortcut ${accelerator} could not be registered (in use or invalid).`);
       return registered;
+    },
+    problem() {
+      if (current === '' || registered) return undefined;
+      return `Shortcut ${current} is unavailable (another app may use it): change it in Settings`;
     },
     dispose() {
       if (registered) globalShortcut.unregister(current);

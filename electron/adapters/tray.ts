@@ -49,7 +49,10 @@ export interface TrayControllerOptions<M> {
   buildMenu(template: MenuItemConstructorOptions[]): M;
   iconPath(icon: TrayIcon): string;
   clock: Clock;
-  localZone: string;
+  /** Read at every render, so times follow the user across zones (travel, a changed system zone). */
+  localZone(): string;
+  /** The app's locale for clock formats (12 h / 24 h, weekday names); default 'en-GB'. */
+  locale?: string;
   platform: NodeJS.Platform;
   onAction(action: TrayActionId): void;
   /** Left click (where reported): the tray's bounds, to place the popover. */
@@ -58,6 +61,8 @@ export interface TrayControllerOptions<M> {
 
 export interface TrayController {
   update(state: AppState): void;
+  /** Shows (or, with undefined, clears) why the global shortcut does not work. */
+  setShortcutProblem(message: string | undefined): void;
   /** What is on screen now, for diagnostics and tests. */
   current(): { icon: TrayIcon | undefined; tooltip: string; menu: TrayMenuItem[] };
   dispose(): void;
@@ -71,6 +76,7 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
   let menuKey = '';
   let menu: M | undefined;
   let cancelTimer: (() => void) | undefined;
+  let shortcutProblem: string | undefined;
 
   function render(): void {
     if (!state) return;
@@ -78,10 +84,12 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     const nextIcon = trayIconFor(state, now);
     if (nextIcon !== icon) o.tray.setImage(o.iconPath(nextIcon));
     icon = nextIcon;
-    const nextTooltip = trayTooltip(state, now, o.localZone);
+    const zone = o.localZone();
+    const extras = { ...(o.locale ? { locale: o.locale } : {}), ...(shortcutProblem ? { shortcutProblem } : {}) };
+    const nextTooltip = trayTooltip(state, now, zone, extras);
     if (nextTooltip !== tooltip) o.tray.setToolTip(nextTooltip);
     tooltip = nextTooltip;
-    const items = buildTrayMenu(state, now, o.localZone);
+    const items = buildTrayMenu(state, now, zone, extras);
     const key = JSON.stringify(items);
     if (key !== menuKey) {
       menu = o.buildMenu(toMenuTemplate(items, o.platform, o.onAction));
@@ -106,6 +114,11 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
   return {
     update(next) {
       state = next;
+      render();
+    },
+    setShortcutProblem(message) {
+      if (message === shortcutProblem) return;
+      shortcutProblem = message;
       render();
     },
     current: () => ({ icon, tooltip, menu: menuItems }),

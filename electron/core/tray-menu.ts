@@ -1,4 +1,4 @@
-// The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone). The
+// The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../shared/view-state';
 import { formatDayTime, formatRelative } from '../shared/format';
@@ -48,12 +48,32 @@ export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   return 'off';
 }
 
-function fmt(instant: string, nowMs: number, localZone: string, scheduleZone?: string): string {
-  return formatDayTime(instant, { nowMs, localZone, ...(scheduleZone ? { scheduleZone } : {}) });
+/** What the tray shows besides the state: the user's locale and a problem outside the engine. */
+export interface TrayExtras {
+  /** BCP 47 locale for clock and weekday formats (the app's locale); default 'en-GB'. */
+  locale?: string;
+  /** Why the global shortcut is not working, e.g. another app holds it. */
+  shortcutProblem?: string;
 }
 
-function shiftPhrase(shift: MyShift, nowMs: number, localZone: string): string {
-  return `${shift.scheduleName} until ${fmt(shift.end, nowMs, localZone)}`;
+/** Everything a time in the tray is formatted with. */
+interface Fmt {
+  nowMs: number;
+  localZone: string;
+  locale: string | undefined;
+}
+
+function fmt(instant: string, f: Fmt, scheduleZone?: string): string {
+  return formatDayTime(instant, {
+    nowMs: f.nowMs,
+    localZone: f.localZone,
+    ...(f.locale ? { locale: f.locale } : {}),
+    ...(scheduleZone ? { scheduleZone } : {}),
+  });
+}
+
+function shiftPhrase(shift: MyShift, f: Fmt): string {
+  return `${shift.scheduleName} until ${fmt(shift.end, f)}`;
 }
 
 function problemLine(state: AppState): string | undefined {
@@ -63,14 +83,15 @@ function problemLine(state: AppState): string | undefined {
 }
 
 /** One glance: "On call: Platform primary until 17:00", plus what needs attention, one fact per line. */
-export function trayTooltip(state: AppState, nowMs: number, localZone: string): string {
+export function trayTooltip(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): string {
+  const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const lines: string[] = [];
   const onCall = state.me.onCallNow;
   const next = state.me.nextShift;
   if (onCall.length > 0) {
-    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, nowMs, localZone)).join(', ')}`);
+    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}`);
   } else if (next) {
-    const when = fmt(next.start, nowMs, localZone);
+    const when = fmt(next.start, f);
     lines.push(`Next on call: ${next.scheduleName} ${when} (${formatRelative(nowMs, next.start)})`);
   } else {
     lines.push('Off call');
@@ -88,11 +109,11 @@ function names(users: readonly Person[]): string {
   return text.length > MAX_NAMES_CHARS ? `${text.slice(0, MAX_NAMES_CHARS - 1)}…` : text;
 }
 
-function statusSuffix(schedule: ScheduleView, nowMs: number, localZone: string): string {
+function statusSuffix(schedule: ScheduleView, f: Fmt): string {
   const st = schedule.status;
   switch (st.kind) {
     case 'stale':
-      return ` (stale since ${fmt(st.since, nowMs, localZone)})`;
+      return ` (stale since ${fmt(st.since, f)})`;
     case 'error':
       return ' (error)';
     case 'not_found':
@@ -104,37 +125,38 @@ function statusSuffix(schedule: ScheduleView, nowMs: number, localZone: string):
   }
 }
 
-function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, nowMs: number, zone: string) {
+function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt) {
   if (!shift) return `${prefix}: ${prefix === 'Now' ? 'nobody on call' : 'no later shift known'}`;
-  const edge = prefix === 'Now' ? `until ${fmt(shift.end, nowMs, zone, s.timeZone)}` : `from ${fmt(shift.start, nowMs, zone, s.timeZone)}`;
+  const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
   return `${prefix}: ${names(shift.users)} ${edge}`;
 }
 
-function scheduleSection(s: ScheduleView, nowMs: number, localZone: string): TrayMenuItem[] {
-  const header: TrayMenuItem = { type: 'label', label: `${s.name}${statusSuffix(s, nowMs, localZone)}` };
+function scheduleSection(s: ScheduleView, f: Fmt): TrayMenuItem[] {
+  const header: TrayMenuItem = { type: 'label', label: `${s.name}${statusSuffix(s, f)}` };
   if (s.status.kind === 'not_found') return [header];
   return [
     header,
-    { type: 'label', label: `  ${shiftLine('Now', s.now, s, nowMs, localZone)}` },
-    { type: 'label', label: `  ${shiftLine('Next', s.next, s, nowMs, localZone)}` },
+    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f)}` },
+    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f)}` },
   ];
 }
 
-function myShiftLine(state: AppState, nowMs: number, localZone: string): string {
+function myShiftLine(state: AppState, f: Fmt): string {
   const current = state.me.onCallNow[0];
   if (current) {
-    const left = formatRelative(nowMs, current.end).replace(/^in /, '');
-    return `You are on call: ${shiftPhrase(current, nowMs, localZone)} (${left} left)`;
+    const left = formatRelative(f.nowMs, current.end).replace(/^in /, '');
+    return `You are on call: ${shiftPhrase(current, f)} (${left} left)`;
   }
   const next = state.me.nextShift;
   if (!next) return 'No upcoming shift of yours';
-  return `Your next shift: ${next.scheduleName} ${fmt(next.start, nowMs, localZone)} (${formatRelative(nowMs, next.start)})`;
+  return `Your next shift: ${next.scheduleName} ${fmt(next.start, f)} (${formatRelative(f.nowMs, next.start)})`;
 }
 
-function headItems(state: AppState): TrayMenuItem[] {
+function headItems(state: AppState, shortcutProblem: string | undefined): TrayMenuItem[] {
   const items: TrayMenuItem[] = [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   const problem = problemLine(state);
   if (problem) items.push({ type: 'label', label: problem });
+  if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
   if (state.sync.kind === 'needs_setup') {
     items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
   }
@@ -159,12 +181,13 @@ function actionItems(state: AppState): TrayMenuItem[] {
   ];
 }
 
-/** The whole menu as data: status, one section per schedule, my next shift, then the actions. */
-export function buildTrayMenu(state: AppState, nowMs: number, localZone: string): TrayMenuItem[] {
-  const items: TrayMenuItem[] = [...headItems(state), { type: 'separator' }];
-  for (const s of state.schedules) items.push(...scheduleSection(s, nowMs, localZone), { type: 'separator' });
+/** The whole menu as data: status (and a shortcut problem), one section per schedule, my next shift, then the actions. */
+export function buildTrayMenu(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): TrayMenuItem[] {
+  const f: Fmt = { nowMs, localZone, locale: extras.locale };
+  const items: TrayMenuItem[] = [...headItems(state, extras.shortcutProblem), { type: 'separator' }];
+  for (const s of state.schedules) items.push(...scheduleSection(s, f), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
-    items.push({ type: 'label', label: myShiftLine(state, nowMs, localZone) }, { type: 'separator' });
+    items.push({ type: 'label', label: myShiftLine(state, f) }, { type: 'separator' });
   }
   items.push(...actionItems(state));
   return items;

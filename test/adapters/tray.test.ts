@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { createTrayController, toMenuTemplate, trayIconPath, type TrayLike } from '../../electron/adapters/tray';
-import type { TrayActionId } from '../../electron/core/tray-menu';
+import type { TrayActionId, TrayMenuItem } from '../../electron/core/tray-menu';
 import { defaultSettings } from '../../electron/shared/settings';
 import type { AppState } from '../../electron/shared/view-state';
 
@@ -55,8 +55,9 @@ function state(nextStartMs: number): AppState {
   };
 }
 
-function setup(platform: NodeJS.Platform = 'linux') {
+function setup(platform: NodeJS.Platform = 'linux', locale?: string) {
   const clock = fakeClock(NOW);
+  const zone = { current: 'Europe/Berlin' };
   const rec = recordingTray();
   const actions: TrayActionId[] = [];
   const clicks: unknown[] = [];
@@ -65,13 +66,16 @@ function setup(platform: NodeJS.Platform = 'linux') {
     buildMenu: (t) => t,
     iconPath: (i) => trayIconPath('/icons', i, platform),
     clock,
-    localZone: 'Europe/Berlin',
+    localZone: () => zone.current,
+    ...(locale ? { locale } : {}),
     platform,
     onAction: (a) => actions.push(a),
     onClick: (b) => clicks.push(b),
   });
-  return { clock, controller, actions, clicks, ...rec };
+  return { clock, controller, actions, clicks, zone, ...rec };
 }
+
+const labelsOf = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
 
 describe('tray adapter', () => {
   it('shows the icon, tooltip and menu for the state, and redraws only what changed', () => {
@@ -93,6 +97,32 @@ describe('tray adapter', () => {
     expect(calls).toEqual(['tooltip Next on call: A & B 13:00 (in 1 h 59 min)', 'menu']);
     expect(clock.pending()).toEqual([NOW + 90_000]);
     expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Your next shift: A & B 13:00 (in 1 h 59 min)' });
+  });
+
+  it('reads the local zone at each render, so a zone change (travel) shows at the next minute', () => {
+    const { controller, clock, zone } = setup();
+    controller.update(state(NOW + 2 * 3_600_000 - 30_000));
+    expect(controller.current().tooltip).toBe('Next on call: A & B 13:00 (in 2 h)');
+    zone.current = 'America/New_York';
+    clock.advanceTo(NOW + 30_000);
+    expect(controller.current().tooltip).toBe('Next on call: A & B 08:00 (in 1 h 59 min)');
+  });
+
+  it("formats times in the app's locale", () => {
+    const { controller } = setup('linux', 'en-US');
+    controller.update(state(NOW + 2 * 3_600_000 - 30_000));
+    expect(controller.current().tooltip).toBe('Next on call: A & B 01:00 PM (in 2 h)');
+  });
+
+  it('tells the user in the menu when the global shortcut is unavailable, and drops it once fixed', () => {
+    const { controller, calls } = setup();
+    controller.update(state(NOW + 3_600_000));
+    calls.length = 0;
+    controller.setShortcutProblem('Shortcut Alt+O is unavailable');
+    expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Shortcut Alt+O is unavailable' });
+    expect(calls).toEqual(['menu']);
+    controller.setShortcutProblem(undefined);
+    expect(labelsOf(controller.current().menu)).not.toContain('Shortcut Alt+O is unavailable');
   });
 
   it('maps menu clicks to action ids and left clicks to the popover', () => {

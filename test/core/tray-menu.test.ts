@@ -165,6 +165,20 @@ describe('tray menu', () => {
     expect(items.find((i) => i.type === 'action' && i.action === 'open-settings')).toMatchObject({ enabled: true });
   });
 
+  it("uses the given locale for clock times, in the tooltip and the menu", () => {
+    const us = { locale: 'en-US' };
+    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE, us)).toBe('On call: Platform primary until 05:00 PM');
+    expect(labels(buildTrayMenu(state(), NOW, ZONE, us))).toContain('  Now: Bob Roe until 05:00 PM');
+    const de = labels(buildTrayMenu(state(), NOW, ZONE, { locale: 'de-DE' }));
+    expect(de).toContain('  Next: Alice Doe from 17:00');
+  });
+
+  it('tells, right under the status, that the global shortcut is unavailable', () => {
+    const items = buildTrayMenu(state(), NOW, ZONE, { shortcutProblem: 'Shortcut Alt+O is unavailable' });
+    expect(items[1]).toEqual({ type: 'label', label: 'Shortcut Alt+O is unavailable' });
+    expect(labels(buildTrayMenu(state(), NOW, ZONE))).not.toContain('Shortcut Alt+O is unavailable');
+  });
+
   it('is rebuilt at the next minute boundary', () => {
     expect(nextMenuRefreshAt(NOW)).toBe(NOW + 60_000);
     expect(nextMenuRefreshAt(NOW + 59_999)).toBe(NOW + 60_000);

@@ -13,6 +13,8 @@ export interface StandInOptions {
   /** Pages finish loading only when a test calls finishLoad() (otherwise on the next microtask). */
   manualLoad?: boolean;
   locale?: string;
+  /** Accelerators another app holds: registering them fails. */
+  takenShortcuts?: string[];
 }
 
 class RecordingEmitter extends EventEmitter {
@@ -165,7 +167,8 @@ export function createElectronStandIn(options: StandInOptions) {
     shell: { openExternal: async (url: string) => void calls.push(`openExternal ${url}`) },
     session,
     globalShortcut: {
-      register: (accelerator: string, cb: () => void) => (shortcuts.set(accelerator, cb), true),
+      register: (accelerator: string, cb: () => void) =>
+        !(options.takenShortcuts ?? []).includes(accelerator) && (shortcuts.set(accelerator, cb), true),
       unregister: (accelerator: string) => void shortcuts.delete(accelerator),
     },
   };
