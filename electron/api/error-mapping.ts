@@ -71,13 +71,20 @@ export function formatJsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`), '$');
 }
 
+/** "in 30 s", "in 5 min", or "later" for waits past an hour (servers sometimes send absurd ones). */
+function retryWhen(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined) return 'shortly';
+  if (retryAfterMs < 120_000) return `in ${Math.ceil(retryAfterMs / 1000)} s`;
+  return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
+}
+
 function statusError(status: number, body: string, headers: Record<string, string | string[] | undefined>, nowMs: number): ApiError {
   const retryAfterMs = parseRetryAfterMs(headers['retry-after'], nowMs);
   if (status === 401) return { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
   if (status === 403) return { kind: 'forbidden', message: 'This API key is not allowed to do that.' };
   if (status === 404) return { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.' };
   if (status === 429) {
-    const when = retryAfterMs === undefined ? 'shortly' : `in ${Math.ceil(retryAfterMs / 1000)} s`;
+    const when = retryWhen(retryAfterMs);
     return { kind: 'rate_limited', message: `The service is busy (rate limited). Try again ${when}.`, retryAfterMs };
   }
   if (status >= 500) {

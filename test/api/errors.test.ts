@@ -60,6 +60,11 @@ describe('status codes map to the closed union', () => {
     expect(error.message).toContain('42 s');
   });
 
+  it('429 says a long wait in minutes, and an absurd one as "later"', async () => {
+    expect((await errorFor({ status: 429, headers: { 'retry-after': '600' } })).message).toContain('Try again in 10 min.');
+    expect((await errorFor({ status: 429, headers: { 'retry-after': '86400' } })).message).toContain('Try again later.');
+  });
+
   it('a redirect is not followed (the key must not travel elsewhere) and is a bad response', async () => {
     const error = await errorFor({ status: 302, headers: { location: 'http://example.com/' } });
     expect(error.kind).toBe('bad_response');
