@@ -1,6 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatDayTime, formatRelative, formatTime, formatWindow } from '../shared/format';
+import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { CoverageView } from '../shared/view-state';
 import type { NotificationRequest } from './ports';
 
@@ -38,13 +38,14 @@ function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string 
   return formatWindow(ref.startMs, ref.endMs, { ...opts, nowMs, scheduleZone: ref.scheduleZone });
 }
 
-function timeText(ms: number, ref: ShiftRef, opts: MessageOptions): string {
-  return formatTime(ms, { ...opts, scheduleZone: ref.scheduleZone });
+/** The time alone on the day the message is read (`nowMs`), with the weekday or date on any other day. */
+function dayTimeText(ms: number, nowMs: number, ref: ShiftRef, opts: MessageOptions): string {
+  return formatDayTime(ms, { ...opts, nowMs, scheduleZone: ref.scheduleZone });
 }
 
 /** "17:00", or "Thu 09:00" when the shift ends on another day than it starts (a block of several days). */
 function untilText(ref: ShiftRef, opts: MessageOptions): string {
-  return formatDayTime(ref.endMs, { ...opts, nowMs: ref.startMs, scheduleZone: ref.scheduleZone });
+  return dayTimeText(ref.endMs, ref.startMs, ref, opts);
 }
 
 /** "Platform primary 09:00–17:00, with Bob" */
@@ -68,10 +69,14 @@ export function startNotification(id: string, ref: ShiftRef, opts: MessageOption
   return toStatus(id, 'On call now', body, ref);
 }
 
-/** After a sleep over the start: "You have been on call for Platform primary since 09:00 (until 17:00)". */
-export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
-  const since = timeText(ref.startMs, ref, opts);
-  const until = untilText(ref, opts);
+/**
+ * After a sleep over the start: "You have been on call for Platform primary since 09:00 (until 17:00)". Both ends
+ * are read from the day it is shown (`nowMs`; the start by default) and name their day when it is another one:
+ * "since Mon 09:00 (until Wed 09:00)".
+ */
+export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number = ref.startMs): NotificationRequest {
+  const since = dayTimeText(ref.startMs, nowMs, ref, opts);
+  const until = dayTimeText(ref.endMs, nowMs, ref, opts);
   return toStatus(id, 'On call now', `You have been on call for ${ref.scheduleName} since ${since} (until ${until}).`, ref);
 }
 
