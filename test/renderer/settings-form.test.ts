@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../electron/shared/settings';
-import { addLeadTime, checkSettings, leadTimeLabel, parseScheduleInput, peopleOf, shortcutError, valuesFrom } from '../../renderer/src/lib/settings-form';
+import { addLeadTime, checkSettings, leadTimeLabel, parseScheduleInput, peopleOf, sectionErrors, shortcutError, valuesFrom } from '../../renderer/src/lib/settings-form';
 import { schedule } from './support/state';
 
 const settings = { ...defaultSettings(), baseUrl: 'https://oncall.example.com/api', email: 'bob@example.com' };
@@ -42,5 +42,26 @@ describe('settings form', () => {
 
   it('suggests my e-mail from the people on the watched schedules', () => {
     expect(peopleOf([schedule(), schedule({ id: 'sch_b' })]).map((p) => p.email)).toEqual(['ada@example.com', 'bob@example.com', 'cy@example.com']);
+  });
+});
+
+describe('settings problems without a field of their own', () => {
+  const errors = {
+    baseUrl: 'The address must use https://.',
+    schedules: 'At most 100 schedules.',
+    reminders: 'At most 6 reminders.',
+    theme: 'Choose a theme.',
+    refresh: 'Refresh at most every minute.',
+    form: 'Something else.',
+  };
+
+  it('go under the fieldset that owns them; field errors stay beside their inputs', () => {
+    expect(sectionErrors(errors, 'schedules')).toEqual(['At most 100 schedules.']);
+    expect(sectionErrors(errors, 'reminders')).toEqual(['At most 6 reminders.']);
+    expect(sectionErrors(errors, 'general')).toEqual(['Choose a theme.', 'Refresh at most every minute.']);
+    expect(sectionErrors(errors, 'other')).toEqual(['Something else.']);
+    const shown = (['schedules', 'reminders', 'general', 'other'] as const).flatMap((s) => sectionErrors(errors, s));
+    expect(shown).not.toContain(errors.baseUrl);
+    expect(shown).toHaveLength(Object.keys(errors).length - 1);
   });
 });

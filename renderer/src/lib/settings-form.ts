@@ -128,6 +128,26 @@ export function checkSettings(values: SettingsFormValues, original: Settings): S
   return { ok: true, patch: patchOf(values, original) };
 }
 
+/** The settings form's fieldsets; 'other' is the place above the save button for problems no fieldset owns. */
+export type SettingsSection = 'schedules' | 'reminders' | 'general' | 'other';
+
+/** Keys shown beside their own input (by Field), so not repeated under a fieldset. */
+const FIELD_KEYS = new Set(['baseUrl', 'email', 'globalShortcut']);
+const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
+  schedules: 'schedules',
+  reminders: 'reminders',
+  refresh: 'general',
+  startAtLogin: 'general',
+  theme: 'general',
+};
+
+/** The problems (keyed by top-level setting, as the engine reports them) that a fieldset must show itself. */
+export function sectionErrors(errors: FieldErrors, section: SettingsSection): string[] {
+  return Object.entries(errors)
+    .filter(([key]) => !FIELD_KEYS.has(key) && (SECTION_OF[key] ?? 'other') === section)
+    .map(([, message]) => message);
+}
+
 /** People on the watched schedules, for "my e-mail" suggestions. */
 export function peopleOf(schedules: readonly ScheduleView[]): { email: string; name: string }[] {
   const byEmail = new Map<string, string>();
