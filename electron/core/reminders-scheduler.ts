@@ -64,7 +64,7 @@ function judgeShiftGroup(
     const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
     show = soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts);
   }
-  else show = sinceNotification(`${ref.group}:start`, ref, opts);
+  else show = sinceNotification(`${ref.group}:start`, ref, opts, nowMs);
   outcomes.push(show ? { show, settle: before } : { settle: before });
   return outcomes;
 }
