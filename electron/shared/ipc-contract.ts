@@ -3,7 +3,7 @@
 // these channels; the renderer's bridge module is typed by them. No channel carries the API key outward.
 import { z } from 'zod';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
-import { AppStateSchema, PersonSchema } from './view-state';
+import { AppStateSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 
 /** Errors crossing IPC: a kind to branch on, a user-facing message, and per-field problems for forms. */
 export const ActionErrorSchema = z.object({
@@ -75,7 +75,7 @@ export const TeamUpdateRequestSchema = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
 });
-export const TeamResultSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export const TeamResultSchema = TeamViewSchema;
 
 export const ChatGroupRequestSchema = z.object({
   scheduleId: z.string().min(1),
@@ -83,12 +83,7 @@ export const ChatGroupRequestSchema = z.object({
   handle: z.string(),
   description: z.string().optional(),
 });
-export const ChatGroupResultSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  handle: z.string(),
-  description: z.string().optional(),
-});
+export const ChatGroupResultSchema = ChatGroupViewSchema;
 
 export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string() });
 

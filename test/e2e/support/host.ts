@@ -6,11 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { ok } from '../../../electron/api/errors';
 import { registerIpc, type AllHandlers, type IpcMainLike } from '../../../electron/adapters/ipc';
 import { createEngine } from '../../../electron/core/engine';
 import type { Engine } from '../../../electron/core/engine-types';
-import type { FileStore, Notifier, SecretStore } from '../../../electron/core/ports';
+import type { FileStore, Notifier } from '../../../electron/core/ports';
+import { MemorySecrets } from '../../core/support/engine-harness';
 import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
@@ -39,20 +39,6 @@ export interface Host {
   close(): Promise<void>;
 }
 
-class MemorySecrets implements SecretStore {
-  private readonly entries = new Map<string, string>();
-  async get(account: string) {
-    return ok(this.entries.get(account));
-  }
-  async set(account: string, secret: string) {
-    this.entries.set(account, secret);
-    return ok({ storage: 'keychain' as const });
-  }
-  async delete(account: string) {
-    this.entries.delete(account);
-    return ok(null);
-  }
-}
 
 function memoryFiles(): FileStore {
   const files = new Map<string, string>();
