@@ -5,9 +5,9 @@ import type { OncallClient } from '../electron/api/client-types';
 import { ok } from '../electron/api/errors';
 import { createEngine } from '../electron/core/engine';
 import type { Engine } from '../electron/core/engine-types';
-import type { FileStore } from '../electron/core/ports';
 import { startSimulator, type RunningSimulator } from '../electron/simulator/server';
 import { IoClock } from '../test/core/support/io-clock';
+import { MemoryFileStore } from '../test/core/support/memory-file-store';
 
 export interface EngineRig {
   clock: IoClock;
@@ -19,20 +19,11 @@ export interface EngineRig {
   close(): Promise<void>;
 }
 
-function memoryFiles(): FileStore {
-  const files = new Map<string, string>();
-  return {
-    read: async (name) => files.get(name),
-    writeAtomic: async (name, text) => void files.set(name, text),
-    backup: async (name) => (files.delete(name), `${name}.bad`),
-  };
-}
-
 export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[] }): Promise<EngineRig> {
   const clock = new IoClock(options.startMs);
   const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
   const attempts: number[] = [];
-  const files = memoryFiles();
+  const files = new MemoryFileStore();
   await files.writeAtomic('settings.json', JSON.stringify({
     version: 1, baseUrl: sim.url, email: options.email, schedules: options.scheduleIds.map((id) => ({ id })),
   }));

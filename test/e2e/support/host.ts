@@ -9,12 +9,13 @@ import { extname, join, normalize, sep } from 'node:path';
 import { registerIpc, type AllHandlers, type IpcMainLike } from '../../../electron/adapters/ipc';
 import { createEngine } from '../../../electron/core/engine';
 import type { Engine } from '../../../electron/core/engine-types';
-import type { FileStore, Notifier } from '../../../electron/core/ports';
+import type { Notifier } from '../../../electron/core/ports';
 import { MemorySecrets } from '../../core/support/engine-harness';
 import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import { RENDERER_DIR } from './renderer-build';
+import { MemoryFileStore } from '../../core/support/memory-file-store';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
 export const ME = 'alice@example.com';
@@ -37,16 +38,6 @@ export interface Host {
   simulatorUp(): Promise<void>;
   waitForState(test: (s: AppState) => boolean, what: string, timeoutMs?: number): Promise<AppState>;
   close(): Promise<void>;
-}
-
-
-function memoryFiles(): FileStore {
-  const files = new Map<string, string>();
-  return {
-    read: async (name) => files.get(name),
-    writeAtomic: async (name, text) => void files.set(name, text),
-    backup: async (name) => (files.delete(name), `/memory/${name}.bad`),
-  };
 }
 
 const silentNotifier: Notifier = { notify: async () => undefined };
@@ -95,7 +86,7 @@ function hostIpc(): IpcMainLike<null> & { call(channel: string, payload: unknown
 export async function startHost(setup: HostSetup): Promise<Host> {
   let sim = await startSimulator({ port: 0 });
   const simPort = Number(new URL(sim.url).port);
-  const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: memoryFiles() });
+  const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: new MemoryFileStore() });
   const windowCalls: Host['windowCalls'] = [];
   let push: Parameters<Host['onPush']>[0] = () => undefined;
 
