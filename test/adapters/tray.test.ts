@@ -4,26 +4,9 @@ import { createTrayController, toMenuTemplate, trayIconPath, type TrayLike } fro
 import type { TrayActionId, TrayMenuItem } from '../../electron/core/tray-menu';
 import { defaultSettings } from '../../electron/shared/settings';
 import type { AppState } from '../../electron/shared/view-state';
+import { FakeClock } from '../core/support/fake-clock';
 
 const NOW = Date.parse('2026-03-10T10:00:30Z');
-
-function fakeClock(start: number) {
-  let now = start;
-  const timers: Array<{ at: number; cb: () => void; live: boolean }> = [];
-  return {
-    now: () => now,
-    setTimer(delayMs: number, cb: () => void) {
-      const t = { at: now + delayMs, cb, live: true };
-      timers.push(t);
-      return () => void (t.live = false);
-    },
-    advanceTo(ms: number) {
-      now = ms;
-      for (const t of timers) if (t.live && t.at <= now) (t.live = false), t.cb();
-    },
-    pending: () => timers.filter((t) => t.live).map((t) => t.at),
-  };
-}
 
 function recordingTray() {
   const calls: string[] = [];
@@ -56,7 +39,7 @@ function state(nextStartMs: number): AppState {
 }
 
 function setup(platform: NodeJS.Platform = 'linux', locale?: string) {
-  const clock = fakeClock(NOW);
+  const clock = new FakeClock(NOW);
   const zone = { current: 'Europe/Berlin' };
   const rec = recordingTray();
   const actions: TrayActionId[] = [];
@@ -88,23 +71,23 @@ describe('tray adapter', () => {
     expect(calls).toEqual([]);
   });
 
-  it('rebuilds the countdown at each minute boundary, without a state change', () => {
+  it('rebuilds the countdown at each minute boundary, without a state change', async () => {
     const { controller, calls, clock } = setup();
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
-    expect(clock.pending()).toEqual([NOW + 30_000]);
+    expect(clock.pendingDueMs()).toEqual([NOW + 30_000]);
     calls.length = 0;
-    clock.advanceTo(NOW + 30_000);
+    await clock.advanceTo(NOW + 30_000);
     expect(calls).toEqual(['tooltip Next on call: A & B 13:00 (in 1 h 59 min)', 'menu']);
-    expect(clock.pending()).toEqual([NOW + 90_000]);
+    expect(clock.pendingDueMs()).toEqual([NOW + 90_000]);
     expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Your next shift: A & B 13:00 (in 1 h 59 min)' });
   });
 
-  it('reads the local zone at each render, so a zone change (travel) shows at the next minute', () => {
+  it('reads the local zone at each render, so a zone change (travel) shows at the next minute', async () => {
     const { controller, clock, zone } = setup();
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
     expect(controller.current().tooltip).toBe('Next on call: A & B 13:00 (in 2 h)');
     zone.current = 'America/New_York';
-    clock.advanceTo(NOW + 30_000);
+    await clock.advanceTo(NOW + 30_000);
     expect(controller.current().tooltip).toBe('Next on call: A & B 08:00 (in 1 h 59 min)');
   });
 
@@ -156,7 +139,7 @@ describe('tray adapter', () => {
     const { controller, clock, calls } = setup();
     controller.update(state(NOW + 3_600_000));
     controller.dispose();
-    expect(clock.pending()).toEqual([]);
+    expect(clock.pendingDueMs()).toEqual([]);
     expect(calls).toContain('destroy');
   });
 

@@ -41,6 +41,11 @@ export class FakeClock implements Clock {
     return this.timers.length;
   }
 
+  /** When the pending timers are due, earliest first. */
+  pendingDueMs(): number[] {
+    return this.timers.map((t) => t.dueMs).sort((a, b) => a - b);
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due (also ones armed meanwhile), in order. */
   async advance(ms: number): Promise<void> {
     await this.advanceTo(this.wallMs + ms);
