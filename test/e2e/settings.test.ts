@@ -50,6 +50,8 @@ describe('settings', () => {
     const s = host.engine.getState().settings;
     expect([s.theme, s.email, s.reminders.leadTimesMin, s.schedules.map((x) => x.id)]).toEqual(['dark', 'alice@example.com', [1440, 120, 15], ['sch_platform_primary', 'sch_payments_us']]);
     await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('dark');
+    // The user's pick wins over the (light) system scheme.
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(23, 25, 29)');
     expect(await app.cspViolations()).toEqual([]);
     await app.screenshot('settings-saved-dark');
   });

@@ -12,6 +12,9 @@ describe('status popover', () => {
       const app = await session.open('configured', { colorScheme: scheme });
       const { page, host } = app;
       const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      // The theme follows the system's scheme.
+      const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+      expect(background).toBe(scheme === 'dark' ? 'rgb(23, 25, 29)' : 'rgb(255, 255, 255)');
       for (const schedule of host.engine.getState().schedules) {
         const nowNames = schedule.now?.users.map((u) => u.name).join(', ') ?? 'Nobody';
         await expect.poll(() => card(schedule.name).textContent()).toContain(nowNames);
