@@ -2,9 +2,9 @@
 import { performance } from 'node:perf_hooks';
 import { createClient } from '../electron/api/client';
 import { defaultSettings } from '../electron/shared/settings';
-import { deriveState } from '../electron/core/derive-state';
-import { emptySnapshot, type Snapshot } from '../electron/core/snapshot';
-import { horizonWindow, toWireInstant } from '../electron/core/sync-plan';
+import { deriveState } from '../electron/core/state/derive';
+import { emptySnapshot, type Snapshot } from '../electron/core/sync/snapshot';
+import { horizonWindow, toWireInstant } from '../electron/core/sync/plan';
 import { startSimulator } from '../electron/simulator/server';
 import { engineRig } from './engine-rig';
 import { BENCH_EMAIL, benchSeed } from './seeds';

@@ -3,8 +3,8 @@
 import { createClient } from '../electron/api/client';
 import type { OncallClient } from '../electron/api/client-types';
 import { ok } from '../electron/api/errors';
-import { createEngine } from '../electron/core/engine';
-import type { Engine } from '../electron/core/engine-types';
+import { createEngine } from '../electron/core/engine/engine';
+import type { Engine } from '../electron/core/engine/types';
 import { startSimulator, type RunningSimulator } from '../electron/simulator/server';
 import { IoClock } from '../test/core/support/io-clock';
 import { MemoryFileStore } from '../test/core/support/memory-file-store';

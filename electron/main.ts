@@ -2,10 +2,10 @@
 // and wires events between them. No logic of its own lives here; every piece it wires is tested on its own.
 import { app, globalShortcut, ipcMain, Menu, net, powerMonitor, session, shell, Tray } from 'electron';
 import type { IpcMainInvokeEvent, Rectangle } from 'electron';
-import { createEngine } from './core/engine';
-import type { Engine } from './core/engine-types';
-import { createFsFileStore } from './core/fs-file-store';
-import type { TrayActionId } from './core/tray-menu';
+import { createEngine } from './core/engine/engine';
+import type { Engine } from './core/engine/types';
+import { createFsFileStore } from './core/storage/fs-file-store';
+import type { TrayActionId } from './core/state/tray-menu';
 import type { ViewName } from './shared/ipc-contract';
 import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';

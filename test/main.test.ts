@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Engine } from '../electron/core/engine-types';
+import type { Engine } from '../electron/core/engine/types';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
 import type { AppState } from '../electron/shared/view-state';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './adapters/support/electron-stand-in';

@@ -2,7 +2,7 @@
 // packaged). Files handed to other processes (notification icons) must come from app.asar.unpacked.
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TrayIcon } from '../core/tray-menu';
+import type { TrayIcon } from '../core/state/tray-menu';
 import { trayIconPath } from './tray';
 
 export const APP_ID = 'com.oncalltray.app';

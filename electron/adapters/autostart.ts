@@ -2,7 +2,7 @@
 // entry on Linux. Everything it needs is passed in, so the Linux part runs in tests against a temporary HOME.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AUTOSTART_FILE_NAME, autostartDesktopEntry, autostartDir } from '../core/autostart';
+import { AUTOSTART_FILE_NAME, autostartDesktopEntry, autostartDir } from '../core/platform/autostart';
 
 export interface AutostartOptions {
   platform: NodeJS.Platform;

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import demoSeed from '../simulator/demo-seed.json';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/server';
-import type { EngineOptions } from '../core/engine-types';
+import type { EngineOptions } from '../core/engine/types';
 
 export const DEMO_EMAIL = 'alice@example.com';
 

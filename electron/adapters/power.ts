@@ -2,7 +2,7 @@
 // process, so connectivity is polled cheaply with net.isOnline() (a local check, no traffic) and re-checked at once
 // on wake and unlock; only changes are reported.
 import type { Clock } from '../core/ports';
-import type { PowerEvent } from '../core/engine-types';
+import type { PowerEvent } from '../core/engine/types';
 
 export const ONLINE_POLL_MS = 15_000;
 const POWER_EVENTS: readonly PowerEvent[] = ['suspend', 'resume', 'lock-screen', 'unlock-screen'];

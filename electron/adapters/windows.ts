@@ -2,7 +2,7 @@
 // quick-action window for the forms. Both load only our own bundled page, run sandboxed with context isolation,
 // and can neither navigate nor open windows. Which page is "ours" is decided here, for the IPC sender check.
 import { BrowserWindow, screen, type Rectangle, type WebContents } from 'electron';
-import { popoverPosition } from '../core/popover-position';
+import { popoverPosition } from '../core/platform/popover-position';
 import { isRendererUrl } from './app-paths';
 import type { PayloadOf, PushEvent, ViewName } from '../shared/ipc-contract';
 

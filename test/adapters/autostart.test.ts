@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyStartAtLogin, linuxAutostartPath } from '../../electron/adapters/autostart';
-import { autostartDesktopEntry, autostartDir, quoteExecArg } from '../../electron/core/autostart';
+import { autostartDesktopEntry, autostartDir, quoteExecArg } from '../../electron/core/platform/autostart';
 
 const homes: string[] = [];
 afterEach(async () => {

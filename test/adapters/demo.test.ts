@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/adapters/clock';
 import { dataDirFor, DEMO_EMAIL, isDemoMode, relaunchArgs, startDemo } from '../../electron/adapters/demo';
-import { createEngine } from '../../electron/core/engine';
-import { createFsFileStore } from '../../electron/core/fs-file-store';
+import { createEngine } from '../../electron/core/engine/engine';
+import { createFsFileStore } from '../../electron/core/storage/fs-file-store';
 import type { SecretStore } from '../../electron/core/ports';
 import type { AppState } from '../../electron/shared/view-state';
 

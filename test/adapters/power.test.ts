@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { watchPowerAndNetwork, type PowerEventSource } from '../../electron/adapters/power';
-import type { PowerEvent } from '../../electron/core/engine-types';
+import type { PowerEvent } from '../../electron/core/engine/types';
 import { FakeClock } from '../core/support/fake-clock';
 
 function fakePowerMonitor() {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { trayIconPath } from '../../electron/adapters/tray';
-import type { TrayIcon } from '../../electron/core/tray-menu';
+import type { TrayIcon } from '../../electron/core/state/tray-menu';
 import { pngSize } from '../../scripts/icon-containers';
 
 const BUILD = join(process.cwd(), 'build');

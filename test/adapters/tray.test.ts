@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { createTrayController, toMenuTemplate, trayIconPath, type TrayLike } from '../../electron/adapters/tray';
-import type { TrayActionId, TrayMenuItem } from '../../electron/core/tray-menu';
+import type { TrayActionId, TrayMenuItem } from '../../electron/core/state/tray-menu';
 import { defaultSettings } from '../../electron/shared/settings';
 import type { AppState } from '../../electron/shared/view-state';
 import { FakeClock } from '../core/support/fake-clock';

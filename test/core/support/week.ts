@@ -2,10 +2,10 @@
 // with luxon in each schedule's own zone, plus a harness that runs the reminder scheduler on a fake clock.
 import { DateTime } from 'luxon';
 import type { Shift, User } from '../../../electron/api/schemas';
-import { openFiredStore } from '../../../electron/core/cache';
+import { openFiredStore } from '../../../electron/core/storage/cache';
 import type { NotificationRequest } from '../../../electron/core/ports';
-import { createReminderScheduler, planReminders, type ReminderScheduler } from '../../../electron/core/reminders';
-import type { Snapshot } from '../../../electron/core/snapshot';
+import { createReminderScheduler, planReminders, type ReminderScheduler } from '../../../electron/core/reminders/plan';
+import type { Snapshot } from '../../../electron/core/sync/snapshot';
 import type { Settings } from '../../../electron/shared/settings';
 import { FakeClock } from './fake-clock';
 import { alice, bob, carol, details, me, scheduleSnap, settingsWith, snapshotOf } from './fixtures';

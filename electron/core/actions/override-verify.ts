@@ -1,0 +1,70 @@
+// A create-override whose answer never came back is never sent again. Instead we read the schedule's shifts
+// over that window: if exactly the covering people are on call for all of it (and were not before), the
+// override is in place; if not, it most likely was not saved. A failed check says "unknown, check the schedule".
+import type { OncallClient } from '../../api/client-types';
+import type { Shift } from '../../api/schemas';
+import type { OverrideOutcome } from '../../shared/ipc-contract';
+import type { Clock } from '../ports';
+import type { PlannedOverride } from './override-window';
+
+export type WindowLook = 'covered' | 'not_covered';
+
+/** Whether the clipped shifts cover [startMs, endMs) with exactly the covering people throughout. */
+export function windowCoveredBy(shifts: readonly Shift[], startMs: number, endMs: number, covering: readonly string[]): boolean {
+  const want = [...new Set(covering.map((e) => e.toLowerCase()))].sort().join(',');
+  const sorted = [...shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  let reached = startMs;
+  for (const s of sorted) {
+    const sStart = Date.parse(s.start);
+    const sEnd = Date.parse(s.end);
+    if (sEnd <= startMs || sStart >= endMs) continue;
+    if (sStart > reached) return false;
+    const have = [...new Set(s.users.map((u) => u.email.toLowerCase()))].sort().join(',');
+    if (have !== want) return false;
+    reached = Math.max(reached, sEnd);
+  }
+  return reached >= endMs;
+}
+
+async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
+  const result = await client.listShifts(plan.scheduleId, {
+    from: plan.input.start, to: plan.input.end, clip_to_interval: true, per_page: 100,
+  });
+  if (!result.ok) return undefined;
+  const covering = plan.input.user_references.map((r) => r.value);
+  return windowCoveredBy(result.value.shifts, plan.startMs, plan.endMs, covering) ? 'covered' : 'not_covered';
+}
+
+const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));
+
+const UNKNOWN: OverrideOutcome = {
+  status: 'unknown',
+  message: 'The service did not answer and the schedule could not be checked. Check the schedule before trying again.',
+};
+
+/**
+ * `alreadyCovered`: the cached shifts showed the covering people for the whole window before the write, so
+ * the schedule cannot tell us whether the override exists.
+ */
+export async function verifyUnknownWrite(
+  client: OncallClient,
+  plan: PlannedOverride,
+  alreadyCovered: boolean,
+  clock: Clock,
+  graceMs: number,
+): Promise<OverrideOutcome> {
+  if (alreadyCovered) {
+    return { status: 'unknown', message: 'The service did not answer, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.' };
+  }
+  let seen = await look(client, plan);
+  // A slow server may still be working on the write: give it a moment before concluding it was not saved.
+  if (seen === 'not_covered') {
+    await sleep(clock, graceMs);
+    seen = await look(client, plan);
+  }
+  if (seen === undefined) return UNKNOWN;
+  if (seen === 'covered') {
+    return { status: 'created_unconfirmed', message: 'The service did not answer, but the schedule now shows the override in place. It was not sent again.' };
+  }
+  return { status: 'not_created', message: 'The service did not answer, and the schedule does not show the override, so it was most likely not saved. Check the schedule in a minute before trying again.' };
+}

@@ -1,0 +1,98 @@
+// Turns an override request (window kind + who covers) into a validated service input and a preview, using
+// the schedule's cached shifts. Pure: the caller passes the snapshot and now.
+import { type Result } from '../../api/errors';
+import { CreateOverrideInputSchema, ScheduleIdSchema, type CreateOverrideInput } from '../../api/schemas';
+import type { ActionError, OverridePreview, OverrideRequest } from '../../shared/ipc-contract';
+import type { Settings } from '../../shared/settings';
+import type { Person } from '../../shared/view-state';
+import { nowAndNext, segmentsOf } from '../state/segments';
+import type { Snapshot } from '../sync/snapshot';
+import { HOUR_MS, toWireInstant } from '../sync/plan';
+
+export interface PlannedOverride {
+  scheduleId: string;
+  startMs: number;
+  endMs: number;
+  input: CreateOverrideInput;
+  preview: OverridePreview;
+}
+
+const problem = (field: string, message: string): Result<never, ActionError> => ({
+  ok: false,
+  error: { kind: 'validation', message: `Please fix: ${message}`, problems: [{ field, message }] },
+});
+
+function shiftsOf(snapshot: Snapshot, scheduleId: string) {
+  return snapshot.schedules.find((s) => s.id === scheduleId)?.shifts ?? [];
+}
+
+/** [start, end) of the requested window in epoch ms; "now" is taken to the whole second. */
+export function resolveWindow(request: OverrideRequest, snapshot: Snapshot, nowMs: number): Result<{ startMs: number; endMs: number }, ActionError> {
+  const startNow = Math.floor(nowMs / 1000) * 1000;
+  const w = request.window;
+  if (w.kind === 'next_hours') return { ok: true, value: { startMs: startNow, endMs: startNow + w.hours * HOUR_MS } };
+  if (w.kind === 'custom') {
+    const startMs = Date.parse(w.start);
+    const endMs = Date.parse(w.end);
+    if (!(startMs < endMs)) return problem('window.end', 'the end must be after the start');
+    if (endMs <= nowMs) return problem('window.end', 'the window is already over');
+    return { ok: true, value: { startMs, endMs } };
+  }
+  const current = nowAndNext(segmentsOf(shiftsOf(snapshot, request.scheduleId)), nowMs).now;
+  if (!current) {
+    return { ok: false, error: { kind: 'no_current_shift', message: 'Nobody is on call on this schedule right now, so there is no current shift to take over.' } };
+  }
+  return { ok: true, value: { startMs: startNow, endMs: current.endMs } };
+}
+
+/** Who covers: the e-mails given, or my own e-mail when none is given. */
+export function coveringEmails(request: OverrideRequest, settings: Settings): Result<string[], ActionError> {
+  const given = request.emails.map((e) => e.trim()).filter((e) => e !== '');
+  if (given.length > 0) return { ok: true, value: [...new Set(given)] };
+  const mine = settings.email.trim();
+  if (mine === '') return problem('emails', 'enter who covers, or set your e-mail in Settings to cover it yourself');
+  return { ok: true, value: [mine] };
+}
+
+/** The people on call in [startMs, endMs) according to the cached shifts, minus those who cover. */
+export function replacedPeople(snapshot: Snapshot, scheduleId: string, startMs: number, endMs: number, covering: readonly string[]): Person[] {
+  const cover = new Set(covering.map((e) => e.toLowerCase()));
+  const seen = new Map<string, Person>();
+  for (const seg of segmentsOf(shiftsOf(snapshot, scheduleId))) {
+    if (seg.endMs <= startMs || seg.startMs >= endMs) continue;
+    for (const u of seg.users) if (!cover.has(u.email.toLowerCase()) && !seen.has(u.id)) seen.set(u.id, u);
+  }
+  return [...seen.values()];
+}
+
+function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ActionError {
+  const problems = issues.map((i) => {
+    const path = i.path.map(String);
+    const field = path[0] === 'user_references' ? ['emails', ...path.slice(1, 2)].join('.') : path.join('.') || 'window';
+    return { field, message: i.message };
+  });
+  return { kind: 'validation', message: 'Please fix: ' + problems.map((p) => `${p.field} ${p.message}`).join('; '), problems };
+}
+
+export function planOverride(request: OverrideRequest, snapshot: Snapshot, settings: Settings, nowMs: number): Result<PlannedOverride, ActionError> {
+  if (!ScheduleIdSchema.safeParse(request.scheduleId).success) return problem('scheduleId', 'the schedule id must look like sch_…');
+  const window = resolveWindow(request, snapshot, nowMs);
+  if (!window.ok) return window;
+  const covering = coveringEmails(request, settings);
+  if (!covering.ok) return covering;
+  const { startMs, endMs } = window.value;
+  const parsed = CreateOverrideInputSchema.safeParse({
+    start: toWireInstant(startMs),
+    end: toWireInstant(endMs),
+    user_references: covering.value.map((value) => ({ type: 'email', value })),
+  });
+  if (!parsed.success) return { ok: false, error: inputProblems(parsed.error.issues) };
+  const preview: OverridePreview = {
+    scheduleId: request.scheduleId,
+    start: parsed.data.start,
+    end: parsed.data.end,
+    covering: covering.value,
+    replaces: replacedPeople(snapshot, request.scheduleId, startMs, endMs, covering.value),
+  };
+  return { ok: true, value: { scheduleId: request.scheduleId, startMs, endMs, input: parsed.data, preview } };
+}

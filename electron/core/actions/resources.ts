@@ -1,0 +1,77 @@
+// team:update, chat-group:put and schedule:check. Inputs are validated with the spec's limits before sending
+// (the client validates again at its edge); answers are folded into the snapshot so every surface shows them.
+import type { ChatUserGroup, Team } from '../../api/schemas';
+import { ChatUserGroupInputSchema, ScheduleIdSchema, TeamIdSchema, UpdateTeamInputSchema } from '../../api/schemas';
+import { validationError } from '../../api/errors';
+import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import { extractScheduleId } from '../../shared/settings';
+import { failure, fromApiError, guarded, NOT_SET_UP, type ActionDeps } from './common';
+import type { Snapshot } from '../sync/snapshot';
+
+/** The team's new name/description in every cached schedule that lists it (no request needed to show it). */
+export function withTeam(snapshot: Snapshot, team: Team): Snapshot {
+  const schedules = snapshot.schedules.map((s) => {
+    if (!s.details?.teams.some((t) => t.id === team.id)) return s;
+    const teams = s.details.teams.map((t) => (t.id === team.id ? team : t));
+    return { ...s, details: { ...s.details, teams } };
+  });
+  return { ...snapshot, schedules };
+}
+
+export function withChatGroup(snapshot: Snapshot, scheduleId: string, group: ChatUserGroup): Snapshot {
+  return { ...snapshot, chatGroups: { ...snapshot.chatGroups, [scheduleId]: group } };
+}
+
+export function teamUpdate(deps: ActionDeps) {
+  return async (request: RequestOf<'team:update'>): Promise<ResponseOf<'team:update'>> =>
+    guarded(async () => {
+      const id = TeamIdSchema.safeParse(request.teamId);
+      const input = UpdateTeamInputSchema.safeParse({ name: request.name, description: request.description });
+      if (!id.success) return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['teamId'] }))));
+      if (!input.success) return fromApiError(validationError(input.error.issues));
+      if (input.data.name === undefined && input.data.description === undefined) {
+        return failure('validation', 'Please fix: change the name or the description', [{ field: 'name', message: 'nothing to change' }]);
+      }
+      const client = deps.client();
+      if (!client) return NOT_SET_UP;
+      const result = await client.updateTeam(id.data, input.data);
+      if (!result.ok) return fromApiError(result.error);
+      deps.snapshot.set(withTeam(deps.snapshot.get(), result.value));
+      const { id: teamId, name, description } = result.value;
+      return { ok: true as const, value: { id: teamId, name, description } };
+    });
+}
+
+export function chatGroupPut(deps: ActionDeps) {
+  return async (request: RequestOf<'chat-group:put'>): Promise<ResponseOf<'chat-group:put'>> =>
+    guarded(async () => {
+      const id = ScheduleIdSchema.safeParse(request.scheduleId);
+      if (!id.success) return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['scheduleId'] }))));
+      const input = ChatUserGroupInputSchema.safeParse({ name: request.name, handle: request.handle, description: request.description });
+      if (!input.success) return fromApiError(validationError(input.error.issues));
+      const client = deps.client();
+      if (!client) return NOT_SET_UP;
+      const result = await client.putChatUserGroup(id.data, input.data);
+      if (!result.ok) return fromApiError(result.error);
+      deps.snapshot.set(withChatGroup(deps.snapshot.get(), id.data, result.value));
+      const g = result.value;
+      return { ok: true as const, value: g.description === undefined ? { id: g.id, name: g.name, handle: g.handle } : { ...g } };
+    });
+}
+
+export function scheduleCheck(deps: ActionDeps) {
+  return async (request: RequestOf<'schedule:check'>): Promise<ResponseOf<'schedule:check'>> =>
+    guarded(async () => {
+      const id = extractScheduleId(request.input);
+      if (id === undefined) {
+        return failure('validation', 'Please fix: no schedule id (sch_…) was found in what you entered', [
+          { field: 'input', message: 'enter a schedule id (sch_…) or paste a link that contains one' },
+        ]);
+      }
+      const client = deps.client();
+      if (!client) return NOT_SET_UP;
+      const result = await client.getSchedule(id);
+      if (!result.ok) return fromApiError(result.error);
+      return { ok: true as const, value: { id, name: result.value.name, timeZone: result.value.time_zone } };
+    });
+}

@@ -1,0 +1,166 @@
+// The engine: settings, key, offline cache, sync loop, derived state, reminders and action handlers wired into
+// one object behind the Engine surface. No Electron here; the outside world comes in through the ports.
+import type { AppState } from '../../shared/view-state';
+import { defaultSettings, type Settings } from '../../shared/settings';
+import type { ActionDeps } from '../actions/common';
+import { loadSnapshot, openFiredStore } from '../storage/cache';
+import { createEngineClients } from './clients';
+import { engineHandlers } from './handlers';
+import { createKeyHolder } from './keys';
+import { createSnapshotWriter } from '../storage/snapshot-writer';
+import { createRemindersFor, NO_REMINDERS, type ReminderHook } from './reminders';
+import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './settings';
+import { createStateKeeper } from './state';
+import type { Engine, EngineOptions } from './types';
+import { loadSettings } from '../storage/settings-store';
+import { emptySnapshot, type Snapshot } from '../sync/snapshot';
+import { createSync } from '../sync/loop';
+import { reconcileSchedules } from '../sync/apply';
+
+function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notices'][number] | undefined): AppState['notices'] {
+  return keyNotice === undefined ? notices : [...notices, keyNotice];
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { clock, files, overrides } = options;
+  const log = options.log ?? (() => undefined);
+  let settings: SettingsHolder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
+  let snapshot: Snapshot = emptySnapshot();
+  let notices: AppState['notices'] = [];
+  let syncing = false;
+  let servedFromCache = false;
+  let reminders: ReminderHook = NO_REMINDERS;
+  /** The snapshot the current one replaced: reminders compare the two to find changes to my shifts. */
+  let previous: Snapshot | undefined;
+  let lifecycle: 'new' | 'started' | 'stopped' = 'new';
+
+  // Memoised on the stored settings, so the same settings are the same object (cheap change checks downstream).
+  let effectiveMemo: { stored: Settings; value: Settings } | undefined;
+  const effective = (): Settings => {
+    const stored = settings.stored();
+    if (effectiveMemo?.stored !== stored) effectiveMemo = { stored, value: effectiveSettings(stored, overrides) };
+    return effectiveMemo.value;
+  };
+  const watchedIds = (): string[] => effective().schedules.map((s) => s.id);
+  const writer = createSnapshotWriter(files, () => clock.now(), log);
+  const keys = createKeyHolder({ secrets: options.secrets, baseUrl: () => effective().baseUrl, overrideKey: overrides?.apiKey, log, changed: onKeyChanged });
+  const clients = createEngineClients({ baseUrl: () => effective().baseUrl, apiKey: keys.key, createClient: options.createClient });
+
+  const replan = (): void => reminders.replan({ snapshot, previous, settings: effective() });
+  const setSnapshot = (next: Snapshot): void => {
+    if (next === snapshot) return;
+    previous = snapshot;
+    snapshot = next;
+    writer.schedule(next);
+    keeper.update();
+    replan();
+  };
+  const snapshotAccess = { get: () => snapshot, set: setSnapshot };
+  const sync = createSync({
+    clock,
+    getClient: () => clients.get()?.sync,
+    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh }),
+    snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
+    onBusyChange: (busy) => ((syncing = busy), keeper.update()),
+    log,
+  });
+  const keeper = createStateKeeper(
+    clock,
+    () => ({
+      snapshot, settings: effective(), syncing, notices: withKeyNotice(notices, keys.notice()), servedFromCache,
+      setup: { hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true },
+    }),
+    options.localZone,
+    () => replan(),
+  );
+
+  function onKeyChanged(): void {
+    sync.reset();
+    setSnapshot({ ...snapshot, keyRejected: false });
+    keeper.update();
+    if (keys.key() !== undefined) void sync.request({ reason: 'key' });
+    else sync.reschedule();
+  }
+
+  async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
+    const was = effectiveSettings(before, overrides);
+    const now = effectiveSettings(after, overrides);
+    if (was.baseUrl !== now.baseUrl) {
+      // Another service: its key is another keychain entry, and nothing learned from the old one applies.
+      await keys.load();
+      sync.reset();
+      servedFromCache = false;
+      setSnapshot(reconcileSchedules(emptySnapshot(), watchedIds()));
+      void sync.request({ reason: 'settings' });
+    } else {
+      setSnapshot(reconcileSchedules(snapshot, watchedIds()));
+      sync.reschedule();
+    }
+    keeper.update();
+  }
+
+  const deps: ActionDeps = {
+    clock,
+    client: () => clients.get()?.actions,
+    settings: effective,
+    snapshot: snapshotAccess,
+    refresh: (request) => sync.request(request),
+  };
+
+  const handlers = engineHandlers({ deps, state: () => keeper.get(), canSync: () => clients.get() !== undefined, settings: () => settings, keys });
+
+  async function start(): Promise<void> {
+    if (lifecycle !== 'new') return;
+    lifecycle = 'started';
+    const loaded = await loadSettings(files);
+    settings = createSettingsHolder({ initial: loaded.settings, files, persist: overrides?.demo !== true, changed: onSettingsChanged });
+    const cached = await loadSnapshot(files);
+    notices = [loaded.notice, cached.notice].filter((n) => n !== undefined);
+    if (cached.snapshot) {
+      // A key rejected last session may have been replaced since (env override, keychain edited outside the
+      // app): the first request finds out again, so a cached rejection must not keep syncing paused.
+      snapshot = reconcileSchedules({ ...cached.snapshot, keyRejected: false }, watchedIds());
+      previous = snapshot;
+      servedFromCache = true;
+    }
+    await keys.load();
+    const fired = await openFiredStore(files, { now: () => clock.now() });
+    if (lifecycle !== 'started') return;
+    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone: options.localZone, log });
+    keeper.update();
+    replan();
+    sync.start();
+  }
+
+  async function stop(): Promise<void> {
+    if (lifecycle === 'stopped') return;
+    lifecycle = 'stopped';
+    sync.stop();
+    keeper.stop();
+    reminders.stop();
+    await sync.idle();
+    await reminders.settled();
+    clients.close();
+    await writer.flush();
+  }
+
+  return {
+    start,
+    stop,
+    getState: () => keeper.get(),
+    subscribe: (listener) => keeper.subscribe(listener),
+    handlers,
+    power(event) {
+      if (lifecycle !== 'started') return;
+      if (event === 'suspend' || event === 'lock-screen') return void writer.flush();
+      keeper.update();
+      reminders.resume();
+      if (event === 'resume') void sync.request({ reason: 'resume' });
+    },
+    network(online) {
+      if (lifecycle !== 'started') return;
+      log(`network: ${online ? 'online' : 'offline'}`);
+      if (online) void sync.request({ reason: 'online' });
+    },
+  };
+}

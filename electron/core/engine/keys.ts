@@ -1,0 +1,102 @@
+// The API key's life in the engine: loaded from the SecretStore (account = the service host), replaced by
+// key:set, dropped by key:remove. It is held in memory only and never returned, logged or put in a message.
+import { z } from 'zod';
+import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import { failure, guarded } from '../actions/common';
+import { hostOf } from './clients';
+import type { KeyStorage, SecretStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+
+export const KEYCHAIN_NOTICE_ID = 'keychain-unreadable';
+
+export interface KeyHolder {
+  key(): string | undefined;
+  storage(): KeyStorage | 'none';
+  /** Reads the stored key for the current base URL (an override key wins and is never stored). */
+  load(): Promise<void>;
+  /** Set while the keychain could not be read, so the popover says why the app asks for the key again. */
+  notice(): Notice | undefined;
+  set(request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>>;
+  remove(): Promise<ResponseOf<'key:remove'>>;
+}
+
+export interface KeyHolderOptions {
+  secrets: SecretStore;
+  baseUrl: () => string;
+  /** A key given by the caller (env/flag/demo): used as is, never written to the keychain. */
+  overrideKey?: string;
+  log?: (message: string) => void;
+  /** Called after the key changed (set or removed). */
+  changed: () => void;
+}
+
+const KeyRequestSchema = z.object({ key: z.string().trim().min(1).max(500).regex(/^[\x21-\x7e]+$/) });
+
+export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
+  const sessionOnly = options.overrideKey !== undefined;
+  let key: string | undefined = options.overrideKey;
+  let storage: KeyStorage | 'none' = key === undefined ? 'none' : 'memory';
+  let notice: Notice | undefined;
+
+  async function load(): Promise<void> {
+    if (sessionOnly) return;
+    const account = hostOf(options.baseUrl());
+    key = undefined;
+    storage = 'none';
+    notice = undefined;
+    if (account === undefined) return;
+    const found = await options.secrets.get(account);
+    if (!found.ok) {
+      options.log?.(`keychain: ${found.error.message}`);
+      notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };
+      return;
+    }
+    if (found.value !== undefined && found.value !== '') {
+      key = found.value;
+      storage = 'keychain';
+    }
+  }
+
+  async function set(request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>> {
+    return guarded(async () => {
+      const parsed = KeyRequestSchema.safeParse(request);
+      // The message never quotes what was typed.
+      if (!parsed.success) return failure('validation', 'Please fix: the API key must be 1 to 500 visible characters, without spaces', [{ field: 'key', message: 'must be 1 to 500 visible characters, without spaces' }]);
+      if (sessionOnly) {
+        key = parsed.data.key;
+        storage = 'memory';
+      } else {
+        const account = hostOf(options.baseUrl());
+        if (account === undefined) return failure('needs_setup', 'Set the service address first, then add the key.');
+        const stored = await options.secrets.set(account, parsed.data.key);
+        if (!stored.ok) return failure('keychain', stored.error.message);
+        key = parsed.data.key;
+        storage = stored.value.storage;
+      }
+      notice = undefined;
+      options.changed();
+      return { ok: true as const, value: { storage: storage === 'keychain' ? 'keychain' as const : 'memory' as const } };
+    });
+  }
+
+  async function remove(): Promise<ResponseOf<'key:remove'>> {
+    return guarded(async () => {
+      const account = hostOf(options.baseUrl());
+      if (!sessionOnly && account !== undefined) {
+        const removed = await options.secrets.delete(account);
+        if (!removed.ok) return failure('keychain', removed.error.message);
+      }
+      key = undefined;
+      storage = 'none';
+      notice = undefined;
+      options.changed();
+      return { ok: true as const, value: null };
+    });
+  }
+
+  return { key: () => key, storage: () => storage, notice: () => notice, load, set, remove };
+}
+
+function unreadableMessage(reason: string): string {
+  return `Your keychain could not be read: ${reason.replace(/\.$/, '')}. Enter your key again to use it for this session.`;
+}

@@ -1,0 +1,78 @@
+// Keeps the derived AppState current: re-derives when its inputs change and exactly at the next instant the
+// passage of time alone would change it (a handoff, data turning stale), and tells subscribers only about
+// real changes.
+import type { Settings } from '../../shared/settings';
+import type { AppState } from '../../shared/view-state';
+import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
+import type { Clock } from '../ports';
+import type { Snapshot } from '../sync/snapshot';
+
+export interface StateInputs {
+  snapshot: Snapshot;
+  settings: Settings;
+  setup: AppState['setup'];
+  syncing: boolean;
+  notices: AppState['notices'];
+  servedFromCache: boolean;
+}
+
+export interface StateKeeper {
+  get(): AppState;
+  /** Re-derives now (inputs changed, or the clock jumped); notifies only if the state differs. */
+  update(): void;
+  subscribe(listener: (state: AppState) => void): () => void;
+  stop(): void;
+}
+
+/** Timers never wait longer than this, so a wall-clock jump (sleep, clock change) is caught up soon after. */
+const MAX_TIMER_MS = 60 * 60_000;
+
+export function createStateKeeper(clock: Clock, inputs: () => StateInputs, localZone: string | undefined, onChange: (state: AppState) => void): StateKeeper {
+  const listeners = new Set<(state: AppState) => void>();
+  let cancelTimer: (() => void) | undefined;
+  let stopped = false;
+  const derive = (): AppState => deriveState({ ...inputs(), nowMs: clock.now(), localZone });
+  let state = derive();
+
+  function armTimer(): void {
+    cancelTimer?.();
+    cancelTimer = undefined;
+    if (stopped) return;
+    const { snapshot, settings } = inputs();
+    const nowMs = clock.now();
+    const at = nextStateChangeAt(snapshot, nowMs, settings);
+    if (at === null) return;
+    cancelTimer = clock.setTimer(Math.min(MAX_TIMER_MS, Math.max(0, at - nowMs)), update);
+  }
+
+  function update(): void {
+    if (stopped) return;
+    const next = derive();
+    armTimer();
+    if (stateEquals(next, state)) return;
+    state = next;
+    onChange(state);
+    for (const listener of [...listeners]) {
+      try {
+        listener(state);
+      } catch {
+        // A failing subscriber must not stop the others or the engine.
+      }
+    }
+  }
+
+  armTimer();
+  return {
+    get: () => state,
+    update,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    stop() {
+      stopped = true;
+      cancelTimer?.();
+      cancelTimer = undefined;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The core engine's public surface, used by the composition root, the IPC adapter, the headless status command
+// and the renderer test host. Every renderer intent maps to one handler here (window/external ones live in adapters).
+import type { ClientOptions, OncallClient } from '../../api/client-types';
+import type { InvokeChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import type { AppState } from '../../shared/view-state';
+import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
+
+export type EngineChannel = Exclude<InvokeChannel, 'window:open' | 'window:close' | 'external:open' | 'app:mode'>;
+export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
+
+export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen';
+
+export interface EngineOptions {
+  clock: Clock;
+  secrets: SecretStore;
+  notifier: Notifier;
+  files: FileStore;
+  /** For scripts and demo mode: replace stored settings/keychain without persisting them. */
+  overrides?: { baseUrl?: string; apiKey?: string; email?: string; scheduleIds?: string[]; demo?: boolean };
+  /** Defaults to the real client; tests may wrap it to count requests. */
+  createClient?: (options: ClientOptions) => OncallClient;
+  /** Diagnostic log; never receives the key. */
+  log?: (message: string) => void;
+  /** The local zone used for formatting in notifications (defaults to the system zone). */
+  localZone?: string;
+}
+
+export interface Engine {
+  /** Loads settings, cache and fired reminders, serves cached state at once, then starts syncing. */
+  start(): Promise<void>;
+  /** Stops timers and flushes the cache; idempotent. */
+  stop(): Promise<void>;
+  getState(): AppState;
+  /** Called only when the state really changed. Returns an unsubscribe function. */
+  subscribe(listener: (state: AppState) => void): () => void;
+  handlers: EngineHandlers;
+  power(event: PowerEvent): void;
+  network(online: boolean): void;
+}

@@ -1,0 +1,64 @@
+// Reminder planning: a pure function from (snapshot, previous snapshot, now, settings) to the reminders that
+// should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
+// is due. The scheduler (./reminders-scheduler) decides at run time what is shown, judged by the wall clock.
+import type { Settings } from '../../shared/settings';
+import { blocksOf, segmentsOf } from '../state/segments';
+import { changeReminders, coverageReminders } from './changes';
+import { endNotification, startNotification, upcomingNotification, type ShiftRef } from './messages';
+import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
+import type { Snapshot } from '../sync/snapshot';
+
+export type { PlanInput, PlannedReminder, ReminderKind } from './types';
+export type { ShiftRef } from './messages';
+
+function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
+  const r = input.settings.reminders;
+  const items: PlannedReminder[] = [];
+  const base = { untilMs: ref.endMs, shift: ref };
+  // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again
+  // now would key it by the later-looking start and say "on call now" mid-shift.
+  if (ref.startSeen && ref.startMs > input.nowMs) {
+    for (const lead of new Set(r.leadTimesMin)) {
+      const key = `${ref.group}:lead${lead}`;
+      const atMs = ref.startMs - lead * MINUTE_MS;
+      items.push({ ...base, key, atMs, kind: 'lead', notification: upcomingNotification(key, ref, atMs, input) });
+    }
+  }
+  if (r.atStart && ref.startSeen) {
+    const key = `${ref.group}:start`;
+    items.push({ ...base, key, atMs: ref.startMs, kind: 'start', notification: startNotification(key, ref, input) });
+  }
+  // A block reaching the horizon's end may be clipped there: its true end is not known yet.
+  if (r.atEnd && ref.endMs < horizonEndMs) {
+    const notification = endNotification(`${ref.group}:end`, ref, input);
+    items.push({ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification });
+  }
+  return items;
+}
+
+/** My shifts that are not over yet, per watched schedule, as ShiftRefs. */
+export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: number, fallbackZone: string): { ref: ShiftRef; horizonEndMs: number }[] {
+  const emailLower = settings.email.trim().toLowerCase();
+  const watched = new Set(settings.schedules.map((w) => w.id));
+  const result: { ref: ShiftRef; horizonEndMs: number }[] = [];
+  for (const s of snapshot.schedules) {
+    if (!watched.has(s.id) || s.notFound) continue;
+    const segments = segmentsOf(s.shifts);
+    const horizonEndMs = s.shiftsTo === null ? Infinity : Date.parse(s.shiftsTo);
+    for (const block of blocksOf(segments, emailLower)) {
+      if (block.endMs > nowMs) result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });
+    }
+  }
+  return result;
+}
+
+export function planReminders(input: PlanInput): PlannedReminder[] {
+  const zone = input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
+  const items = shifts.flatMap(({ ref, horizonEndMs }) => blockReminders(ref, horizonEndMs, input));
+  if (input.settings.reminders.coverageRequests) items.push(...coverageReminders(input));
+  if (input.settings.reminders.shiftChanges && input.previous) items.push(...changeReminders(input, input.previous, zone));
+  return items.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));
+}
+
+export { createReminderScheduler, type ReminderScheduler, type ReminderSchedulerOptions } from './scheduler';

@@ -1,0 +1,61 @@
+// Types shared by the reminder planner, the change detector and the scheduler.
+import type { Settings } from '../../shared/settings';
+import { isoOf, type Block, type Segment } from '../state/segments';
+import type { NotificationRequest } from '../ports';
+import type { MessageOptions, ShiftRef } from './messages';
+import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+
+export type ReminderKind = 'lead' | 'start' | 'end' | 'coverage' | 'change';
+
+export interface PlannedReminder {
+  /** Stable identity: the same reminder planned again has the same key; fired keys are never shown again. */
+  key: string;
+  atMs: number;
+  kind: ReminderKind;
+  /** The message when shown on time (within the grace period). */
+  notification: NotificationRequest;
+  /** After this instant the reminder is pointless; the fired key is kept until a week after it. */
+  untilMs: number;
+  /** Shift reminders: the shift they belong to, so missed ones can be collapsed into one true message. */
+  shift?: ShiftRef;
+  /** Other keys this one settles when shown (the first-sync coverage summary settles each request). */
+  settles?: string[];
+}
+
+export interface PlanInput extends MessageOptions {
+  snapshot: Snapshot;
+  /**
+   * The snapshot this one replaces (at start-up: the cached one). Shift changes are found by comparing the two;
+   * undefined means "never synced before" (first run after install): no changes are reported, and coverage
+   * requests already waiting are announced in one summary instead of one notification each.
+   */
+  previous?: Snapshot;
+  nowMs: number;
+  settings: Settings;
+}
+
+export const MINUTE_MS = 60_000;
+
+/** The end reminder's key names the end instant only, so it stays the same while the visible start moves. */
+export function endKey(ref: Pick<ShiftRef, 'scheduleId' | 'endMs'>): string {
+  return `shift:${ref.scheduleId}:end:${isoOf(ref.endMs)}`;
+}
+
+export function shiftRef(s: ScheduleSnapshot, segments: readonly Segment[], block: Block, fallbackZone: string): ShiftRef {
+  const next = segments.find((seg) => seg.startMs === block.endMs);
+  // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
+  // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
+  const startSeen = s.shiftsFrom === null || block.startMs > Date.parse(s.shiftsFrom);
+  return {
+    group: `shift:${s.id}:${isoOf(block.startMs)}`,
+    scheduleId: s.id,
+    scheduleName: s.details?.name ?? s.id,
+    scheduleZone: s.details?.time_zone ?? fallbackZone,
+    startMs: block.startMs,
+    endMs: block.endMs,
+    startSeen,
+    others: block.others.map((p) => p.name),
+    nextNames: next ? next.users.map((p) => p.name) : [],
+  };
+}
+

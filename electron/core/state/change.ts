@@ -1,0 +1,59 @@
+// When the derived state can next change by the passage of time alone, and whether two states differ, so the
+// engine re-derives exactly at handoffs (not every second) and pushes only real changes.
+import type { Settings } from '../../shared/settings';
+import type { AppState } from '../../shared/view-state';
+import { segmentsOf } from './segments';
+import { lastSuccessOf, staleAfterMs } from './status';
+import type { Snapshot } from '../sync/snapshot';
+
+function earliestAfter(nowMs: number, candidates: Iterable<number>): number | null {
+  let best: number | null = null;
+  for (const ms of candidates) {
+    if (Number.isFinite(ms) && ms > nowMs && (best === null || ms < best)) best = ms;
+  }
+  return best;
+}
+
+function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | undefined): Generator<number> {
+  for (const s of snapshot.schedules) {
+    // Segments are sorted: the first boundary after now is in the first segment that ends after now.
+    for (const seg of segmentsOf(s.shifts)) {
+      if (seg.endMs <= nowMs) continue;
+      yield seg.startMs;
+      yield seg.endMs;
+      break;
+    }
+    const d = s.details;
+    if (d?.current_oncall_shift) yield Date.parse(d.current_oncall_shift.end);
+    if (d?.next_oncall_shift) yield Date.parse(d.next_oncall_shift.start);
+    const success = lastSuccessOf(s);
+    if (settings && success !== null && !s.problem) yield Date.parse(success) + staleAfterMs(settings) + 1;
+  }
+  for (const r of snapshot.coverageRequests) for (const sh of r.shifts) yield Date.parse(sh.end);
+}
+
+/**
+ * The next instant after `nowMs` at which deriveState may give a different result with the same snapshot:
+ * a handoff, a gap's end, the fallback details' boundaries, a coverage request running out, or (with settings)
+ * data turning stale. null when nothing in the snapshot will change by itself.
+ */
+export function nextStateChangeAt(snapshot: Snapshot, nowMs: number, settings?: Settings): number | null {
+  return earliestAfter(nowMs, boundaries(snapshot, nowMs, settings));
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  }
+  const ka = Object.keys(a).filter((k) => Reflect.get(a, k) !== undefined);
+  const kb = Object.keys(b).filter((k) => Reflect.get(b, k) !== undefined);
+  return ka.length === kb.length && ka.every((k) => deepEqual(Reflect.get(a, k), Reflect.get(b, k)));
+}
+
+/** Structural equality (absent and undefined properties are the same), for skipping unchanged pushes. */
+export function stateEquals(a: AppState, b: AppState): boolean {
+  return deepEqual(a, b);
+}

@@ -1,0 +1,125 @@
+// The one truth every surface shows, as a pure function of (snapshot, now, settings). "Now" and "next" come from
+// the cached horizon of shifts, not from the schedule's current_oncall_shift (which is only true at fetch time),
+// so while offline they keep advancing along the cached shifts.
+import type { Schedule, Shift } from '../../api/schemas';
+import type { Settings } from '../../shared/settings';
+import type { AppState, MyShift, ScheduleView, ShiftView } from '../../shared/view-state';
+import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from './segments';
+import { coverageLists, oldestSuccess, scheduleStatus, syncStatus } from './status';
+import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+
+export interface DeriveInput {
+  snapshot: Snapshot;
+  nowMs: number;
+  settings: Settings;
+  setup: AppState['setup'];
+  syncing: boolean;
+  notices: AppState['notices'];
+  /** Zone shown for a schedule whose details are not known yet; defaults to the system zone. */
+  localZone?: string;
+  /** True until the first sync of this session succeeded: cached data is then shown as stale. */
+  servedFromCache?: boolean;
+}
+
+const NO_SHIFTS: readonly Shift[] = [];
+
+function viewOfSegment(seg: Segment): ShiftView {
+  return { users: seg.users, start: isoOf(seg.startMs), end: isoOf(seg.endMs) };
+}
+
+function viewOfShift(s: Shift): ShiftView {
+  return { users: s.users.map(toPerson), start: isoOf(Date.parse(s.start)), end: isoOf(Date.parse(s.end)) };
+}
+
+function covers(s: Shift | null | undefined, nowMs: number): s is Shift {
+  return !!s && Date.parse(s.start) <= nowMs && Date.parse(s.end) > nowMs;
+}
+
+/** Now/next from the shifts; the details' current/next only fill a gap, and only if still true at nowMs. */
+function nowNextOf(s: ScheduleSnapshot | undefined, nowMs: number): { now: ShiftView | null; next: ShiftView | null } {
+  const { now, next } = nowAndNext(segmentsOf(s?.shifts ?? NO_SHIFTS), nowMs);
+  const details: Schedule | null | undefined = s?.details;
+  let nowView = now ? viewOfSegment(now) : null;
+  if (!nowView && covers(details?.current_oncall_shift, nowMs)) nowView = viewOfShift(details.current_oncall_shift);
+  let nextView = next ? viewOfSegment(next) : null;
+  const after = nowView ? Date.parse(nowView.end) : nowMs;
+  const fallbackNext = details?.next_oncall_shift;
+  if (!nextView && fallbackNext && Date.parse(fallbackNext.start) >= after) nextView = viewOfShift(fallbackNext);
+  return { now: nowView, next: nextView };
+}
+
+function scheduleView(
+  id: string,
+  settingsName: string | undefined,
+  s: ScheduleSnapshot | undefined,
+  input: DeriveInput,
+  emailLower: string,
+): ScheduleView {
+  const details = s?.details ?? null;
+  const { now, next } = nowNextOf(s, input.nowMs);
+  return {
+    id,
+    name: details?.name ?? settingsName ?? id,
+    timeZone: details?.time_zone ?? input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    status: scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false),
+    now,
+    next,
+    meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
+    users: details ? details.users.map(toPerson) : [],
+    teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name, description: t.description })) : [],
+    chatUserGroup: input.snapshot.chatGroups[id] ?? null,
+  };
+}
+
+/** The earliest block of mine that starts after now, over all watched schedules. */
+function myNextShift(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string): MyShift | null {
+  let best: { startMs: number; endMs: number; view: ScheduleView } | undefined;
+  for (const view of views) {
+    const blocks = blocksOf(segmentsOf(byId.get(view.id)?.shifts ?? NO_SHIFTS), emailLower);
+    const upcoming = blocks.find((b) => b.startMs > nowMs);
+    if (upcoming && (!best || upcoming.startMs < best.startMs)) best = { ...upcoming, view };
+  }
+  if (!best) return null;
+  return { scheduleId: best.view.id, scheduleName: best.view.name, start: isoOf(best.startMs), end: isoOf(best.endMs) };
+}
+
+/** Where I am on call now: until the end of my whole block, not just of the current segment. */
+function myOnCallNow(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string): MyShift[] {
+  const result: MyShift[] = [];
+  for (const view of views) {
+    if (!view.meOnCall || !view.now) continue;
+    const blocks = blocksOf(segmentsOf(byId.get(view.id)?.shifts ?? NO_SHIFTS), emailLower);
+    const block = blocks.find((b) => b.startMs <= nowMs && b.endMs > nowMs);
+    const start = block ? isoOf(block.startMs) : view.now.start;
+    const end = block ? isoOf(block.endMs) : view.now.end;
+    result.push({ scheduleId: view.id, scheduleName: view.name, start, end });
+  }
+  return result;
+}
+
+export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot> {
+  return new Map(snapshot.schedules.map((s) => [s.id, s]));
+}
+
+export function deriveState(input: DeriveInput): AppState {
+  const { snapshot, nowMs, settings } = input;
+  const emailLower = settings.email.trim().toLowerCase();
+  const byId = snapshotIndex(snapshot);
+  const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
+  return {
+    setup: input.setup,
+    settings,
+    sync: syncStatus(snapshot, input.setup, settings, byId),
+    lastSuccessAt: oldestSuccess(settings, byId),
+    syncing: input.syncing,
+    schedules,
+    me: {
+      onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
+      nextShift: myNextShift(schedules, byId, nowMs, emailLower),
+    },
+    coverage: coverageLists(snapshot, nowMs, emailLower),
+    notices: input.notices,
+  };
+}
+
+export { nextStateChangeAt, stateEquals } from './change';

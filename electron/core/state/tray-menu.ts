@@ -1,0 +1,199 @@
+// The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
+// Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
+import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
+import { formatDayTime, formatRelative } from '../../shared/format';
+
+export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
+
+export type TrayActionId =
+  | 'open-status'
+  | 'open-onboarding'
+  | 'open-coverage'
+  | 'open-override'
+  | 'open-team'
+  | 'open-chat-group'
+  | 'open-settings'
+  | 'refresh'
+  | 'toggle-start-at-login'
+  | 'quit';
+
+export type TrayMenuItem =
+  | { type: 'label'; label: string }
+  | { type: 'action'; label: string; action: TrayActionId; enabled: boolean }
+  | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean }
+  | { type: 'separator' };
+
+const MINUTE_MS = 60_000;
+const SOON_MS = 24 * 60 * MINUTE_MS;
+const MAX_NAMES_CHARS = 48;
+
+function hasProblem(state: AppState): boolean {
+  const kind = state.sync.kind;
+  if (kind === 'key_rejected' || kind === 'error' || kind === 'needs_setup') return true;
+  if (state.syncing || state.schedules.length === 0) return false;
+  // Cached data is marked stale at start-up until the first refresh lands; only a settled "all stale" is a problem.
+  return state.schedules.every((s) => s.status.kind !== 'fresh' && s.status.kind !== 'loading');
+}
+
+/**
+ * The icon, by priority: a problem first (an icon that looks fine on wrong data is worse than a warning), then
+ * being on call now (the one thing never to miss), then a coverage request asking me, then on call within 24 h.
+ */
+export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
+  if (hasProblem(state)) return 'problem';
+  if (state.me.onCallNow.length > 0) return 'oncall';
+  if (state.coverage.askingMe.length > 0) return 'attention';
+  const next = state.me.nextShift;
+  if (next && Date.parse(next.start) - nowMs <= SOON_MS) return 'soon';
+  return 'off';
+}
+
+/** What the tray shows besides the state: the user's locale and a problem outside the engine. */
+export interface TrayExtras {
+  /** BCP 47 locale for clock and weekday formats (the app's locale); default 'en-GB'. */
+  locale?: string;
+  /** Why the global shortcut is not working, e.g. another app holds it. */
+  shortcutProblem?: string;
+}
+
+/** Everything a time in the tray is formatted with. */
+interface Fmt {
+  nowMs: number;
+  localZone: string;
+  locale: string | undefined;
+}
+
+function fmt(instant: string, f: Fmt, scheduleZone?: string): string {
+  return formatDayTime(instant, {
+    nowMs: f.nowMs,
+    localZone: f.localZone,
+    ...(f.locale ? { locale: f.locale } : {}),
+    ...(scheduleZone ? { scheduleZone } : {}),
+  });
+}
+
+function shiftPhrase(shift: MyShift, f: Fmt): string {
+  return `${shift.scheduleName} until ${fmt(shift.end, f)}`;
+}
+
+function problemLine(state: AppState): string | undefined {
+  const sync = state.sync;
+  if (sync.kind === 'ok') return hasProblem(state) ? 'Showing saved data: not refreshed recently' : undefined;
+  return sync.message;
+}
+
+/** One glance: "On call: Platform primary until 17:00", plus what needs attention, one fact per line. */
+export function trayTooltip(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): string {
+  const f: Fmt = { nowMs, localZone, locale: extras.locale };
+  const lines: string[] = [];
+  const onCall = state.me.onCallNow;
+  const next = state.me.nextShift;
+  if (onCall.length > 0) {
+    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}`);
+  } else if (next) {
+    const when = fmt(next.start, f);
+    lines.push(`Next on call: ${next.scheduleName} ${when} (${formatRelative(nowMs, next.start)})`);
+  } else {
+    lines.push('Off call');
+  }
+  const asking = state.coverage.askingMe.length;
+  if (asking > 0) lines.push(`${asking} coverage request${asking === 1 ? '' : 's'} for your schedules`);
+  const problem = problemLine(state);
+  if (problem) lines.push(problem);
+  return lines.join('\n');
+}
+
+function names(users: readonly Person[]): string {
+  if (users.length === 0) return 'nobody';
+  const text = users.map((u) => u.name).join(', ');
+  return text.length > MAX_NAMES_CHARS ? `${text.slice(0, MAX_NAMES_CHARS - 1)}…` : text;
+}
+
+function statusSuffix(schedule: ScheduleView, f: Fmt): string {
+  const st = schedule.status;
+  switch (st.kind) {
+    case 'stale':
+      return ` (stale since ${fmt(st.since, f)})`;
+    case 'error':
+      return ' (error)';
+    case 'not_found':
+      return ' (not found)';
+    case 'loading':
+      return ' (loading…)';
+    case 'fresh':
+      return '';
+  }
+}
+
+function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt) {
+  if (!shift) return `${prefix}: ${prefix === 'Now' ? 'nobody on call' : 'no later shift known'}`;
+  const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
+  return `${prefix}: ${names(shift.users)} ${edge}`;
+}
+
+function scheduleSection(s: ScheduleView, f: Fmt): TrayMenuItem[] {
+  const header: TrayMenuItem = { type: 'label', label: `${s.name}${statusSuffix(s, f)}` };
+  if (s.status.kind === 'not_found') return [header];
+  return [
+    header,
+    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f)}` },
+    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f)}` },
+  ];
+}
+
+function myShiftLine(state: AppState, f: Fmt): string {
+  const current = state.me.onCallNow[0];
+  if (current) {
+    const left = formatRelative(f.nowMs, current.end).replace(/^in /, '');
+    return `You are on call: ${shiftPhrase(current, f)} (${left} left)`;
+  }
+  const next = state.me.nextShift;
+  if (!next) return 'No upcoming shift of yours';
+  return `Your next shift: ${next.scheduleName} ${fmt(next.start, f)} (${formatRelative(f.nowMs, next.start)})`;
+}
+
+function headItems(state: AppState, shortcutProblem: string | undefined): TrayMenuItem[] {
+  const items: TrayMenuItem[] = [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
+  const problem = problemLine(state);
+  if (problem) items.push({ type: 'label', label: problem });
+  if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
+  if (state.sync.kind === 'needs_setup') {
+    items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
+  }
+  return items;
+}
+
+function actionItems(state: AppState): TrayMenuItem[] {
+  const ready = state.setup.hasKey && state.schedules.length > 0;
+  const asking = state.coverage.askingMe.length;
+  const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({ type: 'action', label, action, enabled });
+  return [
+    act(`Coverage requests (${asking})…`, 'open-coverage'),
+    act('Quick override…', 'open-override'),
+    act('Edit team…', 'open-team'),
+    act('Chat user group…', 'open-chat-group'),
+    { type: 'separator' },
+    act('Refresh now', 'refresh', state.setup.hasKey && !state.syncing),
+    act('Settings…', 'open-settings', true),
+    { type: 'checkbox', label: 'Start at login', action: 'toggle-start-at-login', checked: state.settings.startAtLogin },
+    { type: 'separator' },
+    act('Quit', 'quit', true),
+  ];
+}
+
+/** The whole menu as data: status (and a shortcut problem), one section per schedule, my next shift, then the actions. */
+export function buildTrayMenu(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): TrayMenuItem[] {
+  const f: Fmt = { nowMs, localZone, locale: extras.locale };
+  const items: TrayMenuItem[] = [...headItems(state, extras.shortcutProblem), { type: 'separator' }];
+  for (const s of state.schedules) items.push(...scheduleSection(s, f), { type: 'separator' });
+  if (state.setup.hasKey && state.schedules.length > 0) {
+    items.push({ type: 'label', label: myShiftLine(state, f) }, { type: 'separator' });
+  }
+  items.push(...actionItems(state));
+  return items;
+}
+
+/** The next minute boundary: countdowns in the menu and tooltip change only there. */
+export function nextMenuRefreshAt(nowMs: number): number {
+  return Math.floor(nowMs / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+}

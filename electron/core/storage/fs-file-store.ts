@@ -1,0 +1,101 @@
+// The real FileStore: small named files in one directory (the app data folder). Writes go to a temp file that
+// is fsynced and then renamed over the target, so a crash or power loss leaves either the old or the new file,
+// never half of one. Files are private to the user (0600), the folder too (0700).
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FileStore } from '../ports';
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+function checkName(name: string): string {
+  // Names are ours (settings.json, cache.json, …); refusing paths keeps writes inside the folder.
+  if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) throw new Error(`Bad file name: ${name}`);
+  return name;
+}
+
+function isNotFound(e: unknown): boolean {
+  return e instanceof Error && 'code' in e && e.code === 'ENOENT';
+}
+
+/** `20260302T080000Z`: sortable and valid on every file system (no colons). */
+function stamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (e) {
+    if (isNotFound(e)) return false;
+    throw e;
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Makes the rename itself durable; not supported everywhere (e.g. Windows), where it is best effort.
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
+export interface FsFileStoreOptions {
+  /** For backup names; defaults to Date.now. */
+  now?: () => number;
+}
+
+export function createFsFileStore(dir: string, options: FsFileStoreOptions = {}): FileStore {
+  const now = options.now ?? Date.now;
+  let ready: Promise<unknown> | undefined;
+  const ensureDir = (): Promise<unknown> => (ready ??= mkdir(dir, { recursive: true, mode: DIR_MODE }));
+
+  return {
+    async read(name) {
+      try {
+        return await readFile(join(dir, checkName(name)), 'utf8');
+      } catch (e) {
+        if (isNotFound(e)) return undefined;
+        throw e;
+      }
+    },
+
+    async writeAtomic(name, text) {
+      const target = join(dir, checkName(name));
+      await ensureDir();
+      const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        const handle = await open(temp, 'w', FILE_MODE);
+        try {
+          await handle.writeFile(text, 'utf8');
+          await handle.chmod(FILE_MODE);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, target);
+      } catch (e) {
+        await rm(temp, { force: true });
+        throw e;
+      }
+      await syncDir(dir);
+    },
+
+    async backup(name) {
+      const source = join(dir, checkName(name));
+      const base = `${source}.bad-${stamp(now())}`;
+      let target = base;
+      for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
+      await rename(source, target);
+      return target;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Loads and saves the user's settings in `settings.json`. Older shapes are upgraded through a table of
+// migrations; a file that is not JSON, fails validation, or comes from a newer version is moved aside (so nothing
+// the user typed is lost), defaults are used, and a notice tells the user what happened and where the copy is.
+import { z } from 'zod';
+import { SETTINGS_VERSION, SettingsSchema, defaultSettings, type Settings, type SettingsPatch } from '../../shared/settings';
+import { err, ok, validationError, type ApiError, type Result } from '../../api/errors';
+import type { FileStore } from '../ports';
+
+type ValidationError = Extract<ApiError, { kind: 'validation' }>;
+
+export const SETTINGS_FILE = 'settings.json';
+export const SETTINGS_NOTICE_ID = 'settings-reset';
+
+export interface Notice {
+  id: string;
+  message: string;
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Set when the file was unusable and defaults are in use. */
+  notice?: Notice;
+  /** The version the file was upgraded from, when a migration ran (the upgraded file is written back). */
+  migratedFrom?: number;
+}
+
+type Json = Record<string, unknown>;
+type Migration = (raw: Json) => Json;
+
+/** v0: the unversioned early shape `{ baseUrl, email, scheduleIds: [] }`. */
+const V0Schema = z.object({
+  baseUrl: z.string().default(''),
+  email: z.string().default(''),
+  scheduleIds: z.array(z.string()).default([]),
+});
+
+/** migrations[n] upgrades a version-n object to version n+1. */
+export const SETTINGS_MIGRATIONS: Readonly<Record<number, Migration>> = {
+  0: (raw) => {
+    const v0 = V0Schema.parse(raw);
+    return { version: 1, baseUrl: v0.baseUrl, email: v0.email, schedules: v0.scheduleIds.map((id) => ({ id })) };
+  },
+};
+
+const ObjectSchema = z.record(z.string(), z.unknown());
+
+function versionOf(raw: Json): number | undefined {
+  const v = raw['version'];
+  if (v === undefined) return 0;
+  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}
+
+type Upgrade = { ok: true; value: Json; from: number } | { ok: false; problem: string };
+
+/** Runs the migrations from the file's version up to the current one. */
+export function migrateSettings(raw: Json): Upgrade {
+  const from = versionOf(raw);
+  if (from === undefined) return { ok: false, problem: 'its version is not a whole number' };
+  if (from > SETTINGS_VERSION) return { ok: false, problem: `it was written by a newer version (format ${from})` };
+  let value = raw;
+  for (let v = from; v < SETTINGS_VERSION; v++) {
+    const step = SETTINGS_MIGRATIONS[v];
+    if (!step) return { ok: false, problem: `no upgrade from format ${v}` };
+    try {
+      value = step(value);
+    } catch {
+      return { ok: false, problem: `it could not be upgraded from format ${v}` };
+    }
+  }
+  return { ok: true, value, from };
+}
+
+function parseText(text: string): { ok: true; settings: Settings; from: number } | { ok: false; problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'it is not valid JSON' };
+  }
+  const obj = ObjectSchema.safeParse(json);
+  if (!obj.success || Array.isArray(json)) return { ok: false, problem: 'it does not hold a settings object' };
+  const upgraded = migrateSettings(obj.data);
+  if (!upgraded.ok) return upgraded;
+  const parsed = SettingsSchema.safeParse(upgraded.value);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first && first.path.length > 0 ? `${first.path.map(String).join('.')} ` : '';
+    return { ok: false, problem: `it has an invalid value (${where}${first?.message ?? 'invalid'})` };
+  }
+  return { ok: true, settings: parsed.data, from: upgraded.from };
+}
+
+async function resetWithNotice(files: FileStore, problem: string): Promise<LoadedSettings> {
+  let kept: string;
+  try {
+    kept = `The old file was kept as ${await files.backup(SETTINGS_FILE)}.`;
+  } catch {
+    kept = 'The old file could not be backed up.';
+  }
+  const message = `Your settings file could not be used because ${problem}. Default settings are in use. ${kept}`;
+  return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message } };
+}
+
+export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
+  let text: string | undefined;
+  try {
+    text = await files.read(SETTINGS_FILE);
+  } catch {
+    const message = 'Your settings file could not be read. Default settings are in use for now.';
+    return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message } };
+  }
+  if (text === undefined) return { settings: defaultSettings() };
+  const parsed = parseText(text);
+  if (!parsed.ok) return resetWithNotice(files, parsed.problem);
+  if (parsed.from === SETTINGS_VERSION) return { settings: parsed.settings };
+  await saveSettings(files, parsed.settings);
+  return { settings: parsed.settings, migratedFrom: parsed.from };
+}
+
+export async function saveSettings(files: FileStore, settings: Settings): Promise<void> {
+  await files.writeAtomic(SETTINGS_FILE, JSON.stringify(settings, null, 2) + '\n');
+}
+
+/** Applies a validated patch; the result is re-validated so cross-field rules (refresh bounds) hold. */
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Result<Settings, ValidationError> {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const parsed = SettingsSchema.safeParse({ ...current, ...defined, version: SETTINGS_VERSION });
+  return parsed.success ? ok(parsed.data) : err(validationError(parsed.error.issues));
+}

@@ -1,0 +1,101 @@
+// Folds a fetch pass into the snapshot (pure). Last good data is kept on failure; each schedule carries its own
+// problem, so one failing schedule never discards the others. 404 marks a schedule as not found (its shifts
+// are dropped so nothing is announced for it); 401 anywhere marks the key as rejected.
+import type { ApiError } from '../../api/errors';
+import type { FetchProblem, ScheduleSnapshot, Snapshot } from './snapshot';
+import type { FetchPass, ScheduleFetch } from './fetch';
+
+export function emptyScheduleSnapshot(id: string): ScheduleSnapshot {
+  return {
+    id, details: null, detailsFetchedAt: null, shifts: [], shiftsFrom: null, shiftsTo: null,
+    shiftsFetchedAt: null, problem: null, notFound: false,
+  };
+}
+
+/** The snapshot's schedules in the watched order: known entries kept, new ones empty, unwatched dropped. */
+export function reconcileSchedules(snapshot: Snapshot, watchedIds: readonly string[]): Snapshot {
+  const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
+  const schedules = watchedIds.map((id) => byId.get(id) ?? emptyScheduleSnapshot(id));
+  const same = schedules.length === snapshot.schedules.length && schedules.every((s, i) => s === snapshot.schedules[i]);
+  return same ? snapshot : { ...snapshot, schedules };
+}
+
+export function problemOf(error: ApiError, atMs: number): FetchProblem {
+  return { kind: error.kind, message: error.message, at: new Date(atMs).toISOString() };
+}
+
+/** The old array when the new one holds the same data: unchanged data keeps its identity, so everything keyed
+ * on it (segments, reminder plans, change detection) knows at a glance that nothing changed. */
+export function keepIfSame<T>(before: T, after: T): T {
+  if (before === null || Array.isArray(before) !== Array.isArray(after)) return after;
+  if (Array.isArray(before) && Array.isArray(after) && before.length !== after.length) return after;
+  return JSON.stringify(before) === JSON.stringify(after) ? before : after;
+}
+
+function applyShifts(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSnapshot {
+  const at = new Date(fetch.atMs).toISOString();
+  const shifts = fetch.shifts;
+  // Unchanged revision: the shifts we hold are confirmed as of this probe.
+  if (shifts === undefined) return entry.shiftsFetchedAt === null ? entry : { ...entry, shiftsFetchedAt: at };
+  if (!shifts.result.ok) return { ...entry, problem: problemOf(shifts.result.error, fetch.atMs) };
+  return {
+    ...entry,
+    shifts: keepIfSame(entry.shifts, shifts.result.value),
+    shiftsFrom: new Date(shifts.fromMs).toISOString(),
+    shiftsTo: new Date(shifts.toMs).toISOString(),
+    shiftsFetchedAt: at,
+  };
+}
+
+export function applyScheduleFetch(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSnapshot {
+  const details = fetch.details;
+  if (!details.ok) {
+    const problem = problemOf(details.error, fetch.atMs);
+    if (details.error.kind === 'not_found') {
+      return { ...entry, notFound: true, shifts: [], shiftsFrom: null, shiftsTo: null, problem };
+    }
+    return { ...entry, problem };
+  }
+  const fresh: ScheduleSnapshot = {
+    ...entry,
+    details: keepIfSame(entry.details, details.value),
+    detailsFetchedAt: new Date(fetch.atMs).toISOString(),
+    notFound: false,
+    problem: null,
+  };
+  return applyShifts(fresh, fetch);
+}
+
+function isUnauthorized(pass: FetchPass): boolean {
+  const errors: ApiError[] = [];
+  for (const s of pass.schedules) {
+    if (!s.details.ok) errors.push(s.details.error);
+    if (s.shifts && !s.shifts.result.ok) errors.push(s.shifts.result.error);
+  }
+  if (pass.coverage && !pass.coverage.result.ok) errors.push(pass.coverage.result.error);
+  return errors.some((e) => e.kind === 'unauthorized');
+}
+
+function applyCoverage(snapshot: Snapshot, pass: FetchPass): Snapshot {
+  const coverage = pass.coverage;
+  if (coverage === undefined) return snapshot;
+  if (!coverage.result.ok) return { ...snapshot, coverageProblem: problemOf(coverage.result.error, coverage.atMs) };
+  return {
+    ...snapshot,
+    coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value),
+    coverageFetchedAt: new Date(coverage.atMs).toISOString(),
+    coverageProblem: null,
+  };
+}
+
+/** The snapshot after a pass, for the currently watched schedules. */
+export function applyPass(snapshot: Snapshot, pass: FetchPass, watchedIds: readonly string[]): Snapshot {
+  const base = reconcileSchedules(snapshot, watchedIds);
+  const fetched = new Map(pass.schedules.map((f) => [f.id, f]));
+  const schedules = base.schedules.map((entry) => {
+    const fetch = fetched.get(entry.id);
+    return fetch ? applyScheduleFetch(entry, fetch) : entry;
+  });
+  const next = applyCoverage({ ...base, schedules }, pass);
+  return isUnauthorized(pass) ? { ...next, keyRejected: true } : next;
+}

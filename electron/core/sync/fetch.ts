@@ -1,0 +1,89 @@
+// One pass of fetching: probes the chosen schedules (and their shifts when needed) and the coverage list,
+// with bounded concurrency. Returns raw outcomes; folding them into the snapshot is sync-apply's job.
+import type { OncallClient } from '../../api/client-types';
+import type { ApiError, Result } from '../../api/errors';
+import type { CoverageRequest, Schedule, Shift } from '../../api/schemas';
+import { toWireInstant } from './plan';
+
+export interface ShiftsFetch {
+  fromMs: number;
+  toMs: number;
+  result: Result<Shift[]>;
+}
+
+export interface ScheduleFetch {
+  id: string;
+  atMs: number;
+  details: Result<Schedule>;
+  /** Present when the shifts were read in this pass. */
+  shifts?: ShiftsFetch;
+}
+
+export interface FetchPass {
+  schedules: ScheduleFetch[];
+  /** Present when the coverage list was read in this pass. */
+  coverage?: { atMs: number; result: Result<CoverageRequest[]> };
+}
+
+export interface FetchPlan {
+  scheduleIds: readonly string[];
+  coverage: boolean;
+  /** Decides, once the probe answered, whether this schedule's shifts must be read, and over which window. */
+  shiftsWindow: (id: string, schedule: Schedule) => { fromMs: number; toMs: number } | undefined;
+}
+
+export interface FetchContext {
+  client: OncallClient;
+  now: () => number;
+  concurrency: number;
+  /** Re-checked after every await: a stopped loop starts no further request. */
+  stopped: () => boolean;
+}
+
+const STOPPED: ApiError = { kind: 'network', message: 'Sync stopped.' };
+
+/** Runs `task` over `items` with at most `limit` in flight, keeping the order of results. */
+export async function mapLimit<T, U>(items: readonly T[], limit: number, task: (item: T) => Promise<U>): Promise<U[]> {
+  const results: U[] = new Array<U>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index];
+      if (item !== undefined) results[index] = await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+async function fetchSchedule(id: string, plan: FetchPlan, ctx: FetchContext): Promise<ScheduleFetch> {
+  const atMs = ctx.now();
+  if (ctx.stopped()) return { id, atMs, details: { ok: false, error: STOPPED } };
+  const details = await ctx.client.getSchedule(id);
+  if (!details.ok || ctx.stopped()) return { id, atMs, details };
+  const window = plan.shiftsWindow(id, details.value);
+  if (window === undefined) return { id, atMs, details };
+  const result = await ctx.client.listAllShifts(id, { from: toWireInstant(window.fromMs), to: toWireInstant(window.toMs) });
+  return { id, atMs, details, shifts: { ...window, result } };
+}
+
+type Job = { kind: 'schedule'; id: string } | { kind: 'coverage' };
+
+/** Fetches what the plan asks for. Never throws; every failure is a Result in the pass. */
+export async function runFetchPass(plan: FetchPlan, ctx: FetchContext): Promise<FetchPass> {
+  const jobs: Job[] = plan.scheduleIds.map((id) => ({ kind: 'schedule', id }));
+  // Coverage goes first so one slow schedule never delays the list every schedule shares.
+  if (plan.coverage) jobs.unshift({ kind: 'coverage' });
+  const pass: FetchPass = { schedules: [] };
+  await mapLimit(jobs, ctx.concurrency, async (job) => {
+    if (job.kind === 'schedule') {
+      pass.schedules.push(await fetchSchedule(job.id, plan, ctx));
+      return;
+    }
+    const atMs = ctx.now();
+    if (ctx.stopped()) return;
+    pass.coverage = { atMs, result: await ctx.client.listAllCoverageRequests() };
+  });
+  return pass;
+}

@@ -1,0 +1,69 @@
+// The snapshot: everything sync has learned from the service, kept as received (last good data per schedule,
+// plus how each fetch went). Persisted as the offline cache; derived state is a pure function of it.
+import { z } from 'zod';
+import { ChatUserGroupSchema, CoverageRequestSchema, ScheduleSchema, ShiftSchema } from '../../api/schemas';
+
+export const SNAPSHOT_VERSION = 1;
+
+const Iso = z.string();
+
+export const FetchProblemSchema = z.object({
+  /** An ApiError kind (network, timeout, rate_limited, server, bad_response, not_found, …). */
+  kind: z.string(),
+  message: z.string(),
+  at: Iso,
+});
+export type FetchProblem = z.infer<typeof FetchProblemSchema>;
+
+export const ScheduleSnapshotSchema = z.object({
+  id: z.string(),
+  /** Last good details (name, zone, users, teams, current/next); null until first fetched. */
+  details: ScheduleSchema.nullable(),
+  detailsFetchedAt: Iso.nullable(),
+  /** Last good shifts over the horizon [shiftsFrom, shiftsTo). */
+  shifts: z.array(ShiftSchema),
+  shiftsFrom: Iso.nullable(),
+  shiftsTo: Iso.nullable(),
+  shiftsFetchedAt: Iso.nullable(),
+  /** The most recent failure, cleared by the next success. */
+  problem: FetchProblemSchema.nullable(),
+  notFound: z.boolean(),
+});
+export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;
+
+export const CreatedOverrideSchema = z.object({
+  id: z.string(),
+  scheduleId: z.string(),
+  start: Iso,
+  end: Iso,
+  createdAt: Iso,
+});
+export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
+
+export const SnapshotSchema = z.object({
+  version: z.literal(SNAPSHOT_VERSION),
+  schedules: z.array(ScheduleSnapshotSchema),
+  coverageRequests: z.array(CoverageRequestSchema),
+  coverageFetchedAt: Iso.nullable(),
+  coverageProblem: FetchProblemSchema.nullable(),
+  /** Set by a 401; syncing pauses until a new key is stored. */
+  keyRejected: z.boolean(),
+  /** Overrides this app created (the service has no list endpoint), so they can be fetched back. */
+  createdOverrides: z.array(CreatedOverrideSchema),
+  /** Chat user groups attached from this app, per schedule id (the service has no read endpoint). */
+  chatGroups: z.record(z.string(), ChatUserGroupSchema),
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+export function emptySnapshot(): Snapshot {
+  return {
+    version: SNAPSHOT_VERSION,
+    schedules: [],
+    coverageRequests: [],
+    coverageFetchedAt: null,
+    coverageProblem: null,
+    keyRejected: false,
+    createdOverrides: [],
+    chatGroups: {},
+  };
+}

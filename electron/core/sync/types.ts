@@ -1,0 +1,54 @@
+// The sync loop's public types: what it is configured with and what it offers the engine.
+import type { OncallClient } from '../../api/client-types';
+import type { RefreshSettings } from '../../shared/settings';
+import type { Clock } from '../ports';
+import type { Snapshot } from './snapshot';
+
+export interface SyncConfig {
+  scheduleIds: readonly string[];
+  email: string;
+  refresh: RefreshSettings;
+  horizonDays?: number;
+}
+
+export interface SnapshotAccess {
+  get(): Snapshot;
+  set(next: Snapshot): void;
+}
+
+export interface SyncOptions {
+  clock: Clock;
+  /** undefined while the app is not set up (no base URL or key): the loop idles. */
+  getClient: () => OncallClient | undefined;
+  getConfig: () => SyncConfig;
+  snapshot: SnapshotAccess;
+  random?: () => number;
+  concurrency?: number;
+  onBusyChange?: (busy: boolean) => void;
+  log?: (message: string) => void;
+}
+
+export type RefreshReason = 'start' | 'user' | 'write' | 'resume' | 'online' | 'key' | 'settings';
+
+export interface RefreshRequest {
+  reason: RefreshReason;
+  /** Only these schedules (e.g. the one just written to); all when absent. */
+  scheduleIds?: readonly string[];
+  /** Read the shifts again even when the revision did not move. */
+  rereadShifts?: boolean;
+}
+
+export interface SyncLoop {
+  start(): void;
+  stop(): void;
+  /** Refreshes as soon as allowed; resolves once a refresh covering the request is done (or at once if paused,
+   * or while the service's Retry-After holds requests back: the refresh then follows when allowed). */
+  request(request: RefreshRequest): Promise<void>;
+  /** Recomputes the next wake-up, e.g. after the settings or the watched schedules changed. */
+  reschedule(): void;
+  /** Forgets what was learned (new base URL or key) and drops the results of a refresh in flight. */
+  reset(): void;
+  isBusy(): boolean;
+  /** Resolves when no refresh is running. */
+  idle(): Promise<void>;
+}

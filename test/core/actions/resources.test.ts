@@ -1,0 +1,92 @@
+// Team, chat user group, schedule check, settings and key handlers, against the real simulator over loopback.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../electron/core/engine/types';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, threeZoneSeed } from '../support/seeds';
+
+const START = Date.parse('2026-03-25T10:00:00Z');
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function started(files: 'memory' | 'fs' = 'memory'): Promise<{ h: Harness; engine: Engine }> {
+  h = await createHarness({ startMs: START, seed: threeZoneSeed(), files });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });
+  const engine = h.engine();
+  await engine.start();
+  await h.clock.advance(1_000);
+  return { h, engine };
+}
+
+describe('team:update', () => {
+  it('updates the team and shows the new name on the schedules that list it', async () => {
+    const { engine } = await started();
+    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' });
+    expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
+    expect(engine.getState().schedules[0]?.teams[0]?.name).toBe('Core SRE');
+  });
+
+  it('checks the spec limits before sending anything', async () => {
+    const { engine, h } = await started();
+    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'x'.repeat(61) });
+    expect(!result.ok && result.error.problems?.[0]).toEqual({ field: 'name', message: 'must be at most 60 characters' });
+    expect(h.sim.requests.count({ route: 'updateTeam' })).toBe(0);
+  });
+});
+
+describe('chat-group:put', () => {
+  it('attaches the group and keeps it in the state (the service has no read endpoint)', async () => {
+    const { engine } = await started();
+    const result = await engine.handlers['chat-group:put']({ scheduleId: 'sch_berlin', name: 'Berlin on-call', handle: 'berlin-oncall' });
+    expect(result.ok).toBe(true);
+    expect(engine.getState().schedules[0]?.chatUserGroup).toMatchObject({ name: 'Berlin on-call', handle: 'berlin-oncall' });
+    const tooLong = await engine.handlers['chat-group:put']({ scheduleId: 'sch_berlin', name: 'n', handle: 'h', description: 'd'.repeat(141) });
+    expect(!tooLong.ok && tooLong.error.problems?.[0]?.field).toBe('description');
+  });
+});
+
+describe('schedule:check', () => {
+  it('finds the id in a pasted link and returns the name and zone', async () => {
+    const { engine } = await started();
+    const result = await engine.handlers['schedule:check']({ input: 'https://oncall.example.com/schedules/sch_tokyo?tab=shifts' });
+    expect(result).toEqual({ ok: true, value: { id: 'sch_tokyo', name: 'Tokyo data', timeZone: 'Asia/Tokyo' } });
+    const missing = await engine.handlers['schedule:check']({ input: 'https://oncall.example.com/schedules/sch_gone' });
+    expect(!missing.ok && missing.error.kind).toBe('not_found');
+    const nothing = await engine.handlers['schedule:check']({ input: 'hello' });
+    expect(!nothing.ok && nothing.error.kind).toBe('validation');
+  });
+});
+
+describe('settings:update', () => {
+  it('validates, persists, and syncs a newly watched schedule at once', async () => {
+    const { engine, h } = await started('fs');
+    const bad = await engine.handlers['settings:update']({ email: 'not-an-email' });
+    expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('email');
+    const insecure = await engine.handlers['settings:update']({ baseUrl: 'http://oncall.example.com' });
+    expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('baseUrl');
+    const result = await engine.handlers['settings:update']({ schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] });
+    expect(result.ok).toBe(true);
+    const saved = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
+    expect(saved.schedules).toEqual([{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]);
+    await h.clock.advance(2_000);
+    expect(engine.getState().schedules[1]).toMatchObject({ id: 'sch_tokyo', name: 'Tokyo data', status: { kind: 'fresh' } });
+  });
+});
+
+describe('key:remove', () => {
+  it('forgets the key and stops syncing until a new one is set', async () => {
+    const { engine, h } = await started();
+    expect(await engine.handlers['key:remove'](null)).toEqual({ ok: true, value: null });
+    expect(h.secrets.entries.size).toBe(0);
+    expect(engine.getState().setup.hasKey).toBe(false);
+    expect(engine.getState().sync.kind).toBe('needs_setup');
+    const seen = h.sim.requests.count();
+    await h.clock.advance(3_600_000);
+    expect(h.sim.requests.count()).toBe(seen);
+  });
+});

@@ -1,0 +1,47 @@
+// The API key when the OS keychain cannot be read at start-up: the user is told why the app asks for the key
+// again, and a key entered then is used for the session. Real simulator over loopback, fake clock.
+import { afterEach, describe, expect, it } from 'vitest';
+import { err, ok } from '../../../electron/api/errors';
+import type { SecretStore } from '../../../electron/core/ports';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, quietSeed } from '../support/seeds';
+
+const START = Date.parse('2026-03-10T06:00:00Z');
+
+/** A keychain that cannot be read (locked, no secret service) and keeps a new key in memory, as the adapter does. */
+class UnreadableKeychain implements SecretStore {
+  async get() {
+    return err({ kind: 'unavailable' as const, message: 'The system keychain is not available (no secret service).' });
+  }
+  async set() {
+    return ok({ storage: 'memory' as const });
+  }
+  async delete() {
+    return ok(null);
+  }
+}
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('engine: keychain unreadable at start-up', () => {
+  it('tells the user in the popover notices, and clears that once a key is entered for the session', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1) });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
+    const engine = h.engine({ secrets: new UnreadableKeychain() });
+    await engine.start();
+    const state = engine.getState();
+    expect(state.setup.hasKey).toBe(false);
+    expect(state.notices.map((n) => n.message)).toEqual([
+      'Your keychain could not be read: The system keychain is not available (no secret service). Enter your key again to use it for this session.',
+    ]);
+    const set = await engine.handlers['key:set']({ key: h.sim.apiKey });
+    expect(set).toEqual({ ok: true, value: { storage: 'memory' } });
+    await h.clock.advance(1_000);
+    expect(engine.getState().notices).toEqual([]);
+    expect(engine.getState().sync.kind).toBe('ok');
+  });
+});

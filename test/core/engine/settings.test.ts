@@ -1,0 +1,49 @@
+// Settings updates through the engine: several at once (a field typed while a toggle is flipped) all land,
+// in memory and on disk. Real simulator over loopback, real files, fake clock.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, quietSeed } from '../support/seeds';
+
+const START = Date.parse('2026-03-10T06:00:00Z');
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('engine: concurrent settings updates', () => {
+  it('keeps both of two updates made at the same time, in the state and in the settings file', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
+    const engine = h.engine();
+    await engine.start();
+    const [a, b] = await Promise.all([
+      engine.handlers['settings:update']({ email: 'alice@example.com' }),
+      engine.handlers['settings:update']({ startAtLogin: true }),
+    ]);
+    expect(a.ok && b.ok).toBe(true);
+    expect(b.ok && b.value.email).toBe('alice@example.com');
+    expect(engine.getState().settings.email).toBe('alice@example.com');
+    expect(engine.getState().settings.startAtLogin).toBe(true);
+    const onDisk: unknown = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({ email: 'alice@example.com', startAtLogin: true });
+  });
+
+  it('goes on with the next update after one is refused', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
+    const engine = h.engine();
+    await engine.start();
+    const [bad, good] = await Promise.all([
+      engine.handlers['settings:update']({ baseUrl: 'not a url' }),
+      engine.handlers['settings:update']({ email: 'bob@example.com' }),
+    ]);
+    expect(bad.ok).toBe(false);
+    expect(good.ok).toBe(true);
+    expect(engine.getState().settings.email).toBe('bob@example.com');
+    expect(engine.getState().settings.baseUrl).toBe(h.sim.url);
+  });
+});

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { buildTrayMenu, nextMenuRefreshAt, trayIconFor, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
+import { defaultSettings } from '../../../electron/shared/settings';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+
+const ZONE = 'Europe/Berlin';
+const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:00 in New York (already on DST)
+const alice = { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' };
+const bob = { id: 'usr_bob', name: 'Bob Roe', email: 'bob@example.com' };
+const iso = (offsetMin: number) => new Date(NOW + offsetMin * 60_000).toISOString();
+
+function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
+  return {
+    id: 'sch_primary',
+    name: 'Platform primary',
+    timeZone: ZONE,
+    status: { kind: 'fresh', at: iso(-1) },
+    now: { users: [bob], start: iso(-120), end: iso(360) },
+    next: { users: [alice], start: iso(360), end: iso(360 + 7 * 24 * 60) },
+    meOnCall: false,
+    users: [alice, bob],
+    teams: [],
+    chatUserGroup: null,
+    ...over,
+  };
+}
+
+function state(over: Partial<AppState> = {}): AppState {
+  return {
+    setup: { hasKey: true, keyStorage: 'keychain', demo: false },
+    settings: { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: alice.email, schedules: [{ id: 'sch_primary' }] },
+    sync: { kind: 'ok' },
+    lastSuccessAt: iso(-1),
+    syncing: false,
+    schedules: [schedule()],
+    me: { onCallNow: [], nextShift: { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) } },
+    coverage: { mine: [], askingMe: [] },
+    notices: [],
+    ...over,
+  };
+}
+
+const onCallNow = { onCallNow: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(-60), end: iso(360) }], nextShift: null };
+const request = {
+  id: 'cov_1',
+  requester: bob,
+  reason: 'Dentist',
+  status: 'pending',
+  shifts: [{ start: iso(60 * 24), end: iso(60 * 32), scheduleId: 'sch_primary', scheduleName: 'Platform primary' }],
+};
+
+const labels = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
+
+describe('tray icon', () => {
+  it('shows "soon" when my next shift starts within 24 hours, "off" when later', () => {
+    expect(trayIconFor(state(), NOW)).toBe('soon');
+    const later = { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(24 * 60 + 1), end: iso(3000) };
+    expect(trayIconFor(state({ me: { onCallNow: [], nextShift: later } }), NOW)).toBe('off');
+    expect(trayIconFor(state({ me: { onCallNow: [], nextShift: null } }), NOW)).toBe('off');
+  });
+
+  it('shows "oncall" while I am on call, even with a coverage request pending', () => {
+    expect(trayIconFor(state({ me: onCallNow }), NOW)).toBe('oncall');
+    expect(trayIconFor(state({ me: onCallNow, coverage: { mine: [], askingMe: [request] } }), NOW)).toBe('oncall');
+  });
+
+  it('shows "attention" for a pending coverage request asking me, over an upcoming shift', () => {
+    expect(trayIconFor(state({ coverage: { mine: [], askingMe: [request] } }), NOW)).toBe('attention');
+    expect(trayIconFor(state({ coverage: { mine: [request], askingMe: [] } }), NOW)).toBe('soon');
+  });
+
+  it('shows "problem" for a rejected key, a sync error, missing setup, or every schedule stale', () => {
+    expect(trayIconFor(state({ me: onCallNow, sync: { kind: 'key_rejected', message: 'Key rejected' } }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ sync: { kind: 'error', message: 'Boom' } }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ sync: { kind: 'needs_setup', message: 'Add your API key to start.' } }), NOW)).toBe('problem');
+    const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'Cannot reach the service' } });
+    expect(trayIconFor(state({ schedules: [stale] }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ schedules: [stale, schedule({ id: 'sch_b' })] }), NOW)).toBe('soon');
+  });
+
+  it('does not flash "problem" for cached data while the first refresh is running', () => {
+    const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'Showing saved data' } });
+    expect(trayIconFor(state({ schedules: [stale], syncing: true }), NOW)).toBe('soon');
+  });
+});
+
+describe('tray tooltip', () => {
+  it('says where and until when I am on call, in local time', () => {
+    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE)).toBe('On call: Platform primary until 17:00');
+  });
+
+  it('says when my next shift starts, with a countdown, and what needs attention', () => {
+    const text = trayTooltip(state({ coverage: { mine: [], askingMe: [request] } }), NOW, ZONE);
+    expect(text).toBe('Next on call: Platform primary 17:00 (in 6 h)\n1 coverage request for your schedules');
+  });
+
+  it('adds the problem in plain words', () => {
+    const text = trayTooltip(state({ me: { onCallNow: [], nextShift: null }, sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), NOW, ZONE);
+    expect(text).toBe('Off call\nThe service rejected the API key.');
+  });
+});
+
+describe('tray menu', () => {
+  it('has one section per schedule with now and next, my next shift, then every action', () => {
+    const nyc = schedule({
+      id: 'sch_db',
+      name: 'Database',
+      timeZone: 'America/New_York',
+      now: { users: [alice, bob], start: iso(-60), end: iso(60) },
+      next: null,
+    });
+    const items = buildTrayMenu(state({ schedules: [schedule(), nyc], coverage: { mine: [], askingMe: [request] } }), NOW, ZONE);
+    expect(labels(items)).toEqual([
+      'Open status…',
+      'Platform primary',
+      '  Now: Bob Roe until 17:00',
+      '  Next: Alice Doe from 17:00',
+      'Database',
+      '  Now: Alice Doe, Bob Roe until 12:00 (07:00 New York)',
+      '  Next: no later shift known',
+      'Your next shift: Platform primary 17:00 (in 6 h)',
+      'Coverage requests (1)…',
+      'Quick override…',
+      'Edit team…',
+      'Chat user group…',
+      'Refresh now',
+      'Settings…',
+      'Start at login',
+      'Quit',
+    ]);
+  });
+
+  it('gives every clickable item an action id and reflects the start-at-login setting', () => {
+    const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
+    const actions = items.flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
+    expect(actions).toEqual([
+      'open-status', 'open-coverage', 'open-override', 'open-team', 'open-chat-group',
+      'refresh', 'open-settings', 'toggle-start-at-login', 'quit',
+    ]);
+    expect(items.find((i) => i.type === 'checkbox')).toMatchObject({ checked: true });
+  });
+
+  it('counts down to the end of my current shift', () => {
+    const items = buildTrayMenu(state({ me: onCallNow }), NOW, ZONE);
+    expect(labels(items)).toContain('You are on call: Platform primary until 17:00 (6 h left)');
+    const later = buildTrayMenu(state({ me: onCallNow }), NOW + 75 * 60_000, ZONE);
+    expect(labels(later)).toContain('You are on call: Platform primary until 17:00 (4 h 45 min left)');
+  });
+
+  it('marks stale and missing schedules, and offers setup when nothing is configured', () => {
+    const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'offline' } });
+    const gone = schedule({ id: 'sch_gone', name: 'Old rota', status: { kind: 'not_found', reason: 'Not found' } });
+    expect(labels(buildTrayMenu(state({ schedules: [stale, gone] }), NOW, ZONE))).toEqual(
+      expect.arrayContaining(['Platform primary (stale since 10:30)', 'Old rota (not found)']),
+    );
+    const fresh = state({
+      setup: { hasKey: false, keyStorage: 'none', demo: false },
+      sync: { kind: 'needs_setup', message: 'Add your API key to start.' },
+      schedules: [],
+      me: { onCallNow: [], nextShift: null },
+    });
+    const items = buildTrayMenu(fresh, NOW, ZONE);
+    expect(labels(items).slice(0, 3)).toEqual(['Open status…', 'Add your API key to start.', 'Set up OnCall Tray…']);
+    expect(items.find((i) => i.type === 'action' && i.action === 'open-override')).toMatchObject({ enabled: false });
+    expect(items.find((i) => i.type === 'action' && i.action === 'open-settings')).toMatchObject({ enabled: true });
+  });
+
+  it("uses the given locale for clock times, in the tooltip and the menu", () => {
+    const us = { locale: 'en-US' };
+    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE, us)).toBe('On call: Platform primary until 05:00 PM');
+    expect(labels(buildTrayMenu(state(), NOW, ZONE, us))).toContain('  Now: Bob Roe until 05:00 PM');
+    const de = labels(buildTrayMenu(state(), NOW, ZONE, { locale: 'de-DE' }));
+    expect(de).toContain('  Next: Alice Doe from 17:00');
+  });
+
+  it('tells, right under the status, that the global shortcut is unavailable', () => {
+    const items = buildTrayMenu(state(), NOW, ZONE, { shortcutProblem: 'Shortcut Alt+O is unavailable' });
+    expect(items[1]).toEqual({ type: 'label', label: 'Shortcut Alt+O is unavailable' });
+    expect(labels(buildTrayMenu(state(), NOW, ZONE))).not.toContain('Shortcut Alt+O is unavailable');
+  });
+
+  it('is rebuilt at the next minute boundary', () => {
+    expect(nextMenuRefreshAt(NOW)).toBe(NOW + 60_000);
+    expect(nextMenuRefreshAt(NOW + 59_999)).toBe(NOW + 60_000);
+    expect(nextMenuRefreshAt(NOW + 1)).toBe(NOW + 60_000);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../../electron/shared/settings';
+import {
+  backoffMs, coverageEveryIntervals, horizonWindow, myHandoffsMs, nextProbeMs, shiftsNeeded, toWireInstant, DAY_MS, HOUR_MS, MINUTE_MS,
+} from '../../../electron/core/sync/plan';
+import { alice, me, ms, shift } from '../support/fixtures';
+
+const refresh = defaultSettings().refresh; // idle 300 s, near 60 s within 30 min
+
+describe('sync plan', () => {
+  it('sends whole-second UTC instants', () => {
+    expect(toWireInstant(ms('2026-03-02T08:00:00.789Z'))).toBe('2026-03-02T08:00:00Z');
+  });
+
+  it('asks for shifts from the previous hour to a day past the 14-day horizon', () => {
+    const { fromMs, toMs } = horizonWindow(ms('2026-03-02T08:42:10Z'), 14);
+    expect(new Date(fromMs).toISOString()).toBe('2026-03-02T07:00:00.000Z');
+    expect(toMs - fromMs).toBe(15 * DAY_MS);
+  });
+
+  it('re-reads shifts on a new revision, a horizon running short, or after six hours; not otherwise', () => {
+    const now = ms('2026-03-02T08:00:00Z');
+    const memo = { revision: 3, readAtMs: now - HOUR_MS, toMs: now + 15 * DAY_MS };
+    expect(shiftsNeeded(undefined, 3, now, 14)).toBe(true);
+    expect(shiftsNeeded(memo, 3, now, 14)).toBe(false);
+    expect(shiftsNeeded(memo, 4, now, 14)).toBe(true);
+    expect(shiftsNeeded(memo, 3, now + 1.5 * DAY_MS, 14)).toBe(true);
+    expect(shiftsNeeded(memo, 3, now + 5 * HOUR_MS, 14)).toBe(true);
+  });
+
+  it('finds my handoffs, joining back-to-back shifts into one stretch', () => {
+    const shifts = [
+      shift('2026-03-02T08:00:00Z', '2026-03-03T08:00:00Z', me),
+      shift('2026-03-03T08:00:00Z', '2026-03-04T08:00:00Z', me, alice),
+      shift('2026-03-04T08:00:00Z', '2026-03-05T08:00:00Z', alice),
+    ];
+    expect(myHandoffsMs(shifts, 'ME@example.com')).toEqual([ms('2026-03-02T08:00:00Z'), ms('2026-03-04T08:00:00Z')]);
+    expect(myHandoffsMs(shifts, '')).toEqual([]);
+  });
+
+  it('probes every idle interval, every near interval close to my handoff, and as a near window opens', () => {
+    const handoff = ms('2026-03-02T09:00:00Z');
+    const idleNow = ms('2026-03-02T07:00:00Z');
+    expect(nextProbeMs(undefined, [handoff], idleNow, refresh)).toBe(idleNow);
+    expect(nextProbeMs(idleNow, [handoff], idleNow, refresh)).toBe(idleNow + 5 * MINUTE_MS);
+    const nearNow = handoff - 10 * MINUTE_MS;
+    expect(nextProbeMs(nearNow, [handoff], nearNow, refresh)).toBe(nearNow + MINUTE_MS);
+    const justBefore = handoff - 32 * MINUTE_MS;
+    expect(nextProbeMs(justBefore, [handoff], justBefore, refresh)).toBe(handoff - 30 * MINUTE_MS);
+  });
+
+  it('reads the shared coverage list less often when few schedules share its cost', () => {
+    expect(coverageEveryIntervals(1)).toBe(7);
+    expect(coverageEveryIntervals(2)).toBe(4);
+    expect(coverageEveryIntervals(7)).toBe(1);
+    expect(coverageEveryIntervals(50)).toBe(1);
+  });
+
+  it('backs off exponentially with jitter, capped at the idle interval', () => {
+    expect(backoffMs(1, refresh, () => 0)).toBe(7_500);
+    expect(backoffMs(1, refresh, () => 1)).toBe(15_000);
+    expect(backoffMs(3, refresh, () => 1)).toBe(60_000);
+    expect(backoffMs(30, refresh, () => 1)).toBe(300_000);
+  });
+});
