@@ -1,19 +1,12 @@
 // Turns one final transport outcome into a typed Result: status codes to the closed ApiError union, success
 // bodies through their zod schema (once, at the edge). Messages are short and meant for the user.
 import { z } from 'zod';
-import { err, ok, type ApiError, type Result } from './errors';
+import { readErrorBody } from './error-body';
+import { err, ok, type ApiError, type FieldProblem, type Result, type UnknownCause } from './errors';
 import type { TransportOutcome } from './http';
 import { parseRetryAfterMs } from './retry';
 
 const SERVER_MESSAGE_MAX_CHARS = 300;
-
-const ErrorItemSchema = z.union([
-  z.string(),
-  z.object({ field: z.string().optional(), message: z.string() }),
-]);
-const ErrorsBodySchema = z.object({ errors: z.array(z.unknown()) });
-const MessageBodySchema = z.object({ message: z.string() });
-const ErrorBodySchema = z.object({ error: z.union([z.string(), z.object({ message: z.string() })]) });
 
 function tidy(text: string): string | undefined {
   const oneLine = text.replace(/\s+/g, ' ').trim();
@@ -30,40 +23,22 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function fromErrorsArray(items: unknown[]): string | undefined {
-  const parts: string[] = [];
-  for (const item of items) {
-    const parsed = ErrorItemSchema.safeParse(item);
-    if (!parsed.success) continue;
-    const value = parsed.data;
-    if (typeof value === 'string') parts.push(value);
-    else parts.push(value.field ? `${value.field}: ${value.message}` : value.message);
-  }
-  return parts.length > 0 ? parts.join('; ') : undefined;
-}
-
-function fromJsonBody(body: unknown): string | undefined {
-  // A field-by-field list says more than a summary such as "Validation failed", so it wins when both exist.
-  const errors = ErrorsBodySchema.safeParse(body);
-  const listed = errors.success ? fromErrorsArray(errors.data.errors) : undefined;
-  if (listed) return listed;
-  const message = MessageBodySchema.safeParse(body);
-  if (message.success) return message.data.message;
-  const error = ErrorBodySchema.safeParse(body);
-  if (!error.success) return undefined;
-  return typeof error.data.error === 'string' ? error.data.error : error.data.error.message;
-}
-
-/** The server's explanation from `{message}`, `{error}`, `{errors:[…]}` or a plain-text body, if any. */
-export function extractServerMessage(body: string, contentType: string | undefined): string | undefined {
+/** The server's explanation and per-field problems from a JSON error body (see error-body.ts) or plain text. */
+export function extractServerError(body: string, contentType: string | undefined): { message?: string; problems: FieldProblem[] } {
   const json = parseJson(body);
   if (json.ok) {
-    const found = fromJsonBody(json.value);
-    return found === undefined ? undefined : tidy(found);
+    const found = readErrorBody(json.value);
+    const problems = (found?.problems ?? []).map((p) => ({ field: p.field, message: tidy(p.message) ?? p.message }));
+    return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
   }
   // An HTML error page says nothing a user can act on.
-  if (/html/i.test(contentType ?? '') || body.trimStart().startsWith('<')) return undefined;
-  return tidy(body);
+  if (/html/i.test(contentType ?? '') || body.trimStart().startsWith('<')) return { problems: [] };
+  return { message: tidy(body), problems: [] };
+}
+
+/** The server's explanation from `{message}`, `{error}`, `{errors:[…]}`, problem details or plain text, if any. */
+export function extractServerMessage(body: string, contentType: string | undefined): string | undefined {
+  return extractServerError(body, contentType).message;
 }
 
 /** `$.schedule.layers[0].users[2].email`: where a response first broke its schema. */
@@ -91,11 +66,11 @@ function statusError(status: number, body: string, headers: Record<string, strin
     return { kind: 'server', status, retryAfterMs, message: `The on-call service had a problem (HTTP ${status}). Try again later.` };
   }
   if (status >= 400) {
-    const serverMessage = extractServerMessage(body, firstHeader(headers['content-type']));
+    const { message: serverMessage, problems } = extractServerError(body, firstHeader(headers['content-type']));
     const message = serverMessage
       ? `The service rejected the request: ${serverMessage}`
       : `The service rejected the request (HTTP ${status}).`;
-    return { kind: 'rejected', status, message, serverMessage };
+    return problems.length > 0 ? { kind: 'rejected', status, message, serverMessage, problems } : { kind: 'rejected', status, message, serverMessage };
   }
   return { kind: 'bad_response', message: `The service sent an unexpected answer (HTTP ${status}).` };
 }
@@ -113,7 +88,7 @@ function parseSuccess<S extends z.ZodType>(body: string, schema: S): Result<z.ou
   return err({ kind: 'bad_response', path, message: `The service sent an unexpected answer (at ${path}).` });
 }
 
-function failureError(cause: 'network' | 'timeout', unknownOutcome: boolean): ApiError {
+function failureError(cause: Extract<UnknownCause, 'network' | 'timeout'>, unknownOutcome: boolean): ApiError {
   if (unknownOutcome) {
     return {
       kind: 'outcome_unknown',
@@ -126,7 +101,32 @@ function failureError(cause: 'network' | 'timeout', unknownOutcome: boolean): Ap
     : { kind: 'network', message: 'Could not reach the on-call service. Check your connection.' };
 }
 
-/** Maps the last outcome of a (possibly retried) request. `isWrite` turns lost answers into outcome_unknown. */
+const UNKNOWN_TAIL = 'so the change may or may not have been saved. It was not sent again.';
+
+/**
+ * A write whose answer is a 5xx or unreadable may still have been applied: gateways answer 502/504 after the
+ * server stored it, and a 2xx whose body broke in transit was a success. Saying "try again" there makes
+ * duplicates, so these become outcome_unknown and the caller checks instead. 4xx refusals (and 429) stand.
+ */
+function writeError(status: number, error: ApiError): ApiError {
+  if (error.kind === 'server') {
+    return { kind: 'outcome_unknown', cause: 'server', status, message: `The service answered with an error (HTTP ${status}), ${UNKNOWN_TAIL}` };
+  }
+  if (error.kind === 'bad_response') {
+    return { kind: 'outcome_unknown', cause: 'unreadable', status, message: `The service's answer could not be read (HTTP ${status}), ${UNKNOWN_TAIL}` };
+  }
+  return error;
+}
+
+function mapAnswer<S extends z.ZodType>(outcome: Exclude<TransportOutcome, { kind: 'failure' }>, schema: S, nowMs: number): Result<z.output<S>> {
+  if (outcome.kind === 'too_large') {
+    return err({ kind: 'bad_response', message: `The service sent an answer that is too large (HTTP ${outcome.status}).` });
+  }
+  if (outcome.status >= 200 && outcome.status < 300) return parseSuccess(outcome.body, schema);
+  return err(statusError(outcome.status, outcome.body, outcome.headers, nowMs));
+}
+
+/** Maps the last outcome of a (possibly retried) request. For writes, answers that may hide an applied change are outcome_unknown. */
 export function mapOutcome<S extends z.ZodType>(
   outcome: TransportOutcome,
   isWrite: boolean,
@@ -134,11 +134,8 @@ export function mapOutcome<S extends z.ZodType>(
   nowMs: number,
 ): Result<z.output<S>> {
   if (outcome.kind === 'failure') return err(failureError(outcome.cause, isWrite && outcome.mayHaveReachedServer));
-  if (outcome.kind === 'too_large') {
-    return err({ kind: 'bad_response', message: `The service sent an answer that is too large (HTTP ${outcome.status}).` });
-  }
-  if (outcome.status >= 200 && outcome.status < 300) return parseSuccess(outcome.body, schema);
-  return err(statusError(outcome.status, outcome.body, outcome.headers, nowMs));
+  const mapped = mapAnswer(outcome, schema, nowMs);
+  return !isWrite || mapped.ok ? mapped : err(writeError(outcome.status, mapped.error));
 }
 
 /** Errors that may go away by themselves; a sync loop can simply try again later. */

@@ -11,12 +11,18 @@ export type ApiError =
   | { kind: 'unauthorized'; message: string }
   | { kind: 'forbidden'; message: string }
   | { kind: 'not_found'; message: string }
-  | { kind: 'rejected'; message: string; status: number; serverMessage?: string }
+  /** `problems`: the server's own per-field list (field names as the server wrote them), when it sent one. */
+  | { kind: 'rejected'; message: string; status: number; serverMessage?: string; problems?: FieldProblem[] }
   | { kind: 'rate_limited'; message: string; retryAfterMs?: number }
   | { kind: 'server'; message: string; status: number; retryAfterMs?: number }
   | { kind: 'bad_response'; message: string; path?: string }
-  /** A write (POST/PUT/PATCH) may have reached the server but no answer came back; it is never re-sent. */
-  | { kind: 'outcome_unknown'; message: string; cause: 'network' | 'timeout' };
+  /**
+   * A write (POST/PUT/PATCH) may have been applied but its answer says nothing usable: none came back, a 5xx
+   * (often a gateway that lost the server's answer), or a 2xx whose body cannot be read. It is never re-sent.
+   */
+  | { kind: 'outcome_unknown'; message: string; cause: UnknownCause; status?: number };
+
+export type UnknownCause = 'network' | 'timeout' | 'server' | 'unreadable';
 
 export type ApiErrorKind = ApiError['kind'];
 

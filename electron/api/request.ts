@@ -56,8 +56,11 @@ function scrubKey(error: ApiError, key: string): ApiError {
   if (key.length < MIN_SCRUB_LENGTH) return error;
   const clean = (text: string): string => text.split(key).join('[redacted]');
   switch (error.kind) {
-    case 'rejected':
-      return { ...error, message: clean(error.message), serverMessage: error.serverMessage && clean(error.serverMessage) };
+    case 'rejected': {
+      const problems = error.problems?.map((p) => ({ field: clean(p.field), message: clean(p.message) }));
+      const serverMessage = error.serverMessage && clean(error.serverMessage);
+      return problems ? { ...error, message: clean(error.message), serverMessage, problems } : { ...error, message: clean(error.message), serverMessage };
+    }
     case 'bad_response':
       return { ...error, message: clean(error.message), path: error.path && clean(error.path) };
     default:
