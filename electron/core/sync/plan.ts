@@ -28,10 +28,17 @@ export function toWireInstant(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** From the start of the previous hour (the running shift is listed too) to one day past the horizon. */
+/**
+ * How far back shifts are read. A block of mine that is running now must show its true start, or nothing can say
+ * "on call since 09:00" (or key its start reminder) for a shift I was put on while the app slept or was closed:
+ * a week covers the longest usual rotation, for a few more shifts per read (one page of 100 either way).
+ */
+export const LOOKBACK_MS = 7 * DAY_MS + HOUR_MS;
+
+/** From a week before the current hour to one day past the horizon (from the previous hour). */
 export function horizonWindow(nowMs: number, horizonDays: number): { fromMs: number; toMs: number } {
-  const fromMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS - HOUR_MS;
-  return { fromMs, toMs: fromMs + (horizonDays + 1) * DAY_MS };
+  const hourMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+  return { fromMs: hourMs - LOOKBACK_MS, toMs: hourMs - HOUR_MS + (horizonDays + 1) * DAY_MS };
 }
 
 export interface ShiftsMemo {

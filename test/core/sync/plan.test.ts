@@ -12,10 +12,10 @@ describe('sync plan', () => {
     expect(toWireInstant(ms('2026-03-02T08:00:00.789Z'))).toBe('2026-03-02T08:00:00Z');
   });
 
-  it('asks for shifts from the previous hour to a day past the 14-day horizon', () => {
+  it('asks for shifts from a week before the previous hour (running blocks show their start) to a day past the 14-day horizon', () => {
     const { fromMs, toMs } = horizonWindow(ms('2026-03-02T08:42:10Z'), 14);
-    expect(new Date(fromMs).toISOString()).toBe('2026-03-02T07:00:00.000Z');
-    expect(toMs - fromMs).toBe(15 * DAY_MS);
+    expect(new Date(fromMs).toISOString()).toBe('2026-02-23T07:00:00.000Z');
+    expect(new Date(toMs).toISOString()).toBe('2026-03-17T07:00:00.000Z');
   });
 
   it('re-reads shifts on a new revision, a horizon running short, or after six hours; not otherwise', () => {
