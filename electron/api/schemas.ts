@@ -1,6 +1,8 @@
 // Resource schemas of the on-call service (spec section 2) and request inputs (sections 4 and 8).
 // Responses are parsed with these once at the HTTP edge; unknown extra fields are tolerated
-// (zod objects strip them), and fields the spec marks optional stay optional.
+// (zod objects strip them). Only what the app reads is required: the spec does not say which fields may be
+// absent or null, so a field the app never uses must not make a whole schedule unreadable.
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
 
 /** An ISO 8601 instant as the service sends it. Offsets are accepted on input; we normalise to UTC. */
@@ -20,21 +22,34 @@ export const LIMITS = {
   teamDescriptionMax: 200,
 } as const;
 
+/** A field the app shows or keeps but never relies on: absent, null and a string are all fine. */
+const Unrelied = z.string().nullish();
+
+/** A free text whose absence reads as empty (a team's description, a coverage request's reason). */
+const TextOrEmpty = Unrelied.transform((text) => text ?? '');
+
+/** A zone name, or null when it is absent, not a string, or not an IANA zone: shown as "zone unknown", never raw. */
+export const ZoneSchema = z
+  .unknown()
+  .optional()
+  .transform((zone) => (typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : null));
+
+// id, name and email identify a person (the app matches you by e-mail); the rest is never read.
 export const UserSchema = z.object({
   id: z.string().startsWith('usr_'),
   name: z.string(),
   email: z.string(),
-  time_zone: z.string().optional(),
-  role: z.string(),
-  seat: z.string(),
-  chat_id: z.string(),
+  time_zone: Unrelied,
+  role: Unrelied,
+  seat: Unrelied,
+  chat_id: Unrelied,
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const TeamSchema = z.object({
   id: z.string().startsWith('tea_'),
   name: z.string(),
-  description: z.string(),
+  description: TextOrEmpty,
 });
 export type Team = z.infer<typeof TeamSchema>;
 
@@ -54,23 +69,26 @@ export const LayerSchema = z.object({
   concurrent_oncall_users: z.number().int(),
   users: z.array(UserSchema),
   shift_length: ShiftLengthSchema,
-  // Element shape is "not shown" in the spec: accept anything, interpret nothing.
-  restriction_intervals: z.array(z.unknown()),
+  // Element shape is "not shown" in the spec: accept anything (or nothing), interpret nothing.
+  restriction_intervals: z.array(z.unknown()).nullish().transform((items) => items ?? []),
 });
 export type Layer = z.infer<typeof LayerSchema>;
 
 export const ScheduleSchema = z.object({
   name: z.string(),
-  description: z.string(),
-  time_zone: z.string(),
-  layers: z.array(LayerSchema),
+  description: Unrelied,
+  time_zone: ZoneSchema,
+  // The app reads nothing from layers: absent or null reads as none.
+  layers: z.array(LayerSchema).nullish().transform((layers) => layers ?? []),
+  // Compared between reads to know when shifts must be read again.
   current_revision: z.number().int(),
-  current_revision_valid_from: InstantSchema,
+  current_revision_valid_from: Unrelied,
   // A schedule with nothing on call now (or nothing after) has no shift to report.
-  current_oncall_shift: ShiftSchema.nullable().optional(),
-  next_oncall_shift: ShiftSchema.nullable().optional(),
+  current_oncall_shift: ShiftSchema.nullish(),
+  next_oncall_shift: ShiftSchema.nullish(),
+  // Needed to tell whether a coverage request asks you; teams feed the team form only.
   users: z.array(UserSchema),
-  teams: z.array(TeamSchema),
+  teams: z.array(TeamSchema).nullish().transform((teams) => teams ?? []),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
@@ -92,12 +110,16 @@ export const CoveredShiftSchema = z.object({
 });
 export type CoveredShift = z.infer<typeof CoveredShiftSchema>;
 
+/** Ends after it starts: a shift that does not is dropped (as schedule shifts are), never shown backwards. */
+const hasLength = (s: { start: string; end: string }): boolean => Date.parse(s.end) > Date.parse(s.start);
+
 export const CoverageRequestSchema = z.object({
   id: z.string().startsWith('cov_'),
   user: UserSchema,
-  reason: z.string(),
+  reason: TextOrEmpty,
+  // Only `pending` requests ask anything, so the status must be known.
   status: z.string(),
-  shifts: z.array(CoveredShiftSchema),
+  shifts: z.array(CoveredShiftSchema).transform((shifts) => shifts.filter(hasLength)),
 });
 export type CoverageRequest = z.infer<typeof CoverageRequestSchema>;
 
@@ -105,7 +127,8 @@ export const ChatUserGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   handle: z.string(),
-  description: z.string().optional(),
+  // "Whether it is returned: not shown" (spec 2.8); null is read as absent.
+  description: Unrelied.transform((text) => text ?? undefined).optional(),
 });
 export type ChatUserGroup = z.infer<typeof ChatUserGroupSchema>;
 

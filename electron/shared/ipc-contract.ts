@@ -85,7 +85,8 @@ export const ChatGroupRequestSchema = z.object({
 });
 export const ChatGroupResultSchema = ChatGroupViewSchema;
 
-export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string() });
+/** timeZone is null when the service gave no usable zone; it is then shown as "zone unknown". */
+export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string().nullable() });
 
 const None = z.null();
 

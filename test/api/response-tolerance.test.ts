@@ -1,0 +1,148 @@
+// Answers the spec allows are read; answers the app can't use are refused with the JSON path named.
+// The spec marks few fields optional and says "which fields may be null: not shown", so a field the app never
+// reads must not make a whole schedule (who is on call now) unreadable.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OncallClient } from '../../electron/api/client-types';
+import type { ApiError, Result } from '../../electron/api/errors';
+import { ScheduleSchema } from '../../electron/api/schemas';
+import { coverageRequest, meta, schedule, shift, testClient, user } from './support/fixtures';
+import { startScriptServer, type ScriptServer } from './support/script-server';
+
+let server: ScriptServer;
+let client: OncallClient;
+
+beforeAll(async () => {
+  server = await startScriptServer();
+  client = testClient(server.url, { maxTries: 1 }).client;
+});
+afterAll(async () => {
+  client.close();
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected success, got: ${result.error.message}`);
+  return result.value;
+}
+function failure(result: Result<unknown>): ApiError {
+  if (result.ok) throw new Error('expected an error');
+  return result.error;
+}
+
+const without = (object: object, ...keys: string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(object).filter(([k]) => !keys.includes(k)));
+
+async function readSchedule(body: unknown) {
+  server.script({ status: 200, json: { schedule: body } });
+  return client.getSchedule('sch_a');
+}
+
+async function readCoverage(requests: unknown[]) {
+  server.script({ status: 200, json: { coverage_requests: requests, meta: meta(requests.length, 1, 20) } });
+  return client.listCoverageRequests();
+}
+
+/** A user carrying only what the app reads: id, name, e-mail. */
+const bareUser = (n: number) => without(user(n), 'time_zone', 'role', 'seat', 'chat_id');
+
+describe('a schedule with only what the app needs', () => {
+  it('is read when description, layers, revision date, team descriptions and user extras are absent', async () => {
+    const full = schedule();
+    const bare = {
+      ...without(full, 'description', 'layers', 'current_revision_valid_from', 'current_oncall_shift', 'next_oncall_shift'),
+      users: [bareUser(1), bareUser(2)],
+      teams: [{ id: 'tea_platform', name: 'Platform' }],
+    };
+    const s = value(await readSchedule(bare));
+    expect(s.name).toBe('Platform primary');
+    expect(s.users.map((u) => u.email)).toEqual(['user1@example.com', 'user2@example.com']);
+    expect(s.teams).toEqual([{ id: 'tea_platform', name: 'Platform', description: '' }]);
+    expect(s.current_oncall_shift ?? null).toBeNull();
+  });
+
+  it.each(['description', 'layers', 'current_revision_valid_from', 'current_oncall_shift', 'next_oncall_shift', 'teams'])(
+    'is read when %s is null',
+    async (field) => {
+      const s = value(await readSchedule({ ...schedule(), [field]: null }));
+      expect(s.current_revision).toBe(3);
+    },
+  );
+
+  it('is read when a layer has no restriction_intervals, and when user fields are null', async () => {
+    const full = schedule();
+    const layer = without(full.layers[0] ?? {}, 'restriction_intervals');
+    const nullUser = { ...user(1), time_zone: null, role: null, seat: null, chat_id: null };
+    const body = { ...full, layers: [layer], users: [nullUser], current_oncall_shift: { ...shift('2026-03-02T08:00:00Z', '2026-03-09T08:00:00Z'), users: [nullUser] } };
+    const s = value(await readSchedule(body));
+    expect(s.current_oncall_shift?.users[0]?.email).toBe('user1@example.com');
+  });
+
+  it('is re-read from the offline cache unchanged (normalising twice changes nothing)', async () => {
+    const s = value(await readSchedule({ ...schedule(), time_zone: 'Mars/Olympus', teams: [{ id: 'tea_x', name: 'X', description: null }] }));
+    expect(ScheduleSchema.parse(JSON.parse(JSON.stringify(s)))).toEqual(s);
+  });
+});
+
+describe('schedule time zones', () => {
+  it.each([
+    ['an IANA zone', 'America/New_York', 'America/New_York'],
+    ['a made-up zone', 'Mars/Olympus', null],
+    ['an offset written as a name', '+02:00 Berlin', null],
+    ['an empty string', '', null],
+    ['a number', 5, null],
+    ['null', null, null],
+  ])('%s (%j) reads as %j (null = unknown, never shown raw)', async (_what, zone, expected) => {
+    expect(value(await readSchedule({ ...schedule(), time_zone: zone })).time_zone).toBe(expected);
+  });
+
+  it('an absent zone reads as unknown', async () => {
+    expect(value(await readSchedule(without(schedule(), 'time_zone'))).time_zone).toBeNull();
+  });
+});
+
+describe('answers the app cannot use are refused, naming where', () => {
+  it.each<[string, (s: ReturnType<typeof schedule>) => unknown, string]>([
+    ['a user without e-mail', (s) => ({ ...s, users: [without(user(1), 'email')] }), '$.schedule.users[0].email'],
+    ['no revision', (s) => without(s, 'current_revision'), '$.schedule.current_revision'],
+    ['no users', (s) => without(s, 'users'), '$.schedule.users'],
+    ['an unreadable shift start', (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }), '$.schedule.current_oncall_shift.start'],
+  ])('%s', async (_what, breakIt, path) => {
+    const error = failure(await readSchedule(breakIt(schedule())));
+    expect(error).toMatchObject({ kind: 'bad_response', path });
+    expect(error.message).toContain(path);
+  });
+
+  it('a coverage request without a status (only pending ones ask anything)', async () => {
+    const error = failure(await readCoverage([without(coverageRequest(1), 'status')]));
+    expect(error.message).toContain('$.coverage_requests[0].status');
+  });
+});
+
+describe('coverage requests', () => {
+  it('are read with a null reason and a requester carrying only id, name and e-mail', async () => {
+    const page = value(await readCoverage([{ ...coverageRequest(1), reason: null, user: bareUser(2) }]));
+    expect(page.coverage_requests[0]).toMatchObject({ id: 'cov_1', reason: '', user: { name: 'User 2' } });
+  });
+
+  it('drop shifts that end at or before they start, keeping the others', async () => {
+    const ref = { id: 'sch_primary', name: 'Platform primary' };
+    const shifts = [
+      { start: '2026-03-06T01:20:00Z', end: '2026-03-05T13:20:00Z', schedule_reference: ref },
+      { start: '2026-03-05T13:20:00Z', end: '2026-03-05T13:20:00Z', schedule_reference: ref },
+      { start: '2026-03-07T08:00:00Z', end: '2026-03-07T16:00:00Z', schedule_reference: ref },
+    ];
+    const page = value(await readCoverage([{ ...coverageRequest(1), shifts }]));
+    expect(page.coverage_requests[0]?.shifts.map((s) => s.start)).toEqual(['2026-03-07T08:00:00Z']);
+  });
+});
+
+describe('chat user group', () => {
+  it('a null description reads as none', async () => {
+    server.script({ status: 200, json: { user_group: { id: 'S1', name: 'n', handle: 'h', description: null } } });
+    const group = value(await client.putChatUserGroup('sch_a', { name: 'n', handle: 'h' }));
+    expect(group).toEqual({ id: 'S1', name: 'n', handle: 'h' });
+  });
+});
