@@ -1,6 +1,6 @@
 // What every action handler needs, and the one shape of failure they return (never a throw).
 import type { OncallClient } from '../../api/client-types';
-import type { ApiError, FieldProblem } from '../../api/errors';
+import type { ApiError, FieldProblem, UnknownCause } from '../../api/errors';
 import type { ActionError } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
@@ -26,7 +26,15 @@ export function failure(kind: string, message: string, problems?: FieldProblem[]
 }
 
 export function fromApiError(error: ApiError): Failure {
-  return failure(error.kind, error.message, error.kind === 'validation' ? error.problems : undefined);
+  const problems = error.kind === 'validation' || error.kind === 'rejected' ? error.problems : undefined;
+  return failure(error.kind, error.message, problems);
+}
+
+/** How the answer was lost, as the opening of a sentence: "The service did not answer", "… answered with an error (HTTP 502)". */
+export function whatHappened(cause: UnknownCause, status?: number): string {
+  if (cause === 'server') return `The service answered with an error${status ? ` (HTTP ${status})` : ''}`;
+  if (cause === 'unreadable') return "The service's answer could not be read";
+  return 'The service did not answer';
 }
 
 export const NOT_SET_UP = failure('needs_setup', 'Set the service address and your API key first.');

@@ -5,6 +5,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { Shift } from '../../api/schemas';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
+import { whatHappened } from './common';
 import type { PlannedOverride } from './override-window';
 
 export type WindowLook = 'covered' | 'not_covered';
@@ -37,14 +38,9 @@ async function look(client: OncallClient, plan: PlannedOverride): Promise<Window
 
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));
 
-const UNKNOWN: OverrideOutcome = {
-  status: 'unknown',
-  message: 'The service did not answer and the schedule could not be checked. Check the schedule before trying again.',
-};
-
 /**
  * `alreadyCovered`: the cached shifts showed the covering people for the whole window before the write, so
- * the schedule cannot tell us whether the override exists.
+ * the schedule cannot tell us whether the override exists. `why` opens each message (see whatHappened).
  */
 export async function verifyUnknownWrite(
   client: OncallClient,
@@ -52,9 +48,10 @@ export async function verifyUnknownWrite(
   alreadyCovered: boolean,
   clock: Clock,
   graceMs: number,
+  why = whatHappened('network'),
 ): Promise<OverrideOutcome> {
   if (alreadyCovered) {
-    return { status: 'unknown', message: 'The service did not answer, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.' };
+    return { status: 'unknown', message: `${why}, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.` };
   }
   let seen = await look(client, plan);
   // A slow server may still be working on the write: give it a moment before concluding it was not saved.
@@ -62,9 +59,11 @@ export async function verifyUnknownWrite(
     await sleep(clock, graceMs);
     seen = await look(client, plan);
   }
-  if (seen === undefined) return UNKNOWN;
-  if (seen === 'covered') {
-    return { status: 'created_unconfirmed', message: 'The service did not answer, but the schedule now shows the override in place. It was not sent again.' };
+  if (seen === undefined) {
+    return { status: 'unknown', message: `${why} and the schedule could not be checked. Check the schedule before trying again.` };
   }
-  return { status: 'not_created', message: 'The service did not answer, and the schedule does not show the override, so it was most likely not saved. Check the schedule in a minute before trying again.' };
+  if (seen === 'covered') {
+    return { status: 'created_unconfirmed', message: `${why}, but the schedule now shows the override in place. It was not sent again.` };
+  }
+  return { status: 'not_created', message: `${why}, and the schedule does not show the override, so it was most likely not saved. Check the schedule in a minute before trying again.` };
 }

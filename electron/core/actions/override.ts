@@ -1,9 +1,11 @@
 // override:preview, override:create and override:get.
+import type { OncallClient } from '../../api/client-types';
 import type { Override } from '../../api/schemas';
 import type { OverrideOutcome, OverrideView, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, fromApiError, guarded, NOT_SET_UP, toPersonView, type ActionDeps } from './common';
+import { failure, fromApiError, guarded, NOT_SET_UP, toPersonView, whatHappened, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
 import { verifyUnknownWrite, windowCoveredBy } from './override-verify';
+import { overrideRefusal } from './override-refusal';
 import type { CreatedOverride } from '../sync/snapshot';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
@@ -44,23 +46,46 @@ export function overridePreview(deps: ActionDeps) {
     });
 }
 
+/** Same schedule, same window (as asked, so two clicks a second apart match) and the same people. */
+function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverride): string {
+  const w = request.window;
+  const window = w.kind === 'custom' ? [plan.startMs, plan.endMs] : w;
+  const people = plan.preview.covering.map((e) => e.toLowerCase()).sort();
+  return JSON.stringify([plan.scheduleId, window, people]);
+}
+
+async function createOnce(deps: ActionDeps, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride): Promise<ResponseOf<'override:create'>> {
+  const alreadyCovered = cachedCovered(deps, plan);
+  const result = await client.createOverride(plan.scheduleId, plan.input);
+  let outcome: OverrideOutcome;
+  if (result.ok) outcome = await created(deps, plan, result.value);
+  else if (result.error.kind === 'outcome_unknown') {
+    // 5xx, unreadable answers and lost answers alike: it may be stored, so look instead of sending it again.
+    const why = whatHappened(result.error.cause, result.error.status);
+    outcome = await verifyUnknownWrite(client, plan, alreadyCovered, deps.clock, deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, why);
+  } else if (result.error.kind === 'rejected') return overrideRefusal(result.error, request, plan);
+  else return fromApiError(result.error);
+  // The schedule changed (or may have): refresh it now, without making the user wait for it.
+  void deps.refresh({ reason: 'write', scheduleIds: [plan.scheduleId], rereadShifts: true });
+  return { ok: true as const, value: outcome };
+}
+
 export function overrideCreate(deps: ActionDeps) {
+  // Identical creates in flight at once (a double click, the shortcut and a click, two windows) share one
+  // request and its answer: a second POST would be a second override.
+  const inFlight = new Map<string, Promise<ResponseOf<'override:create'>>>();
   return async (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> =>
     guarded(async () => {
       const client = deps.client();
       if (!client) return NOT_SET_UP;
       const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
       if (!plan.ok) return { ok: false as const, error: plan.error };
-      const alreadyCovered = cachedCovered(deps, plan.value);
-      const result = await client.createOverride(plan.value.scheduleId, plan.value.input);
-      let outcome: OverrideOutcome;
-      if (result.ok) outcome = await created(deps, plan.value, result.value);
-      else if (result.error.kind === 'outcome_unknown') {
-        outcome = await verifyUnknownWrite(client, plan.value, alreadyCovered, deps.clock, deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS);
-      } else return fromApiError(result.error);
-      // The schedule changed (or may have): refresh it now, without making the user wait for it.
-      void deps.refresh({ reason: 'write', scheduleIds: [plan.value.scheduleId], rereadShifts: true });
-      return { ok: true as const, value: outcome };
+      const key = sameCreateKey(request, plan.value);
+      const running = inFlight.get(key);
+      if (running) return running;
+      const started = createOnce(deps, client, request, plan.value).finally(() => inFlight.delete(key));
+      inFlight.set(key, started);
+      return started;
     });
 }
 

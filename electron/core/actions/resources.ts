@@ -7,6 +7,10 @@ import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { extractScheduleId } from '../../shared/settings';
 import { failure, fromApiError, guarded, NOT_SET_UP, type ActionDeps } from './common';
 import type { Snapshot } from '../sync/snapshot';
+import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
+
+/** After a write with an unknown outcome, how long to let a slow server finish before reading again. */
+const DEFAULT_VERIFY_GRACE_MS = 3_000;
 
 /** The team's new name/description in every cached schedule that lists it (no request needed to show it). */
 export function withTeam(snapshot: Snapshot, team: Team): Snapshot {
@@ -34,7 +38,13 @@ export function teamUpdate(deps: ActionDeps) {
       }
       const client = deps.client();
       if (!client) return NOT_SET_UP;
-      const result = await client.updateTeam(id.data, input.data);
+      let result = await client.updateTeam(id.data, input.data);
+      if (!result.ok && result.error.kind === 'outcome_unknown') {
+        const look = { client, snapshot: deps.snapshot.get(), clock: deps.clock, graceMs: deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS };
+        const verified = await verifyTeamUpdate(look, id.data, input.data, result.error);
+        if (!verified.ok) return verified;
+        result = verified;
+      }
       if (!result.ok) return fromApiError(result.error);
       deps.snapshot.set(withTeam(deps.snapshot.get(), result.value));
       const { id: teamId, name, description } = result.value;
@@ -52,7 +62,7 @@ export function chatGroupPut(deps: ActionDeps) {
       const client = deps.client();
       if (!client) return NOT_SET_UP;
       const result = await client.putChatUserGroup(id.data, input.data);
-      if (!result.ok) return fromApiError(result.error);
+      if (!result.ok) return result.error.kind === 'outcome_unknown' ? chatGroupUnknown(result.error) : fromApiError(result.error);
       deps.snapshot.set(withChatGroup(deps.snapshot.get(), id.data, result.value));
       const g = result.value;
       return { ok: true as const, value: g.description === undefined ? { id: g.id, name: g.name, handle: g.handle } : { ...g } };
