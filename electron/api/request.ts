@@ -7,6 +7,7 @@ import { mapOutcome } from './error-mapping';
 import { err, type ApiError, type Result } from './errors';
 import { createTransport, type HttpMethod, type Transport, type TransportOutcome } from './http';
 import { withRetry, type RetryPolicy } from './retry';
+import { scrubErrorBody, scrubSecret } from './scrub';
 
 /** ClientOptions plus knobs for tests and tuning; every extra field is optional. */
 export interface CreateClientOptions extends ClientOptions {
@@ -33,7 +34,6 @@ export interface Requester {
 }
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
-const MIN_SCRUB_LENGTH = 4;
 
 async function readApiKey(getApiKey: ClientOptions['getApiKey']): Promise<Result<string>> {
   let raw: string | undefined;
@@ -53,8 +53,7 @@ async function readApiKey(getApiKey: ClientOptions['getApiKey']): Promise<Result
 
 /** Last line of defence: a server could echo the key back in an error body. */
 function scrubKey(error: ApiError, key: string): ApiError {
-  if (key.length < MIN_SCRUB_LENGTH) return error;
-  const clean = (text: string): string => text.split(key).join('[redacted]');
+  const clean = (text: string): string => scrubSecret(text, key);
   switch (error.kind) {
     case 'rejected': {
       const problems = error.problems?.map((p) => ({ field: clean(p.field), message: clean(p.message) }));
@@ -125,7 +124,7 @@ export function createRequester(options: CreateClientOptions): Requester {
       isWrite,
       policy,
     );
-    const result = mapOutcome(outcome, isWrite, schema, policy.now());
+    const result = mapOutcome(scrubErrorBody(outcome, key.value), isWrite, schema, policy.now());
     return result.ok ? result : err(scrubKey(result.error, key.value));
   }
 
