@@ -23,12 +23,15 @@ export interface ClientOptions {
 export interface OncallClient {
   getSchedule(scheduleId: string): Promise<Result<Schedule>>;
   listShifts(scheduleId: string, params: ListShiftsParams): Promise<Result<ShiftsPage>>;
-  /** Walks every page (per_page 100), bounded by maxPages (default 50) so a bad server cannot loop it. */
-  listAllShifts(scheduleId: string, params: Omit<ListShiftsParams, 'page' | 'per_page'>, maxPages?: number): Promise<Result<Shift[]>>;
+  /** Walks every page (per_page 100), bounded by maxPages (default 50) so a bad server cannot loop it.
+   * `onPage` is called before each page is asked for, so a caller can budget by the walk's cost. */
+  listAllShifts(
+    scheduleId: string, params: Omit<ListShiftsParams, 'page' | 'per_page'>, maxPages?: number, onPage?: () => void,
+  ): Promise<Result<Shift[]>>;
   createOverride(scheduleId: string, input: CreateOverrideInput): Promise<Result<Override>>;
   getOverride(scheduleId: string, overrideId: string): Promise<Result<Override>>;
   listCoverageRequests(params?: PageParams): Promise<Result<CoverageRequestsPage>>;
-  listAllCoverageRequests(maxPages?: number): Promise<Result<CoverageRequest[]>>;
+  listAllCoverageRequests(maxPages?: number, onPage?: () => void): Promise<Result<CoverageRequest[]>>;
   putChatUserGroup(scheduleId: string, input: ChatUserGroupInput): Promise<Result<ChatUserGroup>>;
   updateTeam(teamId: string, input: UpdateTeamInput): Promise<Result<Team>>;
   /** Closes kept-alive connections. */

@@ -91,7 +91,7 @@ function writeEndpoints(api: Requester): Writes {
 
 function pageWalkers(reads: Reads): Walks {
   return {
-    async listAllShifts(scheduleId, params, maxPages = DEFAULT_MAX_PAGES) {
+    async listAllShifts(scheduleId, params, maxPages = DEFAULT_MAX_PAGES, onPage) {
       // Everything is checked up front so a bad argument sends nothing, not even page 1.
       const args = valid3(
         ['schedule_id', ScheduleIdSchema.safeParse(scheduleId)],
@@ -103,15 +103,15 @@ function pageWalkers(reads: Reads): Walks {
       return collectAllPages(async (page) => {
         const result = await reads.listShifts(id, { ...window, per_page: PAGE_SIZE, page });
         return mapValue(result, (v) => ({ items: v.shifts, meta: v.meta }));
-      }, maxPages);
+      }, { maxPages, onPage });
     },
-    async listAllCoverageRequests(maxPages = DEFAULT_MAX_PAGES) {
+    async listAllCoverageRequests(maxPages = DEFAULT_MAX_PAGES, onPage) {
       const bound = valid1(['maxPages', MaxPagesSchema.safeParse(maxPages)]);
       if (!bound.ok) return bound;
       return collectAllPages(async (page) => {
         const result = await reads.listCoverageRequests({ per_page: PAGE_SIZE, page });
         return mapValue(result, (v) => ({ items: v.coverage_requests, meta: v.meta }));
-      }, maxPages);
+      }, { maxPages, onPage });
     },
   };
 }

@@ -1,26 +1,45 @@
 // Walks a paginated list. Bounded by maxPages so a server that lies about `total` (or ignores `page`)
-// cannot keep us looping; hitting the bound is reported, not silently truncated.
-import { err, ok, type Result } from './errors';
+// cannot keep us looping; hitting the bound is reported, not silently truncated. A server that ignores `page`
+// (the same page again) is caught at once, so it costs two requests, not maxPages.
+import { err, ok, type ApiError, type Result } from './errors';
 import type { PaginationMeta } from './schemas';
 
 export const PAGE_SIZE = 100;
 export const DEFAULT_MAX_PAGES = 50;
 
+/** Where an endless list is reported (`bad_response.path`), so callers can tell it from a broken body. */
+export const ENDLESS_LIST_PATH = '$.meta.total';
+
+export interface PageWalk {
+  maxPages: number;
+  /** Called before each page is asked for: the walk's cost in requests (the sync loop budgets by it). */
+  onPage?: () => void;
+}
+
+function endlessList(detail: string): ApiError {
+  return {
+    kind: 'bad_response',
+    path: ENDLESS_LIST_PATH,
+    message: `The service's list never ended (${detail}), so it could not be read. The app will try again later.`,
+  };
+}
+
 export async function collectAllPages<T>(
   fetchPage: (page: number) => Promise<Result<{ items: T[]; meta: PaginationMeta }>>,
-  maxPages: number,
+  walk: PageWalk,
 ): Promise<Result<T[]>> {
   const collected: T[] = [];
-  for (let page = 1; page <= maxPages; page++) {
+  let previous = '';
+  for (let page = 1; page <= walk.maxPages; page++) {
+    walk.onPage?.();
     const result = await fetchPage(page);
     if (!result.ok) return result;
     const { items, meta } = result.value;
+    const text = JSON.stringify(items);
+    if (items.length > 0 && text === previous) return err(endlessList(`page ${page} repeated page ${page - 1}`));
+    previous = text;
     collected.push(...items);
     if (items.length === 0 || collected.length >= meta.total) return ok(collected);
   }
-  return err({
-    kind: 'bad_response',
-    path: '$.meta.total',
-    message: `The service kept sending more pages than expected (stopped after ${maxPages}).`,
-  });
+  return err(endlessList(`still more after ${walk.maxPages} pages`));
 }

@@ -1,6 +1,8 @@
-// listAllShifts / listAllCoverageRequests walk pages of 100, stop at total or an empty page, and are bounded.
+// listAllShifts / listAllCoverageRequests walk pages of 100, stop at total or an empty page, and are bounded;
+// a server that sends the same page again is caught at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptServer, type RecordedRequest, type ScriptServer } from './support/script-server';
+import { DEFAULT_MAX_PAGES, ENDLESS_LIST_PATH } from '../../electron/api/pagination';
 import { coverageRequest, meta, shift, testClient } from './support/fixtures';
 
 let server: ScriptServer;
@@ -64,16 +66,29 @@ describe('listAllShifts', () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it('gives up after maxPages against a server that never runs out, and says so', async () => {
-    server.fallback((request) => ({
-      status: 200,
-      json: { shifts: [shift(hour(0), hour(1))], meta: meta(1_000_000, Number(request.query.get('page')), 100) },
-    }));
+  it('gives up after maxPages against a server whose every new page says there are more, and says so', async () => {
+    server.fallback((request) => {
+      const page = Number(request.query.get('page'));
+      // A different full page every time, and a total always one page ahead.
+      return shiftsPage(page * 100 + 1, page, 100);
+    });
     const { client } = testClient(server.url);
-    const result = await client.listAllShifts('sch_a', window, 7);
+    let pagesAskedFor = 0;
+    const result = await client.listAllShifts('sch_a', window, 7, () => pagesAskedFor++);
     client.close();
-    expect(result.ok || result.error).toMatchObject({ kind: 'bad_response', path: '$.meta.total' });
+    expect(result.ok || result.error).toMatchObject({ kind: 'bad_response', path: ENDLESS_LIST_PATH });
+    expect(result.ok || result.error.message).toMatch(/never ended.*try again later/);
     expect(server.requests).toHaveLength(7);
+    expect(pagesAskedFor).toBe(7);
+  });
+
+  it('stops at the second page when the server sends the same page again (it ignores `page`)', async () => {
+    server.fallback(() => ({ status: 200, json: { shifts: [shift(hour(0), hour(1))], meta: meta(1_000_000, 1, 100) } }));
+    const { client } = testClient(server.url);
+    const result = await client.listAllShifts('sch_a', window);
+    client.close();
+    expect(result.ok || result.error).toMatchObject({ kind: 'bad_response', path: ENDLESS_LIST_PATH });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('returns the error of a failing page', async () => {
@@ -104,12 +119,24 @@ describe('listAllCoverageRequests', () => {
     ]);
   });
 
-  it('is bounded by default against a server that ignores page and lies about total', async () => {
+  it('is bounded by default against a server that lies about total with ever new pages', async () => {
+    server.fallback((request) => {
+      const page = Number(request.query.get('page'));
+      return { status: 200, json: { coverage_requests: [coverageRequest(page)], meta: meta(1_000_000, page, 100) } };
+    });
+    const { client } = testClient(server.url);
+    const result = await client.listAllCoverageRequests();
+    client.close();
+    expect(result.ok || result.error.kind).toBe('bad_response');
+    expect(server.requests).toHaveLength(DEFAULT_MAX_PAGES);
+  });
+
+  it('costs two requests, not the bound, against a server that ignores page', async () => {
     server.fallback(() => ({ status: 200, json: { coverage_requests: [coverageRequest(1)], meta: meta(1_000_000, 1, 100) } }));
     const { client } = testClient(server.url);
     const result = await client.listAllCoverageRequests();
     client.close();
     expect(result.ok || result.error.kind).toBe('bad_response');
-    expect(server.requests).toHaveLength(50);
+    expect(server.requests).toHaveLength(2);
   });
 });

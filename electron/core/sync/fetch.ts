@@ -3,6 +3,7 @@
 import type { OncallClient } from '../../api/client-types';
 import type { ApiError, Result } from '../../api/errors';
 import type { CoverageRequest, Schedule, Shift } from '../../api/schemas';
+import { DEFAULT_MAX_PAGES } from '../../api/pagination';
 import { toWireInstant } from './plan';
 
 export interface ShiftsFetch {
@@ -17,12 +18,22 @@ export interface ScheduleFetch {
   details: Result<Schedule>;
   /** Present when the shifts were read in this pass. */
   shifts?: ShiftsFetch;
+  /** HTTP requests this schedule cost in the pass (probe + pages; absent: one). A failure is paid back in
+   * backoff by this cost, so a failing source never costs more than a healthy one. */
+  requests?: number;
+}
+
+export interface CoverageFetch {
+  atMs: number;
+  result: Result<CoverageRequest[]>;
+  /** Pages asked for (absent: one). */
+  requests?: number;
 }
 
 export interface FetchPass {
   schedules: ScheduleFetch[];
   /** Present when the coverage list was read in this pass. */
-  coverage?: { atMs: number; result: Result<CoverageRequest[]> };
+  coverage?: CoverageFetch;
 }
 
 export interface FetchPlan {
@@ -59,13 +70,22 @@ export async function mapLimit<T, U>(items: readonly T[], limit: number, task: (
 
 async function fetchSchedule(id: string, plan: FetchPlan, ctx: FetchContext): Promise<ScheduleFetch> {
   const atMs = ctx.now();
-  if (ctx.stopped()) return { id, atMs, details: { ok: false, error: STOPPED } };
+  if (ctx.stopped()) return { id, atMs, details: { ok: false, error: STOPPED }, requests: 0 };
   const details = await ctx.client.getSchedule(id);
-  if (!details.ok || ctx.stopped()) return { id, atMs, details };
+  if (!details.ok || ctx.stopped()) return { id, atMs, details, requests: 1 };
   const window = plan.shiftsWindow(id, details.value);
-  if (window === undefined) return { id, atMs, details };
-  const result = await ctx.client.listAllShifts(id, { from: toWireInstant(window.fromMs), to: toWireInstant(window.toMs) });
-  return { id, atMs, details, shifts: { ...window, result } };
+  if (window === undefined) return { id, atMs, details, requests: 1 };
+  let requests = 1;
+  const wire = { from: toWireInstant(window.fromMs), to: toWireInstant(window.toMs) };
+  const result = await ctx.client.listAllShifts(id, wire, DEFAULT_MAX_PAGES, () => void requests++);
+  return { id, atMs, details, shifts: { ...window, result }, requests };
+}
+
+async function fetchCoverage(ctx: FetchContext): Promise<CoverageFetch> {
+  const atMs = ctx.now();
+  let requests = 0;
+  const result = await ctx.client.listAllCoverageRequests(DEFAULT_MAX_PAGES, () => void requests++);
+  return { atMs, result, requests };
 }
 
 type Job = { kind: 'schedule'; id: string } | { kind: 'coverage' };
@@ -81,9 +101,8 @@ export async function runFetchPass(plan: FetchPlan, ctx: FetchContext): Promise<
       pass.schedules.push(await fetchSchedule(job.id, plan, ctx));
       return;
     }
-    const atMs = ctx.now();
     if (ctx.stopped()) return;
-    pass.coverage = { atMs, result: await ctx.client.listAllCoverageRequests() };
+    pass.coverage = await fetchCoverage(ctx);
   });
   return pass;
 }

@@ -105,7 +105,7 @@ export function createSync(options: SyncOptions): SyncLoop {
     const pass = await runFetchPass(plan, { client, now: () => clock.now(), concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, stopped: isStale });
     if (isStale()) return;
     const config = options.getConfig();
-    rememberPass(memory, pass, config.refresh, clock.now(), random);
+    rememberPass(memory, pass, { ...dueContext(clock.now()), watchedCount: config.scheduleIds.length, random });
     snapshot.set(applyPass(snapshot.get(), pass, config.scheduleIds));
   }
 

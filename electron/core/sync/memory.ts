@@ -1,27 +1,39 @@
 // What the sync loop remembers between refreshes (in memory only; a restart simply probes everything once):
-// when each schedule was probed, which revision its shifts belong to, backoff and Retry-After state.
+// when each schedule was probed, which revision its shifts belong to, and each source's own backoff.
+//
+// Backoff is per source (each schedule, and the coverage list), so one failing source is retried on its own
+// schedule while the healthy ones keep their cadence, and a success elsewhere never resets it. The only shared
+// pause is a 429's Retry-After: the service limits the key, so any request before then would be refused too.
 import type { ApiError, Result } from '../../api/errors';
 import type { RefreshSettings } from '../../shared/settings';
 import type { Snapshot } from './snapshot';
-import type { FetchPass } from './fetch';
-import { backoffMs, coverageMinAgeMs, myHandoffsMs, nextProbeMs, type ShiftsMemo } from './plan';
+import type { FetchPass, ScheduleFetch } from './fetch';
+import {
+  backoffMs, costPaybackMs, coverageIntervalMs, coverageMinAgeMs, myHandoffsMs, nextProbeMs, probeIntervalMs, type ShiftsMemo,
+} from './plan';
+
+export interface Backoff {
+  /** Consecutive retryable failures of this source. */
+  failures: number;
+  /** Retried at this instant instead of its normal cadence. */
+  retryAtMs: number;
+}
 
 export interface SyncMemory {
   probedAtMs: Map<string, number>;
   shifts: Map<string, ShiftsMemo>;
-  /** A failed schedule is retried at this instant instead of its normal cadence. */
-  retryAtMs: Map<string, number>;
+  /** Schedules that are failing, by id; absent while a schedule is healthy. */
+  backoff: Map<string, Backoff>;
   coverageAtMs: number | undefined;
-  coverageRetryAtMs: number | undefined;
-  consecutiveFailures: number;
-  /** No request before this instant (the service asked us to wait with Retry-After). */
+  coverageBackoff: Backoff | undefined;
+  /** No request before this instant (the service rate-limited us with Retry-After). */
   notBeforeMs: number;
 }
 
 export function emptyMemory(): SyncMemory {
   return {
-    probedAtMs: new Map(), shifts: new Map(), retryAtMs: new Map(),
-    coverageAtMs: undefined, coverageRetryAtMs: undefined, consecutiveFailures: 0, notBeforeMs: 0,
+    probedAtMs: new Map(), shifts: new Map(), backoff: new Map(),
+    coverageAtMs: undefined, coverageBackoff: undefined, notBeforeMs: 0,
   };
 }
 
@@ -36,8 +48,9 @@ export function isRetryable(e: ApiError): boolean {
  */
 export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
-function retryAfter(e: ApiError): number | undefined {
-  return e.kind === 'rate_limited' || e.kind === 'server' ? e.retryAfterMs : undefined;
+function retryAfterMs(e: ApiError): number {
+  const asked = e.kind === 'rate_limited' || e.kind === 'server' ? e.retryAfterMs ?? 0 : 0;
+  return Math.min(MAX_RETRY_AFTER_MS, asked);
 }
 
 export interface DueContext {
@@ -47,59 +60,96 @@ export interface DueContext {
   nowMs: number;
 }
 
+function handoffsOf(id: string, ctx: DueContext): number[] {
+  return myHandoffsMs(ctx.snapshot.schedules.find((s) => s.id === id)?.shifts ?? [], ctx.email);
+}
+
 export function scheduleDueMs(memory: SyncMemory, id: string, ctx: DueContext): number {
-  const retry = memory.retryAtMs.get(id);
-  if (retry !== undefined) return retry;
-  const shifts = ctx.snapshot.schedules.find((s) => s.id === id)?.shifts ?? [];
-  return nextProbeMs(memory.probedAtMs.get(id), myHandoffsMs(shifts, ctx.email), ctx.nowMs, ctx.refresh);
+  const backoff = memory.backoff.get(id);
+  if (backoff !== undefined) return backoff.retryAtMs;
+  return nextProbeMs(memory.probedAtMs.get(id), handoffsOf(id, ctx), ctx.nowMs, ctx.refresh);
 }
 
 /** When the coverage list needs a request of its own (normally it rides along with a probe before then). */
 export function coverageDueMs(memory: SyncMemory, watchedCount: number, ctx: DueContext): number {
-  if (memory.coverageRetryAtMs !== undefined) return memory.coverageRetryAtMs;
+  if (memory.coverageBackoff !== undefined) return memory.coverageBackoff.retryAtMs;
   if (memory.coverageAtMs === undefined) return ctx.nowMs;
   // Well past the point where it may ride along, so a probe (every idle interval plus jitter) takes it first.
   return memory.coverageAtMs + coverageMinAgeMs(watchedCount, ctx.refresh) + 1.5 * ctx.refresh.idleIntervalSec * 1000;
 }
 
 export function coverageRidesAlong(memory: SyncMemory, watchedCount: number, ctx: DueContext): boolean {
-  if (memory.coverageRetryAtMs !== undefined) return memory.coverageRetryAtMs <= ctx.nowMs;
+  if (memory.coverageBackoff !== undefined) return memory.coverageBackoff.retryAtMs <= ctx.nowMs;
   if (memory.coverageAtMs === undefined) return true;
   return ctx.nowMs - memory.coverageAtMs >= coverageMinAgeMs(watchedCount, ctx.refresh);
 }
 
-function errorsOf(pass: FetchPass): ApiError[] {
-  const out: ApiError[] = [];
-  for (const s of pass.schedules) {
-    if (!s.details.ok) out.push(s.details.error);
-    else if (s.shifts && !s.shifts.result.ok) out.push(s.shifts.result.error);
-  }
-  if (pass.coverage && !pass.coverage.result.ok) out.push(pass.coverage.result.error);
-  return out;
+function retryableError(result: Result<unknown>): ApiError | undefined {
+  return !result.ok && isRetryable(result.error) ? result.error : undefined;
 }
 
-function failedRetryably(result: Result<unknown>): boolean {
-  return !result.ok && isRetryable(result.error);
+function scheduleError(fetch: ScheduleFetch): ApiError | undefined {
+  return retryableError(fetch.details) ?? (fetch.shifts === undefined ? undefined : retryableError(fetch.shifts.result));
 }
 
-/** Records a finished pass: probe times, shift revisions, backoff and Retry-After. */
-export function rememberPass(memory: SyncMemory, pass: FetchPass, refresh: RefreshSettings, nowMs: number, random: () => number): void {
-  const retryable = errorsOf(pass).filter(isRetryable);
-  memory.consecutiveFailures = retryable.length > 0 ? memory.consecutiveFailures + 1 : 0;
-  const waitMs = Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ...retryable.map((e) => retryAfter(e) ?? 0)));
-  memory.notBeforeMs = Math.max(memory.notBeforeMs, nowMs + waitMs);
-  const retryAtMs = Math.max(nowMs + backoffMs(memory.consecutiveFailures, refresh, random), memory.notBeforeMs);
+export interface PassContext extends DueContext {
+  watchedCount: number;
+  random: () => number;
+}
+
+interface Failure {
+  error: ApiError;
+  /** Requests the failed attempt cost. */
+  requests: number;
+  /** The source's normal interval: its backoff is relative to it. */
+  normalMs: number;
+}
+
+/** The next backoff of a source that failed again (a Retry-After asking for longer wins, up to its cap). */
+function backedOff(before: Backoff | undefined, failure: Failure, ctx: PassContext, notBeforeMs: number): Backoff {
+  const failures = (before?.failures ?? 0) + 1;
+  const waitMs =
+    backoffMs(failures, failure.normalMs, ctx.random) + costPaybackMs(failure.requests, failures, failure.normalMs);
+  const retryAtMs = Math.max(ctx.nowMs + waitMs, ctx.nowMs + retryAfterMs(failure.error), notBeforeMs);
+  return { failures, retryAtMs };
+}
+
+/** A 429 with Retry-After holds back every request (the limit is on the key, not on one schedule). */
+function rateLimitedUntilMs(pass: FetchPass, nowMs: number): number {
+  const errors: ApiError[] = [];
   for (const s of pass.schedules) {
-    memory.probedAtMs.set(s.id, s.atMs);
-    const failed = failedRetryably(s.details) || (s.shifts !== undefined && failedRetryably(s.shifts.result));
-    if (failed) memory.retryAtMs.set(s.id, retryAtMs);
-    else memory.retryAtMs.delete(s.id);
-    if (s.details.ok && s.shifts?.result.ok) {
-      memory.shifts.set(s.id, { revision: s.details.value.current_revision, readAtMs: s.atMs, toMs: s.shifts.toMs });
-    }
+    const error = scheduleError(s);
+    if (error) errors.push(error);
   }
-  if (pass.coverage) {
-    memory.coverageAtMs = pass.coverage.atMs;
-    memory.coverageRetryAtMs = failedRetryably(pass.coverage.result) ? retryAtMs : undefined;
+  const coverageError = pass.coverage && retryableError(pass.coverage.result);
+  if (coverageError) errors.push(coverageError);
+  return nowMs + Math.max(0, ...errors.filter((e) => e.kind === 'rate_limited').map(retryAfterMs));
+}
+
+function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext): void {
+  memory.probedAtMs.set(s.id, s.atMs);
+  const error = scheduleError(s);
+  if (error === undefined) memory.backoff.delete(s.id);
+  else {
+    const normalMs = probeIntervalMs(handoffsOf(s.id, ctx), ctx.nowMs, ctx.refresh);
+    memory.backoff.set(s.id, backedOff(memory.backoff.get(s.id), { error, requests: s.requests ?? 1, normalMs }, ctx, memory.notBeforeMs));
   }
+  if (s.details.ok && s.shifts?.result.ok) {
+    memory.shifts.set(s.id, { revision: s.details.value.current_revision, readAtMs: s.atMs, toMs: s.shifts.toMs });
+  }
+}
+
+/** Records a finished pass: probe times, shift revisions, each source's backoff and Retry-After. */
+export function rememberPass(memory: SyncMemory, pass: FetchPass, ctx: PassContext): void {
+  memory.notBeforeMs = Math.max(memory.notBeforeMs, rateLimitedUntilMs(pass, ctx.nowMs));
+  for (const s of pass.schedules) rememberSchedule(memory, s, ctx);
+  const coverage = pass.coverage;
+  if (coverage === undefined) return;
+  memory.coverageAtMs = coverage.atMs;
+  const error = retryableError(coverage.result);
+  const normalMs = coverageIntervalMs(ctx.watchedCount, ctx.refresh);
+  memory.coverageBackoff =
+    error === undefined
+      ? undefined
+      : backedOff(memory.coverageBackoff, { error, requests: coverage.requests ?? 1, normalMs }, ctx, memory.notBeforeMs);
 }

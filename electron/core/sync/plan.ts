@@ -17,8 +17,14 @@ export const DEFAULT_HORIZON_DAYS = 14;
 export const SHIFTS_MAX_AGE_MS = 6 * HOUR_MS;
 /** Share of one request per schedule per refresh that the coverage list may cost on average. */
 export const COVERAGE_SHARE = 0.15;
-/** First retry after a failed refresh; doubles per consecutive failure, capped by the idle interval. */
-export const BACKOFF_BASE_MS = 15_000;
+/** A failing source's first retry comes after this share of its normal interval (15 s at the default 5 min). */
+export const BACKOFF_FIRST_SHARE = 1 / 20;
+/** The retry wait doubles per consecutive failure up to this many normal intervals. With equal jitter a source
+ * that keeps failing is then retried every one to two normal intervals: never more often than when healthy. */
+export const BACKOFF_CEILING_INTERVALS = 2;
+/** An attempt that cost extra requests (pages) pays each back with a normal interval, doubled per consecutive
+ * failure up to 2^this: a list that never ends is not walked again every few minutes. */
+export const COST_DOUBLINGS_MAX = 2;
 /** Timers get up to this share of their interval added at random, so many clients never poll in lockstep. */
 export const JITTER_SHARE = 0.05;
 export const JITTER_MAX_MS = 15_000;
@@ -62,11 +68,17 @@ export function myHandoffsMs(shifts: readonly Shift[], email: string): number[] 
 }
 
 /** When this schedule should be probed next, after being probed at `lastMs` (undefined: never → now). */
+/** A schedule's normal interval now: the near interval close to a handoff of mine, the idle one otherwise. */
+export function probeIntervalMs(handoffsMs: readonly number[], nowMs: number, refresh: RefreshSettings): number {
+  const windowMs = refresh.nearWindowMin * MINUTE_MS;
+  const near = handoffsMs.some((h) => Math.abs(h - nowMs) <= windowMs);
+  return (near ? refresh.nearIntervalSec : refresh.idleIntervalSec) * 1000;
+}
+
 export function nextProbeMs(lastMs: number | undefined, handoffsMs: readonly number[], nowMs: number, refresh: RefreshSettings): number {
   if (lastMs === undefined) return nowMs;
   const windowMs = refresh.nearWindowMin * MINUTE_MS;
-  const near = handoffsMs.some((h) => Math.abs(h - nowMs) <= windowMs);
-  let due = lastMs + (near ? refresh.nearIntervalSec : refresh.idleIntervalSec) * 1000;
+  let due = lastMs + probeIntervalMs(handoffsMs, nowMs, refresh);
   // Do not sleep through the start of a near window: probe as it opens.
   for (const h of handoffsMs) {
     const opensMs = h - windowMs;
@@ -86,12 +98,22 @@ export function coverageMinAgeMs(watchedCount: number, refresh: RefreshSettings)
   return coverageEveryIntervals(watchedCount) * idleMs - idleMs / 2;
 }
 
-/** Exponential backoff with equal jitter: half fixed, half random, capped at the idle interval. */
-export function backoffMs(consecutiveFailures: number, refresh: RefreshSettings, random: () => number): number {
-  const capMs = Math.max(BACKOFF_BASE_MS, refresh.idleIntervalSec * 1000);
+/** The coverage list's normal interval: it is read every few idle intervals (see coverageEveryIntervals). */
+export function coverageIntervalMs(watchedCount: number, refresh: RefreshSettings): number {
+  return coverageEveryIntervals(watchedCount) * refresh.idleIntervalSec * 1000;
+}
+
+/** Exponential backoff of one source with equal jitter (half fixed, half random), relative to its normal interval. */
+export function backoffMs(consecutiveFailures: number, normalIntervalMs: number, random: () => number): number {
   const exponent = Math.min(20, Math.max(0, consecutiveFailures - 1));
-  const ceilingMs = Math.min(capMs, BACKOFF_BASE_MS * 2 ** exponent);
+  const ceilingMs = Math.min(BACKOFF_CEILING_INTERVALS * normalIntervalMs, normalIntervalMs * BACKOFF_FIRST_SHARE * 2 ** exponent);
   return Math.round(ceilingMs / 2 + (random() * ceilingMs) / 2);
+}
+
+/** Extra wait after a failed attempt that cost `requests` (one is what the plain backoff already accounts for). */
+export function costPaybackMs(requests: number, consecutiveFailures: number, normalIntervalMs: number): number {
+  const doublings = Math.min(COST_DOUBLINGS_MAX, Math.max(0, consecutiveFailures - 1));
+  return Math.max(0, requests - 1) * normalIntervalMs * 2 ** doublings;
 }
 
 export function jitterMs(intervalMs: number, random: () => number): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../electron/shared/settings';
 import {
-  backoffMs, coverageEveryIntervals, horizonWindow, myHandoffsMs, nextProbeMs, shiftsNeeded, toWireInstant, DAY_MS, HOUR_MS, MINUTE_MS,
+  backoffMs, costPaybackMs, coverageEveryIntervals, horizonWindow, myHandoffsMs, nextProbeMs, shiftsNeeded, toWireInstant, DAY_MS, HOUR_MS, MINUTE_MS,
 } from '../../../electron/core/sync/plan';
 import { alice, me, ms, shift } from '../support/fixtures';
 
@@ -56,10 +56,23 @@ describe('sync plan', () => {
     expect(coverageEveryIntervals(50)).toBe(1);
   });
 
-  it('backs off exponentially with jitter, capped at the idle interval', () => {
-    expect(backoffMs(1, refresh, () => 0)).toBe(7_500);
-    expect(backoffMs(1, refresh, () => 1)).toBe(15_000);
-    expect(backoffMs(3, refresh, () => 1)).toBe(60_000);
-    expect(backoffMs(30, refresh, () => 1)).toBe(300_000);
+  it('backs off exponentially with jitter, settling between one and two normal intervals', () => {
+    const idleMs = refresh.idleIntervalSec * 1000;
+    expect(backoffMs(1, idleMs, () => 0)).toBe(7_500);
+    expect(backoffMs(1, idleMs, () => 1)).toBe(15_000);
+    expect(backoffMs(3, idleMs, () => 1)).toBe(60_000);
+    // Once backed off, a failing source is never retried more often than it is polled when healthy.
+    expect(backoffMs(30, idleMs, () => 0)).toBe(idleMs);
+    expect(backoffMs(30, idleMs, () => 1)).toBe(2 * idleMs);
+    // Relative to the source's own cadence: the coverage list, read every 7 idle intervals, backs off 7× slower.
+    expect(backoffMs(30, 7 * idleMs, () => 0)).toBe(7 * idleMs);
+  });
+
+  it('pays back the extra requests of a failed attempt (pages) with normal intervals, doubling up to 4×', () => {
+    const idleMs = refresh.idleIntervalSec * 1000;
+    expect(costPaybackMs(1, 1, idleMs)).toBe(0);
+    expect(costPaybackMs(51, 1, idleMs)).toBe(50 * idleMs);
+    expect(costPaybackMs(51, 2, idleMs)).toBe(100 * idleMs);
+    expect(costPaybackMs(51, 9, idleMs)).toBe(200 * idleMs);
   });
 });
