@@ -1,0 +1,160 @@
+// The write-fault suite: a raw loopback service stores each write and then answers it badly (502, 504, 500,
+// garbage, a reset, no answer). Whatever the app then tells the user, and whatever the user does next going by
+// it, the service must end up with exactly one override. Also: identical creates in flight send one request,
+// team and chat-group writes say what is known, and a refused person is named next to their own field.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActionDeps } from '../../../electron/core/actions/common';
+import { overrideCreate } from '../../../electron/core/actions/override';
+import { chatGroupPut, teamUpdate } from '../../../electron/core/actions/resources';
+import type { OverrideRequest, ResponseOf } from '../../../electron/shared/ipc-contract';
+import { testClient } from '../../api/support/fixtures';
+import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type Fault, type StoreServer } from './support/store-server';
+
+const NOW = Date.parse('2026-03-25T10:00:00Z');
+const BOB_TWO_HOURS: OverrideRequest = { scheduleId: SCHEDULE_ID, window: { kind: 'next_hours', hours: 2 }, emails: ['bob@example.com'] };
+
+let server: StoreServer;
+let closeClient: () => void;
+beforeEach(async () => {
+  server = await startStoreServer();
+});
+afterEach(async () => {
+  closeClient();
+  await server.close();
+});
+
+function depsFor(s: StoreServer): ActionDeps {
+  const { client } = testClient(s.url, { timeoutMs: 300 });
+  closeClient = () => client.close();
+  const team = { id: 'tea_core', name: 'Core', description: 'Core team' };
+  const berlin = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], { details: details('Berlin', 'Europe/Berlin', [alice], { teams: [team] }) });
+  let snap = snapshotOf([berlin]);
+  return {
+    clock: { now: () => NOW, setTimer: (ms, cb) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } },
+    client: () => client,
+    settings: () => settingsWith({}),
+    snapshot: { get: () => snap, set: (next) => void (snap = next) },
+    refresh: async () => undefined,
+    verifyGraceMs: 20,
+  };
+}
+
+type CreateAnswer = ResponseOf<'override:create'>;
+const SAYS_IT_MAY_BE_SAVED = /may or may not|unknown|not sent again|now shows the override/i;
+
+/**
+ * Does what the app's words invite: a failure that does not say it may have been saved is tried again at once
+ * (as "Try again later" or "not JSON" invite); "not created … check the schedule before trying again" is tried
+ * again only if the schedule indeed does not show it. Returns every answer the user saw.
+ */
+async function createAsUserWould(create: (r: OverrideRequest) => Promise<CreateAnswer>, s: StoreServer): Promise<CreateAnswer[]> {
+  const answers = [await create(BOB_TWO_HOURS)];
+  for (let i = 0; i < 3; i++) {
+    const last = answers[answers.length - 1];
+    const retry = last && (last.ok ? last.value.status === 'not_created' && s.overrides.length === 0 : !SAYS_IT_MAY_BE_SAVED.test(last.error.message));
+    if (!retry) break;
+    answers.push(await create(BOB_TWO_HOURS));
+  }
+  return answers;
+}
+
+const statusOf = (a: CreateAnswer | undefined) => (a?.ok ? a.value.status : a?.error.kind);
+const textOf = (a: CreateAnswer | undefined) => (a?.ok ? ('message' in a.value ? a.value.message : '') : a?.error.message ?? '');
+
+describe('0 duplicate overrides under every write fault', () => {
+  it.each<[string, Fault, RegExp]>([
+    ['a gateway 502', 502, /HTTP 502/],
+    ['a gateway 504', 504, /HTTP 504/],
+    ['a 500', 500, /HTTP 500/],
+    ['a 200 whose body is cut off', 'garbage', /could not be read/],
+    ['a 201 of the wrong shape', 'wrong_shape', /could not be read/],
+    ['a connection reset', 'reset', /did not answer/],
+    ['no answer at all', 'hang', /did not answer/],
+  ])('stored, then %s: the app finds it in the schedule, never sends it again, and 1 override exists', async (_name, fault, cause) => {
+    const create = overrideCreate(depsFor(server));
+    server.failNextWrite(fault, true);
+    const answers = await createAsUserWould(create, server);
+    expect(server.overrides).toHaveLength(1);
+    expect(server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+    expect(answers.map(statusOf)).toEqual(['created_unconfirmed']);
+    expect(textOf(answers[0])).toMatch(cause);
+    expect(textOf(answers[0])).not.toMatch(/try again/i);
+  });
+
+  it.each<[string, Fault]>([
+    ['a gateway 502', 502],
+    ['a connection reset', 'reset'],
+  ])('not stored, then %s: the app says "most likely not saved", the user tries again, and 1 override exists', async (_name, fault) => {
+    const create = overrideCreate(depsFor(server));
+    server.failNextWrite(fault, false);
+    const answers = await createAsUserWould(create, server);
+    expect(server.overrides).toHaveLength(1);
+    expect(answers.map(statusOf)).toEqual(['not_created', 'created']);
+  });
+});
+
+describe('identical creates in flight', () => {
+  it('two at once send one request, and both callers get the same outcome', async () => {
+    const create = overrideCreate(depsFor(server));
+    const release = server.holdWrites();
+    const first = create(BOB_TWO_HOURS);
+    while (!server.requests.some((r) => r.startsWith('POST'))) await new Promise((r) => setTimeout(r, 5));
+    const second = create({ ...BOB_TWO_HOURS, emails: [' BOB@example.com '] });
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+    expect(server.overrides).toHaveLength(1);
+    expect(statusOf(a)).toBe('created');
+    expect(b).toEqual(a);
+  });
+
+  it('two different ones at once are both sent', async () => {
+    const create = overrideCreate(depsFor(server));
+    const release = server.holdWrites();
+    const bob = create(BOB_TWO_HOURS);
+    const me = create({ ...BOB_TWO_HOURS, emails: [] });
+    while (server.requests.filter((r) => r.startsWith('POST')).length < 2) await new Promise((r) => setTimeout(r, 5));
+    release();
+    expect((await Promise.all([bob, me])).map(statusOf)).toEqual(['created', 'created']);
+    expect(server.overrides).toHaveLength(2);
+  });
+});
+
+describe('team and chat-group writes with an unknown outcome', () => {
+  it('a team update applied but answered 502 is read back through the schedule and shown as saved', async () => {
+    server.failNextWrite(502, true);
+    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
+    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
+  });
+
+  it('a team update not applied and answered with garbage says it was most likely not saved', async () => {
+    server.failNextWrite('garbage', false);
+    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.message).toMatch(/could not be read.*most likely not saved/);
+    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
+  });
+
+  it('a chat group answered 502 is said to be unknown (it cannot be read back), never "try again"', async () => {
+    server.failNextWrite(502, true);
+    const result = await chatGroupPut(depsFor(server))({ scheduleId: SCHEDULE_ID, name: 'Berlin', handle: 'berlin' });
+    expect(!result.ok && result.error.kind).toBe('outcome_unknown');
+    expect(!result.ok && result.error.message).toMatch(/HTTP 502.*unknown whether the chat user group was saved/);
+    expect(!result.ok && result.error.message).not.toMatch(/try again/i);
+    expect(server.requests.filter((r) => r.startsWith('PUT'))).toHaveLength(1);
+  });
+});
+
+describe('a refused person is named next to their own field', () => {
+  it('user_references.1.value from the service becomes person 2 of the form, with no API path in the text', async () => {
+    const create = overrideCreate(depsFor(server));
+    const result = await create({ ...BOB_TWO_HOURS, emails: ['bob@example.com', 'nobody@example.com'] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.problems).toEqual([{ field: 'emails.1', message: 'Is not a known user' }]);
+    expect(result.error.message).toBe('The service refused the override. Person 2 (nobody@example.com): is not a known user.');
+    expect(server.overrides).toHaveLength(0);
+  });
+});
