@@ -7,6 +7,7 @@ import type { TransportOutcome } from './http';
 import { parseRetryAfterMs } from './retry';
 
 const SERVER_MESSAGE_MAX_CHARS = 300;
+const MAX_PROBLEMS = 20;
 
 function tidy(text: string): string | undefined {
   const oneLine = text.replace(/\s+/g, ' ').trim();
@@ -28,7 +29,8 @@ export function extractServerError(body: string, contentType: string | undefined
   const json = parseJson(body);
   if (json.ok) {
     const found = readErrorBody(json.value);
-    const problems = (found?.problems ?? []).map((p) => ({ field: p.field, message: tidy(p.message) ?? p.message }));
+    // Bounded like the message: a body can list thousands of problems or send a novel as a field name.
+    const problems = (found?.problems ?? []).slice(0, MAX_PROBLEMS).map((p) => ({ field: tidy(p.field) ?? p.field, message: tidy(p.message) ?? p.message }));
     return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
   }
   // An HTML error page says nothing a user can act on.

@@ -2,7 +2,7 @@
 // again"; and what 422 bodies say (plain, field lists, RFC 9457 problem details) reaches the typed error.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError, Result } from '../../electron/api/errors';
-import { override, testClient } from './support/fixtures';
+import { API_KEY, testClient } from './support/fixtures';
 import { startScriptServer, type ScriptServer, type Step } from './support/script-server';
 
 let server: ScriptServer;
@@ -118,5 +118,12 @@ describe('what a 422 says', () => {
     expect(error).toMatchObject({ kind: 'rejected', status: 422, serverMessage: text });
     expect(error.message).toContain(text);
     expect(error.kind === 'rejected' ? (error.problems ?? []) : undefined).toEqual(problems);
+  });
+
+  it('never carries the API key in a per-field problem, and keeps at most 20 of them', async () => {
+    const errors = Array.from({ length: 50 }, (_, i) => ({ field: `user_references.${i}.value`, message: `bad key ${API_KEY}` }));
+    const error = await write('override', { status: 422, json: { errors } });
+    expect(JSON.stringify(error)).not.toContain(API_KEY);
+    expect(error.kind === 'rejected' && error.problems?.length).toBe(20);
   });
 });
