@@ -137,6 +137,14 @@ describe('team and chat-group writes with an unknown outcome', () => {
     expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
   });
 
+  it('a team that no watched schedule lists cannot be read back, so a reset says the outcome is unknown', async () => {
+    server.failNextWrite('reset', true);
+    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_elsewhere', name: 'Core SRE' });
+    expect(!result.ok && result.error.kind).toBe('outcome_unknown');
+    expect(!result.ok && result.error.message).toMatch(/did not answer.*unknown whether the change was saved/);
+    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
+  });
+
   it('a chat group answered 502 is said to be unknown (it cannot be read back), never "try again"', async () => {
     server.failNextWrite(502, true);
     const result = await chatGroupPut(depsFor(server))({ scheduleId: SCHEDULE_ID, name: 'Berlin', handle: 'berlin' });
