@@ -37,6 +37,8 @@ export interface Notifier {
 
 /** Small named files in the app data folder (settings, cache, fired reminders). */
 export interface FileStore {
+  /** Where the files are (a folder path), for telling the user; absent for stores that aren't on disk. */
+  readonly location?: string;
   /** undefined when the file does not exist. */
   read(name: string): Promise<string | undefined>;
   /** Writes atomically: temp file + rename, so a crash never leaves half a file. */

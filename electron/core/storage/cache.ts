@@ -68,22 +68,37 @@ export interface FiredStore {
 export interface FiredStoreOptions {
   now: () => number;
   retentionMs?: number;
+  /** Told when the record could not be read, since reminders already shown may then be shown again. */
+  onNotice?: (notice: Notice) => void;
 }
 
-async function readFired(files: FileStore): Promise<Map<string, number>> {
-  const text = await files.read(REMINDERS_FILE).catch(() => undefined);
+export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
+
+function firedNotice(kept: string | undefined): Notice {
+  const where = kept === undefined ? '' : ` (kept as ${kept})`;
+  return { id: FIRED_NOTICE_ID, message: `The record of reminders already shown could not be read${where}: some reminders may be shown again.` };
+}
+
+async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<Map<string, number>> {
+  let text: string | undefined;
+  try {
+    text = await files.read(REMINDERS_FILE);
+  } catch {
+    onNotice(firedNotice(undefined));
+    return new Map();
+  }
   if (text === undefined) return new Map();
   const json = parseJson(text);
   const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
   if (parsed?.success) return new Map(Object.entries(parsed.data.fired));
   // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
-  await files.backup(REMINDERS_FILE).catch(() => undefined);
+  onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));
   return new Map();
 }
 
 export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
-  const fired = await readFired(files);
+  const fired = await readFired(files, options.onNotice ?? (() => undefined));
   const prune = (): void => {
     const cutoff = options.now() - retentionMs;
     for (const [key, untilMs] of fired) if (untilMs < cutoff) fired.delete(key);

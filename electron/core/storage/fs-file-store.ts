@@ -59,6 +59,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
   const ensureDir = (): Promise<unknown> => (ready ??= mkdir(dir, { recursive: true, mode: DIR_MODE }));
 
   return {
+    location: dir,
     async read(name) {
       try {
         return await readFile(join(dir, checkName(name)), 'utf8');

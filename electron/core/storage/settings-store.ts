@@ -1,10 +1,12 @@
 // Loads and saves the user's settings in `settings.json`. Older shapes are upgraded through a table of
-// migrations; a file that is not JSON, fails validation, or comes from a newer version is moved aside (so nothing
-// the user typed is lost), defaults are used, and a notice tells the user what happened and where the copy is.
+// migrations; a file that is not JSON or comes from a newer version is moved aside (so nothing the user typed is
+// lost), defaults are used, and a notice tells the user what happened and where the copy is. A file with a few
+// invalid values is backed up too, but only those values are reset (settings-repair.ts) and the notice names them.
 import { z } from 'zod';
 import { SETTINGS_VERSION, SettingsSchema, defaultSettings, type Settings, type SettingsPatch } from '../../shared/settings';
 import { err, ok, validationError, type ApiError, type Result } from '../../api/errors';
 import type { FileStore } from '../ports';
+import { repairSettings } from './settings-repair';
 
 type ValidationError = Extract<ApiError, { kind: 'validation' }>;
 
@@ -70,10 +72,13 @@ export function migrateSettings(raw: Json): Upgrade {
   return { ok: true, value, from };
 }
 
-function parseText(text: string): { ok: true; settings: Settings; from: number } | { ok: false; problem: string } {
+type Parsed = { ok: true; settings: Settings; from: number; reset: string[] } | { ok: false; problem: string };
+
+function parseText(text: string): Parsed {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // Some editors (Notepad) save UTF-8 with a byte-order mark; JSON.parse refuses it, yet the file is fine.
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     return { ok: false, problem: 'it is not valid JSON' };
   }
@@ -81,13 +86,11 @@ function parseText(text: string): { ok: true; settings: Settings; from: number }
   if (!obj.success || Array.isArray(json)) return { ok: false, problem: 'it does not hold a settings object' };
   const upgraded = migrateSettings(obj.data);
   if (!upgraded.ok) return upgraded;
-  const parsed = SettingsSchema.safeParse(upgraded.value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first && first.path.length > 0 ? `${first.path.map(String).join('.')} ` : '';
-    return { ok: false, problem: `it has an invalid value (${where}${first?.message ?? 'invalid'})` };
-  }
-  return { ok: true, settings: parsed.data, from: upgraded.from };
+  const repaired = repairSettings(upgraded.value);
+  if (repaired) return { ok: true, settings: repaired.settings, from: upgraded.from, reset: repaired.reset };
+  const first = SettingsSchema.safeParse(upgraded.value).error?.issues[0];
+  const where = first && first.path.length > 0 ? `${first.path.map(String).join('.')} ` : '';
+  return { ok: false, problem: `it has an invalid value (${where}${first?.message ?? 'invalid'})` };
 }
 
 async function resetWithNotice(files: FileStore, problem: string): Promise<LoadedSettings> {
@@ -101,6 +104,20 @@ async function resetWithNotice(files: FileStore, problem: string): Promise<Loade
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message } };
 }
 
+/** Keeps the good values of a file with a few bad ones; the original is backed up before the repaired one is written. */
+async function repairWithNotice(files: FileStore, settings: Settings, reset: string[]): Promise<LoadedSettings> {
+  let kept: string;
+  try {
+    kept = `The old file was kept as ${await files.backup(SETTINGS_FILE)}.`;
+    await saveSettings(files, settings).catch(() => undefined);
+  } catch {
+    kept = 'The old file could not be backed up, so it was left as it is.';
+  }
+  const fields = reset.join('; ');
+  const message = `Some values in your settings file were invalid and were reset to their defaults: ${fields}. Your other settings were kept. ${kept}`;
+  return { settings, notice: { id: SETTINGS_NOTICE_ID, message } };
+}
+
 export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   let text: string | undefined;
   try {
@@ -112,6 +129,7 @@ export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   if (text === undefined) return { settings: defaultSettings() };
   const parsed = parseText(text);
   if (!parsed.ok) return resetWithNotice(files, parsed.problem);
+  if (parsed.reset.length > 0) return repairWithNotice(files, parsed.settings, parsed.reset);
   if (parsed.from === SETTINGS_VERSION) return { settings: parsed.settings };
   await saveSettings(files, parsed.settings);
   return { settings: parsed.settings, migratedFrom: parsed.from };

@@ -43,3 +43,20 @@ describe('fired reminder keys', () => {
     expect(reopened.keys().sort()).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('an unreadable reminders record', () => {
+  it('is backed up and reported, since reminders already shown may be shown again', async () => {
+    const files = new MemoryFileStore();
+    files.files.set('reminders.json', '{"version":1,"fired":{"a":');
+    const notices: string[] = [];
+    const store = await openFiredStore(files, { now: () => 0, onNotice: (n) => notices.push(n.message) });
+    expect(store.keys()).toEqual([]);
+    expect(notices).toEqual(['The record of reminders already shown could not be read (kept as /data/reminders.json.bad-1): some reminders may be shown again.']);
+  });
+
+  it('is not reported when it is simply absent (first start)', async () => {
+    const notices: string[] = [];
+    await openFiredStore(new MemoryFileStore(), { now: () => 0, onNotice: (n) => notices.push(n.message) });
+    expect(notices).toEqual([]);
+  });
+});

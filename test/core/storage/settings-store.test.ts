@@ -27,13 +27,37 @@ describe('settings store', () => {
     expect(files.files.get('settings.json.bad-1')).toBe('{"version": 1, "email": "me@exa');
   });
 
-  it('backs up a file with an invalid value and names the field', async () => {
+  it('keeps the other settings when one value is invalid, names it, backs up the file and writes the repaired one', async () => {
     const files = new MemoryFileStore();
-    files.files.set('settings.json', JSON.stringify({ version: 1, schedules: [{ id: 'not-a-schedule' }] }));
+    const original = JSON.stringify({ version: 1, baseUrl: 'https://oncall.example.com', email: 'me@example.com', theme: 'purple', schedules: [{ id: 'sch_a' }] });
+    files.files.set('settings.json', original);
     const loaded = await loadSettings(files);
-    expect(loaded.settings.schedules).toEqual([]);
-    expect(loaded.notice?.message).toContain('schedules.0.id');
-    expect(files.files.has('settings.json')).toBe(false);
+    expect(loaded.settings).toMatchObject({ baseUrl: 'https://oncall.example.com', email: 'me@example.com', theme: 'system', schedules: [{ id: 'sch_a' }] });
+    expect(loaded.notice?.message).toMatch(/invalid and were reset to their defaults: theme \(.*\)\. Your other settings were kept\./);
+    expect(loaded.notice?.message).toContain('kept as /data/settings.json.bad-1');
+    expect(files.files.get('settings.json.bad-1')).toBe(original);
+    expect((await loadSettings(files)).notice).toBeUndefined();
+    expect((await loadSettings(files)).settings.email).toBe('me@example.com');
+  });
+
+  it('drops only the bad entry of the schedule list, and resets only the bad reminder option', async () => {
+    const files = new MemoryFileStore();
+    const schedules = [{ id: 'sch_a' }, { id: 'not-a-schedule' }, { id: 'sch_b' }];
+    files.files.set('settings.json', JSON.stringify({ version: 1, email: 'me@example.com', schedules, reminders: { atEnd: 'yes', atStart: false } }));
+    const loaded = await loadSettings(files);
+    expect(loaded.settings.schedules).toEqual([{ id: 'sch_a' }, { id: 'sch_b' }]);
+    expect(loaded.settings.reminders).toMatchObject({ atStart: false, atEnd: true });
+    expect(loaded.notice?.message).toContain('schedules.1 (id must look like sch_…)');
+    expect(loaded.notice?.message).toContain('reminders.atEnd');
+  });
+
+  it('reads a valid file saved with a UTF-8 byte-order mark, without a notice', async () => {
+    const files = new MemoryFileStore();
+    files.files.set('settings.json', '\uFEFF' + JSON.stringify({ version: 1, email: 'me@example.com', schedules: [{ id: 'sch_a' }] }));
+    const loaded = await loadSettings(files);
+    expect(loaded.notice).toBeUndefined();
+    expect(loaded.settings).toMatchObject({ email: 'me@example.com', schedules: [{ id: 'sch_a' }] });
+    expect(files.files.has('settings.json.bad-1')).toBe(false);
   });
 
   it('refuses a file from a newer version rather than guessing', async () => {

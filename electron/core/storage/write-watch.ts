@@ -1,0 +1,68 @@
+// Notices about the app's data folder. A write that fails (folder not writable, disk full) used to be only logged,
+// so the user learned of it when reminders repeated after a restart; now one notice says so while it lasts.
+// The engine wraps its FileStore once; every writer (cache, reminders record, settings) goes through it.
+import type { FileStore } from '../ports';
+import type { Notice } from './settings-store';
+
+export const WRITE_NOTICE_ID = 'data-folder-unwritable';
+
+export interface WatchedFiles {
+  /** The same files; a failed write is remembered (and still thrown to the writer). */
+  files: FileStore;
+  /** What the user should know about the data folder now (at most one notice per kind). */
+  notices(): Notice[];
+  /** For problems found by readers, e.g. a reminders record that could not be read. */
+  report(notice: Notice): void;
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  ENOTDIR: 'part of the path is not a folder',
+};
+
+/** The cause in words, from the error's code only: its message holds paths and system text. */
+function reasonOf(cause: unknown): string | undefined {
+  const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  return code === undefined ? undefined : REASONS[code];
+}
+
+function writeNotice(location: string | undefined, reason: string | undefined): Notice {
+  const where = location ?? "the app's data folder";
+  const why = reason === undefined ? '' : ` (${reason})`;
+  return { id: WRITE_NOTICE_ID, message: `Can't save to ${where}${why}: reminders may repeat after a restart.` };
+}
+
+/** `changed` is called when the notices change, so the state shown can be updated. */
+export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles {
+  /** File name → why its last write failed; a later successful write of the same file clears it. */
+  const failing = new Map<string, string | undefined>();
+  const reported = new Map<string, Notice>();
+  let current: Notice[] = [];
+  const refresh = (): void => {
+    const reason = [...failing.values()].find((r) => r !== undefined);
+    const write = failing.size > 0 ? [writeNotice(inner.location, reason)] : [];
+    current = [...write, ...reported.values()];
+    changed();
+  };
+  const files: FileStore = {
+    location: inner.location,
+    read: (name) => inner.read(name),
+    backup: (name) => inner.backup(name),
+    async writeAtomic(name, text) {
+      try {
+        await inner.writeAtomic(name, text);
+      } catch (cause) {
+        const known = failing.has(name);
+        failing.set(name, reasonOf(cause));
+        if (!known) refresh();
+        throw cause;
+      }
+      if (failing.delete(name)) refresh();
+    },
+  };
+  return { files, notices: () => current, report: (notice) => (reported.set(notice.id, notice), refresh()) };
+}

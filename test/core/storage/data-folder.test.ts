@@ -1,0 +1,102 @@
+// A data folder that can't be written, or a reminders record that can't be read, is told to the user in the
+// state every surface shows (tray, popover, status) — once, not per failed write — instead of only being logged.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FileStore } from '../../../electron/core/ports';
+import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
+import { saveSettings } from '../../../electron/core/storage/settings-store';
+import { watchWrites } from '../../../electron/core/storage/write-watch';
+import { defaultSettings } from '../../../electron/shared/settings';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { MemoryFileStore } from '../support/memory-file-store';
+import { ME, quietSeed } from '../support/seeds';
+
+const START = Date.parse('2026-03-25T06:00:00Z');
+const MIN = 60_000;
+const FOLDER = '/home/me/.config/OnCall Tray';
+
+let h: Harness | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** Reads and backups as `inner`; every write refused the way a read-only folder refuses it. */
+function unwritable(inner: FileStore): FileStore & { attempts: number } {
+  const store = {
+    location: FOLDER,
+    attempts: 0,
+    read: (name: string) => inner.read(name),
+    backup: (name: string) => inner.backup(name),
+    async writeAtomic(): Promise<void> {
+      store.attempts++;
+      throw Object.assign(new Error(`EACCES: permission denied, open '${FOLDER}/cache.json'`), { code: 'EACCES' });
+    },
+  };
+  return store;
+}
+
+describe('a data folder that cannot be written', () => {
+  it('is named in one notice, on disk, with the reason', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'oncall-folder-'));
+    // A file where the folder should be: refused even for root, unlike a chmod.
+    await writeFile(join(dir, 'blocker'), '');
+    const folder = join(dir, 'blocker', 'app');
+    const watched = watchWrites(createFsFileStore(folder), () => undefined);
+    await expect(saveSettings(watched.files, defaultSettings())).rejects.toThrow();
+    await expect(watched.files.writeAtomic('cache.json', '{}')).rejects.toThrow();
+    expect(watched.notices().map((n) => n.message)).toEqual([
+      `Can't save to ${folder} (part of the path is not a folder): reminders may repeat after a restart.`,
+    ]);
+  });
+
+  it('stops being reported once writes succeed again', async () => {
+    let fail = true;
+    const inner = new MemoryFileStore();
+    const flaky: FileStore = {
+      read: (n) => inner.read(n),
+      backup: (n) => inner.backup(n),
+      writeAtomic: (n, t) => (fail ? Promise.reject(new Error('EIO')) : inner.writeAtomic(n, t)),
+    };
+    const watched = watchWrites(flaky, () => undefined);
+    await watched.files.writeAtomic('reminders.json', '{}').catch(() => undefined);
+    expect(watched.notices()[0]?.message).toBe("Can't save to the app's data folder: reminders may repeat after a restart.");
+    fail = false;
+    await watched.files.writeAtomic('reminders.json', '{}');
+    expect(watched.notices()).toEqual([]);
+  });
+
+  it('shows in the app state once, however many writes fail, while the app keeps working', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1) });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
+    const files = unwritable(h.files);
+    const engine = h.engine({ files });
+    await engine.start();
+    await h.clock.advance(10 * MIN);
+    const update = await engine.handlers['settings:update']({ theme: 'dark' });
+    await h.clock.advance(60 * MIN);
+    const state = engine.getState();
+    expect(files.attempts).toBeGreaterThan(1);
+    expect(update.ok).toBe(false);
+    expect(state.notices.map((n) => n.message)).toEqual([`Can't save to ${FOLDER} (permission denied): reminders may repeat after a restart.`]);
+    expect(state.schedules[0]?.status.kind).toBe('fresh');
+  });
+});
+
+describe('a corrupt reminders record', () => {
+  it('shows in the app state at start-up', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1) });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
+    await h.files.writeAtomic('reminders.json', 'not json');
+    const engine = h.engine();
+    await engine.start();
+    expect(engine.getState().notices.map((n) => n.message)).toEqual([
+      'The record of reminders already shown could not be read (kept as /data/reminders.json.bad-1): some reminders may be shown again.',
+    ]);
+  });
+});
