@@ -20,6 +20,37 @@ function problem(message: string): ValidationError {
   };
 }
 
+/** The rule in one sentence, for messages that must say why an address was refused. */
+export const BASE_URL_RULE = 'Only https:// addresses are accepted, except http:// on this machine (localhost, 127.0.0.1, ::1).';
+
+/** The address as it may be shown: a password in it is masked, and an absurdly long one is cut. */
+export function shownAddress(raw: string): string {
+  const trimmed = raw.trim();
+  let shown = trimmed;
+  try {
+    const url = new URL(trimmed);
+    if (url.password !== '') {
+      url.password = '***';
+      shown = url.href;
+    }
+  } catch {
+    // Not a URL: shown as typed.
+  }
+  return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
+}
+
+/**
+ * Why an address can't be used, naming it and the rule ("The service address “http://x” can't be used: it must
+ * use https:// …"), or undefined when it is usable. Used wherever a stored or given address is refused, so the
+ * user learns the address is the problem rather than being asked for something else.
+ */
+export function unusableBaseUrlMessage(raw: string): string | undefined {
+  const checked = checkBaseUrl(raw);
+  if (checked.ok) return undefined;
+  const reason = checked.error.problems[0]?.message ?? 'is not usable';
+  return `The service address “${shownAddress(raw)}” can't be used: it ${reason}. ${BASE_URL_RULE}`;
+}
+
 /** Parses and checks a service base URL (it may carry a path prefix, e.g. `https://host/api`). */
 export function checkBaseUrl(raw: string): Result<URL, ValidationError> {
   let url: URL;

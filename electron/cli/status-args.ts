@@ -1,6 +1,7 @@
 // Command line of `npm run status`. Parsed with node:util, then checked with zod like every other edge.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { unusableBaseUrlMessage } from '../api/base-url';
 
 export const USAGE = `Usage: npm run status -- [options]
 
@@ -18,13 +19,19 @@ Options:
 Environment:
   ONCALL_API_KEY         API key to use instead of the one in the system keychain
 
-Exit codes: 0 ok, 2 bad arguments, 3 no key or not set up, 4 key rejected or data could not be refreshed.`;
+Exit codes: 0 ok (every source fresh), 2 bad arguments (including an unusable --base-url), 3 no key or not set up
+(or the stored service address is unusable), 4 key rejected or any source (a schedule or the coverage
+requests) could not be refreshed.`;
 
 export const StatusArgsSchema = z.object({
   demo: z.boolean(),
   json: z.boolean(),
   help: z.boolean(),
-  baseUrl: z.string().min(1).optional(),
+  // Checked here, before anything runs: an unusable address must fail loudly, not fetch nothing and say "ok".
+  baseUrl: z.string().min(1).superRefine((raw, ctx) => {
+    const problem = unusableBaseUrlMessage(raw);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  }).optional(),
   schedules: z.array(z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…')),
   email: z.email({ message: 'must be an e-mail address' }).optional(),
   dataDir: z.string().min(1).optional(),

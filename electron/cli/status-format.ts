@@ -1,7 +1,9 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
+// What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
+import { failedSchedules, hasData, savedAt, unknownSchedules } from '../shared/freshness';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
-import type { AppState, CoverageView, MyShift, Person, ScheduleStatus, ScheduleView, SyncStatus } from '../shared/view-state';
+import type { AppState, CoverageView, MyShift, Person, ScheduleView, SourceStatus, SyncStatus } from '../shared/view-state';
 
 export interface FormatOptions {
   nowMs: number;
@@ -9,41 +11,56 @@ export interface FormatOptions {
 }
 
 const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ') || 'nobody';
+const zoned = (o: FormatOptions, zone: string | null | undefined) => (zone ? { ...o, scheduleZone: zone } : o);
+
+function allFresh(state: AppState): boolean {
+  return state.schedules.every((s) => s.status.kind === 'fresh') && state.coverage.status.kind === 'fresh';
+}
 
 function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
-  if (sync.kind === 'ok') return `Sync: ok${updated}`;
+  if (sync.kind === 'ok') return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
   return `Sync: ${sync.kind.replace('_', ' ')}: ${sync.message}${updated}`;
 }
 
-function statusText(status: ScheduleStatus, o: FormatOptions): string {
+function statusText(status: SourceStatus, o: FormatOptions): string {
+  const saved = savedAt(status);
+  const savedNote = saved ? `; showing saved data from ${formatDayTime(saved, o)}` : '';
   switch (status.kind) {
     case 'fresh': return 'fresh';
-    case 'loading': return 'loading';
-    case 'stale': return `stale since ${formatDayTime(status.since, o)} (${status.reason})`;
-    case 'error': return `error: ${status.reason}`;
-    case 'not_found': return `not found: ${status.reason}`;
+    case 'loading': return 'unknown (not loaded)';
+    case 'stale': return `stale (${status.reason.replace(/\.$/, '')})${savedNote}`;
+    case 'error': return `couldn't load: ${status.reason}`;
+    case 'not_found': {
+      const since = status.since ? ` since ${formatDayTime(status.since, o)}` : '';
+      return `not found on the service${since}${savedNote}`;
+    }
   }
 }
 
 function scheduleLines(s: ScheduleView, o: FormatOptions): string[] {
-  const t = { ...o, scheduleZone: s.timeZone };
+  const t = zoned(o, s.timeZone);
   const me = s.meOnCall ? ' — you are on call' : '';
-  const lines = [`${s.name} [${s.id}] (${s.timeZone}) — ${statusText(s.status, o)}${me}`];
+  const zone = s.timeZone ? ` (${s.timeZone})` : '';
+  const lines = [`${s.name} [${s.id}]${zone} — ${statusText(s.status, o)}${me}`];
+  if (!hasData(s.status)) return [...lines, '  now:  unknown', '  next: unknown'];
   lines.push(s.now ? `  now:  ${names(s.now.users)} until ${formatDayTime(s.now.end, t)}` : '  now:  nobody on call');
   lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : '  next: nothing scheduled');
   return lines;
 }
 
 function myLines(state: AppState, o: FormatOptions): string[] {
-  const zoneOf = (id: string): string | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
-  const window = (m: MyShift): string => formatWindow(m.start, m.end, { ...o, scheduleZone: zoneOf(m.scheduleId) });
+  const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
+  const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
   const lines: string[] = [];
-  for (const m of state.me.onCallNow) lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, { ...o, scheduleZone: zoneOf(m.scheduleId) })}`);
+  for (const m of state.me.onCallNow) lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
   const next = state.me.nextShift;
+  const failed = failedSchedules(state);
   if (next) lines.push(`Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})`);
-  else if (state.settings.email !== '') lines.push('Your next shift: none in the next 14 days');
-  else lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
+  else if (state.settings.email === '') lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
+  else if (failed.length > 0) lines.push(`Your next shift: unknown (couldn't load ${failed.map((s) => s.name).join(', ')})`);
+  else if (unknownSchedules(state).length > 0) lines.push('Your next shift: unknown (not loaded yet)');
+  else lines.push('Your next shift: none in the next 14 days');
   return lines;
 }
 
@@ -55,9 +72,11 @@ function coverageLine(c: CoverageView, o: FormatOptions): string {
 }
 
 function coverageLines(state: AppState, o: FormatOptions): string[] {
-  const { mine, askingMe } = state.coverage;
-  if (mine.length === 0 && askingMe.length === 0) return ['Coverage requests: none pending'];
-  const lines = ['Coverage requests:'];
+  const { mine, askingMe, status } = state.coverage;
+  if (!hasData(status)) return [`Coverage requests: ${statusText(status, o)}`];
+  const freshness = status.kind === 'fresh' ? '' : ` (${statusText(status, o)})`;
+  if (mine.length === 0 && askingMe.length === 0) return [`Coverage requests: none pending${freshness}`];
+  const lines = [`Coverage requests${freshness}:`];
   if (askingMe.length > 0) lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(c, o)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(c, o)));
   return lines;

@@ -1,5 +1,6 @@
 // Runs the real engine once, headless: the stored settings, cache and keychain key (or the demo simulator), with
-// command-line and environment overrides; one refresh; then the state. It shows no notification and changes no
+// command-line and environment overrides; the engine's start-up refresh (one request per source, not a second
+// forced one on top); then the state. It shows no notification and changes no
 // file of the app (writes stay in memory), so it is safe to run next to the app.
 import { systemClock } from '../adapters/clock';
 import { DEMO_EMAIL, startDemo } from '../adapters/demo';
@@ -7,7 +8,7 @@ import { createKeychainStore } from '../adapters/keychain';
 import { ok } from '../api/errors';
 import { userDataDir } from '../core/storage/app-paths';
 import { createEngine } from '../core/engine/engine';
-import type { EngineOptions } from '../core/engine/types';
+import type { Engine, EngineOptions } from '../core/engine/types';
 import { createFsFileStore } from '../core/storage/fs-file-store';
 import type { SecretStore } from '../core/ports';
 import type { AppState } from '../shared/view-state';
@@ -28,12 +29,24 @@ const NO_SECRETS: SecretStore = {
   delete: async () => ok(null),
 };
 
+/** 0 only when every source (each schedule and the coverage list) is fresh; 4 when any could not be refreshed. */
 export function exitCodeFor(state: AppState): number {
-  const sync = state.sync.kind;
-  if (sync === 'needs_setup') return EXIT.notSetUp;
-  if (sync === 'key_rejected' || sync === 'error' || sync === 'offline') return EXIT.failed;
-  if (state.schedules.some((s) => s.status.kind === 'error' || s.status.kind === 'not_found')) return EXIT.failed;
-  return EXIT.ok;
+  if (state.sync.kind === 'needs_setup') return EXIT.notSetUp;
+  if (state.sync.kind !== 'ok') return EXIT.failed;
+  const sources = [...state.schedules.map((s) => s.status), state.coverage.status];
+  return sources.every((s) => s.kind === 'fresh') ? EXIT.ok : EXIT.failed;
+}
+
+/** Resolves once the engine is not syncing: start() begins the first refresh at once when it can sync. */
+function settled(engine: Engine): Promise<void> {
+  return new Promise((resolve) => {
+    if (!engine.getState().syncing) return resolve();
+    const stop = engine.subscribe((state) => {
+      if (state.syncing) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 function overridesFrom(args: StatusArgs, envKey: string | undefined): NonNullable<EngineOptions['overrides']> {
@@ -60,8 +73,8 @@ export async function runStatus(args: StatusArgs, env: { ONCALL_API_KEY?: string
       log,
     });
     await engine.start();
-    const refreshed = await engine.handlers['sync:refresh'](null);
-    if (!refreshed.ok) log(`status: ${refreshed.error.message}`);
+    // The start-up refresh already asks every source once; a forced refresh on top would ask them all again.
+    await settled(engine);
     const state = engine.getState();
     await engine.stop();
     return { state, exitCode: exitCodeFor(state) };

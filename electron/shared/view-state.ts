@@ -12,15 +12,27 @@ export type Person = z.infer<typeof PersonSchema>;
 export const ShiftViewSchema = z.object({ users: z.array(PersonSchema), start: Iso, end: Iso });
 export type ShiftView = z.infer<typeof ShiftViewSchema>;
 
-/** Freshness of one schedule's data. */
+/**
+ * Freshness of one source's data (a schedule, or the coverage-request list). 'loading' and 'error' mean nothing
+ * is known yet: consumers say "unknown", never "nobody" or "none". 'stale' shows saved data from `since`.
+ */
 export const ScheduleStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('loading') }),
   z.object({ kind: z.literal('fresh'), at: Iso }),
   z.object({ kind: z.literal('stale'), since: Iso, reason: z.string() }),
   z.object({ kind: z.literal('error'), reason: z.string(), since: Iso.optional() }),
-  z.object({ kind: z.literal('not_found'), reason: z.string() }),
+  z.object({
+    kind: z.literal('not_found'),
+    reason: z.string(),
+    /** When the service first answered "not found". */
+    since: Iso.optional(),
+    /** When the last known data (still shown) was fetched; null/absent when there is none. */
+    savedAt: Iso.nullable().optional(),
+  }),
 ]);
 export type ScheduleStatus = z.infer<typeof ScheduleStatusSchema>;
+/** The same freshness, for any source. */
+export type SourceStatus = ScheduleStatus;
 
 export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export type TeamView = z.infer<typeof TeamViewSchema>;
@@ -35,8 +47,8 @@ export const ChatGroupViewSchema = z.object({
 export const ScheduleViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** IANA zone of the schedule; shown next to local times when it differs from the local zone. */
-  timeZone: z.string(),
+  /** IANA zone of the schedule; shown next to local times when it differs. null until the schedule was read. */
+  timeZone: z.string().nullable(),
   status: ScheduleStatusSchema,
   now: ShiftViewSchema.nullable(),
   next: ShiftViewSchema.nullable(),
@@ -64,6 +76,8 @@ export type CoverageView = z.infer<typeof CoverageViewSchema>;
 export const SyncStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('needs_setup'), message: z.string() }),
   z.object({ kind: z.literal('ok') }),
+  /** Some sources (schedules, coverage requests) could not be refreshed; the others are fine. */
+  z.object({ kind: z.literal('partial'), message: z.string() }),
   z.object({ kind: z.literal('offline'), message: z.string() }),
   z.object({ kind: z.literal('error'), message: z.string() }),
   z.object({ kind: z.literal('key_rejected'), message: z.string() }),
@@ -76,6 +90,8 @@ export const AppStateSchema = z.object({
     /** Where the key lives: the OS keychain, or this session's memory when the keychain is unavailable. */
     keyStorage: z.enum(['keychain', 'memory', 'none']),
     demo: z.boolean(),
+    /** The key was given from outside (ONCALL_API_KEY for `npm run status`), so Settings can't change it. */
+    keyFromEnvironment: z.boolean().optional(),
   }),
   settings: SettingsSchema,
   sync: SyncStatusSchema,
@@ -87,7 +103,12 @@ export const AppStateSchema = z.object({
     onCallNow: z.array(MyShiftSchema),
     nextShift: MyShiftSchema.nullable(),
   }),
-  coverage: z.object({ mine: z.array(CoverageViewSchema), askingMe: z.array(CoverageViewSchema) }),
+  coverage: z.object({
+    mine: z.array(CoverageViewSchema),
+    askingMe: z.array(CoverageViewSchema),
+    /** Freshness of the coverage-request list: empty lists mean "none" only when this is 'fresh' or 'stale'. */
+    status: ScheduleStatusSchema,
+  }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   notices: z.array(z.object({ id: z.string(), message: z.string() })),
 });

@@ -1,12 +1,13 @@
 // The headless status command, spawned as a user would run it (`npm run status -- …`).
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoSeed from '../../electron/simulator/demo-seed.json';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
 import { AppStateSchema } from '../../electron/shared/view-state';
+import { defaultSettings } from '../../electron/shared/settings';
 import { z } from 'zod';
 
 interface Run {
@@ -62,6 +63,32 @@ describe('npm run status', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--schedule: must look like sch_');
     expect(run.stderr).toContain('Usage: npm run status');
+  });
+
+  for (const address of ['http://oncall.example.com', 'notaurl', 'ftp://oncall.example.com', 'https://me:hunter2@oncall.example.com']) {
+    it(`exits 2 for --base-url ${address}, naming the address and the https-only rule`, async () => {
+      const run = await status(['--data-dir', emptyDir, '--base-url', address, '--schedule', 'sch_x', '--email', 'me@x.io'], { ONCALL_API_KEY: 'ocs_any' });
+      expect(run.code).toBe(2);
+      expect(run.stdout).not.toContain('Sync: ok');
+      const shown = address.replace('hunter2', '***');
+      expect(run.stderr).toContain(`--base-url: The service address “${shown}`);
+      expect(run.stderr).toContain('Only https:// addresses are accepted, except http:// on this machine');
+      expect(run.stderr).not.toContain('hunter2');
+    });
+  }
+
+  it('says a stored unusable address is the problem, not a missing key (exit 3)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oncall-status-badurl-'));
+    try {
+      const settings = { ...defaultSettings(), baseUrl: 'http://oncall.example.com', email: 'me@x.io', schedules: [{ id: 'sch_x' }] };
+      await writeFile(join(dir, 'settings.json'), JSON.stringify(settings));
+      const run = await status(['--data-dir', dir], { ONCALL_API_KEY: '' });
+      expect(run.code).toBe(3);
+      expect(run.stdout).toMatch(/^Sync: needs setup: The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//m);
+      expect(run.stdout).not.toContain('Add your API key');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 3 when there is no key and nothing set up', async () => {

@@ -26,6 +26,7 @@ describe('coverage requests list', () => {
       coverage: {
         askingMe: [request('cov_late', '2026-05-08T09:00:00Z'), request('cov_soon', '2026-05-08T07:00:00Z'), request('cov_done', '2026-05-08T07:00:00Z', { status: 'covered' })],
         mine: [request('cov_mine', '2026-05-06T07:00:00Z', { requester: bob })],
+        status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' },
       },
     });
     expect(coverageItems(state).map((i) => [i.request.id, i.mine])).toEqual([['cov_soon', false], ['cov_late', false], ['cov_mine', true]]);

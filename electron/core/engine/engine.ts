@@ -68,7 +68,10 @@ export function createEngine(options: EngineOptions): Engine {
     clock,
     () => ({
       snapshot, settings: effective(), syncing, notices: withKeyNotice(notices, keys.notice()), servedFromCache,
-      setup: { hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true },
+      setup: {
+        hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true,
+        ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
+      },
     }),
     options.localZone,
     () => replan(),

@@ -3,6 +3,7 @@
 import type { Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { segmentsOf } from './segments';
+import { coverageStaleAfterMs } from './coverage';
 import { lastSuccessOf, staleAfterMs } from './status';
 import type { Snapshot } from '../sync/snapshot';
 
@@ -30,12 +31,16 @@ function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | und
     if (settings && success !== null && !s.problem) yield Date.parse(success) + staleAfterMs(settings) + 1;
   }
   for (const r of snapshot.coverageRequests) for (const sh of r.shifts) yield Date.parse(sh.end);
+  const coverageAt = snapshot.coverageFetchedAt;
+  if (settings && coverageAt !== null && !snapshot.coverageProblem) {
+    yield Date.parse(coverageAt) + coverageStaleAfterMs(settings, staleAfterMs(settings)) + 1;
+  }
 }
 
 /**
  * The next instant after `nowMs` at which deriveState may give a different result with the same snapshot:
  * a handoff, a gap's end, the fallback details' boundaries, a coverage request running out, or (with settings)
- * data turning stale. null when nothing in the snapshot will change by itself.
+ * data (a schedule's or the coverage list's) turning stale. null when nothing in the snapshot will change by itself.
  */
 export function nextStateChangeAt(snapshot: Snapshot, nowMs: number, settings?: Settings): number | null {
   return earliestAfter(nowMs, boundaries(snapshot, nowMs, settings));

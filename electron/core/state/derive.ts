@@ -5,7 +5,8 @@ import type { Schedule, Shift } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
 import type { AppState, MyShift, ScheduleView, ShiftView } from '../../shared/view-state';
 import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from './segments';
-import { coverageLists, oldestSuccess, scheduleStatus, syncStatus } from './status';
+import { coverageLists, coverageStatus } from './coverage';
+import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
 export interface DeriveInput {
@@ -15,7 +16,7 @@ export interface DeriveInput {
   setup: AppState['setup'];
   syncing: boolean;
   notices: AppState['notices'];
-  /** Zone shown for a schedule whose details are not known yet; defaults to the system zone. */
+  /** The local zone, for the times in sync messages ("showing saved data from 14:02"); defaults to the system zone. */
   localZone?: string;
   /** True until the first sync of this session succeeded: cached data is then shown as stale. */
   servedFromCache?: boolean;
@@ -60,7 +61,8 @@ function scheduleView(
   return {
     id,
     name: details?.name ?? settingsName ?? id,
-    timeZone: details?.time_zone ?? input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Unknown until the schedule was read: no zone is made up for it.
+    timeZone: details?.time_zone ?? null,
     status: scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false),
     now,
     next,
@@ -106,10 +108,12 @@ export function deriveState(input: DeriveInput): AppState {
   const emailLower = settings.email.trim().toLowerCase();
   const byId = snapshotIndex(snapshot);
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
+  const servedFromCache = input.servedFromCache ?? false;
+  const syncContext = { nowMs, localZone: input.localZone, keyFromEnvironment: input.setup.keyFromEnvironment === true };
   return {
     setup: input.setup,
     settings,
-    sync: syncStatus(snapshot, input.setup, settings, byId),
+    sync: syncStatus(snapshot, input.setup, settings, byId, syncContext),
     lastSuccessAt: oldestSuccess(settings, byId),
     syncing: input.syncing,
     schedules,
@@ -117,7 +121,10 @@ export function deriveState(input: DeriveInput): AppState {
       onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
       nextShift: myNextShift(schedules, byId, nowMs, emailLower),
     },
-    coverage: coverageLists(snapshot, nowMs, emailLower),
+    coverage: {
+      ...coverageLists(snapshot, nowMs, emailLower),
+      status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
+    },
     notices: input.notices,
   };
 }

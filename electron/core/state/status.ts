@@ -1,10 +1,14 @@
-// Freshness of each schedule, overall sync health, and the coverage lists: the parts of the state that come
-// from how fetches went rather than from who is on call.
-import type { CoverageRequest } from '../../api/schemas';
+// Freshness of each schedule and overall sync health: the parts of the state that come from how fetches went
+// rather than from who is on call. Every source (each watched schedule, and the coverage list) counts: sync is
+// 'ok' only when none failed, and a message never claims saved data that isn't there.
+import { formatDayTime } from '../../shared/format';
 import type { Settings } from '../../shared/settings';
-import type { AppState, CoverageView, ScheduleStatus, SyncStatus } from '../../shared/view-state';
-import { isoOf, toPerson } from './segments';
-import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import type { AppState, ScheduleStatus, SyncStatus } from '../../shared/view-state';
+import { unusableBaseUrlMessage } from '../../api/base-url';
+import { isoOf } from './segments';
+import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+
+export { coverageLists, isOpenRequest, schedulesWithMe } from './coverage';
 
 /** Data older than this many idle intervals is shown as stale even when no fetch failed. */
 export const STALE_AFTER_IDLE_INTERVALS = 2;
@@ -20,6 +24,11 @@ export function lastSuccessOf(s: ScheduleSnapshot): string | null {
   return s.shiftsFetchedAt ?? s.detailsFetchedAt;
 }
 
+/** A schedule's problem as this app words it: the client's 401 text points at Settings, which is not always where the key came from. */
+function reasonOf(problem: FetchProblem): string {
+  return problem.kind === 'unauthorized' ? 'The service rejected the API key.' : problem.message;
+}
+
 export function scheduleStatus(
   s: ScheduleSnapshot | undefined,
   nowMs: number,
@@ -27,14 +36,15 @@ export function scheduleStatus(
   servedFromCache: boolean,
 ): ScheduleStatus {
   if (!s) return { kind: 'loading' };
-  if (s.notFound) {
-    return { kind: 'not_found', reason: s.problem?.message ?? 'This schedule was not found on the service.' };
-  }
   const success = lastSuccessOf(s);
-  if (success === null) {
-    return s.problem ? { kind: 'error', reason: s.problem.message, since: s.problem.at } : { kind: 'loading' };
+  if (s.notFound) {
+    const since = s.problem?.at;
+    return { kind: 'not_found', reason: 'Not found on the service.', ...(since ? { since } : {}), savedAt: success };
   }
-  if (s.problem) return { kind: 'stale', since: success, reason: s.problem.message };
+  if (success === null) {
+    return s.problem ? { kind: 'error', reason: reasonOf(s.problem), since: s.problem.at } : { kind: 'loading' };
+  }
+  if (s.problem) return { kind: 'stale', since: success, reason: reasonOf(s.problem) };
   if (servedFromCache) return { kind: 'stale', since: success, reason: 'Showing saved data; not refreshed yet.' };
   const successMs = Date.parse(success);
   if (nowMs - successMs > staleAfterMs(settings)) {
@@ -44,10 +54,74 @@ export function scheduleStatus(
 }
 
 function missingSetup(setup: AppState['setup'], settings: Settings): string | undefined {
+  // The address first: with an unusable one no key can be looked up, and asking for a key would mislead.
+  if (settings.baseUrl !== '') {
+    const unusable = unusableBaseUrlMessage(settings.baseUrl);
+    if (unusable) return `${unusable} Change it in Settings.`;
+  }
   if (!setup.hasKey) return 'Add your API key to start.';
   if (settings.baseUrl === '') return 'Set the service address to start.';
   if (settings.schedules.length === 0) return 'Add a schedule to watch.';
   return undefined;
+}
+
+/** One source as the sync summary sees it. */
+interface Source {
+  label: string;
+  problem: FetchProblem | null;
+  notFound: boolean;
+  savedAt: string | null;
+}
+
+function sourcesOf(snapshot: Snapshot, settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
+  const sources: Source[] = settings.schedules.map((w) => {
+    const s = byId.get(w.id);
+    const label = s?.details?.name ?? w.name ?? w.id;
+    return { label, problem: s?.problem ?? null, notFound: s?.notFound === true, savedAt: s ? lastSuccessOf(s) : null };
+  });
+  sources.push({ label: 'coverage requests', problem: snapshot.coverageProblem, notFound: false, savedAt: snapshot.coverageFetchedAt });
+  return sources;
+}
+
+function shortReason(source: Source): string {
+  const kind = source.problem?.kind;
+  if (source.notFound || kind === 'not_found') return 'not found on the service';
+  if (kind === 'unauthorized') return source.label === 'coverage requests' ? "can't be read with this key" : 'key rejected';
+  if (kind === 'network' || kind === 'timeout') return 'unreachable';
+  if (kind === 'rate_limited') return 'rate limited';
+  if (kind === 'server') return 'service error';
+  if (kind === 'bad_response') return 'unreadable answer';
+  return 'failed';
+}
+
+export interface SyncContext {
+  nowMs: number;
+  localZone: string | undefined;
+  keyFromEnvironment: boolean;
+}
+
+/** ", showing saved data from 14:02" for the oldest saved data among these sources, or that there is none. */
+function savedPhrase(sources: readonly Source[], ctx: SyncContext): string {
+  const saved = sources.map((s) => s.savedAt).filter((at): at is string => at !== null).sort()[0];
+  if (saved === undefined) return 'nothing saved to show yet';
+  return `showing saved data from ${formatDayTime(saved, { nowMs: ctx.nowMs, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) })}`;
+}
+
+/** Every schedule failed (the coverage list too, or it was not read): nothing current is shown. */
+function allFailed(schedules: readonly Source[], coverage: Source, settings: Settings, ctx: SyncContext): SyncStatus {
+  const sources = coverage.problem ? [...schedules, coverage] : schedules;
+  const saved = savedPhrase(sources, ctx);
+  if (schedules.every((s) => s.notFound)) {
+    const coverageMissing = coverage.problem?.kind === 'not_found';
+    const hint = coverageMissing ? ` Every request was answered "not found": the service address (${settings.baseUrl}) may be wrong.` : '';
+    return { kind: 'error', message: `None of your schedules was found on the service.${hint}` };
+  }
+  if (sources.every((s) => s.problem && OFFLINE_KINDS.has(s.problem.kind))) {
+    return { kind: 'offline', message: `Cannot reach the service; ${saved}.` };
+  }
+  const first = sources.find((s) => s.problem && !OFFLINE_KINDS.has(s.problem.kind))?.problem;
+  const message = first ? reasonOf(first).replace(/\.?$/, '.') : 'Syncing failed.';
+  return { kind: 'error', message: `${message} ${saved.charAt(0).toUpperCase()}${saved.slice(1)}.` };
 }
 
 export function syncStatus(
@@ -55,21 +129,28 @@ export function syncStatus(
   setup: AppState['setup'],
   settings: Settings,
   byId: ReadonlyMap<string, ScheduleSnapshot>,
+  ctx: SyncContext,
 ): SyncStatus {
   const missing = missingSetup(setup, settings);
   if (missing) return { kind: 'needs_setup', message: missing };
   if (snapshot.keyRejected) {
-    return { kind: 'key_rejected', message: 'The service rejected the API key. Enter a new key to resume syncing.' };
+    const message = ctx.keyFromEnvironment
+      ? 'The service rejected the API key given in ONCALL_API_KEY. Set a valid key there and try again.'
+      : 'The service rejected the API key. Enter a new key in Settings to resume syncing.';
+    return { kind: 'key_rejected', message };
   }
-  const watched = settings.schedules.map((w) => byId.get(w.id));
-  const problems = watched.map((s) => (s?.notFound ? s.problem ?? { kind: 'not_found', message: 'Not found' } : s?.problem));
-  if (problems.length === 0 || problems.some((p) => !p)) return { kind: 'ok' };
-  const defined = problems.filter((p) => p !== null && p !== undefined);
-  if (defined.every((p) => OFFLINE_KINDS.has(p.kind))) {
-    return { kind: 'offline', message: 'Cannot reach the service; showing saved data.' };
+  const sources = sourcesOf(snapshot, settings, byId);
+  const failing = sources.filter((s) => s.problem !== null || s.notFound);
+  if (failing.length === 0) return { kind: 'ok' };
+  const schedules = sources.slice(0, -1);
+  const coverage = sources[sources.length - 1];
+  const coverageDone = coverage?.problem !== null || snapshot.coverageFetchedAt === null;
+  if (coverage && coverageDone && schedules.length > 0 && schedules.every((s) => failing.includes(s))) {
+    return allFailed(schedules, coverage, settings, ctx);
   }
-  const first = defined.find((p) => !OFFLINE_KINDS.has(p.kind)) ?? defined[0];
-  return { kind: 'error', message: first?.message ?? 'Syncing failed.' };
+  const list = failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ');
+  const saved = failing.some((s) => s.savedAt !== null) ? `; ${savedPhrase(failing, ctx)}` : '';
+  return { kind: 'partial', message: `Couldn't refresh ${list}${saved}.` };
 }
 
 /** Oldest successful fetch among watched schedules that have one. */
@@ -83,48 +164,4 @@ export function oldestSuccess(settings: Settings, byId: ReadonlyMap<string, Sche
     if (Number.isFinite(ms) && (oldest === undefined || ms < oldest)) oldest = ms;
   }
   return oldest === undefined ? null : isoOf(oldest);
-}
-
-function coverageView(r: CoverageRequest): CoverageView {
-  return {
-    id: r.id,
-    requester: toPerson(r.user),
-    reason: r.reason,
-    status: r.status,
-    shifts: r.shifts.map((s) => ({
-      start: s.start,
-      end: s.end,
-      scheduleId: s.schedule_reference.id,
-      scheduleName: s.schedule_reference.name,
-    })),
-  };
-}
-
-/** Pending and not yet over (a request whose every shift has ended asks nothing any more). */
-export function isOpenRequest(r: CoverageRequest, nowMs: number): boolean {
-  if (r.status !== 'pending') return false;
-  return r.shifts.length === 0 || r.shifts.some((s) => Date.parse(s.end) > nowMs);
-}
-
-/** Ids of schedules whose users include me: a request for one of their shifts asks me. */
-export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<string> {
-  const ids = new Set<string>();
-  if (emailLower === '') return ids;
-  for (const s of snapshot.schedules) {
-    if (s.details?.users.some((u) => u.email.toLowerCase() === emailLower)) ids.add(s.id);
-  }
-  return ids;
-}
-
-export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string): AppState['coverage'] {
-  const mine: CoverageView[] = [];
-  const askingMe: CoverageView[] = [];
-  if (emailLower === '') return { mine, askingMe };
-  const myScheduleIds = schedulesWithMe(snapshot, emailLower);
-  for (const r of snapshot.coverageRequests) {
-    if (!isOpenRequest(r, nowMs)) continue;
-    if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r));
-    else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) askingMe.push(coverageView(r));
-  }
-  return { mine, askingMe };
 }

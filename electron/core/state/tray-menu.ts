@@ -1,7 +1,11 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
-import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
-import { formatDayTime, formatRelative } from '../../shared/format';
+import type { AppState } from '../../shared/view-state';
+import { failedSchedules } from '../../shared/freshness';
+import { formatRelative } from '../../shared/format';
+import {
+  coverageCount, coverageFreshnessLine, fmt, myShiftLine, scheduleSection, shiftPhrase, unknownMine, type Fmt,
+} from './tray-sections';
 
 export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
 
@@ -25,12 +29,13 @@ export type TrayMenuItem =
 
 const MINUTE_MS = 60_000;
 const SOON_MS = 24 * 60 * MINUTE_MS;
-const MAX_NAMES_CHARS = 48;
 
 function hasProblem(state: AppState): boolean {
   const kind = state.sync.kind;
   if (kind === 'key_rejected' || kind === 'error' || kind === 'needs_setup') return true;
   if (state.syncing || state.schedules.length === 0) return false;
+  // A schedule whose on-call data never loaded: "off call" would be a guess.
+  if (failedSchedules(state).length > 0) return true;
   // Cached data is marked stale at start-up until the first refresh lands; only a settled "all stale" is a problem.
   return state.schedules.every((s) => s.status.kind !== 'fresh' && s.status.kind !== 'loading');
 }
@@ -56,26 +61,6 @@ export interface TrayExtras {
   shortcutProblem?: string;
 }
 
-/** Everything a time in the tray is formatted with. */
-interface Fmt {
-  nowMs: number;
-  localZone: string;
-  locale: string | undefined;
-}
-
-function fmt(instant: string, f: Fmt, scheduleZone?: string): string {
-  return formatDayTime(instant, {
-    nowMs: f.nowMs,
-    localZone: f.localZone,
-    ...(f.locale ? { locale: f.locale } : {}),
-    ...(scheduleZone ? { scheduleZone } : {}),
-  });
-}
-
-function shiftPhrase(shift: MyShift, f: Fmt): string {
-  return `${shift.scheduleName} until ${fmt(shift.end, f)}`;
-}
-
 function problemLine(state: AppState): string | undefined {
   const sync = state.sync;
   if (sync.kind === 'ok') return hasProblem(state) ? 'Showing saved data: not refreshed recently' : undefined;
@@ -94,62 +79,16 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
     const when = fmt(next.start, f);
     lines.push(`Next on call: ${next.scheduleName} ${when} (${formatRelative(nowMs, next.start)})`);
   } else {
-    lines.push('Off call');
+    const unknown = unknownMine(state);
+    lines.push(unknown ? `On call: ${unknown}` : 'Off call');
   }
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`${asking} coverage request${asking === 1 ? '' : 's'} for your schedules`);
+  const coverage = coverageFreshnessLine(state, f);
+  if (coverage) lines.push(coverage);
   const problem = problemLine(state);
   if (problem) lines.push(problem);
   return lines.join('\n');
-}
-
-function names(users: readonly Person[]): string {
-  if (users.length === 0) return 'nobody';
-  const text = users.map((u) => u.name).join(', ');
-  return text.length > MAX_NAMES_CHARS ? `${text.slice(0, MAX_NAMES_CHARS - 1)}…` : text;
-}
-
-function statusSuffix(schedule: ScheduleView, f: Fmt): string {
-  const st = schedule.status;
-  switch (st.kind) {
-    case 'stale':
-      return ` (stale since ${fmt(st.since, f)})`;
-    case 'error':
-      return ' (error)';
-    case 'not_found':
-      return ' (not found)';
-    case 'loading':
-      return ' (loading…)';
-    case 'fresh':
-      return '';
-  }
-}
-
-function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt) {
-  if (!shift) return `${prefix}: ${prefix === 'Now' ? 'nobody on call' : 'no later shift known'}`;
-  const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
-  return `${prefix}: ${names(shift.users)} ${edge}`;
-}
-
-function scheduleSection(s: ScheduleView, f: Fmt): TrayMenuItem[] {
-  const header: TrayMenuItem = { type: 'label', label: `${s.name}${statusSuffix(s, f)}` };
-  if (s.status.kind === 'not_found') return [header];
-  return [
-    header,
-    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f)}` },
-    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f)}` },
-  ];
-}
-
-function myShiftLine(state: AppState, f: Fmt): string {
-  const current = state.me.onCallNow[0];
-  if (current) {
-    const left = formatRelative(f.nowMs, current.end).replace(/^in /, '');
-    return `You are on call: ${shiftPhrase(current, f)} (${left} left)`;
-  }
-  const next = state.me.nextShift;
-  if (!next) return 'No upcoming shift of yours';
-  return `Your next shift: ${next.scheduleName} ${fmt(next.start, f)} (${formatRelative(f.nowMs, next.start)})`;
 }
 
 function headItems(state: AppState, shortcutProblem: string | undefined): TrayMenuItem[] {
@@ -165,10 +104,9 @@ function headItems(state: AppState, shortcutProblem: string | undefined): TrayMe
 
 function actionItems(state: AppState): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
-  const asking = state.coverage.askingMe.length;
   const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({ type: 'action', label, action, enabled });
   return [
-    act(`Coverage requests (${asking})…`, 'open-coverage'),
+    act(`Coverage requests (${coverageCount(state)})…`, 'open-coverage'),
     act('Quick override…', 'open-override'),
     act('Edit team…', 'open-team'),
     act('Chat user group…', 'open-chat-group'),
@@ -187,7 +125,10 @@ export function buildTrayMenu(state: AppState, nowMs: number, localZone: string,
   const items: TrayMenuItem[] = [...headItems(state, extras.shortcutProblem), { type: 'separator' }];
   for (const s of state.schedules) items.push(...scheduleSection(s, f), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
-    items.push({ type: 'label', label: myShiftLine(state, f) }, { type: 'separator' });
+    items.push({ type: 'label', label: myShiftLine(state, f) });
+    const coverage = coverageFreshnessLine(state, f);
+    if (coverage) items.push({ type: 'label', label: coverage });
+    items.push({ type: 'separator' });
   }
   items.push(...actionItems(state));
   return items;

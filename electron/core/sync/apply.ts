@@ -1,6 +1,8 @@
 // Folds a fetch pass into the snapshot (pure). Last good data is kept on failure; each schedule carries its own
-// problem, so one failing schedule never discards the others. 404 marks a schedule as not found (its shifts
-// are dropped so nothing is announced for it); 401 anywhere marks the key as rejected.
+// problem, so one failing schedule never discards the others. 404 marks a schedule as not found: its last known
+// data is kept for display and the offline cache (reminders skip `notFound` schedules, so nothing is announced
+// from it). A 401 on a schedule marks the key as rejected; a 401 on the coverage list alone only means this key
+// can't read that list, so schedules keep syncing.
 import type { ApiError } from '../../api/errors';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from './snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
@@ -52,7 +54,9 @@ export function applyScheduleFetch(entry: ScheduleSnapshot, fetch: ScheduleFetch
   if (!details.ok) {
     const problem = problemOf(details.error, fetch.atMs);
     if (details.error.kind === 'not_found') {
-      return { ...entry, notFound: true, shifts: [], shiftsFrom: null, shiftsTo: null, problem };
+      // "Not found since": the first answer that said so, not the latest.
+      const since = entry.notFound && entry.problem?.kind === 'not_found' ? entry.problem.at : problem.at;
+      return { ...entry, notFound: true, problem: { ...problem, at: since } };
     }
     return { ...entry, problem };
   }
@@ -72,14 +76,20 @@ function isUnauthorized(pass: FetchPass): boolean {
     if (!s.details.ok) errors.push(s.details.error);
     if (s.shifts && !s.shifts.result.ok) errors.push(s.shifts.result.error);
   }
-  if (pass.coverage && !pass.coverage.result.ok) errors.push(pass.coverage.result.error);
   return errors.some((e) => e.kind === 'unauthorized');
+}
+
+export const COVERAGE_UNAUTHORIZED = "Coverage requests can't be read with this key (the service refused it).";
+
+function coverageProblemOf(error: ApiError, atMs: number): FetchProblem {
+  const problem = problemOf(error, atMs);
+  return error.kind === 'unauthorized' ? { ...problem, message: COVERAGE_UNAUTHORIZED } : problem;
 }
 
 function applyCoverage(snapshot: Snapshot, pass: FetchPass): Snapshot {
   const coverage = pass.coverage;
   if (coverage === undefined) return snapshot;
-  if (!coverage.result.ok) return { ...snapshot, coverageProblem: problemOf(coverage.result.error, coverage.atMs) };
+  if (!coverage.result.ok) return { ...snapshot, coverageProblem: coverageProblemOf(coverage.result.error, coverage.atMs) };
   return {
     ...snapshot,
     coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value),

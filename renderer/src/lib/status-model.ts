@@ -1,6 +1,7 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
+import { failedSchedules, hasData, savedAt, unknownSchedules } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
 
@@ -45,6 +46,12 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   if (state.settings.email.trim() === '') {
     return { tone: 'unknown', title: 'Who are you?', detail: 'Add your e-mail in Settings to see your own shifts.' };
   }
+  // "Not on call" would be a guess while a schedule's shifts are unknown.
+  const failed = failedSchedules(state);
+  if (failed.length > 0) {
+    return { tone: 'unknown', title: 'Your shifts: unknown', detail: `Couldn't load ${failed.map((s) => s.name).join(', ')}.` };
+  }
+  if (unknownSchedules(state).length > 0) return { tone: 'unknown', title: 'Checking your shifts…', detail: 'Loading the schedules.' };
   return { tone: 'off', title: 'You are not on call', detail: 'No shift of yours in the coming days.' };
 }
 
@@ -68,6 +75,7 @@ export function bannerFor(state: AppState): Banner | undefined {
     return { tone: 'error', title: 'API key rejected', message: sync.message, action: 'settings' };
   }
   if (sync.kind === 'offline') return { tone: 'warning', title: 'Offline', message: sync.message, action: 'retry' };
+  if (sync.kind === 'partial') return { tone: 'warning', title: "Some data couldn't be refreshed", message: sync.message, action: 'retry' };
   if (sync.kind === 'error') return { tone: 'error', title: 'Cannot refresh', message: sync.message, action: 'retry' };
   const stale = staleSchedules(state);
   if (stale.length === 0) return undefined;
@@ -87,6 +95,22 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
   return `Updated ${ago === 'now' ? 'just now' : ago}${state.syncing ? ' · updating…' : ''}`;
 }
 
+/** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
+export function coverageNote(state: AppState, ctx: FormatContext): string | undefined {
+  const st = state.coverage.status;
+  if (st.kind === 'fresh' || st.kind === 'loading') return undefined;
+  const saved = savedAt(st);
+  if (saved) return `Coverage requests: showing saved data from ${formatTime(saved, { locale: ctx.locale, localZone: ctx.localZone })}`;
+  return `Coverage requests: couldn't load${st.kind === 'error' ? ` (${st.reason.replace(/\.$/, '')})` : ''}`;
+}
+
+/** The count on the Coverage button: a number only when the list was read. */
+export function coverageBadge(state: AppState): string | undefined {
+  if (!hasData(state.coverage.status)) return state.coverage.status.kind === 'loading' ? undefined : '?';
+  const asking = state.coverage.askingMe.length;
+  return asking > 0 ? String(asking) : undefined;
+}
+
 export interface PersonChip {
   id: string;
   name: string;
@@ -104,6 +128,8 @@ export function namesOf(shift: ShiftView | null): string {
 }
 
 export interface CardLines {
+  /** False while the schedule's on-call data is unknown: the card then names nobody. */
+  known: boolean;
   now: string;
   next: string;
   status: string | undefined;
@@ -114,25 +140,32 @@ export interface CardLines {
  * `brief` (the banner already gives the reason for all schedules) a stale card only says since when.
  */
 export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = false): CardLines {
-  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs, scheduleZone: schedule.timeZone };
+  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs, scheduleZone: schedule.timeZone ?? undefined };
+  const status = statusText(schedule, ctx, brief);
+  if (!hasData(schedule.status)) return { known: false, now: 'Unknown', next: 'Unknown', status };
   const now = schedule.now ? `until ${formatDayTime(schedule.now.end, opts)}` : 'No one is on call';
   const next = schedule.next ? `from ${formatDayTime(schedule.next.start, opts)}` : 'Nothing planned';
-  return { now, next, status: statusText(schedule, ctx, brief) };
+  return { known: true, now, next, status };
 }
 
 function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean): string | undefined {
   const s = schedule.status;
+  const time = (iso: string): string => formatTime(iso, { locale: ctx.locale, localZone: ctx.localZone });
   switch (s.kind) {
     case 'fresh':
       return undefined;
     case 'loading':
       return 'Loading…';
     case 'stale': {
-      const since = `Out of date since ${formatTime(s.since, { locale: ctx.locale, localZone: ctx.localZone })}`;
+      const since = `Showing saved data from ${time(s.since)}`;
       return brief ? since : `${since}: ${s.reason}`;
     }
     case 'error':
-    case 'not_found':
-      return s.reason;
+      return `Couldn't load: ${s.reason}`;
+    case 'not_found': {
+      const since = s.since ? ` since ${time(s.since)}` : '';
+      const saved = typeof s.savedAt === 'string' ? `; showing saved data from ${time(s.savedAt)}` : '';
+      return `Not found on the service${since}${saved}`;
+    }
   }
 }

@@ -137,7 +137,8 @@ describe('deriveState: statuses', () => {
     const state = deriveState(input(snapshotOf([db, gone, bad, old]), now, { settings }));
     expect(state.schedules.map((s) => s.name)).toEqual(['Saved name', 'Database', 'sch_gone', 'sch_bad', 'Platform primary']);
     expect(state.schedules.map((s) => s.status.kind)).toEqual(['loading', 'fresh', 'not_found', 'error', 'stale']);
-    expect(state.sync.kind).toBe('ok');
+    // Not 'ok': two sources failed, and the summary names them.
+    expect(state.sync).toEqual({ kind: 'partial', message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error)." });
     expect(state.lastSuccessAt).toBe('2026-03-02T07:00:00Z');
   });
 
@@ -153,7 +154,7 @@ describe('deriveState: statuses', () => {
     expect(deriveState(input(snapshotOf([platform], { keyRejected: true }), now)).sync.kind).toBe('key_rejected');
     const problem = { kind: 'server', message: 'Server error 503', at: now };
     const failing = snapshotOf([{ ...platform, problem }, { ...db, problem }]);
-    expect(deriveState(input(failing, now)).sync).toEqual({ kind: 'error', message: 'Server error 503' });
+    expect(deriveState(input(failing, now)).sync).toEqual({ kind: 'error', message: 'Server error 503. Showing saved data from 08:58.' });
   });
 });
 

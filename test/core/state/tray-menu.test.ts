@@ -8,6 +8,7 @@ const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:0
 const alice = { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' };
 const bob = { id: 'usr_bob', name: 'Bob Roe', email: 'bob@example.com' };
 const iso = (offsetMin: number) => new Date(NOW + offsetMin * 60_000).toISOString();
+const FRESH = { kind: 'fresh' as const, at: iso(-1) };
 
 function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
   return {
@@ -34,7 +35,7 @@ function state(over: Partial<AppState> = {}): AppState {
     syncing: false,
     schedules: [schedule()],
     me: { onCallNow: [], nextShift: { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) } },
-    coverage: { mine: [], askingMe: [] },
+    coverage: { mine: [], askingMe: [], status: FRESH },
     notices: [],
     ...over,
   };
@@ -61,12 +62,12 @@ describe('tray icon', () => {
 
   it('shows "oncall" while I am on call, even with a coverage request pending', () => {
     expect(trayIconFor(state({ me: onCallNow }), NOW)).toBe('oncall');
-    expect(trayIconFor(state({ me: onCallNow, coverage: { mine: [], askingMe: [request] } }), NOW)).toBe('oncall');
+    expect(trayIconFor(state({ me: onCallNow, coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW)).toBe('oncall');
   });
 
   it('shows "attention" for a pending coverage request asking me, over an upcoming shift', () => {
-    expect(trayIconFor(state({ coverage: { mine: [], askingMe: [request] } }), NOW)).toBe('attention');
-    expect(trayIconFor(state({ coverage: { mine: [request], askingMe: [] } }), NOW)).toBe('soon');
+    expect(trayIconFor(state({ coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW)).toBe('attention');
+    expect(trayIconFor(state({ coverage: { mine: [request], askingMe: [], status: FRESH } }), NOW)).toBe('soon');
   });
 
   it('shows "problem" for a rejected key, a sync error, missing setup, or every schedule stale', () => {
@@ -90,7 +91,7 @@ describe('tray tooltip', () => {
   });
 
   it('says when my next shift starts, with a countdown, and what needs attention', () => {
-    const text = trayTooltip(state({ coverage: { mine: [], askingMe: [request] } }), NOW, ZONE);
+    const text = trayTooltip(state({ coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW, ZONE);
     expect(text).toBe('Next on call: Platform primary 17:00 (in 6 h)\n1 coverage request for your schedules');
   });
 
@@ -109,7 +110,7 @@ describe('tray menu', () => {
       now: { users: [alice, bob], start: iso(-60), end: iso(60) },
       next: null,
     });
-    const items = buildTrayMenu(state({ schedules: [schedule(), nyc], coverage: { mine: [], askingMe: [request] } }), NOW, ZONE);
+    const items = buildTrayMenu(state({ schedules: [schedule(), nyc], coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW, ZONE);
     expect(labels(items)).toEqual([
       'Open status…',
       'Platform primary',
@@ -151,7 +152,7 @@ describe('tray menu', () => {
     const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'offline' } });
     const gone = schedule({ id: 'sch_gone', name: 'Old rota', status: { kind: 'not_found', reason: 'Not found' } });
     expect(labels(buildTrayMenu(state({ schedules: [stale, gone] }), NOW, ZONE))).toEqual(
-      expect.arrayContaining(['Platform primary (stale since 10:30)', 'Old rota (not found)']),
+      expect.arrayContaining(['Platform primary (saved data from 10:30)', 'Old rota (not found on the service)']),
     );
     const fresh = state({
       setup: { hasKey: false, keyStorage: 'none', demo: false },

@@ -32,7 +32,7 @@ export function appState(over: Partial<AppState> = {}): AppState {
     syncing: false,
     schedules: [schedule()],
     me: { onCallNow: [], nextShift: null },
-    coverage: { mine: [], askingMe: [] },
+    coverage: { mine: [], askingMe: [], status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' } },
     notices: [],
     ...over,
   });

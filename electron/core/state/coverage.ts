@@ -1,0 +1,78 @@
+// The coverage lists (mine, asking me) and their own freshness: the list is one source like a schedule, and an
+// empty list means "none pending" only when it was actually read.
+import type { CoverageRequest } from '../../api/schemas';
+import type { Settings } from '../../shared/settings';
+import type { CoverageView, SourceStatus } from '../../shared/view-state';
+import { coverageEveryIntervals } from '../sync/plan';
+import { toPerson } from './segments';
+import type { Snapshot } from '../sync/snapshot';
+
+export interface CoverageLists {
+  mine: CoverageView[];
+  askingMe: CoverageView[];
+}
+
+function coverageView(r: CoverageRequest): CoverageView {
+  return {
+    id: r.id,
+    requester: toPerson(r.user),
+    reason: r.reason,
+    status: r.status,
+    shifts: r.shifts.map((s) => ({
+      start: s.start,
+      end: s.end,
+      scheduleId: s.schedule_reference.id,
+      scheduleName: s.schedule_reference.name,
+    })),
+  };
+}
+
+/** Pending and not yet over (a request whose every shift has ended asks nothing any more). */
+export function isOpenRequest(r: CoverageRequest, nowMs: number): boolean {
+  if (r.status !== 'pending') return false;
+  return r.shifts.length === 0 || r.shifts.some((s) => Date.parse(s.end) > nowMs);
+}
+
+/** Ids of schedules whose users include me: a request for one of their shifts asks me. */
+export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<string> {
+  const ids = new Set<string>();
+  if (emailLower === '') return ids;
+  for (const s of snapshot.schedules) {
+    if (s.details?.users.some((u) => u.email.toLowerCase() === emailLower)) ids.add(s.id);
+  }
+  return ids;
+}
+
+export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string): CoverageLists {
+  const mine: CoverageView[] = [];
+  const askingMe: CoverageView[] = [];
+  if (emailLower === '') return { mine, askingMe };
+  const myScheduleIds = schedulesWithMe(snapshot, emailLower);
+  for (const r of snapshot.coverageRequests) {
+    if (!isOpenRequest(r, nowMs)) continue;
+    if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r));
+    else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) askingMe.push(coverageView(r));
+  }
+  return { mine, askingMe };
+}
+
+/**
+ * How old the coverage list may get before it is shown as stale. It is read less often than schedules (every
+ * few idle intervals, see sync/plan.ts), so its allowance is that cadence plus the schedules' own.
+ */
+export function coverageStaleAfterMs(settings: Settings, staleAfterMs: number): number {
+  const idleMs = settings.refresh.idleIntervalSec * 1000;
+  return coverageEveryIntervals(settings.schedules.length) * idleMs + staleAfterMs;
+}
+
+export function coverageStatus(snapshot: Snapshot, nowMs: number, settings: Settings, servedFromCache: boolean, staleAfterMs: number): SourceStatus {
+  const at = snapshot.coverageFetchedAt;
+  const problem = snapshot.coverageProblem;
+  if (at === null) return problem ? { kind: 'error', reason: problem.message, since: problem.at } : { kind: 'loading' };
+  if (problem) return { kind: 'stale', since: at, reason: problem.message };
+  if (servedFromCache) return { kind: 'stale', since: at, reason: 'Showing saved data; not refreshed yet.' };
+  if (nowMs - Date.parse(at) > coverageStaleAfterMs(settings, staleAfterMs)) {
+    return { kind: 'stale', since: at, reason: 'Not refreshed recently.' };
+  }
+  return { kind: 'fresh', at };
+}

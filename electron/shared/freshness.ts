@@ -1,0 +1,27 @@
+// Whether a surface may state what a source holds. A source never read, or whose every read failed, is unknown:
+// surfaces say "unknown" / "couldn't load", never "nobody on call" or "none pending". Zod-free, so the renderer
+// bundle can use it.
+import type { AppState, ScheduleView, SourceStatus } from './view-state';
+
+/** True when the source's data (fresh, or saved from an earlier read) is there to show. */
+export function hasData(status: SourceStatus): boolean {
+  if (status.kind === 'fresh' || status.kind === 'stale') return true;
+  return status.kind === 'not_found' && typeof status.savedAt === 'string';
+}
+
+/** When the data shown was fetched, if it is saved data rather than fresh. */
+export function savedAt(status: SourceStatus): string | undefined {
+  if (status.kind === 'stale') return status.since;
+  if (status.kind === 'not_found' && typeof status.savedAt === 'string') return status.savedAt;
+  return undefined;
+}
+
+/** Watched schedules whose now/next are unknown (still loading, or never loaded). */
+export function unknownSchedules(state: AppState): ScheduleView[] {
+  return state.schedules.filter((s) => !hasData(s.status));
+}
+
+/** Schedules that failed to load at all (not just still loading). */
+export function failedSchedules(state: AppState): ScheduleView[] {
+  return state.schedules.filter((s) => !hasData(s.status) && s.status.kind !== 'loading');
+}
