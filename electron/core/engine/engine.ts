@@ -13,6 +13,7 @@ import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './
 import { createStateKeeper } from './state';
 import type { Engine, EngineOptions } from './types';
 import { loadSettings } from '../storage/settings-store';
+import { watchWrites } from '../storage/write-watch';
 import { emptySnapshot, type Snapshot } from '../sync/snapshot';
 import { createSync } from '../sync/loop';
 import { reconcileSchedules } from '../sync/apply';
@@ -22,7 +23,10 @@ function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notice
 }
 
 export function createEngine(options: EngineOptions): Engine {
-  const { clock, files, overrides } = options;
+  const { clock, overrides } = options;
+  // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
+  const storage = watchWrites(options.files, () => keeper.update());
+  const files = storage.files;
   const log = options.log ?? (() => undefined);
   let settings: SettingsHolder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
   let snapshot: Snapshot = emptySnapshot();
@@ -67,7 +71,7 @@ export function createEngine(options: EngineOptions): Engine {
   const keeper = createStateKeeper(
     clock,
     () => ({
-      snapshot, settings: effective(), syncing, notices: withKeyNotice(notices, keys.notice()), servedFromCache,
+      snapshot, settings: effective(), syncing, notices: withKeyNotice([...notices, ...storage.notices()], keys.notice()), servedFromCache,
       setup: {
         hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true,
         ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
@@ -127,7 +131,7 @@ export function createEngine(options: EngineOptions): Engine {
       servedFromCache = true;
     }
     await keys.load();
-    const fired = await openFiredStore(files, { now: () => clock.now() });
+    const fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
     reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone: options.localZone, log });
     keeper.update();
