@@ -1,5 +1,6 @@
 // The real engine against the simulator on loopback, on a fake clock that waits for real I/O (shared with the
 // core tests), with in-memory files and keys, a silent notifier, and the fake instant of every HTTP attempt.
+// `startEngine` runs it against any service on loopback (the failure benchmarks use a raw one).
 import { createClient } from '../electron/api/client';
 import type { OncallClient } from '../electron/api/client-types';
 import { ok } from '../electron/api/errors';
@@ -9,29 +10,39 @@ import { startSimulator, type RunningSimulator } from '../electron/simulator/ser
 import { IoClock } from '../test/core/support/io-clock';
 import { MemoryFileStore } from '../test/core/support/memory-file-store';
 
-export interface EngineRig {
-  clock: IoClock;
-  sim: RunningSimulator;
+export interface RunningEngine {
   engine: Engine;
   /** Fake instants of HTTP attempts, in order. */
   attempts: number[];
   notified: number;
+}
+
+export interface EngineRig extends RunningEngine {
+  clock: IoClock;
+  sim: RunningSimulator;
   close(): Promise<void>;
 }
 
-export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[] }): Promise<EngineRig> {
-  const clock = new IoClock(options.startMs);
-  const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
+export interface EngineOptions {
+  clock: IoClock;
+  baseUrl: string;
+  apiKey: string;
+  email: string;
+  scheduleIds: string[];
+}
+
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+  const { clock } = options;
   const attempts: number[] = [];
   const files = new MemoryFileStore();
   await files.writeAtomic('settings.json', JSON.stringify({
-    version: 1, baseUrl: sim.url, email: options.email, schedules: options.scheduleIds.map((id) => ({ id })),
+    version: 1, baseUrl: options.baseUrl, email: options.email, schedules: options.scheduleIds.map((id) => ({ id })),
   }));
   const rig = { notified: 0 };
   const engine = createEngine({
     clock,
     files,
-    secrets: { get: async () => ok(sim.apiKey), set: async () => ok({ storage: 'memory' }), delete: async () => ok(null) },
+    secrets: { get: async () => ok(options.apiKey), set: async () => ok({ storage: 'memory' }), delete: async () => ok(null) },
     notifier: { notify: async () => void rig.notified++ },
     localZone: 'Europe/Berlin',
     createClient: (o) => {
@@ -48,10 +59,17 @@ export async function engineRig(options: { seed: object; startMs: number; email:
     },
   });
   await engine.start();
-  return Object.assign(rig, {
-    clock, sim, engine, attempts,
+  return Object.assign(rig, { engine, attempts });
+}
+
+export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[] }): Promise<EngineRig> {
+  const clock = new IoClock(options.startMs);
+  const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
+  const running = await startEngine({ clock, baseUrl: sim.url, apiKey: sim.apiKey, email: options.email, scheduleIds: options.scheduleIds });
+  return Object.assign(running, {
+    clock, sim,
     async close() {
-      await engine.stop();
+      await running.engine.stop();
       await sim.close();
     },
   });
