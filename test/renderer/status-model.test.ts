@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFor, cardLines, chips, freshnessText, myStateLine, needsOnboarding } from '../../renderer/src/lib/status-model';
+import { bannerFor, cardLines, chips, coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from '../../renderer/src/lib/status-model';
 import { ada, appState, schedule } from './support/state';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -28,6 +28,29 @@ describe('my state at the top of the popover', () => {
   });
 });
 
+describe('what was never loaded is unknown', () => {
+  const failed = schedule({ now: null, next: null, timeZone: null, status: { kind: 'error', reason: 'HTTP 503' } });
+
+  it('does not say I am off call while a schedule could not be loaded', () => {
+    const line = myStateLine(appState({ schedules: [failed] }), ctx);
+    expect(line).toEqual({ tone: 'unknown', title: 'Your shifts: unknown', detail: "Couldn't load Platform primary." });
+  });
+
+  it('gives the coverage list its own freshness: unknown, or saved data from when', () => {
+    const unknown = appState({ coverage: { mine: [], askingMe: [], status: { kind: 'error', reason: 'The on-call service had a problem (HTTP 503).' } } });
+    expect(coverageNote(unknown, ctx)).toBe("Coverage requests: couldn't load (The on-call service had a problem (HTTP 503))");
+    expect(coverageBadge(unknown)).toBe('?');
+    const saved = appState({ coverage: { mine: [], askingMe: [], status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'x' } } });
+    expect(coverageNote(saved, ctx)).toBe('Coverage requests: showing saved data from 09:30');
+    expect(coverageNote(appState(), ctx)).toBeUndefined();
+  });
+
+  it('warns when some sources failed while others are fine', () => {
+    const partial = appState({ sync: { kind: 'partial', message: "Couldn't refresh coverage requests (service error)." } });
+    expect(bannerFor(partial)).toMatchObject({ tone: 'warning', title: "Some data couldn't be refreshed", action: 'retry' });
+  });
+});
+
 describe('the banner says what is wrong', () => {
   it('leads to settings when the key is rejected, and offers Retry when offline or failing', () => {
     expect(bannerFor(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }))).toMatchObject({ action: 'settings', tone: 'error' });
@@ -44,16 +67,23 @@ describe('the banner says what is wrong', () => {
 
 describe('schedule cards', () => {
   it('shows local times with the schedule zone only where it differs', () => {
-    expect(cardLines(schedule(), ctx)).toEqual({ now: 'until 17:00', next: 'from 17:00', status: undefined });
+    expect(cardLines(schedule(), ctx)).toEqual({ known: true, now: 'until 17:00', next: 'from 17:00', status: undefined });
     const ny = cardLines(schedule({ timeZone: 'America/New_York' }), ctx);
     expect(ny.now).toBe('until 17:00 (11:00 New York)');
   });
 
   it('explains stale data and empty slots', () => {
     const lines = cardLines(schedule({ now: null, next: null, status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx);
-    expect(lines).toEqual({ now: 'No one is on call', next: 'Nothing planned', status: 'Out of date since 09:30: Timed out' });
+    expect(lines).toEqual({ known: true, now: 'No one is on call', next: 'Nothing planned', status: 'Showing saved data from 09:30: Timed out' });
     // When the banner already says why (the whole sync is failing), the card only says since when.
-    expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBe('Out of date since 09:30');
+    expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBe('Showing saved data from 09:30');
+  });
+
+  it('says "Unknown" for a schedule never loaded, never "No one is on call"', () => {
+    const lines = cardLines(schedule({ now: null, next: null, timeZone: null, status: { kind: 'error', reason: 'The service rejected the API key.' } }), ctx);
+    expect(lines).toEqual({ known: false, now: 'Unknown', next: 'Unknown', status: "Couldn't load: The service rejected the API key." });
+    const gone = cardLines(schedule({ status: { kind: 'not_found', reason: 'Not found on the service.', since: '2026-05-04T07:40:00Z', savedAt: '2026-05-04T07:30:00Z' } }), ctx);
+    expect(gone).toMatchObject({ known: true, now: 'until 17:00', status: 'Not found on the service since 09:40; showing saved data from 09:30' });
   });
 
   it('gives each person initials for the avatar', () => {
