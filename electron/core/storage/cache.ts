@@ -76,7 +76,8 @@ export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
 
 function firedNotice(kept: string | undefined): Notice {
   const where = kept === undefined ? '' : ` (kept as ${kept})`;
-  return { id: FIRED_NOTICE_ID, message: `The record of reminders already shown could not be read${where}: some reminders may be shown again.` };
+  const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
+  return { id: FIRED_NOTICE_ID, message };
 }
 
 async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<Map<string, number>> {

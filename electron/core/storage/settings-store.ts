@@ -114,7 +114,9 @@ async function repairWithNotice(files: FileStore, settings: Settings, reset: str
     kept = 'The old file could not be backed up, so it was left as it is.';
   }
   const fields = reset.join('; ');
-  const message = `Some values in your settings file were invalid and were reset to their defaults: ${fields}. Your other settings were kept. ${kept}`;
+  const message =
+    `Some values in your settings file were invalid and were reset to their defaults: ${fields}. ` +
+    `Your other settings were kept. ${kept}`;
   return { settings, notice: { id: SETTINGS_NOTICE_ID, message } };
 }
 

@@ -64,5 +64,9 @@ export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles
       if (failing.delete(name)) refresh();
     },
   };
-  return { files, notices: () => current, report: (notice) => (reported.set(notice.id, notice), refresh()) };
+  const report = (notice: Notice): void => {
+    reported.set(notice.id, notice);
+    refresh();
+  };
+  return { files, notices: () => current, report };
 }
