@@ -60,6 +60,7 @@ function buildEngine({ platform, paths, demo, windows }: Context): Engine {
     }),
     files: createFsFileStore(dataDirFor(app.getPath('userData'), demo !== undefined)),
     ...(demo ? { overrides: demo.overrides } : {}),
+    localZone: currentZone,
     log,
   });
 }

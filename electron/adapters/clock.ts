@@ -6,6 +6,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  monotonicMs: () => performance.now(),
   setTimer(delayMs, callback) {
     const dueAt = Date.now() + Math.max(0, delayMs);
     let handle: ReturnType<typeof setTimeout>;

@@ -8,6 +8,12 @@ export interface Clock {
   now(): number;
   /** Runs `callback` after `delayMs`; returns a function that cancels it. */
   setTimer(delayMs: number, callback: () => void): () => void;
+  /**
+   * Time that stops while the machine is suspended (CLOCK_MONOTONIC on Linux). Comparing it with `now()` tells a
+   * sleep from the clock itself, so a missing resume event changes nothing. Optional: without it, a sleep is
+   * noticed by how late a timer fires.
+   */
+  monotonicMs?(): number;
 }
 
 export type SecretStoreError = { kind: 'unavailable' | 'failed'; message: string };

@@ -124,8 +124,10 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   const text = localDayText(local, nowLocal, locale);
   const there = scheduleSide(local, instant, opts);
   if (!there) return text;
+  // The schedule's side names its day in the same style as the local side: a weekday within a week, else the
+  // date (a bare "Mon" for next week's Monday would read as this week's).
   const sameDate = dayNumber(there) === dayNumber(local);
-  const thereText = sameDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
+  const thereText = sameDate ? clock(there, locale) : localDayText(there, inZone(opts.nowMs, opts.scheduleZone), locale, true);
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
 }
 

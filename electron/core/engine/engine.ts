@@ -27,6 +27,8 @@ export function createEngine(options: EngineOptions): Engine {
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
   const storage = watchWrites(options.files, () => keeper.update());
   const files = storage.files;
+  const localZone = (): string =>
+    typeof options.localZone === 'function' ? options.localZone() : options.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const log = options.log ?? (() => undefined);
   let settings: SettingsHolder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
   let snapshot: Snapshot = emptySnapshot();
@@ -77,7 +79,7 @@ export function createEngine(options: EngineOptions): Engine {
         ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
       },
     }),
-    options.localZone,
+    typeof options.localZone === 'string' ? options.localZone : undefined,
     () => replan(),
   );
 
@@ -133,7 +135,7 @@ export function createEngine(options: EngineOptions): Engine {
     await keys.load();
     const fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
-    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone: options.localZone, log });
+    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone, log, onWake: () => void sync.request({ reason: 'resume' }) });
     keeper.update();
     replan();
     sync.start();
@@ -161,13 +163,17 @@ export function createEngine(options: EngineOptions): Engine {
       if (lifecycle !== 'started') return;
       if (event === 'suspend' || event === 'lock-screen') return void writer.flush();
       keeper.update();
-      reminders.resume();
-      if (event === 'resume') void sync.request({ reason: 'resume' });
+      if (event !== 'resume') return;
+      // What was due while asleep is judged once the service has been heard from again (or a short grace).
+      reminders.wake();
+      void sync.request({ reason: 'resume' });
     },
     network(online) {
       if (lifecycle !== 'started') return;
       log(`network: ${online ? 'online' : 'offline'}`);
-      if (online) void sync.request({ reason: 'online' });
+      if (!online) return;
+      reminders.wake();
+      void sync.request({ reason: 'online' });
     },
   };
 }

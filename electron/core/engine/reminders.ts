@@ -1,5 +1,7 @@
-// Bridges the engine to the reminders: the plan is rebuilt whenever the snapshot, the settings or the derived
-// state change (all cheap and keyed, so nothing is ever shown twice), and judged again on resume.
+// Bridges the engine to the reminders: the plan is rebuilt whenever the snapshot, the settings, the derived state
+// or the machine's zone change (all cheap and keyed, so nothing is ever shown twice). After a wake or a restart,
+// shift reminders are held until every watched schedule was heard from after it (fetched, or failed to fetch),
+// so a catch-up is judged from what the service says now, not from what was saved before the sleep.
 import type { Settings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { Clock, Notifier } from '../ports';
@@ -15,54 +17,100 @@ export interface ReminderInputs {
 
 export interface ReminderHook {
   replan(inputs: ReminderInputs): void;
-  /** After sleep: reminders whose time passed collapse into one accurate message. */
-  resume(): void;
+  /** Woke from sleep (resume event) or restarted: hold catch-ups until the next sync has been heard. */
+  wake(): void;
   stop(): void;
   /** Resolves when notifications and fired-key writes started so far are done. */
   settled(): Promise<void>;
 }
 
 export const NO_REMINDERS: ReminderHook = {
-  replan: () => undefined, resume: () => undefined, stop: () => undefined, settled: async () => undefined,
+  replan: () => undefined, wake: () => undefined, stop: () => undefined, settled: async () => undefined,
 };
 
 export interface RemindersWiring {
   clock: Clock;
   notifier: Notifier;
   fired: FiredStore;
-  localZone?: string;
+  /** The machine's zone, read each time reminders are planned or judged (it changes when the user travels). */
+  localZone: () => string;
+  /** The scheduler noticed a sleep by itself: sync now, so the held catch-ups can be judged. */
+  onWake: () => void;
   log: (message: string) => void;
 }
 
 /**
- * What a plan depends on besides time: shifts, names and zones, coverage, created overrides and settings. A sync
- * that only confirmed the data (new fetch times, same arrays) needs no new plan; the scheduler keeps judging
- * the current one by the clock. Planning formats every message, so skipping it matters at a 1-minute cadence.
+ * What a plan depends on besides time: shifts, names and zones, coverage, created overrides, settings and the
+ * local zone. A sync that only confirmed the data (new fetch times, same arrays) needs no new plan; the scheduler
+ * keeps judging the current one by the clock. Planning formats every message, so skipping it matters.
  */
-function planBasis(inputs: ReminderInputs): unknown[] {
+function planBasis(inputs: ReminderInputs, zone: string): unknown[] {
   const { snapshot, settings } = inputs;
   const perSchedule = snapshot.schedules.flatMap((s) => [s.id, s.shifts, s.shiftsTo, s.notFound, s.details?.name, s.details?.time_zone]);
-  return [settings, snapshot.coverageRequests, snapshot.coverageFetchedAt === null, snapshot.createdOverrides, ...perSchedule];
+  return [zone, settings, snapshot.coverageRequests, snapshot.coverageFetchedAt === null, snapshot.createdOverrides, ...perSchedule];
 }
 
 const sameBasis = (a: unknown[] | undefined, b: unknown[]): boolean =>
   a !== undefined && a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
+const msOf = (iso: string | null | undefined): number | undefined => (iso ? Date.parse(iso) : undefined);
+
+/** When the service last confirmed this schedule's data. */
+function confirmedAtMs(snapshot: Snapshot, scheduleId: string): number | undefined {
+  const s = snapshot.schedules.find((x) => x.id === scheduleId);
+  return s ? msOf(s.detailsFetchedAt) : undefined;
+}
+
+/** Every watched schedule was fetched, or tried and failed, at or after `sinceMs`. */
+function heardFromAll(snapshot: Snapshot, sinceMs: number): boolean {
+  return snapshot.schedules.every((s) => (msOf(s.detailsFetchedAt) ?? -Infinity) >= sinceMs || (msOf(s.problem?.at) ?? -Infinity) >= sinceMs);
+}
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
-  const { clock, localZone } = wiring;
-  const scheduler = createReminderScheduler({
-    clock, notifier: wiring.notifier, firedStore: wiring.fired, log: wiring.log, ...(localZone ? { localZone } : {}),
-  });
+  const { clock } = wiring;
+  let lastInputs: ReminderInputs | undefined;
   let lastBasis: unknown[] | undefined;
-  return {
-    replan(inputs) {
-      const basis = planBasis(inputs);
-      if (sameBasis(lastBasis, basis)) return;
+  let planning = false;
+
+  function replan(inputs: ReminderInputs, force = false): void {
+    lastInputs = inputs;
+    const zone = wiring.localZone();
+    const basis = planBasis(inputs, zone);
+    const since = scheduler.heldSince();
+    const knowsAgain = since !== undefined && heardFromAll(inputs.snapshot, since);
+    if (force || !sameBasis(lastBasis, basis)) {
       lastBasis = basis;
-      const plan = planReminders({ ...inputs, nowMs: clock.now(), ...(localZone ? { localZone } : {}) });
-      scheduler.setPlan(plan);
+      planning = true;
+      try {
+        scheduler.setPlan(planReminders({ ...inputs, nowMs: clock.now(), localZone: zone }));
+      } finally {
+        planning = false;
+      }
+    }
+    // Released after the new plan is in, so what was held is judged against what the service said.
+    if (knowsAgain) scheduler.release();
+  }
+
+  const scheduler = createReminderScheduler({
+    clock,
+    notifier: wiring.notifier,
+    firedStore: wiring.fired,
+    log: wiring.log,
+    localZone: wiring.localZone,
+    knownAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
+    onWake: wiring.onWake,
+    // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
+    beforeJudge: () => {
+      if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;
+      replan(lastInputs, true);
     },
-    resume: () => scheduler.check(),
+  });
+  // A restart is a wake: nothing from the saved data is judged until the service was heard from.
+  scheduler.hold();
+
+  return {
+    replan: (inputs) => replan(inputs),
+    wake: () => scheduler.hold(),
     stop: () => scheduler.stop(),
     settled: () => scheduler.settled(),
   };

@@ -21,8 +21,11 @@ export interface EngineOptions {
   createClient?: (options: ClientOptions) => OncallClient;
   /** Diagnostic log; never receives the key. */
   log?: (message: string) => void;
-  /** The local zone used for formatting in notifications (defaults to the system zone). */
-  localZone?: string;
+  /**
+   * The local zone used for formatting in notifications (defaults to the system zone). A function is read each
+   * time reminders are planned or judged, so a zone change (travel) rebuilds the plan in the new zone's times.
+   */
+  localZone?: string | (() => string);
 }
 
 export interface Engine {

@@ -1,10 +1,13 @@
 // Reminders that are due as soon as they are noticed: new coverage requests asking me, and changes others made
-// to my upcoming shifts (found by comparing my shifts in the previous and the new snapshot).
-import { blocksOf, isoOf, segmentsOf, type Block } from '../state/segments';
+// to my coverage. Changes are found by comparing my coverage over time (maximal blocks I am on call, per
+// schedule) in the previous and the new snapshot, from now on: a block added, removed, moved, extended or
+// shortened (the running one too), or two joined into one, is one notice, which also says when I am on call next
+// and takes the place of the catch-up that block would otherwise get.
+import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../state/segments';
 import { coverageLists } from '../state/status';
-import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
-import { shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
+import { MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -30,11 +33,13 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
   return [{ key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) }];
 }
 
-const overlaps = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }): boolean =>
-  a.startMs < b.endMs && b.startMs < a.endMs;
+interface Span {
+  startMs: number;
+  endMs: number;
+}
 
 /** The part of time both snapshots describe, from now on: only there is a difference a real change. */
-function comparableWindow(before: ScheduleSnapshot, after: ScheduleSnapshot, nowMs: number): { startMs: number; endMs: number } | undefined {
+function comparableWindow(before: ScheduleSnapshot, after: ScheduleSnapshot, nowMs: number): Span | undefined {
   if (!before.shiftsFetchedAt || !after.shiftsFetchedAt) return undefined;
   if (!before.shiftsFrom || !before.shiftsTo || !after.shiftsFrom || !after.shiftsTo) return undefined;
   const startMs = Math.max(Date.parse(before.shiftsFrom), Date.parse(after.shiftsFrom), nowMs);
@@ -42,50 +47,87 @@ function comparableWindow(before: ScheduleSnapshot, after: ScheduleSnapshot, now
   return startMs < endMs ? { startMs, endMs } : undefined;
 }
 
-type BlockChange = { kind: 'removed'; before: Block } | { kind: 'moved'; before: Block; after: Block } | { kind: 'added'; after: Block };
-
-function diffBlocks(before: readonly Block[], after: readonly Block[]): BlockChange[] {
-  const changes: BlockChange[] = [];
-  for (const b of before) {
-    const match = after.find((a) => overlaps(a, b));
-    if (!match) changes.push({ kind: 'removed', before: b });
-    else if (match.startMs !== b.startMs || match.endMs !== b.endMs) changes.push({ kind: 'moved', before: b, after: match });
-  }
-  for (const a of after) if (!before.some((b) => overlaps(a, b))) changes.push({ kind: 'added', after: a });
-  return changes;
+/** Blocks that touch or overlap (inside the window) belong to one change: a bridge is one notice, not two. */
+export interface Component {
+  before: Block[];
+  after: Block[];
 }
 
-function changeKey(scheduleId: string, c: BlockChange): string {
-  const span = (b: Block): string => `${isoOf(b.startMs)}-${isoOf(b.endMs)}`;
-  const from = c.kind === 'added' ? 'none' : span(c.before);
-  const to = c.kind === 'removed' ? 'none' : span(c.after);
-  return `change:${scheduleId}:${from}>${to}`;
+export function componentsOf(before: readonly Block[], after: readonly Block[], w: Span): Component[] {
+  const clip = (b: Block): Span => ({ startMs: Math.max(b.startMs, w.startMs), endMs: Math.min(b.endMs, w.endMs) });
+  const items = [
+    ...before.map((b) => ({ side: 'before' as const, b, c: clip(b) })),
+    ...after.map((b) => ({ side: 'after' as const, b, c: clip(b) })),
+  ].filter((x) => x.c.startMs < x.c.endMs).sort((x, y) => x.c.startMs - y.c.startMs);
+  const out: (Component & { endMs: number })[] = [];
+  for (const x of items) {
+    let comp = out[out.length - 1];
+    if (!comp || x.c.startMs > comp.endMs) out.push((comp = { before: [], after: [], endMs: x.c.endMs }));
+    comp[x.side].push(x.b);
+    comp.endMs = Math.max(comp.endMs, x.c.endMs);
+  }
+  // Unchanged when both sides cover the same time inside the window.
+  const same = (c: Component): boolean =>
+    c.before.length === c.after.length &&
+    c.before.every((b, i) => {
+      const a = c.after[i];
+      return a !== undefined && clip(a).startMs === clip(b).startMs && clip(a).endMs === clip(b).endMs;
+    });
+  return out.filter((c) => !same(c)).map(({ before: b, after: a }) => ({ before: b, after: a }));
+}
+
+const spanKey = (blocks: readonly Block[]): string => (blocks.length === 0 ? 'none' : blocks.map((b) => `${isoOf(b.startMs)}-${isoOf(b.endMs)}`).join(','));
+
+/** Who is on call (other than me) during a span, in the new data: the people a removed shift went to. */
+function coverersOf(segments: readonly Segment[], span: Span, me: string): string[] {
+  const names = new Set<string>();
+  for (const seg of segments) {
+    if (seg.endMs <= span.startMs || seg.startMs >= span.endMs) continue;
+    for (const u of seg.users) if (u.email.toLowerCase() !== me) names.add(u.name);
+  }
+  return [...names];
+}
+
+/** My own override explains a change only when it was made after the old data was read. */
+function causedByMe(c: Component, before: ScheduleSnapshot, snapshot: Snapshot, scheduleId: string): boolean {
+  const readMs = Date.parse(before.shiftsFetchedAt ?? '');
+  const blocks = [...c.before, ...c.after];
+  return snapshot.createdOverrides.some((o) => {
+    if (o.scheduleId !== scheduleId || !(Date.parse(o.createdAt) > readMs)) return false;
+    const startMs = Date.parse(o.start);
+    const endMs = Date.parse(o.end);
+    return blocks.some((b) => b.startMs <= endMs && startMs <= b.endMs);
+  });
+}
+
+/** The keys of the reminders of my next block in this change that are already due: the notice replaces them. */
+function replacedKeys(group: string, startMs: number, input: PlanInput): string[] {
+  const keys = [`${group}:start`];
+  for (const lead of input.settings.reminders.leadTimesMin) if (startMs - lead * MINUTE_MS <= input.nowMs) keys.push(`${group}:lead${lead}`);
+  return startMs <= input.nowMs ? keys : keys.slice(1);
 }
 
 function scheduleChanges(before: ScheduleSnapshot, after: ScheduleSnapshot, snapshot: Snapshot, input: PlanInput, zone: string): PlannedReminder[] {
   const window = comparableWindow(before, after, input.nowMs);
   if (!window || before.shifts === after.shifts) return [];
   const me = input.settings.email.trim().toLowerCase();
-  // Only shifts not started yet and strictly inside the window both snapshots cover (one touching a horizon end
-  // may be clipped there, so its length is not known).
-  const inWindow = (b: Block): boolean => b.startMs > input.nowMs && b.startMs >= window.startMs && b.endMs < window.endMs;
   const beforeSegs = segmentsOf(before.shifts);
   const afterSegs = segmentsOf(after.shifts);
-  const mine = snapshot.createdOverrides.filter((o) => o.scheduleId === after.id);
-  const byMe = (b: Block): boolean => mine.some((o) => overlaps(b, { startMs: Date.parse(o.start), endMs: Date.parse(o.end) }));
   const items: PlannedReminder[] = [];
-  for (const c of diffBlocks(blocksOf(beforeSegs, me).filter(inWindow), blocksOf(afterSegs, me).filter(inWindow))) {
-    const blocks = c.kind === 'moved' ? [c.before, c.after] : c.kind === 'added' ? [c.after] : [c.before];
-    if (blocks.some(byMe)) continue;
-    const change: ShiftChange =
-      c.kind === 'removed'
-        ? { kind: 'removed', before: shiftRef(before, beforeSegs, c.before, zone) }
-        : c.kind === 'added'
-          ? { kind: 'added', after: shiftRef(after, afterSegs, c.after, zone) }
-          : { kind: 'moved', before: shiftRef(before, beforeSegs, c.before, zone), after: shiftRef(after, afterSegs, c.after, zone) };
-    const key = changeKey(after.id, c);
-    const untilMs = Math.max(...blocks.map((b) => b.endMs));
-    items.push({ key, atMs: input.nowMs, kind: 'change', untilMs, notification: changeNotification(key, change, input.nowMs, input) });
+  for (const c of componentsOf(blocksOf(beforeSegs, me), blocksOf(afterSegs, me), window)) {
+    if (causedByMe(c, before, snapshot, after.id)) continue;
+    const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
+    const removedSpan = { startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0), endMs: c.before[c.before.length - 1]?.endMs ?? 0 };
+    const change: ShiftChange = {
+      before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
+      after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
+      coverers: c.after.length === 0 ? coverersOf(afterSegs, removedSpan, me) : [],
+    };
+    const next = change.after.find((r) => r.endMs > input.nowMs);
+    const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
+    const notification = changeNotification(key, change, input.nowMs, input);
+    const replaces = next ? replacedKeys(next.group, next.startMs, input) : [];
+    items.push({ key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces });
   }
   return items;
 }
@@ -93,9 +135,11 @@ function scheduleChanges(before: ScheduleSnapshot, after: ScheduleSnapshot, snap
 export function changeReminders(input: PlanInput, previous: Snapshot, zone: string): PlannedReminder[] {
   const watched = new Set(input.settings.schedules.map((w) => w.id));
   const before = new Map(previous.schedules.map((s) => [s.id, s]));
+  const done = new Set<string>();
   return input.snapshot.schedules.flatMap((after) => {
     const prev = before.get(after.id);
-    if (!watched.has(after.id) || !prev || after.notFound) return [];
+    if (!watched.has(after.id) || !prev || after.notFound || prev.notFound || done.has(after.id)) return [];
+    done.add(after.id);
     return scheduleChanges(prev, after, input.snapshot, input, zone);
   });
 }

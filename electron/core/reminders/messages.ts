@@ -1,6 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatDayTime, formatRelative, formatWindow } from '../../shared/format';
+import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../../shared/format';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 
@@ -58,9 +58,17 @@ function toStatus(id: string, title: string, body: string, ref: ShiftRef): Notif
   return { id, title, body, target: 'status', params: { scheduleId: ref.scheduleId } };
 }
 
+/** "According to saved data from 14:02, " — a catch-up judged from data the service has not confirmed since waking. */
+function savedDataPrefix(savedAtMs: number | undefined, nowMs: number, opts: MessageOptions): string {
+  if (savedAtMs === undefined) return '';
+  return `According to saved data from ${formatDayTime(savedAtMs, { ...opts, nowMs })}, `;
+}
+
 /** "On call in 15 min" — also used, computed from the present, when earlier reminders were slept through. */
-export function upcomingNotification(id: string, ref: ShiftRef, atMs: number, opts: MessageOptions): NotificationRequest {
-  return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, shiftLine(ref, atMs, opts), ref);
+export function upcomingNotification(id: string, ref: ShiftRef, atMs: number, opts: MessageOptions, savedAtMs?: number): NotificationRequest {
+  const line = shiftLine(ref, atMs, opts);
+  const body = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you have ${line}.`;
+  return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
 }
 
 export function startNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
@@ -74,10 +82,19 @@ export function startNotification(id: string, ref: ShiftRef, opts: MessageOption
  * are read from the day it is shown (`nowMs`; the start by default) and name their day when it is another one:
  * "since Mon 09:00 (until Wed 09:00)".
  */
-export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number = ref.startMs): NotificationRequest {
+export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number = ref.startMs, savedAtMs?: number): NotificationRequest {
   const since = dayTimeText(ref.startMs, nowMs, ref, opts);
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
-  return toStatus(id, 'On call now', `You have been on call for ${ref.scheduleName} since ${since} (until ${until}).`, ref);
+  const saved = savedDataPrefix(savedAtMs, nowMs, opts);
+  const you = saved === '' ? 'You' : 'you';
+  return toStatus(id, 'On call now', `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (until ${until}).`, ref);
+}
+
+/** A shift end the app could not show on time (asleep, closed): "Your Platform primary shift 09:00–17:00 ended at 17:00." */
+export function lateEndNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number): NotificationRequest {
+  const what = ref.startSeen ? `Your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}` : `Your ${ref.scheduleName} shift`;
+  const next = ref.nextNames.length > 0 ? ` ${joinNames(ref.nextNames)} took over.` : '';
+  return toStatus(id, 'Shift ended', `${what} ended at ${dayTimeText(ref.endMs, nowMs, ref, opts)}.${next}`, ref);
 }
 
 export function endNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
@@ -125,19 +142,54 @@ export function coverageSummaryNotification(id: string, requests: readonly Cover
   };
 }
 
-export type ShiftChange =
-  | { kind: 'removed'; before: ShiftRef }
-  | { kind: 'moved'; before: ShiftRef; after: ShiftRef }
-  | { kind: 'added'; after: ShiftRef };
+/** A change to my coverage on one schedule: my blocks there before and after (either side may be empty). */
+export interface ShiftChange {
+  before: ShiftRef[];
+  after: ShiftRef[];
+  /** Who has the time I lost, when I lost it all. */
+  coverers: string[];
+}
+
+function spansText(refs: readonly ShiftRef[], nowMs: number, opts: MessageOptions): string {
+  return joinNames(refs.map((r) => windowText(r, nowMs, opts)));
+}
+
+/** "on call now until 19:00" or "on call in 11 h 53 min": the timing the replaced catch-up would have told. */
+function timingText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
+  if (ref.startMs <= nowMs) return `on call now until ${dayTimeText(ref.endMs, nowMs, ref, opts)}`;
+  return `on call ${formatRelative(nowMs, ref.startMs)}`;
+}
+
+/** ", 2 h longer" / ", 30 min shorter" when one block only changed its end (or only its start). */
+function resizeText(before: ShiftRef, after: ShiftRef): string {
+  const deltaMs = after.endMs - after.startMs - (before.endMs - before.startMs);
+  const sameStartOrEnd = before.startMs === after.startMs || before.endMs === after.endMs;
+  if (!sameStartOrEnd || deltaMs === 0) return '';
+  return `, ${formatDuration(deltaMs)} ${deltaMs > 0 ? 'longer' : 'shorter'}`;
+}
+
+function removedBody(change: ShiftChange, nowMs: number, opts: MessageOptions): string {
+  const first = change.before[0];
+  const name = first?.scheduleName ?? '';
+  const when = spansText(change.before, nowMs, opts);
+  const runningNow = change.before.some((r) => r.startMs <= nowMs && nowMs < r.endMs);
+  const state = runningNow ? 'you are not on call now' : 'you are no longer on call then';
+  if (change.coverers.length === 0) return `${name} ${when} was removed from your shifts: ${state}.`;
+  const verb = change.coverers.length > 1 ? 'are' : 'is';
+  return `${joinNames(change.coverers)} ${verb} covering your ${name} shift ${when}: ${state}.`;
+}
 
 export function changeNotification(id: string, change: ShiftChange, nowMs: number, opts: MessageOptions): NotificationRequest {
-  const ref = change.kind === 'added' ? change.after : change.before;
-  const when = (r: ShiftRef): string => windowText(r, nowMs, opts);
-  const body =
-    change.kind === 'removed'
-      ? `${ref.scheduleName} ${when(change.before)} was removed from your shifts.`
-      : change.kind === 'moved'
-        ? `${ref.scheduleName}: now ${when(change.after)} (was ${when(change.before)}).`
-        : `You were added to ${ref.scheduleName} ${when(change.after)}.`;
+  const ref = change.after[0] ?? change.before[0];
+  if (!ref) return { id, title: 'Your shift was changed', body: '', target: 'status' };
+  if (change.after.length === 0) return toStatus(id, 'Your shift was removed', removedBody(change, nowMs, opts), ref);
+  const next = change.after.find((r) => r.endMs > nowMs) ?? ref;
+  const timing = timingText(next, nowMs, opts);
+  if (change.before.length === 0) {
+    return toStatus(id, 'Your shift was added', `You were added to ${ref.scheduleName} ${spansText(change.after, nowMs, opts)} — ${timing}.`, ref);
+  }
+  const [b0, a0] = [change.before[0], change.after[0]];
+  const resize = change.before.length === 1 && change.after.length === 1 && b0 && a0 ? resizeText(b0, a0) : '';
+  const body = `${ref.scheduleName}: now ${spansText(change.after, nowMs, opts)} (was ${spansText(change.before, nowMs, opts)}${resize}) — ${timing}.`;
   return toStatus(id, 'Your shift was changed', body, ref);
 }

@@ -5,6 +5,7 @@ import type { Settings } from '../../shared/settings';
 import { blocksOf, segmentsOf } from '../state/segments';
 import { changeReminders, coverageReminders } from './changes';
 import { endNotification, startNotification, upcomingNotification, type ShiftRef } from './messages';
+import { LATE_END_MAX_MS } from './judge';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { Snapshot } from '../sync/snapshot';
 
@@ -15,6 +16,11 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   const r = input.settings.reminders;
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
+  if (ref.endMs <= input.nowMs) {
+    // Ended while the app was closed: only its end is left to tell (once, as a late "Shift ended").
+    if (!r.atEnd || !input.previous) return [];
+    return [{ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification: endNotification(`${ref.group}:end`, ref, input) }];
+  }
   // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again
   // now would key it by the later-looking start and say "on call now" mid-shift.
   if (ref.startSeen && ref.startMs > input.nowMs) {
@@ -36,7 +42,8 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   return items;
 }
 
-/** My shifts that are not over yet, per watched schedule, as ShiftRefs. */
+/** My shifts that are not over yet (or ended so recently that a late "Shift ended" may be due), per watched
+ *  schedule, as ShiftRefs. */
 export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: number, fallbackZone: string): { ref: ShiftRef; horizonEndMs: number }[] {
   const emailLower = settings.email.trim().toLowerCase();
   const watched = new Set(settings.schedules.map((w) => w.id));
@@ -46,7 +53,7 @@ export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: 
     const segments = segmentsOf(s.shifts);
     const horizonEndMs = s.shiftsTo === null ? Infinity : Date.parse(s.shiftsTo);
     for (const block of blocksOf(segments, emailLower)) {
-      if (block.endMs > nowMs) result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });
+      if (block.endMs > nowMs - LATE_END_MAX_MS) result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });
     }
   }
   return result;

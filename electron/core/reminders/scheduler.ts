@@ -1,34 +1,55 @@
 // Shows planned reminders at their instants. One timer is armed for the earliest pending one; whenever it fires
-// (or `check` is called on resume) everything is judged by the wall clock, so a sleep cannot produce a stale
-// message: reminders of one shift that passed while asleep collapse into one true message for the present
-// ("On call in 3 h", or "You have been on call … since 09:00"), and nothing is said for a shift already over.
-// Fired keys are recorded before the notification goes out and persisted, so nothing is shown twice.
+// (or `check` is called) everything is judged by the wall clock (./judge), so a sleep cannot produce a stale
+// message. After a wake or a restart, shift reminders are held until the app knows again (`hold`/`release`): the
+// first sync after the event, or a short grace, after which a catch-up says it comes from saved data. A sleep is
+// also noticed from the clock itself (wall time running ahead of monotonic time), so no resume event is needed.
+// Write-ahead: a reminder is recorded as shown on disk before its notification goes out, so a crash in between
+// can lose one message but never repeat one.
 import type { FiredEntry, FiredStore } from '../storage/cache';
-import type { Clock, NotificationRequest, Notifier } from '../ports';
-import { endNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef } from './messages';
+import type { Clock, Notifier } from '../ports';
+import { isAsap, judge } from './judge';
+import { endNotification, type MessageOptions, type ShiftRef } from './messages';
 import type { PlannedReminder } from './types';
+
+export { CATCH_UP_QUIET_MS } from './judge';
 
 export const REMINDER_GRACE_MS = 60_000;
 /** Re-judge at least this often, so a missed resume event or a clock change is noticed. */
 export const MAX_TIMER_MS = 10 * 60_000;
-/** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
- *  so a shift first seen 16 min before it starts does not get "On call in 16 min" and then "in 15 min". */
-export const CATCH_UP_QUIET_MS = 30 * 60_000;
+/** Wall time running this much ahead of monotonic time (or a timer this late) means the machine slept. */
+export const WAKE_JUMP_MS = 30_000;
+/** How long held reminders wait for the first sync after a wake or restart before speaking from saved data. */
+export const HOLD_GRACE_MS = 30_000;
 
-export interface ReminderSchedulerOptions extends MessageOptions {
+export interface ReminderSchedulerOptions {
   clock: Clock;
   notifier: Notifier;
   firedStore: FiredStore;
+  /** The local zone, read at each judgement so a catch-up after travel reads in the new zone. */
+  localZone?: string | (() => string);
+  locale?: string;
   /** How late a reminder may be and still be shown as planned; default 60 s. */
   graceMs?: number;
+  /** When a schedule's data was last confirmed by the service (epoch ms), for "According to saved data". */
+  knownAtMs?: (scheduleId: string) => number | undefined;
+  /** The scheduler noticed a sleep by itself (no resume event): the engine should sync now. */
+  onWake?: () => void;
+  /** Runs before each judgement (the engine re-plans there when the machine's zone changed). */
+  beforeJudge?: () => void;
   log?: (message: string) => void;
 }
 
 export interface ReminderScheduler {
   /** Replaces the plan. Due-when-noticed items (coverage, changes) not yet shown are kept until they expire. */
   setPlan(plan: readonly PlannedReminder[]): void;
-  /** Judges the plan against the wall clock now; call on resume from sleep or a clock change. */
+  /** Judges the plan against the wall clock now. */
   check(): void;
+  /** Woke or restarted: hold shift reminders until `release` (or HOLD_GRACE_MS). */
+  hold(): void;
+  /** The app knows again (first sync after the wake): judge what was held. */
+  release(): void;
+  /** The instant the current hold began, if reminders are held. */
+  heldSince(): number | undefined;
   stop(): void;
   /** Items planned and not yet shown or settled. */
   pending(): PlannedReminder[];
@@ -36,72 +57,15 @@ export interface ReminderScheduler {
   settled(): Promise<void>;
 }
 
-type Outcome = { show?: NotificationRequest; settle: PlannedReminder[] };
-
-const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || r.kind === 'change';
-
-/** Reminders of one shift that are due: the latest on time is shown as planned, else one message for now. */
-function judgeShiftGroup(
-  items: readonly PlannedReminder[],
-  nowMs: number,
-  graceMs: number,
-  opts: MessageOptions,
-  nextPlannedMs: number | undefined,
-): Outcome[] {
-  const outcomes: Outcome[] = [];
-  const ref = items[0]?.shift;
-  if (!ref) return outcomes;
-  for (const end of items.filter((r) => r.kind === 'end')) {
-    outcomes.push(nowMs - end.atMs <= graceMs ? { show: end.notification, settle: [end] } : { settle: [end] });
-  }
-  const before = items.filter((r) => r.kind !== 'end').sort((a, b) => a.atMs - b.atMs);
-  const latest = before[before.length - 1];
-  if (!latest) return outcomes;
-  let show: NotificationRequest | undefined;
-  if (nowMs >= ref.endMs) show = undefined;
-  else if (nowMs - latest.atMs <= graceMs) show = latest.notification;
-  else if (nowMs < ref.startMs) {
-    const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
-    show = soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts);
-  }
-  else show = sinceNotification(`${ref.group}:start`, ref, opts, nowMs);
-  outcomes.push(show ? { show, settle: before } : { settle: before });
-  return outcomes;
-}
-
-/** Per shift group, the earliest lead or start reminder not yet due. */
-function nextPlannedByGroup(plan: readonly PlannedReminder[], nowMs: number): Map<string, number> {
-  const next = new Map<string, number>();
-  for (const r of plan) {
-    if (!r.shift || r.kind === 'end' || isAsap(r) || r.atMs <= nowMs) continue;
-    next.set(r.shift.group, Math.min(r.atMs, next.get(r.shift.group) ?? Infinity));
-  }
-  return next;
-}
-
-function judge(plan: readonly PlannedReminder[], nowMs: number, graceMs: number, opts: MessageOptions): Outcome[] {
-  const due = plan.filter((r) => r.atMs <= nowMs);
-  const upcoming = nextPlannedByGroup(plan, nowMs);
-  const outcomes: Outcome[] = [];
-  const groups = new Map<string, PlannedReminder[]>();
-  for (const r of due) {
-    if (isAsap(r) || !r.shift) {
-      outcomes.push(nowMs <= r.untilMs ? { show: r.notification, settle: [r] } : { settle: [r] });
-      continue;
-    }
-    const group = groups.get(r.shift.group) ?? [];
-    group.push(r);
-    groups.set(r.shift.group, group);
-  }
-  for (const [group, items] of groups) {
-    outcomes.push(...judgeShiftGroup(items, nowMs, graceMs, opts, upcoming.get(group)));
-  }
-  return outcomes;
+/** One item per key (a schedule listed twice must not announce everything twice). */
+function uniqueByKey(items: readonly PlannedReminder[]): PlannedReminder[] {
+  const seen = new Set<string>();
+  return items.filter((r) => (seen.has(r.key) ? false : (seen.add(r.key), true)));
 }
 
 /**
- * A later plan may no longer see a running shift's start (the fetched shifts begin after it); its end reminder
- * (keyed by the end) keeps the start an earlier plan saw, so the message still names the true window.
+ * A later plan may no longer see a running shift's start (a block longer than the fetched look-back); its end
+ * reminder (keyed by the end) keeps the start an earlier plan saw, so the message still names the true window.
  */
 function keepSeenStarts(next: readonly PlannedReminder[], current: readonly PlannedReminder[], opts: MessageOptions): PlannedReminder[] {
   const seen = new Map<string, ShiftRef>();
@@ -117,10 +81,16 @@ function keepSeenStarts(next: readonly PlannedReminder[], current: readonly Plan
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { clock, notifier, firedStore } = options;
   const graceMs = options.graceMs ?? REMINDER_GRACE_MS;
-  const opts: MessageOptions = { ...(options.localZone ? { localZone: options.localZone } : {}), ...(options.locale ? { locale: options.locale } : {}) };
+  const zone = (): string | undefined => (typeof options.localZone === 'function' ? options.localZone() : options.localZone);
   let plan: PlannedReminder[] = [];
   let cancelTimer: (() => void) | undefined;
+  let cancelGrace: (() => void) | undefined;
   let stopped = false;
+  let heldSinceMs: number | undefined;
+  /** The last wake or restart: catch-ups from data confirmed before it say they come from saved data. */
+  let wokeAtMs: number | undefined;
+  let last = { wallMs: clock.now(), monoMs: clock.monotonicMs?.() };
+  let timerDueMs: number | undefined;
   const inFlight = new Set<Promise<unknown>>();
 
   const track = (p: Promise<unknown>): void => {
@@ -131,28 +101,80 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   const done = (r: PlannedReminder): boolean =>
     firedStore.has(r.key) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
 
+  /** Wall time that ran ahead of monotonic time (or a timer that fired late) since the last look: a sleep. */
+  function sleptSinceLastLook(byTimer: boolean): boolean {
+    const wallMs = clock.now();
+    const monoMs = clock.monotonicMs?.();
+    const slept = monoMs !== undefined && last.monoMs !== undefined
+      ? wallMs - last.wallMs - (monoMs - last.monoMs) > WAKE_JUMP_MS
+      : byTimer && timerDueMs !== undefined && wallMs - timerDueMs > WAKE_JUMP_MS;
+    last = { wallMs, monoMs };
+    return slept;
+  }
+
   const arm = (): void => {
     cancelTimer?.();
     cancelTimer = undefined;
+    timerDueMs = undefined;
     if (stopped || plan.length === 0) return;
-    const next = Math.min(...plan.map((r) => r.atMs));
+    // While held, due items wait for `release`; only what is not due yet needs the timer.
+    const nowMs = clock.now();
+    const waiting = heldSinceMs === undefined ? plan : plan.filter((r) => r.atMs > nowMs);
+    const next = Math.min(nowMs + MAX_TIMER_MS, ...waiting.map((r) => r.atMs));
     const delayMs = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
-    cancelTimer = clock.setTimer(delayMs, check);
+    timerDueMs = clock.now() + delayMs;
+    cancelTimer = clock.setTimer(delayMs, () => judgeNow(true));
   };
 
-  function check(): void {
+  function show(entries: FiredEntry[], notifications: ReturnType<typeof judge>): void {
+    if (entries.length === 0) return;
+    const written = firedStore.add(entries);
+    // Shown only once the record is on disk; a failed write still shows it (missing one is worse than a repeat).
+    const notifyAll = (): Promise<unknown> => Promise.all(notifications.flatMap((o) => (o.show ? [notifier.notify(o.show)] : [])));
+    track(written.then(notifyAll, (e: unknown) => {
+      options.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
+      return notifyAll();
+    }));
+  }
+
+  function judgeNow(byTimer: boolean): void {
     if (stopped) return;
+    if (sleptSinceLastLook(byTimer)) {
+      hold();
+      options.onWake?.();
+    }
+    options.beforeJudge?.();
     const nowMs = clock.now();
     plan = plan.filter((r) => !done(r));
-    const outcomes = judge(plan, nowMs, graceMs, opts);
+    const localZone = zone();
+    const opts: MessageOptions = { ...(localZone ? { localZone } : {}), ...(options.locale ? { locale: options.locale } : {}) };
+    const savedDataAtMs = (id: string): number | undefined => {
+      const knownMs = options.knownAtMs?.(id);
+      return wokeAtMs !== undefined && knownMs !== undefined && knownMs < wokeAtMs ? knownMs : undefined;
+    };
+    const outcomes = judge(plan, { nowMs, graceMs, opts, held: heldSinceMs !== undefined, savedDataAtMs });
     const entries: FiredEntry[] = outcomes.flatMap((o) =>
-      o.settle.flatMap((r) => [r.key, ...(r.settles ?? [])].map((key) => ({ key, untilMs: r.untilMs }))),
+      o.settle.flatMap((r) => [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({ key, untilMs: r.untilMs }))),
     );
-    if (entries.length > 0) track(firedStore.add(entries));
-    for (const o of outcomes) if (o.show) track(notifier.notify(o.show));
+    show(entries, outcomes);
     const settledKeys = new Set(entries.map((e) => e.key));
     plan = plan.filter((r) => !settledKeys.has(r.key));
     arm();
+  }
+
+  function hold(): void {
+    wokeAtMs = clock.now();
+    if (heldSinceMs !== undefined || stopped) return;
+    heldSinceMs = wokeAtMs;
+    cancelGrace = clock.setTimer(HOLD_GRACE_MS, release);
+  }
+
+  function release(): void {
+    cancelGrace?.();
+    cancelGrace = undefined;
+    if (heldSinceMs === undefined) return;
+    heldSinceMs = undefined;
+    judgeNow(false);
   }
 
   return {
@@ -160,13 +182,18 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       const nowMs = clock.now();
       const keys = new Set(next.map((r) => r.key));
       const kept = plan.filter((r) => isAsap(r) && !keys.has(r.key) && r.untilMs > nowMs);
-      plan = [...keepSeenStarts(next, plan, opts), ...kept];
-      check();
+      const localZone = zone();
+      plan = uniqueByKey([...keepSeenStarts(next, plan, localZone ? { localZone } : {}), ...kept]);
+      judgeNow(false);
     },
-    check,
+    check: () => judgeNow(false),
+    hold,
+    release,
+    heldSince: () => heldSinceMs,
     stop() {
       stopped = true;
       cancelTimer?.();
+      cancelGrace?.();
       cancelTimer = undefined;
     },
     pending: () => plan.filter((r) => !done(r)),

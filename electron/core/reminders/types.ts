@@ -20,6 +20,8 @@ export interface PlannedReminder {
   shift?: ShiftRef;
   /** Other keys this one settles when shown (the first-sync coverage summary settles each request). */
   settles?: string[];
+  /** Shift reminders this notice takes the place of when shown (a change notice says the timing itself). */
+  replaces?: string[];
 }
 
 export interface PlanInput extends MessageOptions {

@@ -76,14 +76,15 @@ describe('planning shift-change reminders', () => {
   it('tells me when someone removed or moved my upcoming shift', () => {
     const after = snap([shift('2026-03-04T08:00:00Z', '2026-03-04T16:00:00Z', alice), shift('2026-03-06T10:00:00Z', '2026-03-06T16:00:00Z', me)]);
     expect(changes(after).map((r) => r.notification.body)).toEqual([
-      'Platform primary Wed 09:00–17:00 was removed from your shifts.',
-      'Platform primary: now Fri 11:00–17:00 (was Fri 09:00–17:00).',
+      'Alice is covering your Platform primary shift Wed 09:00–17:00: you are no longer on call then.',
+      'Platform primary: now Fri 11:00–17:00 (was Fri 09:00–17:00, 2 h shorter) — on call in 4 d 2 h.',
     ]);
   });
 
   it('says nothing for overrides I created myself, for unchanged data, or for shifts that just entered the horizon', () => {
     const after = snap([shift('2026-03-04T08:00:00Z', '2026-03-04T16:00:00Z', alice), shift('2026-03-06T08:00:00Z', '2026-03-06T16:00:00Z', me)], {
-      createdOverrides: [{ id: 'ovr_1', scheduleId: 'sch_p', start: '2026-03-04T08:00:00Z', end: '2026-03-04T16:00:00Z', createdAt: NOW }],
+      // Made after the old data was read: the change is mine.
+      createdOverrides: [{ id: 'ovr_1', scheduleId: 'sch_p', start: '2026-03-04T08:00:00Z', end: '2026-03-04T16:00:00Z', createdAt: '2026-03-02T08:01:00Z' }],
     });
     expect(changes(after)).toEqual([]);
     expect(changes(snap(before.schedules[0]?.shifts))).toEqual([]);
@@ -94,6 +95,21 @@ describe('planning shift-change reminders', () => {
 
   it('tells me when I was added to a shift inside the known horizon', () => {
     const after = snap([...(before.schedules[0]?.shifts ?? []), shift('2026-03-08T08:00:00Z', '2026-03-08T16:00:00Z', me)]);
-    expect(changes(after).map((r) => r.notification.body)).toEqual(['You were added to Platform primary Sun 09:00–17:00.']);
+    expect(changes(after).map((r) => r.notification.body)).toEqual(['You were added to Platform primary Sun 09:00–17:00 — on call in 6 d.']);
+  });
+
+  it('reads a bridge between two of my shifts as one longer shift, never as a removal', () => {
+    // Someone puts me on the gap between Wed 17:00 and Fri 09:00: one block Wed 09:00 – Fri 17:00.
+    const after = snap([shift('2026-03-04T08:00:00Z', '2026-03-06T16:00:00Z', me)]);
+    const bodies = changes(after).map((r) => r.notification.body);
+    expect(bodies).toEqual(['Platform primary: now Wed 09:00 – Fri 17:00 (was Wed 09:00–17:00 and Fri 09:00–17:00) — on call in 2 d.']);
+    expect(bodies.join(' ')).not.toMatch(/removed/);
+  });
+
+  it('an override I made before the old data was read does not hide a later change others make over it', () => {
+    const mine = { id: 'ovr_1', scheduleId: 'sch_p', start: '2026-03-04T08:00:00Z', end: '2026-03-04T16:00:00Z', createdAt: '2026-03-01T12:00:00Z' };
+    const previous = snap(before.schedules[0]?.shifts, { createdOverrides: [mine] });
+    const after = snap([shift('2026-03-04T08:00:00Z', '2026-03-04T16:00:00Z', alice), shift('2026-03-06T08:00:00Z', '2026-03-06T16:00:00Z', me)], { createdOverrides: [mine] });
+    expect(changes(after, previous).map((r) => r.notification.title)).toEqual(['Your shift was removed']);
   });
 });

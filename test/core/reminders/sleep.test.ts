@@ -35,8 +35,10 @@ describe('reminders across sleep', () => {
   it('a sleep over the shift start gives one "since" message on resume, never "starts in 15 min"', async () => {
     const a = await app('2026-03-03T07:40:00Z');
     a.clock.sleep(50 * MIN); // lid closed 08:40–09:30 local; the 15-min lead and the start pass while asleep
-    a.scheduler.check(); // resume event
-    a.replan(); // the sync that follows a resume re-plans: still nothing new
+    a.scheduler.hold(); // resume event: nothing is judged from saved data…
+    expect(a.scheduler.pending().length).toBeGreaterThan(0);
+    a.replan(); // …until the sync that follows a resume re-plans (still nothing new)
+    a.scheduler.release();
     await a.scheduler.settled();
     expect(a.shown.map((s) => s.n)).toEqual([
       expect.objectContaining({ title: 'On call now', body: 'You have been on call for Platform primary since 09:00 (until 17:00).' }),
@@ -55,19 +57,35 @@ describe('reminders across sleep', () => {
     expect(a.shown[0]?.n.body).toContain('since 09:00');
   });
 
-  it('says nothing for a shift that ended while asleep', async () => {
+  it('notices a sleep from the clock itself and holds the catch-up until it knows again', async () => {
+    const a = await app('2026-03-03T07:40:00Z');
+    a.clock.sleep(50 * MIN); // no resume event follows
+    a.replan(); // the next periodic sync re-plans: the sleep is seen from wall time running ahead of monotonic time
+    expect(a.scheduler.heldSince()).toBe(ms('2026-03-03T08:30:00Z'));
+    expect(a.shown).toEqual([]);
+    a.scheduler.release();
+    await a.scheduler.settled();
+    expect(a.shown.map((s) => s.n.body)).toEqual(['You have been on call for Platform primary since 09:00 (until 17:00).']);
+  });
+
+  it('tells a shift that ended while asleep once, in the past tense, and nothing of its start', async () => {
     const a = await app('2026-03-03T07:40:00Z');
     a.clock.sleep(10 * 60 * MIN); // wakes at 18:40 local
     a.scheduler.check();
     await a.clock.advanceTo(ms('2026-03-04T12:00:00Z'));
     await a.scheduler.settled();
-    expect(a.shown).toEqual([]);
+    expect(a.shown.map((s) => [s.n.title, s.n.body])).toEqual([
+      ['Shift ended', 'Your Platform primary shift 09:00–17:00 ended at 17:00. Bob took over.'],
+    ]);
   });
 
   it('after sleeping through the day-before reminder, tells the true time left, then the rest on time', async () => {
     const a = await app('2026-03-02T07:00:00Z', new MemoryFileStore(), defaults);
     a.clock.sleep(20 * 60 * MIN); // 1-day lead (08:00Z on 2 March) passes while asleep; wakes 03:00Z on 3 March
     a.scheduler.check();
+    a.replan();
+    a.scheduler.release();
+    await a.scheduler.settled(); // shown once its record is written (write-ahead)
     await a.clock.advanceTo(ms('2026-03-03T08:00:30Z'));
     await a.scheduler.settled();
     expect(a.shown.map((s) => [new Date(s.atMs).toISOString(), s.n.title])).toEqual([

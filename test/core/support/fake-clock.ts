@@ -18,7 +18,14 @@ export class FakeClock implements Clock {
   protected timers: Timer[] = [];
   private nextId = 1;
 
+  /** Monotonic time: moves with `advance`, stands still during `sleep` (as CLOCK_MONOTONIC does in suspend). */
+  private sleptMs = 0;
+
   constructor(protected wallMs: number) {}
+
+  monotonicMs(): number {
+    return this.wallMs - this.sleptMs;
+  }
 
   /** What runs after each timer fires, before the next one: here, a few turns of the event loop. */
   protected settleAfterTimer(): Promise<void> {
@@ -68,6 +75,7 @@ export class FakeClock implements Clock {
   /** Suspend: wall time jumps by `ms`, nothing fires, pending timers come due `ms` later. */
   sleep(ms: number): void {
     this.wallMs += ms;
+    this.sleptMs += ms;
     for (const t of this.timers) t.dueMs += ms;
   }
 }

@@ -1,0 +1,95 @@
+// Deciding, at one instant, what to show of the due reminders (pure). Reminders of one shift that passed while the
+// app could not show them (asleep, closed, waiting to know) collapse into one true message for the present
+// ("On call in 3 h", "You have been on call … since 09:00", or "… ended at 17:00"); nothing is said twice.
+import type { NotificationRequest } from '../ports';
+import { lateEndNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef } from './messages';
+import type { PlannedReminder } from './types';
+
+/** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
+ *  so a shift first seen 16 min before it starts does not get "On call in 16 min" and then "in 15 min". */
+export const CATCH_UP_QUIET_MS = 30 * 60_000;
+/** A shift end missed by more than this (a long sleep, the app closed overnight) is not worth a message. */
+export const LATE_END_MAX_MS = 12 * 60 * 60_000;
+
+export type Outcome = { show?: NotificationRequest; settle: PlannedReminder[] };
+
+export interface JudgeContext {
+  nowMs: number;
+  graceMs: number;
+  opts: MessageOptions;
+  /** Shift reminders wait while the app does not know yet (after a wake or restart, before the first sync). */
+  held: boolean;
+  /** For catch-ups: when the schedule's data was last confirmed, if that was before the app woke (saved data). */
+  savedDataAtMs: (scheduleId: string) => number | undefined;
+}
+
+export const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || r.kind === 'change';
+
+function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome[] {
+  return ends.map((end) => {
+    const lateMs = ctx.nowMs - end.atMs;
+    if (lateMs <= ctx.graceMs) return { show: end.notification, settle: [end] };
+    if (!end.shift || lateMs > LATE_END_MAX_MS) return { settle: [end] };
+    return { show: lateEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs), settle: [end] };
+  });
+}
+
+/** Reminders of one shift that are due: the latest on time is shown as planned, else one message for now. */
+function judgeShiftGroup(items: readonly PlannedReminder[], ctx: JudgeContext, nextPlannedMs: number | undefined): Outcome[] {
+  const ref = items[0]?.shift;
+  if (!ref) return [];
+  const outcomes = judgeEnds(items.filter((r) => r.kind === 'end'), ctx);
+  const before = items.filter((r) => r.kind !== 'end').sort((a, b) => a.atMs - b.atMs);
+  const latest = before[before.length - 1];
+  if (!latest) return outcomes;
+  const show = catchUp(ref, latest, ctx, nextPlannedMs);
+  outcomes.push(show ? { show, settle: before } : { settle: before });
+  return outcomes;
+}
+
+function catchUp(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, nextPlannedMs: number | undefined): NotificationRequest | undefined {
+  const { nowMs, opts } = ctx;
+  if (nowMs >= ref.endMs) return undefined;
+  if (nowMs - latest.atMs <= ctx.graceMs) return latest.notification;
+  const savedAtMs = ctx.savedDataAtMs(ref.scheduleId);
+  if (nowMs < ref.startMs) {
+    const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
+    return soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
+  }
+  return sinceNotification(`${ref.group}:start`, ref, opts, nowMs, savedAtMs);
+}
+
+/** Per shift group, the earliest lead or start reminder not yet due. */
+function nextPlannedByGroup(plan: readonly PlannedReminder[], nowMs: number): Map<string, number> {
+  const next = new Map<string, number>();
+  for (const r of plan) {
+    if (!r.shift || r.kind === 'end' || isAsap(r) || r.atMs <= nowMs) continue;
+    next.set(r.shift.group, Math.min(r.atMs, next.get(r.shift.group) ?? Infinity));
+  }
+  return next;
+}
+
+export function judge(plan: readonly PlannedReminder[], ctx: JudgeContext): Outcome[] {
+  const { nowMs } = ctx;
+  const due = plan.filter((r) => r.atMs <= nowMs);
+  const outcomes: Outcome[] = [];
+  // A change notice that is shown says the shift's timing too, so it takes the place of that shift's catch-up.
+  const settledByNotice = new Set<string>();
+  for (const r of due) {
+    if (!isAsap(r) && r.shift) continue;
+    const show = nowMs <= r.untilMs;
+    outcomes.push(show ? { show: r.notification, settle: [r] } : { settle: [r] });
+    if (show) for (const key of r.replaces ?? []) settledByNotice.add(key);
+  }
+  if (ctx.held) return outcomes;
+  const groups = new Map<string, PlannedReminder[]>();
+  for (const r of due) {
+    if (isAsap(r) || !r.shift || settledByNotice.has(r.key)) continue;
+    const group = groups.get(r.shift.group) ?? [];
+    group.push(r);
+    groups.set(r.shift.group, group);
+  }
+  const upcoming = nextPlannedByGroup(plan, nowMs);
+  for (const [group, items] of groups) outcomes.push(...judgeShiftGroup(items, ctx, upcoming.get(group)));
+  return outcomes;
+}
