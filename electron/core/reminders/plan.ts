@@ -19,7 +19,7 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   if (ref.endMs <= input.nowMs) {
     // Ended while the app was closed: only its end is left to tell (once, as a late "Shift ended").
     if (!r.atEnd || !input.previous) return [];
-    return [{ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification: endNotification(`${ref.group}:end`, ref, input) }];
+    return [{ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification: endNotification(endKey(ref), ref, input) }];
   }
   // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again
   // now would key it by the later-looking start and say "on call now" mid-shift.
@@ -36,7 +36,7 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   }
   // A block reaching the horizon's end may be clipped there: its true end is not known yet.
   if (r.atEnd && ref.endMs < horizonEndMs) {
-    const notification = endNotification(`${ref.group}:end`, ref, input);
+    const notification = endNotification(endKey(ref), ref, input);
     items.push({ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification });
   }
   return items;

@@ -74,7 +74,7 @@ function keepSeenStarts(next: readonly PlannedReminder[], current: readonly Plan
     const before = r.kind === 'end' && r.shift && !r.shift.startSeen ? seen.get(r.key) : undefined;
     if (!before || !r.shift || before.startMs > r.shift.startMs) return r;
     const shift: ShiftRef = { ...r.shift, group: before.group, startMs: before.startMs, startSeen: true };
-    return { ...r, shift, notification: endNotification(`${shift.group}:end`, shift, opts) };
+    return { ...r, shift, notification: endNotification(r.key, shift, opts) };
   });
 }
 

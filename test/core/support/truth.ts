@@ -47,7 +47,7 @@ export function expectedReminders(blocks: Block[], fromMs: number, toMs: number)
       { id: `${group}:lead1440`, atMs: b.startMs - 24 * 3_600_000 },
       { id: `${group}:lead15`, atMs: b.startMs - 15 * 60_000 },
       { id: `${group}:start`, atMs: b.startMs },
-      { id: `${group}:end`, atMs: b.endMs },
+      { id: `shift:${b.scheduleId}:end:${iso(b.endMs)}`, atMs: b.endMs },
     ];
     out.push(...items.filter((i) => i.atMs > fromMs && i.atMs <= toMs));
   }
