@@ -37,13 +37,22 @@ export const WatchedScheduleSchema = z.object({
 });
 export type WatchedSchedule = z.infer<typeof WatchedScheduleSchema>;
 
+/** A schedule listed twice would show twice and announce every reminder twice: the later entry is refused. */
+const WatchedListSchema = z.array(WatchedScheduleSchema).max(100).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach((w, i) => {
+    if (seen.has(w.id)) ctx.addIssue({ code: 'custom', path: [i], message: `${w.id} is listed twice` });
+    seen.add(w.id);
+  });
+});
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** Empty until onboarding; https only, except loopback hosts. */
   baseUrl: z.string().default(''),
   /** My e-mail: how "me" is found in shifts, and the default override reference. */
   email: z.string().default(''),
-  schedules: z.array(WatchedScheduleSchema).max(100).default([]),
+  schedules: WatchedListSchema.default([]),
   reminders: ReminderSettingsSchema.prefault({}),
   refresh: RefreshSettingsSchema.prefault({}),
   startAtLogin: z.boolean().default(false),
@@ -61,7 +70,7 @@ export const SettingsPatchSchema = z
   .object({
     baseUrl: z.string().max(500),
     email: z.union([z.literal(''), z.email({ message: 'must be an e-mail address' })]),
-    schedules: z.array(WatchedScheduleSchema).max(100),
+    schedules: WatchedListSchema,
     reminders: ReminderSettingsSchema,
     refresh: RefreshSettingsSchema,
     startAtLogin: z.boolean(),

@@ -51,6 +51,16 @@ describe('settings store', () => {
     expect(loaded.notice?.message).toContain('reminders.atEnd');
   });
 
+  it('removes a schedule listed twice in a hand-edited file, keeps the first, and says which', async () => {
+    const files = new MemoryFileStore();
+    const schedules = [{ id: 'sch_a', name: 'Platform' }, { id: 'sch_b' }, { id: 'sch_a' }];
+    files.files.set('settings.json', JSON.stringify({ version: 1, email: 'me@example.com', schedules }));
+    const loaded = await loadSettings(files);
+    expect(loaded.settings.schedules).toEqual([{ id: 'sch_a', name: 'Platform' }, { id: 'sch_b' }]);
+    expect(loaded.notice?.message).toContain('schedules.2 (sch_a is listed twice)');
+    expect((await loadSettings(files)).notice).toBeUndefined();
+  });
+
   it('reads a valid file saved with a UTF-8 byte-order mark, without a notice', async () => {
     const files = new MemoryFileStore();
     files.files.set('settings.json', '\uFEFF' + JSON.stringify({ version: 1, email: 'me@example.com', schedules: [{ id: 'sch_a' }] }));
