@@ -1,7 +1,7 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
-import { failedSchedules, hasData, savedAt, unknownSchedules } from '../shared/freshness';
+import { failedSchedules, hasData, savedAt, syncText, unknownSchedules } from '../shared/freshness';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, CoverageView, MyShift, Person, ScheduleView, SourceStatus, SyncStatus } from '../shared/view-state';
 
@@ -20,7 +20,7 @@ function allFresh(state: AppState): boolean {
 function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
   if (sync.kind === 'ok') return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
-  return `Sync: ${sync.kind.replace('_', ' ')}: ${sync.message}${updated}`;
+  return `Sync: ${sync.kind.replace('_', ' ')}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
 }
 
 function statusText(status: SourceStatus, o: FormatOptions): string {

@@ -1,7 +1,7 @@
 // Whether a surface may state what a source holds. A source never read, or whose every read failed, is unknown:
 // surfaces say "unknown" / "couldn't load", never "nobody on call" or "none pending". Zod-free, so the renderer
 // bundle can use it.
-import type { AppState, ScheduleView, SourceStatus } from './view-state';
+import type { AppState, ScheduleView, SourceStatus, SyncStatus } from './view-state';
 
 /** True when the source's data (fresh, or saved from an earlier read) is there to show. */
 export function hasData(status: SourceStatus): boolean {
@@ -24,4 +24,15 @@ export function unknownSchedules(state: AppState): ScheduleView[] {
 /** Schedules that failed to load at all (not just still loading). */
 export function failedSchedules(state: AppState): ScheduleView[] {
   return state.schedules.filter((s) => !hasData(s.status) && s.status.kind !== 'loading');
+}
+
+/**
+ * The sync message with what is shown instead: "Cannot reach the service; showing saved data from 14:02." or
+ * "…; nothing saved to show yet." `time` formats an instant the way the surface shows times.
+ */
+export function syncText(sync: SyncStatus, time: (iso: string) => string): string {
+  if (sync.kind === 'ok') return '';
+  if (sync.kind === 'needs_setup' || sync.kind === 'key_rejected' || sync.saved === undefined) return sync.message;
+  const shown = sync.saved === null ? 'nothing saved to show yet' : `showing saved data from ${time(sync.saved)}`;
+  return `${sync.message.replace(/\.$/, '')}; ${shown}.`;
 }

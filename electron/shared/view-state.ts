@@ -72,14 +72,20 @@ export const CoverageViewSchema = z.object({
 });
 export type CoverageView = z.infer<typeof CoverageViewSchema>;
 
+/**
+ * What is on screen instead of fresh data: saved data fetched at this instant, or null when nothing was saved.
+ * Absent when the message makes no such statement. Kept apart from the message so consumers format the time.
+ */
+const Saved = Iso.nullable().optional();
+
 /** Overall sync health; drives banners and the tray's "problem" icon. */
 export const SyncStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('needs_setup'), message: z.string() }),
   z.object({ kind: z.literal('ok') }),
   /** Some sources (schedules, coverage requests) could not be refreshed; the others are fine. */
-  z.object({ kind: z.literal('partial'), message: z.string() }),
-  z.object({ kind: z.literal('offline'), message: z.string() }),
-  z.object({ kind: z.literal('error'), message: z.string() }),
+  z.object({ kind: z.literal('partial'), message: z.string(), saved: Saved }),
+  z.object({ kind: z.literal('offline'), message: z.string(), saved: Saved }),
+  z.object({ kind: z.literal('error'), message: z.string(), saved: Saved }),
   z.object({ kind: z.literal('key_rejected'), message: z.string() }),
 ]);
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;

@@ -1,10 +1,68 @@
 // The status popover in real Chromium, against the real engine and simulator (demo seed): who is on call now and
 // next on each schedule, my own state, freshness; light and dark; fits 360 × 520 without scrolling; the stale
-// banner when the service goes down, and Retry; a first run from the empty state through onboarding.
-import { describe, expect, it } from 'vitest';
-import { e2eSession } from './support/session';
+// banner when the service goes down (saved data from when), and Retry; the coverage list's own freshness and
+// "unknown" instead of "nobody" when nothing could be loaded, through a raw faulty proxy; a first run from the empty
+// state through onboarding.
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Host } from './support/host';
+import { e2eSession, type Opened } from './support/session';
 
 const session = e2eSession();
+
+type ProxyMode = 'pass' | 'coverage-503' | 'down';
+
+/**
+ * A raw loopback proxy written here (not the simulator's own fault injection) in front of the host's simulator:
+ * passes requests through, answers the coverage list with 503, or drops every connection.
+ */
+interface Proxy {
+  url: string;
+  mode: ProxyMode;
+  close(): Promise<void>;
+}
+
+async function faultyProxy(target: () => string): Promise<Proxy> {
+  const proxy: Proxy = { url: '', mode: 'pass', close: async () => undefined };
+  const server = createServer((req, res) => {
+    if (proxy.mode === 'down') return void req.socket.destroy();
+    if (proxy.mode === 'coverage-503' && (req.url ?? '').startsWith('/user/coverage_requests')) {
+      return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"unavailable"}');
+    }
+    const upstream = forward(new URL(req.url ?? '/', target()), { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address: AddressInfo | string | null = server.address();
+  proxy.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  proxy.close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+  return proxy;
+}
+
+let closeProxy: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await closeProxy?.();
+  closeProxy = undefined;
+});
+
+/** Points the app at the proxy (a new address starts from an empty snapshot: nothing saved) and gives it the key. */
+async function throughProxy(app: Opened, mode: ProxyMode) {
+  const { host } = app;
+  const proxy = await faultyProxy(() => host.sim.url);
+  closeProxy = proxy.close;
+  proxy.mode = mode;
+  await host.engine.handlers['settings:update']({ baseUrl: proxy.url });
+  await host.engine.handlers['key:set']({ key: host.sim.apiKey });
+  return proxy;
+}
+
+const settledOn = (host: Host, test: Parameters<Host['waitForState']>[0], what: string) => host.waitForState((s) => !s.syncing && test(s), what);
+const fits = async (app: Opened) => expect(await app.page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]')).toEqual([520, 520]);
 
 describe('status popover', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -63,7 +121,8 @@ describe('status popover', () => {
     await page.getByRole('button', { name: 'Refresh now' }).click();
     const banner = page.getByRole('alert').filter({ hasText: /Offline|Cannot refresh|out of date/ });
     await banner.waitFor();
-    expect(await banner.textContent()).toMatch(/Cannot reach the service|showing saved data|Platform primary/);
+    expect(await banner.textContent()).toMatch(/Cannot reach the service; showing saved data from \d\d:\d\d\./);
+    expect(await page.getByRole('listitem').filter({ hasText: 'Platform primary' }).textContent()).toMatch(/Showing saved data from \d\d:\d\d/);
     // The last known people stay on screen while offline.
     expect(await page.getByRole('heading', { name: 'Platform primary' }).count()).toBe(1);
     await app.screenshot('status-popover-stale');
@@ -73,6 +132,48 @@ describe('status popover', () => {
     expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated just now/);
     expect(await app.cspViolations()).toEqual([]);
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`shows the coverage list's own freshness: saved data from when, once its refresh fails (${scheme})`, async () => {
+      const app = await session.open('configured', { colorScheme: scheme });
+      const { page, host } = app;
+      const proxy = await throughProxy(app, 'pass');
+      await settledOn(host, (s) => s.coverage.status.kind === 'fresh' && s.schedules.every((x) => x.status.kind === 'fresh'), 'a sync through the proxy');
+      expect(await page.getByTestId('coverage-freshness').count()).toBe(0);
+      proxy.mode = 'coverage-503';
+      await page.getByRole('button', { name: 'Refresh now' }).click();
+      const note = page.getByTestId('coverage-freshness');
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^Coverage requests: showing saved data from \d\d:\d\d$/);
+      const banner = page.getByRole('alert').filter({ hasText: "Some data couldn't be refreshed" });
+      expect(await banner.textContent()).toContain('coverage requests (service error)');
+      // The schedules were refreshed and say so: no card is marked out of date.
+      expect(await page.getByText(/Showing saved data from|Unknown/).count()).toBe(0);
+      await fits(app);
+      await app.screenshot(`status-popover-coverage-saved-${scheme}`);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`says "unknown" and "couldn't load", never "nobody" or "none", when nothing could be loaded (${scheme})`, async () => {
+      const app = await session.open('configured', { colorScheme: scheme });
+      const { page, host } = app;
+      await throughProxy(app, 'down');
+      await settledOn(host, (s) => s.sync.kind === 'offline', 'every request failing');
+      const banner = page.getByRole('alert').filter({ hasText: 'Offline' });
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Cannot reach the service; nothing saved to show yet.');
+      await expect.poll(() => page.getByTestId('my-state').textContent()).toBe('Your shifts: unknown');
+      expect(await page.getByTestId('coverage-freshness').textContent()).toMatch(/^Coverage requests: couldn't load/);
+      expect(await page.getByRole('button', { name: /Coverage/ }).textContent()).toContain('?');
+      const text = (await page.locator('body').textContent()) ?? '';
+      expect(text).not.toMatch(/Nobody|No one is on call|Nothing planned|not on call|showing saved data/i);
+      expect(await page.getByRole('listitem').filter({ hasText: 'Unknown' }).count()).toBe(3);
+      await fits(app);
+      expect(await app.cspViolations()).toEqual([]);
+      await app.screenshot(`status-popover-unknown-${scheme}`);
+    });
+  }
 
   it('offers a first run without a key to explore demo data instead', async () => {
     const app = await session.open('empty');

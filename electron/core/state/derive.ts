@@ -16,7 +16,7 @@ export interface DeriveInput {
   setup: AppState['setup'];
   syncing: boolean;
   notices: AppState['notices'];
-  /** The local zone, for the times in sync messages ("showing saved data from 14:02"); defaults to the system zone. */
+  /** Unused by the state itself (times are ISO; consumers format them); kept for callers that pass it. */
   localZone?: string;
   /** True until the first sync of this session succeeded: cached data is then shown as stale. */
   servedFromCache?: boolean;
@@ -109,7 +109,7 @@ export function deriveState(input: DeriveInput): AppState {
   const byId = snapshotIndex(snapshot);
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
   const servedFromCache = input.servedFromCache ?? false;
-  const syncContext = { nowMs, localZone: input.localZone, keyFromEnvironment: input.setup.keyFromEnvironment === true };
+  const syncContext = { keyFromEnvironment: input.setup.keyFromEnvironment === true };
   return {
     setup: input.setup,
     settings,

@@ -1,7 +1,6 @@
 // Freshness of each schedule and overall sync health: the parts of the state that come from how fetches went
 // rather than from who is on call. Every source (each watched schedule, and the coverage list) counts: sync is
 // 'ok' only when none failed, and a message never claims saved data that isn't there.
-import { formatDayTime } from '../../shared/format';
 import type { Settings } from '../../shared/settings';
 import type { AppState, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 import { unusableBaseUrlMessage } from '../../api/base-url';
@@ -95,33 +94,28 @@ function shortReason(source: Source): string {
 }
 
 export interface SyncContext {
-  nowMs: number;
-  localZone: string | undefined;
   keyFromEnvironment: boolean;
 }
 
-/** ", showing saved data from 14:02" for the oldest saved data among these sources, or that there is none. */
-function savedPhrase(sources: readonly Source[], ctx: SyncContext): string {
-  const saved = sources.map((s) => s.savedAt).filter((at): at is string => at !== null).sort()[0];
-  if (saved === undefined) return 'nothing saved to show yet';
-  return `showing saved data from ${formatDayTime(saved, { nowMs: ctx.nowMs, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) })}`;
+/** The oldest saved data among these sources (what is on screen instead), or null when none has any. */
+function oldestSaved(sources: readonly Source[]): string | null {
+  return sources.map((s) => s.savedAt).filter((at): at is string => at !== null).sort()[0] ?? null;
 }
 
 /** Every schedule failed (the coverage list too, or it was not read): nothing current is shown. */
-function allFailed(schedules: readonly Source[], coverage: Source, settings: Settings, ctx: SyncContext): SyncStatus {
+function allFailed(schedules: readonly Source[], coverage: Source, settings: Settings): SyncStatus {
   const sources = coverage.problem ? [...schedules, coverage] : schedules;
-  const saved = savedPhrase(sources, ctx);
+  const saved = oldestSaved(sources);
   if (schedules.every((s) => s.notFound)) {
     const coverageMissing = coverage.problem?.kind === 'not_found';
     const hint = coverageMissing ? ` Every request was answered "not found": the service address (${settings.baseUrl}) may be wrong.` : '';
     return { kind: 'error', message: `None of your schedules was found on the service.${hint}` };
   }
   if (sources.every((s) => s.problem && OFFLINE_KINDS.has(s.problem.kind))) {
-    return { kind: 'offline', message: `Cannot reach the service; ${saved}.` };
+    return { kind: 'offline', message: 'Cannot reach the service.', saved };
   }
   const first = sources.find((s) => s.problem && !OFFLINE_KINDS.has(s.problem.kind))?.problem;
-  const message = first ? reasonOf(first).replace(/\.?$/, '.') : 'Syncing failed.';
-  return { kind: 'error', message: `${message} ${saved.charAt(0).toUpperCase()}${saved.slice(1)}.` };
+  return { kind: 'error', message: first ? reasonOf(first) : 'Syncing failed.', saved };
 }
 
 export function syncStatus(
@@ -146,11 +140,11 @@ export function syncStatus(
   const coverage = sources[sources.length - 1];
   const coverageDone = coverage?.problem !== null || snapshot.coverageFetchedAt === null;
   if (coverage && coverageDone && schedules.length > 0 && schedules.every((s) => failing.includes(s))) {
-    return allFailed(schedules, coverage, settings, ctx);
+    return allFailed(schedules, coverage, settings);
   }
   const list = failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ');
-  const saved = failing.some((s) => s.savedAt !== null) ? `; ${savedPhrase(failing, ctx)}` : '';
-  return { kind: 'partial', message: `Couldn't refresh ${list}${saved}.` };
+  const saved = oldestSaved(failing);
+  return { kind: 'partial', message: `Couldn't refresh ${list}.`, ...(saved === null ? {} : { saved }) };
 }
 
 /** Oldest successful fetch among watched schedules that have one. */

@@ -1,7 +1,7 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState } from '../../shared/view-state';
-import { failedSchedules } from '../../shared/freshness';
+import { failedSchedules, syncText } from '../../shared/freshness';
 import { formatRelative } from '../../shared/format';
 import {
   coverageCount, coverageFreshnessLine, fmt, myShiftLine, scheduleSection, shiftPhrase, unknownMine, type Fmt,
@@ -61,10 +61,10 @@ export interface TrayExtras {
   shortcutProblem?: string;
 }
 
-function problemLine(state: AppState): string | undefined {
+function problemLine(state: AppState, f: Fmt): string | undefined {
   const sync = state.sync;
   if (sync.kind === 'ok') return hasProblem(state) ? 'Showing saved data: not refreshed recently' : undefined;
-  return sync.message;
+  return syncText(sync, (at) => fmt(at, f));
 }
 
 /** One glance: "On call: Platform primary until 17:00", plus what needs attention, one fact per line. */
@@ -86,14 +86,14 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   if (asking > 0) lines.push(`${asking} coverage request${asking === 1 ? '' : 's'} for your schedules`);
   const coverage = coverageFreshnessLine(state, f);
   if (coverage) lines.push(coverage);
-  const problem = problemLine(state);
+  const problem = problemLine(state, f);
   if (problem) lines.push(problem);
   return lines.join('\n');
 }
 
-function headItems(state: AppState, shortcutProblem: string | undefined): TrayMenuItem[] {
+function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined): TrayMenuItem[] {
   const items: TrayMenuItem[] = [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
-  const problem = problemLine(state);
+  const problem = problemLine(state, f);
   if (problem) items.push({ type: 'label', label: problem });
   if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
   if (state.sync.kind === 'needs_setup') {
@@ -122,7 +122,7 @@ function actionItems(state: AppState): TrayMenuItem[] {
 /** The whole menu as data: status (and a shortcut problem), one section per schedule, my next shift, then the actions. */
 export function buildTrayMenu(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const items: TrayMenuItem[] = [...headItems(state, extras.shortcutProblem), { type: 'separator' }];
+  const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
   for (const s of state.schedules) items.push(...scheduleSection(s, f), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
     items.push({ type: 'label', label: myShiftLine(state, f) });

@@ -1,7 +1,7 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
-import { failedSchedules, hasData, savedAt, unknownSchedules } from '../../../electron/shared/freshness';
+import { failedSchedules, hasData, savedAt, syncText, unknownSchedules } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
 
@@ -69,14 +69,15 @@ function staleSchedules(state: AppState): ScheduleView[] {
 }
 
 /** The one problem worth a banner, most severe first; undefined when all is well. */
-export function bannerFor(state: AppState): Banner | undefined {
+export function bannerFor(state: AppState, ctx: FormatContext): Banner | undefined {
   const sync = state.sync;
+  const text = syncText(sync, (at) => formatTime(at, { locale: ctx.locale, localZone: ctx.localZone }));
   if (sync.kind === 'key_rejected') {
     return { tone: 'error', title: 'API key rejected', message: sync.message, action: 'settings' };
   }
-  if (sync.kind === 'offline') return { tone: 'warning', title: 'Offline', message: sync.message, action: 'retry' };
-  if (sync.kind === 'partial') return { tone: 'warning', title: "Some data couldn't be refreshed", message: sync.message, action: 'retry' };
-  if (sync.kind === 'error') return { tone: 'error', title: 'Cannot refresh', message: sync.message, action: 'retry' };
+  if (sync.kind === 'offline') return { tone: 'warning', title: 'Offline', message: text, action: 'retry' };
+  if (sync.kind === 'partial') return { tone: 'warning', title: "Some data couldn't be refreshed", message: text, action: 'retry' };
+  if (sync.kind === 'error') return { tone: 'error', title: 'Cannot refresh', message: text, action: 'retry' };
   const stale = staleSchedules(state);
   if (stale.length === 0) return undefined;
   const names = stale.map((s) => s.name).join(', ');
@@ -96,12 +97,13 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
 }
 
 /** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
-export function coverageNote(state: AppState, ctx: FormatContext): string | undefined {
+export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
   const st = state.coverage.status;
   if (st.kind === 'fresh' || st.kind === 'loading') return undefined;
   const saved = savedAt(st);
   if (saved) return `Coverage requests: showing saved data from ${formatTime(saved, { locale: ctx.locale, localZone: ctx.localZone })}`;
-  return `Coverage requests: couldn't load${st.kind === 'error' ? ` (${st.reason.replace(/\.$/, '')})` : ''}`;
+  const why = st.kind === 'error' && !brief ? ` (${st.reason.replace(/\.$/, '')})` : '';
+  return `Coverage requests: couldn't load${why}`;
 }
 
 /** The count on the Coverage button: a number only when the list was read. */
@@ -161,7 +163,7 @@ function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean):
       return brief ? since : `${since}: ${s.reason}`;
     }
     case 'error':
-      return `Couldn't load: ${s.reason}`;
+      return brief ? "Couldn't load" : `Couldn't load: ${s.reason}`;
     case 'not_found': {
       const since = s.since ? ` since ${time(s.since)}` : '';
       const saved = typeof s.savedAt === 'string' ? `; showing saved data from ${time(s.savedAt)}` : '';

@@ -154,7 +154,7 @@ describe('deriveState: statuses', () => {
     expect(deriveState(input(snapshotOf([platform], { keyRejected: true }), now)).sync.kind).toBe('key_rejected');
     const problem = { kind: 'server', message: 'Server error 503', at: now };
     const failing = snapshotOf([{ ...platform, problem }, { ...db, problem }]);
-    expect(deriveState(input(failing, now)).sync).toEqual({ kind: 'error', message: 'Server error 503. Showing saved data from 08:58.' });
+    expect(deriveState(input(failing, now)).sync).toEqual({ kind: 'error', message: 'Server error 503', saved: FETCHED });
   });
 });
 

@@ -55,6 +55,7 @@ describe('schedules never read', () => {
     expect(menu).toContain("Your next shift: unknown (couldn't load sch_platform, sch_db)");
     expect(menu).toContain("Coverage requests: couldn't load (The on-call service had a problem (HTTP 503). Try again later)");
     expect(menu).toContain('Coverage requests (unknown)…');
+    expect(menu).toContain('The on-call service had a problem (HTTP 503). Try again later; nothing saved to show yet.');
     expect(menu).not.toMatch(LIES);
     expect(trayTooltip(state, ms(NOW), ZONE)).toMatch(/^On call: unknown \(couldn't load sch_platform, sch_db\)/);
     expect(trayIconFor(state, ms(NOW))).toBe('problem');
@@ -62,9 +63,12 @@ describe('schedules never read', () => {
 
   it('say "nothing saved" rather than "showing saved data" when offline with nothing saved', () => {
     const state = derive(applyPass(snapshotOf([]), pass(NOW, NETWORK, NETWORK), IDS));
-    expect(state.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service; nothing saved to show yet.' });
+    expect(state.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service.', saved: null });
+    expect(labels(state)).toContain('Cannot reach the service; nothing saved to show yet.');
+    expect(trayTooltip(state, ms(NOW), ZONE)).not.toContain('showing saved data');
     const withSaved = derive(applyPass(saved, pass(NOW, NETWORK, NETWORK), IDS));
-    expect(withSaved.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service; showing saved data from 14:02.' });
+    expect(withSaved.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service.', saved: FETCHED });
+    expect(labels(withSaved)).toContain('Cannot reach the service; showing saved data from 14:02.');
     expect(labels(withSaved)).toEqual(expect.arrayContaining(['Platform primary (saved data from 14:02)', '  Now: Alice until 17:00']));
   });
 });
@@ -83,8 +87,8 @@ describe('the coverage list has its own freshness', () => {
   it('makes sync "partial", never "ok", when only the coverage list failed', () => {
     const state = derive(applyPass(saved, pass(NOW, undefined, SERVER), IDS));
     expect(state.schedules.every((s) => s.status.kind === 'fresh')).toBe(true);
-    expect(state.sync).toEqual({ kind: 'partial', message: "Couldn't refresh coverage requests (service error); showing saved data from 14:02." });
-    expect(trayTooltip(state, ms(NOW), ZONE)).toContain("Couldn't refresh coverage requests");
+    expect(state.sync).toEqual({ kind: 'partial', message: "Couldn't refresh coverage requests (service error).", saved: FETCHED });
+    expect(trayTooltip(state, ms(NOW), ZONE)).toContain("Couldn't refresh coverage requests (service error); showing saved data from 14:02.");
   });
 
   it('turns stale by age on its own slower cadence, and the state keeper is woken for it', () => {
