@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, guarded } from '../actions/common';
+import { unusableBaseUrlMessage } from '../../api/base-url';
 import { hostOf } from './clients';
 import type { KeyStorage, SecretStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
@@ -67,7 +68,8 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
         storage = 'memory';
       } else {
         const account = hostOf(options.baseUrl());
-        if (account === undefined) return failure('needs_setup', 'Set the service address first, then add the key.');
+        // A stored but unusable address is the problem to name, not a missing one.
+        if (account === undefined) return failure('needs_setup', unusableBaseUrlMessage(options.baseUrl()) ?? 'Set the service address first, then add the key.');
         const stored = await options.secrets.set(account, parsed.data.key);
         if (!stored.ok) return failure('keychain', stored.error.message);
         key = parsed.data.key;

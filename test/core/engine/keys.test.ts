@@ -45,3 +45,18 @@ describe('engine: keychain unreadable at start-up', () => {
     expect(engine.getState().sync.kind).toBe('ok');
   });
 });
+
+describe('engine: a stored service address that cannot be used', () => {
+  it('names the address and the rule, in the state and when a key is entered, instead of asking for the key', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1) });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
+    const stored = JSON.parse((await h.files.read('settings.json')) ?? '{}');
+    await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, baseUrl: 'http://oncall.example.com' }));
+    const engine = h.engine();
+    await engine.start();
+    const sync = engine.getState().sync;
+    expect(sync.kind === 'needs_setup' && sync.message).toMatch(/^The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//);
+    const set = await engine.handlers['key:set']({ key: 'ocs_some_key' });
+    expect(set.ok ? '' : set.error.message).toMatch(/^The service address “http:\/\/oncall\.example\.com\/?” can't be used/);
+  });
+});
