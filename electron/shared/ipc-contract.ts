@@ -49,6 +49,10 @@ export const OverridePreviewSchema = z.object({
   covering: z.array(z.string()),
   /** The people whose time in that window the override takes over. */
   replaces: z.array(PersonSchema),
+  /** The most people on call at once in the window before the override, from the cached shifts (0: none known). */
+  onCallBefore: z.number().int().min(0).optional(),
+  /** The covering people are already exactly who is on call for the whole window: the override would change nothing. */
+  alreadyOnCall: z.boolean().optional(),
 });
 export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 

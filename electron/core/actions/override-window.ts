@@ -8,6 +8,7 @@ import type { Person } from '../../shared/view-state';
 import { nowAndNext, segmentsOf } from '../state/segments';
 import type { Snapshot } from '../sync/snapshot';
 import { HOUR_MS, toWireInstant } from '../sync/plan';
+import { windowCoveredBy } from './override-verify';
 
 export interface PlannedOverride {
   scheduleId: string;
@@ -65,6 +66,16 @@ export function replacedPeople(snapshot: Snapshot, scheduleId: string, startMs: 
   return [...seen.values()];
 }
 
+/** The most people on call at once in [startMs, endMs) according to the cached shifts. */
+export function peakOnCall(snapshot: Snapshot, scheduleId: string, startMs: number, endMs: number): number {
+  let peak = 0;
+  for (const seg of segmentsOf(shiftsOf(snapshot, scheduleId))) {
+    if (seg.endMs <= startMs || seg.startMs >= endMs) continue;
+    peak = Math.max(peak, new Set(seg.users.map((u) => u.email.toLowerCase())).size);
+  }
+  return peak;
+}
+
 function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ActionError {
   const problems = issues.map((i) => {
     const path = i.path.map(String);
@@ -93,6 +104,8 @@ export function planOverride(request: OverrideRequest, snapshot: Snapshot, setti
     end: parsed.data.end,
     covering: covering.value,
     replaces: replacedPeople(snapshot, request.scheduleId, startMs, endMs, covering.value),
+    onCallBefore: peakOnCall(snapshot, request.scheduleId, startMs, endMs),
+    alreadyOnCall: windowCoveredBy(shiftsOf(snapshot, request.scheduleId), startMs, endMs, covering.value),
   };
   return { ok: true, value: { scheduleId: request.scheduleId, startMs, endMs, input: parsed.data, preview } };
 }

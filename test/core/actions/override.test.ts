@@ -35,6 +35,7 @@ describe('override:preview', () => {
       value: {
         scheduleId: 'sch_berlin', start: '2026-03-25T10:00:01Z', end: '2026-03-26T08:00:00Z', covering: [ME],
         replaces: [{ id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' }],
+        onCallBefore: 1, alreadyOnCall: false,
       },
     });
   });
@@ -48,6 +49,14 @@ describe('override:preview', () => {
     });
     expect(five.ok).toBe(false);
     expect(!five.ok && five.error.problems?.[0]?.field).toBe('emails');
+  });
+
+  it('says when the covering people are already on call for the whole window (the override would change nothing)', async () => {
+    const { engine } = await started();
+    const same = await engine.handlers['override:preview']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['alice@example.com'] });
+    expect(same.ok && [same.value.alreadyOnCall, same.value.replaces, same.value.onCallBefore]).toEqual([true, [], 1]);
+    const other = await engine.handlers['override:preview']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['carol@example.com'] });
+    expect(other.ok && other.value.alreadyOnCall).toBe(false);
   });
 
   it('says clearly that an e-mail is needed when none is given and none is set', async () => {
