@@ -72,15 +72,19 @@ interface Source {
   savedAt: string | null;
 }
 
-function sourcesOf(snapshot: Snapshot, settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
-  const sources: Source[] = settings.schedules.map((w) => {
+function scheduleSources(settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
+  return settings.schedules.map((w) => {
     const s = byId.get(w.id);
     const label = s?.details?.name ?? w.name ?? w.id;
     return { label, problem: s?.problem ?? null, notFound: s?.notFound === true, savedAt: s ? lastSuccessOf(s) : null };
   });
-  sources.push({ label: 'coverage requests', problem: snapshot.coverageProblem, notFound: false, savedAt: snapshot.coverageFetchedAt });
-  return sources;
 }
+
+function coverageSource(snapshot: Snapshot): Source {
+  return { label: 'coverage requests', problem: snapshot.coverageProblem, notFound: false, savedAt: snapshot.coverageFetchedAt };
+}
+
+const failed = (s: Source): boolean => s.problem !== null || s.notFound;
 
 function shortReason(source: Source): string {
   const kind = source.problem?.kind;
@@ -102,7 +106,7 @@ function oldestSaved(sources: readonly Source[]): string | null {
   return sources.map((s) => s.savedAt).filter((at): at is string => at !== null).sort()[0] ?? null;
 }
 
-/** Every schedule failed (the coverage list too, or it was not read): nothing current is shown. */
+/** The summary when every schedule failed: not found everywhere, unreachable, or the first other reason. */
 function allFailed(schedules: readonly Source[], coverage: Source, settings: Settings): SyncStatus {
   const sources = coverage.problem ? [...schedules, coverage] : schedules;
   const saved = oldestSaved(sources);
@@ -133,15 +137,13 @@ export function syncStatus(
       : 'The service rejected the API key. Enter a new key in Settings to resume syncing.';
     return { kind: 'key_rejected', message };
   }
-  const sources = sourcesOf(snapshot, settings, byId);
-  const failing = sources.filter((s) => s.problem !== null || s.notFound);
+  const schedules = scheduleSources(settings, byId);
+  const coverage = coverageSource(snapshot);
+  const failing = [...schedules, coverage].filter(failed);
   if (failing.length === 0) return { kind: 'ok' };
-  const schedules = sources.slice(0, -1);
-  const coverage = sources[sources.length - 1];
-  const coverageDone = coverage?.problem !== null || snapshot.coverageFetchedAt === null;
-  if (coverage && coverageDone && schedules.length > 0 && schedules.every((s) => failing.includes(s))) {
-    return allFailed(schedules, coverage, settings);
-  }
+  // Nothing current on screen: every schedule failed, and the coverage list failed too or was never read.
+  const coverageNotRead = failed(coverage) || snapshot.coverageFetchedAt === null;
+  if (schedules.length > 0 && schedules.every(failed) && coverageNotRead) return allFailed(schedules, coverage, settings);
   const list = failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ');
   const saved = oldestSaved(failing);
   return { kind: 'partial', message: `Couldn't refresh ${list}.`, ...(saved === null ? {} : { saved }) };

@@ -27,6 +27,7 @@ export const ScheduleSnapshotSchema = z.object({
   shiftsFetchedAt: Iso.nullable(),
   /** The most recent failure, cleared by the next success. */
   problem: FetchProblemSchema.nullable(),
+  /** The service answered 404 (since `problem.at`). The data above is kept and shown as saved data; reminders skip it. */
   notFound: z.boolean(),
 });
 export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;
