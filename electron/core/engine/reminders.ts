@@ -34,7 +34,7 @@ export interface RemindersWiring {
   fired: FiredStore;
   /** The machine's zone, read each time reminders are planned or judged (it changes when the user travels). */
   localZone: () => string;
-  /** The scheduler noticed a sleep by itself: sync now, so the held catch-ups can be judged. */
+  /** The scheduler noticed a sleep by itself and the data predates it: sync now, so the held catch-ups can be judged. */
   onWake: () => void;
   log: (message: string) => void;
 }
@@ -98,7 +98,12 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     log: wiring.log,
     localZone: wiring.localZone,
     knownAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
-    onWake: wiring.onWake,
+    // The sync loop's own timer may have read everything since the wake already: then no second read is needed.
+    onWake: (awakeSinceMs) => {
+      if (lastInputs && heardFromAll(lastInputs.snapshot, awakeSinceMs)) return 'known';
+      wiring.onWake();
+      return 'syncing';
+    },
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

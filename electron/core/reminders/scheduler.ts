@@ -32,8 +32,11 @@ export interface ReminderSchedulerOptions {
   graceMs?: number;
   /** When a schedule's data was last confirmed by the service (epoch ms), for "According to saved data". */
   knownAtMs?: (scheduleId: string) => number | undefined;
-  /** The scheduler noticed a sleep by itself (no resume event): the engine should sync now. */
-  onWake?: () => void;
+  /**
+   * The scheduler noticed a sleep by itself (no resume event). `awakeSinceMs`: every instant after it is after the
+   * sleep. Answer 'known' when the data was already read after it (the catch-up is judged at once), else sync.
+   */
+  onWake?: (awakeSinceMs: number) => 'known' | 'syncing';
   /** Runs before each judgement (the engine re-plans there when the machine's zone changed). */
   beforeJudge?: () => void;
   log?: (message: string) => void;
@@ -101,15 +104,22 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   const done = (r: PlannedReminder): boolean =>
     firedStore.has(r.key) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
 
-  /** Wall time that ran ahead of monotonic time (or a timer that fired late) since the last look: a sleep. */
-  function sleptSinceLastLook(byTimer: boolean): boolean {
+  /**
+   * Wall time that ran ahead of monotonic time (or a timer that fired late) since the last look: a sleep. Returns
+   * the instant after which the machine was surely awake again (the last look plus the time it was awake since;
+   * without a monotonic clock, now), or undefined when it did not sleep.
+   */
+  function sleptSinceLastLook(byTimer: boolean): number | undefined {
     const wallMs = clock.now();
     const monoMs = clock.monotonicMs?.();
-    const slept = monoMs !== undefined && last.monoMs !== undefined
-      ? wallMs - last.wallMs - (monoMs - last.monoMs) > WAKE_JUMP_MS
-      : byTimer && timerDueMs !== undefined && wallMs - timerDueMs > WAKE_JUMP_MS;
+    const before = last;
     last = { wallMs, monoMs };
-    return slept;
+    if (monoMs !== undefined && before.monoMs !== undefined) {
+      const awakeMs = monoMs - before.monoMs;
+      // Awake instants before the sleep lie within [last look, last look + awake time]; anything later is after it.
+      return wallMs - before.wallMs - awakeMs > WAKE_JUMP_MS ? before.wallMs + awakeMs + 1 : undefined;
+    }
+    return byTimer && timerDueMs !== undefined && wallMs - timerDueMs > WAKE_JUMP_MS ? wallMs : undefined;
   }
 
   const arm = (): void => {
@@ -139,9 +149,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
   function judgeNow(byTimer: boolean): void {
     if (stopped) return;
-    if (sleptSinceLastLook(byTimer)) {
-      hold();
-      options.onWake?.();
+    const awakeSinceMs = sleptSinceLastLook(byTimer);
+    if (awakeSinceMs !== undefined) {
+      hold(awakeSinceMs);
+      if (options.onWake?.(awakeSinceMs) === 'known') unhold();
     }
     options.beforeJudge?.();
     const nowMs = clock.now();
@@ -162,19 +173,26 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     arm();
   }
 
-  function hold(): void {
-    wokeAtMs = clock.now();
+  function hold(sinceMs = clock.now()): void {
+    wokeAtMs = sinceMs;
+    // This sleep is now known (a resume event, or seen from the clock): the next look must not report it again.
+    last = { wallMs: clock.now(), monoMs: clock.monotonicMs?.() };
     if (heldSinceMs !== undefined || stopped) return;
-    heldSinceMs = wokeAtMs;
+    heldSinceMs = sinceMs;
     cancelGrace = clock.setTimer(HOLD_GRACE_MS, release);
   }
 
-  function release(): void {
+  /** Ends the hold without judging (the caller is about to). */
+  function unhold(): boolean {
     cancelGrace?.();
     cancelGrace = undefined;
-    if (heldSinceMs === undefined) return;
+    const wasHeld = heldSinceMs !== undefined;
     heldSinceMs = undefined;
-    judgeNow(false);
+    return wasHeld;
+  }
+
+  function release(): void {
+    if (unhold()) judgeNow(false);
   }
 
   return {
@@ -187,7 +205,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       judgeNow(false);
     },
     check: () => judgeNow(false),
-    hold,
+    hold: () => hold(),
     release,
     heldSince: () => heldSinceMs,
     stop() {
