@@ -34,6 +34,8 @@ export const WatchedScheduleSchema = z.object({
   id: z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…'),
   /** Name as last seen on the service, so menus read well before the first sync. */
   name: z.string().optional(),
+  /** Which reminders this schedule gives; absent: the same as the default (`Settings.reminders`). */
+  reminders: ReminderSettingsSchema.optional(),
 });
 export type WatchedSchedule = z.infer<typeof WatchedScheduleSchema>;
 
@@ -46,6 +48,38 @@ const WatchedListSchema = z.array(WatchedScheduleSchema).max(100).superRefine((l
   });
 });
 
+/** The opt-in calendar subscription feed (served on 127.0.0.1 only). Additive: files without it load with it off. */
+export const CalendarFeedSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  port: z.number().int().min(1024).max(65535).default(47_615),
+  /** Secret part of the feed's address: '' until first turned on. Setting it to '' has a new one issued (rotation). */
+  token: z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'must be a generated token')]).default(''),
+});
+export type CalendarFeedSettings = z.infer<typeof CalendarFeedSettingsSchema>;
+
+/** The feed's address for calendar apps, or undefined while it has no token yet. */
+export function calendarFeedUrl(feed: CalendarFeedSettings): string | undefined {
+  return feed.token === '' ? undefined : `http://127.0.0.1:${feed.port}/${feed.token}/on-call.ics`;
+}
+
+const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 22:00');
+
+/**
+ * Quiet hours in local time (22:00–07:00 wraps past midnight). Non-urgent messages wait and come as one summary
+ * when they end; a shift's start is never silenced.
+ */
+export const QuietHoursSchema = z.object({
+  enabled: z.boolean().default(false),
+  start: ClockTimeSchema.default('22:00'),
+  end: ClockTimeSchema.default('07:00'),
+  /** ISO weekdays (1 = Monday) whose evening quiet hours begin on; empty: every day. */
+  days: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+});
+export type QuietHours = z.infer<typeof QuietHoursSchema>;
+
+/** "Pause notifications" from the tray: an instant (UTC ISO) or null. Kept in settings so it survives a restart. */
+const PausedUntilSchema = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant').nullable();
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** Empty until onboarding; https only, except loopback hosts. */
@@ -54,10 +88,13 @@ export const SettingsSchema = z.object({
   email: z.string().default(''),
   schedules: WatchedListSchema.default([]),
   reminders: ReminderSettingsSchema.prefault({}),
+  quietHours: QuietHoursSchema.prefault({}),
+  pausedUntil: PausedUntilSchema.default(null),
   refresh: RefreshSettingsSchema.prefault({}),
   startAtLogin: z.boolean().default(false),
   globalShortcut: z.string().max(60).default('CommandOrControl+Shift+O'),
   theme: ThemeSchema.default('system'),
+  calendarFeed: CalendarFeedSettingsSchema.prefault({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -72,10 +109,13 @@ export const SettingsPatchSchema = z
     email: z.union([z.literal(''), z.email({ message: 'must be an e-mail address' })]),
     schedules: WatchedListSchema,
     reminders: ReminderSettingsSchema,
+    quietHours: QuietHoursSchema,
+    pausedUntil: PausedUntilSchema,
     refresh: RefreshSettingsSchema,
     startAtLogin: z.boolean(),
     globalShortcut: z.string().max(60),
     theme: ThemeSchema,
+    calendarFeed: CalendarFeedSettingsSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -1,0 +1,77 @@
+// Keeps the calendar feed server in line with the settings (off by default; port and token from settings) and
+// renders the exported calendar. The engine calls apply() after start-up and after every settings change.
+import { randomBytes } from 'node:crypto';
+import type { CalendarFeedSettings, Settings } from '../../shared/settings';
+import type { FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+import type { Snapshot } from '../sync/snapshot';
+import { startFeedServer, type RunningFeed } from './feed-server';
+import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD } from './publisher';
+
+export const FEED_NOTICE_ID = 'calendar-feed';
+
+/** 32 random bytes, base64url: 256 bits, far beyond guessing over loopback. */
+export function newFeedToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface FeedControlOptions {
+  snapshot: () => Snapshot;
+  settings: () => Settings;
+  now: () => number;
+  localZone: () => string;
+  files: FileStore;
+  /** Stores a newly issued token in the settings (which then calls apply() again). */
+  issueToken: (token: string) => void;
+  onNotice: (notice: Notice) => void;
+  /** False for the status command: it must never take the port from the running app. */
+  serve: boolean;
+  log: (message: string) => void;
+}
+
+export interface FeedControl {
+  apply(): Promise<void>;
+  stop(): Promise<void>;
+  /** The calendar for an export (its own record of what was published), `days` ahead. */
+  exportCalendar(days: number): Promise<string>;
+}
+
+export function createFeedControl(o: FeedControlOptions): FeedControl {
+  const feedPublisher = createCalendarPublisher(o.files, FEED_RECORD);
+  const exportPublisher = createCalendarPublisher(o.files, EXPORT_RECORD);
+  const input = () => ({ snapshot: o.snapshot(), settings: o.settings(), nowMs: o.now(), localZone: o.localZone() });
+  let running: { feed: RunningFeed; port: number; token: string } | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function close(): Promise<void> {
+    const was = running;
+    running = undefined;
+    if (was) await was.feed.close();
+  }
+
+  async function reconcile(wanted: CalendarFeedSettings | undefined): Promise<void> {
+    if (!wanted?.enabled) return close();
+    if (wanted.token === '') return void o.issueToken(newFeedToken());
+    if (running && running.port === wanted.port && running.token === wanted.token) return;
+    await close();
+    const started = await startFeedServer({ port: wanted.port, token: wanted.token, render: () => feedPublisher.render(input()) });
+    if (!started.ok) {
+      o.log(`calendar feed: ${started.error.kind}`);
+      o.onNotice({ id: FEED_NOTICE_ID, message: `The calendar feed is not running: ${started.error.message} Choose another port in Settings.` });
+      return;
+    }
+    running = { feed: started.feed, port: wanted.port, token: wanted.token };
+  }
+
+  const serialized = (task: () => Promise<void>): Promise<void> => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    apply: () => serialized(() => reconcile(o.serve ? o.settings().calendarFeed : undefined)),
+    stop: () => serialized(close),
+    exportCalendar: (days) => exportPublisher.render({ ...input(), days }),
+  };
+}

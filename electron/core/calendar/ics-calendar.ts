@@ -1,0 +1,92 @@
+// The iCalendar text of my blocks: one VEVENT per block, UTC instants, a description with my local time and the
+// schedule's own, and who is on before and after. Only absolute dates appear ("Sun 29 Mar 2026"), never "today" or
+// "Tue": the text must stay the same until the block really changes, or every request would look like an edit.
+import { DateTime } from 'luxon';
+import type { Person } from '../../shared/view-state';
+import type { CalendarBlock } from './my-blocks';
+import { contentLines, escapeText, utcDateTime } from './ics-text';
+
+export const PRODID = '-//OnCall Tray//My on-call shifts//EN';
+/** How often subscribed calendars should fetch again (RFC 7986 REFRESH-INTERVAL, and the older X-PUBLISHED-TTL). */
+export const REFRESH_INTERVAL = 'PT1H';
+
+export interface EventMeta {
+  uid: string;
+  sequence: number;
+  /** When this block was first published or last changed: both DTSTAMP and LAST-MODIFIED. */
+  modifiedMs: number;
+}
+
+function when(ms: number, zone: string): string {
+  return DateTime.fromMillis(ms, { zone }).setLocale('en-GB').toFormat('ccc d LLL yyyy, HH:mm ZZZZ');
+}
+
+const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ');
+
+function neighbourText(people: Person[] | null, side: 'earlier' | 'later'): string {
+  if (people === null) return `unknown (${side} shifts not fetched)`;
+  return people.length === 0 ? 'nobody on call' : names(people);
+}
+
+function zoneLines(b: CalendarBlock, localZone: string): string[] {
+  const span = (zone: string): string => `${when(b.startMs, zone)} – ${when(b.endMs, zone)}`;
+  const lines = [`Your time (${localZone}): ${span(localZone)}`];
+  if (b.zone === null) lines.push('Schedule time: the schedule’s zone is unknown');
+  else if (b.zone !== localZone) lines.push(`Schedule time (${b.zone}): ${span(b.zone)}`);
+  return lines;
+}
+
+export function summaryOf(b: CalendarBlock): string {
+  return `On call: ${b.scheduleName}`;
+}
+
+export function descriptionOf(b: CalendarBlock, localZone: string): string {
+  const lines = [...zoneLines(b, localZone)];
+  if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
+  lines.push(`Before you: ${neighbourText(b.before, 'earlier')}`);
+  lines.push(`After you: ${b.mayContinue ? 'unknown (later shifts not fetched yet)' : neighbourText(b.after, 'later')}`);
+  if (b.mayContinue) lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
+  lines.push(`Schedule: ${b.scheduleName} (${b.scheduleId})`);
+  return lines.join('\n');
+}
+
+export function eventLines(b: CalendarBlock, meta: EventMeta, localZone: string): string[] {
+  const stamp = utcDateTime(meta.modifiedMs);
+  return [
+    'BEGIN:VEVENT',
+    `UID:${meta.uid}`,
+    // Without METHOD, DTSTAMP is when the event was last revised: the same until the block changes, so an
+    // unchanged calendar keeps its ETag.
+    `DTSTAMP:${stamp}`,
+    `DTSTART:${utcDateTime(b.startMs)}`,
+    `DTEND:${utcDateTime(b.endMs)}`,
+    `SUMMARY:${escapeText(summaryOf(b))}`,
+    `DESCRIPTION:${escapeText(descriptionOf(b, localZone))}`,
+    `LAST-MODIFIED:${stamp}`,
+    `SEQUENCE:${meta.sequence}`,
+    // Being on call is not a meeting: the time stays free for invitations.
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ];
+}
+
+export interface CalendarHead {
+  name: string;
+  description: string;
+}
+
+export function calendarText(head: CalendarHead, events: readonly string[][]): string {
+  return contentLines([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${PRODID}`,
+    'CALSCALE:GREGORIAN',
+    `NAME:${escapeText(head.name)}`,
+    `X-WR-CALNAME:${escapeText(head.name)}`,
+    `X-WR-CALDESC:${escapeText(head.description)}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH_INTERVAL}`,
+    `X-PUBLISHED-TTL:${REFRESH_INTERVAL}`,
+    ...events.flat(),
+    'END:VCALENDAR',
+  ]);
+}

@@ -1,0 +1,47 @@
+// RFC 5545 content lines: TEXT escaping (3.3.11), UTC date-times (3.3.5), and folding at 75 octets (3.1) without
+// splitting a UTF-8 character, joined with CRLF. Calendar apps reject or mangle files that get any of these wrong.
+
+export const CRLF = '\r\n';
+/** A content line is at most 75 octets long, not counting the line break. */
+export const MAX_LINE_OCTETS = 75;
+
+/** TEXT value: backslash, semicolon and comma are escaped; any line break becomes the two characters "\n". */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** `20260329T070000Z`: a UTC DATE-TIME (form #2), whole seconds. */
+export function utcDateTime(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+const octets = (char: string): number => Buffer.byteLength(char, 'utf8');
+
+/** Splits one logical line into physical lines of at most 75 octets; continuations start with one space. */
+export function foldLine(line: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let size = 0;
+  // for…of walks code points, so a surrogate pair (emoji) is never cut in half either.
+  for (const char of line) {
+    const n = octets(char);
+    if (size + n > MAX_LINE_OCTETS) {
+      out.push(current);
+      current = ' ';
+      size = 1;
+    }
+    current += char;
+    size += n;
+  }
+  out.push(current);
+  return out;
+}
+
+/** `NAME:value` lines, folded and joined with CRLF, ending with CRLF as the RFC requires. */
+export function contentLines(lines: readonly string[]): string {
+  return lines.flatMap(foldLine).join(CRLF) + CRLF;
+}

@@ -1,0 +1,94 @@
+// Renders my calendar from a snapshot and keeps the record of what was published (see published-record.ts for
+// the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
+import type { Settings } from '../../shared/settings';
+import type { FileStore } from '../ports';
+import type { Snapshot } from '../sync/snapshot';
+import { calendarText, descriptionOf, eventLines, summaryOf } from './ics-calendar';
+import { utcDateTime } from './ics-text';
+import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
+import { anchorUid, digestOf, matchUids, readRecord, writeRecord, type PublishedEntry, type PublishedRecord } from './published-record';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
+export const PAST_MS = 7 * DAY_MS;
+/** Record files: one per output, so an imported export and a subscribed feed each keep their own sequences. */
+export const EXPORT_RECORD = 'calendar-export.json';
+export const FEED_RECORD = 'calendar-feed.json';
+
+export interface CalendarInput {
+  snapshot: Snapshot;
+  settings: Settings;
+  nowMs: number;
+  localZone: string;
+  /** Days ahead to include; all fetched shifts when absent. */
+  days?: number;
+}
+
+export interface CalendarPublisher {
+  render(input: CalendarInput): Promise<string>;
+}
+
+interface Published {
+  block: CalendarBlock;
+  uid: string;
+  entry: PublishedEntry;
+}
+
+function publishSchedule(group: ScheduleBlocks, record: PublishedRecord, input: CalendarInput): Published[] {
+  const emailLower = input.settings.email.trim().toLowerCase();
+  const mine = new Map([...record].filter(([, e]) => e.scheduleId === group.scheduleId));
+  const uids = matchUids(group.blocks, mine, (b) => anchorUid(group.scheduleId, emailLower, b.startMs));
+  return group.blocks.map((block, i) => {
+    const uid = uids[i] ?? anchorUid(group.scheduleId, emailLower, block.startMs);
+    const digest = digestOf([block.startMs, block.endMs, summaryOf(block), descriptionOf(block, input.localZone)].join('\n'));
+    const before = record.get(uid);
+    const changed = before === undefined || before.digest !== digest;
+    const entry: PublishedEntry = {
+      scheduleId: group.scheduleId, startMs: block.startMs, endMs: block.endMs, digest,
+      sequence: before === undefined ? 0 : before.sequence + (changed ? 1 : 0),
+      modifiedMs: changed ? input.nowMs : before.modifiedMs,
+    };
+    return { block, uid, entry };
+  });
+}
+
+function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name: string; description: string } {
+  const known = groups.filter((g) => g.known);
+  const ends = known.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
+  const until = ends.length > 0 ? `Shifts are known until ${utcDateTime(Math.min(...ends)).slice(0, 8)} (UTC date), as far as the app has fetched them.` : '';
+  const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
+  const unknown = missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : '';
+  const who = input.settings.email.trim() === '' ? ' No e-mail is set in OnCall Tray, so no block can be yours.' : '';
+  const description = `On-call blocks of ${input.settings.email.trim() || 'you'} on ${groups.map((g) => g.scheduleName).join(', ') || 'no schedule'}. ${until}${unknown}${who}`;
+  return { name: 'On call (OnCall Tray)', description: description.replace(/\s+/g, ' ').trim() };
+}
+
+async function renderWith(files: FileStore, recordName: string, input: CalendarInput): Promise<string> {
+  const window = { fromMs: input.nowMs - PAST_MS, toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS };
+  const groups = myCalendarBlocks(input.snapshot, input.settings, window);
+  const record = await readRecord(files, recordName);
+  const next: PublishedRecord = new Map();
+  // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
+  const pending = new Set(groups.filter((g) => !g.known).map((g) => g.scheduleId));
+  for (const [uid, e] of record) if (pending.has(e.scheduleId)) next.set(uid, e);
+  const published = groups.filter((g) => g.known).flatMap((g) => publishSchedule(g, record, input));
+  for (const p of published) next.set(p.uid, p.entry);
+  if (JSON.stringify([...next]) !== JSON.stringify([...record])) {
+    // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
+    await writeRecord(files, recordName, next).catch(() => undefined);
+  }
+  published.sort((a, b) => a.block.startMs - b.block.startMs || a.block.scheduleId.localeCompare(b.block.scheduleId));
+  const events = published.map((p) => eventLines(p.block, { uid: p.uid, sequence: p.entry.sequence, modifiedMs: p.entry.modifiedMs }, input.localZone));
+  return calendarText(headOf(groups, input), events);
+}
+
+export function createCalendarPublisher(files: FileStore, recordName: string): CalendarPublisher {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    render(input) {
+      const run = queue.then(() => renderWith(files, recordName, input));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
