@@ -17,6 +17,7 @@ import { watchWrites } from '../storage/write-watch';
 import { emptySnapshot, type Snapshot } from '../sync/snapshot';
 import { createSync } from '../sync/loop';
 import { reconcileSchedules } from '../sync/apply';
+import { createFeedControl } from '../calendar/feed-control';
 
 function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notices'][number] | undefined): AppState['notices'] {
   return keyNotice === undefined ? notices : [...notices, keyNotice];
@@ -65,7 +66,7 @@ export function createEngine(options: EngineOptions): Engine {
   const sync = createSync({
     clock,
     getClient: () => clients.get()?.sync,
-    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh }),
+    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh, horizonDays: options.horizonDays }),
     snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
     onBusyChange: (busy) => ((syncing = busy), keeper.update()),
     log,
@@ -106,6 +107,7 @@ export function createEngine(options: EngineOptions): Engine {
       sync.reschedule();
     }
     keeper.update();
+    void feed.apply();
   }
 
   const deps: ActionDeps = {
@@ -116,6 +118,11 @@ export function createEngine(options: EngineOptions): Engine {
     refresh: (request) => sync.request(request),
   };
 
+  const feed = createFeedControl({
+    snapshot: () => snapshot, settings: effective, now: () => clock.now(), localZone, files, onNotice: storage.report, log,
+    issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
+    serve: options.serveCalendarFeed !== false,
+  });
   const handlers = engineHandlers({ deps, state: () => keeper.get(), canSync: () => clients.get() !== undefined, settings: () => settings, keys });
 
   async function start(): Promise<void> {
@@ -139,6 +146,7 @@ export function createEngine(options: EngineOptions): Engine {
     keeper.update();
     replan();
     sync.start();
+    void feed.apply();
   }
 
   async function stop(): Promise<void> {
@@ -147,6 +155,7 @@ export function createEngine(options: EngineOptions): Engine {
     sync.stop();
     keeper.stop();
     reminders.stop();
+    await feed.stop();
     await sync.idle();
     await reminders.settled();
     clients.close();
@@ -159,6 +168,7 @@ export function createEngine(options: EngineOptions): Engine {
     getState: () => keeper.get(),
     subscribe: (listener) => keeper.subscribe(listener),
     handlers,
+    calendar: (days) => feed.exportCalendar(days),
     power(event) {
       if (lifecycle !== 'started') return;
       if (event === 'suspend' || event === 'lock-screen') return void writer.flush();

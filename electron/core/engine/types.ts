@@ -26,6 +26,10 @@ export interface EngineOptions {
    * time reminders are planned or judged, so a zone change (travel) rebuilds the plan in the new zone's times.
    */
   localZone?: string | (() => string);
+  /** Days of shifts sync reads ahead (default 14); the status command's --ics asks for more, once. */
+  horizonDays?: number;
+  /** Whether settings may start the calendar feed server (default true); the status command never serves it. */
+  serveCalendarFeed?: boolean;
 }
 
 export interface Engine {
@@ -37,6 +41,8 @@ export interface Engine {
   /** Called only when the state really changed. Returns an unsubscribe function. */
   subscribe(listener: (state: AppState) => void): () => void;
   handlers: EngineHandlers;
+  /** My on-call blocks `days` ahead as an RFC 5545 calendar, from the data sync has (export record kept). */
+  calendar(days: number): Promise<string>;
   power(event: PowerEvent): void;
   network(online: boolean): void;
 }
