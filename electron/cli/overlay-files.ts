@@ -1,9 +1,10 @@
 // A FileStore that reads the app's real files but never changes them: writes stay in memory. The status command
 // runs the whole engine, and must not mark reminders as shown, rewrite the cache or move a bad settings file
-// aside behind the running app's back.
+// aside behind the running app's back. Only the files named in `writeThrough` (the calendar export's record of
+// UIDs, which no running app reads) reach the disk.
 import type { FileStore } from '../core/ports';
 
-export function readOnlyOverlay(base: FileStore | undefined): FileStore {
+export function readOnlyOverlay(base: FileStore | undefined, writeThrough: readonly string[] = []): FileStore {
   const written = new Map<string, string>();
   const hidden = new Set<string>();
   return {
@@ -17,6 +18,7 @@ export function readOnlyOverlay(base: FileStore | undefined): FileStore {
       }
     },
     async writeAtomic(name, text) {
+      if (base !== undefined && writeThrough.includes(name)) return base.writeAtomic(name, text);
       written.set(name, text);
     },
     async backup(name) {

@@ -10,6 +10,9 @@ Prints who is on call now and next on your watched schedules, your next shift an
 Options:
   --demo                 use the embedded simulator with the demo data (no key needed)
   --json                 print the state as JSON
+  --summary              print the hand-off text for chat (who is on call, until when, who follows; my next block)
+  --ics                  print my on-call blocks as an iCalendar file (redirect it: > on-call.ics)
+  --days N               with --ics: days ahead, 1 to 366 (default 90)
   --base-url URL         service address (overrides the settings)
   --schedule ID          watch this schedule (repeatable; overrides the settings)
   --email ADDRESS        your e-mail (overrides the settings)
@@ -35,6 +38,12 @@ export const StatusArgsSchema = z.object({
   schedules: z.array(z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…')),
   email: z.email({ message: 'must be an e-mail address' }).optional(),
   dataDir: z.string().min(1).optional(),
+  summary: z.boolean(),
+  ics: z.boolean(),
+  days: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).pipe(z.number().int().min(1).max(366, 'must be at most 366')).optional(),
+}).superRefine((a, ctx) => {
+  if ([a.json, a.summary, a.ics].filter(Boolean).length > 1) ctx.addIssue({ code: 'custom', path: ['ics'], message: 'choose one of --json, --summary, --ics' });
+  if (a.days !== undefined && !a.ics) ctx.addIssue({ code: 'custom', path: ['days'], message: 'only goes with --ics' });
 });
 export type StatusArgs = z.infer<typeof StatusArgsSchema>;
 
@@ -56,6 +65,9 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
         schedule: { type: 'string', multiple: true, default: [] },
         email: { type: 'string' },
         'data-dir': { type: 'string' },
+        summary: { type: 'boolean', default: false },
+        ics: { type: 'boolean', default: false },
+        days: { type: 'string' },
       },
     }));
   } catch (cause) {
@@ -64,6 +76,7 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
   const parsed = StatusArgsSchema.safeParse({
     demo: values.demo, json: values.json, help: values.help, baseUrl: values['base-url'],
     schedules: values.schedule, email: values.email, dataDir: values['data-dir'],
+    summary: values.summary, ics: values.ics, days: values.days,
   });
   if (!parsed.success) {
     const flag = (key: PropertyKey | undefined): string => FLAG_OF[String(key)] ?? String(key);

@@ -14,13 +14,21 @@ import type { SecretStore } from '../core/ports';
 import type { AppState } from '../shared/view-state';
 import { readOnlyOverlay } from './overlay-files';
 import type { StatusArgs } from './status-args';
+import { EXPORT_RECORD } from '../core/calendar/publisher';
 
 export const EXIT = { ok: 0, badArgs: 2, notSetUp: 3, failed: 4 } as const;
 
 export interface StatusOutcome {
   state: AppState;
   exitCode: number;
+  /** The .ics text, with --ics. */
+  calendar?: string;
 }
+
+/** --ics without --days. */
+export const DEFAULT_ICS_DAYS = 90;
+/** The service answers at most 366 days per shifts request, and sync's window adds 8 (a week back, a day spare). */
+export const MAX_FETCH_DAYS = 366 - 8;
 
 /** A secret store that never touches the keychain (demo mode, or a key given in the environment). */
 const NO_SECRETS: SecretStore = {
@@ -68,16 +76,20 @@ export async function runStatus(args: StatusArgs, env: { ONCALL_API_KEY?: string
       clock: systemClock,
       secrets: overrides.apiKey !== undefined ? NO_SECRETS : createKeychainStore({ log }),
       notifier: { notify: async () => undefined },
-      files: readOnlyOverlay(disk),
+      // The export record is the one file written: it keeps each block's UID and SEQUENCE across runs.
+      files: readOnlyOverlay(disk, args.ics ? [EXPORT_RECORD] : []),
       overrides,
       log,
+      serveCalendarFeed: false,
+      ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),
     });
     await engine.start();
     // The start-up refresh already asks every source once; a forced refresh on top would ask them all again.
     await settled(engine);
     const state = engine.getState();
+    const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
     await engine.stop();
-    return { state, exitCode: exitCodeFor(state) };
+    return { state, exitCode: exitCodeFor(state), ...(calendar === undefined ? {} : { calendar }) };
   } finally {
     await demo?.close();
   }

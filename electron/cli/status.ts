@@ -2,6 +2,7 @@
 // See status-args.ts for the options and exit codes.
 import { parseStatusArgs, USAGE } from './status-args';
 import { formatStatus } from './status-format';
+import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, runStatus } from './status-run';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -18,12 +19,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const log = (message: string): void => {
     if (verbose) process.stderr.write(`${message}\n`);
   };
-  const { state, exitCode } = await runStatus(parsed.args, process.env, log);
+  const { state, exitCode, calendar } = await runStatus(parsed.args, process.env, log);
+  const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state }, null, 2)}\n`);
-  else {
-    const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    process.stdout.write(formatStatus(state, { nowMs: Date.now(), localZone }));
-  }
+  else if (calendar !== undefined) process.stdout.write(calendar);
+  else if (parsed.args.summary) process.stdout.write(buildHandoffSummary(state, { nowMs: Date.now(), localZone }));
+  else process.stdout.write(formatStatus(state, { nowMs: Date.now(), localZone }));
   return exitCode;
 }
 

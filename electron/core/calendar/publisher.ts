@@ -4,7 +4,6 @@ import type { Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Snapshot } from '../sync/snapshot';
 import { calendarText, descriptionOf, eventLines, summaryOf } from './ics-calendar';
-import { utcDateTime } from './ics-text';
 import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
 import { anchorUid, digestOf, matchUids, readRecord, writeRecord, type PublishedEntry, type PublishedRecord } from './published-record';
 
@@ -55,7 +54,7 @@ function publishSchedule(group: ScheduleBlocks, record: PublishedRecord, input: 
 function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name: string; description: string } {
   const known = groups.filter((g) => g.known);
   const ends = known.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
-  const until = ends.length > 0 ? `Shifts are known until ${utcDateTime(Math.min(...ends)).slice(0, 8)} (UTC date), as far as the app has fetched them.` : '';
+  const until = ends.length > 0 ? `Shifts are known until ${new Date(Math.min(...ends)).toISOString().slice(0, 10)} (UTC), as far as the app has fetched them.` : '';
   const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
   const unknown = missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : '';
   const who = input.settings.email.trim() === '' ? ' No e-mail is set in OnCall Tray, so no block can be yours.' : '';

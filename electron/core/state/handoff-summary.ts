@@ -1,0 +1,88 @@
+// The hand-off text for chat ("Copy on-call summary", `npm run status -- --summary`): one line per watched schedule
+// with who is on call, until when and who follows, then my current and next block. Times are given in my zone with
+// its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
+// schedule that couldn't be loaded is "unknown", never "nobody".
+import { DateTime } from 'luxon';
+import { failedSchedules, hasData, savedAt, unknownSchedules } from '../../shared/freshness';
+import type { AppState, MyShift, Person, ScheduleView } from '../../shared/view-state';
+
+export interface HandoffOptions {
+  nowMs: number;
+  /** IANA zone the times are written in (UTC is added unless this is UTC). */
+  localZone: string;
+}
+
+const LOCALE = 'en-GB';
+
+function dayPrefix(dt: DateTime, nowMs: number): string {
+  const now = DateTime.fromMillis(nowMs, { zone: dt.zone });
+  const days = Math.round(dt.startOf('day').diff(now.startOf('day'), 'days').days);
+  if (days === 0) return '';
+  return Math.abs(days) < 7 ? `${dt.toFormat('ccc')} ` : `${dt.toFormat('d LLL')} `;
+}
+
+/** "17:00 CET (16:00 UTC)", "Tue 09:00 CET (08:00 UTC)"; just "16:00 UTC" when my zone is UTC. */
+export function handoffTime(iso: string, o: HandoffOptions): string {
+  const ms = Date.parse(iso);
+  const local = DateTime.fromMillis(ms, { zone: o.localZone }).setLocale(LOCALE);
+  const utc = DateTime.fromMillis(ms, { zone: 'UTC' }).setLocale(LOCALE);
+  const utcText = `${utc.toFormat('HH:mm')} UTC`;
+  if (!local.isValid || local.offset === 0) return `${dayPrefix(utc, o.nowMs)}${utcText}`;
+  const utcDay = utc.toISODate() === local.toISODate() ? '' : `${utc.toFormat('ccc')} `;
+  return `${dayPrefix(local, o.nowMs)}${local.toFormat('HH:mm ZZZZ')} (${utcDay}${utcText})`;
+}
+
+const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ');
+
+function unknownReason(s: ScheduleView): string {
+  switch (s.status.kind) {
+    case 'loading': return 'not loaded yet';
+    case 'not_found': return 'not found on the service';
+    case 'error': return `couldn't load: ${s.status.reason.replace(/\.$/, '')}`;
+    default: return 'not loaded';
+  }
+}
+
+function savedNote(s: ScheduleView, o: HandoffOptions): string {
+  const saved = savedAt(s.status);
+  if (saved === undefined) return '';
+  const notFound = s.status.kind === 'not_found' ? 'not found on the service; ' : '';
+  const local = DateTime.fromMillis(Date.parse(saved), { zone: o.localZone });
+  const at = local.isValid ? `${dayPrefix(local, o.nowMs)}${local.toFormat('HH:mm')}` : handoffTime(saved, o);
+  return ` (${notFound}saved data from ${at})`;
+}
+
+function whoText(s: ScheduleView, o: HandoffOptions): string {
+  const { now, next } = s;
+  if (!now) return next ? `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}` : 'nobody on call, nothing scheduled yet';
+  const until = `${names(now.users)} until ${handoffTime(now.end, o)}`;
+  if (!next) return `${until}, then nothing scheduled yet`;
+  const gap = Date.parse(next.start) > Date.parse(now.end) ? ` from ${handoffTime(next.start, o)}` : '';
+  return `${until}, then ${names(next.users)}${gap}`;
+}
+
+export function scheduleLine(s: ScheduleView, o: HandoffOptions): string {
+  if (!hasData(s.status)) return `${s.name}: unknown (${unknownReason(s)})`;
+  return `${s.name}: ${whoText(s, o)}${savedNote(s, o)}`;
+}
+
+const blockText = (m: MyShift, o: HandoffOptions): string => `${m.scheduleName}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}`;
+
+function myLines(state: AppState, o: HandoffOptions): string[] {
+  const lines = state.me.onCallNow.map((m) => `I'm on call: ${m.scheduleName} until ${handoffTime(m.end, o)}`);
+  const next = state.me.nextShift;
+  const failed = failedSchedules(state);
+  if (next) lines.push(`My next block: ${blockText(next, o)}`);
+  else if (state.settings.email.trim() === '') lines.push('My next block: unknown (no e-mail set)');
+  else if (failed.length > 0) lines.push(`My next block: unknown (couldn't load ${failed.map((s) => s.name).join(', ')})`);
+  else if (unknownSchedules(state).length > 0) lines.push('My next block: unknown (not loaded yet)');
+  else lines.push('My next block: none in the next 14 days');
+  return lines;
+}
+
+/** Plain text for chat: a header, one line per watched schedule, then my blocks. Ends with a newline. */
+export function buildHandoffSummary(state: AppState, o: HandoffOptions): string {
+  const header = `On call as of ${handoffTime(new Date(o.nowMs).toISOString(), o)}:`;
+  const schedules = state.schedules.length > 0 ? state.schedules.map((s) => scheduleLine(s, o)) : ['No schedules watched.'];
+  return [header, ...schedules, ...myLines(state, o)].join('\n') + '\n';
+}
