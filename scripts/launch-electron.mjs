@@ -1,5 +1,5 @@
-// Starts Electron on the built app, or says in one sentence why it cannot: Electron's binary is downloaded by its
-// install script, which is skipped where the network is closed (ELECTRON_SKIP_BINARY_DOWNLOAD=1).
+// Starts Electron on the built app, or says in one sentence why it cannot: Electron's binary is downloaded at install
+// time by scripts/fetch-electron.mjs, which only warns where the download host can't be reached.
 // Usage: node scripts/launch-electron.mjs [--check] [app args…]   (--check: only verify the binary is there)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,8 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const MISSING =
-  // package.json's allowScripts keeps npm from running electron's download step, so name the step itself.
-  "Electron's binary is not installed: with network access, run `node node_modules/electron/install.js` (and unset ELECTRON_SKIP_BINARY_DOWNLOAD).";
+  "Electron's binary is not installed (its download failed or was skipped during `npm ci`): with network access, run `npm run fetch-electron`.";
 
 function electronBinary() {
   try {
