@@ -86,3 +86,14 @@ describe('initials', () => {
     expect(initials('')).toBe('?');
   });
 });
+
+describe('the schedule zone side of a day-and-time', () => {
+  it('names a date a week or more away by its date, never by a bare weekday that reads as this week', () => {
+    const nowMs = Date.parse('2026-03-02T10:00:00Z'); // Monday
+    // Next week's Monday 09:00 Sydney is this Sunday 23:00 in Berlin: a bare "Mon" there would read as today.
+    const text = formatDayTime('2026-03-08T22:00:00Z', { nowMs, localZone: 'Europe/Berlin', scheduleZone: 'Australia/Sydney' });
+    expect(text).toBe('Sun 23:00 (9 Mar, 09:00 Sydney)');
+    // Within the week the weekday is clear.
+    expect(formatDayTime('2026-03-03T22:00:00Z', { nowMs, localZone: 'Europe/Berlin', scheduleZone: 'Australia/Sydney' })).toBe('Tue 23:00 (Wed 09:00 Sydney)');
+  });
+});

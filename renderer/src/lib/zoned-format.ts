@@ -174,7 +174,10 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   const local = required(ms, opts.localZone);
   const text = localDayText(local, required(opts.nowMs, opts.localZone), locale);
   const there = scheduleSide(local, ms, opts);
-  return there && opts.scheduleZone ? text + thereSuffix(local, there, locale, opts.scheduleZone) : text;
+  if (!there || !opts.scheduleZone) return text;
+  // The schedule's side names its day like the local side: a weekday within a week, else the date.
+  const thereText = there.isoDate === local.isoDate ? clock(there, locale) : localDayText(there, required(opts.nowMs, opts.scheduleZone), locale, true);
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }
 
 function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string): string {
