@@ -197,8 +197,9 @@ async function boot(): Promise<Shell | undefined> {
   await app.whenReady();
   const demo = isDemoMode(process.argv, process.env) ? await startDemo() : undefined;
   const desktop = await startShell(demo);
-  lifecycle.attach({ showStatus: () => desktop.windows.open('status'), stop: desktop.stop });
-  return desktop;
+  const stop = (): Promise<void> => (lifecycle.dispose(), desktop.stop());
+  lifecycle.attach({ showStatus: () => desktop.windows.open('status'), stop });
+  return { ...desktop, stop };
 }
 
 /** Settles once the app is running (or has declined to, as a second instance); the tests await it. */

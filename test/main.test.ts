@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../electron/core/engine/types';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
 import type { AppState } from '../electron/shared/view-state';
@@ -45,12 +45,20 @@ vi.mock('node-notifier', () => ({ default: { notify: (_o: unknown, cb: (e: null,
 
 const APP_DIR = process.cwd();
 const cleanups: Array<() => Promise<void>> = [];
+/** main.ts's log lines ("[oncall] …"), kept out of the test output and asserted where they matter. */
+let logged: string[] = [];
+
+beforeEach(() => {
+  logged = [];
+  vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+});
 
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
   current.clear();
   vi.unstubAllEnvs();
   vi.resetModules();
+  vi.restoreAllMocks();
 });
 
 interface LaunchOptions {
@@ -134,6 +142,7 @@ describe('main process', () => {
     expect(await getState?.(event(popover.webContents.id, ownUrl), null)).toMatchObject({ ok: true, value: { setup: { demo: true } } });
     expect(await getState?.(event(popover.webContents.id, 'https://evil.example.net/'), null)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(await getState?.(event(999, ownUrl), null)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(logged.filter((l) => l === '[oncall] ipc: refused state:get from a foreign sender')).toHaveLength(2);
     popover.emitWith('blur');
     expect(popover.visible).toBe(false);
   });
@@ -229,6 +238,7 @@ describe('main process', () => {
     await until(shell.engine, allFresh);
     const labels = shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
     expect(labels.filter((l) => l.startsWith('Shortcut CommandOrControl+Shift+O is unavailable'))).toHaveLength(1);
+    expect(logged).toContain('[oncall] The shortcut CommandOrControl+Shift+O could not be registered (in use or invalid).');
     expect(shell.tray.current().tooltip).toMatch(/\d\d:\d\d\s[AP]M/);
   });
 

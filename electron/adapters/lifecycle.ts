@@ -17,13 +17,18 @@ export interface LifecycleShell {
 
 export interface LifecycleOptions {
   app: LifecycleApp;
-  signals?: { once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown };
+  signals?: {
+    once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+    removeListener(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  };
   log: (message: string) => void;
 }
 
 export interface Lifecycle {
   /** Hands over the started shell; a launch or quit recorded meanwhile is carried out now. */
   attach(shell: LifecycleShell): void;
+  /** Stops listening to the process signals: `process` outlives the app in tests, and each start would add two. */
+  dispose(): void;
 }
 
 export function watchLifecycle({ app, signals, log }: LifecycleOptions): Lifecycle {
@@ -57,7 +62,8 @@ export function watchLifecycle({ app, signals, log }: LifecycleOptions): Lifecyc
     if (shell) stopThenQuit(shell);
     else quitRequested = true;
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) signals?.once(signal, () => app.quit());
+  const onSignal = (): void => app.quit();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) signals?.once(signal, onSignal);
 
   return {
     attach(started) {
@@ -65,6 +71,9 @@ export function watchLifecycle({ app, signals, log }: LifecycleOptions): Lifecyc
       if (quitRequested) return stopThenQuit(started);
       if (pendingShow) started.showStatus();
       pendingShow = false;
+    },
+    dispose() {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) signals?.removeListener(signal, onSignal);
     },
   };
 }

@@ -69,4 +69,10 @@ describe('app lifecycle', () => {
     expect(calls.at(-1)).toBe('quit:done');
     expect(calls.filter((c) => c === 'stop')).toHaveLength(1);
   });
+
+  it('leaves no signal listeners behind once disposed, so restarts in one process never pile them up', () => {
+    const signals = new EventEmitter();
+    for (let start = 0; start < 12; start++) watchLifecycle({ app: fakeApp().app, signals, log: () => undefined }).dispose();
+    expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0);
+  });
 });
