@@ -1,4 +1,4 @@
-// Builds the renderer (Svelte 5, runes) into dist/renderer for Electron's file:// windows and the e2e host.
+// Builds the renderer (Svelte 5, runes) into dist/renderer for Electron's windows (served from app://, see electron/adapters/app-protocol.ts) and the e2e host.
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';

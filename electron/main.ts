@@ -1,6 +1,6 @@
 // Composition root: builds the ports (clock, keychain, notifier, files), the core engine and the Electron adapters,
 // and wires events between them. No logic of its own lives here; every piece it wires is tested on its own.
-import { app, globalShortcut, ipcMain, Menu, net, powerMonitor, session, shell, Tray } from 'electron';
+import { app, globalShortcut, ipcMain, Menu, net, powerMonitor, protocol, session, shell, Tray } from 'electron';
 import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
@@ -9,6 +9,7 @@ import type { TrayActionId } from './core/state/tray-menu';
 import type { ViewName } from './shared/ipc-contract';
 import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
+import { APP_SCHEME, createAppProtocolHandler, RENDERER_INDEX_URL } from './adapters/app-protocol';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
@@ -139,7 +140,8 @@ async function startShell(demo: DemoSession | undefined) {
   const platform = process.platform;
   const paths = appPaths(app.getAppPath(), platform);
   hardenSession(session.defaultSession);
-  const windows = createWindowManager({ preloadPath: paths.preload, indexHtmlPath: paths.indexHtml, platform, iconPath: paths.appIcon });
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
+  const windows = createWindowManager({ preloadPath: paths.preload, indexUrl: RENDERER_INDEX_URL, platform, iconPath: paths.appIcon });
   const context: Context = { platform, paths, demo, windows };
   const engine = buildEngine(context);
   const tray = buildTray(context, engine);
@@ -171,6 +173,7 @@ async function startShell(demo: DemoSession | undefined) {
     unsubscribe();
     follower.dispose();
     unregisterIpc();
+    protocol.unhandle(APP_SCHEME);
     tray.controller.dispose();
     windows.destroyAll();
     await engine.stop();
@@ -192,6 +195,9 @@ async function boot(): Promise<Shell | undefined> {
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   app.dock?.hide();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  // Before ready, as Electron requires. A standard, secure scheme: relative URLs, 'self' in the CSP and secure-context
+  // APIs work as for https; no CSP bypass, no fetch or CORS privileges (the renderer only talks over IPC).
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
   // A tray app lives on with no window open.
   app.on('window-all-closed', () => undefined);
   await app.whenReady();

@@ -4,7 +4,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../electron/core/engine/types';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
@@ -33,6 +32,7 @@ vi.mock('electron', () => {
     get screen() { return use().screen; },
     get shell() { return use().shell; },
     get session() { return use().session; },
+    get protocol() { return use().protocol; },
     get globalShortcut() { return use().globalShortcut; },
   };
 });
@@ -136,7 +136,7 @@ describe('main process', () => {
     if (!popover) throw new Error('no popover window');
     expect(popover.options).toMatchObject({ frame: false, webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false } });
     expect(popover.visible).toBe(true);
-    const ownUrl = `${pathToFileURL(join(APP_DIR, 'dist', 'renderer', 'index.html')).href}?window=popover&view=status`;
+    const ownUrl = 'app://renderer/index.html?window=popover&view=status';
     const event = (id: number, url: string) => ({ sender: { id }, senderFrame: { url, parent: null } });
     const getState = standIn.handlers.get('state:get');
     expect(await getState?.(event(popover.webContents.id, ownUrl), null)).toMatchObject({ ok: true, value: { setup: { demo: true } } });
@@ -147,13 +147,26 @@ describe('main process', () => {
     expect(popover.visible).toBe(false);
   });
 
+  it('loads its windows from app://, a privileged scheme whose handler refuses paths out of the renderer folder', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    expect(standIn.protocols.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
+    standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
+    expect(standIn.windows[0]?.loaded?.url).toBe('app://renderer/index.html?window=popover&view=status');
+    const serve = standIn.protocols.handlers.get('app');
+    const escape = await serve?.(new Request('app://renderer/%2e%2e%2fmain/main.cjs'));
+    expect(escape?.status).toBe(403);
+    await shell.stop();
+    expect(standIn.protocols.handlers.size).toBe(0);
+  });
+
   it('from the demo, "connect your service" relaunches without demo data and quits cleanly first', async () => {
     const { standIn, shell } = await launch();
     if (!shell) throw new Error('main did not start');
     standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
     const popover = standIn.windows[0];
     if (!popover) throw new Error('no popover window');
-    const ownUrl = `${pathToFileURL(join(APP_DIR, 'dist', 'renderer', 'index.html')).href}?window=popover&view=status`;
+    const ownUrl = 'app://renderer/index.html?window=popover&view=status';
     const answer = await standIn.handlers.get('app:mode')?.({ sender: { id: popover.webContents.id }, senderFrame: { url: ownUrl, parent: null } }, { mode: 'live' });
     expect(answer).toEqual({ ok: true, value: null });
     const relaunch = standIn.calls.find((c) => c.startsWith('relaunch'));
@@ -201,7 +214,7 @@ describe('main process', () => {
   it('a second launch during start-up shows the status once the app has started', async () => {
     const { standIn, shell } = await launch({ whileStarting: (s) => s.module.app.emitWith('second-instance') });
     if (!shell) throw new Error('main did not start');
-    expect(standIn.windows[0]?.loaded?.options).toEqual({ query: { window: 'popover', view: 'status' } });
+    expect(standIn.windows[0]?.loaded?.query).toEqual({ window: 'popover', view: 'status' });
     expect(standIn.windows[0]?.visible).toBe(true);
   });
 
@@ -220,7 +233,7 @@ describe('main process', () => {
     await until(shell.engine, allFresh);
     clickMenu(standIn, 'Quick override…');
     const action = standIn.windows[0];
-    expect(action?.loaded?.options).toEqual({ query: { window: 'action', view: 'override' } });
+    expect(action?.loaded?.query).toEqual({ window: 'action', view: 'override' });
     expect(action?.options).toMatchObject({ webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, disableBlinkFeatures: 'Auxclick' } });
     let prevented = false;
     action?.webContents.emitWith('will-navigate', { preventDefault: () => (prevented = true) }, 'https://evil.example.net/');
@@ -246,7 +259,7 @@ describe('main process', () => {
     const { standIn, shell, userData } = await launch({ demo: false });
     if (!shell) throw new Error('main did not start');
     expect(shell.engine.getState().sync.kind).toBe('needs_setup');
-    expect(standIn.windows[0]?.loaded?.options).toEqual({ query: { window: 'action', view: 'onboarding' } });
+    expect(standIn.windows[0]?.loaded?.query).toEqual({ window: 'action', view: 'onboarding' });
     expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
     clickMenu(standIn, 'Start at login');
     await until(shell.engine, (s) => s.settings.startAtLogin);

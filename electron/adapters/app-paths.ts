@@ -1,8 +1,8 @@
 // Where the built app's files are, relative to the app folder (the project root in development, app.asar when
 // packaged). Files handed to other processes (notification icons) must come from app.asar.unpacked.
-import { join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { TrayIcon } from '../core/state/tray-menu';
+import { APP_SCHEME, RENDERER_HOST } from './app-protocol';
 import { trayIconPath } from './tray';
 
 export const APP_ID = 'com.oncalltray.app';
@@ -11,7 +11,8 @@ export const DESKTOP_ENTRY = 'oncall-tray';
 
 export interface AppPaths {
   preload: string;
-  indexHtml: string;
+  /** The built renderer folder, the only one app:// serves. */
+  rendererDir: string;
   appIcon: string;
   /** The app icon as a path other processes can read (outside the asar archive). */
   externalAppIcon: string;
@@ -28,23 +29,18 @@ export function appPaths(appDir: string, platform: NodeJS.Platform): AppPaths {
   const appIcon = join(icons, 'app.png');
   return {
     preload: join(dist, 'main', 'preload.cjs'),
-    indexHtml: join(dist, 'renderer', 'index.html'),
+    rendererDir: join(dist, 'renderer'),
     appIcon,
     externalAppIcon: unpackedPath(appIcon),
     trayIcon: (icon) => trayIconPath(icons, icon, platform),
   };
 }
 
-/** True only for our bundled renderer page (any query or hash), compared as file paths. */
-export function isRendererUrl(url: string, indexHtmlPath: string, platform: NodeJS.Platform): boolean {
+/** True only for our renderer page, app://renderer/index.html (any query or hash). */
+export function isRendererUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
-    parsed.search = '';
-    parsed.hash = '';
-    const a = normalize(fileURLToPath(parsed));
-    const b = normalize(indexHtmlPath);
-    return platform === 'win32' ? a.toLowerCase() === b.toLowerCase() : a === b;
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === RENDERER_HOST && parsed.pathname === '/index.html';
   } catch {
     return false;
   }

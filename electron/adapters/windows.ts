@@ -13,7 +13,8 @@ const REOPEN_GUARD_MS = 300;
 
 export interface WindowManagerOptions {
   preloadPath: string;
-  indexHtmlPath: string;
+  /** The page to load, app://renderer/index.html; the view goes in its query. */
+  indexUrl: string;
   platform: NodeJS.Platform;
   iconPath?: string;
   now?: () => number;
@@ -119,7 +120,9 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     win.removeMenu();
     targets.set(win, targetOf(view, params));
     win.webContents.once('did-finish-load', () => win.webContents.send('navigate', targets.get(win) ?? targetOf(view, params)));
-    void win.loadFile(o.indexHtmlPath, { query: { window: kind, view } });
+    const url = new URL(o.indexUrl);
+    url.search = new URLSearchParams({ window: kind, view }).toString();
+    void win.loadURL(url.href);
   }
 
   function navigate(win: BrowserWindow, view: ViewName, params?: Record<string, string>) {
@@ -194,7 +197,7 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
       }
     },
     ownWebContentsIds: () => new Set(windows().map((w) => w.webContents.id)),
-    isOwnUrl: (url) => isRendererUrl(url, o.indexHtmlPath, o.platform),
+    isOwnUrl: (url) => isRendererUrl(url),
     push(event, payload) {
       for (const win of windows()) win.webContents.send(event, payload);
     },

@@ -1,32 +1,26 @@
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isRendererUrl, unpackedPath } from '../../electron/adapters/app-paths';
-
-const INDEX = '/opt/OnCall Tray/resources/app.asar/dist/renderer/index.html';
+import { RENDERER_INDEX_URL } from '../../electron/adapters/app-protocol';
 
 describe('which page counts as our renderer (IPC sender check)', () => {
-  it('accepts our bundled index.html with any query or hash, as Electron spells file URLs', () => {
-    const url = pathToFileURL(INDEX).href;
-    expect(url).toContain('OnCall%20Tray');
-    expect(isRendererUrl(`${url}?window=popover&view=status`, INDEX, 'linux')).toBe(true);
-    expect(isRendererUrl(`${url}#/override`, INDEX, 'linux')).toBe(true);
+  it('accepts app://renderer/index.html with any query or hash', () => {
+    expect(isRendererUrl(`${RENDERER_INDEX_URL}?window=popover&view=status`)).toBe(true);
+    expect(isRendererUrl(`${RENDERER_INDEX_URL}#/override`)).toBe(true);
+    expect(isRendererUrl('app://renderer/main/../index.html')).toBe(true); // dot segments name the same page
   });
 
-  it('refuses other files, remote pages, look-alike paths and file URLs with a host', () => {
+  it('refuses other pages, other hosts, file:// (the old way in) and remote pages', () => {
     for (const url of [
-      'file:///opt/OnCall%20Tray/resources/app.asar/dist/renderer/other.html',
-      'file:///opt/OnCall%20Tray/resources/app.asar/dist/renderer/../renderer/index.html.evil',
-      'file://evil.example.net/opt/OnCall%20Tray/resources/app.asar/dist/renderer/index.html',
+      'app://renderer/other.html',
+      'app://renderer/index.html.evil',
+      'app://evil/index.html',
+      'file:///opt/OnCall%20Tray/resources/app.asar/dist/renderer/index.html',
       'https://evil.example.net/index.html',
       'about:blank',
       'not a url',
     ]) {
-      expect(isRendererUrl(url, INDEX, 'linux'), url).toBe(false);
+      expect(isRendererUrl(url), url).toBe(false);
     }
-  });
-
-  it('normalises dot segments (they resolve to the same file)', () => {
-    expect(isRendererUrl('file:///opt/OnCall%20Tray/resources/app.asar/dist/main/../renderer/index.html', INDEX, 'linux')).toBe(true);
   });
 });
 

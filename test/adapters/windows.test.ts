@@ -22,7 +22,7 @@ async function manager() {
   const standIn = createElectronStandIn({ appPath: '/app', userData: '/tmp/unused', manualLoad: true });
   current.set('electron', standIn);
   const { createWindowManager } = await import('../../electron/adapters/windows');
-  const windows = createWindowManager({ preloadPath: '/app/preload.js', indexHtmlPath: '/app/index.html', platform: 'linux', now: () => 10_000 });
+  const windows = createWindowManager({ preloadPath: '/app/preload.js', indexUrl: 'app://renderer/index.html', platform: 'linux', now: () => 10_000 });
   return { standIn, windows };
 }
 

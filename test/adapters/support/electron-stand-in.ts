@@ -52,15 +52,16 @@ export function createElectronStandIn(options: StandInOptions) {
     readonly webContents = new StandInWebContents();
     visible = false;
     destroyed = false;
-    loaded: { file: string; options: unknown } | undefined;
+    /** The URL the window loaded, and its query as an object (the view it was opened on). */
+    loaded: { url: string; query: Record<string, string> } | undefined;
     position: [number, number] | undefined;
     constructor(readonly options: Record<string, unknown>) {
       super();
       windows.push(this);
       calls.push('BrowserWindow');
     }
-    loadFile(file: string, opts: unknown): Promise<void> {
-      this.loaded = { file, options: opts };
+    loadURL(url: string): Promise<void> {
+      this.loaded = { url, query: Object.fromEntries(new URL(url).searchParams) };
       this.webContents.loading = true;
       if (!options.manualLoad) queueMicrotask(() => this.finishLoad());
       return Promise.resolve();
@@ -149,6 +150,13 @@ export function createElectronStandIn(options: StandInOptions) {
       webRequest: { onHeadersReceived: () => void calls.push('onHeadersReceived') },
     },
   };
+  /** The schemes registered as privileged before ready, and the handlers given to protocol.handle. */
+  const protocols = { privileged: [] as unknown[], handlers: new Map<string, (request: Request) => Promise<Response>>() };
+  const protocol = {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => void protocols.privileged.push(...schemes),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void protocols.handlers.set(scheme, handler),
+    unhandle: (scheme: string) => void protocols.handlers.delete(scheme),
+  };
   const display = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 32, width: 1920, height: 1048 } };
 
   const module = {
@@ -166,6 +174,7 @@ export function createElectronStandIn(options: StandInOptions) {
     screen: { getAllDisplays: () => [display], getCursorScreenPoint: () => ({ x: 1800, y: 10 }) },
     shell: { openExternal: async (url: string) => void calls.push(`openExternal ${url}`) },
     session,
+    protocol,
     globalShortcut: {
       register: (accelerator: string, cb: () => void) =>
         !(options.takenShortcuts ?? []).includes(accelerator) && (shortcuts.set(accelerator, cb), true),
@@ -180,6 +189,7 @@ export function createElectronStandIn(options: StandInOptions) {
     trays,
     windows,
     shortcuts,
+    protocols,
     setOnline: (value: boolean) => void (online = value),
   };
 }

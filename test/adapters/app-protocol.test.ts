@@ -1,0 +1,80 @@
+// The app:// handler as Electron calls it: a fetch Request in, a Response out, over a real folder on disk with a
+// secret file next to the renderer folder that no request may reach.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppProtocolHandler, RENDERER_CSP, RENDERER_INDEX_URL } from '../../electron/adapters/app-protocol';
+import { hardenSession, type HeadersListener } from '../../electron/adapters/security';
+
+let base = '';
+let serve: ReturnType<typeof createAppProtocolHandler>;
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'oncall-protocol-'));
+  await mkdir(join(base, 'renderer', 'assets'), { recursive: true });
+  await writeFile(join(base, 'renderer', 'index.html'), '<!doctype html><title>OnCall Tray</title>');
+  await writeFile(join(base, 'renderer', 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(base, 'secret.txt'), 'api key');
+  await writeFile(join(base, 'renderer-evil.txt'), 'sibling with the same prefix');
+  serve = createAppProtocolHandler(join(base, 'renderer'));
+});
+
+afterAll(() => rm(base, { recursive: true, force: true }));
+
+const get = (url: string, method = 'GET') => serve(new Request(url, { method }));
+
+describe('app:// protocol handler', () => {
+  it('serves the renderer page and its assets with the strict CSP as a response header', async () => {
+    const page = await get(`${RENDERER_INDEX_URL}?window=popover&view=status`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    expect(await page.text()).toContain('<title>OnCall Tray</title>');
+    const script = await get('app://renderer/assets/app.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses every way out of the renderer folder, and never sends the file', async () => {
+    // Encoded separators and NUL survive URL parsing and are refused outright.
+    for (const url of [
+      'app://renderer/%2E%2E%2Fsecret.txt',
+      'app://renderer/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      'app://renderer/..%5csecret.txt',
+      'app://renderer/%5c..%5csecret.txt',
+      'app://renderer/index.html%00.png',
+    ]) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(403);
+      expect(await answer.text(), url).not.toContain('api key');
+    }
+    // Dot segments, plain or encoded, are resolved by the URL parser and stay inside: they name renderer/secret.txt.
+    for (const url of ['app://renderer/../secret.txt', 'app://renderer/%2e%2e/secret.txt', 'app://renderer/../renderer-evil.txt']) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(404);
+      expect(await answer.text(), url).toBe('not found');
+    }
+  });
+
+  it('answers only for its own host, only GET/HEAD, and 404 for what is missing or a folder', async () => {
+    expect((await get('app://elsewhere/index.html')).status).toBe(404);
+    expect((await get('app://renderer/missing.js')).status).toBe(404);
+    expect((await get('app://renderer/assets')).status).toBe(404);
+    expect((await get('app://renderer/%zz')).status).toBe(400);
+    expect((await get(RENDERER_INDEX_URL, 'POST')).status).toBe(405);
+    const head = await get(RENDERER_INDEX_URL, 'HEAD');
+    expect([head.status, await head.text()]).toEqual([200, '']);
+    const root = await get('app://renderer/');
+    expect(await root.text()).toContain('OnCall Tray');
+  });
+
+  it('sends the same policy the session adds to every other response', () => {
+    let listener: HeadersListener | undefined;
+    hardenSession({ setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined, webRequest: { onHeadersReceived: (l) => void (listener = l) } });
+    let header: unknown;
+    listener?.({ responseHeaders: {} }, (r) => (header = r.responseHeaders?.['Content-Security-Policy']));
+    expect(header).toEqual([RENDERER_CSP]);
+  });
+});
