@@ -74,6 +74,7 @@ const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
   'schedule:check': invokeChannels['schedule:check'].request,
   'key:set': invokeChannels['key:set'].request,
   'key:remove': invokeChannels['key:remove'].request,
+  'summary:get': invokeChannels['summary:get'].request,
   'window:open': invokeChannels['window:open'].request,
   'window:close': invokeChannels['window:close'].request,
   'external:open': invokeChannels['external:open'].request,

@@ -15,6 +15,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'schedule:check',
   'key:set',
   'key:remove',
+  'summary:get',
   'window:open',
   'window:close',
   'external:open',

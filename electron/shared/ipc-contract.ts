@@ -115,6 +115,8 @@ export const invokeChannels = {
     response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
   },
   'key:remove': { request: None, response: resultOf(None) },
+  /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
+  'summary:get': { request: None, response: resultOf(z.string()) },
   'window:open': {
     request: z.object({ view: ViewNameSchema, params: z.record(z.string(), z.string()).optional() }),
     response: resultOf(None),

@@ -44,6 +44,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
       return { ok: true, value: leaky };
     },
     'key:remove': done,
+    'summary:get': async () => ({ ok: true, value: 'On call as of 14:05 CET (13:05 UTC):\n' }),
     'window:open': async (r) => (calls.push(`window:open ${r.view}`), done()),
     'window:close': async () => {
       throw new Error('window vanished');

@@ -3,6 +3,7 @@ import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
 import { overrideCreate, overrideGet, overridePreview } from '../actions/override';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
+import { buildHandoffSummary } from '../state/handoff-summary';
 import type { KeyHolder } from './keys';
 import type { SettingsHolder } from './settings';
 import type { EngineHandlers } from './types';
@@ -36,5 +37,10 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     'settings:update': (request) => parts.settings().update(request),
     'key:set': (request) => keys.set(request),
     'key:remove': () => keys.remove(),
+    // The tray and popover run in this computer's zone, which is the one the text is written in.
+    'summary:get': async () => ({
+      ok: true,
+      value: buildHandoffSummary(parts.state(), { nowMs: deps.clock.now(), localZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+    }),
   };
 }

@@ -46,7 +46,9 @@ describe('iCalendar text', () => {
     const cal = new ICAL.Component(ICAL.parse(text));
     // ical.js leaves X- properties raw (escaped), but it must read the folded name back as one whole value.
     expect(String(cal.getFirstPropertyValue('x-wr-calname'))).toMatch(/^On call\\, Platform.*fold twice$/);
-    const event = new ICAL.Event(cal.getFirstSubcomponent('vevent'));
+    const vevent = cal.getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('no VEVENT');
+    const event = new ICAL.Event(vevent);
     expect(event.summary).toBe(`On call: ${NASTY}`);
     expect(event.description).toContain('With you: Doe, Jane; "JD"');
     expect(event.description).toContain('Before you: nobody on call');
