@@ -98,6 +98,11 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/** The reminders a schedule gives: its own choice, or the default. */
+export function remindersFor(settings: Pick<Settings, 'reminders' | 'schedules'>, scheduleId: string): ReminderSettings {
+  return settings.schedules.find((w) => w.id === scheduleId)?.reminders ?? settings.reminders;
+}
+
 export function defaultSettings(): Settings {
   return SettingsSchema.parse({ version: SETTINGS_VERSION });
 }

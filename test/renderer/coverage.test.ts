@@ -42,5 +42,6 @@ describe('coverage requests list', () => {
   it('opens quick override on that shift, for me', () => {
     const [group] = groupShifts(request('cov_1', '2026-05-08T07:00:00Z'));
     expect(group && coverParams(group, group.shifts[0]!)).toEqual({ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-08T07:00:00Z', end: '2026-05-08T15:00:00Z', who: 'me' });
+    expect(group && coverParams(group, group.shifts[0]!, 'cov_1').requestId).toBe('cov_1');
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToHtml } from './support/ssr';
 
 const COMPONENT = fileURLToPath(new URL('../../renderer/src/components/CoveringFields.svelte', import.meta.url));
-const props = (errors: Record<string, string>) => ({ who: 'me', emails: ['', '', '', ''], myEmail: '', people: [], errors, onedit: () => undefined });
+const props = (errors: Record<string, string>) => ({ who: 'me', people: [], suggested: false, query: '', takeOverFrom: '', myEmail: '', known: [], onCall: [], errors, onedit: () => undefined });
 
 describe('who covers', () => {
   it('links its error to the radio group and each radio, marked invalid and announced', async () => {

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOverride,
-  emptyEmails,
+  customFields,
+  dayOptions,
   fieldsFromProblems,
   initialValues,
+  matchPeople,
+  parseClock,
   recheckHint,
+  whoDefaults,
   type OverrideFormValues,
 } from '../../renderer/src/lib/override-form';
-import { ada, bob, schedule } from './support/state';
+import { ada, bob, cy, schedule } from './support/state';
 
 const ctx = { myEmail: 'bob@example.com', nowMs: Date.parse('2026-03-28T10:07:00Z'), localZone: 'Europe/Berlin' };
 const base: OverrideFormValues = {
-  scheduleId: 'sch_platform', preset: 'rest_of_current', who: 'me', emails: emptyEmails(),
-  customStart: '2026-03-28T12:00', customEnd: '2026-03-28T14:00',
+  scheduleId: 'sch_platform', preset: 'rest_of_current', who: 'me', people: [], suggested: false, query: '', takeOverFrom: '',
+  startDay: '2026-03-28', startTime: '12:00', length: '120', endDay: '2026-03-28', endTime: '14:00',
 };
 
 describe('the quick override window', () => {
@@ -22,19 +26,34 @@ describe('the quick override window', () => {
     expect(two.ok && two.request.window).toEqual({ kind: 'next_hours', hours: 2 });
   });
 
-  it('sends a custom window typed in local time as UTC, also across a DST change', () => {
+  it('sends a custom start (day + typed time) and length in local time as UTC, also across a DST change', () => {
     const winter = checkOverride({ ...base, preset: 'custom' }, ctx);
     expect(winter.ok && winter.request.window).toEqual({ kind: 'custom', start: '2026-03-28T11:00:00.000Z', end: '2026-03-28T13:00:00.000Z' });
     // Berlin moves to summer time in the night of 29 March: 01:00 is UTC+1, 09:00 is UTC+2.
-    const across = checkOverride({ ...base, preset: 'custom', customStart: '2026-03-29T01:00', customEnd: '2026-03-29T09:00' }, ctx);
+    const across = checkOverride({ ...base, preset: 'custom', startDay: '2026-03-29', startTime: '1 am', length: 'end', endDay: '2026-03-29', endTime: '0900' }, ctx);
     expect(across.ok && across.request.window).toEqual({ kind: 'custom', start: '2026-03-29T00:00:00.000Z', end: '2026-03-29T07:00:00.000Z' });
   });
 
-  it('refuses an end before the start, a window already over, and missing times', () => {
-    expect(checkOverride({ ...base, preset: 'custom', customEnd: '2026-03-28T11:00' }, ctx)).toEqual({ ok: false, errors: { customEnd: 'The end must be after the start.' } });
-    expect(checkOverride({ ...base, preset: 'custom', customStart: '2026-03-28T08:00', customEnd: '2026-03-28T09:00' }, ctx)).toEqual({ ok: false, errors: { customEnd: 'This window is already over.' } });
-    const blank = checkOverride({ ...base, preset: 'custom', customStart: '' }, ctx);
-    expect(blank.ok ? {} : blank.errors).toEqual({ customStart: 'Enter a start date and time.' });
+  it('reads times on either clock and refuses what is not a time', () => {
+    expect(['19:15', '19.15', '1915', '7:15 pm', '7:15PM', '07:15 p.m.'].map(parseClock)).toEqual(Array(6).fill('19:15'));
+    expect(['9', '915', '12 am', '12pm'].map(parseClock)).toEqual(['09:00', '09:15', '00:00', '12:00']);
+    expect(['25:00', '19:60', '13 pm', 'noon', ''].map(parseClock)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('refuses an end before the start, a window already over, and a missing or unreadable time', () => {
+    expect(checkOverride({ ...base, preset: 'custom', length: 'end', endTime: '11:00' }, ctx)).toEqual({ ok: false, errors: { customEnd: 'The end must be after the start.' } });
+    expect(checkOverride({ ...base, preset: 'custom', startTime: '08:00', length: '60' }, ctx)).toEqual({ ok: false, errors: { customEnd: 'This window is already over.' } });
+    const blank = checkOverride({ ...base, preset: 'custom', startTime: '' }, ctx);
+    expect(blank.ok ? {} : blank.errors).toEqual({ customStart: 'Enter a start time, like 19:15.' });
+    const bad = checkOverride({ ...base, preset: 'custom', startTime: '25:99' }, ctx);
+    expect(bad.ok ? {} : bad.errors).toEqual({ customStart: 'Enter a time like 19:15 or 7:15 pm.' });
+  });
+
+  it('offers Today, Tomorrow and named days, and writes a window as a listed length when one fits', () => {
+    const days = dayOptions(ctx.nowMs, 'en-GB', 'Europe/Berlin');
+    expect(days.slice(0, 3).map((d) => [d.value, d.label])).toEqual([['2026-03-28', 'Today'], ['2026-03-29', 'Tomorrow'], ['2026-03-30', 'Mon 30 Mar']]);
+    expect(customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:15:00Z'), 'Europe/Berlin', true)).toMatchObject({ startDay: '2026-03-28', startTime: '19:15', length: '120' });
+    expect(customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:20:00Z'), 'Europe/Berlin', false)).toMatchObject({ startTime: '7:15 PM', length: 'end', endTime: '9:20 PM' });
   });
 });
 
@@ -44,29 +63,55 @@ describe('who covers', () => {
     expect(r.ok ? {} : r.errors).toEqual({ who: 'Set your e-mail in Settings to cover it yourself, or name someone.' });
   });
 
-  it('takes up to four e-mails, skipping blank slots, refusing bad and repeated ones', () => {
-    const ok = checkOverride({ ...base, who: 'others', emails: ['ada@example.com', '', ' cy@example.com ', ''] }, ctx);
+  it('sends the people picked, plus a full e-mail still typed; asks for someone when nobody is picked', () => {
+    const ok = checkOverride({ ...base, who: 'others', people: ['ada@example.com'], query: ' cy@example.com ' }, ctx);
     expect(ok.ok && ok.request.emails).toEqual(['ada@example.com', 'cy@example.com']);
-    const bad = checkOverride({ ...base, who: 'others', emails: ['ada@example.com', 'not-an-email', 'ADA@example.com', ''] }, ctx);
-    expect(bad.ok ? {} : bad.errors).toEqual({ 'emails.1': 'This is not an e-mail address.', 'emails.2': 'Already listed.' });
+    const half = checkOverride({ ...base, who: 'others', people: ['ada@example.com'], query: 'cy' }, ctx);
+    expect(half.ok ? {} : half.errors).toEqual({ picker: 'Pick someone from the list, or type a full e-mail address.' });
     const none = checkOverride({ ...base, who: 'others' }, ctx);
-    expect(none.ok ? {} : none.errors).toEqual({ 'emails.0': 'Enter at least one e-mail.' });
+    expect(none.ok ? {} : none.errors).toEqual({ picker: 'Choose who covers: type a name or an e-mail.' });
+  });
+
+  it('taking over from one of several on call keeps the others, and counts them towards the 4', () => {
+    const onCallAtStart = [ada, cy];
+    const take = checkOverride({ ...base, takeOverFrom: 'ada@example.com' }, { ...ctx, onCallAtStart });
+    expect(take.ok && take.request.emails).toEqual(['bob@example.com', 'cy@example.com']);
+    const all = checkOverride({ ...base, takeOverFrom: '' }, { ...ctx, onCallAtStart });
+    expect(all.ok && all.request.emails).toEqual([]);
+    const many = checkOverride({ ...base, who: 'others', people: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io'], takeOverFrom: 'ada@example.com' }, { ...ctx, onCallAtStart });
+    expect(many.ok ? {} : many.errors).toEqual({ who: 'At most 4 people can be on call in one override.' });
+  });
+
+  it('defaults to someone else when I am on call (the next one on call), else to me taking over from the first of several', () => {
+    const mine = schedule({ now: { users: [bob], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' }, next: { users: [ada], start: '2026-03-28T16:00:00Z', end: '2026-03-29T08:00:00Z' }, meOnCall: true });
+    expect(whoDefaults(mine, 'bob@example.com')).toEqual({ who: 'others', people: ['ada@example.com'], suggested: true, takeOverFrom: '' });
+    const pair = schedule({ now: { users: [ada, cy], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' } });
+    expect(whoDefaults(pair, 'bob@example.com')).toEqual({ who: 'me', people: [], suggested: false, takeOverFrom: 'ada@example.com' });
+    const pairWithMe = schedule({ now: { users: [bob, cy], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' } });
+    expect(whoDefaults(pairWithMe, 'bob@example.com')).toMatchObject({ who: 'others', people: ['ada@example.com'], takeOverFrom: 'bob@example.com' });
+  });
+
+  it('matches names by word start before e-mails and inner text, leaving out people already picked', () => {
+    expect(matchPeople([ada, bob, cy], 'b').map((p) => p.name)).toEqual(['Bob Stone']);
+    expect(matchPeople([ada, bob, cy], 'lov').map((p) => p.name)).toEqual(['Ada Lovelace']);
+    expect(matchPeople([ada, bob, cy], 'cy@').map((p) => p.name)).toEqual(['Cy']);
+    expect(matchPeople([ada, bob, cy], 'st', ['bob@example.com']).map((p) => p.name)).toEqual([]);
   });
 });
 
 describe('prefill and server problems', () => {
   it('opens "Cover this" as a custom window in local time, for me, even on an unwatched schedule', () => {
     const v = initialValues([schedule()], { scheduleId: 'sch_other', start: '2026-03-30T06:00:00Z', end: '2026-03-30T14:00:00Z', who: 'me' }, ctx);
-    expect(v).toMatchObject({ scheduleId: 'sch_other', preset: 'custom', customStart: '2026-03-30T08:00', customEnd: '2026-03-30T16:00', who: 'me' });
+    expect(v).toMatchObject({ scheduleId: 'sch_other', preset: 'custom', startDay: '2026-03-30', startTime: '08:00', length: '480', who: 'me' });
   });
 
   it('defaults to the first schedule, the rest of the current shift, and a custom hour from the next quarter', () => {
-    expect(initialValues([schedule()], {}, ctx)).toMatchObject({ scheduleId: 'sch_platform', preset: 'rest_of_current', customStart: '2026-03-28T11:15', customEnd: '2026-03-28T12:15' });
+    expect(initialValues([schedule()], {}, ctx)).toMatchObject({ scheduleId: 'sch_platform', preset: 'rest_of_current', startDay: '2026-03-28', startTime: '11:15', length: '60' });
   });
 
-  it('puts the engine problems next to the matching fields', () => {
-    expect(fieldsFromProblems([{ field: 'window.end', message: 'the window is already over' }, { field: 'emails.1', message: 'unknown' }, { field: 'emails', message: 'enter who covers' }]))
-      .toEqual({ customEnd: 'the window is already over', 'emails.1': 'unknown', who: 'enter who covers' });
+  it('puts the engine problems next to the matching fields; emails.N is the N-th person sent', () => {
+    expect(fieldsFromProblems([{ field: 'window.end', message: 'the window is already over' }, { field: 'emails.1', message: 'unknown' }, { field: 'emails', message: 'enter who covers' }], ['bob@example.com', 'Nobody@example.com']))
+      .toEqual({ customEnd: 'the window is already over', 'person:nobody@example.com': 'unknown', who: 'enter who covers' });
   });
 });
 

@@ -49,7 +49,9 @@ export function pageOf<T>(items: readonly T[], page: number, perPage = PER_PAGE)
   return { items: items.slice((p - 1) * perPage, p * perPage), page: p, pageCount };
 }
 
-/** The quick-override route that covers one shift of a request, as me. */
-export function coverParams(group: ShiftGroup, shift: { start: string; end: string }): Record<string, string> {
-  return { scheduleId: group.scheduleId, scheduleName: group.scheduleName, start: shift.start, end: shift.end, who: 'me' };
+/** The quick-override route that covers one shift of a request, as me; the request is shown above the form. */
+export function coverParams(group: ShiftGroup, shift: { start: string; end: string }, requestId?: string): Record<string, string> {
+  const params: Record<string, string> = { scheduleId: group.scheduleId, scheduleName: group.scheduleName, start: shift.start, end: shift.end, who: 'me' };
+  if (requestId) params.requestId = requestId;
+  return params;
 }

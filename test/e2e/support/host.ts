@@ -23,6 +23,11 @@ export const ME = 'alice@example.com';
 /** 'configured': settings and key in place, first sync done. 'empty': a first run (no key, no settings). */
 export type HostSetup = 'configured' | 'empty';
 
+/** For 'configured': whose e-mail the settings hold (default ME, Alice). */
+export interface HostOptions {
+  email?: string;
+}
+
 export interface Host {
   /** http://127.0.0.1:PORT — the page is `${url}/index.html?window=…&view=…`. */
   url: string;
@@ -83,7 +88,7 @@ function hostIpc(): IpcMainLike<null> & { call(channel: string, payload: unknown
   };
 }
 
-export async function startHost(setup: HostSetup): Promise<Host> {
+export async function startHost(setup: HostSetup, options: HostOptions = {}): Promise<Host> {
   let sim = await startSimulator({ port: 0 });
   const simPort = Number(new URL(sim.url).port);
   const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: new MemoryFileStore() });
@@ -121,7 +126,7 @@ export async function startHost(setup: HostSetup): Promise<Host> {
     });
 
   if (setup === 'configured') {
-    await engine.handlers['settings:update']({ baseUrl: sim.url, email: ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) });
+    await engine.handlers['settings:update']({ baseUrl: sim.url, email: options.email ?? ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) });
     await engine.handlers['key:set']({ key: sim.apiKey });
     await waitForState((s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'), 'the first sync');
   }

@@ -2,13 +2,13 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, openApp, type OpenOptions, type OpenPage } from './browser';
-import { startHost, type Host, type HostSetup } from './host';
+import { startHost, type Host, type HostOptions, type HostSetup } from './host';
 
 export interface Opened extends OpenPage {
   host: Host;
 }
 
-export function e2eSession(): { open(setup: HostSetup, options?: OpenOptions): Promise<Opened> } {
+export function e2eSession(): { open(setup: HostSetup, options?: OpenOptions, hostOptions?: HostOptions): Promise<Opened> } {
   let browser: Browser | undefined;
   let opened: Opened | undefined;
   beforeAll(async () => {
@@ -23,9 +23,9 @@ export function e2eSession(): { open(setup: HostSetup, options?: OpenOptions): P
     opened = undefined;
   });
   return {
-    async open(setup, options) {
+    async open(setup, options, hostOptions) {
       if (!browser) throw new Error('Chromium did not start');
-      const host = await startHost(setup);
+      const host = await startHost(setup, hostOptions);
       opened = { ...(await openApp(browser, host, options)), host };
       return opened;
     },
