@@ -6,6 +6,7 @@ import type { Settings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { Clock, Notifier } from '../ports';
 import { createReminderScheduler, planReminders } from '../reminders/plan';
+import { coverageLists } from '../state/coverage';
 import type { Snapshot } from '../sync/snapshot';
 
 export interface ReminderInputs {
@@ -103,6 +104,14 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
       if (lastInputs && heardFromAll(lastInputs.snapshot, awakeSinceMs)) return 'known';
       wiring.onWake();
       return 'syncing';
+    },
+    quiet: () => lastInputs?.settings,
+    // A held coverage request is summed up only if it still asks me when quiet time ends.
+    stillTrue: (h) => {
+      if (h.kind !== 'coverage' || !lastInputs) return true;
+      const { snapshot, settings } = lastInputs;
+      const asking = coverageLists(snapshot, clock.now(), settings.email.trim().toLowerCase()).askingMe;
+      return asking.some((c) => h.key === `coverage:${c.id}`) || h.key.startsWith('coverage:first-sync:');
     },
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {

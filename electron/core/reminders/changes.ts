@@ -3,8 +3,9 @@
 // schedule) in the previous and the new snapshot, from now on: a block added, removed, moved, extended or
 // shortened (the running one too), or two joined into one, is one notice, which also says when I am on call next
 // and takes the place of the catch-up that block would otherwise get.
+import { remindersFor } from '../../shared/settings';
 import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../state/segments';
-import { coverageLists } from '../state/status';
+import { coverageLists } from '../state/coverage';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
 import { MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
@@ -14,7 +15,10 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export function coverageReminders(input: PlanInput): PlannedReminder[] {
   const { snapshot, nowMs } = input;
   if (snapshot.coverageFetchedAt === null) return [];
-  const asking = coverageLists(snapshot, nowMs, input.settings.email.trim().toLowerCase()).askingMe;
+  // A request is announced when any schedule it asks about wants coverage requests (its own choice or the default).
+  const wanted = (c: { shifts: { scheduleId: string }[] }): boolean =>
+    c.shifts.length === 0 ? input.settings.reminders.coverageRequests : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
+  const asking = coverageLists(snapshot, nowMs, input.settings.email.trim().toLowerCase()).askingMe.filter(wanted);
   const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
   const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
   const items: PlannedReminder[] = asking.map((c) => ({
@@ -127,7 +131,7 @@ function scheduleChanges(before: ScheduleSnapshot, after: ScheduleSnapshot, snap
     const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
     const notification = changeNotification(key, change, input.nowMs, input);
     const replaces = next ? replacedKeys(next.group, next.startMs, input) : [];
-    items.push({ key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces });
+    items.push({ key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...(next ? { startsAtMs: next.startMs } : {}) });
   }
   return items;
 }
@@ -139,6 +143,7 @@ export function changeReminders(input: PlanInput, previous: Snapshot, zone: stri
   return input.snapshot.schedules.flatMap((after) => {
     const prev = before.get(after.id);
     if (!watched.has(after.id) || !prev || after.notFound || prev.notFound || done.has(after.id)) return [];
+    if (!remindersFor(input.settings, after.id).shiftChanges) return [];
     done.add(after.id);
     return scheduleChanges(prev, after, input.snapshot, input, zone);
   });

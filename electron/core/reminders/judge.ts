@@ -3,7 +3,7 @@
 // ("On call in 3 h", "You have been on call … since 09:00", or "… ended at 17:00"); nothing is said twice.
 import type { NotificationRequest } from '../ports';
 import { lateEndNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef } from './messages';
-import type { PlannedReminder } from './types';
+import type { PlannedReminder, ReminderKind } from './types';
 
 /** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
  *  so a shift first seen 16 min before it starts does not get "On call in 16 min" and then "in 15 min". */
@@ -11,7 +11,14 @@ export const CATCH_UP_QUIET_MS = 30 * 60_000;
 /** A shift end missed by more than this (a long sleep, the app closed overnight) is not worth a message. */
 export const LATE_END_MAX_MS = 12 * 60 * 60_000;
 
-export type Outcome = { show?: NotificationRequest; settle: PlannedReminder[] };
+/** What to show (if anything) and which planned items it settles; `kind` and `startsAtMs` tell how urgent it is. */
+export interface Outcome {
+  show?: NotificationRequest;
+  settle: PlannedReminder[];
+  kind?: ReminderKind;
+  /** Start of the shift the message is about (a lead's or a change's next block). */
+  startsAtMs?: number;
+}
 
 export interface JudgeContext {
   nowMs: number;
@@ -28,9 +35,9 @@ export const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || 
 function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome[] {
   return ends.map((end) => {
     const lateMs = ctx.nowMs - end.atMs;
-    if (lateMs <= ctx.graceMs) return { show: end.notification, settle: [end] };
+    if (lateMs <= ctx.graceMs) return { show: end.notification, settle: [end], kind: 'end' };
     if (!end.shift || lateMs > LATE_END_MAX_MS) return { settle: [end] };
-    return { show: lateEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs), settle: [end] };
+    return { show: lateEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs), settle: [end], kind: 'end' };
   });
 }
 
@@ -43,7 +50,8 @@ function judgeShiftGroup(items: readonly PlannedReminder[], ctx: JudgeContext, n
   const latest = before[before.length - 1];
   if (!latest) return outcomes;
   const show = catchUp(ref, latest, ctx, nextPlannedMs);
-  outcomes.push(show ? { show, settle: before } : { settle: before });
+  const kind: ReminderKind = ctx.nowMs >= ref.startMs ? 'start' : latest.kind === 'heads-up' && ctx.nowMs - latest.atMs <= ctx.graceMs ? 'heads-up' : 'lead';
+  outcomes.push(show ? { show, settle: before, kind, startsAtMs: ref.startMs } : { settle: before });
   return outcomes;
 }
 
@@ -78,7 +86,8 @@ export function judge(plan: readonly PlannedReminder[], ctx: JudgeContext): Outc
   for (const r of due) {
     if (!isAsap(r) && r.shift) continue;
     const show = nowMs <= r.untilMs;
-    outcomes.push(show ? { show: r.notification, settle: [r] } : { settle: [r] });
+    const about = r.startsAtMs === undefined ? {} : { startsAtMs: r.startsAtMs };
+    outcomes.push(show ? { show: r.notification, settle: [r], kind: r.kind, ...about } : { settle: [r] });
     if (show) for (const key of r.replaces ?? []) settledByNotice.add(key);
   }
   if (ctx.held) return outcomes;

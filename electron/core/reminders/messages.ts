@@ -1,6 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../../shared/format';
+import { formatDayTime, formatDuration, formatRelative, formatTime, formatWindow } from '../../shared/format';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 
@@ -69,6 +69,15 @@ export function upcomingNotification(id: string, ref: ShiftRef, atMs: number, op
   const line = shiftLine(ref, atMs, opts);
   const body = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you have ${line}.`;
   return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
+}
+
+/** The evening before a shift that starts during quiet hours: "On call at 03:00" — its start is not silenced. */
+export function headsUpNotification(id: string, ref: ShiftRef, atMs: number, opts: MessageOptions): NotificationRequest {
+  const body = `${shiftLine(ref, atMs, opts)}. It starts during quiet hours; its start reminders still come.`;
+  // Quiet hours span the night: a start within 12 h on the next day reads "03:00 tonight", not "Wed 03:00".
+  const time = formatTime(ref.startMs, opts);
+  const when = ref.startMs - atMs < 12 * 60 * 60_000 && !dayTimeText(ref.startMs, atMs, ref, opts).startsWith(time) ? `${time} tonight` : dayTimeText(ref.startMs, atMs, ref, opts);
+  return toStatus(id, `On call at ${when}`, body, ref);
 }
 
 export function startNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {

@@ -1,10 +1,11 @@
 // Reminder planning: a pure function from (snapshot, previous snapshot, now, settings) to the reminders that
 // should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
 // is due. The scheduler (./reminders-scheduler) decides at run time what is shown, judged by the wall clock.
-import type { Settings } from '../../shared/settings';
+import { remindersFor, type Settings } from '../../shared/settings';
 import { blocksOf, segmentsOf } from '../state/segments';
 import { changeReminders, coverageReminders } from './changes';
-import { endNotification, startNotification, upcomingNotification, type ShiftRef } from './messages';
+import { endNotification, headsUpNotification, startNotification, upcomingNotification, type ShiftRef } from './messages';
+import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { Snapshot } from '../sync/snapshot';
@@ -12,8 +13,17 @@ import type { Snapshot } from '../sync/snapshot';
 export type { PlanInput, PlannedReminder, ReminderKind } from './types';
 export type { ShiftRef } from './messages';
 
+/** A shift starting during quiet hours gets a heads-up as they begin ("starts at 03:00"), if it has start reminders. */
+function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder[] {
+  const r = remindersFor(input.settings, ref.scheduleId);
+  const quiet = quietHoursAt(ref.startMs, input.settings.quietHours, zone);
+  if (!quiet || quiet.startMs >= ref.startMs || !ref.startSeen || !(r.atStart || r.leadTimesMin.length > 0)) return [];
+  const key = `${ref.group}:heads-up`;
+  return [{ key, atMs: quiet.startMs, kind: 'heads-up', untilMs: ref.startMs, shift: ref, notification: headsUpNotification(key, ref, quiet.startMs, input) }];
+}
+
 function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
-  const r = input.settings.reminders;
+  const r = remindersFor(input.settings, ref.scheduleId);
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
   if (ref.endMs <= input.nowMs) {
@@ -62,9 +72,9 @@ export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: 
 export function planReminders(input: PlanInput): PlannedReminder[] {
   const zone = input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
-  const items = shifts.flatMap(({ ref, horizonEndMs }) => blockReminders(ref, horizonEndMs, input));
-  if (input.settings.reminders.coverageRequests) items.push(...coverageReminders(input));
-  if (input.settings.reminders.shiftChanges && input.previous) items.push(...changeReminders(input, input.previous, zone));
+  const items = shifts.flatMap(({ ref, horizonEndMs }) => [...blockReminders(ref, horizonEndMs, input), ...headsUp(ref, input, zone)]);
+  items.push(...coverageReminders(input));
+  if (input.previous) items.push(...changeReminders(input, input.previous, zone));
   return items.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));
 }
 

@@ -5,9 +5,12 @@
 // also noticed from the clock itself (wall time running ahead of monotonic time), so no resume event is needed.
 // Write-ahead: a reminder is recorded as shown on disk before its notification goes out, so a crash in between
 // can lose one message but never repeat one.
-import type { FiredEntry, FiredStore } from '../storage/cache';
-import type { Clock, Notifier } from '../ports';
-import { isAsap, judge } from './judge';
+import type { Settings } from '../../shared/settings';
+import type { Clock, NotificationRequest, Notifier } from '../ports';
+import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
+import { isUrgent, summaryOf, toHeld } from './held';
+import { isAsap, judge, type Outcome } from './judge';
+import { quietUntil } from './quiet';
 import { endNotification, type MessageOptions, type ShiftRef } from './messages';
 import type { PlannedReminder } from './types';
 
@@ -39,6 +42,10 @@ export interface ReminderSchedulerOptions {
   onWake?: (awakeSinceMs: number) => 'known' | 'syncing';
   /** Runs before each judgement (the engine re-plans there when the machine's zone changed). */
   beforeJudge?: () => void;
+  /** Quiet hours and pause, read at each judgement. */
+  quiet?: () => Pick<Settings, 'quietHours' | 'pausedUntil'> | undefined;
+  /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
+  stillTrue?: (held: HeldMessage) => boolean;
   log?: (message: string) => void;
 }
 
@@ -126,25 +133,42 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     cancelTimer?.();
     cancelTimer = undefined;
     timerDueMs = undefined;
-    if (stopped || plan.length === 0) return;
+    if (stopped || (plan.length === 0 && firedStore.held().length === 0)) return;
     // While held, due items wait for `release`; only what is not due yet needs the timer.
     const nowMs = clock.now();
     const waiting = heldSinceMs === undefined ? plan : plan.filter((r) => r.atMs > nowMs);
-    const next = Math.min(nowMs + MAX_TIMER_MS, ...waiting.map((r) => r.atMs));
+    // Held messages are summed up when quiet time ends: wake up then.
+    const quietEndMs = firedStore.held().length > 0 ? quietEnd(nowMs) : undefined;
+    const next = Math.min(nowMs + MAX_TIMER_MS, quietEndMs ?? Infinity, ...waiting.map((r) => r.atMs));
     const delayMs = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
     timerDueMs = clock.now() + delayMs;
     cancelTimer = clock.setTimer(delayMs, () => judgeNow(true));
   };
 
-  function show(entries: FiredEntry[], notifications: ReturnType<typeof judge>): void {
-    if (entries.length === 0) return;
-    const written = firedStore.add(entries);
-    // Shown only once the record is on disk; a failed write still shows it (missing one is worse than a repeat).
-    const notifyAll = (): Promise<unknown> => Promise.all(notifications.flatMap((o) => (o.show ? [notifier.notify(o.show)] : [])));
+  /** Records first (write-ahead), then shows; a failed write still shows (missing one is worse than a repeat). */
+  function deliver(written: Promise<void>, shown: readonly NotificationRequest[]): void {
+    const notifyAll = (): Promise<unknown> => Promise.all(shown.map((n) => notifier.notify(n)));
     track(written.then(notifyAll, (e: unknown) => {
       options.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
       return notifyAll();
     }));
+  }
+
+  /** Quiet (quiet hours or paused) until this instant, or undefined when notifications may speak. */
+  const quietEnd = (nowMs: number): number | undefined => {
+    const q = options.quiet?.();
+    return q ? quietUntil(nowMs, q, zone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : undefined;
+  };
+
+  /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
+  function deliverHeld(nowMs: number): void {
+    const held = firedStore.held();
+    if (held.length === 0) return;
+    const stillTrue = (h: HeldMessage): boolean =>
+      h.kind === 'lead' ? plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs) : (options.stillTrue?.(h) ?? true);
+    const summary = summaryOf(held, nowMs, stillTrue);
+    const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
+    deliver(firedStore.releaseHeld(entries), summary ? [summary] : []);
   }
 
   function judgeNow(byTimer: boolean): void {
@@ -167,7 +191,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     const entries: FiredEntry[] = outcomes.flatMap((o) =>
       o.settle.flatMap((r) => [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({ key, untilMs: r.untilMs }))),
     );
-    show(entries, outcomes);
+    const quiet = quietEnd(nowMs) !== undefined;
+    const shown = outcomes.filter((o): o is Outcome & { show: NotificationRequest } => o.show !== undefined);
+    const waits = shown.filter((o) => quiet && !isUrgent(o, nowMs));
+    if (entries.length > 0) deliver(firedStore.add(entries, waits.map((o) => toHeld(o, nowMs))), shown.filter((o) => !waits.includes(o)).map((o) => o.show));
+    if (!quiet) deliverHeld(nowMs);
     const settledKeys = new Set(entries.map((e) => e.key));
     plan = plan.filter((r) => !settledKeys.has(r.key));
     arm();

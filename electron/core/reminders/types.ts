@@ -5,7 +5,8 @@ import type { NotificationRequest } from '../ports';
 import type { MessageOptions, ShiftRef } from './messages';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
-export type ReminderKind = 'lead' | 'start' | 'end' | 'coverage' | 'change';
+/** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). */
+export type ReminderKind = 'lead' | 'heads-up' | 'start' | 'end' | 'coverage' | 'change';
 
 export interface PlannedReminder {
   /** Stable identity: the same reminder planned again has the same key; fired keys are never shown again. */
@@ -22,6 +23,8 @@ export interface PlannedReminder {
   settles?: string[];
   /** Shift reminders this notice takes the place of when shown (a change notice says the timing itself). */
   replaces?: string[];
+  /** A change notice: the start of my next block it tells about (urgent when that is soon). */
+  startsAtMs?: number;
 }
 
 export interface PlanInput extends MessageOptions {

@@ -10,7 +10,7 @@ const users = [
   { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
 ];
 
-interface ScheduleSpec {
+export interface ScheduleSpec {
   id: string;
   name: string;
   zone: string;
@@ -26,7 +26,7 @@ function schedule(spec: ScheduleSpec) {
   };
 }
 
-function seedOf(schedules: ScheduleSpec[], coverage: object[] = []) {
+export function seedOf(schedules: ScheduleSpec[], coverage: object[] = []) {
   return {
     api_keys: [{ key: API_KEY, user_id: 'usr_me' }],
     users,

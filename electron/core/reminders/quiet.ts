@@ -1,0 +1,48 @@
+// When notifications are quiet: inside the user's quiet hours (local wall time, read in the zone the machine is in
+// now, so travel moves them with the user) or while paused from the tray. Pure: instants in, instants out.
+import { DateTime } from 'luxon';
+import type { QuietHours, Settings } from '../../shared/settings';
+
+export interface Span {
+  startMs: number;
+  endMs: number;
+}
+
+/** A message about a shift starting this soon (or already running) is urgent: it is shown even when quiet. */
+export const URGENT_WITHIN_MS = 60 * 60_000;
+
+function at(day: DateTime, clock: string): DateTime {
+  const [h, m] = clock.split(':').map(Number);
+  return day.set({ hour: h ?? 0, minute: m ?? 0, second: 0, millisecond: 0 });
+}
+
+/** The quiet-hours stretch that begins on `day` (a local date), if quiet hours begin that weekday. */
+function stretchOn(day: DateTime, quiet: QuietHours): Span | undefined {
+  if (quiet.days.length > 0 && !quiet.days.includes(day.weekday)) return undefined;
+  const start = at(day, quiet.start);
+  let end = at(day, quiet.end);
+  if (end <= start) end = at(day.plus({ days: 1 }), quiet.end);
+  return { startMs: start.toMillis(), endMs: end.toMillis() };
+}
+
+/** The quiet-hours stretch containing `ms`, if any. */
+export function quietHoursAt(ms: number, quiet: QuietHours, zone: string): Span | undefined {
+  if (!quiet.enabled || quiet.start === quiet.end) return undefined;
+  const day = DateTime.fromMillis(ms, { zone }).startOf('day');
+  for (const d of [day.minus({ days: 1 }), day]) {
+    const span = stretchOn(d, quiet);
+    if (span && span.startMs <= ms && ms < span.endMs) return span;
+  }
+  return undefined;
+}
+
+/** Until when notifications are quiet at `ms` (pause or quiet hours, whichever lasts longer), or undefined. */
+export function quietUntil(ms: number, settings: Pick<Settings, 'quietHours' | 'pausedUntil'>, zone: string): number | undefined {
+  const pausedMs = settings.pausedUntil === null ? undefined : Date.parse(settings.pausedUntil);
+  const paused = pausedMs !== undefined && pausedMs > ms ? pausedMs : undefined;
+  const hours = quietHoursAt(ms, settings.quietHours, zone)?.endMs;
+  // Quiet hours that begin when a pause ends carry on from there.
+  const afterPause = paused !== undefined ? quietHoursAt(paused, settings.quietHours, zone)?.endMs : undefined;
+  const ends = [paused, hours, afterPause].filter((x): x is number => x !== undefined);
+  return ends.length === 0 ? undefined : Math.max(...ends);
+}

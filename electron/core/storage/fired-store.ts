@@ -1,0 +1,136 @@
+// The record of reminders already shown (`reminders.json`), so no reminder is shown twice, also across restarts,
+// and of messages held during quiet hours or a pause, so their summary comes once after a restart too. Written
+// before a notification goes out (write-ahead): a crash in between can lose a message, never repeat one.
+import { z } from 'zod';
+import type { FileStore } from '../ports';
+import type { Notice } from './settings-store';
+
+export const REMINDERS_FILE = 'reminders.json';
+/** Fired keys are kept this long after the instant they were stored with. */
+export const FIRED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A message kept back while notifications were quiet, with what is needed to re-check it when they end. */
+export const HeldMessageSchema = z.object({
+  key: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  atMs: z.number(),
+  untilMs: z.number(),
+  scheduleId: z.string().optional(),
+  /** The shift group it concerns (leads: dropped from the summary once that shift has started or is gone). */
+  group: z.string().optional(),
+  startsAtMs: z.number().optional(),
+});
+export type HeldMessage = z.infer<typeof HeldMessageSchema>;
+
+const FiredFileSchema = z.object({
+  version: z.literal(1),
+  /** key → the instant it stays relevant until (epoch ms). */
+  fired: z.record(z.string(), z.number()),
+  held: z.array(HeldMessageSchema).default([]),
+});
+
+export interface FiredEntry {
+  key: string;
+  /** Instant the key stays relevant until (e.g. the shift's end); pruned FIRED_RETENTION_MS after it. */
+  untilMs: number;
+}
+
+/** Keys of reminders already shown. `has` is synchronous so the scheduler decides without awaiting. */
+export interface FiredStore {
+  has(key: string): boolean;
+  /** Records keys (in memory at once) and persists them, with messages to hold; writes are serialised. */
+  add(entries: readonly FiredEntry[], held?: readonly HeldMessage[]): Promise<void>;
+  keys(): string[];
+  /** Messages held while notifications were quiet, oldest first. */
+  held(): HeldMessage[];
+  /** Drops the held messages (their summary is about to be shown) and records `entries` in the same write. */
+  releaseHeld(entries: readonly FiredEntry[]): Promise<void>;
+}
+
+export interface FiredStoreOptions {
+  now: () => number;
+  retentionMs?: number;
+  /** Told when the record could not be read, since reminders already shown may then be shown again. */
+  onNotice?: (notice: Notice) => void;
+}
+
+export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
+
+function firedNotice(kept: string | undefined): Notice {
+  const where = kept === undefined ? '' : ` (kept as ${kept})`;
+  const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
+  return { id: FIRED_NOTICE_ID, message };
+}
+
+interface FiredRecord {
+  fired: Map<string, number>;
+  held: HeldMessage[];
+}
+
+async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<FiredRecord> {
+  const empty = (): FiredRecord => ({ fired: new Map(), held: [] });
+  let text: string | undefined;
+  try {
+    text = await files.read(REMINDERS_FILE);
+  } catch {
+    onNotice(firedNotice(undefined));
+    return empty();
+  }
+  if (text === undefined) return empty();
+  const json = parseJson(text);
+  const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
+  if (parsed?.success) return { fired: new Map(Object.entries(parsed.data.fired)), held: parsed.data.held };
+  // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
+  onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));
+  return empty();
+}
+
+export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
+  const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
+  const record = await readFired(files, options.onNotice ?? (() => undefined));
+  const { fired } = record;
+  let held = record.held;
+  const prune = (): void => {
+    const cutoff = options.now() - retentionMs;
+    for (const [key, untilMs] of fired) if (untilMs < cutoff) fired.delete(key);
+  };
+  prune();
+  const remember = (entries: readonly FiredEntry[]): void => {
+    for (const e of entries) fired.set(e.key, Math.max(e.untilMs, fired.get(e.key) ?? -Infinity));
+  };
+  let writing: Promise<void> = Promise.resolve();
+  const persist = (): Promise<void> => {
+    writing = writing
+      .catch(() => undefined)
+      .then(() => {
+        prune();
+        return files.writeAtomic(REMINDERS_FILE, JSON.stringify({ version: 1, fired: Object.fromEntries(fired), held }));
+      });
+    return writing;
+  };
+  return {
+    has: (key) => fired.has(key),
+    keys: () => [...fired.keys()],
+    held: () => held,
+    add(entries, more = []) {
+      remember(entries);
+      if (more.length > 0) held = [...held, ...more];
+      return persist();
+    },
+    releaseHeld(entries) {
+      remember(entries);
+      held = [];
+      return persist();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// Quiet hours and pause, through the real engine, simulator and files with a fake clock: a shift starting at
+// 03:00 inside quiet hours 22:00–07:00 still gets its heads-up, its 15-minute reminder and "on call now"; what is
+// not urgent (a lead 20 h ahead, a coverage request at 23:30) waits and comes as one summary at 07:00, once, also
+// across a restart during quiet hours; a pause works the same way and never silences a shift start.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../electron/core/engine/types';
+import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+
+const HOUR = 3_600_000;
+const MIN = 60_000;
+const ms = (iso: string) => Date.parse(iso);
+// Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
+const seed = () => seedOf([
+  { id: 'sch_night', name: 'Night desk', zone: 'Europe/Berlin', rotationStart: '2026-03-01T02:00:00Z', userIds: ['usr_me', 'usr_alice', 'usr_bob'], length: { amount: 8, unit: 'hours' } },
+]);
+const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function setup(startIso: string, extra: object = {}): Promise<Harness> {
+  h = await createHarness({ startMs: ms(startIso), seed: seed(), files: 'fs' });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_night'], refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 } });
+  const settings = JSON.parse((await h.files.read('settings.json')) ?? '{}');
+  await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, quietHours: QUIET, ...extra }));
+  return h;
+}
+
+function askMe(h: Harness, id: string): void {
+  h.sim.state.coverageRequests.push({
+    id, userId: 'usr_alice', reason: 'Dentist', status: 'pending',
+    shifts: [{ startMs: ms('2026-03-14T10:00:00Z'), endMs: ms('2026-03-14T18:00:00Z'), scheduleId: 'sch_night', scheduleName: 'Night desk' }],
+  });
+}
+
+const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);
+const seen = (h: Harness, fromMs: number) => h.notifier.shown.filter((s) => s.atMs >= fromMs).map((s) => `${when(s)} ${s.title}`);
+
+describe('quiet hours 22:00–07:00 (Berlin)', () => {
+  it('never silence a shift starting at 03:00, and sum up what waited in one message at 07:00', async () => {
+    const h = await setup('2026-03-10T12:00:00Z');
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advanceTo(ms('2026-03-10T22:30:00Z')); // 23:30 Berlin, quiet
+    askMe(h, 'cov_dentist');
+    const from = h.clock.now();
+    await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
+    expect(seen(h, ms('2026-03-10T20:00:00Z'))).toEqual([
+      '03-10T21:00 On call at 03:00 tonight', // quiet hours begin: heads-up for tonight's start
+      '03-11T01:45 On call in 15 min',
+      '03-11T02:00 On call now',
+      '03-11T06:00 2 messages while notifications were quiet', // 07:00 Berlin
+    ]);
+    const summary = h.notifier.shown.find((s) => s.title.endsWith('while notifications were quiet'))!;
+    // The coverage request (asked at 23:30) and tomorrow's 1-day lead (due 03:00, 20 h ahead), worded for 07:00.
+    expect(summary.body).toContain('Coverage request from Alice Doe');
+    expect(summary.body).toMatch(/^On call in 20 h: Night desk /m);
+    expect(h.notifier.shown.filter((s) => s.atMs >= from && s.id === 'coverage:cov_dentist')).toEqual([]);
+  }, 60_000);
+
+  it('a restart during quiet hours shows the summary once, at their end, and never again', async () => {
+    const h = await setup('2026-03-10T20:00:00Z');
+    let engine: Engine = h.engine();
+    await engine.start();
+    await h.clock.advanceTo(ms('2026-03-10T22:30:00Z'));
+    askMe(h, 'cov_dentist');
+    await h.clock.advanceTo(ms('2026-03-11T04:00:00Z'));
+    await engine.stop();
+    h.clock.sleep(30 * MIN); // closed 05:00–05:30 Berlin
+    engine = h.engine();
+    await engine.start();
+    await h.clock.advanceTo(ms('2026-03-11T09:00:00Z'));
+    await engine.stop();
+    engine = h.engine();
+    await engine.start();
+    await h.clock.advanceTo(ms('2026-03-11T12:00:00Z'));
+    const summaries = h.notifier.shown.filter((s) => s.title.endsWith('while notifications were quiet'));
+    expect(summaries.map(when)).toEqual(['03-11T06:00']);
+    expect(summaries[0]!.body).toContain('Coverage request from Alice Doe');
+    expect(h.notifier.shown.filter((s) => s.id === 'coverage:cov_dentist')).toEqual([]);
+  }, 60_000);
+});
+
+describe('pause from the tray', () => {
+  it('holds what is not urgent until the pause ends, and still says "on call now"', async () => {
+    const h = await setup('2026-03-11T01:00:00Z', { quietHours: { ...QUIET, enabled: false }, pausedUntil: '2026-03-11T03:00:00Z' });
+    const engine = h.engine();
+    await engine.start();
+    askMe(h, 'cov_dentist');
+    await h.clock.advanceTo(ms('2026-03-11T04:00:00Z'));
+    expect(seen(h, ms('2026-03-11T01:00:00Z'))).toEqual([
+      '03-11T01:00 On call in 1 h', // the missed 1-day lead, caught up at start-up: within the hour, so urgent
+      '03-11T01:45 On call in 15 min',
+      '03-11T02:00 On call now',
+      '03-11T03:00 2 messages while notifications were quiet',
+    ]);
+    expect(engine.getState().settings.pausedUntil).toBe('2026-03-11T03:00:00Z');
+  }, 60_000);
+
+  it('drops a waiting coverage request from the summary once someone else covered it', async () => {
+    const h = await setup('2026-03-11T01:00:00Z', { quietHours: { ...QUIET, enabled: false }, pausedUntil: '2026-03-11T03:00:00Z' });
+    const engine = h.engine();
+    await engine.start();
+    askMe(h, 'cov_dentist');
+    await h.clock.advanceTo(ms('2026-03-11T01:50:00Z'));
+    h.sim.state.coverageRequests[0]!.status = 'covered';
+    await engine.handlers['sync:refresh'](null);
+    await h.clock.advanceTo(ms('2026-03-11T04:00:00Z'));
+    const summary = h.notifier.shown.find((s) => s.title.endsWith('while notifications were quiet'));
+    expect(summary?.body ?? '').not.toContain('Coverage request');
+  }, 60_000);
+});
