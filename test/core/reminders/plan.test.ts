@@ -50,6 +50,21 @@ describe('planning my shift reminders', () => {
   });
 });
 
+describe('per-schedule reminder choices', () => {
+  it('a schedule with its own choice follows it; the others keep the default', () => {
+    const twoSchedules = snapshotOf([
+      scheduleSnap('sch_p', [shift('2026-03-04T08:00:00Z', '2026-03-04T16:00:00Z', me)], { details: platformDetails, ...HORIZON }),
+      scheduleSnap('sch_q', [shift('2026-03-05T08:00:00Z', '2026-03-05T16:00:00Z', me)], { details: details('Payments', 'Europe/Berlin', [me, alice]), ...HORIZON }),
+    ], { coverageFetchedAt: NOW });
+    const onlyStart = { leadTimesMin: [], atStart: true, atEnd: false, coverageRequests: false, shiftChanges: false };
+    const settings = settingsWith({ schedules: [{ id: 'sch_p', reminders: onlyStart }, { id: 'sch_q' }] });
+    const items = plan({ settings, snapshot: twoSchedules, previous: twoSchedules });
+    const kinds = (id: string) => items.filter((r) => r.shift?.scheduleId === id).map((r) => r.kind);
+    expect(kinds('sch_p')).toEqual(['start']);
+    expect(kinds('sch_q')).toEqual(['lead', 'lead', 'start', 'end']);
+  });
+});
+
 describe('planning coverage reminders', () => {
   const asking = (id: string, who = alice) =>
     coverage(id, who, [{ start: '2026-03-05T08:00:00Z', end: '2026-03-05T16:00:00Z', scheduleId: 'sch_p', scheduleName: 'Platform primary' }]);
