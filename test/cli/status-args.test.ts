@@ -9,7 +9,7 @@ describe('status command line', () => {
     const parsed = parseStatusArgs(['--schedule', 'sch_a', '--schedule', 'sch_b', '--email', 'me@example.com', '--base-url', 'https://x.example', '--json']);
     expect(parsed).toEqual({
       ok: true,
-      args: { demo: false, json: true, help: false, schedules: ['sch_a', 'sch_b'], email: 'me@example.com', baseUrl: 'https://x.example' },
+      args: { demo: false, json: true, help: false, schedules: ['sch_a', 'sch_b'], email: 'me@example.com', baseUrl: 'https://x.example', summary: false, ics: false },
     });
   });
 
@@ -40,5 +40,13 @@ describe('status files overlay', () => {
     expect(await overlay.read('settings.json')).toBeUndefined();
     expect([...disk.files.keys()]).toEqual(['settings.json']);
     expect(disk.writes).toBe(0);
+  });
+
+  it('writes through only the files it is told to (the calendar export record)', async () => {
+    const disk = new MemoryFileStore();
+    const overlay = readOnlyOverlay(disk, ['calendar-export.json']);
+    await overlay.writeAtomic('calendar-export.json', '{"version":1,"events":{}}');
+    await overlay.writeAtomic('cache.json', '{}');
+    expect([...disk.files.keys()]).toEqual(['calendar-export.json']);
   });
 });
