@@ -11,6 +11,9 @@ import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage 
 import { isUrgent, summaryOf, toHeld } from './held';
 import { isAsap, judge, type Outcome } from './judge';
 import { quietUntil } from './quiet';
+import { createWakeWatch } from './wake-watch';
+
+export { WAKE_JUMP_MS } from './wake-watch';
 import { endNotification, type MessageOptions, type ShiftRef } from './messages';
 import type { PlannedReminder } from './types';
 
@@ -19,8 +22,6 @@ export { CATCH_UP_QUIET_MS } from './judge';
 export const REMINDER_GRACE_MS = 60_000;
 /** Re-judge at least this often, so a missed resume event or a clock change is noticed. */
 export const MAX_TIMER_MS = 10 * 60_000;
-/** Wall time running this much ahead of monotonic time (or a timer this late) means the machine slept. */
-export const WAKE_JUMP_MS = 30_000;
 /** How long held reminders wait for the first sync after a wake or restart before speaking from saved data. */
 export const HOLD_GRACE_MS = 30_000;
 
@@ -99,7 +100,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   let heldSinceMs: number | undefined;
   /** The last wake or restart: catch-ups from data confirmed before it say they come from saved data. */
   let wokeAtMs: number | undefined;
-  let last = { wallMs: clock.now(), monoMs: clock.monotonicMs?.() };
+  const wakeWatch = createWakeWatch(clock);
   let timerDueMs: number | undefined;
   const inFlight = new Set<Promise<unknown>>();
 
@@ -110,24 +111,6 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   };
   const done = (r: PlannedReminder): boolean =>
     firedStore.has(r.key) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
-
-  /**
-   * Wall time that ran ahead of monotonic time (or a timer that fired late) since the last look: a sleep. Returns
-   * the instant after which the machine was surely awake again (the last look plus the time it was awake since;
-   * without a monotonic clock, now), or undefined when it did not sleep.
-   */
-  function sleptSinceLastLook(byTimer: boolean): number | undefined {
-    const wallMs = clock.now();
-    const monoMs = clock.monotonicMs?.();
-    const before = last;
-    last = { wallMs, monoMs };
-    if (monoMs !== undefined && before.monoMs !== undefined) {
-      const awakeMs = monoMs - before.monoMs;
-      // Awake instants before the sleep lie within [last look, last look + awake time]; anything later is after it.
-      return wallMs - before.wallMs - awakeMs > WAKE_JUMP_MS ? before.wallMs + awakeMs + 1 : undefined;
-    }
-    return byTimer && timerDueMs !== undefined && wallMs - timerDueMs > WAKE_JUMP_MS ? wallMs : undefined;
-  }
 
   const arm = (): void => {
     cancelTimer?.();
@@ -173,7 +156,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
   function judgeNow(byTimer: boolean): void {
     if (stopped) return;
-    const awakeSinceMs = sleptSinceLastLook(byTimer);
+    const awakeSinceMs = wakeWatch.look(byTimer ? timerDueMs : undefined);
     if (awakeSinceMs !== undefined) {
       hold(awakeSinceMs);
       if (options.onWake?.(awakeSinceMs) === 'known') unhold();
@@ -204,7 +187,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   function hold(sinceMs = clock.now()): void {
     wokeAtMs = sinceMs;
     // This sleep is now known (a resume event, or seen from the clock): the next look must not report it again.
-    last = { wallMs: clock.now(), monoMs: clock.monotonicMs?.() };
+    wakeWatch.reset();
     if (heldSinceMs !== undefined || stopped) return;
     heldSinceMs = sinceMs;
     cancelGrace = clock.setTimer(HOLD_GRACE_MS, release);
