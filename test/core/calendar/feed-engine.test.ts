@@ -58,6 +58,10 @@ describe('calendar feed in the engine', () => {
     const summaries = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
     expect(summaries.length).toBeGreaterThan(3);
     expect(new Set(summaries)).toEqual(new Set(['On call: Berlin primary']));
+    // Nothing changed a minute later: the same ETag, so a calendar app's conditional request gets 304.
+    await h.clock.advance(60_000);
+    const again = await fetch(url, { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
 
     const rotated = await feedSettings(engine, { token: '' });
     expect(rotated.token).not.toBe(on.token);
