@@ -2,7 +2,7 @@
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { failedSchedules, hasData, savedAt, syncText, unknownSchedules } from '../shared/freshness';
-import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
+import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, CoverageView, MyShift, Person, ScheduleView, SourceStatus, SyncStatus } from '../shared/view-state';
 
 export interface FormatOptions {
@@ -60,7 +60,21 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   else if (state.settings.email === '') lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (failed.length > 0) lines.push(`Your next shift: unknown (couldn't load ${failed.map((s) => s.name).join(', ')})`);
   else if (unknownSchedules(state).length > 0) lines.push('Your next shift: unknown (not loaded yet)');
-  else lines.push('Your next shift: none in the next 14 days');
+  else lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
+  return lines;
+}
+
+/** "Your shifts (next 14 days):" then one line per block: local start–end, the schedule's own time, duration. */
+function myShiftsLines(state: AppState, o: FormatOptions): string[] {
+  const shifts = state.me.shifts;
+  if (shifts.length === 0) return [];
+  const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
+  const lines = [`Your shifts (next ${state.settings.horizonDays} days):`];
+  for (const m of shifts) {
+    const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
+    const length = formatDuration(Date.parse(m.end) - Date.parse(m.start));
+    lines.push(`  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${m.scheduleName}${running}`);
+  }
   return lines;
 }
 
@@ -72,13 +86,14 @@ function coverageLine(c: CoverageView, o: FormatOptions): string {
 }
 
 function coverageLines(state: AppState, o: FormatOptions): string[] {
-  const { mine, askingMe, status } = state.coverage;
+  const { mine, askingMe, coveredByMe, status } = state.coverage;
   if (!hasData(status)) return [`Coverage requests: ${statusText(status, o)}`];
   const freshness = status.kind === 'fresh' ? '' : ` (${statusText(status, o)})`;
-  if (mine.length === 0 && askingMe.length === 0) return [`Coverage requests: none pending${freshness}`];
+  if (mine.length === 0 && askingMe.length === 0 && coveredByMe.length === 0) return [`Coverage requests: none pending${freshness}`];
   const lines = [`Coverage requests${freshness}:`];
   if (askingMe.length > 0) lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(c, o)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(c, o)));
+  if (coveredByMe.length > 0) lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(c, o)));
   return lines;
 }
 
@@ -86,7 +101,7 @@ export function formatStatus(state: AppState, o: FormatOptions): string {
   const header = `OnCall Tray — ${formatDayTime(o.nowMs, o)} (${o.localZone})${state.setup.demo ? ' — demo data' : ''}`;
   const blocks = [
     [header, syncLine(state.sync, state, o)],
-    myLines(state, o),
+    [...myLines(state, o), ...myShiftsLines(state, o)],
     ...state.schedules.map((s) => scheduleLines(s, o)),
     coverageLines(state, o),
   ];

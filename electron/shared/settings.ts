@@ -80,6 +80,10 @@ export type QuietHours = z.infer<typeof QuietHoursSchema>;
 /** "Pause notifications" from the tray: an instant (UTC ISO) or null. Kept in settings so it survives a restart. */
 const PausedUntilSchema = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant').nullable();
 
+/** Bounds of the "My shifts" horizon, in days. */
+export const MIN_HORIZON_DAYS = 14;
+export const MAX_HORIZON_DAYS = 90;
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** Empty until onboarding; https only, except loopback hosts. */
@@ -95,6 +99,8 @@ export const SettingsSchema = z.object({
   globalShortcut: z.string().max(60).default('CommandOrControl+Shift+O'),
   theme: ThemeSchema.default('system'),
   calendarFeed: CalendarFeedSettingsSchema.prefault({}),
+  /** How many days ahead "My shifts" lists (and sync reads) my blocks: 14 to 90. */
+  horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS).default(MIN_HORIZON_DAYS),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -121,6 +127,7 @@ export const SettingsPatchSchema = z
     globalShortcut: z.string().max(60),
     theme: ThemeSchema,
     calendarFeed: CalendarFeedSettingsSchema,
+    horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

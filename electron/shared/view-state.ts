@@ -108,10 +108,21 @@ export const AppStateSchema = z.object({
   me: z.object({
     onCallNow: z.array(MyShiftSchema),
     nextShift: MyShiftSchema.nullable(),
+    /**
+     * Every block of mine from now to the horizon (settings.horizonDays), per schedule (consecutive shifts of mine
+     * merged), the running one included with its true start; sorted by start. Only from schedules with data.
+     */
+    shifts: z.array(MyShiftSchema).default([]),
   }),
   coverage: z.object({
     mine: z.array(CoverageViewSchema),
+    /** Pending requests that ask me and are not yet covered by me. */
     askingMe: z.array(CoverageViewSchema),
+    /**
+     * Requests that asked me and that the schedules now show me covering (every asked shift on a schedule of mine):
+     * "Covered by you ✓". Not counted as asking me. The service may still list them as pending.
+     */
+    coveredByMe: z.array(CoverageViewSchema).default([]),
     /** Freshness of the coverage-request list: empty lists mean "none" only when this is 'fresh' or 'stale'. */
     status: ScheduleStatusSchema,
   }),

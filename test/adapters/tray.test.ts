@@ -32,8 +32,8 @@ function state(nextStartMs: number): AppState {
     schedules: [
       { id: 'sch_a', name: 'A & B', timeZone: 'Europe/Berlin', status: { kind: 'fresh', at: new Date(NOW).toISOString() }, now: null, next: null, meOnCall: false, users: [], teams: [], chatUserGroup: null },
     ],
-    me: { onCallNow: [], nextShift: { scheduleId: 'sch_a', scheduleName: 'A & B', start: new Date(nextStartMs).toISOString(), end: new Date(nextStartMs + 3_600_000).toISOString() } },
-    coverage: { mine: [], askingMe: [], status: { kind: 'fresh', at: new Date(NOW).toISOString() } },
+    me: { onCallNow: [], nextShift: { scheduleId: 'sch_a', scheduleName: 'A & B', start: new Date(nextStartMs).toISOString(), end: new Date(nextStartMs + 3_600_000).toISOString() }, shifts: [] },
+    coverage: { mine: [], askingMe: [], coveredByMe: [], status: { kind: 'fresh', at: new Date(NOW).toISOString() } },
     notices: [],
   };
 }

@@ -66,7 +66,7 @@ export function createEngine(options: EngineOptions): Engine {
   const sync = createSync({
     clock,
     getClient: () => clients.get()?.sync,
-    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh, horizonDays: options.horizonDays }),
+    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh, horizonDays: options.horizonDays ?? effective().horizonDays }),
     snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
     onBusyChange: (busy) => ((syncing = busy), keeper.update()),
     log,

@@ -24,6 +24,12 @@ function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | und
       yield seg.endMs;
       break;
     }
+    // A block of mine entering "My shifts" as the horizon moves on (a segment start is a superset of those).
+    if (settings) {
+      const horizonMs = settings.horizonDays * 24 * 3_600_000;
+      const entering = segmentsOf(s.shifts).find((seg) => seg.startMs > nowMs + horizonMs);
+      if (entering) yield entering.startMs - horizonMs + 1;
+    }
     const d = s.details;
     if (d?.current_oncall_shift) yield Date.parse(d.current_oncall_shift.end);
     if (d?.next_oncall_shift) yield Date.parse(d.next_oncall_shift.start);

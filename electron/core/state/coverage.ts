@@ -4,12 +4,13 @@ import type { CoverageRequest } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
 import type { CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
-import { toPerson } from './segments';
-import type { Snapshot } from '../sync/snapshot';
+import { blocksOf, instantMs, segmentsOf, toPerson } from './segments';
+import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
 export interface CoverageLists {
   mine: CoverageView[];
   askingMe: CoverageView[];
+  coveredByMe: CoverageView[];
 }
 
 function coverageView(r: CoverageRequest): CoverageView {
@@ -43,17 +44,37 @@ export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<str
   return ids;
 }
 
-export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string): CoverageLists {
+/**
+ * True when the schedules' shifts show me on call throughout every shift the request asks me about (those on my
+ * schedules that have not ended): the loop is closed even while the service still lists the request as pending.
+ */
+export function coveredByMe(r: CoverageRequest, nowMs: number, emailLower: string, myScheduleIds: ReadonlySet<string>, byId: ReadonlyMap<string, ScheduleSnapshot>): boolean {
+  const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
+  if (asked.length === 0) return false;
+  return asked.every((s) => {
+    const shifts = byId.get(s.schedule_reference.id)?.shifts;
+    if (!shifts) return false;
+    const startMs = Math.max(instantMs(s.start), nowMs);
+    const endMs = instantMs(s.end);
+    return blocksOf(segmentsOf(shifts), emailLower).some((b) => b.startMs <= startMs && b.endMs >= endMs);
+  });
+}
+
+export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string, byId?: ReadonlyMap<string, ScheduleSnapshot>): CoverageLists {
   const mine: CoverageView[] = [];
   const askingMe: CoverageView[] = [];
-  if (emailLower === '') return { mine, askingMe };
+  const covered: CoverageView[] = [];
+  if (emailLower === '') return { mine, askingMe, coveredByMe: covered };
+  const index = byId ?? new Map(snapshot.schedules.map((s) => [s.id, s]));
   const myScheduleIds = schedulesWithMe(snapshot, emailLower);
   for (const r of snapshot.coverageRequests) {
     if (!isOpenRequest(r, nowMs)) continue;
     if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r));
-    else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) askingMe.push(coverageView(r));
+    else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
+      (coveredByMe(r, nowMs, emailLower, myScheduleIds, index) ? covered : askingMe).push(coverageView(r));
+    }
   }
-  return { mine, askingMe };
+  return { mine, askingMe, coveredByMe: covered };
 }
 
 /**

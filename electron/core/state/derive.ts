@@ -99,6 +99,24 @@ function myOnCallNow(views: readonly ScheduleView[], byId: ReadonlyMap<string, S
   return result;
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * My blocks from now to the horizon over all watched schedules (each merged per schedule, the running one with its
+ * true start), sorted by start, then by the user's schedule order.
+ */
+function myShifts(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string, horizonDays: number): MyShift[] {
+  const untilMs = nowMs + horizonDays * DAY_MS;
+  const found: { startMs: number; order: number; shift: MyShift }[] = [];
+  views.forEach((view, order) => {
+    for (const b of blocksOf(segmentsOf(byId.get(view.id)?.shifts ?? NO_SHIFTS), emailLower)) {
+      if (b.endMs <= nowMs || b.startMs >= untilMs) continue;
+      found.push({ startMs: b.startMs, order, shift: { scheduleId: view.id, scheduleName: view.name, start: isoOf(b.startMs), end: isoOf(b.endMs) } });
+    }
+  });
+  return found.sort((a, b) => a.startMs - b.startMs || a.order - b.order).map((f) => f.shift);
+}
+
 export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot> {
   return new Map(snapshot.schedules.map((s) => [s.id, s]));
 }
@@ -120,9 +138,10 @@ export function deriveState(input: DeriveInput): AppState {
     me: {
       onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
       nextShift: myNextShift(schedules, byId, nowMs, emailLower),
+      shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
     },
     coverage: {
-      ...coverageLists(snapshot, nowMs, emailLower),
+      ...coverageLists(snapshot, nowMs, emailLower, byId),
       status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
     },
     notices: input.notices,

@@ -26,7 +26,23 @@ function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
   };
 }
 
-function state(over: Partial<AppState> = {}): AppState {
+/** Overrides may leave out the lists added later (my shifts, requests covered by me): they default to empty. */
+type Over = Omit<Partial<AppState>, 'me' | 'coverage'> & {
+  me?: Omit<AppState['me'], 'shifts'> & { shifts?: AppState['me']['shifts'] };
+  coverage?: Omit<AppState['coverage'], 'coveredByMe'> & { coveredByMe?: AppState['coverage']['coveredByMe'] };
+};
+
+function state(over: Over = {}): AppState {
+  const { me, coverage, ...rest } = over;
+  return {
+    ...base(),
+    ...rest,
+    ...(me ? { me: { shifts: [], ...me } } : {}),
+    ...(coverage ? { coverage: { coveredByMe: [], ...coverage } } : {}),
+  };
+}
+
+function base(): AppState {
   return {
     setup: { hasKey: true, keyStorage: 'keychain', demo: false },
     settings: { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: alice.email, schedules: [{ id: 'sch_primary' }] },
@@ -34,10 +50,13 @@ function state(over: Partial<AppState> = {}): AppState {
     lastSuccessAt: iso(-1),
     syncing: false,
     schedules: [schedule()],
-    me: { onCallNow: [], nextShift: { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) } },
-    coverage: { mine: [], askingMe: [], status: FRESH },
+    me: {
+      onCallNow: [],
+      nextShift: { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) },
+      shifts: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) }],
+    },
+    coverage: { mine: [], askingMe: [], coveredByMe: [], status: FRESH },
     notices: [],
-    ...over,
   };
 }
 

@@ -1,4 +1,5 @@
 // Builds valid AppState values for the renderer's unit tests (checked by the real schema, so they cannot drift).
+import type { z } from 'zod';
 import { AppStateSchema, type AppState, type Person, type ScheduleView } from '../../../electron/shared/view-state';
 import { defaultSettings } from '../../../electron/shared/settings';
 
@@ -22,7 +23,8 @@ export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
   };
 }
 
-export function appState(over: Partial<AppState> = {}): AppState {
+/** Overrides as the schema reads them: lists added later (my shifts, requests covered by me) may be left out. */
+export function appState(over: Partial<z.input<typeof AppStateSchema>> = {}): AppState {
   const settings = { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: 'bob@example.com', schedules: [{ id: 'sch_platform' }] };
   return AppStateSchema.parse({
     setup: { hasKey: true, keyStorage: 'keychain', demo: false },
