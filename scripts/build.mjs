@@ -1,6 +1,7 @@
 // `npm run build`: main process and preload with esbuild, the renderer with Vite (its config is vite.config.ts),
 // and the icons the running app loads, all into dist/ — the only folder electron-builder packages.
-// `--only=main --out=DIR` builds just the main bundle into DIR (the bundle smoke test uses it).
+// `--only=main --out=DIR` builds just the main bundle into DIR (the bundle smoke test uses it); `--no-renderer`
+// leaves dist/renderer alone (the packaging test: the tests' global setup builds it, and e2e tests read it meanwhile).
 import { cp, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,6 @@ if (option('only') === 'main') {
   await rm(join(dist, 'main'), { recursive: true, force: true });
   await rm(join(dist, 'icons'), { recursive: true, force: true });
   await Promise.all([buildMain(), buildPreload(), copyIcons()]);
-  await buildRenderer();
+  if (!process.argv.includes('--no-renderer')) await buildRenderer();
   console.log('built dist/main (main.cjs, preload.cjs), dist/renderer and dist/icons');
 }

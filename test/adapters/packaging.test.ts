@@ -1,11 +1,11 @@
-// electron-builder.yml is checked with electron-builder's own loader and JSON-schema validation (packaging itself
-// needs Electron's binary, which cannot be downloaded here), plus the promises the app relies on at run time.
+// electron-builder.yml is checked with electron-builder's own loader and JSON-schema validation (for every target:
+// deb, AppImage, dmg, nsis), plus the promises the app relies on at run time. packaging-build.test.ts packages it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util/out/DebugLogger';
 import { describe, expect, it } from 'vitest';
-import { APP_ID } from '../../electron/adapters/app-paths';
+import { APP_ID, DESKTOP_ENTRY } from '../../electron/adapters/app-paths';
 
 const root = process.cwd();
 
@@ -32,6 +32,29 @@ describe('electron-builder configuration', () => {
     for (const icon of [config.mac?.icon, config.win?.icon, config.linux?.icon]) {
       expect(icon && existsSync(join(root, icon)), String(icon)).toBe(true);
     }
+  });
+
+  it('sets the Electron fuses at package time (security checklist item 19)', async () => {
+    const config = await getConfig(root, null, null);
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('has the metadata the deb needs and a desktop entry tied to the window class and the notifier', async () => {
+    const config = await getConfig(root, null, null);
+    const { readFile } = await import('node:fs/promises');
+    const pkg: unknown = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+    expect(pkg).toMatchObject({ homepage: expect.stringMatching(/^https:\/\//), author: { email: expect.stringContaining('@') }, desktopName: `${DESKTOP_ENTRY}.desktop` });
+    expect(config.linux?.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);
+    expect(config.linux?.desktop?.entry).toMatchObject({ StartupWMClass: DESKTOP_ENTRY });
+    expect(config.linux?.executableName).toBe(DESKTOP_ENTRY);
   });
 
   it('matches package.json: main is the bundle the build writes', async () => {
