@@ -1,5 +1,6 @@
-// The one way out to the system browser. Only https links to the configured service's own host pass; anything
-// else (other hosts, http, file:, javascript:, links with credentials) is refused with a plain reason.
+// The one way out to the system browser. Only https links to the configured service's own host pass, and our
+// release pages (package.json oncallTray.releasePages, for the update notice); anything else (other hosts, http,
+// file:, javascript:, links with credentials) is refused with a plain reason.
 // Electron's `shell` is injected so this choke point is tested in Node; it is the project's only openExternal call.
 import type { ActionError } from '../shared/ipc-contract';
 
@@ -17,7 +18,7 @@ function hostOf(baseUrl: string): string | undefined {
   }
 }
 
-export function checkExternalUrl(raw: string, serviceBaseUrl: string): ExternalVerdict {
+export function checkExternalUrl(raw: string, serviceBaseUrl: string, releasePages?: string): ExternalVerdict {
   let url: URL;
   try {
     url = new URL(raw);
@@ -26,6 +27,8 @@ export function checkExternalUrl(raw: string, serviceBaseUrl: string): ExternalV
   }
   if (url.protocol !== 'https:') return refuse('Only https links can be opened.');
   if (url.username !== '' || url.password !== '') return refuse('Links with credentials are not opened.');
+  // Compared after parsing and re-serialising, so "https://github.com.evil.net/…" or "/../" tricks can't match.
+  if (releasePages?.startsWith('https://') && url.href.startsWith(releasePages)) return { ok: true, url: url.href };
   const serviceHost = hostOf(serviceBaseUrl);
   if (!serviceHost) return refuse('No service address is set, so no link can be opened.');
   if (url.host.toLowerCase() !== serviceHost) return refuse(`Only links to ${serviceHost} can be opened.`);
@@ -36,11 +39,13 @@ export interface ExternalOpenerOptions {
   /** Electron's shell (or a test's stand-in). */
   shell: { openExternal(url: string): Promise<void> };
   serviceBaseUrl(): string;
+  /** The release pages prefix (https, ending in "/"), or undefined when the app has none. */
+  releasePages?: string;
 }
 
 export function createExternalOpener(options: ExternalOpenerOptions) {
   return async (raw: string): Promise<{ ok: true; value: null } | { ok: false; error: ActionError }> => {
-    const verdict = checkExternalUrl(raw, options.serviceBaseUrl());
+    const verdict = checkExternalUrl(raw, options.serviceBaseUrl(), options.releasePages);
     if (!verdict.ok) return verdict;
     try {
       // electronegativity OPEN_EXTERNAL_JS_CHECK (MEDIUM, manual review) points here: reviewed. The URL was

@@ -47,4 +47,21 @@ describe('opening links in the browser', () => {
     });
     expect(await open('https://oncall.example.com/')).toMatchObject({ ok: false, error: { kind: 'external_failed' } });
   });
+
+  it('opens our release pages (the update notice) and nothing that only looks like them', async () => {
+    const opened: string[] = [];
+    const pages = 'https://github.com/oncall-tray/oncall-tray/releases/';
+    const open = createExternalOpener({ shell: { openExternal: async (url) => void opened.push(url) }, serviceBaseUrl: () => '', releasePages: pages });
+    expect(await open(`${pages}tag/v0.2.0`)).toEqual({ ok: true, value: null });
+    for (const url of [
+      'https://github.com/oncall-tray/oncall-tray/releases/../../other/repo',
+      'https://github.com/oncall-tray/oncall-tray-evil/releases/tag/v1',
+      'https://github.com.evil.example/oncall-tray/oncall-tray/releases/tag/v1',
+      'https://user@github.com/oncall-tray/oncall-tray/releases/tag/v1',
+      'http://github.com/oncall-tray/oncall-tray/releases/tag/v1',
+    ]) {
+      expect(await open(url), url).toMatchObject({ ok: false, error: { kind: 'external_refused' } });
+    }
+    expect(opened).toEqual([`${pages}tag/v0.2.0`]);
+  });
 });

@@ -1,0 +1,127 @@
+// "New version available": reads the release feed named in package.json (oncallTray.releaseFeed, a GitHub-style
+// "latest release" JSON: tag_name, html_url) at most once a day, across restarts too (the time of the last check
+// is kept in the data folder). It never blocks anything: start() returns at once, a check has a timeout, and a
+// failed one is logged and waits for the next day. The release page is offered only if it lies under
+// oncallTray.releasePages, the same prefix the openExternal choke point allows. main.ts starts it outside demo.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { Clock } from '../core/ports';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+const TIMEOUT_MS = 15_000;
+
+export interface ReleaseConfig {
+  currentVersion: string;
+  feedUrl: string;
+  /** Release pages must start with this (https) prefix to be shown and opened. */
+  pagesPrefix: string;
+}
+
+export interface UpdateNotice {
+  version: string;
+  url: string;
+}
+
+const PackageSchema = z.object({
+  version: z.string(),
+  oncallTray: z.object({ releaseFeed: z.url({ protocol: /^https$/ }), releasePages: z.url({ protocol: /^https$/ }) }),
+});
+
+const ReleaseSchema = z.object({ tag_name: z.string(), html_url: z.string(), draft: z.boolean().optional(), prerelease: z.boolean().optional() });
+const LastCheckSchema = z.object({ checkedAt: z.number() });
+
+/** The release settings from the app's package.json, or undefined when they are missing or not https. */
+export async function readReleaseConfig(appDir: string): Promise<ReleaseConfig | undefined> {
+  try {
+    const parsed = PackageSchema.safeParse(JSON.parse(await readFile(join(appDir, 'package.json'), 'utf8')));
+    if (!parsed.success) return undefined;
+    const { version, oncallTray } = parsed.data;
+    return { currentVersion: version, feedUrl: oncallTray.releaseFeed, pagesPrefix: oncallTray.releasePages };
+  } catch {
+    return undefined;
+  }
+}
+
+const parts = (v: string): number[] | undefined => {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+};
+
+/** True when `candidate` (e.g. "v0.2.0") is a plain release newer than `current`; pre-release tags never are. */
+export function isNewer(candidate: string, current: string): boolean {
+  const a = parts(candidate);
+  const b = parts(current);
+  if (!a || !b) return false;
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return false;
+}
+
+/** What one feed answer means for the user: a notice, or none (same version, draft, odd page address). */
+export function noticeFrom(body: unknown, config: ReleaseConfig): UpdateNotice | undefined {
+  const release = ReleaseSchema.safeParse(body);
+  if (!release.success || release.data.draft === true || release.data.prerelease === true) return undefined;
+  const { tag_name: tag, html_url: url } = release.data;
+  if (!isNewer(tag, config.currentVersion) || !url.startsWith(config.pagesPrefix)) return undefined;
+  return { version: tag.replace(/^v/, ''), url };
+}
+
+export interface UpdateCheckerOptions {
+  config: ReleaseConfig;
+  clock: Pick<Clock, 'now' | 'setTimer'>;
+  /** Where the time of the last check is kept (a JSON file in the data folder). */
+  stateFile: string;
+  onNotice(notice: UpdateNotice): void;
+  log(message: string): void;
+  fetch?: typeof fetch;
+}
+
+async function lastCheckedAt(file: string): Promise<number | undefined> {
+  try {
+    const parsed = LastCheckSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data.checkedAt : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createUpdateChecker(o: UpdateCheckerOptions) {
+  const doFetch = o.fetch ?? fetch;
+  let cancel: (() => void) | undefined;
+  let stopped = false;
+
+  async function check(): Promise<void> {
+    const checkedAt = o.clock.now();
+    // Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day.
+    await mkdir(dirname(o.stateFile), { recursive: true }).then(() => writeFile(o.stateFile, JSON.stringify({ checkedAt })));
+    const answer = await doFetch(o.config.feedUrl, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+    const notice = noticeFrom(await answer.json(), o.config);
+    if (notice && !stopped) o.onNotice(notice);
+  }
+
+  function runCheck(): void {
+    void check()
+      .catch((e: unknown) => o.log(`update check: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => !stopped && runAt(DAY_MS));
+  }
+
+  function runAt(delayMs: number): void {
+    if (delayMs <= 0) return runCheck();
+    cancel = o.clock.setTimer(delayMs, runCheck);
+  }
+
+  return {
+    /** Schedules the next check (now, if the last one is a day old); returns at once. */
+    start(): void {
+      void lastCheckedAt(o.stateFile).then((last) => {
+        if (stopped) return;
+        runAt(last === undefined ? 0 : Math.max(0, last + DAY_MS - o.clock.now()));
+      });
+    },
+    stop(): void {
+      stopped = true;
+      cancel?.();
+    },
+  };
+}
