@@ -1,29 +1,33 @@
 // Settings in real Chromium against the real engine and simulator: a rejected key leads to settings and a new
 // key recovers; edits (theme, reminders, e-mail, schedules) are checked inline and saved through the engine.
 import { describe, expect, it } from 'vitest';
+import { fullyVisible, horizontalOverflow } from './support/layout';
 import { e2eSession } from './support/session';
 
 const session = e2eSession();
 
 describe('settings', () => {
-  it('leads from a rejected key to settings, where a new write-only key brings syncing back', async () => {
-    const app = await session.open('configured');
+  it('says in the key section that the key was rejected, focuses Replace key, and a new write-only key brings syncing back', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640 });
     const { page, host } = app;
-    await page.getByRole('heading', { name: 'Platform primary' }).waitFor();
+    await page.getByTestId('key-storage').waitFor();
     host.sim.state.revokeKey(host.sim.apiKey);
-    await page.getByRole('button', { name: 'Refresh now' }).click();
-    const banner = page.getByRole('alert').filter({ hasText: 'API key rejected' });
-    await banner.waitFor();
-    await app.screenshot('status-key-rejected');
-    await banner.getByRole('button', { name: 'Open settings' }).click();
-    expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'settings', params: {} } });
-    expect(await page.getByTestId('key-storage').textContent()).toBe('A key is stored in your keychain.');
+    await host.invoke('sync:refresh', null);
+    await host.waitForState((s) => s.sync.kind === 'key_rejected', 'the key rejected');
+    await page.reload(); // settings opened while the key is rejected
+    // The key section says what is wrong, not "a key is stored" as if all were well, and Replace key has the focus.
+    expect(await page.getByTestId('key-storage').textContent()).toMatch(/rejected the stored key/);
+    const focusedText = () => page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.textContent)');
+    await expect.poll(focusedText).toBe('Replace key');
+    await app.screenshot('settings-key-rejected');
     host.sim.state.addKey('ocs_demo_new', 'usr_alice');
-    await page.getByLabel('Replace with a new key').fill('ocs_demo_new');
-    await page.getByRole('button', { name: 'Replace' }).click();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedText).toBe('api-key');
+    await page.keyboard.type('ocs_demo_new');
+    await page.keyboard.press('Enter');
     await page.getByText('Stored in your keychain.', { exact: true }).waitFor();
     // Write-only: the field is emptied and the key never comes back to the page.
-    expect(await page.getByLabel('Replace with a new key').inputValue()).toBe('');
+    expect(await page.getByLabel('New API key').count()).toBe(0); // closed again: nothing typed stays on the page
     const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
     expect(received).toContain('"storage":"keychain"'); // the key:set answer is in what the page received…
     expect(received).not.toContain('ocs_demo_new'); // …but the key itself never came back, in any answer or push
@@ -55,4 +59,42 @@ describe('settings', () => {
     expect(await app.cspViolations()).toEqual([]);
     await app.screenshot('settings-saved-dark');
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`keeps one save model with the Save bar on screen at 360×480 (${colorScheme}), and records the shortcut by pressing it`, async () => {
+      const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480, colorScheme });
+      const { page, host } = app;
+      const save = page.getByRole('button', { name: 'Save settings' });
+      await save.waitFor();
+      expect(await fullyVisible(save)).toBe(true);
+      expect(await horizontalOverflow(page)).toEqual([]);
+      await page.getByLabel('Dark').check();
+      await page.getByText('Unsaved changes').waitFor();
+      expect(host.engine.getState().settings.theme).toBe('system'); // nothing saved behind the user's back
+
+      const shortcut = page.getByLabel('Global shortcut for quick override');
+      expect(await shortcut.inputValue()).toBe('Ctrl+Shift+O');
+      await shortcut.focus();
+      await page.keyboard.press('Control+c');
+      expect(await shortcut.inputValue()).toBe('Ctrl+C');
+      await page.getByText('Ctrl+C is copy in almost every app. Add Shift or Alt, e.g. Ctrl+Shift+C.').waitFor();
+      expect(await shortcut.getAttribute('aria-invalid')).toBe('true');
+      await save.click();
+      expect(host.engine.getState().settings.theme).toBe('system');
+      await shortcut.focus();
+      await page.keyboard.press('Control+Alt+k');
+      expect(await shortcut.inputValue()).toBe('Ctrl+Alt+K');
+      expect(await page.getByText('is copy in almost every app').count()).toBe(0);
+      await page.mouse.wheel(0, 2000);
+      expect(await fullyVisible(save)).toBe(true);
+      await app.screenshot(`settings-shortcut-${colorScheme}`);
+      await save.click();
+      await page.getByText('Settings saved.').waitFor();
+      expect([host.engine.getState().settings.globalShortcut, host.engine.getState().settings.theme]).toEqual(['CommandOrControl+Alt+K', 'dark']);
+      await shortcut.focus();
+      await page.keyboard.press('Backspace');
+      expect(await shortcut.inputValue()).toBe('Off');
+      expect(await horizontalOverflow(page)).toEqual([]);
+    });
+  }
 });

@@ -4,6 +4,7 @@ import type { Settings, SettingsPatch, Theme, WatchedSchedule } from '../../../e
 import type { ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
 import { isEmail } from './override-form';
+import { shortcutConflict } from './shortcut';
 
 export interface SettingsFormValues {
   baseUrl: string;
@@ -112,13 +113,14 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   };
 }
 
-export function checkSettings(values: SettingsFormValues, original: Settings): SettingsChecked {
+/** `mac`: name shortcuts as macOS does (Cmd) in messages. */
+export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
   const errors: FieldErrors = {};
   const url = checkBaseUrl(values.baseUrl);
   if (values.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
   else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
   else if (values.baseUrl.length > 500) errors.baseUrl = 'The address must be at most 500 characters.';
-  const shortcut = shortcutError(values.globalShortcut);
+  const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
   if (shortcut) errors.globalShortcut = shortcut;
   const email = values.email.trim();
   if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';

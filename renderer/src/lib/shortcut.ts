@@ -1,0 +1,90 @@
+// The global shortcut recorder's logic: a key press → Electron accelerator ("CommandOrControl+Shift+O"), shown
+// the way the keyboard says it ("Ctrl+Shift+O", "Cmd+Shift+O" on macOS), and the combinations that would take
+// an everyday key away from every other app.
+
+export interface KeyPress {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}
+
+const MODIFIER_KEYS = new Set(['Control', 'Meta', 'Alt', 'Shift', 'AltGraph', 'OS']);
+
+/** The accelerator's key name for a KeyboardEvent.code; undefined for keys a shortcut cannot use. */
+function keyName(code: string): string | undefined {
+  let m = /^Key([A-Z])$/.exec(code);
+  if (m) return m[1];
+  m = /^Digit(\d)$/.exec(code);
+  if (m) return m[1];
+  if (/^F([1-9]|1\d|2[0-4])$/.test(code)) return code;
+  const named: Record<string, string> = {
+    Space: 'Space', ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right', Home: 'Home', End: 'End',
+    PageUp: 'PageUp', PageDown: 'PageDown', Insert: 'Insert', Minus: '-', Equal: '=', BracketLeft: '[', BracketRight: ']',
+    Semicolon: ';', Quote: "'", Comma: ',', Period: '.', Slash: '/', Backquote: '`', Backslash: '\\',
+  };
+  return named[code];
+}
+
+export type Recorded =
+  | { kind: 'partial'; text: string }
+  | { kind: 'shortcut'; accelerator: string }
+  | { kind: 'clear' }
+  | { kind: 'cancel' }
+  | { kind: 'ignore' };
+
+/** What one key press means while recording. */
+export function recordKey(e: KeyPress, mac: boolean): Recorded {
+  if (e.key === 'Tab') return { kind: 'ignore' };
+  const command = mac ? e.metaKey : e.ctrlKey;
+  const mods = [command ? 'CommandOrControl' : '', mac && e.ctrlKey ? 'Control' : '', !mac && e.metaKey ? 'Super' : '', e.altKey ? 'Alt' : '', e.shiftKey ? 'Shift' : ''].filter((m) => m !== '');
+  if (MODIFIER_KEYS.has(e.key)) return { kind: 'partial', text: shortcutText(mods.join('+'), mac) + '+…' };
+  if (mods.length === 0 && e.key === 'Escape') return { kind: 'cancel' };
+  if (mods.length === 0 && (e.key === 'Backspace' || e.key === 'Delete')) return { kind: 'clear' };
+  const key = keyName(e.code);
+  if (!key) return { kind: 'ignore' };
+  return { kind: 'shortcut', accelerator: [...mods, key].join('+') };
+}
+
+/** "CommandOrControl+Shift+O" → "Ctrl+Shift+O" (or "Cmd+Shift+O" on macOS). */
+export function shortcutText(accelerator: string, mac: boolean): string {
+  if (accelerator === '') return '';
+  return accelerator
+    .split('+')
+    .map((part) => {
+      const p = part.toLowerCase();
+      if (p === 'commandorcontrol' || p === 'cmdorctrl') return mac ? 'Cmd' : 'Ctrl';
+      if (p === 'command' || p === 'cmd') return 'Cmd';
+      if (p === 'control' || p === 'ctrl') return 'Ctrl';
+      if (p === 'option' || p === 'alt') return mac ? 'Option' : 'Alt';
+      if (p === 'super' || p === 'meta') return mac ? 'Cmd' : 'Super';
+      if (p === 'shift') return 'Shift';
+      return part.length === 1 ? part.toUpperCase() : part;
+    })
+    .join('+');
+}
+
+const EVERYDAY: Record<string, string> = {
+  A: 'select all', C: 'copy', V: 'paste', X: 'cut', Z: 'undo', Y: 'redo', S: 'save', P: 'print', F: 'find', N: 'new',
+  T: 'new tab', W: 'close', Q: 'quit', R: 'reload', O: 'open', L: 'the address bar', Tab: 'switching',
+};
+
+/** Why this shortcut is a poor global one (it would take a key from every app), or undefined when it is fine. */
+export function shortcutConflict(accelerator: string, mac: boolean): string | undefined {
+  if (accelerator === '') return undefined;
+  const parts = accelerator.split('+');
+  const key = parts.pop() ?? '';
+  const mods = new Set(parts.map((p) => p.toLowerCase()));
+  const text = shortcutText(accelerator, mac);
+  if (mods.size === 0) return `${text} alone would stop that key from working anywhere else. Add Ctrl or Alt.`;
+  if (!mods.has('commandorcontrol') && !mods.has('alt') && !mods.has('super') && !mods.has('control')) {
+    return `${text} would take that key from your typing in every app. Add Ctrl or Alt.`;
+  }
+  const plainCommand = mods.size === 1 && (mods.has('commandorcontrol') || mods.has('control'));
+  const everyday = EVERYDAY[key];
+  if (plainCommand && everyday) return `${text} is ${everyday} in almost every app. Add Shift or Alt, e.g. ${shortcutText(`CommandOrControl+Shift+${key}`, mac)}.`;
+  if (mods.size === 1 && mods.has('alt') && key.startsWith('F')) return `${text} is a window-manager shortcut on many systems. Try another.`;
+  return undefined;
+}
