@@ -1,4 +1,5 @@
 // `npm run status -- --ics` and `--summary`, spawned as a user runs them, against the simulator over loopback.
+// Each spawn costs seconds on a busy machine, hence the longer timeout.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
+import { parseStatusArgs } from '../../electron/cli/status-args';
 
 interface Run {
   code: number;
@@ -32,7 +34,7 @@ function events(text: string): { uid: string; start: number; summary: string; se
 
 const DAY_MS = 86_400_000;
 
-describe('npm run status -- --summary', () => {
+describe('npm run status -- --summary', { timeout: 60_000 }, () => {
   it('prints one hand-off line per demo schedule and my next block', async () => {
     const run = await status(['--demo', '--summary']);
     expect(run.code).toBe(0);
@@ -46,7 +48,7 @@ describe('npm run status -- --summary', () => {
   });
 });
 
-describe('npm run status -- --ics', () => {
+describe('npm run status -- --ics', { timeout: 60_000 }, () => {
   let sim: RunningSimulator;
   let dir = '';
   beforeAll(async () => {
@@ -87,11 +89,18 @@ describe('npm run status -- --ics', () => {
     expect(Math.max(...starts)).toBeLessThan(Date.now() + 90 * DAY_MS);
   });
 
-  it('refuses --days beyond 366, below 1, or without --ics (exit 2)', async () => {
-    for (const args of [['--ics', '--days', '367'], ['--ics', '--days', '0'], ['--days', '30'], ['--ics', '--summary']]) {
-      const run = await status(['--demo', ...args]);
-      expect([args, run.code]).toEqual([args, 2]);
-      expect(run.stderr).toMatch(/^status: --(days|ics): /);
+  it('refuses --days beyond 366 with exit 2, naming the flag', async () => {
+    const run = await status(['--demo', '--ics', '--days', '367']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^status: --days: must be at most 366/);
+  });
+
+  it('refuses --days below 1 or without --ics, and --ics with another output', () => {
+    for (const args of [['--ics', '--days', '0'], ['--ics', '--days', '1.5'], ['--days', '30'], ['--ics', '--summary'], ['--ics', '--json']]) {
+      const parsed = parseStatusArgs(args);
+      expect([args, parsed.ok]).toEqual([args, false]);
+      expect(!parsed.ok && parsed.message).toMatch(/^--(days|ics): /);
     }
+    expect(parseStatusArgs(['--ics', '--days', '366'])).toMatchObject({ ok: true, args: { ics: true, days: 366 } });
   });
 });
