@@ -22,6 +22,7 @@ import { watchPowerAndNetwork } from './adapters/power';
 import { hardenSession } from './adapters/security';
 import { createShortcutBinder } from './adapters/shortcut';
 import { createTrayController } from './adapters/tray';
+import { watchForUpdates } from './adapters/update-check';
 import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
 
 const log = (message: string): void => console.log(`[oncall] ${message}`);
@@ -45,12 +46,14 @@ interface Context {
   paths: AppPaths;
   demo: DemoSession | undefined;
   windows: WindowManager;
+  updates: ReturnType<typeof watchForUpdates>;
+  openExternal: ReturnType<typeof createExternalOpener>;
 }
 
 // No fixed local zone is handed to the engine or the tray: each reads the system's zone when it formats a time.
 const currentZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-function buildEngine({ platform, paths, demo, windows }: Context): Engine {
+function buildEngine({ platform, paths, demo, windows }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows'>): Engine {
   return createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
@@ -66,7 +69,7 @@ function buildEngine({ platform, paths, demo, windows }: Context): Engine {
   });
 }
 
-function buildTray({ platform, paths, windows }: Context, engine: Engine) {
+function buildTray({ platform, paths, windows, updates, openExternal }: Context, engine: Engine) {
   let bounds: Rectangle | undefined;
   async function run(action: TrayActionId): Promise<void> {
     const view = VIEW_OF[action];
@@ -74,6 +77,8 @@ function buildTray({ platform, paths, windows }: Context, engine: Engine) {
     if (action === 'refresh') await engine.handlers['sync:refresh'](null);
     if (action === 'toggle-start-at-login') await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
     if (action === 'quit') app.quit();
+    const update = updates.notice();
+    if (action === 'open-update' && update) await openExternal(update.url);
   }
   const controller = createTrayController({
     tray: new Tray(paths.trayIcon('off')),
@@ -96,8 +101,7 @@ function switchMode(mode: 'demo' | 'live'): void {
   app.quit();
 }
 
-function registerHandlers(engine: Engine, windows: WindowManager, trayBounds: () => Rectangle | undefined): () => void {
-  const openExternal = createExternalOpener({ shell, serviceBaseUrl: () => engine.getState().settings.baseUrl });
+function registerHandlers(engine: Engine, { windows, updates, openExternal }: Context, trayBounds: () => Rectangle | undefined): () => void {
   return registerIpc({
     ipcMain,
     senderOf,
@@ -105,6 +109,7 @@ function registerHandlers(engine: Engine, windows: WindowManager, trayBounds: ()
     log,
     handlers: {
       ...engine.handlers,
+      'state:get': async () => ({ ok: true, value: updates.withNotice(engine.getState()) }),
       'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
@@ -142,13 +147,21 @@ async function startShell(demo: DemoSession | undefined) {
   hardenSession(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
   const windows = createWindowManager({ preloadPath: paths.preload, indexUrl: RENDERER_INDEX_URL, platform, iconPath: paths.appIcon });
-  const context: Context = { platform, paths, demo, windows };
-  const engine = buildEngine(context);
+  const engine = buildEngine({ platform, paths, demo, windows });
+  // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
+  const updates = watchForUpdates({
+    appDir: app.getAppPath(), dataDir: dataDirFor(app.getPath('userData'), false), enabled: demo === undefined,
+    clock: systemClock, log, changed: () => follow(engine.getState()),
+  });
+  const serviceBaseUrl = (): string => engine.getState().settings.baseUrl;
+  const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
+  const context: Context = { platform, paths, demo, windows, updates, openExternal };
   const tray = buildTray(context, engine);
-  const unregisterIpc = registerHandlers(engine, windows, tray.bounds);
+  const unregisterIpc = registerHandlers(engine, context, tray.bounds);
   const follower = settingsFollower(context, (problem) => tray.controller.setShortcutProblem(problem));
   let started = false;
-  const follow = (state: AppState): void => {
+  const follow = (engineState: AppState): void => {
+    const state = updates.withNotice(engineState);
     tray.controller.update(state);
     windows.push('state:changed', state);
     // Settings are applied only once the stored ones are loaded, not the defaults the engine starts from.
@@ -170,6 +183,7 @@ async function startShell(demo: DemoSession | undefined) {
   let stopping: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
     stopPower();
+    updates.stop();
     unsubscribe();
     follower.dispose();
     unregisterIpc();

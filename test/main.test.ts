@@ -48,9 +48,23 @@ const cleanups: Array<() => Promise<void>> = [];
 /** main.ts's log lines ("[oncall] …"), kept out of the test output and asserted where they matter. */
 let logged: string[] = [];
 
+/** The release feed named in package.json is answered here (the checker itself is tested on a loopback feed). */
+const FEED_HOST = 'https://api.github.com/';
+let feedCalls: string[] = [];
+let feedAnswer: unknown;
+
 beforeEach(() => {
   logged = [];
+  feedCalls = [];
+  feedAnswer = undefined;
   vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(FEED_HOST)) return realFetch(input, init);
+    feedCalls.push(url);
+    return new Response(JSON.stringify(feedAnswer ?? { message: 'Not Found' }), { status: feedAnswer ? 200 : 404 });
+  });
 });
 
 afterEach(async () => {
@@ -59,6 +73,7 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   vi.resetModules();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 interface LaunchOptions {
@@ -266,5 +281,29 @@ describe('main process', () => {
     const entry = join(userData, 'xdg-config', 'autostart', 'oncall-tray.desktop');
     const { readFile } = await import('node:fs/promises');
     await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Name=OnCall Tray'));
+  });
+
+  it('outside demo, a newer release shows in the tray menu and the state, and its page opens through the choke point', async () => {
+    const page = 'https://github.com/oncall-tray/oncall-tray/releases/tag/v9.9.0';
+    feedAnswer = { tag_name: 'v9.9.0', html_url: page };
+    const { standIn, shell } = await launch({ demo: false });
+    if (!shell) throw new Error('main did not start');
+    const label = 'New version available: 9.9.0…';
+    await vi.waitFor(() => expect(shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]))).toContain(label));
+    expect(feedCalls).toHaveLength(1);
+    clickMenu(standIn, label);
+    await vi.waitFor(() => expect(standIn.calls).toContain(`openExternal ${page}`));
+    const popover = standIn.windows[0]; // onboarding's window: the state it is sent carries the notice too
+    const sender = { sender: { id: popover?.webContents.id ?? -1 }, senderFrame: { url: 'app://renderer/index.html', parent: null } };
+    expect(await standIn.handlers.get('state:get')?.(sender, null)).toMatchObject({ ok: true, value: { update: { version: '9.9.0', url: page } } });
+  });
+
+  it('in demo, never asks the release feed', async () => {
+    feedAnswer = { tag_name: 'v9.9.0', html_url: 'https://github.com/oncall-tray/oncall-tray/releases/tag/v9.9.0' };
+    const { shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    await until(shell.engine, allFresh);
+    expect(feedCalls).toEqual([]);
+    expect(shell.tray.current().menu.some((i) => i.type !== 'separator' && i.label.startsWith('New version'))).toBe(false);
   });
 });

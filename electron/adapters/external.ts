@@ -28,7 +28,7 @@ export function checkExternalUrl(raw: string, serviceBaseUrl: string, releasePag
   if (url.protocol !== 'https:') return refuse('Only https links can be opened.');
   if (url.username !== '' || url.password !== '') return refuse('Links with credentials are not opened.');
   // Compared after parsing and re-serialising, so "https://github.com.evil.net/…" or "/../" tricks can't match.
-  if (releasePages?.startsWith('https://') && url.href.startsWith(releasePages)) return { ok: true, url: url.href };
+  if (releasePages?.startsWith('https://') === true && url.href.startsWith(releasePages)) return { ok: true, url: url.href };
   const serviceHost = hostOf(serviceBaseUrl);
   if (!serviceHost) return refuse('No service address is set, so no link can be opened.');
   if (url.host.toLowerCase() !== serviceHost) return refuse(`Only links to ${serviceHost} can be opened.`);
@@ -39,13 +39,13 @@ export interface ExternalOpenerOptions {
   /** Electron's shell (or a test's stand-in). */
   shell: { openExternal(url: string): Promise<void> };
   serviceBaseUrl(): string;
-  /** The release pages prefix (https, ending in "/"), or undefined when the app has none. */
-  releasePages?: string;
+  /** The release pages prefix (https, ending in "/"), once known; undefined when the app has none. */
+  releasePages?(): string | undefined;
 }
 
 export function createExternalOpener(options: ExternalOpenerOptions) {
   return async (raw: string): Promise<{ ok: true; value: null } | { ok: false; error: ActionError }> => {
-    const verdict = checkExternalUrl(raw, options.serviceBaseUrl(), options.releasePages);
+    const verdict = checkExternalUrl(raw, options.serviceBaseUrl(), options.releasePages?.());
     if (!verdict.ok) return verdict;
     try {
       // electronegativity OPEN_EXTERNAL_JS_CHECK (MEDIUM, manual review) points here: reviewed. The URL was

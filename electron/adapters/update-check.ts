@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../core/ports';
+import type { AppState } from '../shared/view-state';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 const TIMEOUT_MS = 15_000;
@@ -122,6 +123,43 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
     stop(): void {
       stopped = true;
       cancel?.();
+    },
+  };
+}
+
+export interface UpdateWatchOptions {
+  appDir: string;
+  dataDir: string;
+  /** False in demo: the demo never asks the feed. */
+  enabled: boolean;
+  clock: Pick<Clock, 'now' | 'setTimer'>;
+  log(message: string): void;
+  /** Called when a notice appears, so the tray and windows show it. */
+  changed(): void;
+}
+
+/** main.ts's wiring: reads package.json in the background, checks daily, and adds the notice to the state shown. */
+export function watchForUpdates(o: UpdateWatchOptions) {
+  let notice: UpdateNotice | undefined;
+  let config: ReleaseConfig | undefined;
+  let checker: ReturnType<typeof createUpdateChecker> | undefined;
+  let stopped = false;
+  if (o.enabled) {
+    void readReleaseConfig(o.appDir).then((found) => {
+      if (!found || stopped) return;
+      config = found;
+      const stateFile = join(o.dataDir, 'update-check.json');
+      checker = createUpdateChecker({ config: found, clock: o.clock, stateFile, log: o.log, onNotice: (n) => ((notice = n), o.changed()) });
+      checker.start();
+    });
+  }
+  return {
+    withNotice: (state: AppState): AppState => (notice ? { ...state, update: notice } : state),
+    notice: () => notice,
+    releasePages: () => config?.pagesPrefix,
+    stop(): void {
+      stopped = true;
+      checker?.stop();
     },
   };
 }

@@ -128,5 +128,7 @@ export const AppStateSchema = z.object({
   }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   notices: z.array(z.object({ id: z.string(), message: z.string() })),
+  /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
+  update: z.object({ version: z.string(), url: z.string() }).optional(),
 });
 export type AppState = z.infer<typeof AppStateSchema>;

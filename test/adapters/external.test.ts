@@ -51,7 +51,7 @@ describe('opening links in the browser', () => {
   it('opens our release pages (the update notice) and nothing that only looks like them', async () => {
     const opened: string[] = [];
     const pages = 'https://github.com/oncall-tray/oncall-tray/releases/';
-    const open = createExternalOpener({ shell: { openExternal: async (url) => void opened.push(url) }, serviceBaseUrl: () => '', releasePages: pages });
+    const open = createExternalOpener({ shell: { openExternal: async (url) => void opened.push(url) }, serviceBaseUrl: () => '', releasePages: () => pages });
     expect(await open(`${pages}tag/v0.2.0`)).toEqual({ ok: true, value: null });
     for (const url of [
       'https://github.com/oncall-tray/oncall-tray/releases/../../other/repo',
