@@ -3,6 +3,7 @@
 // these channels; the renderer's bridge module is typed by them. No channel carries the API key outward.
 import { z } from 'zod';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
+import { HandBackRequestSchema, TakeOverOptionsSchema, TakeOverRequestSchema } from './take-over';
 import { AppStateSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 
 /** Errors crossing IPC: a kind to branch on, a user-facing message, and per-field problems for forms. */
@@ -74,6 +75,19 @@ export const OverrideOutcomeSchema = z.discriminatedUnion('status', [
 ]);
 export type OverrideOutcome = z.infer<typeof OverrideOutcomeSchema>;
 
+/** What "Take over now" or "Hand back" did: the window, who is on call in it now, whom it replaced, and how the write went. */
+export const TakeOverResultSchema = z.object({
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** E-mails of everyone on call in the window after it (me and those kept, or the people handed back to). */
+  covering: z.array(z.string()),
+  /** Take over: the person replaced. Hand back: me (and nobody else). */
+  replaced: z.array(PersonSchema),
+  outcome: OverrideOutcomeSchema,
+});
+export type TakeOverResult = z.infer<typeof TakeOverResultSchema>;
+
 export const TeamUpdateRequestSchema = z.object({
   teamId: z.string().min(1),
   name: z.string().optional(),
@@ -104,6 +118,12 @@ export const invokeChannels = {
     request: z.object({ scheduleId: z.string().min(1), overrideId: z.string().min(1) }),
     response: resultOf(OverrideViewSchema),
   },
+  /** "Take over now": me from now until the current shift ends, replacing one person (the others stay). */
+  'take-over:now': { request: TakeOverRequestSchema, response: resultOf(TakeOverResultSchema) },
+  /** "Hand back": the people my running take-over replaced, from now until its end. */
+  'take-over:hand-back': { request: HandBackRequestSchema, response: resultOf(TakeOverResultSchema) },
+  /** Per watched schedule, whether "Take over now" / "Hand back" are offered (the same as takeOverOptionsAll). */
+  'take-over:options': { request: None, response: resultOf(z.array(TakeOverOptionsSchema)) },
   'team:update': { request: TeamUpdateRequestSchema, response: resultOf(TeamResultSchema) },
   'chat-group:put': { request: ChatGroupRequestSchema, response: resultOf(ChatGroupResultSchema) },
   'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema) },

@@ -16,11 +16,16 @@ export function overrideView(scheduleId: string, o: Override): OverrideView {
   return { id: o.id, scheduleId, start: o.start, end: o.end, users: o.users.map(toPersonView) };
 }
 
-function remember(deps: ActionDeps, scheduleId: string, o: Override): void {
+/** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
+export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> & Pick<CreatedOverride, 'replaced'>;
+
+type Window = Pick<Override, 'start' | 'end'> & { id: string };
+
+function remember(deps: ActionDeps, scheduleId: string, o: Window, note?: CreateNote): void {
   const nowMs = deps.clock.now();
-  const entry: CreatedOverride = { id: o.id, scheduleId, start: o.start, end: o.end, createdAt: new Date(nowMs).toISOString() };
+  const entry: CreatedOverride = { id: o.id, scheduleId, start: o.start, end: o.end, createdAt: new Date(nowMs).toISOString(), ...note };
   const snap = deps.snapshot.get();
-  const kept = snap.createdOverrides.filter((c) => c.id !== o.id && Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
+  const kept = snap.createdOverrides.filter((c) => (o.id === '' || c.id !== o.id) && Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
   deps.snapshot.set({ ...snap, createdOverrides: [...kept, entry] });
 }
 
@@ -29,8 +34,8 @@ function cachedCovered(deps: ActionDeps, plan: PlannedOverride): boolean {
   return windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering);
 }
 
-async function created(deps: ActionDeps, plan: PlannedOverride, posted: Override): Promise<OverrideOutcome> {
-  remember(deps, plan.scheduleId, posted);
+async function created(deps: ActionDeps, plan: PlannedOverride, posted: Override, note?: CreateNote): Promise<OverrideOutcome> {
+  remember(deps, plan.scheduleId, posted, note);
   // Read it back: what the service stored is what we show (the POST answer is the fallback).
   const client = deps.client();
   const read = client ? await client.getOverride(plan.scheduleId, posted.id) : undefined;
@@ -54,15 +59,18 @@ function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverr
   return JSON.stringify([plan.scheduleId, window, people]);
 }
 
-async function createOnce(deps: ActionDeps, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride): Promise<ResponseOf<'override:create'>> {
+async function createOnce(deps: ActionDeps, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride, note?: CreateNote): Promise<ResponseOf<'override:create'>> {
   const alreadyCovered = cachedCovered(deps, plan);
   const result = await client.createOverride(plan.scheduleId, plan.input);
   let outcome: OverrideOutcome;
-  if (result.ok) outcome = await created(deps, plan, result.value);
+  if (result.ok) outcome = await created(deps, plan, result.value, note);
   else if (result.error.kind === 'outcome_unknown') {
     // 5xx, unreadable answers and lost answers alike: it may be stored, so look instead of sending it again.
     const why = whatHappened(result.error.cause, result.error.status);
     outcome = await verifyUnknownWrite(client, plan, alreadyCovered, deps.clock, deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, why);
+    // A take-over that may be in place is kept (without its id) so it can still be handed back; the offer
+    // itself waits for the schedule to show me, so a take-over that was not saved is never offered back.
+    if (note && outcome.status !== 'not_created') remember(deps, plan.scheduleId, { id: '', start: plan.input.start, end: plan.input.end }, note);
   } else if (result.error.kind === 'rejected') return overrideRefusal(result.error, request, plan);
   else return fromApiError(result.error);
   // The schedule changed (or may have): refresh it now, without making the user wait for it.
@@ -70,11 +78,16 @@ async function createOnce(deps: ActionDeps, client: OncallClient, request: Reque
   return { ok: true as const, value: outcome };
 }
 
-export function overrideCreate(deps: ActionDeps) {
-  // Identical creates in flight at once (a double click, the shortcut and a click, two windows) share one
-  // request and its answer: a second POST would be a second override.
+export type OverrideCreator = (request: RequestOf<'override:create'>, note?: CreateNote) => Promise<ResponseOf<'override:create'>>;
+
+/**
+ * One creator per engine, shared by override:create and the take-over intents, so identical creates in flight at
+ * once (a double click, the shortcut and a click, two windows, a take-over and the same quick override) share one
+ * request and its answer: a second POST would be a second override.
+ */
+export function overrideCreator(deps: ActionDeps): OverrideCreator {
   const inFlight = new Map<string, Promise<ResponseOf<'override:create'>>>();
-  return async (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> =>
+  return async (request, note) =>
     guarded(async () => {
       const client = deps.client();
       if (!client) return NOT_SET_UP;
@@ -83,10 +96,14 @@ export function overrideCreate(deps: ActionDeps) {
       const key = sameCreateKey(request, plan.value);
       const running = inFlight.get(key);
       if (running) return running;
-      const started = createOnce(deps, client, request, plan.value).finally(() => inFlight.delete(key));
+      const started = createOnce(deps, client, request, plan.value, note).finally(() => inFlight.delete(key));
       inFlight.set(key, started);
       return started;
     });
+}
+
+export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = overrideCreator(deps)) {
+  return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> => creator(request);
 }
 
 export function overrideGet(deps: ActionDeps) {

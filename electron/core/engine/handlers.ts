@@ -1,9 +1,11 @@
 // The engine's IPC-facing handlers: one per channel of the contract (window/external ones live in adapters).
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
-import { overrideCreate, overrideGet, overridePreview } from '../actions/override';
+import { overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
+import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
 import { buildHandoffSummary } from '../state/handoff-summary';
+import { takeOverOptionsAll } from '../state/take-over';
 import type { KeyHolder } from './keys';
 import type { SettingsHolder } from './settings';
 import type { EngineHandlers } from './types';
@@ -19,6 +21,11 @@ export interface HandlerParts {
 
 export function engineHandlers(parts: HandlerParts): EngineHandlers {
   const { deps, keys } = parts;
+  // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
+  const create = overrideCreator(deps);
+  const takeOverDeps: TakeOverDeps = {
+    ...deps, create, statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
+  };
   return {
     'state:get': async () => ({ ok: true, value: parts.state() }),
     'sync:refresh': async () => {
@@ -29,8 +36,11 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),
-    'override:create': overrideCreate(deps),
+    'override:create': overrideCreate(deps, create),
     'override:get': overrideGet(deps),
+    'take-over:now': takeOverNow(takeOverDeps),
+    'take-over:hand-back': takeOverHandBack(takeOverDeps),
+    'take-over:options': async () => ({ ok: true, value: takeOverOptionsAll(deps.snapshot.get(), deps.settings(), deps.clock.now()) }),
     'team:update': teamUpdate(deps),
     'chat-group:put': chatGroupPut(deps),
     'schedule:check': scheduleCheck(deps),

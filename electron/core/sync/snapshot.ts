@@ -33,11 +33,18 @@ export const ScheduleSnapshotSchema = z.object({
 export type ScheduleSnapshot = z.infer<typeof ScheduleSnapshotSchema>;
 
 export const CreatedOverrideSchema = z.object({
+  /** '' when the answer was lost but the schedule showed a take-over in place: it is kept for "Hand back". */
   id: z.string(),
   scheduleId: z.string(),
   start: Iso,
   end: Iso,
   createdAt: Iso,
+  /** Set by "Take over now" / "Hand back"; absent on quick overrides and in caches written before them. */
+  kind: z.enum(['take-over', 'hand-back']).optional(),
+  /** Whom a take-over replaced (who "Hand back" restores), as the schedule showed them. */
+  replaced: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })).optional(),
+  /** When this take-over was handed back from this app: "Hand back" is no longer offered for it. */
+  handedBackAt: Iso.optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 

@@ -1,0 +1,128 @@
+// take-over:now and take-over:hand-back. Each refreshes the schedule first and acts only on what it then shows
+// (nobody takes over on data the app cannot vouch for), and writes through the one override path (override.ts):
+// an answer that never came back is looked up in the schedule, never sent again, and identical creates in flight
+// are sent once. One take-over or hand back runs per schedule at a time; a second click shares the first's answer.
+import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
+import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
+import type { Person, ScheduleStatus } from '../../shared/view-state';
+import { currentSegment, handBackPlan } from '../state/take-over';
+import { isoOf } from '../state/segments';
+import type { Snapshot } from '../sync/snapshot';
+import { failure, guarded, NOT_SET_UP, type ActionDeps, type Failure } from './common';
+import type { CreateNote, OverrideCreator } from './override';
+import { planOverride } from './override-window';
+
+export interface TakeOverDeps extends ActionDeps {
+  /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
+  create: OverrideCreator;
+  /** The schedule's freshness as the state shows it; undefined when it is not watched. */
+  statusOf(scheduleId: string): ScheduleStatus | undefined;
+}
+
+type Answer = ResponseOf<'take-over:now'>;
+
+const refuse = (kind: TakeOverRefusal, message: string): Failure => failure(kind, message);
+
+/** The snapshot just after refreshing this schedule, or why the app will not act on it. */
+async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Promise<Snapshot | Failure> {
+  if (!deps.client()) return NOT_SET_UP;
+  if (deps.statusOf(scheduleId) === undefined) return refuse('not_watched', 'This schedule is not one you watch. Add it in Settings first.');
+  if (deps.settings().email.trim() === '') return refuse('no_email', 'Set your e-mail in Settings first, so the app knows who you are on the schedule.');
+  await deps.refresh({ reason: 'user', scheduleIds: [scheduleId], rereadShifts: true });
+  const status = deps.statusOf(scheduleId);
+  if (status?.kind === 'fresh') return deps.snapshot.get();
+  const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\s]+$/, '')})` : '';
+  return refuse('stale_data', `The schedule could not be refreshed just now${why}, so who is on call now is not known for sure. Nothing was changed.`);
+}
+
+const isFailure = (x: Snapshot | Failure): x is Failure => 'ok' in x;
+const lower = (e: string) => e.trim().toLowerCase();
+
+/** The person to replace: the one named, or the only one on call; with several on call one must be named. */
+function chooseFrom(onCall: readonly Person[], fromEmail: string | undefined): Person | Failure {
+  if (fromEmail !== undefined && fromEmail.trim() !== '') {
+    const chosen = onCall.find((p) => lower(p.email) === lower(fromEmail));
+    const names = onCall.map((p) => p.name).join(', ');
+    return chosen ?? refuse('not_on_call_now', `${fromEmail.trim()} is not on call on this schedule now (on call now: ${names}). Nothing was changed.`);
+  }
+  const [only, ...more] = onCall;
+  if (only && more.length === 0) return only;
+  return refuse('choose_person', `${onCall.map((p) => p.name).join(' and ')} are on call now: choose whom to take over from.`);
+}
+
+async function write(deps: TakeOverDeps, request: OverrideRequest, note: CreateNote, replaced: Person[]): Promise<Answer> {
+  const nowMs = deps.clock.now();
+  const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs);
+  if (!plan.ok) return { ok: false, error: plan.error };
+  const answer = await deps.create(request, note);
+  if (!answer.ok) return answer;
+  const outcome = answer.value;
+  // What the service stored when it answered; what was asked for otherwise.
+  const window = outcome.status === 'created' ? outcome.override : plan.value.preview;
+  const covering = outcome.status === 'created' ? outcome.override.users.map((u) => u.email) : plan.value.preview.covering;
+  const value: TakeOverResult = { scheduleId: request.scheduleId, start: window.start, end: window.end, covering, replaced, outcome };
+  return { ok: true, value };
+}
+
+async function takeOver(deps: TakeOverDeps, request: TakeOverRequest): Promise<Answer> {
+  const snapshot = await freshSnapshot(deps, request.scheduleId);
+  if (isFailure(snapshot)) return snapshot;
+  const me = lower(deps.settings().email);
+  const now = currentSegment(snapshot, request.scheduleId, deps.clock.now());
+  if (!now) {
+    return refuse('nobody_on_call', 'Nobody is on call on this schedule now, so there is nobody to take over from. Use a quick override to put yourself on call.');
+  }
+  if (now.emails.includes(me)) return refuse('already_on_call', `You are already on call on this schedule until ${isoOf(now.endMs)}.`);
+  const from = chooseFrom(now.users, request.fromEmail);
+  if ('ok' in from) return from;
+  // Everyone else on call now stays: an override names everyone on call in its window.
+  const stay = now.users.filter((u) => u.id !== from.id).map((u) => u.email);
+  const override: OverrideRequest = { scheduleId: request.scheduleId, window: { kind: 'rest_of_current' }, emails: [...stay, deps.settings().email.trim()] };
+  return write(deps, override, { kind: 'take-over', replaced: [from] }, [from]);
+}
+
+async function handBack(deps: TakeOverDeps, request: HandBackRequest): Promise<Answer> {
+  const snapshot = await freshSnapshot(deps, request.scheduleId);
+  if (isFailure(snapshot)) return snapshot;
+  const me = lower(deps.settings().email);
+  const nowMs = deps.clock.now();
+  const plan = handBackPlan(snapshot, request.scheduleId, nowMs, me);
+  if (!plan) {
+    return refuse('nothing_to_hand_back', 'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.');
+  }
+  const start = isoOf(Math.floor(nowMs / 1000) * 1000);
+  const override: OverrideRequest = { scheduleId: request.scheduleId, window: { kind: 'custom', start, end: isoOf(plan.endMs) }, emails: plan.covering };
+  const mine = currentSegment(snapshot, request.scheduleId, nowMs)?.users.filter((u) => lower(u.email) === me) ?? [];
+  const answer = await write(deps, override, { kind: 'hand-back', replaced: mine }, mine);
+  // Offered once: after it is in place (or shown in place), the take-over is not offered back again.
+  if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed')) markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
+  return answer;
+}
+
+function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: string): void {
+  const snap = deps.snapshot.get();
+  const at = new Date(deps.clock.now()).toISOString();
+  const createdOverrides = snap.createdOverrides.map((c) =>
+    c.kind === 'take-over' && c.scheduleId === scheduleId && c.createdAt === createdAt ? { ...c, handedBackAt: at } : c);
+  deps.snapshot.set({ ...snap, createdOverrides });
+}
+
+/** One run per schedule at a time: a second click while one runs gets the same answer, and nothing is sent twice. */
+function perSchedule<R extends { scheduleId: string }>(run: (request: R) => Promise<Answer>) {
+  const running = new Map<string, Promise<Answer>>();
+  return (request: R): Promise<Answer> => {
+    const known = running.get(request.scheduleId);
+    if (known) return known;
+    const started = guarded(() => run(request)).finally(() => running.delete(request.scheduleId));
+    running.set(request.scheduleId, started);
+    return started;
+  };
+}
+
+export function takeOverNow(deps: TakeOverDeps): (request: TakeOverRequest) => Promise<Answer> {
+  return perSchedule((request: TakeOverRequest) => takeOver(deps, request));
+}
+
+export function takeOverHandBack(deps: TakeOverDeps): (request: HandBackRequest) => Promise<Answer> {
+  return perSchedule((request: HandBackRequest) => handBack(deps, request));
+}

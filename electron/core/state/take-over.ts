@@ -1,0 +1,67 @@
+// Whether "Take over now" and "Hand back" are offered on a schedule, from or to whom, and until when: plain data
+// from the snapshot and now, for the tray menu and the schedule cards. The actions (core/actions/take-over.ts)
+// use the same functions after refreshing the schedule, so what is offered and what is done agree.
+import type { Settings } from '../../shared/settings';
+import type { TakeOverOptions } from '../../shared/take-over';
+import type { Person } from '../../shared/view-state';
+import type { CreatedOverride, Snapshot } from '../sync/snapshot';
+import { isoOf, nowAndNext, segmentsOf, type Segment } from './segments';
+
+/** The current segment of a schedule (the people on call now, until they change), from the cached shifts. */
+export function currentSegment(snapshot: Snapshot, scheduleId: string, nowMs: number): Segment | undefined {
+  const shifts = snapshot.schedules.find((s) => s.id === scheduleId)?.shifts ?? [];
+  return nowAndNext(segmentsOf(shifts), nowMs).now;
+}
+
+/**
+ * My latest take-over on this schedule whose window is running and that was not handed back. Newest first:
+ * a second take-over after a hand back is the one to hand back.
+ */
+export function runningTakeOver(snapshot: Snapshot, scheduleId: string, nowMs: number): CreatedOverride | undefined {
+  return snapshot.createdOverrides
+    .filter((c) => c.scheduleId === scheduleId && c.kind === 'take-over' && c.handedBackAt === undefined)
+    .filter((c) => Date.parse(c.start) <= nowMs && Date.parse(c.end) > nowMs && (c.replaced?.length ?? 0) > 0)
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+}
+
+export interface HandBackPlan {
+  takeOver: CreatedOverride;
+  /** The people to put back. */
+  replaced: Person[];
+  /** Who is on call after the hand back: everyone on call now but me, plus the replaced people. */
+  covering: string[];
+  endMs: number;
+}
+
+/**
+ * What "Hand back" would do now, or undefined when it is not offered. It ends where my take-over ends, or earlier
+ * where the schedule already shows someone else's change inside that window (that change is left alone).
+ */
+export function handBackPlan(snapshot: Snapshot, scheduleId: string, nowMs: number, emailLower: string): HandBackPlan | undefined {
+  if (emailLower === '') return undefined;
+  const takeOver = runningTakeOver(snapshot, scheduleId, nowMs);
+  const now = currentSegment(snapshot, scheduleId, nowMs);
+  if (!takeOver || !now || !now.emails.includes(emailLower)) return undefined;
+  const replaced = takeOver.replaced ?? [];
+  const stay = now.users.filter((u) => u.email.toLowerCase() !== emailLower).map((u) => u.email);
+  const covering = [...new Map([...stay, ...replaced.map((p) => p.email)].map((e) => [e.toLowerCase(), e])).values()];
+  return { takeOver, replaced, covering, endMs: Math.min(Date.parse(takeOver.end), now.endMs) };
+}
+
+/** "Take over now" and "Hand back" on one schedule, from the cached data (the actions refresh it first). */
+export function takeOverOptions(snapshot: Snapshot, scheduleId: string, nowMs: number, email: string): TakeOverOptions {
+  const emailLower = email.trim().toLowerCase();
+  const now = currentSegment(snapshot, scheduleId, nowMs);
+  const canTake = emailLower !== '' && now !== undefined && !now.emails.includes(emailLower);
+  const back = handBackPlan(snapshot, scheduleId, nowMs, emailLower);
+  return {
+    scheduleId,
+    takeOver: canTake && now ? { from: now.users, until: isoOf(now.endMs) } : null,
+    handBack: back ? { to: back.replaced, until: isoOf(back.endMs) } : null,
+  };
+}
+
+/** takeOverOptions for every watched schedule, in the user's order. */
+export function takeOverOptionsAll(snapshot: Snapshot, settings: Settings, nowMs: number): TakeOverOptions[] {
+  return settings.schedules.map((w) => takeOverOptions(snapshot, w.id, nowMs, settings.email));
+}

@@ -1,0 +1,83 @@
+// "Take over now" when the service stores the override and a gateway then answers 502 (a raw loopback store
+// server, not the project's simulator): the app looks in the schedule instead of sending it again, says so, keeps
+// the take-over so it can be handed back, and a second click finds me on call instead of writing twice.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { overrideCreator } from '../../../electron/core/actions/override';
+import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../../../electron/core/actions/take-over';
+import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import { takeOverOptions } from '../../../electron/core/state/take-over';
+import { testClient } from '../../api/support/fixtures';
+import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type StoreServer } from './support/store-server';
+
+const NOW = Date.parse('2026-03-25T10:00:00Z');
+
+let server: StoreServer;
+let closeClient: () => void;
+beforeEach(async () => {
+  server = await startStoreServer();
+});
+afterEach(async () => {
+  closeClient();
+  await server.close();
+});
+
+/** Deps whose refresh really re-reads the store server's shifts, as the sync loop would. */
+function depsFor(s: StoreServer): TakeOverDeps & { snap: () => Snapshot } {
+  const { client } = testClient(s.url, { timeoutMs: 300 });
+  closeClient = () => client.close();
+  const at = new Date(NOW).toISOString();
+  const base = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], { details: details('Berlin', 'Europe/Berlin', [alice]), shiftsFetchedAt: at });
+  let snap = snapshotOf([base]);
+  const deps: Omit<TakeOverDeps, 'create'> = {
+    clock: { now: () => NOW, setTimer: (ms, cb) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } },
+    client: () => client,
+    settings: () => settingsWith({ schedules: [{ id: SCHEDULE_ID }] }),
+    snapshot: { get: () => snap, set: (next) => void (snap = next) },
+    refresh: async () => {
+      const read = await client.listShifts(SCHEDULE_ID, { from: BASE_FROM, to: BASE_TO, clip_to_interval: true, per_page: 100 });
+      if (read.ok) snap = { ...snap, schedules: [{ ...base, shifts: read.value.shifts }] };
+    },
+    statusOf: () => ({ kind: 'fresh', at }),
+    verifyGraceMs: 20,
+  };
+  return { ...deps, create: overrideCreator(deps), snap: () => snap };
+}
+
+const posts = (s: StoreServer) => s.requests.filter((r) => r.startsWith('POST')).length;
+
+describe('take over under a write fault', () => {
+  it('stored, then a gateway 502: "shown in place, not sent again", kept for hand back, and a second click writes nothing', async () => {
+    const deps = depsFor(server);
+    const take = takeOverNow(deps);
+    server.failNextWrite(502, true);
+    const first = await take({ scheduleId: SCHEDULE_ID });
+    expect(first.ok && first.value.outcome).toMatchObject({ status: 'created_unconfirmed', message: expect.stringMatching(/HTTP 502.*not sent again/) });
+    expect(first.ok && 'message' in first.value.outcome && first.value.outcome.message).not.toMatch(/try again/i);
+    expect(first.ok && [first.value.start, first.value.end, first.value.covering]).toEqual(['2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', ['me@example.com']]);
+    expect(deps.snap().createdOverrides).toMatchObject([{ id: '', kind: 'take-over', replaced: [{ email: 'alice@example.com' }] }]);
+
+    const second = await take({ scheduleId: SCHEDULE_ID });
+    expect(!second.ok && second.error.kind).toBe('already_on_call');
+    expect(server.overrides).toHaveLength(1);
+    expect(posts(server)).toBe(1);
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com').handBack).toMatchObject({ to: [{ email: 'alice@example.com' }] });
+
+    const back = await takeOverHandBack(deps)({ scheduleId: SCHEDULE_ID });
+    expect(back.ok && back.value.outcome.status).toBe('created');
+    expect(server.overrides.map((o) => o.users.map((u) => u.email))).toEqual([['me@example.com'], ['alice@example.com']]);
+  });
+
+  it('not stored, then a gateway 502: "most likely not saved", nothing kept to hand back, and trying again writes one', async () => {
+    const deps = depsFor(server);
+    const take = takeOverNow(deps);
+    server.failNextWrite(502, false);
+    const first = await take({ scheduleId: SCHEDULE_ID });
+    expect(first.ok && first.value.outcome.status).toBe('not_created');
+    expect(deps.snap().createdOverrides).toEqual([]);
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com').handBack).toBeNull();
+    const again = await take({ scheduleId: SCHEDULE_ID });
+    expect(again.ok && again.value.outcome.status).toBe('created');
+    expect(server.overrides).toHaveLength(1);
+  });
+});

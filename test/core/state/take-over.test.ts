@@ -1,0 +1,77 @@
+// What "Take over now" / "Hand back" offer per schedule, as plain data from the snapshot and now; and caches
+// written before take-overs existed still load.
+import { describe, expect, it } from 'vitest';
+import { SnapshotSchema, type CreatedOverride } from '../../../electron/core/sync/snapshot';
+import { takeOverOptions, takeOverOptionsAll } from '../../../electron/core/state/take-over';
+import { alice, bob, carol, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+
+const NOW = ms('2026-03-25T12:00:00Z');
+const ID = 'sch_a';
+
+const takeOver = (extra: Partial<CreatedOverride> = {}): CreatedOverride => ({
+  id: 'ovr_1', scheduleId: ID, start: '2026-03-25T10:00:00Z', end: '2026-03-26T08:00:00Z', createdAt: '2026-03-25T10:00:00Z',
+  kind: 'take-over', replaced: [{ id: carol.id, name: carol.name, email: carol.email }], ...extra,
+});
+
+/** Carol until 10:00, me (taken over) until tomorrow 08:00, then Alice. */
+const afterTakeOver = (overrides: CreatedOverride[]) => snapshotOf(
+  [scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-25T10:00:00Z', carol), shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', me), shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice)])],
+  { createdOverrides: overrides },
+);
+
+describe('takeOverOptions', () => {
+  it('offers to take over from whoever is on call now, until their shift ends, and nothing to hand back', () => {
+    const snap = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob, carol), shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice)])]);
+    expect(takeOverOptions(snap, ID, NOW, ' Me@Example.com ')).toEqual({
+      scheduleId: ID,
+      takeOver: { from: [expect.objectContaining({ email: bob.email }), expect.objectContaining({ email: carol.email })], until: '2026-03-26T08:00:00Z' },
+      handBack: null,
+    });
+  });
+
+  it('offers no take-over where I am on call, nobody is, there is no data, or my e-mail is not set', () => {
+    const mine = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', me, bob)])]);
+    const nobody = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T13:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
+    const bobs = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
+    expect(takeOverOptions(mine, ID, NOW, me.email).takeOver).toBeNull();
+    expect(takeOverOptions(nobody, ID, NOW, me.email).takeOver).toBeNull();
+    expect(takeOverOptions(snapshotOf([]), ID, NOW, me.email).takeOver).toBeNull();
+    expect(takeOverOptions(bobs, ID, NOW, '').takeOver).toBeNull();
+  });
+
+  it('offers to hand back to the replaced person, until my take-over ends, while it runs and the schedule shows me', () => {
+    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email)).toEqual({
+      scheduleId: ID, takeOver: null, handBack: { to: [{ id: carol.id, name: carol.name, email: carol.email }], until: '2026-03-26T08:00:00Z' },
+    });
+  });
+
+  it('offers no hand back after it was handed back, once the window is over, for a quick override, or when the schedule no longer shows me', () => {
+    const snap = afterTakeOver([takeOver()]);
+    expect(takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email).handBack).toBeNull();
+    expect(takeOverOptions(snap, ID, ms('2026-03-26T09:00:00Z'), me.email).handBack).toBeNull();
+    expect(takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email).handBack).toBeNull();
+    const overridden = { ...snap, schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', bob)])] };
+    expect(takeOverOptions(overridden, ID, NOW, me.email).handBack).toBeNull();
+  });
+
+  it('hands back only up to where someone else already changed my take-over window', () => {
+    const snap = afterTakeOver([takeOver()]);
+    const cut = { ...snap, schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-25T20:00:00Z', me), shift('2026-03-25T20:00:00Z', '2026-03-26T08:00:00Z', bob)])] };
+    expect(takeOverOptions(cut, ID, NOW, me.email).handBack?.until).toBe('2026-03-25T20:00:00Z');
+  });
+
+  it('answers for every watched schedule in the user order', () => {
+    const settings = settingsWith({ schedules: [{ id: 'sch_b' }, { id: ID }] });
+    expect(takeOverOptionsAll(afterTakeOver([takeOver()]), settings, NOW).map((o) => [o.scheduleId, o.handBack !== null])).toEqual([['sch_b', false], [ID, true]]);
+  });
+});
+
+describe('the cache', () => {
+  it('loads a cache written before take-overs (no kind/replaced) and keeps the new fields', () => {
+    const old = { ...snapshotOf([]), createdOverrides: [{ id: 'ovr_1', scheduleId: ID, start: 'a', end: 'b', createdAt: 'c' }] };
+    expect(SnapshotSchema.safeParse(JSON.parse(JSON.stringify(old))).success).toBe(true);
+    const now = afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]);
+    const read = SnapshotSchema.safeParse(JSON.parse(JSON.stringify(now)));
+    expect(read.success && read.data.createdOverrides[0]).toEqual(takeOver({ handedBackAt: '2026-03-25T11:00:00Z' }));
+  });
+});
