@@ -65,7 +65,7 @@ describe('tray adapter', () => {
     const { controller, calls } = setup();
     const s = state(NOW + 2 * 3_600_000 - 30_000);
     controller.update(s);
-    expect(calls).toEqual(['image /icons/tray/soon.png', 'tooltip Next on call: A & B 13:00 (in 2 h)', 'menu']);
+    expect(calls).toEqual(['image /icons/tray/soon.png', 'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B', 'menu']);
     calls.length = 0;
     controller.update(structuredClone(s)); // same state again: nothing to do
     expect(calls).toEqual([]);
@@ -77,24 +77,24 @@ describe('tray adapter', () => {
     expect(clock.pendingDueMs()).toEqual([NOW + 30_000]);
     calls.length = 0;
     await clock.advanceTo(NOW + 30_000);
-    expect(calls).toEqual(['tooltip Next on call: A & B 13:00 (in 1 h 59 min)', 'menu']);
+    expect(calls).toEqual(['tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B', 'menu']);
     expect(clock.pendingDueMs()).toEqual([NOW + 90_000]);
-    expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Your next shift: A & B 13:00 (in 1 h 59 min)' });
+    expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Your next shift: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)' });
   });
 
   it('reads the local zone at each render, so a zone change (travel) shows at the next minute', async () => {
     const { controller, clock, zone } = setup();
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
-    expect(controller.current().tooltip).toBe('Next on call: A & B 13:00 (in 2 h)');
+    expect(controller.current().tooltip).toBe('Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B');
     zone.current = 'America/New_York';
     await clock.advanceTo(NOW + 30_000);
-    expect(controller.current().tooltip).toBe('Next on call: A & B 08:00 (in 1 h 59 min)');
+    expect(controller.current().tooltip).toBe('Next on call: A & B 08:00 → 09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B');
   });
 
   it("formats times in the app's locale", () => {
     const { controller } = setup('linux', 'en-US');
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
-    expect(controller.current().tooltip).toBe('Next on call: A & B 01:00 PM (in 2 h)');
+    expect(controller.current().tooltip).toBe('Next on call: A & B 01:00 PM → 02:00 PM · 1 h (in 2 h)\nUncovered: A & B');
   });
 
   it('tells the user in the menu when the global shortcut is unavailable, and drops it once fixed', () => {

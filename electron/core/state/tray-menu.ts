@@ -4,7 +4,8 @@ import type { AppState } from '../../shared/view-state';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { formatRelative } from '../../shared/format';
 import {
-  coverageCount, coverageFreshnessLine, fmt, myShiftLine, scheduleSection, shiftPhrase, unknownMine, type Fmt,
+  blockPhrase, coverageActionLabel, coverageFreshnessLine, myShiftLine, orderedSchedules, scheduleSection, shiftPhrase,
+  showingSavedData, uncoveredLines, unknownMine, fmt, type Fmt,
 } from './tray-sections';
 
 export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
@@ -74,17 +75,21 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const lines: string[] = [];
   const onCall = state.me.onCallNow;
   const next = state.me.nextShift;
-  if (onCall.length > 0) {
-    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}`);
+  // The main line marked "(saved data)" as in the popover, when what it says comes from saved data.
+  const saved = showingSavedData(state) ? ' (saved data)' : '';
+  const current = onCall[0];
+  if (current) {
+    const left = onCall.length === 1 ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)` : '';
+    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}${left}${saved}`);
   } else if (next) {
-    const when = fmt(next.start, f);
-    lines.push(`Next on call: ${next.scheduleName} ${when} (${formatRelative(nowMs, next.start)})`);
+    lines.push(`Next on call: ${blockPhrase(next, f)} (${formatRelative(nowMs, next.start)})${saved}`);
   } else {
     const unknown = unknownMine(state);
-    lines.push(unknown ? `On call: ${unknown}` : 'Off call');
+    lines.push(unknown ? `On call: ${unknown}` : `Off call${saved}`);
   }
   const asking = state.coverage.askingMe.length;
-  if (asking > 0) lines.push(`${asking} coverage request${asking === 1 ? '' : 's'} for your schedules`);
+  if (asking > 0) lines.push(`Asks you (${asking})`);
+  lines.push(...uncoveredLines(state, f));
   const coverage = coverageFreshnessLine(state, f);
   if (coverage) lines.push(coverage);
   const problem = problemLine(state, f);
@@ -108,7 +113,7 @@ function actionItems(state: AppState): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
   const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({ type: 'action', label, action, enabled });
   return [
-    act(`Coverage requests (${coverageCount(state)})…`, 'open-coverage'),
+    act(coverageActionLabel(state), 'open-coverage'),
     act('Quick override…', 'open-override'),
     act('Edit team…', 'open-team'),
     act('Chat user group…', 'open-chat-group'),
@@ -125,7 +130,7 @@ function actionItems(state: AppState): TrayMenuItem[] {
 export function buildTrayMenu(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
-  for (const s of state.schedules) items.push(...scheduleSection(s, f), { type: 'separator' });
+  for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
     items.push({ type: 'label', label: myShiftLine(state, f) });
     const coverage = coverageFreshnessLine(state, f);

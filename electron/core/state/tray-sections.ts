@@ -2,7 +2,7 @@
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { failedSchedules, hasData, savedAt } from '../../shared/freshness';
-import { formatDayTime, formatRelative } from '../../shared/format';
+import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
 export interface Fmt {
@@ -28,10 +28,53 @@ export function shiftPhrase(shift: MyShift, f: Fmt): string {
   return `${shift.scheduleName} until ${fmt(shift.end, f)}`;
 }
 
+/** My block as the popover names it: "Platform primary 17:00 → Sat 17:00 · 7 d" (start, end, duration). */
+export function blockPhrase(shift: MyShift, f: Fmt): string {
+  const length = formatDuration(Date.parse(shift.end) - Date.parse(shift.start));
+  return `${shift.scheduleName} ${fmt(shift.start, f)} → ${fmt(shift.end, f)} · ${length}`;
+}
+
+const emailOf = (state: AppState): string => state.settings.email.trim().toLowerCase();
+
+/** Whether I am among the people of a now/next row. */
+export function includesMe(state: AppState, shift: ShiftView | null): boolean {
+  const me = emailOf(state);
+  return me !== '' && !!shift?.users.some((u) => u.email.toLowerCase() === me);
+}
+
+/** My schedules (whose rotation I am in) first, otherwise in the user's order: as the popover lists them. */
+export function orderedSchedules(state: AppState): ScheduleView[] {
+  const me = emailOf(state);
+  const isMine = (s: ScheduleView): boolean =>
+    me !== '' && (s.users.some((u) => u.email.toLowerCase() === me) || includesMe(state, s.now) || includesMe(state, s.next));
+  return [...state.schedules.filter(isMine), ...state.schedules.filter((s) => !isMine(s))];
+}
+
+/** "Uncovered: Platform primary until 17:00" for each schedule with data and nobody on call now. */
+export function uncoveredLines(state: AppState, f: Fmt): string[] {
+  return state.schedules
+    .filter((s) => hasData(s.status) && !s.now)
+    .map((s) => `Uncovered: ${s.name}${s.next ? ` until ${fmt(s.next.start, f, s.timeZone)}` : ''}`);
+}
+
+/** The popover's one stale mark: what is shown is saved data. */
+export function showingSavedData(state: AppState): boolean {
+  return state.schedules.some((s) => s.status.kind === 'stale' || (s.status.kind === 'not_found' && hasData(s.status)));
+}
+
 function names(users: readonly Person[]): string {
   if (users.length === 0) return 'nobody';
   const text = users.map((u) => u.name).join(', ');
-  return text.length > MAX_NAMES_CHARS ? `${text.slice(0, MAX_NAMES_CHARS - 1)}…` : text;
+  if (text.length <= MAX_NAMES_CHARS) return text;
+  // Cut at a name, never inside one, and say how many more: a cut must not hide anyone silently.
+  let shown = 0;
+  let length = 0;
+  for (const u of users) {
+    if (shown > 0 && length + u.name.length + 2 > MAX_NAMES_CHARS - 8) break;
+    length += u.name.length + (shown > 0 ? 2 : 0);
+    shown++;
+  }
+  return `${users.slice(0, shown).map((u) => u.name).join(', ')} +${users.length - shown} more`;
 }
 
 function statusSuffix(schedule: ScheduleView, f: Fmt): string {
@@ -53,20 +96,24 @@ function statusSuffix(schedule: ScheduleView, f: Fmt): string {
   }
 }
 
-function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt) {
+function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {
   if (!hasData(s.status)) return `${prefix}: unknown`;
-  if (!shift) return `${prefix}: ${prefix === 'Now' ? 'nobody on call' : 'no later shift known'}`;
+  if (!shift) {
+    if (prefix === 'Next') return 'Next: no later shift known';
+    // A warning, as in the popover: "Uncovered until Sat 22:09".
+    return s.next ? `Now: ⚠ uncovered until ${fmt(s.next.start, f, s.timeZone)}` : 'Now: ⚠ uncovered (no one on call)';
+  }
   const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
-  return `${prefix}: ${names(shift.users)} ${edge}`;
+  return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
 }
 
-export function scheduleSection(s: ScheduleView, f: Fmt): TrayLabel[] {
+export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState): TrayLabel[] {
   const header: TrayLabel = { type: 'label', label: `${s.name}${statusSuffix(s, f)}` };
   if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
   return [
     header,
-    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f)}` },
-    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f)}` },
+    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f, !!state && includesMe(state, s.now))}` },
+    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f, !!state && includesMe(state, s.next))}` },
   ];
 }
 
@@ -85,7 +132,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   const next = state.me.nextShift;
   const unknown = unknownMine(state);
   if (!next) return unknown ? `Your next shift: ${unknown}` : 'No upcoming shift of yours';
-  return `Your next shift: ${next.scheduleName} ${fmt(next.start, f)} (${formatRelative(f.nowMs, next.start)})`;
+  return `Your next shift: ${blockPhrase(next, f)} (${formatRelative(f.nowMs, next.start)})`;
 }
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"). */
@@ -95,6 +142,13 @@ export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefin
   const saved = savedAt(st);
   if (saved) return `Coverage requests: saved data from ${fmt(saved, f)}`;
   return `Coverage requests: couldn't load (${st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown'})`;
+}
+
+/** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read. */
+export function coverageActionLabel(state: AppState): string {
+  if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
+  const asking = state.coverage.askingMe.length;
+  return asking > 0 ? `Asks you (${asking})…` : `Coverage requests (${asking})…`;
 }
 
 /** The count in "Coverage requests (2)…", or "unknown" when the list was never read. */

@@ -106,12 +106,13 @@ describe('tray icon', () => {
 
 describe('tray tooltip', () => {
   it('says where and until when I am on call, in local time', () => {
-    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE)).toBe('On call: Platform primary until 17:00');
+    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE)).toBe('On call: Platform primary until 17:00 (6 h left)');
   });
 
   it('says when my next shift starts, with a countdown, and what needs attention', () => {
     const text = trayTooltip(state({ coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW, ZONE);
-    expect(text).toBe('Next on call: Platform primary 17:00 (in 6 h)\n1 coverage request for your schedules');
+    // My next block with its end and duration, and "Asks you (N)" as the popover counts.
+    expect(text).toBe('Next on call: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)\nAsks you (1)');
   });
 
   it('adds the problem in plain words', () => {
@@ -134,12 +135,12 @@ describe('tray menu', () => {
       'Open status…',
       'Platform primary',
       '  Now: Bob Roe until 17:00',
-      '  Next: Alice Doe from 17:00',
+      '  Next: Alice Doe (you) from 17:00',
       'Database',
-      '  Now: Alice Doe, Bob Roe until 12:00 (07:00 New York)',
+      '  Now: Alice Doe, Bob Roe (you) until 12:00 (07:00 New York)',
       '  Next: no later shift known',
-      'Your next shift: Platform primary 17:00 (in 6 h)',
-      'Coverage requests (1)…',
+      'Your next shift: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)',
+      'Asks you (1)…',
       'Quick override…',
       'Edit team…',
       'Chat user group…',
@@ -187,10 +188,10 @@ describe('tray menu', () => {
 
   it("uses the given locale for clock times, in the tooltip and the menu", () => {
     const us = { locale: 'en-US' };
-    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE, us)).toBe('On call: Platform primary until 05:00 PM');
+    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE, us)).toBe('On call: Platform primary until 05:00 PM (6 h left)');
     expect(labels(buildTrayMenu(state(), NOW, ZONE, us))).toContain('  Now: Bob Roe until 05:00 PM');
     const de = labels(buildTrayMenu(state(), NOW, ZONE, { locale: 'de-DE' }));
-    expect(de).toContain('  Next: Alice Doe from 17:00');
+    expect(de).toContain('  Next: Alice Doe (you) from 17:00');
   });
 
   it('tells, right under the status, that the global shortcut is unavailable', () => {
@@ -203,5 +204,28 @@ describe('tray menu', () => {
     expect(nextMenuRefreshAt(NOW)).toBe(NOW + 60_000);
     expect(nextMenuRefreshAt(NOW + 59_999)).toBe(NOW + 60_000);
     expect(nextMenuRefreshAt(NOW + 1)).toBe(NOW + 60_000);
+  });
+});
+
+describe('the tray says what the popover says', () => {
+  it('marks saved data on the main line, warns of an uncovered schedule and never cuts inside a name', () => {
+    const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'offline' } });
+    const offline = state({ schedules: [stale], sync: { kind: 'offline', message: 'Cannot reach the service.', saved: iso(-30) } });
+    expect(trayTooltip(offline, NOW, ZONE).split('\n')[0]).toMatch(/^Next on call: .* \(saved data\)$/);
+    const gap = schedule({ now: null, next: { users: [bob], start: iso(120), end: iso(600) } });
+    expect(trayTooltip(state({ schedules: [gap] }), NOW, ZONE)).toContain('Uncovered: Platform primary until 13:00');
+    expect(labels(buildTrayMenu(state({ schedules: [gap] }), NOW, ZONE))).toContain('  Now: ⚠ uncovered until 13:00');
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `usr_${i}`, name: `Person Number${i}`, email: `p${i}@example.com` }));
+    const crowd = schedule({ now: { users: [...many, alice], start: iso(-60), end: iso(60) } });
+    const line = labels(buildTrayMenu(state({ schedules: [crowd] }), NOW, ZONE)).find((l) => l.startsWith('  Now:')) ?? '';
+    expect(line).toMatch(/^ {2}Now: (Person Number\d, )*Person Number\d \+\d+ more \(you\) until 12:00$/);
+  });
+
+  it('counts requests asking me as the popover does, and lists my schedules first', () => {
+    const other = schedule({ id: 'sch_other', name: 'Other', users: [bob], now: { users: [bob], start: iso(-60), end: iso(60) }, next: null });
+    const items = labels(buildTrayMenu(state({ schedules: [other, schedule()], coverage: { mine: [request], askingMe: [], status: FRESH } }), NOW, ZONE));
+    expect(items.indexOf('Platform primary')).toBeLessThan(items.indexOf('Other'));
+    expect(items).toContain('Coverage requests (0)…');
+    expect(trayTooltip(state({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: FRESH } }), NOW, ZONE)).not.toContain('Asks you');
   });
 });
