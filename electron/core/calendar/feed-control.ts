@@ -23,7 +23,8 @@ export interface FeedControlOptions {
   files: FileStore;
   /** Stores a newly issued token in the settings (which then calls apply() again). */
   issueToken: (token: string) => void;
-  onNotice: (notice: Notice) => void;
+  /** Told when notices() changed, so the state shown can be updated. */
+  changed: () => void;
   /** False for the status command: it must never take the port from the running app. */
   serve: boolean;
   log: (message: string) => void;
@@ -31,6 +32,8 @@ export interface FeedControlOptions {
 
 export interface FeedControl {
   apply(): Promise<void>;
+  /** Why the feed that settings turn on is not running, while that lasts. */
+  notices(): Notice[];
   stop(): Promise<void>;
   /** The calendar for an export (its own record of what was published), `days` ahead. */
   exportCalendar(days: number): Promise<string>;
@@ -42,6 +45,12 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
   const input = () => ({ snapshot: o.snapshot(), settings: o.settings(), nowMs: o.now(), localZone: o.localZone() });
   let running: { feed: RunningFeed; port: number; token: string } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  let notice: Notice | undefined;
+  const setNotice = (next: Notice | undefined): void => {
+    if (next?.message === notice?.message) return;
+    notice = next;
+    o.changed();
+  };
 
   async function close(): Promise<void> {
     const was = running;
@@ -50,17 +59,21 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
   }
 
   async function reconcile(wanted: CalendarFeedSettings | undefined): Promise<void> {
-    if (!wanted?.enabled) return close();
+    if (!wanted?.enabled) {
+      setNotice(undefined);
+      return close();
+    }
     if (wanted.token === '') return void o.issueToken(newFeedToken());
     if (running && running.port === wanted.port && running.token === wanted.token) return;
     await close();
     const started = await startFeedServer({ port: wanted.port, token: wanted.token, render: () => feedPublisher.render(input()) });
     if (!started.ok) {
       o.log(`calendar feed: ${started.error.kind}`);
-      o.onNotice({ id: FEED_NOTICE_ID, message: `The calendar feed is not running: ${started.error.message} Choose another port in Settings.` });
+      setNotice({ id: FEED_NOTICE_ID, message: `The calendar feed is not running: ${started.error.message} Choose another port in Settings.` });
       return;
     }
     running = { feed: started.feed, port: wanted.port, token: wanted.token };
+    setNotice(undefined);
   }
 
   const serialized = (task: () => Promise<void>): Promise<void> => {
@@ -71,6 +84,7 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
 
   return {
     apply: () => serialized(() => reconcile(o.serve ? o.settings().calendarFeed : undefined)),
+    notices: () => (notice === undefined ? [] : [notice]),
     stop: () => serialized(close),
     exportCalendar: (days) => exportPublisher.render({ ...input(), days }),
   };

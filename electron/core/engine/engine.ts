@@ -52,6 +52,11 @@ export function createEngine(options: EngineOptions): Engine {
   const writer = createSnapshotWriter(files, () => clock.now(), log);
   const keys = createKeyHolder({ secrets: options.secrets, baseUrl: () => effective().baseUrl, overrideKey: overrides?.apiKey, log, changed: onKeyChanged });
   const clients = createEngineClients({ baseUrl: () => effective().baseUrl, apiKey: keys.key, createClient: options.createClient });
+  const feed = createFeedControl({
+    snapshot: () => snapshot, settings: effective, now: () => clock.now(), localZone, files, changed: () => keeper.update(), log,
+    issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
+    serve: options.serveCalendarFeed !== false,
+  });
 
   const replan = (): void => reminders.replan({ snapshot, previous, settings: effective() });
   const setSnapshot = (next: Snapshot): void => {
@@ -74,7 +79,7 @@ export function createEngine(options: EngineOptions): Engine {
   const keeper = createStateKeeper(
     clock,
     () => ({
-      snapshot, settings: effective(), syncing, notices: withKeyNotice([...notices, ...storage.notices()], keys.notice()), servedFromCache,
+      snapshot, settings: effective(), syncing, notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()), servedFromCache,
       setup: {
         hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true,
         ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
@@ -118,11 +123,6 @@ export function createEngine(options: EngineOptions): Engine {
     refresh: (request) => sync.request(request),
   };
 
-  const feed = createFeedControl({
-    snapshot: () => snapshot, settings: effective, now: () => clock.now(), localZone, files, onNotice: storage.report, log,
-    issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
-    serve: options.serveCalendarFeed !== false,
-  });
   const handlers = engineHandlers({ deps, state: () => keeper.get(), canSync: () => clients.get() !== undefined, settings: () => settings, keys });
 
   async function start(): Promise<void> {

@@ -36,6 +36,18 @@ async function feedSettings(engine: Engine, patch: Partial<Settings['calendarFee
   return engine.getState().settings.calendarFeed;
 }
 
+/** Holds a port on 127.0.0.1 as another program would. */
+function occupy(): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      resolve({ port, release: () => new Promise((done) => s.close(() => done())) });
+    });
+  });
+}
+
 const status = (url: string): Promise<number> => fetch(url).then((r) => r.status, () => 0);
 
 describe('calendar feed in the engine', () => {
@@ -70,5 +82,23 @@ describe('calendar feed in the engine', () => {
 
     await feedSettings(engine, { enabled: false });
     expect(await status(calendarFeedUrl(rotated) ?? '')).toBe(0);
+  });
+
+  it('says so while the port is taken, and stops saying it once the feed runs on another port', async () => {
+    h = await createHarness({ startMs: START, seed: threeZoneSeed() });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });
+    const engine = h.engine();
+    await engine.start();
+    const taken = await occupy();
+    try {
+      await feedSettings(engine, { enabled: true, port: taken.port });
+      const notice = engine.getState().notices.find((n) => n.id === 'calendar-feed');
+      expect(notice?.message).toBe(`The calendar feed is not running: Port ${taken.port} is already in use on this computer. Choose another port in Settings.`);
+      const on = await feedSettings(engine, { port: await freePort() });
+      expect(engine.getState().notices.find((n) => n.id === 'calendar-feed')).toBeUndefined();
+      expect(await status(calendarFeedUrl(on) ?? '')).toBe(200);
+    } finally {
+      await taken.release();
+    }
   });
 });
