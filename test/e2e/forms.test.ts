@@ -1,6 +1,7 @@
 // Team edit and chat user group in real Chromium against the real engine and simulator: live counters, inline
 // errors before anything is sent, and the service's answer shown.
 import { describe, expect, it } from 'vitest';
+import { horizontalOverflow } from './support/layout';
 import { e2eSession } from './support/session';
 
 const session = e2eSession();
@@ -51,4 +52,59 @@ describe('chat user group', () => {
     expect(await app.cspViolations()).toEqual([]);
     await app.screenshot('chat-group-saved');
   });
+});
+
+describe('writes whose outcome is unknown', () => {
+  it('chat user group: a lost answer is headed "outcome unknown", never "Not saved."', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'chat-group', width: 360, height: 480 });
+    const { page, host } = app;
+    await page.getByLabel('Group name').fill('Tokyo on-call');
+    await page.getByLabel('Handle').fill('tokyo-oncall');
+    host.sim.faults.set('putChatUserGroup', { reset: true, times: 1 });
+    await page.getByRole('button', { name: 'Attach or update' }).click();
+    const note = page.getByRole('status').filter({ hasText: 'outcome is unknown' });
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(/^Maybe saved: the outcome is unknown\./);
+    expect(await page.getByText('Not saved.').count()).toBe(0);
+    expect(host.sim.requests.count({ route: 'putChatUserGroup' })).toBe(1);
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await app.screenshot('chat-group-outcome-unknown');
+  });
+
+  it('team: a lost answer that cannot be read back is headed "outcome unknown"; a refusal still says "Not saved."', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'team', width: 360, height: 480 });
+    const { page, host } = app;
+    await page.getByLabel('Team').selectOption({ label: 'Platform' });
+    await page.getByLabel('Name').fill('Platform SRE');
+    host.sim.faults.set('updateTeam', { reset: true, times: 1 });
+    host.sim.faults.set('getSchedule', { status: 500, times: 20 });
+    await page.getByRole('button', { name: 'Save team' }).click();
+    const note = page.getByRole('status').filter({ hasText: 'outcome is unknown' });
+    await note.waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Not saved.').count()).toBe(0);
+    host.sim.faults.clear();
+    host.sim.faults.set('updateTeam', { status: 422, times: 1 });
+    await page.getByLabel('Name').fill('Platform SRE 2');
+    await page.getByRole('button', { name: 'Save team' }).click();
+    await page.getByText('Not saved.').waitFor();
+  });
+});
+
+describe('forms fit the window', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`team, chat group and coverage have no horizontal overflow at 360×480 (${colorScheme})`, async () => {
+      const app = await session.open('configured', { kind: 'action', view: 'team', width: 360, height: 480, colorScheme });
+      const { page } = app;
+      await page.getByLabel('Name').waitFor();
+      expect(await horizontalOverflow(page)).toEqual([]);
+      await page.evaluate("location.hash = '#chat-group'");
+      await page.getByLabel('Handle').waitFor();
+      await page.getByLabel('Handle').fill('h'.repeat(61));
+      await page.getByText('Handle must be at most 60 characters.').waitFor();
+      expect(await horizontalOverflow(page)).toEqual([]);
+      await page.evaluate("location.hash = '#coverage'");
+      await page.getByRole('heading', { name: 'Coverage requests' }).waitFor();
+      expect(await horizontalOverflow(page)).toEqual([]);
+    });
+  }
 });
