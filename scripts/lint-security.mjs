@@ -11,7 +11,7 @@ const RANK = { INFORMATIONAL: 0, LOW: 1, MEDIUM: 2, HIGH: 3, CRITICAL: 4 };
 /** Findings that only ask for a human review, reviewed: check id → file → why it is acceptable. */
 const REVIEWED = {
   OPEN_EXTERNAL_JS_CHECK: {
-    'electron/adapters/external.ts': 'the single openExternal choke point: https links to the service host only',
+    'electron/adapters/external.ts': 'the single openExternal choke point: https links to the service host or our release pages only',
   },
   PRELOAD_JS_CHECK: {
     'electron/adapters/windows.ts': 'our preload exposes exactly the typed IPC contract (electron/preload.ts)',
