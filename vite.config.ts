@@ -1,4 +1,5 @@
-// Builds the renderer (Svelte 5, runes) into dist/renderer for Electron's windows (served from app://, see electron/adapters/app-protocol.ts) and the e2e host.
+// Builds the renderer (Svelte 5, runes) into dist/renderer for Electron's windows (served from app://, see
+// electron/adapters/app-protocol.ts) and the e2e host.
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
@@ -45,5 +46,8 @@ export default defineConfig({
     cssCodeSplit: false,
     sourcemap: false,
     reportCompressedSize: false,
+    // Rolldown's "callbacks took N s" timing report is a profiling hint, not a problem: on a loaded 2-core CI
+    // machine it would print in the middle of the test output.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });
