@@ -79,7 +79,8 @@ describe('status popover', () => {
         expect(await card(schedule.name).textContent()).toContain(schedule.next?.users.map((u) => u.name).join(', ') ?? 'Nobody');
       }
       // Alice (me) takes over Platform primary about 4 h after the seed loads.
-      await expect.poll(() => page.getByTestId('my-state').textContent()).toMatch(/^Your next shift in [34] h/);
+      // The main line names the block's start and end.
+      await expect.poll(() => page.getByTestId('my-state').textContent()).toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
       expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated (just now|\d+ min ago)/);
       // Payments US is in New York: its times also show New York's clock; Platform primary (Berlin) does not.
       expect(await card('Payments US').textContent()).toContain('New York)');
@@ -99,7 +100,7 @@ describe('status popover', () => {
     await page.evaluate("window.__oncallPush('state:changed', { schedules: 'not a list' })");
     await page.getByText('An update from OnCall Tray could not be read; showing the last good state.').waitFor();
     expect(await page.getByRole('heading', { name: 'Data Tokyo' }).count()).toBe(1);
-    expect(await page.getByTestId('my-state').textContent()).toMatch(/^Your next shift/);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call /);
   });
 
   it('keeps a half-filled form when main asks again for the view already shown', async () => {
@@ -119,16 +120,21 @@ describe('status popover', () => {
     await expect.poll(() => page.getByRole('listitem').count()).toBeGreaterThan(2);
     await host.simulatorDown();
     await page.getByRole('button', { name: 'Refresh now' }).click();
-    const banner = page.getByRole('alert').filter({ hasText: /Offline|Cannot refresh|out of date/ });
+    const banner = page.getByTestId('stale-line');
     await banner.waitFor();
-    expect(await banner.textContent()).toMatch(/Cannot reach the service; showing saved data from \d\d:\d\d\./);
-    expect(await page.getByRole('listitem').filter({ hasText: 'Platform primary' }).textContent()).toMatch(/Showing saved data from \d\d:\d\d/);
+    // One line, not five: the reason and from when, once; no "Refresh now" beside "Retry"; the cards dimmed.
+    expect(await banner.textContent()).toMatch(/^\s*Offline · showing saved data from \d\d:\d\d\s*Retry\s*$/);
+    expect(await page.getByText(/showing saved data from/i).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Refresh now' }).count()).toBe(0);
+    expect(await page.getByTestId('my-state').textContent()).toContain('(saved data)');
+    expect(Number(await page.evaluate(`getComputedStyle(document.querySelector('.card')).opacity`))).toBeLessThan(1);
+    expect(await (await banner.boundingBox())?.height).toBeLessThan(40);
     // The last known people stay on screen while offline.
     expect(await page.getByRole('heading', { name: 'Platform primary' }).count()).toBe(1);
     await app.screenshot('status-popover-stale');
     await host.simulatorUp();
     await banner.getByRole('button', { name: 'Retry' }).click();
-    await banner.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('stale-line').count()).toBe(0);
     expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated just now/);
     expect(await app.cspViolations()).toEqual([]);
   });
@@ -145,7 +151,7 @@ describe('status popover', () => {
       const note = page.getByTestId('coverage-freshness');
       await note.waitFor();
       expect(await note.textContent()).toMatch(/^Coverage requests: showing saved data from \d\d:\d\d$/);
-      const banner = page.getByRole('alert').filter({ hasText: "Some data couldn't be refreshed" });
+      const banner = page.getByTestId('stale-line');
       expect(await banner.textContent()).toContain('coverage requests (service error)');
       // The schedules were refreshed and say so: no card is marked out of date.
       expect(await page.getByText(/Showing saved data from|Unknown/).count()).toBe(0);
@@ -160,9 +166,9 @@ describe('status popover', () => {
       const { page, host } = app;
       await throughProxy(app, 'down');
       await settledOn(host, (s) => s.sync.kind === 'offline', 'every request failing');
-      const banner = page.getByRole('alert').filter({ hasText: 'Offline' });
+      const banner = page.getByTestId('stale-line');
       await banner.waitFor();
-      expect(await banner.textContent()).toContain('Cannot reach the service; nothing saved to show yet.');
+      expect(await banner.textContent()).toContain('Offline · nothing saved to show yet');
       await expect.poll(() => page.getByTestId('my-state').textContent()).toBe('Your shifts: unknown');
       expect(await page.getByTestId('coverage-freshness').textContent()).toMatch(/^Coverage requests: couldn't load/);
       expect(await page.getByRole('button', { name: /Coverage/ }).textContent()).toContain('?');

@@ -9,15 +9,19 @@ describe('my state at the top of the popover', () => {
     const state = appState({
       me: { onCallNow: [{ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' }], nextShift: null },
     });
-    expect(myStateLine(state, ctx)).toEqual({ tone: 'oncall', title: 'You are on call · 7 h left', detail: 'Platform primary, until 17:00' });
+    expect(myStateLine(state, ctx)).toEqual({ tone: 'oncall', title: 'You are on call · 7 h left', detail: 'Platform primary: today 09:00 → 17:00' });
   });
 
   it('counts down to my next shift, marked soon within a day', () => {
     const nextShift = { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-04T10:15:00Z', end: '2026-05-04T18:00:00Z' };
     const line = myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx);
-    expect(line).toEqual({ tone: 'soon', title: 'Your next shift in 2 h 15 min', detail: 'Platform primary, 12:15' });
-    const later = { ...nextShift, start: '2026-05-07T07:00:00Z' };
-    expect(myStateLine(appState({ me: { onCallNow: [], nextShift: later } }), ctx)).toMatchObject({ tone: 'off', detail: 'Platform primary, Thu 09:00' });
+    // The main line names the block's start and end, and how long it is.
+    expect(line).toEqual({ tone: 'soon', title: 'On call today 12:15 → 20:00, 7 h 45 min', detail: 'Platform primary · starts in 2 h 15 min' });
+    const later = { ...nextShift, start: '2026-05-05T21:05:00Z', end: '2026-05-10T21:05:00Z' };
+    expect(myStateLine(appState({ me: { onCallNow: [], nextShift: later } }), ctx)).toMatchObject({
+      tone: 'off',
+      title: 'On call tomorrow 23:05 → Sun 23:05, 5 days',
+    });
   });
 
   it('asks for my e-mail when it is not set, instead of claiming I am off call', () => {
@@ -82,8 +86,8 @@ describe('schedule cards', () => {
   it('explains stale data and empty slots', () => {
     const lines = cardLines(schedule({ now: null, next: null, status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx);
     expect(lines).toEqual({ known: true, now: 'No one is on call', next: 'Nothing planned', status: 'Showing saved data from 09:30: Timed out' });
-    // When the banner already says why (the whole sync is failing), the card only says since when.
-    expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBe('Showing saved data from 09:30');
+    // When the popover's one stale line already says why and since when (the whole sync is failing), the card says nothing.
+    expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBeUndefined();
   });
 
   it('says "Unknown" for a schedule never loaded, never "No one is on call"', () => {

@@ -7,6 +7,8 @@ export const PER_PAGE = 3;
 export interface CoverageItem {
   request: CoverageView;
   mine: boolean;
+  /** Asked me, and the schedules now show me covering it: "Covered by you ✓". */
+  covered: boolean;
   groups: ShiftGroup[];
 }
 
@@ -31,9 +33,10 @@ const firstStart = (r: CoverageView): number => Math.min(...r.shifts.map((s) => 
 
 export function coverageItems(state: AppState): CoverageItem[] {
   const pending = (list: CoverageView[]) => list.filter((r) => r.status === 'pending').sort((a, b) => firstStart(a) - firstStart(b));
-  const asking = pending(state.coverage.askingMe).map((request) => ({ request, mine: false, groups: groupShifts(request) }));
-  const mine = pending(state.coverage.mine).map((request) => ({ request, mine: true, groups: groupShifts(request) }));
-  return [...asking, ...mine];
+  const asking = pending(state.coverage.askingMe).map((request) => ({ request, mine: false, covered: false, groups: groupShifts(request) }));
+  const mine = pending(state.coverage.mine).map((request) => ({ request, mine: true, covered: false, groups: groupShifts(request) }));
+  const covered = pending(state.coverage.coveredByMe).map((request) => ({ request, mine: false, covered: true, groups: groupShifts(request) }));
+  return [...asking, ...mine, ...covered];
 }
 
 export interface Page<T> {

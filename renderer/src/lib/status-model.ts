@@ -4,6 +4,7 @@ import { formatDuration, formatRelative, initials } from '../../../electron/shar
 import { failedSchedules, hasData, savedAt, syncText, unknownSchedules } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
+import { nextBlockLine, spanText } from './glance';
 
 export interface FormatContext {
   nowMs: number;
@@ -31,16 +32,17 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: 'oncall',
       title: `You are on call · ${left} left`,
-      detail: `${current.scheduleName}${more}, until ${formatDayTime(current.end, opts)}`,
+      detail: `${current.scheduleName}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}`,
     };
   }
   const next = state.me.nextShift;
   if (next) {
     const untilMs = Date.parse(next.start) - ctx.nowMs;
+    // The main line names the block's start and end; the detail says which schedule and how soon.
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `Your next shift ${formatRelative(ctx.nowMs, next.start)}`,
-      detail: `${next.scheduleName}, ${formatDayTime(next.start, opts)}`,
+      title: nextBlockLine(next, ctx),
+      detail: `${next.scheduleName} · starts ${formatRelative(ctx.nowMs, next.start)}`,
     };
   }
   if (state.settings.email.trim() === '') {
@@ -158,10 +160,9 @@ function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean):
       return undefined;
     case 'loading':
       return 'Loading…';
-    case 'stale': {
-      const since = `Showing saved data from ${time(s.since)}`;
-      return brief ? since : `${since}: ${s.reason}`;
-    }
+    case 'stale':
+      // Brief: the popover's one stale line already says "showing saved data from …" for every card.
+      return brief ? undefined : `Showing saved data from ${time(s.since)}: ${s.reason}`;
     case 'error':
       return brief ? "Couldn't load" : `Couldn't load: ${s.reason}`;
     case 'not_found': {

@@ -1,0 +1,241 @@
+// The glance, as plain data: my shifts to the horizon, who asks me for cover, the counts every surface agrees on,
+// "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
+// Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
+import { formatDuration, zoneLabel } from '../../../electron/shared/format';
+import { hasData, savedAt } from '../../../electron/shared/freshness';
+import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
+import { formatTime, formatWindow, wallParts } from './zoned-format';
+import type { FormatContext } from './status-model';
+
+const DAY_MS = 86_400_000;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(locale: string, withDate: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withDate}`;
+  let dtf = dayFormats.get(key);
+  if (!dtf) {
+    // The wall date is formatted as if it were UTC, so one formatter serves every zone.
+    dtf = new Intl.DateTimeFormat(locale, withDate ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' } : { weekday: 'short', timeZone: 'UTC' });
+    dayFormats.set(key, dtf);
+  }
+  return dtf;
+}
+
+/** Days since the epoch of the wall date of `ms` in `zone` (undefined: the system zone). */
+function dayNumber(ms: number, zone: string | undefined): number {
+  const w = wallParts(ms, zone) ?? wallParts(ms, undefined);
+  return w ? Math.floor(Date.UTC(w.year, w.month - 1, w.day) / DAY_MS) : 0;
+}
+
+/** "Today", "Tomorrow", "Sun" within the coming week, otherwise "Mon 3 Dec" (never a bare "Mon" for tomorrow). */
+export function dayWord(ms: number, ctx: FormatContext): string {
+  const day = dayNumber(ms, ctx.localZone);
+  const diff = day - dayNumber(ctx.nowMs, ctx.localZone);
+  if (diff === 0) return 'Today';
+  if (diff === 1) return 'Tomorrow';
+  if (diff === -1) return 'Yesterday';
+  return dayFormat(ctx.locale, !(diff > 1 && diff < 7)).format(day * DAY_MS);
+}
+
+const lower = (word: string): string => (word === 'Today' || word === 'Tomorrow' || word === 'Yesterday' ? word.toLowerCase() : word);
+const clock = (ms: number, ctx: FormatContext): string => formatTime(ms, { locale: ctx.locale, localZone: ctx.localZone });
+
+/**
+ * How long a block is: "7 days" when it ends at the wall time it started (as a calendar shows a rotation), with the
+ * real hours added when the clocks change in between ("1 day (23 h: clocks change)"); else "8 h", "2 d 4 h".
+ */
+export function lengthText(startMs: number, endMs: number, ctx: Pick<FormatContext, 'localZone'>): string {
+  const ms = endMs - startMs;
+  const [s, e] = [wallParts(startMs, ctx.localZone), wallParts(endMs, ctx.localZone)];
+  const sameClock = s && e && s.hour === e.hour && s.minute === e.minute && s.second === e.second;
+  const days = dayNumber(endMs, ctx.localZone) - dayNumber(startMs, ctx.localZone);
+  if (!sameClock || days < 1) return formatDuration(ms);
+  const text = `${days} day${days === 1 ? '' : 's'}`;
+  return ms === days * DAY_MS ? text : `${text} (${formatDuration(ms)}: clocks change)`;
+}
+
+/** "tomorrow 23:05 → Sun 23:05": both ends with their day; the end's day only when it differs from the start's. */
+export function spanText(startMs: number, endMs: number, ctx: FormatContext, startDay = true): string {
+  const sameDay = dayNumber(startMs, ctx.localZone) === dayNumber(endMs - 1, ctx.localZone) && endMs - startMs < DAY_MS;
+  const start = startDay ? `${lower(dayWord(startMs, ctx))} ${clock(startMs, ctx)}` : clock(startMs, ctx);
+  const end = sameDay ? clock(endMs, ctx) : `${lower(dayWord(endMs, ctx))} ${clock(endMs, ctx)}`;
+  return `${start} → ${end}`;
+}
+
+/** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */
+function zoneText(shift: MyShift, zone: string | null | undefined, ctx: FormatContext): string | undefined {
+  if (!zone) return undefined;
+  const opts = { nowMs: ctx.nowMs, locale: ctx.locale, localZone: ctx.localZone };
+  const local = formatWindow(shift.start, shift.end, opts);
+  const both = formatWindow(shift.start, shift.end, { ...opts, scheduleZone: zone });
+  if (both === local) return undefined;
+  return both.slice(local.length).trim() || `(${zoneLabel(zone)})`;
+}
+
+export interface MyShiftRow {
+  key: string;
+  scheduleId: string;
+  scheduleName: string;
+  /** The day it starts: "Today", "Tomorrow", "Mon 3 Dec"; "Now" for the running one. */
+  day: string;
+  /** "23:05 → Sun 23:05" (local). */
+  span: string;
+  /** "7 days", "8 h". */
+  length: string;
+  /** The schedule's own time where its zone differs. */
+  zone: string | undefined;
+  running: boolean;
+}
+
+/** My shifts to the horizon, as the popover lists them (state.me.shifts is already sorted by start). */
+export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
+  const zoneOf = (id: string) => state.schedules.find((s) => s.id === id)?.timeZone;
+  return state.me.shifts.map((m) => {
+    const [startMs, endMs] = [Date.parse(m.start), Date.parse(m.end)];
+    const running = startMs <= ctx.nowMs && endMs > ctx.nowMs;
+    return {
+      key: `${m.scheduleId}|${m.start}`,
+      scheduleId: m.scheduleId,
+      scheduleName: m.scheduleName,
+      day: running ? 'Now' : dayWord(startMs, ctx),
+      // The day is the row's heading: the start reads as its time alone ("23:05 → Sun 23:05"), except when running.
+      span: spanText(startMs, endMs, ctx, running),
+      length: lengthText(startMs, endMs, ctx),
+      zone: zoneText(m, zoneOf(m.scheduleId), ctx),
+      running,
+    };
+  });
+}
+
+/** "On call tomorrow 23:05 → Sun 23:05, 7 days": my next block, naming its start and end. */
+export function nextBlockLine(shift: MyShift, ctx: FormatContext): string {
+  const [startMs, endMs] = [Date.parse(shift.start), Date.parse(shift.end)];
+  return `On call ${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
+}
+
+const emailOf = (state: AppState): string => state.settings.email.trim().toLowerCase();
+
+/** Whether I am among the people of this now/next row. */
+export function includesMe(state: AppState, shift: ShiftView | null): boolean {
+  const me = emailOf(state);
+  return me !== '' && !!shift?.users.some((u) => u.email.toLowerCase() === me);
+}
+
+/** Whether I am in this schedule's rotation (its users). */
+export function isMySchedule(state: AppState, schedule: ScheduleView): boolean {
+  const me = emailOf(state);
+  return me !== '' && (schedule.users.some((u) => u.email.toLowerCase() === me) || includesMe(state, schedule.now) || includesMe(state, schedule.next));
+}
+
+/** My schedules first, otherwise in the user's order. */
+export function orderedSchedules(state: AppState): ScheduleView[] {
+  const mine = state.schedules.filter((s) => isMySchedule(state, s));
+  return [...mine, ...state.schedules.filter((s) => !mine.includes(s))];
+}
+
+/** "Uncovered until Sat 22:09" when a schedule with data has nobody on call now; undefined otherwise. */
+export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): string | undefined {
+  if (!hasData(schedule.status) || schedule.now) return undefined;
+  if (!schedule.next) return 'Uncovered: no one on call, nothing planned';
+  const ms = Date.parse(schedule.next.start);
+  return `Uncovered until ${lower(dayWord(ms, ctx))} ${clock(ms, ctx)}`.replace('until today ', 'until ');
+}
+
+/** Counts that agree everywhere: asking me (not yet covered by me), mine, covered by me. */
+export interface CoverageCounts {
+  asking: number;
+  mine: number;
+  covered: number;
+}
+
+export function coverageCounts(state: AppState): CoverageCounts {
+  return { asking: state.coverage.askingMe.length, mine: state.coverage.mine.length, covered: state.coverage.coveredByMe.length };
+}
+
+/** "3 asking you · 1 yours · 1 covered by you ✓"; "No pending coverage requests" when all are zero. */
+export function countsText(state: AppState): string {
+  const c = coverageCounts(state);
+  const parts = [
+    ...(c.asking > 0 ? [`${c.asking} asking you`] : []),
+    ...(c.mine > 0 ? [`${c.mine} yours`] : []),
+    ...(c.covered > 0 ? [`${c.covered} covered by you ✓`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : 'No pending coverage requests';
+}
+
+/** The shifts of a request that ask me: those on schedules I am in. */
+export function askedShifts(state: AppState, request: CoverageView): CoverageView['shifts'] {
+  const mine = new Set(state.schedules.filter((s) => isMySchedule(state, s)).map((s) => s.id));
+  return request.shifts.filter((s) => mine.has(s.scheduleId));
+}
+
+export interface AskRow {
+  id: string;
+  who: string;
+  reason: string;
+  /** The first asked shift, local ("tomorrow 09:00 → Wed 09:00"), with "+1 more" when there are others. */
+  when: string;
+  scheduleName: string;
+  /** The quick-override route: covers the first asked shift as me, with the request shown above the form. */
+  params: Record<string, string>;
+}
+
+/** The "Asks you" strip: each pending request that asks me and that I have not covered yet. */
+export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
+  if (!hasData(state.coverage.status)) return [];
+  const rows: AskRow[] = [];
+  for (const r of state.coverage.askingMe) {
+    const asked = askedShifts(state, r).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    const first = asked[0];
+    if (!first) continue;
+    // One date style with My shifts: "Thu 3 Dec 00:56 → Fri 00:56".
+    const window = spanText(Date.parse(first.start), Date.parse(first.end), ctx);
+    rows.push({
+      id: r.id,
+      who: r.requester.name,
+      reason: r.reason,
+      when: asked.length > 1 ? `${window} +${asked.length - 1} more` : window,
+      scheduleName: first.scheduleName,
+      params: { scheduleId: first.scheduleId, scheduleName: first.scheduleName, start: first.start, end: first.end, who: 'me', requestId: r.id },
+    });
+  }
+  return rows;
+}
+
+export interface StaleLine {
+  tone: 'warning' | 'error';
+  text: string;
+  action: 'retry' | 'settings';
+}
+
+/** One line instead of a banner plus a note per card: "Offline · showing saved data from 19:05". */
+export function staleLine(state: AppState, ctx: FormatContext): StaleLine | undefined {
+  const sync = state.sync;
+  const time = (iso: string): string => formatTime(iso, { locale: ctx.locale, localZone: ctx.localZone });
+  const shown = (saved: string | null | undefined): string =>
+    saved === undefined ? '' : saved === null ? ' · nothing saved to show yet' : ` · showing saved data from ${time(saved)}`;
+  switch (sync.kind) {
+    case 'ok': {
+      const stale = state.schedules.filter((s) => s.status.kind === 'stale');
+      if (stale.length === 0) return undefined;
+      const oldest = stale.map((s) => savedAt(s.status)).filter((x): x is string => !!x).sort()[0];
+      return { tone: 'warning', text: `Not refreshed recently${shown(oldest)}`, action: 'retry' };
+    }
+    case 'needs_setup':
+      return undefined;
+    case 'key_rejected':
+      return { tone: 'error', text: sync.message, action: 'settings' };
+    case 'offline':
+      return { tone: 'warning', text: `Offline${shown(sync.saved)}`, action: 'retry' };
+    case 'partial':
+      return { tone: 'warning', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`, action: 'retry' };
+    case 'error':
+      return { tone: 'error', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`, action: 'retry' };
+  }
+}
+
+/** True when what is on screen is saved data, not fresh: the main status line is marked "(saved data)". */
+export function showingSavedData(state: AppState): boolean {
+  return state.schedules.some((s) => s.status.kind === 'stale' || (s.status.kind === 'not_found' && hasData(s.status)));
+}

@@ -1,0 +1,229 @@
+// The glance in real Chromium against the real engine and simulator (demo seed, me = Alice): my shifts to the
+// horizon, "You" tags and my schedules first, the asks-you strip → override form with the request's context →
+// the request reads covered after sync and leaves every count, the problem bar in the flow, the demo row on one
+// line each, no focus ring on Refresh at open, names never cut at 360 px, the More menu, a card opening an override.
+import { describe, expect, it } from 'vitest';
+import type { AppState } from '../../electron/shared/view-state';
+import { e2eSession, type Opened } from './support/session';
+
+const session = e2eSession();
+
+const card = (app: Opened, name: string) => app.page.getByRole('listitem').filter({ has: app.page.getByRole('heading', { name }) });
+const json = (value: unknown): string => JSON.stringify(value);
+/** Pushes a state as main would (through the same checked channel). */
+const push = (app: Opened, state: AppState) => app.page.evaluate(`window.__oncallPush('state:changed', ${json(state)})`);
+
+describe('my shifts', () => {
+  it('lists every block of mine to the horizon with start → end and length, the schedule zone where it differs', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    const state = host.engine.getState();
+    expect(state.me.shifts.length).toBeGreaterThan(1);
+    const list = page.getByTestId('my-shifts');
+    await list.waitFor();
+    expect(await list.textContent()).toContain('next 14 days');
+    // The first few at a glance, all of them on request, in start order.
+    const more = list.getByRole('button', { name: /Show all/ });
+    if ((await more.count()) > 0) await more.click();
+    const rows = list.getByTestId('my-shift');
+    await expect.poll(() => rows.count()).toBe(state.me.shifts.length);
+    const texts = await rows.allTextContents();
+    texts.forEach((text, i) => {
+      expect(text).toContain(state.me.shifts[i]?.scheduleName);
+      expect(text).toMatch(/\d\d:\d\d → .*\d\d:\d\d/);
+    });
+    // Payments US is in New York: its rows add New York's clock; Platform primary (Berlin) rows do not.
+    const payments = texts.filter((t) => t.includes('Payments US'));
+    for (const t of payments) expect(t).toContain('New York)');
+    for (const t of texts.filter((x) => x.includes('Platform primary'))) expect(t).not.toContain('(');
+    // Day headings read "Today"/"Tomorrow"/a weekday/a date; never a bare weekday for tomorrow.
+    const headings = await list.getByRole('heading', { level: 3 }).allTextContents();
+    for (const h of headings) expect(h).toMatch(/^(Now|Today|Tomorrow|Mon|Tue|Wed|Thu|Fri|Sat|Sun)( \d+ \w+)?$/);
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'Europe/Berlin' });
+    expect(headings).not.toContain(tomorrow);
+    // The main line names the next block's start and end.
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
+    await app.screenshot('glance-my-shifts');
+  });
+
+  it('follows the horizon setting (up to 90 days): a longer horizon lists more of my blocks', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    const before = host.engine.getState().me.shifts.length;
+    await host.engine.handlers['settings:update']({ horizonDays: 45 });
+    const after = await host.waitForState((s) => s.settings.horizonDays === 45 && s.me.shifts.length > before, 'a longer horizon read');
+    await expect.poll(() => page.getByTestId('my-shifts').textContent()).toContain('next 45 days');
+    expect(after.me.shifts.at(-1)?.start ?? '').not.toBe('');
+    expect(Date.parse(after.me.shifts.at(-1)?.start ?? '')).toBeGreaterThan(Date.now() + 14 * 86_400_000);
+    expect(await host.engine.handlers['settings:update']({ horizonDays: 91 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('rows I am in', () => {
+  it('tags every row I am in with "You", puts my schedules first and warns of an uncovered schedule', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    const state = host.engine.getState();
+    const me = (s: AppState['schedules'][number]['now']) => !!s?.users.some((u) => u.email === 'alice@example.com');
+    for (const s of state.schedules) {
+      const tags = await card(app, s.name).getByText('You', { exact: true }).count();
+      expect(tags).toBe(Number(me(s.now)) + Number(me(s.next)));
+    }
+    const mine = state.schedules.filter((s) => s.users.some((u) => u.email === 'alice@example.com')).map((s) => s.name);
+    const order = await page.getByRole('list', { name: 'Schedules' }).getByRole('heading', { level: 2 }).allTextContents();
+    expect(order.slice(0, mine.length).map((t) => t.trim())).toEqual(mine);
+    // An uncovered schedule (nobody on call now) reads as a warning, not grey.
+    const platform = state.schedules.find((s) => s.id === 'sch_platform_primary');
+    if (!platform?.next) throw new Error('demo seed: Platform primary has a next shift');
+    const gap = { ...state, schedules: state.schedules.map((s) => (s.id === platform.id ? { ...s, now: null } : s)) };
+    await push(app, gap);
+    const warning = card(app, 'Platform primary').getByTestId('uncovered');
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/^Uncovered until (tomorrow |\w{3} |\w{3} \d+ \w{3} )?\d\d:\d\d$/);
+    const [warn, muted] = await page.evaluate(`[getComputedStyle(document.querySelector('[data-testid="uncovered"]')).color, getComputedStyle(document.querySelector('[data-testid="freshness"]')).color]`) as string[];
+    expect(warn).not.toBe(muted);
+  });
+
+  it('never cuts names at 360 px: mine stays readable in a long list, the time goes to its own line', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    const state = host.engine.getState();
+    const crowd = ['Maximilian Alexander Featherstonehaugh', 'Bartholomew Montgomery-Smythe', 'Alice Doe'].map((name, i) => ({ id: `usr_x${i}`, name, email: i === 2 ? 'alice@example.com' : `x${i}@example.com` }));
+    const first = state.schedules[0];
+    if (!first?.now) throw new Error('demo seed: someone is on call');
+    await push(app, { ...state, schedules: state.schedules.map((s, i) => (i === 0 ? { ...s, now: { ...first.now!, users: crowd } } : s)) });
+    const names = card(app, first.name).locator('.names').first();
+    await expect.poll(() => names.textContent()).toContain('Alice Doe');
+    const cut = await page.evaluate(`[...document.querySelectorAll('.names')].some((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow.includes('ellipsis'))`);
+    expect(cut).toBe(false);
+    const box = await names.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('who needs me', () => {
+  it('asks-you strip → override form with the request\'s context → covered after sync, counts agreeing everywhere', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    const state = host.engine.getState();
+    const asking = state.coverage.askingMe;
+    expect(asking.length).toBeGreaterThan(0);
+    const strip = page.getByTestId('asks-you');
+    await strip.waitFor();
+    // Counts agree: the strip, the Coverage badge and the tray's label all say how many ask me.
+    expect(await strip.textContent()).toContain(asking.length > 1 ? `Asks you (${asking.length})` : 'Asks you');
+    expect(await page.getByRole('button', { name: /^Coverage/ }).textContent()).toContain(String(asking.length));
+    // Requests use the accent colour, not the error red.
+    const accent = await page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()");
+    expect(accent).not.toBe('');
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('nav .count')).backgroundColor`)).not.toMatch(/rgb\(163, 34, 27\)/);
+
+    await strip.getByRole('button', { name: /^Cover / }).click();
+    const opened = host.windowCalls.at(-1)?.request as { view: string; params: Record<string, string> };
+    expect(opened.view).toBe('override');
+    const request = asking.find((r) => r.id === opened.params['requestId']);
+    expect(request).toBeDefined();
+    expect(opened.params).toMatchObject({ who: 'me', scheduleId: request?.shifts.find((s) => s.scheduleId === opened.params['scheduleId'])?.scheduleId });
+    // The form shows the request's context above it: who asked, why, which shifts.
+    const context = page.getByTestId('coverage-request');
+    await context.waitFor();
+    expect(await context.textContent()).toContain(request?.requester.name);
+    expect(await context.textContent()).toContain(request?.reason);
+
+    // Cover it (as the form would), then the schedule shows me on it: the loop closes after the sync.
+    const created = await host.invoke('override:create', {
+      scheduleId: opened.params['scheduleId'],
+      window: { kind: 'custom', start: opened.params['start'], end: opened.params['end'] },
+      emails: [],
+    });
+    expect(created).toMatchObject({ ok: true });
+    const after = await host.waitForState((s) => s.coverage.coveredByMe.some((r) => r.id === request?.id) && !s.syncing, 'the request covered by me');
+    expect(after.coverage.askingMe.map((r) => r.id)).not.toContain(request?.id);
+    await page.evaluate("window.__oncallPush('navigate', { view: 'coverage' })");
+    const item = page.getByRole('listitem').filter({ hasText: request?.reason ?? '' });
+    await expect.poll(() => item.textContent()).toContain('Covered by you ✓');
+    const counts = await page.getByTestId('coverage-counts').textContent();
+    expect(counts).toContain(`${after.coverage.askingMe.length} asking you`);
+    expect(counts).toContain(`${after.coverage.mine.length} yours`);
+    // One scrolling list: no pages.
+    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+    // "Cover this" only on shifts the request asks me about (my schedules).
+    const coverButtons = await page.getByRole('button', { name: /^Cover / }).count();
+    const mySchedules = new Set(after.schedules.filter((s) => s.users.some((u) => u.email === 'alice@example.com')).map((s) => s.id));
+    const askedShifts = after.coverage.askingMe.flatMap((r) => r.shifts.filter((s) => mySchedules.has(s.scheduleId)));
+    expect(coverButtons).toBe(askedShifts.length);
+    await page.evaluate("window.__oncallPush('navigate', { view: 'status' })");
+    await expect.poll(() => page.getByRole('button', { name: /^Coverage/ }).textContent()).toContain(String(after.coverage.askingMe.length));
+  });
+});
+
+describe('stale, broken and small things', () => {
+  it('keeps the navigation clickable under the problem bar, which sits in the flow', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    await page.evaluate("window.__oncallPush('state:changed', { schedules: 'not a list' })");
+    const bar = page.getByTestId('problem');
+    await bar.waitFor();
+    const barBox = await bar.boundingBox();
+    for (const name of ['Override', 'Coverage', 'More', 'Settings']) {
+      const button = page.getByRole('navigation', { name: 'Actions' }).getByRole('button', { name: new RegExp(`^${name}`) }).first();
+      const box = await button.boundingBox();
+      const overlaps = !!barBox && !!box && box.y < barBox.y + barBox.height && barBox.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'settings', params: {} } });
+    expect(await page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]')).toEqual([520, 520]);
+  });
+
+  it('keeps the demo status row on one line per item', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await push(app, { ...host.engine.getState(), setup: { ...host.engine.getState().setup, demo: true } });
+    await page.getByTestId('connect-live').waitFor();
+    for (const el of [page.getByTestId('freshness'), page.getByText('Demo data', { exact: true }), page.getByTestId('connect-live'), page.getByRole('button', { name: 'Refresh now' })]) {
+      const box = await el.boundingBox();
+      expect(box?.height ?? 99).toBeLessThan(22);
+      expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+    }
+    await app.screenshot('glance-demo-row');
+  });
+
+  it('does not put focus (and a ring) on Refresh now when the popover opens', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    await page.waitForTimeout(100);
+    expect(await page.evaluate('document.activeElement?.textContent?.trim() ?? ""')).not.toBe('Refresh now');
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('MAIN');
+    const calls = host.windowCalls.length;
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(100);
+    expect(host.windowCalls.length).toBe(calls);
+    expect(host.engine.getState().syncing).toBe(false);
+  });
+
+  it('keeps avatar initials whole, dark card edges visible, rare actions under More, and a card opens an override for it', async () => {
+    const app = await session.open('configured', { colorScheme: 'dark' });
+    const { page, host } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    // Two avatars side by side overlap by at most a few pixels: the first one's letters stay visible.
+    const pairs = await page.evaluate(`[...document.querySelectorAll('.avatars')].filter((a) => a.children.length > 1).map((a) => {
+      const [x, y] = a.children; const bx = x.getBoundingClientRect(); const by = y.getBoundingClientRect(); return bx.right - by.left; })`);
+    for (const overlap of pairs as number[]) expect(overlap).toBeLessThanOrEqual(4);
+    // The card's edge against the page: at least 3:1 in dark mode.
+    const ratio = await page.evaluate(`(() => {
+      const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).slice(0, 3).map(Number).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+      const edge = getComputedStyle(document.querySelector('.card')).borderTopColor; const bg = getComputedStyle(document.body).backgroundColor;
+      const [a, b] = [lum(edge), lum(bg)].sort((x, y) => y - x); return (a + 0.05) / (b + 0.05); })()`);
+    expect(ratio as number).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('button', { name: 'Team' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Team' }).click();
+    expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'team', params: {} } });
+    await page.evaluate("window.__oncallPush('navigate', { view: 'status' })");
+    await card(app, 'Payments US').click({ position: { x: 200, y: 50 } });
+    expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'override', params: { scheduleId: 'sch_payments_us', scheduleName: 'Payments US' } } });
+  });
+});

@@ -1,0 +1,116 @@
+// The glance's wording as plain data: my shifts (DST, another zone), the day words, "You", uncovered, my schedules
+// first, the asks-you rows and their override route, counts that agree, the one stale line.
+import { describe, expect, it } from 'vitest';
+import {
+  askRows, countsText, dayWord, includesMe, myShiftRows, nextBlockLine, orderedSchedules, showingSavedData, staleLine, uncoveredText,
+} from '../../renderer/src/lib/glance';
+import { coverageBadge } from '../../renderer/src/lib/status-model';
+import { ada, appState, bob, cy, schedule } from './support/state';
+
+// Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
+const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
+const shift = (scheduleId: string, scheduleName: string, start: string, end: string) => ({ scheduleId, scheduleName, start, end });
+
+describe('day words', () => {
+  it('says Today, Tomorrow, a weekday within the week and the date further away (never "Mon" for tomorrow)', () => {
+    expect(dayWord(Date.parse('2026-03-27T20:00:00Z'), ctx)).toBe('Today');
+    expect(dayWord(Date.parse('2026-03-28T08:00:00Z'), ctx)).toBe('Tomorrow');
+    expect(dayWord(Date.parse('2026-03-30T08:00:00Z'), ctx)).toBe('Mon');
+    expect(dayWord(Date.parse('2026-04-06T08:00:00Z'), ctx)).toBe('Mon 6 Apr');
+  });
+});
+
+describe('my shifts', () => {
+  const berlin = schedule({ id: 'sch_platform', name: 'Platform primary', timeZone: 'Europe/Berlin' });
+  const ny = schedule({ id: 'sch_pay', name: 'Payments US', timeZone: 'America/New_York' });
+  const state = appState({
+    schedules: [berlin, ny],
+    me: {
+      onCallNow: [shift('sch_pay', 'Payments US', '2026-03-27T06:00:00Z', '2026-03-27T14:00:00Z')],
+      nextShift: shift('sch_platform', 'Platform primary', '2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z'),
+      shifts: [
+        shift('sch_pay', 'Payments US', '2026-03-27T06:00:00Z', '2026-03-27T14:00:00Z'),
+        // Sat 09:00 → Sun 09:00 Berlin across the change to summer time: a day on the calendar, 23 real hours.
+        shift('sch_platform', 'Platform primary', '2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z'),
+        shift('sch_platform', 'Platform primary', '2026-04-06T07:00:00Z', '2026-04-13T07:00:00Z'),
+      ],
+    },
+  });
+
+  it('lists every block with local start → end, its length, the day, and the running one first and marked', () => {
+    const rows = myShiftRows(state, ctx);
+    expect(rows.map((r) => [r.day, r.span, r.length, r.scheduleName, r.running])).toEqual([
+      ['Now', 'today 07:00 → 15:00', '8 h', 'Payments US', true],
+      ['Tomorrow', '09:00 → Sun 09:00', '1 day (23 h: clocks change)', 'Platform primary', false],
+      ['Mon 6 Apr', '09:00 → Mon 13 Apr 09:00', '7 days', 'Platform primary', false],
+    ]);
+  });
+
+  it("adds the schedule's own time only where its zone differs", () => {
+    const [pay, platform] = myShiftRows(state, ctx);
+    expect(pay?.zone).toBe('(02:00–10:00 New York)');
+    expect(platform?.zone).toBeUndefined();
+  });
+
+  it('names start and end of my next block in the main line', () => {
+    expect(nextBlockLine(shift('sch_platform', 'Platform primary', '2026-03-28T22:05:00Z', '2026-04-04T21:05:00Z'), ctx)).toBe(
+      'On call tomorrow 23:05 → Sat 4 Apr 23:05, 7 days (6 d 23 h: clocks change)',
+    );
+  });
+});
+
+describe('rows and schedules', () => {
+  it('tags every row I am in with "You" and puts my schedules first, otherwise keeping the order', () => {
+    const other = schedule({ id: 'sch_other', name: 'Other', users: [ada], now: { users: [ada], start: '2026-03-27T06:00:00Z', end: '2026-03-27T20:00:00Z' }, next: null });
+    const mine = schedule({ id: 'sch_mine', name: 'Mine', users: [ada, bob] });
+    const state = appState({ schedules: [other, mine] });
+    expect(orderedSchedules(state).map((s) => s.name)).toEqual(['Mine', 'Other']);
+    expect(includesMe(state, mine.next)).toBe(true); // bob (me) is next
+    expect(includesMe(state, mine.now)).toBe(false);
+  });
+
+  it('warns when nobody is on call, until when', () => {
+    const gap = schedule({ now: null, next: { users: [cy], start: '2026-03-28T21:09:00Z', end: '2026-03-29T21:09:00Z' } });
+    expect(uncoveredText(gap, ctx)).toBe('Uncovered until tomorrow 22:09');
+    expect(uncoveredText(schedule(), ctx)).toBeUndefined();
+    expect(uncoveredText(schedule({ now: null, status: { kind: 'error', reason: 'x' } }), ctx)).toBeUndefined();
+  });
+});
+
+describe('who needs me', () => {
+  const request = {
+    id: 'cov_1', requester: ada, reason: 'Dentist', status: 'pending',
+    shifts: [
+      { scheduleId: 'sch_elsewhere', scheduleName: 'Elsewhere', start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' },
+      { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-30T07:00:00Z', end: '2026-03-30T15:00:00Z' },
+    ],
+  };
+
+  it('offers one action on the shift that asks me, carrying the request for the override form', () => {
+    const state = appState({ coverage: { mine: [], askingMe: [request], coveredByMe: [], status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' } } });
+    const [row] = askRows(state, ctx);
+    expect(row).toMatchObject({ who: 'Ada Lovelace', reason: 'Dentist', when: 'Mon 09:00 → 17:00' });
+    expect(row?.params).toEqual({ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-30T07:00:00Z', end: '2026-03-30T15:00:00Z', who: 'me', requestId: 'cov_1' });
+  });
+
+  it('counts the same everywhere: covered requests leave the count and the badge', () => {
+    const mineReq = { ...request, id: 'cov_2', requester: bob };
+    const state = appState({ coverage: { mine: [mineReq], askingMe: [request], coveredByMe: [{ ...request, id: 'cov_3' }], status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' } } });
+    expect(countsText(state)).toBe('1 asking you · 1 yours · 1 covered by you ✓');
+    expect(coverageBadge(state)).toBe('1');
+    const allCovered = appState({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' } } });
+    expect(coverageBadge(allCovered)).toBeUndefined();
+    expect(askRows(allCovered, ctx)).toEqual([]);
+  });
+});
+
+describe('stale and broken: one line', () => {
+  it('says offline and from when the saved data is, and marks the main line as saved data', () => {
+    const stale = schedule({ status: { kind: 'stale', since: '2026-03-27T09:05:00Z', reason: 'Cannot reach the service.' } });
+    const state = appState({ schedules: [stale], sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-03-27T09:05:00Z' } });
+    expect(staleLine(state, ctx)).toEqual({ tone: 'warning', text: 'Offline · showing saved data from 10:05', action: 'retry' });
+    expect(showingSavedData(state)).toBe(true);
+    expect(staleLine(appState(), ctx)).toBeUndefined();
+    expect(showingSavedData(appState())).toBe(false);
+  });
+});
