@@ -2,6 +2,7 @@
 // tray and the renderer. Plain data with UTC ISO instants; consumers format them (see ./format).
 // It holds no wall-clock "generated at" on purpose: equal inputs give an equal state, so nothing is re-sent.
 import { z } from 'zod';
+import { TakeOverOptionsSchema } from './take-over';
 import { SettingsSchema } from './settings';
 
 const Iso = z.string();
@@ -57,6 +58,8 @@ export const ScheduleViewSchema = z.object({
   teams: z.array(TeamViewSchema),
   /** The chat user group last attached from this app, if any (the service cannot be asked for it). */
   chatUserGroup: ChatGroupViewSchema.nullable(),
+  /** Whether "Take over now" / "Hand back" are offered here (core/state/take-over.ts); always set by deriveState. */
+  takeOverOptions: TakeOverOptionsSchema.optional(),
 });
 export type ScheduleView = z.infer<typeof ScheduleViewSchema>;
 

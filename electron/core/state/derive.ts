@@ -6,6 +6,7 @@ import type { Settings } from '../../shared/settings';
 import type { AppState, MyShift, ScheduleView, ShiftView } from '../../shared/view-state';
 import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from './segments';
 import { coverageLists, coverageStatus } from './coverage';
+import { takeOverOptions } from './take-over';
 import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
@@ -70,6 +71,7 @@ function scheduleView(
     users: details ? details.users.map(toPerson) : [],
     teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name, description: t.description })) : [],
     chatUserGroup: input.snapshot.chatGroups[id] ?? null,
+    takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email),
   };
 }
 

@@ -67,6 +67,8 @@ describe('take-over:now', () => {
     expect(shows(engine, 'sch_solo')).toEqual({ now: [ME], nowStart: '2026-03-25T10:00:01Z', nowEnd: SHIFT_END, next: ['alice@example.com'], nextStart: SHIFT_END });
     expect(overridesOf(h, 'sch_solo')).toHaveLength(1);
     expect(await options(engine, 'sch_solo')).toMatchObject({ takeOver: null, handBack: { to: [{ email: 'carol@example.com' }], until: SHIFT_END } });
+    // The derived state carries the same offer, for the tray menu and the schedule cards.
+    expect(engine.getState().schedules.find((v) => v.id === 'sch_solo')?.takeOverOptions).toEqual(await options(engine, 'sch_solo'));
   });
 
   it('on a two-person schedule replaces only the chosen person: the other stays, before and after', async () => {
