@@ -1,6 +1,7 @@
-// `tsx test/e2e/support/docs-screenshots.ts [--forms]`: renders the README's two screenshots (status popover, quick
-// override) from the built renderer against the demo seed, into docs/screenshots/ as palette PNGs (needs pngquant:
-// apt-get install pngquant). `--forms` renders only the form (quick override).
+// `tsx test/e2e/support/docs-screenshots.ts [--forms]`: renders the README's screenshots (status popover, quick
+// override, and the popover's glance states: asks you, soon, on call, offline, light and dark) from the built renderer
+// against the demo seed, into docs/screenshots/ as palette PNGs (needs pngquant: apt-get install pngquant).
+// `--forms` renders only the form (quick override).
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +30,44 @@ async function statusShot(): Promise<void> {
   await status.context.close();
 }
 
+type Scheme = 'light' | 'dark';
+
+async function shoot(name: string, scheme: Scheme, prepare?: (page: import('playwright-core').Page) => Promise<void>): Promise<void> {
+  const status = await openApp(browser, host, { colorScheme: scheme });
+  await status.page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+  await prepare?.(status.page);
+  await status.page.screenshot({ path: join(out, 'raw-glance.png') });
+  optimise(join(out, 'raw-glance.png'), join(out, `popover-${name}-${scheme}.png`));
+  await status.context.close();
+}
+
+/** The glance in its states, all from the real engine and simulator: whose e-mail is set decides "soon" or "on call". */
+async function glanceShots(): Promise<void> {
+  const state = host.engine.getState();
+  const onCall = state.schedules.flatMap((s) => s.now?.users ?? []).find((u) => u.email !== state.settings.email);
+  for (const scheme of ['light', 'dark'] as const) await shoot('asks-you', scheme);
+  // Soon: my next block within a day, no request asking me (the requests are answered by a state without them).
+  const quiet = { ...host.engine.getState(), coverage: { ...state.coverage, askingMe: [], coveredByMe: [] } };
+  for (const scheme of ['light', 'dark'] as const) {
+    await shoot('soon', scheme, async (page) => {
+      await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(quiet)})`);
+      await page.getByTestId('asks-you').waitFor({ state: 'detached' });
+    });
+  }
+  if (onCall) {
+    await host.engine.handlers['settings:update']({ email: onCall.email });
+    await host.waitForState((s) => s.me.onCallNow.length > 0, 'someone on call now as me');
+    for (const scheme of ['light', 'dark'] as const) await shoot('oncall', scheme);
+    await host.engine.handlers['settings:update']({ email: state.settings.email });
+  }
+  await host.simulatorDown();
+  await host.engine.handlers['sync:refresh'](null);
+  await host.waitForState((s) => s.sync.kind === 'offline' && !s.syncing, 'offline');
+  for (const scheme of ['light', 'dark'] as const) await shoot('offline', scheme);
+  await host.simulatorUp();
+  await host.engine.handlers['sync:refresh'](null);
+}
+
 async function overrideShot(): Promise<void> {
   const override = await openApp(browser, host, { kind: 'action', view: 'override', height: 440 });
   await override.page.getByLabel('Next 2 h').check();
@@ -42,8 +81,9 @@ async function overrideShot(): Promise<void> {
 try {
   if (!formsOnly) await statusShot();
   await overrideShot();
+  if (!formsOnly) await glanceShots();
 } finally {
   await browser.close();
   await host.close();
-  execFileSync('rm', ['-f', join(out, 'raw-status.png'), join(out, 'raw-override.png')]);
+  execFileSync('rm', ['-f', join(out, 'raw-status.png'), join(out, 'raw-override.png'), join(out, 'raw-glance.png')]);
 }
