@@ -72,7 +72,7 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest): Promise<A
   if (!now) {
     return refuse('nobody_on_call', 'Nobody is on call on this schedule now, so there is nobody to take over from. Use a quick override to put yourself on call.');
   }
-  if (now.emails.includes(me)) return refuse('already_on_call', `You are already on call on this schedule until ${isoOf(now.endMs)}.`);
+  if (now.emails.includes(me)) return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
   const from = chooseFrom(now.users, request.fromEmail);
   if ('ok' in from) return from;
   // Everyone else on call now stays: an override names everyone on call in its window.
