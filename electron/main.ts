@@ -101,7 +101,12 @@ function switchMode(mode: 'demo' | 'live'): void {
   app.quit();
 }
 
-function registerHandlers(engine: Engine, { windows, updates, openExternal }: Context, trayBounds: () => Rectangle | undefined): () => void {
+function registerHandlers(
+  engine: Engine,
+  { windows, updates, openExternal }: Context,
+  trayBounds: () => Rectangle | undefined,
+  shortcutProblem: () => string | undefined,
+): () => void {
   return registerIpc({
     ipcMain,
     senderOf,
@@ -114,6 +119,7 @@ function registerHandlers(engine: Engine, { windows, updates, openExternal }: Co
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
+      'shortcut:status': async () => ({ ok: true, value: { problem: shortcutProblem() ?? null } }),
     },
   });
 }
@@ -157,8 +163,13 @@ async function startShell(demo: DemoSession | undefined) {
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
   const context: Context = { platform, paths, demo, windows, updates, openExternal };
   const tray = buildTray(context, engine);
-  const unregisterIpc = registerHandlers(engine, context, tray.bounds);
-  const follower = settingsFollower(context, (problem) => tray.controller.setShortcutProblem(problem));
+  // Why the global shortcut is not registered (tray menu, and Settings through shortcut:status).
+  let shortcutProblem: string | undefined;
+  const unregisterIpc = registerHandlers(engine, context, tray.bounds, () => shortcutProblem);
+  const follower = settingsFollower(context, (problem) => {
+    shortcutProblem = problem;
+    tray.controller.setShortcutProblem(problem);
+  });
   let started = false;
   const follow = (engineState: AppState): void => {
     const state = updates.withNotice(engineState);

@@ -261,13 +261,19 @@ describe('main process', () => {
   });
 
   it("says in the tray menu when the shortcut is taken by another app, and formats tray times in the app's locale", async () => {
-    const { shell } = await launch({ standIn: { takenShortcuts: ['CommandOrControl+Shift+O'], locale: 'en-US' } });
+    const { shell, standIn } = await launch({ standIn: { takenShortcuts: ['CommandOrControl+Shift+O'], locale: 'en-US' } });
     if (!shell) throw new Error('main did not start');
     await until(shell.engine, allFresh);
     const labels = shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
     expect(labels.filter((l) => l.startsWith('Shortcut CommandOrControl+Shift+O is unavailable'))).toHaveLength(1);
     expect(logged).toContain('[oncall] The shortcut CommandOrControl+Shift+O could not be registered (in use or invalid).');
     expect(shell.tray.current().tooltip).toMatch(/\d\d:\d\d\s[AP]M/);
+    // Settings asks too (shortcut:status), so it can say so next to the recorder.
+    standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
+    const popover = standIn.windows[0];
+    const own = { sender: { id: popover?.webContents.id ?? -1 }, senderFrame: { url: 'app://renderer/index.html?window=popover&view=status', parent: null } };
+    const status = await standIn.handlers.get('shortcut:status')?.(own, null);
+    expect(status).toMatchObject({ ok: true, value: { problem: expect.stringContaining('CommandOrControl+Shift+O is unavailable') } });
   });
 
   it('without a key opens onboarding, and "Start at login" writes the autostart entry', async () => {

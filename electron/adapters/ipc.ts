@@ -78,6 +78,7 @@ const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
   'key:set': invokeChannels['key:set'].request,
   'key:remove': invokeChannels['key:remove'].request,
   'summary:get': invokeChannels['summary:get'].request,
+  'shortcut:status': invokeChannels['shortcut:status'].request,
   'window:open': invokeChannels['window:open'].request,
   'window:close': invokeChannels['window:close'].request,
   'external:open': invokeChannels['external:open'].request,

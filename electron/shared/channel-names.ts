@@ -19,6 +19,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'key:set',
   'key:remove',
   'summary:get',
+  'shortcut:status',
   'window:open',
   'window:close',
   'external:open',

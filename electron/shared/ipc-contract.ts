@@ -137,6 +137,8 @@ export const invokeChannels = {
   'key:remove': { request: None, response: resultOf(None) },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
   'summary:get': { request: None, response: resultOf(z.string()) },
+  /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
+  'shortcut:status': { request: None, response: resultOf(z.object({ problem: z.string().nullable() })) },
   'window:open': {
     request: z.object({ view: ViewNameSchema, params: z.record(z.string(), z.string()).optional() }),
     response: resultOf(None),

@@ -48,6 +48,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     },
     'key:remove': done,
     'summary:get': async () => ({ ok: true, value: 'On call as of 14:05 CET (13:05 UTC):\n' }),
+    'shortcut:status': async () => ({ ok: true, value: { problem: null } }),
     'window:open': async (r) => (calls.push(`window:open ${r.view}`), done()),
     'window:close': async () => {
       throw new Error('window vanished');

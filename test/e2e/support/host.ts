@@ -15,6 +15,7 @@ import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/i
 import type { AppState } from '../../../electron/shared/view-state';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import { RENDERER_DIR } from './renderer-build';
+import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
@@ -26,6 +27,8 @@ export type HostSetup = 'configured' | 'empty';
 /** For 'configured': whose e-mail the settings hold (default ME, Alice). */
 export interface HostOptions {
   email?: string;
+  /** Global shortcuts "another app" holds: registering them fails, as the OS would refuse them. */
+  takenShortcuts?: readonly string[];
 }
 
 export interface Host {
@@ -93,6 +96,10 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   const simPort = Number(new URL(sim.url).port);
   const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: new MemoryFileStore() });
   const windowCalls: Host['windowCalls'] = [];
+  // Main's own shortcut binder over a stand-in for the OS: the settings' shortcut is applied on every state, as main does.
+  const taken = new Set(options.takenShortcuts ?? []);
+  const os = { register: (accelerator: string) => !taken.has(accelerator), unregister: () => undefined };
+  const shortcut = createShortcutBinder(os, () => undefined, () => undefined);
   let push: Parameters<Host['onPush']>[0] = () => undefined;
 
   const handlers: AllHandlers<null> = {
@@ -105,12 +112,16 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     'window:close': async (request) => (windowCalls.push({ channel: 'window:close', request }), { ok: true, value: null }),
     'external:open': async (request) => (windowCalls.push({ channel: 'external:open', request }), { ok: true, value: null }),
     'app:mode': async (request) => (windowCalls.push({ channel: 'app:mode', request }), { ok: true, value: null }),
+    'shortcut:status': async () => ({ ok: true, value: { problem: shortcut.problem() ?? null } }),
   };
   const ipc = hostIpc();
   // Every request is accepted as coming from our own page: the host serves nothing else.
   const policy = { ownWebContentsIds: () => new Set([1]), isOwnUrl: () => true };
   registerIpc({ ipcMain: ipc, handlers, senderOf: () => ({ webContentsId: 1, frameUrl: 'host', isMainFrame: true }), policy });
-  engine.subscribe((state) => push('state:changed', state));
+  engine.subscribe((state) => {
+    shortcut.bind(state.settings.globalShortcut);
+    push('state:changed', state);
+  });
 
   await engine.start();
   const server = staticServer();
