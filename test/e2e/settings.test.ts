@@ -97,4 +97,24 @@ describe('settings', () => {
       expect(await horizontalOverflow(page)).toEqual([]);
     });
   }
+
+  it('says clearly when the recorded shortcut cannot be registered because another app holds it', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640 }, { takenShortcuts: ['CommandOrControl+Alt+T'] });
+    const { page, host } = app;
+    const shortcut = page.getByLabel('Global shortcut for quick override');
+    await shortcut.focus();
+    await page.keyboard.press('Control+Alt+t');
+    expect(await shortcut.inputValue()).toBe('Ctrl+Alt+T');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(host.engine.getState().settings.globalShortcut).toBe('CommandOrControl+Alt+T');
+    await page.getByText('Ctrl+Alt+T could not be registered: another app may be using it. Press another combination.').waitFor();
+    await app.screenshot('settings-shortcut-taken');
+    await shortcut.focus();
+    await page.keyboard.press('Control+Alt+y');
+    expect(await page.getByText('could not be registered').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(await page.getByText('could not be registered').count()).toBe(0);
+  });
 });
