@@ -36,6 +36,35 @@ async function budgetFor(n: number): Promise<Figure[]> {
   }
 }
 
+/**
+ * What the "My shifts" horizon costs: the same idle day with 8-hour shifts (3 a day, so a 90-day read is 3 pages of
+ * 100 where a 14-day one is 1), at the default 14 days and the maximum 90. Shifts are re-read only when a revision
+ * moves, the horizon needs extending, or after 6 h, so the extra pages are a few requests a day.
+ */
+async function horizonCost(): Promise<Figure[]> {
+  const n = 10;
+  const perHour: Record<number, number> = {};
+  for (const horizonDays of [14, 90]) {
+    // Idle: no shift of mine near (handoffs of mine bring the near cadence, which is not the idle budget).
+    const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n), horizonDays });
+    try {
+      await rig.clock.advance(HOUR);
+      const from = rig.clock.now();
+      await rig.clock.advance(IDLE_HOURS * HOUR);
+      const made = rig.attempts.filter((t) => t >= from && t < rig.clock.now());
+      perHour[horizonDays] = round(made.length / n / IDLE_HOURS);
+    } finally {
+      await rig.close();
+    }
+  }
+  const at14 = perHour[14] ?? NaN;
+  const at90 = perHour[90] ?? NaN;
+  return [
+    { name: `requests per schedule per idle hour, horizon 14 days (${n} watched, 8 h shifts)`, value: at14, unit: 'req', max: 15 },
+    { name: `requests per schedule per idle hour, horizon 90 days (${n} watched, 8 h shifts)`, value: at90, unit: 'req', max: 15, note: `the 90-day horizon costs ${round(at90 - at14)} req per schedule per hour more (extra pages of shifts)` },
+  ];
+}
+
 async function fullRefresh(): Promise<Figure[]> {
   const rig = await engineRig({ seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(50) });
   try {
@@ -130,6 +159,7 @@ async function heapWeek(): Promise<Figure[]> {
 
 export const CORE_SECTIONS: Section[] = [
   { id: 'budget', title: 'Requests at idle cadence', report: 'core', run: async () => [...(await budgetFor(1)), ...(await budgetFor(10)), ...(await budgetFor(50))] },
+  { id: 'horizon', title: 'What the My shifts horizon costs (14 vs 90 days)', report: 'core', run: horizonCost },
   { id: 'refresh', title: 'Full refresh wall time', report: 'core', run: fullRefresh },
   { id: 'derive', title: 'State derivation', report: 'core', run: derivation },
   { id: 'heap', title: 'Heap over a simulated week', report: 'core', run: heapWeek },

@@ -29,6 +29,8 @@ export interface EngineOptions {
   apiKey: string;
   email: string;
   scheduleIds: string[];
+  /** settings.horizonDays (default: the settings' own, 14). */
+  horizonDays?: number;
 }
 
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
@@ -37,6 +39,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const files = new MemoryFileStore();
   await files.writeAtomic('settings.json', JSON.stringify({
     version: 1, baseUrl: options.baseUrl, email: options.email, schedules: options.scheduleIds.map((id) => ({ id })),
+    ...(options.horizonDays === undefined ? {} : { horizonDays: options.horizonDays }),
   }));
   const rig = { notified: 0 };
   const engine = createEngine({
@@ -62,10 +65,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   return Object.assign(rig, { engine, attempts });
 }
 
-export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[] }): Promise<EngineRig> {
+export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[]; horizonDays?: number }): Promise<EngineRig> {
   const clock = new IoClock(options.startMs);
   const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
-  const running = await startEngine({ clock, baseUrl: sim.url, apiKey: sim.apiKey, email: options.email, scheduleIds: options.scheduleIds });
+  const running = await startEngine({
+    clock, baseUrl: sim.url, apiKey: sim.apiKey, email: options.email, scheduleIds: options.scheduleIds,
+    ...(options.horizonDays === undefined ? {} : { horizonDays: options.horizonDays }),
+  });
   return Object.assign(running, {
     clock, sim,
     async close() {
