@@ -5,7 +5,8 @@ import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
-import type { TrayActionId } from './core/state/tray-menu';
+import type { TrayActionId, TrayParams } from './core/state/tray-menu';
+import { runTrayCommand } from './adapters/tray-commands';
 import type { ViewName } from './shared/ipc-contract';
 import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
@@ -71,9 +72,10 @@ function buildEngine({ platform, paths, demo, windows }: Pick<Context, 'platform
 
 function buildTray({ platform, paths, windows, updates, openExternal }: Context, engine: Engine) {
   let bounds: Rectangle | undefined;
-  async function run(action: TrayActionId): Promise<void> {
+  async function run(action: TrayActionId, params?: TrayParams): Promise<void> {
     const view = VIEW_OF[action];
     if (view) return windows.open(view, undefined, bounds);
+    if (await runTrayCommand(engine, action, params, currentZone)) return;
     if (action === 'refresh') await engine.handlers['sync:refresh'](null);
     if (action === 'toggle-start-at-login') await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
     if (action === 'quit') app.quit();
@@ -88,7 +90,7 @@ function buildTray({ platform, paths, windows, updates, openExternal }: Context,
     localZone: currentZone,
     locale: app.getLocale(),
     platform,
-    onAction: (action) => void run(action),
+    onAction: (action, params) => void run(action, params),
     onClick: (clicked) => ((bounds = clicked), windows.toggleStatus(clicked)),
   });
   return { controller, bounds: () => bounds };

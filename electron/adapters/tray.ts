@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import type { Clock } from '../core/ports';
-import { buildTrayMenu, nextMenuRefreshAt, trayIconFor, trayTooltip, type TrayActionId, type TrayIcon, type TrayMenuItem } from '../core/state/tray-menu';
+import { buildTrayMenu, nextMenuRefreshAt, trayIconFor, trayTooltip, type TrayActionId, type TrayIcon, type TrayMenuItem, type TrayParams } from '../core/state/tray-menu';
 import type { AppState } from '../shared/view-state';
 
 /** Where each state's icon lives under dist/icons/tray: the format each platform's tray wants. */
@@ -17,7 +17,7 @@ export function trayIconPath(iconsDir: string, icon: TrayIcon, platform: NodeJS.
 export function toMenuTemplate(
   items: readonly TrayMenuItem[],
   platform: NodeJS.Platform,
-  onAction: (action: TrayActionId) => void,
+  onAction: (action: TrayActionId, params?: TrayParams) => void,
 ): MenuItemConstructorOptions[] {
   const text = (label: string) => (platform === 'darwin' ? label : label.replace(/&/g, '&&'));
   return items.map((item): MenuItemConstructorOptions => {
@@ -27,7 +27,7 @@ export function toMenuTemplate(
       case 'label':
         return { label: text(item.label), enabled: false };
       case 'action':
-        return { label: text(item.label), enabled: item.enabled, click: () => onAction(item.action) };
+        return { label: text(item.label), enabled: item.enabled, click: () => onAction(item.action, item.params) };
       case 'checkbox':
         return { label: text(item.label), type: 'checkbox', checked: item.checked, click: () => onAction(item.action) };
     }
@@ -54,7 +54,7 @@ export interface TrayControllerOptions<M> {
   /** The app's locale for clock formats (12 h / 24 h, weekday names); default 'en-GB'. */
   locale?: string;
   platform: NodeJS.Platform;
-  onAction(action: TrayActionId): void;
+  onAction(action: TrayActionId, params?: TrayParams): void;
   /** Left click (where reported): the tray's bounds, to place the popover. */
   onClick(bounds: Rectangle): void;
 }

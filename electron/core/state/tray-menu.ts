@@ -7,6 +7,9 @@ import {
   blockPhrase, coverageActionLabel, coverageFreshnessLine, myShiftLine, orderedSchedules, scheduleSection, shiftPhrase,
   showingSavedData, uncoveredLines, unknownMine, fmt, type Fmt,
 } from './tray-sections';
+import { pauseItems, takeOverItems, type TrayParams } from './tray-actions';
+
+export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
 export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
 
@@ -21,11 +24,17 @@ export type TrayActionId =
   | 'refresh'
   | 'toggle-start-at-login'
   | 'open-update'
+  | 'take-over'
+  | 'hand-back'
+  | 'pause-1h'
+  | 'pause-tomorrow'
+  | 'resume'
+  | 'copy-summary'
   | 'quit';
 
 export type TrayMenuItem =
   | { type: 'label'; label: string }
-  | { type: 'action'; label: string; action: TrayActionId; enabled: boolean }
+  | { type: 'action'; label: string; action: TrayActionId; enabled: boolean; params?: TrayParams }
   | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean }
   | { type: 'separator' };
 
@@ -109,12 +118,17 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
   return items;
 }
 
-function actionItems(state: AppState): TrayMenuItem[] {
+function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
   const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({ type: 'action', label, action, enabled });
   return [
     act(coverageActionLabel(state), 'open-coverage'),
     act('Quick override…', 'open-override'),
+    ...takeOverItems(state, f),
+    act('Copy on-call summary', 'copy-summary'),
+    { type: 'separator' },
+    ...pauseItems(state, f),
+    { type: 'separator' },
     act('Edit team…', 'open-team'),
     act('Chat user group…', 'open-chat-group'),
     { type: 'separator' },
@@ -137,7 +151,7 @@ export function buildTrayMenu(state: AppState, nowMs: number, localZone: string,
     if (coverage) items.push({ type: 'label', label: coverage });
     items.push({ type: 'separator' });
   }
-  items.push(...actionItems(state));
+  items.push(...actionItems(state, f));
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrayMenu, nextMenuRefreshAt, trayIconFor, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
+import { buildTrayMenu, nextMenuRefreshAt, pauseUntil, trayIconFor, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import { defaultSettings } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 
@@ -142,6 +142,9 @@ describe('tray menu', () => {
       'Your next shift: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)',
       'Asks you (1)…',
       'Quick override…',
+      'Copy on-call summary',
+      'Pause notifications for 1 h',
+      'Pause notifications until tomorrow 09:00',
       'Edit team…',
       'Chat user group…',
       'Refresh now',
@@ -155,8 +158,8 @@ describe('tray menu', () => {
     const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
     const actions = items.flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
     expect(actions).toEqual([
-      'open-status', 'open-coverage', 'open-override', 'open-team', 'open-chat-group',
-      'refresh', 'open-settings', 'toggle-start-at-login', 'quit',
+      'open-status', 'open-coverage', 'open-override', 'copy-summary', 'pause-1h', 'pause-tomorrow', 'open-team',
+      'open-chat-group', 'refresh', 'open-settings', 'toggle-start-at-login', 'quit',
     ]);
     expect(items.find((i) => i.type === 'checkbox')).toMatchObject({ checked: true });
   });
@@ -227,5 +230,40 @@ describe('the tray says what the popover says', () => {
     expect(items.indexOf('Platform primary')).toBeLessThan(items.indexOf('Other'));
     expect(items).toContain('Coverage requests (0)…');
     expect(trayTooltip(state({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: FRESH } }), NOW, ZONE)).not.toContain('Asks you');
+  });
+});
+
+describe('tray menu: acting items', () => {
+  const labels = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'action' || i.type === 'label' ? [i.label] : []));
+  const actions = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'action' ? [[i.action, i.params ?? null]] : []));
+
+  it('offers "Take over … from … until …" per person on call now, and "Hand back" after a take-over', () => {
+    const takeOverOptions = { scheduleId: 'sch_primary', takeOver: { from: [bob], until: iso(360) }, handBack: null };
+    const menu = buildTrayMenu(state({ schedules: [schedule({ takeOverOptions })] }), NOW, ZONE);
+    expect(labels(menu)).toContain('Take over Platform primary from Bob Roe until 17:00…');
+    expect(actions(menu)).toContainEqual(['take-over', { scheduleId: 'sch_primary', fromEmail: 'bob@example.com' }]);
+    const back = { scheduleId: 'sch_primary', takeOver: null, handBack: { to: [bob], until: iso(360) } };
+    const after = buildTrayMenu(state({ schedules: [schedule({ takeOverOptions: back })] }), NOW, ZONE);
+    expect(actions(after)).toContainEqual(['hand-back', { scheduleId: 'sch_primary' }]);
+    expect(labels(after).some((l) => l.startsWith('Take over'))).toBe(false);
+  });
+
+  it('offers pausing, and while paused says until when (shift starts still come) with "Resume"', () => {
+    const menu = buildTrayMenu(state(), NOW, ZONE);
+    expect(labels(menu)).toEqual(expect.arrayContaining(['Pause notifications for 1 h', 'Pause notifications until tomorrow 09:00', 'Copy on-call summary']));
+    const paused = state({ settings: { ...defaultSettings(), pausedUntil: iso(90) } });
+    const pausedMenu = buildTrayMenu(paused, NOW, ZONE);
+    expect(labels(pausedMenu)).toContain('Notifications paused until 12:30 (shift starts still come)');
+    expect(actions(pausedMenu).map(([a]) => a)).toContain('resume');
+    expect(actions(pausedMenu).map(([a]) => a)).not.toContain('pause-1h');
+    // A pause that has run out is no pause.
+    const over = buildTrayMenu(state({ settings: { ...defaultSettings(), pausedUntil: iso(-1) } }), NOW, ZONE);
+    expect(actions(over).map(([a]) => a)).toContain('pause-1h');
+  });
+
+  it('pauses until 09:00 tomorrow in the zone the user is in', () => {
+    expect(pauseUntil('tomorrow', NOW, 'Europe/Berlin')).toBe('2026-03-11T08:00:00.000Z');
+    expect(pauseUntil('tomorrow', NOW, 'America/New_York')).toBe('2026-03-11T13:00:00.000Z');
+    expect(pauseUntil('1h', NOW, ZONE)).toBe(new Date(NOW + 3_600_000).toISOString());
   });
 });

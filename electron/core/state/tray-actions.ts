@@ -1,0 +1,60 @@
+// Tray items that act on one thing: take over or hand back on a schedule, pause notifications, copy the hand-off
+// text. Plain data like the rest of the menu; the adapter asks for one confirmation before a take-over is sent.
+import { DateTime } from 'luxon';
+import type { AppState } from '../../shared/view-state';
+import { joinNames } from '../reminders/messages';
+import type { Fmt } from './tray-sections';
+import { formatDayTime } from '../../shared/format';
+
+export type PauseChoice = '1h' | 'tomorrow';
+
+/** Until when a pause lasts: an hour from now, or 09:00 tomorrow in the zone the user is in. */
+export function pauseUntil(choice: PauseChoice, nowMs: number, localZone: string): string {
+  if (choice === '1h') return new Date(nowMs + 60 * 60_000).toISOString();
+  const nine = DateTime.fromMillis(nowMs, { zone: localZone }).plus({ days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  return nine.toUTC().toISO() ?? new Date(nowMs + 24 * 60 * 60_000).toISOString();
+}
+
+/** What a parameterised tray item carries to the adapter. */
+export interface TrayParams {
+  scheduleId?: string;
+  fromEmail?: string;
+}
+
+export type TrayActItem<Id extends string> = { type: 'action'; label: string; action: Id; enabled: boolean; params?: TrayParams };
+
+/** "Take over Platform primary from Alice until 17:00…" per person on call now, and "Hand back…" after a take-over. */
+export function takeOverItems(state: AppState, f: Fmt): TrayActItem<'take-over' | 'hand-back'>[] {
+  if (!state.setup.hasKey) return [];
+  const items: TrayActItem<'take-over' | 'hand-back'>[] = [];
+  for (const s of state.schedules) {
+    const o = s.takeOverOptions;
+    if (o?.handBack) {
+      const label = `Hand ${s.name} back to ${joinNames(o.handBack.to.map((p) => p.name))}…`;
+      items.push({ type: 'action', label, action: 'hand-back', enabled: true, params: { scheduleId: s.id } });
+    }
+    const from = o?.takeOver?.from ?? [];
+    const until = o?.takeOver ? formatDayTime(o.takeOver.until, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) }) : '';
+    for (const p of from) {
+      const label = `Take over ${s.name} from ${p.name} until ${until}…`;
+      items.push({ type: 'action', label, action: 'take-over', enabled: true, params: { scheduleId: s.id, fromEmail: p.email } });
+    }
+  }
+  return items;
+}
+
+/** "Pause notifications…" choices, or the pause and "Resume" while paused. */
+export function pauseItems(state: AppState, f: Fmt): ({ type: 'label'; label: string } | TrayActItem<'pause-1h' | 'pause-tomorrow' | 'resume'>)[] {
+  const pausedMs = state.settings.pausedUntil === null ? undefined : Date.parse(state.settings.pausedUntil);
+  if (pausedMs !== undefined && pausedMs > f.nowMs) {
+    const until = formatDayTime(pausedMs, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) });
+    return [
+      { type: 'label', label: `Notifications paused until ${until} (shift starts still come)` },
+      { type: 'action', label: 'Resume notifications', action: 'resume', enabled: true },
+    ];
+  }
+  return [
+    { type: 'action', label: 'Pause notifications for 1 h', action: 'pause-1h', enabled: true },
+    { type: 'action', label: 'Pause notifications until tomorrow 09:00', action: 'pause-tomorrow', enabled: true },
+  ];
+}
