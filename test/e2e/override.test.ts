@@ -330,3 +330,17 @@ describe('quick override layout and colours', () => {
     }
   }
 });
+
+describe('quick override before set-up', () => {
+  it('says why it cannot work yet and offers the one thing to do, instead of an empty form', async () => {
+    const app = await session.open('empty', { kind: 'action', view: 'override', width: 360, height: 480 });
+    const { page } = app;
+    const notReady = page.getByTestId('override-not-ready');
+    await notReady.waitFor();
+    expect(await notReady.textContent()).toContain('set up OnCall Tray first');
+    expect(await page.getByRole('button', { name: 'Create override' }).count()).toBe(0);
+    expect(await page.locator('button.primary').count()).toBe(1);
+    await page.getByRole('button', { name: 'Set up OnCall Tray' }).click();
+    await page.getByRole('list', { name: 'Steps' }).waitFor();
+  });
+});
