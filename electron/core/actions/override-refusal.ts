@@ -24,7 +24,9 @@ function placePerson(index: number, message: string, request: OverrideRequest, p
   // The request's e-mails are the form's, in its order; the plan dropped blanks and repeats, so match by value.
   const at = request.emails.findIndex((e) => e.trim().toLowerCase() === email.toLowerCase());
   const field = at >= 0 ? `emails.${at}` : 'emails';
-  return { field, label: `Person ${at >= 0 ? at + 1 : index + 1} (${email})`, message };
+  // "Person N" counts people: blank entries before it are not people.
+  const person = at >= 0 ? request.emails.slice(0, at).filter((e) => e.trim() !== '').length + 1 : index + 1;
+  return { field, label: `Person ${person} (${email})`, message };
 }
 
 function place(problem: FieldProblem, request: OverrideRequest, plan: PlannedOverride): Placed {

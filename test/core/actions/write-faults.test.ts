@@ -165,4 +165,12 @@ describe('a refused person is named next to their own field', () => {
     expect(result.error.message).toBe('The service refused the override. Person 2 (nobody@example.com): is not a known user.');
     expect(server.overrides).toHaveLength(0);
   });
+
+  it('blank entries do not shift who is named: the field is the entry as sent, "Person N" counts people', async () => {
+    const create = overrideCreate(depsFor(server));
+    const result = await create({ ...BOB_TWO_HOURS, emails: ['bob@example.com', '', ' nobody@example.com'] });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.problems).toEqual([{ field: 'emails.2', message: 'Is not a known user' }]);
+    expect(result.error.message).toBe('The service refused the override. Person 2 (nobody@example.com): is not a known user.');
+  });
 });
