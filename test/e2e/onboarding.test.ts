@@ -14,6 +14,8 @@ describe('onboarding', () => {
       await page.getByRole('button', { name: 'Set up OnCall Tray' }).click();
       expect(host.windowCalls).toEqual([{ channel: 'window:open', request: { view: 'onboarding', params: {} } }]);
       const steps = page.getByRole('list', { name: 'Steps' }).getByRole('button');
+      // allTextContents() does not wait: the onboarding view renders after the click's navigation message.
+      await steps.first().waitFor();
       expect(await steps.allTextContents()).toEqual(['1. API key', '2. Service address', '3. Schedules', '4. You']);
       // Steps that cannot work yet are disabled, with the reason.
       expect(await steps.nth(2).isDisabled()).toBe(true);
