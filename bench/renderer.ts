@@ -71,7 +71,7 @@ async function loadOnce(browser: Awaited<ReturnType<typeof launchChromium>>, hos
 const EMPTY_PAGE = '<!doctype html><script type="module" src="/m.js"></script>';
 const EMPTY_SCRIPT = 'requestAnimationFrame(() => { document.documentElement.dataset.rendered = String(Math.round(performance.now())); });';
 
-async function emptyPageFloor(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<number[]> {
+async function emptyPageServer(): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const js = req.url === '/m.js';
     res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html' }).end(js ? EMPTY_SCRIPT : EMPTY_PAGE);
@@ -79,20 +79,20 @@ async function emptyPageFloor(browser: Awaited<ReturnType<typeof launchChromium>
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  const samples: number[] = [];
+  return { port, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+/** One load of the empty page in a fresh context, with the same viewport, locale and zone as the popover's. */
+async function emptyOnce(browser: Awaited<ReturnType<typeof launchChromium>>, port: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 520 }, locale: 'en-GB', timezoneId: 'Europe/Berlin' });
   try {
-    for (let i = 0; i < LOADS + 2; i++) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 520 } });
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${port}/`);
-      await page.waitForSelector('html[data-rendered]');
-      if (i >= 2) samples.push(Number(await page.getAttribute('html', 'data-rendered')));
-      await context.close();
-    }
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForSelector('html[data-rendered]');
+    return Number(await page.getAttribute('html', 'data-rendered'));
   } finally {
-    await new Promise<void>((done) => server.close(() => done()));
+    await context.close();
   }
-  return samples;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -105,17 +105,33 @@ async function firstRenderFigures(): Promise<Figure[]> {
   const samples: Sample[] = [];
   let floor: number[] = [];
   try {
-    floor = await emptyPageFloor(browser);
-    // Two loads warm the browser process and the loopback server; each measured load is a fresh context.
-    for (let i = 0; i < 2; i++) await loadOnce(browser, host);
-    for (let i = 0; i < LOADS; i++) samples.push(await loadOnce(browser, host));
+    // Two loads warm the browser process and the loopback servers; each measured load is a fresh context. The empty
+    // page and the popover alternate, so both see the same machine load and the ratio compares like with like.
+    const empty = await emptyPageServer();
+    try {
+      for (let i = 0; i < 2; i++) (await loadOnce(browser, host), await emptyOnce(browser, empty.port));
+      for (let i = 0; i < LOADS; i++) {
+        floor.push(await emptyOnce(browser, empty.port));
+        samples.push(await loadOnce(browser, host));
+      }
+    } finally {
+      await empty.close();
+    }
   } finally {
     await browser.close();
     await host.close();
   }
   const rendered = samples.map((s) => Math.round(s.renderedMs));
   const own = samples.map((s) => Math.round(s.renderedMs - s.bridgeWaitMs));
+  const ratio = round(median(rendered) / median(floor), 2);
   return [
+    {
+      name: 'status popover first frame ÷ empty page first frame (medians, same run)',
+      value: ratio,
+      unit: '×',
+      max: 2,
+      note: `popover ${median(rendered)} ms against the empty page's ${median(floor)} ms, loads alternating in fresh contexts`,
+    },
     { name: 'status popover first render (median)', value: median(rendered), unit: 'ms', max: 150, note: `navigation start → first frame with data; ${LOADS} cold loads in fresh contexts, 3 schedules` },
     { name: 'status popover first render (worst)', value: Math.max(...rendered), unit: 'ms', note: `samples: ${rendered.join(', ')}` },
     { name: 'first state over the test bridge (median wait)', value: median(samples.map((s) => Math.round(s.bridgeWaitMs))), unit: 'ms', note: 'DevTools binding → host → main\'s IPC adapter → engine; Electron IPC replaces this' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFor, cardLines, chips, coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from '../../renderer/src/lib/status-model';
+import { cardLines, chips, coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from '../../renderer/src/lib/status-model';
+import { staleLine } from '../../renderer/src/lib/glance';
 import { ada, appState, schedule } from './support/state';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -50,29 +51,29 @@ describe('what was never loaded is unknown', () => {
   });
 
   it('warns when some sources failed while others are fine', () => {
-    const partial = appState({ sync: { kind: 'partial', message: "Couldn't refresh coverage requests (service error)." } });
-    expect(bannerFor(partial, ctx)).toMatchObject({ tone: 'warning', title: "Some data couldn't be refreshed", action: 'retry' });
+    const partial = appState({ sync: { kind: 'partial', message: "Couldn't refresh coverage requests (service error).", saved: '2026-05-04T07:30:00Z' } });
+    expect(staleLine(partial, ctx)).toEqual({ tone: 'warning', text: "Couldn't refresh coverage requests (service error) · showing saved data from 09:30", action: 'retry' });
   });
 
   it('says from when the saved data on screen is, in local time, or that nothing is saved', () => {
     const saved = appState({ sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-05-04T07:30:00Z' } });
-    expect(bannerFor(saved, ctx)?.message).toBe('Cannot reach the service; showing saved data from 09:30.');
+    expect(staleLine(saved, ctx)?.text).toBe('Offline · showing saved data from 09:30');
     const nothing = appState({ sync: { kind: 'offline', message: 'Cannot reach the service.', saved: null } });
-    expect(bannerFor(nothing, ctx)?.message).toBe('Cannot reach the service; nothing saved to show yet.');
+    expect(staleLine(nothing, ctx)?.text).toBe('Offline · nothing saved to show yet');
   });
 });
 
 describe('the banner says what is wrong', () => {
   it('leads to settings when the key is rejected, and offers Retry when offline or failing', () => {
-    expect(bannerFor(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), ctx)).toMatchObject({ action: 'settings', tone: 'error' });
-    expect(bannerFor(appState({ sync: { kind: 'offline', message: 'Cannot reach the service; showing saved data.' } }), ctx)).toMatchObject({ action: 'retry', title: 'Offline' });
-    expect(bannerFor(appState({ sync: { kind: 'error', message: 'Server error' } }), ctx)).toMatchObject({ action: 'retry', message: 'Server error' });
+    expect(staleLine(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), ctx)).toMatchObject({ action: 'settings', tone: 'error' });
+    expect(staleLine(appState({ sync: { kind: 'offline', message: 'Cannot reach the service.' } }), ctx)).toMatchObject({ action: 'retry', text: 'Offline' });
+    expect(staleLine(appState({ sync: { kind: 'error', message: 'Server error' } }), ctx)).toMatchObject({ action: 'retry', text: 'Server error' });
   });
 
-  it('names the schedules that are out of date even when others are fine', () => {
-    const stale = schedule({ id: 'sch_db', name: 'Databases', status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Timed out' } });
-    expect(bannerFor(appState({ schedules: [schedule(), stale] }), ctx)).toMatchObject({ message: 'Databases', action: 'retry' });
-    expect(bannerFor(appState(), ctx)).toBeUndefined();
+  it('says data is old even when no fetch failed, from when', () => {
+    const stale = schedule({ id: 'sch_db', name: 'Databases', status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Not refreshed recently.' } });
+    expect(staleLine(appState({ schedules: [schedule(), stale] }), ctx)).toMatchObject({ text: 'Not refreshed recently · showing saved data from 09:00', action: 'retry' });
+    expect(staleLine(appState(), ctx)).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@
 import type { AppState } from '../../../electron/shared/view-state';
 import { loadState, onState } from './bridge';
 import { warmUp } from './zoned-format';
+import { warmGlance } from './glance';
 
 let snapshot = $state.raw<AppState | null>(null);
 let problem = $state.raw<string | null>(null);
@@ -41,6 +42,7 @@ export async function startAppState(): Promise<void> {
   setInterval(() => (nowMs = Date.now()), TICK_MS);
   const pending = loadState();
   warmUp(locale);
+  warmGlance(locale);
   performance.mark('oncall:warm');
   const first = await pending;
   performance.mark('oncall:state');

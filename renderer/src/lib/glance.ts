@@ -22,6 +22,12 @@ function dayFormat(locale: string, withDate: boolean): Intl.DateTimeFormat {
   return dtf;
 }
 
+/** Builds the day-word formatters while the app waits for its first state, off the first render's path. */
+export function warmGlance(locale: string): void {
+  dayFormat(locale, false).format(0);
+  dayFormat(locale, true).format(0);
+}
+
 /** Days since the epoch of the wall date of `ms` in `zone` (undefined: the system zone). */
 function dayNumber(ms: number, zone: string | undefined): number {
   const w = wallParts(ms, zone) ?? wallParts(ms, undefined);

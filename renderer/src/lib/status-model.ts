@@ -1,7 +1,7 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
-import { failedSchedules, hasData, savedAt, syncText, unknownSchedules } from '../../../electron/shared/freshness';
+import { failedSchedules, hasData, savedAt, unknownSchedules } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
 import { nextBlockLine, spanText } from './glance';
@@ -55,35 +55,6 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   }
   if (unknownSchedules(state).length > 0) return { tone: 'unknown', title: 'Checking your shifts…', detail: 'Loading the schedules.' };
   return { tone: 'off', title: 'You are not on call', detail: 'No shift of yours in the coming days.' };
-}
-
-export type BannerAction = 'retry' | 'settings';
-
-export interface Banner {
-  tone: 'warning' | 'error';
-  title: string;
-  message: string;
-  action: BannerAction;
-}
-
-function staleSchedules(state: AppState): ScheduleView[] {
-  return state.schedules.filter((s) => s.status.kind === 'stale' || s.status.kind === 'error');
-}
-
-/** The one problem worth a banner, most severe first; undefined when all is well. */
-export function bannerFor(state: AppState, ctx: FormatContext): Banner | undefined {
-  const sync = state.sync;
-  const text = syncText(sync, (at) => formatTime(at, { locale: ctx.locale, localZone: ctx.localZone }));
-  if (sync.kind === 'key_rejected') {
-    return { tone: 'error', title: 'API key rejected', message: sync.message, action: 'settings' };
-  }
-  if (sync.kind === 'offline') return { tone: 'warning', title: 'Offline', message: text, action: 'retry' };
-  if (sync.kind === 'partial') return { tone: 'warning', title: "Some data couldn't be refreshed", message: text, action: 'retry' };
-  if (sync.kind === 'error') return { tone: 'error', title: 'Cannot refresh', message: text, action: 'retry' };
-  const stale = staleSchedules(state);
-  if (stale.length === 0) return undefined;
-  const names = stale.map((s) => s.name).join(', ');
-  return { tone: 'warning', title: 'Some schedules are out of date', message: names, action: 'retry' };
 }
 
 /** The popover shows onboarding instead of cards when there is nothing to show yet. */
