@@ -95,7 +95,9 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
     const checkedAt = o.clock.now();
     // Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day.
     await mkdir(dirname(o.stateFile), { recursive: true }).then(() => writeFile(o.stateFile, JSON.stringify({ checkedAt })));
-    const answer = await doFetch(o.config.feedUrl, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    // GitHub's API refuses requests without a User-Agent.
+    const headers = { accept: 'application/json', 'user-agent': `OnCall-Tray/${o.config.currentVersion}` };
+    const answer = await doFetch(o.config.feedUrl, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
     const notice = noticeFrom(await answer.json(), o.config);
     if (notice && !stopped) o.onNotice(notice);

@@ -10,14 +10,16 @@ import { createUpdateChecker, DAY_MS, isNewer, noticeFrom, readReleaseConfig, ty
 const PAGES = 'https://github.com/oncall-tray/oncall-tray/releases/';
 let server: Server;
 let requests = 0;
+let userAgent: string | undefined;
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
 let dir = '';
 
 beforeEach(async () => {
   requests = 0;
   answer = { status: 200, body: { tag_name: 'v0.2.0', html_url: `${PAGES}tag/v0.2.0` } };
-  server = createServer((_req, res) => {
+  server = createServer((req, res) => {
     requests++;
+    userAgent = req.headers['user-agent'];
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,6 +74,7 @@ describe('update notice', () => {
     await settle();
     clock.advance(0);
     await vi.waitFor(() => expect(notices).toEqual([{ version: '0.2.0', url: `${PAGES}tag/v0.2.0` }]));
+    expect(userAgent).toBe('OnCall-Tray/0.1.0');
     clock.advance(DAY_MS - 60_000);
     await settle();
     expect(requests).toBe(1);
