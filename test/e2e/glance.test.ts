@@ -4,6 +4,8 @@
 // line each, no focus ring on Refresh at open, names never cut at 360 px, the More menu, a card opening an override.
 import { describe, expect, it } from 'vitest';
 import type { AppState } from '../../electron/shared/view-state';
+import { deriveState } from '../../electron/core/state/derive';
+import { SETUP_OK, alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
 import { e2eSession, type Opened } from './support/session';
 
 const session = e2eSession();
@@ -56,6 +58,42 @@ describe('my shifts', () => {
     expect(after.me.shifts.at(-1)?.start ?? '').not.toBe('');
     expect(Date.parse(after.me.shifts.at(-1)?.start ?? '')).toBeGreaterThan(Date.now() + 14 * 86_400_000);
     expect(await host.engine.handlers['settings:update']({ horizonDays: 91 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('my shifts over a DST change, with a schedule in another zone (page clock set to Fri 27 March 2026)', () => {
+  it('reads local wall times, a calendar day of 23 real hours, and New York time for the New York schedule', async () => {
+    const app = await session.open('configured');
+    const { page } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    const nowMs = Date.parse('2026-03-27T10:00:00Z'); // 11:00 in Berlin; Berlin goes to summer time on Sunday 29 March
+    await page.clock.setFixedTime(nowMs);
+    const fetched = '2026-03-27T09:58:00Z';
+    const platform = scheduleSnap(
+      'sch_platform',
+      [shift('2026-03-27T08:00:00Z', '2026-03-28T08:00:00Z', alice), shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me), shift('2026-03-29T07:00:00Z', '2026-04-05T07:00:00Z', alice)],
+      { details: details('Platform primary', 'Europe/Berlin', [alice, me]), detailsFetchedAt: fetched, shiftsFetchedAt: fetched },
+    );
+    const payments = scheduleSnap('sch_pay', [shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me)], {
+      details: details('Payments US', 'America/New_York', [me]), detailsFetchedAt: fetched, shiftsFetchedAt: fetched,
+    });
+    const state = deriveState({
+      snapshot: snapshotOf([platform, payments], { coverageFetchedAt: fetched }),
+      nowMs,
+      settings: settingsWith({ schedules: [{ id: 'sch_platform' }, { id: 'sch_pay' }] }),
+      setup: SETUP_OK,
+      syncing: false,
+      notices: [],
+    });
+    await push(app, state);
+    const rows = page.getByTestId('my-shift');
+    await expect.poll(() => rows.count()).toBe(2);
+    const [pay, sat] = await rows.allTextContents();
+    expect(pay).toMatch(/14:00 → 22:00.*8 h.*Payments US.*\(09:00–17:00 New York\)/);
+    expect(sat).toMatch(/09:00 → Sun 09:00.*1 day \(23 h: clocks change\).*Platform primary/);
+    expect(await page.getByTestId('my-shifts').getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Today', 'Tomorrow']);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call today 14:00 → 22:00, 8\sh/);
+    await app.screenshot('glance-my-shifts-dst');
   });
 });
 
