@@ -79,6 +79,12 @@ function zoneText(shift: MyShift, zone: string | null | undefined, ctx: FormatCo
   return both.slice(local.length).trim() || `(${zoneLabel(zone)})`;
 }
 
+/** A shift in the glance's one date style: "Thu 3 Dec 09:00 → Fri 4 Dec 09:00", plus the schedule's own time. */
+export function windowWords(start: string, end: string, ctx: FormatContext, zone?: string | null): string {
+  const own = zoneText({ scheduleId: '', scheduleName: '', start, end }, zone, ctx);
+  return `${spanText(Date.parse(start), Date.parse(end), ctx)}${own ? ` ${own}` : ''}`;
+}
+
 export interface MyShiftRow {
   key: string;
   scheduleId: string;
