@@ -118,3 +118,43 @@ describe('settings', () => {
     expect(await page.getByText('could not be registered').count()).toBe(0);
   });
 });
+
+describe('settings: notification choices, quiet hours and the calendar feed', () => {
+  it.each(['light', 'dark'] as const)('saves quiet hours, a schedule\'s own reminders and the feed, then shows the feed\'s address (%s)', async (scheme) => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640, colorScheme: scheme });
+    const { page, host } = app;
+    const first = host.engine.getState().schedules[0]!;
+    await page.getByLabel('Quiet hours').check();
+    await page.getByLabel('From').fill('23:00');
+    await page.getByLabel('to', { exact: true }).fill('06:30');
+    await page.getByLabel('Sat').check();
+    await page.getByLabel(`${first.name}: its own choice`).check();
+    const own = page.getByRole('list', { name: 'Reminders per schedule' }).getByRole('listitem').first();
+    await own.getByLabel('At the end').uncheck();
+    await page.getByLabel('Serve my shifts as a calendar feed on this computer').check();
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    const saved = host.engine.getState().settings;
+    expect(saved.quietHours).toEqual({ enabled: true, start: '23:00', end: '06:30', days: [6] });
+    expect(saved.schedules[0]?.reminders).toMatchObject({ atEnd: false, atStart: true });
+    expect(saved.schedules.slice(1).every((w) => w.reminders === undefined)).toBe(true);
+    expect(saved.calendarFeed.enabled).toBe(true);
+    expect(saved.calendarFeed.token).not.toBe('');
+    await page.getByText(`/${saved.calendarFeed.token}/on-call.ics`).waitFor();
+    await page.getByTestId('quiet-hours').scrollIntoViewIfNeeded();
+    await app.screenshot(`settings-quiet-hours-${scheme}`);
+  });
+
+  it('refuses quiet hours that end when they start, next to the section, and keeps the input', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480 });
+    const { page, host } = app;
+    await page.getByLabel('Quiet hours').check();
+    await page.getByLabel('From').fill('07:00');
+    await page.getByLabel('to', { exact: true }).fill('07:00');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Quiet hours must end at another time than they start.').waitFor();
+    expect(host.engine.getState().settings.quietHours.enabled).toBe(false);
+    expect(await page.getByLabel('From').inputValue()).toBe('07:00');
+  });
+});

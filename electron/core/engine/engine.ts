@@ -17,10 +17,16 @@ import { watchWrites } from '../storage/write-watch';
 import { emptySnapshot, type Snapshot } from '../sync/snapshot';
 import { createSync } from '../sync/loop';
 import { reconcileSchedules } from '../sync/apply';
-import { createFeedControl } from '../calendar/feed-control';
+import { createFeedControl, newFeedToken } from '../calendar/feed-control';
 
 function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notices'][number] | undefined): AppState['notices'] {
   return keyNotice === undefined ? notices : [...notices, keyNotice];
+}
+
+/** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
+ *  already hold its address. */
+function withFeedToken(s: Settings): Settings {
+  return s.calendarFeed.enabled && s.calendarFeed.token === '' ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } } : s;
 }
 
 export function createEngine(options: EngineOptions): Engine {
@@ -129,7 +135,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
     const loaded = await loadSettings(files);
-    settings = createSettingsHolder({ initial: loaded.settings, files, persist: overrides?.demo !== true, changed: onSettingsChanged });
+    settings = createSettingsHolder({ initial: loaded.settings, files, persist: overrides?.demo !== true, changed: onSettingsChanged, complete: withFeedToken });
     const cached = await loadSnapshot(files);
     notices = [loaded.notice, cached.notice].filter((n) => n !== undefined);
     if (cached.snapshot) {

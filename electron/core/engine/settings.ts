@@ -33,6 +33,8 @@ export interface SettingsHolderOptions {
   /** Demo mode keeps changes in memory, so the user's real settings file is left alone. */
   persist: boolean;
   changed: (before: Settings, after: Settings) => void | Promise<void>;
+  /** Fills in what the settings imply before they are saved (a feed turned on gets its token in the same save). */
+  complete?: (settings: Settings) => Settings;
 }
 
 export function createSettingsHolder(options: SettingsHolderOptions): SettingsHolder {
@@ -56,15 +58,16 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
       }
       const next = applySettingsPatch(stored, baseUrl === undefined ? patch.data : { ...patch.data, baseUrl });
       if (!next.ok) return fromApiError(next.error);
+      const value = options.complete ? options.complete(next.value) : next.value;
       if (options.persist) {
         try {
-          await saveSettings(options.files, next.value);
+          await saveSettings(options.files, value);
         } catch {
           return failure('storage', 'The settings could not be saved to disk. Nothing was changed.');
         }
       }
       const before = stored;
-      stored = next.value;
+      stored = value;
       await options.changed(before, stored);
       return { ok: true as const, value: stored };
     });

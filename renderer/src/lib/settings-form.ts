@@ -1,6 +1,6 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
 import { checkBaseUrl } from '../../../electron/api/base-url';
-import type { Settings, SettingsPatch, Theme, WatchedSchedule } from '../../../electron/shared/settings';
+import type { CalendarFeedSettings, QuietHours, Settings, SettingsPatch, Theme, WatchedSchedule } from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
 import { isEmail } from './override-form';
@@ -18,6 +18,8 @@ export interface SettingsFormValues {
   startAtLogin: boolean;
   globalShortcut: string;
   theme: Theme;
+  quietHours: QuietHours;
+  calendarFeed: CalendarFeedSettings;
 }
 
 export const MAX_LEAD_TIMES = 6;
@@ -35,6 +37,7 @@ export function valuesFrom(s: Settings): SettingsFormValues {
     baseUrl: s.baseUrl, email: s.email, schedules: s.schedules.map((w) => ({ ...w })),
     leadTimesMin: [...r.leadTimesMin], atStart: r.atStart, atEnd: r.atEnd, coverageRequests: r.coverageRequests,
     shiftChanges: r.shiftChanges, startAtLogin: s.startAtLogin, globalShortcut: s.globalShortcut, theme: s.theme,
+    quietHours: { ...s.quietHours, days: [...s.quietHours.days] }, calendarFeed: { ...s.calendarFeed },
   };
 }
 
@@ -110,6 +113,8 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
     startAtLogin: v.startAtLogin,
     globalShortcut: v.globalShortcut.trim(),
     theme: v.theme,
+    quietHours: v.quietHours,
+    calendarFeed: v.calendarFeed,
   };
 }
 
@@ -125,6 +130,12 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
   const email = values.email.trim();
   if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
   if (values.schedules.length > 100) errors.schedules = 'At most 100 schedules.';
+  const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
+  const q = values.quietHours;
+  if (q.enabled && !(clock.test(q.start) && clock.test(q.end))) errors.quietHours = 'Quiet hours need a start and an end time, like 22:00 and 07:00.';
+  else if (q.enabled && q.start === q.end) errors.quietHours = 'Quiet hours must end at another time than they start.';
+  const port = values.calendarFeed.port;
+  if (!Number.isInteger(port) || port < 1024 || port > 65535) errors.calendarFeed = 'The calendar feed port must be a whole number from 1024 to 65535.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   // The engine checks the patch again against SettingsPatchSchema; its problems come back per field.
   return { ok: true, patch: patchOf(values, original) };
@@ -141,6 +152,9 @@ const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
   refresh: 'general',
   startAtLogin: 'general',
   theme: 'general',
+  quietHours: 'reminders',
+  pausedUntil: 'reminders',
+  calendarFeed: 'general',
 };
 
 /** The problems (keyed by top-level setting, as the engine reports them) that a fieldset must show itself. */

@@ -288,5 +288,5 @@ describe('a month of reminders through sleeps, outages, restarts, changes by oth
     // Per category: no failures.
     const summary = Object.fromEntries(verdict.figures.map((f) => [f.category, f.failed]));
     expect(summary).toEqual(Object.fromEntries(verdict.figures.map((f) => [f.category, 0])));
-  }, 180_000);
+  }, 600_000); // ~60 s alone; generous, as CI runs it beside the other test files on 2 cores
 });
