@@ -1,6 +1,7 @@
 // The tray items that act rather than open a window: take over / hand back (after one confirmation, Enter = yes),
 // pause and resume notifications, copy the hand-off text. Results go through the engine's handlers, so the same
 // truthful write path as the forms applies: an unknown outcome is said as such, never "try again".
+import { writeFile } from 'node:fs/promises';
 import { clipboard, dialog } from 'electron';
 import type { Engine } from '../core/engine/types';
 import { pauseUntil, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
@@ -42,6 +43,18 @@ export async function runTrayCommand(engine: Engine, action: TrayActionId, param
     case 'resume':
       await engine.handlers['settings:update']({ pausedUntil: null });
       return true;
+    case 'export-calendar': {
+      // What sync holds: the horizon of "My shifts" (the status command's --ics reads further ahead).
+      const days = engine.getState().settings.horizonDays;
+      const target = await dialog.showSaveDialog({ title: 'Export my shifts', defaultPath: 'on-call.ics', filters: [{ name: 'Calendar', extensions: ['ics'] }] });
+      if (target.canceled || !target.filePath) return true;
+      try {
+        await writeFile(target.filePath, await engine.calendar(days), 'utf8');
+      } catch (cause) {
+        say('The calendar could not be saved.', cause instanceof Error ? cause.message : undefined);
+      }
+      return true;
+    }
     case 'copy-summary': {
       const summary = await engine.handlers['summary:get'](null);
       if (summary.ok) clipboard.writeText(summary.value);

@@ -30,6 +30,7 @@ export type TrayActionId =
   | 'pause-tomorrow'
   | 'resume'
   | 'copy-summary'
+  | 'export-calendar'
   | 'quit';
 
 export type TrayMenuItem =
@@ -126,6 +127,7 @@ function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
     act('Quick override…', 'open-override'),
     ...takeOverItems(state, f),
     act('Copy on-call summary', 'copy-summary'),
+    act('Export my shifts (.ics)…', 'export-calendar'),
     { type: 'separator' },
     ...pauseItems(state, f),
     { type: 'separator' },

@@ -143,6 +143,7 @@ describe('tray menu', () => {
       'Asks you (1)…',
       'Quick override…',
       'Copy on-call summary',
+      'Export my shifts (.ics)…',
       'Pause notifications for 1 h',
       'Pause notifications until tomorrow 09:00',
       'Edit team…',
@@ -158,7 +159,7 @@ describe('tray menu', () => {
     const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
     const actions = items.flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
     expect(actions).toEqual([
-      'open-status', 'open-coverage', 'open-override', 'copy-summary', 'pause-1h', 'pause-tomorrow', 'open-team',
+      'open-status', 'open-coverage', 'open-override', 'copy-summary', 'export-calendar', 'pause-1h', 'pause-tomorrow', 'open-team',
       'open-chat-group', 'refresh', 'open-settings', 'toggle-start-at-login', 'quit',
     ]);
     expect(items.find((i) => i.type === 'checkbox')).toMatchObject({ checked: true });
