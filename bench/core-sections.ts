@@ -83,7 +83,7 @@ async function fullRefresh(): Promise<Figure[]> {
   }
 }
 
-async function snapshotOf50(): Promise<Snapshot> {
+export async function snapshotOf50(): Promise<Snapshot> {
   const sim = await startSimulator({ seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }), now: START });
   const client = createClient({ baseUrl: sim.url, getApiKey: () => sim.apiKey });
   try {

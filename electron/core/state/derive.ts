@@ -25,6 +25,31 @@ export interface DeriveInput {
 
 const NO_SHIFTS: readonly Shift[] = [];
 
+/** A block of mine with its instants written out on first use (most blocks are never shown: past, or far ahead). */
+class TimedBlock {
+  #start: string | undefined;
+  #end: string | undefined;
+  constructor(readonly startMs: number, readonly endMs: number) {}
+  get start(): string {
+    return (this.#start ??= isoOf(this.startMs));
+  }
+  get end(): string {
+    return (this.#end ??= isoOf(this.endMs));
+  }
+}
+
+/** My blocks in a shifts array, computed once per array (and e-mail): every later tick only filters them. */
+const blocksMemo = new WeakMap<readonly Shift[], { emailLower: string; blocks: TimedBlock[] }>();
+
+function myTimedBlocks(shifts: readonly Shift[], emailLower: string): TimedBlock[] {
+  const hit = blocksMemo.get(shifts);
+  if (hit && hit.emailLower === emailLower) return hit.blocks;
+  const blocks = blocksOf(segmentsOf(shifts), emailLower).map((b) => new TimedBlock(b.startMs, b.endMs));
+  blocksMemo.set(shifts, { emailLower, blocks });
+  return blocks;
+}
+
+
 function viewOfSegment(seg: Segment): ShiftView {
   return { users: seg.users, start: isoOf(seg.startMs), end: isoOf(seg.endMs) };
 }
@@ -77,14 +102,13 @@ function scheduleView(
 
 /** The earliest block of mine that starts after now, over all watched schedules. */
 function myNextShift(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string): MyShift | null {
-  let best: { startMs: number; endMs: number; view: ScheduleView } | undefined;
+  let best: { block: TimedBlock; view: ScheduleView } | undefined;
   for (const view of views) {
-    const blocks = blocksOf(segmentsOf(byId.get(view.id)?.shifts ?? NO_SHIFTS), emailLower);
-    const upcoming = blocks.find((b) => b.startMs > nowMs);
-    if (upcoming && (!best || upcoming.startMs < best.startMs)) best = { ...upcoming, view };
+    const upcoming = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find((b) => b.startMs > nowMs);
+    if (upcoming && (!best || upcoming.startMs < best.block.startMs)) best = { block: upcoming, view };
   }
   if (!best) return null;
-  return { scheduleId: best.view.id, scheduleName: best.view.name, start: isoOf(best.startMs), end: isoOf(best.endMs) };
+  return { scheduleId: best.view.id, scheduleName: best.view.name, start: best.block.start, end: best.block.end };
 }
 
 /** Where I am on call now: until the end of my whole block, not just of the current segment. */
@@ -92,10 +116,9 @@ function myOnCallNow(views: readonly ScheduleView[], byId: ReadonlyMap<string, S
   const result: MyShift[] = [];
   for (const view of views) {
     if (!view.meOnCall || !view.now) continue;
-    const blocks = blocksOf(segmentsOf(byId.get(view.id)?.shifts ?? NO_SHIFTS), emailLower);
-    const block = blocks.find((b) => b.startMs <= nowMs && b.endMs > nowMs);
-    const start = block ? isoOf(block.startMs) : view.now.start;
-    const end = block ? isoOf(block.endMs) : view.now.end;
+    const block = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find((b) => b.startMs <= nowMs && b.endMs > nowMs);
+    const start = block ? block.start : view.now.start;
+    const end = block ? block.end : view.now.end;
     result.push({ scheduleId: view.id, scheduleName: view.name, start, end });
   }
   return result;
@@ -111,9 +134,9 @@ function myShifts(views: readonly ScheduleView[], byId: ReadonlyMap<string, Sche
   const untilMs = nowMs + horizonDays * DAY_MS;
   const found: { startMs: number; order: number; shift: MyShift }[] = [];
   views.forEach((view, order) => {
-    for (const b of blocksOf(segmentsOf(byId.get(view.id)?.shifts ?? NO_SHIFTS), emailLower)) {
+    for (const b of myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower)) {
       if (b.endMs <= nowMs || b.startMs >= untilMs) continue;
-      found.push({ startMs: b.startMs, order, shift: { scheduleId: view.id, scheduleName: view.name, start: isoOf(b.startMs), end: isoOf(b.endMs) } });
+      found.push({ startMs: b.startMs, order, shift: { scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end } });
     }
   });
   return found.sort((a, b) => a.startMs - b.startMs || a.order - b.order).map((f) => f.shift);

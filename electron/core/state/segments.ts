@@ -46,9 +46,19 @@ export function instantMs(s: string): number {
   return Number.isNaN(ms) ? Date.parse(s) : ms;
 }
 
+/** Instants written out lately: handoffs line up on the same hours across schedules and ticks, and formatting a
+ *  Date is most of what deriving My shifts costs right after a sync. Bounded: cleared when it grows large. */
+const isoMemo = new Map<number, string>();
+const ISO_MEMO_MAX = 20_000;
+
 /** Canonical UTC ISO for display data: whole seconds drop the ".000". */
 export function isoOf(ms: number): string {
-  return new Date(ms).toISOString().replace('.000Z', 'Z');
+  const hit = isoMemo.get(ms);
+  if (hit !== undefined) return hit;
+  if (isoMemo.size >= ISO_MEMO_MAX) isoMemo.clear();
+  const iso = new Date(ms).toISOString().replace('.000Z', 'Z');
+  isoMemo.set(ms, iso);
+  return iso;
 }
 
 export function toPerson(u: Pick<User, 'id' | 'name' | 'email'>): Person {
