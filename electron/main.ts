@@ -6,7 +6,7 @@ import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
 import type { TrayActionId, TrayParams } from './core/state/tray-menu';
-import { runTrayCommand } from './adapters/tray-commands';
+import { copySummary, runTrayCommand } from './adapters/tray-commands';
 import type { ViewName } from './shared/ipc-contract';
 import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
@@ -120,6 +120,7 @@ function registerHandlers(
       'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
+      'summary:copy': () => copySummary(engine),
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
       'shortcut:status': async () => ({ ok: true, value: { problem: shortcutProblem() ?? null } }),
     },

@@ -82,6 +82,7 @@ const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
   'window:open': invokeChannels['window:open'].request,
   'window:close': invokeChannels['window:close'].request,
   'external:open': invokeChannels['external:open'].request,
+  'summary:copy': invokeChannels['summary:copy'].request,
   'app:mode': invokeChannels['app:mode'].request,
 };
 

@@ -28,6 +28,13 @@ async function takeOver(engine: Engine, params: TrayParams, handBack: boolean, s
   if (outcome.status !== 'created') say(handBack ? 'Hand back' : 'Take over', outcome.message);
 }
 
+/** The hand-off text onto the clipboard (the tray item and the popover's "Copy on-call summary"); returns it. */
+export async function copySummary(engine: Engine): Promise<{ ok: true; value: string } | { ok: false; error: { kind: string; message: string } }> {
+  const summary = await engine.handlers['summary:get'](null);
+  if (summary.ok) clipboard.writeText(summary.value);
+  return summary;
+}
+
 /** Runs an acting tray item; false when the action is not one of these. */
 export async function runTrayCommand(engine: Engine, action: TrayActionId, params: TrayParams | undefined, zone: () => string): Promise<boolean> {
   const say: Say = (message, detail) => void dialog.showMessageBox({ type: 'info', buttons: ['OK'], message, ...(detail ? { detail } : {}) });
@@ -56,9 +63,8 @@ export async function runTrayCommand(engine: Engine, action: TrayActionId, param
       return true;
     }
     case 'copy-summary': {
-      const summary = await engine.handlers['summary:get'](null);
-      if (summary.ok) clipboard.writeText(summary.value);
-      else say(summary.error.message);
+      const summary = await copySummary(engine);
+      if (!summary.ok) say(summary.error.message);
       return true;
     }
     default:

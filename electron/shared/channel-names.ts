@@ -23,6 +23,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'window:open',
   'window:close',
   'external:open',
+  'summary:copy',
   'app:mode',
 ] as const satisfies readonly InvokeChannel[];
 

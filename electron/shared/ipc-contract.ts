@@ -145,6 +145,8 @@ export const invokeChannels = {
   },
   'window:close': { request: None, response: resultOf(None) },
   'external:open': { request: z.object({ url: z.string().max(2000) }), response: resultOf(None) },
+  /** Puts the hand-off text (summary:get) on the system clipboard, which only main may write (no page permission). */
+  'summary:copy': { request: None, response: resultOf(z.string()) },
   /** Restarts the app with demo data (from onboarding) or with the user's own service (from the demo). */
   'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None) },
 } as const;

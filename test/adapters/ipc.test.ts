@@ -54,6 +54,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
       throw new Error('window vanished');
     },
     'external:open': done,
+    'summary:copy': async () => ({ ok: true, value: 'On call as of 14:05 CET (13:05 UTC):\n' }),
     'app:mode': async (r) => (calls.push(`app:mode ${r.mode}`), done()),
   };
 }

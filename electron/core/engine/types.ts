@@ -5,7 +5,7 @@ import type { InvokeChannel, RequestOf, ResponseOf } from '../../shared/ipc-cont
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 
-export type EngineChannel = Exclude<InvokeChannel, 'window:open' | 'window:close' | 'external:open' | 'app:mode' | 'shortcut:status'>;
+export type EngineChannel = Exclude<InvokeChannel, 'window:open' | 'window:close' | 'external:open' | 'app:mode' | 'shortcut:status' | 'summary:copy'>;
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
 
 export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen';

@@ -38,6 +38,8 @@ export interface Host {
   engine: Engine;
   /** What the page asked of the window channels, in order. */
   windowCalls: { channel: 'window:open' | 'window:close' | 'external:open' | 'app:mode'; request: unknown }[];
+  /** What "Copy on-call summary" put on the clipboard, in order. */
+  clipboard: string[];
   invoke(channel: string, request: unknown): Promise<unknown>;
   /** Where pushes go (set by the browser side once the page exists). */
   onPush(send: <E extends PushEvent>(event: E, payload: PayloadOf<E>) => void): void;
@@ -96,6 +98,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   const simPort = Number(new URL(sim.url).port);
   const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: new MemoryFileStore() });
   const windowCalls: Host['windowCalls'] = [];
+  const clipboard: string[] = [];
   // Main's own shortcut binder over a stand-in for the OS: the settings' shortcut is applied on every state, as main does.
   const taken = new Set(options.takenShortcuts ?? []);
   const os = { register: (accelerator: string) => !taken.has(accelerator), unregister: () => undefined };
@@ -111,6 +114,12 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     },
     'window:close': async (request) => (windowCalls.push({ channel: 'window:close', request }), { ok: true, value: null }),
     'external:open': async (request) => (windowCalls.push({ channel: 'external:open', request }), { ok: true, value: null }),
+    // Main writes the system clipboard; here what would be written is kept for the test to read.
+    'summary:copy': async () => {
+      const summary = await engine.handlers['summary:get'](null);
+      if (summary.ok) clipboard.push(summary.value);
+      return summary;
+    },
     'app:mode': async (request) => (windowCalls.push({ channel: 'app:mode', request }), { ok: true, value: null }),
     'shortcut:status': async () => ({ ok: true, value: { problem: shortcut.problem() ?? null } }),
   };
@@ -149,6 +158,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     },
     engine,
     windowCalls,
+    clipboard,
     invoke: (channel, request) => ipc.call(channel, request),
     onPush: (send) => void (push = send),
     simulatorDown: () => sim.close(),

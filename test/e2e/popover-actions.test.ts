@@ -1,4 +1,4 @@
-// "Take over now" and "Hand back" on a schedule card, in real Chromium against the real engine and simulator: one
+// The popover's acting items: "Take over now" and "Hand back" on a schedule card, and "Copy on-call summary". In real
 // confirmation where Enter says yes, then the schedule itself shows me on call from now, and after handing back,
 // the person I took over from again.
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,17 @@ describe('take over from a schedule card', () => {
     await card(app, target.name).getByRole('button', { name: 'Cancel' }).click();
     expect(host.sim.requests.count({ method: 'POST' })).toBe(before);
     expect(host.engine.getState().schedules.find((x) => x.id === target.id)?.meOnCall).toBe(false);
+  });
+});
+
+describe('copy the on-call summary from the popover', () => {
+  it('puts the hand-off text on the clipboard (through main) and says so', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Copy on-call summary' }).click();
+    await page.getByText('On-call summary copied.').waitFor();
+    expect(host.clipboard).toHaveLength(1);
+    for (const s of host.engine.getState().schedules) expect(host.clipboard[0]).toContain(`${s.name}:`);
   });
 });
