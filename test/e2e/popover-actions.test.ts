@@ -1,6 +1,6 @@
-// The popover's acting items: "Take over now" and "Hand back" on a schedule card, and "Copy on-call summary". In real
-// confirmation where Enter says yes, then the schedule itself shows me on call from now, and after handing back,
-// the person I took over from again.
+// The popover's acting items in real Chromium against the real engine and simulator: "Take over now" and "Hand
+// back" on a schedule card (one confirmation where Enter says yes; the schedule then shows me on call from now, and
+// after handing back the person I took over from again), and "Copy on-call summary" (written by main).
 import { describe, expect, it } from 'vitest';
 import { e2eSession, type Opened } from './support/session';
 
