@@ -146,6 +146,19 @@ describe('settings: notification choices, quiet hours and the calendar feed', ()
     await app.screenshot(`settings-quiet-hours-${scheme}`);
   });
 
+  it('sets how far My shifts looks ahead (14 to 90 days), refusing other numbers beside the field', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480 });
+    const { page, host } = app;
+    await page.getByLabel('Days ahead').fill('120');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('My shifts can look 14 to 90 days ahead.').waitFor();
+    expect(host.engine.getState().settings.horizonDays).toBe(14);
+    await page.getByLabel('Days ahead').fill('30');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(host.engine.getState().settings.horizonDays).toBe(30);
+  });
+
   it('refuses quiet hours that end when they start, next to the section, and keeps the input', async () => {
     const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480 });
     const { page, host } = app;

@@ -20,6 +20,8 @@ export interface SettingsFormValues {
   theme: Theme;
   quietHours: QuietHours;
   calendarFeed: CalendarFeedSettings;
+  /** Days ahead "My shifts" lists (and sync reads): kept as typed, checked on save. */
+  horizonDays: string;
 }
 
 export const MAX_LEAD_TIMES = 6;
@@ -38,6 +40,7 @@ export function valuesFrom(s: Settings): SettingsFormValues {
     leadTimesMin: [...r.leadTimesMin], atStart: r.atStart, atEnd: r.atEnd, coverageRequests: r.coverageRequests,
     shiftChanges: r.shiftChanges, startAtLogin: s.startAtLogin, globalShortcut: s.globalShortcut, theme: s.theme,
     quietHours: { ...s.quietHours, days: [...s.quietHours.days] }, calendarFeed: { ...s.calendarFeed },
+    horizonDays: String(s.horizonDays),
   };
 }
 
@@ -115,6 +118,7 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
     theme: v.theme,
     quietHours: v.quietHours,
     calendarFeed: v.calendarFeed,
+    horizonDays: Number(v.horizonDays.trim()),
   };
 }
 
@@ -134,6 +138,8 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
   const q = values.quietHours;
   if (q.enabled && !(clock.test(q.start) && clock.test(q.end))) errors.quietHours = 'Quiet hours need a start and an end time, like 22:00 and 07:00.';
   else if (q.enabled && q.start === q.end) errors.quietHours = 'Quiet hours must end at another time than they start.';
+  const days = Number(values.horizonDays.trim());
+  if (!/^\d+$/.test(values.horizonDays.trim()) || days < 14 || days > 90) errors.horizonDays = 'My shifts can look 14 to 90 days ahead.';
   const port = values.calendarFeed.port;
   if (!Number.isInteger(port) || port < 1024 || port > 65535) errors.calendarFeed = 'The calendar feed port must be a whole number from 1024 to 65535.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -145,7 +151,7 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
 export type SettingsSection = 'schedules' | 'reminders' | 'general' | 'other';
 
 /** Keys shown beside their own input (by Field), so not repeated under a fieldset. */
-const FIELD_KEYS = new Set(['baseUrl', 'email', 'globalShortcut']);
+const FIELD_KEYS = new Set(['baseUrl', 'email', 'globalShortcut', 'horizonDays']);
 const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
   schedules: 'schedules',
   reminders: 'reminders',
