@@ -188,5 +188,20 @@ describe('status popover', () => {
     await page.getByRole('button', { name: 'Explore with demo data' }).click();
     await expect.poll(() => host.windowCalls.at(-1)).toEqual({ channel: 'app:mode', request: { mode: 'demo' } });
   });
+  it('has one primary action on a first run; the actions that cannot work yet are disabled and say why', async () => {
+    const app = await session.open('empty');
+    const { page } = app;
+    await page.getByRole('button', { name: 'Set up OnCall Tray' }).waitFor();
+    const primaries = await page.locator('button.primary:not([disabled])').allTextContents();
+    expect(primaries.map((t) => t.trim())).toEqual(['Set up OnCall Tray']);
+    const nav = page.getByRole('navigation', { name: 'Actions' });
+    for (const name of ['Override', 'More']) {
+      const button = nav.getByRole('button', { name, exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('title')).toBe('Available once OnCall Tray is set up.');
+    }
+    expect(await nav.getByRole('button', { name: /^Coverage/ }).isDisabled()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'Settings' }).isDisabled()).toBe(false);
+  });
   // The whole first run (key, address, schedules, then "which of these people are you?") is in onboarding.test.ts.
 });
