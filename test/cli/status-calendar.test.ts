@@ -1,6 +1,5 @@
 // `npm run status -- --ics` and `--summary`, spawned as a user runs them, against the simulator over loopback.
 // Each spawn costs seconds on a busy machine, hence the longer timeout.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,21 +7,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
 import { parseStatusArgs } from '../../electron/cli/status-args';
+import { runStatus as status } from './support/run-status';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function status(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'status', '--', ...args], { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error && typeof error.code === 'number' ? error.code : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 function events(text: string): { uid: string; start: number; summary: string; sequence: number }[] {
   const cal = new ICAL.Component(ICAL.parse(text));

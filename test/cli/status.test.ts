@@ -1,5 +1,4 @@
 // The headless status command, spawned as a user would run it (`npm run status -- …`).
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,21 +8,8 @@ import { startSimulator, type RunningSimulator } from '../../electron/simulator/
 import { AppStateSchema } from '../../electron/shared/view-state';
 import { defaultSettings } from '../../electron/shared/settings';
 import { z } from 'zod';
+import { runStatus as status } from './support/run-status';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function status(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'status', '--', ...args], { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error && typeof error.code === 'number' ? error.code : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 let emptyDir = '';
 beforeAll(async () => {
