@@ -122,7 +122,7 @@ export const invokeChannels = {
   'take-over:now': { request: TakeOverRequestSchema, response: resultOf(TakeOverResultSchema) },
   /** "Hand back": the people my running take-over replaced, from now until its end. */
   'take-over:hand-back': { request: HandBackRequestSchema, response: resultOf(TakeOverResultSchema) },
-  /** Per watched schedule, whether "Take over now" / "Hand back" are offered (the same as takeOverOptionsAll). */
+  /** Per watched schedule, whether "Take over now" / "Hand back" are offered (as the state shows them). */
   'take-over:options': { request: None, response: resultOf(z.array(TakeOverOptionsSchema)) },
   'team:update': { request: TeamUpdateRequestSchema, response: resultOf(TeamResultSchema) },
   'chat-group:put': { request: ChatGroupRequestSchema, response: resultOf(ChatGroupResultSchema) },

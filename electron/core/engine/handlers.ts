@@ -5,7 +5,6 @@ import { overrideCreate, overrideCreator, overrideGet, overridePreview } from '.
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
 import { buildHandoffSummary } from '../state/handoff-summary';
-import { takeOverOptionsAll } from '../state/take-over';
 import type { KeyHolder } from './keys';
 import type { SettingsHolder } from './settings';
 import type { EngineHandlers } from './types';
@@ -40,7 +39,11 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     'override:get': overrideGet(deps),
     'take-over:now': takeOverNow(takeOverDeps),
     'take-over:hand-back': takeOverHandBack(takeOverDeps),
-    'take-over:options': async () => ({ ok: true, value: takeOverOptionsAll(deps.snapshot.get(), deps.settings(), deps.clock.now()) }),
+    // Exactly what the state shows (the tray and popover read it there), so the three never disagree.
+    'take-over:options': async () => ({
+      ok: true,
+      value: parts.state().schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
+    }),
     'team:update': teamUpdate(deps),
     'chat-group:put': chatGroupPut(deps),
     'schedule:check': scheduleCheck(deps),

@@ -84,19 +84,20 @@ function scheduleView(
 ): ScheduleView {
   const details = s?.details ?? null;
   const { now, next } = nowNextOf(s, input.nowMs);
+  const status = scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false);
   return {
     id,
     name: details?.name ?? settingsName ?? id,
     // Unknown until the schedule was read: no zone is made up for it.
     timeZone: details?.time_zone ?? null,
-    status: scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false),
+    status,
     now,
     next,
     meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
     users: details ? details.users.map(toPerson) : [],
     teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name, description: t.description })) : [],
     chatUserGroup: input.snapshot.chatGroups[id] ?? null,
-    takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email),
+    takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email, status.kind === 'fresh'),
   };
 }
 

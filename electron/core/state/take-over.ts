@@ -1,7 +1,6 @@
 // Whether "Take over now" and "Hand back" are offered on a schedule, from or to whom, and until when: plain data
 // from the snapshot and now, for the tray menu and the schedule cards. The actions (core/actions/take-over.ts)
 // use the same functions after refreshing the schedule, so what is offered and what is done agree.
-import type { Settings } from '../../shared/settings';
 import type { TakeOverOptions } from '../../shared/take-over';
 import type { Person } from '../../shared/view-state';
 import type { CreatedOverride, Snapshot } from '../sync/snapshot';
@@ -48,8 +47,12 @@ export function handBackPlan(snapshot: Snapshot, scheduleId: string, nowMs: numb
   return { takeOver, replaced, covering, endMs: Math.min(Date.parse(takeOver.end), now.endMs) };
 }
 
-/** "Take over now" and "Hand back" on one schedule, from the cached data (the actions refresh it first). */
-export function takeOverOptions(snapshot: Snapshot, scheduleId: string, nowMs: number, email: string): TakeOverOptions {
+/**
+ * "Take over now" and "Hand back" on one schedule. Offered only while its data is fresh: "Take over from Bob until
+ * 17:00" states who is on call and until when, which saved data cannot vouch for (the actions refresh it anyway).
+ */
+export function takeOverOptions(snapshot: Snapshot, scheduleId: string, nowMs: number, email: string, fresh: boolean): TakeOverOptions {
+  if (!fresh) return { scheduleId, takeOver: null, handBack: null };
   const emailLower = email.trim().toLowerCase();
   const now = currentSegment(snapshot, scheduleId, nowMs);
   const canTake = emailLower !== '' && now !== undefined && !now.emails.includes(emailLower);
@@ -59,9 +62,4 @@ export function takeOverOptions(snapshot: Snapshot, scheduleId: string, nowMs: n
     takeOver: canTake && now ? { from: now.users, until: isoOf(now.endMs) } : null,
     handBack: back ? { to: back.replaced, until: isoOf(back.endMs) } : null,
   };
-}
-
-/** takeOverOptions for every watched schedule, in the user's order. */
-export function takeOverOptionsAll(snapshot: Snapshot, settings: Settings, nowMs: number): TakeOverOptions[] {
-  return settings.schedules.map((w) => takeOverOptions(snapshot, w.id, nowMs, settings.email));
 }

@@ -61,7 +61,7 @@ describe('take over under a write fault', () => {
     expect(!second.ok && second.error.kind).toBe('already_on_call');
     expect(server.overrides).toHaveLength(1);
     expect(posts(server)).toBe(1);
-    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com').handBack).toMatchObject({ to: [{ email: 'alice@example.com' }] });
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', true).handBack).toMatchObject({ to: [{ email: 'alice@example.com' }] });
 
     const back = await takeOverHandBack(deps)({ scheduleId: SCHEDULE_ID });
     expect(back.ok && back.value.outcome.status).toBe('created');
@@ -75,7 +75,7 @@ describe('take over under a write fault', () => {
     const first = await take({ scheduleId: SCHEDULE_ID });
     expect(first.ok && first.value.outcome.status).toBe('not_created');
     expect(deps.snap().createdOverrides).toEqual([]);
-    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com').handBack).toBeNull();
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', true).handBack).toBeNull();
     const again = await take({ scheduleId: SCHEDULE_ID });
     expect(again.ok && again.value.outcome.status).toBe('created');
     expect(server.overrides).toHaveLength(1);

@@ -2,8 +2,9 @@
 // written before take-overs existed still load.
 import { describe, expect, it } from 'vitest';
 import { SnapshotSchema, type CreatedOverride } from '../../../electron/core/sync/snapshot';
-import { takeOverOptions, takeOverOptionsAll } from '../../../electron/core/state/take-over';
-import { alice, bob, carol, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import { takeOverOptions } from '../../../electron/core/state/take-over';
+import { deriveState } from '../../../electron/core/state/derive';
+import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 
 const NOW = ms('2026-03-25T12:00:00Z');
 const ID = 'sch_a';
@@ -22,7 +23,7 @@ const afterTakeOver = (overrides: CreatedOverride[]) => snapshotOf(
 describe('takeOverOptions', () => {
   it('offers to take over from whoever is on call now, until their shift ends, and nothing to hand back', () => {
     const snap = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob, carol), shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice)])]);
-    expect(takeOverOptions(snap, ID, NOW, ' Me@Example.com ')).toEqual({
+    expect(takeOverOptions(snap, ID, NOW, ' Me@Example.com ', true)).toEqual({
       scheduleId: ID,
       takeOver: { from: [expect.objectContaining({ email: bob.email }), expect.objectContaining({ email: carol.email })], until: '2026-03-26T08:00:00Z' },
       handBack: null,
@@ -33,36 +34,52 @@ describe('takeOverOptions', () => {
     const mine = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', me, bob)])]);
     const nobody = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T13:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
     const bobs = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
-    expect(takeOverOptions(mine, ID, NOW, me.email).takeOver).toBeNull();
-    expect(takeOverOptions(nobody, ID, NOW, me.email).takeOver).toBeNull();
-    expect(takeOverOptions(snapshotOf([]), ID, NOW, me.email).takeOver).toBeNull();
-    expect(takeOverOptions(bobs, ID, NOW, '').takeOver).toBeNull();
+    expect(takeOverOptions(mine, ID, NOW, me.email, true).takeOver).toBeNull();
+    expect(takeOverOptions(nobody, ID, NOW, me.email, true).takeOver).toBeNull();
+    expect(takeOverOptions(snapshotOf([]), ID, NOW, me.email, true).takeOver).toBeNull();
+    expect(takeOverOptions(bobs, ID, NOW, '', true).takeOver).toBeNull();
   });
 
   it('offers to hand back to the replaced person, until my take-over ends, while it runs and the schedule shows me', () => {
-    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email)).toEqual({
+    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, true)).toEqual({
       scheduleId: ID, takeOver: null, handBack: { to: [{ id: carol.id, name: carol.name, email: carol.email }], until: '2026-03-26T08:00:00Z' },
     });
   });
 
   it('offers no hand back after it was handed back, once the window is over, for a quick override, or when the schedule no longer shows me', () => {
     const snap = afterTakeOver([takeOver()]);
-    expect(takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email).handBack).toBeNull();
-    expect(takeOverOptions(snap, ID, ms('2026-03-26T09:00:00Z'), me.email).handBack).toBeNull();
-    expect(takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email).handBack).toBeNull();
+    expect(takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email, true).handBack).toBeNull();
+    expect(takeOverOptions(snap, ID, ms('2026-03-26T09:00:00Z'), me.email, true).handBack).toBeNull();
+    expect(takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email, true).handBack).toBeNull();
     const overridden = { ...snap, schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', bob)])] };
-    expect(takeOverOptions(overridden, ID, NOW, me.email).handBack).toBeNull();
+    expect(takeOverOptions(overridden, ID, NOW, me.email, true).handBack).toBeNull();
   });
 
   it('hands back only up to where someone else already changed my take-over window', () => {
     const snap = afterTakeOver([takeOver()]);
     const cut = { ...snap, schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-25T20:00:00Z', me), shift('2026-03-25T20:00:00Z', '2026-03-26T08:00:00Z', bob)])] };
-    expect(takeOverOptions(cut, ID, NOW, me.email).handBack?.until).toBe('2026-03-25T20:00:00Z');
+    expect(takeOverOptions(cut, ID, NOW, me.email, true).handBack?.until).toBe('2026-03-25T20:00:00Z');
   });
 
-  it('answers for every watched schedule in the user order', () => {
-    const settings = settingsWith({ schedules: [{ id: 'sch_b' }, { id: ID }] });
-    expect(takeOverOptionsAll(afterTakeOver([takeOver()]), settings, NOW).map((o) => [o.scheduleId, o.handBack !== null])).toEqual([['sch_b', false], [ID, true]]);
+  it('offers nothing on data it cannot vouch for: "Take over from Bob until 17:00" would state a guess', () => {
+    const bobs = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
+    expect(takeOverOptions(bobs, ID, NOW, me.email, false)).toEqual({ scheduleId: ID, takeOver: null, handBack: null });
+    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, false).handBack).toBeNull();
+  });
+
+  it('in the state, a schedule whose last refresh failed offers neither, while a fresh one does', () => {
+    const fetched = { detailsFetchedAt: '2026-03-25T11:59:00Z', shiftsFetchedAt: '2026-03-25T11:59:00Z' };
+    const shifts = [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)];
+    const snapshot = snapshotOf([
+      scheduleSnap(ID, shifts, { ...fetched, details: details('Platform', 'Europe/Berlin', [bob, me]) }),
+      scheduleSnap('sch_b', shifts, { ...fetched, details: details('Payments', 'Europe/Berlin', [bob, me]), problem: { kind: 'network', message: 'offline', at: '2026-03-25T11:59:30Z' } }),
+    ]);
+    const settings = settingsWith({ schedules: [{ id: ID }, { id: 'sch_b' }] });
+    const state = deriveState({ snapshot, settings, setup: SETUP_OK, syncing: false, notices: [], nowMs: NOW, localZone: 'Europe/Berlin' });
+    expect(state.schedules.map((s) => [s.status.kind, s.takeOverOptions?.takeOver?.from.map((p) => p.email) ?? null])).toEqual([
+      ['fresh', [bob.email]],
+      ['stale', null],
+    ]);
   });
 });
 
