@@ -8,6 +8,9 @@ import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
+/** `vite build --ssr`: the popover's prerender for main (renderer/src/prerender.ts), one CommonJS file. */
+const ssrOutDir = fileURLToPath(new URL('./dist/renderer-ssr', import.meta.url));
+const ssrEntry = fileURLToPath(new URL('./renderer/src/prerender.ts', import.meta.url));
 
 /** `virtual:app-state-schema`: AppStateSchema as JSON Schema, for the renderer's zod-free state check. */
 function appStateSchema(): Plugin {
@@ -26,9 +29,11 @@ function appStateSchema(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
   base: './',
+  // renderer/public: start-after-paint.js, the prerendered popover's loader; the prerender bundle needs none of it.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     appStateSchema(),
     svelte({
@@ -36,9 +41,14 @@ export default defineConfig({
       compilerOptions: { runes: true, css: 'external' },
     }),
   ],
+  // The prerender runs in main without node_modules for these: Svelte's server runtime is bundled in.
+  ssr: { noExternal: true },
   build: {
-    outDir,
+    outDir: isSsrBuild ? ssrOutDir : outDir,
     emptyOutDir: true,
+    ...(isSsrBuild
+      ? { ssr: ssrEntry, rolldownOptions: { input: ssrEntry, checks: { bundlerTimings: false }, output: { format: 'cjs' as const, entryFileNames: 'prerender.cjs', codeSplitting: false } } }
+      : {}),
     target: 'chrome120',
     // The polyfill is unneeded in Electron's Chromium; and nothing may be injected inline.
     modulePreload: { polyfill: false },
@@ -48,6 +58,6 @@ export default defineConfig({
     reportCompressedSize: false,
     // Rolldown's "callbacks took N s" timing report is a profiling hint, not a problem: on a loaded 2-core CI
     // machine it would print in the middle of the test output.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    ...(isSsrBuild ? {} : { rolldownOptions: { checks: { bundlerTimings: false } } }),
   },
-});
+}));

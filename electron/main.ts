@@ -11,6 +11,7 @@ import type { ViewName } from './shared/ipc-contract';
 import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { APP_SCHEME, createAppProtocolHandler, RENDERER_INDEX_URL } from './adapters/app-protocol';
+import { isPrerenderedPage, loadPrerender, type Prerendered } from './core/platform/prerender-page';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
@@ -154,7 +155,9 @@ async function startShell(demo: DemoSession | undefined) {
   const platform = process.platform;
   const paths = appPaths(app.getAppPath(), platform);
   hardenSession(session.defaultSession);
-  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
+  // Set once the engine and the prerender bundle are ready; until then the popover renders itself.
+  let prerender: ((url: URL) => Prerendered | undefined) | undefined;
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir, { prerender: (url) => prerender?.(url) }));
   const windows = createWindowManager({ preloadPath: paths.preload, indexUrl: RENDERER_INDEX_URL, platform, iconPath: paths.appIcon });
   const engine = buildEngine({ platform, paths, demo, windows });
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
@@ -182,6 +185,10 @@ async function startShell(demo: DemoSession | undefined) {
     if (started) follower.apply(state.settings);
   };
   const unsubscribe = engine.subscribe(follow);
+  void loadPrerender(paths.prerender).then((render) => {
+    if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
+    prerender = (url) => (isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale() }) : undefined);
+  });
   const stopPower = watchPowerAndNetwork({
     powerMonitor,
     isOnline: () => net.isOnline(),

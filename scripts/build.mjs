@@ -48,6 +48,9 @@ async function copyIcons() {
 async function buildRenderer() {
   await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
   await stat(join(dist, 'renderer', 'index.html'));
+  // The popover's prerender, which main loads (see electron/core/platform/prerender-page.ts).
+  await viteBuild({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { ssr: true } });
+  await stat(join(dist, 'renderer-ssr', 'prerender.cjs'));
 }
 
 const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -59,5 +62,5 @@ if (option('only') === 'main') {
   await rm(join(dist, 'icons'), { recursive: true, force: true });
   await Promise.all([buildMain(), buildPreload(), copyIcons()]);
   if (!process.argv.includes('--no-renderer')) await buildRenderer();
-  console.log('built dist/main (main.cjs, preload.cjs), dist/renderer and dist/icons');
+  console.log('built dist/main (main.cjs, preload.cjs), dist/renderer, dist/renderer-ssr and dist/icons');
 }

@@ -13,6 +13,8 @@ export interface AppPaths {
   preload: string;
   /** The built renderer folder, the only one app:// serves. */
   rendererDir: string;
+  /** The popover's prerender bundle (Vite's SSR build), loaded by main. */
+  prerender: string;
   appIcon: string;
   /** The app icon as a path other processes can read (outside the asar archive). */
   externalAppIcon: string;
@@ -30,6 +32,7 @@ export function appPaths(appDir: string, platform: NodeJS.Platform): AppPaths {
   return {
     preload: join(dist, 'main', 'preload.cjs'),
     rendererDir: join(dist, 'renderer'),
+    prerender: join(dist, 'renderer-ssr', 'prerender.cjs'),
     appIcon,
     externalAppIcon: unpackedPath(appIcon),
     trayIcon: (icon) => trayIconPath(icons, icon, platform),

@@ -5,6 +5,7 @@
 // main.ts registers the scheme as privileged and hands this function to protocol.handle.
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
+import { injectPrerendered, type Prerendered } from '../core/platform/prerender-page';
 
 export const APP_SCHEME = 'app';
 export const RENDERER_HOST = 'renderer';
@@ -60,14 +61,27 @@ export function resolveRendererFile(rawUrl: string, rootDir: string): { path: st
 
 export type AppProtocolHandler = (request: Request) => Promise<Response>;
 
+/** index.html for the popover carries its first frame (see core/platform/prerender-page.ts); other files as they are. */
+async function withPrerender(file: Buffer, rawUrl: string, options: AppProtocolOptions): Promise<Buffer | string> {
+  const url = new URL(rawUrl);
+  if (!options.prerender || url.pathname !== '/index.html') return file;
+  const out = options.prerender(url);
+  return out ? injectPrerendered(file.toString('utf8'), out) : file;
+}
+
+export interface AppProtocolOptions {
+  /** The popover's status view as HTML for this page URL, or undefined to serve index.html as built. */
+  prerender?: (url: URL) => Prerendered | undefined;
+}
+
 /** Serves GET requests for files inside rootDir (the built renderer folder), each with the CSP header. */
-export function createAppProtocolHandler(rootDir: string): AppProtocolHandler {
+export function createAppProtocolHandler(rootDir: string, options: AppProtocolOptions = {}): AppProtocolHandler {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'only GET');
     const target = resolveRendererFile(request.url, rootDir);
     if (!('path' in target)) return refuse(target.status, target.reason);
     try {
-      const body = await readFile(target.path);
+      const body = await withPrerender(await readFile(target.path), request.url, options);
       const type = TYPES[extname(target.path).toLowerCase()] ?? 'application/octet-stream';
       return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: { ...HEADERS, 'Content-Type': type } });
     } catch {

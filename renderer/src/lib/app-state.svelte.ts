@@ -8,6 +8,8 @@ import { warmGlance } from './glance';
 let snapshot = $state.raw<AppState | null>(null);
 let problem = $state.raw<string | null>(null);
 let nowMs = $state(Date.now());
+// The zone times are shown in: the system's in the browser; a prerender in main names the page's (see seedPrerender).
+let localZone: string | undefined;
 
 const TICK_MS = 15_000;
 let started = false;
@@ -23,11 +25,40 @@ export const app = {
   get nowMs(): number {
     return nowMs;
   },
+  get locale(): string {
+    return currentLocale;
+  },
+  get localZone(): string | undefined {
+    return localZone;
+  },
 };
 
-/** The user's locale for dates and times, as the browser reports it. */
-export const locale: string = navigator.language || 'en-GB';
+/** The user's locale for dates and times, as the browser reports it (en-GB where there is no browser). */
+export const locale: string = typeof navigator === 'undefined' ? 'en-GB' : navigator.language || 'en-GB';
+let currentLocale = locale;
 
+export interface PrerenderSeed {
+  state: AppState;
+  nowMs: number;
+  locale: string;
+  localZone?: string;
+}
+
+/**
+ * Main's prerender of the popover (Node, one synchronous render at a time): the state, clock, locale and zone
+ * that render shows. Returns the undo. The page never calls it: it hydrates with what the bridge sends.
+ */
+export function seedPrerender(seed: PrerenderSeed): () => void {
+  const before = { snapshot, problem, nowMs, localZone, currentLocale };
+  snapshot = seed.state;
+  problem = null;
+  nowMs = seed.nowMs;
+  localZone = seed.localZone;
+  currentLocale = seed.locale;
+  return () => ({ snapshot, problem, nowMs, localZone, currentLocale } = before);
+}
+
+/** Subscribes to main's state and asks for the first one; resolves once it (or the reason it failed) is in. */
 export async function startAppState(): Promise<void> {
   if (started) return;
   started = true;

@@ -4,8 +4,10 @@ import type { ViewName } from '../../../electron/shared/ipc-contract';
 import { invoke, onNavigate } from './bridge';
 import { hashFor, initialRoute, parseHash, windowKind, type Route } from './route';
 
-let route = $state.raw<Route>(initialRoute(location.search, location.hash));
-const kind = windowKind(location.search);
+// Without a location (main's prerender, in Node) the page is the popover's status view.
+const here = typeof location === 'undefined' ? { search: '?window=popover&view=status', hash: '' } : location;
+let route = $state.raw<Route>(initialRoute(here.search, here.hash));
+const kind = windowKind(here.search);
 
 export const router = {
   get route(): Route {

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { Host } from './host';
+import { PAGE_LOCALE, PAGE_ZONE, type Host } from './host';
 import { ROOT } from './renderer-build';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -74,8 +74,8 @@ export async function openApp(browser: Browser, host: Host, o: OpenOptions = {})
     viewport: { width: o.width ?? 360, height: o.height ?? 520 },
     colorScheme: o.colorScheme ?? 'light',
     reducedMotion: o.reducedMotion === false ? 'no-preference' : 'reduce',
-    locale: 'en-GB',
-    timezoneId: 'Europe/Berlin',
+    locale: PAGE_LOCALE,
+    timezoneId: PAGE_ZONE,
   });
   await context.addInitScript(BRIDGE);
   const page = await context.newPage();
@@ -95,6 +95,8 @@ export async function openApp(browser: Browser, host: Host, o: OpenOptions = {})
   host.onPush((event, payload) => run(`window.__oncallPush(${JSON.stringify(event)}, ${JSON.stringify(payload)})`));
   const query = `?window=${o.kind ?? 'popover'}&view=${o.view ?? 'status'}`;
   await page.goto(`${host.url}/index.html${query}`);
+  // The prerendered popover is on screen before its scripts run; tests act on it once it is live (hydrated).
+  await page.waitForSelector('#app:not([data-prerendered])', { state: 'attached' });
   return {
     page,
     context,

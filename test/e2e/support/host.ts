@@ -14,12 +14,16 @@ import { MemorySecrets } from '../../core/support/engine-harness';
 import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
-import { RENDERER_DIR } from './renderer-build';
+import { PRERENDER_FILE, RENDERER_DIR } from './renderer-build';
+import { injectPrerendered, isPrerenderedPage, loadPrerender, type Prerender } from '../../../electron/core/platform/prerender-page';
 import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
 export const ME = 'alice@example.com';
+/** The locale and zone of the pages the tests open (browser.ts gives every context these). */
+export const PAGE_LOCALE = 'en-GB';
+export const PAGE_ZONE = 'Europe/Berlin';
 
 /** 'configured': settings and key in place, first sync done. 'empty': a first run (no key, no settings). */
 export type HostSetup = 'configured' | 'empty';
@@ -29,6 +33,8 @@ export interface HostOptions {
   email?: string;
   /** Global shortcuts "another app" holds: registering them fails, as the OS would refuse them. */
   takenShortcuts?: readonly string[];
+  /** false: serve the popover without main's prerender (the page renders itself, as before). */
+  prerender?: boolean;
 }
 
 export interface Host {
@@ -55,13 +61,19 @@ const realClock = { now: () => Date.now(), setTimer: (ms: number, cb: () => void
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
-function staticServer(): Server {
+/** The popover's first frame as main serves it: prerendered from the state the page will be sent. */
+type PagePrerender = (url: URL) => Promise<Parameters<typeof injectPrerendered>[1] | undefined>;
+
+function staticServer(prerender: PagePrerender): Server {
   return createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
     const file = normalize(join(RENDERER_DIR, path === '/' ? 'index.html' : decodeURIComponent(path)));
     if (!file.startsWith(RENDERER_DIR + sep)) return void res.writeHead(403).end();
     try {
-      const body = await readFile(file);
+      const raw = await readFile(file);
+      const out = isPrerenderedPage(url) ? await prerender(url) : undefined;
+      const body = out ? injectPrerendered(raw.toString('utf8'), out) : raw;
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
     } catch {
       res.writeHead(404).end();
@@ -133,7 +145,11 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   });
 
   await engine.start();
-  const server = staticServer();
+  const render: Prerender | undefined = options.prerender === false ? undefined : await loadPrerender(PRERENDER_FILE);
+  const server = staticServer(async () => {
+    // The state main's 'state:get' answers, as main's app:// handler prerenders it.
+    return render?.({ state: engine.getState(), nowMs: Date.now(), locale: PAGE_LOCALE, localZone: PAGE_ZONE });
+  });
   const port = await listen(server);
 
   const waitForState: Host['waitForState'] = (test, what, timeoutMs = 10_000) =>

@@ -1,0 +1,87 @@
+// The popover's first frame comes from main: its status view is rendered to HTML (renderer/src/prerender.ts, built
+// into dist/renderer-ssr/prerender.cjs) and put into index.html as it is served, so the page paints the state
+// from the HTML alone, before any of its scripts has loaded, compiled or formatted a date; the page then hydrates
+// that markup. Main's app:// handler and the e2e host both serve the page through here. Plain Node, no electron.
+import { pathToFileURL } from 'node:url';
+import type { AppState } from '../../shared/view-state';
+
+export interface PrerenderInput {
+  state: AppState;
+  nowMs: number;
+  /** The page's locale (navigator.language there). */
+  locale: string;
+  /** The page's zone when it is not this process's own (the e2e pages name theirs); omitted: the system zone. */
+  localZone?: string;
+}
+
+export interface Prerendered {
+  html: string;
+  theme: 'light' | 'dark' | undefined;
+}
+
+export type Prerender = (input: PrerenderInput) => Prerendered | undefined;
+
+const APP_DIV = '<div id="app"></div>';
+
+/** Only the popover's status view is prerendered; the forms and other windows start from the plain page. */
+export function isPrerenderedPage(url: URL): boolean {
+  const page = url.pathname === '/' || url.pathname === '/index.html';
+  return page && url.searchParams.get('window') === 'popover' && url.searchParams.get('view') === 'status';
+}
+
+// Vite's build of index.html: the entry module, and modulepreload links for the chunks it imports.
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\.\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\.\/assets\/[\w.-]+\.js">/g;
+
+/**
+ * index.html with the prerendered view in its #app (marked for hydration) and the user's theme on <html>. Its
+ * scripts start once that view is painted (start-after-paint.js), so they cannot delay the frame it exists for.
+ * The page as built is returned unchanged when it is not the shape this expects.
+ */
+export function injectPrerendered(indexHtml: string, out: Prerendered): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml);
+  if (!indexHtml.includes(APP_DIV) || !entry) return indexHtml;
+  const loader = `<script type="module" src="./start-after-paint.js" data-app-entry="${entry[1]}"></script>`;
+  const page = indexHtml
+    .replace(APP_DIV, () => `<div id="app" data-prerendered>${out.html}</div>`)
+    .replace(entry[0], () => loader)
+    .replace(MODULE_PRELOAD, '');
+  return out.theme ? page.replace('<html lang="en">', `<html lang="en" data-theme="${out.theme}">`) : page;
+}
+
+function isPrerendered(value: unknown): value is Prerendered {
+  if (typeof value !== 'object' || value === null) return false;
+  const theme: unknown = Reflect.get(value, 'theme');
+  return typeof Reflect.get(value, 'html') === 'string' && (theme === undefined || theme === 'light' || theme === 'dark');
+}
+
+/**
+ * Loads the prerender bundle. Undefined when it is missing or not what we built; the page then renders itself as
+ * before (a slower first frame, nothing else lost). A render that throws also falls back to the plain page.
+ */
+export async function loadPrerender(file: string): Promise<Prerender | undefined> {
+  let mod: unknown;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch {
+    return undefined;
+  }
+  const fn = findExport(mod, 'prerenderStatus');
+  if (!fn) return undefined;
+  return (input) => {
+    try {
+      const out: unknown = Reflect.apply(fn, undefined, [input]);
+      return isPrerendered(out) ? out : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function findExport(mod: unknown, name: string): ((...args: unknown[]) => unknown) | undefined {
+  if (typeof mod !== 'object' || mod === null) return undefined;
+  const direct: unknown = Reflect.get(mod, name);
+  if (typeof direct === 'function') return (...args) => Reflect.apply(direct, undefined, args);
+  const fallback: unknown = Reflect.get(mod, 'default');
+  return fallback === mod ? undefined : findExport(fallback, name);
+}

@@ -1,0 +1,25 @@
+// The popover's status view rendered to HTML in main (Node), so its first frame already shows the state: the page
+// paints it from the HTML alone, before any script has run, then hydrates it (main.ts). Built by Vite's SSR build
+// into dist/renderer-ssr/prerender.cjs with the same components the page uses, so the markup is the page's own.
+import { render } from 'svelte/server';
+import App from './App.svelte';
+import { seedPrerender, type PrerenderSeed } from './lib/app-state.svelte';
+
+export type { PrerenderSeed };
+
+export interface Prerendered {
+  /** The markup for <div id="app">; Svelte escapes every value in it. */
+  html: string;
+  /** The theme the user picked, for <html data-theme>; undefined follows the system. */
+  theme: 'light' | 'dark' | undefined;
+}
+
+export function prerenderStatus(seed: PrerenderSeed): Prerendered {
+  const undo = seedPrerender(seed);
+  try {
+    const theme = seed.state.settings.theme;
+    return { html: render(App).body, theme: theme === 'system' ? undefined : theme };
+  } finally {
+    undo();
+  }
+}

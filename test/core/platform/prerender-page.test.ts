@@ -1,0 +1,100 @@
+// How main puts the popover's prerendered status view into the page it serves, against index.html as Vite builds
+// it, and how the prerender bundle is loaded: a missing, broken or misbehaving bundle leaves the page as built.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectPrerendered, isPrerenderedPage, loadPrerender } from '../../../electron/core/platform/prerender-page';
+import { appState } from '../../renderer/support/state';
+import { ensureRendererBuilt, RENDERER_DIR } from '../../e2e/support/renderer-build';
+
+const BUILT = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>OnCall Tray</title>
+    <script type="module" crossorigin src="./assets/index-Bm8posLB.js"></script>
+    <link rel="modulepreload" crossorigin href="./assets/router.svelte-D9xWuio7.js">
+    <link rel="modulepreload" crossorigin href="./assets/zoned-format-C7cfW7h-.js">
+    <link rel="stylesheet" crossorigin href="./assets/style-BtpF-eha.css">
+  </head>
+  <body>
+    <div id="app"></div>
+  </body>
+</html>`;
+
+describe('which page is prerendered', () => {
+  it('is the status popover only', () => {
+    expect(isPrerenderedPage(new URL('app://renderer/index.html?window=popover&view=status'))).toBe(true);
+    expect(isPrerenderedPage(new URL('app://renderer/index.html?window=action&view=override'))).toBe(false);
+    expect(isPrerenderedPage(new URL('app://renderer/index.html?window=popover&view=settings'))).toBe(false);
+    expect(isPrerenderedPage(new URL('app://renderer/assets/index.js?window=popover&view=status'))).toBe(false);
+  });
+});
+
+describe('putting the prerender into index.html', () => {
+  const out = { html: '<main data-view="status"><p>On call until 17:00</p></main>', theme: undefined };
+
+  it('fills #app, marks it for hydration, and starts the app only after the first paint', () => {
+    const page = injectPrerendered(BUILT, out);
+    expect(page).toContain('<div id="app" data-prerendered><main data-view="status"><p>On call until 17:00</p></main></div>');
+    // The entry is started by the loader, not by the parser; no chunk is fetched and compiled before the paint.
+    expect(page).toContain('<script type="module" src="./start-after-paint.js" data-app-entry="./assets/index-Bm8posLB.js"></script>');
+    expect(page).not.toContain('src="./assets/index-Bm8posLB.js"');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="./assets/style-BtpF-eha.css">');
+    expect(page).toContain('<html lang="en">');
+  });
+
+  it("puts the user's theme on <html> so a dark popover is dark from its first frame", () => {
+    expect(injectPrerendered(BUILT, { ...out, theme: 'dark' })).toContain('<html lang="en" data-theme="dark">');
+  });
+
+  it('takes markup with $ patterns literally', () => {
+    expect(injectPrerendered(BUILT, { html: "<p>$& $1 $' costs</p>", theme: undefined })).toContain("<p>$& $1 $' costs</p>");
+  });
+
+  it('serves the page as built when it is not the shape it expects', () => {
+    const noEntry = BUILT.replace(/<script[^>]*><\/script>/, '');
+    expect(injectPrerendered(noEntry, out)).toBe(noEntry);
+    const noApp = BUILT.replace('<div id="app"></div>', '<div id="root"></div>');
+    expect(injectPrerendered(noApp, out)).toBe(noApp);
+  });
+
+  it('matches the index.html this build actually produced', async () => {
+    await ensureRendererBuilt();
+    const built = await readFile(join(RENDERER_DIR, 'index.html'), 'utf8');
+    const page = injectPrerendered(built, out);
+    expect(page).not.toBe(built);
+    expect(page).toMatch(/data-app-entry="\.\/assets\/index-[\w-]+\.js"/);
+  });
+});
+
+describe('loading the prerender bundle', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'oncall-prerender-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const input = { state: appState(), nowMs: 0, locale: 'en-GB' };
+
+  it('is undefined when the bundle is missing: the popover then renders itself', async () => {
+    expect(await loadPrerender(join(dir, 'missing.cjs'))).toBeUndefined();
+  });
+
+  it('is undefined when the bundle has no prerender function', async () => {
+    await writeFile(join(dir, 'other.cjs'), 'exports.something = 1;');
+    expect(await loadPrerender(join(dir, 'other.cjs'))).toBeUndefined();
+  });
+
+  it('answers undefined (the page as built) when a render throws or returns something else', async () => {
+    await writeFile(join(dir, 'throws.cjs'), 'exports.prerenderStatus = () => { throw new Error("boom"); };');
+    await writeFile(join(dir, 'odd.cjs'), 'exports.prerenderStatus = () => ({ html: 42 });');
+    expect((await loadPrerender(join(dir, 'throws.cjs')))?.(input)).toBeUndefined();
+    expect((await loadPrerender(join(dir, 'odd.cjs')))?.(input)).toBeUndefined();
+  });
+
+  it('passes a good render through', async () => {
+    await writeFile(join(dir, 'good.cjs'), 'exports.prerenderStatus = (i) => ({ html: "<p>" + i.locale + "</p>", theme: "light" });');
+    expect((await loadPrerender(join(dir, 'good.cjs')))?.(input)).toEqual({ html: '<p>en-GB</p>', theme: 'light' });
+  });
+});
