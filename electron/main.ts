@@ -185,7 +185,7 @@ async function startShell(demo: DemoSession | undefined) {
     if (started) follower.apply(state.settings);
   };
   const unsubscribe = engine.subscribe(follow);
-  void loadPrerender(paths.prerender).then((render) => {
+  const prerenderReady = loadPrerender(paths.prerender).then((render) => {
     if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
     prerender = (url) => (isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale() }) : undefined);
   });
@@ -200,6 +200,9 @@ async function startShell(demo: DemoSession | undefined) {
   started = true;
   follow(engine.getState());
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
+  // The popover waits, loaded and hidden, for the first click on the tray (its first frame then comes from the
+  // prerender, with the state of that moment; pushes keep it current).
+  else void prerenderReady.then(() => windows.prepareStatus());
 
   let stopping: Promise<void> | undefined;
   async function shutdown(): Promise<void> {

@@ -22,6 +22,8 @@ export interface WindowManagerOptions {
 
 export interface WindowManager {
   toggleStatus(trayBounds?: Rectangle): void;
+  /** Creates and loads the popover hidden, so the first click on the tray shows a page that is already live. */
+  prepareStatus(): void;
   open(view: ViewName, params?: Record<string, string>, trayBounds?: Rectangle): void;
   /** Closes (hides, for the popover) the window showing these web contents. */
   closeFor(webContentsId: number): void;
@@ -142,22 +144,26 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     win.setPosition(position.x, position.y, false);
   }
 
+  /** The popover, created and loaded (hidden) if it does not exist yet. */
+  function ensurePopover(params?: Record<string, string>): { win: BrowserWindow; created: boolean } {
+    if (popover && !popover.isDestroyed()) return { win: popover, created: false };
+    const win = createPopover(o);
+    win.on('blur', () => {
+      popoverHiddenAt = now();
+      win.hide();
+    });
+    win.on('closed', () => (popover = undefined));
+    load(win, 'popover', 'status', params);
+    popover = win;
+    return { win, created: true };
+  }
+
   function showStatus(trayBounds?: Rectangle, params?: Record<string, string>) {
-    if (!popover || popover.isDestroyed()) {
-      const win = createPopover(o);
-      win.on('blur', () => {
-        popoverHiddenAt = now();
-        win.hide();
-      });
-      win.on('closed', () => (popover = undefined));
-      load(win, 'popover', 'status', params);
-      popover = win;
-    } else {
-      navigate(popover, 'status', params);
-    }
-    place(popover, trayBounds);
-    popover.show();
-    popover.focus();
+    const { win, created } = ensurePopover(params);
+    if (!created) navigate(win, 'status', params);
+    place(win, trayBounds);
+    win.show();
+    win.focus();
   }
 
   function showAction(view: ViewName, params?: Record<string, string>) {
@@ -184,6 +190,9 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
       }
       if (now() - popoverHiddenAt < REOPEN_GUARD_MS) return;
       showStatus(trayBounds);
+    },
+    prepareStatus() {
+      ensurePopover();
     },
     open(view, params, trayBounds) {
       if (view === 'status') showStatus(trayBounds, params);

@@ -77,4 +77,25 @@ describe('app:// protocol handler', () => {
     listener?.({ responseHeaders: {} }, (r) => (header = r.responseHeaders?.['Content-Security-Policy']));
     expect(header).toEqual([RENDERER_CSP]);
   });
+
+  it("puts main's prerendered popover into index.html only, keeping the CSP header", async () => {
+    const built = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="./assets/index-A1.js"></script></head><body><div id="app"></div></body></html>';
+    await writeFile(join(base, 'renderer', 'index.html'), built);
+    const asked: string[] = [];
+    const withPrerender = createAppProtocolHandler(join(base, 'renderer'), {
+      prerender: (url) => (asked.push(url.search), url.searchParams.get('view') === 'status' ? { html: '<main>On call until 17:00</main>', theme: 'dark' } : undefined),
+    });
+    try {
+      const popover = await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=popover&view=status`));
+      expect(popover.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+      const html = await popover.text();
+      expect(html).toContain('<div id="app" data-prerendered><main>On call until 17:00</main></div>');
+      expect(html).toContain('<html lang="en" data-theme="dark">');
+      expect(await (await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=action&view=override`))).text()).toBe(built);
+      expect(await (await withPrerender(new Request('app://renderer/assets/app.js'))).text()).toBe('console.log(1)');
+      expect(asked).toEqual(['?window=popover&view=status', '?window=action&view=override']);
+    } finally {
+      await writeFile(join(base, 'renderer', 'index.html'), '<!doctype html><title>OnCall Tray</title>');
+    }
+  });
 });

@@ -68,7 +68,7 @@ const topModules = () => new Set(asarFiles.filter((f) => /^\/node_modules\/[^/]+
 describe('packaged app (linux dir, stand-in Electron)', () => {
   it('has an asar with the built dist/ and package.json only: no sources, tests or source maps', () => {
     expect(new Set(asarFiles.filter((f) => /^\/[^/]+$/.test(f)))).toEqual(new Set(['/dist', '/node_modules', '/package.json']));
-    for (const file of ['/dist/main/main.cjs', '/dist/main/preload.cjs', '/dist/renderer/index.html', '/dist/icons/app.png']) {
+    for (const file of ['/dist/main/main.cjs', '/dist/main/preload.cjs', '/dist/renderer/index.html', '/dist/renderer/start-after-paint.js', '/dist/renderer-ssr/prerender.cjs', '/dist/icons/app.png']) {
       expect(asarFiles, file).toContain(file);
     }
     const outsideModules = asarFiles.filter((f) => !f.startsWith('/node_modules/'));

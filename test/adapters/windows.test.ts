@@ -52,4 +52,19 @@ describe('window manager', () => {
     windows.open('status');
     expect(navigations(popover.webContents.sent).at(-1)).toEqual({ view: 'status' });
   });
+
+  it('prepares the popover hidden at start; the first click shows that page without loading it again', async () => {
+    const { standIn, windows } = await manager();
+    windows.prepareStatus();
+    const popover = standIn.windows[0];
+    if (!popover) throw new Error('no popover');
+    expect(popover.loaded?.query).toEqual({ window: 'popover', view: 'status' });
+    expect(popover.isVisible()).toBe(false);
+    popover.finishLoad();
+    windows.prepareStatus();
+    windows.toggleStatus({ x: 1800, y: 0, width: 24, height: 24 });
+    expect(standIn.windows).toHaveLength(1);
+    expect(popover.isVisible()).toBe(true);
+    expect(navigations(popover.webContents.sent).at(-1)).toEqual({ view: 'status' });
+  });
 });

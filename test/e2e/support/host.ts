@@ -35,6 +35,8 @@ export interface HostOptions {
   takenShortcuts?: readonly string[];
   /** false: serve the popover without main's prerender (the page renders itself, as before). */
   prerender?: boolean;
+  /** Prerenders this instead of the current state (a test's "older" state, to see hydration replace it). */
+  prerenderState?: (current: AppState) => AppState;
 }
 
 export interface Host {
@@ -148,7 +150,8 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   const render: Prerender | undefined = options.prerender === false ? undefined : await loadPrerender(PRERENDER_FILE);
   const server = staticServer(async () => {
     // The state main's 'state:get' answers, as main's app:// handler prerenders it.
-    return render?.({ state: engine.getState(), nowMs: Date.now(), locale: PAGE_LOCALE, localZone: PAGE_ZONE });
+    const state = options.prerenderState ? options.prerenderState(engine.getState()) : engine.getState();
+    return render?.({ state, nowMs: Date.now(), locale: PAGE_LOCALE, localZone: PAGE_ZONE });
   });
   const port = await listen(server);
 
