@@ -81,6 +81,7 @@ export function createEngine(options: EngineOptions): Engine {
     snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
     onBusyChange: (busy) => ((syncing = busy), keeper.update()),
     log,
+    ...(options.random ? { random: options.random } : {}),
   });
   const keeper = createStateKeeper(
     clock,

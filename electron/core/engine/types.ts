@@ -30,6 +30,8 @@ export interface EngineOptions {
   horizonDays?: number;
   /** Whether settings may start the calendar feed server (default true); the status command never serves it. */
   serveCalendarFeed?: boolean;
+  /** The polling jitter's source (default Math.random); simulations seed it so a run can be repeated exactly. */
+  random?: () => number;
 }
 
 export interface Engine {

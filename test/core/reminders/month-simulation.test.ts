@@ -20,6 +20,8 @@ const IDS = MONTH_SCHEDULES.map((s) => s.id);
 const REFRESH = { idleIntervalSec: 3600, nearIntervalSec: 600, nearWindowMin: 5 };
 /** Refresh interval plus slack: the slowest the app may be to learn of a change it can reach. */
 const LEARN_MS = REFRESH.idleIntervalSec * 1000 + 2 * MIN;
+/** After a failing stretch: the backoff's longest wait (two refresh intervals, as promised) plus slack. */
+const LEARN_AFTER_FAILURES_MS = 2 * REFRESH.idleIntervalSec * 1000 + 2 * MIN;
 
 let h: Harness | undefined;
 let world: World | undefined;
@@ -33,7 +35,7 @@ afterEach(async () => {
 type Episode = { name: string; run: () => Promise<void> };
 
 async function simulate(): Promise<World> {
-  h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs' });
+  h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: SEED });
   const w = new World(h, {
     scheduleIds: IDS, truthFromMs: START - 3 * DAY, truthToMs: END + 17 * DAY, zone: 'Europe/Berlin', ...REFRESH,
   });
@@ -252,7 +254,7 @@ describe('a month of reminders through sleeps, outages, restarts, changes by oth
       syncAnswers: w.rec.syncs.length,
     };
     const verdict = judgeMonth(w, {
-      judgeFromMs: START + HOUR, judgeToMs: END, leadsMin: [1440, 15], learnMs: LEARN_MS, onTimeMs: 1_000,
+      judgeFromMs: START + HOUR, judgeToMs: END, leadsMin: [1440, 15], learnMs: LEARN_MS, learnAfterFailuresMs: LEARN_AFTER_FAILURES_MS, onTimeMs: 1_000,
       settleMs: 2 * MIN, graceMs: 60_000, lateEndMs: 12 * HOUR,
     });
     printVerdict(verdict, counts);

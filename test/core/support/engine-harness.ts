@@ -13,6 +13,7 @@ import type { FileStore, NotificationRequest, Notifier, SecretStore } from '../.
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import { IoClock, type InFlight } from './io-clock';
 import { MemoryFileStore } from './memory-file-store';
+import { prng } from './prng';
 
 export class MemorySecrets implements SecretStore {
   readonly entries = new Map<string, string>();
@@ -86,6 +87,8 @@ export interface HarnessOptions {
   seed: object;
   /** 'memory' (default; fast for long simulations) or real files in a temporary folder. */
   files?: 'memory' | 'fs';
+  /** Seeds the engines' polling jitter (default 1): with fake time, a run then repeats exactly. */
+  jitterSeed?: number;
 }
 
 export async function createHarness(options: HarnessOptions): Promise<Harness> {
@@ -97,6 +100,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const secrets = new MemorySecrets();
   const notifier = new RecordingNotifier(clock);
   const engines: Engine[] = [];
+  const jitter = prng(options.jitterSeed ?? 1);
   return {
     clock, sim, dir, files, secrets, notifier,
     engine(extra = {}) {
@@ -105,6 +109,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
         clock, secrets, notifier, files,
         createClient: trackedClientFactory(clock.inFlight, client, wrapClient),
         localZone: 'Europe/Berlin',
+        random: jitter.next,
         ...rest,
       });
       engines.push(engine);

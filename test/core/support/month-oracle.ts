@@ -18,6 +18,12 @@ export interface OracleOptions {
   leadsMin: number[];
   /** The slowest the app may be to learn of a change once it can reach the service: refresh interval + slack. */
   learnMs: number;
+  /**
+   * The same after the service failed for a while (errors, resets, down; not the machine going offline, which ends
+   * with an online event): the promised backoff retries a failing source every one to two refresh intervals, so
+   * the first read after the failures end may come up to this long after they ended.
+   */
+  learnAfterFailuresMs: number;
   /** How late an on-time reminder may be. */
   onTimeMs: number;
   /** After a resume event or a restart, how soon the first sync must have answered (service reachable). */
@@ -117,8 +123,15 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
     }
     return x;
   };
-  /** Until when the app may not know of a change: it must be able to reach the service for `learnMs`. */
-  const pendingUntil = (c: Change): number => availableFrom(c.atMs, o.learnMs) + o.learnMs;
+  /** Until when the app may not know of a change: it must be able to reach the service for `learnMs`, or wait
+   *  out its backoff when a failing stretch ended shortly before. */
+  const pendingUntil = (c: Change): number => {
+    const from = availableFrom(c.atMs, o.learnMs);
+    const backoffEnds = world.outages
+      .filter((x) => x.kind !== 'offline' && x.toMs <= from && x.toMs > from - o.learnAfterFailuresMs)
+      .map((x) => x.toMs + o.learnAfterFailuresMs);
+    return Math.max(from + o.learnMs, ...backoffEnds);
+  };
   const versionAtMs = (t: number): Version => {
     let v = world.versions[0] as Version;
     for (const x of world.versions) if (x.atMs <= t) v = x;
