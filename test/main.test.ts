@@ -175,6 +175,25 @@ describe('main process', () => {
     expect(standIn.protocols.handlers.size).toBe(0);
   });
 
+  it('serves the popover with its status view already in the HTML, and has it loaded (hidden) before the first click', async () => {
+    const { standIn, shell } = await launch();
+    if (!shell) throw new Error('main did not start');
+    await until(shell.engine, allFresh);
+    await vi.waitFor(() => expect(standIn.windows.map((w) => w.loaded?.query)).toContainEqual({ window: 'popover', view: 'status' }));
+    const popover = standIn.windows.find((w) => w.loaded?.query['window'] === 'popover');
+    expect(popover?.visible).toBe(false);
+    const serve = standIn.protocols.handlers.get('app');
+    const page = await (await serve?.(new Request('app://renderer/index.html?window=popover&view=status')))?.text();
+    expect(page).toContain('<div id="app" data-prerendered>');
+    // The state of this moment, as the live page would say it: each watched schedule by name.
+    for (const s of shell.engine.getState().schedules) expect(page).toContain(`>${s.name}</button>`);
+    const form = await (await serve?.(new Request('app://renderer/index.html?window=action&view=override')))?.text();
+    expect(form).not.toContain('data-prerendered');
+    standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
+    expect(standIn.windows.filter((w) => w.loaded?.query['window'] === 'popover')).toHaveLength(1);
+    expect(popover?.visible).toBe(true);
+  });
+
   it('from the demo, "connect your service" relaunches without demo data and quits cleanly first', async () => {
     const { standIn, shell } = await launch();
     if (!shell) throw new Error('main did not start');
@@ -247,7 +266,7 @@ describe('main process', () => {
     if (!shell) throw new Error('main did not start');
     await until(shell.engine, allFresh);
     clickMenu(standIn, 'Quick override…');
-    const action = standIn.windows[0];
+    const action = standIn.windows.find((w) => w.loaded?.query['window'] === 'action');
     expect(action?.loaded?.query).toEqual({ window: 'action', view: 'override' });
     expect(action?.options).toMatchObject({ webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, disableBlinkFeatures: 'Auxclick' } });
     let prevented = false;
