@@ -49,7 +49,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? { ssr: ssrEntry, rolldownOptions: { input: ssrEntry, checks: { bundlerTimings: false }, output: { format: 'cjs' as const, entryFileNames: 'prerender.cjs', codeSplitting: false } } }
       : {}),
-    target: 'chrome120',
+    // Electron 41 runs Chromium 146 (the tests: Debian's, newer); the prerender runs in main's Node (20 at least).
+    // So CSS keeps native light-dark() instead of a custom-property stand-in on every colour.
+    target: isSsrBuild ? 'node20' : 'chrome146',
     // The polyfill is unneeded in Electron's Chromium; and nothing may be injected inline.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
