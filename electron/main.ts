@@ -187,7 +187,8 @@ async function startShell(demo: DemoSession | undefined) {
   const unsubscribe = engine.subscribe(follow);
   const prerenderReady = loadPrerender(paths.prerender).then((render) => {
     if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
-    prerender = (url) => (isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale() }) : undefined);
+    prerender = (url) =>
+      isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale(), localZone: currentZone() }) : undefined;
   });
   const stopPower = watchPowerAndNetwork({
     powerMonitor,
@@ -199,12 +200,13 @@ async function startShell(demo: DemoSession | undefined) {
   await engine.start();
   started = true;
   follow(engine.getState());
+  let stopping: Promise<void> | undefined;
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
   // The popover waits, loaded and hidden, for the first click on the tray (its first frame then comes from the
   // prerender, with the state of that moment; pushes keep it current).
-  else void prerenderReady.then(() => windows.prepareStatus());
+  // (Not once quitting has begun: the window would outlive the shell.)
+  else void prerenderReady.then(() => stopping === undefined && windows.prepareStatus());
 
-  let stopping: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
     stopPower();
     updates.stop();
