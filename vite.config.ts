@@ -1,6 +1,7 @@
 // Builds the renderer (Svelte 5, runes) into dist/renderer for Electron's windows (served from app://, see
 // electron/adapters/app-protocol.ts) and the e2e host.
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
@@ -29,6 +30,26 @@ function appStateSchema(): Plugin {
   };
 }
 
+/**
+ * Lists the built stylesheet's sha256 in index.html's CSP (style-src), so main may put that exact text inline in
+ * the prerendered popover (no request before its first frame) while every other inline style stays refused.
+ */
+function styleHashInCsp(): Plugin {
+  return {
+    name: 'oncall-style-hash-in-csp',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const sheets = Object.values(ctx.bundle ?? {}).filter((a) => a.type === 'asset' && a.fileName.endsWith('.css'));
+        const sheet = sheets[0];
+        if (sheets.length !== 1 || !sheet || sheet.type !== 'asset') return html;
+        const hash = createHash('sha256').update(sheet.source).digest('base64');
+        return html.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
   base: './',
@@ -36,6 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     appStateSchema(),
+    styleHashInCsp(),
     svelte({
       emitCss: true,
       compilerOptions: { runes: true, css: 'external' },

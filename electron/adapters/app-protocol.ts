@@ -5,7 +5,7 @@
 // main.ts registers the scheme as privileged and hands this function to protocol.handle.
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { injectPrerendered, type Prerendered } from '../core/platform/prerender-page';
+import { inlineStylesheet, injectPrerendered, stylesheetHref, withStyleSource, type Prerendered } from '../core/platform/prerender-page';
 
 export const APP_SCHEME = 'app';
 export const RENDERER_HOST = 'renderer';
@@ -61,12 +61,19 @@ export function resolveRendererFile(rawUrl: string, rootDir: string): { path: st
 
 export type AppProtocolHandler = (request: Request) => Promise<Response>;
 
-/** index.html for the popover carries its first frame (see core/platform/prerender-page.ts); other files as they are. */
-async function withPrerender(file: Buffer, rawUrl: string, options: AppProtocolOptions): Promise<Buffer | string> {
+/**
+ * index.html for the popover carries its first frame (see core/platform/prerender-page.ts) and its stylesheet
+ * inline, with a header policy that allows exactly that stylesheet; other files as they are, under RENDERER_CSP.
+ */
+async function withPrerender(file: Buffer, rawUrl: string, rootDir: string, options: AppProtocolOptions): Promise<{ body: Buffer | string; csp: string }> {
   const url = new URL(rawUrl);
-  if (!options.prerender || url.pathname !== '/index.html') return file;
-  const out = options.prerender(url);
-  return out ? injectPrerendered(file.toString('utf8'), out) : file;
+  const out = options.prerender && url.pathname === '/index.html' ? options.prerender(url) : undefined;
+  if (!out) return { body: file, csp: RENDERER_CSP };
+  const page = injectPrerendered(file.toString('utf8'), out);
+  const href = stylesheetHref(page);
+  const css = href ? await readFile(resolve(rootDir, href), 'utf8').catch(() => undefined) : undefined;
+  const inlined = css === undefined ? undefined : inlineStylesheet(page, css);
+  return inlined ? { body: inlined.page, csp: withStyleSource(RENDERER_CSP, inlined.styleSource) } : { body: page, csp: RENDERER_CSP };
 }
 
 export interface AppProtocolOptions {
@@ -81,9 +88,9 @@ export function createAppProtocolHandler(rootDir: string, options: AppProtocolOp
     const target = resolveRendererFile(request.url, rootDir);
     if (!('path' in target)) return refuse(target.status, target.reason);
     try {
-      const body = await withPrerender(await readFile(target.path), request.url, options);
+      const { body, csp } = await withPrerender(await readFile(target.path), request.url, rootDir, options);
       const type = TYPES[extname(target.path).toLowerCase()] ?? 'application/octet-stream';
-      return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: { ...HEADERS, 'Content-Type': type } });
+      return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: { ...HEADERS, 'Content-Security-Policy': csp, 'Content-Type': type } });
     } catch {
       // Missing, a folder, or unreadable: the page gets a plain 404, never the reason from the file system.
       return refuse(404, 'not found');

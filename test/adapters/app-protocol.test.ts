@@ -1,5 +1,6 @@
 // The app:// handler as Electron calls it: a fetch Request in, a Response out, over a real folder on disk with a
 // secret file next to the renderer folder that no request may reach.
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,20 @@ describe('app:// protocol handler', () => {
       expect(await (await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=action&view=override`))).text()).toBe(built);
       expect(await (await withPrerender(new Request('app://renderer/assets/app.js'))).text()).toBe('console.log(1)');
       expect(asked).toEqual(['?window=popover&view=status', '?window=action&view=override']);
+      // The stylesheet goes inline, and the header allows exactly that text, when the page's CSP lists its hash.
+      const css = '.me{color:green}';
+      const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+      await writeFile(join(base, 'renderer', 'assets', 'style-B2.css'), css);
+      const withSheet = (styleSrc: string) =>
+        built.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ${styleSrc}" /><link rel="stylesheet" crossorigin href="./assets/style-B2.css">`);
+      await writeFile(join(base, 'renderer', 'index.html'), withSheet(`style-src 'self' ${hash}`));
+      const inlined = await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=popover&view=status`));
+      expect(await inlined.text()).toContain('<style>.me{color:green}</style>');
+      expect(inlined.headers.get('content-security-policy')).toBe(RENDERER_CSP.replace("style-src 'self'", `style-src 'self' ${hash}`));
+      await writeFile(join(base, 'renderer', 'index.html'), withSheet("style-src 'self'"));
+      const linked = await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=popover&view=status`));
+      expect(await linked.text()).toContain('rel="stylesheet"');
+      expect(linked.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     } finally {
       await writeFile(join(base, 'renderer', 'index.html'), '<!doctype html><title>OnCall Tray</title>');
     }

@@ -79,7 +79,11 @@ describe('the prerendered popover', () => {
   it('becomes live in place: one view, working buttons, focus on the page, no CSP violation', async () => {
     const app = await session.open('configured');
     const { page } = app;
-    expect(await prerenderedHtml(app.host)).toContain('data-prerendered');
+    const html = await prerenderedHtml(app.host);
+    expect(html).toContain('data-prerendered');
+    // Its stylesheet inline (allowed by hash in the page's CSP): the first frame waits for no request.
+    expect(html).toMatch(/<style>[^<]+<\/style>/);
+    expect(html).not.toContain('rel="stylesheet"');
     expect(await page.locator('#app[data-prerendered]').count()).toBe(0);
     expect(await page.locator('main').count()).toBe(1);
     expect(await page.getByTestId('my-state').count()).toBe(1);

@@ -2,6 +2,7 @@
 // into dist/renderer-ssr/prerender.cjs) and put into index.html as it is served, so the page paints the state
 // from the HTML alone, before any of its scripts has loaded, compiled or formatted a date; the page then hydrates
 // that markup. Main's app:// handler and the e2e host both serve the page through here. Plain Node, no electron.
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { AppState } from '../../shared/view-state';
 
@@ -47,6 +48,33 @@ export function injectPrerendered(indexHtml: string, out: Prerendered): string {
     .replace(entry[0], () => loader)
     .replace(MODULE_PRELOAD, '');
   return out.theme ? page.replace('<html lang="en">', `<html lang="en" data-theme="${out.theme}">`) : page;
+}
+
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\.\/assets\/[\w.-]+\.css)">/;
+const META_CSP = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/;
+
+/** The stylesheet index.html links (relative to the renderer folder), if it links one the way Vite builds it. */
+export function stylesheetHref(page: string): string | undefined {
+  return STYLESHEET.exec(page)?.[1];
+}
+
+/**
+ * The page with its stylesheet's text inline instead of linked, so its first frame waits for no request; and the
+ * CSP source that allows exactly that text ('sha256-…'), for the response's header policy. Only when the page's
+ * own CSP already lists that hash (the build put it there, see vite.config.ts): otherwise undefined, and the page
+ * keeps its link.
+ */
+export function inlineStylesheet(page: string, css: string): { page: string; styleSource: string } | undefined {
+  const link = STYLESHEET.exec(page);
+  const styleSource = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  const csp = META_CSP.exec(page)?.[1] ?? '';
+  if (!link || css.includes('</') || !csp.split(';').some((d) => d.trim().startsWith('style-src') && d.includes(styleSource))) return undefined;
+  return { page: page.replace(link[0], () => `<style>${css}</style>`), styleSource };
+}
+
+/** The header policy for a page whose inline stylesheet `styleSource` allows. */
+export function withStyleSource(csp: string, styleSource: string): string {
+  return csp.replace("style-src 'self'", `style-src 'self' ${styleSource}`);
 }
 
 function isPrerendered(value: unknown): value is Prerendered {

@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectPrerendered, isPrerenderedPage, loadPrerender } from '../../../electron/core/platform/prerender-page';
+import { createHash } from 'node:crypto';
+import { inlineStylesheet, injectPrerendered, isPrerenderedPage, loadPrerender, stylesheetHref, withStyleSource } from '../../../electron/core/platform/prerender-page';
 import { appState } from '../../renderer/support/state';
 import { ensureRendererBuilt, RENDERER_DIR } from '../../e2e/support/renderer-build';
 
@@ -60,12 +61,42 @@ describe('putting the prerender into index.html', () => {
     expect(injectPrerendered(noApp, out)).toBe(noApp);
   });
 
-  it('matches the index.html this build actually produced', async () => {
+  it('matches the index.html this build actually produced, whose CSP lists its stylesheet by hash', async () => {
     await ensureRendererBuilt();
     const built = await readFile(join(RENDERER_DIR, 'index.html'), 'utf8');
     const page = injectPrerendered(built, out);
     expect(page).not.toBe(built);
     expect(page).toMatch(/data-app-entry="\.\/assets\/index-[\w-]+\.js"/);
+    const href = stylesheetHref(page) ?? '';
+    const css = await readFile(join(RENDERER_DIR, href), 'utf8');
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(built).toContain(`style-src 'self' 'sha256-${hash}';`);
+    const inlined = inlineStylesheet(page, css);
+    expect(inlined?.page).toContain(`<style>${css}</style>`);
+    expect(inlined?.page).not.toContain('rel="stylesheet"');
+  });
+});
+
+describe('the stylesheet inline in the prerendered page', () => {
+  const css = '.me{color:green}';
+  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  const page = (styleSrc: string) =>
+    `<html lang="en"><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ${styleSrc}; script-src 'self'" /><link rel="stylesheet" crossorigin href="./assets/style-A1.css"></head><body></body></html>`;
+
+  it("goes inline only when the page's own CSP lists that exact text's hash, and says which source allows it", () => {
+    const inlined = inlineStylesheet(page(`style-src 'self' ${hash}`), css);
+    expect(inlined?.page).toContain('<style>.me{color:green}</style>');
+    expect(inlined?.styleSource).toBe(hash);
+    expect(withStyleSource("default-src 'none'; style-src 'self'; img-src 'self'", hash)).toBe(`default-src 'none'; style-src 'self' ${hash}; img-src 'self'`);
+  });
+
+  it('keeps the link when the CSP does not list it, the text differs, or the text could close the element', () => {
+    expect(inlineStylesheet(page("style-src 'self'"), css)).toBeUndefined();
+    expect(inlineStylesheet(page(`style-src 'self' ${hash}`), '.me{color:red}')).toBeUndefined();
+    expect(inlineStylesheet(page(`img-src ${hash}; style-src 'self'`), css)).toBeUndefined();
+    const closing = '.x{}</style><script>alert(1)</script>';
+    const closingHash = `'sha256-${createHash('sha256').update(closing).digest('base64')}'`;
+    expect(inlineStylesheet(page(`style-src 'self' ${closingHash}`), closing)).toBeUndefined();
   });
 });
 
