@@ -155,7 +155,8 @@ async function startShell(demo: DemoSession | undefined) {
   const platform = process.platform;
   const paths = appPaths(app.getAppPath(), platform);
   hardenSession(session.defaultSession);
-  // Set once the engine and the prerender bundle are ready; until then the popover renders itself.
+  // Set once the prerender bundle is loaded (it renders whatever state the engine has then); until then the popover
+  // renders itself.
   let prerender: ((url: URL) => Prerendered | undefined) | undefined;
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir, { prerender: (url) => prerender?.(url) }));
   const windows = createWindowManager({ preloadPath: paths.preload, indexUrl: RENDERER_INDEX_URL, platform, iconPath: paths.appIcon });

@@ -73,7 +73,9 @@ async function withPrerender(file: Buffer, rawUrl: string, rootDir: string, opti
   const href = stylesheetHref(page);
   const css = href ? await readFile(resolve(rootDir, href), 'utf8').catch(() => undefined) : undefined;
   const inlined = css === undefined ? undefined : inlineStylesheet(page, css);
-  return inlined ? { body: inlined.page, csp: withStyleSource(RENDERER_CSP, inlined.styleSource) } : { body: page, csp: RENDERER_CSP };
+  const csp = inlined ? withStyleSource(RENDERER_CSP, inlined.styleSource) : undefined;
+  // Inline only with a header that allows it; otherwise the page keeps its stylesheet link.
+  return inlined && csp ? { body: inlined.page, csp } : { body: page, csp: RENDERER_CSP };
 }
 
 export interface AppProtocolOptions {

@@ -4,7 +4,7 @@
 
 /** The part of a response the CSP hook reads and answers (Electron's listener details and callback). */
 export type HeadersListener = (
-  details: { responseHeaders?: Record<string, string[]> },
+  details: { url?: string; responseHeaders?: Record<string, string[]> },
   callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
 ) => void;
 
@@ -16,6 +16,10 @@ export interface HardenableSession {
 }
 
 const addCsp: HeadersListener = (details, callback) => {
+  // Our app:// handler sends its own policy (this one, plus the hash of the one stylesheet the prerendered popover
+  // carries inline): replacing it would refuse that stylesheet. Electron runs no header hooks for custom schemes
+  // today; this keeps it so if it ever does.
+  if (details.url?.startsWith('app://')) return callback({ responseHeaders: details.responseHeaders });
   // A literal, so electronegativity can read it. It is renderer/index.html's meta CSP plus two directives a meta
   // tag cannot carry or does not need there (frame-ancestors is ignored in meta; object-src for any page we
   // ever serve); the browser enforces both policies. Its CSP_GLOBAL_CHECK LOW finding ("directives may be

@@ -1,6 +1,7 @@
 // The main bundle that ships (esbuild, CommonJS, keytar/node-notifier external) really starts: run in plain Node
 // against the electron stand-in, in demo mode, it shows the demo state in the tray, registers every channel and
-// quits cleanly. This catches bundling mistakes (JSON imports, CommonJS interop) that type-checking cannot.
+// quits cleanly, and serves the popover prerendered. This catches bundling mistakes (JSON imports, CommonJS interop,
+// loading the prerender bundle) that type-checking cannot.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,8 @@ describe('built main bundle', () => {
     expect(line, stdout).toBeDefined();
     const result: unknown = JSON.parse(line?.slice('RESULT '.length) ?? '{}');
     expect(result).toMatchObject({ quit: true, handlersLeft: 0, channels: [...INVOKE_CHANNELS].sort() });
+    // The built main loads the prerender bundle (dist/renderer-ssr) and serves the popover with its first frame.
+    expect(result).toMatchObject({ popoverPrerendered: true });
     expect(result).toMatchObject({ image: expect.stringMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/), tooltip: expect.stringMatching(/^(On call|Next on call): /) });
   });
 });

@@ -48,4 +48,15 @@ describe('session hardening', () => {
     expect(meta).not.toBe('');
     for (const [name, directive] of directives(meta)) expect(fromHeader.get(name)).toBe(directive);
   });
+
+  it("leaves the app:// handler's own policy (with its stylesheet hash) as it is", () => {
+    const { session, hooks } = recordingSession();
+    hardenSession(session);
+    const own = ["default-src 'none'; style-src 'self' 'sha256-abc='"];
+    let answered: Record<string, string | string[]> | undefined;
+    hooks.headers?.({ url: 'app://renderer/index.html?window=popover&view=status', responseHeaders: { 'Content-Security-Policy': own } }, (r) => (answered = r.responseHeaders));
+    expect(answered?.['Content-Security-Policy']).toEqual(own);
+    hooks.headers?.({ url: 'https://example.net/', responseHeaders: { 'Content-Security-Policy': own } }, (r) => (answered = r.responseHeaders));
+    expect(answered?.['Content-Security-Policy']).not.toEqual(own);
+  });
 });

@@ -3,7 +3,7 @@
 // from the HTML alone, before any of its scripts has loaded, compiled or formatted a date; the page then hydrates
 // that markup. Main's app:// handler and the e2e host both serve the page through here. Plain Node, no electron.
 import { createHash } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import type { AppState } from '../../shared/view-state';
 
 export interface PrerenderInput {
@@ -72,9 +72,10 @@ export function inlineStylesheet(page: string, css: string): { page: string; sty
   return { page: page.replace(link[0], () => `<style>${css}</style>`), styleSource };
 }
 
-/** The header policy for a page whose inline stylesheet `styleSource` allows. */
-export function withStyleSource(csp: string, styleSource: string): string {
-  return csp.replace("style-src 'self'", `style-src 'self' ${styleSource}`);
+/** The header policy for a page whose inline stylesheet `styleSource` allows; undefined if `csp` has no style-src 'self'. */
+export function withStyleSource(csp: string, styleSource: string): string | undefined {
+  const next = csp.replace("style-src 'self'", `style-src 'self' ${styleSource}`);
+  return next === csp ? undefined : next;
 }
 
 function isPrerendered(value: unknown): value is Prerendered {
@@ -90,7 +91,9 @@ function isPrerendered(value: unknown): value is Prerendered {
 export async function loadPrerender(file: string): Promise<Prerender | undefined> {
   let mod: unknown;
   try {
-    mod = await import(pathToFileURL(file).href);
+    // require by path, not import(): main is bundled as CommonJS with import() turned into require(), which takes
+    // no file:// URL; and CommonJS loading is what Electron's asar support is built on.
+    mod = createRequire(file)(file);
   } catch {
     return undefined;
   }

@@ -18,7 +18,15 @@ const deadline = Date.now() + 15_000;
 const settled = () => /(attention|oncall)\.png$/.test(standIn.trays[0]?.image ?? '');
 require(bundle);
 while (!settled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+// The popover as the built main serves it through app:// (its prerender bundle loaded the way the bundle loads it).
+const servePopover = standIn.protocols.handlers.get('app');
+let popover = '';
+while (!popover.includes('data-prerendered') && Date.now() < deadline) {
+  popover = (await (await servePopover?.(new Request('app://renderer/index.html?window=popover&view=status')))?.text()) ?? '';
+  if (!popover.includes('data-prerendered')) await new Promise((r) => setTimeout(r, 50));
+}
 const result = {
+  popoverPrerendered: popover.includes('data-prerendered') && /<style>[^<]+<\/style>/.test(popover),
   image: standIn.trays[0]?.image,
   tooltip: standIn.trays[0]?.tooltip,
   channels: [...standIn.handlers.keys()].sort(),

@@ -4,10 +4,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { build as esbuild } from 'esbuild';
 import { inlineStylesheet, injectPrerendered, isPrerenderedPage, loadPrerender, stylesheetHref, withStyleSource } from '../../../electron/core/platform/prerender-page';
 import { appState } from '../../renderer/support/state';
-import { ensureRendererBuilt, RENDERER_DIR } from '../../e2e/support/renderer-build';
+import { ensureRendererBuilt, PRERENDER_FILE, RENDERER_DIR } from '../../e2e/support/renderer-build';
 
 const BUILT = `<!doctype html>
 <html lang="en">
@@ -88,6 +91,8 @@ describe('the stylesheet inline in the prerendered page', () => {
     expect(inlined?.page).toContain('<style>.me{color:green}</style>');
     expect(inlined?.styleSource).toBe(hash);
     expect(withStyleSource("default-src 'none'; style-src 'self'; img-src 'self'", hash)).toBe(`default-src 'none'; style-src 'self' ${hash}; img-src 'self'`);
+    // A policy worded otherwise gets no inline style at all (the page then keeps its link).
+    expect(withStyleSource("default-src 'self'", hash)).toBeUndefined();
   });
 
   it('keeps the link when the CSP does not list it, the text differs, or the text could close the element', () => {
@@ -97,6 +102,24 @@ describe('the stylesheet inline in the prerendered page', () => {
     const closing = '.x{}</style><script>alert(1)</script>';
     const closingHash = `'sha256-${createHash('sha256').update(closing).digest('base64')}'`;
     expect(inlineStylesheet(page(`style-src 'self' ${closingHash}`), closing)).toBeUndefined();
+  });
+});
+
+describe('loading the prerender bundle as the shipped main does', () => {
+  it('loads it from a CommonJS bundle built like main (import() becomes require there), in plain Node', async () => {
+    await ensureRendererBuilt();
+    const dir = await mkdtemp(join(tmpdir(), 'oncall-prerender-cjs-'));
+    try {
+      const out = join(dir, 'prerender-page.cjs');
+      // The options of scripts/build.mjs's main bundle that bear on loading a file at run time.
+      await esbuild({ entryPoints: ['electron/core/platform/prerender-page.ts'], outfile: out, bundle: true, platform: 'node', format: 'cjs', target: 'node20', supported: { 'dynamic-import': false }, logLevel: 'silent' });
+      // No tsx here: its loader accepts things Node's own CommonJS loader refuses (file:// URLs).
+      const script = `require(${JSON.stringify(out)}).loadPrerender(${JSON.stringify(PRERENDER_FILE)}).then((f) => console.log(typeof f))`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { env: { PATH: process.env['PATH'] ?? '' } });
+      expect(stdout.trim()).toBe('function');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
