@@ -5,7 +5,7 @@
 // main.ts registers the scheme as privileged and hands this function to protocol.handle.
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { inlineStylesheet, injectPrerendered, stylesheetHref, withStyleSource, type Prerendered } from '../core/platform/prerender-page';
+import { inlineStylesheetFrom, injectPrerendered, withStyleSource, type Prerendered } from '../core/platform/prerender-page';
 
 export const APP_SCHEME = 'app';
 export const RENDERER_HOST = 'renderer';
@@ -70,12 +70,10 @@ async function withPrerender(file: Buffer, rawUrl: string, rootDir: string, opti
   const out = options.prerender && url.pathname === '/index.html' ? options.prerender(url) : undefined;
   if (!out) return { body: file, csp: RENDERER_CSP };
   const page = injectPrerendered(file.toString('utf8'), out);
-  const href = stylesheetHref(page);
-  const css = href ? await readFile(resolve(rootDir, href), 'utf8').catch(() => undefined) : undefined;
-  const inlined = css === undefined ? undefined : inlineStylesheet(page, css);
-  const csp = inlined ? withStyleSource(RENDERER_CSP, inlined.styleSource) : undefined;
+  const inlined = await inlineStylesheetFrom(page, rootDir);
+  const csp = inlined.styleSource ? withStyleSource(RENDERER_CSP, inlined.styleSource) : undefined;
   // Inline only with a header that allows it; otherwise the page keeps its stylesheet link.
-  return inlined && csp ? { body: inlined.page, csp } : { body: page, csp: RENDERER_CSP };
+  return csp ? { body: inlined.page, csp } : { body: page, csp: RENDERER_CSP };
 }
 
 export interface AppProtocolOptions {

@@ -4,7 +4,7 @@ import { app, startAppState } from './lib/app-state.svelte';
 import { startRouter } from './lib/router.svelte';
 import './app.css';
 
-// Marks for the benchmark's first-render breakdown (script start → state in → first paint with data).
+// Start-up marks for profiling (script start, state in, hydrated, live), read in DevTools or by a probe.
 performance.mark('oncall:script');
 startRouter();
 const target = document.getElementById('app');

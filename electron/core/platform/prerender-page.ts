@@ -3,7 +3,9 @@
 // from the HTML alone, before any of its scripts has loaded, compiled or formatted a date; the page then hydrates
 // that markup. Main's app:// handler and the e2e host both serve the page through here. Plain Node, no electron.
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { resolve, sep } from 'node:path';
 import type { AppState } from '../../shared/view-state';
 
 export interface PrerenderInput {
@@ -70,6 +72,15 @@ export function inlineStylesheet(page: string, css: string): { page: string; sty
   const csp = META_CSP.exec(page)?.[1] ?? '';
   if (!link || css.includes('</') || !csp.split(';').some((d) => d.trim().startsWith('style-src') && d.includes(styleSource))) return undefined;
   return { page: page.replace(link[0], () => `<style>${css}</style>`), styleSource };
+}
+
+/** inlineStylesheet with the stylesheet read from the renderer folder `rootDir`; the page unchanged if it cannot be. */
+export async function inlineStylesheetFrom(page: string, rootDir: string): Promise<{ page: string; styleSource?: string }> {
+  const href = stylesheetHref(page);
+  const root = resolve(rootDir);
+  const file = href ? resolve(root, href) : undefined;
+  const css = file?.startsWith(root + sep) ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+  return (css === undefined ? undefined : inlineStylesheet(page, css)) ?? { page };
 }
 
 /** The header policy for a page whose inline stylesheet `styleSource` allows; undefined if `csp` has no style-src 'self'. */

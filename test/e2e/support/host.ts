@@ -15,7 +15,7 @@ import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/i
 import type { AppState } from '../../../electron/shared/view-state';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import { PRERENDER_FILE, RENDERER_DIR } from './renderer-build';
-import { inlineStylesheet, injectPrerendered, isPrerenderedPage, loadPrerender, stylesheetHref, type Prerender } from '../../../electron/core/platform/prerender-page';
+import { inlineStylesheetFrom, injectPrerendered, isPrerenderedPage, loadPrerender, type Prerender } from '../../../electron/core/platform/prerender-page';
 import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
 
@@ -63,13 +63,6 @@ const realClock = { now: () => Date.now(), setTimer: (ms: number, cb: () => void
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
-/** As main's app:// handler does: the prerendered page's stylesheet inline (the page's CSP lists its hash). */
-async function withInlineStylesheet(page: string): Promise<string> {
-  const href = stylesheetHref(page);
-  const css = href ? await readFile(join(RENDERER_DIR, href), 'utf8').catch(() => undefined) : undefined;
-  return (css === undefined ? undefined : inlineStylesheet(page, css))?.page ?? page;
-}
-
 /** The popover's first frame as main serves it: prerendered from the state the page will be sent. */
 type PagePrerender = (url: URL) => Promise<Parameters<typeof injectPrerendered>[1] | undefined>;
 
@@ -82,7 +75,8 @@ function staticServer(prerender: PagePrerender): Server {
     try {
       const raw = await readFile(file);
       const out = isPrerenderedPage(url) ? await prerender(url) : undefined;
-      const body = out ? await withInlineStylesheet(injectPrerendered(raw.toString('utf8'), out)) : raw;
+      // As main's app:// handler does: the stylesheet inline (the page's CSP lists its hash).
+      const body = out ? (await inlineStylesheetFrom(injectPrerendered(raw.toString('utf8'), out), RENDERER_DIR)).page : raw;
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
     } catch {
       res.writeHead(404).end();
