@@ -186,11 +186,6 @@ async function startShell(demo: DemoSession | undefined) {
     if (started) follower.apply(state.settings);
   };
   const unsubscribe = engine.subscribe(follow);
-  const prerenderReady = loadPrerender(paths.prerender).then((render) => {
-    if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
-    prerender = (url) =>
-      isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale(), localZone: currentZone() }) : undefined;
-  });
   const stopPower = watchPowerAndNetwork({
     powerMonitor,
     isOnline: () => net.isOnline(),
@@ -201,6 +196,12 @@ async function startShell(demo: DemoSession | undefined) {
   await engine.start();
   started = true;
   follow(engine.getState());
+  // After the engine started: loading the bundle (a synchronous require) must not delay the first sync.
+  const prerenderReady = loadPrerender(paths.prerender).then((render) => {
+    if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
+    prerender = (url) =>
+      isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale(), localZone: currentZone() }) : undefined;
+  });
   let stopping: Promise<void> | undefined;
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
   // The popover waits, loaded and hidden, for the first click on the tray (its first frame then comes from the
