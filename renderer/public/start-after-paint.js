@@ -1,7 +1,7 @@
 // The prerendered popover's only script at first (see electron/core/platform/prerender-page.ts): it starts the
 // app's own entry once the prerendered view is on screen, so fetching, compiling and starting the app never holds
-// back that first frame. A hidden page paints nothing, and a browser may not report the paint: those start at once
-// or after a short wait, never not at all.
+// back that first frame. A page reported hidden starts at once; one that never reports its paint (Electron's hidden
+// popover may paint without being shown) starts after a short wait: never not at all.
 const entry = document.querySelector('script[data-app-entry]')?.getAttribute('data-app-entry');
 let started = false;
 function start() {
