@@ -1,5 +1,6 @@
 // Walks a paginated list. Bounded by maxPages so a server that lies about `total` (or ignores `page`)
-// cannot keep us looping; hitting the bound is reported, not silently truncated. A server that ignores `page`
+// cannot keep us looping; hitting the bound is reported, not silently truncated. A list that ends (an empty page)
+// before its `total` is a failure too: taking part of it as all of it would read as gaps and "none pending". A server that ignores `page`
 // (the same page again) is caught at once, so it costs two requests, not maxPages.
 import { err, ok, type ApiError, type Result } from './errors';
 import type { PaginationMeta } from './schemas';
@@ -24,6 +25,14 @@ function endlessList(detail: string): ApiError {
   };
 }
 
+function shortList(read: number, total: number): ApiError {
+  return {
+    kind: 'bad_response',
+    path: ENDLESS_LIST_PATH,
+    message: `The service's list stopped short (${read} of ${total} items), so it could not be read whole. The app will try again later.`,
+  };
+}
+
 export async function collectAllPages<T>(
   fetchPage: (page: number) => Promise<Result<{ items: T[]; meta: PaginationMeta }>>,
   walk: PageWalk,
@@ -39,7 +48,9 @@ export async function collectAllPages<T>(
     if (items.length > 0 && text === previous) return err(endlessList(`page ${page} repeated page ${page - 1}`));
     previous = text;
     collected.push(...items);
-    if (items.length === 0 || collected.length >= meta.total) return ok(collected);
+    if (collected.length >= meta.total) return ok(collected);
+    // An empty page before the total is reached: the list stopped short, so what was read is not all of it.
+    if (items.length === 0) return err(shortList(collected.length, meta.total));
   }
   return err(endlessList(`still more after ${walk.maxPages} pages`));
 }

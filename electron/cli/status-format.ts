@@ -1,7 +1,8 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
-import { failedSchedules, hasData, savedAt, syncText, unknownSchedules } from '../shared/freshness';
+import { hasData, savedAt, syncText } from '../shared/freshness';
+import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, CoverageView, MyShift, Person, ScheduleView, SourceStatus, SyncStatus } from '../shared/view-state';
 
@@ -44,8 +45,12 @@ function scheduleLines(s: ScheduleView, o: FormatOptions): string[] {
   const zone = s.timeZone ? ` (${s.timeZone})` : '';
   const lines = [`${s.name} [${s.id}]${zone} — ${statusText(s.status, o)}${me}`];
   if (!hasData(s.status)) return [...lines, '  now:  unknown', '  next: unknown'];
-  lines.push(s.now ? `  now:  ${names(s.now.users)} until ${formatDayTime(s.now.end, t)}` : '  now:  nobody on call');
-  lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : '  next: nothing scheduled');
+  const ended = s.known && Date.parse(s.known.to) <= o.nowMs ? ` (saved data ends ${formatDayTime(s.known.to, o)})` : '';
+  const nobody = knowsNow(s, o.nowMs) ? 'nobody on call' : `unknown${ended}`;
+  lines.push(s.now ? `  now:  ${names(s.now.users)} until ${formatDayTime(s.now.end, t)}` : `  now:  ${nobody}`);
+  const until = nothingPlannedUntil(s, o.nowMs);
+  const nothing = until ? `nothing scheduled until ${formatDayTime(until, t)}` : 'unknown';
+  lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : `  next: ${nothing}`);
   return lines;
 }
 
@@ -55,12 +60,14 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   const lines: string[] = [];
   for (const m of state.me.onCallNow) lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
   const next = state.me.nextShift;
-  const failed = failedSchedules(state);
-  if (next) lines.push(`Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})`);
+  const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
+  const missing = absence.note === '' ? '' : ` (${absence.note})`;
+  const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
+  if (next) lines.push(`Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`);
   else if (state.settings.email === '') lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
-  else if (failed.length > 0) lines.push(`Your next shift: unknown (couldn't load ${failed.map((s) => s.name).join(', ')})`);
-  else if (unknownSchedules(state).length > 0) lines.push('Your next shift: unknown (not loaded yet)');
-  else lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
+  else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
+  else if (absence.kind === 'scoped') lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
+  else lines.push(`Your next shift: unknown${missing}`);
   return lines;
 }
 
@@ -89,8 +96,12 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   const { mine, askingMe, coveredByMe, status } = state.coverage;
   if (!hasData(status)) return [`Coverage requests: ${statusText(status, o)}`];
   const freshness = status.kind === 'fresh' ? '' : ` (${statusText(status, o)})`;
-  if (mine.length === 0 && askingMe.length === 0 && coveredByMe.length === 0) return [`Coverage requests: none pending${freshness}`];
+  const issues = coverageIssuesText(state);
+  if (mine.length === 0 && askingMe.length === 0 && coveredByMe.length === 0) {
+    return [issues ? `Coverage requests: ${issues}${freshness}` : `Coverage requests: none pending${freshness}`];
+  }
   const lines = [`Coverage requests${freshness}:`];
+  if (issues) lines.push(` ${issues}`);
   if (askingMe.length > 0) lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(c, o)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(c, o)));
   if (coveredByMe.length > 0) lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(c, o)));

@@ -37,12 +37,14 @@ const NO_SECRETS: SecretStore = {
   delete: async () => ok(null),
 };
 
-/** 0 only when every source (each schedule and the coverage list) is fresh; 4 when any could not be refreshed. */
+/** 0 only when every source (each schedule and the coverage list) is fresh and whole; 4 otherwise. */
 export function exitCodeFor(state: AppState): number {
   if (state.sync.kind === 'needs_setup') return EXIT.notSetUp;
   if (state.sync.kind !== 'ok') return EXIT.failed;
   const sources = [...state.schedules.map((s) => s.status), state.coverage.status];
-  return sources.every((s) => s.kind === 'fresh') ? EXIT.ok : EXIT.failed;
+  // Fresh is not enough: a source read in part (unknown spans, unreadable requests) is not "ok" either.
+  const whole = state.me.gaps.length === 0 && state.coverage.issues.length === 0;
+  return sources.every((s) => s.kind === 'fresh') && whole ? EXIT.ok : EXIT.failed;
 }
 
 /** Resolves once the engine is not syncing: start() begins the first refresh at once when it can sync. */

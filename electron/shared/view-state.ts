@@ -35,6 +35,17 @@ export type ScheduleStatus = z.infer<typeof ScheduleStatusSchema>;
 /** The same freshness, for any source. */
 export type SourceStatus = ScheduleStatus;
 
+/** A span of time, as UTC ISO instants [from, to). */
+export const SpanSchema = z.object({ from: Iso, to: Iso });
+export type Span = z.infer<typeof SpanSchema>;
+
+/**
+ * What a schedule's held shifts cover: the window they were read over, minus holes (shifts the service sent that
+ * could not be read). Who is on call (or that nobody is) may be said only inside it; `status` says how fresh it is.
+ */
+export const KnownRangeSchema = SpanSchema.extend({ holes: z.array(SpanSchema) });
+export type KnownRange = z.infer<typeof KnownRangeSchema>;
+
 export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export type TeamView = z.infer<typeof TeamViewSchema>;
 
@@ -51,6 +62,8 @@ export const ScheduleViewSchema = z.object({
   /** IANA zone of the schedule; shown next to local times when it differs. null until the schedule was read. */
   timeZone: z.string().nullable(),
   status: ScheduleStatusSchema,
+  /** The span its shifts cover (fresh or saved, as `status` says); null when no shifts were ever read. */
+  known: KnownRangeSchema.nullable(),
   now: ShiftViewSchema.nullable(),
   next: ShiftViewSchema.nullable(),
   meOnCall: z.boolean(),
@@ -65,6 +78,31 @@ export type ScheduleView = z.infer<typeof ScheduleViewSchema>;
 
 export const MyShiftSchema = z.object({ scheduleId: z.string(), scheduleName: z.string(), start: Iso, end: Iso });
 export type MyShift = z.infer<typeof MyShiftSchema>;
+
+/**
+ * A schedule that keeps "no shift of yours" from being said plainly over [now, now + horizon): unknown (not read
+ * yet, failed, saved data that ends before now, a hole), or only from saved data / only up to a point.
+ */
+export const MyGapSchema = z.object({
+  scheduleId: z.string(),
+  scheduleName: z.string(),
+  kind: z.enum(['loading', 'failed', 'ended', 'holes', 'saved', 'short']),
+  /** failed: why it couldn't be loaded. */
+  reason: z.string().optional(),
+  /** saved: when the saved data was read. */
+  savedAt: Iso.optional(),
+  /** ended, short: where its known shifts stop. */
+  until: Iso.optional(),
+});
+export type MyGap = z.infer<typeof MyGapSchema>;
+
+/** A coverage request the app could not read, or could not tell whether it asks me (its schedule is unknown). */
+export const CoverageIssueSchema = z.object({
+  id: z.string().nullable(),
+  requester: z.string().nullable(),
+  why: z.string(),
+});
+export type CoverageIssue = z.infer<typeof CoverageIssueSchema>;
 
 export const CoverageViewSchema = z.object({
   id: z.string(),
@@ -116,6 +154,8 @@ export const AppStateSchema = z.object({
      * merged), the running one included with its true start; sorted by start. Only from schedules with data.
      */
     shifts: z.array(MyShiftSchema).default([]),
+    /** Schedules that keep "no shift of yours" from being said plainly; every such statement names them. */
+    gaps: z.array(MyGapSchema).default([]),
   }),
   coverage: z.object({
     mine: z.array(CoverageViewSchema),
@@ -126,6 +166,8 @@ export const AppStateSchema = z.object({
      * "Covered by you ✓". Not counted as asking me. The service may still list them as pending.
      */
     coveredByMe: z.array(CoverageViewSchema).default([]),
+    /** Pending requests that couldn't be read or placed: "none pending" is never said while there are any. */
+    issues: z.array(CoverageIssueSchema).default([]),
     /** Freshness of the coverage-request list: empty lists mean "none" only when this is 'fresh' or 'stale'. */
     status: ScheduleStatusSchema,
   }),

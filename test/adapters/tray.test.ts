@@ -30,10 +30,10 @@ function state(nextStartMs: number): AppState {
     lastSuccessAt: null,
     syncing: false,
     schedules: [
-      { id: 'sch_a', name: 'A & B', timeZone: 'Europe/Berlin', status: { kind: 'fresh', at: new Date(NOW).toISOString() }, now: null, next: null, meOnCall: false, users: [], teams: [], chatUserGroup: null },
+      { id: 'sch_a', name: 'A & B', timeZone: 'Europe/Berlin', status: { kind: 'fresh', at: new Date(NOW).toISOString() }, known: { from: new Date(NOW - 86_400_000).toISOString(), to: new Date(NOW + 15 * 86_400_000).toISOString(), holes: [] }, now: null, next: null, meOnCall: false, users: [], teams: [], chatUserGroup: null },
     ],
-    me: { onCallNow: [], nextShift: { scheduleId: 'sch_a', scheduleName: 'A & B', start: new Date(nextStartMs).toISOString(), end: new Date(nextStartMs + 3_600_000).toISOString() }, shifts: [] },
-    coverage: { mine: [], askingMe: [], coveredByMe: [], status: { kind: 'fresh', at: new Date(NOW).toISOString() } },
+    me: { onCallNow: [], nextShift: { scheduleId: 'sch_a', scheduleName: 'A & B', start: new Date(nextStartMs).toISOString(), end: new Date(nextStartMs + 3_600_000).toISOString() }, shifts: [], gaps: [] },
+    coverage: { mine: [], askingMe: [], coveredByMe: [], issues: [], status: { kind: 'fresh', at: new Date(NOW).toISOString() } },
     notices: [],
   };
 }

@@ -53,7 +53,7 @@ describe('listAllShifts', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('stops at an empty page when the server claims more than it has', async () => {
+  it('fails, naming how much it read, when an empty page comes before the total (a short list is never taken as all)', async () => {
     const honest = honestShifts(120);
     server.fallback((request) => {
       const answer = honest(request);
@@ -62,7 +62,8 @@ describe('listAllShifts', () => {
     const { client } = testClient(server.url);
     const result = await client.listAllShifts('sch_a', window);
     client.close();
-    expect(result.ok && result.value).toHaveLength(120);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'bad_response' } });
+    expect(!result.ok && result.error.message).toContain('stopped short (120 of 9999 items)');
     expect(server.requests).toHaveLength(3);
   });
 

@@ -70,8 +70,11 @@ describe('rows and schedules', () => {
   });
 
   it('warns when nobody is on call, until when', () => {
-    const gap = schedule({ now: null, next: { users: [cy], start: '2026-03-28T21:09:00Z', end: '2026-03-29T21:09:00Z' } });
+    const known = { from: '2026-03-20T00:00:00Z', to: '2026-04-10T00:00:00Z', holes: [] };
+    const gap = schedule({ known, now: null, next: { users: [cy], start: '2026-03-28T21:09:00Z', end: '2026-03-29T21:09:00Z' } });
     expect(uncoveredText(gap, ctx)).toBe('Uncovered until tomorrow 22:09');
+    // Saved shifts that end before now say nothing about now: not "uncovered".
+    expect(uncoveredText({ ...gap, known: { ...known, to: '2026-03-25T00:00:00Z' } }, ctx)).toBeUndefined();
     expect(uncoveredText(schedule(), ctx)).toBeUndefined();
     expect(uncoveredText(schedule({ now: null, status: { kind: 'error', reason: 'x' } }), ctx)).toBeUndefined();
   });

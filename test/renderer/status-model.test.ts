@@ -86,7 +86,7 @@ describe('schedule cards', () => {
 
   it('explains stale data and empty slots', () => {
     const lines = cardLines(schedule({ now: null, next: null, status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx);
-    expect(lines).toEqual({ known: true, now: 'No one is on call', next: 'Nothing planned', status: 'Showing saved data from 09:30: Timed out' });
+    expect(lines).toEqual({ known: true, now: 'No one is on call', next: 'Nothing planned until 19 May, 09:00', status: 'Showing saved data from 09:30: Timed out' });
     // When the popover's one stale line already says why and since when (the whole sync is failing), the card says nothing.
     expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBeUndefined();
   });

@@ -2,7 +2,7 @@
 // empty list means "none pending" only when it was actually read.
 import type { CoverageRequest } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
-import type { CoverageView, SourceStatus } from '../../shared/view-state';
+import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
 import { blocksOf, instantMs, segmentsOf, toPerson } from './segments';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
@@ -11,6 +11,7 @@ export interface CoverageLists {
   mine: CoverageView[];
   askingMe: CoverageView[];
   coveredByMe: CoverageView[];
+  issues: CoverageIssue[];
 }
 
 function coverageView(r: CoverageRequest): CoverageView {
@@ -60,21 +61,34 @@ export function coveredByMe(r: CoverageRequest, nowMs: number, emailLower: strin
   });
 }
 
+/** Watched schedules whose people are unknown (never read): whether a request for their shifts asks me is unknown. */
+function unplaceableIds(snapshot: Snapshot): Set<string> {
+  return new Set(snapshot.schedules.filter((s) => s.details === null).map((s) => s.id));
+}
+
 export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string, byId?: ReadonlyMap<string, ScheduleSnapshot>): CoverageLists {
   const mine: CoverageView[] = [];
   const askingMe: CoverageView[] = [];
   const covered: CoverageView[] = [];
-  if (emailLower === '') return { mine, askingMe, coveredByMe: covered };
+  const issues: CoverageIssue[] = [...snapshot.coverageIssues];
+  if (emailLower === '') return { mine, askingMe, coveredByMe: covered, issues };
   const index = byId ?? new Map(snapshot.schedules.map((s) => [s.id, s]));
   const myScheduleIds = schedulesWithMe(snapshot, emailLower);
+  const unplaceable = unplaceableIds(snapshot);
   for (const r of snapshot.coverageRequests) {
     if (!isOpenRequest(r, nowMs)) continue;
     if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r));
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
       (coveredByMe(r, nowMs, emailLower, myScheduleIds, index) ? covered : askingMe).push(coverageView(r));
+    } else {
+      const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));
+      if (unknown) {
+        const why = `its schedule (${unknown.schedule_reference.name || unknown.schedule_reference.id}) couldn't be loaded`;
+        issues.push({ id: r.id, requester: r.user.name, why });
+      }
     }
   }
-  return { mine, askingMe, coveredByMe: covered };
+  return { mine, askingMe, coveredByMe: covered, issues };
 }
 
 /**

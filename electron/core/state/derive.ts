@@ -7,6 +7,7 @@ import type { AppState, MyShift, ScheduleView, ShiftView } from '../../shared/vi
 import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from './segments';
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
+import { knownRangeOf, myGaps } from './knowledge';
 import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
@@ -91,6 +92,7 @@ function scheduleView(
     // Unknown until the schedule was read: no zone is made up for it.
     timeZone: details?.time_zone ?? null,
     status,
+    known: knownRangeOf(s),
     now,
     next,
     meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
@@ -165,6 +167,7 @@ export function deriveState(input: DeriveInput): AppState {
       onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
       nextShift: myNextShift(schedules, byId, nowMs, emailLower),
       shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
+      gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays),
     },
     coverage: {
       ...coverageLists(snapshot, nowMs, emailLower, byId),

@@ -3,7 +3,8 @@
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
 import { DateTime } from 'luxon';
-import { failedSchedules, hasData, savedAt, unknownSchedules } from '../../shared/freshness';
+import { hasData, savedAt } from '../../shared/freshness';
+import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../../shared/knowledge';
 import type { AppState, MyShift, Person, ScheduleView } from '../../shared/view-state';
 
 export interface HandoffOptions {
@@ -52,11 +53,21 @@ function savedNote(s: ScheduleView, o: HandoffOptions): string {
   return ` (${notFound}saved data from ${at})`;
 }
 
+/** After the known people: nothing scheduled up to where the data reaches, or unknown past it. */
+function nothingNext(s: ScheduleView, o: HandoffOptions): string {
+  const until = nothingPlannedUntil(s, o.nowMs);
+  return until ? `nothing scheduled until ${handoffTime(until, o)}` : 'next unknown';
+}
+
 function whoText(s: ScheduleView, o: HandoffOptions): string {
   const { now, next } = s;
-  if (!now) return next ? `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}` : 'nobody on call, nothing scheduled yet';
+  if (!now && !knowsNow(s, o.nowMs)) {
+    const ended = s.known && Date.parse(s.known.to) <= o.nowMs ? `saved data ends ${handoffTime(s.known.to, o)}` : 'not known for now';
+    return `unknown (${ended})`;
+  }
+  if (!now) return next ? `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}` : `nobody on call, ${nothingNext(s, o)}`;
   const until = `${names(now.users)} until ${handoffTime(now.end, o)}`;
-  if (!next) return `${until}, then nothing scheduled yet`;
+  if (!next) return `${until}, then ${nothingNext(s, o)}`;
   const gap = Date.parse(next.start) > Date.parse(now.end) ? ` from ${handoffTime(next.start, o)}` : '';
   return `${until}, then ${names(next.users)}${gap}`;
 }
@@ -71,12 +82,14 @@ const blockText = (m: MyShift, o: HandoffOptions): string => `${m.scheduleName},
 function myLines(state: AppState, o: HandoffOptions): string[] {
   const lines = state.me.onCallNow.map((m) => `I'm on call: ${m.scheduleName} until ${handoffTime(m.end, o)}`);
   const next = state.me.nextShift;
-  const failed = failedSchedules(state);
-  if (next) lines.push(`My next block: ${blockText(next, o)}`);
+  const absence = myAbsence(state, (iso) => handoffTime(iso, o));
+  const missing = absence.note === '' ? '' : ` (${absence.note})`;
+  const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => handoffTime(iso, o)) : '';
+  if (next) lines.push(`My next block: ${blockText(next, o)}${before === '' ? '' : ` (${before})`}`);
   else if (state.settings.email.trim() === '') lines.push('My next block: unknown (no e-mail set)');
-  else if (failed.length > 0) lines.push(`My next block: unknown (couldn't load ${failed.map((s) => s.name).join(', ')})`);
-  else if (unknownSchedules(state).length > 0) lines.push('My next block: unknown (not loaded yet)');
-  else lines.push('My next block: none in the next 14 days');
+  else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
+  else if (absence.kind === 'scoped') lines.push(`My next block: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
+  else lines.push(`My next block: unknown${missing}`);
   return lines;
 }
 

@@ -2,10 +2,11 @@
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState } from '../../shared/view-state';
 import { failedSchedules, syncText } from '../../shared/freshness';
+import { isUnknownGap } from '../../shared/knowledge';
 import { formatRelative } from '../../shared/format';
 import {
   blockPhrase, coverageActionLabel, coverageFreshnessLine, myShiftLine, orderedSchedules, scheduleSection, shiftPhrase,
-  showingSavedData, uncoveredLines, unknownMine, fmt, type Fmt,
+  showingSavedData, uncoveredLines, noShiftPhrase, gapsSuffix, fmt, type Fmt,
 } from './tray-sections';
 import { pauseItems, takeOverItems, type TrayParams } from './tray-actions';
 
@@ -42,9 +43,16 @@ export type TrayMenuItem =
 const MINUTE_MS = 60_000;
 const SOON_MS = 24 * 60 * MINUTE_MS;
 
+/** Whether the app can't tell if I am on call: nothing says I am, and my shifts are unknown somewhere. */
+function myStateUnknown(state: AppState): boolean {
+  return state.me.onCallNow.length === 0 && state.me.gaps.some(isUnknownGap);
+}
+
 function hasProblem(state: AppState): boolean {
   const kind = state.sync.kind;
   if (kind === 'key_rejected' || kind === 'error' || kind === 'needs_setup') return true;
+  // An "off" icon would say I'm off call while that is unknown (loading, failed, or saved data ending before now).
+  if (myStateUnknown(state)) return true;
   if (state.syncing || state.schedules.length === 0) return false;
   // A schedule whose on-call data never loaded: "off call" would be a guess.
   if (failedSchedules(state).length > 0) return true;
@@ -92,10 +100,10 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
     const left = onCall.length === 1 ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)` : '';
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}${left}${saved}`);
   } else if (next) {
-    lines.push(`Next on call: ${blockPhrase(next, f)} (${formatRelative(nowMs, next.start)})${saved}`);
+    lines.push(`Next on call: ${blockPhrase(next, f)} (${formatRelative(nowMs, next.start)})${saved}${gapsSuffix(state, next, f)}`);
   } else {
-    const unknown = unknownMine(state);
-    lines.push(unknown ? `On call: ${unknown}` : `Off call${saved}`);
+    const none = noShiftPhrase(state, f);
+    lines.push(none.unknown ? `On call: ${none.text}` : none.text === 'No upcoming shift of yours' ? 'Off call' : `Off call · ${none.text}`);
   }
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);

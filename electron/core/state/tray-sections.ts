@@ -1,7 +1,8 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
-import { failedSchedules, hasData, savedAt } from '../../shared/freshness';
+import { hasData, savedAt } from '../../shared/freshness';
+import { coverageIssuesText, gapsBefore, knowsAt, knowsNow, myAbsence, nothingPlannedUntil } from '../../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
@@ -50,10 +51,10 @@ export function orderedSchedules(state: AppState): ScheduleView[] {
   return [...state.schedules.filter(isMine), ...state.schedules.filter((s) => !isMine(s))];
 }
 
-/** "Uncovered: Platform primary until 17:00" for each schedule with data and nobody on call now. */
+/** "Uncovered: Platform primary until 17:00" for each schedule whose data covers now with nobody on call. */
 export function uncoveredLines(state: AppState, f: Fmt): string[] {
   return state.schedules
-    .filter((s) => hasData(s.status) && !s.now)
+    .filter((s) => knowsNow(s, f.nowMs) && !s.now)
     .map((s) => `Uncovered: ${s.name}${s.next ? ` until ${fmt(s.next.start, f, s.timeZone)}` : ''}`);
 }
 
@@ -96,13 +97,23 @@ function statusSuffix(schedule: ScheduleView, f: Fmt): string {
   }
 }
 
+/** What a schedule's data says about a time it holds no shift for: nothing, or unknown where the data stops. */
+function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
+  if (prefix === 'Next') {
+    const until = nothingPlannedUntil(s, f.nowMs);
+    return until ? `Next: nothing planned until ${fmt(until, f, s.timeZone)}` : 'Next: unknown';
+  }
+  if (!knowsAt(s, f.nowMs)) {
+    const ended = s.known && Date.parse(s.known.to) <= f.nowMs ? ` (saved data ends ${fmt(s.known.to, f)})` : '';
+    return `Now: unknown${ended}`;
+  }
+  // A warning, as in the popover: "Uncovered until Sat 22:09".
+  return s.next ? `Now: ⚠ uncovered until ${fmt(s.next.start, f, s.timeZone)}` : 'Now: ⚠ uncovered (no one on call)';
+}
+
 function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {
   if (!hasData(s.status)) return `${prefix}: unknown`;
-  if (!shift) {
-    if (prefix === 'Next') return 'Next: no later shift known';
-    // A warning, as in the popover: "Uncovered until Sat 22:09".
-    return s.next ? `Now: ⚠ uncovered until ${fmt(s.next.start, f, s.timeZone)}` : 'Now: ⚠ uncovered (no one on call)';
-  }
+  if (!shift) return emptyLine(prefix, s, f);
   const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
   return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
 }
@@ -117,10 +128,22 @@ export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState): Tray
   ];
 }
 
-/** "unknown (couldn't load Payments US)" when a schedule never loaded, so "none" is never claimed without data. */
-export function unknownMine(state: AppState): string | undefined {
-  const failed = failedSchedules(state);
-  return failed.length > 0 ? `unknown (couldn't load ${failed.map((s) => s.name).join(', ')})` : undefined;
+/**
+ * My off-call state in words, never "none" beyond what the data covers: "No upcoming shift of yours", scoped
+ * ("… on Platform · Payments: saved data from 14:02"), or "unknown (Payments couldn't be loaded)".
+ */
+export function noShiftPhrase(state: AppState, f: Fmt): { unknown: boolean; text: string } {
+  const absence = myAbsence(state, (iso) => fmt(iso, f));
+  if (absence.kind === 'plain') return { unknown: false, text: 'No upcoming shift of yours' };
+  if (absence.kind === 'checking') return { unknown: true, text: `checking your shifts… (${absence.note})` };
+  if (absence.kind === 'unknown') return { unknown: true, text: `unknown (${absence.note})` };
+  return { unknown: false, text: `${absence.text} · ${absence.note}` };
+}
+
+/** What "your next shift" leaves out ("· couldn't load Payments"), or ''. */
+export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
+  const note = gapsBefore(state, Date.parse(next.start), (iso) => fmt(iso, f));
+  return note === '' ? '' : ` · ${note}`;
 }
 
 export function myShiftLine(state: AppState, f: Fmt): string {
@@ -130,15 +153,18 @@ export function myShiftLine(state: AppState, f: Fmt): string {
     return `You are on call: ${shiftPhrase(current, f)} (${left} left)`;
   }
   const next = state.me.nextShift;
-  const unknown = unknownMine(state);
-  if (!next) return unknown ? `Your next shift: ${unknown}` : 'No upcoming shift of yours';
-  return `Your next shift: ${blockPhrase(next, f)} (${formatRelative(f.nowMs, next.start)})`;
+  if (!next) {
+    const none = noShiftPhrase(state, f);
+    return none.unknown ? `Your next shift: ${none.text}` : none.text;
+  }
+  return `Your next shift: ${blockPhrase(next, f)} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, next, f)}`;
 }
 
-/** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"). */
+/** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
 export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
   const st = state.coverage.status;
-  if (st.kind === 'fresh' || st.kind === 'loading') return undefined;
+  const issues = coverageIssuesText(state);
+  if (st.kind === 'fresh' || st.kind === 'loading') return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const saved = savedAt(st);
   if (saved) return `Coverage requests: saved data from ${fmt(saved, f)}`;
   return `Coverage requests: couldn't load (${st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown'})`;
@@ -148,10 +174,13 @@ export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefin
 export function coverageActionLabel(state: AppState): string {
   if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
   const asking = state.coverage.askingMe.length;
-  return asking > 0 ? `Asks you (${asking})…` : `Coverage requests (${asking})…`;
+  if (asking > 0) return `Asks you (${asking})…`;
+  return `Coverage requests (${coverageCount(state)})…`;
 }
 
-/** The count in "Coverage requests (2)…", or "unknown" when the list was never read. */
+/** The count in "Coverage requests (2)…": "unknown" when the list was never read, "?" beside unreadable ones. */
 export function coverageCount(state: AppState): string {
-  return hasData(state.coverage.status) ? String(state.coverage.askingMe.length) : 'unknown';
+  if (!hasData(state.coverage.status)) return 'unknown';
+  const asking = state.coverage.askingMe.length;
+  return state.coverage.issues.length > 0 ? `${asking}, ${state.coverage.issues.length} unreadable` : String(asking);
 }

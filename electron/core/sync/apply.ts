@@ -10,7 +10,7 @@ import type { FetchPass, ScheduleFetch } from './fetch';
 export function emptyScheduleSnapshot(id: string): ScheduleSnapshot {
   return {
     id, details: null, detailsFetchedAt: null, shifts: [], shiftsFrom: null, shiftsTo: null,
-    shiftsFetchedAt: null, problem: null, notFound: false,
+    shiftsFetchedAt: null, shiftHoles: [], problem: null, notFound: false,
   };
 }
 

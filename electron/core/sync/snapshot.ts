@@ -25,6 +25,8 @@ export const ScheduleSnapshotSchema = z.object({
   shiftsFrom: Iso.nullable(),
   shiftsTo: Iso.nullable(),
   shiftsFetchedAt: Iso.nullable(),
+  /** Spans inside [shiftsFrom, shiftsTo) where the service sent shifts that couldn't be read: unknown time. */
+  shiftHoles: z.array(z.object({ from: Iso, to: Iso })).default([]),
   /** The most recent failure, cleared by the next success. */
   problem: FetchProblemSchema.nullable(),
   /** The service answered 404 (since `problem.at`). The data above is kept and shown as saved data; reminders skip it. */
@@ -54,6 +56,8 @@ export const SnapshotSchema = z.object({
   coverageRequests: z.array(CoverageRequestSchema),
   coverageFetchedAt: Iso.nullable(),
   coverageProblem: FetchProblemSchema.nullable(),
+  /** Requests in the last good list that couldn't be read (kept apart, so one never hides the others). */
+  coverageIssues: z.array(z.object({ id: z.string().nullable(), requester: z.string().nullable(), why: z.string() })).default([]),
   /** Set by a 401; syncing pauses until a new key is stored. */
   keyRejected: z.boolean(),
   /** Overrides this app created (the service has no list endpoint), so they can be fetched back. */
@@ -70,6 +74,7 @@ export function emptySnapshot(): Snapshot {
     coverageRequests: [],
     coverageFetchedAt: null,
     coverageProblem: null,
+    coverageIssues: [],
     keyRejected: false,
     createdOverrides: [],
     chatGroups: {},

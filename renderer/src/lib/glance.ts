@@ -3,6 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDuration, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { coverageIssuesText, knowsNow } from '../../../electron/shared/knowledge';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatTime, formatWindow, wallParts } from './zoned-format';
 import type { FormatContext } from './status-model';
@@ -148,7 +149,7 @@ export function orderedSchedules(state: AppState): ScheduleView[] {
 
 /** "Uncovered until Sat 22:09" when a schedule with data has nobody on call now; undefined otherwise. */
 export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): string | undefined {
-  if (!hasData(schedule.status) || schedule.now) return undefined;
+  if (!knowsNow(schedule, ctx.nowMs) || schedule.now) return undefined;
   if (!schedule.next) return 'Uncovered: no one on call, nothing planned';
   const ms = Date.parse(schedule.next.start);
   return `Uncovered until ${lower(dayWord(ms, ctx))} ${clock(ms, ctx)}`.replace('until today ', 'until ');
@@ -173,6 +174,8 @@ export function countsText(state: AppState): string {
     ...(c.mine > 0 ? [`${c.mine} yours`] : []),
     ...(c.covered > 0 ? [`${c.covered} covered by you ✓`] : []),
   ];
+  const issues = coverageIssuesText(state);
+  if (issues) parts.push(issues);
   return parts.length > 0 ? parts.join(' · ') : 'No pending coverage requests';
 }
 

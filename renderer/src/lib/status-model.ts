@@ -1,7 +1,8 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
-import { failedSchedules, hasData, savedAt, unknownSchedules } from '../../../electron/shared/freshness';
+import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { coverageIssuesText, gapsBefore, knowsAt, myAbsence, nothingPlannedUntil } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
 import { nextBlockLine, spanText } from './glance';
@@ -23,6 +24,8 @@ export interface MyStateLine {
 
 const SOON_MS = 24 * 3_600_000;
 
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
@@ -35,26 +38,44 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
       detail: `${current.scheduleName}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}`,
     };
   }
+  const time = (iso: string): string => formatDayTime(iso, opts);
+  const absence = myAbsence(state, time);
+  const missing = absence.note === '' ? '' : ` · ${absence.note}`;
   const next = state.me.nextShift;
   if (next) {
+    const before = gapsBefore(state, Date.parse(next.start), time);
     const untilMs = Date.parse(next.start) - ctx.nowMs;
-    // The main line names the block's start and end; the detail says which schedule and how soon.
+    // The main line names the block's start and end; the detail says which schedule and how soon, and what the
+    // app couldn't read (an earlier shift may hide there).
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
       title: nextBlockLine(next, ctx),
-      detail: `${next.scheduleName} · starts ${formatRelative(ctx.nowMs, next.start)}`,
+      detail: `${next.scheduleName} · starts ${formatRelative(ctx.nowMs, next.start)}${before === '' ? '' : ` · ${before}`}`,
     };
   }
   if (state.settings.email.trim() === '') {
     return { tone: 'unknown', title: 'Who are you?', detail: 'Add your e-mail in Settings to see your own shifts.' };
   }
-  // "Not on call" would be a guess while a schedule's shifts are unknown.
-  const failed = failedSchedules(state);
-  if (failed.length > 0) {
-    return { tone: 'unknown', title: 'Your shifts: unknown', detail: `Couldn't load ${failed.map((s) => s.name).join(', ')}.` };
+  // "Not on call" only about what the data covers: unknown while a schedule's shifts are unknown.
+  switch (absence.kind) {
+    case 'checking':
+      return { tone: 'unknown', title: 'Checking your shifts…', detail: `${capital(absence.note)}.` };
+    case 'unknown':
+      return { tone: 'unknown', title: 'Your shifts: unknown', detail: `${capital(absence.note)}.` };
+    case 'scoped':
+      return { tone: 'off', title: 'Not on call, as far as known', detail: `${absence.text}${missing}.` };
+    case 'plain':
+      return { tone: 'off', title: 'You are not on call', detail: `${absence.text}.` };
   }
-  if (unknownSchedules(state).length > 0) return { tone: 'unknown', title: 'Checking your shifts…', detail: 'Loading the schedules.' };
-  return { tone: 'off', title: 'You are not on call', detail: 'No shift of yours in the coming days.' };
+}
+
+/** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
+export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {
+  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
+  const absence = myAbsence(state, (iso) => formatDayTime(iso, opts));
+  const missing = absence.note === '' ? undefined : `${capital(absence.note)}.`;
+  if (absence.kind === 'plain' || absence.kind === 'scoped') return { empty: `${absence.text}.`, missing };
+  return { empty: absence.kind === 'checking' ? 'Checking your shifts…' : 'Your shifts are unknown.', missing };
 }
 
 /** The popover shows onboarding instead of cards when there is nothing to show yet. */
@@ -72,7 +93,8 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
 /** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
 export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
   const st = state.coverage.status;
-  if (st.kind === 'fresh' || st.kind === 'loading') return undefined;
+  const issues = coverageIssuesText(state);
+  if (st.kind === 'fresh' || st.kind === 'loading') return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const saved = savedAt(st);
   if (saved) return `Coverage requests: showing saved data from ${formatTime(saved, { locale: ctx.locale, localZone: ctx.localZone })}`;
   const why = st.kind === 'error' && !brief ? ` (${st.reason.replace(/\.$/, '')})` : '';
@@ -83,6 +105,7 @@ export function coverageNote(state: AppState, ctx: FormatContext, brief = false)
 export function coverageBadge(state: AppState): string | undefined {
   if (!hasData(state.coverage.status)) return state.coverage.status.kind === 'loading' ? undefined : '?';
   const asking = state.coverage.askingMe.length;
+  if (state.coverage.issues.length > 0) return `${asking > 0 ? asking : ''}?`;
   return asking > 0 ? String(asking) : undefined;
 }
 
@@ -118,9 +141,13 @@ export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = fa
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs, scheduleZone: schedule.timeZone ?? undefined };
   const status = statusText(schedule, ctx, brief);
   if (!hasData(schedule.status)) return { known: false, now: 'Unknown', next: 'Unknown', status };
-  const now = schedule.now ? `until ${formatDayTime(schedule.now.end, opts)}` : 'No one is on call';
-  const next = schedule.next ? `from ${formatDayTime(schedule.next.start, opts)}` : 'Nothing planned';
-  return { known: true, now, next, status };
+  // "No one" and "nothing planned" only about time the schedule's data covers.
+  const nowKnown = schedule.now !== null || knowsAt(schedule, ctx.nowMs);
+  const ended = schedule.known && Date.parse(schedule.known.to) <= ctx.nowMs ? ` (saved data ends ${formatDayTime(schedule.known.to, opts)})` : '';
+  const now = schedule.now ? `until ${formatDayTime(schedule.now.end, opts)}` : nowKnown ? 'No one is on call' : `Unknown${ended}`;
+  const until = nothingPlannedUntil(schedule, ctx.nowMs);
+  const next = schedule.next ? `from ${formatDayTime(schedule.next.start, opts)}` : until ? `Nothing planned until ${formatDayTime(until, opts)}` : 'Unknown';
+  return { known: nowKnown, now, next, status };
 }
 
 function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean): string | undefined {

@@ -16,6 +16,7 @@ function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
     name: 'Platform primary',
     timeZone: ZONE,
     status: { kind: 'fresh', at: iso(-1) },
+    known: { from: iso(-7 * 24 * 60), to: iso(15 * 24 * 60), holes: [] },
     now: { users: [bob], start: iso(-120), end: iso(360) },
     next: { users: [alice], start: iso(360), end: iso(360 + 7 * 24 * 60) },
     meOnCall: false,
@@ -28,8 +29,11 @@ function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
 
 /** Overrides may leave out the lists added later (my shifts, requests covered by me): they default to empty. */
 type Over = Omit<Partial<AppState>, 'me' | 'coverage'> & {
-  me?: Omit<AppState['me'], 'shifts'> & { shifts?: AppState['me']['shifts'] };
-  coverage?: Omit<AppState['coverage'], 'coveredByMe'> & { coveredByMe?: AppState['coverage']['coveredByMe'] };
+  me?: Omit<AppState['me'], 'shifts' | 'gaps'> & { shifts?: AppState['me']['shifts']; gaps?: AppState['me']['gaps'] };
+  coverage?: Omit<AppState['coverage'], 'coveredByMe' | 'issues'> & {
+    coveredByMe?: AppState['coverage']['coveredByMe'];
+    issues?: AppState['coverage']['issues'];
+  };
 };
 
 function state(over: Over = {}): AppState {
@@ -37,8 +41,8 @@ function state(over: Over = {}): AppState {
   return {
     ...base(),
     ...rest,
-    ...(me ? { me: { shifts: [], ...me } } : {}),
-    ...(coverage ? { coverage: { coveredByMe: [], ...coverage } } : {}),
+    ...(me ? { me: { shifts: [], gaps: [], ...me } } : {}),
+    ...(coverage ? { coverage: { coveredByMe: [], issues: [], ...coverage } } : {}),
   };
 }
 
@@ -54,8 +58,9 @@ function base(): AppState {
       onCallNow: [],
       nextShift: { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) },
       shifts: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) }],
+      gaps: [],
     },
-    coverage: { mine: [], askingMe: [], coveredByMe: [], status: FRESH },
+    coverage: { mine: [], askingMe: [], coveredByMe: [], issues: [], status: FRESH },
     notices: [],
   };
 }
@@ -138,7 +143,7 @@ describe('tray menu', () => {
       '  Next: Alice Doe (you) from 17:00',
       'Database',
       '  Now: Alice Doe, Bob Roe (you) until 12:00 (07:00 New York)',
-      '  Next: no later shift known',
+      '  Next: nothing planned until 25 Mar, 11:00 (06:00 New York)',
       'Your next shift: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)',
       'Asks you (1)…',
       'Quick override…',

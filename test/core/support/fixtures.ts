@@ -40,6 +40,7 @@ export function scheduleSnap(id: string, shifts: Shift[], opts: Partial<Schedule
     shiftsFrom: shifts[0]?.start ?? null,
     shiftsTo: shifts[shifts.length - 1]?.end ?? null,
     shiftsFetchedAt: null,
+    shiftHoles: [],
     problem: null,
     notFound: false,
     ...opts,

@@ -13,6 +13,7 @@ export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
     name: 'Platform primary',
     timeZone: 'Europe/Berlin',
     status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' },
+    known: { from: '2026-04-27T06:00:00Z', to: '2026-05-19T07:00:00Z', holes: [] },
     now: { users: [ada], start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' },
     next: { users: [bob], start: '2026-05-04T15:00:00Z', end: '2026-05-05T07:00:00Z' },
     meOnCall: false,

@@ -1,0 +1,50 @@
+// What each schedule's data covers, kept per source: the span its held shifts were read over (minus holes the
+// service sent unreadable), and whether that data is fresh. Every statement of absence on every surface is derived
+// from this (see shared/knowledge.ts): "none" only about time a fresh source covers, else scoped or unknown.
+import type { KnownRange, MyGap, ScheduleView } from '../../shared/view-state';
+import { hasData, savedAt } from '../../shared/freshness';
+import { rangeCovers } from '../../shared/knowledge';
+import type { ScheduleSnapshot } from '../sync/snapshot';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The span a schedule's held shifts cover, or null when its shifts were never read. */
+export function knownRangeOf(s: ScheduleSnapshot | undefined): KnownRange | null {
+  if (!s || s.shiftsFrom === null || s.shiftsTo === null) return null;
+  return { from: s.shiftsFrom, to: s.shiftsTo, holes: s.shiftHoles };
+}
+
+function overlaps(range: KnownRange, fromMs: number, toMs: number): boolean {
+  return range.holes.some((h) => Date.parse(h.from) < toMs && Date.parse(h.to) > fromMs);
+}
+
+/** Why this schedule keeps "no shift of yours" over [now, untilMs) from being said plainly, if it does. */
+function gapOf(view: ScheduleView, s: ScheduleSnapshot | undefined, nowMs: number, untilMs: number): MyGap | undefined {
+  const base = { scheduleId: view.id, scheduleName: view.name };
+  const status = view.status;
+  const range = view.known;
+  if (!hasData(status) || range === null) {
+    if (status.kind === 'loading' || (range === null && !s?.problem && !s?.notFound)) return { ...base, kind: 'loading' };
+    const reason = status.kind === 'error' || status.kind === 'not_found' || status.kind === 'stale' ? status.reason : undefined;
+    return { ...base, kind: 'failed', ...(reason ? { reason } : {}) };
+  }
+  if (!rangeCovers({ ...range, holes: [] }, nowMs)) {
+    return { ...base, kind: 'ended', ...(Date.parse(range.to) <= nowMs ? { until: range.to } : {}) };
+  }
+  if (overlaps(range, nowMs, untilMs)) return { ...base, kind: 'holes' };
+  const saved = savedAt(status);
+  if (status.kind !== 'fresh') return { ...base, kind: 'saved', ...(saved ? { savedAt: saved } : {}) };
+  if (Date.parse(range.to) < untilMs) return { ...base, kind: 'short', until: range.to };
+  return undefined;
+}
+
+/** Every watched schedule whose data can't back "no shift of yours" plainly over [now, now + horizon). */
+export function myGaps(
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  nowMs: number,
+  horizonDays: number,
+): MyGap[] {
+  const untilMs = nowMs + horizonDays * DAY_MS;
+  return views.flatMap((v) => gapOf(v, byId.get(v.id), nowMs, untilMs) ?? []);
+}

@@ -1,0 +1,135 @@
+// The one rule for statements of absence, as every surface words it: "nobody on call", "nothing planned", "no
+// shift of yours", "off call" are said only about time a schedule's shifts cover (`known`), and only plainly when
+// that data is fresh; otherwise the statement is scoped ("saved data from 14:02", "known until Tue 09:00") or the
+// thing is unknown. The core computes the ranges and my gaps (core/state/knowledge.ts); this module only reads
+// them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
+import { hasData } from './freshness';
+import type { AppState, KnownRange, MyGap, ScheduleView } from './view-state';
+
+function inHole(range: KnownRange, ms: number): boolean {
+  return range.holes.some((h) => Date.parse(h.from) <= ms && ms < Date.parse(h.to));
+}
+
+/** Whether the range covers the instant (inside [from, to), not in a hole). */
+export function rangeCovers(range: KnownRange | null, ms: number): boolean {
+  if (range === null) return false;
+  return Date.parse(range.from) <= ms && ms < Date.parse(range.to) && !inHole(range, ms);
+}
+
+/** Where the known stretch that holds `ms` ends (the range's end or the next hole), or undefined if `ms` isn't known. */
+export function knownUntil(range: KnownRange | null, ms: number): string | undefined {
+  if (range === null || !rangeCovers(range, ms)) return undefined;
+  const holeStarts = range.holes.map((h) => h.from).filter((from) => Date.parse(from) > ms);
+  return [range.to, ...holeStarts].sort((a, b) => Date.parse(a) - Date.parse(b))[0];
+}
+
+/** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */
+export function knowsAt(s: ScheduleView, ms: number): boolean {
+  return hasData(s.status) && rangeCovers(s.known, ms);
+}
+
+/** Whether "who is on call now" can be said: someone is known to be on call, or the data covers now. */
+export function knowsNow(s: ScheduleView, nowMs: number): boolean {
+  return hasData(s.status) && (s.now !== null || rangeCovers(s.known, nowMs));
+}
+
+/** Gaps that make my state unknown (not merely scoped to saved data or to a shorter span). */
+export function isUnknownGap(g: MyGap): boolean {
+  return g.kind === 'loading' || g.kind === 'failed' || g.kind === 'ended' || g.kind === 'holes';
+}
+
+const joinNames = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/** One gap in words: "Database: saved data from 14:02", "saved data for Data ends Mon 09:00". */
+function gapPhrase(g: MyGap, time: (iso: string) => string): string {
+  switch (g.kind) {
+    case 'loading':
+      return `${g.scheduleName} still loading`;
+    case 'failed':
+      return `couldn't load ${g.scheduleName}`;
+    case 'ended':
+      return g.until ? `saved data for ${g.scheduleName} ends ${time(g.until)}` : `nothing known about ${g.scheduleName} for now`;
+    case 'holes':
+      return `some shifts of ${g.scheduleName} couldn't be read`;
+    case 'saved':
+      return g.savedAt ? `${g.scheduleName}: saved data from ${time(g.savedAt)}` : `${g.scheduleName}: saved data`;
+    case 'short':
+      return g.until ? `${g.scheduleName} known only until ${time(g.until)}` : `${g.scheduleName} known only in part`;
+  }
+}
+
+/** The gaps in words, failed and loading schedules each named once: "couldn't load Payments, Data · …". */
+export function gapsText(gaps: readonly MyGap[], time: (iso: string) => string): string {
+  const grouped = (kind: MyGap['kind'], say: (names: string) => string): string[] => {
+    const names = gaps.filter((g) => g.kind === kind).map((g) => g.scheduleName);
+    return names.length === 0 ? [] : [say(names.join(', '))];
+  };
+  const single = gaps.filter((g) => g.kind !== 'failed' && g.kind !== 'loading').map((g) => gapPhrase(g, time));
+  return [...grouped('failed', (n) => `couldn't load ${n}`), ...grouped('loading', (n) => `${n} still loading`), ...single].join(' · ');
+}
+
+/**
+ * What a statement about my shifts before `untilMs` ("your next shift is …") leaves out: schedules where an earlier
+ * shift of mine may hide (unknown, or known only up to a point before it). Saved data is marked where it is shown.
+ */
+export function gapsBefore(state: AppState, untilMs: number, time: (iso: string) => string): string {
+  const relevant = allGaps(state).filter((g) => isUnknownGap(g) || (g.kind === 'short' && (!g.until || Date.parse(g.until) < untilMs)));
+  return gapsText(relevant, time);
+}
+
+
+/**
+ * What may be said about my having no shift from now to the horizon:
+ * - plain: every schedule is fresh and covers it: "No shift of yours in the next 14 days";
+ * - scoped: some only from saved data or up to a point; the text names the fresh ones, the note the rest;
+ * - checking: nothing known yet, only because schedules are still loading;
+ * - unknown: a schedule failed, or its data doesn't reach now: "none" can't be said.
+ */
+export interface Absence {
+  kind: 'plain' | 'scoped' | 'checking' | 'unknown';
+  /** "No shift of yours in the next 14 days on Platform and Data" (plain and scoped only; '' otherwise). */
+  text: string;
+  /** What is missing or only saved ("Payments couldn't be loaded · Data: saved data from 14:02"); '' when plain. */
+  note: string;
+}
+
+/** My gaps, plus any schedule whose data isn't there at all (so a state built without gaps never reads as "none"). */
+function allGaps(state: AppState): MyGap[] {
+  const listed = new Set(state.me.gaps.map((g) => g.scheduleId));
+  const missing = state.schedules
+    .filter((s) => !listed.has(s.id) && !hasData(s.status))
+    .map((s): MyGap => ({ scheduleId: s.id, scheduleName: s.name, kind: s.status.kind === 'loading' ? 'loading' : 'failed' }));
+  return [...state.me.gaps, ...missing];
+}
+
+export function myAbsence(state: AppState, time: (iso: string) => string): Absence {
+  const gaps = allGaps(state);
+  const days = `in the next ${state.settings.horizonDays} days`;
+  const note = gapsText(gaps, time);
+  if (gaps.length === 0) return { kind: 'plain', text: `No shift of yours ${days}`, note: '' };
+  const unknown = gaps.filter(isUnknownGap);
+  if (unknown.length > 0) {
+    const kind = unknown.every((g) => g.kind === 'loading') ? 'checking' : 'unknown';
+    return { kind, text: '', note };
+  }
+  const gapIds = new Set(gaps.map((g) => g.scheduleId));
+  const fresh = state.schedules.filter((s) => !gapIds.has(s.id)).map((s) => s.name);
+  return { kind: 'scoped', text: `No shift of yours ${days}${fresh.length > 0 ? ` on ${joinNames(fresh)}` : ''}`, note };
+}
+
+/** "1 request couldn't be read" / "2 requests couldn't be read or placed": said wherever "none pending" would be. */
+export function coverageIssuesText(state: AppState): string | undefined {
+  const issues = state.coverage.issues;
+  if (issues.length === 0) return undefined;
+  const first = issues[0];
+  if (issues.length === 1 && first) return `1 request couldn't be read (${first.why})`;
+  return `${issues.length} requests couldn't be read`;
+}
+
+/** "Nothing planned until Tue 09:00" as far as the data reaches after now; undefined when now isn't known. */
+export function nothingPlannedUntil(s: ScheduleView, nowMs: number): string | undefined {
+  if (!hasData(s.status)) return undefined;
+  const after = s.now ? Date.parse(s.now.end) : nowMs;
+  return knownUntil(s.known, after);
+}
