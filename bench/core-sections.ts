@@ -92,10 +92,10 @@ export async function snapshotOf50(): Promise<Snapshot> {
       const [details, shifts] = await Promise.all([client.getSchedule(id), client.listAllShifts(id, { from: toWireInstant(fromMs), to: toWireInstant(toMs) })]);
       if (!details.ok || !shifts.ok) throw new Error(`bench seed: ${id} could not be read`);
       const at = new Date(START).toISOString();
-      return { id, details: details.value, detailsFetchedAt: at, shifts: shifts.value, shiftsFrom: toWireInstant(fromMs), shiftsTo: toWireInstant(toMs), shiftsFetchedAt: at, shiftHoles: [], problem: null, notFound: false };
+      return { id, details: details.value, detailsFetchedAt: at, shifts: shifts.value.shifts, shiftsFrom: toWireInstant(fromMs), shiftsTo: toWireInstant(toMs), shiftsFetchedAt: at, shiftHoles: shifts.value.holes, problem: null, notFound: false };
     }));
     const coverage = await client.listAllCoverageRequests();
-    return { ...emptySnapshot(), schedules, coverageRequests: coverage.ok ? coverage.value : [], coverageFetchedAt: new Date(START).toISOString() };
+    return { ...emptySnapshot(), schedules, coverageRequests: coverage.ok ? coverage.value.requests : [], coverageFetchedAt: new Date(START).toISOString() };
   } finally {
     client.close();
     await sim.close();

@@ -2,8 +2,8 @@
 // so it can be driven by the real client against the simulator in tests.
 import type { Result } from './errors';
 import type {
-  ChatUserGroup, ChatUserGroupInput, CoverageRequest, CoverageRequestsPage, CreateOverrideInput,
-  ListShiftsParams, Override, PageParams, Schedule, Shift, ShiftsPage, Team, UpdateTeamInput,
+  ChatUserGroup, ChatUserGroupInput, CoverageList, CoverageRequestsPage, CreateOverrideInput,
+  ListShiftsParams, Override, PageParams, Schedule, ShiftList, ShiftsPage, Team, UpdateTeamInput,
 } from './schemas';
 
 export interface ClientOptions {
@@ -24,14 +24,16 @@ export interface OncallClient {
   getSchedule(scheduleId: string): Promise<Result<Schedule>>;
   listShifts(scheduleId: string, params: ListShiftsParams): Promise<Result<ShiftsPage>>;
   /** Walks every page (per_page 100), bounded by maxPages (default 50) so a bad server cannot loop it.
-   * `onPage` is called before each page is asked for, so a caller can budget by the walk's cost. */
+   * `onPage` is called before each page is asked for, so a caller can budget by the walk's cost. Shifts that
+   * can't be read leave holes (unknown time) instead of failing the whole list. */
   listAllShifts(
     scheduleId: string, params: Omit<ListShiftsParams, 'page' | 'per_page'>, maxPages?: number, onPage?: () => void,
-  ): Promise<Result<Shift[]>>;
+  ): Promise<Result<ShiftList>>;
   createOverride(scheduleId: string, input: CreateOverrideInput): Promise<Result<Override>>;
   getOverride(scheduleId: string, overrideId: string): Promise<Result<Override>>;
   listCoverageRequests(params?: PageParams): Promise<Result<CoverageRequestsPage>>;
-  listAllCoverageRequests(maxPages?: number, onPage?: () => void): Promise<Result<CoverageRequest[]>>;
+  /** The readable requests, and the pending ones that couldn't be read (one never hides the others). */
+  listAllCoverageRequests(maxPages?: number, onPage?: () => void): Promise<Result<CoverageList>>;
   putChatUserGroup(scheduleId: string, input: ChatUserGroupInput): Promise<Result<ChatUserGroup>>;
   updateTeam(teamId: string, input: UpdateTeamInput): Promise<Result<Team>>;
   /** Closes kept-alive connections. */

@@ -11,6 +11,7 @@ import {
   type ListShiftsParams, type PageParams,
 } from './schemas';
 import { MaxPagesSchema, valid1, valid2, valid3 } from './validate';
+import { coverageList, shiftList } from './list-entries';
 
 export type { CreateClientOptions } from './request';
 
@@ -100,18 +101,20 @@ function pageWalkers(reads: Reads): Walks {
       );
       if (!args.ok) return args;
       const [id, window] = args.value;
-      return collectAllPages(async (page) => {
+      const entries = await collectAllPages(async (page) => {
         const result = await reads.listShifts(id, { ...window, per_page: PAGE_SIZE, page });
         return mapValue(result, (v) => ({ items: v.shifts, meta: v.meta }));
       }, { maxPages, onPage });
+      return mapValue(entries, (items) => shiftList(items, window));
     },
     async listAllCoverageRequests(maxPages = DEFAULT_MAX_PAGES, onPage) {
       const bound = valid1(['maxPages', MaxPagesSchema.safeParse(maxPages)]);
       if (!bound.ok) return bound;
-      return collectAllPages(async (page) => {
+      const entries = await collectAllPages(async (page) => {
         const result = await reads.listCoverageRequests({ per_page: PAGE_SIZE, page });
         return mapValue(result, (v) => ({ items: v.coverage_requests, meta: v.meta }));
       }, { maxPages, onPage });
+      return mapValue(entries, coverageList);
     },
   };
 }

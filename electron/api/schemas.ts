@@ -48,7 +48,8 @@ export type User = z.infer<typeof UserSchema>;
 
 export const TeamSchema = z.object({
   id: z.string().startsWith('tea_'),
-  name: z.string(),
+  // Shown as its id when absent.
+  name: z.string().nullish().transform((name) => name ?? null),
   description: TextOrEmpty,
 });
 export type Team = z.infer<typeof TeamSchema>;
@@ -63,31 +64,35 @@ export type Shift = z.infer<typeof ShiftSchema>;
 export const ShiftLengthSchema = z.object({ amount: z.number().int(), unit: z.string() });
 export type ShiftLength = z.infer<typeof ShiftLengthSchema>;
 
+// The app reads nothing from layers: every field may be absent (the spec marks required fields only for users).
 export const LayerSchema = z.object({
-  name: z.string(),
-  rotation_start: InstantSchema,
-  concurrent_oncall_users: z.number().int(),
-  users: z.array(UserSchema),
-  shift_length: ShiftLengthSchema,
+  name: Unrelied,
+  rotation_start: Unrelied,
+  concurrent_oncall_users: z.number().int().nullish(),
+  users: z.array(z.unknown()).nullish(),
+  shift_length: ShiftLengthSchema.nullish(),
   // Element shape is "not shown" in the spec: accept anything (or nothing), interpret nothing.
   restriction_intervals: z.array(z.unknown()).nullish().transform((items) => items ?? []),
 });
 export type Layer = z.infer<typeof LayerSchema>;
 
+// Only what a statement needs is required (the spec marks required fields only for users): a missing name shows the
+// id, a missing revision means "always re-read the shifts", missing users mean "whether a request asks you is unknown".
 export const ScheduleSchema = z.object({
-  name: z.string(),
+  name: z.string().nullish().transform((name) => name ?? null),
   description: Unrelied,
   time_zone: ZoneSchema,
-  // The app reads nothing from layers: absent or null reads as none.
-  layers: z.array(LayerSchema).nullish().transform((layers) => layers ?? []),
-  // Compared between reads to know when shifts must be read again.
-  current_revision: z.number().int(),
+  // The app reads nothing from layers: absent, null or unreadable reads as none.
+  layers: z.array(LayerSchema).nullish().catch(null).transform((layers) => layers ?? []),
+  // Compared between reads to know when shifts must be read again; null: re-read every time.
+  current_revision: z.number().int().nullish().transform((revision) => revision ?? null),
   current_revision_valid_from: Unrelied,
-  // A schedule with nothing on call now (or nothing after) has no shift to report.
-  current_oncall_shift: ShiftSchema.nullish(),
-  next_oncall_shift: ShiftSchema.nullish(),
-  // Needed to tell whether a coverage request asks you; teams feed the team form only.
-  users: z.array(UserSchema),
+  // A schedule with nothing on call now (or nothing after) has no shift to report; only a fallback, so an
+  // unreadable one is treated as absent rather than refusing the schedule.
+  current_oncall_shift: ShiftSchema.nullish().catch(null),
+  next_oncall_shift: ShiftSchema.nullish().catch(null),
+  // Needed to tell whether a coverage request asks you (null: unknown); teams feed the team form only.
+  users: z.array(UserSchema).nullish().transform((users) => users ?? null),
   teams: z.array(TeamSchema).nullish().transform((teams) => teams ?? []),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
@@ -110,7 +115,7 @@ export const CoveredShiftSchema = z.object({
 });
 export type CoveredShift = z.infer<typeof CoveredShiftSchema>;
 
-/** Ends after it starts: a shift that does not is dropped (as schedule shifts are), never shown backwards. */
+/** Ends after it starts: a request with a shift that does not can't be read (it is counted, never shown backwards). */
 const hasLength = (s: { start: string; end: string }): boolean => Date.parse(s.end) > Date.parse(s.start);
 
 export const CoverageRequestSchema = z.object({
@@ -119,9 +124,48 @@ export const CoverageRequestSchema = z.object({
   reason: TextOrEmpty,
   // Only `pending` requests ask anything, so the status must be known.
   status: z.string(),
-  shifts: z.array(CoveredShiftSchema).transform((shifts) => shifts.filter(hasLength)),
+  shifts: z.array(CoveredShiftSchema.refine(hasLength, { message: 'ends before it starts' })),
 });
 export type CoverageRequest = z.infer<typeof CoverageRequestSchema>;
+
+/** A pending request that couldn't be read: what could be read of it, and why. */
+export interface UnreadableRequest {
+  id: string | null;
+  requester: string | null;
+  why: string;
+}
+
+/** "its user is missing or unreadable", "its shifts.0 ends before it starts": the first problem, where it is. */
+function whyUnreadable(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'it is unreadable';
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'it';
+  return issue.message === 'ends before it starts' ? `${where} ${issue.message}` : `${where} is missing or unreadable`;
+}
+
+const RequestHintsSchema = z.object({
+  id: z.string().catch('').optional(),
+  status: z.string().catch('').optional(),
+  user: z.object({ name: z.string() }).optional().catch(undefined),
+});
+
+/** One list element: readable, or unreadable (null when it is known not to be pending, so it asks nothing). */
+export type CoverageEntry = { ok: true; request: CoverageRequest } | { ok: false; issue: UnreadableRequest | null };
+
+export const CoverageEntrySchema = z.unknown().transform((raw): CoverageEntry => {
+  const parsed = CoverageRequestSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const hints = RequestHintsSchema.safeParse(raw);
+  const h = hints.success ? hints.data : {};
+  if (h.status && h.status !== 'pending') return { ok: false, issue: null };
+  return { ok: false, issue: { id: h.id || null, requester: h.user?.name ?? null, why: whyUnreadable(parsed.error) } };
+});
+
+/** Every request of the list: the readable ones, and the pending ones that couldn't be read. */
+export interface CoverageList {
+  requests: CoverageRequest[];
+  unreadable: UnreadableRequest[];
+}
 
 export const ChatUserGroupSchema = z.object({
   id: z.string(),
@@ -141,11 +185,29 @@ export type PaginationMeta = z.infer<typeof PaginationMetaSchema>;
 
 // Response envelopes (section 4).
 export const ScheduleEnvelopeSchema = z.object({ schedule: ScheduleSchema });
-export const ShiftsPageSchema = z.object({ shifts: z.array(ShiftSchema), meta: PaginationMetaSchema });
+/** One shift of a list: readable, or not (with whatever instants could be read, to place the hole it leaves). */
+export type ShiftEntry = { ok: true; shift: Shift } | { ok: false; start: string | null; end: string | null };
+
+const ShiftTimesSchema = z.object({ start: InstantSchema.nullish().catch(null), end: InstantSchema.nullish().catch(null) });
+
+export const ShiftEntrySchema = z.unknown().transform((raw): ShiftEntry => {
+  const parsed = ShiftSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, shift: parsed.data };
+  const times = ShiftTimesSchema.safeParse(raw);
+  return { ok: false, start: times.success ? (times.data.start ?? null) : null, end: times.success ? (times.data.end ?? null) : null };
+});
+
+/** The shifts of a window, and the spans in it where the service sent shifts that couldn't be read. */
+export interface ShiftList {
+  shifts: Shift[];
+  holes: { from: string; to: string }[];
+}
+
+export const ShiftsPageSchema = z.object({ shifts: z.array(ShiftEntrySchema), meta: PaginationMetaSchema });
 export type ShiftsPage = z.infer<typeof ShiftsPageSchema>;
 export const OverrideEnvelopeSchema = z.object({ override: OverrideSchema });
 export const CoverageRequestsPageSchema = z.object({
-  coverage_requests: z.array(CoverageRequestSchema),
+  coverage_requests: z.array(CoverageEntrySchema),
   meta: PaginationMetaSchema,
 });
 export type CoverageRequestsPage = z.infer<typeof CoverageRequestsPageSchema>;

@@ -94,7 +94,8 @@ describe('each endpoint sends the exact method, path, headers and body of the sp
     const request = only();
     expect([request.method, request.target]).toEqual(['GET', '/user/coverage_requests/?per_page=5&page=1']);
     expectReadHeaders(request);
-    expect(result.ok && result.value.coverage_requests[0]?.shifts[0]?.schedule_reference.id).toBe('sch_primary');
+    const first = result.ok ? result.value.coverage_requests[0] : undefined;
+    expect(first?.ok && first.request.shifts[0]?.schedule_reference.id).toBe('sch_primary');
   });
 
   it('list coverage requests without parameters sends no query string', async () => {
@@ -145,7 +146,7 @@ describe('responses are parsed tolerantly where the spec is open', () => {
     const result = await client.getSchedule('sch_primary');
     expect(result.ok).toBe(true);
     expect(result.ok && Object.keys(result.value)).not.toContain('brand_new');
-    expect(result.ok && result.value.users[0]).toEqual(user(1));
+    expect(result.ok && result.value.users?.[0]).toEqual(user(1));
   });
 
   it('accepts a user without the optional time_zone', async () => {

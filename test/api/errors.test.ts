@@ -114,10 +114,10 @@ describe('bad responses', () => {
 
   it('a schema mismatch names the first bad JSON path', async () => {
     const broken = schedule();
-    const body = { schedule: { ...broken, layers: [{ ...broken.layers[0], rotation_start: 'soon' }] } };
+    const body = { schedule: { ...broken, users: [{ ...broken.users[0], email: 42 }] } };
     const error = await errorFor({ status: 200, json: body });
-    expect(error).toMatchObject({ kind: 'bad_response', path: '$.schedule.layers[0].rotation_start' });
-    expect(error.message).toContain('$.schedule.layers[0].rotation_start');
+    expect(error).toMatchObject({ kind: 'bad_response', path: '$.schedule.users[0].email' });
+    expect(error.message).toContain('$.schedule.users[0].email');
   });
 
   it('a missing envelope is named at the root', async () => {
@@ -197,7 +197,7 @@ describe('API key', () => {
       { status: 429, json: { error: API_KEY } },
       { status: 500, text: API_KEY },
       { status: 200, text: `not json ${API_KEY}` },
-      { status: 200, json: { schedule: { name: API_KEY } } },
+      { status: 200, json: { schedule: { name: API_KEY, users: [{ id: API_KEY }] } } },
       { hang: true },
       { reset: true },
     ];

@@ -35,7 +35,8 @@ describe('listAllShifts', () => {
     const { client } = testClient(server.url);
     const result = await client.listAllShifts('sch_a', window);
     client.close();
-    expect(result.ok && result.value.map((s) => s.start)).toEqual(Array.from({ length: 250 }, (_, i) => hour(i)));
+    expect(result.ok && result.value.shifts.map((s) => s.start)).toEqual(Array.from({ length: 250 }, (_, i) => hour(i)));
+    expect(result.ok && result.value.holes).toEqual([]);
     expect(server.requests.map((r) => [r.query.get('page'), r.query.get('per_page'), r.query.get('clip_to_interval')])).toEqual([
       ['1', '100', 'true'],
       ['2', '100', 'true'],
@@ -49,7 +50,7 @@ describe('listAllShifts', () => {
     const { client } = testClient(server.url);
     const result = await client.listAllShifts('sch_a', window);
     client.close();
-    expect(result).toEqual({ ok: true, value: [] });
+    expect(result).toEqual({ ok: true, value: { shifts: [], holes: [] } });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -113,7 +114,7 @@ describe('listAllCoverageRequests', () => {
     const { client } = testClient(server.url);
     const result = await client.listAllCoverageRequests();
     client.close();
-    expect(result.ok && result.value.map((c) => c.id)).toEqual(Array.from({ length: 105 }, (_, i) => `cov_${i}`));
+    expect(result.ok && result.value.requests.map((c) => c.id)).toEqual(Array.from({ length: 105 }, (_, i) => `cov_${i}`));
     expect(server.requests.map((r) => r.target)).toEqual([
       '/user/coverage_requests/?per_page=100&page=1',
       '/user/coverage_requests/?per_page=100&page=2',

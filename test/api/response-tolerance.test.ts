@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../electron/api/client-types';
 import type { ApiError, Result } from '../../electron/api/errors';
-import { ScheduleSchema } from '../../electron/api/schemas';
+import { ScheduleSchema, type Schedule } from '../../electron/api/schemas';
 import { coverageRequest, meta, schedule, shift, testClient, user } from './support/fixtures';
 import { startScriptServer, type ScriptServer } from './support/script-server';
 
@@ -58,7 +58,7 @@ describe('a schedule with only what the app needs', () => {
     };
     const s = value(await readSchedule(bare));
     expect(s.name).toBe('Platform primary');
-    expect(s.users.map((u) => u.email)).toEqual(['user1@example.com', 'user2@example.com']);
+    expect(s.users?.map((u) => u.email)).toEqual(['user1@example.com', 'user2@example.com']);
     expect(s.teams).toEqual([{ id: 'tea_platform', name: 'Platform', description: '' }]);
     expect(s.current_oncall_shift ?? null).toBeNull();
   });
@@ -104,38 +104,50 @@ describe('schedule time zones', () => {
 });
 
 describe('answers the app cannot use are refused, naming where', () => {
-  it.each<[string, (s: ReturnType<typeof schedule>) => unknown, string]>([
-    ['a user without e-mail', (s) => ({ ...s, users: [without(user(1), 'email')] }), '$.schedule.users[0].email'],
-    ['no revision', (s) => without(s, 'current_revision'), '$.schedule.current_revision'],
-    ['no users', (s) => without(s, 'users'), '$.schedule.users'],
-    ['an unreadable shift start', (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }), '$.schedule.current_oncall_shift.start'],
-  ])('%s', async (_what, breakIt, path) => {
-    const error = failure(await readSchedule(breakIt(schedule())));
+  it('a user without e-mail (the spec requires it, and the app matches you by it)', async () => {
+    const path = '$.schedule.users[0].email';
+    const error = failure(await readSchedule({ ...schedule(), users: [without(user(1), 'email')] }));
     expect(error).toMatchObject({ kind: 'bad_response', path });
     expect(error.message).toContain(path);
   });
+});
 
-  it('a coverage request without a status (only pending ones ask anything)', async () => {
-    const error = failure(await readCoverage([without(coverageRequest(1), 'status')]));
-    expect(error.message).toContain('$.coverage_requests[0].status');
+describe('fields the spec does not require are read as unknown, never refusing the schedule', () => {
+  it.each<[string, (s: ReturnType<typeof schedule>) => unknown, (s: Schedule) => unknown, unknown]>([
+    ['no name (shown as its id)', (s) => without(s, 'name'), (s) => s.name, null],
+    ['no revision (shifts re-read every time)', (s) => without(s, 'current_revision'), (s) => s.current_revision, null],
+    ['no users (whether a request asks you is unknown)', (s) => without(s, 'users'), (s) => s.users, null],
+    ['an unreadable current shift (only a fallback)', (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }), (s) => s.current_oncall_shift, null],
+    ['a layer with none of its fields', (s) => ({ ...s, layers: [{}] }), (s) => s.layers.length, 1],
+    ['a team without a name', (s) => ({ ...s, teams: [{ id: 'tea_x' }] }), (s) => s.teams, [{ id: 'tea_x', name: null, description: '' }]],
+  ])('%s', async (_what, breakIt, pick, expected) => {
+    expect(pick(value(await readSchedule(breakIt(schedule()))))).toEqual(expected);
+  });
+
+  it('a coverage request without a status is counted as unreadable; the others are read', async () => {
+    const page = value(await readCoverage([without(coverageRequest(1), 'status'), coverageRequest(2)]));
+    expect(page.coverage_requests[0]).toEqual({ ok: false, issue: { id: 'cov_1', requester: 'User 2', why: 'status is missing or unreadable' } });
+    expect(page.coverage_requests[1]).toMatchObject({ ok: true, request: { id: 'cov_2' } });
   });
 });
 
 describe('coverage requests', () => {
   it('are read with a null reason and a requester carrying only id, name and e-mail', async () => {
     const page = value(await readCoverage([{ ...coverageRequest(1), reason: null, user: bareUser(2) }]));
-    expect(page.coverage_requests[0]).toMatchObject({ id: 'cov_1', reason: '', user: { name: 'User 2' } });
+    expect(page.coverage_requests[0]).toMatchObject({ ok: true, request: { id: 'cov_1', reason: '', user: { name: 'User 2' } } });
   });
 
-  it('drop shifts that end at or before they start, keeping the others', async () => {
+  it('count a request with a shift that ends at or before it starts as unreadable: never dropped, never shown backwards', async () => {
     const ref = { id: 'sch_primary', name: 'Platform primary' };
     const shifts = [
       { start: '2026-03-06T01:20:00Z', end: '2026-03-05T13:20:00Z', schedule_reference: ref },
       { start: '2026-03-05T13:20:00Z', end: '2026-03-05T13:20:00Z', schedule_reference: ref },
       { start: '2026-03-07T08:00:00Z', end: '2026-03-07T16:00:00Z', schedule_reference: ref },
     ];
-    const page = value(await readCoverage([{ ...coverageRequest(1), shifts }]));
-    expect(page.coverage_requests[0]?.shifts.map((s) => s.start)).toEqual(['2026-03-07T08:00:00Z']);
+    const page = value(await readCoverage([{ ...coverageRequest(1), shifts }, coverageRequest(2)]));
+    expect(page.coverage_requests[0]).toEqual({ ok: false, issue: { id: 'cov_1', requester: 'User 2', why: 'shifts.0 ends before it starts' } });
+    // The other request of the page is read as usual.
+    expect(page.coverage_requests[1]).toMatchObject({ ok: true, request: { id: 'cov_2' } });
   });
 });
 

@@ -3,7 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScheduleEnvelopeSchema } from '../../electron/api/schemas';
+import { ScheduleEnvelopeStrictSchema } from './helpers';
+
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -35,7 +36,7 @@ describe('npm run simulator (cli)', () => {
       expect(url?.[2]).not.toBe('0');
       expect(run.stdout).toContain('api key: ocs_demo_k1 (usr_alice, alice@example.com)');
       const res = await fetch(`${url?.[1]}/schedules/sch_platform_primary`, { headers: { 'x-api-key': 'ocs_demo_k1' } });
-      const schedule = ScheduleEnvelopeSchema.parse(await res.json()).schedule;
+      const schedule = ScheduleEnvelopeStrictSchema.parse(await res.json()).schedule;
       expect(schedule.current_revision_valid_from).toBe('2026-03-04T12:00:00Z');
     } finally {
       await run.stop();

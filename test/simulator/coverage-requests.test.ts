@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CoverageRequestsPageSchema, type CoverageRequest } from '../../electron/api/schemas';
+import { type CoverageRequest } from '../../electron/api/schemas';
 import type { RunningSimulator } from '../../electron/simulator/server';
-import { baseSeed, BOB_KEY, errorFields, get, withSimulator } from './helpers';
+import { baseSeed, BOB_KEY, errorFields, get, withSimulator, CoverageRequestsPageStrictSchema } from './helpers';
 
 function seedWithRequests() {
   const seed = baseSeed();
@@ -27,7 +27,7 @@ function seedWithRequests() {
 async function list(sim: RunningSimulator, query = '', key?: string) {
   const res = await get(sim, `/user/coverage_requests/${query}`, key);
   expect(res.status).toBe(200);
-  return CoverageRequestsPageSchema.parse(res.json);
+  return CoverageRequestsPageStrictSchema.parse(res.json);
 }
 const ids = (requests: CoverageRequest[]) => requests.map((r) => r.id);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CoverageRequestsPageSchema, ScheduleEnvelopeSchema, ShiftsPageSchema, type Schedule } from '../../electron/api/schemas';
+import type { z } from 'zod';
 import { startSimulator } from '../../electron/simulator/server';
-import { get } from './helpers';
+import { get, ShiftsPageStrictSchema, CoverageRequestsPageStrictSchema, ScheduleEnvelopeStrictSchema, type ScheduleStrictSchema } from './helpers';
 
 const SCHEDULE_IDS = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'];
 // Ordinary days, the days around both 2026 DST changes in Europe and the US, and the real clock.
@@ -14,9 +14,9 @@ describe('the demo seed', () => {
     try {
       expect(sim.apiKey).toBe('ocs_demo_k1');
       expect(sim.state.userForKey('ocs_demo_k1')?.email).toBe('alice@example.com');
-      const schedules: [string, Schedule][] = [];
+      const schedules: [string, z.infer<typeof ScheduleStrictSchema>][] = [];
       for (const id of SCHEDULE_IDS) {
-        schedules.push([id, ScheduleEnvelopeSchema.parse((await get(sim, `/schedules/${id}`)).json).schedule]);
+        schedules.push([id, ScheduleEnvelopeStrictSchema.parse((await get(sim, `/schedules/${id}`)).json).schedule]);
       }
       expect(new Set(schedules.map(([, s]) => s.time_zone))).toEqual(new Set(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']));
       expect(schedules.some(([, s]) => s.layers.length === 2)).toBe(true);
@@ -32,12 +32,12 @@ describe('the demo seed', () => {
       const window = `from=${new Date(nowMs).toISOString()}&to=${new Date(nowMs + 86_400_000).toISOString()}&clip_to_interval=true`;
       let aliceOnCall = false;
       for (const id of SCHEDULE_IDS) {
-        const page = ShiftsPageSchema.parse((await get(sim, `/schedules/${id}/shifts/?${window}`)).json);
+        const page = ShiftsPageStrictSchema.parse((await get(sim, `/schedules/${id}/shifts/?${window}`)).json);
         aliceOnCall ||= page.shifts.some((shift) => shift.users.some((u) => u.id === 'usr_alice'));
       }
       expect(aliceOnCall).toBe(true);
 
-      const coverage = CoverageRequestsPageSchema.parse((await get(sim, '/user/coverage_requests/')).json);
+      const coverage = CoverageRequestsPageStrictSchema.parse((await get(sim, '/user/coverage_requests/')).json);
       const pending = coverage.coverage_requests.filter((c) => c.status === 'pending');
       expect(new Set(pending.flatMap((c) => c.shifts.map((s) => s.schedule_reference.id))).size).toBeGreaterThanOrEqual(2);
       expect(pending.some((c) => c.user.id !== 'usr_alice')).toBe(true);

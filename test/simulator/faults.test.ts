@@ -1,16 +1,16 @@
 import { request as httpRequest, Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ScheduleEnvelopeSchema, ShiftsPageSchema } from '../../electron/api/schemas';
+
 import { startSimulator } from '../../electron/simulator/server';
-import { baseSeed, call, get, withSimulator } from './helpers';
+import { baseSeed, call, get, withSimulator, ShiftsPageStrictSchema, ScheduleEnvelopeStrictSchema } from './helpers';
 
 const SHIFTS = '/schedules/sch_primary/shifts/?from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z';
 const overrideBody = {
   start: '2026-03-05T10:00:00Z', end: '2026-03-05T12:00:00Z', user_references: [{ type: 'email', value: 'bob@example.com' }],
 };
 const revision = async (sim: Parameters<typeof get>[0]) =>
-  ScheduleEnvelopeSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule.current_revision;
+  ScheduleEnvelopeStrictSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule.current_revision;
 
 describe('fault injection', () => {
   it('answers an injected 429 with Retry-After for the given number of times, then serves normally', async () => {
@@ -64,11 +64,11 @@ describe('fault injection', () => {
       expect(malformed.status).toBe(200);
       await expect(malformed.json()).rejects.toThrow();
       sim.faults.set('getSchedule', { badSchema: true, times: 1 });
-      const broken = ScheduleEnvelopeSchema.safeParse((await get(sim, '/schedules/sch_primary')).json);
+      const broken = ScheduleEnvelopeStrictSchema.safeParse((await get(sim, '/schedules/sch_primary')).json);
       expect(broken.success ? [] : broken.error.issues.map((i) => i.path.join('.'))).toEqual(['schedule.name']);
       sim.faults.set('listShifts', { badSchema: true, times: 1 });
-      expect(ShiftsPageSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(false);
-      expect(ShiftsPageSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(true);
+      expect(ShiftsPageStrictSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(false);
+      expect(ShiftsPageStrictSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(true);
     });
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ScheduleEnvelopeSchema, type Shift } from '../../electron/api/schemas';
-import { baseSeed, BOB_KEY, call, get, withSimulator } from './helpers';
+import { type Shift } from '../../electron/api/schemas';
+import { baseSeed, BOB_KEY, call, get, withSimulator, ScheduleEnvelopeStrictSchema } from './helpers';
 
-const parseSchedule = (json: unknown) => ScheduleEnvelopeSchema.parse(json).schedule;
+const parseSchedule = (json: unknown) => ScheduleEnvelopeStrictSchema.parse(json).schedule;
 const who = (shift: Shift | null | undefined) => shift && [shift.start, shift.end, shift.users.map((u) => u.id).join('+')];
 const UTC_NO_MILLIS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 

@@ -1,5 +1,28 @@
 // Shared fixtures for simulator tests: a small seed, and fetch helpers that speak to a real loopback server.
+import { z } from 'zod';
+import {
+  CoverageRequestSchema, LayerSchema, PaginationMetaSchema, ScheduleSchema, ShiftLengthSchema, ShiftSchema, UserSchema,
+} from '../../electron/api/schemas';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
+
+// The simulator serves every field the spec shows, so its answers are checked against the app's schemas with
+// nothing left out (the app itself reads them tolerantly: see electron/api/schemas.ts).
+export const ShiftsPageStrictSchema = z.object({ shifts: z.array(ShiftSchema), meta: PaginationMetaSchema });
+export const CoverageRequestsPageStrictSchema = z.object({ coverage_requests: z.array(CoverageRequestSchema), meta: PaginationMetaSchema });
+const LayerStrictSchema = LayerSchema.extend({
+  name: z.string(),
+  rotation_start: z.string(),
+  concurrent_oncall_users: z.number().int(),
+  users: z.array(UserSchema),
+  shift_length: ShiftLengthSchema,
+});
+export const ScheduleStrictSchema = ScheduleSchema.extend({
+  name: z.string(),
+  current_revision: z.number().int(),
+  users: z.array(UserSchema),
+  layers: z.array(LayerStrictSchema),
+});
+export const ScheduleEnvelopeStrictSchema = z.object({ schedule: ScheduleStrictSchema });
 
 export const KEY = 'ocs_test_alice';
 export const BOB_KEY = 'ocs_test_bob_1';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ShiftsPageSchema, type Shift } from '../../electron/api/schemas';
+import { type Shift } from '../../electron/api/schemas';
 import type { RunningSimulator } from '../../electron/simulator/server';
-import { baseSeed, errorFields, get, withSimulator } from './helpers';
+import { baseSeed, errorFields, get, withSimulator, ShiftsPageStrictSchema } from './helpers';
 
 const rows = (shifts: Shift[]) => shifts.map((s) => [s.start, s.end, s.users.map((u) => u.id).join('+')]);
 
 async function shifts(sim: RunningSimulator, query: string, scheduleId = 'sch_primary') {
   const res = await get(sim, `/schedules/${scheduleId}/shifts/?${query}`);
   expect(res.status).toBe(200);
-  return ShiftsPageSchema.parse(res.json);
+  return ShiftsPageStrictSchema.parse(res.json);
 }
 
 /** The base seed plus a daily New York schedule with three people: many short shifts for paging. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ChatUserGroupEnvelopeSchema, OverrideEnvelopeSchema, ScheduleEnvelopeSchema, ShiftsPageSchema, TeamEnvelopeSchema,
-} from '../../electron/api/schemas';
-import { baseSeed, call, errorFields, get, withSimulator } from './helpers';
+import { ChatUserGroupEnvelopeSchema, OverrideEnvelopeSchema, TeamEnvelopeSchema } from '../../electron/api/schemas';
+import { baseSeed, call, errorFields, get, withSimulator, ShiftsPageStrictSchema, ScheduleEnvelopeStrictSchema } from './helpers';
 
 const refs = (...emails: string[]) => emails.map((value) => ({ type: 'email', value }));
 const overrideBody = (start: string, end: string, ...emails: string[]) => ({ start, end, user_references: refs(...emails) });
@@ -44,7 +42,7 @@ describe('POST /schedules/{id}/overrides/ and GET …/overrides/{id}', () => {
       ] as const) {
         expect((await call(sim, 'POST', '/schedules/sch_primary/overrides/', { body: overrideBody(start, end, email) })).status).toBe(201);
       }
-      const page = ShiftsPageSchema.parse((await get(sim,
+      const page = ShiftsPageStrictSchema.parse((await get(sim,
         '/schedules/sch_primary/shifts/?from=2026-03-05T00:00:00Z&to=2026-03-06T00:00:00Z&clip_to_interval=true')).json);
       expect(page.shifts.map((s) => [s.start, s.end, s.users.map((u) => u.id).join()])).toEqual([
         ['2026-03-05T00:00:00Z', '2026-03-05T08:00:00Z', 'usr_alice'],
@@ -52,7 +50,7 @@ describe('POST /schedules/{id}/overrides/ and GET …/overrides/{id}', () => {
         ['2026-03-05T12:00:00Z', '2026-03-05T20:00:00Z', 'usr_dave'],
         ['2026-03-05T20:00:00Z', '2026-03-06T00:00:00Z', 'usr_alice'],
       ]);
-      const schedule = ScheduleEnvelopeSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
+      const schedule = ScheduleEnvelopeStrictSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
       expect(schedule.current_revision).toBe(3);
     });
   });
@@ -78,7 +76,7 @@ describe('POST /schedules/{id}/overrides/ and GET …/overrides/{id}', () => {
       }
       const unknownEmail = await post(overrideBody(s, e, 'nobody@example.com'));
       expect(unknownEmail.json).toMatchObject({ message: expect.stringContaining('nobody@example.com') });
-      const schedule = ScheduleEnvelopeSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
+      const schedule = ScheduleEnvelopeStrictSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
       expect(schedule.current_revision).toBe(2); // only the one valid override counted
       const notJson = await fetch(`${sim.url}/schedules/sch_primary/overrides/`, {
         method: 'POST', headers: { 'x-api-key': sim.apiKey, 'content-type': 'application/json' }, body: '{nope',
@@ -132,7 +130,7 @@ describe('PATCH /teams/{id}', () => {
         .toEqual({ id: 'tea_platform', name: 'Platform SRE', description: 'Core platform' });
       expect(TeamEnvelopeSchema.parse((await patch({ description: '' })).json).team.description).toBe('');
       expect(TeamEnvelopeSchema.parse((await patch({})).json).team.name).toBe('Platform SRE');
-      const schedule = ScheduleEnvelopeSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
+      const schedule = ScheduleEnvelopeStrictSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
       expect(schedule.teams[0]?.name).toBe('Platform SRE');
     });
   });

@@ -32,8 +32,11 @@ async function look(client: OncallClient, plan: PlannedOverride): Promise<Window
     from: plan.input.start, to: plan.input.end, clip_to_interval: true, per_page: 100,
   });
   if (!result.ok) return undefined;
+  // A shift in the window that can't be read could be the override or not: the look tells nothing.
+  const shifts = result.value.shifts.flatMap((e) => (e.ok ? [e.shift] : []));
+  if (shifts.length < result.value.shifts.length) return undefined;
   const covering = plan.input.user_references.map((r) => r.value);
-  return windowCoveredBy(result.value.shifts, plan.startMs, plan.endMs, covering) ? 'covered' : 'not_covered';
+  return windowCoveredBy(shifts, plan.startMs, plan.endMs, covering) ? 'covered' : 'not_covered';
 }
 
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));

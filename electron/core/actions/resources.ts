@@ -48,7 +48,7 @@ export function teamUpdate(deps: ActionDeps) {
       if (!result.ok) return fromApiError(result.error);
       deps.snapshot.set(withTeam(deps.snapshot.get(), result.value));
       const { id: teamId, name, description } = result.value;
-      return { ok: true as const, value: { id: teamId, name, description } };
+      return { ok: true as const, value: { id: teamId, name: name ?? teamId, description } };
     });
 }
 
@@ -82,6 +82,6 @@ export function scheduleCheck(deps: ActionDeps) {
       if (!client) return NOT_SET_UP;
       const result = await client.getSchedule(id);
       if (!result.ok) return fromApiError(result.error);
-      return { ok: true as const, value: { id, name: result.value.name, timeZone: result.value.time_zone } };
+      return { ok: true as const, value: { id, name: result.value.name ?? id, timeZone: result.value.time_zone } };
     });
 }

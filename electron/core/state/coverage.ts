@@ -40,7 +40,7 @@ export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<str
   const ids = new Set<string>();
   if (emailLower === '') return ids;
   for (const s of snapshot.schedules) {
-    if (s.details?.users.some((u) => u.email.toLowerCase() === emailLower)) ids.add(s.id);
+    if (s.details?.users?.some((u) => u.email.toLowerCase() === emailLower)) ids.add(s.id);
   }
   return ids;
 }
@@ -61,9 +61,9 @@ export function coveredByMe(r: CoverageRequest, nowMs: number, emailLower: strin
   });
 }
 
-/** Watched schedules whose people are unknown (never read): whether a request for their shifts asks me is unknown. */
+/** Watched schedules whose people are unknown (never read, or not sent): whether a request there asks me is unknown. */
 function unplaceableIds(snapshot: Snapshot): Set<string> {
-  return new Set(snapshot.schedules.filter((s) => s.details === null).map((s) => s.id));
+  return new Set(snapshot.schedules.filter((s) => !s.details?.users).map((s) => s.id));
 }
 
 export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string, byId?: ReadonlyMap<string, ScheduleSnapshot>): CoverageLists {

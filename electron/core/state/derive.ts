@@ -96,8 +96,8 @@ function scheduleView(
     now,
     next,
     meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
-    users: details ? details.users.map(toPerson) : [],
-    teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name, description: t.description })) : [],
+    users: details?.users ? details.users.map(toPerson) : [],
+    teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name ?? t.id, description: t.description })) : [],
     chatUserGroup: input.snapshot.chatGroups[id] ?? null,
     takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email, status.kind === 'fresh'),
   };

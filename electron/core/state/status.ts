@@ -140,24 +140,29 @@ export function syncStatus(
   const schedules = scheduleSources(settings, byId);
   const coverage = coverageSource(snapshot);
   const failing = [...schedules, coverage].filter(failed);
-  if (failing.length === 0) return readInPart(snapshot, settings, byId) ?? { kind: 'ok' };
+  if (failing.length === 0) {
+    const inPart = readInPart(snapshot, settings, byId);
+    return inPart ? { kind: 'partial', message: inPart } : { kind: 'ok' };
+  }
   // Nothing current on screen: every schedule failed, and the coverage list failed too or was never read.
   const coverageNotRead = failed(coverage) || snapshot.coverageFetchedAt === null;
   if (schedules.length > 0 && schedules.every(failed) && coverageNotRead) return allFailed(schedules, coverage, settings);
   const list = failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ');
   const saved = oldestSaved(failing);
-  return { kind: 'partial', message: `Couldn't refresh ${list}.`, ...(saved === null ? {} : { saved }) };
+  const inPart = readInPart(snapshot, settings, byId);
+  const message = `Couldn't refresh ${list}.${inPart ? ` ${inPart}` : ''}`;
+  return { kind: 'partial', message, ...(saved === null ? {} : { saved }) };
 }
 
 /** Sources that answered but not all of it could be read (unreadable shifts or requests): never "ok". */
-function readInPart(snapshot: Snapshot, settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): SyncStatus | undefined {
+function readInPart(snapshot: Snapshot, settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): string | undefined {
   const parts = settings.schedules.flatMap((w) => {
     const s = byId.get(w.id);
     return s && s.shiftHoles.length > 0 ? [`some shifts of ${s.details?.name ?? w.name ?? w.id}`] : [];
   });
   const requests = snapshot.coverageIssues.length;
   if (requests > 0) parts.push(requests === 1 ? '1 coverage request' : `${requests} coverage requests`);
-  return parts.length === 0 ? undefined : { kind: 'partial', message: `Couldn't read ${parts.join(' and ')}.` };
+  return parts.length === 0 ? undefined : `Couldn't read ${parts.join(' and ')}.`;
 }
 
 /** Oldest successful fetch among watched schedules that have one. */

@@ -42,7 +42,8 @@ function applyShifts(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSna
   if (!shifts.result.ok) return { ...entry, problem: problemOf(shifts.result.error, fetch.atMs) };
   return {
     ...entry,
-    shifts: keepIfSame(entry.shifts, shifts.result.value),
+    shifts: keepIfSame(entry.shifts, shifts.result.value.shifts),
+    shiftHoles: keepIfSame(entry.shiftHoles, shifts.result.value.holes),
     shiftsFrom: new Date(shifts.fromMs).toISOString(),
     shiftsTo: new Date(shifts.toMs).toISOString(),
     shiftsFetchedAt: at,
@@ -92,7 +93,8 @@ function applyCoverage(snapshot: Snapshot, pass: FetchPass): Snapshot {
   if (!coverage.result.ok) return { ...snapshot, coverageProblem: coverageProblemOf(coverage.result.error, coverage.atMs) };
   return {
     ...snapshot,
-    coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value),
+    coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value.requests),
+    coverageIssues: keepIfSame(snapshot.coverageIssues, coverage.result.value.unreadable),
     coverageFetchedAt: new Date(coverage.atMs).toISOString(),
     coverageProblem: null,
   };

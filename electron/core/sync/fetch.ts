@@ -2,14 +2,14 @@
 // with bounded concurrency. Returns raw outcomes; folding them into the snapshot is sync-apply's job.
 import type { OncallClient } from '../../api/client-types';
 import type { ApiError, Result } from '../../api/errors';
-import type { CoverageRequest, Schedule, Shift } from '../../api/schemas';
+import type { CoverageList, Schedule, ShiftList } from '../../api/schemas';
 import { DEFAULT_MAX_PAGES } from '../../api/pagination';
 import { toWireInstant } from './plan';
 
 export interface ShiftsFetch {
   fromMs: number;
   toMs: number;
-  result: Result<Shift[]>;
+  result: Result<ShiftList>;
 }
 
 export interface ScheduleFetch {
@@ -25,7 +25,7 @@ export interface ScheduleFetch {
 
 export interface CoverageFetch {
   atMs: number;
-  result: Result<CoverageRequest[]>;
+  result: Result<CoverageList>;
   /** Pages asked for (absent: one). */
   requests?: number;
 }

@@ -48,15 +48,16 @@ export function horizonWindow(nowMs: number, horizonDays: number): { fromMs: num
 }
 
 export interface ShiftsMemo {
-  /** Revision of the schedule when its shifts were last read successfully. */
-  revision: number;
+  /** Revision of the schedule when its shifts were last read successfully (null: the service sent none). */
+  revision: number | null;
   readAtMs: number;
   toMs: number;
 }
 
 /** Whether a probe that saw `revision` must be followed by a read of the shifts. */
-export function shiftsNeeded(memo: ShiftsMemo | undefined, revision: number, nowMs: number, horizonDays: number): boolean {
-  if (memo === undefined) return true;
+export function shiftsNeeded(memo: ShiftsMemo | undefined, revision: number | null, nowMs: number, horizonDays: number): boolean {
+  // Without a revision nothing tells that the shifts changed: read them every time.
+  if (memo === undefined || revision === null) return true;
   if (memo.revision !== revision) return true;
   if (memo.toMs < nowMs + horizonDays * DAY_MS) return true;
   return nowMs - memo.readAtMs >= SHIFTS_MAX_AGE_MS;

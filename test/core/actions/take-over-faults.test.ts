@@ -36,7 +36,7 @@ function depsFor(s: StoreServer): TakeOverDeps & { snap: () => Snapshot } {
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
     refresh: async () => {
       const read = await client.listShifts(SCHEDULE_ID, { from: BASE_FROM, to: BASE_TO, clip_to_interval: true, per_page: 100 });
-      if (read.ok) snap = { ...snap, schedules: [{ ...base, shifts: read.value.shifts }] };
+      if (read.ok) snap = { ...snap, schedules: [{ ...base, shifts: read.value.shifts.flatMap((e) => (e.ok ? [e.shift] : [])) }] };
     },
     statusOf: () => ({ kind: 'fresh', at }),
     verifyGraceMs: 20,

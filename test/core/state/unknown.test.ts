@@ -34,7 +34,7 @@ function pass(atIso: string, schedules: ApiError | undefined, coverage: ApiError
   const atMs = ms(atIso);
   return {
     schedules: IDS.map((id) => (schedules ? { id, atMs, details: fail(schedules) } : { id, atMs, details: { ok: true as const, value: details(id, ZONE, [bob]) } })),
-    coverage: { atMs, result: coverage ? fail(coverage) : { ok: true as const, value: [] } },
+    coverage: { atMs, result: coverage ? fail(coverage) : { ok: true as const, value: { requests: [], unreadable: [] } } },
   };
 }
 

@@ -18,7 +18,8 @@ export async function myBlocks(sim: RunningSimulator, scheduleIds: string[], ema
     for (const id of scheduleIds) {
       const shifts = await client.listAllShifts(id, { from: iso(fromMs), to: iso(toMs) });
       if (!shifts.ok) throw new Error(shifts.error.message);
-      for (const s of shifts.value) {
+      if (shifts.value.holes.length > 0) throw new Error(`unreadable shifts in ${id}`);
+      for (const s of shifts.value.shifts) {
         if (!s.users.some((u) => u.email === email)) continue;
         const startMs = Date.parse(s.start);
         const endMs = Date.parse(s.end);

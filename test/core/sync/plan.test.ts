@@ -28,6 +28,12 @@ describe('sync plan', () => {
     expect(shiftsNeeded(memo, 3, now + 5 * HOUR_MS, 14)).toBe(true);
   });
 
+  it('re-reads shifts every time when the service sends no revision (nothing tells that they changed)', () => {
+    const now = ms('2026-03-02T08:00:00Z');
+    expect(shiftsNeeded({ revision: null, readAtMs: now - 1000, toMs: now + 15 * DAY_MS }, null, now, 14)).toBe(true);
+    expect(shiftsNeeded({ revision: 3, readAtMs: now - 1000, toMs: now + 15 * DAY_MS }, null, now, 14)).toBe(true);
+  });
+
   it('finds my handoffs, joining back-to-back shifts into one stretch', () => {
     const shifts = [
       shift('2026-03-02T08:00:00Z', '2026-03-03T08:00:00Z', me),

@@ -1,0 +1,263 @@
+// Issue 17, cases 1–3: "nobody", "none", "no shift of yours" and "off call" only where the data covers it. Each
+// case starts from a snapshot (or a fetch pass folded into one), derives the state, and reads every surface as a
+// user would: the tray (icon, tooltip, menu), the popover as the app paints it (its prerendered status view, the
+// same components the page hydrates), the hand-off summary, and `npm run status` (text and exit code).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../electron/api/errors';
+import type { Shift, User } from '../../../electron/api/schemas';
+import { exitCodeFor } from '../../../electron/cli/status-run';
+import { formatStatus } from '../../../electron/cli/status-format';
+import { loadPrerender, type Prerender } from '../../../electron/core/platform/prerender-page';
+import { deriveState, type DeriveInput } from '../../../electron/core/state/derive';
+import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
+import { buildTrayMenu, trayIconFor, trayTooltip } from '../../../electron/core/state/tray-menu';
+import { applyPass } from '../../../electron/core/sync/apply';
+import type { FetchPass } from '../../../electron/core/sync/fetch';
+import type { ScheduleSnapshot, Snapshot } from '../../../electron/core/sync/snapshot';
+import type { AppState } from '../../../electron/shared/view-state';
+import { ensureRendererBuilt, PRERENDER_FILE } from '../../e2e/support/renderer-build';
+import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+
+const ZONE = 'Europe/Berlin';
+const NOW = '2026-03-02T13:05:00Z'; // Mon 14:05 in Berlin
+const FETCHED = '2026-03-02T13:02:00Z'; // Mon 14:02 in Berlin
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const iso = (msValue: number): string => new Date(msValue).toISOString();
+
+const SERVER: ApiError = { kind: 'server', status: 503, message: 'The on-call service had a problem (HTTP 503). Try again later.' };
+const UNAUTHORIZED: ApiError = { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
+const fail = (error: ApiError) => ({ ok: false as const, error });
+
+const WATCHED = [{ id: 'sch_platform', name: 'Platform primary' }, { id: 'sch_pay', name: 'Payments' }];
+
+/** Daily shifts over [fromMs, fromMs + days), handing over in turn among `users` (as the service lists them). */
+function daily(fromMs: number, days: number, users: User[]): Shift[] {
+  return Array.from({ length: days }, (_, i) => shift(iso(fromMs + i * DAY), iso(fromMs + (i + 1) * DAY), users[i % users.length] ?? alice));
+}
+
+/** A schedule read at `readAt` over the window the app reads: a week back to horizon + 1 day ahead. */
+function readSchedule(id: string, name: string, readAt: string, users: User[], mine: Shift[] = []): ScheduleSnapshot {
+  const readMs = ms(readAt);
+  const from = Math.floor((readMs - 7 * DAY) / HOUR) * HOUR;
+  const shifts = daily(from, 22, users);
+  const merged = mine.length === 0 ? shifts : [...shifts.filter((s) => !mine.some((m) => m.start < s.end && s.start < m.end)), ...mine].sort((a, b) => ms(a.start) - ms(b.start));
+  return scheduleSnap(id, merged, {
+    details: details(name, ZONE, [...users, ...mine.flatMap((m) => m.users)]),
+    detailsFetchedAt: readAt,
+    shiftsFetchedAt: readAt,
+    shiftsFrom: iso(from),
+    shiftsTo: iso(from + 22 * DAY),
+  });
+}
+
+function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState {
+  const settings = settingsWith({ schedules: WATCHED });
+  return deriveState({ snapshot, nowMs: ms(NOW), settings, setup: SETUP_OK, syncing: false, notices: [], localZone: ZONE, ...patch });
+}
+
+// ---- The surfaces, as text ------------------------------------------------------------------------------------
+
+let prerender: Prerender | undefined;
+beforeAll(async () => {
+  await ensureRendererBuilt();
+  prerender = await loadPrerender(PRERENDER_FILE);
+}, 300_000);
+
+function textOf(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(p|h1|h2|h3|dt|dd|li|section|div|button)\b[^>]*>/g, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    .split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '').join('\n');
+}
+
+/** The element that opens at `marker` (an attribute), up to its matching close tag. */
+function elementAt(html: string, marker: string): string {
+  const at = html.indexOf(marker);
+  if (at < 0) return '';
+  const start = html.lastIndexOf('<', at);
+  const tag = /^<(\w+)/.exec(html.slice(start))?.[1] ?? 'div';
+  const open = new RegExp(`<${tag}\\b|</${tag}>`, 'g');
+  open.lastIndex = start;
+  let depth = 0;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    depth += m[0].startsWith('</') ? -1 : 1;
+    if (depth === 0) return html.slice(start, m.index + m[0].length);
+  }
+  return html.slice(start);
+}
+
+interface Popover {
+  all: string;
+  /** The status line at the top: title and detail. */
+  me: string;
+  /** The "My shifts" list. */
+  myShifts: string;
+  card(id: string): string;
+}
+
+function popover(state: AppState): Popover {
+  const out = prerender?.({ state, nowMs: ms(NOW), locale: 'en-GB', localZone: ZONE });
+  expect(out, 'the popover prerenders').toBeDefined();
+  const html = out?.html ?? '';
+  return {
+    all: textOf(html),
+    me: textOf(elementAt(html, 'aria-label="Your status"')),
+    myShifts: textOf(elementAt(html, 'data-testid="my-shifts"')),
+    card: (id) => textOf(elementAt(html, `aria-labelledby="card-${id}"`)),
+  };
+}
+
+interface Surfaces {
+  icon: string;
+  tooltip: string;
+  menu: string;
+  popover: Popover;
+  summary: string;
+  status: string;
+  exit: number;
+}
+
+function surfaces(state: AppState): Surfaces {
+  const menu = buildTrayMenu(state, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : [])).join('\n');
+  return {
+    icon: trayIconFor(state, ms(NOW)),
+    tooltip: trayTooltip(state, ms(NOW), ZONE),
+    menu,
+    popover: popover(state),
+    summary: buildHandoffSummary(state, { nowMs: ms(NOW), localZone: ZONE }),
+    status: formatStatus(state, { nowMs: ms(NOW), localZone: ZONE }),
+    exit: exitCodeFor(state),
+  };
+}
+
+const lineOf = (text: string, start: RegExp): string => text.split('\n').find((l) => start.test(l)) ?? `(no line ${start})`;
+
+/** My own state said as off call / none: what a loading or unknown schedule must never read as. */
+const OFF_CALL = /Off call|No upcoming shift of yours|You are not on call|No shift of yours in the next|none in the next \d+ days/;
+
+describe('issue 17, case 1: loading reads as off call', () => {
+  it('says checking/unknown, not "Off call" or "none", while schedules load or when a first shifts read failed', () => {
+    const platformRead = readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob]);
+
+    // First start, nothing saved, the first refresh running.
+    const starting = surfaces(derive(snapshotOf([]), { syncing: true }));
+    // A schedule added while syncing waits (a Retry-After pause): the others are fresh, it has never been read.
+    const added = surfaces(derive(snapshotOf([platformRead], { coverageFetchedAt: FETCHED, coverageRequests: [] })));
+    for (const [what, s] of [['first start', starting], ['schedule added during a pause', added]] as const) {
+      expect(s.icon, `${what}: tray icon`).not.toBe('off');
+      expect(s.tooltip, `${what}: tray tooltip`).not.toMatch(OFF_CALL);
+      expect(s.menu, `${what}: tray menu`).not.toMatch(OFF_CALL);
+      expect(s.popover.me, `${what}: popover status line`).not.toMatch(OFF_CALL);
+      expect(s.popover.myShifts, `${what}: popover My shifts`).not.toMatch(OFF_CALL);
+      expect(lineOf(s.status, /^Your next shift/), `${what}: npm run status`).not.toMatch(OFF_CALL);
+      expect(lineOf(s.summary, /^My next block/), `${what}: hand-off summary`).not.toMatch(OFF_CALL);
+      expect(s.exit, `${what}: npm run status exit code`).not.toBe(0);
+    }
+    // The tray says what the popover says: my shifts are being checked, or unknown.
+    expect(lineOf(added.tooltip, /./)).toMatch(/checking|loading|unknown/i);
+    expect(lineOf(added.menu, /^Your next shift|shift of yours/)).toMatch(/Payments/);
+
+    // A first run with nothing saved: every schedule's details answered, but its shifts read failed.
+    const atMs = ms(FETCHED);
+    const window = { fromMs: atMs - 7 * DAY, toMs: atMs + 15 * DAY };
+    const pass: FetchPass = {
+      schedules: WATCHED.map(({ id, name }) => ({
+        id, atMs, details: { ok: true as const, value: details(name, ZONE, [alice, me]) }, shifts: { ...window, result: fail(SERVER) },
+      })),
+    };
+    const firstRun = surfaces(derive(applyPass(snapshotOf([], { coverageFetchedAt: FETCHED, coverageRequests: [] }), pass, WATCHED.map((w) => w.id))));
+    expect(firstRun.status).not.toContain('Your next shift: none in the next 14 days');
+    expect(lineOf(firstRun.status, /^Your next shift/)).toMatch(/^Your next shift: unknown/);
+    expect(firstRun.status).not.toMatch(/nobody on call|nothing scheduled/);
+    expect(firstRun.exit).toBe(4);
+    expect(firstRun.icon).not.toBe('off');
+    expect(firstRun.tooltip).not.toMatch(OFF_CALL);
+    expect(firstRun.menu).not.toMatch(OFF_CALL);
+    expect(firstRun.popover.me).not.toMatch(OFF_CALL);
+    expect(firstRun.popover.all).not.toMatch(/No shift of yours in the next 14 days\.|No one is on call|Nothing planned|Uncovered/);
+    expect(lineOf(firstRun.summary, /^My next block/)).toMatch(/unknown/);
+    expect(firstRun.summary).not.toMatch(/nobody on call|nothing scheduled/);
+  });
+});
+
+describe('issue 17, case 2: old saved data reads as "nobody"', () => {
+  it('after 16 days without a refresh (key rejected), the saved shifts that stop before now say unknown, never nobody/none', () => {
+    // Read 16 days ago over a week back to 15 days ahead: the saved shifts end a day before now.
+    const readAt = iso(ms(NOW) - 16 * DAY - 5 * 60_000); // 13:00Z, on the hour as the rotation hands over
+    const platform = readSchedule('sch_platform', 'Platform primary', readAt, [alice, bob], [shift(iso(ms(readAt) + 3 * DAY), iso(ms(readAt) + 4 * DAY), me)]);
+    const pay = readSchedule('sch_pay', 'Payments', readAt, [carol, me]);
+    expect(ms(platform.shiftsTo ?? NOW)).toBeLessThan(ms(NOW));
+    const saved = snapshotOf([platform, pay], { coverageFetchedAt: readAt, coverageRequests: [] });
+    const atMs = ms(NOW);
+    const rejected: FetchPass = {
+      schedules: WATCHED.map(({ id }) => ({ id, atMs, details: fail(UNAUTHORIZED) })),
+      coverage: { atMs, result: fail(UNAUTHORIZED) },
+    };
+    const s = surfaces(derive(applyPass(saved, rejected, WATCHED.map((w) => w.id))));
+
+    const NOBODY = /nobody|no one|No one|[Uu]ncovered|[Nn]othing planned|[Nn]othing scheduled|no later shift known/;
+    // Tray: no "off call", no "uncovered", each schedule's now unknown.
+    expect(s.tooltip).not.toMatch(OFF_CALL);
+    expect(s.tooltip).not.toMatch(NOBODY);
+    expect(s.menu).not.toMatch(OFF_CALL);
+    expect(s.menu).not.toMatch(NOBODY);
+    expect(s.menu.match(/^ {2}Now: unknown/gm)).toHaveLength(2);
+    expect(s.icon).not.toBe('off');
+    // Popover: not "You are not on call"; the cards say neither "No one is on call" nor "Nothing planned" nor "Uncovered".
+    expect(s.popover.me).not.toMatch(OFF_CALL);
+    expect(s.popover.myShifts).not.toMatch(OFF_CALL);
+    for (const id of ['sch_platform', 'sch_pay']) {
+      expect(s.popover.card(id), `popover card ${id}`).not.toBe('');
+      expect(s.popover.card(id), `popover card ${id}`).not.toMatch(NOBODY);
+      expect(s.popover.card(id), `popover card ${id}`).toMatch(/Unknown/);
+    }
+    // `npm run status`: not "now: nobody on call", not "Your next shift: none in the next 14 days".
+    expect(s.status).not.toMatch(/now: +nobody on call/);
+    expect(s.status).not.toContain('Your next shift: none in the next 14 days');
+    expect(s.status).not.toMatch(NOBODY);
+    expect(s.status.match(/^ {2}now: +unknown/gm)).toHaveLength(2);
+    expect(lineOf(s.status, /^Your next shift/)).toMatch(/^Your next shift: unknown/);
+    expect(s.exit).toBe(4);
+    // Hand-off summary: not "nobody on call, nothing scheduled yet".
+    expect(s.summary).not.toMatch(NOBODY);
+    expect(s.summary).not.toMatch(/none in the next/);
+    expect(lineOf(s.summary, /^Platform primary:/)).toMatch(/unknown/);
+    expect(lineOf(s.summary, /^Payments:/)).toMatch(/unknown/);
+  });
+});
+
+describe('issue 17, case 3: the popover contradicts itself', () => {
+  it('with Payments failed, says neither "no shift of yours" under "unknown", nor "your next shift" without Payments', () => {
+    const payFailed: FetchPass = { schedules: [{ id: 'sch_pay', atMs: ms(FETCHED), details: fail(SERVER) }] };
+    const ids = WATCHED.map((w) => w.id);
+    const withPlatform = (platform: ScheduleSnapshot): AppState =>
+      derive(applyPass(snapshotOf([platform], { coverageFetchedAt: FETCHED, coverageRequests: [] }), payFailed, ids));
+
+    // No shift of mine on Platform primary: "Your shifts: unknown (Couldn't load Payments)", and My shifts says the same.
+    const none = surfaces(withPlatform(readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob])));
+    expect(none.popover.me).toMatch(/unknown/i);
+    expect(none.popover.me).toMatch(/Payments/);
+    expect(none.popover.myShifts, 'My shifts under "Your shifts: unknown"').not.toMatch(/No shift of yours in the next 14 days\./);
+    expect(none.popover.myShifts).not.toMatch(/No shift of yours in the next 14 days$/m);
+    expect(none.popover.myShifts).toMatch(/unknown|Payments/i);
+    expect(none.popover.all).not.toMatch(/You are not on call/);
+
+    // My next shift is on Platform primary in 3 days: a shift of mine on Payments may come first, so every
+    // "your next shift" says that Payments is unknown.
+    const mine = shift(iso(ms(NOW) + 3 * DAY - 5 * 60_000), iso(ms(NOW) + 4 * DAY - 5 * 60_000), me);
+    const next = surfaces(withPlatform(readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob], [mine])));
+    const saysPaymentsUnknown = /(couldn't load|couldn't be loaded|unknown|not loaded)[^\n]*Payments|Payments[^\n]*(couldn't load|couldn't be loaded|unknown|not loaded)/i;
+    expect(next.popover.me, 'popover status line and its detail').toMatch(/Platform primary/);
+    expect(next.popover.me, 'popover status line and its detail').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.tooltip, /./), 'tray tooltip, first line').toMatch(/^Next on call: Platform primary/);
+    expect(lineOf(next.tooltip, /./), 'tray tooltip, first line').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.menu, /^Your next shift/), 'tray menu').toMatch(/Platform primary/);
+    expect(lineOf(next.menu, /^Your next shift/), 'tray menu').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.status, /^Your next shift/), 'npm run status').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.summary, /^My next block/), 'hand-off summary').toMatch(saysPaymentsUnknown);
+    expect(next.exit).toBe(4);
+  });
+});
