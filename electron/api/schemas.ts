@@ -89,8 +89,8 @@ export const ScheduleSchema = z.object({
   current_revision_valid_from: Unrelied,
   // A schedule with nothing on call now (or nothing after) has no shift to report; only a fallback, so an
   // unreadable one is treated as absent rather than refusing the schedule.
-  current_oncall_shift: ShiftSchema.nullish().catch(null),
-  next_oncall_shift: ShiftSchema.nullish().catch(null),
+  current_oncall_shift: ShiftSchema.nullish().catch(undefined),
+  next_oncall_shift: ShiftSchema.nullish().catch(undefined),
   // Needed to tell whether a coverage request asks you (null: unknown); teams feed the team form only.
   users: z.array(UserSchema).nullish().transform((users) => users ?? null),
   teams: z.array(TeamSchema).nullish().transform((teams) => teams ?? []),

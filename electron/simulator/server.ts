@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   port?: number;
   /** An ISO instant or Date freezes the clock; a function is asked on every request. Default: wall clock. */
   now?: NowOption;
+  /** Default true. false: overrides never move `current_revision`, as a service may do (for tests). */
+  revisionMoves?: boolean;
 }
 
 export interface RunningSimulator {
@@ -59,7 +61,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   // Whole seconds keep resolved seed times free of milliseconds on the wire.
   const loadedAtMs = Math.floor(clock.now() / 1000) * 1000;
   const seed = await loadSeed(options.seed ?? demoSeed, loadedAtMs);
-  const state = createState(seed, loadedAtMs);
+  const state = createState(seed, loadedAtMs, { revisionMoves: options.revisionMoves ?? true });
   const faults = createFaults();
   const requests = createRequestLog();
   const timers = new Set<NodeJS.Timeout>();

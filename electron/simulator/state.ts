@@ -48,7 +48,8 @@ export interface SimulatorState {
 
 export const opaqueToken = (bytes = 8) => randomBytes(bytes).toString('hex');
 
-export function createState(seed: Seed, loadedAtMs: number): SimulatorState {
+/** `revisionMoves: false` plays a service whose `current_revision` never moves (the spec doesn't promise it does). */
+export function createState(seed: Seed, loadedAtMs: number, options: { revisionMoves?: boolean } = {}): SimulatorState {
   const users = new Map(seed.users.map((u) => [u.id, u]));
   const byEmail = new Map(seed.users.map((u) => [u.email.toLowerCase(), u]));
   const keys = new Map(seed.api_keys.map((k) => [k.key, k.user_id]));
@@ -83,8 +84,10 @@ export function createState(seed: Seed, loadedAtMs: number): SimulatorState {
       if (!schedule) return undefined;
       const override: OverrideState = { id: `ovr_${opaqueToken()}`, ...window };
       schedule.overrides.push(override);
-      schedule.revision += 1;
-      schedule.revisionValidFromMs = nowMs;
+      if (options.revisionMoves !== false) {
+        schedule.revision += 1;
+        schedule.revisionValidFromMs = nowMs;
+      }
       return override;
     },
     deleteSchedule: (scheduleId) => schedules.delete(scheduleId),

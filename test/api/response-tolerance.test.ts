@@ -117,7 +117,7 @@ describe('fields the spec does not require are read as unknown, never refusing t
     ['no name (shown as its id)', (s) => without(s, 'name'), (s) => s.name, null],
     ['no revision (shifts re-read every time)', (s) => without(s, 'current_revision'), (s) => s.current_revision, null],
     ['no users (whether a request asks you is unknown)', (s) => without(s, 'users'), (s) => s.users, null],
-    ['an unreadable current shift (only a fallback)', (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }), (s) => s.current_oncall_shift, null],
+    ['an unreadable current shift (only a fallback)', (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }), (s) => s.current_oncall_shift, undefined],
     ['a layer with none of its fields', (s) => ({ ...s, layers: [{}] }), (s) => s.layers.length, 1],
     ['a team without a name', (s) => ({ ...s, teams: [{ id: 'tea_x' }] }), (s) => s.teams, [{ id: 'tea_x', name: null, description: '' }]],
   ])('%s', async (_what, breakIt, pick, expected) => {

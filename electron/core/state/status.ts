@@ -40,7 +40,8 @@ export function scheduleStatus(
     const since = s.problem?.at;
     return { kind: 'not_found', reason: 'Not found on the service.', ...(since ? { since } : {}), savedAt: success };
   }
-  if (success === null) {
+  // Details alone are not on-call data: until shifts were read once, nothing is saved to show.
+  if (success === null || (s.shiftsFetchedAt === null && s.problem)) {
     return s.problem ? { kind: 'error', reason: reasonOf(s.problem), since: s.problem.at } : { kind: 'loading' };
   }
   if (s.problem) return { kind: 'stale', since: success, reason: reasonOf(s.problem) };

@@ -83,7 +83,11 @@ export interface TrayExtras {
 
 function problemLine(state: AppState, f: Fmt): string | undefined {
   const sync = state.sync;
-  if (sync.kind === 'ok') return hasProblem(state) ? 'Showing saved data: not refreshed recently' : undefined;
+  if (sync.kind === 'ok') {
+    // Only what is true: saved data that was not refreshed (a schedule still loading has nothing saved to show).
+    const settledStale = !state.syncing && state.schedules.length > 0 && state.schedules.every((s) => s.status.kind === 'stale');
+    return settledStale ? 'Showing saved data: not refreshed recently' : undefined;
+  }
   return syncText(sync, (at) => fmt(at, f));
 }
 

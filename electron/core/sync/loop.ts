@@ -8,7 +8,9 @@ import { runFetchPass, type FetchPlan } from './fetch';
 import {
   coverageDueMs, coverageRidesAlong, emptyMemory, rememberPass, scheduleDueMs, type DueContext, type SyncMemory,
 } from './memory';
-import { DEFAULT_HORIZON_DAYS, horizonWindow, jitterMs, shiftsNeeded } from './plan';
+import {
+  DEFAULT_HORIZON_DAYS, horizonWindow, jitterMs, myHandoffsMs, nearHandoffReread, probeDisagrees, shiftsNeeded,
+} from './plan';
 import type { SyncLoop, SyncOptions } from './types';
 
 export type { RefreshReason, RefreshRequest, SnapshotAccess, SyncConfig, SyncLoop, SyncOptions } from './types';
@@ -41,6 +43,15 @@ export function createSync(options: SyncOptions): SyncLoop {
   };
   const paused = (): boolean => stopped || options.getClient() === undefined || snapshot.get().keyRejected;
 
+  /** Shifts re-read although the revision didn't move: the probe contradicts them, or a handoff of mine is near. */
+  function mustReread(id: string, schedule: Schedule, atMs: number, ctx: DueContext): boolean {
+    const cached = ctx.snapshot.schedules.find((s) => s.id === id);
+    const memo = memory.shifts.get(id);
+    if (!cached || memo === undefined) return false;
+    if (probeDisagrees(schedule, cached.shifts, memo.toMs, atMs)) return true;
+    return nearHandoffReread(memo, myHandoffsMs(cached.shifts, ctx.email), atMs, ctx.refresh);
+  }
+
   function buildPlan(nowMs: number, force: Forced | undefined): FetchPlan {
     const config = options.getConfig();
     const ctx = dueContext(nowMs);
@@ -53,9 +64,10 @@ export function createSync(options: SyncOptions): SyncLoop {
       force?.all === true ||
       (coverageRidesAlong(memory, n, ctx) && (scheduleIds.length > 0 || coverageDueMs(memory, n, ctx) <= nowMs + DUE_SLACK_MS));
     const shiftsWindow = (id: string, schedule: Schedule) => {
-      const reread = force?.reread === true && (force.all || force.ids.has(id));
-      if (!reread && !shiftsNeeded(memory.shifts.get(id), schedule.current_revision, clock.now(), horizonDays)) return undefined;
-      return horizonWindow(clock.now(), horizonDays);
+      const atMs = clock.now();
+      const reread = (force?.reread === true && (force.all || force.ids.has(id))) || mustReread(id, schedule, atMs, ctx);
+      if (!reread && !shiftsNeeded(memory.shifts.get(id), schedule.current_revision, atMs, horizonDays)) return undefined;
+      return horizonWindow(atMs, horizonDays);
     };
     return { scheduleIds, coverage, shiftsWindow };
   }

@@ -5,9 +5,9 @@
 // name, zone, users, teams and current/next). Shifts over the horizon are re-read only when the revision moved,
 // the horizon needs extending (about once a day), after a write, on user request, or after SHIFTS_MAX_AGE_MS.
 // Coverage is one list for all schedules, so with few schedules it is read only every few idle refreshes.
-import type { Shift } from '../../api/schemas';
+import type { Schedule, Shift } from '../../api/schemas';
 import type { RefreshSettings } from '../../shared/settings';
-import { blocksOf, segmentsOf } from '../state/segments';
+import { blocksOf, instantMs, segmentsOf, type Segment } from '../state/segments';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -61,6 +61,49 @@ export function shiftsNeeded(memo: ShiftsMemo | undefined, revision: number | nu
   if (memo.revision !== revision) return true;
   if (memo.toMs < nowMs + horizonDays * DAY_MS) return true;
   return nowMs - memo.readAtMs >= SHIFTS_MAX_AGE_MS;
+}
+
+/** The cached segment covering `ms` (segments are sorted and disjoint). */
+function segmentAt(segments: readonly Segment[], ms: number): Segment | undefined {
+  return segments.find((s) => s.startMs <= ms && ms < s.endMs);
+}
+
+/** True when the cached shifts hold the same people throughout this shift of the probe. */
+function cacheHolds(segments: readonly Segment[], shift: Shift): boolean {
+  const [startMs, endMs] = [instantMs(shift.start), instantMs(shift.end)];
+  const seg = segmentAt(segments, startMs);
+  const key = shift.users.length === 1 ? (shift.users[0]?.id ?? '') : shift.users.map((u) => u.id).sort().join(',');
+  return !!seg && seg.key === key && seg.endMs >= endMs;
+}
+
+/**
+ * Whether the probe's current/next shift (computed by the service at `nowMs`) contradicts the cached shifts: an
+ * override the revision never announced (the spec doesn't promise it moves). Only what the cache covers is compared.
+ */
+export function probeDisagrees(details: Schedule, cached: readonly Shift[], cachedToMs: number, nowMs: number): boolean {
+  const segments = segmentsOf(cached);
+  const current = details.current_oncall_shift;
+  if (current && instantMs(current.start) <= nowMs && instantMs(current.end) > nowMs) {
+    const end = new Date(Math.min(instantMs(current.end), cachedToMs)).toISOString();
+    if (!cacheHolds(segments, { ...current, start: new Date(nowMs).toISOString(), end })) return true;
+  } else if (current === null && nowMs < cachedToMs && segmentAt(segments, nowMs)) {
+    // The service says nobody is on call now; the cache says someone is.
+    return true;
+  }
+  const next = details.next_oncall_shift;
+  return !!next && instantMs(next.start) < cachedToMs && !cacheHolds(segments, { ...next, end: new Date(Math.min(instantMs(next.end), cachedToMs)).toISOString() });
+}
+
+/**
+ * Close to a handoff of mine (inside the near window), the shifts are re-read once they are older than the idle
+ * interval, so a reminder ("on call in 15 min", "on call now") never rests on shifts older than the refresh interval
+ * (the probe's current/next shift only covers the next handoff; this covers mine wherever it is).
+ */
+export function nearHandoffReread(memo: ShiftsMemo | undefined, handoffsMs: readonly number[], nowMs: number, refresh: RefreshSettings): boolean {
+  if (memo === undefined) return false;
+  const windowMs = refresh.nearWindowMin * MINUTE_MS;
+  const near = handoffsMs.some((h) => h >= nowMs - MINUTE_MS && h - nowMs <= windowMs);
+  return near && nowMs - memo.readAtMs >= refresh.idleIntervalSec * 1000;
 }
 
 /** Instants where I go on or off call in these shifts (a stretch of joined segments is one block). */

@@ -3,7 +3,7 @@
 // user would: the tray (icon, tooltip, menu), the popover as the app paints it (its prerendered status view, the
 // same components the page hydrates), the hand-off summary, and `npm run status` (text and exit code).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../electron/api/errors';
+import { err, ok, type ApiError } from '../../../electron/api/errors';
 import type { Shift, User } from '../../../electron/api/schemas';
 import { exitCodeFor } from '../../../electron/cli/status-run';
 import { formatStatus } from '../../../electron/cli/status-format';
@@ -27,23 +27,19 @@ const iso = (msValue: number): string => new Date(msValue).toISOString();
 
 const SERVER: ApiError = { kind: 'server', status: 503, message: 'The on-call service had a problem (HTTP 503). Try again later.' };
 const UNAUTHORIZED: ApiError = { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
-const fail = (error: ApiError) => ({ ok: false as const, error });
 
 const WATCHED = [{ id: 'sch_platform', name: 'Platform primary' }, { id: 'sch_pay', name: 'Payments' }];
 
-/** Daily shifts over [fromMs, fromMs + days), handing over in turn among `users` (as the service lists them). */
-function daily(fromMs: number, days: number, users: User[]): Shift[] {
-  return Array.from({ length: days }, (_, i) => shift(iso(fromMs + i * DAY), iso(fromMs + (i + 1) * DAY), users[i % users.length] ?? alice));
-}
-
-/** A schedule read at `readAt` over the window the app reads: a week back to horizon + 1 day ahead. */
-function readSchedule(id: string, name: string, readAt: string, users: User[], mine: Shift[] = []): ScheduleSnapshot {
-  const readMs = ms(readAt);
-  const from = Math.floor((readMs - 7 * DAY) / HOUR) * HOUR;
-  const shifts = daily(from, 22, users);
-  const merged = mine.length === 0 ? shifts : [...shifts.filter((s) => !mine.some((m) => m.start < s.end && s.start < m.end)), ...mine].sort((a, b) => ms(a.start) - ms(b.start));
-  return scheduleSnap(id, merged, {
-    details: details(name, ZONE, [...users, ...mine.flatMap((m) => m.users)]),
+/**
+ * A schedule read at `readAt` over the window the app reads (a week back to horizon + 1 day ahead), handing over
+ * daily on the hour among `users`; with `mine`, the shift 3 days after the read is mine.
+ */
+function readSchedule(id: string, name: string, readAt: string, users: User[], mine = false): ScheduleSnapshot {
+  const from = Math.floor((ms(readAt) - 7 * DAY) / HOUR) * HOUR;
+  const shifts: Shift[] = Array.from({ length: 22 }, (_, day) =>
+    shift(iso(from + day * DAY), iso(from + (day + 1) * DAY), mine && day === 10 ? me : (users[day % users.length] ?? alice)));
+  return scheduleSnap(id, shifts, {
+    details: details(name, ZONE, mine ? [...users, me] : users),
     detailsFetchedAt: readAt,
     shiftsFetchedAt: readAt,
     shiftsFrom: iso(from),
@@ -146,7 +142,8 @@ describe('issue 17, case 1: loading reads as off call', () => {
     const starting = surfaces(derive(snapshotOf([]), { syncing: true }));
     // A schedule added while syncing waits (a Retry-After pause): the others are fresh, it has never been read.
     const added = surfaces(derive(snapshotOf([platformRead], { coverageFetchedAt: FETCHED, coverageRequests: [] })));
-    for (const [what, s] of [['first start', starting], ['schedule added during a pause', added]] as const) {
+    const loading: { what: string; s: Surfaces }[] = [{ what: 'first start', s: starting }, { what: 'schedule added during a pause', s: added }];
+    for (const { what, s } of loading) {
       expect(s.icon, `${what}: tray icon`).not.toBe('off');
       expect(s.tooltip, `${what}: tray tooltip`).not.toMatch(OFF_CALL);
       expect(s.menu, `${what}: tray menu`).not.toMatch(OFF_CALL);
@@ -165,7 +162,7 @@ describe('issue 17, case 1: loading reads as off call', () => {
     const window = { fromMs: atMs - 7 * DAY, toMs: atMs + 15 * DAY };
     const pass: FetchPass = {
       schedules: WATCHED.map(({ id, name }) => ({
-        id, atMs, details: { ok: true as const, value: details(name, ZONE, [alice, me]) }, shifts: { ...window, result: fail(SERVER) },
+        id, atMs, details: ok(details(name, ZONE, [alice, me])), shifts: { ...window, result: err(SERVER) },
       })),
     };
     const firstRun = surfaces(derive(applyPass(snapshotOf([], { coverageFetchedAt: FETCHED, coverageRequests: [] }), pass, WATCHED.map((w) => w.id))));
@@ -186,15 +183,15 @@ describe('issue 17, case 1: loading reads as off call', () => {
 describe('issue 17, case 2: old saved data reads as "nobody"', () => {
   it('after 16 days without a refresh (key rejected), the saved shifts that stop before now say unknown, never nobody/none', () => {
     // Read 16 days ago over a week back to 15 days ahead: the saved shifts end a day before now.
-    const readAt = iso(ms(NOW) - 16 * DAY - 5 * 60_000); // 13:00Z, on the hour as the rotation hands over
-    const platform = readSchedule('sch_platform', 'Platform primary', readAt, [alice, bob], [shift(iso(ms(readAt) + 3 * DAY), iso(ms(readAt) + 4 * DAY), me)]);
+    const readAt = iso(ms(NOW) - 16 * DAY);
+    const platform = readSchedule('sch_platform', 'Platform primary', readAt, [alice, bob], true);
     const pay = readSchedule('sch_pay', 'Payments', readAt, [carol, me]);
     expect(ms(platform.shiftsTo ?? NOW)).toBeLessThan(ms(NOW));
     const saved = snapshotOf([platform, pay], { coverageFetchedAt: readAt, coverageRequests: [] });
     const atMs = ms(NOW);
     const rejected: FetchPass = {
-      schedules: WATCHED.map(({ id }) => ({ id, atMs, details: fail(UNAUTHORIZED) })),
-      coverage: { atMs, result: fail(UNAUTHORIZED) },
+      schedules: WATCHED.map(({ id }) => ({ id, atMs, details: err(UNAUTHORIZED) })),
+      coverage: { atMs, result: err(UNAUTHORIZED) },
     };
     const s = surfaces(derive(applyPass(saved, rejected, WATCHED.map((w) => w.id))));
 
@@ -231,7 +228,7 @@ describe('issue 17, case 2: old saved data reads as "nobody"', () => {
 
 describe('issue 17, case 3: the popover contradicts itself', () => {
   it('with Payments failed, says neither "no shift of yours" under "unknown", nor "your next shift" without Payments', () => {
-    const payFailed: FetchPass = { schedules: [{ id: 'sch_pay', atMs: ms(FETCHED), details: fail(SERVER) }] };
+    const payFailed: FetchPass = { schedules: [{ id: 'sch_pay', atMs: ms(FETCHED), details: err(SERVER) }] };
     const ids = WATCHED.map((w) => w.id);
     const withPlatform = (platform: ScheduleSnapshot): AppState =>
       derive(applyPass(snapshotOf([platform], { coverageFetchedAt: FETCHED, coverageRequests: [] }), payFailed, ids));
@@ -247,8 +244,7 @@ describe('issue 17, case 3: the popover contradicts itself', () => {
 
     // My next shift is on Platform primary in 3 days: a shift of mine on Payments may come first, so every
     // "your next shift" says that Payments is unknown.
-    const mine = shift(iso(ms(NOW) + 3 * DAY - 5 * 60_000), iso(ms(NOW) + 4 * DAY - 5 * 60_000), me);
-    const next = surfaces(withPlatform(readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob], [mine])));
+    const next = surfaces(withPlatform(readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob], true)));
     const saysPaymentsUnknown = /(couldn't load|couldn't be loaded|unknown|not loaded)[^\n]*Payments|Payments[^\n]*(couldn't load|couldn't be loaded|unknown|not loaded)/i;
     expect(next.popover.me, 'popover status line and its detail').toMatch(/Platform primary/);
     expect(next.popover.me, 'popover status line and its detail').toMatch(saysPaymentsUnknown);

@@ -89,11 +89,13 @@ export interface HarnessOptions {
   files?: 'memory' | 'fs';
   /** Seeds the engines' polling jitter (default 1): with fake time, a run then repeats exactly. */
   jitterSeed?: number;
+  /** false: the simulator's overrides never move `current_revision`. */
+  revisionMoves?: boolean;
 }
 
 export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const clock = new IoClock(options.startMs);
-  const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
+  const sim = await startSimulator({ seed: options.seed, now: () => clock.now(), ...(options.revisionMoves === false ? { revisionMoves: false } : {}) });
   const dir = await mkdtemp(join(tmpdir(), 'oncall-core-'));
   const inner = options.files === 'fs' ? createFsFileStore(dir, { now: () => clock.now() }) : new MemoryFileStore();
   const files = trackedFiles(inner, clock.inFlight);

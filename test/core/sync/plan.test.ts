@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../electron/shared/settings';
 import {
-  backoffMs, costPaybackMs, coverageEveryIntervals, horizonWindow, myHandoffsMs, nextProbeMs, shiftsNeeded, toWireInstant, DAY_MS, HOUR_MS, MINUTE_MS,
+  backoffMs, costPaybackMs, coverageEveryIntervals, horizonWindow, myHandoffsMs, nearHandoffReread, nextProbeMs, probeDisagrees, shiftsNeeded,
+  toWireInstant, DAY_MS, HOUR_MS, MINUTE_MS,
 } from '../../../electron/core/sync/plan';
-import { alice, me, ms, shift } from '../support/fixtures';
+import { alice, bob, details, me, ms, shift } from '../support/fixtures';
 
 const refresh = defaultSettings().refresh; // idle 300 s, near 60 s within 30 min
 
@@ -80,5 +81,32 @@ describe('sync plan', () => {
     expect(costPaybackMs(51, 1, idleMs)).toBe(50 * idleMs);
     expect(costPaybackMs(51, 2, idleMs)).toBe(100 * idleMs);
     expect(costPaybackMs(51, 9, idleMs)).toBe(200 * idleMs);
+  });
+});
+
+describe('re-reads the revision does not announce', () => {
+  const now = ms('2026-03-10T03:00:00Z');
+  const cached = [shift('2026-03-09T09:00:00Z', '2026-03-10T09:00:00Z', alice), shift('2026-03-10T09:00:00Z', '2026-03-11T09:00:00Z', me)];
+  const toMs = ms('2026-03-25T08:00:00Z');
+  const probe = (current: ReturnType<typeof shift> | null, next: ReturnType<typeof shift> | null) =>
+    details('Rotation', 'Etc/UTC', [alice, me, bob], { current_oncall_shift: current, next_oncall_shift: next });
+
+  it('finds the probe agreeing with the cached shifts, and disagreeing when its current or next shift differs', () => {
+    expect(probeDisagrees(probe(cached[0] ?? null, cached[1] ?? null), cached, toMs, now)).toBe(false);
+    expect(probeDisagrees(probe(cached[0] ?? null, shift('2026-03-10T09:00:00Z', '2026-03-11T09:00:00Z', bob)), cached, toMs, now)).toBe(true);
+    expect(probeDisagrees(probe(shift('2026-03-09T09:00:00Z', '2026-03-10T09:00:00Z', bob), cached[1] ?? null), cached, toMs, now)).toBe(true);
+    // Nobody on call now by the service's account, someone by the cache's.
+    expect(probeDisagrees(probe(null, cached[1] ?? null), cached, toMs, now)).toBe(true);
+    // A next shift beyond what the cache holds tells nothing about it.
+    expect(probeDisagrees(probe(cached[0] ?? null, shift('2026-03-26T09:00:00Z', '2026-03-27T09:00:00Z', bob)), cached, toMs, now)).toBe(false);
+  });
+
+  it('re-reads near a handoff of mine once the shifts are older than the idle interval, and not otherwise', () => {
+    const handoff = ms('2026-03-10T09:00:00Z');
+    const fresh = { revision: 1, readAtMs: handoff - 20 * MINUTE_MS, toMs };
+    expect(nearHandoffReread(fresh, [handoff], handoff - 20 * MINUTE_MS + 4 * MINUTE_MS, refresh)).toBe(false);
+    expect(nearHandoffReread(fresh, [handoff], handoff - 20 * MINUTE_MS + 5 * MINUTE_MS, refresh)).toBe(true);
+    // Outside the near window (30 min), the revision and the probe decide.
+    expect(nearHandoffReread(fresh, [handoff], handoff - 2 * HOUR_MS, refresh)).toBe(false);
   });
 });

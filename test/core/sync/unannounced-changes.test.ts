@@ -1,0 +1,64 @@
+// A service whose `current_revision` never moves when an override is created (the spec doesn't promise it does).
+// The app must not keep telling the old rotation for hours: the probe's current/next shift is compared with the
+// cached shifts, and a contradiction re-reads them at once. Real engine, real simulator, fake clock.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../../electron/api/client';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+
+const START = Date.parse('2026-03-10T03:00:00Z');
+const MIN = 60_000;
+// Daily at 09:00 UTC: 03-09 Alice, 03-10 me, 03-11 Bob, 03-12 Carol, …
+const seed = seedOf([{
+  id: 'sch_rot', name: 'Rotation', zone: 'Etc/UTC', rotationStart: '2026-03-01T09:00:00Z',
+  userIds: ['usr_alice', 'usr_me', 'usr_bob', 'usr_carol'], length: { amount: 1, unit: 'days' },
+}]);
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function giveMyShiftToBob(harness: Harness): Promise<void> {
+  const other = createClient({ baseUrl: harness.sim.url, getApiKey: () => harness.sim.apiKey });
+  const made = await harness.clock.inFlight.track(other.createOverride('sch_rot', {
+    start: '2026-03-10T09:00:00Z', end: '2026-03-11T09:00:00Z', user_references: [{ type: 'email', value: 'bob@example.com' }],
+  }));
+  other.close();
+  expect(made.ok).toBe(true);
+}
+
+describe('sync: an override the revision never announced', () => {
+  it('is seen at the next probe: my 09:00 shift given to Bob stops being "my next shift" within one refresh interval', async () => {
+    h = await createHarness({ startMs: START, seed, revisionMoves: false });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_rot'] });
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(MIN);
+    expect(engine.getState().me.nextShift?.start).toBe('2026-03-10T09:00:00Z');
+    const revisionBefore = (await h.clock.inFlight.track(createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey }).getSchedule('sch_rot')));
+    await giveMyShiftToBob(h);
+    // The revision really did not move: only the current/next shift tells.
+    const after = await h.clock.inFlight.track(createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey }).getSchedule('sch_rot'));
+    expect(after.ok && revisionBefore.ok && after.value.current_revision).toBe(revisionBefore.ok && revisionBefore.value.current_revision);
+    // One idle interval (5 min) plus its jitter (at most 15 s).
+    await h.clock.advance(5 * MIN + 20_000);
+    const state = engine.getState();
+    expect(state.me.nextShift?.start).not.toBe('2026-03-10T09:00:00Z');
+    expect(state.schedules[0]?.next?.users.map((u) => u.email)).toEqual(['bob@example.com']);
+    expect(state.schedules[0]?.status.kind).toBe('fresh');
+  });
+
+  it('costs no extra read while the probe agrees with the cached shifts', async () => {
+    h = await createHarness({ startMs: START, seed, revisionMoves: false });
+    await seedSettings(h, { email: 'nobody@example.com', scheduleIds: ['sch_rot'] });
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(MIN);
+    const before = h.sim.requests.count({ route: 'listShifts' });
+    await h.clock.advance(60 * MIN);
+    expect(h.sim.requests.count({ route: 'listShifts' })).toBe(before);
+    expect(h.sim.requests.count({ route: 'getSchedule' })).toBeGreaterThanOrEqual(12);
+  });
+});
