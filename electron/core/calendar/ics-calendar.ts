@@ -37,11 +37,18 @@ function zoneLines(b: CalendarBlock, localZone: string): string[] {
 }
 
 export function summaryOf(b: CalendarBlock): string {
-  return `On call: ${b.scheduleName}`;
+  return `On call: ${b.scheduleName}${b.saved ? ' (saved data)' : ''}`;
+}
+
+/** "From saved data read Sun 29 Mar 2026, 14:02 CET: …": a block the app couldn't confirm says so, first. */
+function savedLine(b: CalendarBlock, localZone: string): string[] {
+  if (!b.saved) return [];
+  const why = b.saved.notFound ? 'the service no longer finds this schedule' : 'the schedule could not be refreshed since';
+  return [`From saved data read ${when(b.saved.atMs, localZone)} (${why}): this block may have changed.`];
 }
 
 export function descriptionOf(b: CalendarBlock, localZone: string): string {
-  const lines = [...zoneLines(b, localZone)];
+  const lines = [...savedLine(b, localZone), ...zoneLines(b, localZone)];
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
   lines.push(`Before you: ${neighbourText(b.before, 'earlier')}`);
   lines.push(`After you: ${b.mayContinue ? 'unknown (later shifts not fetched yet)' : neighbourText(b.after, 'later')}`);

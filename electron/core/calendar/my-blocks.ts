@@ -2,8 +2,9 @@
 // schedule (blocksOf over segmentsOf, the same blocks the tray and reminders use), with who is on just before and
 // just after. "Unknown" (null) where the fetched shifts don't reach that far, never a made-up "nobody".
 import type { Settings } from '../../shared/settings';
-import type { Person } from '../../shared/view-state';
+import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { blocksOf, instantMs, segmentsOf, type Segment } from '../state/segments';
+import { scheduleStatus } from '../state/status';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
 export interface CalendarBlock {
@@ -20,6 +21,8 @@ export interface CalendarBlock {
   after: Person[] | null;
   /** The block reaches the end of what was fetched, so it may go on longer. */
   mayContinue: boolean;
+  /** Not fresh: from saved data (since when, and why), so the event says so. Absent when fresh. */
+  saved?: { atMs: number; notFound: boolean };
 }
 
 export interface ScheduleBlocks {
@@ -30,6 +33,8 @@ export interface ScheduleBlocks {
   blocks: CalendarBlock[];
   /** End of the fetched shifts, if any were fetched. */
   fetchedToMs: number | null;
+  /** How fresh its shifts are (the same status every other surface shows). */
+  status: ScheduleStatus;
 }
 
 export interface BlockWindow {
@@ -52,8 +57,16 @@ function neighbour(segments: readonly Segment[], ms: number, side: 'before' | 'a
   return atEdge ? null : [];
 }
 
-function blocksOfSchedule(s: ScheduleSnapshot, name: string, emailLower: string, window: BlockWindow): CalendarBlock[] {
+/** A block from saved data carries when that data was read: its event says so (a fixed date, so it stays stable). */
+function savedOf(status: ScheduleStatus): CalendarBlock['saved'] {
+  if (status.kind === 'stale') return { atMs: instantMs(status.since), notFound: false };
+  if (status.kind === 'not_found' && typeof status.savedAt === 'string') return { atMs: instantMs(status.savedAt), notFound: true };
+  return undefined;
+}
+
+function blocksOfSchedule(s: ScheduleSnapshot, name: string, emailLower: string, window: BlockWindow, status: ScheduleStatus): CalendarBlock[] {
   const segments = segmentsOf(s.shifts);
+  const saved = savedOf(status);
   const fromMs = msOrNull(s.shiftsFrom);
   const toMs = msOrNull(s.shiftsTo);
   return blocksOf(segments, emailLower)
@@ -68,18 +81,21 @@ function blocksOfSchedule(s: ScheduleSnapshot, name: string, emailLower: string,
       before: neighbour(segments, b.startMs, 'before', fromMs),
       after: neighbour(segments, b.endMs, 'after', toMs),
       mayContinue: toMs !== null && b.endMs >= toMs,
+      ...(saved ? { saved } : {}),
     }));
 }
 
 /** Every watched schedule in settings order, with my blocks in `window` from the snapshot's shifts. */
-export function myCalendarBlocks(snapshot: Snapshot, settings: Settings, window: BlockWindow): ScheduleBlocks[] {
+export function myCalendarBlocks(snapshot: Snapshot, settings: Settings, window: BlockWindow, nowMs: number): ScheduleBlocks[] {
   const emailLower = settings.email.trim().toLowerCase();
   const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
   return settings.schedules.map((w) => {
     const s = byId.get(w.id);
     const scheduleName = s?.details?.name ?? w.name ?? w.id;
+    const status = scheduleStatus(s, nowMs, settings, false);
     const known = s !== undefined && s.shiftsFetchedAt !== null;
-    if (!s || !known) return { scheduleId: w.id, scheduleName, known: false, blocks: [], fetchedToMs: null };
-    return { scheduleId: w.id, scheduleName, known, blocks: blocksOfSchedule(s, scheduleName, emailLower, window), fetchedToMs: msOrNull(s.shiftsTo) };
+    if (!s || !known) return { scheduleId: w.id, scheduleName, known: false, blocks: [], fetchedToMs: null, status };
+    const blocks = blocksOfSchedule(s, scheduleName, emailLower, window, status);
+    return { scheduleId: w.id, scheduleName, known, blocks, fetchedToMs: msOrNull(s.shiftsTo), status };
   });
 }

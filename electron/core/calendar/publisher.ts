@@ -51,12 +51,27 @@ function publishSchedule(group: ScheduleBlocks, record: PublishedRecord, input: 
   });
 }
 
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Saved (not fresh) schedules by name with the day their data was read: "Payments (read 2026-03-29)". */
+function savedNames(groups: readonly ScheduleBlocks[]): string[] {
+  return groups.flatMap((g) => {
+    const st = g.status;
+    const at = st.kind === 'stale' ? st.since : st.kind === 'not_found' && typeof st.savedAt === 'string' ? st.savedAt : undefined;
+    if (!g.known || at === undefined) return [];
+    return [`${g.scheduleName} (read ${utcDay(Date.parse(at))}${st.kind === 'not_found' ? ', no longer found on the service' : ''})`];
+  });
+}
+
 function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name: string; description: string } {
-  const known = groups.filter((g) => g.known);
-  const ends = known.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
-  const until = ends.length > 0 ? `Shifts are known until ${new Date(Math.min(...ends)).toISOString().slice(0, 10)} (UTC), as far as the app has fetched them.` : '';
+  // "Known until" only from fresh schedules; saved ones are named with when they were read.
+  const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh');
+  const ends = fresh.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
+  const until = ends.length > 0 ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app has fetched them.` : '';
+  const saved = savedNames(groups);
+  const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';
   const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
-  const unknown = missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : '';
+  const unknown = `${savedText}${missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : ''}`;
   const who = input.settings.email.trim() === '' ? ' No e-mail is set in OnCall Tray, so no block can be yours.' : '';
   const description = `On-call blocks of ${input.settings.email.trim() || 'you'} on ${groups.map((g) => g.scheduleName).join(', ') || 'no schedule'}. ${until}${unknown}${who}`;
   return { name: 'On call (OnCall Tray)', description: description.replace(/\s+/g, ' ').trim() };
@@ -64,7 +79,7 @@ function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name
 
 async function renderWith(files: FileStore, recordName: string, input: CalendarInput): Promise<string> {
   const window = { fromMs: input.nowMs - PAST_MS, toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS };
-  const groups = myCalendarBlocks(input.snapshot, input.settings, window);
+  const groups = myCalendarBlocks(input.snapshot, input.settings, window, input.nowMs);
   const record = await readRecord(files, recordName);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.

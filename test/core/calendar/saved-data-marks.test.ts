@@ -1,0 +1,54 @@
+// The calendar says only what is known: blocks of a schedule that now answers 404, or that couldn't be refreshed,
+// are marked as saved data (with when it was read), and the header's "known until" rests on fresh schedules only.
+// Parsed back with ical.js, as a calendar app would read it.
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { createCalendarPublisher } from '../../../electron/core/calendar/publisher';
+import { MemoryFileStore } from '../support/memory-file-store';
+import { alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+
+const NOW = ms('2026-03-10T12:00:00Z');
+const READ = '2026-03-10T11:58:00Z';
+const OLD_READ = '2026-03-09T08:00:00Z';
+const window = { shiftsFrom: '2026-03-03T11:00:00Z', shiftsTo: '2026-03-25T11:00:00Z' };
+
+const fresh = scheduleSnap('sch_fresh', [shift('2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', me)], {
+  ...window, details: details('Fresh one', 'Etc/UTC', [me, alice]), detailsFetchedAt: READ, shiftsFetchedAt: READ,
+});
+const gone = scheduleSnap('sch_gone', [shift('2026-03-13T09:00:00Z', '2026-03-14T09:00:00Z', me)], {
+  ...window, shiftsTo: '2026-03-20T11:00:00Z', details: details('Gone one', 'Etc/UTC', [me]), detailsFetchedAt: OLD_READ, shiftsFetchedAt: OLD_READ,
+  notFound: true, problem: { kind: 'not_found', message: 'Not found', at: '2026-03-10T10:00:00Z' },
+});
+const failing = scheduleSnap('sch_failing', [shift('2026-03-15T09:00:00Z', '2026-03-16T09:00:00Z', me)], {
+  ...window, shiftsTo: '2026-03-18T11:00:00Z', details: details('Failing one', 'Etc/UTC', [me]), detailsFetchedAt: OLD_READ, shiftsFetchedAt: OLD_READ,
+  problem: { kind: 'server', message: 'HTTP 503', at: '2026-03-10T11:58:00Z' },
+});
+
+async function render(): Promise<ICAL.Component> {
+  const settings = settingsWith({ schedules: [{ id: 'sch_fresh' }, { id: 'sch_gone' }, { id: 'sch_failing' }] });
+  const text = await createCalendarPublisher(new MemoryFileStore(), 'calendar-export.json')
+    .render({ snapshot: snapshotOf([fresh, gone, failing]), settings, nowMs: NOW, localZone: 'Europe/Berlin' });
+  return new ICAL.Component(ICAL.parse(text));
+}
+
+describe('calendar: saved data is marked', () => {
+  it('marks the blocks of a 404 schedule and of one that could not be refreshed, and leaves the fresh one plain', async () => {
+    const cal = await render();
+    const events = cal.getAllSubcomponents('vevent').map((e) => ({
+      summary: String(e.getFirstPropertyValue('summary')),
+      description: String(e.getFirstPropertyValue('description')),
+    }));
+    expect(events.map((e) => e.summary)).toEqual(['On call: Fresh one', 'On call: Gone one (saved data)', 'On call: Failing one (saved data)']);
+    expect(events[0]?.description).not.toContain('saved data');
+    expect(events[1]?.description).toMatch(/^From saved data read Mon 9 Mar 2026, 09:00 CET \(the service no longer finds this schedule\)/);
+    expect(events[2]?.description).toMatch(/^From saved data read Mon 9 Mar 2026, 09:00 CET \(the schedule could not be refreshed since\)/);
+  });
+
+  it('says how far shifts are known from fresh schedules only, and names the saved ones with when they were read', async () => {
+    // X- properties are untyped to ical.js: their text comes back still escaped.
+    const description = String((await render()).getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
+    // The fresh schedule reaches 25 Mar; the saved ones stop earlier, but they are not what "known" rests on.
+    expect(description).toContain('Shifts are known until 2026-03-25 (UTC)');
+    expect(description).toContain('From saved data that may have changed: Gone one (read 2026-03-09, no longer found on the service), Failing one (read 2026-03-09).');
+  });
+});
