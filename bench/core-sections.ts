@@ -65,6 +65,29 @@ async function horizonCost(): Promise<Figure[]> {
   ];
 }
 
+/**
+ * What the re-reads the revision doesn't announce cost: near a handoff of mine the shifts are re-read once older than
+ * the idle interval (and a probe contradicting the saved shifts re-reads them). A day with my handoffs every 8 h on
+ * 10 schedules, beside the idle day without any: the difference is what the near re-reads and near cadence cost.
+ */
+async function nearRereadCost(): Promise<Figure[]> {
+  const n = 10;
+  const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  try {
+    await rig.clock.advance(HOUR);
+    const from = rig.clock.now();
+    const shiftsBefore = rig.sim.requests.count({ route: 'listShifts' });
+    await rig.clock.advance(IDLE_HOURS * HOUR);
+    const made = rig.attempts.filter((t) => t >= from && t < rig.clock.now());
+    const shiftReads = rig.sim.requests.count({ route: 'listShifts' }) - shiftsBefore;
+    return [
+      { name: `requests per schedule per hour with handoffs of mine (${n} watched, 8 h shifts, I am 1 of 5)`, value: round(made.length / n / IDLE_HOURS), unit: 'req', max: 20, note: `near cadence and near re-reads included; of them ${round(shiftReads / n / IDLE_HOURS)} shift reads per schedule per hour` },
+    ];
+  } finally {
+    await rig.close();
+  }
+}
+
 async function fullRefresh(): Promise<Figure[]> {
   const rig = await engineRig({ seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(50) });
   try {
@@ -160,6 +183,7 @@ async function heapWeek(): Promise<Figure[]> {
 export const CORE_SECTIONS: Section[] = [
   { id: 'budget', title: 'Requests at idle cadence', report: 'core', run: async () => [...(await budgetFor(1)), ...(await budgetFor(10)), ...(await budgetFor(50))] },
   { id: 'horizon', title: 'What the My shifts horizon costs (14 vs 90 days)', report: 'core', run: horizonCost },
+  { id: 'near', title: 'What re-reading shifts near my handoffs costs', report: 'core', run: nearRereadCost },
   { id: 'refresh', title: 'Full refresh wall time', report: 'core', run: fullRefresh },
   { id: 'derive', title: 'State derivation', report: 'core', run: derivation },
   { id: 'heap', title: 'Heap over a simulated week', report: 'core', run: heapWeek },
