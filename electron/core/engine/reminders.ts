@@ -7,6 +7,7 @@ import type { FiredStore } from '../storage/cache';
 import type { Clock, Notifier } from '../ports';
 import { createReminderScheduler, planReminders } from '../reminders/plan';
 import { coverageLists } from '../state/coverage';
+import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../sync/snapshot';
 
 export interface ReminderInputs {
@@ -56,15 +57,18 @@ const sameBasis = (a: unknown[] | undefined, b: unknown[]): boolean =>
 
 const msOf = (iso: string | null | undefined): number | undefined => (iso ? Date.parse(iso) : undefined);
 
-/** When the service last confirmed this schedule's data. */
+/** When the service last confirmed this schedule's shifts: what every shift reminder rests on (details alone don't). */
 function confirmedAtMs(snapshot: Snapshot, scheduleId: string): number | undefined {
   const s = snapshot.schedules.find((x) => x.id === scheduleId);
-  return s ? msOf(s.detailsFetchedAt) : undefined;
+  return s ? msOf(s.shiftsFetchedAt) : undefined;
 }
 
-/** Every watched schedule was fetched, or tried and failed, at or after `sinceMs`. */
+/**
+ * Every watched schedule's shifts were confirmed, or a read of it failed, at or after `sinceMs`: what the service
+ * says now is known (a failure is known too: the catch-up then says it rests on saved data).
+ */
 function heardFromAll(snapshot: Snapshot, sinceMs: number): boolean {
-  return snapshot.schedules.every((s) => (msOf(s.detailsFetchedAt) ?? -Infinity) >= sinceMs || (msOf(s.problem?.at) ?? -Infinity) >= sinceMs);
+  return snapshot.schedules.every((s) => (msOf(s.shiftsFetchedAt) ?? -Infinity) >= sinceMs || (msOf(s.problem?.at) ?? -Infinity) >= sinceMs);
 }
 
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
@@ -99,6 +103,8 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     log: wiring.log,
     localZone: wiring.localZone,
     knownAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
+    // The same allowance after which every surface shows the schedule's data as stale.
+    staleAfterMs: () => (lastInputs ? staleAfterMs(lastInputs.settings) : undefined),
     // The sync loop's own timer may have read everything since the wake already: then no second read is needed.
     onWake: (awakeSinceMs) => {
       if (lastInputs && heardFromAll(lastInputs.snapshot, awakeSinceMs)) return 'known';

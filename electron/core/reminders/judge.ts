@@ -2,7 +2,9 @@
 // app could not show them (asleep, closed, waiting to know) collapse into one true message for the present
 // ("On call in 3 h", "You have been on call … since 09:00", or "… ended at 17:00"); nothing is said twice.
 import type { NotificationRequest } from '../ports';
-import { lateEndNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef } from './messages';
+import {
+  lateEndNotification, savedStartNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef,
+} from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
 
 /** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
@@ -26,7 +28,8 @@ export interface JudgeContext {
   opts: MessageOptions;
   /** Shift reminders wait while the app does not know yet (after a wake or restart, before the first sync). */
   held: boolean;
-  /** For catch-ups: when the schedule's data was last confirmed, if that was before the app woke (saved data). */
+  /** When the schedule's shifts were last confirmed, if that was before the app woke or longer ago than the refresh
+   *  allows (saved data): the message then says what it rests on. */
   savedDataAtMs: (scheduleId: string) => number | undefined;
 }
 
@@ -55,11 +58,19 @@ function judgeShiftGroup(items: readonly PlannedReminder[], ctx: JudgeContext, n
   return outcomes;
 }
 
+/** A reminder on time: as planned when its data is fresh, else saying what it rests on. */
+function onTime(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, savedAtMs: number | undefined): NotificationRequest {
+  if (savedAtMs === undefined || latest.kind === 'heads-up') return latest.notification;
+  const { nowMs, opts } = ctx;
+  if (nowMs < ref.startMs) return upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
+  return savedStartNotification(latest.key, ref, opts, nowMs, savedAtMs);
+}
+
 function catchUp(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, nextPlannedMs: number | undefined): NotificationRequest | undefined {
   const { nowMs, opts } = ctx;
   if (nowMs >= ref.endMs) return undefined;
-  if (nowMs - latest.atMs <= ctx.graceMs) return latest.notification;
   const savedAtMs = ctx.savedDataAtMs(ref.scheduleId);
+  if (nowMs - latest.atMs <= ctx.graceMs) return onTime(ref, latest, ctx, savedAtMs);
   if (nowMs < ref.startMs) {
     const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
     return soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
@@ -67,11 +78,14 @@ function catchUp(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, next
   return sinceNotification(`${ref.group}:start`, ref, opts, nowMs, savedAtMs);
 }
 
-/** Per shift group, the earliest lead or start reminder not yet due. */
+/**
+ * Per shift group, the earliest lead reminder not yet due: a missed lead is caught up unless another lead says the
+ * same soon anyway. The start doesn't count: "On call now" is not the lead that was slept through.
+ */
 function nextPlannedByGroup(plan: readonly PlannedReminder[], nowMs: number): Map<string, number> {
   const next = new Map<string, number>();
   for (const r of plan) {
-    if (!r.shift || r.kind === 'end' || isAsap(r) || r.atMs <= nowMs) continue;
+    if (!r.shift || r.kind !== 'lead' || r.atMs <= nowMs) continue;
     next.set(r.shift.group, Math.min(r.atMs, next.get(r.shift.group) ?? Infinity));
   }
   return next;

@@ -67,7 +67,7 @@ function savedDataPrefix(savedAtMs: number | undefined, nowMs: number, opts: Mes
 /** "On call in 15 min" — also used, computed from the present, when earlier reminders were slept through. */
 export function upcomingNotification(id: string, ref: ShiftRef, atMs: number, opts: MessageOptions, savedAtMs?: number): NotificationRequest {
   const line = shiftLine(ref, atMs, opts);
-  const body = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you have ${line}.`;
+  const body = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you are on call: ${line}.`;
   return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
 }
 
@@ -97,6 +97,12 @@ export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOption
   const saved = savedDataPrefix(savedAtMs, nowMs, opts);
   const you = saved === '' ? 'You' : 'you';
   return toStatus(id, 'On call now', `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (until ${until}).`, ref);
+}
+
+/** On time, but from data not confirmed lately: "According to saved data from 01:00, you are on call now for …". */
+export function savedStartNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number, savedAtMs: number): NotificationRequest {
+  const until = dayTimeText(ref.endMs, nowMs, ref, opts);
+  return toStatus(id, 'On call now', `${savedDataPrefix(savedAtMs, nowMs, opts)}you are on call now for ${ref.scheduleName} until ${until}.`, ref);
 }
 
 /** A shift end the app could not show on time (asleep, closed): "Your Platform primary shift 09:00–17:00 ended at 17:00." */

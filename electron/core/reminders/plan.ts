@@ -22,13 +22,21 @@ function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder
   return [{ key, atMs: quiet.startMs, kind: 'heads-up', untilMs: ref.startMs, shift: ref, notification: headsUpNotification(key, ref, quiet.startMs, input) }];
 }
 
+/** Whether the snapshot before this one held this schedule's shifts, read before this block ended. */
+function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
+  const before = input.previous?.schedules.find((s) => s.id === ref.scheduleId);
+  return !!before?.shiftsFetchedAt && Date.parse(before.shiftsFetchedAt) < ref.endMs;
+}
+
 function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
   const r = remindersFor(input.settings, ref.scheduleId);
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
   if (ref.endMs <= input.nowMs) {
-    // Ended while the app was closed: only its end is left to tell (once, as a late "Shift ended").
-    if (!r.atEnd || !input.previous) return [];
+    // Ended while the app was closed: only its end is left to tell (once, as a late "Shift ended"), and only if the
+    // data the app had before was read while the shift was still on (a first run tells nothing from before it
+    // started, and data read after the end was planned back then).
+    if (!r.atEnd || !knewRunning(input, ref)) return [];
     return [{ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification: endNotification(endKey(ref), ref, input) }];
   }
   // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again

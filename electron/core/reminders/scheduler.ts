@@ -36,6 +36,8 @@ export interface ReminderSchedulerOptions {
   graceMs?: number;
   /** When a schedule's data was last confirmed by the service (epoch ms), for "According to saved data". */
   knownAtMs?: (scheduleId: string) => number | undefined;
+  /** Data confirmed longer ago than this is saved data even without a sleep (the service failing meanwhile). */
+  staleAfterMs?: () => number | undefined;
   /**
    * The scheduler noticed a sleep by itself (no resume event). `awakeSinceMs`: every instant after it is after the
    * sleep. Answer 'known' when the data was already read after it (the catch-up is judged at once), else sync.
@@ -166,9 +168,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     plan = plan.filter((r) => !done(r));
     const localZone = zone();
     const opts: MessageOptions = { ...(localZone ? { localZone } : {}), ...(options.locale ? { locale: options.locale } : {}) };
+    const staleAfterMs = options.staleAfterMs?.();
     const savedDataAtMs = (id: string): number | undefined => {
       const knownMs = options.knownAtMs?.(id);
-      return wokeAtMs !== undefined && knownMs !== undefined && knownMs < wokeAtMs ? knownMs : undefined;
+      if (knownMs === undefined) return undefined;
+      const beforeWake = wokeAtMs !== undefined && knownMs < wokeAtMs;
+      const old = staleAfterMs !== undefined && nowMs - knownMs > staleAfterMs;
+      return beforeWake || old ? knownMs : undefined;
     };
     const outcomes = judge(plan, { nowMs, graceMs, opts, held: heldSinceMs !== undefined, savedDataAtMs });
     const entries: FiredEntry[] = outcomes.flatMap((o) =>
