@@ -99,6 +99,8 @@ export const SettingsSchema = z.object({
   globalShortcut: z.string().max(60).default('CommandOrControl+Shift+O'),
   theme: ThemeSchema.default('system'),
   calendarFeed: CalendarFeedSettingsSchema.prefault({}),
+  /** The .ics export and feed carry alarms matching each schedule's reminders, so a phone calendar reminds too. */
+  calendarAlarms: z.boolean().default(true),
   /** How many days ahead "My shifts" lists (and sync reads) my blocks: 14 to 90. */
   horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS).default(MIN_HORIZON_DAYS),
 });
@@ -127,6 +129,7 @@ export const SettingsPatchSchema = z
     globalShortcut: z.string().max(60),
     theme: ThemeSchema,
     calendarFeed: CalendarFeedSettingsSchema,
+    calendarAlarms: z.boolean(),
     horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS),
   })
   .partial();

@@ -57,7 +57,44 @@ export function descriptionOf(b: CalendarBlock, localZone: string): string {
   return lines.join('\n');
 }
 
-export function eventLines(b: CalendarBlock, meta: EventMeta, localZone: string): string[] {
+/** An alarm before (or at) a block's start: minutes before it, 0 at the start. */
+export interface AlarmSpec {
+  beforeMin: number;
+}
+
+/** RFC 5545 duration before the start: "-PT15M", "-P1D", "-P1DT2H30M"; "PT0S" at the start. */
+export function triggerOf(beforeMin: number): string {
+  if (beforeMin <= 0) return 'PT0S';
+  const days = Math.floor(beforeMin / 1440);
+  const hours = Math.floor((beforeMin % 1440) / 60);
+  const minutes = beforeMin % 60;
+  const time = hours > 0 || minutes > 0 ? `T${hours > 0 ? `${hours}H` : ''}${minutes > 0 ? `${minutes}M` : ''}` : '';
+  return `-P${days > 0 ? `${days}D` : ''}${time}`;
+}
+
+/** The alarm's text as the phone shows it: "On call in 15 min: Platform primary" / "On call now: Platform primary". */
+export function alarmText(b: CalendarBlock, beforeMin: number): string {
+  if (beforeMin <= 0) return `On call now: ${b.scheduleName}`;
+  const days = Math.floor(beforeMin / 1440);
+  const hours = Math.floor((beforeMin % 1440) / 60);
+  const minutes = beforeMin % 60;
+  const parts = [days > 0 ? `${days} d` : '', hours > 0 ? `${hours} h` : '', minutes > 0 ? `${minutes} min` : ''].filter((p) => p !== '');
+  return `On call in ${parts.join(' ')}: ${b.scheduleName}`;
+}
+
+/** VALARMs with their own UIDs (RFC 9074), so a re-import or a feed refresh never adds a second set. */
+export function alarmLines(b: CalendarBlock, uid: string, alarms: readonly AlarmSpec[]): string[] {
+  return alarms.flatMap((a) => [
+    'BEGIN:VALARM',
+    `UID:${uid}-alarm-${a.beforeMin}`,
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${escapeText(alarmText(b, a.beforeMin))}`,
+    `TRIGGER;RELATED=START:${triggerOf(a.beforeMin)}`,
+    'END:VALARM',
+  ]);
+}
+
+export function eventLines(b: CalendarBlock, meta: EventMeta, localZone: string, alarms: readonly AlarmSpec[] = []): string[] {
   const stamp = utcDateTime(meta.modifiedMs);
   return [
     'BEGIN:VEVENT',
@@ -73,6 +110,7 @@ export function eventLines(b: CalendarBlock, meta: EventMeta, localZone: string)
     `SEQUENCE:${meta.sequence}`,
     // Being on call is not a meeting: the time stays free for invitations.
     'TRANSP:TRANSPARENT',
+    ...alarmLines(b, meta.uid, alarms),
     'END:VEVENT',
   ];
 }

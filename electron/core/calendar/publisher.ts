@@ -3,7 +3,8 @@
 import type { Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Snapshot } from '../sync/snapshot';
-import { calendarText, descriptionOf, eventLines, summaryOf } from './ics-calendar';
+import { remindersFor } from '../../shared/settings';
+import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
 import { anchorUid, digestOf, matchUids, readRecord, writeRecord, type PublishedEntry, type PublishedRecord } from './published-record';
 
@@ -33,13 +34,23 @@ interface Published {
   entry: PublishedEntry;
 }
 
+/** The alarms a schedule's blocks carry: its reminder choices (leads and at start), or none when switched off. */
+export function alarmsFor(input: CalendarInput, scheduleId: string): AlarmSpec[] {
+  if (!input.settings.calendarAlarms) return [];
+  const r = remindersFor(input.settings, scheduleId);
+  const leads = [...new Set(r.leadTimesMin)].sort((a, b) => b - a).map((beforeMin) => ({ beforeMin }));
+  return r.atStart ? [...leads, { beforeMin: 0 }] : leads;
+}
+
 function publishSchedule(group: ScheduleBlocks, record: PublishedRecord, input: CalendarInput): Published[] {
   const emailLower = input.settings.email.trim().toLowerCase();
   const mine = new Map([...record].filter(([, e]) => e.scheduleId === group.scheduleId));
   const uids = matchUids(group.blocks, mine, (b) => anchorUid(group.scheduleId, emailLower, b.startMs));
   return group.blocks.map((block, i) => {
     const uid = uids[i] ?? anchorUid(group.scheduleId, emailLower, block.startMs);
-    const digest = digestOf([block.startMs, block.endMs, summaryOf(block), descriptionOf(block, input.localZone)].join('\n'));
+    // The alarms are part of what was published: changing them is an edit (a new SEQUENCE), not a new event.
+    const alarms = alarmsFor(input, group.scheduleId).map((a) => a.beforeMin).join(',');
+    const digest = digestOf([block.startMs, block.endMs, summaryOf(block), descriptionOf(block, input.localZone), alarms].join('\n'));
     const before = record.get(uid);
     const changed = before === undefined || before.digest !== digest;
     const entry: PublishedEntry = {
@@ -92,7 +103,8 @@ async function renderWith(files: FileStore, recordName: string, input: CalendarI
     await writeRecord(files, recordName, next).catch(() => undefined);
   }
   published.sort((a, b) => a.block.startMs - b.block.startMs || a.block.scheduleId.localeCompare(b.block.scheduleId));
-  const events = published.map((p) => eventLines(p.block, { uid: p.uid, sequence: p.entry.sequence, modifiedMs: p.entry.modifiedMs }, input.localZone));
+  const events = published.map((p) =>
+    eventLines(p.block, { uid: p.uid, sequence: p.entry.sequence, modifiedMs: p.entry.modifiedMs }, input.localZone, alarmsFor(input, p.block.scheduleId)));
   return calendarText(headOf(groups, input), events);
 }
 
