@@ -12,6 +12,7 @@ import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { APP_SCHEME, createAppProtocolHandler, RENDERER_INDEX_URL } from './adapters/app-protocol';
 import { isPrerenderedPage, loadPrerender, type Prerendered } from './core/platform/prerender-page';
+import type { LocalZone } from './core/platform/local-zone';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
@@ -23,6 +24,7 @@ import { createNodeNotifier } from './adapters/notifier';
 import { watchPowerAndNetwork } from './adapters/power';
 import { hardenSession } from './adapters/security';
 import { createShortcutBinder } from './adapters/shortcut';
+import { watchSystemZone } from './adapters/system-zone';
 import { createTrayController } from './adapters/tray';
 import { watchForUpdates } from './adapters/update-check';
 import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
@@ -50,12 +52,11 @@ interface Context {
   windows: WindowManager;
   updates: ReturnType<typeof watchForUpdates>;
   openExternal: ReturnType<typeof createExternalOpener>;
+  /** The system's zone, followed (not Intl's, which main keeps from launch): every time main shows is in it. */
+  zone: LocalZone;
 }
 
-// No fixed local zone is handed to the engine or the tray: each reads the system's zone when it formats a time.
-const currentZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function buildEngine({ platform, paths, demo, windows }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows'>): Engine {
+function buildEngine({ platform, paths, demo, windows, zone }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
   return createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
@@ -66,17 +67,18 @@ function buildEngine({ platform, paths, demo, windows }: Pick<Context, 'platform
     }),
     files: createFsFileStore(dataDirFor(app.getPath('userData'), demo !== undefined)),
     ...(demo ? { overrides: demo.overrides } : {}),
-    localZone: currentZone,
+    // Read at each plan and judgement: after a change the plan is made again in the new zone before anything is said.
+    localZone: zone.current,
     log,
   });
 }
 
-function buildTray({ platform, paths, windows, updates, openExternal }: Context, engine: Engine) {
+function buildTray({ platform, paths, windows, updates, openExternal, zone }: Context, engine: Engine) {
   let bounds: Rectangle | undefined;
   async function run(action: TrayActionId, params?: TrayParams): Promise<void> {
     const view = VIEW_OF[action];
     if (view) return windows.open(view, undefined, bounds);
-    if (await runTrayCommand(engine, action, params, currentZone)) return;
+    if (await runTrayCommand(engine, action, params, zone.current)) return;
     if (action === 'refresh') await engine.handlers['sync:refresh'](null);
     if (action === 'toggle-start-at-login') await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
     if (action === 'quit') app.quit();
@@ -88,7 +90,7 @@ function buildTray({ platform, paths, windows, updates, openExternal }: Context,
     buildMenu: (template) => Menu.buildFromTemplate(template),
     iconPath: paths.trayIcon,
     clock: systemClock,
-    localZone: currentZone,
+    localZone: zone.current,
     locale: app.getLocale(),
     platform,
     onAction: (action, params) => void run(action, params),
@@ -160,7 +162,8 @@ async function startShell(demo: DemoSession | undefined) {
   let prerender: ((url: URL) => Prerendered | undefined) | undefined;
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir, { prerender: (url) => prerender?.(url) }));
   const windows = createWindowManager({ preloadPath: paths.preload, indexUrl: RENDERER_INDEX_URL, platform, iconPath: paths.appIcon });
-  const engine = buildEngine({ platform, paths, demo, windows });
+  const zone = watchSystemZone({ platform, env: process.env, clock: systemClock, powerMonitor, log });
+  const engine = buildEngine({ platform, paths, demo, windows, zone });
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
   const updates = watchForUpdates({
     appDir: app.getAppPath(), dataDir: dataDirFor(app.getPath('userData'), false), enabled: demo === undefined,
@@ -168,7 +171,7 @@ async function startShell(demo: DemoSession | undefined) {
   });
   const serviceBaseUrl = (): string => engine.getState().settings.baseUrl;
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
-  const context: Context = { platform, paths, demo, windows, updates, openExternal };
+  const context: Context = { platform, paths, demo, windows, updates, openExternal, zone };
   const tray = buildTray(context, engine);
   // Why the global shortcut is not registered (tray menu, and Settings through shortcut:status).
   let shortcutProblem: string | undefined;
@@ -186,6 +189,8 @@ async function startShell(demo: DemoSession | undefined) {
     if (started) follower.apply(state.settings);
   };
   const unsubscribe = engine.subscribe(follow);
+  // The state holds no local times, so a new zone changes nothing there: the tray and windows are redrawn for it.
+  zone.onChange(() => follow(engine.getState()));
   const stopPower = watchPowerAndNetwork({
     powerMonitor,
     isOnline: () => net.isOnline(),
@@ -200,7 +205,7 @@ async function startShell(demo: DemoSession | undefined) {
   const prerenderReady = loadPrerender(paths.prerender).then((render) => {
     if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
     prerender = (url) =>
-      isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale(), localZone: currentZone() }) : undefined;
+      isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale(), localZone: zone.current() }) : undefined;
   });
   let stopping: Promise<void> | undefined;
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
@@ -210,6 +215,7 @@ async function startShell(demo: DemoSession | undefined) {
   else void prerenderReady.then(() => stopping === undefined && windows.prepareStatus());
 
   async function shutdown(): Promise<void> {
+    zone.stop();
     stopPower();
     updates.stop();
     unsubscribe();
