@@ -1,5 +1,6 @@
 // Composition root: builds the ports (clock, keychain, notifier, files), the core engine and the Electron adapters,
 // and wires events between them. No logic of its own lives here; every piece it wires is tested on its own.
+import { notificationHealth } from './adapters/notification-health';
 import { app, globalShortcut, ipcMain, Menu, net, powerMonitor, protocol, session, shell, Tray } from 'electron';
 import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
@@ -69,6 +70,8 @@ function buildEngine({ platform, paths, demo, windows, zone }: Pick<Context, 'pl
     ...(demo ? { overrides: demo.overrides } : {}),
     // Read at each plan and judgement: after a change the plan is made again in the new zone before anything is said.
     localZone: zone.current,
+    // Readiness before a shift asks the desktop whether notifications can be shown (D-Bus on Linux).
+    notificationHealth: notificationHealth(platform),
     log,
   });
 }

@@ -2,6 +2,7 @@
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { hasData, savedAt, syncText } from '../shared/freshness';
+import { readinessLine } from '../shared/readiness-text';
 import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, CoverageView, MyShift, Person, ScheduleView, SourceStatus, SyncStatus } from '../shared/view-state';
@@ -71,6 +72,15 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   return lines;
 }
 
+/** "Ready for your next shift:" then each check: "  ok — The app starts at login." */
+function readinessLines(state: AppState, o: FormatOptions): string[] {
+  const r = state.me.readiness;
+  if (!r) return [];
+  const head = readinessLine(r, (iso) => formatDayTime(iso, o)).text;
+  const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell" } as const;
+  return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
+}
+
 /** "Your shifts (next 14 days):" then one line per block: local start–end, the schedule's own time, duration. */
 function myShiftsLines(state: AppState, o: FormatOptions): string[] {
   const shifts = state.me.shifts;
@@ -113,6 +123,7 @@ export function formatStatus(state: AppState, o: FormatOptions): string {
   const blocks = [
     [header, syncLine(state.sync, state, o)],
     [...myLines(state, o), ...myShiftsLines(state, o)],
+    ...(state.me.readiness ? [readinessLines(state, o)] : []),
     ...state.schedules.map((s) => scheduleLines(s, o)),
     coverageLines(state, o),
   ];

@@ -13,6 +13,7 @@ import { createFsFileStore } from '../core/storage/fs-file-store';
 import type { SecretStore } from '../core/ports';
 import type { AppState } from '../shared/view-state';
 import { readOnlyOverlay } from './overlay-files';
+import { notificationHealth } from '../adapters/notification-health';
 import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
 
@@ -83,6 +84,7 @@ export async function runStatus(args: StatusArgs, env: { ONCALL_API_KEY?: string
       overrides,
       log,
       serveCalendarFeed: false,
+      notificationHealth: notificationHealth(),
       ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),
     });
     await engine.start();

@@ -96,6 +96,22 @@ export const MyGapSchema = z.object({
 });
 export type MyGap = z.infer<typeof MyGapSchema>;
 
+/** One readiness check before my next shift: ok, a problem (with the one action that fixes it), or can't tell. */
+export const ReadinessCheckSchema = z.object({
+  id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications']),
+  result: z.enum(['ok', 'problem', 'unknown']),
+  message: z.string(),
+  action: z.enum(['settings', 'refresh', 'start-at-login']).optional(),
+});
+export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
+
+/** "Ready for your shift": whether the app can reach me for my next shift (within 24 h), check by check. */
+export const ReadinessSchema = z.object({
+  shift: z.object({ scheduleId: z.string(), scheduleName: z.string(), start: Iso, end: Iso }),
+  checks: z.array(ReadinessCheckSchema),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
 /** A coverage request the app could not read, or could not tell whether it asks me (its schedule is unknown). */
 export const CoverageIssueSchema = z.object({
   id: z.string().nullable(),
@@ -156,6 +172,8 @@ export const AppStateSchema = z.object({
     shifts: z.array(MyShiftSchema).default([]),
     /** Schedules that keep "no shift of yours" from being said plainly; every such statement names them. */
     gaps: z.array(MyGapSchema).default([]),
+    /** Readiness for my next shift when it starts within 24 h; null otherwise. */
+    readiness: ReadinessSchema.nullable().optional(),
   }),
   coverage: z.object({
     mine: z.array(CoverageViewSchema),

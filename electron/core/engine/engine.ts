@@ -18,6 +18,9 @@ import { emptySnapshot, type Snapshot } from '../sync/snapshot';
 import { createSync } from '../sync/loop';
 import { reconcileSchedules } from '../sync/apply';
 import { createFeedControl, newFeedToken } from '../calendar/feed-control';
+import { createReadinessWatch } from './readiness';
+import type { NotificationHealthResult } from '../readiness/readiness';
+import type { FiredStore } from '../storage/fired-store';
 
 function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notices'][number] | undefined): AppState['notices'] {
   return keyNotice === undefined ? notices : [...notices, keyNotice];
@@ -46,6 +49,8 @@ export function createEngine(options: EngineOptions): Engine {
   /** The snapshot the current one replaced: reminders compare the two to find changes to my shifts. */
   let previous: Snapshot | undefined;
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
+  let notificationHealth: NotificationHealthResult | undefined;
+  let fired: FiredStore | undefined;
 
   // Memoised on the stored settings, so the same settings are the same object (cheap change checks downstream).
   let effectiveMemo: { stored: Settings; value: Settings } | undefined;
@@ -87,14 +92,20 @@ export function createEngine(options: EngineOptions): Engine {
     clock,
     () => ({
       snapshot, settings: effective(), syncing, notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()), servedFromCache,
+      ...(notificationHealth ? { notificationHealth } : {}),
       setup: {
         hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true,
         ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
       },
     }),
     typeof options.localZone === 'string' ? options.localZone : undefined,
-    () => replan(),
+    () => (replan(), readiness.update()),
   );
+  const readiness = createReadinessWatch({
+    clock, state: () => keeper.get(), localZone, notifier: options.notifier, fired: () => fired, log,
+    check: options.notificationHealth ?? (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
+    onHealth: (health) => ((notificationHealth = health), keeper.update()),
+  });
 
   function onKeyChanged(): void {
     sync.reset();
@@ -147,11 +158,12 @@ export function createEngine(options: EngineOptions): Engine {
       servedFromCache = true;
     }
     await keys.load();
-    const fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
+    fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
     reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone, log, onWake: () => void sync.request({ reason: 'resume' }) });
     keeper.update();
     replan();
+    readiness.update();
     sync.start();
     void feed.apply();
   }
@@ -161,6 +173,7 @@ export function createEngine(options: EngineOptions): Engine {
     lifecycle = 'stopped';
     sync.stop();
     keeper.stop();
+    readiness.stop();
     reminders.stop();
     await feed.stop();
     await sync.idle();

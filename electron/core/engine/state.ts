@@ -6,6 +6,7 @@ import type { AppState } from '../../shared/view-state';
 import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
 import type { Clock } from '../ports';
 import type { Snapshot } from '../sync/snapshot';
+import type { NotificationHealthResult } from '../readiness/readiness';
 
 export interface StateInputs {
   snapshot: Snapshot;
@@ -14,6 +15,7 @@ export interface StateInputs {
   syncing: boolean;
   notices: AppState['notices'];
   servedFromCache: boolean;
+  notificationHealth?: NotificationHealthResult;
 }
 
 export interface StateKeeper {

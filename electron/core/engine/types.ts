@@ -4,6 +4,7 @@ import type { ClientOptions, OncallClient } from '../../api/client-types';
 import type { InvokeChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
+import type { NotificationHealthResult } from '../readiness/readiness';
 
 export type EngineChannel = Exclude<InvokeChannel, 'window:open' | 'window:close' | 'external:open' | 'app:mode' | 'shortcut:status' | 'summary:copy'>;
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
@@ -32,6 +33,8 @@ export interface EngineOptions {
   serveCalendarFeed?: boolean;
   /** The polling jitter's source (default Math.random); simulations seed it so a run can be repeated exactly. */
   random?: () => number;
+  /** Asks the platform whether notifications can be shown (readiness before a shift); absent: "not checked". */
+  notificationHealth?: () => Promise<NotificationHealthResult>;
 }
 
 export interface Engine {

@@ -8,6 +8,7 @@ import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from 
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
+import { readinessOf, type NotificationHealthResult } from '../readiness/readiness';
 import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
 
@@ -22,6 +23,8 @@ export interface DeriveInput {
   localZone?: string;
   /** True until the first sync of this session succeeded: cached data is then shown as stale. */
   servedFromCache?: boolean;
+  /** What the platform last said about showing notifications (readiness before my next shift). */
+  notificationHealth?: NotificationHealthResult;
 }
 
 const NO_SHIFTS: readonly Shift[] = [];
@@ -149,6 +152,16 @@ export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot>
   return new Map(snapshot.schedules.map((s) => [s.id, s]));
 }
 
+function myState(schedules: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, input: DeriveInput, emailLower: string): AppState['me'] {
+  const { nowMs, settings } = input;
+  return {
+    onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
+    nextShift: myNextShift(schedules, byId, nowMs, emailLower),
+    shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
+    gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays),
+  };
+}
+
 export function deriveState(input: DeriveInput): AppState {
   const { snapshot, nowMs, settings } = input;
   const emailLower = settings.email.trim().toLowerCase();
@@ -156,19 +169,17 @@ export function deriveState(input: DeriveInput): AppState {
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
   const servedFromCache = input.servedFromCache ?? false;
   const syncContext = { keyFromEnvironment: input.setup.keyFromEnvironment === true };
+  const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
+  const me = myState(schedules, byId, input, emailLower);
+  const readiness = readinessOf({ state: { sync, schedules, me }, settings, nowMs, notifications: input.notificationHealth });
   return {
     setup: input.setup,
     settings,
-    sync: syncStatus(snapshot, input.setup, settings, byId, syncContext),
+    sync,
     lastSuccessAt: oldestSuccess(settings, byId),
     syncing: input.syncing,
     schedules,
-    me: {
-      onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
-      nextShift: myNextShift(schedules, byId, nowMs, emailLower),
-      shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
-      gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays),
-    },
+    me: { ...me, readiness },
     coverage: {
       ...coverageLists(snapshot, nowMs, emailLower, byId),
       status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),

@@ -3,6 +3,7 @@
 import type { AppState } from '../../shared/view-state';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
+import { readinessLine } from '../../shared/readiness-text';
 import { formatRelative } from '../../shared/format';
 import {
   blockPhrase, coverageActionLabel, coverageFreshnessLine, myShiftLine, orderedSchedules, scheduleSection, shiftPhrase,
@@ -53,6 +54,8 @@ function hasProblem(state: AppState): boolean {
   if (kind === 'key_rejected' || kind === 'error' || kind === 'needs_setup') return true;
   // An "off" icon would say I'm off call while that is unknown (loading, failed, or saved data ending before now).
   if (myStateUnknown(state)) return true;
+  // Before my shift, notifications that can't be shown: the icon is then the one thing left that can say so.
+  if (state.me.readiness?.checks.some((c) => c.id === 'notifications' && c.result === 'problem')) return true;
   if (state.syncing || state.schedules.length === 0) return false;
   // A schedule whose on-call data never loaded: "off call" would be a guess.
   if (failedSchedules(state).length > 0) return true;
@@ -161,6 +164,8 @@ export function buildTrayMenu(state: AppState, nowMs: number, localZone: string,
   for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
     items.push({ type: 'label', label: myShiftLine(state, f) });
+    const readiness = state.me.readiness;
+    if (readiness) items.push({ type: 'label', label: readinessLine(readiness, (iso) => fmt(iso, f)).text });
     const coverage = coverageFreshnessLine(state, f);
     if (coverage) items.push({ type: 'label', label: coverage });
     items.push({ type: 'separator' });

@@ -8,6 +8,7 @@ const PACKAGE_OF: Record<string, string> = {
   'dbus-send': 'dbus (dbus-bin)',
   'gnome-keyring-daemon': 'gnome-keyring',
   dunst: 'dunst',
+  dunstctl: 'dunst',
   'notify-send': 'libnotify-bin',
   'xvfb-run': 'xvfb',
 };

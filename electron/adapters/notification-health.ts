@@ -1,0 +1,53 @@
+// Whether notifications can be shown right now, asked of the desktop itself (readiness before a shift). Linux: the
+// notification server over D-Bus (present? paused, as dunst says; `Inhibited`, as KDE says) and GNOME's "show
+// banners" setting. macOS and Windows do not tell an app whether Focus / Do Not Disturb is on: "can't be checked
+// here", never "ok". Plain Node (dbus-send, gsettings), so `npm run status` can use it too. Never throws.
+import { execFile } from 'node:child_process';
+import type { NotificationHealthResult } from '../core/readiness/readiness';
+
+export type Run = (command: string, args: readonly string[]) => Promise<{ ok: boolean; stdout: string }>;
+
+const runFile: Run = (command, args) =>
+  new Promise((resolve) => {
+    execFile(command, [...args], { timeout: 3_000 }, (error, stdout) => resolve({ ok: !error, stdout: String(stdout) }));
+  });
+
+const DEST = ['--session', '--print-reply', '--dest=org.freedesktop.Notifications', '/org/freedesktop/Notifications'];
+
+async function property(run: Run, iface: string, name: string): Promise<boolean | undefined> {
+  const answer = await run('dbus-send', [...DEST, 'org.freedesktop.DBus.Properties.Get', `string:${iface}`, `string:${name}`]);
+  if (!answer.ok) return undefined;
+  const m = /boolean (true|false)/.exec(answer.stdout);
+  return m ? m[1] === 'true' : undefined;
+}
+
+/** The server's name ("dunst"), or undefined when no notification server answers on the session bus. */
+export async function serverName(run: Run): Promise<string | undefined> {
+  const answer = await run('dbus-send', [...DEST, 'org.freedesktop.Notifications.GetServerInformation']);
+  if (!answer.ok) return undefined;
+  return /string "([^"]*)"/.exec(answer.stdout)?.[1] ?? 'a notification server';
+}
+
+export async function linuxNotificationHealth(run: Run = runFile): Promise<NotificationHealthResult> {
+  const server = await serverName(run);
+  if (server === undefined) return { result: 'problem', message: 'No notification server answers on this desktop: start one (e.g. dunst).' };
+  if ((await property(run, 'org.dunstproject.cmd0', 'paused')) === true) {
+    return { result: 'problem', message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.' };
+  }
+  if ((await property(run, 'org.freedesktop.Notifications', 'Inhibited')) === true) {
+    return { result: 'problem', message: 'Do Not Disturb is on: notifications are held back.' };
+  }
+  const banners = await run('gsettings', ['get', 'org.gnome.desktop.notifications', 'show-banners']);
+  if (banners.ok && banners.stdout.trim() === 'false') {
+    return { result: 'problem', message: 'Notification banners are off (GNOME Settings → Notifications → Do Not Disturb).' };
+  }
+  return { result: 'ok', message: `Notifications can be shown (${server}).` };
+}
+
+/** The check for this platform. */
+export function notificationHealth(platform: NodeJS.Platform = process.platform, run: Run = runFile): () => Promise<NotificationHealthResult> {
+  if (platform === 'linux') return () => linuxNotificationHealth(run);
+  const where = platform === 'darwin' ? 'macOS does' : platform === 'win32' ? 'Windows does' : 'This system does';
+  const answer: NotificationHealthResult = { result: 'unknown', message: `Notifications can't be checked here: ${where} not tell apps whether Focus or Do Not Disturb is on.` };
+  return async () => answer;
+}

@@ -1,0 +1,106 @@
+// Runs the readiness check before my next shift: asks the platform whether notifications can be shown at the
+// day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once (and,
+// when notifications themselves are the problem, the tray icon shows it: see tray-menu.ts).
+import { readinessLine } from '../../shared/readiness-text';
+import { formatDayTime } from '../../shared/format';
+import type { AppState } from '../../shared/view-state';
+import type { Clock, Notifier } from '../ports';
+import type { NotificationHealthResult } from '../readiness/readiness';
+import { READINESS_WINDOW_MS } from '../readiness/readiness';
+import type { FiredStore } from '../storage/fired-store';
+
+const HOUR_MS = 60 * 60_000;
+const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
+
+export interface ReadinessWatchOptions {
+  clock: Clock;
+  check: () => Promise<NotificationHealthResult>;
+  state: () => AppState;
+  localZone: () => string;
+  /** A new answer from the platform: the state is derived again with it. */
+  onHealth: (health: NotificationHealthResult) => void;
+  notifier: Notifier;
+  fired: () => FiredStore | undefined;
+  log: (message: string) => void;
+}
+
+export interface ReadinessWatch {
+  /** Looks again at the next shift (call after each state change); checks now if a mark passed. */
+  update(): void;
+  stop(): void;
+}
+
+export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
+  let cancel: (() => void) | undefined;
+  let checkedAtMs = -Infinity;
+  let checking = false;
+  let stopped = false;
+  let armedFor: number | undefined;
+
+  /** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
+  const markReached = (startMs: number, nowMs: number): number | undefined =>
+    [...MARKS_MS].reverse().find((m) => nowMs >= startMs - m);
+
+  async function run(startMs: number): Promise<void> {
+    if (checking || stopped) return;
+    checking = true;
+    try {
+      o.onHealth(await o.check());
+      checkedAtMs = o.clock.now();
+    } catch (e) {
+      o.log(`readiness: ${e instanceof Error ? e.name : 'error'}`);
+    } finally {
+      checking = false;
+    }
+    tellProblem(startMs);
+  }
+
+  function tellProblem(startMs: number): void {
+    const r = o.state().me.readiness;
+    const fired = o.fired();
+    const mark = markReached(startMs, o.clock.now());
+    if (!r || !fired || mark === undefined || Date.parse(r.shift.start) !== startMs) return;
+    const line = readinessLine(r, (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }));
+    const key = `readiness:${r.shift.scheduleId}:${r.shift.start}:${mark / HOUR_MS}h`;
+    if (line.ready || fired.has(key)) return;
+    void fired.add([{ key, untilMs: startMs }]).then(() =>
+      o.notifier.notify({ id: key, title: 'Not ready for your shift', body: line.text, target: 'status', params: { scheduleId: r.shift.scheduleId } }),
+    );
+  }
+
+  function update(): void {
+    if (stopped) return;
+    const next = o.state().me.nextShift;
+    const nowMs = o.clock.now();
+    const startMs = next ? Date.parse(next.start) : undefined;
+    if (startMs === undefined || startMs <= nowMs) {
+      cancel?.();
+      cancel = undefined;
+      armedFor = undefined;
+      return;
+    }
+    const inWindow = startMs - nowMs <= READINESS_WINDOW_MS;
+    // At a mark, and hourly inside the window: the platform's answer may have changed (Do Not Disturb turned on).
+    if (inWindow && nowMs - checkedAtMs >= HOUR_MS) void run(startMs);
+    const marks = MARKS_MS.map((m) => startMs - m).filter((at) => at > nowMs);
+    const dueMs = Math.min(...marks, inWindow ? checkedAtMs + HOUR_MS : Infinity, nowMs + 6 * HOUR_MS);
+    if (armedFor === dueMs && cancel) return;
+    cancel?.();
+    armedFor = dueMs;
+    cancel = o.clock.setTimer(Math.max(0, dueMs - nowMs), () => {
+      cancel = undefined;
+      armedFor = undefined;
+      if (marks.includes(dueMs)) checkedAtMs = -Infinity;
+      update();
+    });
+  }
+
+  return {
+    update,
+    stop() {
+      stopped = true;
+      cancel?.();
+      cancel = undefined;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// "Ready for your shift": before my next shift (within 24 h), can the app reach me? Pure: from the derived state,
+// the settings and what the platform said about notifications. Each check is ok, a problem with the one action
+// that fixes it, or "can't tell" (never "ok" for what can't be checked here).
+import { remindersFor, type Settings } from '../../shared/settings';
+import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
+
+export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
+
+/** What the platform said about notifications (see the NotificationHealth port), and when. */
+export interface NotificationHealthResult {
+  result: ReadinessCheck['result'];
+  message: string;
+}
+
+export interface ReadinessInput {
+  state: Pick<AppState, 'sync' | 'schedules' | 'me'>;
+  settings: Settings;
+  nowMs: number;
+  notifications: NotificationHealthResult | undefined;
+}
+
+function keyCheck(input: ReadinessInput): ReadinessCheck {
+  if (input.state.sync.kind === 'key_rejected') {
+    return { id: 'key', result: 'problem', message: 'The service rejected the API key: enter a new one.', action: 'settings' };
+  }
+  const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh');
+  return fresh
+    ? { id: 'key', result: 'ok', message: 'The key was accepted by a recent read.' }
+    : { id: 'key', result: 'unknown', message: 'No read has succeeded lately, so the key is not confirmed.', action: 'refresh' };
+}
+
+function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
+  const view = input.state.schedules.find((s) => s.id === shift.scheduleId);
+  const gap = input.state.me.gaps.find((g) => g.scheduleId === shift.scheduleId);
+  if (view?.status.kind === 'fresh' && gap === undefined) {
+    return { id: 'schedule', result: 'ok', message: `${shift.scheduleName} is up to date, and the shift is still yours.` };
+  }
+  return { id: 'schedule', result: 'problem', message: `${shift.scheduleName} shows saved data: the shift may have changed.`, action: 'refresh' };
+}
+
+function remindersCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
+  const r = remindersFor(input.settings, shift.scheduleId);
+  if (!r.atStart && r.leadTimesMin.length === 0) {
+    return { id: 'reminders', result: 'problem', message: `Reminders for ${shift.scheduleName} are off.`, action: 'settings' };
+  }
+  // Quiet hours and pause never hold a shift's start reminders (reminders/held.ts): the check says so.
+  return { id: 'reminders', result: 'ok', message: 'Reminders are on; quiet hours and pause never hold a shift’s start.' };
+}
+
+function autostartCheck(input: ReadinessInput): ReadinessCheck {
+  return input.settings.startAtLogin
+    ? { id: 'autostart', result: 'ok', message: 'The app starts at login.' }
+    : { id: 'autostart', result: 'problem', message: 'After a restart, nothing will remind you: turn on Start at login.', action: 'start-at-login' };
+}
+
+function notificationsCheck(input: ReadinessInput): ReadinessCheck {
+  const n = input.notifications;
+  return n ? { id: 'notifications', ...n } : { id: 'notifications', result: 'unknown', message: 'Notifications were not checked yet.' };
+}
+
+/** Readiness for my next shift if it starts within 24 h (null otherwise, or without an e-mail). */
+export function readinessOf(input: ReadinessInput): Readiness | null {
+  const next = input.state.me.nextShift;
+  if (!next || Date.parse(next.start) - input.nowMs > READINESS_WINDOW_MS) return null;
+  const checks = [keyCheck(input), scheduleCheck(input, next), remindersCheck(input, next), autostartCheck(input), notificationsCheck(input)];
+  return { shift: { scheduleId: next.scheduleId, scheduleName: next.scheduleName, start: next.start, end: next.end }, checks };
+}
+
+/** The first problem (the one line says it), or undefined when nothing stands in the way. */
+export function firstProblem(r: Readiness): ReadinessCheck | undefined {
+  return r.checks.find((c) => c.result === 'problem');
+}

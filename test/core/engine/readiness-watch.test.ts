@@ -1,0 +1,54 @@
+// The readiness check runs by itself before my shift: the platform is asked at the day-ahead mark and 1 hour
+// before (and hourly between), and a problem found at a mark is told once per mark, also across re-derivations.
+// Real engine, real simulator, fake clock; the platform's answer about notifications is a recorded stand-in.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NotificationHealthResult } from '../../../electron/core/readiness/readiness';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+// Daily at 09:00 UTC, Alice and me in turn: mine start 03-10 09:00.
+const seed = seedOf([{ id: 'sch_plat', name: 'Platform', zone: 'Etc/UTC', rotationStart: '2026-03-01T09:00:00Z', userIds: ['usr_alice', 'usr_me'], length: { amount: 1, unit: 'days' } }]);
+const MY_START = Date.parse('2026-03-10T09:00:00Z');
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('engine: readiness before my shift', () => {
+  it('asks the platform at the marks and tells a problem (Start at login off) once at the day-ahead mark and once 1 h before', async () => {
+    h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'] });
+    const asked: number[] = [];
+    const answer: NotificationHealthResult = { result: 'ok', message: 'Notifications can be shown (dunst).' };
+    const engine = h.engine({ notificationHealth: async () => (asked.push(h?.clock.now() ?? 0), answer) });
+    await engine.start();
+    await h.clock.advance(MIN);
+    expect(engine.getState().me.readiness).toBeNull();
+    expect(asked).toEqual([]);
+    await h.clock.advanceTo(MY_START - 24 * HOUR + MIN);
+    expect(engine.getState().me.readiness?.checks.find((c) => c.id === 'autostart')?.result).toBe('problem');
+    await h.clock.advanceTo(MY_START - 30 * MIN);
+    const told = h.notifier.shown.filter((n) => n.id.startsWith('readiness:'));
+    expect(told.map((n) => n.id)).toEqual(['readiness:sch_plat:2026-03-10T09:00:00Z:24h', 'readiness:sch_plat:2026-03-10T09:00:00Z:1h']);
+    expect(told[0]?.body).toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you/);
+    // Asked at the day-ahead mark, then about hourly: never more often than that.
+    expect(asked[0]).toBeGreaterThanOrEqual(MY_START - 24 * HOUR);
+    expect(asked.length).toBeGreaterThanOrEqual(23);
+    expect(asked.length).toBeLessThanOrEqual(26);
+  }, 60_000);
+
+  it('tells nothing when everything is ready', async () => {
+    h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'] });
+    await h.files.writeAtomic('settings.json', JSON.stringify({ ...JSON.parse((await h.files.read('settings.json')) ?? '{}'), startAtLogin: true }));
+    const engine = h.engine({ notificationHealth: async () => ({ result: 'ok', message: 'Notifications can be shown (dunst).' }) });
+    await engine.start();
+    await h.clock.advanceTo(MY_START - 30 * MIN);
+    expect(h.notifier.shown.filter((n) => n.id.startsWith('readiness:'))).toEqual([]);
+    expect(engine.getState().me.readiness?.checks.every((c) => c.result === 'ok')).toBe(true);
+  }, 60_000);
+});
