@@ -5,12 +5,15 @@
 import { execFile } from 'node:child_process';
 import type { NotificationHealthResult } from '../core/readiness/readiness';
 
-export type Run = (command: string, args: readonly string[]) => Promise<{ ok: boolean; stdout: string }>;
+export type Run = (command: string, args: readonly string[]) => Promise<{ ok: boolean; stdout: string; stderr?: string }>;
 
 const runFile: Run = (command, args) =>
   new Promise((resolve) => {
-    execFile(command, [...args], { timeout: 3_000 }, (error, stdout) => resolve({ ok: !error, stdout: String(stdout) }));
+    execFile(command, [...args], { timeout: 3_000 }, (error, stdout, stderr) => resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr) }));
   });
+
+/** dbus-send could not reach a session bus at all (no desktop session, e.g. over ssh): nothing can be asked. */
+const noBus = (stderr: string | undefined): boolean => /Failed to open connection|Unable to autolaunch|No such file or directory/i.test(stderr ?? '');
 
 const DEST = ['--session', '--print-reply', '--dest=org.freedesktop.Notifications', '/org/freedesktop/Notifications'];
 
@@ -21,16 +24,17 @@ async function property(run: Run, iface: string, name: string): Promise<boolean 
   return m ? m[1] === 'true' : undefined;
 }
 
-/** The server's name ("dunst"), or undefined when no notification server answers on the session bus. */
-export async function serverName(run: Run): Promise<string | undefined> {
+/** The server's name ("dunst"), null when no notification server answers, undefined when there is no bus to ask. */
+export async function serverName(run: Run): Promise<string | null | undefined> {
   const answer = await run('dbus-send', [...DEST, 'org.freedesktop.Notifications.GetServerInformation']);
-  if (!answer.ok) return undefined;
+  if (!answer.ok) return noBus(answer.stderr) ? undefined : null;
   return /string "([^"]*)"/.exec(answer.stdout)?.[1] ?? 'a notification server';
 }
 
 export async function linuxNotificationHealth(run: Run = runFile): Promise<NotificationHealthResult> {
   const server = await serverName(run);
-  if (server === undefined) return { result: 'problem', message: 'No notification server answers on this desktop: start one (e.g. dunst).' };
+  if (server === undefined) return { result: 'unknown', message: "Notifications can't be checked: no desktop session bus to ask." };
+  if (server === null) return { result: 'problem', message: 'No notification server answers on this desktop: start one (e.g. dunst).' };
   if ((await property(run, 'org.dunstproject.cmd0', 'paused')) === true) {
     return { result: 'problem', message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.' };
   }

@@ -19,6 +19,7 @@ import { createSync } from '../sync/loop';
 import { reconcileSchedules } from '../sync/apply';
 import { createFeedControl, newFeedToken } from '../calendar/feed-control';
 import { createReadinessWatch } from './readiness';
+import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 
@@ -105,6 +106,7 @@ export function createEngine(options: EngineOptions): Engine {
     clock, state: () => keeper.get(), localZone, notifier: options.notifier, fired: () => fired, log,
     check: options.notificationHealth ?? (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
     onHealth: (health) => ((notificationHealth = health), keeper.update()),
+    quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
   });
 
   function onKeyChanged(): void {

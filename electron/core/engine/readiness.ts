@@ -8,6 +8,7 @@ import type { Clock, Notifier } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
+import { URGENT_WITHIN_MS } from '../reminders/quiet';
 
 const HOUR_MS = 60 * 60_000;
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
@@ -21,6 +22,8 @@ export interface ReadinessWatchOptions {
   onHealth: (health: NotificationHealthResult) => void;
   notifier: Notifier;
   fired: () => FiredStore | undefined;
+  /** Quiet hours or pause: until when notifications wait (undefined when they may speak). */
+  quietUntil: (nowMs: number) => number | undefined;
   log: (message: string) => void;
 }
 
@@ -63,6 +66,10 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     const line = readinessLine(r, (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }));
     const key = `readiness:${r.shift.scheduleId}:${r.shift.start}:${mark / HOUR_MS}h`;
     if (line.ready || fired.has(key)) return;
+    // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
+    // the start it comes regardless, as the start's own reminders do.
+    const nowMs = o.clock.now();
+    if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
     void fired.add([{ key, untilMs: startMs }]).then(() =>
       o.notifier.notify({ id: key, title: 'Not ready for your shift', body: line.text, target: 'status', params: { scheduleId: r.shift.scheduleId } }),
     );

@@ -21,7 +21,7 @@ afterEach(async () => {
 describe('engine: readiness before my shift', () => {
   it('asks the platform at the marks and tells a problem (Start at login off) once at the day-ahead mark and once 1 h before', async () => {
     h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });
-    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'] });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'], startAtLogin: false });
     const asked: number[] = [];
     const answer: NotificationHealthResult = { result: 'ok', message: 'Notifications can be shown (dunst).' };
     const engine = h.engine({ notificationHealth: async () => (asked.push(h?.clock.now() ?? 0), answer) });
@@ -43,8 +43,7 @@ describe('engine: readiness before my shift', () => {
 
   it('tells nothing when everything is ready', async () => {
     h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });
-    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'] });
-    await h.files.writeAtomic('settings.json', JSON.stringify({ ...JSON.parse((await h.files.read('settings.json')) ?? '{}'), startAtLogin: true }));
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'], startAtLogin: true });
     const engine = h.engine({ notificationHealth: async () => ({ result: 'ok', message: 'Notifications can be shown (dunst).' }) });
     await engine.start();
     await h.clock.advanceTo(MY_START - 30 * MIN);

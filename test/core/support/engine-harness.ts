@@ -126,10 +126,12 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
 }
 
 /** Stores settings and a key the way the app would have, before the engine starts. */
-export async function seedSettings(h: Harness, settings: { email: string; scheduleIds: string[]; refresh?: object }): Promise<void> {
+/** Settings as a user who relies on reminders has them: Start at login on (readiness has nothing to warn about). */
+export async function seedSettings(h: Harness, settings: { email: string; scheduleIds: string[]; refresh?: object; startAtLogin?: boolean }): Promise<void> {
   const url = new URL(h.sim.url);
   await h.files.writeAtomic('settings.json', JSON.stringify({
     version: 1, baseUrl: h.sim.url, email: settings.email, schedules: settings.scheduleIds.map((id) => ({ id })),
+    startAtLogin: settings.startAtLogin ?? true,
     ...(settings.refresh ? { refresh: settings.refresh } : {}),
   }));
   await h.secrets.set(url.host, h.sim.apiKey);

@@ -293,7 +293,7 @@ export class World {
     await this.proxy.up();
     const o = this.options;
     await this.h.files.writeAtomic('settings.json', JSON.stringify({
-      version: 1, baseUrl: this.proxy.url, email: ME,
+      version: 1, baseUrl: this.proxy.url, email: ME, startAtLogin: true,
       schedules: (o.settingsScheduleIds ?? o.scheduleIds).map((id) => ({ id })),
       refresh: { idleIntervalSec: o.idleIntervalSec, nearIntervalSec: o.nearIntervalSec, nearWindowMin: o.nearWindowMin },
     }));
