@@ -92,12 +92,16 @@ function coverersOf(segments: readonly Segment[], span: Span, me: string): strin
   return [...names];
 }
 
-/** My own override explains a change only when it was made after the old data was read. */
+/**
+ * My own override explains a change only when the old data may predate it: that read started (reads are dated by
+ * their start) no later than the instant the write's outcome was known, which is what `createdAt` holds (while
+ * the answer is awaited: when it was sent). An equal instant counts, as that read may have missed the write.
+ */
 function causedByMe(c: Component, before: ScheduleSnapshot, snapshot: Snapshot, scheduleId: string): boolean {
   const readMs = Date.parse(before.shiftsFetchedAt ?? '');
   const blocks = [...c.before, ...c.after];
   return snapshot.createdOverrides.some((o) => {
-    if (o.scheduleId !== scheduleId || !(Date.parse(o.createdAt) > readMs)) return false;
+    if (o.scheduleId !== scheduleId || !(Date.parse(o.createdAt) >= readMs)) return false;
     const startMs = Date.parse(o.start);
     const endMs = Date.parse(o.end);
     return blocks.some((b) => b.startMs <= endMs && startMs <= b.endMs);
@@ -142,7 +146,10 @@ export function changeReminders(input: PlanInput, previous: Snapshot, zone: stri
   const done = new Set<string>();
   return input.snapshot.schedules.flatMap((after) => {
     const prev = before.get(after.id);
-    if (!watched.has(after.id) || !prev || after.notFound || prev.notFound || done.has(after.id)) return [];
+    // While a schedule answers 404 nothing is told from it. Its data then stays what was known before the 404s
+    // (sync keeps it untouched), so once it answers again the comparison spans the whole episode: a change made
+    // meanwhile is told then, once.
+    if (!watched.has(after.id) || !prev || after.notFound || done.has(after.id)) return [];
     if (!remindersFor(input.settings, after.id).shiftChanges) return [];
     done.add(after.id);
     return scheduleChanges(prev, after, input.snapshot, input, zone);
