@@ -165,7 +165,39 @@ async function firstRenderFigures(): Promise<Figure[]> {
   ];
 }
 
+/**
+ * The popover kept loaded (hidden) all day: JS heap used and DOM nodes after an idle hour's worth of state pushes
+ * (70, the idle target, each a real change: the syncing flag and the state's fetch times move), read over CDP.
+ */
+async function restingFigures(): Promise<Figure[]> {
+  const host = await startHost('configured');
+  const browser = await launchChromium();
+  try {
+    const app = await openApp(browser, host);
+    await app.page.waitForSelector('html[data-rendered]');
+    const base = host.engine.getState();
+    for (let i = 0; i < 70; i++) {
+      const state = { ...base, syncing: i % 2 === 0, lastSuccessAt: new Date(Date.parse(base.lastSuccessAt ?? '2026-01-01T00:00:00Z') + i * 60_000).toISOString() };
+      await app.page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
+    }
+    const cdp = await app.context.newCDPSession(app.page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
+    await app.context.close();
+    return [
+      { name: 'hidden popover: JS heap used after an hour of state pushes', value: Math.round((metric('JSHeapUsedSize') / 1024 / 1024) * 10) / 10, unit: 'MB', max: 15, note: '70 pushes, then a garbage collection' },
+      { name: 'hidden popover: DOM nodes after an hour of state pushes', value: metric('Nodes'), unit: 'nodes', max: 1500, note: 'the demo state: 3 schedules, 3 requests, my shifts' },
+    ];
+  } finally {
+    await browser.close();
+    await host.close();
+  }
+}
+
 export const RENDERER_SECTIONS: Section[] = [
+  { id: 'renderer-rest', title: 'The hidden popover at rest (Chromium)', report: 'renderer', run: restingFigures },
   { id: 'renderer-bundle', title: 'Renderer bundle size', report: 'renderer', run: bundleFigures },
   { id: 'renderer-render', title: 'Status popover first render (Chromium)', report: 'renderer', run: firstRenderFigures },
 ];

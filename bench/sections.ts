@@ -1,8 +1,9 @@
 // Every benchmark section `npm run bench` runs, in order. To add one: write a module exporting a Section (see
 // ./types) and append it here. Each section's figures go to bench/reports/<section.report>.json.
 import { CORE_SECTIONS } from './core-sections';
+import { IDLE_SECTIONS } from './idle-sections';
 import { FAILURE_SECTIONS } from './failure-sections';
 import { RENDERER_SECTIONS } from './renderer';
 import type { Section } from './types';
 
-export const SECTIONS: Section[] = [...CORE_SECTIONS, ...FAILURE_SECTIONS, ...RENDERER_SECTIONS];
+export const SECTIONS: Section[] = [...CORE_SECTIONS, ...IDLE_SECTIONS, ...FAILURE_SECTIONS, ...RENDERER_SECTIONS];

@@ -1,0 +1,102 @@
+// What the app costs while nothing happens: main-process wake-ups (every timer callback scheduled through the Clock
+// port, by the module that scheduled it) and state pushes (main → renderer and tray) per idle hour, over a simulated
+// idle day with 5 watched schedules and no changes; and main's heap after a simulated month with reminders firing.
+import { IoClock } from '../test/core/support/io-clock';
+import { startSimulator } from '../electron/simulator/server';
+import { BENCH_EMAIL, benchSeed } from './seeds';
+import { startEngine } from './engine-rig';
+import type { Figure, Section } from './types';
+
+const START = Date.parse('2026-03-02T06:00:00Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `sch_bench_${i}`);
+
+/** The module (electron/…/file) that scheduled a timer: the first frame of the app's own code below the clock. */
+function originOf(stack: string | undefined): string {
+  for (const line of (stack ?? '').split('\n').slice(2)) {
+    const m = /electron\/([\w/.-]+?)\.ts/.exec(line);
+    if (m?.[1]) return m[1];
+  }
+  return 'other';
+}
+
+/** The shared fake clock, counting every timer callback that runs, by where it was scheduled. */
+class CountingClock extends IoClock {
+  readonly fired = new Map<string, number>();
+  counting = false;
+  override setTimer(delayMs: number, callback: () => void): () => void {
+    const origin = originOf(new Error().stack);
+    return super.setTimer(delayMs, () => {
+      if (this.counting) this.fired.set(origin, (this.fired.get(origin) ?? 0) + 1);
+      callback();
+    });
+  }
+}
+
+async function idleDay(): Promise<Figure[]> {
+  const n = 5;
+  const clock = new CountingClock(START);
+  const sim = await startSimulator({ seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 24 }), now: () => clock.now() });
+  const rig = await startEngine({ clock, baseUrl: sim.url, apiKey: sim.apiKey, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  let pushes = 0;
+  const stop = rig.engine.subscribe(() => void pushes++);
+  try {
+    await clock.advance(HOUR); // warm-up: first sync, cadence settled
+    clock.counting = true;
+    pushes = 0;
+    await clock.advance(DAY);
+    const total = [...clock.fired.values()].reduce((a, b) => a + b, 0);
+    const by = [...clock.fired.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${round(v / 24)}`).join(', ');
+    return [
+      { name: `main-process wake-ups per idle hour (${n} watched, no changes)`, value: round(total / 24), unit: 'timers', max: 70, note: `per hour by where they are scheduled: ${by}; the tray's minute countdown (adapters/tray.ts) adds at most 60 while a countdown is shown` },
+      { name: `state pushes per idle hour (${n} watched, no changes)`, value: round(pushes / 24), unit: 'pushes', max: 70, note: `${pushes} in 24 h: each one a change a surface shows (stateEquals compares what is shown)` },
+    ];
+  } finally {
+    stop();
+    await rig.engine.stop();
+    await sim.close();
+  }
+}
+
+function heapMb(): number {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/** A month with handoffs of mine every few hours and reminders firing: heap used at the end, and its trend. */
+async function heapMonth(): Promise<Figure[]> {
+  const n = 5;
+  const clock = new IoClock(START);
+  const sim = await startSimulator({ seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }), now: () => clock.now() });
+  const rig = await startEngine({ clock, baseUrl: sim.url, apiKey: sim.apiKey, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  const samples: number[] = [];
+  try {
+    for (let day = 0; day < 30; day++) {
+      await clock.advance(DAY);
+      sim.requests.clear();
+      rig.attempts.length = 0;
+      samples.push(heapMb());
+    }
+    const last = samples.at(-1) ?? NaN;
+    // Trend over the last two weeks: the least-squares slope of the daily samples, in MB per week.
+    const tail = samples.slice(-14);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const xs = tail.map((_, i) => i);
+    const [mx, my] = [mean(xs), mean(tail)];
+    const slope = xs.reduce((a, x, i) => a + (x - mx) * ((tail[i] ?? my) - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+    return [
+      { name: `main-process heap used after a simulated month (${n} schedules, my handoffs every few hours)`, value: round(last), unit: 'MB', max: 30, note: `${rig.notified} notifications; the bench's own process (simulator, vitest-free harness) included` },
+      { name: 'heap trend over the last two weeks of the month', value: round(Math.max(0, slope * 7), 2), unit: 'MB/week', max: 1, note: `daily samples ${tail.map((s) => round(s)).join(', ')}` },
+    ];
+  } finally {
+    await rig.engine.stop();
+    await sim.close();
+  }
+}
+
+export const IDLE_SECTIONS: Section[] = [
+  { id: 'idle', title: 'Idle footprint: wake-ups and state pushes', report: 'core', run: idleDay },
+  { id: 'month-heap', title: 'Heap over a simulated month', report: 'core', run: heapMonth },
+];
