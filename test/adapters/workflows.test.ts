@@ -1,0 +1,268 @@
+// The GitHub Actions workflows can't run here, so they are checked here: both against GitHub's workflow schema
+// (@action-validator/core, SchemaStore's schema compiled to WebAssembly: no network, no binary download), then the
+// parts that matter read with js-yaml and zod: the CI matrix (three systems × Node 22 and 20, Linux in Debian with
+// what .ci/run installs, the Electron smoke tests under Xvfb with a keyring and dunst, a packaged app launched), the
+// release (a version tag, dmg for x64 and arm64 each on its own architecture, nsis, AppImage and deb, SHA-256 sums, a
+// draft release, signing secrets as the README lists them), and that both run exactly the commands the README
+// documents, in its order. And `npm run test:electron` here, without Electron's binary, skips with one line.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { validateWorkflow } from '@action-validator/core';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+const root = process.cwd();
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+
+// ---- The parts of a workflow these checks read -------------------------------------------------------------------
+
+const Step = z.object({
+  name: z.string().optional(),
+  uses: z.string().optional(),
+  run: z.string().optional(),
+  if: z.string().optional(),
+  with: z.record(z.string(), z.unknown()).optional(),
+  env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+const Matrix = z
+  .object({ include: z.array(z.record(z.string(), Scalar)).optional() })
+  .catchall(z.union([z.array(Scalar), z.array(z.record(z.string(), Scalar))]));
+const Job = z.object({
+  name: z.string().optional(),
+  'runs-on': z.string(),
+  container: z.string().optional(),
+  needs: z.union([z.string(), z.array(z.string())]).optional(),
+  permissions: z.record(z.string(), z.string()).optional(),
+  strategy: z.object({ 'fail-fast': z.boolean().optional(), matrix: Matrix }).optional(),
+  steps: z.array(Step).min(1),
+});
+const Workflow = z.object({
+  name: z.string(),
+  on: z.record(z.string(), z.unknown()),
+  permissions: z.record(z.string(), z.string()),
+  jobs: z.record(z.string(), Job),
+});
+type Workflow = z.infer<typeof Workflow>;
+type JobT = z.infer<typeof Job>;
+type Combo = Record<string, string | number | boolean>;
+
+function workflow(file: string): Workflow {
+  return Workflow.parse(load(read(`.github/workflows/${file}`)));
+}
+
+function job(w: Workflow, id: string): JobT {
+  const found = w.jobs[id];
+  if (!found) throw new Error(`no job ${id}`);
+  return found;
+}
+
+/** The matrix's combinations as GitHub forms them: the cross product of its lists, then `include` (extend or add). */
+function combinations(j: JobT): Combo[] {
+  const matrix = j.strategy?.matrix;
+  if (!matrix) return [{}];
+  const { include = [], ...axes } = matrix;
+  let combos: Combo[] = [{}];
+  for (const [key, values] of Object.entries(axes)) {
+    const scalars = values.filter((v): v is string | number | boolean => typeof v !== 'object');
+    combos = combos.flatMap((c) => scalars.map((v) => ({ ...c, [key]: v })));
+  }
+  const axisKeys = Object.keys(axes);
+  if (axisKeys.length === 0) combos = [];
+  for (const entry of include) {
+    const matching = combos.filter((c) => axisKeys.every((k) => !(k in entry) || entry[k] === c[k]) && axisKeys.some((k) => k in entry));
+    if (matching.length > 0) for (const c of matching) Object.assign(c, entry);
+    else combos.push({ ...entry });
+  }
+  return combos;
+}
+
+const expand = (text: string, combo: Combo): string =>
+  text.replace(/\$\{\{\s*matrix\.([\w-]+)\s*\}\}/g, (_m, key: string) => String(combo[key] ?? `<matrix.${key} undefined>`));
+
+/** The Linux wrapper that gives the Electron steps a display, a keyring and a notification daemon. */
+const DESKTOP = 'xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh ';
+
+/** The project commands (npm, npx, node) of a shell script: continuation lines joined, comments and wrapper dropped. */
+function commandsIn(script: string): string[] {
+  return script
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+#\s.*$/, '').trim().replace(/\s+/g, ' '))
+    .map((line) => (line.startsWith(DESKTOP) ? line.slice(DESKTOP.length) : line))
+    .filter((line) => /^(npm|npx|node) /.test(line));
+}
+
+/** Every command a workflow runs, in step order (each matrix combination expanded), each once. */
+function workflowCommands(w: Workflow): string[] {
+  const seen: string[] = [];
+  for (const j of Object.values(w.jobs)) {
+    for (const step of j.steps) {
+      for (const combo of combinations(j)) for (const c of commandsIn(expand(step.run ?? '', combo))) if (!seen.includes(c)) seen.push(c);
+    }
+  }
+  return seen;
+}
+
+/** The README's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
+function readmeCommands(): string[][] {
+  const readme = read('README.md');
+  const start = readme.indexOf('## Continuous integration and releases');
+  expect(start, 'the README section').toBeGreaterThan(0);
+  const next = readme.indexOf('\n## ', start + 5);
+  const section = readme.slice(start, next === -1 ? undefined : next);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => commandsIn(m[1] ?? ''));
+}
+
+function secretsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g)].map((m) => m[1] ?? ''))].sort();
+}
+
+const stepRunning = (j: JobT, command: string) => j.steps.filter((s) => commandsIn(s.run ?? '').includes(command));
+
+// ---- The checks --------------------------------------------------------------------------------------------------
+
+describe('the GitHub Actions workflows', () => {
+  it("pass GitHub's workflow schema (and the validator does catch a broken one)", () => {
+    for (const file of ['ci.yml', 'release.yml']) expect(validateWorkflow(read(`.github/workflows/${file}`)).errors, file).toEqual([]);
+    const broken = 'on: push\njobs:\n  a:\n    runs_on: ubuntu-latest\n    steps:\n      - runs: echo hi\n';
+    expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
+  });
+
+  it('CI: every push and pull request, ubuntu/macOS/Windows × Node 22 and 20, Linux in Debian with what .ci/run installs', () => {
+    const ci = workflow('ci.yml');
+    expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    const test = job(ci, 'test');
+    expect(test['runs-on']).toBe('${{ matrix.os }}');
+    expect(test.container).toBe('${{ matrix.container }}');
+    const combos = combinations(test).map((c) => `${c.os} node${c.node} ${c.container ?? 'host'}`);
+    expect(combos.sort()).toEqual(
+      ['macos-latest node20 host', 'macos-latest node22 host', 'ubuntu-latest node20 debian:bookworm', 'ubuntu-latest node22 debian:bookworm', 'windows-latest node20 host', 'windows-latest node22 host'],
+    );
+    expect(test.strategy?.['fail-fast']).toBe(false);
+    const setupNode = test.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setupNode?.with?.['node-version']).toBe('${{ matrix.node }}');
+    expect(test.steps.some((s) => s.uses?.startsWith('actions/checkout@'))).toBe(true);
+    // The packages .ci/run installs (its PKGS line) are all in the Linux apt-get step, which runs before anything else.
+    const pkgs = /^PKGS="([^"]+)"/m.exec(read('.ci/run'))?.[1]?.split(/\s+/) ?? [];
+    expect(pkgs.length).toBeGreaterThan(5);
+    const apt = test.steps[0];
+    expect(apt?.if).toBe("runner.os == 'Linux'");
+    const installed = (apt?.run ?? '').replace(/\\\n/g, ' ').split(/\s+/);
+    expect(pkgs.filter((p) => !installed.includes(p))).toEqual([]);
+  });
+
+  it('CI: the Electron smoke tests and the packaged app run on every system, on Linux under Xvfb with a keyring and dunst', () => {
+    const test = job(workflow('ci.yml'), 'test');
+    for (const command of ['npm run test:electron -- --required', 'node scripts/smoke-packaged.mjs']) {
+      const steps = stepRunning(test, command);
+      expect(steps.map((s) => [s.if, (s.run ?? '').startsWith(DESKTOP)]), command).toEqual([
+        ["runner.os == 'Linux'", true],
+        ["runner.os != 'Linux'", false],
+      ]);
+    }
+    expect(stepRunning(test, 'npx electron-builder --dir --publish never')).toHaveLength(1);
+    // In order: built before the smoke tests, packaged before the packaged app is launched.
+    const at = (command: string) => test.steps.findIndex((s) => commandsIn(s.run ?? '').includes(command));
+    expect(at('npm ci')).toBeLessThan(at('npm run fetch-electron'));
+    expect(at('npm run build')).toBeLessThan(at('npm run test:electron -- --required'));
+    expect(at('npx electron-builder --dir --publish never')).toBeLessThan(at('node scripts/smoke-packaged.mjs'));
+    // The wrapper script exists and starts gnome-keyring and dunst.
+    const session = read('scripts/desktop-session.sh');
+    expect(session).toContain('gnome-keyring-daemon --unlock --components=secrets');
+    expect(session).toContain('dunst');
+  });
+
+  it('release: a version tag builds dmg (x64 and arm64, each on its own architecture), nsis, AppImage and deb', () => {
+    const release = workflow('release.yml');
+    expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
+    const pack = job(release, 'package');
+    const builds = combinations(pack).map((c) => ({ os: String(c.os), target: String(c.target) }));
+    const onIntel = (os: string) => /-intel$/.test(os);
+    expect(builds).toEqual(
+      expect.arrayContaining([
+        { os: expect.stringMatching(/^macos-.*-intel$/), target: '--mac --x64' },
+        { os: expect.stringMatching(/^macos-/), target: '--mac --arm64' },
+        { os: expect.stringMatching(/^windows-/), target: '--win --x64' },
+        { os: expect.stringMatching(/^ubuntu-/), target: '--linux --x64' },
+      ]),
+    );
+    expect(builds).toHaveLength(4);
+    expect(onIntel(builds.find((b) => b.target === '--mac --arm64')?.os ?? '')).toBe(false);
+    // What each platform builds comes from electron-builder.yml.
+    const config = z
+      .object({ mac: z.object({ target: z.string() }), win: z.object({ target: z.string() }), linux: z.object({ target: z.array(z.string()) }), beforePack: z.string(), afterPack: z.string() })
+      .parse(load(read('electron-builder.yml')));
+    expect([config.mac.target, config.win.target, ...config.linux.target]).toEqual(['dmg', 'nsis', 'AppImage', 'deb']);
+    expect([config.beforePack, config.afterPack]).toEqual(['./scripts/native-arch.cjs', './scripts/native-arch.cjs']);
+    const collect = pack.steps.find((s) => s.name === 'Collect the installers')?.run ?? '';
+    for (const ext of ['dmg', 'exe', 'AppImage', 'deb']) expect(collect).toContain(`'*.${ext}'`);
+  });
+
+  it('release: SHA-256 sums and a draft release with write permission only where needed; signing secrets as in the README', () => {
+    const release = workflow('release.yml');
+    expect(release.permissions).toEqual({ contents: 'read' });
+    const draft = job(release, 'release');
+    expect(draft.needs).toBe('package');
+    expect(draft.permissions).toEqual({ contents: 'write' });
+    const scripts = draft.steps.map((s) => s.run ?? '').join('\n');
+    expect(scripts).toContain('node scripts/sha256sums.mjs packages');
+    expect(scripts).toMatch(/gh release create "\$GITHUB_REF_NAME" packages\/\* --draft/);
+    // The secrets the workflow reads are exactly those the README documents; without them it says "UNSIGNED".
+    const readme = read('README.md');
+    const documented = [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`(\w+)`/g)].map((n) => n[1] ?? '')).sort();
+    expect(secretsIn(read('.github/workflows/release.yml'))).toEqual(documented);
+    expect(documented).toEqual(expect.arrayContaining(['MAC_CSC_LINK', 'APPLE_ID', 'WIN_CSC_LINK']));
+    const signing = job(release, 'package').steps.find((s) => s.name?.startsWith('Code signing'))?.run ?? '';
+    expect(signing).toContain('UNSIGNED (MAC_CSC_LINK is not set)');
+    expect(signing).toContain('UNSIGNED (WIN_CSC_LINK is not set)');
+    expect(signing).toContain('GITHUB_STEP_SUMMARY');
+  });
+
+  it('run exactly the commands the README documents, in its order', () => {
+    const [ciDocs, releaseDocs, ...rest] = readmeCommands();
+    expect(rest).toEqual([]);
+    expect(workflowCommands(workflow('ci.yml'))).toEqual(ciDocs);
+    expect(workflowCommands(workflow('release.yml'))).toEqual(releaseDocs);
+    // And every npm script they name exists.
+    const scripts = z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(read('package.json'))).scripts;
+    const named = [...(ciDocs ?? []), ...(releaseDocs ?? [])].flatMap((c) => /^npm run (\S+)/.exec(c)?.[1] ?? []);
+    expect(named.filter((name) => !(name in scripts))).toEqual([]);
+    for (const c of [...(ciDocs ?? []), ...(releaseDocs ?? [])]) {
+      const script = /^node (scripts\/\S+)/.exec(c)?.[1];
+      if (script) expect(existsSync(join(root, script)), script).toBe(true);
+    }
+  });
+});
+
+describe('npm run test:electron', () => {
+  it('is its own suite: no Electron spec is named like the files `npm test` runs', () => {
+    const files = readdirSync(join(root, 'test', 'electron'), { recursive: true, encoding: 'utf8' });
+    expect(files.some((f) => f.endsWith('.spec.ts'))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.test.ts'))).toEqual([]);
+    expect(z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(read('package.json'))).scripts['test:electron']).toBe('node scripts/test-electron.mjs');
+  });
+
+  const binary = ((): string | undefined => {
+    try {
+      const path: unknown = createRequire(import.meta.url)('electron');
+      return typeof path === 'string' && existsSync(path) ? path : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+
+  it.skipIf(binary !== undefined)("without Electron's binary prints one line saying why it skips and exits 0 (1 with --required)", async () => {
+    const run = promisify(execFile);
+    const skipped = await run(process.execPath, ['scripts/test-electron.mjs'], { cwd: root });
+    expect(skipped.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^test:electron skipped: Electron's binary is not installed .*npm run fetch-electron/)]);
+    expect(skipped.stderr).toBe('');
+    const required = run(process.execPath, ['scripts/test-electron.mjs', '--required'], { cwd: root });
+    await expect(required).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^test:electron failed: /) });
+  });
+});
