@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { ActionError, InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
 import { invokeChannels, INVOKE_CHANNELS } from '../shared/ipc-contract';
+import { isServiceWrite } from '../shared/write-channels';
 
 export type AllHandlers<E> = {
   [C in InvokeChannel]: (request: RequestOf<C>, event: E) => Promise<ResponseOf<C>>;
@@ -43,6 +44,16 @@ type Failure = { ok: false; error: ActionError };
 
 const FOREIGN: ActionError = { kind: 'forbidden', message: 'This request did not come from an OnCall Tray window.' };
 const INTERNAL: ActionError = { kind: 'internal', message: 'Something went wrong in OnCall Tray. Try again.' };
+/** A write channel's handler may have sent its write before it failed: trying again could write it twice. */
+const WRITE_UNKNOWN: ActionError = {
+  kind: 'outcome_unknown',
+  message: 'Something went wrong in OnCall Tray while handling this change, so it is unknown whether it reached the service. Check before sending it again.',
+};
+
+/** The fallback answer when a channel's handler failed in a way nothing else explains. */
+function unexplained(channel: InvokeChannel): Failure {
+  return failure(isServiceWrite(channel) ? WRITE_UNKNOWN : INTERNAL);
+}
 
 export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boolean {
   if (!sender.isMainFrame || sender.frameUrl === undefined) return false;
@@ -100,7 +111,7 @@ async function answer<C extends InvokeChannel, E>(channel: C, event: E, payload:
   const response = invokeChannels[channel].response.safeParse(await handler(request.data, event));
   if (!response.success) {
     o.log?.(`ipc: ${channel} produced an answer outside the contract`);
-    return failure(INTERNAL);
+    return unexplained(channel);
   }
   return response.data;
 }
@@ -113,7 +124,7 @@ export function registerIpc<E>(options: IpcOptions<E>): () => void {
         return await answer(channel, event, payload, options);
       } catch (error) {
         options.log?.(`ipc: ${channel} failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-        return failure(INTERNAL);
+        return unexplained(channel);
       }
     });
   }

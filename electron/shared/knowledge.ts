@@ -52,8 +52,10 @@ function gapPhrase(g: MyGap, time: (iso: string) => string): string {
       return g.until ? `saved data for ${g.scheduleName} ends ${time(g.until)}` : `nothing known about ${g.scheduleName} for now`;
     case 'holes':
       return `some shifts of ${g.scheduleName} couldn't be read`;
-    case 'saved':
-      return g.savedAt ? `${g.scheduleName}: saved data from ${time(g.savedAt)}` : `${g.scheduleName}: saved data`;
+    case 'saved': {
+      const from = g.savedAt ? `${g.scheduleName}: saved data from ${time(g.savedAt)}` : `${g.scheduleName}: saved data`;
+      return g.until ? `${from}, known only until ${time(g.until)}` : from;
+    }
     case 'short':
       return g.until ? `${g.scheduleName} known only until ${time(g.until)}` : `${g.scheduleName} known only in part`;
   }
@@ -71,10 +73,22 @@ export function gapsText(gaps: readonly MyGap[], time: (iso: string) => string):
 
 /**
  * What a statement about my shifts before `untilMs` ("your next shift is …") leaves out: schedules where an earlier
- * shift of mine may hide (unknown, or known only up to a point before it). Saved data is marked where it is shown.
+ * shift of mine may hide (unknown, or known, fresh or saved, only up to a point before it). Saved data that reaches
+ * past it is marked where it is shown.
  */
 export function gapsBefore(state: AppState, untilMs: number, time: (iso: string) => string): string {
-  const relevant = allGaps(state).filter((g) => isUnknownGap(g) || (g.kind === 'short' && (!g.until || Date.parse(g.until) < untilMs)));
+  // Where an earlier shift of mine may hide: unknown schedules, and those known (fresh or saved) only up to before it,
+  // also past the horizon (a next shift found beyond it, on a schedule read further).
+  const gaps = allGaps(state).map((g): MyGap => {
+    const to = state.schedules.find((s) => s.id === g.scheduleId)?.known?.to;
+    return g.until === undefined && to !== undefined && Date.parse(to) < untilMs ? { ...g, until: to } : g;
+  });
+  const listed = new Set(gaps.map((g) => g.scheduleId));
+  for (const s of state.schedules) {
+    if (!listed.has(s.id) && s.known && Date.parse(s.known.to) < untilMs) gaps.push({ scheduleId: s.id, scheduleName: s.name, kind: 'short', until: s.known.to });
+  }
+  const endsBefore = (g: MyGap): boolean => (g.kind === 'short' && !g.until) || (g.until !== undefined && Date.parse(g.until) < untilMs);
+  const relevant = gaps.filter((g) => isUnknownGap(g) || ((g.kind === 'short' || g.kind === 'saved') && endsBefore(g)));
   return gapsText(relevant, time);
 }
 

@@ -22,6 +22,25 @@ export interface Fault {
   badSchema?: true;
   /** Apply to this many requests, then remove itself; unlimited when absent. */
   times?: number;
+  /**
+   * A service that applies writes slowly: a write is taken, answered at once with `status` (default 504, a gateway
+   * that gave up waiting) or, with `reset`, not at all, and applied only this long after it arrived, on the
+   * simulator's clock (by the first request served from then on, so a fake clock drives it). Reads ignore it.
+   */
+  applyAfterMs?: number;
+  /**
+   * Apply only to requests whose path contains this (e.g. '/schedules/sch_data' for one schedule); others are served
+   * as if this fault were not set (the '*' fault still applies to them). Matching requests alone consume `times`.
+   */
+  pathIncludes?: string;
+  /** Apply only to requests whose query has each of these values (e.g. `{ page: '2' }` for one page of a list). */
+  query?: Record<string, string>;
+}
+
+/** What a fault's matchers look at: the request's path (without the query) and its query. */
+export interface RequestTarget {
+  path: string;
+  query: URLSearchParams;
 }
 
 export interface FaultControl {
@@ -29,8 +48,18 @@ export interface FaultControl {
   set(route: RouteName | '*', fault: Fault): void;
   /** Removes the fault of one route, or every fault when called without a route. */
   clear(route?: RouteName | '*'): void;
-  /** The fault that applies to the next request of a route, consuming one of its `times`. */
-  take(route: RouteName): Fault | undefined;
+  /**
+   * The fault that applies to the next request of a route, consuming one of its `times`. Without a target, faults
+   * that match on the path or query never apply.
+   */
+  take(route: RouteName, target?: RequestTarget): Fault | undefined;
+}
+
+function matches(fault: Fault, target: RequestTarget | undefined): boolean {
+  if (fault.pathIncludes === undefined && fault.query === undefined) return true;
+  if (!target) return false;
+  if (fault.pathIncludes !== undefined && !target.path.includes(fault.pathIncludes)) return false;
+  return Object.entries(fault.query ?? {}).every(([name, value]) => target.query.get(name) === value);
 }
 
 export function createFaults(): FaultControl {
@@ -38,8 +67,12 @@ export function createFaults(): FaultControl {
   return {
     set: (route, fault) => void faults.set(route, { ...fault }),
     clear: (route) => (route === undefined ? faults.clear() : void faults.delete(route)),
-    take: (route) => {
-      const key = faults.has(route) ? route : faults.has('*') ? '*' : undefined;
+    take: (route, target) => {
+      const applies = (key: RouteName | '*'): boolean => {
+        const fault = faults.get(key);
+        return fault !== undefined && matches(fault, target);
+      };
+      const key = applies(route) ? route : applies('*') ? '*' : undefined;
       if (key === undefined) return undefined;
       const fault = faults.get(key);
       if (fault?.times !== undefined) {

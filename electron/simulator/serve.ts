@@ -14,27 +14,51 @@ export interface ServeDeps {
   delay(ms: number): Promise<void>;
 }
 
+/** A write taken but not applied yet (a fault's `applyAfterMs`). */
+interface LateWrite {
+  atMs: number;
+  apply(): void;
+}
+
 export function createRequestHandler(deps: ServeDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const late: LateWrite[] = [];
   return (req, res) => {
-    serve(deps, req, res).catch((cause: unknown) => {
+    serve(deps, req, res, late).catch((cause: unknown) => {
       console.error('simulator: request failed', cause);
       if (!res.headersSent) send(res, 500, JSON.stringify({ message: 'Internal simulator error' }));
     });
   };
 }
 
-async function serve(deps: ServeDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Applies the late writes whose time has come, in the order they arrived. */
+function applyDue(late: LateWrite[], nowMs: number): void {
+  const due = late.filter((w) => w.atMs <= nowMs);
+  for (const w of due) late.splice(late.indexOf(w), 1);
+  for (const w of due) w.apply();
+}
+
+async function serve(deps: ServeDeps, req: IncomingMessage, res: ServerResponse, late: LateWrite[]): Promise<void> {
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const body = await readBody(req);
+  applyDue(late, deps.clock.now());
   const matched = matchRoute(method, url.pathname);
   const record = (status: number | 'reset') =>
     deps.requests.record({ method, route: matched?.route.name ?? null, path: url.pathname, status });
   if (!matched) return record(send(res, 404, JSON.stringify({ message: 'Not found' })));
-  const fault = deps.faults.take(matched.route.name);
+  const fault = deps.faults.take(matched.route.name, { path: url.pathname, query: url.searchParams });
   if (fault?.latencyMs) await deps.delay(fault.latencyMs);
-  if (fault?.status !== undefined) return record(sendFault(res, fault, fault.status));
   const { state, clock } = deps;
+  if (fault?.applyAfterMs !== undefined && method !== 'GET') {
+    const atMs = clock.now() + fault.applyAfterMs;
+    late.push({ atMs, apply: () => void dispatch({ ...matched, req, body, query: url.searchParams, state, nowMs: atMs }) });
+    if (fault.reset) {
+      req.socket.destroy();
+      return record('reset');
+    }
+    return record(sendFault(res, fault, fault.status ?? 504));
+  }
+  if (fault?.status !== undefined) return record(sendFault(res, fault, fault.status));
   const reply = dispatch({ ...matched, req, body, query: url.searchParams, state, nowMs: clock.now() });
   if (fault?.reset) {
     req.socket.destroy();

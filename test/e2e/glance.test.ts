@@ -156,7 +156,7 @@ describe('who needs me', () => {
     expect(accent).not.toBe('');
     expect(await page.evaluate(`getComputedStyle(document.querySelector('nav .count')).backgroundColor`)).not.toMatch(/rgb\(163, 34, 27\)/);
 
-    await strip.getByRole('button', { name: /^Cover / }).click();
+    await strip.getByRole('button', { name: 'Cover…', description: / for / }).click();
     const opened = host.windowCalls.at(-1)?.request as { view: string; params: Record<string, string> };
     expect(opened.view).toBe('override');
     const request = asking.find((r) => r.id === opened.params['requestId']);

@@ -88,7 +88,7 @@ describe('quick override', () => {
     await page.getByRole('button', { name: /^Coverage/ }).click();
     const dentist = page.getByRole('listitem').filter({ hasText: 'Dentist appointment' });
     await dentist.waitFor();
-    await dentist.getByRole('button', { name: /^Cover Platform primary/ }).click();
+    await dentist.getByRole('button', { name: 'Cover this', description: /^Platform primary, / }).click();
     const shift = host.engine.getState().coverage.askingMe.find((r) => r.id === 'cov_demo_dentist')?.shifts[0];
     expect(shift).toBeDefined();
     const request = page.getByTestId('coverage-request');

@@ -26,6 +26,7 @@ describe('settings', () => {
     await page.keyboard.type('ocs_demo_new');
     await page.keyboard.press('Enter');
     await page.getByText('Stored in your keychain.', { exact: true }).waitFor();
+    await expect.poll(focusedText).toBe('Replace key'); // the field closed: the focus is not dropped to <body>
     // Write-only: the field is emptied and the key never comes back to the page.
     expect(await page.getByLabel('New API key').count()).toBe(0); // closed again: nothing typed stays on the page
     const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
@@ -44,7 +45,7 @@ describe('settings', () => {
     await page.getByLabel('Remind me this long before a shift').press('Enter'); // adds; does not submit the form
     await page.getByText('2 h before').waitFor();
     expect(await page.getByText('Settings saved.').count()).toBe(0);
-    await page.getByRole('button', { name: 'Stop watching Data Tokyo' }).click();
+    await page.getByRole('button', { name: 'Remove', description: 'Stop watching Data Tokyo' }).click();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('This must be an e-mail address.').waitFor();
     expect(host.engine.getState().settings.theme).toBe('system');

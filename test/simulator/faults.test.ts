@@ -48,6 +48,30 @@ describe('fault injection', () => {
     });
   });
 
+  it('a slow service (applyAfterMs): the write is answered with the fault at once and shows only that long after', async () => {
+    await withSimulator(baseSeed(), async (sim) => {
+      sim.faults.set('createOverride', { status: 502, applyAfterMs: 5_000, times: 1 });
+      expect((await call(sim, 'POST', '/schedules/sch_primary/overrides/', { body: overrideBody })).status).toBe(502);
+      expect(await revision(sim)).toBe(1);
+      sim.clock.advance(4_999);
+      expect(await revision(sim)).toBe(1);
+      sim.clock.advance(1);
+      expect(await revision(sim)).toBe(2); // applied by the first request served from then on
+      expect(await revision(sim)).toBe(2); // once
+      // Without a status it is a gateway that gave up (504); with reset, no answer at all.
+      sim.faults.set('createOverride', { applyAfterMs: 1_000, times: 1 });
+      expect((await call(sim, 'POST', '/schedules/sch_primary/overrides/', { body: overrideBody })).status).toBe(504);
+      sim.faults.set('createOverride', { applyAfterMs: 1_000, reset: true, times: 1 });
+      await expect(call(sim, 'POST', '/schedules/sch_primary/overrides/', { body: overrideBody })).rejects.toThrow();
+      expect(await revision(sim)).toBe(2);
+      sim.clock.advance(1_000);
+      expect(await revision(sim)).toBe(4);
+      // Reads are not slowed by it.
+      sim.faults.set('*', { applyAfterMs: 60_000 });
+      expect((await get(sim, SHIFTS)).status).toBe(200);
+    });
+  });
+
   it('resets the connection after applying the request, so a write may have happened without an answer', async () => {
     await withSimulator(baseSeed(), async (sim) => {
       sim.faults.set('createOverride', { reset: true, times: 1 });
@@ -69,6 +93,27 @@ describe('fault injection', () => {
       sim.faults.set('listShifts', { badSchema: true, times: 1 });
       expect(ShiftsPageStrictSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(false);
       expect(ShiftsPageStrictSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(true);
+    });
+  });
+
+  it('applies a fault with a path or query matcher only to the requests it matches, which alone consume its times', async () => {
+    const seed = baseSeed();
+    const other = { ...seed.schedules[0], id: 'sch_secondary', name: 'Platform secondary' };
+    await withSimulator({ ...seed, schedules: [...seed.schedules, other] }, async (sim) => {
+      sim.faults.set('*', { status: 500 });
+      sim.faults.set('listShifts', { status: 503, pathIncludes: '/schedules/sch_secondary/', times: 1 });
+      // Not matched: the '*' fault still applies; the matcher's `times` is not consumed.
+      expect((await get(sim, SHIFTS)).status).toBe(500);
+      expect((await get(sim, SHIFTS.replace('sch_primary', 'sch_secondary'))).status).toBe(503);
+      expect((await get(sim, SHIFTS.replace('sch_primary', 'sch_secondary'))).status).toBe(500);
+      sim.faults.clear();
+      sim.faults.set('listShifts', { status: 503, query: { page: '2' } });
+      expect((await get(sim, `${SHIFTS}&per_page=1`)).status).toBe(200);
+      expect((await get(sim, `${SHIFTS}&per_page=1&page=2`)).status).toBe(503);
+      expect((await get(sim, `${SHIFTS}&per_page=1&page=3`)).status).toBe(200);
+      // Without a target (a caller that doesn't pass one), a fault with a matcher never applies.
+      expect(sim.faults.take('listShifts')).toBeUndefined();
+      expect(sim.faults.take('listShifts', { path: '/schedules/sch_primary/shifts/', query: new URLSearchParams('page=2') })?.status).toBe(503);
     });
   });
 

@@ -5,7 +5,7 @@ import type { ActionError } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Clock } from '../ports';
-import type { SnapshotAccess, RefreshRequest } from '../sync/loop';
+import type { RefreshAnswer, RefreshRequest, SnapshotAccess } from '../sync/loop';
 
 export interface ActionDeps {
   clock: Clock;
@@ -14,7 +14,8 @@ export interface ActionDeps {
   /** Effective settings (stored settings with the engine's overrides applied). */
   settings(): Settings;
   snapshot: SnapshotAccess;
-  refresh(request: RefreshRequest): Promise<void>;
+  /** The sync loop's answer ('held': the service asked to wait, nothing was sent); stand-ins may answer nothing. */
+  refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;
   /** After a write with no answer, how long to let a slow server finish before looking again. Default 3 s. */
   verifyGraceMs?: number;
 }
@@ -43,12 +44,41 @@ export function toPersonView(u: { id: string; name: string; email: string }): Pe
   return { id: u.id, name: u.name, email: u.email };
 }
 
-/** Runs a handler body and turns an unexpected throw into a result, so nothing ever throws across IPC. */
+const errorName = (cause: unknown): string => (cause instanceof Error ? cause.name : 'error');
+
+/**
+ * Runs a handler body and turns an unexpected throw into a result, so nothing ever throws across IPC. Only for
+ * bodies that send no write: "try again" is safe only when nothing was sent (writes use guardedWrite).
+ */
 export async function guarded<T>(body: () => Promise<T | Failure>): Promise<T | Failure> {
   try {
     return await body();
   } catch (cause) {
-    const name = cause instanceof Error ? cause.name : 'error';
-    return failure('internal', `Something went wrong inside the app (${name}). Please try again.`);
+    return failure('internal', `Something went wrong inside the app (${errorName(cause)}). Please try again.`);
   }
+}
+
+/** Opens the answer to a throw after a write left the app: "the override", "the change". */
+export function sentThenFailed(cause: unknown, what: string): string {
+  return `Something went wrong inside the app (${errorName(cause)}) after ${what} was sent, so it is unknown whether it was saved.`;
+}
+
+/**
+ * guarded() for a body that writes to the service. The body calls `sending()` just before the write leaves; a
+ * throw from then on may follow a saved write, so it is answered by `unknown` (outcome unknown, never "try
+ * again", which would be a second write). A throw before that is an ordinary internal failure.
+ */
+export async function guardedWrite<T>(
+  body: (sending: () => void) => Promise<T | Failure>,
+  unknown: (cause: unknown) => T | Failure,
+): Promise<T | Failure> {
+  let sent = false;
+  return guarded(async () => {
+    try {
+      return await body(() => void (sent = true));
+    } catch (cause) {
+      if (sent) return unknown(cause);
+      throw cause;
+    }
+  });
 }

@@ -42,6 +42,17 @@ async function look(client: OncallClient, plan: PlannedOverride): Promise<Window
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));
 
 /**
+ * Looks at the window; if the override is not shown, gives a slow server `graceMs` to finish and looks once more.
+ * undefined: the schedule could not be read (or read whole), so it tells nothing.
+ */
+export async function lookWithGrace(client: OncallClient, plan: PlannedOverride, clock: Clock, graceMs: number): Promise<WindowLook | undefined> {
+  const seen = await look(client, plan);
+  if (seen !== 'not_covered') return seen;
+  await sleep(clock, graceMs);
+  return look(client, plan);
+}
+
+/**
  * `alreadyCovered`: the cached shifts showed the covering people for the whole window before the write, so
  * the schedule cannot tell us whether the override exists. `why` opens each message (see whatHappened).
  */
@@ -56,17 +67,14 @@ export async function verifyUnknownWrite(
   if (alreadyCovered) {
     return { status: 'unknown', message: `${why}, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.` };
   }
-  let seen = await look(client, plan);
   // A slow server may still be working on the write: give it a moment before concluding it was not saved.
-  if (seen === 'not_covered') {
-    await sleep(clock, graceMs);
-    seen = await look(client, plan);
-  }
+  const seen = await lookWithGrace(client, plan, clock, graceMs);
   if (seen === undefined) {
-    return { status: 'unknown', message: `${why} and the schedule could not be checked. Check the schedule before trying again.` };
+    return { status: 'unknown', message: `${why} and the schedule could not be checked. Check the schedule before creating it again.` };
   }
   if (seen === 'covered') {
     return { status: 'created_unconfirmed', message: `${why}, but the schedule now shows the override in place. It was not sent again.` };
   }
-  return { status: 'not_created', message: `${why}, and the schedule does not show the override, so it was most likely not saved. Check the schedule in a minute before trying again.` };
+  // A service may apply it later still: creating it again looks first (override-again.ts), so say it is safe.
+  return { status: 'not_created', message: `${why}, and the schedule does not show the override, so it was most likely not saved. Creating it again looks at the schedule first and does not send it if it is there by then.` };
 }

@@ -2,10 +2,11 @@
 import type { OncallClient } from '../../api/client-types';
 import type { Override } from '../../api/schemas';
 import type { OverrideOutcome, OverrideView, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, fromApiError, guarded, NOT_SET_UP, toPersonView, whatHappened, type ActionDeps } from './common';
+import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, toPersonView, whatHappened, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
 import { verifyUnknownWrite, windowCoveredBy } from './override-verify';
 import { overrideRefusal } from './override-refusal';
+import { createDoubts, type Doubts } from './override-again';
 import type { CreatedOverride } from '../sync/snapshot';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
@@ -21,11 +22,40 @@ export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> & Pick<CreatedO
 
 type Window = Pick<Override, 'start' | 'end'> & { id: string };
 
-function remember(deps: ActionDeps, scheduleId: string, o: Window, note?: CreateNote): void {
+/**
+ * A write is known as mine from the moment it is sent, not from the moment its answer comes: a read that lands
+ * while the answer is awaited, lost or being checked must already see the change as mine. The record is dated
+ * again when the outcome is known (see causedByMe in reminders/changes.ts: it explains changes read up to then).
+ */
+function recordSent(deps: ActionDeps, plan: PlannedOverride, note?: CreateNote): CreatedOverride {
   const nowMs = deps.clock.now();
-  const entry: CreatedOverride = { id: o.id, scheduleId, start: o.start, end: o.end, createdAt: new Date(nowMs).toISOString(), ...note };
+  const sent: CreatedOverride = { id: '', scheduleId: plan.scheduleId, start: plan.input.start, end: plan.input.end, createdAt: new Date(nowMs).toISOString(), ...note };
   const snap = deps.snapshot.get();
-  const kept = snap.createdOverrides.filter((c) => (o.id === '' || c.id !== o.id) && Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
+  const kept = snap.createdOverrides.filter((c) => Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
+  deps.snapshot.set({ ...snap, createdOverrides: [...kept, sent] });
+  return sent;
+}
+
+const sameRecord = (a: CreatedOverride, b: CreatedOverride): boolean =>
+  a.id === b.id && a.scheduleId === b.scheduleId && a.start === b.start && a.end === b.end && a.createdAt === b.createdAt;
+
+/**
+ * The outcome is known: the record gets the stored window (and id, when the answer came) or, when nothing was
+ * saved, goes, so it explains no later change. A record no longer there (the service was switched) stays gone.
+ */
+function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved'): void {
+  const snap = deps.snapshot.get();
+  // Two writes sent at once for the same window (other people) leave two equal records: settle one of them.
+  const at = snap.createdOverrides.findIndex((c) => sameRecord(c, sent));
+  if (at < 0) return;
+  const others = snap.createdOverrides.filter((_, i) => i !== at);
+  if (outcome === 'not_saved') {
+    deps.snapshot.set({ ...snap, createdOverrides: others });
+    return;
+  }
+  const entry: CreatedOverride = { ...sent, id: outcome.id, start: outcome.start, end: outcome.end, createdAt: new Date(deps.clock.now()).toISOString() };
+  // One record per id: an id the service gave before is the same override (its older record is replaced).
+  const kept = outcome.id === '' ? others : others.filter((c) => c.id !== outcome.id);
   deps.snapshot.set({ ...snap, createdOverrides: [...kept, entry] });
 }
 
@@ -34,8 +64,8 @@ function cachedCovered(deps: ActionDeps, plan: PlannedOverride): boolean {
   return windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering);
 }
 
-async function created(deps: ActionDeps, plan: PlannedOverride, posted: Override, note?: CreateNote): Promise<OverrideOutcome> {
-  remember(deps, plan.scheduleId, posted, note);
+async function created(deps: ActionDeps, plan: PlannedOverride, posted: Override, sent: CreatedOverride): Promise<OverrideOutcome> {
+  settle(deps, sent, posted);
   // Read it back: what the service stored is what we show (the POST answer is the fallback).
   const client = deps.client();
   const read = client ? await client.getOverride(plan.scheduleId, posted.id) : undefined;
@@ -59,26 +89,62 @@ function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverr
   return JSON.stringify([plan.scheduleId, window, people]);
 }
 
-async function createOnce(deps: ActionDeps, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride, note?: CreateNote): Promise<ResponseOf<'override:create'>> {
+async function createOnce(deps: ActionDeps, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride, sending: () => void, note?: CreateNote): Promise<ResponseOf<'override:create'>> {
   const alreadyCovered = cachedCovered(deps, plan);
+  const sent = recordSent(deps, plan, note);
+  sending();
   const result = await client.createOverride(plan.scheduleId, plan.input);
   let outcome: OverrideOutcome;
-  if (result.ok) outcome = await created(deps, plan, result.value, note);
+  if (result.ok) outcome = await created(deps, plan, result.value, sent);
   else if (result.error.kind === 'outcome_unknown') {
     // 5xx, unreadable answers and lost answers alike: it may be stored, so look instead of sending it again.
     const why = whatHappened(result.error.cause, result.error.status);
     outcome = await verifyUnknownWrite(client, plan, alreadyCovered, deps.clock, deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, why);
-    // A take-over that may be in place is kept (without its id) so it can still be handed back; the offer
-    // itself waits for the schedule to show me, so a take-over that was not saved is never offered back.
-    if (note && outcome.status !== 'not_created') remember(deps, plan.scheduleId, { id: '', start: plan.input.start, end: plan.input.end }, note);
-  } else if (result.error.kind === 'rejected') return overrideRefusal(result.error, request, plan);
-  else return fromApiError(result.error);
+    // Shown in place (or possibly in place) it stays mine, without its id: the service never told it. A take-over
+    // kept this way can still be handed back; the offer itself waits for the schedule to show me, so one that was
+    // not saved is never offered back. "Not created" drops it: should it appear later, that is news to tell.
+    settle(deps, sent, outcome.status === 'not_created' ? 'not_saved' : { id: '', start: plan.input.start, end: plan.input.end });
+  } else {
+    // Refused (a 4xx, a 429) or never sent: nothing was saved.
+    settle(deps, sent, 'not_saved');
+    return result.error.kind === 'rejected' ? overrideRefusal(result.error, request, plan) : fromApiError(result.error);
+  }
   // The schedule changed (or may have): refresh it now, without making the user wait for it.
   void deps.refresh({ reason: 'write', scheduleIds: [plan.scheduleId], rereadShifts: true });
   return { ok: true as const, value: outcome };
 }
 
+/**
+ * Sends a create, unless an earlier attempt at it may have been saved after all: then the schedule is read first
+ * (override-again.ts). Attempts that end "most likely not saved", or unknown on a window the schedule can tell
+ * about (not already covered before), are remembered for that.
+ */
+async function createChecked(deps: ActionDeps, doubts: Doubts, key: string, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride, sending: () => void, note?: CreateNote): Promise<ResponseOf<'override:create'>> {
+  // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
+  if (doubts.has(key)) sending();
+  const earlier = await doubts.lookFirst(key, client);
+  if (earlier) {
+    const first = earlier.doubt.plan;
+    if (earlier.outcome.status === 'created_unconfirmed') {
+      // Mine after all: the record comes back, so its appearance is not someone else's change (and a take-over
+      // can be handed back); the schedule is refreshed to show it.
+      settle(deps, recordSent(deps, first, earlier.doubt.note), { id: '', start: first.input.start, end: first.input.end });
+      void deps.refresh({ reason: 'write', scheduleIds: [first.scheduleId], rereadShifts: true });
+    }
+    return { ok: true as const, value: earlier.outcome };
+  }
+  const tellable = !cachedCovered(deps, plan);
+  const answer = await createOnce(deps, client, request, plan, sending, note);
+  const status = answer.ok ? answer.value.status : undefined;
+  if (status === 'not_created' || (status === 'unknown' && tellable)) doubts.remember(key, { plan, note, atMs: deps.clock.now() });
+  return answer;
+}
+
 export type OverrideCreator = (request: RequestOf<'override:create'>, note?: CreateNote) => Promise<ResponseOf<'override:create'>>;
+
+/** A throw once the override may have left (folding its answer in): it may be in place, so it is "unknown". */
+const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> =>
+  ({ ok: true, value: { status: 'unknown', message: `${sentThenFailed(cause, 'the override')} Check the schedule before creating it again.` } });
 
 /**
  * One creator per engine, shared by override:create and the take-over intents, so identical creates in flight at
@@ -87,6 +153,7 @@ export type OverrideCreator = (request: RequestOf<'override:create'>, note?: Cre
  */
 export function overrideCreator(deps: ActionDeps): OverrideCreator {
   const inFlight = new Map<string, Promise<ResponseOf<'override:create'>>>();
+  const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS);
   return async (request, note) =>
     guarded(async () => {
       const client = deps.client();
@@ -96,7 +163,9 @@ export function overrideCreator(deps: ActionDeps): OverrideCreator {
       const key = sameCreateKey(request, plan.value);
       const running = inFlight.get(key);
       if (running) return running;
-      const started = createOnce(deps, client, request, plan.value, note).finally(() => inFlight.delete(key));
+      // Guarded inside the shared run, so every caller sharing it gets the same truthful answer.
+      const started = guardedWrite((sending) => createChecked(deps, doubts, key, client, request, plan.value, sending, note), lostAfterSending)
+        .finally(() => inFlight.delete(key));
       inFlight.set(key, started);
       return started;
     });
@@ -109,7 +178,7 @@ export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = over
 export function overrideGet(deps: ActionDeps) {
   return async (request: RequestOf<'override:get'>): Promise<ResponseOf<'override:get'>> =>
     guarded(async () => {
-      const known = deps.snapshot.get().createdOverrides.some((c) => c.id === request.overrideId && c.scheduleId === request.scheduleId);
+      const known = deps.snapshot.get().createdOverrides.some((c) => c.id !== '' && c.id === request.overrideId && c.scheduleId === request.scheduleId);
       if (!known) return failure('not_found', 'This override was not created from this app, so it cannot be looked up here.');
       const client = deps.client();
       if (!client) return NOT_SET_UP;

@@ -5,7 +5,7 @@ import { ChatUserGroupInputSchema, ScheduleIdSchema, TeamIdSchema, UpdateTeamInp
 import { validationError } from '../../api/errors';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { extractScheduleId } from '../../shared/settings';
-import { failure, fromApiError, guarded, NOT_SET_UP, type ActionDeps } from './common';
+import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import type { Snapshot } from '../sync/snapshot';
 import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
 
@@ -26,9 +26,15 @@ export function withChatGroup(snapshot: Snapshot, scheduleId: string, group: Cha
   return { ...snapshot, chatGroups: { ...snapshot.chatGroups, [scheduleId]: group } };
 }
 
+// A throw once the write left (folding the answer into the snapshot): it may be saved, so it is not sent again.
+const teamLost = (cause: unknown) =>
+  failure('outcome_unknown', `${sentThenFailed(cause, 'the change')} It was not sent again. Check the team on the on-call service.`);
+const chatGroupLost = (cause: unknown) =>
+  failure('outcome_unknown', `${sentThenFailed(cause, 'the chat user group')} It was not sent again. Check it on the on-call service.`);
+
 export function teamUpdate(deps: ActionDeps) {
   return async (request: RequestOf<'team:update'>): Promise<ResponseOf<'team:update'>> =>
-    guarded(async () => {
+    guardedWrite(async (sending) => {
       const id = TeamIdSchema.safeParse(request.teamId);
       const input = UpdateTeamInputSchema.safeParse({ name: request.name, description: request.description });
       if (!id.success) return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['teamId'] }))));
@@ -38,6 +44,7 @@ export function teamUpdate(deps: ActionDeps) {
       }
       const client = deps.client();
       if (!client) return NOT_SET_UP;
+      sending();
       let result = await client.updateTeam(id.data, input.data);
       if (!result.ok && result.error.kind === 'outcome_unknown') {
         const look = { client, snapshot: deps.snapshot.get(), clock: deps.clock, graceMs: deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS };
@@ -49,24 +56,25 @@ export function teamUpdate(deps: ActionDeps) {
       deps.snapshot.set(withTeam(deps.snapshot.get(), result.value));
       const { id: teamId, name, description } = result.value;
       return { ok: true as const, value: { id: teamId, name: name ?? teamId, description } };
-    });
+    }, teamLost);
 }
 
 export function chatGroupPut(deps: ActionDeps) {
   return async (request: RequestOf<'chat-group:put'>): Promise<ResponseOf<'chat-group:put'>> =>
-    guarded(async () => {
+    guardedWrite(async (sending) => {
       const id = ScheduleIdSchema.safeParse(request.scheduleId);
       if (!id.success) return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['scheduleId'] }))));
       const input = ChatUserGroupInputSchema.safeParse({ name: request.name, handle: request.handle, description: request.description });
       if (!input.success) return fromApiError(validationError(input.error.issues));
       const client = deps.client();
       if (!client) return NOT_SET_UP;
+      sending();
       const result = await client.putChatUserGroup(id.data, input.data);
       if (!result.ok) return result.error.kind === 'outcome_unknown' ? chatGroupUnknown(result.error) : fromApiError(result.error);
       deps.snapshot.set(withChatGroup(deps.snapshot.get(), id.data, result.value));
       const g = result.value;
       return { ok: true as const, value: g.description === undefined ? { id: g.id, name: g.name, handle: g.handle } : { ...g } };
-    });
+    }, chatGroupLost);
 }
 
 export function scheduleCheck(deps: ActionDeps) {

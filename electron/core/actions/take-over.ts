@@ -8,7 +8,7 @@ import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { currentSegment, handBackPlan } from '../state/take-over';
 import { isoOf } from '../state/segments';
 import type { Snapshot } from '../sync/snapshot';
-import { failure, guarded, NOT_SET_UP, type ActionDeps, type Failure } from './common';
+import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
 import type { CreateNote, OverrideCreator } from './override';
 import { planOverride } from './override-window';
 
@@ -50,10 +50,14 @@ function chooseFrom(onCall: readonly Person[], fromEmail: string | undefined): P
   return refuse('choose_person', `${onCall.map((p) => p.name).join(' and ')} are on call now: choose whom to take over from.`);
 }
 
-async function write(deps: TakeOverDeps, request: OverrideRequest, note: CreateNote, replaced: Person[]): Promise<Answer> {
+/** Marks the moment the write may leave the app (see guardedWrite). */
+type Sending = () => void;
+
+async function write(deps: TakeOverDeps, request: OverrideRequest, note: CreateNote, replaced: Person[], sending: Sending): Promise<Answer> {
   const nowMs = deps.clock.now();
   const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs);
   if (!plan.ok) return { ok: false, error: plan.error };
+  sending();
   const answer = await deps.create(request, note);
   if (!answer.ok) return answer;
   const outcome = answer.value;
@@ -64,7 +68,7 @@ async function write(deps: TakeOverDeps, request: OverrideRequest, note: CreateN
   return { ok: true, value };
 }
 
-async function takeOver(deps: TakeOverDeps, request: TakeOverRequest): Promise<Answer> {
+async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: Sending): Promise<Answer> {
   const snapshot = await freshSnapshot(deps, request.scheduleId);
   if (isFailure(snapshot)) return snapshot;
   const me = lower(deps.settings().email);
@@ -78,10 +82,10 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest): Promise<A
   // Everyone else on call now stays: an override names everyone on call in its window.
   const stay = now.users.filter((u) => u.id !== from.id).map((u) => u.email);
   const override: OverrideRequest = { scheduleId: request.scheduleId, window: { kind: 'rest_of_current' }, emails: [...stay, deps.settings().email.trim()] };
-  return write(deps, override, { kind: 'take-over', replaced: [from] }, [from]);
+  return write(deps, override, { kind: 'take-over', replaced: [from] }, [from], sending);
 }
 
-async function handBack(deps: TakeOverDeps, request: HandBackRequest): Promise<Answer> {
+async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: Sending): Promise<Answer> {
   const snapshot = await freshSnapshot(deps, request.scheduleId);
   if (isFailure(snapshot)) return snapshot;
   const me = lower(deps.settings().email);
@@ -93,7 +97,7 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest): Promise<A
   const start = isoOf(Math.floor(nowMs / 1000) * 1000);
   const override: OverrideRequest = { scheduleId: request.scheduleId, window: { kind: 'custom', start, end: isoOf(plan.endMs) }, emails: plan.covering };
   const mine = currentSegment(snapshot, request.scheduleId, nowMs)?.users.filter((u) => lower(u.email) === me) ?? [];
-  const answer = await write(deps, override, { kind: 'hand-back', replaced: mine }, mine);
+  const answer = await write(deps, override, { kind: 'hand-back', replaced: mine }, mine, sending);
   // Offered once: after it is in place (or shown in place), the take-over is not offered back again.
   if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed')) markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
   return answer;
@@ -107,22 +111,26 @@ function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: strin
   deps.snapshot.set({ ...snap, createdOverrides });
 }
 
+// A throw once the override may have left (the app's own work after it): it may be in place, so say so.
+const lostAfterSending = (cause: unknown): Failure =>
+  failure('outcome_unknown', `${sentThenFailed(cause, 'the override')} It was not sent again. Check the schedule before acting again.`);
+
 /** One run per schedule at a time: a second click while one runs gets the same answer, and nothing is sent twice. */
-function perSchedule<R extends { scheduleId: string }>(run: (request: R) => Promise<Answer>) {
+function perSchedule<R extends { scheduleId: string }>(run: (request: R, sending: Sending) => Promise<Answer>) {
   const running = new Map<string, Promise<Answer>>();
   return (request: R): Promise<Answer> => {
     const known = running.get(request.scheduleId);
     if (known) return known;
-    const started = guarded(() => run(request)).finally(() => running.delete(request.scheduleId));
+    const started = guardedWrite((sending) => run(request, sending), lostAfterSending).finally(() => running.delete(request.scheduleId));
     running.set(request.scheduleId, started);
     return started;
   };
 }
 
 export function takeOverNow(deps: TakeOverDeps): (request: TakeOverRequest) => Promise<Answer> {
-  return perSchedule((request: TakeOverRequest) => takeOver(deps, request));
+  return perSchedule((request: TakeOverRequest, sending: Sending) => takeOver(deps, request, sending));
 }
 
 export function takeOverHandBack(deps: TakeOverDeps): (request: HandBackRequest) => Promise<Answer> {
-  return perSchedule((request: HandBackRequest) => handBack(deps, request));
+  return perSchedule((request: HandBackRequest, sending: Sending) => handBack(deps, request, sending));
 }

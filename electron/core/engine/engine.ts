@@ -162,7 +162,7 @@ export function createEngine(options: EngineOptions): Engine {
     await keys.load();
     fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
-    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone, log, onWake: () => void sync.request({ reason: 'resume' }) });
+    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone, log, onWake: () => (keeper.update(), void sync.request({ reason: 'resume' })) });
     keeper.update();
     replan();
     readiness.update();

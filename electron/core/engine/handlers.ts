@@ -1,4 +1,5 @@
 // The engine's IPC-facing handlers: one per channel of the contract (window/external ones live in adapters).
+import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
 import { overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
@@ -18,6 +19,18 @@ export interface HandlerParts {
   keys: KeyHolder;
 }
 
+/** The zone the tray and popover are read in (see summary:get). */
+const systemZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * "Refresh now" while a wait the service asked for (Retry-After) runs: nothing was sent, and this says until when,
+ * to the minute it is over by (rounded up, so a click at the time shown is allowed).
+ */
+function serviceWait(untilMs: number, nowMs: number) {
+  const until = formatDayTime(Math.ceil(untilMs / 60_000) * 60_000, { nowMs, localZone: systemZone() });
+  return failure('service_wait', `The service asked to wait until ${until}, so nothing was sent. The app refreshes by itself then.`);
+}
+
 export function engineHandlers(parts: HandlerParts): EngineHandlers {
   const { deps, keys } = parts;
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
@@ -31,7 +44,8 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
       const sync = parts.state().sync;
       if (!parts.canSync()) return failure('needs_setup', sync.kind === 'needs_setup' ? sync.message : 'Set the service address and your API key first.');
       if (deps.snapshot.get().keyRejected) return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
-      await deps.refresh({ reason: 'user', rereadShifts: true });
+      const answer = await deps.refresh({ reason: 'user', rereadShifts: true });
+      if (answer && answer.kind === 'held') return serviceWait(answer.untilMs, deps.clock.now());
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),
@@ -53,7 +67,7 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     // The tray and popover run in this computer's zone, which is the one the text is written in.
     'summary:get': async () => ({
       ok: true,
-      value: buildHandoffSummary(parts.state(), { nowMs: deps.clock.now(), localZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+      value: buildHandoffSummary(parts.state(), { nowMs: deps.clock.now(), localZone: systemZone() }),
     }),
   };
 }

@@ -35,6 +35,8 @@ export function createStateKeeper(clock: Clock, inputs: () => StateInputs, local
   let stopped = false;
   const derive = (): AppState => deriveState({ ...inputs(), nowMs: clock.now(), localZone });
   let state = derive();
+  /** When the state may next change by time alone: reading it later (a sleep pushed the timer back) derives it again. */
+  let validUntilMs = Infinity;
 
   function armTimer(): void {
     cancelTimer?.();
@@ -43,6 +45,7 @@ export function createStateKeeper(clock: Clock, inputs: () => StateInputs, local
     const { snapshot, settings } = inputs();
     const nowMs = clock.now();
     const at = nextStateChangeAt(snapshot, nowMs, settings);
+    validUntilMs = at ?? Infinity;
     if (at === null) return;
     cancelTimer = clock.setTimer(Math.min(MAX_TIMER_MS, Math.max(0, at - nowMs)), update);
   }
@@ -65,7 +68,11 @@ export function createStateKeeper(clock: Clock, inputs: () => StateInputs, local
 
   armTimer();
   return {
-    get: () => state,
+    // A timer pushed back by a sleep (no resume event) must not leave the state of before the sleep on show.
+    get: () => {
+      if (!stopped && clock.now() >= validUntilMs) update();
+      return state;
+    },
     update,
     subscribe(listener) {
       listeners.add(listener);

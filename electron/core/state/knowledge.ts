@@ -33,7 +33,10 @@ function gapOf(view: ScheduleView, s: ScheduleSnapshot | undefined, nowMs: numbe
   }
   if (overlaps(range, nowMs, untilMs)) return { ...base, kind: 'holes' };
   const saved = savedAt(status);
-  if (status.kind !== 'fresh') return { ...base, kind: 'saved', ...(saved ? { savedAt: saved } : {}) };
+  if (status.kind !== 'fresh') {
+    const short = Date.parse(range.to) < untilMs ? { until: range.to } : {};
+    return { ...base, kind: 'saved', ...(saved ? { savedAt: saved } : {}), ...short };
+  }
   if (Date.parse(range.to) < untilMs) return { ...base, kind: 'short', until: range.to };
   return undefined;
 }

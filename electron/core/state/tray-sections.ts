@@ -51,11 +51,16 @@ export function orderedSchedules(state: AppState): ScheduleView[] {
   return [...state.schedules.filter(isMine), ...state.schedules.filter((s) => !isMine(s))];
 }
 
-/** "Uncovered: Platform primary until 17:00" for each schedule whose data covers now with nobody on call. */
+/** "Uncovered: Platform primary until 17:00" for each schedule whose data covers now with nobody on call; from saved
+ *  data it says so on the same line ("(saved data from 14:02)"), as every other line about that schedule does. */
 export function uncoveredLines(state: AppState, f: Fmt): string[] {
   return state.schedules
     .filter((s) => knowsNow(s, f.nowMs) && !s.now)
-    .map((s) => `Uncovered: ${s.name}${s.next ? ` until ${fmt(s.next.start, f, s.timeZone)}` : ''}`);
+    .map((s) => {
+      const saved = savedAt(s.status);
+      const mark = saved ? ` (saved data from ${fmt(saved, f)})` : '';
+      return `Uncovered: ${s.name}${s.next ? ` until ${fmt(s.next.start, f, s.timeZone)}` : ''}${mark}`;
+    });
 }
 
 /** The popover's one stale mark: what is shown is saved data. */

@@ -6,21 +6,23 @@ import type { Schedule } from '../../api/schemas';
 import { applyPass } from './apply';
 import { runFetchPass, type FetchPlan } from './fetch';
 import {
-  coverageDueMs, coverageRidesAlong, emptyMemory, rememberPass, scheduleDueMs, type DueContext, type SyncMemory,
+  coverageDueMs, coverageRidesAlong, emptyMemory, heldUntilMs, rememberPass, scheduleDueMs, serviceWaitMs, type DueContext, type SyncMemory,
 } from './memory';
 import {
   DEFAULT_HORIZON_DAYS, horizonWindow, jitterMs, myHandoffsMs, nearHandoffReread, probeDisagrees, shiftsNeeded,
 } from './plan';
-import type { SyncLoop, SyncOptions } from './types';
+import type { RefreshAnswer, SyncLoop, SyncOptions } from './types';
 
-export type { RefreshReason, RefreshRequest, SnapshotAccess, SyncConfig, SyncLoop, SyncOptions } from './types';
+export type { RefreshAnswer, RefreshReason, RefreshRequest, SnapshotAccess, SyncConfig, SyncLoop, SyncOptions } from './types';
 
 interface Forced {
   all: boolean;
   ids: Set<string>;
   reread: boolean;
-  waiters: Array<() => void>;
+  waiters: Array<(answer: RefreshAnswer) => void>;
 }
+
+const DONE: RefreshAnswer = { kind: 'done' };
 
 /** Schedules due within this much of a wake-up are taken along, so near-simultaneous probes share one wake. */
 const DUE_SLACK_MS = 1_000;
@@ -56,13 +58,13 @@ export function createSync(options: SyncOptions): SyncLoop {
     const config = options.getConfig();
     const ctx = dueContext(nowMs);
     const horizonDays = config.horizonDays ?? DEFAULT_HORIZON_DAYS;
+    // A source the service asked to wait is left out, however the refresh was asked for (forced or taken along).
     const scheduleIds = config.scheduleIds.filter(
-      (id) => force?.all || force?.ids.has(id) || scheduleDueMs(memory, id, ctx) <= nowMs + DUE_SLACK_MS,
+      (id) => serviceWaitMs(memory, id) <= nowMs && (force?.all || force?.ids.has(id) || scheduleDueMs(memory, id, ctx) <= nowMs + DUE_SLACK_MS),
     );
     const n = config.scheduleIds.length;
-    const coverage =
-      force?.all === true ||
-      (coverageRidesAlong(memory, n, ctx) && (scheduleIds.length > 0 || coverageDueMs(memory, n, ctx) <= nowMs + DUE_SLACK_MS));
+    const coverage = serviceWaitMs(memory) <= nowMs && (force?.all === true ||
+      (coverageRidesAlong(memory, n, ctx) && (scheduleIds.length > 0 || coverageDueMs(memory, n, ctx) <= nowMs + DUE_SLACK_MS)));
     const shiftsWindow = (id: string, schedule: Schedule) => {
       const atMs = clock.now();
       const reread = (force?.reread === true && (force.all || force.ids.has(id))) || mustReread(id, schedule, atMs, ctx);
@@ -91,7 +93,7 @@ export function createSync(options: SyncOptions): SyncLoop {
     const nowMs = clock.now();
     // The service asked us to wait: the refresh still happens when allowed, but a caller (the user's Refresh)
     // gets its answer now, with the current state, instead of hanging until then.
-    if (nowMs < memory.notBeforeMs) releaseWaiters();
+    if (nowMs < memory.notBeforeMs) releaseWaiters({ kind: 'held', untilMs: memory.notBeforeMs });
     const delayMs = Math.max(minDelayMs, nextWakeMs(nowMs) - nowMs);
     if (delayMs <= 0) {
       void tick();
@@ -100,15 +102,15 @@ export function createSync(options: SyncOptions): SyncLoop {
     cancelTimer = clock.setTimer(delayMs + (forced ? 0 : jitterMs(delayMs, random)), () => void tick());
   }
 
-  function releaseWaiters(): void {
+  function releaseWaiters(answer: RefreshAnswer): void {
     const waiters = forced?.waiters.splice(0) ?? [];
-    for (const resolve of waiters) resolve();
+    for (const resolve of waiters) resolve(answer);
   }
 
   function releaseForced(): void {
     const waiters = forced?.waiters ?? [];
     forced = undefined;
-    for (const resolve of waiters) resolve();
+    for (const resolve of waiters) resolve(DONE);
   }
 
   async function refresh(client: OncallClient, plan: FetchPlan): Promise<void> {
@@ -131,7 +133,7 @@ export function createSync(options: SyncOptions): SyncLoop {
     forced = undefined;
     const plan = buildPlan(nowMs, force);
     if (plan.scheduleIds.length === 0 && !plan.coverage) {
-      for (const resolve of force?.waiters ?? []) resolve();
+      for (const resolve of force?.waiters ?? []) resolve(DONE);
       return schedule(MIN_IDLE_WAKE_MS);
     }
     const run = runGuarded(client, plan);
@@ -140,7 +142,7 @@ export function createSync(options: SyncOptions): SyncLoop {
     await run;
     running = undefined;
     options.onBusyChange?.(false);
-    for (const resolve of force?.waiters ?? []) resolve();
+    for (const resolve of force?.waiters ?? []) resolve(DONE);
     schedule();
   }
 
@@ -165,12 +167,18 @@ export function createSync(options: SyncOptions): SyncLoop {
       releaseForced();
     },
     request(request) {
-      return new Promise<void>((resolve) => {
+      return new Promise<RefreshAnswer>((resolve) => {
         const next: Forced = forced ?? { all: false, ids: new Set(), reread: false, waiters: [] };
         if (request.scheduleIds === undefined) next.all = true;
         else for (const id of request.scheduleIds) next.ids.add(id);
         next.reread ||= request.rereadShifts === true;
-        next.waiters.push(resolve);
+        // Everything asked for is held by a wait the service asked for: say until when, now. The request is still
+        // queued: a 429's wait keeps it until the wait ends (it runs then), and buildPlan leaves a source held by
+        // its own Retry-After out of it (that source is asked again at its own retry).
+        const ids = request.scheduleIds ?? options.getConfig().scheduleIds;
+        const untilMs = paused() ? undefined : heldUntilMs(memory, ids, request.scheduleIds === undefined, clock.now());
+        if (untilMs === undefined) next.waiters.push(resolve);
+        else resolve({ kind: 'held', untilMs });
         forced = next;
         schedule();
       });

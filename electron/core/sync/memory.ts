@@ -17,6 +17,8 @@ export interface Backoff {
   failures: number;
   /** Retried at this instant instead of its normal cadence. */
   retryAtMs: number;
+  /** Not asked before this instant, because the service said so (its Retry-After, capped); 0 when it did not. */
+  askedUntilMs: number;
 }
 
 export interface SyncMemory {
@@ -51,6 +53,21 @@ export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 function retryAfterMs(e: ApiError): number {
   const asked = e.kind === 'rate_limited' || e.kind === 'server' ? e.retryAfterMs ?? 0 : 0;
   return Math.min(MAX_RETRY_AFTER_MS, asked);
+}
+
+/**
+ * Until when the service asked not to be asked for a schedule (undefined: the coverage list): a 429's wait for
+ * every source, or this source's own Retry-After. Unlike our own backoff, no refresh, however asked for, skips it.
+ */
+export function serviceWaitMs(memory: SyncMemory, id?: string): number {
+  const own = id === undefined ? memory.coverageBackoff : memory.backoff.get(id);
+  return Math.max(memory.notBeforeMs, own?.askedUntilMs ?? 0);
+}
+
+/** When every source asked for is held by a wait the service asked for, the instant the last of them ends. */
+export function heldUntilMs(memory: SyncMemory, ids: readonly string[], coverage: boolean, nowMs: number): number | undefined {
+  const waits = [...ids.map((id) => serviceWaitMs(memory, id)), ...(coverage ? [serviceWaitMs(memory)] : [])];
+  return waits.length > 0 && waits.every((w) => w > nowMs) ? Math.max(...waits) : undefined;
 }
 
 export interface DueContext {
@@ -110,8 +127,9 @@ function backedOff(before: Backoff | undefined, failure: Failure, ctx: PassConte
   const failures = (before?.failures ?? 0) + 1;
   const waitMs =
     backoffMs(failures, failure.normalMs, ctx.random) + costPaybackMs(failure.requests, failures, failure.normalMs);
-  const retryAtMs = Math.max(ctx.nowMs + waitMs, ctx.nowMs + retryAfterMs(failure.error), notBeforeMs);
-  return { failures, retryAtMs };
+  const askedMs = retryAfterMs(failure.error);
+  const retryAtMs = Math.max(ctx.nowMs + waitMs, ctx.nowMs + askedMs, notBeforeMs);
+  return { failures, retryAtMs, askedUntilMs: askedMs > 0 ? ctx.nowMs + askedMs : 0 };
 }
 
 /** A 429 with Retry-After holds back every request (the limit is on the key, not on one schedule). */

@@ -38,12 +38,18 @@ export interface RefreshRequest {
   rereadShifts?: boolean;
 }
 
+/**
+ * What a refresh request came to: done (or dropped, while the loop is paused), or held by a wait the service asked
+ * for (Retry-After) until `untilMs`: nothing was sent for it, and syncing carries on by itself once the wait is over.
+ */
+export type RefreshAnswer = { kind: 'done' } | { kind: 'held'; untilMs: number };
+
 export interface SyncLoop {
   start(): void;
   stop(): void;
   /** Refreshes as soon as allowed; resolves once a refresh covering the request is done (or at once if paused,
-   * or while the service's Retry-After holds requests back: the refresh then follows when allowed). */
-  request(request: RefreshRequest): Promise<void>;
+   * or while the service's Retry-After holds requests back: then 'held', and the refresh follows when allowed). */
+  request(request: RefreshRequest): Promise<RefreshAnswer>;
   /** Recomputes the next wake-up, e.g. after the settings or the watched schedules changed. */
   reschedule(): void;
   /** Forgets what was learned (new base URL or key) and drops the results of a refresh in flight. */

@@ -9,6 +9,7 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../../electron/shared/ipc-contract';
+import { isServiceWrite } from '../../../electron/shared/write-channels';
 import type { AppState } from '../../../electron/shared/view-state';
 import { matches } from './json-check';
 import { isViewName } from './route';
@@ -23,6 +24,15 @@ const NOT_CONNECTED: ActionError = {
 
 function failure(error: ActionError): Failure {
   return { ok: false, error };
+}
+
+/**
+ * A write channel's request may have reached main and the service before its answer was lost or garbled: its
+ * outcome is unknown (the views offer "Check again"), never "try again", which could write it twice.
+ */
+function lost(channel: InvokeChannel, happened: string, otherwise: ActionError): Failure {
+  if (!isServiceWrite(channel)) return failure(otherwise);
+  return failure({ kind: 'outcome_unknown', message: `${happened}, so it is unknown whether the change reached the service. Check before sending it again.` });
 }
 
 export function isAppState(value: unknown): value is AppState {
@@ -46,9 +56,10 @@ export async function invoke<C extends InvokeChannel>(channel: C, request: Reque
     // Main validated and typed the answer; only guard against something that is not a result at all.
     if (typeof answer === 'object' && answer !== null && typeof answer.ok === 'boolean') return answer;
   } catch {
-    return failure({ kind: 'bridge', message: 'OnCall Tray did not answer. Try again.' });
+    return lost(channel, 'OnCall Tray did not answer', { kind: 'bridge', message: 'OnCall Tray did not answer. Try again.' });
   }
-  return failure({ kind: 'bad_response', message: 'OnCall Tray sent an answer this window cannot read.' });
+  const unreadable = 'OnCall Tray sent an answer this window cannot read';
+  return lost(channel, unreadable, { kind: 'bad_response', message: `${unreadable}.` });
 }
 
 /** The first state, checked like every push. */

@@ -1,5 +1,8 @@
-// Keyboard users land on the first thing to do: the element marked data-autofocus, else the first field, else
-// the first button that is not the window's own Close.
+// Where the focus goes. Keyboard users land on the first thing to do: the element marked data-autofocus, else the
+// first field, else the first button that is not the window's own Close; after a submit, on the answer; and never
+// behind a bar stuck to the bottom of the window.
+import { tick } from 'svelte';
+
 const FIELD = 'input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])';
 const BUTTON = 'button:not([disabled]):not([aria-label="Close window"])';
 
@@ -10,4 +13,31 @@ export function focusFirst(node: HTMLElement): void {
     const target = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FIELD) ?? node.querySelector<HTMLElement>(BUTTON);
     target?.focus();
   });
+}
+
+/**
+ * After a submit: once the answer is on screen (the next tick), focuses the result note inside `root` (ResultNote,
+ * focusable by script), so the focus never drops to <body> and a screen reader reads what happened.
+ */
+export async function focusResult(root: HTMLElement | undefined): Promise<void> {
+  await tick();
+  root?.querySelector<HTMLElement>('[data-result]')?.focus();
+}
+
+/**
+ * Svelte action for a bar stuck to the window's bottom (Settings' Save bar): what gets the focus scrolls clear of it,
+ * never behind it (WCAG 2.4.11), however tall the bar grows.
+ */
+export function keepFocusClearOf(bar: HTMLElement): { destroy(): void } {
+  const root = document.documentElement;
+  const fit = (): void => root.style.setProperty('scroll-padding-bottom', `${bar.offsetHeight + 8}px`);
+  const observer = new ResizeObserver(fit);
+  observer.observe(bar);
+  fit();
+  return {
+    destroy() {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-bottom');
+    },
+  };
 }

@@ -100,7 +100,7 @@ function popover(state: AppState): Popover {
   const html = out?.html ?? '';
   return {
     all: textOf(html),
-    me: textOf(elementAt(html, 'aria-label="Your status"')),
+    me: textOf(elementAt(html, 'aria-labelledby="me-heading"')).replace(/^Your status\s*/, ''),
     myShifts: textOf(elementAt(html, 'data-testid="my-shifts"')),
     card: (id) => textOf(elementAt(html, `aria-labelledby="card-${id}"`)),
   };

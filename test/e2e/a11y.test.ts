@@ -1,0 +1,34 @@
+// WCAG 2.2 AA on every view, light and dark: axe-core (rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa)
+// run in Debian's Chromium on each view and state a user meets (support/views.ts), expecting no violation.
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { e2eSession } from './support/session';
+import { VIEWS } from './support/views';
+
+const session = e2eSession();
+
+describe('axe-core: no WCAG 2.2 A/AA violations', () => {
+  for (const view of VIEWS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`${view.name} (${colorScheme})`, async () => {
+        const app = await session.open(view.setup, { ...view.open, colorScheme });
+        await view.reach(app);
+        expect(await axeViolations(app.page)).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('the popover for screen readers', () => {
+  it('focuses a <main> named by the status line, with "Your status" as a heading', async () => {
+    const app = await session.open('configured');
+    const { page } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const line = (await page.getByTestId('my-state').textContent()) ?? '';
+    expect(line).toMatch(/^On call /);
+    await expect.poll(() => page.evaluate('document.activeElement.tagName')).toBe('MAIN');
+    expect(await page.getByRole('main', { name: line, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Your status', level: 2 }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Your status' }).getByTestId('my-state').count()).toBe(1);
+  });
+});
