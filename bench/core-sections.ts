@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from '../electron/api/client';
 import { defaultSettings } from '../electron/shared/settings';
 import { deriveState } from '../electron/core/state/derive';
-import { emptySnapshot, type Snapshot } from '../electron/core/sync/snapshot';
+import { emptySnapshot, type Snapshot } from '../electron/core/model/snapshot';
 import { horizonWindow, toWireInstant } from '../electron/core/sync/plan';
 import { startSimulator } from '../electron/simulator/server';
 import { engineRig } from './engine-rig';

@@ -164,3 +164,9 @@ export function initials(name: string): string {
   const letter = (w: string): string => (Array.from(w)[0] ?? '').toLocaleUpperCase();
   return letter(first) + (last ? letter(last) : '');
 }
+
+/** "Alice", "Alice and Bob", "Alice, Bob and Carol". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}

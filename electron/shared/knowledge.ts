@@ -3,6 +3,7 @@
 // that data is fresh; otherwise the statement is scoped ("saved data from 14:02", "known until Tue 09:00") or the
 // thing is unknown. The core computes the ranges and my gaps (core/state/knowledge.ts); this module only reads
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
+import { joinNames } from './format';
 import { hasData } from './freshness';
 import type { AppState, KnownRange, MyGap, ScheduleView } from './view-state';
 
@@ -38,8 +39,6 @@ export function isUnknownGap(g: MyGap): boolean {
   return g.kind === 'loading' || g.kind === 'failed' || g.kind === 'ended' || g.kind === 'holes';
 }
 
-const joinNames = (names: readonly string[]): string =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 /** One gap in words: "Database: saved data from 14:02", "saved data for Data ends Mon 09:00". */
 function gapPhrase(g: MyGap, time: (iso: string) => string): string {

@@ -132,7 +132,8 @@ async function standInProject(dir: string): Promise<void> {
     JSON.stringify({ name: 'oncall-tray', productName: 'OnCall Tray', version: '0.0.0', description: 'stand-in', author: 'stand-in', main: 'dist/main/main.cjs', dependencies: { keytar: keytarVersion } }),
   );
   const keytar = join(dir, 'node_modules', 'keytar');
-  await cp(join(root, 'node_modules', 'keytar'), keytar, { recursive: true, filter: (src) => !src.includes(`${join('keytar', 'node_modules')}`) });
+  // dereference: where node_modules/keytar is a link (a worktree), the copy must not write through it.
+  await cp(join(root, 'node_modules', 'keytar'), keytar, { recursive: true, dereference: true, filter: (src) => !src.includes(`${join('keytar', 'node_modules')}`) });
   await writeFile(join(keytar, 'package.json'), JSON.stringify({ name: 'keytar', version: keytarVersion, main: './lib/keytar.js' }));
   const electron = join(dir, 'electron-dist');
   await mkdir(join(electron, 'resources'), { recursive: true });

@@ -6,7 +6,10 @@
 import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
-import type { CreateNote } from './override';
+import type { CreatedOverride } from '../model/snapshot';
+
+/** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
+export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> & Pick<CreatedOverride, 'replaced'>;
 import { lookWithGrace } from './override-verify';
 import type { PlannedOverride } from './override-window';
 

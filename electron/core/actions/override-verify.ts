@@ -6,26 +6,10 @@ import type { Shift } from '../../api/schemas';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';
+import { windowCoveredBy } from './window-coverage';
 import type { PlannedOverride } from './override-window';
 
 export type WindowLook = 'covered' | 'not_covered';
-
-/** Whether the clipped shifts cover [startMs, endMs) with exactly the covering people throughout. */
-export function windowCoveredBy(shifts: readonly Shift[], startMs: number, endMs: number, covering: readonly string[]): boolean {
-  const want = [...new Set(covering.map((e) => e.toLowerCase()))].sort().join(',');
-  const sorted = [...shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  let reached = startMs;
-  for (const s of sorted) {
-    const sStart = Date.parse(s.start);
-    const sEnd = Date.parse(s.end);
-    if (sEnd <= startMs || sStart >= endMs) continue;
-    if (sStart > reached) return false;
-    const have = [...new Set(s.users.map((u) => u.email.toLowerCase()))].sort().join(',');
-    if (have !== want) return false;
-    reached = Math.max(reached, sEnd);
-  }
-  return reached >= endMs;
-}
 
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {

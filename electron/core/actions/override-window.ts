@@ -5,10 +5,10 @@ import { CreateOverrideInputSchema, ScheduleIdSchema, type CreateOverrideInput }
 import type { ActionError, OverridePreview, OverrideRequest } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
-import { nowAndNext, segmentsOf } from '../state/segments';
-import type { Snapshot } from '../sync/snapshot';
+import { nowAndNext, segmentsOf } from '../model/segments';
+import type { Snapshot } from '../model/snapshot';
 import { HOUR_MS, toWireInstant } from '../sync/plan';
-import { windowCoveredBy } from './override-verify';
+import { windowCoveredBy } from './window-coverage';
 
 export interface PlannedOverride {
   scheduleId: string;

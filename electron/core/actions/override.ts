@@ -4,10 +4,11 @@ import type { Override } from '../../api/schemas';
 import type { OverrideOutcome, OverrideView, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, toPersonView, whatHappened, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
-import { verifyUnknownWrite, windowCoveredBy } from './override-verify';
+import { verifyUnknownWrite } from './override-verify';
+import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
-import { createDoubts, type Doubts } from './override-again';
-import type { CreatedOverride } from '../sync/snapshot';
+import { createDoubts, type CreateNote, type Doubts } from './override-again';
+import type { CreatedOverride } from '../model/snapshot';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
 /** Created ids are kept this long (the service has no list endpoint; older ones are of no use to the user). */
@@ -17,8 +18,6 @@ export function overrideView(scheduleId: string, o: Override): OverrideView {
   return { id: o.id, scheduleId, start: o.start, end: o.end, users: o.users.map(toPersonView) };
 }
 
-/** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
-export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> & Pick<CreatedOverride, 'replaced'>;
 
 type Window = Pick<Override, 'start' | 'end'> & { id: string };
 

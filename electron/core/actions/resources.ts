@@ -6,7 +6,7 @@ import { validationError } from '../../api/errors';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { extractScheduleId } from '../../shared/settings';
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
 
 /** After a write with an unknown outcome, how long to let a slow server finish before reading again. */

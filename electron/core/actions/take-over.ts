@@ -6,10 +6,11 @@ import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/i
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { currentSegment, handBackPlan } from '../state/take-over';
-import { isoOf } from '../state/segments';
-import type { Snapshot } from '../sync/snapshot';
+import { isoOf } from '../model/segments';
+import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
-import type { CreateNote, OverrideCreator } from './override';
+import type { OverrideCreator } from './override';
+import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
 
 export interface TakeOverDeps extends ActionDeps {

@@ -5,7 +5,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { ApiError, Result } from '../../api/errors';
 import type { Team, UpdateTeamInput } from '../../api/schemas';
 import type { Clock } from '../ports';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 import { failure, whatHappened, type Failure } from './common';
 
 type Unknown = Extract<ApiError, { kind: 'outcome_unknown' }>;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { CalendarFeedSettings, Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 import { startFeedServer, type RunningFeed } from './feed-server';
 import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD } from './publisher';
 

@@ -3,9 +3,9 @@
 // just after. "Unknown" (null) where the fetched shifts don't reach that far, never a made-up "nobody".
 import type { Settings } from '../../shared/settings';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { blocksOf, instantMs, segmentsOf, type Segment } from '../state/segments';
+import { blocksOf, instantMs, segmentsOf, type Segment } from '../model/segments';
 import { scheduleStatus } from '../state/status';
-import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 export interface CalendarBlock {
   scheduleId: string;

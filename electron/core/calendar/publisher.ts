@@ -2,7 +2,7 @@
 // the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
 import type { Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 import { remindersFor } from '../../shared/settings';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';

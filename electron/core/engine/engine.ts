@@ -14,7 +14,7 @@ import { createStateKeeper } from './state';
 import type { Engine, EngineOptions } from './types';
 import { loadSettings } from '../storage/settings-store';
 import { watchWrites } from '../storage/write-watch';
-import { emptySnapshot, type Snapshot } from '../sync/snapshot';
+import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import { createSync } from '../sync/loop';
 import { reconcileSchedules } from '../sync/apply';
 import { createFeedControl, newFeedToken } from '../calendar/feed-control';

@@ -8,7 +8,7 @@ import type { Clock, Notifier } from '../ports';
 import { createReminderScheduler, planReminders } from '../reminders/plan';
 import { coverageLists } from '../state/coverage';
 import { staleAfterMs } from '../state/status';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 
 export interface ReminderInputs {
   snapshot: Snapshot;

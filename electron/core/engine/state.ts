@@ -5,7 +5,7 @@ import type { Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
 import type { Clock } from '../ports';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
 
 export interface StateInputs {

@@ -4,9 +4,9 @@
 // shortened (the running one too), or two joined into one, is one notice, which also says when I am on call next
 // and takes the place of the catch-up that block would otherwise get.
 import { remindersFor } from '../../shared/settings';
-import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../state/segments';
+import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/segments';
 import { coverageLists } from '../state/coverage';
-import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
 import { MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
 

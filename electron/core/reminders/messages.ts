@@ -1,6 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatDayTime, formatDuration, formatRelative, formatTime, formatWindow } from '../../shared/format';
+import { formatDayTime, formatDuration, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 
@@ -29,10 +29,6 @@ export interface ShiftRef {
   nextNames: string[];
 }
 
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
-}
 
 function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
   return formatWindow(ref.startMs, ref.endMs, { ...opts, nowMs, scheduleZone: ref.scheduleZone });

@@ -2,13 +2,13 @@
 // should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
 // is due. The scheduler (./reminders-scheduler) decides at run time what is shown, judged by the wall clock.
 import { remindersFor, type Settings } from '../../shared/settings';
-import { blocksOf, segmentsOf } from '../state/segments';
+import { blocksOf, segmentsOf } from '../model/segments';
 import { changeReminders, coverageReminders } from './changes';
 import { endNotification, headsUpNotification, startNotification, upcomingNotification, type ShiftRef } from './messages';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 
 export type { PlanInput, PlannedReminder, ReminderKind } from './types';
 export type { ShiftRef } from './messages';

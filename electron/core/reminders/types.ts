@@ -1,9 +1,9 @@
 // Types shared by the reminder planner, the change detector and the scheduler.
 import type { Settings } from '../../shared/settings';
-import { isoOf, type Block, type Segment } from '../state/segments';
+import { isoOf, type Block, type Segment } from '../model/segments';
 import type { NotificationRequest } from '../ports';
 import type { MessageOptions, ShiftRef } from './messages';
-import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 /** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). */
 export type ReminderKind = 'lead' | 'heads-up' | 'start' | 'end' | 'coverage' | 'change';

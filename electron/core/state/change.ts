@@ -2,10 +2,10 @@
 // engine re-derives exactly at handoffs (not every second) and pushes only real changes.
 import type { Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
-import { segmentsOf } from './segments';
+import { segmentsOf } from '../model/segments';
 import { coverageStaleAfterMs } from './coverage';
 import { lastSuccessOf, staleAfterMs } from './status';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 
 function earliestAfter(nowMs: number, candidates: Iterable<number>): number | null {
   let best: number | null = null;

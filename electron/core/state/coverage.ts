@@ -4,8 +4,8 @@ import type { CoverageRequest } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
-import { blocksOf, instantMs, segmentsOf, toPerson } from './segments';
-import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import { blocksOf, instantMs, segmentsOf, toPerson } from '../model/segments';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 export interface CoverageLists {
   mine: CoverageView[];

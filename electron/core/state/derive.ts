@@ -4,13 +4,13 @@
 import type { Schedule, Shift } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
 import type { AppState, MyShift, ScheduleView, ShiftView } from '../../shared/view-state';
-import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from './segments';
+import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from '../model/segments';
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
 import { readinessOf, type NotificationHealthResult } from '../readiness/readiness';
 import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
-import type { ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 export interface DeriveInput {
   snapshot: Snapshot;

@@ -4,7 +4,7 @@
 import type { KnownRange, MyGap, ScheduleView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
 import { rangeCovers } from '../../shared/knowledge';
-import type { ScheduleSnapshot } from '../sync/snapshot';
+import type { ScheduleSnapshot } from '../model/snapshot';
 
 const DAY_MS = 24 * 3_600_000;
 

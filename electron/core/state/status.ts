@@ -4,8 +4,8 @@
 import type { Settings } from '../../shared/settings';
 import type { AppState, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 import { unusableBaseUrlMessage } from '../../api/base-url';
-import { isoOf } from './segments';
-import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../sync/snapshot';
+import { isoOf } from '../model/segments';
+import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 export { coverageLists, isOpenRequest, schedulesWithMe } from './coverage';
 

@@ -3,8 +3,8 @@
 // use the same functions after refreshing the schedule, so what is offered and what is done agree.
 import type { TakeOverOptions } from '../../shared/take-over';
 import type { Person } from '../../shared/view-state';
-import type { CreatedOverride, Snapshot } from '../sync/snapshot';
-import { isoOf, nowAndNext, segmentsOf, type Segment } from './segments';
+import type { CreatedOverride, Snapshot } from '../model/snapshot';
+import { isoOf, nowAndNext, segmentsOf, type Segment } from '../model/segments';
 
 /** The current segment of a schedule (the people on call now, until they change), from the cached shifts. */
 export function currentSegment(snapshot: Snapshot, scheduleId: string, nowMs: number): Segment | undefined {

@@ -2,7 +2,7 @@
 // text. Plain data like the rest of the menu; the adapter asks for one confirmation before a take-over is sent.
 import { DateTime } from 'luxon';
 import type { AppState } from '../../shared/view-state';
-import { joinNames } from '../reminders/messages';
+import { joinNames } from '../../shared/format';
 import type { Fmt } from './tray-sections';
 import { formatDayTime } from '../../shared/format';
 

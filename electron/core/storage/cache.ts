@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
-import { SnapshotSchema, type Snapshot } from '../sync/snapshot';
+import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 
 export const CACHE_FILE = 'cache.json';
 

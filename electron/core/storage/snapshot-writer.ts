@@ -4,7 +4,7 @@
 // write is in flight; a failed write is logged and retried with the next change.
 import { saveSnapshot } from './cache';
 import type { FileStore } from '../ports';
-import type { Snapshot } from '../sync/snapshot';
+import type { Snapshot } from '../model/snapshot';
 
 export const REFRESH_ONLY_WRITE_MS = 30 * 60_000;
 

@@ -4,7 +4,7 @@
 // from it). A 401 on a schedule marks the key as rejected; a 401 on the coverage list alone only means this key
 // can't read that list, so schedules keep syncing.
 import type { ApiError } from '../../api/errors';
-import type { FetchProblem, ScheduleSnapshot, Snapshot } from './snapshot';
+import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
 
 export function emptyScheduleSnapshot(id: string): ScheduleSnapshot {

@@ -6,7 +6,7 @@
 // pause is a 429's Retry-After: the service limits the key, so any request before then would be refused too.
 import type { ApiError, Result } from '../../api/errors';
 import type { RefreshSettings } from '../../shared/settings';
-import type { Snapshot } from './snapshot';
+import type { Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
 import {
   backoffMs, costPaybackMs, coverageIntervalMs, coverageMinAgeMs, myHandoffsMs, nextProbeMs, probeIntervalMs, type ShiftsMemo,

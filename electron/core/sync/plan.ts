@@ -7,7 +7,7 @@
 // Coverage is one list for all schedules, so with few schedules it is read only every few idle refreshes.
 import type { Schedule, Shift } from '../../api/schemas';
 import type { RefreshSettings } from '../../shared/settings';
-import { blocksOf, instantMs, segmentsOf, type Segment } from '../state/segments';
+import { blocksOf, instantMs, segmentsOf, type Segment } from '../model/segments';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

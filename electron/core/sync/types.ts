@@ -2,7 +2,7 @@
 import type { OncallClient } from '../../api/client-types';
 import type { RefreshSettings } from '../../shared/settings';
 import type { Clock } from '../ports';
-import type { Snapshot } from './snapshot';
+import type { Snapshot } from '../model/snapshot';
 
 export interface SyncConfig {
   scheduleIds: readonly string[];

@@ -6,7 +6,7 @@ import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { coverageIssuesText, knowsNow } from '../../../electron/shared/knowledge';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatTime, formatWindow, wallParts } from './zoned-format';
-import type { FormatContext } from './status-model';
+import type { FormatContext } from './format-context';
 
 const DAY_MS = 86_400_000;
 

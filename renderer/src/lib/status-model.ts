@@ -6,13 +6,9 @@ import { coverageIssuesText, gapsBefore, knowsAt, myAbsence, nothingPlannedUntil
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
 import { nextBlockLine, spanText } from './glance';
+import type { FormatContext } from './format-context';
 
-export interface FormatContext {
-  nowMs: number;
-  locale: string;
-  /** Omitted in the app (the system zone); tests name one. */
-  localZone?: string;
-}
+export type { FormatContext } from './format-context';
 
 export type Tone = 'oncall' | 'soon' | 'off' | 'unknown';
 

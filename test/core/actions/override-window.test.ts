@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planOverride, resolveWindow } from '../../../electron/core/actions/override-window';
-import { windowCoveredBy } from '../../../electron/core/actions/override-verify';
+import { windowCoveredBy } from '../../../electron/core/actions/window-coverage';
 import { alice, bob, carol, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 
 const snapshot = snapshotOf([

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { overrideCreator } from '../../../electron/core/actions/override';
 import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../../../electron/core/actions/take-over';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { testClient } from '../../api/support/fixtures';
 import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

@@ -7,7 +7,7 @@ import type { ActionDeps } from '../../../electron/core/actions/common';
 import { overrideCreate, overrideCreator } from '../../../electron/core/actions/override';
 import { chatGroupPut, teamUpdate } from '../../../electron/core/actions/resources';
 import { takeOverNow, type TakeOverDeps } from '../../../electron/core/actions/take-over';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import type { OverrideRequest } from '../../../electron/shared/ipc-contract';
 import { testClient } from '../../api/support/fixtures';
 import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planReminders, type PlanInput } from '../../../electron/core/reminders/plan';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import { alice, bob, coverage, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { harness, weekSettings } from '../support/week';
 

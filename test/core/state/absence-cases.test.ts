@@ -13,7 +13,7 @@ import { buildHandoffSummary } from '../../../electron/core/state/handoff-summar
 import { buildTrayMenu, trayIconFor, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { applyPass } from '../../../electron/core/sync/apply';
 import type { FetchPass } from '../../../electron/core/sync/fetch';
-import type { ScheduleSnapshot, Snapshot } from '../../../electron/core/sync/snapshot';
+import type { ScheduleSnapshot, Snapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
 import { ensureRendererBuilt, PRERENDER_FILE } from '../../e2e/support/renderer-build';
 import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveState, nextStateChangeAt, stateEquals, type DeriveInput } from '../../../electron/core/state/derive';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import {
   SETUP_OK, alice, bob, carol, coverage, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf,
 } from '../support/fixtures';

@@ -2,7 +2,7 @@
 // on coverage requests (a request the schedules show me covering reads "covered by me" and leaves the count).
 import { describe, expect, it } from 'vitest';
 import { deriveState, nextStateChangeAt, type DeriveInput } from '../../../electron/core/state/derive';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import { SETUP_OK, alice, bob, carol, coverage, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 
 const FETCHED = '2026-03-27T09:58:00Z';

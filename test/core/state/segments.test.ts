@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantMs, segmentsOf } from '../../../electron/core/state/segments';
+import { instantMs, segmentsOf } from '../../../electron/core/model/segments';
 import type { Shift } from '../../../electron/api/schemas';
 
 const user = (id: string) => ({ id, name: id, email: `${id}@example.com`, role: 'standard', seat: 'member', chat_id: id });

@@ -1,7 +1,7 @@
 // What "Take over now" / "Hand back" offer per schedule, as plain data from the snapshot and now; and caches
 // written before take-overs existed still load.
 import { describe, expect, it } from 'vitest';
-import { SnapshotSchema, type CreatedOverride } from '../../../electron/core/sync/snapshot';
+import { SnapshotSchema, type CreatedOverride } from '../../../electron/core/model/snapshot';
 import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { deriveState } from '../../../electron/core/state/derive';
 import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

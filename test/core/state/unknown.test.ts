@@ -7,7 +7,7 @@ import { deriveState, nextStateChangeAt, type DeriveInput } from '../../../elect
 import { buildTrayMenu, trayIconFor, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { applyPass } from '../../../electron/core/sync/apply';
 import type { FetchPass } from '../../../electron/core/sync/fetch';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
 import { SETUP_OK, alice, bob, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSnapshotWriter, REFRESH_ONLY_WRITE_MS } from '../../../electron/core/storage/snapshot-writer';
-import { emptySnapshot } from '../../../electron/core/sync/snapshot';
+import { emptySnapshot } from '../../../electron/core/model/snapshot';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { alice, scheduleSnap, shift, snapshotOf } from '../support/fixtures';
 

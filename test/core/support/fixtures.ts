@@ -2,7 +2,7 @@
 import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/api/schemas';
 import { defaultSettings, type Settings } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
-import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/sync/snapshot';
+import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 
 export function user(name: string, email = `${name.toLowerCase()}@example.com`): User {
   return { id: `usr_${name.toLowerCase()}`, name, email, role: 'standard', seat: 'member', chat_id: `U${name}` };

@@ -3,7 +3,7 @@
 import { createClient } from '../../../electron/api/client';
 import type { OncallClient } from '../../../electron/api/client-types';
 import { defaultSettings, type RefreshSettings } from '../../../electron/shared/settings';
-import { emptySnapshot, type Snapshot } from '../../../electron/core/sync/snapshot';
+import { emptySnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 import { createSync, type SyncLoop } from '../../../electron/core/sync/loop';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import { IoClock } from './io-clock';

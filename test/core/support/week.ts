@@ -5,7 +5,7 @@ import type { Shift, User } from '../../../electron/api/schemas';
 import { openFiredStore } from '../../../electron/core/storage/cache';
 import type { NotificationRequest } from '../../../electron/core/ports';
 import { createReminderScheduler, planReminders, type ReminderScheduler } from '../../../electron/core/reminders/plan';
-import type { Snapshot } from '../../../electron/core/sync/snapshot';
+import type { Snapshot } from '../../../electron/core/model/snapshot';
 import type { Settings } from '../../../electron/shared/settings';
 import { FakeClock } from './fake-clock';
 import { alice, bob, carol, details, me, scheduleSnap, settingsWith, snapshotOf } from './fixtures';

@@ -6,7 +6,7 @@ import { createClient } from '../../../electron/api/client';
 import type { OncallClient } from '../../../electron/api/client-types';
 import { coverageIntervalMs, JITTER_MAX_MS } from '../../../electron/core/sync/plan';
 import { createSync, type SyncLoop } from '../../../electron/core/sync/loop';
-import { emptySnapshot, type Snapshot } from '../../../electron/core/sync/snapshot';
+import { emptySnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 import { defaultSettings } from '../../../electron/shared/settings';
 import { API_KEY } from '../../api/support/fixtures';
 import { startScriptServer, type ScriptServer } from '../../api/support/script-server';
