@@ -1,6 +1,6 @@
 // electron/preload.ts against a recording stand-in of contextBridge and ipcRenderer: it exposes one object,
 // `oncall`, that sends only the contract's channels and forwards only payloads (never Electron's event objects).
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OncallBridge } from '../../electron/shared/ipc-contract';
 
