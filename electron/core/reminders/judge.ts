@@ -3,13 +3,15 @@
 // ("On call in 3 h", "You have been on call … since 09:00", or "… ended at 17:00"); nothing is said twice.
 import type { NotificationRequest } from '../ports';
 import {
-  lateEndNotification, savedStartNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef,
+  lateEndNotification, savedEndNotification, savedStartNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef,
 } from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
 
 /** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
  *  so a shift first seen 16 min before it starts does not get "On call in 16 min" and then "in 15 min". */
 export const CATCH_UP_QUIET_MS = 30 * 60_000;
+/** A caught-up lead this close to its start would read "now": the start reminder speaks instead. */
+export const START_SOON_MS = 60_000;
 /** A shift end missed by more than this (a long sleep, the app closed overnight) is not worth a message. */
 export const LATE_END_MAX_MS = 12 * 60 * 60_000;
 
@@ -38,7 +40,12 @@ export const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || 
 function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome[] {
   return ends.map((end) => {
     const lateMs = ctx.nowMs - end.atMs;
-    if (lateMs <= ctx.graceMs) return { show: end.notification, settle: [end], kind: 'end' };
+    const savedAtMs = end.shift ? ctx.savedDataAtMs(end.shift.scheduleId) : undefined;
+    if (lateMs <= ctx.graceMs) {
+      // On time, but from data not confirmed lately: the message says what it rests on.
+      const show = savedAtMs !== undefined && end.shift ? savedEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs, savedAtMs) : end.notification;
+      return { show, settle: [end], kind: 'end' };
+    }
     if (!end.shift || lateMs > LATE_END_MAX_MS) return { settle: [end] };
     return { show: lateEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs), settle: [end], kind: 'end' };
   });
@@ -72,6 +79,8 @@ function catchUp(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, next
   const savedAtMs = ctx.savedDataAtMs(ref.scheduleId);
   if (nowMs - latest.atMs <= ctx.graceMs) return onTime(ref, latest, ctx, savedAtMs);
   if (nowMs < ref.startMs) {
+    // Within a minute of the start, "On call now" comes at the start itself: a lead now would say "now" too early.
+    if (ref.startMs - nowMs < START_SOON_MS) return undefined;
     const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
     return soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
   }

@@ -101,6 +101,12 @@ export function savedStartNotification(id: string, ref: ShiftRef, opts: MessageO
   return toStatus(id, 'On call now', `${savedDataPrefix(savedAtMs, nowMs, opts)}you are on call now for ${ref.scheduleName} until ${until}.`, ref);
 }
 
+/** An end on time, but from data not confirmed lately: "According to saved data from 15:55, your … shift is over." */
+export function savedEndNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number, savedAtMs: number): NotificationRequest {
+  const what = ref.startSeen ? `your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}` : `your ${ref.scheduleName} shift`;
+  return toStatus(id, 'Shift ended', `${savedDataPrefix(savedAtMs, nowMs, opts)}${what} is over.`, ref);
+}
+
 /** A shift end the app could not show on time (asleep, closed): "Your Platform primary shift 09:00–17:00 ended at 17:00." */
 export function lateEndNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number): NotificationRequest {
   const what = ref.startSeen ? `Your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}` : `Your ${ref.scheduleName} shift`;

@@ -22,10 +22,12 @@ function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder
   return [{ key, atMs: quiet.startMs, kind: 'heads-up', untilMs: ref.startMs, shift: ref, notification: headsUpNotification(key, ref, quiet.startMs, input) }];
 }
 
-/** Whether the snapshot before this one held this schedule's shifts, read before this block ended. */
+/** Whether the snapshot before this one held this block of mine, read before it ended (so its end is news). */
 function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
   const before = input.previous?.schedules.find((s) => s.id === ref.scheduleId);
-  return !!before?.shiftsFetchedAt && Date.parse(before.shiftsFetchedAt) < ref.endMs;
+  if (!before?.shiftsFetchedAt || Date.parse(before.shiftsFetchedAt) >= ref.endMs) return false;
+  const emailLower = input.settings.email.trim().toLowerCase();
+  return blocksOf(segmentsOf(before.shifts), emailLower).some((b) => b.startMs < ref.endMs && b.endMs > ref.startMs);
 }
 
 function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
