@@ -1,0 +1,100 @@
+// The week timeline's model: segments from now/next and my own blocks (no invented people), uncovered only where the
+// state says nobody and the data covers it, unknown everywhere else (never drawn as uncovered), local day ticks over
+// a DST week in New York, stale rows marked, my schedules first.
+import { describe, expect, it } from 'vitest';
+import { localMidnight, timelineModel, type TimelineRow } from '../../renderer/src/lib/timeline';
+import { ada, appState, bob, cy, schedule } from './support/state';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const kinds = (row: TimelineRow | undefined) => (row?.segments ?? []).map((s) => `${s.kind}:${s.people.map((p) => p.id).join('+')}:${iso(s.startMs)}-${iso(s.endMs)}`);
+
+// Thursday 5 March 2026, 10:00 in New York; New York's clocks go forward on Sunday 8 March at 02:00.
+const ctx = { nowMs: Date.parse('2026-03-05T15:00:00Z'), locale: 'en-GB', localZone: 'America/New_York' };
+const ny = schedule({
+  id: 'sch_pay',
+  name: 'Payments US',
+  timeZone: 'America/New_York',
+  status: { kind: 'fresh', at: '2026-03-05T14:58:00Z' },
+  known: { from: '2026-02-26T00:00:00Z', to: '2026-03-10T00:00:00Z', holes: [] },
+  now: { users: [ada], start: '2026-03-05T14:00:00Z', end: '2026-03-05T22:00:00Z' }, // 09:00–17:00 EST
+  next: { users: [bob], start: '2026-03-06T14:00:00Z', end: '2026-03-06T22:00:00Z' }, // Fri 09:00–17:00 EST
+  users: [ada, bob, cy],
+});
+const mine = (start: string, end: string) => ({ scheduleId: 'sch_pay', scheduleName: 'Payments US', start, end });
+
+describe('the week', () => {
+  it('spans seven local days from today’s midnight, with a day tick at each local midnight across the DST change', () => {
+    const model = timelineModel(appState({ schedules: [ny] }), ctx);
+    expect(iso(model.startMs)).toBe('2026-03-05T05:00:00.000Z'); // Thu 00:00 EST
+    expect(iso(model.endMs)).toBe('2026-03-12T04:00:00.000Z'); // Thu 00:00 EDT: 7 days less an hour
+    expect(model.ticks.map((t) => iso(t.ms))).toEqual([
+      '2026-03-05T05:00:00.000Z', '2026-03-06T05:00:00.000Z', '2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z',
+      '2026-03-09T04:00:00.000Z', '2026-03-10T04:00:00.000Z', '2026-03-11T04:00:00.000Z',
+    ]);
+    expect(model.ticks.map((t) => t.label)).toEqual(['Today', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed']);
+    expect(localMidnight(Date.parse('2026-03-08T12:00:00Z'), 'America/New_York', 1)).toBe(Date.parse('2026-03-09T04:00:00Z'));
+  });
+
+  it('draws now, the uncovered gap before next, next, my later blocks at their local hours, and unknown for the rest', () => {
+    // Bob (me) again on Monday 09:00–17:00 EDT, after the change: 13:00Z–21:00Z.
+    const state = appState({ schedules: [ny], me: { onCallNow: [], nextShift: null, shifts: [mine('2026-03-06T14:00:00Z', '2026-03-06T22:00:00Z'), mine('2026-03-09T13:00:00Z', '2026-03-09T21:00:00Z')] } });
+    const [row] = timelineModel(state, ctx).rows;
+    expect(kinds(row)).toEqual([
+      'unknown::2026-03-05T05:00:00.000Z-2026-03-05T14:00:00.000Z', // before now's shift: the state does not say
+      'person:usr_ada:2026-03-05T14:00:00.000Z-2026-03-05T22:00:00.000Z',
+      'uncovered::2026-03-05T22:00:00.000Z-2026-03-06T14:00:00.000Z',
+      'person:usr_bob:2026-03-06T14:00:00.000Z-2026-03-06T22:00:00.000Z',
+      'unknown::2026-03-06T22:00:00.000Z-2026-03-09T13:00:00.000Z', // after next: who is on call is not in the state
+      'person:usr_bob:2026-03-09T13:00:00.000Z-2026-03-09T21:00:00.000Z',
+      'unknown::2026-03-09T21:00:00.000Z-2026-03-12T04:00:00.000Z',
+    ]);
+    const monday = row?.segments[5];
+    expect(monday).toMatchObject({ mine: true, partial: true, label: 'BS' });
+    expect(monday?.text).toBe('You (others not known), Mon 09:00–17:00');
+    expect(row?.segments[3]).toMatchObject({ mine: true, partial: false });
+    expect(row?.segments[1]).toMatchObject({ mine: false, label: 'AL', text: 'Ada Lovelace, 09:00–17:00' });
+    // Only people the state names: nobody is invented.
+    const named = new Set(row?.segments.flatMap((s) => s.people.map((p) => p.id)));
+    expect([...named].sort()).toEqual(['usr_ada', 'usr_bob']);
+    // A stable colour per person.
+    expect(row?.segments[3]?.hue).toBe(row?.segments[5]?.hue);
+  });
+
+  it('never draws unknown time as uncovered: a hole, the end of the known range, a schedule not loaded', () => {
+    const holed = schedule({ ...ny, known: { from: '2026-02-26T00:00:00Z', to: '2026-03-06T10:00:00Z', holes: [{ from: '2026-03-06T00:00:00Z', to: '2026-03-06T02:00:00Z' }] } });
+    const [row] = timelineModel(appState({ schedules: [holed] }), ctx).rows;
+    const gap = row?.segments.filter((s) => s.startMs >= Date.parse('2026-03-05T22:00:00Z') && s.endMs <= Date.parse('2026-03-06T14:00:00Z'));
+    expect(gap?.map((s) => `${s.kind} ${iso(s.startMs)}`)).toEqual([
+      'uncovered 2026-03-05T22:00:00.000Z',
+      'unknown 2026-03-06T00:00:00.000Z', // the hole
+      'uncovered 2026-03-06T02:00:00.000Z',
+      'unknown 2026-03-06T10:00:00.000Z', // past the known range
+    ]);
+    for (const status of [{ kind: 'loading' as const }, { kind: 'error' as const, reason: 'HTTP 500' }]) {
+      const [r] = timelineModel(appState({ schedules: [schedule({ ...ny, status, known: null, now: null, next: null })] }), ctx).rows;
+      expect(r?.segments.map((s) => s.kind)).toEqual(['unknown']);
+    }
+    // Nobody now and no next, known to Tue: uncovered from now to the end of the data, unknown after.
+    const empty = schedule({ ...ny, now: null, next: null });
+    const [e] = timelineModel(appState({ schedules: [empty] }), ctx).rows;
+    expect(kinds(e)).toEqual([
+      'unknown::2026-03-05T05:00:00.000Z-2026-03-05T15:00:00.000Z',
+      'uncovered::2026-03-05T15:00:00.000Z-2026-03-10T00:00:00.000Z',
+      'unknown::2026-03-10T00:00:00.000Z-2026-03-12T04:00:00.000Z',
+    ]);
+  });
+
+  it('tells a shift cut by the week by its true end and the day it began', () => {
+    const long = schedule({ ...ny, now: { users: [cy], start: '2026-03-02T14:00:00Z', end: '2026-03-05T22:00:00Z' } });
+    const [row] = timelineModel(appState({ schedules: [long] }), ctx).rows;
+    expect(row?.segments[0]).toMatchObject({ kind: 'person', startMs: Date.parse('2026-03-05T05:00:00Z'), text: 'Cy, until 17:00 (since Mon 2 Mar)' });
+  });
+
+  it('draws saved data but marks the row stale, and puts my schedules first', () => {
+    const other = schedule({ id: 'sch_other', name: 'Other', users: [ada], now: { users: [ada], start: '2026-03-05T00:00:00Z', end: '2026-03-06T00:00:00Z' }, next: null });
+    const stale = schedule({ ...ny, status: { kind: 'stale', since: '2026-03-05T12:00:00Z', reason: 'offline' } });
+    const model = timelineModel(appState({ schedules: [other, stale], settings: { ...appState().settings, schedules: [{ id: 'sch_other' }, { id: 'sch_pay' }] } }), ctx);
+    expect(model.rows.map((r) => [r.name, r.stale])).toEqual([['Payments US', true], ['Other', false]]);
+    expect(model.rows[0]?.segments.some((s) => s.kind === 'person')).toBe(true);
+  });
+});
