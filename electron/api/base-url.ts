@@ -23,19 +23,32 @@ function problem(message: string): ValidationError {
 /** The rule in one sentence, for messages that must say why an address was refused. */
 export const BASE_URL_RULE = 'Only https:// addresses are accepted, except http:// on this machine (localhost, 127.0.0.1, ::1).';
 
-/** The address as it may be shown: a password in it is masked, and an absurdly long one is cut. */
-export function shownAddress(raw: string): string {
+/** "scheme://" (or "scheme:") then anything up to an "@" before the first "/": user info, as a reader would see it. */
+const LOOKS_LIKE_USER_INFO = /^([a-z][a-z0-9+.-]*:\/*)?[^/]*@/i;
+
+/**
+ * The address without what must never be echoed: its user info (a name, a password, or a key pasted there), its
+ * query and its fragment. An address with none of them comes back as typed; text that is not a URL (or has no host,
+ * like "mailto:key@host") loses whatever looks like them. Every message, log line and field that shows an address
+ * goes through this (or shownAddress).
+ */
+export function addressWithoutSecrets(raw: string): string {
   const trimmed = raw.trim();
-  let shown = trimmed;
   try {
     const url = new URL(trimmed);
-    if (url.password !== '') {
-      url.password = '***';
-      shown = url.href;
+    if (url.host !== '') {
+      const clean = url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+      return clean && !/[@?#]/.test(trimmed) ? trimmed : `${url.protocol}//${url.host}${url.pathname}`;
     }
   } catch {
-    // Not a URL: shown as typed.
+    // Not a URL: cut by hand below.
   }
+  return trimmed.replace(/[?#][\s\S]*$/, '').replace(LOOKS_LIKE_USER_INFO, '$1');
+}
+
+/** The address as it may be shown in a message: without user info, query and fragment, and cut when absurdly long. */
+export function shownAddress(raw: string): string {
+  const shown = addressWithoutSecrets(raw);
   return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
 }
 

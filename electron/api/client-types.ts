@@ -9,7 +9,10 @@ import type {
 export interface ClientOptions {
   /** https://…, or http:// only for loopback hosts (127.0.0.1, ::1, localhost). */
   baseUrl: string;
-  /** Asked for on every request so a replaced key takes effect at once; never logged or echoed. */
+  /**
+   * Read once, when the client is made: a client is bound to one (address, key) pair for its life, so a key that
+   * changes later is never sent to this address (make a new client for it, and close this one). Never logged or echoed.
+   */
   getApiKey: () => string | undefined | Promise<string | undefined>;
   timeoutMs?: number; // default 10_000
   maxTries?: number; // reads only; default 3
@@ -36,6 +39,7 @@ export interface OncallClient {
   listAllCoverageRequests(maxPages?: number, onPage?: () => void): Promise<Result<CoverageList>>;
   putChatUserGroup(scheduleId: string, input: ChatUserGroupInput): Promise<Result<ChatUserGroup>>;
   updateTeam(teamId: string, input: UpdateTeamInput): Promise<Result<Team>>;
-  /** Closes kept-alive connections. */
+  /** Ends the client at once: requests in flight are dropped (a page walk asks for no further page), retry waits
+   *  are cut short, later calls send nothing, and kept-alive connections are closed. */
   close(): void;
 }

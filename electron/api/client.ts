@@ -122,7 +122,8 @@ function pageWalkers(reads: Reads): Walks {
 /**
  * Never throws. An unusable base URL (not https, and not http on a loopback host) makes every call return a
  * `validation` error on field `baseUrl` without sending anything; use `checkBaseUrl` to check a setting early.
- * One client = one keep-alive pool for its base URL; build it once and reuse it, call close() when done.
+ * One client = one (base URL, key) pair and its keep-alive pool; build it once and reuse it, and close() it when
+ * either changes (that also drops what it has in flight) or when done.
  */
 export function createClient(options: CreateClientOptions): OncallClient {
   const api = createRequester(options);

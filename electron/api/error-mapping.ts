@@ -1,10 +1,14 @@
 // Turns one final transport outcome into a typed Result: status codes to the closed ApiError union, success
-// bodies through their zod schema (once, at the edge). Messages are short and meant for the user.
-import { z } from 'zod';
+// bodies through their zod schema (once, at the edge). Messages are short and meant for the user. Every string the
+// service sent passes `clean` (the key scrubber) as soon as it is decoded, before it is read, cut or kept.
+import type { z } from 'zod';
 import { readErrorBody } from './error-body';
 import { err, ok, type ApiError, type FieldProblem, type Result, type UnknownCause } from './errors';
 import type { TransportOutcome } from './http';
 import { parseRetryAfterMs } from './retry';
+import { scrubJson, type Scrubber } from './scrub';
+
+const asIs: Scrubber = (text) => text;
 
 const SERVER_MESSAGE_MAX_CHARS = 300;
 const MAX_PROBLEMS = 20;
@@ -25,17 +29,18 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** The server's explanation and per-field problems from a JSON error body (see error-body.ts) or plain text. */
-export function extractServerError(body: string, contentType: string | undefined): { message?: string; problems: FieldProblem[] } {
+export function extractServerError(body: string, contentType: string | undefined, clean = asIs): { message?: string; problems: FieldProblem[] } {
   const json = parseJson(body);
   if (json.ok) {
-    const found = readErrorBody(json.value);
+    // Decoded first, so a key spelled with JSON escapes is found; scrubbed before the cut, so no cut hides one.
+    const found = readErrorBody(scrubJson(json.value, clean));
     // Bounded like the message: a body can list thousands of problems or send a novel as a field name.
     const problems = (found?.problems ?? []).slice(0, MAX_PROBLEMS).map((p) => ({ field: tidy(p.field) ?? p.field, message: tidy(p.message) ?? p.message }));
     return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
   }
   // An HTML error page says nothing a user can act on.
   if (/html/i.test(contentType ?? '') || body.trimStart().startsWith('<')) return { problems: [] };
-  return { message: tidy(body), problems: [] };
+  return { message: tidy(clean(body)), problems: [] };
 }
 
 /** The server's explanation from `{message}`, `{error}`, `{errors:[…]}`, problem details or plain text, if any. */
@@ -55,7 +60,7 @@ function retryWhen(retryAfterMs: number | undefined): string {
   return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
 }
 
-function statusError(status: number, body: string, headers: Record<string, string | string[] | undefined>, nowMs: number): ApiError {
+function statusError(status: number, body: string, headers: Record<string, string | string[] | undefined>, nowMs: number, clean: Scrubber): ApiError {
   const retryAfterMs = parseRetryAfterMs(headers['retry-after'], nowMs);
   if (status === 401) return { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
   if (status === 403) return { kind: 'forbidden', message: 'This API key is not allowed to do that.' };
@@ -68,7 +73,7 @@ function statusError(status: number, body: string, headers: Record<string, strin
     return { kind: 'server', status, retryAfterMs, message: `The on-call service had a problem (HTTP ${status}). Try again later.` };
   }
   if (status >= 400) {
-    const { message: serverMessage, problems } = extractServerError(body, firstHeader(headers['content-type']));
+    const { message: serverMessage, problems } = extractServerError(body, firstHeader(headers['content-type']), clean);
     const message = serverMessage
       ? `The service rejected the request: ${serverMessage}`
       : `The service rejected the request (HTTP ${status}).`;
@@ -81,10 +86,11 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseSuccess<S extends z.ZodType>(body: string, schema: S): Result<z.output<S>> {
+function parseSuccess<S extends z.ZodType>(body: string, schema: S, clean: Scrubber): Result<z.output<S>> {
   const json = parseJson(body);
   if (!json.ok) return err({ kind: 'bad_response', message: 'The service sent an answer that is not JSON.' });
-  const parsed = schema.safeParse(json.value);
+  // Names, reasons and descriptions are shown and kept (cache, notifications): a key echoed there must not be.
+  const parsed = schema.safeParse(scrubJson(json.value, clean));
   if (parsed.success) return ok(parsed.data);
   const path = formatJsonPath(parsed.error.issues[0]?.path ?? []);
   return err({ kind: 'bad_response', path, message: `The service sent an unexpected answer (at ${path}).` });
@@ -120,12 +126,12 @@ function writeError(status: number, error: ApiError): ApiError {
   return error;
 }
 
-function mapAnswer<S extends z.ZodType>(outcome: Exclude<TransportOutcome, { kind: 'failure' }>, schema: S, nowMs: number): Result<z.output<S>> {
+function mapAnswer<S extends z.ZodType>(outcome: Exclude<TransportOutcome, { kind: 'failure' }>, schema: S, nowMs: number, clean: Scrubber): Result<z.output<S>> {
   if (outcome.kind === 'too_large') {
     return err({ kind: 'bad_response', message: `The service sent an answer that is too large (HTTP ${outcome.status}).` });
   }
-  if (outcome.status >= 200 && outcome.status < 300) return parseSuccess(outcome.body, schema);
-  return err(statusError(outcome.status, outcome.body, outcome.headers, nowMs));
+  if (outcome.status >= 200 && outcome.status < 300) return parseSuccess(outcome.body, schema, clean);
+  return err(statusError(outcome.status, outcome.body, outcome.headers, nowMs, clean));
 }
 
 /** Maps the last outcome of a (possibly retried) request. For writes, answers that may hide an applied change are outcome_unknown. */
@@ -134,9 +140,10 @@ export function mapOutcome<S extends z.ZodType>(
   isWrite: boolean,
   schema: S,
   nowMs: number,
+  clean = asIs,
 ): Result<z.output<S>> {
   if (outcome.kind === 'failure') return err(failureError(outcome.cause, isWrite && outcome.mayHaveReachedServer));
-  const mapped = mapAnswer(outcome, schema, nowMs);
+  const mapped = mapAnswer(outcome, schema, nowMs, clean);
   return !isWrite || mapped.ok ? mapped : err(writeError(outcome.status, mapped.error));
 }
 

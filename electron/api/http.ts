@@ -1,5 +1,6 @@
-// Transport: one keep-alive agent per client (= per base URL), one attempt per call, never throws.
+// Transport: one keep-alive agent per client (= per base URL and key), one attempt per call, never throws.
 // It also records whether the request may have reached the server, which decides if a write can be re-sent.
+// Once the client's `signal` aborts, the attempts in flight are dropped and nothing more is sent.
 import http from 'node:http';
 import https from 'node:https';
 
@@ -27,6 +28,8 @@ export interface Transport {
 export interface TransportOptions {
   timeoutMs: number;
   maxBodyBytes: number;
+  /** The client's life: aborted when it is closed. */
+  signal?: AbortSignal;
 }
 
 const MAX_SOCKETS = 8;
@@ -60,7 +63,12 @@ function sendOnce(
   options: TransportOptions,
 ): Promise<TransportOutcome> {
   return new Promise((resolve) => {
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    if (options.signal?.aborted) {
+      resolve({ kind: 'failure', cause: 'network', mayHaveReachedServer: false });
+      return;
+    }
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     let reached = false;
     let settled = false;
     const finish = (outcome: TransportOutcome): void => {
@@ -69,7 +77,7 @@ function sendOnce(
       resolve(outcome);
     };
     const fail = (): void =>
-      finish({ kind: 'failure', cause: signal.aborted ? 'timeout' : 'network', mayHaveReachedServer: reached });
+      finish({ kind: 'failure', cause: timeout.aborted ? 'timeout' : 'network', mayHaveReachedServer: reached });
 
     let req: http.ClientRequest;
     try {

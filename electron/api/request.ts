@@ -1,5 +1,8 @@
 // One typed request end to end: API key, headers, retry policy, transport, mapping of the answer.
 // This is the only place the API key is touched; it goes into the x-api-key header and nowhere else.
+// A requester is bound to one (address, key) pair for its whole life: the key is read once, when it is made, so a
+// key replaced later can never be sent to this address by a request (or the next page of a walk) still running.
+// close() ends it at once: requests in flight are dropped, retry waits cut short, and nothing is sent after.
 import type { z } from 'zod';
 import { checkBaseUrl } from './base-url';
 import type { ClientOptions } from './client-types';
@@ -7,7 +10,7 @@ import { mapOutcome } from './error-mapping';
 import { err, type ApiError, type Result } from './errors';
 import { createTransport, type HttpMethod, type Transport, type TransportOutcome } from './http';
 import { withRetry, type RetryPolicy } from './retry';
-import { scrubErrorBody, scrubSecret } from './scrub';
+import { secretScrubber, type Scrubber } from './scrub';
 
 /** ClientOptions plus knobs for tests and tuning; every extra field is optional. */
 export interface CreateClientOptions extends ClientOptions {
@@ -51,9 +54,8 @@ async function readApiKey(getApiKey: ClientOptions['getApiKey']): Promise<Result
   return { ok: true, value: key };
 }
 
-/** Last line of defence: a server could echo the key back in an error body. */
-function scrubKey(error: ApiError, key: string): ApiError {
-  const clean = (text: string): string => scrubSecret(text, key);
+/** Last line of defence: the final messages, after they were cut for display, are scrubbed once more. */
+function scrubKey(error: ApiError, clean: Scrubber): ApiError {
   switch (error.kind) {
     case 'rejected': {
       const problems = error.problems?.map((p) => ({ field: clean(p.field), message: clean(p.message) }));
@@ -76,13 +78,26 @@ function headersFor(key: string, body: string | undefined): Record<string, strin
   return headers;
 }
 
-function policyFrom(options: CreateClientOptions): RetryPolicy {
+/** A wait whose timer goes when the client is closed, so a closed client leaves nothing running. */
+function pause(ms: number, life: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      life.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    life.addEventListener('abort', done, { once: true });
+  });
+}
+
+function policyFrom(options: CreateClientOptions, life: AbortSignal): RetryPolicy {
   return {
     maxTries: options.maxTries ?? 3,
     backoffBaseMs: options.backoffBaseMs ?? 250,
     backoffMaxMs: options.backoffMaxMs ?? 4_000,
     maxRetryWaitMs: options.maxRetryWaitMs ?? 30_000,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    sleep: options.sleep ?? ((ms) => pause(ms, life)),
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
   };
@@ -91,6 +106,20 @@ function policyFrom(options: CreateClientOptions): RetryPolicy {
 function outcomeLabel(outcome: TransportOutcome): number | string {
   return outcome.kind === 'failure' ? outcome.cause : outcome.status;
 }
+
+/** Whether an attempt may have reached the service (then a write's outcome is what the service did, not "dropped"). */
+function mayHaveArrived(outcome: TransportOutcome): boolean {
+  return outcome.kind !== 'failure' || outcome.mayHaveReachedServer;
+}
+
+/** What a closed client answers: its address or key changed, so what it was doing no longer applies. */
+function dropped(isWrite: boolean): ApiError {
+  return isWrite
+    ? { kind: 'network', message: 'The service address or API key changed before this was sent, so it was not sent.' }
+    : { kind: 'network', message: 'The service address or API key changed, so this request was dropped.' };
+}
+
+type BoundKey = Result<{ key: string; clean: Scrubber }>;
 
 export function createRequester(options: CreateClientOptions): Requester {
   const base = checkBaseUrl(options.baseUrl);
@@ -101,20 +130,27 @@ export function createRequester(options: CreateClientOptions): Requester {
   }
   // Endpoint paths start with "/", so the prefix keeps no trailing slash ("/" alone becomes "").
   const basePath = base.value.pathname.replace(/\/+$/, '');
-  const policy = policyFrom(options);
+  const life = new AbortController();
+  const policy = policyFrom(options, life.signal);
   const transport: Transport = createTransport(base.value, {
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 8 * 1024 * 1024,
+    signal: life.signal,
   });
+  // Read once, now: this client sends this key and no other (see the top of this file).
+  const bound: Promise<BoundKey> = readApiKey(options.getApiKey).then((key) => (key.ok ? { ok: true, value: { key: key.value, clean: secretScrubber(key.value) } } : key));
 
   async function send<S extends z.ZodType>(call: ApiCall, schema: S): Promise<Result<z.output<S>>> {
-    const key = await readApiKey(options.getApiKey);
+    const isWrite = call.method !== 'GET';
+    if (life.signal.aborted) return err(dropped(isWrite));
+    const key = await bound;
     if (!key.ok) return key;
+    if (life.signal.aborted) return err(dropped(isWrite));
+    const { clean } = key.value;
     const path = basePath + call.path;
     const query = call.query?.toString() ?? '';
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const request = { method: call.method, path: query === '' ? path : `${path}?${query}`, headers: headersFor(key.value, body), body };
-    const isWrite = call.method !== 'GET';
+    const request = { method: call.method, path: query === '' ? path : `${path}?${query}`, headers: headersFor(key.value.key, body), body };
     const outcome = await withRetry(
       async () => {
         const attempt = await transport.send(request);
@@ -123,10 +159,19 @@ export function createRequester(options: CreateClientOptions): Requester {
       },
       isWrite,
       policy,
+      life.signal,
     );
-    const result = mapOutcome(scrubErrorBody(outcome, key.value), isWrite, schema, policy.now());
-    return result.ok ? result : err(scrubKey(result.error, key.value));
+    // A write that may have arrived keeps its own outcome (possibly unknown): saying "not sent" could make a duplicate.
+    if (life.signal.aborted && !(isWrite && mayHaveArrived(outcome))) return err(dropped(isWrite));
+    const result = mapOutcome(outcome, isWrite, schema, policy.now(), clean);
+    return result.ok ? result : err(scrubKey(result.error, clean));
   }
 
-  return { send, close: () => transport.close() };
+  return {
+    send,
+    close: () => {
+      life.abort();
+      transport.close();
+    },
+  };
 }

@@ -45,18 +45,37 @@ function waitBeforeRetryMs(outcome: TransportOutcome, attempt: number, policy: R
   return fullJitterMs(attempt, policy);
 }
 
-/** Runs `attempt` until it gives a final outcome or the policy says stop; returns the last outcome. */
+/** Resolves when `wait` does or `signal` aborts, whichever comes first (an injected sleep knows nothing of the signal). */
+function untilAborted(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return wait;
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    if (signal.aborted) done();
+    void wait.then(done, done);
+  });
+}
+
+/**
+ * Runs `attempt` until it gives a final outcome or the policy says stop; returns the last outcome. Once `signal`
+ * aborts (the client was closed: its address or key changed) a wait is cut short and no further attempt is made.
+ */
 export async function withRetry(
   attempt: () => Promise<TransportOutcome>,
   isWrite: boolean,
   policy: RetryPolicy,
+  signal?: AbortSignal,
 ): Promise<TransportOutcome> {
   const maxTries = Math.max(1, Math.floor(policy.maxTries));
   for (let tryNumber = 1; ; tryNumber++) {
     const outcome = await attempt();
-    if (tryNumber >= maxTries || !isRetryable(outcome, isWrite)) return outcome;
+    if (tryNumber >= maxTries || !isRetryable(outcome, isWrite) || signal?.aborted) return outcome;
     const waitMs = waitBeforeRetryMs(outcome, tryNumber, policy);
     if (waitMs > policy.maxRetryWaitMs) return outcome;
-    await policy.sleep(waitMs);
+    await untilAborted(policy.sleep(waitMs), signal);
+    if (signal?.aborted) return outcome;
   }
 }

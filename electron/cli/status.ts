@@ -1,9 +1,16 @@
 // `npm run status`: the state for the stored key and settings, headless (plain Node, no Electron).
 // See status-args.ts for the options and exit codes.
+import { addressWithoutSecrets } from '../api/base-url';
+import type { AppState } from '../shared/view-state';
 import { parseStatusArgs, USAGE } from './status-args';
 import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, runStatus } from './status-run';
+
+/** The state as printed: a stored address keeps no user info, query or fragment (they can hold a key). */
+function printable(state: AppState): AppState {
+  return { ...state, settings: { ...state.settings, baseUrl: addressWithoutSecrets(state.settings.baseUrl) } };
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseStatusArgs(argv);
@@ -21,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   const { state, exitCode, calendar } = await runStatus(parsed.args, process.env, log);
   const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state }, null, 2)}\n`);
+  if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state: printable(state) }, null, 2)}\n`);
   else if (calendar !== undefined) process.stdout.write(calendar);
   else if (parsed.args.summary) process.stdout.write(buildHandoffSummary(state, { nowMs: Date.now(), localZone }));
   else process.stdout.write(formatStatus(state, { nowMs: Date.now(), localZone }));

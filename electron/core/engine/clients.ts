@@ -1,7 +1,8 @@
 // The service clients the engine talks through: one for the sync loop (a single try per request, because the
 // loop itself retries with backoff on the Clock) and one for user actions (the client's own short retries).
-// Both ask for the key on every request, so a replaced key takes effect at once; both are rebuilt when the
-// base URL changes.
+// Both are bound to one (address, key) pair when they are made. When either changes, the pair is closed at once,
+// before anything else runs: what it had in flight is dropped (the rest of a page walk, a retry wait, an action's
+// second look), so a new key can never go to the old address. The next get() makes a pair for the new binding.
 import { checkBaseUrl } from '../../api/base-url';
 import { createClient as createRealClient } from '../../api/client';
 import type { ClientOptions, OncallClient } from '../../api/client-types';
@@ -17,9 +18,18 @@ export interface EngineClients {
   close(): void;
 }
 
+/** Reads the key; `watch` is told each time the key may have changed (replaced, removed, re-read for another address).
+ *  The key holder (keys.ts) provides it. */
+export interface KeyReader {
+  (): string | undefined;
+  /** Returns a function that stops the watching. */
+  watch(listener: () => void): () => void;
+}
+
 export interface EngineClientsOptions {
   baseUrl: () => string;
-  apiKey: () => string | undefined;
+  /** The key holder's reader: watched, because the key (or the address it belongs to) changing ends the pair. */
+  apiKey: KeyReader;
   createClient?: (options: ClientOptions) => OncallClient;
 }
 
@@ -28,23 +38,36 @@ export function hostOf(baseUrl: string): string | undefined {
   return checked.ok ? checked.value.host : undefined;
 }
 
+interface Bound {
+  baseUrl: string;
+  key: string;
+  pair: ClientPair;
+}
+
 export function createEngineClients(options: EngineClientsOptions): EngineClients {
   const make = options.createClient ?? createRealClient;
-  let current: { baseUrl: string; pair: ClientPair } | undefined;
+  let current: Bound | undefined;
   const close = (): void => {
-    current?.pair.sync.close();
-    current?.pair.actions.close();
+    const ending = current;
     current = undefined;
+    ending?.pair.sync.close();
+    ending?.pair.actions.close();
   };
+  const holds = (bound: Bound): boolean => bound.baseUrl === options.baseUrl() && bound.key === options.apiKey();
+  // The key holder tells of every change as it happens (the address changing re-reads the key, which tells too).
+  options.apiKey.watch(() => {
+    if (current && !holds(current)) close();
+  });
   return {
     get() {
-      const baseUrl = options.baseUrl();
-      if (options.apiKey() === undefined || hostOf(baseUrl) === undefined) return undefined;
-      if (current?.baseUrl === baseUrl) return current.pair;
+      if (current && holds(current)) return current.pair;
       close();
-      const getApiKey = (): string | undefined => options.apiKey();
+      const baseUrl = options.baseUrl();
+      const key = options.apiKey();
+      if (key === undefined || hostOf(baseUrl) === undefined) return undefined;
+      const getApiKey = (): string => key;
       const pair = { sync: make({ baseUrl, getApiKey, maxTries: 1 }), actions: make({ baseUrl, getApiKey }) };
-      current = { baseUrl, pair };
+      current = { baseUrl, key, pair };
       return pair;
     },
     close,

@@ -1,17 +1,19 @@
 // The API key's life in the engine: loaded from the SecretStore (account = the service host), replaced by
 // key:set, dropped by key:remove. It is held in memory only and never returned, logged or put in a message.
+// Whoever holds clients bound to the key watches it (clients.ts): each change is told synchronously, as it happens,
+// so clients made for the old key (or the old address, whose change re-reads the key) end before anything else runs.
 import { z } from 'zod';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, guarded } from '../actions/common';
 import { unusableBaseUrlMessage } from '../../api/base-url';
-import { hostOf } from './clients';
+import { hostOf, type KeyReader } from './clients';
 import type { KeyStorage, SecretStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 
 export const KEYCHAIN_NOTICE_ID = 'keychain-unreadable';
 
 export interface KeyHolder {
-  key(): string | undefined;
+  key: KeyReader;
   storage(): KeyStorage | 'none';
   /** Reads the stored key for the current base URL (an override key wins and is never stored). */
   load(): Promise<void>;
@@ -38,13 +40,28 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
   let key: string | undefined = options.overrideKey;
   let storage: KeyStorage | 'none' = key === undefined ? 'none' : 'memory';
   let notice: Notice | undefined;
+  const watchers = new Set<() => void>();
+  const told = (): void => {
+    for (const watcher of [...watchers]) watcher();
+  };
+  const read: KeyReader = Object.assign(() => key, {
+    watch(listener: () => void) {
+      watchers.add(listener);
+      return () => void watchers.delete(listener);
+    },
+  });
 
   async function load(): Promise<void> {
-    if (sessionOnly) return;
+    // Called when the address changed: a session key stays, but what was bound to the old address must end.
+    if (sessionOnly) {
+      told();
+      return;
+    }
     const account = hostOf(options.baseUrl());
     key = undefined;
     storage = 'none';
     notice = undefined;
+    told();
     if (account === undefined) return;
     const found = await options.secrets.get(account);
     if (!found.ok) {
@@ -55,6 +72,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     if (found.value !== undefined && found.value !== '') {
       key = found.value;
       storage = 'keychain';
+      told();
     }
   }
 
@@ -66,6 +84,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       if (sessionOnly) {
         key = parsed.data.key;
         storage = 'memory';
+        told();
       } else {
         const account = hostOf(options.baseUrl());
         // A stored but unusable address is the problem to name, not a missing one.
@@ -74,6 +93,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
         if (!stored.ok) return failure('keychain', stored.error.message);
         key = parsed.data.key;
         storage = stored.value.storage;
+        told();
       }
       notice = undefined;
       options.changed();
@@ -91,12 +111,13 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       key = undefined;
       storage = 'none';
       notice = undefined;
+      told();
       options.changed();
       return { ok: true as const, value: null };
     });
   }
 
-  return { key: () => key, storage: () => storage, notice: () => notice, load, set, remove };
+  return { key: read, storage: () => storage, notice: () => notice, load, set, remove };
 }
 
 function unreadableMessage(reason: string): string {

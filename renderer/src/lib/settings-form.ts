@@ -1,5 +1,5 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
-import { checkBaseUrl } from '../../../electron/api/base-url';
+import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/api/base-url';
 import type { CalendarFeedSettings, QuietHours, Settings, SettingsPatch, Theme, WatchedSchedule } from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
@@ -36,7 +36,8 @@ export type LeadUnit = (typeof LEAD_UNITS)[number]['id'];
 export function valuesFrom(s: Settings): SettingsFormValues {
   const r = s.reminders;
   return {
-    baseUrl: s.baseUrl, email: s.email, schedules: s.schedules.map((w) => ({ ...w })),
+    // Shown without user info, query or fragment (they can hold a key); saving keeps the address as shown.
+    baseUrl: addressWithoutSecrets(s.baseUrl), email: s.email, schedules: s.schedules.map((w) => ({ ...w })),
     leadTimesMin: [...r.leadTimesMin], atStart: r.atStart, atEnd: r.atEnd, coverageRequests: r.coverageRequests,
     shiftChanges: r.shiftChanges, startAtLogin: s.startAtLogin, globalShortcut: s.globalShortcut, theme: s.theme,
     quietHours: { ...s.quietHours, days: [...s.quietHours.days] }, calendarFeed: { ...s.calendarFeed },
