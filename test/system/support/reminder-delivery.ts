@@ -15,10 +15,21 @@ import type { NotificationRequest, SecretStore } from '../../../electron/core/po
 import { startSimulator } from '../../../electron/simulator/server';
 
 const iconPath = process.argv[2] ?? '';
-const user = (id: string, name: string, email: string, chat: string) => ({ id, name, email, time_zone: 'Europe/Berlin', role: 'user', seat: 'member', chat_id: chat });
+const user = (id: string, name: string, email: string, chat: string) => ({
+  id,
+  name,
+  email,
+  time_zone: 'Europe/Berlin',
+  role: 'user',
+  seat: 'member',
+  chat_id: chat,
+});
 const seed = {
   api_keys: [{ key: 'ocs_system_k1', user_id: 'usr_alice' }],
-  users: [user('usr_alice', 'Alice Doe', 'alice@example.com', 'U01'), user('usr_bob', 'Bob Roe', 'bob@example.com', 'U02')],
+  users: [
+    user('usr_alice', 'Alice Doe', 'alice@example.com', 'U01'),
+    user('usr_bob', 'Bob Roe', 'bob@example.com', 'U02'),
+  ],
   teams: [{ id: 'tea_sys', name: 'Systems', description: '' }],
   schedules: [
     {
@@ -28,7 +39,14 @@ const seed = {
       time_zone: 'Europe/Berlin',
       team_ids: ['tea_sys'],
       layers: [
-        { name: 'Daily', rotation_start: 'now+PT15M8S', concurrent_oncall_users: 1, user_ids: ['usr_alice', 'usr_bob'], shift_length: { amount: 1, unit: 'days' }, restriction_intervals: [] },
+        {
+          name: 'Daily',
+          rotation_start: 'now+PT15M8S',
+          concurrent_oncall_users: 1,
+          user_ids: ['usr_alice', 'usr_bob'],
+          shift_length: { amount: 1, unit: 'days' },
+          restriction_intervals: [],
+        },
       ],
       overrides: [],
     },
@@ -45,10 +63,20 @@ const noKeychain: SecretStore = {
 const dataDir = await mkdtemp(join(tmpdir(), 'oncall-reminder-'));
 const files = createFsFileStore(dataDir);
 const settings = defaultSettings();
-await files.writeAtomic(SETTINGS_FILE, JSON.stringify({ ...settings, reminders: { ...settings.reminders, leadTimesMin: [15] } }));
+await files.writeAtomic(
+  SETTINGS_FILE,
+  // Start at login on, as for a user who relies on reminders: readiness then has nothing to warn about.
+  JSON.stringify({ ...settings, startAtLogin: true, reminders: { ...settings.reminders, leadTimesMin: [15] } }),
+);
 const simulator = await startSimulator({ seed, port: 0 });
 const real = createNodeNotifier({
-  identity: { appName: 'OnCall Tray', iconPath, appId: 'com.oncalltray.app', desktopEntry: 'oncall-tray', platform: 'linux' },
+  identity: {
+    appName: 'OnCall Tray',
+    iconPath,
+    appId: 'com.oncalltray.app',
+    desktopEntry: 'oncall-tray',
+    platform: 'linux',
+  },
   onClick: () => undefined,
   log: (m) => console.error(m),
 });
@@ -66,7 +94,12 @@ const engine = createEngine({
     },
   },
   files,
-  overrides: { baseUrl: simulator.url, apiKey: simulator.apiKey, email: 'alice@example.com', scheduleIds: ['sch_sys_primary'] },
+  overrides: {
+    baseUrl: simulator.url,
+    apiKey: simulator.apiKey,
+    email: 'alice@example.com',
+    scheduleIds: ['sch_sys_primary'],
+  },
   localZone: 'Europe/Berlin',
 });
 await engine.start();
