@@ -69,7 +69,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? ssrOutDir : outDir,
     emptyOutDir: true,
     ...(isSsrBuild
-      ? { ssr: ssrEntry, rolldownOptions: { input: ssrEntry, checks: { bundlerTimings: false }, output: { format: 'cjs' as const, entryFileNames: 'prerender.cjs', codeSplitting: false } } }
+      ? {
+          ssr: ssrEntry,
+          rolldownOptions: {
+            input: ssrEntry,
+            checks: { bundlerTimings: false },
+            output: { format: 'cjs' as const, entryFileNames: 'prerender.cjs', codeSplitting: false },
+          },
+        }
       : {}),
     // Electron 41 runs Chromium 146 (the tests: Debian's, newer); the prerender runs in main's Node (20 at least).
     // So CSS keeps native light-dark() instead of a custom-property stand-in on every colour.

@@ -20,7 +20,12 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `sch_bench_${i}`)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function budgetFor(n: number): Promise<Figure[]> {
-  const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 24 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  const rig = await engineRig({
+    seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 24 }),
+    startMs: START,
+    email: BENCH_EMAIL,
+    scheduleIds: ids(n),
+  });
   try {
     await rig.clock.advance(HOUR); // warm-up: first full fetch, cadence settled
     const from = rig.clock.now();
@@ -28,8 +33,20 @@ async function budgetFor(n: number): Promise<Figure[]> {
     const made = rig.attempts.filter((t) => t >= from && t < rig.clock.now());
     const refreshes = new Set(made).size;
     return [
-      { name: `requests per schedule per refresh (${n} watched)`, value: round(made.length / (refreshes * n)), unit: 'req', max: 1.2, note: `${made.length} requests in ${refreshes} refreshes over ${IDLE_HOURS} idle hours` },
-      { name: `requests per schedule per idle hour (${n} watched)`, value: round(made.length / n / IDLE_HOURS), unit: 'req', max: 15, note: `average of ${IDLE_HOURS} hours` },
+      {
+        name: `requests per schedule per refresh (${n} watched)`,
+        value: round(made.length / (refreshes * n)),
+        unit: 'req',
+        max: 1.2,
+        note: `${made.length} requests in ${refreshes} refreshes over ${IDLE_HOURS} idle hours`,
+      },
+      {
+        name: `requests per schedule per idle hour (${n} watched)`,
+        value: round(made.length / n / IDLE_HOURS),
+        unit: 'req',
+        max: 15,
+        note: `average of ${IDLE_HOURS} hours`,
+      },
     ];
   } finally {
     await rig.close();
@@ -46,7 +63,13 @@ async function horizonCost(): Promise<Figure[]> {
   const perHour: Record<number, number> = {};
   for (const horizonDays of [14, 90]) {
     // Idle: no shift of mine near (handoffs of mine bring the near cadence, which is not the idle budget).
-    const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n), horizonDays });
+    const rig = await engineRig({
+      seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 8 }),
+      startMs: START,
+      email: BENCH_EMAIL,
+      scheduleIds: ids(n),
+      horizonDays,
+    });
     try {
       await rig.clock.advance(HOUR);
       const from = rig.clock.now();
@@ -60,8 +83,19 @@ async function horizonCost(): Promise<Figure[]> {
   const at14 = perHour[14] ?? NaN;
   const at90 = perHour[90] ?? NaN;
   return [
-    { name: `requests per schedule per idle hour, horizon 14 days (${n} watched, 8 h shifts)`, value: at14, unit: 'req', max: 15 },
-    { name: `requests per schedule per idle hour, horizon 90 days (${n} watched, 8 h shifts)`, value: at90, unit: 'req', max: 15, note: `the 90-day horizon costs ${round(at90 - at14)} req per schedule per hour more (extra pages of shifts)` },
+    {
+      name: `requests per schedule per idle hour, horizon 14 days (${n} watched, 8 h shifts)`,
+      value: at14,
+      unit: 'req',
+      max: 15,
+    },
+    {
+      name: `requests per schedule per idle hour, horizon 90 days (${n} watched, 8 h shifts)`,
+      value: at90,
+      unit: 'req',
+      max: 15,
+      note: `the 90-day horizon costs ${round(at90 - at14)} req per schedule per hour more (extra pages of shifts)`,
+    },
   ];
 }
 
@@ -72,7 +106,12 @@ async function horizonCost(): Promise<Figure[]> {
  */
 async function nearRereadCost(): Promise<Figure[]> {
   const n = 10;
-  const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  const rig = await engineRig({
+    seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }),
+    startMs: START,
+    email: BENCH_EMAIL,
+    scheduleIds: ids(n),
+  });
   try {
     await rig.clock.advance(HOUR);
     const from = rig.clock.now();
@@ -81,7 +120,13 @@ async function nearRereadCost(): Promise<Figure[]> {
     const made = rig.attempts.filter((t) => t >= from && t < rig.clock.now());
     const shiftReads = rig.sim.requests.count({ route: 'listShifts' }) - shiftsBefore;
     return [
-      { name: `requests per schedule per hour with handoffs of mine (${n} watched, 8 h shifts, I am 1 of 5)`, value: round(made.length / n / IDLE_HOURS), unit: 'req', max: 20, note: `near cadence and near re-reads included; of them ${round(shiftReads / n / IDLE_HOURS)} shift reads per schedule per hour` },
+      {
+        name: `requests per schedule per hour with handoffs of mine (${n} watched, 8 h shifts, I am 1 of 5)`,
+        value: round(made.length / n / IDLE_HOURS),
+        unit: 'req',
+        max: 20,
+        note: `near cadence and near re-reads included; of them ${round(shiftReads / n / IDLE_HOURS)} shift reads per schedule per hour`,
+      },
     ];
   } finally {
     await rig.close();
@@ -89,7 +134,12 @@ async function nearRereadCost(): Promise<Figure[]> {
 }
 
 async function fullRefresh(): Promise<Figure[]> {
-  const rig = await engineRig({ seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(50) });
+  const rig = await engineRig({
+    seed: benchSeed({ schedules: 50, includeMe: true, shiftHours: 8 }),
+    startMs: START,
+    email: BENCH_EMAIL,
+    scheduleIds: ids(50),
+  });
   try {
     await rig.clock.advance(10 * MIN);
     const times: number[] = [];
@@ -98,9 +148,18 @@ async function fullRefresh(): Promise<Figure[]> {
       const t0 = performance.now();
       const result = await rig.engine.handlers['sync:refresh'](null);
       times.push(performance.now() - t0);
-      if (!result.ok || rig.attempts.length - before !== 101) throw new Error('the full refresh did not make the 101 requests expected');
+      if (!result.ok || rig.attempts.length - before !== 101)
+        throw new Error('the full refresh did not make the 101 requests expected');
     }
-    return [{ name: 'full refresh of 50 schedules (101 requests, loopback)', value: round(median(times), 1), unit: 'ms', max: 300, note: `median of 10; worst ${round(Math.max(...times), 1)} ms` }];
+    return [
+      {
+        name: 'full refresh of 50 schedules (101 requests, loopback)',
+        value: round(median(times), 1),
+        unit: 'ms',
+        max: 300,
+        note: `median of 10; worst ${round(Math.max(...times), 1)} ms`,
+      },
+    ];
   } finally {
     await rig.close();
   }
@@ -111,14 +170,35 @@ export async function snapshotOf50(): Promise<Snapshot> {
   const client = createClient({ baseUrl: sim.url, getApiKey: () => sim.apiKey });
   try {
     const { fromMs, toMs } = horizonWindow(START, 14);
-    const schedules = await Promise.all(ids(50).map(async (id) => {
-      const [details, shifts] = await Promise.all([client.getSchedule(id), client.listAllShifts(id, { from: toWireInstant(fromMs), to: toWireInstant(toMs) })]);
-      if (!details.ok || !shifts.ok) throw new Error(`bench seed: ${id} could not be read`);
-      const at = new Date(START).toISOString();
-      return { id, details: details.value, detailsFetchedAt: at, shifts: shifts.value.shifts, shiftsFrom: toWireInstant(fromMs), shiftsTo: toWireInstant(toMs), shiftsFetchedAt: at, shiftHoles: shifts.value.holes, problem: null, notFound: false };
-    }));
+    const schedules = await Promise.all(
+      ids(50).map(async (id) => {
+        const [details, shifts] = await Promise.all([
+          client.getSchedule(id),
+          client.listAllShifts(id, { from: toWireInstant(fromMs), to: toWireInstant(toMs) }),
+        ]);
+        if (!details.ok || !shifts.ok) throw new Error(`bench seed: ${id} could not be read`);
+        const at = new Date(START).toISOString();
+        return {
+          id,
+          details: details.value,
+          detailsFetchedAt: at,
+          shifts: shifts.value.shifts,
+          shiftsFrom: toWireInstant(fromMs),
+          shiftsTo: toWireInstant(toMs),
+          shiftsFetchedAt: at,
+          shiftHoles: shifts.value.holes,
+          problem: null,
+          notFound: false,
+        };
+      }),
+    );
     const coverage = await client.listAllCoverageRequests();
-    return { ...emptySnapshot(), schedules, coverageRequests: coverage.ok ? coverage.value.requests : [], coverageFetchedAt: new Date(START).toISOString() };
+    return {
+      ...emptySnapshot(),
+      schedules,
+      coverageRequests: coverage.ok ? coverage.value.requests : [],
+      coverageFetchedAt: new Date(START).toISOString(),
+    };
   } finally {
     client.close();
     await sim.close();
@@ -127,7 +207,12 @@ export async function snapshotOf50(): Promise<Snapshot> {
 
 async function derivation(): Promise<Figure[]> {
   const snapshot = await snapshotOf50();
-  const settings = { ...defaultSettings(), email: BENCH_EMAIL, baseUrl: 'https://x.example', schedules: ids(50).map((id) => ({ id })) };
+  const settings = {
+    ...defaultSettings(),
+    email: BENCH_EMAIL,
+    baseUrl: 'https://x.example',
+    schedules: ids(50).map((id) => ({ id })),
+  };
   const setup = { hasKey: true, keyStorage: 'keychain' as const, demo: false };
   const cold: number[] = [];
   const warm: number[] = [];
@@ -146,8 +231,20 @@ async function derivation(): Promise<Figure[]> {
     warm.push(performance.now() - t0);
   });
   return [
-    { name: 'state derivation, 50 schedules × 14 days, right after a sync', value: round(median(cold), 2), unit: 'ms', max: 5, note: `median of 40; ${segments} shifts` },
-    { name: 'state derivation, 50 schedules × 14 days, at a later tick', value: round(median(warm), 2), unit: 'ms', max: 5, note: 'median of 40' },
+    {
+      name: 'state derivation, 50 schedules × 14 days, right after a sync',
+      value: round(median(cold), 2),
+      unit: 'ms',
+      max: 5,
+      note: `median of 40; ${segments} shifts`,
+    },
+    {
+      name: 'state derivation, 50 schedules × 14 days, at a later tick',
+      value: round(median(warm), 2),
+      unit: 'ms',
+      max: 5,
+      note: 'median of 40',
+    },
   ];
 }
 
@@ -159,7 +256,12 @@ function heapMb(): number {
 
 async function heapWeek(): Promise<Figure[]> {
   const n = 5;
-  const rig = await engineRig({ seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }), startMs: START, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  const rig = await engineRig({
+    seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }),
+    startMs: START,
+    email: BENCH_EMAIL,
+    scheduleIds: ids(n),
+  });
   try {
     await rig.clock.advance(DAY); // warm-up: caches and connections in their steady shape
     rig.sim.requests.clear();
@@ -174,14 +276,27 @@ async function heapWeek(): Promise<Figure[]> {
       rig.attempts.length = 0;
     }
     const growth = heapMb() - before;
-    return [{ name: `heap growth over a simulated week (${n} schedules, my handoffs every few hours)`, value: round(growth, 2), unit: 'MB', max: 10, note: `${requests} requests, ${rig.notified} notifications` }];
+    return [
+      {
+        name: `heap growth over a simulated week (${n} schedules, my handoffs every few hours)`,
+        value: round(growth, 2),
+        unit: 'MB',
+        max: 10,
+        note: `${requests} requests, ${rig.notified} notifications`,
+      },
+    ];
   } finally {
     await rig.close();
   }
 }
 
 export const CORE_SECTIONS: Section[] = [
-  { id: 'budget', title: 'Requests at idle cadence', report: 'core', run: async () => [...(await budgetFor(1)), ...(await budgetFor(10)), ...(await budgetFor(50))] },
+  {
+    id: 'budget',
+    title: 'Requests at idle cadence',
+    report: 'core',
+    run: async () => [...(await budgetFor(1)), ...(await budgetFor(10)), ...(await budgetFor(50))],
+  },
   { id: 'horizon', title: 'What the My shifts horizon costs (14 vs 90 days)', report: 'core', run: horizonCost },
   { id: 'near', title: 'What re-reading shifts near my handoffs costs', report: 'core', run: nearRereadCost },
   { id: 'refresh', title: 'Full refresh wall time', report: 'core', run: fullRefresh },

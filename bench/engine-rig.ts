@@ -37,15 +37,25 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const { clock } = options;
   const attempts: number[] = [];
   const files = new MemoryFileStore();
-  await files.writeAtomic('settings.json', JSON.stringify({
-    version: 1, baseUrl: options.baseUrl, email: options.email, schedules: options.scheduleIds.map((id) => ({ id })),
-    ...(options.horizonDays === undefined ? {} : { horizonDays: options.horizonDays }),
-  }));
+  await files.writeAtomic(
+    'settings.json',
+    JSON.stringify({
+      version: 1,
+      baseUrl: options.baseUrl,
+      email: options.email,
+      schedules: options.scheduleIds.map((id) => ({ id })),
+      ...(options.horizonDays === undefined ? {} : { horizonDays: options.horizonDays }),
+    }),
+  );
   const rig = { notified: 0 };
   const engine = createEngine({
     clock,
     files,
-    secrets: { get: async () => ok(options.apiKey), set: async () => ok({ storage: 'memory' }), delete: async () => ok(null) },
+    secrets: {
+      get: async () => ok(options.apiKey),
+      set: async () => ok({ storage: 'memory' }),
+      delete: async () => ok(null),
+    },
     notifier: { notify: async () => void rig.notified++ },
     localZone: 'Europe/Berlin',
     createClient: (o) => {
@@ -65,15 +75,26 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   return Object.assign(rig, { engine, attempts });
 }
 
-export async function engineRig(options: { seed: object; startMs: number; email: string; scheduleIds: string[]; horizonDays?: number }): Promise<EngineRig> {
+export async function engineRig(options: {
+  seed: object;
+  startMs: number;
+  email: string;
+  scheduleIds: string[];
+  horizonDays?: number;
+}): Promise<EngineRig> {
   const clock = new IoClock(options.startMs);
   const sim = await startSimulator({ seed: options.seed, now: () => clock.now() });
   const running = await startEngine({
-    clock, baseUrl: sim.url, apiKey: sim.apiKey, email: options.email, scheduleIds: options.scheduleIds,
+    clock,
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    email: options.email,
+    scheduleIds: options.scheduleIds,
     ...(options.horizonDays === undefined ? {} : { horizonDays: options.horizonDays }),
   });
   return Object.assign(running, {
-    clock, sim,
+    clock,
+    sim,
     async close() {
       await running.engine.stop();
       await sim.close();

@@ -26,7 +26,10 @@ interface Rates {
 function ratesOf(service: FaultService, fromMs: number): Rates {
   const window = service.log.filter((q) => q.atMs >= fromMs && q.atMs < fromMs + HOURS * HOUR);
   const own = new Map([...ids, COVERAGE].map((s) => [s, round(window.filter((q) => q.source === s).length / HOURS)]));
-  const perHour = Array.from({ length: HOURS }, (_, h) => window.filter((q) => Math.floor((q.atMs - fromMs) / HOUR) === h).length);
+  const perHour = Array.from(
+    { length: HOURS },
+    (_, h) => window.filter((q) => Math.floor((q.atMs - fromMs) / HOUR) === h).length,
+  );
   return { perSchedule: round(window.length / WATCHED / HOURS), own, worstHour: round(Math.max(...perHour) / WATCHED) };
 }
 
@@ -35,7 +38,13 @@ async function measure(faults: Array<[string, FaultKind]>): Promise<Rates> {
   const clock = new IoClock(START);
   const server = await startScriptServer();
   const service = serveFaults(server, () => clock.now());
-  const running = await startEngine({ clock, baseUrl: server.url, apiKey: API_KEY, email: 'bench@example.com', scheduleIds: ids });
+  const running = await startEngine({
+    clock,
+    baseUrl: server.url,
+    apiKey: API_KEY,
+    email: 'bench@example.com',
+    scheduleIds: ids,
+  });
   try {
     await clock.advance(HOUR);
     for (const [source, fault] of faults) service.set(source, fault);
@@ -59,7 +68,12 @@ async function failureRates(): Promise<Figure[]> {
     return { name, value: r.perSchedule, unit: 'req', max: h, note: `healthy ${h}; busiest hour ${r.worstHour}` };
   };
   const figures: Figure[] = [
-    { name: `healthy: requests per schedule per hour (${WATCHED} watched, coverage included)`, value: h, unit: 'req', note: `average of ${HOURS} h; busiest hour ${healthy.worstHour}` },
+    {
+      name: `healthy: requests per schedule per hour (${WATCHED} watched, coverage included)`,
+      value: h,
+      unit: 'req',
+      note: `average of ${HOURS} h; busiest hour ${healthy.worstHour}`,
+    },
     await storm('5xx storm (every request 503)', { kind: 'status', status: 503 }),
     await storm('429 storm (every request 429, Retry-After 60 s)', { kind: 'status', status: 429, retryAfterSec: 60 }),
     await storm('endless pagination, a new full page every time', { kind: 'endless-new-pages' }),
@@ -69,14 +83,36 @@ async function failureRates(): Promise<Figure[]> {
   const one = await measure([[failing, { kind: 'status', status: 503, retryAfterSec: 120 }]]);
   const healthyOwn = own(healthy, ids[1] ?? '');
   figures.push(
-    { name: 'one failing schedule (503, Retry-After 120 s): its own requests per hour', value: own(one, failing), unit: 'req', max: healthyOwn, note: `healthy ${healthyOwn}` },
-    { name: 'one failing schedule: each healthy schedule\'s own requests per hour', value: own(one, ids[1] ?? ''), unit: 'req', note: `healthy ${healthyOwn}: unchanged cadence` },
+    {
+      name: 'one failing schedule (503, Retry-After 120 s): its own requests per hour',
+      value: own(one, failing),
+      unit: 'req',
+      max: healthyOwn,
+      note: `healthy ${healthyOwn}`,
+    },
+    {
+      name: "one failing schedule: each healthy schedule's own requests per hour",
+      value: own(one, ids[1] ?? ''),
+      unit: 'req',
+      note: `healthy ${healthyOwn}: unchanged cadence`,
+    },
   );
   const cov = await measure([[COVERAGE, { kind: 'status', status: 500 }]]);
-  figures.push({ name: 'failing coverage list (500): its requests per hour', value: own(cov, COVERAGE), unit: 'req', max: own(healthy, COVERAGE), note: `healthy ${own(healthy, COVERAGE)}` });
+  figures.push({
+    name: 'failing coverage list (500): its requests per hour',
+    value: own(cov, COVERAGE),
+    unit: 'req',
+    max: own(healthy, COVERAGE),
+    note: `healthy ${own(healthy, COVERAGE)}`,
+  });
   return figures;
 }
 
 export const FAILURE_SECTIONS: Section[] = [
-  { id: 'failures', title: 'Requests while sources fail (simulated day, beside the healthy figure)', report: 'core', run: failureRates },
+  {
+    id: 'failures',
+    title: 'Requests while sources fail (simulated day, beside the healthy figure)',
+    report: 'core',
+    run: failureRates,
+  },
 ];

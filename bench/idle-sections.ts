@@ -38,8 +38,17 @@ class CountingClock extends IoClock {
 async function idleDay(): Promise<Figure[]> {
   const n = 5;
   const clock = new CountingClock(START);
-  const sim = await startSimulator({ seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 24 }), now: () => clock.now() });
-  const rig = await startEngine({ clock, baseUrl: sim.url, apiKey: sim.apiKey, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  const sim = await startSimulator({
+    seed: benchSeed({ schedules: n, includeMe: false, shiftHours: 24 }),
+    now: () => clock.now(),
+  });
+  const rig = await startEngine({
+    clock,
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    email: BENCH_EMAIL,
+    scheduleIds: ids(n),
+  });
   let pushes = 0;
   const stop = rig.engine.subscribe(() => void pushes++);
   try {
@@ -48,10 +57,25 @@ async function idleDay(): Promise<Figure[]> {
     pushes = 0;
     await clock.advance(DAY);
     const total = [...clock.fired.values()].reduce((a, b) => a + b, 0);
-    const by = [...clock.fired.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${round(v / 24)}`).join(', ');
+    const by = [...clock.fired.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${round(v / 24)}`)
+      .join(', ');
     return [
-      { name: `main-process wake-ups per idle hour (${n} watched, no changes)`, value: round(total / 24), unit: 'timers', max: 70, note: `per hour by where they are scheduled: ${by}; the tray's minute countdown (adapters/tray.ts) adds at most 60 while a countdown is shown` },
-      { name: `state pushes per idle hour (${n} watched, no changes)`, value: round(pushes / 24), unit: 'pushes', max: 70, note: `${pushes} in 24 h: each one a change a surface shows (stateEquals compares what is shown)` },
+      {
+        name: `main-process wake-ups per idle hour (${n} watched, no changes)`,
+        value: round(total / 24),
+        unit: 'timers',
+        max: 70,
+        note: `per hour by where they are scheduled: ${by}; the tray's minute countdown (adapters/tray.ts) adds at most 60 while a countdown is shown`,
+      },
+      {
+        name: `state pushes per idle hour (${n} watched, no changes)`,
+        value: round(pushes / 24),
+        unit: 'pushes',
+        max: 70,
+        note: `${pushes} in 24 h: each one a change a surface shows (stateEquals compares what is shown)`,
+      },
     ];
   } finally {
     stop();
@@ -69,8 +93,17 @@ function heapMb(): number {
 async function heapMonth(): Promise<Figure[]> {
   const n = 5;
   const clock = new IoClock(START);
-  const sim = await startSimulator({ seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }), now: () => clock.now() });
-  const rig = await startEngine({ clock, baseUrl: sim.url, apiKey: sim.apiKey, email: BENCH_EMAIL, scheduleIds: ids(n) });
+  const sim = await startSimulator({
+    seed: benchSeed({ schedules: n, includeMe: true, shiftHours: 8 }),
+    now: () => clock.now(),
+  });
+  const rig = await startEngine({
+    clock,
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    email: BENCH_EMAIL,
+    scheduleIds: ids(n),
+  });
   const samples: number[] = [];
   try {
     for (let day = 0; day < 30; day++) {
@@ -85,10 +118,23 @@ async function heapMonth(): Promise<Figure[]> {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const xs = tail.map((_, i) => i);
     const [mx, my] = [mean(xs), mean(tail)];
-    const slope = xs.reduce((a, x, i) => a + (x - mx) * ((tail[i] ?? my) - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+    const slope =
+      xs.reduce((a, x, i) => a + (x - mx) * ((tail[i] ?? my) - my), 0) / xs.reduce((a, x) => a + (x - mx) ** 2, 0);
     return [
-      { name: `main-process heap used after a simulated month (${n} schedules, my handoffs every few hours)`, value: round(last), unit: 'MB', max: 30, note: `${rig.notified} notifications; the bench's own process (simulator, vitest-free harness) included` },
-      { name: 'heap trend over the last two weeks of the month', value: round(Math.max(0, slope * 7), 2), unit: 'MB/week', max: 1, note: `daily samples ${tail.map((s) => round(s)).join(', ')}` },
+      {
+        name: `main-process heap used after a simulated month (${n} schedules, my handoffs every few hours)`,
+        value: round(last),
+        unit: 'MB',
+        max: 30,
+        note: `${rig.notified} notifications; the bench's own process (simulator, vitest-free harness) included`,
+      },
+      {
+        name: 'heap trend over the last two weeks of the month',
+        value: round(Math.max(0, slope * 7), 2),
+        unit: 'MB/week',
+        max: 1,
+        note: `daily samples ${tail.map((s) => round(s)).join(', ')}`,
+      },
     ];
   } finally {
     await rig.engine.stop();

@@ -82,7 +82,8 @@ async function loadOnce(browser: Browser, host: Host): Promise<Sample> {
 // The same measurement on an empty page: one dot and one module script, its paint time read the same way. What a
 // fresh Chromium context costs on this machine before any app code runs, to read the figure above against.
 const EMPTY_PAGE = '<!doctype html><script type="module" src="/m.js"></script><p elementtiming="my-state">·</p>';
-const EMPTY_SCRIPT = 'requestAnimationFrame(() => { document.documentElement.dataset.rendered = String(Math.round(performance.now())); });';
+const EMPTY_SCRIPT =
+  'requestAnimationFrame(() => { document.documentElement.dataset.rendered = String(Math.round(performance.now())); });';
 
 async function emptyPageServer(): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
@@ -97,7 +98,11 @@ async function emptyPageServer(): Promise<{ port: number; close(): Promise<void>
 
 /** One load of the empty page in a fresh context, with the same viewport, locale and zone as the popover's. */
 async function emptyOnce(browser: Browser, port: number): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 520 }, locale: PAGE_LOCALE, timezoneId: PAGE_ZONE });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 520 },
+    locale: PAGE_LOCALE,
+    timezoneId: PAGE_ZONE,
+  });
   try {
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
@@ -120,7 +125,10 @@ interface Runs {
 /** Loads alternate (empty page, popover as main serves it, popover rendering itself), each in a fresh context. */
 async function measureLoads(): Promise<Runs> {
   await ensureRendererBuilt();
-  const hosts = { prerendered: await startHost('configured'), selfRendered: await startHost('configured', { prerender: false }) };
+  const hosts = {
+    prerendered: await startHost('configured'),
+    selfRendered: await startHost('configured', { prerender: false }),
+  };
   const browser = await launchChromium();
   const empty = await emptyPageServer();
   const runs: Runs = { floor: [], prerendered: [], selfRendered: [] };
@@ -158,10 +166,31 @@ async function firstRenderFigures(): Promise<Figure[]> {
       max: 2,
       note: `popover ${median(painted)} ms against the empty page's ${floor} ms: paint times (Element Timing), loads alternating in fresh contexts`,
     },
-    { name: 'status popover first frame with data (median)', value: median(painted), unit: 'ms', max: 150, note: `navigation start → status line painted; main prerenders it into the HTML; ${LOADS} cold loads, 3 schedules; samples: ${painted.join(', ')}` },
-    { name: 'status popover live (hydrated, median)', value: median(runs.prerendered.map((s) => s.liveMs)), unit: 'ms', note: 'navigation start → buttons work: the scripts start after the first paint, then hydrate' },
-    { name: 'without the prerender: first frame with data (median)', value: median(self), unit: 'ms', note: `the page renders itself once its scripts ran, ${round(median(self) / floor, 2)}× the empty page (the path before the prerender, and the fallback); samples: ${self.join(', ')}` },
-    { name: 'empty page in a fresh context, first frame (median)', value: floor, unit: 'ms', note: `this machine's floor; samples: ${runs.floor.join(', ')}` },
+    {
+      name: 'status popover first frame with data (median)',
+      value: median(painted),
+      unit: 'ms',
+      max: 150,
+      note: `navigation start → status line painted; main prerenders it into the HTML; ${LOADS} cold loads, 3 schedules; samples: ${painted.join(', ')}`,
+    },
+    {
+      name: 'status popover live (hydrated, median)',
+      value: median(runs.prerendered.map((s) => s.liveMs)),
+      unit: 'ms',
+      note: 'navigation start → buttons work: the scripts start after the first paint, then hydrate',
+    },
+    {
+      name: 'without the prerender: first frame with data (median)',
+      value: median(self),
+      unit: 'ms',
+      note: `the page renders itself once its scripts ran, ${round(median(self) / floor, 2)}× the empty page (the path before the prerender, and the fallback); samples: ${self.join(', ')}`,
+    },
+    {
+      name: 'empty page in a fresh context, first frame (median)',
+      value: floor,
+      unit: 'ms',
+      note: `this machine's floor; samples: ${runs.floor.join(', ')}`,
+    },
   ];
 }
 
@@ -177,7 +206,11 @@ async function restingFigures(): Promise<Figure[]> {
     await app.page.waitForSelector('html[data-rendered]');
     const base = host.engine.getState();
     for (let i = 0; i < 70; i++) {
-      const state = { ...base, syncing: i % 2 === 0, lastSuccessAt: new Date(Date.parse(base.lastSuccessAt ?? '2026-01-01T00:00:00Z') + i * 60_000).toISOString() };
+      const state = {
+        ...base,
+        syncing: i % 2 === 0,
+        lastSuccessAt: new Date(Date.parse(base.lastSuccessAt ?? '2026-01-01T00:00:00Z') + i * 60_000).toISOString(),
+      };
       await app.page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
     }
     const cdp = await app.context.newCDPSession(app.page);
@@ -187,8 +220,20 @@ async function restingFigures(): Promise<Figure[]> {
     const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? NaN;
     await app.context.close();
     return [
-      { name: 'hidden popover: JS heap used after an hour of state pushes', value: Math.round((metric('JSHeapUsedSize') / 1024 / 1024) * 10) / 10, unit: 'MB', max: 15, note: '70 pushes, then a garbage collection' },
-      { name: 'hidden popover: DOM nodes after an hour of state pushes', value: metric('Nodes'), unit: 'nodes', max: 1500, note: 'the demo state: 3 schedules, 3 requests, my shifts' },
+      {
+        name: 'hidden popover: JS heap used after an hour of state pushes',
+        value: Math.round((metric('JSHeapUsedSize') / 1024 / 1024) * 10) / 10,
+        unit: 'MB',
+        max: 15,
+        note: '70 pushes, then a garbage collection',
+      },
+      {
+        name: 'hidden popover: DOM nodes after an hour of state pushes',
+        value: metric('Nodes'),
+        unit: 'nodes',
+        max: 1500,
+        note: 'the demo state: 3 schedules, 3 requests, my shifts',
+      },
     ];
   } finally {
     await browser.close();
@@ -199,7 +244,12 @@ async function restingFigures(): Promise<Figure[]> {
 export const RENDERER_SECTIONS: Section[] = [
   { id: 'renderer-rest', title: 'The hidden popover at rest (Chromium)', report: 'renderer', run: restingFigures },
   { id: 'renderer-bundle', title: 'Renderer bundle size', report: 'renderer', run: bundleFigures },
-  { id: 'renderer-render', title: 'Status popover first render (Chromium)', report: 'renderer', run: firstRenderFigures },
+  {
+    id: 'renderer-render',
+    title: 'Status popover first render (Chromium)',
+    report: 'renderer',
+    run: firstRenderFigures,
+  },
 ];
 
 async function main(): Promise<number> {
@@ -210,14 +260,21 @@ async function main(): Promise<number> {
     const figures = await section.run();
     for (const f of figures) {
       const verdict = f.max === undefined ? '    ' : passes(f) ? 'PASS' : 'FAIL';
-      process.stdout.write(`  ${verdict}  ${f.name}: ${f.value} ${f.unit}${f.max === undefined ? '' : ` (target ≤ ${f.max} ${f.unit})`}\n`);
+      process.stdout.write(
+        `  ${verdict}  ${f.name}: ${f.value} ${f.unit}${f.max === undefined ? '' : ` (target ≤ ${f.max} ${f.unit})`}\n`,
+      );
       if (!passes(f)) failed++;
     }
     sections.push({ section: section.id, title: section.title, figures });
   }
   const dir = fileURLToPath(new URL('./reports', import.meta.url));
   await mkdir(dir, { recursive: true });
-  const report = { generatedAt: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, sections };
+  const report = {
+    generatedAt: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    sections,
+  };
   await writeFile(join(dir, 'renderer.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write('report: bench/reports/renderer.json\n');
   return failed === 0 ? 0 : 1;
@@ -227,7 +284,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   main().then(
     (code) => process.exit(code),
     (cause: unknown) => {
-      process.stderr.write(`bench: ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}\n`);
+      process.stderr.write(`bench: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n`);
       process.exit(1);
     },
   );

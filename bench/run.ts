@@ -14,10 +14,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 function relaunchWithGc(): number | undefined {
   if (typeof Reflect.get(globalThis, 'gc') === 'function' || process.env['BENCH_NO_RELAUNCH'] === '1') return undefined;
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_NO_RELAUNCH: '1' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_NO_RELAUNCH: '1' },
+    },
+  );
   return child.status ?? 1;
 }
 
@@ -28,7 +32,15 @@ const SavedReportSchema = z.object({
     z.object({
       section: z.string(),
       title: z.string(),
-      figures: z.array(z.object({ name: z.string(), value: z.number(), unit: z.string(), max: z.number().optional(), note: z.string().optional() })),
+      figures: z.array(
+        z.object({
+          name: z.string(),
+          value: z.number(),
+          unit: z.string(),
+          max: z.number().optional(),
+          note: z.string().optional(),
+        }),
+      ),
     }),
   ),
 });
@@ -56,7 +68,9 @@ function line(f: Figure): string {
   return `  ${verdict}  ${f.name}: ${f.value} ${f.unit}${target}${note}`;
 }
 
-async function runSections(sections: Section[]): Promise<Map<string, { section: string; title: string; figures: Figure[] }[]>> {
+async function runSections(
+  sections: Section[],
+): Promise<Map<string, { section: string; title: string; figures: Figure[] }[]>> {
   const reports = new Map<string, { section: string; title: string; figures: Figure[] }[]>();
   for (const section of sections) {
     process.stdout.write(`${section.title}\n`);
@@ -83,7 +97,12 @@ async function main(): Promise<number> {
     const figures = ran.flatMap((s) => s.figures);
     const sections = only ? await withEarlierSections(join(dir, `${name}.json`), ran) : ran;
     failed += figures.filter((f) => !passes(f)).length;
-    const report = { generatedAt: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, sections };
+    const report = {
+      generatedAt: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      sections,
+    };
     await writeFile(join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
     process.stdout.write(`report: bench/reports/${name}.json\n`);
   }
@@ -94,7 +113,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (cause: unknown) => {
-    process.stderr.write(`bench: ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}\n`);
+    process.stderr.write(`bench: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}\n`);
     process.exit(1);
   },
 );

@@ -7,7 +7,14 @@ export const BENCH_EMAIL = 'bench@example.com';
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Etc/UTC', 'Australia/Sydney'];
 
 function user(i: number) {
-  return { id: `usr_b${i}`, name: `Person ${i}`, email: `p${i}@example.com`, role: 'standard', seat: 'member', chat_id: `U${i}` };
+  return {
+    id: `usr_b${i}`,
+    name: `Person ${i}`,
+    email: `p${i}@example.com`,
+    role: 'standard',
+    seat: 'member',
+    chat_id: `U${i}`,
+  };
 }
 
 export interface BenchSeedOptions {
@@ -20,16 +27,33 @@ export interface BenchSeedOptions {
 
 export function benchSeed(o: BenchSeedOptions) {
   const people = Array.from({ length: 8 }, (_, i) => user(i));
-  const me = { id: 'usr_bench', name: 'Bench User', email: BENCH_EMAIL, role: 'owner', seat: 'member', chat_id: 'UBENCH' };
+  const me = {
+    id: 'usr_bench',
+    name: 'Bench User',
+    email: BENCH_EMAIL,
+    role: 'owner',
+    seat: 'member',
+    chat_id: 'UBENCH',
+  };
   const schedules = Array.from({ length: o.schedules }, (_, i) => {
     const rotation = [0, 1, 2, 3].map((k) => people[(i + k) % people.length]?.id ?? 'usr_b0');
     if (o.includeMe) rotation.splice(i % 4, 0, me.id);
     return {
-      id: `sch_bench_${i}`, name: `Bench ${i}`, description: '', time_zone: ZONES[i % ZONES.length] ?? 'Etc/UTC', team_ids: ['tea_bench'],
-      layers: [{
-        name: 'Main', rotation_start: `now-P30DT${i % 24}H`, concurrent_oncall_users: 1 + (i % 2), user_ids: rotation,
-        shift_length: { amount: o.shiftHours, unit: 'hours' }, restriction_intervals: [],
-      }],
+      id: `sch_bench_${i}`,
+      name: `Bench ${i}`,
+      description: '',
+      time_zone: ZONES[i % ZONES.length] ?? 'Etc/UTC',
+      team_ids: ['tea_bench'],
+      layers: [
+        {
+          name: 'Main',
+          rotation_start: `now-P30DT${i % 24}H`,
+          concurrent_oncall_users: 1 + (i % 2),
+          user_ids: rotation,
+          shift_length: { amount: o.shiftHours, unit: 'hours' },
+          restriction_intervals: [],
+        },
+      ],
     };
   });
   return {
@@ -37,6 +61,14 @@ export function benchSeed(o: BenchSeedOptions) {
     users: [me, ...people],
     teams: [{ id: 'tea_bench', name: 'Bench', description: '' }],
     schedules,
-    coverage_requests: [{ id: 'cov_bench', user_id: 'usr_b1', reason: 'Bench', status: 'pending', shifts: [{ start: 'now+P2D', end: 'now+P3D', schedule_id: 'sch_bench_0' }] }],
+    coverage_requests: [
+      {
+        id: 'cov_bench',
+        user_id: 'usr_b1',
+        reason: 'Bench',
+        status: 'pending',
+        shifts: [{ start: 'now+P2D', end: 'now+P3D', schedule_id: 'sch_bench_0' }],
+      },
+    ],
   };
 }

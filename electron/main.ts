@@ -57,12 +57,24 @@ interface Context {
   zone: LocalZone;
 }
 
-function buildEngine({ platform, paths, demo, windows, zone }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
+function buildEngine({
+  platform,
+  paths,
+  demo,
+  windows,
+  zone,
+}: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
   return createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
     notifier: createNodeNotifier({
-      identity: { appName: APP_NAME, iconPath: paths.externalAppIcon, appId: APP_ID, desktopEntry: DESKTOP_ENTRY, platform },
+      identity: {
+        appName: APP_NAME,
+        iconPath: paths.externalAppIcon,
+        appId: APP_ID,
+        desktopEntry: DESKTOP_ENTRY,
+        platform,
+      },
       onClick: (view, params) => windows.open(view, params),
       log,
     }),
@@ -83,7 +95,8 @@ function buildTray({ platform, paths, windows, updates, openExternal, zone }: Co
     if (view) return windows.open(view, undefined, bounds);
     if (await runTrayCommand(engine, action, params, zone.current)) return;
     if (action === 'refresh') await engine.handlers['sync:refresh'](null);
-    if (action === 'toggle-start-at-login') await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
+    if (action === 'toggle-start-at-login')
+      await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
     if (action === 'quit') app.quit();
     const update = updates.notice();
     if (action === 'open-update' && update) await openExternal(update.url);
@@ -134,7 +147,10 @@ function registerHandlers(
 }
 
 /** Applies the settings that live outside the engine: global shortcut and start at login (never for a demo). */
-function settingsFollower({ platform, demo, windows }: Context, onShortcutProblem: (message: string | undefined) => void) {
+function settingsFollower(
+  { platform, demo, windows }: Context,
+  onShortcutProblem: (message: string | undefined) => void,
+) {
   const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log);
   let loginApplied: boolean | undefined;
   const autostart = {
@@ -150,7 +166,9 @@ function settingsFollower({ platform, demo, windows }: Context, onShortcutProble
       onShortcutProblem(shortcut.problem());
       if (demo || settings.startAtLogin === loginApplied) return;
       loginApplied = settings.startAtLogin;
-      void applyStartAtLogin(settings.startAtLogin, autostart).catch((e: unknown) => log(`start at login: ${String(e)}`));
+      void applyStartAtLogin(settings.startAtLogin, autostart).catch((e: unknown) =>
+        log(`start at login: ${String(e)}`),
+      );
     },
     dispose: () => shortcut.dispose(),
   };
@@ -164,13 +182,22 @@ async function startShell(demo: DemoSession | undefined) {
   // renders itself.
   let prerender: ((url: URL) => Prerendered | undefined) | undefined;
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir, { prerender: (url) => prerender?.(url) }));
-  const windows = createWindowManager({ preloadPath: paths.preload, indexUrl: RENDERER_INDEX_URL, platform, iconPath: paths.appIcon });
+  const windows = createWindowManager({
+    preloadPath: paths.preload,
+    indexUrl: RENDERER_INDEX_URL,
+    platform,
+    iconPath: paths.appIcon,
+  });
   const zone = watchSystemZone({ platform, env: process.env, clock: systemClock, powerMonitor, log });
   const engine = buildEngine({ platform, paths, demo, windows, zone });
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
   const updates = watchForUpdates({
-    appDir: app.getAppPath(), dataDir: dataDirFor(app.getPath('userData'), false), enabled: demo === undefined,
-    clock: systemClock, log, changed: () => follow(engine.getState()),
+    appDir: app.getAppPath(),
+    dataDir: dataDirFor(app.getPath('userData'), false),
+    enabled: demo === undefined,
+    clock: systemClock,
+    log,
+    changed: () => follow(engine.getState()),
   });
   const serviceBaseUrl = (): string => engine.getState().settings.baseUrl;
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
@@ -208,7 +235,14 @@ async function startShell(demo: DemoSession | undefined) {
   const prerenderReady = loadPrerender(paths.prerender).then((render) => {
     if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
     prerender = (url) =>
-      isPrerenderedPage(url) ? render({ state: updates.withNotice(engine.getState()), nowMs: Date.now(), locale: app.getLocale(), localZone: zone.current() }) : undefined;
+      isPrerenderedPage(url)
+        ? render({
+            state: updates.withNotice(engine.getState()),
+            nowMs: Date.now(),
+            locale: app.getLocale(),
+            localZone: zone.current(),
+          })
+        : undefined;
   });
   let stopping: Promise<void> | undefined;
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');

@@ -36,7 +36,12 @@ async function buildMain(outDir = join(dist, 'main')) {
 
 async function buildPreload() {
   // A sandboxed preload can require only 'electron': everything else must be inside the bundle.
-  await esbuild({ ...common, entryPoints: ['electron/preload.ts'], outfile: join(dist, 'main', 'preload.cjs'), external: ['electron'] });
+  await esbuild({
+    ...common,
+    entryPoints: ['electron/preload.ts'],
+    outfile: join(dist, 'main', 'preload.cjs'),
+    external: ['electron'],
+  });
 }
 
 async function copyIcons() {

@@ -24,7 +24,10 @@ function binaryPresent() {
 
 /** The one line of install.js's error output that says why (e.g. "getaddrinfo ENOTFOUND github.com"). */
 function reasonOf(output) {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const line = lines.find((l) => /^(\w*Error|Error)\b/.test(l)) ?? lines[0] ?? 'no reason given';
   return line.replace(/^\w*Error:\s*/, '').slice(0, 160);
 }
@@ -34,7 +37,10 @@ function runInstall() {
   // An explicit `npm run fetch-electron` means "fetch it now", even where the variable was set for the install.
   if (required) delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [require.resolve('electron/install.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [require.resolve('electron/install.js')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

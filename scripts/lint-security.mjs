@@ -11,7 +11,8 @@ const RANK = { INFORMATIONAL: 0, LOW: 1, MEDIUM: 2, HIGH: 3, CRITICAL: 4 };
 /** Findings that only ask for a human review, reviewed: check id → file → why it is acceptable. */
 const REVIEWED = {
   OPEN_EXTERNAL_JS_CHECK: {
-    'electron/adapters/external.ts': 'the single openExternal choke point: https links to the service host or our release pages only',
+    'electron/adapters/external.ts':
+      'the single openExternal choke point: https links to the service host or our release pages only',
   },
   PRELOAD_JS_CHECK: {
     'electron/adapters/windows.ts': 'our preload exposes exactly the typed IPC contract (electron/preload.ts)',
@@ -27,7 +28,12 @@ const { issues, errors } = await electronegativity({
   excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
 });
 
-const findings = issues.map((i) => ({ id: i.id, severity: i.severity.name, file: i.file, at: `${i.location.line}:${i.location.column}` }));
+const findings = issues.map((i) => ({
+  id: i.id,
+  severity: i.severity.name,
+  file: i.file,
+  at: `${i.location.line}:${i.location.column}`,
+}));
 const reviewed = (f) => REVIEWED[f.id]?.[f.file];
 const failing = findings.filter((f) => (RANK[f.severity] ?? RANK.CRITICAL) > RANK.LOW && !reviewed(f));
 // Its parser predates some syntax (e.g. the Svelte bundle's private class fields in dist/renderer). Renderer code
@@ -36,9 +42,12 @@ const unreadable = errors.filter((e) => !e.tolerable);
 const mustRead = (e) => /(^|[\\/])electron[\\/]/.test(e.file.startsWith(root) ? e.file.slice(root.length) : e.file);
 for (const f of findings) {
   const mark = failing.includes(f) ? 'FAIL' : reviewed(f) ? 'reviewed' : 'ok';
-  console.log(`${mark.padEnd(8)} ${f.severity.padEnd(13)} ${f.id} ${f.file}:${f.at}${reviewed(f) ? ` (${reviewed(f)})` : ''}`);
+  console.log(
+    `${mark.padEnd(8)} ${f.severity.padEnd(13)} ${f.id} ${f.file}:${f.at}${reviewed(f) ? ` (${reviewed(f)})` : ''}`,
+  );
 }
-for (const e of unreadable) console.log(`${mustRead(e) ? 'FAIL    ' : 'skipped '} could not parse ${e.file}: ${e.message}`);
+for (const e of unreadable)
+  console.log(`${mustRead(e) ? 'FAIL    ' : 'skipped '} could not parse ${e.file}: ${e.message}`);
 const blocking = unreadable.filter(mustRead);
 console.log(`electronegativity: ${findings.length} finding(s), ${failing.length} above LOW not reviewed`);
 process.exit(failing.length > 0 || blocking.length > 0 ? 1 : 0);

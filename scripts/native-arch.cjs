@@ -34,7 +34,11 @@ const HEADER_BYTES = 64 * 1024;
 function readMachine(b) {
   if (b.length >= 20 && b[0] === 0x7f && b.toString('latin1', 1, 4) === 'ELF') {
     const machine = b[5] === 2 ? b.readUInt16BE(18) : b.readUInt16LE(18);
-    return { format: 'elf', arches: [ELF_MACHINES[machine] ?? `unknown (${machine})`], detail: `ELF e_machine ${machine}` };
+    return {
+      format: 'elf',
+      arches: [ELF_MACHINES[machine] ?? `unknown (${machine})`],
+      detail: `ELF e_machine ${machine}`,
+    };
   }
   if (b.length >= 8) {
     const magicBE = b.readUInt32BE(0);
@@ -45,21 +49,33 @@ function readMachine(b) {
       if (count > 0 && count < 64 && b.length >= 8 + count * size) {
         const types = [];
         for (let i = 0; i < count; i++) types.push(b.readInt32BE(8 + i * size) >>> 0);
-        return { format: 'mach-o', arches: types.map((t) => MACHO_CPUTYPES[t] ?? `unknown (${t})`), detail: `fat Mach-O cputypes ${types.join(', ')}` };
+        return {
+          format: 'mach-o',
+          arches: types.map((t) => MACHO_CPUTYPES[t] ?? `unknown (${t})`),
+          detail: `fat Mach-O cputypes ${types.join(', ')}`,
+        };
       }
     }
     const magicLE = b.readUInt32LE(0);
     const thin = [0xfeedface, 0xfeedfacf];
     if (thin.includes(magicLE) || thin.includes(magicBE)) {
       const cputype = thin.includes(magicLE) ? b.readUInt32LE(4) : b.readUInt32BE(4);
-      return { format: 'mach-o', arches: [MACHO_CPUTYPES[cputype] ?? `unknown (${cputype})`], detail: `Mach-O cputype ${cputype}` };
+      return {
+        format: 'mach-o',
+        arches: [MACHO_CPUTYPES[cputype] ?? `unknown (${cputype})`],
+        detail: `Mach-O cputype ${cputype}`,
+      };
     }
   }
   if (b.length >= 0x40 && b.toString('latin1', 0, 2) === 'MZ') {
     const pe = b.readUInt32LE(0x3c);
     if (pe + 6 <= b.length && b.toString('latin1', pe, pe + 4) === 'PE\0\0') {
       const machine = b.readUInt16LE(pe + 4);
-      return { format: 'pe', arches: [PE_MACHINES[machine] ?? `unknown (0x${machine.toString(16)})`], detail: `PE Machine 0x${machine.toString(16)}` };
+      return {
+        format: 'pe',
+        arches: [PE_MACHINES[machine] ?? `unknown (0x${machine.toString(16)})`],
+        detail: `PE Machine 0x${machine.toString(16)}`,
+      };
     }
   }
   return undefined;
@@ -85,7 +101,8 @@ function mismatch(header, platform, arch) {
   const info = readMachine(header);
   const format = FORMAT_OF_PLATFORM[platform];
   if (!info) return 'is not an ELF, Mach-O or PE binary';
-  if (format && info.format !== format) return `is ${WITH_ARTICLE[info.format]} binary (${info.detail}), not ${FORMAT_NAMES[format]}`;
+  if (format && info.format !== format)
+    return `is ${WITH_ARTICLE[info.format]} binary (${info.detail}), not ${FORMAT_NAMES[format]}`;
   const wanted = arch === 'universal' ? ['x64', 'arm64'] : [arch];
   const missing = wanted.filter((a) => !info.arches.includes(a));
   return missing.length === 0 ? undefined : `is built for ${info.arches.join(' + ')} (${info.detail})`;
@@ -160,13 +177,25 @@ function archName(arch) {
 /** electron-builder beforePack hook: checks the production node_modules the package will copy. */
 async function beforePack(context) {
   const projectDir = context.packager.projectDir;
-  const message = refusal(productionNativeModules(projectDir), context.electronPlatformName, archName(context.arch), projectDir, 'before packing');
+  const message = refusal(
+    productionNativeModules(projectDir),
+    context.electronPlatformName,
+    archName(context.arch),
+    projectDir,
+    'before packing',
+  );
   if (message) throw new Error(message);
 }
 
 /** electron-builder afterPack hook: checks every .node file that was packed into the app. */
 async function afterPack(context) {
-  const message = refusal(nodeFilesUnder(context.appOutDir, { skipNodeModules: false }), context.electronPlatformName, archName(context.arch), context.appOutDir, 'after packing');
+  const message = refusal(
+    nodeFilesUnder(context.appOutDir, { skipNodeModules: false }),
+    context.electronPlatformName,
+    archName(context.arch),
+    context.appOutDir,
+    'after packing',
+  );
   if (message) throw new Error(message);
 }
 

@@ -47,7 +47,8 @@ function descendants(pid) {
   const queue = [pid];
   while (queue.length > 0) {
     const parent = queue.shift();
-    for (const [child, ppid] of rows) if (ppid === parent && !found.includes(child)) (found.push(child), queue.push(child));
+    for (const [child, ppid] of rows)
+      if (ppid === parent && !found.includes(child)) (found.push(child), queue.push(child));
   }
   return found;
 }
@@ -80,9 +81,15 @@ async function until(ms, what, check) {
 
 async function main() {
   const exe = packagedExecutable();
-  if (!existsSync(exe)) throw new Error(`no packaged app at ${relative(root, exe)}: run \`npx electron-builder --dir\` first`);
+  if (!existsSync(exe))
+    throw new Error(`no packaged app at ${relative(root, exe)}: run \`npx electron-builder --dir\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'oncall-packaged-'));
-  const args = ['--demo', `--user-data-dir=${dataDir}`, '--remote-debugging-port=0', ...(process.platform === 'linux' ? ['--no-sandbox'] : [])];
+  const args = [
+    '--demo',
+    `--user-data-dir=${dataDir}`,
+    '--remote-debugging-port=0',
+    ...(process.platform === 'linux' ? ['--no-sandbox'] : []),
+  ];
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
   delete env.ONCALL_DEMO;
@@ -106,7 +113,10 @@ async function main() {
     });
     const popover = await until(START_MS, 'the popover page', async () => {
       stillRunning();
-      const targets = await fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json(), () => []);
+      const targets = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+        (r) => r.json(),
+        () => [],
+      );
       const failed = targets.find((t) => typeof t.url === 'string' && t.url.startsWith('chrome-error://'));
       if (failed) throw new Error(`a window failed to load: ${JSON.stringify(failed)}`);
       return targets.find((t) => t.type === 'page' && t.url?.startsWith(POPOVER) && t.title === 'OnCall Tray');
@@ -114,12 +124,21 @@ async function main() {
     say(`popover served from ${popover.url} (title "${popover.title}")`);
     if (/could not start/.test(output)) throw new Error('the app logged that it could not start');
     stillRunning();
-    say(`running; its log so far: ${output.split('\n').filter((l) => l.startsWith('[oncall]')).join(' | ') || '(no [oncall] lines)'}`);
+    say(
+      `running; its log so far: ${
+        output
+          .split('\n')
+          .filter((l) => l.startsWith('[oncall]'))
+          .join(' | ') || '(no [oncall] lines)'
+      }`,
+    );
 
     if (process.platform === 'win32') {
       execFileSync('taskkill', ['/pid', String(child.pid), '/T', '/F']);
       await exit;
-      say('quit on request: not checked on Windows (no signal reaches a tray app there, and it has no other quit path than its menu); stopped with taskkill');
+      say(
+        'quit on request: not checked on Windows (no signal reaches a tray app there, and it has no other quit path than its menu); stopped with taskkill',
+      );
       return;
     }
     const children = descendants(child.pid);
@@ -131,12 +150,15 @@ async function main() {
       return remaining.length === 0 ? [] : undefined;
     }).catch(() => children.filter(alive));
     if (left.length > 0) throw new Error(`processes left behind: ${left.join(', ')}`);
-    say(`quit on SIGTERM with exit code 0; its ${children.length} child process${children.length === 1 ? '' : 'es'} ended with it`);
+    say(
+      `quit on SIGTERM with exit code 0; its ${children.length} child process${children.length === 1 ? '' : 'es'} ended with it`,
+    );
   } catch (error) {
     console.error(`packaged smoke failed: ${error instanceof Error ? error.message : String(error)}`);
     console.error(`--- the app's output ---\n${output.slice(-4000)}`);
     if (!exited) {
-      if (process.platform === 'win32') execFileSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
+      if (process.platform === 'win32')
+        execFileSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
       else child.kill('SIGKILL');
     }
     process.exitCode = 1;

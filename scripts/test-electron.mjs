@@ -28,7 +28,8 @@ function electronBinary() {
 }
 
 if (!electronBinary()) {
-  const why = "Electron's binary is not installed (its download failed or was skipped during `npm ci`; fetch it with `npm run fetch-electron`)";
+  const why =
+    "Electron's binary is not installed (its download failed or was skipped during `npm ci`; fetch it with `npm run fetch-electron`)";
   if (required) {
     console.error(`test:electron failed: ${why}.`);
     process.exit(1);
@@ -37,7 +38,12 @@ if (!electronBinary()) {
   process.exit(0);
 }
 
-const built = ['dist/main/main.cjs', 'dist/main/preload.cjs', 'dist/renderer/index.html', 'dist/renderer-ssr/prerender.cjs'];
+const built = [
+  'dist/main/main.cjs',
+  'dist/main/preload.cjs',
+  'dist/renderer/index.html',
+  'dist/renderer-ssr/prerender.cjs',
+];
 const missing = built.filter((f) => !existsSync(join(root, f)));
 if (missing.length > 0) {
   console.error(`test:electron: the app is not built (${missing.join(', ')} missing): run \`npm run build\` first.`);
@@ -45,14 +51,20 @@ if (missing.length > 0) {
 }
 
 if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  console.error('test:electron: no display. Run it as CI does: xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh npm run test:electron');
+  console.error(
+    'test:electron: no display. Run it as CI does: xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh npm run test:electron',
+  );
   process.exit(1);
 }
 
 const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
-const child = spawn(process.execPath, [vitest, 'run', '--config', join(root, 'test', 'electron', 'vitest.config.ts'), ...passThrough], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  [vitest, 'run', '--config', join(root, 'test', 'electron', 'vitest.config.ts'), ...passThrough],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

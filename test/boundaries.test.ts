@@ -39,7 +39,8 @@ const isElectron = (spec: string) => spec === 'electron' || spec.startsWith('ele
 
 describe('module boundaries', () => {
   it('finds the specifiers it is meant to police (self-check of the scanner)', () => {
-    const sample = "import { app } from 'electron';\nimport type { X } from \"electron/main\";\nconst k = await import('electron');\nrequire('electron')";
+    const sample =
+      "import { app } from 'electron';\nimport type { X } from \"electron/main\";\nconst k = await import('electron');\nrequire('electron')";
     expect(specifiers(sample).filter(isElectron)).toHaveLength(4);
   });
 
@@ -54,12 +55,14 @@ describe('module boundaries', () => {
   it('only electron/main.ts, electron/preload.ts and electron/adapters/* import electron', () => {
     const files = filesUnder('electron', ['.ts']);
     const importers = files.filter((f) => specifiers(readFileSync(join(root, f), 'utf8')).some(isElectron));
-    const allowed = (f: string) => f === 'electron/main.ts' || f === 'electron/preload.ts' || f.startsWith('electron/adapters/');
+    const allowed = (f: string) =>
+      f === 'electron/main.ts' || f === 'electron/preload.ts' || f.startsWith('electron/adapters/');
     expect(importers.filter((f) => !allowed(f))).toEqual([]);
   });
 
   it('the renderer reads the bridge (window.oncall) in exactly one module: renderer/src/lib/bridge.ts', () => {
-    const access = /\b(?:window|globalThis|self)\s*(?:\?\.|\.)\s*oncall\b|\b(?:window|globalThis|self)\s*\[\s*['"`]oncall['"`]\s*\]/;
+    const access =
+      /\b(?:window|globalThis|self)\s*(?:\?\.|\.)\s*oncall\b|\b(?:window|globalThis|self)\s*\[\s*['"`]oncall['"`]\s*\]/;
     const files = filesUnder('renderer', ['.ts', '.js', '.svelte', '.html']);
     const readers = files.filter((f) => access.test(readFileSync(join(root, f), 'utf8')));
     expect(readers).toEqual(['renderer/src/lib/bridge.ts']);

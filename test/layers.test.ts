@@ -21,8 +21,29 @@ const ALLOWED: Record<string, readonly string[]> = {
   'core/reminders': ['api', 'shared', ...CORE, 'core/state', 'core/storage', 'core/sync'],
   'core/actions': ['api', 'shared', ...CORE, 'core/state', 'core/sync'],
   'core/calendar': ['api', 'shared', ...CORE, 'core/state', 'core/storage', 'core/sync'],
-  'core/engine': ['api', 'shared', ...CORE, 'core/actions', 'core/calendar', 'core/readiness', 'core/reminders', 'core/state', 'core/storage', 'core/sync'],
-  adapters: ['api', 'shared', 'simulator', ...CORE, 'core/engine', 'core/platform', 'core/readiness', 'core/state', 'core/storage'],
+  'core/engine': [
+    'api',
+    'shared',
+    ...CORE,
+    'core/actions',
+    'core/calendar',
+    'core/readiness',
+    'core/reminders',
+    'core/state',
+    'core/storage',
+    'core/sync',
+  ],
+  adapters: [
+    'api',
+    'shared',
+    'simulator',
+    ...CORE,
+    'core/engine',
+    'core/platform',
+    'core/readiness',
+    'core/state',
+    'core/storage',
+  ],
   cli: ['api', 'shared', 'adapters', ...CORE, 'core/calendar', 'core/engine', 'core/state', 'core/storage'],
   main: ['shared', 'adapters', ...CORE, 'core/engine', 'core/platform', 'core/state', 'core/storage'],
   preload: ['shared'],
@@ -56,7 +77,8 @@ export function layerOf(file: string): string | undefined {
   return parts[1];
 }
 
-const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 /** The project files a file imports (relative specifiers resolved as TypeScript and Vite do). */
 export function importsOf(file: string, source: string): string[] {
@@ -65,7 +87,9 @@ export function importsOf(file: string, source: string): string[] {
     const spec = m[1] ?? m[2];
     if (!spec) continue;
     const base = normalize(join(dirname(file), spec));
-    const hit = [base, `${base}.ts`, `${base}/index.ts`].find((c) => /\.(ts|svelte)$/.test(c) && existsSync(join(root, c)));
+    const hit = [base, `${base}.ts`, `${base}/index.ts`].find(
+      (c) => /\.(ts|svelte)$/.test(c) && existsSync(join(root, c)),
+    );
     if (hit) found.push(hit);
   }
   return found;
@@ -132,9 +156,14 @@ describe('layers', () => {
 
   it('the checks see what they are meant to police (a planted cycle and a planted wrong arrow are found)', () => {
     const planted = new Map(graph);
-    planted.set('electron/shared/format.ts', [...(graph.get('electron/shared/format.ts') ?? []), 'electron/core/state/derive.ts']);
+    planted.set('electron/shared/format.ts', [
+      ...(graph.get('electron/shared/format.ts') ?? []),
+      'electron/core/state/derive.ts',
+    ]);
     expect(cyclesOf(planted).some((c) => c.includes('electron/shared/format.ts'))).toBe(true);
-    expect(importsOf('renderer/src/lib/glance.ts', "import { a } from '../../../electron/shared/format';")).toEqual(['electron/shared/format.ts']);
+    expect(importsOf('renderer/src/lib/glance.ts', "import { a } from '../../../electron/shared/format';")).toEqual([
+      'electron/shared/format.ts',
+    ]);
     expect(layerOf('electron/core/model/snapshot.ts')).toBe('core/model');
     expect(ALLOWED['renderer']).not.toContain(layerOf('electron/core/state/derive.ts'));
   });

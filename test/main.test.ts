@@ -22,19 +22,45 @@ vi.mock('electron', () => {
     return standIn.module;
   };
   return {
-    get app() { return use().app; },
-    get BrowserWindow() { return use().BrowserWindow; },
-    get Tray() { return use().Tray; },
-    get Menu() { return use().Menu; },
-    get nativeImage() { return use().nativeImage; },
-    get ipcMain() { return use().ipcMain; },
-    get powerMonitor() { return use().powerMonitor; },
-    get net() { return use().net; },
-    get screen() { return use().screen; },
-    get shell() { return use().shell; },
-    get session() { return use().session; },
-    get protocol() { return use().protocol; },
-    get globalShortcut() { return use().globalShortcut; },
+    get app() {
+      return use().app;
+    },
+    get BrowserWindow() {
+      return use().BrowserWindow;
+    },
+    get Tray() {
+      return use().Tray;
+    },
+    get Menu() {
+      return use().Menu;
+    },
+    get nativeImage() {
+      return use().nativeImage;
+    },
+    get ipcMain() {
+      return use().ipcMain;
+    },
+    get powerMonitor() {
+      return use().powerMonitor;
+    },
+    get net() {
+      return use().net;
+    },
+    get screen() {
+      return use().screen;
+    },
+    get shell() {
+      return use().shell;
+    },
+    get session() {
+      return use().session;
+    },
+    get protocol() {
+      return use().protocol;
+    },
+    get globalShortcut() {
+      return use().globalShortcut;
+    },
   };
 });
 vi.mock('keytar', () => ({
@@ -42,13 +68,16 @@ vi.mock('keytar', () => ({
   setPassword: async (service: string, account: string) => void keytarCalls.push(`set ${service}/${account}`),
   deletePassword: async (service: string, account: string) => (keytarCalls.push(`delete ${service}/${account}`), true),
 }));
-vi.mock('node-notifier', () => ({ default: { notify: (_o: unknown, cb: (e: null, r: string) => void) => cb(null, '') } }));
+vi.mock('node-notifier', () => ({
+  default: { notify: (_o: unknown, cb: (e: null, r: string) => void) => cb(null, '') },
+}));
 // The system's zone, played by a test where it sets one: where /etc/localtime links (main's zone source reads that
 // link on macOS and Linux). Only that one call is replaced; the rest of node:fs is the real one.
 const osZoneLink = vi.hoisted(() => new Map<'link', string>());
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
-  const readlinkSync = (path: string): string => (path === '/etc/localtime' ? osZoneLink.get('link') : undefined) ?? real.readlinkSync(path, 'utf8');
+  const readlinkSync = (path: string): string =>
+    (path === '/etc/localtime' ? osZoneLink.get('link') : undefined) ?? real.readlinkSync(path, 'utf8');
   return { ...real, default: { ...real, readlinkSync }, readlinkSync };
 });
 
@@ -127,9 +156,11 @@ function until(engine: Engine, test: (s: AppState) => boolean): Promise<AppState
 /** Clicks the tray menu item with this label, as Electron would (it passes menuItem, window, event). */
 function clickMenu(standIn: ElectronStandIn, label: string): void {
   const menu: unknown = standIn.trays[0]?.menu;
-  const template = menu && typeof menu === 'object' && 'template' in menu && Array.isArray(menu.template) ? menu.template : [];
+  const template =
+    menu && typeof menu === 'object' && 'template' in menu && Array.isArray(menu.template) ? menu.template : [];
   const item: unknown = template.find((t: unknown) => t && typeof t === 'object' && 'label' in t && t.label === label);
-  if (!item || typeof item !== 'object' || !('click' in item) || typeof item.click !== 'function') throw new Error(`no menu item ${label}`);
+  if (!item || typeof item !== 'object' || !('click' in item) || typeof item.click !== 'function')
+    throw new Error(`no menu item ${label}`);
   Reflect.apply(item.click, undefined, []);
 }
 
@@ -159,13 +190,22 @@ describe('main process', () => {
     standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
     const popover = standIn.windows[0];
     if (!popover) throw new Error('no popover window');
-    expect(popover.options).toMatchObject({ frame: false, webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false } });
+    expect(popover.options).toMatchObject({
+      frame: false,
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+    });
     expect(popover.visible).toBe(true);
     const ownUrl = 'app://renderer/index.html?window=popover&view=status';
     const event = (id: number, url: string) => ({ sender: { id }, senderFrame: { url, parent: null } });
     const getState = standIn.handlers.get('state:get');
-    expect(await getState?.(event(popover.webContents.id, ownUrl), null)).toMatchObject({ ok: true, value: { setup: { demo: true } } });
-    expect(await getState?.(event(popover.webContents.id, 'https://evil.example.net/'), null)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await getState?.(event(popover.webContents.id, ownUrl), null)).toMatchObject({
+      ok: true,
+      value: { setup: { demo: true } },
+    });
+    expect(await getState?.(event(popover.webContents.id, 'https://evil.example.net/'), null)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
     expect(await getState?.(event(999, ownUrl), null)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(logged.filter((l) => l === '[oncall] ipc: refused state:get from a foreign sender')).toHaveLength(2);
     popover.emitWith('blur');
@@ -189,7 +229,9 @@ describe('main process', () => {
     const { standIn, shell } = await launch();
     if (!shell) throw new Error('main did not start');
     await until(shell.engine, allFresh);
-    await vi.waitFor(() => expect(standIn.windows.map((w) => w.loaded?.query)).toContainEqual({ window: 'popover', view: 'status' }));
+    await vi.waitFor(() =>
+      expect(standIn.windows.map((w) => w.loaded?.query)).toContainEqual({ window: 'popover', view: 'status' }),
+    );
     const popover = standIn.windows.find((w) => w.loaded?.query['window'] === 'popover');
     expect(popover?.visible).toBe(false);
     const serve = standIn.protocols.handlers.get('app');
@@ -211,7 +253,10 @@ describe('main process', () => {
     const popover = standIn.windows[0];
     if (!popover) throw new Error('no popover window');
     const ownUrl = 'app://renderer/index.html?window=popover&view=status';
-    const answer = await standIn.handlers.get('app:mode')?.({ sender: { id: popover.webContents.id }, senderFrame: { url: ownUrl, parent: null } }, { mode: 'live' });
+    const answer = await standIn.handlers.get('app:mode')?.(
+      { sender: { id: popover.webContents.id }, senderFrame: { url: ownUrl, parent: null } },
+      { mode: 'live' },
+    );
     expect(answer).toEqual({ ok: true, value: null });
     const relaunch = standIn.calls.find((c) => c.startsWith('relaunch'));
     expect(relaunch).toBeDefined();
@@ -224,28 +269,34 @@ describe('main process', () => {
     const { standIn, shell } = await launch();
     if (!shell) throw new Error('main did not start');
     const before = await until(shell.engine, (s) => allFresh(s) && !s.syncing);
-    const refreshed = until(shell.engine, (s) => !s.syncing && s.lastSuccessAt !== null && s.lastSuccessAt > (before.lastSuccessAt ?? ''));
+    const refreshed = until(
+      shell.engine,
+      (s) => !s.syncing && s.lastSuccessAt !== null && s.lastSuccessAt > (before.lastSuccessAt ?? ''),
+    );
     standIn.module.powerMonitor.emitWith('resume');
     expect((await refreshed).lastSuccessAt).not.toBe(before.lastSuccessAt);
   });
 
   // electron/electron#33723: Intl in main keeps the zone of launch. Not on Windows, where no file says the zone.
-  it.skipIf(process.platform === 'win32')('follows a change of the system zone without a restart: the tray shows the new times', async () => {
-    vi.stubEnv('TZ', undefined); // a TZ set at launch would be the zone, whatever the system says
-    osZoneLink.set('link', '/usr/share/zoneinfo/Europe/Berlin');
-    const { standIn, shell } = await launch();
-    if (!shell) throw new Error('main did not start');
-    const state = await until(shell.engine, allFresh);
-    const at = state.me.onCallNow[0]?.end ?? state.me.nextShift?.start;
-    if (!at) throw new Error('the demo has no shift of mine to show');
-    const hhmm = (zone: string) => formatTime(at, { localZone: zone, locale: 'en-GB' });
-    expect(shell.tray.current().tooltip).toContain(hhmm('Europe/Berlin'));
-    osZoneLink.set('link', '/usr/share/zoneinfo/Asia/Kolkata');
-    // Unlocking looks at once (otherwise the minute's re-check would find it), and the tray is redrawn for it.
-    standIn.module.powerMonitor.emitWith('unlock-screen');
-    expect(shell.tray.current().tooltip).toContain(hhmm('Asia/Kolkata'));
-    expect(logged).toContain('[oncall] time zone: Europe/Berlin → Asia/Kolkata');
-  });
+  it.skipIf(process.platform === 'win32')(
+    'follows a change of the system zone without a restart: the tray shows the new times',
+    async () => {
+      vi.stubEnv('TZ', undefined); // a TZ set at launch would be the zone, whatever the system says
+      osZoneLink.set('link', '/usr/share/zoneinfo/Europe/Berlin');
+      const { standIn, shell } = await launch();
+      if (!shell) throw new Error('main did not start');
+      const state = await until(shell.engine, allFresh);
+      const at = state.me.onCallNow[0]?.end ?? state.me.nextShift?.start;
+      if (!at) throw new Error('the demo has no shift of mine to show');
+      const hhmm = (zone: string) => formatTime(at, { localZone: zone, locale: 'en-GB' });
+      expect(shell.tray.current().tooltip).toContain(hhmm('Europe/Berlin'));
+      osZoneLink.set('link', '/usr/share/zoneinfo/Asia/Kolkata');
+      // Unlocking looks at once (otherwise the minute's re-check would find it), and the tray is redrawn for it.
+      standIn.module.powerMonitor.emitWith('unlock-screen');
+      expect(shell.tray.current().tooltip).toContain(hhmm('Asia/Kolkata'));
+      expect(logged).toContain('[oncall] time zone: Europe/Berlin → Asia/Kolkata');
+    },
+  );
 
   it('quits cleanly: engine stopped, handlers removed, tray gone, simulator closed', async () => {
     const { standIn, shell } = await launch();
@@ -297,31 +348,54 @@ describe('main process', () => {
     clickMenu(standIn, 'Quick override…');
     const action = standIn.windows.find((w) => w.loaded?.query['window'] === 'action');
     expect(action?.loaded?.query).toEqual({ window: 'action', view: 'override' });
-    expect(action?.options).toMatchObject({ webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, disableBlinkFeatures: 'Auxclick' } });
+    expect(action?.options).toMatchObject({
+      webPreferences: {
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        disableBlinkFeatures: 'Auxclick',
+      },
+    });
     let prevented = false;
-    action?.webContents.emitWith('will-navigate', { preventDefault: () => (prevented = true) }, 'https://evil.example.net/');
+    action?.webContents.emitWith(
+      'will-navigate',
+      { preventDefault: () => (prevented = true) },
+      'https://evil.example.net/',
+    );
     expect(prevented).toBe(true);
     const openHandler = action?.webContents.windowOpenHandler;
-    expect(typeof openHandler === 'function' ? Reflect.apply(openHandler, undefined, [{ url: 'https://x' }]) : undefined).toEqual({ action: 'deny' });
+    expect(
+      typeof openHandler === 'function' ? Reflect.apply(openHandler, undefined, [{ url: 'https://x' }]) : undefined,
+    ).toEqual({ action: 'deny' });
     await vi.waitFor(() => expect(action?.webContents.sent).toContainEqual(['navigate', { view: 'override' }]));
     standIn.shortcuts.get('CommandOrControl+Shift+O')?.();
     await vi.waitFor(() => expect(action?.webContents.sent.filter(([e]) => e === 'navigate')).toHaveLength(2));
   });
 
   it("says in the tray menu when the shortcut is taken by another app, and formats tray times in the app's locale", async () => {
-    const { shell, standIn } = await launch({ standIn: { takenShortcuts: ['CommandOrControl+Shift+O'], locale: 'en-US' } });
+    const { shell, standIn } = await launch({
+      standIn: { takenShortcuts: ['CommandOrControl+Shift+O'], locale: 'en-US' },
+    });
     if (!shell) throw new Error('main did not start');
     await until(shell.engine, allFresh);
     const labels = shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
     expect(labels.filter((l) => l.startsWith('Shortcut CommandOrControl+Shift+O is unavailable'))).toHaveLength(1);
-    expect(logged).toContain('[oncall] The shortcut CommandOrControl+Shift+O could not be registered (in use or invalid).');
+    expect(logged).toContain(
+      '[oncall] The shortcut CommandOrControl+Shift+O could not be registered (in use or invalid).',
+    );
     expect(shell.tray.current().tooltip).toMatch(/\d\d:\d\d\s[AP]M/);
     // Settings asks too (shortcut:status), so it can say so next to the recorder.
     standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
     const popover = standIn.windows[0];
-    const own = { sender: { id: popover?.webContents.id ?? -1 }, senderFrame: { url: 'app://renderer/index.html?window=popover&view=status', parent: null } };
+    const own = {
+      sender: { id: popover?.webContents.id ?? -1 },
+      senderFrame: { url: 'app://renderer/index.html?window=popover&view=status', parent: null },
+    };
     const status = await standIn.handlers.get('shortcut:status')?.(own, null);
-    expect(status).toMatchObject({ ok: true, value: { problem: expect.stringContaining('CommandOrControl+Shift+O is unavailable') } });
+    expect(status).toMatchObject({
+      ok: true,
+      value: { problem: expect.stringContaining('CommandOrControl+Shift+O is unavailable') },
+    });
   });
 
   it('without a key opens onboarding, and "Start at login" writes the autostart entry', async () => {
@@ -343,13 +417,21 @@ describe('main process', () => {
     const { standIn, shell } = await launch({ demo: false });
     if (!shell) throw new Error('main did not start');
     const label = 'New version available: 9.9.0…';
-    await vi.waitFor(() => expect(shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]))).toContain(label));
+    await vi.waitFor(() =>
+      expect(shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]))).toContain(label),
+    );
     expect(feedCalls).toHaveLength(1);
     clickMenu(standIn, label);
     await vi.waitFor(() => expect(standIn.calls).toContain(`openExternal ${page}`));
     const popover = standIn.windows[0]; // onboarding's window: the state it is sent carries the notice too
-    const sender = { sender: { id: popover?.webContents.id ?? -1 }, senderFrame: { url: 'app://renderer/index.html', parent: null } };
-    expect(await standIn.handlers.get('state:get')?.(sender, null)).toMatchObject({ ok: true, value: { update: { version: '9.9.0', url: page } } });
+    const sender = {
+      sender: { id: popover?.webContents.id ?? -1 },
+      senderFrame: { url: 'app://renderer/index.html', parent: null },
+    };
+    expect(await standIn.handlers.get('state:get')?.(sender, null)).toMatchObject({
+      ok: true,
+      value: { update: { version: '9.9.0', url: page } },
+    });
   });
 
   it('in demo, never asks the release feed', async () => {
@@ -358,6 +440,8 @@ describe('main process', () => {
     if (!shell) throw new Error('main did not start');
     await until(shell.engine, allFresh);
     expect(feedCalls).toEqual([]);
-    expect(shell.tray.current().menu.some((i) => i.type !== 'separator' && i.label.startsWith('New version'))).toBe(false);
+    expect(shell.tray.current().menu.some((i) => i.type !== 'separator' && i.label.startsWith('New version'))).toBe(
+      false,
+    );
   });
 });

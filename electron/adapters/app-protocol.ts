@@ -5,7 +5,12 @@
 // main.ts registers the scheme as privileged and hands this function to protocol.handle.
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { inlineStylesheetFrom, injectPrerendered, withStyleSource, type Prerendered } from '../core/platform/prerender-page';
+import {
+  inlineStylesheetFrom,
+  injectPrerendered,
+  withStyleSource,
+  type Prerendered,
+} from '../core/platform/prerender-page';
 
 export const APP_SCHEME = 'app';
 export const RENDERER_HOST = 'renderer';
@@ -30,14 +35,21 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const HEADERS = { 'Content-Security-Policy': RENDERER_CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+const HEADERS = {
+  'Content-Security-Policy': RENDERER_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
 
 function refuse(status: 400 | 403 | 404 | 405, reason: string): Response {
   return new Response(reason, { status, headers: { ...HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 /** The file a request names inside rootDir, or why it names none. */
-export function resolveRendererFile(rawUrl: string, rootDir: string): { path: string } | { status: 400 | 403 | 404; reason: string } {
+export function resolveRendererFile(
+  rawUrl: string,
+  rootDir: string,
+): { path: string } | { status: 400 | 403 | 404; reason: string } {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -52,7 +64,8 @@ export function resolveRendererFile(rawUrl: string, rootDir: string): { path: st
     return { status: 400, reason: 'bad escape in path' };
   }
   // The URL parser already removed plain ../ segments; decoding can bring back "..", "\" or NUL, all refused.
-  if (path.includes('\0') || path.includes('\\') || path.split('/').includes('..')) return { status: 403, reason: 'path leaves the renderer folder' };
+  if (path.includes('\0') || path.includes('\\') || path.split('/').includes('..'))
+    return { status: 403, reason: 'path leaves the renderer folder' };
   const root = resolve(rootDir);
   const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
   if (!file.startsWith(root + sep)) return { status: 403, reason: 'path leaves the renderer folder' };
@@ -65,7 +78,12 @@ export type AppProtocolHandler = (request: Request) => Promise<Response>;
  * index.html for the popover carries its first frame (see core/platform/prerender-page.ts) and its stylesheet
  * inline, with a header policy that allows exactly that stylesheet; other files as they are, under RENDERER_CSP.
  */
-async function withPrerender(file: Buffer, rawUrl: string, rootDir: string, options: AppProtocolOptions): Promise<{ body: Buffer | string; csp: string }> {
+async function withPrerender(
+  file: Buffer,
+  rawUrl: string,
+  rootDir: string,
+  options: AppProtocolOptions,
+): Promise<{ body: Buffer | string; csp: string }> {
   const url = new URL(rawUrl);
   const out = options.prerender && url.pathname === '/index.html' ? options.prerender(url) : undefined;
   if (!out) return { body: file, csp: RENDERER_CSP };
@@ -90,7 +108,10 @@ export function createAppProtocolHandler(rootDir: string, options: AppProtocolOp
     try {
       const { body, csp } = await withPrerender(await readFile(target.path), request.url, rootDir, options);
       const type = TYPES[extname(target.path).toLowerCase()] ?? 'application/octet-stream';
-      return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: { ...HEADERS, 'Content-Security-Policy': csp, 'Content-Type': type } });
+      return new Response(request.method === 'HEAD' ? null : body, {
+        status: 200,
+        headers: { ...HEADERS, 'Content-Security-Policy': csp, 'Content-Type': type },
+      });
     } catch {
       // Missing, a folder, or unreadable: the page gets a plain 404, never the reason from the file system.
       return refuse(404, 'not found');

@@ -28,7 +28,9 @@ export interface DemoSession {
   close(): Promise<void>;
 }
 
-export async function startDemo(start: (o: SimulatorOptions) => Promise<RunningSimulator> = startSimulator): Promise<DemoSession> {
+export async function startDemo(
+  start: (o: SimulatorOptions) => Promise<RunningSimulator> = startSimulator,
+): Promise<DemoSession> {
   const simulator = await start({ seed: demoSeed, port: 0 });
   return {
     overrides: {

@@ -28,7 +28,8 @@ export function checkExternalUrl(raw: string, serviceBaseUrl: string, releasePag
   if (url.protocol !== 'https:') return refuse('Only https links can be opened.');
   if (url.username !== '' || url.password !== '') return refuse('Links with credentials are not opened.');
   // Compared after parsing and re-serialising, so "https://github.com.evil.net/…" or "/../" tricks can't match.
-  if (releasePages?.startsWith('https://') === true && url.href.startsWith(releasePages)) return { ok: true, url: url.href };
+  if (releasePages?.startsWith('https://') === true && url.href.startsWith(releasePages))
+    return { ok: true, url: url.href };
   const serviceHost = hostOf(serviceBaseUrl);
   if (!serviceHost) return refuse('No service address is set, so no link can be opened.');
   if (url.host.toLowerCase() !== serviceHost) return refuse(`Only links to ${serviceHost} can be opened.`);

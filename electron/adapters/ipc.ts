@@ -47,7 +47,8 @@ const INTERNAL: ActionError = { kind: 'internal', message: 'Something went wrong
 /** A write channel's handler may have sent its write before it failed: trying again could write it twice. */
 const WRITE_UNKNOWN: ActionError = {
   kind: 'outcome_unknown',
-  message: 'Something went wrong in OnCall Tray while handling this change, so it is unknown whether it reached the service. Check before sending it again.',
+  message:
+    'Something went wrong in OnCall Tray while handling this change, so it is unknown whether it reached the service. Check before sending it again.',
 };
 
 /** The fallback answer when a channel's handler failed in a way nothing else explains. */

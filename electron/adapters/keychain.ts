@@ -27,9 +27,12 @@ export interface KeychainOptions {
 function isKeytar(value: unknown): value is KeytarApi {
   if (typeof value !== 'object' || value === null) return false;
   return (
-    'getPassword' in value && typeof value.getPassword === 'function' &&
-    'setPassword' in value && typeof value.setPassword === 'function' &&
-    'deletePassword' in value && typeof value.deletePassword === 'function'
+    'getPassword' in value &&
+    typeof value.getPassword === 'function' &&
+    'setPassword' in value &&
+    typeof value.setPassword === 'function' &&
+    'deletePassword' in value &&
+    typeof value.deletePassword === 'function'
   );
 }
 

@@ -5,20 +5,31 @@
 import { execFile } from 'node:child_process';
 import type { NotificationHealthResult } from '../core/readiness/readiness';
 
-export type Run = (command: string, args: readonly string[]) => Promise<{ ok: boolean; stdout: string; stderr?: string }>;
+export type Run = (
+  command: string,
+  args: readonly string[],
+) => Promise<{ ok: boolean; stdout: string; stderr?: string }>;
 
 const runFile: Run = (command, args) =>
   new Promise((resolve) => {
-    execFile(command, [...args], { timeout: 3_000 }, (error, stdout, stderr) => resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr) }));
+    execFile(command, [...args], { timeout: 3_000 }, (error, stdout, stderr) =>
+      resolve({ ok: !error, stdout: String(stdout), stderr: String(stderr) }),
+    );
   });
 
 /** dbus-send could not reach a session bus at all (no desktop session, e.g. over ssh): nothing can be asked. */
-const noBus = (stderr: string | undefined): boolean => /Failed to open connection|Unable to autolaunch|No such file or directory/i.test(stderr ?? '');
+const noBus = (stderr: string | undefined): boolean =>
+  /Failed to open connection|Unable to autolaunch|No such file or directory/i.test(stderr ?? '');
 
 const DEST = ['--session', '--print-reply', '--dest=org.freedesktop.Notifications', '/org/freedesktop/Notifications'];
 
 async function property(run: Run, iface: string, name: string): Promise<boolean | undefined> {
-  const answer = await run('dbus-send', [...DEST, 'org.freedesktop.DBus.Properties.Get', `string:${iface}`, `string:${name}`]);
+  const answer = await run('dbus-send', [
+    ...DEST,
+    'org.freedesktop.DBus.Properties.Get',
+    `string:${iface}`,
+    `string:${name}`,
+  ]);
   if (!answer.ok) return undefined;
   const m = /boolean (true|false)/.exec(answer.stdout);
   return m ? m[1] === 'true' : undefined;
@@ -33,25 +44,39 @@ export async function serverName(run: Run): Promise<string | null | undefined> {
 
 export async function linuxNotificationHealth(run: Run = runFile): Promise<NotificationHealthResult> {
   const server = await serverName(run);
-  if (server === undefined) return { result: 'unknown', message: "Notifications can't be checked: no desktop session bus to ask." };
-  if (server === null) return { result: 'problem', message: 'No notification server answers on this desktop: start one (e.g. dunst).' };
+  if (server === undefined)
+    return { result: 'unknown', message: "Notifications can't be checked: no desktop session bus to ask." };
+  if (server === null)
+    return { result: 'problem', message: 'No notification server answers on this desktop: start one (e.g. dunst).' };
   if ((await property(run, 'org.dunstproject.cmd0', 'paused')) === true) {
-    return { result: 'problem', message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.' };
+    return {
+      result: 'problem',
+      message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.',
+    };
   }
   if ((await property(run, 'org.freedesktop.Notifications', 'Inhibited')) === true) {
     return { result: 'problem', message: 'Do Not Disturb is on: notifications are held back.' };
   }
   const banners = await run('gsettings', ['get', 'org.gnome.desktop.notifications', 'show-banners']);
   if (banners.ok && banners.stdout.trim() === 'false') {
-    return { result: 'problem', message: 'Notification banners are off (GNOME Settings → Notifications → Do Not Disturb).' };
+    return {
+      result: 'problem',
+      message: 'Notification banners are off (GNOME Settings → Notifications → Do Not Disturb).',
+    };
   }
   return { result: 'ok', message: `Notifications can be shown (${server}).` };
 }
 
 /** The check for this platform. */
-export function notificationHealth(platform: NodeJS.Platform = process.platform, run: Run = runFile): () => Promise<NotificationHealthResult> {
+export function notificationHealth(
+  platform: NodeJS.Platform = process.platform,
+  run: Run = runFile,
+): () => Promise<NotificationHealthResult> {
   if (platform === 'linux') return () => linuxNotificationHealth(run);
   const where = platform === 'darwin' ? 'macOS does' : platform === 'win32' ? 'Windows does' : 'This system does';
-  const answer: NotificationHealthResult = { result: 'unknown', message: `Notifications can't be checked here: ${where} not tell apps whether Focus or Do Not Disturb is on.` };
+  const answer: NotificationHealthResult = {
+    result: 'unknown',
+    message: `Notifications can't be checked here: ${where} not tell apps whether Focus or Do Not Disturb is on.`,
+  };
   return async () => answer;
 }

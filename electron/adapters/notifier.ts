@@ -28,7 +28,13 @@ export function notificationOptions(n: NotificationRequest, id: NotifierIdentity
   switch (id.platform) {
     case 'darwin':
       // terminal-notifier cannot take another app's name; the icon goes beside the text. wait: clicks are reported.
-      return { ...base, ...(id.iconPath ? { contentImage: id.iconPath } : {}), wait: true, timeout: TIMEOUT_SEC, sound: false };
+      return {
+        ...base,
+        ...(id.iconPath ? { contentImage: id.iconPath } : {}),
+        wait: true,
+        timeout: TIMEOUT_SEC,
+        sound: false,
+      };
     case 'win32':
       return { ...base, ...icon, appID: id.appId, wait: true };
     default:

@@ -10,7 +10,9 @@ export type HeadersListener = (
 
 /** The part of Electron's Session hardened here; a recording fake in tests. */
 export interface HardenableSession {
-  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
   setPermissionCheckHandler(handler: () => boolean): void;
   webRequest: { onHeadersReceived(listener: HeadersListener): void };
 }

@@ -3,7 +3,16 @@
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import type { Clock } from '../core/ports';
-import { buildTrayMenu, nextMenuRefreshAt, trayIconFor, trayTooltip, type TrayActionId, type TrayIcon, type TrayMenuItem, type TrayParams } from '../core/state/tray-menu';
+import {
+  buildTrayMenu,
+  nextMenuRefreshAt,
+  trayIconFor,
+  trayTooltip,
+  type TrayActionId,
+  type TrayIcon,
+  type TrayMenuItem,
+  type TrayParams,
+} from '../core/state/tray-menu';
 import type { AppState } from '../shared/view-state';
 
 /** Where each state's icon lives under dist/icons/tray: the format each platform's tray wants. */

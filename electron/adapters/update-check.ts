@@ -29,7 +29,12 @@ const PackageSchema = z.object({
   oncallTray: z.object({ releaseFeed: z.url({ protocol: /^https$/ }), releasePages: z.url({ protocol: /^https$/ }) }),
 });
 
-const ReleaseSchema = z.object({ tag_name: z.string(), html_url: z.string(), draft: z.boolean().optional(), prerelease: z.boolean().optional() });
+const ReleaseSchema = z.object({
+  tag_name: z.string(),
+  html_url: z.string(),
+  draft: z.boolean().optional(),
+  prerelease: z.boolean().optional(),
+});
 const LastCheckSchema = z.object({ checkedAt: z.number() });
 
 /** The release settings from the app's package.json, or undefined when they are missing or not https. */
@@ -94,7 +99,9 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
   async function check(): Promise<void> {
     const checkedAt = o.clock.now();
     // Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day.
-    await mkdir(dirname(o.stateFile), { recursive: true }).then(() => writeFile(o.stateFile, JSON.stringify({ checkedAt })));
+    await mkdir(dirname(o.stateFile), { recursive: true }).then(() =>
+      writeFile(o.stateFile, JSON.stringify({ checkedAt })),
+    );
     // GitHub's API refuses requests without a User-Agent.
     const headers = { accept: 'application/json', 'user-agent': `OnCall-Tray/${o.config.currentVersion}` };
     const answer = await doFetch(o.config.feedUrl, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -151,7 +158,13 @@ export function watchForUpdates(o: UpdateWatchOptions) {
       if (!found || stopped) return;
       config = found;
       const stateFile = join(o.dataDir, 'update-check.json');
-      checker = createUpdateChecker({ config: found, clock: o.clock, stateFile, log: o.log, onNotice: (n) => ((notice = n), o.changed()) });
+      checker = createUpdateChecker({
+        config: found,
+        clock: o.clock,
+        stateFile,
+        log: o.log,
+        onNotice: (n) => ((notice = n), o.changed()),
+      });
       checker.start();
     });
   }

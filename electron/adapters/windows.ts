@@ -105,7 +105,10 @@ function createActionWindow(o: WindowManagerOptions): BrowserWindow {
 
 type NavigateTarget = PayloadOf<'navigate'>;
 
-const targetOf = (view: ViewName, params?: Record<string, string>): NavigateTarget => ({ view, ...(params ? { params } : {}) });
+const targetOf = (view: ViewName, params?: Record<string, string>): NavigateTarget => ({
+  view,
+  ...(params ? { params } : {}),
+});
 
 export function createWindowManager(o: WindowManagerOptions): WindowManager {
   const now = o.now ?? Date.now;
@@ -121,7 +124,9 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     hardenWebContents(win.webContents);
     win.removeMenu();
     targets.set(win, targetOf(view, params));
-    win.webContents.once('did-finish-load', () => win.webContents.send('navigate', targets.get(win) ?? targetOf(view, params)));
+    win.webContents.once('did-finish-load', () =>
+      win.webContents.send('navigate', targets.get(win) ?? targetOf(view, params)),
+    );
     const url = new URL(o.indexUrl);
     url.search = new URLSearchParams({ window: kind, view }).toString();
     void win.loadURL(url.href);

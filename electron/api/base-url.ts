@@ -21,7 +21,8 @@ function problem(message: string): ValidationError {
 }
 
 /** The rule in one sentence, for messages that must say why an address was refused. */
-export const BASE_URL_RULE = 'Only https:// addresses are accepted, except http:// on this machine (localhost, 127.0.0.1, ::1).';
+export const BASE_URL_RULE =
+  'Only https:// addresses are accepted, except http:// on this machine (localhost, 127.0.0.1, ::1).';
 
 /** "scheme://" (or "scheme:") then anything up to an "@" before the first "/": user info, as a reader would see it. */
 const LOOKS_LIKE_USER_INFO = /^([a-z][a-z0-9+.-]*:\/*)?[^/]*@/i;

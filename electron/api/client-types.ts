@@ -2,8 +2,19 @@
 // so it can be driven by the real client against the simulator in tests.
 import type { Result } from './errors';
 import type {
-  ChatUserGroup, ChatUserGroupInput, CoverageList, CoverageRequestsPage, CreateOverrideInput,
-  ListShiftsParams, Override, PageParams, Schedule, ShiftList, ShiftsPage, Team, UpdateTeamInput,
+  ChatUserGroup,
+  ChatUserGroupInput,
+  CoverageList,
+  CoverageRequestsPage,
+  CreateOverrideInput,
+  ListShiftsParams,
+  Override,
+  PageParams,
+  Schedule,
+  ShiftList,
+  ShiftsPage,
+  Team,
+  UpdateTeamInput,
 } from './schemas';
 
 export interface ClientOptions {
@@ -30,7 +41,10 @@ export interface OncallClient {
    * `onPage` is called before each page is asked for, so a caller can budget by the walk's cost. Shifts that
    * can't be read leave holes (unknown time) instead of failing the whole list. */
   listAllShifts(
-    scheduleId: string, params: Omit<ListShiftsParams, 'page' | 'per_page'>, maxPages?: number, onPage?: () => void,
+    scheduleId: string,
+    params: Omit<ListShiftsParams, 'page' | 'per_page'>,
+    maxPages?: number,
+    onPage?: () => void,
   ): Promise<Result<ShiftList>>;
   createOverride(scheduleId: string, input: CreateOverrideInput): Promise<Result<Override>>;
   getOverride(scheduleId: string, overrideId: string): Promise<Result<Override>>;

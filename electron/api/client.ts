@@ -5,10 +5,22 @@ import { ok, type Result } from './errors';
 import { collectAllPages, DEFAULT_MAX_PAGES, PAGE_SIZE } from './pagination';
 import { createRequester, type CreateClientOptions, type Requester } from './request';
 import {
-  ChatUserGroupEnvelopeSchema, ChatUserGroupInputSchema, CoverageRequestsPageSchema, CreateOverrideInputSchema,
-  ListShiftsParamsSchema, OverrideEnvelopeSchema, OverrideIdSchema, PageParamsSchema, ScheduleEnvelopeSchema,
-  ScheduleIdSchema, ShiftsPageSchema, TeamEnvelopeSchema, TeamIdSchema, UpdateTeamInputSchema,
-  type ListShiftsParams, type PageParams,
+  ChatUserGroupEnvelopeSchema,
+  ChatUserGroupInputSchema,
+  CoverageRequestsPageSchema,
+  CreateOverrideInputSchema,
+  ListShiftsParamsSchema,
+  OverrideEnvelopeSchema,
+  OverrideIdSchema,
+  PageParamsSchema,
+  ScheduleEnvelopeSchema,
+  ScheduleIdSchema,
+  ShiftsPageSchema,
+  TeamEnvelopeSchema,
+  TeamIdSchema,
+  UpdateTeamInputSchema,
+  type ListShiftsParams,
+  type PageParams,
 } from './schemas';
 import { MaxPagesSchema, valid1, valid2, valid3 } from './validate';
 import { coverageList, shiftList } from './list-entries';
@@ -42,25 +54,43 @@ function readEndpoints(api: Requester): Reads {
     async getSchedule(scheduleId) {
       const id = valid1(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)]);
       if (!id.ok) return id;
-      return mapValue(await api.send({ method: 'GET', path: `/schedules/${seg(id.value)}` }, ScheduleEnvelopeSchema), (v) => v.schedule);
+      return mapValue(
+        await api.send({ method: 'GET', path: `/schedules/${seg(id.value)}` }, ScheduleEnvelopeSchema),
+        (v) => v.schedule,
+      );
     },
     async listShifts(scheduleId, params) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', ListShiftsParamsSchema.safeParse(params)]);
+      const args = valid2(
+        ['schedule_id', ScheduleIdSchema.safeParse(scheduleId)],
+        ['', ListShiftsParamsSchema.safeParse(params)],
+      );
       if (!args.ok) return args;
       const [id, query] = args.value;
-      return api.send({ method: 'GET', path: `/schedules/${seg(id)}/shifts/`, query: shiftsQuery(query) }, ShiftsPageSchema);
+      return api.send(
+        { method: 'GET', path: `/schedules/${seg(id)}/shifts/`, query: shiftsQuery(query) },
+        ShiftsPageSchema,
+      );
     },
     async getOverride(scheduleId, overrideId) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['override_id', OverrideIdSchema.safeParse(overrideId)]);
+      const args = valid2(
+        ['schedule_id', ScheduleIdSchema.safeParse(scheduleId)],
+        ['override_id', OverrideIdSchema.safeParse(overrideId)],
+      );
       if (!args.ok) return args;
       const [id, ovr] = args.value;
-      const result = await api.send({ method: 'GET', path: `/schedules/${seg(id)}/overrides/${seg(ovr)}` }, OverrideEnvelopeSchema);
+      const result = await api.send(
+        { method: 'GET', path: `/schedules/${seg(id)}/overrides/${seg(ovr)}` },
+        OverrideEnvelopeSchema,
+      );
       return mapValue(result, (v) => v.override);
     },
     async listCoverageRequests(params = {}) {
       const query = valid1(['', PageParamsSchema.safeParse(params)]);
       if (!query.ok) return query;
-      return api.send({ method: 'GET', path: '/user/coverage_requests/', query: pageQuery(query.value) }, CoverageRequestsPageSchema);
+      return api.send(
+        { method: 'GET', path: '/user/coverage_requests/', query: pageQuery(query.value) },
+        CoverageRequestsPageSchema,
+      );
     },
   };
 }
@@ -68,24 +98,39 @@ function readEndpoints(api: Requester): Reads {
 function writeEndpoints(api: Requester): Writes {
   return {
     async createOverride(scheduleId, input) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', CreateOverrideInputSchema.safeParse(input)]);
+      const args = valid2(
+        ['schedule_id', ScheduleIdSchema.safeParse(scheduleId)],
+        ['', CreateOverrideInputSchema.safeParse(input)],
+      );
       if (!args.ok) return args;
       const [id, body] = args.value;
-      const result = await api.send({ method: 'POST', path: `/schedules/${seg(id)}/overrides/`, body }, OverrideEnvelopeSchema);
+      const result = await api.send(
+        { method: 'POST', path: `/schedules/${seg(id)}/overrides/`, body },
+        OverrideEnvelopeSchema,
+      );
       return mapValue(result, (v) => v.override);
     },
     async putChatUserGroup(scheduleId, input) {
-      const args = valid2(['schedule_id', ScheduleIdSchema.safeParse(scheduleId)], ['', ChatUserGroupInputSchema.safeParse(input)]);
+      const args = valid2(
+        ['schedule_id', ScheduleIdSchema.safeParse(scheduleId)],
+        ['', ChatUserGroupInputSchema.safeParse(input)],
+      );
       if (!args.ok) return args;
       const [id, body] = args.value;
-      const result = await api.send({ method: 'PUT', path: `/schedules/${seg(id)}/chat_user_group/`, body }, ChatUserGroupEnvelopeSchema);
+      const result = await api.send(
+        { method: 'PUT', path: `/schedules/${seg(id)}/chat_user_group/`, body },
+        ChatUserGroupEnvelopeSchema,
+      );
       return mapValue(result, (v) => v.user_group);
     },
     async updateTeam(teamId, input) {
       const args = valid2(['team_id', TeamIdSchema.safeParse(teamId)], ['', UpdateTeamInputSchema.safeParse(input)]);
       if (!args.ok) return args;
       const [id, body] = args.value;
-      return mapValue(await api.send({ method: 'PATCH', path: `/teams/${seg(id)}`, body }, TeamEnvelopeSchema), (v) => v.team);
+      return mapValue(
+        await api.send({ method: 'PATCH', path: `/teams/${seg(id)}`, body }, TeamEnvelopeSchema),
+        (v) => v.team,
+      );
     },
   };
 }
@@ -101,19 +146,25 @@ function pageWalkers(reads: Reads): Walks {
       );
       if (!args.ok) return args;
       const [id, window] = args.value;
-      const entries = await collectAllPages(async (page) => {
-        const result = await reads.listShifts(id, { ...window, per_page: PAGE_SIZE, page });
-        return mapValue(result, (v) => ({ items: v.shifts, meta: v.meta }));
-      }, { maxPages, onPage });
+      const entries = await collectAllPages(
+        async (page) => {
+          const result = await reads.listShifts(id, { ...window, per_page: PAGE_SIZE, page });
+          return mapValue(result, (v) => ({ items: v.shifts, meta: v.meta }));
+        },
+        { maxPages, onPage },
+      );
       return mapValue(entries, (items) => shiftList(items, window));
     },
     async listAllCoverageRequests(maxPages = DEFAULT_MAX_PAGES, onPage) {
       const bound = valid1(['maxPages', MaxPagesSchema.safeParse(maxPages)]);
       if (!bound.ok) return bound;
-      const entries = await collectAllPages(async (page) => {
-        const result = await reads.listCoverageRequests({ per_page: PAGE_SIZE, page });
-        return mapValue(result, (v) => ({ items: v.coverage_requests, meta: v.meta }));
-      }, { maxPages, onPage });
+      const entries = await collectAllPages(
+        async (page) => {
+          const result = await reads.listCoverageRequests({ per_page: PAGE_SIZE, page });
+          return mapValue(result, (v) => ({ items: v.coverage_requests, meta: v.meta }));
+        },
+        { maxPages, onPage },
+      );
       return mapValue(entries, coverageList);
     },
   };

@@ -27,7 +27,10 @@ const ItemSchema = z.union([
 // Each field is read on its own: one odd field (a numeric `error`) must not hide the others.
 const BodySchema = z.object({
   message: Text.optional().catch(undefined),
-  error: z.union([Text, z.object({ message: Text })]).optional().catch(undefined),
+  error: z
+    .union([Text, z.object({ message: Text })])
+    .optional()
+    .catch(undefined),
   title: Text.optional().catch(undefined),
   detail: Text.optional().catch(undefined),
   errors: z.array(z.unknown()).optional().catch(undefined),
@@ -37,7 +40,13 @@ const BodySchema = z.object({
 /** "#/user_references/1/value" (a JSON pointer) and "user_references[1].value" both become "user_references.1.value". */
 export function normaliseField(field: string): string {
   const pointer = /^#?\//.test(field);
-  const path = pointer ? field.replace(/^#?\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') : field;
+  const path = pointer
+    ? field
+        .replace(/^#?\//, '')
+        .split('/')
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .join('.')
+    : field;
   return path.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 }
 
@@ -59,7 +68,9 @@ export function readErrorBody(json: unknown): ErrorBody | undefined {
   const body = BodySchema.safeParse(json);
   if (!body.success) return undefined;
   const { message, error, title, detail } = body.data;
-  const items = [...(body.data.errors ?? []), ...(body.data['invalid-params'] ?? [])].map(readItem).filter((i) => i !== undefined);
+  const items = [...(body.data.errors ?? []), ...(body.data['invalid-params'] ?? [])]
+    .map(readItem)
+    .filter((i) => i !== undefined);
   const problems = items.flatMap((i) => (i.field && i.message ? [{ field: i.field, message: i.message }] : []));
   // A field-by-field list says more than a summary such as "Validation failed", so it wins when both exist.
   const listed = items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');

@@ -29,13 +29,19 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** The server's explanation and per-field problems from a JSON error body (see error-body.ts) or plain text. */
-export function extractServerError(body: string, contentType: string | undefined, clean = asIs): { message?: string; problems: FieldProblem[] } {
+export function extractServerError(
+  body: string,
+  contentType: string | undefined,
+  clean = asIs,
+): { message?: string; problems: FieldProblem[] } {
   const json = parseJson(body);
   if (json.ok) {
     // Decoded first, so a key spelled with JSON escapes is found; scrubbed before the cut, so no cut hides one.
     const found = readErrorBody(scrubJson(json.value, clean));
     // Bounded like the message: a body can list thousands of problems or send a novel as a field name.
-    const problems = (found?.problems ?? []).slice(0, MAX_PROBLEMS).map((p) => ({ field: tidy(p.field) ?? p.field, message: tidy(p.message) ?? p.message }));
+    const problems = (found?.problems ?? [])
+      .slice(0, MAX_PROBLEMS)
+      .map((p) => ({ field: tidy(p.field) ?? p.field, message: tidy(p.message) ?? p.message }));
     return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
   }
   // An HTML error page says nothing a user can act on.
@@ -60,7 +66,13 @@ function retryWhen(retryAfterMs: number | undefined): string {
   return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
 }
 
-function statusError(status: number, body: string, headers: Record<string, string | string[] | undefined>, nowMs: number, clean: Scrubber): ApiError {
+function statusError(
+  status: number,
+  body: string,
+  headers: Record<string, string | string[] | undefined>,
+  nowMs: number,
+  clean: Scrubber,
+): ApiError {
   const retryAfterMs = parseRetryAfterMs(headers['retry-after'], nowMs);
   if (status === 401) return { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
   if (status === 403) return { kind: 'forbidden', message: 'This API key is not allowed to do that.' };
@@ -70,14 +82,21 @@ function statusError(status: number, body: string, headers: Record<string, strin
     return { kind: 'rate_limited', message: `The service is busy (rate limited). Try again ${when}.`, retryAfterMs };
   }
   if (status >= 500) {
-    return { kind: 'server', status, retryAfterMs, message: `The on-call service had a problem (HTTP ${status}). Try again later.` };
+    return {
+      kind: 'server',
+      status,
+      retryAfterMs,
+      message: `The on-call service had a problem (HTTP ${status}). Try again later.`,
+    };
   }
   if (status >= 400) {
     const { message: serverMessage, problems } = extractServerError(body, firstHeader(headers['content-type']), clean);
     const message = serverMessage
       ? `The service rejected the request: ${serverMessage}`
       : `The service rejected the request (HTTP ${status}).`;
-    return problems.length > 0 ? { kind: 'rejected', status, message, serverMessage, problems } : { kind: 'rejected', status, message, serverMessage };
+    return problems.length > 0
+      ? { kind: 'rejected', status, message, serverMessage, problems }
+      : { kind: 'rejected', status, message, serverMessage };
   }
   return { kind: 'bad_response', message: `The service sent an unexpected answer (HTTP ${status}).` };
 }
@@ -118,17 +137,35 @@ const UNKNOWN_TAIL = 'so the change may or may not have been saved. It was not s
  */
 function writeError(status: number, error: ApiError): ApiError {
   if (error.kind === 'server') {
-    return { kind: 'outcome_unknown', cause: 'server', status, message: `The service answered with an error (HTTP ${status}), ${UNKNOWN_TAIL}` };
+    return {
+      kind: 'outcome_unknown',
+      cause: 'server',
+      status,
+      message: `The service answered with an error (HTTP ${status}), ${UNKNOWN_TAIL}`,
+    };
   }
   if (error.kind === 'bad_response') {
-    return { kind: 'outcome_unknown', cause: 'unreadable', status, message: `The service's answer could not be read (HTTP ${status}), ${UNKNOWN_TAIL}` };
+    return {
+      kind: 'outcome_unknown',
+      cause: 'unreadable',
+      status,
+      message: `The service's answer could not be read (HTTP ${status}), ${UNKNOWN_TAIL}`,
+    };
   }
   return error;
 }
 
-function mapAnswer<S extends z.ZodType>(outcome: Exclude<TransportOutcome, { kind: 'failure' }>, schema: S, nowMs: number, clean: Scrubber): Result<z.output<S>> {
+function mapAnswer<S extends z.ZodType>(
+  outcome: Exclude<TransportOutcome, { kind: 'failure' }>,
+  schema: S,
+  nowMs: number,
+  clean: Scrubber,
+): Result<z.output<S>> {
   if (outcome.kind === 'too_large') {
-    return err({ kind: 'bad_response', message: `The service sent an answer that is too large (HTTP ${outcome.status}).` });
+    return err({
+      kind: 'bad_response',
+      message: `The service sent an answer that is too large (HTTP ${outcome.status}).`,
+    });
   }
   if (outcome.status >= 200 && outcome.status < 300) return parseSuccess(outcome.body, schema, clean);
   return err(statusError(outcome.status, outcome.body, outcome.headers, nowMs, clean));

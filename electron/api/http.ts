@@ -117,7 +117,9 @@ function readBody(
     }
     chunks.push(chunk);
   });
-  res.on('end', () => finish({ kind: 'response', status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+  res.on('end', () =>
+    finish({ kind: 'response', status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+  );
   res.on('error', fail);
   res.on('close', () => {
     if (!res.complete) fail();

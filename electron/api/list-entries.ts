@@ -15,7 +15,10 @@ export function shiftList(entries: readonly ShiftEntry[], window: { from: string
       shifts.push(entry.shift);
       return;
     }
-    const before = entries.slice(0, i).reverse().find((e) => e.ok);
+    const before = entries
+      .slice(0, i)
+      .reverse()
+      .find((e) => e.ok);
     const after = entries.slice(i + 1).find((e) => e.ok);
     const from = entry.start ?? (before?.ok ? before.shift.end : window.from);
     const to = entry.end ?? (after?.ok ? after.shift.start : window.to);

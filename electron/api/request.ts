@@ -49,7 +49,10 @@ async function readApiKey(getApiKey: ClientOptions['getApiKey']): Promise<Result
   const key = raw?.trim() ?? '';
   if (key === '') return err({ kind: 'unauthorized', message: 'No API key is set. Add one in Settings.' });
   if (!PRINTABLE_ASCII.test(key)) {
-    return err({ kind: 'unauthorized', message: 'The API key contains characters that cannot be sent. Paste it again.' });
+    return err({
+      kind: 'unauthorized',
+      message: 'The API key contains characters that cannot be sent. Paste it again.',
+    });
   }
   return { ok: true, value: key };
 }
@@ -60,7 +63,9 @@ function scrubKey(error: ApiError, clean: Scrubber): ApiError {
     case 'rejected': {
       const problems = error.problems?.map((p) => ({ field: clean(p.field), message: clean(p.message) }));
       const serverMessage = error.serverMessage && clean(error.serverMessage);
-      return problems ? { ...error, message: clean(error.message), serverMessage, problems } : { ...error, message: clean(error.message), serverMessage };
+      return problems
+        ? { ...error, message: clean(error.message), serverMessage, problems }
+        : { ...error, message: clean(error.message), serverMessage };
     }
     case 'bad_response':
       return { ...error, message: clean(error.message), path: error.path && clean(error.path) };
@@ -138,7 +143,9 @@ export function createRequester(options: CreateClientOptions): Requester {
     signal: life.signal,
   });
   // Read once, now: this client sends this key and no other (see the top of this file).
-  const bound: Promise<BoundKey> = readApiKey(options.getApiKey).then((key) => (key.ok ? { ok: true, value: { key: key.value, clean: secretScrubber(key.value) } } : key));
+  const bound: Promise<BoundKey> = readApiKey(options.getApiKey).then((key) =>
+    key.ok ? { ok: true, value: { key: key.value, clean: secretScrubber(key.value) } } : key,
+  );
 
   async function send<S extends z.ZodType>(call: ApiCall, schema: S): Promise<Result<z.output<S>>> {
     const isWrite = call.method !== 'GET';
@@ -150,7 +157,12 @@ export function createRequester(options: CreateClientOptions): Requester {
     const path = basePath + call.path;
     const query = call.query?.toString() ?? '';
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const request = { method: call.method, path: query === '' ? path : `${path}?${query}`, headers: headersFor(key.value.key, body), body };
+    const request = {
+      method: call.method,
+      path: query === '' ? path : `${path}?${query}`,
+      headers: headersFor(key.value.key, body),
+      body,
+    };
     const outcome = await withRetry(
       async () => {
         const attempt = await transport.send(request);

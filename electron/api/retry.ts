@@ -26,7 +26,10 @@ export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: 
 }
 
 /** Full jitter: a uniform wait in [0, min(cap, base·2^(attempt-1))). */
-export function fullJitterMs(attempt: number, policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'random'>): number {
+export function fullJitterMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'random'>,
+): number {
   const ceiling = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);
 }

@@ -49,7 +49,10 @@ export type User = z.infer<typeof UserSchema>;
 export const TeamSchema = z.object({
   id: z.string().startsWith('tea_'),
   // Shown as its id when absent.
-  name: z.string().nullish().transform((name) => name ?? null),
+  name: z
+    .string()
+    .nullish()
+    .transform((name) => name ?? null),
   description: TextOrEmpty,
 });
 export type Team = z.infer<typeof TeamSchema>;
@@ -72,28 +75,48 @@ export const LayerSchema = z.object({
   users: z.array(z.unknown()).nullish(),
   shift_length: ShiftLengthSchema.nullish(),
   // Element shape is "not shown" in the spec: accept anything (or nothing), interpret nothing.
-  restriction_intervals: z.array(z.unknown()).nullish().transform((items) => items ?? []),
+  restriction_intervals: z
+    .array(z.unknown())
+    .nullish()
+    .transform((items) => items ?? []),
 });
 export type Layer = z.infer<typeof LayerSchema>;
 
 // Only what a statement needs is required (the spec marks required fields only for users): a missing name shows the
 // id, a missing revision means "always re-read the shifts", missing users mean "whether a request asks you is unknown".
 export const ScheduleSchema = z.object({
-  name: z.string().nullish().transform((name) => name ?? null),
+  name: z
+    .string()
+    .nullish()
+    .transform((name) => name ?? null),
   description: Unrelied,
   time_zone: ZoneSchema,
   // The app reads nothing from layers: absent, null or unreadable reads as none.
-  layers: z.array(LayerSchema).nullish().catch(null).transform((layers) => layers ?? []),
+  layers: z
+    .array(LayerSchema)
+    .nullish()
+    .catch(null)
+    .transform((layers) => layers ?? []),
   // Compared between reads to know when shifts must be read again; null: re-read every time.
-  current_revision: z.number().int().nullish().transform((revision) => revision ?? null),
+  current_revision: z
+    .number()
+    .int()
+    .nullish()
+    .transform((revision) => revision ?? null),
   current_revision_valid_from: Unrelied,
   // A schedule with nothing on call now (or nothing after) has no shift to report; only a fallback, so an
   // unreadable one is treated as absent rather than refusing the schedule.
   current_oncall_shift: ShiftSchema.nullish().catch(undefined),
   next_oncall_shift: ShiftSchema.nullish().catch(undefined),
   // Needed to tell whether a coverage request asks you (null: unknown); teams feed the team form only.
-  users: z.array(UserSchema).nullish().transform((users) => users ?? null),
-  teams: z.array(TeamSchema).nullish().transform((teams) => teams ?? []),
+  users: z
+    .array(UserSchema)
+    .nullish()
+    .transform((users) => users ?? null),
+  teams: z
+    .array(TeamSchema)
+    .nullish()
+    .transform((teams) => teams ?? []),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
@@ -188,13 +211,20 @@ export const ScheduleEnvelopeSchema = z.object({ schedule: ScheduleSchema });
 /** One shift of a list: readable, or not (with whatever instants could be read, to place the hole it leaves). */
 export type ShiftEntry = { ok: true; shift: Shift } | { ok: false; start: string | null; end: string | null };
 
-const ShiftTimesSchema = z.object({ start: InstantSchema.nullish().catch(null), end: InstantSchema.nullish().catch(null) });
+const ShiftTimesSchema = z.object({
+  start: InstantSchema.nullish().catch(null),
+  end: InstantSchema.nullish().catch(null),
+});
 
 export const ShiftEntrySchema = z.unknown().transform((raw): ShiftEntry => {
   const parsed = ShiftSchema.safeParse(raw);
   if (parsed.success) return { ok: true, shift: parsed.data };
   const times = ShiftTimesSchema.safeParse(raw);
-  return { ok: false, start: times.success ? (times.data.start ?? null) : null, end: times.success ? (times.data.end ?? null) : null };
+  return {
+    ok: false,
+    start: times.success ? (times.data.start ?? null) : null,
+    end: times.success ? (times.data.end ?? null) : null,
+  };
 });
 
 /** The shifts of a window, and the spans in it where the service sent shifts that couldn't be read. */

@@ -9,7 +9,9 @@ export type Parsed<T> = readonly [field: string, result: z.ZodSafeParseResult<T>
 
 function problems(entries: ReadonlyArray<Parsed<unknown>>): ValidationError {
   const issues = entries.flatMap(([field, result]) =>
-    result.success ? [] : result.error.issues.map((issue) => (field === '' ? issue : { ...issue, path: [field, ...issue.path] })),
+    result.success
+      ? []
+      : result.error.issues.map((issue) => (field === '' ? issue : { ...issue, path: [field, ...issue.path] })),
   );
   return validationError(issues);
 }

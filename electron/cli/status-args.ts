@@ -26,25 +26,38 @@ Exit codes: 0 ok (every source fresh), 2 bad arguments (including an unusable --
 (or the stored service address is unusable), 4 key rejected or any source (a schedule or the coverage
 requests) could not be refreshed.`;
 
-export const StatusArgsSchema = z.object({
-  demo: z.boolean(),
-  json: z.boolean(),
-  help: z.boolean(),
-  // Checked here, before anything runs: an unusable address must fail loudly, not fetch nothing and say "ok".
-  baseUrl: z.string().min(1).superRefine((raw, ctx) => {
-    const problem = unusableBaseUrlMessage(raw);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-  }).optional(),
-  schedules: z.array(z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…')),
-  email: z.email({ message: 'must be an e-mail address' }).optional(),
-  dataDir: z.string().min(1).optional(),
-  summary: z.boolean(),
-  ics: z.boolean(),
-  days: z.string().regex(/^\d+$/, 'must be a whole number of days').transform(Number).pipe(z.number().int().min(1).max(366, 'must be at most 366')).optional(),
-}).superRefine((a, ctx) => {
-  if ([a.json, a.summary, a.ics].filter(Boolean).length > 1) ctx.addIssue({ code: 'custom', path: ['ics'], message: 'choose one of --json, --summary, --ics' });
-  if (a.days !== undefined && !a.ics) ctx.addIssue({ code: 'custom', path: ['days'], message: 'only goes with --ics' });
-});
+export const StatusArgsSchema = z
+  .object({
+    demo: z.boolean(),
+    json: z.boolean(),
+    help: z.boolean(),
+    // Checked here, before anything runs: an unusable address must fail loudly, not fetch nothing and say "ok".
+    baseUrl: z
+      .string()
+      .min(1)
+      .superRefine((raw, ctx) => {
+        const problem = unusableBaseUrlMessage(raw);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+    schedules: z.array(z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…')),
+    email: z.email({ message: 'must be an e-mail address' }).optional(),
+    dataDir: z.string().min(1).optional(),
+    summary: z.boolean(),
+    ics: z.boolean(),
+    days: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of days')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(366, 'must be at most 366'))
+      .optional(),
+  })
+  .superRefine((a, ctx) => {
+    if ([a.json, a.summary, a.ics].filter(Boolean).length > 1)
+      ctx.addIssue({ code: 'custom', path: ['ics'], message: 'choose one of --json, --summary, --ics' });
+    if (a.days !== undefined && !a.ics)
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'only goes with --ics' });
+  });
 export type StatusArgs = z.infer<typeof StatusArgsSchema>;
 
 const FLAG_OF: Record<string, string> = { baseUrl: 'base-url', schedules: 'schedule', dataDir: 'data-dir' };
@@ -74,9 +87,16 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
     return { ok: false, message: cause instanceof Error ? cause.message : 'bad arguments' };
   }
   const parsed = StatusArgsSchema.safeParse({
-    demo: values.demo, json: values.json, help: values.help, baseUrl: values['base-url'],
-    schedules: values.schedule, email: values.email, dataDir: values['data-dir'],
-    summary: values.summary, ics: values.ics, days: values.days,
+    demo: values.demo,
+    json: values.json,
+    help: values.help,
+    baseUrl: values['base-url'],
+    schedules: values.schedule,
+    email: values.email,
+    dataDir: values['data-dir'],
+    summary: values.summary,
+    ics: values.ics,
+    days: values.days,
   });
   if (!parsed.success) {
     const flag = (key: PropertyKey | undefined): string => FLAG_OF[String(key)] ?? String(key);

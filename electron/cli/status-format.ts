@@ -5,7 +5,15 @@ import { hasData, savedAt, syncText } from '../shared/freshness';
 import { readinessLine } from '../shared/readiness-text';
 import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
-import type { AppState, CoverageView, MyShift, Person, ScheduleView, SourceStatus, SyncStatus } from '../shared/view-state';
+import type {
+  AppState,
+  CoverageView,
+  MyShift,
+  Person,
+  ScheduleView,
+  SourceStatus,
+  SyncStatus,
+} from '../shared/view-state';
 
 export interface FormatOptions {
   nowMs: number;
@@ -21,7 +29,8 @@ function allFresh(state: AppState): boolean {
 
 function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
-  if (sync.kind === 'ok') return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
+  if (sync.kind === 'ok')
+    return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
   return `Sync: ${sync.kind.replace('_', ' ')}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
 }
 
@@ -29,10 +38,14 @@ function statusText(status: SourceStatus, o: FormatOptions): string {
   const saved = savedAt(status);
   const savedNote = saved ? `; showing saved data from ${formatDayTime(saved, o)}` : '';
   switch (status.kind) {
-    case 'fresh': return 'fresh';
-    case 'loading': return 'unknown (not loaded)';
-    case 'stale': return `stale (${status.reason.replace(/\.$/, '')})${savedNote}`;
-    case 'error': return `couldn't load: ${status.reason}`;
+    case 'fresh':
+      return 'fresh';
+    case 'loading':
+      return 'unknown (not loaded)';
+    case 'stale':
+      return `stale (${status.reason.replace(/\.$/, '')})${savedNote}`;
+    case 'error':
+      return `couldn't load: ${status.reason}`;
     case 'not_found': {
       const since = status.since ? ` since ${formatDayTime(status.since, o)}` : '';
       return `not found on the service${since}${savedNote}`;
@@ -46,7 +59,8 @@ function scheduleLines(s: ScheduleView, o: FormatOptions): string[] {
   const zone = s.timeZone ? ` (${s.timeZone})` : '';
   const lines = [`${s.name} [${s.id}]${zone} — ${statusText(s.status, o)}${me}`];
   if (!hasData(s.status)) return [...lines, '  now:  unknown', '  next: unknown'];
-  const ended = s.known && Date.parse(s.known.to) <= o.nowMs ? ` (saved data ends ${formatDayTime(s.known.to, o)})` : '';
+  const ended =
+    s.known && Date.parse(s.known.to) <= o.nowMs ? ` (saved data ends ${formatDayTime(s.known.to, o)})` : '';
   const nobody = knowsNow(s, o.nowMs) ? 'nobody on call' : `unknown${ended}`;
   lines.push(s.now ? `  now:  ${names(s.now.users)} until ${formatDayTime(s.now.end, t)}` : `  now:  ${nobody}`);
   const until = nothingPlannedUntil(s, o.nowMs);
@@ -59,15 +73,21 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
   const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
   const lines: string[] = [];
-  for (const m of state.me.onCallNow) lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
+  for (const m of state.me.onCallNow)
+    lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
-  if (next) lines.push(`Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`);
-  else if (state.settings.email === '') lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
+  if (next)
+    lines.push(
+      `Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`,
+    );
+  else if (state.settings.email === '')
+    lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
-  else if (absence.kind === 'scoped') lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
+  else if (absence.kind === 'scoped')
+    lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
   else lines.push(`Your next shift: unknown${missing}`);
   return lines;
 }
@@ -90,7 +110,9 @@ function myShiftsLines(state: AppState, o: FormatOptions): string[] {
   for (const m of shifts) {
     const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
     const length = formatDuration(Date.parse(m.end) - Date.parse(m.start));
-    lines.push(`  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${m.scheduleName}${running}`);
+    lines.push(
+      `  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${m.scheduleName}${running}`,
+    );
   }
   return lines;
 }
@@ -114,7 +136,8 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   if (issues) lines.push(` ${issues}`);
   if (askingMe.length > 0) lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(c, o)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(c, o)));
-  if (coveredByMe.length > 0) lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(c, o)));
+  if (coveredByMe.length > 0)
+    lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(c, o)));
   return lines;
 }
 

@@ -69,11 +69,21 @@ function overridesFrom(args: StatusArgs, envKey: string | undefined): NonNullabl
   return overrides;
 }
 
-export async function runStatus(args: StatusArgs, env: { ONCALL_API_KEY?: string | undefined }, log: (m: string) => void): Promise<StatusOutcome> {
+export async function runStatus(
+  args: StatusArgs,
+  env: { ONCALL_API_KEY?: string | undefined },
+  log: (m: string) => void,
+): Promise<StatusOutcome> {
   const demo = args.demo ? await startDemo() : undefined;
   try {
     const given = overridesFrom(args, env.ONCALL_API_KEY);
-    const overrides = demo ? { ...demo.overrides, email: args.email ?? DEMO_EMAIL, ...(args.schedules.length > 0 ? { scheduleIds: args.schedules } : {}) } : given;
+    const overrides = demo
+      ? {
+          ...demo.overrides,
+          email: args.email ?? DEMO_EMAIL,
+          ...(args.schedules.length > 0 ? { scheduleIds: args.schedules } : {}),
+        }
+      : given;
     const disk = demo ? undefined : createFsFileStore(args.dataDir ?? userDataDir());
     const engine = createEngine({
       clock: systemClock,

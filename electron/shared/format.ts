@@ -127,7 +127,9 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   // The schedule's side names its day in the same style as the local side: a weekday within a week, else the
   // date (a bare "Mon" for next week's Monday would read as this week's).
   const sameDate = dayNumber(there) === dayNumber(local);
-  const thereText = sameDate ? clock(there, locale) : localDayText(there, inZone(opts.nowMs, opts.scheduleZone), locale, true);
+  const thereText = sameDate
+    ? clock(there, locale)
+    : localDayText(there, inZone(opts.nowMs, opts.scheduleZone), locale, true);
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
 }
 
@@ -157,7 +159,10 @@ export function formatWindow(start: Instant, end: Instant, opts: DayFormatOption
 
 /** Up to two letters for an avatar: first and last word ("Jean-Luc Picard" → "JP"); "?" when empty. */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   const first = words[0];
   if (!first) return '?';
   const last = words.length > 1 ? words[words.length - 1] : undefined;

@@ -22,7 +22,15 @@ export function resultOf<T extends z.ZodType>(value: T) {
   ]);
 }
 
-export const ViewNameSchema = z.enum(['status', 'override', 'coverage', 'team', 'chat-group', 'settings', 'onboarding']);
+export const ViewNameSchema = z.enum([
+  'status',
+  'override',
+  'coverage',
+  'team',
+  'chat-group',
+  'settings',
+  'onboarding',
+]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 
 const Iso = z.iso.datetime({ message: 'must be an ISO 8601 UTC date-time (…Z)' });

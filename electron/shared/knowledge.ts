@@ -39,7 +39,6 @@ export function isUnknownGap(g: MyGap): boolean {
   return g.kind === 'loading' || g.kind === 'failed' || g.kind === 'ended' || g.kind === 'holes';
 }
 
-
 /** One gap in words: "Database: saved data from 14:02", "saved data for Data ends Mon 09:00". */
 function gapPhrase(g: MyGap, time: (iso: string) => string): string {
   switch (g.kind) {
@@ -48,11 +47,15 @@ function gapPhrase(g: MyGap, time: (iso: string) => string): string {
     case 'failed':
       return `couldn't load ${g.scheduleName}`;
     case 'ended':
-      return g.until ? `saved data for ${g.scheduleName} ends ${time(g.until)}` : `nothing known about ${g.scheduleName} for now`;
+      return g.until
+        ? `saved data for ${g.scheduleName} ends ${time(g.until)}`
+        : `nothing known about ${g.scheduleName} for now`;
     case 'holes':
       return `some shifts of ${g.scheduleName} couldn't be read`;
     case 'saved': {
-      const from = g.savedAt ? `${g.scheduleName}: saved data from ${time(g.savedAt)}` : `${g.scheduleName}: saved data`;
+      const from = g.savedAt
+        ? `${g.scheduleName}: saved data from ${time(g.savedAt)}`
+        : `${g.scheduleName}: saved data`;
       return g.until ? `${from}, known only until ${time(g.until)}` : from;
     }
     case 'short':
@@ -67,7 +70,11 @@ export function gapsText(gaps: readonly MyGap[], time: (iso: string) => string):
     return names.length === 0 ? [] : [say(names.join(', '))];
   };
   const single = gaps.filter((g) => g.kind !== 'failed' && g.kind !== 'loading').map((g) => gapPhrase(g, time));
-  return [...grouped('failed', (n) => `couldn't load ${n}`), ...grouped('loading', (n) => `${n} still loading`), ...single].join(' · ');
+  return [
+    ...grouped('failed', (n) => `couldn't load ${n}`),
+    ...grouped('loading', (n) => `${n} still loading`),
+    ...single,
+  ].join(' · ');
 }
 
 /**
@@ -84,13 +91,14 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
   });
   const listed = new Set(gaps.map((g) => g.scheduleId));
   for (const s of state.schedules) {
-    if (!listed.has(s.id) && s.known && Date.parse(s.known.to) < untilMs) gaps.push({ scheduleId: s.id, scheduleName: s.name, kind: 'short', until: s.known.to });
+    if (!listed.has(s.id) && s.known && Date.parse(s.known.to) < untilMs)
+      gaps.push({ scheduleId: s.id, scheduleName: s.name, kind: 'short', until: s.known.to });
   }
-  const endsBefore = (g: MyGap): boolean => (g.kind === 'short' && !g.until) || (g.until !== undefined && Date.parse(g.until) < untilMs);
+  const endsBefore = (g: MyGap): boolean =>
+    (g.kind === 'short' && !g.until) || (g.until !== undefined && Date.parse(g.until) < untilMs);
   const relevant = gaps.filter((g) => isUnknownGap(g) || ((g.kind === 'short' || g.kind === 'saved') && endsBefore(g)));
   return gapsText(relevant, time);
 }
-
 
 /**
  * What may be said about my having no shift from now to the horizon:
@@ -112,7 +120,11 @@ function allGaps(state: AppState): MyGap[] {
   const listed = new Set(state.me.gaps.map((g) => g.scheduleId));
   const missing = state.schedules
     .filter((s) => !listed.has(s.id) && !hasData(s.status))
-    .map((s): MyGap => ({ scheduleId: s.id, scheduleName: s.name, kind: s.status.kind === 'loading' ? 'loading' : 'failed' }));
+    .map((s): MyGap => ({
+      scheduleId: s.id,
+      scheduleName: s.name,
+      kind: s.status.kind === 'loading' ? 'loading' : 'failed',
+    }));
   return [...state.me.gaps, ...missing];
 }
 
@@ -128,7 +140,11 @@ export function myAbsence(state: AppState, time: (iso: string) => string): Absen
   }
   const gapIds = new Set(gaps.map((g) => g.scheduleId));
   const fresh = state.schedules.filter((s) => !gapIds.has(s.id)).map((s) => s.name);
-  return { kind: 'scoped', text: `No shift of yours ${days}${fresh.length > 0 ? ` on ${joinNames(fresh)}` : ''}`, note };
+  return {
+    kind: 'scoped',
+    text: `No shift of yours ${days}${fresh.length > 0 ? ` on ${joinNames(fresh)}` : ''}`,
+    note,
+  };
 }
 
 /** "1 request couldn't be read" / "2 requests couldn't be read or placed": said wherever "none pending" would be. */

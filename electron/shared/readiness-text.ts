@@ -14,8 +14,12 @@ const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1)
 export function readinessLine(r: Readiness, time: (iso: string) => string): ReadinessLine {
   const when = `your shift at ${time(r.shift.start)}`;
   const problem = r.checks.find((c) => c.result === 'problem');
-  if (problem) return { ready: false, text: `Not ready for ${when}: ${lowerFirst(problem.message).replace(/\.$/, '')}`, problem };
+  if (problem)
+    return { ready: false, text: `Not ready for ${when}: ${lowerFirst(problem.message).replace(/\.$/, '')}`, problem };
   const unknown = r.checks.filter((c) => c.result === 'unknown');
-  const note = unknown.length > 0 ? ` (can't tell: ${unknown.map((c) => lowerFirst(c.message).replace(/\.$/, '')).join('; ')})` : '';
+  const note =
+    unknown.length > 0
+      ? ` (can't tell: ${unknown.map((c) => lowerFirst(c.message).replace(/\.$/, '')).join('; ')})`
+      : '';
   return { ready: true, text: `Ready for ${when} ✓${note}` };
 }

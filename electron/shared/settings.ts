@@ -9,7 +9,16 @@ export type Theme = z.infer<typeof ThemeSchema>;
 
 export const ReminderSettingsSchema = z.object({
   /** Minutes before a shift of mine starts; default 1 day and 15 minutes. */
-  leadTimesMin: z.array(z.number().int().min(1).max(14 * 24 * 60)).max(6).default([24 * 60, 15]),
+  leadTimesMin: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(14 * 24 * 60),
+    )
+    .max(6)
+    .default([24 * 60, 15]),
   atStart: z.boolean().default(true),
   atEnd: z.boolean().default(true),
   coverageRequests: z.boolean().default(true),
@@ -40,13 +49,16 @@ export const WatchedScheduleSchema = z.object({
 export type WatchedSchedule = z.infer<typeof WatchedScheduleSchema>;
 
 /** A schedule listed twice would show twice and announce every reminder twice: the later entry is refused. */
-const WatchedListSchema = z.array(WatchedScheduleSchema).max(100).superRefine((list, ctx) => {
-  const seen = new Set<string>();
-  list.forEach((w, i) => {
-    if (seen.has(w.id)) ctx.addIssue({ code: 'custom', path: [i], message: `${w.id} is listed twice` });
-    seen.add(w.id);
+const WatchedListSchema = z
+  .array(WatchedScheduleSchema)
+  .max(100)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((w, i) => {
+      if (seen.has(w.id)) ctx.addIssue({ code: 'custom', path: [i], message: `${w.id} is listed twice` });
+      seen.add(w.id);
+    });
   });
-});
 
 /** The opt-in calendar subscription feed (served on 127.0.0.1 only). Additive: files without it load with it off. */
 export const CalendarFeedSettingsSchema = z.object({
@@ -78,7 +90,10 @@ export const QuietHoursSchema = z.object({
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
 /** "Pause notifications" from the tray: an instant (UTC ISO) or null. Kept in settings so it survives a restart. */
-const PausedUntilSchema = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant').nullable();
+const PausedUntilSchema = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant')
+  .nullable();
 
 /** Bounds of the "My shifts" horizon, in days. */
 export const MIN_HORIZON_DAYS = 14;
@@ -107,7 +122,10 @@ export const SettingsSchema = z.object({
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** The reminders a schedule gives: its own choice, or the default. */
-export function remindersFor(settings: Pick<Settings, 'reminders' | 'schedules'>, scheduleId: string): ReminderSettings {
+export function remindersFor(
+  settings: Pick<Settings, 'reminders' | 'schedules'>,
+  scheduleId: string,
+): ReminderSettings {
   return settings.schedules.find((w) => w.id === scheduleId)?.reminders ?? settings.reminders;
 }
 

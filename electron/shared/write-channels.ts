@@ -6,7 +6,13 @@ import type { InvokeChannel } from './ipc-contract';
  * Once one of these was invoked, its write may have left the app, so a failure no layer can explain (a throw, a
  * lost or garbled IPC answer) is "outcome unknown" there, never "try again": that could be a second write.
  */
-export const SERVICE_WRITE_CHANNELS = ['override:create', 'take-over:now', 'take-over:hand-back', 'team:update', 'chat-group:put'] as const satisfies readonly InvokeChannel[];
+export const SERVICE_WRITE_CHANNELS = [
+  'override:create',
+  'take-over:now',
+  'take-over:hand-back',
+  'team:update',
+  'chat-group:put',
+] as const satisfies readonly InvokeChannel[];
 export type ServiceWriteChannel = (typeof SERVICE_WRITE_CHANNELS)[number];
 
 export function isServiceWrite(channel: InvokeChannel): channel is ServiceWriteChannel {

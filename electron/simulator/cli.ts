@@ -6,7 +6,12 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { seed: { type: 'string' }, port: { type: 'string' }, now: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        seed: { type: 'string' },
+        port: { type: 'string' },
+        now: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (cause) {
     console.error(cause instanceof Error ? cause.message : String(cause));

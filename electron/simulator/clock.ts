@@ -16,7 +16,8 @@ export interface SimulatorClock {
  * would be read in the machine's local zone, so the same seed would mean different instants on different machines.
  */
 export function toEpochMs(instant: string | Date | number): number | undefined {
-  const ms = typeof instant === 'number' ? instant : typeof instant === 'string' ? parseIsoInstant(instant) : instant.getTime();
+  const ms =
+    typeof instant === 'number' ? instant : typeof instant === 'string' ? parseIsoInstant(instant) : instant.getTime();
   return ms !== undefined && Number.isFinite(ms) ? ms : undefined;
 }
 

@@ -1,7 +1,13 @@
 // Fault injection per route, and a log of served requests, for tests and benchmarks.
 
 export const ROUTE_NAMES = [
-  'getSchedule', 'listShifts', 'createOverride', 'getOverride', 'listCoverageRequests', 'putChatUserGroup', 'updateTeam',
+  'getSchedule',
+  'listShifts',
+  'createOverride',
+  'getOverride',
+  'listCoverageRequests',
+  'putChatUserGroup',
+  'updateTeam',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 

@@ -1,10 +1,17 @@
 // Wire shapes of spec section 2, built from simulator state. Typed against the client's schemas so the
 // simulator cannot drift from what the client parses.
-import type {
-  ChatUserGroup, CoverageRequest, Layer, Override, Schedule, Shift, Team, User,
-} from '../api/schemas';
+import type { ChatUserGroup, CoverageRequest, Layer, Override, Schedule, Shift, Team, User } from '../api/schemas';
 import { currentAndNext, type Segment } from './rotation';
-import type { ChatUserGroupState, CoverageState, LayerState, OverrideState, ScheduleState, SimulatorState, TeamState, UserState } from './state';
+import type {
+  ChatUserGroupState,
+  CoverageState,
+  LayerState,
+  OverrideState,
+  ScheduleState,
+  SimulatorState,
+  TeamState,
+  UserState,
+} from './state';
 import { formatInstant } from './time';
 
 export function renderUser(user: UserState): User {
@@ -73,7 +80,9 @@ export function renderCoverageRequest(state: SimulatorState, request: CoverageSt
   return {
     id: request.id,
     // The seed checks every requester exists and users are never deleted, so the fallback is unreachable.
-    user: requester ? renderUser(requester) : { id: request.userId, name: '', email: '', role: '', seat: '', chat_id: '' },
+    user: requester
+      ? renderUser(requester)
+      : { id: request.userId, name: '', email: '', role: '', seat: '', chat_id: '' },
     reason: request.reason,
     status: request.status,
     shifts: request.shifts.map((s) => ({

@@ -81,7 +81,11 @@ function wallMs(ms: number, zone: IANAZone): number {
 }
 
 /** The shift of the layer containing t (t ≥ rotation start), found by jumping, not by walking from the start. */
-export function shiftAt(layer: RotationLayer, zone: IANAZone, t: number): { index: number; startMs: number; endMs: number } {
+export function shiftAt(
+  layer: RotationLayer,
+  zone: IANAZone,
+  t: number,
+): { index: number; startMs: number; endMs: number } {
   const stepMs = layer.shiftLength.amount * UNIT_MS[layer.shiftLength.unit];
   let index = Math.floor((wallMs(t, zone) - wallMs(layer.rotationStartMs, zone)) / stepMs);
   let startMs = shiftStartMs(layer, zone, index);
@@ -165,7 +169,10 @@ function extendBackwards(schedule: RotationSchedule, zone: IANAZone, segment: Se
 }
 
 /** The segment containing now, and the one after it (after a gap if need be); null where there is none. */
-export function currentAndNext(schedule: RotationSchedule, nowMs: number): { current: Segment | null; next: Segment | null } {
+export function currentAndNext(
+  schedule: RotationSchedule,
+  nowMs: number,
+): { current: Segment | null; next: Segment | null } {
   const around = timeline(schedule, nowMs, nowMs + 1);
   const current = around.find((s) => s.startMs <= nowMs && nowMs < s.endMs) ?? null;
   const zone = IANAZone.create(schedule.timeZone);

@@ -1,11 +1,23 @@
 // The seven endpoints of spec section 4, as pure-ish handlers over simulator state.
 import type { RouteName } from './faults';
 import {
-  renderChatUserGroup, renderCoverageRequest, renderOverride, renderSchedule, renderShift, renderTeam,
+  renderChatUserGroup,
+  renderCoverageRequest,
+  renderOverride,
+  renderSchedule,
+  renderShift,
+  renderTeam,
 } from './render';
 import { timeline } from './rotation';
 import { opaqueToken, type ScheduleState, type SimulatorState, type UserState } from './state';
-import { checkChatUserGroup, checkCreateOverride, checkPageQuery, checkShiftsQuery, checkUpdateTeam, type FieldError } from './wire-input';
+import {
+  checkChatUserGroup,
+  checkCreateOverride,
+  checkPageQuery,
+  checkShiftsQuery,
+  checkUpdateTeam,
+  type FieldError,
+} from './wire-input';
 
 export type Reply = { status: number; body: unknown };
 
@@ -64,7 +76,11 @@ function createOverride(ctx: RouteContext): Reply {
       return user ? [user.id] : [];
     });
     if (errors.length > 0) return unprocessable(errors);
-    const window = { startMs: Date.parse(body.value.start), endMs: Date.parse(body.value.end), userIds: [...new Set(userIds)] };
+    const window = {
+      startMs: Date.parse(body.value.start),
+      endMs: Date.parse(body.value.end),
+      userIds: [...new Set(userIds)],
+    };
     const override = ctx.state.addOverride(schedule.id, window, ctx.nowMs);
     return override ? json(201, { override: renderOverride(ctx.state, override) }) : notFound('Schedule');
   });
@@ -115,13 +131,37 @@ function updateTeam(ctx: RouteContext): Reply {
 
 const SEGMENT = '([^/]+)';
 export const ROUTES: readonly Route[] = [
-  { name: 'getSchedule', method: 'GET', pattern: new RegExp(`^/schedules/${SEGMENT}$`),
-    handle: (ctx) => withSchedule(ctx, (s) => json(200, { schedule: renderSchedule(ctx.state, s, ctx.nowMs) })) },
+  {
+    name: 'getSchedule',
+    method: 'GET',
+    pattern: new RegExp(`^/schedules/${SEGMENT}$`),
+    handle: (ctx) => withSchedule(ctx, (s) => json(200, { schedule: renderSchedule(ctx.state, s, ctx.nowMs) })),
+  },
   { name: 'listShifts', method: 'GET', pattern: new RegExp(`^/schedules/${SEGMENT}/shifts/$`), handle: listShifts },
-  { name: 'createOverride', method: 'POST', pattern: new RegExp(`^/schedules/${SEGMENT}/overrides/$`), handle: createOverride },
-  { name: 'getOverride', method: 'GET', pattern: new RegExp(`^/schedules/${SEGMENT}/overrides/${SEGMENT}$`), handle: getOverride },
-  { name: 'listCoverageRequests', method: 'GET', pattern: /^\/user\/coverage_requests\/$/, handle: listCoverageRequests },
-  { name: 'putChatUserGroup', method: 'PUT', pattern: new RegExp(`^/schedules/${SEGMENT}/chat_user_group/$`), handle: putChatUserGroup },
+  {
+    name: 'createOverride',
+    method: 'POST',
+    pattern: new RegExp(`^/schedules/${SEGMENT}/overrides/$`),
+    handle: createOverride,
+  },
+  {
+    name: 'getOverride',
+    method: 'GET',
+    pattern: new RegExp(`^/schedules/${SEGMENT}/overrides/${SEGMENT}$`),
+    handle: getOverride,
+  },
+  {
+    name: 'listCoverageRequests',
+    method: 'GET',
+    pattern: /^\/user\/coverage_requests\/$/,
+    handle: listCoverageRequests,
+  },
+  {
+    name: 'putChatUserGroup',
+    method: 'PUT',
+    pattern: new RegExp(`^/schedules/${SEGMENT}/chat_user_group/$`),
+    handle: putChatUserGroup,
+  },
   { name: 'updateTeam', method: 'PATCH', pattern: new RegExp(`^/teams/${SEGMENT}$`), handle: updateTeam },
 ];
 

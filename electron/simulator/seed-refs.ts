@@ -30,13 +30,44 @@ export function checkSeedReferences(seed: ReferenceView, ctx: z.RefinementCtx): 
     if (!userIds.has(userId)) problem(path, `unknown user id "${userId}"`);
   };
 
-  unique(seed.users.map((u) => u.id), ['users'], 'id', problem);
-  unique(seed.users.map((u) => u.email.toLowerCase()), ['users'], 'email', problem);
-  unique(seed.teams.map((t) => t.id), ['teams'], 'id', problem);
-  unique(seed.schedules.map((s) => s.id), ['schedules'], 'id', problem);
-  unique(seed.coverage_requests.map((c) => c.id), ['coverage_requests'], 'id', problem);
+  unique(
+    seed.users.map((u) => u.id),
+    ['users'],
+    'id',
+    problem,
+  );
+  unique(
+    seed.users.map((u) => u.email.toLowerCase()),
+    ['users'],
+    'email',
+    problem,
+  );
+  unique(
+    seed.teams.map((t) => t.id),
+    ['teams'],
+    'id',
+    problem,
+  );
+  unique(
+    seed.schedules.map((s) => s.id),
+    ['schedules'],
+    'id',
+    problem,
+  );
+  unique(
+    seed.coverage_requests.map((c) => c.id),
+    ['coverage_requests'],
+    'id',
+    problem,
+  );
   // Keys are secrets: a duplicate is reported by path only, never by value.
-  unique(seed.api_keys.map((k) => k.key), ['api_keys'], 'key', problem, false);
+  unique(
+    seed.api_keys.map((k) => k.key),
+    ['api_keys'],
+    'key',
+    problem,
+    false,
+  );
   seed.api_keys.forEach((k, i) => knownUser(k.user_id, ['api_keys', i, 'user_id']));
   seed.users.forEach((u, i) => {
     if (u.time_zone !== undefined) validZone(u.time_zone, ['users', i, 'time_zone'], problem);
@@ -58,9 +89,7 @@ function validZone(zone: string, path: Path, problem: Problem): void {
   if (!IANAZone.isValidZone(zone)) problem(path, `"${zone}" is not an IANA time zone (e.g. Europe/Berlin)`);
 }
 
-function unique(
-  values: string[], base: Path, field: string, problem: Problem, showValue = true,
-): void {
+function unique(values: string[], base: Path, field: string, problem: Problem, showValue = true): void {
   const seen = new Set<string>();
   values.forEach((v, i) => {
     if (seen.has(v)) problem([...base, i, field], showValue ? `duplicate ${field} "${v}"` : `duplicate ${field}`);
@@ -69,7 +98,10 @@ function unique(
 }
 
 function checkSchedules(
-  schedules: ReferenceView['schedules'], teamIds: Set<string>, knownUser: (id: string, path: Path) => void, problem: Problem,
+  schedules: ReferenceView['schedules'],
+  teamIds: Set<string>,
+  knownUser: (id: string, path: Path) => void,
+  problem: Problem,
 ): void {
   const overrideIds = new Map<string, Path>();
   schedules.forEach((s, i) => {

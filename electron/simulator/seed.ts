@@ -112,7 +112,11 @@ export function parseSeedText(text: string, nowMs: number): Result<Seed, SeedErr
     json = JSON.parse(text);
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
-    return err({ kind: 'seed', message: `Invalid seed: not JSON (${detail})`, problems: [{ path: '(root)', message: detail }] });
+    return err({
+      kind: 'seed',
+      message: `Invalid seed: not JSON (${detail})`,
+      problems: [{ path: '(root)', message: detail }],
+    });
   }
   return parseSeed(json, nowMs);
 }
@@ -123,7 +127,11 @@ export async function loadSeedFile(path: string, nowMs: number = Date.now()): Pr
     text = await readFile(path, 'utf8');
   } catch (cause) {
     const detail = cause instanceof Error ? cause.message : String(cause);
-    return err({ kind: 'seed', message: `Cannot read seed file: ${detail}`, problems: [{ path: '(file)', message: detail }] });
+    return err({
+      kind: 'seed',
+      message: `Cannot read seed file: ${detail}`,
+      problems: [{ path: '(file)', message: detail }],
+    });
   }
   return parseSeedText(text, nowMs);
 }

@@ -51,7 +51,10 @@ async function serve(deps: ServeDeps, req: IncomingMessage, res: ServerResponse,
   const { state, clock } = deps;
   if (fault?.applyAfterMs !== undefined && method !== 'GET') {
     const atMs = clock.now() + fault.applyAfterMs;
-    late.push({ atMs, apply: () => void dispatch({ ...matched, req, body, query: url.searchParams, state, nowMs: atMs }) });
+    late.push({
+      atMs,
+      apply: () => void dispatch({ ...matched, req, body, query: url.searchParams, state, nowMs: atMs }),
+    });
     if (fault.reset) {
       req.socket.destroy();
       return record('reset');

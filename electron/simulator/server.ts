@@ -37,9 +37,11 @@ export interface RunningSimulator {
 
 async function loadSeed(input: SeedInput, nowMs: number): Promise<Seed> {
   const result =
-    typeof input !== 'string' ? parseSeed(input, nowMs)
-    : input.trimStart().startsWith('{') ? parseSeedText(input, nowMs)
-    : await loadSeedFile(input, nowMs);
+    typeof input !== 'string'
+      ? parseSeed(input, nowMs)
+      : input.trimStart().startsWith('{')
+        ? parseSeedText(input, nowMs)
+        : await loadSeedFile(input, nowMs);
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
@@ -65,18 +67,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const faults = createFaults();
   const requests = createRequestLog();
   const timers = new Set<NodeJS.Timeout>();
-  const delay = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
-    timers.add(timer);
-  });
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
+      timers.add(timer);
+    });
   const server = createServer(createRequestHandler({ state, faults, requests, clock, delay }));
   server.keepAliveTimeout = 5_000;
   const port = await listen(server, options.port ?? 0);
   const apiKeys = seed.api_keys.map((k) => k.key);
-  const close = () => new Promise<void>((resolve) => {
-    for (const timer of timers) clearTimeout(timer);
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const timer of timers) clearTimeout(timer);
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return { url: `http://127.0.0.1:${port}`, apiKey: apiKeys[0] ?? '', apiKeys, faults, requests, clock, state, close };
 }

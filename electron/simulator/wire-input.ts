@@ -63,7 +63,12 @@ const CreateOverrideBodySchema = z
     start: utcInstant,
     end: utcInstant,
     user_references: z
-      .array(z.object({ type: z.literal('email', 'unsupported type (only "email")'), value: z.email('must be an e-mail address') }))
+      .array(
+        z.object({
+          type: z.literal('email', 'unsupported type (only "email")'),
+          value: z.email('must be an e-mail address'),
+        }),
+      )
       .min(LIMITS.userReferencesMin, 'must have 1 to 4 elements')
       .max(LIMITS.userReferencesMax, 'must have 1 to 4 elements'),
   })
@@ -83,7 +88,10 @@ const UpdateTeamBodySchema = z.object({
 function check<T>(schema: z.ZodType<T>, body: unknown): Checked<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const errors = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
+  const errors = parsed.error.issues.map((i) => ({
+    field: i.path.map(String).join('.') || 'body',
+    message: i.message,
+  }));
   return { ok: false, errors };
 }
 

@@ -9,7 +9,8 @@ function start() {
   started = true;
   import(new URL(entry, document.baseURI).href);
 }
-if (document.visibilityState !== 'visible' || performance.getEntriesByName('first-contentful-paint').length > 0) start();
+if (document.visibilityState !== 'visible' || performance.getEntriesByName('first-contentful-paint').length > 0)
+  start();
 else {
   try {
     new PerformanceObserver((list, observer) => {

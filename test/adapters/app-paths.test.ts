@@ -26,7 +26,9 @@ describe('which page counts as our renderer (IPC sender check)', () => {
 
 describe('paths handed to other processes', () => {
   it('point into app.asar.unpacked, where notify-send can read them', () => {
-    expect(unpackedPath('/opt/OnCall Tray/resources/app.asar/dist/icons/app.png')).toBe('/opt/OnCall Tray/resources/app.asar.unpacked/dist/icons/app.png');
+    expect(unpackedPath('/opt/OnCall Tray/resources/app.asar/dist/icons/app.png')).toBe(
+      '/opt/OnCall Tray/resources/app.asar.unpacked/dist/icons/app.png',
+    );
     expect(unpackedPath('/home/me/oncall/dist/icons/app.png')).toBe('/home/me/oncall/dist/icons/app.png');
   });
 });

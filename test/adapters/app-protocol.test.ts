@@ -52,7 +52,11 @@ describe('app:// protocol handler', () => {
       expect(await answer.text(), url).not.toContain('api key');
     }
     // Dot segments, plain or encoded, are resolved by the URL parser and stay inside: they name renderer/secret.txt.
-    for (const url of ['app://renderer/../secret.txt', 'app://renderer/%2e%2e/secret.txt', 'app://renderer/../renderer-evil.txt']) {
+    for (const url of [
+      'app://renderer/../secret.txt',
+      'app://renderer/%2e%2e/secret.txt',
+      'app://renderer/../renderer-evil.txt',
+    ]) {
       const answer = await get(url);
       expect(answer.status, url).toBe(404);
       expect(await answer.text(), url).toBe('not found');
@@ -73,18 +77,28 @@ describe('app:// protocol handler', () => {
 
   it('sends the same policy the session adds to every other response', () => {
     let listener: HeadersListener | undefined;
-    hardenSession({ setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined, webRequest: { onHeadersReceived: (l) => void (listener = l) } });
+    hardenSession({
+      setPermissionRequestHandler: () => undefined,
+      setPermissionCheckHandler: () => undefined,
+      webRequest: { onHeadersReceived: (l) => void (listener = l) },
+    });
     let header: unknown;
     listener?.({ responseHeaders: {} }, (r) => (header = r.responseHeaders?.['Content-Security-Policy']));
     expect(header).toEqual([RENDERER_CSP]);
   });
 
   it("puts main's prerendered popover into index.html only, keeping the CSP header", async () => {
-    const built = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="./assets/index-A1.js"></script></head><body><div id="app"></div></body></html>';
+    const built =
+      '<!doctype html><html lang="en"><head><script type="module" crossorigin src="./assets/index-A1.js"></script></head><body><div id="app"></div></body></html>';
     await writeFile(join(base, 'renderer', 'index.html'), built);
     const asked: string[] = [];
     const withPrerender = createAppProtocolHandler(join(base, 'renderer'), {
-      prerender: (url) => (asked.push(url.search), url.searchParams.get('view') === 'status' ? { html: '<main>On call until 17:00</main>', theme: 'dark' } : undefined),
+      prerender: (url) => (
+        asked.push(url.search),
+        url.searchParams.get('view') === 'status'
+          ? { html: '<main>On call until 17:00</main>', theme: 'dark' }
+          : undefined
+      ),
     });
     try {
       const popover = await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=popover&view=status`));
@@ -92,7 +106,9 @@ describe('app:// protocol handler', () => {
       const html = await popover.text();
       expect(html).toContain('<div id="app" data-prerendered><main>On call until 17:00</main></div>');
       expect(html).toContain('<html lang="en" data-theme="dark">');
-      expect(await (await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=action&view=override`))).text()).toBe(built);
+      expect(await (await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=action&view=override`))).text()).toBe(
+        built,
+      );
       expect(await (await withPrerender(new Request('app://renderer/assets/app.js'))).text()).toBe('console.log(1)');
       expect(asked).toEqual(['?window=popover&view=status', '?window=action&view=override']);
       // The stylesheet goes inline, and the header allows exactly that text, when the page's CSP lists its hash.
@@ -100,11 +116,16 @@ describe('app:// protocol handler', () => {
       const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
       await writeFile(join(base, 'renderer', 'assets', 'style-B2.css'), css);
       const withSheet = (styleSrc: string) =>
-        built.replace('<head>', `<head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ${styleSrc}" /><link rel="stylesheet" crossorigin href="./assets/style-B2.css">`);
+        built.replace(
+          '<head>',
+          `<head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; ${styleSrc}" /><link rel="stylesheet" crossorigin href="./assets/style-B2.css">`,
+        );
       await writeFile(join(base, 'renderer', 'index.html'), withSheet(`style-src 'self' ${hash}`));
       const inlined = await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=popover&view=status`));
       expect(await inlined.text()).toContain('<style>.me{color:green}</style>');
-      expect(inlined.headers.get('content-security-policy')).toBe(RENDERER_CSP.replace("style-src 'self'", `style-src 'self' ${hash}`));
+      expect(inlined.headers.get('content-security-policy')).toBe(
+        RENDERER_CSP.replace("style-src 'self'", `style-src 'self' ${hash}`),
+      );
       await writeFile(join(base, 'renderer', 'index.html'), withSheet("style-src 'self'"));
       const linked = await withPrerender(new Request(`${RENDERER_INDEX_URL}?window=popover&view=status`));
       expect(await linked.text()).toContain('rel="stylesheet"');

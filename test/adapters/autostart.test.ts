@@ -31,7 +31,9 @@ describe('XDG autostart entry (pure)', () => {
   });
 
   it('is a valid desktop entry that starts the app', () => {
-    expect(autostartDesktopEntry({ name: 'OnCall Tray', command: ['/opt/OnCall Tray/oncall-tray'], comment: 'x' })).toBe(
+    expect(
+      autostartDesktopEntry({ name: 'OnCall Tray', command: ['/opt/OnCall Tray/oncall-tray'], comment: 'x' }),
+    ).toBe(
       '[Desktop Entry]\nType=Application\nName=OnCall Tray\nComment=x\nExec="/opt/OnCall Tray/oncall-tray"\nTerminal=false\nX-GNOME-Autostart-enabled=true\n',
     );
   });
@@ -41,7 +43,12 @@ describe('start at login follows the setting', () => {
   it('on Linux writes the entry when enabled and removes it when disabled, in a fresh HOME', async () => {
     const home = await freshHome();
     const env = { HOME: home };
-    const opts = { platform: 'linux' as const, setLoginItemSettings: () => {}, env, execPath: '/opt/OnCall Tray/oncall-tray' };
+    const opts = {
+      platform: 'linux' as const,
+      setLoginItemSettings: () => {},
+      env,
+      execPath: '/opt/OnCall Tray/oncall-tray',
+    };
     await applyStartAtLogin(true, opts);
     const text = await readFile(join(home, '.config/autostart/oncall-tray.desktop'), 'utf8');
     expect(text).toContain('Exec="/opt/OnCall Tray/oncall-tray"\n');
@@ -56,9 +63,19 @@ describe('start at login follows the setting', () => {
     const home = await freshHome();
     const calls: boolean[] = [];
     for (const platform of ['darwin', 'win32'] as const) {
-      await applyStartAtLogin(true, { platform, setLoginItemSettings: (s) => calls.push(s.openAtLogin), env: { HOME: home }, execPath: 'x' });
+      await applyStartAtLogin(true, {
+        platform,
+        setLoginItemSettings: (s) => calls.push(s.openAtLogin),
+        env: { HOME: home },
+        execPath: 'x',
+      });
     }
-    await applyStartAtLogin(false, { platform: 'darwin', setLoginItemSettings: (s) => calls.push(s.openAtLogin), env: { HOME: home }, execPath: 'x' });
+    await applyStartAtLogin(false, {
+      platform: 'darwin',
+      setLoginItemSettings: (s) => calls.push(s.openAtLogin),
+      env: { HOME: home },
+      execPath: 'x',
+    });
     expect(calls).toEqual([true, true, false]);
     await expect(stat(join(home, '.config'))).rejects.toThrow(/ENOENT/);
   });

@@ -24,17 +24,24 @@ describe('built main bundle', () => {
     const userData = await mkdtemp(join(tmpdir(), 'oncall-bundle-'));
     dirs.push(out, userData);
     await run(process.execPath, ['scripts/build.mjs', '--only=main', `--out=${out}`], { cwd: root });
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/adapters/support/run-bundle.ts', join(out, 'main.cjs'), userData], {
-      cwd: root,
-      env: { ...process.env, ONCALL_DEMO: '1', DBUS_SESSION_BUS_ADDRESS: 'disabled:' },
-      timeout: 30_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'test/adapters/support/run-bundle.ts', join(out, 'main.cjs'), userData],
+      {
+        cwd: root,
+        env: { ...process.env, ONCALL_DEMO: '1', DBUS_SESSION_BUS_ADDRESS: 'disabled:' },
+        timeout: 30_000,
+      },
+    );
     const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, stdout).toBeDefined();
     const result: unknown = JSON.parse(line?.slice('RESULT '.length) ?? '{}');
     expect(result).toMatchObject({ quit: true, handlersLeft: 0, channels: [...INVOKE_CHANNELS].sort() });
     // The built main loads the prerender bundle (dist/renderer-ssr) and serves the popover with its first frame.
     expect(result).toMatchObject({ popoverPrerendered: true });
-    expect(result).toMatchObject({ image: expect.stringMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/), tooltip: expect.stringMatching(/^(On call|Next on call): /) });
+    expect(result).toMatchObject({
+      image: expect.stringMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/),
+      tooltip: expect.stringMatching(/^(On call|Next on call): /),
+    });
   });
 });

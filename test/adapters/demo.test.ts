@@ -24,7 +24,10 @@ function recordingSecrets(): { store: SecretStore; calls: string[] } {
   return { store, calls };
 }
 
-function until(engine: { getState(): AppState; subscribe(l: (s: AppState) => void): () => void }, test: (s: AppState) => boolean) {
+function until(
+  engine: { getState(): AppState; subscribe(l: (s: AppState) => void): () => void },
+  test: (s: AppState) => boolean,
+) {
   return new Promise<AppState>((resolve) => {
     if (test(engine.getState())) return resolve(engine.getState());
     const off = engine.subscribe((s) => {
@@ -50,7 +53,11 @@ describe('demo mode', () => {
     cleanups.push(() => rm(userData, { recursive: true, force: true }));
     const demo = await startDemo();
     cleanups.push(() => demo.close());
-    expect(demo.overrides).toMatchObject({ email: DEMO_EMAIL, demo: true, scheduleIds: ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] });
+    expect(demo.overrides).toMatchObject({
+      email: DEMO_EMAIL,
+      demo: true,
+      scheduleIds: ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'],
+    });
     expect(demo.overrides.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     const secrets = recordingSecrets();
@@ -64,7 +71,10 @@ describe('demo mode', () => {
     });
     cleanups.push(() => engine.stop());
     await engine.start();
-    const state = await until(engine, (s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'));
+    const state = await until(
+      engine,
+      (s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'),
+    );
     expect(state.setup).toEqual({ hasKey: true, keyStorage: 'memory', demo: true });
     expect(state.schedules.map((s) => s.name)).toEqual(['Platform primary', 'Payments US', 'Data Tokyo']);
     expect(state.settings.email).toBe(DEMO_EMAIL);

@@ -6,14 +6,20 @@ const BASE = 'https://oncall.example.com/api/v1';
 describe('opening links in the browser', () => {
   it('opens https links to the service host', async () => {
     const opened: string[] = [];
-    const open = createExternalOpener({ shell: { openExternal: async (u) => void opened.push(u) }, serviceBaseUrl: () => BASE });
+    const open = createExternalOpener({
+      shell: { openExternal: async (u) => void opened.push(u) },
+      serviceBaseUrl: () => BASE,
+    });
     expect(await open('https://oncall.example.com/schedules/sch_1')).toEqual({ ok: true, value: null });
     expect(opened).toEqual(['https://oncall.example.com/schedules/sch_1']);
   });
 
   it('refuses other hosts, look-alike hosts, http, javascript: and credentials, and opens nothing', async () => {
     const opened: string[] = [];
-    const open = createExternalOpener({ shell: { openExternal: async (u) => void opened.push(u) }, serviceBaseUrl: () => BASE });
+    const open = createExternalOpener({
+      shell: { openExternal: async (u) => void opened.push(u) },
+      serviceBaseUrl: () => BASE,
+    });
     for (const url of [
       'https://evil.example.net/',
       'https://oncall.example.com.evil.net/',
@@ -51,7 +57,11 @@ describe('opening links in the browser', () => {
   it('opens our release pages (the update notice) and nothing that only looks like them', async () => {
     const opened: string[] = [];
     const pages = 'https://github.com/oncall-tray/oncall-tray/releases/';
-    const open = createExternalOpener({ shell: { openExternal: async (url) => void opened.push(url) }, serviceBaseUrl: () => '', releasePages: () => pages });
+    const open = createExternalOpener({
+      shell: { openExternal: async (url) => void opened.push(url) },
+      serviceBaseUrl: () => '',
+      releasePages: () => pages,
+    });
     expect(await open(`${pages}tag/v0.2.0`)).toEqual({ ok: true, value: null });
     for (const url of [
       'https://github.com/oncall-tray/oncall-tray/releases/../../other/repo',

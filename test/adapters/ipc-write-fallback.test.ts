@@ -24,12 +24,27 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     throw new TypeError('lost after sending');
   };
   return {
-    'state:get': thrown, 'sync:refresh': thrown, 'override:preview': thrown, 'override:get': thrown, 'take-over:options': thrown,
-    'override:create': afterSending('override:create'), 'take-over:now': afterSending('take-over:now'),
-    'take-over:hand-back': afterSending('take-over:hand-back'), 'team:update': afterSending('team:update'),
+    'state:get': thrown,
+    'sync:refresh': thrown,
+    'override:preview': thrown,
+    'override:get': thrown,
+    'take-over:options': thrown,
+    'override:create': afterSending('override:create'),
+    'take-over:now': afterSending('take-over:now'),
+    'take-over:hand-back': afterSending('take-over:hand-back'),
+    'team:update': afterSending('team:update'),
     'chat-group:put': afterSending('chat-group:put'),
-    'settings:update': thrown, 'schedule:check': thrown, 'key:set': thrown, 'key:remove': thrown, 'summary:get': thrown,
-    'shortcut:status': thrown, 'window:open': thrown, 'window:close': thrown, 'external:open': thrown, 'summary:copy': thrown, 'app:mode': thrown,
+    'settings:update': thrown,
+    'schedule:check': thrown,
+    'key:set': thrown,
+    'key:remove': thrown,
+    'summary:get': thrown,
+    'shortcut:status': thrown,
+    'window:open': thrown,
+    'window:close': thrown,
+    'external:open': thrown,
+    'summary:copy': thrown,
+    'app:mode': thrown,
   };
 }
 
@@ -52,14 +67,20 @@ const REQUESTS: Record<(typeof SERVICE_WRITE_CHANNELS)[number], unknown> = {
 };
 
 describe('IPC fallbacks after a write may have been sent', () => {
-  it.each([...SERVICE_WRITE_CHANNELS])('%s: a throw after sending answers "outcome unknown", never "try again"', async (channel) => {
-    const sent: InvokeChannel[] = [];
-    const call = register(throwingHandlers(sent));
-    const answer = await call(channel, REQUESTS[channel]);
-    expect(sent).toEqual([channel]);
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringMatching(/unknown whether/) } });
-    expect(JSON.stringify(answer)).not.toMatch(/try again/i);
-  });
+  it.each([...SERVICE_WRITE_CHANNELS])(
+    '%s: a throw after sending answers "outcome unknown", never "try again"',
+    async (channel) => {
+      const sent: InvokeChannel[] = [];
+      const call = register(throwingHandlers(sent));
+      const answer = await call(channel, REQUESTS[channel]);
+      expect(sent).toEqual([channel]);
+      expect(answer).toMatchObject({
+        ok: false,
+        error: { kind: 'outcome_unknown', message: expect.stringMatching(/unknown whether/) },
+      });
+      expect(JSON.stringify(answer)).not.toMatch(/try again/i);
+    },
+  );
 
   it('override:create: an answer outside the contract is also "outcome unknown" (the write was made)', async () => {
     const handlers = throwingHandlers([]);

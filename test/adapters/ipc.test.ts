@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedSender, registerIpc, type AllHandlers, type IpcMainLike, type SenderInfo } from '../../electron/adapters/ipc';
+import {
+  isTrustedSender,
+  registerIpc,
+  type AllHandlers,
+  type IpcMainLike,
+  type SenderInfo,
+} from '../../electron/adapters/ipc';
 import { INVOKE_CHANNEL_NAMES } from '../../electron/shared/channel-names';
 import { INVOKE_CHANNELS, type InvokeChannel } from '../../electron/shared/ipc-contract';
 import { defaultSettings } from '../../electron/shared/settings';
@@ -31,15 +37,30 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
   return {
     'state:get': async () => ({ ok: false, error: { kind: 'not_ready', message: 'Starting…' } }),
     'sync:refresh': async () => (calls.push('sync:refresh'), done()),
-    'override:preview': async (r) => ({ ok: true, value: { scheduleId: r.scheduleId, start: 'a', end: 'b', covering: [], replaces: [] } }),
+    'override:preview': async (r) => ({
+      ok: true,
+      value: { scheduleId: r.scheduleId, start: 'a', end: 'b', covering: [], replaces: [] },
+    }),
     'override:create': async () => ({ ok: false, error: { kind: 'rejected', message: 'No' } }),
-    'override:get': async (r) => ({ ok: true, value: { id: r.overrideId, scheduleId: r.scheduleId, start: 'a', end: 'b', users: [] } }),
-    'take-over:now': async () => ({ ok: false, error: { kind: 'already_on_call', message: 'You are already on call.' } }),
-    'take-over:hand-back': async () => ({ ok: false, error: { kind: 'nothing_to_hand_back', message: 'Nothing to hand back.' } }),
+    'override:get': async (r) => ({
+      ok: true,
+      value: { id: r.overrideId, scheduleId: r.scheduleId, start: 'a', end: 'b', users: [] },
+    }),
+    'take-over:now': async () => ({
+      ok: false,
+      error: { kind: 'already_on_call', message: 'You are already on call.' },
+    }),
+    'take-over:hand-back': async () => ({
+      ok: false,
+      error: { kind: 'nothing_to_hand_back', message: 'Nothing to hand back.' },
+    }),
     'take-over:options': async () => ({ ok: true, value: [] }),
     'team:update': async (r) => ({ ok: true, value: { id: r.teamId, name: r.name ?? '', description: '' } }),
     'chat-group:put': async (r) => ({ ok: true, value: { id: 'g', name: r.name, handle: r.handle } }),
-    'settings:update': async (patch) => (calls.push(`settings:update ${JSON.stringify(patch)}`), { ok: true, value: settings }),
+    'settings:update': async (patch) => (
+      calls.push(`settings:update ${JSON.stringify(patch)}`),
+      { ok: true, value: settings }
+    ),
     'schedule:check': async () => ({ ok: true, value: { id: 'sch_a', name: 'A', timeZone: 'Etc/UTC' } }),
     // A buggy handler trying to leak the key next to the contract's fields: the adapter must strip it.
     'key:set': async (r) => {
@@ -63,7 +84,13 @@ function setup() {
   const rec = recorder();
   const calls: string[] = [];
   const logs: string[] = [];
-  const dispose = registerIpc({ ipcMain: rec.ipcMain, handlers: handlers(calls), senderOf: (e) => e.sender, policy, log: (m) => logs.push(m) });
+  const dispose = registerIpc({
+    ipcMain: rec.ipcMain,
+    handlers: handlers(calls),
+    senderOf: (e) => e.sender,
+    policy,
+    log: (m) => logs.push(m),
+  });
   return { ...rec, calls, logs, dispose };
 }
 
@@ -111,7 +138,10 @@ describe('IPC handlers', () => {
       { ...own, frameUrl: undefined },
     ];
     for (const sender of foreign) {
-      expect(await call('window:open', { view: 'settings' }, sender)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+      expect(await call('window:open', { view: 'settings' }, sender)).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden' },
+      });
     }
     expect(calls).toEqual([]);
     expect(logs.every((l) => l === 'ipc: refused window:open from a foreign sender')).toBe(true);

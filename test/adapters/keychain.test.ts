@@ -33,7 +33,10 @@ describe('keychain secret store', () => {
 
   it('keeps the key in memory for the session when keytar cannot load, and says so plainly without the key', async () => {
     const logs: string[] = [];
-    const store = createKeychainStore({ load: async () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file')), log: (m) => logs.push(m) });
+    const store = createKeychainStore({
+      load: async () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file')),
+      log: (m) => logs.push(m),
+    });
     expect(await store.get('h')).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
     expect(await store.set('h', 'sekret')).toEqual({ ok: true, value: { storage: 'memory' } });
     expect(await store.get('h')).toEqual({ ok: true, value: 'sekret' });

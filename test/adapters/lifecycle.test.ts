@@ -72,7 +72,8 @@ describe('app lifecycle', () => {
 
   it('leaves no signal listeners behind once disposed, so restarts in one process never pile them up', () => {
     const signals = new EventEmitter();
-    for (let start = 0; start < 12; start++) watchLifecycle({ app: fakeApp().app, signals, log: () => undefined }).dispose();
+    for (let start = 0; start < 12; start++)
+      watchLifecycle({ app: fakeApp().app, signals, log: () => undefined }).dispose();
     expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0);
   });
 });

@@ -12,7 +12,15 @@ import { join, relative } from 'node:path';
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { afterPack, beforePack, mismatch, nodeFilesUnder, productionNativeModules, readHeader, readMachine } from '../../scripts/native-arch.cjs';
+import {
+  afterPack,
+  beforePack,
+  mismatch,
+  nodeFilesUnder,
+  productionNativeModules,
+  readHeader,
+  readMachine,
+} from '../../scripts/native-arch.cjs';
 
 const root = process.cwd();
 const HOST_ARCH = process.arch;
@@ -60,7 +68,11 @@ describe('reading a native module header', () => {
     expect(readMachine(elf(183))?.arches).toEqual(['arm64']);
     expect(readMachine(elf(40, true))?.arches).toEqual(['armv7l']);
     expect(readMachine(elf(3))?.arches).toEqual(['ia32']);
-    expect(readMachine(machO(0x01000007))).toEqual({ format: 'mach-o', arches: ['x64'], detail: `Mach-O cputype ${0x01000007}` });
+    expect(readMachine(machO(0x01000007))).toEqual({
+      format: 'mach-o',
+      arches: ['x64'],
+      detail: `Mach-O cputype ${0x01000007}`,
+    });
     expect(readMachine(machO(0x0100000c))?.arches).toEqual(['arm64']);
     expect(readMachine(fatMachO([0x01000007, 0x0100000c]))?.arches).toEqual(['x64', 'arm64']);
     expect(readMachine(pe(0x8664))).toEqual({ format: 'pe', arches: ['x64'], detail: 'PE Machine 0x8664' });
@@ -98,7 +110,12 @@ describe('reading a native module header', () => {
 
 describe('the electron-builder hooks', () => {
   it('let a build for this machine through and refuse one for another architecture, naming file and fix', async () => {
-    const context = (arch: number) => ({ packager: { projectDir: root }, appOutDir: join(root, 'node_modules', 'keytar'), electronPlatformName: process.platform, arch });
+    const context = (arch: number) => ({
+      packager: { projectDir: root },
+      appOutDir: join(root, 'node_modules', 'keytar'),
+      electronPlatformName: process.platform,
+      arch,
+    });
     const host = Arch[HOST_ARCH === 'arm64' ? 'arm64' : 'x64'];
     const other = Arch[OTHER_ARCH === 'arm64' ? 'arm64' : 'x64'];
     await expect(beforePack(context(host))).resolves.toBeUndefined();
@@ -107,7 +124,9 @@ describe('the electron-builder hooks', () => {
     await expect(refused).rejects.toThrow(`Refusing to package for ${process.platform}-${OTHER_ARCH} (before packing)`);
     await expect(refused).rejects.toThrow(/node_modules\/keytar\/build\/Release\/keytar\.node is built for/);
     await expect(refused).rejects.toThrow(/prebuild-install --platform \w+ --arch/);
-    await expect(afterPack(context(other))).rejects.toThrow(`Refusing to package for ${process.platform}-${OTHER_ARCH} (after packing)`);
+    await expect(afterPack(context(other))).rejects.toThrow(
+      `Refusing to package for ${process.platform}-${OTHER_ARCH} (after packing)`,
+    );
     // A universal macOS package needs fat binaries; a thin one is refused.
     const universal = { ...context(Arch.universal), electronPlatformName: 'darwin' };
     await expect(beforePack(universal)).rejects.toThrow(/Refusing to package for darwin-universal/);
@@ -124,17 +143,34 @@ let work = '';
 let project = '';
 
 async function standInProject(dir: string): Promise<void> {
-  const keytarVersion = z.object({ version: z.string() }).parse(JSON.parse(await readFile(join(root, 'node_modules', 'keytar', 'package.json'), 'utf8'))).version;
+  const keytarVersion = z
+    .object({ version: z.string() })
+    .parse(JSON.parse(await readFile(join(root, 'node_modules', 'keytar', 'package.json'), 'utf8'))).version;
   await mkdir(join(dir, 'dist', 'main'), { recursive: true });
   await writeFile(join(dir, 'dist', 'main', 'main.cjs'), '// stand-in main\n');
   await writeFile(
     join(dir, 'package.json'),
-    JSON.stringify({ name: 'oncall-tray', productName: 'OnCall Tray', version: '0.0.0', description: 'stand-in', author: 'stand-in', main: 'dist/main/main.cjs', dependencies: { keytar: keytarVersion } }),
+    JSON.stringify({
+      name: 'oncall-tray',
+      productName: 'OnCall Tray',
+      version: '0.0.0',
+      description: 'stand-in',
+      author: 'stand-in',
+      main: 'dist/main/main.cjs',
+      dependencies: { keytar: keytarVersion },
+    }),
   );
   const keytar = join(dir, 'node_modules', 'keytar');
   // dereference: where node_modules/keytar is a link (a worktree), the copy must not write through it.
-  await cp(join(root, 'node_modules', 'keytar'), keytar, { recursive: true, dereference: true, filter: (src) => !src.includes(`${join('keytar', 'node_modules')}`) });
-  await writeFile(join(keytar, 'package.json'), JSON.stringify({ name: 'keytar', version: keytarVersion, main: './lib/keytar.js' }));
+  await cp(join(root, 'node_modules', 'keytar'), keytar, {
+    recursive: true,
+    dereference: true,
+    filter: (src) => !src.includes(`${join('keytar', 'node_modules')}`),
+  });
+  await writeFile(
+    join(keytar, 'package.json'),
+    JSON.stringify({ name: 'keytar', version: keytarVersion, main: './lib/keytar.js' }),
+  );
   const electron = join(dir, 'electron-dist');
   await mkdir(join(electron, 'resources'), { recursive: true });
   await writeFile(join(electron, 'electron'), '#!/bin/sh\necho stand-in Electron\n');
@@ -163,29 +199,37 @@ function packLinux(arch: Arch, output: string): Promise<unknown> {
   });
 }
 
-describe.skipIf(process.platform !== 'linux' || !['x64', 'arm64'].includes(HOST_ARCH))('a linux package (stand-in project and Electron)', () => {
-  beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'oncall-native-arch-'));
-    project = join(work, 'project');
-    await standInProject(project);
-  }, 60_000);
+describe.skipIf(process.platform !== 'linux' || !['x64', 'arm64'].includes(HOST_ARCH))(
+  'a linux package (stand-in project and Electron)',
+  () => {
+    beforeAll(async () => {
+      work = await mkdtemp(join(tmpdir(), 'oncall-native-arch-'));
+      project = join(work, 'project');
+      await standInProject(project);
+    }, 60_000);
 
-  afterAll(() => rm(work, { recursive: true, force: true }));
+    afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it("for this machine's architecture carries a keytar.node whose header names that architecture", async () => {
-    const output = join(work, 'host');
-    await packLinux(Arch[HOST_ARCH === 'arm64' ? 'arm64' : 'x64'], output);
-    const appDir = join(output, HOST_ARCH === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
-    const packed = nodeFilesUnder(appDir, { skipNodeModules: false }).map((f) => relative(appDir, f).split('\\').join('/'));
-    expect(packed).toContain('resources/app.asar.unpacked/node_modules/keytar/build/Release/keytar.node');
-    for (const file of packed) expect(readMachine(readHeader(join(appDir, file))), file).toMatchObject({ format: 'elf', arches: [HOST_ARCH] });
-  }, 180_000);
+    it("for this machine's architecture carries a keytar.node whose header names that architecture", async () => {
+      const output = join(work, 'host');
+      await packLinux(Arch[HOST_ARCH === 'arm64' ? 'arm64' : 'x64'], output);
+      const appDir = join(output, HOST_ARCH === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
+      const packed = nodeFilesUnder(appDir, { skipNodeModules: false }).map((f) =>
+        relative(appDir, f).split('\\').join('/'),
+      );
+      expect(packed).toContain('resources/app.asar.unpacked/node_modules/keytar/build/Release/keytar.node');
+      for (const file of packed)
+        expect(readMachine(readHeader(join(appDir, file))), file).toMatchObject({ format: 'elf', arches: [HOST_ARCH] });
+    }, 180_000);
 
-  it('for another architecture is refused before anything is packed, with the reason and the way out', async () => {
-    const output = join(work, 'other');
-    const refused = packLinux(Arch[OTHER_ARCH === 'arm64' ? 'arm64' : 'x64'], output);
-    await expect(refused).rejects.toThrow(`Refusing to package for linux-${OTHER_ARCH} (before packing)`);
-    await expect(refused).rejects.toThrow(`node_modules/keytar/build/Release/keytar.node is built for ${HOST_ARCH} (ELF e_machine`);
-    expect(existsSync(output) ? nodeFilesUnder(output, { skipNodeModules: false }) : []).toEqual([]);
-  }, 180_000);
-});
+    it('for another architecture is refused before anything is packed, with the reason and the way out', async () => {
+      const output = join(work, 'other');
+      const refused = packLinux(Arch[OTHER_ARCH === 'arm64' ? 'arm64' : 'x64'], output);
+      await expect(refused).rejects.toThrow(`Refusing to package for linux-${OTHER_ARCH} (before packing)`);
+      await expect(refused).rejects.toThrow(
+        `node_modules/keytar/build/Release/keytar.node is built for ${HOST_ARCH} (ELF e_machine`,
+      );
+      expect(existsSync(output) ? nodeFilesUnder(output, { skipNodeModules: false }) : []).toEqual([]);
+    }, 180_000);
+  },
+);

@@ -3,15 +3,23 @@
 import { describe, expect, it } from 'vitest';
 import { linuxNotificationHealth, notificationHealth, type Run } from '../../electron/adapters/notification-health';
 
-const SERVER = 'method return time=1 sender=:1.0\n   string "dunst"\n   string "knopwob"\n   string "1.9.0"\n   string "1.2"\n';
+const SERVER =
+  'method return time=1 sender=:1.0\n   string "dunst"\n   string "knopwob"\n   string "1.9.0"\n   string "1.2"\n';
 const bool = (b: boolean) => ({ ok: true, stdout: `method return time=1\n   variant       boolean ${b}\n` });
 const NO_PROPERTY = { ok: false, stdout: '' };
 
 function desktop(o: { server?: boolean; bus?: boolean; paused?: boolean; inhibited?: boolean; banners?: string }): Run {
   return async (command, args) => {
-    if (o.bus === false) return { ok: false, stdout: '', stderr: 'Failed to open connection to "session" message bus: Unable to autolaunch a dbus-daemon' };
-    if (command === 'gsettings') return o.banners === undefined ? { ok: false, stdout: '' } : { ok: true, stdout: `${o.banners}\n` };
-    if (args.includes('org.freedesktop.Notifications.GetServerInformation')) return o.server === false ? { ok: false, stdout: '' } : { ok: true, stdout: SERVER };
+    if (o.bus === false)
+      return {
+        ok: false,
+        stdout: '',
+        stderr: 'Failed to open connection to "session" message bus: Unable to autolaunch a dbus-daemon',
+      };
+    if (command === 'gsettings')
+      return o.banners === undefined ? { ok: false, stdout: '' } : { ok: true, stdout: `${o.banners}\n` };
+    if (args.includes('org.freedesktop.Notifications.GetServerInformation'))
+      return o.server === false ? { ok: false, stdout: '' } : { ok: true, stdout: SERVER };
     if (args.includes('string:org.dunstproject.cmd0')) return o.paused === undefined ? NO_PROPERTY : bool(o.paused);
     if (args.includes('string:Inhibited')) return o.inhibited === undefined ? NO_PROPERTY : bool(o.inhibited);
     return { ok: false, stdout: '' };
@@ -21,11 +29,21 @@ function desktop(o: { server?: boolean; bus?: boolean; paused?: boolean; inhibit
 describe('notification health on Linux', () => {
   it.each([
     ['no server', { server: false }, 'problem', /^No notification server answers/],
-    ['no session bus to ask (not a desktop session)', { bus: false }, 'unknown', /^Notifications can't be checked: no desktop session bus/],
+    [
+      'no session bus to ask (not a desktop session)',
+      { bus: false },
+      'unknown',
+      /^Notifications can't be checked: no desktop session bus/,
+    ],
     ['dunst paused', { paused: true }, 'problem', /^Notifications are paused \(dunst\)/],
     ['Do Not Disturb (Inhibited)', { inhibited: true }, 'problem', /^Do Not Disturb is on/],
     ['GNOME banners off', { banners: 'false' }, 'problem', /^Notification banners are off/],
-    ['all fine', { paused: false, inhibited: false, banners: 'true' }, 'ok', /^Notifications can be shown \(dunst\)\.$/],
+    [
+      'all fine',
+      { paused: false, inhibited: false, banners: 'true' },
+      'ok',
+      /^Notifications can be shown \(dunst\)\.$/,
+    ],
   ] as const)('%s', async (_what, world, result, message) => {
     const answer = await linuxNotificationHealth(desktop(world));
     expect(answer.result).toBe(result);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createNodeNotifier, notificationOptions, type NotifierIdentity, type NotifyCallback, type NotifierOptions } from '../../electron/adapters/notifier';
+import {
+  createNodeNotifier,
+  notificationOptions,
+  type NotifierIdentity,
+  type NotifyCallback,
+  type NotifierOptions,
+} from '../../electron/adapters/notifier';
 import type { NotificationRequest } from '../../electron/core/ports';
 
 const reminder: NotificationRequest = {
@@ -31,11 +37,19 @@ describe('notification options per platform', () => {
   });
 
   it('Windows: the app id so the toast is attributed to OnCall Tray, and waits for clicks', () => {
-    expect(notificationOptions(reminder, identity('win32'))).toMatchObject({ appID: 'com.oncalltray.app', wait: true, icon: expect.stringContaining('app.png') });
+    expect(notificationOptions(reminder, identity('win32'))).toMatchObject({
+      appID: 'com.oncalltray.app',
+      wait: true,
+      icon: expect.stringContaining('app.png'),
+    });
   });
 
   it('macOS: the icon as content image, silent, waits for clicks', () => {
-    expect(notificationOptions(reminder, identity('darwin'))).toMatchObject({ contentImage: expect.stringContaining('app.png'), wait: true, sound: false });
+    expect(notificationOptions(reminder, identity('darwin'))).toMatchObject({
+      contentImage: expect.stringContaining('app.png'),
+      wait: true,
+      sound: false,
+    });
   });
 });
 
@@ -49,7 +63,7 @@ describe('node-notifier adapter', () => {
     return { sent, send };
   }
 
-  it('opens the notification\'s target window when the user clicks it', async () => {
+  it("opens the notification's target window when the user clicks it", async () => {
     const opened: Array<[string, Record<string, string> | undefined]> = [];
     let clickLater: NotifyCallback | undefined;
     const { sent, send } = recordingSend((cb) => (clickLater = cb));
@@ -69,10 +83,17 @@ describe('node-notifier adapter', () => {
       [new Error('notify-send must be installed on the system.'), ''],
     ];
     const { send } = recordingSend((cb) => cb(...(answers.shift() ?? [null, ''])));
-    const notifier = createNodeNotifier({ identity: identity('linux'), send, onClick: (t) => opened.push(t), log: (m) => logs.push(m) });
+    const notifier = createNodeNotifier({
+      identity: identity('linux'),
+      send,
+      onClick: (t) => opened.push(t),
+      log: (m) => logs.push(m),
+    });
     await notifier.notify(reminder);
     await notifier.notify(reminder);
     expect(opened).toEqual([]);
-    expect(logs).toEqual([`notification ${reminder.id} could not be shown: notify-send must be installed on the system.`]);
+    expect(logs).toEqual([
+      `notification ${reminder.id} could not be shown: notify-send must be installed on the system.`,
+    ]);
   });
 });

@@ -55,7 +55,11 @@ beforeAll(async () => {
     projectDir: root,
     targets: Platform.LINUX.createTarget('dir'),
     publish: 'never',
-    config: { electronDist: join(work, 'electron'), directories: { output }, afterPack: (context) => linuxChecks(context.packager, output) },
+    config: {
+      electronDist: join(work, 'electron'),
+      directories: { output },
+      afterPack: (context) => linuxChecks(context.packager, output),
+    },
   });
   appDir = join(output, 'linux-unpacked');
   asarFiles = listPackage(join(appDir, 'resources', 'app.asar'), { isPack: false });
@@ -63,23 +67,48 @@ beforeAll(async () => {
 
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-const topModules = () => new Set(asarFiles.filter((f) => /^\/node_modules\/[^/]+$/.test(f)).map((f) => f.split('/')[2]));
+const topModules = () =>
+  new Set(asarFiles.filter((f) => /^\/node_modules\/[^/]+$/.test(f)).map((f) => f.split('/')[2]));
 
 describe('packaged app (linux dir, stand-in Electron)', () => {
   it('has an asar with the built dist/ and package.json only: no sources, tests or source maps', () => {
-    expect(new Set(asarFiles.filter((f) => /^\/[^/]+$/.test(f)))).toEqual(new Set(['/dist', '/node_modules', '/package.json']));
-    for (const file of ['/dist/main/main.cjs', '/dist/main/preload.cjs', '/dist/renderer/index.html', '/dist/renderer/start-after-paint.js', '/dist/renderer-ssr/prerender.cjs', '/dist/icons/app.png']) {
+    expect(new Set(asarFiles.filter((f) => /^\/[^/]+$/.test(f)))).toEqual(
+      new Set(['/dist', '/node_modules', '/package.json']),
+    );
+    for (const file of [
+      '/dist/main/main.cjs',
+      '/dist/main/preload.cjs',
+      '/dist/renderer/index.html',
+      '/dist/renderer/start-after-paint.js',
+      '/dist/renderer-ssr/prerender.cjs',
+      '/dist/icons/app.png',
+    ]) {
       expect(asarFiles, file).toContain(file);
     }
     const outsideModules = asarFiles.filter((f) => !f.startsWith('/node_modules/'));
-    expect(outsideModules.filter((f) => /\.(ts|map|svelte)$/.test(f) || /^\/(electron|renderer|test|scripts|bench)\//.test(f))).toEqual([]);
+    expect(
+      outsideModules.filter(
+        (f) => /\.(ts|map|svelte)$/.test(f) || /^\/(electron|renderer|test|scripts|bench)\//.test(f),
+      ),
+    ).toEqual([]);
   });
 
   it('carries the runtime dependencies and none of the development ones', () => {
     const modules = topModules();
     expect(modules.has('keytar') && modules.has('node-notifier')).toBe(true);
     // Bundled into main.cjs (zod, luxon) or only needed to build and test.
-    for (const dev of ['zod', 'luxon', 'electron', 'electron-builder', 'vitest', 'vite', 'typescript', 'svelte', 'esbuild', 'playwright-core']) {
+    for (const dev of [
+      'zod',
+      'luxon',
+      'electron',
+      'electron-builder',
+      'vitest',
+      'vite',
+      'typescript',
+      'svelte',
+      'esbuild',
+      'playwright-core',
+    ]) {
       expect(modules.has(dev), dev).toBe(false);
     }
   });
@@ -101,7 +130,11 @@ describe('packaged app (linux dir, stand-in Electron)', () => {
   });
 
   it("passes electron-builder's deb checks and writes the desktop entry users see", () => {
-    expect(debMeta).toMatchObject({ name: 'oncall-tray', maintainer: expect.stringMatching(/^.+ <[^@\s]+@[^@\s]+>$/), url: expect.stringMatching(/^https:\/\//) });
+    expect(debMeta).toMatchObject({
+      name: 'oncall-tray',
+      maintainer: expect.stringMatching(/^.+ <[^@\s]+@[^@\s]+>$/),
+      url: expect.stringMatching(/^https:\/\//),
+    });
     expect(desktopEntry).toContain('Name=OnCall Tray');
     expect(desktopEntry).toContain('StartupWMClass=oncall-tray');
     expect(desktopEntry).toMatch(/^Categories=Utility;$/m);

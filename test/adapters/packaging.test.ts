@@ -17,7 +17,9 @@ describe('electron-builder configuration', () => {
     expect(config.appId).toBe(APP_ID); // Windows toasts are attributed by this id (notifier appID)
     // The loader normalises `files` into file sets ({ filter }); what matters is the one set's patterns.
     expect(JSON.stringify(config.files)).toBe(
-      JSON.stringify([{ filter: ['dist/**', '!dist/**/*.map', 'package.json', '!node_modules/zod/**', '!node_modules/luxon/**'] }]),
+      JSON.stringify([
+        { filter: ['dist/**', '!dist/**/*.map', 'package.json', '!node_modules/zod/**', '!node_modules/luxon/**'] },
+      ]),
     );
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['dist/icons/**', 'node_modules/keytar/**']));
@@ -51,7 +53,11 @@ describe('electron-builder configuration', () => {
     const config = await getConfig(root, null, null);
     const { readFile } = await import('node:fs/promises');
     const pkg: unknown = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
-    expect(pkg).toMatchObject({ homepage: expect.stringMatching(/^https:\/\//), author: { email: expect.stringContaining('@') }, desktopName: `${DESKTOP_ENTRY}.desktop` });
+    expect(pkg).toMatchObject({
+      homepage: expect.stringMatching(/^https:\/\//),
+      author: { email: expect.stringContaining('@') },
+      desktopName: `${DESKTOP_ENTRY}.desktop`,
+    });
     expect(config.linux?.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);
     expect(config.linux?.desktop?.entry).toMatchObject({ StartupWMClass: DESKTOP_ENTRY });
     expect(config.linux?.executableName).toBe(DESKTOP_ENTRY);

@@ -7,16 +7,30 @@ function fakePowerMonitor() {
   const listeners = new Map<PowerEvent, Array<() => void>>();
   const source: PowerEventSource = {
     on: (e, l) => listeners.set(e, [...(listeners.get(e) ?? []), l]),
-    removeListener: (e, l) => listeners.set(e, (listeners.get(e) ?? []).filter((x) => x !== l)),
+    removeListener: (e, l) =>
+      listeners.set(
+        e,
+        (listeners.get(e) ?? []).filter((x) => x !== l),
+      ),
   };
-  return { source, emit: (e: PowerEvent) => listeners.get(e)?.forEach((l) => l()), count: () => [...listeners.values()].flat().length };
+  return {
+    source,
+    emit: (e: PowerEvent) => listeners.get(e)?.forEach((l) => l()),
+    count: () => [...listeners.values()].flat().length,
+  };
 }
 
 describe('power and network events', () => {
   it('forwards suspend, resume, lock and unlock to the core', () => {
     const pm = fakePowerMonitor();
     const seen: string[] = [];
-    watchPowerAndNetwork({ powerMonitor: pm.source, isOnline: () => true, clock: new FakeClock(0), onPower: (e) => seen.push(e), onNetwork: (o) => seen.push(`online=${o}`) });
+    watchPowerAndNetwork({
+      powerMonitor: pm.source,
+      isOnline: () => true,
+      clock: new FakeClock(0),
+      onPower: (e) => seen.push(e),
+      onNetwork: (o) => seen.push(`online=${o}`),
+    });
     for (const e of ['suspend', 'lock-screen', 'unlock-screen', 'resume'] as const) pm.emit(e);
     expect(seen).toEqual(['suspend', 'lock-screen', 'unlock-screen', 'resume']);
   });
@@ -26,7 +40,14 @@ describe('power and network events', () => {
     const clock = new FakeClock(0);
     let online = true;
     const seen: string[] = [];
-    watchPowerAndNetwork({ powerMonitor: pm.source, isOnline: () => online, clock, onPower: (e) => seen.push(e), onNetwork: (o) => seen.push(`online=${o}`), pollMs: 1000 });
+    watchPowerAndNetwork({
+      powerMonitor: pm.source,
+      isOnline: () => online,
+      clock,
+      onPower: (e) => seen.push(e),
+      onNetwork: (o) => seen.push(`online=${o}`),
+      pollMs: 1000,
+    });
     await clock.advance(3000);
     expect(seen).toEqual([]);
     online = false;
@@ -42,7 +63,13 @@ describe('power and network events', () => {
     const pm = fakePowerMonitor();
     const clock = new FakeClock(0);
     const seen: boolean[] = [];
-    const stop = watchPowerAndNetwork({ powerMonitor: pm.source, isOnline: () => false, clock, onPower: () => {}, onNetwork: (o) => seen.push(o) });
+    const stop = watchPowerAndNetwork({
+      powerMonitor: pm.source,
+      isOnline: () => false,
+      clock,
+      onPower: () => {},
+      onNetwork: (o) => seen.push(o),
+    });
     expect(seen).toEqual([false]);
     expect(pm.count()).toBe(4);
     stop();

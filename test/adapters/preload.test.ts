@@ -9,9 +9,15 @@ const recorded = vi.hoisted(() => ({ exposed: new Map<string, unknown>(), invoke
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   const ipcRenderer = Object.assign(new Emitter(), {
-    invoke: async (channel: string, payload: unknown) => (recorded.invoked.push([channel, payload]), { ok: true, value: null }),
+    invoke: async (channel: string, payload: unknown) => (
+      recorded.invoked.push([channel, payload]),
+      { ok: true, value: null }
+    ),
   });
-  return { contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void recorded.exposed.set(key, api) }, ipcRenderer };
+  return {
+    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void recorded.exposed.set(key, api) },
+    ipcRenderer,
+  };
 });
 
 let bridge: OncallBridge;

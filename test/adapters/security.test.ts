@@ -18,7 +18,13 @@ function recordingSession() {
 }
 
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(';').map((d) => d.trim()).filter((d) => d !== '').map((d) => [d.split(/\s+/)[0] ?? '', d]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d !== '')
+      .map((d) => [d.split(/\s+/)[0] ?? '', d]),
+  );
 }
 
 describe('session hardening', () => {
@@ -26,7 +32,8 @@ describe('session hardening', () => {
     const { session, hooks } = recordingSession();
     hardenSession(session);
     const answers: boolean[] = [];
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) hooks.request?.({}, permission, (g) => answers.push(g));
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read'])
+      hooks.request?.({}, permission, (g) => answers.push(g));
     expect(answers).toEqual([false, false, false, false]);
     expect(hooks.check?.()).toBe(false);
   });
@@ -38,7 +45,7 @@ describe('session hardening', () => {
     hooks.headers?.({ responseHeaders: { 'Content-Type': ['text/html'] } }, (r) => (answered = r.responseHeaders));
     expect(answered?.['Content-Type']).toEqual(['text/html']);
     const header = answered?.['Content-Security-Policy'];
-    const csp = Array.isArray(header) ? header.join(';') : header ?? '';
+    const csp = Array.isArray(header) ? header.join(';') : (header ?? '');
     const fromHeader = directives(csp);
     expect(fromHeader.get('script-src')).toBe("script-src 'self'");
     expect(fromHeader.get('frame-ancestors')).toBe("frame-ancestors 'none'");
@@ -54,9 +61,18 @@ describe('session hardening', () => {
     hardenSession(session);
     const own = ["default-src 'none'; style-src 'self' 'sha256-abc='"];
     let answered: Record<string, string | string[]> | undefined;
-    hooks.headers?.({ url: 'app://renderer/index.html?window=popover&view=status', responseHeaders: { 'Content-Security-Policy': own } }, (r) => (answered = r.responseHeaders));
+    hooks.headers?.(
+      {
+        url: 'app://renderer/index.html?window=popover&view=status',
+        responseHeaders: { 'Content-Security-Policy': own },
+      },
+      (r) => (answered = r.responseHeaders),
+    );
     expect(answered?.['Content-Security-Policy']).toEqual(own);
-    hooks.headers?.({ url: 'https://example.net/', responseHeaders: { 'Content-Security-Policy': own } }, (r) => (answered = r.responseHeaders));
+    hooks.headers?.(
+      { url: 'https://example.net/', responseHeaders: { 'Content-Security-Policy': own } },
+      (r) => (answered = r.responseHeaders),
+    );
     expect(answered?.['Content-Security-Policy']).not.toEqual(own);
   });
 });

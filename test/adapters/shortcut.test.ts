@@ -19,7 +19,11 @@ describe('global shortcut', () => {
   it('reports a shortcut another app holds as a problem for the user, and clears it once a free one is chosen', () => {
     const gs = fakeGlobalShortcut(['Alt+Shift+O']);
     const logged: string[] = [];
-    const binder = createShortcutBinder(gs, () => undefined, (m) => logged.push(m));
+    const binder = createShortcutBinder(
+      gs,
+      () => undefined,
+      (m) => logged.push(m),
+    );
     expect(binder.bind('Alt+Shift+O')).toBe(false);
     expect(binder.problem()).toMatch(/^Shortcut Alt\+Shift\+O is unavailable/);
     expect(logged).toHaveLength(1);
@@ -30,7 +34,11 @@ describe('global shortcut', () => {
 
   it('treats an unparsable accelerator as unavailable, and an empty one as off (no problem)', () => {
     const gs = fakeGlobalShortcut([]);
-    const binder = createShortcutBinder(gs, () => undefined, () => undefined);
+    const binder = createShortcutBinder(
+      gs,
+      () => undefined,
+      () => undefined,
+    );
     expect(binder.bind('Nonsense+')).toBe(false);
     expect(binder.problem()).toContain('Nonsense+');
     expect(binder.bind('')).toBe(true);

@@ -24,15 +24,18 @@ function fakeOs(initial: { link?: string; file?: string; icu?: string; launchIcu
     },
     intlZone: () => intl,
   };
-  const env = new Proxy<NodeJS.ProcessEnv>({}, {
-    deleteProperty(target, key) {
-      if (key === 'TZ') {
-        redetects++;
-        intl = o.icu ?? 'UTC';
-      }
-      return Reflect.deleteProperty(target, key);
+  const env = new Proxy<NodeJS.ProcessEnv>(
+    {},
+    {
+      deleteProperty(target, key) {
+        if (key === 'TZ') {
+          redetects++;
+          intl = o.icu ?? 'UTC';
+        }
+        return Reflect.deleteProperty(target, key);
+      },
     },
-  });
+  );
   return { io, env, o, redetects: () => redetects, intl: () => intl };
 }
 
@@ -41,7 +44,11 @@ function fakePowerMonitor() {
   return {
     source: {
       on: (e: PowerEvent, l: () => void) => listeners.set(e, [...(listeners.get(e) ?? []), l]),
-      removeListener: (e: PowerEvent, l: () => void) => listeners.set(e, (listeners.get(e) ?? []).filter((x) => x !== l)),
+      removeListener: (e: PowerEvent, l: () => void) =>
+        listeners.set(
+          e,
+          (listeners.get(e) ?? []).filter((x) => x !== l),
+        ),
     },
     emit: (e: PowerEvent) => listeners.get(e)?.forEach((l) => l()),
     count: () => [...listeners.values()].flat().length,
@@ -49,7 +56,13 @@ function fakePowerMonitor() {
 }
 
 const firstAnswer = (platform: NodeJS.Platform, os: ReturnType<typeof fakeOs>) =>
-  systemZoneReaders(platform, os.env, os.io).map((r) => { try { return r(); } catch { return 'throws'; } });
+  systemZoneReaders(platform, os.env, os.io).map((r) => {
+    try {
+      return r();
+    } catch {
+      return 'throws';
+    }
+  });
 
 describe('where the system zone is read', () => {
   it('macOS and Linux: the /etc/localtime link, before anything that costs more', () => {
@@ -87,7 +100,14 @@ describe('following the system zone in main', () => {
     const clock = new FakeClock(Date.parse('2026-03-10T12:00:00Z'));
     const power = fakePowerMonitor();
     const logged: string[] = [];
-    const zone = watchSystemZone({ platform, env: os.env, clock, powerMonitor: power.source, log: (m) => void logged.push(m), io: os.io });
+    const zone = watchSystemZone({
+      platform,
+      env: os.env,
+      clock,
+      powerMonitor: power.source,
+      log: (m) => void logged.push(m),
+      io: os.io,
+    });
     return { clock, power, zone, logged };
   }
 

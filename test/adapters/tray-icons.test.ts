@@ -57,8 +57,18 @@ describe('tray icons shipped in build/', () => {
 
   it('committed PNGs are the current renders of their SVG sources (run `npm run icons` after editing one)', () => {
     for (const state of STATES) {
-      expect(readFileSync(join(ICONS, 'tray', `${state}@2x.png`)).equals(Buffer.from(render(`tray-${state}.svg`, 44).asPng())), state).toBe(true);
-      expect(readFileSync(join(ICONS, 'tray', `${state}Template.png`)).equals(Buffer.from(render(`tray-${state}-template.svg`, 18).asPng())), state).toBe(true);
+      expect(
+        readFileSync(join(ICONS, 'tray', `${state}@2x.png`)).equals(
+          Buffer.from(render(`tray-${state}.svg`, 44).asPng()),
+        ),
+        state,
+      ).toBe(true);
+      expect(
+        readFileSync(join(ICONS, 'tray', `${state}Template.png`)).equals(
+          Buffer.from(render(`tray-${state}-template.svg`, 18).asPng()),
+        ),
+        state,
+      ).toBe(true);
     }
     expect(readFileSync(join(BUILD, 'icon.png')).equals(Buffer.from(render('app.svg', 512).asPng()))).toBe(true);
   });

@@ -10,7 +10,10 @@ const NOW = Date.parse('2026-03-10T10:00:30Z');
 
 function recordingTray() {
   const calls: string[] = [];
-  const listeners = new Map<string, (event: unknown, bounds: { x: number; y: number; width: number; height: number }) => void>();
+  const listeners = new Map<
+    string,
+    (event: unknown, bounds: { x: number; y: number; width: number; height: number }) => void
+  >();
   const tray: TrayLike<MenuItemConstructorOptions[]> = {
     setImage: (p) => void calls.push(`image ${p}`),
     setToolTip: (t) => void calls.push(`tooltip ${t}`),
@@ -30,10 +33,42 @@ function state(nextStartMs: number): AppState {
     lastSuccessAt: null,
     syncing: false,
     schedules: [
-      { id: 'sch_a', name: 'A & B', timeZone: 'Europe/Berlin', status: { kind: 'fresh', at: new Date(NOW).toISOString() }, known: { from: new Date(NOW - 86_400_000).toISOString(), to: new Date(NOW + 15 * 86_400_000).toISOString(), holes: [] }, now: null, next: null, meOnCall: false, users: [], teams: [], chatUserGroup: null },
+      {
+        id: 'sch_a',
+        name: 'A & B',
+        timeZone: 'Europe/Berlin',
+        status: { kind: 'fresh', at: new Date(NOW).toISOString() },
+        known: {
+          from: new Date(NOW - 86_400_000).toISOString(),
+          to: new Date(NOW + 15 * 86_400_000).toISOString(),
+          holes: [],
+        },
+        now: null,
+        next: null,
+        meOnCall: false,
+        users: [],
+        teams: [],
+        chatUserGroup: null,
+      },
     ],
-    me: { onCallNow: [], nextShift: { scheduleId: 'sch_a', scheduleName: 'A & B', start: new Date(nextStartMs).toISOString(), end: new Date(nextStartMs + 3_600_000).toISOString() }, shifts: [], gaps: [] },
-    coverage: { mine: [], askingMe: [], coveredByMe: [], issues: [], status: { kind: 'fresh', at: new Date(NOW).toISOString() } },
+    me: {
+      onCallNow: [],
+      nextShift: {
+        scheduleId: 'sch_a',
+        scheduleName: 'A & B',
+        start: new Date(nextStartMs).toISOString(),
+        end: new Date(nextStartMs + 3_600_000).toISOString(),
+      },
+      shifts: [],
+      gaps: [],
+    },
+    coverage: {
+      mine: [],
+      askingMe: [],
+      coveredByMe: [],
+      issues: [],
+      status: { kind: 'fresh', at: new Date(NOW).toISOString() },
+    },
     notices: [],
   };
 }
@@ -65,7 +100,11 @@ describe('tray adapter', () => {
     const { controller, calls } = setup();
     const s = state(NOW + 2 * 3_600_000 - 30_000);
     controller.update(s);
-    expect(calls).toEqual(['image /icons/tray/soon.png', 'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B', 'menu']);
+    expect(calls).toEqual([
+      'image /icons/tray/soon.png',
+      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B',
+      'menu',
+    ]);
     calls.length = 0;
     controller.update(structuredClone(s)); // same state again: nothing to do
     expect(calls).toEqual([]);
@@ -77,9 +116,15 @@ describe('tray adapter', () => {
     expect(clock.pendingDueMs()).toEqual([NOW + 30_000]);
     calls.length = 0;
     await clock.advanceTo(NOW + 30_000);
-    expect(calls).toEqual(['tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B', 'menu']);
+    expect(calls).toEqual([
+      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B',
+      'menu',
+    ]);
     expect(clock.pendingDueMs()).toEqual([NOW + 90_000]);
-    expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Your next shift: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)' });
+    expect(controller.current().menu).toContainEqual({
+      type: 'label',
+      label: 'Your next shift: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)',
+    });
   });
 
   it('reads the local zone at each render, so a zone change (travel) shows at the next minute', async () => {
@@ -88,13 +133,17 @@ describe('tray adapter', () => {
     expect(controller.current().tooltip).toBe('Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B');
     zone.current = 'America/New_York';
     await clock.advanceTo(NOW + 30_000);
-    expect(controller.current().tooltip).toBe('Next on call: A & B 08:00 → 09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B');
+    expect(controller.current().tooltip).toBe(
+      'Next on call: A & B 08:00 → 09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B',
+    );
   });
 
   it("formats times in the app's locale", () => {
     const { controller } = setup('linux', 'en-US');
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
-    expect(controller.current().tooltip).toBe('Next on call: A & B 01:00 PM → 02:00 PM · 1 h (in 2 h)\nUncovered: A & B');
+    expect(controller.current().tooltip).toBe(
+      'Next on call: A & B 01:00 PM → 02:00 PM · 1 h (in 2 h)\nUncovered: A & B',
+    );
   });
 
   it('tells the user in the menu when the global shortcut is unavailable, and drops it once fixed', () => {

@@ -5,7 +5,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createUpdateChecker, DAY_MS, isNewer, noticeFrom, readReleaseConfig, type UpdateNotice } from '../../electron/adapters/update-check';
+import {
+  createUpdateChecker,
+  DAY_MS,
+  isNewer,
+  noticeFrom,
+  readReleaseConfig,
+  type UpdateNotice,
+} from '../../electron/adapters/update-check';
 
 const PAGES = 'https://github.com/oncall-tray/oncall-tray/releases/';
 let server: Server;
@@ -121,13 +128,24 @@ describe('update notice', () => {
     expect(noticeFrom({ tag_name: 'v0.3.0-beta.1', html_url: `${PAGES}tag/v0.3.0-beta.1` }, config)).toBeUndefined();
     expect(noticeFrom({ tag_name: 'v0.3.0', html_url: 'https://evil.example.net/releases/' }, config)).toBeUndefined();
     expect(noticeFrom({ unexpected: true }, config)).toBeUndefined();
-    expect(noticeFrom({ tag_name: '0.10.0', html_url: `${PAGES}tag/0.10.0` }, config)).toEqual({ version: '0.10.0', url: `${PAGES}tag/0.10.0` });
-    expect([isNewer('v1.0.0', '0.9.9'), isNewer('0.9.10', '0.9.9'), isNewer('0.9.9', '0.9.10')]).toEqual([true, true, false]);
+    expect(noticeFrom({ tag_name: '0.10.0', html_url: `${PAGES}tag/0.10.0` }, config)).toEqual({
+      version: '0.10.0',
+      url: `${PAGES}tag/0.10.0`,
+    });
+    expect([isNewer('v1.0.0', '0.9.9'), isNewer('0.9.10', '0.9.9'), isNewer('0.9.9', '0.9.10')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("reads the feed and the release pages from the app's package.json, both https", async () => {
     const config = await readReleaseConfig(process.cwd());
-    expect(config).toMatchObject({ currentVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/), feedUrl: expect.stringMatching(/^https:\/\//), pagesPrefix: expect.stringMatching(/^https:\/\//) });
+    expect(config).toMatchObject({
+      currentVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      feedUrl: expect.stringMatching(/^https:\/\//),
+      pagesPrefix: expect.stringMatching(/^https:\/\//),
+    });
     expect(await readReleaseConfig(dir)).toBeUndefined();
   });
 });

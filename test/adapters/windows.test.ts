@@ -11,8 +11,12 @@ vi.mock('electron', () => {
     return standIn.module;
   };
   return {
-    get BrowserWindow() { return use().BrowserWindow; },
-    get screen() { return use().screen; },
+    get BrowserWindow() {
+      return use().BrowserWindow;
+    },
+    get screen() {
+      return use().screen;
+    },
   };
 });
 
@@ -22,11 +26,17 @@ async function manager() {
   const standIn = createElectronStandIn({ appPath: '/app', userData: '/tmp/unused', manualLoad: true });
   current.set('electron', standIn);
   const { createWindowManager } = await import('../../electron/adapters/windows');
-  const windows = createWindowManager({ preloadPath: '/app/preload.js', indexUrl: 'app://renderer/index.html', platform: 'linux', now: () => 10_000 });
+  const windows = createWindowManager({
+    preloadPath: '/app/preload.js',
+    indexUrl: 'app://renderer/index.html',
+    platform: 'linux',
+    now: () => 10_000,
+  });
   return { standIn, windows };
 }
 
-const navigations = (sent: Array<[string, unknown]>) => sent.filter(([channel]) => channel === 'navigate').map(([, payload]) => payload);
+const navigations = (sent: Array<[string, unknown]>) =>
+  sent.filter(([channel]) => channel === 'navigate').map(([, payload]) => payload);
 
 describe('window manager', () => {
   it('shows the latest request, with its params, when a second one arrives while the window is loading', async () => {

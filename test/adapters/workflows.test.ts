@@ -74,7 +74,9 @@ function combinations(j: JobT): Combo[] {
   const axisKeys = Object.keys(axes);
   if (axisKeys.length === 0) combos = [];
   for (const entry of include) {
-    const matching = combos.filter((c) => axisKeys.every((k) => !(k in entry) || entry[k] === c[k]) && axisKeys.some((k) => k in entry));
+    const matching = combos.filter(
+      (c) => axisKeys.every((k) => !(k in entry) || entry[k] === c[k]) && axisKeys.some((k) => k in entry),
+    );
     if (matching.length > 0) for (const c of matching) Object.assign(c, entry);
     else combos.push({ ...entry });
   }
@@ -82,7 +84,9 @@ function combinations(j: JobT): Combo[] {
 }
 
 const expand = (text: string, combo: Combo): string =>
-  text.replace(/\$\{\{\s*matrix\.([\w-]+)\s*\}\}/g, (_m, key: string) => String(combo[key] ?? `<matrix.${key} undefined>`));
+  text.replace(/\$\{\{\s*matrix\.([\w-]+)\s*\}\}/g, (_m, key: string) =>
+    String(combo[key] ?? `<matrix.${key} undefined>`),
+  );
 
 /** The Linux wrapper that gives the Electron steps a display, a keyring and a notification daemon. */
 const DESKTOP = 'xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh ';
@@ -92,7 +96,12 @@ function commandsIn(script: string): string[] {
   return script
     .replace(/\\\n\s*/g, ' ')
     .split('\n')
-    .map((line) => line.replace(/\s+#\s.*$/, '').trim().replace(/\s+/g, ' '))
+    .map((line) =>
+      line
+        .replace(/\s+#\s.*$/, '')
+        .trim()
+        .replace(/\s+/g, ' '),
+    )
     .map((line) => (line.startsWith(DESKTOP) ? line.slice(DESKTOP.length) : line))
     .filter((line) => /^(npm|npx|node) /.test(line));
 }
@@ -102,7 +111,8 @@ function workflowCommands(w: Workflow): string[] {
   const seen: string[] = [];
   for (const j of Object.values(w.jobs)) {
     for (const step of j.steps) {
-      for (const combo of combinations(j)) for (const c of commandsIn(expand(step.run ?? '', combo))) if (!seen.includes(c)) seen.push(c);
+      for (const combo of combinations(j))
+        for (const c of commandsIn(expand(step.run ?? '', combo))) if (!seen.includes(c)) seen.push(c);
     }
   }
   return seen;
@@ -128,7 +138,8 @@ const stepRunning = (j: JobT, command: string) => j.steps.filter((s) => commands
 
 describe('the GitHub Actions workflows', () => {
   it("pass GitHub's workflow schema (and the validator does catch a broken one)", () => {
-    for (const file of ['ci.yml', 'release.yml']) expect(validateWorkflow(read(`.github/workflows/${file}`)).errors, file).toEqual([]);
+    for (const file of ['ci.yml', 'release.yml'])
+      expect(validateWorkflow(read(`.github/workflows/${file}`)).errors, file).toEqual([]);
     const broken = 'on: push\njobs:\n  a:\n    runs_on: ubuntu-latest\n    steps:\n      - runs: echo hi\n';
     expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
   });
@@ -141,9 +152,14 @@ describe('the GitHub Actions workflows', () => {
     expect(test['runs-on']).toBe('${{ matrix.os }}');
     expect(test.container).toBe('${{ matrix.container }}');
     const combos = combinations(test).map((c) => `${c.os} node${c.node} ${c.container ?? 'host'}`);
-    expect(combos.sort()).toEqual(
-      ['macos-latest node20 host', 'macos-latest node22 host', 'ubuntu-latest node20 debian:bookworm', 'ubuntu-latest node22 debian:bookworm', 'windows-latest node20 host', 'windows-latest node22 host'],
-    );
+    expect(combos.sort()).toEqual([
+      'macos-latest node20 host',
+      'macos-latest node22 host',
+      'ubuntu-latest node20 debian:bookworm',
+      'ubuntu-latest node22 debian:bookworm',
+      'windows-latest node20 host',
+      'windows-latest node22 host',
+    ]);
     expect(test.strategy?.['fail-fast']).toBe(false);
     const setupNode = test.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
     expect(setupNode?.with?.['node-version']).toBe('${{ matrix.node }}');
@@ -161,7 +177,10 @@ describe('the GitHub Actions workflows', () => {
     const test = job(workflow('ci.yml'), 'test');
     for (const command of ['npm run test:electron -- --required', 'node scripts/smoke-packaged.mjs']) {
       const steps = stepRunning(test, command);
-      expect(steps.map((s) => [s.if, (s.run ?? '').startsWith(DESKTOP)]), command).toEqual([
+      expect(
+        steps.map((s) => [s.if, (s.run ?? '').startsWith(DESKTOP)]),
+        command,
+      ).toEqual([
         ["runner.os == 'Linux'", true],
         ["runner.os != 'Linux'", false],
       ]);
@@ -196,7 +215,13 @@ describe('the GitHub Actions workflows', () => {
     expect(onIntel(builds.find((b) => b.target === '--mac --arm64')?.os ?? '')).toBe(false);
     // What each platform builds comes from electron-builder.yml.
     const config = z
-      .object({ mac: z.object({ target: z.string() }), win: z.object({ target: z.string() }), linux: z.object({ target: z.array(z.string()) }), beforePack: z.string(), afterPack: z.string() })
+      .object({
+        mac: z.object({ target: z.string() }),
+        win: z.object({ target: z.string() }),
+        linux: z.object({ target: z.array(z.string()) }),
+        beforePack: z.string(),
+        afterPack: z.string(),
+      })
       .parse(load(read('electron-builder.yml')));
     expect([config.mac.target, config.win.target, ...config.linux.target]).toEqual(['dmg', 'nsis', 'AppImage', 'deb']);
     expect([config.beforePack, config.afterPack]).toEqual(['./scripts/native-arch.cjs', './scripts/native-arch.cjs']);
@@ -215,7 +240,9 @@ describe('the GitHub Actions workflows', () => {
     expect(scripts).toMatch(/gh release create "\$GITHUB_REF_NAME" packages\/\* --draft/);
     // The secrets the workflow reads are exactly those the README documents; without them it says "UNSIGNED".
     const readme = read('README.md');
-    const documented = [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((m) => [...(m[1] ?? '').matchAll(/`(\w+)`/g)].map((n) => n[1] ?? '')).sort();
+    const documented = [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)]
+      .flatMap((m) => [...(m[1] ?? '').matchAll(/`(\w+)`/g)].map((n) => n[1] ?? ''))
+      .sort();
     expect(secretsIn(read('.github/workflows/release.yml'))).toEqual(documented);
     expect(documented).toEqual(expect.arrayContaining(['MAC_CSC_LINK', 'APPLE_ID', 'WIN_CSC_LINK']));
     const signing = job(release, 'package').steps.find((s) => s.name?.startsWith('Code signing'))?.run ?? '';
@@ -230,7 +257,9 @@ describe('the GitHub Actions workflows', () => {
     expect(workflowCommands(workflow('ci.yml'))).toEqual(ciDocs);
     expect(workflowCommands(workflow('release.yml'))).toEqual(releaseDocs);
     // And every npm script they name exists.
-    const scripts = z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(read('package.json'))).scripts;
+    const scripts = z
+      .object({ scripts: z.record(z.string(), z.string()) })
+      .parse(JSON.parse(read('package.json'))).scripts;
     const named = [...(ciDocs ?? []), ...(releaseDocs ?? [])].flatMap((c) => /^npm run (\S+)/.exec(c)?.[1] ?? []);
     expect(named.filter((name) => !(name in scripts))).toEqual([]);
     for (const c of [...(ciDocs ?? []), ...(releaseDocs ?? [])]) {
@@ -245,7 +274,11 @@ describe('npm run test:electron', () => {
     const files = readdirSync(join(root, 'test', 'electron'), { recursive: true, encoding: 'utf8' });
     expect(files.some((f) => f.endsWith('.spec.ts'))).toBe(true);
     expect(files.filter((f) => f.endsWith('.test.ts'))).toEqual([]);
-    expect(z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(read('package.json'))).scripts['test:electron']).toBe('node scripts/test-electron.mjs');
+    expect(
+      z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(read('package.json'))).scripts[
+        'test:electron'
+      ],
+    ).toBe('node scripts/test-electron.mjs');
   });
 
   const binary = ((): string | undefined => {
@@ -257,12 +290,20 @@ describe('npm run test:electron', () => {
     }
   })();
 
-  it.skipIf(binary !== undefined)("without Electron's binary prints one line saying why it skips and exits 0 (1 with --required)", async () => {
-    const run = promisify(execFile);
-    const skipped = await run(process.execPath, ['scripts/test-electron.mjs'], { cwd: root });
-    expect(skipped.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^test:electron skipped: Electron's binary is not installed .*npm run fetch-electron/)]);
-    expect(skipped.stderr).toBe('');
-    const required = run(process.execPath, ['scripts/test-electron.mjs', '--required'], { cwd: root });
-    await expect(required).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^test:electron failed: /) });
-  });
+  it.skipIf(binary !== undefined)(
+    "without Electron's binary prints one line saying why it skips and exits 0 (1 with --required)",
+    async () => {
+      const run = promisify(execFile);
+      const skipped = await run(process.execPath, ['scripts/test-electron.mjs'], { cwd: root });
+      expect(skipped.stdout.trim().split('\n')).toEqual([
+        expect.stringMatching(/^test:electron skipped: Electron's binary is not installed .*npm run fetch-electron/),
+      ]);
+      expect(skipped.stderr).toBe('');
+      const required = run(process.execPath, ['scripts/test-electron.mjs', '--required'], { cwd: root });
+      await expect(required).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/^test:electron failed: /),
+      });
+    },
+  );
 });

@@ -47,7 +47,10 @@ describe('each endpoint sends the exact method, path, headers and body of the sp
   });
 
   it('list shifts: GET /schedules/{id}/shifts/ with from, to, per_page, page, clip_to_interval', async () => {
-    server.script({ status: 200, json: { shifts: [shift('2026-03-02T08:00:00Z', '2026-03-09T08:00:00Z')], meta: meta(1, 2, 10) } });
+    server.script({
+      status: 200,
+      json: { shifts: [shift('2026-03-02T08:00:00Z', '2026-03-09T08:00:00Z')], meta: meta(1, 2, 10) },
+    });
     const from = '2026-03-01T00:00:00Z';
     const to = '2026-03-31T00:00:00.000Z';
     const result = await client.listShifts('sch_primary', { from, to, per_page: 10, page: 2, clip_to_interval: true });
@@ -56,22 +59,39 @@ describe('each endpoint sends the exact method, path, headers and body of the sp
     expect(request.target).toBe(
       '/schedules/sch_primary/shifts/?from=2026-03-01T00%3A00%3A00Z&to=2026-03-31T00%3A00%3A00.000Z&per_page=10&page=2&clip_to_interval=true',
     );
-    expect(Object.fromEntries(request.query)).toEqual({ from, to, per_page: '10', page: '2', clip_to_interval: 'true' });
+    expect(Object.fromEntries(request.query)).toEqual({
+      from,
+      to,
+      per_page: '10',
+      page: '2',
+      clip_to_interval: 'true',
+    });
     expectReadHeaders(request);
     expect(result.ok && result.value.meta).toEqual(meta(1, 2, 10));
   });
 
   it('list shifts leaves out optional query parameters that were not given, and sends clip_to_interval=false', async () => {
-    server.script({ status: 200, json: { shifts: [], meta: meta(0, 1, 20) } }, { status: 200, json: { shifts: [], meta: meta(0, 1, 20) } });
+    server.script(
+      { status: 200, json: { shifts: [], meta: meta(0, 1, 20) } },
+      { status: 200, json: { shifts: [], meta: meta(0, 1, 20) } },
+    );
     await client.listShifts('sch_primary', { from: '2026-03-01T00:00:00Z', to: '2026-03-02T00:00:00Z' });
-    await client.listShifts('sch_primary', { from: '2026-03-01T00:00:00Z', to: '2026-03-02T00:00:00Z', clip_to_interval: false });
+    await client.listShifts('sch_primary', {
+      from: '2026-03-01T00:00:00Z',
+      to: '2026-03-02T00:00:00Z',
+      clip_to_interval: false,
+    });
     expect([...(server.requests[0]?.query.keys() ?? [])]).toEqual(['from', 'to']);
     expect(server.requests[1]?.query.get('clip_to_interval')).toBe('false');
   });
 
   it('create override: POST /schedules/{id}/overrides/ with the JSON body', async () => {
     server.script({ status: 201, json: { override: override() } });
-    const input = { start: '2026-03-03T10:00:00Z', end: '2026-03-03T12:00:00Z', user_references: [{ type: 'email' as const, value: 'user2@example.com' }] };
+    const input = {
+      start: '2026-03-03T10:00:00Z',
+      end: '2026-03-03T12:00:00Z',
+      user_references: [{ type: 'email' as const, value: 'user2@example.com' }],
+    };
     const result = await client.createOverride('sch_primary', input);
     const request = only();
     expect([request.method, request.target]).toEqual(['POST', '/schedules/sch_primary/overrides/']);

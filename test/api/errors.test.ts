@@ -61,8 +61,12 @@ describe('status codes map to the closed union', () => {
   });
 
   it('429 says a long wait in minutes, and an absurd one as "later"', async () => {
-    expect((await errorFor({ status: 429, headers: { 'retry-after': '600' } })).message).toContain('Try again in 10 min.');
-    expect((await errorFor({ status: 429, headers: { 'retry-after': '86400' } })).message).toContain('Try again later.');
+    expect((await errorFor({ status: 429, headers: { 'retry-after': '600' } })).message).toContain(
+      'Try again in 10 min.',
+    );
+    expect((await errorFor({ status: 429, headers: { 'retry-after': '86400' } })).message).toContain(
+      'Try again later.',
+    );
   });
 
   it('a redirect is not followed (the key must not travel elsewhere) and is a bad response', async () => {
@@ -74,11 +78,22 @@ describe('status codes map to the closed union', () => {
 
 describe("the server's own message is shown for rejected requests", () => {
   it.each<[string, Step, string]>([
-    ['{message}', { status: 422, json: { message: 'Override overlaps a freeze window' } }, 'Override overlaps a freeze window'],
-    ['{error}', { status: 400, json: { error: 'Unknown e-mail nobody@example.com' } }, 'Unknown e-mail nobody@example.com'],
+    [
+      '{message}',
+      { status: 422, json: { message: 'Override overlaps a freeze window' } },
+      'Override overlaps a freeze window',
+    ],
+    [
+      '{error}',
+      { status: 400, json: { error: 'Unknown e-mail nobody@example.com' } },
+      'Unknown e-mail nobody@example.com',
+    ],
     [
       '{errors:[{field,message}|string]}',
-      { status: 422, json: { errors: [{ field: 'per_page', message: 'must be between 1 and 100' }, 'page is too large'] } },
+      {
+        status: 422,
+        json: { errors: [{ field: 'per_page', message: 'must be between 1 and 100' }, 'page is too large'] },
+      },
       'per_page: must be between 1 and 100; page is too large',
     ],
     ['plain text', { status: 409, text: '  Team name already taken\n' }, 'Team name already taken'],
@@ -89,12 +104,19 @@ describe("the server's own message is shown for rejected requests", () => {
   });
 
   it('from the field list when a body has both a summary and a list', async () => {
-    const error = await errorFor({ status: 422, json: { message: 'Validation failed', errors: [{ field: 'name', message: 'is taken' }] } });
+    const error = await errorFor({
+      status: 422,
+      json: { message: 'Validation failed', errors: [{ field: 'name', message: 'is taken' }] },
+    });
     expect(error).toMatchObject({ kind: 'rejected', serverMessage: 'name: is taken' });
   });
 
   it('not from an HTML error page', async () => {
-    const error = await errorFor({ status: 400, text: '<html><body>Bad Request</body></html>', headers: { 'content-type': 'text/html' } });
+    const error = await errorFor({
+      status: 400,
+      text: '<html><body>Bad Request</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
     expect(error).toMatchObject({ kind: 'rejected', serverMessage: undefined });
   });
 

@@ -26,7 +26,8 @@ function shiftsPage(total: number, page: number, perPage: number) {
 }
 
 function honestShifts(total: number) {
-  return (request: RecordedRequest) => shiftsPage(total, Number(request.query.get('page')), Number(request.query.get('per_page')));
+  return (request: RecordedRequest) =>
+    shiftsPage(total, Number(request.query.get('page')), Number(request.query.get('per_page')));
 }
 
 describe('listAllShifts', () => {
@@ -35,14 +36,20 @@ describe('listAllShifts', () => {
     const { client } = testClient(server.url);
     const result = await client.listAllShifts('sch_a', window);
     client.close();
-    expect(result.ok && result.value.shifts.map((s) => s.start)).toEqual(Array.from({ length: 250 }, (_, i) => hour(i)));
+    expect(result.ok && result.value.shifts.map((s) => s.start)).toEqual(
+      Array.from({ length: 250 }, (_, i) => hour(i)),
+    );
     expect(result.ok && result.value.holes).toEqual([]);
-    expect(server.requests.map((r) => [r.query.get('page'), r.query.get('per_page'), r.query.get('clip_to_interval')])).toEqual([
+    expect(
+      server.requests.map((r) => [r.query.get('page'), r.query.get('per_page'), r.query.get('clip_to_interval')]),
+    ).toEqual([
       ['1', '100', 'true'],
       ['2', '100', 'true'],
       ['3', '100', 'true'],
     ]);
-    expect(server.requests.every((r) => r.query.get('from') === window.from && r.query.get('to') === window.to)).toBe(true);
+    expect(server.requests.every((r) => r.query.get('from') === window.from && r.query.get('to') === window.to)).toBe(
+      true,
+    );
   });
 
   it('makes a single request when the first page holds everything, even an empty list', async () => {
@@ -85,7 +92,10 @@ describe('listAllShifts', () => {
   });
 
   it('stops at the second page when the server sends the same page again (it ignores `page`)', async () => {
-    server.fallback(() => ({ status: 200, json: { shifts: [shift(hour(0), hour(1))], meta: meta(1_000_000, 1, 100) } }));
+    server.fallback(() => ({
+      status: 200,
+      json: { shifts: [shift(hour(0), hour(1))], meta: meta(1_000_000, 1, 100) },
+    }));
     const { client } = testClient(server.url);
     const result = await client.listAllShifts('sch_a', window);
     client.close();
@@ -114,7 +124,9 @@ describe('listAllCoverageRequests', () => {
     const { client } = testClient(server.url);
     const result = await client.listAllCoverageRequests();
     client.close();
-    expect(result.ok && result.value.requests.map((c) => c.id)).toEqual(Array.from({ length: 105 }, (_, i) => `cov_${i}`));
+    expect(result.ok && result.value.requests.map((c) => c.id)).toEqual(
+      Array.from({ length: 105 }, (_, i) => `cov_${i}`),
+    );
     expect(server.requests.map((r) => r.target)).toEqual([
       '/user/coverage_requests/?per_page=100&page=1',
       '/user/coverage_requests/?per_page=100&page=2',
@@ -134,7 +146,10 @@ describe('listAllCoverageRequests', () => {
   });
 
   it('costs two requests, not the bound, against a server that ignores page', async () => {
-    server.fallback(() => ({ status: 200, json: { coverage_requests: [coverageRequest(1)], meta: meta(1_000_000, 1, 100) } }));
+    server.fallback(() => ({
+      status: 200,
+      json: { coverage_requests: [coverageRequest(1)], meta: meta(1_000_000, 1, 100) },
+    }));
     const { client } = testClient(server.url);
     const result = await client.listAllCoverageRequests();
     client.close();

@@ -52,7 +52,14 @@ describe('a schedule with only what the app needs', () => {
   it('is read when description, layers, revision date, team descriptions and user extras are absent', async () => {
     const full = schedule();
     const bare = {
-      ...without(full, 'description', 'layers', 'current_revision_valid_from', 'current_oncall_shift', 'next_oncall_shift'),
+      ...without(
+        full,
+        'description',
+        'layers',
+        'current_revision_valid_from',
+        'current_oncall_shift',
+        'next_oncall_shift',
+      ),
       users: [bareUser(1), bareUser(2)],
       teams: [{ id: 'tea_platform', name: 'Platform' }],
     };
@@ -63,25 +70,40 @@ describe('a schedule with only what the app needs', () => {
     expect(s.current_oncall_shift ?? null).toBeNull();
   });
 
-  it.each(['description', 'layers', 'current_revision_valid_from', 'current_oncall_shift', 'next_oncall_shift', 'teams'])(
-    'is read when %s is null',
-    async (field) => {
-      const s = value(await readSchedule({ ...schedule(), [field]: null }));
-      expect(s.current_revision).toBe(3);
-    },
-  );
+  it.each([
+    'description',
+    'layers',
+    'current_revision_valid_from',
+    'current_oncall_shift',
+    'next_oncall_shift',
+    'teams',
+  ])('is read when %s is null', async (field) => {
+    const s = value(await readSchedule({ ...schedule(), [field]: null }));
+    expect(s.current_revision).toBe(3);
+  });
 
   it('is read when a layer has no restriction_intervals, and when user fields are null', async () => {
     const full = schedule();
     const layer = without(full.layers[0] ?? {}, 'restriction_intervals');
     const nullUser = { ...user(1), time_zone: null, role: null, seat: null, chat_id: null };
-    const body = { ...full, layers: [layer], users: [nullUser], current_oncall_shift: { ...shift('2026-03-02T08:00:00Z', '2026-03-09T08:00:00Z'), users: [nullUser] } };
+    const body = {
+      ...full,
+      layers: [layer],
+      users: [nullUser],
+      current_oncall_shift: { ...shift('2026-03-02T08:00:00Z', '2026-03-09T08:00:00Z'), users: [nullUser] },
+    };
     const s = value(await readSchedule(body));
     expect(s.current_oncall_shift?.users[0]?.email).toBe('user1@example.com');
   });
 
   it('is re-read from the offline cache unchanged (normalising twice changes nothing)', async () => {
-    const s = value(await readSchedule({ ...schedule(), time_zone: 'Mars/Olympus', teams: [{ id: 'tea_x', name: 'X', description: null }] }));
+    const s = value(
+      await readSchedule({
+        ...schedule(),
+        time_zone: 'Mars/Olympus',
+        teams: [{ id: 'tea_x', name: 'X', description: null }],
+      }),
+    );
     expect(ScheduleSchema.parse(JSON.parse(JSON.stringify(s)))).toEqual(s);
   });
 });
@@ -117,16 +139,29 @@ describe('fields the spec does not require are read as unknown, never refusing t
     ['no name (shown as its id)', (s) => without(s, 'name'), (s) => s.name, null],
     ['no revision (shifts re-read every time)', (s) => without(s, 'current_revision'), (s) => s.current_revision, null],
     ['no users (whether a request asks you is unknown)', (s) => without(s, 'users'), (s) => s.users, null],
-    ['an unreadable current shift (only a fallback)', (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }), (s) => s.current_oncall_shift, undefined],
+    [
+      'an unreadable current shift (only a fallback)',
+      (s) => ({ ...s, current_oncall_shift: { ...s.current_oncall_shift, start: 'soon' } }),
+      (s) => s.current_oncall_shift,
+      undefined,
+    ],
     ['a layer with none of its fields', (s) => ({ ...s, layers: [{}] }), (s) => s.layers.length, 1],
-    ['a team without a name', (s) => ({ ...s, teams: [{ id: 'tea_x' }] }), (s) => s.teams, [{ id: 'tea_x', name: null, description: '' }]],
+    [
+      'a team without a name',
+      (s) => ({ ...s, teams: [{ id: 'tea_x' }] }),
+      (s) => s.teams,
+      [{ id: 'tea_x', name: null, description: '' }],
+    ],
   ])('%s', async (_what, breakIt, pick, expected) => {
     expect(pick(value(await readSchedule(breakIt(schedule()))))).toEqual(expected);
   });
 
   it('a coverage request without a status is counted as unreadable; the others are read', async () => {
     const page = value(await readCoverage([without(coverageRequest(1), 'status'), coverageRequest(2)]));
-    expect(page.coverage_requests[0]).toEqual({ ok: false, issue: { id: 'cov_1', requester: 'User 2', why: 'status is missing or unreadable' } });
+    expect(page.coverage_requests[0]).toEqual({
+      ok: false,
+      issue: { id: 'cov_1', requester: 'User 2', why: 'status is missing or unreadable' },
+    });
     expect(page.coverage_requests[1]).toMatchObject({ ok: true, request: { id: 'cov_2' } });
   });
 });
@@ -134,7 +169,10 @@ describe('fields the spec does not require are read as unknown, never refusing t
 describe('coverage requests', () => {
   it('are read with a null reason and a requester carrying only id, name and e-mail', async () => {
     const page = value(await readCoverage([{ ...coverageRequest(1), reason: null, user: bareUser(2) }]));
-    expect(page.coverage_requests[0]).toMatchObject({ ok: true, request: { id: 'cov_1', reason: '', user: { name: 'User 2' } } });
+    expect(page.coverage_requests[0]).toMatchObject({
+      ok: true,
+      request: { id: 'cov_1', reason: '', user: { name: 'User 2' } },
+    });
   });
 
   it('count a request with a shift that ends at or before it starts as unreadable: never dropped, never shown backwards', async () => {
@@ -145,7 +183,10 @@ describe('coverage requests', () => {
       { start: '2026-03-07T08:00:00Z', end: '2026-03-07T16:00:00Z', schedule_reference: ref },
     ];
     const page = value(await readCoverage([{ ...coverageRequest(1), shifts }, coverageRequest(2)]));
-    expect(page.coverage_requests[0]).toEqual({ ok: false, issue: { id: 'cov_1', requester: 'User 2', why: 'shifts.0 ends before it starts' } });
+    expect(page.coverage_requests[0]).toEqual({
+      ok: false,
+      issue: { id: 'cov_1', requester: 'User 2', why: 'shifts.0 ends before it starts' },
+    });
     // The other request of the page is read as usual.
     expect(page.coverage_requests[1]).toMatchObject({ ok: true, request: { id: 'cov_2' } });
   });

@@ -39,11 +39,14 @@ function expectNoKey(error: ApiError): void {
 }
 
 describe('a key cut by the display limit is not shown in part', () => {
-  it.each([1, 6, 10, API_KEY.length - 1, API_KEY.length])('in a {message} body, %i key characters before the cut', async (visible) => {
-    const error = await errorFor({ status: 422, json: { message: straddling(visible) } });
-    expect(error.kind).toBe('rejected');
-    expectNoKey(error);
-  });
+  it.each([1, 6, 10, API_KEY.length - 1, API_KEY.length])(
+    'in a {message} body, %i key characters before the cut',
+    async (visible) => {
+      const error = await errorFor({ status: 422, json: { message: straddling(visible) } });
+      expect(error.kind).toBe('rejected');
+      expectNoKey(error);
+    },
+  );
 
   it('in a plain-text body', async () => {
     expectNoKey(await errorFor({ status: 400, text: straddling(12) }));

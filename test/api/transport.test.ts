@@ -62,20 +62,27 @@ describe('base URL', () => {
     },
   );
 
-  it.each(['https://oncall.example.com', 'https://oncall.example.com/api/', 'http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'http://127.1.2.3'])(
-    '%s is accepted',
-    (baseUrl) => {
-      expect(checkBaseUrl(baseUrl).ok).toBe(true);
-    },
-  );
+  it.each([
+    'https://oncall.example.com',
+    'https://oncall.example.com/api/',
+    'http://127.0.0.1:4010',
+    'http://localhost:4010',
+    'http://[::1]:4010',
+    'http://127.1.2.3',
+  ])('%s is accepted', (baseUrl) => {
+    expect(checkBaseUrl(baseUrl).ok).toBe(true);
+  });
 
-  it.each(['', 'oncall.example.com', 'ftp://oncall.example.com', 'https://user:pw@oncall.example.com', 'https://oncall.example.com/?x=1'])(
-    '%s is refused with a reason',
-    (baseUrl) => {
-      const result = checkBaseUrl(baseUrl);
-      expect(result.ok || result.error.problems[0]?.field).toBe('baseUrl');
-    },
-  );
+  it.each([
+    '',
+    'oncall.example.com',
+    'ftp://oncall.example.com',
+    'https://user:pw@oncall.example.com',
+    'https://oncall.example.com/?x=1',
+  ])('%s is refused with a reason', (baseUrl) => {
+    const result = checkBaseUrl(baseUrl);
+    expect(result.ok || result.error.problems[0]?.field).toBe('baseUrl');
+  });
 
   it('an http loopback base URL really serves requests', async () => {
     const { client } = testClient(server.url);

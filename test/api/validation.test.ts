@@ -14,9 +14,11 @@ beforeAll(async () => {
   // Any request that does get through is answered with a valid body, so "accepted" means sent and parsed.
   server.fallback((request) => {
     if (request.path.endsWith('/shifts/')) return { status: 200, json: { shifts: [], meta: meta(0, 1, 20) } };
-    if (request.path.startsWith('/user/')) return { status: 200, json: { coverage_requests: [coverageRequest(1)], meta: meta(1, 1, 20) } };
+    if (request.path.startsWith('/user/'))
+      return { status: 200, json: { coverage_requests: [coverageRequest(1)], meta: meta(1, 1, 20) } };
     if (request.path.endsWith('/overrides/')) return { status: 201, json: { override: override() } };
-    if (request.path.endsWith('/chat_user_group/')) return { status: 200, json: { user_group: { id: 'S1', name: 'n', handle: 'h' } } };
+    if (request.path.endsWith('/chat_user_group/'))
+      return { status: 200, json: { user_group: { id: 'S1', name: 'n', handle: 'h' } } };
     return { status: 200, json: { team: { id: 'tea_1', name: 'n', description: '' } } };
   });
 });
@@ -92,7 +94,9 @@ describe('override user_references', () => {
     await expectSent(client.createOverride('sch_a', { ...overrideInput, user_references: refs(count) }));
   });
   it.each([0, 5])('%i references are refused', async (count) => {
-    await expectRejected(client.createOverride('sch_a', { ...overrideInput, user_references: refs(count) }), ['user_references']);
+    await expectRejected(client.createOverride('sch_a', { ...overrideInput, user_references: refs(count) }), [
+      'user_references',
+    ]);
   });
   it('a reference that is not an e-mail address is named by its index', async () => {
     const input = { ...overrideInput, user_references: [ref(1), { type: 'email' as const, value: 'not-an-email' }] };
@@ -124,7 +128,10 @@ describe('team', () => {
   });
   it('name of 0 or 61 characters and description of 201 are refused', async () => {
     await expectRejected(client.updateTeam('tea_a', { name: '' }), ['name']);
-    await expectRejected(client.updateTeam('tea_a', { name: text(61), description: text(201) }), ['name', 'description']);
+    await expectRejected(client.updateTeam('tea_a', { name: text(61), description: text(201) }), [
+      'name',
+      'description',
+    ]);
   });
 });
 
@@ -137,7 +144,10 @@ describe('path parameters', () => {
     await expectRejected(client.updateTeam('sch_a', { name: 'x' }), ['team_id']);
   });
   it('a bad id and a bad body are reported together', async () => {
-    await expectRejected(client.createOverride('nope', { ...overrideInput, user_references: [] }), ['schedule_id', 'user_references']);
+    await expectRejected(client.createOverride('nope', { ...overrideInput, user_references: [] }), [
+      'schedule_id',
+      'user_references',
+    ]);
   });
   it('the listAll helpers validate their page bound', async () => {
     await expectRejected(client.listAllCoverageRequests(0), ['maxPages']);

@@ -16,7 +16,10 @@ afterEach(async () => {
 const overrideInput = {
   start: '2026-03-03T10:00:00Z',
   end: '2026-03-03T12:00:00Z',
-  user_references: [{ type: 'email' as const, value: 'user1@example.com' }, { type: 'email' as const, value: 'nobody@example.com' }],
+  user_references: [
+    { type: 'email' as const, value: 'user1@example.com' },
+    { type: 'email' as const, value: 'nobody@example.com' },
+  ],
 };
 
 function failure(result: Result<unknown>): ApiError {
@@ -29,9 +32,11 @@ async function write(which: Write, step: Step, options = {}): Promise<ApiError> 
   const { client } = testClient(server.url, options);
   server.script(step);
   const result =
-    which === 'override' ? await client.createOverride('sch_a', overrideInput)
-    : which === 'team' ? await client.updateTeam('tea_a', { name: 'Core' })
-    : await client.putChatUserGroup('sch_a', { name: 'n', handle: 'h' });
+    which === 'override'
+      ? await client.createOverride('sch_a', overrideInput)
+      : which === 'team'
+        ? await client.updateTeam('tea_a', { name: 'Core' })
+        : await client.putChatUserGroup('sch_a', { name: 'n', handle: 'h' });
   client.close();
   return failure(result);
 }
@@ -39,7 +44,11 @@ async function write(which: Write, step: Step, options = {}): Promise<ApiError> 
 const WRITES: Write[] = ['override', 'team', 'chat group'];
 const UNKNOWN_ANSWERS: Array<[string, Step, 'server' | 'unreadable']> = [
   ['502 from a gateway', { status: 502, text: 'Bad Gateway' }, 'server'],
-  ['504 from a gateway', { status: 504, text: '<html>Gateway Time-out</html>', headers: { 'content-type': 'text/html' } }, 'server'],
+  [
+    '504 from a gateway',
+    { status: 504, text: '<html>Gateway Time-out</html>', headers: { 'content-type': 'text/html' } },
+    'server',
+  ],
   ['500', { status: 500, json: { message: 'boom' } }, 'server'],
   ['200 with a body that is not JSON', { status: 200, text: '{"override": {"id": "ovr_' }, 'unreadable'],
   ['201 with JSON of the wrong shape', { status: 201, json: { ok: true } }, 'unreadable'],
@@ -48,13 +57,16 @@ const UNKNOWN_ANSWERS: Array<[string, Step, 'server' | 'unreadable']> = [
 
 describe('answers that may hide an applied write', () => {
   for (const which of WRITES) {
-    it.each(UNKNOWN_ANSWERS)(`${which}: %s is outcome unknown, sent once, and never says "try again"`, async (_name, step, cause) => {
-      const error = await write(which, step);
-      expect(error).toMatchObject({ kind: 'outcome_unknown', cause });
-      expect(error.message).toMatch(/may or may not have been saved/);
-      expect(error.message).not.toMatch(/try again/i);
-      expect(server.requests).toHaveLength(1);
-    });
+    it.each(UNKNOWN_ANSWERS)(
+      `${which}: %s is outcome unknown, sent once, and never says "try again"`,
+      async (_name, step, cause) => {
+        const error = await write(which, step);
+        expect(error).toMatchObject({ kind: 'outcome_unknown', cause });
+        expect(error.message).toMatch(/may or may not have been saved/);
+        expect(error.message).not.toMatch(/try again/i);
+        expect(server.requests).toHaveLength(1);
+      },
+    );
   }
 
   it('an answer too large to read is outcome unknown too', async () => {
@@ -81,19 +93,33 @@ describe('what a 422 says', () => {
   it.each<[string, Step, string, Array<{ field: string; message: string }>]>([
     [
       '{message, errors:[{field,message}]}',
-      { status: 422, json: { message: 'Validation failed', errors: [{ field: 'user_references.1.value', message: 'is not a user' }] } },
+      {
+        status: 422,
+        json: {
+          message: 'Validation failed',
+          errors: [{ field: 'user_references.1.value', message: 'is not a user' }],
+        },
+      },
       'user_references.1.value: is not a user',
       [{ field: 'user_references.1.value', message: 'is not a user' }],
     ],
     [
       'problem details with a detail',
-      { status: 422, json: { type: 'about:blank', title: 'Unprocessable', detail: 'The window overlaps a freeze', status: 422 }, headers: { 'content-type': 'application/problem+json' } },
+      {
+        status: 422,
+        json: { type: 'about:blank', title: 'Unprocessable', detail: 'The window overlaps a freeze', status: 422 },
+        headers: { 'content-type': 'application/problem+json' },
+      },
       'The window overlaps a freeze',
       [],
     ],
     [
       'problem details with only a title',
-      { status: 422, json: { title: 'The override is too long' }, headers: { 'content-type': 'application/problem+json' } },
+      {
+        status: 422,
+        json: { title: 'The override is too long' },
+        headers: { 'content-type': 'application/problem+json' },
+      },
       'The override is too long',
       [],
     ],
@@ -101,7 +127,11 @@ describe('what a 422 says', () => {
       'problem details with errors given by JSON pointer',
       {
         status: 422,
-        json: { title: 'Invalid request', detail: 'One field is invalid', errors: [{ pointer: '#/user_references/1/value', detail: 'no such user' }] },
+        json: {
+          title: 'Invalid request',
+          detail: 'One field is invalid',
+          errors: [{ pointer: '#/user_references/1/value', detail: 'no such user' }],
+        },
         headers: { 'content-type': 'application/problem+json' },
       },
       'user_references.1.value: no such user',
@@ -109,7 +139,11 @@ describe('what a 422 says', () => {
     ],
     [
       'problem details with invalid-params',
-      { status: 422, json: { title: 'Invalid', 'invalid-params': [{ name: 'end', reason: 'must be after start' }] }, headers: { 'content-type': 'application/problem+json' } },
+      {
+        status: 422,
+        json: { title: 'Invalid', 'invalid-params': [{ name: 'end', reason: 'must be after start' }] },
+        headers: { 'content-type': 'application/problem+json' },
+      },
       'end: must be after start',
       [{ field: 'end', message: 'must be after start' }],
     ],
@@ -121,7 +155,10 @@ describe('what a 422 says', () => {
   });
 
   it('never carries the API key in a per-field problem, and keeps at most 20 of them', async () => {
-    const errors = Array.from({ length: 50 }, (_, i) => ({ field: `user_references.${i}.value`, message: `bad key ${API_KEY}` }));
+    const errors = Array.from({ length: 50 }, (_, i) => ({
+      field: `user_references.${i}.value`,
+      message: `bad key ${API_KEY}`,
+    }));
     const error = await write('override', { status: 422, json: { errors } });
     expect(JSON.stringify(error)).not.toContain(API_KEY);
     expect(error.kind === 'rejected' && error.problems?.length).toBe(20);

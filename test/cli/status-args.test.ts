@@ -6,10 +6,29 @@ import { MemoryFileStore } from '../core/support/memory-file-store';
 
 describe('status command line', () => {
   it('reads repeatable schedules and the overrides', () => {
-    const parsed = parseStatusArgs(['--schedule', 'sch_a', '--schedule', 'sch_b', '--email', 'me@example.com', '--base-url', 'https://x.example', '--json']);
+    const parsed = parseStatusArgs([
+      '--schedule',
+      'sch_a',
+      '--schedule',
+      'sch_b',
+      '--email',
+      'me@example.com',
+      '--base-url',
+      'https://x.example',
+      '--json',
+    ]);
     expect(parsed).toEqual({
       ok: true,
-      args: { demo: false, json: true, help: false, schedules: ['sch_a', 'sch_b'], email: 'me@example.com', baseUrl: 'https://x.example', summary: false, ics: false },
+      args: {
+        demo: false,
+        json: true,
+        help: false,
+        schedules: ['sch_a', 'sch_b'],
+        email: 'me@example.com',
+        baseUrl: 'https://x.example',
+        summary: false,
+        ics: false,
+      },
     });
   });
 
@@ -24,7 +43,9 @@ describe('app data folder (same as Electron userData)', () => {
     expect(appDataDir('linux', {}, '/home/u')).toBe('/home/u/.config');
     expect(appDataDir('linux', { XDG_CONFIG_HOME: '/x' }, '/home/u')).toBe('/x');
     expect(appDataDir('darwin', {}, '/Users/u')).toBe('/Users/u/Library/Application Support');
-    expect(appDataDir('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\Users\\u')).toBe('C:\\Users\\u\\AppData\\Roaming');
+    expect(appDataDir('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\Users\\u')).toBe(
+      'C:\\Users\\u\\AppData\\Roaming',
+    );
     expect(userDataDir('linux', {}, '/home/u')).toBe('/home/u/.config/OnCall Tray');
   });
 });

@@ -9,7 +9,6 @@ import { startSimulator, type RunningSimulator } from '../../electron/simulator/
 import { parseStatusArgs } from '../../electron/cli/status-args';
 import { runStatus as status } from './support/run-status';
 
-
 function events(text: string): { uid: string; start: number; summary: string; sequence: number }[] {
   const cal = new ICAL.Component(ICAL.parse(text));
   return cal.getAllSubcomponents('vevent').map((v) => {
@@ -29,7 +28,9 @@ describe('npm run status -- --summary', { timeout: 60_000 }, () => {
     expect(lines[0]).toMatch(/^On call as of \d\d:\d\d CES?T \((?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d UTC\):$/);
     expect(lines).toHaveLength(5);
     for (const name of ['Platform primary', 'Payments US', 'Data Tokyo']) {
-      expect(run.stdout).toMatch(new RegExp(`^${name}: \\S.* until .*\\d\\d:\\d\\d CES?T \\(.*\\d\\d:\\d\\d UTC\\), then \\S`, 'm'));
+      expect(run.stdout).toMatch(
+        new RegExp(`^${name}: \\S.* until .*\\d\\d:\\d\\d CES?T \\(.*\\d\\d:\\d\\d UTC\\), then \\S`, 'm'),
+      );
     }
     expect(lines[4]).toMatch(/^My next block: Platform primary, /);
   });
@@ -46,7 +47,22 @@ describe('npm run status -- --ics', { timeout: 60_000 }, () => {
     await sim.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const ics = (extra: string[]) => status(['--data-dir', dir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo', '--email', 'hiro@example.com', '--ics', ...extra], { ONCALL_API_KEY: sim.apiKey });
+  const ics = (extra: string[]) =>
+    status(
+      [
+        '--data-dir',
+        dir,
+        '--base-url',
+        sim.url,
+        '--schedule',
+        'sch_data_tokyo',
+        '--email',
+        'hiro@example.com',
+        '--ics',
+        ...extra,
+      ],
+      { ONCALL_API_KEY: sim.apiKey },
+    );
 
   it('prints my blocks over the asked horizon after one shifts fetch, with the same UIDs on the next run', async () => {
     const before = sim.requests.count({ route: 'listShifts' });
@@ -83,7 +99,13 @@ describe('npm run status -- --ics', { timeout: 60_000 }, () => {
   });
 
   it('refuses --days below 1 or without --ics, and --ics with another output', () => {
-    for (const args of [['--ics', '--days', '0'], ['--ics', '--days', '1.5'], ['--days', '30'], ['--ics', '--summary'], ['--ics', '--json']]) {
+    for (const args of [
+      ['--ics', '--days', '0'],
+      ['--ics', '--days', '1.5'],
+      ['--days', '30'],
+      ['--ics', '--summary'],
+      ['--ics', '--json'],
+    ]) {
       const parsed = parseStatusArgs(args);
       expect([args, parsed.ok]).toEqual([args, false]);
       expect(!parsed.ok && parsed.message).toMatch(/^--(days|ics): /);

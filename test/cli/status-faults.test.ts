@@ -27,8 +27,17 @@ afterEach(async () => {
   await svc.close();
 });
 
-const args = (ids = IDS, dataDir = dir): string[] => ['--data-dir', dataDir, '--base-url', svc.url, ...ids.flatMap((id) => ['--schedule', id]), '--email', 'user1@example.com'];
-const status = (extra: string[] = [], ids = IDS, dataDir = dir) => runStatus([...args(ids, dataDir), ...extra], { ONCALL_API_KEY: KEY });
+const args = (ids = IDS, dataDir = dir): string[] => [
+  '--data-dir',
+  dataDir,
+  '--base-url',
+  svc.url,
+  ...ids.flatMap((id) => ['--schedule', id]),
+  '--email',
+  'user1@example.com',
+];
+const status = (extra: string[] = [], ids = IDS, dataDir = dir) =>
+  runStatus([...args(ids, dataDir), ...extra], { ONCALL_API_KEY: KEY });
 
 describe('status: one request per source, exit 0 only when all is fresh', () => {
   it('asks each schedule, its shifts and the coverage list exactly once (7 requests for 3 schedules)', async () => {
@@ -88,7 +97,13 @@ describe('status: unknown schedules are unknown, not empty', () => {
     expect(run.stdout).toMatch(/^sch_a \[sch_a\] — couldn't load: /m);
     expect(run.stdout).toMatch(/^ {2}now: {2}unknown$/m);
     expect(run.stdout).toMatch(/^Your next shift: unknown \(couldn't load /m);
-    for (const lie of ['nobody on call', 'nothing scheduled', 'none in the next 14 days', 'none pending', 'showing saved data']) {
+    for (const lie of [
+      'nobody on call',
+      'nothing scheduled',
+      'none in the next 14 days',
+      'none pending',
+      'showing saved data',
+    ]) {
       expect(run.stdout).not.toContain(lie);
     }
     expect(svc.counts()).toEqual({ 'schedule sch_a': 1, 'schedule sch_b': 1, 'schedule sch_c': 1, coverage: 1 });
@@ -114,7 +129,9 @@ describe('status: a schedule the service no longer has', () => {
       const run = await status([], ['sch_a'], cacheDir);
       expect(run.code).toBe(4);
       // The saved data is an hour old: just after Berlin's midnight it is from the day before, and says which.
-      expect(run.stdout).toMatch(/^Schedule sch_a \[sch_a\] \(Europe\/Berlin\) — not found on the service since \d\d:\d\d; showing saved data from (?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d/m);
+      expect(run.stdout).toMatch(
+        /^Schedule sch_a \[sch_a\] \(Europe\/Berlin\) — not found on the service since \d\d:\d\d; showing saved data from (?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d/m,
+      );
       expect(run.stdout).toMatch(/^ {2}now: {2}Cached Person until /m);
       expect(run.stdout).not.toMatch(/not found: Not found/i);
     } finally {
@@ -127,7 +144,9 @@ describe('status: a schedule the service no longer has', () => {
     svc.fault('coverage', { status: 404, json: { message: 'Not found' } });
     const run = await status();
     expect(run.code).toBe(4);
-    expect(run.stdout).toMatch(/^Sync: error: None of your schedules was found on the service\. .*the service address \(http:\/\/127\.0\.0\.1:\d+\) may be wrong/m);
+    expect(run.stdout).toMatch(
+      /^Sync: error: None of your schedules was found on the service\. .*the service address \(http:\/\/127\.0\.0\.1:\d+\) may be wrong/m,
+    );
     expect(run.stdout).not.toMatch(/nobody on call|none pending/);
   });
 });
@@ -139,10 +158,33 @@ function savedCache(): unknown {
   const person = user(9, { name: 'Cached Person' });
   const shift = { users: [person], start: wire(now - 2 * 3_600_000), end: wire(now + 5 * 3_600_000) };
   const fetched = wire(now - 3_600_000);
-  const details = { ...schedule(), name: 'Schedule sch_a', current_oncall_shift: shift, next_oncall_shift: null, users: [person] };
+  const details = {
+    ...schedule(),
+    name: 'Schedule sch_a',
+    current_oncall_shift: shift,
+    next_oncall_shift: null,
+    users: [person],
+  };
   return {
     version: 1,
-    schedules: [{ id: 'sch_a', details, detailsFetchedAt: fetched, shifts: [shift], shiftsFrom: wire(now - 3 * 3_600_000), shiftsTo: wire(now + 14 * 86_400_000), shiftsFetchedAt: fetched, problem: null, notFound: false }],
-    coverageRequests: [], coverageFetchedAt: fetched, coverageProblem: null, keyRejected: false, createdOverrides: [], chatGroups: {},
+    schedules: [
+      {
+        id: 'sch_a',
+        details,
+        detailsFetchedAt: fetched,
+        shifts: [shift],
+        shiftsFrom: wire(now - 3 * 3_600_000),
+        shiftsTo: wire(now + 14 * 86_400_000),
+        shiftsFetchedAt: fetched,
+        problem: null,
+        notFound: false,
+      },
+    ],
+    coverageRequests: [],
+    coverageFetchedAt: fetched,
+    coverageProblem: null,
+    keyRejected: false,
+    createdOverrides: [],
+    chatGroups: {},
   };
 }

@@ -27,12 +27,26 @@ afterEach(async () => {
 });
 
 const status = (ids = ['sch_a', 'sch_b']) =>
-  runStatus(['--data-dir', dir, '--base-url', svc.url, ...ids.flatMap((id) => ['--schedule', id]), '--email', 'user1@example.com'], { ONCALL_API_KEY: KEY });
+  runStatus(
+    [
+      '--data-dir',
+      dir,
+      '--base-url',
+      svc.url,
+      ...ids.flatMap((id) => ['--schedule', id]),
+      '--email',
+      'user1@example.com',
+    ],
+    { ONCALL_API_KEY: KEY },
+  );
 
 const wire = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 const hours = (h: number): string => wire(Date.now() + h * 3_600_000);
 const request = (id: string, scheduleId: string, window: { start: string; end: string }) => ({
-  id, user: user(2), reason: 'Dentist', status: 'pending',
+  id,
+  user: user(2),
+  reason: 'Dentist',
+  status: 'pending',
   shifts: [{ ...window, schedule_reference: { id: scheduleId, name: `Schedule ${scheduleId}` } }],
 });
 
@@ -60,7 +74,13 @@ describe('coverage requests the app could not read are counted, never dropped', 
 
   it('a request on a schedule that failed to load: whether it asks me is unknown, so it is named, not "none pending"', async () => {
     svc.fault('schedule', { status: 503, json: { message: 'down' } }, 'sch_b');
-    svc.fault('coverage', { status: 200, json: { coverage_requests: [request('cov_b', 'sch_b', { start: hours(20), end: hours(30) })], meta: meta(1, 1, 100) } });
+    svc.fault('coverage', {
+      status: 200,
+      json: {
+        coverage_requests: [request('cov_b', 'sch_b', { start: hours(20), end: hours(30) })],
+        meta: meta(1, 1, 100),
+      },
+    });
     const run = await status();
     expect(run.stdout).toContain("1 request couldn't be read (its schedule (Schedule sch_b) couldn't be loaded)");
     expect(run.stdout).not.toContain('none pending');
@@ -74,7 +94,11 @@ describe('answers the spec allows are read, and what they leave out is unknown',
     const next = shift(hours(7), hours(31), [user(2)]);
     svc.fault('shifts', { status: 200, json: { shifts: [peopleless, next], meta: meta(2, 1, 100) } }, 'sch_a');
     // The details' current shift is the same unreadable one: only a fallback, read as absent.
-    svc.fault('schedule', { status: 200, json: { schedule: { ...schedule(), name: 'Schedule sch_a', current_oncall_shift: peopleless } } }, 'sch_a');
+    svc.fault(
+      'schedule',
+      { status: 200, json: { schedule: { ...schedule(), name: 'Schedule sch_a', current_oncall_shift: peopleless } } },
+      'sch_a',
+    );
     const run = await status(['sch_a']);
     const section = run.stdout.split('\n\n').find((b) => b.startsWith('Schedule sch_a')) ?? '';
     expect(section).toContain('  now:  unknown');

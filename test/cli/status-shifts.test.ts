@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatStatus } from '../../electron/cli/status-format';
 import { deriveState } from '../../electron/core/state/derive';
-import { SETUP_OK, alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
+import {
+  SETUP_OK,
+  alice,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
+} from '../core/support/fixtures';
 import { jsonState, runStatus } from './support/run-status';
 
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
@@ -27,7 +37,8 @@ describe('status: my shifts', () => {
     // Blocks are merged per schedule: two blocks of one schedule never touch.
     for (const id of new Set(shifts.map((s) => s.scheduleId))) {
       const own = shifts.filter((s) => s.scheduleId === id);
-      for (let i = 1; i < own.length; i++) expect(Date.parse(own[i]?.start ?? '')).toBeGreaterThan(Date.parse(own[i - 1]?.end ?? ''));
+      for (let i = 1; i < own.length; i++)
+        expect(Date.parse(own[i]?.start ?? '')).toBeGreaterThan(Date.parse(own[i - 1]?.end ?? ''));
     }
     // The next shift is the first of them that has not started.
     expect(shifts.find((s) => Date.parse(s.start) > Date.now())).toEqual(state.me.nextShift);
@@ -40,7 +51,8 @@ describe('status: my shifts', () => {
     const block = run.stdout.split('\n\n').find((b) => b.includes('Your shifts (next 14 days):')) ?? '';
     const lines = block.split('\n').filter((l) => l.startsWith('  '));
     expect(lines.length).toBeGreaterThan(1);
-    for (const l of lines.filter((x) => x.includes('Payments US'))) expect(l).toMatch(/\(.*New York\) · .* — Payments US/);
+    for (const l of lines.filter((x) => x.includes('Payments US')))
+      expect(l).toMatch(/\(.*New York\) · .* — Payments US/);
     for (const l of lines.filter((x) => x.includes('Platform primary'))) expect(l).not.toContain('(');
   });
 });
@@ -50,14 +62,21 @@ describe('status text over a DST change, with a schedule in another zone', () =>
     // Berlin goes to summer time on Sunday 29 March 2026 at 02:00; New York did on 8 March.
     const platform = scheduleSnap(
       'sch_platform',
-      [shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me), shift('2026-03-29T07:00:00Z', '2026-03-30T07:00:00Z', alice)],
-      { details: details('Platform primary', 'Europe/Berlin', [alice, me]), detailsFetchedAt: '2026-03-27T09:58:00Z', shiftsFetchedAt: '2026-03-27T09:58:00Z' },
+      [
+        shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me),
+        shift('2026-03-29T07:00:00Z', '2026-03-30T07:00:00Z', alice),
+      ],
+      {
+        details: details('Platform primary', 'Europe/Berlin', [alice, me]),
+        detailsFetchedAt: '2026-03-27T09:58:00Z',
+        shiftsFetchedAt: '2026-03-27T09:58:00Z',
+      },
     );
-    const payments = scheduleSnap(
-      'sch_pay',
-      [shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me)],
-      { details: details('Payments US', 'America/New_York', [me]), detailsFetchedAt: '2026-03-27T09:58:00Z', shiftsFetchedAt: '2026-03-27T09:58:00Z' },
-    );
+    const payments = scheduleSnap('sch_pay', [shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me)], {
+      details: details('Payments US', 'America/New_York', [me]),
+      detailsFetchedAt: '2026-03-27T09:58:00Z',
+      shiftsFetchedAt: '2026-03-27T09:58:00Z',
+    });
     const nowMs = ms('2026-03-27T10:00:00Z');
     const state = deriveState({
       snapshot: snapshotOf([platform, payments], { coverageFetchedAt: '2026-03-27T09:58:00Z' }),

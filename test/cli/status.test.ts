@@ -10,7 +10,6 @@ import { defaultSettings } from '../../electron/shared/settings';
 import { z } from 'zod';
 import { runStatus as status } from './support/run-status';
 
-
 let emptyDir = '';
 beforeAll(async () => {
   emptyDir = await mkdtemp(join(tmpdir(), 'oncall-status-'));
@@ -51,9 +50,17 @@ describe('npm run status', () => {
     expect(run.stderr).toContain('Usage: npm run status');
   });
 
-  for (const address of ['http://oncall.example.com', 'notaurl', 'ftp://oncall.example.com', 'https://me:hunter2@oncall.example.com']) {
+  for (const address of [
+    'http://oncall.example.com',
+    'notaurl',
+    'ftp://oncall.example.com',
+    'https://me:hunter2@oncall.example.com',
+  ]) {
     it(`exits 2 for --base-url ${address}, naming the address and the https-only rule`, async () => {
-      const run = await status(['--data-dir', emptyDir, '--base-url', address, '--schedule', 'sch_x', '--email', 'me@x.io'], { ONCALL_API_KEY: 'ocs_any' });
+      const run = await status(
+        ['--data-dir', emptyDir, '--base-url', address, '--schedule', 'sch_x', '--email', 'me@x.io'],
+        { ONCALL_API_KEY: 'ocs_any' },
+      );
       expect(run.code).toBe(2);
       expect(run.stdout).not.toContain('Sync: ok');
       // User info is dropped, not masked: the name or password could be the key itself (issue 19).
@@ -67,11 +74,18 @@ describe('npm run status', () => {
   it('says a stored unusable address is the problem, not a missing key (exit 3)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'oncall-status-badurl-'));
     try {
-      const settings = { ...defaultSettings(), baseUrl: 'http://oncall.example.com', email: 'me@x.io', schedules: [{ id: 'sch_x' }] };
+      const settings = {
+        ...defaultSettings(),
+        baseUrl: 'http://oncall.example.com',
+        email: 'me@x.io',
+        schedules: [{ id: 'sch_x' }],
+      };
       await writeFile(join(dir, 'settings.json'), JSON.stringify(settings));
       const run = await status(['--data-dir', dir], { ONCALL_API_KEY: '' });
       expect(run.code).toBe(3);
-      expect(run.stdout).toMatch(/^Sync: needs setup: The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//m);
+      expect(run.stdout).toMatch(
+        /^Sync: needs setup: The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//m,
+      );
       expect(run.stdout).not.toContain('Add your API key');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -94,14 +108,19 @@ describe('npm run status', () => {
     });
 
     it('uses --base-url, --schedule, --email and ONCALL_API_KEY instead of settings and keychain', async () => {
-      const run = await status(['--data-dir', emptyDir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo', '--email', 'hiro@example.com'], { ONCALL_API_KEY: sim.apiKey });
+      const run = await status(
+        ['--data-dir', emptyDir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo', '--email', 'hiro@example.com'],
+        { ONCALL_API_KEY: sim.apiKey },
+      );
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Data Tokyo [sch_data_tokyo] (Asia/Tokyo) — fresh');
       expect(run.stdout).not.toContain('Platform primary [');
     });
 
     it('exits 4 when the key is rejected', async () => {
-      const run = await status(['--data-dir', emptyDir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo'], { ONCALL_API_KEY: 'ocs_wrong_key' });
+      const run = await status(['--data-dir', emptyDir, '--base-url', sim.url, '--schedule', 'sch_data_tokyo'], {
+        ONCALL_API_KEY: 'ocs_wrong_key',
+      });
       expect(run.code).toBe(4);
       expect(run.stdout).toMatch(/Sync: key rejected/);
     });

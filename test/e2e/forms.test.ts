@@ -25,7 +25,15 @@ describe('team edit', () => {
     await page.getByText('The service now has “Platform SRE”: Core platform and shared infrastructure.').waitFor();
     expect(host.sim.requests.count({ route: 'updateTeam', status: 200 })).toBe(1);
     // Only the changed field was sent: the description stays as the service had it.
-    await expect.poll(() => host.engine.getState().schedules.flatMap((s) => s.teams).find((t) => t.id === 'tea_platform')?.name).toBe('Platform SRE');
+    await expect
+      .poll(
+        () =>
+          host.engine
+            .getState()
+            .schedules.flatMap((s) => s.teams)
+            .find((t) => t.id === 'tea_platform')?.name,
+      )
+      .toBe('Platform SRE');
     await app.screenshot('team-saved');
   });
 });
@@ -47,7 +55,9 @@ describe('chat user group', () => {
     await page.getByRole('button', { name: 'Attach or update' }).click();
     const answer = page.getByTestId('chat-answer');
     await answer.waitFor();
-    expect(await answer.textContent()).toMatch(/^“Tokyo on-call” \(@tokyo-oncall, id S0[0-9A-Fa-f]{8}\): Paged for database incidents in Tokyo hours$/);
+    expect(await answer.textContent()).toMatch(
+      /^“Tokyo on-call” \(@tokyo-oncall, id S0[0-9A-Fa-f]{8}\): Paged for database incidents in Tokyo hours$/,
+    );
     expect(host.sim.requests.count({ route: 'putChatUserGroup', status: 200 })).toBe(1);
     expect(await app.cspViolations()).toEqual([]);
     await app.screenshot('chat-group-saved');
@@ -93,7 +103,13 @@ describe('writes whose outcome is unknown', () => {
 describe('forms fit the window', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`team, chat group and coverage have no horizontal overflow at 360×480 (${colorScheme})`, async () => {
-      const app = await session.open('configured', { kind: 'action', view: 'team', width: 360, height: 480, colorScheme });
+      const app = await session.open('configured', {
+        kind: 'action',
+        view: 'team',
+        width: 360,
+        height: 480,
+        colorScheme,
+      });
       const { page } = app;
       await page.getByLabel('Name').waitFor();
       expect(await horizontalOverflow(page)).toEqual([]);

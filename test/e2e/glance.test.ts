@@ -10,10 +10,12 @@ import { e2eSession, type Opened } from './support/session';
 
 const session = e2eSession();
 
-const card = (app: Opened, name: string) => app.page.getByRole('listitem').filter({ has: app.page.getByRole('heading', { name }) });
+const card = (app: Opened, name: string) =>
+  app.page.getByRole('listitem').filter({ has: app.page.getByRole('heading', { name }) });
 const json = (value: unknown): string => JSON.stringify(value);
 /** Pushes a state as main would (through the same checked channel). */
-const push = (app: Opened, state: AppState) => app.page.evaluate(`window.__oncallPush('state:changed', ${json(state)})`);
+const push = (app: Opened, state: AppState) =>
+  app.page.evaluate(`window.__oncallPush('state:changed', ${json(state)})`);
 
 describe('my shifts', () => {
   it('lists every block of mine to the horizon with start → end and length, the schedule zone where it differs', async () => {
@@ -41,10 +43,15 @@ describe('my shifts', () => {
     // Day headings read "Today"/"Tomorrow"/a weekday/a date; never a bare weekday for tomorrow.
     const headings = await list.getByRole('heading', { level: 3 }).allTextContents();
     for (const h of headings) expect(h).toMatch(/^(Now|Today|Tomorrow|Mon|Tue|Wed|Thu|Fri|Sat|Sun)( \d+ \w+)?$/);
-    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'Europe/Berlin' });
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-GB', {
+      weekday: 'short',
+      timeZone: 'Europe/Berlin',
+    });
     expect(headings).not.toContain(tomorrow);
     // The main line names the next block's start and end.
-    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(
+      /^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /,
+    );
     await app.screenshot('glance-my-shifts');
   });
 
@@ -53,7 +60,10 @@ describe('my shifts', () => {
     const { page, host } = app;
     const before = host.engine.getState().me.shifts.length;
     await host.engine.handlers['settings:update']({ horizonDays: 45 });
-    const after = await host.waitForState((s) => s.settings.horizonDays === 45 && s.me.shifts.length > before, 'a longer horizon read');
+    const after = await host.waitForState(
+      (s) => s.settings.horizonDays === 45 && s.me.shifts.length > before,
+      'a longer horizon read',
+    );
     await expect.poll(() => page.getByTestId('my-shifts').textContent()).toContain('next 45 days');
     expect(after.me.shifts.at(-1)?.start ?? '').not.toBe('');
     expect(Date.parse(after.me.shifts.at(-1)?.start ?? '')).toBeGreaterThan(Date.now() + 14 * 86_400_000);
@@ -71,11 +81,21 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
     const fetched = '2026-03-27T09:58:00Z';
     const platform = scheduleSnap(
       'sch_platform',
-      [shift('2026-03-27T08:00:00Z', '2026-03-28T08:00:00Z', alice), shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me), shift('2026-03-29T07:00:00Z', '2026-04-05T07:00:00Z', alice)],
-      { details: details('Platform primary', 'Europe/Berlin', [alice, me]), detailsFetchedAt: fetched, shiftsFetchedAt: fetched },
+      [
+        shift('2026-03-27T08:00:00Z', '2026-03-28T08:00:00Z', alice),
+        shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me),
+        shift('2026-03-29T07:00:00Z', '2026-04-05T07:00:00Z', alice),
+      ],
+      {
+        details: details('Platform primary', 'Europe/Berlin', [alice, me]),
+        detailsFetchedAt: fetched,
+        shiftsFetchedAt: fetched,
+      },
     );
     const payments = scheduleSnap('sch_pay', [shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me)], {
-      details: details('Payments US', 'America/New_York', [me]), detailsFetchedAt: fetched, shiftsFetchedAt: fetched,
+      details: details('Payments US', 'America/New_York', [me]),
+      detailsFetchedAt: fetched,
+      shiftsFetchedAt: fetched,
     });
     const state = deriveState({
       snapshot: snapshotOf([platform, payments], { coverageFetchedAt: fetched }),
@@ -91,7 +111,10 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
     const [pay, sat] = await rows.allTextContents();
     expect(pay).toMatch(/14:00 → 22:00.*8 h.*Payments US.*\(09:00–17:00 New York\)/);
     expect(sat).toMatch(/09:00 → Sun 09:00.*1 day \(23 h: clocks change\).*Platform primary/);
-    expect(await page.getByTestId('my-shifts').getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Today', 'Tomorrow']);
+    expect(await page.getByTestId('my-shifts').getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Today',
+      'Tomorrow',
+    ]);
     expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call today 14:00 → 22:00, 8\sh/);
     await app.screenshot('glance-my-shifts-dst');
   });
@@ -108,7 +131,10 @@ describe('rows I am in', () => {
       expect(tags).toBe(Number(me(s.now)) + Number(me(s.next)));
     }
     const mine = state.schedules.filter((s) => s.users.some((u) => u.email === 'alice@example.com')).map((s) => s.name);
-    const order = await page.getByRole('list', { name: 'Schedules' }).getByRole('heading', { level: 2 }).allTextContents();
+    const order = await page
+      .getByRole('list', { name: 'Schedules' })
+      .getByRole('heading', { level: 2 })
+      .allTextContents();
     expect(order.slice(0, mine.length).map((t) => t.trim())).toEqual(mine);
     // An uncovered schedule (nobody on call now) reads as a warning, not grey.
     const platform = state.schedules.find((s) => s.id === 'sch_platform_primary');
@@ -118,7 +144,9 @@ describe('rows I am in', () => {
     const warning = card(app, 'Platform primary').getByTestId('uncovered');
     await warning.waitFor();
     expect(await warning.textContent()).toMatch(/^Uncovered until (tomorrow |\w{3} |\w{3} \d+ \w{3} )?\d\d:\d\d$/);
-    const [warn, muted] = await page.evaluate(`[getComputedStyle(document.querySelector('[data-testid="uncovered"]')).color, getComputedStyle(document.querySelector('[data-testid="freshness"]')).color]`) as string[];
+    const [warn, muted] = (await page.evaluate(
+      `[getComputedStyle(document.querySelector('[data-testid="uncovered"]')).color, getComputedStyle(document.querySelector('[data-testid="freshness"]')).color]`,
+    )) as string[];
     expect(warn).not.toBe(muted);
   });
 
@@ -126,13 +154,20 @@ describe('rows I am in', () => {
     const app = await session.open('configured');
     const { page, host } = app;
     const state = host.engine.getState();
-    const crowd = ['Maximilian Alexander Featherstonehaugh', 'Bartholomew Montgomery-Smythe', 'Alice Doe'].map((name, i) => ({ id: `usr_x${i}`, name, email: i === 2 ? 'alice@example.com' : `x${i}@example.com` }));
+    const crowd = ['Maximilian Alexander Featherstonehaugh', 'Bartholomew Montgomery-Smythe', 'Alice Doe'].map(
+      (name, i) => ({ id: `usr_x${i}`, name, email: i === 2 ? 'alice@example.com' : `x${i}@example.com` }),
+    );
     const first = state.schedules[0];
     if (!first?.now) throw new Error('demo seed: someone is on call');
-    await push(app, { ...state, schedules: state.schedules.map((s, i) => (i === 0 ? { ...s, now: { ...first.now!, users: crowd } } : s)) });
+    await push(app, {
+      ...state,
+      schedules: state.schedules.map((s, i) => (i === 0 ? { ...s, now: { ...first.now!, users: crowd } } : s)),
+    });
     const names = card(app, first.name).locator('.names').first();
     await expect.poll(() => names.textContent()).toContain('Alice Doe');
-    const cut = await page.evaluate(`[...document.querySelectorAll('.names')].some((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow.includes('ellipsis'))`);
+    const cut = await page.evaluate(
+      `[...document.querySelectorAll('.names')].some((el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow.includes('ellipsis'))`,
+    );
     expect(cut).toBe(false);
     const box = await names.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
@@ -140,7 +175,7 @@ describe('rows I am in', () => {
 });
 
 describe('who needs me', () => {
-  it('asks-you strip → override form with the request\'s context → covered after sync, counts agreeing everywhere', async () => {
+  it("asks-you strip → override form with the request's context → covered after sync, counts agreeing everywhere", async () => {
     const app = await session.open('configured');
     const { page, host } = app;
     const state = host.engine.getState();
@@ -152,16 +187,23 @@ describe('who needs me', () => {
     expect(await strip.textContent()).toContain(asking.length > 1 ? `Asks you (${asking.length})` : 'Asks you');
     expect(await page.getByRole('button', { name: /^Coverage/ }).textContent()).toContain(String(asking.length));
     // Requests use the accent colour, not the error red.
-    const accent = await page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()");
+    const accent = await page.evaluate(
+      "getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()",
+    );
     expect(accent).not.toBe('');
-    expect(await page.evaluate(`getComputedStyle(document.querySelector('nav .count')).backgroundColor`)).not.toMatch(/rgb\(163, 34, 27\)/);
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('nav .count')).backgroundColor`)).not.toMatch(
+      /rgb\(163, 34, 27\)/,
+    );
 
     await strip.getByRole('button', { name: 'Cover…', description: / for / }).click();
     const opened = host.windowCalls.at(-1)?.request as { view: string; params: Record<string, string> };
     expect(opened.view).toBe('override');
     const request = asking.find((r) => r.id === opened.params['requestId']);
     expect(request).toBeDefined();
-    expect(opened.params).toMatchObject({ who: 'me', scheduleId: request?.shifts.find((s) => s.scheduleId === opened.params['scheduleId'])?.scheduleId });
+    expect(opened.params).toMatchObject({
+      who: 'me',
+      scheduleId: request?.shifts.find((s) => s.scheduleId === opened.params['scheduleId'])?.scheduleId,
+    });
     // The form shows the request's context above it: who asked, why, which shifts.
     const context = page.getByTestId('coverage-request');
     await context.waitFor();
@@ -175,7 +217,10 @@ describe('who needs me', () => {
       emails: [],
     });
     expect(created).toMatchObject({ ok: true });
-    const after = await host.waitForState((s) => s.coverage.coveredByMe.some((r) => r.id === request?.id) && !s.syncing, 'the request covered by me');
+    const after = await host.waitForState(
+      (s) => s.coverage.coveredByMe.some((r) => r.id === request?.id) && !s.syncing,
+      'the request covered by me',
+    );
     expect(after.coverage.askingMe.map((r) => r.id)).not.toContain(request?.id);
     await page.evaluate("window.__oncallPush('navigate', { view: 'coverage' })");
     const item = page.getByRole('listitem').filter({ hasText: request?.reason ?? '' });
@@ -187,11 +232,15 @@ describe('who needs me', () => {
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
     // "Cover this" only on shifts the request asks me about (my schedules).
     const coverButtons = await page.getByRole('button', { name: /^Cover / }).count();
-    const mySchedules = new Set(after.schedules.filter((s) => s.users.some((u) => u.email === 'alice@example.com')).map((s) => s.id));
+    const mySchedules = new Set(
+      after.schedules.filter((s) => s.users.some((u) => u.email === 'alice@example.com')).map((s) => s.id),
+    );
     const askedShifts = after.coverage.askingMe.flatMap((r) => r.shifts.filter((s) => mySchedules.has(s.scheduleId)));
     expect(coverButtons).toBe(askedShifts.length);
     await page.evaluate("window.__oncallPush('navigate', { view: 'status' })");
-    await expect.poll(() => page.getByRole('button', { name: /^Coverage/ }).textContent()).toContain(String(after.coverage.askingMe.length));
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Coverage/ }).textContent())
+      .toContain(String(after.coverage.askingMe.length));
   });
 });
 
@@ -205,14 +254,19 @@ describe('stale, broken and small things', () => {
     await bar.waitFor();
     const barBox = await bar.boundingBox();
     for (const name of ['Override', 'Coverage', 'More', 'Settings']) {
-      const button = page.getByRole('navigation', { name: 'Actions' }).getByRole('button', { name: new RegExp(`^${name}`) }).first();
+      const button = page
+        .getByRole('navigation', { name: 'Actions' })
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .first();
       const box = await button.boundingBox();
       const overlaps = !!barBox && !!box && box.y < barBox.y + barBox.height && barBox.y < box.y + box.height;
       expect(overlaps).toBe(false);
     }
     // The popover itself does not scroll with the bar in it (measured before the click: the test host then shows
     // the settings view in this same page, which is taller).
-    expect(await page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]')).toEqual([520, 520]);
+    expect(
+      await page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]'),
+    ).toEqual([520, 520]);
     await page.getByRole('button', { name: 'Settings' }).click();
     expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'settings', params: {} } });
   });
@@ -222,7 +276,12 @@ describe('stale, broken and small things', () => {
     const { page, host } = app;
     await push(app, { ...host.engine.getState(), setup: { ...host.engine.getState().setup, demo: true } });
     await page.getByTestId('connect-live').waitFor();
-    for (const el of [page.getByTestId('freshness'), page.getByText('Demo data', { exact: true }), page.getByTestId('connect-live'), page.getByRole('button', { name: 'Refresh now' })]) {
+    for (const el of [
+      page.getByTestId('freshness'),
+      page.getByText('Demo data', { exact: true }),
+      page.getByTestId('connect-live'),
+      page.getByRole('button', { name: 'Refresh now' }),
+    ]) {
       const box = await el.boundingBox();
       expect(box?.height ?? 99).toBeLessThan(22);
       expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
@@ -249,7 +308,8 @@ describe('stale, broken and small things', () => {
     const { page, host } = app;
     await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
     // Two avatars side by side overlap by at most a few pixels: the first one's letters stay visible.
-    const pairs = await page.evaluate(`[...document.querySelectorAll('.avatars')].filter((a) => a.children.length > 1).map((a) => {
+    const pairs =
+      await page.evaluate(`[...document.querySelectorAll('.avatars')].filter((a) => a.children.length > 1).map((a) => {
       const [x, y] = a.children; const bx = x.getBoundingClientRect(); const by = y.getBoundingClientRect(); return bx.right - by.left; })`);
     for (const overlap of pairs as number[]) expect(overlap).toBeLessThanOrEqual(4);
     // The card's edge against the page: at least 3:1 in dark mode.
@@ -264,6 +324,9 @@ describe('stale, broken and small things', () => {
     expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'team', params: {} } });
     await page.evaluate("window.__oncallPush('navigate', { view: 'status' })");
     await card(app, 'Payments US').click({ position: { x: 200, y: 50 } });
-    expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'override', params: { scheduleId: 'sch_payments_us', scheduleName: 'Payments US' } } });
+    expect(host.windowCalls.at(-1)).toEqual({
+      channel: 'window:open',
+      request: { view: 'override', params: { scheduleId: 'sch_payments_us', scheduleName: 'Payments US' } },
+    });
   });
 });

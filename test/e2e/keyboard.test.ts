@@ -25,13 +25,22 @@ describe('the More menu by keyboard', () => {
     expect(await more.getAttribute('aria-expanded')).toBe('true');
     expect(await focused(page)).toBe('Team');
     expect(await horizontalOverflow(page)).toEqual([]); // the open menu stays inside the popover
-    const steps: [string, string][] = [['ArrowDown', 'Chat user group'], ['ArrowDown', 'Copy on-call summary'], ['ArrowDown', 'Team'], ['ArrowUp', 'Copy on-call summary'], ['Home', 'Team'], ['End', 'Copy on-call summary']];
+    const steps: [string, string][] = [
+      ['ArrowDown', 'Chat user group'],
+      ['ArrowDown', 'Copy on-call summary'],
+      ['ArrowDown', 'Team'],
+      ['ArrowUp', 'Copy on-call summary'],
+      ['Home', 'Team'],
+      ['End', 'Copy on-call summary'],
+    ];
     for (const [key, then] of steps) {
       await page.keyboard.press(key);
       expect(await focused(page), key).toBe(then);
     }
     // Menu items are not Tab stops of their own (one Tab stop: the button).
-    expect(await page.evaluate(`[...document.querySelectorAll('[role=menuitem]')].map((i) => i.tabIndex)`)).toEqual([-1, -1, -1]);
+    expect(await page.evaluate(`[...document.querySelectorAll('[role=menuitem]')].map((i) => i.tabIndex)`)).toEqual([
+      -1, -1, -1,
+    ]);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('menu').count()).toBe(0);
     expect(await focused(page)).toBe('More');
@@ -111,7 +120,9 @@ describe('focus after a submit', () => {
     expect(await focused(page)).toBe('Saving…');
     await page.keyboard.press('Enter'); // while busy: not sent again
     await page.getByText('The service now has “Platform SRE”').waitFor();
-    await expect.poll(() => page.evaluate('document.activeElement.textContent')).toContain('Saved. The service now has “Platform SRE”');
+    await expect
+      .poll(() => page.evaluate('document.activeElement.textContent'))
+      .toContain('Saved. The service now has “Platform SRE”');
     expect(host.sim.requests.count({ route: 'updateTeam' })).toBe(1);
   });
 
@@ -134,7 +145,9 @@ describe('focus after a submit', () => {
     expect(await picker.getAttribute('aria-invalid')).toBe('true');
     const reason = (await page.getByTestId('person-error').textContent()) ?? '';
     expect(reason).toMatch(/\S/);
-    expect(await page.getByRole('combobox', { name: /Name or e-mail/, description: `nobody@example.com ${reason}` }).count()).toBe(1);
+    expect(
+      await page.getByRole('combobox', { name: /Name or e-mail/, description: `nobody@example.com ${reason}` }).count(),
+    ).toBe(1);
     // The refused person's × says why too; Bob's does not.
     expect(await page.getByRole('button', { name: 'Remove nobody@example.com', description: reason }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Remove Bob Stone', description: reason }).count()).toBe(0);
@@ -172,28 +185,39 @@ describe('the people picker by keyboard', () => {
 });
 
 describe('settings: the focus is never hidden behind the sticky Save bar', () => {
-  it.each(['light', 'dark'] as const)('every control reached by Tab at 440×640 is on screen above the bar (%s)', async (colorScheme) => {
-    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640, colorScheme });
-    const { page } = app;
-    await page.getByRole('button', { name: 'Save settings' }).waitFor();
-    const seen: string[] = [];
-    for (let i = 0; i < 80; i += 1) {
-      await page.keyboard.press('Tab');
-      const where: unknown = await page.evaluate(`(() => {
+  it.each(['light', 'dark'] as const)(
+    'every control reached by Tab at 440×640 is on screen above the bar (%s)',
+    async (colorScheme) => {
+      const app = await session.open('configured', {
+        kind: 'action',
+        view: 'settings',
+        width: 440,
+        height: 640,
+        colorScheme,
+      });
+      const { page } = app;
+      await page.getByRole('button', { name: 'Save settings' }).waitFor();
+      const seen: string[] = [];
+      for (let i = 0; i < 80; i += 1) {
+        await page.keyboard.press('Tab');
+        const where: unknown = await page.evaluate(`(() => {
         const a = document.activeElement; if (!a || a === document.body) return null;
         const bar = document.querySelector('[data-testid="save-bar"]').getBoundingClientRect();
         const r = a.getBoundingClientRect();
         return { name: a.getAttribute('aria-label') || a.id || a.textContent.trim(), inBar: !!a.closest('[data-testid="save-bar"]'), top: r.top, bottom: r.bottom, barTop: bar.top };
       })()`);
-      if (typeof where !== 'object' || where === null) break; // past the last control
-      const w = where;
-      const name = String(Reflect.get(w, 'name'));
-      if (name === seen[0]) break; // round the page once
-      seen.push(name);
-      if (Reflect.get(w, 'inBar') === true) continue;
-      expect(Number(Reflect.get(w, 'top')), `${name} above the top`).toBeGreaterThanOrEqual(0);
-      expect(Number(Reflect.get(w, 'bottom')), `${name} behind the Save bar`).toBeLessThanOrEqual(Number(Reflect.get(w, 'barTop')));
-    }
-    for (const name of ['lead-amount', 'lead-unit', 'Add']) expect(seen).toContain(name);
-  });
+        if (typeof where !== 'object' || where === null) break; // past the last control
+        const w = where;
+        const name = String(Reflect.get(w, 'name'));
+        if (name === seen[0]) break; // round the page once
+        seen.push(name);
+        if (Reflect.get(w, 'inBar') === true) continue;
+        expect(Number(Reflect.get(w, 'top')), `${name} above the top`).toBeGreaterThanOrEqual(0);
+        expect(Number(Reflect.get(w, 'bottom')), `${name} behind the Save bar`).toBeLessThanOrEqual(
+          Number(Reflect.get(w, 'barTop')),
+        );
+      }
+      for (const name of ['lead-amount', 'lead-unit', 'Add']) expect(seen).toContain(name);
+    },
+  );
 });

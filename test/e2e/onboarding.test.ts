@@ -7,7 +7,10 @@ import { e2eSession } from './support/session';
 const session = e2eSession();
 
 describe('onboarding', () => {
-  for (const [width, height, colorScheme] of [[440, 640, 'light'], [360, 480, 'dark']] as const) {
+  for (const [width, height, colorScheme] of [
+    [440, 640, 'light'],
+    [360, 480, 'dark'],
+  ] as const) {
     it(`leads a first run through key, address, schedules and then "which of these people are you?" (${width}×${height}, ${colorScheme})`, async () => {
       const app = await session.open('empty', { width, height, colorScheme });
       const { page, host } = app;
@@ -30,7 +33,9 @@ describe('onboarding', () => {
       await page.getByLabel('Service address').fill(host.sim.url);
       await page.getByRole('button', { name: 'Next: Schedules' }).click();
       await page.getByText('Your key is stored in your keychain.').waitFor();
-      await page.getByLabel('Schedule id or link').fill('https://oncall.example.com/schedules/sch_platform_primary/overview');
+      await page
+        .getByLabel('Schedule id or link')
+        .fill('https://oncall.example.com/schedules/sch_platform_primary/overview');
       await page.getByRole('button', { name: 'Check and add' }).click();
       await page.getByText('Added “Platform primary” (Europe/Berlin).').waitFor();
       await page.getByRole('button', { name: 'Next: You' }).click();
@@ -46,7 +51,11 @@ describe('onboarding', () => {
       await page.getByRole('button', { name: 'Finish' }).click();
       await page.getByRole('heading', { name: 'Platform primary' }).waitFor();
       const settings = host.engine.getState().settings;
-      expect([settings.baseUrl, settings.email, settings.schedules.map((s) => s.id)]).toEqual([host.sim.url, 'alice@example.com', ['sch_platform_primary']]);
+      expect([settings.baseUrl, settings.email, settings.schedules.map((s) => s.id)]).toEqual([
+        host.sim.url,
+        'alice@example.com',
+        ['sch_platform_primary'],
+      ]);
       expect(await app.cspViolations()).toEqual([]);
     });
   }

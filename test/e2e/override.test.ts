@@ -9,7 +9,11 @@ import { e2eSession } from './support/session';
 const session = e2eSession();
 
 /** Presses keys one at a time and counts them. */
-function keyCounter(page: Page): { press(key: string): Promise<void>; type(text: string): Promise<void>; readonly count: number } {
+function keyCounter(page: Page): {
+  press(key: string): Promise<void>;
+  type(text: string): Promise<void>;
+  readonly count: number;
+} {
   let count = 0;
   return {
     async press(key) {
@@ -28,7 +32,10 @@ function keyCounter(page: Page): { press(key: string): Promise<void>; type(text:
   };
 }
 
-const focused = (page: Page) => page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.value || document.activeElement.textContent)');
+const focused = (page: Page) =>
+  page.evaluate(
+    'document.activeElement && (document.activeElement.id || document.activeElement.value || document.activeElement.textContent)',
+  );
 
 describe('quick override', () => {
   it('creates an override for the next hour as me, previewing names, window and whom it replaces, and shows it read back', async () => {
@@ -52,7 +59,7 @@ describe('quick override', () => {
     await app.screenshot('override-success');
   });
 
-  it('shows a refused person\'s reason next to that person (not the one before it), keeping every field', async () => {
+  it("shows a refused person's reason next to that person (not the one before it), keeping every field", async () => {
     const app = await session.open('configured', { kind: 'action', view: 'override', height: 640, width: 440 });
     const { page, host } = app;
     await page.getByLabel('Next 2 h').check();
@@ -128,7 +135,11 @@ describe('quick override', () => {
 
 describe('quick override when I am on call', () => {
   it('defaults to someone else (never me replacing me), and Bob covers the next 2 h for me in 7 keys', async () => {
-    const app = await session.open('configured', { kind: 'action', view: 'override', height: 640, width: 440 }, { email: 'carol@example.com' });
+    const app = await session.open(
+      'configured',
+      { kind: 'action', view: 'override', height: 640, width: 440 },
+      { email: 'carol@example.com' },
+    );
     const { page, host } = app;
     await page.getByTestId('preview-window').waitFor();
     expect(await page.getByLabel('Schedule').inputValue()).toBe('sch_platform_primary');
@@ -145,7 +156,9 @@ describe('quick override when I am on call', () => {
     await keys.press('Tab'); // the people picker
     await keys.type('b'); // Bob Stone is the first match
     await keys.press('Enter'); // picks Bob (the suggestion goes)
-    await expect.poll(() => page.getByTestId('preview-covering').textContent()).toBe('Bob Stone covers Platform primary');
+    await expect
+      .poll(() => page.getByTestId('preview-covering').textContent())
+      .toBe('Bob Stone covers Platform primary');
     await keys.press('Enter'); // create
     await page.getByTestId('override-id').waitFor();
     expect(keys.count).toBeLessThanOrEqual(8);
@@ -156,11 +169,17 @@ describe('quick override when I am on call', () => {
   });
 
   it('says so and disables Create when the people covering are already on call for the whole window', async () => {
-    const app = await session.open('configured', { kind: 'action', view: 'override', height: 640, width: 440 }, { email: 'carol@example.com' });
+    const app = await session.open(
+      'configured',
+      { kind: 'action', view: 'override', height: 640, width: 440 },
+      { email: 'carol@example.com' },
+    );
     const { page, host } = app;
     await page.getByLabel('Next 1 h').check();
     await page.getByLabel('Me (Carol Lee)').check();
-    await expect.poll(() => page.getByTestId('preview-nothing').textContent()).toContain('Carol Lee (you) is already on call for all of this window');
+    await expect
+      .poll(() => page.getByTestId('preview-nothing').textContent())
+      .toContain('Carol Lee (you) is already on call for all of this window');
     expect(await page.getByRole('button', { name: 'Create override' }).isDisabled()).toBe(true);
     expect(host.sim.requests.count({ route: 'createOverride' })).toBe(0);
   });
@@ -176,13 +195,17 @@ describe('quick override on a schedule with two people on call', () => {
     expect(onNow).toHaveLength(2);
     const [first, second] = onNow;
     expect(await page.getByLabel('Take over from').inputValue()).toBe(first?.email);
-    await expect.poll(() => page.getByTestId('preview-covering').textContent()).toBe(`Alice Doe (you) and ${second?.name} cover Payments US`);
+    await expect
+      .poll(() => page.getByTestId('preview-covering').textContent())
+      .toBe(`Alice Doe (you) and ${second?.name} cover Payments US`);
     expect(await page.getByTestId('preview-replaces').textContent()).toBe(`Replaces ${first?.name}`);
     expect(await page.getByTestId('preview-drop').count()).toBe(0);
     await app.screenshot('override-take-over');
 
     await page.getByLabel('Take over from').selectOption({ label: 'everyone (all 2)' });
-    await expect.poll(() => page.getByTestId('preview-drop').textContent()).toContain('On call drops from 2 people to 1');
+    await expect
+      .poll(() => page.getByTestId('preview-drop').textContent())
+      .toContain('On call drops from 2 people to 1');
     await app.screenshot('override-drop-warning');
 
     await page.getByLabel('Take over from').selectOption({ value: second?.email ?? '' });
@@ -212,7 +235,9 @@ describe('the people picker', () => {
     await picker.press('ArrowDown');
     expect(await options.and(page.getByRole('option', { selected: true })).textContent()).toBe(names[1]);
     await picker.press('Enter');
-    expect(await page.getByTestId('covering-people').textContent()).toContain(names[1]?.split(' ').slice(0, 2).join(' '));
+    expect(await page.getByTestId('covering-people').textContent()).toContain(
+      names[1]?.split(' ').slice(0, 2).join(' '),
+    );
     await app.screenshot('override-picker');
     for (const typed of ['zoe@example.org', 'bo']) {
       await picker.fill(typed);
@@ -272,7 +297,9 @@ describe('quick override whose answer never came back', () => {
     await page.getByRole('button', { name: 'Create override' }).click();
     await page.getByText('Outcome unknown.').waitFor();
     expect(await page.getByTestId('override-result').textContent()).toContain('It was not sent again');
-    expect(await page.getByTestId('attempted').textContent()).toMatch(/Alice Doe \(you\) covers Platform primary.*Replacing\s*Carol Lee/);
+    expect(await page.getByTestId('attempted').textContent()).toMatch(
+      /Alice Doe \(you\) covers Platform primary.*Replacing\s*Carol Lee/,
+    );
     expect(host.sim.requests.count({ route: 'createOverride' })).toBe(1);
     await app.screenshot('override-outcome-unknown');
     host.sim.faults.clear();
@@ -284,7 +311,10 @@ describe('quick override whose answer never came back', () => {
 });
 
 describe('quick override layout and colours', () => {
-  const sizes = [{ width: 440, height: 640 }, { width: 360, height: 480 }] as const;
+  const sizes = [
+    { width: 440, height: 640 },
+    { width: 360, height: 480 },
+  ] as const;
   for (const size of sizes) {
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`fits ${size.width}×${size.height} (${colorScheme}) in every state, with visible invalid fields and control borders ≥ 3:1`, async () => {
@@ -316,7 +346,8 @@ describe('quick override layout and colours', () => {
 
         const contrasts = await controlBorderContrasts(page);
         expect(contrasts.length).toBeGreaterThan(4);
-        for (const c of contrasts) expect(c.ratio, `${c.control}: ${c.border} on ${c.background}`).toBeGreaterThanOrEqual(3);
+        for (const c of contrasts)
+          expect(c.ratio, `${c.control}: ${c.border} on ${c.background}`).toBeGreaterThanOrEqual(3);
 
         // Several on call, someone else, the picker's list open.
         await page.getByLabel('Next 2 h').check();

@@ -13,10 +13,19 @@ const session = e2eSession();
 const POPOVER = '/index.html?window=popover&view=status';
 
 /** The popover exactly as main serves it, in a fresh context with JavaScript off: only what the HTML carries. */
-async function withoutScripts(app: Opened, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; close(): Promise<void> }> {
+async function withoutScripts(
+  app: Opened,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ page: Page; close(): Promise<void> }> {
   const browser = app.context.browser();
   if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 520 }, locale: PAGE_LOCALE, timezoneId: PAGE_ZONE, colorScheme });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 520 },
+    locale: PAGE_LOCALE,
+    timezoneId: PAGE_ZONE,
+    colorScheme,
+  });
   const page = await context.newPage();
   await page.goto(`${app.host.url}${POPOVER}`);
   return { page, close: () => context.close() };
@@ -24,7 +33,9 @@ async function withoutScripts(app: Opened, colorScheme: 'light' | 'dark' = 'ligh
 
 /** What the popover says, as a user reads it: my state, then each schedule's name and who is on call now and next. */
 async function glance(page: Page): Promise<string[]> {
-  const cards = await page.locator('.card').evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  const cards = await page
+    .locator('.card')
+    .evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()));
   return [((await page.getByTestId('my-state').textContent()) ?? '').trim(), ...cards];
 }
 
@@ -57,7 +68,9 @@ describe('the prerendered popover', () => {
     await app.host.waitForState((s) => s.sync.kind === 'offline', 'offline');
     const bare = await withoutScripts(app);
     try {
-      expect(await bare.page.getByTestId('stale-line').textContent()).toMatch(/Offline · showing saved data from \d\d:\d\d/);
+      expect(await bare.page.getByTestId('stale-line').textContent()).toMatch(
+        /Offline · showing saved data from \d\d:\d\d/,
+      );
       expect(await bare.page.getByTestId('my-state').textContent()).toContain('(saved data)');
     } finally {
       await bare.close();
@@ -97,9 +110,13 @@ describe('the prerendered popover', () => {
 
   it('replaces what it prerendered when the state it is sent is newer', async () => {
     const older = (name: string) => `${name} (as prerendered)`;
-    const app = await session.open('configured', {}, {
-      prerenderState: (s) => ({ ...s, schedules: s.schedules.map((x) => ({ ...x, name: older(x.name) })) }),
-    });
+    const app = await session.open(
+      'configured',
+      {},
+      {
+        prerenderState: (s) => ({ ...s, schedules: s.schedules.map((x) => ({ ...x, name: older(x.name) })) }),
+      },
+    );
     // The test can fail: the page really was served the older text.
     expect(await prerenderedHtml(app.host)).toContain(older('Platform primary'));
     const { page } = app;

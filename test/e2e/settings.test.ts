@@ -17,7 +17,8 @@ describe('settings', () => {
     await page.reload(); // settings opened while the key is rejected
     // The key section says what is wrong, not "a key is stored" as if all were well, and Replace key has the focus.
     expect(await page.getByTestId('key-storage').textContent()).toMatch(/rejected the stored key/);
-    const focusedText = () => page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.textContent)');
+    const focusedText = () =>
+      page.evaluate('document.activeElement && (document.activeElement.id || document.activeElement.textContent)');
     await expect.poll(focusedText).toBe('Replace key');
     await app.screenshot('settings-key-rejected');
     host.sim.state.addKey('ocs_demo_new', 'usr_alice');
@@ -32,7 +33,10 @@ describe('settings', () => {
     const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
     expect(received).toContain('"storage":"keychain"'); // the key:set answer is in what the page received…
     expect(received).not.toContain('ocs_demo_new'); // …but the key itself never came back, in any answer or push
-    await host.waitForState((s) => s.sync.kind === 'ok' && s.schedules.every((x) => x.status.kind === 'fresh'), 'syncing again');
+    await host.waitForState(
+      (s) => s.sync.kind === 'ok' && s.schedules.every((x) => x.status.kind === 'fresh'),
+      'syncing again',
+    );
   });
 
   it('checks edits inline and saves theme, reminders, e-mail and schedules through the engine', async () => {
@@ -53,7 +57,12 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
     const s = host.engine.getState().settings;
-    expect([s.theme, s.email, s.reminders.leadTimesMin, s.schedules.map((x) => x.id)]).toEqual(['dark', 'alice@example.com', [1440, 120, 15], ['sch_platform_primary', 'sch_payments_us']]);
+    expect([s.theme, s.email, s.reminders.leadTimesMin, s.schedules.map((x) => x.id)]).toEqual([
+      'dark',
+      'alice@example.com',
+      [1440, 120, 15],
+      ['sch_platform_primary', 'sch_payments_us'],
+    ]);
     await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('dark');
     // The user's pick wins over the (light) system scheme.
     expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(23, 25, 29)');
@@ -63,7 +72,13 @@ describe('settings', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`keeps one save model with the Save bar on screen at 360×480 (${colorScheme}), and records the shortcut by pressing it`, async () => {
-      const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480, colorScheme });
+      const app = await session.open('configured', {
+        kind: 'action',
+        view: 'settings',
+        width: 360,
+        height: 480,
+        colorScheme,
+      });
       const { page, host } = app;
       const save = page.getByRole('button', { name: 'Save settings' });
       await save.waitFor();
@@ -91,7 +106,10 @@ describe('settings', () => {
       await app.screenshot(`settings-shortcut-${colorScheme}`);
       await save.click();
       await page.getByText('Settings saved.').waitFor();
-      expect([host.engine.getState().settings.globalShortcut, host.engine.getState().settings.theme]).toEqual(['CommandOrControl+Alt+K', 'dark']);
+      expect([host.engine.getState().settings.globalShortcut, host.engine.getState().settings.theme]).toEqual([
+        'CommandOrControl+Alt+K',
+        'dark',
+      ]);
       await shortcut.focus();
       await page.keyboard.press('Backspace');
       expect(await shortcut.inputValue()).toBe('Off');
@@ -100,7 +118,11 @@ describe('settings', () => {
   }
 
   it('says clearly when the recorded shortcut cannot be registered because another app holds it', async () => {
-    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640 }, { takenShortcuts: ['CommandOrControl+Alt+T'] });
+    const app = await session.open(
+      'configured',
+      { kind: 'action', view: 'settings', width: 440, height: 640 },
+      { takenShortcuts: ['CommandOrControl+Alt+T'] },
+    );
     const { page, host } = app;
     const shortcut = page.getByLabel('Global shortcut for quick override');
     await shortcut.focus();
@@ -109,7 +131,9 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
     expect(host.engine.getState().settings.globalShortcut).toBe('CommandOrControl+Alt+T');
-    await page.getByText('Ctrl+Alt+T could not be registered: another app may be using it. Press another combination.').waitFor();
+    await page
+      .getByText('Ctrl+Alt+T could not be registered: another app may be using it. Press another combination.')
+      .waitFor();
     await app.screenshot('settings-shortcut-taken');
     await shortcut.focus();
     await page.keyboard.press('Control+Alt+y');
@@ -121,31 +145,40 @@ describe('settings', () => {
 });
 
 describe('settings: notification choices, quiet hours and the calendar feed', () => {
-  it.each(['light', 'dark'] as const)('saves quiet hours, a schedule\'s own reminders and the feed, then shows the feed\'s address (%s)', async (scheme) => {
-    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640, colorScheme: scheme });
-    const { page, host } = app;
-    const first = host.engine.getState().schedules[0]!;
-    await page.getByLabel('Quiet hours').check();
-    await page.getByLabel('From').fill('23:00');
-    await page.getByLabel('to', { exact: true }).fill('06:30');
-    await page.getByLabel('Sat').check();
-    await page.getByLabel(`${first.name}: its own choice`).check();
-    const own = page.getByRole('list', { name: 'Reminders per schedule' }).getByRole('listitem').first();
-    await own.getByLabel('At the end').uncheck();
-    await page.getByLabel('Serve my shifts as a calendar feed on this computer').check();
-    expect(await horizontalOverflow(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Settings saved.').waitFor();
-    const saved = host.engine.getState().settings;
-    expect(saved.quietHours).toEqual({ enabled: true, start: '23:00', end: '06:30', days: [6] });
-    expect(saved.schedules[0]?.reminders).toMatchObject({ atEnd: false, atStart: true });
-    expect(saved.schedules.slice(1).every((w) => w.reminders === undefined)).toBe(true);
-    expect(saved.calendarFeed.enabled).toBe(true);
-    expect(saved.calendarFeed.token).not.toBe('');
-    await page.getByText(`/${saved.calendarFeed.token}/on-call.ics`).waitFor();
-    await page.getByTestId('quiet-hours').scrollIntoViewIfNeeded();
-    await app.screenshot(`settings-quiet-hours-${scheme}`);
-  });
+  it.each(['light', 'dark'] as const)(
+    "saves quiet hours, a schedule's own reminders and the feed, then shows the feed's address (%s)",
+    async (scheme) => {
+      const app = await session.open('configured', {
+        kind: 'action',
+        view: 'settings',
+        width: 440,
+        height: 640,
+        colorScheme: scheme,
+      });
+      const { page, host } = app;
+      const first = host.engine.getState().schedules[0]!;
+      await page.getByLabel('Quiet hours').check();
+      await page.getByLabel('From').fill('23:00');
+      await page.getByLabel('to', { exact: true }).fill('06:30');
+      await page.getByLabel('Sat').check();
+      await page.getByLabel(`${first.name}: its own choice`).check();
+      const own = page.getByRole('list', { name: 'Reminders per schedule' }).getByRole('listitem').first();
+      await own.getByLabel('At the end').uncheck();
+      await page.getByLabel('Serve my shifts as a calendar feed on this computer').check();
+      expect(await horizontalOverflow(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      const saved = host.engine.getState().settings;
+      expect(saved.quietHours).toEqual({ enabled: true, start: '23:00', end: '06:30', days: [6] });
+      expect(saved.schedules[0]?.reminders).toMatchObject({ atEnd: false, atStart: true });
+      expect(saved.schedules.slice(1).every((w) => w.reminders === undefined)).toBe(true);
+      expect(saved.calendarFeed.enabled).toBe(true);
+      expect(saved.calendarFeed.token).not.toBe('');
+      await page.getByText(`/${saved.calendarFeed.token}/on-call.ics`).waitFor();
+      await page.getByTestId('quiet-hours').scrollIntoViewIfNeeded();
+      await app.screenshot(`settings-quiet-hours-${scheme}`);
+    },
+  );
 
   it('sets how far My shifts looks ahead (14 to 90 days), refusing other numbers beside the field', async () => {
     const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480 });

@@ -30,10 +30,14 @@ async function faultyProxy(target: () => string): Promise<Proxy> {
     if (proxy.mode === 'coverage-503' && (req.url ?? '').startsWith('/user/coverage_requests')) {
       return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"unavailable"}');
     }
-    const upstream = forward(new URL(req.url ?? '/', target()), { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = forward(
+      new URL(req.url ?? '/', target()),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -61,8 +65,12 @@ async function throughProxy(app: Opened, mode: ProxyMode) {
   return proxy;
 }
 
-const settledOn = (host: Host, test: Parameters<Host['waitForState']>[0], what: string) => host.waitForState((s) => !s.syncing && test(s), what);
-const fits = async (app: Opened) => expect(await app.page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]')).toEqual([520, 520]);
+const settledOn = (host: Host, test: Parameters<Host['waitForState']>[0], what: string) =>
+  host.waitForState((s) => !s.syncing && test(s), what);
+const fits = async (app: Opened) =>
+  expect(
+    await app.page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]'),
+  ).toEqual([520, 520]);
 
 describe('status popover', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -76,18 +84,28 @@ describe('status popover', () => {
       for (const schedule of host.engine.getState().schedules) {
         const nowNames = schedule.now?.users.map((u) => u.name).join(', ') ?? 'Nobody';
         await expect.poll(() => card(schedule.name).textContent()).toContain(nowNames);
-        expect(await card(schedule.name).textContent()).toContain(schedule.next?.users.map((u) => u.name).join(', ') ?? 'Nobody');
+        expect(await card(schedule.name).textContent()).toContain(
+          schedule.next?.users.map((u) => u.name).join(', ') ?? 'Nobody',
+        );
       }
       // Alice (me) takes over Platform primary about 4 h after the seed loads.
       // The main line names the block's start and end.
-      await expect.poll(() => page.getByTestId('my-state').textContent()).toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
+      await expect
+        .poll(() => page.getByTestId('my-state').textContent())
+        .toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
       expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated (just now|\d+ min ago)/);
       // Payments US is in New York: its times also show New York's clock; Platform primary (Berlin) does not.
       expect(await card('Payments US').textContent()).toContain('New York)');
       expect(await card('Platform primary').textContent()).not.toContain('(');
       // Strings, not functions: the test code type-checks without DOM types.
-      expect(await page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]')).toEqual([520, 520]);
-      expect(await page.evaluate("(() => { const ul = document.querySelector('ul.cards'); return ul.scrollHeight <= ul.clientHeight; })()")).toBe(true);
+      expect(
+        await page.evaluate('[document.documentElement.scrollHeight, document.documentElement.clientHeight]'),
+      ).toEqual([520, 520]);
+      expect(
+        await page.evaluate(
+          "(() => { const ul = document.querySelector('ul.cards'); return ul.scrollHeight <= ul.clientHeight; })()",
+        ),
+      ).toBe(true);
       expect(await app.cspViolations()).toEqual([]);
       await app.screenshot(`status-popover-${scheme}`);
     });
@@ -128,7 +146,11 @@ describe('status popover', () => {
     expect(await page.getByText(/showing saved data from/i).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Refresh now' }).count()).toBe(0);
     expect(await page.getByTestId('my-state').textContent()).toContain('(saved data)');
-    expect(await page.evaluate(`(() => { const s = getComputedStyle(document.querySelector('.card')); return [s.borderTopStyle, s.opacity]; })()`)).toEqual(['dashed', '1']);
+    expect(
+      await page.evaluate(
+        `(() => { const s = getComputedStyle(document.querySelector('.card')); return [s.borderTopStyle, s.opacity]; })()`,
+      ),
+    ).toEqual(['dashed', '1']);
     expect(await (await banner.boundingBox())?.height).toBeLessThan(40);
     // The last known people stay on screen while offline.
     expect(await page.getByRole('heading', { name: 'Platform primary' }).count()).toBe(1);
@@ -145,7 +167,11 @@ describe('status popover', () => {
       const app = await session.open('configured', { colorScheme: scheme });
       const { page, host } = app;
       const proxy = await throughProxy(app, 'pass');
-      await settledOn(host, (s) => s.coverage.status.kind === 'fresh' && s.schedules.every((x) => x.status.kind === 'fresh'), 'a sync through the proxy');
+      await settledOn(
+        host,
+        (s) => s.coverage.status.kind === 'fresh' && s.schedules.every((x) => x.status.kind === 'fresh'),
+        'a sync through the proxy',
+      );
       expect(await page.getByTestId('coverage-freshness').count()).toBe(0);
       proxy.mode = 'coverage-503';
       await page.getByRole('button', { name: 'Refresh now' }).click();

@@ -11,9 +11,12 @@ import { axeViolations } from './support/axe';
 import { e2eSession, type Opened } from './support/session';
 
 const session = e2eSession();
-const push = (app: Opened, state: AppState) => app.page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
+const push = (app: Opened, state: AppState) =>
+  app.page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
 const kindsOfRow = (app: Opened, row: number) =>
-  app.page.evaluate(`[...document.querySelectorAll('[data-testid="week-timeline"] svg g')][${row}].querySelectorAll('rect.seg').length`);
+  app.page.evaluate(
+    `[...document.querySelectorAll('[data-testid="week-timeline"] svg g')][${row}].querySelectorAll('rect.seg').length`,
+  );
 
 describe('the week timeline', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -74,7 +77,9 @@ describe('the week timeline', () => {
     expect(await page.getByTestId('week-timeline').count()).toBe(0);
     await page.reload();
     await page.waitForSelector('#app:not([data-prerendered])', { state: 'attached' });
-    await expect.poll(() => page.getByRole('button', { name: /This week/ }).getAttribute('aria-expanded')).toBe('false');
+    await expect
+      .poll(() => page.getByRole('button', { name: /This week/ }).getAttribute('aria-expanded'))
+      .toBe('false');
     expect(await page.getByTestId('week-timeline').count()).toBe(0);
     await page.getByRole('button', { name: /This week/ }).click();
     await page.getByTestId('week-timeline').waitFor();
@@ -91,15 +96,32 @@ describe('a DST week with a New York schedule (page clock Fri 27 March 2026, Ber
     const fetched = '2026-03-27T09:58:00Z';
     const platform = scheduleSnap(
       'sch_platform',
-      [shift('2026-03-27T08:00:00Z', '2026-03-28T08:00:00Z', alice), shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me)],
-      { details: details('Platform primary', 'Europe/Berlin', [alice, me]), detailsFetchedAt: fetched, shiftsFetchedAt: fetched },
+      [
+        shift('2026-03-27T08:00:00Z', '2026-03-28T08:00:00Z', alice),
+        shift('2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', me),
+      ],
+      {
+        details: details('Platform primary', 'Europe/Berlin', [alice, me]),
+        detailsFetchedAt: fetched,
+        shiftsFetchedAt: fetched,
+      },
     );
     // New York: nobody until my 09:00–17:00 today, and me again Monday 09:00–17:00 New York (Berlin has changed by then).
-    const payments = scheduleSnap('sch_pay', [shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me), shift('2026-03-30T13:00:00Z', '2026-03-30T21:00:00Z', me)], {
-      details: details('Payments US', 'America/New_York', [me]), detailsFetchedAt: fetched, shiftsFetchedAt: fetched,
-      // Read over the whole fortnight: the time before my shift is known to be nobody's.
-      shiftsFrom: '2026-03-20T00:00:00Z', shiftsTo: '2026-04-10T00:00:00Z',
-    });
+    const payments = scheduleSnap(
+      'sch_pay',
+      [
+        shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me),
+        shift('2026-03-30T13:00:00Z', '2026-03-30T21:00:00Z', me),
+      ],
+      {
+        details: details('Payments US', 'America/New_York', [me]),
+        detailsFetchedAt: fetched,
+        shiftsFetchedAt: fetched,
+        // Read over the whole fortnight: the time before my shift is known to be nobody's.
+        shiftsFrom: '2026-03-20T00:00:00Z',
+        shiftsTo: '2026-04-10T00:00:00Z',
+      },
+    );
     const state = deriveState({
       snapshot: snapshotOf([platform, payments], { coverageFetchedAt: fetched }),
       nowMs,
@@ -131,11 +153,20 @@ describe('a DST week with a New York schedule (page clock Fri 27 March 2026, Ber
         const g = [...document.querySelectorAll('[data-testid="week-timeline"] svg g')][groups.indexOf(${JSON.stringify(name)})];
         return [...g.querySelectorAll('rect.seg')].map((r) => r.dataset.kind); })()`);
     expect(await rowKinds('Payments US')).toContain('uncovered');
-    const unloaded = (await rowKinds(state.schedules.find((s) => s.id === 'sch_unloaded')?.name ?? 'sch_unloaded')) as string[];
+    const unloaded = (await rowKinds(
+      state.schedules.find((s) => s.id === 'sch_unloaded')?.name ?? 'sch_unloaded',
+    )) as string[];
     expect(unloaded).toEqual(['unknown']);
     // Striped and hatched are told apart by their fill.
-    const fills = await page.evaluate(`[...new Set([...document.querySelectorAll('rect.seg.uncovered, rect.seg.unknown')].map((r) => r.dataset.kind + ' ' + getComputedStyle(r).fill))]`);
-    expect(fills).toEqual(expect.arrayContaining([expect.stringMatching(/^uncovered url\(.*tl-stripes/), expect.stringMatching(/^unknown url\(.*tl-hatch/)]));
+    const fills = await page.evaluate(
+      `[...new Set([...document.querySelectorAll('rect.seg.uncovered, rect.seg.unknown')].map((r) => r.dataset.kind + ' ' + getComputedStyle(r).fill))]`,
+    );
+    expect(fills).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^uncovered url\(.*tl-stripes/),
+        expect.stringMatching(/^unknown url\(.*tl-hatch/),
+      ]),
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/timeline-dst.png' });
   });

@@ -38,7 +38,8 @@ const CREATE_OVERRIDE = /^\/schedules\/[^/]+\/overrides\/$/;
 
 const electronBinary = (): string => {
   const path: unknown = createRequire(import.meta.url)('electron');
-  if (typeof path !== 'string' || !existsSync(path)) throw new Error("Electron's binary is not installed: run `npm run fetch-electron`.");
+  if (typeof path !== 'string' || !existsSync(path))
+    throw new Error("Electron's binary is not installed: run `npm run fetch-electron`.");
   return path;
 };
 
@@ -89,7 +90,8 @@ function launched(): ElectronApplication {
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 }
@@ -114,7 +116,10 @@ async function probe(): Promise<z.infer<typeof ProbeSnapshot>> {
 
 /** The page a window of the given kind shows, once it is there. */
 async function windowOf(kind: 'popover' | 'action'): Promise<Page> {
-  const find = () => launched().windows().find((p) => p.url().startsWith(`app://renderer/index.html?window=${kind}`));
+  const find = () =>
+    launched()
+      .windows()
+      .find((p) => p.url().startsWith(`app://renderer/index.html?window=${kind}`));
   await expect.poll(() => find() !== undefined, { timeout: 30_000, message: `the ${kind} window` }).toBe(true);
   const page = find();
   if (!page) throw new Error(`no ${kind} window`);
@@ -151,7 +156,8 @@ function alive(pid: number): boolean {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main', 'main.cjs'))) throw new Error('The app is not built: run `npm run build` first.');
+  if (!existsSync(join(root, 'dist', 'main', 'main.cjs')))
+    throw new Error('The app is not built: run `npm run build` first.');
   dataDir = realpathSync(await mkdtemp(join(tmpdir(), 'oncall-electron-')));
   electronBinary(); // fails early, and clearly, without the binary
   // No executablePath: Playwright then starts node_modules' Electron with its loader (`-r loader.js`), which holds
@@ -172,7 +178,8 @@ beforeAll(async () => {
   context.on('weberror', (error) => consoleErrors.push(`uncaught: ${error.error().message}`));
   // Before anything else: the data folder must be the temporary one, or the run would use a real setup's.
   const userData = await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'));
-  if (realpathSync(userData) !== dataDir) throw new Error(`userData is ${userData}, not the temporary ${dataDir}: --user-data-dir was not honoured`);
+  if (realpathSync(userData) !== dataDir)
+    throw new Error(`userData is ${userData}, not the temporary ${dataDir}: --user-data-dir was not honoured`);
 });
 
 afterAll(async () => {
@@ -186,19 +193,32 @@ afterAll(async () => {
 
 describe('OnCall Tray on the real Electron (built app, demo data, temporary data folder)', () => {
   it('starts once: a second launch hands over to the first, which shows its popover, and exits', async () => {
-    await expect.poll(async () => (await probe()).trays.filter((t) => t.alive).length, { timeout: 30_000, message: 'the tray' }).toBe(1);
-    const second = spawn(electronBinary(), [...(process.platform === 'linux' ? ['--no-sandbox'] : []), root, '--demo', `--user-data-dir=${dataDir}`], {
-      env: envForApp(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    await expect
+      .poll(async () => (await probe()).trays.filter((t) => t.alive).length, { timeout: 30_000, message: 'the tray' })
+      .toBe(1);
+    const second = spawn(
+      electronBinary(),
+      [...(process.platform === 'linux' ? ['--no-sandbox'] : []), root, '--demo', `--user-data-dir=${dataDir}`],
+      {
+        env: envForApp(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     secondPid = second.pid;
     let output = '';
     second.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     second.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exit = await within(30_000, 'the second launch to exit', exitOf(second));
     expect(exit, output).toEqual({ code: 0, signal: null });
-    const visible = () => launched().evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().filter((w) => w.isVisible()).map((w) => w.webContents.getURL()));
-    await expect.poll(visible, { timeout: 15_000, message: 'the popover, shown for the second launch' }).toEqual([expect.stringContaining('window=popover')]);
+    const visible = () =>
+      launched().evaluate(({ BrowserWindow }) =>
+        BrowserWindow.getAllWindows()
+          .filter((w) => w.isVisible())
+          .map((w) => w.webContents.getURL()),
+      );
+    await expect
+      .poll(visible, { timeout: 15_000, message: 'the popover, shown for the second launch' })
+      .toEqual([expect.stringContaining('window=popover')]);
     // Still one app with one tray.
     expect((await probe()).trays.filter((t) => t.alive)).toHaveLength(1);
   });
@@ -213,14 +233,23 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
       const tray = (await probe()).trays.find((t) => t.alive);
       if (!tray) return { problem: 'no tray' };
       const extras = { locale, ...(shortcut.value.problem ? { shortcutProblem: shortcut.value.problem } : {}) };
-      return { sync: state.value.sync.kind, tooltip: tray.tooltip, expected: trayTooltip(state.value, tray.atMs, ZONE, extras) };
+      return {
+        sync: state.value.sync.kind,
+        tooltip: tray.tooltip,
+        expected: trayTooltip(state.value, tray.atMs, ZONE, extras),
+      };
     };
     // The demo syncs at start; until then the tooltip may say "loading". Poll until the app's state is synced.
     await expect.poll(async () => (await compare()).sync, { timeout: 30_000, message: 'the demo synced' }).toBe('ok');
-    await expect.poll(async () => {
-      const seen = await compare();
-      return 'tooltip' in seen && seen.tooltip === seen.expected ? 'same' : seen;
-    }, { timeout: 15_000 }).toBe('same');
+    await expect
+      .poll(
+        async () => {
+          const seen = await compare();
+          return 'tooltip' in seen && seen.tooltip === seen.expected ? 'same' : seen;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('same');
     const final = await compare();
     expect('tooltip' in final ? final.tooltip : '').toMatch(/^(On call: |Next on call: |Off call)/);
     expect('tooltip' in final ? final.tooltip : '').not.toContain('(saved data)');
@@ -230,7 +259,11 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
     // What the app:// handler serves: the status view already in the HTML, and the CSP as a response header.
     const served = await launched().evaluate(async ({ net }, url) => {
       const response = await net.fetch(url);
-      return { status: response.status, csp: response.headers.get('content-security-policy'), html: await response.text() };
+      return {
+        status: response.status,
+        csp: response.headers.get('content-security-policy'),
+        html: await response.text(),
+      };
     }, POPOVER);
     expect(served.status).toBe(200);
     expect(served.csp).toContain("default-src 'none'");
@@ -240,7 +273,7 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
     let popover = await windowOf('popover');
     expect(popover.url()).toMatch(/^app:\/\/renderer\/index\.html\?window=popover&view=status/);
     // The popover was loaded at start-up; if that was before the suite's init script was in place, load it again.
-    if (!(await popover.evaluate("Boolean(window.__oncallSmoke && window.__oncallSmoke.prerendered !== null)"))) {
+    if (!(await popover.evaluate('Boolean(window.__oncallSmoke && window.__oncallSmoke.prerendered !== null)'))) {
       await popover.reload();
       popover = await windowOf('popover');
     }
@@ -250,9 +283,18 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
     expect(first.prerenderedText).toMatch(/\S/);
     // Live: main's script ran makeLive (the hydrate mark), dropped data-prerendered, and kept the prerendered nodes.
     await expect
-      .poll(() => popover.evaluate("performance.getEntriesByName('oncall:hydrate').length === 1 && !document.getElementById('app').hasAttribute('data-prerendered')"), { timeout: 15_000, message: 'hydrated' })
+      .poll(
+        () =>
+          popover.evaluate(
+            "performance.getEntriesByName('oncall:hydrate').length === 1 && !document.getElementById('app').hasAttribute('data-prerendered')",
+          ),
+        { timeout: 15_000, message: 'hydrated' },
+      )
       .toBe(true);
-    expect(await popover.evaluate("document.querySelector('[data-testid=\"my-state\"]').__oncallSmokeMark === true"), 'hydrated in place, not re-rendered').toBe(true);
+    expect(
+      await popover.evaluate('document.querySelector(\'[data-testid="my-state"]\').__oncallSmokeMark === true'),
+      'hydrated in place, not re-rendered',
+    ).toBe(true);
     expect(await popover.getByRole('button', { name: 'Override', exact: true }).count()).toBe(1);
     const after = await smoke();
     expect(after.csp).toEqual([]);
@@ -261,7 +303,8 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
   });
 
   it('creates an override in the quick-override window that reaches the simulator exactly once', async () => {
-    const created = async () => (await probe()).requests.filter((r) => r.method === 'POST' && CREATE_OVERRIDE.test(r.path));
+    const created = async () =>
+      (await probe()).requests.filter((r) => r.method === 'POST' && CREATE_OVERRIDE.test(r.path));
     expect(await created()).toEqual([]);
     const popover = await windowOf('popover');
     // The popover hides when it loses focus; a dispatched click needs no focus, and proves the hydrated handler.
@@ -276,7 +319,11 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
     expect(posts).toEqual([{ method: 'POST', path: expect.stringMatching(CREATE_OVERRIDE), status: 201 }]);
     // The window read the override back from the service.
     const id = (await form.getByTestId('override-id').textContent())?.trim() ?? '';
-    expect((await probe()).requests.some((r) => r.method === 'GET' && r.path.endsWith(`/overrides/${id}`) && r.status === 200)).toBe(true);
+    expect(
+      (await probe()).requests.some(
+        (r) => r.method === 'GET' && r.path.endsWith(`/overrides/${id}`) && r.status === 200,
+      ),
+    ).toBe(true);
     const smoke = PageSmoke.parse(await form.evaluate('window.__oncallSmoke'));
     expect(smoke.csp).toEqual([]);
     expect(smoke.errors).toEqual([]);
@@ -313,19 +360,34 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
 
   it("sends a notification with the app's own options without error", async () => {
     const options = notificationOptions(
-      { id: 'smoke', title: 'OnCall Tray smoke test', body: 'A test notification from the Electron smoke suite.', target: 'status' },
-      { appName: APP_NAME, iconPath: join(root, 'dist', 'icons', 'app.png'), appId: APP_ID, desktopEntry: DESKTOP_ENTRY, platform: process.platform },
+      {
+        id: 'smoke',
+        title: 'OnCall Tray smoke test',
+        body: 'A test notification from the Electron smoke suite.',
+        target: 'status',
+      },
+      {
+        appName: APP_NAME,
+        iconPath: join(root, 'dist', 'icons', 'app.png'),
+        appId: APP_ID,
+        desktopEntry: DESKTOP_ENTRY,
+        platform: process.platform,
+      },
     );
     const outcome = await launched().evaluate(
       (_electron, { requireFrom, options: opts }) =>
         new Promise<{ error: string | null; response: string | null }>((resolve, reject) => {
           const notifier: unknown = process.getBuiltinModule('node:module').createRequire(requireFrom)('node-notifier');
-          const notify: unknown = typeof notifier === 'object' && notifier !== null ? Reflect.get(notifier, 'notify') : undefined;
+          const notify: unknown =
+            typeof notifier === 'object' && notifier !== null ? Reflect.get(notifier, 'notify') : undefined;
           if (typeof notify !== 'function') return reject(new Error('node-notifier did not load'));
           Reflect.apply(notify, notifier, [
             opts,
             (error: unknown, response: unknown) =>
-              resolve({ error: error === null || error === undefined ? null : String(error), response: typeof response === 'string' ? response : null }),
+              resolve({
+                error: error === null || error === undefined ? null : String(error),
+                response: typeof response === 'string' ? response : null,
+              }),
           ]);
         }),
       { requireFrom: join(root, 'package.json'), options },
@@ -336,9 +398,10 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
 
   it('quits with exit code 0 and leaves none of its processes behind', async () => {
     const running = launched();
-    const pids = [running.process().pid, ...(await running.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((m) => m.pid)))].filter(
-      (pid): pid is number => typeof pid === 'number',
-    );
+    const pids = [
+      running.process().pid,
+      ...(await running.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((m) => m.pid))),
+    ].filter((pid): pid is number => typeof pid === 'number');
     expect(pids.length).toBeGreaterThan(1);
     expect(consoleErrors).toEqual([]);
     // app.quit() is what the tray's Quit item calls: before-quit holds it until timers stop and the cache is saved.

@@ -5,7 +5,12 @@ import { schedule } from './support/state';
 describe('chat user group', () => {
   it('starts from the group last attached from this app', () => {
     const s = schedule({ chatUserGroup: { id: 'S1', name: 'Platform on-call', handle: 'platform-oncall' } });
-    expect(valuesFor(s)).toEqual({ scheduleId: 'sch_platform', name: 'Platform on-call', handle: 'platform-oncall', description: '' });
+    expect(valuesFor(s)).toEqual({
+      scheduleId: 'sch_platform',
+      name: 'Platform on-call',
+      handle: 'platform-oncall',
+      description: '',
+    });
     expect(valuesFor(schedule())).toMatchObject({ name: '', handle: '' });
   });
 
@@ -13,7 +18,11 @@ describe('chat user group', () => {
     const v = { scheduleId: 'sch_platform', name: '', handle: 'h'.repeat(61), description: 'd'.repeat(141) };
     expect(checkChatGroup(v)).toEqual({
       ok: false,
-      errors: { name: 'Name must not be empty.', handle: 'Handle must be at most 60 characters.', description: 'Description must be at most 140 characters.' },
+      errors: {
+        name: 'Name must not be empty.',
+        handle: 'Handle must be at most 60 characters.',
+        description: 'Description must be at most 140 characters.',
+      },
     });
     expect(chatGroupCounters(v).description).toMatchObject({ text: '141/140', over: true });
   });

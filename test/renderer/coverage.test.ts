@@ -5,31 +5,50 @@ import { ada, appState, bob } from './support/state';
 
 function request(id: string, start: string, over: Partial<CoverageView> = {}): CoverageView {
   return {
-    id, requester: ada, reason: 'Dentist', status: 'pending',
+    id,
+    requester: ada,
+    reason: 'Dentist',
+    status: 'pending',
     shifts: [
       { start: '2026-05-09T07:00:00Z', end: '2026-05-09T15:00:00Z', scheduleId: 'sch_db', scheduleName: 'Databases' },
       { start, end: '2026-05-08T15:00:00Z', scheduleId: 'sch_platform', scheduleName: 'Platform primary' },
-      { start: '2026-05-10T07:00:00Z', end: '2026-05-10T15:00:00Z', scheduleId: 'sch_platform', scheduleName: 'Platform primary' },
+      {
+        start: '2026-05-10T07:00:00Z',
+        end: '2026-05-10T15:00:00Z',
+        scheduleId: 'sch_platform',
+        scheduleName: 'Platform primary',
+      },
     ],
     ...over,
   };
 }
 
 describe('coverage requests list', () => {
-  it('groups a request\'s shifts by schedule, earliest first', () => {
+  it("groups a request's shifts by schedule, earliest first", () => {
     const groups = groupShifts(request('cov_1', '2026-05-08T07:00:00Z'));
-    expect(groups.map((g) => [g.scheduleName, g.shifts.length])).toEqual([['Platform primary', 2], ['Databases', 1]]);
+    expect(groups.map((g) => [g.scheduleName, g.shifts.length])).toEqual([
+      ['Platform primary', 2],
+      ['Databases', 1],
+    ]);
   });
 
   it('lists pending requests asking me first (soonest first), then mine', () => {
     const state = appState({
       coverage: {
-        askingMe: [request('cov_late', '2026-05-08T09:00:00Z'), request('cov_soon', '2026-05-08T07:00:00Z'), request('cov_done', '2026-05-08T07:00:00Z', { status: 'covered' })],
+        askingMe: [
+          request('cov_late', '2026-05-08T09:00:00Z'),
+          request('cov_soon', '2026-05-08T07:00:00Z'),
+          request('cov_done', '2026-05-08T07:00:00Z', { status: 'covered' }),
+        ],
         mine: [request('cov_mine', '2026-05-06T07:00:00Z', { requester: bob })],
         status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' },
       },
     });
-    expect(coverageItems(state).map((i) => [i.request.id, i.mine])).toEqual([['cov_soon', false], ['cov_late', false], ['cov_mine', true]]);
+    expect(coverageItems(state).map((i) => [i.request.id, i.mine])).toEqual([
+      ['cov_soon', false],
+      ['cov_late', false],
+      ['cov_mine', true],
+    ]);
   });
 
   it('pages the list and keeps the page in range when it shrinks', () => {
@@ -41,7 +60,13 @@ describe('coverage requests list', () => {
 
   it('opens quick override on that shift, for me', () => {
     const [group] = groupShifts(request('cov_1', '2026-05-08T07:00:00Z'));
-    expect(group && coverParams(group, group.shifts[0]!)).toEqual({ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-08T07:00:00Z', end: '2026-05-08T15:00:00Z', who: 'me' });
+    expect(group && coverParams(group, group.shifts[0]!)).toEqual({
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-05-08T07:00:00Z',
+      end: '2026-05-08T15:00:00Z',
+      who: 'me',
+    });
     expect(group && coverParams(group, group.shifts[0]!, 'cov_1').requestId).toBe('cov_1');
   });
 });

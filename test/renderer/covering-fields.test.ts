@@ -5,11 +5,25 @@ import { describe, expect, it } from 'vitest';
 import { renderToHtml } from './support/ssr';
 
 const COMPONENT = fileURLToPath(new URL('../../renderer/src/components/CoveringFields.svelte', import.meta.url));
-const props = (errors: Record<string, string>) => ({ who: 'me', people: [], suggested: false, query: '', takeOverFrom: '', myEmail: '', known: [], onCall: [], errors, onedit: () => undefined });
+const props = (errors: Record<string, string>) => ({
+  who: 'me',
+  people: [],
+  suggested: false,
+  query: '',
+  takeOverFrom: '',
+  myEmail: '',
+  known: [],
+  onCall: [],
+  errors,
+  onedit: () => undefined,
+});
 
 describe('who covers', () => {
   it('links its error to the radio group and each radio, marked invalid and announced', async () => {
-    const html = await renderToHtml(COMPONENT, props({ who: 'Set your e-mail in Settings to cover it yourself, or name someone.' }));
+    const html = await renderToHtml(
+      COMPONENT,
+      props({ who: 'Set your e-mail in Settings to cover it yourself, or name someone.' }),
+    );
     expect(html).toMatch(/<p id="ov-who-error" class="error-text" role="alert">Set your e-mail in Settings/);
     expect(html).toMatch(/role="radiogroup"[^>]*aria-invalid="true"[^>]*aria-describedby="ov-who-error"/);
     expect(html.match(/<input type="radio"[^>]*aria-describedby="ov-who-error"/g)).toHaveLength(2);

@@ -2,14 +2,28 @@
 // first, the asks-you rows and their override route, counts that agree, the one stale line.
 import { describe, expect, it } from 'vitest';
 import {
-  askRows, countsText, dayWord, includesMe, myShiftRows, nextBlockLine, orderedSchedules, showingSavedData, staleLine, uncoveredText,
+  askRows,
+  countsText,
+  dayWord,
+  includesMe,
+  myShiftRows,
+  nextBlockLine,
+  orderedSchedules,
+  showingSavedData,
+  staleLine,
+  uncoveredText,
 } from '../../renderer/src/lib/glance';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
 import { ada, appState, bob, cy, schedule } from './support/state';
 
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
-const shift = (scheduleId: string, scheduleName: string, start: string, end: string) => ({ scheduleId, scheduleName, start, end });
+const shift = (scheduleId: string, scheduleName: string, start: string, end: string) => ({
+  scheduleId,
+  scheduleName,
+  start,
+  end,
+});
 
 describe('day words', () => {
   it('says Today, Tomorrow, a weekday within the week and the date further away (never "Mon" for tomorrow)', () => {
@@ -53,15 +67,21 @@ describe('my shifts', () => {
   });
 
   it('names start and end of my next block in the main line', () => {
-    expect(nextBlockLine(shift('sch_platform', 'Platform primary', '2026-03-28T22:05:00Z', '2026-04-04T21:05:00Z'), ctx)).toBe(
-      'On call tomorrow 23:05 → Sat 4 Apr 23:05, 7 days (6 d 23 h: clocks change)',
-    );
+    expect(
+      nextBlockLine(shift('sch_platform', 'Platform primary', '2026-03-28T22:05:00Z', '2026-04-04T21:05:00Z'), ctx),
+    ).toBe('On call tomorrow 23:05 → Sat 4 Apr 23:05, 7 days (6 d 23 h: clocks change)');
   });
 });
 
 describe('rows and schedules', () => {
   it('tags every row I am in with "You" and puts my schedules first, otherwise keeping the order', () => {
-    const other = schedule({ id: 'sch_other', name: 'Other', users: [ada], now: { users: [ada], start: '2026-03-27T06:00:00Z', end: '2026-03-27T20:00:00Z' }, next: null });
+    const other = schedule({
+      id: 'sch_other',
+      name: 'Other',
+      users: [ada],
+      now: { users: [ada], start: '2026-03-27T06:00:00Z', end: '2026-03-27T20:00:00Z' },
+      next: null,
+    });
     const mine = schedule({ id: 'sch_mine', name: 'Mine', users: [ada, bob] });
     const state = appState({ schedules: [other, mine] });
     expect(orderedSchedules(state).map((s) => s.name)).toEqual(['Mine', 'Other']);
@@ -71,7 +91,11 @@ describe('rows and schedules', () => {
 
   it('warns when nobody is on call, until when', () => {
     const known = { from: '2026-03-20T00:00:00Z', to: '2026-04-10T00:00:00Z', holes: [] };
-    const gap = schedule({ known, now: null, next: { users: [cy], start: '2026-03-28T21:09:00Z', end: '2026-03-29T21:09:00Z' } });
+    const gap = schedule({
+      known,
+      now: null,
+      next: { users: [cy], start: '2026-03-28T21:09:00Z', end: '2026-03-29T21:09:00Z' },
+    });
     expect(uncoveredText(gap, ctx)).toBe('Uncovered until tomorrow 22:09');
     // Saved shifts that end before now say nothing about now: not "uncovered".
     expect(uncoveredText({ ...gap, known: { ...known, to: '2026-03-25T00:00:00Z' } }, ctx)).toBeUndefined();
@@ -82,26 +106,67 @@ describe('rows and schedules', () => {
 
 describe('who needs me', () => {
   const request = {
-    id: 'cov_1', requester: ada, reason: 'Dentist', status: 'pending',
+    id: 'cov_1',
+    requester: ada,
+    reason: 'Dentist',
+    status: 'pending',
     shifts: [
-      { scheduleId: 'sch_elsewhere', scheduleName: 'Elsewhere', start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' },
-      { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-30T07:00:00Z', end: '2026-03-30T15:00:00Z' },
+      {
+        scheduleId: 'sch_elsewhere',
+        scheduleName: 'Elsewhere',
+        start: '2026-03-28T08:00:00Z',
+        end: '2026-03-28T16:00:00Z',
+      },
+      {
+        scheduleId: 'sch_platform',
+        scheduleName: 'Platform primary',
+        start: '2026-03-30T07:00:00Z',
+        end: '2026-03-30T15:00:00Z',
+      },
     ],
   };
 
   it('offers one action on the shift that asks me, carrying the request for the override form', () => {
-    const state = appState({ coverage: { mine: [], askingMe: [request], coveredByMe: [], status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' } } });
+    const state = appState({
+      coverage: {
+        mine: [],
+        askingMe: [request],
+        coveredByMe: [],
+        status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
+      },
+    });
     const [row] = askRows(state, ctx);
     expect(row).toMatchObject({ who: 'Ada Lovelace', reason: 'Dentist', when: 'Mon 09:00 → 17:00' });
-    expect(row?.params).toEqual({ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-30T07:00:00Z', end: '2026-03-30T15:00:00Z', who: 'me', requestId: 'cov_1' });
+    expect(row?.params).toEqual({
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-03-30T07:00:00Z',
+      end: '2026-03-30T15:00:00Z',
+      who: 'me',
+      requestId: 'cov_1',
+    });
   });
 
   it('counts the same everywhere: covered requests leave the count and the badge', () => {
     const mineReq = { ...request, id: 'cov_2', requester: bob };
-    const state = appState({ coverage: { mine: [mineReq], askingMe: [request], coveredByMe: [{ ...request, id: 'cov_3' }], status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' } } });
+    const state = appState({
+      coverage: {
+        mine: [mineReq],
+        askingMe: [request],
+        coveredByMe: [{ ...request, id: 'cov_3' }],
+        status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
+      },
+    });
     expect(countsText(state)).toBe('1 asking you · 1 yours · 1 covered by you ✓');
     expect(coverageBadge(state)).toBe('1');
-    const allCovered = appState({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' } } });
+    const allCovered = appState({
+      coverage: {
+        mine: [],
+        askingMe: [],
+        coveredByMe: [request],
+        status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
+      },
+    });
     expect(coverageBadge(allCovered)).toBeUndefined();
     expect(askRows(allCovered, ctx)).toEqual([]);
   });
@@ -109,9 +174,18 @@ describe('who needs me', () => {
 
 describe('stale and broken: one line', () => {
   it('says offline and from when the saved data is, and marks the main line as saved data', () => {
-    const stale = schedule({ status: { kind: 'stale', since: '2026-03-27T09:05:00Z', reason: 'Cannot reach the service.' } });
-    const state = appState({ schedules: [stale], sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-03-27T09:05:00Z' } });
-    expect(staleLine(state, ctx)).toEqual({ tone: 'warning', text: 'Offline · showing saved data from 10:05', action: 'retry' });
+    const stale = schedule({
+      status: { kind: 'stale', since: '2026-03-27T09:05:00Z', reason: 'Cannot reach the service.' },
+    });
+    const state = appState({
+      schedules: [stale],
+      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-03-27T09:05:00Z' },
+    });
+    expect(staleLine(state, ctx)).toEqual({
+      tone: 'warning',
+      text: 'Offline · showing saved data from 10:05',
+      action: 'retry',
+    });
     expect(showingSavedData(state)).toBe(true);
     expect(staleLine(appState(), ctx)).toBeUndefined();
     expect(showingSavedData(appState())).toBe(false);

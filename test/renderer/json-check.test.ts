@@ -28,7 +28,13 @@ const MUTATIONS: Mutation[] = [
   ['unknown schedule status', (s) => (s.schedules[0].status = { kind: 'fresh' })],
   ['lastSuccessAt a number', (s) => (s.lastSuccessAt = 5)],
   ['null instead of a list', (s) => (s.notices = null)],
-  ['coverage shift missing its schedule', (s) => (s.coverage.askingMe = [{ id: 'c', requester: ada, reason: '', status: 'pending', shifts: [{ start: 'a', end: 'b' }] }])],
+  [
+    'coverage shift missing its schedule',
+    (s) =>
+      (s.coverage.askingMe = [
+        { id: 'c', requester: ada, reason: '', status: 'pending', shifts: [{ start: 'a', end: 'b' }] },
+      ]),
+  ],
   ['not an object at all', (s) => Object.assign(s, { schedules: 'none' })],
 ];
 
@@ -36,8 +42,17 @@ describe('pushed state check without zod', () => {
   it('accepts what AppStateSchema accepts', () => {
     const states = [
       appState(),
-      appState({ lastSuccessAt: null, sync: { kind: 'key_rejected', message: 'no' }, schedules: [schedule({ now: null, next: null, chatUserGroup: { id: 'g', name: 'n', handle: 'h' } })] }),
-      appState({ schedules: [schedule({ status: { kind: 'error', reason: 'x' } }), schedule({ id: 'sch_b', status: { kind: 'stale', since: 't', reason: 'r' } })] }),
+      appState({
+        lastSuccessAt: null,
+        sync: { kind: 'key_rejected', message: 'no' },
+        schedules: [schedule({ now: null, next: null, chatUserGroup: { id: 'g', name: 'n', handle: 'h' } })],
+      }),
+      appState({
+        schedules: [
+          schedule({ status: { kind: 'error', reason: 'x' } }),
+          schedule({ id: 'sch_b', status: { kind: 'stale', since: 't', reason: 'r' } }),
+        ],
+      }),
     ];
     for (const s of states) {
       expect(AppStateSchema.safeParse(s).success).toBe(true);

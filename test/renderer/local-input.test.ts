@@ -4,7 +4,7 @@ import { fromLocalInput, toLocalInput } from '../../renderer/src/lib/local-input
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
 describe('datetime-local values in a zone', () => {
-  it('reads wall times as that zone\'s instants and writes them back', () => {
+  it("reads wall times as that zone's instants and writes them back", () => {
     expect(iso(fromLocalInput('2026-01-15T09:30', 'Europe/Berlin'))).toBe('2026-01-15T08:30:00.000Z');
     expect(iso(fromLocalInput('2026-07-15T09:30', 'America/New_York'))).toBe('2026-07-15T13:30:00.000Z');
     expect(toLocalInput(Date.parse('2026-07-15T13:30:00Z'), 'America/New_York')).toBe('2026-07-15T09:30');
@@ -16,6 +16,7 @@ describe('datetime-local values in a zone', () => {
   });
 
   it('refuses what is not a date and time', () => {
-    for (const bad of ['', '2026-02-30T10:00', '2026-02-01', 'tomorrow 10:00']) expect(fromLocalInput(bad, 'Europe/Berlin')).toBeUndefined();
+    for (const bad of ['', '2026-02-30T10:00', '2026-02-01', 'tomorrow 10:00'])
+      expect(fromLocalInput(bad, 'Europe/Berlin')).toBeUndefined();
   });
 });

@@ -15,34 +15,80 @@ import { ada, bob, cy, schedule } from './support/state';
 
 const ctx = { myEmail: 'bob@example.com', nowMs: Date.parse('2026-03-28T10:07:00Z'), localZone: 'Europe/Berlin' };
 const base: OverrideFormValues = {
-  scheduleId: 'sch_platform', preset: 'rest_of_current', who: 'me', people: [], suggested: false, query: '', takeOverFrom: '',
-  startDay: '2026-03-28', startTime: '12:00', length: '120', endDay: '2026-03-28', endTime: '14:00',
+  scheduleId: 'sch_platform',
+  preset: 'rest_of_current',
+  who: 'me',
+  people: [],
+  suggested: false,
+  query: '',
+  takeOverFrom: '',
+  startDay: '2026-03-28',
+  startTime: '12:00',
+  length: '120',
+  endDay: '2026-03-28',
+  endTime: '14:00',
 };
 
 describe('the quick override window', () => {
   it('maps each preset to the window the engine understands, covering me by default', () => {
-    expect(checkOverride(base, ctx)).toEqual({ ok: true, request: { scheduleId: 'sch_platform', window: { kind: 'rest_of_current' }, emails: [] } });
+    expect(checkOverride(base, ctx)).toEqual({
+      ok: true,
+      request: { scheduleId: 'sch_platform', window: { kind: 'rest_of_current' }, emails: [] },
+    });
     const two = checkOverride({ ...base, preset: 'next_2' }, ctx);
     expect(two.ok && two.request.window).toEqual({ kind: 'next_hours', hours: 2 });
   });
 
   it('sends a custom start (day + typed time) and length in local time as UTC, also across a DST change', () => {
     const winter = checkOverride({ ...base, preset: 'custom' }, ctx);
-    expect(winter.ok && winter.request.window).toEqual({ kind: 'custom', start: '2026-03-28T11:00:00.000Z', end: '2026-03-28T13:00:00.000Z' });
+    expect(winter.ok && winter.request.window).toEqual({
+      kind: 'custom',
+      start: '2026-03-28T11:00:00.000Z',
+      end: '2026-03-28T13:00:00.000Z',
+    });
     // Berlin moves to summer time in the night of 29 March: 01:00 is UTC+1, 09:00 is UTC+2.
-    const across = checkOverride({ ...base, preset: 'custom', startDay: '2026-03-29', startTime: '1 am', length: 'end', endDay: '2026-03-29', endTime: '0900' }, ctx);
-    expect(across.ok && across.request.window).toEqual({ kind: 'custom', start: '2026-03-29T00:00:00.000Z', end: '2026-03-29T07:00:00.000Z' });
+    const across = checkOverride(
+      {
+        ...base,
+        preset: 'custom',
+        startDay: '2026-03-29',
+        startTime: '1 am',
+        length: 'end',
+        endDay: '2026-03-29',
+        endTime: '0900',
+      },
+      ctx,
+    );
+    expect(across.ok && across.request.window).toEqual({
+      kind: 'custom',
+      start: '2026-03-29T00:00:00.000Z',
+      end: '2026-03-29T07:00:00.000Z',
+    });
   });
 
   it('reads times on either clock and refuses what is not a time', () => {
-    expect(['19:15', '19.15', '1915', '7:15 pm', '7:15PM', '07:15 p.m.'].map(parseClock)).toEqual(Array(6).fill('19:15'));
+    expect(['19:15', '19.15', '1915', '7:15 pm', '7:15PM', '07:15 p.m.'].map(parseClock)).toEqual(
+      Array(6).fill('19:15'),
+    );
     expect(['9', '915', '12 am', '12pm'].map(parseClock)).toEqual(['09:00', '09:15', '00:00', '12:00']);
-    expect(['25:00', '19:60', '13 pm', 'noon', ''].map(parseClock)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(['25:00', '19:60', '13 pm', 'noon', ''].map(parseClock)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('refuses an end before the start, a window already over, and a missing or unreadable time', () => {
-    expect(checkOverride({ ...base, preset: 'custom', length: 'end', endTime: '11:00' }, ctx)).toEqual({ ok: false, errors: { customEnd: 'The end must be after the start.' } });
-    expect(checkOverride({ ...base, preset: 'custom', startTime: '08:00', length: '60' }, ctx)).toEqual({ ok: false, errors: { customEnd: 'This window is already over.' } });
+    expect(checkOverride({ ...base, preset: 'custom', length: 'end', endTime: '11:00' }, ctx)).toEqual({
+      ok: false,
+      errors: { customEnd: 'The end must be after the start.' },
+    });
+    expect(checkOverride({ ...base, preset: 'custom', startTime: '08:00', length: '60' }, ctx)).toEqual({
+      ok: false,
+      errors: { customEnd: 'This window is already over.' },
+    });
     const blank = checkOverride({ ...base, preset: 'custom', startTime: '' }, ctx);
     expect(blank.ok ? {} : blank.errors).toEqual({ customStart: 'Enter a start time, like 19:15.' });
     const bad = checkOverride({ ...base, preset: 'custom', startTime: '25:99' }, ctx);
@@ -51,9 +97,17 @@ describe('the quick override window', () => {
 
   it('offers Today, Tomorrow and named days, and writes a window as a listed length when one fits', () => {
     const days = dayOptions(ctx.nowMs, 'en-GB', 'Europe/Berlin');
-    expect(days.slice(0, 3).map((d) => [d.value, d.label])).toEqual([['2026-03-28', 'Today'], ['2026-03-29', 'Tomorrow'], ['2026-03-30', 'Mon 30 Mar']]);
-    expect(customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:15:00Z'), 'Europe/Berlin', true)).toMatchObject({ startDay: '2026-03-28', startTime: '19:15', length: '120' });
-    expect(customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:20:00Z'), 'Europe/Berlin', false)).toMatchObject({ startTime: '7:15 PM', length: 'end', endTime: '9:20 PM' });
+    expect(days.slice(0, 3).map((d) => [d.value, d.label])).toEqual([
+      ['2026-03-28', 'Today'],
+      ['2026-03-29', 'Tomorrow'],
+      ['2026-03-30', 'Mon 30 Mar'],
+    ]);
+    expect(
+      customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:15:00Z'), 'Europe/Berlin', true),
+    ).toMatchObject({ startDay: '2026-03-28', startTime: '19:15', length: '120' });
+    expect(
+      customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:20:00Z'), 'Europe/Berlin', false),
+    ).toMatchObject({ startTime: '7:15 PM', length: 'end', endTime: '9:20 PM' });
   });
 });
 
@@ -67,7 +121,9 @@ describe('who covers', () => {
     const ok = checkOverride({ ...base, who: 'others', people: ['ada@example.com'], query: ' cy@example.com ' }, ctx);
     expect(ok.ok && ok.request.emails).toEqual(['ada@example.com', 'cy@example.com']);
     const half = checkOverride({ ...base, who: 'others', people: ['ada@example.com'], query: 'cy' }, ctx);
-    expect(half.ok ? {} : half.errors).toEqual({ picker: 'Pick someone from the list, or type a full e-mail address.' });
+    expect(half.ok ? {} : half.errors).toEqual({
+      picker: 'Pick someone from the list, or type a full e-mail address.',
+    });
     const none = checkOverride({ ...base, who: 'others' }, ctx);
     expect(none.ok ? {} : none.errors).toEqual({ picker: 'Choose who covers: type a name or an e-mail.' });
   });
@@ -78,17 +134,40 @@ describe('who covers', () => {
     expect(take.ok && take.request.emails).toEqual(['bob@example.com', 'cy@example.com']);
     const all = checkOverride({ ...base, takeOverFrom: '' }, { ...ctx, onCallAtStart });
     expect(all.ok && all.request.emails).toEqual([]);
-    const many = checkOverride({ ...base, who: 'others', people: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io'], takeOverFrom: 'ada@example.com' }, { ...ctx, onCallAtStart });
+    const many = checkOverride(
+      { ...base, who: 'others', people: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io'], takeOverFrom: 'ada@example.com' },
+      { ...ctx, onCallAtStart },
+    );
     expect(many.ok ? {} : many.errors).toEqual({ who: 'At most 4 people can be on call in one override.' });
   });
 
   it('defaults to someone else when I am on call (the next one on call), else to me taking over from the first of several', () => {
-    const mine = schedule({ now: { users: [bob], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' }, next: { users: [ada], start: '2026-03-28T16:00:00Z', end: '2026-03-29T08:00:00Z' }, meOnCall: true });
-    expect(whoDefaults(mine, 'bob@example.com')).toEqual({ who: 'others', people: ['ada@example.com'], suggested: true, takeOverFrom: '' });
+    const mine = schedule({
+      now: { users: [bob], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' },
+      next: { users: [ada], start: '2026-03-28T16:00:00Z', end: '2026-03-29T08:00:00Z' },
+      meOnCall: true,
+    });
+    expect(whoDefaults(mine, 'bob@example.com')).toEqual({
+      who: 'others',
+      people: ['ada@example.com'],
+      suggested: true,
+      takeOverFrom: '',
+    });
     const pair = schedule({ now: { users: [ada, cy], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' } });
-    expect(whoDefaults(pair, 'bob@example.com')).toEqual({ who: 'me', people: [], suggested: false, takeOverFrom: 'ada@example.com' });
-    const pairWithMe = schedule({ now: { users: [bob, cy], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' } });
-    expect(whoDefaults(pairWithMe, 'bob@example.com')).toMatchObject({ who: 'others', people: ['ada@example.com'], takeOverFrom: 'bob@example.com' });
+    expect(whoDefaults(pair, 'bob@example.com')).toEqual({
+      who: 'me',
+      people: [],
+      suggested: false,
+      takeOverFrom: 'ada@example.com',
+    });
+    const pairWithMe = schedule({
+      now: { users: [bob, cy], start: '2026-03-28T08:00:00Z', end: '2026-03-28T16:00:00Z' },
+    });
+    expect(whoDefaults(pairWithMe, 'bob@example.com')).toMatchObject({
+      who: 'others',
+      people: ['ada@example.com'],
+      takeOverFrom: 'bob@example.com',
+    });
   });
 
   it('matches names by word start before e-mails and inner text, leaving out people already picked', () => {
@@ -101,22 +180,54 @@ describe('who covers', () => {
 
 describe('prefill and server problems', () => {
   it('opens "Cover this" as a custom window in local time, for me, even on an unwatched schedule', () => {
-    const v = initialValues([schedule()], { scheduleId: 'sch_other', start: '2026-03-30T06:00:00Z', end: '2026-03-30T14:00:00Z', who: 'me' }, ctx);
-    expect(v).toMatchObject({ scheduleId: 'sch_other', preset: 'custom', startDay: '2026-03-30', startTime: '08:00', length: '480', who: 'me' });
+    const v = initialValues(
+      [schedule()],
+      { scheduleId: 'sch_other', start: '2026-03-30T06:00:00Z', end: '2026-03-30T14:00:00Z', who: 'me' },
+      ctx,
+    );
+    expect(v).toMatchObject({
+      scheduleId: 'sch_other',
+      preset: 'custom',
+      startDay: '2026-03-30',
+      startTime: '08:00',
+      length: '480',
+      who: 'me',
+    });
   });
 
   it('defaults to the first schedule, the rest of the current shift, and a custom hour from the next quarter', () => {
-    expect(initialValues([schedule()], {}, ctx)).toMatchObject({ scheduleId: 'sch_platform', preset: 'rest_of_current', startDay: '2026-03-28', startTime: '11:15', length: '60' });
+    expect(initialValues([schedule()], {}, ctx)).toMatchObject({
+      scheduleId: 'sch_platform',
+      preset: 'rest_of_current',
+      startDay: '2026-03-28',
+      startTime: '11:15',
+      length: '60',
+    });
   });
 
   it('puts the engine problems next to the matching fields; emails.N is the N-th person sent', () => {
-    expect(fieldsFromProblems([{ field: 'window.end', message: 'the window is already over' }, { field: 'emails.1', message: 'unknown' }, { field: 'emails', message: 'enter who covers' }], ['bob@example.com', 'Nobody@example.com']))
-      .toEqual({ customEnd: 'the window is already over', 'person:nobody@example.com': 'unknown', who: 'enter who covers' });
+    expect(
+      fieldsFromProblems(
+        [
+          { field: 'window.end', message: 'the window is already over' },
+          { field: 'emails.1', message: 'unknown' },
+          { field: 'emails', message: 'enter who covers' },
+        ],
+        ['bob@example.com', 'Nobody@example.com'],
+      ),
+    ).toEqual({
+      customEnd: 'the window is already over',
+      'person:nobody@example.com': 'unknown',
+      who: 'enter who covers',
+    });
   });
 });
 
 describe('re-checking an outcome-unknown override after a refresh', () => {
-  const s = schedule({ now: { users: [bob], start: '2026-03-28T10:00:00Z', end: '2026-03-28T12:00:00Z' }, next: { users: [ada], start: '2026-03-28T12:00:00Z', end: '2026-03-28T18:00:00Z' } });
+  const s = schedule({
+    now: { users: [bob], start: '2026-03-28T10:00:00Z', end: '2026-03-28T12:00:00Z' },
+    next: { users: [ada], start: '2026-03-28T12:00:00Z', end: '2026-03-28T18:00:00Z' },
+  });
   it('sees the covering person on call for the window, or not, or cannot tell', () => {
     expect(recheckHint(s, '2026-03-28T10:00:00Z', '2026-03-28T12:00:00Z', ['BOB@example.com'])).toBe('seen');
     expect(recheckHint(s, '2026-03-28T11:00:00Z', '2026-03-28T13:00:00Z', ['bob@example.com'])).toBe('not_seen');

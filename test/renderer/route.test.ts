@@ -23,8 +23,11 @@ describe('the view shown is chosen by the URL hash', () => {
 });
 
 describe('the first view of a window main opened', () => {
-  it('comes from main\'s query when there is no hash, without the window kind', () => {
-    expect(initialRoute('?window=action&view=override&scheduleId=sch_a', '')).toEqual({ view: 'override', params: { scheduleId: 'sch_a' } });
+  it("comes from main's query when there is no hash, without the window kind", () => {
+    expect(initialRoute('?window=action&view=override&scheduleId=sch_a', '')).toEqual({
+      view: 'override',
+      params: { scheduleId: 'sch_a' },
+    });
     expect(initialRoute('?window=popover&view=bogus', '')).toEqual({ view: 'status', params: {} });
   });
 

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../electron/shared/settings';
-import { addLeadTime, checkSettings, leadTimeLabel, parseScheduleInput, peopleOf, sectionErrors, shortcutError, valuesFrom } from '../../renderer/src/lib/settings-form';
+import {
+  addLeadTime,
+  checkSettings,
+  leadTimeLabel,
+  parseScheduleInput,
+  peopleOf,
+  sectionErrors,
+  shortcutError,
+  valuesFrom,
+} from '../../renderer/src/lib/settings-form';
 import { schedule } from './support/state';
 
 const settings = { ...defaultSettings(), baseUrl: 'https://oncall.example.com/api', email: 'bob@example.com' };
 
 describe('settings form', () => {
   it('labels and adds reminder lead times, longest first, refusing duplicates and a seventh', () => {
-    expect([24 * 60, 15, 90, 2 * 24 * 60 + 60].map(leadTimeLabel)).toEqual(['1 day', '15 min', '1 h 30 min', '2 days 1 h']);
+    expect([24 * 60, 15, 90, 2 * 24 * 60 + 60].map(leadTimeLabel)).toEqual([
+      '1 day',
+      '15 min',
+      '1 h 30 min',
+      '2 days 1 h',
+    ]);
     expect(addLeadTime([1440, 15], '2', 'h')).toEqual({ ok: true, leadTimesMin: [1440, 120, 15] });
     expect(addLeadTime([1440, 15], '1', 'd')).toEqual({ ok: false, message: '1 day is already there.' });
     expect(addLeadTime([1440, 15], '0', 'min')).toMatchObject({ ok: false });
@@ -16,9 +30,15 @@ describe('settings form', () => {
   });
 
   it('finds a schedule id in a pasted link or a bare id, and says when it is already watched', () => {
-    expect(parseScheduleInput('https://oncall.example.com/schedules/sch_Ab12-x/overview', [])).toEqual({ ok: true, id: 'sch_Ab12-x' });
+    expect(parseScheduleInput('https://oncall.example.com/schedules/sch_Ab12-x/overview', [])).toEqual({
+      ok: true,
+      id: 'sch_Ab12-x',
+    });
     expect(parseScheduleInput('  sch_db ', [])).toEqual({ ok: true, id: 'sch_db' });
-    expect(parseScheduleInput('sch_db', [{ id: 'sch_db' }])).toEqual({ ok: false, message: 'You already watch this schedule.' });
+    expect(parseScheduleInput('sch_db', [{ id: 'sch_db' }])).toEqual({
+      ok: false,
+      message: 'You already watch this schedule.',
+    });
     expect(parseScheduleInput('https://example.com/teams/1', [])).toMatchObject({ ok: false });
   });
 
@@ -31,17 +51,28 @@ describe('settings form', () => {
   });
 
   it('refuses plain http to a remote host and a bad e-mail, and allows the loopback simulator', () => {
-    const bad = checkSettings({ ...valuesFrom(settings), baseUrl: 'http://oncall.example.com', email: 'bob@' }, settings);
+    const bad = checkSettings(
+      { ...valuesFrom(settings), baseUrl: 'http://oncall.example.com', email: 'bob@' },
+      settings,
+    );
     expect(bad.ok ? {} : bad.errors).toEqual({
       baseUrl: 'The address must use https:// (plain http:// is only allowed for localhost).',
       email: 'This must be an e-mail address.',
     });
     const local = checkSettings({ ...valuesFrom(settings), baseUrl: 'http://127.0.0.1:4010', theme: 'dark' }, settings);
-    expect(local.ok && local.patch).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', theme: 'dark', email: 'bob@example.com' });
+    expect(local.ok && local.patch).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010',
+      theme: 'dark',
+      email: 'bob@example.com',
+    });
   });
 
   it('suggests my e-mail from the people on the watched schedules', () => {
-    expect(peopleOf([schedule(), schedule({ id: 'sch_b' })]).map((p) => p.email)).toEqual(['ada@example.com', 'bob@example.com', 'cy@example.com']);
+    expect(peopleOf([schedule(), schedule({ id: 'sch_b' })]).map((p) => p.email)).toEqual([
+      'ada@example.com',
+      'bob@example.com',
+      'cy@example.com',
+    ]);
   });
 });
 

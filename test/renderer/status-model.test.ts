@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardLines, chips, coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from '../../renderer/src/lib/status-model';
+import {
+  cardLines,
+  chips,
+  coverageBadge,
+  coverageNote,
+  freshnessText,
+  myStateLine,
+  needsOnboarding,
+} from '../../renderer/src/lib/status-model';
 import { staleLine } from '../../renderer/src/lib/glance';
 import { ada, appState, schedule } from './support/state';
 
@@ -8,16 +16,39 @@ const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZ
 describe('my state at the top of the popover', () => {
   it('says I am on call with the time left and until when', () => {
     const state = appState({
-      me: { onCallNow: [{ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' }], nextShift: null },
+      me: {
+        onCallNow: [
+          {
+            scheduleId: 'sch_platform',
+            scheduleName: 'Platform primary',
+            start: '2026-05-04T07:00:00Z',
+            end: '2026-05-04T15:00:00Z',
+          },
+        ],
+        nextShift: null,
+      },
     });
-    expect(myStateLine(state, ctx)).toEqual({ tone: 'oncall', title: 'You are on call · 7 h left', detail: 'Platform primary: today 09:00 → 17:00' });
+    expect(myStateLine(state, ctx)).toEqual({
+      tone: 'oncall',
+      title: 'You are on call · 7 h left',
+      detail: 'Platform primary: today 09:00 → 17:00',
+    });
   });
 
   it('counts down to my next shift, marked soon within a day', () => {
-    const nextShift = { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-05-04T10:15:00Z', end: '2026-05-04T18:00:00Z' };
+    const nextShift = {
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-05-04T10:15:00Z',
+      end: '2026-05-04T18:00:00Z',
+    };
     const line = myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx);
     // The main line names the block's start and end, and how long it is.
-    expect(line).toEqual({ tone: 'soon', title: 'On call today 12:15 → 20:00, 7 h 45 min', detail: 'Platform primary · starts in 2 h 15 min' });
+    expect(line).toEqual({
+      tone: 'soon',
+      title: 'On call today 12:15 → 20:00, 7 h 45 min',
+      detail: 'Platform primary · starts in 2 h 15 min',
+    });
     const later = { ...nextShift, start: '2026-05-05T21:05:00Z', end: '2026-05-10T21:05:00Z' };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift: later } }), ctx)).toMatchObject({
       tone: 'off',
@@ -42,21 +73,43 @@ describe('what was never loaded is unknown', () => {
   });
 
   it('gives the coverage list its own freshness: unknown, or saved data from when', () => {
-    const unknown = appState({ coverage: { mine: [], askingMe: [], status: { kind: 'error', reason: 'The on-call service had a problem (HTTP 503).' } } });
-    expect(coverageNote(unknown, ctx)).toBe("Coverage requests: couldn't load (The on-call service had a problem (HTTP 503))");
+    const unknown = appState({
+      coverage: {
+        mine: [],
+        askingMe: [],
+        status: { kind: 'error', reason: 'The on-call service had a problem (HTTP 503).' },
+      },
+    });
+    expect(coverageNote(unknown, ctx)).toBe(
+      "Coverage requests: couldn't load (The on-call service had a problem (HTTP 503))",
+    );
     expect(coverageBadge(unknown)).toBe('?');
-    const saved = appState({ coverage: { mine: [], askingMe: [], status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'x' } } });
+    const saved = appState({
+      coverage: { mine: [], askingMe: [], status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'x' } },
+    });
     expect(coverageNote(saved, ctx)).toBe('Coverage requests: showing saved data from 09:30');
     expect(coverageNote(appState(), ctx)).toBeUndefined();
   });
 
   it('warns when some sources failed while others are fine', () => {
-    const partial = appState({ sync: { kind: 'partial', message: "Couldn't refresh coverage requests (service error).", saved: '2026-05-04T07:30:00Z' } });
-    expect(staleLine(partial, ctx)).toEqual({ tone: 'warning', text: "Couldn't refresh coverage requests (service error) · showing saved data from 09:30", action: 'retry' });
+    const partial = appState({
+      sync: {
+        kind: 'partial',
+        message: "Couldn't refresh coverage requests (service error).",
+        saved: '2026-05-04T07:30:00Z',
+      },
+    });
+    expect(staleLine(partial, ctx)).toEqual({
+      tone: 'warning',
+      text: "Couldn't refresh coverage requests (service error) · showing saved data from 09:30",
+      action: 'retry',
+    });
   });
 
   it('says from when the saved data on screen is, in local time, or that nothing is saved', () => {
-    const saved = appState({ sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-05-04T07:30:00Z' } });
+    const saved = appState({
+      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-05-04T07:30:00Z' },
+    });
     expect(staleLine(saved, ctx)?.text).toBe('Offline · showing saved data from 09:30');
     const nothing = appState({ sync: { kind: 'offline', message: 'Cannot reach the service.', saved: null } });
     expect(staleLine(nothing, ctx)?.text).toBe('Offline · nothing saved to show yet');
@@ -65,37 +118,98 @@ describe('what was never loaded is unknown', () => {
 
 describe('the banner says what is wrong', () => {
   it('leads to settings when the key is rejected, and offers Retry when offline or failing', () => {
-    expect(staleLine(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), ctx)).toMatchObject({ action: 'settings', tone: 'error' });
-    expect(staleLine(appState({ sync: { kind: 'offline', message: 'Cannot reach the service.' } }), ctx)).toMatchObject({ action: 'retry', text: 'Offline' });
-    expect(staleLine(appState({ sync: { kind: 'error', message: 'Server error' } }), ctx)).toMatchObject({ action: 'retry', text: 'Server error' });
+    expect(
+      staleLine(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), ctx),
+    ).toMatchObject({ action: 'settings', tone: 'error' });
+    expect(staleLine(appState({ sync: { kind: 'offline', message: 'Cannot reach the service.' } }), ctx)).toMatchObject(
+      { action: 'retry', text: 'Offline' },
+    );
+    expect(staleLine(appState({ sync: { kind: 'error', message: 'Server error' } }), ctx)).toMatchObject({
+      action: 'retry',
+      text: 'Server error',
+    });
   });
 
   it('says data is old even when no fetch failed, from when', () => {
-    const stale = schedule({ id: 'sch_db', name: 'Databases', status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Not refreshed recently.' } });
-    expect(staleLine(appState({ schedules: [schedule(), stale] }), ctx)).toMatchObject({ text: 'Not refreshed recently · showing saved data from 09:00', action: 'retry' });
+    const stale = schedule({
+      id: 'sch_db',
+      name: 'Databases',
+      status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Not refreshed recently.' },
+    });
+    expect(staleLine(appState({ schedules: [schedule(), stale] }), ctx)).toMatchObject({
+      text: 'Not refreshed recently · showing saved data from 09:00',
+      action: 'retry',
+    });
     expect(staleLine(appState(), ctx)).toBeUndefined();
   });
 });
 
 describe('schedule cards', () => {
   it('shows local times with the schedule zone only where it differs', () => {
-    expect(cardLines(schedule(), ctx)).toEqual({ known: true, now: 'until 17:00', next: 'from 17:00', status: undefined });
+    expect(cardLines(schedule(), ctx)).toEqual({
+      known: true,
+      now: 'until 17:00',
+      next: 'from 17:00',
+      status: undefined,
+    });
     const ny = cardLines(schedule({ timeZone: 'America/New_York' }), ctx);
     expect(ny.now).toBe('until 17:00 (11:00 New York)');
   });
 
   it('explains stale data and empty slots', () => {
-    const lines = cardLines(schedule({ now: null, next: null, status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx);
-    expect(lines).toEqual({ known: true, now: 'No one is on call', next: 'Nothing planned until 19 May, 09:00', status: 'Showing saved data from 09:30: Timed out' });
+    const lines = cardLines(
+      schedule({
+        now: null,
+        next: null,
+        status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' },
+      }),
+      ctx,
+    );
+    expect(lines).toEqual({
+      known: true,
+      now: 'No one is on call',
+      next: 'Nothing planned until 19 May, 09:00',
+      status: 'Showing saved data from 09:30: Timed out',
+    });
     // When the popover's one stale line already says why and since when (the whole sync is failing), the card says nothing.
-    expect(cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true).status).toBeUndefined();
+    expect(
+      cardLines(schedule({ status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'Timed out' } }), ctx, true)
+        .status,
+    ).toBeUndefined();
   });
 
   it('says "Unknown" for a schedule never loaded, never "No one is on call"', () => {
-    const lines = cardLines(schedule({ now: null, next: null, timeZone: null, status: { kind: 'error', reason: 'The service rejected the API key.' } }), ctx);
-    expect(lines).toEqual({ known: false, now: 'Unknown', next: 'Unknown', status: "Couldn't load: The service rejected the API key." });
-    const gone = cardLines(schedule({ status: { kind: 'not_found', reason: 'Not found on the service.', since: '2026-05-04T07:40:00Z', savedAt: '2026-05-04T07:30:00Z' } }), ctx);
-    expect(gone).toMatchObject({ known: true, now: 'until 17:00', status: 'Not found on the service since 09:40; showing saved data from 09:30' });
+    const lines = cardLines(
+      schedule({
+        now: null,
+        next: null,
+        timeZone: null,
+        status: { kind: 'error', reason: 'The service rejected the API key.' },
+      }),
+      ctx,
+    );
+    expect(lines).toEqual({
+      known: false,
+      now: 'Unknown',
+      next: 'Unknown',
+      status: "Couldn't load: The service rejected the API key.",
+    });
+    const gone = cardLines(
+      schedule({
+        status: {
+          kind: 'not_found',
+          reason: 'Not found on the service.',
+          since: '2026-05-04T07:40:00Z',
+          savedAt: '2026-05-04T07:30:00Z',
+        },
+      }),
+      ctx,
+    );
+    expect(gone).toMatchObject({
+      known: true,
+      now: 'until 17:00',
+      status: 'Not found on the service since 09:40; showing saved data from 09:30',
+    });
   });
 
   it('gives each person initials for the avatar', () => {
@@ -106,7 +220,9 @@ describe('schedule cards', () => {
 describe('freshness and the empty state', () => {
   it('tells how long ago the data was fetched', () => {
     expect(freshnessText(appState(), ctx)).toBe('Updated 2 min ago');
-    expect(freshnessText(appState({ lastSuccessAt: '2026-05-04T08:00:00Z', syncing: true }), ctx)).toBe('Updated just now · updating…');
+    expect(freshnessText(appState({ lastSuccessAt: '2026-05-04T08:00:00Z', syncing: true }), ctx)).toBe(
+      'Updated just now · updating…',
+    );
     expect(freshnessText(appState({ lastSuccessAt: null }), ctx)).toBe('Not updated yet');
   });
 

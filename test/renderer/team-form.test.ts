@@ -14,14 +14,23 @@ describe('team edit', () => {
   it('counts characters live and flags a name past 60 or empty, a description past 200', () => {
     const long = { ...valuesFor(core), name: 'x'.repeat(61), description: 'd'.repeat(201) };
     expect(teamCounters(long).name).toEqual({ text: '61/60', over: true, label: '61 of 60 characters' });
-    expect(teamErrors(long)).toEqual({ name: 'Name must be at most 60 characters.', description: 'Description must be at most 200 characters.' });
+    expect(teamErrors(long)).toEqual({
+      name: 'Name must be at most 60 characters.',
+      description: 'Description must be at most 200 characters.',
+    });
     expect(teamErrors({ ...valuesFor(core), name: '' })).toEqual({ name: 'Name must not be empty.' });
     expect(teamErrors({ ...valuesFor(core), name: 'x'.repeat(60), description: 'd'.repeat(200) })).toEqual({});
   });
 
   it('sends only the fields that changed, and nothing when nothing did', () => {
-    expect(checkTeam({ ...valuesFor(core), description: 'New words' }, core)).toEqual({ ok: true, request: { teamId: 'tea_core', description: 'New words' } });
+    expect(checkTeam({ ...valuesFor(core), description: 'New words' }, core)).toEqual({
+      ok: true,
+      request: { teamId: 'tea_core', description: 'New words' },
+    });
     expect(checkTeam(valuesFor(core), core)).toEqual({ ok: false, errors: {}, nothingChanged: true });
-    expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined)).toMatchObject({ ok: false, errors: { teamId: 'Choose a team.' } });
+    expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined)).toMatchObject({
+      ok: false,
+      errors: { teamId: 'Choose a team.' },
+    });
   });
 });

@@ -6,7 +6,10 @@ import { localMidnight, timelineModel, type TimelineRow } from '../../renderer/s
 import { ada, appState, bob, cy, schedule } from './support/state';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const kinds = (row: TimelineRow | undefined) => (row?.segments ?? []).map((s) => `${s.kind}:${s.people.map((p) => p.id).join('+')}:${iso(s.startMs)}-${iso(s.endMs)}`);
+const kinds = (row: TimelineRow | undefined) =>
+  (row?.segments ?? []).map(
+    (s) => `${s.kind}:${s.people.map((p) => p.id).join('+')}:${iso(s.startMs)}-${iso(s.endMs)}`,
+  );
 
 // Thursday 5 March 2026, 10:00 in New York; New York's clocks go forward on Sunday 8 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-05T15:00:00Z'), locale: 'en-GB', localZone: 'America/New_York' };
@@ -28,16 +31,33 @@ describe('the week', () => {
     expect(iso(model.startMs)).toBe('2026-03-05T05:00:00.000Z'); // Thu 00:00 EST
     expect(iso(model.endMs)).toBe('2026-03-12T04:00:00.000Z'); // Thu 00:00 EDT: 7 days less an hour
     expect(model.ticks.map((t) => iso(t.ms))).toEqual([
-      '2026-03-05T05:00:00.000Z', '2026-03-06T05:00:00.000Z', '2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z',
-      '2026-03-09T04:00:00.000Z', '2026-03-10T04:00:00.000Z', '2026-03-11T04:00:00.000Z',
+      '2026-03-05T05:00:00.000Z',
+      '2026-03-06T05:00:00.000Z',
+      '2026-03-07T05:00:00.000Z',
+      '2026-03-08T05:00:00.000Z',
+      '2026-03-09T04:00:00.000Z',
+      '2026-03-10T04:00:00.000Z',
+      '2026-03-11T04:00:00.000Z',
     ]);
     expect(model.ticks.map((t) => t.label)).toEqual(['Today', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed']);
-    expect(localMidnight(Date.parse('2026-03-08T12:00:00Z'), 'America/New_York', 1)).toBe(Date.parse('2026-03-09T04:00:00Z'));
+    expect(localMidnight(Date.parse('2026-03-08T12:00:00Z'), 'America/New_York', 1)).toBe(
+      Date.parse('2026-03-09T04:00:00Z'),
+    );
   });
 
   it('draws now, the uncovered gap before next, next, my later blocks at their local hours, and unknown for the rest', () => {
     // Bob (me) again on Monday 09:00–17:00 EDT, after the change: 13:00Z–21:00Z.
-    const state = appState({ schedules: [ny], me: { onCallNow: [], nextShift: null, shifts: [mine('2026-03-06T14:00:00Z', '2026-03-06T22:00:00Z'), mine('2026-03-09T13:00:00Z', '2026-03-09T21:00:00Z')] } });
+    const state = appState({
+      schedules: [ny],
+      me: {
+        onCallNow: [],
+        nextShift: null,
+        shifts: [
+          mine('2026-03-06T14:00:00Z', '2026-03-06T22:00:00Z'),
+          mine('2026-03-09T13:00:00Z', '2026-03-09T21:00:00Z'),
+        ],
+      },
+    });
     const [row] = timelineModel(state, ctx).rows;
     expect(kinds(row)).toEqual([
       'unknown::2026-03-05T05:00:00.000Z-2026-03-05T14:00:00.000Z', // before now's shift: the state does not say
@@ -61,9 +81,18 @@ describe('the week', () => {
   });
 
   it('never draws unknown time as uncovered: a hole, the end of the known range, a schedule not loaded', () => {
-    const holed = schedule({ ...ny, known: { from: '2026-02-26T00:00:00Z', to: '2026-03-06T10:00:00Z', holes: [{ from: '2026-03-06T00:00:00Z', to: '2026-03-06T02:00:00Z' }] } });
+    const holed = schedule({
+      ...ny,
+      known: {
+        from: '2026-02-26T00:00:00Z',
+        to: '2026-03-06T10:00:00Z',
+        holes: [{ from: '2026-03-06T00:00:00Z', to: '2026-03-06T02:00:00Z' }],
+      },
+    });
     const [row] = timelineModel(appState({ schedules: [holed] }), ctx).rows;
-    const gap = row?.segments.filter((s) => s.startMs >= Date.parse('2026-03-05T22:00:00Z') && s.endMs <= Date.parse('2026-03-06T14:00:00Z'));
+    const gap = row?.segments.filter(
+      (s) => s.startMs >= Date.parse('2026-03-05T22:00:00Z') && s.endMs <= Date.parse('2026-03-06T14:00:00Z'),
+    );
     expect(gap?.map((s) => `${s.kind} ${iso(s.startMs)}`)).toEqual([
       'uncovered 2026-03-05T22:00:00.000Z',
       'unknown 2026-03-06T00:00:00.000Z', // the hole
@@ -71,7 +100,10 @@ describe('the week', () => {
       'unknown 2026-03-06T10:00:00.000Z', // past the known range
     ]);
     for (const status of [{ kind: 'loading' as const }, { kind: 'error' as const, reason: 'HTTP 500' }]) {
-      const [r] = timelineModel(appState({ schedules: [schedule({ ...ny, status, known: null, now: null, next: null })] }), ctx).rows;
+      const [r] = timelineModel(
+        appState({ schedules: [schedule({ ...ny, status, known: null, now: null, next: null })] }),
+        ctx,
+      ).rows;
       expect(r?.segments.map((s) => s.kind)).toEqual(['unknown']);
     }
     // Nobody now and no next, known to Tue: uncovered from now to the end of the data, unknown after.
@@ -87,14 +119,33 @@ describe('the week', () => {
   it('tells a shift cut by the week by its true end and the day it began', () => {
     const long = schedule({ ...ny, now: { users: [cy], start: '2026-03-02T14:00:00Z', end: '2026-03-05T22:00:00Z' } });
     const [row] = timelineModel(appState({ schedules: [long] }), ctx).rows;
-    expect(row?.segments[0]).toMatchObject({ kind: 'person', startMs: Date.parse('2026-03-05T05:00:00Z'), text: 'Cy, until 17:00 (since Mon 2 Mar)' });
+    expect(row?.segments[0]).toMatchObject({
+      kind: 'person',
+      startMs: Date.parse('2026-03-05T05:00:00Z'),
+      text: 'Cy, until 17:00 (since Mon 2 Mar)',
+    });
   });
 
   it('draws saved data but marks the row stale, and puts my schedules first', () => {
-    const other = schedule({ id: 'sch_other', name: 'Other', users: [ada], now: { users: [ada], start: '2026-03-05T00:00:00Z', end: '2026-03-06T00:00:00Z' }, next: null });
+    const other = schedule({
+      id: 'sch_other',
+      name: 'Other',
+      users: [ada],
+      now: { users: [ada], start: '2026-03-05T00:00:00Z', end: '2026-03-06T00:00:00Z' },
+      next: null,
+    });
     const stale = schedule({ ...ny, status: { kind: 'stale', since: '2026-03-05T12:00:00Z', reason: 'offline' } });
-    const model = timelineModel(appState({ schedules: [other, stale], settings: { ...appState().settings, schedules: [{ id: 'sch_other' }, { id: 'sch_pay' }] } }), ctx);
-    expect(model.rows.map((r) => [r.name, r.stale])).toEqual([['Payments US', true], ['Other', false]]);
+    const model = timelineModel(
+      appState({
+        schedules: [other, stale],
+        settings: { ...appState().settings, schedules: [{ id: 'sch_other' }, { id: 'sch_pay' }] },
+      }),
+      ctx,
+    );
+    expect(model.rows.map((r) => [r.name, r.stale])).toEqual([
+      ['Payments US', true],
+      ['Other', false],
+    ]);
     expect(model.rows[0]?.segments.some((s) => s.kind === 'person')).toBe(true);
   });
 });

@@ -18,29 +18,57 @@ const texts = (n: number): string[] => ['a'.repeat(n), '😀'.repeat(Math.floor(
 
 describe('renderer copies of shared rules', () => {
   it('uses the spec limits of electron/api/schemas', () => {
-    expect(TEXT_LIMITS).toEqual({ nameMax: LIMITS.nameMax, handleMax: LIMITS.handleMax, chatGroupDescriptionMax: LIMITS.chatGroupDescriptionMax, teamDescriptionMax: LIMITS.teamDescriptionMax });
+    expect(TEXT_LIMITS).toEqual({
+      nameMax: LIMITS.nameMax,
+      handleMax: LIMITS.handleMax,
+      chatGroupDescriptionMax: LIMITS.chatGroupDescriptionMax,
+      teamDescriptionMax: LIMITS.teamDescriptionMax,
+    });
   });
 
   it('judges team names and descriptions exactly like UpdateTeamInputSchema', () => {
-    for (const n of LENGTHS) for (const t of texts(n)) {
-      const zodName = UpdateTeamInputSchema.safeParse({ name: t }).success;
-      const zodDesc = UpdateTeamInputSchema.safeParse({ description: t }).success;
-      const mine = teamErrors({ teamId: 'tea_x', name: t, description: t });
-      expect([n, mine.name === undefined]).toEqual([n, zodName]);
-      expect([n, mine.description === undefined]).toEqual([n, zodDesc]);
-    }
+    for (const n of LENGTHS)
+      for (const t of texts(n)) {
+        const zodName = UpdateTeamInputSchema.safeParse({ name: t }).success;
+        const zodDesc = UpdateTeamInputSchema.safeParse({ description: t }).success;
+        const mine = teamErrors({ teamId: 'tea_x', name: t, description: t });
+        expect([n, mine.name === undefined]).toEqual([n, zodName]);
+        expect([n, mine.description === undefined]).toEqual([n, zodDesc]);
+      }
   });
 
   it('judges chat group fields exactly like ChatUserGroupInputSchema', () => {
-    for (const n of LENGTHS) for (const t of texts(n)) {
-      const zodOk = (field: string) => !ChatUserGroupInputSchema.safeParse({ name: 'n', handle: 'h', [field]: t }).error?.issues.length;
-      const mine = chatGroupErrors({ scheduleId: 'sch_x', name: t, handle: t, description: t });
-      expect([n, mine.name === undefined, mine.handle === undefined, mine.description === undefined]).toEqual([n, zodOk('name'), zodOk('handle'), zodOk('description')]);
-    }
+    for (const n of LENGTHS)
+      for (const t of texts(n)) {
+        const zodOk = (field: string) =>
+          !ChatUserGroupInputSchema.safeParse({ name: 'n', handle: 'h', [field]: t }).error?.issues.length;
+        const mine = chatGroupErrors({ scheduleId: 'sch_x', name: t, handle: t, description: t });
+        expect([n, mine.name === undefined, mine.handle === undefined, mine.description === undefined]).toEqual([
+          n,
+          zodOk('name'),
+          zodOk('handle'),
+          zodOk('description'),
+        ]);
+      }
   });
 
   it('recognises e-mail addresses exactly like z.email()', () => {
-    const corpus = ['ada@example.com', 'a.b+c@sub.example.co', 'A_B@x.io', 'bob@', '@x.com', 'a@b', 'a..b@x.com', '.a@x.com', 'a@x.c', 'a b@x.com', 'ü@x.com', 'a@-x.com', "o'neil@x.ie", 'a@x.com '];
+    const corpus = [
+      'ada@example.com',
+      'a.b+c@sub.example.co',
+      'A_B@x.io',
+      'bob@',
+      '@x.com',
+      'a@b',
+      'a..b@x.com',
+      '.a@x.com',
+      'a@x.c',
+      'a b@x.com',
+      'ü@x.com',
+      'a@-x.com',
+      "o'neil@x.ie",
+      'a@x.com ',
+    ];
     for (const e of corpus) expect([e, isEmail(e)]).toEqual([e, z.email().safeParse(e).success]);
   });
 
@@ -49,7 +77,14 @@ describe('renderer copies of shared rules', () => {
   });
 
   it('finds schedule ids like extractScheduleId', () => {
-    for (const input of ['sch_a', ' https://x/schedules/sch_Ab-1_2/edit ', 'xsch_a', 'nothing', 'sch_', 'a sch_q?x=1']) {
+    for (const input of [
+      'sch_a',
+      ' https://x/schedules/sch_Ab-1_2/edit ',
+      'xsch_a',
+      'nothing',
+      'sch_',
+      'a sch_q?x=1',
+    ]) {
       expect([input, scheduleIdIn(input)]).toEqual([input, extractScheduleId(input)]);
     }
   });

@@ -9,7 +9,14 @@ const LOCALES = ['en-GB', 'en-US', 'ja-JP'];
 const HOUR_MS = 3_600_000;
 
 // Around both 2026 DST changes in Europe and the US, and a southern-hemisphere one, at odd hours and at midnights.
-const ANCHORS = ['2026-03-08T06:30:00Z', '2026-03-29T00:00:00Z', '2026-04-05T15:00:00Z', '2026-10-25T00:59:59.500Z', '2026-11-01T05:00:00Z', '2026-12-31T23:00:00Z'];
+const ANCHORS = [
+  '2026-03-08T06:30:00Z',
+  '2026-03-29T00:00:00Z',
+  '2026-04-05T15:00:00Z',
+  '2026-10-25T00:59:59.500Z',
+  '2026-11-01T05:00:00Z',
+  '2026-12-31T23:00:00Z',
+];
 const INSTANTS = ANCHORS.flatMap((a) => [-26, -3, 0, 2, 23, 49, 170].map((h) => Date.parse(a) + h * HOUR_MS));
 
 describe('renderer zoned formatting reads exactly like the shared luxon formatting', () => {
@@ -37,7 +44,9 @@ describe('renderer zoned formatting reads exactly like the shared luxon formatti
     for (const scheduleZone of [undefined, ...ZONES]) {
       for (const [i, start] of INSTANTS.entries()) {
         const opts = { scheduleZone, locale: 'en-GB', nowMs: INSTANTS[(i * 3) % INSTANTS.length] ?? start };
-        expect(renderer.formatWindow(start, start + 9 * HOUR_MS, opts)).toBe(shared.formatWindow(start, start + 9 * HOUR_MS, opts));
+        expect(renderer.formatWindow(start, start + 9 * HOUR_MS, opts)).toBe(
+          shared.formatWindow(start, start + 9 * HOUR_MS, opts),
+        );
         expect(renderer.formatDayTime(start, opts)).toBe(shared.formatDayTime(start, opts));
       }
     }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatCountdown, formatDayTime, formatDuration, formatRelative, formatTime, formatWindow, initials,
+  formatCountdown,
+  formatDayTime,
+  formatDuration,
+  formatRelative,
+  formatTime,
+  formatWindow,
+  initials,
 } from '../../electron/shared/format';
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -29,33 +35,55 @@ describe('relative times and countdowns', () => {
 
 describe('absolute times in the local zone, with the schedule zone where it differs', () => {
   it('adds the schedule wall time only when its offset differs', () => {
-    expect(formatTime('2026-03-02T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe('17:00 (11:00 New York)');
+    expect(formatTime('2026-03-02T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe(
+      '17:00 (11:00 New York)',
+    );
     expect(formatTime('2026-03-02T16:00:00Z', { ...berlin, scheduleZone: 'Europe/Paris' })).toBe('17:00');
-    expect(formatTime('2026-03-02T16:00:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe('17:00 (21:30 Kolkata)');
+    expect(formatTime('2026-03-02T16:00:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe(
+      '17:00 (21:30 Kolkata)',
+    );
   });
 
   it('follows each zone through its own DST dates', () => {
     // 16 March 2026: New York is already on summer time (8 March), Berlin not yet (29 March): 5 h apart, not 6.
-    expect(formatTime('2026-03-16T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe('17:00 (12:00 New York)');
-    expect(formatTime('2026-03-30T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe('18:00 (12:00 New York)');
+    expect(formatTime('2026-03-16T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe(
+      '17:00 (12:00 New York)',
+    );
+    expect(formatTime('2026-03-30T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe(
+      '18:00 (12:00 New York)',
+    );
     // Berlin falls back on 25 October 2026, New York on 1 November.
     expect(formatTime('2026-10-24T08:00:00Z', berlin)).toBe('10:00');
     expect(formatTime('2026-10-26T08:00:00Z', berlin)).toBe('09:00');
-    expect(formatTime('2026-10-27T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe('17:00 (12:00 New York)');
+    expect(formatTime('2026-10-27T16:00:00Z', { ...berlin, scheduleZone: 'America/New_York' })).toBe(
+      '17:00 (12:00 New York)',
+    );
     // Kolkata has no DST: its distance to Berlin changes by an hour across the Berlin change.
-    expect(formatTime('2026-03-28T04:30:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe('05:30 (10:00 Kolkata)');
-    expect(formatTime('2026-03-30T04:30:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe('06:30 (10:00 Kolkata)');
+    expect(formatTime('2026-03-28T04:30:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe(
+      '05:30 (10:00 Kolkata)',
+    );
+    expect(formatTime('2026-03-30T04:30:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe(
+      '06:30 (10:00 Kolkata)',
+    );
   });
 
   it('names the schedule weekday when its date differs from the local one', () => {
-    expect(formatTime('2026-03-05T22:00:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe('23:00 (Fri 03:30 Kolkata)');
-    expect(formatTime('2026-03-05T23:30:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe('00:30 (05:00 Kolkata)');
-    expect(formatTime('2026-03-06T00:30:00Z', { localZone: 'Asia/Kolkata', scheduleZone: 'America/New_York' })).toBe('06:00 (Thu 19:30 New York)');
+    expect(formatTime('2026-03-05T22:00:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe(
+      '23:00 (Fri 03:30 Kolkata)',
+    );
+    expect(formatTime('2026-03-05T23:30:00Z', { ...berlin, scheduleZone: 'Asia/Kolkata' })).toBe(
+      '00:30 (05:00 Kolkata)',
+    );
+    expect(formatTime('2026-03-06T00:30:00Z', { localZone: 'Asia/Kolkata', scheduleZone: 'America/New_York' })).toBe(
+      '06:00 (Thu 19:30 New York)',
+    );
   });
 
   it('honours the locale', () => {
     expect(formatTime('2026-03-02T16:00:00Z', { localZone: 'America/New_York', locale: 'en-US' })).toBe('11:00 AM');
-    expect(formatDayTime('2026-03-03T16:00:00Z', { ...berlin, locale: 'de-DE', nowMs: ms('2026-03-02T08:00:00Z') })).toBe('Di., 17:00');
+    expect(
+      formatDayTime('2026-03-03T16:00:00Z', { ...berlin, locale: 'de-DE', nowMs: ms('2026-03-02T08:00:00Z') }),
+    ).toBe('Di., 17:00');
   });
 });
 
@@ -68,12 +96,23 @@ describe('days and windows', () => {
   });
 
   it('formats a same-day window compactly and spells out an overnight one over the DST change', () => {
-    expect(formatWindow('2026-03-27T08:00:00Z', '2026-03-27T16:00:00Z', { ...berlin, nowMs: now, scheduleZone: 'Asia/Kolkata' }))
-      .toBe('09:00–17:00 (13:30–21:30 Kolkata)');
-    expect(formatWindow('2026-03-28T23:00:00Z', '2026-03-29T07:00:00Z', { ...berlin, nowMs: now }))
-      .toBe('Sun 00:00–09:00');
-    expect(formatWindow('2026-03-28T16:00:00Z', '2026-03-29T07:00:00Z', { ...berlin, nowMs: now, scheduleZone: 'America/New_York' }))
-      .toBe('Sat 17:00 – Sun 09:00 (Sat 12:00 – Sun 03:00 New York)');
+    expect(
+      formatWindow('2026-03-27T08:00:00Z', '2026-03-27T16:00:00Z', {
+        ...berlin,
+        nowMs: now,
+        scheduleZone: 'Asia/Kolkata',
+      }),
+    ).toBe('09:00–17:00 (13:30–21:30 Kolkata)');
+    expect(formatWindow('2026-03-28T23:00:00Z', '2026-03-29T07:00:00Z', { ...berlin, nowMs: now })).toBe(
+      'Sun 00:00–09:00',
+    );
+    expect(
+      formatWindow('2026-03-28T16:00:00Z', '2026-03-29T07:00:00Z', {
+        ...berlin,
+        nowMs: now,
+        scheduleZone: 'America/New_York',
+      }),
+    ).toBe('Sat 17:00 – Sun 09:00 (Sat 12:00 – Sun 03:00 New York)');
     expect(formatWindow('2026-03-27T08:00:00Z', '2026-03-27T23:00:00Z', { ...berlin, nowMs: now })).toBe('09:00–00:00');
   });
 });
@@ -91,9 +130,15 @@ describe('the schedule zone side of a day-and-time', () => {
   it('names a date a week or more away by its date, never by a bare weekday that reads as this week', () => {
     const nowMs = Date.parse('2026-03-02T10:00:00Z'); // Monday
     // Next week's Monday 09:00 Sydney is this Sunday 23:00 in Berlin: a bare "Mon" there would read as today.
-    const text = formatDayTime('2026-03-08T22:00:00Z', { nowMs, localZone: 'Europe/Berlin', scheduleZone: 'Australia/Sydney' });
+    const text = formatDayTime('2026-03-08T22:00:00Z', {
+      nowMs,
+      localZone: 'Europe/Berlin',
+      scheduleZone: 'Australia/Sydney',
+    });
     expect(text).toBe('Sun 23:00 (9 Mar, 09:00 Sydney)');
     // Within the week the weekday is clear.
-    expect(formatDayTime('2026-03-03T22:00:00Z', { nowMs, localZone: 'Europe/Berlin', scheduleZone: 'Australia/Sydney' })).toBe('Tue 23:00 (Wed 09:00 Sydney)');
+    expect(
+      formatDayTime('2026-03-03T22:00:00Z', { nowMs, localZone: 'Europe/Berlin', scheduleZone: 'Australia/Sydney' }),
+    ).toBe('Tue 23:00 (Wed 09:00 Sydney)');
   });
 });

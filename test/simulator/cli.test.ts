@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScheduleEnvelopeStrictSchema } from './helpers';
 
-
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** Runs the CLI until `until` matches its stdout or it exits; then stops it (by its own process group). */
-function runCli(args: string[], until: RegExp): Promise<{ stdout: string; stderr: string; code: number | null; stop(): Promise<void> }> {
+function runCli(
+  args: string[],
+  until: RegExp,
+): Promise<{ stdout: string; stderr: string; code: number | null; stop(): Promise<void> }> {
   const child = spawn('npx', ['tsx', 'electron/simulator/cli.ts', ...args], { cwd: ROOT, detached: true });
   let stdout = '';
   let stderr = '';
@@ -35,7 +37,9 @@ describe('npm run simulator (cli)', () => {
       const url = /simulator listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(run.stdout);
       expect(url?.[2]).not.toBe('0');
       expect(run.stdout).toContain('api key: ocs_demo_k1 (usr_alice, alice@example.com)');
-      const res = await fetch(`${url?.[1]}/schedules/sch_platform_primary`, { headers: { 'x-api-key': 'ocs_demo_k1' } });
+      const res = await fetch(`${url?.[1]}/schedules/sch_platform_primary`, {
+        headers: { 'x-api-key': 'ocs_demo_k1' },
+      });
       const schedule = ScheduleEnvelopeStrictSchema.parse(await res.json()).schedule;
       expect(schedule.current_revision_valid_from).toBe('2026-03-04T12:00:00Z');
     } finally {

@@ -18,7 +18,9 @@ describe('simulator clock: now', () => {
 
   it('rejects a time without a zone, and a date alone, with a message naming the expected form', async () => {
     for (const now of ['2026-03-04T12:00:00', '2026-03-04 12:00', '2026-03-04', 'tomorrow']) {
-      await expect(startSimulator({ now })).rejects.toThrow(`now must be an ISO 8601 instant with Z or an offset (e.g. 2026-03-04T12:00:00Z), not "${now}"`);
+      await expect(startSimulator({ now })).rejects.toThrow(
+        `now must be an ISO 8601 instant with Z or an offset (e.g. 2026-03-04T12:00:00Z), not "${now}"`,
+      );
     }
   });
 

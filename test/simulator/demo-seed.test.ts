@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { startSimulator } from '../../electron/simulator/server';
-import { get, ShiftsPageStrictSchema, CoverageRequestsPageStrictSchema, ScheduleEnvelopeStrictSchema, type ScheduleStrictSchema } from './helpers';
+import {
+  get,
+  ShiftsPageStrictSchema,
+  CoverageRequestsPageStrictSchema,
+  ScheduleEnvelopeStrictSchema,
+  type ScheduleStrictSchema,
+} from './helpers';
 
 const SCHEDULE_IDS = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'];
 // Ordinary days, the days around both 2026 DST changes in Europe and the US, and the real clock.
-const NOWS = ['2026-03-04T12:00:00Z', '2026-03-08T05:30:00Z', '2026-03-28T23:00:00Z', '2026-10-25T00:30:00Z',
-  '2026-11-01T05:00:00Z', '2026-12-31T23:59:59Z', new Date().toISOString()];
+const NOWS = [
+  '2026-03-04T12:00:00Z',
+  '2026-03-08T05:30:00Z',
+  '2026-03-28T23:00:00Z',
+  '2026-10-25T00:30:00Z',
+  '2026-11-01T05:00:00Z',
+  '2026-12-31T23:59:59Z',
+  new Date().toISOString(),
+];
 
 describe('the demo seed', () => {
   it.each(NOWS)('looks live and keeps its promises at %s', async (now) => {
@@ -18,7 +31,9 @@ describe('the demo seed', () => {
       for (const id of SCHEDULE_IDS) {
         schedules.push([id, ScheduleEnvelopeStrictSchema.parse((await get(sim, `/schedules/${id}`)).json).schedule]);
       }
-      expect(new Set(schedules.map(([, s]) => s.time_zone))).toEqual(new Set(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']));
+      expect(new Set(schedules.map(([, s]) => s.time_zone))).toEqual(
+        new Set(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']),
+      );
       expect(schedules.some(([, s]) => s.layers.length === 2)).toBe(true);
       expect(schedules.some(([, s]) => s.layers.some((l) => l.concurrent_oncall_users === 2))).toBe(true);
       const users = new Map(schedules.flatMap(([, s]) => s.users.map((u) => [u.id, u] as const)));
@@ -39,7 +54,9 @@ describe('the demo seed', () => {
 
       const coverage = CoverageRequestsPageStrictSchema.parse((await get(sim, '/user/coverage_requests/')).json);
       const pending = coverage.coverage_requests.filter((c) => c.status === 'pending');
-      expect(new Set(pending.flatMap((c) => c.shifts.map((s) => s.schedule_reference.id))).size).toBeGreaterThanOrEqual(2);
+      expect(new Set(pending.flatMap((c) => c.shifts.map((s) => s.schedule_reference.id))).size).toBeGreaterThanOrEqual(
+        2,
+      );
       expect(pending.some((c) => c.user.id !== 'usr_alice')).toBe(true);
       expect(pending.some((c) => c.user.id === 'usr_alice')).toBe(true);
     } finally {

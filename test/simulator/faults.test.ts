@@ -7,7 +7,9 @@ import { baseSeed, call, get, withSimulator, ShiftsPageStrictSchema, ScheduleEnv
 
 const SHIFTS = '/schedules/sch_primary/shifts/?from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z';
 const overrideBody = {
-  start: '2026-03-05T10:00:00Z', end: '2026-03-05T12:00:00Z', user_references: [{ type: 'email', value: 'bob@example.com' }],
+  start: '2026-03-05T10:00:00Z',
+  end: '2026-03-05T12:00:00Z',
+  user_references: [{ type: 'email', value: 'bob@example.com' }],
 };
 const revision = async (sim: Parameters<typeof get>[0]) =>
   ScheduleEnvelopeStrictSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule.current_revision;
@@ -32,7 +34,11 @@ describe('fault injection', () => {
       sim.faults.set('listShifts', { status: 500, body: 'upstream exploded' });
       expect((await get(sim, '/schedules/sch_primary')).status).toBe(503);
       const shifts = await get(sim, SHIFTS);
-      expect([shifts.status, shifts.json, shifts.headers.get('content-type')]).toEqual([500, 'upstream exploded', 'text/plain; charset=utf-8']);
+      expect([shifts.status, shifts.json, shifts.headers.get('content-type')]).toEqual([
+        500,
+        'upstream exploded',
+        'text/plain; charset=utf-8',
+      ]);
       sim.faults.clear('listShifts');
       expect((await get(sim, SHIFTS)).status).toBe(503);
       sim.faults.clear();
@@ -113,7 +119,10 @@ describe('fault injection', () => {
       expect((await get(sim, `${SHIFTS}&per_page=1&page=3`)).status).toBe(200);
       // Without a target (a caller that doesn't pass one), a fault with a matcher never applies.
       expect(sim.faults.take('listShifts')).toBeUndefined();
-      expect(sim.faults.take('listShifts', { path: '/schedules/sch_primary/shifts/', query: new URLSearchParams('page=2') })?.status).toBe(503);
+      expect(
+        sim.faults.take('listShifts', { path: '/schedules/sch_primary/shifts/', query: new URLSearchParams('page=2') })
+          ?.status,
+      ).toBe(503);
     });
   });
 
@@ -159,10 +168,14 @@ describe('runtime controls', () => {
     const agent = new Agent({ keepAlive: true });
     const socket = await new Promise<Socket | undefined>((resolve) => {
       let used: Socket | undefined;
-      const req = httpRequest(`${sim.url}/schedules/sch_primary`, { agent, headers: { 'x-api-key': sim.apiKey } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(used));
-      });
+      const req = httpRequest(
+        `${sim.url}/schedules/sch_primary`,
+        { agent, headers: { 'x-api-key': sim.apiKey } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(used));
+        },
+      );
       req.on('socket', (s) => (used = s));
       req.end();
     });

@@ -15,9 +15,21 @@ async function shifts(sim: RunningSimulator, query: string, scheduleId = 'sch_pr
 function seedWithDaily() {
   const seed = baseSeed();
   seed.schedules.push({
-    id: 'sch_daily', name: 'Daily NY', description: '', time_zone: 'America/New_York', team_ids: [],
-    layers: [{ name: 'Daily', rotation_start: '2026-01-01T14:00:00Z', concurrent_oncall_users: 1,
-      user_ids: ['usr_alice', 'usr_bob', 'usr_carol'], shift_length: { amount: 1, unit: 'days' }, restriction_intervals: [] }],
+    id: 'sch_daily',
+    name: 'Daily NY',
+    description: '',
+    time_zone: 'America/New_York',
+    team_ids: [],
+    layers: [
+      {
+        name: 'Daily',
+        rotation_start: '2026-01-01T14:00:00Z',
+        concurrent_oncall_users: 1,
+        user_ids: ['usr_alice', 'usr_bob', 'usr_carol'],
+        shift_length: { amount: 1, unit: 'days' },
+        restriction_intervals: [],
+      },
+    ],
     overrides: [],
   });
   return seed;
@@ -47,7 +59,11 @@ describe('GET /schedules/{id}/shifts/', () => {
   it('keeps the Monday 09:00 Berlin handoff across the March DST change over HTTP', async () => {
     await withSimulator(baseSeed(), async (sim) => {
       const page = await shifts(sim, 'from=2026-03-23T12:00:00Z&to=2026-04-07T00:00:00Z');
-      expect(page.shifts.map((s) => s.start)).toEqual(['2026-03-23T08:00:00Z', '2026-03-30T07:00:00Z', '2026-04-06T07:00:00Z']);
+      expect(page.shifts.map((s) => s.start)).toEqual([
+        '2026-03-23T08:00:00Z',
+        '2026-03-30T07:00:00Z',
+        '2026-04-06T07:00:00Z',
+      ]);
     });
   });
 
@@ -93,7 +109,10 @@ describe('GET /schedules/{id}/shifts/', () => {
       const res = await get(sim, `${base}&per_page=101&page=0`);
       expect(res.json).toEqual({
         message: expect.any(String),
-        errors: [{ field: 'per_page', message: 'must be between 1 and 100' }, { field: 'page', message: 'must be at least 1' }],
+        errors: [
+          { field: 'per_page', message: 'must be between 1 and 100' },
+          { field: 'page', message: 'must be at least 1' },
+        ],
       });
     });
   });
@@ -108,8 +127,12 @@ describe('GET /schedules/{id}/shifts/', () => {
       expect(await fields('')).toEqual(['from', 'to']);
       expect(await fields('from=yesterday&to=2026-03-04T00:00:00Z')).toEqual(['from']);
       expect(await fields('from=2026-03-04T00:00:00Z&to=2026-03-04T00:00:00Z')).toEqual(['to']);
-      expect(await fields('from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z&clip_to_interval=yes')).toEqual(['clip_to_interval']);
-      expect((await get(sim, '/schedules/sch_nope/shifts/?from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z')).status).toBe(404);
+      expect(await fields('from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z&clip_to_interval=yes')).toEqual([
+        'clip_to_interval',
+      ]);
+      expect(
+        (await get(sim, '/schedules/sch_nope/shifts/?from=2026-03-04T00:00:00Z&to=2026-03-05T00:00:00Z')).status,
+      ).toBe(404);
     });
   });
 
@@ -118,7 +141,11 @@ describe('GET /schedules/{id}/shifts/', () => {
     seed.schedules[1]!.layers[0]!.concurrent_oncall_users = 2;
     await withSimulator(seed, async (sim) => {
       const page = await shifts(sim, 'from=2026-01-01T15:00:00Z&to=2026-01-04T00:00:00Z', 'sch_daily');
-      expect(rows(page.shifts).map((r) => r[2])).toEqual(['usr_alice+usr_bob', 'usr_carol+usr_alice', 'usr_bob+usr_carol']);
+      expect(rows(page.shifts).map((r) => r[2])).toEqual([
+        'usr_alice+usr_bob',
+        'usr_carol+usr_alice',
+        'usr_bob+usr_carol',
+      ]);
     });
   });
 });

@@ -4,11 +4,23 @@ import { currentAndNext, timeline, type RotationLayer, type RotationSchedule } f
 
 const ms = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
-const layer = (start: string, unit: RotationLayer['shiftLength']['unit'], userIds: string[], amount = 1, k = 1): RotationLayer => ({
-  rotationStartMs: ms(start), shiftLength: { amount, unit }, concurrentUsers: k, userIds,
+const layer = (
+  start: string,
+  unit: RotationLayer['shiftLength']['unit'],
+  userIds: string[],
+  amount = 1,
+  k = 1,
+): RotationLayer => ({
+  rotationStartMs: ms(start),
+  shiftLength: { amount, unit },
+  concurrentUsers: k,
+  userIds,
 });
-const schedule = (timeZone: string, layers: RotationLayer[], overrides: RotationSchedule['overrides'] = []): RotationSchedule =>
-  ({ timeZone, layers, overrides });
+const schedule = (
+  timeZone: string,
+  layers: RotationLayer[],
+  overrides: RotationSchedule['overrides'] = [],
+): RotationSchedule => ({ timeZone, layers, overrides });
 const view = (s: RotationSchedule, from: string, to: string) =>
   timeline(s, ms(from), ms(to)).map((seg) => [iso(seg.startMs), iso(seg.endMs), seg.userIds.join('+')]);
 
@@ -31,11 +43,17 @@ describe('rotation across daylight-saving changes', () => {
     const s = schedule('America/New_York', [layer('2026-03-01T14:00:00Z', 'days', ['a', 'b'])]);
     const march = view(s, '2026-03-07T00:00:00Z', '2026-03-10T00:00:00Z');
     expect(march.map((r) => r[0])).toEqual([
-      '2026-03-06T14:00:00Z', '2026-03-07T14:00:00Z', '2026-03-08T13:00:00Z', '2026-03-09T13:00:00Z',
+      '2026-03-06T14:00:00Z',
+      '2026-03-07T14:00:00Z',
+      '2026-03-08T13:00:00Z',
+      '2026-03-09T13:00:00Z',
     ]);
     const november = view(s, '2026-10-31T00:00:00Z', '2026-11-03T00:00:00Z');
     expect(november.map((r) => r[0])).toEqual([
-      '2026-10-30T13:00:00Z', '2026-10-31T13:00:00Z', '2026-11-01T14:00:00Z', '2026-11-02T14:00:00Z',
+      '2026-10-30T13:00:00Z',
+      '2026-10-31T13:00:00Z',
+      '2026-11-01T14:00:00Z',
+      '2026-11-02T14:00:00Z',
     ]);
   });
 
@@ -47,8 +65,12 @@ describe('rotation across daylight-saving changes', () => {
 
   it('jumps straight to a far-away shift and finds the same users as walking would', () => {
     const s = schedule('Europe/Berlin', [layer('2016-03-07T08:00:00Z', 'weeks', ['a', 'b', 'c'])]);
-    const weeks = Math.round(DateTime.fromISO('2026-03-02T09:00', { zone: 'Europe/Berlin' })
-      .diff(DateTime.fromISO('2016-03-07T09:00', { zone: 'Europe/Berlin' }), 'weeks').weeks);
+    const weeks = Math.round(
+      DateTime.fromISO('2026-03-02T09:00', { zone: 'Europe/Berlin' }).diff(
+        DateTime.fromISO('2016-03-07T09:00', { zone: 'Europe/Berlin' }),
+        'weeks',
+      ).weeks,
+    );
     const [first] = view(s, '2026-03-02T12:00:00Z', '2026-03-02T13:00:00Z');
     expect(first).toEqual(['2026-03-02T08:00:00Z', '2026-03-09T08:00:00Z', ['a', 'b', 'c'][weeks % 3]]);
   });
@@ -76,10 +98,14 @@ describe('users, layers and overrides', () => {
   });
 
   it('replaces users for an override window, and the override created last wins where they overlap', () => {
-    const s = schedule('Etc/UTC', [layer('2026-01-01T00:00:00Z', 'days', ['a', 'b'])], [
-      { startMs: ms('2026-01-01T06:00:00Z'), endMs: ms('2026-01-01T12:00:00Z'), userIds: ['x'] },
-      { startMs: ms('2026-01-01T10:00:00Z'), endMs: ms('2026-01-01T14:00:00Z'), userIds: ['y', 'z'] },
-    ]);
+    const s = schedule(
+      'Etc/UTC',
+      [layer('2026-01-01T00:00:00Z', 'days', ['a', 'b'])],
+      [
+        { startMs: ms('2026-01-01T06:00:00Z'), endMs: ms('2026-01-01T12:00:00Z'), userIds: ['x'] },
+        { startMs: ms('2026-01-01T10:00:00Z'), endMs: ms('2026-01-01T14:00:00Z'), userIds: ['y', 'z'] },
+      ],
+    );
     expect(view(s, '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z')).toEqual([
       ['2026-01-01T00:00:00Z', '2026-01-01T06:00:00Z', 'a'],
       ['2026-01-01T06:00:00Z', '2026-01-01T10:00:00Z', 'x'],
@@ -89,9 +115,11 @@ describe('users, layers and overrides', () => {
   });
 
   it('merges adjacent segments with the same users, including across the window edges', () => {
-    const s = schedule('Etc/UTC', [layer('2026-01-01T00:00:00Z', 'days', ['a', 'b'])], [
-      { startMs: ms('2026-01-02T00:00:00Z'), endMs: ms('2026-01-03T00:00:00Z'), userIds: ['a'] },
-    ]);
+    const s = schedule(
+      'Etc/UTC',
+      [layer('2026-01-01T00:00:00Z', 'days', ['a', 'b'])],
+      [{ startMs: ms('2026-01-02T00:00:00Z'), endMs: ms('2026-01-03T00:00:00Z'), userIds: ['a'] }],
+    );
     // Day 1 is a's shift, day 2 is overridden to a, day 3 is a's shift again: one segment, seen from either end.
     const whole = ['2026-01-01T00:00:00Z', '2026-01-04T00:00:00Z', 'a'];
     expect(view(s, '2026-01-01T12:00:00Z', '2026-01-01T13:00:00Z')).toEqual([whole]);
@@ -99,9 +127,11 @@ describe('users, layers and overrides', () => {
   });
 
   it('reports the current segment and the one after it, skipping uncovered time', () => {
-    const s = schedule('Etc/UTC', [layer('2026-02-01T00:00:00Z', 'days', ['a', 'b'])], [
-      { startMs: ms('2026-01-10T00:00:00Z'), endMs: ms('2026-01-11T00:00:00Z'), userIds: ['x'] },
-    ]);
+    const s = schedule(
+      'Etc/UTC',
+      [layer('2026-02-01T00:00:00Z', 'days', ['a', 'b'])],
+      [{ startMs: ms('2026-01-10T00:00:00Z'), endMs: ms('2026-01-11T00:00:00Z'), userIds: ['x'] }],
+    );
     const during = currentAndNext(s, ms('2026-01-10T05:00:00Z'));
     expect(during.current?.userIds).toEqual(['x']);
     expect(during.next && [iso(during.next.startMs), during.next.userIds]).toEqual(['2026-02-01T00:00:00Z', ['a']]);

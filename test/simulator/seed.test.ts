@@ -36,8 +36,14 @@ describe('seed validation names the JSON path of each problem', () => {
     seed.schedules[0]!.team_ids = ['tea_platform', 'tea_ghost'];
     seed.schedules[0]!.layers[0]!.user_ids = ['usr_alice', 'usr_zed'];
     seed.schedules[0]!.overrides = [{ id: 'ovr_1', start: 'now', end: 'now+PT1H', user_ids: ['usr_ghost'] }];
-    seed.coverage_requests = [{ id: 'cov_1', user_id: 'usr_bob', reason: 'x',
-      shifts: [{ start: 'now', end: 'now+PT1H', schedule_id: 'sch_missing' }] }];
+    seed.coverage_requests = [
+      {
+        id: 'cov_1',
+        user_id: 'usr_bob',
+        reason: 'x',
+        shifts: [{ start: 'now', end: 'now+PT1H', schedule_id: 'sch_missing' }],
+      },
+    ];
     const paths = problemsOf(seed).map((p) => p.split(':')[0]);
     expect(paths.sort()).toEqual([
       'api_keys[1].user_id',
@@ -56,11 +62,15 @@ describe('seed validation names the JSON path of each problem', () => {
     seed.schedules[0]!.layers[0]!.concurrent_oncall_users = 3;
     seed.schedules[0]!.overrides = [{ id: 'ovr_1', start: 'now+PT2H', end: 'now+PT1H', user_ids: ['usr_bob'] }];
     const problems = problemsOf(seed);
-    expect(problems).toContainEqual(expect.stringMatching(/^schedules\[0\]\.layers\[0\]\.rotation_start: must be an ISO 8601/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^schedules\[0\]\.layers\[0\]\.rotation_start: must be an ISO 8601/),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^schedules\[0\]\.overrides\[0\]\.end: must be after start/));
     // concurrent users is checked only once the shapes parse, so fix the time and look again
     seed.schedules[0]!.layers[0]!.rotation_start = 'now';
-    expect(problemsOf(seed)).toContainEqual(expect.stringMatching(/^schedules\[0\]\.layers\[0\]\.concurrent_oncall_users: /));
+    expect(problemsOf(seed)).toContainEqual(
+      expect.stringMatching(/^schedules\[0\]\.layers\[0\]\.concurrent_oncall_users: /),
+    );
   });
 
   it('rejects an invalid ISO duration after now±, unknown fields, and duplicate ids', () => {
@@ -68,14 +78,18 @@ describe('seed validation names the JSON path of each problem', () => {
     seed.schedules[0]!.layers[0]!.rotation_start = 'now+P1X';
     seed.users.push({ ...seed.users[0]! });
     const problems = problemsOf(seed);
-    expect(problems).toContainEqual(expect.stringMatching(/^schedules\[0\]\.layers\[0\]\.rotation_start: "P1X" is not/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^schedules\[0\]\.layers\[0\]\.rotation_start: "P1X" is not/),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/^\(root\): .*extra/));
     const fixed = baseSeed();
     fixed.users.push({ ...fixed.users[0]! });
-    expect(problemsOf(fixed)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^users\[4\]\.id: duplicate id/),
-      expect.stringMatching(/^users\[4\]\.email: duplicate email/),
-    ]));
+    expect(problemsOf(fixed)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^users\[4\]\.id: duplicate id/),
+        expect.stringMatching(/^users\[4\]\.email: duplicate email/),
+      ]),
+    );
   });
 
   it('never puts an API key into an error message', () => {

@@ -24,13 +24,27 @@ async function freshHome(): Promise<string> {
 }
 
 function cleanEnv(home: string): NodeJS.ProcessEnv {
-  const { DBUS_SESSION_BUS_ADDRESS: _bus, DISPLAY: _display, WAYLAND_DISPLAY: _wl, XDG_RUNTIME_DIR: _rt, ...rest } = process.env;
-  return { ...rest, HOME: home, XDG_DATA_HOME: join(home, '.local/share'), XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache') };
+  const {
+    DBUS_SESSION_BUS_ADDRESS: _bus,
+    DISPLAY: _display,
+    WAYLAND_DISPLAY: _wl,
+    XDG_RUNTIME_DIR: _rt,
+    ...rest
+  } = process.env;
+  return {
+    ...rest,
+    HOME: home,
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+  };
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])),
+  );
   return nested.flat();
 }
 
@@ -48,7 +62,11 @@ describe.skipIf(process.platform !== 'linux')('keychain on a real Secret Service
   it('sets, reads back after a restart, replaces and deletes the key in gnome-keyring, never in plaintext on disk', async () => {
     const home = await freshHome();
     const shell = `printf '%s' test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "${process.execPath}" --import tsx ${script}`;
-    const { stdout } = await run('dbus-run-session', ['--', 'sh', '-c', shell], { cwd: root, env: cleanEnv(home), timeout: 60_000 });
+    const { stdout } = await run('dbus-run-session', ['--', 'sh', '-c', shell], {
+      cwd: root,
+      env: cleanEnv(home),
+      timeout: 60_000,
+    });
     const { steps, logs } = resultOf(stdout);
     expect(steps).toEqual({
       initial: { ok: true }, // value undefined: no key yet (JSON drops it)

@@ -23,15 +23,32 @@ describe.skipIf(process.platform !== 'linux')('readiness: can notifications be s
     const { DBUS_SESSION_BUS_ADDRESS: _bus, DISPLAY: _display, ...env } = process.env;
     const { stdout } = await run(
       'xvfb-run',
-      ['-a', 'dbus-run-session', '--', 'sh', 'test/system/support/notification-health-session.sh',
-        process.execPath, '--import', 'tsx', 'test/system/support/notification-health.ts'],
+      [
+        '-a',
+        'dbus-run-session',
+        '--',
+        'sh',
+        'test/system/support/notification-health-session.sh',
+        process.execPath,
+        '--import',
+        'tsx',
+        'test/system/support/notification-health.ts',
+      ],
       { cwd: process.cwd(), env: { ...env, HOME: home }, timeout: 60_000 },
     );
-    const answers = Object.fromEntries(stdout.split('\n').filter((l) => l.startsWith('RESULT ')).map((l) => {
-      const r: { label: string; answer: { result: string; message: string } } = JSON.parse(l.slice(7));
-      return [r.label, r.answer];
-    }));
+    const answers = Object.fromEntries(
+      stdout
+        .split('\n')
+        .filter((l) => l.startsWith('RESULT '))
+        .map((l) => {
+          const r: { label: string; answer: { result: string; message: string } } = JSON.parse(l.slice(7));
+          return [r.label, r.answer];
+        }),
+    );
     expect(answers['running']).toEqual({ result: 'ok', message: 'Notifications can be shown (dunst).' });
-    expect(answers['paused']).toMatchObject({ result: 'problem', message: expect.stringMatching(/^Notifications are paused \(dunst\)/) });
+    expect(answers['paused']).toMatchObject({
+      result: 'problem',
+      message: expect.stringMatching(/^Notifications are paused \(dunst\)/),
+    });
   }, 90_000);
 });

@@ -30,21 +30,34 @@ function notifyCalls(monitor: string): Array<{ app: string; icon: string; summar
 describe.skipIf(process.platform !== 'linux')('reminder delivered as a desktop notification (Linux)', () => {
   beforeAll(() => requireTools(['xvfb-run', 'dbus-run-session', 'dbus-monitor', 'dbus-send', 'dunst', 'notify-send']));
 
-  it('shows the core\'s 15-minute reminder through notify-send and dunst, as seen on the bus', async () => {
+  it("shows the core's 15-minute reminder through notify-send and dunst, as seen on the bus", async () => {
     const out = await mkdtemp(join(tmpdir(), 'oncall-notify-'));
     dirs.push(out);
     const icon = join(root, 'build', 'icon.png');
     const { DBUS_SESSION_BUS_ADDRESS: _bus, DISPLAY: _display, ...env } = process.env;
     await run(
       'xvfb-run',
-      ['-a', 'dbus-run-session', '--', 'sh', 'test/system/support/notification-session.sh', out,
-        process.execPath, '--import', 'tsx', 'test/system/support/reminder-delivery.ts', icon],
+      [
+        '-a',
+        'dbus-run-session',
+        '--',
+        'sh',
+        'test/system/support/notification-session.sh',
+        out,
+        process.execPath,
+        '--import',
+        'tsx',
+        'test/system/support/reminder-delivery.ts',
+        icon,
+      ],
       { cwd: root, env: { ...env, HOME: out }, timeout: 60_000 },
     );
     const script = await readFile(join(out, 'script.out'), 'utf8');
     const line = script.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, script).toBeDefined();
-    const result: { delivered: Array<{ title: string; body: string; atMs: number }>; shiftStart: string } = JSON.parse(line?.slice(7) ?? '{}');
+    const result: { delivered: Array<{ title: string; body: string; atMs: number }>; shiftStart: string } = JSON.parse(
+      line?.slice(7) ?? '{}',
+    );
     // The only lead time is 15 min, so there is exactly one notification, at its instant (± 1 s).
     expect(result.delivered, JSON.stringify(result)).toHaveLength(1);
     const reminder = result.delivered[0];

@@ -51,7 +51,9 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
       const seen = await lookWithGrace(client, doubt.plan, clock, graceMs());
       if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
       doubts.delete(key);
-      return seen === 'covered' ? { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt } : undefined;
+      return seen === 'covered'
+        ? { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt }
+        : undefined;
     },
   };
 }

@@ -13,7 +13,10 @@ export type WindowLook = 'covered' | 'not_covered';
 
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {
-    from: plan.input.start, to: plan.input.end, clip_to_interval: true, per_page: 100,
+    from: plan.input.start,
+    to: plan.input.end,
+    clip_to_interval: true,
+    per_page: 100,
   });
   if (!result.ok) return undefined;
   // A shift in the window that can't be read could be the override or not: the look tells nothing.
@@ -29,7 +32,12 @@ const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock
  * Looks at the window; if the override is not shown, gives a slow server `graceMs` to finish and looks once more.
  * undefined: the schedule could not be read (or read whole), so it tells nothing.
  */
-export async function lookWithGrace(client: OncallClient, plan: PlannedOverride, clock: Clock, graceMs: number): Promise<WindowLook | undefined> {
+export async function lookWithGrace(
+  client: OncallClient,
+  plan: PlannedOverride,
+  clock: Clock,
+  graceMs: number,
+): Promise<WindowLook | undefined> {
   const seen = await look(client, plan);
   if (seen !== 'not_covered') return seen;
   await sleep(clock, graceMs);
@@ -49,16 +57,28 @@ export async function verifyUnknownWrite(
   why = whatHappened('network'),
 ): Promise<OverrideOutcome> {
   if (alreadyCovered) {
-    return { status: 'unknown', message: `${why}, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.` };
+    return {
+      status: 'unknown',
+      message: `${why}, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.`,
+    };
   }
   // A slow server may still be working on the write: give it a moment before concluding it was not saved.
   const seen = await lookWithGrace(client, plan, clock, graceMs);
   if (seen === undefined) {
-    return { status: 'unknown', message: `${why} and the schedule could not be checked. Check the schedule before creating it again.` };
+    return {
+      status: 'unknown',
+      message: `${why} and the schedule could not be checked. Check the schedule before creating it again.`,
+    };
   }
   if (seen === 'covered') {
-    return { status: 'created_unconfirmed', message: `${why}, but the schedule now shows the override in place. It was not sent again.` };
+    return {
+      status: 'created_unconfirmed',
+      message: `${why}, but the schedule now shows the override in place. It was not sent again.`,
+    };
   }
   // A service may apply it later still: creating it again looks first (override-again.ts), so say it is safe.
-  return { status: 'not_created', message: `${why}, and the schedule does not show the override, so it was most likely not saved. Creating it again looks at the schedule first and does not send it if it is there by then.` };
+  return {
+    status: 'not_created',
+    message: `${why}, and the schedule does not show the override, so it was most likely not saved. Creating it again looks at the schedule first and does not send it if it is there by then.`,
+  };
 }

@@ -28,7 +28,11 @@ function shiftsOf(snapshot: Snapshot, scheduleId: string) {
 }
 
 /** [start, end) of the requested window in epoch ms; "now" is taken to the whole second. */
-export function resolveWindow(request: OverrideRequest, snapshot: Snapshot, nowMs: number): Result<{ startMs: number; endMs: number }, ActionError> {
+export function resolveWindow(
+  request: OverrideRequest,
+  snapshot: Snapshot,
+  nowMs: number,
+): Result<{ startMs: number; endMs: number }, ActionError> {
   const startNow = Math.floor(nowMs / 1000) * 1000;
   const w = request.window;
   if (w.kind === 'next_hours') return { ok: true, value: { startMs: startNow, endMs: startNow + w.hours * HOUR_MS } };
@@ -41,7 +45,13 @@ export function resolveWindow(request: OverrideRequest, snapshot: Snapshot, nowM
   }
   const current = nowAndNext(segmentsOf(shiftsOf(snapshot, request.scheduleId)), nowMs).now;
   if (!current) {
-    return { ok: false, error: { kind: 'no_current_shift', message: 'Nobody is on call on this schedule right now, so there is no current shift to take over.' } };
+    return {
+      ok: false,
+      error: {
+        kind: 'no_current_shift',
+        message: 'Nobody is on call on this schedule right now, so there is no current shift to take over.',
+      },
+    };
   }
   return { ok: true, value: { startMs: startNow, endMs: current.endMs } };
 }
@@ -56,7 +66,13 @@ export function coveringEmails(request: OverrideRequest, settings: Settings): Re
 }
 
 /** The people on call in [startMs, endMs) according to the cached shifts, minus those who cover. */
-export function replacedPeople(snapshot: Snapshot, scheduleId: string, startMs: number, endMs: number, covering: readonly string[]): Person[] {
+export function replacedPeople(
+  snapshot: Snapshot,
+  scheduleId: string,
+  startMs: number,
+  endMs: number,
+  covering: readonly string[],
+): Person[] {
   const cover = new Set(covering.map((e) => e.toLowerCase()));
   const seen = new Map<string, Person>();
   for (const seg of segmentsOf(shiftsOf(snapshot, scheduleId))) {
@@ -79,14 +95,25 @@ export function peakOnCall(snapshot: Snapshot, scheduleId: string, startMs: numb
 function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ActionError {
   const problems = issues.map((i) => {
     const path = i.path.map(String);
-    const field = path[0] === 'user_references' ? ['emails', ...path.slice(1, 2)].join('.') : path.join('.') || 'window';
+    const field =
+      path[0] === 'user_references' ? ['emails', ...path.slice(1, 2)].join('.') : path.join('.') || 'window';
     return { field, message: i.message };
   });
-  return { kind: 'validation', message: 'Please fix: ' + problems.map((p) => `${p.field} ${p.message}`).join('; '), problems };
+  return {
+    kind: 'validation',
+    message: 'Please fix: ' + problems.map((p) => `${p.field} ${p.message}`).join('; '),
+    problems,
+  };
 }
 
-export function planOverride(request: OverrideRequest, snapshot: Snapshot, settings: Settings, nowMs: number): Result<PlannedOverride, ActionError> {
-  if (!ScheduleIdSchema.safeParse(request.scheduleId).success) return problem('scheduleId', 'the schedule id must look like sch_…');
+export function planOverride(
+  request: OverrideRequest,
+  snapshot: Snapshot,
+  settings: Settings,
+  nowMs: number,
+): Result<PlannedOverride, ActionError> {
+  if (!ScheduleIdSchema.safeParse(request.scheduleId).success)
+    return problem('scheduleId', 'the schedule id must look like sch_…');
   const window = resolveWindow(request, snapshot, nowMs);
   if (!window.ok) return window;
   const covering = coveringEmails(request, settings);

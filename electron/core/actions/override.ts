@@ -2,7 +2,17 @@
 import type { OncallClient } from '../../api/client-types';
 import type { Override } from '../../api/schemas';
 import type { OverrideOutcome, OverrideView, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, toPersonView, whatHappened, type ActionDeps } from './common';
+import {
+  failure,
+  fromApiError,
+  guarded,
+  guardedWrite,
+  NOT_SET_UP,
+  sentThenFailed,
+  toPersonView,
+  whatHappened,
+  type ActionDeps,
+} from './common';
 import { planOverride, type PlannedOverride } from './override-window';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
@@ -18,7 +28,6 @@ export function overrideView(scheduleId: string, o: Override): OverrideView {
   return { id: o.id, scheduleId, start: o.start, end: o.end, users: o.users.map(toPersonView) };
 }
 
-
 type Window = Pick<Override, 'start' | 'end'> & { id: string };
 
 /**
@@ -28,7 +37,14 @@ type Window = Pick<Override, 'start' | 'end'> & { id: string };
  */
 function recordSent(deps: ActionDeps, plan: PlannedOverride, note?: CreateNote): CreatedOverride {
   const nowMs = deps.clock.now();
-  const sent: CreatedOverride = { id: '', scheduleId: plan.scheduleId, start: plan.input.start, end: plan.input.end, createdAt: new Date(nowMs).toISOString(), ...note };
+  const sent: CreatedOverride = {
+    id: '',
+    scheduleId: plan.scheduleId,
+    start: plan.input.start,
+    end: plan.input.end,
+    createdAt: new Date(nowMs).toISOString(),
+    ...note,
+  };
   const snap = deps.snapshot.get();
   const kept = snap.createdOverrides.filter((c) => Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
   deps.snapshot.set({ ...snap, createdOverrides: [...kept, sent] });
@@ -36,7 +52,11 @@ function recordSent(deps: ActionDeps, plan: PlannedOverride, note?: CreateNote):
 }
 
 const sameRecord = (a: CreatedOverride, b: CreatedOverride): boolean =>
-  a.id === b.id && a.scheduleId === b.scheduleId && a.start === b.start && a.end === b.end && a.createdAt === b.createdAt;
+  a.id === b.id &&
+  a.scheduleId === b.scheduleId &&
+  a.start === b.start &&
+  a.end === b.end &&
+  a.createdAt === b.createdAt;
 
 /**
  * The outcome is known: the record gets the stored window (and id, when the answer came) or, when nothing was
@@ -52,7 +72,13 @@ function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_
     deps.snapshot.set({ ...snap, createdOverrides: others });
     return;
   }
-  const entry: CreatedOverride = { ...sent, id: outcome.id, start: outcome.start, end: outcome.end, createdAt: new Date(deps.clock.now()).toISOString() };
+  const entry: CreatedOverride = {
+    ...sent,
+    id: outcome.id,
+    start: outcome.start,
+    end: outcome.end,
+    createdAt: new Date(deps.clock.now()).toISOString(),
+  };
   // One record per id: an id the service gave before is the same override (its older record is replaced).
   const kept = outcome.id === '' ? others : others.filter((c) => c.id !== outcome.id);
   deps.snapshot.set({ ...snap, createdOverrides: [...kept, entry] });
@@ -63,7 +89,12 @@ function cachedCovered(deps: ActionDeps, plan: PlannedOverride): boolean {
   return windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering);
 }
 
-async function created(deps: ActionDeps, plan: PlannedOverride, posted: Override, sent: CreatedOverride): Promise<OverrideOutcome> {
+async function created(
+  deps: ActionDeps,
+  plan: PlannedOverride,
+  posted: Override,
+  sent: CreatedOverride,
+): Promise<OverrideOutcome> {
   settle(deps, sent, posted);
   // Read it back: what the service stored is what we show (the POST answer is the fallback).
   const client = deps.client();
@@ -88,7 +119,14 @@ function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverr
   return JSON.stringify([plan.scheduleId, window, people]);
 }
 
-async function createOnce(deps: ActionDeps, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride, sending: () => void, note?: CreateNote): Promise<ResponseOf<'override:create'>> {
+async function createOnce(
+  deps: ActionDeps,
+  client: OncallClient,
+  request: RequestOf<'override:create'>,
+  plan: PlannedOverride,
+  sending: () => void,
+  note?: CreateNote,
+): Promise<ResponseOf<'override:create'>> {
   const alreadyCovered = cachedCovered(deps, plan);
   const sent = recordSent(deps, plan, note);
   sending();
@@ -98,11 +136,22 @@ async function createOnce(deps: ActionDeps, client: OncallClient, request: Reque
   else if (result.error.kind === 'outcome_unknown') {
     // 5xx, unreadable answers and lost answers alike: it may be stored, so look instead of sending it again.
     const why = whatHappened(result.error.cause, result.error.status);
-    outcome = await verifyUnknownWrite(client, plan, alreadyCovered, deps.clock, deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, why);
+    outcome = await verifyUnknownWrite(
+      client,
+      plan,
+      alreadyCovered,
+      deps.clock,
+      deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS,
+      why,
+    );
     // Shown in place (or possibly in place) it stays mine, without its id: the service never told it. A take-over
     // kept this way can still be handed back; the offer itself waits for the schedule to show me, so one that was
     // not saved is never offered back. "Not created" drops it: should it appear later, that is news to tell.
-    settle(deps, sent, outcome.status === 'not_created' ? 'not_saved' : { id: '', start: plan.input.start, end: plan.input.end });
+    settle(
+      deps,
+      sent,
+      outcome.status === 'not_created' ? 'not_saved' : { id: '', start: plan.input.start, end: plan.input.end },
+    );
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
     settle(deps, sent, 'not_saved');
@@ -118,7 +167,16 @@ async function createOnce(deps: ActionDeps, client: OncallClient, request: Reque
  * (override-again.ts). Attempts that end "most likely not saved", or unknown on a window the schedule can tell
  * about (not already covered before), are remembered for that.
  */
-async function createChecked(deps: ActionDeps, doubts: Doubts, key: string, client: OncallClient, request: RequestOf<'override:create'>, plan: PlannedOverride, sending: () => void, note?: CreateNote): Promise<ResponseOf<'override:create'>> {
+async function createChecked(
+  deps: ActionDeps,
+  doubts: Doubts,
+  key: string,
+  client: OncallClient,
+  request: RequestOf<'override:create'>,
+  plan: PlannedOverride,
+  sending: () => void,
+  note?: CreateNote,
+): Promise<ResponseOf<'override:create'>> {
   // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
   if (doubts.has(key)) sending();
   const earlier = await doubts.lookFirst(key, client);
@@ -127,7 +185,11 @@ async function createChecked(deps: ActionDeps, doubts: Doubts, key: string, clie
     if (earlier.outcome.status === 'created_unconfirmed') {
       // Mine after all: the record comes back, so its appearance is not someone else's change (and a take-over
       // can be handed back); the schedule is refreshed to show it.
-      settle(deps, recordSent(deps, first, earlier.doubt.note), { id: '', start: first.input.start, end: first.input.end });
+      settle(deps, recordSent(deps, first, earlier.doubt.note), {
+        id: '',
+        start: first.input.start,
+        end: first.input.end,
+      });
       void deps.refresh({ reason: 'write', scheduleIds: [first.scheduleId], rereadShifts: true });
     }
     return { ok: true as const, value: earlier.outcome };
@@ -135,15 +197,24 @@ async function createChecked(deps: ActionDeps, doubts: Doubts, key: string, clie
   const tellable = !cachedCovered(deps, plan);
   const answer = await createOnce(deps, client, request, plan, sending, note);
   const status = answer.ok ? answer.value.status : undefined;
-  if (status === 'not_created' || (status === 'unknown' && tellable)) doubts.remember(key, { plan, note, atMs: deps.clock.now() });
+  if (status === 'not_created' || (status === 'unknown' && tellable))
+    doubts.remember(key, { plan, note, atMs: deps.clock.now() });
   return answer;
 }
 
-export type OverrideCreator = (request: RequestOf<'override:create'>, note?: CreateNote) => Promise<ResponseOf<'override:create'>>;
+export type OverrideCreator = (
+  request: RequestOf<'override:create'>,
+  note?: CreateNote,
+) => Promise<ResponseOf<'override:create'>>;
 
 /** A throw once the override may have left (folding its answer in): it may be in place, so it is "unknown". */
-const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> =>
-  ({ ok: true, value: { status: 'unknown', message: `${sentThenFailed(cause, 'the override')} Check the schedule before creating it again.` } });
+const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> => ({
+  ok: true,
+  value: {
+    status: 'unknown',
+    message: `${sentThenFailed(cause, 'the override')} Check the schedule before creating it again.`,
+  },
+});
 
 /**
  * One creator per engine, shared by override:create and the take-over intents, so identical creates in flight at
@@ -163,8 +234,10 @@ export function overrideCreator(deps: ActionDeps): OverrideCreator {
       const running = inFlight.get(key);
       if (running) return running;
       // Guarded inside the shared run, so every caller sharing it gets the same truthful answer.
-      const started = guardedWrite((sending) => createChecked(deps, doubts, key, client, request, plan.value, sending, note), lostAfterSending)
-        .finally(() => inFlight.delete(key));
+      const started = guardedWrite(
+        (sending) => createChecked(deps, doubts, key, client, request, plan.value, sending, note),
+        lostAfterSending,
+      ).finally(() => inFlight.delete(key));
       inFlight.set(key, started);
       return started;
     });
@@ -177,11 +250,18 @@ export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = over
 export function overrideGet(deps: ActionDeps) {
   return async (request: RequestOf<'override:get'>): Promise<ResponseOf<'override:get'>> =>
     guarded(async () => {
-      const known = deps.snapshot.get().createdOverrides.some((c) => c.id !== '' && c.id === request.overrideId && c.scheduleId === request.scheduleId);
-      if (!known) return failure('not_found', 'This override was not created from this app, so it cannot be looked up here.');
+      const known = deps.snapshot
+        .get()
+        .createdOverrides.some(
+          (c) => c.id !== '' && c.id === request.overrideId && c.scheduleId === request.scheduleId,
+        );
+      if (!known)
+        return failure('not_found', 'This override was not created from this app, so it cannot be looked up here.');
       const client = deps.client();
       if (!client) return NOT_SET_UP;
       const result = await client.getOverride(request.scheduleId, request.overrideId);
-      return result.ok ? { ok: true as const, value: overrideView(request.scheduleId, result.value) } : fromApiError(result.error);
+      return result.ok
+        ? { ok: true as const, value: overrideView(request.scheduleId, result.value) }
+        : fromApiError(result.error);
     });
 }

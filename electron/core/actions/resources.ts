@@ -28,9 +28,15 @@ export function withChatGroup(snapshot: Snapshot, scheduleId: string, group: Cha
 
 // A throw once the write left (folding the answer into the snapshot): it may be saved, so it is not sent again.
 const teamLost = (cause: unknown) =>
-  failure('outcome_unknown', `${sentThenFailed(cause, 'the change')} It was not sent again. Check the team on the on-call service.`);
+  failure(
+    'outcome_unknown',
+    `${sentThenFailed(cause, 'the change')} It was not sent again. Check the team on the on-call service.`,
+  );
 const chatGroupLost = (cause: unknown) =>
-  failure('outcome_unknown', `${sentThenFailed(cause, 'the chat user group')} It was not sent again. Check it on the on-call service.`);
+  failure(
+    'outcome_unknown',
+    `${sentThenFailed(cause, 'the chat user group')} It was not sent again. Check it on the on-call service.`,
+  );
 
 export function teamUpdate(deps: ActionDeps) {
   return async (request: RequestOf<'team:update'>): Promise<ResponseOf<'team:update'>> =>
@@ -40,14 +46,21 @@ export function teamUpdate(deps: ActionDeps) {
       if (!id.success) return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['teamId'] }))));
       if (!input.success) return fromApiError(validationError(input.error.issues));
       if (input.data.name === undefined && input.data.description === undefined) {
-        return failure('validation', 'Please fix: change the name or the description', [{ field: 'name', message: 'nothing to change' }]);
+        return failure('validation', 'Please fix: change the name or the description', [
+          { field: 'name', message: 'nothing to change' },
+        ]);
       }
       const client = deps.client();
       if (!client) return NOT_SET_UP;
       sending();
       let result = await client.updateTeam(id.data, input.data);
       if (!result.ok && result.error.kind === 'outcome_unknown') {
-        const look = { client, snapshot: deps.snapshot.get(), clock: deps.clock, graceMs: deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS };
+        const look = {
+          client,
+          snapshot: deps.snapshot.get(),
+          clock: deps.clock,
+          graceMs: deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS,
+        };
         const verified = await verifyTeamUpdate(look, id.data, input.data, result.error);
         if (!verified.ok) return verified;
         result = verified;
@@ -63,17 +76,26 @@ export function chatGroupPut(deps: ActionDeps) {
   return async (request: RequestOf<'chat-group:put'>): Promise<ResponseOf<'chat-group:put'>> =>
     guardedWrite(async (sending) => {
       const id = ScheduleIdSchema.safeParse(request.scheduleId);
-      if (!id.success) return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['scheduleId'] }))));
-      const input = ChatUserGroupInputSchema.safeParse({ name: request.name, handle: request.handle, description: request.description });
+      if (!id.success)
+        return fromApiError(validationError(id.error.issues.map((i) => ({ ...i, path: ['scheduleId'] }))));
+      const input = ChatUserGroupInputSchema.safeParse({
+        name: request.name,
+        handle: request.handle,
+        description: request.description,
+      });
       if (!input.success) return fromApiError(validationError(input.error.issues));
       const client = deps.client();
       if (!client) return NOT_SET_UP;
       sending();
       const result = await client.putChatUserGroup(id.data, input.data);
-      if (!result.ok) return result.error.kind === 'outcome_unknown' ? chatGroupUnknown(result.error) : fromApiError(result.error);
+      if (!result.ok)
+        return result.error.kind === 'outcome_unknown' ? chatGroupUnknown(result.error) : fromApiError(result.error);
       deps.snapshot.set(withChatGroup(deps.snapshot.get(), id.data, result.value));
       const g = result.value;
-      return { ok: true as const, value: g.description === undefined ? { id: g.id, name: g.name, handle: g.handle } : { ...g } };
+      return {
+        ok: true as const,
+        value: g.description === undefined ? { id: g.id, name: g.name, handle: g.handle } : { ...g },
+      };
     }, chatGroupLost);
 }
 

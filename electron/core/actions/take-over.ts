@@ -27,13 +27,18 @@ const refuse = (kind: TakeOverRefusal, message: string): Failure => failure(kind
 /** The snapshot just after refreshing this schedule, or why the app will not act on it. */
 async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Promise<Snapshot | Failure> {
   if (!deps.client()) return NOT_SET_UP;
-  if (deps.statusOf(scheduleId) === undefined) return refuse('not_watched', 'This schedule is not one you watch. Add it in Settings first.');
-  if (deps.settings().email.trim() === '') return refuse('no_email', 'Set your e-mail in Settings first, so the app knows who you are on the schedule.');
+  if (deps.statusOf(scheduleId) === undefined)
+    return refuse('not_watched', 'This schedule is not one you watch. Add it in Settings first.');
+  if (deps.settings().email.trim() === '')
+    return refuse('no_email', 'Set your e-mail in Settings first, so the app knows who you are on the schedule.');
   await deps.refresh({ reason: 'user', scheduleIds: [scheduleId], rereadShifts: true });
   const status = deps.statusOf(scheduleId);
   if (status?.kind === 'fresh') return deps.snapshot.get();
   const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\s]+$/, '')})` : '';
-  return refuse('stale_data', `The schedule could not be refreshed just now${why}, so who is on call now is not known for sure. Nothing was changed.`);
+  return refuse(
+    'stale_data',
+    `The schedule could not be refreshed just now${why}, so who is on call now is not known for sure. Nothing was changed.`,
+  );
 }
 
 const isFailure = (x: Snapshot | Failure): x is Failure => 'ok' in x;
@@ -44,17 +49,32 @@ function chooseFrom(onCall: readonly Person[], fromEmail: string | undefined): P
   if (fromEmail !== undefined && fromEmail.trim() !== '') {
     const chosen = onCall.find((p) => lower(p.email) === lower(fromEmail));
     const names = onCall.map((p) => p.name).join(', ');
-    return chosen ?? refuse('not_on_call_now', `${fromEmail.trim()} is not on call on this schedule now (on call now: ${names}). Nothing was changed.`);
+    return (
+      chosen ??
+      refuse(
+        'not_on_call_now',
+        `${fromEmail.trim()} is not on call on this schedule now (on call now: ${names}). Nothing was changed.`,
+      )
+    );
   }
   const [only, ...more] = onCall;
   if (only && more.length === 0) return only;
-  return refuse('choose_person', `${onCall.map((p) => p.name).join(' and ')} are on call now: choose whom to take over from.`);
+  return refuse(
+    'choose_person',
+    `${onCall.map((p) => p.name).join(' and ')} are on call now: choose whom to take over from.`,
+  );
 }
 
 /** Marks the moment the write may leave the app (see guardedWrite). */
 type Sending = () => void;
 
-async function write(deps: TakeOverDeps, request: OverrideRequest, note: CreateNote, replaced: Person[], sending: Sending): Promise<Answer> {
+async function write(
+  deps: TakeOverDeps,
+  request: OverrideRequest,
+  note: CreateNote,
+  replaced: Person[],
+  sending: Sending,
+): Promise<Answer> {
   const nowMs = deps.clock.now();
   const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs);
   if (!plan.ok) return { ok: false, error: plan.error };
@@ -64,8 +84,16 @@ async function write(deps: TakeOverDeps, request: OverrideRequest, note: CreateN
   const outcome = answer.value;
   // What the service stored when it answered; what was asked for otherwise.
   const window = outcome.status === 'created' ? outcome.override : plan.value.preview;
-  const covering = outcome.status === 'created' ? outcome.override.users.map((u) => u.email) : plan.value.preview.covering;
-  const value: TakeOverResult = { scheduleId: request.scheduleId, start: window.start, end: window.end, covering, replaced, outcome };
+  const covering =
+    outcome.status === 'created' ? outcome.override.users.map((u) => u.email) : plan.value.preview.covering;
+  const value: TakeOverResult = {
+    scheduleId: request.scheduleId,
+    start: window.start,
+    end: window.end,
+    covering,
+    replaced,
+    outcome,
+  };
   return { ok: true, value };
 }
 
@@ -75,14 +103,22 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   const me = lower(deps.settings().email);
   const now = currentSegment(snapshot, request.scheduleId, deps.clock.now());
   if (!now) {
-    return refuse('nobody_on_call', 'Nobody is on call on this schedule now, so there is nobody to take over from. Use a quick override to put yourself on call.');
+    return refuse(
+      'nobody_on_call',
+      'Nobody is on call on this schedule now, so there is nobody to take over from. Use a quick override to put yourself on call.',
+    );
   }
-  if (now.emails.includes(me)) return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
+  if (now.emails.includes(me))
+    return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
   const from = chooseFrom(now.users, request.fromEmail);
   if ('ok' in from) return from;
   // Everyone else on call now stays: an override names everyone on call in its window.
   const stay = now.users.filter((u) => u.id !== from.id).map((u) => u.email);
-  const override: OverrideRequest = { scheduleId: request.scheduleId, window: { kind: 'rest_of_current' }, emails: [...stay, deps.settings().email.trim()] };
+  const override: OverrideRequest = {
+    scheduleId: request.scheduleId,
+    window: { kind: 'rest_of_current' },
+    emails: [...stay, deps.settings().email.trim()],
+  };
   return write(deps, override, { kind: 'take-over', replaced: [from] }, [from], sending);
 }
 
@@ -93,14 +129,22 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: S
   const nowMs = deps.clock.now();
   const plan = handBackPlan(snapshot, request.scheduleId, nowMs, me);
   if (!plan) {
-    return refuse('nothing_to_hand_back', 'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.');
+    return refuse(
+      'nothing_to_hand_back',
+      'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',
+    );
   }
   const start = isoOf(Math.floor(nowMs / 1000) * 1000);
-  const override: OverrideRequest = { scheduleId: request.scheduleId, window: { kind: 'custom', start, end: isoOf(plan.endMs) }, emails: plan.covering };
+  const override: OverrideRequest = {
+    scheduleId: request.scheduleId,
+    window: { kind: 'custom', start, end: isoOf(plan.endMs) },
+    emails: plan.covering,
+  };
   const mine = currentSegment(snapshot, request.scheduleId, nowMs)?.users.filter((u) => lower(u.email) === me) ?? [];
   const answer = await write(deps, override, { kind: 'hand-back', replaced: mine }, mine, sending);
   // Offered once: after it is in place (or shown in place), the take-over is not offered back again.
-  if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed')) markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
+  if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed'))
+    markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
   return answer;
 }
 
@@ -108,13 +152,17 @@ function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: strin
   const snap = deps.snapshot.get();
   const at = new Date(deps.clock.now()).toISOString();
   const createdOverrides = snap.createdOverrides.map((c) =>
-    c.kind === 'take-over' && c.scheduleId === scheduleId && c.createdAt === createdAt ? { ...c, handedBackAt: at } : c);
+    c.kind === 'take-over' && c.scheduleId === scheduleId && c.createdAt === createdAt ? { ...c, handedBackAt: at } : c,
+  );
   deps.snapshot.set({ ...snap, createdOverrides });
 }
 
 // A throw once the override may have left (the app's own work after it): it may be in place, so say so.
 const lostAfterSending = (cause: unknown): Failure =>
-  failure('outcome_unknown', `${sentThenFailed(cause, 'the override')} It was not sent again. Check the schedule before acting again.`);
+  failure(
+    'outcome_unknown',
+    `${sentThenFailed(cause, 'the override')} It was not sent again. Check the schedule before acting again.`,
+  );
 
 /** One run per schedule at a time: a second click while one runs gets the same answer, and nothing is sent twice. */
 function perSchedule<R extends { scheduleId: string }>(run: (request: R, sending: Sending) => Promise<Answer>) {
@@ -122,7 +170,9 @@ function perSchedule<R extends { scheduleId: string }>(run: (request: R, sending
   return (request: R): Promise<Answer> => {
     const known = running.get(request.scheduleId);
     if (known) return known;
-    const started = guardedWrite((sending) => run(request, sending), lostAfterSending).finally(() => running.delete(request.scheduleId));
+    const started = guardedWrite((sending) => run(request, sending), lostAfterSending).finally(() =>
+      running.delete(request.scheduleId),
+    );
     running.set(request.scheduleId, started);
     return started;
   };

@@ -3,7 +3,12 @@
 import type { Shift } from '../../api/schemas';
 
 /** Whether the clipped shifts cover [startMs, endMs) with exactly the covering people throughout. */
-export function windowCoveredBy(shifts: readonly Shift[], startMs: number, endMs: number, covering: readonly string[]): boolean {
+export function windowCoveredBy(
+  shifts: readonly Shift[],
+  startMs: number,
+  endMs: number,
+  covering: readonly string[],
+): boolean {
   const want = [...new Set(covering.map((e) => e.toLowerCase()))].sort().join(',');
   const sorted = [...shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   let reached = startMs;

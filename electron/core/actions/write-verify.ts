@@ -19,7 +19,8 @@ async function readTeam(client: OncallClient, snapshot: Snapshot, teamId: string
 }
 
 const applied = (team: Team, input: UpdateTeamInput): boolean =>
-  (input.name === undefined || team.name === input.name) && (input.description === undefined || team.description === input.description);
+  (input.name === undefined || team.name === input.name) &&
+  (input.description === undefined || team.description === input.description);
 
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));
 
@@ -41,10 +42,16 @@ export async function verifyTeamUpdate(
     team = await readTeam(deps.client, deps.snapshot, teamId);
   }
   if (team === undefined) {
-    return failure('outcome_unknown', `${why}, and the team could not be read back, so it is unknown whether the change was saved. Check the team on the on-call service.`);
+    return failure(
+      'outcome_unknown',
+      `${why}, and the team could not be read back, so it is unknown whether the change was saved. Check the team on the on-call service.`,
+    );
   }
   if (applied(team, input)) return { ok: true, value: team };
-  return failure('not_saved', `${why}, and the team still shows its earlier values, so the change was most likely not saved. Saving it again cannot apply it twice.`);
+  return failure(
+    'not_saved',
+    `${why}, and the team still shows its earlier values, so the change was most likely not saved. Saving it again cannot apply it twice.`,
+  );
 }
 
 /** The service has no way to read a chat user group, so an unknown outcome stays unknown. */

@@ -66,10 +66,17 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
     if (wanted.token === '') return void o.issueToken(newFeedToken());
     if (running && running.port === wanted.port && running.token === wanted.token) return;
     await close();
-    const started = await startFeedServer({ port: wanted.port, token: wanted.token, render: () => feedPublisher.render(input()) });
+    const started = await startFeedServer({
+      port: wanted.port,
+      token: wanted.token,
+      render: () => feedPublisher.render(input()),
+    });
     if (!started.ok) {
       o.log(`calendar feed: ${started.error.kind}`);
-      setNotice({ id: FEED_NOTICE_ID, message: `The calendar feed is not running: ${started.error.message} Choose another port in Settings.` });
+      setNotice({
+        id: FEED_NOTICE_ID,
+        message: `The calendar feed is not running: ${started.error.message} Choose another port in Settings.`,
+      });
       return;
     }
     running = { feed: started.feed, port: wanted.port, token: wanted.token };

@@ -64,7 +64,11 @@ async function answerFeed(req: IncomingMessage, res: ServerResponse, render: () 
     res.writeHead(304, headers);
     return void res.end();
   }
-  res.writeHead(200, { ...headers, 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -75,14 +79,16 @@ function handler(options: FeedServerOptions, portOf: () => number) {
     // A page in a browser could reach loopback under another host name (DNS rebinding): only our own names pass.
     const hosts = [`${FEED_HOST}:${portOf()}`, `localhost:${portOf()}`];
     if (!samePath(path, expected) || !hosts.includes(req.headers.host ?? '')) return plain(res, 404, 'Not found');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     void answerFeed(req, res, options.render);
   };
 }
 
 function startError(cause: unknown, port: number): FeedStartError {
   const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
-  if (code === 'EADDRINUSE') return { kind: 'port_in_use', message: `Port ${port} is already in use on this computer.` };
+  if (code === 'EADDRINUSE')
+    return { kind: 'port_in_use', message: `Port ${port} is already in use on this computer.` };
   if (code === 'EACCES') return { kind: 'not_permitted', message: `Port ${port} may not be used by the app.` };
   return { kind: 'failed', message: `The feed could not listen on port ${port}.` };
 }
@@ -98,10 +104,11 @@ export function startFeedServer(options: FeedServerOptions): Promise<FeedStart> 
     server.listen({ host: FEED_HOST, port: options.port }, () => {
       const address = server.address();
       port = typeof address === 'object' && address !== null ? address.port : options.port;
-      const close = (): Promise<void> => new Promise((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      const close = (): Promise<void> =>
+        new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
       resolve({ ok: true, feed: { url: `http://${FEED_HOST}:${port}${feedPath(options.token)}`, port, close } });
     });
   });

@@ -43,7 +43,9 @@ export function summaryOf(b: CalendarBlock): string {
 /** "From saved data read Sun 29 Mar 2026, 14:02 CET: …": a block the app couldn't confirm says so, first. */
 function savedLine(b: CalendarBlock, localZone: string): string[] {
   if (!b.saved) return [];
-  const why = b.saved.notFound ? 'the service no longer finds this schedule' : 'the schedule could not be refreshed since';
+  const why = b.saved.notFound
+    ? 'the service no longer finds this schedule'
+    : 'the schedule could not be refreshed since';
   return [`From saved data read ${when(b.saved.atMs, localZone)} (${why}): this block may have changed.`];
 }
 
@@ -51,7 +53,9 @@ export function descriptionOf(b: CalendarBlock, localZone: string): string {
   const lines = [...savedLine(b, localZone), ...zoneLines(b, localZone)];
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
   lines.push(`Before you: ${neighbourText(b.before, 'earlier')}`);
-  lines.push(`After you: ${b.mayContinue ? 'unknown (later shifts not fetched yet)' : neighbourText(b.after, 'later')}`);
+  lines.push(
+    `After you: ${b.mayContinue ? 'unknown (later shifts not fetched yet)' : neighbourText(b.after, 'later')}`,
+  );
   if (b.mayContinue) lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
   lines.push(`Schedule: ${b.scheduleName} (${b.scheduleId})`);
   return lines.join('\n');
@@ -78,7 +82,11 @@ export function alarmText(b: CalendarBlock, beforeMin: number): string {
   const days = Math.floor(beforeMin / 1440);
   const hours = Math.floor((beforeMin % 1440) / 60);
   const minutes = beforeMin % 60;
-  const parts = [days > 0 ? `${days} d` : '', hours > 0 ? `${hours} h` : '', minutes > 0 ? `${minutes} min` : ''].filter((p) => p !== '');
+  const parts = [
+    days > 0 ? `${days} d` : '',
+    hours > 0 ? `${hours} h` : '',
+    minutes > 0 ? `${minutes} min` : '',
+  ].filter((p) => p !== '');
   return `On call in ${parts.join(' ')}: ${b.scheduleName}`;
 }
 
@@ -94,7 +102,12 @@ export function alarmLines(b: CalendarBlock, uid: string, alarms: readonly Alarm
   ]);
 }
 
-export function eventLines(b: CalendarBlock, meta: EventMeta, localZone: string, alarms: readonly AlarmSpec[] = []): string[] {
+export function eventLines(
+  b: CalendarBlock,
+  meta: EventMeta,
+  localZone: string,
+  alarms: readonly AlarmSpec[] = [],
+): string[] {
   const stamp = utcDateTime(meta.modifiedMs);
   return [
     'BEGIN:VEVENT',

@@ -16,7 +16,10 @@ export function escapeText(value: string): string {
 
 /** `20260329T070000Z`: a UTC DATE-TIME (form #2), whole seconds. */
 export function utcDateTime(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(Math.floor(ms / 1000) * 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 const octets = (char: string): number => Buffer.byteLength(char, 'utf8');

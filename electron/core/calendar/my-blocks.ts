@@ -49,7 +49,12 @@ const msOrNull = (iso: string | null): number | null => {
 };
 
 /** People on call in the segment ending exactly at `ms` (or starting exactly at it, `after`). */
-function neighbour(segments: readonly Segment[], ms: number, side: 'before' | 'after', edgeMs: number | null): Person[] | null {
+function neighbour(
+  segments: readonly Segment[],
+  ms: number,
+  side: 'before' | 'after',
+  edgeMs: number | null,
+): Person[] | null {
   const seg = side === 'before' ? segments.find((s) => s.endMs === ms) : segments.find((s) => s.startMs === ms);
   if (seg) return seg.users;
   // Nothing adjacent: either the time is uncovered, or the fetched shifts end right there.
@@ -60,11 +65,18 @@ function neighbour(segments: readonly Segment[], ms: number, side: 'before' | 'a
 /** A block from saved data carries when that data was read: its event says so (a fixed date, so it stays stable). */
 function savedOf(status: ScheduleStatus): CalendarBlock['saved'] {
   if (status.kind === 'stale') return { atMs: instantMs(status.since), notFound: false };
-  if (status.kind === 'not_found' && typeof status.savedAt === 'string') return { atMs: instantMs(status.savedAt), notFound: true };
+  if (status.kind === 'not_found' && typeof status.savedAt === 'string')
+    return { atMs: instantMs(status.savedAt), notFound: true };
   return undefined;
 }
 
-function blocksOfSchedule(s: ScheduleSnapshot, name: string, emailLower: string, window: BlockWindow, status: ScheduleStatus): CalendarBlock[] {
+function blocksOfSchedule(
+  s: ScheduleSnapshot,
+  name: string,
+  emailLower: string,
+  window: BlockWindow,
+  status: ScheduleStatus,
+): CalendarBlock[] {
   const segments = segmentsOf(s.shifts);
   const saved = savedOf(status);
   const fromMs = msOrNull(s.shiftsFrom);
@@ -86,7 +98,12 @@ function blocksOfSchedule(s: ScheduleSnapshot, name: string, emailLower: string,
 }
 
 /** Every watched schedule in settings order, with my blocks in `window` from the snapshot's shifts. */
-export function myCalendarBlocks(snapshot: Snapshot, settings: Settings, window: BlockWindow, nowMs: number): ScheduleBlocks[] {
+export function myCalendarBlocks(
+  snapshot: Snapshot,
+  settings: Settings,
+  window: BlockWindow,
+  nowMs: number,
+): ScheduleBlocks[] {
   const emailLower = settings.email.trim().toLowerCase();
   const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
   return settings.schedules.map((w) => {

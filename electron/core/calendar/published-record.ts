@@ -68,7 +68,11 @@ interface Interval {
 const overlapMs = (a: Interval, b: Interval): number => Math.min(a.endMs, b.endMs) - Math.max(a.startMs, b.startMs);
 
 /** UIDs for one schedule's blocks (same order), matched to its published entries by largest overlap. */
-export function matchUids(blocks: readonly Interval[], published: ReadonlyMap<string, Interval>, fresh: (b: Interval) => string): string[] {
+export function matchUids(
+  blocks: readonly Interval[],
+  published: ReadonlyMap<string, Interval>,
+  fresh: (b: Interval) => string,
+): string[] {
   const pairs: { block: number; uid: string; overlap: number }[] = [];
   blocks.forEach((b, block) => {
     for (const [uid, entry] of published) {

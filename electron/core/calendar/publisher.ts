@@ -6,7 +6,15 @@ import type { Snapshot } from '../model/snapshot';
 import { remindersFor } from '../../shared/settings';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
-import { anchorUid, digestOf, matchUids, readRecord, writeRecord, type PublishedEntry, type PublishedRecord } from './published-record';
+import {
+  anchorUid,
+  digestOf,
+  matchUids,
+  readRecord,
+  writeRecord,
+  type PublishedEntry,
+  type PublishedRecord,
+} from './published-record';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
@@ -49,12 +57,19 @@ function publishSchedule(group: ScheduleBlocks, record: PublishedRecord, input: 
   return group.blocks.map((block, i) => {
     const uid = uids[i] ?? anchorUid(group.scheduleId, emailLower, block.startMs);
     // The alarms are part of what was published: changing them is an edit (a new SEQUENCE), not a new event.
-    const alarms = alarmsFor(input, group.scheduleId).map((a) => a.beforeMin).join(',');
-    const digest = digestOf([block.startMs, block.endMs, summaryOf(block), descriptionOf(block, input.localZone), alarms].join('\n'));
+    const alarms = alarmsFor(input, group.scheduleId)
+      .map((a) => a.beforeMin)
+      .join(',');
+    const digest = digestOf(
+      [block.startMs, block.endMs, summaryOf(block), descriptionOf(block, input.localZone), alarms].join('\n'),
+    );
     const before = record.get(uid);
     const changed = before === undefined || before.digest !== digest;
     const entry: PublishedEntry = {
-      scheduleId: group.scheduleId, startMs: block.startMs, endMs: block.endMs, digest,
+      scheduleId: group.scheduleId,
+      startMs: block.startMs,
+      endMs: block.endMs,
+      digest,
       sequence: before === undefined ? 0 : before.sequence + (changed ? 1 : 0),
       modifiedMs: changed ? input.nowMs : before.modifiedMs,
     };
@@ -68,9 +83,16 @@ const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 function savedNames(groups: readonly ScheduleBlocks[]): string[] {
   return groups.flatMap((g) => {
     const st = g.status;
-    const at = st.kind === 'stale' ? st.since : st.kind === 'not_found' && typeof st.savedAt === 'string' ? st.savedAt : undefined;
+    const at =
+      st.kind === 'stale'
+        ? st.since
+        : st.kind === 'not_found' && typeof st.savedAt === 'string'
+          ? st.savedAt
+          : undefined;
     if (!g.known || at === undefined) return [];
-    return [`${g.scheduleName} (read ${utcDay(Date.parse(at))}${st.kind === 'not_found' ? ', no longer found on the service' : ''})`];
+    return [
+      `${g.scheduleName} (read ${utcDay(Date.parse(at))}${st.kind === 'not_found' ? ', no longer found on the service' : ''})`,
+    ];
   });
 }
 
@@ -78,7 +100,10 @@ function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name
   // "Known until" only from fresh schedules; saved ones are named with when they were read.
   const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh');
   const ends = fresh.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
-  const until = ends.length > 0 ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app has fetched them.` : '';
+  const until =
+    ends.length > 0
+      ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app has fetched them.`
+      : '';
   const saved = savedNames(groups);
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';
   const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
@@ -89,7 +114,10 @@ function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name
 }
 
 async function renderWith(files: FileStore, recordName: string, input: CalendarInput): Promise<string> {
-  const window = { fromMs: input.nowMs - PAST_MS, toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS };
+  const window = {
+    fromMs: input.nowMs - PAST_MS,
+    toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS,
+  };
   const groups = myCalendarBlocks(input.snapshot, input.settings, window, input.nowMs);
   const record = await readRecord(files, recordName);
   const next: PublishedRecord = new Map();
@@ -104,7 +132,13 @@ async function renderWith(files: FileStore, recordName: string, input: CalendarI
   }
   published.sort((a, b) => a.block.startMs - b.block.startMs || a.block.scheduleId.localeCompare(b.block.scheduleId));
   const events = published.map((p) =>
-    eventLines(p.block, { uid: p.uid, sequence: p.entry.sequence, modifiedMs: p.entry.modifiedMs }, input.localZone, alarmsFor(input, p.block.scheduleId)));
+    eventLines(
+      p.block,
+      { uid: p.uid, sequence: p.entry.sequence, modifiedMs: p.entry.modifiedMs },
+      input.localZone,
+      alarmsFor(input, p.block.scheduleId),
+    ),
+  );
   return calendarText(headOf(groups, input), events);
 }
 

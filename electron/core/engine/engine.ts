@@ -23,14 +23,19 @@ import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 
-function withKeyNotice(notices: AppState['notices'], keyNotice: AppState['notices'][number] | undefined): AppState['notices'] {
+function withKeyNotice(
+  notices: AppState['notices'],
+  keyNotice: AppState['notices'][number] | undefined,
+): AppState['notices'] {
   return keyNotice === undefined ? notices : [...notices, keyNotice];
 }
 
 /** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
  *  already hold its address. */
 function withFeedToken(s: Settings): Settings {
-  return s.calendarFeed.enabled && s.calendarFeed.token === '' ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } } : s;
+  return s.calendarFeed.enabled && s.calendarFeed.token === ''
+    ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
+    : s;
 }
 
 export function createEngine(options: EngineOptions): Engine {
@@ -39,9 +44,16 @@ export function createEngine(options: EngineOptions): Engine {
   const storage = watchWrites(options.files, () => keeper.update());
   const files = storage.files;
   const localZone = (): string =>
-    typeof options.localZone === 'function' ? options.localZone() : options.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    typeof options.localZone === 'function'
+      ? options.localZone()
+      : (options.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const log = options.log ?? (() => undefined);
-  let settings: SettingsHolder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
+  let settings: SettingsHolder = createSettingsHolder({
+    initial: defaultSettings(),
+    files,
+    persist: false,
+    changed: () => undefined,
+  });
   let snapshot: Snapshot = emptySnapshot();
   let notices: AppState['notices'] = [];
   let syncing = false;
@@ -62,10 +74,26 @@ export function createEngine(options: EngineOptions): Engine {
   };
   const watchedIds = (): string[] => effective().schedules.map((s) => s.id);
   const writer = createSnapshotWriter(files, () => clock.now(), log);
-  const keys = createKeyHolder({ secrets: options.secrets, baseUrl: () => effective().baseUrl, overrideKey: overrides?.apiKey, log, changed: onKeyChanged });
-  const clients = createEngineClients({ baseUrl: () => effective().baseUrl, apiKey: keys.key, createClient: options.createClient });
+  const keys = createKeyHolder({
+    secrets: options.secrets,
+    baseUrl: () => effective().baseUrl,
+    overrideKey: overrides?.apiKey,
+    log,
+    changed: onKeyChanged,
+  });
+  const clients = createEngineClients({
+    baseUrl: () => effective().baseUrl,
+    apiKey: keys.key,
+    createClient: options.createClient,
+  });
   const feed = createFeedControl({
-    snapshot: () => snapshot, settings: effective, now: () => clock.now(), localZone, files, changed: () => keeper.update(), log,
+    snapshot: () => snapshot,
+    settings: effective,
+    now: () => clock.now(),
+    localZone,
+    files,
+    changed: () => keeper.update(),
+    log,
     issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
     serve: options.serveCalendarFeed !== false,
   });
@@ -83,7 +111,12 @@ export function createEngine(options: EngineOptions): Engine {
   const sync = createSync({
     clock,
     getClient: () => clients.get()?.sync,
-    getConfig: () => ({ scheduleIds: watchedIds(), email: effective().email, refresh: effective().refresh, horizonDays: options.horizonDays ?? effective().horizonDays }),
+    getConfig: () => ({
+      scheduleIds: watchedIds(),
+      email: effective().email,
+      refresh: effective().refresh,
+      horizonDays: options.horizonDays ?? effective().horizonDays,
+    }),
     snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
     onBusyChange: (busy) => ((syncing = busy), keeper.update()),
     log,
@@ -92,10 +125,16 @@ export function createEngine(options: EngineOptions): Engine {
   const keeper = createStateKeeper(
     clock,
     () => ({
-      snapshot, settings: effective(), syncing, notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()), servedFromCache,
+      snapshot,
+      settings: effective(),
+      syncing,
+      notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()),
+      servedFromCache,
       ...(notificationHealth ? { notificationHealth } : {}),
       setup: {
-        hasKey: keys.key() !== undefined, keyStorage: keys.storage(), demo: overrides?.demo === true,
+        hasKey: keys.key() !== undefined,
+        keyStorage: keys.storage(),
+        demo: overrides?.demo === true,
         ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
       },
     }),
@@ -103,8 +142,15 @@ export function createEngine(options: EngineOptions): Engine {
     () => (replan(), readiness.update()),
   );
   const readiness = createReadinessWatch({
-    clock, state: () => keeper.get(), localZone, notifier: options.notifier, fired: () => fired, log,
-    check: options.notificationHealth ?? (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
+    clock,
+    state: () => keeper.get(),
+    localZone,
+    notifier: options.notifier,
+    fired: () => fired,
+    log,
+    check:
+      options.notificationHealth ??
+      (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
     onHealth: (health) => ((notificationHealth = health), keeper.update()),
     quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
   });
@@ -143,13 +189,25 @@ export function createEngine(options: EngineOptions): Engine {
     refresh: (request) => sync.request(request),
   };
 
-  const handlers = engineHandlers({ deps, state: () => keeper.get(), canSync: () => clients.get() !== undefined, settings: () => settings, keys });
+  const handlers = engineHandlers({
+    deps,
+    state: () => keeper.get(),
+    canSync: () => clients.get() !== undefined,
+    settings: () => settings,
+    keys,
+  });
 
   async function start(): Promise<void> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
     const loaded = await loadSettings(files);
-    settings = createSettingsHolder({ initial: loaded.settings, files, persist: overrides?.demo !== true, changed: onSettingsChanged, complete: withFeedToken });
+    settings = createSettingsHolder({
+      initial: loaded.settings,
+      files,
+      persist: overrides?.demo !== true,
+      changed: onSettingsChanged,
+      complete: withFeedToken,
+    });
     const cached = await loadSnapshot(files);
     notices = [loaded.notice, cached.notice].filter((n) => n !== undefined);
     if (cached.snapshot) {
@@ -162,7 +220,14 @@ export function createEngine(options: EngineOptions): Engine {
     await keys.load();
     fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
-    reminders = createRemindersFor({ clock, notifier: options.notifier, fired, localZone, log, onWake: () => (keeper.update(), void sync.request({ reason: 'resume' })) });
+    reminders = createRemindersFor({
+      clock,
+      notifier: options.notifier,
+      fired,
+      localZone,
+      log,
+      onWake: () => (keeper.update(), void sync.request({ reason: 'resume' })),
+    });
     keeper.update();
     replan();
     readiness.update();

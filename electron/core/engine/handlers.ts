@@ -28,7 +28,10 @@ const systemZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZon
  */
 function serviceWait(untilMs: number, nowMs: number) {
   const until = formatDayTime(Math.ceil(untilMs / 60_000) * 60_000, { nowMs, localZone: systemZone() });
-  return failure('service_wait', `The service asked to wait until ${until}, so nothing was sent. The app refreshes by itself then.`);
+  return failure(
+    'service_wait',
+    `The service asked to wait until ${until}, so nothing was sent. The app refreshes by itself then.`,
+  );
 }
 
 export function engineHandlers(parts: HandlerParts): EngineHandlers {
@@ -36,14 +39,21 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
   const create = overrideCreator(deps);
   const takeOverDeps: TakeOverDeps = {
-    ...deps, create, statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
+    ...deps,
+    create,
+    statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
   };
   return {
     'state:get': async () => ({ ok: true, value: parts.state() }),
     'sync:refresh': async () => {
       const sync = parts.state().sync;
-      if (!parts.canSync()) return failure('needs_setup', sync.kind === 'needs_setup' ? sync.message : 'Set the service address and your API key first.');
-      if (deps.snapshot.get().keyRejected) return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
+      if (!parts.canSync())
+        return failure(
+          'needs_setup',
+          sync.kind === 'needs_setup' ? sync.message : 'Set the service address and your API key first.',
+        );
+      if (deps.snapshot.get().keyRejected)
+        return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
       const answer = await deps.refresh({ reason: 'user', rereadShifts: true });
       if (answer && answer.kind === 'held') return serviceWait(answer.untilMs, deps.clock.now());
       return { ok: true, value: null };
@@ -56,7 +66,9 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     // Exactly what the state shows (the tray and popover read it there), so the three never disagree.
     'take-over:options': async () => ({
       ok: true,
-      value: parts.state().schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
+      value: parts
+        .state()
+        .schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
     }),
     'team:update': teamUpdate(deps),
     'chat-group:put': chatGroupPut(deps),

@@ -33,7 +33,14 @@ export interface KeyHolderOptions {
   changed: () => void;
 }
 
-const KeyRequestSchema = z.object({ key: z.string().trim().min(1).max(500).regex(/^[\x21-\x7e]+$/) });
+const KeyRequestSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .regex(/^[\x21-\x7e]+$/),
+});
 
 export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
   const sessionOnly = options.overrideKey !== undefined;
@@ -80,7 +87,10 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     return guarded(async () => {
       const parsed = KeyRequestSchema.safeParse(request);
       // The message never quotes what was typed.
-      if (!parsed.success) return failure('validation', 'Please fix: the API key must be 1 to 500 visible characters, without spaces', [{ field: 'key', message: 'must be 1 to 500 visible characters, without spaces' }]);
+      if (!parsed.success)
+        return failure('validation', 'Please fix: the API key must be 1 to 500 visible characters, without spaces', [
+          { field: 'key', message: 'must be 1 to 500 visible characters, without spaces' },
+        ]);
       if (sessionOnly) {
         key = parsed.data.key;
         storage = 'memory';
@@ -88,7 +98,11 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       } else {
         const account = hostOf(options.baseUrl());
         // A stored but unusable address is the problem to name, not a missing one.
-        if (account === undefined) return failure('needs_setup', unusableBaseUrlMessage(options.baseUrl()) ?? 'Set the service address first, then add the key.');
+        if (account === undefined)
+          return failure(
+            'needs_setup',
+            unusableBaseUrlMessage(options.baseUrl()) ?? 'Set the service address first, then add the key.',
+          );
         const stored = await options.secrets.set(account, parsed.data.key);
         if (!stored.ok) return failure('keychain', stored.error.message);
         key = parsed.data.key;
@@ -97,7 +111,10 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       }
       notice = undefined;
       options.changed();
-      return { ok: true as const, value: { storage: storage === 'keychain' ? 'keychain' as const : 'memory' as const } };
+      return {
+        ok: true as const,
+        value: { storage: storage === 'keychain' ? ('keychain' as const) : ('memory' as const) },
+      };
     });
   }
 

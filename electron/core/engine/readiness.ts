@@ -71,7 +71,13 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     const nowMs = o.clock.now();
     if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
     void fired.add([{ key, untilMs: startMs }]).then(() =>
-      o.notifier.notify({ id: key, title: 'Not ready for your shift', body: line.text, target: 'status', params: { scheduleId: r.shift.scheduleId } }),
+      o.notifier.notify({
+        id: key,
+        title: 'Not ready for your shift',
+        body: line.text,
+        target: 'status',
+        params: { scheduleId: r.shift.scheduleId },
+      }),
     );
   }
 

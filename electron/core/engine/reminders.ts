@@ -27,7 +27,10 @@ export interface ReminderHook {
 }
 
 export const NO_REMINDERS: ReminderHook = {
-  replan: () => undefined, wake: () => undefined, stop: () => undefined, settled: async () => undefined,
+  replan: () => undefined,
+  wake: () => undefined,
+  stop: () => undefined,
+  settled: async () => undefined,
 };
 
 export interface RemindersWiring {
@@ -48,8 +51,22 @@ export interface RemindersWiring {
  */
 function planBasis(inputs: ReminderInputs, zone: string): unknown[] {
   const { snapshot, settings } = inputs;
-  const perSchedule = snapshot.schedules.flatMap((s) => [s.id, s.shifts, s.shiftsTo, s.notFound, s.details?.name, s.details?.time_zone]);
-  return [zone, settings, snapshot.coverageRequests, snapshot.coverageFetchedAt === null, snapshot.createdOverrides, ...perSchedule];
+  const perSchedule = snapshot.schedules.flatMap((s) => [
+    s.id,
+    s.shifts,
+    s.shiftsTo,
+    s.notFound,
+    s.details?.name,
+    s.details?.time_zone,
+  ]);
+  return [
+    zone,
+    settings,
+    snapshot.coverageRequests,
+    snapshot.coverageFetchedAt === null,
+    snapshot.createdOverrides,
+    ...perSchedule,
+  ];
 }
 
 const sameBasis = (a: unknown[] | undefined, b: unknown[]): boolean =>
@@ -68,7 +85,9 @@ function confirmedAtMs(snapshot: Snapshot, scheduleId: string): number | undefin
  * says now is known (a failure is known too: the catch-up then says it rests on saved data).
  */
 function heardFromAll(snapshot: Snapshot, sinceMs: number): boolean {
-  return snapshot.schedules.every((s) => (msOf(s.shiftsFetchedAt) ?? -Infinity) >= sinceMs || (msOf(s.problem?.at) ?? -Infinity) >= sinceMs);
+  return snapshot.schedules.every(
+    (s) => (msOf(s.shiftsFetchedAt) ?? -Infinity) >= sinceMs || (msOf(s.problem?.at) ?? -Infinity) >= sinceMs,
+  );
 }
 
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {

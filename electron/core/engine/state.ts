@@ -29,7 +29,12 @@ export interface StateKeeper {
 /** Timers never wait longer than this, so a wall-clock jump (sleep, clock change) is caught up soon after. */
 const MAX_TIMER_MS = 60 * 60_000;
 
-export function createStateKeeper(clock: Clock, inputs: () => StateInputs, localZone: string | undefined, onChange: (state: AppState) => void): StateKeeper {
+export function createStateKeeper(
+  clock: Clock,
+  inputs: () => StateInputs,
+  localZone: string | undefined,
+  onChange: (state: AppState) => void,
+): StateKeeper {
   const listeners = new Set<(state: AppState) => void>();
   let cancelTimer: (() => void) | undefined;
   let stopped = false;

@@ -6,7 +6,10 @@ import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 
-export type EngineChannel = Exclude<InvokeChannel, 'window:open' | 'window:close' | 'external:open' | 'app:mode' | 'shortcut:status' | 'summary:copy'>;
+export type EngineChannel = Exclude<
+  InvokeChannel,
+  'window:open' | 'window:close' | 'external:open' | 'app:mode' | 'shortcut:status' | 'summary:copy'
+>;
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
 
 export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen';

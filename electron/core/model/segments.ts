@@ -39,9 +39,16 @@ const digits = (s: string, from: number, to: number): number => {
  *  Date.parse, which dominated deriving state right after a sync); anything else goes to Date.parse. */
 export function instantMs(s: string): number {
   if (s.length !== 20 || s.charCodeAt(19) !== 90 /* Z */ || s.charCodeAt(10) !== 84 /* T */) return Date.parse(s);
-  const [month, day, hour, minute, second] = [digits(s, 5, 7), digits(s, 8, 10), digits(s, 11, 13), digits(s, 14, 16), digits(s, 17, 19)];
+  const [month, day, hour, minute, second] = [
+    digits(s, 5, 7),
+    digits(s, 8, 10),
+    digits(s, 11, 13),
+    digits(s, 14, 16),
+    digits(s, 17, 19),
+  ];
   // Out-of-range fields would roll over in Date.UTC; Date.parse judges those (as NaN).
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour < 24 && minute < 60 && second < 60)) return Date.parse(s);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour < 24 && minute < 60 && second < 60))
+    return Date.parse(s);
   const ms = Date.UTC(digits(s, 0, 4), month - 1, day, hour, minute, second);
   return Number.isNaN(ms) ? Date.parse(s) : ms;
 }
@@ -66,7 +73,12 @@ export function toPerson(u: Pick<User, 'id' | 'name' | 'email'>): Person {
 }
 
 function peopleKey(users: readonly Person[]): string {
-  return users.length === 1 ? (users[0]?.id ?? '') : users.map((u) => u.id).sort().join(',');
+  return users.length === 1
+    ? (users[0]?.id ?? '')
+    : users
+        .map((u) => u.id)
+        .sort()
+        .join(',');
 }
 
 function toTimed(startMs: number, endMs: number, users: Person[]): Timed {

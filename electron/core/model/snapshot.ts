@@ -57,7 +57,9 @@ export const SnapshotSchema = z.object({
   coverageFetchedAt: Iso.nullable(),
   coverageProblem: FetchProblemSchema.nullable(),
   /** Requests in the last good list that couldn't be read (kept apart, so one never hides the others). */
-  coverageIssues: z.array(z.object({ id: z.string().nullable(), requester: z.string().nullable(), why: z.string() })).default([]),
+  coverageIssues: z
+    .array(z.object({ id: z.string().nullable(), requester: z.string().nullable(), why: z.string() }))
+    .default([]),
   /** Set by a 401; syncing pauses until a new key is stored. */
   keyRejected: z.boolean(),
   /** Overrides this app created (the service has no list endpoint), so they can be fetched back. */

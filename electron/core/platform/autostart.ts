@@ -6,7 +6,8 @@ export const AUTOSTART_FILE_NAME = 'oncall-tray.desktop';
 
 /** $XDG_CONFIG_HOME/autostart, defaulting to ~/.config/autostart as the XDG base directory spec says. */
 export function autostartDir(env: { XDG_CONFIG_HOME?: string | undefined; HOME?: string | undefined }): string {
-  const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? '~', '.config');
+  const config =
+    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(env.HOME ?? '~', '.config');
   return join(config, 'autostart');
 }
 

@@ -70,12 +70,20 @@ export function inlineStylesheet(page: string, css: string): { page: string; sty
   const link = STYLESHEET.exec(page);
   const styleSource = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
   const csp = META_CSP.exec(page)?.[1] ?? '';
-  if (!link || css.includes('</') || !csp.split(';').some((d) => d.trim().startsWith('style-src') && d.includes(styleSource))) return undefined;
+  if (
+    !link ||
+    css.includes('</') ||
+    !csp.split(';').some((d) => d.trim().startsWith('style-src') && d.includes(styleSource))
+  )
+    return undefined;
   return { page: page.replace(link[0], () => `<style>${css}</style>`), styleSource };
 }
 
 /** inlineStylesheet with the stylesheet read from the renderer folder `rootDir`; the page unchanged if it cannot be. */
-export async function inlineStylesheetFrom(page: string, rootDir: string): Promise<{ page: string; styleSource?: string }> {
+export async function inlineStylesheetFrom(
+  page: string,
+  rootDir: string,
+): Promise<{ page: string; styleSource?: string }> {
   const href = stylesheetHref(page);
   const root = resolve(rootDir);
   const file = href ? resolve(root, href) : undefined;
@@ -92,7 +100,9 @@ export function withStyleSource(csp: string, styleSource: string): string | unde
 function isPrerendered(value: unknown): value is Prerendered {
   if (typeof value !== 'object' || value === null) return false;
   const theme: unknown = Reflect.get(value, 'theme');
-  return typeof Reflect.get(value, 'html') === 'string' && (theme === undefined || theme === 'light' || theme === 'dark');
+  return (
+    typeof Reflect.get(value, 'html') === 'string' && (theme === undefined || theme === 'light' || theme === 'dark')
+  );
 }
 
 /**

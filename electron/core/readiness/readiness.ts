@@ -21,49 +21,93 @@ export interface ReadinessInput {
 
 function keyCheck(input: ReadinessInput): ReadinessCheck {
   if (input.state.sync.kind === 'key_rejected') {
-    return { id: 'key', result: 'problem', message: 'The service rejected the API key: enter a new one.', action: 'settings' };
+    return {
+      id: 'key',
+      result: 'problem',
+      message: 'The service rejected the API key: enter a new one.',
+      action: 'settings',
+    };
   }
   const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh');
   return fresh
     ? { id: 'key', result: 'ok', message: 'The key was accepted by a recent read.' }
-    : { id: 'key', result: 'unknown', message: 'No read has succeeded lately, so the key is not confirmed.', action: 'refresh' };
+    : {
+        id: 'key',
+        result: 'unknown',
+        message: 'No read has succeeded lately, so the key is not confirmed.',
+        action: 'refresh',
+      };
 }
 
 function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
   const view = input.state.schedules.find((s) => s.id === shift.scheduleId);
   const gap = input.state.me.gaps.find((g) => g.scheduleId === shift.scheduleId);
   if (view?.status.kind === 'fresh' && gap === undefined) {
-    return { id: 'schedule', result: 'ok', message: `${shift.scheduleName} is up to date, and the shift is still yours.` };
+    return {
+      id: 'schedule',
+      result: 'ok',
+      message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
+    };
   }
-  return { id: 'schedule', result: 'problem', message: `${shift.scheduleName} shows saved data: the shift may have changed.`, action: 'refresh' };
+  return {
+    id: 'schedule',
+    result: 'problem',
+    message: `${shift.scheduleName} shows saved data: the shift may have changed.`,
+    action: 'refresh',
+  };
 }
 
 function remindersCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
   const r = remindersFor(input.settings, shift.scheduleId);
   if (!r.atStart && r.leadTimesMin.length === 0) {
-    return { id: 'reminders', result: 'problem', message: `Reminders for ${shift.scheduleName} are off.`, action: 'settings' };
+    return {
+      id: 'reminders',
+      result: 'problem',
+      message: `Reminders for ${shift.scheduleName} are off.`,
+      action: 'settings',
+    };
   }
   // Quiet hours and pause never hold a shift's start reminders (reminders/held.ts): the check says so.
-  return { id: 'reminders', result: 'ok', message: 'Reminders are on; quiet hours and pause never hold a shift’s start.' };
+  return {
+    id: 'reminders',
+    result: 'ok',
+    message: 'Reminders are on; quiet hours and pause never hold a shift’s start.',
+  };
 }
 
 function autostartCheck(input: ReadinessInput): ReadinessCheck {
   return input.settings.startAtLogin
     ? { id: 'autostart', result: 'ok', message: 'The app starts at login.' }
-    : { id: 'autostart', result: 'problem', message: 'After a restart, nothing will remind you: turn on Start at login.', action: 'start-at-login' };
+    : {
+        id: 'autostart',
+        result: 'problem',
+        message: 'After a restart, nothing will remind you: turn on Start at login.',
+        action: 'start-at-login',
+      };
 }
 
 function notificationsCheck(input: ReadinessInput): ReadinessCheck {
   const n = input.notifications;
-  return n ? { id: 'notifications', ...n } : { id: 'notifications', result: 'unknown', message: 'Notifications were not checked yet.' };
+  return n
+    ? { id: 'notifications', ...n }
+    : { id: 'notifications', result: 'unknown', message: 'Notifications were not checked yet.' };
 }
 
 /** Readiness for my next shift if it starts within 24 h (null otherwise, or without an e-mail). */
 export function readinessOf(input: ReadinessInput): Readiness | null {
   const next = input.state.me.nextShift;
   if (!next || Date.parse(next.start) - input.nowMs > READINESS_WINDOW_MS) return null;
-  const checks = [keyCheck(input), scheduleCheck(input, next), remindersCheck(input, next), autostartCheck(input), notificationsCheck(input)];
-  return { shift: { scheduleId: next.scheduleId, scheduleName: next.scheduleName, start: next.start, end: next.end }, checks };
+  const checks = [
+    keyCheck(input),
+    scheduleCheck(input, next),
+    remindersCheck(input, next),
+    autostartCheck(input),
+    notificationsCheck(input),
+  ];
+  return {
+    shift: { scheduleId: next.scheduleId, scheduleName: next.scheduleName, start: next.start, end: next.end },
+    checks,
+  };
 }
 
 /** The first problem (the one line says it), or undefined when nothing stands in the way. */

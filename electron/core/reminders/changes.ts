@@ -17,7 +17,9 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
   if (snapshot.coverageFetchedAt === null) return [];
   // A request is announced when any schedule it asks about wants coverage requests (its own choice or the default).
   const wanted = (c: { shifts: { scheduleId: string }[] }): boolean =>
-    c.shifts.length === 0 ? input.settings.reminders.coverageRequests : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
+    c.shifts.length === 0
+      ? input.settings.reminders.coverageRequests
+      : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
   const asking = coverageLists(snapshot, nowMs, input.settings.email.trim().toLowerCase()).askingMe.filter(wanted);
   const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
   const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
@@ -34,7 +36,9 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
   const settles = items.map((i) => i.key).sort();
   const key = `coverage:first-sync:${settles.join(',')}`;
   const untilMs = Math.max(...items.map((i) => i.untilMs));
-  return [{ key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) }];
+  return [
+    { key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) },
+  ];
 }
 
 interface Span {
@@ -62,7 +66,9 @@ export function componentsOf(before: readonly Block[], after: readonly Block[], 
   const items = [
     ...before.map((b) => ({ side: 'before' as const, b, c: clip(b) })),
     ...after.map((b) => ({ side: 'after' as const, b, c: clip(b) })),
-  ].filter((x) => x.c.startMs < x.c.endMs).sort((x, y) => x.c.startMs - y.c.startMs);
+  ]
+    .filter((x) => x.c.startMs < x.c.endMs)
+    .sort((x, y) => x.c.startMs - y.c.startMs);
   const out: (Component & { endMs: number })[] = [];
   for (const x of items) {
     let comp = out[out.length - 1];
@@ -80,7 +86,8 @@ export function componentsOf(before: readonly Block[], after: readonly Block[], 
   return out.filter((c) => !same(c)).map(({ before: b, after: a }) => ({ before: b, after: a }));
 }
 
-const spanKey = (blocks: readonly Block[]): string => (blocks.length === 0 ? 'none' : blocks.map((b) => `${isoOf(b.startMs)}-${isoOf(b.endMs)}`).join(','));
+const spanKey = (blocks: readonly Block[]): string =>
+  blocks.length === 0 ? 'none' : blocks.map((b) => `${isoOf(b.startMs)}-${isoOf(b.endMs)}`).join(',');
 
 /** Who is on call (other than me) during a span, in the new data: the people a removed shift went to. */
 function coverersOf(segments: readonly Segment[], span: Span, me: string): string[] {
@@ -111,11 +118,18 @@ function causedByMe(c: Component, before: ScheduleSnapshot, snapshot: Snapshot, 
 /** The keys of the reminders of my next block in this change that are already due: the notice replaces them. */
 function replacedKeys(group: string, startMs: number, input: PlanInput): string[] {
   const keys = [`${group}:start`];
-  for (const lead of input.settings.reminders.leadTimesMin) if (startMs - lead * MINUTE_MS <= input.nowMs) keys.push(`${group}:lead${lead}`);
+  for (const lead of input.settings.reminders.leadTimesMin)
+    if (startMs - lead * MINUTE_MS <= input.nowMs) keys.push(`${group}:lead${lead}`);
   return startMs <= input.nowMs ? keys : keys.slice(1);
 }
 
-function scheduleChanges(before: ScheduleSnapshot, after: ScheduleSnapshot, snapshot: Snapshot, input: PlanInput, zone: string): PlannedReminder[] {
+function scheduleChanges(
+  before: ScheduleSnapshot,
+  after: ScheduleSnapshot,
+  snapshot: Snapshot,
+  input: PlanInput,
+  zone: string,
+): PlannedReminder[] {
   const window = comparableWindow(before, after, input.nowMs);
   if (!window || before.shifts === after.shifts) return [];
   const me = input.settings.email.trim().toLowerCase();
@@ -125,7 +139,10 @@ function scheduleChanges(before: ScheduleSnapshot, after: ScheduleSnapshot, snap
   for (const c of componentsOf(blocksOf(beforeSegs, me), blocksOf(afterSegs, me), window)) {
     if (causedByMe(c, before, snapshot, after.id)) continue;
     const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
-    const removedSpan = { startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0), endMs: c.before[c.before.length - 1]?.endMs ?? 0 };
+    const removedSpan = {
+      startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0),
+      endMs: c.before[c.before.length - 1]?.endMs ?? 0,
+    };
     const change: ShiftChange = {
       before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
       after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
@@ -135,7 +152,15 @@ function scheduleChanges(before: ScheduleSnapshot, after: ScheduleSnapshot, snap
     const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
     const notification = changeNotification(key, change, input.nowMs, input);
     const replaces = next ? replacedKeys(next.group, next.startMs, input) : [];
-    items.push({ key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...(next ? { startsAtMs: next.startMs } : {}) });
+    items.push({
+      key,
+      atMs: input.nowMs,
+      kind: 'change',
+      untilMs,
+      notification,
+      replaces,
+      ...(next ? { startsAtMs: next.startMs } : {}),
+    });
   }
   return items;
 }

@@ -31,7 +31,8 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
 
 /** One line of the summary, worded for the moment it is read (relative times are recomputed or left out). */
 function lineOf(h: HeldMessage, nowMs: number): string {
-  if (h.kind === 'lead' && h.startsAtMs !== undefined) return `On call ${formatRelative(nowMs, h.startsAtMs)}: ${h.body}`;
+  if (h.kind === 'lead' && h.startsAtMs !== undefined)
+    return `On call ${formatRelative(nowMs, h.startsAtMs)}: ${h.body}`;
   // A change notice ends with its timing ("— on call in 4 h") as of when it was held: leave that part out.
   const body = h.kind === 'change' ? (h.body.split(' — ')[0] ?? h.body).replace(/\.?$/, '.') : h.body;
   return `${h.title}: ${body}`;
@@ -40,7 +41,11 @@ function lineOf(h: HeldMessage, nowMs: number): string {
 const MAX_LINES = 6;
 
 /** The summary of what waited and is still true, or undefined when nothing is left to say. */
-export function summaryOf(held: readonly HeldMessage[], nowMs: number, stillTrue: (h: HeldMessage) => boolean): NotificationRequest | undefined {
+export function summaryOf(
+  held: readonly HeldMessage[],
+  nowMs: number,
+  stillTrue: (h: HeldMessage) => boolean,
+): NotificationRequest | undefined {
   const live = held.filter((h) => h.untilMs >= nowMs && stillTrue(h));
   if (live.length === 0) return undefined;
   const lines = live.slice(0, MAX_LINES).map((h) => lineOf(h, nowMs));

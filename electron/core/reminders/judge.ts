@@ -3,7 +3,13 @@
 // ("On call in 3 h", "You have been on call … since 09:00", or "… ended at 17:00"); nothing is said twice.
 import type { NotificationRequest } from '../ports';
 import {
-  lateEndNotification, savedEndNotification, savedStartNotification, sinceNotification, upcomingNotification, type MessageOptions, type ShiftRef,
+  lateEndNotification,
+  savedEndNotification,
+  savedStartNotification,
+  sinceNotification,
+  upcomingNotification,
+  type MessageOptions,
+  type ShiftRef,
 } from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
 
@@ -43,7 +49,10 @@ function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome
     const savedAtMs = end.shift ? ctx.savedDataAtMs(end.shift.scheduleId) : undefined;
     if (lateMs <= ctx.graceMs) {
       // On time, but from data not confirmed lately: the message says what it rests on.
-      const show = savedAtMs !== undefined && end.shift ? savedEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs, savedAtMs) : end.notification;
+      const show =
+        savedAtMs !== undefined && end.shift
+          ? savedEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs, savedAtMs)
+          : end.notification;
       return { show, settle: [end], kind: 'end' };
     }
     if (!end.shift || lateMs > LATE_END_MAX_MS) return { settle: [end] };
@@ -52,28 +61,50 @@ function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome
 }
 
 /** Reminders of one shift that are due: the latest on time is shown as planned, else one message for now. */
-function judgeShiftGroup(items: readonly PlannedReminder[], ctx: JudgeContext, nextPlannedMs: number | undefined): Outcome[] {
+function judgeShiftGroup(
+  items: readonly PlannedReminder[],
+  ctx: JudgeContext,
+  nextPlannedMs: number | undefined,
+): Outcome[] {
   const ref = items[0]?.shift;
   if (!ref) return [];
-  const outcomes = judgeEnds(items.filter((r) => r.kind === 'end'), ctx);
+  const outcomes = judgeEnds(
+    items.filter((r) => r.kind === 'end'),
+    ctx,
+  );
   const before = items.filter((r) => r.kind !== 'end').sort((a, b) => a.atMs - b.atMs);
   const latest = before[before.length - 1];
   if (!latest) return outcomes;
   const show = catchUp(ref, latest, ctx, nextPlannedMs);
-  const kind: ReminderKind = ctx.nowMs >= ref.startMs ? 'start' : latest.kind === 'heads-up' && ctx.nowMs - latest.atMs <= ctx.graceMs ? 'heads-up' : 'lead';
+  const kind: ReminderKind =
+    ctx.nowMs >= ref.startMs
+      ? 'start'
+      : latest.kind === 'heads-up' && ctx.nowMs - latest.atMs <= ctx.graceMs
+        ? 'heads-up'
+        : 'lead';
   outcomes.push(show ? { show, settle: before, kind, startsAtMs: ref.startMs } : { settle: before });
   return outcomes;
 }
 
 /** A reminder on time: as planned when its data is fresh, else saying what it rests on. */
-function onTime(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, savedAtMs: number | undefined): NotificationRequest {
+function onTime(
+  ref: ShiftRef,
+  latest: PlannedReminder,
+  ctx: JudgeContext,
+  savedAtMs: number | undefined,
+): NotificationRequest {
   if (savedAtMs === undefined || latest.kind === 'heads-up') return latest.notification;
   const { nowMs, opts } = ctx;
   if (nowMs < ref.startMs) return upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
   return savedStartNotification(latest.key, ref, opts, nowMs, savedAtMs);
 }
 
-function catchUp(ref: ShiftRef, latest: PlannedReminder, ctx: JudgeContext, nextPlannedMs: number | undefined): NotificationRequest | undefined {
+function catchUp(
+  ref: ShiftRef,
+  latest: PlannedReminder,
+  ctx: JudgeContext,
+  nextPlannedMs: number | undefined,
+): NotificationRequest | undefined {
   const { nowMs, opts } = ctx;
   if (nowMs >= ref.endMs) return undefined;
   const savedAtMs = ctx.savedDataAtMs(ref.scheduleId);

@@ -1,6 +1,13 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatDayTime, formatDuration, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
+import {
+  formatDayTime,
+  formatDuration,
+  formatRelative,
+  formatTime,
+  formatWindow,
+  joinNames,
+} from '../../shared/format';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 
@@ -28,7 +35,6 @@ export interface ShiftRef {
   /** Names of who takes over at the end, when the cached shifts say. */
   nextNames: string[];
 }
-
 
 function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
   return formatWindow(ref.startMs, ref.endMs, { ...opts, nowMs, scheduleZone: ref.scheduleZone });
@@ -61,18 +67,32 @@ function savedDataPrefix(savedAtMs: number | undefined, nowMs: number, opts: Mes
 }
 
 /** "On call in 15 min" — also used, computed from the present, when earlier reminders were slept through. */
-export function upcomingNotification(id: string, ref: ShiftRef, atMs: number, opts: MessageOptions, savedAtMs?: number): NotificationRequest {
+export function upcomingNotification(
+  id: string,
+  ref: ShiftRef,
+  atMs: number,
+  opts: MessageOptions,
+  savedAtMs?: number,
+): NotificationRequest {
   const line = shiftLine(ref, atMs, opts);
   const body = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you are on call: ${line}.`;
   return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
 }
 
 /** The evening before a shift that starts during quiet hours: "On call at 03:00" — its start is not silenced. */
-export function headsUpNotification(id: string, ref: ShiftRef, atMs: number, opts: MessageOptions): NotificationRequest {
+export function headsUpNotification(
+  id: string,
+  ref: ShiftRef,
+  atMs: number,
+  opts: MessageOptions,
+): NotificationRequest {
   const body = `${shiftLine(ref, atMs, opts)}. It starts during quiet hours; its start reminders still come.`;
   // Quiet hours span the night: a start within 12 h on the next day reads "03:00 tonight", not "Wed 03:00".
   const time = formatTime(ref.startMs, opts);
-  const when = ref.startMs - atMs < 12 * 60 * 60_000 && !dayTimeText(ref.startMs, atMs, ref, opts).startsWith(time) ? `${time} tonight` : dayTimeText(ref.startMs, atMs, ref, opts);
+  const when =
+    ref.startMs - atMs < 12 * 60 * 60_000 && !dayTimeText(ref.startMs, atMs, ref, opts).startsWith(time)
+      ? `${time} tonight`
+      : dayTimeText(ref.startMs, atMs, ref, opts);
   return toStatus(id, `On call at ${when}`, body, ref);
 }
 
@@ -87,29 +107,66 @@ export function startNotification(id: string, ref: ShiftRef, opts: MessageOption
  * are read from the day it is shown (`nowMs`; the start by default) and name their day when it is another one:
  * "since Mon 09:00 (until Wed 09:00)".
  */
-export function sinceNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number = ref.startMs, savedAtMs?: number): NotificationRequest {
+export function sinceNotification(
+  id: string,
+  ref: ShiftRef,
+  opts: MessageOptions,
+  nowMs: number = ref.startMs,
+  savedAtMs?: number,
+): NotificationRequest {
   const since = dayTimeText(ref.startMs, nowMs, ref, opts);
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
   const saved = savedDataPrefix(savedAtMs, nowMs, opts);
   const you = saved === '' ? 'You' : 'you';
-  return toStatus(id, 'On call now', `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (until ${until}).`, ref);
+  return toStatus(
+    id,
+    'On call now',
+    `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (until ${until}).`,
+    ref,
+  );
 }
 
 /** On time, but from data not confirmed lately: "According to saved data from 01:00, you are on call now for …". */
-export function savedStartNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number, savedAtMs: number): NotificationRequest {
+export function savedStartNotification(
+  id: string,
+  ref: ShiftRef,
+  opts: MessageOptions,
+  nowMs: number,
+  savedAtMs: number,
+): NotificationRequest {
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
-  return toStatus(id, 'On call now', `${savedDataPrefix(savedAtMs, nowMs, opts)}you are on call now for ${ref.scheduleName} until ${until}.`, ref);
+  return toStatus(
+    id,
+    'On call now',
+    `${savedDataPrefix(savedAtMs, nowMs, opts)}you are on call now for ${ref.scheduleName} until ${until}.`,
+    ref,
+  );
 }
 
 /** An end on time, but from data not confirmed lately: "According to saved data from 15:55, your … shift is over." */
-export function savedEndNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number, savedAtMs: number): NotificationRequest {
-  const what = ref.startSeen ? `your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}` : `your ${ref.scheduleName} shift`;
+export function savedEndNotification(
+  id: string,
+  ref: ShiftRef,
+  opts: MessageOptions,
+  nowMs: number,
+  savedAtMs: number,
+): NotificationRequest {
+  const what = ref.startSeen
+    ? `your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
+    : `your ${ref.scheduleName} shift`;
   return toStatus(id, 'Shift ended', `${savedDataPrefix(savedAtMs, nowMs, opts)}${what} is over.`, ref);
 }
 
 /** A shift end the app could not show on time (asleep, closed): "Your Platform primary shift 09:00–17:00 ended at 17:00." */
-export function lateEndNotification(id: string, ref: ShiftRef, opts: MessageOptions, nowMs: number): NotificationRequest {
-  const what = ref.startSeen ? `Your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}` : `Your ${ref.scheduleName} shift`;
+export function lateEndNotification(
+  id: string,
+  ref: ShiftRef,
+  opts: MessageOptions,
+  nowMs: number,
+): NotificationRequest {
+  const what = ref.startSeen
+    ? `Your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
+    : `Your ${ref.scheduleName} shift`;
   const next = ref.nextNames.length > 0 ? ` ${joinNames(ref.nextNames)} took over.` : '';
   return toStatus(id, 'Shift ended', `${what} ended at ${dayTimeText(ref.endMs, nowMs, ref, opts)}.${next}`, ref);
 }
@@ -123,7 +180,12 @@ export function endNotification(id: string, ref: ShiftRef, opts: MessageOptions)
   return toStatus(id, 'Shift ended', body, ref);
 }
 
-function coverageShiftsText(c: CoverageView, nowMs: number, opts: MessageOptions, zoneOf: (id: string) => string | undefined): string {
+function coverageShiftsText(
+  c: CoverageView,
+  nowMs: number,
+  opts: MessageOptions,
+  zoneOf: (id: string) => string | undefined,
+): string {
   const first = c.shifts[0];
   if (!first) return c.reason;
   const more = c.shifts.length > 1 ? ` and ${c.shifts.length - 1} more` : '';
@@ -196,14 +258,24 @@ function removedBody(change: ShiftChange, nowMs: number, opts: MessageOptions): 
   return `${joinNames(change.coverers)} ${verb} covering your ${name} shift ${when}: ${state}.`;
 }
 
-export function changeNotification(id: string, change: ShiftChange, nowMs: number, opts: MessageOptions): NotificationRequest {
+export function changeNotification(
+  id: string,
+  change: ShiftChange,
+  nowMs: number,
+  opts: MessageOptions,
+): NotificationRequest {
   const ref = change.after[0] ?? change.before[0];
   if (!ref) return { id, title: 'Your shift was changed', body: '', target: 'status' };
   if (change.after.length === 0) return toStatus(id, 'Your shift was removed', removedBody(change, nowMs, opts), ref);
   const next = change.after.find((r) => r.endMs > nowMs) ?? ref;
   const timing = timingText(next, nowMs, opts);
   if (change.before.length === 0) {
-    return toStatus(id, 'Your shift was added', `You were added to ${ref.scheduleName} ${spansText(change.after, nowMs, opts)} — ${timing}.`, ref);
+    return toStatus(
+      id,
+      'Your shift was added',
+      `You were added to ${ref.scheduleName} ${spansText(change.after, nowMs, opts)} — ${timing}.`,
+      ref,
+    );
   }
   const [b0, a0] = [change.before[0], change.after[0]];
   const resize = change.before.length === 1 && change.after.length === 1 && b0 && a0 ? resizeText(b0, a0) : '';

@@ -4,7 +4,13 @@
 import { remindersFor, type Settings } from '../../shared/settings';
 import { blocksOf, segmentsOf } from '../model/segments';
 import { changeReminders, coverageReminders } from './changes';
-import { endNotification, headsUpNotification, startNotification, upcomingNotification, type ShiftRef } from './messages';
+import {
+  endNotification,
+  headsUpNotification,
+  startNotification,
+  upcomingNotification,
+  type ShiftRef,
+} from './messages';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
@@ -19,7 +25,16 @@ function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder
   const quiet = quietHoursAt(ref.startMs, input.settings.quietHours, zone);
   if (!quiet || quiet.startMs >= ref.startMs || !ref.startSeen || !(r.atStart || r.leadTimesMin.length > 0)) return [];
   const key = `${ref.group}:heads-up`;
-  return [{ key, atMs: quiet.startMs, kind: 'heads-up', untilMs: ref.startMs, shift: ref, notification: headsUpNotification(key, ref, quiet.startMs, input) }];
+  return [
+    {
+      key,
+      atMs: quiet.startMs,
+      kind: 'heads-up',
+      untilMs: ref.startMs,
+      shift: ref,
+      notification: headsUpNotification(key, ref, quiet.startMs, input),
+    },
+  ];
 }
 
 /** Whether the snapshot before this one held this block of mine, read before it ended (so its end is news). */
@@ -39,7 +54,15 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
     // data the app had before was read while the shift was still on (a first run tells nothing from before it
     // started, and data read after the end was planned back then).
     if (!r.atEnd || !knewRunning(input, ref)) return [];
-    return [{ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification: endNotification(endKey(ref), ref, input) }];
+    return [
+      {
+        ...base,
+        key: endKey(ref),
+        atMs: ref.endMs,
+        kind: 'end',
+        notification: endNotification(endKey(ref), ref, input),
+      },
+    ];
   }
   // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again
   // now would key it by the later-looking start and say "on call now" mid-shift.
@@ -64,7 +87,12 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
 
 /** My shifts that are not over yet (or ended so recently that a late "Shift ended" may be due), per watched
  *  schedule, as ShiftRefs. */
-export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: number, fallbackZone: string): { ref: ShiftRef; horizonEndMs: number }[] {
+export function myUpcomingShifts(
+  snapshot: Snapshot,
+  settings: Settings,
+  nowMs: number,
+  fallbackZone: string,
+): { ref: ShiftRef; horizonEndMs: number }[] {
   const emailLower = settings.email.trim().toLowerCase();
   const watched = new Set(settings.schedules.map((w) => w.id));
   const result: { ref: ShiftRef; horizonEndMs: number }[] = [];
@@ -73,7 +101,8 @@ export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: 
     const segments = segmentsOf(s.shifts);
     const horizonEndMs = s.shiftsTo === null ? Infinity : Date.parse(s.shiftsTo);
     for (const block of blocksOf(segments, emailLower)) {
-      if (block.endMs > nowMs - LATE_END_MAX_MS) result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });
+      if (block.endMs > nowMs - LATE_END_MAX_MS)
+        result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });
     }
   }
   return result;
@@ -82,7 +111,10 @@ export function myUpcomingShifts(snapshot: Snapshot, settings: Settings, nowMs: 
 export function planReminders(input: PlanInput): PlannedReminder[] {
   const zone = input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
-  const items = shifts.flatMap(({ ref, horizonEndMs }) => [...blockReminders(ref, horizonEndMs, input), ...headsUp(ref, input, zone)]);
+  const items = shifts.flatMap(({ ref, horizonEndMs }) => [
+    ...blockReminders(ref, horizonEndMs, input),
+    ...headsUp(ref, input, zone),
+  ]);
   items.push(...coverageReminders(input));
   if (input.previous) items.push(...changeReminders(input, input.previous, zone));
   return items.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));

@@ -37,7 +37,11 @@ export function quietHoursAt(ms: number, quiet: QuietHours, zone: string): Span 
 }
 
 /** Until when notifications are quiet at `ms` (pause or quiet hours, whichever lasts longer), or undefined. */
-export function quietUntil(ms: number, settings: Pick<Settings, 'quietHours' | 'pausedUntil'>, zone: string): number | undefined {
+export function quietUntil(
+  ms: number,
+  settings: Pick<Settings, 'quietHours' | 'pausedUntil'>,
+  zone: string,
+): number | undefined {
   const pausedMs = settings.pausedUntil === null ? undefined : Date.parse(settings.pausedUntil);
   const paused = pausedMs !== undefined && pausedMs > ms ? pausedMs : undefined;
   const hours = quietHoursAt(ms, settings.quietHours, zone)?.endMs;

@@ -80,7 +80,11 @@ function uniqueByKey(items: readonly PlannedReminder[]): PlannedReminder[] {
  * A later plan may no longer see a running shift's start (a block longer than the fetched look-back); its end
  * reminder (keyed by the end) keeps the start an earlier plan saw, so the message still names the true window.
  */
-function keepSeenStarts(next: readonly PlannedReminder[], current: readonly PlannedReminder[], opts: MessageOptions): PlannedReminder[] {
+function keepSeenStarts(
+  next: readonly PlannedReminder[],
+  current: readonly PlannedReminder[],
+  opts: MessageOptions,
+): PlannedReminder[] {
   const seen = new Map<string, ShiftRef>();
   for (const r of current) if (r.kind === 'end' && r.shift?.startSeen) seen.set(r.key, r.shift);
   return next.map((r) => {
@@ -94,7 +98,8 @@ function keepSeenStarts(next: readonly PlannedReminder[], current: readonly Plan
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { clock, notifier, firedStore } = options;
   const graceMs = options.graceMs ?? REMINDER_GRACE_MS;
-  const zone = (): string | undefined => (typeof options.localZone === 'function' ? options.localZone() : options.localZone);
+  const zone = (): string | undefined =>
+    typeof options.localZone === 'function' ? options.localZone() : options.localZone;
   let plan: PlannedReminder[] = [];
   let cancelTimer: (() => void) | undefined;
   let cancelGrace: (() => void) | undefined;
@@ -112,7 +117,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     void guarded.finally(() => inFlight.delete(guarded));
   };
   const done = (r: PlannedReminder): boolean =>
-    firedStore.has(r.key) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
+    firedStore.has(r.key) ||
+    (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
 
   const arm = (): void => {
     cancelTimer?.();
@@ -133,10 +139,12 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   /** Records first (write-ahead), then shows; a failed write still shows (missing one is worse than a repeat). */
   function deliver(written: Promise<void>, shown: readonly NotificationRequest[]): void {
     const notifyAll = (): Promise<unknown> => Promise.all(shown.map((n) => notifier.notify(n)));
-    track(written.then(notifyAll, (e: unknown) => {
-      options.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
-      return notifyAll();
-    }));
+    track(
+      written.then(notifyAll, (e: unknown) => {
+        options.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
+        return notifyAll();
+      }),
+    );
   }
 
   /** Quiet (quiet hours or paused) until this instant, or undefined when notifications may speak. */
@@ -150,7 +158,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     const held = firedStore.held();
     if (held.length === 0) return;
     const stillTrue = (h: HeldMessage): boolean =>
-      h.kind === 'lead' ? plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs) : (options.stillTrue?.(h) ?? true);
+      h.kind === 'lead'
+        ? plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs)
+        : (options.stillTrue?.(h) ?? true);
     const summary = summaryOf(held, nowMs, stillTrue);
     const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
     deliver(firedStore.releaseHeld(entries), summary ? [summary] : []);
@@ -167,7 +177,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     const nowMs = clock.now();
     plan = plan.filter((r) => !done(r));
     const localZone = zone();
-    const opts: MessageOptions = { ...(localZone ? { localZone } : {}), ...(options.locale ? { locale: options.locale } : {}) };
+    const opts: MessageOptions = {
+      ...(localZone ? { localZone } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
+    };
     const staleAfterMs = options.staleAfterMs?.();
     const savedDataAtMs = (id: string): number | undefined => {
       const knownMs = options.knownAtMs?.(id);
@@ -178,12 +191,24 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     };
     const outcomes = judge(plan, { nowMs, graceMs, opts, held: heldSinceMs !== undefined, savedDataAtMs });
     const entries: FiredEntry[] = outcomes.flatMap((o) =>
-      o.settle.flatMap((r) => [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({ key, untilMs: r.untilMs }))),
+      o.settle.flatMap((r) =>
+        [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({
+          key,
+          untilMs: r.untilMs,
+        })),
+      ),
     );
     const quiet = quietEnd(nowMs) !== undefined;
     const shown = outcomes.filter((o): o is Outcome & { show: NotificationRequest } => o.show !== undefined);
     const waits = shown.filter((o) => quiet && !isUrgent(o, nowMs));
-    if (entries.length > 0) deliver(firedStore.add(entries, waits.map((o) => toHeld(o, nowMs))), shown.filter((o) => !waits.includes(o)).map((o) => o.show));
+    if (entries.length > 0)
+      deliver(
+        firedStore.add(
+          entries,
+          waits.map((o) => toHeld(o, nowMs)),
+        ),
+        shown.filter((o) => !waits.includes(o)).map((o) => o.show),
+      );
     if (!quiet) deliverHeld(nowMs);
     const settledKeys = new Set(entries.map((e) => e.key));
     plan = plan.filter((r) => !settledKeys.has(r.key));

@@ -46,7 +46,12 @@ export function endKey(ref: Pick<ShiftRef, 'scheduleId' | 'endMs'>): string {
   return `shift:${ref.scheduleId}:end:${isoOf(ref.endMs)}`;
 }
 
-export function shiftRef(s: ScheduleSnapshot, segments: readonly Segment[], block: Block, fallbackZone: string): ShiftRef {
+export function shiftRef(
+  s: ScheduleSnapshot,
+  segments: readonly Segment[],
+  block: Block,
+  fallbackZone: string,
+): ShiftRef {
   const next = segments.find((seg) => seg.startMs === block.endMs);
   // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
   // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
@@ -63,4 +68,3 @@ export function shiftRef(s: ScheduleSnapshot, segments: readonly Segment[], bloc
     nextNames: next ? next.users.map((p) => p.name) : [],
   };
 }
-

@@ -49,7 +49,13 @@ export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<str
  * True when the schedules' shifts show me on call throughout every shift the request asks me about (those on my
  * schedules that have not ended): the loop is closed even while the service still lists the request as pending.
  */
-export function coveredByMe(r: CoverageRequest, nowMs: number, emailLower: string, myScheduleIds: ReadonlySet<string>, byId: ReadonlyMap<string, ScheduleSnapshot>): boolean {
+export function coveredByMe(
+  r: CoverageRequest,
+  nowMs: number,
+  emailLower: string,
+  myScheduleIds: ReadonlySet<string>,
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+): boolean {
   const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
   if (asked.length === 0) return false;
   return asked.every((s) => {
@@ -66,7 +72,12 @@ function unplaceableIds(snapshot: Snapshot): Set<string> {
   return new Set(snapshot.schedules.filter((s) => !s.details?.users).map((s) => s.id));
 }
 
-export function coverageLists(snapshot: Snapshot, nowMs: number, emailLower: string, byId?: ReadonlyMap<string, ScheduleSnapshot>): CoverageLists {
+export function coverageLists(
+  snapshot: Snapshot,
+  nowMs: number,
+  emailLower: string,
+  byId?: ReadonlyMap<string, ScheduleSnapshot>,
+): CoverageLists {
   const mine: CoverageView[] = [];
   const askingMe: CoverageView[] = [];
   const covered: CoverageView[] = [];
@@ -100,7 +111,13 @@ export function coverageStaleAfterMs(settings: Settings, staleAfterMs: number): 
   return coverageEveryIntervals(settings.schedules.length) * idleMs + staleAfterMs;
 }
 
-export function coverageStatus(snapshot: Snapshot, nowMs: number, settings: Settings, servedFromCache: boolean, staleAfterMs: number): SourceStatus {
+export function coverageStatus(
+  snapshot: Snapshot,
+  nowMs: number,
+  settings: Settings,
+  servedFromCache: boolean,
+  staleAfterMs: number,
+): SourceStatus {
   const at = snapshot.coverageFetchedAt;
   const problem = snapshot.coverageProblem;
   if (at === null) return problem ? { kind: 'error', reason: problem.message, since: problem.at } : { kind: 'loading' };

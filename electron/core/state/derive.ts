@@ -33,7 +33,10 @@ const NO_SHIFTS: readonly Shift[] = [];
 class TimedBlock {
   #start: string | undefined;
   #end: string | undefined;
-  constructor(readonly startMs: number, readonly endMs: number) {}
+  constructor(
+    readonly startMs: number,
+    readonly endMs: number,
+  ) {}
   get start(): string {
     return (this.#start ??= isoOf(this.startMs));
   }
@@ -52,7 +55,6 @@ function myTimedBlocks(shifts: readonly Shift[], emailLower: string): TimedBlock
   blocksMemo.set(shifts, { emailLower, blocks });
   return blocks;
 }
-
 
 function viewOfSegment(seg: Segment): ShiftView {
   return { users: seg.users, start: isoOf(seg.startMs), end: isoOf(seg.endMs) };
@@ -107,7 +109,12 @@ function scheduleView(
 }
 
 /** The earliest block of mine that starts after now, over all watched schedules. */
-function myNextShift(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string): MyShift | null {
+function myNextShift(
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  nowMs: number,
+  emailLower: string,
+): MyShift | null {
   let best: { block: TimedBlock; view: ScheduleView } | undefined;
   for (const view of views) {
     const upcoming = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find((b) => b.startMs > nowMs);
@@ -118,11 +125,18 @@ function myNextShift(views: readonly ScheduleView[], byId: ReadonlyMap<string, S
 }
 
 /** Where I am on call now: until the end of my whole block, not just of the current segment. */
-function myOnCallNow(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string): MyShift[] {
+function myOnCallNow(
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  nowMs: number,
+  emailLower: string,
+): MyShift[] {
   const result: MyShift[] = [];
   for (const view of views) {
     if (!view.meOnCall || !view.now) continue;
-    const block = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find((b) => b.startMs <= nowMs && b.endMs > nowMs);
+    const block = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find(
+      (b) => b.startMs <= nowMs && b.endMs > nowMs,
+    );
     const start = block ? block.start : view.now.start;
     const end = block ? block.end : view.now.end;
     result.push({ scheduleId: view.id, scheduleName: view.name, start, end });
@@ -136,13 +150,23 @@ const DAY_MS = 24 * 3_600_000;
  * My blocks from now to the horizon over all watched schedules (each merged per schedule, the running one with its
  * true start), sorted by start, then by the user's schedule order.
  */
-function myShifts(views: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, nowMs: number, emailLower: string, horizonDays: number): MyShift[] {
+function myShifts(
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  nowMs: number,
+  emailLower: string,
+  horizonDays: number,
+): MyShift[] {
   const untilMs = nowMs + horizonDays * DAY_MS;
   const found: { startMs: number; order: number; shift: MyShift }[] = [];
   views.forEach((view, order) => {
     for (const b of myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower)) {
       if (b.endMs <= nowMs || b.startMs >= untilMs) continue;
-      found.push({ startMs: b.startMs, order, shift: { scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end } });
+      found.push({
+        startMs: b.startMs,
+        order,
+        shift: { scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end },
+      });
     }
   });
   return found.sort((a, b) => a.startMs - b.startMs || a.order - b.order).map((f) => f.shift);
@@ -152,7 +176,12 @@ export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot>
   return new Map(snapshot.schedules.map((s) => [s.id, s]));
 }
 
-function myState(schedules: readonly ScheduleView[], byId: ReadonlyMap<string, ScheduleSnapshot>, input: DeriveInput, emailLower: string): AppState['me'] {
+function myState(
+  schedules: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  input: DeriveInput,
+  emailLower: string,
+): AppState['me'] {
   const { nowMs, settings } = input;
   return {
     onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
@@ -171,7 +200,12 @@ export function deriveState(input: DeriveInput): AppState {
   const syncContext = { keyFromEnvironment: input.setup.keyFromEnvironment === true };
   const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
   const me = myState(schedules, byId, input, emailLower);
-  const readiness = readinessOf({ state: { sync, schedules, me }, settings, nowMs, notifications: input.notificationHealth });
+  const readiness = readinessOf({
+    state: { sync, schedules, me },
+    settings,
+    nowMs,
+    notifications: input.notificationHealth,
+  });
   return {
     setup: input.setup,
     settings,

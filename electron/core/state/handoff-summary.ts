@@ -37,10 +37,14 @@ const names = (people: readonly Person[]): string => people.map((p) => p.name).j
 
 function unknownReason(s: ScheduleView): string {
   switch (s.status.kind) {
-    case 'loading': return 'not loaded yet';
-    case 'not_found': return 'not found on the service';
-    case 'error': return `couldn't load: ${s.status.reason.replace(/\.$/, '')}`;
-    default: return 'not loaded';
+    case 'loading':
+      return 'not loaded yet';
+    case 'not_found':
+      return 'not found on the service';
+    case 'error':
+      return `couldn't load: ${s.status.reason.replace(/\.$/, '')}`;
+    default:
+      return 'not loaded';
   }
 }
 
@@ -62,10 +66,16 @@ function nothingNext(s: ScheduleView, o: HandoffOptions): string {
 function whoText(s: ScheduleView, o: HandoffOptions): string {
   const { now, next } = s;
   if (!now && !knowsNow(s, o.nowMs)) {
-    const ended = s.known && Date.parse(s.known.to) <= o.nowMs ? `saved data ends ${handoffTime(s.known.to, o)}` : 'not known for now';
+    const ended =
+      s.known && Date.parse(s.known.to) <= o.nowMs
+        ? `saved data ends ${handoffTime(s.known.to, o)}`
+        : 'not known for now';
     return `unknown (${ended})`;
   }
-  if (!now) return next ? `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}` : `nobody on call, ${nothingNext(s, o)}`;
+  if (!now)
+    return next
+      ? `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`
+      : `nobody on call, ${nothingNext(s, o)}`;
   const until = `${names(now.users)} until ${handoffTime(now.end, o)}`;
   if (!next) return `${until}, then ${nothingNext(s, o)}`;
   const gap = Date.parse(next.start) > Date.parse(now.end) ? ` from ${handoffTime(next.start, o)}` : '';
@@ -77,7 +87,8 @@ export function scheduleLine(s: ScheduleView, o: HandoffOptions): string {
   return `${s.name}: ${whoText(s, o)}${savedNote(s, o)}`;
 }
 
-const blockText = (m: MyShift, o: HandoffOptions): string => `${m.scheduleName}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}`;
+const blockText = (m: MyShift, o: HandoffOptions): string =>
+  `${m.scheduleName}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}`;
 
 function myLines(state: AppState, o: HandoffOptions): string[] {
   const lines = state.me.onCallNow.map((m) => `I'm on call: ${m.scheduleName} until ${handoffTime(m.end, o)}`);
@@ -88,7 +99,8 @@ function myLines(state: AppState, o: HandoffOptions): string[] {
   if (next) lines.push(`My next block: ${blockText(next, o)}${before === '' ? '' : ` (${before})`}`);
   else if (state.settings.email.trim() === '') lines.push('My next block: unknown (no e-mail set)');
   else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
-  else if (absence.kind === 'scoped') lines.push(`My next block: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
+  else if (absence.kind === 'scoped')
+    lines.push(`My next block: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
   else lines.push(`My next block: unknown${missing}`);
   return lines;
 }
@@ -96,6 +108,7 @@ function myLines(state: AppState, o: HandoffOptions): string[] {
 /** Plain text for chat: a header, one line per watched schedule, then my blocks. Ends with a newline. */
 export function buildHandoffSummary(state: AppState, o: HandoffOptions): string {
   const header = `On call as of ${handoffTime(new Date(o.nowMs).toISOString(), o)}:`;
-  const schedules = state.schedules.length > 0 ? state.schedules.map((s) => scheduleLine(s, o)) : ['No schedules watched.'];
+  const schedules =
+    state.schedules.length > 0 ? state.schedules.map((s) => scheduleLine(s, o)) : ['No schedules watched.'];
   return [header, ...schedules, ...myLines(state, o)].join('\n') + '\n';
 }

@@ -24,8 +24,10 @@ function gapOf(view: ScheduleView, s: ScheduleSnapshot | undefined, nowMs: numbe
   const status = view.status;
   const range = view.known;
   if (!hasData(status) || range === null) {
-    if (status.kind === 'loading' || (range === null && !s?.problem && !s?.notFound)) return { ...base, kind: 'loading' };
-    const reason = status.kind === 'error' || status.kind === 'not_found' || status.kind === 'stale' ? status.reason : undefined;
+    if (status.kind === 'loading' || (range === null && !s?.problem && !s?.notFound))
+      return { ...base, kind: 'loading' };
+    const reason =
+      status.kind === 'error' || status.kind === 'not_found' || status.kind === 'stale' ? status.reason : undefined;
     return { ...base, kind: 'failed', ...(reason ? { reason } : {}) };
   }
   if (!rangeCovers({ ...range, holes: [] }, nowMs)) {

@@ -82,7 +82,12 @@ function scheduleSources(settings: Settings, byId: ReadonlyMap<string, ScheduleS
 }
 
 function coverageSource(snapshot: Snapshot): Source {
-  return { label: 'coverage requests', problem: snapshot.coverageProblem, notFound: false, savedAt: snapshot.coverageFetchedAt };
+  return {
+    label: 'coverage requests',
+    problem: snapshot.coverageProblem,
+    notFound: false,
+    savedAt: snapshot.coverageFetchedAt,
+  };
 }
 
 const failed = (s: Source): boolean => s.problem !== null || s.notFound;
@@ -90,7 +95,8 @@ const failed = (s: Source): boolean => s.problem !== null || s.notFound;
 function shortReason(source: Source): string {
   const kind = source.problem?.kind;
   if (source.notFound || kind === 'not_found') return 'not found on the service';
-  if (kind === 'unauthorized') return source.label === 'coverage requests' ? "can't be read with this key" : 'key rejected';
+  if (kind === 'unauthorized')
+    return source.label === 'coverage requests' ? "can't be read with this key" : 'key rejected';
   if (kind === 'network' || kind === 'timeout') return 'unreachable';
   if (kind === 'rate_limited') return 'rate limited';
   if (kind === 'server') return 'service error';
@@ -104,7 +110,12 @@ export interface SyncContext {
 
 /** The oldest saved data among these sources (what is on screen instead), or null when none has any. */
 function oldestSaved(sources: readonly Source[]): string | null {
-  return sources.map((s) => s.savedAt).filter((at): at is string => at !== null).sort()[0] ?? null;
+  return (
+    sources
+      .map((s) => s.savedAt)
+      .filter((at): at is string => at !== null)
+      .sort()[0] ?? null
+  );
 }
 
 /** The summary when every schedule failed: not found everywhere, unreachable, or the first other reason. */
@@ -113,7 +124,9 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Set
   const saved = oldestSaved(sources);
   if (schedules.every((s) => s.notFound)) {
     const coverageMissing = coverage.problem?.kind === 'not_found';
-    const hint = coverageMissing ? ` Every request was answered "not found": the service address (${settings.baseUrl}) may be wrong.` : '';
+    const hint = coverageMissing
+      ? ` Every request was answered "not found": the service address (${settings.baseUrl}) may be wrong.`
+      : '';
     return { kind: 'error', message: `None of your schedules was found on the service.${hint}` };
   }
   if (sources.every((s) => s.problem && OFFLINE_KINDS.has(s.problem.kind))) {
@@ -147,7 +160,8 @@ export function syncStatus(
   }
   // Nothing current on screen: every schedule failed, and the coverage list failed too or was never read.
   const coverageNotRead = failed(coverage) || snapshot.coverageFetchedAt === null;
-  if (schedules.length > 0 && schedules.every(failed) && coverageNotRead) return allFailed(schedules, coverage, settings);
+  if (schedules.length > 0 && schedules.every(failed) && coverageNotRead)
+    return allFailed(schedules, coverage, settings);
   const list = failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ');
   const saved = oldestSaved(failing);
   const inPart = readInPart(snapshot, settings, byId);
@@ -156,7 +170,11 @@ export function syncStatus(
 }
 
 /** Sources that answered but not all of it could be read (unreadable shifts or requests): never "ok". */
-function readInPart(snapshot: Snapshot, settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): string | undefined {
+function readInPart(
+  snapshot: Snapshot,
+  settings: Settings,
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+): string | undefined {
   const parts = settings.schedules.flatMap((w) => {
     const s = byId.get(w.id);
     return s && s.shiftHoles.length > 0 ? [`some shifts of ${s.details?.name ?? w.name ?? w.id}`] : [];

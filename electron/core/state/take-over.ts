@@ -36,7 +36,12 @@ export interface HandBackPlan {
  * What "Hand back" would do now, or undefined when it is not offered. It ends where my take-over ends, or earlier
  * where the schedule already shows someone else's change inside that window (that change is left alone).
  */
-export function handBackPlan(snapshot: Snapshot, scheduleId: string, nowMs: number, emailLower: string): HandBackPlan | undefined {
+export function handBackPlan(
+  snapshot: Snapshot,
+  scheduleId: string,
+  nowMs: number,
+  emailLower: string,
+): HandBackPlan | undefined {
   if (emailLower === '') return undefined;
   const takeOver = runningTakeOver(snapshot, scheduleId, nowMs);
   const now = currentSegment(snapshot, scheduleId, nowMs);
@@ -51,7 +56,13 @@ export function handBackPlan(snapshot: Snapshot, scheduleId: string, nowMs: numb
  * "Take over now" and "Hand back" on one schedule. Offered only while its data is fresh: "Take over from Bob until
  * 17:00" states who is on call and until when, which saved data cannot vouch for (the actions refresh it anyway).
  */
-export function takeOverOptions(snapshot: Snapshot, scheduleId: string, nowMs: number, email: string, fresh: boolean): TakeOverOptions {
+export function takeOverOptions(
+  snapshot: Snapshot,
+  scheduleId: string,
+  nowMs: number,
+  email: string,
+  fresh: boolean,
+): TakeOverOptions {
   if (!fresh) return { scheduleId, takeOver: null, handBack: null };
   const emailLower = email.trim().toLowerCase();
   const now = currentSegment(snapshot, scheduleId, nowMs);

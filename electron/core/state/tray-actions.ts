@@ -11,7 +11,9 @@ export type PauseChoice = '1h' | 'tomorrow';
 /** Until when a pause lasts: an hour from now, or 09:00 tomorrow in the zone the user is in. */
 export function pauseUntil(choice: PauseChoice, nowMs: number, localZone: string): string {
   if (choice === '1h') return new Date(nowMs + 60 * 60_000).toISOString();
-  const nine = DateTime.fromMillis(nowMs, { zone: localZone }).plus({ days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  const nine = DateTime.fromMillis(nowMs, { zone: localZone })
+    .plus({ days: 1 })
+    .set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
   return nine.toUTC().toISO() ?? new Date(nowMs + 24 * 60 * 60_000).toISOString();
 }
 
@@ -21,7 +23,13 @@ export interface TrayParams {
   fromEmail?: string;
 }
 
-export type TrayActItem<Id extends string> = { type: 'action'; label: string; action: Id; enabled: boolean; params?: TrayParams };
+export type TrayActItem<Id extends string> = {
+  type: 'action';
+  label: string;
+  action: Id;
+  enabled: boolean;
+  params?: TrayParams;
+};
 
 /** "Take over Platform primary from Alice until 17:00…" per person on call now, and "Hand back…" after a take-over. */
 export function takeOverItems(state: AppState, f: Fmt): TrayActItem<'take-over' | 'hand-back'>[] {
@@ -34,20 +42,39 @@ export function takeOverItems(state: AppState, f: Fmt): TrayActItem<'take-over' 
       items.push({ type: 'action', label, action: 'hand-back', enabled: true, params: { scheduleId: s.id } });
     }
     const from = o?.takeOver?.from ?? [];
-    const until = o?.takeOver ? formatDayTime(o.takeOver.until, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) }) : '';
+    const until = o?.takeOver
+      ? formatDayTime(o.takeOver.until, {
+          nowMs: f.nowMs,
+          localZone: f.localZone,
+          ...(f.locale ? { locale: f.locale } : {}),
+        })
+      : '';
     for (const p of from) {
       const label = `Take over ${s.name} from ${p.name} until ${until}…`;
-      items.push({ type: 'action', label, action: 'take-over', enabled: true, params: { scheduleId: s.id, fromEmail: p.email } });
+      items.push({
+        type: 'action',
+        label,
+        action: 'take-over',
+        enabled: true,
+        params: { scheduleId: s.id, fromEmail: p.email },
+      });
     }
   }
   return items;
 }
 
 /** "Pause notifications…" choices, or the pause and "Resume" while paused. */
-export function pauseItems(state: AppState, f: Fmt): ({ type: 'label'; label: string } | TrayActItem<'pause-1h' | 'pause-tomorrow' | 'resume'>)[] {
+export function pauseItems(
+  state: AppState,
+  f: Fmt,
+): ({ type: 'label'; label: string } | TrayActItem<'pause-1h' | 'pause-tomorrow' | 'resume'>)[] {
   const pausedMs = state.settings.pausedUntil === null ? undefined : Date.parse(state.settings.pausedUntil);
   if (pausedMs !== undefined && pausedMs > f.nowMs) {
-    const until = formatDayTime(pausedMs, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) });
+    const until = formatDayTime(pausedMs, {
+      nowMs: f.nowMs,
+      localZone: f.localZone,
+      ...(f.locale ? { locale: f.locale } : {}),
+    });
     return [
       { type: 'label', label: `Notifications paused until ${until} (shift starts still come)` },
       { type: 'action', label: 'Resume notifications', action: 'resume', enabled: true },

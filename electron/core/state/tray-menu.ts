@@ -6,8 +6,19 @@ import { isUnknownGap } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
 import { formatRelative } from '../../shared/format';
 import {
-  blockPhrase, coverageActionLabel, coverageFreshnessLine, myShiftLine, orderedSchedules, scheduleSection, shiftPhrase,
-  showingSavedData, uncoveredLines, noShiftPhrase, gapsSuffix, fmt, type Fmt,
+  blockPhrase,
+  coverageActionLabel,
+  coverageFreshnessLine,
+  myShiftLine,
+  orderedSchedules,
+  scheduleSection,
+  shiftPhrase,
+  showingSavedData,
+  uncoveredLines,
+  noShiftPhrase,
+  gapsSuffix,
+  fmt,
+  type Fmt,
 } from './tray-sections';
 import { pauseItems, takeOverItems, type TrayParams } from './tray-actions';
 
@@ -88,7 +99,8 @@ function problemLine(state: AppState, f: Fmt): string | undefined {
   const sync = state.sync;
   if (sync.kind === 'ok') {
     // Only what is true: saved data that was not refreshed (a schedule still loading has nothing saved to show).
-    const settledStale = !state.syncing && state.schedules.length > 0 && state.schedules.every((s) => s.status.kind === 'stale');
+    const settledStale =
+      !state.syncing && state.schedules.length > 0 && state.schedules.every((s) => s.status.kind === 'stale');
     return settledStale ? 'Showing saved data: not refreshed recently' : undefined;
   }
   return syncText(sync, (at) => fmt(at, f));
@@ -107,10 +119,18 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
     const left = onCall.length === 1 ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)` : '';
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}${left}${saved}`);
   } else if (next) {
-    lines.push(`Next on call: ${blockPhrase(next, f)} (${formatRelative(nowMs, next.start)})${saved}${gapsSuffix(state, next, f)}`);
+    lines.push(
+      `Next on call: ${blockPhrase(next, f)} (${formatRelative(nowMs, next.start)})${saved}${gapsSuffix(state, next, f)}`,
+    );
   } else {
     const none = noShiftPhrase(state, f);
-    lines.push(none.unknown ? `On call: ${none.text}` : none.text === 'No upcoming shift of yours' ? 'Off call' : `Off call · ${none.text}`);
+    lines.push(
+      none.unknown
+        ? `On call: ${none.text}`
+        : none.text === 'No upcoming shift of yours'
+          ? 'Off call'
+          : `Off call · ${none.text}`,
+    );
   }
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
@@ -127,7 +147,13 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
   const problem = problemLine(state, f);
   if (problem) items.push({ type: 'label', label: problem });
   if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
-  if (state.update) items.push({ type: 'action', label: `New version available: ${state.update.version}…`, action: 'open-update', enabled: true });
+  if (state.update)
+    items.push({
+      type: 'action',
+      label: `New version available: ${state.update.version}…`,
+      action: 'open-update',
+      enabled: true,
+    });
   if (state.sync.kind === 'needs_setup') {
     items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
   }
@@ -136,7 +162,12 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
 
 function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
-  const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({ type: 'action', label, action, enabled });
+  const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({
+    type: 'action',
+    label,
+    action,
+    enabled,
+  });
   return [
     act(coverageActionLabel(state), 'open-coverage'),
     act('Quick override…', 'open-override'),
@@ -151,14 +182,24 @@ function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
     { type: 'separator' },
     act('Refresh now', 'refresh', state.setup.hasKey && !state.syncing),
     act('Settings…', 'open-settings', true),
-    { type: 'checkbox', label: 'Start at login', action: 'toggle-start-at-login', checked: state.settings.startAtLogin },
+    {
+      type: 'checkbox',
+      label: 'Start at login',
+      action: 'toggle-start-at-login',
+      checked: state.settings.startAtLogin,
+    },
     { type: 'separator' },
     act('Quit', 'quit', true),
   ];
 }
 
 /** The whole menu as data: status (and a shortcut problem), one section per schedule, my next shift, then the actions. */
-export function buildTrayMenu(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): TrayMenuItem[] {
+export function buildTrayMenu(
+  state: AppState,
+  nowMs: number,
+  localZone: string,
+  extras: TrayExtras = {},
+): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
   for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });

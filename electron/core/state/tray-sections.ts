@@ -2,7 +2,14 @@
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
-import { coverageIssuesText, gapsBefore, knowsAt, knowsNow, myAbsence, nothingPlannedUntil } from '../../shared/knowledge';
+import {
+  coverageIssuesText,
+  gapsBefore,
+  knowsAt,
+  knowsNow,
+  myAbsence,
+  nothingPlannedUntil,
+} from '../../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
@@ -47,7 +54,8 @@ export function includesMe(state: AppState, shift: ShiftView | null): boolean {
 export function orderedSchedules(state: AppState): ScheduleView[] {
   const me = emailOf(state);
   const isMine = (s: ScheduleView): boolean =>
-    me !== '' && (s.users.some((u) => u.email.toLowerCase() === me) || includesMe(state, s.now) || includesMe(state, s.next));
+    me !== '' &&
+    (s.users.some((u) => u.email.toLowerCase() === me) || includesMe(state, s.now) || includesMe(state, s.next));
   return [...state.schedules.filter(isMine), ...state.schedules.filter((s) => !isMine(s))];
 }
 
@@ -80,7 +88,10 @@ function names(users: readonly Person[]): string {
     length += u.name.length + (shown > 0 ? 2 : 0);
     shown++;
   }
-  return `${users.slice(0, shown).map((u) => u.name).join(', ')} +${users.length - shown} more`;
+  return `${users
+    .slice(0, shown)
+    .map((u) => u.name)
+    .join(', ')} +${users.length - shown} more`;
 }
 
 function statusSuffix(schedule: ScheduleView, f: Fmt): string {
@@ -169,7 +180,8 @@ export function myShiftLine(state: AppState, f: Fmt): string {
 export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
   const st = state.coverage.status;
   const issues = coverageIssuesText(state);
-  if (st.kind === 'fresh' || st.kind === 'loading') return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
+  if (st.kind === 'fresh' || st.kind === 'loading')
+    return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const saved = savedAt(st);
   if (saved) return `Coverage requests: saved data from ${fmt(saved, f)}`;
   return `Coverage requests: couldn't load (${st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown'})`;

@@ -18,6 +18,10 @@ export function appDataDir(platform: NodeJS.Platform, env: PathEnv, home: string
 }
 
 /** Electron's `userData` for this app. */
-export function userDataDir(platform: NodeJS.Platform = process.platform, env: PathEnv = process.env, home: string = homedir()): string {
+export function userDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: PathEnv = process.env,
+  home: string = homedir(),
+): string {
   return join(appDataDir(platform, env, home), PRODUCT_NAME);
 }

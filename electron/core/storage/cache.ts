@@ -42,4 +42,13 @@ export async function saveSnapshot(files: FileStore, snapshot: Snapshot): Promis
   await files.writeAtomic(CACHE_FILE, JSON.stringify(snapshot));
 }
 
-export { FIRED_NOTICE_ID, FIRED_RETENTION_MS, REMINDERS_FILE, openFiredStore, type FiredEntry, type FiredStore, type FiredStoreOptions, type HeldMessage } from './fired-store';
+export {
+  FIRED_NOTICE_ID,
+  FIRED_RETENTION_MS,
+  REMINDERS_FILE,
+  openFiredStore,
+  type FiredEntry,
+  type FiredStore,
+  type FiredStoreOptions,
+  type HeldMessage,
+} from './fired-store';

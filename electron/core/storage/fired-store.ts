@@ -114,7 +114,10 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
       .catch(() => undefined)
       .then(() => {
         prune();
-        return files.writeAtomic(REMINDERS_FILE, JSON.stringify({ version: 1, fired: Object.fromEntries(fired), held }));
+        return files.writeAtomic(
+          REMINDERS_FILE,
+          JSON.stringify({ version: 1, fired: Object.fromEntries(fired), held }),
+        );
       });
     return writing;
   };

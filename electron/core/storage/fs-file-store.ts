@@ -21,7 +21,10 @@ function isNotFound(e: unknown): boolean {
 
 /** `20260302T080000Z`: sortable and valid on every file system (no colons). */
 function stamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -25,8 +25,7 @@ function without(raw: Json, path: readonly PropertyKey[]): Json | undefined {
   if (Array.isArray(value) && typeof second === 'number') copy[top] = value.filter((_, i) => i !== second);
   else if (isObject(value) && typeof second === 'string') {
     copy[top] = Object.fromEntries(Object.entries(value).filter(([k]) => k !== second));
-  }
-  else delete copy[top];
+  } else delete copy[top];
   return copy;
 }
 

@@ -3,7 +3,13 @@
 // lost), defaults are used, and a notice tells the user what happened and where the copy is. A file with a few
 // invalid values is backed up too, but only those values are reset (settings-repair.ts) and the notice names them.
 import { z } from 'zod';
-import { SETTINGS_VERSION, SettingsSchema, defaultSettings, type Settings, type SettingsPatch } from '../../shared/settings';
+import {
+  SETTINGS_VERSION,
+  SettingsSchema,
+  defaultSettings,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/settings';
 import { err, ok, validationError, type ApiError, type Result } from '../../api/errors';
 import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';

@@ -19,9 +19,14 @@ function contentOf(s: Snapshot): unknown[] {
   return [s.coverageRequests, s.createdOverrides, s.chatGroups, s.keyRejected, ...perSchedule];
 }
 
-const sameContent = (a: unknown[], b: unknown[]): boolean => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+const sameContent = (a: unknown[], b: unknown[]): boolean =>
+  a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
-export function createSnapshotWriter(files: FileStore, now: () => number, log?: (message: string) => void): SnapshotWriter {
+export function createSnapshotWriter(
+  files: FileStore,
+  now: () => number,
+  log?: (message: string) => void,
+): SnapshotWriter {
   let pending: Snapshot | undefined;
   let written: { content: unknown[]; atMs: number } | undefined;
   let writing: Promise<void> | undefined;
@@ -45,7 +50,8 @@ export function createSnapshotWriter(files: FileStore, now: () => number, log?: 
   return {
     schedule(snapshot) {
       pending = snapshot;
-      const due = !written || !sameContent(written.content, contentOf(snapshot)) || now() - written.atMs >= REFRESH_ONLY_WRITE_MS;
+      const due =
+        !written || !sameContent(written.content, contentOf(snapshot)) || now() - written.atMs >= REFRESH_ONLY_WRITE_MS;
       if (due) start();
     },
     async flush() {

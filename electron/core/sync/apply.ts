@@ -9,8 +9,16 @@ import type { FetchPass, ScheduleFetch } from './fetch';
 
 export function emptyScheduleSnapshot(id: string): ScheduleSnapshot {
   return {
-    id, details: null, detailsFetchedAt: null, shifts: [], shiftsFrom: null, shiftsTo: null,
-    shiftsFetchedAt: null, shiftHoles: [], problem: null, notFound: false,
+    id,
+    details: null,
+    detailsFetchedAt: null,
+    shifts: [],
+    shiftsFrom: null,
+    shiftsTo: null,
+    shiftsFetchedAt: null,
+    shiftHoles: [],
+    problem: null,
+    notFound: false,
   };
 }
 
@@ -90,7 +98,8 @@ function coverageProblemOf(error: ApiError, atMs: number): FetchProblem {
 function applyCoverage(snapshot: Snapshot, pass: FetchPass): Snapshot {
   const coverage = pass.coverage;
   if (coverage === undefined) return snapshot;
-  if (!coverage.result.ok) return { ...snapshot, coverageProblem: coverageProblemOf(coverage.result.error, coverage.atMs) };
+  if (!coverage.result.ok)
+    return { ...snapshot, coverageProblem: coverageProblemOf(coverage.result.error, coverage.atMs) };
   return {
     ...snapshot,
     coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value.requests),

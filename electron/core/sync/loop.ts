@@ -6,14 +6,36 @@ import type { Schedule } from '../../api/schemas';
 import { applyPass } from './apply';
 import { runFetchPass, type FetchPlan } from './fetch';
 import {
-  coverageDueMs, coverageRidesAlong, emptyMemory, heldUntilMs, rememberPass, scheduleDueMs, serviceWaitMs, type DueContext, type SyncMemory,
+  coverageDueMs,
+  coverageRidesAlong,
+  emptyMemory,
+  heldUntilMs,
+  rememberPass,
+  scheduleDueMs,
+  serviceWaitMs,
+  type DueContext,
+  type SyncMemory,
 } from './memory';
 import {
-  DEFAULT_HORIZON_DAYS, horizonWindow, jitterMs, myHandoffsMs, nearHandoffReread, probeDisagrees, shiftsNeeded,
+  DEFAULT_HORIZON_DAYS,
+  horizonWindow,
+  jitterMs,
+  myHandoffsMs,
+  nearHandoffReread,
+  probeDisagrees,
+  shiftsNeeded,
 } from './plan';
 import type { RefreshAnswer, SyncLoop, SyncOptions } from './types';
 
-export type { RefreshAnswer, RefreshReason, RefreshRequest, SnapshotAccess, SyncConfig, SyncLoop, SyncOptions } from './types';
+export type {
+  RefreshAnswer,
+  RefreshReason,
+  RefreshRequest,
+  SnapshotAccess,
+  SyncConfig,
+  SyncLoop,
+  SyncOptions,
+} from './types';
 
 interface Forced {
   all: boolean;
@@ -60,15 +82,22 @@ export function createSync(options: SyncOptions): SyncLoop {
     const horizonDays = config.horizonDays ?? DEFAULT_HORIZON_DAYS;
     // A source the service asked to wait is left out, however the refresh was asked for (forced or taken along).
     const scheduleIds = config.scheduleIds.filter(
-      (id) => serviceWaitMs(memory, id) <= nowMs && (force?.all || force?.ids.has(id) || scheduleDueMs(memory, id, ctx) <= nowMs + DUE_SLACK_MS),
+      (id) =>
+        serviceWaitMs(memory, id) <= nowMs &&
+        (force?.all || force?.ids.has(id) || scheduleDueMs(memory, id, ctx) <= nowMs + DUE_SLACK_MS),
     );
     const n = config.scheduleIds.length;
-    const coverage = serviceWaitMs(memory) <= nowMs && (force?.all === true ||
-      (coverageRidesAlong(memory, n, ctx) && (scheduleIds.length > 0 || coverageDueMs(memory, n, ctx) <= nowMs + DUE_SLACK_MS)));
+    const coverage =
+      serviceWaitMs(memory) <= nowMs &&
+      (force?.all === true ||
+        (coverageRidesAlong(memory, n, ctx) &&
+          (scheduleIds.length > 0 || coverageDueMs(memory, n, ctx) <= nowMs + DUE_SLACK_MS)));
     const shiftsWindow = (id: string, schedule: Schedule) => {
       const atMs = clock.now();
-      const reread = (force?.reread === true && (force.all || force.ids.has(id))) || mustReread(id, schedule, atMs, ctx);
-      if (!reread && !shiftsNeeded(memory.shifts.get(id), schedule.current_revision, atMs, horizonDays)) return undefined;
+      const reread =
+        (force?.reread === true && (force.all || force.ids.has(id))) || mustReread(id, schedule, atMs, ctx);
+      if (!reread && !shiftsNeeded(memory.shifts.get(id), schedule.current_revision, atMs, horizonDays))
+        return undefined;
       return horizonWindow(atMs, horizonDays);
     };
     return { scheduleIds, coverage, shiftsWindow };
@@ -116,7 +145,12 @@ export function createSync(options: SyncOptions): SyncLoop {
   async function refresh(client: OncallClient, plan: FetchPlan): Promise<void> {
     const gen = generation;
     const isStale = (): boolean => stopped || gen !== generation;
-    const pass = await runFetchPass(plan, { client, now: () => clock.now(), concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, stopped: isStale });
+    const pass = await runFetchPass(plan, {
+      client,
+      now: () => clock.now(),
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      stopped: isStale,
+    });
     if (isStale()) return;
     const config = options.getConfig();
     rememberPass(memory, pass, { ...dueContext(clock.now()), watchedCount: config.scheduleIds.length, random });

@@ -9,7 +9,14 @@ import type { RefreshSettings } from '../../shared/settings';
 import type { Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
 import {
-  backoffMs, costPaybackMs, coverageIntervalMs, coverageMinAgeMs, myHandoffsMs, nextProbeMs, probeIntervalMs, type ShiftsMemo,
+  backoffMs,
+  costPaybackMs,
+  coverageIntervalMs,
+  coverageMinAgeMs,
+  myHandoffsMs,
+  nextProbeMs,
+  probeIntervalMs,
+  type ShiftsMemo,
 } from './plan';
 
 export interface Backoff {
@@ -34,14 +41,24 @@ export interface SyncMemory {
 
 export function emptyMemory(): SyncMemory {
   return {
-    probedAtMs: new Map(), shifts: new Map(), backoff: new Map(),
-    coverageAtMs: undefined, coverageBackoff: undefined, notBeforeMs: 0,
+    probedAtMs: new Map(),
+    shifts: new Map(),
+    backoff: new Map(),
+    coverageAtMs: undefined,
+    coverageBackoff: undefined,
+    notBeforeMs: 0,
   };
 }
 
 /** Failures worth retrying sooner than the normal cadence (the others are recorded and polled normally). */
 export function isRetryable(e: ApiError): boolean {
-  return e.kind === 'network' || e.kind === 'timeout' || e.kind === 'rate_limited' || e.kind === 'server' || e.kind === 'bad_response';
+  return (
+    e.kind === 'network' ||
+    e.kind === 'timeout' ||
+    e.kind === 'rate_limited' ||
+    e.kind === 'server' ||
+    e.kind === 'bad_response'
+  );
 }
 
 /**
@@ -51,7 +68,7 @@ export function isRetryable(e: ApiError): boolean {
 export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
 function retryAfterMs(e: ApiError): number {
-  const asked = e.kind === 'rate_limited' || e.kind === 'server' ? e.retryAfterMs ?? 0 : 0;
+  const asked = e.kind === 'rate_limited' || e.kind === 'server' ? (e.retryAfterMs ?? 0) : 0;
   return Math.min(MAX_RETRY_AFTER_MS, asked);
 }
 
@@ -65,7 +82,12 @@ export function serviceWaitMs(memory: SyncMemory, id?: string): number {
 }
 
 /** When every source asked for is held by a wait the service asked for, the instant the last of them ends. */
-export function heldUntilMs(memory: SyncMemory, ids: readonly string[], coverage: boolean, nowMs: number): number | undefined {
+export function heldUntilMs(
+  memory: SyncMemory,
+  ids: readonly string[],
+  coverage: boolean,
+  nowMs: number,
+): number | undefined {
   const waits = [...ids.map((id) => serviceWaitMs(memory, id)), ...(coverage ? [serviceWaitMs(memory)] : [])];
   return waits.length > 0 && waits.every((w) => w > nowMs) ? Math.max(...waits) : undefined;
 }
@@ -106,7 +128,9 @@ function retryableError(result: Result<unknown>): ApiError | undefined {
 }
 
 function scheduleError(fetch: ScheduleFetch): ApiError | undefined {
-  return retryableError(fetch.details) ?? (fetch.shifts === undefined ? undefined : retryableError(fetch.shifts.result));
+  return (
+    retryableError(fetch.details) ?? (fetch.shifts === undefined ? undefined : retryableError(fetch.shifts.result))
+  );
 }
 
 export interface PassContext extends DueContext {
@@ -150,7 +174,10 @@ function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext
   if (error === undefined) memory.backoff.delete(s.id);
   else {
     const normalMs = probeIntervalMs(handoffsOf(s.id, ctx), ctx.nowMs, ctx.refresh);
-    memory.backoff.set(s.id, backedOff(memory.backoff.get(s.id), { error, requests: s.requests ?? 1, normalMs }, ctx, memory.notBeforeMs));
+    memory.backoff.set(
+      s.id,
+      backedOff(memory.backoff.get(s.id), { error, requests: s.requests ?? 1, normalMs }, ctx, memory.notBeforeMs),
+    );
   }
   if (s.details.ok && s.shifts?.result.ok) {
     memory.shifts.set(s.id, { revision: s.details.value.current_revision, readAtMs: s.atMs, toMs: s.shifts.toMs });
@@ -169,5 +196,10 @@ export function rememberPass(memory: SyncMemory, pass: FetchPass, ctx: PassConte
   memory.coverageBackoff =
     error === undefined
       ? undefined
-      : backedOff(memory.coverageBackoff, { error, requests: coverage.requests ?? 1, normalMs }, ctx, memory.notBeforeMs);
+      : backedOff(
+          memory.coverageBackoff,
+          { error, requests: coverage.requests ?? 1, normalMs },
+          ctx,
+          memory.notBeforeMs,
+        );
 }

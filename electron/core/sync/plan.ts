@@ -55,7 +55,12 @@ export interface ShiftsMemo {
 }
 
 /** Whether a probe that saw `revision` must be followed by a read of the shifts. */
-export function shiftsNeeded(memo: ShiftsMemo | undefined, revision: number | null, nowMs: number, horizonDays: number): boolean {
+export function shiftsNeeded(
+  memo: ShiftsMemo | undefined,
+  revision: number | null,
+  nowMs: number,
+  horizonDays: number,
+): boolean {
   // Without a revision nothing tells that the shifts changed: read them every time.
   if (memo === undefined || revision === null) return true;
   if (memo.revision !== revision) return true;
@@ -72,7 +77,13 @@ function segmentAt(segments: readonly Segment[], ms: number): Segment | undefine
 function cacheHolds(segments: readonly Segment[], shift: Shift): boolean {
   const [startMs, endMs] = [instantMs(shift.start), instantMs(shift.end)];
   const seg = segmentAt(segments, startMs);
-  const key = shift.users.length === 1 ? (shift.users[0]?.id ?? '') : shift.users.map((u) => u.id).sort().join(',');
+  const key =
+    shift.users.length === 1
+      ? (shift.users[0]?.id ?? '')
+      : shift.users
+          .map((u) => u.id)
+          .sort()
+          .join(',');
   return !!seg && seg.key === key && seg.endMs >= endMs;
 }
 
@@ -80,7 +91,12 @@ function cacheHolds(segments: readonly Segment[], shift: Shift): boolean {
  * Whether the probe's current/next shift (computed by the service at `nowMs`) contradicts the cached shifts: an
  * override the revision never announced (the spec doesn't promise it moves). Only what the cache covers is compared.
  */
-export function probeDisagrees(details: Schedule, cached: readonly Shift[], cachedToMs: number, nowMs: number): boolean {
+export function probeDisagrees(
+  details: Schedule,
+  cached: readonly Shift[],
+  cachedToMs: number,
+  nowMs: number,
+): boolean {
   const segments = segmentsOf(cached);
   const current = details.current_oncall_shift;
   if (current && instantMs(current.start) <= nowMs && instantMs(current.end) > nowMs) {
@@ -91,7 +107,11 @@ export function probeDisagrees(details: Schedule, cached: readonly Shift[], cach
     return true;
   }
   const next = details.next_oncall_shift;
-  return !!next && instantMs(next.start) < cachedToMs && !cacheHolds(segments, { ...next, end: new Date(Math.min(instantMs(next.end), cachedToMs)).toISOString() });
+  return (
+    !!next &&
+    instantMs(next.start) < cachedToMs &&
+    !cacheHolds(segments, { ...next, end: new Date(Math.min(instantMs(next.end), cachedToMs)).toISOString() })
+  );
 }
 
 /**
@@ -99,7 +119,12 @@ export function probeDisagrees(details: Schedule, cached: readonly Shift[], cach
  * interval, so a reminder ("on call in 15 min", "on call now") never rests on shifts older than the refresh interval
  * (the probe's current/next shift only covers the next handoff; this covers mine wherever it is).
  */
-export function nearHandoffReread(memo: ShiftsMemo | undefined, handoffsMs: readonly number[], nowMs: number, refresh: RefreshSettings): boolean {
+export function nearHandoffReread(
+  memo: ShiftsMemo | undefined,
+  handoffsMs: readonly number[],
+  nowMs: number,
+  refresh: RefreshSettings,
+): boolean {
   if (memo === undefined) return false;
   const windowMs = refresh.nearWindowMin * MINUTE_MS;
   const near = handoffsMs.some((h) => h >= nowMs - MINUTE_MS && h - nowMs <= windowMs);
@@ -119,7 +144,12 @@ export function probeIntervalMs(handoffsMs: readonly number[], nowMs: number, re
   return (near ? refresh.nearIntervalSec : refresh.idleIntervalSec) * 1000;
 }
 
-export function nextProbeMs(lastMs: number | undefined, handoffsMs: readonly number[], nowMs: number, refresh: RefreshSettings): number {
+export function nextProbeMs(
+  lastMs: number | undefined,
+  handoffsMs: readonly number[],
+  nowMs: number,
+  refresh: RefreshSettings,
+): number {
   if (lastMs === undefined) return nowMs;
   const windowMs = refresh.nearWindowMin * MINUTE_MS;
   let due = lastMs + probeIntervalMs(handoffsMs, nowMs, refresh);
@@ -150,7 +180,10 @@ export function coverageIntervalMs(watchedCount: number, refresh: RefreshSetting
 /** Exponential backoff of one source with equal jitter (half fixed, half random), relative to its normal interval. */
 export function backoffMs(consecutiveFailures: number, normalIntervalMs: number, random: () => number): number {
   const exponent = Math.min(20, Math.max(0, consecutiveFailures - 1));
-  const ceilingMs = Math.min(BACKOFF_CEILING_INTERVALS * normalIntervalMs, normalIntervalMs * BACKOFF_FIRST_SHARE * 2 ** exponent);
+  const ceilingMs = Math.min(
+    BACKOFF_CEILING_INTERVALS * normalIntervalMs,
+    normalIntervalMs * BACKOFF_FIRST_SHARE * 2 ** exponent,
+  );
   return Math.round(ceilingMs / 2 + (random() * ceilingMs) / 2);
 }
 

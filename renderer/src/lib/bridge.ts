@@ -32,7 +32,10 @@ function failure(error: ActionError): Failure {
  */
 function lost(channel: InvokeChannel, happened: string, otherwise: ActionError): Failure {
   if (!isServiceWrite(channel)) return failure(otherwise);
-  return failure({ kind: 'outcome_unknown', message: `${happened}, so it is unknown whether the change reached the service. Check before sending it again.` });
+  return failure({
+    kind: 'outcome_unknown',
+    message: `${happened}, so it is unknown whether the change reached the service. Check before sending it again.`,
+  });
 }
 
 export function isAppState(value: unknown): value is AppState {
@@ -56,7 +59,10 @@ export async function invoke<C extends InvokeChannel>(channel: C, request: Reque
     // Main validated and typed the answer; only guard against something that is not a result at all.
     if (typeof answer === 'object' && answer !== null && typeof answer.ok === 'boolean') return answer;
   } catch {
-    return lost(channel, 'OnCall Tray did not answer', { kind: 'bridge', message: 'OnCall Tray did not answer. Try again.' });
+    return lost(channel, 'OnCall Tray did not answer', {
+      kind: 'bridge',
+      message: 'OnCall Tray did not answer. Try again.',
+    });
   }
   const unreadable = 'OnCall Tray sent an answer this window cannot read';
   return lost(channel, unreadable, { kind: 'bad_response', message: `${unreadable}.` });

@@ -13,7 +13,12 @@ export interface ChatGroupFormValues {
 /** Starts from the group last attached from this app, if any (the service cannot be asked for it). */
 export function valuesFor(schedule: ScheduleView | undefined): ChatGroupFormValues {
   const g = schedule?.chatUserGroup;
-  return { scheduleId: schedule?.id ?? '', name: g?.name ?? '', handle: g?.handle ?? '', description: g?.description ?? '' };
+  return {
+    scheduleId: schedule?.id ?? '',
+    name: g?.name ?? '',
+    handle: g?.handle ?? '',
+    description: g?.description ?? '',
+  };
 }
 
 export function chatGroupCounters(values: ChatGroupFormValues): Record<'name' | 'handle' | 'description', Counter> {
@@ -38,7 +43,11 @@ export type ChatGroupChecked = { ok: true; request: RequestOf<'chat-group:put'> 
 export function checkChatGroup(values: ChatGroupFormValues): ChatGroupChecked {
   const errors = chatGroupErrors(values);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const request: RequestOf<'chat-group:put'> = { scheduleId: values.scheduleId, name: values.name, handle: values.handle };
+  const request: RequestOf<'chat-group:put'> = {
+    scheduleId: values.scheduleId,
+    name: values.name,
+    handle: values.handle,
+  };
   if (values.description !== '') request.description = values.description;
   return { ok: true, request };
 }

@@ -32,10 +32,26 @@ export function groupShifts(request: CoverageView): ShiftGroup[] {
 const firstStart = (r: CoverageView): number => Math.min(...r.shifts.map((s) => Date.parse(s.start)), Infinity);
 
 export function coverageItems(state: AppState): CoverageItem[] {
-  const pending = (list: CoverageView[]) => list.filter((r) => r.status === 'pending').sort((a, b) => firstStart(a) - firstStart(b));
-  const asking = pending(state.coverage.askingMe).map((request) => ({ request, mine: false, covered: false, groups: groupShifts(request) }));
-  const mine = pending(state.coverage.mine).map((request) => ({ request, mine: true, covered: false, groups: groupShifts(request) }));
-  const covered = pending(state.coverage.coveredByMe).map((request) => ({ request, mine: false, covered: true, groups: groupShifts(request) }));
+  const pending = (list: CoverageView[]) =>
+    list.filter((r) => r.status === 'pending').sort((a, b) => firstStart(a) - firstStart(b));
+  const asking = pending(state.coverage.askingMe).map((request) => ({
+    request,
+    mine: false,
+    covered: false,
+    groups: groupShifts(request),
+  }));
+  const mine = pending(state.coverage.mine).map((request) => ({
+    request,
+    mine: true,
+    covered: false,
+    groups: groupShifts(request),
+  }));
+  const covered = pending(state.coverage.coveredByMe).map((request) => ({
+    request,
+    mine: false,
+    covered: true,
+    groups: groupShifts(request),
+  }));
   return [...asking, ...mine, ...covered];
 }
 
@@ -53,8 +69,18 @@ export function pageOf<T>(items: readonly T[], page: number, perPage = PER_PAGE)
 }
 
 /** The quick-override route that covers one shift of a request, as me; the request is shown above the form. */
-export function coverParams(group: ShiftGroup, shift: { start: string; end: string }, requestId?: string): Record<string, string> {
-  const params: Record<string, string> = { scheduleId: group.scheduleId, scheduleName: group.scheduleName, start: shift.start, end: shift.end, who: 'me' };
+export function coverParams(
+  group: ShiftGroup,
+  shift: { start: string; end: string },
+  requestId?: string,
+): Record<string, string> {
+  const params: Record<string, string> = {
+    scheduleId: group.scheduleId,
+    scheduleName: group.scheduleName,
+    start: shift.start,
+    end: shift.end,
+    who: 'me',
+  };
   if (requestId) params.requestId = requestId;
   return params;
 }

@@ -10,7 +10,10 @@ const BUTTON = 'button:not([disabled]):not([aria-label="Close window"])';
 export function focusFirst(node: HTMLElement): void {
   requestAnimationFrame(() => {
     if (node.contains(document.activeElement) && document.activeElement !== node) return;
-    const target = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FIELD) ?? node.querySelector<HTMLElement>(BUTTON);
+    const target =
+      node.querySelector<HTMLElement>('[data-autofocus]') ??
+      node.querySelector<HTMLElement>(FIELD) ??
+      node.querySelector<HTMLElement>(BUTTON);
     target?.focus();
   });
 }

@@ -17,7 +17,12 @@ function dayFormat(locale: string, withDate: boolean): Intl.DateTimeFormat {
   let dtf = dayFormats.get(key);
   if (!dtf) {
     // The wall date is formatted as if it were UTC, so one formatter serves every zone.
-    dtf = new Intl.DateTimeFormat(locale, withDate ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' } : { weekday: 'short', timeZone: 'UTC' });
+    dtf = new Intl.DateTimeFormat(
+      locale,
+      withDate
+        ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }
+        : { weekday: 'short', timeZone: 'UTC' },
+    );
     dayFormats.set(key, dtf);
   }
   return dtf;
@@ -45,8 +50,10 @@ export function dayWord(ms: number, ctx: FormatContext): string {
   return dayFormat(ctx.locale, !(diff > 1 && diff < 7)).format(day * DAY_MS);
 }
 
-const lower = (word: string): string => (word === 'Today' || word === 'Tomorrow' || word === 'Yesterday' ? word.toLowerCase() : word);
-const clock = (ms: number, ctx: FormatContext): string => formatTime(ms, { locale: ctx.locale, localZone: ctx.localZone });
+const lower = (word: string): string =>
+  word === 'Today' || word === 'Tomorrow' || word === 'Yesterday' ? word.toLowerCase() : word;
+const clock = (ms: number, ctx: FormatContext): string =>
+  formatTime(ms, { locale: ctx.locale, localZone: ctx.localZone });
 
 /**
  * How long a block is: "7 days" when it ends at the wall time it started (as a calendar shows a rotation), with the
@@ -138,7 +145,12 @@ export function includesMe(state: AppState, shift: ShiftView | null): boolean {
 /** Whether I am in this schedule's rotation (its users). */
 export function isMySchedule(state: AppState, schedule: ScheduleView): boolean {
   const me = emailOf(state);
-  return me !== '' && (schedule.users.some((u) => u.email.toLowerCase() === me) || includesMe(state, schedule.now) || includesMe(state, schedule.next));
+  return (
+    me !== '' &&
+    (schedule.users.some((u) => u.email.toLowerCase() === me) ||
+      includesMe(state, schedule.now) ||
+      includesMe(state, schedule.next))
+  );
 }
 
 /** My schedules first, otherwise in the user's order. */
@@ -163,7 +175,11 @@ export interface CoverageCounts {
 }
 
 export function coverageCounts(state: AppState): CoverageCounts {
-  return { asking: state.coverage.askingMe.length, mine: state.coverage.mine.length, covered: state.coverage.coveredByMe.length };
+  return {
+    asking: state.coverage.askingMe.length,
+    mine: state.coverage.mine.length,
+    covered: state.coverage.coveredByMe.length,
+  };
 }
 
 /** "3 asking you · 1 yours · 1 covered by you ✓"; "No pending coverage requests" when all are zero. */
@@ -212,7 +228,14 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
       reason: r.reason,
       when: asked.length > 1 ? `${window} +${asked.length - 1} more` : window,
       scheduleName: first.scheduleName,
-      params: { scheduleId: first.scheduleId, scheduleName: first.scheduleName, start: first.start, end: first.end, who: 'me', requestId: r.id },
+      params: {
+        scheduleId: first.scheduleId,
+        scheduleName: first.scheduleName,
+        start: first.start,
+        end: first.end,
+        who: 'me',
+        requestId: r.id,
+      },
     });
   }
   return rows;
@@ -229,12 +252,19 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
   const sync = state.sync;
   const time = (iso: string): string => formatTime(iso, { locale: ctx.locale, localZone: ctx.localZone });
   const shown = (saved: string | null | undefined): string =>
-    saved === undefined ? '' : saved === null ? ' · nothing saved to show yet' : ` · showing saved data from ${time(saved)}`;
+    saved === undefined
+      ? ''
+      : saved === null
+        ? ' · nothing saved to show yet'
+        : ` · showing saved data from ${time(saved)}`;
   switch (sync.kind) {
     case 'ok': {
       const stale = state.schedules.filter((s) => s.status.kind === 'stale');
       if (stale.length === 0) return undefined;
-      const oldest = stale.map((s) => savedAt(s.status)).filter((x): x is string => !!x).sort()[0];
+      const oldest = stale
+        .map((s) => savedAt(s.status))
+        .filter((x): x is string => !!x)
+        .sort()[0];
       return { tone: 'warning', text: `Not refreshed recently${shown(oldest)}`, action: 'retry' };
     }
     case 'needs_setup':

@@ -22,8 +22,22 @@ export interface JsonSchema {
 
 /** Keywords this checker understands; the build fails if the derived schema uses any other (no silent gaps). */
 export const UNDERSTOOD = new Set([
-  '$schema', 'type', 'properties', 'required', 'items', 'oneOf', 'anyOf', 'enum', 'const', 'pattern', 'minimum',
-  'maximum', 'maxLength', 'maxItems', 'default', 'additionalProperties',
+  '$schema',
+  'type',
+  'properties',
+  'required',
+  'items',
+  'oneOf',
+  'anyOf',
+  'enum',
+  'const',
+  'pattern',
+  'minimum',
+  'maximum',
+  'maxLength',
+  'maxItems',
+  'default',
+  'additionalProperties',
 ]);
 
 function typeOf(value: unknown): string {

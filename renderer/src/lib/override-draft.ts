@@ -26,7 +26,8 @@ export function takeDraft(route: string, nowMs = Date.now()): OverrideFormValues
     const raw = localStorage.getItem(KEY);
     if (!raw) return undefined;
     const stored = JSON.parse(raw) as Partial<Stored>;
-    if (typeof stored.savedAt !== 'number' || nowMs - stored.savedAt > KEEP_MS || stored.for !== route) return undefined;
+    if (typeof stored.savedAt !== 'number' || nowMs - stored.savedAt > KEEP_MS || stored.for !== route)
+      return undefined;
     const v = stored.values;
     if (!v || typeof v !== 'object' || !Array.isArray(v.people) || typeof v.scheduleId !== 'string') return undefined;
     return v;

@@ -147,7 +147,11 @@ export function customFields(startMs: number, endMs: number, zone: string | unde
     return clockText(h, m, h24);
   };
   return {
-    startDay: start.day, startTime: clock(start.time), length: listed ? String(minutes) : 'end', endDay: end.day, endTime: clock(end.time),
+    startDay: start.day,
+    startTime: clock(start.time),
+    length: listed ? String(minutes) : 'end',
+    endDay: end.day,
+    endTime: clock(end.time),
   };
 }
 
@@ -160,13 +164,21 @@ export function suggestedCover(schedule: ScheduleView | undefined, myEmail: stri
 }
 
 /** Who covers by default on a schedule: someone else when I am on call, else me; on a multi-person shift, take over from one. */
-export function whoDefaults(schedule: ScheduleView | undefined, myEmail: string): Pick<OverrideFormValues, 'who' | 'people' | 'suggested' | 'takeOverFrom'> {
+export function whoDefaults(
+  schedule: ScheduleView | undefined,
+  myEmail: string,
+): Pick<OverrideFormValues, 'who' | 'people' | 'suggested' | 'takeOverFrom'> {
   const onNow = schedule?.now?.users ?? [];
   const meOn = myEmail !== '' && onNow.some((u) => same(u.email, myEmail));
   const several = onNow.length >= 2;
   if (meOn) {
     const other = suggestedCover(schedule, myEmail);
-    return { who: 'others', people: other ? [other] : [], suggested: other !== undefined, takeOverFrom: several ? myEmail : '' };
+    return {
+      who: 'others',
+      people: other ? [other] : [],
+      suggested: other !== undefined,
+      takeOverFrom: several ? myEmail : '',
+    };
   }
   return { who: 'me', people: [], suggested: false, takeOverFrom: several ? (onNow[0]?.email ?? '') : '' };
 }
@@ -205,14 +217,16 @@ function customWindow(values: OverrideFormValues, ctx: FormContext, errors: Fiel
   const startClock = parseClock(values.startTime);
   const startMs = startClock ? fromLocalInput(`${values.startDay}T${startClock}`, ctx.localZone) : undefined;
   if (startMs === undefined) {
-    errors.customStart = values.startTime.trim() === '' ? 'Enter a start time, like 19:15.' : 'Enter a time like 19:15 or 7:15 pm.';
+    errors.customStart =
+      values.startTime.trim() === '' ? 'Enter a start time, like 19:15.' : 'Enter a time like 19:15 or 7:15 pm.';
     return undefined;
   }
   let endMs: number | undefined;
   if (values.length === 'end') {
     const endClock = parseClock(values.endTime);
     endMs = endClock ? fromLocalInput(`${values.endDay}T${endClock}`, ctx.localZone) : undefined;
-    if (endMs === undefined) errors.customEnd = values.endTime.trim() === '' ? 'Enter an end time.' : 'Enter a time like 21:15 or 9:15 pm.';
+    if (endMs === undefined)
+      errors.customEnd = values.endTime.trim() === '' ? 'Enter an end time.' : 'Enter a time like 21:15 or 9:15 pm.';
   } else {
     const minutes = Number(values.length);
     if (Number.isFinite(minutes) && minutes > 0) endMs = startMs + minutes * MINUTE_MS;
@@ -257,14 +271,17 @@ export function onCallAt(schedule: ScheduleView | undefined, ms: number | undefi
 /** The people who stay on call when taking over from one of several (empty when not taking over). */
 export function keptPeople(values: OverrideFormValues, ctx: FormContext, covering: readonly string[]): Person[] {
   const onCall = ctx.onCallAtStart ?? [];
-  if (values.takeOverFrom === '' || onCall.length < 2 || !onCall.some((p) => same(p.email, values.takeOverFrom))) return [];
+  if (values.takeOverFrom === '' || onCall.length < 2 || !onCall.some((p) => same(p.email, values.takeOverFrom)))
+    return [];
   return onCall.filter((p) => !same(p.email, values.takeOverFrom) && !covering.some((c) => same(c, p.email)));
 }
 
 /** The e-mails picked plus a full e-mail still typed in the picker. */
 export function pickedEmails(values: OverrideFormValues): string[] {
   const typed = values.query.trim();
-  return typed !== '' && isEmail(typed) && !values.people.some((p) => same(p, typed)) ? [...values.people, typed] : [...values.people];
+  return typed !== '' && isEmail(typed) && !values.people.some((p) => same(p, typed))
+    ? [...values.people, typed]
+    : [...values.people];
 }
 
 function coveringEmails(values: OverrideFormValues, ctx: FormContext, errors: FieldErrors): string[] {
@@ -304,7 +321,10 @@ export function checkOverride(values: OverrideFormValues, ctx: FormContext): Che
  * Maps the engine's per-field problems (window.end, emails.1, scheduleId…) onto this form's fields. `sent` is the
  * e-mails of the request in the order sent: "emails.N" is the N-th of those, shown next to that person.
  */
-export function fieldsFromProblems(problems: ReadonlyArray<{ field: string; message: string }> | undefined, sent: readonly string[] = []): FieldErrors {
+export function fieldsFromProblems(
+  problems: ReadonlyArray<{ field: string; message: string }> | undefined,
+  sent: readonly string[] = [],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const p of problems ?? []) {
     const person = /^emails\.(\d+)$/.exec(p.field);
@@ -343,7 +363,11 @@ export function matchPeople(people: readonly Person[], query: string, exclude: r
     if (name.includes(q) || email.includes(q)) return 3;
     return 9;
   };
-  return open.map((p) => ({ p, r: rank(p) })).filter((x) => x.r < 9).sort((a, b) => a.r - b.r).map((x) => x.p);
+  return open
+    .map((p) => ({ p, r: rank(p) }))
+    .filter((x) => x.r < 9)
+    .sort((a, b) => a.r - b.r)
+    .map((x) => x.p);
 }
 
 /** A person's name for an e-mail, from the people known; the e-mail itself when unknown. */
@@ -363,7 +387,12 @@ function coveredBy(shift: ShiftView, emails: ReadonlySet<string>): boolean {
  * After an "outcome unknown" write and a refresh: do the schedule's now/next shifts show the covering people for
  * the window? Only a hint — the refreshed state holds two shifts, not the whole window's history.
  */
-export function recheckHint(schedule: ScheduleView | undefined, startIso: string, endIso: string, covering: readonly string[]): 'seen' | 'not_seen' | 'cannot_tell' {
+export function recheckHint(
+  schedule: ScheduleView | undefined,
+  startIso: string,
+  endIso: string,
+  covering: readonly string[],
+): 'seen' | 'not_seen' | 'cannot_tell' {
   if (!schedule || covering.length === 0) return 'cannot_tell';
   const emails = new Set(covering.map((e) => e.toLowerCase()));
   const [startMs, endMs] = [Date.parse(startIso), Date.parse(endIso)];

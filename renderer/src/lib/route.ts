@@ -2,7 +2,15 @@
 import type { ViewName } from '../../../electron/shared/ipc-contract';
 
 /** The contract's ViewNameSchema options (a test keeps them equal), without bundling zod. */
-export const VIEW_NAMES: readonly ViewName[] = ['status', 'override', 'coverage', 'team', 'chat-group', 'settings', 'onboarding'];
+export const VIEW_NAMES: readonly ViewName[] = [
+  'status',
+  'override',
+  'coverage',
+  'team',
+  'chat-group',
+  'settings',
+  'onboarding',
+];
 
 export function isViewName(value: unknown): value is ViewName {
   return VIEW_NAMES.some((v) => v === value);

@@ -1,6 +1,13 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
 import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/api/base-url';
-import type { CalendarFeedSettings, QuietHours, Settings, SettingsPatch, Theme, WatchedSchedule } from '../../../electron/shared/settings';
+import type {
+  CalendarFeedSettings,
+  QuietHours,
+  Settings,
+  SettingsPatch,
+  Theme,
+  WatchedSchedule,
+} from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
 import { isEmail } from './override-form';
@@ -37,10 +44,19 @@ export function valuesFrom(s: Settings): SettingsFormValues {
   const r = s.reminders;
   return {
     // Shown without user info, query or fragment (they can hold a key); saving keeps the address as shown.
-    baseUrl: addressWithoutSecrets(s.baseUrl), email: s.email, schedules: s.schedules.map((w) => ({ ...w })),
-    leadTimesMin: [...r.leadTimesMin], atStart: r.atStart, atEnd: r.atEnd, coverageRequests: r.coverageRequests,
-    shiftChanges: r.shiftChanges, startAtLogin: s.startAtLogin, globalShortcut: s.globalShortcut, theme: s.theme,
-    quietHours: { ...s.quietHours, days: [...s.quietHours.days] }, calendarFeed: { ...s.calendarFeed },
+    baseUrl: addressWithoutSecrets(s.baseUrl),
+    email: s.email,
+    schedules: s.schedules.map((w) => ({ ...w })),
+    leadTimesMin: [...r.leadTimesMin],
+    atStart: r.atStart,
+    atEnd: r.atEnd,
+    coverageRequests: r.coverageRequests,
+    shiftChanges: r.shiftChanges,
+    startAtLogin: s.startAtLogin,
+    globalShortcut: s.globalShortcut,
+    theme: s.theme,
+    quietHours: { ...s.quietHours, days: [...s.quietHours.days] },
+    calendarFeed: { ...s.calendarFeed },
     horizonDays: String(s.horizonDays),
   };
 }
@@ -50,7 +66,11 @@ export function leadTimeLabel(totalMin: number): string {
   const days = Math.floor(totalMin / 1440);
   const hours = Math.floor((totalMin % 1440) / 60);
   const mins = totalMin % 60;
-  const parts = [days ? `${days} ${days === 1 ? 'day' : 'days'}` : '', hours ? `${hours} h` : '', mins ? `${mins} min` : ''];
+  const parts = [
+    days ? `${days} ${days === 1 ? 'day' : 'days'}` : '',
+    hours ? `${hours} h` : '',
+    mins ? `${mins} min` : '',
+  ];
   return parts.filter((p) => p !== '').join(' ') || '0 min';
 }
 
@@ -60,7 +80,8 @@ export type LeadTimeAdded = { ok: true; leadTimesMin: number[] } | { ok: false; 
 export function addLeadTime(list: readonly number[], amount: string, unit: LeadUnit): LeadTimeAdded {
   const n = Number(amount.trim());
   const factor = LEAD_UNITS.find((u) => u.id === unit)?.factor ?? 1;
-  if (amount.trim() === '' || !Number.isInteger(n) || n < 1) return { ok: false, message: 'Enter a whole number, 1 or more.' };
+  if (amount.trim() === '' || !Number.isInteger(n) || n < 1)
+    return { ok: false, message: 'Enter a whole number, 1 or more.' };
   const minutes = n * factor;
   if (minutes > MAX_LEAD_MIN) return { ok: false, message: 'At most 14 days before a shift.' };
   if (list.includes(minutes)) return { ok: false, message: `${leadTimeLabel(minutes)} is already there.` };
@@ -84,10 +105,22 @@ export function parseScheduleInput(input: string, watched: readonly WatchedSched
   return { ok: true, id };
 }
 
-const MODIFIERS = new Set(
-  ['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta'],
-);
-const KEY = /^([a-z0-9]|f([1-9]|1\d|2[0-4])|plus|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[-=[\];',./`\\])$/i;
+const MODIFIERS = new Set([
+  'command',
+  'cmd',
+  'control',
+  'ctrl',
+  'commandorcontrol',
+  'cmdorctrl',
+  'alt',
+  'option',
+  'altgr',
+  'shift',
+  'super',
+  'meta',
+]);
+const KEY =
+  /^([a-z0-9]|f([1-9]|1\d|2[0-4])|plus|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[-=[\];',./`\\])$/i;
 
 /** Electron accelerator syntax: modifiers then one key ("CommandOrControl+Shift+O"); empty turns it off. */
 export function shortcutError(value: string): string | undefined {
@@ -110,7 +143,10 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
     email: v.email.trim(),
     schedules: v.schedules,
     reminders: {
-      leadTimesMin: v.leadTimesMin, atStart: v.atStart, atEnd: v.atEnd, coverageRequests: v.coverageRequests,
+      leadTimesMin: v.leadTimesMin,
+      atStart: v.atStart,
+      atEnd: v.atEnd,
+      coverageRequests: v.coverageRequests,
       shiftChanges: v.shiftChanges,
     },
     refresh: original.refresh,
@@ -137,12 +173,15 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
   if (values.schedules.length > 100) errors.schedules = 'At most 100 schedules.';
   const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
   const q = values.quietHours;
-  if (q.enabled && !(clock.test(q.start) && clock.test(q.end))) errors.quietHours = 'Quiet hours need a start and an end time, like 22:00 and 07:00.';
+  if (q.enabled && !(clock.test(q.start) && clock.test(q.end)))
+    errors.quietHours = 'Quiet hours need a start and an end time, like 22:00 and 07:00.';
   else if (q.enabled && q.start === q.end) errors.quietHours = 'Quiet hours must end at another time than they start.';
   const days = Number(values.horizonDays.trim());
-  if (!/^\d+$/.test(values.horizonDays.trim()) || days < 14 || days > 90) errors.horizonDays = 'My shifts can look 14 to 90 days ahead.';
+  if (!/^\d+$/.test(values.horizonDays.trim()) || days < 14 || days > 90)
+    errors.horizonDays = 'My shifts can look 14 to 90 days ahead.';
   const port = values.calendarFeed.port;
-  if (!Number.isInteger(port) || port < 1024 || port > 65535) errors.calendarFeed = 'The calendar feed port must be a whole number from 1024 to 65535.';
+  if (!Number.isInteger(port) || port < 1024 || port > 65535)
+    errors.calendarFeed = 'The calendar feed port must be a whole number from 1024 to 65535.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   // The engine checks the patch again against SettingsPatchSchema; its problems come back per field.
   return { ok: true, patch: patchOf(values, original) };

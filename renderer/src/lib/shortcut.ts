@@ -21,9 +21,27 @@ function keyName(code: string): string | undefined {
   if (m) return m[1];
   if (/^F([1-9]|1\d|2[0-4])$/.test(code)) return code;
   const named: Record<string, string> = {
-    Space: 'Space', ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right', Home: 'Home', End: 'End',
-    PageUp: 'PageUp', PageDown: 'PageDown', Insert: 'Insert', Minus: '-', Equal: '=', BracketLeft: '[', BracketRight: ']',
-    Semicolon: ';', Quote: "'", Comma: ',', Period: '.', Slash: '/', Backquote: '`', Backslash: '\\',
+    Space: 'Space',
+    ArrowUp: 'Up',
+    ArrowDown: 'Down',
+    ArrowLeft: 'Left',
+    ArrowRight: 'Right',
+    Home: 'Home',
+    End: 'End',
+    PageUp: 'PageUp',
+    PageDown: 'PageDown',
+    Insert: 'Insert',
+    Minus: '-',
+    Equal: '=',
+    BracketLeft: '[',
+    BracketRight: ']',
+    Semicolon: ';',
+    Quote: "'",
+    Comma: ',',
+    Period: '.',
+    Slash: '/',
+    Backquote: '`',
+    Backslash: '\\',
   };
   return named[code];
 }
@@ -39,7 +57,13 @@ export type Recorded =
 export function recordKey(e: KeyPress, mac: boolean): Recorded {
   if (e.key === 'Tab') return { kind: 'ignore' };
   const command = mac ? e.metaKey : e.ctrlKey;
-  const mods = [command ? 'CommandOrControl' : '', mac && e.ctrlKey ? 'Control' : '', !mac && e.metaKey ? 'Super' : '', e.altKey ? 'Alt' : '', e.shiftKey ? 'Shift' : ''].filter((m) => m !== '');
+  const mods = [
+    command ? 'CommandOrControl' : '',
+    mac && e.ctrlKey ? 'Control' : '',
+    !mac && e.metaKey ? 'Super' : '',
+    e.altKey ? 'Alt' : '',
+    e.shiftKey ? 'Shift' : '',
+  ].filter((m) => m !== '');
   if (MODIFIER_KEYS.has(e.key)) return { kind: 'partial', text: shortcutText(mods.join('+'), mac) + '+…' };
   if (mods.length === 0 && e.key === 'Escape') return { kind: 'cancel' };
   if (mods.length === 0 && (e.key === 'Backspace' || e.key === 'Delete')) return { kind: 'clear' };
@@ -67,8 +91,23 @@ export function shortcutText(accelerator: string, mac: boolean): string {
 }
 
 const EVERYDAY: Record<string, string> = {
-  A: 'select all', C: 'copy', V: 'paste', X: 'cut', Z: 'undo', Y: 'redo', S: 'save', P: 'print', F: 'find', N: 'new',
-  T: 'new tab', W: 'close', Q: 'quit', R: 'reload', O: 'open', L: 'the address bar', Tab: 'switching',
+  A: 'select all',
+  C: 'copy',
+  V: 'paste',
+  X: 'cut',
+  Z: 'undo',
+  Y: 'redo',
+  S: 'save',
+  P: 'print',
+  F: 'find',
+  N: 'new',
+  T: 'new tab',
+  W: 'close',
+  Q: 'quit',
+  R: 'reload',
+  O: 'open',
+  L: 'the address bar',
+  Tab: 'switching',
 };
 
 /** Why this shortcut is a poor global one (it would take a key from every app), or undefined when it is fine. */
@@ -84,7 +123,9 @@ export function shortcutConflict(accelerator: string, mac: boolean): string | un
   }
   const plainCommand = mods.size === 1 && (mods.has('commandorcontrol') || mods.has('control'));
   const everyday = EVERYDAY[key];
-  if (plainCommand && everyday) return `${text} is ${everyday} in almost every app. Add Shift or Alt, e.g. ${shortcutText(`CommandOrControl+Shift+${key}`, mac)}.`;
-  if (mods.size === 1 && mods.has('alt') && key.startsWith('F')) return `${text} is a window-manager shortcut on many systems. Try another.`;
+  if (plainCommand && everyday)
+    return `${text} is ${everyday} in almost every app. Add Shift or Alt, e.g. ${shortcutText(`CommandOrControl+Shift+${key}`, mac)}.`;
+  if (mods.size === 1 && mods.has('alt') && key.startsWith('F'))
+    return `${text} is a window-manager shortcut on many systems. Try another.`;
   return undefined;
 }

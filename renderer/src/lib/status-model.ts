@@ -2,7 +2,13 @@
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
-import { coverageIssuesText, gapsBefore, knowsAt, myAbsence, nothingPlannedUntil } from '../../../electron/shared/knowledge';
+import {
+  coverageIssuesText,
+  gapsBefore,
+  knowsAt,
+  myAbsence,
+  nothingPlannedUntil,
+} from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatDayTime, formatTime } from './zoned-format';
 import { nextBlockLine, spanText } from './glance';
@@ -90,9 +96,11 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
 export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
   const st = state.coverage.status;
   const issues = coverageIssuesText(state);
-  if (st.kind === 'fresh' || st.kind === 'loading') return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
+  if (st.kind === 'fresh' || st.kind === 'loading')
+    return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const saved = savedAt(st);
-  if (saved) return `Coverage requests: showing saved data from ${formatTime(saved, { locale: ctx.locale, localZone: ctx.localZone })}`;
+  if (saved)
+    return `Coverage requests: showing saved data from ${formatTime(saved, { locale: ctx.locale, localZone: ctx.localZone })}`;
   const why = st.kind === 'error' && !brief ? ` (${st.reason.replace(/\.$/, '')})` : '';
   return `Coverage requests: couldn't load${why}`;
 }
@@ -134,15 +142,31 @@ export interface CardLines {
  * `brief` (the banner already gives the reason for all schedules) a stale card only says since when.
  */
 export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = false): CardLines {
-  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs, scheduleZone: schedule.timeZone ?? undefined };
+  const opts = {
+    locale: ctx.locale,
+    localZone: ctx.localZone,
+    nowMs: ctx.nowMs,
+    scheduleZone: schedule.timeZone ?? undefined,
+  };
   const status = statusText(schedule, ctx, brief);
   if (!hasData(schedule.status)) return { known: false, now: 'Unknown', next: 'Unknown', status };
   // "No one" and "nothing planned" only about time the schedule's data covers.
   const nowKnown = schedule.now !== null || knowsAt(schedule, ctx.nowMs);
-  const ended = schedule.known && Date.parse(schedule.known.to) <= ctx.nowMs ? ` (saved data ends ${formatDayTime(schedule.known.to, opts)})` : '';
-  const now = schedule.now ? `until ${formatDayTime(schedule.now.end, opts)}` : nowKnown ? 'No one is on call' : `Unknown${ended}`;
+  const ended =
+    schedule.known && Date.parse(schedule.known.to) <= ctx.nowMs
+      ? ` (saved data ends ${formatDayTime(schedule.known.to, opts)})`
+      : '';
+  const now = schedule.now
+    ? `until ${formatDayTime(schedule.now.end, opts)}`
+    : nowKnown
+      ? 'No one is on call'
+      : `Unknown${ended}`;
   const until = nothingPlannedUntil(schedule, ctx.nowMs);
-  const next = schedule.next ? `from ${formatDayTime(schedule.next.start, opts)}` : until ? `Nothing planned until ${formatDayTime(until, opts)}` : 'Unknown';
+  const next = schedule.next
+    ? `from ${formatDayTime(schedule.next.start, opts)}`
+    : until
+      ? `Nothing planned until ${formatDayTime(until, opts)}`
+      : 'Unknown';
   return { known: nowKnown, now, next, status };
 }
 

@@ -21,7 +21,10 @@ export function valuesFor(team: TeamView | undefined): TeamFormValues {
 }
 
 export function teamCounters(values: TeamFormValues): { name: Counter; description: Counter } {
-  return { name: counter(values.name, LIMITS.nameMax), description: counter(values.description, LIMITS.teamDescriptionMax) };
+  return {
+    name: counter(values.name, LIMITS.nameMax),
+    description: counter(values.description, LIMITS.teamDescriptionMax),
+  };
 }
 
 /** Problems to show while typing, before anything is sent. */
@@ -34,8 +37,7 @@ export function teamErrors(values: TeamFormValues): FieldErrors {
 }
 
 export type TeamChecked =
-  | { ok: true; request: RequestOf<'team:update'> }
-  | { ok: false; errors: FieldErrors; nothingChanged?: true };
+  { ok: true; request: RequestOf<'team:update'> } | { ok: false; errors: FieldErrors; nothingChanged?: true };
 
 /** Sends only what changed, so an edit never overwrites a field the user did not touch. */
 export function checkTeam(values: TeamFormValues, original: TeamView | undefined): TeamChecked {
@@ -44,6 +46,7 @@ export function checkTeam(values: TeamFormValues, original: TeamView | undefined
   const request: RequestOf<'team:update'> = { teamId: values.teamId };
   if (values.name !== original?.name) request.name = values.name;
   if (values.description !== original?.description) request.description = values.description;
-  if (request.name === undefined && request.description === undefined) return { ok: false, errors: {}, nothingChanged: true };
+  if (request.name === undefined && request.description === undefined)
+    return { ok: false, errors: {}, nothingChanged: true };
   return { ok: true, request };
 }

@@ -86,12 +86,25 @@ interface Claim {
 
 const span = (start: string, end: string) => ({ startMs: Date.parse(start), endMs: Date.parse(end) });
 
-function sameKey(a: Omit<TimelineSegment, 'text'> & { whenStart?: number }, b: Omit<TimelineSegment, 'text'> & { whenStart?: number }): boolean {
-  return a.kind === b.kind && a.whenStart === b.whenStart && a.partial === b.partial && a.people.map((p) => p.id).join() === b.people.map((p) => p.id).join();
+function sameKey(
+  a: Omit<TimelineSegment, 'text'> & { whenStart?: number },
+  b: Omit<TimelineSegment, 'text'> & { whenStart?: number },
+): boolean {
+  return (
+    a.kind === b.kind &&
+    a.whenStart === b.whenStart &&
+    a.partial === b.partial &&
+    a.people.map((p) => p.id).join() === b.people.map((p) => p.id).join()
+  );
 }
 
 const sinceDay = (ctx: FormatContext) =>
-  new Intl.DateTimeFormat(ctx.locale, { weekday: 'short', day: 'numeric', month: 'short', ...(ctx.localZone ? { timeZone: ctx.localZone } : {}) });
+  new Intl.DateTimeFormat(ctx.locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(ctx.localZone ? { timeZone: ctx.localZone } : {}),
+  });
 
 function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number, ctx: FormatContext): TimelineRow {
   const me = state.settings.email.trim().toLowerCase();
@@ -103,7 +116,8 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
   if (data && s.next) claims.push({ ...span(s.next.start, s.next.end), people: s.next.users, partial: false });
   const myself = s.users.find(isMe) ?? s.now?.users.find(isMe) ?? s.next?.users.find(isMe);
   if (data && myself) {
-    for (const b of state.me.shifts) if (b.scheduleId === s.id) claims.push({ ...span(b.start, b.end), people: [myself], partial: true });
+    for (const b of state.me.shifts)
+      if (b.scheduleId === s.id) claims.push({ ...span(b.start, b.end), people: [myself], partial: true });
   }
   // Where the state says nobody is on call: from now (or the end of now's shift) to next's start, or on with no next.
   const emptyFrom = s.now ? Date.parse(s.now.end) : ctx.nowMs;
@@ -128,7 +142,14 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
     if (claim) {
       const first = claim.people[0];
       piece = {
-        kind: 'person', startMs: a, endMs: b, whenStart: claim.startMs, whenEnd: claim.endMs, people: claim.people, partial: claim.partial, mine: claim.people.some(isMe),
+        kind: 'person',
+        startMs: a,
+        endMs: b,
+        whenStart: claim.startMs,
+        whenEnd: claim.endMs,
+        people: claim.people,
+        partial: claim.partial,
+        mine: claim.people.some(isMe),
         hue: first ? hueOf(first.id) : -1,
         label: first ? initials(first.name) + (claim.people.length > 1 ? `+${claim.people.length - 1}` : '') : '',
       };
@@ -142,18 +163,29 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
     if (last && last.endMs === a && sameKey(last, piece)) last.endMs = b;
     else pieces.push(piece);
   }
-  const opts = { nowMs: ctx.nowMs, locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}), ...(s.timeZone ? { scheduleZone: s.timeZone } : {}) };
+  const opts = {
+    nowMs: ctx.nowMs,
+    locale: ctx.locale,
+    ...(ctx.localZone ? { localZone: ctx.localZone } : {}),
+    ...(s.timeZone ? { scheduleZone: s.timeZone } : {}),
+  };
   const segments = pieces.map(({ whenStart, whenEnd, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
-    const when = whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
-      ? `until ${formatDayTime(whenEnd, opts)} (since ${sinceDay(ctx).format(whenStart)})`
-      : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
+    const when =
+      whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
+        ? `until ${formatDayTime(whenEnd, opts)} (since ${sinceDay(ctx).format(whenStart)})`
+        : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
     const who =
-      p.kind === 'unknown' ? (data ? 'unknown' : 'unknown (not loaded)')
-      : p.kind === 'uncovered' ? 'uncovered: nobody on call'
-      : p.partial ? 'You (others not known)'
-      : p.people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
+      p.kind === 'unknown'
+        ? data
+          ? 'unknown'
+          : 'unknown (not loaded)'
+        : p.kind === 'uncovered'
+          ? 'uncovered: nobody on call'
+          : p.partial
+            ? 'You (others not known)'
+            : p.people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
     return { ...p, text: `${who}, ${when}` };
   });
   return { id: s.id, name: s.name, zone: s.timeZone, stale: savedAt(s.status) !== undefined, segments };
@@ -164,10 +196,19 @@ export function timelineModel(state: AppState, ctx: FormatContext): TimelineMode
   const startMs = localMidnight(ctx.nowMs, ctx.localZone);
   const endMs = localMidnight(ctx.nowMs, ctx.localZone, TIMELINE_DAYS);
   const ticks: TimelineTick[] = [];
-  const weekday = new Intl.DateTimeFormat(ctx.locale, { weekday: 'short', ...(ctx.localZone ? { timeZone: ctx.localZone } : {}) });
+  const weekday = new Intl.DateTimeFormat(ctx.locale, {
+    weekday: 'short',
+    ...(ctx.localZone ? { timeZone: ctx.localZone } : {}),
+  });
   for (let d = 0; d < TIMELINE_DAYS; d++) {
     const ms = localMidnight(ctx.nowMs, ctx.localZone, d);
     ticks.push({ ms, label: d === 0 ? 'Today' : weekday.format(ms) });
   }
-  return { startMs, endMs, nowMs: ctx.nowMs, ticks, rows: orderedSchedules(state).map((s) => rowOf(state, s, startMs, endMs, ctx)) };
+  return {
+    startMs,
+    endMs,
+    nowMs: ctx.nowMs,
+    ticks,
+    rows: orderedSchedules(state).map((s) => rowOf(state, s, startMs, endMs, ctx)),
+  };
 }

@@ -2,7 +2,12 @@
 // ship luxon (≈23 KB gzip, a third of its bundle budget). Same signatures, same text: a parity test runs both over
 // zones, DST changes and locales (test/renderer/zoned-format.test.ts). Zone-free helpers are imported from
 // format.ts directly (that does not pull luxon in: it is side-effect free and tree-shaken).
-import { zoneLabel, type DayFormatOptions, type Instant, type TimeFormatOptions } from '../../../electron/shared/format';
+import {
+  zoneLabel,
+  type DayFormatOptions,
+  type Instant,
+  type TimeFormatOptions,
+} from '../../../electron/shared/format';
 
 const DEFAULT_LOCALE = 'en-GB';
 const MINUTE_MS = 60_000;
@@ -69,7 +74,14 @@ export function wallParts(ms: number, zone: string | undefined): WallParts | und
     return undefined;
   }
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  const w = { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const w = {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
   const wholeSecondMs = ms - (((ms % 1000) + 1000) % 1000);
   const wallMs = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return { ...w, offsetMin: Math.round((wallMs - wholeSecondMs) / MINUTE_MS) };
@@ -78,8 +90,13 @@ export function wallParts(ms: number, zone: string | undefined): WallParts | und
 function systemWall(ms: number): WallParts {
   const d = new Date(ms);
   return {
-    year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(),
-    second: d.getSeconds(), offsetMin: -d.getTimezoneOffset(),
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+    offsetMin: -d.getTimezoneOffset(),
   };
 }
 
@@ -121,7 +138,12 @@ export function warmUp(locale: string, zones: readonly (string | undefined)[] = 
 // U+202F before "AM") differs from format()'s in V8; follow it so both read the same.
 function render(dtf: Intl.DateTimeFormat, w: Wall): string {
   const fixed = w.zone !== undefined && /^(utc|gmt)$/i.test(w.zone);
-  return fixed ? dtf.formatToParts(w.wallMs).map((p) => p.value).join('') : dtf.format(w.wallMs);
+  return fixed
+    ? dtf
+        .formatToParts(w.wallMs)
+        .map((p) => p.value)
+        .join('')
+    : dtf.format(w.wallMs);
 }
 
 function clock(w: Wall, locale: string): string {
@@ -134,7 +156,18 @@ function dayClock(w: Wall, locale: string, style: 'weekday' | 'date'): string {
 
 function required(ms: number, zone: string | undefined): Wall {
   // The local zone is the system's (or one a test names); an unknown one falls back to the system zone.
-  return wallAt(ms, zone) ?? wallAt(ms, undefined) ?? { ms, wallMs: ms, zone: undefined, dayNumber: 0, isoDate: '', offsetMin: 0, atMidnight: false };
+  return (
+    wallAt(ms, zone) ??
+    wallAt(ms, undefined) ?? {
+      ms,
+      wallMs: ms,
+      zone: undefined,
+      dayNumber: 0,
+      isoDate: '',
+      offsetMin: 0,
+      atMidnight: false,
+    }
+  );
 }
 
 function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | undefined {
@@ -176,7 +209,10 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   const there = scheduleSide(local, ms, opts);
   if (!there || !opts.scheduleZone) return text;
   // The schedule's side names its day like the local side: a weekday within a week, else the date.
-  const thereText = there.isoDate === local.isoDate ? clock(there, locale) : localDayText(there, required(opts.nowMs, opts.scheduleZone), locale, true);
+  const thereText =
+    there.isoDate === local.isoDate
+      ? clock(there, locale)
+      : localDayText(there, required(opts.nowMs, opts.scheduleZone), locale, true);
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }
 

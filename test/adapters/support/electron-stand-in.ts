@@ -151,13 +151,20 @@ export function createElectronStandIn(options: StandInOptions) {
     },
   };
   /** The schemes registered as privileged before ready, and the handlers given to protocol.handle. */
-  const protocols = { privileged: [] as unknown[], handlers: new Map<string, (request: Request) => Promise<Response>>() };
+  const protocols = {
+    privileged: [] as unknown[],
+    handlers: new Map<string, (request: Request) => Promise<Response>>(),
+  };
   const protocol = {
     registerSchemesAsPrivileged: (schemes: unknown[]) => void protocols.privileged.push(...schemes),
-    handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void protocols.handlers.set(scheme, handler),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+      void protocols.handlers.set(scheme, handler),
     unhandle: (scheme: string) => void protocols.handlers.delete(scheme),
   };
-  const display = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 32, width: 1920, height: 1048 } };
+  const display = {
+    bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+    workArea: { x: 0, y: 32, width: 1920, height: 1048 },
+  };
 
   const module = {
     app,

@@ -22,7 +22,8 @@ while (!settled() && Date.now() < deadline) await new Promise((r) => setTimeout(
 const servePopover = standIn.protocols.handlers.get('app');
 let popover = '';
 while (!popover.includes('data-prerendered') && Date.now() < deadline) {
-  popover = (await (await servePopover?.(new Request('app://renderer/index.html?window=popover&view=status')))?.text()) ?? '';
+  popover =
+    (await (await servePopover?.(new Request('app://renderer/index.html?window=popover&view=status')))?.text()) ?? '';
   if (!popover.includes('data-prerendered')) await new Promise((r) => setTimeout(r, 50));
 }
 const result = {
@@ -32,6 +33,9 @@ const result = {
   channels: [...standIn.handlers.keys()].sort(),
 };
 standIn.module.app.quit();
-while (!standIn.calls.includes('quit:done') && Date.now() < deadline + 5_000) await new Promise((r) => setTimeout(r, 20));
-console.log(`RESULT ${JSON.stringify({ ...result, quit: standIn.calls.includes('quit:done'), handlersLeft: standIn.handlers.size })}`);
+while (!standIn.calls.includes('quit:done') && Date.now() < deadline + 5_000)
+  await new Promise((r) => setTimeout(r, 20));
+console.log(
+  `RESULT ${JSON.stringify({ ...result, quit: standIn.calls.includes('quit:done'), handlersLeft: standIn.handlers.size })}`,
+);
 process.exit(0);

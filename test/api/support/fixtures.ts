@@ -51,7 +51,13 @@ export const coverageRequest = (n: number) => ({
   user: user(2),
   reason: 'Dentist',
   status: 'pending',
-  shifts: [{ start: '2026-03-04T08:00:00Z', end: '2026-03-04T16:00:00Z', schedule_reference: { id: 'sch_primary', name: 'Platform primary' } }],
+  shifts: [
+    {
+      start: '2026-03-04T08:00:00Z',
+      end: '2026-03-04T16:00:00Z',
+      schedule_reference: { id: 'sch_primary', name: 'Platform primary' },
+    },
+  ],
 });
 
 export const meta = (total: number, page: number, perPage: number) => ({ total, page, per_page: perPage });

@@ -32,7 +32,12 @@ function healthy(route: Route, id: string | undefined): Step {
   const current = shift(wire(now - 3_600_000), wire(now + 7 * 3_600_000), [user(1)]);
   const next = shift(wire(now + 7 * 3_600_000), wire(now + 31 * 3_600_000), [user(2)]);
   if (route === 'schedule') {
-    return { status: 200, json: { schedule: { ...schedule(), name: `Schedule ${id}`, current_oncall_shift: current, next_oncall_shift: next } } };
+    return {
+      status: 200,
+      json: {
+        schedule: { ...schedule(), name: `Schedule ${id}`, current_oncall_shift: current, next_oncall_shift: next },
+      },
+    };
   }
   if (route === 'shifts') return { status: 200, json: { shifts: [current, next], meta: meta(2, 1, 100) } };
   return { status: 200, json: { coverage_requests: [], meta: meta(0, 1, 100) } };
@@ -44,12 +49,15 @@ export async function startFakeService(): Promise<FakeService> {
   server.fallback((r) => {
     const found = routeOf(r);
     if (!found) return { status: 404, json: { message: 'no such route' } };
-    return faults.get(`${found.route} ${found.id ?? ''}`) ?? faults.get(`${found.route} *`) ?? healthy(found.route, found.id);
+    return (
+      faults.get(`${found.route} ${found.id ?? ''}`) ?? faults.get(`${found.route} *`) ?? healthy(found.route, found.id)
+    );
   });
   return {
     url: server.url,
     server,
-    fault: (route, step, scheduleId) => void faults.set(`${route} ${route === 'coverage' ? '' : (scheduleId ?? '*')}`, step),
+    fault: (route, step, scheduleId) =>
+      void faults.set(`${route} ${route === 'coverage' ? '' : (scheduleId ?? '*')}`, step),
     counts() {
       const out: Record<string, number> = {};
       for (const r of server.requests) {

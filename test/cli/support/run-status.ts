@@ -11,10 +11,15 @@ export interface Run {
 
 export function runStatus(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'status', '--', ...args], { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error && typeof error.code === 'number' ? error.code : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      'npm',
+      ['run', '--silent', 'status', '--', ...args],
+      { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === 'number' ? error.code : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -15,7 +15,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function started(extra: Parameters<Harness['engine']>[0] = {}, email = ME): Promise<{ h: Harness; engine: Engine }> {
+async function started(
+  extra: Parameters<Harness['engine']>[0] = {},
+  email = ME,
+): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   await seedSettings(h, { email, scheduleIds: ['sch_berlin', 'sch_newyork'] });
   const engine = h.engine(extra);
@@ -29,23 +32,37 @@ const overridesOf = (h: Harness, id: string) => h.sim.state.schedules.get(id)?.o
 describe('override:preview', () => {
   it('takes the rest of the current shift, for me by default, and names who is replaced', async () => {
     const { engine } = await started();
-    const preview = await engine.handlers['override:preview']({ scheduleId: 'sch_berlin', window: { kind: 'rest_of_current' }, emails: [] });
+    const preview = await engine.handlers['override:preview']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'rest_of_current' },
+      emails: [],
+    });
     expect(preview).toEqual({
       ok: true,
       value: {
-        scheduleId: 'sch_berlin', start: '2026-03-25T10:00:01Z', end: '2026-03-26T08:00:00Z', covering: [ME],
+        scheduleId: 'sch_berlin',
+        start: '2026-03-25T10:00:01Z',
+        end: '2026-03-26T08:00:00Z',
+        covering: [ME],
         replaces: [{ id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' }],
-        onCallBefore: 1, alreadyOnCall: false,
+        onCallBefore: 1,
+        alreadyOnCall: false,
       },
     });
   });
 
   it('covers the next hours for up to four people, and refuses more with a field problem', async () => {
     const { engine } = await started();
-    const two = await engine.handlers['override:preview']({ scheduleId: 'sch_newyork', window: { kind: 'next_hours', hours: 2 }, emails: ['carol@example.com'] });
+    const two = await engine.handlers['override:preview']({
+      scheduleId: 'sch_newyork',
+      window: { kind: 'next_hours', hours: 2 },
+      emails: ['carol@example.com'],
+    });
     expect(two.ok && two.value.end).toBe('2026-03-25T12:00:01Z');
     const five = await engine.handlers['override:preview']({
-      scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io', 'e@x.io'],
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 1 },
+      emails: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io', 'e@x.io'],
     });
     expect(five.ok).toBe(false);
     expect(!five.ok && five.error.problems?.[0]?.field).toBe('emails');
@@ -53,15 +70,27 @@ describe('override:preview', () => {
 
   it('says when the covering people are already on call for the whole window (the override would change nothing)', async () => {
     const { engine } = await started();
-    const same = await engine.handlers['override:preview']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['alice@example.com'] });
+    const same = await engine.handlers['override:preview']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 1 },
+      emails: ['alice@example.com'],
+    });
     expect(same.ok && [same.value.alreadyOnCall, same.value.replaces, same.value.onCallBefore]).toEqual([true, [], 1]);
-    const other = await engine.handlers['override:preview']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['carol@example.com'] });
+    const other = await engine.handlers['override:preview']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 1 },
+      emails: ['carol@example.com'],
+    });
     expect(other.ok && other.value.alreadyOnCall).toBe(false);
   });
 
   it('says clearly that an e-mail is needed when none is given and none is set', async () => {
     const { engine } = await started({}, '');
-    const result = await engine.handlers['override:preview']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: [] });
+    const result = await engine.handlers['override:preview']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 1 },
+      emails: [],
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.message).toMatch(/set your e-mail in Settings/);
   });
@@ -71,11 +100,19 @@ describe('override:create', () => {
   it('creates it, reads it back, remembers its id and refreshes the schedule at once', async () => {
     const { h, engine } = await started();
     expect(engine.getState().me.onCallNow.map((s) => s.scheduleId)).not.toContain('sch_berlin');
-    const result = await engine.handlers['override:create']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 4 }, emails: [] });
+    const result = await engine.handlers['override:create']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 4 },
+      emails: [],
+    });
     expect(result.ok && result.value.status).toBe('created');
     if (!result.ok || result.value.status !== 'created') throw new Error('not created');
     const created = result.value.override;
-    expect(created).toMatchObject({ scheduleId: 'sch_berlin', start: '2026-03-25T10:00:01Z', end: '2026-03-25T14:00:01Z' });
+    expect(created).toMatchObject({
+      scheduleId: 'sch_berlin',
+      start: '2026-03-25T10:00:01Z',
+      end: '2026-03-25T14:00:01Z',
+    });
     expect(created.users.map((u) => u.email)).toEqual([ME]);
     expect(h.sim.requests.count({ route: 'getOverride' })).toBe(1);
     await h.clock.advance(1_000);
@@ -91,7 +128,11 @@ describe('override:create', () => {
   it('never re-sends a write that timed out: it checks the schedule and reports the override as created', async () => {
     const { h, engine } = await started({ client: { timeoutMs: 150 } });
     h.sim.faults.set('createOverride', { latencyMs: 400, times: 1 });
-    const pending = engine.handlers['override:create']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['bob@example.com'] });
+    const pending = engine.handlers['override:create']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 1 },
+      emails: ['bob@example.com'],
+    });
     // Let the slow server finish its work (in real time) before the engine looks again.
     while (h.sim.requests.count({ route: 'createOverride' }) === 0) await new Promise((r) => setTimeout(r, 20));
     const result = await h.clock.runWhileAdvancing(pending);
@@ -103,11 +144,18 @@ describe('override:create', () => {
   it('reports "not created" when the write got no answer and the schedule does not show it', async () => {
     const unanswered = (c: OncallClient): OncallClient => ({
       ...c,
-      createOverride: async () => ({ ok: false, error: { kind: 'outcome_unknown', cause: 'timeout', message: 'No answer came back.' } }),
+      createOverride: async () => ({
+        ok: false,
+        error: { kind: 'outcome_unknown', cause: 'timeout', message: 'No answer came back.' },
+      }),
     });
     const { h, engine } = await started({ wrapClient: unanswered });
     const result = await h.clock.runWhileAdvancing(
-      engine.handlers['override:create']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['bob@example.com'] }),
+      engine.handlers['override:create']({
+        scheduleId: 'sch_berlin',
+        window: { kind: 'next_hours', hours: 1 },
+        emails: ['bob@example.com'],
+      }),
     );
     expect(result.ok && result.value.status).toBe('not_created');
     expect(h.sim.requests.count({ route: 'listShifts' })).toBeGreaterThan(0);
@@ -117,11 +165,18 @@ describe('override:create', () => {
   it('says "unknown, check the schedule" when those people were on call anyway', async () => {
     const unanswered = (c: OncallClient): OncallClient => ({
       ...c,
-      createOverride: async () => ({ ok: false, error: { kind: 'outcome_unknown', cause: 'network', message: 'No answer came back.' } }),
+      createOverride: async () => ({
+        ok: false,
+        error: { kind: 'outcome_unknown', cause: 'network', message: 'No answer came back.' },
+      }),
     });
     const { h, engine } = await started({ wrapClient: unanswered });
     const result = await h.clock.runWhileAdvancing(
-      engine.handlers['override:create']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['alice@example.com'] }),
+      engine.handlers['override:create']({
+        scheduleId: 'sch_berlin',
+        window: { kind: 'next_hours', hours: 1 },
+        emails: ['alice@example.com'],
+      }),
     );
     expect(result.ok && result.value.status).toBe('unknown');
     expect(result.ok && 'message' in result.value && result.value.message).toMatch(/Check the schedule/);
@@ -129,7 +184,11 @@ describe('override:create', () => {
 
   it('passes the service refusal on as a typed error (unknown e-mail)', async () => {
     const { engine, h } = await started();
-    const result = await engine.handlers['override:create']({ scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 1 }, emails: ['nobody@example.com'] });
+    const result = await engine.handlers['override:create']({
+      scheduleId: 'sch_berlin',
+      window: { kind: 'next_hours', hours: 1 },
+      emails: ['nobody@example.com'],
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.kind).toBe('rejected');
     expect(overridesOf(h, 'sch_berlin')).toHaveLength(0);

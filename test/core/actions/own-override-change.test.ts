@@ -80,7 +80,11 @@ describe('my own override, whatever path its outcome took, is never told as a ch
     expect(result.ok).toBe(false);
     const other = createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey, maxTries: 1 });
     const at = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
-    const put = await other.createOverride(BERLIN, { start: at(h.clock.now()), end: at(h.clock.now() + 240 * MIN), user_references: [{ type: 'email', value: ME }] });
+    const put = await other.createOverride(BERLIN, {
+      start: at(h.clock.now()),
+      end: at(h.clock.now() + 240 * MIN),
+      user_references: [{ type: 'email', value: ME }],
+    });
     other.close();
     expect(put.ok).toBe(true);
     await h.clock.advance(20 * MIN);

@@ -34,7 +34,10 @@ describe('team:update', () => {
   it('checks the spec limits before sending anything', async () => {
     const { engine, h } = await started();
     const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'x'.repeat(61) });
-    expect(!result.ok && result.error.problems?.[0]).toEqual({ field: 'name', message: 'must be at most 60 characters' });
+    expect(!result.ok && result.error.problems?.[0]).toEqual({
+      field: 'name',
+      message: 'must be at most 60 characters',
+    });
     expect(h.sim.requests.count({ route: 'updateTeam' })).toBe(0);
   });
 });
@@ -42,10 +45,22 @@ describe('team:update', () => {
 describe('chat-group:put', () => {
   it('attaches the group and keeps it in the state (the service has no read endpoint)', async () => {
     const { engine } = await started();
-    const result = await engine.handlers['chat-group:put']({ scheduleId: 'sch_berlin', name: 'Berlin on-call', handle: 'berlin-oncall' });
+    const result = await engine.handlers['chat-group:put']({
+      scheduleId: 'sch_berlin',
+      name: 'Berlin on-call',
+      handle: 'berlin-oncall',
+    });
     expect(result.ok).toBe(true);
-    expect(engine.getState().schedules[0]?.chatUserGroup).toMatchObject({ name: 'Berlin on-call', handle: 'berlin-oncall' });
-    const tooLong = await engine.handlers['chat-group:put']({ scheduleId: 'sch_berlin', name: 'n', handle: 'h', description: 'd'.repeat(141) });
+    expect(engine.getState().schedules[0]?.chatUserGroup).toMatchObject({
+      name: 'Berlin on-call',
+      handle: 'berlin-oncall',
+    });
+    const tooLong = await engine.handlers['chat-group:put']({
+      scheduleId: 'sch_berlin',
+      name: 'n',
+      handle: 'h',
+      description: 'd'.repeat(141),
+    });
     expect(!tooLong.ok && tooLong.error.problems?.[0]?.field).toBe('description');
   });
 });
@@ -53,7 +68,9 @@ describe('chat-group:put', () => {
 describe('schedule:check', () => {
   it('finds the id in a pasted link and returns the name and zone', async () => {
     const { engine } = await started();
-    const result = await engine.handlers['schedule:check']({ input: 'https://oncall.example.com/schedules/sch_tokyo?tab=shifts' });
+    const result = await engine.handlers['schedule:check']({
+      input: 'https://oncall.example.com/schedules/sch_tokyo?tab=shifts',
+    });
     expect(result).toEqual({ ok: true, value: { id: 'sch_tokyo', name: 'Tokyo data', timeZone: 'Asia/Tokyo' } });
     const missing = await engine.handlers['schedule:check']({ input: 'https://oncall.example.com/schedules/sch_gone' });
     expect(!missing.ok && missing.error.kind).toBe('not_found');
@@ -74,7 +91,11 @@ describe('settings:update', () => {
     const saved = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
     expect(saved.schedules).toEqual([{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]);
     await h.clock.advance(2_000);
-    expect(engine.getState().schedules[1]).toMatchObject({ id: 'sch_tokyo', name: 'Tokyo data', status: { kind: 'fresh' } });
+    expect(engine.getState().schedules[1]).toMatchObject({
+      id: 'sch_tokyo',
+      name: 'Tokyo data',
+      status: { kind: 'fresh' },
+    });
   });
 });
 

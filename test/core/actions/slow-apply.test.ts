@@ -9,7 +9,11 @@ import { createHarness, seedSettings, type Harness } from '../support/engine-har
 import { ME, threeZoneSeed } from '../support/seeds';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
-const BOB_TWO_HOURS: OverrideRequest = { scheduleId: 'sch_berlin', window: { kind: 'next_hours', hours: 2 }, emails: ['bob@example.com'] };
+const BOB_TWO_HOURS: OverrideRequest = {
+  scheduleId: 'sch_berlin',
+  window: { kind: 'next_hours', hours: 2 },
+  emails: ['bob@example.com'],
+};
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -35,20 +39,31 @@ async function storedOverrides(h: Harness, engine: Engine): Promise<number> {
 }
 
 describe('create again on a service that applies writes slowly', () => {
-  for (const [when, waitMs] of [['at once', 0], ['10 s later', 10_000]] as const) {
+  for (const [when, waitMs] of [
+    ['at once', 0],
+    ['10 s later', 10_000],
+  ] as const) {
     it(`"most likely not saved", then create again ${when}: "It was saved after all", nothing sent twice`, async () => {
       const { h, engine } = await slowService();
       const first = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
-      expect(first).toMatchObject({ ok: true, value: { status: 'not_created', message: expect.stringMatching(/most likely not saved/) } });
+      expect(first).toMatchObject({
+        ok: true,
+        value: { status: 'not_created', message: expect.stringMatching(/most likely not saved/) },
+      });
       await h.clock.advance(waitMs);
       const again = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
-      expect(again).toMatchObject({ ok: true, value: { status: 'created_unconfirmed', message: expect.stringMatching(/^It was saved after all/) } });
+      expect(again).toMatchObject({
+        ok: true,
+        value: { status: 'created_unconfirmed', message: expect.stringMatching(/^It was saved after all/) },
+      });
       expect(again.ok && 'message' in again.value && again.value.message).not.toMatch(/try again/i);
       expect(h.sim.requests.count({ route: 'createOverride' })).toBe(1);
       expect(await storedOverrides(h, engine)).toBe(1);
       // Once it is known to be saved, the next create is a new wish again: it is sent (and not looked up first).
       const reads = h.sim.requests.count({ route: 'listShifts' });
-      const third = await h.clock.runWhileAdvancing(engine.handlers['override:create']({ ...BOB_TWO_HOURS, window: { kind: 'next_hours', hours: 4 } }));
+      const third = await h.clock.runWhileAdvancing(
+        engine.handlers['override:create']({ ...BOB_TWO_HOURS, window: { kind: 'next_hours', hours: 4 } }),
+      );
       expect(third.ok && third.value.status).toBe('created');
       expect(h.sim.requests.count({ route: 'createOverride' })).toBe(2);
       expect(h.sim.requests.count({ route: 'listShifts' }) - reads).toBeLessThanOrEqual(1); // the refresh after it

@@ -27,16 +27,31 @@ function depsFor(s: StoreServer): TakeOverDeps & { snap: () => Snapshot } {
   const { client } = testClient(s.url, { timeoutMs: 300 });
   closeClient = () => client.close();
   const at = new Date(NOW).toISOString();
-  const base = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], { details: details('Berlin', 'Europe/Berlin', [alice]), shiftsFetchedAt: at });
+  const base = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], {
+    details: details('Berlin', 'Europe/Berlin', [alice]),
+    shiftsFetchedAt: at,
+  });
   let snap = snapshotOf([base]);
   const deps: Omit<TakeOverDeps, 'create'> = {
-    clock: { now: () => NOW, setTimer: (ms, cb) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } },
+    clock: {
+      now: () => NOW,
+      setTimer: (ms, cb) => {
+        const t = setTimeout(cb, ms);
+        return () => clearTimeout(t);
+      },
+    },
     client: () => client,
     settings: () => settingsWith({ schedules: [{ id: SCHEDULE_ID }] }),
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
     refresh: async () => {
-      const read = await client.listShifts(SCHEDULE_ID, { from: BASE_FROM, to: BASE_TO, clip_to_interval: true, per_page: 100 });
-      if (read.ok) snap = { ...snap, schedules: [{ ...base, shifts: read.value.shifts.flatMap((e) => (e.ok ? [e.shift] : [])) }] };
+      const read = await client.listShifts(SCHEDULE_ID, {
+        from: BASE_FROM,
+        to: BASE_TO,
+        clip_to_interval: true,
+        per_page: 100,
+      });
+      if (read.ok)
+        snap = { ...snap, schedules: [{ ...base, shifts: read.value.shifts.flatMap((e) => (e.ok ? [e.shift] : [])) }] };
     },
     statusOf: () => ({ kind: 'fresh', at }),
     verifyGraceMs: 20,
@@ -52,20 +67,34 @@ describe('take over under a write fault', () => {
     const take = takeOverNow(deps);
     server.failNextWrite(502, true);
     const first = await take({ scheduleId: SCHEDULE_ID });
-    expect(first.ok && first.value.outcome).toMatchObject({ status: 'created_unconfirmed', message: expect.stringMatching(/HTTP 502.*not sent again/) });
+    expect(first.ok && first.value.outcome).toMatchObject({
+      status: 'created_unconfirmed',
+      message: expect.stringMatching(/HTTP 502.*not sent again/),
+    });
     expect(first.ok && 'message' in first.value.outcome && first.value.outcome.message).not.toMatch(/try again/i);
-    expect(first.ok && [first.value.start, first.value.end, first.value.covering]).toEqual(['2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', ['me@example.com']]);
-    expect(deps.snap().createdOverrides).toMatchObject([{ id: '', kind: 'take-over', replaced: [{ email: 'alice@example.com' }] }]);
+    expect(first.ok && [first.value.start, first.value.end, first.value.covering]).toEqual([
+      '2026-03-25T10:00:00Z',
+      '2026-03-26T08:00:00Z',
+      ['me@example.com'],
+    ]);
+    expect(deps.snap().createdOverrides).toMatchObject([
+      { id: '', kind: 'take-over', replaced: [{ email: 'alice@example.com' }] },
+    ]);
 
     const second = await take({ scheduleId: SCHEDULE_ID });
     expect(!second.ok && second.error.kind).toBe('already_on_call');
     expect(server.overrides).toHaveLength(1);
     expect(posts(server)).toBe(1);
-    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', true).handBack).toMatchObject({ to: [{ email: 'alice@example.com' }] });
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', true).handBack).toMatchObject({
+      to: [{ email: 'alice@example.com' }],
+    });
 
     const back = await takeOverHandBack(deps)({ scheduleId: SCHEDULE_ID });
     expect(back.ok && back.value.outcome.status).toBe('created');
-    expect(server.overrides.map((o) => o.users.map((u) => u.email))).toEqual([['me@example.com'], ['alice@example.com']]);
+    expect(server.overrides.map((o) => o.users.map((u) => u.email))).toEqual([
+      ['me@example.com'],
+      ['alice@example.com'],
+    ]);
   });
 
   it('not stored, then a gateway 502: "most likely not saved", nothing kept to hand back, and trying again writes one', async () => {

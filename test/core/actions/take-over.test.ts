@@ -15,7 +15,11 @@ const SHIFT_END = '2026-03-26T08:00:00Z';
  * Alice and Bob tomorrow. Mine: always me. Later: starts next week, so nobody is on call now.
  */
 function seed() {
-  const daily = { zone: 'Etc/UTC', rotationStart: '2026-03-20T08:00:00Z', length: { amount: 1, unit: 'days' as const } };
+  const daily = {
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-20T08:00:00Z',
+    length: { amount: 1, unit: 'days' as const },
+  };
   const s = seedOf([
     { id: 'sch_solo', name: 'Solo', userIds: ['usr_alice', 'usr_bob', 'usr_carol'], ...daily },
     { id: 'sch_pair', name: 'Pair', userIds: ['usr_alice', 'usr_bob', 'usr_carol'], ...daily },
@@ -46,7 +50,13 @@ async function started(): Promise<{ h: Harness; engine: Engine }> {
 function shows(engine: Engine, id: string) {
   const view = engine.getState().schedules.find((s) => s.id === id);
   const emails = (users: { email: string }[] | undefined) => users?.map((u) => u.email).sort();
-  return { now: emails(view?.now?.users), nowStart: view?.now?.start, nowEnd: view?.now?.end, next: emails(view?.next?.users), nextStart: view?.next?.start };
+  return {
+    now: emails(view?.now?.users),
+    nowStart: view?.now?.start,
+    nowEnd: view?.now?.end,
+    next: emails(view?.next?.users),
+    nextStart: view?.next?.start,
+  };
 }
 
 async function options(engine: Engine, id: string) {
@@ -60,27 +70,57 @@ const overridesOf = (h: Harness, id: string) => h.sim.state.schedules.get(id)?.o
 describe('take-over:now', () => {
   it('puts me on call from now to the end of the current shift, then the schedule goes on as before', async () => {
     const { h, engine } = await started();
-    expect(await options(engine, 'sch_solo')).toMatchObject({ takeOver: { from: [{ email: 'carol@example.com' }], until: SHIFT_END }, handBack: null });
+    expect(await options(engine, 'sch_solo')).toMatchObject({
+      takeOver: { from: [{ email: 'carol@example.com' }], until: SHIFT_END },
+      handBack: null,
+    });
     const result = await engine.handlers['take-over:now']({ scheduleId: 'sch_solo' });
-    expect(result).toMatchObject({ ok: true, value: { start: '2026-03-25T10:00:01Z', end: SHIFT_END, covering: [ME], replaced: [{ email: 'carol@example.com' }], outcome: { status: 'created' } } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        start: '2026-03-25T10:00:01Z',
+        end: SHIFT_END,
+        covering: [ME],
+        replaced: [{ email: 'carol@example.com' }],
+        outcome: { status: 'created' },
+      },
+    });
     await h.clock.advance(1_000);
-    expect(shows(engine, 'sch_solo')).toEqual({ now: [ME], nowStart: '2026-03-25T10:00:01Z', nowEnd: SHIFT_END, next: ['alice@example.com'], nextStart: SHIFT_END });
+    expect(shows(engine, 'sch_solo')).toEqual({
+      now: [ME],
+      nowStart: '2026-03-25T10:00:01Z',
+      nowEnd: SHIFT_END,
+      next: ['alice@example.com'],
+      nextStart: SHIFT_END,
+    });
     expect(overridesOf(h, 'sch_solo')).toHaveLength(1);
-    expect(await options(engine, 'sch_solo')).toMatchObject({ takeOver: null, handBack: { to: [{ email: 'carol@example.com' }], until: SHIFT_END } });
+    expect(await options(engine, 'sch_solo')).toMatchObject({
+      takeOver: null,
+      handBack: { to: [{ email: 'carol@example.com' }], until: SHIFT_END },
+    });
     // The derived state carries the same offer, for the tray menu and the schedule cards.
-    expect(engine.getState().schedules.find((v) => v.id === 'sch_solo')?.takeOverOptions).toEqual(await options(engine, 'sch_solo'));
+    expect(engine.getState().schedules.find((v) => v.id === 'sch_solo')?.takeOverOptions).toEqual(
+      await options(engine, 'sch_solo'),
+    );
   });
 
   it('on a two-person schedule replaces only the chosen person: the other stays, before and after', async () => {
     const { h, engine } = await started();
     expect(shows(engine, 'sch_pair').now).toEqual(['bob@example.com', 'carol@example.com']);
     const unnamed = await engine.handlers['take-over:now']({ scheduleId: 'sch_pair' });
-    expect(!unnamed.ok && [unnamed.error.kind, unnamed.error.message]).toEqual(['choose_person', 'Bob Stone and Carol Lee are on call now: choose whom to take over from.']);
+    expect(!unnamed.ok && [unnamed.error.kind, unnamed.error.message]).toEqual([
+      'choose_person',
+      'Bob Stone and Carol Lee are on call now: choose whom to take over from.',
+    ]);
     const result = await engine.handlers['take-over:now']({ scheduleId: 'sch_pair', fromEmail: 'Carol@example.com' });
     expect(kindOf(result)).toBe('created');
     await h.clock.advance(1_000);
     expect(shows(engine, 'sch_pair')).toEqual({
-      now: ['bob@example.com', ME], nowStart: '2026-03-25T10:00:01Z', nowEnd: SHIFT_END, next: ['alice@example.com', 'bob@example.com'], nextStart: SHIFT_END,
+      now: ['bob@example.com', ME],
+      nowStart: '2026-03-25T10:00:01Z',
+      nowEnd: SHIFT_END,
+      next: ['alice@example.com', 'bob@example.com'],
+      nextStart: SHIFT_END,
     });
   });
 
@@ -107,13 +147,18 @@ describe('take-over:now', () => {
     const result = await h.clock.runWhileAdvancing(engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }));
     expect(kindOf(result)).toBe('stale_data');
     expect(!result.ok && result.error.message).toMatch(/could not be refreshed.*Nothing was changed/);
-    expect(h.sim.requests.count({ route: 'listShifts' }) + h.sim.requests.count({ route: 'getSchedule' })).toBeGreaterThan(before);
+    expect(
+      h.sim.requests.count({ route: 'listShifts' }) + h.sim.requests.count({ route: 'getSchedule' }),
+    ).toBeGreaterThan(before);
     expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
   });
 
   it('a double click sends one override, and a click after it is in place is refused', async () => {
     const { h, engine } = await started();
-    const [a, b] = await Promise.all([engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }), engine.handlers['take-over:now']({ scheduleId: 'sch_solo' })]);
+    const [a, b] = await Promise.all([
+      engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }),
+      engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }),
+    ]);
     expect(b).toEqual(a);
     await h.clock.advance(1_000);
     expect(kindOf(await engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }))).toBe('already_on_call');
@@ -124,15 +169,36 @@ describe('take-over:now', () => {
 describe('take-over:hand-back', () => {
   it('puts the replaced person back from now until the end of my take-over, and is then no longer offered', async () => {
     const { h, engine } = await started();
-    expect(kindOf(await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }))).toBe('nothing_to_hand_back');
+    expect(kindOf(await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }))).toBe(
+      'nothing_to_hand_back',
+    );
     await engine.handlers['take-over:now']({ scheduleId: 'sch_solo' });
     await h.clock.advance(2 * HOUR);
     const back = await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' });
-    expect(back).toMatchObject({ ok: true, value: { start: '2026-03-25T12:00:01Z', end: SHIFT_END, covering: ['carol@example.com'], outcome: { status: 'created' } } });
+    expect(back).toMatchObject({
+      ok: true,
+      value: {
+        start: '2026-03-25T12:00:01Z',
+        end: SHIFT_END,
+        covering: ['carol@example.com'],
+        outcome: { status: 'created' },
+      },
+    });
     await h.clock.advance(1_000);
-    expect(shows(engine, 'sch_solo')).toEqual({ now: ['carol@example.com'], nowStart: '2026-03-25T12:00:01Z', nowEnd: SHIFT_END, next: ['alice@example.com'], nextStart: SHIFT_END });
-    expect(await options(engine, 'sch_solo')).toMatchObject({ takeOver: { from: [{ email: 'carol@example.com' }] }, handBack: null });
-    expect(kindOf(await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }))).toBe('nothing_to_hand_back');
+    expect(shows(engine, 'sch_solo')).toEqual({
+      now: ['carol@example.com'],
+      nowStart: '2026-03-25T12:00:01Z',
+      nowEnd: SHIFT_END,
+      next: ['alice@example.com'],
+      nextStart: SHIFT_END,
+    });
+    expect(await options(engine, 'sch_solo')).toMatchObject({
+      takeOver: { from: [{ email: 'carol@example.com' }] },
+      handBack: null,
+    });
+    expect(kindOf(await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }))).toBe(
+      'nothing_to_hand_back',
+    );
     expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
   });
 
@@ -141,9 +207,16 @@ describe('take-over:hand-back', () => {
     await engine.handlers['take-over:now']({ scheduleId: 'sch_pair', fromEmail: 'carol@example.com' });
     await h.clock.advance(HOUR);
     const back = await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_pair' });
-    expect(back.ok && back.value.covering.map((e) => e.toLowerCase()).sort()).toEqual(['bob@example.com', 'carol@example.com']);
+    expect(back.ok && back.value.covering.map((e) => e.toLowerCase()).sort()).toEqual([
+      'bob@example.com',
+      'carol@example.com',
+    ]);
     await h.clock.advance(1_000);
-    expect(shows(engine, 'sch_pair')).toMatchObject({ now: ['bob@example.com', 'carol@example.com'], nowStart: '2026-03-25T11:00:01Z', nowEnd: SHIFT_END });
+    expect(shows(engine, 'sch_pair')).toMatchObject({
+      now: ['bob@example.com', 'carol@example.com'],
+      nowStart: '2026-03-25T11:00:01Z',
+      nowEnd: SHIFT_END,
+    });
   });
 
   it('is not offered once the schedule no longer shows me in the take-over window', async () => {
@@ -151,9 +224,15 @@ describe('take-over:hand-back', () => {
     await engine.handlers['take-over:now']({ scheduleId: 'sch_solo' });
     await h.clock.advance(1_000);
     // Someone else changes it on the service: Alice covers the rest of the day.
-    await engine.handlers['override:create']({ scheduleId: 'sch_solo', window: { kind: 'rest_of_current' }, emails: ['alice@example.com'] });
+    await engine.handlers['override:create']({
+      scheduleId: 'sch_solo',
+      window: { kind: 'rest_of_current' },
+      emails: ['alice@example.com'],
+    });
     await h.clock.advance(1_000);
     expect((await options(engine, 'sch_solo'))?.handBack).toBeNull();
-    expect(kindOf(await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }))).toBe('nothing_to_hand_back');
+    expect(kindOf(await engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }))).toBe(
+      'nothing_to_hand_back',
+    );
   });
 });

@@ -14,7 +14,11 @@ import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '.
 import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type StoreServer } from './support/store-server';
 
 const NOW = Date.parse('2026-03-25T10:00:00Z');
-const BOB_TWO_HOURS: OverrideRequest = { scheduleId: SCHEDULE_ID, window: { kind: 'next_hours', hours: 2 }, emails: ['bob@example.com'] };
+const BOB_TWO_HOURS: OverrideRequest = {
+  scheduleId: SCHEDULE_ID,
+  window: { kind: 'next_hours', hours: 2 },
+  emails: ['bob@example.com'],
+};
 const writes = (s: StoreServer) => s.requests.filter((r) => !r.startsWith('GET'));
 
 let server: StoreServer;
@@ -33,10 +37,19 @@ function depsFor(s: StoreServer, failAfterWrite = true): TakeOverDeps {
   closeClient = () => client.close();
   const team = { id: 'tea_core', name: 'Core', description: 'Core team' };
   const at = new Date(NOW).toISOString();
-  const berlin = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], { details: details('Berlin', 'Europe/Berlin', [alice], { teams: [team] }), shiftsFetchedAt: at });
+  const berlin = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], {
+    details: details('Berlin', 'Europe/Berlin', [alice], { teams: [team] }),
+    shiftsFetchedAt: at,
+  });
   let snap: Snapshot = snapshotOf([berlin]);
   const deps: ActionDeps = {
-    clock: { now: () => NOW, setTimer: (ms, cb) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } },
+    clock: {
+      now: () => NOW,
+      setTimer: (ms, cb) => {
+        const t = setTimeout(cb, ms);
+        return () => clearTimeout(t);
+      },
+    },
     client: () => client,
     settings: () => settingsWith({ schedules: [{ id: SCHEDULE_ID }] }),
     snapshot: {
@@ -58,7 +71,10 @@ describe('a failure inside the app after the write was sent', () => {
   it('override:create: the outcome is unknown (not "try again"), and it is not sent twice', async () => {
     const create = overrideCreate(depsFor(server));
     const first = await create(BOB_TWO_HOURS);
-    expect(first).toMatchObject({ ok: true, value: { status: 'unknown', message: expect.stringMatching(/unknown whether it was saved/) } });
+    expect(first).toMatchObject({
+      ok: true,
+      value: { status: 'unknown', message: expect.stringMatching(/unknown whether it was saved/) },
+    });
     expect(first.ok && 'message' in first.value && first.value.message).not.toMatch(NEVER_TRY_AGAIN);
     expect(server.overrides).toHaveLength(1);
     expect(writes(server)).toHaveLength(1);
@@ -68,12 +84,18 @@ describe('a failure inside the app after the write was sent', () => {
     const deps = depsFor(server, false);
     const create = deps.create;
     // The create goes out; then the take-over's own work after it fails.
-    const take = takeOverNow({ ...deps, create: async (request, note) => {
-      await create(request, note);
-      throw new TypeError('bookkeeping failed');
-    } });
+    const take = takeOverNow({
+      ...deps,
+      create: async (request, note) => {
+        await create(request, note);
+        throw new TypeError('bookkeeping failed');
+      },
+    });
     const answer = await take({ scheduleId: SCHEDULE_ID });
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringMatching(/unknown whether it was saved/) } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'outcome_unknown', message: expect.stringMatching(/unknown whether it was saved/) },
+    });
     expect(!answer.ok && answer.error.message).not.toMatch(NEVER_TRY_AGAIN);
     expect(writes(server)).toHaveLength(1);
   });
@@ -96,9 +118,17 @@ describe('a failure inside the app after the write was sent', () => {
 describe('a failure inside the app before anything was sent', () => {
   it('still says it went wrong inside the app, and nothing reached the service', async () => {
     const deps = depsFor(server, false);
-    const broken: ActionDeps = { ...deps, settings: () => { throw new TypeError('settings unreadable'); } };
+    const broken: ActionDeps = {
+      ...deps,
+      settings: () => {
+        throw new TypeError('settings unreadable');
+      },
+    };
     const answer = await overrideCreate(broken)(BOB_TWO_HOURS);
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringMatching(/inside the app/) } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', message: expect.stringMatching(/inside the app/) },
+    });
     expect(writes(server)).toHaveLength(0);
   });
 });

@@ -9,10 +9,21 @@ import { chatGroupPut, teamUpdate } from '../../../electron/core/actions/resourc
 import type { OverrideRequest, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { testClient } from '../../api/support/fixtures';
 import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
-import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type Fault, type StoreServer } from './support/store-server';
+import {
+  BASE_FROM,
+  BASE_TO,
+  SCHEDULE_ID,
+  startStoreServer,
+  type Fault,
+  type StoreServer,
+} from './support/store-server';
 
 const NOW = Date.parse('2026-03-25T10:00:00Z');
-const BOB_TWO_HOURS: OverrideRequest = { scheduleId: SCHEDULE_ID, window: { kind: 'next_hours', hours: 2 }, emails: ['bob@example.com'] };
+const BOB_TWO_HOURS: OverrideRequest = {
+  scheduleId: SCHEDULE_ID,
+  window: { kind: 'next_hours', hours: 2 },
+  emails: ['bob@example.com'],
+};
 
 let server: StoreServer;
 let closeClient: () => void;
@@ -28,10 +39,18 @@ function depsFor(s: StoreServer): ActionDeps {
   const { client } = testClient(s.url, { timeoutMs: 300 });
   closeClient = () => client.close();
   const team = { id: 'tea_core', name: 'Core', description: 'Core team' };
-  const berlin = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], { details: details('Berlin', 'Europe/Berlin', [alice], { teams: [team] }) });
+  const berlin = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], {
+    details: details('Berlin', 'Europe/Berlin', [alice], { teams: [team] }),
+  });
   let snap = snapshotOf([berlin]);
   return {
-    clock: { now: () => NOW, setTimer: (ms, cb) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } },
+    clock: {
+      now: () => NOW,
+      setTimer: (ms, cb) => {
+        const t = setTimeout(cb, ms);
+        return () => clearTimeout(t);
+      },
+    },
     client: () => client,
     settings: () => settingsWith({}),
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
@@ -48,11 +67,18 @@ const SAYS_IT_MAY_BE_SAVED = /may or may not|unknown|not sent again|now shows th
  * (as "Try again later" or "not JSON" invite); "not created … check the schedule before trying again" is tried
  * again only if the schedule indeed does not show it. Returns every answer the user saw.
  */
-async function createAsUserWould(create: (r: OverrideRequest) => Promise<CreateAnswer>, s: StoreServer): Promise<CreateAnswer[]> {
+async function createAsUserWould(
+  create: (r: OverrideRequest) => Promise<CreateAnswer>,
+  s: StoreServer,
+): Promise<CreateAnswer[]> {
   const answers = [await create(BOB_TWO_HOURS)];
   for (let i = 0; i < 3; i++) {
     const last = answers[answers.length - 1];
-    const retry = last && (last.ok ? last.value.status === 'not_created' && s.overrides.length === 0 : !SAYS_IT_MAY_BE_SAVED.test(last.error.message));
+    const retry =
+      last &&
+      (last.ok
+        ? last.value.status === 'not_created' && s.overrides.length === 0
+        : !SAYS_IT_MAY_BE_SAVED.test(last.error.message));
     if (!retry) break;
     answers.push(await create(BOB_TWO_HOURS));
   }
@@ -60,7 +86,8 @@ async function createAsUserWould(create: (r: OverrideRequest) => Promise<CreateA
 }
 
 const statusOf = (a: CreateAnswer | undefined) => (a?.ok ? a.value.status : a?.error.kind);
-const textOf = (a: CreateAnswer | undefined) => (a?.ok ? ('message' in a.value ? a.value.message : '') : a?.error.message ?? '');
+const textOf = (a: CreateAnswer | undefined) =>
+  a?.ok ? ('message' in a.value ? a.value.message : '') : (a?.error.message ?? '');
 
 describe('0 duplicate overrides under every write fault', () => {
   it.each<[string, Fault, RegExp]>([
@@ -71,27 +98,33 @@ describe('0 duplicate overrides under every write fault', () => {
     ['a 201 of the wrong shape', 'wrong_shape', /could not be read/],
     ['a connection reset', 'reset', /did not answer/],
     ['no answer at all', 'hang', /did not answer/],
-  ])('stored, then %s: the app finds it in the schedule, never sends it again, and 1 override exists', async (_name, fault, cause) => {
-    const create = overrideCreate(depsFor(server));
-    server.failNextWrite(fault, true);
-    const answers = await createAsUserWould(create, server);
-    expect(server.overrides).toHaveLength(1);
-    expect(server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
-    expect(answers.map(statusOf)).toEqual(['created_unconfirmed']);
-    expect(textOf(answers[0])).toMatch(cause);
-    expect(textOf(answers[0])).not.toMatch(/try again/i);
-  });
+  ])(
+    'stored, then %s: the app finds it in the schedule, never sends it again, and 1 override exists',
+    async (_name, fault, cause) => {
+      const create = overrideCreate(depsFor(server));
+      server.failNextWrite(fault, true);
+      const answers = await createAsUserWould(create, server);
+      expect(server.overrides).toHaveLength(1);
+      expect(server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+      expect(answers.map(statusOf)).toEqual(['created_unconfirmed']);
+      expect(textOf(answers[0])).toMatch(cause);
+      expect(textOf(answers[0])).not.toMatch(/try again/i);
+    },
+  );
 
   it.each<[string, Fault]>([
     ['a gateway 502', 502],
     ['a connection reset', 'reset'],
-  ])('not stored, then %s: the app says "most likely not saved", the user tries again, and 1 override exists', async (_name, fault) => {
-    const create = overrideCreate(depsFor(server));
-    server.failNextWrite(fault, false);
-    const answers = await createAsUserWould(create, server);
-    expect(server.overrides).toHaveLength(1);
-    expect(answers.map(statusOf)).toEqual(['not_created', 'created']);
-  });
+  ])(
+    'not stored, then %s: the app says "most likely not saved", the user tries again, and 1 override exists',
+    async (_name, fault) => {
+      const create = overrideCreate(depsFor(server));
+      server.failNextWrite(fault, false);
+      const answers = await createAsUserWould(create, server);
+      expect(server.overrides).toHaveLength(1);
+      expect(answers.map(statusOf)).toEqual(['not_created', 'created']);
+    },
+  );
 });
 
 describe('identical creates in flight', () => {
@@ -162,7 +195,9 @@ describe('a refused person is named next to their own field', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.problems).toEqual([{ field: 'emails.1', message: 'Is not a known user' }]);
-    expect(result.error.message).toBe('The service refused the override. Person 2 (nobody@example.com): is not a known user.');
+    expect(result.error.message).toBe(
+      'The service refused the override. Person 2 (nobody@example.com): is not a known user.',
+    );
     expect(server.overrides).toHaveLength(0);
   });
 
@@ -171,6 +206,8 @@ describe('a refused person is named next to their own field', () => {
     const result = await create({ ...BOB_TWO_HOURS, emails: ['bob@example.com', '', ' nobody@example.com'] });
     if (result.ok) throw new Error('expected a refusal');
     expect(result.error.problems).toEqual([{ field: 'emails.2', message: 'Is not a known user' }]);
-    expect(result.error.message).toBe('The service refused the override. Person 2 (nobody@example.com): is not a known user.');
+    expect(result.error.message).toBe(
+      'The service refused the override. Person 2 (nobody@example.com): is not a known user.',
+    );
   });
 });

@@ -10,34 +10,68 @@ import { details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '
 
 const NOW = ms('2026-03-10T12:00:00Z');
 const READ = '2026-03-10T11:58:00Z';
-const window = { shiftsFrom: '2026-03-03T11:00:00Z', shiftsTo: '2026-03-25T11:00:00Z', detailsFetchedAt: READ, shiftsFetchedAt: READ };
-const platform = scheduleSnap('sch_platform', [shift('2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', me)], { ...window, details: details('Platform', 'Etc/UTC', [me]) });
-const data = scheduleSnap('sch_data', [shift('2026-03-13T09:00:00Z', '2026-03-13T17:00:00Z', me)], { ...window, details: details('Data', 'Etc/UTC', [me]) });
+const window = {
+  shiftsFrom: '2026-03-03T11:00:00Z',
+  shiftsTo: '2026-03-25T11:00:00Z',
+  detailsFetchedAt: READ,
+  shiftsFetchedAt: READ,
+};
+const platform = scheduleSnap('sch_platform', [shift('2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', me)], {
+  ...window,
+  details: details('Platform', 'Etc/UTC', [me]),
+});
+const data = scheduleSnap('sch_data', [shift('2026-03-13T09:00:00Z', '2026-03-13T17:00:00Z', me)], {
+  ...window,
+  details: details('Data', 'Etc/UTC', [me]),
+});
 const snapshot = snapshotOf([platform, data]);
 
-interface Alarm { uid: string; action: string; trigger: string; related: string; description: string }
+interface Alarm {
+  uid: string;
+  action: string;
+  trigger: string;
+  related: string;
+  description: string;
+}
 
 function alarmsOf(text: string): Map<string, Alarm[]> {
   const cal = new ICAL.Component(ICAL.parse(text));
-  return new Map(cal.getAllSubcomponents('vevent').map((e) => [String(e.getFirstPropertyValue('summary')), e.getAllSubcomponents('valarm').map((a) => {
-    const trigger = a.getFirstProperty('trigger');
-    return {
-      uid: String(a.getFirstPropertyValue('uid')),
-      action: String(a.getFirstPropertyValue('action')),
-      trigger: String(trigger?.getFirstValue()),
-      related: String(trigger?.getParameter('related')),
-      description: String(a.getFirstPropertyValue('description')),
-    };
-  })]));
+  return new Map(
+    cal.getAllSubcomponents('vevent').map((e) => [
+      String(e.getFirstPropertyValue('summary')),
+      e.getAllSubcomponents('valarm').map((a) => {
+        const trigger = a.getFirstProperty('trigger');
+        return {
+          uid: String(a.getFirstPropertyValue('uid')),
+          action: String(a.getFirstPropertyValue('action')),
+          trigger: String(trigger?.getFirstValue()),
+          related: String(trigger?.getParameter('related')),
+          description: String(a.getFirstPropertyValue('description')),
+        };
+      }),
+    ]),
+  );
 }
 
-const settings = (patch: Partial<Settings> = {}): Settings => settingsWith({
-  schedules: [{ id: 'sch_platform' }, { id: 'sch_data', reminders: { leadTimesMin: [60], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true } }],
-  ...patch,
-});
+const settings = (patch: Partial<Settings> = {}): Settings =>
+  settingsWith({
+    schedules: [
+      { id: 'sch_platform' },
+      {
+        id: 'sch_data',
+        reminders: { leadTimesMin: [60], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true },
+      },
+    ],
+    ...patch,
+  });
 
 const render = (files: MemoryFileStore, s: Settings) =>
-  createCalendarPublisher(files, 'calendar-export.json').render({ snapshot, settings: s, nowMs: NOW, localZone: 'Europe/Berlin' });
+  createCalendarPublisher(files, 'calendar-export.json').render({
+    snapshot,
+    settings: s,
+    nowMs: NOW,
+    localZone: 'Europe/Berlin',
+  });
 
 describe('calendar alarms', () => {
   it("follow each schedule's reminders: the default 1 day, 15 min and at start; a schedule's own 1 h only", async () => {
@@ -47,7 +81,9 @@ describe('calendar alarms', () => {
       ['DISPLAY', '-PT15M', 'START', 'On call in 15 min: Platform'],
       ['DISPLAY', 'PT0S', 'START', 'On call now: Platform'],
     ]);
-    expect(alarms.get('On call: Data')?.map((a) => [a.trigger, a.description])).toEqual([['-PT1H', 'On call in 1 h: Data']]);
+    expect(alarms.get('On call: Data')?.map((a) => [a.trigger, a.description])).toEqual([
+      ['-PT1H', 'On call in 1 h: Data'],
+    ]);
   });
 
   it('are the same on every render (same UIDs, same SEQUENCE), so nothing is added twice', async () => {
@@ -65,7 +101,10 @@ describe('calendar alarms', () => {
     const offText = await render(files, settings({ calendarAlarms: false }));
     expect([...alarmsOf(offText).values()].flat()).toEqual([]);
     const off = new ICAL.Component(ICAL.parse(offText));
-    const seq = (c: ICAL.Component) => c.getAllSubcomponents('vevent').map((e) => [e.getFirstPropertyValue('uid'), Number(e.getFirstPropertyValue('sequence'))]);
+    const seq = (c: ICAL.Component) =>
+      c
+        .getAllSubcomponents('vevent')
+        .map((e) => [e.getFirstPropertyValue('uid'), Number(e.getFirstPropertyValue('sequence'))]);
     expect(seq(off).map(([uid]) => uid)).toEqual(seq(on).map(([uid]) => uid));
     expect(seq(off).map(([, n]) => n)).toEqual(seq(on).map(([, n]) => Number(n) + 1));
   });

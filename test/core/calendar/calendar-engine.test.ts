@@ -25,12 +25,25 @@ function parse(text: string): Ev[] {
   const cal = new ICAL.Component(ICAL.parse(text));
   return cal.getAllSubcomponents('vevent').map((c) => {
     const e = new ICAL.Event(c);
-    return { uid: e.uid, summary: e.summary, start: e.startDate.toJSDate().toISOString(), end: e.endDate.toJSDate().toISOString(), sequence: e.sequence, description: e.description };
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      start: e.startDate.toJSDate().toISOString(),
+      end: e.endDate.toJSDate().toISOString(),
+      sequence: e.sequence,
+      description: e.description,
+    };
   });
 }
 
 /** My blocks worked out from the seed's rule by hand, with luxon: `count` turns of `lengthDays`, every `everyDays`. */
-function expected(zone: string, firstLocal: string, everyDays: number, lengthDays: number, count: number): [string, string][] {
+function expected(
+  zone: string,
+  firstLocal: string,
+  everyDays: number,
+  lengthDays: number,
+  count: number,
+): [string, string][] {
   const first = DateTime.fromISO(firstLocal, { zone });
   return Array.from({ length: count }, (_, i) => {
     const start = first.plus({ days: i * everyDays });
@@ -38,7 +51,8 @@ function expected(zone: string, firstLocal: string, everyDays: number, lengthDay
   });
 }
 
-const of = (events: Ev[], name: string): [string, string][] => events.filter((e) => e.summary === `On call: ${name}`).map((e) => [e.start, e.end]);
+const of = (events: Ev[], name: string): [string, string][] =>
+  events.filter((e) => e.summary === `On call: ${name}`).map((e) => [e.start, e.end]);
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -56,7 +70,11 @@ async function started(): Promise<{ h: Harness; engine: Engine }> {
 }
 
 async function cover(engine: Engine, start: string, end: string, email: string): Promise<void> {
-  const result = await engine.handlers['override:create']({ scheduleId: 'sch_berlin', window: { kind: 'custom', start, end }, emails: [email] });
+  const result = await engine.handlers['override:create']({
+    scheduleId: 'sch_berlin',
+    window: { kind: 'custom', start, end },
+    emails: [email],
+  });
   expect(result.ok && result.value.status).toBe('created');
   // The write asks for a refresh of the schedule; let it land.
   await h?.clock.advance(1_000);
@@ -74,7 +92,9 @@ describe('my calendar from the engine', () => {
     expect(events).toHaveLength(21);
     expect(new Set(events.map((e) => e.uid)).size).toBe(21);
     const dst = events.find((e) => e.start === '2026-03-28T08:00:00.000Z');
-    expect(dst?.description).toContain('Your time (Europe/Berlin): Sat 28 Mar 2026, 09:00 CET – Sun 29 Mar 2026, 09:00 CEST');
+    expect(dst?.description).toContain(
+      'Your time (Europe/Berlin): Sat 28 Mar 2026, 09:00 CET – Sun 29 Mar 2026, 09:00 CEST',
+    );
     expect(dst?.description).toContain('Before you: Alice Doe');
     expect(dst?.description).toContain('After you: Alice Doe');
     const ny = events.find((e) => e.summary === 'On call: New York payments');
@@ -98,7 +118,11 @@ describe('my calendar from the engine', () => {
     const after = parse(await again.calendar(DAYS));
     const moved = after.find((e) => e.uid === monday?.uid);
     expect(moved).toMatchObject({ start: '2026-03-30T10:00:00.000Z', end: '2026-03-31T07:00:00.000Z', sequence: 1 });
-    expect(after.find((e) => e.uid === thursday?.uid)).toMatchObject({ start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T12:00:00.000Z', sequence: 1 });
+    expect(after.find((e) => e.uid === thursday?.uid)).toMatchObject({
+      start: '2026-03-26T08:00:00.000Z',
+      end: '2026-03-27T12:00:00.000Z',
+      sequence: 1,
+    });
     expect(after).toHaveLength(first.length);
     const untouched = after.filter((e) => e.summary !== 'On call: Berlin primary');
     expect(untouched).toEqual(first.filter((e) => e.summary !== 'On call: Berlin primary'));

@@ -27,11 +27,17 @@ function freePort(): Promise<number> {
   });
 }
 
-async function feedSettings(engine: Engine, patch: Partial<Settings['calendarFeed']>): Promise<Settings['calendarFeed']> {
-  const result = await engine.handlers['settings:update']({ calendarFeed: { ...engine.getState().settings.calendarFeed, ...patch } });
+async function feedSettings(
+  engine: Engine,
+  patch: Partial<Settings['calendarFeed']>,
+): Promise<Settings['calendarFeed']> {
+  const result = await engine.handlers['settings:update']({
+    calendarFeed: { ...engine.getState().settings.calendarFeed, ...patch },
+  });
   if (!result.ok) throw new Error(result.error.message);
   // The token is issued by the engine after the update; wait for it to be stored and the server to listen.
-  for (let i = 0; i < 100 && engine.getState().settings.calendarFeed.token === ''; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 100 && engine.getState().settings.calendarFeed.token === ''; i++)
+    await new Promise((r) => setTimeout(r, 10));
   await new Promise((r) => setTimeout(r, 50));
   return engine.getState().settings.calendarFeed;
 }
@@ -48,7 +54,11 @@ function occupy(): Promise<{ port: number; release: () => Promise<void> }> {
   });
 }
 
-const status = (url: string): Promise<number> => fetch(url).then((r) => r.status, () => 0);
+const status = (url: string): Promise<number> =>
+  fetch(url).then(
+    (r) => r.status,
+    () => 0,
+  );
 
 describe('calendar feed in the engine', () => {
   it('is off by default, serves my calendar once turned on, changes address on rotation and stops when off', async () => {
@@ -93,7 +103,9 @@ describe('calendar feed in the engine', () => {
     try {
       await feedSettings(engine, { enabled: true, port: taken.port });
       const notice = engine.getState().notices.find((n) => n.id === 'calendar-feed');
-      expect(notice?.message).toBe(`The calendar feed is not running: Port ${taken.port} is already in use on this computer. Choose another port in Settings.`);
+      expect(notice?.message).toBe(
+        `The calendar feed is not running: Port ${taken.port} is already in use on this computer. Choose another port in Settings.`,
+      );
       const on = await feedSettings(engine, { port: await freePort() });
       expect(engine.getState().notices.find((n) => n.id === 'calendar-feed')).toBeUndefined();
       expect(await status(calendarFeedUrl(on) ?? '')).toBe(200);

@@ -57,7 +57,15 @@ describe('calendar feed server', () => {
   it('says 404 to a wrong token and any other path, and 405 to other methods on the feed path', async () => {
     const f = await started();
     const wrongToken = `${base(f)}${feedPath(TOKEN.replace(/.$/, 'b'))}`;
-    for (const url of [wrongToken, base(f), `${base(f)}/`, `${base(f)}/${TOKEN}`, `${base(f)}/${TOKEN}/other.ics`, `${f.url}/x`, `${base(f)}/state`]) {
+    for (const url of [
+      wrongToken,
+      base(f),
+      `${base(f)}/`,
+      `${base(f)}/${TOKEN}`,
+      `${base(f)}/${TOKEN}/other.ics`,
+      `${f.url}/x`,
+      `${base(f)}/state`,
+    ]) {
       const res = await fetch(url);
       expect([url, res.status]).toEqual([url, 404]);
       expect(await res.text()).not.toContain('BEGIN:VCALENDAR');
@@ -86,8 +94,12 @@ describe('calendar feed server', () => {
   it('listens on 127.0.0.1 only', async () => {
     const f = await started();
     expect(await accepts('127.0.0.1', f.port)).toBe(true);
-    const others = Object.values(networkInterfaces()).flat().filter((i) => i !== undefined && !i.internal).map((i) => i?.address ?? '');
-    for (const address of [...others, '::1']) expect([address, await accepts(address, f.port)]).toEqual([address, false]);
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i !== undefined && !i.internal)
+      .map((i) => i?.address ?? '');
+    for (const address of [...others, '::1'])
+      expect([address, await accepts(address, f.port)]).toEqual([address, false]);
   });
 
   it('reports a port that is already taken instead of throwing', async () => {

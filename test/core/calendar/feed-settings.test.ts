@@ -12,14 +12,23 @@ async function load(json: object) {
 
 describe('calendar feed settings', () => {
   it('are off, on the default port and without a token in a file written before they existed', async () => {
-    const loaded = await load({ version: 1, baseUrl: 'https://oncall.example.com', email: 'me@example.com', schedules: [{ id: 'sch_a' }] });
+    const loaded = await load({
+      version: 1,
+      baseUrl: 'https://oncall.example.com',
+      email: 'me@example.com',
+      schedules: [{ id: 'sch_a' }],
+    });
     expect(loaded.notice).toBeUndefined();
     expect(loaded.settings.calendarFeed).toEqual({ enabled: false, port: 47_615, token: '' });
     expect(loaded.settings.email).toBe('me@example.com');
   });
 
   it('reset only a bad port or token, keeping the rest', async () => {
-    const loaded = await load({ version: 1, email: 'me@example.com', calendarFeed: { enabled: true, port: 80, token: 'short' } });
+    const loaded = await load({
+      version: 1,
+      email: 'me@example.com',
+      calendarFeed: { enabled: true, port: 80, token: 'short' },
+    });
     expect(loaded.settings.calendarFeed).toEqual({ enabled: true, port: 47_615, token: '' });
     expect(loaded.settings.email).toBe('me@example.com');
     expect(loaded.notice?.message).toMatch(/calendarFeed\.port/);

@@ -5,18 +5,31 @@ import { calendarText, eventLines } from '../../../electron/core/calendar/ics-ca
 import type { CalendarBlock } from '../../../electron/core/calendar/my-blocks';
 import { escapeText, foldLine, MAX_LINE_OCTETS } from '../../../electron/core/calendar/ics-text';
 
-const NASTY = 'Platform; primary, EU \\ “night” — Zürich, 東京 & São Paulo; 🚨 escalations, tier-2 (follow-the-sun), with a name long enough to fold twice';
+const NASTY =
+  'Platform; primary, EU \\ “night” — Zürich, 東京 & São Paulo; 🚨 escalations, tier-2 (follow-the-sun), with a name long enough to fold twice';
 
 function block(name: string): CalendarBlock {
   return {
-    scheduleId: 'sch_nasty', scheduleName: name, zone: 'Asia/Tokyo',
-    startMs: Date.parse('2026-03-28T08:00:00Z'), endMs: Date.parse('2026-03-29T07:00:00Z'),
-    withMe: [{ id: 'u1', name: 'Doe, Jane; "JD"', email: 'jd@x.io' }], before: [], after: null, mayContinue: false,
+    scheduleId: 'sch_nasty',
+    scheduleName: name,
+    zone: 'Asia/Tokyo',
+    startMs: Date.parse('2026-03-28T08:00:00Z'),
+    endMs: Date.parse('2026-03-29T07:00:00Z'),
+    withMe: [{ id: 'u1', name: 'Doe, Jane; "JD"', email: 'jd@x.io' }],
+    before: [],
+    after: null,
+    mayContinue: false,
   };
 }
 
 function render(name: string): string {
-  const events = [eventLines(block(name), { uid: 'abc@oncall-tray', sequence: 2, modifiedMs: Date.parse('2026-03-01T00:00:00Z') }, 'Europe/Berlin')];
+  const events = [
+    eventLines(
+      block(name),
+      { uid: 'abc@oncall-tray', sequence: 2, modifiedMs: Date.parse('2026-03-01T00:00:00Z') },
+      'Europe/Berlin',
+    ),
+  ];
   return calendarText({ name: `On call, ${name}`, description: 'x' }, events);
 }
 
@@ -42,7 +55,8 @@ describe('iCalendar text', () => {
     const text = render(NASTY);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-    for (const physical of text.split('\r\n')) expect(Buffer.byteLength(physical, 'utf8')).toBeLessThanOrEqual(MAX_LINE_OCTETS);
+    for (const physical of text.split('\r\n'))
+      expect(Buffer.byteLength(physical, 'utf8')).toBeLessThanOrEqual(MAX_LINE_OCTETS);
     const cal = new ICAL.Component(ICAL.parse(text));
     // ical.js leaves X- properties raw (escaped), but it must read the folded name back as one whole value.
     expect(String(cal.getFirstPropertyValue('x-wr-calname'))).toMatch(/^On call\\, Platform.*fold twice$/);
@@ -53,8 +67,12 @@ describe('iCalendar text', () => {
     expect(event.description).toContain('With you: Doe, Jane; "JD"');
     expect(event.description).toContain('Before you: nobody on call');
     expect(event.description).toContain('After you: unknown (later shifts not fetched)');
-    expect(event.description.split('\n')[0]).toBe('Your time (Europe/Berlin): Sat 28 Mar 2026, 09:00 CET – Sun 29 Mar 2026, 09:00 CEST');
-    expect(event.description).toContain('Schedule time (Asia/Tokyo): Sat 28 Mar 2026, 17:00 GMT+9 – Sun 29 Mar 2026, 16:00 GMT+9');
+    expect(event.description.split('\n')[0]).toBe(
+      'Your time (Europe/Berlin): Sat 28 Mar 2026, 09:00 CET – Sun 29 Mar 2026, 09:00 CEST',
+    );
+    expect(event.description).toContain(
+      'Schedule time (Asia/Tokyo): Sat 28 Mar 2026, 17:00 GMT+9 – Sun 29 Mar 2026, 16:00 GMT+9',
+    );
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-03-28T08:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-03-29T07:00:00.000Z');
     expect(event.sequence).toBe(2);

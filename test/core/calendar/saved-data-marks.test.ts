@@ -13,21 +13,37 @@ const OLD_READ = '2026-03-09T08:00:00Z';
 const window = { shiftsFrom: '2026-03-03T11:00:00Z', shiftsTo: '2026-03-25T11:00:00Z' };
 
 const fresh = scheduleSnap('sch_fresh', [shift('2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', me)], {
-  ...window, details: details('Fresh one', 'Etc/UTC', [me, alice]), detailsFetchedAt: READ, shiftsFetchedAt: READ,
+  ...window,
+  details: details('Fresh one', 'Etc/UTC', [me, alice]),
+  detailsFetchedAt: READ,
+  shiftsFetchedAt: READ,
 });
 const gone = scheduleSnap('sch_gone', [shift('2026-03-13T09:00:00Z', '2026-03-14T09:00:00Z', me)], {
-  ...window, shiftsTo: '2026-03-20T11:00:00Z', details: details('Gone one', 'Etc/UTC', [me]), detailsFetchedAt: OLD_READ, shiftsFetchedAt: OLD_READ,
-  notFound: true, problem: { kind: 'not_found', message: 'Not found', at: '2026-03-10T10:00:00Z' },
+  ...window,
+  shiftsTo: '2026-03-20T11:00:00Z',
+  details: details('Gone one', 'Etc/UTC', [me]),
+  detailsFetchedAt: OLD_READ,
+  shiftsFetchedAt: OLD_READ,
+  notFound: true,
+  problem: { kind: 'not_found', message: 'Not found', at: '2026-03-10T10:00:00Z' },
 });
 const failing = scheduleSnap('sch_failing', [shift('2026-03-15T09:00:00Z', '2026-03-16T09:00:00Z', me)], {
-  ...window, shiftsTo: '2026-03-18T11:00:00Z', details: details('Failing one', 'Etc/UTC', [me]), detailsFetchedAt: OLD_READ, shiftsFetchedAt: OLD_READ,
+  ...window,
+  shiftsTo: '2026-03-18T11:00:00Z',
+  details: details('Failing one', 'Etc/UTC', [me]),
+  detailsFetchedAt: OLD_READ,
+  shiftsFetchedAt: OLD_READ,
   problem: { kind: 'server', message: 'HTTP 503', at: '2026-03-10T11:58:00Z' },
 });
 
 async function render(): Promise<ICAL.Component> {
   const settings = settingsWith({ schedules: [{ id: 'sch_fresh' }, { id: 'sch_gone' }, { id: 'sch_failing' }] });
-  const text = await createCalendarPublisher(new MemoryFileStore(), 'calendar-export.json')
-    .render({ snapshot: snapshotOf([fresh, gone, failing]), settings, nowMs: NOW, localZone: 'Europe/Berlin' });
+  const text = await createCalendarPublisher(new MemoryFileStore(), 'calendar-export.json').render({
+    snapshot: snapshotOf([fresh, gone, failing]),
+    settings,
+    nowMs: NOW,
+    localZone: 'Europe/Berlin',
+  });
   return new ICAL.Component(ICAL.parse(text));
 }
 
@@ -38,10 +54,18 @@ describe('calendar: saved data is marked', () => {
       summary: String(e.getFirstPropertyValue('summary')),
       description: String(e.getFirstPropertyValue('description')),
     }));
-    expect(events.map((e) => e.summary)).toEqual(['On call: Fresh one', 'On call: Gone one (saved data)', 'On call: Failing one (saved data)']);
+    expect(events.map((e) => e.summary)).toEqual([
+      'On call: Fresh one',
+      'On call: Gone one (saved data)',
+      'On call: Failing one (saved data)',
+    ]);
     expect(events[0]?.description).not.toContain('saved data');
-    expect(events[1]?.description).toMatch(/^From saved data read Mon 9 Mar 2026, 09:00 CET \(the service no longer finds this schedule\)/);
-    expect(events[2]?.description).toMatch(/^From saved data read Mon 9 Mar 2026, 09:00 CET \(the schedule could not be refreshed since\)/);
+    expect(events[1]?.description).toMatch(
+      /^From saved data read Mon 9 Mar 2026, 09:00 CET \(the service no longer finds this schedule\)/,
+    );
+    expect(events[2]?.description).toMatch(
+      /^From saved data read Mon 9 Mar 2026, 09:00 CET \(the schedule could not be refreshed since\)/,
+    );
   });
 
   it('says how far shifts are known from fresh schedules only, and names the saved ones with when they were read', async () => {
@@ -49,6 +73,8 @@ describe('calendar: saved data is marked', () => {
     const description = String((await render()).getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
     // The fresh schedule reaches 25 Mar; the saved ones stop earlier, but they are not what "known" rests on.
     expect(description).toContain('Shifts are known until 2026-03-25 (UTC)');
-    expect(description).toContain('From saved data that may have changed: Gone one (read 2026-03-09, no longer found on the service), Failing one (read 2026-03-09).');
+    expect(description).toContain(
+      'From saved data that may have changed: Gone one (read 2026-03-09, no longer found on the service), Failing one (read 2026-03-09).',
+    );
   });
 });

@@ -10,17 +10,32 @@ const fresh = (b: { startMs: number }) => anchorUid('sch_a', 'me@x.io', b.startM
 
 describe('UID rule', () => {
   it('keeps the UID of a block moved at either end, and gives a new block its anchor UID', () => {
-    const published = new Map([['A', iv(0, 24)], ['B', iv(48, 72)]]);
+    const published = new Map([
+      ['A', iv(0, 24)],
+      ['B', iv(48, 72)],
+    ]);
     expect(matchUids([iv(3, 24), iv(48, 80), iv(96, 120)], published, fresh)).toEqual(['A', 'B', fresh(iv(96, 120))]);
   });
 
   it('keeps the UID on the larger part of a split block, and on the larger share of a merge', () => {
     expect(matchUids([iv(0, 4), iv(8, 24)], new Map([['A', iv(0, 24)]]), fresh)).toEqual([fresh(iv(0, 4)), 'A']);
-    expect(matchUids([iv(0, 48)], new Map([['A', iv(0, 10)], ['B', iv(20, 48)]]), fresh)).toEqual(['B']);
+    expect(
+      matchUids(
+        [iv(0, 48)],
+        new Map([
+          ['A', iv(0, 10)],
+          ['B', iv(20, 48)],
+        ]),
+        fresh,
+      ),
+    ).toEqual(['B']);
   });
 
   it('is the same for the same (schedule, me, start) and differs otherwise', () => {
     expect(anchorUid('sch_a', 'me@x.io', 0)).toBe(anchorUid('sch_a', 'me@x.io', 0));
-    expect(new Set([anchorUid('sch_a', 'me@x.io', 0), anchorUid('sch_b', 'me@x.io', 0), anchorUid('sch_a', 'me@x.io', H)]).size).toBe(3);
+    expect(
+      new Set([anchorUid('sch_a', 'me@x.io', 0), anchorUid('sch_b', 'me@x.io', 0), anchorUid('sch_a', 'me@x.io', H)])
+        .size,
+    ).toBe(3);
   });
 });

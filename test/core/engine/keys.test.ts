@@ -55,8 +55,12 @@ describe('engine: a stored service address that cannot be used', () => {
     const engine = h.engine();
     await engine.start();
     const sync = engine.getState().sync;
-    expect(sync.kind === 'needs_setup' && sync.message).toMatch(/^The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//);
+    expect(sync.kind === 'needs_setup' && sync.message).toMatch(
+      /^The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//,
+    );
     const set = await engine.handlers['key:set']({ key: 'ocs_some_key' });
-    expect(set.ok ? '' : set.error.message).toMatch(/^The service address “http:\/\/oncall\.example\.com\/?” can't be used/);
+    expect(set.ok ? '' : set.error.message).toMatch(
+      /^The service address “http:\/\/oncall\.example\.com\/?” can't be used/,
+    );
   });
 });

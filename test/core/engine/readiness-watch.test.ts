@@ -9,7 +9,16 @@ import { ME, seedOf } from '../support/seeds';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 // Daily at 09:00 UTC, Alice and me in turn: mine start 03-10 09:00.
-const seed = seedOf([{ id: 'sch_plat', name: 'Platform', zone: 'Etc/UTC', rotationStart: '2026-03-01T09:00:00Z', userIds: ['usr_alice', 'usr_me'], length: { amount: 1, unit: 'days' } }]);
+const seed = seedOf([
+  {
+    id: 'sch_plat',
+    name: 'Platform',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T09:00:00Z',
+    userIds: ['usr_alice', 'usr_me'],
+    length: { amount: 1, unit: 'days' },
+  },
+]);
 const MY_START = Date.parse('2026-03-10T09:00:00Z');
 
 let h: Harness | undefined;
@@ -33,7 +42,10 @@ describe('engine: readiness before my shift', () => {
     expect(engine.getState().me.readiness?.checks.find((c) => c.id === 'autostart')?.result).toBe('problem');
     await h.clock.advanceTo(MY_START - 30 * MIN);
     const told = h.notifier.shown.filter((n) => n.id.startsWith('readiness:'));
-    expect(told.map((n) => n.id)).toEqual(['readiness:sch_plat:2026-03-10T09:00:00Z:24h', 'readiness:sch_plat:2026-03-10T09:00:00Z:1h']);
+    expect(told.map((n) => n.id)).toEqual([
+      'readiness:sch_plat:2026-03-10T09:00:00Z:24h',
+      'readiness:sch_plat:2026-03-10T09:00:00Z:1h',
+    ]);
     expect(told[0]?.body).toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you/);
     // Asked at the day-ahead mark, then about hourly: never more often than that.
     expect(asked[0]).toBeGreaterThanOrEqual(MY_START - 24 * HOUR);
@@ -44,7 +56,9 @@ describe('engine: readiness before my shift', () => {
   it('tells nothing when everything is ready', async () => {
     h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'], startAtLogin: true });
-    const engine = h.engine({ notificationHealth: async () => ({ result: 'ok', message: 'Notifications can be shown (dunst).' }) });
+    const engine = h.engine({
+      notificationHealth: async () => ({ result: 'ok', message: 'Notifications can be shown (dunst).' }),
+    });
     await engine.start();
     await h.clock.advanceTo(MY_START - 30 * MIN);
     expect(h.notifier.shown.filter((n) => n.id.startsWith('readiness:'))).toEqual([]);

@@ -35,7 +35,9 @@ describe('engine: offline cache', () => {
     const second = h.engine();
     await second.start();
     const served = second.getState();
-    expect(served.schedules.map((s) => s.now?.users.map((u) => u.email))).toEqual(live.schedules.map((s) => s.now?.users.map((u) => u.email)));
+    expect(served.schedules.map((s) => s.now?.users.map((u) => u.email))).toEqual(
+      live.schedules.map((s) => s.now?.users.map((u) => u.email)),
+    );
     expect(served.schedules.every((s) => s.status.kind === 'stale')).toBe(true);
     expect(served.me.nextShift).toEqual(live.me.nextShift);
   });

@@ -21,7 +21,11 @@ afterEach(async () => {
 async function setup(): Promise<{ h: Harness; expected: Expected[] }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   // A relaxed cadence keeps a simulated week fast; reminders are judged by the clock, not by polling.
-  await seedSettings(h, { email: ME, scheduleIds: IDS, refresh: { idleIntervalSec: 1800, nearIntervalSec: 300, nearWindowMin: 30 } });
+  await seedSettings(h, {
+    email: ME,
+    scheduleIds: IDS,
+    refresh: { idleIntervalSec: 1800, nearIntervalSec: 300, nearWindowMin: 30 },
+  });
   const blocks = await myBlocks(h.sim, IDS, ME, START - 2 * 24 * HOUR, END + 3 * 24 * HOUR);
   // Leave the first hour out: the engine's own start-up catch-up is judged separately.
   return { h, expected: expectedReminders(blocks, START + HOUR, END) };
@@ -88,6 +92,8 @@ describe('engine: sleep over a shift start', () => {
     expect(mine[0]!.body).toMatch(/^You have been on call for .+ since \d\d:\d\d/);
     await h.clock.advance(6 * HOUR);
     // Nothing more for that shift's start afterwards (no late "on call in 15 min", no second "on call now").
-    expect(h.notifier.shown.slice(before).filter((n) => n.id.startsWith(group) && !n.id.endsWith(':end'))).toHaveLength(1);
+    expect(h.notifier.shown.slice(before).filter((n) => n.id.startsWith(group) && !n.id.endsWith(':end'))).toHaveLength(
+      1,
+    );
   }, 60_000);
 });

@@ -10,9 +10,17 @@ import { ME, seedOf } from '../support/seeds';
 const ms = (iso: string) => Date.parse(iso);
 // In March Berlin is UTC+1 and New York UTC-4 (its DST began on the 8th). I am on call daily 02:00–10:00Z:
 // 03:00–11:00 in Berlin, 22:00–06:00 in New York.
-const seed = () => seedOf([
-  { id: 'sch_night', name: 'Night desk', zone: 'Europe/Berlin', rotationStart: '2026-03-01T02:00:00Z', userIds: ['usr_me', 'usr_alice', 'usr_bob'], length: { amount: 8, unit: 'hours' } },
-]);
+const seed = () =>
+  seedOf([
+    {
+      id: 'sch_night',
+      name: 'Night desk',
+      zone: 'Europe/Berlin',
+      rotationStart: '2026-03-01T02:00:00Z',
+      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
+      length: { amount: 8, unit: 'hours' },
+    },
+  ]);
 const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
 const TRAVEL_AT = ms('2026-03-10T19:00:00Z'); // 20:00 in Berlin, 15:00 in New York
 
@@ -27,17 +35,34 @@ afterEach(async () => {
 
 function askMe(h: Harness, id: string): void {
   h.sim.state.coverageRequests.push({
-    id, userId: 'usr_alice', reason: 'Dentist', status: 'pending',
-    shifts: [{ startMs: ms('2026-03-14T10:00:00Z'), endMs: ms('2026-03-14T18:00:00Z'), scheduleId: 'sch_night', scheduleName: 'Night desk' }],
+    id,
+    userId: 'usr_alice',
+    reason: 'Dentist',
+    status: 'pending',
+    shifts: [
+      {
+        startMs: ms('2026-03-14T10:00:00Z'),
+        endMs: ms('2026-03-14T18:00:00Z'),
+        scheduleId: 'sch_night',
+        scheduleName: 'Night desk',
+      },
+    ],
   });
 }
 
 /** A night with the engine running: the OS zone may change at 19:00Z; Alice asks me at 22:30Z and 03:30Z. */
 async function night(osZoneAfter: string): Promise<{ h: Harness; zone: LocalZone }> {
   h = await createHarness({ startMs: ms('2026-03-10T12:00:00Z'), seed: seed(), files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_night'], refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 } });
+  await seedSettings(h, {
+    email: ME,
+    scheduleIds: ['sch_night'],
+    refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
+  });
   const settings: unknown = JSON.parse((await h.files.read('settings.json')) ?? '{}');
-  await h.files.writeAtomic('settings.json', JSON.stringify({ ...(typeof settings === 'object' ? settings : {}), quietHours: QUIET }));
+  await h.files.writeAtomic(
+    'settings.json',
+    JSON.stringify({ ...(typeof settings === 'object' ? settings : {}), quietHours: QUIET }),
+  );
   let osZone = 'Europe/Berlin';
   zone = createLocalZone({ readers: [() => osZone], clock: h.clock });
   const engine = h.engine({ localZone: zone.current });
@@ -60,9 +85,13 @@ const SUMMARY = /^\d+ messages? while notifications were quiet$/;
 /** What was said after the change, by time and title. "Shift ended" is left out: whether one that fell in quiet
  *  hours is summed up later is the reminders' own rule, not the zone's. */
 const saidAfterTravel = (h: Harness) =>
-  h.notifier.shown.filter((s) => s.atMs >= TRAVEL_AT && s.title !== 'Shift ended').map((s) => `${when(s)} ${SUMMARY.test(s.title) ? 'summary' : s.title}`);
+  h.notifier.shown
+    .filter((s) => s.atMs >= TRAVEL_AT && s.title !== 'Shift ended')
+    .map((s) => `${when(s)} ${SUMMARY.test(s.title) ? 'summary' : s.title}`);
 const titled = (h: Harness, title: string | RegExp) =>
-  h.notifier.shown.find((s) => s.atMs >= TRAVEL_AT && (typeof title === 'string' ? s.title === title : title.test(s.title)));
+  h.notifier.shown.find(
+    (s) => s.atMs >= TRAVEL_AT && (typeof title === 'string' ? s.title === title : title.test(s.title)),
+  );
 
 describe('the zone changes under a running engine (travel, without a restart)', () => {
   it('Berlin → New York: the next reminders read New York times and quiet hours are New York nights', async () => {
@@ -80,7 +109,9 @@ describe('the zone changes under a running engine (travel, without a restart)', 
     // Local times first, the schedule's own (Berlin) in parentheses, as for any schedule in another zone.
     expect(titled(h, 'On call in 15 min')?.body).toBe('Night desk Tue 22:00 – Wed 06:00 (03:00–11:00 Berlin)');
     expect(titled(h, 'On call now')?.body).toBe('Night desk until Wed 06:00 (11:00 Berlin)');
-    expect(titled(h, 'Coverage request from Alice Doe')?.body).toBe('Night desk Sat 06:00–14:00 (Sat 11:00–19:00 Berlin): Dentist');
+    expect(titled(h, 'Coverage request from Alice Doe')?.body).toBe(
+      'Night desk Sat 06:00–14:00 (Sat 11:00–19:00 Berlin): Dentist',
+    );
     const summary = titled(h, SUMMARY)?.body ?? '';
     expect(summary).toContain('On call in 15 h: Night desk Wed 22:00 – Thu 06:00 (Thu 03:00–11:00 Berlin)');
     expect(summary).toContain('Coverage request from Alice Doe: Night desk Sat 06:00–14:00');

@@ -1,7 +1,13 @@
 // The followed local zone: what the OS says now, asked again every minute and on demand; a reader that fails or
 // names no usable zone leaves the last good one in place; nothing here ever throws at the caller.
 import { describe, expect, it } from 'vitest';
-import { createLocalZone, validZone, ZONE_RECHECK_MS, zoneFromLink, type ZoneReader } from '../../../electron/core/platform/local-zone';
+import {
+  createLocalZone,
+  validZone,
+  ZONE_RECHECK_MS,
+  zoneFromLink,
+  type ZoneReader,
+} from '../../../electron/core/platform/local-zone';
 import { FakeClock } from '../support/fake-clock';
 
 /** The OS, played by the test: what it answers can change at any time, or fail. */
@@ -21,7 +27,12 @@ function setup(first: string | undefined, extra: { initial?: string; readers?: Z
   const system = os(first);
   const logged: string[] = [];
   const changes: string[] = [];
-  const zone = createLocalZone({ readers: extra.readers ?? [system.reader], clock, log: (m) => void logged.push(m), ...(extra.initial ? { initial: extra.initial } : {}) });
+  const zone = createLocalZone({
+    readers: extra.readers ?? [system.reader],
+    clock,
+    log: (m) => void logged.push(m),
+    ...(extra.initial ? { initial: extra.initial } : {}),
+  });
   zone.onChange((to, from) => void changes.push(`${from} → ${to}`));
   return { clock, system, zone, logged, changes };
 }
@@ -77,7 +88,15 @@ describe('the local zone follows the system', () => {
   it('asks the readers in order: a failing or clueless one leaves the next to answer', () => {
     const first = os(undefined);
     const second = os('Asia/Kolkata');
-    const { zone } = setup(undefined, { readers: [first.reader, () => { throw new Error('no file'); }, second.reader] });
+    const { zone } = setup(undefined, {
+      readers: [
+        first.reader,
+        () => {
+          throw new Error('no file');
+        },
+        second.reader,
+      ],
+    });
     expect(zone.current()).toBe('Asia/Kolkata');
     first.set('Europe/London');
     expect(zone.check()).toBe('Europe/London');

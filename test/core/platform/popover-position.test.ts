@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { displayFor, popoverPosition, trayEdge, type DisplayArea, type Rect } from '../../../electron/core/platform/popover-position';
+import {
+  displayFor,
+  popoverPosition,
+  trayEdge,
+  type DisplayArea,
+  type Rect,
+} from '../../../electron/core/platform/popover-position';
 
 const size = { width: 360, height: 520 };
 const gapPx = 4;
@@ -99,9 +105,21 @@ describe('popover next to the tray', () => {
 
   it('without tray bounds or cursor, uses the corner where the platform keeps its tray', () => {
     const area = display({ x: 0, y: 0, width: 1920, height: 1080 }, { bottom: 40 });
-    const onWindows = popoverPosition({ trayBounds: undefined, windowSize: size, displays: [area], platform: 'win32', gapPx });
+    const onWindows = popoverPosition({
+      trayBounds: undefined,
+      windowSize: size,
+      displays: [area],
+      platform: 'win32',
+      gapPx,
+    });
     expect(onWindows).toEqual({ x: 1920 - 360 - gapPx, y: 1040 - 520 - gapPx });
-    const onLinux = popoverPosition({ trayBounds: undefined, windowSize: size, displays: [area], platform: 'linux', gapPx });
+    const onLinux = popoverPosition({
+      trayBounds: undefined,
+      windowSize: size,
+      displays: [area],
+      platform: 'linux',
+      gapPx,
+    });
     expect(onLinux).toEqual({ x: 1920 - 360 - gapPx, y: gapPx });
   });
 

@@ -8,7 +8,14 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { build as esbuild } from 'esbuild';
-import { inlineStylesheet, injectPrerendered, isPrerenderedPage, loadPrerender, stylesheetHref, withStyleSource } from '../../../electron/core/platform/prerender-page';
+import {
+  inlineStylesheet,
+  injectPrerendered,
+  isPrerenderedPage,
+  loadPrerender,
+  stylesheetHref,
+  withStyleSource,
+} from '../../../electron/core/platform/prerender-page';
 import { appState } from '../../renderer/support/state';
 import { ensureRendererBuilt, PRERENDER_FILE, RENDERER_DIR } from '../../e2e/support/renderer-build';
 
@@ -40,9 +47,13 @@ describe('putting the prerender into index.html', () => {
 
   it('fills #app, marks it for hydration, and starts the app only after the first paint', () => {
     const page = injectPrerendered(BUILT, out);
-    expect(page).toContain('<div id="app" data-prerendered><main data-view="status"><p>On call until 17:00</p></main></div>');
+    expect(page).toContain(
+      '<div id="app" data-prerendered><main data-view="status"><p>On call until 17:00</p></main></div>',
+    );
     // The entry is started by the loader, not by the parser; no chunk is fetched and compiled before the paint.
-    expect(page).toContain('<script type="module" src="./start-after-paint.js" data-app-entry="./assets/index-Bm8posLB.js"></script>');
+    expect(page).toContain(
+      '<script type="module" src="./start-after-paint.js" data-app-entry="./assets/index-Bm8posLB.js"></script>',
+    );
     expect(page).not.toContain('src="./assets/index-Bm8posLB.js"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="./assets/style-BtpF-eha.css">');
@@ -54,7 +65,9 @@ describe('putting the prerender into index.html', () => {
   });
 
   it('takes markup with $ patterns literally', () => {
-    expect(injectPrerendered(BUILT, { html: "<p>$& $1 $' costs</p>", theme: undefined })).toContain("<p>$& $1 $' costs</p>");
+    expect(injectPrerendered(BUILT, { html: "<p>$& $1 $' costs</p>", theme: undefined })).toContain(
+      "<p>$& $1 $' costs</p>",
+    );
   });
 
   it('serves the page as built when it is not the shape it expects', () => {
@@ -90,7 +103,9 @@ describe('the stylesheet inline in the prerendered page', () => {
     const inlined = inlineStylesheet(page(`style-src 'self' ${hash}`), css);
     expect(inlined?.page).toContain('<style>.me{color:green}</style>');
     expect(inlined?.styleSource).toBe(hash);
-    expect(withStyleSource("default-src 'none'; style-src 'self'; img-src 'self'", hash)).toBe(`default-src 'none'; style-src 'self' ${hash}; img-src 'self'`);
+    expect(withStyleSource("default-src 'none'; style-src 'self'; img-src 'self'", hash)).toBe(
+      `default-src 'none'; style-src 'self' ${hash}; img-src 'self'`,
+    );
     // A policy worded otherwise gets no inline style at all (the page then keeps its link).
     expect(withStyleSource("default-src 'self'", hash)).toBeUndefined();
   });
@@ -112,10 +127,21 @@ describe('loading the prerender bundle as the shipped main does', () => {
     try {
       const out = join(dir, 'prerender-page.cjs');
       // The options of scripts/build.mjs's main bundle that bear on loading a file at run time.
-      await esbuild({ entryPoints: ['electron/core/platform/prerender-page.ts'], outfile: out, bundle: true, platform: 'node', format: 'cjs', target: 'node20', supported: { 'dynamic-import': false }, logLevel: 'silent' });
+      await esbuild({
+        entryPoints: ['electron/core/platform/prerender-page.ts'],
+        outfile: out,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        supported: { 'dynamic-import': false },
+        logLevel: 'silent',
+      });
       // No tsx here: its loader accepts things Node's own CommonJS loader refuses (file:// URLs).
       const script = `require(${JSON.stringify(out)}).loadPrerender(${JSON.stringify(PRERENDER_FILE)}).then((f) => console.log(typeof f))`;
-      const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { env: { PATH: process.env['PATH'] ?? '' } });
+      const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
       expect(stdout.trim()).toBe('function');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -148,7 +174,10 @@ describe('loading the prerender bundle', () => {
   });
 
   it('passes a good render through', async () => {
-    await writeFile(join(dir, 'good.cjs'), 'exports.prerenderStatus = (i) => ({ html: "<p>" + i.locale + "</p>", theme: "light" });');
+    await writeFile(
+      join(dir, 'good.cjs'),
+      'exports.prerenderStatus = (i) => ({ html: "<p>" + i.locale + "</p>", theme: "light" });',
+    );
     expect((await loadPrerender(join(dir, 'good.cjs')))?.(input)).toEqual({ html: '<p>en-GB</p>', theme: 'light' });
   });
 });

@@ -13,28 +13,62 @@ const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T12:00:00Z';
 const READ = '2026-03-02T11:58:00Z';
 const range = { shiftsFrom: '2026-02-23T11:00:00Z', shiftsTo: '2026-03-17T11:00:00Z' };
-const platform = scheduleSnap('sch_platform', [shift('2026-03-02T08:00:00Z', '2026-03-02T21:00:00Z', alice), shift('2026-03-02T21:00:00Z', '2026-03-03T08:00:00Z', me)], {
-  ...range, details: details('Platform primary', ZONE, [alice, me]), detailsFetchedAt: READ, shiftsFetchedAt: READ,
-});
+const platform = scheduleSnap(
+  'sch_platform',
+  [
+    shift('2026-03-02T08:00:00Z', '2026-03-02T21:00:00Z', alice),
+    shift('2026-03-02T21:00:00Z', '2026-03-03T08:00:00Z', me),
+  ],
+  {
+    ...range,
+    details: details('Platform primary', ZONE, [alice, me]),
+    detailsFetchedAt: READ,
+    shiftsFetchedAt: READ,
+  },
+);
 const OK_NOTIFICATIONS: NotificationHealthResult = { result: 'ok', message: 'Notifications can be shown (dunst).' };
 
-function derive(o: { settings?: Partial<Settings>; snapshot?: ReturnType<typeof snapshotOf>; notifications?: NotificationHealthResult; nowIso?: string } = {}): AppState {
+function derive(
+  o: {
+    settings?: Partial<Settings>;
+    snapshot?: ReturnType<typeof snapshotOf>;
+    notifications?: NotificationHealthResult;
+    nowIso?: string;
+  } = {},
+): AppState {
   const settings = settingsWith({ schedules: [{ id: 'sch_platform' }], startAtLogin: true, ...o.settings });
   return deriveState({
-    snapshot: o.snapshot ?? snapshotOf([platform], { coverageFetchedAt: READ }), nowMs: ms(o.nowIso ?? NOW), settings, setup: SETUP_OK, syncing: false, notices: [],
+    snapshot: o.snapshot ?? snapshotOf([platform], { coverageFetchedAt: READ }),
+    nowMs: ms(o.nowIso ?? NOW),
+    settings,
+    setup: SETUP_OK,
+    syncing: false,
+    notices: [],
     ...(o.notifications === undefined ? {} : { notificationHealth: o.notifications }),
   });
 }
 
 const results = (s: AppState) => Object.fromEntries((s.me.readiness?.checks ?? []).map((c) => [c.id, c.result]));
-const line = (s: AppState) => (s.me.readiness ? readinessLine(s.me.readiness, (iso) => iso.slice(11, 16)).text : undefined);
+const line = (s: AppState) =>
+  s.me.readiness ? readinessLine(s.me.readiness, (iso) => iso.slice(11, 16)).text : undefined;
 const menu = (s: AppState) => buildTrayMenu(s, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
 
 describe('readiness before my next shift', () => {
   it('is ready when every check passes, and says so in the tray menu', () => {
     const state = derive({ notifications: OK_NOTIFICATIONS });
-    expect(results(state)).toEqual({ key: 'ok', schedule: 'ok', reminders: 'ok', autostart: 'ok', notifications: 'ok' });
-    expect(state.me.readiness?.shift).toEqual({ scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-02T21:00:00Z', end: '2026-03-03T08:00:00Z' });
+    expect(results(state)).toEqual({
+      key: 'ok',
+      schedule: 'ok',
+      reminders: 'ok',
+      autostart: 'ok',
+      notifications: 'ok',
+    });
+    expect(state.me.readiness?.shift).toEqual({
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-03-02T21:00:00Z',
+      end: '2026-03-03T08:00:00Z',
+    });
     expect(menu(state)).toContain('Ready for your shift at 22:00 ✓');
   });
 
@@ -45,21 +79,51 @@ describe('readiness before my next shift', () => {
 
   it('names the problem and its fix: autostart off, reminders off, key rejected, saved data', () => {
     expect(line(derive({ settings: { startAtLogin: false }, notifications: OK_NOTIFICATIONS }))).toBe(
-      'Not ready for your shift at 21:00: after a restart, nothing will remind you: turn on Start at login');
-    const off = derive({ settings: { schedules: [{ id: 'sch_platform', reminders: { leadTimesMin: [], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true } }] } });
-    expect(off.me.readiness?.checks.find((c) => c.id === 'reminders')).toMatchObject({ result: 'problem', action: 'settings' });
+      'Not ready for your shift at 21:00: after a restart, nothing will remind you: turn on Start at login',
+    );
+    const off = derive({
+      settings: {
+        schedules: [
+          {
+            id: 'sch_platform',
+            reminders: { leadTimesMin: [], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true },
+          },
+        ],
+      },
+    });
+    expect(off.me.readiness?.checks.find((c) => c.id === 'reminders')).toMatchObject({
+      result: 'problem',
+      action: 'settings',
+    });
     const rejected = derive({ snapshot: snapshotOf([platform], { coverageFetchedAt: READ, keyRejected: true }) });
-    expect(rejected.me.readiness?.checks.find((c) => c.id === 'key')).toMatchObject({ result: 'problem', action: 'settings' });
-    const stale = derive({ snapshot: snapshotOf([{ ...platform, problem: { kind: 'server', message: 'HTTP 503', at: NOW } }]) });
-    expect(stale.me.readiness?.checks.find((c) => c.id === 'schedule')).toMatchObject({ result: 'problem', action: 'refresh' });
+    expect(rejected.me.readiness?.checks.find((c) => c.id === 'key')).toMatchObject({
+      result: 'problem',
+      action: 'settings',
+    });
+    const stale = derive({
+      snapshot: snapshotOf([{ ...platform, problem: { kind: 'server', message: 'HTTP 503', at: NOW } }]),
+    });
+    expect(stale.me.readiness?.checks.find((c) => c.id === 'schedule')).toMatchObject({
+      result: 'problem',
+      action: 'refresh',
+    });
   });
 
   it("never says ok for notifications it can't check, and a paused server makes the tray icon a problem", () => {
     const unchecked = derive();
     expect(unchecked.me.readiness?.checks.find((c) => c.id === 'notifications')?.result).toBe('unknown');
-    expect(line(unchecked)).toMatch(/^Ready for your shift at 21:00 ✓ \(can't tell: notifications were not checked yet\)$/);
-    const paused = derive({ notifications: { result: 'problem', message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.' } });
-    expect(line(paused)).toBe('Not ready for your shift at 21:00: notifications are paused (dunst): resume them with dunstctl set-paused false');
+    expect(line(unchecked)).toMatch(
+      /^Ready for your shift at 21:00 ✓ \(can't tell: notifications were not checked yet\)$/,
+    );
+    const paused = derive({
+      notifications: {
+        result: 'problem',
+        message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.',
+      },
+    });
+    expect(line(paused)).toBe(
+      'Not ready for your shift at 21:00: notifications are paused (dunst): resume them with dunstctl set-paused false',
+    );
     expect(trayIconFor(paused, ms(NOW))).toBe('problem');
     expect(trayIconFor(derive({ notifications: OK_NOTIFICATIONS }), ms(NOW))).toBe('soon');
   });

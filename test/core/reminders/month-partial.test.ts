@@ -10,7 +10,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { judgeMonth, printVerdict, type Verdict } from '../support/month-oracle';
 import { judgePartial, PartialWorld } from '../support/month-partial-world';
-import { DAY, HOUR, ME, MIN, monthSeed, MONTH_SCHEDULES, OTHERS, prng, type Change, type OutageKind, type World } from '../support/month-world';
+import {
+  DAY,
+  HOUR,
+  ME,
+  MIN,
+  monthSeed,
+  MONTH_SCHEDULES,
+  OTHERS,
+  prng,
+  type Change,
+  type OutageKind,
+  type World,
+} from '../support/month-world';
 import type { Block } from '../support/truth';
 
 const SEED = Number(process.env['MONTH_PARTIAL_SEED'] ?? 20260402);
@@ -39,7 +51,11 @@ type Episode = { name: string; run: () => Promise<void> };
 async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[] }> {
   h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: seed, revisionMoves: false });
   const w = new PartialWorld(h, {
-    scheduleIds: IDS, truthFromMs: START - 3 * DAY, truthToMs: END + 17 * DAY, zone: 'Europe/Berlin', ...REFRESH,
+    scheduleIds: IDS,
+    truthFromMs: START - 3 * DAY,
+    truthToMs: END + 17 * DAY,
+    zone: 'Europe/Berlin',
+    ...REFRESH,
   });
   world = w;
   await w.prepare();
@@ -47,8 +63,11 @@ async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[]
   const lastChange = new Map<string, number>();
   const fresh = (b: Block) => (lastChange.get(b.scheduleId) ?? -Infinity) < w.now() - 2 * DAY;
   const upcoming = (fromMs: number, pred: (b: Block) => boolean = () => true): Block => {
-    const found = w.truth().filter((b) => fresh(b) && b.startMs >= fromMs && pred(b))
-      .sort((a, b) => a.startMs - b.startMs || a.scheduleId.localeCompare(b.scheduleId)).slice(0, 3);
+    const found = w
+      .truth()
+      .filter((b) => fresh(b) && b.startMs >= fromMs && pred(b))
+      .sort((a, b) => a.startMs - b.startMs || a.scheduleId.localeCompare(b.scheduleId))
+      .slice(0, 3);
     if (found.length === 0) throw new Error(`scenario: no block of mine after ${new Date(fromMs).toISOString()}`);
     return rnd.pick(found);
   };
@@ -65,7 +84,8 @@ async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[]
     for (const sid of c.diff.keys()) lastChange.set(sid, w.now());
     return c;
   };
-  const giveAway = (label: string, b: Block, email = other()) => change(label, [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email }]);
+  const giveAway = (label: string, b: Block, email = other()) =>
+    change(label, [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email }]);
   const minutes = (lo: number, hi: number) => rnd.int(lo, hi) * MIN;
   const seconds = (lo: number, hi: number) => rnd.int(lo, hi) * 1000;
   const outage = async (kind: OutageKind, ms: number, during?: () => Promise<void>) => {
@@ -86,92 +106,147 @@ async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[]
   };
 
   const episodes: Episode[] = [
-    { name: 'shifts fail for hours while details answer; my shift given away meanwhile (case 2)', run: async () => {
-      const b = upcoming(w.now() + 9 * HOUR, (x) => x.endMs - x.startMs >= 6 * HOUR);
-      await w.advanceTo(b.startMs - 8 * HOUR);
-      await w.partialBegin('shiftsFail');
-      await w.advanceTo(b.startMs - 6 * HOUR);
-      await giveAway('give my shift away while shifts fail', b, 'alice@example.com');
-      await w.advanceTo(b.startMs + 30 * MIN);
-      await w.partialEnd('shiftsFail');
-    } },
+    {
+      name: 'shifts fail for hours while details answer; my shift given away meanwhile (case 2)',
+      run: async () => {
+        const b = upcoming(w.now() + 9 * HOUR, (x) => x.endMs - x.startMs >= 6 * HOUR);
+        await w.advanceTo(b.startMs - 8 * HOUR);
+        await w.partialBegin('shiftsFail');
+        await w.advanceTo(b.startMs - 6 * HOUR);
+        await giveAway('give my shift away while shifts fail', b, 'alice@example.com');
+        await w.advanceTo(b.startMs + 30 * MIN);
+        await w.partialEnd('shiftsFail');
+      },
+    },
     { name: 'a short sleep ending a few minutes after a lead, resume (case 3)', run: async () => napOverLead(true) },
-    { name: 'details fail for hours over a start of mine (nothing changes)', run: async () => {
-      const b = upcoming(w.now() + 4 * HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - 3 * HOUR);
-      await w.partialBegin('detailsFail');
-      await w.advanceTo(b.startMs + HOUR);
-      await w.partialEnd('detailsFail');
-    } },
-    { name: 'asleep over my start, given away meanwhile; on resume details answer and shifts fail (case 1)', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
-      await w.advanceTo(b.startMs - 20 * MIN);
-      await w.sleep(80 * MIN, true, [
-        { afterMs: 10 * MIN, act: async () => void (await giveAway('give my shift away while asleep', b, 'alice@example.com')) },
-        { afterMs: 79 * MIN, act: () => w.partialBegin('shiftsFail') },
-      ]);
-      await w.advanceTo(w.now() + 2 * HOUR);
-      await w.partialEnd('shiftsFail');
-    } },
-    { name: 'a sleep ending within a minute before a start, resume', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - minutes(18, 25));
-      await w.sleep(b.startMs - seconds(10, 50) - w.now(), true);
-    } },
-    { name: 'the coverage list fails alone; a shift of mine given away meanwhile', run: async () => {
-      await w.partialBegin('coverageFail');
-      await w.advanceTo(w.now() + 30 * MIN);
-      await giveAway('give a shift away while coverage fails', upcoming(w.now() + 20 * HOUR));
-      await w.advanceTo(w.now() + 3 * HOUR);
-      await w.partialEnd('coverageFail');
-    } },
-    { name: 'the service answers 500 everywhere; I am put on a shift meanwhile', run: async () => {
-      await outage('http500', 4 * HOUR, async () => {
-        const from = w.now() + 15 * MIN;
-        const to = from + 5 * HOUR;
-        await change('add me while the service fails', [{ scheduleId: freeSchedule(from - HOUR, to + HOUR), startMs: from, endMs: to, email: ME }]);
-      });
-    } },
-    { name: 'a short sleep ending a few minutes after a lead, no resume event (case 3)', run: async () => napOverLead(false) },
-    { name: 'one schedule\'s shifts fail alone over its start (pathIncludes)', run: async () => {
-      const b = upcoming(w.now() + 4 * HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - 3 * HOUR);
-      await w.partialBegin('shiftsFail', b.scheduleId);
-      await w.advanceTo(b.startMs + HOUR);
-      await w.partialEnd('shiftsFail');
-    } },
-    { name: 'details fail while shifts would answer; my running shift extended meanwhile', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 8 * HOUR);
-      await w.advanceTo(b.startMs + HOUR);
-      await w.partialBegin('detailsFail');
-      await w.advanceTo(w.now() + 30 * MIN);
-      await change('extend my running shift while details fail', [{ scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 2 * HOUR, email: ME }]);
-      await w.advanceTo(w.now() + 2 * HOUR);
-      await w.partialEnd('detailsFail');
-    } },
-    { name: 'a sleep ending within a minute after a start, no resume event', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - minutes(18, 25));
-      await w.sleep(b.startMs + seconds(10, 50) - w.now(), false);
-    } },
-    { name: 'service stopped; a shift of mine in a day given away meanwhile', run: async () => {
-      await outage('down', minutes(150, 240), async () => void (await giveAway('give a shift away while the service is down', upcoming(w.now() + 24 * HOUR))));
-    } },
-    { name: 'asleep over my start, given away meanwhile; no resume event, shifts fail on wake (case 1)', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
-      await w.advanceTo(b.startMs - 20 * MIN);
-      await w.sleep(80 * MIN, false, [
-        { afterMs: 10 * MIN, act: async () => void (await giveAway('give my shift away while asleep (no resume)', b, 'alice@example.com')) },
-        { afterMs: 79 * MIN, act: () => w.partialBegin('shiftsFail') },
-      ]);
-      await w.advanceTo(w.now() + 2 * HOUR);
-      await w.partialEnd('shiftsFail');
-    } },
-    { name: 'a sleep ending within a minute after a start, resume', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - minutes(18, 25));
-      await w.sleep(b.startMs + seconds(10, 50) - w.now(), true);
-    } },
+    {
+      name: 'details fail for hours over a start of mine (nothing changes)',
+      run: async () => {
+        const b = upcoming(w.now() + 4 * HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - 3 * HOUR);
+        await w.partialBegin('detailsFail');
+        await w.advanceTo(b.startMs + HOUR);
+        await w.partialEnd('detailsFail');
+      },
+    },
+    {
+      name: 'asleep over my start, given away meanwhile; on resume details answer and shifts fail (case 1)',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
+        await w.advanceTo(b.startMs - 20 * MIN);
+        await w.sleep(80 * MIN, true, [
+          {
+            afterMs: 10 * MIN,
+            act: async () => void (await giveAway('give my shift away while asleep', b, 'alice@example.com')),
+          },
+          { afterMs: 79 * MIN, act: () => w.partialBegin('shiftsFail') },
+        ]);
+        await w.advanceTo(w.now() + 2 * HOUR);
+        await w.partialEnd('shiftsFail');
+      },
+    },
+    {
+      name: 'a sleep ending within a minute before a start, resume',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - minutes(18, 25));
+        await w.sleep(b.startMs - seconds(10, 50) - w.now(), true);
+      },
+    },
+    {
+      name: 'the coverage list fails alone; a shift of mine given away meanwhile',
+      run: async () => {
+        await w.partialBegin('coverageFail');
+        await w.advanceTo(w.now() + 30 * MIN);
+        await giveAway('give a shift away while coverage fails', upcoming(w.now() + 20 * HOUR));
+        await w.advanceTo(w.now() + 3 * HOUR);
+        await w.partialEnd('coverageFail');
+      },
+    },
+    {
+      name: 'the service answers 500 everywhere; I am put on a shift meanwhile',
+      run: async () => {
+        await outage('http500', 4 * HOUR, async () => {
+          const from = w.now() + 15 * MIN;
+          const to = from + 5 * HOUR;
+          await change('add me while the service fails', [
+            { scheduleId: freeSchedule(from - HOUR, to + HOUR), startMs: from, endMs: to, email: ME },
+          ]);
+        });
+      },
+    },
+    {
+      name: 'a short sleep ending a few minutes after a lead, no resume event (case 3)',
+      run: async () => napOverLead(false),
+    },
+    {
+      name: "one schedule's shifts fail alone over its start (pathIncludes)",
+      run: async () => {
+        const b = upcoming(w.now() + 4 * HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - 3 * HOUR);
+        await w.partialBegin('shiftsFail', b.scheduleId);
+        await w.advanceTo(b.startMs + HOUR);
+        await w.partialEnd('shiftsFail');
+      },
+    },
+    {
+      name: 'details fail while shifts would answer; my running shift extended meanwhile',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 8 * HOUR);
+        await w.advanceTo(b.startMs + HOUR);
+        await w.partialBegin('detailsFail');
+        await w.advanceTo(w.now() + 30 * MIN);
+        await change('extend my running shift while details fail', [
+          { scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 2 * HOUR, email: ME },
+        ]);
+        await w.advanceTo(w.now() + 2 * HOUR);
+        await w.partialEnd('detailsFail');
+      },
+    },
+    {
+      name: 'a sleep ending within a minute after a start, no resume event',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - minutes(18, 25));
+        await w.sleep(b.startMs + seconds(10, 50) - w.now(), false);
+      },
+    },
+    {
+      name: 'service stopped; a shift of mine in a day given away meanwhile',
+      run: async () => {
+        await outage(
+          'down',
+          minutes(150, 240),
+          async () =>
+            void (await giveAway('give a shift away while the service is down', upcoming(w.now() + 24 * HOUR))),
+        );
+      },
+    },
+    {
+      name: 'asleep over my start, given away meanwhile; no resume event, shifts fail on wake (case 1)',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
+        await w.advanceTo(b.startMs - 20 * MIN);
+        await w.sleep(80 * MIN, false, [
+          {
+            afterMs: 10 * MIN,
+            act: async () =>
+              void (await giveAway('give my shift away while asleep (no resume)', b, 'alice@example.com')),
+          },
+          { afterMs: 79 * MIN, act: () => w.partialBegin('shiftsFail') },
+        ]);
+        await w.advanceTo(w.now() + 2 * HOUR);
+        await w.partialEnd('shiftsFail');
+      },
+    },
+    {
+      name: 'a sleep ending within a minute after a start, resume',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - minutes(18, 25));
+        await w.sleep(b.startMs + seconds(10, 50) - w.now(), true);
+      },
+    },
   ];
 
   await w.start('start');
@@ -192,11 +267,15 @@ function pendingUntil(w: PartialWorld, c: Change): number {
   const blockers = [...w.sleeps, ...w.closed, ...w.outages];
   let from = c.atMs;
   for (let guard = 0; guard < 1000; guard++) {
-    const b = blockers.filter((i) => i.fromMs < from + LEARN_MS && from < i.toMs).sort((x, y) => x.fromMs - y.fromMs)[0];
+    const b = blockers
+      .filter((i) => i.fromMs < from + LEARN_MS && from < i.toMs)
+      .sort((x, y) => x.fromMs - y.fromMs)[0];
     if (!b) break;
     from = Math.max(from, b.toMs);
   }
-  const backoffEnds = w.outages.filter((x) => x.kind !== 'offline' && x.toMs <= from && x.toMs > from - LEARN_AFTER_FAILURES_MS).map((x) => x.toMs + LEARN_AFTER_FAILURES_MS);
+  const backoffEnds = w.outages
+    .filter((x) => x.kind !== 'offline' && x.toMs <= from && x.toMs > from - LEARN_AFTER_FAILURES_MS)
+    .map((x) => x.toMs + LEARN_AFTER_FAILURES_MS);
   return Math.max(from + LEARN_MS, ...backoffEnds);
 }
 
@@ -207,20 +286,41 @@ function pendingUntil(w: PartialWorld, c: Change): number {
  */
 function judge(w: PartialWorld): Verdict {
   const month = judgeMonth(w, {
-    judgeFromMs: START + HOUR, judgeToMs: END, leadsMin: [1440, 15], learnMs: LEARN_MS, learnAfterFailuresMs: LEARN_AFTER_FAILURES_MS,
-    onTimeMs: 1_000, settleMs: 2 * MIN, graceMs: 60_000, lateEndMs: 12 * HOUR,
+    judgeFromMs: START + HOUR,
+    judgeToMs: END,
+    leadsMin: [1440, 15],
+    learnMs: LEARN_MS,
+    learnAfterFailuresMs: LEARN_AFTER_FAILURES_MS,
+    onTimeMs: 1_000,
+    settleMs: 2 * MIN,
+    graceMs: 60_000,
+    lateEndMs: 12 * HOUR,
   });
   const partial = judgePartial(w, {
-    judgeFromMs: START + HOUR, judgeToMs: END, staleAfterMs: STALE_AFTER_MS, settleMs: 2 * MIN, learnMs: LEARN_MS, onTimeMs: 1_000,
-    leadsMin: [1440, 15], firstStartMs: START, pendingUntil: (c) => pendingUntil(w, c),
+    judgeFromMs: START + HOUR,
+    judgeToMs: END,
+    staleAfterMs: STALE_AFTER_MS,
+    settleMs: 2 * MIN,
+    learnMs: LEARN_MS,
+    onTimeMs: 1_000,
+    leadsMin: [1440, 15],
+    firstStartMs: START,
+    pendingUntil: (c) => pendingUntil(w, c),
   });
   const timing = (line: string) => line.includes('was long known');
-  const figures = month.figures.filter((f) => f.category !== 'every change told once').map((f) => {
-    if (f.category !== 'false change notices') return f;
-    const dropped = (month.failures.get(f.category) ?? []).filter(timing).length;
-    return { ...f, failed: f.failed - dropped, note: `${dropped} timing judgement(s) left to "before it matters"` };
-  });
-  const failures = new Map([...month.failures].filter(([k]) => k !== 'every change told once').map(([k, v]) => [k, v.filter((line) => !timing(line))] as const).filter(([, v]) => v.length > 0));
+  const figures = month.figures
+    .filter((f) => f.category !== 'every change told once')
+    .map((f) => {
+      if (f.category !== 'false change notices') return f;
+      const dropped = (month.failures.get(f.category) ?? []).filter(timing).length;
+      return { ...f, failed: f.failed - dropped, note: `${dropped} timing judgement(s) left to "before it matters"` };
+    });
+  const failures = new Map(
+    [...month.failures]
+      .filter(([k]) => k !== 'every change told once')
+      .map(([k, v]) => [k, v.filter((line) => !timing(line))] as const)
+      .filter(([, v]) => v.length > 0),
+  );
   return { figures: [...figures, ...partial.figures], failures: new Map([...failures, ...partial.failures]) };
 }
 
@@ -229,15 +329,23 @@ function timeline(w: PartialWorld): string {
   const at = (ms: number) => new Date(ms).toISOString();
   const lines = [
     ...w.rec.shown.map((m) => ({ order: m.order, line: `${at(m.atMs)} SHOW ${m.id} "${m.title}" ${m.body}` })),
-    ...w.rec.syncs.map((s) => ({ order: s.order, line: `${at(s.atMs)} SYNC ${s.route} ${s.scheduleId ?? ''} ${s.ok ? 'ok' : 'FAILED'}` })),
+    ...w.rec.syncs.map((s) => ({
+      order: s.order,
+      line: `${at(s.atMs)} SYNC ${s.route} ${s.scheduleId ?? ''} ${s.ok ? 'ok' : 'FAILED'}`,
+    })),
     ...w.wakes.map((x) => ({ order: x.order, line: `${at(x.atMs)} WAKE ${x.kind}` })),
-    ...w.changes.map((c) => ({ order: c.order, line: `${at(c.atMs)} CHANGE ${c.label} ${[...c.diff].map(([k, d]) => `${k}:${d.map((i) => `${at(i.fromMs)}–${at(i.toMs)}`).join(',')}`).join(' ')}` })),
+    ...w.changes.map((c) => ({
+      order: c.order,
+      line: `${at(c.atMs)} CHANGE ${c.label} ${[...c.diff].map(([k, d]) => `${k}:${d.map((i) => `${at(i.fromMs)}–${at(i.toMs)}`).join(',')}`).join(' ')}`,
+    })),
   ].sort((a, b) => a.order - b.order);
   return `${[
     ...w.sleeps.map((x) => `sleep ${at(x.fromMs)} – ${at(x.toMs)}${x.resume ? '' : ' (no resume event)'}`),
     ...w.closed.map((x) => `closed ${at(x.fromMs)} – ${at(x.toMs)}`),
     ...w.outages.map((x) => `outage ${x.kind} ${at(x.fromMs)} – ${at(x.toMs)}`),
-    ...w.partials.map((x) => `partial ${x.kind}${x.scheduleId ? ` (${x.scheduleId} only)` : ''} ${at(x.fromMs)} – ${at(x.toMs)}`),
+    ...w.partials.map(
+      (x) => `partial ${x.kind}${x.scheduleId ? ` (${x.scheduleId} only)` : ''} ${at(x.fromMs)} – ${at(x.toMs)}`,
+    ),
     ...lines.map((l) => l.line),
   ].join('\n')}\n`;
 }

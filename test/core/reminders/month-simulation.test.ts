@@ -9,7 +9,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { judgeMonth, printVerdict } from '../support/month-oracle';
 import {
-  DAY, HOUR, ME, MIN, monthSeed, MONTH_SCHEDULES, OTHERS, prng, World, type Change, type OutageKind,
+  DAY,
+  HOUR,
+  ME,
+  MIN,
+  monthSeed,
+  MONTH_SCHEDULES,
+  OTHERS,
+  prng,
+  World,
+  type Change,
+  type OutageKind,
 } from '../support/month-world';
 import type { Block } from '../support/truth';
 
@@ -37,7 +47,11 @@ type Episode = { name: string; run: () => Promise<void> };
 async function simulate(): Promise<World> {
   h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: SEED });
   const w = new World(h, {
-    scheduleIds: IDS, truthFromMs: START - 3 * DAY, truthToMs: END + 17 * DAY, zone: 'Europe/Berlin', ...REFRESH,
+    scheduleIds: IDS,
+    truthFromMs: START - 3 * DAY,
+    truthToMs: END + 17 * DAY,
+    zone: 'Europe/Berlin',
+    ...REFRESH,
   });
   world = w;
   await w.prepare();
@@ -45,7 +59,10 @@ async function simulate(): Promise<World> {
   const lastChange = new Map<string, number>();
   const fresh = (b: Block) => (lastChange.get(b.scheduleId) ?? -Infinity) < w.now() - 2 * DAY;
   const blocks = (pred: (b: Block) => boolean = () => true): Block[] =>
-    w.truth().filter((b) => fresh(b) && pred(b)).sort((a, b) => a.startMs - b.startMs || a.scheduleId.localeCompare(b.scheduleId));
+    w
+      .truth()
+      .filter((b) => fresh(b) && pred(b))
+      .sort((a, b) => a.startMs - b.startMs || a.scheduleId.localeCompare(b.scheduleId));
   /** One of the first few of my blocks starting after `fromMs` that fit, picked by the seed. */
   const upcoming = (fromMs: number, pred: (b: Block) => boolean = () => true): Block => {
     const found = blocks((b) => b.startMs >= fromMs && pred(b)).slice(0, 3);
@@ -79,139 +96,271 @@ async function simulate(): Promise<World> {
   };
 
   const episodes: Episode[] = [
-    { name: 'sleep over a start, resume', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - minutes(5, 40));
-      await w.sleep(b.startMs - w.now() + minutes(40, 150), true);
-    } },
-    { name: 'my shift given to Alice while I sleep (1)', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
-      await w.advanceTo(b.startMs - HOUR);
-      await w.sleep(2.5 * HOUR, true, [{ afterMs: 30 * MIN, act: async () => void (await change('give my shift away while asleep', [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: 'alice@example.com' }])) }]);
-    } },
-    { name: 'HTTP 500 for hours; meanwhile I am put on a shift that starts (2)', run: async () => {
-      await outage('http500', 4 * HOUR, async () => {
-        const from = w.now() + 15 * MIN;
-        const to = from + 5 * HOUR;
-        await change('add me while the service fails', [{ scheduleId: freeSchedule(from - HOUR, to + HOUR), startMs: from, endMs: to, email: ME }]);
-      });
-    } },
-    { name: 'sleep over a start without a resume event (4)', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - minutes(5, 12));
-      await w.sleep(minutes(90, 120), false);
-    } },
-    { name: 'closed while my running shift is extended (5)', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 6 * HOUR);
-      await w.advanceTo(b.startMs + HOUR);
-      await w.restart(2 * HOUR, [{ afterMs: HOUR, act: async () => void (await change('extend my running shift while closed', [{ scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 2 * HOUR, email: ME }])) }]);
-    } },
+    {
+      name: 'sleep over a start, resume',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - minutes(5, 40));
+        await w.sleep(b.startMs - w.now() + minutes(40, 150), true);
+      },
+    },
+    {
+      name: 'my shift given to Alice while I sleep (1)',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
+        await w.advanceTo(b.startMs - HOUR);
+        await w.sleep(2.5 * HOUR, true, [
+          {
+            afterMs: 30 * MIN,
+            act: async () =>
+              void (await change('give my shift away while asleep', [
+                { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: 'alice@example.com' },
+              ])),
+          },
+        ]);
+      },
+    },
+    {
+      name: 'HTTP 500 for hours; meanwhile I am put on a shift that starts (2)',
+      run: async () => {
+        await outage('http500', 4 * HOUR, async () => {
+          const from = w.now() + 15 * MIN;
+          const to = from + 5 * HOUR;
+          await change('add me while the service fails', [
+            { scheduleId: freeSchedule(from - HOUR, to + HOUR), startMs: from, endMs: to, email: ME },
+          ]);
+        });
+      },
+    },
+    {
+      name: 'sleep over a start without a resume event (4)',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - minutes(5, 12));
+        await w.sleep(minutes(90, 120), false);
+      },
+    },
+    {
+      name: 'closed while my running shift is extended (5)',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 6 * HOUR);
+        await w.advanceTo(b.startMs + HOUR);
+        await w.restart(2 * HOUR, [
+          {
+            afterMs: HOUR,
+            act: async () =>
+              void (await change('extend my running shift while closed', [
+                { scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 2 * HOUR, email: ME },
+              ])),
+          },
+        ]);
+      },
+    },
     { name: 'service stopped (connection refused) for hours', run: async () => outage('down', minutes(120, 300)) },
-    { name: 'my running shift shortened while awake (5)', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 8 * HOUR);
-      await w.advanceTo(b.startMs + HOUR);
-      await change('shorten my running shift', [{ scheduleId: b.scheduleId, startMs: b.endMs - 3 * HOUR, endMs: b.endMs, email: other() }]);
-    } },
-    { name: 'sleep with resume over a 1-day lead', run: async () => {
-      const b = upcoming(w.now() + 26 * HOUR);
-      await w.advanceTo(b.startMs - DAY - minutes(10, 50));
-      await w.sleep(minutes(120, 200), true);
-    } },
-    { name: 'bridge: also cover the gap to my next shift (3)', run: async () => {
-      const all = blocks();
-      const pairs = all.flatMap((a) => {
-        const next = all.find((x) => x.scheduleId === a.scheduleId && x.startMs > a.endMs);
-        return next && a.startMs >= w.now() + HOUR && next.startMs - a.endMs <= 50 * HOUR ? [[a, next] as const] : [];
-      });
-      const [a, b] = rnd.pick(pairs.slice(0, 3));
-      await w.advanceTo(a.startMs + HOUR);
-      await change('bridge my running shift to the next', [{ scheduleId: a.scheduleId, startMs: a.endMs, endMs: b.startMs, email: ME }]);
-    } },
+    {
+      name: 'my running shift shortened while awake (5)',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 8 * HOUR);
+        await w.advanceTo(b.startMs + HOUR);
+        await change('shorten my running shift', [
+          { scheduleId: b.scheduleId, startMs: b.endMs - 3 * HOUR, endMs: b.endMs, email: other() },
+        ]);
+      },
+    },
+    {
+      name: 'sleep with resume over a 1-day lead',
+      run: async () => {
+        const b = upcoming(w.now() + 26 * HOUR);
+        await w.advanceTo(b.startMs - DAY - minutes(10, 50));
+        await w.sleep(minutes(120, 200), true);
+      },
+    },
+    {
+      name: 'bridge: also cover the gap to my next shift (3)',
+      run: async () => {
+        const all = blocks();
+        const pairs = all.flatMap((a) => {
+          const next = all.find((x) => x.scheduleId === a.scheduleId && x.startMs > a.endMs);
+          return next && a.startMs >= w.now() + HOUR && next.startMs - a.endMs <= 50 * HOUR ? [[a, next] as const] : [];
+        });
+        const [a, b] = rnd.pick(pairs.slice(0, 3));
+        await w.advanceTo(a.startMs + HOUR);
+        await change('bridge my running shift to the next', [
+          { scheduleId: a.scheduleId, startMs: a.endMs, endMs: b.startMs, email: ME },
+        ]);
+      },
+    },
     { name: 'HTTP 503 with Retry-After', run: async () => outage('http503', minutes(60, 150)) },
-    { name: 'cancelled at short notice, after the 15-min lead', run: async () => {
-      const b = upcoming(w.now() + HOUR);
-      await w.advanceTo(b.startMs - 10 * MIN);
-      await change('cancel at short notice', [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() }]);
-    } },
-    { name: 'closed over a shift start, then started again', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 5 * HOUR);
-      await w.advanceTo(b.startMs - minutes(30, 90));
-      await w.restart(b.startMs - w.now() + minutes(30, 120));
-    } },
-    { name: 'my shift moved 2 h later while I sleep', run: async () => {
-      const b = upcoming(w.now() + 10 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
-      await w.advanceTo(b.startMs - 9 * HOUR);
-      await w.sleep(6 * HOUR, true, [{ afterMs: 2 * HOUR, act: async () => void (await change('move my shift 2 h later while asleep', [
-        { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.startMs + 2 * HOUR, email: other() },
-        { scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 2 * HOUR, email: ME },
-      ])) }]);
-    } },
-    { name: 'connection resets; my running shift extended meanwhile', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 8 * HOUR);
-      await w.advanceTo(b.startMs + HOUR);
-      await outage('reset', 2 * HOUR, async () => void (await change('extend my running shift while offline', [{ scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 3 * HOUR, email: ME }])));
-    } },
-    { name: 'sleep without resume over an end', run: async () => {
-      const b = upcoming(w.now() + HOUR);
-      await w.advanceTo(Math.max(w.now(), b.endMs - minutes(10, 30)));
-      await w.sleep(minutes(100, 160), false);
-    } },
-    { name: 'restart while the service is stopped, over a start', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 5 * HOUR);
-      await w.advanceTo(b.startMs - HOUR);
-      await w.outageBegin('down');
-      await w.restart(2 * HOUR);
-      await w.advanceTo(w.now() + HOUR);
-      await w.outageEnd();
-    } },
-    { name: 'a future shift of mine given away while awake', run: async () => {
-      const b = upcoming(w.now() + 30 * HOUR);
-      await change('give a shift in two days away', [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() }]);
-    } },
+    {
+      name: 'cancelled at short notice, after the 15-min lead',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR);
+        await w.advanceTo(b.startMs - 10 * MIN);
+        await change('cancel at short notice', [
+          { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() },
+        ]);
+      },
+    },
+    {
+      name: 'closed over a shift start, then started again',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 5 * HOUR);
+        await w.advanceTo(b.startMs - minutes(30, 90));
+        await w.restart(b.startMs - w.now() + minutes(30, 120));
+      },
+    },
+    {
+      name: 'my shift moved 2 h later while I sleep',
+      run: async () => {
+        const b = upcoming(w.now() + 10 * HOUR, (x) => x.endMs - x.startMs >= 4 * HOUR);
+        await w.advanceTo(b.startMs - 9 * HOUR);
+        await w.sleep(6 * HOUR, true, [
+          {
+            afterMs: 2 * HOUR,
+            act: async () =>
+              void (await change('move my shift 2 h later while asleep', [
+                { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.startMs + 2 * HOUR, email: other() },
+                { scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 2 * HOUR, email: ME },
+              ])),
+          },
+        ]);
+      },
+    },
+    {
+      name: 'connection resets; my running shift extended meanwhile',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 8 * HOUR);
+        await w.advanceTo(b.startMs + HOUR);
+        await outage(
+          'reset',
+          2 * HOUR,
+          async () =>
+            void (await change('extend my running shift while offline', [
+              { scheduleId: b.scheduleId, startMs: b.endMs, endMs: b.endMs + 3 * HOUR, email: ME },
+            ])),
+        );
+      },
+    },
+    {
+      name: 'sleep without resume over an end',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR);
+        await w.advanceTo(Math.max(w.now(), b.endMs - minutes(10, 30)));
+        await w.sleep(minutes(100, 160), false);
+      },
+    },
+    {
+      name: 'restart while the service is stopped, over a start',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs >= 5 * HOUR);
+        await w.advanceTo(b.startMs - HOUR);
+        await w.outageBegin('down');
+        await w.restart(2 * HOUR);
+        await w.advanceTo(w.now() + HOUR);
+        await w.outageEnd();
+      },
+    },
+    {
+      name: 'a future shift of mine given away while awake',
+      run: async () => {
+        const b = upcoming(w.now() + 30 * HOUR);
+        await change('give a shift in two days away', [
+          { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() },
+        ]);
+      },
+    },
     { name: 'HTTP 429 with a long Retry-After', run: async () => outage('http429', minutes(45, 90)) },
-    { name: 'travel: Berlin → New York during a long sleep (6)', run: async () => {
-      await w.sleep(9 * HOUR, true, [{ afterMs: 4 * HOUR, act: async () => w.travel('America/New_York') }]);
-    } },
-    { name: 'put on a shift in two days while awake', run: async () => {
-      const from = Math.ceil((w.now() + 40 * HOUR) / HOUR) * HOUR;
-      await change('add me to a shift in two days', [{ scheduleId: freeSchedule(from - HOUR, from + 7 * HOUR), startMs: from, endMs: from + 6 * HOUR, email: ME }]);
-    } },
+    {
+      name: 'travel: Berlin → New York during a long sleep (6)',
+      run: async () => {
+        await w.sleep(9 * HOUR, true, [{ afterMs: 4 * HOUR, act: async () => w.travel('America/New_York') }]);
+      },
+    },
+    {
+      name: 'put on a shift in two days while awake',
+      run: async () => {
+        const from = Math.ceil((w.now() + 40 * HOUR) / HOUR) * HOUR;
+        await change('add me to a shift in two days', [
+          { scheduleId: freeSchedule(from - HOUR, from + 7 * HOUR), startMs: from, endMs: from + 6 * HOUR, email: ME },
+        ]);
+      },
+    },
     { name: 'a short nap', run: async () => w.sleep(minutes(3, 8), true) },
-    { name: 'restart over an end (late "Shift ended")', run: async () => {
-      const b = upcoming(w.now() + HOUR);
-      await w.advanceTo(Math.max(w.now(), b.endMs - minutes(30, 90)));
-      await w.restart(minutes(150, 300));
-    } },
+    {
+      name: 'restart over an end (late "Shift ended")',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR);
+        await w.advanceTo(Math.max(w.now(), b.endMs - minutes(30, 90)));
+        await w.restart(minutes(150, 300));
+      },
+    },
     { name: 'malformed JSON answers', run: async () => outage('malformed', minutes(60, 120)) },
-    { name: 'sleep without resume; put on a shift that starts while asleep', run: async () => {
-      await w.sleep(10 * HOUR, false, [{ afterMs: HOUR, act: async () => {
-        const from = Math.ceil((w.now() + HOUR) / HOUR) * HOUR;
-        await change('add me while asleep (no resume event)', [{ scheduleId: freeSchedule(from - HOUR, from + 13 * HOUR), startMs: from, endMs: from + 12 * HOUR, email: ME }]);
-      } }]);
-    } },
-    { name: 'closed through a whole shift that is taken away meanwhile', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs <= 13 * HOUR);
-      await w.advanceTo(b.startMs - HOUR);
-      await w.restart(b.endMs - w.now() + 2 * HOUR, [{ afterMs: 30 * MIN, act: async () => void (await change('take away a shift while closed', [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() }])) }]);
-    } },
+    {
+      name: 'sleep without resume; put on a shift that starts while asleep',
+      run: async () => {
+        await w.sleep(10 * HOUR, false, [
+          {
+            afterMs: HOUR,
+            act: async () => {
+              const from = Math.ceil((w.now() + HOUR) / HOUR) * HOUR;
+              await change('add me while asleep (no resume event)', [
+                {
+                  scheduleId: freeSchedule(from - HOUR, from + 13 * HOUR),
+                  startMs: from,
+                  endMs: from + 12 * HOUR,
+                  email: ME,
+                },
+              ]);
+            },
+          },
+        ]);
+      },
+    },
+    {
+      name: 'closed through a whole shift that is taken away meanwhile',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR, (x) => x.endMs - x.startMs <= 13 * HOUR);
+        await w.advanceTo(b.startMs - HOUR);
+        await w.restart(b.endMs - w.now() + 2 * HOUR, [
+          {
+            afterMs: 30 * MIN,
+            act: async () =>
+              void (await change('take away a shift while closed', [
+                { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() },
+              ])),
+          },
+        ]);
+      },
+    },
     { name: 'broken answers (schema)', run: async () => outage('badSchema', minutes(60, 150)) },
-    { name: 'sleep without resume over a 15-min lead', run: async () => {
-      const b = upcoming(w.now() + HOUR);
-      await w.advanceTo(b.startMs - 20 * MIN);
-      await w.sleep(8 * MIN, false);
-    } },
-    { name: 'cancelled 40 min before the start', run: async () => {
-      const b = upcoming(w.now() + 2 * HOUR);
-      await w.advanceTo(b.startMs - 40 * MIN);
-      await change('cancel 40 min before', [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() }]);
-    } },
+    {
+      name: 'sleep without resume over a 15-min lead',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR);
+        await w.advanceTo(b.startMs - 20 * MIN);
+        await w.sleep(8 * MIN, false);
+      },
+    },
+    {
+      name: 'cancelled 40 min before the start',
+      run: async () => {
+        const b = upcoming(w.now() + 2 * HOUR);
+        await w.advanceTo(b.startMs - 40 * MIN);
+        await change('cancel 40 min before', [
+          { scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email: other() },
+        ]);
+      },
+    },
     { name: 'offline (network events) for hours', run: async () => outage('offline', minutes(120, 240)) },
     { name: 'quick restart', run: async () => w.restart(30_000) },
-    { name: 'sleep with resume over a start (after travel)', run: async () => {
-      const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
-      await w.advanceTo(b.startMs - minutes(5, 25));
-      await w.sleep(b.startMs - w.now() + minutes(20, 90), true);
-    } },
+    {
+      name: 'sleep with resume over a start (after travel)',
+      run: async () => {
+        const b = upcoming(w.now() + HOUR, (x) => x.endMs - x.startMs >= 3 * HOUR);
+        await w.advanceTo(b.startMs - minutes(5, 25));
+        await w.sleep(b.startMs - w.now() + minutes(20, 90), true);
+      },
+    },
   ];
 
   await w.start('start');
@@ -233,7 +382,8 @@ async function simulate(): Promise<World> {
 function checkScenario(w: World): void {
   for (const c of w.changes) {
     const earlier = w.changes.filter((x) => x.order < c.order && [...x.diff.keys()].some((k) => c.diff.has(k)));
-    for (const x of earlier) if (c.atMs - x.atMs < DAY) throw new Error(`scenario: ${x.label} and ${c.label} on one schedule within a day`);
+    for (const x of earlier)
+      if (c.atMs - x.atMs < DAY) throw new Error(`scenario: ${x.label} and ${c.label} on one schedule within a day`);
   }
 }
 
@@ -254,8 +404,15 @@ describe('a month of reminders through sleeps, outages, restarts, changes by oth
       syncAnswers: w.rec.syncs.length,
     };
     const verdict = judgeMonth(w, {
-      judgeFromMs: START + HOUR, judgeToMs: END, leadsMin: [1440, 15], learnMs: LEARN_MS, learnAfterFailuresMs: LEARN_AFTER_FAILURES_MS, onTimeMs: 1_000,
-      settleMs: 2 * MIN, graceMs: 60_000, lateEndMs: 12 * HOUR,
+      judgeFromMs: START + HOUR,
+      judgeToMs: END,
+      leadsMin: [1440, 15],
+      learnMs: LEARN_MS,
+      learnAfterFailuresMs: LEARN_AFTER_FAILURES_MS,
+      onTimeMs: 1_000,
+      settleMs: 2 * MIN,
+      graceMs: 60_000,
+      lateEndMs: 12 * HOUR,
     });
     printVerdict(verdict, counts);
     const dump = process.env['MONTH_DUMP'];
@@ -264,15 +421,21 @@ describe('a month of reminders through sleeps, outages, restarts, changes by oth
       const lines = [
         ...w.rec.shown.map((m) => ({ order: m.order, line: `${at(m.atMs)} SHOW ${m.id} "${m.title}" ${m.body}` })),
         ...w.wakes.map((x) => ({ order: x.order, line: `${at(x.atMs)} WAKE ${x.kind}` })),
-        ...w.changes.map((c) => ({ order: c.order, line: `${at(c.atMs)} CHANGE ${c.label} ${[...c.diff].map(([k, d]) => `${k}:${d.map((i) => `${at(i.fromMs)}–${at(i.toMs)}`).join(',')}`).join(' ')}` })),
+        ...w.changes.map((c) => ({
+          order: c.order,
+          line: `${at(c.atMs)} CHANGE ${c.label} ${[...c.diff].map(([k, d]) => `${k}:${d.map((i) => `${at(i.fromMs)}–${at(i.toMs)}`).join(',')}`).join(' ')}`,
+        })),
         ...w.zoneChanges.map((z) => ({ order: z.order, line: `${at(z.atMs)} ZONE ${z.from} → ${z.to}` })),
       ].sort((a, b) => a.order - b.order);
-      writeFileSync(dump, `${[
-        ...w.sleeps.map((x) => `sleep ${at(x.fromMs)} – ${at(x.toMs)}${x.resume ? '' : ' (no resume event)'}`),
-        ...w.closed.map((x) => `closed ${at(x.fromMs)} – ${at(x.toMs)}`),
-        ...w.outages.map((x) => `outage ${x.kind} ${at(x.fromMs)} – ${at(x.toMs)}`),
-        ...lines.map((l) => l.line),
-      ].join('\n')}\n`);
+      writeFileSync(
+        dump,
+        `${[
+          ...w.sleeps.map((x) => `sleep ${at(x.fromMs)} – ${at(x.toMs)}${x.resume ? '' : ' (no resume event)'}`),
+          ...w.closed.map((x) => `closed ${at(x.fromMs)} – ${at(x.toMs)}`),
+          ...w.outages.map((x) => `outage ${x.kind} ${at(x.fromMs)} – ${at(x.toMs)}`),
+          ...lines.map((l) => l.line),
+        ].join('\n')}\n`,
+      );
     }
     // The scenario itself is as hostile as promised.
     expect(counts.sleeps).toBeGreaterThanOrEqual(10);

@@ -24,11 +24,16 @@ const users = [
   { id: 'usr_bob', name: 'Bob', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U2' },
 ];
 const layer = {
-  name: 'L', rotation_start: '2026-03-10T09:00:00Z', concurrent_oncall_users: 2,
-  user_ids: ['usr_me', 'usr_alice', 'usr_bob'], shift_length: { amount: 1, unit: 'days' },
+  name: 'L',
+  rotation_start: '2026-03-10T09:00:00Z',
+  concurrent_oncall_users: 2,
+  user_ids: ['usr_me', 'usr_alice', 'usr_bob'],
+  shift_length: { amount: 1, unit: 'days' },
 };
 const seed = {
-  api_keys: [{ key: 'ocs_test_key_1', user_id: 'usr_me' }], users, teams: [],
+  api_keys: [{ key: 'ocs_test_key_1', user_id: 'usr_me' }],
+  users,
+  teams: [],
   schedules: [{ id: 'sch_pair', name: 'Pairs', time_zone: 'Etc/UTC', layers: [layer] }],
 };
 
@@ -45,7 +50,9 @@ describe('reminders for a block of several segments (concurrent on-call users, c
   it('shows every reminder once: the start once at the start, the end once at the real end', async () => {
     h = await createHarness({ startMs: START, seed });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_pair'] });
-    const blocks = (await myBlocks(h.sim, ['sch_pair'], ME, START - DAY, END + 3 * DAY)).filter((b) => b.startMs > START);
+    const blocks = (await myBlocks(h.sim, ['sch_pair'], ME, START - DAY, END + 3 * DAY)).filter(
+      (b) => b.startMs > START,
+    );
     // Two days on, one day off: each block really is two segments with different partners.
     expect(blocks.slice(0, 2).map((b) => [iso(b.startMs), iso(b.endMs)])).toEqual([
       ['2026-03-10T09:00:00Z', '2026-03-12T09:00:00Z'],
@@ -72,7 +79,9 @@ describe('reminders for a block of several segments (concurrent on-call users, c
     // Nothing else: the leads (1 day and 15 min before; the first block's day-ahead one, already past at
     // start-up, is caught up at once) and the start and end of each block.
     const leads = shown.filter((n) => n.title.startsWith('On call in'));
-    const leadTimes = blocks.flatMap((b) => [b.startMs - DAY, b.startMs - 15 * 60_000]).map((ms) => Math.max(ms, START));
+    const leadTimes = blocks
+      .flatMap((b) => [b.startMs - DAY, b.startMs - 15 * 60_000])
+      .map((ms) => Math.max(ms, START));
     expect(leads.map(at)).toEqual(leadTimes.filter((ms) => ms <= END).map((ms) => new Date(ms).toISOString()));
     expect(shown).toHaveLength(starts.length + ends.length + leads.length);
   }, 120_000);
@@ -82,12 +91,19 @@ describe('a block whose start lies before the fetched shifts (app started mid-bl
   // Me with Alice Tue 09:00Z–Wed 09:00Z, then me with Bob until Thu 09:00Z; the app starts Wed 10:30Z, so
   // sync read shifts from Wed 09:00Z and the first segment is not in the data.
   const cut = snapshotOf([
-    scheduleSnap('sch_p', [shift('2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', me, bob), shift('2026-03-12T09:00:00Z', '2026-03-13T09:00:00Z', alice, bob)], {
-      details: details('Pairs', 'Etc/UTC', [me, alice, bob]),
-      shiftsFetchedAt: '2026-03-11T10:30:00Z',
-      shiftsFrom: '2026-03-11T09:00:00Z',
-      shiftsTo: '2026-03-26T09:00:00Z',
-    }),
+    scheduleSnap(
+      'sch_p',
+      [
+        shift('2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', me, bob),
+        shift('2026-03-12T09:00:00Z', '2026-03-13T09:00:00Z', alice, bob),
+      ],
+      {
+        details: details('Pairs', 'Etc/UTC', [me, alice, bob]),
+        shiftsFetchedAt: '2026-03-11T10:30:00Z',
+        shiftsFrom: '2026-03-11T09:00:00Z',
+        shiftsTo: '2026-03-26T09:00:00Z',
+      },
+    ),
   ]);
 
   it('says nothing about its start, and at its end says it is over without a made-up window', async () => {

@@ -39,7 +39,11 @@ async function othersPut(harness: Harness, start: string, end: string, email: st
 const changeNotices = (harness: Harness) => harness.notifier.shown.filter((n) => n.id.startsWith(`change:${BERLIN}:`));
 
 /** The schedule answers 404 for a while; `during` runs in the middle of it; then it answers again. */
-async function notFoundEpisode(harness: Harness, engine: { getState(): { schedules: { status: { kind: string } }[] } }, during: () => Promise<void>) {
+async function notFoundEpisode(
+  harness: Harness,
+  engine: { getState(): { schedules: { status: { kind: string } }[] } },
+  during: () => Promise<void>,
+) {
   harness.sim.faults.set('getSchedule', { status: 404, body: { message: 'No such schedule' } });
   await harness.clock.advance(15 * MIN);
   expect(engine.getState().schedules[0]?.status.kind).toBe('not_found');

@@ -11,9 +11,17 @@ const HOUR = 3_600_000;
 const MIN = 60_000;
 const ms = (iso: string) => Date.parse(iso);
 // Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
-const seed = () => seedOf([
-  { id: 'sch_night', name: 'Night desk', zone: 'Europe/Berlin', rotationStart: '2026-03-01T02:00:00Z', userIds: ['usr_me', 'usr_alice', 'usr_bob'], length: { amount: 8, unit: 'hours' } },
-]);
+const seed = () =>
+  seedOf([
+    {
+      id: 'sch_night',
+      name: 'Night desk',
+      zone: 'Europe/Berlin',
+      rotationStart: '2026-03-01T02:00:00Z',
+      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
+      length: { amount: 8, unit: 'hours' },
+    },
+  ]);
 const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
 
 let h: Harness | undefined;
@@ -24,7 +32,11 @@ afterEach(async () => {
 
 async function setup(startIso: string, extra: object = {}): Promise<Harness> {
   h = await createHarness({ startMs: ms(startIso), seed: seed(), files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_night'], refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 } });
+  await seedSettings(h, {
+    email: ME,
+    scheduleIds: ['sch_night'],
+    refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
+  });
   const settings = JSON.parse((await h.files.read('settings.json')) ?? '{}');
   await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, quietHours: QUIET, ...extra }));
   return h;
@@ -32,13 +44,24 @@ async function setup(startIso: string, extra: object = {}): Promise<Harness> {
 
 function askMe(h: Harness, id: string): void {
   h.sim.state.coverageRequests.push({
-    id, userId: 'usr_alice', reason: 'Dentist', status: 'pending',
-    shifts: [{ startMs: ms('2026-03-14T10:00:00Z'), endMs: ms('2026-03-14T18:00:00Z'), scheduleId: 'sch_night', scheduleName: 'Night desk' }],
+    id,
+    userId: 'usr_alice',
+    reason: 'Dentist',
+    status: 'pending',
+    shifts: [
+      {
+        startMs: ms('2026-03-14T10:00:00Z'),
+        endMs: ms('2026-03-14T18:00:00Z'),
+        scheduleId: 'sch_night',
+        scheduleName: 'Night desk',
+      },
+    ],
   });
 }
 
 const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);
-const seen = (h: Harness, fromMs: number) => h.notifier.shown.filter((s) => s.atMs >= fromMs).map((s) => `${when(s)} ${s.title}`);
+const seen = (h: Harness, fromMs: number) =>
+  h.notifier.shown.filter((s) => s.atMs >= fromMs).map((s) => `${when(s)} ${s.title}`);
 
 describe('quiet hours 22:00–07:00 (Berlin)', () => {
   it('never silence a shift starting at 03:00, and sum up what waited in one message at 07:00', async () => {
@@ -87,7 +110,10 @@ describe('quiet hours 22:00–07:00 (Berlin)', () => {
 
 describe('pause from the tray', () => {
   it('holds what is not urgent until the pause ends, and still says "on call now"', async () => {
-    const h = await setup('2026-03-11T01:00:00Z', { quietHours: { ...QUIET, enabled: false }, pausedUntil: '2026-03-11T03:00:00Z' });
+    const h = await setup('2026-03-11T01:00:00Z', {
+      quietHours: { ...QUIET, enabled: false },
+      pausedUntil: '2026-03-11T03:00:00Z',
+    });
     const engine = h.engine();
     await engine.start();
     askMe(h, 'cov_dentist');
@@ -102,7 +128,10 @@ describe('pause from the tray', () => {
   }, 60_000);
 
   it('drops a waiting coverage request from the summary once someone else covered it', async () => {
-    const h = await setup('2026-03-11T01:00:00Z', { quietHours: { ...QUIET, enabled: false }, pausedUntil: '2026-03-11T03:00:00Z' });
+    const h = await setup('2026-03-11T01:00:00Z', {
+      quietHours: { ...QUIET, enabled: false },
+      pausedUntil: '2026-03-11T03:00:00Z',
+    });
     const engine = h.engine();
     await engine.start();
     askMe(h, 'cov_dentist');

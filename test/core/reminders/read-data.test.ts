@@ -9,10 +9,16 @@ import { ME, seedOf } from '../support/seeds';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 // Daily at 09:00 UTC (10:00 in Berlin, the harness's zone), Alice and me in turn: mine are 03-10 09:00 → 03-11 09:00, 03-12 → 03-13, …
-const seed = seedOf([{
-  id: 'sch_plat', name: 'Platform', zone: 'Etc/UTC', rotationStart: '2026-03-01T09:00:00Z',
-  userIds: ['usr_alice', 'usr_me'], length: { amount: 1, unit: 'days' },
-}]);
+const seed = seedOf([
+  {
+    id: 'sch_plat',
+    name: 'Platform',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T09:00:00Z',
+    userIds: ['usr_alice', 'usr_me'],
+    length: { amount: 1, unit: 'days' },
+  },
+]);
 const MY_START = Date.parse('2026-03-10T09:00:00Z');
 const MY_END = Date.parse('2026-03-11T09:00:00Z');
 
@@ -33,7 +39,11 @@ async function running(startMs: number): Promise<{ h: Harness; engine: ReturnTyp
 
 /** Gives my 03-10 09:00 shift to Alice, straight in the service (someone else did it). */
 function giveMyShiftToAlice(harness: Harness): void {
-  harness.sim.state.addOverride('sch_plat', { startMs: MY_START, endMs: MY_END, userIds: ['usr_alice'] }, harness.clock.now());
+  harness.sim.state.addOverride(
+    'sch_plat',
+    { startMs: MY_START, endMs: MY_END, userIds: ['usr_alice'] },
+    harness.clock.now(),
+  );
 }
 
 const since = (shown: readonly Shown[], fromMs: number): Shown[] => shown.filter((n) => n.atMs >= fromMs);
@@ -51,7 +61,8 @@ describe('reminders rest on data that was read', () => {
     const about = since(h.notifier.shown, wokeAtMs).filter((n) => n.id.startsWith('shift:sch_plat:'));
     // Whatever is said about my shift now rests on the saved data from before the sleep, and says so.
     expect(about.length).toBeGreaterThan(0);
-    for (const n of about) expect(n.body).toMatch(/^According to saved data from 09:[34]\d, you have been on call for Platform since 10:00/);
+    for (const n of about)
+      expect(n.body).toMatch(/^According to saved data from 09:[34]\d, you have been on call for Platform since 10:00/);
   }, 60_000);
 
   it('case 2: the service failing since 01:00, the lead and the start at 08:45 and 09:00 say they rest on saved data', async () => {
@@ -64,9 +75,13 @@ describe('reminders rest on data that was read', () => {
     const lead = h.notifier.shown.find((n) => n.id === 'shift:sch_plat:2026-03-10T09:00:00Z:lead15');
     const start = h.notifier.shown.find((n) => n.id === 'shift:sch_plat:2026-03-10T09:00:00Z:start');
     // Berlin time (the harness's zone): the last read was before 02:00 (01:00 UTC).
-    expect(lead?.body).toMatch(/^According to saved data from 01:\d\d, you are on call: Platform Tue 10:00 – Wed 10:00/);
+    expect(lead?.body).toMatch(
+      /^According to saved data from 01:\d\d, you are on call: Platform Tue 10:00 – Wed 10:00/,
+    );
     expect(lead?.title).toBe('On call in 15 min');
-    expect(start?.body).toMatch(/^According to saved data from 01:\d\d, you are on call now for Platform until Wed 10:00/);
+    expect(start?.body).toMatch(
+      /^According to saved data from 01:\d\d, you are on call now for Platform until Wed 10:00/,
+    );
   }, 60_000);
 
   it('case 3: a lead slept through (08:40 → 08:47) while the shift is still ahead is caught up: "On call in 13 min"', async () => {

@@ -26,12 +26,18 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function open(options: { ids?: string[]; settingsIds?: string[]; files?: 'memory' | 'fs'; startMs?: number } = {}): Promise<World> {
+async function open(
+  options: { ids?: string[]; settingsIds?: string[]; files?: 'memory' | 'fs'; startMs?: number } = {},
+): Promise<World> {
   const startMs = options.startMs ?? T0;
   h = await createHarness({ startMs, seed: monthSeed(), files: options.files ?? 'memory' });
   w = new World(h, {
-    scheduleIds: options.ids ?? [P], truthFromMs: startMs - 3 * DAY, truthToMs: startMs + 20 * DAY, zone: 'Europe/Berlin',
-    ...REFRESH, ...(options.settingsIds ? { settingsScheduleIds: options.settingsIds } : {}),
+    scheduleIds: options.ids ?? [P],
+    truthFromMs: startMs - 3 * DAY,
+    truthToMs: startMs + 20 * DAY,
+    zone: 'Europe/Berlin',
+    ...REFRESH,
+    ...(options.settingsIds ? { settingsScheduleIds: options.settingsIds } : {}),
   });
   await w.prepare();
   await w.start();
@@ -41,7 +47,10 @@ async function open(options: { ids?: string[]; settingsIds?: string[]; files?: '
 
 /** My next block on a schedule starting at or after `fromMs`, from the simulator's shifts. */
 function next(world: World, sid: string, fromMs: number, minMs = 0): Block {
-  const b = world.truth().filter((x) => x.scheduleId === sid && x.startMs >= fromMs && x.endMs - x.startMs >= minMs).sort((a, c) => a.startMs - c.startMs)[0];
+  const b = world
+    .truth()
+    .filter((x) => x.scheduleId === sid && x.startMs >= fromMs && x.endMs - x.startMs >= minMs)
+    .sort((a, c) => a.startMs - c.startMs)[0];
   if (!b) throw new Error(`no block of mine on ${sid} after ${iso(fromMs)}`);
   return b;
 }
@@ -57,64 +66,78 @@ function free(world: World, sid: string, fromMs: number, ms: number): number {
 }
 /** Messages about one schedule shown after a mark. */
 const about = (world: World, sid: string, afterOrder: number): Seen[] =>
-  world.rec.shown.filter((m) => m.order > afterOrder && (m.id.startsWith(`shift:${sid}:`) || m.id.startsWith(`change:${sid}:`)));
+  world.rec.shown.filter(
+    (m) => m.order > afterOrder && (m.id.startsWith(`shift:${sid}:`) || m.id.startsWith(`change:${sid}:`)),
+  );
 const changesOf = (ms: Seen[]) => ms.filter((m) => m.id.startsWith('change:'));
 const endId = (sid: string, ms: number) => `shift:${sid}:end:${iso(ms)}`;
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat('HH:mm');
 const brief = (ms: Seen[]) => ms.map((m) => `${iso(m.atMs)} ${m.id} "${m.title}" ${m.body}`);
 
 describe('issue 8 scenarios', () => {
-  it.each(['sleep', 'restart'] as const)('1. my shift given to Alice while away (%s): no "since" on return, one change notice', async (how) => {
-    const world = await open();
-    const b = next(world, P, world.now() + 2 * HOUR, 4 * HOUR);
-    await world.advanceTo(b.startMs - HOUR);
-    const mark = world.rec.tick();
-    const giveAway = { afterMs: 30 * MIN, act: async () => void (await world.change('give to Alice', [{ scheduleId: P, startMs: b.startMs, endMs: b.endMs, email: 'alice@example.com' }])) };
-    if (how === 'sleep') await world.sleep(3 * HOUR, true, [giveAway]);
-    else await world.restart(3 * HOUR, [giveAway]);
-    await world.advanceTo(world.now() + LEARN);
-    const said = about(world, P, mark);
-    expect(brief(said.filter((m) => m.title === 'On call now' || m.title.startsWith('On call in')))).toEqual([]);
-    expect(brief(changesOf(said))).toHaveLength(1);
-    expect(said).toHaveLength(1);
-  });
+  it.each(['sleep', 'restart'] as const)(
+    '1. my shift given to Alice while away (%s): no "since" on return, one change notice',
+    async (how) => {
+      const world = await open();
+      const b = next(world, P, world.now() + 2 * HOUR, 4 * HOUR);
+      await world.advanceTo(b.startMs - HOUR);
+      const mark = world.rec.tick();
+      const giveAway = {
+        afterMs: 30 * MIN,
+        act: async () =>
+          void (await world.change('give to Alice', [
+            { scheduleId: P, startMs: b.startMs, endMs: b.endMs, email: 'alice@example.com' },
+          ])),
+      };
+      if (how === 'sleep') await world.sleep(3 * HOUR, true, [giveAway]);
+      else await world.restart(3 * HOUR, [giveAway]);
+      await world.advanceTo(world.now() + LEARN);
+      const said = about(world, P, mark);
+      expect(brief(said.filter((m) => m.title === 'On call now' || m.title.startsWith('On call in')))).toEqual([]);
+      expect(brief(changesOf(said))).toHaveLength(1);
+      expect(said).toHaveLength(1);
+    },
+  );
 
-  it.each(['asleep', 'offline', 'closed'] as const)('2. put on a shift that started hours before the app learns of it (%s): told once', async (how) => {
-    const world = await open();
-    let added: { startMs: number; endMs: number } | undefined;
-    const add = {
-      afterMs: 15 * MIN,
-      act: async () => {
-        const startMs = free(world, P, world.now() + 15 * MIN, 7 * HOUR);
-        added = { startMs, endMs: startMs + 6 * HOUR };
-        await world.change('add me', [{ scheduleId: P, ...added, email: ME }]);
-      },
-    };
-    const mark = world.rec.tick();
-    if (how === 'asleep') await world.sleep(3 * HOUR, true, [add]);
-    else if (how === 'closed') await world.restart(3 * HOUR, [add]);
-    else {
-      const from = world.now();
-      await world.outageBegin('offline');
-      await world.advanceTo(from + add.afterMs);
-      await add.act();
-      await world.advanceTo(from + 3 * HOUR);
-      await world.outageEnd();
-    }
-    const back = world.now();
-    if (!added) throw new Error('not added');
-    expect(added.startMs).toBeLessThan(back - HOUR);
-    await world.advanceTo(back + SETTLE);
-    const said = about(world, P, mark);
-    expect(brief(said)).toHaveLength(1);
-    expect(said[0]?.id).toMatch(/^change:sch_platform:/);
-    expect(said[0]?.title).toMatch(/^Your shift/);
-    expect(said[0]?.body).toContain(hhmm(added.startMs, 'Europe/Berlin'));
-    // The end of the added shift is announced once, at its instant.
-    await world.advanceTo(added.endMs + MIN);
-    const ends = world.rec.shown.filter((m) => m.id === endId(P, added!.endMs));
-    expect(ends.map((m) => m.atMs)).toEqual([added.endMs]);
-  });
+  it.each(['asleep', 'offline', 'closed'] as const)(
+    '2. put on a shift that started hours before the app learns of it (%s): told once',
+    async (how) => {
+      const world = await open();
+      let added: { startMs: number; endMs: number } | undefined;
+      const add = {
+        afterMs: 15 * MIN,
+        act: async () => {
+          const startMs = free(world, P, world.now() + 15 * MIN, 7 * HOUR);
+          added = { startMs, endMs: startMs + 6 * HOUR };
+          await world.change('add me', [{ scheduleId: P, ...added, email: ME }]);
+        },
+      };
+      const mark = world.rec.tick();
+      if (how === 'asleep') await world.sleep(3 * HOUR, true, [add]);
+      else if (how === 'closed') await world.restart(3 * HOUR, [add]);
+      else {
+        const from = world.now();
+        await world.outageBegin('offline');
+        await world.advanceTo(from + add.afterMs);
+        await add.act();
+        await world.advanceTo(from + 3 * HOUR);
+        await world.outageEnd();
+      }
+      const back = world.now();
+      if (!added) throw new Error('not added');
+      expect(added.startMs).toBeLessThan(back - HOUR);
+      await world.advanceTo(back + SETTLE);
+      const said = about(world, P, mark);
+      expect(brief(said)).toHaveLength(1);
+      expect(said[0]?.id).toMatch(/^change:sch_platform:/);
+      expect(said[0]?.title).toMatch(/^Your shift/);
+      expect(said[0]?.body).toContain(hhmm(added.startMs, 'Europe/Berlin'));
+      // The end of the added shift is announced once, at its instant.
+      await world.advanceTo(added.endMs + MIN);
+      const ends = world.rec.shown.filter((m) => m.id === endId(P, added!.endMs));
+      expect(ends.map((m) => m.atMs)).toEqual([added.endMs]);
+    },
+  );
 
   it('3. a bridge to my next shift ("also cover tonight") is not told as a removal, and gives one end', async () => {
     const world = await open();
@@ -128,7 +151,9 @@ describe('issue 8 scenarios', () => {
     const notices = changesOf(said);
     expect(brief(notices)).toHaveLength(1);
     expect(notices[0]?.body).not.toMatch(/removed|no longer|not on call/i);
-    expect(brief(said.filter((m) => m.id === endId(P, a.endMs) || m.id.startsWith(`shift:${P}:${iso(b.startMs)}`)))).toEqual([]);
+    expect(
+      brief(said.filter((m) => m.id === endId(P, a.endMs) || m.id.startsWith(`shift:${P}:${iso(b.startMs)}`))),
+    ).toEqual([]);
     expect(said.filter((m) => m.id === endId(P, b.endMs)).map((m) => m.atMs)).toEqual([b.endMs]);
   });
 
@@ -150,22 +175,27 @@ describe('issue 8 scenarios', () => {
     expect(heard).toBe(true);
   });
 
-  it.each(['extended', 'shortened'] as const)('5. my running shift %s by someone else: one notice, and "Shift ended" at the new end only', async (how) => {
-    const world = await open();
-    const b = next(world, P, world.now() + HOUR, 8 * HOUR);
-    await world.advanceTo(b.startMs + HOUR);
-    expect(running(world, P, world.now())).toEqual(b);
-    const mark = world.rec.tick();
-    const newEnd = how === 'extended' ? b.endMs + 2 * HOUR : b.endMs - 3 * HOUR;
-    await world.change(how, [how === 'extended'
-      ? { scheduleId: P, startMs: b.endMs, endMs: newEnd, email: ME }
-      : { scheduleId: P, startMs: newEnd, endMs: b.endMs, email: 'bob@example.com' }]);
-    await world.advanceTo(world.now() + LEARN);
-    expect(brief(changesOf(about(world, P, mark)))).toHaveLength(1);
-    await world.advanceTo(Math.max(b.endMs, newEnd) + MIN);
-    const ended = about(world, P, mark).filter((m) => m.title === 'Shift ended');
-    expect(ended.map((m) => [m.id, m.atMs])).toEqual([[endId(P, newEnd), newEnd]]);
-  });
+  it.each(['extended', 'shortened'] as const)(
+    '5. my running shift %s by someone else: one notice, and "Shift ended" at the new end only',
+    async (how) => {
+      const world = await open();
+      const b = next(world, P, world.now() + HOUR, 8 * HOUR);
+      await world.advanceTo(b.startMs + HOUR);
+      expect(running(world, P, world.now())).toEqual(b);
+      const mark = world.rec.tick();
+      const newEnd = how === 'extended' ? b.endMs + 2 * HOUR : b.endMs - 3 * HOUR;
+      await world.change(how, [
+        how === 'extended'
+          ? { scheduleId: P, startMs: b.endMs, endMs: newEnd, email: ME }
+          : { scheduleId: P, startMs: newEnd, endMs: b.endMs, email: 'bob@example.com' },
+      ]);
+      await world.advanceTo(world.now() + LEARN);
+      expect(brief(changesOf(about(world, P, mark)))).toHaveLength(1);
+      await world.advanceTo(Math.max(b.endMs, newEnd) + MIN);
+      const ended = about(world, P, mark).filter((m) => m.title === 'Shift ended');
+      expect(ended.map((m) => [m.id, m.atMs])).toEqual([[endId(P, newEnd), newEnd]]);
+    },
+  );
 
   it('6. travel: after the zone changes (Berlin → New York), reminders read New York times', async () => {
     const world = await open();
@@ -221,7 +251,12 @@ describe('issue 8 scenarios', () => {
       const world = await open({ ids: ['sch_apac'] });
       // Put on APAC support from in two hours for over a week, ending at 08:00 in Sydney (the day before in Berlin).
       const startMs = Math.ceil((world.now() + 2 * HOUR) / HOUR) * HOUR;
-      const ends = [1, 2, 3].map((d) => DateTime.fromMillis(startMs + 7 * DAY, { zone: 'Australia/Sydney' }).plus({ days: d }).set({ hour: 8, minute: 0 }).toMillis());
+      const ends = [1, 2, 3].map((d) =>
+        DateTime.fromMillis(startMs + 7 * DAY, { zone: 'Australia/Sydney' })
+          .plus({ days: d })
+          .set({ hour: 8, minute: 0 })
+          .toMillis(),
+      );
       const endMs = ends.find((e) => !running(world, 'sch_apac', e))!; // someone else takes over there: the block ends at 08:00
       await world.change('put me on for over a week', [{ scheduleId: 'sch_apac', startMs, endMs, email: ME }]);
       const b = running(world, 'sch_apac', startMs)!;
@@ -267,15 +302,21 @@ describe('issue 8 scenarios', () => {
     it('an override I created does not hide a later change others make over it', async () => {
       const world = await open();
       const startMs = free(world, P, world.now() + DAY, 5 * HOUR);
-      const mine = await world.h.clock.runWhileAdvancing(world.engine!.handlers['override:create']({
-        scheduleId: P, window: { kind: 'custom', start: iso(startMs), end: iso(startMs + 4 * HOUR) }, emails: [],
-      }));
+      const mine = await world.h.clock.runWhileAdvancing(
+        world.engine!.handlers['override:create']({
+          scheduleId: P,
+          window: { kind: 'custom', start: iso(startMs), end: iso(startMs + 4 * HOUR) },
+          emails: [],
+        }),
+      );
       expect(mine.ok).toBe(true);
       await world.reread();
       await world.advanceTo(world.now() + LEARN);
       const mark = world.rec.tick();
       expect(brief(changesOf(world.rec.shown))).toEqual([]); // my own change is not news to me
-      await world.change('Bob takes it over', [{ scheduleId: P, startMs, endMs: startMs + 4 * HOUR, email: 'bob@example.com' }]);
+      await world.change('Bob takes it over', [
+        { scheduleId: P, startMs, endMs: startMs + 4 * HOUR, email: 'bob@example.com' },
+      ]);
       await world.advanceTo(world.now() + LEARN);
       expect(brief(changesOf(about(world, P, mark)))).toHaveLength(1);
     });

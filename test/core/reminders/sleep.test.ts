@@ -9,12 +9,19 @@ import { MemoryFileStore } from '../support/memory-file-store';
 const MIN = 60_000;
 // Platform primary (Berlin, CET in early March): I am on call 09:00–17:00 local = 08:00–16:00Z, with Bob.
 const snapshot = snapshotOf([
-  scheduleSnap('sch_p', [shift('2026-03-03T08:00:00Z', '2026-03-03T16:00:00Z', me, bob), shift('2026-03-03T16:00:00Z', '2026-03-04T08:00:00Z', bob)], {
-    details: details('Platform primary', 'Europe/Berlin', [me, bob]),
-    shiftsFetchedAt: '2026-03-02T00:00:00Z',
-    shiftsFrom: '2026-03-02T00:00:00Z',
-    shiftsTo: '2026-03-05T00:00:00Z',
-  }),
+  scheduleSnap(
+    'sch_p',
+    [
+      shift('2026-03-03T08:00:00Z', '2026-03-03T16:00:00Z', me, bob),
+      shift('2026-03-03T16:00:00Z', '2026-03-04T08:00:00Z', bob),
+    ],
+    {
+      details: details('Platform primary', 'Europe/Berlin', [me, bob]),
+      shiftsFetchedAt: '2026-03-02T00:00:00Z',
+      shiftsFrom: '2026-03-02T00:00:00Z',
+      shiftsTo: '2026-03-05T00:00:00Z',
+    },
+  ),
 ]);
 const defaults = settingsWith({ schedules: [{ id: 'sch_p' }] });
 // Apps started on the morning of the shift: only the 15-minute lead, so the start-up itself announces nothing.
@@ -26,7 +33,10 @@ async function app(startIso: string, files = new MemoryFileStore(), settings = m
   const firedStore = await openFiredStore(files, { now: () => clock.now() });
   const notifier = { notify: async (n: NotificationRequest) => void shown.push({ atMs: clock.now(), n }) };
   const scheduler = createReminderScheduler({ clock, notifier, firedStore, localZone: 'Europe/Berlin' });
-  const replan = () => scheduler.setPlan(planReminders({ snapshot, previous: snapshot, nowMs: clock.now(), settings, localZone: 'Europe/Berlin' }));
+  const replan = () =>
+    scheduler.setPlan(
+      planReminders({ snapshot, previous: snapshot, nowMs: clock.now(), settings, localZone: 'Europe/Berlin' }),
+    );
   replan();
   return { clock, shown, scheduler, replan, files };
 }
@@ -41,7 +51,10 @@ describe('reminders across sleep', () => {
     a.scheduler.release();
     await a.scheduler.settled();
     expect(a.shown.map((s) => s.n)).toEqual([
-      expect.objectContaining({ title: 'On call now', body: 'You have been on call for Platform primary since 09:00 (until 17:00).' }),
+      expect.objectContaining({
+        title: 'On call now',
+        body: 'You have been on call for Platform primary since 09:00 (until 17:00).',
+      }),
     ]);
     await a.clock.advanceTo(ms('2026-03-03T16:00:30Z'));
     await a.scheduler.settled();
@@ -66,7 +79,9 @@ describe('reminders across sleep', () => {
     expect(a.shown).toEqual([]);
     a.scheduler.release();
     await a.scheduler.settled();
-    expect(a.shown.map((s) => s.n.body)).toEqual(['You have been on call for Platform primary since 09:00 (until 17:00).']);
+    expect(a.shown.map((s) => s.n.body)).toEqual([
+      'You have been on call for Platform primary since 09:00 (until 17:00).',
+    ]);
   });
 
   it('tells a shift that ended while asleep once, in the past tense, and nothing of its start', async () => {
@@ -105,7 +120,9 @@ describe('reminders across sleep', () => {
     const third = await app('2026-03-03T09:05:00Z', files); // and restarted once more
     await third.scheduler.settled();
     expect(first.shown).toEqual([]);
-    expect(second.shown.map((s) => s.n.body)).toEqual(['You have been on call for Platform primary since 09:00 (until 17:00).']);
+    expect(second.shown.map((s) => s.n.body)).toEqual([
+      'You have been on call for Platform primary since 09:00 (until 17:00).',
+    ]);
     expect(third.shown).toEqual([]);
   });
 });

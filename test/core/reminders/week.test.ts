@@ -52,7 +52,10 @@ describe('a week of reminders in three zones with a DST change', () => {
     await h.runUntil(END_OF_WEEK);
     // Payments (New York) 09:00 EDT on 27 March is 14:00 in Berlin (still winter time there).
     const lead = at(h.shown, '2026-03-27T12:45:00Z')[0]?.n;
-    expect(lead).toMatchObject({ title: 'On call in 15 min', body: 'Payments Fri 14:00 – Sat 14:00 (Fri 09:00 – Sat 09:00 New York)' });
+    expect(lead).toMatchObject({
+      title: 'On call in 15 min',
+      body: 'Payments Fri 14:00 – Sat 14:00 (Fri 09:00 – Sat 09:00 New York)',
+    });
     // Data pipeline (Kolkata, +05:30) 09:30 IST on 27 March is 05:00 in Berlin.
     const start = at(h.shown, '2026-03-27T04:00:00Z')[0]?.n;
     expect(start).toMatchObject({ title: 'On call now', body: 'Data pipeline until 17:00 (21:30 Kolkata)' });

@@ -16,7 +16,19 @@ import type { FetchPass } from '../../../electron/core/sync/fetch';
 import type { ScheduleSnapshot, Snapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
 import { ensureRendererBuilt, PRERENDER_FILE } from '../../e2e/support/renderer-build';
-import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import {
+  SETUP_OK,
+  alice,
+  bob,
+  carol,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
+} from '../support/fixtures';
 
 const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T13:05:00Z'; // Mon 14:05 in Berlin
@@ -25,10 +37,17 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (msValue: number): string => new Date(msValue).toISOString();
 
-const SERVER: ApiError = { kind: 'server', status: 503, message: 'The on-call service had a problem (HTTP 503). Try again later.' };
+const SERVER: ApiError = {
+  kind: 'server',
+  status: 503,
+  message: 'The on-call service had a problem (HTTP 503). Try again later.',
+};
 const UNAUTHORIZED: ApiError = { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
 
-const WATCHED = [{ id: 'sch_platform', name: 'Platform primary' }, { id: 'sch_pay', name: 'Payments' }];
+const WATCHED = [
+  { id: 'sch_platform', name: 'Platform primary' },
+  { id: 'sch_pay', name: 'Payments' },
+];
 
 /**
  * A schedule read at `readAt` over the window the app reads (a week back to horizon + 1 day ahead), handing over
@@ -37,7 +56,12 @@ const WATCHED = [{ id: 'sch_platform', name: 'Platform primary' }, { id: 'sch_pa
 function readSchedule(id: string, name: string, readAt: string, users: User[], mine = false): ScheduleSnapshot {
   const from = Math.floor((ms(readAt) - 7 * DAY) / HOUR) * HOUR;
   const shifts: Shift[] = Array.from({ length: 22 }, (_, day) =>
-    shift(iso(from + day * DAY), iso(from + (day + 1) * DAY), mine && day === 10 ? me : (users[day % users.length] ?? alice)));
+    shift(
+      iso(from + day * DAY),
+      iso(from + (day + 1) * DAY),
+      mine && day === 10 ? me : (users[day % users.length] ?? alice),
+    ),
+  );
   return scheduleSnap(id, shifts, {
     details: details(name, ZONE, mine ? [...users, me] : users),
     detailsFetchedAt: readAt,
@@ -49,7 +73,16 @@ function readSchedule(id: string, name: string, readAt: string, users: User[], m
 
 function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState {
   const settings = settingsWith({ schedules: WATCHED });
-  return deriveState({ snapshot, nowMs: ms(NOW), settings, setup: SETUP_OK, syncing: false, notices: [], localZone: ZONE, ...patch });
+  return deriveState({
+    snapshot,
+    nowMs: ms(NOW),
+    settings,
+    setup: SETUP_OK,
+    syncing: false,
+    notices: [],
+    localZone: ZONE,
+    ...patch,
+  });
 }
 
 // ---- The surfaces, as text ------------------------------------------------------------------------------------
@@ -65,8 +98,15 @@ function textOf(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(p|h1|h2|h3|dt|dd|li|section|div|button)\b[^>]*>/g, '\n')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-    .split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l !== '').join('\n');
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 /** The element that opens at `marker` (an attribute), up to its matching close tag. */
@@ -117,7 +157,9 @@ interface Surfaces {
 }
 
 function surfaces(state: AppState): Surfaces {
-  const menu = buildTrayMenu(state, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : [])).join('\n');
+  const menu = buildTrayMenu(state, ms(NOW), ZONE)
+    .flatMap((i) => ('label' in i ? [i.label] : []))
+    .join('\n');
   return {
     icon: trayIconFor(state, ms(NOW)),
     tooltip: trayTooltip(state, ms(NOW), ZONE),
@@ -129,10 +171,12 @@ function surfaces(state: AppState): Surfaces {
   };
 }
 
-const lineOf = (text: string, start: RegExp): string => text.split('\n').find((l) => start.test(l)) ?? `(no line ${start})`;
+const lineOf = (text: string, start: RegExp): string =>
+  text.split('\n').find((l) => start.test(l)) ?? `(no line ${start})`;
 
 /** My own state said as off call / none: what a loading or unknown schedule must never read as. */
-const OFF_CALL = /Off call|No upcoming shift of yours|You are not on call|No shift of yours in the next|none in the next \d+ days/;
+const OFF_CALL =
+  /Off call|No upcoming shift of yours|You are not on call|No shift of yours in the next|none in the next \d+ days/;
 
 describe('issue 17, case 1: loading reads as off call', () => {
   it('says checking/unknown, not "Off call" or "none", while schedules load or when a first shifts read failed', () => {
@@ -142,7 +186,10 @@ describe('issue 17, case 1: loading reads as off call', () => {
     const starting = surfaces(derive(snapshotOf([]), { syncing: true }));
     // A schedule added while syncing waits (a Retry-After pause): the others are fresh, it has never been read.
     const added = surfaces(derive(snapshotOf([platformRead], { coverageFetchedAt: FETCHED, coverageRequests: [] })));
-    const loading: { what: string; s: Surfaces }[] = [{ what: 'first start', s: starting }, { what: 'schedule added during a pause', s: added }];
+    const loading: { what: string; s: Surfaces }[] = [
+      { what: 'first start', s: starting },
+      { what: 'schedule added during a pause', s: added },
+    ];
     for (const { what, s } of loading) {
       expect(s.icon, `${what}: tray icon`).not.toBe('off');
       expect(s.tooltip, `${what}: tray tooltip`).not.toMatch(OFF_CALL);
@@ -162,10 +209,21 @@ describe('issue 17, case 1: loading reads as off call', () => {
     const window = { fromMs: atMs - 7 * DAY, toMs: atMs + 15 * DAY };
     const pass: FetchPass = {
       schedules: WATCHED.map(({ id, name }) => ({
-        id, atMs, details: ok(details(name, ZONE, [alice, me])), shifts: { ...window, result: err(SERVER) },
+        id,
+        atMs,
+        details: ok(details(name, ZONE, [alice, me])),
+        shifts: { ...window, result: err(SERVER) },
       })),
     };
-    const firstRun = surfaces(derive(applyPass(snapshotOf([], { coverageFetchedAt: FETCHED, coverageRequests: [] }), pass, WATCHED.map((w) => w.id))));
+    const firstRun = surfaces(
+      derive(
+        applyPass(
+          snapshotOf([], { coverageFetchedAt: FETCHED, coverageRequests: [] }),
+          pass,
+          WATCHED.map((w) => w.id),
+        ),
+      ),
+    );
     expect(firstRun.status).not.toContain('Your next shift: none in the next 14 days');
     expect(lineOf(firstRun.status, /^Your next shift/)).toMatch(/^Your next shift: unknown/);
     expect(firstRun.status).not.toMatch(/nobody on call|nothing scheduled/);
@@ -174,7 +232,9 @@ describe('issue 17, case 1: loading reads as off call', () => {
     expect(firstRun.tooltip).not.toMatch(OFF_CALL);
     expect(firstRun.menu).not.toMatch(OFF_CALL);
     expect(firstRun.popover.me).not.toMatch(OFF_CALL);
-    expect(firstRun.popover.all).not.toMatch(/No shift of yours in the next 14 days\.|No one is on call|Nothing planned|Uncovered/);
+    expect(firstRun.popover.all).not.toMatch(
+      /No shift of yours in the next 14 days\.|No one is on call|Nothing planned|Uncovered/,
+    );
     expect(lineOf(firstRun.summary, /^My next block/)).toMatch(/unknown/);
     expect(firstRun.summary).not.toMatch(/nobody on call|nothing scheduled/);
   });
@@ -193,7 +253,15 @@ describe('issue 17, case 2: old saved data reads as "nobody"', () => {
       schedules: WATCHED.map(({ id }) => ({ id, atMs, details: err(UNAUTHORIZED) })),
       coverage: { atMs, result: err(UNAUTHORIZED) },
     };
-    const s = surfaces(derive(applyPass(saved, rejected, WATCHED.map((w) => w.id))));
+    const s = surfaces(
+      derive(
+        applyPass(
+          saved,
+          rejected,
+          WATCHED.map((w) => w.id),
+        ),
+      ),
+    );
 
     const NOBODY = /nobody|no one|No one|[Uu]ncovered|[Nn]othing planned|[Nn]othing scheduled|no later shift known/;
     // Tray: no "off call", no "uncovered", each schedule's now unknown.
@@ -237,7 +305,9 @@ describe('issue 17, case 3: the popover contradicts itself', () => {
     const none = surfaces(withPlatform(readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob])));
     expect(none.popover.me).toMatch(/unknown/i);
     expect(none.popover.me).toMatch(/Payments/);
-    expect(none.popover.myShifts, 'My shifts under "Your shifts: unknown"').not.toMatch(/No shift of yours in the next 14 days\./);
+    expect(none.popover.myShifts, 'My shifts under "Your shifts: unknown"').not.toMatch(
+      /No shift of yours in the next 14 days\./,
+    );
     expect(none.popover.myShifts).not.toMatch(/No shift of yours in the next 14 days$/m);
     expect(none.popover.myShifts).toMatch(/unknown|Payments/i);
     expect(none.popover.all).not.toMatch(/You are not on call/);
@@ -245,7 +315,8 @@ describe('issue 17, case 3: the popover contradicts itself', () => {
     // My next shift is on Platform primary in 3 days: a shift of mine on Payments may come first, so every
     // "your next shift" says that Payments is unknown.
     const next = surfaces(withPlatform(readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob], true)));
-    const saysPaymentsUnknown = /(couldn't load|couldn't be loaded|unknown|not loaded)[^\n]*Payments|Payments[^\n]*(couldn't load|couldn't be loaded|unknown|not loaded)/i;
+    const saysPaymentsUnknown =
+      /(couldn't load|couldn't be loaded|unknown|not loaded)[^\n]*Payments|Payments[^\n]*(couldn't load|couldn't be loaded|unknown|not loaded)/i;
     expect(next.popover.me, 'popover status line and its detail').toMatch(/Platform primary/);
     expect(next.popover.me, 'popover status line and its detail').toMatch(saysPaymentsUnknown);
     expect(lineOf(next.tooltip, /./), 'tray tooltip, first line').toMatch(/^Next on call: Platform primary/);

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { deriveState, nextStateChangeAt, stateEquals, type DeriveInput } from '../../../electron/core/state/derive';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
 import {
-  SETUP_OK, alice, bob, carol, coverage, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf,
+  SETUP_OK,
+  alice,
+  bob,
+  carol,
+  coverage,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
 } from '../support/fixtures';
 
 const FETCHED = '2026-03-02T07:58:00Z';
@@ -26,8 +37,15 @@ const platform = scheduleSnap(
 );
 const db = scheduleSnap(
   'sch_db',
-  [shift('2026-03-02T00:00:00Z', '2026-03-02T12:00:00Z', carol), shift('2026-03-02T12:00:00Z', '2026-03-02T20:00:00Z', me)],
-  { details: details('Database', 'America/New_York', [carol, me]), shiftsFetchedAt: FETCHED, detailsFetchedAt: FETCHED },
+  [
+    shift('2026-03-02T00:00:00Z', '2026-03-02T12:00:00Z', carol),
+    shift('2026-03-02T12:00:00Z', '2026-03-02T20:00:00Z', me),
+  ],
+  {
+    details: details('Database', 'America/New_York', [carol, me]),
+    shiftsFetchedAt: FETCHED,
+    detailsFetchedAt: FETCHED,
+  },
 );
 
 function input(snapshot: Snapshot, nowIso: string, patch: Partial<DeriveInput> = {}): DeriveInput {
@@ -57,7 +75,10 @@ describe('deriveState: now and next come from cached shifts', () => {
 
   it('keeps advancing along the cached shifts while offline, hours after the last fetch', () => {
     const problem = { kind: 'network', message: 'No connection', at: '2026-03-02T10:00:00Z' };
-    const offline = snapshotOf([{ ...platform, problem }, { ...db, problem }]);
+    const offline = snapshotOf([
+      { ...platform, problem },
+      { ...db, problem },
+    ]);
     const state = deriveState(input(offline, '2026-03-02T17:30:00Z'));
     const p = state.schedules[0];
     expect(p?.now?.users.map((u) => u.name)).toEqual(['Bob']);
@@ -80,7 +101,9 @@ describe('deriveState: now and next come from cached shifts', () => {
       }),
       detailsFetchedAt: FETCHED,
     });
-    expect(deriveState(input(snapshotOf([noShifts]), '2026-03-02T09:00:00Z')).schedules[0]?.now?.users[0]?.name).toBe('Alice');
+    expect(deriveState(input(snapshotOf([noShifts]), '2026-03-02T09:00:00Z')).schedules[0]?.now?.users[0]?.name).toBe(
+      'Alice',
+    );
     expect(deriveState(input(snapshotOf([noShifts]), '2026-03-02T17:00:00Z')).schedules[0]?.now).toBeNull();
   });
 });
@@ -98,11 +121,17 @@ describe('deriveState: me', () => {
   it('gives my next shift as the earliest over all schedules, adjacent shifts merged', () => {
     const state = deriveState(input(snapshotOf([platform, db]), '2026-03-02T09:00:00Z'));
     expect(state.me.nextShift).toEqual({
-      scheduleId: 'sch_db', scheduleName: 'Database', start: '2026-03-02T12:00:00Z', end: '2026-03-02T20:00:00Z',
+      scheduleId: 'sch_db',
+      scheduleName: 'Database',
+      start: '2026-03-02T12:00:00Z',
+      end: '2026-03-02T20:00:00Z',
     });
     const later = deriveState(input(snapshotOf([platform, db]), '2026-03-02T13:00:00Z'));
     expect(later.me.nextShift).toEqual({
-      scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-03T00:00:00Z', end: '2026-03-03T16:00:00Z',
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-03-03T00:00:00Z',
+      end: '2026-03-03T16:00:00Z',
     });
   });
 });
@@ -115,9 +144,13 @@ describe('deriveState: coverage', () => {
       coverage('cov_ask', alice, [{ ...window, scheduleId: 'sch_platform' }]),
       coverage('cov_elsewhere', bob, [{ ...window, scheduleId: 'sch_other' }]),
       coverage('cov_done', alice, [{ ...window, scheduleId: 'sch_platform' }], 'accepted'),
-      coverage('cov_past', alice, [{ start: '2026-03-01T08:00:00Z', end: '2026-03-01T16:00:00Z', scheduleId: 'sch_platform' }]),
+      coverage('cov_past', alice, [
+        { start: '2026-03-01T08:00:00Z', end: '2026-03-01T16:00:00Z', scheduleId: 'sch_platform' },
+      ]),
     ];
-    const state = deriveState(input(snapshotOf([platform, db], { coverageRequests: requests }), '2026-03-02T09:00:00Z'));
+    const state = deriveState(
+      input(snapshotOf([platform, db], { coverageRequests: requests }), '2026-03-02T09:00:00Z'),
+    );
     expect(state.coverage.mine.map((c) => c.id)).toEqual(['cov_mine']);
     expect(state.coverage.askingMe.map((c) => c.id)).toEqual(['cov_ask']);
     expect(state.coverage.askingMe[0]?.requester.name).toBe('Alice');
@@ -129,16 +162,34 @@ describe('deriveState: statuses', () => {
 
   it('shows loading, fresh, too-old, not found and error per schedule, in settings order', () => {
     const settings = settingsWith({
-      schedules: [{ id: 'sch_new', name: 'Saved name' }, { id: 'sch_db' }, { id: 'sch_gone' }, { id: 'sch_bad' }, { id: 'sch_platform' }],
+      schedules: [
+        { id: 'sch_new', name: 'Saved name' },
+        { id: 'sch_db' },
+        { id: 'sch_gone' },
+        { id: 'sch_bad' },
+        { id: 'sch_platform' },
+      ],
     });
-    const gone = scheduleSnap('sch_gone', [], { notFound: true, problem: { kind: 'not_found', message: 'Schedule not found', at: now } });
+    const gone = scheduleSnap('sch_gone', [], {
+      notFound: true,
+      problem: { kind: 'not_found', message: 'Schedule not found', at: now },
+    });
     const bad = scheduleSnap('sch_bad', [], { problem: { kind: 'server', message: 'Server error 500', at: now } });
     const old = { ...platform, shiftsFetchedAt: '2026-03-02T07:00:00Z' };
     const state = deriveState(input(snapshotOf([db, gone, bad, old]), now, { settings }));
-    expect(state.schedules.map((s) => s.name)).toEqual(['Saved name', 'Database', 'sch_gone', 'sch_bad', 'Platform primary']);
+    expect(state.schedules.map((s) => s.name)).toEqual([
+      'Saved name',
+      'Database',
+      'sch_gone',
+      'sch_bad',
+      'Platform primary',
+    ]);
     expect(state.schedules.map((s) => s.status.kind)).toEqual(['loading', 'fresh', 'not_found', 'error', 'stale']);
     // Not 'ok': two sources failed, and the summary names them.
-    expect(state.sync).toEqual({ kind: 'partial', message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error)." });
+    expect(state.sync).toEqual({
+      kind: 'partial',
+      message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error).",
+    });
     expect(state.lastSuccessAt).toBe('2026-03-02T07:00:00Z');
   });
 
@@ -148,13 +199,24 @@ describe('deriveState: statuses', () => {
   });
 
   it('reports needs_setup, key_rejected and error overall', () => {
-    expect(deriveState(input(snapshotOf([]), now, { setup: { ...SETUP_OK, hasKey: false } })).sync.kind).toBe('needs_setup');
+    expect(deriveState(input(snapshotOf([]), now, { setup: { ...SETUP_OK, hasKey: false } })).sync.kind).toBe(
+      'needs_setup',
+    );
     const noSchedules = input(snapshotOf([]), now);
-    expect(deriveState({ ...noSchedules, settings: { ...noSchedules.settings, schedules: [] } }).sync.kind).toBe('needs_setup');
+    expect(deriveState({ ...noSchedules, settings: { ...noSchedules.settings, schedules: [] } }).sync.kind).toBe(
+      'needs_setup',
+    );
     expect(deriveState(input(snapshotOf([platform], { keyRejected: true }), now)).sync.kind).toBe('key_rejected');
     const problem = { kind: 'server', message: 'Server error 503', at: now };
-    const failing = snapshotOf([{ ...platform, problem }, { ...db, problem }]);
-    expect(deriveState(input(failing, now)).sync).toEqual({ kind: 'error', message: 'Server error 503', saved: FETCHED });
+    const failing = snapshotOf([
+      { ...platform, problem },
+      { ...db, problem },
+    ]);
+    expect(deriveState(input(failing, now)).sync).toEqual({
+      kind: 'error',
+      message: 'Server error 503',
+      saved: FETCHED,
+    });
   });
 });
 
@@ -178,12 +240,23 @@ describe('change detection', () => {
 
 describe('deriveState: concurrent layers and extras', () => {
   it('unions people on call at once and ends "now" when the set of people changes', () => {
-    const layered = scheduleSnap('sch_platform', [
-      shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
-      shift('2026-03-02T12:00:00Z', '2026-03-02T20:00:00Z', bob),
-    ], { details: details('Platform primary', 'Europe/Berlin', [alice, bob], { teams: [{ id: 'tea_1', name: 'SRE', description: '' }] }), shiftsFetchedAt: FETCHED });
+    const layered = scheduleSnap(
+      'sch_platform',
+      [
+        shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
+        shift('2026-03-02T12:00:00Z', '2026-03-02T20:00:00Z', bob),
+      ],
+      {
+        details: details('Platform primary', 'Europe/Berlin', [alice, bob], {
+          teams: [{ id: 'tea_1', name: 'SRE', description: '' }],
+        }),
+        shiftsFetchedAt: FETCHED,
+      },
+    );
     const chat = { id: 'S1', name: 'Platform on-call', handle: 'platform-oncall' };
-    const state = deriveState(input(snapshotOf([layered], { chatGroups: { sch_platform: chat } }), '2026-03-02T13:00:00Z'));
+    const state = deriveState(
+      input(snapshotOf([layered], { chatGroups: { sch_platform: chat } }), '2026-03-02T13:00:00Z'),
+    );
     const p = state.schedules[0];
     expect(p?.now).toMatchObject({ start: '2026-03-02T12:00:00Z', end: '2026-03-02T16:00:00Z' });
     expect(p?.now?.users.map((u) => u.name)).toEqual(['Alice', 'Bob']);

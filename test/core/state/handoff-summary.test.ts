@@ -3,38 +3,80 @@
 import { describe, expect, it } from 'vitest';
 import { deriveState } from '../../../electron/core/state/derive';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
-import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import {
+  SETUP_OK,
+  alice,
+  bob,
+  carol,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
+} from '../support/fixtures';
 
 const NOW = '2026-03-02T13:05:00Z'; // 14:05 in Berlin (CET)
 const FETCHED = '2026-03-02T13:02:00Z';
 const fetched = { detailsFetchedAt: FETCHED, shiftsFetchedAt: FETCHED };
 
-const platform = scheduleSnap('sch_platform', [shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice), shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me)], {
-  details: details('Platform primary', 'Europe/Berlin', [alice, me]), ...fetched,
+const platform = scheduleSnap(
+  'sch_platform',
+  [
+    shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
+    shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me),
+  ],
+  {
+    details: details('Platform primary', 'Europe/Berlin', [alice, me]),
+    ...fetched,
+  },
+);
+const db = scheduleSnap(
+  'sch_db',
+  [
+    shift('2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', bob, carol),
+    shift('2026-03-03T02:00:00Z', '2026-03-04T00:00:00Z', alice),
+  ],
+  {
+    details: details('Database', 'America/New_York', [bob]),
+    ...fetched,
+    problem: { kind: 'network', message: 'Could not reach the on-call service.', at: NOW },
+  },
+);
+const broken = scheduleSnap('sch_broken', [], {
+  problem: { kind: 'server', message: 'The on-call service had a problem (HTTP 503).', at: NOW },
 });
-const db = scheduleSnap('sch_db', [shift('2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', bob, carol), shift('2026-03-03T02:00:00Z', '2026-03-04T00:00:00Z', alice)], {
-  details: details('Database', 'America/New_York', [bob]), ...fetched,
-  problem: { kind: 'network', message: 'Could not reach the on-call service.', at: NOW },
-});
-const broken = scheduleSnap('sch_broken', [], { problem: { kind: 'server', message: 'The on-call service had a problem (HTTP 503).', at: NOW } });
 
 function summary(localZone: string, email = me.email): string {
-  const settings = settingsWith({ email, schedules: [{ id: 'sch_platform' }, { id: 'sch_db' }, { id: 'sch_broken', name: 'Payments' }] });
-  const state = deriveState({ snapshot: snapshotOf([platform, db, broken]), nowMs: ms(NOW), settings, setup: SETUP_OK, syncing: false, notices: [] });
+  const settings = settingsWith({
+    email,
+    schedules: [{ id: 'sch_platform' }, { id: 'sch_db' }, { id: 'sch_broken', name: 'Payments' }],
+  });
+  const state = deriveState({
+    snapshot: snapshotOf([platform, db, broken]),
+    nowMs: ms(NOW),
+    settings,
+    setup: SETUP_OK,
+    syncing: false,
+    notices: [],
+  });
   return buildHandoffSummary(state, { nowMs: ms(NOW), localZone });
 }
 
 describe('hand-off summary', () => {
   it('gives one line per schedule with until/then in my zone and UTC, marks saved data, and my next block', () => {
-    expect(summary('Europe/Berlin')).toBe([
-      'On call as of 14:05 CET (13:05 UTC):',
-      'Platform primary: Alice until 17:00 CET (16:00 UTC), then Me',
-      'Database: Bob, Carol until Tue 01:00 CET (00:00 UTC), then Alice from Tue 03:00 CET (02:00 UTC) (saved data from 14:02)',
-      'Payments: unknown (couldn\'t load: The on-call service had a problem (HTTP 503))',
-      // An earlier block of mine could hide in Payments: the line says it couldn't be loaded.
-      "My next block: Platform primary, 17:00 CET (16:00 UTC) – Tue 09:00 CET (08:00 UTC) (couldn't load Payments)",
-      '',
-    ].join('\n'));
+    expect(summary('Europe/Berlin')).toBe(
+      [
+        'On call as of 14:05 CET (13:05 UTC):',
+        'Platform primary: Alice until 17:00 CET (16:00 UTC), then Me',
+        'Database: Bob, Carol until Tue 01:00 CET (00:00 UTC), then Alice from Tue 03:00 CET (02:00 UTC) (saved data from 14:02)',
+        "Payments: unknown (couldn't load: The on-call service had a problem (HTTP 503))",
+        // An earlier block of mine could hide in Payments: the line says it couldn't be loaded.
+        "My next block: Platform primary, 17:00 CET (16:00 UTC) – Tue 09:00 CET (08:00 UTC) (couldn't load Payments)",
+        '',
+      ].join('\n'),
+    );
   });
 
   it('never says "nobody" for a schedule that could not be loaded', () => {

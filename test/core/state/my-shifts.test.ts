@@ -3,7 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { deriveState, nextStateChangeAt, type DeriveInput } from '../../../electron/core/state/derive';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
-import { SETUP_OK, alice, bob, carol, coverage, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import {
+  SETUP_OK,
+  alice,
+  bob,
+  carol,
+  coverage,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
+} from '../support/fixtures';
 
 const FETCHED = '2026-03-27T09:58:00Z';
 // Berlin changes to summer time on Sunday 29 March 2026; New York already did on 8 March.
@@ -19,7 +32,11 @@ const platform = scheduleSnap(
     // Beyond a 14-day horizon from 27 March.
     shift('2026-04-20T07:00:00Z', '2026-04-27T07:00:00Z', me),
   ],
-  { details: details('Platform primary', 'Europe/Berlin', [alice, bob, me]), detailsFetchedAt: FETCHED, shiftsFetchedAt: FETCHED },
+  {
+    details: details('Platform primary', 'Europe/Berlin', [alice, bob, me]),
+    detailsFetchedAt: FETCHED,
+    shiftsFetchedAt: FETCHED,
+  },
 );
 const payments = scheduleSnap(
   'sch_pay',
@@ -29,7 +46,11 @@ const payments = scheduleSnap(
     shift('2026-03-27T21:00:00Z', '2026-03-28T13:00:00Z', carol),
     shift('2026-03-28T13:00:00Z', '2026-03-28T21:00:00Z', carol),
   ],
-  { details: details('Payments US', 'America/New_York', [carol, me]), detailsFetchedAt: FETCHED, shiftsFetchedAt: FETCHED },
+  {
+    details: details('Payments US', 'America/New_York', [carol, me]),
+    detailsFetchedAt: FETCHED,
+    shiftsFetchedAt: FETCHED,
+  },
 );
 
 function input(snapshot: Snapshot, nowIso: string, horizonDays = 14): DeriveInput {
@@ -47,9 +68,24 @@ describe('state.me.shifts', () => {
   it('lists every block of mine from now to the horizon, merged per schedule, the running one with its true start, sorted by start', () => {
     const state = deriveState(input(snapshotOf([platform, payments]), '2026-03-27T14:00:00Z'));
     expect(state.me.shifts).toEqual([
-      { scheduleId: 'sch_pay', scheduleName: 'Payments US', start: '2026-03-27T13:00:00Z', end: '2026-03-27T21:00:00Z' },
-      { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-03-28T08:00:00Z', end: '2026-03-30T07:00:00Z' },
-      { scheduleId: 'sch_platform', scheduleName: 'Platform primary', start: '2026-04-06T07:00:00Z', end: '2026-04-13T07:00:00Z' },
+      {
+        scheduleId: 'sch_pay',
+        scheduleName: 'Payments US',
+        start: '2026-03-27T13:00:00Z',
+        end: '2026-03-27T21:00:00Z',
+      },
+      {
+        scheduleId: 'sch_platform',
+        scheduleName: 'Platform primary',
+        start: '2026-03-28T08:00:00Z',
+        end: '2026-03-30T07:00:00Z',
+      },
+      {
+        scheduleId: 'sch_platform',
+        scheduleName: 'Platform primary',
+        start: '2026-04-06T07:00:00Z',
+        end: '2026-04-13T07:00:00Z',
+      },
     ]);
   });
 
@@ -57,7 +93,11 @@ describe('state.me.shifts', () => {
     const now = '2026-03-27T14:00:00Z';
     expect(deriveState(input(snapshotOf([platform, payments]), now, 30)).me.shifts).toHaveLength(4);
     // The block starting 20 April enters a 14-day horizon on 6 April.
-    const at = nextStateChangeAt(snapshotOf([platform]), ms('2026-04-05T08:00:00Z'), settingsWith({ schedules: [{ id: 'sch_platform' }], horizonDays: 14 }));
+    const at = nextStateChangeAt(
+      snapshotOf([platform]),
+      ms('2026-04-05T08:00:00Z'),
+      settingsWith({ schedules: [{ id: 'sch_platform' }], horizonDays: 14 }),
+    );
     expect(at).toBeLessThanOrEqual(ms('2026-04-06T07:00:01Z'));
   });
 
@@ -68,14 +108,34 @@ describe('state.me.shifts', () => {
 });
 
 describe('closing the loop on coverage requests', () => {
-  const asked = coverage('cov_1', bob, [{ start: '2026-03-30T07:00:00Z', end: '2026-04-06T07:00:00Z', scheduleId: 'sch_platform', scheduleName: 'Platform primary' }]);
+  const asked = coverage('cov_1', bob, [
+    {
+      start: '2026-03-30T07:00:00Z',
+      end: '2026-04-06T07:00:00Z',
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+    },
+  ]);
 
   it('asks me while Bob is still on the shift, then reads covered by me once the schedule shows me on it', () => {
-    const before = deriveState(input(snapshotOf([platform, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }), '2026-03-27T14:00:00Z'));
+    const before = deriveState(
+      input(
+        snapshotOf([platform, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }),
+        '2026-03-27T14:00:00Z',
+      ),
+    );
     expect(before.coverage.askingMe.map((r) => r.id)).toEqual(['cov_1']);
     expect(before.coverage.coveredByMe).toEqual([]);
-    const covered = { ...platform, shifts: platform.shifts.map((s) => (s.start === '2026-03-30T07:00:00Z' ? { ...s, users: [me] } : s)) };
-    const after = deriveState(input(snapshotOf([covered, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }), '2026-03-27T14:00:00Z'));
+    const covered = {
+      ...platform,
+      shifts: platform.shifts.map((s) => (s.start === '2026-03-30T07:00:00Z' ? { ...s, users: [me] } : s)),
+    };
+    const after = deriveState(
+      input(
+        snapshotOf([covered, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }),
+        '2026-03-27T14:00:00Z',
+      ),
+    );
     expect(after.coverage.askingMe).toEqual([]);
     expect(after.coverage.coveredByMe.map((r) => r.id)).toEqual(['cov_1']);
   });
@@ -89,7 +149,12 @@ describe('closing the loop on coverage requests', () => {
         shift('2026-04-02T07:00:00Z', '2026-04-06T07:00:00Z', bob),
       ].sort((a, b) => a.start.localeCompare(b.start)),
     };
-    const state = deriveState(input(snapshotOf([half, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }), '2026-03-27T14:00:00Z'));
+    const state = deriveState(
+      input(
+        snapshotOf([half, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }),
+        '2026-03-27T14:00:00Z',
+      ),
+    );
     expect(state.coverage.askingMe.map((r) => r.id)).toEqual(['cov_1']);
   });
 });

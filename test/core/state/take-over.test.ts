@@ -4,28 +4,61 @@ import { describe, expect, it } from 'vitest';
 import { SnapshotSchema, type CreatedOverride } from '../../../electron/core/model/snapshot';
 import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { deriveState } from '../../../electron/core/state/derive';
-import { SETUP_OK, alice, bob, carol, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import {
+  SETUP_OK,
+  alice,
+  bob,
+  carol,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
+} from '../support/fixtures';
 
 const NOW = ms('2026-03-25T12:00:00Z');
 const ID = 'sch_a';
 
 const takeOver = (extra: Partial<CreatedOverride> = {}): CreatedOverride => ({
-  id: 'ovr_1', scheduleId: ID, start: '2026-03-25T10:00:00Z', end: '2026-03-26T08:00:00Z', createdAt: '2026-03-25T10:00:00Z',
-  kind: 'take-over', replaced: [{ id: carol.id, name: carol.name, email: carol.email }], ...extra,
+  id: 'ovr_1',
+  scheduleId: ID,
+  start: '2026-03-25T10:00:00Z',
+  end: '2026-03-26T08:00:00Z',
+  createdAt: '2026-03-25T10:00:00Z',
+  kind: 'take-over',
+  replaced: [{ id: carol.id, name: carol.name, email: carol.email }],
+  ...extra,
 });
 
 /** Carol until 10:00, me (taken over) until tomorrow 08:00, then Alice. */
-const afterTakeOver = (overrides: CreatedOverride[]) => snapshotOf(
-  [scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-25T10:00:00Z', carol), shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', me), shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice)])],
-  { createdOverrides: overrides },
-);
+const afterTakeOver = (overrides: CreatedOverride[]) =>
+  snapshotOf(
+    [
+      scheduleSnap(ID, [
+        shift('2026-03-25T08:00:00Z', '2026-03-25T10:00:00Z', carol),
+        shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', me),
+        shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice),
+      ]),
+    ],
+    { createdOverrides: overrides },
+  );
 
 describe('takeOverOptions', () => {
   it('offers to take over from whoever is on call now, until their shift ends, and nothing to hand back', () => {
-    const snap = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob, carol), shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice)])]);
+    const snap = snapshotOf([
+      scheduleSnap(ID, [
+        shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob, carol),
+        shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice),
+      ]),
+    ]);
     expect(takeOverOptions(snap, ID, NOW, ' Me@Example.com ', true)).toEqual({
       scheduleId: ID,
-      takeOver: { from: [expect.objectContaining({ email: bob.email }), expect.objectContaining({ email: carol.email })], until: '2026-03-26T08:00:00Z' },
+      takeOver: {
+        from: [expect.objectContaining({ email: bob.email }), expect.objectContaining({ email: carol.email })],
+        until: '2026-03-26T08:00:00Z',
+      },
       handBack: null,
     });
   });
@@ -42,22 +75,40 @@ describe('takeOverOptions', () => {
 
   it('offers to hand back to the replaced person, until my take-over ends, while it runs and the schedule shows me', () => {
     expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, true)).toEqual({
-      scheduleId: ID, takeOver: null, handBack: { to: [{ id: carol.id, name: carol.name, email: carol.email }], until: '2026-03-26T08:00:00Z' },
+      scheduleId: ID,
+      takeOver: null,
+      handBack: { to: [{ id: carol.id, name: carol.name, email: carol.email }], until: '2026-03-26T08:00:00Z' },
     });
   });
 
   it('offers no hand back after it was handed back, once the window is over, for a quick override, or when the schedule no longer shows me', () => {
     const snap = afterTakeOver([takeOver()]);
-    expect(takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email, true).handBack).toBeNull();
+    expect(
+      takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email, true)
+        .handBack,
+    ).toBeNull();
     expect(takeOverOptions(snap, ID, ms('2026-03-26T09:00:00Z'), me.email, true).handBack).toBeNull();
-    expect(takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email, true).handBack).toBeNull();
-    const overridden = { ...snap, schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', bob)])] };
+    expect(
+      takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email, true).handBack,
+    ).toBeNull();
+    const overridden = {
+      ...snap,
+      schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', bob)])],
+    };
     expect(takeOverOptions(overridden, ID, NOW, me.email, true).handBack).toBeNull();
   });
 
   it('hands back only up to where someone else already changed my take-over window', () => {
     const snap = afterTakeOver([takeOver()]);
-    const cut = { ...snap, schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-25T20:00:00Z', me), shift('2026-03-25T20:00:00Z', '2026-03-26T08:00:00Z', bob)])] };
+    const cut = {
+      ...snap,
+      schedules: [
+        scheduleSnap(ID, [
+          shift('2026-03-25T10:00:00Z', '2026-03-25T20:00:00Z', me),
+          shift('2026-03-25T20:00:00Z', '2026-03-26T08:00:00Z', bob),
+        ]),
+      ],
+    };
     expect(takeOverOptions(cut, ID, NOW, me.email, true).handBack?.until).toBe('2026-03-25T20:00:00Z');
   });
 
@@ -72,11 +123,25 @@ describe('takeOverOptions', () => {
     const shifts = [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)];
     const snapshot = snapshotOf([
       scheduleSnap(ID, shifts, { ...fetched, details: details('Platform', 'Europe/Berlin', [bob, me]) }),
-      scheduleSnap('sch_b', shifts, { ...fetched, details: details('Payments', 'Europe/Berlin', [bob, me]), problem: { kind: 'network', message: 'offline', at: '2026-03-25T11:59:30Z' } }),
+      scheduleSnap('sch_b', shifts, {
+        ...fetched,
+        details: details('Payments', 'Europe/Berlin', [bob, me]),
+        problem: { kind: 'network', message: 'offline', at: '2026-03-25T11:59:30Z' },
+      }),
     ]);
     const settings = settingsWith({ schedules: [{ id: ID }, { id: 'sch_b' }] });
-    const state = deriveState({ snapshot, settings, setup: SETUP_OK, syncing: false, notices: [], nowMs: NOW, localZone: 'Europe/Berlin' });
-    expect(state.schedules.map((s) => [s.status.kind, s.takeOverOptions?.takeOver?.from.map((p) => p.email) ?? null])).toEqual([
+    const state = deriveState({
+      snapshot,
+      settings,
+      setup: SETUP_OK,
+      syncing: false,
+      notices: [],
+      nowMs: NOW,
+      localZone: 'Europe/Berlin',
+    });
+    expect(
+      state.schedules.map((s) => [s.status.kind, s.takeOverOptions?.takeOver?.from.map((p) => p.email) ?? null]),
+    ).toEqual([
       ['fresh', [bob.email]],
       ['stale', null],
     ]);
@@ -85,7 +150,10 @@ describe('takeOverOptions', () => {
 
 describe('the cache', () => {
   it('loads a cache written before take-overs (no kind/replaced) and keeps the new fields', () => {
-    const old = { ...snapshotOf([]), createdOverrides: [{ id: 'ovr_1', scheduleId: ID, start: 'a', end: 'b', createdAt: 'c' }] };
+    const old = {
+      ...snapshotOf([]),
+      createdOverrides: [{ id: 'ovr_1', scheduleId: ID, start: 'a', end: 'b', createdAt: 'c' }],
+    };
     expect(SnapshotSchema.safeParse(JSON.parse(JSON.stringify(old))).success).toBe(true);
     const now = afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]);
     const read = SnapshotSchema.safeParse(JSON.parse(JSON.stringify(now)));

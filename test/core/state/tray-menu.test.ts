@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrayMenu, nextMenuRefreshAt, pauseUntil, trayIconFor, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
+import {
+  buildTrayMenu,
+  nextMenuRefreshAt,
+  pauseUntil,
+  trayIconFor,
+  trayTooltip,
+  type TrayMenuItem,
+} from '../../../electron/core/state/tray-menu';
 import { defaultSettings } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 
@@ -49,7 +56,12 @@ function state(over: Over = {}): AppState {
 function base(): AppState {
   return {
     setup: { hasKey: true, keyStorage: 'keychain', demo: false },
-    settings: { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: alice.email, schedules: [{ id: 'sch_primary' }] },
+    settings: {
+      ...defaultSettings(),
+      baseUrl: 'https://oncall.example.com',
+      email: alice.email,
+      schedules: [{ id: 'sch_primary' }],
+    },
     sync: { kind: 'ok' },
     lastSuccessAt: iso(-1),
     syncing: false,
@@ -65,7 +77,10 @@ function base(): AppState {
   };
 }
 
-const onCallNow = { onCallNow: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(-60), end: iso(360) }], nextShift: null };
+const onCallNow = {
+  onCallNow: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(-60), end: iso(360) }],
+  nextShift: null,
+};
 const request = {
   id: 'cov_1',
   requester: bob,
@@ -79,14 +94,21 @@ const labels = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'sepa
 describe('tray icon', () => {
   it('shows "soon" when my next shift starts within 24 hours, "off" when later', () => {
     expect(trayIconFor(state(), NOW)).toBe('soon');
-    const later = { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(24 * 60 + 1), end: iso(3000) };
+    const later = {
+      scheduleId: 'sch_primary',
+      scheduleName: 'Platform primary',
+      start: iso(24 * 60 + 1),
+      end: iso(3000),
+    };
     expect(trayIconFor(state({ me: { onCallNow: [], nextShift: later } }), NOW)).toBe('off');
     expect(trayIconFor(state({ me: { onCallNow: [], nextShift: null } }), NOW)).toBe('off');
   });
 
   it('shows "oncall" while I am on call, even with a coverage request pending', () => {
     expect(trayIconFor(state({ me: onCallNow }), NOW)).toBe('oncall');
-    expect(trayIconFor(state({ me: onCallNow, coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW)).toBe('oncall');
+    expect(trayIconFor(state({ me: onCallNow, coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW)).toBe(
+      'oncall',
+    );
   });
 
   it('shows "attention" for a pending coverage request asking me, over an upcoming shift', () => {
@@ -95,9 +117,13 @@ describe('tray icon', () => {
   });
 
   it('shows "problem" for a rejected key, a sync error, missing setup, or every schedule stale', () => {
-    expect(trayIconFor(state({ me: onCallNow, sync: { kind: 'key_rejected', message: 'Key rejected' } }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ me: onCallNow, sync: { kind: 'key_rejected', message: 'Key rejected' } }), NOW)).toBe(
+      'problem',
+    );
     expect(trayIconFor(state({ sync: { kind: 'error', message: 'Boom' } }), NOW)).toBe('problem');
-    expect(trayIconFor(state({ sync: { kind: 'needs_setup', message: 'Add your API key to start.' } }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ sync: { kind: 'needs_setup', message: 'Add your API key to start.' } }), NOW)).toBe(
+      'problem',
+    );
     const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'Cannot reach the service' } });
     expect(trayIconFor(state({ schedules: [stale] }), NOW)).toBe('problem');
     expect(trayIconFor(state({ schedules: [stale, schedule({ id: 'sch_b' })] }), NOW)).toBe('soon');
@@ -121,7 +147,14 @@ describe('tray tooltip', () => {
   });
 
   it('adds the problem in plain words', () => {
-    const text = trayTooltip(state({ me: { onCallNow: [], nextShift: null }, sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), NOW, ZONE);
+    const text = trayTooltip(
+      state({
+        me: { onCallNow: [], nextShift: null },
+        sync: { kind: 'key_rejected', message: 'The service rejected the API key.' },
+      }),
+      NOW,
+      ZONE,
+    );
     expect(text).toBe('Off call\nThe service rejected the API key.');
   });
 });
@@ -135,7 +168,11 @@ describe('tray menu', () => {
       now: { users: [alice, bob], start: iso(-60), end: iso(60) },
       next: null,
     });
-    const items = buildTrayMenu(state({ schedules: [schedule(), nyc], coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW, ZONE);
+    const items = buildTrayMenu(
+      state({ schedules: [schedule(), nyc], coverage: { mine: [], askingMe: [request], status: FRESH } }),
+      NOW,
+      ZONE,
+    );
     expect(labels(items)).toEqual([
       'Open status…',
       'Platform primary',
@@ -164,8 +201,19 @@ describe('tray menu', () => {
     const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
     const actions = items.flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
     expect(actions).toEqual([
-      'open-status', 'open-coverage', 'open-override', 'copy-summary', 'export-calendar', 'pause-1h', 'pause-tomorrow', 'open-team',
-      'open-chat-group', 'refresh', 'open-settings', 'toggle-start-at-login', 'quit',
+      'open-status',
+      'open-coverage',
+      'open-override',
+      'copy-summary',
+      'export-calendar',
+      'pause-1h',
+      'pause-tomorrow',
+      'open-team',
+      'open-chat-group',
+      'refresh',
+      'open-settings',
+      'toggle-start-at-login',
+      'quit',
     ]);
     expect(items.find((i) => i.type === 'checkbox')).toMatchObject({ checked: true });
   });
@@ -195,9 +243,11 @@ describe('tray menu', () => {
     expect(items.find((i) => i.type === 'action' && i.action === 'open-settings')).toMatchObject({ enabled: true });
   });
 
-  it("uses the given locale for clock times, in the tooltip and the menu", () => {
+  it('uses the given locale for clock times, in the tooltip and the menu', () => {
     const us = { locale: 'en-US' };
-    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE, us)).toBe('On call: Platform primary until 05:00 PM (6 h left)');
+    expect(trayTooltip(state({ me: onCallNow }), NOW, ZONE, us)).toBe(
+      'On call: Platform primary until 05:00 PM (6 h left)',
+    );
     expect(labels(buildTrayMenu(state(), NOW, ZONE, us))).toContain('  Now: Bob Roe until 05:00 PM');
     const de = labels(buildTrayMenu(state(), NOW, ZONE, { locale: 'de-DE' }));
     expect(de).toContain('  Next: Alice Doe (you) from 17:00');
@@ -219,29 +269,53 @@ describe('tray menu', () => {
 describe('the tray says what the popover says', () => {
   it('marks saved data on the main line, warns of an uncovered schedule and never cuts inside a name', () => {
     const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'offline' } });
-    const offline = state({ schedules: [stale], sync: { kind: 'offline', message: 'Cannot reach the service.', saved: iso(-30) } });
+    const offline = state({
+      schedules: [stale],
+      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: iso(-30) },
+    });
     expect(trayTooltip(offline, NOW, ZONE).split('\n')[0]).toMatch(/^Next on call: .* \(saved data\)$/);
     const gap = schedule({ now: null, next: { users: [bob], start: iso(120), end: iso(600) } });
     expect(trayTooltip(state({ schedules: [gap] }), NOW, ZONE)).toContain('Uncovered: Platform primary until 13:00');
     expect(labels(buildTrayMenu(state({ schedules: [gap] }), NOW, ZONE))).toContain('  Now: ⚠ uncovered until 13:00');
-    const many = Array.from({ length: 8 }, (_, i) => ({ id: `usr_${i}`, name: `Person Number${i}`, email: `p${i}@example.com` }));
+    const many = Array.from({ length: 8 }, (_, i) => ({
+      id: `usr_${i}`,
+      name: `Person Number${i}`,
+      email: `p${i}@example.com`,
+    }));
     const crowd = schedule({ now: { users: [...many, alice], start: iso(-60), end: iso(60) } });
-    const line = labels(buildTrayMenu(state({ schedules: [crowd] }), NOW, ZONE)).find((l) => l.startsWith('  Now:')) ?? '';
+    const line =
+      labels(buildTrayMenu(state({ schedules: [crowd] }), NOW, ZONE)).find((l) => l.startsWith('  Now:')) ?? '';
     expect(line).toMatch(/^ {2}Now: (Person Number\d, )*Person Number\d \+\d+ more \(you\) until 12:00$/);
   });
 
   it('counts requests asking me as the popover does, and lists my schedules first', () => {
-    const other = schedule({ id: 'sch_other', name: 'Other', users: [bob], now: { users: [bob], start: iso(-60), end: iso(60) }, next: null });
-    const items = labels(buildTrayMenu(state({ schedules: [other, schedule()], coverage: { mine: [request], askingMe: [], status: FRESH } }), NOW, ZONE));
+    const other = schedule({
+      id: 'sch_other',
+      name: 'Other',
+      users: [bob],
+      now: { users: [bob], start: iso(-60), end: iso(60) },
+      next: null,
+    });
+    const items = labels(
+      buildTrayMenu(
+        state({ schedules: [other, schedule()], coverage: { mine: [request], askingMe: [], status: FRESH } }),
+        NOW,
+        ZONE,
+      ),
+    );
     expect(items.indexOf('Platform primary')).toBeLessThan(items.indexOf('Other'));
     expect(items).toContain('Coverage requests (0)…');
-    expect(trayTooltip(state({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: FRESH } }), NOW, ZONE)).not.toContain('Asks you');
+    expect(
+      trayTooltip(state({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: FRESH } }), NOW, ZONE),
+    ).not.toContain('Asks you');
   });
 });
 
 describe('tray menu: acting items', () => {
-  const labels = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'action' || i.type === 'label' ? [i.label] : []));
-  const actions = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'action' ? [[i.action, i.params ?? null]] : []));
+  const labels = (items: TrayMenuItem[]) =>
+    items.flatMap((i) => (i.type === 'action' || i.type === 'label' ? [i.label] : []));
+  const actions = (items: TrayMenuItem[]) =>
+    items.flatMap((i) => (i.type === 'action' ? [[i.action, i.params ?? null]] : []));
 
   it('offers "Take over … from … until …" per person on call now, and "Hand back" after a take-over', () => {
     const takeOverOptions = { scheduleId: 'sch_primary', takeOver: { from: [bob], until: iso(360) }, handBack: null };
@@ -256,7 +330,13 @@ describe('tray menu: acting items', () => {
 
   it('offers pausing, and while paused says until when (shift starts still come) with "Resume"', () => {
     const menu = buildTrayMenu(state(), NOW, ZONE);
-    expect(labels(menu)).toEqual(expect.arrayContaining(['Pause notifications for 1 h', 'Pause notifications until tomorrow 09:00', 'Copy on-call summary']));
+    expect(labels(menu)).toEqual(
+      expect.arrayContaining([
+        'Pause notifications for 1 h',
+        'Pause notifications until tomorrow 09:00',
+        'Copy on-call summary',
+      ]),
+    );
     const paused = state({ settings: { ...defaultSettings(), pausedUntil: iso(90) } });
     const pausedMenu = buildTrayMenu(paused, NOW, ZONE);
     expect(labels(pausedMenu)).toContain('Notifications paused until 12:30 (shift starts still come)');

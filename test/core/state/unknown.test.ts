@@ -9,7 +9,18 @@ import { applyPass } from '../../../electron/core/sync/apply';
 import type { FetchPass } from '../../../electron/core/sync/fetch';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
-import { SETUP_OK, alice, bob, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import {
+  SETUP_OK,
+  alice,
+  bob,
+  details,
+  me,
+  ms,
+  scheduleSnap,
+  settingsWith,
+  shift,
+  snapshotOf,
+} from '../support/fixtures';
 
 const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T13:05:00Z'; // 14:05 in Berlin
@@ -17,43 +28,80 @@ const FETCHED = '2026-03-02T13:02:00Z'; // 14:02 in Berlin
 const IDS = ['sch_platform', 'sch_db'];
 
 const fail = (error: ApiError) => ({ ok: false as const, error });
-const SERVER: ApiError = { kind: 'server', status: 503, message: 'The on-call service had a problem (HTTP 503). Try again later.' };
+const SERVER: ApiError = {
+  kind: 'server',
+  status: 503,
+  message: 'The on-call service had a problem (HTTP 503). Try again later.',
+};
 const NETWORK: ApiError = { kind: 'network', message: 'Could not reach the on-call service.' };
 const UNAUTHORIZED: ApiError = { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
 const NOT_FOUND: ApiError = { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.' };
 
-const platform = scheduleSnap('sch_platform', [shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice), shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me)], {
-  details: details('Platform primary', 'Europe/Berlin', [alice, me]), detailsFetchedAt: FETCHED, shiftsFetchedAt: FETCHED,
-});
+const platform = scheduleSnap(
+  'sch_platform',
+  [
+    shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
+    shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me),
+  ],
+  {
+    details: details('Platform primary', 'Europe/Berlin', [alice, me]),
+    detailsFetchedAt: FETCHED,
+    shiftsFetchedAt: FETCHED,
+  },
+);
 const db = scheduleSnap('sch_db', [shift('2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', bob)], {
-  details: details('Database', 'America/New_York', [bob]), detailsFetchedAt: FETCHED, shiftsFetchedAt: FETCHED,
+  details: details('Database', 'America/New_York', [bob]),
+  detailsFetchedAt: FETCHED,
+  shiftsFetchedAt: FETCHED,
 });
 const saved = snapshotOf([platform, db], { coverageFetchedAt: FETCHED });
 
 function pass(atIso: string, schedules: ApiError | undefined, coverage: ApiError | undefined): FetchPass {
   const atMs = ms(atIso);
   return {
-    schedules: IDS.map((id) => (schedules ? { id, atMs, details: fail(schedules) } : { id, atMs, details: { ok: true as const, value: details(id, ZONE, [bob]) } })),
-    coverage: { atMs, result: coverage ? fail(coverage) : { ok: true as const, value: { requests: [], unreadable: [] } } },
+    schedules: IDS.map((id) =>
+      schedules
+        ? { id, atMs, details: fail(schedules) }
+        : { id, atMs, details: { ok: true as const, value: details(id, ZONE, [bob]) } },
+    ),
+    coverage: {
+      atMs,
+      result: coverage ? fail(coverage) : { ok: true as const, value: { requests: [], unreadable: [] } },
+    },
   };
 }
 
 function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState {
   const settings = settingsWith({ schedules: IDS.map((id) => ({ id })) });
-  return deriveState({ snapshot, nowMs: ms(NOW), settings, setup: SETUP_OK, syncing: false, notices: [], localZone: ZONE, ...patch });
+  return deriveState({
+    snapshot,
+    nowMs: ms(NOW),
+    settings,
+    setup: SETUP_OK,
+    syncing: false,
+    notices: [],
+    localZone: ZONE,
+    ...patch,
+  });
 }
 
-const labels = (state: AppState): string[] => buildTrayMenu(state, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
+const labels = (state: AppState): string[] =>
+  buildTrayMenu(state, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
 const LIES = /nobody on call|no later shift known|No upcoming shift of yours|Off call|\(0\)…/;
 
 describe('schedules never read', () => {
   it('are unknown after a 503 on first start: no zone made up, no "nobody on call", no "off call"', () => {
     const state = derive(applyPass(snapshotOf([]), pass(NOW, SERVER, SERVER), IDS));
-    expect(state.schedules.map((s) => [s.status.kind, s.timeZone])).toEqual([['error', null], ['error', null]]);
+    expect(state.schedules.map((s) => [s.status.kind, s.timeZone])).toEqual([
+      ['error', null],
+      ['error', null],
+    ]);
     const menu = labels(state).join('\n');
-    expect(menu).toContain('sch_platform (couldn\'t load)\n  Now: unknown\n  Next: unknown');
+    expect(menu).toContain("sch_platform (couldn't load)\n  Now: unknown\n  Next: unknown");
     expect(menu).toContain("Your next shift: unknown (couldn't load sch_platform, sch_db)");
-    expect(menu).toContain("Coverage requests: couldn't load (The on-call service had a problem (HTTP 503). Try again later)");
+    expect(menu).toContain(
+      "Coverage requests: couldn't load (The on-call service had a problem (HTTP 503). Try again later)",
+    );
     expect(menu).toContain('Coverage requests (unknown)…');
     expect(menu).toContain('The on-call service had a problem (HTTP 503). Try again later; nothing saved to show yet.');
     expect(menu).not.toMatch(LIES);
@@ -69,7 +117,9 @@ describe('schedules never read', () => {
     const withSaved = derive(applyPass(saved, pass(NOW, NETWORK, NETWORK), IDS));
     expect(withSaved.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service.', saved: FETCHED });
     expect(labels(withSaved)).toContain('Cannot reach the service; showing saved data from 14:02.');
-    expect(labels(withSaved)).toEqual(expect.arrayContaining(['Platform primary (saved data from 14:02)', '  Now: Alice until 17:00']));
+    expect(labels(withSaved)).toEqual(
+      expect.arrayContaining(['Platform primary (saved data from 14:02)', '  Now: Alice until 17:00']),
+    );
   });
 });
 
@@ -87,8 +137,14 @@ describe('the coverage list has its own freshness', () => {
   it('makes sync "partial", never "ok", when only the coverage list failed', () => {
     const state = derive(applyPass(saved, pass(NOW, undefined, SERVER), IDS));
     expect(state.schedules.every((s) => s.status.kind === 'fresh')).toBe(true);
-    expect(state.sync).toEqual({ kind: 'partial', message: "Couldn't refresh coverage requests (service error).", saved: FETCHED });
-    expect(trayTooltip(state, ms(NOW), ZONE)).toContain("Couldn't refresh coverage requests (service error); showing saved data from 14:02.");
+    expect(state.sync).toEqual({
+      kind: 'partial',
+      message: "Couldn't refresh coverage requests (service error).",
+      saved: FETCHED,
+    });
+    expect(trayTooltip(state, ms(NOW), ZONE)).toContain(
+      "Couldn't refresh coverage requests (service error); showing saved data from 14:02.",
+    );
   });
 
   it('turns stale by age on its own slower cadence, and the state keeper is woken for it', () => {
@@ -111,14 +167,19 @@ describe('a 401 on the coverage list alone', () => {
     expect(after.keyRejected).toBe(false);
     const state = derive(after);
     expect(state.sync.kind).toBe('partial');
-    expect(state.coverage.status).toMatchObject({ kind: 'stale', reason: "Coverage requests can't be read with this key (the service refused it)." });
+    expect(state.coverage.status).toMatchObject({
+      kind: 'stale',
+      reason: "Coverage requests can't be read with this key (the service refused it).",
+    });
     expect(JSON.stringify(state)).not.toMatch(/rejected the API key|Check it in Settings/);
   });
 
   it('while a 401 on the schedules does, worded for where the key came from', () => {
     const rejected = applyPass(snapshotOf([]), pass(NOW, UNAUTHORIZED, UNAUTHORIZED), IDS);
     expect(rejected.keyRejected).toBe(true);
-    expect(derive(rejected).sync.kind === 'key_rejected' && derive(rejected).sync).toMatchObject({ message: expect.stringContaining('Settings') });
+    expect(derive(rejected).sync.kind === 'key_rejected' && derive(rejected).sync).toMatchObject({
+      message: expect.stringContaining('Settings'),
+    });
     const fromEnv = derive(rejected, { setup: { ...SETUP_OK, keyStorage: 'memory', keyFromEnvironment: true } });
     expect(fromEnv.sync).toMatchObject({ kind: 'key_rejected', message: expect.stringContaining('ONCALL_API_KEY') });
     expect(JSON.stringify(fromEnv)).not.toContain('Settings');
@@ -127,14 +188,28 @@ describe('a 401 on the coverage list alone', () => {
 
 describe('a schedule answering 404', () => {
   it('keeps its saved data, marked "not found on the service since" its first 404', () => {
-    const first = applyPass(saved, { schedules: [{ id: 'sch_db', atMs: ms(FETCHED) + 60_000, details: fail(NOT_FOUND) }] }, IDS);
+    const first = applyPass(
+      saved,
+      { schedules: [{ id: 'sch_db', atMs: ms(FETCHED) + 60_000, details: fail(NOT_FOUND) }] },
+      IDS,
+    );
     const again = applyPass(first, { schedules: [{ id: 'sch_db', atMs: ms(NOW), details: fail(NOT_FOUND) }] }, IDS);
     expect(again.schedules[1]?.shifts).toEqual(db.shifts);
     const state = derive(again);
-    expect(state.schedules[1]?.status).toEqual({ kind: 'not_found', reason: 'Not found on the service.', since: '2026-03-02T13:03:00.000Z', savedAt: FETCHED });
+    expect(state.schedules[1]?.status).toEqual({
+      kind: 'not_found',
+      reason: 'Not found on the service.',
+      since: '2026-03-02T13:03:00.000Z',
+      savedAt: FETCHED,
+    });
     expect(state.schedules[1]?.now?.users.map((u) => u.name)).toEqual(['Bob']);
     const menu = labels(state);
-    expect(menu).toEqual(expect.arrayContaining(['Database (not found on the service since 14:03; saved data from 14:02)', '  Now: Bob until Tue 01:00 (Mon 19:00 New York)']));
+    expect(menu).toEqual(
+      expect.arrayContaining([
+        'Database (not found on the service since 14:03; saved data from 14:02)',
+        '  Now: Bob until Tue 01:00 (Mon 19:00 New York)',
+      ]),
+    );
     expect(menu.join('\n')).not.toMatch(/not found: Not found/i);
   });
 
@@ -142,19 +217,27 @@ describe('a schedule answering 404', () => {
     const state = derive(applyPass(snapshotOf([]), pass(NOW, NOT_FOUND, NOT_FOUND), IDS));
     expect(state.sync).toEqual({
       kind: 'error',
-      message: 'None of your schedules was found on the service. Every request was answered "not found": the service address (https://oncall.example.com) may be wrong.',
+      message:
+        'None of your schedules was found on the service. Every request was answered "not found": the service address (https://oncall.example.com) may be wrong.',
     });
   });
 });
 
 describe('an unusable stored service address', () => {
-  for (const address of ['http://oncall.example.com', 'notaurl', 'ftp://oncall.example.com', 'https://me:pw@oncall.example.com']) {
+  for (const address of [
+    'http://oncall.example.com',
+    'notaurl',
+    'ftp://oncall.example.com',
+    'https://me:pw@oncall.example.com',
+  ]) {
     it(`is named as the problem (${address}), not a missing key`, () => {
       const settings = settingsWith({ baseUrl: address, schedules: [{ id: 'sch_platform' }] });
       const state = derive(snapshotOf([]), { settings, setup: { hasKey: false, keyStorage: 'none', demo: false } });
       expect(state.sync.kind).toBe('needs_setup');
       const message = state.sync.kind === 'needs_setup' ? state.sync.message : '';
-      expect(message).toMatch(/^The service address “.*” can't be used: it .*Only https:\/\/ addresses are accepted, except http:\/\/ on this machine/);
+      expect(message).toMatch(
+        /^The service address “.*” can't be used: it .*Only https:\/\/ addresses are accepted, except http:\/\/ on this machine/,
+      );
       expect(message).not.toContain('Add your API key');
       expect(message).not.toContain(':pw@');
       expect(labels(state)).toContain(message);

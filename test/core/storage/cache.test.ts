@@ -6,7 +6,9 @@ import { MemoryFileStore } from '../support/memory-file-store';
 describe('snapshot cache', () => {
   it('round-trips the snapshot with its horizon shifts', async () => {
     const files = new MemoryFileStore();
-    const snapshot = snapshotOf([scheduleSnap('sch_a', [shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice)])]);
+    const snapshot = snapshotOf([
+      scheduleSnap('sch_a', [shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice)]),
+    ]);
     await saveSnapshot(files, snapshot);
     expect((await loadSnapshot(files)).snapshot).toEqual(snapshot);
   });
@@ -28,7 +30,10 @@ describe('fired reminder keys', () => {
     const files = new MemoryFileStore();
     let now = Date.parse('2026-03-02T08:00:00Z');
     const store = await openFiredStore(files, { now: () => now });
-    await store.add([{ key: 'old', untilMs: now }, { key: 'recent', untilMs: now + 3 * 86_400_000 }]);
+    await store.add([
+      { key: 'old', untilMs: now },
+      { key: 'recent', untilMs: now + 3 * 86_400_000 },
+    ]);
     now += FIRED_RETENTION_MS + 60_000;
     const reopened = await openFiredStore(files, { now: () => now });
     expect(reopened.has('old')).toBe(false);
@@ -51,7 +56,9 @@ describe('an unreadable reminders record', () => {
     const notices: string[] = [];
     const store = await openFiredStore(files, { now: () => 0, onNotice: (n) => notices.push(n.message) });
     expect(store.keys()).toEqual([]);
-    expect(notices).toEqual(['The record of reminders already shown could not be read (kept as /data/reminders.json.bad-1): some reminders may be shown again.']);
+    expect(notices).toEqual([
+      'The record of reminders already shown could not be read (kept as /data/reminders.json.bad-1): some reminders may be shown again.',
+    ]);
   });
 
   it('is not reported when it is simply absent (first start)', async () => {

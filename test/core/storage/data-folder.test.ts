@@ -65,7 +65,9 @@ describe('a data folder that cannot be written', () => {
     };
     const watched = watchWrites(flaky, () => undefined);
     await watched.files.writeAtomic('reminders.json', '{}').catch(() => undefined);
-    expect(watched.notices()[0]?.message).toBe("Can't save to the app's data folder: reminders may repeat after a restart.");
+    expect(watched.notices()[0]?.message).toBe(
+      "Can't save to the app's data folder: reminders may repeat after a restart.",
+    );
     fail = false;
     await watched.files.writeAtomic('reminders.json', '{}');
     expect(watched.notices()).toEqual([]);
@@ -83,7 +85,9 @@ describe('a data folder that cannot be written', () => {
     const state = engine.getState();
     expect(files.attempts).toBeGreaterThan(1);
     expect(update.ok).toBe(false);
-    expect(state.notices.map((n) => n.message)).toEqual([`Can't save to ${FOLDER} (permission denied): reminders may repeat after a restart.`]);
+    expect(state.notices.map((n) => n.message)).toEqual([
+      `Can't save to ${FOLDER} (permission denied): reminders may repeat after a restart.`,
+    ]);
     expect(state.schedules[0]?.status.kind).toBe('fresh');
   });
 });

@@ -41,7 +41,10 @@ describe('file store on disk', () => {
     const two = await files.backup('settings.json');
     expect(one).toBe(join(dir, 'settings.json.bad-20260302T080000Z'));
     expect(two).toBe(join(dir, 'settings.json.bad-20260302T080000Z-2'));
-    expect((await readdir(dir)).sort()).toEqual(['settings.json.bad-20260302T080000Z', 'settings.json.bad-20260302T080000Z-2']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'settings.json.bad-20260302T080000Z',
+      'settings.json.bad-20260302T080000Z-2',
+    ]);
   });
 
   it('refuses names that would leave the folder', async () => {

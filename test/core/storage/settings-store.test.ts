@@ -29,11 +29,24 @@ describe('settings store', () => {
 
   it('keeps the other settings when one value is invalid, names it, backs up the file and writes the repaired one', async () => {
     const files = new MemoryFileStore();
-    const original = JSON.stringify({ version: 1, baseUrl: 'https://oncall.example.com', email: 'me@example.com', theme: 'purple', schedules: [{ id: 'sch_a' }] });
+    const original = JSON.stringify({
+      version: 1,
+      baseUrl: 'https://oncall.example.com',
+      email: 'me@example.com',
+      theme: 'purple',
+      schedules: [{ id: 'sch_a' }],
+    });
     files.files.set('settings.json', original);
     const loaded = await loadSettings(files);
-    expect(loaded.settings).toMatchObject({ baseUrl: 'https://oncall.example.com', email: 'me@example.com', theme: 'system', schedules: [{ id: 'sch_a' }] });
-    expect(loaded.notice?.message).toMatch(/invalid and were reset to their defaults: theme \(.*\)\. Your other settings were kept\./);
+    expect(loaded.settings).toMatchObject({
+      baseUrl: 'https://oncall.example.com',
+      email: 'me@example.com',
+      theme: 'system',
+      schedules: [{ id: 'sch_a' }],
+    });
+    expect(loaded.notice?.message).toMatch(
+      /invalid and were reset to their defaults: theme \(.*\)\. Your other settings were kept\./,
+    );
     expect(loaded.notice?.message).toContain('kept as /data/settings.json.bad-1');
     expect(files.files.get('settings.json.bad-1')).toBe(original);
     expect((await loadSettings(files)).notice).toBeUndefined();
@@ -43,7 +56,10 @@ describe('settings store', () => {
   it('drops only the bad entry of the schedule list, and resets only the bad reminder option', async () => {
     const files = new MemoryFileStore();
     const schedules = [{ id: 'sch_a' }, { id: 'not-a-schedule' }, { id: 'sch_b' }];
-    files.files.set('settings.json', JSON.stringify({ version: 1, email: 'me@example.com', schedules, reminders: { atEnd: 'yes', atStart: false } }));
+    files.files.set(
+      'settings.json',
+      JSON.stringify({ version: 1, email: 'me@example.com', schedules, reminders: { atEnd: 'yes', atStart: false } }),
+    );
     const loaded = await loadSettings(files);
     expect(loaded.settings.schedules).toEqual([{ id: 'sch_a' }, { id: 'sch_b' }]);
     expect(loaded.settings.reminders).toMatchObject({ atStart: false, atEnd: true });
@@ -63,7 +79,10 @@ describe('settings store', () => {
 
   it('reads a valid file saved with a UTF-8 byte-order mark, without a notice', async () => {
     const files = new MemoryFileStore();
-    files.files.set('settings.json', '\uFEFF' + JSON.stringify({ version: 1, email: 'me@example.com', schedules: [{ id: 'sch_a' }] }));
+    files.files.set(
+      'settings.json',
+      '\uFEFF' + JSON.stringify({ version: 1, email: 'me@example.com', schedules: [{ id: 'sch_a' }] }),
+    );
     const loaded = await loadSettings(files);
     expect(loaded.notice).toBeUndefined();
     expect(loaded.settings).toMatchObject({ email: 'me@example.com', schedules: [{ id: 'sch_a' }] });
@@ -80,11 +99,22 @@ describe('settings store', () => {
 
   it('migrates the unversioned early shape and writes the upgraded file back', async () => {
     const files = new MemoryFileStore();
-    files.files.set('settings.json', JSON.stringify({ baseUrl: 'https://oncall.example.com', email: 'me@example.com', scheduleIds: ['sch_a', 'sch_b'] }));
+    files.files.set(
+      'settings.json',
+      JSON.stringify({
+        baseUrl: 'https://oncall.example.com',
+        email: 'me@example.com',
+        scheduleIds: ['sch_a', 'sch_b'],
+      }),
+    );
     const loaded = await loadSettings(files);
     expect(loaded.migratedFrom).toBe(0);
     expect(loaded.notice).toBeUndefined();
-    expect(loaded.settings).toMatchObject({ version: 1, baseUrl: 'https://oncall.example.com', schedules: [{ id: 'sch_a' }, { id: 'sch_b' }] });
+    expect(loaded.settings).toMatchObject({
+      version: 1,
+      baseUrl: 'https://oncall.example.com',
+      schedules: [{ id: 'sch_a' }, { id: 'sch_b' }],
+    });
     expect(loaded.settings.reminders.leadTimesMin).toEqual([1440, 15]);
     const rewritten: unknown = JSON.parse(files.files.get('settings.json') ?? '');
     expect(rewritten).toMatchObject({ version: 1, schedules: [{ id: 'sch_a' }, { id: 'sch_b' }] });
@@ -94,7 +124,9 @@ describe('settings store', () => {
     const current = defaultSettings();
     const patched = applySettingsPatch(current, { email: 'me@example.com' });
     expect(patched.ok && patched.value.email).toBe('me@example.com');
-    const bad = applySettingsPatch(current, { refresh: { idleIntervalSec: 60, nearIntervalSec: 120, nearWindowMin: 30 } });
+    const bad = applySettingsPatch(current, {
+      refresh: { idleIntervalSec: 60, nearIntervalSec: 120, nearWindowMin: 30 },
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.message).toContain('refresh.nearIntervalSec');
   });

@@ -43,7 +43,11 @@ export class RecordingNotifier implements Notifier {
 }
 
 /** Every client call is tracked, so the clock waits for it; `extra` lets a test tweak options (timeouts). */
-export function trackedClientFactory(inFlight: InFlight, extra: Partial<CreateClientOptions> = {}, onClient?: (c: OncallClient) => OncallClient) {
+export function trackedClientFactory(
+  inFlight: InFlight,
+  extra: Partial<CreateClientOptions> = {},
+  onClient?: (c: OncallClient) => OncallClient,
+) {
   return (options: ClientOptions): OncallClient => {
     const real = createClient({ ...options, ...extra });
     const wrapped: OncallClient = {
@@ -78,7 +82,12 @@ export interface Harness {
   secrets: MemorySecrets;
   notifier: RecordingNotifier;
   /** Builds (not starts) an engine on this harness; several may be built in turn (restarts). */
-  engine(options?: Partial<EngineOptions> & { client?: Partial<CreateClientOptions>; wrapClient?: (c: OncallClient) => OncallClient }): Engine;
+  engine(
+    options?: Partial<EngineOptions> & {
+      client?: Partial<CreateClientOptions>;
+      wrapClient?: (c: OncallClient) => OncallClient;
+    },
+  ): Engine;
   close(): Promise<void>;
 }
 
@@ -95,7 +104,11 @@ export interface HarnessOptions {
 
 export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const clock = new IoClock(options.startMs);
-  const sim = await startSimulator({ seed: options.seed, now: () => clock.now(), ...(options.revisionMoves === false ? { revisionMoves: false } : {}) });
+  const sim = await startSimulator({
+    seed: options.seed,
+    now: () => clock.now(),
+    ...(options.revisionMoves === false ? { revisionMoves: false } : {}),
+  });
   const dir = await mkdtemp(join(tmpdir(), 'oncall-core-'));
   const inner = options.files === 'fs' ? createFsFileStore(dir, { now: () => clock.now() }) : new MemoryFileStore();
   const files = trackedFiles(inner, clock.inFlight);
@@ -104,11 +117,19 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const engines: Engine[] = [];
   const jitter = prng(options.jitterSeed ?? 1);
   return {
-    clock, sim, dir, files, secrets, notifier,
+    clock,
+    sim,
+    dir,
+    files,
+    secrets,
+    notifier,
     engine(extra = {}) {
       const { client, wrapClient, ...rest } = extra;
       const engine = createEngine({
-        clock, secrets, notifier, files,
+        clock,
+        secrets,
+        notifier,
+        files,
         createClient: trackedClientFactory(clock.inFlight, client, wrapClient),
         localZone: 'Europe/Berlin',
         random: jitter.next,
@@ -127,12 +148,21 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
 
 /** Stores settings and a key the way the app would have, before the engine starts. */
 /** Settings as a user who relies on reminders has them: Start at login on (readiness has nothing to warn about). */
-export async function seedSettings(h: Harness, settings: { email: string; scheduleIds: string[]; refresh?: object; startAtLogin?: boolean }): Promise<void> {
+export async function seedSettings(
+  h: Harness,
+  settings: { email: string; scheduleIds: string[]; refresh?: object; startAtLogin?: boolean },
+): Promise<void> {
   const url = new URL(h.sim.url);
-  await h.files.writeAtomic('settings.json', JSON.stringify({
-    version: 1, baseUrl: h.sim.url, email: settings.email, schedules: settings.scheduleIds.map((id) => ({ id })),
-    startAtLogin: settings.startAtLogin ?? true,
-    ...(settings.refresh ? { refresh: settings.refresh } : {}),
-  }));
+  await h.files.writeAtomic(
+    'settings.json',
+    JSON.stringify({
+      version: 1,
+      baseUrl: h.sim.url,
+      email: settings.email,
+      schedules: settings.scheduleIds.map((id) => ({ id })),
+      startAtLogin: settings.startAtLogin ?? true,
+      ...(settings.refresh ? { refresh: settings.refresh } : {}),
+    }),
+  );
   await h.secrets.set(url.host, h.sim.apiKey);
 }

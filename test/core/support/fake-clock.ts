@@ -60,9 +60,7 @@ export class FakeClock implements Clock {
 
   async advanceTo(targetMs: number): Promise<void> {
     for (;;) {
-      const due = this.timers
-        .filter((t) => t.dueMs <= targetMs)
-        .sort((a, b) => a.dueMs - b.dueMs || a.id - b.id)[0];
+      const due = this.timers.filter((t) => t.dueMs <= targetMs).sort((a, b) => a.dueMs - b.dueMs || a.id - b.id)[0];
       if (!due) break;
       this.timers = this.timers.filter((t) => t !== due);
       this.wallMs = Math.max(this.wallMs, due.dueMs);

@@ -57,13 +57,22 @@ export function settingsWith(patch: Partial<Settings>): Settings {
 
 export const SETUP_OK: AppState['setup'] = { hasKey: true, keyStorage: 'keychain', demo: false };
 
-export function coverage(id: string, requester: User, shifts: { start: string; end: string; scheduleId: string; scheduleName?: string }[], status = 'pending'): CoverageRequest {
+export function coverage(
+  id: string,
+  requester: User,
+  shifts: { start: string; end: string; scheduleId: string; scheduleName?: string }[],
+  status = 'pending',
+): CoverageRequest {
   return {
     id,
     user: requester,
     reason: 'holiday',
     status,
-    shifts: shifts.map((s) => ({ start: s.start, end: s.end, schedule_reference: { id: s.scheduleId, name: s.scheduleName ?? s.scheduleId } })),
+    shifts: shifts.map((s) => ({
+      start: s.start,
+      end: s.end,
+      schedule_reference: { id: s.scheduleId, name: s.scheduleName ?? s.scheduleId },
+    })),
   };
 }
 

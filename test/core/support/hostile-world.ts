@@ -3,7 +3,13 @@
 // lists (an empty page that keeps `meta.total`, coverage requests whose shifts end before they start). Faults are the
 // simulator's own, per route, per schedule and per page. The truth about what the app could know is computed here from that wire record and from the world's own
 // changes (overrides, with or without a revision that moves); nothing is read from the app's knowledge model.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import fc from 'fast-check';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Fault } from '../../../electron/simulator/faults';
@@ -65,7 +71,8 @@ export interface WorldSpec {
 
 export type FaultRoute = 'getSchedule' | 'listShifts' | 'listCoverageRequests' | '*';
 export type LieKind = 'emptyPage' | 'reversed';
-export type FaultKind = '503' | '500-text' | 'malformed' | 'badSchema' | 'reset' | '429-short' | '429-long' | '404' | '401';
+export type FaultKind =
+  '503' | '500-text' | 'malformed' | 'badSchema' | 'reset' | '429-short' | '429-long' | '404' | '401';
 
 export type Step =
   /** Time passes with the app running: seconds to minutes, or hours. */
@@ -75,7 +82,14 @@ export type Step =
   /** The app is quit, stays closed, and starts again over the same files (its saved cache). */
   | { kind: 'closed'; ms: number }
   /** A fault on one route ('*': all), for one watched schedule or all, on page 2 only or every page, `times` or until cleared. */
-  | { kind: 'fault'; route: FaultRoute; fault: FaultKind; schedule: number | null; page2: boolean; times: number | null }
+  | {
+      kind: 'fault';
+      route: FaultRoute;
+      fault: FaultKind;
+      schedule: number | null;
+      page2: boolean;
+      times: number | null;
+    }
   | { kind: 'clear' }
   /** The schedule is deleted on the service (404 everywhere) until `restore`. */
   | { kind: 'delete'; schedule: number }
@@ -154,7 +168,17 @@ const scheduleRef = fc.nat({ max: 2 });
 const faultArb: fc.Arbitrary<Step> = fc.record({
   kind: fc.constant<'fault'>('fault'),
   route: fc.constantFrom<FaultRoute>('getSchedule', 'listShifts', 'listCoverageRequests', '*'),
-  fault: fc.constantFrom<FaultKind>('503', '500-text', 'malformed', 'badSchema', 'reset', '429-short', '429-long', '404', '401'),
+  fault: fc.constantFrom<FaultKind>(
+    '503',
+    '500-text',
+    'malformed',
+    'badSchema',
+    'reset',
+    '429-short',
+    '429-long',
+    '404',
+    '401',
+  ),
   schedule: fc.option(scheduleRef, { nil: null }),
   page2: fc.boolean(),
   times: fc.option(fc.constantFrom(1, 2, 3, 6), { nil: null }),
@@ -175,10 +199,26 @@ const deleteArb: fc.Arbitrary<Step> = fc.record({ kind: fc.constant<'delete'>('d
 /** Steps of a world; with `silent`, an override may leave the service's revision where it was. */
 export function stepArb(options: { silent: boolean }): fc.Arbitrary<Step> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant<'advance'>('advance'), ms: fc.integer({ min: 1_000, max: 20 * MIN }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant<'advance'>('advance'), ms: fc.integer({ min: HOUR, max: 5 * HOUR }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant<'sleep'>('sleep'), ms: fc.integer({ min: HOUR, max: 16 * DAY }), resume: fc.boolean() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant<'closed'>('closed'), ms: fc.integer({ min: MIN, max: 16 * DAY }) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({ kind: fc.constant<'advance'>('advance'), ms: fc.integer({ min: 1_000, max: 20 * MIN }) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant<'advance'>('advance'), ms: fc.integer({ min: HOUR, max: 5 * HOUR }) }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant<'sleep'>('sleep'),
+        ms: fc.integer({ min: HOUR, max: 16 * DAY }),
+        resume: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant<'closed'>('closed'), ms: fc.integer({ min: MIN, max: 16 * DAY }) }),
+    },
     { weight: 6, arbitrary: faultArb },
     { weight: 2, arbitrary: fc.constant<Step>({ kind: 'clear' }) },
     { weight: 1, arbitrary: deleteArb },
@@ -200,7 +240,10 @@ export function stepArb(options: { silent: boolean }): fc.Arbitrary<Step> {
     { weight: 1, arbitrary: fc.constant<Step>({ kind: 'truthful' }) },
     { weight: 2, arbitrary: fc.constant<Step>({ kind: 'refresh' }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant<'network'>('network'), online: fc.boolean() }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant<'watch'>('watch'), pool: fc.nat({ max: POOL.length - 1 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant<'watch'>('watch'), pool: fc.nat({ max: POOL.length - 1 }) }),
+    },
   );
 }
 
@@ -208,7 +251,10 @@ export function worldArb(options: { silent: boolean; maxSteps?: number }): fc.Ar
   return fc.record({
     spec: worldSpecArb,
     opening: fc.array(fc.oneof(faultArb, lieArb, deleteArb), { maxLength: 2 }),
-    saved: fc.option(fc.record({ runMs: fc.integer({ min: MIN, max: 3 * HOUR }), gapMs: fc.integer({ min: MIN, max: 16 * DAY }) }), { nil: null }),
+    saved: fc.option(
+      fc.record({ runMs: fc.integer({ min: MIN, max: 3 * HOUR }), gapMs: fc.integer({ min: MIN, max: 16 * DAY }) }),
+      { nil: null },
+    ),
     steps: fc.array(stepArb(options), { minLength: 1, maxLength: options.maxSteps ?? 12 }),
   });
 }
@@ -220,7 +266,14 @@ function seedOf(spec: WorldSpec): object {
     { id: 'usr_me', name: 'Mia Meyer', email: ME, time_zone: ZONE, role: 'owner', seat: 'member', chat_id: 'U00' },
     { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com', role: 'admin', seat: 'member', chat_id: 'U01' },
     { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
-    { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
+    {
+      id: 'usr_carol',
+      name: 'Carol Lee',
+      email: 'carol@example.com',
+      role: 'standard',
+      seat: 'member',
+      chat_id: 'U03',
+    },
   ];
   const watched = watchedIds(spec);
   return {
@@ -230,19 +283,38 @@ function seedOf(spec: WorldSpec): object {
     schedules: POOL.map((ref, i) => {
       const s = spec.schedules[i] ?? spec.schedules[0];
       return {
-        id: ref.id, name: ref.name, description: '', time_zone: ref.zone, team_ids: ['tea_core'],
-        layers: [{
-          name: 'Main', rotation_start: iso(spec.startMs + (s?.startOffsetH ?? 0) * HOUR), concurrent_oncall_users: 1,
-          user_ids: s?.users ?? ['usr_alice'], shift_length: s?.length ?? { amount: 1, unit: 'days' }, restriction_intervals: [],
-        }],
+        id: ref.id,
+        name: ref.name,
+        description: '',
+        time_zone: ref.zone,
+        team_ids: ['tea_core'],
+        layers: [
+          {
+            name: 'Main',
+            rotation_start: iso(spec.startMs + (s?.startOffsetH ?? 0) * HOUR),
+            concurrent_oncall_users: 1,
+            user_ids: s?.users ?? ['usr_alice'],
+            shift_length: s?.length ?? { amount: 1, unit: 'days' },
+            restriction_intervals: [],
+          },
+        ],
       };
     }),
     // Only on schedules watched from the start: a request on one the app doesn't watch isn't its to place.
     coverage_requests: spec.coverage.map((c, i) => {
       const startMs = spec.startMs + c.startOffsetH * HOUR;
       return {
-        id: `cov_${i}`, user_id: c.requester, reason: `Reason ${i}`, status: c.status,
-        shifts: [{ start: iso(startMs), end: iso(startMs + c.hours * HOUR), schedule_id: watched[c.schedule % watched.length] ?? 'sch_platform' }],
+        id: `cov_${i}`,
+        user_id: c.requester,
+        reason: `Reason ${i}`,
+        status: c.status,
+        shifts: [
+          {
+            start: iso(startMs),
+            end: iso(startMs + c.hours * HOUR),
+            schedule_id: watched[c.schedule % watched.length] ?? 'sch_platform',
+          },
+        ],
       };
     }),
   };
@@ -319,7 +391,10 @@ export class WireProxy {
   private seq = 0;
   private drained = 0;
 
-  constructor(private readonly target: URL, private readonly now: () => number) {}
+  constructor(
+    private readonly target: URL,
+    private readonly now: () => number,
+  ) {}
 
   async start(): Promise<void> {
     const server = createServer((req, res) => this.handle(req, res));
@@ -352,7 +427,15 @@ export class WireProxy {
 
   private record(req: IncomingMessage, status: number | 'reset', body: string): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    this.records.push({ seq: ++this.seq, atMs: this.now(), method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, status, body });
+    this.records.push({
+      seq: ++this.seq,
+      atMs: this.now(),
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      status,
+      body,
+    });
   }
 
   private lieAbout(req: IncomingMessage, status: number | undefined, body: string): string {
@@ -360,7 +443,8 @@ export class WireProxy {
     if (!lie || status !== 200) return body;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (lie.pathIncludes !== undefined && !path.includes(lie.pathIncludes)) return body;
-    if (lie.route === 'listShifts' && SHIFTS_PATH.test(path) && lie.kind === 'emptyPage') return emptyPage(body, 'shifts');
+    if (lie.route === 'listShifts' && SHIFTS_PATH.test(path) && lie.kind === 'emptyPage')
+      return emptyPage(body, 'shifts');
     if (lie.route === 'listCoverageRequests' && COVERAGE_PATH.test(path)) {
       return lie.kind === 'emptyPage' ? emptyPage(body, 'coverage_requests') : reversedRequests(body);
     }
@@ -375,7 +459,14 @@ export class WireProxy {
       delete headers.connection;
       // A fresh upstream connection per request: a kept-alive one closed by the simulator would read as a reset.
       const up = httpRequest(
-        { host: this.target.hostname, port: this.target.port, method: req.method, path: req.url, headers, agent: false },
+        {
+          host: this.target.hostname,
+          port: this.target.port,
+          method: req.method,
+          path: req.url,
+          headers,
+          agent: false,
+        },
         (answer) => {
           const parts: Buffer[] = [];
           answer.on('data', (c: Buffer) => parts.push(c));
@@ -383,7 +474,10 @@ export class WireProxy {
             const body = this.lieAbout(req, answer.statusCode, Buffer.concat(parts).toString('utf8'));
             const status = answer.statusCode ?? 502;
             this.record(req, status, body);
-            const out: Record<string, string> = { 'content-type': String(answer.headers['content-type'] ?? 'application/json'), 'content-length': String(Buffer.byteLength(body)) };
+            const out: Record<string, string> = {
+              'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+              'content-length': String(Buffer.byteLength(body)),
+            };
             const retryAfter = answer.headers['retry-after'];
             if (typeof retryAfter === 'string') out['retry-after'] = retryAfter;
             res.writeHead(status, out);
@@ -473,7 +567,10 @@ function holesOf(items: readonly unknown[], window: Span): Span[] {
   const holes: Span[] = [];
   spans.forEach((span, i) => {
     if (span) return;
-    const before = spans.slice(0, i).reverse().find((s) => s !== undefined);
+    const before = spans
+      .slice(0, i)
+      .reverse()
+      .find((s) => s !== undefined);
     const after = spans.slice(i + 1).find((s) => s !== undefined);
     holes.push({ fromMs: before?.toMs ?? window.fromMs, toMs: after?.fromMs ?? window.toMs });
   });
@@ -503,7 +600,10 @@ export class Truth {
 
   readonly ids: string[] = [];
 
-  constructor(ids: readonly string[], readonly idleIntervalSec: number) {
+  constructor(
+    ids: readonly string[],
+    readonly idleIntervalSec: number,
+  ) {
     for (const id of ids) this.watch(id);
   }
 
@@ -561,7 +661,12 @@ export class Truth {
     const s = this.source(id);
     const pageNumber = Number(r.query.get('page') ?? '1');
     const [fromMs, toMs] = [instant(r.query.get('from')), instant(r.query.get('to'))];
-    if (pageNumber === 1) s.walk = { window: fromMs !== undefined && toMs !== undefined ? { fromMs, toMs } : undefined, collected: [], epoch: this.epochs.get(id) ?? 0 };
+    if (pageNumber === 1)
+      s.walk = {
+        window: fromMs !== undefined && toMs !== undefined ? { fromMs, toMs } : undefined,
+        collected: [],
+        epoch: this.epochs.get(id) ?? 0,
+      };
     const walk = s.walk;
     const page = pageOf(r, 'shifts');
     if (!walk || !page) {
@@ -579,7 +684,13 @@ export class Truth {
     }
     s.walk = undefined;
     if (!walk.window) return;
-    s.lastRead = { seq: r.seq, atMs: r.atMs, epoch: walk.epoch, window: walk.window, holes: holesOf(walk.collected, walk.window) };
+    s.lastRead = {
+      seq: r.seq,
+      atMs: r.atMs,
+      epoch: walk.epoch,
+      window: walk.window,
+      holes: holesOf(walk.collected, walk.window),
+    };
     // Read before the world changed again: it holds as of now only if no change came in between.
     if (walk.epoch === (this.epochs.get(id) ?? 0)) s.lastGood = { seq: r.seq, atMs: r.atMs };
   }
@@ -676,7 +787,9 @@ export class Truth {
     const lines = this.ids.map((id) => {
       const s = this.sources.get(id);
       const read = s?.lastRead;
-      const window = read ? `${at(read.window.fromMs)}..${at(read.window.toMs)}${read.holes.length > 0 ? ` holes ${read.holes.map((h) => `${at(h.fromMs)}..${at(h.toMs)}`).join(',')}` : ''}` : 'never read';
+      const window = read
+        ? `${at(read.window.fromMs)}..${at(read.window.toMs)}${read.holes.length > 0 ? ` holes ${read.holes.map((h) => `${at(h.fromMs)}..${at(h.toMs)}`).join(',')}` : ''}`
+        : 'never read';
       return `  ${id}: read ${at(read?.atMs)} [${window}] good ${at(s?.lastGood?.atMs)} fresh=${this.fresh(id, nowMs)} toHorizon=${this.freshToHorizon(id, nowMs)} coversNow=${this.covers(id, nowMs)}`;
     });
     const c = this.coverage.lastRead;
@@ -711,7 +824,11 @@ export class HostileWorld {
   /** After a sleep without a resume event, let the app's timers catch up before the world is looked at again. */
   noticeSilentWake = true;
 
-  private constructor(readonly spec: WorldSpec, readonly h: Harness, readonly proxy: WireProxy) {
+  private constructor(
+    readonly spec: WorldSpec,
+    readonly h: Harness,
+    readonly proxy: WireProxy,
+  ) {
     this.truth = new Truth(watchedIds(spec), spec.idleIntervalSec);
     this.ids = this.truth.ids;
   }
@@ -721,10 +838,16 @@ export class HostileWorld {
     const proxy = new WireProxy(new URL(h.sim.url), () => h.clock.now());
     await proxy.start();
     const world = new HostileWorld(spec, h, proxy);
-    await h.files.writeAtomic('settings.json', JSON.stringify({
-      version: 1, baseUrl: proxy.url, email: ME, schedules: world.ids.map((id) => ({ id })),
-      refresh: { idleIntervalSec: spec.idleIntervalSec, nearIntervalSec: 60, nearWindowMin: 30 },
-    }));
+    await h.files.writeAtomic(
+      'settings.json',
+      JSON.stringify({
+        version: 1,
+        baseUrl: proxy.url,
+        email: ME,
+        schedules: world.ids.map((id) => ({ id })),
+        refresh: { idleIntervalSec: spec.idleIntervalSec, nearIntervalSec: 60, nearWindowMin: 30 },
+      }),
+    );
     await h.secrets.set(new URL(proxy.url).host, keyOf(1));
     return world;
   }
@@ -791,8 +914,10 @@ export class HostileWorld {
         break;
       case 'fault': {
         const fault: Fault = { ...FAULTS[step.fault] };
-        if (step.schedule !== null && step.route !== 'listCoverageRequests') fault.pathIncludes = `/schedules/${this.id(step.schedule)}`;
-        if (step.page2 && (step.route === 'listShifts' || step.route === 'listCoverageRequests')) fault.query = { page: '2' };
+        if (step.schedule !== null && step.route !== 'listCoverageRequests')
+          fault.pathIncludes = `/schedules/${this.id(step.schedule)}`;
+        if (step.page2 && (step.route === 'listShifts' || step.route === 'listCoverageRequests'))
+          fault.query = { page: '2' };
         if (step.times !== null) fault.times = step.times;
         h.sim.faults.set(step.route, fault);
         break;
@@ -840,7 +965,13 @@ export class HostileWorld {
         break;
       }
       case 'lie':
-        this.proxy.lie = { kind: step.lie, route: step.route, ...(step.schedule !== null && step.route === 'listShifts' ? { pathIncludes: `/schedules/${this.id(step.schedule)}/` } : {}) };
+        this.proxy.lie = {
+          kind: step.lie,
+          route: step.route,
+          ...(step.schedule !== null && step.route === 'listShifts'
+            ? { pathIncludes: `/schedules/${this.id(step.schedule)}/` }
+            : {}),
+        };
         break;
       case 'truthful':
         this.proxy.lie = undefined;
@@ -856,7 +987,9 @@ export class HostileWorld {
       case 'watch': {
         const id = (POOL[step.pool] ?? POOL[0]).id;
         if (this.ids.includes(id) || !this.engine) break;
-        const updated = await this.engine.handlers['settings:update']({ schedules: [...this.ids, id].map((x) => ({ id: x })) });
+        const updated = await this.engine.handlers['settings:update']({
+          schedules: [...this.ids, id].map((x) => ({ id: x })),
+        });
         if (updated.ok) this.truth.watch(id);
         await h.clock.advance(0);
         break;

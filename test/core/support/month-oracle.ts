@@ -9,7 +9,18 @@
 //   change change:<sid>:…                          "Your shift…"    as soon as the app syncs after the change
 import { DateTime } from 'luxon';
 import type { Block } from './truth';
-import { DAY, HOUR, iso, MIN, type Change, type Interval, type Seen, type Version, type Wake, type World } from './month-world';
+import {
+  DAY,
+  HOUR,
+  iso,
+  MIN,
+  type Change,
+  type Interval,
+  type Seen,
+  type Version,
+  type Wake,
+  type World,
+} from './month-world';
 
 export interface OracleOptions {
   /** Reminders due before this are not judged (the first start-up is judged by its own rules). */
@@ -57,7 +68,8 @@ export function parseId(id: string): Parsed {
   let m = /^shift:([^:]+):end:(.+)$/.exec(id);
   if (m) return { kind: 'end', scheduleId: m[1] as string, endMs: Date.parse(m[2] as string) };
   m = /^shift:([^:]+):(.+Z):lead(\d+)$/.exec(id);
-  if (m) return { kind: 'lead', scheduleId: m[1] as string, startMs: Date.parse(m[2] as string), leadMin: Number(m[3]) };
+  if (m)
+    return { kind: 'lead', scheduleId: m[1] as string, startMs: Date.parse(m[2] as string), leadMin: Number(m[3]) };
   m = /^shift:([^:]+):(.+Z):start$/.exec(id);
   if (m) return { kind: 'start', scheduleId: m[1] as string, startMs: Date.parse(m[2] as string) };
   m = /^change:([^:]+):/.exec(id);
@@ -117,7 +129,9 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
   const availableFrom = (t: number, span: number): number => {
     let x = t;
     for (let guard = 0; guard < 1000; guard++) {
-      const blocker = [...away, ...unreachable].filter((i) => overlaps(i, { fromMs: x, toMs: x + span })).sort((a, b) => a.fromMs - b.fromMs)[0];
+      const blocker = [...away, ...unreachable]
+        .filter((i) => overlaps(i, { fromMs: x, toMs: x + span }))
+        .sort((a, b) => a.fromMs - b.fromMs)[0];
       if (!blocker) return x;
       x = Math.max(x, blocker.toMs);
     }
@@ -147,14 +161,24 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
   const knows = (sid: string, order: number): boolean => {
     const last = world.changes.filter((c) => c.order < order && c.diff.has(sid)).at(-1);
     if (!last) return true;
-    return world.rec.syncs.some((s) => s.ok && s.scheduleId === sid && (s.route === 'listShifts' || s.route === 'listAllShifts') && s.order > last.order && s.order < order);
+    return world.rec.syncs.some(
+      (s) =>
+        s.ok &&
+        s.scheduleId === sid &&
+        (s.route === 'listShifts' || s.route === 'listAllShifts') &&
+        s.order > last.order &&
+        s.order < order,
+    );
   };
   const syncedSince = (sid: string, afterOrder: number, beforeOrder: number): boolean =>
     world.rec.syncs.some((s) => s.ok && s.scheduleId === sid && s.order > afterOrder && s.order < beforeOrder);
-  const lastWakeBefore = (order: number): Wake | undefined => world.wakes.filter((w) => w.order < order && w.kind !== 'reconnect').at(-1);
+  const lastWakeBefore = (order: number): Wake | undefined =>
+    world.wakes.filter((w) => w.order < order && w.kind !== 'reconnect').at(-1);
   const wakeMarginMs = (w: Wake): number => (w.kind === 'silent' || w.kind === 'reconnect' ? o.learnMs : o.settleMs);
   const changesTouching = (sid: string, span: Interval): Change[] =>
-    world.changes.filter((c) => (c.diff.get(sid) ?? []).some((d) => overlaps(d, span) || d.toMs === span.fromMs || d.fromMs === span.toMs));
+    world.changes.filter((c) =>
+      (c.diff.get(sid) ?? []).some((d) => overlaps(d, span) || d.toMs === span.fromMs || d.fromMs === span.toMs),
+    );
 
   // ---- change notices: attribution ------------------------------------------------------------------------
   const notices = shown.filter((m) => m.id.startsWith('change:'));
@@ -179,7 +203,10 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
       }
       if (m.atMs > pendingUntil(c) + o.learnMs) {
         bad++;
-        fail('false change notices', `the last change on ${sid} (${c.label} at ${fmt(c.atMs)}) was long known: ${describe(m)}`);
+        fail(
+          'false change notices',
+          `the last change on ${sid} (${c.label} at ${fmt(c.atMs)}) was long known: ${describe(m)}`,
+        );
         continue;
       }
       // The words must match the direction of the change to my time (a bridge adds time: nothing was removed).
@@ -189,17 +216,27 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
       const onlyRemoved = !spans.some(mineAfter);
       if (onlyAdded && /\bremoved\b|\bno longer\b|not on call|\bcancell?ed\b/i.test(m.body)) {
         bad++;
-        fail('false change notices', `says something was removed, but the change only added time (${c.label}): ${describe(m)}`);
+        fail(
+          'false change notices',
+          `says something was removed, but the change only added time (${c.label}): ${describe(m)}`,
+        );
       } else if (onlyRemoved && /\badded\b|\bextended\b/i.test(m.body)) {
         bad++;
-        fail('false change notices', `says something was added, but the change only took time away (${c.label}): ${describe(m)}`);
+        fail(
+          'false change notices',
+          `says something was added, but the change only took time away (${c.label}): ${describe(m)}`,
+        );
       }
       // What it says about now must be true now ("on call now", "not on call now", "on call in 5 h").
       const now = blocksOn(versionAtOrder(m.order), sid);
       const onNow = now.find((b) => b.startMs <= m.atMs && m.atMs < b.endMs);
       const inMatch = /on call (in [^.,;)—]+)/i.exec(m.body);
       const rel = inMatch ? relativeMs(inMatch[1] as string) : undefined;
-      const touched = blocksOn(c.after, sid).filter((b) => spans.some((d) => overlaps(d, { fromMs: b.startMs, toMs: b.endMs }) || d.toMs === b.startMs || d.fromMs === b.endMs));
+      const touched = blocksOn(c.after, sid).filter((b) =>
+        spans.some(
+          (d) => overlaps(d, { fromMs: b.startMs, toMs: b.endMs }) || d.toMs === b.startMs || d.fromMs === b.endMs,
+        ),
+      );
       let untrue: string | undefined;
       if (/\bnot on call now\b/i.test(m.body)) {
         if (onNow) untrue = 'says "not on call now" but I am';
@@ -223,7 +260,9 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
     let bad = 0;
     for (const c of world.changes) {
       const knownAt = availableFrom(c.atMs, o.learnMs);
-      const future = [...c.diff.values()].flat().some((d) => d.toMs > knownAt + o.learnMs && d.fromMs < knownAt + 14 * DAY);
+      const future = [...c.diff.values()]
+        .flat()
+        .some((d) => d.toMs > knownAt + o.learnMs && d.fromMs < knownAt + 14 * DAY);
       const told = attributed.get(c) ?? [];
       const deadline = pendingUntil(c);
       const label = `${c.label} at ${fmt(c.atMs)} on ${[...c.diff.keys()].join(',')}`;
@@ -231,17 +270,28 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         observable++;
         if (told.length !== 1) {
           bad++;
-          fail('every change told once', `${label}: told ${told.length}× (${told.map((m) => `${fmt(m.atMs)} ${m.id}`).join('; ') || 'never'})`);
+          fail(
+            'every change told once',
+            `${label}: told ${told.length}× (${told.map((m) => `${fmt(m.atMs)} ${m.id}`).join('; ') || 'never'})`,
+          );
         } else if ((told[0] as Seen).atMs > deadline) {
           bad++;
-          fail('every change told once', `${label}: told only at ${fmt((told[0] as Seen).atMs)}, deadline ${fmt(deadline)}`);
+          fail(
+            'every change told once',
+            `${label}: told only at ${fmt((told[0] as Seen).atMs)}, deadline ${fmt(deadline)}`,
+          );
         }
       } else if (told.length > 1) {
         bad++;
         fail('every change told once', `${label} (all in the past when the app could know): told ${told.length}×`);
       }
     }
-    figures.push({ category: 'every change told once', checked: observable, failed: bad, note: `${world.changes.length} changes, ${observable} observable` });
+    figures.push({
+      category: 'every change told once',
+      checked: observable,
+      failed: bad,
+      note: `${world.changes.length} changes, ${observable} observable`,
+    });
   }
 
   // ---- duplicates -------------------------------------------------------------------------------------------
@@ -264,7 +314,11 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
     for (const v of world.versions) {
       for (const b of v.blocks) {
         const items = [
-          ...o.leadsMin.map((l) => ({ id: `shift:${b.scheduleId}:${iso(b.startMs)}:lead${l}`, atMs: b.startMs - l * MIN, kind: 'lead' as const })),
+          ...o.leadsMin.map((l) => ({
+            id: `shift:${b.scheduleId}:${iso(b.startMs)}:lead${l}`,
+            atMs: b.startMs - l * MIN,
+            kind: 'lead' as const,
+          })),
           { id: `shift:${b.scheduleId}:${iso(b.startMs)}:start`, atMs: b.startMs, kind: 'start' as const },
           { id: `shift:${b.scheduleId}:end:${iso(b.endMs)}`, atMs: b.endMs, kind: 'end' as const },
         ];
@@ -273,7 +327,8 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
           if (versionAtMs(e.atMs) !== v) continue;
           if (!available(e.atMs)) continue;
           if (world.wakes.some((w) => w.atMs <= e.atMs && e.atMs <= w.atMs + wakeMarginMs(w))) continue;
-          if (world.changes.some((c) => c.diff.has(b.scheduleId) && c.atMs <= e.atMs && e.atMs < pendingUntil(c))) continue;
+          if (world.changes.some((c) => c.diff.has(b.scheduleId) && c.atMs <= e.atMs && e.atMs < pendingUntil(c)))
+            continue;
           expected.set(`${e.id}@${e.atMs}`, { ...e, block: b });
         }
       }
@@ -285,7 +340,10 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
       const onTime = hits.filter((m) => Math.abs(m.atMs - e.atMs) <= o.onTimeMs);
       if (hits.length !== 1 || onTime.length !== 1) {
         bad++;
-        fail('on time', `${e.id} due ${fmt(e.atMs)}: shown ${hits.length}× (${hits.map((m) => fmt(m.atMs)).join(', ') || 'never'})`);
+        fail(
+          'on time',
+          `${e.id} due ${fmt(e.atMs)}: shown ${hits.length}× (${hits.map((m) => fmt(m.atMs)).join(', ') || 'never'})`,
+        );
       } else if (!titles[e.kind].test((hits[0] as Seen).title)) {
         bad++;
         fail('on time', `${e.id}: title "${(hits[0] as Seen).title}"`);
@@ -320,12 +378,14 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         if (!m.title.startsWith('On call in')) problem = 'a lead id without "On call in"';
         else if (!block) problem = 'no block of mine on that schedule starts then';
         else if (block.startMs <= m.atMs) problem = 'the block has already started';
-        else if (rel && Math.abs(rel.ms - (block.startMs - m.atMs)) > rel.tolerance) problem = `"${m.title}" but the start is ${Math.round((block.startMs - m.atMs) / MIN)} min away`;
+        else if (rel && Math.abs(rel.ms - (block.startMs - m.atMs)) > rel.tolerance)
+          problem = `"${m.title}" but the start is ${Math.round((block.startMs - m.atMs) / MIN)} min away`;
       } else if (p.kind === 'start') {
         block = truth.find((b) => b.startMs <= m.atMs && m.atMs < b.endMs);
         if (m.title !== 'On call now') problem = 'a start id without "On call now"';
         else if (!block) problem = 'I am not on call on that schedule then';
-        else if (block.startMs !== p.startMs) problem = `my block there started at ${fmt(block.startMs)}, not at the id's start`;
+        else if (block.startMs !== p.startMs)
+          problem = `my block there started at ${fmt(block.startMs)}, not at the id's start`;
       } else {
         block = truth.find((b) => b.endMs === p.endMs);
         if (m.title !== 'Shift ended') problem = 'an end id without "Shift ended"';
@@ -343,7 +403,8 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
       const travelled = world.zoneChanges.some((z) => z.order < m.order);
       const checks: [string, number][] = [];
       if (block && p.kind === 'lead') checks.push(['start', block.startMs]);
-      if (block && p.kind === 'start' && /\bsince\b/.test(m.body)) checks.push(['since', block.startMs], ['until', block.endMs]);
+      if (block && p.kind === 'start' && /\bsince\b/.test(m.body))
+        checks.push(['since', block.startMs], ['until', block.endMs]);
       else if (block && p.kind === 'start') checks.push(['until', block.endMs]);
       for (const [word, ms] of checks) {
         const got = word === 'start' ? timeAfter(m.body) : timeAfter(m.body, word);
@@ -351,12 +412,25 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         if (travelled) timesAfterTravel++;
         if (got !== hhmm(ms, zone)) {
           timesBad++;
-          fail('local times in the current zone', `${word} reads ${got ?? '(none)'}, ${zone} says ${hhmm(ms, zone)}: ${describe(m)}`);
+          fail(
+            'local times in the current zone',
+            `${word} reads ${got ?? '(none)'}, ${zone} says ${hhmm(ms, zone)}: ${describe(m)}`,
+          );
         }
       }
     }
-    figures.push({ category: 'phantoms (text true when shown)', checked, failed: bad, note: `${exempt} exempt: app could not know yet` });
-    figures.push({ category: 'local times in the current zone', checked: timesChecked, failed: timesBad, note: `${timesAfterTravel} after the zone change` });
+    figures.push({
+      category: 'phantoms (text true when shown)',
+      checked,
+      failed: bad,
+      note: `${exempt} exempt: app could not know yet`,
+    });
+    figures.push({
+      category: 'local times in the current zone',
+      checked: timesChecked,
+      failed: timesBad,
+      note: `${timesAfterTravel} after the zone change`,
+    });
   }
 
   // ---- catch-ups: judged after knowing, at most one per block per wake-up, owed ones given ------------------
@@ -376,10 +450,16 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
       const saved = SAVED.test(m.body);
       if (!synced && !saved) {
         bad++;
-        fail('catch-ups judged after a sync', `no answer from the service since the ${w.kind} at ${fmt(w.atMs)}, and not worded from saved data: ${describe(m)}`);
+        fail(
+          'catch-ups judged after a sync',
+          `no answer from the service since the ${w.kind} at ${fmt(w.atMs)}, and not worded from saved data: ${describe(m)}`,
+        );
       } else if (!synced && saved && w.kind !== 'silent' && m.atMs - w.atMs > o.graceMs + 5_000) {
         bad++;
-        fail('catch-ups judged after a sync', `saved-data catch-up ${Math.round((m.atMs - w.atMs) / 1000)} s after the ${w.kind}: ${describe(m)}`);
+        fail(
+          'catch-ups judged after a sync',
+          `saved-data catch-up ${Math.round((m.atMs - w.atMs) / 1000)} s after the ${w.kind}: ${describe(m)}`,
+        );
       }
     }
     figures.push({ category: 'catch-ups judged after a sync', checked: catchUps.length, failed: bad });
@@ -390,7 +470,8 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
     const wakes = world.wakes.filter((w) => w.kind !== 'reconnect');
     wakes.forEach((w, i) => {
       const next = wakes[i + 1];
-      const inWindow = (m: Seen) => m.order > w.order && (!next || m.order < next.order) && m.atMs <= w.atMs + 2 * o.learnMs;
+      const inWindow = (m: Seen) =>
+        m.order > w.order && (!next || m.order < next.order) && m.atMs <= w.atMs + 2 * o.learnMs;
       const perBlock = new Map<string, Seen[]>();
       const add = (key: string, m: Seen) => perBlock.set(key, [...(perBlock.get(key) ?? []), m]);
       for (const m of catchUps.filter(inWindow)) {
@@ -406,7 +487,14 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         for (const [sid, spans] of c.diff) {
           const touched = new Set<string>();
           for (const v of [c.before, c.after]) {
-            for (const b of blocksOn(v, sid)) if (spans.some((d) => overlaps(d, { fromMs: b.startMs, toMs: b.endMs }) || d.toMs === b.startMs || d.fromMs === b.endMs)) touched.add(`${sid}@${iso(b.startMs)}`);
+            for (const b of blocksOn(v, sid))
+              if (
+                spans.some(
+                  (d) =>
+                    overlaps(d, { fromMs: b.startMs, toMs: b.endMs }) || d.toMs === b.startMs || d.fromMs === b.endMs,
+                )
+              )
+                touched.add(`${sid}@${iso(b.startMs)}`);
           }
           for (const key of touched) if (perBlock.has(key)) add(key, m);
         }
@@ -415,7 +503,10 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         groups++;
         if (ms.length > 1) {
           collapsedBad++;
-          fail('one message per block per wake-up', `${w.kind} at ${fmt(w.atMs)}, block ${key}: ${ms.map(describe).join(' | ')}`);
+          fail(
+            'one message per block per wake-up',
+            `${w.kind} at ${fmt(w.atMs)}, block ${key}: ${ms.map(describe).join(' | ')}`,
+          );
         }
       }
     });
@@ -435,25 +526,46 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         const endMissed = b.endMs >= awayFrom && b.endMs < w.atMs && w.atMs - b.endMs <= o.lateEndMs - o.learnMs;
         if (!startMissed && !endMissed) continue;
         if (b.startMs <= o.judgeFromMs) continue;
-        const pendingHere = world.changes.some((c) => c.diff.has(b.scheduleId) && c.order < w.order && pendingUntil(c) > w.atMs);
+        const pendingHere = world.changes.some(
+          (c) => c.diff.has(b.scheduleId) && c.order < w.order && pendingUntil(c) > w.atMs,
+        );
         if (pendingHere && !reachable(w.atMs)) continue; // the app cannot know this block yet
         owed++;
         const related = changesTouching(b.scheduleId, { fromMs: b.startMs, toMs: b.endMs });
-        const id = startMissed ? `shift:${b.scheduleId}:${iso(b.startMs)}:start` : `shift:${b.scheduleId}:end:${iso(b.endMs)}`;
+        const id = startMissed
+          ? `shift:${b.scheduleId}:${iso(b.startMs)}:start`
+          : `shift:${b.scheduleId}:end:${iso(b.endMs)}`;
         const limit = deadline;
-        const got = shown.filter((m) => m.order > w.order && m.atMs <= limit &&
-          (m.id === id || (m.id.startsWith(`change:${b.scheduleId}:`) && related.includes(noticeChange.get(m) as Change))));
-        const wrongWords = !reachable(w.atMs) && got.length === 1 && got[0]!.id.startsWith('shift:') && !SAVED.test(got[0]!.body);
+        const got = shown.filter(
+          (m) =>
+            m.order > w.order &&
+            m.atMs <= limit &&
+            (m.id === id ||
+              (m.id.startsWith(`change:${b.scheduleId}:`) && related.includes(noticeChange.get(m) as Change))),
+        );
+        const wrongWords =
+          !reachable(w.atMs) && got.length === 1 && got[0]!.id.startsWith('shift:') && !SAVED.test(got[0]!.body);
         if (wrongWords) {
           owedBad++;
-          fail('owed catch-ups given', `the service could not be reached at the ${w.kind}, yet not worded from saved data: ${describe(got[0]!)}`);
+          fail(
+            'owed catch-ups given',
+            `the service could not be reached at the ${w.kind}, yet not worded from saved data: ${describe(got[0]!)}`,
+          );
         } else if (got.length !== 1) {
           owedBad++;
-          fail('owed catch-ups given', `${startMissed ? 'start' : 'end'} of ${b.scheduleId} ${fmt(b.startMs)}–${fmt(b.endMs)} missed during the ${w.kind === 'restart' ? 'closed time' : 'sleep'} before ${w.kind} at ${fmt(w.atMs)}: ${got.length} message(s) by ${fmt(limit)} ${got.map(describe).join(' | ')}`);
+          fail(
+            'owed catch-ups given',
+            `${startMissed ? 'start' : 'end'} of ${b.scheduleId} ${fmt(b.startMs)}–${fmt(b.endMs)} missed during the ${w.kind === 'restart' ? 'closed time' : 'sleep'} before ${w.kind} at ${fmt(w.atMs)}: ${got.length} message(s) by ${fmt(limit)} ${got.map(describe).join(' | ')}`,
+          );
         }
       }
     }
-    figures.push({ category: 'owed catch-ups given (since / late end)', checked: owed, failed: owedBad, note: `${savedWorded} worded from saved data` });
+    figures.push({
+      category: 'owed catch-ups given (since / late end)',
+      checked: owed,
+      failed: owedBad,
+      note: `${savedWorded} worded from saved data`,
+    });
 
     // No stray late messages: a shift message not on time must follow a wake-up, a reconnect or a change there.
     let strays = 0;
@@ -461,11 +573,18 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
       const p = parseId(m.id);
       const sid = p.kind === 'change' || p.kind === 'other' ? '' : p.scheduleId;
       const due = dueOf(p) as number;
-      const afterWake = world.wakes.some((x) => x.order < m.order && m.atMs <= x.atMs + 2 * o.learnMs && due <= x.atMs + o.learnMs);
-      const afterChange = world.changes.some((c) => c.diff.has(sid) && c.order < m.order && m.atMs <= pendingUntil(c) + o.learnMs);
+      const afterWake = world.wakes.some(
+        (x) => x.order < m.order && m.atMs <= x.atMs + 2 * o.learnMs && due <= x.atMs + o.learnMs,
+      );
+      const afterChange = world.changes.some(
+        (c) => c.diff.has(sid) && c.order < m.order && m.atMs <= pendingUntil(c) + o.learnMs,
+      );
       if (!afterWake && !afterChange) {
         strays++;
-        fail('no stray late messages', `late by ${Math.round((m.atMs - due) / MIN)} min with no wake-up, reconnect or change to explain it: ${describe(m)}`);
+        fail(
+          'no stray late messages',
+          `late by ${Math.round((m.atMs - due) / MIN)} min with no wake-up, reconnect or change to explain it: ${describe(m)}`,
+        );
       }
     }
     figures.push({ category: 'no stray late messages', checked: catchUps.length, failed: strays });
@@ -474,9 +593,22 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
   return { figures, failures };
 }
 
-export function printVerdict(verdict: Verdict, header: Record<string, number | string>, limit = Number(process.env['MONTH_LINES'] ?? 12)): void {
-  const rows = verdict.figures.map((f) => ({ category: f.category, checked: f.checked, failed: f.failed, note: f.note ?? '' }));
-  console.log(`month simulation: ${Object.entries(header).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+export function printVerdict(
+  verdict: Verdict,
+  header: Record<string, number | string>,
+  limit = Number(process.env['MONTH_LINES'] ?? 12),
+): void {
+  const rows = verdict.figures.map((f) => ({
+    category: f.category,
+    checked: f.checked,
+    failed: f.failed,
+    note: f.note ?? '',
+  }));
+  console.log(
+    `month simulation: ${Object.entries(header)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
   console.table(rows);
   for (const [category, list] of verdict.failures) {
     console.log(`-- ${category}: ${list.length} failure(s)`);

@@ -9,7 +9,17 @@
 import type { Fault, RouteName } from '../../../electron/simulator/faults';
 import type { Harness } from './engine-harness';
 import { parseId, type Figure, type Verdict } from './month-oracle';
-import { HOUR, iso, MIN, World, type Change, type Interval, type Seen, type Version, type WorldOptions } from './month-world';
+import {
+  HOUR,
+  iso,
+  MIN,
+  World,
+  type Change,
+  type Interval,
+  type Seen,
+  type Version,
+  type WorldOptions,
+} from './month-world';
 import type { Block } from './truth';
 
 export type PartialKind = 'shiftsFail' | 'detailsFail' | 'coverageFail';
@@ -28,7 +38,10 @@ const ROUTE: Record<PartialKind, RouteName> = {
 
 export class PartialWorld extends World {
   readonly partials: PartialOutage[] = [];
-  private readonly active = new Map<RouteName, { fault: Fault; fromMs: number; kind: PartialKind; scheduleId: string | undefined }>();
+  private readonly active = new Map<
+    RouteName,
+    { fault: Fault; fromMs: number; kind: PartialKind; scheduleId: string | undefined }
+  >();
 
   constructor(h: Harness, options: WorldOptions) {
     super(h, options);
@@ -38,7 +51,10 @@ export class PartialWorld extends World {
   async partialBegin(kind: PartialKind, scheduleId?: string): Promise<void> {
     await this.h.clock.settle();
     const route = ROUTE[kind];
-    const fault: Fault = { status: 500, ...(scheduleId === undefined ? {} : { pathIncludes: `/schedules/${scheduleId}` }) };
+    const fault: Fault = {
+      status: 500,
+      ...(scheduleId === undefined ? {} : { pathIncludes: `/schedules/${scheduleId}` }),
+    };
     this.active.set(route, { fault, fromMs: this.now(), kind, scheduleId });
     this.h.sim.faults.set(route, fault);
   }
@@ -56,7 +72,12 @@ export class PartialWorld extends World {
     // means no shifts are read either: the sync reads shifts only after the details answered).
     if (a.scheduleId === undefined && kind !== 'coverageFail') {
       this.outages.push({ fromMs: span.fromMs, toMs: span.toMs, kind: 'http500' });
-      this.wakes.push({ kind: 'reconnect', atMs: this.now(), order: this.rec.tick(), away: { fromMs: span.fromMs, toMs: span.toMs } });
+      this.wakes.push({
+        kind: 'reconnect',
+        atMs: this.now(),
+        order: this.rec.tick(),
+        away: { fromMs: span.fromMs, toMs: span.toMs },
+      });
     }
     await this.h.clock.advance(0);
   }
@@ -111,7 +132,10 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
   };
   const latest = world.versions.at(-1) ?? empty;
   const blocksOn = (v: Version, sid: string): Block[] => v.blocks.filter((b) => b.scheduleId === sid);
-  const shiftReads = (sid: string) => world.rec.syncs.filter((s) => s.ok && s.scheduleId === sid && (s.route === 'listShifts' || s.route === 'listAllShifts'));
+  const shiftReads = (sid: string) =>
+    world.rec.syncs.filter(
+      (s) => s.ok && s.scheduleId === sid && (s.route === 'listShifts' || s.route === 'listAllShifts'),
+    );
   const lastWakeBefore = (order: number) => world.wakes.filter((w) => w.order < order && w.kind !== 'reconnect').at(-1);
 
   /** Whether the message's claim holds on `truth` at the instant shown (undefined: it holds). */
@@ -160,7 +184,10 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
         const why = falsity(m, truth);
         if (why) {
           savedBad++;
-          fail('false statements', `${why} even on the saved data (read ${last ? fmt(last.atMs) : 'never'}): ${describe(m)}`);
+          fail(
+            'false statements',
+            `${why} even on the saved data (read ${last ? fmt(last.atMs) : 'never'}): ${describe(m)}`,
+          );
         }
         continue;
       }
@@ -171,10 +198,15 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       const w = lastWakeBefore(m.order);
       const recent = (s: { atMs: number; order: number } | undefined): boolean =>
         !!s && m.atMs - s.atMs <= o.staleAfterMs && !(w && w.kind !== 'start' && s.order < w.order);
-      const probe = world.rec.syncs.filter((s) => s.ok && s.scheduleId === sid && s.route === 'getSchedule' && s.order < m.order).at(-1);
+      const probe = world.rec.syncs
+        .filter((s) => s.ok && s.scheduleId === sid && s.route === 'getSchedule' && s.order < m.order)
+        .at(-1);
       if (!recent(last) && !recent(probe)) {
         staleBad++;
-        fail('stale data unsaid', `${sid}: shifts last read ${last ? fmt(last.atMs) : 'never'}, details ${probe ? fmt(probe.atMs) : 'never'}${w ? ` (last ${w.kind} ${fmt(w.atMs)})` : ''}, yet not "According to saved data": ${describe(m)}`);
+        fail(
+          'stale data unsaid',
+          `${sid}: shifts last read ${last ? fmt(last.atMs) : 'never'}, details ${probe ? fmt(probe.atMs) : 'never'}${w ? ` (last ${w.kind} ${fmt(w.atMs)})` : ''}, yet not "According to saved data": ${describe(m)}`,
+        );
       } else if (!recent(last)) {
         const k = p.kind === 'lead' ? `lead${p.leadMin}` : p.kind;
         probeOnly.set(k, (probeOnly.get(k) ?? 0) + 1);
@@ -187,8 +219,18 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       }
     }
     const probeNote = [...probeOnly].map(([k, n]) => `${k} ${n}`).join(', ');
-    figures.push({ category: 'stale data unsaid', checked: plain, failed: staleBad, note: `shifts older than allowed, details fresh: ${probeNote || 'none'}` });
-    figures.push({ category: 'false statements', checked: plain + saved, failed: falseBad + savedBad, note: `${saved} said from saved data` });
+    figures.push({
+      category: 'stale data unsaid',
+      checked: plain,
+      failed: staleBad,
+      note: `shifts older than allowed, details fresh: ${probeNote || 'none'}`,
+    });
+    figures.push({
+      category: 'false statements',
+      checked: plain + saved,
+      failed: falseBad + savedBad,
+      note: `${saved} said from saved data`,
+    });
   }
 
   // ---- dropped leads: every block starting while the app could speak gets a lead before it starts -----------
@@ -205,8 +247,12 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       if (leadAt <= o.judgeFromMs || b.startMs > o.judgeToMs) continue;
       // The block must be mine the whole time the lead is owed, and unchanged for an hour before it.
       const group = `shift:${b.scheduleId}:${iso(b.startMs)}`;
-      const stable = world.versions.filter((v) => v.atMs >= leadAt - 2 * HOUR).every((v) => v.blocks.some((x) => x.scheduleId === b.scheduleId && x.startMs === b.startMs));
-      const changed = world.changes.some((c) => c.atMs >= leadAt - 4 * HOUR && c.atMs <= b.startMs && c.diff.has(b.scheduleId));
+      const stable = world.versions
+        .filter((v) => v.atMs >= leadAt - 2 * HOUR)
+        .every((v) => v.blocks.some((x) => x.scheduleId === b.scheduleId && x.startMs === b.startMs));
+      const changed = world.changes.some(
+        (c) => c.atMs >= leadAt - 4 * HOUR && c.atMs <= b.startMs && c.diff.has(b.scheduleId),
+      );
       if (!stable || changed) continue;
       // The app must be up, with time to speak, somewhere between the lead and the start.
       let from = leadAt;
@@ -215,10 +261,15 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       if (from >= b.startMs - MIN || !awake(from) || !awake(b.startMs - MIN)) continue;
       checked++;
       if (wokeIn) afterSleep++;
-      const leads = shown.filter((m) => m.id.startsWith(`${group}:lead`) && m.atMs >= leadAt - o.onTimeMs && m.atMs < b.startMs);
+      const leads = shown.filter(
+        (m) => m.id.startsWith(`${group}:lead`) && m.atMs >= leadAt - o.onTimeMs && m.atMs < b.startMs,
+      );
       if (leads.length === 0 || !leads.every((m) => m.title.startsWith('On call in'))) {
         bad++;
-        fail('dropped leads', `${group}: lead due ${fmt(leadAt)}${wokeIn ? `, ${wokeIn.kind} at ${fmt(wokeIn.atMs)}` : ''}: ${leads.map(describe).join(' | ') || 'nothing before the start'}`);
+        fail(
+          'dropped leads',
+          `${group}: lead due ${fmt(leadAt)}${wokeIn ? `, ${wokeIn.kind} at ${fmt(wokeIn.atMs)}` : ''}: ${leads.map(describe).join(' | ') || 'nothing before the start'}`,
+        );
       }
     }
     figures.push({ category: 'dropped leads', checked, failed: bad, note: `${afterSleep} after a short sleep` });
@@ -235,9 +286,16 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
         const group = `shift:${b.scheduleId}:${iso(b.startMs)}`;
         const starts = shown.filter((m) => m.id === `${group}:start`);
         const lateLeads = shown.filter((m) => m.id.startsWith(`${group}:lead`) && m.atMs >= b.startMs);
-        if (starts.length !== 1 || lateLeads.length > 0 || (starts[0]?.atMs ?? Infinity) > Math.max(b.startMs, w.atMs) + (w.kind === 'silent' ? o.learnMs : o.settleMs)) {
+        if (
+          starts.length !== 1 ||
+          lateLeads.length > 0 ||
+          (starts[0]?.atMs ?? Infinity) > Math.max(b.startMs, w.atMs) + (w.kind === 'silent' ? o.learnMs : o.settleMs)
+        ) {
           bad++;
-          fail('starts next to a wake-up', `${group} (${w.kind} ${fmt(w.atMs)}): ${[...starts, ...lateLeads].map(describe).join(' | ') || 'no start message'}`);
+          fail(
+            'starts next to a wake-up',
+            `${group} (${w.kind} ${fmt(w.atMs)}): ${[...starts, ...lateLeads].map(describe).join(' | ') || 'no start message'}`,
+          );
         }
       }
     }
@@ -255,7 +313,13 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       const due = p.kind === 'start' ? p.startMs : p.endMs;
       if (due >= o.firstStartMs) continue;
       checked++;
-      const running = first.blocks.some((b) => b.scheduleId === p.scheduleId && b.startMs <= o.firstStartMs && o.firstStartMs < b.endMs && (p.kind !== 'start' || b.startMs === p.startMs));
+      const running = first.blocks.some(
+        (b) =>
+          b.scheduleId === p.scheduleId &&
+          b.startMs <= o.firstStartMs &&
+          o.firstStartMs < b.endMs &&
+          (p.kind !== 'start' || b.startMs === p.startMs),
+      );
       if (p.kind === 'end' || !running) {
         bad++;
         fail('phantom since/ended', `from before the first start: ${describe(m)}`);
@@ -267,13 +331,23 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       if (p.kind !== 'end' || m.atMs - p.endMs <= o.onTimeMs || p.endMs < o.firstStartMs) continue;
       checked++;
       const sid = p.scheduleId;
-      const seen = shiftReads(sid).some((s) => s.order < m.order && s.atMs <= p.endMs && blocksOn(versionAtOrder(s.order), sid).some((b) => b.endMs === p.endMs));
+      const seen = shiftReads(sid).some(
+        (s) =>
+          s.order < m.order &&
+          s.atMs <= p.endMs &&
+          blocksOn(versionAtOrder(s.order), sid).some((b) => b.endMs === p.endMs),
+      );
       if (!seen) {
         bad++;
         fail('phantom since/ended', `a late end of a block no read of the app ever held: ${describe(m)}`);
       }
     }
-    figures.push({ category: 'phantom since/ended', checked, failed: bad, note: 'fresh install, and late ends of blocks never read' });
+    figures.push({
+      category: 'phantom since/ended',
+      checked,
+      failed: bad,
+      note: 'fresh install, and late ends of blocks never read',
+    });
   }
 
   // ---- every change told once, before it matters -------------------------------------------------------------
@@ -286,8 +360,23 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
     let bad = 0;
     const maxLead = Math.max(...o.leadsMin) * MIN;
     for (const c of world.changes) {
-      const told = shown.filter((m) => m.id.startsWith('change:') && m.order > c.order && [...c.diff.keys()].some((sid) => m.id.startsWith(`change:${sid}:`)))
-        .filter((m) => !world.changes.some((x) => x !== c && x.order > c.order && x.order < m.order && [...x.diff.keys()].some((sid) => m.id.startsWith(`change:${sid}:`))));
+      const told = shown
+        .filter(
+          (m) =>
+            m.id.startsWith('change:') &&
+            m.order > c.order &&
+            [...c.diff.keys()].some((sid) => m.id.startsWith(`change:${sid}:`)),
+        )
+        .filter(
+          (m) =>
+            !world.changes.some(
+              (x) =>
+                x !== c &&
+                x.order > c.order &&
+                x.order < m.order &&
+                [...x.diff.keys()].some((sid) => m.id.startsWith(`change:${sid}:`)),
+            ),
+        );
       const spans = [...c.diff.values()].flat();
       const first = Math.min(...spans.map((d) => d.fromMs));
       const last = Math.max(...spans.map((d) => d.toMs));
@@ -304,13 +393,24 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       checked++;
       if (told.length !== 1) {
         bad++;
-        fail('every change told once, before it matters', `${label}: told ${told.length}× (${told.map((m) => `${fmt(m.atMs)} ${m.id}`).join('; ') || 'never'})`);
+        fail(
+          'every change told once, before it matters',
+          `${label}: told ${told.length}× (${told.map((m) => `${fmt(m.atMs)} ${m.id}`).join('; ') || 'never'})`,
+        );
       } else if ((told[0]?.atMs ?? Infinity) > deadline) {
         bad++;
-        fail('every change told once, before it matters', `${label}: told only at ${fmt(told[0]?.atMs ?? Infinity)}, deadline ${fmt(deadline)}`);
+        fail(
+          'every change told once, before it matters',
+          `${label}: told only at ${fmt(told[0]?.atMs ?? Infinity)}, deadline ${fmt(deadline)}`,
+        );
       }
     }
-    figures.push({ category: 'every change told once, before it matters', checked, failed: bad, note: `${world.changes.length} changes` });
+    figures.push({
+      category: 'every change told once, before it matters',
+      checked,
+      failed: bad,
+      note: `${world.changes.length} changes`,
+    });
   }
 
   return { figures, failures };

@@ -41,7 +41,15 @@ export const MONTH_SCHEDULES: MonthSchedule[] = [
 ];
 
 const people = [
-  { id: 'usr_me', name: 'Mia Meyer', email: ME, time_zone: 'Europe/Berlin', role: 'owner', seat: 'member', chat_id: 'U00ME' },
+  {
+    id: 'usr_me',
+    name: 'Mia Meyer',
+    email: ME,
+    time_zone: 'Europe/Berlin',
+    role: 'owner',
+    seat: 'member',
+    chat_id: 'U00ME',
+  },
   { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com', role: 'admin', seat: 'member', chat_id: 'U01' },
   { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
   { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
@@ -51,8 +59,12 @@ export const OTHERS = ['alice@example.com', 'bob@example.com', 'carol@example.co
 
 type Unit = 'hours' | 'days' | 'weeks';
 const layer = (rotationStart: string, amount: number, unit: Unit, userIds: string[]) => ({
-  name: 'Main', rotation_start: rotationStart, concurrent_oncall_users: 1, user_ids: userIds,
-  shift_length: { amount, unit }, restriction_intervals: [],
+  name: 'Main',
+  rotation_start: rotationStart,
+  concurrent_oncall_users: 1,
+  user_ids: userIds,
+  shift_length: { amount, unit },
+  restriction_intervals: [],
 });
 
 /**
@@ -60,12 +72,27 @@ const layer = (rotationStart: string, amount: number, unit: Unit, userIds: strin
  * Sydney falls back on 5 April; Kolkata (+05:30) has 12-hour shifts at 09:30/21:30 local; London 8-hour shifts.
  */
 export function monthSeed() {
-  const [platform, payments, data, apac, mobile, edge] = MONTH_SCHEDULES as [MonthSchedule, MonthSchedule, MonthSchedule, MonthSchedule, MonthSchedule, MonthSchedule];
+  const [platform, payments, data, apac, mobile, edge] = MONTH_SCHEDULES as [
+    MonthSchedule,
+    MonthSchedule,
+    MonthSchedule,
+    MonthSchedule,
+    MonthSchedule,
+    MonthSchedule,
+  ];
   const sched = (s: MonthSchedule, l: ReturnType<typeof layer>) => ({
-    id: s.id, name: s.name, description: '', time_zone: s.zone, team_ids: ['tea_core'], layers: [l],
+    id: s.id,
+    name: s.name,
+    description: '',
+    time_zone: s.zone,
+    team_ids: ['tea_core'],
+    layers: [l],
   });
   return {
-    api_keys: [{ key: 'ocs_month_me', user_id: 'usr_me' }, { key: MANAGER_KEY, user_id: 'usr_alice' }],
+    api_keys: [
+      { key: 'ocs_month_me', user_id: 'usr_me' },
+      { key: MANAGER_KEY, user_id: 'usr_alice' },
+    ],
     users: people,
     teams: [{ id: 'tea_core', name: 'Core', description: 'Core team' }],
     schedules: [
@@ -168,7 +195,11 @@ export class Recorder {
 
   /** Records every read's answer (ok or not) as it arrives, before the engine sees it. */
   wrap = (c: OncallClient): OncallClient => {
-    const mark = <T extends { ok: boolean }>(route: SyncMark['route'], scheduleId: string | undefined, p: Promise<T>): Promise<T> =>
+    const mark = <T extends { ok: boolean }>(
+      route: SyncMark['route'],
+      scheduleId: string | undefined,
+      p: Promise<T>,
+    ): Promise<T> =>
       p.then((r) => {
         this.syncs.push({ order: this.tick(), atMs: this.now(), route, scheduleId, ok: r.ok });
         return r;
@@ -277,7 +308,10 @@ export class World {
   private outageKind: OutageKind | undefined;
   private outageFromMs = 0;
 
-  constructor(readonly h: Harness, readonly options: WorldOptions) {
+  constructor(
+    readonly h: Harness,
+    readonly options: WorldOptions,
+  ) {
     this.rec = new Recorder(() => h.clock.now());
     this.proxy = new Proxy(Number(new URL(h.sim.url).port));
     this.zone = options.zone;
@@ -292,18 +326,30 @@ export class World {
   async prepare(): Promise<void> {
     await this.proxy.up();
     const o = this.options;
-    await this.h.files.writeAtomic('settings.json', JSON.stringify({
-      version: 1, baseUrl: this.proxy.url, email: ME, startAtLogin: true,
-      schedules: (o.settingsScheduleIds ?? o.scheduleIds).map((id) => ({ id })),
-      refresh: { idleIntervalSec: o.idleIntervalSec, nearIntervalSec: o.nearIntervalSec, nearWindowMin: o.nearWindowMin },
-    }));
+    await this.h.files.writeAtomic(
+      'settings.json',
+      JSON.stringify({
+        version: 1,
+        baseUrl: this.proxy.url,
+        email: ME,
+        startAtLogin: true,
+        schedules: (o.settingsScheduleIds ?? o.scheduleIds).map((id) => ({ id })),
+        refresh: {
+          idleIntervalSec: o.idleIntervalSec,
+          nearIntervalSec: o.nearIntervalSec,
+          nearWindowMin: o.nearWindowMin,
+        },
+      }),
+    );
     await this.h.secrets.set(new URL(this.proxy.url).host, this.h.sim.apiKey);
     this.versions.push({ order: this.rec.tick(), atMs: this.now(), blocks: await this.readTruth() });
   }
 
   /** The simulator's own list of shifts, my blocks in it; faults are lifted while the test reads. */
   async readTruth(): Promise<Block[]> {
-    return this.withoutFaults(() => myBlocks(this.h.sim, this.options.scheduleIds, ME, this.options.truthFromMs, this.options.truthToMs));
+    return this.withoutFaults(() =>
+      myBlocks(this.h.sim, this.options.scheduleIds, ME, this.options.truthFromMs, this.options.truthToMs),
+    );
   }
 
   /** Reads the truth again after a change that is not someone else's (e.g. one the app made for me). */
@@ -349,7 +395,11 @@ export class World {
    * The lid closed for `ms`: nothing fires, timers are pushed back. `during` runs at offsets into the sleep
    * (changes made while the laptop sleeps). With `resume` false no resume event ever comes.
    */
-  async sleep(ms: number, resume: boolean, during: { afterMs: number; act: () => Promise<void> }[] = []): Promise<void> {
+  async sleep(
+    ms: number,
+    resume: boolean,
+    during: { afterMs: number; act: () => Promise<void> }[] = [],
+  ): Promise<void> {
     const fromMs = this.now();
     // Desktops that send no resume event send no suspend event either.
     if (resume) this.engine?.power('suspend');
@@ -362,7 +412,12 @@ export class World {
     }
     this.h.clock.sleep(ms - slept);
     this.sleeps.push({ fromMs, toMs: this.now(), resume });
-    this.wakes.push({ kind: resume ? 'resume' : 'silent', atMs: this.now(), order: this.rec.tick(), away: { fromMs, toMs: this.now() } });
+    this.wakes.push({
+      kind: resume ? 'resume' : 'silent',
+      atMs: this.now(),
+      order: this.rec.tick(),
+      away: { fromMs, toMs: this.now() },
+    });
     if (resume) this.engine?.power('resume');
     await this.h.clock.advance(0);
   }
@@ -413,7 +468,12 @@ export class World {
       this.h.sim.faults.clear();
     } else await this.proxy.up();
     this.outages.push({ fromMs: this.outageFromMs, toMs: this.now(), kind });
-    this.wakes.push({ kind: 'reconnect', atMs: this.now(), order: this.rec.tick(), away: { fromMs: this.outageFromMs, toMs: this.now() } });
+    this.wakes.push({
+      kind: 'reconnect',
+      atMs: this.now(),
+      order: this.rec.tick(),
+      away: { fromMs: this.outageFromMs, toMs: this.now() },
+    });
     if (kind === 'offline') this.engine?.network(true);
     await this.h.clock.advance(0);
   }
@@ -424,7 +484,9 @@ export class World {
     await this.withoutFaults(async () => {
       for (const o of overrides) {
         const r = await this.manager.createOverride(o.scheduleId, {
-          start: iso(o.startMs), end: iso(o.endMs), user_references: [{ type: 'email', value: o.email }],
+          start: iso(o.startMs),
+          end: iso(o.endMs),
+          user_references: [{ type: 'email', value: o.email }],
         });
         if (!r.ok) throw new Error(`scenario: override ${label} refused: ${r.error.message}`);
       }

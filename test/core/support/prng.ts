@@ -1,6 +1,10 @@
 // A small seeded PRNG (mulberry32): the same seed gives the same sequence, so simulations repeat exactly.
 /** mulberry32: small, seeded, good enough to place events. */
-export function prng(seed: number): { next(): number; int(lo: number, hi: number): number; pick<T>(xs: readonly T[]): T } {
+export function prng(seed: number): {
+  next(): number;
+  int(lo: number, hi: number): number;
+  pick<T>(xs: readonly T[]): T;
+} {
   let a = seed >>> 0;
   const next = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;

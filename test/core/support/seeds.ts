@@ -4,7 +4,15 @@ export const API_KEY = 'ocs_test_key_1';
 export const ME = 'me@example.com';
 
 const users = [
-  { id: 'usr_me', name: 'Mia Meyer', email: ME, time_zone: 'Europe/Berlin', role: 'owner', seat: 'member', chat_id: 'U00ME' },
+  {
+    id: 'usr_me',
+    name: 'Mia Meyer',
+    email: ME,
+    time_zone: 'Europe/Berlin',
+    role: 'owner',
+    seat: 'member',
+    chat_id: 'U00ME',
+  },
   { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com', role: 'standard', seat: 'member', chat_id: 'U01' },
   { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
   { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
@@ -21,8 +29,21 @@ export interface ScheduleSpec {
 
 function schedule(spec: ScheduleSpec) {
   return {
-    id: spec.id, name: spec.name, description: '', time_zone: spec.zone, team_ids: ['tea_core'],
-    layers: [{ name: 'Main', rotation_start: spec.rotationStart, concurrent_oncall_users: 1, user_ids: spec.userIds, shift_length: spec.length, restriction_intervals: [] }],
+    id: spec.id,
+    name: spec.name,
+    description: '',
+    time_zone: spec.zone,
+    team_ids: ['tea_core'],
+    layers: [
+      {
+        name: 'Main',
+        rotation_start: spec.rotationStart,
+        concurrent_oncall_users: 1,
+        user_ids: spec.userIds,
+        shift_length: spec.length,
+        restriction_intervals: [],
+      },
+    ],
   };
 }
 
@@ -40,8 +61,12 @@ export function seedOf(schedules: ScheduleSpec[], coverage: object[] = []) {
 export function quietSeed(n: number) {
   return seedOf(
     Array.from({ length: n }, (_, i) => ({
-      id: `sch_quiet_${i}`, name: `Quiet ${i}`, zone: 'Etc/UTC', rotationStart: '2026-03-01T09:00:00Z',
-      userIds: ['usr_alice', 'usr_bob', 'usr_carol'], length: { amount: 1, unit: 'days' as const },
+      id: `sch_quiet_${i}`,
+      name: `Quiet ${i}`,
+      zone: 'Etc/UTC',
+      rotationStart: '2026-03-01T09:00:00Z',
+      userIds: ['usr_alice', 'usr_bob', 'usr_carol'],
+      length: { amount: 1, unit: 'days' as const },
     })),
   );
 }
@@ -54,10 +79,39 @@ export function quietSeed(n: number) {
 export function threeZoneSeed() {
   return seedOf(
     [
-      { id: 'sch_berlin', name: 'Berlin primary', zone: 'Europe/Berlin', rotationStart: '2026-03-20T08:00:00Z', userIds: ['usr_me', 'usr_alice'], length: { amount: 1, unit: 'days' } },
-      { id: 'sch_newyork', name: 'New York payments', zone: 'America/New_York', rotationStart: '2026-03-20T12:00:00Z', userIds: ['usr_bob', 'usr_me', 'usr_carol'], length: { amount: 1, unit: 'days' } },
-      { id: 'sch_tokyo', name: 'Tokyo data', zone: 'Asia/Tokyo', rotationStart: '2026-03-20T01:00:00Z', userIds: ['usr_carol', 'usr_me'], length: { amount: 2, unit: 'days' } },
+      {
+        id: 'sch_berlin',
+        name: 'Berlin primary',
+        zone: 'Europe/Berlin',
+        rotationStart: '2026-03-20T08:00:00Z',
+        userIds: ['usr_me', 'usr_alice'],
+        length: { amount: 1, unit: 'days' },
+      },
+      {
+        id: 'sch_newyork',
+        name: 'New York payments',
+        zone: 'America/New_York',
+        rotationStart: '2026-03-20T12:00:00Z',
+        userIds: ['usr_bob', 'usr_me', 'usr_carol'],
+        length: { amount: 1, unit: 'days' },
+      },
+      {
+        id: 'sch_tokyo',
+        name: 'Tokyo data',
+        zone: 'Asia/Tokyo',
+        rotationStart: '2026-03-20T01:00:00Z',
+        userIds: ['usr_carol', 'usr_me'],
+        length: { amount: 2, unit: 'days' },
+      },
     ],
-    [{ id: 'cov_bob_trip', user_id: 'usr_bob', reason: 'Trip', status: 'pending', shifts: [{ start: '2026-04-01T12:00:00Z', end: '2026-04-02T12:00:00Z', schedule_id: 'sch_newyork' }] }],
+    [
+      {
+        id: 'cov_bob_trip',
+        user_id: 'usr_bob',
+        reason: 'Trip',
+        status: 'pending',
+        shifts: [{ start: '2026-04-01T12:00:00Z', end: '2026-04-02T12:00:00Z', schedule_id: 'sch_newyork' }],
+      },
+    ],
   );
 }

@@ -62,7 +62,10 @@ export async function createSyncRig(options: SyncRigOptions): Promise<SyncRig> {
     random: () => 0.5,
   });
   return {
-    clock, sim, sync, attempts,
+    clock,
+    sim,
+    sync,
+    attempts,
     snapshot: () => snap,
     setSnapshot: (s) => void (snap = s),
     between: (fromMs, toMs) => attempts.filter((a) => a.atMs >= fromMs && a.atMs < toMs),

@@ -11,7 +11,13 @@ export interface Block {
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** My on-call blocks (back-to-back shifts joined) per schedule, over [fromMs, toMs). */
-export async function myBlocks(sim: RunningSimulator, scheduleIds: string[], email: string, fromMs: number, toMs: number): Promise<Block[]> {
+export async function myBlocks(
+  sim: RunningSimulator,
+  scheduleIds: string[],
+  email: string,
+  fromMs: number,
+  toMs: number,
+): Promise<Block[]> {
   const client = createClient({ baseUrl: sim.url, getApiKey: () => sim.apiKey });
   const blocks: Block[] = [];
   try {

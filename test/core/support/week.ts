@@ -14,7 +14,14 @@ import { MemoryFileStore } from './memory-file-store';
 export const T0 = Date.parse('2026-03-25T00:00:00Z');
 
 /** `count` consecutive shifts from `firstDay` at `time` local, each `hours` long in local wall time. */
-export function rotation(zone: string, firstDay: string, time: string, hours: number, users: User[], count: number): Shift[] {
+export function rotation(
+  zone: string,
+  firstDay: string,
+  time: string,
+  hours: number,
+  users: User[],
+  count: number,
+): Shift[] {
   const first = DateTime.fromISO(`${firstDay}T${time}`, { zone });
   return Array.from({ length: count }, (_, i) => {
     const start = first.plus({ hours: i * hours });
@@ -45,9 +52,19 @@ export function weekSnapshot(): Snapshot {
       shiftsFrom: fetched,
     });
   return snapshotOf([
-    make('sch_berlin', 'Platform primary', 'Europe/Berlin', dailyAt('Europe/Berlin', '09:00', [alice, bob, carol, me], 9)),
+    make(
+      'sch_berlin',
+      'Platform primary',
+      'Europe/Berlin',
+      dailyAt('Europe/Berlin', '09:00', [alice, bob, carol, me], 9),
+    ),
     make('sch_ny', 'Payments', 'America/New_York', dailyAt('America/New_York', '09:00', [carol, alice, me], 9)),
-    make('sch_kol', 'Data pipeline', 'Asia/Kolkata', rotation('Asia/Kolkata', '2026-03-25', '09:30', 12, [alice, bob, carol, bob, me], 18)),
+    make(
+      'sch_kol',
+      'Data pipeline',
+      'Asia/Kolkata',
+      rotation('Asia/Kolkata', '2026-03-25', '09:30', 12, [alice, bob, carol, bob, me], 18),
+    ),
   ]);
 }
 
@@ -83,7 +100,11 @@ export class Harness {
 
   replan(previous?: Snapshot): void {
     const plan = planReminders({
-      snapshot: this.snapshot, previous, nowMs: this.clock.now(), settings: this.settings, localZone: 'Europe/Berlin',
+      snapshot: this.snapshot,
+      previous,
+      nowMs: this.clock.now(),
+      settings: this.settings,
+      localZone: 'Europe/Berlin',
     });
     this.scheduler.setPlan(plan);
   }

@@ -72,7 +72,10 @@ async function startRig(scheduleIds: string[]): Promise<Rig> {
   sync.start();
   await clock.advance(HOUR);
   rig = {
-    clock, server, service, sync,
+    clock,
+    server,
+    service,
+    sync,
     snapshot: () => snap,
     async close() {
       sync.stop();
@@ -110,7 +113,9 @@ describe('sync: fair polling while sources fail', () => {
     const fromMs = await storm(r);
     const toMs = r.clock.now();
     for (const id of ['sch_a', 'sch_b']) expect(r.service.count(id, fromMs, toMs)).toBeLessThanOrEqual(idleBound);
-    expect(r.service.count(COVERAGE, fromMs, toMs)).toBeLessThanOrEqual((HOURS * HOUR) / coverageIntervalMs(2, refresh));
+    expect(r.service.count(COVERAGE, fromMs, toMs)).toBeLessThanOrEqual(
+      (HOURS * HOUR) / coverageIntervalMs(2, refresh),
+    );
     expect(r.snapshot().schedules.map((s) => s.problem?.kind)).toEqual(['server', 'server']);
     expect(r.snapshot().coverageProblem?.kind).toBe('server');
     // A failure changes status, it never ends the loop: once the service is back, so is the data.
@@ -138,7 +143,9 @@ describe('sync: fair polling while sources fail', () => {
       const r = await startRig(['sch_a', 'sch_b']);
       r.service.set('sch_a', { kind }); // the revision moves, so the next probe reads the shifts
       const fromMs = await storm(r);
-      const walked = r.service.log.filter((q) => q.source === 'sch_a' && q.path.endsWith('/shifts/') && q.atMs >= fromMs);
+      const walked = r.service.log.filter(
+        (q) => q.source === 'sch_a' && q.path.endsWith('/shifts/') && q.atMs >= fromMs,
+      );
       expect(walked.length).toBeGreaterThan(1); // the broken list was met, and walked more than one page
       expect(r.service.count('sch_a', fromMs, r.clock.now())).toBeLessThanOrEqual(idleBound);
       const a = r.snapshot().schedules.find((s) => s.id === 'sch_a');
@@ -162,7 +169,9 @@ describe('sync: fair polling while sources fail', () => {
     const r = await startRig(['sch_a', 'sch_b']);
     r.service.set(COVERAGE, { kind: 'status', status: 500 });
     const fromMs = await storm(r);
-    expect(r.service.count(COVERAGE, fromMs, r.clock.now())).toBeLessThanOrEqual((HOURS * HOUR) / coverageIntervalMs(2, refresh));
+    expect(r.service.count(COVERAGE, fromMs, r.clock.now())).toBeLessThanOrEqual(
+      (HOURS * HOUR) / coverageIntervalMs(2, refresh),
+    );
     expect(r.snapshot().coverageProblem?.kind).toBe('server');
     expectOnCadence(r, 'sch_a', fromMs);
     expectOnCadence(r, 'sch_b', fromMs);

@@ -57,7 +57,11 @@ describe('sync: request budget at steady state', () => {
     const r = await startRig(2);
     await r.clock.advance(HOUR);
     const before = r.attempts.filter((a) => a.path.endsWith('/shifts/')).length;
-    r.sim.state.addOverride('sch_quiet_1', { startMs: START + 3 * HOUR, endMs: START + 5 * HOUR, userIds: ['usr_me'] }, r.clock.now());
+    r.sim.state.addOverride(
+      'sch_quiet_1',
+      { startMs: START + 3 * HOUR, endMs: START + 5 * HOUR, userIds: ['usr_me'] },
+      r.clock.now(),
+    );
     await r.clock.advance(6 * MIN);
     const shiftReads = r.attempts.filter((a) => a.path.endsWith('/shifts/')).slice(before);
     expect(shiftReads.map((a) => a.path)).toEqual(['/schedules/sch_quiet_1/shifts/']);
@@ -69,14 +73,23 @@ describe('sync: request budget at steady state', () => {
 describe('sync: cadence', () => {
   it('polls every minute within 30 minutes of a handoff of mine, and every 5 minutes otherwise', async () => {
     // Berlin: I am on call from 2026-03-26 08:00Z (09:00 local) for a day.
-    rig = await createSyncRig({ startMs: Date.parse('2026-03-26T06:00:00Z'), seed: threeZoneSeed(), scheduleIds: ['sch_berlin'], email: ME });
+    rig = await createSyncRig({
+      startMs: Date.parse('2026-03-26T06:00:00Z'),
+      seed: threeZoneSeed(),
+      scheduleIds: ['sch_berlin'],
+      email: ME,
+    });
     const r = rig;
     r.sync.start();
     await r.clock.advanceTo(Date.parse('2026-03-26T07:00:00Z'));
-    const idleProbes = r.between(Date.parse('2026-03-26T06:30:00Z'), Date.parse('2026-03-26T07:00:00Z')).filter((a) => a.path === '/schedules/sch_berlin');
+    const idleProbes = r
+      .between(Date.parse('2026-03-26T06:30:00Z'), Date.parse('2026-03-26T07:00:00Z'))
+      .filter((a) => a.path === '/schedules/sch_berlin');
     expect(idleProbes.length).toBeLessThanOrEqual(7);
     await r.clock.advanceTo(Date.parse('2026-03-26T08:40:00Z'));
-    const nearProbes = r.between(Date.parse('2026-03-26T07:35:00Z'), Date.parse('2026-03-26T08:25:00Z')).filter((a) => a.path === '/schedules/sch_berlin');
+    const nearProbes = r
+      .between(Date.parse('2026-03-26T07:35:00Z'), Date.parse('2026-03-26T08:25:00Z'))
+      .filter((a) => a.path === '/schedules/sch_berlin');
     expect(nearProbes.length).toBeGreaterThanOrEqual(45);
   });
 
@@ -155,7 +168,9 @@ describe('sync: failures', () => {
     await r.sync.request({ reason: 'user' });
     await r.clock.advance(40 * MIN);
     // The schedule's own retries (the coverage list backs off on its own, slower cadence).
-    const failed = r.attempts.filter((a) => a.outcome === 503 && a.path === '/schedules/sch_quiet_0').map((a) => a.atMs);
+    const failed = r.attempts
+      .filter((a) => a.outcome === 503 && a.path === '/schedules/sch_quiet_0')
+      .map((a) => a.atMs);
     expect(failed.length).toBeGreaterThanOrEqual(4);
     const gaps = failed.slice(1).map((t, i) => t - failed[i]!);
     for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]!);

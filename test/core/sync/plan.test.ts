@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../electron/shared/settings';
 import {
-  backoffMs, costPaybackMs, coverageEveryIntervals, horizonWindow, myHandoffsMs, nearHandoffReread, nextProbeMs, probeDisagrees, shiftsNeeded,
-  toWireInstant, DAY_MS, HOUR_MS, MINUTE_MS,
+  backoffMs,
+  costPaybackMs,
+  coverageEveryIntervals,
+  horizonWindow,
+  myHandoffsMs,
+  nearHandoffReread,
+  nextProbeMs,
+  probeDisagrees,
+  shiftsNeeded,
+  toWireInstant,
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
 } from '../../../electron/core/sync/plan';
 import { alice, bob, details, me, ms, shift } from '../support/fixtures';
 
@@ -86,19 +97,43 @@ describe('sync plan', () => {
 
 describe('re-reads the revision does not announce', () => {
   const now = ms('2026-03-10T03:00:00Z');
-  const cached = [shift('2026-03-09T09:00:00Z', '2026-03-10T09:00:00Z', alice), shift('2026-03-10T09:00:00Z', '2026-03-11T09:00:00Z', me)];
+  const cached = [
+    shift('2026-03-09T09:00:00Z', '2026-03-10T09:00:00Z', alice),
+    shift('2026-03-10T09:00:00Z', '2026-03-11T09:00:00Z', me),
+  ];
   const toMs = ms('2026-03-25T08:00:00Z');
   const probe = (current: ReturnType<typeof shift> | null, next: ReturnType<typeof shift> | null) =>
     details('Rotation', 'Etc/UTC', [alice, me, bob], { current_oncall_shift: current, next_oncall_shift: next });
 
   it('finds the probe agreeing with the cached shifts, and disagreeing when its current or next shift differs', () => {
     expect(probeDisagrees(probe(cached[0] ?? null, cached[1] ?? null), cached, toMs, now)).toBe(false);
-    expect(probeDisagrees(probe(cached[0] ?? null, shift('2026-03-10T09:00:00Z', '2026-03-11T09:00:00Z', bob)), cached, toMs, now)).toBe(true);
-    expect(probeDisagrees(probe(shift('2026-03-09T09:00:00Z', '2026-03-10T09:00:00Z', bob), cached[1] ?? null), cached, toMs, now)).toBe(true);
+    expect(
+      probeDisagrees(
+        probe(cached[0] ?? null, shift('2026-03-10T09:00:00Z', '2026-03-11T09:00:00Z', bob)),
+        cached,
+        toMs,
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      probeDisagrees(
+        probe(shift('2026-03-09T09:00:00Z', '2026-03-10T09:00:00Z', bob), cached[1] ?? null),
+        cached,
+        toMs,
+        now,
+      ),
+    ).toBe(true);
     // Nobody on call now by the service's account, someone by the cache's.
     expect(probeDisagrees(probe(null, cached[1] ?? null), cached, toMs, now)).toBe(true);
     // A next shift beyond what the cache holds tells nothing about it.
-    expect(probeDisagrees(probe(cached[0] ?? null, shift('2026-03-26T09:00:00Z', '2026-03-27T09:00:00Z', bob)), cached, toMs, now)).toBe(false);
+    expect(
+      probeDisagrees(
+        probe(cached[0] ?? null, shift('2026-03-26T09:00:00Z', '2026-03-27T09:00:00Z', bob)),
+        cached,
+        toMs,
+        now,
+      ),
+    ).toBe(false);
   });
 
   it('re-reads near a handoff of mine once the shifts are older than the idle interval, and not otherwise', () => {

@@ -22,7 +22,8 @@ afterEach(async () => {
 });
 
 /** The wait as the user reads it: the minute it is over by (rounded up), in this computer's zone. */
-const shownUntil = (untilMs: number): string => formatTime(Math.ceil(untilMs / MIN) * MIN, { localZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+const shownUntil = (untilMs: number): string =>
+  formatTime(Math.ceil(untilMs / MIN) * MIN, { localZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 
 async function engineOn(seedIds: string[]): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
@@ -50,7 +51,10 @@ describe('a Retry-After wait is kept through "Refresh now", online and resume', 
       await h.clock.settle();
       await h.clock.advanceTo(refusedAt + WAIT_MS - 1);
       expect.soft(h.sim.requests.all().map((q) => `${q.path} ${q.status}`)).toEqual([]);
-      expect.soft(refresh).toEqual({ ok: false, error: { kind: 'service_wait', message: expect.stringMatching(/^The service asked to wait until \d\d:\d\d/) } });
+      expect.soft(refresh).toEqual({
+        ok: false,
+        error: { kind: 'service_wait', message: expect.stringMatching(/^The service asked to wait until \d\d:\d\d/) },
+      });
       expect(!refresh.ok && refresh.error.message).toContain(`until ${shownUntil(refusedAt + WAIT_MS)}`);
       // The service is fine again: syncing resumes by itself once the wait is over.
       h.sim.faults.clear();
@@ -62,7 +66,7 @@ describe('a Retry-After wait is kept through "Refresh now", online and resume', 
 });
 
 describe('a wait asked for by one source holds back that source only', () => {
-  it('a user refresh during one schedule\'s 503 Retry-After refreshes the others, not it', async () => {
+  it("a user refresh during one schedule's 503 Retry-After refreshes the others, not it", async () => {
     rig = await createSyncRig({ startMs: START, seed: quietSeed(2), scheduleIds: ['sch_quiet_0', 'sch_quiet_1'] });
     const r = rig;
     r.sync.start();
@@ -78,7 +82,10 @@ describe('a wait asked for by one source holds back that source only', () => {
     expect(sent).toContain('/schedules/sch_quiet_1');
     expect(sent).not.toContain('/schedules/sch_quiet_0');
     // Asked for it alone, it is held, and the answer says until when.
-    expect(await r.sync.request({ reason: 'user', scheduleIds: ['sch_quiet_0'] })).toEqual({ kind: 'held', untilMs: refusedAt + 600_000 });
+    expect(await r.sync.request({ reason: 'user', scheduleIds: ['sch_quiet_0'] })).toEqual({
+      kind: 'held',
+      untilMs: refusedAt + 600_000,
+    });
     await r.clock.settle();
     expect(r.attempts.slice(seen).filter((a) => a.path === '/schedules/sch_quiet_0')).toEqual([]);
   });

@@ -27,11 +27,25 @@ const DAY = 24 * HOUR;
 function hourlySeed() {
   const hour = (msValue: number): string => new Date(Math.floor(msValue / HOUR) * HOUR).toISOString();
   const ask = (id: string, dayOffset: number) => ({
-    id, user_id: 'usr_alice', reason: 'Dentist', status: 'pending',
-    shifts: [{ start: hour(START + dayOffset * DAY), end: hour(START + dayOffset * DAY + HOUR), schedule_id: 'sch_hourly' }],
+    id,
+    user_id: 'usr_alice',
+    reason: 'Dentist',
+    status: 'pending',
+    shifts: [
+      { start: hour(START + dayOffset * DAY), end: hour(START + dayOffset * DAY + HOUR), schedule_id: 'sch_hourly' },
+    ],
   });
   return seedOf(
-    [{ id: 'sch_hourly', name: 'Hourly ops', zone: 'Europe/Berlin', rotationStart: '2026-02-01T00:00:00Z', userIds: ['usr_me', 'usr_alice', 'usr_bob'], length: { amount: 1, unit: 'hours' } }],
+    [
+      {
+        id: 'sch_hourly',
+        name: 'Hourly ops',
+        zone: 'Europe/Berlin',
+        rotationStart: '2026-02-01T00:00:00Z',
+        userIds: ['usr_me', 'usr_alice', 'usr_bob'],
+        length: { amount: 1, unit: 'hours' },
+      },
+    ],
     [ask('cov_one', 2), ask('cov_two', 3)],
   );
 }
@@ -43,10 +57,20 @@ interface ShortListProxy {
   close(): Promise<void>;
 }
 
-const HOP_HEADERS = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding', 'host']);
+const HOP_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'content-encoding',
+  'host',
+]);
 
 /** Passes every request to `target`; list pages from `shiftsFrom` (shifts) and `coverageFrom` (coverage) come back empty. */
-async function startShortListProxy(target: string, cutFrom: { shifts: number; coverage: number }): Promise<ShortListProxy> {
+async function startShortListProxy(
+  target: string,
+  cutFrom: { shifts: number; coverage: number },
+): Promise<ShortListProxy> {
   const cut: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -59,11 +83,19 @@ async function startShortListProxy(target: string, cutFrom: { shifts: number; co
         }
         const method = req.method ?? 'GET';
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-        const upstream = await fetch(new URL(req.url ?? '/', target), { method, headers, ...(body && method !== 'GET' ? { body } : {}) });
+        const upstream = await fetch(new URL(req.url ?? '/', target), {
+          method,
+          headers,
+          ...(body && method !== 'GET' ? { body } : {}),
+        });
         let text = await upstream.text();
         const url = new URL(req.url ?? '/', 'http://proxy.invalid');
         const page = Number(url.searchParams.get('page') ?? '1');
-        const list = /\/shifts\/?$/.test(url.pathname) ? 'shifts' : /\/coverage_requests\/?$/.test(url.pathname) ? 'coverage_requests' : undefined;
+        const list = /\/shifts\/?$/.test(url.pathname)
+          ? 'shifts'
+          : /\/coverage_requests\/?$/.test(url.pathname)
+            ? 'coverage_requests'
+            : undefined;
         const from = list === 'shifts' ? cutFrom.shifts : cutFrom.coverage;
         if (method === 'GET' && upstream.status === 200 && list && page >= from) {
           const json: unknown = JSON.parse(text);
@@ -92,10 +124,11 @@ async function startShortListProxy(target: string, cutFrom: { shifts: number; co
   return {
     url: `http://127.0.0.1:${address.port}`,
     cut,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -128,9 +161,17 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   return {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE),
-    menu: buildTrayMenu(state, nowMs, ZONE).flatMap((i) => ('label' in i ? [i.label] : [])).join('\n'),
+    menu: buildTrayMenu(state, nowMs, ZONE)
+      .flatMap((i) => ('label' in i ? [i.label] : []))
+      .join('\n'),
     // The counts line is shown once the list was read (hasData), as the popover does.
-    popover: [line.title, line.detail, ...cards, coverageNote(state, ctx) ?? '', hasData(state.coverage.status) ? countsText(state) : ''].join('\n'),
+    popover: [
+      line.title,
+      line.detail,
+      ...cards,
+      coverageNote(state, ctx) ?? '',
+      hasData(state.coverage.status) ? countsText(state) : '',
+    ].join('\n'),
     summary: buildHandoffSummary(state, { nowMs, localZone: ZONE }),
     status: formatStatus(state, { nowMs, localZone: ZONE }),
     exit: exitCodeFor(state),
@@ -141,7 +182,10 @@ describe('issue 17, case 6: a short list is taken as complete', () => {
   it('an empty page before meta.total is reached makes the schedule and the coverage list unknown, not "nobody" or "none pending"', async () => {
     h = await createHarness({ startMs: START, seed: hourlySeed() });
     proxy = await startShortListProxy(h.sim.url, { shifts: 2, coverage: 1 });
-    await h.files.writeAtomic('settings.json', JSON.stringify({ version: 1, baseUrl: proxy.url, email: ME, schedules: [{ id: 'sch_hourly' }] }));
+    await h.files.writeAtomic(
+      'settings.json',
+      JSON.stringify({ version: 1, baseUrl: proxy.url, email: ME, schedules: [{ id: 'sch_hourly' }] }),
+    );
     await h.secrets.set(new URL(proxy.url).host, h.sim.apiKey);
     const engine = h.engine();
     await engine.start();
@@ -149,7 +193,9 @@ describe('issue 17, case 6: a short list is taken as complete', () => {
     const nowMs = h.clock.now();
     const state = engine.getState();
     // The proxy did cut both lists short (the shifts from page 2 of 6, the coverage list at its first page).
-    expect(proxy.cut).toEqual(expect.arrayContaining(['shifts page 2 (total 528)', 'coverage_requests page 1 (total 2)']));
+    expect(proxy.cut).toEqual(
+      expect.arrayContaining(['shifts page 2 (total 528)', 'coverage_requests page 1 (total 2)']),
+    );
     const s = surfaces(state, nowMs);
 
     // My shifts (I am on call every third hour): never "none" or "off call" from the 100 shifts read.

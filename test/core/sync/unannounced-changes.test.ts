@@ -9,10 +9,16 @@ import { ME, seedOf } from '../support/seeds';
 const START = Date.parse('2026-03-10T03:00:00Z');
 const MIN = 60_000;
 // Daily at 09:00 UTC: 03-09 Alice, 03-10 me, 03-11 Bob, 03-12 Carol, …
-const seed = seedOf([{
-  id: 'sch_rot', name: 'Rotation', zone: 'Etc/UTC', rotationStart: '2026-03-01T09:00:00Z',
-  userIds: ['usr_alice', 'usr_me', 'usr_bob', 'usr_carol'], length: { amount: 1, unit: 'days' },
-}]);
+const seed = seedOf([
+  {
+    id: 'sch_rot',
+    name: 'Rotation',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T09:00:00Z',
+    userIds: ['usr_alice', 'usr_me', 'usr_bob', 'usr_carol'],
+    length: { amount: 1, unit: 'days' },
+  },
+]);
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -22,9 +28,13 @@ afterEach(async () => {
 
 async function giveMyShiftToBob(harness: Harness): Promise<void> {
   const other = createClient({ baseUrl: harness.sim.url, getApiKey: () => harness.sim.apiKey });
-  const made = await harness.clock.inFlight.track(other.createOverride('sch_rot', {
-    start: '2026-03-10T09:00:00Z', end: '2026-03-11T09:00:00Z', user_references: [{ type: 'email', value: 'bob@example.com' }],
-  }));
+  const made = await harness.clock.inFlight.track(
+    other.createOverride('sch_rot', {
+      start: '2026-03-10T09:00:00Z',
+      end: '2026-03-11T09:00:00Z',
+      user_references: [{ type: 'email', value: 'bob@example.com' }],
+    }),
+  );
   other.close();
   expect(made.ok).toBe(true);
 }
@@ -37,11 +47,17 @@ describe('sync: an override the revision never announced', () => {
     await engine.start();
     await h.clock.advance(MIN);
     expect(engine.getState().me.nextShift?.start).toBe('2026-03-10T09:00:00Z');
-    const revisionBefore = (await h.clock.inFlight.track(createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey }).getSchedule('sch_rot')));
+    const revisionBefore = await h.clock.inFlight.track(
+      createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey }).getSchedule('sch_rot'),
+    );
     await giveMyShiftToBob(h);
     // The revision really did not move: only the current/next shift tells.
-    const after = await h.clock.inFlight.track(createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey }).getSchedule('sch_rot'));
-    expect(after.ok && revisionBefore.ok && after.value.current_revision).toBe(revisionBefore.ok && revisionBefore.value.current_revision);
+    const after = await h.clock.inFlight.track(
+      createClient({ baseUrl: h.sim.url, getApiKey: () => h?.sim.apiKey }).getSchedule('sch_rot'),
+    );
+    expect(after.ok && revisionBefore.ok && after.value.current_revision).toBe(
+      revisionBefore.ok && revisionBefore.value.current_revision,
+    );
     // One idle interval (5 min) plus its jitter (at most 15 s).
     await h.clock.advance(5 * MIN + 20_000);
     const state = engine.getState();

@@ -10,7 +10,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { PAGE_LOCALE, PAGE_ZONE, type Host } from './host';
 import { ROOT } from './renderer-build';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -50,7 +59,9 @@ function parseCall(payload: string): { id: number; channel: string; request: unk
   if (typeof raw !== 'object' || raw === null) return undefined;
   const id: unknown = Reflect.get(raw, 'id');
   const channel: unknown = Reflect.get(raw, 'channel');
-  return typeof id === 'number' && typeof channel === 'string' ? { id, channel, request: Reflect.get(raw, 'request') } : undefined;
+  return typeof id === 'number' && typeof channel === 'string'
+    ? { id, channel, request: Reflect.get(raw, 'request') }
+    : undefined;
 }
 
 export interface OpenOptions {
@@ -90,7 +101,9 @@ export async function openApp(browser: Browser, host: Host, o: OpenOptions = {})
     if (event.name !== '__oncallCall') return;
     const call = parseCall(event.payload);
     if (!call) return;
-    void host.invoke(call.channel, call.request).then((answer) => run(`window.__oncallAnswer(${call.id}, ${JSON.stringify(answer)})`));
+    void host
+      .invoke(call.channel, call.request)
+      .then((answer) => run(`window.__oncallAnswer(${call.id}, ${JSON.stringify(answer)})`));
   });
   host.onPush((event, payload) => run(`window.__oncallPush(${JSON.stringify(event)}, ${JSON.stringify(payload)})`));
   const query = `?window=${o.kind ?? 'popover'}&view=${o.view ?? 'status'}`;

@@ -32,7 +32,11 @@ async function statusShot(): Promise<void> {
 
 type Scheme = 'light' | 'dark';
 
-async function shoot(name: string, scheme: Scheme, prepare?: (page: import('playwright-core').Page) => Promise<void>): Promise<void> {
+async function shoot(
+  name: string,
+  scheme: Scheme,
+  prepare?: (page: import('playwright-core').Page) => Promise<void>,
+): Promise<void> {
   const status = await openApp(browser, host, { colorScheme: scheme });
   await status.page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
   await prepare?.(status.page);

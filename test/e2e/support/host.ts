@@ -15,7 +15,13 @@ import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/i
 import type { AppState } from '../../../electron/shared/view-state';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import { PRERENDER_FILE, RENDERER_DIR } from './renderer-build';
-import { inlineStylesheetFrom, injectPrerendered, isPrerenderedPage, loadPrerender, type Prerender } from '../../../electron/core/platform/prerender-page';
+import {
+  inlineStylesheetFrom,
+  injectPrerendered,
+  isPrerenderedPage,
+  loadPrerender,
+  type Prerender,
+} from '../../../electron/core/platform/prerender-page';
 import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
 
@@ -59,9 +65,21 @@ export interface Host {
 }
 
 const silentNotifier: Notifier = { notify: async () => undefined };
-const realClock = { now: () => Date.now(), setTimer: (ms: number, cb: () => void) => { const t = setTimeout(cb, ms); return () => clearTimeout(t); } };
+const realClock = {
+  now: () => Date.now(),
+  setTimer: (ms: number, cb: () => void) => {
+    const t = setTimeout(cb, ms);
+    return () => clearTimeout(t);
+  },
+};
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
 /** The popover's first frame as main serves it: prerendered from the state the page will be sent. */
 type PagePrerender = (url: URL) => Promise<Parameters<typeof injectPrerendered>[1] | undefined>;
@@ -76,8 +94,15 @@ function staticServer(prerender: PagePrerender): Server {
       const raw = await readFile(file);
       const out = isPrerenderedPage(url) ? await prerender(url) : undefined;
       // As main's app:// handler does: the stylesheet inline (the page's CSP lists its hash).
-      const body = out ? (await inlineStylesheetFrom(injectPrerendered(raw.toString('utf8'), out), RENDERER_DIR)).page : raw;
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+      const body = out
+        ? (await inlineStylesheetFrom(injectPrerendered(raw.toString('utf8'), out), RENDERER_DIR)).page
+        : raw;
+      res
+        .writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-store',
+        })
+        .end(body);
     } catch {
       res.writeHead(404).end();
     }
@@ -111,13 +136,22 @@ function hostIpc(): IpcMainLike<null> & { call(channel: string, payload: unknown
 export async function startHost(setup: HostSetup, options: HostOptions = {}): Promise<Host> {
   let sim = await startSimulator({ port: 0 });
   const simPort = Number(new URL(sim.url).port);
-  const engine = createEngine({ clock: realClock, secrets: new MemorySecrets(), notifier: silentNotifier, files: new MemoryFileStore() });
+  const engine = createEngine({
+    clock: realClock,
+    secrets: new MemorySecrets(),
+    notifier: silentNotifier,
+    files: new MemoryFileStore(),
+  });
   const windowCalls: Host['windowCalls'] = [];
   const clipboard: string[] = [];
   // Main's own shortcut binder over a stand-in for the OS: the settings' shortcut is applied on every state, as main does.
   const taken = new Set(options.takenShortcuts ?? []);
   const os = { register: (accelerator: string) => !taken.has(accelerator), unregister: () => undefined };
-  const shortcut = createShortcutBinder(os, () => undefined, () => undefined);
+  const shortcut = createShortcutBinder(
+    os,
+    () => undefined,
+    () => undefined,
+  );
   let push: Parameters<Host['onPush']>[0] = () => undefined;
 
   const handlers: AllHandlers<null> = {
@@ -127,8 +161,14 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       push('navigate', request);
       return { ok: true, value: null };
     },
-    'window:close': async (request) => (windowCalls.push({ channel: 'window:close', request }), { ok: true, value: null }),
-    'external:open': async (request) => (windowCalls.push({ channel: 'external:open', request }), { ok: true, value: null }),
+    'window:close': async (request) => (
+      windowCalls.push({ channel: 'window:close', request }),
+      { ok: true, value: null }
+    ),
+    'external:open': async (request) => (
+      windowCalls.push({ channel: 'external:open', request }),
+      { ok: true, value: null }
+    ),
     // Main writes the system clipboard; here what would be written is kept for the test to read.
     'summary:copy': async () => {
       const summary = await engine.handlers['summary:get'](null);
@@ -141,7 +181,12 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   const ipc = hostIpc();
   // Every request is accepted as coming from our own page: the host serves nothing else.
   const policy = { ownWebContentsIds: () => new Set([1]), isOwnUrl: () => true };
-  registerIpc({ ipcMain: ipc, handlers, senderOf: () => ({ webContentsId: 1, frameUrl: 'host', isMainFrame: true }), policy });
+  registerIpc({
+    ipcMain: ipc,
+    handlers,
+    senderOf: () => ({ webContentsId: 1, frameUrl: 'host', isMainFrame: true }),
+    policy,
+  });
   engine.subscribe((state) => {
     shortcut.bind(state.settings.globalShortcut);
     push('state:changed', state);
@@ -166,9 +211,16 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     });
 
   if (setup === 'configured') {
-    await engine.handlers['settings:update']({ baseUrl: sim.url, email: options.email ?? ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) });
+    await engine.handlers['settings:update']({
+      baseUrl: sim.url,
+      email: options.email ?? ME,
+      schedules: DEMO_SCHEDULES.map((id) => ({ id })),
+    });
     await engine.handlers['key:set']({ key: sim.apiKey });
-    await waitForState((s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'), 'the first sync');
+    await waitForState(
+      (s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'),
+      'the first sync',
+    );
   }
 
   return {

@@ -38,7 +38,11 @@ export async function fullyVisible(locator: Locator): Promise<boolean> {
 export async function borderLook(locator: Locator): Promise<string> {
   const id = await locator.getAttribute('id');
   if (!id) throw new Error('borderLook needs an element with an id');
-  const look: unknown = await locator.page().evaluate(`(() => { const s = getComputedStyle(document.getElementById(${JSON.stringify(id)})); return s.borderTopColor + ' ' + s.boxShadow; })()`);
+  const look: unknown = await locator
+    .page()
+    .evaluate(
+      `(() => { const s = getComputedStyle(document.getElementById(${JSON.stringify(id)})); return s.borderTopColor + ' ' + s.boxShadow; })()`,
+    );
   return String(look);
 }
 
@@ -71,8 +75,13 @@ const BORDERS = `(() => {
 })()`;
 
 /** Each visible control's border colour against the page background, with its contrast ratio. */
-export async function controlBorderContrasts(page: Page): Promise<{ control: string; border: string; background: string; ratio: number }[]> {
+export async function controlBorderContrasts(
+  page: Page,
+): Promise<{ control: string; border: string; background: string; ratio: number }[]> {
   const measured: unknown = await page.evaluate(BORDERS);
   if (!Array.isArray(measured)) return [];
-  return measured.map((m: { control: string; border: string; background: string }) => ({ ...m, ratio: contrast(m.border, m.background) }));
+  return measured.map((m: { control: string; border: string; background: string }) => ({
+    ...m,
+    ratio: contrast(m.border, m.background),
+  }));
 }

@@ -24,7 +24,12 @@ async function filesUnder(path: string): Promise<string[]> {
 export async function rendererInputsHash(): Promise<string> {
   const files = (await Promise.all(INPUTS.map((p) => filesUnder(join(ROOT, p))))).flat().sort();
   const hash = createHash('sha256').update('production build v2 (with prerender)\0');
-  for (const f of files) hash.update(relative(ROOT, f)).update('\0').update(await readFile(f)).update('\0');
+  for (const f of files)
+    hash
+      .update(relative(ROOT, f))
+      .update('\0')
+      .update(await readFile(f))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -40,7 +45,12 @@ export async function ensureRendererBuilt(): Promise<boolean> {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
-    await build({ configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { ssr: true } });
+    await build({
+      configFile: join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { ssr: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

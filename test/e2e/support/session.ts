@@ -8,7 +8,9 @@ export interface Opened extends OpenPage {
   host: Host;
 }
 
-export function e2eSession(): { open(setup: HostSetup, options?: OpenOptions, hostOptions?: HostOptions): Promise<Opened> } {
+export function e2eSession(): {
+  open(setup: HostSetup, options?: OpenOptions, hostOptions?: HostOptions): Promise<Opened>;
+} {
   let browser: Browser | undefined;
   let opened: Opened | undefined;
   beforeAll(async () => {

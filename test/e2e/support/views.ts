@@ -68,7 +68,10 @@ export const VIEWS: readonly ViewCase[] = [
     open: POPOVER,
     async reach(app) {
       await statusOpened(app);
-      await app.page.getByRole('button', { name: /^Take over from / }).first().click();
+      await app.page
+        .getByRole('button', { name: /^Take over from / })
+        .first()
+        .click();
       await app.page.getByRole('group', { name: /^Take over from .* until / }).waitFor();
     },
   },

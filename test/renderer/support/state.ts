@@ -26,7 +26,12 @@ export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
 
 /** Overrides as the schema reads them: lists added later (my shifts, requests covered by me) may be left out. */
 export function appState(over: Partial<z.input<typeof AppStateSchema>> = {}): AppState {
-  const settings = { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: 'bob@example.com', schedules: [{ id: 'sch_platform' }] };
+  const settings = {
+    ...defaultSettings(),
+    baseUrl: 'https://oncall.example.com',
+    email: 'bob@example.com',
+    schedules: [{ id: 'sch_platform' }],
+  };
   return AppStateSchema.parse({
     setup: { hasKey: true, keyStorage: 'keychain', demo: false },
     settings,

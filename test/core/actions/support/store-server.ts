@@ -26,9 +26,17 @@ export const SCHEDULE_ID = 'sch_berlin';
 export const BASE_FROM = '2026-03-25T08:00:00Z';
 export const BASE_TO = '2026-03-26T08:00:00Z';
 const alice = user(1, { id: 'usr_alice', name: 'Alice', email: 'alice@example.com' });
-const DIRECTORY = [alice, user(2, { id: 'usr_bob', name: 'Bob', email: 'bob@example.com' }), user(3, { id: 'usr_me', name: 'Me', email: 'me@example.com' })];
+const DIRECTORY = [
+  alice,
+  user(2, { id: 'usr_bob', name: 'Bob', email: 'bob@example.com' }),
+  user(3, { id: 'usr_me', name: 'Me', email: 'me@example.com' }),
+];
 
-const OverrideInput = z.object({ start: z.string(), end: z.string(), user_references: z.array(z.object({ value: z.string() })) });
+const OverrideInput = z.object({
+  start: z.string(),
+  end: z.string(),
+  user_references: z.array(z.object({ value: z.string() })),
+});
 
 type Reply = { status: number; json?: unknown; text?: string } | 'reset' | 'hang';
 
@@ -36,12 +44,17 @@ function shiftsIn(s: StoreServer, fromIso: string, toIso: string) {
   // Cut [from, to) at every override edge; each piece is the latest override covering it, else Alice's shift.
   const [from, to] = [Date.parse(fromIso), Date.parse(toIso)];
   const edges = new Set([from, to]);
-  for (const o of s.overrides) for (const t of [Date.parse(o.start), Date.parse(o.end)]) if (t > from && t < to) edges.add(t);
+  for (const o of s.overrides)
+    for (const t of [Date.parse(o.start), Date.parse(o.end)]) if (t > from && t < to) edges.add(t);
   const cuts = [...edges].sort((a, b) => a - b);
   return cuts.slice(0, -1).map((start, i) => {
     const end = cuts[i + 1] ?? to;
     const over = s.overrides.filter((o) => Date.parse(o.start) <= start && Date.parse(o.end) >= end).at(-1);
-    return { start: new Date(start).toISOString(), end: new Date(end).toISOString(), users: over ? over.users : [alice] };
+    return {
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+      users: over ? over.users : [alice],
+    };
   });
 }
 
@@ -49,7 +62,15 @@ function createOverride(s: StoreServer, body: string): { stored?: unknown; refus
   const input = OverrideInput.parse(JSON.parse(body));
   const unknown = input.user_references.findIndex((r) => !DIRECTORY.some((u) => u.email === r.value));
   if (unknown >= 0) {
-    return { refusal: { status: 422, json: { message: 'Validation failed', errors: [{ field: `user_references.${unknown}.value`, message: 'is not a known user' }] } } };
+    return {
+      refusal: {
+        status: 422,
+        json: {
+          message: 'Validation failed',
+          errors: [{ field: `user_references.${unknown}.value`, message: 'is not a known user' }],
+        },
+      },
+    };
   }
   const users = input.user_references.map((r) => DIRECTORY.find((u) => u.email === r.value) ?? alice);
   const stored = { id: `ovr_${s.overrides.length + 1}`, start: input.start, end: input.end, users };
@@ -87,7 +108,8 @@ function read(s: StoreServer, path: string, query: URLSearchParams): Reply {
   }
   const found = s.overrides.find((o) => path === `/schedules/${SCHEDULE_ID}/overrides/${o.id}`);
   if (found) return { status: 200, json: { override: found } };
-  if (path === `/schedules/${SCHEDULE_ID}`) return { status: 200, json: { schedule: { ...schedule(), teams: [s.team] } } };
+  if (path === `/schedules/${SCHEDULE_ID}`)
+    return { status: 200, json: { schedule: { ...schedule(), teams: [s.team] } } };
   return { status: 404, json: { message: 'Not found' } };
 }
 
@@ -121,7 +143,9 @@ export async function startStoreServer(): Promise<StoreServer> {
         await gate;
         const fault = next ?? { fault: 'none' as const, stores: true };
         next = undefined;
-        const applied = fault.stores ? applyWrite(s, method, url.pathname, Buffer.concat(chunks).toString('utf8')) : { ok: {} };
+        const applied = fault.stores
+          ? applyWrite(s, method, url.pathname, Buffer.concat(chunks).toString('utf8'))
+          : { ok: {} };
         reply = applied.refusal ?? faultReply(fault.fault, applied.ok);
       }
       if (reply === 'reset') return void req.socket.destroy();
@@ -133,10 +157,11 @@ export async function startStoreServer(): Promise<StoreServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address: AddressInfo | string | null = server.address();
   if (address === null || typeof address === 'string') throw new Error('store server has no TCP address');
-  s.close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  s.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   s.url = `http://127.0.0.1:${address.port}`;
   return s;
 }

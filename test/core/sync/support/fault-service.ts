@@ -38,23 +38,32 @@ function endless(request: RecordedRequest, fault: FaultKind): Step | undefined {
   const page = fault.kind === 'endless-same-page' ? 1 : Number(request.query.get('page'));
   const total = fault.kind === 'endless-same-page' ? 1_000_000 : page * 100 + 1;
   if (sourceOf(request.path) === COVERAGE) {
-    return { status: 200, json: { coverage_requests: Array.from({ length: 100 }, (_, i) => coverageRequest(page * 100 + i)), meta: meta(total, page, 100) } };
+    return {
+      status: 200,
+      json: {
+        coverage_requests: Array.from({ length: 100 }, (_, i) => coverageRequest(page * 100 + i)),
+        meta: meta(total, page, 100),
+      },
+    };
   }
   return { status: 200, json: fullPage(page, total) };
 }
 
 function healthy(request: RecordedRequest, revision: number): Step {
-  if (sourceOf(request.path) === COVERAGE) return { status: 200, json: { coverage_requests: [], meta: meta(0, 1, 100) } };
+  if (sourceOf(request.path) === COVERAGE)
+    return { status: 200, json: { coverage_requests: [], meta: meta(0, 1, 100) } };
   if (request.path.endsWith('/shifts/')) return { status: 200, json: { shifts: [], meta: meta(0, 1, 100) } };
   return { status: 200, json: { schedule: { ...schedule(), current_revision: revision } } };
 }
 
 function answer(request: RecordedRequest, fault: FaultKind, revision: number): Step {
   if (fault.kind === 'status') {
-    const headers: Record<string, string> = fault.retryAfterSec === undefined ? {} : { 'retry-after': String(fault.retryAfterSec) };
+    const headers: Record<string, string> =
+      fault.retryAfterSec === undefined ? {} : { 'retry-after': String(fault.retryAfterSec) };
     return { status: fault.status, json: { message: 'injected' }, headers };
   }
-  if (fault.kind === 'endless-new-pages' || fault.kind === 'endless-same-page') return endless(request, fault) ?? healthy(request, revision);
+  if (fault.kind === 'endless-new-pages' || fault.kind === 'endless-same-page')
+    return endless(request, fault) ?? healthy(request, revision);
   return healthy(request, revision);
 }
 
