@@ -111,6 +111,37 @@ describe('status popover', () => {
     });
   }
 
+  it('shows the readiness line before my shift, as the tray says it: the one fix when something stands in the way', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    const base = host.engine.getState();
+    const shift = {
+      scheduleId: 'sch_platform_primary',
+      scheduleName: 'Platform primary',
+      start: '2030-01-01T21:00:00Z',
+      end: '2030-01-02T09:00:00Z',
+    };
+    const checks = [
+      { id: 'key', result: 'ok', message: 'The key was accepted by a recent read.' },
+      {
+        id: 'autostart',
+        result: 'problem',
+        message: 'After a restart, nothing will remind you: turn on Start at login.',
+        action: 'start-at-login',
+      },
+    ];
+    const state = { ...base, me: { ...base.me, readiness: { shift, checks } } };
+    await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
+    await expect
+      .poll(() => page.getByTestId('readiness').textContent())
+      .toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you: turn on Start at login$/);
+    const ready = { ...base, me: { ...base.me, readiness: { shift, checks: [checks[0]] } } };
+    await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(ready)})`);
+    await expect.poll(() => page.getByTestId('readiness').textContent()).toMatch(/^Ready for your shift at .+ ✓$/);
+    expect(await app.cspViolations()).toEqual([]);
+  });
+
   it('keeps the last good state when an unreadable update is pushed, and says so', async () => {
     const app = await session.open('configured');
     const { page } = app;
