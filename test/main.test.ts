@@ -106,13 +106,24 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
+  // Every cleanup runs, and the module reset below too, even where one fails: a test never inherits the last one's
+  // running app.
+  const results = [];
+  for (const c of cleanups.splice(0).reverse())
+    results.push(
+      await c().then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
   current.clear();
   osZoneLink.clear();
   vi.unstubAllEnvs();
   vi.resetModules();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  const failed = results.find((r) => r !== undefined);
+  if (failed !== undefined) throw failed;
 });
 
 interface LaunchOptions {

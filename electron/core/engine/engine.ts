@@ -245,6 +245,7 @@ export function createEngine(options: EngineOptions): Engine {
     await feed.stop();
     await sync.idle();
     await reminders.settled();
+    await readiness.settled();
     clients.close();
     await writer.flush();
   }

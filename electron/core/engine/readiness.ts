@@ -31,6 +31,8 @@ export interface ReadinessWatch {
   /** Looks again at the next shift (call after each state change); checks now if a mark passed. */
   update(): void;
   stop(): void;
+  /** Resolves when the checks and warning writes started so far are done (stop awaits it before files go). */
+  settled(): Promise<void>;
 }
 
 export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
@@ -39,6 +41,13 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
   let checking = false;
   let stopped = false;
   let armedFor: number | undefined;
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>): void => {
+    const done = work
+      .catch((e: unknown) => o.log(`readiness: ${e instanceof Error ? e.name : 'error'}`))
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  };
 
   /** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
   const markReached = (startMs: number, nowMs: number): number | undefined =>
@@ -55,7 +64,8 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     } finally {
       checking = false;
     }
-    tellProblem(startMs);
+    // A check that answers after stop tells nothing: the files may already be closed.
+    if (!stopped) tellProblem(startMs);
   }
 
   function tellProblem(startMs: number): void {
@@ -70,14 +80,16 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     // the start it comes regardless, as the start's own reminders do.
     const nowMs = o.clock.now();
     if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
-    void fired.add([{ key, untilMs: startMs }]).then(() =>
-      o.notifier.notify({
-        id: key,
-        title: 'Not ready for your shift',
-        body: line.text,
-        target: 'status',
-        params: { scheduleId: r.shift.scheduleId },
-      }),
+    track(
+      fired.add([{ key, untilMs: startMs }]).then(() =>
+        o.notifier.notify({
+          id: key,
+          title: 'Not ready for your shift',
+          body: line.text,
+          target: 'status',
+          params: { scheduleId: r.shift.scheduleId },
+        }),
+      ),
     );
   }
 
@@ -114,6 +126,9 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
       stopped = true;
       cancel?.();
       cancel = undefined;
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }
