@@ -4,6 +4,7 @@
 // and pushes arrive by Runtime.evaluate; neither is page networking, so the CSP stays exactly as shipped. (A raw
 // binding answers in a few ms, like Electron's IPC; Playwright's exposeBinding takes ~50 ms on a fresh page,
 // which would swamp the first-render figure.) CSP violations are collected and asserted.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -21,8 +22,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium here and on the Linux CI container; macOS and Windows runners come with Google Chrome, which
+ * Playwright finds by its channel. CHROMIUM_PATH names another. Never a downloaded browser. */
+export function browserToLaunch(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): { executablePath: string } | { channel: 'chrome' } {
+  const path = env['CHROMIUM_PATH'];
+  if (path) return { executablePath: path };
+  if (platform === 'linux' || existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium' };
+  return { channel: 'chrome' };
+}
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ ...browserToLaunch(), args: CHROMIUM_ARGS });
 }
 
 // Plain JavaScript, run before the page's own scripts (addInitScript is not subject to the page's CSP).
