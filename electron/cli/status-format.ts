@@ -86,7 +86,7 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   else if (state.settings.email === '')
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
-  else if (absence.kind === 'scoped')
+  else if (absence.kind === 'scoped' || absence.kind === 'dated')
     lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
   else lines.push(`Your next shift: unknown${missing}`);
   return lines;

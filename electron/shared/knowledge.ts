@@ -60,6 +60,8 @@ function gapPhrase(g: MyGap, time: (iso: string) => string): string {
     }
     case 'short':
       return g.until ? `${g.scheduleName} known only until ${time(g.until)}` : `${g.scheduleName} known only in part`;
+    case 'read':
+      return g.readAt ? `${g.scheduleName} checked ${time(g.readAt)}` : `${g.scheduleName} checked earlier`;
   }
 }
 
@@ -103,13 +105,14 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
 /**
  * What may be said about my having no shift from now to the horizon:
  * - plain: every schedule is fresh and covers it: "No shift of yours in the next 14 days";
+ * - dated: every schedule answers now, but the shifts of some were read a while ago: "… (Platform checked 14:02)";
  * - scoped: some only from saved data or up to a point; the text names the fresh ones, the note the rest;
  * - checking: nothing known yet, only because schedules are still loading;
  * - unknown: a schedule failed, or its data doesn't reach now: "none" can't be said.
  */
 export interface Absence {
-  kind: 'plain' | 'scoped' | 'checking' | 'unknown';
-  /** "No shift of yours in the next 14 days on Platform and Data" (plain and scoped only; '' otherwise). */
+  kind: 'plain' | 'dated' | 'scoped' | 'checking' | 'unknown';
+  /** "No shift of yours in the next 14 days on Platform and Data" (plain, dated and scoped; '' otherwise). */
   text: string;
   /** What is missing or only saved ("Payments couldn't be loaded · Data: saved data from 14:02"); '' when plain. */
   note: string;
@@ -138,6 +141,7 @@ export function myAbsence(state: AppState, time: (iso: string) => string): Absen
     const kind = unknown.every((g) => g.kind === 'loading') ? 'checking' : 'unknown';
     return { kind, text: '', note };
   }
+  if (gaps.every((g) => g.kind === 'read')) return { kind: 'dated', text: `No shift of yours ${days}`, note };
   const gapIds = new Set(gaps.map((g) => g.scheduleId));
   const fresh = state.schedules.filter((s) => !gapIds.has(s.id)).map((s) => s.name);
   return {

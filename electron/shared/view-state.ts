@@ -43,7 +43,11 @@ export type Span = z.infer<typeof SpanSchema>;
  * What a schedule's held shifts cover: the window they were read over, minus holes (shifts the service sent that
  * could not be read). Who is on call (or that nobody is) may be said only inside it; `status` says how fresh it is.
  */
-export const KnownRangeSchema = SpanSchema.extend({ holes: z.array(SpanSchema) });
+export const KnownRangeSchema = SpanSchema.extend({
+  holes: z.array(SpanSchema),
+  /** When these shifts were read: what a probe since confirmed is fresher, the rest is as of this read. */
+  readAt: Iso.optional(),
+});
 export type KnownRange = z.infer<typeof KnownRangeSchema>;
 
 export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
@@ -86,13 +90,15 @@ export type MyShift = z.infer<typeof MyShiftSchema>;
 export const MyGapSchema = z.object({
   scheduleId: z.string(),
   scheduleName: z.string(),
-  kind: z.enum(['loading', 'failed', 'ended', 'holes', 'saved', 'short']),
+  kind: z.enum(['loading', 'failed', 'ended', 'holes', 'saved', 'short', 'read']),
   /** failed: why it couldn't be loaded. */
   reason: z.string().optional(),
   /** saved: when the saved data was read. */
   savedAt: Iso.optional(),
   /** ended, short: where its known shifts stop. */
   until: Iso.optional(),
+  /** read: the schedule answers (now and next are fresh), but its shifts further on were read at this time. */
+  readAt: Iso.optional(),
 });
 export type MyGap = z.infer<typeof MyGapSchema>;
 

@@ -24,7 +24,12 @@ export const ScheduleSnapshotSchema = z.object({
   shifts: z.array(ShiftSchema),
   shiftsFrom: Iso.nullable(),
   shiftsTo: Iso.nullable(),
+  /** When the shifts were last known to hold: read, or (unchanged revision) confirmed by a probe of the schedule. */
   shiftsFetchedAt: Iso.nullable(),
+  /** When the shifts were last actually read. A probe confirms only what it shows (now, the next shift): the
+   * service never promises its revision moves with an override, so the days beyond are as of this read. Absent in
+   * caches written before it (then shiftsFetchedAt stands in). */
+  shiftsReadAt: Iso.optional(),
   /** Spans inside [shiftsFrom, shiftsTo) where the service sent shifts that couldn't be read: unknown time. */
   shiftHoles: z.array(z.object({ from: Iso, to: Iso })).default([]),
   /** The most recent failure, cleared by the next success. */

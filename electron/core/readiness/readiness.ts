@@ -49,6 +49,15 @@ function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
       message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
     };
   }
+  // The schedule answers; only its shifts further on are as of their last read (re-read every interval once the
+  // shift is near): nothing the user can fix, and not saved data.
+  if (view?.status.kind === 'fresh' && gap?.kind === 'read') {
+    return {
+      id: 'schedule',
+      result: 'ok',
+      message: `${shift.scheduleName} is up to date; the shift was yours when its shifts were last read.`,
+    };
+  }
   return {
     id: 'schedule',
     result: 'problem',

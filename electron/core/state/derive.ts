@@ -187,7 +187,7 @@ function myState(
     onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
     nextShift: myNextShift(schedules, byId, nowMs, emailLower),
     shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
-    gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays),
+    gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
   };
 }
 

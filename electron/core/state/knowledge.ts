@@ -11,7 +11,8 @@ const DAY_MS = 24 * 3_600_000;
 /** The span a schedule's held shifts cover, or null when its shifts were never read. */
 export function knownRangeOf(s: ScheduleSnapshot | undefined): KnownRange | null {
   if (!s || s.shiftsFrom === null || s.shiftsTo === null) return null;
-  return { from: s.shiftsFrom, to: s.shiftsTo, holes: s.shiftHoles };
+  const readAt = s.shiftsReadAt ?? s.shiftsFetchedAt;
+  return { from: s.shiftsFrom, to: s.shiftsTo, holes: s.shiftHoles, ...(readAt ? { readAt } : {}) };
 }
 
 function overlaps(range: KnownRange, fromMs: number, toMs: number): boolean {
@@ -19,7 +20,13 @@ function overlaps(range: KnownRange, fromMs: number, toMs: number): boolean {
 }
 
 /** Why this schedule keeps "no shift of yours" over [now, untilMs) from being said plainly, if it does. */
-function gapOf(view: ScheduleView, s: ScheduleSnapshot | undefined, nowMs: number, untilMs: number): MyGap | undefined {
+function gapOf(
+  view: ScheduleView,
+  s: ScheduleSnapshot | undefined,
+  nowMs: number,
+  untilMs: number,
+  freshForMs: number,
+): MyGap | undefined {
   const base = { scheduleId: view.id, scheduleName: view.name };
   const status = view.status;
   const range = view.known;
@@ -40,16 +47,23 @@ function gapOf(view: ScheduleView, s: ScheduleSnapshot | undefined, nowMs: numbe
     return { ...base, kind: 'saved', ...(saved ? { savedAt: saved } : {}), ...short };
   }
   if (Date.parse(range.to) < untilMs) return { ...base, kind: 'short', until: range.to };
+  // Fresh by its last probe, but the probe shows only now and the next shift: the days after are as of the read.
+  if (range.readAt && nowMs - Date.parse(range.readAt) > freshForMs)
+    return { ...base, kind: 'read', readAt: range.readAt };
   return undefined;
 }
 
-/** Every watched schedule whose data can't back "no shift of yours" plainly over [now, now + horizon). */
+/**
+ * Every watched schedule whose data can't back "no shift of yours" plainly over [now, now + horizon). Shifts read
+ * more than `freshForMs` ago (fresh otherwise) are a 'read' gap: said with their read time.
+ */
 export function myGaps(
   views: readonly ScheduleView[],
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   nowMs: number,
   horizonDays: number,
+  freshForMs: number,
 ): MyGap[] {
   const untilMs = nowMs + horizonDays * DAY_MS;
-  return views.flatMap((v) => gapOf(v, byId.get(v.id), nowMs, untilMs) ?? []);
+  return views.flatMap((v) => gapOf(v, byId.get(v.id), nowMs, untilMs, freshForMs) ?? []);
 }

@@ -153,6 +153,7 @@ export function noShiftPhrase(state: AppState, f: Fmt): { unknown: boolean; text
   if (absence.kind === 'plain') return { unknown: false, text: 'No upcoming shift of yours' };
   if (absence.kind === 'checking') return { unknown: true, text: `checking your shifts… (${absence.note})` };
   if (absence.kind === 'unknown') return { unknown: true, text: `unknown (${absence.note})` };
+  if (absence.kind === 'dated') return { unknown: false, text: `No upcoming shift of yours (${absence.note})` };
   return { unknown: false, text: `${absence.text} · ${absence.note}` };
 }
 

@@ -55,6 +55,7 @@ function applyShifts(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSna
     shiftsFrom: new Date(shifts.fromMs).toISOString(),
     shiftsTo: new Date(shifts.toMs).toISOString(),
     shiftsFetchedAt: at,
+    shiftsReadAt: at,
   };
 }
 

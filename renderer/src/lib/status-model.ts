@@ -66,6 +66,9 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
       return { tone: 'unknown', title: 'Your shifts: unknown', detail: `${capital(absence.note)}.` };
     case 'scoped':
       return { tone: 'off', title: 'Not on call, as far as known', detail: `${absence.text}${missing}.` };
+    case 'dated':
+      // Now is fresh (every schedule answered); only the days further on are as of their read.
+      return { tone: 'off', title: 'You are not on call', detail: `${absence.text} (${absence.note}).` };
     case 'plain':
       return { tone: 'off', title: 'You are not on call', detail: `${absence.text}.` };
   }
@@ -76,7 +79,8 @@ export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: stri
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const absence = myAbsence(state, (iso) => formatDayTime(iso, opts));
   const missing = absence.note === '' ? undefined : `${capital(absence.note)}.`;
-  if (absence.kind === 'plain' || absence.kind === 'scoped') return { empty: `${absence.text}.`, missing };
+  // Dated: the list (or its emptiness) holds as of each schedule's read, said once below it.
+  if (absence.kind !== 'checking' && absence.kind !== 'unknown') return { empty: `${absence.text}.`, missing };
   return { empty: absence.kind === 'checking' ? 'Checking your shifts…' : 'Your shifts are unknown.', missing };
 }
 

@@ -328,3 +328,46 @@ describe('issue 17, case 3: the popover contradicts itself', () => {
     expect(next.exit).toBe(4);
   });
 });
+
+describe('issue 17, case 7: shifts read hours ago, confirmed since only by probes', () => {
+  // Both schedules answered their probe at 14:02 with an unchanged revision; Platform primary's shifts were last
+  // read at 11:02. The probe vouches for now and the next shift, never for the days after (an override need not
+  // move the revision), so "no shift of yours in the next 14 days" carries Platform primary's read time.
+  const READ = '2026-03-02T10:02:00Z'; // Mon 11:02 in Berlin
+  const probedSince = (s: ScheduleSnapshot): ScheduleSnapshot => ({ ...s, shiftsReadAt: READ });
+  const state = (platformReadAt: string | undefined): AppState => {
+    const platform = readSchedule('sch_platform', 'Platform primary', FETCHED, [alice, bob]);
+    const pay = { ...readSchedule('sch_pay', 'Payments', FETCHED, [carol]), shiftsReadAt: FETCHED };
+    return derive(
+      snapshotOf([platformReadAt === undefined ? platform : probedSince(platform), pay], {
+        coverageFetchedAt: FETCHED,
+        coverageRequests: [],
+      }),
+    );
+  };
+
+  it('says when Platform primary was read on every surface, and status does not exit 0', () => {
+    const s = surfaces(state(READ));
+    const dated = /No (shift|upcoming shift) of yours[^\n]*Platform primary checked (Mon )?11:02/;
+    expect(s.popover.me).toMatch(/You are not on call/);
+    expect(s.popover.me).toMatch(dated);
+    expect(s.popover.me).not.toMatch(/Payments checked/);
+    expect(lineOf(s.tooltip, /./), 'tray tooltip, first line').toMatch(dated);
+    expect(lineOf(s.menu, /^No upcoming shift of yours/), 'tray menu').toMatch(dated);
+    expect(lineOf(s.status, /^Your next shift/), 'npm run status').toMatch(
+      /^Your next shift: none in the next 14 days \(Platform primary checked (Mon )?11:02\)/,
+    );
+    expect(lineOf(s.summary, /^My next block/), 'hand-off summary').toMatch(/Platform primary checked/);
+    expect(s.icon).toBe('off');
+    expect(s.exit).not.toBe(0);
+  });
+
+  it('says it plainly once the shifts themselves were read within two refresh intervals', () => {
+    const s = surfaces(state(undefined));
+    expect(s.popover.me).toMatch(/You are not on call/);
+    expect(s.popover.me).toMatch(/No shift of yours in the next 14 days\./);
+    expect(s.popover.all).not.toMatch(/checked/);
+    expect(lineOf(s.status, /^Your next shift/)).toBe('Your next shift: none in the next 14 days');
+    expect(s.exit).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@
 // cached shifts, and a contradiction re-reads them at once. Real engine, real simulator, fake clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
+import { trayTooltip } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 
@@ -76,5 +77,34 @@ describe('sync: an override the revision never announced', () => {
     await h.clock.advance(60 * MIN);
     expect(h.sim.requests.count({ route: 'listShifts' })).toBe(before);
     expect(h.sim.requests.count({ route: 'getSchedule' })).toBeGreaterThanOrEqual(12);
+  });
+
+  it('says "no shift of yours" with the time the shifts were read once probes alone vouch for them, plainly again after the next read', async () => {
+    h = await createHarness({ startMs: START, seed, revisionMoves: false });
+    await seedSettings(h, { email: 'nobody@example.com', scheduleIds: ['sch_rot'] });
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(MIN);
+    const firstRead = engine.getState().schedules[0]?.known?.readAt;
+    expect(firstRead).toBeDefined();
+    expect(engine.getState().me.gaps).toEqual([]);
+    expect(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC').split('\n')[0]).toBe('Off call');
+    // Past two idle intervals: the probes still answer (status fresh), but the days after their next shift are as
+    // of the first read, and every "no shift of yours" says so.
+    await h.clock.advance(15 * MIN);
+    const later = engine.getState();
+    expect(later.schedules[0]?.status.kind).toBe('fresh');
+    expect(later.me.gaps).toEqual([
+      { scheduleId: 'sch_rot', scheduleName: 'Rotation', kind: 'read', readAt: firstRead },
+    ]);
+    expect(trayTooltip(later, h.clock.now(), 'Etc/UTC').split('\n')[0]).toMatch(/Rotation checked 03:0\d/);
+    // The shifts are read again within 6 h (SHIFTS_MAX_AGE_MS): then it is said plainly again.
+    const readsBefore = h.sim.requests.count({ route: 'listShifts' });
+    const deadline = h.clock.now() + 6 * 60 * MIN + 20 * MIN;
+    while (h.sim.requests.count({ route: 'listShifts' }) === readsBefore && h.clock.now() < deadline)
+      await h.clock.advance(MIN);
+    expect(h.sim.requests.count({ route: 'listShifts' })).toBeGreaterThan(readsBefore);
+    expect(engine.getState().me.gaps).toEqual([]);
+    expect(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC').split('\n')[0]).toBe('Off call');
   });
 });
