@@ -13,8 +13,10 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 export const DEFAULT_HORIZON_DAYS = 14;
-/** Re-read shifts at least this often even when the revision did not move (a safety net). */
-export const SHIFTS_MAX_AGE_MS = 6 * HOUR_MS;
+/** Re-read shifts at least this often even when the revision did not move: the spec never promises it moves with
+ * an override, and "no shift of yours in the next 14 days" carries this read's time once it is older than two
+ * intervals ("Platform checked 11:02"). Half a request per schedule per idle hour. */
+export const SHIFTS_MAX_AGE_MS = 2 * HOUR_MS;
 /** Share of one request per schedule per refresh that the coverage list may cost on average. */
 export const COVERAGE_SHARE = 0.15;
 /** A failing source's first retry comes after this share of its normal interval (15 s at the default 5 min). */

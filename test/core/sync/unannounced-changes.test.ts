@@ -98,9 +98,9 @@ describe('sync: an override the revision never announced', () => {
       { scheduleId: 'sch_rot', scheduleName: 'Rotation', kind: 'read', readAt: firstRead },
     ]);
     expect(trayTooltip(later, h.clock.now(), 'Etc/UTC').split('\n')[0]).toMatch(/Rotation checked 03:0\d/);
-    // The shifts are read again within 6 h (SHIFTS_MAX_AGE_MS): then it is said plainly again.
+    // The shifts are read again within 2 h (SHIFTS_MAX_AGE_MS): then it is said plainly again.
     const readsBefore = h.sim.requests.count({ route: 'listShifts' });
-    const deadline = h.clock.now() + 6 * 60 * MIN + 20 * MIN;
+    const deadline = h.clock.now() + 2 * 60 * MIN + 20 * MIN;
     while (h.sim.requests.count({ route: 'listShifts' }) === readsBefore && h.clock.now() < deadline)
       await h.clock.advance(MIN);
     expect(h.sim.requests.count({ route: 'listShifts' })).toBeGreaterThan(readsBefore);
