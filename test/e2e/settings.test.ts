@@ -193,6 +193,26 @@ describe('settings: notification choices, quiet hours and the calendar feed', ()
     expect(host.engine.getState().settings.horizonDays).toBe(30);
   });
 
+  it('turns the calendar alarms off (on by default): the exported calendar then carries none', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640 });
+    const { page, host } = app;
+    const alarms = page.getByRole('checkbox', { name: 'Alarms in the calendar, as my reminders' });
+    expect(await alarms.isChecked()).toBe(true);
+    expect(await alarms.getAttribute('aria-describedby')).toBe('calendar-alarms-hint');
+    const before = await host.engine.calendar(14);
+    expect(before).toContain('BEGIN:VEVENT'); // the configured user has shifts in the demo data
+    expect(before).toContain('BEGIN:VALARM');
+    await alarms.scrollIntoViewIfNeeded();
+    await app.screenshot('settings-calendar-alarms');
+    await alarms.uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(host.engine.getState().settings.calendarAlarms).toBe(false);
+    const after = await host.engine.calendar(14);
+    expect(after).toContain('BEGIN:VEVENT');
+    expect(after).not.toContain('BEGIN:VALARM');
+  });
+
   it('refuses quiet hours that end when they start, next to the section, and keeps the input', async () => {
     const app = await session.open('configured', { kind: 'action', view: 'settings', width: 360, height: 480 });
     const { page, host } = app;

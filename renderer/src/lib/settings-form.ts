@@ -27,6 +27,8 @@ export interface SettingsFormValues {
   theme: Theme;
   quietHours: QuietHours;
   calendarFeed: CalendarFeedSettings;
+  /** The .ics export and feed carry alarms matching the reminders. */
+  calendarAlarms: boolean;
   /** Days ahead "My shifts" lists (and sync reads): kept as typed, checked on save. */
   horizonDays: string;
 }
@@ -57,6 +59,7 @@ export function valuesFrom(s: Settings): SettingsFormValues {
     theme: s.theme,
     quietHours: { ...s.quietHours, days: [...s.quietHours.days] },
     calendarFeed: { ...s.calendarFeed },
+    calendarAlarms: s.calendarAlarms,
     horizonDays: String(s.horizonDays),
   };
 }
@@ -155,6 +158,7 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
     theme: v.theme,
     quietHours: v.quietHours,
     calendarFeed: v.calendarFeed,
+    calendarAlarms: v.calendarAlarms,
     horizonDays: Number(v.horizonDays.trim()),
   };
 }
@@ -201,6 +205,7 @@ const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
   quietHours: 'reminders',
   pausedUntil: 'reminders',
   calendarFeed: 'general',
+  calendarAlarms: 'general',
 };
 
 /** The problems (keyed by top-level setting, as the engine reports them) that a fieldset must show itself. */
