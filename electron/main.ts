@@ -6,9 +6,7 @@ import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
-import type { TrayActionId, TrayParams } from './core/state/tray-menu';
-import { copySummary, runTrayCommand } from './adapters/tray-commands';
-import type { ViewName } from './shared/ipc-contract';
+import { copySummary, trayCommands } from './adapters/tray-commands';
 import type { AppState } from './shared/view-state';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { APP_SCHEME, createAppProtocolHandler, RENDERER_INDEX_URL } from './adapters/app-protocol';
@@ -31,15 +29,6 @@ import { watchForUpdates } from './adapters/update-check';
 import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
 
 const log = (message: string): void => console.log(`[oncall] ${message}`);
-const VIEW_OF: Partial<Record<TrayActionId, ViewName>> = {
-  'open-status': 'status',
-  'open-onboarding': 'onboarding',
-  'open-coverage': 'coverage',
-  'open-override': 'override',
-  'open-team': 'team',
-  'open-chat-group': 'chat-group',
-  'open-settings': 'settings',
-};
 
 function senderOf(event: IpcMainInvokeEvent): SenderInfo {
   const frame = event.senderFrame;
@@ -90,17 +79,15 @@ function buildEngine({
 
 function buildTray({ platform, paths, windows, updates, openExternal, zone }: Context, engine: Engine) {
   let bounds: Rectangle | undefined;
-  async function run(action: TrayActionId, params?: TrayParams): Promise<void> {
-    const view = VIEW_OF[action];
-    if (view) return windows.open(view, undefined, bounds);
-    if (await runTrayCommand(engine, action, params, zone.current)) return;
-    if (action === 'refresh') await engine.handlers['sync:refresh'](null);
-    if (action === 'toggle-start-at-login')
-      await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin });
-    if (action === 'quit') app.quit();
-    const update = updates.notice();
-    if (action === 'open-update' && update) await openExternal(update.url);
-  }
+  const commands = trayCommands({
+    engine,
+    clock: systemClock,
+    localZone: zone.current,
+    open: (view) => windows.open(view, undefined, bounds),
+    updatePage: () => updates.notice()?.url,
+    openExternal,
+    quit: () => app.quit(),
+  });
   const controller = createTrayController({
     tray: new Tray(paths.trayIcon('off')),
     buildMenu: (template) => Menu.buildFromTemplate(template),
@@ -109,7 +96,7 @@ function buildTray({ platform, paths, windows, updates, openExternal, zone }: Co
     localZone: zone.current,
     locale: app.getLocale(),
     platform,
-    onAction: (action, params) => void run(action, params),
+    onAction: (action, params) => void commands[action](params),
     onClick: (clicked) => ((bounds = clicked), windows.toggleStatus(clicked)),
   });
   return { controller, bounds: () => bounds };

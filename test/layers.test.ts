@@ -51,11 +51,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 
 /** Files one folder may import outside its table row, each with why. Keep this short: each entry is a debt. */
-const EXCEPTIONS: Record<string, readonly string[]> = {
-  // The address rules (https only, loopback, what is shown of an address) are the client's; the forms check with the
-  // same code. Moving base-url.ts (and the error type it returns) into shared would retire this.
-  renderer: ['electron/api/base-url.ts'],
-};
+const EXCEPTIONS: Record<string, readonly string[]> = {};
 
 function filesUnder(dir: string): string[] {
   const abs = join(root, dir);

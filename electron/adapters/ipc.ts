@@ -96,6 +96,7 @@ const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
   'external:open': invokeChannels['external:open'].request,
   'summary:copy': invokeChannels['summary:copy'].request,
   'app:mode': invokeChannels['app:mode'].request,
+  'readiness:test': invokeChannels['readiness:test'].request,
 };
 
 /** Handles one request of channel C end to end; resolves to a contract-valid result or a failure. */

@@ -1,10 +1,14 @@
-// The tray items that act rather than open a window: take over / hand back (after one confirmation, Enter = yes),
-// pause and resume notifications, copy the hand-off text. Results go through the engine's handlers, so the same
-// truthful write path as the forms applies: an unknown outcome is said as such, never "try again".
+// What each tray item does, in one table with a handler for every item (TypeScript refuses a missing one): open a
+// window, refresh, take over / hand back (after one confirmation, Enter = yes), pause and resume notifications,
+// copy the hand-off text, export my shifts, open the new release's page, quit. Results go through the engine's
+// handlers, so the same truthful write path as the forms applies: an unknown outcome is said as such, never
+// "try again".
 import { writeFile } from 'node:fs/promises';
 import { clipboard, dialog } from 'electron';
 import type { Engine } from '../core/engine/types';
-import { pauseUntil, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
+import type { Clock } from '../core/ports';
+import { pauseUntil, type PauseChoice, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
+import type { ViewName } from '../shared/ipc-contract';
 
 type Say = (message: string, detail?: string) => void;
 
@@ -50,30 +54,61 @@ export async function copySummary(
   return summary;
 }
 
-/** Runs an acting tray item; false when the action is not one of these. */
-export async function runTrayCommand(
-  engine: Engine,
-  action: TrayActionId,
-  params: TrayParams | undefined,
-  zone: () => string,
-): Promise<boolean> {
+export type TrayHandler = (params: TrayParams | undefined) => Promise<void>;
+
+export interface TrayCommandParts {
+  engine: Engine;
+  clock: Clock;
+  /** The zone a pause "until tomorrow" is counted in (the one the tray shows times in). */
+  localZone: () => string;
+  /** Opens a view's window (by the tray icon, where there is one). */
+  open: (view: ViewName) => void;
+  /** The new release's page, when the tray offers one. */
+  updatePage: () => string | undefined;
+  openExternal: (url: string) => Promise<unknown>;
+  quit: () => void;
+}
+
+/** The handler of every tray item. */
+export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, TrayHandler> {
+  const { engine } = parts;
   const say: Say = (message, detail) =>
     void dialog.showMessageBox({ type: 'info', buttons: ['OK'], message, ...(detail ? { detail } : {}) });
-  switch (action) {
-    case 'take-over':
-    case 'hand-back':
-      await takeOver(engine, params ?? {}, action === 'hand-back', say);
-      return true;
-    case 'pause-1h':
-    case 'pause-tomorrow':
-      await engine.handlers['settings:update']({
-        pausedUntil: pauseUntil(action === 'pause-1h' ? '1h' : 'tomorrow', Date.now(), zone()),
-      });
-      return true;
-    case 'resume':
-      await engine.handlers['settings:update']({ pausedUntil: null });
-      return true;
-    case 'export-calendar': {
+  const open =
+    (view: ViewName): TrayHandler =>
+    async () =>
+      parts.open(view);
+  const pause =
+    (choice: PauseChoice): TrayHandler =>
+    async () =>
+      void (await engine.handlers['settings:update']({
+        pausedUntil: pauseUntil(choice, parts.clock.now(), parts.localZone()),
+      }));
+  return {
+    'open-status': open('status'),
+    'open-onboarding': open('onboarding'),
+    'open-coverage': open('coverage'),
+    'open-override': open('override'),
+    'open-team': open('team'),
+    'open-chat-group': open('chat-group'),
+    'open-settings': open('settings'),
+    refresh: async () => void (await engine.handlers['sync:refresh'](null)),
+    'toggle-start-at-login': async () =>
+      void (await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin })),
+    'open-update': async () => {
+      const page = parts.updatePage();
+      if (page) await parts.openExternal(page);
+    },
+    'take-over': (params) => takeOver(engine, params ?? {}, false, say),
+    'hand-back': (params) => takeOver(engine, params ?? {}, true, say),
+    'pause-1h': pause('1h'),
+    'pause-tomorrow': pause('tomorrow'),
+    resume: async () => void (await engine.handlers['settings:update']({ pausedUntil: null })),
+    'copy-summary': async () => {
+      const summary = await copySummary(engine);
+      if (!summary.ok) say(summary.error.message);
+    },
+    'export-calendar': async () => {
       // What sync holds: the horizon of "My shifts" (the status command's --ics reads further ahead).
       const days = engine.getState().settings.horizonDays;
       const target = await dialog.showSaveDialog({
@@ -81,20 +116,13 @@ export async function runTrayCommand(
         defaultPath: 'on-call.ics',
         filters: [{ name: 'Calendar', extensions: ['ics'] }],
       });
-      if (target.canceled || !target.filePath) return true;
+      if (target.canceled || !target.filePath) return;
       try {
         await writeFile(target.filePath, await engine.calendar(days), 'utf8');
       } catch (cause) {
         say('The calendar could not be saved.', cause instanceof Error ? cause.message : undefined);
       }
-      return true;
-    }
-    case 'copy-summary': {
-      const summary = await copySummary(engine);
-      if (!summary.ok) say(summary.error.message);
-      return true;
-    }
-    default:
-      return false;
-  }
+    },
+    quit: async () => parts.quit(),
+  };
 }

@@ -4,10 +4,12 @@
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { readinessLine } from '../shared/readiness-text';
 import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
-import { formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
+import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
+import { loadFigures, loadScope } from '../shared/load-text';
 import type {
   AppState,
   CoverageView,
+  LoadPeriod,
   MyShift,
   Person,
   ScheduleView,
@@ -141,11 +143,31 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   return lines;
 }
 
+/** "My on-call load:" then this month so far and last month, each scoped to what was read. */
+function loadLines(state: AppState, o: FormatOptions): string[] {
+  const load = state.me.load;
+  if (!load || (!load.thisMonth && !load.lastMonth)) return [];
+  const date = (iso: string): string => formatDate(iso, o);
+  const period = (label: string, p: LoadPeriod | null): string[] => {
+    if (!p) return [];
+    const scope = loadScope(p, load, date);
+    const per = p.schedules.map((s) => `${s.scheduleName} ${s.hours} h`).join(', ');
+    return [
+      ` ${label} ${p.month}: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}${per === '' ? '' : ` — ${per}`}`,
+    ];
+  };
+  return [
+    'My on-call load (from the shifts read):',
+    ...period('this month', load.thisMonth),
+    ...period('last month', load.lastMonth),
+  ];
+}
+
 export function formatStatus(state: AppState, o: FormatOptions): string {
   const header = `OnCall Tray — ${formatDayTime(o.nowMs, o)} (${o.localZone})${state.setup.demo ? ' — demo data' : ''}`;
   const blocks = [
     [header, syncLine(state.sync, state, o)],
-    [...myLines(state, o), ...myShiftsLines(state, o)],
+    [...myLines(state, o), ...myShiftsLines(state, o), ...loadLines(state, o)],
     ...(state.me.readiness ? [readinessLines(state, o)] : []),
     ...state.schedules.map((s) => scheduleLines(s, o)),
     coverageLines(state, o),

@@ -25,6 +25,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'external:open',
   'summary:copy',
   'app:mode',
+  'readiness:test',
 ] as const satisfies readonly InvokeChannel[];
 
 export const PUSH_EVENT_NAMES = ['state:changed', 'navigate'] as const satisfies readonly PushEvent[];

@@ -116,6 +116,13 @@ function localDayText(dt: DateTime, nowLocal: DateTime, locale: string, withDay 
   return dayClock(dt, locale, 'date');
 }
 
+const DATE_ONLY = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+
+/** The local date alone: "Mon 16 Nov" (en-GB). */
+export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): string {
+  return inZone(instant, opts.localZone).toLocaleString(DATE_ONLY, { locale: opts.locale ?? DEFAULT_LOCALE });
+}
+
 /** "09:00" today, "Tue 09:00" within a week either side, "14 Apr, 09:00" further away. */
 export function formatDayTime(instant: Instant, opts: DayFormatOptions): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;

@@ -155,6 +155,11 @@ export const invokeChannels = {
   'external:open': { request: z.object({ url: z.string().max(2000) }), response: resultOf(None) },
   /** Puts the hand-off text (summary:get) on the system clipboard, which only main may write (no page permission). */
   'summary:copy': { request: None, response: resultOf(z.string()) },
+  /** Readiness: send a test notification ('send'), then record whether it appeared ('seen' / 'not-seen'). */
+  'readiness:test': {
+    request: z.object({ step: z.enum(['send', 'seen', 'not-seen']) }),
+    response: resultOf(None),
+  },
   /** Restarts the app with demo data (from onboarding) or with the user's own service (from the demo). */
   'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None) },
 } as const;

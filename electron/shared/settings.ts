@@ -99,6 +99,10 @@ const PausedUntilSchema = z
 export const MIN_HORIZON_DAYS = 14;
 export const MAX_HORIZON_DAYS = 90;
 
+/** The last test notification: when it was sent, and whether the person said it appeared (null: not answered). */
+export const NotificationTestSchema = z.object({ at: z.string(), seen: z.boolean().nullable() });
+export type NotificationTest = z.infer<typeof NotificationTestSchema>;
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** Empty until onboarding; https only, except loopback hosts. */
@@ -118,6 +122,8 @@ export const SettingsSchema = z.object({
   calendarAlarms: z.boolean().default(true),
   /** How many days ahead "My shifts" lists (and sync reads) my blocks: 14 to 90. */
   horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS).default(MIN_HORIZON_DAYS),
+  /** Set by "Send a test notification" and its answer (readiness), never by the settings form. */
+  notificationTest: NotificationTestSchema.nullable().default(null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -149,6 +155,7 @@ export const SettingsPatchSchema = z
     calendarFeed: CalendarFeedSettingsSchema,
     calendarAlarms: z.boolean(),
     horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS),
+    notificationTest: NotificationTestSchema.nullable(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

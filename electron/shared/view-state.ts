@@ -107,7 +107,7 @@ export const ReadinessCheckSchema = z.object({
   id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications']),
   result: z.enum(['ok', 'problem', 'unknown']),
   message: z.string(),
-  action: z.enum(['settings', 'refresh', 'start-at-login']).optional(),
+  action: z.enum(['settings', 'refresh', 'start-at-login', 'test-notification']).optional(),
 });
 export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
 
@@ -153,6 +153,31 @@ export const SyncStatusSchema = z.discriminatedUnion('kind', [
 ]);
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
+/** One month's on-call load, counted from `from` (the month's start when `whole`) to the current hour. */
+export const LoadPeriodSchema = z.object({
+  /** "2026-11" (local). */
+  month: z.string(),
+  from: Iso,
+  whole: z.boolean(),
+  hours: z.number(),
+  /** Hours between 22:00 and 07:00 local, and the nights with at least an hour of them. */
+  nightHours: z.number(),
+  nights: z.number(),
+  /** Hours on Saturdays and Sundays (local). */
+  weekendHours: z.number(),
+  schedules: z.array(z.object({ scheduleId: z.string(), scheduleName: z.string(), hours: z.number() })),
+});
+export type LoadPeriod = z.infer<typeof LoadPeriodSchema>;
+
+/** My on-call load from the shifts read; periods are null where no read shift reaches them. */
+export const MyLoadSchema = z.object({
+  thisMonth: LoadPeriodSchema.nullable(),
+  lastMonth: LoadPeriodSchema.nullable(),
+  /** Schedules whose shifts couldn't be read: not counted (the figures leave them out, and say so). */
+  missing: z.array(z.string()),
+});
+export type MyLoad = z.infer<typeof MyLoadSchema>;
+
 export const AppStateSchema = z.object({
   setup: z.object({
     hasKey: z.boolean(),
@@ -180,6 +205,8 @@ export const AppStateSchema = z.object({
     gaps: z.array(MyGapSchema).default([]),
     /** Readiness for my next shift when it starts within 24 h; null otherwise. */
     readiness: ReadinessSchema.nullable().optional(),
+    /** My on-call load (this month and last), from the shifts read; null without an e-mail. */
+    load: MyLoadSchema.nullable().optional(),
   }),
   coverage: z.object({
     mine: z.array(CoverageViewSchema),

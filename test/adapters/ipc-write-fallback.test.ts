@@ -40,6 +40,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'key:remove': thrown,
     'summary:get': thrown,
     'shortcut:status': thrown,
+    'readiness:test': thrown,
     'window:open': thrown,
     'window:close': thrown,
     'external:open': thrown,

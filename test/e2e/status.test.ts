@@ -7,6 +7,7 @@ import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from './support/host';
+import { axeViolations } from './support/axe';
 import { e2eSession, type Opened } from './support/session';
 
 const session = e2eSession();
@@ -133,12 +134,62 @@ describe('status popover', () => {
     ];
     const state = { ...base, me: { ...base.me, readiness: { shift, checks } } };
     await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
+    const line = page.getByTestId('readiness').locator('p > span').first();
     await expect
-      .poll(() => page.getByTestId('readiness').textContent())
+      .poll(() => line.textContent())
       .toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you: turn on Start at login$/);
+    // The one fix, as a button beside the line: it turns Start at login on through the engine.
+    await app.screenshot('status-not-ready');
+    await page.getByRole('button', { name: 'Turn on Start at login' }).click();
+    await host.waitForState((s) => s.settings.startAtLogin, 'Start at login on');
     const ready = { ...base, me: { ...base.me, readiness: { shift, checks: [checks[0]] } } };
     await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(ready)})`);
-    await expect.poll(() => page.getByTestId('readiness').textContent()).toMatch(/^Ready for your shift at .+ ✓$/);
+    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓$/);
+    expect(await page.getByTestId('readiness').getByRole('button').count()).toBe(0);
+    expect(await app.cspViolations()).toEqual([]);
+  });
+
+  it("where the platform can't tell, sends a test notification and keeps the person's answer for the readiness check", async () => {
+    // Ivan, on no rotation, is put on Platform primary in 3 hours: his readiness is checked for real by the engine,
+    // and nothing here tells whether notifications reach him ("can't tell").
+    const app = await session.open('configured', undefined, { email: 'ivan@example.com' });
+    const { page, host } = app;
+    const startMs = Math.ceil((Date.now() + 3 * 3_600_000) / 60_000) * 60_000;
+    host.sim.state.addOverride(
+      'sch_platform_primary',
+      { startMs, endMs: startMs + 2 * 3_600_000, userIds: ['usr_ivan'] },
+      Date.now(),
+    );
+    await host.invoke('settings:update', { startAtLogin: true });
+    await host.invoke('sync:refresh', null);
+    const before = await host.waitForState((s) => s.me.readiness !== null, 'readiness for the shift in 3 h');
+    expect(before.me.readiness?.checks.find((c) => c.id === 'notifications')?.result).toBe('unknown');
+    const line = page.getByTestId('readiness').locator('p > span').first();
+    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓ \(can't tell: /);
+    await page.getByRole('button', { name: 'Send a test notification' }).click();
+    await page.getByText('Did the test notification appear?').waitFor();
+    const tests = () => host.notifications.filter((n) => n.id.startsWith('test-notification:'));
+    expect(tests().map((n) => n.title)).toEqual(['Test notification from OnCall Tray']);
+    await app.screenshot('status-test-notification-asked');
+    // "No": a problem now, whatever the platform says, with the test offered again as the fix.
+    await page.getByRole('button', { name: 'No', exact: true }).click();
+    const after = await host.waitForState((s) => s.settings.notificationTest?.seen === false, 'the answer kept');
+    expect(Date.parse(after.settings.notificationTest?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    await expect
+      .poll(() => line.textContent())
+      .toMatch(/^Not ready for your shift at .+: the test notification didn't appear/);
+    await app.screenshot('status-test-notification-not-seen');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await app.screenshot('status-test-notification-not-seen-dark');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Sent again and seen: ready, and the platform's "can't tell" is settled by the person.
+    await page.getByRole('button', { name: 'Send a test notification' }).click();
+    await page.getByRole('button', { name: 'Yes, I saw it' }).click();
+    await host.waitForState((s) => s.settings.notificationTest?.seen === true, 'seen');
+    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓$/);
+    expect(tests()).toHaveLength(2);
     expect(await app.cspViolations()).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { ViewNameSchema } from '../../electron/shared/ipc-contract';
 import { extractScheduleId } from '../../electron/shared/settings';
 import { chatGroupErrors } from '../../renderer/src/lib/chat-group-form';
 import { TEXT_LIMITS } from '../../renderer/src/lib/limits';
-import { isEmail } from '../../renderer/src/lib/override-form';
+import { isEmail } from '../../renderer/src/lib/people';
 import { VIEW_NAMES } from '../../renderer/src/lib/route';
 import { scheduleIdIn } from '../../renderer/src/lib/settings-form';
 import { teamErrors } from '../../renderer/src/lib/team-form';

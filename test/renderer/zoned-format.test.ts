@@ -32,7 +32,8 @@ describe('renderer zoned formatting reads exactly like the shared luxon formatti
             expect(renderer.formatTime(start, opts)).toBe(shared.formatTime(start, opts));
             expect(renderer.formatDayTime(start, opts)).toBe(shared.formatDayTime(start, opts));
             expect(renderer.formatWindow(start, end, opts)).toBe(shared.formatWindow(start, end, opts));
-            compared += 3;
+            expect(renderer.formatDate(start, opts)).toBe(shared.formatDate(start, opts));
+            compared += 4;
           }
         }
       }

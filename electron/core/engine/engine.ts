@@ -23,6 +23,8 @@ import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 
+const ignore = (): void => undefined;
+
 function withKeyNotice(
   notices: AppState['notices'],
   keyNotice: AppState['notices'][number] | undefined,
@@ -40,14 +42,21 @@ function withFeedToken(s: Settings): Settings {
 
 export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
-  // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
-  const storage = watchWrites(options.files, () => keeper.update());
-  const files = storage.files;
   const localZone = (): string =>
     typeof options.localZone === 'function'
       ? options.localZone()
       : (options.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const log = options.log ?? (() => undefined);
+  // Some parts tell of changes that a part made after them acts on: the data folder's and the feed's notices change
+  // what the state keeper derives, a new key restarts sync, and a new state goes on to the readiness watch (which
+  // reads it back). Those calls go through these hooks, each pointed at its part right where that part is made below.
+  // None is called before then: they follow writes, key changes and state changes, none of which happens while the
+  // engine is being made.
+  const hooks = { inputsChanged: ignore, keyChanged: ignore, stateChanged: ignore };
+
+  // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
+  const storage = watchWrites(options.files, () => hooks.inputsChanged());
+  const files = storage.files;
   let settings: SettingsHolder = createSettingsHolder({
     initial: defaultSettings(),
     files,
@@ -79,7 +88,7 @@ export function createEngine(options: EngineOptions): Engine {
     baseUrl: () => effective().baseUrl,
     overrideKey: overrides?.apiKey,
     log,
-    changed: onKeyChanged,
+    changed: () => hooks.keyChanged(),
   });
   const clients = createEngineClients({
     baseUrl: () => effective().baseUrl,
@@ -92,13 +101,48 @@ export function createEngine(options: EngineOptions): Engine {
     now: () => clock.now(),
     localZone,
     files,
-    changed: () => keeper.update(),
+    changed: () => hooks.inputsChanged(),
     log,
     issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
     serve: options.serveCalendarFeed !== false,
   });
 
   const replan = (): void => reminders.replan({ snapshot, previous, settings: effective() });
+  const keeper = createStateKeeper(
+    clock,
+    () => ({
+      snapshot,
+      settings: effective(),
+      syncing,
+      notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()),
+      servedFromCache,
+      ...(notificationHealth ? { notificationHealth } : {}),
+      setup: {
+        hasKey: keys.key() !== undefined,
+        keyStorage: keys.storage(),
+        demo: overrides?.demo === true,
+        ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
+      },
+    }),
+    localZone,
+    () => (replan(), hooks.stateChanged()),
+  );
+  hooks.inputsChanged = () => keeper.update();
+  const readiness = createReadinessWatch({
+    clock,
+    state: () => keeper.get(),
+    localZone,
+    notifier: options.notifier,
+    fired: () => fired,
+    log,
+    check:
+      options.notificationHealth ??
+      (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
+    onHealth: (health) => ((notificationHealth = health), keeper.update()),
+    quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
+  });
+  hooks.stateChanged = () => readiness.update();
+
   const setSnapshot = (next: Snapshot): void => {
     if (next === snapshot) return;
     previous = snapshot;
@@ -122,46 +166,14 @@ export function createEngine(options: EngineOptions): Engine {
     log,
     ...(options.random ? { random: options.random } : {}),
   });
-  const keeper = createStateKeeper(
-    clock,
-    () => ({
-      snapshot,
-      settings: effective(),
-      syncing,
-      notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()),
-      servedFromCache,
-      ...(notificationHealth ? { notificationHealth } : {}),
-      setup: {
-        hasKey: keys.key() !== undefined,
-        keyStorage: keys.storage(),
-        demo: overrides?.demo === true,
-        ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
-      },
-    }),
-    typeof options.localZone === 'string' ? options.localZone : undefined,
-    () => (replan(), readiness.update()),
-  );
-  const readiness = createReadinessWatch({
-    clock,
-    state: () => keeper.get(),
-    localZone,
-    notifier: options.notifier,
-    fired: () => fired,
-    log,
-    check:
-      options.notificationHealth ??
-      (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
-    onHealth: (health) => ((notificationHealth = health), keeper.update()),
-    quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
-  });
 
-  function onKeyChanged(): void {
+  hooks.keyChanged = (): void => {
     sync.reset();
     setSnapshot({ ...snapshot, keyRejected: false });
     keeper.update();
     if (keys.key() !== undefined) void sync.request({ reason: 'key' });
     else sync.reschedule();
-  }
+  };
 
   async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
     const was = effectiveSettings(before, overrides);
@@ -195,6 +207,8 @@ export function createEngine(options: EngineOptions): Engine {
     canSync: () => clients.get() !== undefined,
     settings: () => settings,
     keys,
+    localZone,
+    notifier: options.notifier,
   });
 
   async function start(): Promise<void> {

@@ -9,6 +9,8 @@ import { buildHandoffSummary } from '../state/handoff-summary';
 import type { KeyHolder } from './keys';
 import type { SettingsHolder } from './settings';
 import type { EngineHandlers } from './types';
+import type { Notifier } from '../ports';
+import { testNotificationHandler } from './test-notification';
 
 export interface HandlerParts {
   deps: ActionDeps;
@@ -17,17 +19,17 @@ export interface HandlerParts {
   canSync: () => boolean;
   settings: () => SettingsHolder;
   keys: KeyHolder;
+  /** The engine's local zone (read at each answer): the one the tray and popover are read in, see summary:get. */
+  localZone: () => string;
+  notifier: Notifier;
 }
-
-/** The zone the tray and popover are read in (see summary:get). */
-const systemZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * "Refresh now" while a wait the service asked for (Retry-After) runs: nothing was sent, and this says until when,
  * to the minute it is over by (rounded up, so a click at the time shown is allowed).
  */
-function serviceWait(untilMs: number, nowMs: number) {
-  const until = formatDayTime(Math.ceil(untilMs / 60_000) * 60_000, { nowMs, localZone: systemZone() });
+function serviceWait(untilMs: number, nowMs: number, localZone: string) {
+  const until = formatDayTime(Math.ceil(untilMs / 60_000) * 60_000, { nowMs, localZone });
   return failure(
     'service_wait',
     `The service asked to wait until ${until}, so nothing was sent. The app refreshes by itself then.`,
@@ -55,7 +57,7 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
       if (deps.snapshot.get().keyRejected)
         return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
       const answer = await deps.refresh({ reason: 'user', rereadShifts: true });
-      if (answer && answer.kind === 'held') return serviceWait(answer.untilMs, deps.clock.now());
+      if (answer && answer.kind === 'held') return serviceWait(answer.untilMs, deps.clock.now(), parts.localZone());
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),
@@ -76,10 +78,15 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     'settings:update': (request) => parts.settings().update(request),
     'key:set': (request) => keys.set(request),
     'key:remove': () => keys.remove(),
-    // The tray and popover run in this computer's zone, which is the one the text is written in.
+    'readiness:test': testNotificationHandler({
+      clock: deps.clock,
+      notifier: parts.notifier,
+      settings: parts.settings,
+    }),
+    // Written in the engine's zone, the one the tray and popover show times in.
     'summary:get': async () => ({
       ok: true,
-      value: buildHandoffSummary(parts.state(), { nowMs: deps.clock.now(), localZone: systemZone() }),
+      value: buildHandoffSummary(parts.state(), { nowMs: deps.clock.now(), localZone: parts.localZone() }),
     }),
   };
 }

@@ -32,13 +32,13 @@ const MAX_TIMER_MS = 60 * 60_000;
 export function createStateKeeper(
   clock: Clock,
   inputs: () => StateInputs,
-  localZone: string | undefined,
+  localZone: () => string,
   onChange: (state: AppState) => void,
 ): StateKeeper {
   const listeners = new Set<(state: AppState) => void>();
   let cancelTimer: (() => void) | undefined;
   let stopped = false;
-  const derive = (): AppState => deriveState({ ...inputs(), nowMs: clock.now(), localZone });
+  const derive = (): AppState => deriveState({ ...inputs(), nowMs: clock.now(), localZone: localZone() });
   let state = derive();
   /** When the state may next change by time alone: reading it later (a sleep pushed the timer back) derives it again. */
   let validUntilMs = Infinity;

@@ -5,6 +5,8 @@ import { remindersFor, type Settings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
 
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
+/** A test notification the person answered counts for this long (settings can change, a Focus mode be added). */
+export const TEST_ANSWER_VALID_MS = 7 * READINESS_WINDOW_MS;
 
 /** What the platform said about notifications (see the NotificationHealth port), and when. */
 export interface NotificationHealthResult {
@@ -95,11 +97,26 @@ function autostartCheck(input: ReadinessInput): ReadinessCheck {
       };
 }
 
+/**
+ * What the platform says, completed by the person's answer to a test notification (this week's): "it didn't
+ * appear" is a problem whatever the platform says; "it appeared" settles what the platform can't tell.
+ */
 function notificationsCheck(input: ReadinessInput): ReadinessCheck {
   const n = input.notifications;
-  return n
-    ? { id: 'notifications', ...n }
-    : { id: 'notifications', result: 'unknown', message: 'Notifications were not checked yet.' };
+  const test = input.settings.notificationTest;
+  const answered = test && test.seen !== null && input.nowMs - Date.parse(test.at) <= TEST_ANSWER_VALID_MS;
+  if (answered && test.seen === false)
+    return {
+      id: 'notifications',
+      result: 'problem',
+      message: "The test notification didn't appear: let OnCall Tray show notifications in the system settings.",
+      action: 'test-notification',
+    };
+  if (n?.result === 'problem') return { id: 'notifications', ...n };
+  if (n?.result === 'ok') return { id: 'notifications', ...n };
+  if (answered) return { id: 'notifications', result: 'ok', message: 'You saw a test notification this week.' };
+  const message = n?.message ?? 'Notifications were not checked yet.';
+  return { id: 'notifications', result: 'unknown', message, action: 'test-notification' };
 }
 
 /** Readiness for my next shift if it starts within 24 h (null otherwise, or without an e-mail). */

@@ -8,6 +8,7 @@ import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from 
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
+import { myLoad } from './load';
 import { readinessOf, type NotificationHealthResult } from '../readiness/readiness';
 import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
@@ -19,7 +20,7 @@ export interface DeriveInput {
   setup: AppState['setup'];
   syncing: boolean;
   notices: AppState['notices'];
-  /** Unused by the state itself (times are ISO; consumers format them); kept for callers that pass it. */
+  /** This computer's zone: months, nights and weekends of my on-call load (every time in the state is ISO). */
   localZone?: string;
   /** True until the first sync of this session succeeded: cached data is then shown as stale. */
   servedFromCache?: boolean;
@@ -188,6 +189,7 @@ function myState(
     nextShift: myNextShift(schedules, byId, nowMs, emailLower),
     shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
     gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
+    load: myLoad(schedules, byId, nowMs, emailLower, input.localZone ?? 'UTC'),
   };
 }
 

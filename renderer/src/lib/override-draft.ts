@@ -1,7 +1,7 @@
 // An override form closed with unsaved changes (Esc, or the window's ×) keeps its draft here, so reopening the
 // quick override window brings it back. Kept in the window's localStorage (the action window is recreated on each
 // open) for a few hours only: an old draft would be a surprise rather than a help.
-import type { OverrideFormValues } from './override-form';
+import type { OverrideFormValues } from './override-values';
 
 const KEY = 'oncall:override-draft';
 const KEEP_MS = 8 * 3_600_000;

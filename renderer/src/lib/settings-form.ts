@@ -1,5 +1,5 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
-import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/api/base-url';
+import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
 import type {
   CalendarFeedSettings,
   QuietHours,
@@ -10,7 +10,7 @@ import type {
 } from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
-import { isEmail } from './override-form';
+import { isEmail } from './people';
 import { shortcutConflict } from './shortcut';
 
 export interface SettingsFormValues {

@@ -154,6 +154,13 @@ function dayClock(w: Wall, locale: string, style: 'weekday' | 'date'): string {
   return render(textFormat(locale, style === 'weekday' ? WEEKDAY_CLOCK : DATE_CLOCK), w);
 }
 
+const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+
+/** The local date alone: "Mon 16 Nov" (en-GB). */
+export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): string {
+  return render(textFormat(opts.locale ?? DEFAULT_LOCALE, DATE_ONLY), required(toMs(instant), opts.localZone));
+}
+
 function required(ms: number, zone: string | undefined): Wall {
   // The local zone is the system's (or one a test names); an unknown one falls back to the system zone.
   return (

@@ -127,4 +127,37 @@ describe('readiness before my next shift', () => {
     expect(trayIconFor(paused, ms(NOW))).toBe('problem');
     expect(trayIconFor(derive({ notifications: OK_NOTIFICATIONS }), ms(NOW))).toBe('soon');
   });
+
+  it("settles what the platform can't tell with this week's test notification; one that didn't appear is a problem", () => {
+    const cantTell: NotificationHealthResult = { result: 'unknown', message: "Focus can't be checked here." };
+    const check = (s: AppState) => s.me.readiness?.checks.find((c) => c.id === 'notifications');
+    expect(check(derive({ notifications: cantTell }))).toMatchObject({
+      result: 'unknown',
+      action: 'test-notification',
+    });
+    const seen = derive({
+      notifications: cantTell,
+      settings: { notificationTest: { at: '2026-02-27T09:00:00Z', seen: true } },
+    });
+    expect(check(seen)).toMatchObject({ result: 'ok', message: 'You saw a test notification this week.' });
+    // Eight days ago: no longer counts.
+    const old = derive({
+      notifications: cantTell,
+      settings: { notificationTest: { at: '2026-02-22T09:00:00Z', seen: true } },
+    });
+    expect(check(old)?.result).toBe('unknown');
+    // Sent, not answered yet: the platform's word stands.
+    const asked = derive({
+      notifications: cantTell,
+      settings: { notificationTest: { at: '2026-03-02T11:00:00Z', seen: null } },
+    });
+    expect(check(asked)?.result).toBe('unknown');
+    // "It didn't appear" outweighs even a platform that says ok.
+    const missed = derive({
+      notifications: OK_NOTIFICATIONS,
+      settings: { notificationTest: { at: '2026-03-02T11:00:00Z', seen: false } },
+    });
+    expect(check(missed)).toMatchObject({ result: 'problem', action: 'test-notification' });
+    expect(line(missed)).toMatch(/^Not ready for your shift at 21:00: the test notification didn't appear/);
+  });
 });

@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
-import { judgeMonth, printVerdict, type Verdict } from '../support/month-oracle';
-import { judgePartial, PartialWorld } from '../support/month-partial-world';
+import { printVerdict } from '../support/month-oracle';
+import { PartialWorld } from '../support/month-partial-world';
 import {
   DAY,
   HOUR,
@@ -23,6 +23,7 @@ import {
   type OutageKind,
   type World,
 } from '../support/month-world';
+import { judge, timeline } from '../support/partial-judge';
 import type { Block } from '../support/truth';
 
 const SEED = Number(process.env['MONTH_PARTIAL_SEED'] ?? 20260402);
@@ -32,10 +33,6 @@ const START = Date.parse('2026-04-02T11:37:00Z');
 const END = START + 20 * DAY;
 const IDS = MONTH_SCHEDULES.map((s) => s.id);
 const REFRESH = { idleIntervalSec: 3600, nearIntervalSec: 600, nearWindowMin: 5 };
-const LEARN_MS = REFRESH.idleIntervalSec * 1000 + 2 * MIN;
-const LEARN_AFTER_FAILURES_MS = 2 * REFRESH.idleIntervalSec * 1000 + 2 * MIN;
-/** The app's stale allowance: two refresh intervals. */
-const STALE_AFTER_MS = 2 * REFRESH.idleIntervalSec * 1000;
 
 let h: Harness | undefined;
 let world: PartialWorld | undefined;
@@ -262,94 +259,6 @@ async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[]
   return { w, done };
 }
 
-/** The first oracle's rule for how long the app may not know of a change (month-oracle.ts keeps it private). */
-function pendingUntil(w: PartialWorld, c: Change): number {
-  const blockers = [...w.sleeps, ...w.closed, ...w.outages];
-  let from = c.atMs;
-  for (let guard = 0; guard < 1000; guard++) {
-    const b = blockers
-      .filter((i) => i.fromMs < from + LEARN_MS && from < i.toMs)
-      .sort((x, y) => x.fromMs - y.fromMs)[0];
-    if (!b) break;
-    from = Math.max(from, b.toMs);
-  }
-  const backoffEnds = w.outages
-    .filter((x) => x.kind !== 'offline' && x.toMs <= from && x.toMs > from - LEARN_AFTER_FAILURES_MS)
-    .map((x) => x.toMs + LEARN_AFTER_FAILURES_MS);
-  return Math.max(from + LEARN_MS, ...backoffEnds);
-}
-
-/**
- * Both oracles. The first one's timing of change notices (told within a refresh interval of being knowable) assumes
- * a revision that moves; here it never does, so that timing is judged by "told once, before it matters" instead
- * (month-partial-world.ts); the first one's wording checks of change notices stay.
- */
-function judge(w: PartialWorld): Verdict {
-  const month = judgeMonth(w, {
-    judgeFromMs: START + HOUR,
-    judgeToMs: END,
-    leadsMin: [1440, 15],
-    learnMs: LEARN_MS,
-    learnAfterFailuresMs: LEARN_AFTER_FAILURES_MS,
-    onTimeMs: 1_000,
-    settleMs: 2 * MIN,
-    graceMs: 60_000,
-    lateEndMs: 12 * HOUR,
-  });
-  const partial = judgePartial(w, {
-    judgeFromMs: START + HOUR,
-    judgeToMs: END,
-    staleAfterMs: STALE_AFTER_MS,
-    settleMs: 2 * MIN,
-    learnMs: LEARN_MS,
-    onTimeMs: 1_000,
-    leadsMin: [1440, 15],
-    firstStartMs: START,
-    pendingUntil: (c) => pendingUntil(w, c),
-  });
-  const timing = (line: string) => line.includes('was long known');
-  const figures = month.figures
-    .filter((f) => f.category !== 'every change told once')
-    .map((f) => {
-      if (f.category !== 'false change notices') return f;
-      const dropped = (month.failures.get(f.category) ?? []).filter(timing).length;
-      return { ...f, failed: f.failed - dropped, note: `${dropped} timing judgement(s) left to "before it matters"` };
-    });
-  const failures = new Map(
-    [...month.failures]
-      .filter(([k]) => k !== 'every change told once')
-      .map(([k, v]) => [k, v.filter((line) => !timing(line))] as const)
-      .filter(([, v]) => v.length > 0),
-  );
-  return { figures: [...figures, ...partial.figures], failures: new Map([...failures, ...partial.failures]) };
-}
-
-/** MONTH_DUMP=file writes the world's timeline and every message, in the one global order. */
-function timeline(w: PartialWorld): string {
-  const at = (ms: number) => new Date(ms).toISOString();
-  const lines = [
-    ...w.rec.shown.map((m) => ({ order: m.order, line: `${at(m.atMs)} SHOW ${m.id} "${m.title}" ${m.body}` })),
-    ...w.rec.syncs.map((s) => ({
-      order: s.order,
-      line: `${at(s.atMs)} SYNC ${s.route} ${s.scheduleId ?? ''} ${s.ok ? 'ok' : 'FAILED'}`,
-    })),
-    ...w.wakes.map((x) => ({ order: x.order, line: `${at(x.atMs)} WAKE ${x.kind}` })),
-    ...w.changes.map((c) => ({
-      order: c.order,
-      line: `${at(c.atMs)} CHANGE ${c.label} ${[...c.diff].map(([k, d]) => `${k}:${d.map((i) => `${at(i.fromMs)}–${at(i.toMs)}`).join(',')}`).join(' ')}`,
-    })),
-  ].sort((a, b) => a.order - b.order);
-  return `${[
-    ...w.sleeps.map((x) => `sleep ${at(x.fromMs)} – ${at(x.toMs)}${x.resume ? '' : ' (no resume event)'}`),
-    ...w.closed.map((x) => `closed ${at(x.fromMs)} – ${at(x.toMs)}`),
-    ...w.outages.map((x) => `outage ${x.kind} ${at(x.fromMs)} – ${at(x.toMs)}`),
-    ...w.partials.map(
-      (x) => `partial ${x.kind}${x.scheduleId ? ` (${x.scheduleId} only)` : ''} ${at(x.fromMs)} – ${at(x.toMs)}`,
-    ),
-    ...lines.map((l) => l.line),
-  ].join('\n')}\n`;
-}
-
 describe('the second world: partial outages, short sleeps, a silent revision and a fresh install mid-day', () => {
   for (let k = 0; k < SEEDS; k++) {
     const seed = SEED + k;
@@ -366,8 +275,9 @@ describe('the second world: partial outages, short sleeps, a silent revision and
         messages: w.rec.shown.length,
         savedWorded: w.rec.shown.filter((m) => m.body.startsWith('According to saved data')).length,
       };
-      const verdict = judge(w);
+      const verdict = judge(w, { startMs: START, endMs: END, refresh: REFRESH });
       printVerdict(verdict, counts);
+      // MONTH_DUMP=file writes the world's timeline and every message, in the one global order.
       const dump = process.env['MONTH_DUMP'];
       if (dump) writeFileSync(dump, timeline(w));
       // The world is as hostile as promised.

@@ -43,6 +43,11 @@ export interface OracleOptions {
   graceMs: number;
   /** A late "Shift ended" is owed for blocks that ended at most this long before the wake-up. */
   lateEndMs: number;
+  /**
+   * Until when the app may not know of a change, when the world knows more than this oracle sees (one schedule's
+   * reads failing alone: month-partial-world.ts); by default the rule below, from sleeps, closed time and outages.
+   */
+  pendingUntil?: (c: Change) => number;
 }
 
 export interface Figure {
@@ -139,13 +144,14 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
   };
   /** Until when the app may not know of a change: it must be able to reach the service for `learnMs`, or wait
    *  out its backoff when a failing stretch ended shortly before. */
-  const pendingUntil = (c: Change): number => {
+  const ownPendingUntil = (c: Change): number => {
     const from = availableFrom(c.atMs, o.learnMs);
     const backoffEnds = world.outages
       .filter((x) => x.kind !== 'offline' && x.toMs <= from && x.toMs > from - o.learnAfterFailuresMs)
       .map((x) => x.toMs + o.learnAfterFailuresMs);
     return Math.max(from + o.learnMs, ...backoffEnds);
   };
+  const pendingUntil = o.pendingUntil ?? ownPendingUntil;
   const versionAtMs = (t: number): Version => {
     let v = world.versions[0] as Version;
     for (const x of world.versions) if (x.atMs <= t) v = x;
@@ -530,11 +536,14 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
           (c) => c.diff.has(b.scheduleId) && c.order < w.order && pendingUntil(c) > w.atMs,
         );
         if (pendingHere && !reachable(w.atMs)) continue; // the app cannot know this block yet
-        owed++;
-        const related = changesTouching(b.scheduleId, { fromMs: b.startMs, toMs: b.endMs });
         const id = startMissed
           ? `shift:${b.scheduleId}:${iso(b.startMs)}:start`
           : `shift:${b.scheduleId}:end:${iso(b.endMs)}`;
+        // Due at the very instant the app went away, it was told then (the world runs what is due before the lid
+        // closes or the app quits): nothing is owed again.
+        if (shown.some((m) => m.id === id && m.order < w.order)) continue;
+        owed++;
+        const related = changesTouching(b.scheduleId, { fromMs: b.startMs, toMs: b.endMs });
         const limit = deadline;
         const got = shown.filter(
           (m) =>

@@ -325,17 +325,19 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
         fail('phantom since/ended', `from before the first start: ${describe(m)}`);
       }
     }
-    // A late "Shift ended" only for a block the app's data saw: shifts read before it ended that held it.
+    // A late "Shift ended" only for a block the app's data saw: shifts read before it ended that held it. Its end
+    // may have moved since that read (the rest given away while the app slept): the read held the same stretch of
+    // my time if it held a block of mine overlapping it (whether the end told is true is judged above).
     for (const m of shown) {
       const p = parseId(m.id);
       if (p.kind !== 'end' || m.atMs - p.endMs <= o.onTimeMs || p.endMs < o.firstStartMs) continue;
       checked++;
       const sid = p.scheduleId;
+      const ended = blocksOn(versionAtOrder(m.order), sid).find((b) => b.endMs === p.endMs);
+      const same = (b: Block): boolean =>
+        ended ? b.startMs < ended.endMs && ended.startMs < b.endMs : b.endMs === p.endMs;
       const seen = shiftReads(sid).some(
-        (s) =>
-          s.order < m.order &&
-          s.atMs <= p.endMs &&
-          blocksOn(versionAtOrder(s.order), sid).some((b) => b.endMs === p.endMs),
+        (s) => s.order < m.order && s.atMs <= p.endMs && blocksOn(versionAtOrder(s.order), sid).some(same),
       );
       if (!seen) {
         bad++;
@@ -353,12 +355,11 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
   // ---- every change told once, before it matters -------------------------------------------------------------
   // The revision never moves here, so the app learns a change from the details' current/next shift or near a
   // handoff of mine (README: "Changes the revision doesn't announce"), not within one refresh interval. What is
-  // owed: told exactly once, and before any reminder about the changed time is due (or, when that is already past
-  // at the change, as soon as the service can be read: the first oracle's deadline, `pendingUntil`).
+  // owed: told exactly once, and before the next reminder about the changed time is due (or, when every one is
+  // already past at the change, as soon as the service can be read: the first oracle's deadline, `pendingUntil`).
   {
     let checked = 0;
     let bad = 0;
-    const maxLead = Math.max(...o.leadsMin) * MIN;
     for (const c of world.changes) {
       const told = shown
         .filter(
@@ -380,7 +381,10 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       const spans = [...c.diff.values()].flat();
       const first = Math.min(...spans.map((d) => d.fromMs));
       const last = Math.max(...spans.map((d) => d.toMs));
-      const deadline = Math.max(o.pendingUntil(c), first - maxLead);
+      // The first reminder about the changed time still due at the change: the longest lead, or when that has passed
+      // already, a shorter one or the start (the shifts are re-read every 2 h, not every refresh interval).
+      const next = Math.min(...[...o.leadsMin.map((l) => first - l * MIN), first].filter((t) => t > c.atMs));
+      const deadline = Math.max(o.pendingUntil(c), Number.isFinite(next) ? next : -Infinity);
       const label = `${c.label} at ${fmt(c.atMs)} on ${[...c.diff.keys()].join(',')}`;
       if (last <= o.pendingUntil(c)) {
         // Over before the app could be expected to read it: never told twice, and nothing else owed.

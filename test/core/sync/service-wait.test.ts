@@ -21,9 +21,9 @@ afterEach(async () => {
   rig = undefined;
 });
 
-/** The wait as the user reads it: the minute it is over by (rounded up), in this computer's zone. */
+/** The wait as the user reads it: the minute it is over by (rounded up), in the engine's zone (the harness's). */
 const shownUntil = (untilMs: number): string =>
-  formatTime(Math.ceil(untilMs / MIN) * MIN, { localZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  formatTime(Math.ceil(untilMs / MIN) * MIN, { localZone: 'Europe/Berlin' });
 
 async function engineOn(seedIds: string[]): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });

@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { registerIpc, type AllHandlers, type IpcMainLike } from '../../../electron/adapters/ipc';
 import { createEngine } from '../../../electron/core/engine/engine';
 import type { Engine } from '../../../electron/core/engine/types';
-import type { Notifier } from '../../../electron/core/ports';
+import type { NotificationRequest, Notifier } from '../../../electron/core/ports';
 import { MemorySecrets } from '../../core/support/engine-harness';
 import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
@@ -54,6 +54,8 @@ export interface Host {
   windowCalls: { channel: 'window:open' | 'window:close' | 'external:open' | 'app:mode'; request: unknown }[];
   /** What "Copy on-call summary" put on the clipboard, in order. */
   clipboard: string[];
+  /** The notifications the engine handed to the system, in order. */
+  notifications: NotificationRequest[];
   invoke(channel: string, request: unknown): Promise<unknown>;
   /** Where pushes go (set by the browser side once the page exists). */
   onPush(send: <E extends PushEvent>(event: E, payload: PayloadOf<E>) => void): void;
@@ -64,7 +66,6 @@ export interface Host {
   close(): Promise<void>;
 }
 
-const silentNotifier: Notifier = { notify: async () => undefined };
 const realClock = {
   now: () => Date.now(),
   setTimer: (ms: number, cb: () => void) => {
@@ -136,10 +137,12 @@ function hostIpc(): IpcMainLike<null> & { call(channel: string, payload: unknown
 export async function startHost(setup: HostSetup, options: HostOptions = {}): Promise<Host> {
   let sim = await startSimulator({ port: 0 });
   const simPort = Number(new URL(sim.url).port);
+  const notifications: NotificationRequest[] = [];
+  const notifier: Notifier = { notify: async (n) => void notifications.push(n) };
   const engine = createEngine({
     clock: realClock,
     secrets: new MemorySecrets(),
-    notifier: silentNotifier,
+    notifier,
     files: new MemoryFileStore(),
   });
   const windowCalls: Host['windowCalls'] = [];
@@ -231,6 +234,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     engine,
     windowCalls,
     clipboard,
+    notifications,
     invoke: (channel, request) => ipc.call(channel, request),
     onPush: (send) => void (push = send),
     simulatorDown: () => sim.close(),

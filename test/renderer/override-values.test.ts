@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOverride,
-  customFields,
-  dayOptions,
-  fieldsFromProblems,
   initialValues,
-  matchPeople,
-  parseClock,
-  recheckHint,
   whoDefaults,
   type OverrideFormValues,
-} from '../../renderer/src/lib/override-form';
+} from '../../renderer/src/lib/override-values';
 import { ada, bob, cy, schedule } from './support/state';
 
 const ctx = { myEmail: 'bob@example.com', nowMs: Date.parse('2026-03-28T10:07:00Z'), localZone: 'Europe/Berlin' };
@@ -66,20 +60,6 @@ describe('the quick override window', () => {
     });
   });
 
-  it('reads times on either clock and refuses what is not a time', () => {
-    expect(['19:15', '19.15', '1915', '7:15 pm', '7:15PM', '07:15 p.m.'].map(parseClock)).toEqual(
-      Array(6).fill('19:15'),
-    );
-    expect(['9', '915', '12 am', '12pm'].map(parseClock)).toEqual(['09:00', '09:15', '00:00', '12:00']);
-    expect(['25:00', '19:60', '13 pm', 'noon', ''].map(parseClock)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
-  });
-
   it('refuses an end before the start, a window already over, and a missing or unreadable time', () => {
     expect(checkOverride({ ...base, preset: 'custom', length: 'end', endTime: '11:00' }, ctx)).toEqual({
       ok: false,
@@ -93,21 +73,6 @@ describe('the quick override window', () => {
     expect(blank.ok ? {} : blank.errors).toEqual({ customStart: 'Enter a start time, like 19:15.' });
     const bad = checkOverride({ ...base, preset: 'custom', startTime: '25:99' }, ctx);
     expect(bad.ok ? {} : bad.errors).toEqual({ customStart: 'Enter a time like 19:15 or 7:15 pm.' });
-  });
-
-  it('offers Today, Tomorrow and named days, and writes a window as a listed length when one fits', () => {
-    const days = dayOptions(ctx.nowMs, 'en-GB', 'Europe/Berlin');
-    expect(days.slice(0, 3).map((d) => [d.value, d.label])).toEqual([
-      ['2026-03-28', 'Today'],
-      ['2026-03-29', 'Tomorrow'],
-      ['2026-03-30', 'Mon 30 Mar'],
-    ]);
-    expect(
-      customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:15:00Z'), 'Europe/Berlin', true),
-    ).toMatchObject({ startDay: '2026-03-28', startTime: '19:15', length: '120' });
-    expect(
-      customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:20:00Z'), 'Europe/Berlin', false),
-    ).toMatchObject({ startTime: '7:15 PM', length: 'end', endTime: '9:20 PM' });
   });
 });
 
@@ -169,16 +134,9 @@ describe('who covers', () => {
       takeOverFrom: 'bob@example.com',
     });
   });
-
-  it('matches names by word start before e-mails and inner text, leaving out people already picked', () => {
-    expect(matchPeople([ada, bob, cy], 'b').map((p) => p.name)).toEqual(['Bob Stone']);
-    expect(matchPeople([ada, bob, cy], 'lov').map((p) => p.name)).toEqual(['Ada Lovelace']);
-    expect(matchPeople([ada, bob, cy], 'cy@').map((p) => p.name)).toEqual(['Cy']);
-    expect(matchPeople([ada, bob, cy], 'st', ['bob@example.com']).map((p) => p.name)).toEqual([]);
-  });
 });
 
-describe('prefill and server problems', () => {
+describe('prefill', () => {
   it('opens "Cover this" as a custom window in local time, for me, even on an unwatched schedule', () => {
     const v = initialValues(
       [schedule()],
@@ -203,34 +161,5 @@ describe('prefill and server problems', () => {
       startTime: '11:15',
       length: '60',
     });
-  });
-
-  it('puts the engine problems next to the matching fields; emails.N is the N-th person sent', () => {
-    expect(
-      fieldsFromProblems(
-        [
-          { field: 'window.end', message: 'the window is already over' },
-          { field: 'emails.1', message: 'unknown' },
-          { field: 'emails', message: 'enter who covers' },
-        ],
-        ['bob@example.com', 'Nobody@example.com'],
-      ),
-    ).toEqual({
-      customEnd: 'the window is already over',
-      'person:nobody@example.com': 'unknown',
-      who: 'enter who covers',
-    });
-  });
-});
-
-describe('re-checking an outcome-unknown override after a refresh', () => {
-  const s = schedule({
-    now: { users: [bob], start: '2026-03-28T10:00:00Z', end: '2026-03-28T12:00:00Z' },
-    next: { users: [ada], start: '2026-03-28T12:00:00Z', end: '2026-03-28T18:00:00Z' },
-  });
-  it('sees the covering person on call for the window, or not, or cannot tell', () => {
-    expect(recheckHint(s, '2026-03-28T10:00:00Z', '2026-03-28T12:00:00Z', ['BOB@example.com'])).toBe('seen');
-    expect(recheckHint(s, '2026-03-28T11:00:00Z', '2026-03-28T13:00:00Z', ['bob@example.com'])).toBe('not_seen');
-    expect(recheckHint(s, '2026-03-30T10:00:00Z', '2026-03-30T12:00:00Z', ['bob@example.com'])).toBe('cannot_tell');
   });
 });

@@ -1,0 +1,130 @@
+// My on-call load: hours on call this month (so far) and last month, of them at night (22:00–07:00) and at
+// weekends, in my local time, per schedule, from the shifts the app has read. Sync reads a week back, so a month is
+// often covered only in part: each period says from when its figures count (`from`), and whether it is whole.
+// Schedules without readable data are named (`missing`), never counted as zero.
+import { DateTime } from 'luxon';
+import type { MyLoad, LoadPeriod, ScheduleView } from '../../shared/view-state';
+import { hasData } from '../../shared/freshness';
+import { blocksOf, segmentsOf } from '../model/segments';
+import type { ScheduleSnapshot } from '../model/snapshot';
+
+const HOUR_MS = 3_600_000;
+const NIGHT_FROM_H = 22;
+const NIGHT_TO_H = 7;
+
+interface Span {
+  fromMs: number;
+  toMs: number;
+}
+
+const overlapMs = (a: Span, b: Span): number => Math.max(0, Math.min(a.toMs, b.toMs) - Math.max(a.fromMs, b.fromMs));
+
+/** The nights (22:00 one day to 07:00 the next, local) that touch the span, each as an interval. */
+function nightsOver(span: Span, zone: string): Span[] {
+  const nights: Span[] = [];
+  let day = DateTime.fromMillis(span.fromMs, { zone }).startOf('day').minus({ days: 1 });
+  while (day.toMillis() < span.toMs) {
+    const from = day.set({ hour: NIGHT_FROM_H }).toMillis();
+    const to = day.plus({ days: 1 }).set({ hour: NIGHT_TO_H }).toMillis();
+    if (to > span.fromMs && from < span.toMs) nights.push({ fromMs: from, toMs: to });
+    day = day.plus({ days: 1 });
+  }
+  return nights;
+}
+
+/** Weekend days (Saturday, Sunday, local) touching the span. */
+function weekendsOver(span: Span, zone: string): Span[] {
+  const days: Span[] = [];
+  let day = DateTime.fromMillis(span.fromMs, { zone }).startOf('day');
+  while (day.toMillis() < span.toMs) {
+    const next = day.plus({ days: 1 });
+    if (day.weekday >= 6) days.push({ fromMs: day.toMillis(), toMs: next.toMillis() });
+    day = next;
+  }
+  return days;
+}
+
+interface Tally {
+  onCallMs: number;
+  nightMs: number;
+  weekendMs: number;
+  nights: number;
+}
+
+function tally(blocks: readonly Span[], zone: string): Tally {
+  const t: Tally = { onCallMs: 0, nightMs: 0, weekendMs: 0, nights: 0 };
+  for (const b of blocks) {
+    t.onCallMs += b.toMs - b.fromMs;
+    for (const n of nightsOver(b, zone)) {
+      const ms = overlapMs(b, n);
+      t.nightMs += ms;
+      // A night counts when at least an hour of it was on call (a shift ending at 22:05 is not a night).
+      if (ms >= HOUR_MS) t.nights += 1;
+    }
+    for (const d of weekendsOver(b, zone)) t.weekendMs += overlapMs(b, d);
+  }
+  return t;
+}
+
+const hours = (ms: number): number => Math.round(ms / HOUR_MS);
+
+/** My blocks on one schedule, clipped to the period and to what its read shifts cover. */
+function myBlocksIn(s: ScheduleSnapshot, emailLower: string, period: Span): Span[] {
+  return blocksOf(segmentsOf(s.shifts), emailLower)
+    .map((b) => ({ fromMs: Math.max(b.startMs, period.fromMs), toMs: Math.min(b.endMs, period.toMs) }))
+    .filter((b) => b.toMs > b.fromMs);
+}
+
+function periodOf(
+  month: DateTime,
+  untilMs: number,
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  emailLower: string,
+): LoadPeriod | null {
+  const monthStartMs = month.toMillis();
+  const readable = views.filter((v) => hasData(v.status) && v.known !== null && byId.has(v.id));
+  if (readable.length === 0) return null;
+  // Counted from where every readable schedule's shifts reach back: one range for the whole period.
+  const fromMs = Math.max(monthStartMs, ...readable.map((v) => Date.parse(v.known?.from ?? '')));
+  if (!(fromMs < untilMs)) return null;
+  const span = { fromMs, toMs: untilMs };
+  const zone = month.zoneName ?? 'UTC';
+  const perSchedule = readable.map((v) => {
+    const s = byId.get(v.id);
+    return { view: v, t: tally(s ? myBlocksIn(s, emailLower, span) : [], zone) };
+  });
+  const sum = (f: (t: Tally) => number): number => perSchedule.reduce((a, p) => a + f(p.t), 0);
+  return {
+    month: month.toFormat('yyyy-LL'),
+    from: new Date(fromMs).toISOString(),
+    whole: fromMs === monthStartMs,
+    hours: hours(sum((t) => t.onCallMs)),
+    nightHours: hours(sum((t) => t.nightMs)),
+    nights: sum((t) => t.nights),
+    weekendHours: hours(sum((t) => t.weekendMs)),
+    schedules: perSchedule
+      .filter((p) => p.t.onCallMs > 0)
+      .map((p) => ({ scheduleId: p.view.id, scheduleName: p.view.name, hours: hours(p.t.onCallMs) })),
+  };
+}
+
+/** This month so far and last month, as far as the read shifts reach; null without an e-mail. */
+export function myLoad(
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  nowMs: number,
+  emailLower: string,
+  zone: string,
+): MyLoad | null {
+  if (emailLower === '') return null;
+  // Counted to the current hour, so the figures (whole hours) change at most hourly, not with every tick.
+  const untilMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+  const thisMonth = DateTime.fromMillis(nowMs, { zone }).startOf('month');
+  const missing = views.filter((v) => !hasData(v.status) || v.known === null).map((v) => v.name);
+  return {
+    thisMonth: periodOf(thisMonth, untilMs, views, byId, emailLower),
+    lastMonth: periodOf(thisMonth.minus({ months: 1 }), thisMonth.toMillis(), views, byId, emailLower),
+    missing,
+  };
+}

@@ -1,0 +1,30 @@
+// My on-call load in words, as the popover's My shifts header and `status` say it: "This month: 62 h · 3 nights ·
+// 14 h at weekends", scoped to what was read ("since Mon 16 Nov", "Payments not counted"). Zod-free.
+import type { LoadPeriod, MyLoad } from './view-state';
+
+/** "62 h · 3 nights · 14 h at weekends" (the parts that are not zero after the hours). */
+export function loadFigures(p: LoadPeriod): string {
+  const nights = p.nights === 1 ? '1 night' : `${p.nights} nights`;
+  return [
+    `${p.hours} h`,
+    ...(p.nights > 0 ? [nights] : []),
+    ...(p.weekendHours > 0 ? [`${p.weekendHours} h at weekends`] : []),
+  ].join(' · ');
+}
+
+/** What the figures leave out: "since Mon 16 Nov" when the month is read only in part, and schedules not counted. */
+export function loadScope(p: LoadPeriod, load: MyLoad, date: (iso: string) => string): string {
+  const parts = [
+    ...(p.whole ? [] : [`since ${date(p.from)}`]),
+    ...(load.missing.length > 0 ? [`${load.missing.join(', ')} not counted`] : []),
+  ];
+  return parts.join(', ');
+}
+
+/** The popover's one line: "This month: 62 h · 3 nights (since Mon 16 Nov)"; undefined when nothing was read. */
+export function loadLine(load: MyLoad | null | undefined, date: (iso: string) => string): string | undefined {
+  const p = load?.thisMonth;
+  if (!load || !p) return undefined;
+  const scope = loadScope(p, load, date);
+  return `This month: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}`;
+}

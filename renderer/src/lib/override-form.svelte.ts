@@ -1,0 +1,198 @@
+// The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
+// while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
+import type { OverridePreview } from '../../../electron/shared/ipc-contract';
+import type { AppState } from '../../../electron/shared/view-state';
+import { app, locale } from './app-state.svelte';
+import { invoke } from './bridge';
+import type { FieldErrors } from './limits';
+import { clearDraft, saveDraft, takeDraft } from './override-draft';
+import { fieldsFromProblems } from './override-outcome';
+import {
+  checkOverride,
+  initialValues,
+  onCallAt,
+  whoDefaults,
+  windowStartMs,
+  type OverrideFormValues,
+} from './override-values';
+import { OverrideWrite } from './override-write.svelte';
+import { nameFor, suggestions } from './people';
+import { hashFor } from './route';
+import { dayOptions, uses24h } from './time-input';
+import { formatWindow } from './zoned-format';
+
+export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
+
+/** Waits this long after the last edit before asking the engine for a preview. */
+const PREVIEW_DELAY_MS = 120;
+
+export class OverrideForm {
+  readonly localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  readonly h24 = uses24h(locale);
+  readonly #model: () => AppState;
+  readonly #params: () => Record<string, string>;
+  /** The draft belongs to this route: another request's shift does not bring it back. */
+  readonly #routeKey: string;
+  /** The values the form opened with (before any draft), as JSON: "dirty" and "Start over" compare with them. */
+  readonly #pristine: string;
+
+  /** Deep $state, made in the constructor: from a draft kept for this route, else from the props. */
+  values: OverrideFormValues;
+  restored = $state(false);
+  /** Set by the first submit: field problems show from then on, not while the form is being filled in. */
+  attempted = $state(false);
+  serverErrors = $state<FieldErrors>({});
+  failureMessage = $state('');
+  // Replaced whole on each answer (never edited in place): raw, no deep proxies.
+  preview = $state.raw<PreviewState>(null);
+  /** The write in progress or done, and its outcome. */
+  readonly write = new OverrideWrite();
+  #previewSeq = 0;
+
+  // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
+  readonly myEmail = $derived.by(() => this.#model().settings.email);
+  readonly schedule = $derived.by(() => this.#model().schedules.find((s) => s.id === this.values.scheduleId));
+  /** The schedule's people, for names and the picker. */
+  readonly known = $derived(suggestions(this.schedule));
+  readonly #startMs = $derived.by(() =>
+    windowStartMs(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, localZone: this.localZone }),
+  );
+  readonly onCall = $derived(onCallAt(this.schedule, this.#startMs));
+  readonly checked = $derived.by(() =>
+    checkOverride(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, onCallAtStart: this.onCall }),
+  );
+  readonly errors = $derived({
+    ...this.serverErrors,
+    ...(this.attempted && !this.checked.ok ? this.checked.errors : {}),
+  });
+  readonly dirty = $derived.by(() => JSON.stringify(this.values) !== this.#pristine);
+  /** A schedule named by a coverage request that this app does not watch: still offered, under the given name. */
+  readonly #unwatched = $derived.by(() =>
+    this.values.scheduleId !== '' && !this.schedule
+      ? { id: this.values.scheduleId, name: this.#params().scheduleName ?? this.values.scheduleId }
+      : null,
+  );
+  readonly scheduleName = $derived.by(() => this.schedule?.name ?? this.#unwatched?.name ?? this.values.scheduleId);
+  readonly scheduleOptions = $derived.by(() => [
+    ...this.#model().schedules.map((s) => ({ value: s.id, label: s.name })),
+    ...(this.#unwatched ? [{ value: this.#unwatched.id, label: this.#unwatched.name }] : []),
+  ]);
+  readonly days = $derived.by(() =>
+    dayOptions(app.nowMs, locale, undefined, [this.values.startDay, this.values.endDay]),
+  );
+  /** The coverage request this form answers, shown above it. */
+  readonly request = $derived.by(() => {
+    const id = this.#params().requestId;
+    return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
+  });
+  readonly nothingToDo = $derived(this.preview?.ok === true && this.preview.value.alreadyOnCall === true);
+  // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
+  readonly #again = $derived(this.checked.ok && this.write.isRetry(this.checked.request));
+  readonly submitLabel = $derived(
+    this.write.phase === 'sending'
+      ? this.#again
+        ? 'Checking the schedule…'
+        : 'Creating…'
+      : this.#again
+        ? 'Create again'
+        : 'Create override',
+  );
+
+  /** Starts from a draft kept for this route, else from the props as they are when the form opens. */
+  constructor(model: () => AppState, params: () => Record<string, string>) {
+    this.#model = model;
+    this.#params = params;
+    this.#routeKey = hashFor('override', params());
+    const fresh = initialValues(model().schedules, params(), {
+      myEmail: model().settings.email,
+      nowMs: Date.now(),
+      h24: this.h24,
+    });
+    this.#pristine = JSON.stringify(fresh);
+    const draft = takeDraft(this.#routeKey);
+    this.values = $state(draft ?? fresh);
+    this.restored = draft !== undefined && JSON.stringify(draft) !== this.#pristine;
+    $effect(() => this.#followPreview());
+    // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
+    $effect(() => {
+      if (this.write.phase === 'editing' && this.dirty) saveDraft($state.snapshot(this.values), this.#routeKey);
+      else if (!this.dirty) clearDraft();
+    });
+  }
+
+  /** The preview follows the form: the engine resolves the window and whom it replaces from the cached shifts. */
+  #followPreview(): (() => void) | undefined {
+    const current = this.checked;
+    const seq = ++this.#previewSeq;
+    if (!current.ok) {
+      this.preview = null;
+      return undefined;
+    }
+    const asked = current.request;
+    const timer = setTimeout(async () => {
+      const answer = await invoke('override:preview', asked);
+      if (seq !== this.#previewSeq) return;
+      this.preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }
+
+  windowText = (start: string, end: string): string =>
+    formatWindow(start, end, { nowMs: app.nowMs, locale, scheduleZone: this.schedule?.timeZone ?? undefined });
+
+  names = (emails: readonly string[]): string[] => emails.map((e) => nameFor(e, this.known, this.myEmail));
+
+  /** Any edit clears what the engine said about the last attempt: it was about other values. */
+  edited = (): void => {
+    this.serverErrors = {};
+  };
+
+  scheduleChanged = (): void => {
+    this.edited();
+    // Who covers follows the schedule unless people were picked by hand.
+    const v = this.values;
+    const mine = v.who === 'me' || v.suggested || v.people.length === 0;
+    const defaults = whoDefaults(
+      this.#model().schedules.find((s) => s.id === v.scheduleId),
+      this.myEmail,
+    );
+    v.takeOverFrom = defaults.takeOverFrom;
+    if (mine) Object.assign(v, { who: defaults.who, people: defaults.people, suggested: defaults.suggested });
+  };
+
+  startOver = (): void => {
+    this.values = JSON.parse(this.#pristine) as OverrideFormValues;
+    this.restored = false;
+    this.attempted = false;
+    this.serverErrors = {};
+    this.failureMessage = '';
+    clearDraft();
+  };
+
+  /** Sends the override when the form checks out. Resolves true when a problem is shown, for the focus to go to. */
+  async submit(): Promise<boolean> {
+    // aria-disabled, not disabled, while sending: a disabled button would drop the focus to <body>.
+    if (this.write.phase === 'sending') return false;
+    this.attempted = true;
+    this.failureMessage = '';
+    const checked = this.checked;
+    if (!checked.ok) return true;
+    if (this.nothingToDo) return false;
+    const sent = checked.request;
+    // The engine's "emails.N" is the N-th e-mail sent; none sent stands for me.
+    const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
+    const refusal = await this.write.send(sent, this.preview?.ok ? this.preview.value : null);
+    if (!refusal) {
+      clearDraft();
+      return false;
+    }
+    this.failureMessage = refusal.message;
+    if (refusal.problems) this.serverErrors = fieldsFromProblems(refusal.problems, sentEmails);
+    return true;
+  }
+
+  another = (): void => {
+    this.write.reset();
+    this.attempted = false;
+  };
+}

@@ -1,0 +1,83 @@
+// One override write and what came back: sending, the outcome (read back from the service once created), and for
+// an outcome nobody knows, "Check again" against a refreshed schedule. OverrideForm owns one, for its button and
+// for OverrideResult.
+import type {
+  OverrideOutcome,
+  OverridePreview,
+  OverrideRequest,
+  OverrideView,
+} from '../../../electron/shared/ipc-contract';
+import { app } from './app-state.svelte';
+import { invoke } from './bridge';
+import { recheckHint, recheckText, type Recheck } from './override-outcome';
+
+/** Nothing was created and the form stays: why, and (when the service refused the request itself) per field. */
+export interface Refusal {
+  message: string;
+  problems?: ReadonlyArray<{ field: string; message: string }>;
+}
+
+export class OverrideWrite {
+  phase = $state<'editing' | 'sending' | 'done'>('editing');
+  // Snapshots replaced whole (never edited in place): raw, no deep proxies.
+  outcome = $state.raw<OverrideOutcome | null>(null);
+  /** The override as read back from the service after creating it. */
+  fetched = $state.raw<OverrideView | null>(null);
+  /** What was asked for, as previewed when it was sent. */
+  sentPreview = $state.raw<OverridePreview | null>(null);
+  recheck = $state.raw<Recheck | null>(null);
+  /** The request whose answer was "most likely not saved": sent again as is, the core looks at the schedule first. */
+  #notSavedRequest = $state<string | null>(null);
+  #scheduleId = '';
+
+  /** Whether this is the request last answered "most likely not saved" (the button then offers to create it again). */
+  isRetry(request: OverrideRequest): boolean {
+    return this.#notSavedRequest !== null && JSON.stringify(request) === this.#notSavedRequest;
+  }
+
+  /** Sends the request; resolves the refusal when nothing was created, else undefined (the outcome is shown). */
+  async send(request: OverrideRequest, preview: OverridePreview | null): Promise<Refusal | undefined> {
+    this.phase = 'sending';
+    this.#scheduleId = request.scheduleId;
+    this.sentPreview = preview;
+    const answer = await invoke('override:create', request);
+    // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
+    // again", not "Not created": creating it again could make a second override.
+    if (!answer.ok && answer.error.kind !== 'outcome_unknown') {
+      this.phase = 'editing';
+      return { message: answer.error.message, problems: answer.error.problems ?? [] };
+    }
+    const value: OverrideOutcome = answer.ok ? answer.value : { status: 'unknown', message: answer.error.message };
+    this.outcome = value;
+    this.#notSavedRequest = value.status === 'not_created' ? JSON.stringify(request) : null;
+    if (value.status === 'created') await this.#fetchBack(value.override);
+    this.phase = value.status === 'not_created' ? 'editing' : 'done';
+    return value.status === 'not_created' ? { message: value.message } : undefined;
+  }
+
+  async #fetchBack(created: OverrideView): Promise<void> {
+    const read = await invoke('override:get', { scheduleId: created.scheduleId, overrideId: created.id });
+    this.fetched = read.ok ? read.value : created;
+  }
+
+  checkAgain = async (): Promise<void> => {
+    this.recheck = { state: 'checking', text: 'Refreshing the schedule…' };
+    const refreshed = await invoke('sync:refresh', null);
+    if (!refreshed.ok) {
+      this.recheck = { state: 'failed', text: refreshed.error.message };
+      return;
+    }
+    const p = this.sentPreview;
+    const now = app.state?.schedules.find((s) => s.id === this.#scheduleId);
+    const hint = p ? recheckHint(now, p.start, p.end, p.covering) : 'cannot_tell';
+    this.recheck = { state: hint, text: recheckText(hint) };
+  };
+
+  /** Back to the form for another override. */
+  reset(): void {
+    this.phase = 'editing';
+    this.outcome = null;
+    this.fetched = null;
+    this.recheck = null;
+  }
+}

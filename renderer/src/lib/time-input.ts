@@ -1,0 +1,154 @@
+// A custom time window as people type it: a day from a short list, a time on the locale's clock ("19:15",
+// "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
+// a UTC window → fields (to prefill a request's shift).
+import { fromLocalInput, toLocalInput } from './local-input';
+import { wallParts } from './zoned-format';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Custom lengths in minutes; 'end' means an explicit end day and time. */
+export const LENGTHS: readonly { value: string; label: string }[] = [
+  { value: '30', label: '30 min' },
+  { value: '60', label: '1 h' },
+  { value: '120', label: '2 h' },
+  { value: '180', label: '3 h' },
+  { value: '240', label: '4 h' },
+  { value: '360', label: '6 h' },
+  { value: '480', label: '8 h' },
+  { value: '720', label: '12 h' },
+  { value: '1440', label: '1 day' },
+  { value: '2880', label: '2 days' },
+  { value: '4320', label: '3 days' },
+  { value: '10080', label: '1 week' },
+  { value: 'end', label: 'Until… (set an end)' },
+];
+
+export interface WindowFields {
+  /** Start: a local calendar day (YYYY-MM-DD) and a time as typed ("19:15", "7:15 pm"). */
+  startDay: string;
+  startTime: string;
+  /** Minutes (one of LENGTHS) or 'end'. */
+  length: string;
+  endDay: string;
+  endTime: string;
+}
+
+export interface DayOption {
+  value: string;
+  label: string;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Whether the locale writes times on a 24-hour clock. */
+export function uses24h(locale: string): boolean {
+  try {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    return cycle !== 'h12' && cycle !== 'h11';
+  } catch {
+    return true;
+  }
+}
+
+/** "19:15" (24-hour locales) or "7:15 PM". */
+export function clockText(hour: number, minute: number, h24: boolean): string {
+  if (h24) return `${pad(hour)}:${pad(minute)}`;
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A typed time → "HH:MM" (24-hour): "19:15", "19.15", "1915", "915", "19", "7:15 pm", "7pm". */
+export function parseClock(text: string): string | undefined {
+  const m = /^\s*(\d{1,2})(?:\s*[:.h]?\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|a|p)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  let hour = Number(m[1]);
+  const minute = m[2] === undefined ? 0 : Number(m[2]);
+  const half = m[3]?.[0]?.toLowerCase();
+  if (half) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (half === 'p' ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return undefined;
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+/** The instant a local day and a typed time mean in the zone, or undefined while the time is unreadable. */
+export function instantOf(day: string, time: string, zone?: string): number | undefined {
+  const clock = parseClock(time);
+  return clock ? fromLocalInput(`${day}T${clock}`, zone) : undefined;
+}
+
+/** Today, Tomorrow, then "Tue 24 Nov" for the next two weeks; `extra` days (a request's shift) are added. */
+export function dayOptions(nowMs: number, locale: string, zone?: string, extra: readonly string[] = []): DayOption[] {
+  const w = wallParts(nowMs, zone) ?? wallParts(nowMs, undefined);
+  const today = w ? Date.UTC(w.year, w.month - 1, w.day) : nowMs;
+  const fmt = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+  const options: DayOption[] = [];
+  for (let i = 0; i < 15; i++) {
+    const ms = today + i * DAY_MS;
+    options.push({ value: iso(ms), label: i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : fmt.format(ms) });
+  }
+  for (const day of extra) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || options.some((o) => o.value === day)) continue;
+    options.push({ value: day, label: fmt.format(Date.parse(`${day}T00:00:00Z`)) });
+  }
+  return options.sort((a, b) => a.value.localeCompare(b.value));
+}
+
+/** The local calendar day (YYYY-MM-DD) and "HH:MM" of an instant. */
+function localDayTime(ms: number, zone?: string): { day: string; time: string } {
+  const [day = '', time = ''] = toLocalInput(ms, zone).split('T');
+  return { day, time };
+}
+
+/** The fields for a window [startMs, endMs): a listed length when one fits, else an explicit end. */
+export function customFields(startMs: number, endMs: number, zone: string | undefined, h24: boolean): WindowFields {
+  const start = localDayTime(startMs, zone);
+  const end = localDayTime(endMs, zone);
+  const minutes = Math.round((endMs - startMs) / MINUTE_MS);
+  const listed = LENGTHS.some((l) => l.value === String(minutes));
+  const clock = (t: string): string => {
+    const [h = 0, m = 0] = t.split(':').map(Number);
+    return clockText(h, m, h24);
+  };
+  return {
+    startDay: start.day,
+    startTime: clock(start.time),
+    length: listed ? String(minutes) : 'end',
+    endDay: end.day,
+    endTime: clock(end.time),
+  };
+}
+
+/** A read window, or one problem (the start's first) keyed as CustomWindow shows it: customStart / customEnd. */
+export type WindowRead =
+  { ok: true; startMs: number; endMs: number } | { ok: false; field: 'customStart' | 'customEnd'; message: string };
+
+/** The end instant from a length or an explicit end, or why there is none. */
+function endOf(f: WindowFields, startMs: number, zone?: string): number | string {
+  if (f.length === 'end') {
+    const endMs = instantOf(f.endDay, f.endTime, zone);
+    if (endMs !== undefined) return endMs;
+    return f.endTime.trim() === '' ? 'Enter an end time.' : 'Enter a time like 21:15 or 9:15 pm.';
+  }
+  const minutes = Number(f.length);
+  return Number.isFinite(minutes) && minutes > 0 ? startMs + minutes * MINUTE_MS : 'Choose a length.';
+}
+
+/** The typed window as instants, or the field that is wrong and why (an end must follow the start and now). */
+export function readWindow(f: WindowFields, nowMs: number, zone?: string): WindowRead {
+  const startMs = instantOf(f.startDay, f.startTime, zone);
+  if (startMs === undefined) {
+    const message =
+      f.startTime.trim() === '' ? 'Enter a start time, like 19:15.' : 'Enter a time like 19:15 or 7:15 pm.';
+    return { ok: false, field: 'customStart', message };
+  }
+  const endMs = endOf(f, startMs, zone);
+  const end = (message: string): WindowRead => ({ ok: false, field: 'customEnd', message });
+  if (typeof endMs === 'string') return end(endMs);
+  if (endMs <= startMs) return end('The end must be after the start.');
+  if (endMs <= nowMs) return end('This window is already over.');
+  return { ok: true, startMs, endMs };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { customFields, dayOptions, parseClock } from '../../renderer/src/lib/time-input';
+
+const ctx = { nowMs: Date.parse('2026-03-28T10:07:00Z') };
+
+describe('typed times and days', () => {
+  it('reads times on either clock and refuses what is not a time', () => {
+    expect(['19:15', '19.15', '1915', '7:15 pm', '7:15PM', '07:15 p.m.'].map(parseClock)).toEqual(
+      Array(6).fill('19:15'),
+    );
+    expect(['9', '915', '12 am', '12pm'].map(parseClock)).toEqual(['09:00', '09:15', '00:00', '12:00']);
+    expect(['25:00', '19:60', '13 pm', 'noon', ''].map(parseClock)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('offers Today, Tomorrow and named days, and writes a window as a listed length when one fits', () => {
+    const days = dayOptions(ctx.nowMs, 'en-GB', 'Europe/Berlin');
+    expect(days.slice(0, 3).map((d) => [d.value, d.label])).toEqual([
+      ['2026-03-28', 'Today'],
+      ['2026-03-29', 'Tomorrow'],
+      ['2026-03-30', 'Mon 30 Mar'],
+    ]);
+    expect(
+      customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:15:00Z'), 'Europe/Berlin', true),
+    ).toMatchObject({ startDay: '2026-03-28', startTime: '19:15', length: '120' });
+    expect(
+      customFields(Date.parse('2026-03-28T18:15:00Z'), Date.parse('2026-03-28T20:20:00Z'), 'Europe/Berlin', false),
+    ).toMatchObject({ startTime: '7:15 PM', length: 'end', endTime: '9:20 PM' });
+  });
+});
