@@ -85,7 +85,7 @@ function buildTray({ platform, paths, windows, updates, openExternal, zone }: Co
     localZone: zone.current,
     open: (view) => windows.open(view, undefined, bounds),
     updatePage: () => updates.notice()?.url,
-    openExternal,
+    openCheckedLink: openExternal,
     quit: () => app.quit(),
   });
   const controller = createTrayController({

@@ -65,7 +65,8 @@ export interface TrayCommandParts {
   open: (view: ViewName) => void;
   /** The new release's page, when the tray offers one. */
   updatePage: () => string | undefined;
-  openExternal: (url: string) => Promise<unknown>;
+  /** The checked opener from external.ts (the one place links leave the app). */
+  openCheckedLink: (url: string) => Promise<unknown>;
   quit: () => void;
 }
 
@@ -97,7 +98,7 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       void (await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin })),
     'open-update': async () => {
       const page = parts.updatePage();
-      if (page) await parts.openExternal(page);
+      if (page) await parts.openCheckedLink(page);
     },
     'take-over': (params) => takeOver(engine, params ?? {}, false, say),
     'hand-back': (params) => takeOver(engine, params ?? {}, true, say),
