@@ -241,6 +241,7 @@ export function createEngine(options: EngineOptions): Engine {
       localZone,
       log,
       onWake: () => (keeper.update(), void sync.request({ reason: 'resume' })),
+      confirm: (scheduleIds) => void sync.request({ reason: 'reminder', scheduleIds, rereadShifts: true }),
     });
     keeper.update();
     replan();
@@ -274,10 +275,12 @@ export function createEngine(options: EngineOptions): Engine {
     power(event) {
       if (lifecycle !== 'started') return;
       if (event === 'suspend' || event === 'lock-screen') return void writer.flush();
+      // What was due while asleep is judged once the service has been heard from again (or a short grace). The
+      // reminders learn of the wake first: the state update below judges them, and must not take it for a sleep
+      // seen from the clock (a second read of everything).
+      if (event === 'resume') reminders.wake();
       keeper.update();
       if (event !== 'resume') return;
-      // What was due while asleep is judged once the service has been heard from again (or a short grace).
-      reminders.wake();
       void sync.request({ reason: 'resume' });
     },
     network(online) {

@@ -41,6 +41,8 @@ export interface RemindersWiring {
   localZone: () => string;
   /** The scheduler noticed a sleep by itself and the data predates it: sync now, so the held catch-ups can be judged. */
   onWake: () => void;
+  /** Shift reminders fell due on data read before their instant: read these schedules (shifts included) now. */
+  confirm: (scheduleIds: string[]) => void;
   log: (message: string) => void;
 }
 
@@ -80,6 +82,13 @@ function confirmedAtMs(snapshot: Snapshot, scheduleId: string): number | undefin
   return s ? msOf(s.shiftsFetchedAt) : undefined;
 }
 
+/** When the latest read of this schedule failed, if that was after its shifts were last confirmed. */
+function failedAtMs(snapshot: Snapshot, scheduleId: string): number | undefined {
+  const s = snapshot.schedules.find((x) => x.id === scheduleId);
+  const failedMs = msOf(s?.problem?.at);
+  return failedMs !== undefined && failedMs > (msOf(s?.shiftsFetchedAt) ?? -Infinity) ? failedMs : undefined;
+}
+
 /**
  * Every watched schedule's shifts were confirmed, or a read of it failed, at or after `sinceMs`: what the service
  * says now is known (a failure is known too: the catch-up then says it rests on saved data).
@@ -102,7 +111,8 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     const basis = planBasis(inputs, zone);
     const since = scheduler.heldSince();
     const knowsAgain = since !== undefined && heardFromAll(inputs.snapshot, since);
-    if (force || !sameBasis(lastBasis, basis)) {
+    const newPlan = force || !sameBasis(lastBasis, basis);
+    if (newPlan) {
       lastBasis = basis;
       planning = true;
       try {
@@ -113,6 +123,8 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     }
     // Released after the new plan is in, so what was held is judged against what the service said.
     if (knowsAgain) scheduler.release();
+    // Same plan, new fetch times: a reminder waiting for its schedule's read is judged now that it came (or failed).
+    else if (!newPlan && !planning) scheduler.check();
   }
 
   const scheduler = createReminderScheduler({
@@ -122,6 +134,11 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     log: wiring.log,
     localZone: wiring.localZone,
     knownAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
+    confirm: {
+      confirmedAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
+      failedAtMs: (id) => (lastInputs ? failedAtMs(lastInputs.snapshot, id) : undefined),
+      request: wiring.confirm,
+    },
     // The same allowance after which every surface shows the schedule's data as stale.
     staleAfterMs: () => (lastInputs ? staleAfterMs(lastInputs.settings) : undefined),
     // The sync loop's own timer may have read everything since the wake already: then no second read is needed.

@@ -8,7 +8,7 @@ import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/
 import { coverageLists } from '../state/coverage';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
-import { MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
+import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -123,6 +123,19 @@ function replacedKeys(group: string, startMs: number, input: PlanInput): string[
   return startMs <= input.nowMs ? keys : keys.slice(1);
 }
 
+/**
+ * A running shift of mine cut short to an end before now (the change was made, or noticed, after it): the window
+ * starts now, so its new, ended block lies outside it and the change would read as a removal of all of it. The
+ * ended block that overlaps a block of the change's before side belongs to the change.
+ */
+function withCutShort(c: Component, afterBlocks: readonly Block[], windowStartMs: number): Component {
+  if (c.after.length > 0) return c;
+  const cut = afterBlocks.filter(
+    (a) => a.endMs <= windowStartMs && c.before.some((b) => b.startMs < a.endMs && a.startMs < b.endMs),
+  );
+  return cut.length > 0 ? { before: c.before, after: cut } : c;
+}
+
 function scheduleChanges(
   before: ScheduleSnapshot,
   after: ScheduleSnapshot,
@@ -136,22 +149,31 @@ function scheduleChanges(
   const beforeSegs = segmentsOf(before.shifts);
   const afterSegs = segmentsOf(after.shifts);
   const items: PlannedReminder[] = [];
-  for (const c of componentsOf(blocksOf(beforeSegs, me), blocksOf(afterSegs, me), window)) {
+  const afterBlocks = blocksOf(afterSegs, me);
+  for (const found of componentsOf(blocksOf(beforeSegs, me), afterBlocks, window)) {
+    const c = withCutShort(found, afterBlocks, window.startMs);
     if (causedByMe(c, before, snapshot, after.id)) continue;
     const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
-    const removedSpan = {
-      startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0),
+    // What I lost from now on: all of it, or (cut short) what followed the new end.
+    const cutEndMs = Math.max(...c.after.map((b) => b.endMs));
+    const lostSpan = {
+      startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0, cutEndMs),
       endMs: c.before[c.before.length - 1]?.endMs ?? 0,
     };
+    const lostAll = c.after.every((b) => b.endMs <= input.nowMs);
     const change: ShiftChange = {
       before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
       after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
-      coverers: c.after.length === 0 ? coverersOf(afterSegs, removedSpan, me) : [],
+      coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
     };
     const next = change.after.find((r) => r.endMs > input.nowMs);
     const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
     const notification = changeNotification(key, change, input.nowMs, input);
-    const replaces = next ? replacedKeys(next.group, next.startMs, input) : [];
+    // A shift cut short to an end already past: the notice says it ended, in place of a late "Shift ended".
+    const cut = c.after
+      .filter((b) => b.endMs <= input.nowMs)
+      .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
+    const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
     items.push({
       key,
       atMs: input.nowMs,

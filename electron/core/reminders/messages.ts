@@ -247,6 +247,20 @@ function resizeText(before: ShiftRef, after: ShiftRef): string {
   return `, ${formatDuration(deltaMs)} ${deltaMs > 0 ? 'longer' : 'shorter'}`;
 }
 
+/** A running shift that now ends at an instant already past: "… ended at 02:01 (was until 10:00). Alice … the rest". */
+function cutBody(change: ShiftChange, nowMs: number, opts: MessageOptions): string {
+  const cut = change.after[change.after.length - 1];
+  const was = change.before[change.before.length - 1];
+  if (!cut || !was) return '';
+  const rest =
+    change.coverers.length === 0
+      ? ''
+      : ` ${joinNames(change.coverers)} ${change.coverers.length > 1 ? 'are' : 'is'} covering the rest.`;
+  const ended = dayTimeText(cut.endMs, nowMs, cut, opts);
+  const planned = dayTimeText(was.endMs, nowMs, was, opts);
+  return `Your ${cut.scheduleName} shift ended at ${ended}, not ${planned} as planned: you are not on call now.${rest}`;
+}
+
 function removedBody(change: ShiftChange, nowMs: number, opts: MessageOptions): string {
   const first = change.before[0];
   const name = first?.scheduleName ?? '';
@@ -267,6 +281,8 @@ export function changeNotification(
   const ref = change.after[0] ?? change.before[0];
   if (!ref) return { id, title: 'Your shift was changed', body: '', target: 'status' };
   if (change.after.length === 0) return toStatus(id, 'Your shift was removed', removedBody(change, nowMs, opts), ref);
+  if (change.after.every((r) => r.endMs <= nowMs))
+    return toStatus(id, 'Your shift was cut short', cutBody(change, nowMs, opts), ref);
   const next = change.after.find((r) => r.endMs > nowMs) ?? ref;
   const timing = timingText(next, nowMs, opts);
   if (change.before.length === 0) {

@@ -12,6 +12,7 @@ import { isUrgent, summaryOf, toHeld } from './held';
 import { isAsap, judge, type Outcome } from './judge';
 import { quietUntil } from './quiet';
 import { createWakeWatch } from './wake-watch';
+import { createConfirmGate, type ConfirmSource } from './confirm';
 
 export { WAKE_JUMP_MS } from './wake-watch';
 import { endNotification, type MessageOptions, type ShiftRef } from './messages';
@@ -20,8 +21,12 @@ import type { PlannedReminder } from './types';
 export { CATCH_UP_QUIET_MS } from './judge';
 
 export const REMINDER_GRACE_MS = 60_000;
-/** Re-judge at least this often, so a missed resume event or a clock change is noticed. */
-export const MAX_TIMER_MS = 10 * 60_000;
+/**
+ * Re-judge at least this often while reminders are planned, so a sleep without a resume event is noticed within a
+ * minute of waking (timers run on a clock that stops in suspend: one armed before the sleep fires late by its
+ * length). A longer cap let a 15-min lead slept through go unnoticed past the start.
+ */
+export const MAX_TIMER_MS = 60_000;
 /** How long held reminders wait for the first sync after a wake or restart before speaking from saved data. */
 export const HOLD_GRACE_MS = 30_000;
 
@@ -36,6 +41,11 @@ export interface ReminderSchedulerOptions {
   graceMs?: number;
   /** When a schedule's data was last confirmed by the service (epoch ms), for "According to saved data". */
   knownAtMs?: (scheduleId: string) => number | undefined;
+  /**
+   * Due shift reminders wait (briefly) for their schedule to be read at their instant; a failed read since the
+   * last confirmation makes them say they rest on saved data. Without it, reminders speak from the data they have.
+   */
+  confirm?: ConfirmSource;
   /** Data confirmed longer ago than this is saved data even without a sleep (the service failing meanwhile). */
   staleAfterMs?: () => number | undefined;
   /**
@@ -109,6 +119,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   let wokeAtMs: number | undefined;
   const wakeWatch = createWakeWatch(clock);
   let timerDueMs: number | undefined;
+  const gate = options.confirm ? createConfirmGate(options.confirm) : undefined;
+  /** Due reminders waiting for their schedule's read, and when the earliest wait ends. */
+  let confirming: { keys: ReadonlySet<string>; untilMs: number | undefined } = { keys: new Set(), untilMs: undefined };
   const inFlight = new Set<Promise<unknown>>();
 
   const track = (p: Promise<unknown>): void => {
@@ -127,10 +140,12 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     if (stopped || (plan.length === 0 && firedStore.held().length === 0)) return;
     // While held, due items wait for `release`; only what is not due yet needs the timer.
     const nowMs = clock.now();
-    const waiting = heldSinceMs === undefined ? plan : plan.filter((r) => r.atMs > nowMs);
+    // Due items waiting for a read are judged when it comes (a new plan) or when the wait ends.
+    const waiting = plan.filter((r) => r.atMs > nowMs || (heldSinceMs === undefined && !confirming.keys.has(r.key)));
     // Held messages are summed up when quiet time ends: wake up then.
     const quietEndMs = firedStore.held().length > 0 ? quietEnd(nowMs) : undefined;
-    const next = Math.min(nowMs + MAX_TIMER_MS, quietEndMs ?? Infinity, ...waiting.map((r) => r.atMs));
+    const ends = [quietEndMs ?? Infinity, confirming.untilMs ?? Infinity];
+    const next = Math.min(nowMs + MAX_TIMER_MS, ...ends, ...waiting.map((r) => r.atMs));
     const delayMs = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
     timerDueMs = clock.now() + delayMs;
     cancelTimer = clock.setTimer(delayMs, () => judgeNow(true));
@@ -181,15 +196,21 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       ...(localZone ? { localZone } : {}),
       ...(options.locale ? { locale: options.locale } : {}),
     };
+    const held = heldSinceMs !== undefined;
+    const verdict = held || !gate ? undefined : gate.look(plan, nowMs);
+    confirming = { keys: verdict?.waiting ?? new Set(), untilMs: verdict?.untilMs };
     const staleAfterMs = options.staleAfterMs?.();
     const savedDataAtMs = (id: string): number | undefined => {
       const knownMs = options.knownAtMs?.(id);
       if (knownMs === undefined) return undefined;
       const beforeWake = wokeAtMs !== undefined && knownMs < wokeAtMs;
       const old = staleAfterMs !== undefined && nowMs - knownMs > staleAfterMs;
-      return beforeWake || old ? knownMs : undefined;
+      // The latest read of it failed, or none came when asked: what is known is as of the last confirmation.
+      const failed = (options.confirm?.failedAtMs(id) ?? -Infinity) > knownMs;
+      return beforeWake || old || failed || verdict?.unconfirmed.has(id) ? knownMs : undefined;
     };
-    const outcomes = judge(plan, { nowMs, graceMs, opts, held: heldSinceMs !== undefined, savedDataAtMs });
+    const judged = confirming.keys.size === 0 ? plan : plan.filter((r) => !confirming.keys.has(r.key));
+    const outcomes = judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs });
     const entries: FiredEntry[] = outcomes.flatMap((o) =>
       o.settle.flatMap((r) =>
         [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({

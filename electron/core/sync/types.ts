@@ -28,7 +28,7 @@ export interface SyncOptions {
   log?: (message: string) => void;
 }
 
-export type RefreshReason = 'start' | 'user' | 'write' | 'resume' | 'online' | 'key' | 'settings';
+export type RefreshReason = 'start' | 'user' | 'write' | 'resume' | 'online' | 'key' | 'settings' | 'reminder';
 
 export interface RefreshRequest {
   reason: RefreshReason;
