@@ -2,7 +2,8 @@
 // and what it says) and each answer checked against the contract before it leaves. Nothing here ever throws
 // across IPC: every path answers a result. Generic over the event type so tests drive it with plain stand-ins.
 import type { z } from 'zod';
-import type { ActionError, InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
+import { failureOf as failure, type ActionError, type Failure } from '../shared/action-error';
+import type { InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
 import { invokeChannels, INVOKE_CHANNELS } from '../shared/ipc-contract';
 import { isServiceWrite } from '../shared/write-channels';
 
@@ -40,8 +41,6 @@ export interface IpcOptions<E> {
   log?: (message: string) => void;
 }
 
-type Failure = { ok: false; error: ActionError };
-
 const FOREIGN: ActionError = { kind: 'forbidden', message: 'This request did not come from an OnCall Tray window.' };
 const INTERNAL: ActionError = { kind: 'internal', message: 'Something went wrong in OnCall Tray. Try again.' };
 /** A write channel's handler may have sent its write before it failed: trying again could write it twice. */
@@ -59,10 +58,6 @@ function unexplained(channel: InvokeChannel): Failure {
 export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boolean {
   if (!sender.isMainFrame || sender.frameUrl === undefined) return false;
   return policy.ownWebContentsIds().has(sender.webContentsId) && policy.isOwnUrl(sender.frameUrl);
-}
-
-function failure(error: ActionError): Failure {
-  return { ok: false, error };
 }
 
 function badRequest(issues: readonly z.core.$ZodIssue[]): Failure {

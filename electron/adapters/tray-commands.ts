@@ -9,6 +9,7 @@ import type { Engine } from '../core/engine/types';
 import type { Clock } from '../core/ports';
 import { pauseUntil, type PauseChoice, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
 import type { ViewName } from '../shared/ipc-contract';
+import type { Failure } from '../shared/action-error';
 
 type Say = (message: string, detail?: string) => void;
 
@@ -46,9 +47,7 @@ async function takeOver(engine: Engine, params: TrayParams, handBack: boolean, s
 }
 
 /** The hand-off text onto the clipboard (the tray item and the popover's "Copy on-call summary"); returns it. */
-export async function copySummary(
-  engine: Engine,
-): Promise<{ ok: true; value: string } | { ok: false; error: { kind: string; message: string } }> {
+export async function copySummary(engine: Engine): Promise<{ ok: true; value: string } | Failure> {
   const summary = await engine.handlers['summary:get'](null);
   if (summary.ok) clipboard.writeText(summary.value);
   return summary;

@@ -6,13 +6,9 @@ import { SettingsPatchSchema, SettingsSchema } from './settings';
 import { HandBackRequestSchema, TakeOverOptionsSchema, TakeOverRequestSchema } from './take-over';
 import { AppStateSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 
-/** Errors crossing IPC: a kind to branch on, a user-facing message, and per-field problems for forms. */
-export const ActionErrorSchema = z.object({
-  kind: z.string(),
-  message: z.string(),
-  problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type ActionError = z.infer<typeof ActionErrorSchema>;
+import { ActionErrorSchema } from './action-error';
+
+export { ActionErrorSchema, type ActionError, type Failure } from './action-error';
 
 /** Every response is a result: handlers never throw across IPC. */
 export function resultOf<T extends z.ZodType>(value: T) {

@@ -35,7 +35,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
   const done = async () => ({ ok: true as const, value: null });
   const settings = defaultSettings();
   return {
-    'state:get': async () => ({ ok: false, error: { kind: 'not_ready', message: 'Starting…' } }),
+    'state:get': async () => ({ ok: false, error: { kind: 'internal', message: 'Starting…' } }),
     'sync:refresh': async () => (calls.push('sync:refresh'), done()),
     'override:preview': async (r) => ({
       ok: true,

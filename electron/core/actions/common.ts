@@ -1,7 +1,7 @@
 // What every action handler needs, and the one shape of failure they return (never a throw).
 import type { OncallClient } from '../../api/client-types';
 import type { ApiError, FieldProblem, UnknownCause } from '../../api/errors';
-import type { ActionError } from '../../shared/ipc-contract';
+import type { ActionErrorKind, Failure } from '../../shared/action-error';
 import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Clock } from '../ports';
@@ -20,9 +20,9 @@ export interface ActionDeps {
   verifyGraceMs?: number;
 }
 
-export type Failure = { ok: false; error: ActionError };
+export type { Failure } from '../../shared/action-error';
 
-export function failure(kind: string, message: string, problems?: FieldProblem[]): Failure {
+export function failure(kind: ActionErrorKind, message: string, problems?: FieldProblem[]): Failure {
   return { ok: false, error: problems ? { kind, message, problems } : { kind, message } };
 }
 

@@ -2,29 +2,20 @@
 // Schema derived at build time, see lib/json-check.ts): a bad snapshot never reaches the views, the last good
 // one stays. Calls never throw: a rejected or missing bridge becomes a failure result.
 import appStateSchema from 'virtual:app-state-schema';
-import type {
-  ActionError,
-  InvokeChannel,
-  PayloadOf,
-  RequestOf,
-  ResponseOf,
-} from '../../../electron/shared/ipc-contract';
+import { failureOf as failure, type ActionError, type Failure } from '../../../electron/shared/action-error';
+import type { InvokeChannel, PayloadOf, RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { isServiceWrite } from '../../../electron/shared/write-channels';
 import type { AppState } from '../../../electron/shared/view-state';
 import { matches } from './json-check';
 import { isViewName } from './route';
 
-export type Failure = { ok: false; error: ActionError };
+export type { Failure } from '../../../electron/shared/action-error';
 export type Outcome<C extends InvokeChannel> = ResponseOf<C> | Failure;
 
 const NOT_CONNECTED: ActionError = {
   kind: 'bridge',
   message: 'This window is not connected to OnCall Tray. Close it and open it again from the tray.',
 };
-
-function failure(error: ActionError): Failure {
-  return { ok: false, error };
-}
 
 /**
  * A write channel's request may have reached main and the service before its answer was lost or garbled: its

@@ -7,6 +7,7 @@ import type {
   OverrideRequest,
   OverrideView,
 } from '../../../electron/shared/ipc-contract';
+import { nextStep } from '../../../electron/shared/action-error';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import { recheckHint, recheckText, type Recheck } from './override-outcome';
@@ -43,7 +44,7 @@ export class OverrideWrite {
     const answer = await invoke('override:create', request);
     // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
     // again", not "Not created": creating it again could make a second override.
-    if (!answer.ok && answer.error.kind !== 'outcome_unknown') {
+    if (!answer.ok && nextStep(answer.error.kind) !== 'verify') {
       this.phase = 'editing';
       return { message: answer.error.message, problems: answer.error.problems ?? [] };
     }
