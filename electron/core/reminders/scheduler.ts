@@ -15,7 +15,8 @@ import { createWakeWatch } from './wake-watch';
 import { createConfirmGate, type ConfirmSource } from './confirm';
 
 export { WAKE_JUMP_MS } from './wake-watch';
-import { endNotification, type MessageOptions, type ShiftRef } from './messages';
+import type { MessageOptions } from './messages';
+import { keepSeenStarts, uniqueByKey } from './plan-merge';
 import type { PlannedReminder } from './types';
 
 export { CATCH_UP_QUIET_MS } from './judge';
@@ -78,31 +79,6 @@ export interface ReminderScheduler {
   pending(): PlannedReminder[];
   /** Resolves when notifications and writes started so far have finished. */
   settled(): Promise<void>;
-}
-
-/** One item per key (a schedule listed twice must not announce everything twice). */
-function uniqueByKey(items: readonly PlannedReminder[]): PlannedReminder[] {
-  const seen = new Set<string>();
-  return items.filter((r) => (seen.has(r.key) ? false : (seen.add(r.key), true)));
-}
-
-/**
- * A later plan may no longer see a running shift's start (a block longer than the fetched look-back); its end
- * reminder (keyed by the end) keeps the start an earlier plan saw, so the message still names the true window.
- */
-function keepSeenStarts(
-  next: readonly PlannedReminder[],
-  current: readonly PlannedReminder[],
-  opts: MessageOptions,
-): PlannedReminder[] {
-  const seen = new Map<string, ShiftRef>();
-  for (const r of current) if (r.kind === 'end' && r.shift?.startSeen) seen.set(r.key, r.shift);
-  return next.map((r) => {
-    const before = r.kind === 'end' && r.shift && !r.shift.startSeen ? seen.get(r.key) : undefined;
-    if (!before || !r.shift || before.startMs > r.shift.startMs) return r;
-    const shift: ShiftRef = { ...r.shift, group: before.group, startMs: before.startMs, startSeen: true };
-    return { ...r, shift, notification: endNotification(r.key, shift, opts) };
-  });
 }
 
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
@@ -181,6 +157,47 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     deliver(firedStore.releaseHeld(entries), summary ? [summary] : []);
   }
 
+  /** When a schedule's data is saved data now (the message then says what it rests on), else undefined. */
+  function savedDataAt(nowMs: number, unconfirmed: ReadonlySet<string>): (id: string) => number | undefined {
+    const staleAfterMs = options.staleAfterMs?.();
+    return (id) => {
+      const knownMs = options.knownAtMs?.(id);
+      if (knownMs === undefined) return undefined;
+      const beforeWake = wokeAtMs !== undefined && knownMs < wokeAtMs;
+      const old = staleAfterMs !== undefined && nowMs - knownMs > staleAfterMs;
+      // The latest read of it failed, or none came when asked: what is known is as of the last confirmation.
+      const failed = (options.confirm?.failedAtMs(id) ?? -Infinity) > knownMs;
+      return beforeWake || old || failed || unconfirmed.has(id) ? knownMs : undefined;
+    };
+  }
+
+  /** Records what was settled (write-ahead), shows what may speak now, keeps the rest for after quiet time. */
+  function settle(outcomes: readonly Outcome[], nowMs: number): void {
+    const entries: FiredEntry[] = outcomes.flatMap((o) =>
+      o.settle.flatMap((r) =>
+        [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({
+          key,
+          untilMs: r.untilMs,
+        })),
+      ),
+    );
+    const quiet = quietEnd(nowMs) !== undefined;
+    const shown = outcomes.filter((o): o is Outcome & { show: NotificationRequest } => o.show !== undefined);
+    const waits = shown.filter((o) => quiet && !isUrgent(o, nowMs));
+    const speaks = shown.filter((o) => !waits.includes(o)).map((o) => o.show);
+    if (entries.length > 0)
+      deliver(
+        firedStore.add(
+          entries,
+          waits.map((o) => toHeld(o, nowMs)),
+        ),
+        speaks,
+      );
+    if (!quiet) deliverHeld(nowMs);
+    const settledKeys = new Set(entries.map((e) => e.key));
+    plan = plan.filter((r) => !settledKeys.has(r.key));
+  }
+
   function judgeNow(byTimer: boolean): void {
     if (stopped) return;
     const awakeSinceMs = wakeWatch.look(byTimer ? timerDueMs : undefined);
@@ -199,40 +216,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     const held = heldSinceMs !== undefined;
     const verdict = held || !gate ? undefined : gate.look(plan, nowMs);
     confirming = { keys: verdict?.waiting ?? new Set(), untilMs: verdict?.untilMs };
-    const staleAfterMs = options.staleAfterMs?.();
-    const savedDataAtMs = (id: string): number | undefined => {
-      const knownMs = options.knownAtMs?.(id);
-      if (knownMs === undefined) return undefined;
-      const beforeWake = wokeAtMs !== undefined && knownMs < wokeAtMs;
-      const old = staleAfterMs !== undefined && nowMs - knownMs > staleAfterMs;
-      // The latest read of it failed, or none came when asked: what is known is as of the last confirmation.
-      const failed = (options.confirm?.failedAtMs(id) ?? -Infinity) > knownMs;
-      return beforeWake || old || failed || verdict?.unconfirmed.has(id) ? knownMs : undefined;
-    };
+    const savedDataAtMs = savedDataAt(nowMs, verdict?.unconfirmed ?? new Set());
     const judged = confirming.keys.size === 0 ? plan : plan.filter((r) => !confirming.keys.has(r.key));
-    const outcomes = judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs });
-    const entries: FiredEntry[] = outcomes.flatMap((o) =>
-      o.settle.flatMap((r) =>
-        [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({
-          key,
-          untilMs: r.untilMs,
-        })),
-      ),
-    );
-    const quiet = quietEnd(nowMs) !== undefined;
-    const shown = outcomes.filter((o): o is Outcome & { show: NotificationRequest } => o.show !== undefined);
-    const waits = shown.filter((o) => quiet && !isUrgent(o, nowMs));
-    if (entries.length > 0)
-      deliver(
-        firedStore.add(
-          entries,
-          waits.map((o) => toHeld(o, nowMs)),
-        ),
-        shown.filter((o) => !waits.includes(o)).map((o) => o.show),
-      );
-    if (!quiet) deliverHeld(nowMs);
-    const settledKeys = new Set(entries.map((e) => e.key));
-    plan = plan.filter((r) => !settledKeys.has(r.key));
+    settle(judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs }), nowMs);
     arm();
   }
 
