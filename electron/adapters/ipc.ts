@@ -2,7 +2,8 @@
 // and what it says) and each answer checked against the contract before it leaves. Nothing here ever throws
 // across IPC: every path answers a result. Generic over the event type so tests drive it with plain stand-ins.
 import type { z } from 'zod';
-import { failureOf as failure, type ActionError, type Failure } from '../shared/action-error';
+import type { ActionError } from '../shared/action-error';
+import { failureOf as failure, type Failure } from '../shared/failure';
 import type { InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
 import { invokeChannels, INVOKE_CHANNELS } from '../shared/ipc-contract';
 import { isServiceWrite } from '../shared/write-channels';

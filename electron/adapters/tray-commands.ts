@@ -9,7 +9,7 @@ import type { Engine } from '../core/engine/types';
 import type { Clock } from '../core/ports';
 import { pauseUntil, type PauseChoice, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
 import type { ViewName } from '../shared/ipc-contract';
-import type { Failure } from '../shared/action-error';
+import type { Failure } from '../shared/failure';
 
 type Say = (message: string, detail?: string) => void;
 

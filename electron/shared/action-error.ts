@@ -1,6 +1,6 @@
-// The one closed set of failures that cross IPC: every kind main may answer and the renderer may branch on, the
-// shape that carries it, and what each kind lets the user do next. A new kind is added here or nowhere: the
-// contract's schema rejects any other, and `nextStep`'s switch makes the compiler ask what the UI offers for it.
+// The one closed set of failures that cross IPC: every kind main may answer and the renderer may branch on, and
+// the shape that carries it. A new kind is added here or nowhere: the contract's schema rejects any other, and
+// `nextStep`'s switch (./failure.ts) makes the compiler ask what the UI offers for it.
 import { z } from 'zod';
 import { TakeOverRefusalSchema } from './take-over';
 
@@ -44,58 +44,3 @@ export const ActionErrorSchema = z.object({
   problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ActionError = z.infer<typeof ActionErrorSchema>;
-
-/** What every handler answers instead of throwing. */
-export type Failure = { ok: false; error: ActionError };
-
-export function failureOf(error: ActionError): Failure {
-  return { ok: false, error };
-}
-
-/**
- * What the user can do after a failure of this kind: `verify` (a write may have landed: check before sending it
- * again, never "try again"), `fix` (the input or the request was refused: change it), `settings` (key, address or
- * e-mail), `wait` (the service asked to wait), `retry` (nothing was sent or nothing changed: trying again is safe).
- */
-export type NextStep = 'verify' | 'fix' | 'settings' | 'wait' | 'retry';
-
-export function nextStep(kind: ActionErrorKind): NextStep {
-  switch (kind) {
-    case 'outcome_unknown':
-      return 'verify';
-    case 'validation':
-    case 'rejected':
-    case 'not_watched':
-    case 'already_on_call':
-    case 'nobody_on_call':
-    case 'choose_person':
-    case 'not_on_call_now':
-    case 'nothing_to_hand_back':
-    case 'no_current_shift':
-    case 'forbidden':
-    case 'not_found':
-    case 'external_refused':
-      return 'fix';
-    case 'needs_setup':
-    case 'no_email':
-    case 'unauthorized':
-    case 'key_rejected':
-    case 'keychain':
-      return 'settings';
-    case 'rate_limited':
-    case 'service_wait':
-      return 'wait';
-    case 'not_saved':
-    case 'network':
-    case 'timeout':
-    case 'server':
-    case 'bad_response':
-    case 'stale_data':
-    case 'storage':
-    case 'notification':
-    case 'external_failed':
-    case 'internal':
-    case 'bridge':
-      return 'retry';
-  }
-}

@@ -8,7 +8,8 @@ import { AppStateSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } fro
 
 import { ActionErrorSchema } from './action-error';
 
-export { ActionErrorSchema, type ActionError, type Failure } from './action-error';
+export { ActionErrorSchema, type ActionError } from './action-error';
+export type { Failure } from './failure';
 
 /** Every response is a result: handlers never throw across IPC. */
 export function resultOf<T extends z.ZodType>(value: T) {

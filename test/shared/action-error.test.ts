@@ -2,7 +2,8 @@
 // answer could not be read, rather than branching on a kind nobody handles), every API error kind belongs to it,
 // and each kind says what the user may do next — only a write that may have landed asks to check, not retry.
 import { describe, expect, it } from 'vitest';
-import { ActionErrorKindSchema, ActionErrorSchema, nextStep } from '../../electron/shared/action-error';
+import { ActionErrorKindSchema, ActionErrorSchema } from '../../electron/shared/action-error';
+import { nextStep } from '../../electron/shared/failure';
 import { resultOf } from '../../electron/shared/ipc-contract';
 import { z } from 'zod';
 import type { ApiErrorKind } from '../../electron/api/errors';

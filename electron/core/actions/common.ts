@@ -1,7 +1,8 @@
 // What every action handler needs, and the one shape of failure they return (never a throw).
 import type { OncallClient } from '../../api/client-types';
 import type { ApiError, FieldProblem, UnknownCause } from '../../api/errors';
-import type { ActionErrorKind, Failure } from '../../shared/action-error';
+import type { ActionErrorKind } from '../../shared/action-error';
+import type { Failure } from '../../shared/failure';
 import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Clock } from '../ports';
@@ -20,7 +21,7 @@ export interface ActionDeps {
   verifyGraceMs?: number;
 }
 
-export type { Failure } from '../../shared/action-error';
+export type { Failure } from '../../shared/failure';
 
 export function failure(kind: ActionErrorKind, message: string, problems?: FieldProblem[]): Failure {
   return { ok: false, error: problems ? { kind, message, problems } : { kind, message } };

@@ -2,14 +2,15 @@
 // Schema derived at build time, see lib/json-check.ts): a bad snapshot never reaches the views, the last good
 // one stays. Calls never throw: a rejected or missing bridge becomes a failure result.
 import appStateSchema from 'virtual:app-state-schema';
-import { failureOf as failure, type ActionError, type Failure } from '../../../electron/shared/action-error';
+import type { ActionError } from '../../../electron/shared/action-error';
+import { failureOf as failure, type Failure } from '../../../electron/shared/failure';
 import type { InvokeChannel, PayloadOf, RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { isServiceWrite } from '../../../electron/shared/write-channels';
 import type { AppState } from '../../../electron/shared/view-state';
 import { matches } from './json-check';
 import { isViewName } from './route';
 
-export type { Failure } from '../../../electron/shared/action-error';
+export type { Failure } from '../../../electron/shared/failure';
 export type Outcome<C extends InvokeChannel> = ResponseOf<C> | Failure;
 
 const NOT_CONNECTED: ActionError = {
