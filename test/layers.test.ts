@@ -125,6 +125,28 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[
   return out;
 }
 
+/**
+ * The modules a file imports for their values (what a bundler keeps): `import type`, `export type` and imports whose
+ * every name is `type …` are left out. Relative specifiers come back resolved; packages as they are written.
+ */
+export function valueImportsOf(file: string, source: string): string[] {
+  const found: string[] = [];
+  const VALUE = /(?:import|export)\s+(?!type\s)([\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/g;
+  for (const m of source.matchAll(VALUE)) {
+    const names = /\{([^}]*)\}/.exec(m[1] ?? '')?.[1];
+    const onlyTypes =
+      names !== undefined &&
+      /^[^{]*\{/.test(m[1] ?? '') &&
+      !/^\s*\w+\s*,/.test(m[1] ?? '') &&
+      names.split(',').every((n) => n.trim() === '' || n.trim().startsWith('type '));
+    const spec = m[2] ?? '';
+    if (onlyTypes) continue;
+    if (!spec.startsWith('.')) found.push(spec);
+    else found.push(...importsOf(file, `import '${spec}';`));
+  }
+  return found;
+}
+
 const files = [...filesUnder('electron'), ...filesUnder('renderer/src')];
 const graph = new Map(files.map((f) => [f, importsOf(f, readFileSync(join(root, f), 'utf8'))]));
 
@@ -148,6 +170,37 @@ describe('layers', () => {
   it('no file takes part in an import cycle', () => {
     expect(files.length).toBeGreaterThan(150);
     expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it('the renderer bundles no zod (pushed state is checked by JSON Schema made at build time)', () => {
+    const seen = new Set<string>();
+    const withZod: string[] = [];
+    const visit = (file: string, via: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const imports = valueImportsOf(file, readFileSync(join(root, file), 'utf8'));
+      if (imports.includes('zod')) withZod.push(`${file} (from ${via})`);
+      for (const next of imports) if (/\.(ts|svelte)$/.test(next) && !next.startsWith('zod')) visit(next, file);
+    };
+    for (const f of filesUnder('renderer/src')) visit(f, f);
+    expect(seen.size).toBeGreaterThan(40);
+    expect(withZod).toEqual([]);
+    // It sees a value import that would bring zod in, and skips a type-only one.
+    expect(
+      valueImportsOf('renderer/src/lib/x.ts', "import { nextStep } from '../../../electron/shared/action-error';"),
+    ).toEqual(['electron/shared/action-error.ts']);
+    expect(
+      valueImportsOf(
+        'renderer/src/lib/x.ts',
+        "import type { ActionError } from '../../../electron/shared/action-error';",
+      ),
+    ).toEqual([]);
+    expect(
+      valueImportsOf(
+        'renderer/src/lib/x.ts',
+        "import { type ActionError } from '../../../electron/shared/action-error';",
+      ),
+    ).toEqual([]);
   });
 
   it('the checks see what they are meant to police (a planted cycle and a planted wrong arrow are found)', () => {
