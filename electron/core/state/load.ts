@@ -51,17 +51,36 @@ interface Tally {
   nights: number;
 }
 
-function tally(blocks: readonly Span[], zone: string): Tally {
+/** The period's nights and weekend days, found once (luxon per day is the costly part), each in time order. */
+interface Calendar {
+  nights: Span[];
+  weekends: Span[];
+}
+
+/** The last few calendars: a period's span moves once an hour, and every derivation in between asks again. */
+const calendars = new Map<string, Calendar>();
+
+function calendarOver(span: Span, zone: string): Calendar {
+  const key = `${zone} ${span.fromMs} ${span.toMs}`;
+  const hit = calendars.get(key);
+  if (hit) return hit;
+  const calendar = { nights: nightsOver(span, zone), weekends: weekendsOver(span, zone) };
+  if (calendars.size >= 4) calendars.delete(calendars.keys().next().value ?? '');
+  calendars.set(key, calendar);
+  return calendar;
+}
+
+function tally(blocks: readonly Span[], calendar: Calendar): Tally {
   const t: Tally = { onCallMs: 0, nightMs: 0, weekendMs: 0, nights: 0 };
   for (const b of blocks) {
     t.onCallMs += b.toMs - b.fromMs;
-    for (const n of nightsOver(b, zone)) {
+    for (const n of calendar.nights) {
       const ms = overlapMs(b, n);
       t.nightMs += ms;
       // A night counts when at least an hour of it was on call (a shift ending at 22:05 is not a night).
       if (ms >= HOUR_MS) t.nights += 1;
     }
-    for (const d of weekendsOver(b, zone)) t.weekendMs += overlapMs(b, d);
+    for (const d of calendar.weekends) t.weekendMs += overlapMs(b, d);
   }
   return t;
 }
@@ -89,10 +108,10 @@ function periodOf(
   const fromMs = Math.max(monthStartMs, ...readable.map((v) => Date.parse(v.known?.from ?? '')));
   if (!(fromMs < untilMs)) return null;
   const span = { fromMs, toMs: untilMs };
-  const zone = month.zoneName ?? 'UTC';
+  const calendar = calendarOver(span, month.zoneName ?? 'UTC');
   const perSchedule = readable.map((v) => {
     const s = byId.get(v.id);
-    return { view: v, t: tally(s ? myBlocksIn(s, emailLower, span) : [], zone) };
+    return { view: v, t: tally(s ? myBlocksIn(s, emailLower, span) : [], calendar) };
   });
   const sum = (f: (t: Tally) => number): number => perSchedule.reduce((a, p) => a + f(p.t), 0);
   return {
