@@ -50,6 +50,14 @@ function styleHashInCsp(): Plugin {
   };
 }
 
+/** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
+const POPOVER =
+  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline)\.svelte/;
+const formsOnly = (id: string): boolean =>
+  (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
+const FORM_LIBS =
+  /renderer\/src\/lib\/(settings-form|override-[a-z-]+|people|limits|time-input|team-form|focus|shortcut|local-input|chat-group-form)[.]/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
   base: './',
@@ -89,6 +97,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     reportCompressedSize: false,
     // Rolldown's "callbacks took N s" timing report is a profiling hint, not a problem: on a loaded 2-core CI
     // machine it would print in the middle of the test output.
-    ...(isSsrBuild ? {} : { rolldownOptions: { checks: { bundlerTimings: false } } }),
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            checks: { bundlerTimings: false },
+            output: {
+              codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'forms', test: formsOnly }] },
+            },
+          },
+        }),
   },
 }));
