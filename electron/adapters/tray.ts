@@ -5,7 +5,7 @@ import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import type { Clock } from '../core/ports';
 import {
   buildTrayMenu,
-  nextMenuRefreshAt,
+  nextTrayChangeAt,
   trayIconFor,
   trayTooltip,
   type TrayActionId,
@@ -94,7 +94,7 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     if (nextIcon !== icon) o.tray.setImage(o.iconPath(nextIcon));
     icon = nextIcon;
     const zone = o.localZone();
-    const extras = { ...(o.locale ? { locale: o.locale } : {}), ...(shortcutProblem ? { shortcutProblem } : {}) };
+    const extras = extrasNow();
     const nextTooltip = trayTooltip(state, now, zone, extras);
     if (nextTooltip !== tooltip) o.tray.setToolTip(nextTooltip);
     tooltip = nextTooltip;
@@ -110,9 +110,22 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     schedule(now);
   }
 
+  function extrasNow() {
+    return { ...(o.locale ? { locale: o.locale } : {}), ...(shortcutProblem ? { shortcutProblem } : {}) };
+  }
+
+  /** Everything the tray shows at an instant, as one string: the next refresh is when it would change. */
+  function shownAt(atMs: number): string {
+    if (!state) return '';
+    const zone = o.localZone();
+    const extras = extrasNow();
+    const menuText = JSON.stringify(buildTrayMenu(state, atMs, zone, extras));
+    return `${trayIconFor(state, atMs)}\n${trayTooltip(state, atMs, zone, extras)}\n${menuText}`;
+  }
+
   function schedule(now: number): void {
     cancelTimer?.();
-    cancelTimer = o.clock.setTimer(nextMenuRefreshAt(now) - now, render);
+    cancelTimer = o.clock.setTimer(nextTrayChangeAt(shownAt, now) - now, render);
   }
 
   o.tray.on('click', (_event, bounds) => o.onClick(bounds));

@@ -127,6 +127,25 @@ describe('tray adapter', () => {
     });
   });
 
+  it('wakes only when what it shows would change: hourly for a shift days away, each minute for a countdown', async () => {
+    const { controller, clock } = setup();
+    // In 3 d 1 h 30 min: "(in 3 d 1 h)" holds for about half an hour, then each text holds an hour.
+    controller.update(state(NOW + 3 * 86_400_000 + 90 * 60_000));
+    expect(controller.current().tooltip).toMatch(/\(in 3 d 1 h\)/);
+    expect(clock.pendingDueMs()).toEqual([NOW + 30_000 + 31 * 60_000]); // durations round to the minute
+    let wakes = 0;
+    while ((clock.pendingDueMs()[0] ?? Infinity) < NOW + 6 * 3_600_000) {
+      await clock.advanceTo(clock.pendingDueMs()[0] ?? NOW);
+      wakes++;
+    }
+    // Six hours, six texts: one wake each, not 360 minute ticks.
+    expect(wakes).toBe(6);
+    expect(controller.current().tooltip).toMatch(/\(in 2 d 19 h\)/);
+    // A countdown in minutes (a shift in 2 h) still moves each minute.
+    controller.update(state(clock.now() + 2 * 3_600_000));
+    expect(clock.pendingDueMs()).toEqual([Math.floor(clock.now() / 60_000) * 60_000 + 60_000]);
+  });
+
   it('reads the local zone at each render, so a zone change (travel) shows at the next minute', async () => {
     const { controller, clock, zone } = setup();
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));

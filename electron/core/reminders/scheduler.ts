@@ -23,11 +23,12 @@ export { CATCH_UP_QUIET_MS } from './judge';
 
 export const REMINDER_GRACE_MS = 60_000;
 /**
- * Re-judge at least this often while reminders are planned, so a sleep without a resume event is noticed within a
- * minute of waking (timers run on a clock that stops in suspend: one armed before the sleep fires late by its
- * length). A longer cap let a 15-min lead slept through go unnoticed past the start.
+ * Re-judge at least this often while reminders are planned, so a sleep without a resume event is noticed within
+ * 90 s of waking (timers run on a clock that stops in suspend: one armed before the sleep fires late by its
+ * length). Ten minutes let a 15-min lead slept through go unnoticed past the start; a minute would cost 60
+ * wake-ups an hour on its own (the idle budget is 70, sync included).
  */
-export const MAX_TIMER_MS = 60_000;
+export const MAX_TIMER_MS = 90_000;
 /** How long held reminders wait for the first sync after a wake or restart before speaking from saved data. */
 export const HOLD_GRACE_MS = 30_000;
 

@@ -219,3 +219,15 @@ export function buildTrayMenu(
 export function nextMenuRefreshAt(nowMs: number): number {
   return Math.floor(nowMs / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
 }
+
+/**
+ * The first minute boundary at which what the tray shows (`shownAt`: icon, tooltip and menu as one string) would
+ * differ from now, looking at most `lookMin` minutes ahead (then that boundary: a refresh at least hourly). A
+ * countdown in minutes refreshes every minute; "in 3 d" does not wake the app sixty times an hour.
+ */
+export function nextTrayChangeAt(shownAt: (atMs: number) => string, nowMs: number, lookMin = 60): number {
+  const current = shownAt(nowMs);
+  let atMs = nextMenuRefreshAt(nowMs);
+  for (let i = 1; i < lookMin && shownAt(atMs) === current; i++) atMs += MINUTE_MS;
+  return atMs;
+}
