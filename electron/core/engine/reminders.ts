@@ -124,7 +124,9 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     // Released after the new plan is in, so what was held is judged against what the service said.
     if (knowsAgain) scheduler.release();
     // Same plan, new fetch times: a reminder waiting for its schedule's read is judged now that it came (or failed).
-    else if (!newPlan && !planning) scheduler.check();
+    // Only then: a judgement looks at the clocks, and one in the middle of a sync after a sleep would take the sleep
+    // as unnoticed and ask for a second read of everything.
+    else if (!newPlan && !planning && scheduler.confirming()) scheduler.check();
   }
 
   const scheduler = createReminderScheduler({

@@ -75,6 +75,8 @@ export interface ReminderScheduler {
   release(): void;
   /** The instant the current hold began, if reminders are held. */
   heldSince(): number | undefined;
+  /** Some due reminder waits for its schedule to be read (a sync that ends should call `check`). */
+  confirming(): boolean;
   stop(): void;
   /** Items planned and not yet shown or settled. */
   pending(): PlannedReminder[];
@@ -258,6 +260,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     hold: () => hold(),
     release,
     heldSince: () => heldSinceMs,
+    confirming: () => confirming.keys.size > 0,
     stop() {
       stopped = true;
       cancelTimer?.();
