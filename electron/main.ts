@@ -177,6 +177,7 @@ async function startShell(demo: DemoSession | undefined) {
   });
   const zone = watchSystemZone({ platform, env: process.env, clock: systemClock, powerMonitor, log });
   const engine = buildEngine({ platform, paths, demo, windows, zone });
+  windows.onStatusShown(() => engine.popoverOpened());
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
   const updates = watchForUpdates({
     appDir: app.getAppPath(),

@@ -30,6 +30,8 @@ export interface WindowManager {
   ownWebContentsIds(): ReadonlySet<number>;
   isOwnUrl(url: string): boolean;
   push<E extends PushEvent>(event: E, payload: PayloadOf<E>): void;
+  /** Calls `listener` each time the status popover is shown. */
+  onStatusShown(listener: () => void): void;
   destroyAll(): void;
 }
 
@@ -115,6 +117,7 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
   let popover: BrowserWindow | undefined;
   let action: BrowserWindow | undefined;
   let popoverHiddenAt = 0;
+  const statusShown = new Set<() => void>();
 
   // What each window should show: a request made while its page is still loading is kept, not dropped, and the
   // newest one is sent when the page is ready (the query only gives the first paint).
@@ -169,6 +172,7 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     place(win, trayBounds);
     win.show();
     win.focus();
+    for (const listener of statusShown) listener();
   }
 
   function showAction(view: ViewName, params?: Record<string, string>) {
@@ -210,6 +214,7 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
         else win.close();
       }
     },
+    onStatusShown: (listener) => void statusShown.add(listener),
     ownWebContentsIds: () => new Set(windows().map((w) => w.webContents.id)),
     isOwnUrl: (url) => isRendererUrl(url),
     push(event, payload) {

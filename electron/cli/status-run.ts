@@ -100,6 +100,9 @@ export async function runStatus(
     await engine.start();
     // The start-up refresh already asks every source once; a forced refresh on top would ask them all again.
     await settled(engine);
+    // Within a day of my shift the readiness check asks the platform about notifications: its answer, not "not
+    // checked yet", is what the summary should say.
+    await engine.checksSettled();
     const state = engine.getState();
     const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
     await engine.stop();

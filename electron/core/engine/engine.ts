@@ -272,6 +272,10 @@ export function createEngine(options: EngineOptions): Engine {
     subscribe: (listener) => keeper.subscribe(listener),
     handlers,
     calendar: (days) => feed.exportCalendar(days),
+    popoverOpened() {
+      if (lifecycle === 'started') readiness.opened();
+    },
+    checksSettled: () => readiness.settled(),
     power(event) {
       if (lifecycle !== 'started') return;
       if (event === 'suspend' || event === 'lock-screen') return void writer.flush();

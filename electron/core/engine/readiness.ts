@@ -12,6 +12,8 @@ import { URGENT_WITHIN_MS } from '../reminders/quiet';
 
 const HOUR_MS = 60 * 60_000;
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
+/** Opening the popover asks the platform again, but not at every click on the tray. */
+const OPENED_RECHECK_MS = 60_000;
 
 export interface ReadinessWatchOptions {
   clock: Clock;
@@ -30,8 +32,10 @@ export interface ReadinessWatchOptions {
 export interface ReadinessWatch {
   /** Looks again at the next shift (call after each state change); checks now if a mark passed. */
   update(): void;
+  /** The popover opened: within a day of my next shift, ask the platform again (at most once a minute). */
+  opened(): void;
   stop(): void;
-  /** Resolves when the checks and warning writes started so far are done (stop awaits it before files go). */
+  /** Resolves when the checks (their answers in the state) and warning writes started so far are done. */
   settled(): Promise<void>;
 }
 
@@ -106,7 +110,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     }
     const inWindow = startMs - nowMs <= READINESS_WINDOW_MS;
     // At a mark, and hourly inside the window: the platform's answer may have changed (Do Not Disturb turned on).
-    if (inWindow && nowMs - checkedAtMs >= HOUR_MS) void run(startMs);
+    if (inWindow && nowMs - checkedAtMs >= HOUR_MS) track(run(startMs));
     const marks = MARKS_MS.map((m) => startMs - m).filter((at) => at > nowMs);
     const dueMs = Math.min(...marks, inWindow ? checkedAtMs + HOUR_MS : Infinity, nowMs + 6 * HOUR_MS);
     if (armedFor === dueMs && cancel) return;
@@ -122,6 +126,14 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
 
   return {
     update,
+    opened() {
+      const next = o.state().me.nextShift;
+      const nowMs = o.clock.now();
+      const startMs = next ? Date.parse(next.start) : undefined;
+      if (stopped || startMs === undefined || startMs <= nowMs || startMs - nowMs > READINESS_WINDOW_MS) return;
+      // Someone looking wants today's answer (Do Not Disturb may have been turned on since the last check).
+      if (nowMs - checkedAtMs >= OPENED_RECHECK_MS) track(run(startMs));
+    },
     stop() {
       stopped = true;
       cancel?.();

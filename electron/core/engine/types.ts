@@ -53,4 +53,8 @@ export interface Engine {
   calendar(days: number): Promise<string>;
   power(event: PowerEvent): void;
   network(online: boolean): void;
+  /** The status popover was shown: the readiness check runs again if my next shift is within a day. */
+  popoverOpened(): void;
+  /** Resolves when the readiness checks started so far have their answer in the state (`status` waits for it). */
+  checksSettled(): Promise<void>;
 }

@@ -64,4 +64,29 @@ describe('engine: readiness before my shift', () => {
     expect(h.notifier.shown.filter((n) => n.id.startsWith('readiness:'))).toEqual([]);
     expect(engine.getState().me.readiness?.checks.every((c) => c.result === 'ok')).toBe(true);
   }, 60_000);
+
+  it('asks the platform again when the popover opens within a day of my shift (at most once a minute)', async () => {
+    h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'], startAtLogin: true });
+    const asked: number[] = [];
+    let answer: NotificationHealthResult = { result: 'ok', message: 'Notifications can be shown (dunst).' };
+    const engine = h.engine({ notificationHealth: async () => (asked.push(h?.clock.now() ?? 0), answer) });
+    await engine.start();
+    await h.clock.advance(MIN);
+    // A day and more before the shift: opening the popover asks nothing.
+    engine.popoverOpened();
+    await h.clock.advance(MIN);
+    expect(asked).toEqual([]);
+    await h.clock.advanceTo(MY_START - 24 * HOUR + 10 * MIN);
+    expect(asked).toHaveLength(1);
+    // Do Not Disturb turned on since; the hourly look is 50 min away, but the user opens the popover now.
+    answer = { result: 'problem', message: 'Notifications are paused (dunst).' };
+    engine.popoverOpened();
+    engine.popoverOpened(); // a second click within the minute asks nothing more
+    await h.clock.advance(1_000);
+    expect(asked).toHaveLength(2);
+    const check = engine.getState().me.readiness?.checks.find((c) => c.id === 'notifications');
+    expect(check?.result).toBe('problem');
+    expect(check?.message).toMatch(/paused/);
+  }, 60_000);
 });
