@@ -74,6 +74,7 @@ const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
   'state:get': invokeChannels['state:get'].request,
   'sync:refresh': invokeChannels['sync:refresh'].request,
   'override:preview': invokeChannels['override:preview'].request,
+  'override:candidates': invokeChannels['override:candidates'].request,
   'override:create': invokeChannels['override:create'].request,
   'override:get': invokeChannels['override:get'].request,
   'take-over:now': invokeChannels['take-over:now'].request,

@@ -39,7 +39,8 @@ export const UserSchema = z.object({
   id: z.string().startsWith('usr_'),
   name: z.string(),
   email: z.string(),
-  time_zone: Unrelied,
+  // Where the person is, for their local hours when they might cover (an absent or unknown zone: null).
+  time_zone: ZoneSchema.optional(),
   role: Unrelied,
   seat: Unrelied,
   chat_id: Unrelied,

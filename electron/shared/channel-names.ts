@@ -7,6 +7,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'state:get',
   'sync:refresh',
   'override:preview',
+  'override:candidates',
   'override:create',
   'override:get',
   'take-over:now',

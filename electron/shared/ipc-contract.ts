@@ -62,6 +62,33 @@ export const OverridePreviewSchema = z.object({
 });
 export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 
+/** What the people picker asks: who could cover this window on this schedule, best first. */
+export const CandidatesRequestSchema = z.object({ scheduleId: z.string().min(1), window: OverrideWindowSchema });
+export type CandidatesRequest = z.infer<typeof CandidatesRequestSchema>;
+
+/** A person who could cover a window, with what their place in the ranking rests on. */
+export const CandidateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Their own time zone, null when the service sent none (or one that isn't a zone). */
+  zone: z.string().nullable(),
+  /** "03:00–05:00 in New York, night", null when their zone is unknown. */
+  localWindow: z.string().nullable(),
+  night: z.boolean().nullable(),
+  onCallHere: z.boolean(),
+  /** Names of the other watched schedules they are on call on during the window. */
+  onCallElsewhere: z.array(z.string()),
+  /** Hours on call over [hoursFrom, now) on the watched schedules, from the shifts read. */
+  recentHours: z.number().int().min(0),
+  hoursFrom: z.string(),
+  viewer: z.boolean(),
+  me: z.boolean(),
+  /** All of the above as the one line the picker shows under the name. */
+  detail: z.string(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+
 export const OverrideViewSchema = z.object({
   id: z.string(),
   scheduleId: z.string(),
@@ -118,6 +145,7 @@ export const invokeChannels = {
   'state:get': { request: None, response: resultOf(AppStateSchema) },
   'sync:refresh': { request: None, response: resultOf(None) },
   'override:preview': { request: OverrideRequestSchema, response: resultOf(OverridePreviewSchema) },
+  'override:candidates': { request: CandidatesRequestSchema, response: resultOf(z.array(CandidateSchema)) },
   'override:create': { request: OverrideRequestSchema, response: resultOf(OverrideOutcomeSchema) },
   'override:get': {
     request: z.object({ scheduleId: z.string().min(1), overrideId: z.string().min(1) }),

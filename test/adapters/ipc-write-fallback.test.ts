@@ -27,6 +27,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'state:get': thrown,
     'sync:refresh': thrown,
     'override:preview': thrown,
+    'override:candidates': thrown,
     'override:get': thrown,
     'take-over:options': thrown,
     'override:create': afterSending('override:create'),

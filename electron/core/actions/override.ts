@@ -13,7 +13,8 @@ import {
   whatHappened,
   type ActionDeps,
 } from './common';
-import { planOverride, type PlannedOverride } from './override-window';
+import { planOverride, resolveWindow, type PlannedOverride } from './override-window';
+import { rankCandidates } from '../state/candidates';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
@@ -108,6 +109,25 @@ export function overridePreview(deps: ActionDeps) {
     guarded(async () => {
       const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
       return plan.ok ? { ok: true as const, value: plan.value.preview } : { ok: false as const, error: plan.error };
+    });
+}
+
+/** Who could cover the window asked about, best first (the people picker's suggestions). */
+export function overrideCandidates(deps: ActionDeps) {
+  return async (request: RequestOf<'override:candidates'>): Promise<ResponseOf<'override:candidates'>> =>
+    guarded(async () => {
+      const snapshot = deps.snapshot.get();
+      const window = resolveWindow({ ...request, emails: [] }, snapshot, deps.clock.now());
+      if (!window.ok) return { ok: false as const, error: window.error };
+      const { startMs, endMs } = window.value;
+      const value = rankCandidates({
+        snapshot,
+        settings: deps.settings(),
+        scheduleId: request.scheduleId,
+        window: { startMs, endMs },
+        nowMs: deps.clock.now(),
+      });
+      return { ok: true as const, value };
     });
 }
 

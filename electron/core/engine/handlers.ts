@@ -2,7 +2,7 @@
 import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
-import { overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
+import { overrideCandidates, overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
 import { buildHandoffSummary } from '../state/handoff-summary';
@@ -61,6 +61,7 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),
+    'override:candidates': overrideCandidates(deps),
     'override:create': overrideCreate(deps, create),
     'override:get': overrideGet(deps),
     'take-over:now': takeOverNow(takeOverDeps),

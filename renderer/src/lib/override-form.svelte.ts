@@ -1,6 +1,7 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
-import type { OverridePreview } from '../../../electron/shared/ipc-contract';
+import { untrack } from 'svelte';
+import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
 import { app, locale } from './app-state.svelte';
 import { invoke } from './bridge';
@@ -8,6 +9,7 @@ import type { FieldErrors } from './limits';
 import { clearDraft, saveDraft, takeDraft } from './override-draft';
 import { fieldsFromProblems } from './override-outcome';
 import {
+  candidatesAsk,
   checkOverride,
   initialValues,
   onCallAt,
@@ -45,9 +47,12 @@ export class OverrideForm {
   failureMessage = $state('');
   // Replaced whole on each answer (never edited in place): raw, no deep proxies.
   preview = $state.raw<PreviewState>(null);
+  /** Who could cover the window, best first (the engine ranks them from the shifts it read); [] until it answers. */
+  candidates = $state.raw<Candidate[]>([]);
   /** The write in progress or done, and its outcome. */
   readonly write = new OverrideWrite();
   #previewSeq = 0;
+  #candidatesSeq = 0;
 
   // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
   readonly myEmail = $derived.by(() => this.#model().settings.email);
@@ -61,6 +66,11 @@ export class OverrideForm {
   readonly checked = $derived.by(() =>
     checkOverride(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, onCallAtStart: this.onCall }),
   );
+  readonly #candidatesAsk = $derived.by(() =>
+    candidatesAsk(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, onCallAtStart: this.onCall }),
+  );
+  /** As JSON: a re-derivation with the same schedule and window (a minute's tick) asks nothing again. */
+  readonly #candidatesKey = $derived(JSON.stringify(this.#candidatesAsk ?? null));
   readonly errors = $derived({
     ...this.serverErrors,
     ...(this.attempted && !this.checked.ok ? this.checked.errors : {}),
@@ -113,6 +123,7 @@ export class OverrideForm {
     this.values = $state(draft ?? fresh);
     this.restored = draft !== undefined && JSON.stringify(draft) !== this.#pristine;
     $effect(() => this.#followPreview());
+    $effect(() => this.#followCandidates());
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
     $effect(() => {
       if (this.write.phase === 'editing' && this.dirty) saveDraft($state.snapshot(this.values), this.#routeKey);
@@ -133,6 +144,22 @@ export class OverrideForm {
       const answer = await invoke('override:preview', asked);
       if (seq !== this.#previewSeq) return;
       this.preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }
+
+  /** Who could cover follows the schedule and window (not who is chosen): the picker offers them on ↓. */
+  #followCandidates(): (() => void) | undefined {
+    void this.#candidatesKey;
+    const asked = untrack(() => this.#candidatesAsk);
+    const seq = ++this.#candidatesSeq;
+    if (!asked) {
+      this.candidates = [];
+      return undefined;
+    }
+    const timer = setTimeout(async () => {
+      const ranked = await invoke('override:candidates', asked);
+      if (seq === this.#candidatesSeq) this.candidates = ranked.ok ? ranked.value : [];
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }

@@ -1,7 +1,7 @@
 // The quick override form's values: which window a preset means, who covers (me, people picked by name, or taking
 // over from one of several on call), their defaults, and the checks made before anything is sent. The engine checks
 // again; these give instant, field-level feedback.
-import type { OverrideRequest, OverrideWindow } from '../../../electron/shared/ipc-contract';
+import type { CandidatesRequest, OverrideRequest, OverrideWindow } from '../../../electron/shared/ipc-contract';
 import type { Person, ScheduleView } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
 import { isEmail, sameEmail } from './people';
@@ -165,6 +165,13 @@ function coveringEmails(values: OverrideFormValues, ctx: FormContext, errors: Fi
   const all = [...base, ...keptPeople(values, ctx, base).map((p) => p.email)];
   if (all.length > MAX_COVERING) errors.who = `At most ${MAX_COVERING} people can be on call in one override.`;
   return all;
+}
+
+/** What the people picker asks the engine about: the schedule and window as typed (nobody chosen yet is fine). */
+export function candidatesAsk(values: OverrideFormValues, ctx: FormContext): CandidatesRequest | undefined {
+  if (values.scheduleId === '') return undefined;
+  const window = windowOf(values, ctx, {});
+  return window ? { scheduleId: values.scheduleId, window } : undefined;
 }
 
 export type Checked = { ok: true; request: OverrideRequest } | { ok: false; errors: FieldErrors };

@@ -1,0 +1,121 @@
+// Who could cover a window, ranked: the schedule's people who are free then (not on call on this schedule, nor on
+// another watched one), whose local time in the window is day rather than night, who carried fewer hours lately,
+// and whose seat is not `viewer`. Each with what the ranking rests on, in words: their local hours (from their own
+// `time_zone`; "zone unknown" when the service sent none), where else they are on call, and their hours over the
+// range the read shifts cover (never more than the last 30 days).
+import { DateTime } from 'luxon';
+import { zoneLabel } from '../../shared/format';
+import type { Candidate } from '../../shared/ipc-contract';
+import type { Settings } from '../../shared/settings';
+import { segmentsOf } from '../model/segments';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
+
+const HOUR_MS = 3_600_000;
+const LOOK_BACK_MS = 30 * 24 * HOUR_MS;
+const NIGHT_FROM_H = 22;
+const NIGHT_TO_H = 7;
+
+interface Span {
+  startMs: number;
+  endMs: number;
+}
+
+/** Milliseconds this person is on call within the span, on one schedule (from its read shifts). */
+function onCallMs(s: ScheduleSnapshot, emailLower: string, span: Span): number {
+  let ms = 0;
+  for (const seg of segmentsOf(s.shifts)) {
+    if (!seg.emails.includes(emailLower)) continue;
+    ms += Math.max(0, Math.min(seg.endMs, span.endMs) - Math.max(seg.startMs, span.startMs));
+  }
+  return ms;
+}
+
+/** Whether any hour of the window falls in the night (22:00–07:00) where the person is. */
+function atNight(span: Span, zone: string): boolean {
+  for (let t = span.startMs; t < span.endMs; t += HOUR_MS / 2) {
+    const hour = DateTime.fromMillis(t, { zone }).hour;
+    if (hour >= NIGHT_FROM_H || hour < NIGHT_TO_H) return true;
+  }
+  return false;
+}
+
+/** "03:00–05:00 in New York, night"; the weekday too when the window is not on today's date there. */
+function localWindow(span: Span, zone: string, nowMs: number, locale: string | undefined): string {
+  const from = DateTime.fromMillis(span.startMs, { zone });
+  const to = DateTime.fromMillis(span.endMs, { zone });
+  const today = DateTime.fromMillis(nowMs, { zone }).hasSame(from, 'day');
+  const opts = { locale: locale ?? 'en-GB' };
+  const start = from.toLocaleString(
+    today ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' },
+    opts,
+  );
+  const end = to.toLocaleString({ hour: '2-digit', minute: '2-digit' }, opts);
+  return `${start}–${end} in ${zoneLabel(zone)}${atNight(span, zone) ? ', night' : ''}`;
+}
+
+export interface CandidatesInput {
+  snapshot: Snapshot;
+  settings: Settings;
+  scheduleId: string;
+  window: Span;
+  nowMs: number;
+  locale?: string;
+}
+
+/** The range the read shifts cover in the last 30 days: from the latest start of any watched schedule's read. */
+function lookBack(snapshot: Snapshot, nowMs: number): Span {
+  const froms = snapshot.schedules.flatMap((s) => (s.shiftsFrom ? [Date.parse(s.shiftsFrom)] : []));
+  return { startMs: Math.max(nowMs - LOOK_BACK_MS, ...froms), endMs: nowMs };
+}
+
+export function rankCandidates(input: CandidatesInput): Candidate[] {
+  const { snapshot, scheduleId, window, nowMs } = input;
+  const schedule = snapshot.schedules.find((s) => s.id === scheduleId);
+  const users = schedule?.details?.users ?? [];
+  const me = input.settings.email.trim().toLowerCase();
+  const back = lookBack(snapshot, nowMs);
+  const names = new Map(snapshot.schedules.map((s) => [s.id, s.details?.name ?? s.id]));
+  const hoursFrom = new Date(back.startMs).toISOString();
+  const people = users.map((u) => {
+    const emailLower = u.email.trim().toLowerCase();
+    const zone = u.time_zone ?? null;
+    const elsewhere = snapshot.schedules
+      .filter((s) => s.id !== scheduleId && onCallMs(s, emailLower, window) > 0)
+      .map((s) => names.get(s.id) ?? s.id);
+    const recentMs = snapshot.schedules.reduce((sum, s) => sum + onCallMs(s, emailLower, back), 0);
+    const candidate: Omit<Candidate, 'detail'> = {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      zone,
+      localWindow: zone ? localWindow(window, zone, nowMs, input.locale) : null,
+      night: zone ? atNight(window, zone) : null,
+      onCallHere: schedule ? onCallMs(schedule, emailLower, window) > 0 : false,
+      onCallElsewhere: elsewhere,
+      recentHours: Math.round(recentMs / HOUR_MS),
+      hoursFrom,
+      viewer: u.seat === 'viewer',
+      me: emailLower === me,
+    };
+    return { ...candidate, detail: detailOf(candidate, nowMs) };
+  });
+  return people.sort(
+    (a, b) => rankKey(a) - rankKey(b) || a.recentHours - b.recentHours || a.name.localeCompare(b.name),
+  );
+}
+
+/** Lower is better: free here, free elsewhere, a member's seat, daytime (or an unknown zone) where they are. */
+function rankKey(c: Candidate): number {
+  return (c.onCallHere ? 8 : 0) + (c.onCallElsewhere.length > 0 ? 4 : 0) + (c.viewer ? 2 : 0) + (c.night ? 1 : 0);
+}
+
+/** The line a picker shows under a name: "03:00–05:00 in New York, night · 42 h on call in the last 8 d". */
+function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number): string {
+  const parts = [c.localWindow ?? 'time zone unknown'];
+  if (c.onCallHere) parts.push('on call here then');
+  if (c.onCallElsewhere.length > 0) parts.push(`on call on ${c.onCallElsewhere.join(', ')} then`);
+  const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / (24 * HOUR_MS)));
+  parts.push(`${c.recentHours} h on call in the last ${days} d`);
+  if (c.viewer) parts.push('viewer seat, unlikely');
+  return parts.join(' · ');
+}
