@@ -82,9 +82,25 @@ async function overrideShot(): Promise<void> {
   await override.context.close();
 }
 
+/** The people picker's "who could cover", opened with ↓ on the empty field. */
+async function candidatesShot(): Promise<void> {
+  const override = await openApp(browser, host, { kind: 'action', view: 'override', width: 440, height: 560 });
+  await override.page.getByLabel('Someone else').check();
+  const picker = override.page.getByRole('combobox', { name: /Name or e-mail/ });
+  await override.page.waitForFunction(() =>
+    (document.querySelector('#ov-person')?.getAttribute('placeholder') ?? '').includes('who could cover'),
+  );
+  await picker.press('ArrowDown');
+  await override.page.getByRole('listbox', { name: 'Who could cover, best first' }).waitFor();
+  await override.page.screenshot({ path: join(out, 'raw-override.png') });
+  optimise(join(out, 'raw-override.png'), join(out, 'who-could-cover.png'));
+  await override.context.close();
+}
+
 try {
   if (!formsOnly) await statusShot();
   await overrideShot();
+  await candidatesShot();
   if (!formsOnly) await glanceShots();
 } finally {
   await browser.close();
