@@ -66,6 +66,37 @@ describe('the week timeline', () => {
     await page.screenshot({ path: '/tmp/timeline-keyboard.png' });
   });
 
+  it('overrides a shift from the timeline: Enter (or "Override this…") opens quick override with its window', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    const timeline = page.getByTestId('week-timeline');
+    await timeline.waitFor();
+    await timeline.focus();
+    // The next shift on the first row: it starts later, so the window is exactly its own.
+    await page.keyboard.press('ArrowRight');
+    const state = host.engine.getState();
+    const row = orderedSchedules(state)[0];
+    const seg = await page.evaluate(() => document.querySelector('[aria-selected="true"][id^="week-seg-0-"]')?.id);
+    expect(seg).toMatch(/^week-seg-0-\d+$/);
+    // The caption offers the same with a button (reached by Tab).
+    expect(await page.getByTestId('override-this').textContent()).toBe('Override this…');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => host.windowCalls.length).toBeGreaterThan(0);
+    const call = host.windowCalls.at(-1);
+    expect(call?.channel).toBe('window:open');
+    const request = call?.request as { view: string; params: Record<string, string> };
+    expect(request.view).toBe('override');
+    expect(request.params.scheduleId).toBe(row?.id);
+    const startMs = Date.parse(request.params.start ?? '');
+    const endMs = Date.parse(request.params.end ?? '');
+    expect(endMs).toBeGreaterThan(startMs);
+    expect(startMs).toBeGreaterThanOrEqual(Date.now() - 60_000);
+    // The form opens on that schedule with that window as a custom one.
+    await expect.poll(() => page.getByLabel('Custom').isChecked()).toBe(true);
+    expect(await page.getByLabel('Schedule').inputValue()).toBe(row?.id);
+    await page.screenshot({ path: 'test-results/screenshots/override-from-timeline.png' });
+  });
+
   it('stays collapsed as last left (localStorage), and lazy-loads only when shown', async () => {
     const app = await session.open('configured');
     const { page } = app;
