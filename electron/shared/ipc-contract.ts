@@ -27,6 +27,7 @@ export const ViewNameSchema = z.enum([
   'chat-group',
   'settings',
   'onboarding',
+  'week',
 ]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 

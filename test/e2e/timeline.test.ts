@@ -76,7 +76,7 @@ describe('the week timeline', () => {
     await page.keyboard.press('ArrowRight');
     const state = host.engine.getState();
     const row = orderedSchedules(state)[0];
-    const seg = await page.evaluate(() => document.querySelector('[aria-selected="true"][id^="week-seg-0-"]')?.id);
+    const seg = await page.locator('[aria-selected="true"][id^="week-seg-0-"]').getAttribute('id');
     expect(seg).toMatch(/^week-seg-0-\d+$/);
     // The caption offers the same with a button (reached by Tab).
     expect(await page.getByTestId('override-this').textContent()).toBe('Override this…');
@@ -115,6 +115,38 @@ describe('the week timeline', () => {
     await page.getByRole('button', { name: /This week/ }).click();
     await page.getByTestId('week-timeline').waitFor();
   });
+});
+
+describe('the larger week view', () => {
+  for (const colorScheme of ['light', 'dark'] as const)
+    it(`opens from "Larger…" with the same rows and every segment as readable text (${colorScheme})`, async () => {
+      const popover = await session.open('configured', { colorScheme });
+      await popover.page.getByTestId('week-timeline').waitFor();
+      await popover.page.getByTestId('week-larger').click();
+      expect(popover.host.windowCalls.at(-1)).toEqual({
+        channel: 'window:open',
+        request: { view: 'week', params: {} },
+      });
+      await popover.context.close();
+      const app = await session.open('configured', {
+        kind: 'action',
+        view: 'week',
+        width: 440,
+        height: 640,
+        colorScheme,
+      });
+      const { page, host } = app;
+      await page.getByTestId('week-timeline').waitFor();
+      const names = orderedSchedules(host.engine.getState()).map((s) => s.name);
+      expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(names);
+      // The visible lists say what the hidden one says to a screen reader: the same segments, in the same order.
+      const hidden = await page.getByTestId('week-list').getByRole('option').allTextContents();
+      const shown = await page.getByTestId('week-row-list').locator('li').allTextContents();
+      expect(shown).toEqual(hidden);
+      expect(shown.length).toBeGreaterThan(names.length);
+      expect(await axeViolations(page)).toEqual([]);
+      await app.screenshot(`week-view-${colorScheme}`);
+    });
 });
 
 describe('a DST week with a New York schedule (page clock Fri 27 March 2026, Berlin)', () => {

@@ -10,6 +10,7 @@ export const VIEW_NAMES: readonly ViewName[] = [
   'chat-group',
   'settings',
   'onboarding',
+  'week',
 ];
 
 export function isViewName(value: unknown): value is ViewName {

@@ -87,9 +87,9 @@ async function candidatesShot(): Promise<void> {
   const override = await openApp(browser, host, { kind: 'action', view: 'override', width: 440, height: 560 });
   await override.page.getByLabel('Someone else').check();
   const picker = override.page.getByRole('combobox', { name: /Name or e-mail/ });
-  await override.page.waitForFunction(() =>
-    (document.querySelector('#ov-person')?.getAttribute('placeholder') ?? '').includes('who could cover'),
-  );
+  // The ranking arrives a moment after the form opens (the placeholder then offers it).
+  for (let i = 0; i < 50 && !((await picker.getAttribute('placeholder')) ?? '').includes('who could cover'); i++)
+    await override.page.waitForTimeout(100);
   await picker.press('ArrowDown');
   await override.page.getByRole('listbox', { name: 'Who could cover, best first' }).waitFor();
   await override.page.screenshot({ path: join(out, 'raw-override.png') });

@@ -156,4 +156,13 @@ export const VIEWS: readonly ViewCase[] = [
       await page.getByLabel('API key').waitFor();
     },
   },
+  {
+    name: 'week',
+    setup: 'configured',
+    open: { ...WINDOW, view: 'week' },
+    async reach({ page }) {
+      await page.getByTestId('week-timeline').waitFor();
+      await page.getByTestId('week-row-list').first().waitFor();
+    },
+  },
 ];
