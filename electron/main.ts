@@ -226,7 +226,7 @@ async function startShell(demo: DemoSession | undefined) {
       isPrerenderedPage(url)
         ? render({
             state: updates.withNotice(engine.getState()),
-            nowMs: Date.now(),
+            nowMs: systemClock.now(),
             locale: app.getLocale(),
             localZone: zone.current(),
           })

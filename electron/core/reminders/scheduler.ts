@@ -37,7 +37,7 @@ export interface ReminderSchedulerOptions {
   notifier: Notifier;
   firedStore: FiredStore;
   /** The local zone, read at each judgement so a catch-up after travel reads in the new zone. */
-  localZone?: string | (() => string);
+  localZone: string | (() => string);
   locale?: string;
   /** How late a reminder may be and still be shown as planned; default 60 s. */
   graceMs?: number;
@@ -87,8 +87,7 @@ export interface ReminderScheduler {
 export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
   const { clock, notifier, firedStore } = options;
   const graceMs = options.graceMs ?? REMINDER_GRACE_MS;
-  const zone = (): string | undefined =>
-    typeof options.localZone === 'function' ? options.localZone() : options.localZone;
+  const zone = (): string => (typeof options.localZone === 'function' ? options.localZone() : options.localZone);
   let plan: PlannedReminder[] = [];
   let cancelTimer: (() => void) | undefined;
   let cancelGrace: (() => void) | undefined;
@@ -144,7 +143,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   /** Quiet (quiet hours or paused) until this instant, or undefined when notifications may speak. */
   const quietEnd = (nowMs: number): number | undefined => {
     const q = options.quiet?.();
-    return q ? quietUntil(nowMs, q, zone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : undefined;
+    return q ? quietUntil(nowMs, q, zone()) : undefined;
   };
 
   /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
