@@ -94,6 +94,9 @@ describe('the week timeline', () => {
     // The form opens on that schedule with that window as a custom one.
     await expect.poll(() => page.getByLabel('Custom').isChecked()).toBe(true);
     expect(await page.getByLabel('Schedule').inputValue()).toBe(row?.id);
+    // That shift is mine (the demo's me): someone else covers it.
+    expect(request.params.who).toBe('others');
+    expect(await page.getByLabel('Someone else').isChecked()).toBe(true);
     await page.screenshot({ path: 'test-results/screenshots/override-from-timeline.png' });
   });
 

@@ -153,6 +153,15 @@ describe('prefill', () => {
     });
   });
 
+  it('opens a shift of mine from the week for someone else to cover, with nobody chosen yet', () => {
+    const v = initialValues(
+      [schedule()],
+      { scheduleId: 'sch_platform', start: '2026-03-30T06:00:00Z', end: '2026-03-30T14:00:00Z', who: 'others' },
+      ctx,
+    );
+    expect(v).toMatchObject({ preset: 'custom', startTime: '08:00', who: 'others', people: [], suggested: false });
+  });
+
   it('defaults to the first schedule, the rest of the current shift, and a custom hour from the next quarter', () => {
     expect(initialValues([schedule()], {}, ctx)).toMatchObject({
       scheduleId: 'sch_platform',

@@ -97,6 +97,9 @@ export function initialValues(
     Object.assign(values, { preset: 'custom' }, customFields(start, end, ctx.localZone, h24));
   }
   if (params.who === 'me') Object.assign(values, { who: 'me', people: [], suggested: false });
+  // A shift of mine, from the week: someone else covers it (the picker offers who could).
+  if (params.who === 'others' && values.who === 'me')
+    Object.assign(values, { who: 'others', people: [], suggested: false });
   return values;
 }
 
