@@ -3,16 +3,14 @@
 // message. After a wake or a restart, shift reminders are held until the app knows again (`hold`/`release`): the
 // first sync after the event, or a short grace, after which a catch-up says it comes from saved data. A sleep is
 // also noticed from the clock itself (wall time running ahead of monotonic time), so no resume event is needed.
-// Write-ahead: a reminder is recorded as shown on disk before its notification goes out, so a crash in between
-// can lose one message but never repeat one.
+// What is judged is delivered by ./delivery (write-ahead, and held through quiet hours).
 import type { Settings } from '../../shared/settings';
-import type { Clock, NotificationRequest, Notifier } from '../ports';
-import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
-import { isUrgent, summaryOf, toHeld } from './held';
-import { isAsap, judge, type Outcome } from './judge';
-import { quietUntil } from './quiet';
+import type { Clock, Notifier } from '../ports';
+import type { FiredStore, HeldMessage } from '../storage/fired-store';
+import { isAsap, judge } from './judge';
 import { createWakeWatch } from './wake-watch';
 import { createConfirmGate, type ConfirmSource } from './confirm';
+import { createDelivery } from './delivery';
 
 export { WAKE_JUMP_MS } from './wake-watch';
 import type { MessageOptions } from './messages';
@@ -98,15 +96,16 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   const wakeWatch = createWakeWatch(clock);
   let timerDueMs: number | undefined;
   const gate = options.confirm ? createConfirmGate(options.confirm) : undefined;
+  const delivery = createDelivery({
+    firedStore,
+    notifier,
+    zone,
+    ...(options.quiet ? { quiet: options.quiet } : {}),
+    ...(options.stillTrue ? { stillTrue: options.stillTrue } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   /** Due reminders waiting for their schedule's read, and when the earliest wait ends. */
   let confirming: { keys: ReadonlySet<string>; untilMs: number | undefined } = { keys: new Set(), untilMs: undefined };
-  const inFlight = new Set<Promise<unknown>>();
-
-  const track = (p: Promise<unknown>): void => {
-    const guarded = p.catch((e: unknown) => options.log?.(`reminder: ${e instanceof Error ? e.message : String(e)}`));
-    inFlight.add(guarded);
-    void guarded.finally(() => inFlight.delete(guarded));
-  };
   const done = (r: PlannedReminder): boolean =>
     firedStore.has(r.key) ||
     (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
@@ -121,43 +120,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     // Due items waiting for a read are judged when it comes (a new plan) or when the wait ends.
     const waiting = plan.filter((r) => r.atMs > nowMs || (heldSinceMs === undefined && !confirming.keys.has(r.key)));
     // Held messages are summed up when quiet time ends: wake up then.
-    const quietEndMs = firedStore.held().length > 0 ? quietEnd(nowMs) : undefined;
+    const quietEndMs = firedStore.held().length > 0 ? delivery.quietEnd(nowMs) : undefined;
     const ends = [quietEndMs ?? Infinity, confirming.untilMs ?? Infinity];
     const next = Math.min(nowMs + MAX_TIMER_MS, ...ends, ...waiting.map((r) => r.atMs));
     const delayMs = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
     timerDueMs = clock.now() + delayMs;
     cancelTimer = clock.setTimer(delayMs, () => judgeNow(true));
   };
-
-  /** Records first (write-ahead), then shows; a failed write still shows (missing one is worse than a repeat). */
-  function deliver(written: Promise<void>, shown: readonly NotificationRequest[]): void {
-    const notifyAll = (): Promise<unknown> => Promise.all(shown.map((n) => notifier.notify(n)));
-    track(
-      written.then(notifyAll, (e: unknown) => {
-        options.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
-        return notifyAll();
-      }),
-    );
-  }
-
-  /** Quiet (quiet hours or paused) until this instant, or undefined when notifications may speak. */
-  const quietEnd = (nowMs: number): number | undefined => {
-    const q = options.quiet?.();
-    return q ? quietUntil(nowMs, q, zone()) : undefined;
-  };
-
-  /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
-  function deliverHeld(nowMs: number): void {
-    const held = firedStore.held();
-    if (held.length === 0) return;
-    const stillTrue = (h: HeldMessage): boolean =>
-      h.kind === 'lead'
-        ? plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs)
-        : (options.stillTrue?.(h) ?? true);
-    const summary = summaryOf(held, nowMs, stillTrue);
-    const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
-    deliver(firedStore.releaseHeld(entries), summary ? [summary] : []);
-  }
 
   /** When a schedule's data is saved data now (the message then says what it rests on), else undefined. */
   function savedDataAt(nowMs: number, unconfirmed: ReadonlySet<string>): (id: string) => number | undefined {
@@ -171,33 +140,6 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       const failed = (options.confirm?.failedAtMs(id) ?? -Infinity) > knownMs;
       return beforeWake || old || failed || unconfirmed.has(id) ? knownMs : undefined;
     };
-  }
-
-  /** Records what was settled (write-ahead), shows what may speak now, keeps the rest for after quiet time. */
-  function settle(outcomes: readonly Outcome[], nowMs: number): void {
-    const entries: FiredEntry[] = outcomes.flatMap((o) =>
-      o.settle.flatMap((r) =>
-        [r.key, ...(r.settles ?? []), ...(o.show ? (r.replaces ?? []) : [])].map((key) => ({
-          key,
-          untilMs: r.untilMs,
-        })),
-      ),
-    );
-    const quiet = quietEnd(nowMs) !== undefined;
-    const shown = outcomes.filter((o): o is Outcome & { show: NotificationRequest } => o.show !== undefined);
-    const waits = shown.filter((o) => quiet && !isUrgent(o, nowMs));
-    const speaks = shown.filter((o) => !waits.includes(o)).map((o) => o.show);
-    if (entries.length > 0)
-      deliver(
-        firedStore.add(
-          entries,
-          waits.map((o) => toHeld(o, nowMs)),
-        ),
-        speaks,
-      );
-    if (!quiet) deliverHeld(nowMs);
-    const settledKeys = new Set(entries.map((e) => e.key));
-    plan = plan.filter((r) => !settledKeys.has(r.key));
   }
 
   function judgeNow(byTimer: boolean): void {
@@ -220,7 +162,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     confirming = { keys: verdict?.waiting ?? new Set(), untilMs: verdict?.untilMs };
     const savedDataAtMs = savedDataAt(nowMs, verdict?.unconfirmed ?? new Set());
     const judged = confirming.keys.size === 0 ? plan : plan.filter((r) => !confirming.keys.has(r.key));
-    settle(judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs }), nowMs);
+    const settledKeys = delivery.settle(judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs }), nowMs, plan);
+    plan = plan.filter((r) => !settledKeys.has(r.key));
     arm();
   }
 
@@ -267,8 +210,6 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       cancelTimer = undefined;
     },
     pending: () => plan.filter((r) => !done(r)),
-    async settled() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    settled: () => delivery.settled(),
   };
 }

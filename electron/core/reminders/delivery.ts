@@ -1,0 +1,100 @@
+// Delivering what the scheduler judged: recorded first (write-ahead, so a crash in between can lose one message
+// but never repeat one), then shown; during quiet hours or a pause, kept (urgent ones excepted) and summed up in one
+// message when quiet time ends, leaving out what is no longer true then.
+import type { Settings } from '../../shared/settings';
+import type { NotificationRequest, Notifier } from '../ports';
+import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
+import { isUrgent, summaryOf, toHeld } from './held';
+import type { Outcome } from './judge';
+import { quietUntil } from './quiet';
+import type { PlannedReminder } from './types';
+
+export interface DeliveryOptions {
+  firedStore: FiredStore;
+  notifier: Notifier;
+  /** The local zone quiet hours are counted in, read each time. */
+  zone: () => string;
+  /** Quiet hours and pause, read each time. */
+  quiet?: () => Pick<Settings, 'quietHours' | 'pausedUntil'> | undefined;
+  /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
+  stillTrue?: (held: HeldMessage) => boolean;
+  log?: (message: string) => void;
+}
+
+export interface Delivery {
+  /** Records and shows (or keeps) the outcomes; returns the keys they settled. `plan`: what is still planned. */
+  settle(outcomes: readonly Outcome[], nowMs: number, plan: readonly PlannedReminder[]): Set<string>;
+  /** Quiet (quiet hours or paused) until this instant, or undefined when notifications may speak. */
+  quietEnd(nowMs: number): number | undefined;
+  /** Resolves when notifications and writes started so far have finished. */
+  settled(): Promise<void>;
+}
+
+export function createDelivery(o: DeliveryOptions): Delivery {
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>): void => {
+    const guarded = p.catch((e: unknown) => o.log?.(`reminder: ${e instanceof Error ? e.message : String(e)}`));
+    inFlight.add(guarded);
+    void guarded.finally(() => inFlight.delete(guarded));
+  };
+
+  /** Records first (write-ahead), then shows; a failed write still shows (missing one is worse than a repeat). */
+  function deliver(written: Promise<void>, shown: readonly NotificationRequest[]): void {
+    const notifyAll = (): Promise<unknown> => Promise.all(shown.map((n) => o.notifier.notify(n)));
+    track(
+      written.then(notifyAll, (e: unknown) => {
+        o.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
+        return notifyAll();
+      }),
+    );
+  }
+
+  const quietEnd = (nowMs: number): number | undefined => {
+    const q = o.quiet?.();
+    return q ? quietUntil(nowMs, q, o.zone()) : undefined;
+  };
+
+  /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
+  function deliverHeld(nowMs: number, plan: readonly PlannedReminder[]): void {
+    const held = o.firedStore.held();
+    if (held.length === 0) return;
+    const stillTrue = (h: HeldMessage): boolean =>
+      h.kind === 'lead'
+        ? plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs)
+        : (o.stillTrue?.(h) ?? true);
+    const summary = summaryOf(held, nowMs, stillTrue);
+    const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
+    deliver(o.firedStore.releaseHeld(entries), summary ? [summary] : []);
+  }
+
+  return {
+    settle(outcomes, nowMs, plan) {
+      const entries: FiredEntry[] = outcomes.flatMap((out) =>
+        out.settle.flatMap((r) =>
+          [r.key, ...(r.settles ?? []), ...(out.show ? (r.replaces ?? []) : [])].map((key) => ({
+            key,
+            untilMs: r.untilMs,
+          })),
+        ),
+      );
+      const quiet = quietEnd(nowMs) !== undefined;
+      const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
+      const waits = shown.filter((out) => quiet && !isUrgent(out, nowMs));
+      const speaks = shown.filter((out) => !waits.includes(out)).map((out) => out.show);
+      if (entries.length > 0)
+        deliver(
+          o.firedStore.add(
+            entries,
+            waits.map((out) => toHeld(out, nowMs)),
+          ),
+          speaks,
+        );
+      if (!quiet) deliverHeld(nowMs, plan);
+      return new Set(entries.map((e) => e.key));
+    },
+    quietEnd,
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
