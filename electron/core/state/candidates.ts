@@ -9,11 +9,10 @@ import type { Candidate } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
 import { segmentsOf } from '../model/segments';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
+import { nightsOver } from './load';
 
 const HOUR_MS = 3_600_000;
 const LOOK_BACK_MS = 30 * 24 * HOUR_MS;
-const NIGHT_FROM_H = 22;
-const NIGHT_TO_H = 7;
 
 interface Span {
   startMs: number;
@@ -30,17 +29,12 @@ function onCallMs(s: ScheduleSnapshot, emailLower: string, span: Span): number {
   return ms;
 }
 
-/** Whether any hour of the window falls in the night (22:00–07:00) where the person is. */
-function atNight(span: Span, zone: string): boolean {
-  for (let t = span.startMs; t < span.endMs; t += HOUR_MS / 2) {
-    const hour = DateTime.fromMillis(t, { zone }).hour;
-    if (hour >= NIGHT_FROM_H || hour < NIGHT_TO_H) return true;
-  }
-  return false;
-}
+/** Whether any of the window falls in a night (22:00–07:00, as my load counts them) where the person is. */
+const atNight = (span: Span, zone: string): boolean =>
+  nightsOver({ fromMs: span.startMs, toMs: span.endMs }, zone).length > 0;
 
 /** "03:00–05:00 in New York, night"; the weekday too when the window is not on today's date there. */
-function localWindow(span: Span, zone: string, nowMs: number, locale: string | undefined): string {
+function localWindow(span: Span, zone: string, night: boolean, nowMs: number, locale: string | undefined): string {
   const from = DateTime.fromMillis(span.startMs, { zone });
   const to = DateTime.fromMillis(span.endMs, { zone });
   const today = DateTime.fromMillis(nowMs, { zone }).hasSame(from, 'day');
@@ -50,7 +44,7 @@ function localWindow(span: Span, zone: string, nowMs: number, locale: string | u
     opts,
   );
   const end = to.toLocaleString({ hour: '2-digit', minute: '2-digit' }, opts);
-  return `${start}–${end} in ${zoneLabel(zone)}${atNight(span, zone) ? ', night' : ''}`;
+  return `${start}–${end} in ${zoneLabel(zone)}${night ? ', night' : ''}`;
 }
 
 export interface CandidatesInput {
@@ -76,9 +70,12 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
   const back = lookBack(snapshot, nowMs);
   const names = new Map(snapshot.schedules.map((s) => [s.id, s.details?.name ?? s.id]));
   const hoursFrom = new Date(back.startMs).toISOString();
+  // Schedules whose shifts were never read count no hours: the figure says it leaves them out.
+  const unread = snapshot.schedules.filter((s) => s.shiftsFrom === null).map((s) => names.get(s.id) ?? s.id);
   const people = users.map((u) => {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
+    const night = zone ? atNight(window, zone) : null;
     const elsewhere = snapshot.schedules
       .filter((s) => s.id !== scheduleId && onCallMs(s, emailLower, window) > 0)
       .map((s) => names.get(s.id) ?? s.id);
@@ -88,8 +85,8 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       name: u.name,
       email: u.email,
       zone,
-      localWindow: zone ? localWindow(window, zone, nowMs, input.locale) : null,
-      night: zone ? atNight(window, zone) : null,
+      localWindow: zone ? localWindow(window, zone, night === true, nowMs, input.locale) : null,
+      night,
       onCallHere: schedule ? onCallMs(schedule, emailLower, window) > 0 : false,
       onCallElsewhere: elsewhere,
       recentHours: Math.round(recentMs / HOUR_MS),
@@ -97,7 +94,7 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       viewer: u.seat === 'viewer',
       me: emailLower === me,
     };
-    return { ...candidate, detail: detailOf(candidate, nowMs) };
+    return { ...candidate, detail: detailOf(candidate, nowMs, unread) };
   });
   return people.sort(
     (a, b) => rankKey(a) - rankKey(b) || a.recentHours - b.recentHours || a.name.localeCompare(b.name),
@@ -110,12 +107,13 @@ function rankKey(c: Candidate): number {
 }
 
 /** The line a picker shows under a name: "03:00–05:00 in New York, night · 42 h on call in the last 8 d". */
-function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number): string {
+function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number, unread: readonly string[]): string {
   const parts = [c.localWindow ?? 'time zone unknown'];
   if (c.onCallHere) parts.push('on call here then');
   if (c.onCallElsewhere.length > 0) parts.push(`on call on ${c.onCallElsewhere.join(', ')} then`);
   const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / (24 * HOUR_MS)));
-  parts.push(`${c.recentHours} h on call in the last ${days} d`);
+  const leftOut = unread.length > 0 ? ` (${unread.join(', ')} not read)` : '';
+  parts.push(`${c.recentHours} h on call in the last ${days} d${leftOut}`);
   if (c.viewer) parts.push('viewer seat, unlikely');
   return parts.join(' · ');
 }

@@ -20,7 +20,7 @@ interface Span {
 const overlapMs = (a: Span, b: Span): number => Math.max(0, Math.min(a.toMs, b.toMs) - Math.max(a.fromMs, b.fromMs));
 
 /** The nights (22:00 one day to 07:00 the next, local) that touch the span, each as an interval. */
-function nightsOver(span: Span, zone: string): Span[] {
+export function nightsOver(span: Span, zone: string): Span[] {
   const nights: Span[] = [];
   let day = DateTime.fromMillis(span.fromMs, { zone }).startOf('day').minus({ days: 1 });
   while (day.toMillis() < span.toMs) {

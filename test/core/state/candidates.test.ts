@@ -71,4 +71,30 @@ describe('who could cover a window', () => {
     expect(byName.get('Kenji')?.detail).toBe('16:00–18:00 in Tokyo · 24 h on call in the last 3 d');
     expect(byName.get('Vera')?.detail).toMatch(/viewer seat, unlikely$/);
   });
+
+  it('counts a short window that only touches 22:00 as night', () => {
+    // 20:50–21:10 UTC is 21:50–22:10 in Berlin (CET, +1): ten minutes of it are night.
+    const [only] = rankCandidates({
+      snapshot: snapshotOf([scheduleSnap('sch_pay', [], { details: details('Payments', 'Europe/Berlin', [dora]) })]),
+      settings: settingsWith({ schedules: [{ id: 'sch_pay' }] }),
+      scheduleId: 'sch_pay',
+      window: { startMs: Date.parse('2026-03-08T20:50:00Z'), endMs: Date.parse('2026-03-08T21:10:00Z') },
+      nowMs: NOW,
+    });
+    expect(only?.night).toBe(true);
+    expect(only?.localWindow).toBe('21:50–22:10 in Berlin, night');
+  });
+
+  it('says which schedules its hours leave out when their shifts were never read', () => {
+    const snapshot = world();
+    const unread = scheduleSnap('sch_data', [], { details: details('Data', 'Europe/Berlin', []), shiftsFrom: null });
+    const [first] = rankCandidates({
+      snapshot: { ...snapshot, schedules: [...snapshot.schedules, unread] },
+      settings: settingsWith({ schedules: [{ id: 'sch_plat' }, { id: 'sch_pay' }, { id: 'sch_data' }] }),
+      scheduleId: 'sch_plat',
+      window: WINDOW,
+      nowMs: NOW,
+    });
+    expect(first?.detail).toMatch(/ h on call in the last 3 d \(Data not read\)/);
+  });
 });
