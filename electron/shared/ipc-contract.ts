@@ -58,6 +58,9 @@ export const OverridePreviewSchema = z.object({
   replaces: z.array(PersonSchema),
   /** The most people on call at once in the window before the override, from the cached shifts (0: none known). */
   onCallBefore: z.number().int().min(0).optional(),
+  /** Who is on call in part of the window isn't known (the schedule never loaded, shifts it couldn't read, past what
+   *  was read): `replaces` and `onCallBefore` then say only who is known, never "nobody". */
+  unknownOnCall: z.boolean().optional(),
   /** The covering people are already exactly who is on call for the whole window: the override would change nothing. */
   alreadyOnCall: z.boolean().optional(),
 });

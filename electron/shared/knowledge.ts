@@ -5,7 +5,42 @@
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { joinNames } from './format';
 import { hasData } from './freshness';
-import type { AppState, KnownRange, MyGap, ScheduleView } from './view-state';
+import type { AppState, KnownRange, MyGap, ScheduleView, TimeSpan } from './view-state';
+
+/** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). */
+export function spanAt(s: Pick<ScheduleView, 'timeline'>, ms: number): TimeSpan | undefined {
+  const spans = s.timeline;
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const end = spans[mid]?.end;
+    if (end !== undefined && Date.parse(end) > ms) hi = mid;
+    else lo = mid + 1;
+  }
+  const span = spans[lo];
+  return span && Date.parse(span.start) <= ms ? span : undefined;
+}
+
+/** Whether the timeline says who is on call at `ms` (someone, or nobody): not in a hole, not outside the read. */
+function spanKnows(s: ScheduleView, ms: number): boolean {
+  const kind = spanAt(s, ms)?.kind;
+  return kind === 'people' || kind === 'nobody';
+}
+
+/**
+ * Nobody on call now, as far as the timeline says: until when, and what comes then (the next people, or unknown
+ * time: a hole, the end of the read). "Until" stops where what is known stops. undefined unless nobody is on call.
+ */
+export function uncoveredNow(
+  s: ScheduleView,
+  nowMs: number,
+): { until: string; then: 'people' | 'unknown' } | undefined {
+  if (!hasData(s.status) || s.now) return undefined;
+  const at = spanAt(s, nowMs);
+  if (at?.kind !== 'nobody') return undefined;
+  return { until: at.end, then: spanAt(s, Date.parse(at.end))?.kind === 'people' ? 'people' : 'unknown' };
+}
 
 function inHole(range: KnownRange, ms: number): boolean {
   return range.holes.some((h) => Date.parse(h.from) <= ms && ms < Date.parse(h.to));
@@ -26,12 +61,12 @@ export function knownUntil(range: KnownRange | null, ms: number): string | undef
 
 /** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */
 export function knowsAt(s: ScheduleView, ms: number): boolean {
-  return hasData(s.status) && rangeCovers(s.known, ms);
+  return hasData(s.status) && spanKnows(s, ms);
 }
 
 /** Whether "who is on call now" can be said: someone is known to be on call, or the data covers now. */
 export function knowsNow(s: ScheduleView, nowMs: number): boolean {
-  return hasData(s.status) && (s.now !== null || rangeCovers(s.known, nowMs));
+  return hasData(s.status) && (s.now !== null || spanKnows(s, nowMs));
 }
 
 /** Gaps that make my state unknown (not merely scoped to saved data or to a shorter span). */
@@ -160,9 +195,11 @@ export function coverageIssuesText(state: AppState): string | undefined {
   return `${issues.length} requests couldn't be read`;
 }
 
-/** "Nothing planned until Tue 09:00" as far as the data reaches after now; undefined when now isn't known. */
+/** "Nothing planned until Tue 09:00": where the stretch of nobody after now (or after now's people) ends, which is
+ *  where the known stops when no next people follow; undefined when that time isn't known. */
 export function nothingPlannedUntil(s: ScheduleView, nowMs: number): string | undefined {
   if (!hasData(s.status)) return undefined;
   const after = s.now ? Date.parse(s.now.end) : nowMs;
-  return knownUntil(s.known, after);
+  const span = spanAt(s, after);
+  return span?.kind === 'nobody' ? span.end : undefined;
 }

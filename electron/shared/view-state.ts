@@ -50,6 +50,21 @@ export const KnownRangeSchema = SpanSchema.extend({
 });
 export type KnownRange = z.infer<typeof KnownRangeSchema>;
 
+/**
+ * One stretch of a schedule's known timeline (core/model/timeline.ts): who is on call (`people`), read and nobody
+ * on call (`nobody`), or `unknown` with why (a hole: shifts the service sent unreadable; outside the read range).
+ * The stretches are sorted and back to back; time outside them is unknown (not read). In an unknown stretch,
+ * `users` are the people known to be on call at least (others may be too).
+ */
+export const TimeSpanSchema = z.object({
+  kind: z.enum(['people', 'nobody', 'unknown']),
+  start: Iso,
+  end: Iso,
+  users: z.array(PersonSchema),
+  why: z.enum(['not_read', 'hole', 'beyond']).optional(),
+});
+export type TimeSpan = z.infer<typeof TimeSpanSchema>;
+
 export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export type TeamView = z.infer<typeof TeamViewSchema>;
 
@@ -68,8 +83,12 @@ export const ScheduleViewSchema = z.object({
   status: ScheduleStatusSchema,
   /** The span its shifts cover (fresh or saved, as `status` says); null when no shifts were ever read. */
   known: KnownRangeSchema.nullable(),
+  /** Who is on call now, from the timeline (null when nobody, or unknown). */
   now: ShiftViewSchema.nullable(),
+  /** The next people after now, only when nothing unknown lies between (else null: "then unknown"). */
   next: ShiftViewSchema.nullable(),
+  /** The known timeline: every statement over time ("until", "then", the week) is read from it. */
+  timeline: z.array(TimeSpanSchema).default([]),
   meOnCall: z.boolean(),
   users: z.array(PersonSchema),
   teams: z.array(TeamViewSchema),

@@ -5,6 +5,7 @@ import type { TrayActionId, TrayMenuItem } from '../../electron/core/state/tray-
 import { defaultSettings } from '../../electron/shared/settings';
 import type { AppState } from '../../electron/shared/view-state';
 import { FakeClock } from '../core/support/fake-clock';
+import { withTimeline } from '../support/view-timeline';
 
 const NOW = Date.parse('2026-03-10T10:00:30Z');
 
@@ -33,7 +34,7 @@ function state(nextStartMs: number): AppState {
     lastSuccessAt: null,
     syncing: false,
     schedules: [
-      {
+      withTimeline({
         id: 'sch_a',
         name: 'A & B',
         timeZone: 'Europe/Berlin',
@@ -49,7 +50,7 @@ function state(nextStartMs: number): AppState {
         users: [],
         teams: [],
         chatUserGroup: null,
-      },
+      }),
     ],
     me: {
       onCallNow: [],
@@ -102,7 +103,7 @@ describe('tray adapter', () => {
     controller.update(s);
     expect(calls).toEqual([
       'image /icons/tray/soon.png',
-      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B',
+      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
       'menu',
     ]);
     calls.length = 0;
@@ -117,7 +118,7 @@ describe('tray adapter', () => {
     calls.length = 0;
     await clock.advanceTo(NOW + 30_000);
     expect(calls).toEqual([
-      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B',
+      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
       'menu',
     ]);
     expect(clock.pendingDueMs()).toEqual([NOW + 90_000]);
@@ -149,11 +150,13 @@ describe('tray adapter', () => {
   it('reads the local zone at each render, so a zone change (travel) shows at the next minute', async () => {
     const { controller, clock, zone } = setup();
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
-    expect(controller.current().tooltip).toBe('Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B');
+    expect(controller.current().tooltip).toBe(
+      'Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
+    );
     zone.current = 'America/New_York';
     await clock.advanceTo(NOW + 30_000);
     expect(controller.current().tooltip).toBe(
-      'Next on call: A & B 08:00 → 09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B',
+      'Next on call: A & B 08:00 → 09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 06:00 (11:00 Berlin), then unknown',
     );
   });
 
@@ -161,7 +164,7 @@ describe('tray adapter', () => {
     const { controller } = setup('linux', 'en-US');
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
     expect(controller.current().tooltip).toBe(
-      'Next on call: A & B 01:00 PM → 02:00 PM · 1 h (in 2 h)\nUncovered: A & B',
+      'Next on call: A & B 01:00 PM → 02:00 PM · 1 h (in 2 h)\nUncovered: A & B until Mar 25, 11:00 AM, then unknown',
     );
   });
 

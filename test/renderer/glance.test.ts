@@ -98,7 +98,8 @@ describe('rows and schedules', () => {
     });
     expect(uncoveredText(gap, ctx)).toBe('Uncovered until tomorrow 22:09');
     // Saved shifts that end before now say nothing about now: not "uncovered".
-    expect(uncoveredText({ ...gap, known: { ...known, to: '2026-03-25T00:00:00Z' } }, ctx)).toBeUndefined();
+    const ended = schedule({ known: { ...known, to: '2026-03-25T00:00:00Z' }, now: null, next: null });
+    expect(uncoveredText(ended, ctx)).toBeUndefined();
     expect(uncoveredText(schedule(), ctx)).toBeUndefined();
     expect(uncoveredText(schedule({ now: null, status: { kind: 'error', reason: 'x' } }), ctx)).toBeUndefined();
   });

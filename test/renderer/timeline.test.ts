@@ -1,9 +1,10 @@
-// The week timeline's model: segments from now/next and my own blocks (no invented people), uncovered only where the
-// state says nobody and the data covers it, unknown everywhere else (never drawn as uncovered), local day ticks over
-// a DST week in New York, stale rows marked, my schedules first.
+// The week timeline's model: each schedule's known timeline (sent in the state) drawn over seven local days: every
+// person read, uncovered only where the data says nobody, unknown wherever it doesn't know (a hole, past the read,
+// not loaded; never drawn as uncovered), local day ticks over a DST week in New York, stale rows marked, mine first.
 import { describe, expect, it } from 'vitest';
 import { localMidnight, timelineModel, type TimelineRow } from '../../renderer/src/lib/timeline';
 import { ada, appState, bob, cy, schedule } from './support/state';
+import type { ScheduleView } from '../../electron/shared/view-state';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const kinds = (row: TimelineRow | undefined) =>
@@ -13,7 +14,7 @@ const kinds = (row: TimelineRow | undefined) =>
 
 // Thursday 5 March 2026, 10:00 in New York; New York's clocks go forward on Sunday 8 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-05T15:00:00Z'), locale: 'en-GB', localZone: 'America/New_York' };
-const ny = schedule({
+const nyBase: Partial<ScheduleView> = {
   id: 'sch_pay',
   name: 'Payments US',
   timeZone: 'America/New_York',
@@ -22,7 +23,8 @@ const ny = schedule({
   now: { users: [ada], start: '2026-03-05T14:00:00Z', end: '2026-03-05T22:00:00Z' }, // 09:00–17:00 EST
   next: { users: [bob], start: '2026-03-06T14:00:00Z', end: '2026-03-06T22:00:00Z' }, // Fri 09:00–17:00 EST
   users: [ada, bob, cy],
-});
+};
+const ny = schedule(nyBase);
 const mine = (start: string, end: string) => ({ scheduleId: 'sch_pay', scheduleName: 'Payments US', start, end });
 
 describe('the week', () => {
@@ -45,44 +47,51 @@ describe('the week', () => {
     );
   });
 
-  it('draws now, the uncovered gap before next, next, my later blocks at their local hours, and unknown for the rest', () => {
-    // Bob (me) again on Monday 09:00–17:00 EDT, after the change: 13:00Z–21:00Z.
-    const state = appState({
-      schedules: [ny],
-      me: {
-        onCallNow: [],
-        nextShift: null,
-        shifts: [
-          mine('2026-03-06T14:00:00Z', '2026-03-06T22:00:00Z'),
-          mine('2026-03-09T13:00:00Z', '2026-03-09T21:00:00Z'),
-        ],
-      },
+  it('draws every stretch the timeline holds: each person read in the week, nobody as uncovered, unknown past it', () => {
+    // As the core sends it: Ada, nobody, Bob (me), Cy over the weekend, Bob again on Monday 09:00–17:00 EDT (after the
+    // change: 13:00Z–21:00Z), then nobody up to where the read ends (Tue 00:00Z).
+    const span = (kind: 'people' | 'nobody', start: string, end: string, users = [] as (typeof ada)[]) => ({
+      kind,
+      start,
+      end,
+      users,
     });
-    const [row] = timelineModel(state, ctx).rows;
+    const week = schedule({
+      ...nyBase,
+      timeline: [
+        span('nobody', '2026-02-26T00:00:00Z', '2026-03-05T14:00:00Z'),
+        span('people', '2026-03-05T14:00:00Z', '2026-03-05T22:00:00Z', [ada]),
+        span('nobody', '2026-03-05T22:00:00Z', '2026-03-06T14:00:00Z'),
+        span('people', '2026-03-06T14:00:00Z', '2026-03-06T22:00:00Z', [bob]),
+        span('people', '2026-03-06T22:00:00Z', '2026-03-09T13:00:00Z', [cy]),
+        span('people', '2026-03-09T13:00:00Z', '2026-03-09T21:00:00Z', [bob]),
+        span('nobody', '2026-03-09T21:00:00Z', '2026-03-10T00:00:00Z'),
+      ],
+    });
+    const [row] = timelineModel(appState({ schedules: [week] }), ctx).rows;
     expect(kinds(row)).toEqual([
-      'unknown::2026-03-05T05:00:00.000Z-2026-03-05T14:00:00.000Z', // before now's shift: the state does not say
+      'uncovered::2026-03-05T05:00:00.000Z-2026-03-05T14:00:00.000Z',
       'person:usr_ada:2026-03-05T14:00:00.000Z-2026-03-05T22:00:00.000Z',
       'uncovered::2026-03-05T22:00:00.000Z-2026-03-06T14:00:00.000Z',
       'person:usr_bob:2026-03-06T14:00:00.000Z-2026-03-06T22:00:00.000Z',
-      'unknown::2026-03-06T22:00:00.000Z-2026-03-09T13:00:00.000Z', // after next: who is on call is not in the state
+      'person:usr_cy:2026-03-06T22:00:00.000Z-2026-03-09T13:00:00.000Z',
       'person:usr_bob:2026-03-09T13:00:00.000Z-2026-03-09T21:00:00.000Z',
-      'unknown::2026-03-09T21:00:00.000Z-2026-03-12T04:00:00.000Z',
+      'uncovered::2026-03-09T21:00:00.000Z-2026-03-10T00:00:00.000Z',
+      'unknown::2026-03-10T00:00:00.000Z-2026-03-12T04:00:00.000Z', // past the read
     ]);
     const monday = row?.segments[5];
-    expect(monday).toMatchObject({ mine: true, partial: true, label: 'BS' });
-    expect(monday?.text).toBe('You (others not known), Mon 09:00–17:00');
-    expect(row?.segments[3]).toMatchObject({ mine: true, partial: false });
+    expect(monday).toMatchObject({ mine: true, partial: false, label: 'BS' });
+    expect(monday?.text).toBe('Bob Stone (you), Mon 09:00–17:00');
+    expect(row?.segments[4]?.text).toBe('Cy, Fri 17:00 – Mon 09:00');
     expect(row?.segments[1]).toMatchObject({ mine: false, label: 'AL', text: 'Ada Lovelace, 09:00–17:00' });
-    // Only people the state names: nobody is invented.
-    const named = new Set(row?.segments.flatMap((s) => s.people.map((p) => p.id)));
-    expect([...named].sort()).toEqual(['usr_ada', 'usr_bob']);
+    expect(row?.segments[7]?.text).toMatch(/^unknown: not read this far ahead, /);
     // A stable colour per person.
     expect(row?.segments[3]?.hue).toBe(row?.segments[5]?.hue);
   });
 
   it('never draws unknown time as uncovered: a hole, the end of the known range, a schedule not loaded', () => {
     const holed = schedule({
-      ...ny,
+      ...nyBase,
       known: {
         from: '2026-02-26T00:00:00Z',
         to: '2026-03-06T10:00:00Z',
@@ -101,23 +110,25 @@ describe('the week', () => {
     ]);
     for (const status of [{ kind: 'loading' as const }, { kind: 'error' as const, reason: 'HTTP 500' }]) {
       const [r] = timelineModel(
-        appState({ schedules: [schedule({ ...ny, status, known: null, now: null, next: null })] }),
+        appState({ schedules: [schedule({ ...nyBase, status, known: null, now: null, next: null })] }),
         ctx,
       ).rows;
       expect(r?.segments.map((s) => s.kind)).toEqual(['unknown']);
     }
-    // Nobody now and no next, known to Tue: uncovered from now to the end of the data, unknown after.
-    const empty = schedule({ ...ny, now: null, next: null });
+    // Nobody in the whole read, known to Tue: uncovered to the end of the data, unknown after.
+    const empty = schedule({ ...nyBase, now: null, next: null });
     const [e] = timelineModel(appState({ schedules: [empty] }), ctx).rows;
     expect(kinds(e)).toEqual([
-      'unknown::2026-03-05T05:00:00.000Z-2026-03-05T15:00:00.000Z',
-      'uncovered::2026-03-05T15:00:00.000Z-2026-03-10T00:00:00.000Z',
+      'uncovered::2026-03-05T05:00:00.000Z-2026-03-10T00:00:00.000Z',
       'unknown::2026-03-10T00:00:00.000Z-2026-03-12T04:00:00.000Z',
     ]);
   });
 
   it('tells a shift cut by the week by its true end and the day it began', () => {
-    const long = schedule({ ...ny, now: { users: [cy], start: '2026-03-02T14:00:00Z', end: '2026-03-05T22:00:00Z' } });
+    const long = schedule({
+      ...nyBase,
+      now: { users: [cy], start: '2026-03-02T14:00:00Z', end: '2026-03-05T22:00:00Z' },
+    });
     const [row] = timelineModel(appState({ schedules: [long] }), ctx).rows;
     expect(row?.segments[0]).toMatchObject({
       kind: 'person',
@@ -134,7 +145,7 @@ describe('the week', () => {
       now: { users: [ada], start: '2026-03-05T00:00:00Z', end: '2026-03-06T00:00:00Z' },
       next: null,
     });
-    const stale = schedule({ ...ny, status: { kind: 'stale', since: '2026-03-05T12:00:00Z', reason: 'offline' } });
+    const stale = schedule({ ...nyBase, status: { kind: 'stale', since: '2026-03-05T12:00:00Z', reason: 'offline' } });
     const model = timelineModel(
       appState({
         schedules: [other, stale],

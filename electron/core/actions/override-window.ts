@@ -7,6 +7,7 @@ import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import { nowAndNext, segmentsOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
+import { peopleIn, timelineOf } from '../model/timeline';
 import { HOUR_MS, toWireInstant } from '../sync/plan';
 import { windowCoveredBy } from './window-coverage';
 
@@ -65,31 +66,22 @@ export function coveringEmails(request: OverrideRequest, settings: Settings): Re
   return { ok: true, value: [mine] };
 }
 
-/** The people on call in [startMs, endMs) according to the cached shifts, minus those who cover. */
-export function replacedPeople(
+/**
+ * Who is on call in [startMs, endMs) as the schedule's known timeline says: the people the override replaces (minus
+ * those who cover), the most on call at once, and whether part of the window is unknown (never read, a hole, past
+ * the read): then "replaces nobody" can't be said.
+ */
+export function windowPeople(
   snapshot: Snapshot,
   scheduleId: string,
   startMs: number,
   endMs: number,
   covering: readonly string[],
-): Person[] {
+): { replaces: Person[]; peak: number; unknown: boolean } {
   const cover = new Set(covering.map((e) => e.toLowerCase()));
-  const seen = new Map<string, Person>();
-  for (const seg of segmentsOf(shiftsOf(snapshot, scheduleId))) {
-    if (seg.endMs <= startMs || seg.startMs >= endMs) continue;
-    for (const u of seg.users) if (!cover.has(u.email.toLowerCase()) && !seen.has(u.id)) seen.set(u.id, u);
-  }
-  return [...seen.values()];
-}
-
-/** The most people on call at once in [startMs, endMs) according to the cached shifts. */
-export function peakOnCall(snapshot: Snapshot, scheduleId: string, startMs: number, endMs: number): number {
-  let peak = 0;
-  for (const seg of segmentsOf(shiftsOf(snapshot, scheduleId))) {
-    if (seg.endMs <= startMs || seg.startMs >= endMs) continue;
-    peak = Math.max(peak, new Set(seg.users.map((u) => u.email.toLowerCase())).size);
-  }
-  return peak;
+  const t = timelineOf(snapshot.schedules.find((s) => s.id === scheduleId));
+  const { users, peak, unknown } = peopleIn(t, startMs, endMs);
+  return { replaces: users.filter((u) => !cover.has(u.email.toLowerCase())), peak, unknown };
 }
 
 function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ActionError {
@@ -125,13 +117,15 @@ export function planOverride(
     user_references: covering.value.map((value) => ({ type: 'email', value })),
   });
   if (!parsed.success) return { ok: false, error: inputProblems(parsed.error.issues) };
+  const people = windowPeople(snapshot, request.scheduleId, startMs, endMs, covering.value);
   const preview: OverridePreview = {
     scheduleId: request.scheduleId,
     start: parsed.data.start,
     end: parsed.data.end,
     covering: covering.value,
-    replaces: replacedPeople(snapshot, request.scheduleId, startMs, endMs, covering.value),
-    onCallBefore: peakOnCall(snapshot, request.scheduleId, startMs, endMs),
+    replaces: people.replaces,
+    onCallBefore: people.peak,
+    ...(people.unknown ? { unknownOnCall: true } : {}),
     alreadyOnCall: windowCoveredBy(shiftsOf(snapshot, request.scheduleId), startMs, endMs, covering.value),
   };
   return { ok: true, value: { scheduleId: request.scheduleId, startMs, endMs, input: parsed.data, preview } };

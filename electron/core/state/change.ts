@@ -3,6 +3,7 @@
 import type { Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { segmentsOf } from '../model/segments';
+import { stretchAt, timelineOf } from '../model/timeline';
 import { coverageStaleAfterMs } from './coverage';
 import { lastSuccessOf, staleAfterMs } from './status';
 import type { Snapshot } from '../model/snapshot';
@@ -17,13 +18,11 @@ function earliestAfter(nowMs: number, candidates: Iterable<number>): number | nu
 
 function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | undefined): Generator<number> {
   for (const s of snapshot.schedules) {
-    // Segments are sorted: the first boundary after now is in the first segment that ends after now.
-    for (const seg of segmentsOf(s.shifts)) {
-      if (seg.endMs <= nowMs) continue;
-      yield seg.startMs;
-      yield seg.endMs;
-      break;
-    }
+    // The known timeline is sorted and back to back: the next boundary is the end of the stretch holding now (a
+    // handoff, a hole's edge, the end of the read), or the first stretch's start before the read.
+    const here = stretchAt(timelineOf(s), nowMs);
+    yield here.startMs;
+    yield here.endMs;
     // A block of mine entering "My shifts" as the horizon moves on (a segment start is a superset of those).
     if (settings) {
       const horizonMs = settings.horizonDays * 24 * 3_600_000;

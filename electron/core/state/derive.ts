@@ -3,8 +3,9 @@
 // so while offline they keep advancing along the cached shifts.
 import type { Schedule, Shift } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
-import type { AppState, MyShift, ScheduleView, ShiftView } from '../../shared/view-state';
-import { blocksOf, isoOf, nowAndNext, segmentsOf, toPerson, type Segment } from '../model/segments';
+import type { AppState, MyShift, ScheduleView, ShiftView, TimeSpan } from '../../shared/view-state';
+import { blocksOf, isoOf, segmentsOf, toPerson } from '../model/segments';
+import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
@@ -57,8 +58,32 @@ function myTimedBlocks(shifts: readonly Shift[], emailLower: string): TimedBlock
   return blocks;
 }
 
-function viewOfSegment(seg: Segment): ShiftView {
-  return { users: seg.users, start: isoOf(seg.startMs), end: isoOf(seg.endMs) };
+function viewOfStretch(s: Stretch): ShiftView {
+  return { users: s.users, start: isoOf(s.startMs), end: isoOf(s.endMs) };
+}
+
+const spansMemo = new WeakMap<KnownTimeline, TimeSpan[]>();
+
+/** The timeline as the view sends it (ISO instants), once per read. */
+function spansOf(t: KnownTimeline): TimeSpan[] {
+  const hit = spansMemo.get(t);
+  if (hit) return hit;
+  const spans = t.stretches.map((s): TimeSpan => ({
+    kind: s.kind,
+    start: isoOf(s.startMs),
+    end: isoOf(s.endMs),
+    users: s.users,
+    ...(s.why ? { why: s.why } : {}),
+  }));
+  spansMemo.set(t, spans);
+  return spans;
+}
+
+/** The first people after `fromMs`, past stretches where nobody is on call; none if unknown time comes first. */
+function nextPeople(t: KnownTimeline, fromMs: number): Stretch | undefined {
+  let at = stretchAt(t, fromMs);
+  while (at.kind === 'nobody') at = stretchAt(t, at.endMs);
+  return at.kind === 'people' ? at : undefined;
 }
 
 function viewOfShift(s: Shift): ShiftView {
@@ -69,17 +94,22 @@ function covers(s: Shift | null | undefined, nowMs: number): s is Shift {
   return !!s && Date.parse(s.start) <= nowMs && Date.parse(s.end) > nowMs;
 }
 
-/** Now/next from the shifts; the details' current/next only fill a gap, and only if still true at nowMs. */
-function nowNextOf(s: ScheduleSnapshot | undefined, nowMs: number): { now: ShiftView | null; next: ShiftView | null } {
-  const { now, next } = nowAndNext(segmentsOf(s?.shifts ?? NO_SHIFTS), nowMs);
-  const details: Schedule | null | undefined = s?.details;
-  let nowView = now ? viewOfSegment(now) : null;
-  if (!nowView && covers(details?.current_oncall_shift, nowMs)) nowView = viewOfShift(details.current_oncall_shift);
-  let nextView = next ? viewOfSegment(next) : null;
+/**
+ * Now/next from the known timeline: next only when nothing unknown lies between (else "then unknown"). Where the
+ * timeline doesn't know now, the details' current/next (the service's own answer) fill in, if still true at nowMs.
+ */
+function nowNextOf(t: KnownTimeline, details: Schedule | null, nowMs: number) {
+  const at = stretchAt(t, nowMs);
+  if (at.kind !== 'unknown') {
+    const next = nextPeople(t, at.endMs);
+    return { now: at.kind === 'people' ? viewOfStretch(at) : null, next: next ? viewOfStretch(next) : null };
+  }
+  const current = details?.current_oncall_shift;
+  const nowView = covers(current, nowMs) ? viewOfShift(current) : null;
   const after = nowView ? Date.parse(nowView.end) : nowMs;
   const fallbackNext = details?.next_oncall_shift;
-  if (!nextView && fallbackNext && Date.parse(fallbackNext.start) >= after) nextView = viewOfShift(fallbackNext);
-  return { now: nowView, next: nextView };
+  const next = fallbackNext && Date.parse(fallbackNext.start) >= after ? viewOfShift(fallbackNext) : null;
+  return { now: nowView, next };
 }
 
 function scheduleView(
@@ -90,7 +120,8 @@ function scheduleView(
   emailLower: string,
 ): ScheduleView {
   const details = s?.details ?? null;
-  const { now, next } = nowNextOf(s, input.nowMs);
+  const timeline = timelineOf(s);
+  const { now, next } = nowNextOf(timeline, details, input.nowMs);
   const status = scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false);
   return {
     id,
@@ -101,6 +132,7 @@ function scheduleView(
     known: knownRangeOf(s),
     now,
     next,
+    timeline: spansOf(timeline),
     meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
     users: details?.users ? details.users.map(toPerson) : [],
     teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name ?? t.id, description: t.description })) : [],

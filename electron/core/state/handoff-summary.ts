@@ -4,7 +4,7 @@
 // schedule that couldn't be loaded is "unknown", never "nobody".
 import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
-import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../../shared/knowledge';
+import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, uncoveredNow } from '../../shared/knowledge';
 import type { AppState, MyShift, Person, ScheduleView } from '../../shared/view-state';
 
 export interface HandoffOptions {
@@ -72,10 +72,12 @@ function whoText(s: ScheduleView, o: HandoffOptions): string {
         : 'not known for now';
     return `unknown (${ended})`;
   }
-  if (!now)
-    return next
-      ? `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`
-      : `nobody on call, ${nothingNext(s, o)}`;
+  if (!now) {
+    // "Until" stops where what is known stops: "nobody on call until 13:00, then unknown".
+    const uncovered = uncoveredNow(s, o.nowMs);
+    if (next) return `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`;
+    return uncovered ? `nobody on call until ${handoffTime(uncovered.until, o)}, then unknown` : 'unknown';
+  }
   const until = `${names(now.users)} until ${handoffTime(now.end, o)}`;
   if (!next) return `${until}, then ${nothingNext(s, o)}`;
   const gap = Date.parse(next.start) > Date.parse(now.end) ? ` from ${handoffTime(next.start, o)}` : '';

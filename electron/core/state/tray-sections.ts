@@ -9,6 +9,7 @@ import {
   knowsNow,
   myAbsence,
   nothingPlannedUntil,
+  uncoveredNow,
 } from '../../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
 
@@ -62,13 +63,18 @@ export function orderedSchedules(state: AppState): ScheduleView[] {
 /** "Uncovered: Platform primary until 17:00" for each schedule whose data covers now with nobody on call; from saved
  *  data it says so on the same line ("(saved data from 14:02)"), as every other line about that schedule does. */
 export function uncoveredLines(state: AppState, f: Fmt): string[] {
-  return state.schedules
-    .filter((s) => knowsNow(s, f.nowMs) && !s.now)
-    .map((s) => {
-      const saved = savedAt(s.status);
-      const mark = saved ? ` (saved data from ${fmt(saved, f)})` : '';
-      return `Uncovered: ${s.name}${s.next ? ` until ${fmt(s.next.start, f, s.timeZone)}` : ''}${mark}`;
-    });
+  return state.schedules.flatMap((s) => {
+    const uncovered = uncoveredNow(s, f.nowMs);
+    if (!uncovered) return [];
+    const saved = savedAt(s.status);
+    const mark = saved ? ` (saved data from ${fmt(saved, f)})` : '';
+    return [`Uncovered: ${s.name} ${untilText(uncovered, s, f)}${mark}`];
+  });
+}
+
+/** "until 13:00", or "until 13:00, then unknown" where what is known stops there. */
+function untilText(u: { until: string; then: 'people' | 'unknown' }, s: ScheduleView, f: Fmt): string {
+  return `until ${fmt(u.until, f, s.timeZone)}${u.then === 'unknown' ? ', then unknown' : ''}`;
 }
 
 /** The popover's one stale mark: what is shown is saved data. */
@@ -123,8 +129,9 @@ function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
     const ended = s.known && Date.parse(s.known.to) <= f.nowMs ? ` (saved data ends ${fmt(s.known.to, f)})` : '';
     return `Now: unknown${ended}`;
   }
-  // A warning, as in the popover: "Uncovered until Sat 22:09".
-  return s.next ? `Now: ⚠ uncovered until ${fmt(s.next.start, f, s.timeZone)}` : 'Now: ⚠ uncovered (no one on call)';
+  // A warning, as in the popover: "Uncovered until Sat 22:09" (", then unknown" where the known stops).
+  const uncovered = uncoveredNow(s, f.nowMs);
+  return uncovered ? `Now: ⚠ uncovered ${untilText(uncovered, s, f)}` : 'Now: unknown';
 }
 
 function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {

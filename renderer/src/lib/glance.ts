@@ -3,7 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDuration, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
-import { coverageIssuesText, knowsNow } from '../../../electron/shared/knowledge';
+import { coverageIssuesText, knowsNow, uncoveredNow } from '../../../electron/shared/knowledge';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { formatTime, formatWindow, wallParts } from './zoned-format';
 import type { FormatContext } from './format-context';
@@ -161,10 +161,12 @@ export function orderedSchedules(state: AppState): ScheduleView[] {
 
 /** "Uncovered until Sat 22:09" when a schedule with data has nobody on call now; undefined otherwise. */
 export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): string | undefined {
-  if (!knowsNow(schedule, ctx.nowMs) || schedule.now) return undefined;
-  if (!schedule.next) return 'Uncovered: no one on call, nothing planned';
-  const ms = Date.parse(schedule.next.start);
-  return `Uncovered until ${lower(dayWord(ms, ctx))} ${clock(ms, ctx)}`.replace('until today ', 'until ');
+  const uncovered = uncoveredNow(schedule, ctx.nowMs);
+  if (!uncovered) return undefined;
+  const ms = Date.parse(uncovered.until);
+  const until = `Uncovered until ${lower(dayWord(ms, ctx))} ${clock(ms, ctx)}`.replace('until today ', 'until ');
+  // "Until" stops where what is known stops (a hole, the end of what was read).
+  return uncovered.then === 'unknown' ? `${until}, then unknown` : until;
 }
 
 /** Counts that agree everywhere: asking me (not yet covered by me), mine, covered by me. */

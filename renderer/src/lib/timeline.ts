@@ -2,13 +2,12 @@
 // first), each cut into segments of who is on call, uncovered time and time the app doesn't know. Pure (state + now
 // + zone in, numbers and text out), so it is unit-tested without a browser.
 //
-// The state carries only now/next per schedule and my own blocks (`me.shifts`), so only those are drawn as people;
-// the rest of the week is "unknown" (never a guessed person, never "uncovered"). Uncovered is said only where the
-// state says nobody is on call (before `next`, or after `now` with no `next`) and the schedule's data covers it.
+// Each row is the schedule's known timeline (core/model/timeline.ts, sent in the state): every shift read in the
+// week is drawn for every person; "uncovered" only where the data was read and nobody is on call; hatched unknown
+// only where the app truly doesn't know (not loaded, shifts the service sent unreadable, past what was read).
 import { initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
-import { knowsAt } from '../../../electron/shared/knowledge';
-import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState, Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
 import { orderedSchedules } from './glance';
 import { formatDayTime, formatWindow, wallParts } from './zoned-format';
 import type { FormatContext } from './format-context';
@@ -77,25 +76,67 @@ export function localMidnight(ms: number, zone: string | undefined, days = 0): n
   return guess;
 }
 
-interface Claim {
-  startMs: number;
-  endMs: number;
-  people: Person[];
-  partial: boolean;
-}
+type Piece = Omit<TimelineSegment, 'text'> & { whenStart?: number; whenEnd?: number; why?: TimeSpan['why'] };
 
-const span = (start: string, end: string) => ({ startMs: Date.parse(start), endMs: Date.parse(end) });
+const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
+  hole: "unknown: shifts the service sent couldn't be read",
+  beyond: 'unknown: not read this far ahead',
+  not_read: 'unknown (not loaded)',
+  none: 'unknown (not loaded)',
+};
 
-function sameKey(
-  a: Omit<TimelineSegment, 'text'> & { whenStart?: number },
-  b: Omit<TimelineSegment, 'text'> & { whenStart?: number },
-): boolean {
-  return (
-    a.kind === b.kind &&
-    a.whenStart === b.whenStart &&
-    a.partial === b.partial &&
-    a.people.map((p) => p.id).join() === b.people.map((p) => p.id).join()
-  );
+/** The schedule's known timeline cut to [startMs, endMs), with unknown wherever it says nothing. */
+function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Person) => boolean): Piece[] {
+  const unknown = (a: number, b: number, why?: TimeSpan['why'], people: Person[] = []): Piece => ({
+    kind: 'unknown',
+    startMs: a,
+    endMs: b,
+    people,
+    partial: people.length > 0,
+    mine: false,
+    hue: -1,
+    label: '',
+    ...(why ? { why } : {}),
+  });
+  if (!hasData(s.status)) return [unknown(startMs, endMs)];
+  const pieces: Piece[] = [];
+  let at = startMs;
+  for (const span of s.timeline) {
+    const [from, to] = [Date.parse(span.start), Date.parse(span.end)];
+    if (to <= startMs || from >= endMs) continue;
+    const a = Math.max(from, startMs);
+    if (a > at) pieces.push(unknown(at, a, pieces.length === 0 ? 'not_read' : 'beyond'));
+    const b = Math.min(to, endMs);
+    const first = span.users[0];
+    if (span.kind === 'people' && first)
+      pieces.push({
+        kind: 'person',
+        startMs: a,
+        endMs: b,
+        whenStart: from,
+        whenEnd: to,
+        people: span.users,
+        partial: false,
+        mine: span.users.some(isMe),
+        hue: hueOf(first.id),
+        label: initials(first.name) + (span.users.length > 1 ? `+${span.users.length - 1}` : ''),
+      });
+    else if (span.kind === 'nobody')
+      pieces.push({
+        kind: 'uncovered',
+        startMs: a,
+        endMs: b,
+        people: [],
+        partial: false,
+        mine: false,
+        hue: -1,
+        label: '',
+      });
+    else pieces.push(unknown(a, b, span.why, span.users));
+    at = b;
+  }
+  if (at < endMs) pieces.push(unknown(at, endMs, s.timeline.length === 0 ? 'not_read' : 'beyond'));
+  return pieces;
 }
 
 const sinceDay = (ctx: FormatContext) =>
@@ -106,87 +147,31 @@ const sinceDay = (ctx: FormatContext) =>
     ...(ctx.localZone ? { timeZone: ctx.localZone } : {}),
   });
 
+function whoText(p: Piece, isMe: (p: Person) => boolean): string {
+  const names = p.people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
+  if (p.kind === 'uncovered') return 'uncovered: nobody on call';
+  if (p.kind === 'person') return names;
+  const why = UNKNOWN_WHY[p.why ?? 'none'];
+  return p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
+}
+
 function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number, ctx: FormatContext): TimelineRow {
   const me = state.settings.email.trim().toLowerCase();
   const isMe = (p: Person) => me !== '' && p.email.toLowerCase() === me;
-  const data = hasData(s.status);
-  // What the state says of people, strongest first: now, next, then my own blocks (others unknown there).
-  const claims: Claim[] = [];
-  if (data && s.now) claims.push({ ...span(s.now.start, s.now.end), people: s.now.users, partial: false });
-  if (data && s.next) claims.push({ ...span(s.next.start, s.next.end), people: s.next.users, partial: false });
-  const myself = s.users.find(isMe) ?? s.now?.users.find(isMe) ?? s.next?.users.find(isMe);
-  if (data && myself) {
-    for (const b of state.me.shifts)
-      if (b.scheduleId === s.id) claims.push({ ...span(b.start, b.end), people: [myself], partial: true });
-  }
-  // Where the state says nobody is on call: from now (or the end of now's shift) to next's start, or on with no next.
-  const emptyFrom = s.now ? Date.parse(s.now.end) : ctx.nowMs;
-  const emptyTo = s.next ? Date.parse(s.next.start) : Infinity;
-
-  const cuts = new Set<number>([startMs, endMs, ctx.nowMs, emptyFrom]);
-  if (Number.isFinite(emptyTo)) cuts.add(emptyTo);
-  for (const c of claims) cuts.add(c.startMs).add(c.endMs);
-  if (s.known) {
-    cuts.add(Date.parse(s.known.from)).add(Date.parse(s.known.to));
-    for (const h of s.known.holes) cuts.add(Date.parse(h.from)).add(Date.parse(h.to));
-  }
-  const points = [...cuts].filter((t) => t >= startMs && t <= endMs).sort((a, b) => a - b);
-
-  type Piece = Omit<TimelineSegment, 'text'> & { whenStart?: number; whenEnd?: number };
-  const pieces: Piece[] = [];
-  for (let i = 0; i + 1 < points.length; i++) {
-    const [a, b] = [points[i] as number, points[i + 1] as number];
-    if (b <= a) continue;
-    const claim = data ? claims.find((c) => c.startMs <= a && b <= c.endMs) : undefined;
-    let piece: Piece;
-    if (claim) {
-      const first = claim.people[0];
-      piece = {
-        kind: 'person',
-        startMs: a,
-        endMs: b,
-        whenStart: claim.startMs,
-        whenEnd: claim.endMs,
-        people: claim.people,
-        partial: claim.partial,
-        mine: claim.people.some(isMe),
-        hue: first ? hueOf(first.id) : -1,
-        label: first ? initials(first.name) + (claim.people.length > 1 ? `+${claim.people.length - 1}` : '') : '',
-      };
-      if (claim.people.length === 0) piece = { ...piece, kind: 'uncovered', hue: -1 };
-    } else if (data && a >= emptyFrom && b <= emptyTo && a >= ctx.nowMs && knowsAt(s, a) && knowsAt(s, b - 1)) {
-      piece = { kind: 'uncovered', startMs: a, endMs: b, people: [], partial: false, mine: false, hue: -1, label: '' };
-    } else {
-      piece = { kind: 'unknown', startMs: a, endMs: b, people: [], partial: false, mine: false, hue: -1, label: '' };
-    }
-    const last = pieces.at(-1);
-    if (last && last.endMs === a && sameKey(last, piece)) last.endMs = b;
-    else pieces.push(piece);
-  }
   const opts = {
     nowMs: ctx.nowMs,
     locale: ctx.locale,
     ...(ctx.localZone ? { localZone: ctx.localZone } : {}),
     ...(s.timeZone ? { scheduleZone: s.timeZone } : {}),
   };
-  const segments = pieces.map(({ whenStart, whenEnd, ...p }) => {
+  const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
     const when =
       whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
         ? `until ${formatDayTime(whenEnd, opts)} (since ${sinceDay(ctx).format(whenStart)})`
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
-    const who =
-      p.kind === 'unknown'
-        ? data
-          ? 'unknown'
-          : 'unknown (not loaded)'
-        : p.kind === 'uncovered'
-          ? 'uncovered: nobody on call'
-          : p.partial
-            ? 'You (others not known)'
-            : p.people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
-    return { ...p, text: `${who}, ${when}` };
+    return { ...p, text: `${whoText({ ...p, ...(_why ? { why: _why } : {}) }, isMe)}, ${when}` };
   });
   return { id: s.id, name: s.name, zone: s.timeZone, stale: savedAt(s.status) !== undefined, segments };
 }

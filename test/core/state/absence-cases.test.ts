@@ -7,7 +7,6 @@ import { err, ok, type ApiError } from '../../../electron/api/errors';
 import type { Shift, User } from '../../../electron/api/schemas';
 import { exitCodeFor } from '../../../electron/cli/status-run';
 import { formatStatus } from '../../../electron/cli/status-format';
-import { loadPrerender, type Prerender } from '../../../electron/core/platform/prerender-page';
 import { deriveState, type DeriveInput } from '../../../electron/core/state/derive';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayIconFor, trayTooltip } from '../../../electron/core/state/tray-menu';
@@ -15,7 +14,7 @@ import { applyPass } from '../../../electron/core/sync/apply';
 import type { FetchPass } from '../../../electron/core/sync/fetch';
 import type { ScheduleSnapshot, Snapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
-import { ensureRendererBuilt, PRERENDER_FILE } from '../../e2e/support/renderer-build';
+import { loadPopover, popover as popoverOf, type Popover } from '../support/popover-text';
 import {
   SETUP_OK,
   alice,
@@ -85,66 +84,9 @@ function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState 
   });
 }
 
-// ---- The surfaces, as text ------------------------------------------------------------------------------------
+beforeAll(loadPopover, 300_000);
 
-let prerender: Prerender | undefined;
-beforeAll(async () => {
-  await ensureRendererBuilt();
-  prerender = await loadPrerender(PRERENDER_FILE);
-}, 300_000);
-
-function textOf(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(p|h1|h2|h3|dt|dd|li|section|div|button)\b[^>]*>/g, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l !== '')
-    .join('\n');
-}
-
-/** The element that opens at `marker` (an attribute), up to its matching close tag. */
-function elementAt(html: string, marker: string): string {
-  const at = html.indexOf(marker);
-  if (at < 0) return '';
-  const start = html.lastIndexOf('<', at);
-  const tag = /^<(\w+)/.exec(html.slice(start))?.[1] ?? 'div';
-  const open = new RegExp(`<${tag}\\b|</${tag}>`, 'g');
-  open.lastIndex = start;
-  let depth = 0;
-  for (let m = open.exec(html); m; m = open.exec(html)) {
-    depth += m[0].startsWith('</') ? -1 : 1;
-    if (depth === 0) return html.slice(start, m.index + m[0].length);
-  }
-  return html.slice(start);
-}
-
-interface Popover {
-  all: string;
-  /** The status line at the top: title and detail. */
-  me: string;
-  /** The "My shifts" list. */
-  myShifts: string;
-  card(id: string): string;
-}
-
-function popover(state: AppState): Popover {
-  const out = prerender?.({ state, nowMs: ms(NOW), locale: 'en-GB', localZone: ZONE });
-  expect(out, 'the popover prerenders').toBeDefined();
-  const html = out?.html ?? '';
-  return {
-    all: textOf(html),
-    me: textOf(elementAt(html, 'aria-labelledby="me-heading"')).replace(/^Your status\s*/, ''),
-    myShifts: textOf(elementAt(html, 'data-testid="my-shifts"')),
-    card: (id) => textOf(elementAt(html, `aria-labelledby="card-${id}"`)),
-  };
-}
+const popover = (state: AppState): Popover => popoverOf(state, ms(NOW), ZONE);
 
 interface Surfaces {
   icon: string;

@@ -267,7 +267,9 @@ describe('deriveState: concurrent layers and extras', () => {
 
   it('knows when fresh data turns stale by age alone', () => {
     const settings = settingsWith({ schedules: [{ id: 'sch_platform' }] });
-    const snap = snapshotOf([{ ...platform, shifts: [], details: details('Platform primary', 'Europe/Berlin', [me]) }]);
+    // Read over a range that holds the fetch (nobody on call in it): only age can change the state.
+    const read = { ...platform, shifts: [], shiftsFrom: '2026-03-02T00:00:00Z' };
+    const snap = snapshotOf([{ ...read, details: details('Platform primary', 'Europe/Berlin', [me]) }]);
     const flip = nextStateChangeAt(snap, ms(FETCHED), settings);
     expect(flip).toBe(ms(FETCHED) + 2 * settings.refresh.idleIntervalSec * 1000 + 1);
     const at = (t: number) => deriveState({ ...input(snap, FETCHED), settings, nowMs: t }).schedules[0]?.status.kind;

@@ -9,6 +9,7 @@ import {
 } from '../../../electron/core/state/tray-menu';
 import { defaultSettings } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import { withTimeline } from '../../support/view-timeline';
 
 const ZONE = 'Europe/Berlin';
 const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:00 in New York (already on DST)
@@ -18,7 +19,7 @@ const iso = (offsetMin: number) => new Date(NOW + offsetMin * 60_000).toISOStrin
 const FRESH = { kind: 'fresh' as const, at: iso(-1) };
 
 function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
-  return {
+  return withTimeline({
     id: 'sch_primary',
     name: 'Platform primary',
     timeZone: ZONE,
@@ -31,7 +32,7 @@ function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
     teams: [],
     chatUserGroup: null,
     ...over,
-  };
+  });
 }
 
 /** Overrides may leave out the lists added later (my shifts, requests covered by me): they default to empty. */

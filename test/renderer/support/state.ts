@@ -2,13 +2,14 @@
 import type { z } from 'zod';
 import { AppStateSchema, type AppState, type Person, type ScheduleView } from '../../../electron/shared/view-state';
 import { defaultSettings } from '../../../electron/shared/settings';
+import { withTimeline } from '../../support/view-timeline';
 
 export const ada: Person = { id: 'usr_ada', name: 'Ada Lovelace', email: 'ada@example.com' };
 export const bob: Person = { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com' };
 export const cy: Person = { id: 'usr_cy', name: 'Cy', email: 'cy@example.com' };
 
 export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
-  return {
+  return withTimeline({
     id: 'sch_platform',
     name: 'Platform primary',
     timeZone: 'Europe/Berlin',
@@ -21,7 +22,7 @@ export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
     teams: [{ id: 'tea_core', name: 'Core', description: 'Keeps the lights on' }],
     chatUserGroup: null,
     ...over,
-  };
+  });
 }
 
 /** Overrides as the schema reads them: lists added later (my shifts, requests covered by me) may be left out. */

@@ -1,0 +1,160 @@
+// One known timeline per schedule: what the app read, laid out over time. Every statement that covers a stretch of
+// time ("until", "then", "nobody", "free", "replaces", the week picture) is derived from it, so each surface says
+// the same and none speaks of time the app couldn't read. Outside the read range, and inside holes (shifts the
+// service sent in a form the app can't read), the time is `unknown`, with why; inside, it is `people` or `nobody`.
+// Built once per read (memoized on the snapshot's shifts array), so deriving state at every tick is a lookup.
+import type { Person } from '../../shared/view-state';
+import type { ScheduleSnapshot } from './snapshot';
+import { instantMs, segmentsOf, type Segment } from './segments';
+
+/** Why a stretch is unknown: never read, a hole the service sent unreadable, after the read range. */
+export type UnknownWhy = 'not_read' | 'hole' | 'beyond';
+
+export interface Stretch {
+  startMs: number;
+  endMs: number;
+  kind: 'people' | 'nobody' | 'unknown';
+  /** Who is on call (people); in a hole, who is known to be on call at least (others may be too). */
+  users: Person[];
+  why?: UnknownWhy;
+}
+
+export interface KnownTimeline {
+  /** Sorted, disjoint, back to back: from the first instant the data speaks of to the last. Empty when never read. */
+  stretches: Stretch[];
+  /** When these shifts were read (not merely confirmed by a probe); null when never read. */
+  readAtMs: number | null;
+}
+
+const EMPTY: KnownTimeline = { stretches: [], readAtMs: null };
+
+interface Memo {
+  holes: ScheduleSnapshot['shiftHoles'];
+  from: string;
+  to: string;
+  readAt: string | undefined;
+  timeline: KnownTimeline;
+}
+const memo = new WeakMap<readonly unknown[], Memo>();
+
+type Piece = Omit<Stretch, 'startMs' | 'endMs'> & { key: string };
+
+/** Outside the read range a shift that reaches into it is real, but others there were not asked for: at least
+ *  its people are on call, like readable shifts inside a hole. */
+function pieceOf(seg: Segment | undefined, where: 'before' | 'in' | 'after', inHole: boolean): Piece {
+  const users = seg ? seg.users : [];
+  const key = seg ? seg.key : '';
+  if (where !== 'in') return { kind: 'unknown', why: where === 'before' ? 'not_read' : 'beyond', users, key };
+  if (inHole) return { kind: 'unknown', why: 'hole', users, key };
+  return seg ? { kind: 'people', users, key } : { kind: 'nobody', users: [], key: '' };
+}
+
+function cutsOf(segments: readonly Segment[], fromMs: number, toMs: number, holes: readonly Span[]): number[] {
+  const cuts = new Set<number>([fromMs, toMs]);
+  for (const h of holes) cuts.add(h.fromMs).add(h.toMs);
+  for (const s of segments) cuts.add(s.startMs).add(s.endMs);
+  return [...cuts].sort((a, b) => a - b);
+}
+
+interface Span {
+  fromMs: number;
+  toMs: number;
+}
+
+/** The stretches of a read: segments, the read range [fromMs, toMs) and its holes, merged where equal. */
+export function buildTimeline(segments: readonly Segment[], fromMs: number, toMs: number, holes: readonly Span[]) {
+  const cuts = cutsOf(segments, fromMs, toMs, holes);
+  const stretches: (Stretch & { key: string })[] = [];
+  let last: (Stretch & { key: string }) | undefined;
+  let si = 0;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const a = cuts[i] ?? 0;
+    const b = cuts[i + 1] ?? 0;
+    while (si < segments.length && (segments[si]?.endMs ?? Infinity) <= a) si++;
+    const seg = segments[si] && (segments[si]?.startMs ?? Infinity) <= a ? segments[si] : undefined;
+    const where = a < fromMs ? 'before' : b > toMs ? 'after' : 'in';
+    if (!seg && where !== 'in') continue; // nothing read says anything here: left to the edges (unknown)
+    const piece = pieceOf(
+      seg,
+      where,
+      holes.some((h) => h.fromMs <= a && b <= h.toMs),
+    );
+    if (last && last.endMs === a && last.kind === piece.kind && last.key === piece.key && last.why === piece.why) {
+      last.endMs = b;
+      continue;
+    }
+    last = { startMs: a, endMs: b, ...piece };
+    stretches.push(last);
+  }
+  return stretches.map(({ key: _key, ...s }): Stretch => s);
+}
+
+/** The known timeline of a schedule's snapshot (memoized per read). */
+export function timelineOf(s: ScheduleSnapshot | undefined): KnownTimeline {
+  if (!s || s.shiftsFrom === null || s.shiftsTo === null) return EMPTY;
+  const readAt = s.shiftsReadAt ?? s.shiftsFetchedAt ?? undefined;
+  const hit = memo.get(s.shifts);
+  if (hit && hit.holes === s.shiftHoles && hit.from === s.shiftsFrom && hit.to === s.shiftsTo && hit.readAt === readAt)
+    return hit.timeline;
+  const holes = s.shiftHoles
+    .map((h) => ({ fromMs: instantMs(h.from), toMs: instantMs(h.to) }))
+    .filter((h) => h.toMs > h.fromMs);
+  const fromMs = instantMs(s.shiftsFrom);
+  const toMs = instantMs(s.shiftsTo);
+  const stretches = buildTimeline(segmentsOf(s.shifts), fromMs, toMs, holes);
+  const timeline = { stretches, readAtMs: readAt === undefined ? null : instantMs(readAt) };
+  memo.set(s.shifts, { holes: s.shiftHoles, from: s.shiftsFrom, to: s.shiftsTo, readAt, timeline });
+  return timeline;
+}
+
+/** Index of the first stretch ending after `ms`. */
+function firstEndingAfter(stretches: readonly Stretch[], ms: number): number {
+  let lo = 0;
+  let hi = stretches.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((stretches[mid]?.endMs ?? Infinity) > ms) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The stretch holding `ms`: outside the data, an unknown stretch of the time up to (or from) what was read. */
+export function stretchAt(t: KnownTimeline, ms: number): Stretch {
+  const i = firstEndingAfter(t.stretches, ms);
+  const s = t.stretches[i];
+  if (s && s.startMs <= ms) return s;
+  const startMs = t.stretches[i - 1]?.endMs ?? -Infinity;
+  const why = i === 0 ? 'not_read' : 'beyond';
+  return { startMs, endMs: s ? s.startMs : Infinity, kind: 'unknown', why, users: [] };
+}
+
+/** The stretches overlapping [startMs, endMs), unknown filled in where the data says nothing. */
+export function stretchesIn(t: KnownTimeline, startMs: number, endMs: number): Stretch[] {
+  const out: Stretch[] = [];
+  let at = startMs;
+  while (at < endMs) {
+    const s = stretchAt(t, at);
+    out.push(s);
+    at = s.endMs;
+  }
+  return out;
+}
+
+/** What [startMs, endMs) holds: everyone known to be on call in it, the peak at once, and whether any of it is
+ *  unknown (then "nobody" and "replaces nobody" can't be said). */
+export function peopleIn(
+  t: KnownTimeline,
+  startMs: number,
+  endMs: number,
+): { users: Person[]; peak: number; unknown: boolean } {
+  const seen = new Map<string, Person>();
+  let peak = 0;
+  let unknown = false;
+  for (const s of stretchesIn(t, startMs, endMs)) {
+    if (s.kind === 'unknown') unknown = true;
+    for (const u of s.users) if (!seen.has(u.id)) seen.set(u.id, u);
+    peak = Math.max(peak, new Set(s.users.map((u) => u.email.toLowerCase())).size);
+  }
+  return { users: [...seen.values()], peak, unknown };
+}
