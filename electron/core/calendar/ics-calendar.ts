@@ -4,6 +4,7 @@
 import { DateTime } from 'luxon';
 import type { Person } from '../../shared/view-state';
 import type { CalendarBlock } from './my-blocks';
+import type { UnknownWhy } from '../model/timeline';
 import { contentLines, escapeText, utcDateTime } from './ics-text';
 
 export const PRODID = '-//OnCall Tray//My on-call shifts//EN';
@@ -23,7 +24,8 @@ function when(ms: number, zone: string): string {
 
 const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ');
 
-function neighbourText(people: Person[] | null, side: 'earlier' | 'later'): string {
+function neighbourText(people: Person[] | null, side: 'earlier' | 'later', why: UnknownWhy | undefined): string {
+  if (people === null && why === 'hole') return "unknown (shifts the service sent couldn't be read)";
   if (people === null) return `unknown (${side} shifts not fetched)`;
   return people.length === 0 ? 'nobody on call' : names(people);
 }
@@ -52,11 +54,19 @@ function savedLine(b: CalendarBlock, localZone: string): string[] {
 export function descriptionOf(b: CalendarBlock, localZone: string): string {
   const lines = [...savedLine(b, localZone), ...zoneLines(b, localZone)];
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
-  lines.push(`Before you: ${neighbourText(b.before, 'earlier')}`);
-  lines.push(
-    `After you: ${b.mayContinue ? 'unknown (later shifts not fetched yet)' : neighbourText(b.after, 'later')}`,
-  );
-  if (b.mayContinue) lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
+  lines.push(`Before you: ${neighbourText(b.before, 'earlier', b.unknownWhy?.before)}`);
+  const hole = b.unknownWhy?.after === 'hole';
+  const after =
+    b.mayContinue && !hole
+      ? 'unknown (later shifts not fetched yet)'
+      : neighbourText(b.after, 'later', b.unknownWhy?.after);
+  lines.push(`After you: ${after}`);
+  if (b.mayContinue)
+    lines.push(
+      hole
+        ? "This block may go on longer: the shifts after it couldn't be read."
+        : 'This block may go on longer: it reaches the end of the shifts fetched so far.',
+    );
   lines.push(`Schedule: ${b.scheduleName} (${b.scheduleId})`);
   return lines.join('\n');
 }

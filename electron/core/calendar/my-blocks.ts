@@ -1,9 +1,11 @@
 // My on-call blocks per watched schedule, as a calendar shows them: one per maximal stretch I'm on call on one
 // schedule (blocksOf over segmentsOf, the same blocks the tray and reminders use), with who is on just before and
-// just after. "Unknown" (null) where the fetched shifts don't reach that far, never a made-up "nobody".
+// just after from the known timeline: "unknown" (null) where it doesn't know (a hole, past the read), never a
+// made-up "nobody".
 import type { Settings } from '../../shared/settings';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { blocksOf, instantMs, segmentsOf, type Segment } from '../model/segments';
+import { blocksOf, instantMs, segmentsOf } from '../model/segments';
+import { knownUntilMs, stretchAt, timelineOf, type KnownTimeline, type UnknownWhy } from '../model/timeline';
 import { scheduleStatus } from '../state/status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
@@ -19,8 +21,11 @@ export interface CalendarBlock {
   /** On call just before / after: [] when nobody is (uncovered), null when the fetched shifts stop there. */
   before: Person[] | null;
   after: Person[] | null;
-  /** The block reaches the end of what was fetched, so it may go on longer. */
+  /** What follows the block isn't known (the end of what was read, a hole), so it may go on longer. */
   mayContinue: boolean;
+  /** Why the time just before / after isn't known, where it isn't: a hole the service sent unreadable, or outside
+   *  the read. */
+  unknownWhy?: { before?: UnknownWhy; after?: UnknownWhy };
   /** Not fresh: from saved data (since when, and why), so the event says so. Absent when fresh. */
   saved?: { atMs: number; notFound: boolean };
 }
@@ -31,7 +36,8 @@ export interface ScheduleBlocks {
   /** False when nothing was ever loaded for it: its blocks are unknown, not absent. */
   known: boolean;
   blocks: CalendarBlock[];
-  /** End of the fetched shifts, if any were fetched. */
+  /** Where what is known from now on stops (a hole the service sent unreadable, the end of the read); null when now
+   *  itself isn't known. */
   fetchedToMs: number | null;
   /** How fresh its shifts are (the same status every other surface shows). */
   status: ScheduleStatus;
@@ -43,23 +49,18 @@ export interface BlockWindow {
   toMs: number;
 }
 
-const msOrNull = (iso: string | null): number | null => {
-  const ms = iso === null ? NaN : instantMs(iso);
-  return Number.isFinite(ms) ? ms : null;
-};
+/** Who is on call just before `ms` or from it, as the known timeline says: [] only where it was read and nobody
+ *  is on call, null where it isn't known (a hole, the edge of the read). */
+function neighbour(t: KnownTimeline, ms: number, side: 'before' | 'after'): Person[] | null {
+  const s = stretchAt(t, side === 'before' ? ms - 1 : ms);
+  return s.kind === 'unknown' ? null : s.users;
+}
 
-/** People on call in the segment ending exactly at `ms` (or starting exactly at it, `after`). */
-function neighbour(
-  segments: readonly Segment[],
-  ms: number,
-  side: 'before' | 'after',
-  edgeMs: number | null,
-): Person[] | null {
-  const seg = side === 'before' ? segments.find((s) => s.endMs === ms) : segments.find((s) => s.startMs === ms);
-  if (seg) return seg.users;
-  // Nothing adjacent: either the time is uncovered, or the fetched shifts end right there.
-  const atEdge = edgeMs === null || (side === 'before' ? ms <= edgeMs : ms >= edgeMs);
-  return atEdge ? null : [];
+function unknownWhyOf(t: KnownTimeline, startMs: number, endMs: number): Pick<CalendarBlock, 'unknownWhy'> {
+  const before = stretchAt(t, startMs - 1).why;
+  const after = stretchAt(t, endMs).why;
+  if (!before && !after) return {};
+  return { unknownWhy: { ...(before ? { before } : {}), ...(after ? { after } : {}) } };
 }
 
 /** A block from saved data carries when that data was read: its event says so (a fixed date, so it stays stable). */
@@ -78,9 +79,8 @@ function blocksOfSchedule(
   status: ScheduleStatus,
 ): CalendarBlock[] {
   const segments = segmentsOf(s.shifts);
+  const timeline = timelineOf(s);
   const saved = savedOf(status);
-  const fromMs = msOrNull(s.shiftsFrom);
-  const toMs = msOrNull(s.shiftsTo);
   return blocksOf(segments, emailLower)
     .filter((b) => b.endMs > window.fromMs && b.startMs < window.toMs)
     .map((b) => ({
@@ -90,9 +90,11 @@ function blocksOfSchedule(
       startMs: b.startMs,
       endMs: b.endMs,
       withMe: b.others,
-      before: neighbour(segments, b.startMs, 'before', fromMs),
-      after: neighbour(segments, b.endMs, 'after', toMs),
-      mayContinue: toMs !== null && b.endMs >= toMs,
+      before: neighbour(timeline, b.startMs, 'before'),
+      after: neighbour(timeline, b.endMs, 'after'),
+      // What follows isn't known (the end of the read, a hole): the block may go on.
+      mayContinue: stretchAt(timeline, b.endMs).kind === 'unknown',
+      ...unknownWhyOf(timeline, b.startMs, b.endMs),
       ...(saved ? { saved } : {}),
     }));
 }
@@ -113,6 +115,7 @@ export function myCalendarBlocks(
     const known = s !== undefined && s.shiftsFetchedAt !== null;
     if (!s || !known) return { scheduleId: w.id, scheduleName, known: false, blocks: [], fetchedToMs: null, status };
     const blocks = blocksOfSchedule(s, scheduleName, emailLower, window, status);
-    return { scheduleId: w.id, scheduleName, known, blocks, fetchedToMs: msOrNull(s.shiftsTo), status };
+    const fetchedToMs = knownUntilMs(timelineOf(s), nowMs);
+    return { scheduleId: w.id, scheduleName, known, blocks, fetchedToMs, status };
   });
 }

@@ -102,7 +102,7 @@ function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name
   const ends = fresh.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
   const until =
     ends.length > 0
-      ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app has fetched them.`
+      ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app could read them.`
       : '';
   const saved = savedNames(groups);
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';

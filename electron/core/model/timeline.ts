@@ -158,3 +158,12 @@ export function peopleIn(
   }
   return { users: [...seen.values()], peak, unknown };
 }
+
+/** Where what is known from `ms` on stops: the start of the first unknown stretch at or after it (a hole, the end
+ *  of the read); null when `ms` itself isn't known. */
+export function knownUntilMs(t: KnownTimeline, ms: number): number | null {
+  let s = stretchAt(t, ms);
+  if (s.kind === 'unknown') return null;
+  while (s.kind !== 'unknown') s = stretchAt(t, s.endMs);
+  return s.startMs;
+}
