@@ -14,6 +14,7 @@ import { validateWorkflow } from '@action-validator/core';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
 
 const root = process.cwd();
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -88,24 +89,6 @@ const expand = (text: string, combo: Combo): string =>
     String(combo[key] ?? `<matrix.${key} undefined>`),
   );
 
-/** The Linux wrapper that gives the Electron steps a display, a keyring and a notification daemon. */
-const DESKTOP = 'xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh ';
-
-/** The project commands (npm, npx, node) of a shell script: continuation lines joined, comments and wrapper dropped. */
-function commandsIn(script: string): string[] {
-  return script
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/\s+#\s.*$/, '')
-        .trim()
-        .replace(/\s+/g, ' '),
-    )
-    .map((line) => (line.startsWith(DESKTOP) ? line.slice(DESKTOP.length) : line))
-    .filter((line) => /^(npm|npx|node) /.test(line));
-}
-
 /** Every command a workflow runs, in step order (each matrix combination expanded), each once. */
 function workflowCommands(w: Workflow): string[] {
   const seen: string[] = [];
@@ -119,13 +102,10 @@ function workflowCommands(w: Workflow): string[] {
 }
 
 /** The README's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
-function readmeCommands(): string[][] {
-  const readme = read('README.md');
-  const start = readme.indexOf('## Continuous integration and releases');
-  expect(start, 'the README section').toBeGreaterThan(0);
-  const next = readme.indexOf('\n## ', start + 5);
-  const section = readme.slice(start, next === -1 ? undefined : next);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => commandsIn(m[1] ?? ''));
+function documentedCommands(): string[][] {
+  const blocks = readmeCommands(read('README.md'));
+  expect(blocks, 'the README section').toBeDefined();
+  return blocks ?? [];
 }
 
 function secretsIn(text: string): string[] {
@@ -252,7 +232,7 @@ describe('the GitHub Actions workflows', () => {
   });
 
   it('run exactly the commands the README documents, in its order', () => {
-    const [ciDocs, releaseDocs, ...rest] = readmeCommands();
+    const [ciDocs, releaseDocs, ...rest] = documentedCommands();
     expect(rest).toEqual([]);
     expect(workflowCommands(workflow('ci.yml'))).toEqual(ciDocs);
     expect(workflowCommands(workflow('release.yml'))).toEqual(releaseDocs);
