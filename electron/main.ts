@@ -1,7 +1,18 @@
 // Composition root: builds the ports (clock, keychain, notifier, files), the core engine and the Electron adapters,
 // and wires events between them. No logic of its own lives here; every piece it wires is tested on its own.
-import { notificationHealth } from './adapters/notification-health';
-import { app, globalShortcut, ipcMain, Menu, net, powerMonitor, protocol, session, shell, Tray } from 'electron';
+import {
+  app,
+  globalShortcut,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  Tray,
+} from 'electron';
 import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
@@ -19,7 +30,7 @@ import { createExternalOpener } from './adapters/external';
 import { registerIpc, type SenderInfo } from './adapters/ipc';
 import { createKeychainStore } from './adapters/keychain';
 import { watchLifecycle } from './adapters/lifecycle';
-import { createNodeNotifier } from './adapters/notifier';
+import { appNotifications } from './adapters/notifications';
 import { watchPowerAndNetwork } from './adapters/power';
 import { hardenSession } from './adapters/security';
 import { createShortcutBinder } from './adapters/shortcut';
@@ -53,26 +64,29 @@ function buildEngine({
   windows,
   zone,
 }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
+  // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through.
+  const notifications = appNotifications({
+    identity: {
+      appName: APP_NAME,
+      iconPath: paths.externalAppIcon,
+      appId: APP_ID,
+      desktopEntry: DESKTOP_ENTRY,
+      platform,
+    },
+    electron: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
+    onClick: (view, params) => windows.open(view, params),
+    log,
+  });
   return createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
-    notifier: createNodeNotifier({
-      identity: {
-        appName: APP_NAME,
-        iconPath: paths.externalAppIcon,
-        appId: APP_ID,
-        desktopEntry: DESKTOP_ENTRY,
-        platform,
-      },
-      onClick: (view, params) => windows.open(view, params),
-      log,
-    }),
+    notifier: notifications.notifier,
     files: createFsFileStore(dataDirFor(app.getPath('userData'), demo !== undefined)),
     ...(demo ? { overrides: demo.overrides } : {}),
     // Read at each plan and judgement: after a change the plan is made again in the new zone before anything is said.
     localZone: zone.current,
-    // Readiness before a shift asks the desktop whether notifications can be shown (D-Bus on Linux).
-    notificationHealth: notificationHealth(platform),
+    // Readiness before a shift: can notifications be shown on the path they take (D-Bus on Linux, Electron on macOS).
+    notificationHealth: notifications.health,
     log,
   });
 }

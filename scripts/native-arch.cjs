@@ -10,7 +10,9 @@
 'use strict';
 
 const { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync } = require('node:fs');
-const { dirname, join, relative } = require('node:path');
+const path = require('node:path');
+
+const { dirname, join } = path;
 
 // electron-builder's Arch enum (builder-util): ia32 = 0, x64 = 1, armv7l = 2, arm64 = 3, universal = 4.
 const BUILDER_ARCHES = ['ia32', 'x64', 'armv7l', 'arm64', 'universal'];
@@ -151,11 +153,19 @@ function productionNativeModules(projectDir) {
   return files;
 }
 
+/**
+ * A file under baseDir as messages name it: relative, with `/` on every system (Windows's own is `\`).
+ * @param {string} baseDir @param {string} file @param {Pick<typeof path, 'relative' | 'sep'>} [api]
+ */
+function displayPath(baseDir, file, api = path) {
+  return api.relative(baseDir, file).split(api.sep).join('/');
+}
+
 /** One message for every file that does not fit, or undefined when all do. */
 function refusal(files, platform, arch, baseDir, stage) {
   const problems = files.flatMap((file) => {
     const why = mismatch(readHeader(file), platform, arch);
-    return why ? [`${relative(baseDir, file)} ${why}`] : [];
+    return why ? [`${displayPath(baseDir, file)} ${why}`] : [];
   });
   if (problems.length === 0) return undefined;
   const target = `${platform}-${arch}`;
@@ -199,4 +209,13 @@ async function afterPack(context) {
   if (message) throw new Error(message);
 }
 
-module.exports = { readMachine, readHeader, mismatch, productionNativeModules, nodeFilesUnder, beforePack, afterPack };
+module.exports = {
+  readMachine,
+  readHeader,
+  mismatch,
+  displayPath,
+  productionNativeModules,
+  nodeFilesUnder,
+  beforePack,
+  afterPack,
+};

@@ -18,6 +18,12 @@ export function readHeader(path: string): Buffer;
 export function mismatch(header: Buffer, platform: string, arch: string): string | undefined;
 /** The .node files of the packages the app ships (package.json dependencies, transitively). */
 export function productionNativeModules(projectDir: string): string[];
+/** file relative to baseDir with `/` separators (`api`: path.win32 or path.posix, to test either). */
+export function displayPath(
+  baseDir: string,
+  file: string,
+  api?: Pick<typeof import('node:path'), 'relative' | 'sep'>,
+): string;
 export function nodeFilesUnder(dir: string, options: { skipNodeModules: boolean }): string[];
 
 export interface HookContext {

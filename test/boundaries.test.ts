@@ -2,8 +2,9 @@
 // Node (and in the renderer's e2e host) never imports Electron, the renderer reaches the bridge through one module,
 // and the sandboxed preload pulls in nothing it cannot load.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectPath } from './support/project-path';
 
 const root = process.cwd();
 
@@ -17,8 +18,8 @@ function filesUnder(dir: string, extensions: readonly string[]): string[] {
   }
   return entries.flatMap((name) => {
     const path = join(abs, name);
-    if (statSync(path).isDirectory()) return filesUnder(relative(root, path), extensions);
-    return extensions.some((e) => name.endsWith(e)) ? [relative(root, path)] : [];
+    if (statSync(path).isDirectory()) return filesUnder(projectPath(root, path), extensions);
+    return extensions.some((e) => name.endsWith(e)) ? [projectPath(root, path)] : [];
   });
 }
 
@@ -42,6 +43,14 @@ describe('module boundaries', () => {
     const sample =
       "import { app } from 'electron';\nimport type { X } from \"electron/main\";\nconst k = await import('electron');\nrequire('electron')";
     expect(specifiers(sample).filter(isElectron)).toHaveLength(4);
+  });
+
+  it('names files with / on every system (Windows paths read as the tables are written)', () => {
+    expect(projectPath('C:\\src\\oncall', 'C:\\src\\oncall\\electron\\adapters\\notifier.ts', win32)).toBe(
+      'electron/adapters/notifier.ts',
+    );
+    expect(projectPath('/src/oncall', '/src/oncall/electron/main.ts', posix)).toBe('electron/main.ts');
+    expect(filesUnder('electron', ['.ts'])).toContain('electron/main.ts');
   });
 
   it('no file in electron/shared, api, simulator, core or cli imports electron', () => {

@@ -34,6 +34,9 @@ vi.mock('electron', () => {
     get Menu() {
       return use().Menu;
     },
+    get Notification() {
+      return use().Notification;
+    },
     get nativeImage() {
       return use().nativeImage;
     },

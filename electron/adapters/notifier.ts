@@ -1,6 +1,8 @@
-// The Notifier port on node-notifier: notify-send on Linux, Notification Center on macOS, toasts on Windows.
-// No Electron import, so the same code delivers a real notification to dunst in the system tests. What to announce
-// (and whether, per the user's reminder settings) is the core's decision; this only delivers and reports clicks.
+// The Notifier port on node-notifier: notify-send on Linux, toasts on Windows (notifications.ts picks it there; on
+// macOS the app uses Electron's Notification, electron-notifier.ts, and the darwin options below serve only
+// node-notifier used without Electron). No Electron import, so the same code delivers a real notification to dunst in
+// the system tests. What to announce (and whether, per the user's reminder settings) is the core's decision; this
+// only delivers and reports clicks.
 import type { ViewName } from '../shared/ipc-contract';
 import type { NotificationRequest, Notifier } from '../core/ports';
 

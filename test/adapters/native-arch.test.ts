@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 // electron-builder first: app-builder-lib's modules import each other in a cycle that only its index resolves.
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { z } from 'zod';
 import {
   afterPack,
   beforePack,
+  displayPath,
   mismatch,
   nodeFilesUnder,
   productionNativeModules,
@@ -97,7 +98,7 @@ describe('reading a native module header', () => {
   });
 
   it("finds the shipped native modules (keytar's) and none from devDependencies, and they fit this machine", () => {
-    const files = productionNativeModules(root).map((f) => relative(root, f).split('\\').join('/'));
+    const files = productionNativeModules(root).map((f) => displayPath(root, f));
     expect(files).toContain('node_modules/keytar/build/Release/keytar.node');
     // Development-only native packages (e.g. @resvg/resvg-js, esbuild) are not shipped, so not checked.
     expect(files.filter((f) => !f.startsWith('node_modules/keytar/'))).toEqual([]);
@@ -109,6 +110,15 @@ describe('reading a native module header', () => {
 });
 
 describe('the electron-builder hooks', () => {
+  it('name files in their messages with / on every system (Windows paths as path.win32 gives them)', () => {
+    expect(
+      displayPath('C:\\b\\oncall', 'C:\\b\\oncall\\node_modules\\keytar\\build\\Release\\keytar.node', win32),
+    ).toBe('node_modules/keytar/build/Release/keytar.node');
+    expect(displayPath('/b/oncall', '/b/oncall/node_modules/keytar/build/Release/keytar.node', posix)).toBe(
+      'node_modules/keytar/build/Release/keytar.node',
+    );
+  });
+
   it('let a build for this machine through and refuse one for another architecture, naming file and fix', async () => {
     const context = (arch: number) => ({
       packager: { projectDir: root },
@@ -214,9 +224,7 @@ describe.skipIf(process.platform !== 'linux' || !['x64', 'arm64'].includes(HOST_
       const output = join(work, 'host');
       await packLinux(Arch[HOST_ARCH === 'arm64' ? 'arm64' : 'x64'], output);
       const appDir = join(output, HOST_ARCH === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked');
-      const packed = nodeFilesUnder(appDir, { skipNodeModules: false }).map((f) =>
-        relative(appDir, f).split('\\').join('/'),
-      );
+      const packed = nodeFilesUnder(appDir, { skipNodeModules: false }).map((f) => displayPath(appDir, f));
       expect(packed).toContain('resources/app.asar.unpacked/node_modules/keytar/build/Release/keytar.node');
       for (const file of packed)
         expect(readMachine(readHeader(join(appDir, file))), file).toMatchObject({ format: 'elf', arches: [HOST_ARCH] });

@@ -1,13 +1,19 @@
 // electron-builder.yml is checked with electron-builder's own loader and JSON-schema validation (for every target:
 // deb, AppImage, dmg, nsis), plus the promises the app relies on at run time. packaging-build.test.ts packages it.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+// electron-builder first: app-builder-lib's modules import each other in a cycle that only its index resolves.
+import { MacPackager } from 'electron-builder';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util/out/DebugLogger';
 import { describe, expect, it } from 'vitest';
 import { APP_ID, DESKTOP_ENTRY } from '../../electron/adapters/app-paths';
 
 const root = process.cwd();
+// Electron's fuse sentinel (@electron/fuses); the wire after it is read and written by position.
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
 describe('electron-builder configuration', () => {
   it('is valid for electron-builder and packages only built files', async () => {
@@ -39,6 +45,7 @@ describe('electron-builder configuration', () => {
   it('sets the Electron fuses at package time (security checklist item 19)', async () => {
     const config = await getConfig(root, null, null);
     expect(config.electronFuses).toEqual({
+      resetAdHocDarwinSignature: true,
       runAsNode: false,
       enableCookieEncryption: true,
       enableNodeOptionsEnvironmentVariable: false,
@@ -48,6 +55,52 @@ describe('electron-builder configuration', () => {
       grantFileProtocolExtraPrivileges: false,
     });
   });
+
+  // Proven with electron-builder's own fuse step (MacPackager's doAddElectronFuses, as it runs after packing a
+  // darwin app) on a stand-in "OnCall Tray.app" whose framework carries a fuse wire, and a stand-in `codesign` first on
+  // PATH that records how it is called: the fuses are flipped, and then the .app is ad-hoc signed again.
+  it.skipIf(process.platform === 'win32')(
+    'flips the fuses of a macOS app and then ad-hoc signs the .app again (skipped on Windows: the stand-in codesign is a shell script)',
+    async () => {
+      const work = await mkdtemp(join(tmpdir(), 'oncall-fuses-'));
+      try {
+        const app = join(work, 'OnCall Tray.app');
+        const framework = join(app, 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework');
+        await mkdir(dirname(framework), { recursive: true });
+        const wire = Buffer.concat([Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.from('10110001')]);
+        await writeFile(framework, Buffer.concat([Buffer.from('stand-in framework'), wire]));
+        const bin = join(work, 'bin');
+        await mkdir(bin);
+        await writeFile(join(bin, 'codesign'), `#!/bin/sh\nprintf '%s\\n' "$@" > '${join(work, 'codesign-args')}'\n`);
+        await chmod(join(bin, 'codesign'), 0o755);
+        const config = await getConfig(root, null, null);
+        const packager: unknown = Object.create(MacPackager.prototype);
+        Object.assign(packager as object, { info: { config }, appInfo: { productFilename: 'OnCall Tray' } });
+        const step: unknown = Reflect.get(MacPackager.prototype, 'doAddElectronFuses');
+        if (typeof step !== 'function') throw new Error("electron-builder's fuse step is not where it was");
+        const path = process.env.PATH;
+        process.env.PATH = `${bin}${delimiter}${path ?? ''}`;
+        try {
+          await Reflect.apply(step, packager, [{ appOutDir: work, electronPlatformName: 'darwin' }]);
+        } finally {
+          process.env.PATH = path;
+        }
+        const flipped = await readFile(framework);
+        const at = flipped.indexOf(SENTINEL) + SENTINEL.length + 2;
+        expect(flipped.subarray(at, at + 8).toString()).toBe('01001100');
+        expect((await readFile(join(work, 'codesign-args'), 'utf8')).trim().split('\n')).toEqual([
+          '--sign',
+          '-',
+          '--force',
+          '--preserve-metadata=entitlements,requirements,flags,runtime',
+          '--deep',
+          app,
+        ]);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('has the metadata the deb needs and a desktop entry tied to the window class and the notifier', async () => {
     const config = await getConfig(root, null, null);

@@ -4,16 +4,21 @@
 // what .ci/run installs, the Electron smoke tests under Xvfb with a keyring and dunst, a packaged app launched), the
 // release (a version tag, dmg for x64 and arm64 each on its own architecture, nsis, AppImage and deb, SHA-256 sums, a
 // draft release, signing secrets as the README lists them), and that both run exactly the commands the README
-// documents, in its order. And `npm run test:electron` here, without Electron's binary, skips with one line.
+// documents, in its order; actions pinned by commit SHA on their Node 24 majors; the README's npm (11) installed
+// before every `npm ci`; the signing step run in bash, its secrets read back from $GITHUB_ENV whole. And
+// `npm run test:electron` here, without Electron's binary, skips with one line.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { validateWorkflow } from '@action-validator/core';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
 
 const root = process.cwd();
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -88,24 +93,6 @@ const expand = (text: string, combo: Combo): string =>
     String(combo[key] ?? `<matrix.${key} undefined>`),
   );
 
-/** The Linux wrapper that gives the Electron steps a display, a keyring and a notification daemon. */
-const DESKTOP = 'xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh ';
-
-/** The project commands (npm, npx, node) of a shell script: continuation lines joined, comments and wrapper dropped. */
-function commandsIn(script: string): string[] {
-  return script
-    .replace(/\\\n\s*/g, ' ')
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/\s+#\s.*$/, '')
-        .trim()
-        .replace(/\s+/g, ' '),
-    )
-    .map((line) => (line.startsWith(DESKTOP) ? line.slice(DESKTOP.length) : line))
-    .filter((line) => /^(npm|npx|node) /.test(line));
-}
-
 /** Every command a workflow runs, in step order (each matrix combination expanded), each once. */
 function workflowCommands(w: Workflow): string[] {
   const seen: string[] = [];
@@ -119,13 +106,10 @@ function workflowCommands(w: Workflow): string[] {
 }
 
 /** The README's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
-function readmeCommands(): string[][] {
-  const readme = read('README.md');
-  const start = readme.indexOf('## Continuous integration and releases');
-  expect(start, 'the README section').toBeGreaterThan(0);
-  const next = readme.indexOf('\n## ', start + 5);
-  const section = readme.slice(start, next === -1 ? undefined : next);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => commandsIn(m[1] ?? ''));
+function documentedCommands(): string[][] {
+  const blocks = readmeCommands(read('README.md'));
+  expect(blocks, 'the README section').toBeDefined();
+  return blocks ?? [];
 }
 
 function secretsIn(text: string): string[] {
@@ -133,6 +117,23 @@ function secretsIn(text: string): string[] {
 }
 
 const stepRunning = (j: JobT, command: string) => j.steps.filter((s) => commandsIn(s.run ?? '').includes(command));
+
+/** $GITHUB_ENV as the runner reads it: NAME=value lines, and NAME<<delimiter … delimiter blocks. */
+function parseGithubEnv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const block = /^([^=]+?)<<(.+)$/.exec(line);
+    if (block) {
+      const end = lines.indexOf(block[2] ?? '', i + 1);
+      if (end === -1) throw new Error(`${block[1]}: no closing delimiter`);
+      out[block[1] ?? ''] = lines.slice(i + 1, end).join('\n');
+      i = end;
+    } else if (line.includes('=')) out[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+  }
+  return out;
+}
 
 // ---- The checks --------------------------------------------------------------------------------------------------
 
@@ -251,8 +252,85 @@ describe('the GitHub Actions workflows', () => {
     expect(signing).toContain('GITHUB_STEP_SUMMARY');
   });
 
+  it('pin every action by full commit SHA with its release in a comment, on the majors that run on Node 24', () => {
+    // The first major of each that runs on Node 24 (`runs.using: node24`); earlier ones run on deprecated Node 20.
+    const NODE24: Record<string, number> = {
+      'actions/checkout': 5,
+      'actions/setup-node': 5,
+      'actions/upload-artifact': 6,
+      'actions/download-artifact': 7,
+    };
+    for (const file of ['ci.yml', 'release.yml']) {
+      const lines = read(`.github/workflows/${file}`)
+        .split('\n')
+        .filter((l) => /^\s*(- )?uses:/.test(l));
+      expect(lines.length, file).toBeGreaterThan(1);
+      for (const line of lines) {
+        const m = /uses: ([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # v(\d+)(?:\.\d+){0,2}$/.exec(line);
+        expect(m, `${file}: ${line.trim()}`).not.toBeNull();
+        const [, action = '', , major = '0'] = m ?? [];
+        expect(NODE24[action], `${file}: ${action} is not in the table of Node 24 majors`).toBeDefined();
+        expect(Number(major), `${file}: ${action}`).toBeGreaterThanOrEqual(NODE24[action] ?? Infinity);
+      }
+    }
+  });
+
+  it('install the npm the README asks for before every npm ci', () => {
+    const wanted = /Node\.js 20 or newer with npm (\d+)/.exec(read('README.md'))?.[1];
+    expect(wanted).toBe('11');
+    for (const file of ['ci.yml', 'release.yml']) {
+      for (const [id, j] of Object.entries(workflow(file).jobs)) {
+        const at = (command: string) => j.steps.findIndex((s) => commandsIn(s.run ?? '').includes(command));
+        if (at('npm ci') === -1) continue;
+        expect(at(`npm install -g npm@${wanted}`), `${file} ${id}`).toBeGreaterThanOrEqual(0);
+        expect(at(`npm install -g npm@${wanted}`), `${file} ${id}`).toBeLessThan(at('npm ci'));
+      }
+    }
+  });
+
+  // The signing step itself, run in bash with the secrets set (a certificate wrapped over lines, as base64 is) and
+  // $GITHUB_ENV read back the way the runner reads it. Not on Windows: `bash` there may be WSL's, not Git's.
+  it.skipIf(process.platform === 'win32')(
+    'release: signing secrets reach $GITHUB_ENV whole, a wrapped certificate included (skipped on Windows: bash may be WSL)',
+    async () => {
+      const script = job(workflow('release.yml'), 'package').steps.find((s) => s.name?.startsWith('Code signing'))?.run;
+      expect(script).toBeDefined();
+      const work = await mkdtemp(join(tmpdir(), 'oncall-signing-'));
+      try {
+        const cert =
+          'MIIKPAIBAzCCCfYGCSqGSIb3DQEHAaCCCecEggnjMIIJ3zCCBX\nAGCSqGSIb3DQEHBqCCBWEwggVdAgEAMIIFVgYJKoZIhvcN\nEOF\nAQcBMB0=';
+        let runs = 0;
+        const runStep = async (env: Record<string, string>) => {
+          const githubEnv = join(work, `env-${(runs += 1)}`);
+          await promisify(execFile)('bash', ['-e', '-c', script ?? ''], {
+            cwd: work,
+            env: {
+              PATH: process.env.PATH ?? '',
+              GITHUB_ENV: githubEnv,
+              GITHUB_STEP_SUMMARY: join(work, 'summary'),
+              RUNNER_ARCH: 'ARM64',
+              NAME: 'test',
+              ...env,
+            },
+          });
+          return parseGithubEnv(await readFile(githubEnv, 'utf8'));
+        };
+        expect(
+          await runStep({ PLATFORM: 'mac', MAC_CSC_LINK: cert, MAC_CSC_KEY_PASSWORD: 'p=w"d $x', APPLE_ID: 'a@b.c' }),
+        ).toEqual({ CSC_LINK: cert, CSC_KEY_PASSWORD: 'p=w"d $x' });
+        expect(await runStep({ PLATFORM: 'win', WIN_CSC_LINK: cert, WIN_CSC_KEY_PASSWORD: 'pw' })).toEqual({
+          WIN_CSC_LINK: cert,
+          WIN_CSC_KEY_PASSWORD: 'pw',
+        });
+        expect(await runStep({ PLATFORM: 'win' })).toEqual({ CSC_IDENTITY_AUTO_DISCOVERY: 'false' });
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('run exactly the commands the README documents, in its order', () => {
-    const [ciDocs, releaseDocs, ...rest] = readmeCommands();
+    const [ciDocs, releaseDocs, ...rest] = documentedCommands();
     expect(rest).toEqual([]);
     expect(workflowCommands(workflow('ci.yml'))).toEqual(ciDocs);
     expect(workflowCommands(workflow('release.yml'))).toEqual(releaseDocs);

@@ -7,17 +7,21 @@ import { ScheduleEnvelopeStrictSchema } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** Runs the CLI until `until` matches its stdout or it exits; then stops it (by its own process group). */
+/**
+ * Runs the CLI until `until` matches its stdout or it exits; then stops it. One process on every system: this Node
+ * with tsx's loader (`npm run simulator` starts tsx's CLI, which starts a second Node; `npx` is a batch file on
+ * Windows, and a process group to kill is POSIX only), so stopping the child stops the simulator everywhere.
+ */
 function runCli(
   args: string[],
   until: RegExp,
 ): Promise<{ stdout: string; stderr: string; code: number | null; stop(): Promise<void> }> {
-  const child = spawn('npx', ['tsx', 'electron/simulator/cli.ts', ...args], { cwd: ROOT, detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/simulator/cli.ts', ...args], { cwd: ROOT });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
   return new Promise((resolve) => {

@@ -122,6 +122,23 @@ export function createElectronStandIn(options: StandInOptions) {
     }
   }
 
+  /** Electron's Notification: each one made is kept, and show() recorded; a test emits its click. */
+  const notifications: StandInNotification[] = [];
+  class StandInNotification extends RecordingEmitter {
+    static isSupported(): boolean {
+      return true;
+    }
+    shown = false;
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      notifications.push(this);
+    }
+    show(): void {
+      this.shown = true;
+      calls.push(`Notification.show ${String(this.options.title)}`);
+    }
+  }
+
   const app = Object.assign(new RecordingEmitter(), {
     isPackaged: false,
     dock: { hide: () => void calls.push('dock.hide') },
@@ -170,6 +187,7 @@ export function createElectronStandIn(options: StandInOptions) {
     app,
     BrowserWindow: StandInWindow,
     Tray: StandInTray,
+    Notification: StandInNotification,
     Menu: { buildFromTemplate: (template: unknown) => ({ template }) },
     nativeImage: { createFromPath: (p: string) => ({ path: p }) },
     ipcMain: {
@@ -195,6 +213,7 @@ export function createElectronStandIn(options: StandInOptions) {
     handlers,
     trays,
     windows,
+    notifications,
     shortcuts,
     protocols,
     setOnline: (value: boolean) => void (online = value),

@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 import { AppStateSchema, type AppState } from '../../../electron/shared/view-state';
+import { npmCommand } from './npm-command';
 
 export interface Run {
   code: number;
@@ -11,10 +12,11 @@ export interface Run {
 
 export function runStatus(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
+    const npm = npmCommand(['run', '--silent', 'status', '--', ...args], process);
     execFile(
-      'npm',
-      ['run', '--silent', 'status', '--', ...args],
-      { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000 },
+      npm.file,
+      npm.args,
+      { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000, shell: npm.shell },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === 'number' ? error.code : 0;
         resolve({ code, stdout, stderr });

@@ -1,0 +1,50 @@
+// One place chooses how the app delivers notifications, and readiness is asked of that same path: on macOS Electron's
+// own Notification (electron-notifier.ts), elsewhere node-notifier (notifier.ts: notify-send on Linux, toasts on
+// Windows). `npm run status` never delivers and keeps notification-health.ts's answer for its platform.
+import type { NotificationHealthResult } from '../core/readiness/readiness';
+import type { ViewName } from '../shared/ipc-contract';
+import type { Notifier } from '../core/ports';
+import { createElectronNotifier, electronNotificationHealth, type ElectronNotifications } from './electron-notifier';
+import { notificationHealth, type Run } from './notification-health';
+import { createNodeNotifier, type NotifierIdentity, type SendNotification } from './notifier';
+
+export type NotificationPath = 'electron' | 'node-notifier';
+
+/** macOS: Electron's Notification (native, arm64, attributed to the app); elsewhere node-notifier. */
+export function notificationPath(platform: NodeJS.Platform): NotificationPath {
+  return platform === 'darwin' ? 'electron' : 'node-notifier';
+}
+
+export interface AppNotificationsOptions {
+  identity: NotifierIdentity;
+  /** Electron's Notification; only used where notificationPath says so. */
+  electron: ElectronNotifications;
+  onClick(target: ViewName, params?: Record<string, string>): void;
+  log?: (message: string) => void;
+  /** Injected by tests. */
+  send?: SendNotification;
+  run?: Run;
+}
+
+export interface AppNotifications {
+  path: NotificationPath;
+  notifier: Notifier;
+  health: () => Promise<NotificationHealthResult>;
+}
+
+export function appNotifications(options: AppNotificationsOptions): AppNotifications {
+  const { identity, onClick, log } = options;
+  const path = notificationPath(identity.platform);
+  if (path === 'electron') {
+    return {
+      path,
+      notifier: createElectronNotifier({ notifications: options.electron, onClick, log }),
+      health: electronNotificationHealth(options.electron),
+    };
+  }
+  return {
+    path,
+    notifier: createNodeNotifier({ identity, onClick, log, send: options.send }),
+    health: notificationHealth(identity.platform, options.run),
+  };
+}
