@@ -126,7 +126,8 @@ export const TeamUpdateRequestSchema = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
 });
-export const TeamResultSchema = TeamViewSchema;
+/** The team just saved: always one with an id (a team without one is never sent). */
+export const TeamResultSchema = TeamViewSchema.extend({ id: z.string() });
 
 export const ChatGroupRequestSchema = z.object({
   scheduleId: z.string().min(1),

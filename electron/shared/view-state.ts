@@ -50,7 +50,8 @@ export const KnownRangeSchema = SpanSchema.extend({
 });
 export type KnownRange = z.infer<typeof KnownRangeSchema>;
 
-export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+/** `id` null: the service sent the team without one, so it is shown but can't be edited. */
+export const TeamViewSchema = z.object({ id: z.string().nullable(), name: z.string(), description: z.string() });
 export type TeamView = z.infer<typeof TeamViewSchema>;
 
 export const ChatGroupViewSchema = z.object({
