@@ -48,7 +48,12 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const TeamSchema = z.object({
-  id: z.string().startsWith('tea_'),
+  // Absent or null: the team is still shown (by name), but it can't be edited, since an update needs its id (4.7).
+  id: z
+    .string()
+    .startsWith('tea_')
+    .nullish()
+    .transform((id) => id ?? null),
   // Shown as its id when absent.
   name: z
     .string()

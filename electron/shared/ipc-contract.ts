@@ -70,7 +70,7 @@ export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 export const CandidatesRequestSchema = z.object({ scheduleId: z.string().min(1), window: OverrideWindowSchema });
 export type CandidatesRequest = z.infer<typeof CandidatesRequestSchema>;
 
-/** A person who could cover a window, with what their place in the ranking rests on. */
+/** A person who could cover a window (never me: it is someone else's cover), with what their ranking rests on. */
 export const CandidateSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -87,7 +87,6 @@ export const CandidateSchema = z.object({
   recentHours: z.number().int().min(0),
   hoursFrom: z.string(),
   viewer: z.boolean(),
-  me: z.boolean(),
   /** All of the above as the one line the picker shows under the name. */
   detail: z.string(),
 });
@@ -129,7 +128,8 @@ export const TeamUpdateRequestSchema = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
 });
-export const TeamResultSchema = TeamViewSchema;
+/** The team just saved: always one with an id (a team without one is never sent). */
+export const TeamResultSchema = TeamViewSchema.extend({ id: z.string() });
 
 export const ChatGroupRequestSchema = z.object({
   scheduleId: z.string().min(1),

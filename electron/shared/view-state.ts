@@ -65,7 +65,8 @@ export const TimeSpanSchema = z.object({
 });
 export type TimeSpan = z.infer<typeof TimeSpanSchema>;
 
-export const TeamViewSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
+/** `id` null: the service sent the team without one, so it is shown but can't be edited. */
+export const TeamViewSchema = z.object({ id: z.string().nullable(), name: z.string(), description: z.string() });
 export type TeamView = z.infer<typeof TeamViewSchema>;
 
 export const ChatGroupViewSchema = z.object({

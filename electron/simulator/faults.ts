@@ -26,6 +26,8 @@ export interface Fault {
   malformedJson?: true;
   /** Handle the request, then break the envelope's payload (see docs/simulator.md) so schema parsing fails. */
   badSchema?: true;
+  /** Handle the request, then leave these fields out of the answer: dotted paths into its JSON (`schedule.teams.0.id`). */
+  omit?: string[];
   /** Apply to this many requests, then remove itself; unlimited when absent. */
   times?: number;
   /**
@@ -132,4 +134,19 @@ export function breakEnvelope(body: unknown): unknown {
   if (typeof payload !== 'object' || payload === null) return { ...body, [key]: 12345 };
   const field = Object.entries(payload).find(([, v]) => typeof v === 'string')?.[0] ?? 'id';
   return { ...body, [key]: { ...payload, [field]: 12345 } };
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** A copy of the answer without the fields at these dotted paths (a path that leads nowhere changes nothing). */
+export function omitFields(body: unknown, paths: readonly string[]): unknown {
+  const copy: unknown = structuredClone(body);
+  for (const path of paths) {
+    const keys = path.split('.');
+    const last = keys.pop() ?? '';
+    let at: unknown = copy;
+    for (const key of keys) at = isObject(at) ? Reflect.get(at, key) : undefined;
+    if (isObject(at)) Reflect.deleteProperty(at, last);
+  }
+  return copy;
 }

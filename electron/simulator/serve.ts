@@ -2,7 +2,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { SimulatorClock } from './clock';
 import { dispatch, readBody } from './dispatch';
-import { breakEnvelope, type Fault, type FaultControl, type RequestLog } from './faults';
+import { breakEnvelope, omitFields, type Fault, type FaultControl, type RequestLog } from './faults';
 import { matchRoute, type Reply } from './routes';
 import type { SimulatorState } from './state';
 
@@ -71,8 +71,9 @@ async function serve(deps: ServeDeps, req: IncomingMessage, res: ServerResponse,
 }
 
 function faulty(reply: Reply, fault: Fault | undefined): [number, string] {
-  if (fault?.badSchema) return [reply.status, JSON.stringify(breakEnvelope(reply.body))];
-  const text = JSON.stringify(reply.body);
+  const body = fault?.omit ? omitFields(reply.body, fault.omit) : reply.body;
+  if (fault?.badSchema) return [reply.status, JSON.stringify(breakEnvelope(body))];
+  const text = JSON.stringify(body);
   if (fault?.malformedJson) return [200, text.slice(0, Math.max(1, Math.floor(text.length / 2)))];
   return [reply.status, text];
 }

@@ -152,6 +152,21 @@ describe('fields the spec does not require are read as unknown, never refusing t
       (s) => s.teams,
       [{ id: 'tea_x', name: null, description: '' }],
     ],
+    [
+      'a team without an id (shown by name; it cannot be edited)',
+      (s) => ({
+        ...s,
+        teams: [
+          { name: 'Platform', description: 'Core' },
+          { id: null, name: 'Data' },
+        ],
+      }),
+      (s) => s.teams,
+      [
+        { id: null, name: 'Platform', description: 'Core' },
+        { id: null, name: 'Data', description: '' },
+      ],
+    ],
   ])('%s', async (_what, breakIt, pick, expected) => {
     expect(pick(value(await readSchedule(breakIt(schedule()))))).toEqual(expected);
   });

@@ -1,6 +1,7 @@
 // Team edit and chat user group in real Chromium against the real engine and simulator: live counters, inline
 // errors before anything is sent, and the service's answer shown.
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { horizontalOverflow } from './support/layout';
 import { e2eSession } from './support/session';
 
@@ -35,6 +36,41 @@ describe('team edit', () => {
       )
       .toBe('Platform SRE');
     await app.screenshot('team-saved');
+  });
+});
+
+describe('a team the service sends without an id', () => {
+  it('is shown by name with why it cannot be edited, and nothing is offered to save or sent', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'team' });
+    const { page, host } = app;
+    // From now on the service lists Payments (the team of Payments US only) without its id.
+    host.sim.faults.set('getSchedule', { omit: ['schedule.teams.0.id'], pathIncludes: '/schedules/sch_payments_us' });
+    await host.invoke('sync:refresh', null);
+    await host.waitForState(
+      (s) => s.schedules.some((x) => x.teams.some((t) => t.id === null && t.name === 'Payments')),
+      'Payments read without an id',
+    );
+    const team = page.getByLabel('Team');
+    await team.locator('option', { hasText: "Payments (can't be edited)" }).waitFor({ state: 'attached' });
+    // The schedule stays readable: Payments US is still read, fresh.
+    const payments = host.engine.getState().schedules.find((x) => x.id === 'sch_payments_us');
+    expect(payments?.status.kind).toBe('fresh');
+    // Opens on a team that can be edited; Payments is there, said to be not editable.
+    expect(await team.locator('option:checked').textContent()).not.toContain("can't be edited");
+    await team.selectOption({ label: "Payments (can't be edited)" });
+    await page.getByText("This team can't be edited: the service sent it without an id.").waitFor();
+    await page.getByText('Checkout, billing and payouts').waitFor();
+    expect(await page.getByLabel('Name').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save team' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await app.screenshot('team-without-id');
+    await page.keyboard.press('Enter');
+    expect(host.sim.requests.count({ route: 'updateTeam' })).toBe(0);
+    // Another team is still editable.
+    await team.selectOption({ label: 'Platform' });
+    await page.getByLabel('Name').waitFor();
+    await page.getByRole('button', { name: 'Save team' }).waitFor();
+    expect(await app.cspViolations()).toEqual([]);
   });
 });
 

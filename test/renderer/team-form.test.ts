@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkTeam, teamCounters, teamErrors, teamOptions, valuesFor } from '../../renderer/src/lib/team-form';
+import {
+  checkTeam,
+  firstTeam,
+  NOT_EDITABLE,
+  teamCounters,
+  teamErrors,
+  teamOptions,
+  valuesFor,
+} from '../../renderer/src/lib/team-form';
 import { schedule } from './support/state';
 
 const core = { id: 'tea_core', name: 'Core', description: 'Keeps the lights on' };
@@ -32,5 +40,28 @@ describe('team edit', () => {
       ok: false,
       errors: { teamId: 'Choose a team.' },
     });
+  });
+
+  it('shows a team sent without an id (once per name and description) but opens on one that can be edited', () => {
+    const data = { id: null, name: 'Data', description: '' };
+    const a = schedule({ teams: [data, core] });
+    const b = schedule({ id: 'sch_b', teams: [data, { id: null, name: 'Data', description: 'Other' }] });
+    const options = teamOptions([a, b]);
+    expect(options.map((t) => [t.name, t.description, t.id])).toEqual([
+      ['Core', 'Keeps the lights on', 'tea_core'],
+      ['Data', '', null],
+      ['Data', 'Other', null],
+    ]);
+    expect(new Set(options.map((t) => t.key)).size).toBe(3);
+    expect(firstTeam(teamOptions([schedule({ teams: [data, { ...core, name: 'Zeta' }] })]))?.id).toBe('tea_core');
+  });
+
+  it('never sends an update for a team without an id, and says why', () => {
+    const [data] = teamOptions([schedule({ teams: [{ id: null, name: 'Data', description: '' }] })]);
+    expect(checkTeam({ ...valuesFor(data), name: 'Data SRE' }, data)).toEqual({
+      ok: false,
+      errors: { teamId: NOT_EDITABLE },
+    });
+    expect(NOT_EDITABLE).toBe("This team can't be edited: the service sent it without an id.");
   });
 });

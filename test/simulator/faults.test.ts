@@ -1,6 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { startSimulator } from '../../electron/simulator/server';
 import { baseSeed, call, get, withSimulator, ShiftsPageStrictSchema, ScheduleEnvelopeStrictSchema } from './helpers';
@@ -99,6 +100,19 @@ describe('fault injection', () => {
       sim.faults.set('listShifts', { badSchema: true, times: 1 });
       expect(ShiftsPageStrictSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(false);
       expect(ShiftsPageStrictSchema.safeParse((await get(sim, SHIFTS)).json).success).toBe(true);
+    });
+  });
+
+  it('leaves the fields named by `omit` out of the answer, and only those', async () => {
+    await withSimulator(baseSeed(), async (sim) => {
+      sim.faults.set('getSchedule', { omit: ['schedule.teams.0.id', 'schedule.no.such.field'], times: 1 });
+      const omitted = (await get(sim, '/schedules/sch_primary')).json;
+      const served = (await get(sim, '/schedules/sch_primary')).json;
+      const { schedule } = z.object({ schedule: z.record(z.string(), z.unknown()) }).parse(served);
+      expect(schedule.teams).toEqual([{ id: 'tea_platform', name: 'Platform', description: 'Core platform' }]);
+      expect(omitted).toEqual({
+        schedule: { ...schedule, teams: [{ name: 'Platform', description: 'Core platform' }] },
+      });
     });
   });
 

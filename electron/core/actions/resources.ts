@@ -13,7 +13,7 @@ import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
 
 /** The team's new name/description in every cached schedule that lists it (no request needed to show it). */
-export function withTeam(snapshot: Snapshot, team: Team): Snapshot {
+export function withTeam(snapshot: Snapshot, team: Team & { id: string }): Snapshot {
   const schedules = snapshot.schedules.map((s) => {
     if (!s.details?.teams.some((t) => t.id === team.id)) return s;
     const teams = s.details.teams.map((t) => (t.id === team.id ? team : t));
@@ -66,9 +66,10 @@ export function teamUpdate(deps: ActionDeps) {
         result = verified;
       }
       if (!result.ok) return fromApiError(result.error);
-      deps.snapshot.set(withTeam(deps.snapshot.get(), result.value));
-      const { id: teamId, name, description } = result.value;
-      return { ok: true as const, value: { id: teamId, name: name ?? teamId, description } };
+      // The answer is the team we patched: one sent back without its id is still that team, never an id-less one.
+      const team = { ...result.value, id: result.value.id ?? id.data };
+      deps.snapshot.set(withTeam(deps.snapshot.get(), team));
+      return { ok: true as const, value: { id: team.id, name: team.name ?? team.id, description: team.description } };
     }, teamLost);
 }
 

@@ -1,8 +1,9 @@
-// Who could cover a window, ranked: the schedule's people who are free then (not on call on this schedule, nor on
-// another watched one), whose local time in the window is day rather than night, who carried fewer hours lately,
-// and whose seat is not `viewer`. Each with what the ranking rests on, in words: their local hours (from their own
-// `time_zone`; "zone unknown" when the service sent none), where else they are on call, and their hours over the
-// range the read shifts cover (never more than the last 30 days).
+// Who could cover a window, ranked: the schedule's people other than me (the picker is "Someone else": I am never
+// my own cover) who are free then (not on call on this schedule, nor on another watched one), whose local time in
+// the window is day rather than night, who carried fewer hours lately, and whose seat is not `viewer`. Each with
+// what the ranking rests on, in words: their local hours (from their own `time_zone`; "zone unknown" when the
+// service sent none), where else they are on call, and their hours over the range the read shifts cover (never
+// more than the last 30 days).
 import { DateTime } from 'luxon';
 import { zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
@@ -72,7 +73,8 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
   const hoursFrom = new Date(back.startMs).toISOString();
   // Schedules whose shifts were never read count no hours: the figure says it leaves them out.
   const unread = snapshot.schedules.filter((s) => s.shiftsFrom === null).map((s) => names.get(s.id) ?? s.id);
-  const people = users.map((u) => {
+  const others = users.filter((u) => me === '' || u.email.trim().toLowerCase() !== me);
+  const people = others.map((u) => {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
@@ -92,7 +94,6 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       recentHours: Math.round(recentMs / HOUR_MS),
       hoursFrom,
       viewer: u.seat === 'viewer',
-      me: emailLower === me,
     };
     return { ...candidate, detail: detailOf(candidate, nowMs, unread) };
   });

@@ -135,7 +135,7 @@ function scheduleView(
     timeline: spansOf(timeline),
     meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
     users: details?.users ? details.users.map(toPerson) : [],
-    teams: details ? details.teams.map((t) => ({ id: t.id, name: t.name ?? t.id, description: t.description })) : [],
+    teams: details ? details.teams.map((t) => ({ ...t, name: t.name ?? t.id ?? 'Unnamed team' })) : [],
     chatUserGroup: input.snapshot.chatGroups[id] ?? null,
     takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email, status.kind === 'fresh'),
   };

@@ -207,8 +207,8 @@ export function createSync(options: SyncOptions): SyncLoop {
         else for (const id of request.scheduleIds) next.ids.add(id);
         next.reread ||= request.rereadShifts === true;
         // Everything asked for is held by a wait the service asked for: say until when, now. The request is still
-        // queued: a 429's wait keeps it until the wait ends (it runs then), and buildPlan leaves a source held by
-        // its own Retry-After out of it (that source is asked again at its own retry).
+        // queued: a 429's or a 503's wait keeps it until the wait ends (it runs then), and buildPlan leaves a source
+        // held by its own Retry-After out of it (that source is asked again at its own retry).
         const ids = request.scheduleIds ?? options.getConfig().scheduleIds;
         const untilMs = paused() ? undefined : heldUntilMs(memory, ids, request.scheduleIds === undefined, clock.now());
         if (untilMs === undefined) next.waiters.push(resolve);

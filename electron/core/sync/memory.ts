@@ -3,7 +3,8 @@
 //
 // Backoff is per source (each schedule, and the coverage list), so one failing source is retried on its own
 // schedule while the healthy ones keep their cadence, and a success elsewhere never resets it. The only shared
-// pause is a 429's Retry-After: the service limits the key, so any request before then would be refused too.
+// pause is a Retry-After about the whole service: a 429's (it limits the key) or a 503's (maintenance, overload),
+// so any request to it before then would be refused too, whichever source met it.
 import type { ApiError, Result } from '../../api/errors';
 import type { RefreshSettings } from '../../shared/settings';
 import type { Snapshot } from '../model/snapshot';
@@ -35,7 +36,7 @@ export interface SyncMemory {
   backoff: Map<string, Backoff>;
   coverageAtMs: number | undefined;
   coverageBackoff: Backoff | undefined;
-  /** No request before this instant (the service rate-limited us with Retry-After). */
+  /** No request before this instant (a 429's or a 503's Retry-After: the whole service asked to wait). */
   notBeforeMs: number;
 }
 
@@ -73,8 +74,8 @@ function retryAfterMs(e: ApiError): number {
 }
 
 /**
- * Until when the service asked not to be asked for a schedule (undefined: the coverage list): a 429's wait for
- * every source, or this source's own Retry-After. Unlike our own backoff, no refresh, however asked for, skips it.
+ * Until when the service asked not to be asked for a schedule (undefined: the coverage list): a 429's or a 503's
+ * wait for every source, or this source's own Retry-After (another answer's). Unlike our own backoff, no refresh, however asked for, skips it.
  */
 export function serviceWaitMs(memory: SyncMemory, id?: string): number {
   const own = id === undefined ? memory.coverageBackoff : memory.backoff.get(id);
@@ -156,8 +157,11 @@ function backedOff(before: Backoff | undefined, failure: Failure, ctx: PassConte
   return { failures, retryAtMs, askedUntilMs: askedMs > 0 ? ctx.nowMs + askedMs : 0 };
 }
 
-/** A 429 with Retry-After holds back every request (the limit is on the key, not on one schedule). */
-function rateLimitedUntilMs(pass: FetchPass, nowMs: number): number {
+/** Whether an answer's Retry-After is about the whole service (a 429: the key's limit; a 503: unavailable). */
+const aboutService = (e: ApiError): boolean => e.kind === 'rate_limited' || (e.kind === 'server' && e.status === 503);
+
+/** A 429 or a 503 with Retry-After holds back every request, not only its source's. */
+function serviceWaitUntilMs(pass: FetchPass, nowMs: number): number {
   const errors: ApiError[] = [];
   for (const s of pass.schedules) {
     const error = scheduleError(s);
@@ -165,7 +169,7 @@ function rateLimitedUntilMs(pass: FetchPass, nowMs: number): number {
   }
   const coverageError = pass.coverage && retryableError(pass.coverage.result);
   if (coverageError) errors.push(coverageError);
-  return nowMs + Math.max(0, ...errors.filter((e) => e.kind === 'rate_limited').map(retryAfterMs));
+  return nowMs + Math.max(0, ...errors.filter(aboutService).map(retryAfterMs));
 }
 
 function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext): void {
@@ -186,7 +190,7 @@ function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext
 
 /** Records a finished pass: probe times, shift revisions, each source's backoff and Retry-After. */
 export function rememberPass(memory: SyncMemory, pass: FetchPass, ctx: PassContext): void {
-  memory.notBeforeMs = Math.max(memory.notBeforeMs, rateLimitedUntilMs(pass, ctx.nowMs));
+  memory.notBeforeMs = Math.max(memory.notBeforeMs, serviceWaitUntilMs(pass, ctx.nowMs));
   for (const s of pass.schedules) rememberSchedule(memory, s, ctx);
   const coverage = pass.coverage;
   if (coverage === undefined) return;

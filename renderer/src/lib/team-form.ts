@@ -4,20 +4,40 @@ import type { ScheduleView, TeamView } from '../../../electron/shared/view-state
 import { counter, lengthProblem, problems, TEXT_LIMITS as LIMITS, type Counter, type FieldErrors } from './limits';
 
 export interface TeamFormValues {
+  /** The chosen option's key: the team's id, or a key of its own for a team sent without one. */
   teamId: string;
   name: string;
   description: string;
 }
 
-/** Teams of all watched schedules, once each, by name. */
-export function teamOptions(schedules: readonly ScheduleView[]): TeamView[] {
-  const byId = new Map<string, TeamView>();
-  for (const s of schedules) for (const t of s.teams) if (!byId.has(t.id)) byId.set(t.id, t);
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+/** A team to choose; `key` is its id, or (for a team the service sent without an id) a key that is no id. */
+export type TeamOption = TeamView & { key: string };
+
+/** Why a team the service sent without an id is shown but not offered for editing (the update needs its id). */
+export const NOT_EDITABLE = "This team can't be edited: the service sent it without an id.";
+
+/**
+ * Teams of all watched schedules, once each, by name. A team sent without an id can't be told apart from another
+ * by id: those alike in name and description are shown once.
+ */
+export function teamOptions(schedules: readonly ScheduleView[]): TeamOption[] {
+  const byKey = new Map<string, TeamOption>();
+  const withoutId = new Map<string, string>();
+  for (const t of schedules.flatMap((s) => s.teams)) {
+    const alike = JSON.stringify([t.name, t.description]);
+    const key = t.id ?? withoutId.get(alike) ?? `#${withoutId.size + 1}`;
+    if (t.id === null) withoutId.set(alike, key);
+    if (!byKey.has(key)) byKey.set(key, { ...t, key });
+  }
+  return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function valuesFor(team: TeamView | undefined): TeamFormValues {
-  return { teamId: team?.id ?? '', name: team?.name ?? '', description: team?.description ?? '' };
+/** The team the form opens on: the first that can be edited, else the first. */
+export const firstTeam = (teams: readonly TeamOption[]): TeamOption | undefined =>
+  teams.find((t) => t.id !== null) ?? teams[0];
+
+export function valuesFor(team: (TeamView & { key?: string }) | undefined): TeamFormValues {
+  return { teamId: team?.key ?? team?.id ?? '', name: team?.name ?? '', description: team?.description ?? '' };
 }
 
 export function teamCounters(values: TeamFormValues): { name: Counter; description: Counter } {
@@ -41,9 +61,10 @@ export type TeamChecked =
 
 /** Sends only what changed, so an edit never overwrites a field the user did not touch. */
 export function checkTeam(values: TeamFormValues, original: TeamView | undefined): TeamChecked {
+  if (original?.id === null) return { ok: false, errors: { teamId: NOT_EDITABLE } };
   const errors = teamErrors(values);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const request: RequestOf<'team:update'> = { teamId: values.teamId };
+  const request: RequestOf<'team:update'> = { teamId: original?.id ?? values.teamId };
   if (values.name !== original?.name) request.name = values.name;
   if (values.description !== original?.description) request.description = values.description;
   if (request.name === undefined && request.description === undefined)

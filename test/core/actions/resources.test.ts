@@ -42,6 +42,40 @@ describe('team:update', () => {
   });
 });
 
+describe('a team the service sends without an id (the spec allows it; an update needs the id)', () => {
+  async function twoSchedules(): Promise<{ h: Harness; engine: Engine }> {
+    h = await createHarness({ startMs: START, seed: threeZoneSeed(), files: 'memory' });
+    // Berlin's answer lists its team without an id; New York's lists the same team with it.
+    h.sim.faults.set('getSchedule', { omit: ['schedule.teams.0.id'], pathIncludes: '/schedules/sch_berlin' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(1_000);
+    return { h, engine };
+  }
+
+  it('keeps the schedule readable and shows the team by name, with no id to edit it by', async () => {
+    const { h, engine } = await twoSchedules();
+    expect(h.sim.requests.count({ route: 'getSchedule', status: 200 })).toBeGreaterThanOrEqual(2);
+    const [berlin, newYork] = engine.getState().schedules;
+    expect(berlin?.status.kind).toBe('fresh');
+    expect(berlin?.now?.users.length).toBeGreaterThan(0);
+    expect(berlin?.teams).toEqual([{ id: null, name: 'Core', description: 'Core team' }]);
+    expect(newYork?.teams).toEqual([{ id: 'tea_core', name: 'Core', description: 'Core team' }]);
+  });
+
+  it('an update answered without the id is the team patched; the id-less team is left as it was read', async () => {
+    const { h, engine } = await twoSchedules();
+    h.sim.faults.set('updateTeam', { omit: ['team.id'], times: 1 });
+    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' });
+    expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
+    const [berlin, newYork] = engine.getState().schedules;
+    expect(newYork?.teams).toEqual([{ id: 'tea_core', name: 'Core SRE', description: 'Core team' }]);
+    // Whether Berlin's team is that one is unknown until Berlin is read again: it keeps what was read.
+    expect(berlin?.teams).toEqual([{ id: null, name: 'Core', description: 'Core team' }]);
+  });
+});
+
 describe('chat-group:put', () => {
   it('attaches the group and keeps it in the state (the service has no read endpoint)', async () => {
     const { engine } = await started();

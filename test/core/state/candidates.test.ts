@@ -49,10 +49,27 @@ describe('who could cover a window', () => {
   const byName = new Map(ranked.map((c) => [c.name, c]));
 
   it('puts people free then and awake first, and those on call, at night or viewers after them', () => {
-    // Free and daytime: Kenji (16:00 Tokyo) and Me (zone unknown counts as not night), then Pat (unknown zone);
-    // fewer recent hours first among equals: Me 0 h and Pat 0 h by name, Kenji 24 h. Then night (Erin, 03:00 New
-    // York), a viewer (Vera), on call elsewhere (Dora), on call here (Carl).
-    expect(ranked.map((c) => c.name)).toEqual(['Me', 'Pat', 'Kenji', 'Erin', 'Vera', 'Dora', 'Carl']);
+    // Free and daytime: Kenji (16:00 Tokyo) and Pat (zone unknown counts as not night); fewer recent hours first
+    // among equals: Pat 0 h, Kenji 24 h. Then night (Erin, 03:00 New York), a viewer (Vera), on call elsewhere
+    // (Dora), on call here (Carl). Me, though free and on the schedule, is not a candidate: someone else covers.
+    expect(ranked.map((c) => c.name)).toEqual(['Pat', 'Kenji', 'Erin', 'Vera', 'Dora', 'Carl']);
+  });
+
+  it('never offers me, however my e-mail is written in the settings or by the service', () => {
+    const shouting = { ...me, email: 'ME@Example.com' };
+    const snapshot = snapshotOf([
+      scheduleSnap('sch_pay', [], { details: details('Payments', 'Europe/Berlin', [dora, shouting, carl]) }),
+    ]);
+    for (const email of [' me@example.com ', 'Me@EXAMPLE.com']) {
+      const names = rankCandidates({
+        snapshot,
+        settings: settingsWith({ email, schedules: [{ id: 'sch_pay' }] }),
+        scheduleId: 'sch_pay',
+        window: WINDOW,
+        nowMs: NOW,
+      }).map((c) => c.name);
+      expect(names.sort()).toEqual(['Carl', 'Dora']);
+    }
   });
 
   it('says their local hours in the window from their own zone, across the DST change', () => {

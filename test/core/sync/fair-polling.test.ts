@@ -156,13 +156,28 @@ describe('sync: fair polling while sources fail', () => {
 
   it('one failing schedule is retried on its own backoff while the others keep their cadence', async () => {
     const r = await startRig(['sch_a', 'sch_b', 'sch_c']);
-    // With Retry-After: it holds back this schedule only; a 5xx says nothing about the others.
-    r.service.set('sch_a', { kind: 'status', status: 503, retryAfterSec: 120 });
+    // A 500's Retry-After holds back this schedule only; such a 5xx says nothing about the others.
+    r.service.set('sch_a', { kind: 'status', status: 500, retryAfterSec: 120 });
     const fromMs = await storm(r);
     expect(r.service.count('sch_a', fromMs, r.clock.now())).toBeLessThanOrEqual(idleBound);
     expect(r.snapshot().schedules[0]?.problem?.kind).toBe('server');
     expectOnCadence(r, 'sch_b', fromMs);
     expectOnCadence(r, 'sch_c', fromMs);
+  });
+
+  it("one schedule's endless 503 with Retry-After delays the others by that wait at most, never more", async () => {
+    const r = await startRig(['sch_a', 'sch_b', 'sch_c']);
+    // A 503's Retry-After is about the service: each refusal holds every source for 120 s (issue 27, case 7).
+    r.service.set('sch_a', { kind: 'status', status: 503, retryAfterSec: 120 });
+    const fromMs = await storm(r);
+    expect(r.service.count('sch_a', fromMs, r.clock.now())).toBeLessThanOrEqual(idleBound);
+    expect(r.snapshot().schedules[0]?.problem?.kind).toBe('server');
+    for (const id of ['sch_b', 'sch_c']) {
+      const gaps = probeGapsMs(r, id, fromMs);
+      expect(gaps.length).toBeGreaterThanOrEqual(Math.floor((HOURS * HOUR) / (cadenceMs + 120_000)) - 1);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(cadenceMs + 120_000);
+      expect(r.snapshot().schedules.find((s) => s.id === id)?.problem).toBeNull();
+    }
   });
 
   it('a failing coverage list backs off on its own cadence while the schedules keep theirs', async () => {

@@ -1,5 +1,6 @@
 // Issue 19, case 6: a wait the service asked for (Retry-After on a 429, or on a 503) is kept whatever the user or
-// the system does meanwhile. "Refresh now" says "The service asked to wait until HH:MM" and sends nothing; coming
+// the system does meanwhile. Issue 27, case 7: a 503's wait, like a 429's, is the whole service's, even when only
+// one source met it. "Refresh now" says "The service asked to wait until HH:MM" and sends nothing; coming
 // back online and a resume send nothing either; once the wait is over, syncing carries on by itself.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
@@ -65,15 +66,52 @@ describe('a Retry-After wait is kept through "Refresh now", online and resume', 
   }
 });
 
-describe('a wait asked for by one source holds back that source only', () => {
-  it("a user refresh during one schedule's 503 Retry-After refreshes the others, not it", async () => {
+describe("a 503's Retry-After is about the service: every source waits, not only the one refused", () => {
+  it('one schedule answered 503 with Retry-After 60: refresh, online and resume send nothing to any route until the wait is over', async () => {
+    const { h, engine } = await engineOn(['sch_berlin', 'sch_newyork']);
+    h.sim.requests.clear();
+    // Only Berlin's probe meets the 503 (maintenance); New York and the coverage list are answered.
+    h.sim.faults.set('getSchedule', {
+      status: 503,
+      retryAfter: String(WAIT_MS / 1000),
+      pathIncludes: '/schedules/sch_berlin',
+    });
+    const refusedAt = h.clock.now();
+    await engine.handlers['sync:refresh'](null);
+    expect(h.sim.requests.count({ status: 503 })).toBe(1);
+    expect(h.sim.requests.count({ status: 200 })).toBeGreaterThan(0);
+    h.sim.requests.clear();
+    await h.clock.advance(5_000);
+    const refresh = await engine.handlers['sync:refresh'](null);
+    engine.network(true);
+    engine.power('resume');
+    await h.clock.settle();
+    await h.clock.advanceTo(refusedAt + WAIT_MS - 1);
+    expect.soft(h.sim.requests.all().map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual([]);
+    expect.soft(refresh).toEqual({
+      ok: false,
+      error: { kind: 'service_wait', message: expect.stringMatching(/^The service asked to wait until \d\d:\d\d/) },
+    });
+    expect.soft(!refresh.ok && refresh.error.message).toContain(`until ${shownUntil(refusedAt + WAIT_MS)}`);
+    // Maintenance is over: syncing resumes by itself, every source.
+    h.sim.faults.clear();
+    await h.clock.advance(10 * MIN);
+    expect(
+      h.sim.requests.all().filter((q) => q.status === 200 && q.path.startsWith('/schedules/sch_berlin')).length,
+    ).toBeGreaterThan(0);
+    expect(engine.getState().schedules.map((s) => s.status.kind)).toEqual(['fresh', 'fresh']);
+  });
+});
+
+describe('a wait asked for with another answer holds back that source only', () => {
+  it("a user refresh during one schedule's 500 Retry-After refreshes the others, not it", async () => {
     rig = await createSyncRig({ startMs: START, seed: quietSeed(2), scheduleIds: ['sch_quiet_0', 'sch_quiet_1'] });
     const r = rig;
     r.sync.start();
     await r.clock.advance(10 * MIN);
-    r.sim.faults.set('getSchedule', { status: 503, retryAfter: '600', pathIncludes: '/schedules/sch_quiet_0' });
-    while (!r.attempts.some((a) => a.outcome === 503)) await r.clock.advance(1_000);
-    const refusedAt = r.attempts.find((a) => a.outcome === 503)?.atMs ?? 0;
+    r.sim.faults.set('getSchedule', { status: 500, retryAfter: '600', pathIncludes: '/schedules/sch_quiet_0' });
+    while (!r.attempts.some((a) => a.outcome === 500)) await r.clock.advance(1_000);
+    const refusedAt = r.attempts.find((a) => a.outcome === 500)?.atMs ?? 0;
     const seen = r.attempts.length;
     const answer = await r.sync.request({ reason: 'user' });
     await r.clock.settle();
