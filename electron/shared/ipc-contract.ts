@@ -83,6 +83,9 @@ export const CandidateSchema = z.object({
   onCallHere: z.boolean(),
   /** Names of the other watched schedules they are on call on during the window. */
   onCallElsewhere: z.array(z.string()),
+  /** Watched schedules (this one first if so) where part of the window isn't known (not read, a hole, past the
+   *  read) and they aren't known to be on call: "free" can't be said there. */
+  unknownOn: z.array(z.string()).default([]),
   /** Hours on call over [hoursFrom, now) on the watched schedules, from the shifts read. */
   recentHours: z.number().int().min(0),
   hoursFrom: z.string(),

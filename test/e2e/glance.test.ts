@@ -139,7 +139,15 @@ describe('rows I am in', () => {
     // An uncovered schedule (nobody on call now) reads as a warning, not grey.
     const platform = state.schedules.find((s) => s.id === 'sch_platform_primary');
     if (!platform?.next) throw new Error('demo seed: Platform primary has a next shift');
-    const gap = { ...state, schedules: state.schedules.map((s) => (s.id === platform.id ? { ...s, now: null } : s)) };
+    // Nobody now: the stretch of the timeline that held now's people, read as nobody.
+    const current = platform.now;
+    const emptied = platform.timeline.map((t) =>
+      t.start === current?.start && t.end === current.end ? { ...t, kind: 'nobody' as const, users: [] } : t,
+    );
+    const gap = {
+      ...state,
+      schedules: state.schedules.map((s) => (s.id === platform.id ? { ...s, now: null, timeline: emptied } : s)),
+    };
     await push(app, gap);
     const warning = card(app, 'Platform primary').getByTestId('uncovered');
     await warning.waitFor();

@@ -203,13 +203,13 @@ describe('a DST week with a New York schedule (page clock Fri 27 March 2026, Ber
     const texts = await pay.allTextContents();
     // Local (Berlin) hours, and New York's own.
     expect(texts).toEqual([
-      'unknown, 00:00–11:00 (Thu 19:00 – Fri 06:00 New York)',
-      'uncovered: nobody on call, 11:00–14:00 (06:00–09:00 New York)',
+      // Read over the whole week: nobody before my shift, my shifts, nobody between them (no "unknown" guessed).
+      'uncovered: nobody on call, 00:00–14:00 (Thu 19:00 – Fri 09:00 New York)',
       'Me (you), 14:00–22:00 (09:00–17:00 New York)',
-      // After next, the state names no one: unknown, then my own block (five hours from New York on Friday, six on Monday).
-      'unknown, Fri 22:00 – Mon 15:00 (Fri 17:00 – Mon 09:00 New York)',
-      'You (others not known), Mon 15:00–23:00 (Mon 09:00–17:00 New York)',
-      'unknown, Mon 23:00 – 3 Apr, 00:00 (Mon 17:00 – Thu 18:00 New York)',
+      // Five hours from New York on Friday, six on Monday.
+      'uncovered: nobody on call, Fri 22:00 – Mon 15:00 (Fri 17:00 – Mon 09:00 New York)',
+      'Me (you), Mon 15:00–23:00 (Mon 09:00–17:00 New York)',
+      'uncovered: nobody on call, Mon 23:00 – 3 Apr, 00:00 (Mon 17:00 – Thu 18:00 New York)',
     ]);
     // Saturday 09:00 → Sunday 09:00 Berlin across its change to summer time: 23 real hours, one day on the picture.
     const plat = await list.getByRole('group', { name: 'Platform primary' }).getByRole('option').allTextContents();

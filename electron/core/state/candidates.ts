@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import { zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
-import { segmentsOf } from '../model/segments';
+import { stretchesIn, timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { nightsOver } from './load';
 
@@ -20,15 +20,20 @@ interface Span {
   endMs: number;
 }
 
-/** Milliseconds this person is on call within the span, on one schedule (from its read shifts). */
-function onCallMs(s: ScheduleSnapshot, emailLower: string, span: Span): number {
+/** Milliseconds this person is known to be on call within the span on one schedule (its known timeline), and
+ *  whether some of the span is unknown there (then "free" can't be said). */
+function presence(s: ScheduleSnapshot, emailLower: string, span: Span): { ms: number; unknown: boolean } {
   let ms = 0;
-  for (const seg of segmentsOf(s.shifts)) {
-    if (!seg.emails.includes(emailLower)) continue;
-    ms += Math.max(0, Math.min(seg.endMs, span.endMs) - Math.max(seg.startMs, span.startMs));
+  let unknown = false;
+  for (const st of stretchesIn(timelineOf(s), span.startMs, span.endMs)) {
+    const overlap = Math.min(st.endMs, span.endMs) - Math.max(st.startMs, span.startMs);
+    if (st.users.some((u) => u.email.toLowerCase() === emailLower)) ms += overlap;
+    else if (st.kind === 'unknown') unknown = true;
   }
-  return ms;
+  return { ms, unknown };
 }
+
+const onCallMs = (s: ScheduleSnapshot, emailLower: string, span: Span): number => presence(s, emailLower, span).ms;
 
 /** Whether any of the window falls in a night (22:00–07:00, as my load counts them) where the person is. */
 const atNight = (span: Span, zone: string): boolean =>
@@ -78,9 +83,20 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
+    const during = new Map(snapshot.schedules.map((s) => [s.id, presence(s, emailLower, window)]));
     const elsewhere = snapshot.schedules
-      .filter((s) => s.id !== scheduleId && onCallMs(s, emailLower, window) > 0)
+      .filter((s) => s.id !== scheduleId && (during.get(s.id)?.ms ?? 0) > 0)
       .map((s) => names.get(s.id) ?? s.id);
+    const here = during.get(scheduleId);
+    // Unknown matters only where they could be on call: a schedule they are in (or whose people aren't known).
+    const couldBeOn = (s: ScheduleSnapshot): boolean =>
+      !s.details || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
+    const unknownOn = [
+      ...(schedule && here && here.ms === 0 && here.unknown ? [scheduleId] : []),
+      ...snapshot.schedules
+        .filter((s) => s.id !== scheduleId && during.get(s.id)?.ms === 0 && during.get(s.id)?.unknown && couldBeOn(s))
+        .map((s) => s.id),
+    ].map((id) => names.get(id) ?? id);
     const recentMs = snapshot.schedules.reduce((sum, s) => sum + onCallMs(s, emailLower, back), 0);
     const candidate: Omit<Candidate, 'detail'> = {
       id: u.id,
@@ -89,8 +105,9 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       zone,
       localWindow: zone ? localWindow(window, zone, night === true, nowMs, input.locale) : null,
       night,
-      onCallHere: schedule ? onCallMs(schedule, emailLower, window) > 0 : false,
+      onCallHere: (here?.ms ?? 0) > 0,
       onCallElsewhere: elsewhere,
+      unknownOn,
       recentHours: Math.round(recentMs / HOUR_MS),
       hoursFrom,
       viewer: u.seat === 'viewer',
@@ -102,9 +119,11 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
   );
 }
 
-/** Lower is better: free here, free elsewhere, a member's seat, daytime (or an unknown zone) where they are. */
+/** Lower is better: free here, free elsewhere (known, before unknown), a member's seat, daytime (or an unknown
+ *  zone) where they are. */
 function rankKey(c: Candidate): number {
-  return (c.onCallHere ? 8 : 0) + (c.onCallElsewhere.length > 0 ? 4 : 0) + (c.viewer ? 2 : 0) + (c.night ? 1 : 0);
+  const elsewhere = c.onCallElsewhere.length > 0 ? 8 : c.unknownOn.length > 0 ? 4 : 0;
+  return (c.onCallHere ? 16 : 0) + elsewhere + (c.viewer ? 2 : 0) + (c.night ? 1 : 0);
 }
 
 /** The line a picker shows under a name: "03:00–05:00 in New York, night · 42 h on call in the last 8 d". */
@@ -112,6 +131,7 @@ function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number, unread: readonly 
   const parts = [c.localWindow ?? 'time zone unknown'];
   if (c.onCallHere) parts.push('on call here then');
   if (c.onCallElsewhere.length > 0) parts.push(`on call on ${c.onCallElsewhere.join(', ')} then`);
+  if (c.unknownOn.length > 0) parts.push(`not known whether free on ${c.unknownOn.join(', ')}`);
   const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / (24 * HOUR_MS)));
   const leftOut = unread.length > 0 ? ` (${unread.join(', ')} not read)` : '';
   parts.push(`${c.recentHours} h on call in the last ${days} d${leftOut}`);
