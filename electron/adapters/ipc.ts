@@ -61,9 +61,16 @@ export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boole
   return policy.ownWebContentsIds().has(sender.webContentsId) && policy.isOwnUrl(sender.frameUrl);
 }
 
+/**
+ * A refused request. Values over a size limit are something a user can do (a long paste), so their messages
+ * (which name the field and its limit, see shared/limits.ts) become the message; other problems mean a request
+ * our own forms would not send, and stay per field.
+ */
 function badRequest(issues: readonly z.core.$ZodIssue[]): Failure {
   const problems = issues.map((i) => ({ field: i.path.map(String).join('.') || '(input)', message: i.message }));
-  return failure({ kind: 'validation', message: 'The request was not understood.', problems });
+  const tooBig = [...new Set(issues.filter((i) => i.code === 'too_big').map((i) => i.message))];
+  const message = tooBig.length > 0 ? tooBig.join(' ') : 'The request was not understood.';
+  return failure({ kind: 'validation', message, problems });
 }
 
 /**
