@@ -41,18 +41,25 @@ function withoutEntryField(raw: Json, path: readonly PropertyKey[]): Json | unde
   return { ...raw, [top]: list.map((e, i) => (i === index ? trimmed : e)) };
 }
 
-const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]) =>
-  a.length === b.length && a.every((k, i) => k === b[i]);
+/** Whether `raw` still has a problem at or under `removed` (a required field that comes straight back missing). */
+function stillRefused(raw: Json, removed: readonly PropertyKey[]): boolean {
+  const issues = SettingsSchema.safeParse(raw).error?.issues ?? [];
+  return issues.some((i) => removed.every((k, n) => i.path[n] === k));
+}
 
-/** The smallest removal that gets past this issue: the entry's field if the entry is valid without it, else more. */
+/**
+ * The smallest removal that gets past this issue: a list entry's field, else the entry (or the object's field),
+ * else the whole setting. A smaller one is kept only if nothing at what it removed is refused again.
+ */
 function repairOf(raw: Json, path: readonly PropertyKey[]): Json | undefined {
-  const trimmed = withoutEntryField(raw, path);
-  if (trimmed) {
-    // A required field (a schedule's id) comes straight back as missing: then the whole entry goes.
-    const again = SettingsSchema.safeParse(trimmed).error?.issues ?? [];
-    if (!again.some((i) => samePath(i.path, path.slice(0, 3)))) return trimmed;
-  }
-  return without(raw, path);
+  const [top] = path;
+  if (typeof top !== 'string' || top === 'version') return undefined;
+  const field = withoutEntryField(raw, path);
+  if (field && !stillRefused(field, path.slice(0, 3))) return field;
+  const next = without(raw, path);
+  // A dropped list entry is gone for good (the next entry takes its index); an object's field may come back missing.
+  if (next && (typeof path[1] === 'number' || !stillRefused(next, path.slice(0, 2)))) return next;
+  return without(raw, [top]);
 }
 
 function label(path: readonly PropertyKey[], message: string): string {
