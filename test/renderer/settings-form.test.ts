@@ -67,6 +67,21 @@ describe('settings form', () => {
     });
   });
 
+  it('says the address and e-mail limits before anything is sent', () => {
+    const values = valuesFrom(settings);
+    const longHost = `https://${'a'.repeat(490)}.example`;
+    const longEmail = `${'a'.repeat(243)}@example.com`;
+    expect(checkSettings({ ...values, baseUrl: longHost.slice(0, 500) }, settings).ok).toBe(true);
+    expect(checkSettings({ ...values, baseUrl: longHost, email: longEmail }, settings)).toEqual({
+      ok: false,
+      errors: {
+        baseUrl: 'The service address is too long: at most 500 characters.',
+        email: 'The e-mail is too long: at most 254 characters.',
+      },
+    });
+    expect(checkSettings({ ...values, email: longEmail.slice(1) }, settings).ok).toBe(true);
+  });
+
   it('suggests my e-mail from the people on the watched schedules', () => {
     expect(peopleOf([schedule(), schedule({ id: 'sch_b' })]).map((p) => p.email)).toEqual([
       'ada@example.com',

@@ -3,6 +3,8 @@
 // them in step).
 import { FIELD_LIMITS } from '../../../electron/shared/limits';
 
+export { COUNT_LIMITS, FIELD_LIMITS, tooLong } from '../../../electron/shared/limits';
+
 /** Spec section 8, from the shared limits module (plain data: the bundle pulls no zod). */
 export const TEXT_LIMITS = {
   nameMax: FIELD_LIMITS.name,
