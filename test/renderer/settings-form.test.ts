@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../electron/shared/settings';
+import { defaultSettings, SettingsPatchSchema } from '../../electron/shared/settings';
 import {
   addLeadTime,
   checkSettings,
   leadTimeLabel,
+  nameToKeep,
   parseScheduleInput,
   peopleOf,
   sectionErrors,
@@ -80,6 +81,20 @@ describe('settings form', () => {
       },
     });
     expect(checkSettings({ ...values, email: longEmail.slice(1) }, settings).ok).toBe(true);
+  });
+
+  it("keeps a schedule's id and cached name within the settings limits, so a save never fails on them", () => {
+    const longId = `sch_${'a'.repeat(125)}`;
+    expect(parseScheduleInput(`https://x/schedules/${longId}`, [])).toEqual({
+      ok: false,
+      message: 'The schedule id is too long: at most 128 characters.',
+    });
+    expect(parseScheduleInput(longId.slice(0, 128), [])).toEqual({ ok: true, id: longId.slice(0, 128) });
+    const name = '🚀'.repeat(250);
+    expect([...nameToKeep(name)]).toHaveLength(200);
+    expect(nameToKeep(name).endsWith('…')).toBe(true);
+    expect(SettingsPatchSchema.safeParse({ schedules: [{ id: 'sch_a', name: nameToKeep(name) }] }).success).toBe(true);
+    expect(nameToKeep('Platform')).toBe('Platform');
   });
 
   it('suggests my e-mail from the people on the watched schedules', () => {

@@ -104,8 +104,20 @@ export function parseScheduleInput(input: string, watched: readonly WatchedSched
   if (input.trim() === '') return { ok: false, message: 'Paste a schedule link or type its id (sch_…).' };
   const id = scheduleIdIn(input);
   if (!id) return { ok: false, message: 'No schedule id found: it starts with sch_ (for example sch_a1b2c3).' };
+  if (id.length > FIELD_LIMITS.id) return { ok: false, message: tooLong('The schedule id', FIELD_LIMITS.id) };
   if (watched.some((w) => w.id === id)) return { ok: false, message: 'You already watch this schedule.' };
   return { ok: true, id };
+}
+
+/**
+ * The schedule's name as kept in settings (only so menus read well before the first sync): the service's name,
+ * shortened to the settings limit, so a long name never makes the settings unsavable.
+ */
+export function nameToKeep(name: string): string {
+  const chars = [...name];
+  return chars.length <= FIELD_LIMITS.scheduleName
+    ? name
+    : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
 }
 
 const MODIFIERS = new Set([
