@@ -1,6 +1,7 @@
 // The renderer is served from app://renderer/ instead of file:// (Electron security checklist item 18): a file://
 // page may read any file the user can, while this handler answers only for files inside the built renderer
-// folder, refuses every way out of it (../, encoded separators, other hosts), and sends the strict CSP as a real
+// folder, refuses every way out of it (../, encoded separators, other hosts, symbolic links that resolve outside
+// it: the file read is the one fs.realpath finds, and it must lie in the real folder), and sends the strict CSP as a real
 // response header. It is a plain function from a fetch Request to a Response, so it is tested in Node;
 // main.ts registers the scheme as privileged and hands this function to protocol.handle.
 import { readFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import {
   withStyleSource,
   type Prerendered,
 } from '../core/platform/prerender-page';
+import { realPathInside } from '../core/platform/real-path';
 
 export const APP_SCHEME = 'app';
 export const RENDERER_HOST = 'renderer';
@@ -105,8 +107,11 @@ export function createAppProtocolHandler(rootDir: string, options: AppProtocolOp
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405, 'only GET');
     const target = resolveRendererFile(request.url, rootDir);
     if (!('path' in target)) return refuse(target.status, target.reason);
+    // The path's text stays inside; the file it reaches must too (a link inside may point anywhere).
+    const real = await realPathInside(target.path, rootDir);
+    if (real === undefined) return refuse(404, 'not found');
     try {
-      const { body, csp } = await withPrerender(await readFile(target.path), request.url, rootDir, options);
+      const { body, csp } = await withPrerender(await readFile(real), request.url, rootDir, options);
       const type = TYPES[extname(target.path).toLowerCase()] ?? 'application/octet-stream';
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,

@@ -61,9 +61,29 @@ export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boole
   return policy.ownWebContentsIds().has(sender.webContentsId) && policy.isOwnUrl(sender.frameUrl);
 }
 
-function badRequest(issues: readonly z.core.$ZodIssue[]): Failure {
-  const problems = issues.map((i) => ({ field: i.path.map(String).join('.') || '(input)', message: i.message }));
-  return failure({ kind: 'validation', message: 'The request was not understood.', problems });
+/** A record key the sender chose may be any size: a path names at most 60 characters of each part. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.map((part) => String(part).slice(0, 60)).join('.');
+}
+
+/** "Invalid key in record" says nothing: its own issue (the key is too long) is the one to report, at the record. */
+function unwrapKeyIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_key') return [issue];
+  const at = issue.path.slice(0, -1);
+  return issue.issues.map((inner) => ({ ...inner, path: [...at, ...inner.path] }));
+}
+
+/**
+ * A refused request. Values over a size limit are something a user can do (a long paste), so their messages
+ * (which name the field and its limit, see shared/limits.ts) become the message; other problems mean a request
+ * our own forms would not send, and stay per field.
+ */
+function badRequest(all: readonly z.core.$ZodIssue[]): Failure {
+  const issues = all.flatMap(unwrapKeyIssue);
+  const problems = issues.map((i) => ({ field: fieldOf(i.path) || '(input)', message: i.message }));
+  const tooBig = [...new Set(issues.filter((i) => i.code === 'too_big').map((i) => i.message))];
+  const message = tooBig.length > 0 ? tooBig.join(' ') : 'The request was not understood.';
+  return failure({ kind: 'validation', message, problems });
 }
 
 /**

@@ -4,22 +4,23 @@
 // absent or null, so a field the app never uses must not make a whole schedule unreadable.
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
+import { COUNT_LIMITS, FIELD_LIMITS } from '../shared/limits';
 
 /** An ISO 8601 instant as the service sends it. Offsets are accepted on input; we normalise to UTC. */
 export const InstantSchema = z.iso.datetime({ offset: true });
 
-/** Limits of spec section 8, shared by client validation, the simulator and the forms. */
+/** Limits of spec section 8 (the text ones declared in shared/limits.ts), for client validation and the simulator. */
 export const LIMITS = {
   perPageMin: 1,
   perPageMax: 100,
   perPageDefault: 20,
   pageMin: 1,
   userReferencesMin: 1,
-  userReferencesMax: 4,
-  nameMax: 60,
-  handleMax: 60,
-  chatGroupDescriptionMax: 140,
-  teamDescriptionMax: 200,
+  userReferencesMax: COUNT_LIMITS.coveringPeople,
+  nameMax: FIELD_LIMITS.name,
+  handleMax: FIELD_LIMITS.handle,
+  chatGroupDescriptionMax: FIELD_LIMITS.chatGroupDescription,
+  teamDescriptionMax: FIELD_LIMITS.teamDescription,
 } as const;
 
 /** A field the app shows or keeps but never relies on: absent, null and a string are all fine. */
@@ -287,21 +288,34 @@ export const CreateOverrideInputSchema = z
     user_references: z
       .array(UserReferenceSchema)
       .min(LIMITS.userReferencesMin, 'must list at least 1 person')
-      .max(LIMITS.userReferencesMax, 'must list at most 4 people'),
+      .max(LIMITS.userReferencesMax, `must list at most ${LIMITS.userReferencesMax} people`),
   })
   .refine((o) => !(Date.parse(o.start) >= Date.parse(o.end)), { message: 'must be after start', path: ['end'] });
 export type CreateOverrideInput = z.infer<typeof CreateOverrideInputSchema>;
 
 export const ChatUserGroupInputSchema = z.object({
-  name: z.string().min(1, 'must not be empty').max(LIMITS.nameMax, 'must be at most 60 characters'),
-  handle: z.string().min(1, 'must not be empty').max(LIMITS.handleMax, 'must be at most 60 characters'),
-  description: z.string().max(LIMITS.chatGroupDescriptionMax, 'must be at most 140 characters').optional(),
+  name: z.string().min(1, 'must not be empty').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`),
+  handle: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(LIMITS.handleMax, `must be at most ${LIMITS.handleMax} characters`),
+  description: z
+    .string()
+    .max(LIMITS.chatGroupDescriptionMax, `must be at most ${LIMITS.chatGroupDescriptionMax} characters`)
+    .optional(),
 });
 export type ChatUserGroupInput = z.infer<typeof ChatUserGroupInputSchema>;
 
 export const UpdateTeamInputSchema = z.object({
-  name: z.string().min(1, 'must not be empty').max(LIMITS.nameMax, 'must be at most 60 characters').optional(),
-  description: z.string().max(LIMITS.teamDescriptionMax, 'must be at most 200 characters').optional(),
+  name: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`)
+    .optional(),
+  description: z
+    .string()
+    .max(LIMITS.teamDescriptionMax, `must be at most ${LIMITS.teamDescriptionMax} characters`)
+    .optional(),
 });
 export type UpdateTeamInput = z.infer<typeof UpdateTeamInputSchema>;
 

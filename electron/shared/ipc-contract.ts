@@ -7,6 +7,8 @@ import { HandBackRequestSchema, TakeOverOptionsSchema, TakeOverRequestSchema } f
 import { AppStateSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 
 import { ActionErrorSchema } from './action-error';
+import { id, instant, list, text } from './bounded';
+import { COUNT_LIMITS } from './limits';
 
 export { ActionErrorSchema, type ActionError } from './action-error';
 export type { Failure } from './failure';
@@ -31,21 +33,21 @@ export const ViewNameSchema = z.enum([
 ]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 
-const Iso = z.iso.datetime({ message: 'must be an ISO 8601 UTC date-time (…Z)' });
+const ScheduleId = id('Schedule id');
 
 export const OverrideWindowSchema = z.discriminatedUnion('kind', [
   /** Take the rest of the current shift of the schedule. */
   z.object({ kind: z.literal('rest_of_current') }),
   z.object({ kind: z.literal('next_hours'), hours: z.union([z.literal(1), z.literal(2), z.literal(4)]) }),
-  z.object({ kind: z.literal('custom'), start: Iso, end: Iso }),
+  z.object({ kind: z.literal('custom'), start: instant('Start'), end: instant('End') }),
 ]);
 export type OverrideWindow = z.infer<typeof OverrideWindowSchema>;
 
 export const OverrideRequestSchema = z.object({
-  scheduleId: z.string().min(1),
+  scheduleId: ScheduleId,
   window: OverrideWindowSchema,
   /** Who covers, by e-mail; empty means me (the e-mail in settings). At most 4. */
-  emails: z.array(z.string()).max(4),
+  emails: list(text('E-mail', 'email'), 'people covering', COUNT_LIMITS.coveringPeople),
 });
 export type OverrideRequest = z.infer<typeof OverrideRequestSchema>;
 
@@ -67,7 +69,7 @@ export const OverridePreviewSchema = z.object({
 export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 
 /** What the people picker asks: who could cover this window on this schedule, best first. */
-export const CandidatesRequestSchema = z.object({ scheduleId: z.string().min(1), window: OverrideWindowSchema });
+export const CandidatesRequestSchema = z.object({ scheduleId: ScheduleId, window: OverrideWindowSchema });
 export type CandidatesRequest = z.infer<typeof CandidatesRequestSchema>;
 
 /** A person who could cover a window (never me: it is someone else's cover), with what their ranking rests on. */
@@ -127,18 +129,18 @@ export const TakeOverResultSchema = z.object({
 export type TakeOverResult = z.infer<typeof TakeOverResultSchema>;
 
 export const TeamUpdateRequestSchema = z.object({
-  teamId: z.string().min(1),
-  name: z.string().optional(),
-  description: z.string().optional(),
+  teamId: id('Team id'),
+  name: text('Name', 'name').optional(),
+  description: text('Description', 'teamDescription').optional(),
 });
 /** The team just saved: always one with an id (a team without one is never sent). */
 export const TeamResultSchema = TeamViewSchema.extend({ id: z.string() });
 
 export const ChatGroupRequestSchema = z.object({
-  scheduleId: z.string().min(1),
-  name: z.string(),
-  handle: z.string(),
-  description: z.string().optional(),
+  scheduleId: ScheduleId,
+  name: text('Group name', 'name'),
+  handle: text('Handle', 'handle'),
+  description: text('Description', 'chatGroupDescription').optional(),
 });
 export const ChatGroupResultSchema = ChatGroupViewSchema;
 
@@ -146,6 +148,17 @@ export const ChatGroupResultSchema = ChatGroupViewSchema;
 export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string().nullable() });
 
 const None = z.null();
+
+/** A view to show and its parameters (a schedule id, a window…), bounded in size and number. */
+const ViewRequestSchema = z.object({
+  view: ViewNameSchema,
+  params: z
+    .record(text('View parameter name', 'viewParamName'), text('View parameter', 'viewParamValue'))
+    .refine((p) => Object.keys(p).length <= COUNT_LIMITS.viewParams, {
+      message: `Too many view parameters: at most ${COUNT_LIMITS.viewParams}.`,
+    })
+    .optional(),
+});
 
 /** Channel name → request and response schemas. The response schema is always a result. */
 export const invokeChannels = {
@@ -155,7 +168,7 @@ export const invokeChannels = {
   'override:candidates': { request: CandidatesRequestSchema, response: resultOf(z.array(CandidateSchema)) },
   'override:create': { request: OverrideRequestSchema, response: resultOf(OverrideOutcomeSchema) },
   'override:get': {
-    request: z.object({ scheduleId: z.string().min(1), overrideId: z.string().min(1) }),
+    request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id') }),
     response: resultOf(OverrideViewSchema),
   },
   /** "Take over now": me from now until the current shift ends, replacing one person (the others stay). */
@@ -168,10 +181,13 @@ export const invokeChannels = {
   'chat-group:put': { request: ChatGroupRequestSchema, response: resultOf(ChatGroupResultSchema) },
   'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema) },
   /** Checks an id or pasted link against the service and returns the schedule's name. */
-  'schedule:check': { request: z.object({ input: z.string().max(2000) }), response: resultOf(ScheduleCheckSchema) },
+  'schedule:check': {
+    request: z.object({ input: text('Schedule id or link', 'url') }),
+    response: resultOf(ScheduleCheckSchema),
+  },
   /** Write-only: the key goes in; only where it was stored comes back. */
   'key:set': {
-    request: z.object({ key: z.string().min(1).max(500) }),
+    request: z.object({ key: text('API key', 'apiKey').min(1, 'API key must not be empty.') }),
     response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
   },
   'key:remove': { request: None, response: resultOf(None) },
@@ -180,11 +196,11 @@ export const invokeChannels = {
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
   'shortcut:status': { request: None, response: resultOf(z.object({ problem: z.string().nullable() })) },
   'window:open': {
-    request: z.object({ view: ViewNameSchema, params: z.record(z.string(), z.string()).optional() }),
+    request: ViewRequestSchema,
     response: resultOf(None),
   },
   'window:close': { request: None, response: resultOf(None) },
-  'external:open': { request: z.object({ url: z.string().max(2000) }), response: resultOf(None) },
+  'external:open': { request: z.object({ url: text('Link', 'url') }), response: resultOf(None) },
   /** Puts the hand-off text (summary:get) on the system clipboard, which only main may write (no page permission). */
   'summary:copy': { request: None, response: resultOf(z.string()) },
   /** Readiness: send a test notification ('send'), then record whether it appeared ('seen' / 'not-seen'). */
@@ -205,7 +221,7 @@ export type ResponseOf<C extends InvokeChannel> = z.infer<(typeof invokeChannels
 export const pushEvents = {
   'state:changed': AppStateSchema,
   /** Main asks the window to show a view (tray menu item, notification click, global shortcut). */
-  navigate: z.object({ view: ViewNameSchema, params: z.record(z.string(), z.string()).optional() }),
+  navigate: ViewRequestSchema,
 } as const;
 export type PushEvent = keyof typeof pushEvents;
 export type PayloadOf<E extends PushEvent> = z.infer<(typeof pushEvents)[E]>;

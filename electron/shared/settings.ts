@@ -1,6 +1,8 @@
 // User settings: shared by the core (which owns and persists them) and the renderer (which edits them).
 // The API key is deliberately not here: it only ever goes through the SecretStore port.
 import { z } from 'zod';
+import { email, list, text } from './bounded';
+import { COUNT_LIMITS, tooMany } from './limits';
 
 export const SETTINGS_VERSION = 1;
 
@@ -17,7 +19,7 @@ export const ReminderSettingsSchema = z.object({
         .min(1)
         .max(14 * 24 * 60),
     )
-    .max(6)
+    .max(COUNT_LIMITS.leadTimes, tooMany('reminder times', COUNT_LIMITS.leadTimes))
     .default([24 * 60, 15]),
   atStart: z.boolean().default(true),
   atEnd: z.boolean().default(true),
@@ -40,32 +42,33 @@ export const RefreshSettingsSchema = z
 export type RefreshSettings = z.infer<typeof RefreshSettingsSchema>;
 
 export const WatchedScheduleSchema = z.object({
-  id: z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…'),
+  id: text('Schedule id', 'id').regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…'),
   /** Name as last seen on the service, so menus read well before the first sync. */
-  name: z.string().optional(),
+  name: text('Schedule name', 'scheduleName').optional(),
   /** Which reminders this schedule gives; absent: the same as the default (`Settings.reminders`). */
   reminders: ReminderSettingsSchema.optional(),
 });
 export type WatchedSchedule = z.infer<typeof WatchedScheduleSchema>;
 
 /** A schedule listed twice would show twice and announce every reminder twice: the later entry is refused. */
-const WatchedListSchema = z
-  .array(WatchedScheduleSchema)
-  .max(100)
-  .superRefine((list, ctx) => {
+const WatchedListSchema = list(WatchedScheduleSchema, 'watched schedules', COUNT_LIMITS.watchedSchedules).superRefine(
+  (list, ctx) => {
     const seen = new Set<string>();
     list.forEach((w, i) => {
       if (seen.has(w.id)) ctx.addIssue({ code: 'custom', path: [i], message: `${w.id} is listed twice` });
       seen.add(w.id);
     });
-  });
+  },
+);
 
 /** The opt-in calendar subscription feed (served on 127.0.0.1 only). Additive: files without it load with it off. */
 export const CalendarFeedSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   port: z.number().int().min(1024).max(65535).default(47_615),
   /** Secret part of the feed's address: '' until first turned on. Setting it to '' has a new one issued (rotation). */
-  token: z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'must be a generated token')]).default(''),
+  token: text('Calendar feed token', 'feedToken')
+    .regex(/^(?:[A-Za-z0-9_-]{22,128})?$/, 'must be a generated token')
+    .default(''),
 });
 export type CalendarFeedSettings = z.infer<typeof CalendarFeedSettingsSchema>;
 
@@ -74,7 +77,10 @@ export function calendarFeedUrl(feed: CalendarFeedSettings): string | undefined 
   return feed.token === '' ? undefined : `http://127.0.0.1:${feed.port}/${feed.token}/on-call.ics`;
 }
 
-const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 22:00');
+const ClockTimeSchema = text('Quiet hours time', 'clockTime').regex(
+  /^([01]\d|2[0-3]):[0-5]\d$/,
+  'must be a time like 22:00',
+);
 
 /**
  * Quiet hours in local time (22:00–07:00 wraps past midnight). Non-urgent messages wait and come as one summary
@@ -85,13 +91,12 @@ export const QuietHoursSchema = z.object({
   start: ClockTimeSchema.default('22:00'),
   end: ClockTimeSchema.default('07:00'),
   /** ISO weekdays (1 = Monday) whose evening quiet hours begin on; empty: every day. */
-  days: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+  days: list(z.number().int().min(1).max(7), 'quiet days', COUNT_LIMITS.quietDays).default([]),
 });
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
 /** "Pause notifications" from the tray: an instant (UTC ISO) or null. Kept in settings so it survives a restart. */
-const PausedUntilSchema = z
-  .string()
+const PausedUntilSchema = text('Paused until', 'instant')
   .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant')
   .nullable();
 
@@ -100,22 +105,34 @@ export const MIN_HORIZON_DAYS = 14;
 export const MAX_HORIZON_DAYS = 90;
 
 /** The last test notification: when it was sent, and whether the person said it appeared (null: not answered). */
-export const NotificationTestSchema = z.object({ at: z.string(), seen: z.boolean().nullable() });
+export const NotificationTestSchema = z.object({
+  at: text('Test notification time', 'instant'),
+  seen: z.boolean().nullable(),
+});
 export type NotificationTest = z.infer<typeof NotificationTestSchema>;
+
+const BaseUrlSchema = text('Service address', 'baseUrl');
+const EmailSchema = email('E-mail');
+/** Empty (not set yet) or an e-mail address; one schema, not a union, so a long value gets the length message. */
+const OptionalEmailSchema = text('E-mail', 'email').refine(
+  (value) => value === '' || EmailSchema.safeParse(value).success,
+  'must be an e-mail address',
+);
+const ShortcutSchema = text('Shortcut', 'shortcut');
 
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** Empty until onboarding; https only, except loopback hosts. */
-  baseUrl: z.string().default(''),
+  baseUrl: BaseUrlSchema.default(''),
   /** My e-mail: how "me" is found in shifts, and the default override reference. */
-  email: z.string().default(''),
+  email: text('E-mail', 'email').default(''),
   schedules: WatchedListSchema.default([]),
   reminders: ReminderSettingsSchema.prefault({}),
   quietHours: QuietHoursSchema.prefault({}),
   pausedUntil: PausedUntilSchema.default(null),
   refresh: RefreshSettingsSchema.prefault({}),
   startAtLogin: z.boolean().default(false),
-  globalShortcut: z.string().max(60).default('CommandOrControl+Shift+O'),
+  globalShortcut: ShortcutSchema.default('CommandOrControl+Shift+O'),
   theme: ThemeSchema.default('system'),
   calendarFeed: CalendarFeedSettingsSchema.prefault({}),
   /** The .ics export and feed carry alarms matching each schedule's reminders, so a phone calendar reminds too. */
@@ -142,15 +159,15 @@ export function defaultSettings(): Settings {
 /** What the settings form may change (everything but the version). */
 export const SettingsPatchSchema = z
   .object({
-    baseUrl: z.string().max(500),
-    email: z.union([z.literal(''), z.email({ message: 'must be an e-mail address' })]),
+    baseUrl: BaseUrlSchema,
+    email: OptionalEmailSchema,
     schedules: WatchedListSchema,
     reminders: ReminderSettingsSchema,
     quietHours: QuietHoursSchema,
     pausedUntil: PausedUntilSchema,
     refresh: RefreshSettingsSchema,
     startAtLogin: z.boolean(),
-    globalShortcut: z.string().max(60),
+    globalShortcut: ShortcutSchema,
     theme: ThemeSchema,
     calendarFeed: CalendarFeedSettingsSchema,
     calendarAlarms: z.boolean(),

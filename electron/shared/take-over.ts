@@ -1,6 +1,7 @@
 // "Take over now" and "Hand back": what the renderer may ask, what it gets back, and what the state offers per
 // schedule. Shared by the IPC contract and the state, so the tray menu, the popover and main agree on one shape.
 import { z } from 'zod';
+import { id, text } from './bounded';
 
 // The same shape as view-state's PersonSchema, written out so view-state can import this file without a cycle.
 const PersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -29,13 +30,13 @@ export const TakeOverRefusalSchema = z.enum([
 export type TakeOverRefusal = z.infer<typeof TakeOverRefusalSchema>;
 
 export const TakeOverRequestSchema = z.object({
-  scheduleId: z.string().min(1),
+  scheduleId: id('Schedule id'),
   /** Whom to take over from (e-mail). Needed only when more than one person is on call now. */
-  fromEmail: z.string().max(320).optional(),
+  fromEmail: text('E-mail', 'email').optional(),
 });
 export type TakeOverRequest = z.infer<typeof TakeOverRequestSchema>;
 
-export const HandBackRequestSchema = z.object({ scheduleId: z.string().min(1) });
+export const HandBackRequestSchema = z.object({ scheduleId: id('Schedule id') });
 export type HandBackRequest = z.infer<typeof HandBackRequestSchema>;
 
 /** Per schedule: whether "Take over now" and "Hand back" are offered, from/to whom and until when. */

@@ -1,7 +1,7 @@
 // The app:// handler as Electron calls it: a fetch Request in, a Response out, over a real folder on disk with a
 // secret file next to the renderer folder that no request may reach.
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,34 @@ describe('app:// protocol handler', () => {
       expect(answer.status, url).toBe(404);
       expect(await answer.text(), url).toBe('not found');
     }
+  });
+
+  it('answers 404 for a symbolic link inside the folder that leads outside it, and still serves real files', async () => {
+    const renderer = join(base, 'renderer');
+    await symlink(join(base, 'secret.txt'), join(renderer, 'assets', 'leak.js'));
+    await symlink(base, join(renderer, 'up'));
+    // A link that stays inside is a file of the folder like any other.
+    await symlink(join(renderer, 'assets', 'app.js'), join(renderer, 'alias.js'));
+    for (const url of [
+      'app://renderer/assets/leak.js',
+      'app://renderer/up/secret.txt',
+      'app://renderer/up/renderer-evil.txt',
+    ]) {
+      const answer = await get(url);
+      expect([url, answer.status, await answer.text()]).toEqual([url, 404, 'not found']);
+    }
+    expect(await (await get('app://renderer/assets/app.js')).text()).toBe('console.log(1)');
+    expect(await (await get('app://renderer/alias.js')).text()).toBe('console.log(1)');
+  });
+
+  it('serves from a renderer folder that is itself reached through a link (the real folder is the root)', async () => {
+    const linked = join(base, 'linked-renderer');
+    await symlink(join(base, 'renderer'), linked);
+    await symlink(join(base, 'secret.txt'), join(base, 'renderer', 'leak-2.js'));
+    const viaLink = createAppProtocolHandler(linked);
+    const page = await viaLink(new Request(RENDERER_INDEX_URL));
+    expect([page.status, await page.text()]).toEqual([200, '<!doctype html><title>OnCall Tray</title>']);
+    expect((await viaLink(new Request('app://renderer/leak-2.js'))).status).toBe(404);
   });
 
   it('answers only for its own host, only GET/HEAD, and 404 for what is missing or a folder', async () => {

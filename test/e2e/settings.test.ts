@@ -224,4 +224,20 @@ describe('settings: notification choices, quiet hours and the calendar feed', ()
     expect(host.engine.getState().settings.quietHours.enabled).toBe(false);
     expect(await page.getByLabel('From').inputValue()).toBe('07:00');
   });
+
+  it('stops the address, e-mail and schedule link at their limits, so nothing over them is typed or pasted', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', height: 900 });
+    const { page, host } = app;
+    const email = page.getByLabel('My e-mail');
+    expect(await email.getAttribute('maxlength')).toBe('254');
+    expect(await page.getByLabel('Service address').getAttribute('maxlength')).toBe('500');
+    expect(await page.getByLabel('Schedule id or link').getAttribute('maxlength')).toBe('2048');
+    await email.fill('');
+    await email.focus();
+    await page.keyboard.insertText(`${'a'.repeat(300)}@example.com`); // a paste
+    expect((await email.inputValue()).length).toBe(254);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('This must be an e-mail address.').waitFor(); // the cut text lost its domain: not sent
+    expect(host.engine.getState().settings.email).not.toContain('aaaa');
+  });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../electron/shared/settings';
+import { defaultSettings, SettingsPatchSchema } from '../../electron/shared/settings';
 import {
   addLeadTime,
   checkSettings,
   leadTimeLabel,
+  nameToKeep,
   parseScheduleInput,
   peopleOf,
   sectionErrors,
@@ -65,6 +66,35 @@ describe('settings form', () => {
       theme: 'dark',
       email: 'bob@example.com',
     });
+  });
+
+  it('says the address and e-mail limits before anything is sent', () => {
+    const values = valuesFrom(settings);
+    const longHost = `https://${'a'.repeat(490)}.example`;
+    const longEmail = `${'a'.repeat(243)}@example.com`;
+    expect(checkSettings({ ...values, baseUrl: longHost.slice(0, 500) }, settings).ok).toBe(true);
+    expect(checkSettings({ ...values, baseUrl: longHost, email: longEmail }, settings)).toEqual({
+      ok: false,
+      errors: {
+        baseUrl: 'The service address is too long: at most 500 characters.',
+        email: 'The e-mail is too long: at most 254 characters.',
+      },
+    });
+    expect(checkSettings({ ...values, email: longEmail.slice(1) }, settings).ok).toBe(true);
+  });
+
+  it("keeps a schedule's id and cached name within the settings limits, so a save never fails on them", () => {
+    const longId = `sch_${'a'.repeat(125)}`;
+    expect(parseScheduleInput(`https://x/schedules/${longId}`, [])).toEqual({
+      ok: false,
+      message: 'The schedule id is too long: at most 128 characters.',
+    });
+    expect(parseScheduleInput(longId.slice(0, 128), [])).toEqual({ ok: true, id: longId.slice(0, 128) });
+    const name = '🚀'.repeat(250);
+    expect([...nameToKeep(name)]).toHaveLength(200);
+    expect(nameToKeep(name).endsWith('…')).toBe(true);
+    expect(SettingsPatchSchema.safeParse({ schedules: [{ id: 'sch_a', name: nameToKeep(name) }] }).success).toBe(true);
+    expect(nameToKeep('Platform')).toBe('Platform');
   });
 
   it('suggests my e-mail from the people on the watched schedules', () => {

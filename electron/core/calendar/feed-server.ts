@@ -17,11 +17,33 @@ export interface RunningFeed {
   close(): Promise<void>;
 }
 
+/**
+ * Bounds on what a client can hold open. Node checks the two timeouts only every `checkIntervalMs` (its default,
+ * 30 s, let a connection that never finished its headers live six times its limit), so a connection that sends
+ * no complete request is closed between headersTimeoutMs and headersTimeoutMs + checkIntervalMs after it opened.
+ */
+export interface FeedLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  checkIntervalMs: number;
+  /** Connections beyond this many are closed as they arrive (calendar apps use one or two). */
+  maxConnections: number;
+}
+
+export const FEED_LIMITS: FeedLimits = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+  checkIntervalMs: 1_000,
+  maxConnections: 64,
+};
+
 export interface FeedServerOptions {
   port: number;
   token: string;
   /** The calendar text, built fresh for each request from the engine's cached data. */
   render: () => Promise<string>;
+  /** FEED_LIMITS unless a test needs shorter ones. */
+  limits?: Partial<FeedLimits>;
 }
 
 export function feedPath(token: string): string {
@@ -96,9 +118,16 @@ function startError(cause: unknown, port: number): FeedStartError {
 /** Listens on 127.0.0.1:`port` (0 picks a free one, for tests). */
 export function startFeedServer(options: FeedServerOptions): Promise<FeedStart> {
   let port = options.port;
-  const server = createServer(handler(options, () => port));
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 5_000;
+  const limits = { ...FEED_LIMITS, ...options.limits };
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    handler(options, () => port),
+  );
+  server.maxConnections = limits.maxConnections;
   return new Promise((resolve) => {
     server.once('error', (cause) => resolve({ ok: false, error: startError(cause, options.port) }));
     server.listen({ host: FEED_HOST, port: options.port }, () => {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve, sep } from 'node:path';
+import { realPathInside } from './real-path';
 import type { AppState } from '../../shared/view-state';
 
 export interface PrerenderInput {
@@ -87,7 +88,8 @@ export async function inlineStylesheetFrom(
   const href = stylesheetHref(page);
   const root = resolve(rootDir);
   const file = href ? resolve(root, href) : undefined;
-  const css = file?.startsWith(root + sep) ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+  const real = file?.startsWith(root + sep) ? await realPathInside(file, root) : undefined;
+  const css = real ? await readFile(real, 'utf8').catch(() => undefined) : undefined;
   return (css === undefined ? undefined : inlineStylesheet(page, css)) ?? { page };
 }
 

@@ -1,6 +1,7 @@
 // Repairs a settings file with a few bad values instead of throwing all of it away: each value the schema refuses
 // is put back to its default (a bad entry of a list is dropped), so one hand-edited typo costs one setting, not
-// the user's address, e-mail and schedules.
+// the user's address, e-mail and schedules. A bad optional field of a list entry (a schedule's cached name over its
+// length limit) costs only that field: the entry, and the schedule it watches, stay.
 import { SettingsSchema, type Settings } from '../../shared/settings';
 
 type Json = Record<string, unknown>;
@@ -29,10 +30,44 @@ function without(raw: Json, path: readonly PropertyKey[]): Json | undefined {
   return copy;
 }
 
+/** A copy of `raw` without the field at [top, index, key] of a list entry, or undefined when there is none. */
+function withoutEntryField(raw: Json, path: readonly PropertyKey[]): Json | undefined {
+  const [top, index, key] = path;
+  if (typeof top !== 'string' || typeof index !== 'number' || typeof key !== 'string') return undefined;
+  const list = raw[top];
+  const entry = Array.isArray(list) ? list[index] : undefined;
+  if (!Array.isArray(list) || !isObject(entry) || !(key in entry)) return undefined;
+  const trimmed = Object.fromEntries(Object.entries(entry).filter(([k]) => k !== key));
+  return { ...raw, [top]: list.map((e, i) => (i === index ? trimmed : e)) };
+}
+
+/** Whether `raw` still has a problem at or under `removed` (a required field that comes straight back missing). */
+function stillRefused(raw: Json, removed: readonly PropertyKey[]): boolean {
+  const issues = SettingsSchema.safeParse(raw).error?.issues ?? [];
+  return issues.some((i) => removed.every((k, n) => i.path[n] === k));
+}
+
+/**
+ * The smallest removal that gets past this issue: a list entry's field, else the entry (or the object's field),
+ * else the whole setting. A smaller one is kept only if nothing at what it removed is refused again.
+ */
+function repairOf(raw: Json, path: readonly PropertyKey[]): Json | undefined {
+  const [top] = path;
+  if (typeof top !== 'string' || top === 'version') return undefined;
+  const field = withoutEntryField(raw, path);
+  if (field && !stillRefused(field, path.slice(0, 3))) return field;
+  const next = without(raw, path);
+  // A dropped list entry is gone for good (the next entry takes its index); an object's field may come back missing.
+  if (next && (typeof path[1] === 'number' || !stillRefused(next, path.slice(0, 2)))) return next;
+  return without(raw, [top]);
+}
+
 function label(path: readonly PropertyKey[], message: string): string {
   const [top, second, ...rest] = path.map(String);
   const field = second === undefined ? top : `${top}.${second}`;
-  const detail = rest.length > 0 ? `${rest.join('.')} ${message}` : message;
+  // Messages that are whole sentences ("Schedule name is too long: …") already name what they are about.
+  const sentence = /^[A-Z]/.test(message);
+  const detail = rest.length > 0 && !sentence ? `${rest.join('.')} ${message}` : message;
   return `${field} (${detail})`;
 }
 
@@ -44,7 +79,7 @@ export function repairSettings(raw: Json): Repaired | undefined {
     const parsed = SettingsSchema.safeParse(current);
     if (parsed.success) return { settings: parsed.data, reset };
     const issue = parsed.error.issues[0];
-    const next = issue && without(current, issue.path);
+    const next = issue && repairOf(current, issue.path);
     if (!issue || !next) return undefined;
     reset.push(label(issue.path, issue.message));
     current = next;

@@ -1,12 +1,16 @@
 // Live character counters and length checks for the limited text fields (spec section 8), shared by the forms.
 // Lengths count Unicode code points (an emoji is one), exactly as the zod input schemas do (a parity test keeps
 // them in step).
-/** Spec section 8, as in electron/api/schemas.ts LIMITS (copied so the bundle does not pull zod; a test compares). */
+import { FIELD_LIMITS } from '../../../electron/shared/limits';
+
+export { COUNT_LIMITS, FIELD_LIMITS, tooLong } from '../../../electron/shared/limits';
+
+/** Spec section 8, from the shared limits module (plain data: the bundle pulls no zod). */
 export const TEXT_LIMITS = {
-  nameMax: 60,
-  handleMax: 60,
-  chatGroupDescriptionMax: 140,
-  teamDescriptionMax: 200,
+  nameMax: FIELD_LIMITS.name,
+  handleMax: FIELD_LIMITS.handle,
+  chatGroupDescriptionMax: FIELD_LIMITS.chatGroupDescription,
+  teamDescriptionMax: FIELD_LIMITS.teamDescription,
 } as const;
 
 export interface Counter {

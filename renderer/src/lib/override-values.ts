@@ -3,11 +3,11 @@
 // again; these give instant, field-level feedback.
 import type { CandidatesRequest, OverrideRequest, OverrideWindow } from '../../../electron/shared/ipc-contract';
 import type { Person, ScheduleView } from '../../../electron/shared/view-state';
-import type { FieldErrors } from './limits';
+import { COUNT_LIMITS, type FieldErrors } from './limits';
 import { isEmail, sameEmail } from './people';
 import { customFields, instantOf, readWindow, type WindowFields } from './time-input';
 
-export const MAX_COVERING = 4;
+export const MAX_COVERING = COUNT_LIMITS.coveringPeople;
 const MINUTE_MS = 60_000;
 const QUARTER_MS = 15 * MINUTE_MS;
 

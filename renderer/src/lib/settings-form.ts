@@ -9,7 +9,7 @@ import type {
   WatchedSchedule,
 } from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
-import type { FieldErrors } from './limits';
+import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
 import { isEmail } from './people';
 import { shortcutConflict } from './shortcut';
 
@@ -104,8 +104,20 @@ export function parseScheduleInput(input: string, watched: readonly WatchedSched
   if (input.trim() === '') return { ok: false, message: 'Paste a schedule link or type its id (sch_…).' };
   const id = scheduleIdIn(input);
   if (!id) return { ok: false, message: 'No schedule id found: it starts with sch_ (for example sch_a1b2c3).' };
+  if (id.length > FIELD_LIMITS.id) return { ok: false, message: tooLong('The schedule id', FIELD_LIMITS.id) };
   if (watched.some((w) => w.id === id)) return { ok: false, message: 'You already watch this schedule.' };
   return { ok: true, id };
+}
+
+/**
+ * The schedule's name as kept in settings (only so menus read well before the first sync): the service's name,
+ * shortened to the settings limit, so a long name never makes the settings unsavable.
+ */
+export function nameToKeep(name: string): string {
+  const chars = [...name];
+  return chars.length <= FIELD_LIMITS.scheduleName
+    ? name
+    : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
 }
 
 const MODIFIERS = new Set([
@@ -169,12 +181,15 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
   const url = checkBaseUrl(values.baseUrl);
   if (values.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
   else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
-  else if (values.baseUrl.length > 500) errors.baseUrl = 'The address must be at most 500 characters.';
+  else if ([...values.baseUrl].length > FIELD_LIMITS.baseUrl)
+    errors.baseUrl = tooLong('The service address', FIELD_LIMITS.baseUrl);
   const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
   if (shortcut) errors.globalShortcut = shortcut;
   const email = values.email.trim();
-  if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
-  if (values.schedules.length > 100) errors.schedules = 'At most 100 schedules.';
+  if ([...email].length > FIELD_LIMITS.email) errors.email = tooLong('The e-mail', FIELD_LIMITS.email);
+  else if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
+  if (values.schedules.length > COUNT_LIMITS.watchedSchedules)
+    errors.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
   const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
   const q = values.quietHours;
   if (q.enabled && !(clock.test(q.start) && clock.test(q.end)))

@@ -1,0 +1,58 @@
+// How long each text the app accepts may be, and how many entries each list may hold: declared once here for
+// the IPC contract, the settings schema, the API client's input checks and the forms. Plain data and messages,
+// no zod, so the renderer's bundle may import it. Lengths count Unicode code points, as zod does.
+
+/** Longest text per field, in characters. */
+export const FIELD_LIMITS = {
+  /** A service id (sch_…, tea_…, ovr_…, usr_…): a prefix and an opaque token. */
+  id: 128,
+  /** An e-mail address (RFC 5321 caps a forward path at 254). */
+  email: 254,
+  /** Team and chat group names (spec section 8). */
+  name: 60,
+  /** Chat group handle (spec section 8). */
+  handle: 60,
+  /** Chat group description (spec section 8). */
+  chatGroupDescription: 140,
+  /** Team description (spec section 8). */
+  teamDescription: 200,
+  /** A schedule's name as last seen on the service, kept in settings for menus. */
+  scheduleName: 200,
+  /** An ISO 8601 instant ("2026-03-01T09:00:00.000Z" is 24; room for an offset and more digits). */
+  instant: 40,
+  /** The service address. */
+  baseUrl: 500,
+  /** A link: one opened in the browser, or pasted to find a schedule. */
+  url: 2048,
+  /** The API key (it only ever goes in). */
+  apiKey: 500,
+  /** A global shortcut such as CommandOrControl+Shift+O. */
+  shortcut: 60,
+  /** A clock time such as 22:00. */
+  clockTime: 5,
+  /** The calendar feed's secret token. */
+  feedToken: 128,
+  /** A view's parameter name and value (window:open, navigate). */
+  viewParamName: 40,
+  viewParamValue: 200,
+} as const;
+
+/** Most entries per list. */
+export const COUNT_LIMITS = {
+  /** People covering one override (spec section 8). */
+  coveringPeople: 4,
+  watchedSchedules: 100,
+  leadTimes: 6,
+  quietDays: 7,
+  viewParams: 8,
+} as const;
+
+/** "Name is too long: at most 60 characters." */
+export function tooLong(label: string, max: number): string {
+  return `${label} is too long: at most ${max} characters.`;
+}
+
+/** "Too many watched schedules: at most 100." */
+export function tooMany(what: string, max: number): string {
+  return `Too many ${what}: at most ${max}.`;
+}

@@ -1,0 +1,224 @@
+// Oversized values on every channel that carries text are refused at the IPC edge with a message naming the
+// field and its limit; the handler (which would write settings.json or send to the service) never runs. The limits
+// expected here are written out from their meaning, not read from the code; a walk of the contract makes sure
+// every string field of every channel is in the table.
+import { describe, expect, it } from 'vitest';
+import { registerIpc, type AllHandlers, type IpcMainLike, type SenderInfo } from '../../electron/adapters/ipc';
+import { failureOf } from '../../electron/shared/failure';
+import { INVOKE_CHANNELS, invokeChannels, type InvokeChannel } from '../../electron/shared/ipc-contract';
+import { boundsOf } from '../shared/support/schema-bounds';
+
+type Event = { sender: SenderInfo };
+type Listener = (event: Event, ...args: unknown[]) => unknown;
+const URL_OWN = 'file:///app/dist/renderer/index.html';
+const sender: SenderInfo = { webContentsId: 1, frameUrl: URL_OWN, isMainFrame: true };
+
+function setup() {
+  const listeners = new Map<string, Listener>();
+  const ipcMain: IpcMainLike<Event> = {
+    handle: (channel, listener) => void listeners.set(channel, listener),
+    removeHandler: (channel) => void listeners.delete(channel),
+  };
+  const ran: string[] = [];
+  const ran_ = (c: InvokeChannel) => async () => (ran.push(c), failureOf({ kind: 'internal', message: 'ran' }));
+  const handlers: AllHandlers<Event> = {
+    'state:get': ran_('state:get'),
+    'sync:refresh': ran_('sync:refresh'),
+    'override:preview': ran_('override:preview'),
+    'override:candidates': ran_('override:candidates'),
+    'override:create': ran_('override:create'),
+    'override:get': ran_('override:get'),
+    'take-over:now': ran_('take-over:now'),
+    'take-over:hand-back': ran_('take-over:hand-back'),
+    'take-over:options': ran_('take-over:options'),
+    'team:update': ran_('team:update'),
+    'chat-group:put': ran_('chat-group:put'),
+    'settings:update': ran_('settings:update'),
+    'schedule:check': ran_('schedule:check'),
+    'key:set': ran_('key:set'),
+    'key:remove': ran_('key:remove'),
+    'summary:get': ran_('summary:get'),
+    'shortcut:status': ran_('shortcut:status'),
+    'window:open': ran_('window:open'),
+    'window:close': ran_('window:close'),
+    'external:open': ran_('external:open'),
+    'summary:copy': ran_('summary:copy'),
+    'readiness:test': ran_('readiness:test'),
+    'app:mode': ran_('app:mode'),
+  };
+  registerIpc({
+    ipcMain,
+    handlers,
+    senderOf: (e) => e.sender,
+    policy: { ownWebContentsIds: () => new Set([1]), isOwnUrl: (u) => u === URL_OWN },
+  });
+  const call = async (channel: InvokeChannel, payload: unknown): Promise<unknown> =>
+    listeners.get(channel)?.({ sender }, payload);
+  return { call, ran };
+}
+
+const AT = '2026-03-02T09:00:00Z';
+const WINDOW = { kind: 'custom', start: AT, end: '2026-03-02T10:00:00Z' };
+const OVERRIDE = { scheduleId: 'sch_a', window: WINDOW, emails: ['ada@example.com'] };
+const OVERRIDE_FIELDS = {
+  scheduleId: ['Schedule id', 128],
+  'window.start': ['Start', 40],
+  'window.end': ['End', 40],
+  'emails.0': ['E-mail', 254],
+} as const;
+
+/** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */
+const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<string, readonly [string, number]> }>> = {
+  'override:preview': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
+  'override:create': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
+  'override:candidates': {
+    base: { scheduleId: 'sch_a', window: WINDOW },
+    fields: { scheduleId: ['Schedule id', 128], 'window.start': ['Start', 40], 'window.end': ['End', 40] },
+  },
+  'override:get': {
+    base: { scheduleId: 'sch_a', overrideId: 'ovr_1' },
+    fields: { scheduleId: ['Schedule id', 128], overrideId: ['Override id', 128] },
+  },
+  'take-over:now': {
+    base: { scheduleId: 'sch_a', fromEmail: 'ada@example.com' },
+    fields: { scheduleId: ['Schedule id', 128], fromEmail: ['E-mail', 254] },
+  },
+  'take-over:hand-back': { base: { scheduleId: 'sch_a' }, fields: { scheduleId: ['Schedule id', 128] } },
+  'team:update': {
+    base: { teamId: 'tea_1', name: 'Platform', description: 'Keeps the lights on' },
+    fields: { teamId: ['Team id', 128], name: ['Name', 60], description: ['Description', 200] },
+  },
+  'chat-group:put': {
+    base: { scheduleId: 'sch_a', name: 'On call', handle: 'oncall', description: 'Who is on call' },
+    fields: {
+      scheduleId: ['Schedule id', 128],
+      name: ['Group name', 60],
+      handle: ['Handle', 60],
+      description: ['Description', 140],
+    },
+  },
+  'settings:update': {
+    base: {
+      baseUrl: 'https://oncall.example.com/api',
+      email: 'me@example.com',
+      schedules: [{ id: 'sch_a', name: 'Platform' }],
+      quietHours: { enabled: true, start: '22:00', end: '07:00', days: [] },
+      pausedUntil: AT,
+      globalShortcut: 'CommandOrControl+Shift+O',
+      calendarFeed: { enabled: false, port: 47615, token: '' },
+      notificationTest: { at: AT, seen: null },
+    },
+    fields: {
+      baseUrl: ['Service address', 500],
+      email: ['E-mail', 254],
+      'schedules.0.id': ['Schedule id', 128],
+      'schedules.0.name': ['Schedule name', 200],
+      'quietHours.start': ['Quiet hours time', 5],
+      'quietHours.end': ['Quiet hours time', 5],
+      pausedUntil: ['Paused until', 40],
+      globalShortcut: ['Shortcut', 60],
+      'calendarFeed.token': ['Calendar feed token', 128],
+      'notificationTest.at': ['Test notification time', 40],
+    },
+  },
+  'schedule:check': { base: { input: 'sch_a' }, fields: { input: ['Schedule id or link', 2048] } },
+  'key:set': { base: { key: 'k'.repeat(40) }, fields: { key: ['API key', 500] } },
+  'external:open': { base: { url: 'https://example.com/' }, fields: { url: ['Link', 2048] } },
+  'window:open': {
+    base: { view: 'override', params: { scheduleId: 'sch_a' } },
+    fields: { 'params.<key>': ['View parameter name', 40], 'params.scheduleId': ['View parameter', 200] },
+  },
+};
+
+/** A deep copy of `base` with `value` at `path` ("params.<key>" renames the record's one key to `value`). */
+function withValue(base: unknown, path: string, value: string): unknown {
+  const copy: unknown = structuredClone(base);
+  const keys = path.split('.');
+  const last = keys.pop() ?? '';
+  let node: unknown = copy;
+  for (const k of keys) node = Reflect.get(Object(node), k);
+  if (last === '<key>') {
+    const entries = Object.entries(Object(node));
+    for (const [k] of entries) Reflect.deleteProperty(Object(node), k);
+    Reflect.set(Object(node), value, entries[0]?.[1] ?? 'v');
+  } else Reflect.set(Object(node), last, value);
+  return copy;
+}
+
+const pattern = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '.*');
+
+describe('oversized values at the IPC edge', () => {
+  it('the table names every text field of every channel (a new field must be added here)', () => {
+    for (const channel of INVOKE_CHANNELS) {
+      const fromSchema = boundsOf(invokeChannels[channel].request)
+        .filter((b) => b.kind === 'string')
+        .map((b) => b.path);
+      const fromTable = Object.keys(CASES[channel]?.fields ?? {}).map((p) =>
+        channel === 'window:open' && p === 'params.scheduleId' ? 'params.*' : pattern(p),
+      );
+      expect([channel, [...new Set(fromTable)].sort()]).toEqual([channel, [...new Set(fromSchema)].sort()]);
+    }
+  });
+
+  for (const [channel, { base, fields }] of Object.entries(CASES)) {
+    const name = INVOKE_CHANNELS.find((c) => c === channel);
+    if (!name) throw new Error(`unknown channel ${channel}`);
+    it(`${channel}: the base request passes, and each field one character over its limit is refused`, async () => {
+      const { call, ran } = setup();
+      expect(await call(name, base)).toEqual(failureOf({ kind: 'internal', message: 'ran' }));
+      expect(ran).toEqual([channel]);
+      for (const [path, [label, max]] of Object.entries(fields)) {
+        const message = `${label} is too long: at most ${max} characters.`;
+        ran.length = 0;
+        for (const size of [max + 1, 1_000_000]) {
+          const answer = await call(name, withValue(base, path, 'x'.repeat(size)));
+          const field = path.endsWith('<key>') ? 'params' : path;
+          expect([path, size, answer]).toEqual([
+            path,
+            size,
+            { ok: false, error: { kind: 'validation', message, problems: [{ field, message }] } },
+          ]);
+        }
+        expect([path, ran]).toEqual([path, []]);
+        // Exactly at the limit is not refused for its length (it may be refused for its form: "xxx" is no e-mail).
+        const atLimit = JSON.stringify(await call(name, withValue(base, path, 'x'.repeat(max))));
+        expect([path, atLimit.includes('too long')]).toEqual([path, false]);
+      }
+    });
+  }
+});
+
+describe('lists over their count limit at the IPC edge', () => {
+  const lists: Array<[InvokeChannel, unknown, string]> = [
+    [
+      'override:create',
+      { ...OVERRIDE, emails: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io', 'e@x.io'] },
+      'Too many people covering: at most 4.',
+    ],
+    [
+      'settings:update',
+      { schedules: Array.from({ length: 101 }, (_, i) => ({ id: `sch_${i}` })) },
+      'Too many watched schedules: at most 100.',
+    ],
+    ['settings:update', { reminders: { leadTimesMin: [1, 2, 3, 4, 5, 6, 7] } }, 'Too many reminder times: at most 6.'],
+    ['settings:update', { quietHours: { days: [1, 2, 3, 4, 5, 6, 7, 1] } }, 'Too many quiet days: at most 7.'],
+    [
+      'window:open',
+      { view: 'override', params: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, 'v'])) },
+      'Too many view parameters: at most 8.',
+    ],
+  ];
+  it.each(lists)(
+    '%s: one entry too many is refused, naming the list and its limit',
+    async (channel, payload, message) => {
+      const { call, ran } = setup();
+      const answer = await call(channel, payload);
+      expect(answer).toMatchObject({
+        ok: false,
+        error: { kind: 'validation' },
+      });
+      expect(JSON.stringify(answer)).toContain(message);
+      expect(ran).toEqual([]);
+    },
+  );
+});
