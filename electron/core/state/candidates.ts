@@ -90,7 +90,7 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const here = during.get(scheduleId);
     // Unknown matters only where they could be on call: a schedule they are in (or whose people aren't known).
     const couldBeOn = (s: ScheduleSnapshot): boolean =>
-      !s.details || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
+      !s.details?.users || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
     const unknownOn = [
       ...(schedule && here && here.ms === 0 && here.unknown ? [scheduleId] : []),
       ...snapshot.schedules
