@@ -16,6 +16,8 @@ export interface Stretch {
   kind: 'people' | 'nobody' | 'unknown';
   /** Who is on call (people); in a hole, who is known to be on call at least (others may be too). */
   users: Person[];
+  /** Sorted ids of `users`: equal keys mean the same people. */
+  key: string;
   why?: UnknownWhy;
 }
 
@@ -37,7 +39,7 @@ interface Memo {
 }
 const memo = new WeakMap<readonly unknown[], Memo>();
 
-type Piece = Omit<Stretch, 'startMs' | 'endMs'> & { key: string };
+type Piece = Omit<Stretch, 'startMs' | 'endMs'>;
 
 /** Outside the read range a shift that reaches into it is real, but others there were not asked for: at least
  *  its people are on call, like readable shifts inside a hole. */
@@ -49,11 +51,23 @@ function pieceOf(seg: Segment | undefined, where: 'before' | 'in' | 'after', inH
   return seg ? { kind: 'people', users, key } : { kind: 'nobody', users: [], key: '' };
 }
 
+/** Every instant where what is known may change, sorted, once: the segments' bounds come in order already (they
+ *  are sorted and disjoint), so they are merged with the few others instead of sorted again. */
 function cutsOf(segments: readonly Segment[], fromMs: number, toMs: number, holes: readonly Span[]): number[] {
-  const cuts = new Set<number>([fromMs, toMs]);
-  for (const h of holes) cuts.add(h.fromMs).add(h.toMs);
-  for (const s of segments) cuts.add(s.startMs).add(s.endMs);
-  return [...cuts].sort((a, b) => a - b);
+  const extra = [fromMs, toMs, ...holes.flatMap((h) => [h.fromMs, h.toMs])].sort((x, y) => x - y);
+  const cuts: number[] = [];
+  const push = (ms: number) => {
+    if (cuts.length === 0 || (cuts[cuts.length - 1] ?? 0) < ms) cuts.push(ms);
+  };
+  let e = 0;
+  for (const seg of segments) {
+    for (const ms of [seg.startMs, seg.endMs]) {
+      while (e < extra.length && (extra[e] ?? 0) <= ms) push(extra[e++] ?? 0);
+      push(ms);
+    }
+  }
+  while (e < extra.length) push(extra[e++] ?? 0);
+  return cuts;
 }
 
 interface Span {
@@ -62,10 +76,15 @@ interface Span {
 }
 
 /** The stretches of a read: segments, the read range [fromMs, toMs) and its holes, merged where equal. */
-export function buildTimeline(segments: readonly Segment[], fromMs: number, toMs: number, holes: readonly Span[]) {
+export function buildTimeline(
+  segments: readonly Segment[],
+  fromMs: number,
+  toMs: number,
+  holes: readonly Span[],
+): Stretch[] {
   const cuts = cutsOf(segments, fromMs, toMs, holes);
-  const stretches: (Stretch & { key: string })[] = [];
-  let last: (Stretch & { key: string }) | undefined;
+  const stretches: Stretch[] = [];
+  let last: Stretch | undefined;
   let si = 0;
   for (let i = 0; i + 1 < cuts.length; i++) {
     const a = cuts[i] ?? 0;
@@ -83,10 +102,11 @@ export function buildTimeline(segments: readonly Segment[], fromMs: number, toMs
       last.endMs = b;
       continue;
     }
-    last = { startMs: a, endMs: b, ...piece };
+    last = { startMs: a, endMs: b, kind: piece.kind, users: piece.users, key: piece.key };
+    if (piece.why) last.why = piece.why;
     stretches.push(last);
   }
-  return stretches.map(({ key: _key, ...s }): Stretch => s);
+  return stretches;
 }
 
 /** The known timeline of a schedule's snapshot (memoized per read). */
@@ -126,7 +146,7 @@ export function stretchAt(t: KnownTimeline, ms: number): Stretch {
   if (s && s.startMs <= ms) return s;
   const startMs = t.stretches[i - 1]?.endMs ?? -Infinity;
   const why = i === 0 ? 'not_read' : 'beyond';
-  return { startMs, endMs: s ? s.startMs : Infinity, kind: 'unknown', why, users: [] };
+  return { startMs, endMs: s ? s.startMs : Infinity, kind: 'unknown', why, users: [], key: '' };
 }
 
 /** The stretches overlapping [startMs, endMs), unknown filled in where the data says nothing. */
