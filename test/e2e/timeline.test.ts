@@ -9,6 +9,8 @@ import { orderedSchedules } from '../../renderer/src/lib/glance';
 import { SETUP_OK, alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
 import { axeViolations } from './support/axe';
 import { e2eSession, type Opened } from './support/session';
+import { DateTime } from 'luxon';
+import { PAGE_ZONE } from './support/host';
 
 const session = e2eSession();
 const push = (app: Opened, state: AppState) =>
@@ -117,6 +119,42 @@ describe('the week timeline', () => {
     expect(await page.getByTestId('week-timeline').count()).toBe(0);
     await page.getByRole('button', { name: /This week/ }).click();
     await page.getByTestId('week-timeline').waitFor();
+  });
+});
+
+describe('the demo week', () => {
+  it('names every person the service has on call in the next 7 days, on every schedule', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.getByTestId('week-timeline').waitFor();
+    // The oracle is the simulator's own answer for the week the page draws (local midnight to 7 days on).
+    const from = DateTime.now().setZone(PAGE_ZONE).startOf('day');
+    const window = {
+      from: from.toUTC().toISO({ suppressMilliseconds: true }),
+      to: from.plus({ days: 7 }).toUTC().toISO({ suppressMilliseconds: true }),
+    };
+    for (const s of host.engine.getState().schedules) {
+      const url = `${host.sim.url}/schedules/${s.id}/shifts/?from=${window.from}&to=${window.to}&per_page=100`;
+      const answer = (await (await fetch(url, { headers: { 'x-api-key': host.sim.apiKey } })).json()) as {
+        shifts: { users: { name: string }[] }[];
+      };
+      const expected = [...new Set(answer.shifts.flatMap((sh) => sh.users.map((u) => u.name)))].sort();
+      expect(expected.length, `${s.name}: the demo has people on call this week`).toBeGreaterThan(0);
+      const texts = await page
+        .getByTestId('week-list')
+        .getByRole('group', { name: s.name })
+        .getByRole('option')
+        .allTextContents();
+      const named = expected.filter((name) =>
+        texts.some((t) => t.startsWith(name) || t.includes(`, ${name}`) || t.startsWith(`${name} (you)`)),
+      );
+      expect(named, `${s.name}: every person on call this week is drawn`).toEqual(expected);
+      // Read 14 days ahead: nothing in this week is hatched as unknown.
+      expect(
+        texts.filter((t) => t.startsWith('unknown')),
+        s.name,
+      ).toEqual([]);
+    }
   });
 });
 

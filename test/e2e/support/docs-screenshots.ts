@@ -97,8 +97,20 @@ async function candidatesShot(): Promise<void> {
   await override.context.close();
 }
 
+/** The larger Week view at its window size: every shift read in the week, light and dark. */
+async function weekShots(): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const week = await openApp(browser, host, { kind: 'action', view: 'week', width: 440, height: 640, colorScheme });
+    await week.page.getByTestId('week-timeline').waitFor();
+    await week.page.screenshot({ path: join(out, 'raw-glance.png') });
+    optimise(join(out, 'raw-glance.png'), join(out, `week-view-${colorScheme}.png`));
+    await week.context.close();
+  }
+}
+
 try {
   if (!formsOnly) await statusShot();
+  if (!formsOnly) await weekShots();
   await overrideShot();
   await candidatesShot();
   if (!formsOnly) await glanceShots();
