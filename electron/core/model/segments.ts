@@ -170,13 +170,13 @@ export function segmentsOf(shifts: readonly Shift[]): Segment[] {
   return segments;
 }
 
-/** Index of the first segment whose end is after `ms` (segments are sorted and disjoint). */
-function firstEndingAfter(segments: readonly Segment[], ms: number): number {
+/** Index of the first span whose end is after `ms` (spans sorted and disjoint: segments, timeline stretches). */
+export function firstEndingAfter(spans: readonly { endMs: number }[], ms: number): number {
   let lo = 0;
-  let hi = segments.length;
+  let hi = spans.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((segments[mid]?.endMs ?? Infinity) > ms) hi = mid;
+    if ((spans[mid]?.endMs ?? Infinity) > ms) hi = mid;
     else lo = mid + 1;
   }
   return lo;

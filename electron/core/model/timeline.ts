@@ -5,7 +5,7 @@
 // Built once per read (memoized on the snapshot's shifts array), so deriving state at every tick is a lookup.
 import type { Person } from '../../shared/view-state';
 import type { ScheduleSnapshot } from './snapshot';
-import { instantMs, segmentsOf, type Segment } from './segments';
+import { firstEndingAfter, instantMs, segmentsOf, type Segment } from './segments';
 
 /** Why a stretch is unknown: never read, a hole the service sent unreadable, after the read range. */
 export type UnknownWhy = 'not_read' | 'hole' | 'beyond';
@@ -125,18 +125,6 @@ export function timelineOf(s: ScheduleSnapshot | undefined): KnownTimeline {
   const timeline = { stretches, readAtMs: readAt === undefined ? null : instantMs(readAt) };
   memo.set(s.shifts, { holes: s.shiftHoles, from: s.shiftsFrom, to: s.shiftsTo, readAt, timeline });
   return timeline;
-}
-
-/** Index of the first stretch ending after `ms`. */
-function firstEndingAfter(stretches: readonly Stretch[], ms: number): number {
-  let lo = 0;
-  let hi = stretches.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((stretches[mid]?.endMs ?? Infinity) > ms) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /** The stretch holding `ms`: outside the data, an unknown stretch of the time up to (or from) what was read. */

@@ -68,6 +68,24 @@ function lookBack(snapshot: Snapshot, nowMs: number): Span {
   return { startMs: Math.max(nowMs - LOOK_BACK_MS, ...froms), endMs: nowMs };
 }
 
+/** Where a person is on call during the window: ms here, the other schedules they are on (ids), and the schedules
+ *  (this one first) where it isn't known and they could be on call: one they are in, or whose people aren't known. */
+function whereOnCall(snapshot: Snapshot, scheduleId: string, emailLower: string, window: Span) {
+  const during = new Map(snapshot.schedules.map((s) => [s.id, presence(s, emailLower, window)]));
+  const couldBeOn = (s: ScheduleSnapshot): boolean =>
+    s.id === scheduleId ||
+    !s.details?.users ||
+    s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
+  const others = snapshot.schedules.filter((s) => s.id !== scheduleId);
+  const here = snapshot.schedules.find((s) => s.id === scheduleId);
+  const unknownAt = (s: ScheduleSnapshot) => during.get(s.id)?.ms === 0 && during.get(s.id)?.unknown && couldBeOn(s);
+  return {
+    here: during.get(scheduleId)?.ms ?? 0,
+    elsewhere: others.filter((s) => (during.get(s.id)?.ms ?? 0) > 0).map((s) => s.id),
+    unknownOn: [...(here ? [here] : []), ...others].filter(unknownAt).map((s) => s.id),
+  };
+}
+
 export function rankCandidates(input: CandidatesInput): Candidate[] {
   const { snapshot, scheduleId, window, nowMs } = input;
   const schedule = snapshot.schedules.find((s) => s.id === scheduleId);
@@ -83,20 +101,7 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
-    const during = new Map(snapshot.schedules.map((s) => [s.id, presence(s, emailLower, window)]));
-    const elsewhere = snapshot.schedules
-      .filter((s) => s.id !== scheduleId && (during.get(s.id)?.ms ?? 0) > 0)
-      .map((s) => names.get(s.id) ?? s.id);
-    const here = during.get(scheduleId);
-    // Unknown matters only where they could be on call: a schedule they are in (or whose people aren't known).
-    const couldBeOn = (s: ScheduleSnapshot): boolean =>
-      !s.details?.users || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
-    const unknownOn = [
-      ...(schedule && here && here.ms === 0 && here.unknown ? [scheduleId] : []),
-      ...snapshot.schedules
-        .filter((s) => s.id !== scheduleId && during.get(s.id)?.ms === 0 && during.get(s.id)?.unknown && couldBeOn(s))
-        .map((s) => s.id),
-    ].map((id) => names.get(id) ?? id);
+    const { here, elsewhere, unknownOn } = whereOnCall(snapshot, scheduleId, emailLower, window);
     const recentMs = snapshot.schedules.reduce((sum, s) => sum + onCallMs(s, emailLower, back), 0);
     const candidate: Omit<Candidate, 'detail'> = {
       id: u.id,
@@ -105,9 +110,9 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       zone,
       localWindow: zone ? localWindow(window, zone, night === true, nowMs, input.locale) : null,
       night,
-      onCallHere: (here?.ms ?? 0) > 0,
-      onCallElsewhere: elsewhere,
-      unknownOn,
+      onCallHere: here > 0,
+      onCallElsewhere: elsewhere.map((id) => names.get(id) ?? id),
+      unknownOn: unknownOn.map((id) => names.get(id) ?? id),
       recentHours: Math.round(recentMs / HOUR_MS),
       hoursFrom,
       viewer: u.seat === 'viewer',
