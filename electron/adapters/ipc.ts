@@ -4,10 +4,10 @@
 import type { z } from 'zod';
 import type { ActionError } from '../shared/action-error';
 import { failureOf as failure, type Failure } from '../shared/failure';
-import type { InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
-import { invokeChannels, INVOKE_CHANNELS } from '../shared/ipc-contract';
-import { isServiceWrite } from '../shared/write-channels';
+import type { ChannelSchemas, InvokeChannel, RequestOf, ResponseOf } from '../shared/ipc-contract';
+import { channelSchemas, INVOKE_CHANNELS, writesService } from '../shared/ipc-contract';
 
+/** A handler for every channel of the contract: adding a channel there without one fails compilation here. */
 export type AllHandlers<E> = {
   [C in InvokeChannel]: (request: RequestOf<C>, event: E) => Promise<ResponseOf<C>>;
 };
@@ -53,7 +53,7 @@ const WRITE_UNKNOWN: ActionError = {
 
 /** The fallback answer when a channel's handler failed in a way nothing else explains. */
 function unexplained(channel: InvokeChannel): Failure {
-  return failure(isServiceWrite(channel) ? WRITE_UNKNOWN : INTERNAL);
+  return failure(writesService(channel) ? WRITE_UNKNOWN : INTERNAL);
 }
 
 export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boolean {
@@ -86,48 +86,18 @@ function badRequest(all: readonly z.core.$ZodIssue[]): Failure {
   return failure({ kind: 'validation', message, problems });
 }
 
-/**
- * The request schemas, restated per channel so TypeScript ties each schema's output to that channel's handler.
- * Each entry is checked against the contract; a channel missing here fails compilation.
- */
-const requestSchemas: { [C in InvokeChannel]: z.ZodType<RequestOf<C>> } = {
-  'state:get': invokeChannels['state:get'].request,
-  'sync:refresh': invokeChannels['sync:refresh'].request,
-  'override:preview': invokeChannels['override:preview'].request,
-  'override:candidates': invokeChannels['override:candidates'].request,
-  'override:create': invokeChannels['override:create'].request,
-  'override:get': invokeChannels['override:get'].request,
-  'take-over:now': invokeChannels['take-over:now'].request,
-  'take-over:hand-back': invokeChannels['take-over:hand-back'].request,
-  'take-over:options': invokeChannels['take-over:options'].request,
-  'team:update': invokeChannels['team:update'].request,
-  'chat-group:put': invokeChannels['chat-group:put'].request,
-  'settings:update': invokeChannels['settings:update'].request,
-  'schedule:check': invokeChannels['schedule:check'].request,
-  'key:set': invokeChannels['key:set'].request,
-  'key:remove': invokeChannels['key:remove'].request,
-  'summary:get': invokeChannels['summary:get'].request,
-  'shortcut:status': invokeChannels['shortcut:status'].request,
-  'window:open': invokeChannels['window:open'].request,
-  'window:close': invokeChannels['window:close'].request,
-  'external:open': invokeChannels['external:open'].request,
-  'summary:copy': invokeChannels['summary:copy'].request,
-  'app:mode': invokeChannels['app:mode'].request,
-  'readiness:test': invokeChannels['readiness:test'].request,
-};
-
 /** Handles one request of channel C end to end; resolves to a contract-valid result or a failure. */
 async function answer<C extends InvokeChannel, E>(channel: C, event: E, payload: unknown, o: IpcOptions<E>) {
   if (!isTrustedSender(o.senderOf(event), o.policy)) {
     o.log?.(`ipc: refused ${channel} from a foreign sender`);
     return failure(FOREIGN);
   }
-  const schema: z.ZodType<RequestOf<C>> = requestSchemas[channel];
-  const request = schema.safeParse(payload);
+  const schemas: ChannelSchemas[C] = channelSchemas[channel];
+  const request = schemas.request.safeParse(payload);
   if (!request.success) return badRequest(request.error.issues);
   const handler: AllHandlers<E>[C] = o.handlers[channel];
   // Re-checked on the way out: zod drops any field the contract does not name, so nothing extra can leak.
-  const response = invokeChannels[channel].response.safeParse(await handler(request.data, event));
+  const response = schemas.response.safeParse(await handler(request.data, event));
   if (!response.success) {
     o.log?.(`ipc: ${channel} produced an answer outside the contract`);
     return unexplained(channel);

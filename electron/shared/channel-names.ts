@@ -1,46 +1,62 @@
-// The contract's channel names as plain strings, for the sandboxed preload: it cannot load npm packages, so it must
-// not pull zod in through ipc-contract. The type-level checks below fail compilation if this list and the contract
-// ever disagree in either direction.
-import type { InvokeChannel, PushEvent } from './ipc-contract';
+// The contract's channel names and write flags as plain data, for the sandboxed preload (it cannot load npm packages)
+// and the renderer (whose bundle carries no zod), so this must not load ipc-contract at run time. It declares nothing:
+// its types come from the contract, which leaves exactly one table that compiles, the contract's. A channel missing
+// here, one the contract doesn't have, or a write flag that disagrees with the contract's fails compilation.
+import type { InvokeChannel, PushEvent, ServiceWriteChannel } from './ipc-contract';
 
-export const INVOKE_CHANNEL_NAMES = [
-  'state:get',
-  'sync:refresh',
-  'override:preview',
-  'override:candidates',
-  'override:create',
-  'override:get',
-  'take-over:now',
-  'take-over:hand-back',
-  'take-over:options',
-  'team:update',
-  'chat-group:put',
-  'settings:update',
-  'schedule:check',
-  'key:set',
-  'key:remove',
-  'summary:get',
-  'shortcut:status',
-  'window:open',
-  'window:close',
-  'external:open',
-  'summary:copy',
-  'app:mode',
-  'readiness:test',
-] as const satisfies readonly InvokeChannel[];
+/** For every channel of the contract, whether it writes to the on-call service, and nothing else. */
+export type ChannelWrites = { readonly [C in InvokeChannel]: C extends ServiceWriteChannel ? true : false };
+export type PushEventNames = { readonly [E in PushEvent]: true };
 
-export const PUSH_EVENT_NAMES = ['state:changed', 'navigate'] as const satisfies readonly PushEvent[];
+/** The only values that compile are the contract's: `true` exactly where its entry says `write: true`. */
+export const CHANNEL_WRITES = {
+  'state:get': false,
+  'sync:refresh': false,
+  'override:preview': false,
+  'override:candidates': false,
+  'override:create': true,
+  'override:get': false,
+  'take-over:now': true,
+  'take-over:hand-back': true,
+  'take-over:options': false,
+  'team:update': true,
+  'chat-group:put': true,
+  'settings:update': false,
+  'schedule:check': false,
+  'key:set': false,
+  'key:remove': false,
+  'summary:get': false,
+  'shortcut:status': false,
+  'window:open': false,
+  'window:close': false,
+  'external:open': false,
+  'summary:copy': false,
+  'readiness:test': false,
+  'app:mode': false,
+} as const satisfies ChannelWrites;
 
-type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
-const everyInvokeChannelListed: Missing<InvokeChannel, (typeof INVOKE_CHANNEL_NAMES)[number]> = true;
-const everyPushEventListed: Missing<PushEvent, (typeof PUSH_EVENT_NAMES)[number]> = true;
-void everyInvokeChannelListed;
-void everyPushEventListed;
+const PUSH_EVENTS = { 'state:changed': true, navigate: true } as const satisfies PushEventNames;
+
+function isKeyOf<T extends object>(table: T, name: unknown): name is keyof T {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(table, name);
+}
+
+export const INVOKE_CHANNEL_NAMES = Object.keys(CHANNEL_WRITES).filter((c) => isKeyOf(CHANNEL_WRITES, c));
+export const PUSH_EVENT_NAMES = Object.keys(PUSH_EVENTS).filter((e) => isKeyOf(PUSH_EVENTS, e));
+/**
+ * Once one of these was invoked, its write may have left the app, so a failure no layer can explain (a throw, a
+ * lost or garbled IPC answer) is "outcome unknown" there, never "try again": that could be a second write.
+ */
+export const SERVICE_WRITE_CHANNELS = INVOKE_CHANNEL_NAMES.filter((c) => isServiceWrite(c));
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
-  return typeof name === 'string' && INVOKE_CHANNEL_NAMES.some((c) => c === name);
+  return isKeyOf(CHANNEL_WRITES, name);
 }
 
 export function isPushEvent(name: unknown): name is PushEvent {
-  return typeof name === 'string' && PUSH_EVENT_NAMES.some((e) => e === name);
+  return isKeyOf(PUSH_EVENTS, name);
+}
+
+export function isServiceWrite(channel: InvokeChannel): channel is ServiceWriteChannel {
+  return CHANNEL_WRITES[channel];
 }

@@ -160,62 +160,136 @@ const ViewRequestSchema = z.object({
     .optional(),
 });
 
-/** Channel name → request and response schemas. The response schema is always a result. */
+/** Who answers a channel: the core engine (plain Node: main, the status command and the test host all run it) or
+ *  main alone (windows, the clipboard, the OS). */
+export type ChannelHandler = 'engine' | 'main';
+
+/** One channel, declared once: what it takes, what it answers (always a result), who answers it, and whether it
+ *  writes to the on-call service (then an answer lost on the way is "outcome unknown", never "try again"). */
+export interface ChannelSpec {
+  request: z.ZodType;
+  response: z.ZodType;
+  handler: ChannelHandler;
+  write?: true;
+}
+
+/**
+ * The single declaration of every channel. Everything else is derived from it: the handler maps main and the engine
+ * must fill (AllHandlers, EngineHandlers), the request and response checks, the write set, and the zod-free name
+ * table of channel-names.ts (typed by this, so it cannot drift).
+ */
 export const invokeChannels = {
-  'state:get': { request: None, response: resultOf(AppStateSchema) },
-  'sync:refresh': { request: None, response: resultOf(None) },
-  'override:preview': { request: OverrideRequestSchema, response: resultOf(OverridePreviewSchema) },
-  'override:candidates': { request: CandidatesRequestSchema, response: resultOf(z.array(CandidateSchema)) },
-  'override:create': { request: OverrideRequestSchema, response: resultOf(OverrideOutcomeSchema) },
+  'state:get': { request: None, response: resultOf(AppStateSchema), handler: 'engine' },
+  'sync:refresh': { request: None, response: resultOf(None), handler: 'engine' },
+  'override:preview': { request: OverrideRequestSchema, response: resultOf(OverridePreviewSchema), handler: 'engine' },
+  'override:candidates': {
+    request: CandidatesRequestSchema,
+    response: resultOf(z.array(CandidateSchema)),
+    handler: 'engine',
+  },
+  'override:create': {
+    request: OverrideRequestSchema,
+    response: resultOf(OverrideOutcomeSchema),
+    handler: 'engine',
+    write: true,
+  },
   'override:get': {
     request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id') }),
     response: resultOf(OverrideViewSchema),
+    handler: 'engine',
   },
   /** "Take over now": me from now until the current shift ends, replacing one person (the others stay). */
-  'take-over:now': { request: TakeOverRequestSchema, response: resultOf(TakeOverResultSchema) },
+  'take-over:now': {
+    request: TakeOverRequestSchema,
+    response: resultOf(TakeOverResultSchema),
+    handler: 'engine',
+    write: true,
+  },
   /** "Hand back": the people my running take-over replaced, from now until its end. */
-  'take-over:hand-back': { request: HandBackRequestSchema, response: resultOf(TakeOverResultSchema) },
+  'take-over:hand-back': {
+    request: HandBackRequestSchema,
+    response: resultOf(TakeOverResultSchema),
+    handler: 'engine',
+    write: true,
+  },
   /** Per watched schedule, whether "Take over now" / "Hand back" are offered (as the state shows them). */
-  'take-over:options': { request: None, response: resultOf(z.array(TakeOverOptionsSchema)) },
-  'team:update': { request: TeamUpdateRequestSchema, response: resultOf(TeamResultSchema) },
-  'chat-group:put': { request: ChatGroupRequestSchema, response: resultOf(ChatGroupResultSchema) },
-  'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema) },
+  'take-over:options': { request: None, response: resultOf(z.array(TakeOverOptionsSchema)), handler: 'engine' },
+  'team:update': {
+    request: TeamUpdateRequestSchema,
+    response: resultOf(TeamResultSchema),
+    handler: 'engine',
+    write: true,
+  },
+  'chat-group:put': {
+    request: ChatGroupRequestSchema,
+    response: resultOf(ChatGroupResultSchema),
+    handler: 'engine',
+    write: true,
+  },
+  'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema), handler: 'engine' },
   /** Checks an id or pasted link against the service and returns the schedule's name. */
   'schedule:check': {
     request: z.object({ input: text('Schedule id or link', 'url') }),
     response: resultOf(ScheduleCheckSchema),
+    handler: 'engine',
   },
   /** Write-only: the key goes in; only where it was stored comes back. */
   'key:set': {
     request: z.object({ key: text('API key', 'apiKey').min(1, 'API key must not be empty.') }),
     response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
+    handler: 'engine',
   },
-  'key:remove': { request: None, response: resultOf(None) },
+  'key:remove': { request: None, response: resultOf(None), handler: 'engine' },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
-  'summary:get': { request: None, response: resultOf(z.string()) },
+  'summary:get': { request: None, response: resultOf(z.string()), handler: 'engine' },
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
-  'shortcut:status': { request: None, response: resultOf(z.object({ problem: z.string().nullable() })) },
+  'shortcut:status': {
+    request: None,
+    response: resultOf(z.object({ problem: z.string().nullable() })),
+    handler: 'main',
+  },
   'window:open': {
     request: ViewRequestSchema,
     response: resultOf(None),
+    handler: 'main',
   },
-  'window:close': { request: None, response: resultOf(None) },
-  'external:open': { request: z.object({ url: text('Link', 'url') }), response: resultOf(None) },
+  'window:close': { request: None, response: resultOf(None), handler: 'main' },
+  'external:open': { request: z.object({ url: text('Link', 'url') }), response: resultOf(None), handler: 'main' },
   /** Puts the hand-off text (summary:get) on the system clipboard, which only main may write (no page permission). */
-  'summary:copy': { request: None, response: resultOf(z.string()) },
+  'summary:copy': { request: None, response: resultOf(z.string()), handler: 'main' },
   /** Readiness: send a test notification ('send'), then record whether it appeared ('seen' / 'not-seen'). */
   'readiness:test': {
     request: z.object({ step: z.enum(['send', 'seen', 'not-seen']) }),
     response: resultOf(None),
+    handler: 'engine',
   },
   /** Restarts the app with demo data (from onboarding) or with the user's own service (from the demo). */
-  'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None) },
-} as const;
+  'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None), handler: 'main' },
+} as const satisfies Record<string, ChannelSpec>;
 
 export type InvokeChannel = keyof typeof invokeChannels;
 export const INVOKE_CHANNELS = Object.keys(invokeChannels).filter((c): c is InvokeChannel => c in invokeChannels);
 export type RequestOf<C extends InvokeChannel> = z.infer<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.infer<(typeof invokeChannels)[C]['response']>;
+
+/** The channels of a table whose declaration carries `flag` (generic, so a test can show a new entry is picked up). */
+export type ChannelsWith<Table, Flag> = { [C in keyof Table]: Table[C] extends Flag ? C : never }[keyof Table];
+/** Answered by the engine's handlers (core/engine/handlers.ts); the rest by main (main.ts, the e2e host). */
+export type EngineChannel = ChannelsWith<typeof invokeChannels, { handler: 'engine' }>;
+export type MainChannel = ChannelsWith<typeof invokeChannels, { handler: 'main' }>;
+/** Once invoked, its write may have left the app: a failure no layer explains is "outcome unknown" there. */
+export type ServiceWriteChannel = ChannelsWith<typeof invokeChannels, { write: true }>;
+
+/** The contract as seen per channel: indexing it with a channel type parameter C gives C's own schemas. */
+export type ChannelSchemas = {
+  [C in InvokeChannel]: { request: z.ZodType<RequestOf<C>>; response: z.ZodType<ResponseOf<C>>; write?: true };
+};
+export const channelSchemas: ChannelSchemas = invokeChannels;
+
+/** Derived from the `write: true` flags (main's side; the renderer reads the zod-free twin in channel-names.ts). */
+export function writesService(channel: InvokeChannel): channel is ServiceWriteChannel {
+  return channelSchemas[channel].write === true;
+}
 
 /** Events main pushes to the renderer. */
 export const pushEvents = {

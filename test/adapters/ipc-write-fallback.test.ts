@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerIpc, type AllHandlers, type IpcMainLike, type SenderInfo } from '../../electron/adapters/ipc';
 import type { InvokeChannel, ResponseOf } from '../../electron/shared/ipc-contract';
-import { SERVICE_WRITE_CHANNELS } from '../../electron/shared/write-channels';
+import { SERVICE_WRITE_CHANNELS } from '../../electron/shared/channel-names';
 
 type FakeEvent = { sender: SenderInfo };
 type Listener = (event: FakeEvent, ...args: unknown[]) => unknown;

@@ -1,4 +1,4 @@
-// The engine's IPC-facing handlers: one per channel of the contract (window/external ones live in adapters).
+// The engine's IPC-facing handlers: one per `handler: 'engine'` channel of the contract (main answers the others).
 import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';

@@ -1,15 +1,12 @@
 // The core engine's public surface, used by the composition root, the IPC adapter, the headless status command
 // and the renderer test host. Every renderer intent maps to one handler here (window/external ones live in adapters).
 import type { ClientOptions, OncallClient } from '../../api/client-types';
-import type { InvokeChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import type { EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 
-export type EngineChannel = Exclude<
-  InvokeChannel,
-  'window:open' | 'window:close' | 'external:open' | 'app:mode' | 'shortcut:status' | 'summary:copy'
->;
+/** One per `handler: 'engine'` entry of the contract: a new one without its handler fails compilation in handlers.ts. */
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
 
 export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen';
