@@ -41,12 +41,16 @@ export interface JudgeContext {
   savedDataAtMs: (scheduleId: string) => number | undefined;
 }
 
+/** What a shift's reminder rests on when not fresh data: a kept earlier read (a hole in the latest), or old data. */
+const savedAt = (ref: ShiftRef, ctx: JudgeContext): number | undefined =>
+  ref.keptReadAtMs ?? ctx.savedDataAtMs(ref.scheduleId);
+
 export const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || r.kind === 'change';
 
 function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome[] {
   return ends.map((end) => {
     const lateMs = ctx.nowMs - end.atMs;
-    const savedAtMs = end.shift ? ctx.savedDataAtMs(end.shift.scheduleId) : undefined;
+    const savedAtMs = end.shift ? savedAt(end.shift, ctx) : undefined;
     if (lateMs <= ctx.graceMs) {
       // On time, but from data not confirmed lately: the message says what it rests on.
       const show =
@@ -107,7 +111,7 @@ function catchUp(
 ): NotificationRequest | undefined {
   const { nowMs, opts } = ctx;
   if (nowMs >= ref.endMs) return undefined;
-  const savedAtMs = ctx.savedDataAtMs(ref.scheduleId);
+  const savedAtMs = savedAt(ref, ctx);
   if (nowMs - latest.atMs <= ctx.graceMs) return onTime(ref, latest, ctx, savedAtMs);
   if (nowMs < ref.startMs) {
     // Within a minute of the start, "On call now" comes at the start itself: a lead now would say "now" too early.

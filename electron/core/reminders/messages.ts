@@ -34,6 +34,9 @@ export interface ShiftRef {
   others: string[];
   /** Names of who takes over at the end, when the cached shifts say. */
   nextNames: string[];
+  /** Set when (part of) the shift is known only from an earlier read, kept over time the latest read couldn't read
+   * (a hole): when that read was made. Its reminders always say they rest on saved data. */
+  keptReadAtMs?: number;
 }
 
 function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
