@@ -8,7 +8,7 @@ import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
-import { changeNotification, type ShiftChange } from './messages';
+import { changeNotification, type ShiftChange } from './notice-messages';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 interface Span {

@@ -1,7 +1,7 @@
 // Coverage requests asking me, due as soon as they are noticed (one summary for those already waiting at install).
 import { remindersFor } from '../../shared/settings';
 import { coverageLists } from '../state/coverage';
-import { coverageNotification, coverageSummaryNotification } from './messages';
+import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
