@@ -83,7 +83,9 @@ export function keptAfterRead(
   next: Pick<ScheduleSnapshot, 'shiftsFrom' | 'shiftsTo' | 'shiftHoles'>,
   atMs: number,
 ): KeptShifts[] | undefined {
-  let blind = subtract([EVER], readCovers(next));
+  // Before the new range's start is the past it no longer reads on purpose (its start moves with now): not kept.
+  const fromMs = next.shiftsFrom === null ? EVER.fromMs : Date.parse(next.shiftsFrom);
+  let blind = subtract([{ fromMs, toMs: EVER.toMs }], readCovers(next));
   const kept: KeptShifts[] = [];
   // Whole spans, not cut at now: a shift kept while it runs keeps its start (and its reminders their keys).
   for (const piece of knownBefore(entry)) {

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { printVerdict } from '../support/month-oracle';
 import { PartialWorld, type PartialKind } from '../support/month-partial-world';
-import { DAY, HOUR, iso, MIN, monthSeed, MONTH_SCHEDULES } from '../support/month-world';
+import { DAY, HOUR, iso, MIN, monthSeed, MONTH_SCHEDULES, type Interval } from '../support/month-world';
 import { failureText, judge, timeline } from '../support/partial-judge';
 import type { Block } from '../support/truth';
 
@@ -51,7 +51,12 @@ type Trouble =
   | { kind: 'sleep'; resume: boolean }
   | { kind: 'restart' }
   | { kind: 'outage'; outage: 'http500' | 'down' | 'offline' }
-  | { kind: 'partial'; partial: PartialKind; oneSchedule: boolean };
+  | { kind: 'partial'; partial: PartialKind; oneSchedule: boolean }
+  /**
+   * Shifts sent unreadable (issue 27): over the targeted block (from `offsetMin` after its start, for `lengthMin`),
+   * or on any schedule (`schedule`, an index into the month's) over a span starting `offsetMin` after now.
+   */
+  | { kind: 'hole'; onTarget: boolean; schedule: number; offsetMin: number; lengthMin: number };
 
 interface Episode {
   /** Hours that pass before the episode's block is chosen. */
@@ -86,6 +91,13 @@ const troubleArb: fc.Arbitrary<Trouble> = fc.oneof(
       oneSchedule: fc.boolean(),
     })
     .map((t) => ({ ...t, oneSchedule: t.oneSchedule && t.partial !== 'coverageFail' })),
+  fc.record({
+    kind: fc.constant<'hole'>('hole'),
+    onTarget: fc.boolean(),
+    schedule: fc.nat({ max: IDS.length - 1 }),
+    offsetMin: fc.integer({ min: -600, max: 2880 }),
+    lengthMin: fc.integer({ min: 30, max: 960 }),
+  }),
 );
 
 const episodeArb: fc.Arbitrary<Episode> = fc.record({
@@ -200,15 +212,25 @@ async function play(w: PartialWorld, t: Trouble, ms: number, giveAway: () => Pro
   if (t.kind === 'restart') return w.restart(ms, during);
   const fromMs = w.now();
   if (t.kind === 'outage') await w.outageBegin(t.outage);
+  else if (t.kind === 'hole') await w.holeBegin(...holeOf(t, b, fromMs));
   else await w.partialBegin(t.partial, t.oneSchedule ? b.scheduleId : undefined);
   await w.advanceTo(fromMs + Math.floor(ms / 2));
   await giveAway();
   await w.advanceTo(fromMs + ms);
   if (t.kind === 'outage') await w.outageEnd();
+  else if (t.kind === 'hole') await w.holeEnd();
   else await w.partialEnd(t.partial);
 }
 
+/** Where a hole goes: over the targeted block, or on any schedule from now on. */
+function holeOf(t: Extract<Trouble, { kind: 'hole' }>, b: Block, nowMs: number): [string, Interval] {
+  const fromMs = (t.onTarget ? b.startMs : nowMs) + t.offsetMin * MIN;
+  return [t.onTarget ? b.scheduleId : (IDS[t.schedule] ?? b.scheduleId), { fromMs, toMs: fromMs + t.lengthMin * MIN }];
+}
+
 function describeTrouble(t: Trouble): string {
+  if (t.kind === 'hole')
+    return `shifts sent unreadable (${t.onTarget ? 'the block' : IDS[t.schedule]} ${t.offsetMin >= 0 ? '+' : ''}${t.offsetMin} min, ${t.lengthMin} min)`;
   if (t.kind === 'sleep') return t.resume ? 'sleep' : 'sleep (no resume event)';
   if (t.kind === 'restart') return 'app closed';
   if (t.kind === 'outage') return `outage ${t.outage}`;

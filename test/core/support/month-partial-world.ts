@@ -36,8 +36,16 @@ const ROUTE: Record<PartialKind, RouteName> = {
   coverageFail: 'listCoverageRequests',
 };
 
+/** Shifts of one schedule over `span` sent unreadable (a hole for the app) from `fromMs` to `toMs`. */
+export interface HoleEpisode extends Interval {
+  scheduleId: string;
+  span: Interval;
+}
+
 export class PartialWorld extends World {
   readonly partials: PartialOutage[] = [];
+  readonly holes: HoleEpisode[] = [];
+  private readonly openHoles: HoleEpisode[] = [];
   private readonly active = new Map<
     RouteName,
     { fault: Fault; fromMs: number; kind: PartialKind; scheduleId: string | undefined }
@@ -82,14 +90,38 @@ export class PartialWorld extends World {
     await this.h.clock.advance(0);
   }
 
-  /** The truth is read with the route faults lifted (the test reads, not the app). */
+  /** From now on the service sends this schedule's shifts over `span` unreadable, until `holeEnd`. */
+  async holeBegin(scheduleId: string, span: Interval): Promise<void> {
+    await this.h.clock.settle();
+    this.h.sim.unreadable.add(scheduleId, span);
+    this.openHoles.push({ scheduleId, span, fromMs: this.now(), toMs: Infinity });
+  }
+
+  async holeEnd(): Promise<void> {
+    await this.h.clock.settle();
+    this.h.sim.unreadable.clear();
+    for (const x of this.openHoles.splice(0)) this.holes.push({ ...x, toMs: this.now() });
+    await this.h.clock.advance(0);
+  }
+
+  /** The spans of `scheduleId` sent unreadable at `atMs` (ended episodes and the open ones). */
+  holesAt(scheduleId: string, atMs: number): Interval[] {
+    return [...this.holes, ...this.openHoles]
+      .filter((x) => x.scheduleId === scheduleId && x.fromMs <= atMs && atMs < x.toMs)
+      .map((x) => x.span);
+  }
+
+  /** The truth is read with the route faults and unreadable shifts lifted (the test reads, not the app). */
   override async readTruth(): Promise<Block[]> {
     const lifted = [...this.active];
+    const unreadable = this.h.sim.unreadable.all();
     for (const [route] of lifted) this.h.sim.faults.clear(route);
+    this.h.sim.unreadable.clear();
     try {
       return await super.readTruth();
     } finally {
       for (const [route, a] of lifted) this.h.sim.faults.set(route, a.fault);
+      for (const [id, spans] of unreadable) for (const span of spans) this.h.sim.unreadable.add(id, span);
     }
   }
 }
@@ -114,6 +146,15 @@ export interface PartialOracleOptions {
 }
 
 const SAVED = /^According to saved data/;
+const overlaps = (a: Interval, b: Interval): boolean => a.fromMs < b.toMs && b.fromMs < a.toMs;
+
+/** The time a shift message is about: its block in the truth, else the instant its id names. */
+function timeOf(p: ReturnType<typeof parseId>, truth: Block[]): Interval {
+  const atMs = p.kind === 'end' ? p.endMs : p.kind === 'lead' || p.kind === 'start' ? p.startMs : 0;
+  const b = truth.find((x) => (p.kind === 'end' ? x.endMs === atMs : x.startMs === atMs));
+  return b ? { fromMs: b.startMs, toMs: b.endMs } : { fromMs: atMs - 1, toMs: atMs + 1 };
+}
+
 const fmt = (ms: number): string => `${iso(ms).slice(5, 16)}Z`;
 
 export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verdict {
@@ -175,7 +216,11 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       if (p.kind !== 'lead' && p.kind !== 'start' && p.kind !== 'end') continue;
       if (m.atMs < o.judgeFromMs) continue;
       const sid = p.scheduleId;
-      const reads = shiftReads(sid).filter((s) => s.order < m.order);
+      // A read with a hole over the message's time did not read it (issue 27): it rests on the last one that did.
+      const about = timeOf(p, blocksOn(versionAtOrder(m.order), sid));
+      const reads = shiftReads(sid).filter(
+        (s) => s.order < m.order && !world.holesAt(sid, s.atMs).some((x) => overlaps(x, about)),
+      );
       const last = reads.at(-1);
       if (SAVED.test(m.body)) {
         // Said from saved data: it must be true of what the service said when that data was read.
