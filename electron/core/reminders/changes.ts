@@ -113,6 +113,44 @@ function differsWithin(c: Component, spans: readonly KnownSpan[]): boolean {
   return intersect([...subtract(was, is), ...subtract(is, was)], spans).length > 0;
 }
 
+/** Both sides of a comparison: each snapshot with its segments (of what it knows). */
+interface Sides {
+  before: ScheduleSnapshot;
+  after: ScheduleSnapshot;
+  beforeSegs: readonly Segment[];
+  afterSegs: readonly Segment[];
+  me: string;
+  zone: string;
+}
+
+/** The notice for one change, due now; it takes the place of the reminders of my next block already due. */
+function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: PlanInput): PlannedReminder {
+  const { before, after, beforeSegs, afterSegs, me, zone } = sides;
+  const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
+  // What I lost from now on: all of it, or (cut short) what followed the new end.
+  const cutEndMs = Math.max(...c.after.map((b) => b.endMs));
+  const lostSpan = {
+    startMs: Math.max(windowStartMs, c.before[0]?.startMs ?? 0, cutEndMs),
+    endMs: c.before[c.before.length - 1]?.endMs ?? 0,
+  };
+  const lostAll = c.after.every((b) => b.endMs <= input.nowMs);
+  const change: ShiftChange = {
+    before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
+    after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
+    coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
+  };
+  const next = change.after.find((r) => r.endMs > input.nowMs);
+  const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
+  const notification = changeNotification(key, change, input.nowMs, input);
+  // A shift cut short to an end already past: the notice says it ended, in place of a late "Shift ended".
+  const cut = c.after
+    .filter((b) => b.endMs <= input.nowMs)
+    .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
+  const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
+  const about = next ? { startsAtMs: next.startMs } : {};
+  return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...about };
+}
+
 function scheduleChanges(
   before: ScheduleSnapshot,
   after: ScheduleSnapshot,
@@ -126,43 +164,20 @@ function scheduleChanges(
   // Only time both reads cover (or kept from the last read that did) can show a change: a hole is not a removal.
   const both = intersect(intersect([{ fromMs: window.startMs, toMs: window.endMs }], known.covers), knownNow.covers);
   const me = input.settings.email.trim().toLowerCase();
-  const beforeSegs = segmentsOf(known.shifts);
-  const afterSegs = segmentsOf(knownNow.shifts);
+  const sides = {
+    before,
+    after,
+    beforeSegs: segmentsOf(known.shifts),
+    afterSegs: segmentsOf(knownNow.shifts),
+    me,
+    zone,
+  };
+  const afterBlocks = blocksOf(sides.afterSegs, me);
   const items: PlannedReminder[] = [];
-  const afterBlocks = blocksOf(afterSegs, me);
-  for (const found of componentsOf(blocksOf(beforeSegs, me), afterBlocks, window)) {
+  for (const found of componentsOf(blocksOf(sides.beforeSegs, me), afterBlocks, window)) {
     const c = withCutShort(found, afterBlocks, window.startMs);
-    if (!differsWithin(c, both) || causedByMe(c, before, snapshot, after.id)) continue;
-    const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
-    // What I lost from now on: all of it, or (cut short) what followed the new end.
-    const cutEndMs = Math.max(...c.after.map((b) => b.endMs));
-    const lostSpan = {
-      startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0, cutEndMs),
-      endMs: c.before[c.before.length - 1]?.endMs ?? 0,
-    };
-    const lostAll = c.after.every((b) => b.endMs <= input.nowMs);
-    const change: ShiftChange = {
-      before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
-      after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
-      coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
-    };
-    const next = change.after.find((r) => r.endMs > input.nowMs);
-    const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
-    const notification = changeNotification(key, change, input.nowMs, input);
-    // A shift cut short to an end already past: the notice says it ended, in place of a late "Shift ended".
-    const cut = c.after
-      .filter((b) => b.endMs <= input.nowMs)
-      .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
-    const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
-    items.push({
-      key,
-      atMs: input.nowMs,
-      kind: 'change',
-      untilMs,
-      notification,
-      replaces,
-      ...(next ? { startsAtMs: next.startMs } : {}),
-    });
+    if (differsWithin(c, both) && !causedByMe(c, before, snapshot, after.id))
+      items.push(noticeOf(c, sides, window.startMs, input));
   }
   return items;
 }
