@@ -1,9 +1,10 @@
-// Issue 18, "How it is proven", second bullet: fast-check generates sleep, outage and restart timings around each
-// reminder and judges the short worlds they make with the month world's two oracles (partial-judge.ts): false
-// statements, statements from stale data that don't say so, dropped leads, phantom since/ended, changes untold or
-// told twice. Same setup as month-partial.test.ts (real engine, simulator behind a TCP proxy, real files, fake
-// clock, a revision that never moves, a fresh install mid-day), over up to three and a half days. Every
-// counterexample found is kept below as a plain test.
+// Issue 18, "How it is proven", second bullet: fast-check generates sleep, outage, restart and (issue 27) hole
+// timings around each reminder and judges the short worlds they make with the month world's oracles
+// (partial-judge.ts): false statements, statements from stale data that don't say so (a read with a hole over the
+// time is no read of it), dropped leads, phantom since/ended, changes untold or told twice, and "removed" or "cut
+// short" about time the read could not read. Same setup as month-partial.test.ts (real engine, simulator behind a
+// TCP proxy, real files, fake clock, a revision that never moves, a fresh install mid-day), over up to three and a
+// half days. Every counterexample found is kept below as a plain test.
 //
 // By default (CI) a few worlds from a fixed seed, within a time limit, a failure reported unshrunk: a world takes
 // seconds, shrinking one many minutes. FC_RUNS=n runs n worlds and shrinks a failure; FC_SEED=n another seed;
@@ -311,8 +312,8 @@ describe('issue 18: generated sleep, outage and restart timings around each remi
 
 // ---- Counterexamples: worlds the property found, shrunk (by fast-check or by hand), then written out ------------
 // Times are UTC; Berlin is UTC+2, the machine's zone. The first five were real bugs (fixed in the app: each also
-// checks the message a user now gets); the last four were the oracle's own mistakes (fixed there), kept so the
-// oracles keep judging those timings right.
+// checks the message a user now gets); the next four were the oracle's own mistakes (fixed there), kept so the
+// oracles keep judging those timings right; the last one is issue 27's hole, found by the worlds with holes.
 
 const episode = (e: Partial<Episode> & Pick<Episode, 'anchor' | 'trouble'>): Episode => ({
   gapH: 0,
@@ -509,6 +510,36 @@ describe('counterexamples', () => {
       expect(notices).toHaveLength(1);
       expect(notices[0]?.atMs).toBeGreaterThan((w.outages[0]?.toMs ?? Infinity) + HOUR);
       expect(found).toBe('');
+    },
+    WORLD_TIMEOUT_MS,
+  );
+
+  it(
+    'shifts sent unreadable two days ahead are not told as removed, nor as added once readable again',
+    async () => {
+      // Found by the property with holes (issue 27; FC_SEED=3, before the fix). Data pipeline's shifts over Sun
+      // 04:00–14:09 are sent unreadable 15:57–16:57 on Fri, while my running 16:00–04:00 shift is given away from
+      // 16:28. At 16:00 "Your shift was removed — Data pipeline Sun 06:00–18:00 was removed from your shifts", at
+      // 17:00 "Your shift was added — You were added to Data pipeline Sun 06:00–18:00", beside the true notice.
+      const { w, found } = await run({
+        jitterSeed: 605046,
+        episodes: [
+          episode({
+            gapH: 1,
+            target: 2,
+            anchor: 'start',
+            offsetMin: -3,
+            durationMin: 60,
+            trouble: { kind: 'hole', onTarget: false, schedule: 2, offsetMin: 2142, lengthMin: 609 },
+            giveAway: true,
+          }),
+        ],
+      });
+      expect(found).toBe('');
+      // Now: one notice, about the shift given away; nothing about Sunday.
+      const notices = w.rec.shown.filter((m) => m.id.startsWith('change:sch_data:'));
+      expect(notices.map((m) => m.id)).toEqual([expect.stringMatching(/^change:sch_data:2026-04-03T16:00:00Z-/)]);
+      expect(w.rec.shown.filter((m) => /Sun 06:00/.test(m.body) && m.id.startsWith('change:'))).toEqual([]);
     },
     WORLD_TIMEOUT_MS,
   );
