@@ -313,7 +313,7 @@ describe('issue 18: generated sleep, outage and restart timings around each remi
 // ---- Counterexamples: worlds the property found, shrunk (by fast-check or by hand), then written out ------------
 // Times are UTC; Berlin is UTC+2, the machine's zone. The first five were real bugs (fixed in the app: each also
 // checks the message a user now gets); the next four were the oracle's own mistakes (fixed there), kept so the
-// oracles keep judging those timings right; the last one is issue 27's hole, found by the worlds with holes.
+// oracles keep judging those timings right; the last two come from the worlds with holes (issue 27): the app's bug, then the oracle's.
 
 const episode = (e: Partial<Episode> & Pick<Episode, 'anchor' | 'trouble'>): Episode => ({
   gapH: 0,
@@ -540,6 +540,37 @@ describe('counterexamples', () => {
       const notices = w.rec.shown.filter((m) => m.id.startsWith('change:sch_data:'));
       expect(notices.map((m) => m.id)).toEqual([expect.stringMatching(/^change:sch_data:2026-04-03T16:00:00Z-/)]);
       expect(w.rec.shown.filter((m) => /Sun 06:00/.test(m.body) && m.id.startsWith('change:'))).toEqual([]);
+    },
+    WORLD_TIMEOUT_MS,
+  );
+
+  it(
+    'a hole is the whole shifts the service sends unreadable, and a change inside one is told once it can be read',
+    async () => {
+      // Found by the property with holes (FC_SEED=8), the oracle's mistake. Platform primary's shifts over Sat 21:27 –
+      // Sun 13:17 are sent unreadable 07:02–08:37 on Fri; at 07:49:30 the rest of my running shift goes to Alice. Her
+      // override joins her own shift on Sat into one listed shift 07:50 Fri – 07:00 Sun, which overlaps the span: the
+      // read at 08:00 can't read the change, and it is told after the hole ends (09:00). The oracle took the hole for
+      // the span asked, not for the whole shifts sent, and wanted the notice by 08:51.
+      const { w, found } = await run({
+        jitterSeed: 339076,
+        episodes: [
+          episode({
+            gapH: 11,
+            target: 1,
+            anchor: 'start',
+            offsetMin: 2,
+            durationMin: 95,
+            trouble: { kind: 'hole', onTarget: true, schedule: 5, offsetMin: 2307, lengthMin: 950 },
+            giveAway: true,
+          }),
+        ],
+      });
+      expect(w.holes.map((x) => `${iso(x.span.fromMs)}–${iso(x.span.toMs)}`)).toContain(
+        '2026-04-03T07:50:00Z–2026-04-06T07:00:00Z',
+      );
+      expect(w.rec.shown.filter((m) => m.id.startsWith('change:sch_platform:'))).toHaveLength(1);
+      expect(found).toBe('');
     },
     WORLD_TIMEOUT_MS,
   );
