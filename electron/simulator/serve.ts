@@ -5,12 +5,14 @@ import { dispatch, readBody } from './dispatch';
 import { breakEnvelope, omitFields, type Fault, type FaultControl, type RequestLog } from './faults';
 import { matchRoute, type Reply } from './routes';
 import type { SimulatorState } from './state';
+import type { UnreadableShifts } from './unreadable';
 
 export interface ServeDeps {
   state: SimulatorState;
   faults: FaultControl;
   requests: RequestLog;
   clock: SimulatorClock;
+  unreadable: UnreadableShifts;
   delay(ms: number): Promise<void>;
 }
 
@@ -62,7 +64,11 @@ async function serve(deps: ServeDeps, req: IncomingMessage, res: ServerResponse,
     return record(sendFault(res, fault, fault.status ?? 504));
   }
   if (fault?.status !== undefined) return record(sendFault(res, fault, fault.status));
-  const reply = dispatch({ ...matched, req, body, query: url.searchParams, state, nowMs: clock.now() });
+  const answer = dispatch({ ...matched, req, body, query: url.searchParams, state, nowMs: clock.now() });
+  const reply =
+    matched.route.name === 'listShifts' && answer.status === 200
+      ? { ...answer, body: deps.unreadable.apply(matched.params[0] ?? '', answer.body) }
+      : answer;
   if (fault?.reset) {
     req.socket.destroy();
     return record('reset');

@@ -6,6 +6,7 @@ import { createFaults, createRequestLog, type FaultControl, type RequestLog } fr
 import { loadSeedFile, parseSeed, parseSeedText, type Seed } from './seed';
 import { createRequestHandler } from './serve';
 import { createState, type SimulatorState } from './state';
+import { createUnreadable, type UnreadableShifts } from './unreadable';
 
 /** A seed file path, raw seed JSON text, or a seed object in the seed format (times not yet resolved). */
 export type SeedInput = string | object;
@@ -29,6 +30,8 @@ export interface RunningSimulator {
   apiKeys: string[];
   faults: FaultControl;
   requests: RequestLog;
+  /** Shifts sent unreadable (a required field missing), per schedule and span: holes for the app. */
+  unreadable: UnreadableShifts;
   clock: SimulatorClock;
   state: SimulatorState;
   /** Stops listening and drops kept-alive connections at once. */
@@ -66,13 +69,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const state = createState(seed, loadedAtMs, { revisionMoves: options.revisionMoves ?? true });
   const faults = createFaults();
   const requests = createRequestLog();
+  const unreadable = createUnreadable();
   const timers = new Set<NodeJS.Timeout>();
   const delay = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
       timers.add(timer);
     });
-  const server = createServer(createRequestHandler({ state, faults, requests, clock, delay }));
+  const server = createServer(createRequestHandler({ state, faults, requests, clock, unreadable, delay }));
   server.keepAliveTimeout = 5_000;
   const port = await listen(server, options.port ?? 0);
   const apiKeys = seed.api_keys.map((k) => k.key);
@@ -82,5 +86,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       server.close(() => resolve());
       server.closeAllConnections();
     });
-  return { url: `http://127.0.0.1:${port}`, apiKey: apiKeys[0] ?? '', apiKeys, faults, requests, clock, state, close };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey: apiKeys[0] ?? '',
+    apiKeys,
+    faults,
+    requests,
+    unreadable,
+    clock,
+    state,
+    close,
+  };
 }

@@ -57,6 +57,7 @@ function planBasis(inputs: ReminderInputs, zone: string): unknown[] {
     s.id,
     s.shifts,
     s.shiftsTo,
+    s.shiftsKept,
     s.notFound,
     s.details?.name,
     s.details?.time_zone,

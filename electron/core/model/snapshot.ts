@@ -7,6 +7,9 @@ export const SNAPSHOT_VERSION = 1;
 
 const Iso = z.string();
 
+export const KeptShiftsSchema = z.object({ from: Iso, to: Iso, readAt: Iso, shifts: z.array(ShiftSchema) });
+export type KeptShifts = z.infer<typeof KeptShiftsSchema>;
+
 export const FetchProblemSchema = z.object({
   /** An ApiError kind (network, timeout, rate_limited, server, bad_response, not_found, …). */
   kind: z.string(),
@@ -32,6 +35,10 @@ export const ScheduleSnapshotSchema = z.object({
   shiftsReadAt: Iso.optional(),
   /** Spans inside [shiftsFrom, shiftsTo) where the service sent shifts that couldn't be read: unknown time. */
   shiftHoles: z.array(z.object({ from: Iso, to: Iso })).default([]),
+  /** What earlier reads held over time the latest read left unknown (a hole in it, or beyond its range), each span
+   * with the shifts read there and when: the last read that covered that time, so a hole is never taken for a
+   * removal. Only spans not over yet are kept. Absent in caches written before it. */
+  shiftsKept: z.array(KeptShiftsSchema).optional(),
   /** The most recent failure, cleared by the next success. */
   problem: FetchProblemSchema.nullable(),
   /** The service answered 404 (since `problem.at`). The data above is kept and shown as saved data; reminders skip it. */

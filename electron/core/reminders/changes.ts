@@ -1,45 +1,15 @@
-// Reminders that are due as soon as they are noticed: new coverage requests asking me, and changes others made
-// to my coverage. Changes are found by comparing my coverage over time (maximal blocks I am on call, per
-// schedule) in the previous and the new snapshot, from now on: a block added, removed, moved, extended or
-// shortened (the running one too), or two joined into one, is one notice, which also says when I am on call next
-// and takes the place of the catch-up that block would otherwise get.
+// Change notices, due as soon as they are noticed: changes others made to my coverage. They are found by comparing
+// my coverage over time (maximal blocks I am on call, per schedule) in the previous and the new snapshot, from now
+// on, over time both reads cover: a block added, removed, moved, extended or shortened (the running one too), or
+// two joined into one, is one notice, which also says when I am on call next and takes the place of the catch-up
+// that block would otherwise get.
 import { remindersFor } from '../../shared/settings';
 import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/segments';
-import { coverageLists } from '../state/coverage';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
-import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
+import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
+import { knownOf } from './known';
+import { changeNotification, type ShiftChange } from './notice-messages';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-export function coverageReminders(input: PlanInput): PlannedReminder[] {
-  const { snapshot, nowMs } = input;
-  if (snapshot.coverageFetchedAt === null) return [];
-  // A request is announced when any schedule it asks about wants coverage requests (its own choice or the default).
-  const wanted = (c: { shifts: { scheduleId: string }[] }): boolean =>
-    c.shifts.length === 0
-      ? input.settings.reminders.coverageRequests
-      : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
-  const asking = coverageLists(snapshot, nowMs, input.settings.email.trim().toLowerCase()).askingMe.filter(wanted);
-  const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
-  const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
-  const items: PlannedReminder[] = asking.map((c) => ({
-    key: `coverage:${c.id}`,
-    atMs: nowMs,
-    kind: 'coverage',
-    untilMs: Math.max(nowMs + WEEK_MS, ...c.shifts.map((s) => Date.parse(s.end))),
-    notification: coverageNotification(c, nowMs, input, zoneOf),
-  }));
-  const firstSync = !input.previous || input.previous.coverageFetchedAt === null;
-  if (!firstSync || items.length < 2) return items;
-  // Already waiting at install time: one summary that settles each request, instead of a burst.
-  const settles = items.map((i) => i.key).sort();
-  const key = `coverage:first-sync:${settles.join(',')}`;
-  const untilMs = Math.max(...items.map((i) => i.untilMs));
-  return [
-    { key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) },
-  ];
-}
 
 interface Span {
   startMs: number;
@@ -136,6 +106,51 @@ function withCutShort(c: Component, afterBlocks: readonly Block[], windowStartMs
   return cut.length > 0 ? { before: c.before, after: cut } : c;
 }
 
+/** Whether my time before and after differs anywhere inside `spans` (the time both reads cover). */
+function differsWithin(c: Component, spans: readonly KnownSpan[]): boolean {
+  const spansOf = (blocks: readonly Block[]): KnownSpan[] => blocks.map((b) => ({ fromMs: b.startMs, toMs: b.endMs }));
+  const [was, is] = [spansOf(c.before), spansOf(c.after)];
+  return intersect([...subtract(was, is), ...subtract(is, was)], spans).length > 0;
+}
+
+/** Both sides of a comparison: each snapshot with its segments (of what it knows). */
+interface Sides {
+  before: ScheduleSnapshot;
+  after: ScheduleSnapshot;
+  beforeSegs: readonly Segment[];
+  afterSegs: readonly Segment[];
+  me: string;
+  zone: string;
+}
+
+/** The notice for one change, due now; it takes the place of the reminders of my next block already due. */
+function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: PlanInput): PlannedReminder {
+  const { before, after, beforeSegs, afterSegs, me, zone } = sides;
+  const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
+  // What I lost from now on: all of it, or (cut short) what followed the new end.
+  const cutEndMs = Math.max(...c.after.map((b) => b.endMs));
+  const lostSpan = {
+    startMs: Math.max(windowStartMs, c.before[0]?.startMs ?? 0, cutEndMs),
+    endMs: c.before[c.before.length - 1]?.endMs ?? 0,
+  };
+  const lostAll = c.after.every((b) => b.endMs <= input.nowMs);
+  const change: ShiftChange = {
+    before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
+    after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
+    coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
+  };
+  const next = change.after.find((r) => r.endMs > input.nowMs);
+  const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
+  const notification = changeNotification(key, change, input.nowMs, input);
+  // A shift cut short to an end already past: the notice says it ended, in place of a late "Shift ended".
+  const cut = c.after
+    .filter((b) => b.endMs <= input.nowMs)
+    .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
+  const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
+  const about = next ? { startsAtMs: next.startMs } : {};
+  return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...about };
+}
+
 function scheduleChanges(
   before: ScheduleSnapshot,
   after: ScheduleSnapshot,
@@ -144,45 +159,25 @@ function scheduleChanges(
   zone: string,
 ): PlannedReminder[] {
   const window = comparableWindow(before, after, input.nowMs);
-  if (!window || before.shifts === after.shifts) return [];
+  const [known, knownNow] = [knownOf(before), knownOf(after)];
+  if (!window || known.shifts === knownNow.shifts) return [];
+  // Only time both reads cover (or kept from the last read that did) can show a change: a hole is not a removal.
+  const both = intersect(intersect([{ fromMs: window.startMs, toMs: window.endMs }], known.covers), knownNow.covers);
   const me = input.settings.email.trim().toLowerCase();
-  const beforeSegs = segmentsOf(before.shifts);
-  const afterSegs = segmentsOf(after.shifts);
+  const sides = {
+    before,
+    after,
+    beforeSegs: segmentsOf(known.shifts),
+    afterSegs: segmentsOf(knownNow.shifts),
+    me,
+    zone,
+  };
+  const afterBlocks = blocksOf(sides.afterSegs, me);
   const items: PlannedReminder[] = [];
-  const afterBlocks = blocksOf(afterSegs, me);
-  for (const found of componentsOf(blocksOf(beforeSegs, me), afterBlocks, window)) {
+  for (const found of componentsOf(blocksOf(sides.beforeSegs, me), afterBlocks, window)) {
     const c = withCutShort(found, afterBlocks, window.startMs);
-    if (causedByMe(c, before, snapshot, after.id)) continue;
-    const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
-    // What I lost from now on: all of it, or (cut short) what followed the new end.
-    const cutEndMs = Math.max(...c.after.map((b) => b.endMs));
-    const lostSpan = {
-      startMs: Math.max(window.startMs, c.before[0]?.startMs ?? 0, cutEndMs),
-      endMs: c.before[c.before.length - 1]?.endMs ?? 0,
-    };
-    const lostAll = c.after.every((b) => b.endMs <= input.nowMs);
-    const change: ShiftChange = {
-      before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
-      after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
-      coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
-    };
-    const next = change.after.find((r) => r.endMs > input.nowMs);
-    const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
-    const notification = changeNotification(key, change, input.nowMs, input);
-    // A shift cut short to an end already past: the notice says it ended, in place of a late "Shift ended".
-    const cut = c.after
-      .filter((b) => b.endMs <= input.nowMs)
-      .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
-    const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
-    items.push({
-      key,
-      atMs: input.nowMs,
-      kind: 'change',
-      untilMs,
-      notification,
-      replaces,
-      ...(next ? { startsAtMs: next.startMs } : {}),
-    });
+    if (differsWithin(c, both) && !causedByMe(c, before, snapshot, after.id))
+      items.push(noticeOf(c, sides, window.startMs, input));
   }
   return items;
 }

@@ -3,7 +3,7 @@
 // from data read before its own instant: when it falls due, its schedule is read again and the reminder waits
 // (a few seconds, at most CONFIRM_WAIT_MS) for that read. The new data re-plans it (a shift given away meanwhile
 // becomes a change notice instead); a read that failed, or none in time, lets it speak, saying what it rests on.
-import { isAsap } from './judge';
+import { policyOf } from './policy';
 import type { PlannedReminder } from './types';
 
 /** How long a due shift reminder waits for its schedule to be read; well inside the on-time grace. */
@@ -40,7 +40,7 @@ export function createConfirmGate(source: ConfirmSource): ConfirmGate {
       const next = new Map<string, number>();
       const toAsk = new Set<string>();
       for (const r of plan) {
-        if (r.atMs > nowMs || isAsap(r) || !r.shift) continue;
+        if (r.atMs > nowMs || !policyOf(r.kind).confirmsFirst || !r.shift) continue;
         const id = r.shift.scheduleId;
         if ((source.confirmedAtMs(id) ?? -Infinity) >= r.atMs) continue;
         if ((source.failedAtMs(id) ?? -Infinity) >= r.atMs) continue;

@@ -7,6 +7,8 @@ import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage 
 import { isUrgent, summaryOf, toHeld } from './held';
 import type { Outcome } from './judge';
 import { quietUntil } from './quiet';
+import type { MessageOptions } from './messages';
+import { isKind, policyOf } from './policy';
 import type { PlannedReminder } from './types';
 
 export interface DeliveryOptions {
@@ -21,9 +23,18 @@ export interface DeliveryOptions {
   log?: (message: string) => void;
 }
 
+/** What the summary after quiet time is worded with, as of the judgement that delivers it. */
+export interface SettleContext {
+  /** What is still planned (a held lead stays in the summary only while its shift is planned and ahead). */
+  plan: readonly PlannedReminder[];
+  opts: MessageOptions;
+  /** When a schedule's data is saved data now (its held lines then say so). */
+  savedDataAtMs: (scheduleId: string) => number | undefined;
+}
+
 export interface Delivery {
-  /** Records and shows (or keeps) the outcomes; returns the keys they settled. `plan`: what is still planned. */
-  settle(outcomes: readonly Outcome[], nowMs: number, plan: readonly PlannedReminder[]): Set<string>;
+  /** Records and shows (or keeps) the outcomes; returns the keys they settled. */
+  settle(outcomes: readonly Outcome[], nowMs: number, ctx: SettleContext): Set<string>;
   /** Quiet (quiet hours or paused) until this instant, or undefined when notifications may speak. */
   quietEnd(nowMs: number): number | undefined;
   /** Resolves when notifications and writes started so far have finished. */
@@ -55,20 +66,20 @@ export function createDelivery(o: DeliveryOptions): Delivery {
   };
 
   /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
-  function deliverHeld(nowMs: number, plan: readonly PlannedReminder[]): void {
+  function deliverHeld(nowMs: number, ctx: SettleContext): void {
     const held = o.firedStore.held();
     if (held.length === 0) return;
+    const ahead = (h: HeldMessage): boolean =>
+      ctx.plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs);
     const stillTrue = (h: HeldMessage): boolean =>
-      h.kind === 'lead'
-        ? plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs)
-        : (o.stillTrue?.(h) ?? true);
-    const summary = summaryOf(held, nowMs, stillTrue);
+      isKind(h.kind) && policyOf(h.kind).heldWhileAhead ? ahead(h) : (o.stillTrue?.(h) ?? true);
+    const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs });
     const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
     deliver(o.firedStore.releaseHeld(entries), summary ? [summary] : []);
   }
 
   return {
-    settle(outcomes, nowMs, plan) {
+    settle(outcomes, nowMs, ctx) {
       const entries: FiredEntry[] = outcomes.flatMap((out) =>
         out.settle.flatMap((r) =>
           [r.key, ...(r.settles ?? []), ...(out.show ? (r.replaces ?? []) : [])].map((key) => ({
@@ -89,7 +100,7 @@ export function createDelivery(o: DeliveryOptions): Delivery {
           ),
           speaks,
         );
-      if (!quiet) deliverHeld(nowMs, plan);
+      if (!quiet) deliverHeld(nowMs, ctx);
       return new Set(entries.map((e) => e.key));
     },
     quietEnd,

@@ -3,15 +3,17 @@
 // hour, the heads-up for a shift starting during quiet hours). What waits is re-checked when it is delivered, so
 // the summary never repeats something no longer true (a request someone else covered, a lead for a shift that
 // has started since).
-import { formatRelative } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import type { Outcome } from './judge';
+import type { MessageOptions } from './messages';
+import { heldLine, policyOf } from './policy';
 import { URGENT_WITHIN_MS } from './quiet';
 
 export function isUrgent(o: Outcome, nowMs: number): boolean {
-  if (o.kind === 'start' || o.kind === 'heads-up') return true;
-  if (o.kind !== 'lead' && o.kind !== 'change') return false;
+  if (o.kind === undefined) return false;
+  const quiet = policyOf(o.kind).quiet;
+  if (quiet !== 'speaks-if-soon') return quiet === 'speaks';
   return o.startsAtMs !== undefined && o.startsAtMs - nowMs <= URGENT_WITHIN_MS;
 }
 
@@ -29,26 +31,27 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
   };
 }
 
-/** One line of the summary, worded for the moment it is read (relative times are recomputed or left out). */
-function lineOf(h: HeldMessage, nowMs: number): string {
-  if (h.kind === 'lead' && h.startsAtMs !== undefined)
-    return `On call ${formatRelative(nowMs, h.startsAtMs)}: ${h.body}`;
-  // A change notice ends with its timing ("— on call in 4 h") as of when it was held: leave that part out.
-  const body = h.kind === 'change' ? (h.body.split(' — ')[0] ?? h.body).replace(/\.?$/, '.') : h.body;
-  return `${h.title}: ${body}`;
-}
-
 const MAX_LINES = 6;
+
+export interface SummaryContext {
+  opts: MessageOptions;
+  /** Whether a held message is still true now (lines that are not are left out). */
+  stillTrue: (h: HeldMessage) => boolean;
+  /** When its schedule's data is saved data now, that data's time: the line then says what it rests on. */
+  savedDataAtMs?: (scheduleId: string) => number | undefined;
+}
 
 /** The summary of what waited and is still true, or undefined when nothing is left to say. */
 export function summaryOf(
   held: readonly HeldMessage[],
   nowMs: number,
-  stillTrue: (h: HeldMessage) => boolean,
+  ctx: SummaryContext,
 ): NotificationRequest | undefined {
-  const live = held.filter((h) => h.untilMs >= nowMs && stillTrue(h));
+  const live = held.filter((h) => h.untilMs >= nowMs && ctx.stillTrue(h));
   if (live.length === 0) return undefined;
-  const lines = live.slice(0, MAX_LINES).map((h) => lineOf(h, nowMs));
+  const savedAt = (h: HeldMessage): number | undefined =>
+    h.scheduleId === undefined ? undefined : ctx.savedDataAtMs?.(h.scheduleId);
+  const lines = live.slice(0, MAX_LINES).map((h) => heldLine(h, nowMs, ctx.opts, savedAt(h)));
   if (live.length > MAX_LINES) lines.push(`…and ${live.length - MAX_LINES} more.`);
   const noun = live.length === 1 ? 'message' : 'messages';
   return {

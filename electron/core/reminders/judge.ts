@@ -2,16 +2,12 @@
 // app could not show them (asleep, closed, waiting to know) collapse into one true message for the present
 // ("On call in 3 h", "You have been on call … since 09:00", or "… ended at 17:00"); nothing is said twice.
 import type { NotificationRequest } from '../ports';
-import {
-  lateEndNotification,
-  savedEndNotification,
-  savedStartNotification,
-  sinceNotification,
-  upcomingNotification,
-  type MessageOptions,
-  type ShiftRef,
-} from './messages';
+import { KEEP_AFTER_END_MS } from '../sync/kept';
+import type { MessageOptions, ShiftRef } from './messages';
+import { isAsap, policyOf, type Say } from './policy';
 import type { PlannedReminder, ReminderKind } from './types';
+
+export { isAsap } from './policy';
 
 /** A catch-up for missed lead reminders is skipped when the shift's next planned reminder comes this soon anyway,
  *  so a shift first seen 16 min before it starts does not get "On call in 16 min" and then "in 15 min". */
@@ -19,7 +15,7 @@ export const CATCH_UP_QUIET_MS = 30 * 60_000;
 /** A caught-up lead this close to its start would read "now": the start reminder speaks instead. */
 export const START_SOON_MS = 60_000;
 /** A shift end missed by more than this (a long sleep, the app closed overnight) is not worth a message. */
-export const LATE_END_MAX_MS = 12 * 60 * 60_000;
+export const LATE_END_MAX_MS = KEEP_AFTER_END_MS;
 
 /** What to show (if anything) and which planned items it settles; `kind` and `startsAtMs` tell how urgent it is. */
 export interface Outcome {
@@ -41,22 +37,29 @@ export interface JudgeContext {
   savedDataAtMs: (scheduleId: string) => number | undefined;
 }
 
-export const isAsap = (r: PlannedReminder): boolean => r.kind === 'coverage' || r.kind === 'change';
+/** What a shift's reminder rests on when not fresh data: a kept earlier read (a hole in the latest), or old data. */
+const savedAt = (ref: ShiftRef, ctx: JudgeContext): number | undefined =>
+  ref.keptReadAtMs ?? ctx.savedDataAtMs(ref.scheduleId);
+
+/** The words for a reminder: its kind's, on time or late, from fresh or (saying so) from saved data. */
+function words(
+  kind: ReminderKind,
+  when: 'onTime' | 'late',
+  say: Say,
+  savedAtMs: number | undefined,
+): NotificationRequest {
+  const wording = policyOf(kind)[when];
+  return savedAtMs === undefined ? wording.fresh(say) : wording.saved({ ...say, savedAtMs });
+}
 
 function judgeEnds(ends: readonly PlannedReminder[], ctx: JudgeContext): Outcome[] {
   return ends.map((end) => {
     const lateMs = ctx.nowMs - end.atMs;
-    const savedAtMs = end.shift ? ctx.savedDataAtMs(end.shift.scheduleId) : undefined;
-    if (lateMs <= ctx.graceMs) {
-      // On time, but from data not confirmed lately: the message says what it rests on.
-      const show =
-        savedAtMs !== undefined && end.shift
-          ? savedEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs, savedAtMs)
-          : end.notification;
-      return { show, settle: [end], kind: 'end' };
-    }
+    const say = { r: end, nowMs: ctx.nowMs, opts: ctx.opts };
+    const savedAtMs = end.shift ? savedAt(end.shift, ctx) : undefined;
+    if (lateMs <= ctx.graceMs) return { show: words(end.kind, 'onTime', say, savedAtMs), settle: [end], kind: 'end' };
     if (!end.shift || lateMs > LATE_END_MAX_MS) return { settle: [end] };
-    return { show: lateEndNotification(end.key, end.shift, ctx.opts, ctx.nowMs), settle: [end], kind: 'end' };
+    return { show: words(end.kind, 'late', say, savedAtMs), settle: [end], kind: 'end' };
   });
 }
 
@@ -68,11 +71,9 @@ function judgeShiftGroup(
 ): Outcome[] {
   const ref = items[0]?.shift;
   if (!ref) return [];
-  const outcomes = judgeEnds(
-    items.filter((r) => r.kind === 'end'),
-    ctx,
-  );
-  const before = items.filter((r) => r.kind !== 'end').sort((a, b) => a.atMs - b.atMs);
+  const lateEnd = (r: PlannedReminder): boolean => policyOf(r.kind).catchUp === 'late-end';
+  const outcomes = judgeEnds(items.filter(lateEnd), ctx);
+  const before = items.filter((r) => !lateEnd(r)).sort((a, b) => a.atMs - b.atMs);
   const latest = before[before.length - 1];
   if (!latest) return outcomes;
   const show = catchUp(ref, latest, ctx, nextPlannedMs);
@@ -86,36 +87,24 @@ function judgeShiftGroup(
   return outcomes;
 }
 
-/** A reminder on time: as planned when its data is fresh, else saying what it rests on. */
-function onTime(
-  ref: ShiftRef,
-  latest: PlannedReminder,
-  ctx: JudgeContext,
-  savedAtMs: number | undefined,
-): NotificationRequest {
-  if (savedAtMs === undefined || latest.kind === 'heads-up') return latest.notification;
-  const { nowMs, opts } = ctx;
-  if (nowMs < ref.startMs) return upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
-  return savedStartNotification(latest.key, ref, opts, nowMs, savedAtMs);
-}
-
 function catchUp(
   ref: ShiftRef,
   latest: PlannedReminder,
   ctx: JudgeContext,
   nextPlannedMs: number | undefined,
 ): NotificationRequest | undefined {
-  const { nowMs, opts } = ctx;
+  const { nowMs } = ctx;
   if (nowMs >= ref.endMs) return undefined;
-  const savedAtMs = ctx.savedDataAtMs(ref.scheduleId);
-  if (nowMs - latest.atMs <= ctx.graceMs) return onTime(ref, latest, ctx, savedAtMs);
+  const savedAtMs = savedAt(ref, ctx);
+  const say = { r: latest, nowMs, opts: ctx.opts };
+  if (nowMs - latest.atMs <= ctx.graceMs) return words(latest.kind, 'onTime', say, savedAtMs);
   if (nowMs < ref.startMs) {
     // Within a minute of the start, "On call now" comes at the start itself: a lead now would say "now" too early.
     if (ref.startMs - nowMs < START_SOON_MS) return undefined;
     const soonAnyway = nextPlannedMs !== undefined && nextPlannedMs - nowMs <= CATCH_UP_QUIET_MS;
-    return soonAnyway ? undefined : upcomingNotification(latest.key, ref, nowMs, opts, savedAtMs);
+    return soonAnyway ? undefined : words('lead', 'late', say, savedAtMs);
   }
-  return sinceNotification(`${ref.group}:start`, ref, opts, nowMs, savedAtMs);
+  return words('start', 'late', say, savedAtMs);
 }
 
 /**
@@ -141,7 +130,8 @@ export function judge(plan: readonly PlannedReminder[], ctx: JudgeContext): Outc
     if (!isAsap(r) && r.shift) continue;
     const show = nowMs <= r.untilMs;
     const about = r.startsAtMs === undefined ? {} : { startsAtMs: r.startsAtMs };
-    outcomes.push(show ? { show: r.notification, settle: [r], kind: r.kind, ...about } : { settle: [r] });
+    const notice = words(r.kind, 'onTime', { r, nowMs, opts: ctx.opts }, undefined);
+    outcomes.push(show ? { show: notice, settle: [r], kind: r.kind, ...about } : { settle: [r] });
     if (show) for (const key of r.replaces ?? []) settledByNotice.add(key);
   }
   if (ctx.held) return outcomes;

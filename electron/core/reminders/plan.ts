@@ -3,7 +3,8 @@
 // is due. The scheduler (./reminders-scheduler) decides at run time what is shown, judged by the wall clock.
 import { remindersFor, type Settings } from '../../shared/settings';
 import { blocksOf, segmentsOf } from '../model/segments';
-import { changeReminders, coverageReminders } from './changes';
+import { changeReminders } from './changes';
+import { coverageReminders } from './coverage';
 import {
   endNotification,
   headsUpNotification,
@@ -11,6 +12,7 @@ import {
   upcomingNotification,
   type ShiftRef,
 } from './messages';
+import { knownOf } from './known';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
 import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
@@ -42,7 +44,9 @@ function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
   const before = input.previous?.schedules.find((s) => s.id === ref.scheduleId);
   if (!before?.shiftsFetchedAt || Date.parse(before.shiftsFetchedAt) >= ref.endMs) return false;
   const emailLower = input.settings.email.trim().toLowerCase();
-  return blocksOf(segmentsOf(before.shifts), emailLower).some((b) => b.startMs < ref.endMs && b.endMs > ref.startMs);
+  return blocksOf(segmentsOf(knownOf(before).shifts), emailLower).some(
+    (b) => b.startMs < ref.endMs && b.endMs > ref.startMs,
+  );
 }
 
 function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
@@ -98,8 +102,11 @@ export function myUpcomingShifts(
   const result: { ref: ShiftRef; horizonEndMs: number }[] = [];
   for (const s of snapshot.schedules) {
     if (!watched.has(s.id) || s.notFound) continue;
-    const segments = segmentsOf(s.shifts);
-    const horizonEndMs = s.shiftsTo === null ? Infinity : Date.parse(s.shiftsTo);
+    // Over time the latest read couldn't read, the last read that covered it speaks (saying it is saved data).
+    const known = knownOf(s);
+    const segments = segmentsOf(known.shifts);
+    const horizonEndMs =
+      s.shiftsTo === null ? Infinity : Math.max(Date.parse(s.shiftsTo), ...known.kept.map((k) => k.toMs));
     for (const block of blocksOf(segments, emailLower)) {
       if (block.endMs > nowMs - LATE_END_MAX_MS)
         result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });

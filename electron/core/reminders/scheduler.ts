@@ -7,7 +7,8 @@
 import type { Settings } from '../../shared/settings';
 import type { Clock, Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
-import { isAsap, judge } from './judge';
+import { judge } from './judge';
+import { isAsap } from './policy';
 import { createWakeWatch } from './wake-watch';
 import { createConfirmGate, type ConfirmSource } from './confirm';
 import { createDelivery } from './delivery';
@@ -162,7 +163,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     confirming = { keys: verdict?.waiting ?? new Set(), untilMs: verdict?.untilMs };
     const savedDataAtMs = savedDataAt(nowMs, verdict?.unconfirmed ?? new Set());
     const judged = confirming.keys.size === 0 ? plan : plan.filter((r) => !confirming.keys.has(r.key));
-    const settledKeys = delivery.settle(judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs }), nowMs, plan);
+    const outcomes = judge(judged, { nowMs, graceMs, opts, held, savedDataAtMs });
+    const settledKeys = delivery.settle(outcomes, nowMs, { plan, opts, savedDataAtMs });
     plan = plan.filter((r) => !settledKeys.has(r.key));
     arm();
   }

@@ -2,6 +2,7 @@
 import type { Settings } from '../../shared/settings';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { NotificationRequest } from '../ports';
+import { keptReadAtMs, knownOf } from './known';
 import type { MessageOptions, ShiftRef } from './messages';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
@@ -56,6 +57,7 @@ export function shiftRef(
   // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
   // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
   const startSeen = s.shiftsFrom === null || block.startMs > Date.parse(s.shiftsFrom);
+  const keptAtMs = keptReadAtMs(knownOf(s), block.startMs, block.endMs);
   return {
     group: `shift:${s.id}:${isoOf(block.startMs)}`,
     scheduleId: s.id,
@@ -66,5 +68,6 @@ export function shiftRef(
     startSeen,
     others: block.others.map((p) => p.name),
     nextNames: next ? next.users.map((p) => p.name) : [],
+    ...(keptAtMs === undefined ? {} : { keptReadAtMs: keptAtMs }),
   };
 }

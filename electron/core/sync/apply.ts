@@ -6,6 +6,7 @@
 import type { ApiError } from '../../api/errors';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
+import { keptAfterRead } from './kept';
 
 export function emptyScheduleSnapshot(id: string): ScheduleSnapshot {
   return {
@@ -48,14 +49,21 @@ function applyShifts(entry: ScheduleSnapshot, fetch: ScheduleFetch): ScheduleSna
   // Unchanged revision: the shifts we hold are confirmed as of this probe.
   if (shifts === undefined) return entry.shiftsFetchedAt === null ? entry : { ...entry, shiftsFetchedAt: at };
   if (!shifts.result.ok) return { ...entry, problem: problemOf(shifts.result.error, fetch.atMs) };
-  return {
-    ...entry,
-    shifts: keepIfSame(entry.shifts, shifts.result.value.shifts),
+  const read = {
     shiftHoles: keepIfSame(entry.shiftHoles, shifts.result.value.holes),
     shiftsFrom: new Date(shifts.fromMs).toISOString(),
     shiftsTo: new Date(shifts.toMs).toISOString(),
+  };
+  // Over time this read couldn't read (holes, beyond its range) the last read that covered it is kept.
+  const kept = keptAfterRead(entry, read, fetch.atMs);
+  const { shiftsKept: _old, ...rest } = entry;
+  return {
+    ...rest,
+    ...read,
+    shifts: keepIfSame(entry.shifts, shifts.result.value.shifts),
     shiftsFetchedAt: at,
     shiftsReadAt: at,
+    ...(kept ? { shiftsKept: keepIfSame(entry.shiftsKept ?? null, kept) ?? kept } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
-// Issue 18, "How it is proven", second bullet: fast-check generates sleep, outage and restart timings around each
-// reminder and judges the short worlds they make with the month world's two oracles (partial-judge.ts): false
-// statements, statements from stale data that don't say so, dropped leads, phantom since/ended, changes untold or
-// told twice. Same setup as month-partial.test.ts (real engine, simulator behind a TCP proxy, real files, fake
-// clock, a revision that never moves, a fresh install mid-day), over up to three and a half days. Every
-// counterexample found is kept below as a plain test.
+// Issue 18, "How it is proven", second bullet: fast-check generates sleep, outage, restart and (issue 27) hole
+// timings around each reminder and judges the short worlds they make with the month world's oracles
+// (partial-judge.ts): false statements, statements from stale data that don't say so (a read with a hole over the
+// time is no read of it), dropped leads, phantom since/ended, changes untold or told twice, and "removed" or "cut
+// short" about time the read could not read. Same setup as month-partial.test.ts (real engine, simulator behind a
+// TCP proxy, real files, fake clock, a revision that never moves, a fresh install mid-day), over up to three and a
+// half days. Every counterexample found is kept below as a plain test.
 //
 // By default (CI) a few worlds from a fixed seed, within a time limit, a failure reported unshrunk: a world takes
 // seconds, shrinking one many minutes. FC_RUNS=n runs n worlds and shrinks a failure; FC_SEED=n another seed;
@@ -15,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { printVerdict } from '../support/month-oracle';
 import { PartialWorld, type PartialKind } from '../support/month-partial-world';
-import { DAY, HOUR, iso, MIN, monthSeed, MONTH_SCHEDULES } from '../support/month-world';
+import { DAY, HOUR, iso, MIN, monthSeed, MONTH_SCHEDULES, type Interval } from '../support/month-world';
 import { failureText, judge, timeline } from '../support/partial-judge';
 import type { Block } from '../support/truth';
 
@@ -51,7 +52,12 @@ type Trouble =
   | { kind: 'sleep'; resume: boolean }
   | { kind: 'restart' }
   | { kind: 'outage'; outage: 'http500' | 'down' | 'offline' }
-  | { kind: 'partial'; partial: PartialKind; oneSchedule: boolean };
+  | { kind: 'partial'; partial: PartialKind; oneSchedule: boolean }
+  /**
+   * Shifts sent unreadable (issue 27): over the targeted block (from `offsetMin` after its start, for `lengthMin`),
+   * or on any schedule (`schedule`, an index into the month's) over a span starting `offsetMin` after now.
+   */
+  | { kind: 'hole'; onTarget: boolean; schedule: number; offsetMin: number; lengthMin: number };
 
 interface Episode {
   /** Hours that pass before the episode's block is chosen. */
@@ -86,6 +92,13 @@ const troubleArb: fc.Arbitrary<Trouble> = fc.oneof(
       oneSchedule: fc.boolean(),
     })
     .map((t) => ({ ...t, oneSchedule: t.oneSchedule && t.partial !== 'coverageFail' })),
+  fc.record({
+    kind: fc.constant<'hole'>('hole'),
+    onTarget: fc.boolean(),
+    schedule: fc.nat({ max: IDS.length - 1 }),
+    offsetMin: fc.integer({ min: -600, max: 2880 }),
+    lengthMin: fc.integer({ min: 30, max: 960 }),
+  }),
 );
 
 const episodeArb: fc.Arbitrary<Episode> = fc.record({
@@ -200,15 +213,25 @@ async function play(w: PartialWorld, t: Trouble, ms: number, giveAway: () => Pro
   if (t.kind === 'restart') return w.restart(ms, during);
   const fromMs = w.now();
   if (t.kind === 'outage') await w.outageBegin(t.outage);
+  else if (t.kind === 'hole') await w.holeBegin(...holeOf(t, b, fromMs));
   else await w.partialBegin(t.partial, t.oneSchedule ? b.scheduleId : undefined);
   await w.advanceTo(fromMs + Math.floor(ms / 2));
   await giveAway();
   await w.advanceTo(fromMs + ms);
   if (t.kind === 'outage') await w.outageEnd();
+  else if (t.kind === 'hole') await w.holeEnd();
   else await w.partialEnd(t.partial);
 }
 
+/** Where a hole goes: over the targeted block, or on any schedule from now on. */
+function holeOf(t: Extract<Trouble, { kind: 'hole' }>, b: Block, nowMs: number): [string, Interval] {
+  const fromMs = (t.onTarget ? b.startMs : nowMs) + t.offsetMin * MIN;
+  return [t.onTarget ? b.scheduleId : (IDS[t.schedule] ?? b.scheduleId), { fromMs, toMs: fromMs + t.lengthMin * MIN }];
+}
+
 function describeTrouble(t: Trouble): string {
+  if (t.kind === 'hole')
+    return `shifts sent unreadable (${t.onTarget ? 'the block' : IDS[t.schedule]} ${t.offsetMin >= 0 ? '+' : ''}${t.offsetMin} min, ${t.lengthMin} min)`;
   if (t.kind === 'sleep') return t.resume ? 'sleep' : 'sleep (no resume event)';
   if (t.kind === 'restart') return 'app closed';
   if (t.kind === 'outage') return `outage ${t.outage}`;
@@ -289,8 +312,8 @@ describe('issue 18: generated sleep, outage and restart timings around each remi
 
 // ---- Counterexamples: worlds the property found, shrunk (by fast-check or by hand), then written out ------------
 // Times are UTC; Berlin is UTC+2, the machine's zone. The first five were real bugs (fixed in the app: each also
-// checks the message a user now gets); the last four were the oracle's own mistakes (fixed there), kept so the
-// oracles keep judging those timings right.
+// checks the message a user now gets); the next four were the oracle's own mistakes (fixed there), kept so the
+// oracles keep judging those timings right; the last two come from the worlds with holes (issue 27): the app's bug, then the oracle's.
 
 const episode = (e: Partial<Episode> & Pick<Episode, 'anchor' | 'trouble'>): Episode => ({
   gapH: 0,
@@ -486,6 +509,67 @@ describe('counterexamples', () => {
       const notices = w.rec.shown.filter((m) => m.id.startsWith('change:'));
       expect(notices).toHaveLength(1);
       expect(notices[0]?.atMs).toBeGreaterThan((w.outages[0]?.toMs ?? Infinity) + HOUR);
+      expect(found).toBe('');
+    },
+    WORLD_TIMEOUT_MS,
+  );
+
+  it(
+    'shifts sent unreadable two days ahead are not told as removed, nor as added once readable again',
+    async () => {
+      // Found by the property with holes (issue 27; FC_SEED=3, before the fix). Data pipeline's shifts over Sun
+      // 04:00–14:09 are sent unreadable 15:57–16:57 on Fri, while my running 16:00–04:00 shift is given away from
+      // 16:28. At 16:00 "Your shift was removed — Data pipeline Sun 06:00–18:00 was removed from your shifts", at
+      // 17:00 "Your shift was added — You were added to Data pipeline Sun 06:00–18:00", beside the true notice.
+      const { w, found } = await run({
+        jitterSeed: 605046,
+        episodes: [
+          episode({
+            gapH: 1,
+            target: 2,
+            anchor: 'start',
+            offsetMin: -3,
+            durationMin: 60,
+            trouble: { kind: 'hole', onTarget: false, schedule: 2, offsetMin: 2142, lengthMin: 609 },
+            giveAway: true,
+          }),
+        ],
+      });
+      expect(found).toBe('');
+      // Now: one notice, about the shift given away; nothing about Sunday.
+      const notices = w.rec.shown.filter((m) => m.id.startsWith('change:sch_data:'));
+      expect(notices.map((m) => m.id)).toEqual([expect.stringMatching(/^change:sch_data:2026-04-03T16:00:00Z-/)]);
+      expect(w.rec.shown.filter((m) => /Sun 06:00/.test(m.body) && m.id.startsWith('change:'))).toEqual([]);
+    },
+    WORLD_TIMEOUT_MS,
+  );
+
+  it(
+    'a hole is the whole shifts the service sends unreadable, and a change inside one is told once it can be read',
+    async () => {
+      // Found by the property with holes (FC_SEED=8), the oracle's mistake. Platform primary's shifts over Sat 21:27 –
+      // Sun 13:17 are sent unreadable 07:02–08:37 on Fri; at 07:49:30 the rest of my running shift goes to Alice. Her
+      // override joins her own shift on Sat into one listed shift 07:50 Fri – 07:00 Sun, which overlaps the span: the
+      // read at 08:00 can't read the change, and it is told after the hole ends (09:00). The oracle took the hole for
+      // the span asked, not for the whole shifts sent, and wanted the notice by 08:51.
+      const { w, found } = await run({
+        jitterSeed: 339076,
+        episodes: [
+          episode({
+            gapH: 11,
+            target: 1,
+            anchor: 'start',
+            offsetMin: 2,
+            durationMin: 95,
+            trouble: { kind: 'hole', onTarget: true, schedule: 5, offsetMin: 2307, lengthMin: 950 },
+            giveAway: true,
+          }),
+        ],
+      });
+      expect(w.holes.map((x) => `${iso(x.span.fromMs)}–${iso(x.span.toMs)}`)).toContain(
+        '2026-04-03T07:50:00Z–2026-04-06T07:00:00Z',
+      );
+      expect(w.rec.shown.filter((m) => m.id.startsWith('change:sch_platform:'))).toHaveLength(1);
       expect(found).toBe('');
     },
     WORLD_TIMEOUT_MS,

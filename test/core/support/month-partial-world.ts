@@ -6,6 +6,7 @@
 // and adds an oracle for what the first one does not judge (month-oracle.ts judges the rest): statements from
 // stale data that don't say so, false statements whatever the app could know, dropped leads, and a first run that
 // tells of the past. Expected messages come from the simulator's own shift lists, never from the app's code.
+import { createClient } from '../../../electron/api/client';
 import type { Fault, RouteName } from '../../../electron/simulator/faults';
 import type { Harness } from './engine-harness';
 import { parseId, type Figure, type Verdict } from './month-oracle';
@@ -16,6 +17,7 @@ import {
   World,
   type Change,
   type Interval,
+  type OverrideSpec,
   type Seen,
   type Version,
   type WorldOptions,
@@ -36,8 +38,19 @@ const ROUTE: Record<PartialKind, RouteName> = {
   coverageFail: 'listCoverageRequests',
 };
 
+/** Shifts of one schedule over `span` sent unreadable (a hole for the app) from `fromMs` to `toMs`. */
+export interface HoleEpisode extends Interval {
+  scheduleId: string;
+  span: Interval;
+}
+
 export class PartialWorld extends World {
   readonly partials: PartialOutage[] = [];
+  /** What the app was sent unreadable, and when (whole shifts: see `reopenHoles`). */
+  readonly holes: HoleEpisode[] = [];
+  private readonly openHoles: HoleEpisode[] = [];
+  /** The spans the test asked to send unreadable, until `holeEnd`. */
+  private readonly asked: { scheduleId: string; span: Interval }[] = [];
   private readonly active = new Map<
     RouteName,
     { fault: Fault; fromMs: number; kind: PartialKind; scheduleId: string | undefined }
@@ -82,14 +95,79 @@ export class PartialWorld extends World {
     await this.h.clock.advance(0);
   }
 
-  /** The truth is read with the route faults lifted (the test reads, not the app). */
-  override async readTruth(): Promise<Block[]> {
-    const lifted = [...this.active];
-    for (const [route] of lifted) this.h.sim.faults.clear(route);
+  /** From now on the service sends this schedule's shifts over `span` unreadable, until `holeEnd`. */
+  async holeBegin(scheduleId: string, span: Interval): Promise<void> {
+    await this.h.clock.settle();
+    this.h.sim.unreadable.add(scheduleId, span);
+    this.asked.push({ scheduleId, span });
+    await this.reopenHoles();
+  }
+
+  async holeEnd(): Promise<void> {
+    await this.h.clock.settle();
+    this.h.sim.unreadable.clear();
+    this.asked.splice(0);
+    for (const x of this.openHoles.splice(0)) this.holes.push({ ...x, toMs: this.now() });
+    await this.h.clock.advance(0);
+  }
+
+  /**
+   * What the app is sent unreadable is every whole shift overlapping a span, as the service lists them (people's
+   * back-to-back shifts joined): recorded from the service's own list, again after each change.
+   */
+  private async reopenHoles(): Promise<void> {
+    for (const x of this.openHoles.splice(0)) this.holes.push({ ...x, toMs: this.now() });
+    for (const { scheduleId, span } of this.asked) {
+      const extent = await this.shiftsOver(scheduleId, span);
+      if (extent) this.openHoles.push({ scheduleId, span: extent, fromMs: this.now(), toMs: Infinity });
+    }
+  }
+
+  private async shiftsOver(scheduleId: string, span: Interval): Promise<Interval | undefined> {
+    const client = createClient({ baseUrl: this.h.sim.url, getApiKey: () => this.h.sim.apiKey });
     try {
-      return await super.readTruth();
+      const r = await this.lifted(() =>
+        client.listAllShifts(scheduleId, { from: iso(span.fromMs), to: iso(span.toMs) }),
+      );
+      const shifts = r.ok ? r.value.shifts : [];
+      if (shifts.length === 0) return undefined;
+      return {
+        fromMs: Math.min(...shifts.map((x) => Date.parse(x.start))),
+        toMs: Math.max(...shifts.map((x) => Date.parse(x.end))),
+      };
+    } finally {
+      client.close();
+    }
+  }
+
+  override async change(label: string, overrides: OverrideSpec[]): Promise<Change> {
+    const c = await super.change(label, overrides);
+    if (this.asked.length > 0) await this.reopenHoles();
+    return c;
+  }
+
+  /** The spans of `scheduleId` sent unreadable at `atMs` (ended episodes and the open ones). */
+  holesAt(scheduleId: string, atMs: number): Interval[] {
+    return [...this.holes, ...this.openHoles]
+      .filter((x) => x.scheduleId === scheduleId && x.fromMs <= atMs && atMs < x.toMs)
+      .map((x) => x.span);
+  }
+
+  /** The truth is read with the route faults and unreadable shifts lifted (the test reads, not the app). */
+  override async readTruth(): Promise<Block[]> {
+    return this.lifted(() => super.readTruth());
+  }
+
+  private async lifted<T>(work: () => Promise<T>): Promise<T> {
+    const lifted = [...this.active];
+    const unreadable = this.h.sim.unreadable.all();
+    for (const [route] of lifted) this.h.sim.faults.clear(route);
+    this.h.sim.unreadable.clear();
+    try {
+      return await this.withoutFaults(work);
     } finally {
       for (const [route, a] of lifted) this.h.sim.faults.set(route, a.fault);
+      for (const [id, spans] of unreadable) for (const span of spans) this.h.sim.unreadable.add(id, span);
     }
   }
 }
@@ -114,6 +192,15 @@ export interface PartialOracleOptions {
 }
 
 const SAVED = /^According to saved data/;
+const overlaps = (a: Interval, b: Interval): boolean => a.fromMs < b.toMs && b.fromMs < a.toMs;
+
+/** The time a shift message is about: its block in the truth, else the instant its id names. */
+function timeOf(p: ReturnType<typeof parseId>, truth: Block[]): Interval {
+  const atMs = p.kind === 'end' ? p.endMs : p.kind === 'lead' || p.kind === 'start' ? p.startMs : 0;
+  const b = truth.find((x) => (p.kind === 'end' ? x.endMs === atMs : x.startMs === atMs));
+  return b ? { fromMs: b.startMs, toMs: b.endMs } : { fromMs: atMs - 1, toMs: atMs + 1 };
+}
+
 const fmt = (ms: number): string => `${iso(ms).slice(5, 16)}Z`;
 
 export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verdict {
@@ -175,7 +262,11 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
       if (p.kind !== 'lead' && p.kind !== 'start' && p.kind !== 'end') continue;
       if (m.atMs < o.judgeFromMs) continue;
       const sid = p.scheduleId;
-      const reads = shiftReads(sid).filter((s) => s.order < m.order);
+      // A read with a hole over the message's time did not read it (issue 27): it rests on the last one that did.
+      const about = timeOf(p, blocksOn(versionAtOrder(m.order), sid));
+      const reads = shiftReads(sid).filter(
+        (s) => s.order < m.order && !world.holesAt(sid, s.atMs).some((x) => overlaps(x, about)),
+      );
       const last = reads.at(-1);
       if (SAVED.test(m.body)) {
         // Said from saved data: it must be true of what the service said when that data was read.

@@ -361,7 +361,7 @@ export class World {
     return (this.versions.at(-1) as Version).blocks;
   }
 
-  private async withoutFaults<T>(work: () => Promise<T>): Promise<T> {
+  protected async withoutFaults<T>(work: () => Promise<T>): Promise<T> {
     if (this.fault) this.h.sim.faults.clear();
     try {
       return await work();

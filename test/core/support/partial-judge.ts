@@ -1,6 +1,7 @@
 // Both oracles of the second month world (month-oracle.ts and month-partial-world.ts) combined into one verdict,
 // for any stretch of time and refresh settings: the hand-scripted month (month-partial.test.ts) and the generated
 // short worlds (timing-property.test.ts) judge the same way. Also the world's timeline as text, for a failure.
+import { judgeHoles } from './hole-oracle';
 import { judgeMonth, type Verdict } from './month-oracle';
 import { judgePartial, type PartialWorld } from './month-partial-world';
 import { HOUR, MIN, type Change } from './month-world';
@@ -44,7 +45,11 @@ export function pendingUntil(w: PartialWorld, c: Change, limits: Limits): number
   const own = w.partials.filter(
     (p) => p.kind !== 'coverageFail' && p.scheduleId !== undefined && c.diff.has(p.scheduleId),
   );
-  const blockers = [...w.sleeps, ...w.closed, ...w.outages, ...own];
+  // A hole over the changed time: the app can't read the change until the service sends it readable again.
+  const holes = w.holes.filter((x) =>
+    c.diff.get(x.scheduleId)?.some((d) => d.fromMs < x.span.toMs && x.span.fromMs < d.toMs),
+  );
+  const blockers = [...w.sleeps, ...w.closed, ...w.outages, ...own, ...holes];
   let from = c.atMs;
   for (let guard = 0; guard < 1000; guard++) {
     const b = blockers
@@ -103,7 +108,11 @@ export function judge(w: PartialWorld, span: JudgeSpan): Verdict {
       .map(([k, v]) => [k, v.filter((line) => !timing(line))] as const)
       .filter(([, v]) => v.length > 0),
   );
-  return { figures: [...figures, ...partial.figures], failures: new Map([...failures, ...partial.failures]) };
+  const holes = judgeHoles(w);
+  return {
+    figures: [...figures, ...partial.figures, ...holes.figures],
+    failures: new Map([...failures, ...partial.failures, ...holes.failures]),
+  };
 }
 
 /** Every failure of a verdict, one per line under its category (empty when there is none). */

@@ -1,0 +1,36 @@
+// Coverage requests asking me, due as soon as they are noticed (one summary for those already waiting at install).
+import { remindersFor } from '../../shared/settings';
+import { coverageLists } from '../state/coverage';
+import { coverageNotification, coverageSummaryNotification } from './notice-messages';
+import type { PlanInput, PlannedReminder } from './types';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function coverageReminders(input: PlanInput): PlannedReminder[] {
+  const { snapshot, nowMs } = input;
+  if (snapshot.coverageFetchedAt === null) return [];
+  // A request is announced when any schedule it asks about wants coverage requests (its own choice or the default).
+  const wanted = (c: { shifts: { scheduleId: string }[] }): boolean =>
+    c.shifts.length === 0
+      ? input.settings.reminders.coverageRequests
+      : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
+  const asking = coverageLists(snapshot, nowMs, input.settings.email.trim().toLowerCase()).askingMe.filter(wanted);
+  const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
+  const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
+  const items: PlannedReminder[] = asking.map((c) => ({
+    key: `coverage:${c.id}`,
+    atMs: nowMs,
+    kind: 'coverage',
+    untilMs: Math.max(nowMs + WEEK_MS, ...c.shifts.map((s) => Date.parse(s.end))),
+    notification: coverageNotification(c, nowMs, input, zoneOf),
+  }));
+  const firstSync = !input.previous || input.previous.coverageFetchedAt === null;
+  if (!firstSync || items.length < 2) return items;
+  // Already waiting at install time: one summary that settles each request, instead of a burst.
+  const settles = items.map((i) => i.key).sort();
+  const key = `coverage:first-sync:${settles.join(',')}`;
+  const untilMs = Math.max(...items.map((i) => i.untilMs));
+  return [
+    { key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) },
+  ];
+}

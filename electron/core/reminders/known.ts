@@ -1,0 +1,46 @@
+// What reminders and change notices may rest on, per schedule: the latest read of its shifts, and over time that
+// read couldn't read (a hole, beyond its range) the last read that did cover it, kept by sync with its read time.
+import type { Shift } from '../../api/schemas';
+import type { ScheduleSnapshot } from '../model/snapshot';
+import { clipShifts, readCovers, type Span } from '../sync/kept';
+
+export interface Known {
+  /** The latest read's shifts, and the kept ones over what it left unknown. */
+  shifts: Shift[];
+  /** The time known: covered by the latest read, or kept from an earlier one. */
+  covers: Span[];
+  /** The kept spans, each with when it was read. */
+  kept: (Span & { readAtMs: number })[];
+}
+
+const memo = new WeakMap<ScheduleSnapshot, Known>();
+
+export function knownOf(s: ScheduleSnapshot): Known {
+  const hit = memo.get(s);
+  if (hit) return hit;
+  const kept = (s.shiftsKept ?? []).map((k) => ({
+    fromMs: Date.parse(k.from),
+    toMs: Date.parse(k.to),
+    readAtMs: Date.parse(k.readAt),
+    shifts: k.shifts,
+  }));
+  // No kept time: the snapshot's own array, so everything keyed on it (segments) stays cached.
+  const shifts =
+    kept.length === 0
+      ? s.shifts
+      : [...s.shifts, ...kept.flatMap((k) => clipShifts(k.shifts, k))].sort(
+          (a, b) => Date.parse(a.start) - Date.parse(b.start),
+        );
+  const covers = [...readCovers(s), ...kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }))].sort(
+    (a, b) => a.fromMs - b.fromMs,
+  );
+  const known: Known = { shifts, covers, kept: kept.map(({ fromMs, toMs, readAtMs }) => ({ fromMs, toMs, readAtMs })) };
+  memo.set(s, known);
+  return known;
+}
+
+/** When the oldest kept read under [startMs, endMs) was made: the time rests on it, not on the latest read. */
+export function keptReadAtMs(known: Known, startMs: number, endMs: number): number | undefined {
+  const under = known.kept.filter((k) => k.fromMs < endMs && k.toMs > startMs).map((k) => k.readAtMs);
+  return under.length === 0 ? undefined : Math.min(...under);
+}

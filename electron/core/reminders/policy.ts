@@ -1,0 +1,175 @@
+// Every reminder kind's rules in one table: when it is due, whether quiet hours hold it, whether its schedule is
+// read again before it speaks, how it is caught up when missed, and how it is worded from fresh and from saved data.
+// judge, held, delivery, plan-merge, confirm and the scheduler read their rules here. A kind without a saved-data
+// wording does not compile (`satisfies Record<ReminderKind, ReminderPolicy>`): every reminder says what it rests on.
+import { formatDayTime, formatRelative } from '../../shared/format';
+import type { NotificationRequest } from '../ports';
+import type { HeldMessage } from '../storage/fired-store';
+import {
+  headsUpNotification,
+  lateEndNotification,
+  savedEndNotification,
+  savedStartNotification,
+  sinceNotification,
+  upcomingNotification,
+  type MessageOptions,
+} from './messages';
+import type { PlannedReminder, ReminderKind } from './types';
+
+export interface Say {
+  r: PlannedReminder;
+  nowMs: number;
+  opts: MessageOptions;
+}
+
+export interface Wording {
+  /** From data read within the refresh allowance. */
+  fresh: (s: Say) => NotificationRequest;
+  /** From saved data read at `savedAtMs` (older than the allowance, a failed read since, a wake, a kept read over a
+   *  hole): it says so. */
+  saved: (s: Say & { savedAtMs: number }) => NotificationRequest;
+}
+
+export interface ReminderPolicy {
+  /** 'at-its-time': planned for an instant; 'when-noticed': shown as soon as a read finds it, until it expires. */
+  due: 'at-its-time' | 'when-noticed';
+  /** During quiet hours or a pause: always speaks, waits for the summary, or speaks when its shift starts within
+   *  the hour (URGENT_WITHIN_MS). */
+  quiet: 'speaks' | 'waits' | 'speaks-if-soon';
+  /** Its schedule is read again when it falls due, and it waits briefly for that read (confirm.ts). */
+  confirmsFirst: boolean;
+  /** Missed (later than the grace): 'with-its-shift' one message for the shift as it is now ("On call in 3 h",
+   *  "… since 09:00"); 'late-end' a late "Shift ended" (within LATE_END_MAX_MS); 'as-is' shown when noticed. */
+  catchUp: 'with-its-shift' | 'late-end' | 'as-is';
+  /** Kept in the summary after quiet time only while its shift is still ahead and planned; else the caller says. */
+  heldWhileAhead: boolean;
+  /** A later plan that no longer sees its shift's start keeps the start an earlier plan saw (keyed by the end). */
+  keepsSeenStart: boolean;
+  /** Its line in the summary after quiet time: the time to its shift recomputed, its own timing left out, or as held. */
+  inSummary: 'time-from-now' | 'without-timing' | 'as-held';
+  /** Shown on time. */
+  onTime: Wording;
+  /** Shown late, for the state of things now. */
+  late: Wording;
+}
+
+/** "According to saved data from 18:55: …" for notices whose own words don't take the prefix. */
+function savedNotice(n: NotificationRequest, savedAtMs: number, s: Say): NotificationRequest {
+  return {
+    ...n,
+    body: `According to saved data from ${formatDayTime(savedAtMs, { ...s.opts, nowMs: s.nowMs })}: ${n.body}`,
+  };
+}
+
+/** Shift wordings need the shift; a reminder without one (never planned so) speaks as planned. */
+const withShift =
+  <T extends Say>(f: (s: T, ref: NonNullable<PlannedReminder['shift']>) => NotificationRequest) =>
+  (s: T): NotificationRequest =>
+    s.r.shift ? f(s, s.r.shift) : s.r.notification;
+
+const asPlanned = (s: Say): NotificationRequest => s.r.notification;
+
+/** "On call in 3 h", from the present. */
+const upcomingNow: Wording = {
+  fresh: withShift(({ r, nowMs, opts }, ref) => upcomingNotification(r.key, ref, nowMs, opts)),
+  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => upcomingNotification(r.key, ref, nowMs, opts, savedAtMs)),
+};
+
+const asNoticed: Wording = {
+  fresh: asPlanned,
+  saved: ({ r, savedAtMs, ...s }) => savedNotice(r.notification, savedAtMs, { r, ...s }),
+};
+
+const SHIFT = { due: 'at-its-time', confirmsFirst: true, keepsSeenStart: false } as const;
+const NOTICE = {
+  due: 'when-noticed',
+  confirmsFirst: false,
+  catchUp: 'as-is',
+  heldWhileAhead: false,
+  keepsSeenStart: false,
+} as const;
+
+export const POLICIES = {
+  lead: {
+    ...SHIFT,
+    quiet: 'speaks-if-soon',
+    catchUp: 'with-its-shift',
+    heldWhileAhead: true,
+    inSummary: 'time-from-now',
+    onTime: { fresh: asPlanned, saved: upcomingNow.saved },
+    late: upcomingNow,
+  },
+  'heads-up': {
+    ...SHIFT,
+    quiet: 'speaks',
+    catchUp: 'with-its-shift',
+    heldWhileAhead: true,
+    inSummary: 'as-held',
+    onTime: {
+      fresh: asPlanned,
+      saved: withShift(({ r, opts, savedAtMs }, ref) => headsUpNotification(r.key, ref, r.atMs, opts, savedAtMs)),
+    },
+    late: upcomingNow,
+  },
+  start: {
+    ...SHIFT,
+    quiet: 'speaks',
+    catchUp: 'with-its-shift',
+    heldWhileAhead: false,
+    inSummary: 'as-held',
+    onTime: {
+      fresh: asPlanned,
+      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
+        savedStartNotification(r.key, ref, opts, nowMs, savedAtMs),
+      ),
+    },
+    late: {
+      fresh: withShift(({ nowMs, opts }, ref) => sinceNotification(`${ref.group}:start`, ref, opts, nowMs)),
+      saved: withShift(({ nowMs, opts, savedAtMs }, ref) =>
+        sinceNotification(`${ref.group}:start`, ref, opts, nowMs, savedAtMs),
+      ),
+    },
+  },
+  end: {
+    ...SHIFT,
+    keepsSeenStart: true,
+    quiet: 'waits',
+    catchUp: 'late-end',
+    heldWhileAhead: false,
+    inSummary: 'as-held',
+    onTime: {
+      fresh: asPlanned,
+      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
+        savedEndNotification(r.key, ref, opts, nowMs, savedAtMs),
+      ),
+    },
+    late: {
+      fresh: withShift(({ r, nowMs, opts }, ref) => lateEndNotification(r.key, ref, opts, nowMs)),
+      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => lateEndNotification(r.key, ref, opts, nowMs, savedAtMs)),
+    },
+  },
+  coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
+  change: { ...NOTICE, quiet: 'speaks-if-soon', inSummary: 'without-timing', onTime: asNoticed, late: asNoticed },
+} satisfies Record<ReminderKind, ReminderPolicy>;
+
+export const policyOf = (kind: ReminderKind): ReminderPolicy => POLICIES[kind];
+
+/** Shown as soon as noticed (coverage requests, change notices), not at a planned instant. */
+export const isAsap = (r: Pick<PlannedReminder, 'kind'>): boolean => policyOf(r.kind).due === 'when-noticed';
+
+/** One line of the summary after quiet time, worded for the moment it is read; a line whose data is saved data by
+ *  then says so (unless its words already do). */
+export function heldLine(h: HeldMessage, nowMs: number, opts: MessageOptions, savedAtMs?: number): string {
+  const at = savedAtMs === undefined ? undefined : formatDayTime(savedAtMs, { ...opts, nowMs });
+  const saved =
+    at === undefined || /According to saved data/.test(h.body) ? '' : ` (according to saved data from ${at})`;
+  const kind = isKind(h.kind) ? policyOf(h.kind).inSummary : 'as-held';
+  if (kind === 'time-from-now' && h.startsAtMs !== undefined)
+    return `On call ${formatRelative(nowMs, h.startsAtMs)}${saved}: ${h.body}`;
+  // A change notice ends with its timing ("— on call in 4 h") as of when it was held: leave that part out.
+  const body = kind === 'without-timing' ? (h.body.split(' — ')[0] ?? h.body).replace(/\.?$/, '.') : h.body;
+  return `${h.title}${saved}: ${body}`;
+}
+
+/** A held message's kind as stored (a string in the file): one of this table's kinds, or not. */
+export const isKind = (kind: string): kind is ReminderKind => Object.hasOwn(POLICIES, kind);

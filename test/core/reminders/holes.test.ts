@@ -1,0 +1,114 @@
+// Issue 27, case 1: a hole is not a removal. A shift the service sends in a form the app can't read leaves a hole
+// (unknown time); only time that two reads both cover can yield a change. My shift stays, its reminders still
+// come, and they say they rest on the last read that covered it. Real engine, simulator over loopback, fake clock;
+// what the app read is recorded at its client, so the expected wording comes from the reads, not from the app.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OncallClient } from '../../../electron/api/client-types';
+import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const SID = 'sch_ops';
+// Eight-hour shifts from 04:00 UTC, Alice, me, Bob in turn: mine are 12:00–20:00 UTC every day.
+const seed = seedOf([
+  {
+    id: SID,
+    name: 'Ops',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T04:00:00Z',
+    userIds: ['usr_alice', 'usr_me', 'usr_bob'],
+    length: { amount: 8, unit: 'hours' },
+  },
+]);
+const START = Date.parse('2026-03-21T06:00:00Z');
+/** "My shift tomorrow 12:00–20:00 UTC". */
+const MINE = { fromMs: Date.parse('2026-03-22T12:00:00Z'), toMs: Date.parse('2026-03-22T20:00:00Z') };
+const GROUP = 'shift:sch_ops:2026-03-22T12:00:00Z';
+const UNREADABLE_FROM = Date.parse('2026-03-21T07:10:00Z');
+
+interface Read {
+  atMs: number;
+  /** The read covered my shift tomorrow: it answered, and with no hole over it. */
+  coversMine: boolean;
+}
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function running(): Promise<{ h: Harness; reads: Read[] }> {
+  h = await createHarness({ startMs: START, seed });
+  const harness = h;
+  await seedSettings(h, { email: ME, scheduleIds: [SID] });
+  const reads: Read[] = [];
+  const wrapClient = (c: OncallClient): OncallClient => ({
+    ...c,
+    listAllShifts: async (...a) => {
+      const atMs = harness.clock.now();
+      const r = await c.listAllShifts(...a);
+      const holes = r.ok ? r.value.holes : [];
+      const over = holes.some((x) => Date.parse(x.from) < MINE.toMs && Date.parse(x.to) > MINE.fromMs);
+      const window = { from: Date.parse(a[1].from), to: Date.parse(a[1].to) };
+      reads.push({ atMs, coversMine: r.ok && !over && window.from <= MINE.fromMs && window.to >= MINE.toMs });
+      return r;
+    },
+  });
+  const engine = h.engine({ wrapClient, localZone: 'Etc/UTC' });
+  await engine.start();
+  await h.clock.advance(MIN);
+  return { h, reads };
+}
+
+const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
+const brief = (ns: readonly Shown[]): string[] => ns.map((n) => `${hhmm(n.atMs)} ${n.title} | ${n.body}`);
+
+describe('issue 27 case 1: an unreadable shift is not a removal', () => {
+  it('my shift sent unreadable from 07:10: no "removed"; its reminders still come, from saved data', async () => {
+    const { h, reads } = await running();
+    await h.clock.advanceTo(UNREADABLE_FROM);
+    h.sim.unreadable.add(SID, MINE);
+    await h.clock.advanceTo(MINE.toMs + 5 * MIN);
+    const shown = h.notifier.shown.filter((n) => n.atMs >= UNREADABLE_FROM);
+    // The app did read the schedule after 07:10, and every such read had a hole over my shift.
+    const later = reads.filter((r) => r.atMs >= UNREADABLE_FROM);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every((r) => !r.coversMine)).toBe(true);
+    const lastCovering = reads.filter((r) => r.coversMine).at(-1);
+    expect(lastCovering).toBeDefined();
+    const readMs = lastCovering?.atMs ?? 0;
+    // The read's time as a person reads it on the day of the message: "06:00" that day, "Sat 06:00" the next.
+    const saved = (onDay: string) => {
+      const sameDay = new Date(readMs).toISOString().slice(0, 10) === onDay;
+      const day = new Date(readMs).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+      return `According to saved data from ${sameDay ? '' : `${day} `}${hhmm(readMs)}, `;
+    };
+
+    expect(brief(shown.filter((n) => n.id.startsWith('change:')))).toEqual([]);
+    expect(brief(shown.filter((n) => /removed|cut short|changed/i.test(n.title)))).toEqual([]);
+    const mine = shown.filter((n) => n.id.startsWith(GROUP) || n.id === 'shift:sch_ops:end:2026-03-22T20:00:00Z');
+    expect(brief(mine)).toEqual([
+      `12:00 On call in 1 d | ${saved('2026-03-21')}you are on call: Ops Sun 12:00–20:00.`,
+      `11:45 On call in 15 min | ${saved('2026-03-22')}you are on call: Ops 12:00–20:00.`,
+      `12:00 On call now | ${saved('2026-03-22')}you are on call now for Ops until 20:00.`,
+      `20:00 Shift ended | ${saved('2026-03-22')}your Ops shift 12:00–20:00 is over.`,
+    ]);
+  }, 120_000);
+
+  it('sent readable again and given to Alice meanwhile: that is a change between two reads, told once', async () => {
+    const { h } = await running();
+    await h.clock.advanceTo(UNREADABLE_FROM);
+    h.sim.unreadable.add(SID, MINE);
+    await h.clock.advanceTo(UNREADABLE_FROM + 3 * HOUR);
+    h.sim.state.addOverride(SID, { startMs: MINE.fromMs, endMs: MINE.toMs, userIds: ['usr_alice'] }, h.clock.now());
+    h.sim.unreadable.clear(SID);
+    await h.clock.advanceTo(MINE.fromMs - 2 * HOUR);
+    const changes = h.notifier.shown.filter((n) => n.id.startsWith('change:'));
+    expect(brief(changes)).toEqual([
+      expect.stringMatching(/ Your shift was removed \| Alice Doe is covering your Ops shift Sun 12:00–20:00/),
+    ]);
+    expect(h.notifier.shown.filter((n) => n.id.startsWith(`${GROUP}:lead15`))).toEqual([]);
+  }, 120_000);
+});
