@@ -62,10 +62,39 @@ const probeArb: fc.Arbitrary<Probe> = fc.record({
   nextHours: fc.boolean(),
 });
 
-const spanWorldArb: fc.Arbitrary<SpanWorld> = fc.record({
-  world: worldArb({ silent: true, holes: true, maxSteps: 10 }),
-  probes: fc.array(probeArb, { minLength: 1, maxLength: 3 }),
+/** A hole placed relative to a watched schedule's rotation start: where "nobody until then" meets what's unknown. */
+const edgeArb = fc.record({
+  ref: fc.nat({ max: 2 }),
+  deltaH: fc.integer({ min: -6, max: 30 }),
+  hours: fc.integer({ min: 1, max: 24 }),
+  how: fc.constantFrom<'users' | 'times'>('users', 'times'),
 });
+
+/**
+ * The hostile worlds with holes, bent towards the edges the property is about: rotations that often start within
+ * three days (nobody on call until then), and holes where they start.
+ */
+const spanWorldArb: fc.Arbitrary<SpanWorld> = fc
+  .record({
+    world: worldArb({ silent: true, holes: true, maxSteps: 10 }),
+    soon: fc.tuple(...[0, 1, 2].map(() => fc.option(fc.integer({ min: 0, max: 72 }), { nil: undefined }))),
+    edges: fc.array(edgeArb, { maxLength: 2 }),
+    probes: fc.array(probeArb, { minLength: 1, maxLength: 3 }),
+  })
+  .map(({ world, soon, edges, probes }) => {
+    const schedules = world.spec.schedules.map((s, i) => ({ ...s, startOffsetH: soon[i] ?? s.startOffsetH }));
+    const { watched } = world.spec;
+    const garbles = edges.map(
+      (e): Step => ({
+        kind: 'garble',
+        schedule: e.ref,
+        startH: (schedules[watched[e.ref % watched.length] ?? 0]?.startOffsetH ?? 0) + e.deltaH,
+        hours: e.hours,
+        how: e.how,
+      }),
+    );
+    return { world: { ...world, spec: { ...world.spec, schedules }, opening: [...garbles, ...world.opening] }, probes };
+  });
 
 // ---- Reading times back from the text ------------------------------------------------------------------------
 
@@ -129,7 +158,10 @@ class Judge {
     const ok = this.w.truth.covers(id, fromMs, toMs);
     const read = this.w.truth.lastRead(id);
     const holes = (read?.holes.length ?? 0) > 0;
-    note(`${surface}: ${ok ? 'read' : 'NOT READ'}${holes ? ', read with holes' : ''}`);
+    // Whether the claim reaches right up to unknown time (a hole, the end of the read): the edge it must not cross.
+    const edges = [...(read?.holes.map((h) => h.fromMs) ?? []), read?.window.toMs];
+    const tight = edges.some((e) => e !== undefined && Math.abs(e - toMs) < MIN);
+    note(`${surface}: ${ok ? 'read' : 'NOT READ'}${holes ? ', read with holes' : ''}${tight ? ', up to unknown' : ''}`);
     this.said.push(`${surface} [${id}] ${iso(fromMs)}..${iso(toMs)}: ${text}`);
     if (!ok)
       this.found.push(
