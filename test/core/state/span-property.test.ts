@@ -14,7 +14,6 @@
 // counterexample, FC_TIME_LIMIT_MS bounds the property (default 12 s when FC_RUNS is unset), DEBUG27=1 prints every
 // step's surfaces, STATS27=1 counts which claims were judged and how (is the generator reaching them?).
 import fc from 'fast-check';
-import { DateTime } from 'luxon';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
@@ -35,6 +34,7 @@ import {
   type World,
   type WorldSpec,
 } from '../support/hostile-world';
+import { calendarEvents, timeAfter } from '../support/surface-text';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 12);
 const SEED = Number(process.env['FC_SEED'] ?? 20270127);
@@ -84,60 +84,15 @@ const spanWorldArb: fc.Arbitrary<SpanWorld> = fc
   .map(({ world, soon, edges, probes }) => {
     const schedules = world.spec.schedules.map((s, i) => ({ ...s, startOffsetH: soon[i] ?? s.startOffsetH }));
     const { watched } = world.spec;
-    const garbles = edges.map(
-      (e): Step => ({
-        kind: 'garble',
-        schedule: e.ref,
-        startH: (schedules[watched[e.ref % watched.length] ?? 0]?.startOffsetH ?? 0) + e.deltaH,
-        hours: e.hours,
-        how: e.how,
-      }),
-    );
+    const garbles = edges.map((e): Step => ({
+      kind: 'garble',
+      schedule: e.ref,
+      startH: (schedules[watched[e.ref % watched.length] ?? 0]?.startOffsetH ?? 0) + e.deltaH,
+      hours: e.hours,
+      how: e.how,
+    }));
     return { world: { ...world, spec: { ...world.spec, schedules }, opening: [...garbles, ...world.opening] }, probes };
   });
-
-// ---- Reading times back from the text ------------------------------------------------------------------------
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const TIME_AT = new RegExp(
-  `(?:(tomorrow|yesterday|today)\\s+|(${WEEKDAYS.join('|')})\\b,?\\s*)?(?:(\\d{1,2}) (${MONTHS.join('|')}),?\\s+)?(\\d{2}):(\\d{2})`,
-  'i',
-);
-
-/**
- * The instant a surface's "13:00" / "tomorrow 13:00" / "Tue 13:00" / "14 Apr, 09:00" names, in the local zone (the
- * first time in `text`): today when bare, the weekday within a week either side (the one nearest after now), the
- * date in the year around now. undefined when `text` holds no time.
- */
-export function timeIn(text: string, nowMs: number): number | undefined {
-  const m = TIME_AT.exec(text);
-  if (!m) return undefined;
-  const [, word, weekday, date, month, hh, mm] = m;
-  const now = DateTime.fromMillis(nowMs, { zone: ZONE });
-  const at = (d: DateTime): number =>
-    d.set({ hour: Number(hh), minute: Number(mm), second: 0, millisecond: 0 }).toMillis();
-  if (date !== undefined && month !== undefined) {
-    const years = [now.year - 1, now.year, now.year + 1].map((year) =>
-      at(DateTime.fromObject({ year, month: MONTHS.indexOf(month) + 1, day: Number(date) }, { zone: ZONE })),
-    );
-    return years.reduce((best, ms) => (Math.abs(ms - nowMs) < Math.abs(best - nowMs) ? ms : best));
-  }
-  const today = now.startOf('day');
-  if (weekday !== undefined) {
-    const days = [...Array(13).keys()].map((i) => today.plus({ days: i - 6 }));
-    const matching = days.filter((d) => d.weekday === WEEKDAYS.indexOf(weekday) + 1).map(at);
-    return matching.find((ms) => ms >= nowMs - MIN) ?? matching.at(-1);
-  }
-  const offset = { tomorrow: 1, yesterday: -1, today: 0 }[(word ?? 'today').toLowerCase()] ?? 0;
-  return at(today.plus({ days: offset }));
-}
-
-/** The time right after `word` ("until", "from") in `text`. */
-function timeAfter(text: string, word: string, nowMs: number): number | undefined {
-  const at = text.indexOf(`${word} `);
-  return at < 0 ? undefined : timeIn(text.slice(at + word.length + 1), nowMs);
-}
 
 // ---- The judge --------------------------------------------------------------------------------------------------
 
@@ -260,7 +215,8 @@ function judgeStatus(j: Judge, state: AppState): void {
     if (!view) return;
     const nowLine = (lines[i + 1] ?? '').trim();
     const nextLine = (lines[i + 2] ?? '').trim();
-    if (nowLine.startsWith('now:') && nextLine.startsWith('next:')) j.block('npm run status', view.id, nowLine, nextLine);
+    if (nowLine.startsWith('now:') && nextLine.startsWith('next:'))
+      j.block('npm run status', view.id, nowLine, nextLine);
   });
 }
 
@@ -291,32 +247,11 @@ async function judgePreview(j: Judge, w: HostileWorld, probe: Probe): Promise<vo
   j.nobody('override preview', id, Date.parse(p.start), Date.parse(p.end), text);
 }
 
-/** The calendar export's events: each block's schedule, start, end and its "Before you" / "After you" lines. */
-function calendarEvents(ics: string): { id: string; startMs: number; endMs: number; before: string; after: string }[] {
-  const unfolded = ics.replace(/\r\n[ \t]/g, '');
-  const at = (s: string): number =>
-    Date.parse(s.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
-  return unfolded
-    .split('BEGIN:VEVENT')
-    .slice(1)
-    .map((event) => {
-      const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(event)?.[1] ?? '';
-      const description = field('DESCRIPTION').replace(/\\n/g, '\n').replace(/\\([,;\\])/g, '$1');
-      const line = (label: string) => new RegExp(`^${label}: (.*)$`, 'm').exec(description)?.[1] ?? '';
-      return {
-        id: /^Schedule: .* \((sch_\w+)\)$/m.exec(description)?.[1] ?? '',
-        startMs: at(field('DTSTART')),
-        endMs: at(field('DTEND')),
-        before: line('Before you'),
-        after: line('After you'),
-      };
-    });
-}
-
 async function judgeCalendar(j: Judge, w: HostileWorld): Promise<void> {
   if (!w.engine) return;
   for (const e of calendarEvents(await w.engine.calendar(14))) {
-    if (e.before === 'nobody on call') j.nobody('calendar before', e.id, e.startMs - MIN, e.startMs, 'Before you: nobody');
+    if (e.before === 'nobody on call')
+      j.nobody('calendar before', e.id, e.startMs - MIN, e.startMs, 'Before you: nobody');
     if (e.after === 'nobody on call') j.nobody('calendar after', e.id, e.endMs, e.endMs + MIN, 'After you: nobody');
   }
 }

@@ -224,7 +224,10 @@ export interface WorldOptions {
 /** Steps of a world; with `silent`, an override may leave the service's revision where it was. */
 export function stepArb(options: WorldOptions): fc.Arbitrary<Step> {
   const holes = options.holes
-    ? [{ weight: 4, arbitrary: garbleArb }, { weight: 1, arbitrary: fc.constant<Step>({ kind: 'mend' }) }]
+    ? [
+        { weight: 4, arbitrary: garbleArb },
+        { weight: 1, arbitrary: fc.constant<Step>({ kind: 'mend' }) },
+      ]
     : [];
   return fc.oneof(
     ...holes,
