@@ -387,6 +387,14 @@ describe('issue 17: no surface states an absence the app does not know (generate
   );
 
   it(
+    'holds after every step, with shifts the service sends unreadable (holes, issue 27) on any schedule at any time',
+    async () => {
+      await fc.assert(fc.asyncProperty(worldArb({ silent: true, holes: true }), checkWorld), PARAMS);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
     'holds after every step, with revisions that never move when overrides are made',
     async () => {
       await fc.assert(fc.asyncProperty(worldArb({ silent: true }), checkWorld), PARAMS);

@@ -71,6 +71,7 @@ export interface WorldSpec {
 
 export type FaultRoute = 'getSchedule' | 'listShifts' | 'listCoverageRequests' | '*';
 export type LieKind = 'emptyPage' | 'reversed';
+export type GarbleHow = 'users' | 'times';
 export type FaultKind =
   '503' | '500-text' | 'malformed' | 'badSchema' | 'reset' | '429-short' | '429-long' | '404' | '401';
 
@@ -105,6 +106,13 @@ export type Step =
    */
   | { kind: 'lie'; lie: LieKind; route: 'listShifts' | 'listCoverageRequests'; schedule: number | null }
   | { kind: 'truthful' }
+  /**
+   * From now on the service sends the shifts of a schedule (null: every one) that overlap [now + startH, + hours) in a
+   * form the app can't read (issue 27's holes): 'users' drops who is on call (the times stay readable), 'times' drops
+   * the start and end (the app can only place it between its readable neighbours). Until `mend`.
+   */
+  | { kind: 'garble'; schedule: number | null; startH: number; hours: number; how: GarbleHow }
+  | { kind: 'mend' }
   /** "Refresh now". */
   | { kind: 'refresh' }
   /** The OS says the network went away / came back. */
@@ -194,11 +202,35 @@ const lieArb: fc.Arbitrary<Step> = fc.oneof(
   fc.constant<Step>({ kind: 'lie', lie: 'reversed', route: 'listCoverageRequests', schedule: null }),
 );
 
+/** Holes anywhere in the 14 days read (and a day back), on any schedule or all. */
+export const garbleArb: fc.Arbitrary<Step> = fc.record({
+  kind: fc.constant<'garble'>('garble'),
+  schedule: fc.option(scheduleRef, { nil: null }),
+  startH: fc.integer({ min: -24, max: 15 * 24 }),
+  hours: fc.integer({ min: 1, max: 72 }),
+  how: fc.constantFrom<GarbleHow>('users', 'times'),
+});
+
 const deleteArb: fc.Arbitrary<Step> = fc.record({ kind: fc.constant<'delete'>('delete'), schedule: scheduleRef });
 
+export interface WorldOptions {
+  /** An override may leave the service's revision where it was. */
+  silent: boolean;
+  /** The service may send shifts the app can't read (holes), from the start and at any step. */
+  holes?: boolean;
+  maxSteps?: number;
+}
+
 /** Steps of a world; with `silent`, an override may leave the service's revision where it was. */
-export function stepArb(options: { silent: boolean }): fc.Arbitrary<Step> {
+export function stepArb(options: WorldOptions): fc.Arbitrary<Step> {
+  const holes = options.holes
+    ? [
+        { weight: 4, arbitrary: garbleArb },
+        { weight: 1, arbitrary: fc.constant<Step>({ kind: 'mend' }) },
+      ]
+    : [];
   return fc.oneof(
+    ...holes,
     {
       weight: 6,
       arbitrary: fc.record({ kind: fc.constant<'advance'>('advance'), ms: fc.integer({ min: 1_000, max: 20 * MIN }) }),
@@ -247,10 +279,13 @@ export function stepArb(options: { silent: boolean }): fc.Arbitrary<Step> {
   );
 }
 
-export function worldArb(options: { silent: boolean; maxSteps?: number }): fc.Arbitrary<World> {
+export function worldArb(options: WorldOptions): fc.Arbitrary<World> {
+  const opening = options.holes
+    ? fc.array(fc.oneof({ weight: 3, arbitrary: garbleArb }, faultArb, lieArb, deleteArb), { maxLength: 3 })
+    : fc.array(fc.oneof(faultArb, lieArb, deleteArb), { maxLength: 2 });
   return fc.record({
     spec: worldSpecArb,
-    opening: fc.array(fc.oneof(faultArb, lieArb, deleteArb), { maxLength: 2 }),
+    opening,
     saved: fc.option(
       fc.record({ runMs: fc.integer({ min: MIN, max: 3 * HOUR }), gapMs: fc.integer({ min: MIN, max: 16 * DAY }) }),
       { nil: null },
@@ -383,9 +418,35 @@ function emptyPage(body: string, listKey: string): string {
   return JSON.stringify({ ...json, [listKey]: [] });
 }
 
+/** Shifts overlapping [fromMs, toMs) on paths that contain `pathIncludes` (all when absent) are sent unreadable. */
+export interface Garble {
+  fromMs: number;
+  toMs: number;
+  how: GarbleHow;
+  pathIncludes?: string;
+}
+
+/** The shifts of a page as the service would send them garbled: a required part missing. */
+function garbledShifts(body: string, path: string, garbles: readonly Garble[]): string {
+  const json = parseJson(body);
+  if (!isRecord(json) || !Array.isArray(json['shifts'])) return body;
+  const shifts = json['shifts'].map((x: unknown) => {
+    if (!isRecord(x)) return x;
+    const [fromMs, toMs] = [instant(x['start']) ?? NaN, instant(x['end']) ?? NaN];
+    const g = garbles.find(
+      (g) => (g.pathIncludes === undefined || path.includes(g.pathIncludes)) && fromMs < g.toMs && toMs > g.fromMs,
+    );
+    if (!g) return x;
+    const { users: _users, start: _start, end: _end, ...rest } = x;
+    return g.how === 'users' ? { ...rest, start: x['start'], end: x['end'] } : { ...rest, users: x['users'] };
+  });
+  return JSON.stringify({ ...json, shifts });
+}
+
 export class WireProxy {
   readonly records: WireRecord[] = [];
   lie: Lie | undefined;
+  garbles: Garble[] = [];
   url = '';
   private server: Server | undefined;
   private seq = 0;
@@ -439,9 +500,11 @@ export class WireProxy {
   }
 
   private lieAbout(req: IncomingMessage, status: number | undefined, body: string): string {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (status === 200 && this.garbles.length > 0 && SHIFTS_PATH.test(path))
+      body = garbledShifts(body, path, this.garbles);
     const lie = this.lie;
     if (!lie || status !== 200) return body;
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (lie.pathIncludes !== undefined && !path.includes(lie.pathIncludes)) return body;
     if (lie.route === 'listShifts' && SHIFTS_PATH.test(path) && lie.kind === 'emptyPage')
       return emptyPage(body, 'shifts');
@@ -557,7 +620,11 @@ function readableWindow(x: unknown): boolean {
   return fromMs !== undefined && toMs !== undefined && toMs > fromMs;
 }
 
-/** What in a window a list of shifts leaves unknown: around each unreadable entry, up to its readable neighbours. */
+/**
+ * What in a window a list of shifts leaves unknown: each unreadable entry's own start and end where those can be
+ * read, else up to its readable neighbours (the window's edges without one): the service lists shifts by start, so
+ * nothing else lies between. An entry whose times make no span leaves the whole window unknown.
+ */
 function holesOf(items: readonly unknown[], window: Span): Span[] {
   const spans = items.map((item) => {
     if (!isRecord(item) || !Array.isArray(item['users'])) return undefined;
@@ -567,12 +634,16 @@ function holesOf(items: readonly unknown[], window: Span): Span[] {
   const holes: Span[] = [];
   spans.forEach((span, i) => {
     if (span) return;
+    const item = items[i];
+    const own = isRecord(item) ? { fromMs: instant(item['start']), toMs: instant(item['end']) } : {};
     const before = spans
       .slice(0, i)
       .reverse()
       .find((s) => s !== undefined);
     const after = spans.slice(i + 1).find((s) => s !== undefined);
-    holes.push({ fromMs: before?.toMs ?? window.fromMs, toMs: after?.fromMs ?? window.toMs });
+    const fromMs = own.fromMs ?? before?.toMs ?? window.fromMs;
+    const toMs = own.toMs ?? after?.fromMs ?? window.toMs;
+    holes.push(toMs > fromMs ? { fromMs, toMs } : window);
   });
   return holes;
 }
@@ -976,6 +1047,19 @@ export class HostileWorld {
       case 'truthful':
         this.proxy.lie = undefined;
         break;
+      case 'garble': {
+        const fromMs = Math.floor(this.now() / MIN) * MIN + step.startH * HOUR;
+        this.proxy.garbles.push({
+          fromMs,
+          toMs: fromMs + step.hours * HOUR,
+          how: step.how,
+          ...(step.schedule !== null ? { pathIncludes: `/schedules/${this.id(step.schedule)}/` } : {}),
+        });
+        break;
+      }
+      case 'mend':
+        this.proxy.garbles = [];
+        break;
       case 'refresh':
         if (this.engine) await this.engine.handlers['sync:refresh'](null);
         await h.clock.advance(0);
@@ -1000,22 +1084,25 @@ export class HostileWorld {
 }
 
 /** Runs a world from its start, calling `check` at the start and after every step. */
-export async function runWorld(world: World, check: (w: HostileWorld, after: string) => void): Promise<void> {
+export async function runWorld(
+  world: World,
+  check: (w: HostileWorld, after: string) => void | Promise<void>,
+): Promise<void> {
   const w = await HostileWorld.create(world.spec);
   w.noticeSilentWake = world.wakeUnnoticed !== true;
   try {
     for (const step of world.opening) await w.run(step);
     await w.start();
-    check(w, 'start');
+    await check(w, 'start');
     if (world.saved) {
       await w.run({ kind: 'advance', ms: world.saved.runMs });
-      check(w, 'first run');
+      await check(w, 'first run');
       await w.run({ kind: 'closed', ms: world.saved.gapMs });
-      check(w, 'restart over the saved cache');
+      await check(w, 'restart over the saved cache');
     }
     for (const [i, step] of world.steps.entries()) {
       await w.run(step);
-      check(w, `step ${i}: ${JSON.stringify(step)}`);
+      await check(w, `step ${i}: ${JSON.stringify(step)}`);
     }
   } finally {
     await w.close();
