@@ -2,7 +2,7 @@
 // no deep proxies, views read plain objects). A clock ticks so relative times ("in 14 min") stay current.
 import type { AppState } from '../../../electron/shared/view-state';
 import { loadState, onState } from './bridge';
-import { warmUp } from './zoned-format';
+import { warmUp } from '../../../electron/shared/format';
 import { warmGlance } from './glance';
 
 let snapshot = $state.raw<AppState | null>(null);

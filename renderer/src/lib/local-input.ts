@@ -1,5 +1,5 @@
 // `datetime-local` values (wall-clock minutes, no zone) ↔ instants, in the local zone or one a test names.
-import { wallParts } from './zoned-format';
+import { wallParts } from '../../../electron/shared/format';
 
 const MINUTE_MS = 60_000;
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

@@ -21,7 +21,7 @@ import { OverrideWrite } from './override-write.svelte';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
-import { formatWindow } from './zoned-format';
+import { formatWindow } from '../../../electron/shared/format';
 
 export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
 

@@ -2,7 +2,7 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { wallParts } from './zoned-format';
+import { wallParts } from '../../../electron/shared/format';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
