@@ -109,7 +109,7 @@ export function myUpcomingShifts(
 }
 
 export function planReminders(input: PlanInput): PlannedReminder[] {
-  const zone = input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = input.localZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
   const items = shifts.flatMap(({ ref, horizonEndMs }) => [
     ...blockReminders(ref, horizonEndMs, input),

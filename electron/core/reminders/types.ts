@@ -37,6 +37,8 @@ export interface PlanInput extends MessageOptions {
   previous?: Snapshot;
   nowMs: number;
   settings: Settings;
+  /** The zone my shifts are planned and worded in: required, the planner never guesses one. */
+  localZone: string;
 }
 
 export const MINUTE_MS = 60_000;
