@@ -8,9 +8,8 @@ import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/
 import { coverageLists } from '../state/coverage';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { changeNotification, coverageNotification, coverageSummaryNotification, type ShiftChange } from './messages';
-import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+import { MINUTE_MS, WEEK_MS } from '../../shared/time';
+import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 export function coverageReminders(input: PlanInput): PlannedReminder[] {
   const { snapshot, nowMs } = input;

@@ -13,7 +13,8 @@ import {
 } from './messages';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
-import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
+import { MINUTE_MS } from '../../shared/time';
+import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { Snapshot } from '../model/snapshot';
 
 export type { PlanInput, PlannedReminder, ReminderKind } from './types';

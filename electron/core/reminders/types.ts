@@ -41,8 +41,6 @@ export interface PlanInput extends MessageOptions {
   localZone: string;
 }
 
-export const MINUTE_MS = 60_000;
-
 /** The end reminder's key names the end instant only, so it stays the same while the visible start moves. */
 export function endKey(ref: Pick<ShiftRef, 'scheduleId' | 'endMs'>): string {
   return `shift:${ref.scheduleId}:end:${isoOf(ref.endMs)}`;

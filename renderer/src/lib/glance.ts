@@ -4,10 +4,9 @@
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { coverageIssuesText, knowsNow, uncoveredNow } from '../../../electron/shared/knowledge';
+import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
-
-const DAY_MS = 86_400_000;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

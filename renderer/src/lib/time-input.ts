@@ -3,9 +3,7 @@
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
 import { wallParts } from '../../../electron/shared/format';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { DAY_MS, MINUTE_MS } from '../../../electron/shared/time';
 
 /** Custom lengths in minutes; 'end' means an explicit end day and time. */
 export const LENGTHS: readonly { value: string; label: string }[] = [
