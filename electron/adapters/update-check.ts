@@ -7,9 +7,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../core/ports';
+import { DAY_MS } from '../shared/time';
 import type { AppState } from '../shared/view-state';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 const TIMEOUT_MS = 15_000;
 
 export interface ReleaseConfig {

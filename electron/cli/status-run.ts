@@ -73,6 +73,7 @@ export async function runStatus(
   args: StatusArgs,
   env: { ONCALL_API_KEY?: string | undefined },
   log: (m: string) => void,
+  localZone: string,
 ): Promise<StatusOutcome> {
   const demo = args.demo ? await startDemo() : undefined;
   try {
@@ -93,6 +94,7 @@ export async function runStatus(
       files: readOnlyOverlay(disk, args.ics ? [EXPORT_RECORD] : []),
       overrides,
       log,
+      localZone,
       serveCalendarFeed: false,
       notificationHealth: notificationHealth(),
       ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),

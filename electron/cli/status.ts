@@ -26,8 +26,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const log = (message: string): void => {
     if (verbose) process.stderr.write(`${message}\n`);
   };
-  const { state, exitCode, calendar } = await runStatus(parsed.args, process.env, log);
+  // The command runs once: the zone Node read at start is the machine's (main follows changes, see local-zone.ts).
   const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { state, exitCode, calendar } = await runStatus(parsed.args, process.env, log, localZone);
   if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state: printable(state) }, null, 2)}\n`);
   else if (calendar !== undefined) process.stdout.write(calendar);
   else if (parsed.args.summary) process.stdout.write(buildHandoffSummary(state, { nowMs: Date.now(), localZone }));

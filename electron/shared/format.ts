@@ -1,7 +1,12 @@
 // Display formatting shared by the core (notifications), the tray and the renderer. Instants arrive as UTC ISO
 // strings or epoch ms; everything shown is in the local zone, with the schedule's own wall time added in
 // parentheses only when its UTC offset differs at that instant (a Paris schedule seen from Berlin adds nothing).
-import { DateTime } from 'luxon';
+// On Intl alone (./wall-clock), so main and the renderer run this one implementation and the renderer ships no
+// luxon; test/shared/format-oracle.test.ts holds every text to what luxon prints.
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './time';
+import { localWall, wallAt, wallText, warmFormats, type Wall } from './wall-clock';
+
+export { wallParts, type WallParts } from './wall-clock';
 
 export type Instant = string | number;
 
@@ -20,30 +25,23 @@ export interface DayFormatOptions extends TimeFormatOptions {
 }
 
 const DEFAULT_LOCALE = 'en-GB';
-const MINUTE_MS = 60_000;
-const HOUR_MIN = 60;
-const DAY_MIN = 24 * HOUR_MIN;
 
 function toMs(instant: Instant): number {
   return typeof instant === 'number' ? instant : Date.parse(instant);
 }
 
-function inZone(instant: Instant, zone: string | undefined): DateTime {
-  const dt = DateTime.fromMillis(toMs(instant));
-  return zone ? dt.setZone(zone) : dt;
-}
-
 /** A compact duration: "45 min", "2 h 15 min", "3 d 4 h". Minutes are rounded to the nearest one. */
 export function formatDuration(ms: number): string {
   const totalMin = Math.round(Math.abs(ms) / MINUTE_MS);
-  if (totalMin < HOUR_MIN) return `${totalMin} min`;
-  if (totalMin < DAY_MIN) {
-    const h = Math.floor(totalMin / HOUR_MIN);
-    const m = totalMin % HOUR_MIN;
+  const [hourMin, dayMin] = [HOUR_MS / MINUTE_MS, DAY_MS / MINUTE_MS];
+  if (totalMin < hourMin) return `${totalMin} min`;
+  if (totalMin < dayMin) {
+    const h = Math.floor(totalMin / hourMin);
+    const m = totalMin % hourMin;
     return m === 0 ? `${h} h` : `${h} h ${m} min`;
   }
-  const d = Math.floor(totalMin / DAY_MIN);
-  const h = Math.floor((totalMin % DAY_MIN) / HOUR_MIN);
+  const d = Math.floor(totalMin / dayMin);
+  const h = Math.floor((totalMin % dayMin) / hourMin);
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
 }
 
@@ -57,7 +55,7 @@ export function formatRelative(fromMs: number, to: Instant): string {
 
 /** A ticking countdown: "1:02:03" or "14:59" (hours unbounded); never negative. */
 export function formatCountdown(remainingMs: number): string {
-  const totalSec = Math.max(0, Math.ceil(remainingMs / 1000));
+  const totalSec = Math.max(0, Math.ceil(remainingMs / SECOND_MS));
   const h = Math.floor(totalSec / 3600);
   const m = Math.floor((totalSec % 3600) / 60);
   const s = totalSec % 60;
@@ -71,80 +69,78 @@ export function zoneLabel(zone: string): string {
   return last.replace(/_/g, ' ');
 }
 
-function clock(dt: DateTime, locale: string): string {
-  return dt.toLocaleString({ hour: '2-digit', minute: '2-digit' }, { locale });
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const WEEKDAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
+const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+
+/** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
+export function warmUp(locale: string, zones: readonly (string | undefined)[] = [undefined]): void {
+  warmFormats(locale, [CLOCK, WEEKDAY_CLOCK], zones);
 }
 
-function dayClock(dt: DateTime, locale: string, style: 'weekday' | 'date'): string {
-  const fmt: Intl.DateTimeFormatOptions =
-    style === 'weekday'
-      ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
-      : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-  return dt.toLocaleString(fmt, { locale });
+function clock(w: Wall, locale: string): string {
+  return wallText(w, locale, CLOCK);
 }
 
-/** The schedule zone's view of an instant, or undefined when it reads the same as the local one. */
-function scheduleSide(local: DateTime, instant: Instant, opts: TimeFormatOptions): DateTime | undefined {
+function dayClock(w: Wall, locale: string, style: 'weekday' | 'date'): string {
+  return wallText(w, locale, style === 'weekday' ? WEEKDAY_CLOCK : DATE_CLOCK);
+}
+
+/** The schedule zone's view of an instant, or undefined when it reads the same as the local one (or is unknown). */
+function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | undefined {
   if (!opts.scheduleZone) return undefined;
-  const there = inZone(instant, opts.scheduleZone);
-  if (!there.isValid || there.offset === local.offset) return undefined;
+  const there = wallAt(ms, opts.scheduleZone);
+  if (!there || there.offsetMin === local.offsetMin) return undefined;
   return there;
+}
+
+/** The local date alone: "Mon 16 Nov" (en-GB). */
+export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): string {
+  return wallText(localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE, DATE_ONLY);
 }
 
 /** "17:00", or "17:00 (09:00 New York)" — with the weekday there when the schedule's date differs. */
 export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
-  const local = inZone(instant, opts.localZone);
+  const ms = toMs(instant);
+  const local = localWall(ms, opts.localZone);
   const text = clock(local, locale);
-  const there = scheduleSide(local, instant, opts);
-  if (!there) return text;
-  const sameDate = dayNumber(there) === dayNumber(local);
-  const thereText = sameDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
-  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
-}
-
-/** Days since the epoch of a zoned date's calendar day: cheap to compare (luxon's startOf is slow). */
-function dayNumber(dt: DateTime): number {
-  return Date.UTC(dt.year, dt.month - 1, dt.day) / 86_400_000;
+  const there = scheduleSide(local, ms, opts);
+  if (!there || !opts.scheduleZone) return text;
+  const thereText = there.isoDate === local.isoDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }
 
 /** Time alone today (unless `withDay`), weekday within a week either side, otherwise the date. */
-function localDayText(dt: DateTime, nowLocal: DateTime, locale: string, withDay = false): string {
-  const dayDiff = dayNumber(dt) - dayNumber(nowLocal);
-  if (dayDiff === 0 && !withDay) return clock(dt, locale);
-  if (Math.abs(dayDiff) < 7) return dayClock(dt, locale, 'weekday');
-  return dayClock(dt, locale, 'date');
-}
-
-const DATE_ONLY = { weekday: 'short', day: 'numeric', month: 'short' } as const;
-
-/** The local date alone: "Mon 16 Nov" (en-GB). */
-export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): string {
-  return inZone(instant, opts.localZone).toLocaleString(DATE_ONLY, { locale: opts.locale ?? DEFAULT_LOCALE });
+function localDayText(w: Wall, nowLocal: Wall, locale: string, withDay = false): string {
+  const dayDiff = w.dayNumber - nowLocal.dayNumber;
+  if (dayDiff === 0 && !withDay) return clock(w, locale);
+  if (Math.abs(dayDiff) < 7) return dayClock(w, locale, 'weekday');
+  return dayClock(w, locale, 'date');
 }
 
 /** "09:00" today, "Tue 09:00" within a week either side, "14 Apr, 09:00" further away. */
 export function formatDayTime(instant: Instant, opts: DayFormatOptions): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
-  const local = inZone(instant, opts.localZone);
-  const nowLocal = inZone(opts.nowMs, opts.localZone);
-  const text = localDayText(local, nowLocal, locale);
-  const there = scheduleSide(local, instant, opts);
-  if (!there) return text;
+  const ms = toMs(instant);
+  const local = localWall(ms, opts.localZone);
+  const text = localDayText(local, localWall(opts.nowMs, opts.localZone), locale);
+  const there = scheduleSide(local, ms, opts);
+  if (!there || !opts.scheduleZone) return text;
   // The schedule's side names its day in the same style as the local side: a weekday within a week, else the
   // date (a bare "Mon" for next week's Monday would read as this week's).
-  const sameDate = dayNumber(there) === dayNumber(local);
-  const thereText = sameDate
-    ? clock(there, locale)
-    : localDayText(there, inZone(opts.nowMs, opts.scheduleZone), locale, true);
-  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone ?? '')})`;
+  const thereText =
+    there.isoDate === local.isoDate
+      ? clock(there, locale)
+      : localDayText(there, localWall(opts.nowMs, opts.scheduleZone), locale, true);
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }
 
-function windowIn(start: DateTime, end: DateTime, nowLocal: DateTime, locale: string): string {
+function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string): string {
   // A shift ending at midnight reads as "09:00–00:00" rather than naming the next day.
-  const endsAtMidnight = end.hour === 0 && end.minute === 0 && end.second === 0 && end.millisecond === 0;
-  const endDay = dayNumber(end) - (endsAtMidnight ? 1 : 0);
-  const endsSameDay = endDay === dayNumber(start) && +end - +start < 24 * HOUR_MIN * MINUTE_MS;
+  const endDay = end.atMidnight ? end.dayNumber - 1 : end.dayNumber;
+  const endsSameDay = endDay === start.dayNumber && end.ms - start.ms < DAY_MS;
   if (endsSameDay) return `${localDayText(start, nowLocal, locale)}–${clock(end, locale)}`;
   // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
   return `${localDayText(start, nowLocal, locale, true)} – ${localDayText(end, nowLocal, locale, true)}`;
@@ -153,15 +149,14 @@ function windowIn(start: DateTime, end: DateTime, nowLocal: DateTime, locale: st
 /** "09:00–17:00", "Tue 09:00 – Wed 09:00", plus "(03:00–11:00 New York)" when the schedule's zone differs. */
 export function formatWindow(start: Instant, end: Instant, opts: DayFormatOptions): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
-  const nowLocal = inZone(opts.nowMs, opts.localZone);
-  const s = inZone(start, opts.localZone);
-  const e = inZone(end, opts.localZone);
-  const text = windowIn(s, e, nowLocal, locale);
-  const there = scheduleSide(s, start, opts);
-  if (!there || !opts.scheduleZone) return text;
-  const nowThere = inZone(opts.nowMs, opts.scheduleZone);
-  const thereText = windowIn(there, inZone(end, opts.scheduleZone), nowThere, locale);
-  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
+  const [startMs, endMs] = [toMs(start), toMs(end)];
+  const s = localWall(startMs, opts.localZone);
+  const text = windowIn(s, localWall(endMs, opts.localZone), localWall(opts.nowMs, opts.localZone), locale);
+  const there = scheduleSide(s, startMs, opts);
+  const zone = opts.scheduleZone;
+  if (!there || !zone) return text;
+  const thereText = windowIn(there, localWall(endMs, zone), localWall(opts.nowMs, zone), locale);
+  return `${text} (${thereText} ${zoneLabel(zone)})`;
 }
 
 /** Up to two letters for an avatar: first and last word ("Jean-Luc Picard" → "JP"); "?" when empty. */

@@ -1,7 +1,8 @@
 // The rotation engine: pure functions from a schedule's layers and overrides to on-call segments.
 // Semantics are written down in docs/simulator.md.
 import { DateTime, IANAZone } from 'luxon';
-import { DAY_MS, HOUR_MS, YEAR_MS } from './time';
+import { DAY_MS, HOUR_MS, MINUTE_MS, WEEK_MS } from '../shared/time';
+import { YEAR_MS } from './time';
 
 export type ShiftUnit = 'minutes' | 'hours' | 'days' | 'weeks';
 
@@ -35,7 +36,7 @@ export interface Segment {
 /** A stretch with one user set and no boundary of any layer or override inside it. */
 type Piece = { startMs: number; endMs: number; userIds: string[] | null };
 
-const UNIT_MS: Record<ShiftUnit, number> = { minutes: 60_000, hours: HOUR_MS, days: DAY_MS, weeks: 7 * DAY_MS };
+const UNIT_MS: Record<ShiftUnit, number> = { minutes: MINUTE_MS, hours: HOUR_MS, days: DAY_MS, weeks: WEEK_MS };
 /** A guard against absurd seeds (one-minute shifts merged over years): the walk stops here. */
 const MAX_PIECES = 200_000;
 

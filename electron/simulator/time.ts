@@ -1,9 +1,8 @@
 // Instants inside the simulator are epoch milliseconds; on the wire they are ISO 8601 UTC with a `Z`.
 import { DateTime, Duration } from 'luxon';
 import { z } from 'zod';
+import { DAY_MS } from '../shared/time';
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 /** How far the engine looks past a window when merging segments, and the widest shifts window served. */
 export const YEAR_MS = 366 * DAY_MS;
 

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createUpdateChecker,
-  DAY_MS,
   isNewer,
   noticeFrom,
   readReleaseConfig,
   type UpdateNotice,
 } from '../../electron/adapters/update-check';
+import { DAY_MS } from '../../electron/shared/time';
 
 const PAGES = 'https://github.com/oncall-tray/oncall-tray/releases/';
 let server: Server;

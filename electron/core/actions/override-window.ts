@@ -8,7 +8,8 @@ import type { Person } from '../../shared/view-state';
 import { nowAndNext, segmentsOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { peopleIn, timelineOf } from '../model/timeline';
-import { HOUR_MS, toWireInstant } from '../sync/plan';
+import { HOUR_MS } from '../../shared/time';
+import { toWireInstant } from '../sync/plan';
 import { windowCoveredBy } from './window-coverage';
 
 export interface PlannedOverride {

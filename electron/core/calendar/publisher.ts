@@ -4,6 +4,7 @@ import type { Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Snapshot } from '../model/snapshot';
 import { remindersFor } from '../../shared/settings';
+import { DAY_MS } from '../../shared/time';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
 import {
@@ -16,7 +17,6 @@ import {
   type PublishedRecord,
 } from './published-record';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
 /** Record files: one per output, so an imported export and a subscribed feed each keep their own sequences. */

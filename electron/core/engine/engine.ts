@@ -42,10 +42,8 @@ function withFeedToken(s: Settings): Settings {
 
 export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
-  const localZone = (): string =>
-    typeof options.localZone === 'function'
-      ? options.localZone()
-      : (options.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const zone = options.localZone;
+  const localZone = (): string => (typeof zone === 'function' ? zone() : zone);
   const log = options.log ?? (() => undefined);
   // Some parts tell of changes that a part made after them acts on: the data folder's and the feed's notices change
   // what the state keeper derives, a new key restarts sync, and a new state goes on to the readiness watch (which

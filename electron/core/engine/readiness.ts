@@ -3,6 +3,7 @@
 // when notifications themselves are the problem, the tray icon shows it: see tray-menu.ts).
 import { readinessLine } from '../../shared/readiness-text';
 import { formatDayTime } from '../../shared/format';
+import { HOUR_MS } from '../../shared/time';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, Notifier } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
@@ -10,7 +11,6 @@ import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 import { URGENT_WITHIN_MS } from '../reminders/quiet';
 
-const HOUR_MS = 60 * 60_000;
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
 const OPENED_RECHECK_MS = 60_000;

@@ -23,10 +23,11 @@ export interface EngineOptions {
   /** Diagnostic log; never receives the key. */
   log?: (message: string) => void;
   /**
-   * The local zone used for formatting in notifications (defaults to the system zone). A function is read each
-   * time reminders are planned or judged, so a zone change (travel) rebuilds the plan in the new zone's times.
+   * The local zone used for formatting in notifications, the tray and quiet hours: the caller's to say (main follows
+   * the OS, the CLI asks Intl), never guessed here. A function is read each time reminders are planned or judged,
+   * so a zone change (travel) rebuilds the plan in the new zone's times.
    */
-  localZone?: string | (() => string);
+  localZone: string | (() => string);
   /** Days of shifts sync reads ahead (default 14); the status command's --ics asks for more, once. */
   horizonDays?: number;
   /** Whether settings may start the calendar feed server (default true); the status command never serves it. */

@@ -9,7 +9,8 @@ import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
 import { changeNotification, type ShiftChange } from './notice-messages';
-import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
+import { MINUTE_MS } from '../../shared/time';
+import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 interface Span {
   startMs: number;

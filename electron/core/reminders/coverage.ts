@@ -3,8 +3,7 @@ import { remindersFor } from '../../shared/settings';
 import { coverageLists } from '../state/coverage';
 import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+import { WEEK_MS } from '../../shared/time';
 
 export function coverageReminders(input: PlanInput): PlannedReminder[] {
   const { snapshot, nowMs } = input;

@@ -15,7 +15,8 @@ import {
 import { knownOf } from './known';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
-import { endKey, MINUTE_MS, shiftRef, type PlanInput, type PlannedReminder } from './types';
+import { MINUTE_MS } from '../../shared/time';
+import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { Snapshot } from '../model/snapshot';
 
 export type { PlanInput, PlannedReminder, ReminderKind } from './types';
@@ -116,7 +117,7 @@ export function myUpcomingShifts(
 }
 
 export function planReminders(input: PlanInput): PlannedReminder[] {
-  const zone = input.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = input.localZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
   const items = shifts.flatMap(({ ref, horizonEndMs }) => [
     ...blockReminders(ref, horizonEndMs, input),

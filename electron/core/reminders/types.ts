@@ -38,9 +38,9 @@ export interface PlanInput extends MessageOptions {
   previous?: Snapshot;
   nowMs: number;
   settings: Settings;
+  /** The zone my shifts are planned and worded in: required, the planner never guesses one. */
+  localZone: string;
 }
-
-export const MINUTE_MS = 60_000;
 
 /** The end reminder's key names the end instant only, so it stays the same while the visible start moves. */
 export function endKey(ref: Pick<ShiftRef, 'scheduleId' | 'endMs'>): string {

@@ -8,12 +8,12 @@ import { DateTime } from 'luxon';
 import { zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
+import { DAY_MS, HOUR_MS } from '../../shared/time';
 import { stretchesIn, timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { nightsOver } from './load';
 
-const HOUR_MS = 3_600_000;
-const LOOK_BACK_MS = 30 * 24 * HOUR_MS;
+const LOOK_BACK_MS = 30 * DAY_MS;
 
 interface Span {
   startMs: number;
@@ -137,7 +137,7 @@ function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number, unread: readonly 
   if (c.onCallHere) parts.push('on call here then');
   if (c.onCallElsewhere.length > 0) parts.push(`on call on ${c.onCallElsewhere.join(', ')} then`);
   if (c.unknownOn.length > 0) parts.push(`not known whether free on ${c.unknownOn.join(', ')}`);
-  const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / (24 * HOUR_MS)));
+  const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / DAY_MS));
   const leftOut = unread.length > 0 ? ` (${unread.join(', ')} not read)` : '';
   parts.push(`${c.recentHours} h on call in the last ${days} d${leftOut}`);
   if (c.viewer) parts.push('viewer seat, unlikely');

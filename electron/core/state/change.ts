@@ -2,6 +2,7 @@
 // engine re-derives exactly at handoffs (not every second) and pushes only real changes.
 import type { Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
+import { DAY_MS } from '../../shared/time';
 import { segmentsOf } from '../model/segments';
 import { stretchAt, timelineOf } from '../model/timeline';
 import { coverageStaleAfterMs } from './coverage';
@@ -25,7 +26,7 @@ function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | und
     yield here.endMs;
     // A block of mine entering "My shifts" as the horizon moves on (a segment start is a superset of those).
     if (settings) {
-      const horizonMs = settings.horizonDays * 24 * 3_600_000;
+      const horizonMs = settings.horizonDays * DAY_MS;
       const entering = segmentsOf(s.shifts).find((seg) => seg.startMs > nowMs + horizonMs);
       if (entering) yield entering.startMs - horizonMs + 1;
     }

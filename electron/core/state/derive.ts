@@ -3,6 +3,7 @@
 // so while offline they keep advancing along the cached shifts.
 import type { Schedule, Shift } from '../../api/schemas';
 import type { Settings } from '../../shared/settings';
+import { DAY_MS } from '../../shared/time';
 import type { AppState, MyShift, ScheduleView, ShiftView, TimeSpan } from '../../shared/view-state';
 import { blocksOf, isoOf, segmentsOf, toPerson } from '../model/segments';
 import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
@@ -176,8 +177,6 @@ function myOnCallNow(
   }
   return result;
 }
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * My blocks from now to the horizon over all watched schedules (each merged per schedule, the running one with its

@@ -4,9 +4,8 @@
 import type { KnownRange, MyGap, ScheduleView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
 import { rangeCovers } from '../../shared/knowledge';
+import { DAY_MS } from '../../shared/time';
 import type { ScheduleSnapshot } from '../model/snapshot';
-
-const DAY_MS = 24 * 3_600_000;
 
 /** The span a schedule's held shifts cover, or null when its shifts were never read. */
 export function knownRangeOf(s: ScheduleSnapshot | undefined): KnownRange | null {

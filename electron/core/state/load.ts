@@ -5,10 +5,10 @@
 import { DateTime } from 'luxon';
 import type { MyLoad, LoadPeriod, ScheduleView } from '../../shared/view-state';
 import { hasData } from '../../shared/freshness';
+import { HOUR_MS } from '../../shared/time';
 import { blocksOf, segmentsOf } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
 
-const HOUR_MS = 3_600_000;
 const NIGHT_FROM_H = 22;
 const NIGHT_TO_H = 7;
 

@@ -5,6 +5,7 @@ import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
 import { formatRelative } from '../../shared/format';
+import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
   coverageActionLabel,
@@ -52,8 +53,7 @@ export type TrayMenuItem =
   | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean }
   | { type: 'separator' };
 
-const MINUTE_MS = 60_000;
-const SOON_MS = 24 * 60 * MINUTE_MS;
+const SOON_MS = DAY_MS;
 
 /** Whether the app can't tell if I am on call: nothing says I am, and my shifts are unknown somewhere. */
 function myStateUnknown(state: AppState): boolean {

@@ -7,11 +7,9 @@
 // Coverage is one list for all schedules, so with few schedules it is read only every few idle refreshes.
 import type { Schedule, Shift } from '../../api/schemas';
 import type { RefreshSettings } from '../../shared/settings';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 import { blocksOf, instantMs, segmentsOf, type Segment } from '../model/segments';
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
 export const DEFAULT_HORIZON_DAYS = 14;
 /** Re-read shifts at least this often even when the revision did not move: the spec never promises it moves with
  * an override, and "no shift of yours in the next 14 days" carries this read's time once it is older than two

@@ -1,8 +1,9 @@
 // The app's one reactive copy of main's state: an immutable snapshot replaced whole on every push ($state.raw:
 // no deep proxies, views read plain objects). A clock ticks so relative times ("in 14 min") stay current.
 import type { AppState } from '../../../electron/shared/view-state';
+import type { FormatContext } from './format-context';
 import { loadState, onState } from './bridge';
-import { warmUp } from './zoned-format';
+import { warmUp } from '../../../electron/shared/format';
 import { warmGlance } from './glance';
 
 let snapshot = $state.raw<AppState | null>(null);
@@ -30,6 +31,14 @@ export const app = {
   },
   get localZone(): string | undefined {
     return localZone;
+  },
+  /** The zone by name ("Europe/Berlin"), for what names it: the system's as Intl reports it, unless one is set. */
+  get zoneName(): string {
+    return localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  },
+  /** The clock, locale and zone every view formats with. */
+  get formatContext(): FormatContext {
+    return { nowMs, locale: currentLocale, ...(localZone ? { localZone } : {}) };
   },
 };
 

@@ -1,14 +1,12 @@
 // The glance, as plain data: my shifts to the horizon, who asks me for cover, the counts every surface agrees on,
 // "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
-import { formatDuration, zoneLabel } from '../../../electron/shared/format';
+import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { coverageIssuesText, knowsNow, uncoveredNow } from '../../../electron/shared/knowledge';
+import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { formatTime, formatWindow, wallParts } from './zoned-format';
 import type { FormatContext } from './format-context';
-
-const DAY_MS = 86_400_000;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

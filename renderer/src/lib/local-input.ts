@@ -1,7 +1,7 @@
 // `datetime-local` values (wall-clock minutes, no zone) ↔ instants, in the local zone or one a test names.
-import { wallParts } from './zoned-format';
+import { wallParts } from '../../../electron/shared/format';
+import { MINUTE_MS } from '../../../electron/shared/time';
 
-const MINUTE_MS = 60_000;
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** "2026-03-02T10:00" as a `datetime-local` input shows the instant in that zone. */

@@ -3,7 +3,7 @@
 import { untrack } from 'svelte';
 import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
-import { app, locale } from './app-state.svelte';
+import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
 import { clearDraft, saveDraft, takeDraft } from './override-draft';
@@ -21,7 +21,7 @@ import { OverrideWrite } from './override-write.svelte';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
-import { formatWindow } from './zoned-format';
+import { formatWindow } from '../../../electron/shared/format';
 
 export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
 
@@ -29,8 +29,9 @@ export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; m
 const PREVIEW_DELAY_MS = 120;
 
 export class OverrideForm {
-  readonly localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  readonly h24 = uses24h(locale);
+  /** The app's zone, by name: the custom window's times are read in it and it is named beside them. */
+  readonly localZone = app.zoneName;
+  readonly h24 = uses24h(app.locale);
   readonly #model: () => AppState;
   readonly #params: () => Record<string, string>;
   /** The draft belongs to this route: another request's shift does not bring it back. */
@@ -88,7 +89,7 @@ export class OverrideForm {
     ...(this.#unwatched ? [{ value: this.#unwatched.id, label: this.#unwatched.name }] : []),
   ]);
   readonly days = $derived.by(() =>
-    dayOptions(app.nowMs, locale, undefined, [this.values.startDay, this.values.endDay]),
+    dayOptions(app.nowMs, app.locale, this.localZone, [this.values.startDay, this.values.endDay]),
   );
   /** The coverage request this form answers, shown above it. */
   readonly request = $derived.by(() => {
@@ -115,7 +116,8 @@ export class OverrideForm {
     this.#routeKey = hashFor('override', params());
     const fresh = initialValues(model().schedules, params(), {
       myEmail: model().settings.email,
-      nowMs: Date.now(),
+      nowMs: app.nowMs,
+      localZone: this.localZone,
       h24: this.h24,
     });
     this.#pristine = JSON.stringify(fresh);
@@ -165,7 +167,7 @@ export class OverrideForm {
   }
 
   windowText = (start: string, end: string): string =>
-    formatWindow(start, end, { nowMs: app.nowMs, locale, scheduleZone: this.schedule?.timeZone ?? undefined });
+    formatWindow(start, end, { ...app.formatContext, scheduleZone: this.schedule?.timeZone ?? undefined });
 
   names = (emails: readonly string[]): string[] => emails.map((e) => nameFor(e, this.known, this.myEmail));
 

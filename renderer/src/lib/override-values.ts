@@ -2,13 +2,13 @@
 // over from one of several on call), their defaults, and the checks made before anything is sent. The engine checks
 // again; these give instant, field-level feedback.
 import type { CandidatesRequest, OverrideRequest, OverrideWindow } from '../../../electron/shared/ipc-contract';
+import { HOUR_MS, MINUTE_MS } from '../../../electron/shared/time';
 import type { Person, ScheduleView } from '../../../electron/shared/view-state';
 import { COUNT_LIMITS, type FieldErrors } from './limits';
 import { isEmail, sameEmail } from './people';
 import { customFields, instantOf, readWindow, type WindowFields } from './time-input';
 
 export const MAX_COVERING = COUNT_LIMITS.coveringPeople;
-const MINUTE_MS = 60_000;
 const QUARTER_MS = 15 * MINUTE_MS;
 
 export const PRESETS = [
@@ -86,7 +86,7 @@ export function initialValues(
   const values: OverrideFormValues = {
     scheduleId,
     preset: 'rest_of_current',
-    ...customFields(startMs, startMs + 60 * MINUTE_MS, ctx.localZone, h24),
+    ...customFields(startMs, startMs + HOUR_MS, ctx.localZone, h24),
     ...whoDefaults(schedule, ctx.myEmail),
     query: '',
   };

@@ -1,6 +1,6 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
-import { formatDuration, formatRelative, initials } from '../../../electron/shared/format';
+import { formatDayTime, formatDuration, formatRelative, formatTime, initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import {
   coverageIssuesText,
@@ -10,7 +10,6 @@ import {
   nothingPlannedUntil,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { formatDayTime, formatTime } from './zoned-format';
 import { nextBlockLine, spanText } from './glance';
 import type { FormatContext } from './format-context';
 

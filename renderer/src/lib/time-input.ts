@@ -2,10 +2,8 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { wallParts } from './zoned-format';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { wallParts } from '../../../electron/shared/format';
+import { DAY_MS, MINUTE_MS } from '../../../electron/shared/time';
 
 /** Custom lengths in minutes; 'end' means an explicit end day and time. */
 export const LENGTHS: readonly { value: string; label: string }[] = [

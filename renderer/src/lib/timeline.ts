@@ -5,11 +5,10 @@
 // Each row is the schedule's known timeline (core/model/timeline.ts, sent in the state): every shift read in the
 // week is drawn for every person; "uncovered" only where the data was read and nobody is on call; hatched unknown
 // only where the app truly doesn't know (not loaded, shifts the service sent unreadable, past what was read).
-import { initials } from '../../../electron/shared/format';
+import { formatDayTime, formatWindow, initials, wallParts } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
 import { orderedSchedules } from './glance';
-import { formatDayTime, formatWindow, wallParts } from './zoned-format';
 import type { FormatContext } from './format-context';
 
 export const TIMELINE_DAYS = 7;

@@ -11,10 +11,8 @@ import {
   probeDisagrees,
   shiftsNeeded,
   toWireInstant,
-  DAY_MS,
-  HOUR_MS,
-  MINUTE_MS,
 } from '../../../electron/core/sync/plan';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../electron/shared/time';
 import { alice, bob, details, me, ms, shift } from '../support/fixtures';
 
 const refresh = defaultSettings().refresh; // idle 300 s, near 60 s within 30 min

@@ -144,6 +144,8 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     secrets: new MemorySecrets(),
     notifier,
     files: new MemoryFileStore(),
+    // Main's zone is the OS's, the one the page shows times in too.
+    localZone: PAGE_ZONE,
   });
   const windowCalls: Host['windowCalls'] = [];
   const clipboard: string[] = [];

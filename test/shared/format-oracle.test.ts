@@ -1,12 +1,13 @@
-// The renderer formats zone-aware times with Intl instead of luxon (bundle budget); users must not be able to tell:
-// every text must equal what electron/shared/format.ts (luxon) prints for the tray and the notifications.
+// The shared formats (the tray, the notifications, the CLI and the renderer alike) run on Intl alone, so the renderer
+// ships no luxon; a user must not be able to tell: every text must equal what luxon computes (./support/luxon-format,
+// the formats as they were written on luxon) over zones, DST changes and locales.
 import { describe, expect, it } from 'vitest';
 import * as shared from '../../electron/shared/format';
-import * as renderer from '../../renderer/src/lib/zoned-format';
+import { HOUR_MS } from '../../electron/shared/time';
+import * as luxon from './support/luxon-format';
 
 const ZONES = ['Europe/Berlin', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
 const LOCALES = ['en-GB', 'en-US', 'ja-JP'];
-const HOUR_MS = 3_600_000;
 
 // Around both 2026 DST changes in Europe and the US, and a southern-hemisphere one, at odd hours and at midnights.
 const ANCHORS = [
@@ -19,7 +20,7 @@ const ANCHORS = [
 ];
 const INSTANTS = ANCHORS.flatMap((a) => [-26, -3, 0, 2, 23, 49, 170].map((h) => Date.parse(a) + h * HOUR_MS));
 
-describe('renderer zoned formatting reads exactly like the shared luxon formatting', () => {
+describe('the Intl formats read exactly like luxon', () => {
   for (const localZone of ZONES.filter((z) => z !== 'Europe/Paris')) {
     it(`matches for a user in ${localZone}`, () => {
       let compared = 0;
@@ -29,10 +30,10 @@ describe('renderer zoned formatting reads exactly like the shared luxon formatti
             const nowMs = INSTANTS[(i * 7) % INSTANTS.length] ?? start;
             const end = start + [1, 8, 24, 25, 72][i % 5]! * HOUR_MS;
             const opts = { localZone, scheduleZone, locale, nowMs };
-            expect(renderer.formatTime(start, opts)).toBe(shared.formatTime(start, opts));
-            expect(renderer.formatDayTime(start, opts)).toBe(shared.formatDayTime(start, opts));
-            expect(renderer.formatWindow(start, end, opts)).toBe(shared.formatWindow(start, end, opts));
-            expect(renderer.formatDate(start, opts)).toBe(shared.formatDate(start, opts));
+            expect(shared.formatTime(start, opts)).toBe(luxon.formatTime(start, opts));
+            expect(shared.formatDayTime(start, opts)).toBe(luxon.formatDayTime(start, opts));
+            expect(shared.formatWindow(start, end, opts)).toBe(luxon.formatWindow(start, end, opts));
+            expect(shared.formatDate(start, opts)).toBe(luxon.formatDate(start, opts));
             compared += 4;
           }
         }
@@ -45,28 +46,28 @@ describe('renderer zoned formatting reads exactly like the shared luxon formatti
     for (const scheduleZone of [undefined, ...ZONES]) {
       for (const [i, start] of INSTANTS.entries()) {
         const opts = { scheduleZone, locale: 'en-GB', nowMs: INSTANTS[(i * 3) % INSTANTS.length] ?? start };
-        expect(renderer.formatWindow(start, start + 9 * HOUR_MS, opts)).toBe(
-          shared.formatWindow(start, start + 9 * HOUR_MS, opts),
+        expect(shared.formatWindow(start, start + 9 * HOUR_MS, opts)).toBe(
+          luxon.formatWindow(start, start + 9 * HOUR_MS, opts),
         );
-        expect(renderer.formatDayTime(start, opts)).toBe(shared.formatDayTime(start, opts));
+        expect(shared.formatDayTime(start, opts)).toBe(luxon.formatDayTime(start, opts));
       }
     }
   });
 
   it('treats a window ending at local midnight as the same day', () => {
     const opts = { localZone: 'Europe/Berlin', locale: 'en-GB', nowMs: Date.parse('2026-05-04T06:00:00Z') };
-    const text = renderer.formatWindow('2026-05-04T07:00:00Z', '2026-05-04T22:00:00Z', opts);
+    const text = shared.formatWindow('2026-05-04T07:00:00Z', '2026-05-04T22:00:00Z', opts);
     expect(text).toBe('09:00–00:00');
-    expect(text).toBe(shared.formatWindow('2026-05-04T07:00:00Z', '2026-05-04T22:00:00Z', opts));
+    expect(text).toBe(luxon.formatWindow('2026-05-04T07:00:00Z', '2026-05-04T22:00:00Z', opts));
   });
 
   it('adds the schedule zone only when its offset differs, and ignores an unknown zone like luxon does', () => {
     const opts = { localZone: 'Europe/Berlin', locale: 'en-GB' };
-    expect(renderer.formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'Europe/Paris' })).toBe('09:00');
-    expect(renderer.formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'America/New_York' })).toBe(
+    expect(shared.formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'Europe/Paris' })).toBe('09:00');
+    expect(shared.formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'America/New_York' })).toBe(
       '09:00 (03:00 New York)',
     );
     const bogus = { ...opts, scheduleZone: 'Mars/Olympus' };
-    expect(renderer.formatTime('2026-05-04T07:00:00Z', bogus)).toBe(shared.formatTime('2026-05-04T07:00:00Z', bogus));
+    expect(shared.formatTime('2026-05-04T07:00:00Z', bogus)).toBe(luxon.formatTime('2026-05-04T07:00:00Z', bogus));
   });
 });
