@@ -52,7 +52,7 @@ function styleHashInCsp(): Plugin {
 
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
-  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline)\.svelte/;
+  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline)\.svelte|\/views\/status\//;
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
