@@ -6,6 +6,9 @@ import type { InvokeChannel, RequestOf, ResponseOf, ViewName } from '../../../el
 /** lib/bridge.ts's invoke: never throws, a failure is a value. */
 export type Invoke = <C extends InvokeChannel>(channel: C, request: RequestOf<C>) => Promise<ResponseOf<C> | Failure>;
 
+/** What a channel answers when it works. */
+export type Answered<C extends InvokeChannel> = Extract<ResponseOf<C>, { ok: true }>['value'];
+
 /** lib/router.svelte.ts's open: shows a view (from the popover, in the quick-action window). */
 export type OpenView = (view: ViewName, params?: Record<string, string>) => unknown;
 
