@@ -56,7 +56,7 @@ const POPOVER =
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|override-[a-z-]+|people|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form)[.]/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form)[.]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
