@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   ...svelte.configs['flat/recommended'],
   {
-    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts'],
+    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts', 'test/**/*.svelte.ts'],
     // `{' '}` keeps a space between inline elements that markup formatting would otherwise drop.
     rules: { 'svelte/no-useless-mustaches': 'off' },
     languageOptions: {

@@ -1,7 +1,8 @@
 // Chat user group of a schedule: name and handle (1–60), description (≤ 140), attached or updated with one PUT.
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
 import type { ScheduleView } from '../../../electron/shared/view-state';
-import { counter, lengthProblem, problems, TEXT_LIMITS as LIMITS, type Counter, type FieldErrors } from './limits';
+import { countersOf, lengthProblems, problems, TEXT_LIMITS as LIMITS } from './limits';
+import type { Counter, FieldErrors, TextRules } from './limits';
 
 export interface ChatGroupFormValues {
   scheduleId: string;
@@ -21,21 +22,18 @@ export function valuesFor(schedule: ScheduleView | undefined): ChatGroupFormValu
   };
 }
 
-export function chatGroupCounters(values: ChatGroupFormValues): Record<'name' | 'handle' | 'description', Counter> {
-  return {
-    name: counter(values.name, LIMITS.nameMax),
-    handle: counter(values.handle, LIMITS.handleMax),
-    description: counter(values.description, LIMITS.chatGroupDescriptionMax),
-  };
-}
+type TextField = 'name' | 'handle' | 'description';
+const TEXT: TextRules<TextField> = {
+  name: { label: 'Name', min: 1, max: LIMITS.nameMax },
+  handle: { label: 'Handle', min: 1, max: LIMITS.handleMax },
+  description: { label: 'Description', min: 0, max: LIMITS.chatGroupDescriptionMax },
+};
+
+export const chatGroupCounters = (values: ChatGroupFormValues): Record<TextField, Counter> => countersOf(values, TEXT);
 
 export function chatGroupErrors(values: ChatGroupFormValues): FieldErrors {
-  return problems({
-    scheduleId: values.scheduleId === '' ? 'Choose a schedule.' : undefined,
-    name: lengthProblem('Name', values.name, 1, LIMITS.nameMax),
-    handle: lengthProblem('Handle', values.handle, 1, LIMITS.handleMax),
-    description: lengthProblem('Description', values.description, 0, LIMITS.chatGroupDescriptionMax),
-  });
+  const schedule = problems({ scheduleId: values.scheduleId === '' ? 'Choose a schedule.' : undefined });
+  return { ...schedule, ...lengthProblems(values, TEXT) };
 }
 
 export type ChatGroupChecked = { ok: true; request: RequestOf<'chat-group:put'> } | { ok: false; errors: FieldErrors };

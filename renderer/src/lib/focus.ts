@@ -27,6 +27,17 @@ export async function focusResult(root: HTMLElement | undefined): Promise<void> 
   root?.querySelector<HTMLElement>('[data-result]')?.focus();
 }
 
+/** After a submit refused for its problems: the first field marked invalid, once it is marked. */
+export function focusInvalid(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** After a small form's submit (lib/small-form.svelte.ts): to its first problem, or to what happened. */
+export async function focusAfter(submitted: 'busy' | 'invalid' | 'same' | 'answered', form: HTMLElement | undefined) {
+  if (submitted === 'invalid') focusInvalid();
+  else if (submitted !== 'busy') await focusResult(form);
+}
+
 /**
  * Svelte action for a bar stuck to the window's bottom (Settings' Save bar): what gets the focus scrolls clear of it,
  * never behind it (WCAG 2.4.11), however tall the bar grows.

@@ -45,3 +45,31 @@ export function problems(entries: Record<string, string | undefined>): FieldErro
   for (const [field, message] of Object.entries(entries)) if (message) errors[field] = message;
   return errors;
 }
+
+/** A limited text field of a form: its label in messages, and its length bounds. */
+export interface TextRule {
+  label: string;
+  min: number;
+  max: number;
+}
+
+/** A form's limited text fields, checked and counted alike: { field: rule }. */
+export type TextRules<F extends string> = Record<F, TextRule>;
+
+/** The live counter of each field in `rules`. */
+export function countersOf<F extends string>(values: Record<F, string>, rules: TextRules<F>): Record<F, Counter> {
+  const counters: Partial<Record<F, Counter>> = {};
+  for (const field in rules) counters[field] = counter(values[field], rules[field].max);
+  // Filled for every field of `rules` just above.
+  return counters as Record<F, Counter>;
+}
+
+/** The length problem of each field in `rules` ({ field: message }, fine ones left out). */
+export function lengthProblems<F extends string>(values: Record<F, string>, rules: TextRules<F>): FieldErrors {
+  const found: Record<string, string | undefined> = {};
+  for (const field in rules) {
+    const { label, min, max } = rules[field];
+    found[field] = lengthProblem(label, values[field], min, max);
+  }
+  return problems(found);
+}

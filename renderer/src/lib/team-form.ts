@@ -1,7 +1,8 @@
 // Team edit: pick a team from the watched schedules, change its name (1–60) and description (≤ 200).
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
 import type { ScheduleView, TeamView } from '../../../electron/shared/view-state';
-import { counter, lengthProblem, problems, TEXT_LIMITS as LIMITS, type Counter, type FieldErrors } from './limits';
+import { countersOf, lengthProblems, problems, TEXT_LIMITS as LIMITS } from './limits';
+import type { Counter, FieldErrors, TextRules } from './limits';
 
 export interface TeamFormValues {
   /** The chosen option's key: the team's id, or a key of its own for a team sent without one. */
@@ -15,6 +16,9 @@ export type TeamOption = TeamView & { key: string };
 
 /** Why a team the service sent without an id is shown but not offered for editing (the update needs its id). */
 export const NOT_EDITABLE = "This team can't be edited: the service sent it without an id.";
+
+/** Said instead of the form when no watched schedule has a team. */
+export const NO_TEAMS = 'None of your watched schedules has a team.';
 
 /**
  * Teams of all watched schedules, once each, by name. A team sent without an id can't be told apart from another
@@ -40,20 +44,20 @@ export function valuesFor(team: (TeamView & { key?: string }) | undefined): Team
   return { teamId: team?.key ?? team?.id ?? '', name: team?.name ?? '', description: team?.description ?? '' };
 }
 
-export function teamCounters(values: TeamFormValues): { name: Counter; description: Counter } {
-  return {
-    name: counter(values.name, LIMITS.nameMax),
-    description: counter(values.description, LIMITS.teamDescriptionMax),
-  };
-}
+const TEXT: TextRules<'name' | 'description'> = {
+  name: { label: 'Name', min: 1, max: LIMITS.nameMax },
+  description: { label: 'Description', min: 0, max: LIMITS.teamDescriptionMax },
+};
+
+export const teamCounters = (values: TeamFormValues): Record<'name' | 'description', Counter> =>
+  countersOf(values, TEXT);
 
 /** Problems to show while typing, before anything is sent. */
 export function teamErrors(values: TeamFormValues): FieldErrors {
-  return problems({
-    teamId: values.teamId === '' ? 'Choose a team.' : undefined,
-    name: lengthProblem('Name', values.name, 1, LIMITS.nameMax),
-    description: lengthProblem('Description', values.description, 0, LIMITS.teamDescriptionMax),
-  });
+  return {
+    ...problems({ teamId: values.teamId === '' ? 'Choose a team.' : undefined }),
+    ...lengthProblems(values, TEXT),
+  };
 }
 
 export type TeamChecked =

@@ -1,0 +1,116 @@
+// First-run setup's state: four steps (API key, service address, schedules, you), what was typed in each, the one
+// problem of the current step, and each step's save. Schedules come before "you": their people are then offered,
+// so most users never type their e-mail.
+import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
+import type { SettingsPatch, WatchedSchedule } from '../../../electron/shared/settings';
+import type { AppState } from '../../../electron/shared/view-state';
+import { isEmail, matchPeople } from './people';
+import type { Invoke } from './ports';
+import { peopleOf } from './settings-form';
+
+export const STEPS = ['API key', 'Service address', 'Schedules', 'You'] as const;
+
+/** Why a later step can't be opened yet (a step opens once the steps before it are done). */
+export const REASONS = [
+  '',
+  'Enter your API key first.',
+  'Set the service address first.',
+  'Choose at least one schedule first.',
+];
+
+export class OnboardingSteps {
+  readonly #model: () => AppState;
+  readonly #invoke: Invoke;
+  readonly #finished: () => void;
+  step = $state(0);
+  // The key waits here until the service address is known: the keychain entry is named after the service host.
+  key = $state('');
+  // A stored address is shown without user info, query or fragment: they can hold a key (issue 19).
+  baseUrl = $state('');
+  me = $state<string[]>([]);
+  query = $state('');
+  suggested = $state(false);
+  schedules = $state<WatchedSchedule[]>([]);
+  error = $state('');
+  note = $state('');
+  busy = $state(false);
+  readonly people = $derived.by(() =>
+    peopleOf(this.#model().schedules).map((p) => ({ id: p.email, name: p.name, email: p.email })),
+  );
+  readonly last = $derived(this.step === STEPS.length - 1);
+
+  constructor(model: () => AppState, ports: { invoke: Invoke; finished: () => void }) {
+    this.#model = model;
+    this.#invoke = ports.invoke;
+    this.#finished = ports.finished;
+    const settings = model().settings;
+    this.baseUrl = addressWithoutSecrets(settings.baseUrl);
+    this.me = settings.email ? [settings.email] : [];
+    this.schedules = settings.schedules.map((s) => ({ ...s }));
+  }
+
+  /** Opens a done step again (or the current one). */
+  goTo = (step: number): void => {
+    this.step = step;
+    this.error = '';
+  };
+
+  /** Saves the current step; on to the next when it worked, to the status view after the last. */
+  next = async (): Promise<void> => {
+    // aria-disabled, not disabled, while busy: a disabled button would drop the focus to <body>.
+    if (this.busy) return;
+    this.error = '';
+    this.busy = true;
+    const done = await [this.#stepKey, this.#stepBaseUrl, this.#stepSchedules, this.#stepEmail][this.step]?.();
+    this.busy = false;
+    if (done && !this.last) this.step += 1;
+    else if (done) this.#finished();
+  };
+
+  tryDemo = async (): Promise<void> => {
+    const result = await this.#invoke('app:mode', { mode: 'demo' });
+    if (!result.ok) this.error = result.error.message;
+  };
+
+  #fail(message: string): false {
+    this.error = message;
+    return false;
+  }
+
+  async #patch(p: SettingsPatch): Promise<boolean> {
+    const result = await this.#invoke('settings:update', p);
+    if (!result.ok) this.error = result.error.problems?.[0]?.message ?? result.error.message;
+    return result.ok;
+  }
+
+  #stepKey = async (): Promise<boolean> =>
+    this.key.trim() === '' && !this.#model().setup.hasKey ? this.#fail('Paste your API key to continue.') : true;
+
+  #stepBaseUrl = async (): Promise<boolean> => {
+    const url = checkBaseUrl(this.baseUrl);
+    if (!url.ok) return this.#fail(`The address ${url.error.problems[0]?.message ?? 'is not valid'}.`);
+    if (!(await this.#patch({ baseUrl: this.baseUrl.trim() }))) return false;
+    if (this.key.trim() === '') return true;
+    const stored = await this.#invoke('key:set', { key: this.key.trim() });
+    if (!stored.ok) return this.#fail(stored.error.message);
+    this.key = '';
+    this.note =
+      stored.value.storage === 'keychain'
+        ? 'Your key is stored in your keychain.'
+        : 'Your key is kept in memory for this session only (no keychain available).';
+    return true;
+  };
+
+  #stepSchedules = async (): Promise<boolean> =>
+    this.schedules.length === 0
+      ? this.#fail('Add at least one schedule to watch.')
+      : this.#patch({ schedules: this.schedules });
+
+  #stepEmail = async (): Promise<boolean> => {
+    const typed = this.query.trim();
+    if (typed !== '' && !isEmail(typed) && matchPeople(this.people, typed).length === 0) {
+      return this.#fail('Pick yourself from the list, or type your full e-mail address.');
+    }
+    return this.#patch({ email: this.me[0] ?? (isEmail(typed) ? typed : '') });
+  };
+}

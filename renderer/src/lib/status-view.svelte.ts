@@ -1,0 +1,134 @@
+// The status popover's state: every line it shows, derived from main's state and the app's clock, and what its
+// buttons do (retry, connect, copy, open a form, fold the week). StatusView and its parts only lay it out.
+import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { loadLine } from '../../../electron/shared/load-text';
+import { readinessLine } from '../../../electron/shared/readiness-text';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import type { FormatContext } from './format-context';
+import { askRows, countsText, myShiftRows, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
+import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
+import { coverageBadge, coverageNote, freshnessText, myShiftsNote, myStateLine, needsOnboarding } from './status-model';
+import { formatDate, formatDayTime } from '../../../electron/shared/format';
+
+/** Where the week's fold is remembered between openings of the popover. */
+export const WEEK_KEY = 'oncall:week-collapsed';
+
+/** Why the actions are disabled before setup. */
+export const NOT_YET = 'Available once OnCall Tray is set up.';
+
+export interface StatusPorts {
+  invoke: Invoke;
+  open: OpenView;
+  /** Absent (main's prerender) or refusing: the fold is kept for this window only. */
+  storage?: KeyValueStore | undefined;
+}
+
+export class StatusViewState {
+  readonly #model: () => AppState;
+  readonly #clock: AppClock;
+  readonly #ports: StatusPorts;
+
+  weekHidden = $state(false);
+  retrying = $state(false);
+  retryError = $state('');
+  /** The hand-off text for chat, copied by main (the page itself may not write the clipboard). */
+  copied = $state.raw<{ ok: boolean; text: string } | null>(null);
+
+  readonly ctx: FormatContext = $derived.by(() => ({
+    nowMs: this.#clock.nowMs,
+    locale: this.#clock.locale,
+    ...(this.#clock.localZone ? { localZone: this.#clock.localZone } : {}),
+  }));
+  readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx));
+  // "Ready for your shift at 22:00 ✓" / "Not ready …: the one fix", as the tray menu says it.
+  readonly readiness = $derived.by(() => {
+    const r = this.#model().me.readiness;
+    const ctx = this.ctx;
+    return r ? readinessLine(r, (iso) => formatDayTime(iso, ctx)) : undefined;
+  });
+  // A length ("1 d 20 h") never breaks across lines.
+  readonly title = $derived.by(() => this.me.title.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2'));
+  readonly stale = $derived.by(() => staleLine(this.#model(), this.ctx));
+  readonly saved = $derived.by(() => showingSavedData(this.#model()));
+  // When the one stale line already gives the reason for everything (not just some sources), cards stay short.
+  readonly brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
+  readonly empty = $derived.by(() => needsOnboarding(this.#model()));
+  readonly badge = $derived.by(() => coverageBadge(this.#model()));
+  // The one stale line already says "showing saved data from …" for every source when everything is failing.
+  readonly coverage = $derived.by(() =>
+    this.brief && savedAt(this.#model().coverage.status)
+      ? undefined
+      : coverageNote(this.#model(), this.ctx, this.brief),
+  );
+  readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
+  readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
+  readonly shifts = $derived.by(() => myShiftRows(this.#model(), this.ctx));
+  readonly shiftsNote = $derived.by(() => myShiftsNote(this.#model(), this.ctx));
+  /** "My shifts" shows once I am known by e-mail and a schedule was read. */
+  readonly showsMyShifts = $derived.by(
+    () => this.#model().settings.email.trim() !== '' && this.#model().schedules.some((s) => hasData(s.status)),
+  );
+  readonly load = $derived.by(() => loadLine(this.#model().me.load, (iso) => formatDate(iso, this.ctx)));
+  readonly schedules = $derived.by(() => orderedSchedules(this.#model()));
+  readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
+
+  readonly moreItems = [
+    { label: 'Team', run: () => void this.#ports.open('team') },
+    { label: 'Chat user group', run: () => void this.#ports.open('chat-group') },
+    { label: 'Copy on-call summary', run: () => void this.copySummary() },
+  ];
+
+  constructor(model: () => AppState, clock: AppClock, ports: StatusPorts) {
+    this.#model = model;
+    this.#clock = clock;
+    this.#ports = ports;
+    // Collapsed or not as last left.
+    try {
+      this.weekHidden = ports.storage?.getItem(WEEK_KEY) === '1';
+    } catch {
+      this.weekHidden = false;
+    }
+  }
+
+  toggleWeek = (): void => {
+    this.weekHidden = !this.weekHidden;
+    try {
+      this.#ports.storage?.setItem(WEEK_KEY, this.weekHidden ? '1' : '0');
+    } catch {
+      // No storage: remembered for this window only.
+    }
+  };
+
+  /** Asks main to sync now; a second press while it runs does nothing. Resolves when the answer is in. */
+  retry = async (): Promise<void> => {
+    if (this.retrying) return;
+    this.retrying = true;
+    this.retryError = '';
+    const result = await this.#ports.invoke('sync:refresh', null);
+    this.retrying = false;
+    if (!result.ok) this.retryError = result.error.message;
+  };
+
+  connectLive = async (): Promise<void> => {
+    const result = await this.#ports.invoke('app:mode', { mode: 'live' });
+    if (!result.ok) this.retryError = result.error.message;
+  };
+
+  /** First run (no service or no schedule yet) goes through onboarding; otherwise to the settings. */
+  setUp = (): void => {
+    const s = this.#model().settings;
+    void this.#ports.open(s.baseUrl === '' || s.schedules.length === 0 ? 'onboarding' : 'settings');
+  };
+
+  cover = (row: AskRow): void => void this.#ports.open('override', row.params);
+
+  overrideOn = (schedule: ScheduleView): void =>
+    void this.#ports.open('override', { scheduleId: schedule.id, scheduleName: schedule.name });
+
+  copySummary = async (): Promise<void> => {
+    const result = await this.#ports.invoke('summary:copy', null);
+    this.copied = result.ok ? { ok: true, text: 'On-call summary copied.' } : { ok: false, text: result.error.message };
+  };
+
+  openUpdate = (url: string): void => void this.#ports.invoke('external:open', { url });
+}

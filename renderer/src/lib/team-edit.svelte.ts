@@ -1,0 +1,59 @@
+// Team edit's state: the teams of the watched schedules, the one picked and what the service last said it is (edits
+// are compared with it, only changes are sent), over the small-form lifecycle. A team sent without an id is shown,
+// never offered for editing.
+import type { RequestOf } from '../../../electron/shared/ipc-contract';
+import type { AppState, TeamView } from '../../../electron/shared/view-state';
+import type { Answered, Invoke } from './ports';
+import { SmallForm, type SmallFormScreen } from './small-form.svelte';
+import {
+  checkTeam,
+  firstTeam,
+  NO_TEAMS,
+  teamCounters,
+  teamErrors,
+  teamOptions,
+  valuesFor,
+  type TeamFormValues,
+} from './team-form';
+
+type Team = Answered<'team:update'>;
+
+export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team:update'>, Team> {
+  readonly #model: () => AppState;
+  readonly teams = $derived.by(() => teamOptions(this.#model().schedules));
+  /** What the service last said the picked team is. */
+  saved = $state.raw<TeamView | undefined>();
+  readonly locked = $derived.by(() => this.saved?.id === null);
+  readonly form: SmallForm<TeamFormValues, RequestOf<'team:update'>, Team>;
+  readonly counters = $derived.by(() => teamCounters(this.form.values));
+  readonly picker = $derived.by(() => ({
+    id: 'team-id',
+    label: 'Team',
+    options: this.teams.map((t) => ({ value: t.key, label: t.id === null ? `${t.name} (can't be edited)` : t.name })),
+  }));
+  readonly picked = $derived.by(() => this.form.values.teamId);
+  readonly nothing = $derived.by(() => (this.teams.length === 0 ? NO_TEAMS : undefined));
+  readonly submitLabel = $derived.by(() => (this.locked ? undefined : 'Save team'));
+
+  constructor(model: () => AppState, invoke: Invoke) {
+    this.#model = model;
+    this.saved = firstTeam(teamOptions(model().schedules));
+    this.form = new SmallForm(
+      {
+        problems: teamErrors,
+        check: (values) => checkTeam(values, this.saved),
+        send: (request) => invoke('team:update', request),
+        saved: (team) => {
+          this.saved = team;
+          return valuesFor(team);
+        },
+      },
+      valuesFor(this.saved),
+    );
+  }
+
+  choose = (key: string): void => {
+    this.saved = this.teams.find((t) => t.key === key);
+    this.form.reset(valuesFor(this.saved));
+  };
+}

@@ -1,0 +1,177 @@
+// The status popover's state (StatusViewState), as the page runs it: its lines follow main's state and the clock,
+// its buttons ask main once, and the week's fold is remembered (or not, without storage) — with a fake main.
+import { describe, expect, it } from 'vitest';
+import type { ViewName } from '../../electron/shared/ipc-contract';
+import type { AppState } from '../../electron/shared/view-state';
+import { fakeBridge, later } from './support/fake-bridge';
+import { loadRunes, rendererFile } from './support/runes';
+import { appState } from './support/state';
+
+type Module = typeof import('../../renderer/src/lib/status-view.svelte');
+const runes = await loadRunes<Module>(rendererFile('lib/status-view.svelte.ts'));
+const { StatusViewState, WEEK_KEY } = runes.subject;
+const NOW = Date.parse('2026-05-04T08:00:00Z');
+
+function memoryStore(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    items,
+  };
+}
+
+function make(
+  options: { model?: AppState; bridge?: ReturnType<typeof fakeBridge>; storage?: ReturnType<typeof memoryStore> } = {},
+) {
+  const model = runes.box(options.model ?? appState());
+  const clock = runes.box(NOW);
+  const opened: { view: ViewName; params: Record<string, string> | undefined }[] = [];
+  const bridge = options.bridge ?? fakeBridge({});
+  const { value: view, destroy } = runes.inRoot(
+    () =>
+      new StatusViewState(
+        () => model.value,
+        {
+          get nowMs() {
+            return clock.value;
+          },
+          locale: 'en-GB',
+          localZone: 'Europe/Berlin',
+        },
+        { invoke: bridge.invoke, open: (v, params) => opened.push({ view: v, params }), storage: options.storage },
+      ),
+  );
+  return { view, model, clock, opened, bridge, destroy };
+}
+
+describe('the week fold', () => {
+  it('opens folded when it was left folded, and remembers each toggle', () => {
+    const storage = memoryStore({ [WEEK_KEY]: '1' });
+    const { view } = make({ storage });
+    expect(view.weekHidden).toBe(true);
+    view.toggleWeek();
+    expect([view.weekHidden, storage.items.get(WEEK_KEY)]).toEqual([false, '0']);
+    view.toggleWeek();
+    expect([view.weekHidden, storage.items.get(WEEK_KEY)]).toEqual([true, '1']);
+  });
+
+  it('without working storage opens unfolded and still folds for this window', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      items: new Map(),
+    };
+    const { view } = make({ storage: refusing });
+    expect(view.weekHidden).toBe(false);
+    view.toggleWeek();
+    expect(view.weekHidden).toBe(true);
+    expect(make().view.weekHidden).toBe(false);
+  });
+});
+
+describe('retry', () => {
+  it('asks main once however often it is pressed while running, then shows why it failed', async () => {
+    const answer = later<{ ok: false; error: { kind: 'network'; message: string } }>();
+    const bridge = fakeBridge({ 'sync:refresh': () => answer.promise });
+    const { view } = make({ bridge });
+    const first = view.retry();
+    const second = view.retry();
+    expect(view.retrying).toBe(true);
+    answer.resolve({ ok: false, error: { kind: 'network', message: 'Cannot reach the service.' } });
+    await Promise.all([first, second]);
+    expect(bridge.sent('sync:refresh')).toHaveLength(1);
+    expect([view.retrying, view.retryError]).toEqual([false, 'Cannot reach the service.']);
+  });
+
+  it('clears the last failure when asked again and it works', async () => {
+    let ok = false;
+    const bridge = fakeBridge({
+      'sync:refresh': () =>
+        ok ? { ok: true, value: null } : { ok: false, error: { kind: 'network', message: 'Down.' } },
+    });
+    const { view } = make({ bridge });
+    await view.retry();
+    expect(view.retryError).toBe('Down.');
+    ok = true;
+    await view.retry();
+    expect(view.retryError).toBe('');
+  });
+});
+
+describe('copy summary', () => {
+  it('says it was copied, or why not in main’s words', async () => {
+    let fail = false;
+    const bridge = fakeBridge({
+      'summary:copy': () =>
+        fail ? { ok: false, error: { kind: 'internal', message: 'No clipboard.' } } : { ok: true, value: 'x' },
+    });
+    const { view } = make({ bridge });
+    await view.moreItems.find((i) => i.label === 'Copy on-call summary')?.run();
+    await runes.tick();
+    await expect.poll(() => view.copied).toEqual({ ok: true, text: 'On-call summary copied.' });
+    fail = true;
+    await view.copySummary();
+    expect(view.copied).toEqual({ ok: false, text: 'No clipboard.' });
+  });
+});
+
+describe('set up and open', () => {
+  it('first run goes to onboarding; a configured app to settings', () => {
+    const { view, model, opened } = make({ model: appState({ settings: { ...appState().settings, schedules: [] } }) });
+    expect(view.empty).toBe(true);
+    view.setUp();
+    model.value = appState();
+    expect(view.empty).toBe(false);
+    view.setUp();
+    expect(opened.map((o) => o.view)).toEqual(['onboarding', 'settings']);
+  });
+
+  it('a card opens the override form on its schedule, by id and name', () => {
+    const { view, opened } = make();
+    const [schedule] = view.schedules;
+    if (!schedule) throw new Error('no schedule');
+    view.overrideOn(schedule);
+    expect(opened).toEqual([
+      { view: 'override', params: { scheduleId: 'sch_platform', scheduleName: 'Platform primary' } },
+    ]);
+  });
+});
+
+describe('lines follow the state and the clock', () => {
+  it('the stale line appears when sync fails and goes when it recovers', () => {
+    const { view, model } = make();
+    expect(view.stale).toBeUndefined();
+    expect(view.brief).toBe(false);
+    model.value = appState({
+      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-05-04T07:58:00Z' },
+    });
+    expect(view.stale?.action).toBe('retry');
+    expect(view.brief).toBe(true);
+    model.value = appState();
+    expect(view.stale).toBeUndefined();
+  });
+
+  it('"Updated …" ages with the clock', () => {
+    const { view, clock } = make();
+    const before = view.freshness;
+    clock.value = NOW + 3 * 60 * 60_000;
+    expect(view.freshness).not.toBe(before);
+    expect(view.ctx.nowMs).toBe(NOW + 3 * 60 * 60_000);
+  });
+
+  it('a length in the status line never breaks across lines', () => {
+    const nextShift = {
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-05-05T21:05:00Z',
+      end: '2026-05-10T21:05:00Z',
+    };
+    const { view } = make({ model: appState({ me: { onCallNow: [], nextShift } }) });
+    expect(view.title).toBe('On call tomorrow 23:05 → Sun 23:05, 5\u00a0days');
+  });
+});
