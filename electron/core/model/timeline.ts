@@ -39,16 +39,22 @@ interface Memo {
 }
 const memo = new WeakMap<readonly unknown[], Memo>();
 
-type Piece = Omit<Stretch, 'startMs' | 'endMs'>;
+const NOBODY: Person[] = [];
 
-/** Outside the read range a shift that reaches into it is real, but others there were not asked for: at least
- *  its people are on call, like readable shifts inside a hole. */
-function pieceOf(seg: Segment | undefined, where: 'before' | 'in' | 'after', inHole: boolean): Piece {
-  const users = seg ? seg.users : [];
+/** The stretch [a, b) as it reads; outside the read range a shift that reaches into it is real, but others there
+ *  were not asked for: at least its people are on call, like readable shifts inside a hole. */
+function stretchOf(a: number, b: number, seg: Segment | undefined, where: 'before' | 'in' | 'after', inHole: boolean) {
+  const users = seg ? seg.users : NOBODY;
   const key = seg ? seg.key : '';
-  if (where !== 'in') return { kind: 'unknown', why: where === 'before' ? 'not_read' : 'beyond', users, key };
-  if (inHole) return { kind: 'unknown', why: 'hole', users, key };
-  return seg ? { kind: 'people', users, key } : { kind: 'nobody', users: [], key: '' };
+  const s: Stretch = { startMs: a, endMs: b, kind: seg ? 'people' : 'nobody', users, key };
+  if (where !== 'in') {
+    s.kind = 'unknown';
+    s.why = where === 'before' ? 'not_read' : 'beyond';
+  } else if (inHole) {
+    s.kind = 'unknown';
+    s.why = 'hole';
+  }
+  return s;
 }
 
 /** Every instant where what is known may change, sorted, once: the segments' bounds come in order already (they
@@ -60,11 +66,13 @@ function cutsOf(segments: readonly Segment[], fromMs: number, toMs: number, hole
     if (cuts.length === 0 || (cuts[cuts.length - 1] ?? 0) < ms) cuts.push(ms);
   };
   let e = 0;
+  const take = (ms: number) => {
+    while (e < extra.length && (extra[e] ?? 0) <= ms) push(extra[e++] ?? 0);
+    push(ms);
+  };
   for (const seg of segments) {
-    for (const ms of [seg.startMs, seg.endMs]) {
-      while (e < extra.length && (extra[e] ?? 0) <= ms) push(extra[e++] ?? 0);
-      push(ms);
-    }
+    take(seg.startMs);
+    take(seg.endMs);
   }
   while (e < extra.length) push(extra[e++] ?? 0);
   return cuts;
@@ -93,18 +101,14 @@ export function buildTimeline(
     const seg = segments[si] && (segments[si]?.startMs ?? Infinity) <= a ? segments[si] : undefined;
     const where = a < fromMs ? 'before' : b > toMs ? 'after' : 'in';
     if (!seg && where !== 'in') continue; // nothing read says anything here: left to the edges (unknown)
-    const piece = pieceOf(
-      seg,
-      where,
-      holes.some((h) => h.fromMs <= a && b <= h.toMs),
-    );
-    if (last && last.endMs === a && last.kind === piece.kind && last.key === piece.key && last.why === piece.why) {
+    const inHole = holes.length > 0 && holes.some((h) => h.fromMs <= a && b <= h.toMs);
+    const next = stretchOf(a, b, seg, where, inHole);
+    if (last && last.endMs === a && last.kind === next.kind && last.key === next.key && last.why === next.why) {
       last.endMs = b;
       continue;
     }
-    last = { startMs: a, endMs: b, kind: piece.kind, users: piece.users, key: piece.key };
-    if (piece.why) last.why = piece.why;
-    stretches.push(last);
+    last = next;
+    stretches.push(next);
   }
   return stretches;
 }
