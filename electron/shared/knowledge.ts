@@ -52,13 +52,6 @@ export function rangeCovers(range: KnownRange | null, ms: number): boolean {
   return Date.parse(range.from) <= ms && ms < Date.parse(range.to) && !inHole(range, ms);
 }
 
-/** Where the known stretch that holds `ms` ends (the range's end or the next hole), or undefined if `ms` isn't known. */
-export function knownUntil(range: KnownRange | null, ms: number): string | undefined {
-  if (range === null || !rangeCovers(range, ms)) return undefined;
-  const holeStarts = range.holes.map((h) => h.from).filter((from) => Date.parse(from) > ms);
-  return [range.to, ...holeStarts].sort((a, b) => Date.parse(a) - Date.parse(b))[0];
-}
-
 /** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */
 export function knowsAt(s: ScheduleView, ms: number): boolean {
   return hasData(s.status) && spanKnows(s, ms);

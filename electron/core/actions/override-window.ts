@@ -5,9 +5,9 @@ import { CreateOverrideInputSchema, ScheduleIdSchema, type CreateOverrideInput }
 import type { ActionError, OverridePreview, OverrideRequest } from '../../shared/ipc-contract';
 import type { Settings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
-import { nowAndNext, segmentsOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
-import { peopleIn, timelineOf } from '../model/timeline';
+import { peopleIn, stretchAt, timelineOf } from '../model/timeline';
+import { currentSegment } from '../state/take-over';
 import { HOUR_MS } from '../../shared/time';
 import { toWireInstant } from '../sync/plan';
 import { windowCoveredBy } from './window-coverage';
@@ -45,15 +45,15 @@ export function resolveWindow(
     if (endMs <= nowMs) return problem('window.end', 'the window is already over');
     return { ok: true, value: { startMs, endMs } };
   }
-  const current = nowAndNext(segmentsOf(shiftsOf(snapshot, request.scheduleId)), nowMs).now;
+  const current = currentSegment(snapshot, request.scheduleId, nowMs);
   if (!current) {
-    return {
-      ok: false,
-      error: {
-        kind: 'no_current_shift',
-        message: 'Nobody is on call on this schedule right now, so there is no current shift to take over.',
-      },
-    };
+    // "Nobody" only where the timeline read nobody; where it doesn't know now, it says so.
+    const known = stretchAt(timelineOf(snapshot.schedules.find((s) => s.id === request.scheduleId)), nowMs);
+    const message =
+      known.kind === 'nobody'
+        ? 'Nobody is on call on this schedule right now, so there is no current shift to take over.'
+        : "Who is on call on this schedule now isn't known (not loaded, or shifts that couldn't be read), so there is no current shift to take over.";
+    return { ok: false, error: { kind: 'no_current_shift', message } };
   }
   return { ok: true, value: { startMs: startNow, endMs: current.endMs } };
 }

@@ -38,7 +38,7 @@ export interface ScheduleBlocks {
   blocks: CalendarBlock[];
   /** Where what is known from now on stops (a hole the service sent unreadable, the end of the read); null when now
    *  itself isn't known. */
-  fetchedToMs: number | null;
+  knownToMs: number | null;
   /** How fresh its shifts are (the same status every other surface shows). */
   status: ScheduleStatus;
 }
@@ -113,9 +113,9 @@ export function myCalendarBlocks(
     const scheduleName = s?.details?.name ?? w.name ?? w.id;
     const status = scheduleStatus(s, nowMs, settings, false);
     const known = s !== undefined && s.shiftsFetchedAt !== null;
-    if (!s || !known) return { scheduleId: w.id, scheduleName, known: false, blocks: [], fetchedToMs: null, status };
+    if (!s || !known) return { scheduleId: w.id, scheduleName, known: false, blocks: [], knownToMs: null, status };
     const blocks = blocksOfSchedule(s, scheduleName, emailLower, window, status);
-    const fetchedToMs = knownUntilMs(timelineOf(s), nowMs);
-    return { scheduleId: w.id, scheduleName, known, blocks, fetchedToMs, status };
+    const knownToMs = knownUntilMs(timelineOf(s), nowMs);
+    return { scheduleId: w.id, scheduleName, known, blocks, knownToMs, status };
   });
 }

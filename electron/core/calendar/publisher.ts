@@ -99,7 +99,7 @@ function savedNames(groups: readonly ScheduleBlocks[]): string[] {
 function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name: string; description: string } {
   // "Known until" only from fresh schedules; saved ones are named with when they were read.
   const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh');
-  const ends = fresh.map((g) => g.fetchedToMs).filter((ms): ms is number => ms !== null);
+  const ends = fresh.map((g) => g.knownToMs).filter((ms): ms is number => ms !== null);
   const until =
     ends.length > 0
       ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app could read them.`

@@ -5,11 +5,14 @@ import type { TakeOverOptions } from '../../shared/take-over';
 import type { Person } from '../../shared/view-state';
 import type { CreatedOverride, Snapshot } from '../model/snapshot';
 import { isoOf, nowAndNext, segmentsOf, type Segment } from '../model/segments';
+import { stretchAt, timelineOf } from '../model/timeline';
 
-/** The current segment of a schedule (the people on call now, until they change), from the cached shifts. */
+/** The current segment of a schedule (the people on call now, until they change), from the cached shifts; none
+ *  where the known timeline doesn't know now (a hole, outside the read): its readable people may not be all. */
 export function currentSegment(snapshot: Snapshot, scheduleId: string, nowMs: number): Segment | undefined {
-  const shifts = snapshot.schedules.find((s) => s.id === scheduleId)?.shifts ?? [];
-  return nowAndNext(segmentsOf(shifts), nowMs).now;
+  const schedule = snapshot.schedules.find((s) => s.id === scheduleId);
+  if (stretchAt(timelineOf(schedule), nowMs).kind !== 'people') return undefined;
+  return nowAndNext(segmentsOf(schedule?.shifts ?? []), nowMs).now;
 }
 
 /**

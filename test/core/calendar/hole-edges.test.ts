@@ -33,7 +33,7 @@ describe('calendar: a hole is unknown', () => {
     const [group] = myCalendarBlocks(snapshotOf([platform]), settings, { fromMs: NOW, toMs: Infinity }, NOW);
     expect(group?.blocks).toHaveLength(1);
     expect(group?.blocks[0]).toMatchObject({ before: [], after: null, mayContinue: true });
-    expect(group?.fetchedToMs).toBe(ms('2026-03-11T12:00:00Z'));
+    expect(group?.knownToMs).toBe(ms('2026-03-11T12:00:00Z'));
   });
 
   it('says shifts are known only until the hole', async () => {

@@ -4,7 +4,7 @@
 // popover as painted, the hand-off summary, `npm run status`, the override preview and the week timeline.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
-import { planOverride } from '../../../electron/core/actions/override-window';
+import { planOverride, resolveWindow } from '../../../electron/core/actions/override-window';
 import { deriveState } from '../../../electron/core/state/derive';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
@@ -122,6 +122,18 @@ describe('issue 27, case 3: unknown people are unknown, never "nobody"', () => {
       ms(NOW),
     );
     expect(holed.ok && holed.value.preview).toMatchObject({ replaces: [], unknownOnCall: true });
+  });
+
+  it('refuses "rest of the current shift" as unknown, not "nobody", where now is not known', () => {
+    const rest = { ...request, window: { kind: 'rest_of_current' as const } };
+    const never = snapshotOf([scheduleSnap('sch_platform', [], { shiftsFrom: null, shiftsTo: null })]);
+    const unknown = resolveWindow(rest, never, ms(NOW));
+    expect(!unknown.ok && unknown.error.message).toMatch(/^Who is on call on this schedule now isn't known/);
+    // Inside the hole (13:00–21:00) too; read with nobody on call (09:00) it says nobody.
+    const inHole = resolveWindow(rest, platform({ hole: true }), ms('2026-03-03T14:00:00Z'));
+    expect(!inHole.ok && inHole.error.message).toMatch(/isn't known/);
+    const nobody = resolveWindow(rest, platform({ hole: true }), ms(NOW));
+    expect(!nobody.ok && nobody.error.message).toMatch(/^Nobody is on call/);
   });
 
   it('says "replaces nobody" only over time read with nobody on call', () => {
