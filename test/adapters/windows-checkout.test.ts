@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeCommands } from './support/readme-commands';
 
@@ -65,12 +65,14 @@ describe.skipIf(!isGitCheckout)(
       );
       const checked = await run(process.execPath, [prettier, '--check', ...sample, 'electron/crlf-copy.ts'], {
         cwd: clone,
+        // CI may force colour (FORCE_COLOR), which would wrap "[warn]" in escape codes; the check reads plain text.
+        env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
       }).then(
         () => ({ code: 0, stdout: '', stderr: '' }),
         (e: { code: number; stdout: string; stderr: string }) => e,
       );
       expect(checked.code).toBe(1);
-      const flagged = `${checked.stdout}\n${checked.stderr}`
+      const flagged = stripVTControlCharacters(`${checked.stdout}\n${checked.stderr}`)
         .split('\n')
         .filter((l) => l.startsWith('[warn] ') && !/Code style issues/.test(l));
       expect(flagged.map((l) => l.slice('[warn] '.length).replaceAll('\\', '/'))).toEqual(['electron/crlf-copy.ts']);
