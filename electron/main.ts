@@ -201,7 +201,7 @@ async function startShell(demo: DemoSession | undefined) {
     log,
     changed: () => follow(engine.getState()),
   });
-  const serviceBaseUrl = (): string => engine.getState().settings.baseUrl;
+  const serviceBaseUrl = (): string[] => engine.getState().settings.accounts.map((a) => a.baseUrl);
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
   const context: Context = { platform, paths, demo, windows, updates, openExternal, zone };
   const tray = buildTray(context, engine);

@@ -18,7 +18,12 @@ function hostOf(baseUrl: string): string | undefined {
   }
 }
 
-export function checkExternalUrl(raw: string, serviceBaseUrl: string, releasePages?: string): ExternalVerdict {
+/** `serviceBaseUrl`: the watched services' addresses (one per account); links to their hosts may be opened. */
+export function checkExternalUrl(
+  raw: string,
+  serviceBaseUrl: string | readonly string[],
+  releasePages?: string,
+): ExternalVerdict {
   let url: URL;
   try {
     url = new URL(raw);
@@ -30,16 +35,18 @@ export function checkExternalUrl(raw: string, serviceBaseUrl: string, releasePag
   // Compared after parsing and re-serialising, so "https://github.com.evil.net/…" or "/../" tricks can't match.
   if (releasePages?.startsWith('https://') === true && url.href.startsWith(releasePages))
     return { ok: true, url: url.href };
-  const serviceHost = hostOf(serviceBaseUrl);
-  if (!serviceHost) return refuse('No service address is set, so no link can be opened.');
-  if (url.host.toLowerCase() !== serviceHost) return refuse(`Only links to ${serviceHost} can be opened.`);
+  const hosts = (typeof serviceBaseUrl === 'string' ? [serviceBaseUrl] : serviceBaseUrl)
+    .map(hostOf)
+    .filter((h): h is string => h !== undefined);
+  if (hosts.length === 0) return refuse('No service address is set, so no link can be opened.');
+  if (!hosts.includes(url.host.toLowerCase())) return refuse(`Only links to ${hosts.join(' or ')} can be opened.`);
   return { ok: true, url: url.href };
 }
 
 export interface ExternalOpenerOptions {
   /** Electron's shell (or a test's stand-in). */
   shell: { openExternal(url: string): Promise<void> };
-  serviceBaseUrl(): string;
+  serviceBaseUrl(): string | readonly string[];
   /** The release pages prefix (https, ending in "/"), once known; undefined when the app has none. */
   releasePages?(): string | undefined;
 }

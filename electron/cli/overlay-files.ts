@@ -21,6 +21,10 @@ export function readOnlyOverlay(base: FileStore | undefined, writeThrough: reado
       if (base !== undefined && writeThrough.includes(name)) return base.writeAtomic(name, text);
       written.set(name, text);
     },
+    async remove(name) {
+      written.delete(name);
+      hidden.add(name);
+    },
     async backup(name) {
       written.delete(name);
       hidden.add(name);

@@ -85,7 +85,7 @@ function myLines(state: AppState, o: FormatOptions): string[] {
     lines.push(
       `Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`,
     );
-  else if (state.settings.email === '')
+  else if (state.accounts.every((a) => a.email === ''))
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')

@@ -9,7 +9,8 @@ import { EXIT, runStatus } from './status-run';
 
 /** The state as printed: a stored address keeps no user info, query or fragment (they can hold a key). */
 function printable(state: AppState): AppState {
-  return { ...state, settings: { ...state.settings, baseUrl: addressWithoutSecrets(state.settings.baseUrl) } };
+  const accounts = state.settings.accounts.map((a) => ({ ...a, baseUrl: addressWithoutSecrets(a.baseUrl) }));
+  return { ...state, settings: { ...state.settings, accounts } };
 }
 
 async function main(argv: readonly string[]): Promise<number> {

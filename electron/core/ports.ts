@@ -51,4 +51,6 @@ export interface FileStore {
   writeAtomic(name: string, text: string): Promise<void>;
   /** Moves a bad file aside and returns the backup's path, for telling the user. */
   backup(name: string): Promise<string>;
+  /** Deletes a file (a removed account's cache); a file that isn't there is no error. */
+  remove(name: string): Promise<void>;
 }

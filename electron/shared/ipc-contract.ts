@@ -2,7 +2,7 @@
 // response, and the events main pushes. Main validates every payload with these; the preload exposes exactly
 // these channels; the renderer's bridge module is typed by them. No channel carries the API key outward.
 import { z } from 'zod';
-import { SettingsPatchSchema, SettingsSchema } from './settings';
+import { AccountIdSchema, SettingsPatchSchema, SettingsSchema } from './settings';
 import { HandBackRequestSchema, TakeOverOptionsSchema, TakeOverRequestSchema } from './take-over';
 import { AppStateSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 
@@ -33,7 +33,10 @@ export const ViewNameSchema = z.enum([
 ]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 
-const ScheduleId = id('Schedule id');
+/** A schedule across accounts (shared/accounts.ts scheduleRef): the id the state's views carry. */
+const ScheduleId = text('Schedule id', 'scheduleRef').min(1, 'Schedule id must not be empty.');
+/** Which account a key or a schedule check is for; absent: the first account. */
+const ForAccount = { accountId: AccountIdSchema.optional() };
 
 export const OverrideWindowSchema = z.discriminatedUnion('kind', [
   /** Take the rest of the current shift of the schedule. */
@@ -130,6 +133,8 @@ export type TakeOverResult = z.infer<typeof TakeOverResultSchema>;
 
 export const TeamUpdateRequestSchema = z.object({
   teamId: id('Team id'),
+  /** The account the team is on (team ids are unique per service only); absent: the first. */
+  ...ForAccount,
   name: text('Name', 'name').optional(),
   description: text('Description', 'teamDescription').optional(),
 });
@@ -229,17 +234,17 @@ export const invokeChannels = {
   'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema), handler: 'engine' },
   /** Checks an id or pasted link against the service and returns the schedule's name. */
   'schedule:check': {
-    request: z.object({ input: text('Schedule id or link', 'url') }),
+    request: z.object({ input: text('Schedule id or link', 'url'), ...ForAccount }),
     response: resultOf(ScheduleCheckSchema),
     handler: 'engine',
   },
   /** Write-only: the key goes in; only where it was stored comes back. */
   'key:set': {
-    request: z.object({ key: text('API key', 'apiKey').min(1, 'API key must not be empty.') }),
+    request: z.object({ key: text('API key', 'apiKey').min(1, 'API key must not be empty.'), ...ForAccount }),
     response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
     handler: 'engine',
   },
-  'key:remove': { request: None, response: resultOf(None), handler: 'engine' },
+  'key:remove': { request: z.object(ForAccount).nullable(), response: resultOf(None), handler: 'engine' },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
   'summary:get': { request: None, response: resultOf(z.string()), handler: 'engine' },
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */

@@ -122,7 +122,7 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
   const listed = new Set(gaps.map((g) => g.scheduleId));
   for (const s of state.schedules) {
     if (!listed.has(s.id) && s.known && Date.parse(s.known.to) < untilMs)
-      gaps.push({ scheduleId: s.id, scheduleName: s.name, kind: 'short', until: s.known.to });
+      gaps.push({ accountId: s.accountId, scheduleId: s.id, scheduleName: s.name, kind: 'short', until: s.known.to });
   }
   const endsBefore = (g: MyGap): boolean =>
     (g.kind === 'short' && !g.until) || (g.until !== undefined && Date.parse(g.until) < untilMs);
@@ -152,6 +152,7 @@ function allGaps(state: AppState): MyGap[] {
   const missing = state.schedules
     .filter((s) => !listed.has(s.id) && !hasData(s.status))
     .map((s): MyGap => ({
+      accountId: s.accountId,
       scheduleId: s.id,
       scheduleName: s.name,
       kind: s.status.kind === 'loading' ? 'loading' : 'failed',

@@ -35,6 +35,12 @@ export const FIELD_LIMITS = {
   /** A view's parameter name and value (window:open, navigate). */
   viewParamName: 40,
   viewParamValue: 200,
+  /** An account's id (work, acme-eu). */
+  accountId: 32,
+  /** An account's name as the user calls it. */
+  accountLabel: 40,
+  /** A schedule named across accounts: `acme:sch_…` (an account id, a colon, a schedule id). */
+  scheduleRef: 161,
 } as const;
 
 /** Most entries per list. */
@@ -45,6 +51,7 @@ export const COUNT_LIMITS = {
   leadTimes: 6,
   quietDays: 7,
   viewParams: 8,
+  accounts: 10,
 } as const;
 
 /** "Name is too long: at most 60 characters." */

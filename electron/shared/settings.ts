@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { email, list, text } from './bounded';
 import { COUNT_LIMITS, tooMany } from './limits';
+import { MAIN_ACCOUNT_ID } from './accounts';
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
@@ -120,13 +121,49 @@ const OptionalEmailSchema = text('E-mail', 'email').refine(
 );
 const ShortcutSchema = text('Shortcut', 'shortcut');
 
-export const SettingsSchema = z.object({
-  version: z.literal(SETTINGS_VERSION),
-  /** Empty until onboarding; https only, except loopback hosts. */
+/** An account's id: short, stable, unique; it names the account's keychain entry, cache file and records, and
+ *  ONCALL_API_KEY_<ID> (upper-cased) for headless use. */
+export const AccountIdSchema = text('Account id', 'accountId').regex(
+  /^[a-z0-9][a-z0-9-]*$/,
+  'must be lower-case letters, digits and dashes',
+);
+
+/**
+ * One service the app watches: its address, who I am there, and which schedules. An account's schedule ids are
+ * unique within it only: another account may have the same ids for other schedules.
+ */
+export const AccountSchema = z.object({
+  id: AccountIdSchema,
+  /** What the user calls it ("Work", "Acme"); shown only when there are several accounts. */
+  label: text('Account name', 'accountLabel').trim().min(1, 'Account name must not be empty.'),
+  /** Empty until set; https only, except loopback hosts. */
   baseUrl: BaseUrlSchema.default(''),
-  /** My e-mail: how "me" is found in shifts, and the default override reference. */
+  /** My e-mail there: how "me" is found in its shifts, and the default override reference. */
   email: text('E-mail', 'email').default(''),
   schedules: WatchedListSchema.default([]),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** An account entry as a form sends it: a new e-mail is checked (empty still means "not set yet"). */
+const AccountInputSchema = AccountSchema.extend({ email: OptionalEmailSchema.default('') });
+
+/** The same id twice would mix two services' keys and records: the later entry is refused. */
+function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {
+  return schema.superRefine((accounts, ctx) => {
+    const seen = new Set<string>();
+    accounts.forEach((a, i) => {
+      if (seen.has(a.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `${a.id} is used twice` });
+      seen.add(a.id);
+    });
+  });
+}
+
+const AccountListSchema = uniqueAccounts(list(AccountSchema, 'accounts', COUNT_LIMITS.accounts));
+
+export const SettingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  /** The services watched, in the user's order; empty until onboarding. */
+  accounts: AccountListSchema.default([]),
   reminders: ReminderSettingsSchema.prefault({}),
   quietHours: QuietHoursSchema.prefault({}),
   pausedUntil: PausedUntilSchema.default(null),
@@ -144,9 +181,41 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/**
+ * One account's view of the settings, as its session's core reads them: the app-wide settings with the account's
+ * address, e-mail and schedules in the places a single-service app had them.
+ */
+export type ServiceSettings = Omit<Settings, 'accounts'> & {
+  accountId: string;
+  accountLabel: string;
+  baseUrl: string;
+  email: string;
+  schedules: WatchedSchedule[];
+};
+
+export { MAIN_ACCOUNT_ID };
+
+export function serviceSettings(settings: Settings, account: Account): ServiceSettings {
+  const { accounts: _accounts, ...appWide } = settings;
+  return {
+    ...appWide,
+    accountId: account.id,
+    accountLabel: account.label,
+    baseUrl: account.baseUrl,
+    email: account.email,
+    schedules: account.schedules,
+  };
+}
+
+/** The settings file that holds exactly this one account (what a single session's state shows as its settings). */
+export function settingsOfService(s: ServiceSettings): Settings {
+  const { accountId, accountLabel, baseUrl, email, schedules, ...appWide } = s;
+  return { ...appWide, accounts: [{ id: accountId, label: accountLabel, baseUrl, email, schedules }] };
+}
+
 /** The reminders a schedule gives: its own choice, or the default. */
 export function remindersFor(
-  settings: Pick<Settings, 'reminders' | 'schedules'>,
+  settings: Pick<ServiceSettings, 'reminders' | 'schedules'>,
   scheduleId: string,
 ): ReminderSettings {
   return settings.schedules.find((w) => w.id === scheduleId)?.reminders ?? settings.reminders;
@@ -156,12 +225,24 @@ export function defaultSettings(): Settings {
   return SettingsSchema.parse({ version: SETTINGS_VERSION });
 }
 
-/** What the settings form may change (everything but the version). */
+/** A single service's settings with nothing set: the shape tests and the one-account paths start from. */
+export function defaultServiceSettings(): ServiceSettings {
+  return serviceSettings(defaultSettings(), {
+    id: MAIN_ACCOUNT_ID,
+    label: 'Main',
+    baseUrl: '',
+    email: '',
+    schedules: [],
+  });
+}
+
+/** What the settings form may change (everything but the version). `accounts` is the whole list, in order: an
+ *  account left out is removed (its key and cached data deleted). */
 export const SettingsPatchSchema = z
   .object({
-    baseUrl: BaseUrlSchema,
-    email: OptionalEmailSchema,
-    schedules: WatchedListSchema,
+    accounts: uniqueAccounts(list(AccountInputSchema, 'accounts', COUNT_LIMITS.accounts)),
+    /** Changes to one account (by id; absent: the first, made as the main account when there is none yet). */
+    account: AccountInputSchema.partial(),
     reminders: ReminderSettingsSchema,
     quietHours: QuietHoursSchema,
     pausedUntil: PausedUntilSchema,

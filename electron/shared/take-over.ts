@@ -30,13 +30,13 @@ export const TakeOverRefusalSchema = z.enum([
 export type TakeOverRefusal = z.infer<typeof TakeOverRefusalSchema>;
 
 export const TakeOverRequestSchema = z.object({
-  scheduleId: id('Schedule id'),
+  scheduleId: text('Schedule id', 'scheduleRef').min(1),
   /** Whom to take over from (e-mail). Needed only when more than one person is on call now. */
   fromEmail: text('E-mail', 'email').optional(),
 });
 export type TakeOverRequest = z.infer<typeof TakeOverRequestSchema>;
 
-export const HandBackRequestSchema = z.object({ scheduleId: id('Schedule id') });
+export const HandBackRequestSchema = z.object({ scheduleId: text('Schedule id', 'scheduleRef').min(1) });
 export type HandBackRequest = z.infer<typeof HandBackRequestSchema>;
 
 /** Per schedule: whether "Take over now" and "Hand back" are offered, from/to whom and until when. */

@@ -77,7 +77,11 @@ export const ChatGroupViewSchema = z.object({
 });
 
 export const ScheduleViewSchema = z.object({
+  /** The schedule across accounts (shared/accounts.ts scheduleRef): what IPC requests and the tray name it by. */
   id: z.string(),
+  /** The account it belongs to, and its id on that account's service. */
+  accountId: z.string(),
+  scheduleId: z.string(),
   name: z.string(),
   /** IANA zone of the schedule; shown next to local times when it differs. null until the schedule was read. */
   timeZone: z.string().nullable(),
@@ -100,7 +104,14 @@ export const ScheduleViewSchema = z.object({
 });
 export type ScheduleView = z.infer<typeof ScheduleViewSchema>;
 
-export const MyShiftSchema = z.object({ scheduleId: z.string(), scheduleName: z.string(), start: Iso, end: Iso });
+/** `scheduleId` is the schedule's ref (see ScheduleView.id); `accountId` its account. */
+export const MyShiftSchema = z.object({
+  accountId: z.string(),
+  scheduleId: z.string(),
+  scheduleName: z.string(),
+  start: Iso,
+  end: Iso,
+});
 export type MyShift = z.infer<typeof MyShiftSchema>;
 
 /**
@@ -108,6 +119,7 @@ export type MyShift = z.infer<typeof MyShiftSchema>;
  * yet, failed, saved data that ends before now, a hole), or only from saved data / only up to a point.
  */
 export const MyGapSchema = z.object({
+  accountId: z.string(),
   scheduleId: z.string(),
   scheduleName: z.string(),
   kind: z.enum(['loading', 'failed', 'ended', 'holes', 'saved', 'short', 'read']),
@@ -133,13 +145,14 @@ export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
 
 /** "Ready for your shift": whether the app can reach me for my next shift (within 24 h), check by check. */
 export const ReadinessSchema = z.object({
-  shift: z.object({ scheduleId: z.string(), scheduleName: z.string(), start: Iso, end: Iso }),
+  shift: MyShiftSchema,
   checks: z.array(ReadinessCheckSchema),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
 
 /** A coverage request the app could not read, or could not tell whether it asks me (its schedule is unknown). */
 export const CoverageIssueSchema = z.object({
+  accountId: z.string(),
   id: z.string().nullable(),
   requester: z.string().nullable(),
   why: z.string(),
@@ -147,6 +160,7 @@ export const CoverageIssueSchema = z.object({
 export type CoverageIssue = z.infer<typeof CoverageIssueSchema>;
 
 export const CoverageViewSchema = z.object({
+  accountId: z.string(),
   id: z.string(),
   requester: PersonSchema,
   reason: z.string(),
@@ -198,6 +212,22 @@ export const MyLoadSchema = z.object({
 });
 export type MyLoad = z.infer<typeof MyLoadSchema>;
 
+/** One watched service, as every surface may name it (its address without user info; never its key). */
+export const AccountViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  address: z.string(),
+  /** Who I am there ('' when not set). */
+  email: z.string(),
+  sync: SyncStatusSchema,
+  /** Oldest successful fetch among its schedules. */
+  lastSuccessAt: Iso.nullable(),
+  hasKey: z.boolean(),
+  keyStorage: z.enum(['keychain', 'memory', 'none']),
+  keyFromEnvironment: z.boolean().optional(),
+});
+export type AccountView = z.infer<typeof AccountViewSchema>;
+
 export const AppStateSchema = z.object({
   setup: z.object({
     hasKey: z.boolean(),
@@ -208,6 +238,9 @@ export const AppStateSchema = z.object({
     keyFromEnvironment: z.boolean().optional(),
   }),
   settings: SettingsSchema,
+  /** Every watched service in the user's order, each with its own sync status and key. */
+  accounts: z.array(AccountViewSchema),
+  /** Over all accounts: the most urgent account's status, named when there are several. */
   sync: SyncStatusSchema,
   /** Oldest successful fetch among watched schedules, if any; for "updated 2 min ago". */
   lastSuccessAt: Iso.nullable(),

@@ -3,7 +3,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { ApiError, FieldProblem, UnknownCause } from '../../api/errors';
 import type { ActionErrorKind } from '../../shared/action-error';
 import type { Failure } from '../../shared/failure';
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Clock } from '../ports';
 import type { RefreshAnswer, RefreshRequest, SnapshotAccess } from '../sync/loop';
@@ -13,7 +13,7 @@ export interface ActionDeps {
   /** undefined while there is no usable base URL or key. */
   client(): OncallClient | undefined;
   /** Effective settings (stored settings with the engine's overrides applied). */
-  settings(): Settings;
+  settings(): ServiceSettings;
   snapshot: SnapshotAccess;
   /** The sync loop's answer ('held': the service asked to wait, nothing was sent); stand-ins may answer nothing. */
   refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;

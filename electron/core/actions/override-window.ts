@@ -3,7 +3,7 @@
 import { type Result } from '../../api/errors';
 import { CreateOverrideInputSchema, ScheduleIdSchema, type CreateOverrideInput } from '../../api/schemas';
 import type { ActionError, OverridePreview, OverrideRequest } from '../../shared/ipc-contract';
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Snapshot } from '../model/snapshot';
 import { peopleIn, stretchAt, timelineOf } from '../model/timeline';
@@ -59,11 +59,12 @@ export function resolveWindow(
 }
 
 /** Who covers: the e-mails given, or my own e-mail when none is given. */
-export function coveringEmails(request: OverrideRequest, settings: Settings): Result<string[], ActionError> {
+export function coveringEmails(request: OverrideRequest, settings: ServiceSettings): Result<string[], ActionError> {
   const given = request.emails.map((e) => e.trim()).filter((e) => e !== '');
   if (given.length > 0) return { ok: true, value: [...new Set(given)] };
   const mine = settings.email.trim();
-  if (mine === '') return problem('emails', 'enter who covers, or set your e-mail in Settings to cover it yourself');
+  if (mine === '')
+    return problem('emails', 'enter who covers, or set your e-mail in ServiceSettings to cover it yourself');
   return { ok: true, value: [mine] };
 }
 
@@ -102,7 +103,7 @@ function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 export function planOverride(
   request: OverrideRequest,
   snapshot: Snapshot,
-  settings: Settings,
+  settings: ServiceSettings,
   nowMs: number,
 ): Result<PlannedOverride, ActionError> {
   if (!ScheduleIdSchema.safeParse(request.scheduleId).success)

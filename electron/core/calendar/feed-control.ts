@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { CalendarFeedSettings, Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import type { Snapshot } from '../model/snapshot';
 import { startFeedServer, type RunningFeed } from './feed-server';
-import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD } from './publisher';
+import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD, type CalendarService } from './publisher';
 
 export const FEED_NOTICE_ID = 'calendar-feed';
 
@@ -16,7 +15,8 @@ export function newFeedToken(): string {
 }
 
 export interface FeedControlOptions {
-  snapshot: () => Snapshot;
+  /** Every account's data and settings (the calendar covers them all). */
+  services: () => readonly CalendarService[];
   settings: () => Settings;
   now: () => number;
   localZone: () => string;
@@ -42,7 +42,7 @@ export interface FeedControl {
 export function createFeedControl(o: FeedControlOptions): FeedControl {
   const feedPublisher = createCalendarPublisher(o.files, FEED_RECORD);
   const exportPublisher = createCalendarPublisher(o.files, EXPORT_RECORD);
-  const input = () => ({ snapshot: o.snapshot(), settings: o.settings(), nowMs: o.now(), localZone: o.localZone() });
+  const input = () => ({ services: o.services(), nowMs: o.now(), localZone: o.localZone() });
   let running: { feed: RunningFeed; port: number; token: string } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let notice: Notice | undefined;

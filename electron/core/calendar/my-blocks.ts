@@ -2,7 +2,7 @@
 // schedule (blocksOf over segmentsOf, the same blocks the tray and reminders use), with who is on just before and
 // just after from the known timeline: "unknown" (null) where it doesn't know (a hole, past the read), never a
 // made-up "nobody".
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { blocksOf, instantMs, segmentsOf } from '../model/segments';
 import { knownUntilMs, stretchAt, timelineOf, type KnownTimeline, type UnknownWhy } from '../model/timeline';
@@ -102,7 +102,7 @@ function blocksOfSchedule(
 /** Every watched schedule in settings order, with my blocks in `window` from the snapshot's shifts. */
 export function myCalendarBlocks(
   snapshot: Snapshot,
-  settings: Settings,
+  settings: ServiceSettings,
   window: BlockWindow,
   nowMs: number,
 ): ScheduleBlocks[] {

@@ -1,12 +1,13 @@
 // Renders my calendar from a snapshot and keeps the record of what was published (see published-record.ts for
 // the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Snapshot } from '../model/snapshot';
 import { remindersFor } from '../../shared/settings';
 import { DAY_MS } from '../../shared/time';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
-import { myCalendarBlocks, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
+import { myCalendarBlocks, type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
+import { scheduleRef } from '../../shared/accounts';
 import {
   anchorUid,
   digestOf,
@@ -23,9 +24,16 @@ export const PAST_MS = 7 * DAY_MS;
 export const EXPORT_RECORD = 'calendar-export.json';
 export const FEED_RECORD = 'calendar-feed.json';
 
-export interface CalendarInput {
+/** One account's data and settings: the calendar covers every account's blocks. */
+export interface CalendarService {
   snapshot: Snapshot;
-  settings: Settings;
+  settings: ServiceSettings;
+}
+
+/** One service (`snapshot`, `settings`), or several (`services`). */
+export type CalendarInput = CalendarTime & (CalendarService | { services: readonly CalendarService[] });
+
+interface CalendarTime {
   nowMs: number;
   localZone: string;
   /** Days ahead to include; all fetched shifts when absent. */
@@ -37,43 +45,62 @@ export interface CalendarPublisher {
 }
 
 interface Published {
+  group: Group;
   block: CalendarBlock;
   uid: string;
   entry: PublishedEntry;
 }
 
 /** The alarms a schedule's blocks carry: its reminder choices (leads and at start), or none when switched off. */
-export function alarmsFor(input: CalendarInput, scheduleId: string): AlarmSpec[] {
-  if (!input.settings.calendarAlarms) return [];
-  const r = remindersFor(input.settings, scheduleId);
+export function alarmsFor(settings: ServiceSettings, scheduleId: string): AlarmSpec[] {
+  if (!settings.calendarAlarms) return [];
+  const r = remindersFor(settings, scheduleId);
   const leads = [...new Set(r.leadTimesMin)].sort((a, b) => b - a).map((beforeMin) => ({ beforeMin }));
   return r.atStart ? [...leads, { beforeMin: 0 }] : leads;
 }
 
-function publishSchedule(group: ScheduleBlocks, record: PublishedRecord, input: CalendarInput): Published[] {
-  const emailLower = input.settings.email.trim().toLowerCase();
-  const mine = new Map([...record].filter(([, e]) => e.scheduleId === group.scheduleId));
-  const uids = matchUids(group.blocks, mine, (b) => anchorUid(group.scheduleId, emailLower, b.startMs));
+/** A schedule's blocks with what its account adds: the schedule's ref (the record's and the UIDs' key, so equal
+ *  schedule ids on two accounts never share an event), the e-mail blocks are mine by, and the alarms. */
+interface Group extends ScheduleBlocks {
+  ref: string;
+  emailLower: string;
+  alarms: AlarmSpec[];
+}
+
+function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
+  const services = 'services' in input ? input.services : [input];
+  return services.flatMap(({ snapshot, settings }) =>
+    myCalendarBlocks(snapshot, settings, window, input.nowMs).map((g) => ({
+      ...g,
+      ref: scheduleRef(settings.accountId, g.scheduleId),
+      emailLower: settings.email.trim().toLowerCase(),
+      alarms: alarmsFor(settings, g.scheduleId),
+    })),
+  );
+}
+
+function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, localZone: string): Published[] {
+  const { ref, emailLower } = group;
+  const mine = new Map([...record].filter(([, e]) => e.scheduleId === ref));
+  const uids = matchUids(group.blocks, mine, (b) => anchorUid(ref, emailLower, b.startMs));
   return group.blocks.map((block, i) => {
-    const uid = uids[i] ?? anchorUid(group.scheduleId, emailLower, block.startMs);
+    const uid = uids[i] ?? anchorUid(ref, emailLower, block.startMs);
     // The alarms are part of what was published: changing them is an edit (a new SEQUENCE), not a new event.
-    const alarms = alarmsFor(input, group.scheduleId)
-      .map((a) => a.beforeMin)
-      .join(',');
+    const alarms = group.alarms.map((a) => a.beforeMin).join(',');
     const digest = digestOf(
-      [block.startMs, block.endMs, summaryOf(block), descriptionOf(block, input.localZone), alarms].join('\n'),
+      [block.startMs, block.endMs, summaryOf(block), descriptionOf(block, localZone), alarms].join('\n'),
     );
     const before = record.get(uid);
     const changed = before === undefined || before.digest !== digest;
     const entry: PublishedEntry = {
-      scheduleId: group.scheduleId,
+      scheduleId: ref,
       startMs: block.startMs,
       endMs: block.endMs,
       digest,
       sequence: before === undefined ? 0 : before.sequence + (changed ? 1 : 0),
-      modifiedMs: changed ? input.nowMs : before.modifiedMs,
+      modifiedMs: changed ? nowMs : before.modifiedMs,
     };
-    return { block, uid, entry };
+    return { block, uid, entry, group };
   });
 }
 
@@ -96,7 +123,7 @@ function savedNames(groups: readonly ScheduleBlocks[]): string[] {
   });
 }
 
-function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name: string; description: string } {
+function headOf(groups: readonly Group[]): { name: string; description: string } {
   // "Known until" only from fresh schedules; saved ones are named with when they were read.
   const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh');
   const ends = fresh.map((g) => g.knownToMs).filter((ms): ms is number => ms !== null);
@@ -108,8 +135,10 @@ function headOf(groups: readonly ScheduleBlocks[], input: CalendarInput): { name
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';
   const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
   const unknown = `${savedText}${missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : ''}`;
-  const who = input.settings.email.trim() === '' ? ' No e-mail is set in OnCall Tray, so no block can be yours.' : '';
-  const description = `On-call blocks of ${input.settings.email.trim() || 'you'} on ${groups.map((g) => g.scheduleName).join(', ') || 'no schedule'}. ${until}${unknown}${who}`;
+  const emails = [...new Set(groups.map((g) => g.emailLower).filter((e) => e !== ''))];
+  const noEmail = groups.some((g) => g.emailLower === '') || groups.length === 0;
+  const who = noEmail ? ' No e-mail is set in OnCall Tray for some schedules, so no block there can be yours.' : '';
+  const description = `On-call blocks of ${emails.join(', ') || 'you'} on ${groups.map((g) => g.scheduleName).join(', ') || 'no schedule'}. ${until}${unknown}${who}`;
   return { name: 'On call (OnCall Tray)', description: description.replace(/\s+/g, ' ').trim() };
 }
 
@@ -118,28 +147,30 @@ async function renderWith(files: FileStore, recordName: string, input: CalendarI
     fromMs: input.nowMs - PAST_MS,
     toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS,
   };
-  const groups = myCalendarBlocks(input.snapshot, input.settings, window, input.nowMs);
+  const groups = groupsOf(input, window);
   const record = await readRecord(files, recordName);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
-  const pending = new Set(groups.filter((g) => !g.known).map((g) => g.scheduleId));
+  const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
   for (const [uid, e] of record) if (pending.has(e.scheduleId)) next.set(uid, e);
-  const published = groups.filter((g) => g.known).flatMap((g) => publishSchedule(g, record, input));
+  const published = groups
+    .filter((g) => g.known)
+    .flatMap((g) => publishSchedule(g, record, input.nowMs, input.localZone));
   for (const p of published) next.set(p.uid, p.entry);
   if (JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next).catch(() => undefined);
   }
-  published.sort((a, b) => a.block.startMs - b.block.startMs || a.block.scheduleId.localeCompare(b.block.scheduleId));
+  published.sort((a, b) => a.block.startMs - b.block.startMs || a.group.ref.localeCompare(b.group.ref));
   const events = published.map((p) =>
     eventLines(
       p.block,
       { uid: p.uid, sequence: p.entry.sequence, modifiedMs: p.entry.modifiedMs },
       input.localZone,
-      alarmsFor(input, p.block.scheduleId),
+      p.group.alarms,
     ),
   );
-  return calendarText(headOf(groups, input), events);
+  return calendarText(headOf(groups), events);
 }
 
 export function createCalendarPublisher(files: FileStore, recordName: string): CalendarPublisher {

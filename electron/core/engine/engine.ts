@@ -1,36 +1,34 @@
-// The engine: settings, key, offline cache, sync loop, derived state, reminders and action handlers wired into
-// one object behind the Engine surface. No Electron here; the outside world comes in through the ports.
+// The engine: settings, one session per watched service (key, clients, sync loop, snapshot, cache, reminders;
+// account-session.ts), the combined state, readiness, calendar and the IPC handlers, wired into one object behind the
+// Engine surface. No Electron here; the outside world comes in through the ports.
+import {
+  defaultServiceSettings,
+  defaultSettings,
+  serviceSettings,
+  type Account,
+  type ServiceSettings,
+  type Settings,
+} from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
-import { defaultSettings, type Settings } from '../../shared/settings';
-import type { ActionDeps } from '../actions/common';
-import { loadSnapshot, openFiredStore } from '../storage/cache';
-import { createEngineClients } from './clients';
-import { engineHandlers } from './handlers';
-import { createKeyHolder } from './keys';
-import { createSnapshotWriter } from '../storage/snapshot-writer';
-import { createRemindersFor, NO_REMINDERS, type ReminderHook } from './reminders';
+import { openFiredStore } from '../storage/cache';
 import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './settings';
-import { createStateKeeper } from './state';
+import { createStateKeeper, type Derivation } from './state';
 import type { Engine, EngineOptions } from './types';
 import { loadSettings } from '../storage/settings-store';
 import { watchWrites } from '../storage/write-watch';
-import { emptySnapshot, type Snapshot } from '../model/snapshot';
-import { createSync } from '../sync/loop';
-import { reconcileSchedules } from '../sync/apply';
+import { emptySnapshot } from '../model/snapshot';
 import { createFeedControl, newFeedToken } from '../calendar/feed-control';
 import { createReadinessWatch } from './readiness';
 import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
+import { createAccountSession, type AccountSession } from './account-session';
+import { deriveState, nextStateChangeAt } from '../state/derive';
+import { combineStates } from '../state/combine';
+import { accountHandlers } from './account-handlers';
+import { accountKeyVariable } from '../../shared/accounts';
 
 const ignore = (): void => undefined;
-
-function withKeyNotice(
-  notices: AppState['notices'],
-  keyNotice: AppState['notices'][number] | undefined,
-): AppState['notices'] {
-  return keyNotice === undefined ? notices : [...notices, keyNotice];
-}
 
 /** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
  *  already hold its address. */
@@ -45,15 +43,12 @@ export function createEngine(options: EngineOptions): Engine {
   const zone = options.localZone;
   const localZone = (): string => (typeof zone === 'function' ? zone() : zone);
   const log = options.log ?? (() => undefined);
-  // Some parts tell of changes that a part made after them acts on: the data folder's and the feed's notices change
-  // what the state keeper derives, a new key restarts sync, and a new state goes on to the readiness watch (which
-  // reads it back). Those calls go through these hooks, each pointed at its part right where that part is made below.
-  // None is called before then: they follow writes, key changes and state changes, none of which happens while the
-  // engine is being made.
-  const hooks = { inputsChanged: ignore, keyChanged: ignore, stateChanged: ignore };
+  const demo = overrides?.demo === true;
+  // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
+  const hooks = { changed: ignore };
 
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
-  const storage = watchWrites(options.files, () => hooks.inputsChanged());
+  const storage = watchWrites(options.files, () => hooks.changed());
   const files = storage.files;
   let settings: SettingsHolder = createSettingsHolder({
     initial: defaultSettings(),
@@ -61,71 +56,89 @@ export function createEngine(options: EngineOptions): Engine {
     persist: false,
     changed: () => undefined,
   });
-  let snapshot: Snapshot = emptySnapshot();
   let notices: AppState['notices'] = [];
-  let syncing = false;
-  let servedFromCache = false;
-  let reminders: ReminderHook = NO_REMINDERS;
-  /** The snapshot the current one replaced: reminders compare the two to find changes to my shifts. */
-  let previous: Snapshot | undefined;
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let notificationHealth: NotificationHealthResult | undefined;
   let fired: FiredStore | undefined;
+  const sessions = new Map<string, AccountSession>();
 
   // Memoised on the stored settings, so the same settings are the same object (cheap change checks downstream).
-  let effectiveMemo: { stored: Settings; value: Settings } | undefined;
-  const effective = (): Settings => {
+  let effectiveMemo: { stored: Settings; value: Settings; services: Map<string, ServiceSettings> } | undefined;
+  const effectiveEntry = () => {
     const stored = settings.stored();
-    if (effectiveMemo?.stored !== stored) effectiveMemo = { stored, value: effectiveSettings(stored, overrides) };
-    return effectiveMemo.value;
+    if (effectiveMemo?.stored !== stored) {
+      const value = effectiveSettings(stored, overrides);
+      const services = new Map(value.accounts.map((a) => [a.id, serviceSettings(value, a)]));
+      effectiveMemo = { stored, value, services };
+    }
+    return effectiveMemo;
   };
-  const watchedIds = (): string[] => effective().schedules.map((s) => s.id);
-  const writer = createSnapshotWriter(files, () => clock.now(), log);
-  const keys = createKeyHolder({
-    secrets: options.secrets,
-    baseUrl: () => effective().baseUrl,
-    overrideKey: overrides?.apiKey,
-    log,
-    changed: () => hooks.keyChanged(),
-  });
-  const clients = createEngineClients({
-    baseUrl: () => effective().baseUrl,
-    apiKey: keys.key,
-    createClient: options.createClient,
-  });
+  const effective = (): Settings => effectiveEntry().value;
+  /** The sessions in the user's account order. */
+  const ordered = (): AccountSession[] =>
+    effective().accounts.flatMap((a) => {
+      const s = sessions.get(a.id);
+      return s ? [s] : [];
+    });
+  const lastService = new Map<string, ServiceSettings>();
+  const serviceOf = (accountId: string): ServiceSettings => {
+    const found = effectiveEntry().services.get(accountId);
+    // A removed account's session is stopping: it keeps reading what it last had.
+    if (found) lastService.set(accountId, found);
+    return found ?? lastService.get(accountId) ?? defaultServiceSettings();
+  };
+
   const feed = createFeedControl({
-    snapshot: () => snapshot,
+    services: () => ordered().map((s) => s.calendarService()),
     settings: effective,
     now: () => clock.now(),
     localZone,
     files,
-    changed: () => hooks.inputsChanged(),
+    changed: () => hooks.changed(),
     log,
     issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
     serve: options.serveCalendarFeed !== false,
   });
 
-  const replan = (): void => reminders.replan({ snapshot, previous, settings: effective() });
-  const keeper = createStateKeeper(
-    clock,
-    () => ({
-      snapshot,
-      settings: effective(),
-      syncing,
-      notices: withKeyNotice([...notices, ...storage.notices(), ...feed.notices()], keys.notice()),
-      servedFromCache,
-      ...(notificationHealth ? { notificationHealth } : {}),
-      setup: {
-        hasKey: keys.key() !== undefined,
-        keyStorage: keys.storage(),
-        demo: overrides?.demo === true,
-        ...(overrides?.apiKey !== undefined && overrides.demo !== true ? { keyFromEnvironment: true } : {}),
-      },
-    }),
-    localZone,
-    () => (replan(), hooks.stateChanged()),
-  );
-  hooks.inputsChanged = () => keeper.update();
+  /** With no account yet: the state of an empty service, which asks for setup. */
+  const unsetState = (nowMs: number): AppState => {
+    const unset = { ...defaultServiceSettings(), ...serviceSettings(effective(), emptyAccount()) };
+    const setup = { hasKey: false, keyStorage: 'none' as const, demo };
+    const state = deriveState({
+      snapshot: emptySnapshot(),
+      settings: unset,
+      setup,
+      syncing: false,
+      notices: [],
+      nowMs,
+    });
+    return { ...state, accounts: [] };
+  };
+  const derivation: Derivation = {
+    derive(nowMs) {
+      const engineNotices = [...notices, ...storage.notices(), ...feed.notices()];
+      const list = ordered();
+      if (list.length === 0) return { ...unsetState(nowMs), settings: effective(), notices: engineNotices };
+      const states = list.map((s) =>
+        deriveState({ ...s.inputs(demo, notificationHealth), nowMs, localZone: localZone() }),
+      );
+      return combineStates(states, effective(), engineNotices);
+    },
+    nextChangeAt(nowMs) {
+      const times = ordered()
+        .map((s) => {
+          const { snapshot, settings: service } = s.inputs(demo, undefined);
+          return nextStateChangeAt(snapshot, nowMs, service);
+        })
+        .filter((t): t is number => t !== null);
+      return times.length === 0 ? null : Math.min(...times);
+    },
+  };
+  const keeper = createStateKeeper(clock, derivation, () => {
+    for (const s of sessions.values()) s.replan();
+    readiness.update();
+  });
+  hooks.changed = () => keeper.update();
   const readiness = createReadinessWatch({
     clock,
     state: () => keeper.get(),
@@ -139,72 +152,61 @@ export function createEngine(options: EngineOptions): Engine {
     onHealth: (health) => ((notificationHealth = health), keeper.update()),
     quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
   });
-  hooks.stateChanged = () => readiness.update();
 
-  const setSnapshot = (next: Snapshot): void => {
-    if (next === snapshot) return;
-    previous = snapshot;
-    snapshot = next;
-    writer.schedule(next);
-    keeper.update();
-    replan();
-  };
-  const snapshotAccess = { get: () => snapshot, set: setSnapshot };
-  const sync = createSync({
-    clock,
-    getClient: () => clients.get()?.sync,
-    getConfig: () => ({
-      scheduleIds: watchedIds(),
-      email: effective().email,
-      refresh: effective().refresh,
-      horizonDays: options.horizonDays ?? effective().horizonDays,
-    }),
-    snapshot: { get: () => snapshot, set: (next) => ((servedFromCache = false), setSnapshot(next)) },
-    onBusyChange: (busy) => ((syncing = busy), keeper.update()),
-    log,
-    ...(options.random ? { random: options.random } : {}),
-  });
+  function makeSession(account: Account): AccountSession {
+    const accounts = effective().accounts;
+    return createAccountSession({
+      accountId: account.id,
+      clock,
+      secrets: options.secrets,
+      notifier: options.notifier,
+      files,
+      log: (message) => log(accounts.length > 1 ? `${account.id}: ${message}` : message),
+      localZone,
+      settings: () => serviceOf(account.id),
+      notificationLabel: () => (effective().accounts.length > 1 ? serviceOf(account.id).accountLabel : undefined),
+      overrideKey:
+        overrides?.apiKeys?.[accountKeyVariable(account.id)] ?? (accounts.length === 1 ? overrides?.apiKey : undefined),
+      demo,
+      createClient: options.createClient,
+      ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      changed: () => hooks.changed(),
+    });
+  }
 
-  hooks.keyChanged = (): void => {
-    sync.reset();
-    setSnapshot({ ...snapshot, keyRejected: false });
-    keeper.update();
-    if (keys.key() !== undefined) void sync.request({ reason: 'key' });
-    else sync.reschedule();
-  };
+  async function addSession(account: Account): Promise<void> {
+    const session = makeSession(account);
+    sessions.set(account.id, session);
+    if (fired) await session.start(fired);
+  }
 
   async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
     const was = effectiveSettings(before, overrides);
     const now = effectiveSettings(after, overrides);
-    if (was.baseUrl !== now.baseUrl) {
-      // Another service: its key is another keychain entry, and nothing learned from the old one applies.
-      await keys.load();
-      sync.reset();
-      servedFromCache = false;
-      setSnapshot(reconcileSchedules(emptySnapshot(), watchedIds()));
-      void sync.request({ reason: 'settings' });
-    } else {
-      setSnapshot(reconcileSchedules(snapshot, watchedIds()));
-      sync.reschedule();
+    const kept = new Set(now.accounts.map((a) => a.id));
+    for (const account of was.accounts) {
+      const session = sessions.get(account.id);
+      if (kept.has(account.id) || !session) continue;
+      // Removed: its key and cached data go; nothing of the other accounts changes.
+      sessions.delete(account.id);
+      await session.remove();
+    }
+    for (const account of now.accounts) {
+      const session = sessions.get(account.id);
+      const old = was.accounts.find((a) => a.id === account.id);
+      if (!session) await addSession(account);
+      else if (old) await session.settingsChanged(serviceSettings(was, old), serviceSettings(now, account));
     }
     keeper.update();
     void feed.apply();
   }
 
-  const deps: ActionDeps = {
+  const handlers = accountHandlers({
     clock,
-    client: () => clients.get()?.actions,
-    settings: effective,
-    snapshot: snapshotAccess,
-    refresh: (request) => sync.request(request),
-  };
-
-  const handlers = engineHandlers({
-    deps,
     state: () => keeper.get(),
-    canSync: () => clients.get() !== undefined,
+    sessions: () => ordered(),
     settings: () => settings,
-    keys,
     localZone,
     notifier: options.notifier,
   });
@@ -216,51 +218,29 @@ export function createEngine(options: EngineOptions): Engine {
     settings = createSettingsHolder({
       initial: loaded.settings,
       files,
-      persist: overrides?.demo !== true,
+      persist: !demo,
       changed: onSettingsChanged,
       complete: withFeedToken,
     });
-    const cached = await loadSnapshot(files);
-    notices = [loaded.notice, cached.notice].filter((n) => n !== undefined);
-    if (cached.snapshot) {
-      // A key rejected last session may have been replaced since (env override, keychain edited outside the
-      // app): the first request finds out again, so a cached rejection must not keep syncing paused.
-      snapshot = reconcileSchedules({ ...cached.snapshot, keyRejected: false }, watchedIds());
-      previous = snapshot;
-      servedFromCache = true;
-    }
-    await keys.load();
+    notices = [loaded.notice].filter((n) => n !== undefined);
+    for (const account of effective().accounts) sessions.set(account.id, makeSession(account));
     fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
-    reminders = createRemindersFor({
-      clock,
-      notifier: options.notifier,
-      fired,
-      localZone,
-      log,
-      onWake: () => (keeper.update(), void sync.request({ reason: 'resume' })),
-      confirm: (scheduleIds) => void sync.request({ reason: 'reminder', scheduleIds, rereadShifts: true }),
-    });
+    const firedStore = fired;
+    await Promise.all([...sessions.values()].map((s) => s.start(firedStore)));
     keeper.update();
-    replan();
     readiness.update();
-    sync.start();
     void feed.apply();
   }
 
   async function stop(): Promise<void> {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
-    sync.stop();
     keeper.stop();
     readiness.stop();
-    reminders.stop();
     await feed.stop();
-    await sync.idle();
-    await reminders.settled();
+    await Promise.all([...sessions.values()].map((s) => s.stop()));
     await readiness.settled();
-    clients.close();
-    await writer.flush();
   }
 
   return {
@@ -276,21 +256,30 @@ export function createEngine(options: EngineOptions): Engine {
     checksSettled: () => readiness.settled(),
     power(event) {
       if (lifecycle !== 'started') return;
-      if (event === 'suspend' || event === 'lock-screen') return void writer.flush();
+      if (event === 'suspend' || event === 'lock-screen') {
+        for (const s of sessions.values()) void s.flush();
+        return;
+      }
       // What was due while asleep is judged once the service has been heard from again (or a short grace). The
       // reminders learn of the wake first: the state update below judges them, and must not take it for a sleep
       // seen from the clock (a second read of everything).
-      if (event === 'resume') reminders.wake();
+      if (event === 'resume') for (const s of sessions.values()) s.wake();
       keeper.update();
       if (event !== 'resume') return;
-      void sync.request({ reason: 'resume' });
+      for (const s of sessions.values()) void s.refresh({ reason: 'resume' });
     },
     network(online) {
       if (lifecycle !== 'started') return;
       log(`network: ${online ? 'online' : 'offline'}`);
       if (!online) return;
-      reminders.wake();
-      void sync.request({ reason: 'online' });
+      for (const s of sessions.values()) {
+        s.wake();
+        void s.refresh({ reason: 'online' });
+      }
     },
   };
+}
+
+function emptyAccount(): Account {
+  return { id: 'main', label: 'Main', baseUrl: '', email: '', schedules: [] };
 }

@@ -1,4 +1,6 @@
-// The API key's life in the engine: loaded from the SecretStore (account = the service host), replaced by
+// The API key's life in an account session: loaded from the SecretStore (entry `<account id>@<host>`, so two
+// accounts on one host keep two keys; the main account also finds the entry of a single-service version, named by
+// the host alone, and moves it to its own name), replaced by
 // key:set, dropped by key:remove. It is held in memory only and never returned, logged or put in a message.
 // Whoever holds clients bound to the key watches it (clients.ts): each change is told synchronously, as it happens,
 // so clients made for the old key (or the old address, whose change re-reads the key) end before anything else runs.
@@ -9,6 +11,7 @@ import { unusableBaseUrlMessage } from '../../api/base-url';
 import { hostOf, type KeyReader } from './clients';
 import type { KeyStorage, SecretStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
+import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 
 export const KEYCHAIN_NOTICE_ID = 'keychain-unreadable';
 
@@ -25,6 +28,8 @@ export interface KeyHolder {
 
 export interface KeyHolderOptions {
   secrets: SecretStore;
+  /** The account the key belongs to: its keychain entry is named by it and the host. */
+  accountId: string;
   baseUrl: () => string;
   /** A key given by the caller (env/flag/demo): used as is, never written to the keychain. */
   overrideKey?: string;
@@ -58,6 +63,20 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     },
   });
 
+  const entryOf = (host: string): string => `${options.accountId}@${host}`;
+
+  /** The stored key: its own entry, or (main account) the host-named entry a single-service version wrote, moved. */
+  async function stored(host: string): Promise<Awaited<ReturnType<SecretStore['get']>>> {
+    const own = await options.secrets.get(entryOf(host));
+    if (!own.ok || (own.value !== undefined && own.value !== '') || options.accountId !== MAIN_ACCOUNT_ID) return own;
+    const legacy = await options.secrets.get(host);
+    if (!legacy.ok || legacy.value === undefined || legacy.value === '') return own;
+    // Moved only once the new entry holds it: a failed write leaves the old entry to be found next time.
+    const moved = await options.secrets.set(entryOf(host), legacy.value);
+    if (moved.ok && moved.value.storage === 'keychain') await options.secrets.delete(host);
+    return legacy;
+  }
+
   async function load(): Promise<void> {
     // Called when the address changed: a session key stays, but what was bound to the old address must end.
     if (sessionOnly) {
@@ -70,7 +89,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     notice = undefined;
     told();
     if (account === undefined) return;
-    const found = await options.secrets.get(account);
+    const found = await stored(account);
     if (!found.ok) {
       options.log?.(`keychain: ${found.error.message}`);
       notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };
@@ -103,10 +122,10 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
             'needs_setup',
             unusableBaseUrlMessage(options.baseUrl()) ?? 'Set the service address first, then add the key.',
           );
-        const stored = await options.secrets.set(account, parsed.data.key);
-        if (!stored.ok) return failure('keychain', stored.error.message);
+        const saved = await options.secrets.set(entryOf(account), parsed.data.key);
+        if (!saved.ok) return failure('keychain', saved.error.message);
         key = parsed.data.key;
-        storage = stored.value.storage;
+        storage = saved.value.storage;
         told();
       }
       notice = undefined;
@@ -122,8 +141,10 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     return guarded(async () => {
       const account = hostOf(options.baseUrl());
       if (!sessionOnly && account !== undefined) {
-        const removed = await options.secrets.delete(account);
+        const removed = await options.secrets.delete(entryOf(account));
         if (!removed.ok) return failure('keychain', removed.error.message);
+        // A host-named entry of a single-service version must not bring the removed key back.
+        if (options.accountId === MAIN_ACCOUNT_ID) await options.secrets.delete(account);
       }
       key = undefined;
       storage = 'none';

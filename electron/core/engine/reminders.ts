@@ -2,7 +2,7 @@
 // or the machine's zone change (all cheap and keyed, so nothing is ever shown twice). After a wake or a restart,
 // shift reminders are held until every watched schedule was heard from after it (fetched, or failed to fetch),
 // so a catch-up is judged from what the service says now, not from what was saved before the sleep.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { Clock, Notifier } from '../ports';
 import { createReminderScheduler, planReminders } from '../reminders/plan';
@@ -14,7 +14,7 @@ export interface ReminderInputs {
   snapshot: Snapshot;
   /** The snapshot the current one replaced (at start-up: the cached one); undefined on the very first run. */
   previous: Snapshot | undefined;
-  settings: Settings;
+  settings: ServiceSettings;
 }
 
 export interface ReminderHook {

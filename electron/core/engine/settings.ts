@@ -2,24 +2,75 @@
 // ones (with the caller's overrides for scripts and demo mode applied, never persisted).
 import { checkBaseUrl } from '../../api/base-url';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { SettingsPatchSchema, type Settings } from '../../shared/settings';
+import {
+  MAIN_ACCOUNT_ID,
+  SettingsPatchSchema,
+  type Account,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/settings';
 import { failure, fromApiError, guarded } from '../actions/common';
 import type { EngineOptions } from './types';
 import { applySettingsPatch, saveSettings } from '../storage/settings-store';
 import type { FileStore } from '../ports';
+import { hostOf } from './clients';
 import { validationError } from '../../api/errors';
 
 export type SettingsOverrides = NonNullable<EngineOptions['overrides']>;
 
+/**
+ * The accounts this run watches. A script's or demo's address, e-mail or schedules make it one account (the first
+ * stored one, or a new main account); `accountIds` (`status --account`) keeps only those accounts.
+ */
 export function effectiveSettings(stored: Settings, overrides: SettingsOverrides | undefined): Settings {
   if (!overrides) return stored;
-  const byId = new Map(stored.schedules.map((s) => [s.id, s]));
-  return {
-    ...stored,
-    baseUrl: overrides.baseUrl ?? stored.baseUrl,
-    email: overrides.email ?? stored.email,
-    schedules: overrides.scheduleIds ? overrides.scheduleIds.map((id) => byId.get(id) ?? { id }) : stored.schedules,
+  let accounts = stored.accounts;
+  if (overrides.baseUrl !== undefined || overrides.email !== undefined || overrides.scheduleIds !== undefined) {
+    const first: Account = accounts[0] ?? { id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [] };
+    const byId = new Map(first.schedules.map((s) => [s.id, s]));
+    accounts = [
+      {
+        ...first,
+        baseUrl: overrides.baseUrl ?? first.baseUrl,
+        email: overrides.email ?? first.email,
+        schedules: overrides.scheduleIds ? overrides.scheduleIds.map((id) => byId.get(id) ?? { id }) : first.schedules,
+      },
+    ];
+  }
+  const only = overrides.accountIds;
+  if (only !== undefined) accounts = accounts.filter((a) => only.includes(a.id));
+  return accounts === stored.accounts ? stored : { ...stored, accounts };
+}
+
+/** A patch of one account (`account`) as the whole list it makes (`accounts`). */
+function withAccountPatch(stored: Settings, patch: SettingsPatch): Omit<SettingsPatch, 'account'> {
+  const { account, ...rest } = patch;
+  if (!account) return rest;
+  const list = rest.accounts ?? stored.accounts;
+  const index = account.id === undefined ? 0 : list.findIndex((a) => a.id === account.id);
+  const base: Account = list[index] ?? {
+    id: account.id ?? MAIN_ACCOUNT_ID,
+    label: account.label ?? (hostOf(account.baseUrl ?? '') || 'Main'),
+    baseUrl: '',
+    email: '',
+    schedules: [],
   };
+  const merged = { ...base, ...account };
+  return { ...rest, accounts: list[index] ? list.map((a, i) => (i === index ? merged : a)) : [...list, merged] };
+}
+
+/** The first account address in a patch that can't be used (https only, except loopback), as a failure. */
+function badAddress(patch: SettingsPatch): ResponseOf<'settings:update'> | undefined {
+  for (const account of patch.accounts ?? []) {
+    const baseUrl = account.baseUrl.trim();
+    if (baseUrl === '') continue;
+    const checked = checkBaseUrl(baseUrl);
+    if (!checked.ok) {
+      const named = (patch.accounts?.length ?? 0) > 1 ? `${account.label}: ` : '';
+      return fromApiError({ ...checked.error, message: `${named}${checked.error.message}` });
+    }
+  }
+  return undefined;
 }
 
 export interface SettingsHolder {
@@ -51,12 +102,11 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
     return guarded(async () => {
       const patch = SettingsPatchSchema.safeParse(request);
       if (!patch.success) return fromApiError(validationError(patch.error.issues));
-      const baseUrl = patch.data.baseUrl?.trim();
-      if (baseUrl !== undefined && baseUrl !== '') {
-        const checked = checkBaseUrl(baseUrl);
-        if (!checked.ok) return fromApiError(checked.error);
-      }
-      const next = applySettingsPatch(stored, baseUrl === undefined ? patch.data : { ...patch.data, baseUrl });
+      const whole = withAccountPatch(stored, patch.data);
+      const bad = badAddress(whole);
+      if (bad) return bad;
+      const accounts = whole.accounts?.map((a) => ({ ...a, baseUrl: a.baseUrl.trim() }));
+      const next = applySettingsPatch(stored, accounts === undefined ? whole : { ...whole, accounts });
       if (!next.ok) return fromApiError(next.error);
       const value = options.complete ? options.complete(next.value) : next.value;
       if (options.persist) {

@@ -1,7 +1,7 @@
 // Keeps the derived AppState current: re-derives when its inputs change and exactly at the next instant the
 // passage of time alone would change it (a handoff, data turning stale), and tells subscribers only about
 // real changes.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
 import type { Clock } from '../ports';
@@ -10,7 +10,7 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 
 export interface StateInputs {
   snapshot: Snapshot;
-  settings: Settings;
+  settings: ServiceSettings;
   setup: AppState['setup'];
   syncing: boolean;
   notices: AppState['notices'];
@@ -29,16 +29,32 @@ export interface StateKeeper {
 /** Timers never wait longer than this, so a wall-clock jump (sleep, clock change) is caught up soon after. */
 const MAX_TIMER_MS = 60 * 60_000;
 
+/** What the keeper derives, and when time alone changes it next (null: never). */
+export interface Derivation {
+  derive(nowMs: number): AppState;
+  nextChangeAt(nowMs: number): number | null;
+}
+
+/** One service's derivation (tests and single-service callers). */
+export function serviceDerivation(inputs: () => StateInputs, localZone: () => string): Derivation {
+  return {
+    derive: (nowMs) => deriveState({ ...inputs(), nowMs, localZone: localZone() }),
+    nextChangeAt: (nowMs) => {
+      const { snapshot, settings } = inputs();
+      return nextStateChangeAt(snapshot, nowMs, settings);
+    },
+  };
+}
+
 export function createStateKeeper(
   clock: Clock,
-  inputs: () => StateInputs,
-  localZone: () => string,
+  derivation: Derivation,
   onChange: (state: AppState) => void,
 ): StateKeeper {
   const listeners = new Set<(state: AppState) => void>();
   let cancelTimer: (() => void) | undefined;
   let stopped = false;
-  const derive = (): AppState => deriveState({ ...inputs(), nowMs: clock.now(), localZone: localZone() });
+  const derive = (): AppState => derivation.derive(clock.now());
   let state = derive();
   /** When the state may next change by time alone: reading it later (a sleep pushed the timer back) derives it again. */
   let validUntilMs = Infinity;
@@ -47,9 +63,8 @@ export function createStateKeeper(
     cancelTimer?.();
     cancelTimer = undefined;
     if (stopped) return;
-    const { snapshot, settings } = inputs();
     const nowMs = clock.now();
-    const at = nextStateChangeAt(snapshot, nowMs, settings);
+    const at = derivation.nextChangeAt(nowMs);
     validUntilMs = at ?? Infinity;
     if (at === null) return;
     cancelTimer = clock.setTimer(Math.min(MAX_TIMER_MS, Math.max(0, at - nowMs)), update);

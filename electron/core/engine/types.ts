@@ -17,7 +17,18 @@ export interface EngineOptions {
   notifier: Notifier;
   files: FileStore;
   /** For scripts and demo mode: replace stored settings/keychain without persisting them. */
-  overrides?: { baseUrl?: string; apiKey?: string; email?: string; scheduleIds?: string[]; demo?: boolean };
+  overrides?: {
+    baseUrl?: string;
+    /** The key of the one account (ONCALL_API_KEY), or of the first when there are several. */
+    apiKey?: string;
+    /** Keys by variable name (ONCALL_API_KEY_<ID>, shared/accounts.ts accountKeyVariable), for several accounts. */
+    apiKeys?: Readonly<Record<string, string>>;
+    email?: string;
+    scheduleIds?: string[];
+    /** Only these accounts (`status --account`). */
+    accountIds?: string[];
+    demo?: boolean;
+  };
   /** Defaults to the real client; tests may wrap it to count requests. */
   createClient?: (options: ClientOptions) => OncallClient;
   /** Diagnostic log; never receives the key. */

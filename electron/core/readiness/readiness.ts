@@ -1,7 +1,7 @@
 // "Ready for your shift": before my next shift (within 24 h), can the app reach me? Pure: from the derived state,
 // the settings and what the platform said about notifications. Each check is ok, a problem with the one action
 // that fixes it, or "can't tell" (never "ok" for what can't be checked here).
-import { remindersFor, type Settings } from '../../shared/settings';
+import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
 
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
@@ -16,7 +16,7 @@ export interface NotificationHealthResult {
 
 export interface ReadinessInput {
   state: Pick<AppState, 'sync' | 'schedules' | 'me'>;
-  settings: Settings;
+  settings: ServiceSettings;
   nowMs: number;
   notifications: NotificationHealthResult | undefined;
 }
@@ -131,7 +131,13 @@ export function readinessOf(input: ReadinessInput): Readiness | null {
     notificationsCheck(input),
   ];
   return {
-    shift: { scheduleId: next.scheduleId, scheduleName: next.scheduleName, start: next.start, end: next.end },
+    shift: {
+      accountId: next.accountId,
+      scheduleId: next.scheduleId,
+      scheduleName: next.scheduleName,
+      start: next.start,
+      end: next.end,
+    },
     checks,
   };
 }

@@ -1,7 +1,7 @@
 // Delivering what the scheduler judged: recorded first (write-ahead, so a crash in between can lose one message
 // but never repeat one), then shown; during quiet hours or a pause, kept (urgent ones excepted) and summed up in one
 // message when quiet time ends, leaving out what is no longer true then.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { NotificationRequest, Notifier } from '../ports';
 import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
 import { isUrgent, summaryOf, toHeld } from './held';
@@ -17,7 +17,7 @@ export interface DeliveryOptions {
   /** The local zone quiet hours are counted in, read each time. */
   zone: () => string;
   /** Quiet hours and pause, read each time. */
-  quiet?: () => Pick<Settings, 'quietHours' | 'pausedUntil'> | undefined;
+  quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
   log?: (message: string) => void;

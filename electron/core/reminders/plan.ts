@@ -1,7 +1,7 @@
 // Reminder planning: a pure function from (snapshot, previous snapshot, now, settings) to the reminders that
 // should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
 // is due. The scheduler (./reminders-scheduler) decides at run time what is shown, judged by the wall clock.
-import { remindersFor, type Settings } from '../../shared/settings';
+import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import { blocksOf, segmentsOf } from '../model/segments';
 import { changeReminders } from './changes';
 import { coverageReminders } from './coverage';
@@ -94,7 +94,7 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
  *  schedule, as ShiftRefs. */
 export function myUpcomingShifts(
   snapshot: Snapshot,
-  settings: Settings,
+  settings: ServiceSettings,
   nowMs: number,
   fallbackZone: string,
 ): { ref: ShiftRef; horizonEndMs: number }[] {

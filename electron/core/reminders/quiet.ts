@@ -1,7 +1,7 @@
 // When notifications are quiet: inside the user's quiet hours (local wall time, read in the zone the machine is in
 // now, so travel moves them with the user) or while paused from the tray. Pure: instants in, instants out.
 import { DateTime } from 'luxon';
-import type { QuietHours, Settings } from '../../shared/settings';
+import type { QuietHours, ServiceSettings } from '../../shared/settings';
 
 export interface Span {
   startMs: number;
@@ -39,7 +39,7 @@ export function quietHoursAt(ms: number, quiet: QuietHours, zone: string): Span 
 /** Until when notifications are quiet at `ms` (pause or quiet hours, whichever lasts longer), or undefined. */
 export function quietUntil(
   ms: number,
-  settings: Pick<Settings, 'quietHours' | 'pausedUntil'>,
+  settings: Pick<ServiceSettings, 'quietHours' | 'pausedUntil'>,
   zone: string,
 ): number | undefined {
   const pausedMs = settings.pausedUntil === null ? undefined : Date.parse(settings.pausedUntil);

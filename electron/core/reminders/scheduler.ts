@@ -4,7 +4,7 @@
 // first sync after the event, or a short grace, after which a catch-up says it comes from saved data. A sleep is
 // also noticed from the clock itself (wall time running ahead of monotonic time), so no resume event is needed.
 // What is judged is delivered by ./delivery (write-ahead, and held through quiet hours).
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { Clock, Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
 import { judge } from './judge';
@@ -57,7 +57,7 @@ export interface ReminderSchedulerOptions {
   /** Runs before each judgement (the engine re-plans there when the machine's zone changed). */
   beforeJudge?: () => void;
   /** Quiet hours and pause, read at each judgement. */
-  quiet?: () => Pick<Settings, 'quietHours' | 'pausedUntil'> | undefined;
+  quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
   log?: (message: string) => void;

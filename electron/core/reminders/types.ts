@@ -1,5 +1,5 @@
 // Types shared by the reminder planner, the change detector and the scheduler.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { NotificationRequest } from '../ports';
 import { keptReadAtMs, knownOf } from './known';
@@ -37,7 +37,7 @@ export interface PlanInput extends MessageOptions {
    */
   previous?: Snapshot;
   nowMs: number;
-  settings: Settings;
+  settings: ServiceSettings;
   /** The zone my shifts are planned and worded in: required, the planner never guesses one. */
   localZone: string;
 }

@@ -7,7 +7,7 @@
 import { DateTime } from 'luxon';
 import { zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
 import { stretchesIn, timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
@@ -55,7 +55,7 @@ function localWindow(span: Span, zone: string, night: boolean, nowMs: number, lo
 
 export interface CandidatesInput {
   snapshot: Snapshot;
-  settings: Settings;
+  settings: ServiceSettings;
   scheduleId: string;
   window: Span;
   nowMs: number;

@@ -1,6 +1,6 @@
 // When the derived state can next change by the passage of time alone, and whether two states differ, so the
 // engine re-derives exactly at handoffs (not every second) and pushes only real changes.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { DAY_MS } from '../../shared/time';
 import { segmentsOf } from '../model/segments';
@@ -17,7 +17,7 @@ function earliestAfter(nowMs: number, candidates: Iterable<number>): number | nu
   return best;
 }
 
-function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | undefined): Generator<number> {
+function* boundaries(snapshot: Snapshot, nowMs: number, settings: ServiceSettings | undefined): Generator<number> {
   for (const s of snapshot.schedules) {
     // The known timeline is sorted and back to back: the next boundary is the end of the stretch holding now (a
     // handoff, a hole's edge, the end of the read), or the first stretch's start before the read.
@@ -48,7 +48,7 @@ function* boundaries(snapshot: Snapshot, nowMs: number, settings: Settings | und
  * a handoff, a gap's end, the fallback details' boundaries, a coverage request running out, or (with settings)
  * data (a schedule's or the coverage list's) turning stale. null when nothing in the snapshot will change by itself.
  */
-export function nextStateChangeAt(snapshot: Snapshot, nowMs: number, settings?: Settings): number | null {
+export function nextStateChangeAt(snapshot: Snapshot, nowMs: number, settings?: ServiceSettings): number | null {
   return earliestAfter(nowMs, boundaries(snapshot, nowMs, settings));
 }
 

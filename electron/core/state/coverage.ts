@@ -1,7 +1,7 @@
 // The coverage lists (mine, asking me) and their own freshness: the list is one source like a schedule, and an
 // empty list means "none pending" only when it was actually read.
 import type { CoverageRequest } from '../../api/schemas';
-import type { Settings } from '../../shared/settings';
+import { MAIN_ACCOUNT_ID, type ServiceSettings } from '../../shared/settings';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
 import { blocksOf, instantMs, segmentsOf, toPerson } from '../model/segments';
@@ -14,8 +14,9 @@ export interface CoverageLists {
   issues: CoverageIssue[];
 }
 
-function coverageView(r: CoverageRequest): CoverageView {
+function coverageView(r: CoverageRequest, accountId: string): CoverageView {
   return {
+    accountId,
     id: r.id,
     requester: toPerson(r.user),
     reason: r.reason,
@@ -77,25 +78,26 @@ export function coverageLists(
   nowMs: number,
   emailLower: string,
   byId?: ReadonlyMap<string, ScheduleSnapshot>,
+  accountId: string = MAIN_ACCOUNT_ID,
 ): CoverageLists {
   const mine: CoverageView[] = [];
   const askingMe: CoverageView[] = [];
   const covered: CoverageView[] = [];
-  const issues: CoverageIssue[] = [...snapshot.coverageIssues];
+  const issues: CoverageIssue[] = snapshot.coverageIssues.map((i) => ({ accountId, ...i }));
   if (emailLower === '') return { mine, askingMe, coveredByMe: covered, issues };
   const index = byId ?? new Map(snapshot.schedules.map((s) => [s.id, s]));
   const myScheduleIds = schedulesWithMe(snapshot, emailLower);
   const unplaceable = unplaceableIds(snapshot);
   for (const r of snapshot.coverageRequests) {
     if (!isOpenRequest(r, nowMs)) continue;
-    if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r));
+    if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r, accountId));
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
-      (coveredByMe(r, nowMs, emailLower, myScheduleIds, index) ? covered : askingMe).push(coverageView(r));
+      (coveredByMe(r, nowMs, emailLower, myScheduleIds, index) ? covered : askingMe).push(coverageView(r, accountId));
     } else {
       const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));
       if (unknown) {
         const why = `its schedule (${unknown.schedule_reference.name || unknown.schedule_reference.id}) couldn't be loaded`;
-        issues.push({ id: r.id, requester: r.user.name, why });
+        issues.push({ accountId, id: r.id, requester: r.user.name, why });
       }
     }
   }
@@ -106,7 +108,7 @@ export function coverageLists(
  * How old the coverage list may get before it is shown as stale. It is read less often than schedules (every
  * few idle intervals, see sync/plan.ts), so its allowance is that cadence plus the schedules' own.
  */
-export function coverageStaleAfterMs(settings: Settings, staleAfterMs: number): number {
+export function coverageStaleAfterMs(settings: ServiceSettings, staleAfterMs: number): number {
   const idleMs = settings.refresh.idleIntervalSec * 1000;
   return coverageEveryIntervals(settings.schedules.length) * idleMs + staleAfterMs;
 }
@@ -114,7 +116,7 @@ export function coverageStaleAfterMs(settings: Settings, staleAfterMs: number): 
 export function coverageStatus(
   snapshot: Snapshot,
   nowMs: number,
-  settings: Settings,
+  settings: ServiceSettings,
   servedFromCache: boolean,
   staleAfterMs: number,
 ): SourceStatus {

@@ -2,9 +2,10 @@
 // the cached horizon of shifts, not from the schedule's current_oncall_shift (which is only true at fetch time),
 // so while offline they keep advancing along the cached shifts.
 import type { Schedule, Shift } from '../../api/schemas';
-import type { Settings } from '../../shared/settings';
+import { settingsOfService, type ServiceSettings } from '../../shared/settings';
+import { displayAddress } from '../../shared/accounts';
 import { DAY_MS } from '../../shared/time';
-import type { AppState, MyShift, ScheduleView, ShiftView, TimeSpan } from '../../shared/view-state';
+import type { AccountView, AppState, MyShift, ScheduleView, ShiftView, TimeSpan } from '../../shared/view-state';
 import { blocksOf, isoOf, segmentsOf, toPerson } from '../model/segments';
 import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
 import { coverageLists, coverageStatus } from './coverage';
@@ -18,7 +19,7 @@ import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 export interface DeriveInput {
   snapshot: Snapshot;
   nowMs: number;
-  settings: Settings;
+  settings: ServiceSettings;
   setup: AppState['setup'];
   syncing: boolean;
   notices: AppState['notices'];
@@ -126,6 +127,8 @@ function scheduleView(
   const status = scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false);
   return {
     id,
+    accountId: input.settings.accountId,
+    scheduleId: id,
     name: details?.name ?? settingsName ?? id,
     // Unknown until the schedule was read: no zone is made up for it.
     timeZone: details?.time_zone ?? null,
@@ -155,7 +158,14 @@ function myNextShift(
     if (upcoming && (!best || upcoming.startMs < best.block.startMs)) best = { block: upcoming, view };
   }
   if (!best) return null;
-  return { scheduleId: best.view.id, scheduleName: best.view.name, start: best.block.start, end: best.block.end };
+  const { view, block } = best;
+  return {
+    accountId: view.accountId,
+    scheduleId: view.id,
+    scheduleName: view.name,
+    start: block.start,
+    end: block.end,
+  };
 }
 
 /** Where I am on call now: until the end of my whole block, not just of the current segment. */
@@ -173,7 +183,7 @@ function myOnCallNow(
     );
     const start = block ? block.start : view.now.start;
     const end = block ? block.end : view.now.end;
-    result.push({ scheduleId: view.id, scheduleName: view.name, start, end });
+    result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end });
   }
   return result;
 }
@@ -197,7 +207,7 @@ function myShifts(
       found.push({
         startMs: b.startMs,
         order,
-        shift: { scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end },
+        shift: { accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end },
       });
     }
   });
@@ -224,6 +234,27 @@ function myState(
   };
 }
 
+/** This service as the state lists it among the accounts. */
+function accountViewOf(
+  settings: ServiceSettings,
+  setup: AppState['setup'],
+  sync: AppState['sync'],
+  lastSuccessAt: string | null,
+): AccountView {
+  return {
+    id: settings.accountId,
+    label: settings.accountLabel,
+    address: displayAddress(settings.baseUrl),
+    email: settings.email,
+    sync,
+    lastSuccessAt,
+    hasKey: setup.hasKey,
+    keyStorage: setup.keyStorage,
+    ...(setup.keyFromEnvironment ? { keyFromEnvironment: true } : {}),
+  };
+}
+
+/** One service's state (its settings seen as a single-account file); the engine combines several (combine.ts). */
 export function deriveState(input: DeriveInput): AppState {
   const { snapshot, nowMs, settings } = input;
   const emailLower = settings.email.trim().toLowerCase();
@@ -239,16 +270,18 @@ export function deriveState(input: DeriveInput): AppState {
     nowMs,
     notifications: input.notificationHealth,
   });
+  const lastSuccessAt = oldestSuccess(settings, byId);
   return {
     setup: input.setup,
-    settings,
+    settings: settingsOfService(settings),
+    accounts: [accountViewOf(settings, input.setup, sync, lastSuccessAt)],
     sync,
-    lastSuccessAt: oldestSuccess(settings, byId),
+    lastSuccessAt,
     syncing: input.syncing,
     schedules,
     me: { ...me, readiness },
     coverage: {
-      ...coverageLists(snapshot, nowMs, emailLower, byId),
+      ...coverageLists(snapshot, nowMs, emailLower, byId, settings.accountId),
       status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
     },
     notices: input.notices,

@@ -99,7 +99,7 @@ function myLines(state: AppState, o: HandoffOptions): string[] {
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => handoffTime(iso, o)) : '';
   if (next) lines.push(`My next block: ${blockText(next, o)}${before === '' ? '' : ` (${before})`}`);
-  else if (state.settings.email.trim() === '') lines.push('My next block: unknown (no e-mail set)');
+  else if (state.accounts.every((a) => a.email.trim() === '')) lines.push('My next block: unknown (no e-mail set)');
   else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')
     lines.push(`My next block: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);

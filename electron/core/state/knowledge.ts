@@ -26,7 +26,7 @@ function gapOf(
   untilMs: number,
   freshForMs: number,
 ): MyGap | undefined {
-  const base = { scheduleId: view.id, scheduleName: view.name };
+  const base = { accountId: view.accountId, scheduleId: view.id, scheduleName: view.name };
   const status = view.status;
   const range = view.known;
   if (!hasData(status) || range === null) {

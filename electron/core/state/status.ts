@@ -1,7 +1,7 @@
 // Freshness of each schedule and overall sync health: the parts of the state that come from how fetches went
 // rather than from who is on call. Every source (each watched schedule, and the coverage list) counts: sync is
 // 'ok' only when none failed, and a message never claims saved data that isn't there.
-import type { Settings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
 import type { AppState, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 import { unusableBaseUrlMessage } from '../../api/base-url';
 import { isoOf } from '../model/segments';
@@ -14,7 +14,7 @@ export const STALE_AFTER_IDLE_INTERVALS = 2;
 
 const OFFLINE_KINDS = new Set(['network', 'timeout']);
 
-export function staleAfterMs(settings: Settings): number {
+export function staleAfterMs(settings: ServiceSettings): number {
   return STALE_AFTER_IDLE_INTERVALS * settings.refresh.idleIntervalSec * 1000;
 }
 
@@ -23,7 +23,7 @@ export function lastSuccessOf(s: ScheduleSnapshot): string | null {
   return s.shiftsFetchedAt ?? s.detailsFetchedAt;
 }
 
-/** A schedule's problem as this app words it: the client's 401 text points at Settings, which is not always where the key came from. */
+/** A schedule's problem as this app words it: the client's 401 text points at ServiceSettings, which is not always where the key came from. */
 function reasonOf(problem: FetchProblem): string {
   return problem.kind === 'unauthorized' ? 'The service rejected the API key.' : problem.message;
 }
@@ -31,7 +31,7 @@ function reasonOf(problem: FetchProblem): string {
 export function scheduleStatus(
   s: ScheduleSnapshot | undefined,
   nowMs: number,
-  settings: Settings,
+  settings: ServiceSettings,
   servedFromCache: boolean,
 ): ScheduleStatus {
   if (!s) return { kind: 'loading' };
@@ -53,11 +53,11 @@ export function scheduleStatus(
   return { kind: 'fresh', at: success };
 }
 
-function missingSetup(setup: AppState['setup'], settings: Settings): string | undefined {
+function missingSetup(setup: AppState['setup'], settings: ServiceSettings): string | undefined {
   // The address first: with an unusable one no key can be looked up, and asking for a key would mislead.
   if (settings.baseUrl !== '') {
     const unusable = unusableBaseUrlMessage(settings.baseUrl);
-    if (unusable) return `${unusable} Change it in Settings.`;
+    if (unusable) return `${unusable} Change it in ServiceSettings.`;
   }
   if (!setup.hasKey) return 'Add your API key to start.';
   if (settings.baseUrl === '') return 'Set the service address to start.';
@@ -73,7 +73,7 @@ interface Source {
   savedAt: string | null;
 }
 
-function scheduleSources(settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
+function scheduleSources(settings: ServiceSettings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
   return settings.schedules.map((w) => {
     const s = byId.get(w.id);
     const label = s?.details?.name ?? w.name ?? w.id;
@@ -119,7 +119,7 @@ function oldestSaved(sources: readonly Source[]): string | null {
 }
 
 /** The summary when every schedule failed: not found everywhere, unreachable, or the first other reason. */
-function allFailed(schedules: readonly Source[], coverage: Source, settings: Settings): SyncStatus {
+function allFailed(schedules: readonly Source[], coverage: Source, settings: ServiceSettings): SyncStatus {
   const sources = coverage.problem ? [...schedules, coverage] : schedules;
   const saved = oldestSaved(sources);
   if (schedules.every((s) => s.notFound)) {
@@ -139,7 +139,7 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Set
 export function syncStatus(
   snapshot: Snapshot,
   setup: AppState['setup'],
-  settings: Settings,
+  settings: ServiceSettings,
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   ctx: SyncContext,
 ): SyncStatus {
@@ -148,7 +148,7 @@ export function syncStatus(
   if (snapshot.keyRejected) {
     const message = ctx.keyFromEnvironment
       ? 'The service rejected the API key given in ONCALL_API_KEY. Set a valid key there and try again.'
-      : 'The service rejected the API key. Enter a new key in Settings to resume syncing.';
+      : 'The service rejected the API key. Enter a new key in ServiceSettings to resume syncing.';
     return { kind: 'key_rejected', message };
   }
   const schedules = scheduleSources(settings, byId);
@@ -172,7 +172,7 @@ export function syncStatus(
 /** Sources that answered but not all of it could be read (unreadable shifts or requests): never "ok". */
 function readInPart(
   snapshot: Snapshot,
-  settings: Settings,
+  settings: ServiceSettings,
   byId: ReadonlyMap<string, ScheduleSnapshot>,
 ): string | undefined {
   const parts = settings.schedules.flatMap((w) => {
@@ -185,7 +185,7 @@ function readInPart(
 }
 
 /** Oldest successful fetch among watched schedules that have one. */
-export function oldestSuccess(settings: Settings, byId: ReadonlyMap<string, ScheduleSnapshot>): string | null {
+export function oldestSuccess(settings: ServiceSettings, byId: ReadonlyMap<string, ScheduleSnapshot>): string | null {
   let oldest: number | undefined;
   for (const w of settings.schedules) {
     const s = byId.get(w.id);

@@ -2,6 +2,7 @@
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
+import { myEmailOn } from '../../shared/accounts';
 import {
   coverageIssuesText,
   gapsBefore,
@@ -43,20 +44,19 @@ export function blockPhrase(shift: MyShift, f: Fmt): string {
   return `${shift.scheduleName} ${fmt(shift.start, f)} → ${fmt(shift.end, f)} · ${length}`;
 }
 
-const emailOf = (state: AppState): string => state.settings.email.trim().toLowerCase();
-
 /** Whether I am among the people of a now/next row. */
-export function includesMe(state: AppState, shift: ShiftView | null): boolean {
-  const me = emailOf(state);
+export function includesMe(state: AppState, schedule: ScheduleView, shift: ShiftView | null): boolean {
+  const me = myEmailOn(state, schedule.accountId);
   return me !== '' && !!shift?.users.some((u) => u.email.toLowerCase() === me);
 }
 
 /** My schedules (whose rotation I am in) first, otherwise in the user's order: as the popover lists them. */
 export function orderedSchedules(state: AppState): ScheduleView[] {
-  const me = emailOf(state);
   const isMine = (s: ScheduleView): boolean =>
-    me !== '' &&
-    (s.users.some((u) => u.email.toLowerCase() === me) || includesMe(state, s.now) || includesMe(state, s.next));
+    myEmailOn(state, s.accountId) !== '' &&
+    (s.users.some((u) => u.email.toLowerCase() === myEmailOn(state, s.accountId)) ||
+      includesMe(state, s, s.now) ||
+      includesMe(state, s, s.next));
   return [...state.schedules.filter(isMine), ...state.schedules.filter((s) => !isMine(s))];
 }
 
@@ -146,8 +146,8 @@ export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState): Tray
   if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
   return [
     header,
-    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f, !!state && includesMe(state, s.now))}` },
-    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f, !!state && includesMe(state, s.next))}` },
+    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f, !!state && includesMe(state, s, s.now))}` },
+    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f, !!state && includesMe(state, s, s.next))}` },
   ];
 }
 

@@ -2,10 +2,16 @@
 // fired-reminder keys (`reminders.json`: so no reminder is shown twice, also across restarts).
 import { z } from 'zod';
 import type { FileStore } from '../ports';
+import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 
 export const CACHE_FILE = 'cache.json';
+
+/** Each account's cache: the main account keeps `cache.json` (an upgraded folder's cache is used as is). */
+export function cacheFileOf(accountId: string): string {
+  return accountId === MAIN_ACCOUNT_ID ? CACHE_FILE : `cache-${accountId}.json`;
+}
 
 export interface LoadedSnapshot {
   /** undefined when there is no usable cache (first start, or it was corrupt). */
@@ -22,15 +28,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** Loads the cached snapshot. A corrupt or outdated cache is moved aside and ignored: it is only a cache. */
-export async function loadSnapshot(files: FileStore): Promise<LoadedSnapshot> {
-  const text = await files.read(CACHE_FILE).catch(() => undefined);
+export async function loadSnapshot(files: FileStore, name: string = CACHE_FILE): Promise<LoadedSnapshot> {
+  const text = await files.read(name).catch(() => undefined);
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
   if (parsed?.success) return { snapshot: parsed.data };
   let where = '';
   try {
-    where = ` (kept as ${await files.backup(CACHE_FILE)})`;
+    where = ` (kept as ${await files.backup(name)})`;
   } catch {
     /* a cache we cannot move aside is simply overwritten by the next save */
   }
@@ -38,8 +44,8 @@ export async function loadSnapshot(files: FileStore): Promise<LoadedSnapshot> {
   return { notice: { id: 'cache-reset', message } };
 }
 
-export async function saveSnapshot(files: FileStore, snapshot: Snapshot): Promise<void> {
-  await files.writeAtomic(CACHE_FILE, JSON.stringify(snapshot));
+export async function saveSnapshot(files: FileStore, snapshot: Snapshot, name: string = CACHE_FILE): Promise<void> {
+  await files.writeAtomic(name, JSON.stringify(snapshot));
 }
 
 export {

@@ -53,8 +53,9 @@ export interface FiredStore {
   keys(): string[];
   /** Messages held while notifications were quiet, oldest first. */
   held(): HeldMessage[];
-  /** Drops the held messages (their summary is about to be shown) and records `entries` in the same write. */
-  releaseHeld(entries: readonly FiredEntry[]): Promise<void>;
+  /** Drops the held messages (their summary is about to be shown) and records `entries` in the same write. With
+   *  `keys`, only the held messages with those keys are dropped (one account's summary leaves the others'). */
+  releaseHeld(entries: readonly FiredEntry[], keys?: readonly string[]): Promise<void>;
 }
 
 export interface FiredStoreOptions {
@@ -130,9 +131,10 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
       if (more.length > 0) held = [...held, ...more];
       return persist();
     },
-    releaseHeld(entries) {
+    releaseHeld(entries, keys) {
       remember(entries);
-      held = [];
+      const dropped = keys === undefined ? undefined : new Set(keys);
+      held = dropped === undefined ? [] : held.filter((h) => !dropped.has(h.key));
       return persist();
     },
   };

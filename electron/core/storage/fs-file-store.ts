@@ -93,6 +93,9 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       await syncDir(dir);
     },
 
+    async remove(name) {
+      await rm(join(dir, checkName(name)), { force: true });
+    },
     async backup(name) {
       const source = join(dir, checkName(name));
       const base = `${source}.bad-${stamp(now())}`;

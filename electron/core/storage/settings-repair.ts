@@ -17,49 +17,43 @@ const MAX_REPAIRS = 20;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A copy of `raw` without the value at `path`: a list entry is dropped, an object field removed (its default applies). */
-function without(raw: Json, path: readonly PropertyKey[]): Json | undefined {
-  const [top, second] = path;
-  if (typeof top !== 'string' || top === 'version') return undefined;
-  const value = raw[top];
-  const copy = { ...raw };
-  if (Array.isArray(value) && typeof second === 'number') copy[top] = value.filter((_, i) => i !== second);
-  else if (isObject(value) && typeof second === 'string') {
-    copy[top] = Object.fromEntries(Object.entries(value).filter(([k]) => k !== second));
-  } else delete copy[top];
-  return copy;
-}
-
-/** A copy of `raw` without the field at [top, index, key] of a list entry, or undefined when there is none. */
-function withoutEntryField(raw: Json, path: readonly PropertyKey[]): Json | undefined {
-  const [top, index, key] = path;
-  if (typeof top !== 'string' || typeof index !== 'number' || typeof key !== 'string') return undefined;
-  const list = raw[top];
-  const entry = Array.isArray(list) ? list[index] : undefined;
-  if (!Array.isArray(list) || !isObject(entry) || !(key in entry)) return undefined;
-  const trimmed = Object.fromEntries(Object.entries(entry).filter(([k]) => k !== key));
-  return { ...raw, [top]: list.map((e, i) => (i === index ? trimmed : e)) };
+/** A copy of `value` without what is at `path` (a list entry dropped, an object's field removed), or undefined when
+ *  nothing is there. */
+function removeAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  const [key, ...rest] = path;
+  if (Array.isArray(value) && typeof key === 'number' && key < value.length) {
+    if (rest.length === 0) return value.filter((_, i) => i !== key);
+    const inner = removeAt(value[key], rest);
+    return inner === undefined ? undefined : value.map((e, i) => (i === key ? inner : e));
+  }
+  if (isObject(value) && typeof key === 'string' && key in value) {
+    if (rest.length === 0) return Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
+    const inner = removeAt(value[key], rest);
+    return inner === undefined ? undefined : { ...value, [key]: inner };
+  }
+  return undefined;
 }
 
 /** Whether `raw` still has a problem at or under `removed` (a required field that comes straight back missing). */
-function stillRefused(raw: Json, removed: readonly PropertyKey[]): boolean {
+function stillRefused(raw: unknown, removed: readonly PropertyKey[]): boolean {
   const issues = SettingsSchema.safeParse(raw).error?.issues ?? [];
   return issues.some((i) => removed.every((k, n) => i.path[n] === k));
 }
 
 /**
- * The smallest removal that gets past this issue: a list entry's field, else the entry (or the object's field),
- * else the whole setting. A smaller one is kept only if nothing at what it removed is refused again.
+ * The smallest removal that gets past this issue, from the deepest: a field of a list entry (an account's
+ * schedule's cached name), else the entry, else the field holding it, up to the whole setting. A removed field is
+ * kept only if nothing at it is refused again (its default applies); a dropped list entry is gone for good.
  */
 function repairOf(raw: Json, path: readonly PropertyKey[]): Json | undefined {
-  const [top] = path;
-  if (typeof top !== 'string' || top === 'version') return undefined;
-  const field = withoutEntryField(raw, path);
-  if (field && !stillRefused(field, path.slice(0, 3))) return field;
-  const next = without(raw, path);
-  // A dropped list entry is gone for good (the next entry takes its index); an object's field may come back missing.
-  if (next && (typeof path[1] === 'number' || !stillRefused(next, path.slice(0, 2)))) return next;
-  return without(raw, [top]);
+  if (typeof path[0] !== 'string' || path[0] === 'version') return undefined;
+  for (let depth = path.length; depth >= 1; depth--) {
+    const at = path.slice(0, depth);
+    const next = removeAt(raw, at);
+    if (!isObject(next)) continue;
+    if (typeof at[depth - 1] === 'number' || !stillRefused(next, at)) return next;
+  }
+  return undefined;
 }
 
 function label(path: readonly PropertyKey[], message: string): string {

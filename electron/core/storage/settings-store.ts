@@ -4,6 +4,7 @@
 // invalid values is backed up too, but only those values are reset (settings-repair.ts) and the notice names them.
 import { z } from 'zod';
 import {
+  MAIN_ACCOUNT_ID,
   SETTINGS_VERSION,
   SettingsSchema,
   defaultSettings,
@@ -42,11 +43,39 @@ const V0Schema = z.object({
   scheduleIds: z.array(z.string()).default([]),
 });
 
+/** v1: one service, its address, e-mail and schedules at the top. */
+const V1ServiceSchema = z.object({
+  baseUrl: z.unknown().optional(),
+  email: z.unknown().optional(),
+  schedules: z.unknown().optional(),
+});
+
+/** The main account's name after an upgrade: the service's host, which the user may rename. */
+function upgradedLabel(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string') return 'Main';
+  try {
+    return new URL(baseUrl).hostname.slice(0, 40) || 'Main';
+  } catch {
+    return 'Main';
+  }
+}
+
 /** migrations[n] upgrades a version-n object to version n+1. */
 export const SETTINGS_MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (raw) => {
     const v0 = V0Schema.parse(raw);
     return { version: 1, baseUrl: v0.baseUrl, email: v0.email, schedules: v0.scheduleIds.map((id) => ({ id })) };
+  },
+  // Several services: the one service becomes the main account, whose records (cache, fired reminders, calendar
+  // UIDs, drafts, keychain entry) keep their names. Bad values stay as they were, for the repair to name them.
+  1: (raw) => {
+    const { baseUrl, email, schedules, ...appWide } = raw;
+    const service = V1ServiceSchema.parse({ baseUrl, email, schedules });
+    const used = [service.baseUrl, service.email, service.schedules].some(
+      (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+    );
+    const account = { id: MAIN_ACCOUNT_ID, label: upgradedLabel(service.baseUrl), ...service };
+    return { ...appWide, version: 2, accounts: used ? [account] : [] };
   },
 };
 

@@ -2,7 +2,7 @@
 // coverage, created overrides, chat groups, key state) is written at once; a refresh that only confirmed the data
 // (new fetch times) is written at most every REFRESH_ONLY_WRITE_MS, and on flush (suspend, stop). At most one
 // write is in flight; a failed write is logged and retried with the next change.
-import { saveSnapshot } from './cache';
+import { CACHE_FILE, saveSnapshot } from './cache';
 import type { FileStore } from '../ports';
 import type { Snapshot } from '../model/snapshot';
 
@@ -26,6 +26,7 @@ export function createSnapshotWriter(
   files: FileStore,
   now: () => number,
   log?: (message: string) => void,
+  name: string = CACHE_FILE,
 ): SnapshotWriter {
   let pending: Snapshot | undefined;
   let written: { content: unknown[]; atMs: number } | undefined;
@@ -36,7 +37,7 @@ export function createSnapshotWriter(
       const next = pending;
       pending = undefined;
       try {
-        await saveSnapshot(files, next);
+        await saveSnapshot(files, next, name);
         written = { content: contentOf(next), atMs: now() };
       } catch (cause) {
         log?.(`cache: write failed (${cause instanceof Error ? cause.name : 'error'})`);

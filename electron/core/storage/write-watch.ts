@@ -52,6 +52,7 @@ export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles
     location: inner.location,
     read: (name) => inner.read(name),
     backup: (name) => inner.backup(name),
+    remove: (name) => inner.remove(name),
     async writeAtomic(name, text) {
       try {
         await inner.writeAtomic(name, text);

@@ -3,6 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { myEmailOn } from '../../../electron/shared/accounts';
 import { coverageIssuesText, knowsNow, uncoveredNow } from '../../../electron/shared/knowledge';
 import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
@@ -132,22 +133,21 @@ export function nextBlockLine(shift: MyShift, ctx: FormatContext): string {
   return `On call ${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
 }
 
-const emailOf = (state: AppState): string => state.settings.email.trim().toLowerCase();
 
 /** Whether I am among the people of this now/next row. */
-export function includesMe(state: AppState, shift: ShiftView | null): boolean {
-  const me = emailOf(state);
+export function includesMe(state: AppState, schedule: ScheduleView, shift: ShiftView | null): boolean {
+  const me = myEmailOn(state, schedule.accountId);
   return me !== '' && !!shift?.users.some((u) => u.email.toLowerCase() === me);
 }
 
 /** Whether I am in this schedule's rotation (its users). */
 export function isMySchedule(state: AppState, schedule: ScheduleView): boolean {
-  const me = emailOf(state);
+  const me = myEmailOn(state, schedule.accountId);
   return (
     me !== '' &&
     (schedule.users.some((u) => u.email.toLowerCase() === me) ||
-      includesMe(state, schedule.now) ||
-      includesMe(state, schedule.next))
+      includesMe(state, schedule, schedule.now) ||
+      includesMe(state, schedule, schedule.next))
   );
 }
 

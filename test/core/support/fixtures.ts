@@ -1,6 +1,6 @@
 // Builders for snapshots and shifts as plain data, so core tests read as scenarios.
 import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/api/schemas';
-import { defaultSettings, type Settings } from '../../../electron/shared/settings';
+import { defaultServiceSettings, type ServiceSettings } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 
@@ -51,8 +51,8 @@ export function snapshotOf(schedules: ScheduleSnapshot[], extra: Partial<Snapsho
   return { ...emptySnapshot(), schedules, ...extra };
 }
 
-export function settingsWith(patch: Partial<Settings>): Settings {
-  return { ...defaultSettings(), baseUrl: 'https://oncall.example.com', email: me.email, ...patch };
+export function settingsWith(patch: Partial<ServiceSettings>): ServiceSettings {
+  return { ...defaultServiceSettings(), baseUrl: 'https://oncall.example.com', email: me.email, ...patch };
 }
 
 export const SETUP_OK: AppState['setup'] = { hasKey: true, keyStorage: 'keychain', demo: false };

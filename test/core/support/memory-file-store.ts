@@ -15,6 +15,10 @@ export class MemoryFileStore implements FileStore {
     this.files.set(name, text);
   }
 
+  async remove(name: string): Promise<void> {
+    this.files.delete(name);
+  }
+
   async backup(name: string): Promise<string> {
     const text = this.files.get(name);
     if (text === undefined) throw new Error(`${name} does not exist`);

@@ -1,0 +1,146 @@
+// The engine's IPC handlers over several accounts. A request about a schedule names it by its ref (shared/accounts):
+// it goes to that schedule's account's session, under the schedule's own id, and what comes back names it by its
+// ref again. Keys and schedule checks name their account (default: the first). The rest is answered once for all.
+import { refParts, scheduleRef } from '../../shared/accounts';
+import type { AppState } from '../../shared/view-state';
+import { failure } from '../actions/common';
+import { buildHandoffSummary } from '../state/handoff-summary';
+import type { Clock, Notifier } from '../ports';
+import type { AccountSession } from './account-session';
+import { engineHandlers, serviceWait } from './handlers';
+import type { SettingsHolder } from './settings';
+import { testNotificationHandler } from './test-notification';
+import type { EngineHandlers } from './types';
+
+export interface AccountHandlerParts {
+  clock: Clock;
+  state: () => AppState;
+  /** The sessions in the user's account order. */
+  sessions: () => AccountSession[];
+  settings: () => SettingsHolder;
+  localZone: () => string;
+  notifier: Notifier;
+}
+
+const NO_ACCOUNT = failure('needs_setup', 'Add a service in Settings first.');
+
+export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
+  // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
+  const bySession = new WeakMap<AccountSession, EngineHandlers>();
+  const handlersOf = (session: AccountSession): EngineHandlers => {
+    let made = bySession.get(session);
+    if (!made) {
+      made = engineHandlers({
+        deps: session.deps,
+        state: () => session.state(),
+        canSync: () => session.canSync(),
+        settings: parts.settings,
+        keys: session.keys,
+        localZone: parts.localZone,
+        notifier: parts.notifier,
+      });
+      bySession.set(session, made);
+    }
+    return made;
+  };
+  const sessionFor = (accountId: string | undefined): AccountSession | undefined => {
+    const list = parts.sessions();
+    return accountId === undefined ? list[0] : list.find((s) => s.id === accountId);
+  };
+
+  /** A schedule-scoped request: run by its account's session under the schedule's own id. */
+  async function inSession<R extends { scheduleId: string }, A>(
+    request: R,
+    run: (handlers: EngineHandlers, request: R) => Promise<A>,
+  ): Promise<{ answer: A; accountId: string } | undefined> {
+    const { accountId, scheduleId } = refParts(request.scheduleId);
+    const session = sessionFor(accountId);
+    return session ? { answer: await run(handlersOf(session), { ...request, scheduleId }), accountId } : undefined;
+  }
+  const GONE = failure('not_found', 'That schedule belongs to an account that is no longer set up.');
+  const refOf = <T extends { scheduleId: string }>(x: T, accountId: string): T => ({
+    ...x,
+    scheduleId: scheduleRef(accountId, x.scheduleId),
+  });
+
+  return {
+    'state:get': async () => ({ ok: true, value: parts.state() }),
+    'sync:refresh': async () => {
+      const list = parts.sessions();
+      if (list.length === 0) return NO_ACCOUNT;
+      const answers = await Promise.all(list.map((s) => handlersOf(s)['sync:refresh'](null)));
+      const failed = answers.flatMap((a, i) => (a.ok ? [] : [{ error: a.error, label: list[i]?.id ?? '' }]));
+      if (failed.length < answers.length) return { ok: true, value: null };
+      const [first] = failed;
+      if (!first) return { ok: true, value: null };
+      if (list.length === 1) return { ok: false, error: first.error };
+      const label = parts.state().accounts.find((a) => a.id === first.label)?.label ?? first.label;
+      return { ok: false, error: { ...first.error, message: `${label}: ${first.error.message}` } };
+    },
+    'override:preview': async (request) => {
+      const r = await inSession(request, (h, q) => h['override:preview'](q));
+      if (!r) return GONE;
+      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
+    },
+    'override:candidates': async (request) =>
+      (await inSession(request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
+    'override:create': async (request) => {
+      const r = await inSession(request, (h, q) => h['override:create'](q));
+      if (!r) return GONE;
+      const a = r.answer;
+      return a.ok && a.value.status === 'created'
+        ? { ok: true, value: { ...a.value, override: refOf(a.value.override, r.accountId) } }
+        : a;
+    },
+    'override:get': async (request) => {
+      const r = await inSession(request, (h, q) => h['override:get'](q));
+      if (!r) return GONE;
+      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
+    },
+    'take-over:now': async (request) => {
+      const r = await inSession(request, (h, q) => h['take-over:now'](q));
+      if (!r) return GONE;
+      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
+    },
+    'take-over:hand-back': async (request) => {
+      const r = await inSession(request, (h, q) => h['take-over:hand-back'](q));
+      if (!r) return GONE;
+      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
+    },
+    // Exactly what the state shows (the tray and popover read it there), so the three never disagree.
+    'take-over:options': async () => ({
+      ok: true,
+      value: parts
+        .state()
+        .schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
+    }),
+    'team:update': async (request) => {
+      const session = sessionFor(request.accountId);
+      return session ? handlersOf(session)['team:update'](request) : NO_ACCOUNT;
+    },
+    'chat-group:put': async (request) => (await inSession(request, (h, q) => h['chat-group:put'](q)))?.answer ?? GONE,
+    'schedule:check': async (request) => {
+      const session = sessionFor(request.accountId);
+      return session ? handlersOf(session)['schedule:check'](request) : NO_ACCOUNT;
+    },
+    'settings:update': (request) => parts.settings().update(request),
+    'key:set': async (request) => {
+      const session = sessionFor(request.accountId);
+      return session ? session.keys.set(request) : NO_ACCOUNT;
+    },
+    'key:remove': async (request) => {
+      const session = sessionFor(request?.accountId);
+      return session ? session.keys.remove() : NO_ACCOUNT;
+    },
+    'readiness:test': testNotificationHandler({
+      clock: parts.clock,
+      notifier: parts.notifier,
+      settings: parts.settings,
+    }),
+    // Written in the engine's zone, the one the tray and popover show times in.
+    'summary:get': async () => ({
+      ok: true,
+      value: buildHandoffSummary(parts.state(), { nowMs: parts.clock.now(), localZone: parts.localZone() }),
+    }),
+  };
+}

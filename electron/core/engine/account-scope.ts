@@ -1,0 +1,71 @@
+// What one account's reminders share with the others: the record of reminders shown (one file) and the notifier.
+// Each account sees them through a scope: its keys carry the account (so equal schedule ids and shift times on two
+// services are two reminders, not one), a notification names the account when there are several, and its click
+// opens the schedule by its ref. The main account's keys are unchanged, so an upgraded record is honoured as is.
+import { MAIN_ACCOUNT_ID, scheduleRef } from '../../shared/accounts';
+import type { Notifier } from '../ports';
+import type { FiredStore, HeldMessage } from '../storage/fired-store';
+
+const OTHER_ACCOUNT = '@';
+
+function prefixOf(accountId: string): string {
+  return accountId === MAIN_ACCOUNT_ID ? '' : `${OTHER_ACCOUNT}${accountId}/`;
+}
+
+/** Whether a stored key belongs to this account. */
+export function keyOfAccount(key: string, accountId: string): boolean {
+  const prefix = prefixOf(accountId);
+  return prefix === '' ? !key.startsWith(OTHER_ACCOUNT) : key.startsWith(prefix);
+}
+
+export function scopedFired(fired: FiredStore, accountId: string): FiredStore {
+  const prefix = prefixOf(accountId);
+  const inward = (key: string): string => `${prefix}${key}`;
+  const outward = (key: string): string => key.slice(prefix.length);
+  const mine = (): HeldMessage[] => fired.held().filter((h) => keyOfAccount(h.key, accountId));
+  return {
+    has: (key) => fired.has(inward(key)),
+    add: (entries, held) =>
+      fired.add(
+        entries.map((e) => ({ ...e, key: inward(e.key) })),
+        held?.map((h) => ({ ...h, key: inward(h.key) })),
+      ),
+    keys: () =>
+      fired
+        .keys()
+        .filter((k) => keyOfAccount(k, accountId))
+        .map(outward),
+    held: () => mine().map((h) => ({ ...h, key: outward(h.key) })),
+    releaseHeld: (entries, keys) =>
+      fired.releaseHeld(
+        entries.map((e) => ({ ...e, key: inward(e.key) })),
+        (keys ?? mine().map((h) => outward(h.key))).map(inward),
+      ),
+  };
+}
+
+/** The account's notifications: keyed by account, titled with its name while there are several, and opening the
+ *  schedule by its ref. */
+export function scopedNotifier(notifier: Notifier, accountId: string, label: () => string | undefined): Notifier {
+  const prefix = prefixOf(accountId);
+  return {
+    notify(n) {
+      const name = label();
+      const scheduleId = n.params?.['scheduleId'];
+      return notifier.notify({
+        ...n,
+        id: `${prefix}${n.id}`,
+        title: name === undefined ? n.title : `${name} · ${n.title}`,
+        ...(n.params
+          ? {
+              params: {
+                ...n.params,
+                ...(scheduleId === undefined ? {} : { scheduleId: scheduleRef(accountId, scheduleId) }),
+                ...(accountId === MAIN_ACCOUNT_ID ? {} : { accountId }),
+              },
+            }
+          : {}),
+      });
+    },
+  };
+}
