@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { unusableBaseUrlMessage } from '../api/base-url';
+import { AccountIdSchema } from '../shared/settings';
 
 export const USAGE = `Usage: npm run status -- [options]
 
@@ -16,15 +17,18 @@ Options:
   --base-url URL         service address (overrides the settings)
   --schedule ID          watch this schedule (repeatable; overrides the settings)
   --email ADDRESS        your e-mail (overrides the settings)
+  --account ID           only this account (its id in Settings → Accounts; default: every account)
   --data-dir DIR         app data folder (default: the one the app uses)
   -h, --help             show this help
 
 Environment:
-  ONCALL_API_KEY         API key to use instead of the one in the system keychain
+  ONCALL_API_KEY         API key to use instead of the one in the system keychain (one account)
+  ONCALL_API_KEY_<ID>    with several accounts: the key of account <ID> (its id upper-cased, other
+                         characters as _), e.g. ONCALL_API_KEY_WORK
 
 Exit codes: 0 ok (every source fresh), 2 bad arguments (including an unusable --base-url), 3 no key or not set up
 (or the stored service address is unusable), 4 key rejected or any source (a schedule or the coverage
-requests) could not be refreshed.`;
+requests) of any account could not be refreshed (the text and --json name the account).`;
 
 export const StatusArgsSchema = z
   .object({
@@ -43,6 +47,7 @@ export const StatusArgsSchema = z
     schedules: z.array(z.string().regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…')),
     email: z.email({ message: 'must be an e-mail address' }).optional(),
     dataDir: z.string().min(1).optional(),
+    account: AccountIdSchema.optional(),
     summary: z.boolean(),
     ics: z.boolean(),
     days: z
@@ -78,6 +83,7 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
         schedule: { type: 'string', multiple: true, default: [] },
         email: { type: 'string' },
         'data-dir': { type: 'string' },
+        account: { type: 'string' },
         summary: { type: 'boolean', default: false },
         ics: { type: 'boolean', default: false },
         days: { type: 'string' },
@@ -94,6 +100,7 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
     schedules: values.schedule,
     email: values.email,
     dataDir: values['data-dir'],
+    account: values.account,
     summary: values.summary,
     ics: values.ics,
     days: values.days,

@@ -2,6 +2,7 @@
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { hasData, savedAt, syncText } from '../shared/freshness';
+import { withAccount } from '../shared/accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
@@ -55,11 +56,13 @@ function statusText(status: SourceStatus, o: FormatOptions): string {
   }
 }
 
-function scheduleLines(s: ScheduleView, o: FormatOptions): string[] {
+function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): string[] {
   const t = zoned(o, s.timeZone);
   const me = s.meOnCall ? ' — you are on call' : '';
   const zone = s.timeZone ? ` (${s.timeZone})` : '';
-  const lines = [`${s.name} [${s.id}]${zone} — ${statusText(s.status, o)}${me}`];
+  const lines = [
+    `${withAccount(state, s.accountId, s.name)} [${s.scheduleId}]${zone} — ${statusText(s.status, o)}${me}`,
+  ];
   if (!hasData(s.status)) return [...lines, '  now:  unknown', '  next: unknown'];
   const ended =
     s.known && Date.parse(s.known.to) <= o.nowMs ? ` (saved data ends ${formatDayTime(s.known.to, o)})` : '';
@@ -71,19 +74,33 @@ function scheduleLines(s: ScheduleView, o: FormatOptions): string[] {
   return lines;
 }
 
+const named = (state: AppState, m: MyShift): string => withAccount(state, m.accountId, m.scheduleName);
+
+/** With several accounts, one line each: its name, address and how its sync stands (the failing one named). */
+function accountLines(state: AppState, o: FormatOptions): string[] {
+  if (state.accounts.length < 2) return [];
+  return state.accounts.map((a) => {
+    const sync =
+      a.sync.kind === 'ok'
+        ? 'ok'
+        : `${a.sync.kind.replace('_', ' ')}: ${syncText(a.sync, (at) => formatDayTime(at, o))}`;
+    return `  ${a.label} (${a.id}, ${a.address || 'no address'}) — ${sync}`;
+  });
+}
+
 function myLines(state: AppState, o: FormatOptions): string[] {
   const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
   const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
   const lines: string[] = [];
   for (const m of state.me.onCallNow)
-    lines.push(`You are on call now: ${m.scheduleName} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
+    lines.push(`You are on call now: ${named(state, m)} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
   if (next)
     lines.push(
-      `Your next shift: ${next.scheduleName} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`,
+      `Your next shift: ${named(state, next)} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`,
     );
   else if (state.accounts.every((a) => a.email === ''))
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
@@ -113,15 +130,17 @@ function myShiftsLines(state: AppState, o: FormatOptions): string[] {
     const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
     const length = formatDuration(Date.parse(m.end) - Date.parse(m.start));
     lines.push(
-      `  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${m.scheduleName}${running}`,
+      `  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${named(state, m)}${running}`,
     );
   }
   return lines;
 }
 
-function coverageLine(c: CoverageView, o: FormatOptions): string {
+function coverageLine(state: AppState, c: CoverageView, o: FormatOptions): string {
   const first = c.shifts[0];
-  const when = first ? ` — ${first.scheduleName} ${formatWindow(first.start, first.end, o)}` : '';
+  const when = first
+    ? ` — ${withAccount(state, c.accountId, first.scheduleName)} ${formatWindow(first.start, first.end, o)}`
+    : '';
   const more = c.shifts.length > 1 ? ` (+${c.shifts.length - 1} more)` : '';
   return `  ${c.requester.name}: ${c.reason}${when}${more}`;
 }
@@ -136,10 +155,11 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   }
   const lines = [`Coverage requests${freshness}:`];
   if (issues) lines.push(` ${issues}`);
-  if (askingMe.length > 0) lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(c, o)));
-  if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(c, o)));
+  if (askingMe.length > 0)
+    lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o)));
+  if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));
   if (coveredByMe.length > 0)
-    lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(c, o)));
+    lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(state, c, o)));
   return lines;
 }
 
@@ -166,10 +186,10 @@ function loadLines(state: AppState, o: FormatOptions): string[] {
 export function formatStatus(state: AppState, o: FormatOptions): string {
   const header = `OnCall Tray — ${formatDayTime(o.nowMs, o)} (${o.localZone})${state.setup.demo ? ' — demo data' : ''}`;
   const blocks = [
-    [header, syncLine(state.sync, state, o)],
+    [header, syncLine(state.sync, state, o), ...accountLines(state, o)],
     [...myLines(state, o), ...myShiftsLines(state, o), ...loadLines(state, o)],
     ...(state.me.readiness ? [readinessLines(state, o)] : []),
-    ...state.schedules.map((s) => scheduleLines(s, o)),
+    ...state.schedules.map((s) => scheduleLines(state, s, o)),
     coverageLines(state, o),
   ];
   if (state.notices.length > 0) blocks.push(state.notices.map((n) => `Notice: ${n.message}`));

@@ -16,11 +16,15 @@ import { readOnlyOverlay } from './overlay-files';
 import { notificationHealth } from '../adapters/notification-health';
 import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
+import { loadSettings } from '../core/storage/settings-store';
+import type { FileStore } from '../core/ports';
 
 export const EXIT = { ok: 0, badArgs: 2, notSetUp: 3, failed: 4 } as const;
 
 export interface StatusOutcome {
   state: AppState;
+  /** Why nothing was asked (an --account that isn't set up), for stderr. */
+  problem?: string;
   exitCode: number;
   /** The .ics text, with --ics. */
   calendar?: string;
@@ -60,24 +64,48 @@ function settled(engine: Engine): Promise<void> {
   });
 }
 
-function overridesFrom(args: StatusArgs, envKey: string | undefined): NonNullable<EngineOptions['overrides']> {
-  const overrides: NonNullable<EngineOptions['overrides']> = {};
+/** The keys given in the environment: ONCALL_API_KEY (one account) and ONCALL_API_KEY_<ID> (per account). */
+function envKeys(env: StatusEnv): Pick<NonNullable<EngineOptions['overrides']>, 'apiKey' | 'apiKeys'> {
+  const single = env['ONCALL_API_KEY']?.trim();
+  const apiKeys = Object.fromEntries(
+    Object.entries(env).flatMap(([name, value]) =>
+      name.startsWith('ONCALL_API_KEY_') && value !== undefined && value.trim() !== '' ? [[name, value.trim()]] : [],
+    ),
+  );
+  return {
+    ...(single !== undefined && single !== '' ? { apiKey: single } : {}),
+    ...(Object.keys(apiKeys).length > 0 ? { apiKeys } : {}),
+  };
+}
+
+function overridesFrom(args: StatusArgs, env: StatusEnv): NonNullable<EngineOptions['overrides']> {
+  const overrides: NonNullable<EngineOptions['overrides']> = { ...envKeys(env) };
   if (args.baseUrl !== undefined) overrides.baseUrl = args.baseUrl;
   if (args.email !== undefined) overrides.email = args.email;
   if (args.schedules.length > 0) overrides.scheduleIds = args.schedules;
-  if (envKey !== undefined && envKey.trim() !== '') overrides.apiKey = envKey.trim();
+  if (args.account !== undefined) overrides.accountIds = [args.account];
   return overrides;
+}
+
+export type StatusEnv = Readonly<Record<string, string | undefined>>;
+
+/** An --account that the settings don't have: named with the ones they do. */
+async function unknownAccount(files: FileStore, account: string | undefined): Promise<string | undefined> {
+  if (account === undefined) return undefined;
+  const ids = (await loadSettings(files)).settings.accounts.map((a) => a.id);
+  if (ids.includes(account)) return undefined;
+  return `--account: there is no account ${account}${ids.length > 0 ? ` (accounts: ${ids.join(', ')})` : ' (no account is set up)'}`;
 }
 
 export async function runStatus(
   args: StatusArgs,
-  env: { ONCALL_API_KEY?: string | undefined },
+  env: StatusEnv,
   log: (m: string) => void,
   localZone: string,
 ): Promise<StatusOutcome> {
   const demo = args.demo ? await startDemo() : undefined;
   try {
-    const given = overridesFrom(args, env.ONCALL_API_KEY);
+    const given = overridesFrom(args, env);
     const overrides = demo
       ? {
           ...demo.overrides,
@@ -86,12 +114,15 @@ export async function runStatus(
         }
       : given;
     const disk = demo ? undefined : createFsFileStore(args.dataDir ?? userDataDir());
+    // The export record is the one file written: it keeps each block's UID and SEQUENCE across runs.
+    const files = readOnlyOverlay(disk, args.ics ? [EXPORT_RECORD] : []);
+    const problem = demo ? undefined : await unknownAccount(files, args.account);
     const engine = createEngine({
       clock: systemClock,
-      secrets: overrides.apiKey !== undefined ? NO_SECRETS : createKeychainStore({ log }),
+      // An account with a key from the environment never reads the keychain (its session holds the given key).
+      secrets: demo ? NO_SECRETS : createKeychainStore({ log }),
       notifier: { notify: async () => undefined },
-      // The export record is the one file written: it keeps each block's UID and SEQUENCE across runs.
-      files: readOnlyOverlay(disk, args.ics ? [EXPORT_RECORD] : []),
+      files,
       overrides,
       log,
       localZone,
@@ -99,6 +130,7 @@ export async function runStatus(
       notificationHealth: notificationHealth(),
       ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),
     });
+    if (problem !== undefined) return { state: engine.getState(), exitCode: EXIT.badArgs, problem };
     await engine.start();
     // The start-up refresh already asks every source once; a forced refresh on top would ask them all again.
     await settled(engine);

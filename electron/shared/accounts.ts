@@ -60,3 +60,15 @@ export function newAccountId(label: string, taken: readonly string[]): string {
 export function myEmailOn(state: { accounts: readonly { id: string; email: string }[] }, accountId: string): string {
   return (state.accounts.find((a) => a.id === accountId)?.email ?? '').trim().toLowerCase();
 }
+
+/** What names a schedule (or a row of its) to the user: "Work · Platform primary" while there are several accounts,
+ *  the bare name with one (nothing changes for a single service). */
+export function withAccount(
+  state: { accounts: readonly { id: string; label: string }[] },
+  accountId: string,
+  name: string,
+): string {
+  if (state.accounts.length < 2) return name;
+  const label = state.accounts.find((a) => a.id === accountId)?.label;
+  return label === undefined ? name : `${label} · ${name}`;
+}

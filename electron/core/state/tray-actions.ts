@@ -1,5 +1,6 @@
 // Tray items that act on one thing: take over or hand back on a schedule, pause notifications, copy the hand-off
 // text. Plain data like the rest of the menu; the adapter asks for one confirmation before a take-over is sent.
+import { withAccount } from '../../shared/accounts';
 import { DateTime } from 'luxon';
 import type { AppState } from '../../shared/view-state';
 import { joinNames } from '../../shared/format';
@@ -38,7 +39,7 @@ export function takeOverItems(state: AppState, f: Fmt): TrayActItem<'take-over' 
   for (const s of state.schedules) {
     const o = s.takeOverOptions;
     if (o?.handBack) {
-      const label = `Hand ${s.name} back to ${joinNames(o.handBack.to.map((p) => p.name))}…`;
+      const label = `Hand ${withAccount(state, s.accountId, s.name)} back to ${joinNames(o.handBack.to.map((p) => p.name))}…`;
       items.push({ type: 'action', label, action: 'hand-back', enabled: true, params: { scheduleId: s.id } });
     }
     const from = o?.takeOver?.from ?? [];
@@ -50,7 +51,7 @@ export function takeOverItems(state: AppState, f: Fmt): TrayActItem<'take-over' 
         })
       : '';
     for (const p of from) {
-      const label = `Take over ${s.name} from ${p.name} until ${until}…`;
+      const label = `Take over ${withAccount(state, s.accountId, s.name)} from ${p.name} until ${until}…`;
       items.push({
         type: 'action',
         label,

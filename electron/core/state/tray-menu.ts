@@ -117,10 +117,10 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const current = onCall[0];
   if (current) {
     const left = onCall.length === 1 ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)` : '';
-    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f)).join(', ')}${left}${saved}`);
+    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${saved}`);
   } else if (next) {
     lines.push(
-      `Next on call: ${blockPhrase(next, f)} (${formatRelative(nowMs, next.start)})${saved}${gapsSuffix(state, next, f)}`,
+      `Next on call: ${blockPhrase(next, f, state)} (${formatRelative(nowMs, next.start)})${saved}${gapsSuffix(state, next, f)}`,
     );
   } else {
     const none = noShiftPhrase(state, f);

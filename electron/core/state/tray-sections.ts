@@ -2,7 +2,7 @@
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
-import { myEmailOn } from '../../shared/accounts';
+import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   coverageIssuesText,
   gapsBefore,
@@ -34,14 +34,18 @@ export function fmt(instant: string, f: Fmt, scheduleZone?: string | null): stri
   });
 }
 
-export function shiftPhrase(shift: MyShift, f: Fmt): string {
-  return `${shift.scheduleName} until ${fmt(shift.end, f)}`;
+/** A shift's schedule as the tray names it: with its account while there are several ("Work · Platform primary"). */
+const shiftName = (shift: MyShift, state?: AppState): string =>
+  state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName;
+
+export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
+  return `${shiftName(shift, state)} until ${fmt(shift.end, f)}`;
 }
 
 /** My block as the popover names it: "Platform primary 17:00 → Sat 17:00 · 7 d" (start, end, duration). */
-export function blockPhrase(shift: MyShift, f: Fmt): string {
+export function blockPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
   const length = formatDuration(Date.parse(shift.end) - Date.parse(shift.start));
-  return `${shift.scheduleName} ${fmt(shift.start, f)} → ${fmt(shift.end, f)} · ${length}`;
+  return `${shiftName(shift, state)} ${fmt(shift.start, f)} → ${fmt(shift.end, f)} · ${length}`;
 }
 
 /** Whether I am among the people of a now/next row. */
@@ -68,7 +72,7 @@ export function uncoveredLines(state: AppState, f: Fmt): string[] {
     if (!uncovered) return [];
     const saved = savedAt(s.status);
     const mark = saved ? ` (saved data from ${fmt(saved, f)})` : '';
-    return [`Uncovered: ${s.name} ${untilText(uncovered, s, f)}${mark}`];
+    return [`Uncovered: ${withAccount(state, s.accountId, s.name)} ${untilText(uncovered, s, f)}${mark}`];
   });
 }
 
@@ -142,7 +146,8 @@ function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleV
 }
 
 export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState): TrayLabel[] {
-  const header: TrayLabel = { type: 'label', label: `${s.name}${statusSuffix(s, f)}` };
+  const title = state ? withAccount(state, s.accountId, s.name) : s.name;
+  const header: TrayLabel = { type: 'label', label: `${title}${statusSuffix(s, f)}` };
   if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
   return [
     header,
@@ -174,14 +179,14 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   const current = state.me.onCallNow[0];
   if (current) {
     const left = formatRelative(f.nowMs, current.end).replace(/^in /, '');
-    return `You are on call: ${shiftPhrase(current, f)} (${left} left)`;
+    return `You are on call: ${shiftPhrase(current, f, state)} (${left} left)`;
   }
   const next = state.me.nextShift;
   if (!next) {
     const none = noShiftPhrase(state, f);
     return none.unknown ? `Your next shift: ${none.text}` : none.text;
   }
-  return `Your next shift: ${blockPhrase(next, f)} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, next, f)}`;
+  return `Your next shift: ${blockPhrase(next, f, state)} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, next, f)}`;
 }
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
