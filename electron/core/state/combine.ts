@@ -1,7 +1,8 @@
 // Several services in one state: each account's session derives its own state (its schedules under their own ids),
 // and this combines them. Schedules are renamed by their refs (account and id, shared/accounts.ts), so equal ids on
 // two services stay two schedules; lists are joined in the user's account order, my next shift is the earliest over
-// all, and the sync status is the most urgent account's, named. With one account its state is used as it is.
+// all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
+// schedules under their refs, which for the main account are their ids).
 import { scheduleRef } from '../../shared/accounts';
 import type { Settings } from '../../shared/settings';
 import type { AppState, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
@@ -153,7 +154,12 @@ function oldest(values: readonly (string | null)[]): string | null {
  */
 export function combineStates(states: readonly AppState[], settings: Settings, notices: AppState['notices']): AppState {
   const [only] = states;
-  if (states.length === 1 && only) return { ...only, settings, notices: [...notices, ...only.notices] };
+  // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
+  // main one is asked about by its refs, one account or several).
+  if (states.length === 1 && only) {
+    const named = withRefs(only, only.accounts[0]?.id ?? '');
+    return { ...named, settings, notices: [...notices, ...named.notices] };
+  }
   const labels = states.map((s) => s.accounts[0]?.label ?? '');
   const named = states.map((s) => withRefs(s, s.accounts[0]?.id ?? ''));
   const accountNotices = named.flatMap((s, i) =>

@@ -3,87 +3,21 @@
 // the oracle); each key is bound only to its own address; stopping one service leaves the other fresh and its
 // reminders on time; the calendar's UIDs differ between the accounts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../../electron/api/client';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
-import { createHarness, type Harness } from '../support/engine-harness';
-import { baseSeed } from '../../simulator/helpers';
 import { myBlocks } from '../support/truth';
+import { KEY_ACME, KEY_WORK, onCallNow, twoServices as start, type TwoServices } from './support/two-services';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
 const HOUR = 3_600_000;
-const KEY_WORK = 'ocs_work_key_1111';
-const KEY_ACME = 'ocs_acme_key_2222';
 
-/** One service: a daily rotation on sch_primary between two people; `prefix` makes its people its own. */
-function serviceSeed(key: string, people: [string, string]) {
-  const seed = baseSeed();
-  const [first, second] = people;
-  const person = (id: string) => ({
-    id: `usr_${id}`,
-    name: `${id[0]!.toUpperCase()}${id.slice(1)} Person`,
-    email: `${id}@example.com`,
-    time_zone: 'Europe/Berlin',
-    role: 'standard',
-    seat: 'member',
-    chat_id: `U_${id}`,
-  });
-  seed.api_keys = [{ key, user_id: `usr_${first}` }];
-  seed.users = [person(first), person(second)];
-  const schedule = seed.schedules[0]!;
-  const layer = schedule.layers[0]!;
-  layer.user_ids = [`usr_${first}`, `usr_${second}`];
-  layer.shift_length = { amount: 1, unit: 'days' };
-  return seed;
-}
-
-let h: Harness | undefined;
-let acme: RunningSimulator | undefined;
+let world: TwoServices | undefined;
 afterEach(async () => {
-  await h?.close();
-  await acme?.close().catch(() => undefined);
-  h = undefined;
-  acme = undefined;
+  await world?.close();
+  world = undefined;
 });
 
 async function twoServices() {
-  const harness = await createHarness({ startMs: START, seed: serviceSeed(KEY_WORK, ['alice', 'bob']), files: 'fs' });
-  h = harness;
-  const other = await startSimulator({
-    seed: serviceSeed(KEY_ACME, ['erin', 'frank']),
-    now: () => harness.clock.now(),
-  });
-  acme = other;
-  const settings = {
-    version: 2,
-    startAtLogin: true,
-    accounts: [
-      {
-        id: 'work',
-        label: 'Work',
-        baseUrl: harness.sim.url,
-        email: 'alice@example.com',
-        schedules: [{ id: 'sch_primary' }],
-      },
-      { id: 'acme', label: 'Acme', baseUrl: other.url, email: 'erin@example.com', schedules: [{ id: 'sch_primary' }] },
-    ],
-  };
-  await harness.files.writeAtomic('settings.json', JSON.stringify(settings));
-  await harness.secrets.set(`work@${new URL(harness.sim.url).host}`, KEY_WORK);
-  await harness.secrets.set(`acme@${new URL(other.url).host}`, KEY_ACME);
-  const engine = harness.engine();
-  return { harness, other, engine };
-}
-
-/** Who the service itself says is on call now on sch_primary (its own answer, read with its own key). */
-async function onCallNow(sim: RunningSimulator, key: string): Promise<string[]> {
-  const client = createClient({ baseUrl: sim.url, getApiKey: () => key });
-  try {
-    const schedule = await client.getSchedule('sch_primary');
-    if (!schedule.ok) throw new Error(schedule.error.message);
-    return schedule.value.current_oncall_shift?.users.map((u) => u.name) ?? [];
-  } finally {
-    client.close();
-  }
+  world = await start(START);
+  return { harness: world.harness, other: world.acme, engine: world.engine };
 }
 
 describe('engine: two services in one tray', () => {
@@ -122,7 +56,6 @@ describe('engine: two services in one tray', () => {
     const work = await myBlocks(harness.sim, ['sch_primary'], 'alice@example.com', START, START + 4 * 24 * HOUR);
     const nextStart = work.find((b) => b.startMs > START + 2 * HOUR)!;
     await other.close();
-    acme = undefined;
     await harness.clock.advanceTo(nextStart.startMs + 60_000);
     const state = engine.getState();
     const [workState, acmeState] = state.accounts;

@@ -71,6 +71,7 @@ export function trackedFiles(inner: FileStore, inFlight: InFlight): FileStore {
     read: (name) => inFlight.track(inner.read(name)),
     writeAtomic: (name, text) => inFlight.track(inner.writeAtomic(name, text)),
     backup: (name) => inFlight.track(inner.backup(name)),
+    remove: (name) => inFlight.track(inner.remove(name)),
   };
 }
 

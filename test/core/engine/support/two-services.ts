@@ -1,0 +1,85 @@
+// Two services for the accounts tests: the harness's simulator ("Work") and a second one ("Acme"), each with its own
+// key and a daily rotation on THE SAME schedule id (sch_primary) between two people of its own. Settings (v2) and
+// both keys are stored the way the app stores them; the engine is built, not started.
+import { createClient } from '../../../../electron/api/client';
+import type { Engine } from '../../../../electron/core/engine/types';
+import { startSimulator, type RunningSimulator } from '../../../../electron/simulator/server';
+import { baseSeed } from '../../../simulator/helpers';
+import { createHarness, type Harness } from '../../support/engine-harness';
+
+export const KEY_WORK = 'ocs_work_key_1111';
+export const KEY_ACME = 'ocs_acme_key_2222';
+
+/** A service whose key belongs to `first`, rotating `first` and `second` daily on sch_primary. */
+export function serviceSeed(key: string, people: [string, string]) {
+  const seed = baseSeed();
+  const [first, second] = people;
+  const person = (id: string) => ({
+    id: `usr_${id}`,
+    name: `${id[0]!.toUpperCase()}${id.slice(1)} Person`,
+    email: `${id}@example.com`,
+    time_zone: 'Europe/Berlin',
+    role: 'standard',
+    seat: 'member',
+    chat_id: `U_${id}`,
+  });
+  seed.api_keys = [{ key, user_id: `usr_${first}` }];
+  seed.users = [person(first), person(second)];
+  const layer = seed.schedules[0]!.layers[0]!;
+  layer.user_ids = [`usr_${first}`, `usr_${second}`];
+  layer.shift_length = { amount: 1, unit: 'days' };
+  return seed;
+}
+
+export interface TwoServices {
+  harness: Harness;
+  /** The harness's simulator is Work's. */
+  acme: RunningSimulator;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export async function twoServices(startMs: number): Promise<TwoServices> {
+  const harness = await createHarness({ startMs, seed: serviceSeed(KEY_WORK, ['alice', 'bob']), files: 'fs' });
+  const acme = await startSimulator({ seed: serviceSeed(KEY_ACME, ['erin', 'frank']), now: () => harness.clock.now() });
+  const account = (id: string, label: string, baseUrl: string, email: string) => ({
+    id,
+    label,
+    baseUrl,
+    email,
+    schedules: [{ id: 'sch_primary' }],
+  });
+  const settings = {
+    version: 2,
+    startAtLogin: true,
+    accounts: [
+      account('work', 'Work', harness.sim.url, 'alice@example.com'),
+      account('acme', 'Acme', acme.url, 'erin@example.com'),
+    ],
+  };
+  await harness.files.writeAtomic('settings.json', JSON.stringify(settings));
+  await harness.secrets.set(`work@${new URL(harness.sim.url).host}`, KEY_WORK);
+  await harness.secrets.set(`acme@${new URL(acme.url).host}`, KEY_ACME);
+  const engine = harness.engine();
+  return {
+    harness,
+    acme,
+    engine,
+    async close() {
+      await harness.close();
+      await acme.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Who the service itself says is on call now on sch_primary (its own answer, read with its own key). */
+export async function onCallNow(sim: RunningSimulator, key: string): Promise<string[]> {
+  const client = createClient({ baseUrl: sim.url, getApiKey: () => key });
+  try {
+    const schedule = await client.getSchedule('sch_primary');
+    if (!schedule.ok) throw new Error(schedule.error.message);
+    return schedule.value.current_oncall_shift?.users.map((u) => u.name) ?? [];
+  } finally {
+    client.close();
+  }
+}
