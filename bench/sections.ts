@@ -4,6 +4,13 @@ import { CORE_SECTIONS } from './core-sections';
 import { IDLE_SECTIONS } from './idle-sections';
 import { FAILURE_SECTIONS } from './failure-sections';
 import { RENDERER_SECTIONS } from './renderer';
+import { ACCOUNTS_SECTIONS } from './accounts-sections';
 import type { Section } from './types';
 
-export const SECTIONS: Section[] = [...CORE_SECTIONS, ...IDLE_SECTIONS, ...FAILURE_SECTIONS, ...RENDERER_SECTIONS];
+export const SECTIONS: Section[] = [
+  ...CORE_SECTIONS,
+  ...ACCOUNTS_SECTIONS,
+  ...IDLE_SECTIONS,
+  ...FAILURE_SECTIONS,
+  ...RENDERER_SECTIONS,
+];
