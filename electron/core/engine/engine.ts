@@ -1,32 +1,23 @@
 // The engine: settings, one session per watched service (key, clients, sync loop, snapshot, cache, reminders;
 // account-session.ts), the combined state, readiness, calendar and the IPC handlers, wired into one object behind the
 // Engine surface. No Electron here; the outside world comes in through the ports.
-import {
-  defaultServiceSettings,
-  defaultSettings,
-  serviceSettings,
-  type Account,
-  type ServiceSettings,
-  type Settings,
-} from '../../shared/settings';
+import { defaultSettings, serviceSettings, type ServiceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { openFiredStore } from '../storage/cache';
 import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './settings';
-import { createStateKeeper, type Derivation } from './state';
+import { createStateKeeper } from './state';
+import { combinedDerivation } from './combined-derivation';
 import type { Engine, EngineOptions } from './types';
 import { loadSettings } from '../storage/settings-store';
 import { watchWrites } from '../storage/write-watch';
-import { emptySnapshot } from '../model/snapshot';
 import { createFeedControl, newFeedToken } from '../calendar/feed-control';
 import { createReadinessWatch } from './readiness';
 import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
-import { createAccountSession, type AccountSession } from './account-session';
-import { deriveState, nextStateChangeAt } from '../state/derive';
-import { combineStates } from '../state/combine';
+import type { AccountSession } from './account-session';
+import { createSessionRegistry } from './session-registry';
 import { accountHandlers } from './account-handlers';
-import { accountKeyVariable } from '../../shared/accounts';
 
 const ignore = (): void => undefined;
 
@@ -60,8 +51,6 @@ export function createEngine(options: EngineOptions): Engine {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let notificationHealth: NotificationHealthResult | undefined;
   let fired: FiredStore | undefined;
-  const sessions = new Map<string, AccountSession>();
-
   // Memoised on the stored settings, so the same settings are the same object (cheap change checks downstream).
   let effectiveMemo: { stored: Settings; value: Settings; services: Map<string, ServiceSettings> } | undefined;
   const effectiveEntry = () => {
@@ -74,19 +63,16 @@ export function createEngine(options: EngineOptions): Engine {
     return effectiveMemo;
   };
   const effective = (): Settings => effectiveEntry().value;
-  /** The sessions in the user's account order. */
-  const ordered = (): AccountSession[] =>
-    effective().accounts.flatMap((a) => {
-      const s = sessions.get(a.id);
-      return s ? [s] : [];
-    });
-  const lastService = new Map<string, ServiceSettings>();
-  const serviceOf = (accountId: string): ServiceSettings => {
-    const found = effectiveEntry().services.get(accountId);
-    // A removed account's session is stopping: it keeps reading what it last had.
-    if (found) lastService.set(accountId, found);
-    return found ?? lastService.get(accountId) ?? defaultServiceSettings();
-  };
+  const sessions = createSessionRegistry({
+    options,
+    files,
+    log,
+    localZone,
+    effective,
+    service: (accountId) => effectiveEntry().services.get(accountId),
+    changed: () => hooks.changed(),
+  });
+  const ordered = (): AccountSession[] => sessions.ordered();
 
   const feed = createFeedControl({
     services: () => ordered().map((s) => s.calendarService()),
@@ -100,42 +86,16 @@ export function createEngine(options: EngineOptions): Engine {
     serve: options.serveCalendarFeed !== false,
   });
 
-  /** With no account yet: the state of an empty service, which asks for setup. */
-  const unsetState = (nowMs: number): AppState => {
-    const unset = { ...defaultServiceSettings(), ...serviceSettings(effective(), emptyAccount()) };
-    const setup = { hasKey: false, keyStorage: 'none' as const, demo };
-    const state = deriveState({
-      snapshot: emptySnapshot(),
-      settings: unset,
-      setup,
-      syncing: false,
-      notices: [],
-      nowMs,
-    });
-    return { ...state, accounts: [] };
-  };
-  const derivation: Derivation = {
-    derive(nowMs) {
-      const engineNotices = [...notices, ...storage.notices(), ...feed.notices()];
-      const list = ordered();
-      if (list.length === 0) return { ...unsetState(nowMs), settings: effective(), notices: engineNotices };
-      const states = list.map((s) =>
-        deriveState({ ...s.inputs(demo, notificationHealth), nowMs, localZone: localZone() }),
-      );
-      return combineStates(states, effective(), engineNotices);
-    },
-    nextChangeAt(nowMs) {
-      const times = ordered()
-        .map((s) => {
-          const { snapshot, settings: service } = s.inputs(demo, undefined);
-          return nextStateChangeAt(snapshot, nowMs, service);
-        })
-        .filter((t): t is number => t !== null);
-      return times.length === 0 ? null : Math.min(...times);
-    },
-  };
+  const derivation = combinedDerivation({
+    sessions: ordered,
+    settings: effective,
+    notices: () => [...notices, ...storage.notices(), ...feed.notices()],
+    demo,
+    notificationHealth: () => notificationHealth,
+    localZone,
+  });
   const keeper = createStateKeeper(clock, derivation, () => {
-    for (const s of sessions.values()) s.replan();
+    for (const s of sessions.all()) s.replan();
     readiness.update();
   });
   hooks.changed = () => keeper.update();
@@ -153,51 +113,10 @@ export function createEngine(options: EngineOptions): Engine {
     quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
   });
 
-  function makeSession(account: Account): AccountSession {
-    const accounts = effective().accounts;
-    return createAccountSession({
-      accountId: account.id,
-      clock,
-      secrets: options.secrets,
-      notifier: options.notifier,
-      files,
-      log: (message) => log(accounts.length > 1 ? `${account.id}: ${message}` : message),
-      localZone,
-      settings: () => serviceOf(account.id),
-      notificationLabel: () => (effective().accounts.length > 1 ? serviceOf(account.id).accountLabel : undefined),
-      overrideKey:
-        overrides?.apiKeys?.[accountKeyVariable(account.id)] ?? (accounts.length === 1 ? overrides?.apiKey : undefined),
-      demo,
-      createClient: options.createClient,
-      ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
-      ...(options.random ? { random: options.random } : {}),
-      changed: () => hooks.changed(),
-    });
-  }
-
-  async function addSession(account: Account): Promise<void> {
-    const session = makeSession(account);
-    sessions.set(account.id, session);
-    if (fired) await session.start(fired);
-  }
-
   async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
     const was = effectiveSettings(before, overrides);
     const now = effectiveSettings(after, overrides);
-    const kept = new Set(now.accounts.map((a) => a.id));
-    for (const account of was.accounts) {
-      const session = sessions.get(account.id);
-      if (kept.has(account.id) || !session) continue;
-      // Removed: its key and cached data go; nothing of the other accounts changes.
-      sessions.delete(account.id);
-      await session.remove();
-    }
-    for (const account of now.accounts) {
-      const session = sessions.get(account.id);
-      const old = was.accounts.find((a) => a.id === account.id);
-      if (!session) await addSession(account);
-      else if (old) await session.settingsChanged(serviceSettings(was, old), serviceSettings(now, account));
-    }
+    await sessions.apply(was, now);
     keeper.update();
     void feed.apply();
   }
@@ -223,11 +142,9 @@ export function createEngine(options: EngineOptions): Engine {
       complete: withFeedToken,
     });
     notices = [loaded.notice].filter((n) => n !== undefined);
-    for (const account of effective().accounts) sessions.set(account.id, makeSession(account));
     fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
     if (lifecycle !== 'started') return;
-    const firedStore = fired;
-    await Promise.all([...sessions.values()].map((s) => s.start(firedStore)));
+    await sessions.start(fired);
     keeper.update();
     readiness.update();
     void feed.apply();
@@ -239,7 +156,7 @@ export function createEngine(options: EngineOptions): Engine {
     keeper.stop();
     readiness.stop();
     await feed.stop();
-    await Promise.all([...sessions.values()].map((s) => s.stop()));
+    await Promise.all(sessions.all().map((s) => s.stop()));
     await readiness.settled();
   }
 
@@ -257,29 +174,25 @@ export function createEngine(options: EngineOptions): Engine {
     power(event) {
       if (lifecycle !== 'started') return;
       if (event === 'suspend' || event === 'lock-screen') {
-        for (const s of sessions.values()) void s.flush();
+        for (const s of sessions.all()) void s.flush();
         return;
       }
       // What was due while asleep is judged once the service has been heard from again (or a short grace). The
       // reminders learn of the wake first: the state update below judges them, and must not take it for a sleep
       // seen from the clock (a second read of everything).
-      if (event === 'resume') for (const s of sessions.values()) s.wake();
+      if (event === 'resume') for (const s of sessions.all()) s.wake();
       keeper.update();
       if (event !== 'resume') return;
-      for (const s of sessions.values()) void s.refresh({ reason: 'resume' });
+      for (const s of sessions.all()) void s.refresh({ reason: 'resume' });
     },
     network(online) {
       if (lifecycle !== 'started') return;
       log(`network: ${online ? 'online' : 'offline'}`);
       if (!online) return;
-      for (const s of sessions.values()) {
+      for (const s of sessions.all()) {
         s.wake();
         void s.refresh({ reason: 'online' });
       }
     },
   };
-}
-
-function emptyAccount(): Account {
-  return { id: 'main', label: 'Main', baseUrl: '', email: '', schedules: [] };
 }

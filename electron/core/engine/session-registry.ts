@@ -1,0 +1,106 @@
+// The engine's account sessions, one per account of the effective settings: made at start, added, changed and
+// removed as the settings change (a removed account's key and saved data are deleted; nothing of the others
+// changes), and listed in the user's account order.
+import { accountKeyVariable } from '../../shared/accounts';
+import {
+  defaultServiceSettings,
+  serviceSettings,
+  type Account,
+  type ServiceSettings,
+  type Settings,
+} from '../../shared/settings';
+import type { FileStore } from '../ports';
+import type { FiredStore } from '../storage/fired-store';
+import { createAccountSession, type AccountSession } from './account-session';
+import type { EngineOptions } from './types';
+
+export interface SessionRegistryParts {
+  options: EngineOptions;
+  files: FileStore;
+  log: (message: string) => void;
+  localZone: () => string;
+  /** The effective settings (the caller's overrides applied). */
+  effective: () => Settings;
+  /** One account's view of the effective settings (the same object while they don't change). */
+  service: (accountId: string) => ServiceSettings | undefined;
+  changed: () => void;
+}
+
+export interface SessionRegistry {
+  /** The sessions in the user's account order. */
+  ordered(): AccountSession[];
+  all(): AccountSession[];
+  /** Makes a session per account and starts them all. */
+  start(fired: FiredStore): Promise<void>;
+  /** Brings the sessions in line with changed settings (both effective). */
+  apply(was: Settings, now: Settings): Promise<void>;
+}
+
+export function createSessionRegistry(parts: SessionRegistryParts): SessionRegistry {
+  const { options } = parts;
+  const overrides = options.overrides;
+  const sessions = new Map<string, AccountSession>();
+  const last = new Map<string, ServiceSettings>();
+  let fired: FiredStore | undefined;
+  const serviceOf = (accountId: string): ServiceSettings => {
+    const found = parts.service(accountId);
+    // A removed account's session is stopping: it keeps reading what it last had.
+    if (found) last.set(accountId, found);
+    return found ?? last.get(accountId) ?? defaultServiceSettings();
+  };
+
+  function make(account: Account): AccountSession {
+    const several = (): boolean => parts.effective().accounts.length > 1;
+    const single = parts.effective().accounts.length === 1;
+    return createAccountSession({
+      accountId: account.id,
+      clock: options.clock,
+      secrets: options.secrets,
+      notifier: options.notifier,
+      files: parts.files,
+      log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
+      localZone: parts.localZone,
+      settings: () => serviceOf(account.id),
+      notificationLabel: () => (several() ? serviceOf(account.id).accountLabel : undefined),
+      // ONCALL_API_KEY serves a single account; with several, each has its own variable.
+      overrideKey: overrides?.apiKeys?.[accountKeyVariable(account.id)] ?? (single ? overrides?.apiKey : undefined),
+      demo: overrides?.demo === true,
+      createClient: options.createClient,
+      ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
+      ...(options.random ? { random: options.random } : {}),
+      changed: parts.changed,
+    });
+  }
+
+  return {
+    ordered: () =>
+      parts.effective().accounts.flatMap((a) => {
+        const s = sessions.get(a.id);
+        return s ? [s] : [];
+      }),
+    all: () => [...sessions.values()],
+    async start(store) {
+      fired = store;
+      for (const account of parts.effective().accounts) sessions.set(account.id, make(account));
+      await Promise.all([...sessions.values()].map((s) => s.start(store)));
+    },
+    async apply(was, now) {
+      const kept = new Set(now.accounts.map((a) => a.id));
+      for (const account of was.accounts) {
+        const session = sessions.get(account.id);
+        if (kept.has(account.id) || !session) continue;
+        sessions.delete(account.id);
+        await session.remove();
+      }
+      for (const account of now.accounts) {
+        const session = sessions.get(account.id);
+        const old = was.accounts.find((a) => a.id === account.id);
+        if (!session) {
+          const added = make(account);
+          sessions.set(account.id, added);
+          if (fired) await added.start(fired);
+        } else if (old) await session.settingsChanged(serviceSettings(was, old), serviceSettings(now, account));
+      }
+    },
+  };
+}
