@@ -1,0 +1,92 @@
+// Per-service settings: what one account holds (address, e-mail, watched schedules with their reminders), and the
+// reminder choices a schedule or the app-wide default makes. Part of settings.ts, kept apart to keep it readable.
+import { z } from 'zod';
+import { email, list, text } from './bounded';
+import { COUNT_LIMITS, tooMany } from './limits';
+
+export const ReminderSettingsSchema = z.object({
+  /** Minutes before a shift of mine starts; default 1 day and 15 minutes. */
+  leadTimesMin: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(14 * 24 * 60),
+    )
+    .max(COUNT_LIMITS.leadTimes, tooMany('reminder times', COUNT_LIMITS.leadTimes))
+    .default([24 * 60, 15]),
+  atStart: z.boolean().default(true),
+  atEnd: z.boolean().default(true),
+  coverageRequests: z.boolean().default(true),
+  shiftChanges: z.boolean().default(true),
+});
+export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
+
+export const WatchedScheduleSchema = z.object({
+  id: text('Schedule id', 'id').regex(/^sch_[A-Za-z0-9_-]+$/, 'must look like sch_…'),
+  /** Name as last seen on the service, so menus read well before the first sync. */
+  name: text('Schedule name', 'scheduleName').optional(),
+  /** Which reminders this schedule gives; absent: the same as the default (`Settings.reminders`). */
+  reminders: ReminderSettingsSchema.optional(),
+});
+export type WatchedSchedule = z.infer<typeof WatchedScheduleSchema>;
+
+/** A schedule listed twice would show twice and announce every reminder twice: the later entry is refused. */
+export const WatchedListSchema = list(
+  WatchedScheduleSchema,
+  'watched schedules',
+  COUNT_LIMITS.watchedSchedules,
+).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach((w, i) => {
+    if (seen.has(w.id)) ctx.addIssue({ code: 'custom', path: [i], message: `${w.id} is listed twice` });
+    seen.add(w.id);
+  });
+});
+
+export const BaseUrlSchema = text('Service address', 'baseUrl');
+const EmailSchema = email('E-mail');
+/** Empty (not set yet) or an e-mail address; one schema, not a union, so a long value gets the length message. */
+export const OptionalEmailSchema = text('E-mail', 'email').refine(
+  (value) => value === '' || EmailSchema.safeParse(value).success,
+  'must be an e-mail address',
+);
+/** An account's id: short, stable, unique; it names the account's keychain entry, cache file and records, and
+ *  ONCALL_API_KEY_<ID> (upper-cased) for headless use. */
+export const AccountIdSchema = text('Account id', 'accountId').regex(
+  /^[a-z0-9][a-z0-9-]*$/,
+  'must be lower-case letters, digits and dashes',
+);
+
+/**
+ * One service the app watches: its address, who I am there, and which schedules. An account's schedule ids are
+ * unique within it only: another account may have the same ids for other schedules.
+ */
+export const AccountSchema = z.object({
+  id: AccountIdSchema,
+  /** What the user calls it ("Work", "Acme"); shown only when there are several accounts. */
+  label: text('Account name', 'accountLabel').regex(/\S/, 'Account name must not be empty.'),
+  /** Empty until set; https only, except loopback hosts. */
+  baseUrl: BaseUrlSchema.default(''),
+  /** My e-mail there: how "me" is found in its shifts, and the default override reference. */
+  email: text('E-mail', 'email').default(''),
+  schedules: WatchedListSchema.default([]),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** An account entry as a form sends it: a new e-mail is checked (empty still means "not set yet"). */
+export const AccountInputSchema = AccountSchema.extend({ email: OptionalEmailSchema.default('') });
+
+/** The same id twice would mix two services' keys and records: the later entry is refused. */
+export function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {
+  return schema.superRefine((accounts, ctx) => {
+    const seen = new Set<string>();
+    accounts.forEach((a, i) => {
+      if (seen.has(a.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `${a.id} is used twice` });
+      seen.add(a.id);
+    });
+  });
+}
+
+export const AccountListSchema = uniqueAccounts(list(AccountSchema, 'accounts', COUNT_LIMITS.accounts));
