@@ -6,7 +6,6 @@ import {
   coverageIssuesText,
   gapsBefore,
   knowsAt,
-  knowsNow,
   myAbsence,
   nothingPlannedUntil,
   uncoveredNow,

@@ -34,11 +34,13 @@ function without(raw: Json, path: readonly PropertyKey[]): Json | undefined {
 function withoutEntryField(raw: Json, path: readonly PropertyKey[]): Json | undefined {
   const [top, index, key] = path;
   if (typeof top !== 'string' || typeof index !== 'number' || typeof key !== 'string') return undefined;
-  const list = raw[top];
-  const entry = Array.isArray(list) ? list[index] : undefined;
-  if (!Array.isArray(list) || !isObject(entry) || !(key in entry)) return undefined;
+  const list: unknown = raw[top];
+  if (!Array.isArray(list)) return undefined;
+  const items: readonly unknown[] = list;
+  const entry = items[index];
+  if (!isObject(entry) || !(key in entry)) return undefined;
   const trimmed = Object.fromEntries(Object.entries(entry).filter(([k]) => k !== key));
-  return { ...raw, [top]: list.map((e, i) => (i === index ? trimmed : e)) };
+  return { ...raw, [top]: items.map((e, i) => (i === index ? trimmed : e)) };
 }
 
 /** Whether `raw` still has a problem at or under `removed` (a required field that comes straight back missing). */
