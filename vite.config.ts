@@ -52,11 +52,11 @@ function styleHashInCsp(): Plugin {
 
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
-  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline)\.svelte|\/views\/status\//;
+  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form)[.]/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form)[.]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,

@@ -15,6 +15,9 @@ const bridge: OncallBridge = {
     if (!isPushEvent(event)) return () => {};
     // The renderer's bridge module validates every payload against the contract before any view sees it.
     const forward: Parameters<typeof ipcRenderer.on>[1] = (_event, payload) => {
+      // Electron types payloads `any` and a sandboxed preload has no zod; the contract's listener type is what the
+      // bridge module checks (onState) before any view reads it.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
       listener(payload);
     };
     ipcRenderer.on(event, forward);

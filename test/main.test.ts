@@ -10,6 +10,7 @@ import { formatTime } from '../electron/shared/format';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
 import type { AppState } from '../electron/shared/view-state';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './adapters/support/electron-stand-in';
+import { textContaining } from './support/matchers';
 
 const current = vi.hoisted(() => new Map<'electron', ElectronStandIn>());
 const keytarCalls = vi.hoisted((): string[] => []);
@@ -126,7 +127,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   const failed = results.find((r) => r !== undefined);
-  if (failed !== undefined) throw failed;
+  if (failed instanceof Error) throw failed;
+  if (failed !== undefined) throw new Error('a cleanup failed', { cause: failed });
 });
 
 interface LaunchOptions {
@@ -408,7 +410,7 @@ describe('main process', () => {
     const status = await standIn.handlers.get('shortcut:status')?.(own, null);
     expect(status).toMatchObject({
       ok: true,
-      value: { problem: expect.stringContaining('CommandOrControl+Shift+O is unavailable') },
+      value: { problem: textContaining('CommandOrControl+Shift+O is unavailable') },
     });
   });
 

@@ -18,7 +18,7 @@ export interface AppPaths {
   appIcon: string;
   /** The app icon as a path other processes can read (outside the asar archive). */
   externalAppIcon: string;
-  trayIcon(icon: TrayIcon): string;
+  trayIcon: (icon: TrayIcon) => string;
 }
 
 export function unpackedPath(path: string): string {

@@ -19,7 +19,7 @@ export interface AppNotificationsOptions {
   identity: NotifierIdentity;
   /** Electron's Notification; only used where notificationPath says so. */
   electron: ElectronNotifications;
-  onClick(target: ViewName, params?: Record<string, string>): void;
+  onClick: (target: ViewName, params?: Record<string, string>) => void;
   log?: (message: string) => void;
   /** Injected by tests. */
   send?: SendNotification;

@@ -52,7 +52,7 @@ export interface SystemZoneOptions {
   env: NodeJS.ProcessEnv;
   clock: Clock;
   powerMonitor: PowerEventSource;
-  log(message: string): void;
+  log: (message: string) => void;
   io?: ZoneIo;
   recheckMs?: number;
 }

@@ -63,7 +63,7 @@ export interface TrayControllerOptions<M> {
   /** The app's locale for clock formats (12 h / 24 h, weekday names); default 'en-GB'. */
   locale?: string;
   platform: NodeJS.Platform;
-  onAction(action: TrayActionId, params?: TrayParams): void;
+  onAction: (action: TrayActionId, params?: TrayParams) => void;
   /** Left click (where reported): the tray's bounds, to place the popover. */
   onClick(bounds: Rectangle): void;
 }

@@ -142,7 +142,7 @@ export interface UpdateWatchOptions {
   /** False in demo: the demo never asks the feed. */
   enabled: boolean;
   clock: Pick<Clock, 'now' | 'setTimer'>;
-  log(message: string): void;
+  log: (message: string) => void;
   /** Called when a notice appears, so the tray and windows show it. */
   changed(): void;
 }

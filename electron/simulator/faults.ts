@@ -129,7 +129,8 @@ export function createRequestLog(): RequestLog {
  * object's first string field becomes the number 12345. */
 export function breakEnvelope(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 12345;
-  const [key, payload] = Object.entries(body)[0] ?? ['', undefined];
+  const entries: [string, unknown][] = Object.entries(body);
+  const [key, payload] = entries[0] ?? ['', undefined];
   if (Array.isArray(payload)) return { ...body, [key]: [12345] };
   if (typeof payload !== 'object' || payload === null) return { ...body, [key]: 12345 };
   const field = Object.entries(payload).find(([, v]) => typeof v === 'string')?.[0] ?? 'id';

@@ -62,7 +62,7 @@ export function shiftStartMs(layer: RotationLayer, zone: IANAZone, index: number
   const { amount, unit } = layer.shiftLength;
   if (unit === 'minutes' || unit === 'hours') return layer.rotationStartMs + index * amount * UNIT_MS[unit];
   let cache = startCache.get(layer);
-  if (!cache || cache.size > CACHE_LIMIT) startCache.set(layer, (cache = new Map()));
+  if (!cache || cache.size > CACHE_LIMIT) startCache.set(layer, (cache = new Map<string, number>()));
   const key = `${zone.name}|${index}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -75,7 +75,7 @@ export function shiftStartMs(layer: RotationLayer, zone: IANAZone, index: number
 /** Wall-clock time in the zone, as if it were UTC: lets us count local days without walking shift by shift. */
 function wallMs(ms: number, zone: IANAZone): number {
   let cache = offsetCache.get(zone.name);
-  if (!cache || cache.size > CACHE_LIMIT) offsetCache.set(zone.name, (cache = new Map()));
+  if (!cache || cache.size > CACHE_LIMIT) offsetCache.set(zone.name, (cache = new Map<number, number>()));
   let offsetMinutes = cache.get(ms);
   if (offsetMinutes === undefined) cache.set(ms, (offsetMinutes = zone.offset(ms)));
   return ms + offsetMinutes * 60_000;

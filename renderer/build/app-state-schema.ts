@@ -7,7 +7,8 @@ import { UNDERSTOOD } from '../src/lib/json-check';
 function unknownKeywords(node: unknown, found: Set<string>): Set<string> {
   if (Array.isArray(node)) node.forEach((n) => unknownKeywords(n, found));
   else if (typeof node === 'object' && node !== null) {
-    for (const [key, value] of Object.entries(node)) {
+    const entries: [string, unknown][] = Object.entries(node);
+    for (const [key, value] of entries) {
       if (!UNDERSTOOD.has(key)) found.add(key);
       if (key === 'properties' && typeof value === 'object' && value !== null) Object.values(value).forEach((v) => unknownKeywords(v, found));
       else if (key !== 'default' && key !== 'enum' && key !== 'const') unknownKeywords(value, found);

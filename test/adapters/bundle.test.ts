@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS } from '../../electron/shared/ipc-contract';
+import { textMatching } from '../support/matchers';
 
 const run = promisify(execFile);
 const root = process.cwd();
@@ -40,8 +41,8 @@ describe('built main bundle', () => {
     // The built main loads the prerender bundle (dist/renderer-ssr) and serves the popover with its first frame.
     expect(result).toMatchObject({ popoverPrerendered: true });
     expect(result).toMatchObject({
-      image: expect.stringMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/),
-      tooltip: expect.stringMatching(/^(On call|Next on call): /),
+      image: textMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/),
+      tooltip: textMatching(/^(On call|Next on call): /),
     });
   });
 });

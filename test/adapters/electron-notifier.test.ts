@@ -10,6 +10,7 @@ import {
   type ElectronNotifications,
 } from '../../electron/adapters/electron-notifier';
 import type { NotificationRequest } from '../../electron/core/ports';
+import { textContaining } from '../support/matchers';
 
 const reminder: NotificationRequest = {
   id: 'shift:sch_primary:2026-03-10T16:00:00Z:lead15',
@@ -100,7 +101,7 @@ describe("notifications through Electron's Notification (macOS)", () => {
     );
     expect(await electronNotificationHealth(electron(false).notifications)()).toEqual({
       result: 'problem',
-      message: expect.stringContaining("can't show OnCall Tray's notifications"),
+      message: textContaining("can't show OnCall Tray's notifications"),
     });
   });
 });

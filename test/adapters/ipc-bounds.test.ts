@@ -136,13 +136,20 @@ function withValue(base: unknown, path: string, value: string): unknown {
   const keys = path.split('.');
   const last = keys.pop() ?? '';
   let node: unknown = copy;
-  for (const k of keys) node = Reflect.get(Object(node), k);
+  for (const k of keys) node = Reflect.get(objectAt(node, k), k);
+  const parent = objectAt(node, last);
   if (last === '<key>') {
-    const entries = Object.entries(Object(node));
-    for (const [k] of entries) Reflect.deleteProperty(Object(node), k);
-    Reflect.set(Object(node), value, entries[0]?.[1] ?? 'v');
-  } else Reflect.set(Object(node), last, value);
+    const entries: [string, unknown][] = Object.entries(parent);
+    for (const [k] of entries) Reflect.deleteProperty(parent, k);
+    Reflect.set(parent, value, entries[0]?.[1] ?? 'v');
+  } else Reflect.set(parent, last, value);
   return copy;
+}
+
+/** `node` as an object to step into; a path the fixture lacks fails the test, naming the key. */
+function objectAt(node: unknown, key: string): object {
+  if (typeof node !== 'object' || node === null) throw new Error(`the fixture has no object to hold ${key}`);
+  return node;
 }
 
 const pattern = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '.*');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { registerIpc, type AllHandlers, type IpcMainLike, type SenderInfo } from '../../electron/adapters/ipc';
 import type { InvokeChannel, ResponseOf } from '../../electron/shared/ipc-contract';
 import { SERVICE_WRITE_CHANNELS } from '../../electron/shared/channel-names';
+import { textMatching } from '../support/matchers';
 
 type FakeEvent = { sender: SenderInfo };
 type Listener = (event: FakeEvent, ...args: unknown[]) => unknown;
@@ -78,7 +79,7 @@ describe('IPC fallbacks after a write may have been sent', () => {
       expect(sent).toEqual([channel]);
       expect(answer).toMatchObject({
         ok: false,
-        error: { kind: 'outcome_unknown', message: expect.stringMatching(/unknown whether/) },
+        error: { kind: 'outcome_unknown', message: textMatching(/unknown whether/) },
       });
       expect(JSON.stringify(answer)).not.toMatch(/try again/i);
     },
@@ -88,7 +89,9 @@ describe('IPC fallbacks after a write may have been sent', () => {
     const handlers = throwingHandlers([]);
     const made: ResponseOf<'override:create'> = { ok: true, value: { status: 'unknown', message: 'sent' } };
     // A handler bug TypeScript can't see: the answer reads as something the contract does not allow.
-    const bent = new Proxy(made, { get: (target, field) => (field === 'ok' ? 'perhaps' : Reflect.get(target, field)) });
+    const bent = new Proxy(made, {
+      get: (target, field): unknown => (field === 'ok' ? 'perhaps' : Reflect.get(target, field)),
+    });
     const call = register({ ...handlers, 'override:create': async () => bent });
     const answer = await call('override:create', REQUESTS['override:create']);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'outcome_unknown' } });

@@ -8,6 +8,7 @@ import type { Run } from '../../electron/adapters/notification-health';
 import { appNotifications, notificationPath } from '../../electron/adapters/notifications';
 import type { NotifierOptions, NotifyCallback } from '../../electron/adapters/notifier';
 import type { NotificationRequest } from '../../electron/core/ports';
+import { textMatching } from '../support/matchers';
 
 const request: NotificationRequest = {
   id: 'test-notification:2026-03-10T16:00:00Z',
@@ -72,7 +73,7 @@ describe('the notification path the app takes', () => {
     expect(w.posted).toEqual([]);
     const health = await w.chosen.health();
     expect(w.asked).toEqual(['dbus-send']);
-    expect(health).toEqual({ result: 'unknown', message: expect.stringMatching(/no desktop session bus/) });
+    expect(health).toEqual({ result: 'unknown', message: textMatching(/no desktop session bus/) });
   });
 
   it("Windows: posts a toast through node-notifier (a click opens the view); readiness says it can't be checked", async () => {
@@ -83,7 +84,7 @@ describe('the notification path the app takes', () => {
     expect(w.posted).toEqual([]);
     expect(await w.chosen.health()).toEqual({
       result: 'unknown',
-      message: expect.stringMatching(/Windows does not tell/),
+      message: textMatching(/Windows does not tell/),
     });
     expect(w.asked).toEqual([]);
   });

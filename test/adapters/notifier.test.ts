@@ -7,6 +7,7 @@ import {
   type NotifierOptions,
 } from '../../electron/adapters/notifier';
 import type { NotificationRequest } from '../../electron/core/ports';
+import { textContaining } from '../support/matchers';
 
 const reminder: NotificationRequest = {
   id: 'shift:sch_primary:2026-03-10T16:00:00Z:lead15',
@@ -40,13 +41,13 @@ describe('notification options per platform', () => {
     expect(notificationOptions(reminder, identity('win32'))).toMatchObject({
       appID: 'com.oncalltray.app',
       wait: true,
-      icon: expect.stringContaining('app.png'),
+      icon: textContaining('app.png'),
     });
   });
 
   it('macOS: the icon as content image, silent, waits for clicks', () => {
     expect(notificationOptions(reminder, identity('darwin'))).toMatchObject({
-      contentImage: expect.stringContaining('app.png'),
+      contentImage: textContaining('app.png'),
       wait: true,
       sound: false,
     });

@@ -16,6 +16,7 @@ import FpmTarget from 'app-builder-lib/out/targets/FpmTarget';
 import { LinuxTargetHelper } from 'app-builder-lib/out/targets/LinuxTargetHelper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagingHost } from './support/packaging-host';
+import { textMatching } from '../support/matchers';
 
 const root = process.cwd();
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -61,13 +62,11 @@ describe('choosing what packaging-build can package on this machine', () => {
     expect(packagingHost('linux', 'arm64')).toMatchObject({ kind: 'package', appDirName: 'linux-arm64-unpacked' });
     expect(packagingHost('darwin', 'arm64')).toEqual({
       kind: 'skip',
-      reason: expect.stringMatching(
-        /^skipped on darwin: .*Mach-O keytar\.node cannot go in one; CI packages this host/,
-      ),
+      reason: textMatching(/^skipped on darwin: .*Mach-O keytar\.node cannot go in one; CI packages this host/),
     });
     expect(packagingHost('win32', 'x64')).toEqual({
       kind: 'skip',
-      reason: expect.stringMatching(/^skipped on win32: .*PE keytar\.node cannot go in one/),
+      reason: textMatching(/^skipped on win32: .*PE keytar\.node cannot go in one/),
     });
     expect(packagingHost('linux', 'ia32')).toMatchObject({ kind: 'skip', reason: /^skipped on linux-ia32: / });
   });
@@ -162,8 +161,8 @@ describe.skipIf(host.kind !== 'package')(
     it("passes electron-builder's deb checks and writes the desktop entry users see", () => {
       expect(debMeta).toMatchObject({
         name: 'oncall-tray',
-        maintainer: expect.stringMatching(/^.+ <[^@\s]+@[^@\s]+>$/),
-        url: expect.stringMatching(/^https:\/\//),
+        maintainer: textMatching(/^.+ <[^@\s]+@[^@\s]+>$/),
+        url: textMatching(/^https:\/\//),
       });
       expect(desktopEntry).toContain('Name=OnCall Tray');
       expect(desktopEntry).toContain('StartupWMClass=oncall-tray');

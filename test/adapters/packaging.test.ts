@@ -10,6 +10,7 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import { DebugLogger } from 'builder-util/out/DebugLogger';
 import { describe, expect, it } from 'vitest';
 import { APP_ID, DESKTOP_ENTRY } from '../../electron/adapters/app-paths';
+import { textContaining, textMatching } from '../support/matchers';
 
 const root = process.cwd();
 // Electron's fuse sentinel (@electron/fuses); the wire after it is read and written by position.
@@ -107,8 +108,8 @@ describe('electron-builder configuration', () => {
     const { readFile } = await import('node:fs/promises');
     const pkg: unknown = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({
-      homepage: expect.stringMatching(/^https:\/\//),
-      author: { email: expect.stringContaining('@') },
+      homepage: textMatching(/^https:\/\//),
+      author: { email: textContaining('@') },
       desktopName: `${DESKTOP_ENTRY}.desktop`,
     });
     expect(config.linux?.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);

@@ -13,6 +13,7 @@ import {
   type UpdateNotice,
 } from '../../electron/adapters/update-check';
 import { DAY_MS } from '../../electron/shared/time';
+import { textMatching } from '../support/matchers';
 
 const PAGES = 'https://github.com/oncall-tray/oncall-tray/releases/';
 let server: Server;
@@ -50,7 +51,10 @@ function fakeClock(start: number) {
     },
     advance(ms: number) {
       now += ms;
-      for (const t of timers.filter((x) => x.due <= now)) (timers.splice(timers.indexOf(t), 1), t.fn());
+      for (const t of timers.filter((x) => x.due <= now)) {
+        timers.splice(timers.indexOf(t), 1);
+        t.fn();
+      }
     },
   };
 }
@@ -142,9 +146,9 @@ describe('update notice', () => {
   it("reads the feed and the release pages from the app's package.json, both https", async () => {
     const config = await readReleaseConfig(process.cwd());
     expect(config).toMatchObject({
-      currentVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/),
-      feedUrl: expect.stringMatching(/^https:\/\//),
-      pagesPrefix: expect.stringMatching(/^https:\/\//),
+      currentVersion: textMatching(/^\d+\.\d+\.\d+$/),
+      feedUrl: textMatching(/^https:\/\//),
+      pagesPrefix: textMatching(/^https:\/\//),
     });
     expect(await readReleaseConfig(dir)).toBeUndefined();
   });

@@ -19,6 +19,7 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
+import { textMatching } from '../support/matchers';
 
 const root = process.cwd();
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -206,10 +207,10 @@ describe('the GitHub Actions workflows', () => {
     const onIntel = (os: string) => /-intel$/.test(os);
     expect(builds).toEqual(
       expect.arrayContaining([
-        { os: expect.stringMatching(/^macos-.*-intel$/), target: '--mac --x64' },
-        { os: expect.stringMatching(/^macos-/), target: '--mac --arm64' },
-        { os: expect.stringMatching(/^windows-/), target: '--win --x64' },
-        { os: expect.stringMatching(/^ubuntu-/), target: '--linux --x64' },
+        { os: textMatching(/^macos-.*-intel$/), target: '--mac --x64' },
+        { os: textMatching(/^macos-/), target: '--mac --arm64' },
+        { os: textMatching(/^windows-/), target: '--win --x64' },
+        { os: textMatching(/^ubuntu-/), target: '--linux --x64' },
       ]),
     );
     expect(builds).toHaveLength(4);
@@ -374,13 +375,13 @@ describe('npm run test:electron', () => {
       const run = promisify(execFile);
       const skipped = await run(process.execPath, ['scripts/test-electron.mjs'], { cwd: root });
       expect(skipped.stdout.trim().split('\n')).toEqual([
-        expect.stringMatching(/^test:electron skipped: Electron's binary is not installed .*npm run fetch-electron/),
+        textMatching(/^test:electron skipped: Electron's binary is not installed .*npm run fetch-electron/),
       ]);
       expect(skipped.stderr).toBe('');
       const required = run(process.execPath, ['scripts/test-electron.mjs', '--required'], { cwd: root });
       await expect(required).rejects.toMatchObject({
         code: 1,
-        stderr: expect.stringMatching(/^test:electron failed: /),
+        stderr: textMatching(/^test:electron failed: /),
       });
     },
   );

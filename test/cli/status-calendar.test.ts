@@ -10,7 +10,7 @@ import { parseStatusArgs } from '../../electron/cli/status-args';
 import { runStatus as status } from './support/run-status';
 
 function events(text: string): { uid: string; start: number; summary: string; sequence: number }[] {
-  const cal = new ICAL.Component(ICAL.parse(text));
+  const cal = ICAL.Component.fromString(text);
   return cal.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v);
     return { uid: e.uid, start: e.startDate.toJSDate().getTime(), summary: e.summary, sequence: e.sequence };

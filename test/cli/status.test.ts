@@ -95,7 +95,7 @@ describe('npm run status', () => {
   it('exits 3 when there is no key and nothing set up', async () => {
     const run = await status(['--data-dir', emptyDir, '--json'], { ONCALL_API_KEY: '' });
     expect(run.code).toBe(3);
-    expect(JSON.parse(run.stdout).state.sync.kind).toBe('needs_setup');
+    expect(z.object({ state: AppStateSchema }).parse(JSON.parse(run.stdout)).state.sync.kind).toBe('needs_setup');
   });
 
   describe('against a service given on the command line', () => {

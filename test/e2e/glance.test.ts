@@ -3,6 +3,7 @@
 // the request reads covered after sync and leaves every count, the problem bar in the flow, the demo row on one
 // line each, no focus ring on Refresh at open, names never cut at 360 px, the More menu, a card opening an override.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AppState } from '../../electron/shared/view-state';
 import { deriveState } from '../../electron/core/state/derive';
 import { SETUP_OK, alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
@@ -152,9 +153,13 @@ describe('rows I am in', () => {
     const warning = card(app, 'Platform primary').getByTestId('uncovered');
     await warning.waitFor();
     expect(await warning.textContent()).toMatch(/^Uncovered until (tomorrow |\w{3} |\w{3} \d+ \w{3} )?\d\d:\d\d$/);
-    const [warn, muted] = (await page.evaluate(
-      `[getComputedStyle(document.querySelector('[data-testid="uncovered"]')).color, getComputedStyle(document.querySelector('[data-testid="freshness"]')).color]`,
-    )) as string[];
+    const [warn, muted] = z
+      .tuple([z.string(), z.string()])
+      .parse(
+        await page.evaluate(
+          `[getComputedStyle(document.querySelector('[data-testid="uncovered"]')).color, getComputedStyle(document.querySelector('[data-testid="freshness"]')).color]`,
+        ),
+      );
     expect(warn).not.toBe(muted);
   });
 

@@ -33,9 +33,7 @@ async function withoutScripts(
 
 /** What the popover says, as a user reads it: my state, then each schedule's name and who is on call now and next. */
 async function glance(page: Page): Promise<string[]> {
-  const cards = await page
-    .locator('.card')
-    .evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()));
+  const cards = (await page.locator('.card').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
   return [((await page.getByTestId('my-state').textContent()) ?? '').trim(), ...cards];
 }
 

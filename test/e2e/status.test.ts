@@ -21,7 +21,7 @@ type ProxyMode = 'pass' | 'coverage-503' | 'down';
 interface Proxy {
   url: string;
   mode: ProxyMode;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 async function faultyProxy(target: () => string): Promise<Proxy> {
@@ -233,7 +233,7 @@ describe('status popover', () => {
         `(() => { const s = getComputedStyle(document.querySelector('.card')); return [s.borderTopStyle, s.opacity]; })()`,
       ),
     ).toEqual(['dashed', '1']);
-    expect(await (await banner.boundingBox())?.height).toBeLessThan(40);
+    expect((await banner.boundingBox())?.height).toBeLessThan(40);
     // The last known people stay on screen while offline.
     expect(await page.getByRole('heading', { name: 'Platform primary' }).count()).toBe(1);
     await app.screenshot('status-popover-stale');

@@ -31,6 +31,7 @@ import { electronNotificationOptions } from '../../electron/adapters/electron-no
 import { notificationOptions } from '../../electron/adapters/notifier';
 import { trayTooltip } from '../../electron/core/state/tray-menu';
 import { invokeChannels } from '../../electron/shared/ipc-contract';
+import { textContaining, textMatching } from '../support/matchers';
 
 const root = process.cwd();
 const ZONE = 'Europe/Berlin';
@@ -220,7 +221,7 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
       );
     await expect
       .poll(visible, { timeout: 15_000, message: 'the popover, shown for the second launch' })
-      .toEqual([expect.stringContaining('window=popover')]);
+      .toEqual([textContaining('window=popover')]);
     // Still one app with one tray.
     expect((await probe()).trays.filter((t) => t.alive)).toHaveLength(1);
   });
@@ -318,7 +319,7 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
     await form.getByTestId('override-id').waitFor({ timeout: 30_000 });
     expect(await form.getByTestId('override-id').textContent()).toMatch(/^ovr_/);
     const posts = await created();
-    expect(posts).toEqual([{ method: 'POST', path: expect.stringMatching(CREATE_OVERRIDE), status: 201 }]);
+    expect(posts).toEqual([{ method: 'POST', path: textMatching(CREATE_OVERRIDE), status: 201 }]);
     // The window read the override back from the service.
     const id = (await form.getByTestId('override-id').textContent())?.trim() ?? '';
     expect(
@@ -420,7 +421,12 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
               opts,
               (error: unknown, response: unknown) =>
                 resolve({
-                  error: error === null || error === undefined ? null : String(error),
+                  error:
+                    error === null || error === undefined
+                      ? null
+                      : error instanceof Error
+                        ? String(error)
+                        : JSON.stringify(error),
                   response: typeof response === 'string' ? response : null,
                 }),
             ]);

@@ -6,37 +6,66 @@ import { appStateSchemaJson } from '../../renderer/build/app-state-schema';
 import { matches, type JsonSchema } from '../../renderer/src/lib/json-check';
 import { ada, appState, schedule } from './support/state';
 
-const schema: JsonSchema = JSON.parse(appStateSchemaJson());
+const schema = derivedSchema();
 const clone = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
-type Mutation = [name: string, change: (s: Record<string, any>) => void];
+/**
+ * The schema text the build hands the renderer, read as the app reads it (virtual.d.ts declares it a JsonSchema):
+ * only "an object" can be checked here; a wrong one fails the refusals below.
+ */
+function derivedSchema(): JsonSchema {
+  const value: unknown = JSON.parse(appStateSchemaJson());
+  if (!isSchemaObject(value)) throw new Error('the derived AppState schema is not an object');
+  return value;
+}
+
+function isSchemaObject(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at `key` of a fixture's object or list; a path the fixture lacks fails the test. */
+function child(node: unknown, key: string | number): unknown {
+  if (typeof node !== 'object' || node === null) throw new Error(`the fixture has nothing at ${key}`);
+  return Reflect.get(node, key);
+}
+
+/** Marks a field to delete rather than to set. */
+const DROP = Symbol('drop');
+type Mutation = [name: string, path: readonly (string | number)[], value: unknown];
 const MUTATIONS: Mutation[] = [
-  ['drops a required field', (s) => delete s.syncing],
-  ['wrong type', (s) => (s.syncing = 'yes')],
-  ['unknown sync kind', (s) => (s.sync = { kind: 'weird' })],
-  ['sync variant missing its message', (s) => (s.sync = { kind: 'offline' })],
-  ['unknown key storage', (s) => (s.setup.keyStorage = 'disk')],
-  ['bad schedule id pattern in settings', (s) => (s.settings.schedules = [{ id: 'platform' }])],
-  ['lead time out of range', (s) => (s.settings.reminders.leadTimesMin = [0])],
-  ['lead time not an integer', (s) => (s.settings.reminders.leadTimesMin = [1.5])],
-  ['too many lead times', (s) => (s.settings.reminders.leadTimesMin = [1, 2, 3, 4, 5, 6, 7])],
-  ['shortcut too long', (s) => (s.settings.globalShortcut = 'x'.repeat(61))],
-  ['shortcut too long in code points', (s) => (s.settings.globalShortcut = '😀'.repeat(61))],
-  ['wrong settings version', (s) => (s.settings.version = 2)],
-  ['null shift users', (s) => (s.schedules[0].now.users = null)],
-  ['person without e-mail', (s) => delete s.schedules[0].now.users[0].email],
-  ['unknown schedule status', (s) => (s.schedules[0].status = { kind: 'fresh' })],
-  ['lastSuccessAt a number', (s) => (s.lastSuccessAt = 5)],
-  ['null instead of a list', (s) => (s.notices = null)],
+  ['drops a required field', ['syncing'], DROP],
+  ['wrong type', ['syncing'], 'yes'],
+  ['unknown sync kind', ['sync'], { kind: 'weird' }],
+  ['sync variant missing its message', ['sync'], { kind: 'offline' }],
+  ['unknown key storage', ['setup', 'keyStorage'], 'disk'],
+  ['bad schedule id pattern in settings', ['settings', 'schedules'], [{ id: 'platform' }]],
+  ['lead time out of range', ['settings', 'reminders', 'leadTimesMin'], [0]],
+  ['lead time not an integer', ['settings', 'reminders', 'leadTimesMin'], [1.5]],
+  ['too many lead times', ['settings', 'reminders', 'leadTimesMin'], [1, 2, 3, 4, 5, 6, 7]],
+  ['shortcut too long', ['settings', 'globalShortcut'], 'x'.repeat(61)],
+  ['shortcut too long in code points', ['settings', 'globalShortcut'], '😀'.repeat(61)],
+  ['wrong settings version', ['settings', 'version'], 2],
+  ['null shift users', ['schedules', 0, 'now', 'users'], null],
+  ['person without e-mail', ['schedules', 0, 'now', 'users', 0, 'email'], DROP],
+  ['unknown schedule status', ['schedules', 0, 'status'], { kind: 'fresh' }],
+  ['lastSuccessAt a number', ['lastSuccessAt'], 5],
+  ['null instead of a list', ['notices'], null],
   [
     'coverage shift missing its schedule',
-    (s) =>
-      (s.coverage.askingMe = [
-        { id: 'c', requester: ada, reason: '', status: 'pending', shifts: [{ start: 'a', end: 'b' }] },
-      ]),
+    ['coverage', 'askingMe'],
+    [{ id: 'c', requester: ada, reason: '', status: 'pending', shifts: [{ start: 'a', end: 'b' }] }],
   ],
-  ['not an object at all', (s) => Object.assign(s, { schedules: 'none' })],
+  ['not an object at all', ['schedules'], 'none'],
 ];
+
+/** Sets (or, for DROP, deletes) the field at `path` of `root`, which must exist up to its parent. */
+function mutate(root: unknown, path: readonly (string | number)[], value: unknown): void {
+  const key = path.at(-1) ?? '';
+  const parent = path.slice(0, -1).reduce<unknown>(child, root);
+  if (typeof parent !== 'object' || parent === null) throw new Error(`the fixture has nothing at ${path.join('.')}`);
+  if (value === DROP) Reflect.deleteProperty(parent, key);
+  else Reflect.set(parent, key, value);
+}
 
 describe('pushed state check without zod', () => {
   it('accepts what AppStateSchema accepts', () => {
@@ -60,11 +89,10 @@ describe('pushed state check without zod', () => {
     }
   });
 
-  for (const [name, change] of MUTATIONS) {
+  for (const [name, path, value] of MUTATIONS) {
     it(`refuses a state that ${name}, like AppStateSchema`, () => {
       const broken = clone(appState());
-      if (typeof broken !== 'object' || broken === null) throw new Error('fixture');
-      change(broken as Record<string, any>);
+      mutate(broken, path, value);
       expect(AppStateSchema.safeParse(broken).success).toBe(false);
       expect(matches(schema, broken)).toBe(false);
     });

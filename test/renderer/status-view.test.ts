@@ -111,7 +111,7 @@ describe('copy summary', () => {
         fail ? { ok: false, error: { kind: 'internal', message: 'No clipboard.' } } : { ok: true, value: 'x' },
     });
     const { view } = make({ bridge });
-    await view.moreItems.find((i) => i.label === 'Copy on-call summary')?.run();
+    view.moreItems.find((i) => i.label === 'Copy on-call summary')?.run();
     await runes.tick();
     await expect.poll(() => view.copied).toEqual({ ok: true, text: 'On-call summary copied.' });
     fail = true;

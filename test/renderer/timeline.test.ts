@@ -25,7 +25,6 @@ const nyBase: Partial<ScheduleView> = {
   users: [ada, bob, cy],
 };
 const ny = schedule(nyBase);
-const mine = (start: string, end: string) => ({ scheduleId: 'sch_pay', scheduleName: 'Payments US', start, end });
 
 describe('the week', () => {
   it('spans seven local days from today’s midnight, with a day tick at each local midnight across the DST change', () => {

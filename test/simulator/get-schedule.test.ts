@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Shift } from '../../electron/api/schemas';
 import { baseSeed, BOB_KEY, call, get, withSimulator, ScheduleEnvelopeStrictSchema } from './helpers';
+import { anyText } from '../support/matchers';
 
 const parseSchedule = (json: unknown) => ScheduleEnvelopeStrictSchema.parse(json).schedule;
 const who = (shift: Shift | null | undefined) =>
@@ -124,7 +125,7 @@ describe('credentials and unknown addresses', () => {
       const missing = await get(sim, '/schedules/sch_primary', null);
       const unknown = await get(sim, '/schedules/sch_primary', 'ocs_wrong_key_123');
       expect([missing.status, unknown.status]).toEqual([401, 401]);
-      expect(missing.json).toEqual({ message: expect.any(String) });
+      expect(missing.json).toEqual({ message: anyText() });
       expect(JSON.stringify(unknown.json)).not.toContain('ocs_wrong_key_123');
       expect((await get(sim, '/schedules/sch_primary', BOB_KEY)).status).toBe(200);
     });

@@ -9,6 +9,7 @@ import {
   ShiftsPageStrictSchema,
   ScheduleEnvelopeStrictSchema,
 } from './helpers';
+import { textContaining, textMatching } from '../support/matchers';
 
 const refs = (...emails: string[]) => emails.map((value) => ({ type: 'email', value }));
 const overrideBody = (start: string, end: string, ...emails: string[]) => ({
@@ -102,7 +103,7 @@ describe('POST /schedules/{id}/overrides/ and GET …/overrides/{id}', () => {
         expect([res.status, errorFields(res.json)]).toEqual([422, fields]);
       }
       const unknownEmail = await post(overrideBody(s, e, 'nobody@example.com'));
-      expect(unknownEmail.json).toMatchObject({ message: expect.stringContaining('nobody@example.com') });
+      expect(unknownEmail.json).toMatchObject({ message: textContaining('nobody@example.com') });
       const schedule = ScheduleEnvelopeStrictSchema.parse((await get(sim, '/schedules/sch_primary')).json).schedule;
       expect(schedule.current_revision).toBe(2); // only the one valid override counted
       const notJson = await fetch(`${sim.url}/schedules/sch_primary/overrides/`, {
@@ -129,7 +130,7 @@ describe('PUT /schedules/{id}/chat_user_group/', () => {
         (await put({ name: 'Platform on call', handle: 'platform-oncall', description: 'Pager' })).json,
       );
       expect(first.user_group).toEqual({
-        id: expect.stringMatching(/^S0[0-9A-F]+$/),
+        id: textMatching(/^S0[0-9A-F]+$/),
         name: 'Platform on call',
         handle: 'platform-oncall',
         description: 'Pager',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MEMORY_ONLY_MESSAGE } from '../../electron/adapters/keychain';
 import { requireTools } from './support/tools';
 
@@ -43,15 +44,17 @@ function cleanEnv(home: string): NodeJS.ProcessEnv {
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])),
+    entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
   );
   return nested.flat();
 }
 
-function resultOf(stdout: string): { steps: Record<string, unknown>; logs: string[] } {
+const ResultSchema = z.object({ steps: z.record(z.string(), z.unknown()), logs: z.array(z.string()) });
+
+function resultOf(stdout: string): z.infer<typeof ResultSchema> {
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`no RESULT line in:\n${stdout}`);
-  return JSON.parse(line.slice('RESULT '.length));
+  return ResultSchema.parse(JSON.parse(line.slice('RESULT '.length)));
 }
 
 const script = 'test/system/support/keychain-roundtrip.ts';

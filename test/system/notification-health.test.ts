@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { requireTools } from './support/tools';
+import { textMatching } from '../support/matchers';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
+/** One `RESULT {json}` line of the script: what the check answered for a label. */
+const AnswerLineSchema = z.object({ label: z.string(), answer: z.object({ result: z.string(), message: z.string() }) });
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
@@ -41,14 +45,14 @@ describe.skipIf(process.platform !== 'linux')('readiness: can notifications be s
         .split('\n')
         .filter((l) => l.startsWith('RESULT '))
         .map((l) => {
-          const r: { label: string; answer: { result: string; message: string } } = JSON.parse(l.slice(7));
+          const r = AnswerLineSchema.parse(JSON.parse(l.slice(7)));
           return [r.label, r.answer];
         }),
     );
     expect(answers['running']).toEqual({ result: 'ok', message: 'Notifications can be shown (dunst).' });
     expect(answers['paused']).toMatchObject({
       result: 'problem',
-      message: expect.stringMatching(/^Notifications are paused \(dunst\)/),
+      message: textMatching(/^Notifications are paused \(dunst\)/),
     });
   }, 90_000);
 });

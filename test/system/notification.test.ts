@@ -7,11 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { requireTools } from './support/tools';
 
 const run = promisify(execFile);
 const root = process.cwd();
 const dirs: string[] = [];
+/** The script's `RESULT {json}` line: the notifications it saw delivered and the shift's start. */
+const DeliveryResultSchema = z.object({
+  delivered: z.array(z.object({ title: z.string(), body: z.string(), atMs: z.number() })),
+  shiftStart: z.string(),
+});
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
@@ -55,9 +61,7 @@ describe.skipIf(process.platform !== 'linux')('reminder delivered as a desktop n
     const script = await readFile(join(out, 'script.out'), 'utf8');
     const line = script.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, script).toBeDefined();
-    const result: { delivered: Array<{ title: string; body: string; atMs: number }>; shiftStart: string } = JSON.parse(
-      line?.slice(7) ?? '{}',
-    );
+    const result = DeliveryResultSchema.parse(JSON.parse(line?.slice(7) ?? '{}'));
     // The only lead time is 15 min, so there is exactly one notification, at its instant (± 1 s).
     expect(result.delivered, JSON.stringify(result)).toHaveLength(1);
     const reminder = result.delivered[0];

@@ -2,7 +2,6 @@
 // over that window: if exactly the covering people are on call for all of it (and were not before), the
 // override is in place; if not, it most likely was not saved. A failed check says "unknown, check the schedule".
 import type { OncallClient } from '../../api/client-types';
-import type { Shift } from '../../api/schemas';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';

@@ -5,7 +5,8 @@
 import type { ServiceSettings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { Clock, Notifier } from '../ports';
-import { createReminderScheduler, planReminders } from '../reminders/plan';
+import { planReminders } from '../reminders/plan';
+import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';

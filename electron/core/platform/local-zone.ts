@@ -23,7 +23,7 @@ export interface LocalZoneOptions {
 
 export interface LocalZone {
   /** The last zone a reader gave (or `initial`): always a valid IANA name, never throws, never blocks. */
-  current(): string;
+  current: () => string;
   /** Asks the readers now (woke up, unlocked); tells the listeners if the zone changed. Returns the zone. */
   check(): string;
   /** Called after each change, with the new and the previous zone. Returns a function that unsubscribes. */

@@ -135,7 +135,7 @@ export async function loadPrerender(file: string): Promise<Prerender | undefined
 function findExport(mod: unknown, name: string): ((...args: unknown[]) => unknown) | undefined {
   if (typeof mod !== 'object' || mod === null) return undefined;
   const direct: unknown = Reflect.get(mod, name);
-  if (typeof direct === 'function') return (...args) => Reflect.apply(direct, undefined, args);
+  if (typeof direct === 'function') return (...args): unknown => Reflect.apply(direct, undefined, args);
   const fallback: unknown = Reflect.get(mod, 'default');
   return fallback === mod ? undefined : findExport(fallback, name);
 }

@@ -1,13 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import {
-  formatDayTime,
-  formatDuration,
-  formatRelative,
-  formatTime,
-  formatWindow,
-  joinNames,
-} from '../../shared/format';
+import { formatDayTime, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 
 export interface MessageOptions {

@@ -1,6 +1,6 @@
 // Reminder planning: a pure function from (snapshot, previous snapshot, now, settings) to the reminders that
 // should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
-// is due. The scheduler (./reminders-scheduler) decides at run time what is shown, judged by the wall clock.
+// is due. The scheduler (./scheduler) decides at run time what is shown, judged by the wall clock.
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import { blocksOf, segmentsOf } from '../model/segments';
 import { changeReminders } from './changes';
@@ -127,5 +127,3 @@ export function planReminders(input: PlanInput): PlannedReminder[] {
   if (input.previous) items.push(...changeReminders(input, input.previous, zone));
   return items.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));
 }
-
-export { createReminderScheduler, type ReminderScheduler, type ReminderSchedulerOptions } from './scheduler';

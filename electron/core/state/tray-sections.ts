@@ -7,7 +7,6 @@ import {
   coverageIssuesText,
   gapsBefore,
   knowsAt,
-  knowsNow,
   myAbsence,
   nothingPlannedUntil,
   uncoveredNow,

@@ -1,6 +1,5 @@
 // The offline cache (`cache.json`: the last snapshot, so state is served at start-up before any network) and the
 // fired-reminder keys (`reminders.json`: so no reminder is shown twice, also across restarts).
-import { z } from 'zod';
 import type { FileStore } from '../ports';
 import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import type { Notice } from './settings-store';

@@ -12,7 +12,7 @@ export interface WatchedFiles {
   /** What the user should know about the data folder now (at most one notice per kind). */
   notices(): Notice[];
   /** For problems found by readers, e.g. a reminders record that could not be read. */
-  report(notice: Notice): void;
+  report: (notice: Notice) => void;
 }
 
 const REASONS: Readonly<Record<string, string>> = {

@@ -12,7 +12,7 @@ import {
 import type { Answered, Invoke } from './ports';
 import { SmallForm, type SmallFormScreen } from './small-form.svelte';
 
-type Group = Answered<'chat-group:put'>;
+export type Group = Answered<'chat-group:put'>;
 
 const NO_SCHEDULE = 'Watch a schedule first (Settings).';
 

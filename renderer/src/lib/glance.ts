@@ -4,7 +4,7 @@
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/accounts';
-import { coverageIssuesText, knowsNow, uncoveredNow } from '../../../electron/shared/knowledge';
+import { coverageIssuesText, uncoveredNow } from '../../../electron/shared/knowledge';
 import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';

@@ -2,6 +2,7 @@
 // settings e-mail): e-mails compare without case or surrounding spaces, since that is how the service matches them.
 import { regexes } from 'zod/v4/core';
 import type { Person, ScheduleView } from '../../../electron/shared/view-state';
+import type { FieldErrors } from './limits';
 
 /** zod's own e-mail pattern (the one z.email() uses), without the rest of zod in the bundle. */
 export const isEmail = (value: string): boolean => regexes.email.test(value);
@@ -45,4 +46,14 @@ export function nameFor(email: string, people: readonly Person[], myEmail = ''):
   const you = myEmail !== '' && sameEmail(email, myEmail);
   if (person) return you ? `${person.name} (you)` : person.name;
   return you ? `You (${email})` : email;
+}
+
+/**
+ * The ids of the chosen-people list (ChosenPeople.svelte) that name each refused person and give the reason
+ * ("nobody@example.com" "No such user."), in order: the picker's field is described by them.
+ */
+export function refusedIds(people: readonly string[], errors: FieldErrors): string[] {
+  return people.flatMap((email, i) =>
+    errors[`person:${email.toLowerCase()}`] ? [`ov-person-name-${i}`, `ov-person-problem-${i}`] : [],
+  );
 }

@@ -16,7 +16,7 @@ import {
   type TeamFormValues,
 } from './team-form';
 
-type Team = Answered<'team:update'>;
+export type Team = Answered<'team:update'>;
 
 export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team:update'>, Team> {
   readonly #model: () => AppState;

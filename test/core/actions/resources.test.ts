@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { jsonObject } from '../../support/json';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 
@@ -122,8 +123,8 @@ describe('settings:update', () => {
     expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('baseUrl');
     const result = await engine.handlers['settings:update']({ schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] });
     expect(result.ok).toBe(true);
-    const saved = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
-    expect(saved.schedules).toEqual([{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]);
+    const saved = jsonObject(await readFile(join(h.dir, 'settings.json'), 'utf8'));
+    expect(saved['schedules']).toEqual([{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]);
     await h.clock.advance(2_000);
     expect(engine.getState().schedules[1]).toMatchObject({
       id: 'sch_tokyo',

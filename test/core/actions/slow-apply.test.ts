@@ -7,6 +7,7 @@ import type { Engine } from '../../../electron/core/engine/types';
 import type { OverrideRequest } from '../../../electron/shared/ipc-contract';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { textMatching } from '../../support/matchers';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 const BOB_TWO_HOURS: OverrideRequest = {
@@ -48,13 +49,13 @@ describe('create again on a service that applies writes slowly', () => {
       const first = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
       expect(first).toMatchObject({
         ok: true,
-        value: { status: 'not_created', message: expect.stringMatching(/most likely not saved/) },
+        value: { status: 'not_created', message: textMatching(/most likely not saved/) },
       });
       await h.clock.advance(waitMs);
       const again = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
       expect(again).toMatchObject({
         ok: true,
-        value: { status: 'created_unconfirmed', message: expect.stringMatching(/^It was saved after all/) },
+        value: { status: 'created_unconfirmed', message: textMatching(/^It was saved after all/) },
       });
       expect(again.ok && 'message' in again.value && again.value.message).not.toMatch(/try again/i);
       expect(h.sim.requests.count({ route: 'createOverride' })).toBe(1);

@@ -9,6 +9,7 @@ import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { testClient } from '../../api/support/fixtures';
 import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type StoreServer } from './support/store-server';
+import { textMatching } from '../../support/matchers';
 
 const NOW = Date.parse('2026-03-25T10:00:00Z');
 
@@ -69,7 +70,7 @@ describe('take over under a write fault', () => {
     const first = await take({ scheduleId: SCHEDULE_ID });
     expect(first.ok && first.value.outcome).toMatchObject({
       status: 'created_unconfirmed',
-      message: expect.stringMatching(/HTTP 502.*not sent again/),
+      message: textMatching(/HTTP 502.*not sent again/),
     });
     expect(first.ok && 'message' in first.value.outcome && first.value.outcome.message).not.toMatch(/try again/i);
     expect(first.ok && [first.value.start, first.value.end, first.value.covering]).toEqual([

@@ -35,7 +35,7 @@ interface Alarm {
 }
 
 function alarmsOf(text: string): Map<string, Alarm[]> {
-  const cal = new ICAL.Component(ICAL.parse(text));
+  const cal = ICAL.Component.fromString(text);
   return new Map(
     cal.getAllSubcomponents('vevent').map((e) => [
       String(e.getFirstPropertyValue('summary')),
@@ -97,10 +97,10 @@ describe('calendar alarms', () => {
 
   it('are left out when switched off in Settings, and switching is an edit of the same events (higher SEQUENCE)', async () => {
     const files = new MemoryFileStore();
-    const on = new ICAL.Component(ICAL.parse(await render(files, settings())));
+    const on = ICAL.Component.fromString(await render(files, settings()));
     const offText = await render(files, settings({ calendarAlarms: false }));
     expect([...alarmsOf(offText).values()].flat()).toEqual([]);
-    const off = new ICAL.Component(ICAL.parse(offText));
+    const off = ICAL.Component.fromString(offText);
     const seq = (c: ICAL.Component) =>
       c
         .getAllSubcomponents('vevent')

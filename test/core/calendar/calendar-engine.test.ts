@@ -22,7 +22,7 @@ interface Ev {
 }
 
 function parse(text: string): Ev[] {
-  const cal = new ICAL.Component(ICAL.parse(text));
+  const cal = ICAL.Component.fromString(text);
   return cal.getAllSubcomponents('vevent').map((c) => {
     const e = new ICAL.Event(c);
     return {

@@ -76,7 +76,7 @@ describe('calendar feed in the engine', () => {
     expect(url).toBe(`http://127.0.0.1:${port}/${on.token}/on-call.ics`);
     const res = await fetch(url);
     expect(res.status).toBe(200);
-    const cal = new ICAL.Component(ICAL.parse(await res.text()));
+    const cal = ICAL.Component.fromString(await res.text());
     const summaries = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
     expect(summaries.length).toBeGreaterThan(3);
     expect(new Set(summaries)).toEqual(new Set(['On call: Berlin primary']));

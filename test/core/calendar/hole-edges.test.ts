@@ -43,7 +43,7 @@ describe('calendar: a hole is unknown', () => {
       nowMs: NOW,
       localZone: 'Europe/Berlin',
     });
-    const cal = new ICAL.Component(ICAL.parse(text));
+    const cal = ICAL.Component.fromString(text);
     const description = String(cal.getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
     expect(description).toContain('Shifts are known until 2026-03-11 (UTC)');
     const event = cal.getAllSubcomponents('vevent')[0];

@@ -57,7 +57,7 @@ describe('iCalendar text', () => {
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const physical of text.split('\r\n'))
       expect(Buffer.byteLength(physical, 'utf8')).toBeLessThanOrEqual(MAX_LINE_OCTETS);
-    const cal = new ICAL.Component(ICAL.parse(text));
+    const cal = ICAL.Component.fromString(text);
     // ical.js leaves X- properties raw (escaped), but it must read the folded name back as one whole value.
     expect(String(cal.getFirstPropertyValue('x-wr-calname'))).toMatch(/^On call\\, Platform.*fold twice$/);
     const vevent = cal.getFirstSubcomponent('vevent');

@@ -44,7 +44,7 @@ async function render(): Promise<ICAL.Component> {
     nowMs: NOW,
     localZone: 'Europe/Berlin',
   });
-  return new ICAL.Component(ICAL.parse(text));
+  return ICAL.Component.fromString(text);
 }
 
 describe('calendar: saved data is marked', () => {

@@ -10,6 +10,7 @@ import type { AppState } from '../../../electron/shared/view-state';
 import { leaks } from '../../api/support/key-pieces';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { textContaining } from '../../support/matchers';
 
 const KEY = 'ocs_SECRET_CANARY_123';
 const START = Date.parse('2026-03-25T06:00:00Z');
@@ -123,7 +124,7 @@ describe('engine: a service that echoes the key', () => {
     expect(engine.getState().schedules.find((s) => s.id === 'sch_berlin')?.name).toBe('Berlin [redacted]');
     expect(answers.find(([name]) => name === 'team:update 409')?.[1]).toMatchObject({
       ok: false,
-      error: { message: expect.stringContaining('[redacted]') },
+      error: { message: textContaining('[redacted]') },
     });
     expect(harness.notifier.shown.some((n) => `${n.title} ${n.body}`.includes('Berlin [redacted]'))).toBe(true);
   }, 60_000);

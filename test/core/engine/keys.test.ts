@@ -5,6 +5,7 @@ import { err, ok } from '../../../electron/api/errors';
 import type { SecretStore } from '../../../electron/core/ports';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
+import { jsonObject } from '../../support/json';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 
@@ -50,7 +51,7 @@ describe('engine: a stored service address that cannot be used', () => {
   it('names the address and the rule, in the state and when a key is entered, instead of asking for the key', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1) });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
-    const stored = JSON.parse((await h.files.read('settings.json')) ?? '{}');
+    const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
     await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, baseUrl: 'http://oncall.example.com' }));
     const engine = h.engine();
     await engine.start();

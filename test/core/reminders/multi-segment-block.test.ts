@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFiredStore } from '../../../electron/core/storage/cache';
 import type { NotificationRequest } from '../../../electron/core/ports';
-import { createReminderScheduler, planReminders } from '../../../electron/core/reminders/plan';
+import { planReminders } from '../../../electron/core/reminders/plan';
+import { createReminderScheduler } from '../../../electron/core/reminders/scheduler';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { FakeClock } from '../support/fake-clock';
 import { alice, bob, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { jsonObject } from '../../support/json';
 
-const HOUR = 3_600_000;
 const MIN = 60_000;
 const ms = (iso: string) => Date.parse(iso);
 // Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
@@ -37,7 +37,7 @@ async function setup(startIso: string, extra: object = {}): Promise<Harness> {
     scheduleIds: ['sch_night'],
     refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
   });
-  const settings = JSON.parse((await h.files.read('settings.json')) ?? '{}');
+  const settings = jsonObject((await h.files.read('settings.json')) ?? '{}');
   await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, quietHours: QUIET, ...extra }));
   return h;
 }

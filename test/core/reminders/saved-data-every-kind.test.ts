@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { jsonObject } from '../../support/json';
 
 const MIN = 60_000;
 const ms = (iso: string) => Date.parse(iso);
@@ -38,7 +39,7 @@ async function running(
     scheduleIds: ['sch_night'],
     refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
   });
-  const settings = JSON.parse((await h.files.read('settings.json')) ?? '{}');
+  const settings = jsonObject((await h.files.read('settings.json')) ?? '{}');
   await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, quietHours: QUIET }));
   const answers: number[] = [];
   const mark = async <T extends { ok: boolean }>(p: Promise<T>): Promise<T> => {

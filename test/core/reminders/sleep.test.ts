@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openFiredStore } from '../../../electron/core/storage/cache';
 import type { NotificationRequest } from '../../../electron/core/ports';
-import { createReminderScheduler, planReminders } from '../../../electron/core/reminders/plan';
+import { planReminders } from '../../../electron/core/reminders/plan';
+import { createReminderScheduler } from '../../../electron/core/reminders/scheduler';
 import { FakeClock } from '../support/fake-clock';
 import { bob, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { MemoryFileStore } from '../support/memory-file-store';

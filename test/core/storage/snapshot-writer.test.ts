@@ -3,6 +3,7 @@ import { createSnapshotWriter, REFRESH_ONLY_WRITE_MS } from '../../../electron/c
 import { emptySnapshot } from '../../../electron/core/model/snapshot';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { alice, scheduleSnap, shift, snapshotOf } from '../support/fixtures';
+import { jsonObject } from '../../support/json';
 
 describe('offline cache writer', () => {
   it('writes new content at once, a refresh that changed only fetch times at most every 30 min, and all on flush', async () => {
@@ -29,6 +30,6 @@ describe('offline cache writer', () => {
     writer.schedule({ ...confirmed, coverageFetchedAt: 'later' });
     await writer.flush();
     expect(files.writes).toBe(4);
-    expect(JSON.parse(files.files.get('cache.json') ?? '{}').coverageFetchedAt).toBe('later');
+    expect(jsonObject(files.files.get('cache.json') ?? '{}')['coverageFetchedAt']).toBe('later');
   });
 });

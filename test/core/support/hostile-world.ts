@@ -404,9 +404,11 @@ const COVERAGE_PATH = /^\/user\/coverage_requests\/$/;
 function reversedRequests(body: string): string {
   const json = parseJson(body);
   if (!isRecord(json) || !Array.isArray(json['coverage_requests'])) return body;
-  const requests = json['coverage_requests'].map((r) => {
-    if (!isRecord(r) || !Array.isArray(r['shifts'])) return r;
-    return { ...r, shifts: r['shifts'].map((x) => (isRecord(x) ? { ...x, start: x['end'], end: x['start'] } : x)) };
+  const requests = json['coverage_requests'].map((r: unknown): unknown => {
+    const shifts: unknown = isRecord(r) ? r['shifts'] : undefined;
+    if (!isRecord(r) || !Array.isArray(shifts)) return r;
+    const list: readonly unknown[] = shifts;
+    return { ...r, shifts: list.map((x) => (isRecord(x) ? { ...x, start: x['end'], end: x['start'] } : x)) };
   });
   return JSON.stringify({ ...json, coverage_requests: requests });
 }

@@ -12,7 +12,6 @@ import type { NotificationRequest, Notifier } from '../../../electron/core/ports
 import type { Fault } from '../../../electron/simulator/faults';
 import type { Harness } from './engine-harness';
 import { myBlocks, type Block } from './truth';
-import { prng } from './prng';
 
 export const ME = 'me@example.com';
 export const MANAGER_KEY = 'ocs_manager_alice';

@@ -1,7 +1,7 @@
 // A small seeded PRNG (mulberry32): the same seed gives the same sequence, so simulations repeat exactly.
 /** mulberry32: small, seeded, good enough to place events. */
 export function prng(seed: number): {
-  next(): number;
+  next: () => number;
   int(lo: number, hi: number): number;
   pick<T>(xs: readonly T[]): T;
 } {

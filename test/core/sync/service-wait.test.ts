@@ -8,6 +8,7 @@ import { formatTime } from '../../../electron/shared/format';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { createSyncRig, type SyncRig } from '../support/sync-rig';
 import { ME, quietSeed, threeZoneSeed } from '../support/seeds';
+import { textMatching } from '../../support/matchers';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 const MIN = 60_000;
@@ -54,7 +55,7 @@ describe('a Retry-After wait is kept through "Refresh now", online and resume', 
       expect.soft(h.sim.requests.all().map((q) => `${q.path} ${q.status}`)).toEqual([]);
       expect.soft(refresh).toEqual({
         ok: false,
-        error: { kind: 'service_wait', message: expect.stringMatching(/^The service asked to wait until \d\d:\d\d/) },
+        error: { kind: 'service_wait', message: textMatching(/^The service asked to wait until \d\d:\d\d/) },
       });
       expect(!refresh.ok && refresh.error.message).toContain(`until ${shownUntil(refusedAt + WAIT_MS)}`);
       // The service is fine again: syncing resumes by itself once the wait is over.
@@ -90,7 +91,7 @@ describe("a 503's Retry-After is about the service: every source waits, not only
     expect.soft(h.sim.requests.all().map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual([]);
     expect.soft(refresh).toEqual({
       ok: false,
-      error: { kind: 'service_wait', message: expect.stringMatching(/^The service asked to wait until \d\d:\d\d/) },
+      error: { kind: 'service_wait', message: textMatching(/^The service asked to wait until \d\d:\d\d/) },
     });
     expect.soft(!refresh.ok && refresh.error.message).toContain(`until ${shownUntil(refusedAt + WAIT_MS)}`);
     // Maintenance is over: syncing resumes by itself, every source.

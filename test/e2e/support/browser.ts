@@ -126,7 +126,7 @@ export async function openApp(browser: Browser, host: Host, o: OpenOptions = {})
   return {
     page,
     context,
-    cspViolations: () => page.evaluate(() => Reflect.get(globalThis, '__cspViolations')),
+    cspViolations: () => page.evaluate((): unknown => Reflect.get(globalThis, '__cspViolations')),
     async screenshot(name) {
       const dir = join(ROOT, 'test-results', 'screenshots');
       await mkdir(dir, { recursive: true });

@@ -211,7 +211,10 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       if (test(engine.getState())) return resolve(engine.getState());
       const timer = setTimeout(() => (stop(), reject(new Error(`timed out waiting for ${what}`))), timeoutMs);
       const stop = engine.subscribe((s) => {
-        if (test(s)) (clearTimeout(timer), stop(), resolve(s));
+        if (!test(s)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(s);
       });
     });
 

@@ -27,7 +27,10 @@ export function boundsOf(schema: z.core.$ZodType, path = ''): Bound[] {
   if (schema instanceof z.ZodArray)
     return [{ path, kind: 'list', max: maxOf(schema) }, ...boundsOf(schema.element, join(path, '*'))];
   if (schema instanceof z.ZodObject)
-    return Object.entries(schema.shape).flatMap(([key, value]) => boundsOf(value, join(path, key)));
+    return Object.entries(schema.shape).flatMap(([key, value]: [string, unknown]) => {
+      if (!(value instanceof z.core.$ZodType)) throw new Error(`${join(path, key)} is not a zod schema`);
+      return boundsOf(value, join(path, key));
+    });
   if (
     schema instanceof z.ZodOptional ||
     schema instanceof z.ZodNullable ||
