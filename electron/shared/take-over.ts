@@ -1,7 +1,7 @@
 // "Take over now" and "Hand back": what the renderer may ask, what it gets back, and what the state offers per
 // schedule. Shared by the IPC contract and the state, so the tray menu, the popover and main agree on one shape.
 import { z } from 'zod';
-import { id, text } from './bounded';
+import { text } from './bounded';
 
 // The same shape as view-state's PersonSchema, written out so view-state can import this file without a cycle.
 const PersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });

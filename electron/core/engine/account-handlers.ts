@@ -7,7 +7,7 @@ import { failure } from '../actions/common';
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { Clock, Notifier } from '../ports';
 import type { AccountSession } from './account-session';
-import { engineHandlers, serviceWait } from './handlers';
+import { engineHandlers } from './handlers';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
 import type { EngineHandlers } from './types';

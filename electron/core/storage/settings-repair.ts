@@ -22,9 +22,10 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 function removeAt(value: unknown, path: readonly PropertyKey[]): unknown {
   const [key, ...rest] = path;
   if (Array.isArray(value) && typeof key === 'number' && key < value.length) {
-    if (rest.length === 0) return value.filter((_, i) => i !== key);
-    const inner = removeAt(value[key], rest);
-    return inner === undefined ? undefined : value.map((e, i) => (i === key ? inner : e));
+    const items: readonly unknown[] = value;
+    if (rest.length === 0) return items.filter((_, i) => i !== key);
+    const inner = removeAt(items[key], rest);
+    return inner === undefined ? undefined : items.map((e, i) => (i === key ? inner : e));
   }
   if (isObject(value) && typeof key === 'string' && key in value) {
     if (rest.length === 0) return Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));

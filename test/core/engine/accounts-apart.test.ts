@@ -1,6 +1,7 @@
 // Issue 30, per-account truth: what happens to one account (its key rejected, its service asking to wait, its
 // removal) changes nothing of the other; an account added while running starts on its own.
 import { afterEach, describe, expect, it } from 'vitest';
+import { SettingsSchema } from '../../../electron/shared/settings';
 import { KEY_ACME, twoServices, type TwoServices } from './support/two-services';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
@@ -97,15 +98,14 @@ describe('engine: accounts kept apart', () => {
   it('an account added while running is read with its own key', async () => {
     const w = await twoServices(START);
     world = w;
-    const only = JSON.parse((await w.harness.files.read('settings.json')) ?? '{}');
-    const acmeAccount = only.accounts[1];
-    only.accounts = [only.accounts[0]];
-    await w.harness.files.writeAtomic('settings.json', JSON.stringify(only));
+    const both = SettingsSchema.parse(JSON.parse((await w.harness.files.read('settings.json')) ?? '{}'));
+    const [workAccount, acmeAccount] = both.accounts;
+    await w.harness.files.writeAtomic('settings.json', JSON.stringify({ ...both, accounts: [workAccount] }));
     await w.engine.start();
     await w.harness.clock.advance(5_000);
     expect(w.engine.getState().accounts.map((a) => a.id)).toEqual(['work']);
     const [work] = w.engine.getState().settings.accounts;
-    const added = await w.engine.handlers['settings:update']({ accounts: [work!, acmeAccount] });
+    const added = await w.engine.handlers['settings:update']({ accounts: [work!, acmeAccount!] });
     expect(added.ok).toBe(true);
     await w.harness.clock.advance(5_000);
     expect(w.engine.getState().accounts.map((a) => [a.id, a.sync.kind])).toEqual([

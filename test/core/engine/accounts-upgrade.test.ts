@@ -6,19 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SettingsSchema } from '../../../electron/shared/settings';
 import { createHarness, type Harness } from '../support/engine-harness';
 
-interface V1Folder {
-  stoppedAtMs: number;
-  seed: object;
-  simUrl: string;
-  secrets: Record<string, string>;
-  shown: { id: string; title: string; atMs: number }[];
-  files: Record<string, string>;
-  ics: string;
-}
+const V1FolderSchema = z.object({
+  stoppedAtMs: z.number(),
+  seed: z.record(z.string(), z.unknown()),
+  simUrl: z.string(),
+  secrets: z.record(z.string(), z.string()),
+  shown: z.array(z.object({ id: z.string(), title: z.string(), atMs: z.number() })),
+  files: z.record(z.string(), z.string()),
+  ics: z.string(),
+});
 
-const folder: V1Folder = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'v1-data-folder.json'), 'utf8'));
+const folder = V1FolderSchema.parse(
+  JSON.parse(readFileSync(join(__dirname, 'fixtures', 'v1-data-folder.json'), 'utf8')),
+);
 const oldHost = new URL(folder.simUrl).host;
 
 let h: Harness | undefined;
@@ -67,11 +71,8 @@ describe('upgrade from a single-service data folder', () => {
     // The key moved to the account's own entry; nothing is left under the bare host.
     expect([...harness.secrets.entries.keys()]).toEqual([`main@${host}`]);
     // The file now says what it holds.
-    const saved = JSON.parse((await harness.files.read('settings.json')) ?? '{}');
-    expect(saved.version).toBe(2);
-    expect(saved.accounts.map((a: { id: string; email: string }) => [a.id, a.email])).toEqual([
-      ['main', 'me@example.com'],
-    ]);
+    const saved = SettingsSchema.parse(JSON.parse((await harness.files.read('settings.json')) ?? '{}'));
+    expect(saved.accounts.map((a) => [a.id, a.email])).toEqual([['main', 'me@example.com']]);
     // Nothing already shown is shown again.
     const before = new Set(folder.shown.map((n) => n.id));
     expect(before.size).toBeGreaterThan(5);
