@@ -64,9 +64,10 @@ describe('calendar feed server under held-open connections', () => {
     const r = await slowloris(await started(limits), limits);
     expect(r.good).toEqual([200, BODY]);
     expect(r.stillOpenWhenServed).toBe(50);
-    // Held for the limit (not dropped at once), then closed by the next check after it.
+    // Held for the limit (not dropped at once), then closed by the next check after it. The slack allows for a busy
+    // machine's late timers; Node's default check (every 30 s) would close them 29 s later than this allows.
     expect(Math.min(...r.closed)).toBeGreaterThanOrEqual(limits.headersTimeoutMs - 50);
-    expect(Math.max(...r.closed)).toBeLessThanOrEqual(limits.headersTimeoutMs + limits.checkIntervalMs + 300);
+    expect(Math.max(...r.closed)).toBeLessThanOrEqual(limits.headersTimeoutMs + limits.checkIntervalMs + 1_000);
   });
 
   it('as shipped: the 5 s header limit is checked every second, not every 30 s (Node default)', async () => {
@@ -74,7 +75,7 @@ describe('calendar feed server under held-open connections', () => {
     expect(r.good).toEqual([200, BODY]);
     expect(FEED_LIMITS.headersTimeoutMs).toBe(5_000);
     expect(Math.max(...r.closed)).toBeLessThanOrEqual(
-      FEED_LIMITS.headersTimeoutMs + FEED_LIMITS.checkIntervalMs + 1_000,
+      FEED_LIMITS.headersTimeoutMs + FEED_LIMITS.checkIntervalMs + 2_000,
     );
   }, 15_000);
 
