@@ -135,7 +135,9 @@ export const AccountIdSchema = text('Account id', 'accountId').regex(
 export const AccountSchema = z.object({
   id: AccountIdSchema,
   /** What the user calls it ("Work", "Acme"); shown only when there are several accounts. */
-  label: text('Account name', 'accountLabel').trim().min(1, 'Account name must not be empty.'),
+  // A pattern, not min(1): AppStateSchema carries settings, and the renderer's checker understands `pattern` but not
+  // `minLength` (the renderer build refuses keywords it can't check). Trimmed and with a non-space: not empty.
+  label: text('Account name', 'accountLabel').trim().regex(/\S/, 'Account name must not be empty.'),
   /** Empty until set; https only, except loopback hosts. */
   baseUrl: BaseUrlSchema.default(''),
   /** My e-mail there: how "me" is found in its shifts, and the default override reference. */
