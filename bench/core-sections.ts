@@ -1,7 +1,7 @@
 // Core benchmarks: request budget at idle cadence, full refresh wall time, state derivation, heap over a week.
 import { performance } from 'node:perf_hooks';
 import { createClient } from '../electron/api/client';
-import { defaultSettings } from '../electron/shared/settings';
+import { defaultServiceSettings } from '../electron/shared/settings';
 import { deriveState } from '../electron/core/state/derive';
 import { emptySnapshot, type Snapshot } from '../electron/core/model/snapshot';
 import { horizonWindow, toWireInstant } from '../electron/core/sync/plan';
@@ -208,7 +208,7 @@ export async function snapshotOf50(): Promise<Snapshot> {
 async function derivation(): Promise<Figure[]> {
   const snapshot = await snapshotOf50();
   const settings = {
-    ...defaultSettings(),
+    ...defaultServiceSettings(),
     email: BENCH_EMAIL,
     baseUrl: 'https://x.example',
     schedules: ids(50).map((id) => ({ id })),

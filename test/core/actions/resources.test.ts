@@ -116,14 +116,18 @@ describe('schedule:check', () => {
 describe('settings:update', () => {
   it('validates, persists, and syncs a newly watched schedule at once', async () => {
     const { engine, h } = await started('fs');
-    const bad = await engine.handlers['settings:update']({ email: 'not-an-email' });
+    const bad = await engine.handlers['settings:update']({ account: { email: 'not-an-email' } });
     expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('email');
-    const insecure = await engine.handlers['settings:update']({ baseUrl: 'http://oncall.example.com' });
+    const insecure = await engine.handlers['settings:update']({ account: { baseUrl: 'http://oncall.example.com' } });
     expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('baseUrl');
-    const result = await engine.handlers['settings:update']({ schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] });
+    const result = await engine.handlers['settings:update']({
+      account: { schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] },
+    });
     expect(result.ok).toBe(true);
     const saved = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
-    expect(saved.schedules).toEqual([{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]);
+    expect(saved.accounts.map((a: { schedules: unknown }) => a.schedules)).toEqual([
+      [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }],
+    ]);
     await h.clock.advance(2_000);
     expect(engine.getState().schedules[1]).toMatchObject({
       id: 'sch_tokyo',

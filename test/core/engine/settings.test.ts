@@ -21,15 +21,15 @@ describe('engine: concurrent settings updates', () => {
     const engine = h.engine();
     await engine.start();
     const [a, b] = await Promise.all([
-      engine.handlers['settings:update']({ email: 'alice@example.com' }),
+      engine.handlers['settings:update']({ account: { email: 'alice@example.com' } }),
       engine.handlers['settings:update']({ startAtLogin: true }),
     ]);
     expect(a.ok && b.ok).toBe(true);
-    expect(b.ok && b.value.email).toBe('alice@example.com');
-    expect(engine.getState().settings.email).toBe('alice@example.com');
+    expect(b.ok && b.value.accounts.map((x) => x.email)).toEqual(['alice@example.com']);
+    expect(engine.getState().settings.accounts.map((x) => x.email)).toEqual(['alice@example.com']);
     expect(engine.getState().settings.startAtLogin).toBe(true);
     const onDisk: unknown = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
-    expect(onDisk).toMatchObject({ email: 'alice@example.com', startAtLogin: true });
+    expect(onDisk).toMatchObject({ accounts: [{ id: 'main', email: 'alice@example.com' }], startAtLogin: true });
   });
 
   it('goes on with the next update after one is refused', async () => {
@@ -38,12 +38,13 @@ describe('engine: concurrent settings updates', () => {
     const engine = h.engine();
     await engine.start();
     const [bad, good] = await Promise.all([
-      engine.handlers['settings:update']({ baseUrl: 'not a url' }),
-      engine.handlers['settings:update']({ email: 'bob@example.com' }),
+      engine.handlers['settings:update']({ account: { baseUrl: 'not a url' } }),
+      engine.handlers['settings:update']({ account: { email: 'bob@example.com' } }),
     ]);
     expect(bad.ok).toBe(false);
     expect(good.ok).toBe(true);
-    expect(engine.getState().settings.email).toBe('bob@example.com');
-    expect(engine.getState().settings.baseUrl).toBe(h.sim.url);
+    expect(engine.getState().settings.accounts.map((x) => [x.email, x.baseUrl])).toEqual([
+      ['bob@example.com', h.sim.url],
+    ]);
   });
 });

@@ -56,7 +56,7 @@ describe('settings:update with an oversized value, past the IPC edge', () => {
       persist: true,
       changed: (before, after) => void changes.push([before, after]),
     });
-    const answer = await holder.update({ schedules: [{ id: 'sch_a', name: 'n'.repeat(201) }] });
+    const answer = await holder.update({ account: { schedules: [{ id: 'sch_a', name: 'n'.repeat(201) }] } });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'validation' } });
     expect(JSON.stringify(answer)).toContain('Schedule name is too long: at most 200 characters.');
     expect(files.writes).toBe(0);
