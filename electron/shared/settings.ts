@@ -149,6 +149,14 @@ export type Account = z.infer<typeof AccountSchema>;
 /** An account entry as a form sends it: a new e-mail is checked (empty still means "not set yet"). */
 const AccountInputSchema = AccountSchema.extend({ email: OptionalEmailSchema.default('') });
 
+/** Changes to one account: only the fields sent. Built without the defaults, which zod applies inside .partial()
+ *  too, so `{ email }` alone would otherwise come with an empty address and no schedules and wipe them. */
+const AccountChangesSchema = AccountInputSchema.extend({
+  baseUrl: BaseUrlSchema,
+  email: OptionalEmailSchema,
+  schedules: WatchedListSchema,
+}).partial();
+
 /** The same id twice would mix two services' keys and records: the later entry is refused. */
 function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {
   return schema.superRefine((accounts, ctx) => {
@@ -244,7 +252,7 @@ export const SettingsPatchSchema = z
   .object({
     accounts: uniqueAccounts(list(AccountInputSchema, 'accounts', COUNT_LIMITS.accounts)),
     /** Changes to one account (by id; absent: the first, made as the main account when there is none yet). */
-    account: AccountInputSchema.partial(),
+    account: AccountChangesSchema,
     reminders: ReminderSettingsSchema,
     quietHours: QuietHoursSchema,
     pausedUntil: PausedUntilSchema,
