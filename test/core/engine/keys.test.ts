@@ -51,7 +51,8 @@ describe('engine: a stored service address that cannot be used', () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1) });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
     const stored = JSON.parse((await h.files.read('settings.json')) ?? '{}');
-    await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, baseUrl: 'http://oncall.example.com' }));
+    const accounts = [{ ...stored.accounts[0], baseUrl: 'http://oncall.example.com' }];
+    await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, accounts }));
     const engine = h.engine();
     await engine.start();
     const sync = engine.getState().sync;

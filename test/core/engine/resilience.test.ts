@@ -93,7 +93,8 @@ describe('engine: revoked key', () => {
     expect(JSON.stringify(set)).not.toContain('ocs_test_key_2');
     await h.clock.advance(1_000);
     expect(engine.getState().sync.kind).toBe('ok');
-    expect(h.secrets.entries.get(new URL(h.sim.url).host)).toBe('ocs_test_key_2');
+    // Stored under the account's own entry (account id and host), so another account on this host keeps its key.
+    expect(h.secrets.entries.get(`main@${new URL(h.sim.url).host}`)).toBe('ocs_test_key_2');
   });
 });
 

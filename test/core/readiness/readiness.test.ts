@@ -64,6 +64,7 @@ describe('readiness before my next shift', () => {
       notifications: 'ok',
     });
     expect(state.me.readiness?.shift).toEqual({
+      accountId: 'main',
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',
       start: '2026-03-02T21:00:00Z',
