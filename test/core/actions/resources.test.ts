@@ -117,7 +117,7 @@ describe('settings:update', () => {
   it('validates, persists, and syncs a newly watched schedule at once', async () => {
     const { engine, h } = await started('fs');
     const bad = await engine.handlers['settings:update']({ account: { email: 'not-an-email' } });
-    expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('email');
+    expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('account.email');
     const insecure = await engine.handlers['settings:update']({ account: { baseUrl: 'http://oncall.example.com' } });
     expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('baseUrl');
     const result = await engine.handlers['settings:update']({
