@@ -48,3 +48,28 @@ describe('engine: concurrent settings updates', () => {
     ]);
   });
 });
+
+describe('engine: upgrading from the single-service version', () => {
+  it('loads its v1 file as one main account, writes it back as v2 and moves its key to the account entry', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'], legacy: true });
+    const host = new URL(h.sim.url).host;
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(1_000);
+    const state = engine.getState();
+    expect(state.sync.kind).toBe('ok');
+    expect(state.accounts.map((a) => [a.id, a.label, a.email, a.hasKey])).toEqual([
+      ['main', new URL(h.sim.url).hostname, ME, true],
+    ]);
+    expect(state.schedules.map((s) => [s.id, s.status.kind])).toEqual([['sch_quiet_0', 'fresh']]);
+    const onDisk: unknown = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({
+      version: 2,
+      accounts: [{ id: 'main', baseUrl: h.sim.url, email: ME, schedules: [{ id: 'sch_quiet_0' }] }],
+    });
+    expect(Object.keys(onDisk as object)).not.toContain('baseUrl');
+    // The key now lives under the account's entry; the host-named one is gone, so removing the key removes it.
+    expect([...h.secrets.entries.entries()]).toEqual([[`main@${host}`, h.sim.apiKey]]);
+  });
+});
