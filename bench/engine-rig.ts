@@ -40,10 +40,16 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   await files.writeAtomic(
     'settings.json',
     JSON.stringify({
-      version: 1,
-      baseUrl: options.baseUrl,
-      email: options.email,
-      schedules: options.scheduleIds.map((id) => ({ id })),
+      version: 2,
+      accounts: [
+        {
+          id: 'main',
+          label: 'Main',
+          baseUrl: options.baseUrl,
+          email: options.email,
+          schedules: options.scheduleIds.map((id) => ({ id })),
+        },
+      ],
       ...(options.horizonDays === undefined ? {} : { horizonDays: options.horizonDays }),
     }),
   );

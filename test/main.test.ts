@@ -327,7 +327,7 @@ describe('main process', () => {
     expect(standIn.shortcuts.size).toBe(0);
     expect(standIn.module.powerMonitor.listenerCount('resume')).toBe(0);
     expect(standIn.module.powerMonitor.listenerCount('unlock-screen')).toBe(0);
-    await expect(fetch(`${state.settings.baseUrl}/schedules/sch_platform_primary/`)).rejects.toThrow();
+    await expect(fetch(`${state.settings.accounts[0]?.baseUrl}/schedules/sch_platform_primary/`)).rejects.toThrow();
   });
 
   it('as a second instance quits at once; the first one shows its status on a second launch', async () => {

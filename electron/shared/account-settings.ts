@@ -66,7 +66,9 @@ export const AccountIdSchema = text('Account id', 'accountId').regex(
 export const AccountSchema = z.object({
   id: AccountIdSchema,
   /** What the user calls it ("Work", "Acme"); shown only when there are several accounts. */
-  label: text('Account name', 'accountLabel').regex(/\S/, 'Account name must not be empty.'),
+  // A pattern, not min(1): AppStateSchema carries settings, and the renderer's checker understands `pattern` but not
+  // `minLength` (the renderer build refuses keywords it can't check). Trimmed and with a non-space: not empty.
+  label: text('Account name', 'accountLabel').trim().regex(/\S/, 'Account name must not be empty.'),
   /** Empty until set; https only, except loopback hosts. */
   baseUrl: BaseUrlSchema.default(''),
   /** My e-mail there: how "me" is found in its shifts, and the default override reference. */
@@ -77,6 +79,14 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** An account entry as a form sends it: a new e-mail is checked (empty still means "not set yet"). */
 export const AccountInputSchema = AccountSchema.extend({ email: OptionalEmailSchema.default('') });
+
+/** Changes to one account: only the fields sent. Built without the defaults, which zod applies inside .partial()
+ *  too, so `{ email }` alone would otherwise come with an empty address and no schedules and wipe them. */
+export const AccountChangesSchema = AccountInputSchema.extend({
+  baseUrl: BaseUrlSchema,
+  email: OptionalEmailSchema,
+  schedules: WatchedListSchema,
+}).partial();
 
 /** The same id twice would mix two services' keys and records: the later entry is refused. */
 export function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {

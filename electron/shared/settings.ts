@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import {
+  AccountChangesSchema,
   AccountInputSchema,
   AccountListSchema,
   ReminderSettingsSchema,
@@ -176,7 +177,7 @@ export const SettingsPatchSchema = z
   .object({
     accounts: uniqueAccounts(list(AccountInputSchema, 'accounts', COUNT_LIMITS.accounts)),
     /** Changes to one account (by id; absent: the first, made as the main account when there is none yet). */
-    account: AccountInputSchema.partial(),
+    account: AccountChangesSchema,
     reminders: ReminderSettingsSchema,
     quietHours: QuietHoursSchema,
     pausedUntil: PausedUntilSchema,

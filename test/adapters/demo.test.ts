@@ -77,7 +77,7 @@ describe('demo mode', () => {
     );
     expect(state.setup).toEqual({ hasKey: true, keyStorage: 'memory', demo: true });
     expect(state.schedules.map((s) => s.name)).toEqual(['Platform primary', 'Payments US', 'Data Tokyo']);
-    expect(state.settings.email).toBe(DEMO_EMAIL);
+    expect(state.settings.accounts.map((a) => a.email)).toEqual([DEMO_EMAIL]);
     expect(secrets.calls.filter((c) => !c.startsWith('get'))).toEqual([]);
     await engine.stop();
     expect(await readdir(userData)).toEqual(['demo']);

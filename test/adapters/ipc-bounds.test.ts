@@ -60,8 +60,11 @@ function setup() {
 const AT = '2026-03-02T09:00:00Z';
 const WINDOW = { kind: 'custom', start: AT, end: '2026-03-02T10:00:00Z' };
 const OVERRIDE = { scheduleId: 'sch_a', window: WINDOW, emails: ['ada@example.com'] };
+// A schedule is named across accounts by its ref: an account id (32), a colon and a schedule id (128).
+const REF = ['Schedule id', 161] as const;
+const ACCOUNT_ID = ['Account id', 32] as const;
 const OVERRIDE_FIELDS = {
-  scheduleId: ['Schedule id', 128],
+  scheduleId: REF,
   'window.start': ['Start', 40],
   'window.end': ['End', 40],
   'emails.0': ['E-mail', 254],
@@ -73,25 +76,25 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
   'override:create': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
   'override:candidates': {
     base: { scheduleId: 'sch_a', window: WINDOW },
-    fields: { scheduleId: ['Schedule id', 128], 'window.start': ['Start', 40], 'window.end': ['End', 40] },
+    fields: { scheduleId: REF, 'window.start': ['Start', 40], 'window.end': ['End', 40] },
   },
   'override:get': {
     base: { scheduleId: 'sch_a', overrideId: 'ovr_1' },
-    fields: { scheduleId: ['Schedule id', 128], overrideId: ['Override id', 128] },
+    fields: { scheduleId: REF, overrideId: ['Override id', 128] },
   },
   'take-over:now': {
     base: { scheduleId: 'sch_a', fromEmail: 'ada@example.com' },
-    fields: { scheduleId: ['Schedule id', 128], fromEmail: ['E-mail', 254] },
+    fields: { scheduleId: REF, fromEmail: ['E-mail', 254] },
   },
-  'take-over:hand-back': { base: { scheduleId: 'sch_a' }, fields: { scheduleId: ['Schedule id', 128] } },
+  'take-over:hand-back': { base: { scheduleId: 'sch_a' }, fields: { scheduleId: REF } },
   'team:update': {
-    base: { teamId: 'tea_1', name: 'Platform', description: 'Keeps the lights on' },
-    fields: { teamId: ['Team id', 128], name: ['Name', 60], description: ['Description', 200] },
+    base: { teamId: 'tea_1', accountId: 'acme', name: 'Platform', description: 'Keeps the lights on' },
+    fields: { teamId: ['Team id', 128], accountId: ACCOUNT_ID, name: ['Name', 60], description: ['Description', 200] },
   },
   'chat-group:put': {
     base: { scheduleId: 'sch_a', name: 'On call', handle: 'oncall', description: 'Who is on call' },
     fields: {
-      scheduleId: ['Schedule id', 128],
+      scheduleId: REF,
       name: ['Group name', 60],
       handle: ['Handle', 60],
       description: ['Description', 140],
@@ -99,9 +102,22 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
   },
   'settings:update': {
     base: {
-      baseUrl: 'https://oncall.example.com/api',
-      email: 'me@example.com',
-      schedules: [{ id: 'sch_a', name: 'Platform' }],
+      accounts: [
+        {
+          id: 'acme',
+          label: 'Acme',
+          baseUrl: 'https://oncall.example.com/api',
+          email: 'me@example.com',
+          schedules: [{ id: 'sch_a', name: 'Platform' }],
+        },
+      ],
+      account: {
+        id: 'acme',
+        label: 'Acme',
+        baseUrl: 'https://oncall.example.com/api',
+        email: 'me@example.com',
+        schedules: [{ id: 'sch_a', name: 'Platform' }],
+      },
       quietHours: { enabled: true, start: '22:00', end: '07:00', days: [] },
       pausedUntil: AT,
       globalShortcut: 'CommandOrControl+Shift+O',
@@ -109,10 +125,18 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       notificationTest: { at: AT, seen: null },
     },
     fields: {
-      baseUrl: ['Service address', 500],
-      email: ['E-mail', 254],
-      'schedules.0.id': ['Schedule id', 128],
-      'schedules.0.name': ['Schedule name', 200],
+      'accounts.0.id': ACCOUNT_ID,
+      'accounts.0.label': ['Account name', 40],
+      'accounts.0.baseUrl': ['Service address', 500],
+      'accounts.0.email': ['E-mail', 254],
+      'accounts.0.schedules.0.id': ['Schedule id', 128],
+      'accounts.0.schedules.0.name': ['Schedule name', 200],
+      'account.id': ACCOUNT_ID,
+      'account.label': ['Account name', 40],
+      'account.baseUrl': ['Service address', 500],
+      'account.email': ['E-mail', 254],
+      'account.schedules.0.id': ['Schedule id', 128],
+      'account.schedules.0.name': ['Schedule name', 200],
       'quietHours.start': ['Quiet hours time', 5],
       'quietHours.end': ['Quiet hours time', 5],
       pausedUntil: ['Paused until', 40],
@@ -121,8 +145,15 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       'notificationTest.at': ['Test notification time', 40],
     },
   },
-  'schedule:check': { base: { input: 'sch_a' }, fields: { input: ['Schedule id or link', 2048] } },
-  'key:set': { base: { key: 'k'.repeat(40) }, fields: { key: ['API key', 500] } },
+  'schedule:check': {
+    base: { input: 'sch_a', accountId: 'acme' },
+    fields: { input: ['Schedule id or link', 2048], accountId: ACCOUNT_ID },
+  },
+  'key:set': {
+    base: { key: 'k'.repeat(40), accountId: 'acme' },
+    fields: { key: ['API key', 500], accountId: ACCOUNT_ID },
+  },
+  'key:remove': { base: { accountId: 'acme' }, fields: { accountId: ACCOUNT_ID } },
   'external:open': { base: { url: 'https://example.com/' }, fields: { url: ['Link', 2048] } },
   'window:open': {
     base: { view: 'override', params: { scheduleId: 'sch_a' } },
@@ -204,8 +235,13 @@ describe('lists over their count limit at the IPC edge', () => {
     ],
     [
       'settings:update',
-      { schedules: Array.from({ length: 101 }, (_, i) => ({ id: `sch_${i}` })) },
+      { account: { schedules: Array.from({ length: 101 }, (_, i) => ({ id: `sch_${i}` })) } },
       'Too many watched schedules: at most 100.',
+    ],
+    [
+      'settings:update',
+      { accounts: Array.from({ length: 11 }, (_, i) => ({ id: `a${i}`, label: `A ${i}` })) },
+      'Too many accounts: at most 10.',
     ],
     ['settings:update', { reminders: { leadTimesMin: [1, 2, 3, 4, 5, 6, 7] } }, 'Too many reminder times: at most 6.'],
     ['settings:update', { quietHours: { days: [1, 2, 3, 4, 5, 6, 7, 1] } }, 'Too many quiet days: at most 7.'],

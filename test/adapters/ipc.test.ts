@@ -108,7 +108,7 @@ describe('IPC handlers', () => {
   it('passes a valid request to its handler and answers its result', async () => {
     const { call, calls } = setup();
     expect(await call('window:open', { view: 'override' })).toEqual({ ok: true, value: null });
-    expect(await call('settings:update', { startAtLogin: true })).toMatchObject({ ok: true, value: { version: 1 } });
+    expect(await call('settings:update', { startAtLogin: true })).toMatchObject({ ok: true, value: { version: 2 } });
     expect(calls).toEqual(['window:open override', 'settings:update {"startAtLogin":true}']);
   });
 
@@ -116,7 +116,8 @@ describe('IPC handlers', () => {
     const { call, calls } = setup();
     const bad: Array<[InvokeChannel, unknown]> = [
       ['window:open', { view: 'devtools' }],
-      ['settings:update', { email: 'not-an-email' }],
+      ['settings:update', { account: { email: 'not-an-email' } }],
+      ['settings:update', { accounts: [{ id: 'Not An Id', label: 'Acme' }] }],
       ['sync:refresh', { extra: 1 }],
       ['override:create', { scheduleId: 'sch_a', window: { kind: 'next_hours', hours: 3 }, emails: [] }],
       ['key:set', { key: '' }],
@@ -125,8 +126,10 @@ describe('IPC handlers', () => {
     for (const [channel, payload] of bad) {
       expect(await call(channel, payload), channel).toMatchObject({ ok: false, error: { kind: 'validation' } });
     }
-    const email = await call('settings:update', { email: 'not-an-email' });
-    expect(email).toMatchObject({ error: { problems: [{ field: 'email', message: 'must be an e-mail address' }] } });
+    const email = await call('settings:update', { account: { email: 'not-an-email' } });
+    expect(email).toMatchObject({
+      error: { problems: [{ field: 'account.email', message: 'must be an e-mail address' }] },
+    });
     expect(calls).toEqual([]);
   });
 

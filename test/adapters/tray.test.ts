@@ -29,13 +29,30 @@ function recordingTray() {
 function state(nextStartMs: number): AppState {
   return {
     setup: { hasKey: true, keyStorage: 'keychain', demo: true },
-    settings: { ...defaultSettings(), schedules: [{ id: 'sch_a' }] },
+    settings: {
+      ...defaultSettings(),
+      accounts: [{ id: 'main', label: 'Main', baseUrl: '', email: '', schedules: [{ id: 'sch_a' }] }],
+    },
+    accounts: [
+      {
+        id: 'main',
+        label: 'Main',
+        address: '',
+        email: '',
+        sync: { kind: 'ok' },
+        lastSuccessAt: null,
+        hasKey: true,
+        keyStorage: 'keychain',
+      },
+    ],
     sync: { kind: 'ok' },
     lastSuccessAt: null,
     syncing: false,
     schedules: [
       withTimeline({
         id: 'sch_a',
+        accountId: 'main',
+        scheduleId: 'sch_a',
         name: 'A & B',
         timeZone: 'Europe/Berlin',
         status: { kind: 'fresh', at: new Date(NOW).toISOString() },
@@ -55,6 +72,7 @@ function state(nextStartMs: number): AppState {
     me: {
       onCallNow: [],
       nextShift: {
+        accountId: 'main',
         scheduleId: 'sch_a',
         scheduleName: 'A & B',
         start: new Date(nextStartMs).toISOString(),

@@ -74,12 +74,14 @@ describe('npm run status', () => {
   it('says a stored unusable address is the problem, not a missing key (exit 3)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'oncall-status-badurl-'));
     try {
-      const settings = {
-        ...defaultSettings(),
+      const account = {
+        id: 'main',
+        label: 'Work',
         baseUrl: 'http://oncall.example.com',
         email: 'me@x.io',
         schedules: [{ id: 'sch_x' }],
       };
+      const settings = { ...defaultSettings(), accounts: [account] };
       await writeFile(join(dir, 'settings.json'), JSON.stringify(settings));
       const run = await status(['--data-dir', dir], { ONCALL_API_KEY: '' });
       expect(run.code).toBe(3);

@@ -1,11 +1,11 @@
 // Team, chat user group, schedule check, settings and key handlers, against the real simulator over loopback.
+import { SettingsSchema } from '../../../electron/shared/settings';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
-import { jsonObject } from '../../support/json';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 
@@ -117,14 +117,16 @@ describe('schedule:check', () => {
 describe('settings:update', () => {
   it('validates, persists, and syncs a newly watched schedule at once', async () => {
     const { engine, h } = await started('fs');
-    const bad = await engine.handlers['settings:update']({ email: 'not-an-email' });
-    expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('email');
-    const insecure = await engine.handlers['settings:update']({ baseUrl: 'http://oncall.example.com' });
+    const bad = await engine.handlers['settings:update']({ account: { email: 'not-an-email' } });
+    expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('account.email');
+    const insecure = await engine.handlers['settings:update']({ account: { baseUrl: 'http://oncall.example.com' } });
     expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('baseUrl');
-    const result = await engine.handlers['settings:update']({ schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] });
+    const result = await engine.handlers['settings:update']({
+      account: { schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] },
+    });
     expect(result.ok).toBe(true);
-    const saved = jsonObject(await readFile(join(h.dir, 'settings.json'), 'utf8'));
-    expect(saved['schedules']).toEqual([{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]);
+    const saved = SettingsSchema.parse(JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8')));
+    expect(saved.accounts.map((a) => a.schedules)).toEqual([[{ id: 'sch_berlin' }, { id: 'sch_tokyo' }]]);
     await h.clock.advance(2_000);
     expect(engine.getState().schedules[1]).toMatchObject({
       id: 'sch_tokyo',

@@ -4,7 +4,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { createCalendarPublisher } from '../../../electron/core/calendar/publisher';
-import type { Settings } from '../../../electron/shared/settings';
+import type { ServiceSettings } from '../../../electron/shared/settings';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 
@@ -53,7 +53,7 @@ function alarmsOf(text: string): Map<string, Alarm[]> {
   );
 }
 
-const settings = (patch: Partial<Settings> = {}): Settings =>
+const settings = (patch: Partial<ServiceSettings> = {}): ServiceSettings =>
   settingsWith({
     schedules: [
       { id: 'sch_platform' },
@@ -65,7 +65,7 @@ const settings = (patch: Partial<Settings> = {}): Settings =>
     ...patch,
   });
 
-const render = (files: MemoryFileStore, s: Settings) =>
+const render = (files: MemoryFileStore, s: ServiceSettings) =>
   createCalendarPublisher(files, 'calendar-export.json').render({
     snapshot,
     settings: s,

@@ -20,7 +20,7 @@ describe('calendar feed settings', () => {
     });
     expect(loaded.notice).toBeUndefined();
     expect(loaded.settings.calendarFeed).toEqual({ enabled: false, port: 47_615, token: '' });
-    expect(loaded.settings.email).toBe('me@example.com');
+    expect(loaded.settings.accounts.map((a) => a.email)).toEqual(['me@example.com']);
   });
 
   it('reset only a bad port or token, keeping the rest', async () => {
@@ -30,7 +30,7 @@ describe('calendar feed settings', () => {
       calendarFeed: { enabled: true, port: 80, token: 'short' },
     });
     expect(loaded.settings.calendarFeed).toEqual({ enabled: true, port: 47_615, token: '' });
-    expect(loaded.settings.email).toBe('me@example.com');
+    expect(loaded.settings.accounts.map((a) => a.email)).toEqual(['me@example.com']);
     expect(loaded.notice?.message).toMatch(/calendarFeed\.port/);
     expect(loaded.notice?.message).toMatch(/calendarFeed\.token/);
   });

@@ -49,10 +49,13 @@ async function walkHeldOnA(): Promise<{ engine: Engine; harness: Harness }> {
   h = harness;
   await harness.files.writeAtomic(
     'settings.json',
-    JSON.stringify({ version: 1, baseUrl: a.url, email: 'user1@example.com', schedules: [{ id: 'sch_a' }] }),
+    JSON.stringify({
+      version: 2,
+      accounts: [{ id: 'main', label: 'A', baseUrl: a.url, email: 'user1@example.com', schedules: [{ id: 'sch_a' }] }],
+    }),
   );
-  await harness.secrets.set(a.host, KEY_A);
-  await harness.secrets.set(b.host, KEY_B);
+  await harness.secrets.set(`main@${a.host}`, KEY_A);
+  await harness.secrets.set(`main@${b.host}`, KEY_B);
   const engine = harness.engine();
   await engine.start();
   const page2 = await firstEvent(log, (e) => e.server === 'A' && e.kind === 'request' && e.query.get('page') === '2');
@@ -69,7 +72,7 @@ describe('switching the service address while a page walk of the old one is unde
   it('drops the old walk before the new address is asked anything; no key crosses to the other host', async () => {
     const { engine, harness } = await walkHeldOnA();
     const switchedAt = log.length;
-    const saved = await engine.handlers['settings:update']({ baseUrl: b.url });
+    const saved = await engine.handlers['settings:update']({ account: { baseUrl: b.url } });
     expect(saved.ok).toBe(true);
     await firstEvent(log, (e) => e.server === 'B' && e.kind === 'request');
     held.open();
@@ -132,10 +135,15 @@ describe('switching the service address while an action waits to look again', ()
     );
     await harness.files.writeAtomic(
       'settings.json',
-      JSON.stringify({ version: 1, baseUrl: a.url, email: 'user1@example.com', schedules: [{ id: 'sch_a' }] }),
+      JSON.stringify({
+        version: 2,
+        accounts: [
+          { id: 'main', label: 'A', baseUrl: a.url, email: 'user1@example.com', schedules: [{ id: 'sch_a' }] },
+        ],
+      }),
     );
-    await harness.secrets.set(a.host, KEY_A);
-    await harness.secrets.set(b.host, KEY_B);
+    await harness.secrets.set(`main@${a.host}`, KEY_A);
+    await harness.secrets.set(`main@${b.host}`, KEY_B);
     const engine = harness.engine();
     await engine.start();
     await harness.clock.advance(1_000);
@@ -153,7 +161,7 @@ describe('switching the service address while an action waits to look again', ()
       ),
     ).toBeDefined();
     const switchedAt = log.length;
-    expect((await engine.handlers['settings:update']({ baseUrl: b.url })).ok).toBe(true);
+    expect((await engine.handlers['settings:update']({ account: { baseUrl: b.url } })).ok).toBe(true);
     const outcome = await harness.clock.runWhileAdvancing(creating);
 
     expect(describeRequests(requests(a).filter((e) => e.apiKey !== KEY_A)), 'requests to A with another key').toEqual(

@@ -1,11 +1,11 @@
 // The API key when the OS keychain cannot be read at start-up: the user is told why the app asks for the key
 // again, and a key entered then is used for the session. Real simulator over loopback, fake clock.
+import { SettingsSchema } from '../../../electron/shared/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { err, ok } from '../../../electron/api/errors';
 import type { SecretStore } from '../../../electron/core/ports';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
-import { jsonObject } from '../../support/json';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 
@@ -51,8 +51,9 @@ describe('engine: a stored service address that cannot be used', () => {
   it('names the address and the rule, in the state and when a key is entered, instead of asking for the key', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1) });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
-    const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
-    await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, baseUrl: 'http://oncall.example.com' }));
+    const stored = SettingsSchema.parse(JSON.parse((await h.files.read('settings.json')) ?? '{}'));
+    const accounts = stored.accounts.map((a) => ({ ...a, baseUrl: 'http://oncall.example.com' }));
+    await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, accounts }));
     const engine = h.engine();
     await engine.start();
     const sync = engine.getState().sync;

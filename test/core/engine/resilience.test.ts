@@ -93,7 +93,8 @@ describe('engine: revoked key', () => {
     expect(JSON.stringify(set)).not.toContain('ocs_test_key_2');
     await h.clock.advance(1_000);
     expect(engine.getState().sync.kind).toBe('ok');
-    expect(h.secrets.entries.get(new URL(h.sim.url).host)).toBe('ocs_test_key_2');
+    // Stored under the account's own entry (account id and host), so another account on this host keeps its key.
+    expect(h.secrets.entries.get(`main@${new URL(h.sim.url).host}`)).toBe('ocs_test_key_2');
   });
 });
 
@@ -109,7 +110,7 @@ describe('engine: key replaced outside the app', () => {
     await first.stop();
     // The user replaced the key in the OS keychain while the app was closed.
     h.sim.state.addKey('ocs_test_key_2', 'usr_me');
-    h.secrets.entries.set(new URL(h.sim.url).host, 'ocs_test_key_2');
+    h.secrets.entries.set(`main@${new URL(h.sim.url).host}`, 'ocs_test_key_2');
     const second = h.engine();
     await second.start();
     await h.clock.advance(1_000);
@@ -125,7 +126,7 @@ describe('engine: corrupt settings file', () => {
     const engine = h.engine();
     await engine.start();
     const state = engine.getState();
-    expect(state.settings.schedules).toEqual([]);
+    expect(state.settings.accounts).toEqual([]);
     expect(state.sync.kind).toBe('needs_setup');
     expect(state.notices).toHaveLength(1);
     expect(state.notices[0]?.message).toMatch(/settings file could not be used.*backup|kept as/i);

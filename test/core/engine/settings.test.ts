@@ -21,15 +21,15 @@ describe('engine: concurrent settings updates', () => {
     const engine = h.engine();
     await engine.start();
     const [a, b] = await Promise.all([
-      engine.handlers['settings:update']({ email: 'alice@example.com' }),
+      engine.handlers['settings:update']({ account: { email: 'alice@example.com' } }),
       engine.handlers['settings:update']({ startAtLogin: true }),
     ]);
     expect(a.ok && b.ok).toBe(true);
-    expect(b.ok && b.value.email).toBe('alice@example.com');
-    expect(engine.getState().settings.email).toBe('alice@example.com');
+    expect(b.ok && b.value.accounts.map((x) => x.email)).toEqual(['alice@example.com']);
+    expect(engine.getState().settings.accounts.map((x) => x.email)).toEqual(['alice@example.com']);
     expect(engine.getState().settings.startAtLogin).toBe(true);
     const onDisk: unknown = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
-    expect(onDisk).toMatchObject({ email: 'alice@example.com', startAtLogin: true });
+    expect(onDisk).toMatchObject({ accounts: [{ id: 'main', email: 'alice@example.com' }], startAtLogin: true });
   });
 
   it('goes on with the next update after one is refused', async () => {
@@ -38,12 +38,38 @@ describe('engine: concurrent settings updates', () => {
     const engine = h.engine();
     await engine.start();
     const [bad, good] = await Promise.all([
-      engine.handlers['settings:update']({ baseUrl: 'not a url' }),
-      engine.handlers['settings:update']({ email: 'bob@example.com' }),
+      engine.handlers['settings:update']({ account: { baseUrl: 'not a url' } }),
+      engine.handlers['settings:update']({ account: { email: 'bob@example.com' } }),
     ]);
     expect(bad.ok).toBe(false);
     expect(good.ok).toBe(true);
-    expect(engine.getState().settings.email).toBe('bob@example.com');
-    expect(engine.getState().settings.baseUrl).toBe(h.sim.url);
+    expect(engine.getState().settings.accounts.map((x) => [x.email, x.baseUrl])).toEqual([
+      ['bob@example.com', h.sim.url],
+    ]);
+  });
+});
+
+describe('engine: upgrading from the single-service version', () => {
+  it('loads its v1 file as one main account, writes it back as v2 and moves its key to the account entry', async () => {
+    h = await createHarness({ startMs: START, seed: quietSeed(1), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'], legacy: true });
+    const host = new URL(h.sim.url).host;
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(1_000);
+    const state = engine.getState();
+    expect(state.sync.kind).toBe('ok');
+    expect(state.accounts.map((a) => [a.id, a.label, a.email, a.hasKey])).toEqual([
+      ['main', new URL(h.sim.url).hostname, ME, true],
+    ]);
+    expect(state.schedules.map((s) => [s.id, s.status.kind])).toEqual([['sch_quiet_0', 'fresh']]);
+    const onDisk: unknown = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({
+      version: 2,
+      accounts: [{ id: 'main', baseUrl: h.sim.url, email: ME, schedules: [{ id: 'sch_quiet_0' }] }],
+    });
+    expect(Object.keys(onDisk as object)).not.toContain('baseUrl');
+    // The key now lives under the account's entry; the host-named one is gone, so removing the key removes it.
+    expect([...h.secrets.entries.entries()]).toEqual([[`main@${host}`, h.sim.apiKey]]);
   });
 });

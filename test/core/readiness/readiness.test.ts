@@ -5,7 +5,7 @@ import { deriveState } from '../../../electron/core/state/derive';
 import type { NotificationHealthResult } from '../../../electron/core/readiness/readiness';
 import { buildTrayMenu, trayIconFor } from '../../../electron/core/state/tray-menu';
 import { readinessLine } from '../../../electron/shared/readiness-text';
-import type { Settings } from '../../../electron/shared/settings';
+import type { ServiceSettings } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import { SETUP_OK, alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 
@@ -30,7 +30,7 @@ const OK_NOTIFICATIONS: NotificationHealthResult = { result: 'ok', message: 'Not
 
 function derive(
   o: {
-    settings?: Partial<Settings>;
+    settings?: Partial<ServiceSettings>;
     snapshot?: ReturnType<typeof snapshotOf>;
     notifications?: NotificationHealthResult;
     nowIso?: string;
@@ -64,6 +64,7 @@ describe('readiness before my next shift', () => {
       notifications: 'ok',
     });
     expect(state.me.readiness?.shift).toEqual({
+      accountId: 'main',
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',
       start: '2026-03-02T21:00:00Z',

@@ -114,13 +114,20 @@ describe('deriveState: me', () => {
     const state = deriveState({ ...s, settings: { ...s.settings, email: 'ME@Example.COM' } });
     expect(state.schedules.map((v) => v.meOnCall)).toEqual([false, true]);
     expect(state.me.onCallNow).toEqual([
-      { scheduleId: 'sch_db', scheduleName: 'Database', start: '2026-03-02T12:00:00Z', end: '2026-03-02T20:00:00Z' },
+      {
+        accountId: 'main',
+        scheduleId: 'sch_db',
+        scheduleName: 'Database',
+        start: '2026-03-02T12:00:00Z',
+        end: '2026-03-02T20:00:00Z',
+      },
     ]);
   });
 
   it('gives my next shift as the earliest over all schedules, adjacent shifts merged', () => {
     const state = deriveState(input(snapshotOf([platform, db]), '2026-03-02T09:00:00Z'));
     expect(state.me.nextShift).toEqual({
+      accountId: 'main',
       scheduleId: 'sch_db',
       scheduleName: 'Database',
       start: '2026-03-02T12:00:00Z',
@@ -128,6 +135,7 @@ describe('deriveState: me', () => {
     });
     const later = deriveState(input(snapshotOf([platform, db]), '2026-03-02T13:00:00Z'));
     expect(later.me.nextShift).toEqual({
+      accountId: 'main',
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',
       start: '2026-03-03T00:00:00Z',

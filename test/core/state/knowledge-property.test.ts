@@ -94,7 +94,8 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   );
   const brief = state.sync.kind !== 'ok' && state.sync.kind !== 'partial';
   const note = myShiftsNote(state, ctx);
-  const showsMyShifts = state.settings.email.trim() !== '' && state.schedules.some((s) => hasData(s.status));
+  const showsMyShifts =
+    state.accounts.some((a) => a.email.trim() !== '') && state.schedules.some((s) => hasData(s.status));
   const myShifts = state.me.shifts.length === 0 ? [note.empty, note.missing ?? ''].join(' ') : (note.missing ?? '');
   const cards = state.schedules.map((s) => {
     const lines = cardLines(s, ctx, brief);

@@ -69,18 +69,21 @@ describe('state.me.shifts', () => {
     const state = deriveState(input(snapshotOf([platform, payments]), '2026-03-27T14:00:00Z'));
     expect(state.me.shifts).toEqual([
       {
+        accountId: 'main',
         scheduleId: 'sch_pay',
         scheduleName: 'Payments US',
         start: '2026-03-27T13:00:00Z',
         end: '2026-03-27T21:00:00Z',
       },
       {
+        accountId: 'main',
         scheduleId: 'sch_platform',
         scheduleName: 'Platform primary',
         start: '2026-03-28T08:00:00Z',
         end: '2026-03-30T07:00:00Z',
       },
       {
+        accountId: 'main',
         scheduleId: 'sch_platform',
         scheduleName: 'Platform primary',
         start: '2026-04-06T07:00:00Z',

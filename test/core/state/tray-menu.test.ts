@@ -19,8 +19,11 @@ const iso = (offsetMin: number) => new Date(NOW + offsetMin * 60_000).toISOStrin
 const FRESH = { kind: 'fresh' as const, at: iso(-1) };
 
 function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
+  const id = over.id ?? 'sch_primary';
   return withTimeline({
-    id: 'sch_primary',
+    id,
+    accountId: 'main',
+    scheduleId: id,
     name: 'Platform primary',
     timeZone: ZONE,
     status: { kind: 'fresh', at: iso(-1) },
@@ -59,18 +62,50 @@ function base(): AppState {
     setup: { hasKey: true, keyStorage: 'keychain', demo: false },
     settings: {
       ...defaultSettings(),
-      baseUrl: 'https://oncall.example.com',
-      email: alice.email,
-      schedules: [{ id: 'sch_primary' }],
+      accounts: [
+        {
+          id: 'main',
+          label: 'oncall.example.com',
+          baseUrl: 'https://oncall.example.com',
+          email: alice.email,
+          schedules: [{ id: 'sch_primary' }],
+        },
+      ],
     },
+    accounts: [
+      {
+        id: 'main',
+        label: 'oncall.example.com',
+        address: 'https://oncall.example.com',
+        email: alice.email,
+        sync: { kind: 'ok' },
+        lastSuccessAt: iso(-1),
+        hasKey: true,
+        keyStorage: 'keychain',
+      },
+    ],
     sync: { kind: 'ok' },
     lastSuccessAt: iso(-1),
     syncing: false,
     schedules: [schedule()],
     me: {
       onCallNow: [],
-      nextShift: { scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) },
-      shifts: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(360), end: iso(10440) }],
+      nextShift: {
+        accountId: 'main',
+        scheduleId: 'sch_primary',
+        scheduleName: 'Platform primary',
+        start: iso(360),
+        end: iso(10440),
+      },
+      shifts: [
+        {
+          accountId: 'main',
+          scheduleId: 'sch_primary',
+          scheduleName: 'Platform primary',
+          start: iso(360),
+          end: iso(10440),
+        },
+      ],
       gaps: [],
     },
     coverage: { mine: [], askingMe: [], coveredByMe: [], issues: [], status: FRESH },
@@ -79,10 +114,13 @@ function base(): AppState {
 }
 
 const onCallNow = {
-  onCallNow: [{ scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(-60), end: iso(360) }],
+  onCallNow: [
+    { accountId: 'main', scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(-60), end: iso(360) },
+  ],
   nextShift: null,
 };
 const request = {
+  accountId: 'main',
   id: 'cov_1',
   requester: bob,
   reason: 'Dentist',
@@ -96,6 +134,7 @@ describe('tray icon', () => {
   it('shows "soon" when my next shift starts within 24 hours, "off" when later', () => {
     expect(trayIconFor(state(), NOW)).toBe('soon');
     const later = {
+      accountId: 'main',
       scheduleId: 'sch_primary',
       scheduleName: 'Platform primary',
       start: iso(24 * 60 + 1),

@@ -33,6 +33,7 @@ function unwritable(inner: FileStore): FileStore & { attempts: number } {
     attempts: 0,
     read: (name: string) => inner.read(name),
     backup: (name: string) => inner.backup(name),
+    remove: (name: string) => inner.remove(name),
     async writeAtomic(): Promise<void> {
       store.attempts++;
       throw Object.assign(new Error(`EACCES: permission denied, open '${FOLDER}/cache.json'`), { code: 'EACCES' });
@@ -61,6 +62,7 @@ describe('a data folder that cannot be written', () => {
     const flaky: FileStore = {
       read: (n) => inner.read(n),
       backup: (n) => inner.backup(n),
+      remove: (n) => inner.remove(n),
       writeAtomic: (n, t) => (fail ? Promise.reject(new Error('EIO')) : inner.writeAtomic(n, t)),
     };
     const watched = watchWrites(flaky, () => undefined);

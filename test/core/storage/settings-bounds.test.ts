@@ -13,8 +13,9 @@ const MB = 1_000_000;
 describe('settings.json with oversized values', () => {
   it('resets each one with a notice naming the field and its limit, keeps the rest and a backup', async () => {
     const files = new MemoryFileStore();
-    const original = JSON.stringify({
-      version: 1,
+    const account = {
+      id: 'main',
+      label: 'Work',
       baseUrl: 'https://oncall.example.com',
       email: `${'e'.repeat(10 * MB)}@example.com`,
       schedules: [
@@ -22,21 +23,31 @@ describe('settings.json with oversized values', () => {
         { id: `sch_${'i'.repeat(MB)}` },
         { id: 'sch_b', name: 'Payments' },
       ],
+    };
+    const original = JSON.stringify({
+      version: 2,
+      accounts: [account],
       globalShortcut: 'CommandOrControl+Shift+K',
       notificationTest: { at: '2'.repeat(10 * MB), seen: true },
     });
     files.files.set('settings.json', original);
     const loaded = await loadSettings(files);
+    const kept = {
+      id: 'main',
+      label: 'Work',
+      baseUrl: 'https://oncall.example.com',
+      email: '',
+      schedules: [{ id: 'sch_a' }, { id: 'sch_b', name: 'Payments' }],
+    };
     expect(loaded.settings).toEqual({
       ...defaultSettings(),
-      baseUrl: 'https://oncall.example.com',
-      schedules: [{ id: 'sch_a' }, { id: 'sch_b', name: 'Payments' }],
+      accounts: [kept],
       globalShortcut: 'CommandOrControl+Shift+K',
     });
     const notice = loaded.notice?.message ?? '';
-    expect(notice).toContain('email (E-mail is too long: at most 254 characters.)');
-    expect(notice).toContain('schedules.0 (Schedule name is too long: at most 200 characters.)');
-    expect(notice).toContain('schedules.1 (Schedule id is too long: at most 128 characters.)');
+    expect(notice).toContain('accounts.0 (E-mail is too long: at most 254 characters.)');
+    expect(notice).toContain('accounts.0 (Schedule name is too long: at most 200 characters.)');
+    expect(notice).toContain('accounts.0 (Schedule id is too long: at most 128 characters.)');
     expect(notice).toContain('notificationTest.at (Test notification time is too long: at most 40 characters.)');
     expect(notice.length).toBeLessThan(1000);
     expect(files.files.get('settings.json.bad-1')).toBe(original);
@@ -56,7 +67,7 @@ describe('settings:update with an oversized value, past the IPC edge', () => {
       persist: true,
       changed: (before, after) => void changes.push([before, after]),
     });
-    const answer = await holder.update({ schedules: [{ id: 'sch_a', name: 'n'.repeat(201) }] });
+    const answer = await holder.update({ account: { schedules: [{ id: 'sch_a', name: 'n'.repeat(201) }] } });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'validation' } });
     expect(JSON.stringify(answer)).toContain('Schedule name is too long: at most 200 characters.');
     expect(files.writes).toBe(0);

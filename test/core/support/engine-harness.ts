@@ -147,23 +147,28 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   };
 }
 
-/** Stores settings and a key the way the app would have, before the engine starts. */
-/** Settings as a user who relies on reminders has them: Start at login on (readiness has nothing to warn about). */
+/**
+ * Stores settings and a key the way the app would have, before the engine starts: one account (`main`) and its
+ * keychain entry. Settings as a user who relies on reminders has them: Start at login on (readiness has nothing to
+ * warn about). `legacy` writes what the single-service version wrote instead (a v1 file, the key under the host).
+ */
 export async function seedSettings(
   h: Harness,
-  settings: { email: string; scheduleIds: string[]; refresh?: object; startAtLogin?: boolean },
+  settings: { email: string; scheduleIds: string[]; refresh?: object; startAtLogin?: boolean; legacy?: boolean },
 ): Promise<void> {
   const url = new URL(h.sim.url);
-  await h.files.writeAtomic(
-    'settings.json',
-    JSON.stringify({
-      version: 1,
-      baseUrl: h.sim.url,
-      email: settings.email,
-      schedules: settings.scheduleIds.map((id) => ({ id })),
-      startAtLogin: settings.startAtLogin ?? true,
-      ...(settings.refresh ? { refresh: settings.refresh } : {}),
-    }),
-  );
-  await h.secrets.set(url.host, h.sim.apiKey);
+  const service = {
+    baseUrl: h.sim.url,
+    email: settings.email,
+    schedules: settings.scheduleIds.map((id) => ({ id })),
+  };
+  const appWide = {
+    startAtLogin: settings.startAtLogin ?? true,
+    ...(settings.refresh ? { refresh: settings.refresh } : {}),
+  };
+  const file = settings.legacy
+    ? { version: 1, ...service, ...appWide }
+    : { version: 2, accounts: [{ id: 'main', label: url.hostname, ...service }], ...appWide };
+  await h.files.writeAtomic('settings.json', JSON.stringify(file));
+  await h.secrets.set(settings.legacy ? url.host : `main@${url.host}`, h.sim.apiKey);
 }

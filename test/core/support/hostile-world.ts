@@ -1074,7 +1074,7 @@ export class HostileWorld {
         const id = (POOL[step.pool] ?? POOL[0]).id;
         if (this.ids.includes(id) || !this.engine) break;
         const updated = await this.engine.handlers['settings:update']({
-          schedules: [...this.ids, id].map((x) => ({ id: x })),
+          account: { schedules: [...this.ids, id].map((x) => ({ id: x })) },
         });
         if (updated.ok) this.truth.watch(id);
         await h.clock.advance(0);

@@ -7,7 +7,7 @@ import type { NotificationRequest } from '../../../electron/core/ports';
 import { planReminders } from '../../../electron/core/reminders/plan';
 import { createReminderScheduler, type ReminderScheduler } from '../../../electron/core/reminders/scheduler';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
-import type { Settings } from '../../../electron/shared/settings';
+import type { ServiceSettings } from '../../../electron/shared/settings';
 import { FakeClock } from './fake-clock';
 import { alice, bob, carol, details, me, scheduleSnap, settingsWith, snapshotOf } from './fixtures';
 import { MemoryFileStore } from './memory-file-store';
@@ -69,7 +69,7 @@ export function weekSnapshot(): Snapshot {
   ]);
 }
 
-export function weekSettings(patch: Partial<Settings['reminders']> = {}): Settings {
+export function weekSettings(patch: Partial<ServiceSettings['reminders']> = {}): ServiceSettings {
   const base = settingsWith({ schedules: [{ id: 'sch_berlin' }, { id: 'sch_ny' }, { id: 'sch_kol' }] });
   return { ...base, reminders: { ...base.reminders, ...patch } };
 }
@@ -88,7 +88,7 @@ export class Harness {
     readonly clock: FakeClock,
     readonly files: MemoryFileStore,
     public snapshot: Snapshot,
-    public settings: Settings,
+    public settings: ServiceSettings,
   ) {}
 
   async start(previous?: Snapshot): Promise<this> {

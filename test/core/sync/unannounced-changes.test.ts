@@ -95,7 +95,7 @@ describe('sync: an override the revision never announced', () => {
     const later = engine.getState();
     expect(later.schedules[0]?.status.kind).toBe('fresh');
     expect(later.me.gaps).toEqual([
-      { scheduleId: 'sch_rot', scheduleName: 'Rotation', kind: 'read', readAt: firstRead },
+      { accountId: 'main', scheduleId: 'sch_rot', scheduleName: 'Rotation', kind: 'read', readAt: firstRead },
     ]);
     expect(trayTooltip(later, h.clock.now(), 'Etc/UTC').split('\n')[0]).toMatch(/Rotation checked 03:0\d/);
     // The shifts are read again within 2 h (SHIFTS_MAX_AGE_MS): then it is said plainly again.
