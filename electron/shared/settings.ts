@@ -190,7 +190,9 @@ export const SettingsPatchSchema = z
     horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS),
     notificationTest: NotificationTestSchema.nullable(),
   })
-  .partial();
+  .partial()
+  // A field this version doesn't know (a caller still sending the old top-level `email`) is refused, not dropped.
+  .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 /** Finds a schedule id in what the user typed or pasted: an id, or any link that contains one. */

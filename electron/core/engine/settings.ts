@@ -59,15 +59,23 @@ function withAccountPatch(stored: Settings, patch: SettingsPatch): Omit<Settings
   return { ...rest, accounts: list[index] ? list.map((a, i) => (i === index ? merged : a)) : [...list, merged] };
 }
 
-/** The first account address in a patch that can't be used (https only, except loopback), as a failure. */
-function badAddress(patch: SettingsPatch): ResponseOf<'settings:update'> | undefined {
-  for (const account of patch.accounts ?? []) {
-    const baseUrl = account.baseUrl.trim();
-    if (baseUrl === '') continue;
-    const checked = checkBaseUrl(baseUrl);
+/** An address being set that can't be used (https only, except loopback), named by its field; addresses already
+ *  stored are not judged again (a hand-edited one must not block every other change). */
+function badAddress(stored: Settings, patch: SettingsPatch): ResponseOf<'settings:update'> | undefined {
+  const storedUrl = (id: string | undefined) => stored.accounts.find((a) => a.id === id)?.baseUrl;
+  const asked = [
+    ...(patch.account?.baseUrl !== undefined
+      ? [{ field: 'account.baseUrl', baseUrl: patch.account.baseUrl, id: patch.account.id ?? stored.accounts[0]?.id }]
+      : []),
+    ...(patch.accounts ?? []).map((a, i) => ({ field: `accounts.${i}.baseUrl`, baseUrl: a.baseUrl, id: a.id })),
+  ];
+  for (const { field, baseUrl, id } of asked) {
+    const trimmed = baseUrl.trim();
+    if (trimmed === '' || trimmed === storedUrl(id)) continue;
+    const checked = checkBaseUrl(trimmed);
     if (!checked.ok) {
-      const named = (patch.accounts?.length ?? 0) > 1 ? `${account.label}: ` : '';
-      return fromApiError({ ...checked.error, message: `${named}${checked.error.message}` });
+      const problems = checked.error.problems.map((p) => ({ ...p, field }));
+      return fromApiError({ ...checked.error, problems });
     }
   }
   return undefined;
@@ -102,9 +110,9 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
     return guarded(async () => {
       const patch = SettingsPatchSchema.safeParse(request);
       if (!patch.success) return fromApiError(validationError(patch.error.issues));
-      const whole = withAccountPatch(stored, patch.data);
-      const bad = badAddress(whole);
+      const bad = badAddress(stored, patch.data);
       if (bad) return bad;
+      const whole = withAccountPatch(stored, patch.data);
       const accounts = whole.accounts?.map((a) => ({ ...a, baseUrl: a.baseUrl.trim() }));
       const next = applySettingsPatch(stored, accounts === undefined ? whole : { ...whole, accounts });
       if (!next.ok) return fromApiError(next.error);

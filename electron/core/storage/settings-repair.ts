@@ -48,6 +48,8 @@ function stillRefused(raw: unknown, removed: readonly PropertyKey[]): boolean {
  */
 function repairOf(raw: Json, path: readonly PropertyKey[]): Json | undefined {
   if (typeof path[0] !== 'string' || path[0] === 'version') return undefined;
+  const named = accountNamedById(raw, path);
+  if (named) return named;
   for (let depth = path.length; depth >= 1; depth--) {
     const at = path.slice(0, depth);
     const next = removeAt(raw, at);
@@ -57,9 +59,24 @@ function repairOf(raw: Json, path: readonly PropertyKey[]): Json | undefined {
   return undefined;
 }
 
+/** An account whose name can't be used is named by its id, not dropped with its schedules. */
+function accountNamedById(raw: Json, path: readonly PropertyKey[]): Json | undefined {
+  const [top, index, key] = path;
+  const accounts = raw['accounts'];
+  if (top !== 'accounts' || typeof index !== 'number' || key !== 'label' || !Array.isArray(accounts)) return undefined;
+  const list: readonly unknown[] = accounts;
+  const account = list[index];
+  if (!isObject(account) || typeof account['id'] !== 'string') return undefined;
+  const id = account['id'];
+  return { ...raw, accounts: list.map((a, i) => (i === index ? { ...account, label: id } : a)) };
+}
+
+/** "accounts.0.schedules.1 (Schedule id is too long: …)": the path down to the list entry at fault, then why. */
 function label(path: readonly PropertyKey[], message: string): string {
-  const [top, second, ...rest] = path.map(String);
-  const field = second === undefined ? top : `${top}.${second}`;
+  const lastEntry = path.findLastIndex((k) => typeof k === 'number');
+  const cut = Math.max(2, lastEntry + 1);
+  const field = path.slice(0, cut).map(String).join('.');
+  const rest = path.slice(cut).map(String);
   // Messages that are whole sentences ("Schedule name is too long: …") already name what they are about.
   const sentence = /^[A-Z]/.test(message);
   const detail = rest.length > 0 && !sentence ? `${rest.join('.')} ${message}` : message;

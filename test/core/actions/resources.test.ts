@@ -120,7 +120,7 @@ describe('settings:update', () => {
     const bad = await engine.handlers['settings:update']({ account: { email: 'not-an-email' } });
     expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('account.email');
     const insecure = await engine.handlers['settings:update']({ account: { baseUrl: 'http://oncall.example.com' } });
-    expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('baseUrl');
+    expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('account.baseUrl');
     const result = await engine.handlers['settings:update']({
       account: { schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] },
     });

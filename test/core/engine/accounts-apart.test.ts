@@ -1,7 +1,7 @@
 // Issue 30, per-account truth: what happens to one account (its key rejected, its service asking to wait, its
 // removal) changes nothing of the other; an account added while running starts on its own.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsSchema } from '../../../electron/shared/settings';
+import { SettingsPatchSchema, SettingsSchema } from '../../../electron/shared/settings';
 import { KEY_ACME, twoServices, type TwoServices } from './support/two-services';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
@@ -114,4 +114,10 @@ describe('engine: accounts kept apart', () => {
     ]);
     expect(w.engine.getState().schedules.map((s) => s.id)).toEqual(['work:sch_primary', 'acme:sch_primary']);
   }, 60_000);
+
+  it('a change in the single-service shape ({ email }) is refused by the contract, naming the field', () => {
+    const old = SettingsPatchSchema.safeParse({ email: 'x@example.com' });
+    expect(old.success).toBe(false);
+    expect(old.error?.issues[0]?.message).toMatch(/email/);
+  });
 });

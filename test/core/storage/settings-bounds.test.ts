@@ -46,8 +46,8 @@ describe('settings.json with oversized values', () => {
     });
     const notice = loaded.notice?.message ?? '';
     expect(notice).toContain('accounts.0 (E-mail is too long: at most 254 characters.)');
-    expect(notice).toContain('accounts.0 (Schedule name is too long: at most 200 characters.)');
-    expect(notice).toContain('accounts.0 (Schedule id is too long: at most 128 characters.)');
+    expect(notice).toContain('accounts.0.schedules.0 (Schedule name is too long: at most 200 characters.)');
+    expect(notice).toContain('accounts.0.schedules.1 (Schedule id is too long: at most 128 characters.)');
     expect(notice).toContain('notificationTest.at (Test notification time is too long: at most 40 characters.)');
     expect(notice.length).toBeLessThan(1000);
     expect(files.files.get('settings.json.bad-1')).toBe(original);

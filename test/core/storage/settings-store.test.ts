@@ -75,7 +75,7 @@ describe('settings store', () => {
     const loaded = await loadSettings(files);
     expect(loaded.settings.accounts.map((a) => a.schedules)).toEqual([[{ id: 'sch_a' }, { id: 'sch_b' }]]);
     expect(loaded.settings.reminders).toMatchObject({ atStart: false, atEnd: true });
-    expect(loaded.notice?.message).toContain('accounts.0 (schedules.1.id must look like sch_…)');
+    expect(loaded.notice?.message).toContain('accounts.0.schedules.1 (id must look like sch_…)');
     expect(loaded.notice?.message).toContain('reminders.atEnd');
   });
 
@@ -87,7 +87,7 @@ describe('settings store', () => {
     expect(loaded.settings.accounts.map((a) => a.schedules)).toEqual([
       [{ id: 'sch_a', name: 'Platform' }, { id: 'sch_b' }],
     ]);
-    expect(loaded.notice?.message).toContain('accounts.0 (schedules.2 sch_a is listed twice)');
+    expect(loaded.notice?.message).toContain('accounts.0.schedules.2 (sch_a is listed twice)');
     expect((await loadSettings(files)).notice).toBeUndefined();
   });
 
@@ -191,7 +191,7 @@ describe('settings store', () => {
     files.files.set('settings.json', original);
     const loaded = await loadSettings(files);
     expect(loaded.settings.accounts).toEqual([main({ schedules: [{ id: 'sch_a' }] })]);
-    expect(loaded.notice?.message).toContain('accounts.0 (schedules.1.id must look like sch_…)');
+    expect(loaded.notice?.message).toContain('accounts.0.schedules.1 (id must look like sch_…)');
     expect(files.files.get('settings.json.bad-1')).toBe(original);
     expect(JSON.parse(files.files.get('settings.json') ?? '')).toMatchObject({
       version: 2,
