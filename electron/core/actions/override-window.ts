@@ -64,7 +64,7 @@ export function coveringEmails(request: OverrideRequest, settings: ServiceSettin
   if (given.length > 0) return { ok: true, value: [...new Set(given)] };
   const mine = settings.email.trim();
   if (mine === '')
-    return problem('emails', 'enter who covers, or set your e-mail in ServiceSettings to cover it yourself');
+    return problem('emails', 'enter who covers, or set your e-mail in Settings to cover it yourself');
   return { ok: true, value: [mine] };
 }
 

@@ -57,7 +57,7 @@ function missingSetup(setup: AppState['setup'], settings: ServiceSettings): stri
   // The address first: with an unusable one no key can be looked up, and asking for a key would mislead.
   if (settings.baseUrl !== '') {
     const unusable = unusableBaseUrlMessage(settings.baseUrl);
-    if (unusable) return `${unusable} Change it in ServiceSettings.`;
+    if (unusable) return `${unusable} Change it in Settings.`;
   }
   if (!setup.hasKey) return 'Add your API key to start.';
   if (settings.baseUrl === '') return 'Set the service address to start.';
@@ -148,7 +148,7 @@ export function syncStatus(
   if (snapshot.keyRejected) {
     const message = ctx.keyFromEnvironment
       ? 'The service rejected the API key given in ONCALL_API_KEY. Set a valid key there and try again.'
-      : 'The service rejected the API key. Enter a new key in ServiceSettings to resume syncing.';
+      : 'The service rejected the API key. Enter a new key in Settings to resume syncing.';
     return { kind: 'key_rejected', message };
   }
   const schedules = scheduleSources(settings, byId);
