@@ -146,6 +146,16 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** An account entry as a form sends it: a new e-mail is checked (empty still means "not set yet"). */
 const AccountInputSchema = AccountSchema.extend({ email: OptionalEmailSchema.default('') });
+/** Changes to one account: only the fields sent (no defaults, or a patch of its schedules would empty its address). */
+const AccountChangeSchema = z
+  .object({
+    id: AccountIdSchema,
+    label: AccountSchema.shape.label,
+    baseUrl: BaseUrlSchema,
+    email: OptionalEmailSchema,
+    schedules: WatchedListSchema,
+  })
+  .partial();
 
 /** The same id twice would mix two services' keys and records: the later entry is refused. */
 function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {
@@ -242,7 +252,7 @@ export const SettingsPatchSchema = z
   .object({
     accounts: uniqueAccounts(list(AccountInputSchema, 'accounts', COUNT_LIMITS.accounts)),
     /** Changes to one account (by id; absent: the first, made as the main account when there is none yet). */
-    account: AccountInputSchema.partial(),
+    account: AccountChangeSchema,
     reminders: ReminderSettingsSchema,
     quietHours: QuietHoursSchema,
     pausedUntil: PausedUntilSchema,
