@@ -48,7 +48,8 @@ async function shoot(
 /** The glance in its states, all from the real engine and simulator: whose e-mail is set decides "soon" or "on call". */
 async function glanceShots(): Promise<void> {
   const state = host.engine.getState();
-  const onCall = state.schedules.flatMap((s) => s.now?.users ?? []).find((u) => u.email !== state.settings.email);
+  const myEmail = state.settings.accounts[0]?.email ?? '';
+  const onCall = state.schedules.flatMap((s) => s.now?.users ?? []).find((u) => u.email !== myEmail);
   for (const scheme of ['light', 'dark'] as const) await shoot('asks-you', scheme);
   // Soon: my next block within a day, no request asking me (the requests are answered by a state without them).
   const quiet = { ...host.engine.getState(), coverage: { ...state.coverage, askingMe: [], coveredByMe: [] } };
@@ -59,10 +60,10 @@ async function glanceShots(): Promise<void> {
     });
   }
   if (onCall) {
-    await host.engine.handlers['settings:update']({ email: onCall.email });
+    await host.engine.handlers['settings:update']({ account: { email: onCall.email } });
     await host.waitForState((s) => s.me.onCallNow.length > 0, 'someone on call now as me');
     for (const scheme of ['light', 'dark'] as const) await shoot('oncall', scheme);
-    await host.engine.handlers['settings:update']({ email: state.settings.email });
+    await host.engine.handlers['settings:update']({ account: { email: myEmail } });
   }
   await host.simulatorDown();
   await host.engine.handlers['sync:refresh'](null);
