@@ -77,4 +77,26 @@ describe('settings', () => {
       true,
     ]);
   });
+
+  it('moves a service up and down (saved with the rest), and removes one at once, keeping the others’ edits', async () => {
+    const base = appState().settings;
+    const acme = { id: 'acme', label: 'Acme', baseUrl: 'https://acme.example', email: '', schedules: [] };
+    const two = { ...base, accounts: [...base.accounts, acme] };
+    const bridge = fakeBridge({
+      'settings:update': (patch) => ({ ok: true, value: { ...two, accounts: patch.accounts ?? two.accounts } }),
+    });
+    const { edit, model } = make(bridge);
+    model.value = appState({ settings: two });
+    edit.discard();
+    edit.move('acme', -1);
+    expect([edit.values.accounts.map((a) => a.id), edit.dirty]).toEqual([['acme', 'main'], true]);
+    edit.move('acme', -1); // already first: nothing moves
+    expect(edit.values.accounts.map((a) => a.id)).toEqual(['acme', 'main']);
+    edit.values.accounts[1]!.email = 'cy@example.com'; // an unsaved edit of the service that stays
+    expect(await edit.remove('acme')).toBe(true);
+    // The list sent is the saved one without Acme: the unsaved e-mail is not slipped in, and stays here unsaved.
+    expect(bridge.sent('settings:update')).toEqual([{ accounts: base.accounts }]);
+    expect(edit.values.accounts.map((a) => [a.id, a.email])).toEqual([['main', 'cy@example.com']]);
+    expect(edit.removal).toEqual({ ok: true, text: 'Removed Acme: its key and saved data are deleted.' });
+  });
 });
