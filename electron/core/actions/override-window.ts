@@ -63,8 +63,7 @@ export function coveringEmails(request: OverrideRequest, settings: ServiceSettin
   const given = request.emails.map((e) => e.trim()).filter((e) => e !== '');
   if (given.length > 0) return { ok: true, value: [...new Set(given)] };
   const mine = settings.email.trim();
-  if (mine === '')
-    return problem('emails', 'enter who covers, or set your e-mail in Settings to cover it yourself');
+  if (mine === '') return problem('emails', 'enter who covers, or set your e-mail in Settings to cover it yourself');
   return { ok: true, value: [mine] };
 }
 
