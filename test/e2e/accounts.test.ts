@@ -187,3 +187,41 @@ describe('several services', () => {
     });
   }
 });
+
+describe('onboarding with a second service', () => {
+  it('offers "Add another service" on its last step; the first service keeps its e-mail on Finish', async () => {
+    const app = await session.open('empty', { kind: 'action', view: 'onboarding', width: 440, height: 640 });
+    const { page, host } = app;
+    acme = await startSecondService();
+    await page.getByLabel('API key').fill(host.sim.apiKey);
+    await page.getByRole('button', { name: 'Next: Service address' }).click();
+    await page.getByLabel('Service address').fill(host.sim.url);
+    await page.getByRole('button', { name: 'Next: Schedules' }).click();
+    await page.getByLabel('Schedule id or link').fill('sch_platform_primary');
+    await page.getByRole('button', { name: 'Check and add' }).click();
+    await page.getByText('Added “Platform primary” (Europe/Berlin).').waitFor();
+    await page.getByRole('button', { name: 'Next: You' }).click();
+    await page.getByRole('combobox', { name: 'Which of these people are you?' }).fill('alice@example.com');
+    // Optional: opened, filled and added here, without leaving the step.
+    await page.getByRole('button', { name: 'Add another service' }).click();
+    const form = page.getByTestId('add-account');
+    await form.getByLabel('Name').fill('Acme');
+    await form.getByLabel('Service address').fill(acme.sim.url);
+    await form.getByLabel('API key').fill(acme.sim.apiKey);
+    await form.getByLabel('My e-mail there').fill(acme.me);
+    await form.getByLabel('Schedules').fill('sch_platform_primary');
+    await form.getByLabel('Schedules').press('Tab');
+    await page.keyboard.press('Enter'); // "Add service", by keyboard
+    await page.getByText('Added Acme with 1 schedule.').waitFor();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    const state = await host.waitForState(
+      (s) => s.accounts.length === 2 && s.schedules.length === 2 && s.schedules.every((x) => x.status.kind === 'fresh'),
+      'both services read',
+      15_000,
+    );
+    expect(state.settings.accounts.map((a) => [a.id, a.email, a.schedules.map((w) => w.id)])).toEqual([
+      ['main', 'alice@example.com', ['sch_platform_primary']],
+      ['acme', acme.me, ['sch_platform_primary']],
+    ]);
+  });
+});
