@@ -50,7 +50,7 @@ describe('onboarding', () => {
       await app.screenshot(`onboarding-who-${colorScheme}`);
       await page.getByRole('button', { name: 'Finish' }).click();
       await page.getByRole('heading', { name: 'Platform primary' }).waitFor();
-      const settings = host.engine.getState().settings;
+      const settings = host.engine.getState().settings.accounts[0]!;
       expect([settings.baseUrl, settings.email, settings.schedules.map((s) => s.id)]).toEqual([
         host.sim.url,
         'alice@example.com',

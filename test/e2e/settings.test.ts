@@ -57,7 +57,8 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
     const s = host.engine.getState().settings;
-    expect([s.theme, s.email, s.reminders.leadTimesMin, s.schedules.map((x) => x.id)]).toEqual([
+    const main = s.accounts[0]!;
+    expect([s.theme, main.email, s.reminders.leadTimesMin, main.schedules.map((x) => x.id)]).toEqual([
       'dark',
       'alice@example.com',
       [1440, 120, 15],
@@ -170,8 +171,9 @@ describe('settings: notification choices, quiet hours and the calendar feed', ()
       await page.getByText('Settings saved.').waitFor();
       const saved = host.engine.getState().settings;
       expect(saved.quietHours).toEqual({ enabled: true, start: '23:00', end: '06:30', days: [6] });
-      expect(saved.schedules[0]?.reminders).toMatchObject({ atEnd: false, atStart: true });
-      expect(saved.schedules.slice(1).every((w) => w.reminders === undefined)).toBe(true);
+      const watched = saved.accounts[0]!.schedules;
+      expect(watched[0]?.reminders).toMatchObject({ atEnd: false, atStart: true });
+      expect(watched.slice(1).every((w) => w.reminders === undefined)).toBe(true);
       expect(saved.calendarFeed.enabled).toBe(true);
       expect(saved.calendarFeed.token).not.toBe('');
       await page.getByText(`/${saved.calendarFeed.token}/on-call.ics`).waitFor();
@@ -238,6 +240,6 @@ describe('settings: notification choices, quiet hours and the calendar feed', ()
     expect((await email.inputValue()).length).toBe(254);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('This must be an e-mail address.').waitFor(); // the cut text lost its domain: not sent
-    expect(host.engine.getState().settings.email).not.toContain('aaaa');
+    expect(host.engine.getState().settings.accounts[0]?.email).not.toContain('aaaa');
   });
 });

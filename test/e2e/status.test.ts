@@ -61,7 +61,7 @@ async function throughProxy(app: Opened, mode: ProxyMode) {
   const proxy = await faultyProxy(() => host.sim.url);
   closeProxy = proxy.close;
   proxy.mode = mode;
-  await host.engine.handlers['settings:update']({ baseUrl: proxy.url });
+  await host.engine.handlers['settings:update']({ account: { baseUrl: proxy.url } });
   await host.engine.handlers['key:set']({ key: host.sim.apiKey });
   return proxy;
 }
@@ -118,6 +118,7 @@ describe('status popover', () => {
     await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
     const base = host.engine.getState();
     const shift = {
+      accountId: 'main',
       scheduleId: 'sch_platform_primary',
       scheduleName: 'Platform primary',
       start: '2030-01-01T21:00:00Z',

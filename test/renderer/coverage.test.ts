@@ -5,6 +5,7 @@ import { ada, appState, bob } from './support/state';
 
 function request(id: string, start: string, over: Partial<CoverageView> = {}): CoverageView {
   return {
+    accountId: 'main',
     id,
     requester: ada,
     reason: 'Dentist',

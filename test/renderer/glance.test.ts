@@ -19,6 +19,7 @@ import { ada, appState, bob, cy, schedule } from './support/state';
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
 const shift = (scheduleId: string, scheduleName: string, start: string, end: string) => ({
+  accountId: 'main',
   scheduleId,
   scheduleName,
   start,
@@ -85,8 +86,8 @@ describe('rows and schedules', () => {
     const mine = schedule({ id: 'sch_mine', name: 'Mine', users: [ada, bob] });
     const state = appState({ schedules: [other, mine] });
     expect(orderedSchedules(state).map((s) => s.name)).toEqual(['Mine', 'Other']);
-    expect(includesMe(state, mine.next)).toBe(true); // bob (me) is next
-    expect(includesMe(state, mine.now)).toBe(false);
+    expect(includesMe(state, mine, mine.next)).toBe(true); // bob (me) is next
+    expect(includesMe(state, mine, mine.now)).toBe(false);
   });
 
   it('warns when nobody is on call, until when', () => {
@@ -107,6 +108,7 @@ describe('rows and schedules', () => {
 
 describe('who needs me', () => {
   const request = {
+    accountId: 'main',
     id: 'cov_1',
     requester: ada,
     reason: 'Dentist',

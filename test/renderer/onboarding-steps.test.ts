@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
-import { appState } from './support/state';
+import { appState, mainSettings } from './support/state';
 
 const runes = await loadRunes<typeof import('../../renderer/src/lib/onboarding-steps.svelte')>(
   rendererFile('lib/onboarding-steps.svelte.ts'),
@@ -11,7 +11,7 @@ const runes = await loadRunes<typeof import('../../renderer/src/lib/onboarding-s
 
 const firstRun = appState({
   setup: { hasKey: false, keyStorage: 'keychain', demo: false },
-  settings: { ...appState().settings, baseUrl: '', email: '', schedules: [] },
+  settings: mainSettings({ baseUrl: '', email: '', schedules: [] }),
 });
 
 function make(bridge = fakeBridge({})) {
@@ -70,6 +70,6 @@ describe('first-run setup', () => {
     expect([steps.error, finished()]).toEqual(['Pick yourself from the list, or type your full e-mail address.', 0]);
     steps.query = 'me@example.com';
     await steps.next();
-    expect([bridge.sent('settings:update'), finished()]).toEqual([[{ email: 'me@example.com' }], 1]);
+    expect([bridge.sent('settings:update'), finished()]).toEqual([[{ account: { email: 'me@example.com' } }], 1]);
   });
 });

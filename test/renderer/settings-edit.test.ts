@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
-import { appState } from './support/state';
+import { appState, mainSettings } from './support/state';
 
 const runes = await loadRunes<typeof import('../../renderer/src/lib/settings-edit.svelte')>(
   rendererFile('lib/settings-edit.svelte.ts'),
@@ -22,17 +22,17 @@ describe('settings', () => {
   it('a change is unsaved until saved; Discard puts the saved settings back', () => {
     const { edit } = make();
     expect(edit.dirty).toBe(false);
-    edit.values.email = 'cy@example.com';
+    edit.values.accounts[0]!.email = 'cy@example.com';
     expect(edit.dirty).toBe(true);
     edit.discard();
-    expect([edit.dirty, edit.values.email]).toEqual([false, 'bob@example.com']);
+    expect([edit.dirty, edit.values.accounts[0]?.email]).toEqual([false, 'bob@example.com']);
   });
 
   it('stops a bad address before sending, and says which field', async () => {
     const { edit, bridge } = make();
-    edit.values.baseUrl = 'not an address';
+    edit.values.accounts[0]!.baseUrl = 'not an address';
     expect(await edit.save()).toBe('invalid');
-    expect(Object.keys(edit.errors)).toEqual(['baseUrl']);
+    expect(Object.keys(edit.errors)).toEqual(['account:main.baseUrl']);
     expect(edit.problemId('other')).toBeUndefined();
     expect(bridge.calls).toEqual([]);
   });
@@ -45,30 +45,30 @@ describe('settings', () => {
           kind: 'validation',
           message: 'Not saved.',
           problems: [
-            { field: 'email', message: 'Unknown e-mail.' },
+            { field: 'accounts.0.email', message: 'Unknown e-mail.' },
             { field: 'globalShortcut', message: 'Taken.' },
           ],
         },
       }),
     });
     const { edit } = make(bridge);
-    edit.values.email = 'cy@example.com';
+    edit.values.accounts[0]!.email = 'cy@example.com';
     expect(await edit.save()).toBe('answered');
-    expect(bridge.sent('settings:update')).toMatchObject([{ email: 'cy@example.com' }]);
-    expect(edit.errors).toEqual({ email: 'Unknown e-mail.', globalShortcut: 'Taken.' });
+    expect(bridge.sent('settings:update')).toMatchObject([{ accounts: [{ id: 'main', email: 'cy@example.com' }] }]);
+    expect(edit.errors).toEqual({ 'account:main.email': 'Unknown e-mail.', globalShortcut: 'Taken.' });
     expect([edit.answer, edit.dirty]).toEqual([{ ok: false, text: 'Not saved.' }, true]);
     edit.shortcutChanged();
-    expect(edit.errors).toEqual({ email: 'Unknown e-mail.' });
+    expect(edit.errors).toEqual({ 'account:main.email': 'Unknown e-mail.' });
   });
 
   it('saved: the answer becomes the form, and the shortcut refused by the OS is said', async () => {
-    const saved = { ...appState().settings, email: 'cy@example.com' };
+    const saved = mainSettings({ email: 'cy@example.com' });
     const bridge = fakeBridge({
       'settings:update': () => ({ ok: true, value: saved }),
       'shortcut:status': () => ({ ok: true, value: { problem: 'In use by another app.' } }),
     });
     const { edit, model } = make(bridge);
-    edit.values.email = 'cy@example.com';
+    edit.values.accounts[0]!.email = 'cy@example.com';
     await edit.save();
     model.value = appState({ settings: saved });
     expect([edit.answer, edit.dirty, edit.shortcutUnavailable]).toEqual([
@@ -76,5 +76,27 @@ describe('settings', () => {
       false,
       true,
     ]);
+  });
+
+  it('moves a service up and down (saved with the rest), and removes one at once, keeping the others’ edits', async () => {
+    const base = appState().settings;
+    const acme = { id: 'acme', label: 'Acme', baseUrl: 'https://acme.example', email: '', schedules: [] };
+    const two = { ...base, accounts: [...base.accounts, acme] };
+    const bridge = fakeBridge({
+      'settings:update': (patch) => ({ ok: true, value: { ...two, accounts: patch.accounts ?? two.accounts } }),
+    });
+    const { edit, model } = make(bridge);
+    model.value = appState({ settings: two });
+    edit.discard();
+    edit.move('acme', -1);
+    expect([edit.values.accounts.map((a) => a.id), edit.dirty]).toEqual([['acme', 'main'], true]);
+    edit.move('acme', -1); // already first: nothing moves
+    expect(edit.values.accounts.map((a) => a.id)).toEqual(['acme', 'main']);
+    edit.values.accounts[1]!.email = 'cy@example.com'; // an unsaved edit of the service that stays
+    expect(await edit.remove('acme')).toBe(true);
+    // The list sent is the saved one without Acme: the unsaved e-mail is not slipped in, and stays here unsaved.
+    expect(bridge.sent('settings:update')).toEqual([{ accounts: base.accounts }]);
+    expect(edit.values.accounts.map((a) => [a.id, a.email])).toEqual([['main', 'cy@example.com']]);
+    expect(edit.removal).toEqual({ ok: true, text: 'Removed Acme: its key and saved data are deleted.' });
   });
 });

@@ -10,10 +10,23 @@ import {
   sectionErrors,
   shortcutError,
   valuesFrom,
+  type AccountValues,
+  type SettingsFormValues,
 } from '../../renderer/src/lib/settings-form';
 import { schedule } from './support/state';
 
-const settings = { ...defaultSettings(), baseUrl: 'https://oncall.example.com/api', email: 'bob@example.com' };
+const settings = {
+  ...defaultSettings(),
+  accounts: [
+    { id: 'main', label: 'Main', baseUrl: 'https://oncall.example.com/api', email: 'bob@example.com', schedules: [] },
+  ],
+};
+
+/** The form's values with the one service's fields changed. */
+function withMain(over: Partial<AccountValues>): SettingsFormValues {
+  const values = valuesFrom(settings);
+  return { ...values, accounts: values.accounts.map((a) => ({ ...a, ...over })) };
+}
 
 describe('settings form', () => {
   it('labels and adds reminder lead times, longest first, refusing duplicates and a seventh', () => {
@@ -52,35 +65,30 @@ describe('settings form', () => {
   });
 
   it('refuses plain http to a remote host and a bad e-mail, and allows the loopback simulator', () => {
-    const bad = checkSettings(
-      { ...valuesFrom(settings), baseUrl: 'http://oncall.example.com', email: 'bob@' },
-      settings,
-    );
+    const bad = checkSettings(withMain({ baseUrl: 'http://oncall.example.com', email: 'bob@' }), settings);
     expect(bad.ok ? {} : bad.errors).toEqual({
-      baseUrl: 'The address must use https:// (plain http:// is only allowed for localhost).',
-      email: 'This must be an e-mail address.',
+      'account:main.baseUrl': 'The address must use https:// (plain http:// is only allowed for localhost).',
+      'account:main.email': 'This must be an e-mail address.',
     });
-    const local = checkSettings({ ...valuesFrom(settings), baseUrl: 'http://127.0.0.1:4010', theme: 'dark' }, settings);
+    const local = checkSettings({ ...withMain({ baseUrl: 'http://127.0.0.1:4010' }), theme: 'dark' }, settings);
     expect(local.ok && local.patch).toMatchObject({
-      baseUrl: 'http://127.0.0.1:4010',
+      accounts: [{ id: 'main', baseUrl: 'http://127.0.0.1:4010', email: 'bob@example.com' }],
       theme: 'dark',
-      email: 'bob@example.com',
     });
   });
 
   it('says the address and e-mail limits before anything is sent', () => {
-    const values = valuesFrom(settings);
     const longHost = `https://${'a'.repeat(490)}.example`;
     const longEmail = `${'a'.repeat(243)}@example.com`;
-    expect(checkSettings({ ...values, baseUrl: longHost.slice(0, 500) }, settings).ok).toBe(true);
-    expect(checkSettings({ ...values, baseUrl: longHost, email: longEmail }, settings)).toEqual({
+    expect(checkSettings(withMain({ baseUrl: longHost.slice(0, 500) }), settings).ok).toBe(true);
+    expect(checkSettings(withMain({ baseUrl: longHost, email: longEmail }), settings)).toEqual({
       ok: false,
       errors: {
-        baseUrl: 'The service address is too long: at most 500 characters.',
-        email: 'The e-mail is too long: at most 254 characters.',
+        'account:main.baseUrl': 'The service address is too long: at most 500 characters.',
+        'account:main.email': 'The e-mail is too long: at most 254 characters.',
       },
     });
-    expect(checkSettings({ ...values, email: longEmail.slice(1) }, settings).ok).toBe(true);
+    expect(checkSettings(withMain({ email: longEmail.slice(1) }), settings).ok).toBe(true);
   });
 
   it("keeps a schedule's id and cached name within the settings limits, so a save never fails on them", () => {
@@ -106,10 +114,45 @@ describe('settings form', () => {
   });
 });
 
+describe('several services in the form', () => {
+  const two = {
+    ...settings,
+    accounts: [
+      ...settings.accounts,
+      { id: 'acme', label: 'Acme', baseUrl: 'https://acme.example', email: '', schedules: [{ id: 'sch_a' }] },
+    ],
+  };
+
+  it('sends the whole list in order, each service with its own fields', () => {
+    const values = valuesFrom(two);
+    const checked = checkSettings({ ...values, accounts: [...values.accounts].reverse() }, two);
+    expect(checked.ok && checked.patch.accounts?.map((a) => [a.id, a.baseUrl, a.schedules.length])).toEqual([
+      ['acme', 'https://acme.example', 1],
+      ['main', 'https://oncall.example.com/api', 0],
+    ]);
+  });
+
+  it('needs a name for each service once there are several, and puts the problem on that service', () => {
+    const values = valuesFrom(two);
+    values.accounts[1]!.label = '  ';
+    expect(checkSettings(values, two)).toEqual({
+      ok: false,
+      errors: { 'account:acme.label': 'Name this service, e.g. Work or Acme.' },
+    });
+  });
+
+  it("names a first run's unnamed service after its host", () => {
+    const blank = valuesFrom(defaultSettings());
+    expect(blank.accounts.map((a) => [a.id, a.label])).toEqual([['main', '']]);
+    blank.accounts[0]!.baseUrl = 'https://oncall.example.com/api';
+    const checked = checkSettings(blank, defaultSettings());
+    expect(checked.ok && checked.patch.accounts?.[0]?.label).toBe('oncall.example.com');
+  });
+});
+
 describe('settings problems without a field of their own', () => {
   const errors = {
-    baseUrl: 'The address must use https://.',
-    schedules: 'At most 100 schedules.',
+    'account:main.baseUrl': 'The address must use https://.',
     reminders: 'At most 6 reminders.',
     theme: 'Choose a theme.',
     refresh: 'Refresh at most every minute.',
@@ -117,12 +160,11 @@ describe('settings problems without a field of their own', () => {
   };
 
   it('go under the fieldset that owns them; field errors stay beside their inputs', () => {
-    expect(sectionErrors(errors, 'schedules')).toEqual(['At most 100 schedules.']);
     expect(sectionErrors(errors, 'reminders')).toEqual(['At most 6 reminders.']);
     expect(sectionErrors(errors, 'general')).toEqual(['Choose a theme.', 'Refresh at most every minute.']);
     expect(sectionErrors(errors, 'other')).toEqual(['Something else.']);
-    const shown = (['schedules', 'reminders', 'general', 'other'] as const).flatMap((s) => sectionErrors(errors, s));
-    expect(shown).not.toContain(errors.baseUrl);
+    const shown = (['reminders', 'general', 'other'] as const).flatMap((s) => sectionErrors(errors, s));
+    expect(shown).not.toContain(errors['account:main.baseUrl']);
     expect(shown).toHaveLength(Object.keys(errors).length - 1);
   });
 });

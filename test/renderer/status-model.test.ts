@@ -9,7 +9,7 @@ import {
   needsOnboarding,
 } from '../../renderer/src/lib/status-model';
 import { staleLine } from '../../renderer/src/lib/glance';
-import { ada, appState, schedule } from './support/state';
+import { ada, appState, schedule, mainSettings } from './support/state';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
 
@@ -19,6 +19,7 @@ describe('my state at the top of the popover', () => {
       me: {
         onCallNow: [
           {
+            accountId: 'main',
             scheduleId: 'sch_platform',
             scheduleName: 'Platform primary',
             start: '2026-05-04T07:00:00Z',
@@ -37,6 +38,7 @@ describe('my state at the top of the popover', () => {
 
   it('counts down to my next shift, marked soon within a day', () => {
     const nextShift = {
+      accountId: 'main',
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',
       start: '2026-05-04T10:15:00Z',
@@ -58,7 +60,7 @@ describe('my state at the top of the popover', () => {
 
   it('asks for my e-mail when it is not set, instead of claiming I am off call', () => {
     const state = appState();
-    const noEmail = appState({ settings: { ...state.settings, email: '' } });
+    const noEmail = appState({ settings: mainSettings({ email: '' }) });
     expect(myStateLine(noEmail, ctx).detail).toMatch(/Add your e-mail in Settings/);
     expect(myStateLine(state, ctx).title).toBe('You are not on call');
   });
@@ -228,7 +230,7 @@ describe('freshness and the empty state', () => {
 
   it('sends a first run to onboarding', () => {
     const state = appState();
-    expect(needsOnboarding(appState({ settings: { ...state.settings, schedules: [] } }))).toBe(true);
+    expect(needsOnboarding(appState({ settings: mainSettings({ schedules: [] }) }))).toBe(true);
     expect(needsOnboarding(appState({ sync: { kind: 'needs_setup', message: 'Add the API key' } }))).toBe(true);
     expect(needsOnboarding(state)).toBe(false);
   });

@@ -5,7 +5,7 @@ import type { ViewName } from '../../electron/shared/ipc-contract';
 import type { AppState } from '../../electron/shared/view-state';
 import { fakeBridge, later } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
-import { appState } from './support/state';
+import { appState, mainSettings } from './support/state';
 
 type Module = typeof import('../../renderer/src/lib/status-view.svelte');
 const runes = await loadRunes<Module>(rendererFile('lib/status-view.svelte.ts'));
@@ -122,7 +122,7 @@ describe('copy summary', () => {
 
 describe('set up and open', () => {
   it('first run goes to onboarding; a configured app to settings', () => {
-    const { view, model, opened } = make({ model: appState({ settings: { ...appState().settings, schedules: [] } }) });
+    const { view, model, opened } = make({ model: appState({ settings: mainSettings({ schedules: [] }) }) });
     expect(view.empty).toBe(true);
     view.setUp();
     model.value = appState();
@@ -166,6 +166,7 @@ describe('lines follow the state and the clock', () => {
 
   it('a length in the status line never breaks across lines', () => {
     const nextShift = {
+      accountId: 'main',
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',
       start: '2026-05-05T21:05:00Z',

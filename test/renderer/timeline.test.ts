@@ -3,7 +3,7 @@
 // not loaded; never drawn as uncovered), local day ticks over a DST week in New York, stale rows marked, mine first.
 import { describe, expect, it } from 'vitest';
 import { localMidnight, timelineModel, type TimelineRow } from '../../renderer/src/lib/timeline';
-import { ada, appState, bob, cy, schedule } from './support/state';
+import { ada, appState, bob, cy, schedule, mainSettings } from './support/state';
 import type { ScheduleView } from '../../electron/shared/view-state';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -148,7 +148,7 @@ describe('the week', () => {
     const model = timelineModel(
       appState({
         schedules: [other, stale],
-        settings: { ...appState().settings, schedules: [{ id: 'sch_other' }, { id: 'sch_pay' }] },
+        settings: mainSettings({ schedules: [{ id: 'sch_other' }, { id: 'sch_pay' }] }),
       }),
       ctx,
     );

@@ -8,6 +8,7 @@ import { coverageIssuesText, uncoveredNow } from '../../../electron/shared/knowl
 import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
+import { withAccount } from './accounts';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -77,7 +78,11 @@ export function spanText(startMs: number, endMs: number, ctx: FormatContext, sta
 }
 
 /** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */
-function zoneText(shift: MyShift, zone: string | null | undefined, ctx: FormatContext): string | undefined {
+function zoneText(
+  shift: Pick<MyShift, 'start' | 'end'>,
+  zone: string | null | undefined,
+  ctx: FormatContext,
+): string | undefined {
   if (!zone) return undefined;
   const opts = { nowMs: ctx.nowMs, locale: ctx.locale, localZone: ctx.localZone };
   const local = formatWindow(shift.start, shift.end, opts);
@@ -88,7 +93,7 @@ function zoneText(shift: MyShift, zone: string | null | undefined, ctx: FormatCo
 
 /** A shift in the glance's one date style: "Thu 3 Dec 09:00 → Fri 4 Dec 09:00", plus the schedule's own time. */
 export function windowWords(start: string, end: string, ctx: FormatContext, zone?: string | null): string {
-  const own = zoneText({ scheduleId: '', scheduleName: '', start, end }, zone, ctx);
+  const own = zoneText({ start, end }, zone, ctx);
   return `${spanText(Date.parse(start), Date.parse(end), ctx)}${own ? ` ${own}` : ''}`;
 }
 
@@ -116,7 +121,7 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
     return {
       key: `${m.scheduleId}|${m.start}`,
       scheduleId: m.scheduleId,
-      scheduleName: m.scheduleName,
+      scheduleName: withAccount(state, m.accountId, m.scheduleName),
       day: running ? 'Now' : dayWord(startMs, ctx),
       // The day is the row's heading: the start reads as its time alone ("23:05 → Sun 23:05"), except when running.
       span: spanText(startMs, endMs, ctx, running),
@@ -132,7 +137,6 @@ export function nextBlockLine(shift: MyShift, ctx: FormatContext): string {
   const [startMs, endMs] = [Date.parse(shift.start), Date.parse(shift.end)];
   return `On call ${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
 }
-
 
 /** Whether I am among the people of this now/next row. */
 export function includesMe(state: AppState, schedule: ScheduleView, shift: ShiftView | null): boolean {
@@ -227,10 +231,10 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
       who: r.requester.name,
       reason: r.reason,
       when: asked.length > 1 ? `${window} +${asked.length - 1} more` : window,
-      scheduleName: first.scheduleName,
+      scheduleName: withAccount(state, r.accountId, first.scheduleName),
       params: {
         scheduleId: first.scheduleId,
-        scheduleName: first.scheduleName,
+        scheduleName: withAccount(state, r.accountId, first.scheduleName),
         start: first.start,
         end: first.end,
         who: 'me',

@@ -17,6 +17,7 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  minLength?: number;
   maxItems?: number;
 }
 
@@ -35,6 +36,7 @@ export const UNDERSTOOD = new Set([
   'minimum',
   'maximum',
   'maxLength',
+  'minLength',
   'maxItems',
   'default',
   'additionalProperties',
@@ -66,6 +68,7 @@ function scalarOk(s: JsonSchema, v: unknown): boolean {
   if (typeof v === 'string') {
     // Lengths in code points, as JSON Schema and zod count them.
     if (s.maxLength !== undefined && v.length > s.maxLength && [...v].length > s.maxLength) return false;
+    if (s.minLength !== undefined && [...v].length < s.minLength) return false;
     if (s.pattern !== undefined && !regex(s.pattern).test(v)) return false;
   }
   if (typeof v === 'number') {

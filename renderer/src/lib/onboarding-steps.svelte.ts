@@ -43,10 +43,11 @@ export class OnboardingSteps {
     this.#model = model;
     this.#invoke = ports.invoke;
     this.#finished = ports.finished;
-    const settings = model().settings;
-    this.baseUrl = addressWithoutSecrets(settings.baseUrl);
-    this.me = settings.email ? [settings.email] : [];
-    this.schedules = settings.schedules.map((s) => ({ ...s }));
+    // Onboarding sets up the first service (made as the main account when there is none); others are added after.
+    const first = model().settings.accounts[0];
+    this.baseUrl = addressWithoutSecrets(first?.baseUrl ?? '');
+    this.me = first?.email ? [first.email] : [];
+    this.schedules = (first?.schedules ?? []).map((s) => ({ ...s }));
   }
 
   /** Opens a done step again (or the current one). */
@@ -89,7 +90,7 @@ export class OnboardingSteps {
   #stepBaseUrl = async (): Promise<boolean> => {
     const url = checkBaseUrl(this.baseUrl);
     if (!url.ok) return this.#fail(`The address ${url.error.problems[0]?.message ?? 'is not valid'}.`);
-    if (!(await this.#patch({ baseUrl: this.baseUrl.trim() }))) return false;
+    if (!(await this.#patch({ account: { baseUrl: this.baseUrl.trim() } }))) return false;
     if (this.key.trim() === '') return true;
     const stored = await this.#invoke('key:set', { key: this.key.trim() });
     if (!stored.ok) return this.#fail(stored.error.message);
@@ -104,13 +105,13 @@ export class OnboardingSteps {
   #stepSchedules = async (): Promise<boolean> =>
     this.schedules.length === 0
       ? this.#fail('Add at least one schedule to watch.')
-      : this.#patch({ schedules: this.schedules });
+      : this.#patch({ account: { schedules: this.schedules } });
 
   #stepEmail = async (): Promise<boolean> => {
     const typed = this.query.trim();
     if (typed !== '' && !isEmail(typed) && matchPeople(this.people, typed).length === 0) {
       return this.#fail('Pick yourself from the list, or type your full e-mail address.');
     }
-    return this.#patch({ email: this.me[0] ?? (isEmail(typed) ? typed : '') });
+    return this.#patch({ account: { email: this.me[0] ?? (isEmail(typed) ? typed : '') } });
   };
 }

@@ -22,6 +22,7 @@ import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
 import { formatWindow } from '../../../electron/shared/format';
+import { myEmailFor, withAccount } from './accounts';
 
 export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
 
@@ -56,7 +57,8 @@ export class OverrideForm {
   #candidatesSeq = 0;
 
   // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
-  readonly myEmail = $derived.by(() => this.#model().settings.email);
+  /** My e-mail on the account of the schedule chosen (schedules of other accounts know me by another). */
+  readonly myEmail = $derived.by(() => myEmailFor(this.#model(), this.values.scheduleId));
   readonly schedule = $derived.by(() => this.#model().schedules.find((s) => s.id === this.values.scheduleId));
   /** The schedule's people, for names and the picker. */
   readonly known = $derived(suggestions(this.schedule));
@@ -83,9 +85,14 @@ export class OverrideForm {
       ? { id: this.values.scheduleId, name: this.#params().scheduleName ?? this.values.scheduleId }
       : null,
   );
-  readonly scheduleName = $derived.by(() => this.schedule?.name ?? this.#unwatched?.name ?? this.values.scheduleId);
+  readonly scheduleName = $derived.by(() =>
+    this.schedule
+      ? withAccount(this.#model(), this.schedule.accountId, this.schedule.name)
+      : (this.#unwatched?.name ?? this.values.scheduleId),
+  );
+  /** With several accounts each option names its account: the form acts on that account's schedule. */
   readonly scheduleOptions = $derived.by(() => [
-    ...this.#model().schedules.map((s) => ({ value: s.id, label: s.name })),
+    ...this.#model().schedules.map((s) => ({ value: s.id, label: withAccount(this.#model(), s.accountId, s.name) })),
     ...(this.#unwatched ? [{ value: this.#unwatched.id, label: this.#unwatched.name }] : []),
   ]);
   readonly days = $derived.by(() =>
@@ -115,7 +122,7 @@ export class OverrideForm {
     this.#params = params;
     this.#routeKey = hashFor('override', params());
     const fresh = initialValues(model().schedules, params(), {
-      myEmail: model().settings.email,
+      myEmail: myEmailFor(model(), params().scheduleId ?? model().schedules[0]?.id ?? ''),
       nowMs: app.nowMs,
       localZone: this.localZone,
       h24: this.h24,

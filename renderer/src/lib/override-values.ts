@@ -71,14 +71,18 @@ export function whoDefaults(
   return { who: 'me', people: [], suggested: false, takeOverFrom: several ? (onNow[0]?.email ?? '') : '' };
 }
 
+/** A schedule's ref as a route may carry it: its id, after its account's id unless it is the main account's. */
+const SCHEDULE_REF = /^(?:[a-z0-9][a-z0-9-]*:)?sch_[A-Za-z0-9_-]+$/;
+
 export function initialValues(
   schedules: readonly ScheduleView[],
   params: Record<string, string>,
   ctx: FormContext & { h24?: boolean },
 ): OverrideFormValues {
   const h24 = ctx.h24 ?? true;
-  // A coverage request may name a schedule this app does not watch: it can still be overridden by id.
-  const asked = params.scheduleId && /^sch_[A-Za-z0-9_-]+$/.test(params.scheduleId) ? params.scheduleId : undefined;
+  // A coverage request may name a schedule this app does not watch: it can still be overridden by id. The id is a
+  // ref (shared/accounts.ts): an account other than the main one prefixes it ("acme:sch_…").
+  const asked = params.scheduleId && SCHEDULE_REF.test(params.scheduleId) ? params.scheduleId : undefined;
   const mine = schedules.find((s) => s.meOnCall);
   const scheduleId = asked ?? mine?.id ?? schedules[0]?.id ?? '';
   const schedule = schedules.find((s) => s.id === scheduleId);

@@ -3,7 +3,17 @@
 import type { AppState } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
 import type { AppClock, Invoke } from './ports';
-import { checkSettings, peopleOf, sectionErrors, valuesFrom, type SettingsSection } from './settings-form';
+import type { Account } from '../../../electron/shared/settings';
+import {
+  accountField,
+  accountValues,
+  checkSettings,
+  peopleOf,
+  sectionErrors,
+  valuesFrom,
+  type AccountValues,
+  type SettingsSection,
+} from './settings-form';
 import { formatDayTime } from '../../../electron/shared/format';
 
 export class SettingsEdit {
@@ -16,11 +26,20 @@ export class SettingsEdit {
   errors = $state<FieldErrors>({});
   saving = $state(false);
   answer = $state.raw<{ ok: boolean; text: string } | null>(null);
+  /** What the last removal of a service came to. */
+  removal = $state.raw<{ ok: boolean; text: string } | null>(null);
   /** Why the OS refused the saved shortcut (main registers it once settings are saved), or null. */
   shortcutProblem = $state<string | null>(null);
 
-  readonly people = $derived.by(() => peopleOf(this.#model().schedules));
-  readonly scheduleNames = $derived.by(() => Object.fromEntries(this.#model().schedules.map((s) => [s.id, s.name])));
+  /** People on one account's schedules, for its "my e-mail" suggestions. */
+  peopleOn = (accountId: string) => peopleOf(this.#model().schedules.filter((s) => s.accountId === accountId));
+  /** Names the service gave one account's schedules, by their id there. */
+  scheduleNamesOn = (accountId: string): Record<string, string> =>
+    Object.fromEntries(
+      this.#model()
+        .schedules.filter((s) => s.accountId === accountId)
+        .map((s) => [s.scheduleId, s.name]),
+    );
   readonly pausedText = $derived.by(() => {
     const until = this.#model().settings.pausedUntil;
     const nowMs = this.#clock.nowMs;
@@ -63,6 +82,39 @@ export class SettingsEdit {
   problemId = (section: SettingsSection): string | undefined =>
     this.sectionProblems(section).length > 0 ? `settings-${section}-error` : undefined;
 
+  /** Moves a service up (-1) or down (+1) the list; saved with the other changes. */
+  move = (accountId: string, delta: -1 | 1): void => {
+    const list = this.values.accounts;
+    const at = list.findIndex((a) => a.id === accountId);
+    const to = at + delta;
+    const moved = list[at];
+    if (at < 0 || to < 0 || to >= list.length || !moved) return;
+    const rest = list.filter((a) => a.id !== accountId);
+    this.values.accounts = [...rest.slice(0, to), moved, ...rest.slice(to)];
+  };
+
+  /** A service just added (lib/account-add.svelte.ts): listed with the others, unsaved edits of theirs kept. */
+  added = (account: Account): void => {
+    if (!this.values.accounts.some((a) => a.id === account.id)) this.values.accounts.push(accountValues(account));
+  };
+
+  /**
+   * Removes a service at once (after its confirmation): the engine deletes its key from the keychain and its saved
+   * data. The other services are sent as saved, so their unsaved edits stay here, still unsaved.
+   */
+  remove = async (accountId: string): Promise<boolean> => {
+    const saved = this.#model().settings.accounts;
+    const gone = this.values.accounts.find((a) => a.id === accountId);
+    const result = await this.#invoke('settings:update', { accounts: saved.filter((a) => a.id !== accountId) });
+    if (!result.ok) {
+      this.removal = { ok: false, text: result.error.message };
+      return false;
+    }
+    this.values.accounts = this.values.accounts.filter((a) => a.id !== accountId);
+    this.removal = { ok: true, text: `Removed ${gone?.label ?? accountId}: its key and saved data are deleted.` };
+    return true;
+  };
+
   /** Saves what checks out; the service's problems land on their fields. 'invalid' when a problem is shown. */
   save = async (): Promise<'busy' | 'invalid' | 'answered'> => {
     if (this.saving) return 'busy';
@@ -82,11 +134,20 @@ export class SettingsEdit {
       await this.checkShortcut();
     } else {
       for (const p of result.error.problems ?? []) {
-        const key = p.field.split('.')[0] ?? 'form';
+        const key = errorKey(p.field, this.values.accounts);
         this.errors[key] = this.errors[key] ? `${this.errors[key]} ${p.message}` : p.message;
       }
       this.answer = { ok: false, text: result.error.message };
     }
     return 'answered';
   };
+}
+
+/** Where the engine's problem goes: "accounts.1.baseUrl" on that account's field, others on their setting. */
+export function errorKey(field: string, accounts: readonly AccountValues[]): string {
+  const [top, index, name] = field.split('.');
+  const account = top === 'accounts' ? accounts[Number(index)] : undefined;
+  if (account && (name === 'label' || name === 'baseUrl' || name === 'email' || name === 'schedules'))
+    return accountField(account.id, name);
+  return top ?? 'form';
 }

@@ -1,6 +1,8 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
 import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import type {
+  Account,
   CalendarFeedSettings,
   QuietHours,
   Settings,
@@ -13,10 +15,18 @@ import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits'
 import { isEmail } from './people';
 import { shortcutConflict } from './shortcut';
 
-export interface SettingsFormValues {
+/** One service as the form edits it: its name, address, who I am there, and its schedules. */
+export interface AccountValues {
+  id: string;
+  label: string;
   baseUrl: string;
   email: string;
   schedules: WatchedSchedule[];
+}
+
+export interface SettingsFormValues {
+  /** Every service, in the user's order (saved as the whole list). Never empty: a first run edits a blank one. */
+  accounts: AccountValues[];
   leadTimesMin: number[];
   atStart: boolean;
   atEnd: boolean;
@@ -42,13 +52,24 @@ export const LEAD_UNITS = [
 ] as const;
 export type LeadUnit = (typeof LEAD_UNITS)[number]['id'];
 
+export function accountValues(a: Account): AccountValues {
+  return {
+    id: a.id,
+    label: a.label,
+    // Shown without user info, query or fragment (they can hold a key); saving keeps the address as shown.
+    baseUrl: addressWithoutSecrets(a.baseUrl),
+    email: a.email,
+    schedules: a.schedules.map((w) => ({ ...w })),
+  };
+}
+
+/** Before any service is set up, the form edits a blank one (saved as the main account, named after its host). */
+const BLANK: Account = { id: MAIN_ACCOUNT_ID, label: '', baseUrl: '', email: '', schedules: [] };
+
 export function valuesFrom(s: Settings): SettingsFormValues {
   const r = s.reminders;
   return {
-    // Shown without user info, query or fragment (they can hold a key); saving keeps the address as shown.
-    baseUrl: addressWithoutSecrets(s.baseUrl),
-    email: s.email,
-    schedules: s.schedules.map((w) => ({ ...w })),
+    accounts: (s.accounts.length > 0 ? s.accounts : [BLANK]).map(accountValues),
     leadTimesMin: [...r.leadTimesMin],
     atStart: r.atStart,
     atEnd: r.atEnd,
@@ -152,11 +173,25 @@ export function shortcutError(value: string): string | undefined {
 
 export type SettingsChecked = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors };
 
+/** An unnamed service (only ever the one of a first run) is named after its host, as the upgrade names it. */
+function labelOf(a: AccountValues): string {
+  if (a.label.trim() !== '') return a.label.trim();
+  try {
+    return new URL(a.baseUrl.trim()).host || 'Main';
+  } catch {
+    return 'Main';
+  }
+}
+
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   return {
-    baseUrl: v.baseUrl.trim(),
-    email: v.email.trim(),
-    schedules: v.schedules,
+    accounts: v.accounts.map((a) => ({
+      id: a.id,
+      label: labelOf(a),
+      baseUrl: a.baseUrl.trim(),
+      email: a.email.trim(),
+      schedules: a.schedules,
+    })),
     reminders: {
       leadTimesMin: v.leadTimesMin,
       atStart: v.atStart,
@@ -175,21 +210,38 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   };
 }
 
+/** The key of an account's field in FieldErrors: "account:acme.baseUrl". */
+export const accountField = (accountId: string, field: keyof AccountValues): string => `account:${accountId}.${field}`;
+
+/** The problems of one service's fields, keyed by accountField. `several`: its name is shown, so it is required. */
+export function accountErrors(a: AccountValues, several: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  const key = (field: keyof AccountValues) => accountField(a.id, field);
+  const label = a.label.trim();
+  if (several && label === '') errors[key('label')] = 'Name this service, e.g. Work or Acme.';
+  else if ([...label].length > FIELD_LIMITS.accountLabel)
+    errors[key('label')] = tooLong('The name', FIELD_LIMITS.accountLabel);
+  const url = checkBaseUrl(a.baseUrl);
+  if (a.baseUrl.trim() === '')
+    errors[key('baseUrl')] = 'Enter the service address, e.g. https://oncall.example.com/api.';
+  else if (!url.ok) errors[key('baseUrl')] = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+  else if ([...a.baseUrl].length > FIELD_LIMITS.baseUrl)
+    errors[key('baseUrl')] = tooLong('The service address', FIELD_LIMITS.baseUrl);
+  const email = a.email.trim();
+  if ([...email].length > FIELD_LIMITS.email) errors[key('email')] = tooLong('The e-mail', FIELD_LIMITS.email);
+  else if (email !== '' && !isEmail(email)) errors[key('email')] = 'This must be an e-mail address.';
+  if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
+    errors[key('schedules')] = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
+  return errors;
+}
+
 /** `mac`: name shortcuts as macOS does (Cmd) in messages. */
 export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
   const errors: FieldErrors = {};
-  const url = checkBaseUrl(values.baseUrl);
-  if (values.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
-  else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
-  else if ([...values.baseUrl].length > FIELD_LIMITS.baseUrl)
-    errors.baseUrl = tooLong('The service address', FIELD_LIMITS.baseUrl);
+  const several = values.accounts.length > 1;
+  for (const a of values.accounts) Object.assign(errors, accountErrors(a, several));
   const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
   if (shortcut) errors.globalShortcut = shortcut;
-  const email = values.email.trim();
-  if ([...email].length > FIELD_LIMITS.email) errors.email = tooLong('The e-mail', FIELD_LIMITS.email);
-  else if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
-  if (values.schedules.length > COUNT_LIMITS.watchedSchedules)
-    errors.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
   const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
   const q = values.quietHours;
   if (q.enabled && !(clock.test(q.start) && clock.test(q.end)))
@@ -207,12 +259,11 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
 }
 
 /** The settings form's fieldsets; 'other' is the place above the save button for problems no fieldset owns. */
-export type SettingsSection = 'schedules' | 'reminders' | 'general' | 'other';
+export type SettingsSection = 'reminders' | 'general' | 'other';
 
 /** Keys shown beside their own input (by Field), so not repeated under a fieldset. */
-const FIELD_KEYS = new Set(['baseUrl', 'email', 'globalShortcut', 'horizonDays']);
+const FIELD_KEYS = new Set(['globalShortcut', 'horizonDays']);
 const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
-  schedules: 'schedules',
   reminders: 'reminders',
   refresh: 'general',
   startAtLogin: 'general',
@@ -226,7 +277,7 @@ const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
 /** The problems (keyed by top-level setting, as the engine reports them) that a fieldset must show itself. */
 export function sectionErrors(errors: FieldErrors, section: SettingsSection): string[] {
   return Object.entries(errors)
-    .filter(([key]) => !FIELD_KEYS.has(key) && (SECTION_OF[key] ?? 'other') === section)
+    .filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('account:') && (SECTION_OF[key] ?? 'other') === section)
     .map(([, message]) => message);
 }
 

@@ -12,6 +12,7 @@ import {
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { nextBlockLine, spanText } from './glance';
 import type { FormatContext } from './format-context';
+import { withAccount } from './accounts';
 
 export type { FormatContext } from './format-context';
 
@@ -36,7 +37,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: 'oncall',
       title: `You are on call · ${left} left`,
-      detail: `${current.scheduleName}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}`,
+      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}`,
     };
   }
   const time = (iso: string): string => formatDayTime(iso, opts);
@@ -51,10 +52,10 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
       title: nextBlockLine(next, ctx),
-      detail: `${next.scheduleName} · starts ${formatRelative(ctx.nowMs, next.start)}${before === '' ? '' : ` · ${before}`}`,
+      detail: `${withAccount(state, next.accountId, next.scheduleName)} · starts ${formatRelative(ctx.nowMs, next.start)}${before === '' ? '' : ` · ${before}`}`,
     };
   }
-  if (state.settings.email.trim() === '') {
+  if (!knowsMe(state)) {
     return { tone: 'unknown', title: 'Who are you?', detail: 'Add your e-mail in Settings to see your own shifts.' };
   }
   // "Not on call" only about what the data covers: unknown while a schedule's shifts are unknown.
@@ -85,7 +86,12 @@ export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: stri
 
 /** The popover shows onboarding instead of cards when there is nothing to show yet. */
 export function needsOnboarding(state: AppState): boolean {
-  return state.sync.kind === 'needs_setup' || state.settings.schedules.length === 0;
+  return state.sync.kind === 'needs_setup' || state.settings.accounts.every((a) => a.schedules.length === 0);
+}
+
+/** Whether I am known by e-mail on at least one account (else my own shifts can't be found anywhere). */
+export function knowsMe(state: Pick<AppState, 'settings'>): boolean {
+  return state.settings.accounts.some((a) => a.email.trim() !== '');
 }
 
 export function freshnessText(state: AppState, ctx: FormatContext): string {

@@ -5,9 +5,18 @@ import { loadLine } from '../../../electron/shared/load-text';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
+import { groupByAccount, severalAccounts, withAccount } from './accounts';
 import { askRows, countsText, myShiftRows, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
-import { coverageBadge, coverageNote, freshnessText, myShiftsNote, myStateLine, needsOnboarding } from './status-model';
+import {
+  coverageBadge,
+  coverageNote,
+  freshnessText,
+  knowsMe,
+  myShiftsNote,
+  myStateLine,
+  needsOnboarding,
+} from './status-model';
 import { formatDate, formatDayTime } from '../../../electron/shared/format';
 
 /** Where the week's fold is remembered between openings of the popover. */
@@ -66,10 +75,14 @@ export class StatusViewState {
   readonly shiftsNote = $derived.by(() => myShiftsNote(this.#model(), this.ctx));
   /** "My shifts" shows once I am known by e-mail and a schedule was read. */
   readonly showsMyShifts = $derived.by(
-    () => this.#model().settings.email.trim() !== '' && this.#model().schedules.some((s) => hasData(s.status)),
+    () => knowsMe(this.#model()) && this.#model().schedules.some((s) => hasData(s.status)),
   );
   readonly load = $derived.by(() => loadLine(this.#model().me.load, (iso) => formatDate(iso, this.ctx)));
   readonly schedules = $derived.by(() => orderedSchedules(this.#model()));
+  /** With several accounts, the cards come grouped by account under a heading naming it (and its problem). */
+  readonly groups = $derived.by(() =>
+    severalAccounts(this.#model()) ? groupByAccount(this.#model(), this.schedules) : undefined,
+  );
   readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
 
   readonly moreItems = [
@@ -116,14 +129,17 @@ export class StatusViewState {
 
   /** First run (no service or no schedule yet) goes through onboarding; otherwise to the settings. */
   setUp = (): void => {
-    const s = this.#model().settings;
-    void this.#ports.open(s.baseUrl === '' || s.schedules.length === 0 ? 'onboarding' : 'settings');
+    const first = this.#model().settings.accounts[0];
+    void this.#ports.open(!first || first.baseUrl === '' || first.schedules.length === 0 ? 'onboarding' : 'settings');
   };
 
   cover = (row: AskRow): void => void this.#ports.open('override', row.params);
 
   overrideOn = (schedule: ScheduleView): void =>
-    void this.#ports.open('override', { scheduleId: schedule.id, scheduleName: schedule.name });
+    void this.#ports.open('override', {
+      scheduleId: schedule.id,
+      scheduleName: withAccount(this.#model(), schedule.accountId, schedule.name),
+    });
 
   copySummary = async (): Promise<void> => {
     const result = await this.#ports.invoke('summary:copy', null);

@@ -8,7 +8,9 @@
 import { formatDayTime, formatWindow, initials, wallParts } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
+import { myEmailOn } from '../../../electron/shared/accounts';
 import { orderedSchedules } from './glance';
+import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
 
 export const TIMELINE_DAYS = 7;
@@ -155,7 +157,7 @@ function whoText(p: Piece, isMe: (p: Person) => boolean): string {
 }
 
 function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number, ctx: FormatContext): TimelineRow {
-  const me = state.settings.email.trim().toLowerCase();
+  const me = myEmailOn(state, s.accountId);
   const isMe = (p: Person) => me !== '' && p.email.toLowerCase() === me;
   const opts = {
     nowMs: ctx.nowMs,
@@ -172,7 +174,13 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
     return { ...p, text: `${whoText({ ...p, ...(_why ? { why: _why } : {}) }, isMe)}, ${when}` };
   });
-  return { id: s.id, name: s.name, zone: s.timeZone, stale: savedAt(s.status) !== undefined, segments };
+  return {
+    id: s.id,
+    name: withAccount(state, s.accountId, s.name),
+    zone: s.timeZone,
+    stale: savedAt(s.status) !== undefined,
+    segments,
+  };
 }
 
 /** The week from today's local midnight: seven day ticks in local time, a row per schedule (mine first). */

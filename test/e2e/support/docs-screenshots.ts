@@ -1,12 +1,14 @@
 // `tsx test/e2e/support/docs-screenshots.ts [--forms]`: renders the README's screenshots (status popover, quick
 // override, and the popover's glance states: asks you, soon, on call, offline, light and dark) from the built renderer
 // against the demo seed, into docs/screenshots/ as palette PNGs (needs pngquant: apt-get install pngquant).
-// `--forms` renders only the form (quick override).
+// `--forms` renders only the form (quick override). Last, two services (a second simulator with the same schedule
+// ids and other people): the grouped popover and Settings → Accounts, light and dark; `--accounts` renders only those.
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchChromium, openApp } from './browser';
 import { startHost } from './host';
+import { startSecondService } from './second-service';
 import { ensureRendererBuilt, ROOT } from './renderer-build';
 
 const out = join(ROOT, 'docs', 'screenshots');
@@ -20,6 +22,7 @@ await mkdir(out, { recursive: true });
 const host = await startHost('configured');
 const browser = await launchChromium();
 const formsOnly = process.argv.includes('--forms');
+const accountsOnly = process.argv.includes('--accounts');
 
 async function statusShot(): Promise<void> {
   const status = await openApp(browser, host);
@@ -48,7 +51,8 @@ async function shoot(
 /** The glance in its states, all from the real engine and simulator: whose e-mail is set decides "soon" or "on call". */
 async function glanceShots(): Promise<void> {
   const state = host.engine.getState();
-  const onCall = state.schedules.flatMap((s) => s.now?.users ?? []).find((u) => u.email !== state.settings.email);
+  const myEmail = state.settings.accounts[0]?.email ?? '';
+  const onCall = state.schedules.flatMap((s) => s.now?.users ?? []).find((u) => u.email !== myEmail);
   for (const scheme of ['light', 'dark'] as const) await shoot('asks-you', scheme);
   // Soon: my next block within a day, no request asking me (the requests are answered by a state without them).
   const quiet = { ...host.engine.getState(), coverage: { ...state.coverage, askingMe: [], coveredByMe: [] } };
@@ -59,10 +63,10 @@ async function glanceShots(): Promise<void> {
     });
   }
   if (onCall) {
-    await host.engine.handlers['settings:update']({ email: onCall.email });
+    await host.engine.handlers['settings:update']({ account: { email: onCall.email } });
     await host.waitForState((s) => s.me.onCallNow.length > 0, 'someone on call now as me');
     for (const scheme of ['light', 'dark'] as const) await shoot('oncall', scheme);
-    await host.engine.handlers['settings:update']({ email: state.settings.email });
+    await host.engine.handlers['settings:update']({ account: { email: myEmail } });
   }
   await host.simulatorDown();
   await host.engine.handlers['sync:refresh'](null);
@@ -108,12 +112,61 @@ async function weekShots(): Promise<void> {
   }
 }
 
+/** Two services: the popover grouped by account, and Settings → Accounts, light and dark. */
+async function accountsShots(): Promise<void> {
+  const acme = await startSecondService();
+  try {
+    const main = host.engine.getState().settings.accounts[0];
+    const schedules = ['sch_platform_primary', 'sch_payments_us'].map((id) => ({ id }));
+    await host.engine.handlers['settings:update']({
+      accounts: [
+        ...(main ? [{ ...main, label: 'Work' }] : []),
+        { id: 'acme', label: 'Acme', baseUrl: acme.sim.url, email: acme.me, schedules },
+      ],
+    });
+    await host.engine.handlers['key:set']({ accountId: 'acme', key: acme.sim.apiKey });
+    await host.waitForState(
+      (s) => s.accounts.length === 2 && s.schedules.every((x) => x.status.kind === 'fresh'),
+      'both services read',
+    );
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const status = await openApp(browser, host, { colorScheme });
+      await status.page.getByTestId('account-group').nth(1).waitFor();
+      await status.page.screenshot({ path: join(out, 'raw-glance.png') });
+      optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-${colorScheme}.png`));
+      // Further down: the cards, grouped under each service's name.
+      await status.page
+        .getByTestId('account-group')
+        .first()
+        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await status.page.screenshot({ path: join(out, 'raw-glance.png') });
+      optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-cards-${colorScheme}.png`));
+      await status.context.close();
+      const settings = await openApp(browser, host, {
+        kind: 'action',
+        view: 'settings',
+        width: 440,
+        height: 640,
+        colorScheme,
+      });
+      await settings.page.getByRole('heading', { name: 'Accounts' }).waitFor();
+      await settings.page.locator('body').click({ position: { x: 1, y: 1 } });
+      await settings.page.screenshot({ path: join(out, 'raw-glance.png') });
+      optimise(join(out, 'raw-glance.png'), join(out, `settings-accounts-${colorScheme}.png`));
+      await settings.context.close();
+    }
+  } finally {
+    await acme.sim.close();
+  }
+}
+
 try {
-  if (!formsOnly) await statusShot();
-  if (!formsOnly) await weekShots();
-  await overrideShot();
-  await candidatesShot();
-  if (!formsOnly) await glanceShots();
+  if (!formsOnly && !accountsOnly) await statusShot();
+  if (!formsOnly && !accountsOnly) await weekShots();
+  if (!accountsOnly) await overrideShot();
+  if (!accountsOnly) await candidatesShot();
+  if (!formsOnly && !accountsOnly) await glanceShots();
+  if (!formsOnly) await accountsShots();
 } finally {
   await browser.close();
   await host.close();

@@ -220,9 +220,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
 
   if (setup === 'configured') {
     await engine.handlers['settings:update']({
-      baseUrl: sim.url,
-      email: options.email ?? ME,
-      schedules: DEMO_SCHEDULES.map((id) => ({ id })),
+      account: { baseUrl: sim.url, email: options.email ?? ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) },
     });
     await engine.handlers['key:set']({ key: sim.apiKey });
     await waitForState(

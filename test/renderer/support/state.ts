@@ -1,6 +1,12 @@
 // Builds valid AppState values for the renderer's unit tests (checked by the real schema, so they cannot drift).
 import type { z } from 'zod';
-import { AppStateSchema, type AppState, type Person, type ScheduleView } from '../../../electron/shared/view-state';
+import {
+  AppStateSchema,
+  type AccountView,
+  type AppState,
+  type Person,
+  type ScheduleView,
+} from '../../../electron/shared/view-state';
 import { defaultSettings } from '../../../electron/shared/settings';
 import { withTimeline } from '../../support/view-timeline';
 
@@ -9,8 +15,11 @@ export const bob: Person = { id: 'usr_bob', name: 'Bob Stone', email: 'bob@examp
 export const cy: Person = { id: 'usr_cy', name: 'Cy', email: 'cy@example.com' };
 
 export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
+  const id = over.id ?? 'sch_platform';
   return withTimeline({
-    id: 'sch_platform',
+    accountId: 'main',
+    scheduleId: id,
+    id,
     name: 'Platform primary',
     timeZone: 'Europe/Berlin',
     status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' },
@@ -29,13 +38,20 @@ export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
 export function appState(over: Partial<z.input<typeof AppStateSchema>> = {}): AppState {
   const settings = {
     ...defaultSettings(),
-    baseUrl: 'https://oncall.example.com',
-    email: 'bob@example.com',
-    schedules: [{ id: 'sch_platform' }],
+    accounts: [
+      {
+        id: 'main',
+        label: 'oncall.example.com',
+        baseUrl: 'https://oncall.example.com',
+        email: 'bob@example.com',
+        schedules: [{ id: 'sch_platform' }],
+      },
+    ],
   };
   return AppStateSchema.parse({
     setup: { hasKey: true, keyStorage: 'keychain', demo: false },
     settings,
+    accounts: [accountView()],
     sync: { kind: 'ok' },
     lastSuccessAt: '2026-05-04T07:58:00Z',
     syncing: false,
@@ -45,4 +61,25 @@ export function appState(over: Partial<z.input<typeof AppStateSchema>> = {}): Ap
     notices: [],
     ...over,
   });
+}
+
+/** One account as the state lists it (the main account of a single-service setup unless overridden). */
+export function accountView(over: Partial<AccountView> = {}): AccountView {
+  return {
+    id: 'main',
+    label: 'oncall.example.com',
+    address: 'https://oncall.example.com',
+    email: 'bob@example.com',
+    sync: { kind: 'ok' },
+    lastSuccessAt: '2026-05-04T07:58:00Z',
+    hasKey: true,
+    keyStorage: 'keychain',
+    ...over,
+  };
+}
+
+/** The default state's settings with its one account changed. */
+export function mainSettings(over: Partial<AppState['settings']['accounts'][number]>): AppState['settings'] {
+  const settings = appState().settings;
+  return { ...settings, accounts: settings.accounts.map((a) => ({ ...a, ...over })) };
 }

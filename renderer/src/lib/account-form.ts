@@ -1,0 +1,80 @@
+// "Add another service": what the form holds, its checks (each problem on the field at fault), and which field a
+// failure of the engine belongs to. Pure, so it is unit-tested without a browser.
+import { checkBaseUrl } from '../../../electron/shared/base-url';
+import type { ActionError } from '../../../electron/shared/action-error';
+import { FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
+import { isEmail } from './people';
+import { scheduleIdIn } from './settings-form';
+
+export interface NewAccountValues {
+  label: string;
+  baseUrl: string;
+  /** Write-only: sent to the keychain once the account is saved, never kept after. */
+  key: string;
+  email: string;
+  /** Schedule ids or links, one per line (or separated by spaces or commas). */
+  schedules: string;
+}
+
+export type NewAccountField = keyof NewAccountValues;
+
+export const blankAccount = (): NewAccountValues => ({ label: '', baseUrl: '', key: '', email: '', schedules: '' });
+
+export type NewAccountChecked = { ok: true; scheduleIds: string[] } | { ok: false; errors: FieldErrors };
+
+/** The schedule ids in what was typed, in order, each once; the first entry without an id is the problem. */
+export function scheduleIdsIn(text: string): { ids: string[]; bad?: string } {
+  const ids: string[] = [];
+  for (const entry of text.split(/[\s,]+/).filter((e) => e !== '')) {
+    const id = scheduleIdIn(entry);
+    if (!id) return { ids, bad: entry };
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return { ids };
+}
+
+/** `labels`: the names of the services already there (a second "Work" could not be told apart). */
+export function checkNewAccount(v: NewAccountValues, labels: readonly string[]): NewAccountChecked {
+  const errors: FieldErrors = {};
+  const label = v.label.trim();
+  if (label === '') errors.label = 'Name this service, e.g. Work or Acme.';
+  else if ([...label].length > FIELD_LIMITS.accountLabel) errors.label = tooLong('The name', FIELD_LIMITS.accountLabel);
+  else if (labels.some((l) => l.trim().toLowerCase() === label.toLowerCase()))
+    errors.label = `You already have a service named ${label}.`;
+  const url = checkBaseUrl(v.baseUrl);
+  if (v.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
+  else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+  else if ([...v.baseUrl].length > FIELD_LIMITS.baseUrl)
+    errors.baseUrl = tooLong('The service address', FIELD_LIMITS.baseUrl);
+  if (v.key.trim() === '') errors.key = 'Paste the API key for this service.';
+  else if ([...v.key.trim()].length > FIELD_LIMITS.apiKey) errors.key = tooLong('The API key', FIELD_LIMITS.apiKey);
+  const email = v.email.trim();
+  if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
+  else if ([...email].length > FIELD_LIMITS.email) errors.email = tooLong('The e-mail', FIELD_LIMITS.email);
+  const found = scheduleIdsIn(v.schedules);
+  if (found.bad !== undefined) errors.schedules = `No schedule id in “${found.bad}”: ids start with sch_.`;
+  else if (found.ids.length === 0) errors.schedules = 'Add at least one schedule id or link (sch_…).';
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, scheduleIds: found.ids };
+}
+
+/** Which field a failed schedule check is about: a rejected key, an unreachable address, or the schedule itself. */
+export function fieldOfCheckFailure(error: ActionError): NewAccountField {
+  switch (error.kind) {
+    case 'unauthorized':
+    case 'forbidden':
+    case 'key_rejected':
+    case 'keychain':
+      return 'key';
+    case 'network':
+    case 'timeout':
+      return 'baseUrl';
+    default:
+      return 'schedules';
+  }
+}
+
+/** The engine's problem with the new entry of `accounts` ("accounts.2.baseUrl") on the form's field. */
+export function fieldOfProblem(field: string): NewAccountField | undefined {
+  const name = field.split('.')[2];
+  return name === 'label' || name === 'baseUrl' || name === 'email' || name === 'schedules' ? name : undefined;
+}

@@ -1,0 +1,77 @@
+// Several services in one tray, as the popover names them: with one account nothing is named (it reads as before);
+// with several, every row about a schedule names its account ("Work · Platform primary"), cards are grouped by
+// account, and an account that is not fresh says its problem under its own name ("Acme: key rejected").
+import { refParts } from '../../../electron/shared/accounts';
+import type { AccountView, AppState, ScheduleView, SyncStatus } from '../../../electron/shared/view-state';
+
+export const severalAccounts = (state: Pick<AppState, 'accounts'>): boolean => state.accounts.length > 1;
+
+/** "Work · Platform primary" when there are several accounts; the schedule's name alone otherwise. */
+export function withAccount(state: Pick<AppState, 'accounts'>, accountId: string, name: string): string {
+  if (!severalAccounts(state)) return name;
+  const label = state.accounts.find((a) => a.id === accountId)?.label;
+  return label ? `${label} · ${name}` : name;
+}
+
+/** What keeps an account from being fresh, in a few words; undefined when it is up to date. */
+export function syncProblem(sync: SyncStatus): string | undefined {
+  switch (sync.kind) {
+    case 'ok':
+      return undefined;
+    case 'key_rejected':
+      return 'key rejected';
+    case 'offline':
+      return sync.saved ? 'offline, showing saved data' : 'offline';
+    case 'needs_setup':
+      return `not set up (${sync.message.replace(/\.$/, '')})`;
+    case 'partial':
+    case 'error':
+      return sync.message.replace(/\.$/, '');
+  }
+}
+
+/** "Acme" when fresh; "Acme: key rejected" when not. */
+export function accountHeading(account: AccountView): string {
+  const problem = syncProblem(account.sync);
+  return problem ? `${account.label}: ${problem}` : account.label;
+}
+
+export interface AccountGroup {
+  account: AccountView;
+  heading: string;
+  /** Not fresh: the heading is shown as a warning. */
+  problem: boolean;
+  schedules: ScheduleView[];
+}
+
+/**
+ * The schedules (already in the order the popover shows them) grouped by account, in the user's order of accounts.
+ * An account without schedules still gets its group: its heading says why nothing is shown.
+ */
+export function groupByAccount(state: Pick<AppState, 'accounts'>, schedules: readonly ScheduleView[]): AccountGroup[] {
+  return state.accounts.map((account) => ({
+    account,
+    heading: accountHeading(account),
+    problem: account.sync.kind !== 'ok',
+    schedules: schedules.filter((s) => s.accountId === account.id),
+  }));
+}
+
+/** Where an account's key lives, as the Accounts list says it. */
+export function keyText(account: Pick<AccountView, 'hasKey' | 'keyStorage' | 'keyFromEnvironment'>): string {
+  if (account.keyFromEnvironment) return 'Key from the environment';
+  if (!account.hasKey) return 'No key stored';
+  return account.keyStorage === 'memory' ? 'Key kept in memory (this session)' : 'Key stored in the keychain';
+}
+
+/** How the account's sync stands, for the Accounts list: "Up to date" or its problem. */
+export function syncText(account: Pick<AccountView, 'sync'>): string {
+  const problem = syncProblem(account.sync);
+  return problem ? problem.charAt(0).toUpperCase() + problem.slice(1) : 'Up to date';
+}
+
+/** My e-mail (as typed in Settings) on the account of a schedule, by its ref: '' when that account has none. */
+export function myEmailFor(state: Pick<AppState, 'settings' | 'schedules'>, ref: string): string {
+  const accountId = state.schedules.find((s) => s.id === ref)?.accountId ?? refParts(ref).accountId;
+  return state.settings.accounts.find((a) => a.id === accountId)?.email ?? '';
+}

@@ -1,0 +1,52 @@
+// "Add another service": each problem on the field at fault, several schedules in one field, and a failed check
+// sent to the field it is about (a rejected key, an unreachable address, or the schedule itself).
+import { describe, expect, it } from 'vitest';
+import {
+  blankAccount,
+  checkNewAccount,
+  fieldOfCheckFailure,
+  fieldOfProblem,
+  scheduleIdsIn,
+} from '../../renderer/src/lib/account-form';
+
+const good = {
+  label: 'Acme',
+  baseUrl: 'https://acme.example/api',
+  key: 'ocs_x',
+  email: 'me@acme.example',
+  schedules: 'sch_a\nhttps://acme.example/schedules/sch_b, sch_a',
+};
+
+describe('a new service', () => {
+  it('reads several schedules (ids or links, once each) and accepts a complete form', () => {
+    expect(scheduleIdsIn(good.schedules)).toEqual({ ids: ['sch_a', 'sch_b'] });
+    expect(checkNewAccount(good, ['Work'])).toEqual({ ok: true, scheduleIds: ['sch_a', 'sch_b'] });
+  });
+
+  it('names every field at fault at once', () => {
+    const checked = checkNewAccount(blankAccount(), []);
+    expect(checked.ok ? [] : Object.keys(checked.errors).sort()).toEqual(['baseUrl', 'key', 'label', 'schedules']);
+    const bad = checkNewAccount(
+      { ...good, label: 'work', baseUrl: 'http://acme.example', email: 'me@', schedules: 'sch_a teams/1' },
+      ['Work'],
+    );
+    expect(bad.ok ? {} : bad.errors).toEqual({
+      label: 'You already have a service named work.',
+      baseUrl: 'The address must use https:// (plain http:// is only allowed for localhost).',
+      email: 'This must be an e-mail address.',
+      schedules: 'No schedule id in “teams/1”: ids start with sch_.',
+    });
+  });
+
+  it('allows a loopback address over http and an empty e-mail', () => {
+    expect(checkNewAccount({ ...good, baseUrl: 'http://127.0.0.1:4010', email: '' }, []).ok).toBe(true);
+  });
+
+  it('puts a failed check and the engine’s problems on their fields', () => {
+    expect(fieldOfCheckFailure({ kind: 'unauthorized', message: 'x' })).toBe('key');
+    expect(fieldOfCheckFailure({ kind: 'network', message: 'x' })).toBe('baseUrl');
+    expect(fieldOfCheckFailure({ kind: 'not_found', message: 'x' })).toBe('schedules');
+    expect(fieldOfProblem('accounts.2.baseUrl')).toBe('baseUrl');
+    expect(fieldOfProblem('accounts.2')).toBeUndefined();
+  });
+});

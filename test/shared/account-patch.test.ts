@@ -1,0 +1,17 @@
+// A patch of one account carries only what it changes: absent fields must stay absent (not defaulted), or saving
+// an account's schedules (onboarding's third step) would empty its address and e-mail.
+import { describe, expect, it } from 'vitest';
+import { SettingsPatchSchema } from '../../electron/shared/settings';
+
+describe('the one-account patch', () => {
+  it('keeps absent fields absent', () => {
+    const parsed = SettingsPatchSchema.safeParse({ account: { schedules: [{ id: 'sch_a' }] } });
+    expect(parsed.success && parsed.data.account).toEqual({ schedules: [{ id: 'sch_a' }] });
+  });
+
+  it('still checks what is sent', () => {
+    expect(SettingsPatchSchema.safeParse({ account: { email: 'not an e-mail' } }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ account: { label: '  ' } }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ account: { id: 'Bad Id' } }).success).toBe(false);
+  });
+});
