@@ -139,7 +139,9 @@ describe('several services', () => {
     await tabTo(page, 'document.activeElement?.id === "account-main-down"');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.locator('[data-account]').evaluateAll((els) => els.map((e) => e.getAttribute('data-account'))))
+      .poll(async () =>
+        Promise.all((await page.locator('[data-account]').all()).map((l) => l.getAttribute('data-account'))),
+      )
       .toEqual(['acme', 'main']);
     expect(await focused()).toBe('account-main-down'); // the focus stays on the button that was pressed
     await tabTo(page, 'document.activeElement?.textContent === "Save settings"', 200);

@@ -135,10 +135,7 @@ async function accountsShots(): Promise<void> {
       await status.page.screenshot({ path: join(out, 'raw-glance.png') });
       optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-${colorScheme}.png`));
       // Further down: the cards, grouped under each service's name.
-      await status.page
-        .getByTestId('account-group')
-        .first()
-        .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await status.page.getByTestId('account-group').first().scrollIntoViewIfNeeded();
       await status.page.screenshot({ path: join(out, 'raw-glance.png') });
       optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-cards-${colorScheme}.png`));
       await status.context.close();
