@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverageItems, coverParams, groupShifts, pageOf } from '../../renderer/src/lib/coverage';
 import type { CoverageView } from '../../electron/shared/view-state';
-import { ada, appState, bob } from './support/state';
+import { accountView, ada, appState, bob } from './support/state';
 
 function request(id: string, start: string, over: Partial<CoverageView> = {}): CoverageView {
   return {
@@ -69,5 +69,20 @@ describe('coverage requests list', () => {
       who: 'me',
     });
     expect(group && coverParams(group, group.shifts[0]!, 'cov_1').requestId).toBe('cov_1');
+  });
+
+  it('names each schedule with its account while there are several, and not with one', () => {
+    const acme = request('cov_9', '2026-05-08T07:00:00Z', { accountId: 'acme', requester: bob });
+    const asking = { mine: [], askingMe: [acme], status: { kind: 'fresh' as const, at: '2026-05-04T07:58:00Z' } };
+    const two = appState({
+      accounts: [accountView({ label: 'Work' }), accountView({ id: 'acme', label: 'Acme' })],
+      coverage: asking,
+    });
+    expect(coverageItems(two)[0]?.groups.map((g) => g.scheduleName)).toEqual([
+      'Acme · Platform primary',
+      'Acme · Databases',
+    ]);
+    const one = appState({ coverage: asking });
+    expect(coverageItems(one)[0]?.groups.map((g) => g.scheduleName)).toEqual(['Platform primary', 'Databases']);
   });
 });

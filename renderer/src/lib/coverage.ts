@@ -1,5 +1,6 @@
 // Coverage requests as the list shows them: pending ones first asking me, then mine; shifts grouped by schedule;
 // a page at a time (the popover has room for a few).
+import { withAccount } from '../../../electron/shared/accounts';
 import type { AppState, CoverageView } from '../../../electron/shared/view-state';
 
 export const PER_PAGE = 3;
@@ -18,11 +19,17 @@ export interface ShiftGroup {
   shifts: { start: string; end: string }[];
 }
 
-export function groupShifts(request: CoverageView): ShiftGroup[] {
+/** The request's shifts per schedule; with `state`, each schedule named with its account while there are several. */
+export function groupShifts(request: CoverageView, state?: AppState): ShiftGroup[] {
   const groups = new Map<string, ShiftGroup>();
   const sorted = [...request.shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const nameOf = (name: string): string => (state ? withAccount(state, request.accountId, name) : name);
   for (const s of sorted) {
-    const g = groups.get(s.scheduleId) ?? { scheduleId: s.scheduleId, scheduleName: s.scheduleName, shifts: [] };
+    const g = groups.get(s.scheduleId) ?? {
+      scheduleId: s.scheduleId,
+      scheduleName: nameOf(s.scheduleName),
+      shifts: [],
+    };
     g.shifts.push({ start: s.start, end: s.end });
     groups.set(s.scheduleId, g);
   }
@@ -38,19 +45,19 @@ export function coverageItems(state: AppState): CoverageItem[] {
     request,
     mine: false,
     covered: false,
-    groups: groupShifts(request),
+    groups: groupShifts(request, state),
   }));
   const mine = pending(state.coverage.mine).map((request) => ({
     request,
     mine: true,
     covered: false,
-    groups: groupShifts(request),
+    groups: groupShifts(request, state),
   }));
   const covered = pending(state.coverage.coveredByMe).map((request) => ({
     request,
     mine: false,
     covered: true,
-    groups: groupShifts(request),
+    groups: groupShifts(request, state),
   }));
   return [...asking, ...mine, ...covered];
 }
