@@ -101,7 +101,9 @@ describe('settings form', () => {
     const name = '🚀'.repeat(250);
     expect([...nameToKeep(name)]).toHaveLength(200);
     expect(nameToKeep(name).endsWith('…')).toBe(true);
-    expect(SettingsPatchSchema.safeParse({ schedules: [{ id: 'sch_a', name: nameToKeep(name) }] }).success).toBe(true);
+    expect(
+      SettingsPatchSchema.safeParse({ account: { schedules: [{ id: 'sch_a', name: nameToKeep(name) }] } }).success,
+    ).toBe(true);
     expect(nameToKeep('Platform')).toBe('Platform');
   });
 

@@ -1,0 +1,127 @@
+// The schemas of the action channels' requests and answers (overrides, take-over, team, chat group, schedule
+// check): part of the IPC contract (ipc-contract.ts declares the channels that carry them), kept apart to keep the
+// channel table readable.
+import { z } from 'zod';
+import { AccountIdSchema } from './settings';
+import { ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
+import { id, instant, list, text } from './bounded';
+import { COUNT_LIMITS } from './limits';
+
+/** A schedule across accounts (shared/accounts.ts scheduleRef): the id the state's views carry. */
+export const ScheduleId = text('Schedule id', 'scheduleRef').min(1, 'Schedule id must not be empty.');
+/** Which account a key or a schedule check is for; absent: the first account. */
+export const ForAccount = { accountId: AccountIdSchema.optional() };
+
+export const OverrideWindowSchema = z.discriminatedUnion('kind', [
+  /** Take the rest of the current shift of the schedule. */
+  z.object({ kind: z.literal('rest_of_current') }),
+  z.object({ kind: z.literal('next_hours'), hours: z.union([z.literal(1), z.literal(2), z.literal(4)]) }),
+  z.object({ kind: z.literal('custom'), start: instant('Start'), end: instant('End') }),
+]);
+export type OverrideWindow = z.infer<typeof OverrideWindowSchema>;
+
+export const OverrideRequestSchema = z.object({
+  scheduleId: ScheduleId,
+  window: OverrideWindowSchema,
+  /** Who covers, by e-mail; empty means me (the e-mail in settings). At most 4. */
+  emails: list(text('E-mail', 'email'), 'people covering', COUNT_LIMITS.coveringPeople),
+});
+export type OverrideRequest = z.infer<typeof OverrideRequestSchema>;
+
+export const OverridePreviewSchema = z.object({
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  covering: z.array(z.string()),
+  /** The people whose time in that window the override takes over. */
+  replaces: z.array(PersonSchema),
+  /** The most people on call at once in the window before the override, from the cached shifts (0: none known). */
+  onCallBefore: z.number().int().min(0).optional(),
+  /** Who is on call in part of the window isn't known (the schedule never loaded, shifts it couldn't read, past what
+   *  was read): `replaces` and `onCallBefore` then say only who is known, never "nobody". */
+  unknownOnCall: z.boolean().optional(),
+  /** The covering people are already exactly who is on call for the whole window: the override would change nothing. */
+  alreadyOnCall: z.boolean().optional(),
+});
+export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
+
+/** What the people picker asks: who could cover this window on this schedule, best first. */
+export const CandidatesRequestSchema = z.object({ scheduleId: ScheduleId, window: OverrideWindowSchema });
+export type CandidatesRequest = z.infer<typeof CandidatesRequestSchema>;
+
+/** A person who could cover a window (never me: it is someone else's cover), with what their ranking rests on. */
+export const CandidateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Their own time zone, null when the service sent none (or one that isn't a zone). */
+  zone: z.string().nullable(),
+  /** "03:00–05:00 in New York, night", null when their zone is unknown. */
+  localWindow: z.string().nullable(),
+  night: z.boolean().nullable(),
+  onCallHere: z.boolean(),
+  /** Names of the other watched schedules they are on call on during the window. */
+  onCallElsewhere: z.array(z.string()),
+  /** Watched schedules (this one first if so) where part of the window isn't known (not read, a hole, past the
+   *  read) and they aren't known to be on call: "free" can't be said there. */
+  unknownOn: z.array(z.string()).default([]),
+  /** Hours on call over [hoursFrom, now) on the watched schedules, from the shifts read. */
+  recentHours: z.number().int().min(0),
+  hoursFrom: z.string(),
+  viewer: z.boolean(),
+  /** All of the above as the one line the picker shows under the name. */
+  detail: z.string(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+
+export const OverrideViewSchema = z.object({
+  id: z.string(),
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  users: z.array(PersonSchema),
+});
+export type OverrideView = z.infer<typeof OverrideViewSchema>;
+
+/** What a write whose answer never came back turned out to be, after checking the schedule's shifts. */
+export const OverrideOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('created'), override: OverrideViewSchema }),
+  z.object({ status: z.literal('created_unconfirmed'), message: z.string() }),
+  z.object({ status: z.literal('not_created'), message: z.string() }),
+  z.object({ status: z.literal('unknown'), message: z.string() }),
+]);
+export type OverrideOutcome = z.infer<typeof OverrideOutcomeSchema>;
+
+/** What "Take over now" or "Hand back" did: the window, who is on call in it now, whom it replaced, and how the write went. */
+export const TakeOverResultSchema = z.object({
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** E-mails of everyone on call in the window after it (me and those kept, or the people handed back to). */
+  covering: z.array(z.string()),
+  /** Take over: the person replaced. Hand back: me (and nobody else). */
+  replaced: z.array(PersonSchema),
+  outcome: OverrideOutcomeSchema,
+});
+export type TakeOverResult = z.infer<typeof TakeOverResultSchema>;
+
+export const TeamUpdateRequestSchema = z.object({
+  teamId: id('Team id'),
+  /** The account the team is on (team ids are unique per service only); absent: the first. */
+  ...ForAccount,
+  name: text('Name', 'name').optional(),
+  description: text('Description', 'teamDescription').optional(),
+});
+/** The team just saved: always one with an id (a team without one is never sent). */
+export const TeamResultSchema = TeamViewSchema.extend({ id: z.string() });
+
+export const ChatGroupRequestSchema = z.object({
+  scheduleId: ScheduleId,
+  name: text('Group name', 'name'),
+  handle: text('Handle', 'handle'),
+  description: text('Description', 'chatGroupDescription').optional(),
+});
+export const ChatGroupResultSchema = ChatGroupViewSchema;
+
+/** timeZone is null when the service gave no usable zone; it is then shown as "zone unknown". */
+export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string().nullable() });
