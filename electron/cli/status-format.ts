@@ -78,6 +78,10 @@ const named = (state: AppState, m: MyShift): string => withAccount(state, m.acco
 
 /** With several accounts, one line each: its name, address and how its sync stands (the failing one named). */
 function accountLines(state: AppState, o: FormatOptions): string[] {
+  // One account of several (--account): say which.
+  const [only] = state.accounts;
+  if (only && state.accounts.length === 1 && state.settings.accounts.length === 1 && only.id !== 'main')
+    return [`Account: ${only.label} (${only.id}, ${only.address || 'no address'})`];
   if (state.accounts.length < 2) return [];
   return state.accounts.map((a) => {
     const sync =

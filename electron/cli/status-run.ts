@@ -18,6 +18,7 @@ import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
 import { loadSettings } from '../core/storage/settings-store';
 import type { FileStore } from '../core/ports';
+import { accountKeyVariable } from '../shared/accounts';
 
 export const EXIT = { ok: 0, badArgs: 2, notSetUp: 3, failed: 4 } as const;
 
@@ -89,12 +90,32 @@ function overridesFrom(args: StatusArgs, env: StatusEnv): NonNullable<EngineOpti
 
 export type StatusEnv = Readonly<Record<string, string | undefined>>;
 
-/** An --account that the settings don't have: named with the ones they do. */
-async function unknownAccount(files: FileStore, account: string | undefined): Promise<string | undefined> {
-  if (account === undefined) return undefined;
+/**
+ * What the stored accounts make of the arguments: an --account they don't have (named with the ones they do), or a
+ * service's address, e-mail or schedules given without --account while there are several (which would they be for?).
+ */
+async function accountProblem(files: FileStore, args: StatusArgs): Promise<string | undefined> {
   const ids = (await loadSettings(files)).settings.accounts.map((a) => a.id);
-  if (ids.includes(account)) return undefined;
-  return `--account: there is no account ${account}${ids.length > 0 ? ` (accounts: ${ids.join(', ')})` : ' (no account is set up)'}`;
+  const listed = ids.length > 0 ? ` (accounts: ${ids.join(', ')})` : ' (no account is set up)';
+  if (args.account !== undefined)
+    return ids.includes(args.account) ? undefined : `--account: there is no account ${args.account}${listed}`;
+  const given = [
+    args.baseUrl !== undefined ? '--base-url' : '',
+    args.email !== undefined ? '--email' : '',
+    args.schedules.length > 0 ? '--schedule' : '',
+  ].filter((f) => f !== '');
+  if (ids.length > 1 && given.length > 0)
+    return `${given.join(', ')}: with several accounts, say which with --account${listed}`;
+  return undefined;
+}
+
+/** ONCALL_API_KEY serves one account: with several it is not used, and each account's variable is named. */
+export function keyHints(state: AppState, env: StatusEnv): string[] {
+  if (env['ONCALL_API_KEY'] === undefined || state.accounts.length < 2) return [];
+  const missing = state.accounts.filter((a) => env[accountKeyVariable(a.id)] === undefined);
+  if (missing.length === 0) return [];
+  const names = missing.map((a) => accountKeyVariable(a.id)).join(', ');
+  return [`ONCALL_API_KEY serves a single account; with several, give each its own: ${names}.`];
 }
 
 export async function runStatus(
@@ -116,7 +137,7 @@ export async function runStatus(
     const disk = demo ? undefined : createFsFileStore(args.dataDir ?? userDataDir());
     // The export record is the one file written: it keeps each block's UID and SEQUENCE across runs.
     const files = readOnlyOverlay(disk, args.ics ? [EXPORT_RECORD] : []);
-    const problem = demo ? undefined : await unknownAccount(files, args.account);
+    const problem = demo ? undefined : await accountProblem(files, args);
     const engine = createEngine({
       clock: systemClock,
       // An account with a key from the environment never reads the keychain (its session holds the given key).

@@ -5,7 +5,7 @@ import type { AppState } from '../shared/view-state';
 import { parseStatusArgs, USAGE } from './status-args';
 import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
-import { EXIT, runStatus } from './status-run';
+import { EXIT, keyHints, runStatus } from './status-run';
 
 /** The state as printed: a stored address keeps no user info, query or fragment (they can hold a key). */
 function printable(state: AppState): AppState {
@@ -34,6 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`status: ${problem}\n`);
     return exitCode;
   }
+  for (const hint of keyHints(state, process.env)) process.stderr.write(`status: ${hint}\n`);
   if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state: printable(state) }, null, 2)}\n`);
   else if (calendar !== undefined) process.stdout.write(calendar);
   else if (parsed.args.summary) process.stdout.write(buildHandoffSummary(state, { nowMs: Date.now(), localZone }));

@@ -3,6 +3,7 @@
 // that data is fresh; otherwise the statement is scoped ("saved data from 14:02", "known until Tue 09:00") or the
 // thing is unknown. The core computes the ranges and my gaps (core/state/knowledge.ts); this module only reads
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
+import { withAccount } from './accounts';
 import { joinNames } from './format';
 import { hasData } from './freshness';
 import type { AppState, KnownRange, MyGap, ScheduleView, TimeSpan } from './view-state';
@@ -122,7 +123,13 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
   const listed = new Set(gaps.map((g) => g.scheduleId));
   for (const s of state.schedules) {
     if (!listed.has(s.id) && s.known && Date.parse(s.known.to) < untilMs)
-      gaps.push({ accountId: s.accountId, scheduleId: s.id, scheduleName: s.name, kind: 'short', until: s.known.to });
+      gaps.push({
+        accountId: s.accountId,
+        scheduleId: s.id,
+        scheduleName: withAccount(state, s.accountId, s.name),
+        kind: 'short',
+        until: s.known.to,
+      });
   }
   const endsBefore = (g: MyGap): boolean =>
     (g.kind === 'short' && !g.until) || (g.until !== undefined && Date.parse(g.until) < untilMs);
@@ -154,7 +161,7 @@ function allGaps(state: AppState): MyGap[] {
     .map((s): MyGap => ({
       accountId: s.accountId,
       scheduleId: s.id,
-      scheduleName: s.name,
+      scheduleName: withAccount(state, s.accountId, s.name),
       kind: s.status.kind === 'loading' ? 'loading' : 'failed',
     }));
   return [...state.me.gaps, ...missing];
@@ -182,11 +189,18 @@ export function myAbsence(state: AppState, time: (iso: string) => string): Absen
 
 /** "1 request couldn't be read" / "2 requests couldn't be read or placed": said wherever "none pending" would be. */
 export function coverageIssuesText(state: AppState): string | undefined {
-  const issues = state.coverage.issues;
-  if (issues.length === 0) return undefined;
+  // An issue with neither id nor requester is a whole account's list not known ("Acme: couldn't be loaded: …").
+  const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null);
+  const issues = state.coverage.issues.filter((i) => i.id !== null || i.requester !== null);
   const first = issues[0];
-  if (issues.length === 1 && first) return `1 request couldn't be read (${first.why})`;
-  return `${issues.length} requests couldn't be read`;
+  const unread =
+    issues.length === 0
+      ? undefined
+      : issues.length === 1 && first
+        ? `1 request couldn't be read (${first.why})`
+        : `${issues.length} requests couldn't be read`;
+  const parts = [...lists.map((l) => l.why), ...(unread ? [unread] : [])];
+  return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
 /** "Nothing planned until Tue 09:00": where the stretch of nobody after now (or after now's people) ends, which is

@@ -236,6 +236,8 @@ export const AppStateSchema = z.object({
     demo: z.boolean(),
     /** The key was given from outside (ONCALL_API_KEY for `npm run status`), so Settings can't change it. */
     keyFromEnvironment: z.boolean().optional(),
+    /** Which variable it came from: ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts. */
+    keyVariable: z.string().optional(),
   }),
   settings: SettingsSchema,
   /** Every watched service in the user's order, each with its own sync status and key. */

@@ -117,6 +117,45 @@ describe('npm run status with two accounts', () => {
     expect(new Set(uids).size).toBe(uids.length);
   });
 
+  it('--summary and the .ics name each schedule with its account', async () => {
+    const summary = await status(['--data-dir', dir, '--summary'], ENV);
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toMatch(/^Work · Platform primary: /m);
+    expect(summary.stdout).toMatch(/^Acme · Platform primary: /m);
+    const ics = await status(['--data-dir', dir, '--ics', '--days', '30'], ENV);
+    expect(ics.stdout).toContain('SUMMARY:On call: Work · Platform primary');
+    expect(ics.stdout).toContain('SUMMARY:On call: Acme · Platform primary');
+  });
+
+  it('a rejected key names its own variable; ONCALL_API_KEY alone is not taken for several accounts, and says so', async () => {
+    const wrong = await status(['--data-dir', dir, '--json'], { ...ENV, ONCALL_API_KEY_ACME: 'ocs_wrong_key_9' });
+    expect(wrong.code).toBe(4);
+    const acmeSync = jsonState(wrong).accounts.find((a) => a.id === 'acme')?.sync;
+    expect(acmeSync?.kind).toBe('key_rejected');
+    expect(acmeSync && 'message' in acmeSync ? acmeSync.message : '').toContain('ONCALL_API_KEY_ACME');
+    const single = await status(['--data-dir', dir], { ONCALL_API_KEY: KEY_WORK });
+    expect(single.code).toBe(3);
+    expect(single.stderr).toContain(
+      'ONCALL_API_KEY serves a single account; with several, give each its own: ONCALL_API_KEY_WORK, ONCALL_API_KEY_ACME.',
+    );
+    // With --account it serves that one account.
+    const one = await status(['--data-dir', dir, '--account', 'work'], { ONCALL_API_KEY: KEY_WORK });
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain('Account: Work (work, ');
+  });
+
+  it('a service’s address, e-mail or schedules need --account when there are several, and then apply to it', async () => {
+    const vague = await status(['--data-dir', dir, '--schedule', 'sch_primary'], ENV);
+    expect(vague.code).toBe(2);
+    expect(vague.stderr).toContain(
+      '--schedule: with several accounts, say which with --account (accounts: work, acme)',
+    );
+    const acmeAsFrank = jsonState(
+      await status(['--data-dir', dir, '--account', 'acme', '--email', 'frank@example.com', '--json'], ENV),
+    );
+    expect(acmeAsFrank.accounts.map((a) => [a.id, a.email])).toEqual([['acme', 'frank@example.com']]);
+  });
+
   it('one service down: exit 4, the other fresh, the failing account named', async () => {
     await acme.close();
     const run = await status(['--data-dir', dir, '--json'], ENV);
@@ -127,6 +166,9 @@ describe('npm run status with two accounts', () => {
     expect(state.schedules.find((s) => s.accountId === 'work')?.status.kind).toBe('fresh');
     const text = await status(['--data-dir', dir], ENV);
     expect(text.code).toBe(4);
+    // Acme's coverage list couldn't be read: said so, never "none pending", and Work's list is not hidden by it.
+    expect(text.stdout).toMatch(/^Coverage requests: Acme's requests couldn't be loaded/m);
+    expect(text.stdout).not.toContain('none pending');
     expect(text.stdout).toMatch(/^Sync: \w+: Acme: /m);
     expect(text.stdout).toMatch(/^ {2}Acme \(acme, .*\) — (offline|error)/m);
     expect(text.stdout).toMatch(/^ {2}Work \(work, .*\) — ok$/m);

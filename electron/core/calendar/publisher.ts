@@ -69,9 +69,14 @@ interface Group extends ScheduleBlocks {
 
 function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
   const services = 'services' in input ? input.services : [input];
+  // With several accounts an event names its account ("On call: Work · Platform primary").
+  const named = (settings: ServiceSettings, name: string): string =>
+    services.length > 1 ? `${settings.accountLabel} · ${name}` : name;
   return services.flatMap(({ snapshot, settings }) =>
     myCalendarBlocks(snapshot, settings, window, input.nowMs).map((g) => ({
       ...g,
+      scheduleName: named(settings, g.scheduleName),
+      blocks: g.blocks.map((b) => ({ ...b, scheduleName: named(settings, b.scheduleName) })),
       ref: scheduleRef(settings.accountId, g.scheduleId),
       emailLower: settings.email.trim().toLowerCase(),
       alarms: alarmsFor(settings, g.scheduleId),

@@ -36,6 +36,8 @@ export interface AccountSessionOptions {
   notificationLabel: () => string | undefined;
   /** A key given by the caller (environment, demo): used as is, never stored. */
   overrideKey?: string;
+  /** The environment variable it came from, for messages about it. */
+  overrideKeyVariable?: string;
   demo: boolean;
   createClient?: EngineOptions['createClient'];
   horizonDays?: number;
@@ -142,6 +144,9 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
         keyStorage: keys.storage(),
         demo,
         ...(o.overrideKey !== undefined && !demo ? { keyFromEnvironment: true } : {}),
+        ...(o.overrideKey !== undefined && !demo && o.overrideKeyVariable
+          ? { keyVariable: o.overrideKeyVariable }
+          : {}),
       },
     };
   };

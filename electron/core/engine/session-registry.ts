@@ -52,6 +52,8 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
   function make(account: Account): AccountSession {
     const several = (): boolean => parts.effective().accounts.length > 1;
     const single = parts.effective().accounts.length === 1;
+    const variable = accountKeyVariable(account.id);
+    const ownKey = overrides?.apiKeys?.[variable];
     return createAccountSession({
       accountId: account.id,
       clock: options.clock,
@@ -63,7 +65,8 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       settings: () => serviceOf(account.id),
       notificationLabel: () => (several() ? serviceOf(account.id).accountLabel : undefined),
       // ONCALL_API_KEY serves a single account; with several, each has its own variable.
-      overrideKey: overrides?.apiKeys?.[accountKeyVariable(account.id)] ?? (single ? overrides?.apiKey : undefined),
+      overrideKey: ownKey ?? (single ? overrides?.apiKey : undefined),
+      overrideKeyVariable: ownKey !== undefined ? variable : 'ONCALL_API_KEY',
       demo: overrides?.demo === true,
       createClient: options.createClient,
       ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),

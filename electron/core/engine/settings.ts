@@ -24,7 +24,9 @@ export type SettingsOverrides = NonNullable<EngineOptions['overrides']>;
  */
 export function effectiveSettings(stored: Settings, overrides: SettingsOverrides | undefined): Settings {
   if (!overrides) return stored;
-  let accounts = stored.accounts;
+  // The accounts asked for first, so an address, e-mail or schedules given with --account apply to that account.
+  const only = overrides.accountIds;
+  let accounts = only === undefined ? stored.accounts : stored.accounts.filter((a) => only.includes(a.id));
   if (overrides.baseUrl !== undefined || overrides.email !== undefined || overrides.scheduleIds !== undefined) {
     const first: Account = accounts[0] ?? { id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [] };
     const byId = new Map(first.schedules.map((s) => [s.id, s]));
@@ -37,8 +39,6 @@ export function effectiveSettings(stored: Settings, overrides: SettingsOverrides
       },
     ];
   }
-  const only = overrides.accountIds;
-  if (only !== undefined) accounts = accounts.filter((a) => only.includes(a.id));
   return accounts === stored.accounts ? stored : { ...stored, accounts };
 }
 

@@ -3,52 +3,10 @@
 // two services stay two schedules; lists are joined in the user's account order, my next shift is the earliest over
 // all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
 // schedules under their refs, which for the main account are their ids).
-import { scheduleRef } from '../../shared/accounts';
+import { namedInText, withRefs } from './account-naming';
 import type { Settings } from '../../shared/settings';
-import type { AppState, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
-
-const refIn =
-  (accountId: string) =>
-  <T extends { scheduleId: string }>(x: T): T => ({ ...x, scheduleId: scheduleRef(accountId, x.scheduleId) });
-
-/** One account's state with every schedule named by its ref. */
-function withRefs(state: AppState, accountId: string): AppState {
-  const ref = refIn(accountId);
-  const mapLoad = (p: LoadPeriod | null): LoadPeriod | null => (p ? { ...p, schedules: p.schedules.map(ref) } : null);
-  const { me, coverage } = state;
-  const coverageRefs = (list: AppState['coverage']['mine']) => list.map((c) => ({ ...c, shifts: c.shifts.map(ref) }));
-  return {
-    ...state,
-    schedules: state.schedules.map((s) => ({
-      ...s,
-      id: scheduleRef(accountId, s.scheduleId),
-      ...(s.takeOverOptions ? { takeOverOptions: ref(s.takeOverOptions) } : {}),
-    })),
-    me: {
-      ...me,
-      onCallNow: me.onCallNow.map(ref),
-      nextShift: me.nextShift ? ref(me.nextShift) : null,
-      shifts: me.shifts.map(ref),
-      gaps: me.gaps.map(ref),
-      ...(me.readiness ? { readiness: { ...me.readiness, shift: ref(me.readiness.shift) } } : {}),
-      ...(me.load
-        ? {
-            load: {
-              ...me.load,
-              thisMonth: mapLoad(me.load.thisMonth),
-              lastMonth: mapLoad(me.load.lastMonth),
-            },
-          }
-        : {}),
-    },
-    coverage: {
-      ...coverage,
-      mine: coverageRefs(coverage.mine),
-      askingMe: coverageRefs(coverage.askingMe),
-      coveredByMe: coverageRefs(coverage.coveredByMe),
-    },
-  };
-}
+import { hasData } from '../../shared/freshness';
+import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 const SYNC_URGENCY: Record<SyncStatus['kind'], number> = {
   key_rejected: 5,
@@ -77,12 +35,18 @@ const SOURCE_URGENCY: Record<ScheduleStatus['kind'], number> = {
   fresh: 0,
 };
 
-/** The coverage lists' freshness over all accounts: fresh only when every account's is; else the least known one. */
+/**
+ * The coverage lists' freshness over all accounts: over the accounts whose lists are known (fresh or saved), the
+ * least fresh; an account whose list isn't known is named among the issues instead (coverageGaps), so it never hides
+ * the others' requests and "none pending" is never said while it lasts. Known nowhere: the least known account's.
+ */
 function combinedCoverageStatus(states: readonly AppState[], labels: readonly string[]): ScheduleStatus {
-  let worst = 0;
+  const known = states.some((s) => hasData(s.coverage.status));
+  let worst = -1;
   states.forEach((s, i) => {
-    const current = states[worst]?.coverage.status.kind ?? 'fresh';
-    if (SOURCE_URGENCY[s.coverage.status.kind] > SOURCE_URGENCY[current]) worst = i;
+    if (known && !hasData(s.coverage.status)) return;
+    const current = states[worst]?.coverage.status.kind;
+    if (current === undefined || SOURCE_URGENCY[s.coverage.status.kind] > SOURCE_URGENCY[current]) worst = i;
   });
   const status = states[worst]?.coverage.status ?? { kind: 'loading' };
   if (status.kind === 'fresh') {
@@ -90,6 +54,21 @@ function combinedCoverageStatus(states: readonly AppState[], labels: readonly st
     return { kind: 'fresh', at: oldest ?? status.at };
   }
   return 'reason' in status ? { ...status, reason: `${labels[worst] ?? ''}: ${status.reason}` } : status;
+}
+
+/** Accounts whose coverage list isn't known while another's is: each named, so "none pending" is never said. */
+function coverageGaps(states: readonly AppState[], labels: readonly string[]): CoverageIssue[] {
+  if (!states.some((s) => hasData(s.coverage.status))) return [];
+  return states.flatMap((s, i) => {
+    const status = s.coverage.status;
+    if (hasData(status)) return [];
+    const reason = 'reason' in status ? ` (${status.reason.replace(/\.$/, '')})` : '';
+    const why =
+      status.kind === 'loading'
+        ? `${labels[i] ?? ''}'s requests aren't loaded yet`
+        : `${labels[i] ?? ''}'s requests couldn't be loaded${reason}`;
+    return [{ accountId: s.accounts[0]?.id ?? '', id: null, requester: null, why }];
+  });
 }
 
 function sumPeriods(periods: readonly (LoadPeriod | null)[]): LoadPeriod | null {
@@ -161,7 +140,7 @@ export function combineStates(states: readonly AppState[], settings: Settings, n
     return { ...named, settings, notices: [...notices, ...named.notices] };
   }
   const labels = states.map((s) => s.accounts[0]?.label ?? '');
-  const named = states.map((s) => withRefs(s, s.accounts[0]?.id ?? ''));
+  const named = states.map((s, i) => namedInText(withRefs(s, s.accounts[0]?.id ?? ''), labels[i] ?? ''));
   const accountNotices = named.flatMap((s, i) =>
     s.notices.map((n) => ({ ...n, message: `${labels[i]}: ${n.message}` })),
   );
@@ -184,7 +163,7 @@ export function combineStates(states: readonly AppState[], settings: Settings, n
       mine: named.flatMap((s) => s.coverage.mine),
       askingMe: named.flatMap((s) => s.coverage.askingMe),
       coveredByMe: named.flatMap((s) => s.coverage.coveredByMe),
-      issues: named.flatMap((s) => s.coverage.issues),
+      issues: [...named.flatMap((s) => s.coverage.issues), ...coverageGaps(named, labels)],
       status: combinedCoverageStatus(named, labels),
     },
     notices: [...notices, ...accountNotices],

@@ -261,7 +261,10 @@ export function deriveState(input: DeriveInput): AppState {
   const byId = snapshotIndex(snapshot);
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
   const servedFromCache = input.servedFromCache ?? false;
-  const syncContext = { keyFromEnvironment: input.setup.keyFromEnvironment === true };
+  const syncContext = {
+    keyFromEnvironment: input.setup.keyFromEnvironment === true,
+    ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
+  };
   const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
   const me = myState(schedules, byId, input, emailLower);
   const readiness = readinessOf({

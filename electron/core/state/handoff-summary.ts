@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
 import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, uncoveredNow } from '../../shared/knowledge';
 import type { AppState, MyShift, Person, ScheduleView } from '../../shared/view-state';
+import { withAccount } from '../../shared/accounts';
 
 export interface HandoffOptions {
   nowMs: number;
@@ -84,21 +85,24 @@ function whoText(s: ScheduleView, o: HandoffOptions): string {
   return `${until}, then ${names(next.users)}${gap}`;
 }
 
-export function scheduleLine(s: ScheduleView, o: HandoffOptions): string {
-  if (!hasData(s.status)) return `${s.name}: unknown (${unknownReason(s)})`;
-  return `${s.name}: ${whoText(s, o)}${savedNote(s, o)}`;
+export function scheduleLine(state: AppState, s: ScheduleView, o: HandoffOptions): string {
+  const name = withAccount(state, s.accountId, s.name);
+  if (!hasData(s.status)) return `${name}: unknown (${unknownReason(s)})`;
+  return `${name}: ${whoText(s, o)}${savedNote(s, o)}`;
 }
 
-const blockText = (m: MyShift, o: HandoffOptions): string =>
-  `${m.scheduleName}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}`;
+const blockText = (state: AppState, m: MyShift, o: HandoffOptions): string =>
+  `${withAccount(state, m.accountId, m.scheduleName)}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}`;
 
 function myLines(state: AppState, o: HandoffOptions): string[] {
-  const lines = state.me.onCallNow.map((m) => `I'm on call: ${m.scheduleName} until ${handoffTime(m.end, o)}`);
+  const lines = state.me.onCallNow.map(
+    (m) => `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} until ${handoffTime(m.end, o)}`,
+  );
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => handoffTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => handoffTime(iso, o)) : '';
-  if (next) lines.push(`My next block: ${blockText(next, o)}${before === '' ? '' : ` (${before})`}`);
+  if (next) lines.push(`My next block: ${blockText(state, next, o)}${before === '' ? '' : ` (${before})`}`);
   else if (state.accounts.every((a) => a.email.trim() === '')) lines.push('My next block: unknown (no e-mail set)');
   else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')
@@ -111,6 +115,6 @@ function myLines(state: AppState, o: HandoffOptions): string[] {
 export function buildHandoffSummary(state: AppState, o: HandoffOptions): string {
   const header = `On call as of ${handoffTime(new Date(o.nowMs).toISOString(), o)}:`;
   const schedules =
-    state.schedules.length > 0 ? state.schedules.map((s) => scheduleLine(s, o)) : ['No schedules watched.'];
+    state.schedules.length > 0 ? state.schedules.map((s) => scheduleLine(state, s, o)) : ['No schedules watched.'];
   return [header, ...schedules, ...myLines(state, o)].join('\n') + '\n';
 }

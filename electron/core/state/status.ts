@@ -106,6 +106,8 @@ function shortReason(source: Source): string {
 
 export interface SyncContext {
   keyFromEnvironment: boolean;
+  /** The variable the key came from (ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts). */
+  keyVariable?: string;
 }
 
 /** The oldest saved data among these sources (what is on screen instead), or null when none has any. */
@@ -147,7 +149,7 @@ export function syncStatus(
   if (missing) return { kind: 'needs_setup', message: missing };
   if (snapshot.keyRejected) {
     const message = ctx.keyFromEnvironment
-      ? 'The service rejected the API key given in ONCALL_API_KEY. Set a valid key there and try again.'
+      ? `The service rejected the API key given in ${ctx.keyVariable ?? 'ONCALL_API_KEY'}. Set a valid key there and try again.`
       : 'The service rejected the API key. Enter a new key in Settings to resume syncing.';
     return { kind: 'key_rejected', message };
   }

@@ -1,0 +1,74 @@
+// How an account's state is named once it sits among others: its schedules by their refs (account and id, so equal
+// ids on two services stay two schedules), and, with several accounts, what it words only as text (what is unknown,
+// what the load leaves out) with the account's name.
+import { scheduleRef } from '../../shared/accounts';
+import type { AppState, LoadPeriod } from '../../shared/view-state';
+
+const refIn =
+  (accountId: string) =>
+  <T extends { scheduleId: string }>(x: T): T => ({ ...x, scheduleId: scheduleRef(accountId, x.scheduleId) });
+
+/** One account's state with every schedule named by its ref. */
+export function withRefs(state: AppState, accountId: string): AppState {
+  const ref = refIn(accountId);
+  const mapLoad = (p: LoadPeriod | null): LoadPeriod | null => (p ? { ...p, schedules: p.schedules.map(ref) } : null);
+  const { me, coverage } = state;
+  const coverageRefs = (list: AppState['coverage']['mine']) => list.map((c) => ({ ...c, shifts: c.shifts.map(ref) }));
+  return {
+    ...state,
+    schedules: state.schedules.map((s) => ({
+      ...s,
+      id: scheduleRef(accountId, s.scheduleId),
+      ...(s.takeOverOptions ? { takeOverOptions: ref(s.takeOverOptions) } : {}),
+    })),
+    me: {
+      ...me,
+      onCallNow: me.onCallNow.map(ref),
+      nextShift: me.nextShift ? ref(me.nextShift) : null,
+      shifts: me.shifts.map(ref),
+      gaps: me.gaps.map(ref),
+      ...(me.readiness ? { readiness: { ...me.readiness, shift: ref(me.readiness.shift) } } : {}),
+      ...(me.load
+        ? {
+            load: {
+              ...me.load,
+              thisMonth: mapLoad(me.load.thisMonth),
+              lastMonth: mapLoad(me.load.lastMonth),
+            },
+          }
+        : {}),
+    },
+    coverage: {
+      ...coverage,
+      mine: coverageRefs(coverage.mine),
+      askingMe: coverageRefs(coverage.askingMe),
+      coveredByMe: coverageRefs(coverage.coveredByMe),
+    },
+  };
+}
+
+/** With several accounts, what the state words only as text (what is unknown, what the load leaves out) names the
+ *  schedule's account: "couldn't load Acme · Platform primary". */
+export function namedInText(state: AppState, label: string): AppState {
+  const name = (n: string): string => `${label} · ${n}`;
+  const load = state.me.load;
+  const period = (p: LoadPeriod | null): LoadPeriod | null =>
+    p ? { ...p, schedules: p.schedules.map((x) => ({ ...x, scheduleName: name(x.scheduleName) })) } : null;
+  return {
+    ...state,
+    me: {
+      ...state.me,
+      gaps: state.me.gaps.map((g) => ({ ...g, scheduleName: name(g.scheduleName) })),
+      ...(load
+        ? {
+            load: {
+              ...load,
+              missing: load.missing.map(name),
+              thisMonth: period(load.thisMonth),
+              lastMonth: period(load.lastMonth),
+            },
+          }
+        : {}),
+    },
+  };
+}
