@@ -115,6 +115,30 @@ describe('engine: accounts kept apart', () => {
     expect(w.engine.getState().schedules.map((s) => s.id)).toEqual(['work:sch_primary', 'acme:sch_primary']);
   }, 60_000);
 
+  it('an override on Acme’s schedule goes to Acme only (same schedule id as Work’s), and comes back by its ref', async () => {
+    const w = await started();
+    const request = {
+      scheduleId: 'acme:sch_primary',
+      window: { kind: 'next_hours' as const, hours: 2 as const },
+      emails: [],
+    };
+    const preview = await w.engine.handlers['override:preview'](request);
+    expect(preview.ok && preview.value.scheduleId).toBe('acme:sch_primary');
+    const created = await w.engine.handlers['override:create'](request);
+    expect(created.ok && created.value.status).toBe('created');
+    expect(created.ok && created.value.status === 'created' && created.value.override.scheduleId).toBe(
+      'acme:sch_primary',
+    );
+    expect(w.acme.requests.count({ route: 'createOverride' })).toBe(1);
+    expect(w.harness.sim.requests.count({ route: 'createOverride' })).toBe(0);
+    // Erin (me on Acme) covers; Work's schedule is untouched.
+    await w.harness.clock.advance(5_000);
+    const acme = w.engine.getState().schedules.find((s) => s.id === 'acme:sch_primary');
+    expect(acme?.now?.users.map((u) => u.email)).toEqual(['erin@example.com']);
+    const gone = await w.engine.handlers['override:preview']({ ...request, scheduleId: 'nope:sch_primary' });
+    expect(gone.ok).toBe(false);
+  }, 60_000);
+
   it('a change in the single-service shape ({ email }) is refused by the contract, naming the field', () => {
     const old = SettingsPatchSchema.safeParse({ email: 'x@example.com' });
     expect(old.success).toBe(false);
