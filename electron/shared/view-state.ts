@@ -199,7 +199,9 @@ export const LoadPeriodSchema = z.object({
   nights: z.number(),
   /** Hours on Saturdays and Sundays (local). */
   weekendHours: z.number(),
-  schedules: z.array(z.object({ scheduleId: z.string(), scheduleName: z.string(), hours: z.number() })),
+  schedules: z.array(
+    z.object({ accountId: z.string(), scheduleId: z.string(), scheduleName: z.string(), hours: z.number() }),
+  ),
 });
 export type LoadPeriod = z.infer<typeof LoadPeriodSchema>;
 
@@ -278,7 +280,8 @@ export const AppStateSchema = z.object({
     status: ScheduleStatusSchema,
   }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
-  notices: z.array(z.object({ id: z.string(), message: z.string() })),
+  /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */
+  notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: z.string().optional() })),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });

@@ -142,7 +142,7 @@ export function combineStates(states: readonly AppState[], settings: Settings, n
   const labels = states.map((s) => s.accounts[0]?.label ?? '');
   const named = states.map((s, i) => namedInText(withRefs(s, s.accounts[0]?.id ?? ''), labels[i] ?? ''));
   const accountNotices = named.flatMap((s, i) =>
-    s.notices.map((n) => ({ ...n, message: `${labels[i]}: ${n.message}` })),
+    s.notices.map((n) => ({ ...n, accountId: s.accounts[0]?.id ?? '', message: `${labels[i]}: ${n.message}` })),
   );
   const setups = named.map((s) => s.setup);
   return {

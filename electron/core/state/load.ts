@@ -124,7 +124,12 @@ function periodOf(
     weekendHours: hours(sum((t) => t.weekendMs)),
     schedules: perSchedule
       .filter((p) => p.t.onCallMs > 0)
-      .map((p) => ({ scheduleId: p.view.id, scheduleName: p.view.name, hours: hours(p.t.onCallMs) })),
+      .map((p) => ({
+        accountId: p.view.accountId,
+        scheduleId: p.view.id,
+        scheduleName: p.view.name,
+        hours: hours(p.t.onCallMs),
+      })),
   };
 }
 

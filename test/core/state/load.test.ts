@@ -57,7 +57,7 @@ describe('my on-call load', () => {
       nightHours: 9,
       nights: 1,
       weekendHours: 10,
-      schedules: [{ scheduleId: 'sch_platform', scheduleName: 'Platform primary', hours: 22 }],
+      schedules: [{ accountId: 'main', scheduleId: 'sch_platform', scheduleName: 'Platform primary', hours: 22 }],
     });
     // February is read only from the 20th: its figures say so.
     expect(load?.lastMonth).toMatchObject({
