@@ -2,8 +2,6 @@
 // its own simulator, key and sync loop), and deriving the combined state of 2 × 25 schedules stays as cheap as one
 // service's 50.
 import { performance } from 'node:perf_hooks';
-import { createClient } from '../electron/api/client';
-import type { OncallClient } from '../electron/api/client-types';
 import { ok } from '../electron/api/errors';
 import { createEngine } from '../electron/core/engine/engine';
 import { combineStates } from '../electron/core/state/combine';
@@ -13,6 +11,7 @@ import { startSimulator } from '../electron/simulator/server';
 import { IoClock } from '../test/core/support/io-clock';
 import { MemoryFileStore } from '../test/core/support/memory-file-store';
 import { snapshotOf50 } from './core-sections';
+import { countingClients } from './engine-rig';
 import { BENCH_EMAIL, benchSeed } from './seeds';
 import { round, type Figure, type Section } from './types';
 
@@ -52,18 +51,7 @@ async function twoAccountBudget(): Promise<Figure[]> {
     },
     notifier: { notify: async () => undefined },
     localZone: 'Europe/Berlin',
-    createClient: (o) => {
-      const real = createClient({ ...o, onRequest: () => attempts.push(clock.now()) });
-      const track = <T>(p: Promise<T>) => clock.inFlight.track(p);
-      const client: OncallClient = {
-        ...real,
-        getSchedule: (...a) => track(real.getSchedule(...a)),
-        listShifts: (...a) => track(real.listShifts(...a)),
-        listAllShifts: (...a) => track(real.listAllShifts(...a)),
-        listAllCoverageRequests: (...a) => track(real.listAllCoverageRequests(...a)),
-      };
-      return client;
-    },
+    createClient: countingClients(clock, attempts),
   });
   try {
     await engine.start();

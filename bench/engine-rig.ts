@@ -2,7 +2,7 @@
 // core tests), with in-memory files and keys, a silent notifier, and the fake instant of every HTTP attempt.
 // `startEngine` runs it against any service on loopback (the failure benchmarks use a raw one).
 import { createClient } from '../electron/api/client';
-import type { OncallClient } from '../electron/api/client-types';
+import type { ClientOptions, OncallClient } from '../electron/api/client-types';
 import { ok } from '../electron/api/errors';
 import { createEngine } from '../electron/core/engine/engine';
 import type { Engine } from '../electron/core/engine/types';
@@ -31,6 +31,21 @@ export interface EngineOptions {
   scheduleIds: string[];
   /** settings.horizonDays (default: the settings' own, 14). */
   horizonDays?: number;
+}
+
+/** Real clients whose every HTTP attempt is noted (its fake instant) and whose reads the clock waits for. */
+export function countingClients(clock: IoClock, attempts: number[]): (o: ClientOptions) => OncallClient {
+  return (o) => {
+    const real = createClient({ ...o, onRequest: () => attempts.push(clock.now()) });
+    const track = <T>(p: Promise<T>) => clock.inFlight.track(p);
+    return {
+      ...real,
+      getSchedule: (...a) => track(real.getSchedule(...a)),
+      listShifts: (...a) => track(real.listShifts(...a)),
+      listAllShifts: (...a) => track(real.listAllShifts(...a)),
+      listAllCoverageRequests: (...a) => track(real.listAllCoverageRequests(...a)),
+    };
+  };
 }
 
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
@@ -64,18 +79,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     },
     notifier: { notify: async () => void rig.notified++ },
     localZone: 'Europe/Berlin',
-    createClient: (o) => {
-      const real = createClient({ ...o, onRequest: () => attempts.push(clock.now()) });
-      const track = <T>(p: Promise<T>) => clock.inFlight.track(p);
-      const client: OncallClient = {
-        ...real,
-        getSchedule: (...a) => track(real.getSchedule(...a)),
-        listShifts: (...a) => track(real.listShifts(...a)),
-        listAllShifts: (...a) => track(real.listAllShifts(...a)),
-        listAllCoverageRequests: (...a) => track(real.listAllCoverageRequests(...a)),
-      };
-      return client;
-    },
+    createClient: countingClients(clock, attempts),
   });
   await engine.start();
   return Object.assign(rig, { engine, attempts });

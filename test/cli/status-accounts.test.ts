@@ -8,38 +8,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../electron/api/client';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
-import { baseSeed } from '../simulator/helpers';
+import { serviceSeed } from '../support/two-service-seeds';
 import { jsonState, runStatus as status } from './support/run-status';
 
 const KEY_WORK = 'ocs_cli_work_key_1';
 const KEY_ACME = 'ocs_cli_acme_key_2';
 const ENV = { ONCALL_API_KEY_WORK: KEY_WORK, ONCALL_API_KEY_ACME: KEY_ACME };
 
-function serviceSeed(key: string, first: string, second: string) {
-  const seed = baseSeed();
-  const person = (id: string) => ({
-    id: `usr_${id}`,
-    name: `${id[0]!.toUpperCase()}${id.slice(1)} Person`,
-    email: `${id}@example.com`,
-    role: 'standard',
-    seat: 'member',
-    chat_id: `U_${id}`,
-  });
-  seed.api_keys = [{ key, user_id: `usr_${first}` }];
-  seed.users = [person(first), person(second)];
-  const layer = seed.schedules[0]!.layers[0]!;
-  layer.user_ids = [`usr_${first}`, `usr_${second}`];
-  layer.shift_length = { amount: 1, unit: 'days' };
-  return seed;
-}
-
 let work: RunningSimulator;
 let acme: RunningSimulator;
 let dir = '';
 
 beforeAll(async () => {
-  work = await startSimulator({ seed: serviceSeed(KEY_WORK, 'alice', 'bob') });
-  acme = await startSimulator({ seed: serviceSeed(KEY_ACME, 'erin', 'frank') });
+  work = await startSimulator({ seed: serviceSeed(KEY_WORK, ['alice', 'bob']) });
+  acme = await startSimulator({ seed: serviceSeed(KEY_ACME, ['erin', 'frank']) });
   dir = await mkdtemp(join(tmpdir(), 'oncall-accounts-'));
   const settings = {
     version: 2,

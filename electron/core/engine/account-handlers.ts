@@ -69,12 +69,12 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       const list = parts.sessions();
       if (list.length === 0) return NO_ACCOUNT;
       const answers = await Promise.all(list.map((s) => handlersOf(s)['sync:refresh'](null)));
-      const failed = answers.flatMap((a, i) => (a.ok ? [] : [{ error: a.error, label: list[i]?.id ?? '' }]));
+      const failed = answers.flatMap((a, i) => (a.ok ? [] : [{ error: a.error, accountId: list[i]?.id ?? '' }]));
       if (failed.length < answers.length) return { ok: true, value: null };
       const [first] = failed;
       if (!first) return { ok: true, value: null };
       if (list.length === 1) return { ok: false, error: first.error };
-      const label = parts.state().accounts.find((a) => a.id === first.label)?.label ?? first.label;
+      const label = parts.state().accounts.find((a) => a.id === first.accountId)?.label ?? first.accountId;
       return { ok: false, error: { ...first.error, message: `${label}: ${first.error.message}` } };
     },
     'override:preview': async (request) => {

@@ -28,7 +28,7 @@ export interface HandlerParts {
  * "Refresh now" while a wait the service asked for (Retry-After) runs: nothing was sent, and this says until when,
  * to the minute it is over by (rounded up, so a click at the time shown is allowed).
  */
-export function serviceWait(untilMs: number, nowMs: number, localZone: string) {
+function serviceWait(untilMs: number, nowMs: number, localZone: string) {
   const until = formatDayTime(Math.ceil(untilMs / 60_000) * 60_000, { nowMs, localZone });
   return failure(
     'service_wait',

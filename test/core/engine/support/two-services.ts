@@ -4,32 +4,13 @@
 import { createClient } from '../../../../electron/api/client';
 import type { Engine } from '../../../../electron/core/engine/types';
 import { startSimulator, type RunningSimulator } from '../../../../electron/simulator/server';
-import { baseSeed } from '../../../simulator/helpers';
+import { serviceSeed } from '../../../support/two-service-seeds';
 import { createHarness, type Harness } from '../../support/engine-harness';
 
 export const KEY_WORK = 'ocs_work_key_1111';
 export const KEY_ACME = 'ocs_acme_key_2222';
 
-/** A service whose key belongs to `first`, rotating `first` and `second` daily on sch_primary. */
-export function serviceSeed(key: string, people: [string, string]) {
-  const seed = baseSeed();
-  const [first, second] = people;
-  const person = (id: string) => ({
-    id: `usr_${id}`,
-    name: `${id[0]!.toUpperCase()}${id.slice(1)} Person`,
-    email: `${id}@example.com`,
-    time_zone: 'Europe/Berlin',
-    role: 'standard',
-    seat: 'member',
-    chat_id: `U_${id}`,
-  });
-  seed.api_keys = [{ key, user_id: `usr_${first}` }];
-  seed.users = [person(first), person(second)];
-  const layer = seed.schedules[0]!.layers[0]!;
-  layer.user_ids = [`usr_${first}`, `usr_${second}`];
-  layer.shift_length = { amount: 1, unit: 'days' };
-  return seed;
-}
+export { serviceSeed };
 
 export interface TwoServices {
   harness: Harness;
