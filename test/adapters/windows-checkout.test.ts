@@ -10,9 +10,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, uploadPackTrusting } from '../support/git';
 import { readmeCommands } from './support/readme-commands';
 
 const root = process.cwd();
@@ -29,11 +30,20 @@ describe.skipIf(!isGitCheckout)(
   () => {
     beforeAll(async () => {
       clone = await mkdtemp(join(tmpdir(), 'oncall-crlf-'));
-      const head = (await run('git', ['rev-parse', 'HEAD'], { cwd: root })).stdout.trim();
-      await run('git', ['clone', '-q', '--no-checkout', '-c', 'core.autocrlf=true', root, clone]);
-      await run('git', ['checkout', '-q', head], { cwd: clone });
+      // git() trusts the folders it works in: CI's Linux job runs as root over a checkout another user owns.
+      const head = (await git(root, ['rev-parse', 'HEAD'])).trim();
+      // A local clone's upload-pack runs in the source's git folder, which must be trusted too.
+      const gitDirs = (await git(root, ['rev-parse', '--absolute-git-dir', '--git-common-dir'])).split('\n');
+      const sources = gitDirs.filter(Boolean).map((dir) => resolve(root, dir));
+      const uploadPack = uploadPackTrusting(sources);
+      await git(
+        root,
+        ['clone', '-q', '--no-checkout', '-c', 'core.autocrlf=true', '-u', uploadPack, root, clone],
+        [clone, ...sources],
+      );
+      await git(clone, ['checkout', '-q', head]);
       // `git ls-files --eol`: "i/lf    w/lf    attr/text=auto eol=lf \tpath" (w/ is the checked-out file).
-      eol = (await run('git', ['ls-files', '--eol'], { cwd: clone })).stdout
+      eol = (await git(clone, ['ls-files', '--eol']))
         .split('\n')
         .filter(Boolean)
         .map((line) => ({ file: line.split('\t')[1] ?? '', worktree: /\bw\/(\S*)/.exec(line)?.[1] ?? '?' }));
@@ -81,7 +91,7 @@ describe.skipIf(!isGitCheckout)(
     it("reads the README's CI and release commands as committed (and a CRLF README reads the same)", async () => {
       const cloned = await readFile(join(clone, 'README.md'), 'utf8');
       expect(cloned.includes('\r')).toBe(false);
-      const here = readmeCommands((await run('git', ['show', 'HEAD:README.md'], { cwd: root })).stdout);
+      const here = readmeCommands(await git(root, ['show', 'HEAD:README.md']));
       expect(here).toHaveLength(2);
       expect(here?.every((block) => block.length > 2)).toBe(true);
       expect(readmeCommands(cloned)).toEqual(here);
