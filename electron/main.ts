@@ -27,6 +27,7 @@ import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
 import { createExternalOpener } from './adapters/external';
+import { hostPlatform } from './adapters/host';
 import { registerIpc, type SenderInfo } from './adapters/ipc';
 import { createKeychainStore } from './adapters/keychain';
 import { watchLifecycle } from './adapters/lifecycle';
@@ -176,7 +177,7 @@ function settingsFollower(
 }
 
 async function startShell(demo: DemoSession | undefined) {
-  const platform = process.platform;
+  const platform = hostPlatform();
   const paths = appPaths(app.getAppPath(), platform);
   hardenSession(session.defaultSession);
   // Set once the prerender bundle is loaded (it renders whatever state the engine has then); until then the popover
@@ -279,7 +280,7 @@ async function boot(): Promise<Shell | undefined> {
   }
   // Listening starts here, before start-up: a second launch or a quit meanwhile is remembered, not lost.
   const lifecycle = watchLifecycle({ app, signals: process, log });
-  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+  if (hostPlatform() === 'win32') app.setAppUserModelId(APP_ID);
   app.dock?.hide();
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   // Before ready, as Electron requires. A standard, secure scheme: relative URLs, 'self' in the CSP and secure-context

@@ -17,7 +17,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'core/readiness': ['shared', ...CORE],
   'core/platform': ['shared', ...CORE],
   'core/sync': ['api', 'shared', ...CORE],
-  'core/storage': ['api', 'shared', ...CORE],
+  'core/storage': ['api', 'shared', ...CORE, 'core/platform'],
   'core/state': ['api', 'shared', ...CORE, 'core/sync', 'core/readiness'],
   'core/reminders': ['api', 'shared', ...CORE, 'core/state', 'core/storage', 'core/sync'],
   'core/actions': ['api', 'shared', ...CORE, 'core/state', 'core/sync'],

@@ -5,7 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { linuxAutostartPath } from '../electron/adapters/autostart';
 import type { Engine } from '../electron/core/engine/types';
+import { DESKTOP_PLATFORMS, platformTraits, type DesktopPlatform } from '../electron/core/platform/desktop-platform';
 import { formatTime } from '../electron/shared/format';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
 import type { AppState } from '../electron/shared/view-state';
@@ -67,6 +69,11 @@ vi.mock('electron', () => {
     },
   };
 });
+// The platform main runs as: each platform's tests answer for the host module (electron/adapters/host.ts).
+const platformAnswer = vi.hoisted(() => new Map<'platform', NodeJS.Platform>());
+vi.mock('../electron/adapters/host', () => ({
+  hostPlatform: () => platformAnswer.get('platform') ?? process.platform,
+}));
 vi.mock('keytar', () => ({
   getPassword: async (service: string, account: string) => (keytarCalls.push(`get ${service}/${account}`), null),
   setPassword: async (service: string, account: string) => void keytarCalls.push(`set ${service}/${account}`),
@@ -122,6 +129,7 @@ afterEach(async () => {
     );
   current.clear();
   osZoneLink.clear();
+  platformAnswer.clear();
   vi.unstubAllEnvs();
   vi.resetModules();
   vi.restoreAllMocks();
@@ -132,6 +140,8 @@ afterEach(async () => {
 });
 
 interface LaunchOptions {
+  /** The platform main runs as (default: this host). */
+  platform?: DesktopPlatform;
   gotLock?: boolean;
   demo?: boolean;
   whileStarting?: (standIn: ElectronStandIn) => void;
@@ -141,16 +151,20 @@ interface LaunchOptions {
 async function launch(options: LaunchOptions = {}) {
   const userData = await mkdtemp(join(tmpdir(), 'oncall-main-'));
   cleanups.push(() => rm(userData, { recursive: true, force: true }));
+  if (options.platform) platformAnswer.set('platform', options.platform);
   const standIn = createElectronStandIn({
     appPath: APP_DIR,
     userData,
+    platform: options.platform ?? process.platform,
     ...(options.gotLock === undefined ? {} : { gotLock: options.gotLock }),
     ...options.standIn,
   });
   current.set('electron', standIn);
   vi.stubEnv('ONCALL_DEMO', options.demo === false ? '0' : '1');
-  // Start-at-login writes an XDG autostart entry on Linux: keep it inside the test's folder.
+  // Start-at-login writes an XDG autostart entry on Linux: keep it inside the test's folder (HOME too: an
+  // XDG_CONFIG_HOME that is not a / path, as a Windows host's temporary folder, is ignored for HOME/.config).
   vi.stubEnv('XDG_CONFIG_HOME', join(userData, 'xdg-config'));
+  vi.stubEnv('HOME', userData);
   const main = await import('../electron/main');
   options.whileStarting?.(standIn);
   const shell = await main.running;
@@ -169,9 +183,12 @@ function until(engine: Engine, test: (s: AppState) => boolean): Promise<AppState
   });
 }
 
-/** Clicks the tray menu item with this label, as Electron would (it passes menuItem, window, event). */
+/** Clicks the tray menu item with this label, as Electron would (it passes menuItem, window, event). On macOS the
+ * menu is not attached to the tray: it pops up on a right click. */
 function clickMenu(standIn: ElectronStandIn, label: string): void {
-  const menu: unknown = standIn.trays[0]?.menu;
+  const tray = standIn.trays[0];
+  if (tray && tray.menu === undefined) tray.emitWith('right-click', {}, { x: 1800, y: 0, width: 24, height: 24 });
+  const menu: unknown = tray?.menu ?? tray?.popped;
   const template =
     menu && typeof menu === 'object' && 'template' in menu && Array.isArray(menu.template) ? menu.template : [];
   const item: unknown = template.find((t: unknown) => t && typeof t === 'object' && 'label' in t && t.label === label);
@@ -183,22 +200,6 @@ function clickMenu(standIn: ElectronStandIn, label: string): void {
 const allFresh = (s: AppState) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh');
 
 describe('main process', () => {
-  it('takes the single-instance lock, hides the Dock icon and shows the demo state in the tray', async () => {
-    const { standIn, shell } = await launch();
-    if (!shell) throw new Error('main did not start');
-    expect(standIn.calls.slice(0, 2)).toEqual(['requestSingleInstanceLock', 'dock.hide']);
-    expect(standIn.trays).toHaveLength(1);
-    const state = await until(shell.engine, allFresh);
-    // Alice (the demo user) is on Platform primary, where Bob asks for cover: the tray asks for attention
-    // unless she is on call right now, which the demo seed's rotation decides.
-    const expected = state.me.onCallNow.length > 0 ? 'oncall' : 'attention';
-    expect(state.coverage.askingMe.map((r) => r.id)).toContain('cov_demo_dentist');
-    expect(shell.tray.current().icon).toBe(expected);
-    expect(standIn.trays[0]?.image).toBe(join(APP_DIR, 'dist', 'icons', 'tray', `${expected}.png`));
-    expect(standIn.trays[0]?.tooltip).toMatch(/^(On call|Next on call): /);
-    expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
-  });
-
   it('registers every channel of the contract and answers our window, refusing others', async () => {
     const { standIn, shell } = await launch();
     if (!shell) throw new Error('main did not start');
@@ -414,19 +415,6 @@ describe('main process', () => {
     });
   });
 
-  it('without a key opens onboarding, and "Start at login" writes the autostart entry', async () => {
-    const { standIn, shell, userData } = await launch({ demo: false });
-    if (!shell) throw new Error('main did not start');
-    expect(shell.engine.getState().sync.kind).toBe('needs_setup');
-    expect(standIn.windows[0]?.loaded?.query).toEqual({ window: 'action', view: 'onboarding' });
-    expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
-    clickMenu(standIn, 'Start at login');
-    await until(shell.engine, (s) => s.settings.startAtLogin);
-    const entry = join(userData, 'xdg-config', 'autostart', 'oncall-tray.desktop');
-    const { readFile } = await import('node:fs/promises');
-    await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Name=OnCall Tray'));
-  });
-
   it('outside demo, a newer release shows in the tray menu and the state, and its page opens through the choke point', async () => {
     const page = 'https://github.com/oncall-tray/oncall-tray/releases/tag/v9.9.0';
     feedAnswer = { tag_name: 'v9.9.0', html_url: page };
@@ -459,5 +447,56 @@ describe('main process', () => {
     expect(shell.tray.current().menu.some((i) => i.type !== 'separator' && i.label.startsWith('New version'))).toBe(
       false,
     );
+  });
+});
+
+/** What main does first on each platform, before any window or tray exists (Windows: the AUMID toasts carry). */
+const FIRST_CALLS: Record<DesktopPlatform, string[]> = {
+  linux: ['requestSingleInstanceLock'],
+  darwin: ['requestSingleInstanceLock', 'dock.hide'],
+  win32: ['requestSingleInstanceLock', 'setAppUserModelId com.oncalltray.app'],
+};
+
+describe.each(DESKTOP_PLATFORMS)('main process on %s', (platform) => {
+  it("takes the single-instance lock, sets up the platform's app identity first and shows the demo state in the tray with its icon file", async () => {
+    const { standIn, shell } = await launch({ platform });
+    if (!shell) throw new Error('main did not start');
+    const identityCalls = standIn.calls.filter((c) =>
+      /^(requestSingleInstanceLock|dock\.hide|setAppUserModelId)/.test(c),
+    );
+    expect(identityCalls).toEqual(FIRST_CALLS[platform]);
+    expect(standIn.calls.slice(0, identityCalls.length)).toEqual(identityCalls);
+    expect(standIn.trays).toHaveLength(1);
+    const state = await until(shell.engine, allFresh);
+    // Alice (the demo user) is on Platform primary, where Bob asks for cover: the tray asks for attention
+    // unless she is on call right now, which the demo seed's rotation decides.
+    const expected = state.me.onCallNow.length > 0 ? 'oncall' : 'attention';
+    expect(state.coverage.askingMe.map((r) => r.id)).toContain('cov_demo_dentist');
+    expect(shell.tray.current().icon).toBe(expected);
+    const traits = platformTraits(platform);
+    expect(standIn.trays[0]?.image).toBe(
+      traits.path.join(APP_DIR, 'dist', 'icons', 'tray', traits.trayIconFile(expected)),
+    );
+    expect(standIn.trays[0]?.tooltip).toMatch(/^(On call|Next on call): /);
+    expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
+  });
+
+  it('without a key opens onboarding, and "Start at login" is made true the way this platform does it', async () => {
+    const { standIn, shell, userData } = await launch({ demo: false, platform });
+    if (!shell) throw new Error('main did not start');
+    expect(shell.engine.getState().sync.kind).toBe('needs_setup');
+    expect(standIn.windows[0]?.loaded?.query).toEqual({ window: 'action', view: 'onboarding' });
+    expect(keytarCalls.filter((c) => !c.startsWith('get'))).toEqual([]);
+    clickMenu(standIn, 'Start at login');
+    await until(shell.engine, (s) => s.settings.startAtLogin);
+    const entry = linuxAutostartPath({ XDG_CONFIG_HOME: join(userData, 'xdg-config'), HOME: userData });
+    const { readFile } = await import('node:fs/promises');
+    if (platformTraits(platform).autostart === 'xdg-autostart') {
+      await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Name=OnCall Tray'));
+      expect(standIn.calls.filter((c) => c.startsWith('setLoginItemSettings'))).toEqual([]);
+    } else {
+      await vi.waitFor(() => expect(standIn.calls).toContain('setLoginItemSettings {"openAtLogin":true}'));
+      await expect(readFile(entry, 'utf8')).rejects.toThrow(/ENOENT/);
+    }
   });
 });

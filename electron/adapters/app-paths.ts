@@ -1,6 +1,6 @@
 // Where the built app's files are, relative to the app folder (the project root in development, app.asar when
 // packaged). Files handed to other processes (notification icons) must come from app.asar.unpacked.
-import { join } from 'node:path';
+import { pathFor } from '../core/platform/desktop-platform';
 import type { TrayIcon } from '../core/state/tray-menu';
 import { APP_SCHEME, RENDERER_HOST } from './app-protocol';
 import { trayIconPath } from './tray';
@@ -26,6 +26,8 @@ export function unpackedPath(path: string): string {
 }
 
 export function appPaths(appDir: string, platform: NodeJS.Platform): AppPaths {
+  const paths = pathFor(platform);
+  const join = (...parts: string[]): string => paths.join(...parts);
   const dist = join(appDir, 'dist');
   const icons = join(dist, 'icons');
   const appIcon = join(icons, 'app.png');

@@ -1,8 +1,9 @@
 // Makes "Start at login" true on each platform: the login items API on macOS and Windows, an XDG autostart
 // entry on Linux. Everything it needs is passed in, so the Linux part runs in tests against a temporary HOME.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { posix } from 'node:path';
 import { AUTOSTART_FILE_NAME, autostartDesktopEntry, autostartDir } from '../core/platform/autostart';
+import { platformTraits } from '../core/platform/desktop-platform';
 
 export interface AutostartOptions {
   platform: NodeJS.Platform;
@@ -17,11 +18,11 @@ export interface AutostartOptions {
 
 /** Path of the Linux autostart entry this app manages. */
 export function linuxAutostartPath(env: AutostartOptions['env']): string {
-  return join(autostartDir(env), AUTOSTART_FILE_NAME);
+  return posix.join(autostartDir(env), AUTOSTART_FILE_NAME);
 }
 
 export async function applyStartAtLogin(enabled: boolean, o: AutostartOptions): Promise<void> {
-  if (o.platform !== 'linux') {
+  if (platformTraits(o.platform).autostart === 'login-items') {
     o.setLoginItemSettings({ openAtLogin: enabled });
     return;
   }

@@ -1,7 +1,8 @@
 // Demo mode: the embedded simulator with the demo seed on a random loopback port, and the app pointed at it
 // through the engine's overrides. Nothing is written to the keychain and the data lives in its own folder, so a
 // demo never touches a real setup. No Electron import: the wiring is tested in Node.
-import { join } from 'node:path';
+import path from 'node:path';
+import type { PathModule } from '../core/platform/desktop-platform';
 import demoSeed from '../simulator/demo-seed.json';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator/server';
 import type { EngineOptions } from '../core/engine/types';
@@ -19,8 +20,8 @@ export function relaunchArgs(argv: readonly string[], mode: 'demo' | 'live'): st
 }
 
 /** Demo data never mixes with the user's own settings, cache and reminders. */
-export function dataDirFor(userDataDir: string, demo: boolean): string {
-  return demo ? join(userDataDir, 'demo') : userDataDir;
+export function dataDirFor(userDataDir: string, demo: boolean, paths: PathModule = path): string {
+  return demo ? paths.join(userDataDir, 'demo') : userDataDir;
 }
 
 export interface DemoSession {

@@ -1,7 +1,7 @@
 // Renders the pure tray model (core/tray-menu) onto Electron's Tray and Menu. It re-renders when the state changes
 // and at minute boundaries (for countdowns), and touches the OS tray only for what actually differs.
-import { join } from 'node:path';
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
+import { platformTraits } from '../core/platform/desktop-platform';
 import type { Clock } from '../core/ports';
 import {
   buildTrayMenu,
@@ -17,9 +17,8 @@ import type { AppState } from '../shared/view-state';
 
 /** Where each state's icon lives under dist/icons/tray: the format each platform's tray wants. */
 export function trayIconPath(iconsDir: string, icon: TrayIcon, platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return join(iconsDir, 'tray', `${icon}Template.png`); // @2x found by Electron
-  if (platform === 'win32') return join(iconsDir, 'tray', `${icon}.ico`);
-  return join(iconsDir, 'tray', `${icon}.png`);
+  const traits = platformTraits(platform);
+  return traits.path.join(iconsDir, 'tray', traits.trayIconFile(icon));
 }
 
 /** Maps the model to Electron's menu template. '&' is a mnemonic marker outside macOS, so it is doubled there. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyStartAtLogin, linuxAutostartPath } from '../../electron/adapters/autostart';
 import { autostartDesktopEntry, autostartDir, quoteExecArg } from '../../electron/core/platform/autostart';
+import { DESKTOP_PLATFORMS, platformTraits } from '../../electron/core/platform/desktop-platform';
 
 const homes: string[] = [];
 afterEach(async () => {
@@ -39,44 +40,41 @@ describe('XDG autostart entry (pure)', () => {
   });
 });
 
-describe('start at login follows the setting', () => {
-  it('on Linux writes the entry when enabled and removes it when disabled, in a fresh HOME', async () => {
+describe('start at login, the mechanism per platform (the table the app reads)', () => {
+  it('is an XDG autostart entry on Linux and the login items API on macOS and Windows', () => {
+    expect(DESKTOP_PLATFORMS.map((p) => [p, platformTraits(p).autostart])).toEqual([
+      ['linux', 'xdg-autostart'],
+      ['darwin', 'login-items'],
+      ['win32', 'login-items'],
+    ]);
+  });
+});
+
+describe.each(DESKTOP_PLATFORMS)('start at login follows the setting on %s', (platform) => {
+  it('turns on and off through its mechanism, and only through it', async () => {
     const home = await freshHome();
     const env = { HOME: home };
+    const calls: boolean[] = [];
     const opts = {
-      platform: 'linux' as const,
-      setLoginItemSettings: () => {},
+      platform,
+      setLoginItemSettings: (s: { openAtLogin: boolean }) => void calls.push(s.openAtLogin),
       env,
       execPath: '/opt/OnCall Tray/oncall-tray',
     };
     await applyStartAtLogin(true, opts);
-    const text = await readFile(join(home, '.config/autostart/oncall-tray.desktop'), 'utf8');
-    expect(text).toContain('Exec="/opt/OnCall Tray/oncall-tray"\n');
-    await applyStartAtLogin(true, { ...opts, env: { ...env, APPIMAGE: '/home/a/Apps/OnCall-Tray.AppImage' } });
-    expect(await readFile(linuxAutostartPath(env), 'utf8')).toContain('Exec=/home/a/Apps/OnCall-Tray.AppImage\n');
-    await applyStartAtLogin(false, opts);
-    await expect(stat(linuxAutostartPath(env))).rejects.toThrow(/ENOENT/);
-    await applyStartAtLogin(false, opts); // already off: still fine
-  });
-
-  it('on macOS and Windows uses the login items API and writes no file', async () => {
-    const home = await freshHome();
-    const calls: boolean[] = [];
-    for (const platform of ['darwin', 'win32'] as const) {
-      await applyStartAtLogin(true, {
-        platform,
-        setLoginItemSettings: (s) => calls.push(s.openAtLogin),
-        env: { HOME: home },
-        execPath: 'x',
-      });
+    const entry = join(home, '.config', 'autostart', 'oncall-tray.desktop');
+    if (platformTraits(platform).autostart === 'xdg-autostart') {
+      expect(await readFile(entry, 'utf8')).toContain('Exec="/opt/OnCall Tray/oncall-tray"\n');
+      await applyStartAtLogin(true, { ...opts, env: { ...env, APPIMAGE: '/home/a/Apps/OnCall-Tray.AppImage' } });
+      expect(await readFile(linuxAutostartPath(env), 'utf8')).toContain('Exec=/home/a/Apps/OnCall-Tray.AppImage\n');
+      await applyStartAtLogin(false, opts);
+      await expect(stat(linuxAutostartPath(env))).rejects.toThrow(/ENOENT/);
+      await applyStartAtLogin(false, opts); // already off: still fine
+      expect(calls).toEqual([]);
+    } else {
+      await applyStartAtLogin(false, opts);
+      expect(calls).toEqual([true, false]);
+      await expect(stat(join(home, '.config'))).rejects.toThrow(/ENOENT/);
     }
-    await applyStartAtLogin(false, {
-      platform: 'darwin',
-      setLoginItemSettings: (s) => calls.push(s.openAtLogin),
-      env: { HOME: home },
-      execPath: 'x',
-    });
-    expect(calls).toEqual([true, true, false]);
-    await expect(stat(join(home, '.config'))).rejects.toThrow(/ENOENT/);
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { platformTraits } from '../../electron/core/platform/desktop-platform';
 import { INVOKE_CHANNELS } from '../../electron/shared/ipc-contract';
 import { textMatching } from '../support/matchers';
 
@@ -40,9 +41,16 @@ describe('built main bundle', () => {
     expect(result).toMatchObject({ quit: true, handlersLeft: 0, channels: [...INVOKE_CHANNELS].sort() });
     // The built main loads the prerender bundle (dist/renderer-ssr) and serves the popover with its first frame.
     expect(result).toMatchObject({ popoverPrerendered: true });
-    expect(result).toMatchObject({
-      image: textMatching(/dist\/icons\/tray\/(attention|oncall)\.png$/),
-      tooltip: textMatching(/^(On call|Next on call): /),
-    });
+    // The bundle runs as this host: its tray icon is the file the platform table names, with the host's separators.
+    const traits = platformTraits(process.platform);
+    const icons = (['attention', 'oncall'] as const).map((icon) =>
+      traits.path.join('dist', 'icons', 'tray', traits.trayIconFile(icon)),
+    );
+    expect(result).toMatchObject({ tooltip: textMatching(/^(On call|Next on call): /) });
+    const image = typeof result === 'object' && result !== null && 'image' in result ? String(result.image) : '';
+    expect(
+      icons.some((icon) => image.endsWith(traits.path.sep + icon)),
+      `${image} is one of ${icons.join(', ')}`,
+    ).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/adapters/clock';
 import { dataDirFor, DEMO_EMAIL, isDemoMode, relaunchArgs, startDemo } from '../../electron/adapters/demo';
 import { createEngine } from '../../electron/core/engine/engine';
+import { pathFor, type DesktopPlatform, type PathModule } from '../../electron/core/platform/desktop-platform';
 import { createFsFileStore } from '../../electron/core/storage/fs-file-store';
 import type { SecretStore } from '../../electron/core/ports';
 import type { AppState } from '../../electron/shared/view-state';
@@ -44,8 +45,26 @@ describe('demo mode', () => {
     expect(isDemoMode(['electron', '.', '--demo'], {})).toBe(true);
     expect(isDemoMode(['electron', '.'], { ONCALL_DEMO: '1' })).toBe(true);
     expect(isDemoMode(['electron', '.'], { ONCALL_DEMO: '0' })).toBe(false);
-    expect(dataDirFor('/u/OnCall Tray', true)).toBe('/u/OnCall Tray/demo');
-    expect(dataDirFor('/u/OnCall Tray', false)).toBe('/u/OnCall Tray');
+  });
+
+  it.each<[DesktopPlatform, PathModule, string, string]>([
+    ['linux', posix, '/home/u/.config/OnCall Tray', '/home/u/.config/OnCall Tray/demo'],
+    [
+      'darwin',
+      posix,
+      '/Users/u/Library/Application Support/OnCall Tray',
+      '/Users/u/Library/Application Support/OnCall Tray/demo',
+    ],
+    [
+      'win32',
+      win32,
+      'C:\\Users\\u\\AppData\\Roaming\\OnCall Tray',
+      'C:\\Users\\u\\AppData\\Roaming\\OnCall Tray\\demo',
+    ],
+  ])('on %s keeps demo data in a folder of its own inside userData', (platform, paths, userData, demoDir) => {
+    expect(pathFor(platform)).toBe(paths);
+    expect(dataDirFor(userData, true, pathFor(platform))).toBe(demoDir);
+    expect(dataDirFor(userData, false, pathFor(platform))).toBe(userData);
   });
 
   it('runs the real engine against the embedded simulator with the demo seed, never writing to the keychain', async () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTrayController, toMenuTemplate, trayIconPath, type TrayLike } from '../../electron/adapters/tray';
+import { DESKTOP_PLATFORMS, type DesktopPlatform } from '../../electron/core/platform/desktop-platform';
 import type { TrayActionId, TrayMenuItem } from '../../electron/core/state/tray-menu';
 import { defaultSettings } from '../../electron/shared/settings';
 import type { AppState } from '../../electron/shared/view-state';
@@ -92,6 +95,19 @@ function state(nextStartMs: number): AppState {
   };
 }
 
+/** Each platform's icons folder, written with its own separator. */
+const ICONS_DIR: Record<DesktopPlatform, string> = {
+  linux: '/icons',
+  darwin: '/icons',
+  win32: 'C:\\Program Files\\OnCall Tray\\resources\\app.asar\\dist\\icons',
+};
+/** What each platform's tray is given for the "soon" state (an independent statement of the table in desktop-platform.ts). */
+const SOON_ICON: Record<DesktopPlatform, string> = {
+  linux: '/icons/tray/soon.png',
+  darwin: '/icons/tray/soonTemplate.png',
+  win32: 'C:\\Program Files\\OnCall Tray\\resources\\app.asar\\dist\\icons\\tray\\soon.ico',
+};
+
 function setup(platform: NodeJS.Platform = 'linux', locale?: string) {
   const clock = new FakeClock(NOW);
   const zone = { current: 'Europe/Berlin' };
@@ -101,7 +117,8 @@ function setup(platform: NodeJS.Platform = 'linux', locale?: string) {
   const controller = createTrayController({
     tray: rec.tray,
     buildMenu: (t) => t,
-    iconPath: (i) => trayIconPath('/icons', i, platform),
+    iconPath: (i) =>
+      trayIconPath(ICONS_DIR[platform === 'darwin' || platform === 'win32' ? platform : 'linux'], i, platform),
     clock,
     localZone: () => zone.current,
     ...(locale ? { locale } : {}),
@@ -231,8 +248,21 @@ describe('tray adapter', () => {
     expect(clock.pendingDueMs()).toEqual([]);
     expect(calls).toContain('destroy');
   });
+});
 
-  it('uses .ico files on Windows', () => {
-    expect(trayIconPath('/i', 'problem', 'win32')).toBe('/i/tray/problem.ico');
+describe.each(DESKTOP_PLATFORMS)('tray adapter on %s', (platform) => {
+  it("shows the platform's icon file, with its own path separators, and the menu where its tray takes one", () => {
+    const { controller, calls } = setup(platform);
+    controller.update(state(NOW + 2 * 3_600_000 - 30_000));
+    expect(calls[0]).toBe(`image ${SOON_ICON[platform]}`);
+    // macOS pops the menu up on right click instead, so a left click can open the popover.
+    expect(calls.includes('menu')).toBe(platform !== 'darwin');
+  });
+
+  it('has an icon in the build for every tray state, in the format this platform names', () => {
+    for (const icon of ['off', 'soon', 'oncall', 'attention', 'problem'] as const) {
+      const file = trayIconPath('tray-root', icon, platform).replace(/^tray-root[\\/]tray[\\/]/, '');
+      expect(existsSync(join(process.cwd(), 'build', 'icons', 'tray', file)), file).toBe(true);
+    }
   });
 });

@@ -38,15 +38,26 @@ describe('status command line', () => {
   });
 });
 
-describe('app data folder (same as Electron userData)', () => {
-  it('follows each platform', () => {
+describe('app data folder (same as Electron userData), on any host', () => {
+  it('on linux: $XDG_CONFIG_HOME or ~/.config', () => {
     expect(appDataDir('linux', {}, '/home/u')).toBe('/home/u/.config');
     expect(appDataDir('linux', { XDG_CONFIG_HOME: '/x' }, '/home/u')).toBe('/x');
+    expect(userDataDir('linux', {}, '/home/u')).toBe('/home/u/.config/OnCall Tray');
+  });
+
+  it('on darwin: ~/Library/Application Support', () => {
     expect(appDataDir('darwin', {}, '/Users/u')).toBe('/Users/u/Library/Application Support');
+    expect(userDataDir('darwin', {}, '/Users/u')).toBe('/Users/u/Library/Application Support/OnCall Tray');
+  });
+
+  it('on win32: %APPDATA%, else AppData\\Roaming, with Windows separators', () => {
     expect(appDataDir('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\Users\\u')).toBe(
       'C:\\Users\\u\\AppData\\Roaming',
     );
-    expect(userDataDir('linux', {}, '/home/u')).toBe('/home/u/.config/OnCall Tray');
+    expect(appDataDir('win32', {}, 'C:\\Users\\u')).toBe('C:\\Users\\u\\AppData\\Roaming');
+    expect(userDataDir('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\Users\\u')).toBe(
+      'C:\\Users\\u\\AppData\\Roaming\\OnCall Tray',
+    );
   });
 });
 

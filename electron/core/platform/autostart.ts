@@ -1,6 +1,9 @@
 // Start at login on Linux: an XDG autostart entry (~/.config/autostart/oncall-tray.desktop), which GNOME, KDE,
 // Xfce and most other desktops honour. Pure text and paths here; the adapter writes or removes the file.
-import { join } from 'node:path';
+// Linux paths only, so path.posix whatever the host (the tests run this on every system).
+import { posix } from 'node:path';
+
+const join = (...parts: string[]): string => posix.join(...parts);
 
 export const AUTOSTART_FILE_NAME = 'oncall-tray.desktop';
 

@@ -1,7 +1,7 @@
 // The app data folder, computed the way Electron's app.getPath('userData') does (appData + product name), so
 // plain-Node tools (the status command) read the same settings, cache and keychain account as the app.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { pathFor } from '../platform/desktop-platform';
 
 export const PRODUCT_NAME = 'OnCall Tray';
 
@@ -12,6 +12,8 @@ export interface PathEnv {
 
 /** Electron's `appData`: %APPDATA% on Windows, ~/Library/Application Support on macOS, $XDG_CONFIG_HOME or ~/.config elsewhere. */
 export function appDataDir(platform: NodeJS.Platform, env: PathEnv, home: string): string {
+  const paths = pathFor(platform);
+  const join = (...parts: string[]): string => paths.join(...parts);
   if (platform === 'win32') return env.APPDATA && env.APPDATA !== '' ? env.APPDATA : join(home, 'AppData', 'Roaming');
   if (platform === 'darwin') return join(home, 'Library', 'Application Support');
   return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : join(home, '.config');
@@ -23,5 +25,5 @@ export function userDataDir(
   env: PathEnv = process.env,
   home: string = homedir(),
 ): string {
-  return join(appDataDir(platform, env, home), PRODUCT_NAME);
+  return pathFor(platform).join(appDataDir(platform, env, home), PRODUCT_NAME);
 }

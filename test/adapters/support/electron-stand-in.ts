@@ -15,6 +15,8 @@ export interface StandInOptions {
   locale?: string;
   /** Accelerators another app holds: registering them fails. */
   takenShortcuts?: string[];
+  /** The system Electron runs on (default: this host): app.dock exists only on macOS, as in Electron. */
+  platform?: NodeJS.Platform;
 }
 
 class RecordingEmitter extends EventEmitter {
@@ -116,7 +118,11 @@ export function createElectronStandIn(options: StandInOptions) {
     setContextMenu(menu: unknown): void {
       this.menu = menu;
     }
-    popUpContextMenu(): void {}
+    /** The menu last popped up (macOS: on right click, as the tray then has no context menu set). */
+    popped: unknown;
+    popUpContextMenu(menu: unknown): void {
+      this.popped = menu;
+    }
     destroy(): void {
       this.destroyed = true;
     }
@@ -141,7 +147,8 @@ export function createElectronStandIn(options: StandInOptions) {
 
   const app = Object.assign(new RecordingEmitter(), {
     isPackaged: false,
-    dock: { hide: () => void calls.push('dock.hide') },
+    dock:
+      (options.platform ?? process.platform) === 'darwin' ? { hide: () => void calls.push('dock.hide') } : undefined,
     requestSingleInstanceLock: () => (calls.push('requestSingleInstanceLock'), options.gotLock ?? true),
     whenReady: () => Promise.resolve(),
     getAppPath: () => options.appPath,

@@ -2,6 +2,7 @@
 // require cache, in demo mode; waits for the tray to show the demo state, quits, and prints one RESULT line.
 // Usage: node --import tsx test/adapters/support/run-bundle.ts <path to main.cjs> <userData dir>
 import Module, { createRequire } from 'node:module';
+import { platformTraits } from '../../../electron/core/platform/desktop-platform';
 import { createElectronStandIn } from './electron-stand-in';
 
 const [bundle, userData] = process.argv.slice(2);
@@ -15,7 +16,10 @@ stub.loaded = true;
 require.cache[electronId] = stub;
 
 const deadline = Date.now() + 15_000;
-const settled = () => /(attention|oncall)\.png$/.test(standIn.trays[0]?.image ?? '');
+// The demo's tray settles on one of these icons, in this host's file format (the app's platform table).
+const traits = platformTraits(process.platform);
+const settledIcons = ['attention', 'oncall'].map((icon) => traits.path.sep + traits.trayIconFile(icon));
+const settled = () => settledIcons.some((icon) => (standIn.trays[0]?.image ?? '').endsWith(icon));
 require(bundle);
 while (!settled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 // The popover as the built main serves it through app:// (its prerender bundle loaded the way the bundle loads it).
