@@ -86,7 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         }
       : {}),
-    // Electron 41 runs Chromium 146 (the tests: Debian's, newer); the prerender runs in main's Node (20 at least).
+    // Electron 45 runs a Chromium newer than 146 (so do the tests: Debian's); the prerender runs in main's Node (20 at least).
     // So CSS keeps native light-dark() instead of a custom-property stand-in on every colour.
     target: isSsrBuild ? 'node20' : 'chrome146',
     // The polyfill is unneeded in Electron's Chromium; and nothing may be injected inline.

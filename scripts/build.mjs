@@ -15,7 +15,7 @@ const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
-  // Electron 41 ships Node 24; node20 keeps the bundle runnable by the plain-Node tests too.
+  // Electron 45 ships Node 24; node20 keeps the bundle runnable by the plain-Node tests too.
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',

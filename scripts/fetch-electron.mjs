@@ -7,19 +7,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { electronBinary } from './electron-binary.mjs';
 
 const required = process.argv.includes('--required');
 const require = createRequire(import.meta.url);
 const FETCH_LATER = 'npm run fetch-electron';
 
 function binaryPresent() {
-  try {
-    // The electron package exports the binary's path, and throws when the binary was never fetched.
-    const path = require('electron');
-    return typeof path === 'string' && existsSync(path);
-  } catch {
-    return false;
-  }
+  // Not require('electron'): since Electron 42 that downloads a missing binary by itself.
+  return electronBinary() !== undefined;
 }
 
 /** The one line of install.js's error output that says why (e.g. "getaddrinfo ENOTFOUND github.com"). */
@@ -49,12 +45,28 @@ function runInstall() {
   });
 }
 
+/**
+ * @electron/get (Electron 42 on) downloads with fetch, whose "fetch failed" hides why (the cause is not printed).
+ * Asking the same host once more, here, finds it: "fetch failed: connect ECONNREFUSED 127.0.0.1:9".
+ */
+async function withCause(reason) {
+  if (!/fetch failed/i.test(reason)) return reason;
+  const host = process.env.ELECTRON_MIRROR || process.env.npm_config_electron_mirror || 'https://github.com/';
+  try {
+    await fetch(host, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+    return reason;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return cause instanceof Error && cause.message ? `${reason}: ${cause.message}` : reason;
+  }
+}
+
 async function main() {
   if (binaryPresent()) return 0;
   const skipped = !required && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   const result = skipped ? { ok: false, reason: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set' } : await runInstall();
   if (result.ok && binaryPresent()) return 0;
-  const why = result.ok ? 'the download left no binary' : result.reason;
+  const why = result.ok ? 'the download left no binary' : await withCause(result.reason);
   console.warn(
     `\nWARNING: Electron's binary was not downloaded (${why}). Everything but running the app works ` +
       `(tests, type-checks, packaging test, \`npm run status\`); \`npm start\` and \`npm run demo\` need it. ` +

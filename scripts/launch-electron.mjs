@@ -2,22 +2,11 @@
 // time by scripts/fetch-electron.mjs, which only warns where the download host can't be reached.
 // Usage: node scripts/launch-electron.mjs [--check] [app args…]   (--check: only verify the binary is there)
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './electron-binary.mjs';
 
 const MISSING =
   "Electron's binary is not installed (its download failed or was skipped during `npm ci`): with network access, run `npm run fetch-electron`.";
-
-function electronBinary() {
-  try {
-    // The electron package exports the binary's path, and throws when its install step never ran.
-    const path = createRequire(import.meta.url)('electron');
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const binary = electronBinary();
 if (!binary) {

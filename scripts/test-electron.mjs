@@ -10,22 +10,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './electron-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const required = args.includes('--required');
 const passThrough = args.filter((a) => a !== '--required');
-
-function electronBinary() {
-  try {
-    // The electron package exports the binary's path, and throws when its install step never ran.
-    const path = require('electron');
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 if (!electronBinary()) {
   const why =

@@ -49,7 +49,14 @@ async function takeOver(engine: Engine, params: TrayParams, handBack: boolean, s
 /** The hand-off text onto the clipboard (the tray item and the popover's "Copy on-call summary"); returns it. */
 export async function copySummary(engine: Engine): Promise<{ ok: true; value: string } | Failure> {
   const summary = await engine.handlers['summary:get'](null);
-  if (summary.ok) clipboard.writeText(summary.value);
+  if (!summary.ok) return summary;
+  // Electron 44's clipboard is asynchronous (the W3C Clipboard API's shape): "copied" only once it has landed.
+  try {
+    await clipboard.writeText(summary.value);
+  } catch (cause) {
+    const why = cause instanceof Error ? `: ${cause.message}` : '';
+    return { ok: false, error: { kind: 'internal', message: `The summary could not be put on the clipboard${why}.` } };
+  }
   return summary;
 }
 

@@ -1,22 +1,16 @@
 // The install step that stands in for electron's own postinstall (scripts/fetch-electron.mjs), run as npm runs it,
 // against a download mirror on loopback that refuses connections: what a user behind a closed network sees.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 const root = process.cwd();
 
-function binaryInstalled(): boolean {
-  try {
-    const path: unknown = createRequire(join(root, 'package.json'))('electron');
-    return typeof path === 'string' && existsSync(path);
-  } catch {
-    return false;
-  }
-}
+// Not require('electron'), which since Electron 42 downloads a missing binary by itself.
+const binaryInstalled = (): boolean => electronBinary(join(root, 'package.json')) !== undefined;
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -32,8 +26,18 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-// Port 9 (discard) on loopback: nothing listens, so the download fails at once, as behind a closed proxy.
-const CLOSED = { ELECTRON_MIRROR: 'http://127.0.0.1:9/' };
+// A loopback port that was just free: nothing listens, so the download fails at once, as behind a closed proxy.
+// (Not port 9: fetch, which @electron/get uses since Electron 42, refuses that one itself as a "bad port".)
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+const PORT = await closedPort();
+const CLOSED = { ELECTRON_MIRROR: `http://127.0.0.1:${PORT}/` };
 
 describe('installing without access to Electron downloads', () => {
   it("npm skips electron's own download step and runs ours after the install", async () => {
@@ -57,7 +61,9 @@ describe('installing without access to Electron downloads', () => {
       const lines = result.stderr.split('\n').filter((l) => l.trim() !== '');
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(
-        /^WARNING: Electron's binary was not downloaded \(connect ECONNREFUSED 127\.0\.0\.1:9\)\./,
+        new RegExp(
+          `^WARNING: Electron's binary was not downloaded \\((fetch failed: )?connect ECONNREFUSED 127\\.0\\.0\\.1:${PORT}\\)\\.`,
+        ),
       );
       expect(lines[0]).toContain('npm run fetch-electron');
     },

@@ -8,7 +8,6 @@
 // before every `npm ci`; the signing step run in bash, its secrets read back from $GITHUB_ENV whole. And
 // `npm run test:electron` here, without Electron's binary, skips with one line.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { validateWorkflow } from '@action-validator/core';
 import { load } from 'js-yaml';
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
@@ -360,14 +360,8 @@ describe('npm run test:electron', () => {
     ).toBe('node scripts/test-electron.mjs');
   });
 
-  const binary = ((): string | undefined => {
-    try {
-      const path: unknown = createRequire(import.meta.url)('electron');
-      return typeof path === 'string' && existsSync(path) ? path : undefined;
-    } catch {
-      return undefined;
-    }
-  })();
+  // Not require('electron'), which since Electron 42 downloads a missing binary by itself.
+  const binary = electronBinary(join(root, 'package.json'));
 
   it.skipIf(binary !== undefined)(
     "without Electron's binary prints one line saying why it skips and exits 0 (1 with --required)",

@@ -20,13 +20,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { APP_ID, APP_NAME, DESKTOP_ENTRY } from '../../electron/adapters/app-paths';
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 import { electronNotificationOptions } from '../../electron/adapters/electron-notifier';
 import { notificationOptions } from '../../electron/adapters/notifier';
 import { trayTooltip } from '../../electron/core/state/tray-menu';
@@ -39,10 +39,9 @@ const PROBE = join(root, 'test', 'electron', 'support', 'main-probe.cjs');
 const POPOVER = 'app://renderer/index.html?window=popover&view=status';
 const CREATE_OVERRIDE = /^\/schedules\/[^/]+\/overrides\/$/;
 
-const electronBinary = (): string => {
-  const path: unknown = createRequire(import.meta.url)('electron');
-  if (typeof path !== 'string' || !existsSync(path))
-    throw new Error("Electron's binary is not installed: run `npm run fetch-electron`.");
+const electronPath = (): string => {
+  const path = electronBinary(join(root, 'package.json'));
+  if (!path) throw new Error("Electron's binary is not installed: run `npm run fetch-electron`.");
   return path;
 };
 
@@ -162,7 +161,7 @@ beforeAll(async () => {
   if (!existsSync(join(root, 'dist', 'main', 'main.cjs')))
     throw new Error('The app is not built: run `npm run build` first.');
   dataDir = realpathSync(await mkdtemp(join(tmpdir(), 'oncall-electron-')));
-  electronBinary(); // fails early, and clearly, without the binary
+  electronPath(); // fails early, and clearly, without the binary
   // No executablePath: Playwright then starts node_modules' Electron with its loader (`-r loader.js`), which holds
   // the app's 'ready' until Playwright is attached; the probe is preloaded before the app, so it sees every tray.
   app = await _electron.launch({
@@ -200,7 +199,7 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
       .poll(async () => (await probe()).trays.filter((t) => t.alive).length, { timeout: 30_000, message: 'the tray' })
       .toBe(1);
     const second = spawn(
-      electronBinary(),
+      electronPath(),
       [...(process.platform === 'linux' ? ['--no-sandbox'] : []), root, '--demo', `--user-data-dir=${dataDir}`],
       {
         env: envForApp(),
