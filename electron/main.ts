@@ -2,6 +2,7 @@
 // and wires events between them. No logic of its own lives here; every piece it wires is tested on its own.
 import {
   app,
+  dialog,
   globalShortcut,
   ipcMain,
   Menu,
@@ -31,6 +32,7 @@ import { hostPlatform } from './adapters/host';
 import { registerIpc, type SenderInfo } from './adapters/ipc';
 import { createKeychainStore } from './adapters/keychain';
 import { watchLifecycle } from './adapters/lifecycle';
+import { notificationFallback } from './adapters/notification-fallback';
 import { appNotifications } from './adapters/notifications';
 import { watchPowerAndNetwork } from './adapters/power';
 import { hardenSession } from './adapters/security';
@@ -65,7 +67,10 @@ function buildEngine({
   windows,
   zone,
 }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
-  // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through.
+  // Set below; a refused notification (macOS) asks readiness again through it.
+  let engine: Engine | undefined;
+  // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through. What
+  // macOS refuses (an unsigned build since Electron 42) opens its window and a message box instead, never silence.
   const notifications = appNotifications({
     identity: {
       appName: APP_NAME,
@@ -76,9 +81,15 @@ function buildEngine({
     },
     electron: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
     onClick: (view, params) => windows.open(view, params),
+    onFailed: notificationFallback({
+      openWindow: (view, params) => windows.open(view, params),
+      showMessage: (message) => dialog.showMessageBox(message),
+      recheck: () => engine?.popoverOpened(),
+      log,
+    }),
     log,
   });
-  return createEngine({
+  engine = createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
     notifier: notifications.notifier,
@@ -90,6 +101,7 @@ function buildEngine({
     notificationHealth: notifications.health,
     log,
   });
+  return engine;
 }
 
 function buildTray({ platform, paths, windows, updates, openExternal, zone }: Context, engine: Engine) {

@@ -11,6 +11,7 @@ import type { NotificationRequest, Notifier } from '../core/ports';
 /** The part of an Electron Notification this adapter uses. */
 export interface ShownNotification {
   once(event: 'click', listener: () => void): unknown;
+  once(event: 'show', listener: () => void): unknown;
   once(event: 'close', listener: () => void): unknown;
   once(event: 'failed', listener: (event: unknown, error: string) => void): unknown;
   show(): void;
@@ -30,48 +31,91 @@ export function electronNotificationOptions(n: NotificationRequest): Notificatio
 export interface ElectronNotifierOptions {
   notifications: ElectronNotifications;
   onClick(target: ViewName, params?: Record<string, string>): void;
+  /**
+   * macOS did not show `n` (a `failed` event: since Electron 42 notifications go through UNNotification, which
+   * refuses a bundle without a coherent code signature; or notifications unsupported): the caller shows it some
+   * other way the user will see. Called once per notification.
+   */
+  onFailed?(n: NotificationRequest, error: string): void;
   log?: (message: string) => void;
 }
 
-export function createElectronNotifier(options: ElectronNotifierOptions): Notifier & { showing(): number } {
+export interface ElectronNotifier extends Notifier {
+  showing(): number;
+  /** Why the last notification was not shown, until one is shown again (undefined: none has failed). */
+  failure(): string | undefined;
+}
+
+export function createElectronNotifier(options: ElectronNotifierOptions): ElectronNotifier {
   // A notification nothing refers to may be garbage-collected, and its click is then lost: each is held until it is
   // clicked, closed or has failed.
   const live = new Set<ShownNotification>();
+  let failure: string | undefined;
   return {
     async notify(n) {
+      let fellBack = false;
+      const fallBack = (error: string): void => {
+        failure = error;
+        options.log?.(`notification ${n.id} could not be shown: ${error}`);
+        if (fellBack) return;
+        fellBack = true;
+        options.onFailed?.(n, error);
+      };
+      if (!options.notifications.isSupported()) return fallBack('Electron reports notifications unsupported');
       let shown: ShownNotification;
       try {
         shown = options.notifications.create(electronNotificationOptions(n));
       } catch (error) {
-        options.log?.(`notification ${n.id} could not be shown: ${String(error)}`);
-        return;
+        return fallBack(String(error));
       }
       live.add(shown);
       shown.once('click', () => (live.delete(shown), options.onClick(n.target, n.params)));
       shown.once('close', () => void live.delete(shown));
+      shown.once('show', () => void (failure = undefined));
       shown.once('failed', (_event, error) => {
         live.delete(shown);
-        options.log?.(`notification ${n.id} could not be shown: ${error}`);
+        fallBack(error);
       });
+      // Once macOS has refused one, the next is shown the other way at once, not only after its own refusal (which
+      // may never come: an unsigned build can also be met with silence). Posting it still lets a fixed setup show.
+      const knownFailure = failure;
       shown.show();
+      if (knownFailure !== undefined && !fellBack) {
+        fellBack = true;
+        options.onFailed?.(n, knownFailure);
+      }
     },
     showing: () => live.size,
+    failure: () => failure,
   };
 }
 
-/** Readiness, of this path: whether Electron can post here; Focus and the app's own setting can't be read. */
+/** What the user can do when macOS refuses this build's notifications, and what still reaches them meanwhile. */
+export const MAC_NOTIFICATION_FIX =
+  'Install a signed release of OnCall Tray (or sign this build with a Developer ID), then allow OnCall Tray in ' +
+  'System Settings → Notifications. Until then, reminders open the OnCall Tray window and the tray icon shows ' +
+  'this problem; alarms in your calendar (Export my shifts…) remain a second channel.';
+
+/**
+ * Readiness, of this path: whether Electron can post here, and whether macOS refused the last one (a `failed`
+ * event); Focus and the app's own setting can't be read.
+ */
 export function electronNotificationHealth(
   notifications: Pick<ElectronNotifications, 'isSupported'>,
+  failure: () => string | undefined = () => undefined,
 ): () => Promise<NotificationHealthResult> {
-  return async () =>
-    notifications.isSupported()
-      ? {
-          result: 'unknown',
-          message:
-            "Notifications go to Notification Center as OnCall Tray; whether Focus, Do Not Disturb or OnCall Tray's own setting (System Settings → Notifications) holds them back can't be checked here.",
-        }
-      : {
-          result: 'problem',
-          message: "This system can't show OnCall Tray's notifications: Electron reports notifications unsupported.",
-        };
+  return async () => {
+    const refused = notifications.isSupported() ? failure() : 'Electron reports notifications unsupported';
+    if (refused !== undefined) {
+      return {
+        result: 'problem',
+        message: `macOS won't show notifications from this build: ${refused}. ${MAC_NOTIFICATION_FIX}`,
+      };
+    }
+    return {
+      result: 'unknown',
+      message:
+        "Notifications go to Notification Center as OnCall Tray; whether Focus, Do Not Disturb or OnCall Tray's own setting (System Settings → Notifications) holds them back can't be checked here.",
+    };
+  };
 }

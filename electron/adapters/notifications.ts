@@ -3,7 +3,7 @@
 // Windows). `npm run status` never delivers and keeps notification-health.ts's answer for its platform.
 import type { NotificationHealthResult } from '../core/readiness/readiness';
 import type { ViewName } from '../shared/ipc-contract';
-import type { Notifier } from '../core/ports';
+import type { NotificationRequest, Notifier } from '../core/ports';
 import { createElectronNotifier, electronNotificationHealth, type ElectronNotifications } from './electron-notifier';
 import { notificationHealth, type Run } from './notification-health';
 import { createNodeNotifier, type NotifierIdentity, type SendNotification } from './notifier';
@@ -20,6 +20,8 @@ export interface AppNotificationsOptions {
   /** Electron's Notification; only used where notificationPath says so. */
   electron: ElectronNotifications;
   onClick: (target: ViewName, params?: Record<string, string>) => void;
+  /** macOS refused a notification (electron-notifier.ts): show it another way the user will see. */
+  onFailed?: (n: NotificationRequest, error: string) => void;
   log?: (message: string) => void;
   /** Injected by tests. */
   send?: SendNotification;
@@ -36,11 +38,13 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
   const { identity, onClick, log } = options;
   const path = notificationPath(identity.platform);
   if (path === 'electron') {
-    return {
-      path,
-      notifier: createElectronNotifier({ notifications: options.electron, onClick, log }),
-      health: electronNotificationHealth(options.electron),
-    };
+    const notifier = createElectronNotifier({
+      notifications: options.electron,
+      onClick,
+      ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+      ...(log ? { log } : {}),
+    });
+    return { path, notifier, health: electronNotificationHealth(options.electron, notifier.failure) };
   }
   return {
     path,

@@ -1,0 +1,139 @@
+// macOS refuses notifications from a build without a coherent signature (Electron 42 on: UNNotification), with a
+// `failed` event on the Notification. Here the real engine, on a simulator and a fake clock, delivers through the
+// macOS path (appNotifications on 'darwin') to a fake Electron Notification that fails as macOS does: the shift's
+// reminders must still reach the user (their window opens, a message box says what they were), readiness must say
+// "macOS won't show notifications from this build" with what to do, and the tray must show its problem icon.
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NotificationConstructorOptions } from 'electron';
+import type { ElectronNotifications } from '../../electron/adapters/electron-notifier';
+import { notificationFallback, type FallbackMessage } from '../../electron/adapters/notification-fallback';
+import { appNotifications } from '../../electron/adapters/notifications';
+import type { Engine } from '../../electron/core/engine/types';
+import type { NotificationRequest } from '../../electron/core/ports';
+import { trayIconFor } from '../../electron/core/state/tray-menu';
+import { createHarness, seedSettings, type Harness } from '../core/support/engine-harness';
+import { ME, seedOf } from '../core/support/seeds';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const seed = seedOf([
+  {
+    id: 'sch_plat',
+    name: 'Platform',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T09:00:00Z',
+    userIds: ['usr_alice', 'usr_me'],
+    length: { amount: 1, unit: 'days' },
+  },
+]);
+const MY_START = Date.parse('2026-03-10T09:00:00Z');
+const REFUSED = 'Notifications are not allowed for this application';
+
+/** Electron's Notification as an unsigned build meets it on macOS 13+: show() is answered with `failed`. */
+class RefusedNotification extends EventEmitter {
+  constructor(readonly options: NotificationConstructorOptions) {
+    super();
+  }
+  show(): void {
+    queueMicrotask(() => this.emit('failed', {}, REFUSED));
+  }
+}
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('a notification macOS refuses (failed event)', () => {
+  it('becomes a readiness problem with what to do, the tray problem icon, and the reminder shown in the app instead', async () => {
+    h = await createHarness({ startMs: MY_START - 2 * HOUR, seed });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'], startAtLogin: true });
+    const posted: NotificationConstructorOptions[] = [];
+    const electron: ElectronNotifications = {
+      isSupported: () => true,
+      create: (options) => (posted.push(options), new RefusedNotification(options)),
+    };
+    const windows: Array<[string, Record<string, string> | undefined]> = [];
+    const messages: FallbackMessage[] = [];
+    const fellBack: NotificationRequest[] = [];
+    let engine: Engine | undefined;
+    const fallback = notificationFallback({
+      openWindow: (view, params) => void windows.push([view, params]),
+      showMessage: async (m) => void messages.push(m),
+      recheck: () => engine?.popoverOpened(),
+    });
+    const notifications = appNotifications({
+      identity: { appName: 'OnCall Tray', iconPath: '/icon.png', appId: 'x', desktopEntry: 'x', platform: 'darwin' },
+      electron,
+      onClick: () => undefined,
+      onFailed: (n, error) => (fellBack.push(n), fallback(n, error)),
+    });
+    expect(notifications.path).toBe('electron');
+    engine = h.engine({ notifier: notifications.notifier, notificationHealth: notifications.health });
+    await engine.start();
+    await h.clock.advance(MIN);
+    await engine.checksSettled();
+    // Nothing has been refused yet: readiness can't tell (Focus is unreadable), and says so; the tray is fine.
+    const before = engine.getState();
+    expect(before.me.readiness?.checks.find((c) => c.id === 'notifications')?.result).toBe('unknown');
+    expect(trayIconFor(before, h.clock.now())).not.toBe('problem');
+
+    // The shift's reminders before its start (readiness speaks of the next shift, so this is where it is read).
+    await h.clock.advanceTo(MY_START - MIN);
+    await engine.checksSettled();
+    const startReminders = posted.filter((p) => /Platform/.test(`${p.title} ${p.body}`));
+    expect(startReminders.length).toBeGreaterThan(0);
+    // Every reminder macOS refused came through the app instead, once each: its window, and a message box.
+    expect(fellBack.map((n) => n.title)).toEqual(posted.map((p) => p.title));
+    expect(new Set(fellBack.map((n) => n.id)).size).toBe(fellBack.length);
+    expect(windows.length).toBe(fellBack.length);
+    expect(messages.map((m) => m.message)).toEqual(fellBack.map((n) => n.title));
+    expect(messages[0]?.detail).toContain(`macOS did not show this as a notification (${REFUSED})`);
+    expect(messages[0]?.detail).toContain('calendar');
+
+    const after = engine.getState();
+    const check = after.me.readiness?.checks.find((c) => c.id === 'notifications');
+    expect(check?.result).toBe('problem');
+    expect(check?.message).toMatch(
+      new RegExp(`^macOS won't show notifications from this build: ${REFUSED}\\. Install a signed release`),
+    );
+    expect(trayIconFor(after, h.clock.now())).toBe('problem');
+  }, 60_000);
+
+  it('falls back at once for the next one, and trusts Notification Center again once one is shown', async () => {
+    const made: EventEmitter[] = [];
+    const electron: ElectronNotifications = {
+      isSupported: () => true,
+      create: () => {
+        const n = Object.assign(new EventEmitter(), { show: () => undefined });
+        made.push(n);
+        return n;
+      },
+    };
+    const fellBack: string[] = [];
+    const notifications = appNotifications({
+      identity: { appName: 'OnCall Tray', iconPath: '/icon.png', appId: 'x', desktopEntry: 'x', platform: 'darwin' },
+      electron,
+      onClick: () => undefined,
+      onFailed: (n) => void fellBack.push(n.id),
+    });
+    const reminder = (id: string): NotificationRequest => ({ id, title: 't', body: 'b', target: 'status' });
+    await notifications.notifier.notify(reminder('a'));
+    made[0]?.emit('failed', {}, REFUSED);
+    expect((await notifications.health()).result).toBe('problem');
+    // Known refused: b comes through the app before (and without waiting for) its own refusal, and only once.
+    await notifications.notifier.notify(reminder('b'));
+    expect(fellBack).toEqual(['a', 'b']);
+    made[1]?.emit('failed', {}, REFUSED);
+    expect(fellBack).toEqual(['a', 'b']);
+    // Signed and allowed now: c is shown, and readiness goes back to what it can tell.
+    await notifications.notifier.notify(reminder('c'));
+    made[2]?.emit('show');
+    expect(fellBack).toEqual(['a', 'b', 'c']);
+    expect((await notifications.health()).result).toBe('unknown');
+    await notifications.notifier.notify(reminder('d'));
+    expect(fellBack).toEqual(['a', 'b', 'c']);
+  });
+});
