@@ -68,7 +68,7 @@ function buildEngine({
   zone,
 }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
   // Set below; a refused notification (macOS) asks readiness again through it.
-  let engine: Engine | undefined;
+  const late: { engine?: Engine } = {};
   // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through. What
   // macOS refuses (an unsigned build since Electron 42) opens its window and a message box instead, never silence.
   const notifications = appNotifications({
@@ -84,12 +84,12 @@ function buildEngine({
     onFailed: notificationFallback({
       openWindow: (view, params) => windows.open(view, params),
       showMessage: (message) => dialog.showMessageBox(message),
-      recheck: () => engine?.popoverOpened(),
+      recheck: () => late.engine?.popoverOpened(),
       log,
     }),
     log,
   });
-  engine = createEngine({
+  const engine = createEngine({
     clock: systemClock,
     secrets: createKeychainStore({ log }),
     notifier: notifications.notifier,
@@ -101,6 +101,7 @@ function buildEngine({
     notificationHealth: notifications.health,
     log,
   });
+  late.engine = engine;
   return engine;
 }
 

@@ -44,7 +44,7 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
       ...(options.onFailed ? { onFailed: options.onFailed } : {}),
       ...(log ? { log } : {}),
     });
-    return { path, notifier, health: electronNotificationHealth(options.electron, notifier.failure) };
+    return { path, notifier, health: electronNotificationHealth(options.electron, () => notifier.failure()) };
   }
   return {
     path,

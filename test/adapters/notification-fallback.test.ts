@@ -58,11 +58,11 @@ describe('a notification macOS refuses (failed event)', () => {
     const windows: Array<[string, Record<string, string> | undefined]> = [];
     const messages: FallbackMessage[] = [];
     const fellBack: NotificationRequest[] = [];
-    let engine: Engine | undefined;
+    const late: { engine?: Engine } = {};
     const fallback = notificationFallback({
       openWindow: (view, params) => void windows.push([view, params]),
       showMessage: async (m) => void messages.push(m),
-      recheck: () => engine?.popoverOpened(),
+      recheck: () => late.engine?.popoverOpened(),
     });
     const notifications = appNotifications({
       identity: { appName: 'OnCall Tray', iconPath: '/icon.png', appId: 'x', desktopEntry: 'x', platform: 'darwin' },
@@ -71,7 +71,8 @@ describe('a notification macOS refuses (failed event)', () => {
       onFailed: (n, error) => (fellBack.push(n), fallback(n, error)),
     });
     expect(notifications.path).toBe('electron');
-    engine = h.engine({ notifier: notifications.notifier, notificationHealth: notifications.health });
+    const engine = h.engine({ notifier: notifications.notifier, notificationHealth: notifications.health });
+    late.engine = engine;
     await engine.start();
     await h.clock.advance(MIN);
     await engine.checksSettled();
