@@ -148,7 +148,9 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
     .filter((b) => b.endMs <= input.nowMs)
     .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
   const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
-  const about = next ? { startsAtMs: next.startMs } : {};
+  // Urgent while quiet when any shift it concerns (removed, moved or new) starts before quiet time ends.
+  const mustPrecedeMs = Math.min(...[...c.before, ...c.after].map((b) => b.startMs));
+  const about = { ...(next ? { startsAtMs: next.startMs } : {}), mustPrecedeMs };
   return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...about };
 }
 
