@@ -183,3 +183,20 @@ describe('issue 34 case 13: quiet hours turned on during a running shift', () =>
     expect(seen(h, ms('2026-03-11T01:00:00Z'))).toEqual(ONCE);
   }, 60_000);
 });
+
+describe("a change notice takes the place of the reminders already due, by the schedule's own choice", () => {
+  it('a shift of mine added 30 min ahead on a schedule that reminds 2 h before: one notice, no "On call in 30 min"', async () => {
+    const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET_OFF }, { reminders: TWO_HOURS_ONLY });
+    await h.engine().start();
+    await h.clock.advanceTo(ms('2026-03-10T14:00:00Z'));
+    h.sim.state.addOverride(
+      'sch_night',
+      { startMs: ms('2026-03-10T14:30:00Z'), endMs: ms('2026-03-10T16:00:00Z'), userIds: ['usr_me'] },
+      h.clock.now(),
+    );
+    await h.clock.advanceTo(ms('2026-03-10T14:20:00Z'));
+    const said = h.notifier.shown.filter((s) => s.atMs >= ms('2026-03-10T14:00:00Z'));
+    expect(said.map((s) => s.title)).toEqual(['Your shift was added']);
+    expect(said[0]?.body).toMatch(/^You were added to Night desk 15:30–17:00 — on call in 2\d min\.$/);
+  }, 60_000);
+});
