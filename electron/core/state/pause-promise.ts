@@ -5,7 +5,7 @@ import { refParts } from '../../shared/accounts';
 import { formatDayTime, type DayFormatOptions } from '../../shared/format';
 import type { ReminderSettings, Settings } from '../../shared/settings';
 import { stillComing, stillComingText } from '../../shared/start-reminders';
-import type { AppState } from '../../shared/view-state';
+import type { MyShift } from '../../shared/view-state';
 
 /** The reminders a schedule of an account gives: its own choice, or the default. */
 function choiceOf(settings: Settings, accountId: string, scheduleRef: string): ReminderSettings {
@@ -16,7 +16,11 @@ function choiceOf(settings: Settings, accountId: string, scheduleRef: string): R
 
 /** "the 01:00 reminder for your Wed 03:00 shift still comes", or "the last reminder before a shift starts still
  *  comes" when no shift of mine with reminders left to give starts before `pausedMs`. */
-export function pausePromise(state: AppState, pausedMs: number, opts: DayFormatOptions): string {
+export function pausePromise(
+  state: { settings: Settings; me: { shifts: readonly MyShift[] } },
+  pausedMs: number,
+  opts: DayFormatOptions,
+): string {
   for (const shift of state.me.shifts) {
     const startMs = Date.parse(shift.start);
     if (startMs <= opts.nowMs || startMs > pausedMs) continue;
