@@ -10,6 +10,8 @@ import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
 import { changeNotification, type ShiftChange } from './notice-messages';
 import { MINUTE_MS } from '../../shared/time';
+import { startRemindersOf } from '../../shared/start-reminders';
+import type { ShiftRef } from './messages';
 import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 interface Span {
@@ -86,12 +88,13 @@ function causedByMe(c: Component, before: ScheduleSnapshot, snapshot: Snapshot, 
   });
 }
 
-/** The keys of the reminders of my next block in this change that are already due: the notice replaces them. */
-function replacedKeys(group: string, startMs: number, input: PlanInput): string[] {
-  const keys = [`${group}:start`];
-  for (const lead of input.settings.reminders.leadTimesMin)
-    if (startMs - lead * MINUTE_MS <= input.nowMs) keys.push(`${group}:lead${lead}`);
-  return startMs <= input.nowMs ? keys : keys.slice(1);
+/** The keys of the reminders of my next block in this change that are already due, by its schedule's own choice
+ *  (as they were planned): the notice replaces them. */
+function replacedKeys(next: ShiftRef, input: PlanInput): string[] {
+  const due = startRemindersOf(next.startMs, remindersFor(input.settings, next.scheduleId)).filter(
+    (r) => r.atMs <= input.nowMs,
+  );
+  return due.map((r) => (r.kind === 'start' ? `${next.group}:start` : `${next.group}:lead${r.leadMin}`));
 }
 
 /**
@@ -147,8 +150,10 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
   const cut = c.after
     .filter((b) => b.endMs <= input.nowMs)
     .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
-  const replaces = [...(next ? replacedKeys(next.group, next.startMs, input) : []), ...cut];
-  const about = next ? { startsAtMs: next.startMs } : {};
+  const replaces = [...(next ? replacedKeys(next, input) : []), ...cut];
+  // Urgent while quiet when any shift it concerns (removed, moved or new) starts before quiet time ends.
+  const mustPrecedeMs = Math.min(...[...c.before, ...c.after].map((b) => b.startMs));
+  const about = { ...(next ? { startsAtMs: next.startMs } : {}), mustPrecedeMs };
   return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...about };
 }
 

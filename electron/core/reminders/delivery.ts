@@ -88,9 +88,10 @@ export function createDelivery(o: DeliveryOptions): Delivery {
           })),
         ),
       );
-      const quiet = quietEnd(nowMs) !== undefined;
+      const quietEndMs = quietEnd(nowMs);
+      const quiet = quietEndMs !== undefined;
       const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
-      const waits = shown.filter((out) => quiet && !isUrgent(out, nowMs));
+      const waits = shown.filter((out) => quietEndMs !== undefined && !isUrgent(out, nowMs, quietEndMs));
       const speaks = shown.filter((out) => !waits.includes(out)).map((out) => out.show);
       if (entries.length > 0)
         deliver(

@@ -1,6 +1,7 @@
 // Quiet hours and pause: which messages wait, and the one summary that comes when notifications may speak again.
-// A shift's start is never silenced ("on call in 15 min", "on call now", a change that puts me on call within the
-// hour, the heads-up for a shift starting during quiet hours). What waits is re-checked when it is delivered, so
+// A shift's start is never silenced ("on call in 15 min", "on call now", the heads-up for a shift starting during
+// quiet hours, the last reminder before a start when "on call now" is off, a change to a shift starting before quiet
+// time ends: shared/start-reminders). What waits is re-checked when it is delivered, so
 // the summary never repeats something no longer true (a request someone else covered, a lead for a shift that
 // has started since).
 import type { NotificationRequest } from '../ports';
@@ -8,13 +9,14 @@ import type { HeldMessage } from '../storage/fired-store';
 import type { Outcome } from './judge';
 import type { MessageOptions } from './messages';
 import { heldLine, policyOf } from './policy';
-import { URGENT_WITHIN_MS } from './quiet';
+import { speaksWhileQuiet } from '../../shared/start-reminders';
 
-export function isUrgent(o: Outcome, nowMs: number): boolean {
+/** Whether a message shown while quiet (until `quietEndMs`) speaks now rather than wait for the summary. */
+export function isUrgent(o: Outcome, nowMs: number, quietEndMs: number): boolean {
   if (o.kind === undefined) return false;
   const quiet = policyOf(o.kind).quiet;
-  if (quiet !== 'speaks-if-soon') return quiet === 'speaks';
-  return o.startsAtMs !== undefined && o.startsAtMs - nowMs <= URGENT_WITHIN_MS;
+  if (quiet !== 'speaks-in-time') return quiet === 'speaks';
+  return speaksWhileQuiet(o, nowMs, quietEndMs);
 }
 
 export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number): HeldMessage {

@@ -24,6 +24,8 @@ export interface Outcome {
   kind?: ReminderKind;
   /** Start of the shift the message is about (a lead's or a change's next block). */
   startsAtMs?: number;
+  /** Quiet time must not hold it past this instant (the last lead's start, a change's earliest start). */
+  mustPrecedeMs?: number;
 }
 
 export interface JudgeContext {
@@ -73,7 +75,9 @@ function judgeShiftGroup(
   if (!ref) return [];
   const lateEnd = (r: PlannedReminder): boolean => policyOf(r.kind).catchUp === 'late-end';
   const outcomes = judgeEnds(items.filter(lateEnd), ctx);
-  const before = items.filter((r) => !lateEnd(r)).sort((a, b) => a.atMs - b.atMs);
+  // A heads-up due with a lead at the same instant speaks for both: it says what still comes.
+  const headsUpLast = (r: PlannedReminder): number => (r.kind === 'heads-up' ? 1 : 0);
+  const before = items.filter((r) => !lateEnd(r)).sort((a, b) => a.atMs - b.atMs || headsUpLast(a) - headsUpLast(b));
   const latest = before[before.length - 1];
   if (!latest) return outcomes;
   const show = catchUp(ref, latest, ctx, nextPlannedMs);
@@ -83,7 +87,10 @@ function judgeShiftGroup(
       : latest.kind === 'heads-up' && ctx.nowMs - latest.atMs <= ctx.graceMs
         ? 'heads-up'
         : 'lead';
-  outcomes.push(show ? { show, settle: before, kind, startsAtMs: ref.startMs } : { settle: before });
+  // The one message stands for every reminder it settles: the last warning among them keeps it from waiting.
+  const precede = before.flatMap((r) => (r.mustPrecedeMs === undefined ? [] : [r.mustPrecedeMs]));
+  const stake = { startsAtMs: ref.startMs, ...(precede.length > 0 ? { mustPrecedeMs: Math.min(...precede) } : {}) };
+  outcomes.push(show ? { show, settle: before, kind, ...stake } : { settle: before });
   return outcomes;
 }
 
@@ -129,7 +136,10 @@ export function judge(plan: readonly PlannedReminder[], ctx: JudgeContext): Outc
   for (const r of due) {
     if (!isAsap(r) && r.shift) continue;
     const show = nowMs <= r.untilMs;
-    const about = r.startsAtMs === undefined ? {} : { startsAtMs: r.startsAtMs };
+    const about = {
+      ...(r.startsAtMs === undefined ? {} : { startsAtMs: r.startsAtMs }),
+      ...(r.mustPrecedeMs === undefined ? {} : { mustPrecedeMs: r.mustPrecedeMs }),
+    };
     const notice = words(r.kind, 'onTime', { r, nowMs, opts: ctx.opts }, undefined);
     outcomes.push(show ? { show: notice, settle: [r], kind: r.kind, ...about } : { settle: [r] });
     if (show) for (const key of r.replaces ?? []) settledByNotice.add(key);

@@ -2,6 +2,7 @@
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
 import { formatDayTime, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
+import { stillComingText, type StartReminder } from '../../shared/start-reminders';
 
 export interface MessageOptions {
   localZone?: string;
@@ -74,18 +75,21 @@ export function upcomingNotification(
   return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
 }
 
-/** The evening before a shift that starts during quiet hours: "On call at 03:00" — its start is not silenced. From
- *  saved data: "According to saved data from 18:55, you are on call: Platform 03:00–11:00. It starts …". */
+/** The evening before a shift that starts during quiet hours: "On call at 03:00" — its start is not silenced. The
+ *  body says which of its reminders still come (`comes`, from the plan): "… It starts during quiet hours; the 01:00
+ *  reminder still comes." From saved data: "According to saved data from 18:55, you are on call: Platform …". */
 export function headsUpNotification(
   id: string,
   ref: ShiftRef,
   atMs: number,
+  comes: readonly StartReminder[],
   opts: MessageOptions,
   savedAtMs?: number,
 ): NotificationRequest {
   const line = shiftLine(ref, atMs, opts);
   const what = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you are on call: ${line}`;
-  const body = `${what}. It starts during quiet hours; its start reminders still come.`;
+  const promise = stillComingText(comes, ref.startMs, opts) ?? 'this is its last reminder';
+  const body = `${what}. It starts during quiet hours; ${promise}.`;
   // Quiet hours span the night: a start within 12 h on the next day reads "03:00 tonight", not "Wed 03:00".
   const time = formatTime(ref.startMs, opts);
   const when =

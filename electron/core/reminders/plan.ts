@@ -15,19 +15,25 @@ import {
 import { knownOf } from './known';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
-import { MINUTE_MS } from '../../shared/time';
+import { startRemindersOf, stillComing } from '../../shared/start-reminders';
 import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { Snapshot } from '../model/snapshot';
 
 export type { PlanInput, PlannedReminder, ReminderKind } from './types';
 export type { ShiftRef } from './messages';
 
-/** A shift starting during quiet hours gets a heads-up as they begin ("starts at 03:00"), if it has start reminders. */
+/**
+ * A shift starting during quiet hours gets a heads-up as they begin ("On call at 03:00 tonight"), if it has start
+ * reminders, saying which of them still come (the plan's own, by the rule of shared/start-reminders). Only while
+ * its start is ahead: quiet hours turned on (or an upgrade) during a running shift must not announce it again.
+ */
 function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder[] {
   const r = remindersFor(input.settings, ref.scheduleId);
   const quiet = quietHoursAt(ref.startMs, input.settings.quietHours, zone);
-  if (!quiet || quiet.startMs >= ref.startMs || !ref.startSeen || !(r.atStart || r.leadTimesMin.length > 0)) return [];
+  if (!quiet || quiet.startMs >= ref.startMs || !ref.startSeen || ref.startMs <= input.nowMs) return [];
+  if (startRemindersOf(ref.startMs, r).length === 0) return [];
   const key = `${ref.group}:heads-up`;
+  const comes = stillComing(ref.startMs, r, quiet.startMs, quiet.endMs);
   return [
     {
       key,
@@ -35,7 +41,8 @@ function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder
       kind: 'heads-up',
       untilMs: ref.startMs,
       shift: ref,
-      notification: headsUpNotification(key, ref, quiet.startMs, input),
+      comes,
+      notification: headsUpNotification(key, ref, quiet.startMs, comes, input),
     },
   ];
 }
@@ -71,16 +78,16 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   }
   // A start not seen in the data was planned for (and its keys fired) back when it was seen; planning it again
   // now would key it by the later-looking start and say "on call now" mid-shift.
-  if (ref.startSeen && ref.startMs > input.nowMs) {
-    for (const lead of new Set(r.leadTimesMin)) {
-      const key = `${ref.group}:lead${lead}`;
-      const atMs = ref.startMs - lead * MINUTE_MS;
-      items.push({ ...base, key, atMs, kind: 'lead', notification: upcomingNotification(key, ref, atMs, input) });
+  for (const s of ref.startSeen ? startRemindersOf(ref.startMs, r) : []) {
+    if (s.kind === 'start') {
+      const key = `${ref.group}:start`;
+      items.push({ ...base, key, atMs: s.atMs, kind: 'start', notification: startNotification(key, ref, input) });
+    } else if (ref.startMs > input.nowMs) {
+      const key = `${ref.group}:lead${s.leadMin}`;
+      const notification = upcomingNotification(key, ref, s.atMs, input);
+      const last = s.mustPrecedeMs === undefined ? {} : { mustPrecedeMs: s.mustPrecedeMs };
+      items.push({ ...base, key, atMs: s.atMs, kind: 'lead', notification, ...last });
     }
-  }
-  if (r.atStart && ref.startSeen) {
-    const key = `${ref.group}:start`;
-    items.push({ ...base, key, atMs: ref.startMs, kind: 'start', notification: startNotification(key, ref, input) });
   }
   // A block reaching the horizon's end may be clipped there: its true end is not known yet.
   if (r.atEnd && ref.endMs < horizonEndMs) {

@@ -33,9 +33,9 @@ export interface Wording {
 export interface ReminderPolicy {
   /** 'at-its-time': planned for an instant; 'when-noticed': shown as soon as a read finds it, until it expires. */
   due: 'at-its-time' | 'when-noticed';
-  /** During quiet hours or a pause: always speaks, waits for the summary, or speaks when its shift starts within
-   *  the hour (URGENT_WITHIN_MS). */
-  quiet: 'speaks' | 'waits' | 'speaks-if-soon';
+  /** During quiet hours or a pause: always speaks, waits for the summary, or speaks in time (when its shift starts
+   *  within the hour, or when waiting would bring it after the start it must precede: shared/start-reminders). */
+  quiet: 'speaks' | 'waits' | 'speaks-in-time';
   /** Its schedule is read again when it falls due, and it waits briefly for that read (confirm.ts). */
   confirmsFirst: boolean;
   /** Missed (later than the grace): 'with-its-shift' one message for the shift as it is now ("On call in 3 h",
@@ -92,7 +92,7 @@ const NOTICE = {
 export const POLICIES = {
   lead: {
     ...SHIFT,
-    quiet: 'speaks-if-soon',
+    quiet: 'speaks-in-time',
     catchUp: 'with-its-shift',
     heldWhileAhead: true,
     inSummary: 'time-from-now',
@@ -107,7 +107,9 @@ export const POLICIES = {
     inSummary: 'as-held',
     onTime: {
       fresh: asPlanned,
-      saved: withShift(({ r, opts, savedAtMs }, ref) => headsUpNotification(r.key, ref, r.atMs, opts, savedAtMs)),
+      saved: withShift(({ r, opts, savedAtMs }, ref) =>
+        headsUpNotification(r.key, ref, r.atMs, r.comes ?? [], opts, savedAtMs),
+      ),
     },
     late: upcomingNow,
   },
@@ -149,7 +151,7 @@ export const POLICIES = {
     },
   },
   coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
-  change: { ...NOTICE, quiet: 'speaks-if-soon', inSummary: 'without-timing', onTime: asNoticed, late: asNoticed },
+  change: { ...NOTICE, quiet: 'speaks-in-time', inSummary: 'without-timing', onTime: asNoticed, late: asNoticed },
 } satisfies Record<ReminderKind, ReminderPolicy>;
 
 export const policyOf = (kind: ReminderKind): ReminderPolicy => POLICIES[kind];

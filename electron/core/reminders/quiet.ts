@@ -8,8 +8,7 @@ export interface Span {
   endMs: number;
 }
 
-/** A message about a shift starting this soon (or already running) is urgent: it is shown even when quiet. */
-export const URGENT_WITHIN_MS = 60 * 60_000;
+export { URGENT_WITHIN_MS } from '../../shared/start-reminders';
 
 function at(day: DateTime, clock: string): DateTime {
   const [h, m] = clock.split(':').map(Number);

@@ -1,5 +1,6 @@
 // Types shared by the reminder planner, the change detector and the scheduler.
 import type { ServiceSettings } from '../../shared/settings';
+import type { StartReminder } from '../../shared/start-reminders';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { NotificationRequest } from '../ports';
 import { keptReadAtMs, knownOf } from './known';
@@ -26,6 +27,11 @@ export interface PlannedReminder {
   replaces?: string[];
   /** A change notice: the start of my next block it tells about (urgent when that is soon). */
   startsAtMs?: number;
+  /** Quiet time never holds it past this instant (shared/start-reminders: the last lead before a start when no
+   *  "On call now" follows, a change to a shift starting then). */
+  mustPrecedeMs?: number;
+  /** A heads-up: the reminders of its shift that still come during quiet hours (what it promises). */
+  comes?: StartReminder[];
 }
 
 export interface PlanInput extends MessageOptions {

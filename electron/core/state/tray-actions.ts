@@ -6,6 +6,7 @@ import type { AppState } from '../../shared/view-state';
 import { joinNames } from '../../shared/format';
 import type { Fmt } from './tray-sections';
 import { formatDayTime } from '../../shared/format';
+import { pausePromise } from './pause-promise';
 
 export type PauseChoice = '1h' | 'tomorrow';
 
@@ -71,13 +72,10 @@ export function pauseItems(
 ): ({ type: 'label'; label: string } | TrayActItem<'pause-1h' | 'pause-tomorrow' | 'resume'>)[] {
   const pausedMs = state.settings.pausedUntil === null ? undefined : Date.parse(state.settings.pausedUntil);
   if (pausedMs !== undefined && pausedMs > f.nowMs) {
-    const until = formatDayTime(pausedMs, {
-      nowMs: f.nowMs,
-      localZone: f.localZone,
-      ...(f.locale ? { locale: f.locale } : {}),
-    });
+    const opts = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
+    const until = formatDayTime(pausedMs, opts);
     return [
-      { type: 'label', label: `Notifications paused until ${until} (shift starts still come)` },
+      { type: 'label', label: `Notifications paused until ${until} (${pausePromise(state, pausedMs, opts)})` },
       { type: 'action', label: 'Resume notifications', action: 'resume', enabled: true },
     ];
   }

@@ -86,7 +86,7 @@ describe('issue 27 case 4: every reminder kind says what it rests on', () => {
     );
     const from = (day: boolean) => `According to saved data from ${berlin(lastAnswer, day)}, `;
     expect(said.map(line)).toEqual([
-      `22:00 On call at 03:00 tonight | ${from(false)}you are on call: Night desk Wed 03:00–11:00. It starts during quiet hours; its start reminders still come.`,
+      `22:00 On call at 03:00 tonight | ${from(false)}you are on call: Night desk Wed 03:00–11:00. It starts during quiet hours; the 02:45 reminder and “On call now” still come.`,
       `02:45 On call in 15 min | ${from(true)}you are on call: Night desk 03:00–11:00.`,
       `03:00 On call now | ${from(true)}you are on call now for Night desk until 11:00.`,
       // The 1-day lead for tomorrow's shift was due at 03:00, during quiet hours, and waited.

@@ -368,7 +368,7 @@ describe('tray menu: acting items', () => {
     expect(labels(after).some((l) => l.startsWith('Take over'))).toBe(false);
   });
 
-  it('offers pausing, and while paused says until when (shift starts still come) with "Resume"', () => {
+  it('offers pausing, and while paused says until when and what still comes, with "Resume"', () => {
     const menu = buildTrayMenu(state(), NOW, ZONE);
     expect(labels(menu)).toEqual(
       expect.arrayContaining([
@@ -379,7 +379,10 @@ describe('tray menu: acting items', () => {
     );
     const paused = state({ settings: { ...defaultSettings(), pausedUntil: iso(90) } });
     const pausedMenu = buildTrayMenu(paused, NOW, ZONE);
-    expect(labels(pausedMenu)).toContain('Notifications paused until 12:30 (shift starts still come)');
+    // No shift of mine starts during the pause: the rule the reminders keep.
+    expect(labels(pausedMenu)).toContain(
+      'Notifications paused until 12:30 (the last reminder before a shift starts still comes)',
+    );
     expect(actions(pausedMenu).map(([a]) => a)).toContain('resume');
     expect(actions(pausedMenu).map(([a]) => a)).not.toContain('pause-1h');
     // A pause that has run out is no pause.

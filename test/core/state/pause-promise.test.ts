@@ -1,0 +1,52 @@
+// The pause's promise in the tray, per account and schedule: the reminders of my next shift starting during the
+// pause that still come, by that schedule's own choice (shared/start-reminders), or the rule when none starts.
+import { describe, expect, it } from 'vitest';
+import { pausePromise } from '../../../electron/core/state/pause-promise';
+import { defaultSettings, type Settings } from '../../../electron/shared/settings';
+import type { MyShift } from '../../../electron/shared/view-state';
+
+const NOW = Date.parse('2026-03-10T22:00:00Z'); // Tue 23:00 Berlin
+const opts = { nowMs: NOW, localZone: 'Europe/Berlin' };
+const PAUSED = Date.parse('2026-03-11T08:00:00Z'); // Wed 09:00
+const TWO_HOURS_ONLY = { leadTimesMin: [120], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true };
+const account = (id: string, schedules: Settings['accounts'][number]['schedules']) => ({
+  id,
+  label: id,
+  baseUrl: `https://${id}.example.com`,
+  email: 'me@example.com',
+  schedules,
+});
+const settings: Settings = {
+  ...defaultSettings(),
+  accounts: [account('main', [{ id: 'sch_a' }]), account('acme', [{ id: 'sch_a', reminders: TWO_HOURS_ONLY }])],
+};
+const shift = (accountId: string, scheduleId: string, startIso: string): MyShift => ({
+  accountId,
+  scheduleId,
+  scheduleName: 'Night desk',
+  start: startIso,
+  end: new Date(Date.parse(startIso) + 8 * 3_600_000).toISOString(),
+});
+
+describe('the pause says what still comes', () => {
+  it('by the default choice: the 15-min reminder and "On call now"', () => {
+    const shifts = [shift('main', 'sch_a', '2026-03-11T02:00:00Z')];
+    expect(pausePromise({ settings, me: { shifts } }, PAUSED, opts)).toBe(
+      'the 02:45 reminder and “On call now” for your Wed 03:00 shift still come',
+    );
+  });
+
+  it('by the other account’s own choice for its schedule of the same id: the 2-hour reminder', () => {
+    const shifts = [shift('acme', 'acme:sch_a', '2026-03-11T02:00:00Z')];
+    expect(pausePromise({ settings, me: { shifts } }, PAUSED, opts)).toBe(
+      'the 01:00 reminder for your Wed 03:00 shift still comes',
+    );
+  });
+
+  it('a shift after the pause, or one already running, is not named: the rule is', () => {
+    const shifts = [shift('main', 'sch_a', '2026-03-11T09:00:00Z'), shift('main', 'sch_a', '2026-03-10T21:00:00Z')];
+    expect(pausePromise({ settings, me: { shifts } }, PAUSED, opts)).toBe(
+      'the last reminder before a shift starts still comes',
+    );
+  });
+});
