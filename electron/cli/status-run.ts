@@ -18,7 +18,7 @@ import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
 import { loadSettings } from '../core/storage/settings-store';
 import type { FileStore } from '../core/ports';
-import { accountKeyVariable } from '../shared/accounts';
+import { accountKeyVariable, misnamedKeyVariables } from '../shared/accounts';
 
 export const EXIT = { ok: 0, badArgs: 2, notSetUp: 3, failed: 4 } as const;
 
@@ -109,13 +109,20 @@ async function accountProblem(files: FileStore, args: StatusArgs): Promise<strin
   return undefined;
 }
 
-/** ONCALL_API_KEY serves one account: with several it is not used, and each account's variable is named. */
+/** ONCALL_API_KEY serves one account: with several it is not used, and each account's variable is named. A
+ *  variable that looks meant for an account's key but that no account reads is named too, never ignored silently. */
 export function keyHints(state: AppState, env: StatusEnv): string[] {
-  if (env['ONCALL_API_KEY'] === undefined || state.accounts.length < 2) return [];
-  const missing = state.accounts.filter((a) => env[accountKeyVariable(a.id)] === undefined);
-  if (missing.length === 0) return [];
-  const names = missing.map((a) => accountKeyVariable(a.id)).join(', ');
-  return [`ONCALL_API_KEY serves a single account; with several, give each its own: ${names}.`];
+  const ids = state.settings.accounts.map((a) => a.id);
+  const misnamed = misnamedKeyVariables(Object.keys(env), ids).map(({ name, meant }) =>
+    meant === null
+      ? `${name} is not read: no account has that id (the variables read are ${ids.map(accountKeyVariable).join(', ') || 'none'}).`
+      : `${name} is not read: the variable is spelled ${meant}.`,
+  );
+  if (env['ONCALL_API_KEY'] === undefined || ids.length < 2) return misnamed;
+  const missing = ids.filter((id) => env[accountKeyVariable(id)] === undefined);
+  if (missing.length === 0) return misnamed;
+  const names = missing.map(accountKeyVariable).join(', ');
+  return [`ONCALL_API_KEY serves a single account; with several, give each its own: ${names}.`, ...misnamed];
 }
 
 export async function runStatus(

@@ -1,7 +1,7 @@
 // The engine's IPC handlers over several accounts. A request about a schedule names it by its ref (shared/accounts):
 // it goes to that schedule's account's session, under the schedule's own id, and what comes back names it by its
-// ref again. Keys and schedule checks name their account (default: the first). The rest is answered once for all.
-import { refParts, scheduleRef } from '../../shared/accounts';
+// ref again. Keys, teams and schedule checks name their account (never "the first"). The rest is answered once for all.
+import { refParts, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
 import { buildHandoffSummary } from '../state/handoff-summary';
@@ -43,22 +43,20 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
     }
     return made;
   };
-  const sessionFor = (accountId: string | undefined): AccountSession | undefined => {
-    const list = parts.sessions();
-    return accountId === undefined ? list[0] : list.find((s) => s.id === accountId);
-  };
+  const sessionFor = (accountId: AccountId): AccountSession | undefined =>
+    parts.sessions().find((s) => s.id === accountId);
 
   /** A schedule-scoped request: run by its account's session under the schedule's own id. */
   async function inSession<R extends { scheduleId: string }, A>(
     request: R,
     run: (handlers: EngineHandlers, request: R) => Promise<A>,
-  ): Promise<{ answer: A; accountId: string } | undefined> {
+  ): Promise<{ answer: A; accountId: AccountId } | undefined> {
     const { accountId, scheduleId } = refParts(request.scheduleId);
     const session = sessionFor(accountId);
     return session ? { answer: await run(handlersOf(session), { ...request, scheduleId }), accountId } : undefined;
   }
   const GONE = failure('not_found', 'That schedule belongs to an account that is no longer set up.');
-  const refOf = <T extends { scheduleId: string }>(x: T, accountId: string): T => ({
+  const refOf = <T extends { scheduleId: string }>(x: T, accountId: AccountId): T => ({
     ...x,
     scheduleId: scheduleRef(accountId, x.scheduleId),
   });
@@ -129,7 +127,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       return session ? session.keys.set(request) : NO_ACCOUNT;
     },
     'key:remove': async (request) => {
-      const session = sessionFor(request?.accountId);
+      const session = sessionFor(request.accountId);
       return session ? session.keys.remove() : NO_ACCOUNT;
     },
     'readiness:test': testNotificationHandler({

@@ -4,7 +4,7 @@
 // all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
 // schedules under their refs, which for the main account are their ids).
 import { namedInText, withRefs } from './account-naming';
-import type { Settings } from '../../shared/settings';
+import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
@@ -127,22 +127,32 @@ function oldest(values: readonly (string | null)[]): string | null {
   return values.filter((v): v is string => v !== null).sort()[0] ?? null;
 }
 
+/** One account's state, derived once, with the account it is about (never read back from the state itself). */
+export interface AccountState {
+  account: Account;
+  state: AppState;
+}
+
 /**
- * The app's state from each account's (in the settings' order; `states` derived by the sessions, one per account,
- * their `settings` the account alone). `notices` are the app's own (settings file, data folder, calendar feed).
+ * The app's state from each account's (in the settings' order; each state derived by its session, its `settings`
+ * the account alone). `notices` are the app's own (settings file, data folder, calendar feed).
  */
-export function combineStates(states: readonly AppState[], settings: Settings, notices: AppState['notices']): AppState {
-  const [only] = states;
+export function combineStates(
+  pairs: readonly AccountState[],
+  settings: Settings,
+  notices: AppState['notices'],
+): AppState {
+  const [only] = pairs;
   // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
   // main one is asked about by its refs, one account or several).
-  if (states.length === 1 && only) {
-    const named = withRefs(only, only.accounts[0]?.id ?? '');
+  if (pairs.length === 1 && only) {
+    const named = withRefs(only.state, only.account.id);
     return { ...named, settings, notices: [...notices, ...named.notices] };
   }
-  const labels = states.map((s) => s.accounts[0]?.label ?? '');
-  const named = states.map((s, i) => namedInText(withRefs(s, s.accounts[0]?.id ?? ''), labels[i] ?? ''));
+  const labels = pairs.map((p) => p.account.label);
+  const named = pairs.map((p) => namedInText(withRefs(p.state, p.account.id), p.account.label));
   const accountNotices = named.flatMap((s, i) =>
-    s.notices.map((n) => ({ ...n, accountId: s.accounts[0]?.id ?? '', message: `${labels[i]}: ${n.message}` })),
+    s.notices.map((n) => ({ ...n, accountId: pairs[i]?.account.id ?? '', message: `${labels[i]}: ${n.message}` })),
   );
   const setups = named.map((s) => s.setup);
   return {

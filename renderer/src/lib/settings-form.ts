@@ -1,6 +1,6 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
 import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
-import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
 import type {
   Account,
   CalendarFeedSettings,
@@ -17,7 +17,7 @@ import { shortcutConflict } from './shortcut';
 
 /** One service as the form edits it: its name, address, who I am there, and its schedules. */
 export interface AccountValues {
-  id: string;
+  id: AccountId;
   label: string;
   baseUrl: string;
   email: string;

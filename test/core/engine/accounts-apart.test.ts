@@ -1,5 +1,6 @@
 // Issue 30, per-account truth: what happens to one account (its key rejected, its service asking to wait, its
 // removal) changes nothing of the other; an account added while running starts on its own.
+import { accountIdOf } from '../../../electron/shared/accounts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsPatchSchema, SettingsSchema } from '../../../electron/shared/settings';
 import { KEY_ACME, twoServices, type TwoServices } from './support/two-services';
@@ -45,7 +46,7 @@ describe('engine: accounts kept apart', () => {
     expect(acmeReads(w)).toBe(acmeBefore);
     // A new key for Acme, given to Acme, resumes it.
     w.acme.faults.clear();
-    const set = await w.engine.handlers['key:set']({ accountId: 'acme', key: KEY_ACME });
+    const set = await w.engine.handlers['key:set']({ accountId: accountIdOf('acme'), key: KEY_ACME });
     expect(set.ok).toBe(true);
     await w.harness.clock.advance(1_000);
     expect(w.engine.getState().accounts.map((a) => a.sync.kind)).toEqual(['ok', 'ok']);
