@@ -8,23 +8,42 @@ import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
-const SYNC_URGENCY: Record<SyncStatus['kind'], number> = {
-  key_rejected: 5,
-  error: 4,
-  offline: 3,
-  needs_setup: 2,
-  partial: 1,
-  ok: 0,
-};
+/** What one account's status says, its saved data's time left to the combined `saved`. */
+function accountText(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
+  return `${label}: ${sync.message.replace(/\.$/, '')}.`;
+}
 
-/** The most urgent account's status, its message naming the account. */
+/** The saved data shown instead, over the failing accounts: exact with one, the oldest when all have some; left
+ *  unsaid (undefined) when they differ in having any, so neither "nothing saved" nor a time is said of all. */
+function combinedSaved(failing: readonly SyncStatus[]): string | null | undefined {
+  const saved = failing.map((s) => ('saved' in s ? s.saved : undefined));
+  if (saved.length === 1) return saved[0];
+  if (saved.every((x) => typeof x === 'string')) return saved.sort()[0];
+  return saved.every((x) => x === null) ? null : undefined;
+}
+
+/**
+ * The sync status over all accounts, each failing account named. A status of the whole app (needs setup, offline,
+ * key rejected, error) is said only when every account is in it; while any account is fine or they fail
+ * differently, it is `partial`, naming each failing account and what is wrong there — so one account needing setup
+ * or down never blanks, disables or stales the others.
+ */
 function combinedSync(states: readonly AppState[], labels: readonly string[]): SyncStatus {
-  let worst = 0;
-  states.forEach((s, i) => {
-    if (SYNC_URGENCY[s.sync.kind] > SYNC_URGENCY[states[worst]?.sync.kind ?? 'ok']) worst = i;
-  });
-  const sync = states[worst]?.sync ?? { kind: 'ok' };
-  return sync.kind === 'ok' ? sync : { ...sync, message: `${labels[worst] ?? ''}: ${sync.message}` };
+  const failing = states.flatMap((s, i) => (s.sync.kind === 'ok' ? [] : [{ sync: s.sync, label: labels[i] ?? '' }]));
+  const [first] = failing;
+  if (!first) return { kind: 'ok' };
+  const message = failing.map((f) => accountText(f.label, f.sync)).join(' ');
+  const saved = combinedSaved(failing.map((f) => f.sync));
+  const savedPart = saved === undefined ? {} : { saved };
+  const allAlike = failing.length === states.length && failing.every((f) => f.sync.kind === first.sync.kind);
+  if (!allAlike) return { kind: 'partial', message, ...savedPart };
+  switch (first.sync.kind) {
+    case 'needs_setup':
+    case 'key_rejected':
+      return { kind: first.sync.kind, message };
+    default:
+      return { kind: first.sync.kind, message, ...savedPart };
+  }
 }
 
 const SOURCE_URGENCY: Record<ScheduleStatus['kind'], number> = {
@@ -157,7 +176,9 @@ export function combineStates(
   const setups = named.map((s) => s.setup);
   return {
     setup: {
-      hasKey: setups.length > 0 && setups.every((s) => s.hasKey),
+      // Whether there is a key to act with: one account without one never disables the others' actions (each
+      // account's own is on its AccountView).
+      hasKey: setups.some((s) => s.hasKey),
       keyStorage: setups[0]?.keyStorage ?? 'none',
       demo: setups.some((s) => s.demo),
       ...(setups.some((s) => s.keyFromEnvironment) ? { keyFromEnvironment: true } : {}),

@@ -156,6 +156,12 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
     });
   if (state.sync.kind === 'needs_setup') {
     items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
+  } else {
+    // One account needing setup among working ones: its own entry (Settings lists its key and address), never the
+    // first-run setup, which is about the whole app.
+    for (const a of state.accounts)
+      if (a.sync.kind === 'needs_setup')
+        items.push({ type: 'action', label: `Set up ${a.label}…`, action: 'open-settings', enabled: true });
   }
   return items;
 }

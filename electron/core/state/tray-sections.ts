@@ -1,7 +1,7 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
-import { hasData, savedAt } from '../../shared/freshness';
+import { hasData, savedAt, statusLineSaved } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   coverageIssuesText,
@@ -82,7 +82,7 @@ function untilText(u: { until: string; then: 'people' | 'unknown' }, s: Schedule
 
 /** The popover's one stale mark: what is shown is saved data. */
 export function showingSavedData(state: AppState): boolean {
-  return state.schedules.some((s) => s.status.kind === 'stale' || (s.status.kind === 'not_found' && hasData(s.status)));
+  return statusLineSaved(state);
 }
 
 function names(users: readonly Person[]): string {

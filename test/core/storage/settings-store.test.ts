@@ -109,12 +109,13 @@ describe('settings store', () => {
     expect(files.files.has('settings.json.bad-1')).toBe(false);
   });
 
-  it('refuses a file from a newer version rather than guessing', async () => {
+  it('keeps what it can read of a file from a newer version, backed up and said (issue 34)', async () => {
     const files = new MemoryFileStore();
     files.files.set('settings.json', JSON.stringify({ version: 7, accounts: [main()] }));
     const loaded = await loadSettings(files);
     expect(loaded.notice?.message).toContain('newer version');
-    expect(loaded.settings.accounts).toEqual([]);
+    expect(loaded.settings.accounts).toEqual([main()]);
+    expect(files.files.has('settings.json.bad-1')).toBe(true);
   });
 
   it('migrates the unversioned early shape and writes the upgraded file back', async () => {
