@@ -74,6 +74,9 @@ export const AccountSchema = z.object({
   /** My e-mail there: how "me" is found in its shifts, and the default override reference. */
   email: text('E-mail', 'email').default(''),
   schedules: WatchedListSchema.default([]),
+  /** Muted: its reminders are not shown and it never sets the tray icon; its schedules are still shown and synced.
+   *  Absent: not muted. */
+  muted: z.boolean().optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

@@ -155,6 +155,25 @@ export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl:
   );
 }
 
+/** The earlier account that is the same service as this one (same address and e-mail), or undefined. The later
+ *  of two such accounts is shown, but its shifts, requests and reminders are told once: as the earlier one's. */
+export function sameServiceAs<A extends { id: string; label: string; baseUrl: string; email: string }>(
+  accounts: readonly A[],
+  accountId: string,
+): A | undefined {
+  const at = accounts.findIndex((a) => a.id === accountId);
+  const self = accounts[at];
+  return self ? accounts.slice(0, at).find((a) => sameService(a, self)) : undefined;
+}
+
+/** Whether an account's reminders are silenced: muted by the user, or the same service as an earlier account. */
+export function accountSilenced(
+  accounts: readonly { id: string; label: string; baseUrl: string; email: string; muted?: boolean | undefined }[],
+  accountId: string,
+): boolean {
+  return accounts.find((a) => a.id === accountId)?.muted === true || sameServiceAs(accounts, accountId) !== undefined;
+}
+
 /** A new account's id from its name: lower-case letters, digits and dashes, unique among `taken`. */
 export function newAccountId(label: string, taken: readonly string[]): AccountId {
   const base =

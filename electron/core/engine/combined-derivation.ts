@@ -36,7 +36,7 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       if (list.length === 0) return unsetState(parts, nowMs);
       const health = parts.notificationHealth();
       const pairs = list.map((s) => ({
-        account: s.account(),
+        account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),
         state: deriveState({ ...s.inputs(parts.demo, health), nowMs, localZone: parts.localZone() }),
       }));
       return combineStates(pairs, parts.settings(), parts.notices());

@@ -4,6 +4,7 @@
 // all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
 // schedules under their refs, which for the main account are their ids).
 import { namedInText, withRefs } from './account-naming';
+import { sameServiceAs } from '../../shared/accounts';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
@@ -146,6 +147,23 @@ function oldest(values: readonly (string | null)[]): string | null {
   return values.filter((v): v is string => v !== null).sort()[0] ?? null;
 }
 
+/** An account's state without what is mine (shifts, load, requests): the same service as an earlier account tells
+ *  them through that one. */
+function withoutMine(state: AppState): AppState {
+  const me: AppState['me'] = { onCallNow: [], nextShift: null, shifts: [], gaps: [], readiness: null, load: null };
+  return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };
+}
+
+function sameServiceNotice(account: Account, earlier: Account): AppState['notices'][number] {
+  return {
+    id: `same-service-${account.id}`,
+    accountId: account.id,
+    message:
+      `${account.label} is the same service as ${earlier.label} (the same address and e-mail): its shifts, requests ` +
+      `and reminders are told once, as ${earlier.label}'s. Remove one of them in Settings.`,
+  };
+}
+
 /** One account's state, derived once, with the account it is about (never read back from the state itself). */
 export interface AccountState {
   account: Account;
@@ -170,9 +188,19 @@ export function combineStates(
   }
   const labels = pairs.map((p) => p.account.label);
   const named = pairs.map((p) => namedInText(withRefs(p.state, p.account.id), p.account.label));
-  const accountNotices = named.flatMap((s, i) =>
-    s.notices.map((n) => ({ ...n, accountId: pairs[i]?.account.id ?? '', message: `${labels[i]}: ${n.message}` })),
-  );
+  const accounts = pairs.map((p) => p.account);
+  // The same service twice: its cards stay (both are set up), but my shifts and its requests are told once.
+  const twice = pairs.map((p) => sameServiceAs(accounts, p.account.id));
+  const once = named.map((s, i) => (twice[i] ? withoutMine(s) : s));
+  const accountNotices = [
+    ...named.flatMap((s, i) =>
+      s.notices.map((n) => ({ ...n, accountId: pairs[i]?.account.id ?? '', message: `${labels[i]}: ${n.message}` })),
+    ),
+    ...pairs.flatMap((p, i) => {
+      const earlier = twice[i];
+      return earlier ? [sameServiceNotice(p.account, earlier)] : [];
+    }),
+  ];
   const setups = named.map((s) => s.setup);
   return {
     setup: {
@@ -189,11 +217,11 @@ export function combineStates(
     lastSuccessAt: oldest(named.map((s) => s.lastSuccessAt)),
     syncing: named.some((s) => s.syncing),
     schedules: named.flatMap((s) => s.schedules),
-    me: combinedMe(named),
+    me: combinedMe(once),
     coverage: {
-      mine: named.flatMap((s) => s.coverage.mine),
-      askingMe: named.flatMap((s) => s.coverage.askingMe),
-      coveredByMe: named.flatMap((s) => s.coverage.coveredByMe),
+      mine: once.flatMap((s) => s.coverage.mine),
+      askingMe: once.flatMap((s) => s.coverage.askingMe),
+      coveredByMe: once.flatMap((s) => s.coverage.coveredByMe),
       issues: [...named.flatMap((s) => s.coverage.issues), ...coverageGaps(named, labels)],
       status: combinedCoverageStatus(named, labels),
     },

@@ -185,13 +185,18 @@ function labelOf(a: AccountValues): string {
 
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   return {
-    accounts: v.accounts.map((a) => ({
-      id: a.id,
-      label: labelOf(a),
-      baseUrl: a.baseUrl.trim(),
-      email: a.email.trim(),
-      schedules: a.schedules,
-    })),
+    accounts: v.accounts.map((a) => {
+      // Muting is not edited in this form (settings.json, README): a save keeps it as it is.
+      const muted = original.accounts.find((o) => o.id === a.id)?.muted;
+      return {
+        id: a.id,
+        label: labelOf(a),
+        baseUrl: a.baseUrl.trim(),
+        email: a.email.trim(),
+        schedules: a.schedules,
+        ...(muted === undefined ? {} : { muted }),
+      };
+    }),
     reminders: {
       leadTimesMin: v.leadTimesMin,
       atStart: v.atStart,
