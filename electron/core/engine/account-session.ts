@@ -135,7 +135,9 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
 
   const inputs = (demo: boolean, notificationHealth: StateInputs['notificationHealth']): StateInputs => {
     const keyNotice = keys.notice();
+    const waitUntilMs = sync.serviceWaitUntilMs();
     return {
+      ...(waitUntilMs === null ? {} : { serviceWaitUntilMs: waitUntilMs }),
       snapshot,
       settings: o.settings(),
       syncing,

@@ -73,6 +73,11 @@ function combinedCoverageStatus(states: readonly AppState[], labels: readonly st
     const oldest = states.map((s) => (s.coverage.status.kind === 'fresh' ? s.coverage.status.at : status.at)).sort()[0];
     return { kind: 'fresh', at: oldest ?? status.at };
   }
+  if (status.kind === 'stale') {
+    // Saved data is said of the accounts whose lists are saved, every one named (never of all while one is fresh).
+    const saved = labels.filter((_, i) => states[i]?.coverage.status.kind === 'stale');
+    return { ...status, reason: `${saved.join(', ')}: ${status.reason}` };
+  }
   return 'reason' in status ? { ...status, reason: `${labels[worst] ?? ''}: ${status.reason}` } : status;
 }
 

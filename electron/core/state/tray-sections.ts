@@ -195,7 +195,9 @@ export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefin
   if (st.kind === 'fresh' || st.kind === 'loading')
     return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const saved = savedAt(st);
-  if (saved) return `Coverage requests: saved data from ${fmt(saved, f)}`;
+  // With several accounts, whose lists are saved data (the combined reason starts with their names).
+  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
+  if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}saved data from ${fmt(saved, f)}`;
   return `Coverage requests: couldn't load (${st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown'})`;
 }
 

@@ -74,3 +74,27 @@ describe('engine: one account’s problem is scoped to it', () => {
     expect(popover(state, now, ZONE).me).not.toContain('saved data');
   }, 120_000);
 });
+
+describe('engine: a wait the service asked for, said until when', () => {
+  it('Acme’s 503 with Retry-After: the tooltip names Acme and until when it waits; Work stays as it is', async () => {
+    const w = await world2({ acmeKey: true });
+    w.acme.faults.set('*', { status: 503, retryAfter: '600' });
+    await w.engine.handlers['sync:refresh'](null);
+    await w.harness.clock.advance(5_000);
+    const now = w.harness.clock.now();
+    const state = w.engine.getState();
+    const tooltip = trayTooltip(state, now, ZONE);
+    // The wait ends ten minutes after the 503 (sent within the last 5 s), rounded up to the minute, in Berlin time.
+    const hhmm = (ms: number): string =>
+      new Date(Math.ceil(ms / 60_000) * 60_000).toLocaleTimeString('en-GB', {
+        timeZone: ZONE,
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    const shown = /Acme: .*the service asked to wait until (\d\d:\d\d)/.exec(tooltip)?.[1];
+    expect([hhmm(now - 5_000 + 600_000), hhmm(now + 600_000)]).toContain(shown);
+    // Acme's saved requests are said as Acme's, not of all requests.
+    expect(tooltip).not.toMatch(/^Coverage requests: saved data/m);
+    expect(state.accounts.find((a) => a.id === 'work')?.sync.kind).toBe('ok');
+  }, 120_000);
+});
