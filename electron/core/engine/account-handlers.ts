@@ -7,7 +7,7 @@ import { failure } from '../actions/common';
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { Clock, Notifier } from '../ports';
 import type { AccountSession } from './account-session';
-import { engineHandlers } from './handlers';
+import { sessionHandlers, type SessionHandlers } from './handlers';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
 import type { EngineHandlers } from './types';
@@ -26,18 +26,15 @@ const NO_ACCOUNT = failure('needs_setup', 'Add a service in Settings first.');
 
 export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
-  const bySession = new WeakMap<AccountSession, EngineHandlers>();
-  const handlersOf = (session: AccountSession): EngineHandlers => {
+  const bySession = new WeakMap<AccountSession, SessionHandlers>();
+  const handlersOf = (session: AccountSession): SessionHandlers => {
     let made = bySession.get(session);
     if (!made) {
-      made = engineHandlers({
+      made = sessionHandlers({
         deps: session.deps,
         state: () => session.state(),
         canSync: () => session.canSync(),
-        settings: parts.settings,
-        keys: session.keys,
         localZone: parts.localZone,
-        notifier: parts.notifier,
       });
       bySession.set(session, made);
     }
@@ -49,7 +46,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   /** A schedule-scoped request: run by its account's session under the schedule's own id. */
   async function inSession<R extends { scheduleId: string }, A>(
     request: R,
-    run: (handlers: EngineHandlers, request: R) => Promise<A>,
+    run: (handlers: SessionHandlers, request: R) => Promise<A>,
   ): Promise<{ answer: A; accountId: AccountId } | undefined> {
     const { accountId, scheduleId } = refParts(request.scheduleId);
     const session = sessionFor(accountId);

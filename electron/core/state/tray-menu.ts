@@ -81,7 +81,7 @@ function hasProblem(state: AppState): boolean {
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
   // A muted account never sets the icon (its cards and shifts are still listed).
-  const muted = new Set(state.settings.accounts.filter((a) => a.muted === true).map((a) => a.id));
+  const muted = new Set<string>(state.settings.accounts.filter((a) => a.muted === true).map((a) => a.id));
   const heard = <T extends { accountId: string }>(list: readonly T[]): T[] =>
     list.filter((x) => !muted.has(x.accountId));
   if (heard(state.me.onCallNow).length > 0) return 'oncall';

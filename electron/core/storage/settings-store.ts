@@ -104,7 +104,10 @@ function versionOf(raw: Json): { from: number; doubt?: VersionDoubt } {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= SETTINGS_VERSION) return { from: v };
   if (typeof v === 'number' && Number.isInteger(v) && v > SETTINGS_VERSION)
     return { from: SETTINGS_VERSION, doubt: { kind: 'newer', value: v } };
-  return { from: shapeVersion(raw), doubt: { kind: 'unknown', value: JSON.stringify(v)?.slice(0, 40) ?? String(v) } };
+  return {
+    from: shapeVersion(raw),
+    doubt: { kind: 'unknown', value: JSON.stringify(v)?.slice(0, 40) ?? 'unreadable' },
+  };
 }
 
 function doubtful(raw: Json, kind: 'missing'): { from: number; doubt: VersionDoubt } {

@@ -68,7 +68,7 @@ function snapshotFor(w: AccountWorld): Snapshot {
     ? { kind: w.condition === 'down' ? 'network' : 'rate_limited', message: 'Failed.', at: iso(NOW - 60_000) }
     : null;
   const schedules = (['sch_a', 'sch_b'] as const).map((id, k) => {
-    const shifts = w.slots[k].map((p, s) =>
+    const shifts = (w.slots[k] ?? []).map((p, s) =>
       shift(iso(NOW - 12 * HOUR + s * 12 * HOUR), iso(NOW + s * 12 * HOUR), people[p] ?? alice),
     );
     return scheduleSnap(id, shifts, {
@@ -118,7 +118,7 @@ const unnamed = (text: string, label: string): string => text.replaceAll(`${labe
 
 /** Every statement about account `id` in a combined state, as comparable values. */
 function statementsAbout(state: AppState, id: AccountId, label: string) {
-  const f = { nowMs: NOW, localZone: ZONE };
+  const f = { nowMs: NOW, localZone: ZONE, locale: undefined };
   const mine = <T extends { accountId: string }>(list: readonly T[]): T[] => list.filter((x) => x.accountId === id);
   const cards = mine(state.schedules);
   return {
