@@ -109,7 +109,8 @@ describe('settings form', () => {
     expect([...nameToKeep(name)]).toHaveLength(200);
     expect(nameToKeep(name).endsWith('…')).toBe(true);
     expect(
-      SettingsPatchSchema.safeParse({ account: { schedules: [{ id: 'sch_a', name: nameToKeep(name) }] } }).success,
+      SettingsPatchSchema.safeParse({ account: { id: 'main', schedules: [{ id: 'sch_a', name: nameToKeep(name) }] } })
+        .success,
     ).toBe(true);
     expect(nameToKeep('Platform')).toBe('Platform');
   });

@@ -10,8 +10,8 @@ describe('the one-account patch', () => {
   });
 
   it('still checks what is sent', () => {
-    expect(SettingsPatchSchema.safeParse({ account: { email: 'not an e-mail' } }).success).toBe(false);
-    expect(SettingsPatchSchema.safeParse({ account: { label: '  ' } }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ account: { id: 'main', email: 'not an e-mail' } }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ account: { id: 'main', label: '  ' } }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ account: { id: 'Bad Id' } }).success).toBe(false);
   });
 });
