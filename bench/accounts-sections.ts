@@ -1,6 +1,7 @@
 // Several accounts (issue 30): the request budget holds per schedule with two services watched side by side (each
 // its own simulator, key and sync loop), and deriving the combined state of 2 × 25 schedules stays as cheap as one
 // service's 50.
+import { accountIdOf } from '../electron/shared/accounts';
 import { performance } from 'node:perf_hooks';
 import { ok } from '../electron/api/errors';
 import { createEngine } from '../electron/core/engine/engine';
@@ -81,7 +82,7 @@ async function twoAccountDerivation(): Promise<Figure[]> {
   const settings: Settings = {
     ...defaultSettings(),
     accounts: halves.map((schedules, i) => ({
-      id: `acct${i}`,
+      id: accountIdOf(`acct${i}`),
       label: `Account ${i}`,
       baseUrl: 'https://x.example',
       email: BENCH_EMAIL,
@@ -104,7 +105,11 @@ async function twoAccountDerivation(): Promise<Figure[]> {
         nowMs: START + i * MIN,
       }),
     );
-    combineStates(states, settings, []);
+    combineStates(
+      states.map((state, a) => ({ account: settings.accounts[a]!, state })),
+      settings,
+      [],
+    );
     cold.push(performance.now() - t0);
   });
   return [

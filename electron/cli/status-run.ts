@@ -16,9 +16,9 @@ import { readOnlyOverlay } from './overlay-files';
 import { notificationHealth } from '../adapters/notification-health';
 import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
-import { loadSettings } from '../core/storage/settings-store';
+import { loadSettings, SETTINGS_NOTICE_ID, type Notice } from '../core/storage/settings-store';
 import type { FileStore } from '../core/ports';
-import { accountKeyVariable } from '../shared/accounts';
+import { accountKeyVariable, misnamedKeyVariables } from '../shared/accounts';
 
 export const EXIT = { ok: 0, badArgs: 2, notSetUp: 3, failed: 4 } as const;
 
@@ -47,6 +47,8 @@ const NO_SECRETS: SecretStore = {
 export function exitCodeFor(state: AppState): number {
   if (state.sync.kind === 'needs_setup') return EXIT.notSetUp;
   if (state.sync.kind !== 'ok') return EXIT.failed;
+  // Settings that had to be repaired (an account dropped for a bad or repeated id) are not "all is well".
+  if (state.notices.some((n) => n.id === SETTINGS_NOTICE_ID)) return EXIT.failed;
   const sources = [...state.schedules.map((s) => s.status), state.coverage.status];
   // Fresh is not enough: a source read in part (unknown spans, unreadable requests) is not "ok" either.
   const whole = state.me.gaps.length === 0 && state.coverage.issues.length === 0;
@@ -94,8 +96,21 @@ export type StatusEnv = Readonly<Record<string, string | undefined>>;
  * What the stored accounts make of the arguments: an --account they don't have (named with the ones they do), or a
  * service's address, e-mail or schedules given without --account while there are several (which would they be for?).
  */
-async function accountProblem(files: FileStore, args: StatusArgs): Promise<string | undefined> {
-  const ids = (await loadSettings(files)).settings.accounts.map((a) => a.id);
+async function accountProblem(
+  files: FileStore,
+  args: StatusArgs,
+): Promise<{ problem: string | undefined; notice: Notice | undefined }> {
+  const loaded = await loadSettings(files);
+  return {
+    problem: problemOf(
+      loaded.settings.accounts.map((a) => a.id),
+      args,
+    ),
+    notice: loaded.notice,
+  };
+}
+
+function problemOf(ids: readonly string[], args: StatusArgs): string | undefined {
   const listed = ids.length > 0 ? ` (accounts: ${ids.join(', ')})` : ' (no account is set up)';
   if (args.account !== undefined)
     return ids.includes(args.account) ? undefined : `--account: there is no account ${args.account}${listed}`;
@@ -109,13 +124,20 @@ async function accountProblem(files: FileStore, args: StatusArgs): Promise<strin
   return undefined;
 }
 
-/** ONCALL_API_KEY serves one account: with several it is not used, and each account's variable is named. */
+/** ONCALL_API_KEY serves one account: with several it is not used, and each account's variable is named. A
+ *  variable that looks meant for an account's key but that no account reads is named too, never ignored silently. */
 export function keyHints(state: AppState, env: StatusEnv): string[] {
-  if (env['ONCALL_API_KEY'] === undefined || state.accounts.length < 2) return [];
-  const missing = state.accounts.filter((a) => env[accountKeyVariable(a.id)] === undefined);
-  if (missing.length === 0) return [];
-  const names = missing.map((a) => accountKeyVariable(a.id)).join(', ');
-  return [`ONCALL_API_KEY serves a single account; with several, give each its own: ${names}.`];
+  const ids = state.settings.accounts.map((a) => a.id);
+  const misnamed = misnamedKeyVariables(Object.keys(env), ids).map(({ name, meant }) =>
+    meant === null
+      ? `${name} is not read: no account has that id (the variables read are ${ids.map(accountKeyVariable).join(', ') || 'none'}).`
+      : `${name} is not read: the variable is spelled ${meant}.`,
+  );
+  if (env['ONCALL_API_KEY'] === undefined || ids.length < 2) return misnamed;
+  const missing = ids.filter((id) => env[accountKeyVariable(id)] === undefined);
+  if (missing.length === 0) return misnamed;
+  const names = missing.map(accountKeyVariable).join(', ');
+  return [`ONCALL_API_KEY serves a single account; with several, give each its own: ${names}.`, ...misnamed];
 }
 
 export async function runStatus(
@@ -137,7 +159,14 @@ export async function runStatus(
     const disk = demo ? undefined : createFsFileStore(args.dataDir ?? userDataDir());
     // The export record is the one file written: it keeps each block's UID and SEQUENCE across runs.
     const files = readOnlyOverlay(disk, args.ics ? [EXPORT_RECORD] : []);
-    const problem = demo ? undefined : await accountProblem(files, args);
+    // The first load repairs the file (in memory: nothing is written here), so the engine's own load finds nothing
+    // to say: what that repair said is kept and told, and never exits 0.
+    const first = demo ? undefined : await accountProblem(files, args);
+    const problem = first?.problem;
+    const told = (state: AppState): AppState =>
+      first?.notice && !state.notices.some((n) => n.id === first.notice?.id)
+        ? { ...state, notices: [first.notice, ...state.notices] }
+        : state;
     const engine = createEngine({
       clock: systemClock,
       // An account with a key from the environment never reads the keychain (its session holds the given key).
@@ -151,14 +180,14 @@ export async function runStatus(
       notificationHealth: notificationHealth(),
       ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),
     });
-    if (problem !== undefined) return { state: engine.getState(), exitCode: EXIT.badArgs, problem };
+    if (problem !== undefined) return { state: told(engine.getState()), exitCode: EXIT.badArgs, problem };
     await engine.start();
     // The start-up refresh already asks every source once; a forced refresh on top would ask them all again.
     await settled(engine);
     // Within a day of my shift the readiness check asks the platform about notifications: its answer, not "not
     // checked yet", is what the summary should say.
     await engine.checksSettled();
-    const state = engine.getState();
+    const state = told(engine.getState());
     const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
     await engine.stop();
     return { state, exitCode: exitCodeFor(state), ...(calendar === undefined ? {} : { calendar }) };

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { email, list, text } from './bounded';
 import { COUNT_LIMITS, tooMany } from './limits';
+import { ACCOUNT_ID_PATTERN } from './accounts';
 
 export const ReminderSettingsSchema = z.object({
   /** Minutes before a shift of mine starts; default 1 day and 15 minutes. */
@@ -54,10 +55,9 @@ export const OptionalEmailSchema = text('E-mail', 'email').refine(
 );
 /** An account's id: short, stable, unique; it names the account's keychain entry, cache file and records, and
  *  ONCALL_API_KEY_<ID> (upper-cased) for headless use. */
-export const AccountIdSchema = text('Account id', 'accountId').regex(
-  /^[a-z0-9][a-z0-9-]*$/,
-  'must be lower-case letters, digits and dashes',
-);
+export const AccountIdSchema = text('Account id', 'accountId')
+  .regex(ACCOUNT_ID_PATTERN, 'must be lower-case letters, digits and dashes')
+  .brand<'AccountId'>();
 
 /**
  * One service the app watches: its address, who I am there, and which schedules. An account's schedule ids are
@@ -74,6 +74,9 @@ export const AccountSchema = z.object({
   /** My e-mail there: how "me" is found in its shifts, and the default override reference. */
   email: text('E-mail', 'email').default(''),
   schedules: WatchedListSchema.default([]),
+  /** Muted: its reminders are not shown and it never sets the tray icon; its schedules are still shown and synced.
+   *  Absent: not muted. */
+  muted: z.boolean().optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

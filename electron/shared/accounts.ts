@@ -1,29 +1,132 @@
-// Accounts: several services in one tray. Their schedule ids are unique per service only, so wherever a schedule is
-// a key across accounts (views, IPC requests, reminder and calendar records, drafts) it is named by a ref: the
-// account's id and the schedule's id. The account upgraded from a single-service settings file (MAIN_ACCOUNT_ID)
-// keeps its plain schedule ids as refs, so its fired reminders, calendar UIDs and drafts carry over unchanged.
-/** The account an upgraded single-service settings file becomes: its records keep their keys (see scheduleRef). No
- *  zod here, so the renderer's bundle may import this module. */
-export const MAIN_ACCOUNT_ID = 'main';
+// Accounts: several services in one tray. Which account a thing belongs to is a type, formed and parsed here only.
+// Schedule, coverage-request and team ids are unique per service only, so wherever one is a key across accounts
+// (views, IPC requests, reminder and calendar records, drafts) it is named by a ref: the account's id and its own id.
+//
+// The one rule that is not uniform lives here too: the account upgraded from a single-service settings file
+// (MAIN_ACCOUNT_ID) is unprefixed in the namespaces a single-service version wrote (schedule refs, reminder record
+// keys, the cache file, the keychain's host-named entry), so its fired reminders, calendar UIDs, drafts, saved data
+// and key carry over unchanged. Request and team refs are new: every account's, the main one's too, carry the account.
+// No zod at run time here (types only), so the renderer's bundle may import this module.
+import type { z } from 'zod';
 
+/** An account's id: lower-case letters, digits and dashes (AccountIdSchema in account-settings.ts brands it too). */
+export type AccountId = string & z.$brand<'AccountId'>;
+
+export type RefKind = 'schedule' | 'request' | 'team';
+declare const REF_KIND: unique symbol;
+/** A schedule, coverage request or team across accounts: its account and its id on that account's service. */
+export type Ref<K extends RefKind> = string & { readonly [REF_KIND]: K };
+export type ScheduleRef = Ref<'schedule'>;
+export type RequestRef = Ref<'request'>;
+export type TeamRef = Ref<'team'>;
+
+export const ACCOUNT_ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+const ACCOUNT_ID_MAX = 32; // limits.ts accountId
 const SEPARATOR = ':';
 
-/** The name of a schedule across accounts. */
-export function scheduleRef(accountId: string, scheduleId: string): string {
-  return accountId === MAIN_ACCOUNT_ID ? scheduleId : `${accountId}${SEPARATOR}${scheduleId}`;
+/** The one place a string becomes an AccountId: only one that has the shape of one. */
+export function parseAccountId(raw: string): AccountId | null {
+  // The brand is given here only.
+  return ACCOUNT_ID_PATTERN.test(raw) && raw.length <= ACCOUNT_ID_MAX ? (raw as AccountId) : null;
 }
 
-/** The account and schedule a ref names (a plain id belongs to the main account). */
-export function refParts(ref: string): { accountId: string; scheduleId: string } {
-  const at = ref.indexOf(SEPARATOR);
-  return at < 0
-    ? { accountId: MAIN_ACCOUNT_ID, scheduleId: ref }
-    : { accountId: ref.slice(0, at), scheduleId: ref.slice(at + SEPARATOR.length) };
+function brandRef<K extends RefKind>(raw: string): Ref<K> {
+  // The brand is given here only.
+  return raw as Ref<K>;
+}
+
+/** The account an upgraded single-service settings file becomes (see the namespaces above). */
+export const MAIN_ACCOUNT_ID: AccountId = parseAccountId('main') ?? fail('main');
+
+function fail(raw: string): never {
+  throw new Error(`${raw} is not an account id`);
+}
+
+/** An account id known to be well formed (a constant, a test): throws on one that isn't. */
+export function accountIdOf(raw: string): AccountId {
+  return parseAccountId(raw) ?? fail(raw);
+}
+
+/** The name of a schedule across accounts (the main account's is its plain id, as a single service had it). */
+export function scheduleRef(accountId: AccountId, scheduleId: string): ScheduleRef {
+  return brandRef(accountId === MAIN_ACCOUNT_ID ? scheduleId : `${accountId}${SEPARATOR}${scheduleId}`);
+}
+
+/** The name of a coverage request across accounts (always with its account: request ids may be anything). */
+export function requestRef(accountId: AccountId, requestId: string): RequestRef {
+  return brandRef(`${accountId}${SEPARATOR}${requestId}`);
+}
+
+/** The name of a team across accounts (always with its account). */
+export function teamRef(accountId: AccountId, teamId: string): TeamRef {
+  return brandRef(`${accountId}${SEPARATOR}${teamId}`);
+}
+
+/** The account and own id a ref names, or null for one that names no account. A plain schedule id is the main
+ *  account's; a request or team ref always names its account. */
+export function parseRef(kind: RefKind, raw: string): { accountId: AccountId; id: string } | null {
+  const at = raw.indexOf(SEPARATOR);
+  if (at < 0) return kind === 'schedule' && raw !== '' ? { accountId: MAIN_ACCOUNT_ID, id: raw } : null;
+  const accountId = parseAccountId(raw.slice(0, at));
+  const id = raw.slice(at + SEPARATOR.length);
+  return accountId === null || id === '' ? null : { accountId, id };
+}
+
+/** The account and schedule a schedule ref names (a plain id belongs to the main account; an ill-formed account
+ *  part is kept whole as the main account's id, which then matches no schedule). */
+export function refParts(ref: string): { accountId: AccountId; scheduleId: string } {
+  const parsed = parseRef('schedule', ref);
+  return parsed
+    ? { accountId: parsed.accountId, scheduleId: parsed.id }
+    : { accountId: MAIN_ACCOUNT_ID, scheduleId: ref };
+}
+
+// The namespaces where the main account is unprefixed.
+const RECORD_MARK = '@';
+
+/** The prefix of an account's keys in the shared reminder record ('' for the main account). */
+export function recordKeyPrefix(accountId: AccountId): string {
+  return accountId === MAIN_ACCOUNT_ID ? '' : `${RECORD_MARK}${accountId}/`;
+}
+
+/** Whether a key of the shared reminder record belongs to this account. */
+export function isRecordKeyOf(key: string, accountId: AccountId): boolean {
+  const prefix = recordKeyPrefix(accountId);
+  return prefix === '' ? !key.startsWith(RECORD_MARK) : key.startsWith(prefix);
+}
+
+/** Each account's saved-data file: the main account keeps `cache.json` (an upgraded folder's cache is used as is). */
+export function cacheFileName(accountId: AccountId): string {
+  return accountId === MAIN_ACCOUNT_ID ? 'cache.json' : `cache-${accountId}.json`;
+}
+
+/** An account's keychain entry on a host, and (main account only) the host-named entry a single-service version
+ *  wrote, to be found and moved. */
+export function keychainEntries(accountId: AccountId, host: string): { own: string; legacy: string | null } {
+  return { own: `${accountId}@${host}`, legacy: accountId === MAIN_ACCOUNT_ID ? host : null };
 }
 
 /** The environment variable that gives an account's key to headless runs when there are several accounts. */
-export function accountKeyVariable(accountId: string): string {
+export function accountKeyVariable(accountId: AccountId): string {
   return `ONCALL_API_KEY_${accountId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** Environment variables that look meant for an account's key but that no account reads (`ONCALL_API_KEY_acme`,
+ *  `ONCALL_API_KEY_ACME-EU`): each with the variable it should have been. */
+export function misnamedKeyVariables(
+  names: readonly string[],
+  accountIds: readonly AccountId[],
+): { name: string; meant: string | null }[] {
+  const wanted = new Map(accountIds.map((id) => [accountKeyVariable(id), id]));
+  return names
+    .filter((n) => n.startsWith('ONCALL_API_KEY_') && !wanted.has(n))
+    .map((name) => {
+      const guess = `ONCALL_API_KEY_${name
+        .slice('ONCALL_API_KEY_'.length)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '_')}`;
+      return { name, meant: wanted.has(guess) ? guess : null };
+    });
 }
 
 /** An address as it may be shown: without user info (a user:password@ in it is never shown or logged). */
@@ -41,8 +144,38 @@ export function displayAddress(baseUrl: string): string {
   }
 }
 
+/** The same service: the same address (as shown, case and trailing slash aside) and the same e-mail. Two accounts
+ *  that are would announce every reminder and list every shift twice. */
+export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl: string; email: string }): boolean {
+  const address = (u: string): string => displayAddress(u).toLowerCase();
+  return (
+    a.baseUrl !== '' &&
+    address(a.baseUrl) === address(b.baseUrl) &&
+    a.email.trim().toLowerCase() === b.email.trim().toLowerCase()
+  );
+}
+
+/** The earlier account that is the same service as this one (same address and e-mail), or undefined. The later
+ *  of two such accounts is shown, but its shifts, requests and reminders are told once: as the earlier one's. */
+export function sameServiceAs<A extends { id: string; label: string; baseUrl: string; email: string }>(
+  accounts: readonly A[],
+  accountId: string,
+): A | undefined {
+  const at = accounts.findIndex((a) => a.id === accountId);
+  const self = accounts[at];
+  return self ? accounts.slice(0, at).find((a) => sameService(a, self)) : undefined;
+}
+
+/** Whether an account's reminders are silenced: muted by the user, or the same service as an earlier account. */
+export function accountSilenced(
+  accounts: readonly { id: string; label: string; baseUrl: string; email: string; muted?: boolean | undefined }[],
+  accountId: string,
+): boolean {
+  return accounts.find((a) => a.id === accountId)?.muted === true || sameServiceAs(accounts, accountId) !== undefined;
+}
+
 /** A new account's id from its name: lower-case letters, digits and dashes, unique among `taken`. */
-export function newAccountId(label: string, taken: readonly string[]): string {
+export function newAccountId(label: string, taken: readonly string[]): AccountId {
   const base =
     label
       .toLowerCase()
@@ -53,7 +186,7 @@ export function newAccountId(label: string, taken: readonly string[]): string {
   // "main" belongs to the account upgraded from a single-service file: a new account never takes it.
   let id = base === MAIN_ACCOUNT_ID ? `${base}-2` : base;
   for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
-  return id;
+  return accountIdOf(id);
 }
 
 /** My e-mail on an account, lower-cased ('' when not set): how "me" is found in that account's shifts. */

@@ -9,8 +9,8 @@ import { COUNT_LIMITS } from './limits';
 
 /** A schedule across accounts (shared/accounts.ts scheduleRef): the id the state's views carry. */
 export const ScheduleId = text('Schedule id', 'scheduleRef').min(1, 'Schedule id must not be empty.');
-/** Which account a key or a schedule check is for; absent: the first account. */
-export const ForAccount = { accountId: AccountIdSchema.optional() };
+/** Which account a key, a team or a schedule check is for: always named (nothing means "the first"). */
+export const ForAccount = { accountId: AccountIdSchema };
 
 export const OverrideWindowSchema = z.discriminatedUnion('kind', [
   /** Take the rest of the current shift of the schedule. */
@@ -107,7 +107,7 @@ export type TakeOverResult = z.infer<typeof TakeOverResultSchema>;
 
 export const TeamUpdateRequestSchema = z.object({
   teamId: id('Team id'),
-  /** The account the team is on (team ids are unique per service only); absent: the first. */
+  /** The account the team is on (team ids are unique per service only). */
   ...ForAccount,
   name: text('Name', 'name').optional(),
   description: text('Description', 'teamDescription').optional(),

@@ -16,6 +16,18 @@ export function savedAt(status: SourceStatus): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether my status line rests on saved data: the schedules it speaks of (my shifts on call now, else my next
+ * shift's; with neither, every schedule, since "no shift" is said of them all) hold saved data. Another schedule's
+ * (another account's) saved data never marks a line about a fresh one.
+ */
+export function statusLineSaved(state: Pick<AppState, 'schedules' | 'me'>): boolean {
+  const { onCallNow, nextShift } = state.me;
+  const about = onCallNow.length > 0 ? onCallNow : nextShift ? [nextShift] : null;
+  const refs = about === null ? null : new Set(about.map((s) => s.scheduleId));
+  return state.schedules.some((s) => (refs === null || refs.has(s.id)) && savedAt(s.status) !== undefined);
+}
+
 /** Watched schedules whose now/next are unknown (still loading, or never loaded). */
 export function unknownSchedules(state: AppState): ScheduleView[] {
   return state.schedules.filter((s) => !hasData(s.status));

@@ -163,7 +163,7 @@ export const invokeChannels = {
     response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
     handler: 'engine',
   },
-  'key:remove': { request: z.object(ForAccount).nullable(), response: resultOf(None), handler: 'engine' },
+  'key:remove': { request: z.object(ForAccount), response: resultOf(None), handler: 'engine' },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
   'summary:get': { request: None, response: resultOf(z.string()), handler: 'engine' },
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */

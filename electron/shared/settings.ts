@@ -5,6 +5,7 @@ import { list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import {
   AccountChangesSchema,
+  AccountIdSchema,
   AccountInputSchema,
   AccountListSchema,
   ReminderSettingsSchema,
@@ -23,7 +24,7 @@ export {
   type ReminderSettings,
   type WatchedSchedule,
 } from './account-settings';
-import { MAIN_ACCOUNT_ID } from './accounts';
+import { MAIN_ACCOUNT_ID, type AccountId } from './accounts';
 
 export const SETTINGS_VERSION = 2;
 
@@ -121,7 +122,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
  * address, e-mail and schedules in the places a single-service app had them.
  */
 export type ServiceSettings = Omit<Settings, 'accounts'> & {
-  accountId: string;
+  accountId: AccountId;
   accountLabel: string;
   baseUrl: string;
   email: string;
@@ -176,8 +177,8 @@ export function defaultServiceSettings(): ServiceSettings {
 export const SettingsPatchSchema = z
   .object({
     accounts: uniqueAccounts(list(AccountInputSchema, 'accounts', COUNT_LIMITS.accounts)),
-    /** Changes to one account (by id; absent: the first, made as the main account when there is none yet). */
-    account: AccountChangesSchema,
+    /** Changes to one account, named by its id (made when there is none by that id yet). */
+    account: AccountChangesSchema.extend({ id: AccountIdSchema }),
     reminders: ReminderSettingsSchema,
     quietHours: QuietHoursSchema,
     pausedUntil: PausedUntilSchema,

@@ -235,7 +235,7 @@ describe('lists over their count limit at the IPC edge', () => {
     ],
     [
       'settings:update',
-      { account: { schedules: Array.from({ length: 101 }, (_, i) => ({ id: `sch_${i}` })) } },
+      { account: { id: 'main', schedules: Array.from({ length: 101 }, (_, i) => ({ id: `sch_${i}` })) } },
       'Too many watched schedules: at most 100.',
     ],
     [

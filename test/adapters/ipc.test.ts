@@ -116,17 +116,23 @@ describe('IPC handlers', () => {
     const { call, calls } = setup();
     const bad: Array<[InvokeChannel, unknown]> = [
       ['window:open', { view: 'devtools' }],
-      ['settings:update', { account: { email: 'not-an-email' } }],
+      ['settings:update', { account: { id: 'main', email: 'not-an-email' } }],
+      // Nothing means "the first": a change, a key, a team or a check without its account is refused.
+      ['settings:update', { account: { email: 'me@example.com' } }],
+      ['key:set', { key: 'sekret-key-123' }],
+      ['key:remove', null],
+      ['team:update', { teamId: 'tea_1', name: 'Core' }],
+      ['schedule:check', { input: 'sch_a' }],
       ['settings:update', { accounts: [{ id: 'Not An Id', label: 'Acme' }] }],
       ['sync:refresh', { extra: 1 }],
       ['override:create', { scheduleId: 'sch_a', window: { kind: 'next_hours', hours: 3 }, emails: [] }],
-      ['key:set', { key: '' }],
+      ['key:set', { accountId: 'main', key: '' }],
       ['external:open', 'https://x'],
     ];
     for (const [channel, payload] of bad) {
       expect(await call(channel, payload), channel).toMatchObject({ ok: false, error: { kind: 'validation' } });
     }
-    const email = await call('settings:update', { account: { email: 'not-an-email' } });
+    const email = await call('settings:update', { account: { id: 'main', email: 'not-an-email' } });
     expect(email).toMatchObject({
       error: { problems: [{ field: 'account.email', message: 'must be an e-mail address' }] },
     });
@@ -161,7 +167,7 @@ describe('IPC handlers', () => {
 
   it('strips anything outside the contract from answers, so the key cannot leave through a handler bug', async () => {
     const { call } = setup();
-    const answer = await call('key:set', { key: 'sekret-key-123' });
+    const answer = await call('key:set', { accountId: 'main', key: 'sekret-key-123' });
     expect(answer).toEqual({ ok: true, value: { storage: 'keychain' } });
     expect(JSON.stringify(answer)).not.toContain('sekret');
   });

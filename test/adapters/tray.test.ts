@@ -9,6 +9,7 @@ import { defaultSettings } from '../../electron/shared/settings';
 import type { AppState } from '../../electron/shared/view-state';
 import { FakeClock } from '../core/support/fake-clock';
 import { withTimeline } from '../support/view-timeline';
+import { MAIN_ACCOUNT_ID } from '../../electron/shared/accounts';
 
 const NOW = Date.parse('2026-03-10T10:00:30Z');
 
@@ -34,7 +35,7 @@ function state(nextStartMs: number): AppState {
     setup: { hasKey: true, keyStorage: 'keychain', demo: true },
     settings: {
       ...defaultSettings(),
-      accounts: [{ id: 'main', label: 'Main', baseUrl: '', email: '', schedules: [{ id: 'sch_a' }] }],
+      accounts: [{ id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [{ id: 'sch_a' }] }],
     },
     accounts: [
       {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from './support/host';
 import { axeViolations } from './support/axe';
 import { e2eSession, type Opened } from './support/session';
+import { MAIN_ACCOUNT_ID } from '../../electron/shared/accounts';
 
 const session = e2eSession();
 
@@ -61,8 +62,8 @@ async function throughProxy(app: Opened, mode: ProxyMode) {
   const proxy = await faultyProxy(() => host.sim.url);
   closeProxy = proxy.close;
   proxy.mode = mode;
-  await host.engine.handlers['settings:update']({ account: { baseUrl: proxy.url } });
-  await host.engine.handlers['key:set']({ key: host.sim.apiKey });
+  await host.engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, baseUrl: proxy.url } });
+  await host.engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: host.sim.apiKey });
   return proxy;
 }
 

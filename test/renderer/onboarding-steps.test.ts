@@ -37,7 +37,7 @@ describe('first-run setup', () => {
     steps.baseUrl = 'https://oncall.example.com';
     await steps.next();
     expect(bridge.calls.map((c) => c.channel)).toEqual(['settings:update', 'key:set']);
-    expect(bridge.sent('key:set')).toEqual([{ key: 'secret' }]);
+    expect(bridge.sent('key:set')).toEqual([{ accountId: 'main', key: 'secret' }]);
     expect([steps.step, steps.key, steps.note]).toEqual([
       2,
       '',
@@ -70,6 +70,9 @@ describe('first-run setup', () => {
     expect([steps.error, finished()]).toEqual(['Pick yourself from the list, or type your full e-mail address.', 0]);
     steps.query = 'me@example.com';
     await steps.next();
-    expect([bridge.sent('settings:update'), finished()]).toEqual([[{ account: { email: 'me@example.com' } }], 1]);
+    expect([bridge.sent('settings:update'), finished()]).toEqual([
+      [{ account: { id: 'main', email: 'me@example.com' } }],
+      1,
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // The settings window's state (SettingsEdit) with a fake main: changes wait until saved (dirty, discard), a bad value
 // is stopped before sending, the service's problems land on their fields, and the OS's word on the shortcut shows.
+import { accountIdOf } from '../../electron/shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
@@ -80,7 +81,7 @@ describe('settings', () => {
 
   it('moves a service up and down (saved with the rest), and removes one at once, keeping the others’ edits', async () => {
     const base = appState().settings;
-    const acme = { id: 'acme', label: 'Acme', baseUrl: 'https://acme.example', email: '', schedules: [] };
+    const acme = { id: accountIdOf('acme'), label: 'Acme', baseUrl: 'https://acme.example', email: '', schedules: [] };
     const two = { ...base, accounts: [...base.accounts, acme] };
     const bridge = fakeBridge({
       'settings:update': (patch) => ({ ok: true, value: { ...two, accounts: patch.accounts ?? two.accounts } }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAIN_ACCOUNT_ID, accountIdOf } from '../../electron/shared/accounts';
 import { defaultSettings, SettingsPatchSchema } from '../../electron/shared/settings';
 import {
   addLeadTime,
@@ -18,7 +19,13 @@ import { schedule } from './support/state';
 const settings = {
   ...defaultSettings(),
   accounts: [
-    { id: 'main', label: 'Main', baseUrl: 'https://oncall.example.com/api', email: 'bob@example.com', schedules: [] },
+    {
+      id: MAIN_ACCOUNT_ID,
+      label: 'Main',
+      baseUrl: 'https://oncall.example.com/api',
+      email: 'bob@example.com',
+      schedules: [],
+    },
   ],
 };
 
@@ -102,7 +109,8 @@ describe('settings form', () => {
     expect([...nameToKeep(name)]).toHaveLength(200);
     expect(nameToKeep(name).endsWith('…')).toBe(true);
     expect(
-      SettingsPatchSchema.safeParse({ account: { schedules: [{ id: 'sch_a', name: nameToKeep(name) }] } }).success,
+      SettingsPatchSchema.safeParse({ account: { id: 'main', schedules: [{ id: 'sch_a', name: nameToKeep(name) }] } })
+        .success,
     ).toBe(true);
     expect(nameToKeep('Platform')).toBe('Platform');
   });
@@ -121,7 +129,13 @@ describe('several services in the form', () => {
     ...settings,
     accounts: [
       ...settings.accounts,
-      { id: 'acme', label: 'Acme', baseUrl: 'https://acme.example', email: '', schedules: [{ id: 'sch_a' }] },
+      {
+        id: accountIdOf('acme'),
+        label: 'Acme',
+        baseUrl: 'https://acme.example',
+        email: '',
+        schedules: [{ id: 'sch_a' }],
+      },
     ],
   };
 

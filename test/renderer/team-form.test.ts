@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAIN_ACCOUNT_ID } from '../../electron/shared/accounts';
 import {
   checkTeam,
   firstTeam,
@@ -31,12 +32,12 @@ describe('team edit', () => {
   });
 
   it('sends only the fields that changed, and nothing when nothing did', () => {
-    expect(checkTeam({ ...valuesFor(core), description: 'New words' }, core)).toEqual({
+    expect(checkTeam({ ...valuesFor(core), description: 'New words' }, core, MAIN_ACCOUNT_ID)).toEqual({
       ok: true,
-      request: { teamId: 'tea_core', description: 'New words' },
+      request: { accountId: MAIN_ACCOUNT_ID, teamId: 'tea_core', description: 'New words' },
     });
-    expect(checkTeam(valuesFor(core), core)).toEqual({ ok: false, errors: {}, nothingChanged: true });
-    expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined)).toMatchObject({
+    expect(checkTeam(valuesFor(core), core, MAIN_ACCOUNT_ID)).toEqual({ ok: false, errors: {}, nothingChanged: true });
+    expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined, null)).toMatchObject({
       ok: false,
       errors: { teamId: 'Choose a team.' },
     });
@@ -58,7 +59,7 @@ describe('team edit', () => {
 
   it('never sends an update for a team without an id, and says why', () => {
     const [data] = teamOptions([schedule({ teams: [{ id: null, name: 'Data', description: '' }] })]);
-    expect(checkTeam({ ...valuesFor(data), name: 'Data SRE' }, data)).toEqual({
+    expect(checkTeam({ ...valuesFor(data), name: 'Data SRE' }, data, MAIN_ACCOUNT_ID)).toEqual({
       ok: false,
       errors: { teamId: NOT_EDITABLE },
     });

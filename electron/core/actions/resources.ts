@@ -39,7 +39,7 @@ const chatGroupLost = (cause: unknown) =>
   );
 
 export function teamUpdate(deps: ActionDeps) {
-  return async (request: RequestOf<'team:update'>): Promise<ResponseOf<'team:update'>> =>
+  return async (request: Omit<RequestOf<'team:update'>, 'accountId'>): Promise<ResponseOf<'team:update'>> =>
     guardedWrite(async (sending) => {
       const id = TeamIdSchema.safeParse(request.teamId);
       const input = UpdateTeamInputSchema.safeParse({ name: request.name, description: request.description });
@@ -101,7 +101,7 @@ export function chatGroupPut(deps: ActionDeps) {
 }
 
 export function scheduleCheck(deps: ActionDeps) {
-  return async (request: RequestOf<'schedule:check'>): Promise<ResponseOf<'schedule:check'>> =>
+  return async (request: Omit<RequestOf<'schedule:check'>, 'accountId'>): Promise<ResponseOf<'schedule:check'>> =>
     guarded(async () => {
       const id = extractScheduleId(request.input);
       if (id === undefined) {

@@ -1,13 +1,13 @@
 // The engine's IPC handlers over several accounts. A request about a schedule names it by its ref (shared/accounts):
 // it goes to that schedule's account's session, under the schedule's own id, and what comes back names it by its
-// ref again. Keys and schedule checks name their account (default: the first). The rest is answered once for all.
-import { refParts, scheduleRef } from '../../shared/accounts';
+// ref again. Keys, teams and schedule checks name their account (never "the first"). The rest is answered once for all.
+import { refParts, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { Clock, Notifier } from '../ports';
 import type { AccountSession } from './account-session';
-import { engineHandlers } from './handlers';
+import { sessionHandlers, type SessionHandlers } from './handlers';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
 import type { EngineHandlers } from './types';
@@ -26,39 +26,34 @@ const NO_ACCOUNT = failure('needs_setup', 'Add a service in Settings first.');
 
 export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
-  const bySession = new WeakMap<AccountSession, EngineHandlers>();
-  const handlersOf = (session: AccountSession): EngineHandlers => {
+  const bySession = new WeakMap<AccountSession, SessionHandlers>();
+  const handlersOf = (session: AccountSession): SessionHandlers => {
     let made = bySession.get(session);
     if (!made) {
-      made = engineHandlers({
+      made = sessionHandlers({
         deps: session.deps,
         state: () => session.state(),
         canSync: () => session.canSync(),
-        settings: parts.settings,
-        keys: session.keys,
         localZone: parts.localZone,
-        notifier: parts.notifier,
       });
       bySession.set(session, made);
     }
     return made;
   };
-  const sessionFor = (accountId: string | undefined): AccountSession | undefined => {
-    const list = parts.sessions();
-    return accountId === undefined ? list[0] : list.find((s) => s.id === accountId);
-  };
+  const sessionFor = (accountId: AccountId): AccountSession | undefined =>
+    parts.sessions().find((s) => s.id === accountId);
 
   /** A schedule-scoped request: run by its account's session under the schedule's own id. */
   async function inSession<R extends { scheduleId: string }, A>(
     request: R,
-    run: (handlers: EngineHandlers, request: R) => Promise<A>,
-  ): Promise<{ answer: A; accountId: string } | undefined> {
+    run: (handlers: SessionHandlers, request: R) => Promise<A>,
+  ): Promise<{ answer: A; accountId: AccountId } | undefined> {
     const { accountId, scheduleId } = refParts(request.scheduleId);
     const session = sessionFor(accountId);
     return session ? { answer: await run(handlersOf(session), { ...request, scheduleId }), accountId } : undefined;
   }
   const GONE = failure('not_found', 'That schedule belongs to an account that is no longer set up.');
-  const refOf = <T extends { scheduleId: string }>(x: T, accountId: string): T => ({
+  const refOf = <T extends { scheduleId: string }>(x: T, accountId: AccountId): T => ({
     ...x,
     scheduleId: scheduleRef(accountId, x.scheduleId),
   });
@@ -129,7 +124,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       return session ? session.keys.set(request) : NO_ACCOUNT;
     },
     'key:remove': async (request) => {
-      const session = sessionFor(request?.accountId);
+      const session = sessionFor(request.accountId);
       return session ? session.keys.remove() : NO_ACCOUNT;
     },
     'readiness:test': testNotificationHandler({

@@ -2,23 +2,14 @@
 // Each account sees them through a scope: its keys carry the account (so equal schedule ids and shift times on two
 // services are two reminders, not one), a notification names the account when there are several, and its click
 // opens the schedule by its ref. The main account's keys are unchanged, so an upgraded record is honoured as is.
-import { MAIN_ACCOUNT_ID, scheduleRef } from '../../shared/accounts';
+import { isRecordKeyOf, MAIN_ACCOUNT_ID, recordKeyPrefix, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
 
-const OTHER_ACCOUNT = '@';
+const prefixOf = recordKeyPrefix;
+const keyOfAccount = isRecordKeyOf;
 
-function prefixOf(accountId: string): string {
-  return accountId === MAIN_ACCOUNT_ID ? '' : `${OTHER_ACCOUNT}${accountId}/`;
-}
-
-/** Whether a stored key belongs to this account. */
-export function keyOfAccount(key: string, accountId: string): boolean {
-  const prefix = prefixOf(accountId);
-  return prefix === '' ? !key.startsWith(OTHER_ACCOUNT) : key.startsWith(prefix);
-}
-
-export function scopedFired(fired: FiredStore, accountId: string): FiredStore {
+export function scopedFired(fired: FiredStore, accountId: AccountId): FiredStore {
   const prefix = prefixOf(accountId);
   const inward = (key: string): string => `${prefix}${key}`;
   const outward = (key: string): string => key.slice(prefix.length);
@@ -46,7 +37,7 @@ export function scopedFired(fired: FiredStore, accountId: string): FiredStore {
 
 /** The account's notifications: keyed by account, titled with its name while there are several, and opening the
  *  schedule by its ref. */
-export function scopedNotifier(notifier: Notifier, accountId: string, label: () => string | undefined): Notifier {
+export function scopedNotifier(notifier: Notifier, accountId: AccountId, label: () => string | undefined): Notifier {
   const prefix = prefixOf(accountId);
   return {
     notify(n) {

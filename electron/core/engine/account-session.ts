@@ -2,7 +2,8 @@
 // Retry-After, its snapshot and offline cache, its reminders (through the shared record, scoped to the account) and
 // the action handlers that write to it. The engine makes one per account and combines what they know; nothing of
 // one session reaches another, so one account failing never stales, hides or delays the others.
-import type { ServiceSettings } from '../../shared/settings';
+import type { AccountId } from '../../shared/accounts';
+import type { Account, ServiceSettings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import type { ActionDeps } from '../actions/common';
 import { cacheFileOf, loadSnapshot } from '../storage/cache';
@@ -23,7 +24,7 @@ import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
 
 export interface AccountSessionOptions {
-  accountId: string;
+  accountId: AccountId;
   clock: Clock;
   secrets: SecretStore;
   notifier: Notifier;
@@ -47,7 +48,9 @@ export interface AccountSessionOptions {
 }
 
 export interface AccountSession {
-  readonly id: string;
+  readonly id: AccountId;
+  /** The account as its settings name it now (its last settings once removed). */
+  account(): Account;
   readonly keys: KeyHolder;
   readonly deps: ActionDeps;
   start(fired: FiredStore): Promise<void>;
@@ -132,7 +135,9 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
 
   const inputs = (demo: boolean, notificationHealth: StateInputs['notificationHealth']): StateInputs => {
     const keyNotice = keys.notice();
+    const waitUntilMs = sync.serviceWaitUntilMs();
     return {
+      ...(waitUntilMs === null ? {} : { serviceWaitUntilMs: waitUntilMs }),
       snapshot,
       settings: o.settings(),
       syncing,
@@ -207,6 +212,10 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
 
   return {
     id: o.accountId,
+    account: () => {
+      const s = o.settings();
+      return { id: o.accountId, label: s.accountLabel, baseUrl: s.baseUrl, email: s.email, schedules: s.schedules };
+    },
     keys,
     deps,
     start,

@@ -1,7 +1,8 @@
 // The app's state over its account sessions, for the state keeper: each session's own state derived and combined
 // (core/state/combine.ts), or, with no account yet, the state of an empty service, which asks for setup. It changes
 // by time alone at the earliest instant any session's would.
-import { defaultServiceSettings, serviceSettings, type Settings } from '../../shared/settings';
+import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
+import { defaultServiceSettings, serviceSettings, type Account, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { emptySnapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
@@ -21,7 +22,7 @@ export interface CombinedDerivationParts {
 }
 
 function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
-  const account = { id: 'main', label: 'Main', baseUrl: '', email: '', schedules: [] };
+  const account: Account = { id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [] };
   const unset = { ...defaultServiceSettings(), ...serviceSettings(parts.settings(), account) };
   const setup = { hasKey: false, keyStorage: 'none' as const, demo: parts.demo };
   const state = deriveState({ snapshot: emptySnapshot(), settings: unset, setup, syncing: false, notices: [], nowMs });
@@ -34,10 +35,11 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       const list = parts.sessions();
       if (list.length === 0) return unsetState(parts, nowMs);
       const health = parts.notificationHealth();
-      const states = list.map((s) =>
-        deriveState({ ...s.inputs(parts.demo, health), nowMs, localZone: parts.localZone() }),
-      );
-      return combineStates(states, parts.settings(), parts.notices());
+      const pairs = list.map((s) => ({
+        account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),
+        state: deriveState({ ...s.inputs(parts.demo, health), nowMs, localZone: parts.localZone() }),
+      }));
+      return combineStates(pairs, parts.settings(), parts.notices());
     },
     nextChangeAt(nowMs) {
       const times = parts

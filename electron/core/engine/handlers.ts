@@ -1,27 +1,37 @@
-// The engine's IPC-facing handlers: one per `handler: 'engine'` channel of the contract (main answers the others).
+// One account session's handlers: only the channels that act on one service (its sync, overrides, take-over, team,
+// chat group, schedule check). The router (account-handlers.ts) is the one implementation of every other channel
+// (the state, settings, keys by account, the hand-off text, the test notification) and sends these to the session
+// of the account a request names.
 import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
 import { overrideCandidates, overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
-import { buildHandoffSummary } from '../state/handoff-summary';
-import type { KeyHolder } from './keys';
-import type { SettingsHolder } from './settings';
 import type { EngineHandlers } from './types';
-import type { Notifier } from '../ports';
-import { testNotificationHandler } from './test-notification';
+
+/** The channels a session serves. */
+export type SessionChannel =
+  | 'sync:refresh'
+  | 'override:preview'
+  | 'override:candidates'
+  | 'override:create'
+  | 'override:get'
+  | 'take-over:now'
+  | 'take-over:hand-back'
+  | 'team:update'
+  | 'chat-group:put'
+  | 'schedule:check';
+export type SessionHandlers = Pick<EngineHandlers, SessionChannel>;
 
 export interface HandlerParts {
   deps: ActionDeps;
+  /** This account's own state. */
   state: () => AppState;
   /** Whether there is a usable base URL and key. */
   canSync: () => boolean;
-  settings: () => SettingsHolder;
-  keys: KeyHolder;
-  /** The engine's local zone (read at each answer): the one the tray and popover are read in, see summary:get. */
+  /** The engine's local zone (read at each answer): the one the tray and popover are read in. */
   localZone: () => string;
-  notifier: Notifier;
 }
 
 /**
@@ -36,8 +46,8 @@ function serviceWait(untilMs: number, nowMs: number, localZone: string) {
   );
 }
 
-export function engineHandlers(parts: HandlerParts): EngineHandlers {
-  const { deps, keys } = parts;
+export function sessionHandlers(parts: HandlerParts): SessionHandlers {
+  const { deps } = parts;
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
   const create = overrideCreator(deps);
   const takeOverDeps: TakeOverDeps = {
@@ -46,7 +56,6 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
   };
   return {
-    'state:get': async () => ({ ok: true, value: parts.state() }),
     'sync:refresh': async () => {
       const sync = parts.state().sync;
       if (!parts.canSync())
@@ -66,28 +75,8 @@ export function engineHandlers(parts: HandlerParts): EngineHandlers {
     'override:get': overrideGet(deps),
     'take-over:now': takeOverNow(takeOverDeps),
     'take-over:hand-back': takeOverHandBack(takeOverDeps),
-    // Exactly what the state shows (the tray and popover read it there), so the three never disagree.
-    'take-over:options': async () => ({
-      ok: true,
-      value: parts
-        .state()
-        .schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
-    }),
     'team:update': teamUpdate(deps),
     'chat-group:put': chatGroupPut(deps),
     'schedule:check': scheduleCheck(deps),
-    'settings:update': (request) => parts.settings().update(request),
-    'key:set': (request) => keys.set(request),
-    'key:remove': () => keys.remove(),
-    'readiness:test': testNotificationHandler({
-      clock: deps.clock,
-      notifier: parts.notifier,
-      settings: parts.settings,
-    }),
-    // Written in the engine's zone, the one the tray and popover show times in.
-    'summary:get': async () => ({
-      ok: true,
-      value: buildHandoffSummary(parts.state(), { nowMs: deps.clock.now(), localZone: parts.localZone() }),
-    }),
   };
 }

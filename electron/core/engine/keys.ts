@@ -11,7 +11,7 @@ import { unusableBaseUrlMessage } from '../../api/base-url';
 import { hostOf, type KeyReader } from './clients';
 import type { KeyStorage, SecretStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
+import { keychainEntries, type AccountId } from '../../shared/accounts';
 
 export const KEYCHAIN_NOTICE_ID = 'keychain-unreadable';
 
@@ -29,7 +29,7 @@ export interface KeyHolder {
 export interface KeyHolderOptions {
   secrets: SecretStore;
   /** The account the key belongs to: its keychain entry is named by it and the host. */
-  accountId: string;
+  accountId: AccountId;
   baseUrl: () => string;
   /** A key given by the caller (env/flag/demo): used as is, never written to the keychain. */
   overrideKey?: string;
@@ -63,17 +63,18 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     },
   });
 
-  const entryOf = (host: string): string => `${options.accountId}@${host}`;
+  const entryOf = (host: string): string => keychainEntries(options.accountId, host).own;
 
   /** The stored key: its own entry, or (main account) the host-named entry a single-service version wrote, moved. */
   async function stored(host: string): Promise<Awaited<ReturnType<SecretStore['get']>>> {
-    const own = await options.secrets.get(entryOf(host));
-    if (!own.ok || (own.value !== undefined && own.value !== '') || options.accountId !== MAIN_ACCOUNT_ID) return own;
-    const legacy = await options.secrets.get(host);
+    const entries = keychainEntries(options.accountId, host);
+    const own = await options.secrets.get(entries.own);
+    if (!own.ok || (own.value !== undefined && own.value !== '') || entries.legacy === null) return own;
+    const legacy = await options.secrets.get(entries.legacy);
     if (!legacy.ok || legacy.value === undefined || legacy.value === '') return own;
     // Moved only once the new entry holds it: a failed write leaves the old entry to be found next time.
-    const moved = await options.secrets.set(entryOf(host), legacy.value);
-    if (moved.ok && moved.value.storage === 'keychain') await options.secrets.delete(host);
+    const moved = await options.secrets.set(entries.own, legacy.value);
+    if (moved.ok && moved.value.storage === 'keychain') await options.secrets.delete(entries.legacy);
     return legacy;
   }
 
@@ -141,10 +142,11 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     return guarded(async () => {
       const account = hostOf(options.baseUrl());
       if (!sessionOnly && account !== undefined) {
-        const removed = await options.secrets.delete(entryOf(account));
+        const entries = keychainEntries(options.accountId, account);
+        const removed = await options.secrets.delete(entries.own);
         if (!removed.ok) return failure('keychain', removed.error.message);
         // A host-named entry of a single-service version must not bring the removed key back.
-        if (options.accountId === MAIN_ACCOUNT_ID) await options.secrets.delete(account);
+        if (entries.legacy !== null) await options.secrets.delete(entries.legacy);
       }
       key = undefined;
       storage = 'none';

@@ -1,7 +1,7 @@
 // The engine's account sessions, one per account of the effective settings: made at start, added, changed and
 // removed as the settings change (a removed account's key and saved data are deleted; nothing of the others
 // changes), and listed in the user's account order.
-import { accountKeyVariable } from '../../shared/accounts';
+import { accountKeyVariable, accountSilenced } from '../../shared/accounts';
 import {
   defaultServiceSettings,
   serviceSettings,
@@ -58,7 +58,11 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       accountId: account.id,
       clock: options.clock,
       secrets: options.secrets,
-      notifier: options.notifier,
+      // A muted account, or the same service as an earlier one, shows no reminder (the earlier one shows each once).
+      notifier: {
+        notify: async (n) =>
+          accountSilenced(parts.effective().accounts, account.id) ? undefined : options.notifier.notify(n),
+      },
       files: parts.files,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
       localZone: parts.localZone,

@@ -47,9 +47,9 @@ function withAccountPatch(stored: Settings, patch: SettingsPatch): Omit<Settings
   const { account, ...rest } = patch;
   if (!account) return rest;
   const list = rest.accounts ?? stored.accounts;
-  const index = account.id === undefined ? 0 : list.findIndex((a) => a.id === account.id);
+  const index = list.findIndex((a) => a.id === account.id);
   const base: Account = list[index] ?? {
-    id: account.id ?? MAIN_ACCOUNT_ID,
+    id: account.id,
     label: account.label ?? (hostOf(account.baseUrl ?? '') || 'Main'),
     baseUrl: '',
     email: '',
@@ -65,7 +65,7 @@ function badAddress(stored: Settings, patch: SettingsPatch): ResponseOf<'setting
   const storedUrl = (id: string | undefined) => stored.accounts.find((a) => a.id === id)?.baseUrl;
   const asked = [
     ...(patch.account?.baseUrl !== undefined
-      ? [{ field: 'account.baseUrl', baseUrl: patch.account.baseUrl, id: patch.account.id ?? stored.accounts[0]?.id }]
+      ? [{ field: 'account.baseUrl', baseUrl: patch.account.baseUrl, id: patch.account.id }]
       : []),
     ...(patch.accounts ?? []).map((a, i) => ({ field: `accounts.${i}.baseUrl`, baseUrl: a.baseUrl, id: a.id })),
   ];

@@ -16,6 +16,8 @@ export interface StateInputs {
   notices: AppState['notices'];
   servedFromCache: boolean;
   notificationHealth?: NotificationHealthResult;
+  /** Until when the service asked to wait (Retry-After), while it lasts. */
+  serviceWaitUntilMs?: number;
 }
 
 export interface StateKeeper {

@@ -1,15 +1,15 @@
 // How an account's state is named once it sits among others: its schedules by their refs (account and id, so equal
 // ids on two services stay two schedules), and, with several accounts, what it words only as text (what is unknown,
 // what the load leaves out) with the account's name.
-import { scheduleRef } from '../../shared/accounts';
+import { scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState, LoadPeriod } from '../../shared/view-state';
 
 const refIn =
-  (accountId: string) =>
+  (accountId: AccountId) =>
   <T extends { scheduleId: string }>(x: T): T => ({ ...x, scheduleId: scheduleRef(accountId, x.scheduleId) });
 
 /** One account's state with every schedule named by its ref. */
-export function withRefs(state: AppState, accountId: string): AppState {
+export function withRefs(state: AppState, accountId: AccountId): AppState {
   const ref = refIn(accountId);
   const mapLoad = (p: LoadPeriod | null): LoadPeriod | null => (p ? { ...p, schedules: p.schedules.map(ref) } : null);
   const { me, coverage } = state;

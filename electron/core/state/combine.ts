@@ -4,27 +4,47 @@
 // all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
 // schedules under their refs, which for the main account are their ids).
 import { namedInText, withRefs } from './account-naming';
-import type { Settings } from '../../shared/settings';
+import { sameServiceAs } from '../../shared/accounts';
+import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
-const SYNC_URGENCY: Record<SyncStatus['kind'], number> = {
-  key_rejected: 5,
-  error: 4,
-  offline: 3,
-  needs_setup: 2,
-  partial: 1,
-  ok: 0,
-};
+/** What one account's status says, its saved data's time left to the combined `saved`. */
+function accountText(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
+  return `${label}: ${sync.message.replace(/\.$/, '')}.`;
+}
 
-/** The most urgent account's status, its message naming the account. */
+/** The saved data shown instead, over the failing accounts: exact with one, the oldest when all have some; left
+ *  unsaid (undefined) when they differ in having any, so neither "nothing saved" nor a time is said of all. */
+function combinedSaved(failing: readonly SyncStatus[]): string | null | undefined {
+  const saved = failing.map((s) => ('saved' in s ? s.saved : undefined));
+  if (saved.length === 1) return saved[0];
+  if (saved.every((x) => typeof x === 'string')) return saved.sort()[0];
+  return saved.every((x) => x === null) ? null : undefined;
+}
+
+/**
+ * The sync status over all accounts, each failing account named. A status of the whole app (needs setup, offline,
+ * key rejected, error) is said only when every account is in it; while any account is fine or they fail
+ * differently, it is `partial`, naming each failing account and what is wrong there — so one account needing setup
+ * or down never blanks, disables or stales the others.
+ */
 function combinedSync(states: readonly AppState[], labels: readonly string[]): SyncStatus {
-  let worst = 0;
-  states.forEach((s, i) => {
-    if (SYNC_URGENCY[s.sync.kind] > SYNC_URGENCY[states[worst]?.sync.kind ?? 'ok']) worst = i;
-  });
-  const sync = states[worst]?.sync ?? { kind: 'ok' };
-  return sync.kind === 'ok' ? sync : { ...sync, message: `${labels[worst] ?? ''}: ${sync.message}` };
+  const failing = states.flatMap((s, i) => (s.sync.kind === 'ok' ? [] : [{ sync: s.sync, label: labels[i] ?? '' }]));
+  const [first] = failing;
+  if (!first) return { kind: 'ok' };
+  const message = failing.map((f) => accountText(f.label, f.sync)).join(' ');
+  const saved = combinedSaved(failing.map((f) => f.sync));
+  const savedPart = saved === undefined ? {} : { saved };
+  const allAlike = failing.length === states.length && failing.every((f) => f.sync.kind === first.sync.kind);
+  if (!allAlike) return { kind: 'partial', message, ...savedPart };
+  switch (first.sync.kind) {
+    case 'needs_setup':
+    case 'key_rejected':
+      return { kind: first.sync.kind, message };
+    default:
+      return { kind: first.sync.kind, message, ...savedPart };
+  }
 }
 
 const SOURCE_URGENCY: Record<ScheduleStatus['kind'], number> = {
@@ -52,6 +72,11 @@ function combinedCoverageStatus(states: readonly AppState[], labels: readonly st
   if (status.kind === 'fresh') {
     const oldest = states.map((s) => (s.coverage.status.kind === 'fresh' ? s.coverage.status.at : status.at)).sort()[0];
     return { kind: 'fresh', at: oldest ?? status.at };
+  }
+  if (status.kind === 'stale') {
+    // Saved data is said of the accounts whose lists are saved, every one named (never of all while one is fresh).
+    const saved = labels.filter((_, i) => states[i]?.coverage.status.kind === 'stale');
+    return { ...status, reason: `${saved.join(', ')}: ${status.reason}` };
   }
   return 'reason' in status ? { ...status, reason: `${labels[worst] ?? ''}: ${status.reason}` } : status;
 }
@@ -127,27 +152,66 @@ function oldest(values: readonly (string | null)[]): string | null {
   return values.filter((v): v is string => v !== null).sort()[0] ?? null;
 }
 
+/** An account's state without what is mine (shifts, load, requests): the same service as an earlier account tells
+ *  them through that one. */
+function withoutMine(state: AppState): AppState {
+  const me: AppState['me'] = { onCallNow: [], nextShift: null, shifts: [], gaps: [], readiness: null, load: null };
+  return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };
+}
+
+function sameServiceNotice(account: Account, earlier: Account): AppState['notices'][number] {
+  return {
+    id: `same-service-${account.id}`,
+    accountId: account.id,
+    message:
+      `${account.label} is the same service as ${earlier.label} (the same address and e-mail): its shifts, requests ` +
+      `and reminders are told once, as ${earlier.label}'s. Remove one of them in Settings.`,
+  };
+}
+
+/** One account's state, derived once, with the account it is about (never read back from the state itself). */
+export interface AccountState {
+  account: Account;
+  state: AppState;
+}
+
 /**
- * The app's state from each account's (in the settings' order; `states` derived by the sessions, one per account,
- * their `settings` the account alone). `notices` are the app's own (settings file, data folder, calendar feed).
+ * The app's state from each account's (in the settings' order; each state derived by its session, its `settings`
+ * the account alone). `notices` are the app's own (settings file, data folder, calendar feed).
  */
-export function combineStates(states: readonly AppState[], settings: Settings, notices: AppState['notices']): AppState {
-  const [only] = states;
+export function combineStates(
+  pairs: readonly AccountState[],
+  settings: Settings,
+  notices: AppState['notices'],
+): AppState {
+  const [only] = pairs;
   // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
   // main one is asked about by its refs, one account or several).
-  if (states.length === 1 && only) {
-    const named = withRefs(only, only.accounts[0]?.id ?? '');
+  if (pairs.length === 1 && only) {
+    const named = withRefs(only.state, only.account.id);
     return { ...named, settings, notices: [...notices, ...named.notices] };
   }
-  const labels = states.map((s) => s.accounts[0]?.label ?? '');
-  const named = states.map((s, i) => namedInText(withRefs(s, s.accounts[0]?.id ?? ''), labels[i] ?? ''));
-  const accountNotices = named.flatMap((s, i) =>
-    s.notices.map((n) => ({ ...n, accountId: s.accounts[0]?.id ?? '', message: `${labels[i]}: ${n.message}` })),
-  );
+  const labels = pairs.map((p) => p.account.label);
+  const named = pairs.map((p) => namedInText(withRefs(p.state, p.account.id), p.account.label));
+  const accounts = pairs.map((p) => p.account);
+  // The same service twice: its cards stay (both are set up), but my shifts and its requests are told once.
+  const twice = pairs.map((p) => sameServiceAs(accounts, p.account.id));
+  const once = named.map((s, i) => (twice[i] ? withoutMine(s) : s));
+  const accountNotices = [
+    ...named.flatMap((s, i) =>
+      s.notices.map((n) => ({ ...n, accountId: pairs[i]?.account.id ?? '', message: `${labels[i]}: ${n.message}` })),
+    ),
+    ...pairs.flatMap((p, i) => {
+      const earlier = twice[i];
+      return earlier ? [sameServiceNotice(p.account, earlier)] : [];
+    }),
+  ];
   const setups = named.map((s) => s.setup);
   return {
     setup: {
-      hasKey: setups.length > 0 && setups.every((s) => s.hasKey),
+      // Whether there is a key to act with: one account without one never disables the others' actions (each
+      // account's own is on its AccountView).
+      hasKey: setups.some((s) => s.hasKey),
       keyStorage: setups[0]?.keyStorage ?? 'none',
       demo: setups.some((s) => s.demo),
       ...(setups.some((s) => s.keyFromEnvironment) ? { keyFromEnvironment: true } : {}),
@@ -158,11 +222,11 @@ export function combineStates(states: readonly AppState[], settings: Settings, n
     lastSuccessAt: oldest(named.map((s) => s.lastSuccessAt)),
     syncing: named.some((s) => s.syncing),
     schedules: named.flatMap((s) => s.schedules),
-    me: combinedMe(named),
+    me: combinedMe(once),
     coverage: {
-      mine: named.flatMap((s) => s.coverage.mine),
-      askingMe: named.flatMap((s) => s.coverage.askingMe),
-      coveredByMe: named.flatMap((s) => s.coverage.coveredByMe),
+      mine: once.flatMap((s) => s.coverage.mine),
+      askingMe: once.flatMap((s) => s.coverage.askingMe),
+      coveredByMe: once.flatMap((s) => s.coverage.coveredByMe),
       issues: [...named.flatMap((s) => s.coverage.issues), ...coverageGaps(named, labels)],
       status: combinedCoverageStatus(named, labels),
     },

@@ -1,6 +1,7 @@
 // The one truth every surface shows, as a pure function of (snapshot, now, settings). "Now" and "next" come from
 // the cached horizon of shifts, not from the schedule's current_oncall_shift (which is only true at fetch time),
 // so while offline they keep advancing along the cached shifts.
+import { formatDayTime } from '../../shared/format';
 import type { Schedule, Shift } from '../../api/schemas';
 import { settingsOfService, type ServiceSettings } from '../../shared/settings';
 import { displayAddress } from '../../shared/accounts';
@@ -29,6 +30,8 @@ export interface DeriveInput {
   servedFromCache?: boolean;
   /** What the platform last said about showing notifications (readiness before my next shift). */
   notificationHealth?: NotificationHealthResult;
+  /** Until when the service asked to wait (Retry-After), while it lasts: the status says until when. */
+  serviceWaitUntilMs?: number;
 }
 
 const NO_SHIFTS: readonly Shift[] = [];
@@ -261,7 +264,17 @@ export function deriveState(input: DeriveInput): AppState {
   const byId = snapshotIndex(snapshot);
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
   const servedFromCache = input.servedFromCache ?? false;
+  const waitMs = input.serviceWaitUntilMs;
   const syncContext = {
+    ...(waitMs !== undefined && waitMs > nowMs
+      ? {
+          // To the minute the wait is over by (rounded up), as "Refresh now" says it.
+          waitUntil: formatDayTime(Math.ceil(waitMs / 60_000) * 60_000, {
+            nowMs,
+            localZone: input.localZone ?? 'UTC',
+          }),
+        }
+      : {}),
     keyFromEnvironment: input.setup.keyFromEnvironment === true,
     ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
   };

@@ -106,6 +106,8 @@ function shortReason(source: Source): string {
 
 export interface SyncContext {
   keyFromEnvironment: boolean;
+  /** Until when the service asked to wait (Retry-After), as shown: a failing status then says so. */
+  waitUntil?: string;
   /** The variable the key came from (ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts). */
   keyVariable?: string;
 }
@@ -138,7 +140,24 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Ser
   return { kind: 'error', message: first ? reasonOf(first) : 'Syncing failed.', saved };
 }
 
+/** A failing status with the service's wait said, until when: "…; the service asked to wait until 14:30." */
 export function syncStatus(
+  snapshot: Snapshot,
+  setup: AppState['setup'],
+  settings: ServiceSettings,
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  ctx: SyncContext,
+): SyncStatus {
+  const status = syncStatusAsRead(snapshot, setup, settings, byId, ctx);
+  if (ctx.waitUntil === undefined || status.kind === 'ok' || status.kind === 'needs_setup') return status;
+  if (status.kind === 'key_rejected') return status;
+  return {
+    ...status,
+    message: `${status.message.replace(/\.$/, '')}; the service asked to wait until ${ctx.waitUntil}.`,
+  };
+}
+
+function syncStatusAsRead(
   snapshot: Snapshot,
   setup: AppState['setup'],
   settings: ServiceSettings,

@@ -80,9 +80,16 @@ function hasProblem(state: AppState): boolean {
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
-  if (state.me.onCallNow.length > 0) return 'oncall';
-  if (state.coverage.askingMe.length > 0) return 'attention';
-  const next = state.me.nextShift;
+  // A muted account never sets the icon (its cards and shifts are still listed).
+  const muted = new Set<string>(state.settings.accounts.filter((a) => a.muted === true).map((a) => a.id));
+  const heard = <T extends { accountId: string }>(list: readonly T[]): T[] =>
+    list.filter((x) => !muted.has(x.accountId));
+  if (heard(state.me.onCallNow).length > 0) return 'oncall';
+  if (heard(state.coverage.askingMe).length > 0) return 'attention';
+  const next =
+    muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)
+      ? state.me.nextShift
+      : heard(state.me.shifts).find((s) => Date.parse(s.start) > nowMs);
   if (next && Date.parse(next.start) - nowMs <= SOON_MS) return 'soon';
   return 'off';
 }
@@ -156,6 +163,12 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
     });
   if (state.sync.kind === 'needs_setup') {
     items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
+  } else {
+    // One account needing setup among working ones: its own entry (Settings lists its key and address), never the
+    // first-run setup, which is about the whole app.
+    for (const a of state.accounts)
+      if (a.sync.kind === 'needs_setup')
+        items.push({ type: 'action', label: `Set up ${a.label}…`, action: 'open-settings', enabled: true });
   }
   return items;
 }

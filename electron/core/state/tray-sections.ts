@@ -1,7 +1,7 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
-import { hasData, savedAt } from '../../shared/freshness';
+import { hasData, savedAt, statusLineSaved } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   coverageIssuesText,
@@ -82,7 +82,7 @@ function untilText(u: { until: string; then: 'people' | 'unknown' }, s: Schedule
 
 /** The popover's one stale mark: what is shown is saved data. */
 export function showingSavedData(state: AppState): boolean {
-  return state.schedules.some((s) => s.status.kind === 'stale' || (s.status.kind === 'not_found' && hasData(s.status)));
+  return statusLineSaved(state);
 }
 
 function names(users: readonly Person[]): string {
@@ -195,7 +195,9 @@ export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefin
   if (st.kind === 'fresh' || st.kind === 'loading')
     return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const saved = savedAt(st);
-  if (saved) return `Coverage requests: saved data from ${fmt(saved, f)}`;
+  // With several accounts, whose lists are saved data (the combined reason starts with their names).
+  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
+  if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}saved data from ${fmt(saved, f)}`;
   return `Coverage requests: couldn't load (${st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown'})`;
 }
 

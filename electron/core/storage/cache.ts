@@ -1,15 +1,15 @@
 // The offline cache (`cache.json`: the last snapshot, so state is served at start-up before any network) and the
 // fired-reminder keys (`reminders.json`: so no reminder is shown twice, also across restarts).
 import type { FileStore } from '../ports';
-import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
+import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 
 export const CACHE_FILE = 'cache.json';
 
 /** Each account's cache: the main account keeps `cache.json` (an upgraded folder's cache is used as is). */
-export function cacheFileOf(accountId: string): string {
-  return accountId === MAIN_ACCOUNT_ID ? CACHE_FILE : `cache-${accountId}.json`;
+export function cacheFileOf(accountId: AccountId): string {
+  return cacheFileName(accountId);
 }
 
 export interface LoadedSnapshot {

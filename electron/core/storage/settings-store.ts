@@ -1,7 +1,10 @@
 // Loads and saves the user's settings in `settings.json`. Older shapes are upgraded through a table of
-// migrations; a file that is not JSON or comes from a newer version is moved aside (so nothing the user typed is
-// lost), defaults are used, and a notice tells the user what happened and where the copy is. A file with a few
-// invalid values is backed up too, but only those values are reset (settings-repair.ts) and the notice names them.
+// migrations; a file that is not JSON is moved aside (so nothing the user typed is lost), defaults are used, and a
+// notice tells the user what happened and where the copy is. A file with a few invalid values is backed up too, but
+// only those values are reset (settings-repair.ts) and the notice names them. A file whose `version` is missing,
+// not a whole number or newer than this app's is never read as the oldest format nor thrown away: its format is
+// told by its shape (accounts: the current one), it is backed up, what can be read is kept, and a notice says so.
+// Writing an upgraded file back never stops the app: a data folder that can't be written runs with a notice.
 import { z } from 'zod';
 import {
   MAIN_ACCOUNT_ID,
@@ -36,7 +39,7 @@ export interface LoadedSettings {
 type Json = Record<string, unknown>;
 type Migration = (raw: Json) => Json;
 
-/** v0: the unversioned early shape `{ baseUrl, email, scheduleIds: [] }`. */
+/** v0: the unversioned early shape `{ baseUrl, email, scheduleIds: [] }` (app-wide settings beside it kept). */
 const V0Schema = z.object({
   baseUrl: z.string().default(''),
   email: z.string().default(''),
@@ -63,8 +66,10 @@ function upgradedLabel(baseUrl: unknown): string {
 /** migrations[n] upgrades a version-n object to version n+1. */
 export const SETTINGS_MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (raw) => {
-    const v0 = V0Schema.parse(raw);
-    return { version: 1, baseUrl: v0.baseUrl, email: v0.email, schedules: v0.scheduleIds.map((id) => ({ id })) };
+    const { baseUrl, email, scheduleIds, version: _version, ...appWide } = raw;
+    const v0 = V0Schema.parse({ baseUrl, email, scheduleIds });
+    const schedules = v0.scheduleIds.map((id) => ({ id }));
+    return { ...appWide, version: 1, baseUrl: v0.baseUrl, email: v0.email, schedules };
   },
   // Several services: the one service becomes the main account, whose records (cache, fired reminders, calendar
   // UIDs, drafts, keychain entry) keep their names. Bad values stay as they were, for the repair to name them.
@@ -81,20 +86,41 @@ export const SETTINGS_MIGRATIONS: Readonly<Record<number, Migration>> = {
 
 const ObjectSchema = z.record(z.string(), z.unknown());
 
-function versionOf(raw: Json): number | undefined {
-  const v = raw['version'];
-  if (v === undefined) return 0;
-  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+/** The format a file's shape says it is in: accounts are the current format's, `schedules` at the top the
+ *  single-service one's; anything else (`scheduleIds`, or nothing telling) the unversioned early shape. */
+function shapeVersion(raw: Json): number {
+  if ('accounts' in raw) return SETTINGS_VERSION;
+  if ('schedules' in raw && !('scheduleIds' in raw)) return 1;
+  return 0;
 }
 
-type Upgrade = { ok: true; value: Json; from: number } | { ok: false; problem: string };
+/** Why a file's format was told by its shape, not by its `version` (said to the user, the file backed up). */
+export type VersionDoubt = { kind: 'missing' } | { kind: 'unknown'; value: string } | { kind: 'newer'; value: number };
 
-/** Runs the migrations from the file's version up to the current one. */
+function versionOf(raw: Json): { from: number; doubt?: VersionDoubt } {
+  const v = raw['version'];
+  // A file without a version and without any newer field is the unversioned early shape: no doubt about it.
+  if (v === undefined) return shapeVersion(raw) === 0 ? { from: 0 } : doubtful(raw, 'missing');
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= SETTINGS_VERSION) return { from: v };
+  if (typeof v === 'number' && Number.isInteger(v) && v > SETTINGS_VERSION)
+    return { from: SETTINGS_VERSION, doubt: { kind: 'newer', value: v } };
+  return {
+    from: shapeVersion(raw),
+    doubt: { kind: 'unknown', value: JSON.stringify(v)?.slice(0, 40) ?? 'unreadable' },
+  };
+}
+
+function doubtful(raw: Json, kind: 'missing'): { from: number; doubt: VersionDoubt } {
+  return { from: shapeVersion(raw), doubt: { kind } };
+}
+
+type Upgrade = { ok: true; value: Json; from: number; doubt?: VersionDoubt } | { ok: false; problem: string };
+
+/** Runs the migrations from the file's version up to the current one (a doubtful version: from its shape's). */
 export function migrateSettings(raw: Json): Upgrade {
-  const from = versionOf(raw);
-  if (from === undefined) return { ok: false, problem: 'its version is not a whole number' };
-  if (from > SETTINGS_VERSION) return { ok: false, problem: `it was written by a newer version (format ${from})` };
-  let value = raw;
+  const { from, doubt } = versionOf(raw);
+  // Read as the format its shape says; the version is this app's once read (the file itself is backed up).
+  let value: Json = doubt ? { ...raw, version: from } : raw;
   for (let v = from; v < SETTINGS_VERSION; v++) {
     const step = SETTINGS_MIGRATIONS[v];
     if (!step) return { ok: false, problem: `no upgrade from format ${v}` };
@@ -104,10 +130,12 @@ export function migrateSettings(raw: Json): Upgrade {
       return { ok: false, problem: `it could not be upgraded from format ${v}` };
     }
   }
-  return { ok: true, value, from };
+  return { ok: true, value, from, ...(doubt ? { doubt } : {}) };
 }
 
-type Parsed = { ok: true; settings: Settings; from: number; reset: string[] } | { ok: false; problem: string };
+type Parsed =
+  | { ok: true; settings: Settings; from: number; reset: string[]; doubt?: VersionDoubt }
+  | { ok: false; problem: string };
 
 function parseText(text: string): Parsed {
   let json: unknown;
@@ -122,7 +150,14 @@ function parseText(text: string): Parsed {
   const upgraded = migrateSettings(obj.data);
   if (!upgraded.ok) return upgraded;
   const repaired = repairSettings(upgraded.value);
-  if (repaired) return { ok: true, settings: repaired.settings, from: upgraded.from, reset: repaired.reset };
+  if (repaired)
+    return {
+      ok: true,
+      settings: repaired.settings,
+      from: upgraded.from,
+      reset: repaired.reset,
+      ...(upgraded.doubt ? { doubt: upgraded.doubt } : {}),
+    };
   const first = SettingsSchema.safeParse(upgraded.value).error?.issues[0];
   const where = first && first.path.length > 0 ? `${first.path.map(String).join('.')} ` : '';
   return { ok: false, problem: `it has an invalid value (${where}${first?.message ?? 'invalid'})` };
@@ -139,20 +174,48 @@ async function resetWithNotice(files: FileStore, problem: string): Promise<Loade
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message } };
 }
 
-/** Keeps the good values of a file with a few bad ones; the original is backed up before the repaired one is written. */
-async function repairWithNotice(files: FileStore, settings: Settings, reset: string[]): Promise<LoadedSettings> {
-  let kept: string;
+/** Backs the file up, then writes what was read in its place: the copy says where the original is. */
+async function keepCopy(files: FileStore, settings: Settings): Promise<string> {
   try {
-    kept = `The old file was kept as ${await files.backup(SETTINGS_FILE)}.`;
+    const copy = `The old file was kept as ${await files.backup(SETTINGS_FILE)}.`;
     await saveSettings(files, settings).catch(() => undefined);
+    return copy;
   } catch {
-    kept = 'The old file could not be backed up, so it was left as it is.';
+    return 'The old file could not be backed up, so it was left as it is.';
   }
-  const fields = reset.join('; ');
-  const message =
-    `Some values in your settings file were invalid and were reset to their defaults: ${fields}. ` +
-    `Your other settings were kept. ${kept}`;
-  return { settings, notice: { id: SETTINGS_NOTICE_ID, message } };
+}
+
+function doubtText(doubt: VersionDoubt, settings: Settings): string {
+  const what = `${settings.accounts.length} account${settings.accounts.length === 1 ? '' : 's'} and the app-wide settings`;
+  switch (doubt.kind) {
+    case 'missing':
+      return `Your settings file has no version; it has accounts, so it was read as the current format and its ${what} were kept.`;
+    case 'unknown':
+      return `Your settings file's version (${doubt.value}) is not one this app knows; it was read by its shape and its ${what} were kept.`;
+    case 'newer':
+      return `Your settings file was written by a newer version of the app (format ${doubt.value}). What this version understands was kept (${what}); anything newer is only in the copy.`;
+  }
+}
+
+/** Keeps the good values of a file with a few bad ones (or a doubtful version); the original is backed up before
+ *  what was read is written. */
+async function repairWithNotice(
+  files: FileStore,
+  settings: Settings,
+  reset: string[],
+  doubt: VersionDoubt | undefined,
+): Promise<LoadedSettings> {
+  const kept = await keepCopy(files, settings);
+  const parts = [
+    ...(doubt ? [doubtText(doubt, settings)] : []),
+    ...(reset.length > 0
+      ? [
+          `Some values in your settings file were invalid and were reset to their defaults: ${reset.join('; ')}. ` +
+            'Your other settings were kept.',
+        ]
+      : []),
+  ];
+  return { settings, notice: { id: SETTINGS_NOTICE_ID, message: `${parts.join(' ')} ${kept}` } };
 }
 
 export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
@@ -166,9 +229,19 @@ export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   if (text === undefined) return { settings: defaultSettings() };
   const parsed = parseText(text);
   if (!parsed.ok) return resetWithNotice(files, parsed.problem);
-  if (parsed.reset.length > 0) return repairWithNotice(files, parsed.settings, parsed.reset);
+  if (parsed.reset.length > 0 || parsed.doubt)
+    return repairWithNotice(files, parsed.settings, parsed.reset, parsed.doubt);
   if (parsed.from === SETTINGS_VERSION) return { settings: parsed.settings };
-  await saveSettings(files, parsed.settings);
+  try {
+    await saveSettings(files, parsed.settings);
+  } catch (cause) {
+    // A data folder that can't be written (EACCES) must not stop the app: it runs with the upgraded settings.
+    const why = cause instanceof Error && 'code' in cause ? ` (${String(cause.code)})` : '';
+    const message =
+      `Your settings were upgraded to the current format, but the upgraded file could not be written${why}. ` +
+      'The app runs with them; changes you make may not be saved until the data folder can be written.';
+    return { settings: parsed.settings, migratedFrom: parsed.from, notice: { id: SETTINGS_NOTICE_ID, message } };
+  }
   return { settings: parsed.settings, migratedFrom: parsed.from };
 }
 

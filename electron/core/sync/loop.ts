@@ -190,6 +190,7 @@ export function createSync(options: SyncOptions): SyncLoop {
   }
 
   return {
+    serviceWaitUntilMs: () => (memory.notBeforeMs > clock.now() ? memory.notBeforeMs : null),
     start() {
       stopped = false;
       schedule();

@@ -55,6 +55,9 @@ export interface SyncLoop {
   /** Forgets what was learned (new base URL or key) and drops the results of a refresh in flight. */
   reset(): void;
   isBusy(): boolean;
+  /** Until when the service asked to wait (a 429's or 503's Retry-After over the whole service), null when it
+   *  did not or the wait is over. */
+  serviceWaitUntilMs(): number | null;
   /** Resolves when no refresh is running. */
   idle(): Promise<void>;
 }

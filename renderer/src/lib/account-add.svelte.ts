@@ -2,7 +2,7 @@
 // order the engine needs: the account first (its id names its keychain entry), then its key, then each schedule
 // checked against that service, then the schedules saved. A step that fails keeps what was typed, names the field
 // at fault, and a retry continues from there (the account is not added twice).
-import { newAccountId } from '../../../electron/shared/accounts';
+import { newAccountId, type AccountId } from '../../../electron/shared/accounts';
 import type { Account, WatchedSchedule } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import {
@@ -27,7 +27,7 @@ export class AddAccount {
   /** What the last attempt came to (a whole-form message; field problems are in `errors`). */
   answer = $state.raw<{ ok: boolean; text: string } | null>(null);
   /** The id of the account this form already saved: a retry updates it instead of adding another. */
-  #created: string | null = null;
+  #created: AccountId | null = null;
 
   constructor(model: () => AppState, ports: { invoke: Invoke }) {
     this.#model = model;

@@ -2,7 +2,7 @@
 // "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
-import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/accounts';
 import { coverageIssuesText, uncoveredNow } from '../../../electron/shared/knowledge';
 import { DAY_MS } from '../../../electron/shared/time';
@@ -286,5 +286,5 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
 
 /** True when what is on screen is saved data, not fresh: the main status line is marked "(saved data)". */
 export function showingSavedData(state: AppState): boolean {
-  return state.schedules.some((s) => s.status.kind === 'stale' || (s.status.kind === 'not_found' && hasData(s.status)));
+  return statusLineSaved(state);
 }

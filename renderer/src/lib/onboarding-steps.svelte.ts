@@ -2,6 +2,7 @@
 // problem of the current step, and each step's save. Schedules come before "you": their people are then offered,
 // so most users never type their e-mail.
 import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
+import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
 import type { SettingsPatch, WatchedSchedule } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import { isEmail, matchPeople } from './people';
@@ -22,6 +23,8 @@ export class OnboardingSteps {
   readonly #model: () => AppState;
   readonly #invoke: Invoke;
   readonly #finished: () => void;
+  /** The account set up here: named in every request, so nothing reaches another account's service. */
+  readonly accountId: AccountId;
   step = $state(0);
   // The key waits here until the service address is known: the keychain entry is named after the service host.
   key = $state('');
@@ -45,6 +48,7 @@ export class OnboardingSteps {
     this.#finished = ports.finished;
     // Onboarding sets up the first service (made as the main account when there is none); others are added after.
     const first = model().settings.accounts[0];
+    this.accountId = first?.id ?? MAIN_ACCOUNT_ID;
     this.baseUrl = addressWithoutSecrets(first?.baseUrl ?? '');
     this.me = first?.email ? [first.email] : [];
     this.schedules = (first?.schedules ?? []).map((s) => ({ ...s }));
@@ -90,9 +94,9 @@ export class OnboardingSteps {
   #stepBaseUrl = async (): Promise<boolean> => {
     const url = checkBaseUrl(this.baseUrl);
     if (!url.ok) return this.#fail(`The address ${url.error.problems[0]?.message ?? 'is not valid'}.`);
-    if (!(await this.#patch({ account: { baseUrl: this.baseUrl.trim() } }))) return false;
+    if (!(await this.#patch({ account: { id: this.accountId, baseUrl: this.baseUrl.trim() } }))) return false;
     if (this.key.trim() === '') return true;
-    const stored = await this.#invoke('key:set', { key: this.key.trim() });
+    const stored = await this.#invoke('key:set', { accountId: this.accountId, key: this.key.trim() });
     if (!stored.ok) return this.#fail(stored.error.message);
     this.key = '';
     this.note =
@@ -105,13 +109,13 @@ export class OnboardingSteps {
   #stepSchedules = async (): Promise<boolean> =>
     this.schedules.length === 0
       ? this.#fail('Add at least one schedule to watch.')
-      : this.#patch({ account: { schedules: this.schedules } });
+      : this.#patch({ account: { id: this.accountId, schedules: this.schedules } });
 
   #stepEmail = async (): Promise<boolean> => {
     const typed = this.query.trim();
     if (typed !== '' && !isEmail(typed) && matchPeople(this.people, typed).length === 0) {
       return this.#fail('Pick yourself from the list, or type your full e-mail address.');
     }
-    return this.#patch({ account: { email: this.me[0] ?? (isEmail(typed) ? typed : '') } });
+    return this.#patch({ account: { id: this.accountId, email: this.me[0] ?? (isEmail(typed) ? typed : '') } });
   };
 }

@@ -1,6 +1,6 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
 import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
-import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
 import type {
   Account,
   CalendarFeedSettings,
@@ -17,7 +17,7 @@ import { shortcutConflict } from './shortcut';
 
 /** One service as the form edits it: its name, address, who I am there, and its schedules. */
 export interface AccountValues {
-  id: string;
+  id: AccountId;
   label: string;
   baseUrl: string;
   email: string;
@@ -185,13 +185,18 @@ function labelOf(a: AccountValues): string {
 
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   return {
-    accounts: v.accounts.map((a) => ({
-      id: a.id,
-      label: labelOf(a),
-      baseUrl: a.baseUrl.trim(),
-      email: a.email.trim(),
-      schedules: a.schedules,
-    })),
+    accounts: v.accounts.map((a) => {
+      // Muting is not edited in this form (settings.json, README): a save keeps it as it is.
+      const muted = original.accounts.find((o) => o.id === a.id)?.muted;
+      return {
+        id: a.id,
+        label: labelOf(a),
+        baseUrl: a.baseUrl.trim(),
+        email: a.email.trim(),
+        schedules: a.schedules,
+        ...(muted === undefined ? {} : { muted }),
+      };
+    }),
     reminders: {
       leadTimesMin: v.leadTimesMin,
       atStart: v.atStart,

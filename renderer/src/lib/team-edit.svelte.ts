@@ -7,6 +7,7 @@ import type { Answered, Invoke } from './ports';
 import { SmallForm, type SmallFormScreen } from './small-form.svelte';
 import {
   checkTeam,
+  teamAccount,
   firstTeam,
   NO_TEAMS,
   teamCounters,
@@ -41,7 +42,7 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
     this.form = new SmallForm(
       {
         problems: teamErrors,
-        check: (values) => checkTeam(values, this.saved),
+        check: (values) => checkTeam(values, this.saved, teamAccount(this.#model().schedules, this.saved)),
         send: (request) => invoke('team:update', request),
         saved: (team) => {
           this.saved = team;

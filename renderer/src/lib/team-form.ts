@@ -1,4 +1,5 @@
 // Team edit: pick a team from the watched schedules, change its name (1–60) and description (≤ 200).
+import { parseAccountId, type AccountId } from '../../../electron/shared/accounts';
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
 import type { ScheduleView, TeamView } from '../../../electron/shared/view-state';
 import { countersOf, lengthProblems, problems, TEXT_LIMITS as LIMITS } from './limits';
@@ -63,12 +64,23 @@ export function teamErrors(values: TeamFormValues): FieldErrors {
 export type TeamChecked =
   { ok: true; request: RequestOf<'team:update'> } | { ok: false; errors: FieldErrors; nothingChanged?: true };
 
+/** The account of the first watched schedule that has this team (the update goes to that account's service). */
+export function teamAccount(schedules: readonly ScheduleView[], team: TeamView | undefined): AccountId | null {
+  const on = schedules.find((s) => team?.id != null && s.teams.some((t) => t.id === team.id));
+  return on ? parseAccountId(on.accountId) : null;
+}
+
 /** Sends only what changed, so an edit never overwrites a field the user did not touch. */
-export function checkTeam(values: TeamFormValues, original: TeamView | undefined): TeamChecked {
+export function checkTeam(
+  values: TeamFormValues,
+  original: TeamView | undefined,
+  accountId: AccountId | null,
+): TeamChecked {
   if (original?.id === null) return { ok: false, errors: { teamId: NOT_EDITABLE } };
   const errors = teamErrors(values);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const request: RequestOf<'team:update'> = { teamId: original?.id ?? values.teamId };
+  if (accountId === null) return { ok: false, errors: { teamId: "This team's service isn't known." } };
+  const request: RequestOf<'team:update'> = { accountId, teamId: original?.id ?? values.teamId };
   if (values.name !== original?.name) request.name = values.name;
   if (values.description !== original?.description) request.description = values.description;
   if (request.name === undefined && request.description === undefined)

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 
@@ -27,14 +28,22 @@ async function started(files: 'memory' | 'fs' = 'memory'): Promise<{ h: Harness;
 describe('team:update', () => {
   it('updates the team and shows the new name on the schedules that list it', async () => {
     const { engine } = await started();
-    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' });
+    const result = await engine.handlers['team:update']({
+      accountId: MAIN_ACCOUNT_ID,
+      teamId: 'tea_core',
+      name: 'Core SRE',
+    });
     expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
     expect(engine.getState().schedules[0]?.teams[0]?.name).toBe('Core SRE');
   });
 
   it('checks the spec limits before sending anything', async () => {
     const { engine, h } = await started();
-    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'x'.repeat(61) });
+    const result = await engine.handlers['team:update']({
+      accountId: MAIN_ACCOUNT_ID,
+      teamId: 'tea_core',
+      name: 'x'.repeat(61),
+    });
     expect(!result.ok && result.error.problems?.[0]).toEqual({
       field: 'name',
       message: 'must be at most 60 characters',
@@ -68,7 +77,11 @@ describe('a team the service sends without an id (the spec allows it; an update 
   it('an update answered without the id is the team patched; the id-less team is left as it was read', async () => {
     const { h, engine } = await twoSchedules();
     h.sim.faults.set('updateTeam', { omit: ['team.id'], times: 1 });
-    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' });
+    const result = await engine.handlers['team:update']({
+      accountId: MAIN_ACCOUNT_ID,
+      teamId: 'tea_core',
+      name: 'Core SRE',
+    });
     expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
     const [berlin, newYork] = engine.getState().schedules;
     expect(newYork?.teams).toEqual([{ id: 'tea_core', name: 'Core SRE', description: 'Core team' }]);
@@ -104,12 +117,16 @@ describe('schedule:check', () => {
   it('finds the id in a pasted link and returns the name and zone', async () => {
     const { engine } = await started();
     const result = await engine.handlers['schedule:check']({
+      accountId: MAIN_ACCOUNT_ID,
       input: 'https://oncall.example.com/schedules/sch_tokyo?tab=shifts',
     });
     expect(result).toEqual({ ok: true, value: { id: 'sch_tokyo', name: 'Tokyo data', timeZone: 'Asia/Tokyo' } });
-    const missing = await engine.handlers['schedule:check']({ input: 'https://oncall.example.com/schedules/sch_gone' });
+    const missing = await engine.handlers['schedule:check']({
+      accountId: MAIN_ACCOUNT_ID,
+      input: 'https://oncall.example.com/schedules/sch_gone',
+    });
     expect(!missing.ok && missing.error.kind).toBe('not_found');
-    const nothing = await engine.handlers['schedule:check']({ input: 'hello' });
+    const nothing = await engine.handlers['schedule:check']({ accountId: MAIN_ACCOUNT_ID, input: 'hello' });
     expect(!nothing.ok && nothing.error.kind).toBe('validation');
   });
 });
@@ -117,12 +134,14 @@ describe('schedule:check', () => {
 describe('settings:update', () => {
   it('validates, persists, and syncs a newly watched schedule at once', async () => {
     const { engine, h } = await started('fs');
-    const bad = await engine.handlers['settings:update']({ account: { email: 'not-an-email' } });
+    const bad = await engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, email: 'not-an-email' } });
     expect(!bad.ok && bad.error.problems?.[0]?.field).toBe('account.email');
-    const insecure = await engine.handlers['settings:update']({ account: { baseUrl: 'http://oncall.example.com' } });
+    const insecure = await engine.handlers['settings:update']({
+      account: { id: MAIN_ACCOUNT_ID, baseUrl: 'http://oncall.example.com' },
+    });
     expect(!insecure.ok && insecure.error.problems?.[0]?.field).toBe('account.baseUrl');
     const result = await engine.handlers['settings:update']({
-      account: { schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] },
+      account: { id: MAIN_ACCOUNT_ID, schedules: [{ id: 'sch_berlin' }, { id: 'sch_tokyo' }] },
     });
     expect(result.ok).toBe(true);
     const saved = SettingsSchema.parse(JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8')));
@@ -139,7 +158,7 @@ describe('settings:update', () => {
 describe('key:remove', () => {
   it('forgets the key and stops syncing until a new one is set', async () => {
     const { engine, h } = await started();
-    expect(await engine.handlers['key:remove'](null)).toEqual({ ok: true, value: null });
+    expect(await engine.handlers['key:remove']({ accountId: MAIN_ACCOUNT_ID })).toEqual({ ok: true, value: null });
     expect(h.secrets.entries.size).toBe(0);
     expect(engine.getState().setup.hasKey).toBe(false);
     expect(engine.getState().sync.kind).toBe('needs_setup');

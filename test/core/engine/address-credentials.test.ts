@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { keyPieces } from '../../api/support/key-pieces';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 const KEY = 'ocs_SECRET_CANARY_123';
@@ -30,7 +31,7 @@ describe('engine: a stored address with credentials', () => {
     expect(setupMessage).toMatch(
       /^The service address “https:\/\/oncall\.example\.com\/api” can't be used: it must not contain a user name or password/,
     );
-    const set = await engine.handlers['key:set']({ key: 'ocs_other_key_123' });
+    const set = await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: 'ocs_other_key_123' });
     const refusal = set.ok ? '' : set.error.message;
     expect(refusal).toMatch(/^The service address “https:\/\/oncall\.example\.com\/api” can't be used/);
     expect(keyPieces(`${setupMessage} ${refusal} ${JSON.stringify(engine.getState().notices)}`, KEY)).toEqual([]);

@@ -15,6 +15,7 @@ import { createHarness, type Harness } from '../support/engine-harness';
 import { quietSeed } from '../support/seeds';
 import { pagedService } from './support/paged-service';
 import type { Engine } from '../../../electron/core/engine/types';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 const KEY_A = 'ocs_host_A_key_1111aaaa';
@@ -72,7 +73,7 @@ describe('switching the service address while a page walk of the old one is unde
   it('drops the old walk before the new address is asked anything; no key crosses to the other host', async () => {
     const { engine, harness } = await walkHeldOnA();
     const switchedAt = log.length;
-    const saved = await engine.handlers['settings:update']({ account: { baseUrl: b.url } });
+    const saved = await engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, baseUrl: b.url } });
     expect(saved.ok).toBe(true);
     await firstEvent(log, (e) => e.server === 'B' && e.kind === 'request');
     held.open();
@@ -101,7 +102,7 @@ describe('replacing the key while a page walk is under way', () => {
   it('drops the old walk before anything is sent with the new key, and the old key is not sent again', async () => {
     const { engine, harness } = await walkHeldOnA();
     const changedAt = log.length;
-    const set = await engine.handlers['key:set']({ key: KEY_A2 });
+    const set = await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: KEY_A2 });
     expect(set.ok).toBe(true);
     await firstEvent(log, (e) => e.server === 'A' && e.kind === 'request' && e.apiKey === KEY_A2);
     held.open();
@@ -161,7 +162,9 @@ describe('switching the service address while an action waits to look again', ()
       ),
     ).toBeDefined();
     const switchedAt = log.length;
-    expect((await engine.handlers['settings:update']({ account: { baseUrl: b.url } })).ok).toBe(true);
+    expect((await engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, baseUrl: b.url } })).ok).toBe(
+      true,
+    );
     const outcome = await harness.clock.runWhileAdvancing(creating);
 
     expect(describeRequests(requests(a).filter((e) => e.apiKey !== KEY_A)), 'requests to A with another key').toEqual(

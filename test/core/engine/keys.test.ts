@@ -6,6 +6,7 @@ import { err, ok } from '../../../electron/api/errors';
 import type { SecretStore } from '../../../electron/core/ports';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 
@@ -39,7 +40,7 @@ describe('engine: keychain unreadable at start-up', () => {
     expect(state.notices.map((n) => n.message)).toEqual([
       'Your keychain could not be read: The system keychain is not available (no secret service). Enter your key again to use it for this session.',
     ]);
-    const set = await engine.handlers['key:set']({ key: h.sim.apiKey });
+    const set = await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: h.sim.apiKey });
     expect(set).toEqual({ ok: true, value: { storage: 'memory' } });
     await h.clock.advance(1_000);
     expect(engine.getState().notices).toEqual([]);
@@ -60,7 +61,7 @@ describe('engine: a stored service address that cannot be used', () => {
     expect(sync.kind === 'needs_setup' && sync.message).toMatch(
       /^The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//,
     );
-    const set = await engine.handlers['key:set']({ key: 'ocs_some_key' });
+    const set = await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: 'ocs_some_key' });
     expect(set.ok ? '' : set.error.message).toMatch(
       /^The service address “http:\/\/oncall\.example\.com\/?” can't be used/,
     );

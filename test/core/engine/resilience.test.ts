@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../electron/simulator/server';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed, threeZoneSeed } from '../support/seeds';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
 const MIN = 60_000;
@@ -88,7 +89,7 @@ describe('engine: revoked key', () => {
     expect(h.sim.requests.count()).toBe(seen);
     expect((await engine.handlers['sync:refresh'](null)).ok).toBe(false);
     h.sim.state.addKey('ocs_test_key_2', 'usr_me');
-    const set = await engine.handlers['key:set']({ key: 'ocs_test_key_2' });
+    const set = await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: 'ocs_test_key_2' });
     expect(set).toEqual({ ok: true, value: { storage: 'keychain' } });
     expect(JSON.stringify(set)).not.toContain('ocs_test_key_2');
     await h.clock.advance(1_000);

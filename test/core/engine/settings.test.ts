@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 
@@ -21,7 +22,7 @@ describe('engine: concurrent settings updates', () => {
     const engine = h.engine();
     await engine.start();
     const [a, b] = await Promise.all([
-      engine.handlers['settings:update']({ account: { email: 'alice@example.com' } }),
+      engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, email: 'alice@example.com' } }),
       engine.handlers['settings:update']({ startAtLogin: true }),
     ]);
     expect(a.ok && b.ok).toBe(true);
@@ -38,8 +39,8 @@ describe('engine: concurrent settings updates', () => {
     const engine = h.engine();
     await engine.start();
     const [bad, good] = await Promise.all([
-      engine.handlers['settings:update']({ account: { baseUrl: 'not a url' } }),
-      engine.handlers['settings:update']({ account: { email: 'bob@example.com' } }),
+      engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, baseUrl: 'not a url' } }),
+      engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, email: 'bob@example.com' } }),
     ]);
     expect(bad.ok).toBe(false);
     expect(good.ok).toBe(true);

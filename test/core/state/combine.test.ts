@@ -2,7 +2,8 @@
 // others' requests, and "none pending" is never said while it lasts; schedules are named by their refs; my next
 // shift is the earliest over all; the sync status is the most urgent account's, named.
 import { describe, expect, it } from 'vitest';
-import { combineStates } from '../../../electron/core/state/combine';
+import { combineStates, type AccountState } from '../../../electron/core/state/combine';
+import { accountIdOf } from '../../../electron/shared/accounts';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { coverageIssuesText } from '../../../electron/shared/knowledge';
 import type { AppState, CoverageView } from '../../../electron/shared/view-state';
@@ -30,21 +31,21 @@ function request(accountId: string): CoverageView {
 }
 
 /** One account's own state, as its session derives it (its schedules under their own ids). */
-function accountState(id: string, label: string, over: Partial<AppState> = {}): AppState {
+function accountState(id: string, label: string, over: Partial<AppState> = {}): AccountState {
   const account = {
-    id,
+    id: accountIdOf(id),
     label,
     baseUrl: `https://${id}.example.com`,
     email: 'bob@example.com',
     schedules: [{ id: 'sch_platform' }],
   };
   const base = appState({ accounts: [accountView({ id, label })], schedules: [schedule({ accountId: id })] });
-  return { ...base, settings: { ...base.settings, accounts: [account] }, ...over };
+  return { account, state: { ...base, settings: { ...base.settings, accounts: [account] }, ...over } };
 }
 
-const settingsOf = (states: AppState[]): AppState['settings'] => ({
-  ...states[0]!.settings,
-  accounts: states.flatMap((s) => s.settings.accounts),
+const settingsOf = (pairs: AccountState[]): AppState['settings'] => ({
+  ...pairs[0]!.state.settings,
+  accounts: pairs.map((p) => p.account),
 });
 
 describe('combining accounts', () => {
@@ -80,7 +81,7 @@ describe('combining accounts', () => {
   });
 
   it('with no account’s list known, the status says so, naming the least known account', () => {
-    const failed = (id: string, label: string): AppState => {
+    const failed = (id: string, label: string): AccountState => {
       const status = id === 'acme' ? { kind: 'error' as const, reason: 'Timed out.' } : { kind: 'loading' as const };
       return accountState(id, label, { coverage: { mine: [], askingMe: [], coveredByMe: [], issues: [], status } });
     };

@@ -10,6 +10,7 @@ import {
 import { defaultSettings } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { withTimeline } from '../../support/view-timeline';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const ZONE = 'Europe/Berlin';
 const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:00 in New York (already on DST)
@@ -64,7 +65,7 @@ function base(): AppState {
       ...defaultSettings(),
       accounts: [
         {
-          id: 'main',
+          id: MAIN_ACCOUNT_ID,
           label: 'oncall.example.com',
           baseUrl: 'https://oncall.example.com',
           email: alice.email,

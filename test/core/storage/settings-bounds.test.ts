@@ -7,6 +7,7 @@ import { createSettingsHolder } from '../../../electron/core/engine/settings';
 import { loadSettings } from '../../../electron/core/storage/settings-store';
 import { defaultSettings } from '../../../electron/shared/settings';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const MB = 1_000_000;
 
@@ -67,7 +68,9 @@ describe('settings:update with an oversized value, past the IPC edge', () => {
       persist: true,
       changed: (before, after) => void changes.push([before, after]),
     });
-    const answer = await holder.update({ account: { schedules: [{ id: 'sch_a', name: 'n'.repeat(201) }] } });
+    const answer = await holder.update({
+      account: { id: MAIN_ACCOUNT_ID, schedules: [{ id: 'sch_a', name: 'n'.repeat(201) }] },
+    });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'validation' } });
     expect(JSON.stringify(answer)).toContain('Schedule name is too long: at most 200 characters.');
     expect(files.writes).toBe(0);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { applySettingsPatch, loadSettings, saveSettings } from '../../../electron/core/storage/settings-store';
 import { defaultSettings, type Account } from '../../../electron/shared/settings';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { MAIN_ACCOUNT_ID, accountIdOf } from '../../../electron/shared/accounts';
 
 const main = (over: Partial<Account> = {}): Account => ({
-  id: 'main',
+  id: MAIN_ACCOUNT_ID,
   label: 'oncall.example.com',
   baseUrl: 'https://oncall.example.com',
   email: 'me@example.com',
@@ -27,7 +28,12 @@ describe('settings store', () => {
       ...defaultSettings(),
       accounts: [
         main({ schedules: [{ id: 'sch_a1', name: 'Platform' }] }),
-        main({ id: 'acme', label: 'Acme', baseUrl: 'https://acme.example.org', schedules: [{ id: 'sch_a1' }] }),
+        main({
+          id: accountIdOf('acme'),
+          label: 'Acme',
+          baseUrl: 'https://acme.example.org',
+          schedules: [{ id: 'sch_a1' }],
+        }),
       ],
     };
     await saveSettings(files, settings);
@@ -103,12 +109,13 @@ describe('settings store', () => {
     expect(files.files.has('settings.json.bad-1')).toBe(false);
   });
 
-  it('refuses a file from a newer version rather than guessing', async () => {
+  it('keeps what it can read of a file from a newer version, backed up and said (issue 34)', async () => {
     const files = new MemoryFileStore();
     files.files.set('settings.json', JSON.stringify({ version: 7, accounts: [main()] }));
     const loaded = await loadSettings(files);
     expect(loaded.notice?.message).toContain('newer version');
-    expect(loaded.settings.accounts).toEqual([]);
+    expect(loaded.settings.accounts).toEqual([main()]);
+    expect(files.files.has('settings.json.bad-1')).toBe(true);
   });
 
   it('migrates the unversioned early shape and writes the upgraded file back', async () => {

@@ -17,6 +17,7 @@ import { timeline } from '../../../electron/simulator/rotation';
 import type { ScheduleState } from '../../../electron/simulator/state';
 import type { AppState } from '../../../electron/shared/view-state';
 import { createHarness, type Harness } from './engine-harness';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 export const ME = 'me@example.com';
 export const ZONE = 'Europe/Berlin';
@@ -1017,7 +1018,7 @@ export class HostileWorld {
       case 'newKey': {
         const key = keyOf(++this.keyCount);
         h.sim.state.addKey(key, 'usr_me');
-        if (this.engine) await this.engine.handlers['key:set']({ key });
+        if (this.engine) await this.engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key });
         await h.clock.advance(0);
         break;
       }
@@ -1074,7 +1075,7 @@ export class HostileWorld {
         const id = (POOL[step.pool] ?? POOL[0]).id;
         if (this.ids.includes(id) || !this.engine) break;
         const updated = await this.engine.handlers['settings:update']({
-          account: { schedules: [...this.ids, id].map((x) => ({ id: x })) },
+          account: { id: MAIN_ACCOUNT_ID, schedules: [...this.ids, id].map((x) => ({ id: x })) },
         });
         if (updated.ok) this.truth.watch(id);
         await h.clock.advance(0);

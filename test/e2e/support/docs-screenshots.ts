@@ -10,6 +10,7 @@ import { launchChromium, openApp } from './browser';
 import { startHost } from './host';
 import { startSecondService } from './second-service';
 import { ensureRendererBuilt, ROOT } from './renderer-build';
+import { MAIN_ACCOUNT_ID, accountIdOf } from '../../../electron/shared/accounts';
 
 const out = join(ROOT, 'docs', 'screenshots');
 
@@ -63,10 +64,10 @@ async function glanceShots(): Promise<void> {
     });
   }
   if (onCall) {
-    await host.engine.handlers['settings:update']({ account: { email: onCall.email } });
+    await host.engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, email: onCall.email } });
     await host.waitForState((s) => s.me.onCallNow.length > 0, 'someone on call now as me');
     for (const scheme of ['light', 'dark'] as const) await shoot('oncall', scheme);
-    await host.engine.handlers['settings:update']({ account: { email: myEmail } });
+    await host.engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, email: myEmail } });
   }
   await host.simulatorDown();
   await host.engine.handlers['sync:refresh'](null);
@@ -115,16 +116,17 @@ async function weekShots(): Promise<void> {
 /** Two services: the popover grouped by account, and Settings → Accounts, light and dark. */
 async function accountsShots(): Promise<void> {
   const acme = await startSecondService();
+  const acmeId = accountIdOf('acme');
   try {
     const main = host.engine.getState().settings.accounts[0];
     const schedules = ['sch_platform_primary', 'sch_payments_us'].map((id) => ({ id }));
     await host.engine.handlers['settings:update']({
       accounts: [
         ...(main ? [{ ...main, label: 'Work' }] : []),
-        { id: 'acme', label: 'Acme', baseUrl: acme.sim.url, email: acme.me, schedules },
+        { id: acmeId, label: 'Acme', baseUrl: acme.sim.url, email: acme.me, schedules },
       ],
     });
-    await host.engine.handlers['key:set']({ accountId: 'acme', key: acme.sim.apiKey });
+    await host.engine.handlers['key:set']({ accountId: acmeId, key: acme.sim.apiKey });
     await host.waitForState(
       (s) => s.accounts.length === 2 && s.schedules.every((x) => x.status.kind === 'fresh'),
       'both services read',

@@ -24,6 +24,7 @@ import {
 } from '../../../electron/core/platform/prerender-page';
 import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
 export const ME = 'alice@example.com';
@@ -220,9 +221,14 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
 
   if (setup === 'configured') {
     await engine.handlers['settings:update']({
-      account: { baseUrl: sim.url, email: options.email ?? ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) },
+      account: {
+        id: MAIN_ACCOUNT_ID,
+        baseUrl: sim.url,
+        email: options.email ?? ME,
+        schedules: DEMO_SCHEDULES.map((id) => ({ id })),
+      },
     });
-    await engine.handlers['key:set']({ key: sim.apiKey });
+    await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: sim.apiKey });
     await waitForState(
       (s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'),
       'the first sync',
