@@ -2,7 +2,7 @@
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { hasData, savedAt, syncText } from '../shared/freshness';
-import { withAccount } from '../shared/accounts';
+import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
@@ -80,7 +80,7 @@ const named = (state: AppState, m: MyShift): string => withAccount(state, m.acco
 function accountLines(state: AppState, o: FormatOptions): string[] {
   // One account of several (--account): say which.
   const [only] = state.accounts;
-  if (only && state.accounts.length === 1 && state.settings.accounts.length === 1 && only.id !== 'main')
+  if (only && state.accounts.length === 1 && state.settings.accounts.length === 1 && only.id !== MAIN_ACCOUNT_ID)
     return [`Account: ${only.label} (${only.id}, ${only.address || 'no address'})`];
   if (state.accounts.length < 2) return [];
   return state.accounts.map((a) => {
