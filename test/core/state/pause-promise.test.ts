@@ -2,6 +2,7 @@
 // pause that still come, by that schedule's own choice (shared/start-reminders), or the rule when none starts.
 import { describe, expect, it } from 'vitest';
 import { pausePromise } from '../../../electron/core/state/pause-promise';
+import { accountIdOf } from '../../../electron/shared/accounts';
 import { defaultSettings, type Settings } from '../../../electron/shared/settings';
 import type { MyShift } from '../../../electron/shared/view-state';
 
@@ -10,7 +11,7 @@ const opts = { nowMs: NOW, localZone: 'Europe/Berlin' };
 const PAUSED = Date.parse('2026-03-11T08:00:00Z'); // Wed 09:00
 const TWO_HOURS_ONLY = { leadTimesMin: [120], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true };
 const account = (id: string, schedules: Settings['accounts'][number]['schedules']) => ({
-  id,
+  id: accountIdOf(id),
   label: id,
   baseUrl: `https://${id}.example.com`,
   email: 'me@example.com',
