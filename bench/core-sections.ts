@@ -1,8 +1,6 @@
-// Core benchmarks: request budget at idle cadence, full refresh wall time, state derivation, heap over a week.
+// Core benchmarks: request budget at idle cadence, full refresh wall time, heap over a week (derivation: ./derive-sections).
 import { performance } from 'node:perf_hooks';
 import { createClient } from '../electron/api/client';
-import { defaultServiceSettings } from '../electron/shared/settings';
-import { deriveState } from '../electron/core/state/derive';
 import { emptySnapshot, type Snapshot } from '../electron/core/model/snapshot';
 import { horizonWindow, toWireInstant } from '../electron/core/sync/plan';
 import { startSimulator } from '../electron/simulator/server';
@@ -186,6 +184,7 @@ export async function snapshotOf50(): Promise<Snapshot> {
           shiftsFrom: toWireInstant(fromMs),
           shiftsTo: toWireInstant(toMs),
           shiftsFetchedAt: at,
+          shiftsReadAt: at,
           shiftHoles: shifts.value.holes,
           problem: null,
           notFound: false,
@@ -203,49 +202,6 @@ export async function snapshotOf50(): Promise<Snapshot> {
     client.close();
     await sim.close();
   }
-}
-
-async function derivation(): Promise<Figure[]> {
-  const snapshot = await snapshotOf50();
-  const settings = {
-    ...defaultServiceSettings(),
-    email: BENCH_EMAIL,
-    baseUrl: 'https://x.example',
-    schedules: ids(50).map((id) => ({ id })),
-  };
-  const setup = { hasKey: true, keyStorage: 'keychain' as const, demo: false };
-  const cold: number[] = [];
-  const warm: number[] = [];
-  const segments = snapshot.schedules.reduce((n, s) => n + s.shifts.length, 0);
-  // Fresh arrays each round: the cost right after a sync, with no per-array cache to lean on. The copies are
-  // made before timing, and garbage is collected once, so the figure is the derivation's own cost.
-  const copies = Array.from({ length: 40 }, () => structuredClone(snapshot));
-  heapMb();
-  copies.forEach((fresh, i) => {
-    const input = { snapshot: fresh, settings, setup, syncing: false, notices: [], localZone: 'Europe/Berlin' };
-    let t0 = performance.now();
-    deriveState({ ...input, nowMs: START + i * MIN });
-    cold.push(performance.now() - t0);
-    t0 = performance.now();
-    deriveState({ ...input, nowMs: START + i * MIN + 1 });
-    warm.push(performance.now() - t0);
-  });
-  return [
-    {
-      name: 'state derivation, 50 schedules × 14 days, right after a sync',
-      value: round(median(cold), 2),
-      unit: 'ms',
-      max: 5,
-      note: `median of 40; ${segments} shifts`,
-    },
-    {
-      name: 'state derivation, 50 schedules × 14 days, at a later tick',
-      value: round(median(warm), 2),
-      unit: 'ms',
-      max: 5,
-      note: 'median of 40',
-    },
-  ];
 }
 
 function heapMb(): number {
@@ -300,6 +256,5 @@ export const CORE_SECTIONS: Section[] = [
   { id: 'horizon', title: 'What the My shifts horizon costs (14 vs 90 days)', report: 'core', run: horizonCost },
   { id: 'near', title: 'What re-reading shifts near my handoffs costs', report: 'core', run: nearRereadCost },
   { id: 'refresh', title: 'Full refresh wall time', report: 'core', run: fullRefresh },
-  { id: 'derive', title: 'State derivation', report: 'core', run: derivation },
   { id: 'heap', title: 'Heap over a simulated week', report: 'core', run: heapWeek },
 ];

@@ -5,11 +5,13 @@ import { IDLE_SECTIONS } from './idle-sections';
 import { FAILURE_SECTIONS } from './failure-sections';
 import { RENDERER_SECTIONS } from './renderer';
 import { ACCOUNTS_SECTIONS } from './accounts-sections';
+import { DERIVE_SECTIONS } from './derive-sections';
 import type { Section } from './types';
 
 export const SECTIONS: Section[] = [
   ...CORE_SECTIONS,
   ...ACCOUNTS_SECTIONS,
+  ...DERIVE_SECTIONS,
   ...IDLE_SECTIONS,
   ...FAILURE_SECTIONS,
   ...RENDERER_SECTIONS,

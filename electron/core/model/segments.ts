@@ -39,13 +39,12 @@ const digits = (s: string, from: number, to: number): number => {
  *  Date.parse, which dominated deriving state right after a sync); anything else goes to Date.parse. */
 export function instantMs(s: string): number {
   if (s.length !== 20 || s.charCodeAt(19) !== 90 /* Z */ || s.charCodeAt(10) !== 84 /* T */) return Date.parse(s);
-  const [month, day, hour, minute, second] = [
-    digits(s, 5, 7),
-    digits(s, 8, 10),
-    digits(s, 11, 13),
-    digits(s, 14, 16),
-    digits(s, 17, 19),
-  ];
+  // Plain locals, no array: this runs twice per shift right after a sync, and each array was garbage.
+  const month = digits(s, 5, 7);
+  const day = digits(s, 8, 10);
+  const hour = digits(s, 11, 13);
+  const minute = digits(s, 14, 16);
+  const second = digits(s, 17, 19);
   // Out-of-range fields would roll over in Date.UTC; Date.parse judges those (as NaN).
   if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour < 24 && minute < 60 && second < 60))
     return Date.parse(s);
@@ -73,12 +72,14 @@ export function toPerson(u: Pick<User, 'id' | 'name' | 'email'>): Person {
 }
 
 function peopleKey(users: readonly Person[]): string {
-  return users.length === 1
-    ? (users[0]?.id ?? '')
-    : users
-        .map((u) => u.id)
-        .sort()
-        .join(',');
+  const [a, b] = users;
+  if (users.length === 1) return a?.id ?? '';
+  // Two people (a second layer, concurrent on-call) is common: no array to sort for them.
+  if (users.length === 2 && a && b) return a.id <= b.id ? `${a.id},${b.id}` : `${b.id},${a.id}`;
+  return users
+    .map((u) => u.id)
+    .sort()
+    .join(',');
 }
 
 function toTimed(startMs: number, endMs: number, users: Person[]): Timed {
@@ -110,18 +111,19 @@ function inOrderWithoutOverlap(timed: readonly Timed[]): boolean {
 }
 
 /** The common case in one pass: only back-to-back shifts of the same people need merging. */
-function mergeAdjacent(timed: readonly Timed[]): Segment[] {
+function mergeAdjacent(timed: Timed[]): Segment[] {
+  // The timed shifts are this call's own: each one that starts a segment becomes it (no copy).
   const segments: Segment[] = [];
   for (const t of timed) {
     const prev = segments[segments.length - 1];
     if (prev && prev.endMs === t.startMs && prev.key === t.key) prev.endMs = t.endMs;
-    else segments.push({ startMs: t.startMs, endMs: t.endMs, users: t.users, emails: t.emails, key: t.key });
+    else segments.push(t);
   }
   return segments;
 }
 
 /** Sweep over the sorted boundaries, keeping the shifts active in each span. */
-function sweep(timed: readonly Timed[]): Segment[] {
+function sweep(timed: Timed[]): Segment[] {
   if (inOrderWithoutOverlap(timed)) return mergeAdjacent(timed);
   const bounds = [...new Set(timed.flatMap((t) => [t.startMs, t.endMs]))].sort((a, b) => a - b);
   const byStart = [...timed].sort((a, b) => a.startMs - b.startMs);
@@ -145,24 +147,37 @@ function sweep(timed: readonly Timed[]): Segment[] {
   return segments;
 }
 
+type OnCall = Pick<Timed, 'users' | 'emails' | 'key'>;
+
+/** Who is on call in a shift, made once per set of people in a read: a rotation repeats the same few, so their
+ *  lists, lower-cased e-mails and key are shared by all their shifts instead of made again for each. */
+function peopleOfRead(): (users: readonly User[]) => OnCall {
+  const seen = new Map<string, OnCall>();
+  const same = (a: readonly Person[], b: readonly User[]): boolean =>
+    a.length === b.length && a.every((p, i) => p.id === b[i]?.id && p.name === b[i]?.name && p.email === b[i]?.email);
+  return (users) => {
+    const ids = users.length === 1 ? (users[0]?.id ?? '') : users.map((u) => u.id).join('\n');
+    const known = seen.get(ids);
+    if (known && same(known.users, users)) return known;
+    const on = toTimed(0, 0, users.map(toPerson));
+    const shared = { users: on.users, emails: on.emails, key: on.key };
+    seen.set(ids, shared);
+    return shared;
+  };
+}
+
 /** Segments of a shifts array (cached); shifts with unparseable or empty windows are ignored. */
 export function segmentsOf(shifts: readonly Shift[]): Segment[] {
   const hit = cache.get(shifts);
   if (hit) return hit;
-  const people = new Map<string, Person>();
-  const personOf = (u: User): Person => {
-    const known = people.get(u.id);
-    if (known && known.name === u.name && known.email === u.email) return known;
-    const p = toPerson(u);
-    people.set(u.id, p);
-    return p;
-  };
+  const people = peopleOfRead();
   const timed: Timed[] = [];
   for (const s of shifts) {
     const startMs = instantMs(s.start);
     const endMs = instantMs(s.end);
     if (Number.isFinite(startMs) && Number.isFinite(endMs) && endMs > startMs) {
-      timed.push(toTimed(startMs, endMs, s.users.map(personOf)));
+      const on = people(s.users);
+      timed.push({ startMs, endMs, users: on.users, emails: on.emails, key: on.key });
     }
   }
   const segments = sweep(timed);
@@ -195,6 +210,18 @@ export interface Block {
   endMs: number;
   /** Who else is on call at the block's start. */
   others: Person[];
+}
+
+const blocksMemo = new WeakMap<readonly Segment[], { emailLower: string; blocks: readonly Block[] }>();
+
+/** blocksOf, computed once per segments array (one per read) and e-mail: the state asks for my blocks of every
+ *  schedule at every derivation (my shifts, my load, coverage), and they change only with a new read. Read-only. */
+export function myBlocksOf(segments: readonly Segment[], emailLower: string): readonly Block[] {
+  const hit = blocksMemo.get(segments);
+  if (hit && hit.emailLower === emailLower) return hit.blocks;
+  const blocks = blocksOf(segments, emailLower);
+  blocksMemo.set(segments, { emailLower, blocks });
+  return blocks;
 }
 
 /** My on-call blocks: consecutive segments that include me merge, whoever else joins or leaves. */

@@ -2,15 +2,30 @@
 // ids on two services stay two schedules), and, with several accounts, what it words only as text (what is unknown,
 // what the load leaves out) with the account's name.
 import { scheduleRef, type AccountId } from '../../shared/accounts';
-import type { AppState, LoadPeriod } from '../../shared/view-state';
+import type { AppState, LoadPeriod, MyShift } from '../../shared/view-state';
 
 const refIn =
   (accountId: AccountId) =>
   <T extends { scheduleId: string }>(x: T): T => ({ ...x, scheduleId: scheduleRef(accountId, x.scheduleId) });
 
+/** My shifts named by their refs, once per shift: the derivation hands the same shift (a block of mine) to every
+ *  state until the next read, and states are immutable, so its renamed copy is kept with it. */
+const shiftRefs = new WeakMap<MyShift, { accountId: AccountId; named: MyShift }>();
+
+const shiftRefIn =
+  (accountId: AccountId) =>
+  (shift: MyShift): MyShift => {
+    const hit = shiftRefs.get(shift);
+    if (hit?.accountId === accountId) return hit.named;
+    const named = refIn(accountId)(shift);
+    shiftRefs.set(shift, { accountId, named });
+    return named;
+  };
+
 /** One account's state with every schedule named by its ref. */
 export function withRefs(state: AppState, accountId: AccountId): AppState {
   const ref = refIn(accountId);
+  const shiftRef = shiftRefIn(accountId);
   const mapLoad = (p: LoadPeriod | null): LoadPeriod | null => (p ? { ...p, schedules: p.schedules.map(ref) } : null);
   const { me, coverage } = state;
   const coverageRefs = (list: AppState['coverage']['mine']) => list.map((c) => ({ ...c, shifts: c.shifts.map(ref) }));
@@ -23,9 +38,9 @@ export function withRefs(state: AppState, accountId: AccountId): AppState {
     })),
     me: {
       ...me,
-      onCallNow: me.onCallNow.map(ref),
-      nextShift: me.nextShift ? ref(me.nextShift) : null,
-      shifts: me.shifts.map(ref),
+      onCallNow: me.onCallNow.map(shiftRef),
+      nextShift: me.nextShift ? shiftRef(me.nextShift) : null,
+      shifts: me.shifts.map(shiftRef),
       gaps: me.gaps.map(ref),
       ...(me.readiness ? { readiness: { ...me.readiness, shift: ref(me.readiness.shift) } } : {}),
       ...(me.load

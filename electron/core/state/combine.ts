@@ -5,6 +5,7 @@
 // schedules under their refs, which for the main account are their ids).
 import { namedInText, withRefs } from './account-naming';
 import { sameServiceAs } from '../../shared/accounts';
+import { instantMs } from '../model/segments';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
@@ -128,9 +129,10 @@ function combinedLoad(states: readonly AppState[]): MyLoad | null {
 
 /** My part over all accounts: blocks sorted by start (then account order), my next shift the earliest. */
 function combinedMe(states: readonly AppState[]): AppState['me'] {
+  // Each start read once (not at every comparison of the sort).
   const shifts = states
-    .flatMap((s, order) => s.me.shifts.map((shift) => ({ shift, order })))
-    .sort((a, b) => Date.parse(a.shift.start) - Date.parse(b.shift.start) || a.order - b.order)
+    .flatMap((s, order) => s.me.shifts.map((shift) => ({ shift, order, startMs: instantMs(shift.start) })))
+    .sort((a, b) => a.startMs - b.startMs || a.order - b.order)
     .map((x) => x.shift);
   let first: AppState | undefined;
   for (const s of states) {

@@ -4,7 +4,7 @@ import type { CoverageRequest } from '../../api/schemas';
 import { MAIN_ACCOUNT_ID, type ServiceSettings } from '../../shared/settings';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
-import { blocksOf, instantMs, segmentsOf, toPerson } from '../model/segments';
+import { instantMs, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 export interface CoverageLists {
@@ -64,7 +64,7 @@ export function coveredByMe(
     if (!shifts) return false;
     const startMs = Math.max(instantMs(s.start), nowMs);
     const endMs = instantMs(s.end);
-    return blocksOf(segmentsOf(shifts), emailLower).some((b) => b.startMs <= startMs && b.endMs >= endMs);
+    return myBlocksOf(segmentsOf(shifts), emailLower).some((b) => b.startMs <= startMs && b.endMs >= endMs);
   });
 }
 

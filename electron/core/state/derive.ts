@@ -6,8 +6,17 @@ import type { Schedule, Shift } from '../../api/schemas';
 import { settingsOfService, type ServiceSettings } from '../../shared/settings';
 import { displayAddress } from '../../shared/accounts';
 import { DAY_MS } from '../../shared/time';
-import type { AccountView, AppState, MyShift, ScheduleView, ShiftView, TimeSpan } from '../../shared/view-state';
-import { blocksOf, isoOf, segmentsOf, toPerson } from '../model/segments';
+import type {
+  AccountView,
+  AppState,
+  KnownRange,
+  MyShift,
+  Person,
+  ScheduleView,
+  ShiftView,
+  TimeSpan,
+} from '../../shared/view-state';
+import { isoOf, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
 import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
@@ -50,6 +59,21 @@ class TimedBlock {
   get end(): string {
     return (this.#end ??= isoOf(this.endMs));
   }
+  #shift: MyShift | undefined;
+  /** This block as My shifts lists it on a schedule, made once (every tick until the next read lists the same). */
+  shiftOn(view: Pick<ScheduleView, 'accountId' | 'id' | 'name'>): MyShift {
+    const s = this.#shift;
+    if (s && s.accountId === view.accountId && s.scheduleId === view.id && s.scheduleName === view.name) return s;
+    const shift = {
+      accountId: view.accountId,
+      scheduleId: view.id,
+      scheduleName: view.name,
+      start: this.start,
+      end: this.end,
+    };
+    this.#shift = shift;
+    return shift;
+  }
 }
 
 /** My blocks in a shifts array, computed once per array (and e-mail): every later tick only filters them. */
@@ -58,13 +82,45 @@ const blocksMemo = new WeakMap<readonly Shift[], { emailLower: string; blocks: T
 function myTimedBlocks(shifts: readonly Shift[], emailLower: string): TimedBlock[] {
   const hit = blocksMemo.get(shifts);
   if (hit && hit.emailLower === emailLower) return hit.blocks;
-  const blocks = blocksOf(segmentsOf(shifts), emailLower).map((b) => new TimedBlock(b.startMs, b.endMs));
+  const blocks = myBlocksOf(segmentsOf(shifts), emailLower).map((b) => new TimedBlock(b.startMs, b.endMs));
   blocksMemo.set(shifts, { emailLower, blocks });
   return blocks;
 }
 
+const stretchViews = new WeakMap<Stretch, ShiftView>();
+
+/** A stretch as the view shows it: once per stretch of a read (ticks between two handoffs show the same). */
 function viewOfStretch(s: Stretch): ShiftView {
-  return { users: s.users, start: isoOf(s.startMs), end: isoOf(s.endMs) };
+  const hit = stretchViews.get(s);
+  if (hit) return hit;
+  const view = { users: s.users, start: isoOf(s.startMs), end: isoOf(s.endMs) };
+  stretchViews.set(s, view);
+  return view;
+}
+
+// What a schedule's view copies from its details and its read, once per details object and per read: a sync
+// that leaves them as they were (apply.ts keeps their identity) costs no copy.
+const peopleMemo = new WeakMap<Schedule, { users: Person[]; teams: ScheduleView['teams'] }>();
+const knownMemo = new WeakMap<KnownTimeline, KnownRange | null>();
+
+function peopleOf(details: Schedule): { users: Person[]; teams: ScheduleView['teams'] } {
+  const hit = peopleMemo.get(details);
+  if (hit) return hit;
+  const people = {
+    users: details.users ? details.users.map(toPerson) : [],
+    teams: details.teams.map((t) => ({ ...t, name: t.name ?? t.id ?? 'Unnamed team' })),
+  };
+  peopleMemo.set(details, people);
+  return people;
+}
+
+/** The read's range (knownRangeOf), once per known timeline: the timeline is memoized on the same read. */
+function knownOf(timeline: KnownTimeline, s: ScheduleSnapshot | undefined): KnownRange | null {
+  if (!s || s.shiftsFrom === null || s.shiftsTo === null) return null;
+  if (knownMemo.has(timeline)) return knownMemo.get(timeline) ?? null;
+  const known = knownRangeOf(s);
+  knownMemo.set(timeline, known);
+  return known;
 }
 
 const spansMemo = new WeakMap<KnownTimeline, TimeSpan[]>();
@@ -136,13 +192,13 @@ function scheduleView(
     // Unknown until the schedule was read: no zone is made up for it.
     timeZone: details?.time_zone ?? null,
     status,
-    known: knownRangeOf(s),
+    known: knownOf(timeline, s),
     now,
     next,
     timeline: spansOf(timeline),
     meOnCall: emailLower !== '' && !!now?.users.some((u) => u.email.toLowerCase() === emailLower),
-    users: details?.users ? details.users.map(toPerson) : [],
-    teams: details ? details.teams.map((t) => ({ ...t, name: t.name ?? t.id ?? 'Unnamed team' })) : [],
+    users: details ? peopleOf(details).users : [],
+    teams: details ? peopleOf(details).teams : [],
     chatUserGroup: input.snapshot.chatGroups[id] ?? null,
     takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email, status.kind === 'fresh'),
   };
@@ -160,15 +216,7 @@ function myNextShift(
     const upcoming = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find((b) => b.startMs > nowMs);
     if (upcoming && (!best || upcoming.startMs < best.block.startMs)) best = { block: upcoming, view };
   }
-  if (!best) return null;
-  const { view, block } = best;
-  return {
-    accountId: view.accountId,
-    scheduleId: view.id,
-    scheduleName: view.name,
-    start: block.start,
-    end: block.end,
-  };
+  return best ? best.block.shiftOn(best.view) : null;
 }
 
 /** Where I am on call now: until the end of my whole block, not just of the current segment. */
@@ -184,9 +232,11 @@ function myOnCallNow(
     const block = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find(
       (b) => b.startMs <= nowMs && b.endMs > nowMs,
     );
-    const start = block ? block.start : view.now.start;
-    const end = block ? block.end : view.now.end;
-    result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end });
+    if (block) result.push(block.shiftOn(view));
+    else {
+      const { start, end } = view.now;
+      result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end });
+    }
   }
   return result;
 }
@@ -203,18 +253,28 @@ function myShifts(
   horizonDays: number,
 ): MyShift[] {
   const untilMs = nowMs + horizonDays * DAY_MS;
-  const found: { startMs: number; order: number; shift: MyShift }[] = [];
-  views.forEach((view, order) => {
-    for (const b of myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower)) {
-      if (b.endMs <= nowMs || b.startMs >= untilMs) continue;
-      found.push({
-        startMs: b.startMs,
-        order,
-        shift: { accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end },
-      });
-    }
+  // Each schedule's blocks are sorted and disjoint, so those in [now, horizon) are one run of them: the runs are
+  // merged by start (ties in the user's schedule order), with no list of all blocks to sort at every tick.
+  const runs = views.map((view) => {
+    const blocks = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower);
+    let from = 0;
+    while (from < blocks.length && (blocks[from]?.endMs ?? Infinity) <= nowMs) from++;
+    let to = from;
+    while (to < blocks.length && (blocks[to]?.startMs ?? Infinity) < untilMs) to++;
+    return { view, blocks, at: from, to };
   });
-  return found.sort((a, b) => a.startMs - b.startMs || a.order - b.order).map((f) => f.shift);
+  const result: MyShift[] = [];
+  for (;;) {
+    let first: (typeof runs)[number] | undefined;
+    for (const r of runs) {
+      const startMs = r.at < r.to ? (r.blocks[r.at]?.startMs ?? Infinity) : Infinity;
+      if (startMs < (first?.blocks[first.at]?.startMs ?? Infinity)) first = r;
+    }
+    const block = first?.blocks[first.at];
+    if (!first || !block) return result;
+    result.push(block.shiftOn(first.view));
+    first.at++;
+  }
 }
 
 export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot> {

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { MyLoad, LoadPeriod, ScheduleView } from '../../shared/view-state';
 import { hasData } from '../../shared/freshness';
 import { HOUR_MS } from '../../shared/time';
-import { blocksOf, segmentsOf } from '../model/segments';
+import { myBlocksOf, segmentsOf, type Block } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
 
 const NIGHT_FROM_H = 22;
@@ -88,10 +88,28 @@ function tally(blocks: readonly Span[], calendar: Calendar): Tally {
 const hours = (ms: number): number => Math.round(ms / HOUR_MS);
 
 /** My blocks on one schedule, clipped to the period and to what its read shifts cover. */
-function myBlocksIn(s: ScheduleSnapshot, emailLower: string, period: Span): Span[] {
-  return blocksOf(segmentsOf(s.shifts), emailLower)
-    .map((b) => ({ fromMs: Math.max(b.startMs, period.fromMs), toMs: Math.min(b.endMs, period.toMs) }))
-    .filter((b) => b.toMs > b.fromMs);
+function myBlocksIn(blocks: readonly Block[], period: Span): Span[] {
+  const spans: Span[] = [];
+  for (const b of blocks) {
+    const fromMs = Math.max(b.startMs, period.fromMs);
+    const toMs = Math.min(b.endMs, period.toMs);
+    if (toMs > fromMs) spans.push({ fromMs, toMs });
+  }
+  return spans;
+}
+
+/** The last tallies of one read's blocks (this month's and last month's): a period's span moves once an hour, and
+ *  a read changes only with a sync, so every derivation in between looks them up instead of counting again. */
+const tallies = new WeakMap<readonly Block[], { calendar: Calendar; span: Span; tally: Tally }[]>();
+
+function tallyOf(s: ScheduleSnapshot, emailLower: string, span: Span, calendar: Calendar): Tally {
+  const blocks = myBlocksOf(segmentsOf(s.shifts), emailLower);
+  const kept = tallies.get(blocks) ?? [];
+  const hit = kept.find((k) => k.calendar === calendar && k.span.fromMs === span.fromMs && k.span.toMs === span.toMs);
+  if (hit) return hit.tally;
+  const t = tally(myBlocksIn(blocks, span), calendar);
+  tallies.set(blocks, [{ calendar, span, tally: t }, ...kept.slice(0, 3)]);
+  return t;
 }
 
 function periodOf(
@@ -111,7 +129,7 @@ function periodOf(
   const calendar = calendarOver(span, month.zoneName ?? 'UTC');
   const perSchedule = readable.map((v) => {
     const s = byId.get(v.id);
-    return { view: v, t: tally(s ? myBlocksIn(s, emailLower, span) : [], calendar) };
+    return { view: v, t: s ? tallyOf(s, emailLower, span, calendar) : tally([], calendar) };
   });
   const sum = (f: (t: Tally) => number): number => perSchedule.reduce((a, p) => a + f(p.t), 0);
   return {
