@@ -137,6 +137,7 @@ export function readinessOf(input: ReadinessInput): Readiness | null {
       scheduleName: next.scheduleName,
       start: next.start,
       end: next.end,
+      endBasis: next.endBasis,
     },
     checks,
   };

@@ -7,7 +7,8 @@ import { displayAddress } from '../../shared/accounts';
 import { DAY_MS } from '../../shared/time';
 import type { AccountView, AppState, MyShift, ScheduleView, ShiftView, TimeSpan } from '../../shared/view-state';
 import { blocksOf, isoOf, segmentsOf, toPerson } from '../model/segments';
-import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
+import { stretchAt, timelineBasis, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
+import type { Basis } from '../../shared/basis';
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
@@ -145,6 +146,11 @@ function scheduleView(
   };
 }
 
+/** What "until `endMs`" rests on: the time just after it, on the schedule's timeline (unknown: it may go on). */
+function endBasisOf(view: ScheduleView, s: ScheduleSnapshot | undefined, endMs: number): Basis {
+  return timelineBasis(timelineOf(s), view.status, endMs, endMs + 1);
+}
+
 /** The earliest block of mine that starts after now, over all watched schedules. */
 function myNextShift(
   views: readonly ScheduleView[],
@@ -165,6 +171,7 @@ function myNextShift(
     scheduleName: view.name,
     start: block.start,
     end: block.end,
+    endBasis: endBasisOf(view, byId.get(view.id), block.endMs),
   };
 }
 
@@ -183,7 +190,8 @@ function myOnCallNow(
     );
     const start = block ? block.start : view.now.start;
     const end = block ? block.end : view.now.end;
-    result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end });
+    const endBasis = endBasisOf(view, byId.get(view.id), block ? block.endMs : Date.parse(end));
+    result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end, endBasis });
   }
   return result;
 }
@@ -207,7 +215,14 @@ function myShifts(
       found.push({
         startMs: b.startMs,
         order,
-        shift: { accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start: b.start, end: b.end },
+        shift: {
+          accountId: view.accountId,
+          scheduleId: view.id,
+          scheduleName: view.name,
+          start: b.start,
+          end: b.end,
+          endBasis: endBasisOf(view, byId.get(view.id), b.endMs),
+        },
       });
     }
   });

@@ -1,5 +1,6 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
+import { endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
@@ -38,7 +39,7 @@ const shiftName = (shift: MyShift, state?: AppState): string =>
   state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName;
 
 export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
-  return `${shiftName(shift, state)} until ${fmt(shift.end, f)}`;
+  return `${shiftName(shift, state)} ${untilPhrase(shift, (iso) => fmt(iso, f))}`;
 }
 
 /** My block as the popover names it: "Platform primary 17:00 → Sat 17:00 · 7 d" (start, end, duration). */
@@ -177,8 +178,9 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
 export function myShiftLine(state: AppState, f: Fmt): string {
   const current = state.me.onCallNow[0];
   if (current) {
-    const left = formatRelative(f.nowMs, current.end).replace(/^in /, '');
-    return `You are on call: ${shiftPhrase(current, f, state)} (${left} left)`;
+    // Time left only where the end is known: after a hole, the block may go on.
+    const left = endIsKnown(current) ? ` (${formatRelative(f.nowMs, current.end).replace(/^in /, '')} left)` : '';
+    return `You are on call: ${shiftPhrase(current, f, state)}${left}`;
   }
   const next = state.me.nextShift;
   if (!next) {
