@@ -62,7 +62,11 @@ function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
             result: 'ok',
             message: `${shift.scheduleName} is up to date; the shift was yours when its shifts were last read.`,
           }
-        : { id: 'schedule', result: 'ok', message: `${shift.scheduleName} is up to date, and the shift is still yours.` };
+        : {
+            id: 'schedule',
+            result: 'ok',
+            message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
+          };
     case 'saved':
       return {
         id: 'schedule',

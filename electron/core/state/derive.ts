@@ -229,6 +229,12 @@ function myShifts(
   return found.sort((a, b) => a.startMs - b.startMs || a.order - b.order).map((f) => f.shift);
 }
 
+/** Each watched schedule's freshness as its view says it (unwatched ones are unknown). */
+function statusOfViews(views: readonly ScheduleView[]): (id: string) => ScheduleView['status'] {
+  const byId = new Map(views.map((v) => [v.id, v.status]));
+  return (id) => byId.get(id) ?? { kind: 'loading' };
+}
+
 export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot> {
   return new Map(snapshot.schedules.map((s) => [s.id, s]));
 }
@@ -299,7 +305,7 @@ export function deriveState(input: DeriveInput): AppState {
     schedules,
     me: { ...me, readiness },
     coverage: {
-      ...coverageLists(snapshot, nowMs, emailLower, byId, settings.accountId),
+      ...coverageLists(snapshot, nowMs, emailLower, statusOfViews(schedules), byId, settings.accountId),
       status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
     },
     notices: input.notices,

@@ -209,9 +209,17 @@ export function coverageActionLabel(state: AppState): string {
   return `Coverage requests (${coverageCount(state)})…`;
 }
 
-/** The count in "Coverage requests (2)…": "unknown" when the list was never read, "?" beside unreadable ones. */
+/** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests
+ *  ("1 unreadable") and an account's whole list not known ("1 list unknown"), each counted as what it is. */
 export function coverageCount(state: AppState): string {
   if (!hasData(state.coverage.status)) return 'unknown';
   const asking = state.coverage.askingMe.length;
-  return state.coverage.issues.length > 0 ? `${asking}, ${state.coverage.issues.length} unreadable` : String(asking);
+  // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
+  const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null).length;
+  const requests = state.coverage.issues.length - lists;
+  return [
+    String(asking),
+    ...(requests > 0 ? [`${requests} unreadable`] : []),
+    ...(lists > 0 ? [`${lists} ${lists === 1 ? 'list' : 'lists'} unknown`] : []),
+  ].join(', ');
 }
