@@ -47,6 +47,7 @@ describe('override:preview', () => {
         replaces: [{ id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' }],
         onCallBefore: 1,
         alreadyOnCall: false,
+        basis: { kind: 'fresh', readAt: expect.any(String) },
       },
     });
   });
