@@ -211,6 +211,9 @@ export const LoadPeriodSchema = z.object({
   from: Iso,
   whole: z.boolean(),
   hours: z.number(),
+  /** Hours in the period the counted schedules' shifts were sent unreadable (holes): not in `hours`, whoever was on
+   *  call then; said beside the total ("49 h + 24 h not readable"). */
+  unreadableHours: z.number(),
   /** Hours between 22:00 and 07:00 local, and the nights with at least an hour of them. */
   nightHours: z.number(),
   nights: z.number(),
