@@ -86,7 +86,7 @@ function derive(w: World, requests = [] as ReturnType<typeof coverage>[]) {
   });
 }
 
-const run = (p: fc.IPropertyWithHooks<[World]>) => fc.assert(p, { numRuns: NUM_RUNS, seed: SEED });
+const run = <T extends unknown[]>(p: fc.IPropertyWithHooks<T>) => fc.assert(p, { numRuns: NUM_RUNS, seed: SEED });
 
 describe('issue 35: span statements rest on their basis, in generated worlds', () => {
   it('"until HH:MM" with "left" only where the hour after my block was read', () => {
@@ -135,7 +135,7 @@ describe('issue 35: span statements rest on their basis, in generated worlds', (
 
   it('"nothing to change" (Create held) only when fresh data reads me on call over the whole window', () => {
     run(
-      fc.property(worldArb, fc.integer({ min: 1, max: 12 }), (w, hours) => {
+      fc.property(worldArb, fc.constantFrom<1 | 2 | 4>(1, 2, 4), (w, hours) => {
         const plan = planOverride(
           { scheduleId: 'sch_p', window: { kind: 'next_hours', hours }, emails: [] },
           snapshotOf([snapshotOfWorld(w)]),
