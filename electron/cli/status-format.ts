@@ -1,6 +1,7 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
+import { untilPhrase } from '../shared/basis';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { readinessLine } from '../shared/readiness-text';
@@ -97,7 +98,9 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
   const lines: string[] = [];
   for (const m of state.me.onCallNow)
-    lines.push(`You are on call now: ${named(state, m)} until ${formatDayTime(m.end, zoned(o, zoneOf(m.scheduleId)))}`);
+    lines.push(
+      `You are on call now: ${named(state, m)} ${untilPhrase(m, (iso) => formatDayTime(iso, zoned(o, zoneOf(m.scheduleId))))}`,
+    );
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;

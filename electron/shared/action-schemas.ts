@@ -3,7 +3,7 @@
 // channel table readable.
 import { z } from 'zod';
 import { AccountIdSchema } from './settings';
-import { ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
+import { BasisSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 import { id, instant, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 
@@ -42,6 +42,9 @@ export const OverridePreviewSchema = z.object({
   unknownOnCall: z.boolean().optional(),
   /** The covering people are already exactly who is on call for the whole window: the override would change nothing. */
   alreadyOnCall: z.boolean().optional(),
+  /** What the preview's statements over the window rest on (fresh, saved data, or unknown time in it): "nothing to
+   *  change" is said, and Create held back, only on fresh data. */
+  basis: BasisSchema,
 });
 export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 

@@ -5,8 +5,10 @@ import type { LoadPeriod, MyLoad } from './view-state';
 /** "62 h · 3 nights · 14 h at weekends" (the parts that are not zero after the hours). */
 export function loadFigures(p: LoadPeriod): string {
   const nights = p.nights === 1 ? '1 night' : `${p.nights} nights`;
+  // Unreadable time is not counted as 0 h: the total says it leaves it out ("49 h + 24 h not readable").
+  const unreadable = p.unreadableHours > 0 ? ` + ${p.unreadableHours} h not readable` : '';
   return [
-    `${p.hours} h`,
+    `${p.hours} h${unreadable}`,
     ...(p.nights > 0 ? [nights] : []),
     ...(p.weekendHours > 0 ? [`${p.weekendHours} h at weekends`] : []),
   ].join(' · ');

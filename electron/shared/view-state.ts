@@ -65,6 +65,21 @@ export const TimeSpanSchema = z.object({
 });
 export type TimeSpan = z.infer<typeof TimeSpanSchema>;
 
+/** Why time is unknown: never read, a hole (shifts the service sent unreadable), after the read range. */
+export const UnknownWhySchema = z.enum(['not_read', 'hole', 'beyond']);
+
+/**
+ * What a statement over a span rests on (shared/basis.ts): `fresh` (read at `readAt`, complete over the span, and
+ * confirmed lately), `saved` (read at `savedAt`, not confirmed since) or `unknown` (why). Text is made from it by
+ * functions that handle every kind.
+ */
+export const BasisSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fresh'), readAt: Iso.nullable() }),
+  z.object({ kind: z.literal('saved'), savedAt: Iso.nullable() }),
+  z.object({ kind: z.literal('unknown'), why: UnknownWhySchema }),
+]);
+export type Basis = z.infer<typeof BasisSchema>;
+
 /** `id` null: the service sent the team without one, so it is shown but can't be edited. */
 export const TeamViewSchema = z.object({ id: z.string().nullable(), name: z.string(), description: z.string() });
 export type TeamView = z.infer<typeof TeamViewSchema>;
@@ -111,6 +126,8 @@ export const MyShiftSchema = z.object({
   scheduleName: z.string(),
   start: Iso,
   end: Iso,
+  /** What "until `end`" rests on: the time just after it (unknown there: the block may go on). */
+  endBasis: BasisSchema,
 });
 export type MyShift = z.infer<typeof MyShiftSchema>;
 
@@ -194,6 +211,9 @@ export const LoadPeriodSchema = z.object({
   from: Iso,
   whole: z.boolean(),
   hours: z.number(),
+  /** Hours in the period the counted schedules' shifts were sent unreadable (holes): not in `hours`, whoever was on
+   *  call then; said beside the total ("49 h + 24 h not readable"). */
+  unreadableHours: z.number(),
   /** Hours between 22:00 and 07:00 local, and the nights with at least an hour of them. */
   nightHours: z.number(),
   nights: z.number(),

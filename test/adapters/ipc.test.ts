@@ -40,7 +40,14 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'override:candidates': async () => ({ ok: true, value: [] }),
     'override:preview': async (r) => ({
       ok: true,
-      value: { scheduleId: r.scheduleId, start: 'a', end: 'b', covering: [], replaces: [] },
+      value: {
+        scheduleId: r.scheduleId,
+        start: 'a',
+        end: 'b',
+        covering: [],
+        replaces: [],
+        basis: { kind: 'fresh', readAt: null },
+      },
     }),
     'override:create': async () => ({ ok: false, error: { kind: 'rejected', message: 'No' } }),
     'override:get': async (r) => ({

@@ -81,6 +81,7 @@ function state(nextStartMs: number): AppState {
         scheduleName: 'A & B',
         start: new Date(nextStartMs).toISOString(),
         end: new Date(nextStartMs + 3_600_000).toISOString(),
+        endBasis: { kind: 'fresh' as const, readAt: null },
       },
       shifts: [],
       gaps: [],

@@ -26,6 +26,7 @@ const shift = (accountId: string, scheduleId: string) => ({
   scheduleName: 'Platform primary',
   start: '2026-05-05T07:00:00Z',
   end: '2026-05-05T15:00:00Z',
+  endBasis: { kind: 'fresh' as const, readAt: null },
 });
 
 function twoAccounts(over: Parameters<typeof appState>[0] = {}) {

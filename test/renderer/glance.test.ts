@@ -24,6 +24,7 @@ const shift = (scheduleId: string, scheduleName: string, start: string, end: str
   scheduleName,
   start,
   end,
+  endBasis: { kind: 'fresh' as const, readAt: null },
 });
 
 describe('day words', () => {
@@ -119,12 +120,14 @@ describe('who needs me', () => {
         scheduleName: 'Elsewhere',
         start: '2026-03-28T08:00:00Z',
         end: '2026-03-28T16:00:00Z',
+        endBasis: { kind: 'fresh' as const, readAt: null },
       },
       {
         scheduleId: 'sch_platform',
         scheduleName: 'Platform primary',
         start: '2026-03-30T07:00:00Z',
         end: '2026-03-30T15:00:00Z',
+        endBasis: { kind: 'fresh' as const, readAt: null },
       },
     ],
   };
@@ -145,6 +148,7 @@ describe('who needs me', () => {
       scheduleName: 'Platform primary',
       start: '2026-03-30T07:00:00Z',
       end: '2026-03-30T15:00:00Z',
+      endBasis: { kind: 'fresh' as const, readAt: null },
       who: 'me',
       requestId: 'cov_1',
     });

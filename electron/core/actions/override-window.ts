@@ -6,7 +6,8 @@ import type { ActionError, OverridePreview, OverrideRequest } from '../../shared
 import type { ServiceSettings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Snapshot } from '../model/snapshot';
-import { peopleIn, stretchAt, timelineOf } from '../model/timeline';
+import { peopleIn, stretchAt, timelineBasis, timelineOf } from '../model/timeline';
+import { scheduleStatus } from '../state/status';
 import { currentSegment } from '../state/take-over';
 import { HOUR_MS } from '../../shared/time';
 import { toWireInstant } from '../sync/plan';
@@ -85,6 +86,19 @@ export function windowPeople(
   return { replaces: users.filter((u) => !cover.has(u.email.toLowerCase())), peak, unknown };
 }
 
+/** What the window's statements rest on: the schedule's timeline over it, and how fresh its data is. */
+function windowBasis(
+  snapshot: Snapshot,
+  scheduleId: string,
+  settings: ServiceSettings,
+  nowMs: number,
+  startMs: number,
+  endMs: number,
+): OverridePreview['basis'] {
+  const s = snapshot.schedules.find((x) => x.id === scheduleId);
+  return timelineBasis(timelineOf(s), scheduleStatus(s, nowMs, settings, false), startMs, endMs);
+}
+
 function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ActionError {
   const problems = issues.map((i) => {
     const path = i.path.map(String);
@@ -128,6 +142,7 @@ export function planOverride(
     onCallBefore: people.peak,
     ...(people.unknown ? { unknownOnCall: true } : {}),
     alreadyOnCall: windowCoveredBy(shiftsOf(snapshot, request.scheduleId), startMs, endMs, covering.value),
+    basis: windowBasis(snapshot, request.scheduleId, settings, nowMs, startMs, endMs),
   };
   return { ok: true, value: { scheduleId: request.scheduleId, startMs, endMs, input: parsed.data, preview } };
 }

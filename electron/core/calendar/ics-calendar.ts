@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import type { Person } from '../../shared/view-state';
 import type { CalendarBlock } from './my-blocks';
 import type { UnknownWhy } from '../model/timeline';
+import { assertNever, unknownWhyText } from '../../shared/basis';
 import { contentLines, escapeText, utcDateTime } from './ics-text';
 
 export const PRODID = '-//OnCall Tray//My on-call shifts//EN';
@@ -38,8 +39,23 @@ function zoneLines(b: CalendarBlock, localZone: string): string[] {
   return lines;
 }
 
+/** The schedule as the event's summary and alarms name it: marked where the block rests on saved data. The
+ *  alarm shows alone on a phone, so it carries the mark too. */
+function named(b: CalendarBlock): string {
+  switch (b.basis.kind) {
+    case 'fresh':
+      return b.scheduleName;
+    case 'saved':
+      return `${b.scheduleName} (saved data)`;
+    case 'unknown':
+      return `${b.scheduleName} (unknown: ${unknownWhyText(b.basis.why)})`;
+    default:
+      return assertNever(b.basis);
+  }
+}
+
 export function summaryOf(b: CalendarBlock): string {
-  return `On call: ${b.scheduleName}${b.saved ? ' (saved data)' : ''}`;
+  return `On call: ${named(b)}`;
 }
 
 /** "From saved data read Sun 29 Mar 2026, 14:02 CET: …": a block the app couldn't confirm says so, first. */
@@ -88,7 +104,7 @@ export function triggerOf(beforeMin: number): string {
 
 /** The alarm's text as the phone shows it: "On call in 15 min: Platform primary" / "On call now: Platform primary". */
 export function alarmText(b: CalendarBlock, beforeMin: number): string {
-  if (beforeMin <= 0) return `On call now: ${b.scheduleName}`;
+  if (beforeMin <= 0) return `On call now: ${named(b)}`;
   const days = Math.floor(beforeMin / 1440);
   const hours = Math.floor((beforeMin % 1440) / 60);
   const minutes = beforeMin % 60;
@@ -97,7 +113,7 @@ export function alarmText(b: CalendarBlock, beforeMin: number): string {
     hours > 0 ? `${hours} h` : '',
     minutes > 0 ? `${minutes} min` : '',
   ].filter((p) => p !== '');
-  return `On call in ${parts.join(' ')}: ${b.scheduleName}`;
+  return `On call in ${parts.join(' ')}: ${named(b)}`;
 }
 
 /** VALARMs with their own UIDs (RFC 9074), so a re-import or a feed refresh never adds a second set. */

@@ -3,6 +3,7 @@
 // just after from the known timeline: "unknown" (null) where it doesn't know (a hole, past the read), never a
 // made-up "nobody".
 import type { ServiceSettings } from '../../shared/settings';
+import { freshnessBasis, type Basis } from '../../shared/basis';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { blocksOf, instantMs, segmentsOf } from '../model/segments';
 import { knownUntilMs, stretchAt, timelineOf, type KnownTimeline, type UnknownWhy } from '../model/timeline';
@@ -28,6 +29,8 @@ export interface CalendarBlock {
   unknownWhy?: { before?: UnknownWhy; after?: UnknownWhy };
   /** Not fresh: from saved data (since when, and why), so the event says so. Absent when fresh. */
   saved?: { atMs: number; notFound: boolean };
+  /** What the block rests on (fresh or saved): every text of its event (summary, alarms) is worded from it. */
+  basis: Basis;
 }
 
 export interface ScheduleBlocks {
@@ -81,6 +84,8 @@ function blocksOfSchedule(
   const segments = segmentsOf(s.shifts);
   const timeline = timelineOf(s);
   const saved = savedOf(status);
+  const readAt = timeline.readAtMs === null ? null : new Date(timeline.readAtMs).toISOString();
+  const basis = freshnessBasis(status, readAt);
   return blocksOf(segments, emailLower)
     .filter((b) => b.endMs > window.fromMs && b.startMs < window.toMs)
     .map((b) => ({
@@ -96,6 +101,7 @@ function blocksOfSchedule(
       mayContinue: stretchAt(timeline, b.endMs).kind === 'unknown',
       ...unknownWhyOf(timeline, b.startMs, b.endMs),
       ...(saved ? { saved } : {}),
+      basis,
     }));
 }
 

@@ -8,6 +8,7 @@ import type { Clock, Notifier } from '../ports';
 import { planReminders } from '../reminders/plan';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
+import { statusesOf } from '../state/status';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
 
@@ -156,7 +157,9 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     stillTrue: (h) => {
       if (h.kind !== 'coverage' || !lastInputs) return true;
       const { snapshot, settings } = lastInputs;
-      const asking = coverageLists(snapshot, clock.now(), settings.email.trim().toLowerCase()).askingMe;
+      const nowMs = clock.now();
+      const statusOf = statusesOf(snapshot, nowMs, settings);
+      const asking = coverageLists(snapshot, nowMs, settings.email.trim().toLowerCase(), statusOf).askingMe;
       return asking.some((c) => h.key === `coverage:${c.id}`) || h.key.startsWith('coverage:first-sync:');
     },
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.

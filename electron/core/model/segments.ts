@@ -186,16 +186,9 @@ export function segmentsOf(shifts: readonly Shift[]): Segment[] {
 }
 
 /** Index of the first span whose end is after `ms` (spans sorted and disjoint: segments, timeline stretches). */
-export function firstEndingAfter(spans: readonly { endMs: number }[], ms: number): number {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((spans[mid]?.endMs ?? Infinity) > ms) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
+// The one binary search over sorted, disjoint spans (shared/basis.ts), for segments as for the timeline.
+export { firstEndingAfter } from '../../shared/basis';
+import { firstEndingAfter } from '../../shared/basis';
 
 /** The segment covering `nowMs` (if any) and the first one starting after it. */
 export function nowAndNext(segments: readonly Segment[], nowMs: number): { now?: Segment; next?: Segment } {

@@ -5,10 +5,12 @@
 // Built once per read (memoized on the snapshot's shifts array), so deriving state at every tick is a lookup.
 import type { Person } from '../../shared/view-state';
 import type { ScheduleSnapshot } from './snapshot';
-import { firstEndingAfter, instantMs, segmentsOf, type Segment } from './segments';
+import { basisOver, readingAt, type Basis, type UnknownWhy } from '../../shared/basis';
+import type { SourceStatus } from '../../shared/view-state';
+import { instantMs, segmentsOf, type Segment } from './segments';
 
 /** Why a stretch is unknown: never read, a hole the service sent unreadable, after the read range. */
-export type UnknownWhy = 'not_read' | 'hole' | 'beyond';
+export type { UnknownWhy };
 
 export interface Stretch {
   startMs: number;
@@ -131,14 +133,25 @@ export function timelineOf(s: ScheduleSnapshot | undefined): KnownTimeline {
   return timeline;
 }
 
-/** The stretch holding `ms`: outside the data, an unknown stretch of the time up to (or from) what was read. */
+const outside = (startMs: number, endMs: number, why: UnknownWhy): Stretch => ({
+  startMs,
+  endMs,
+  kind: 'unknown',
+  why,
+  users: [],
+  key: '',
+});
+
+/** The stretch holding `ms`: outside the data, an unknown stretch of the time up to (or from) what was read. The
+ *  one lookup (shared/basis.ts), as the renderer reads the view's timeline. */
 export function stretchAt(t: KnownTimeline, ms: number): Stretch {
-  const i = firstEndingAfter(t.stretches, ms);
-  const s = t.stretches[i];
-  if (s && s.startMs <= ms) return s;
-  const startMs = t.stretches[i - 1]?.endMs ?? -Infinity;
-  const why = i === 0 ? 'not_read' : 'beyond';
-  return { startMs, endMs: s ? s.startMs : Infinity, kind: 'unknown', why, users: [], key: '' };
+  return readingAt(t.stretches, ms, outside);
+}
+
+/** What a statement over [startMs, endMs) on this timeline rests on, given its source's freshness. */
+export function timelineBasis(t: KnownTimeline, status: SourceStatus, startMs: number, endMs: number): Basis {
+  const readAt = t.readAtMs === null ? null : new Date(t.readAtMs).toISOString();
+  return basisOver(t.stretches, status, readAt, startMs, endMs);
 }
 
 /** The stretches overlapping [startMs, endMs), unknown filled in where the data says nothing. */

@@ -1,6 +1,7 @@
 // "Ready for your shift": before my next shift (within 24 h), can the app reach me? Pure: from the derived state,
 // the settings and what the platform said about notifications. Each check is ok, a problem with the one action
 // that fixes it, or "can't tell" (never "ok" for what can't be checked here).
+import { assertNever, unknownWhyText, viewBasis, type Basis } from '../../shared/basis';
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
 
@@ -41,31 +42,48 @@ function keyCheck(input: ReadinessInput): ReadinessCheck {
       };
 }
 
+/**
+ * What my shift rests on, from the schedule's timeline over the shift's own time: fresh data is ready (a hole
+ * elsewhere on the schedule is none of this shift's business), saved data may have changed, unknown time in it
+ * can't be vouched for.
+ */
 function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
   const view = input.state.schedules.find((s) => s.id === shift.scheduleId);
-  const gap = input.state.me.gaps.find((g) => g.scheduleId === shift.scheduleId);
-  if (view?.status.kind === 'fresh' && gap === undefined) {
-    return {
-      id: 'schedule',
-      result: 'ok',
-      message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
-    };
+  const basis: Basis = view
+    ? viewBasis(view, Date.parse(shift.start), Date.parse(shift.end))
+    : { kind: 'unknown', why: 'not_read' };
+  switch (basis.kind) {
+    case 'fresh':
+      // The schedule answers; if only its shifts further on are as of their last read (re-read every interval
+      // once the shift is near), that is nothing the user can fix, and not saved data.
+      return input.state.me.gaps.some((g) => g.scheduleId === shift.scheduleId && g.kind === 'read')
+        ? {
+            id: 'schedule',
+            result: 'ok',
+            message: `${shift.scheduleName} is up to date; the shift was yours when its shifts were last read.`,
+          }
+        : {
+            id: 'schedule',
+            result: 'ok',
+            message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
+          };
+    case 'saved':
+      return {
+        id: 'schedule',
+        result: 'problem',
+        message: `${shift.scheduleName} shows saved data: the shift may have changed.`,
+        action: 'refresh',
+      };
+    case 'unknown':
+      return {
+        id: 'schedule',
+        result: 'problem',
+        message: `Part of the shift on ${shift.scheduleName} isn't known (${unknownWhyText(basis.why)}): it may have changed.`,
+        action: 'refresh',
+      };
+    default:
+      return assertNever(basis);
   }
-  // The schedule answers; only its shifts further on are as of their last read (re-read every interval once the
-  // shift is near): nothing the user can fix, and not saved data.
-  if (view?.status.kind === 'fresh' && gap?.kind === 'read') {
-    return {
-      id: 'schedule',
-      result: 'ok',
-      message: `${shift.scheduleName} is up to date; the shift was yours when its shifts were last read.`,
-    };
-  }
-  return {
-    id: 'schedule',
-    result: 'problem',
-    message: `${shift.scheduleName} shows saved data: the shift may have changed.`,
-    action: 'refresh',
-  };
 }
 
 function remindersCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
@@ -137,6 +155,7 @@ export function readinessOf(input: ReadinessInput): Readiness | null {
       scheduleName: next.scheduleName,
       start: next.start,
       end: next.end,
+      endBasis: next.endBasis,
     },
     checks,
   };

@@ -1,6 +1,7 @@
 // Coverage requests asking me, due as soon as they are noticed (one summary for those already waiting at install).
 import { remindersFor } from '../../shared/settings';
 import { coverageLists } from '../state/coverage';
+import { statusesOf } from '../state/status';
 import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
 import { WEEK_MS } from '../../shared/time';
@@ -13,7 +14,9 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
     c.shifts.length === 0
       ? input.settings.reminders.coverageRequests
       : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
-  const asking = coverageLists(snapshot, nowMs, input.settings.email.trim().toLowerCase()).askingMe.filter(wanted);
+  const emailLower = input.settings.email.trim().toLowerCase();
+  const statusOf = statusesOf(snapshot, nowMs, input.settings);
+  const asking = coverageLists(snapshot, nowMs, emailLower, statusOf).askingMe.filter(wanted);
   const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
   const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
   const items: PlannedReminder[] = asking.map((c) => ({

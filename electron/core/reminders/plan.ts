@@ -57,7 +57,7 @@ function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
   );
 }
 
-function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
+function blockReminders(ref: ShiftRef, horizonEndMs: number, endKnown: boolean, input: PlanInput): PlannedReminder[] {
   const r = remindersFor(input.settings, ref.scheduleId);
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
@@ -65,7 +65,7 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
     // Ended while the app was closed: only its end is left to tell (once, as a late "Shift ended"), and only if the
     // data the app had before was read while the shift was still on (a first run tells nothing from before it
     // started, and data read after the end was planned back then).
-    if (!r.atEnd || !knewRunning(input, ref)) return [];
+    if (!r.atEnd || !endKnown || !knewRunning(input, ref)) return [];
     return [
       {
         ...base,
@@ -89,8 +89,9 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
       items.push({ ...base, key, atMs: s.atMs, kind: 'lead', notification, ...last });
     }
   }
-  // A block reaching the horizon's end may be clipped there: its true end is not known yet.
-  if (r.atEnd && ref.endMs < horizonEndMs) {
+  // A block reaching the horizon's end may be clipped there, and one followed by time no read covers (a hole) may
+  // go on: its true end is not known yet, so "Shift ended" is not said.
+  if (r.atEnd && endKnown && ref.endMs < horizonEndMs) {
     const notification = endNotification(endKey(ref), ref, input);
     items.push({ ...base, key: endKey(ref), atMs: ref.endMs, kind: 'end', notification });
   }
@@ -104,10 +105,10 @@ export function myUpcomingShifts(
   settings: ServiceSettings,
   nowMs: number,
   fallbackZone: string,
-): { ref: ShiftRef; horizonEndMs: number }[] {
+): { ref: ShiftRef; horizonEndMs: number; endKnown: boolean }[] {
   const emailLower = settings.email.trim().toLowerCase();
   const watched = new Set(settings.schedules.map((w) => w.id));
-  const result: { ref: ShiftRef; horizonEndMs: number }[] = [];
+  const result: { ref: ShiftRef; horizonEndMs: number; endKnown: boolean }[] = [];
   for (const s of snapshot.schedules) {
     if (!watched.has(s.id) || s.notFound) continue;
     // Over time the latest read couldn't read, the last read that covered it speaks (saying it is saved data).
@@ -116,8 +117,11 @@ export function myUpcomingShifts(
     const horizonEndMs =
       s.shiftsTo === null ? Infinity : Math.max(Date.parse(s.shiftsTo), ...known.kept.map((k) => k.toMs));
     for (const block of blocksOf(segments, emailLower)) {
-      if (block.endMs > nowMs - LATE_END_MAX_MS)
-        result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs });
+      if (block.endMs > nowMs - LATE_END_MAX_MS) {
+        // The end is known only where a read (the latest, or one kept) covers the time right after it.
+        const endKnown = known.covers.some((c) => c.fromMs <= block.endMs && block.endMs < c.toMs);
+        result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs, endKnown });
+      }
     }
   }
   return result;
@@ -126,8 +130,8 @@ export function myUpcomingShifts(
 export function planReminders(input: PlanInput): PlannedReminder[] {
   const zone = input.localZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
-  const items = shifts.flatMap(({ ref, horizonEndMs }) => [
-    ...blockReminders(ref, horizonEndMs, input),
+  const items = shifts.flatMap(({ ref, horizonEndMs, endKnown }) => [
+    ...blockReminders(ref, horizonEndMs, endKnown, input),
     ...headsUp(ref, input, zone),
   ]);
   items.push(...coverageReminders(input));

@@ -5,6 +5,8 @@ import { MAIN_ACCOUNT_ID, type ServiceSettings } from '../../shared/settings';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
 import { instantMs, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
+import { timelineBasis, timelineOf } from '../model/timeline';
+import { assertNever } from '../../shared/basis';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 export interface CoverageLists {
@@ -46,9 +48,13 @@ export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<str
   return ids;
 }
 
+/** How fresh a schedule's data is (core/state/status.ts scheduleStatus), for what a statement about it rests on. */
+export type StatusOf = (scheduleId: string) => SourceStatus;
+
 /**
- * True when the schedules' shifts show me on call throughout every shift the request asks me about (those on my
- * schedules that have not ended): the loop is closed even while the service still lists the request as pending.
+ * True when fresh shifts show me on call throughout every shift the request asks me about (those on my schedules
+ * that have not ended): the loop is closed even while the service still lists the request as pending. Saved
+ * shifts may no longer be true, and unknown time (a hole) says nothing: then the request still asks me.
  */
 export function coveredByMe(
   r: CoverageRequest,
@@ -56,15 +62,25 @@ export function coveredByMe(
   emailLower: string,
   myScheduleIds: ReadonlySet<string>,
   byId: ReadonlyMap<string, ScheduleSnapshot>,
+  statusOf: StatusOf,
 ): boolean {
   const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
   if (asked.length === 0) return false;
   return asked.every((s) => {
-    const shifts = byId.get(s.schedule_reference.id)?.shifts;
-    if (!shifts) return false;
+    const snap = byId.get(s.schedule_reference.id);
+    if (!snap) return false;
     const startMs = Math.max(instantMs(s.start), nowMs);
     const endMs = instantMs(s.end);
-    return myBlocksOf(segmentsOf(shifts), emailLower).some((b) => b.startMs <= startMs && b.endMs >= endMs);
+    const basis = timelineBasis(timelineOf(snap), statusOf(snap.id), startMs, endMs);
+    switch (basis.kind) {
+      case 'fresh':
+        return myBlocksOf(segmentsOf(snap.shifts), emailLower).some((b) => b.startMs <= startMs && b.endMs >= endMs);
+      case 'saved':
+      case 'unknown':
+        return false;
+      default:
+        return assertNever(basis);
+    }
   });
 }
 
@@ -77,6 +93,7 @@ export function coverageLists(
   snapshot: Snapshot,
   nowMs: number,
   emailLower: string,
+  statusOf: StatusOf,
   byId?: ReadonlyMap<string, ScheduleSnapshot>,
   accountId: string = MAIN_ACCOUNT_ID,
 ): CoverageLists {
@@ -92,7 +109,8 @@ export function coverageLists(
     if (!isOpenRequest(r, nowMs)) continue;
     if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r, accountId));
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
-      (coveredByMe(r, nowMs, emailLower, myScheduleIds, index) ? covered : askingMe).push(coverageView(r, accountId));
+      const closed = coveredByMe(r, nowMs, emailLower, myScheduleIds, index, statusOf);
+      (closed ? covered : askingMe).push(coverageView(r, accountId));
     } else {
       const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));
       if (unknown) {

@@ -9,6 +9,7 @@ import { DAY_MS } from '../../shared/time';
 import type {
   AccountView,
   AppState,
+  Basis,
   KnownRange,
   MyShift,
   Person,
@@ -17,7 +18,8 @@ import type {
   TimeSpan,
 } from '../../shared/view-state';
 import { isoOf, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
-import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
+import { assertNever } from '../../shared/basis';
+import { stretchAt, timelineBasis, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
 import { coverageLists, coverageStatus } from './coverage';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
@@ -45,6 +47,20 @@ export interface DeriveInput {
 
 const NO_SHIFTS: readonly Shift[] = [];
 
+/** Whether two bases say the same (a kept shift is reused only while what its end rests on is unchanged). */
+function sameBasis(a: Basis, b: Basis): boolean {
+  switch (a.kind) {
+    case 'fresh':
+      return b.kind === 'fresh' && a.readAt === b.readAt;
+    case 'saved':
+      return b.kind === 'saved' && a.savedAt === b.savedAt;
+    case 'unknown':
+      return b.kind === 'unknown' && a.why === b.why;
+    default:
+      return assertNever(a);
+  }
+}
+
 /** A block of mine with its instants written out on first use (most blocks are never shown: past, or far ahead). */
 class TimedBlock {
   #start: string | undefined;
@@ -61,15 +77,23 @@ class TimedBlock {
   }
   #shift: MyShift | undefined;
   /** This block as My shifts lists it on a schedule, made once (every tick until the next read lists the same). */
-  shiftOn(view: Pick<ScheduleView, 'accountId' | 'id' | 'name'>): MyShift {
+  shiftOn(view: Pick<ScheduleView, 'accountId' | 'id' | 'name'>, endBasis: Basis): MyShift {
     const s = this.#shift;
-    if (s && s.accountId === view.accountId && s.scheduleId === view.id && s.scheduleName === view.name) return s;
+    if (
+      s &&
+      s.accountId === view.accountId &&
+      s.scheduleId === view.id &&
+      s.scheduleName === view.name &&
+      sameBasis(s.endBasis, endBasis)
+    )
+      return s;
     const shift = {
       accountId: view.accountId,
       scheduleId: view.id,
       scheduleName: view.name,
       start: this.start,
       end: this.end,
+      endBasis,
     };
     this.#shift = shift;
     return shift;
@@ -204,6 +228,11 @@ function scheduleView(
   };
 }
 
+/** What "until `endMs`" rests on: the time just after it, on the schedule's timeline (unknown: it may go on). */
+function endBasisOf(view: ScheduleView, s: ScheduleSnapshot | undefined, endMs: number): Basis {
+  return timelineBasis(timelineOf(s), view.status, endMs, endMs + 1);
+}
+
 /** The earliest block of mine that starts after now, over all watched schedules. */
 function myNextShift(
   views: readonly ScheduleView[],
@@ -216,7 +245,8 @@ function myNextShift(
     const upcoming = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find((b) => b.startMs > nowMs);
     if (upcoming && (!best || upcoming.startMs < best.block.startMs)) best = { block: upcoming, view };
   }
-  return best ? best.block.shiftOn(best.view) : null;
+  if (!best) return null;
+  return best.block.shiftOn(best.view, endBasisOf(best.view, byId.get(best.view.id), best.block.endMs));
 }
 
 /** Where I am on call now: until the end of my whole block, not just of the current segment. */
@@ -232,10 +262,11 @@ function myOnCallNow(
     const block = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find(
       (b) => b.startMs <= nowMs && b.endMs > nowMs,
     );
-    if (block) result.push(block.shiftOn(view));
+    if (block) result.push(block.shiftOn(view, endBasisOf(view, byId.get(view.id), block.endMs)));
     else {
       const { start, end } = view.now;
-      result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end });
+      const endBasis = endBasisOf(view, byId.get(view.id), Date.parse(end));
+      result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end, endBasis });
     }
   }
   return result;
@@ -272,9 +303,15 @@ function myShifts(
     }
     const block = first?.blocks[first.at];
     if (!first || !block) return result;
-    result.push(block.shiftOn(first.view));
+    result.push(block.shiftOn(first.view, endBasisOf(first.view, byId.get(first.view.id), block.endMs)));
     first.at++;
   }
+}
+
+/** Each watched schedule's freshness as its view says it (unwatched ones are unknown). */
+function statusOfViews(views: readonly ScheduleView[]): (id: string) => ScheduleView['status'] {
+  const byId = new Map(views.map((v) => [v.id, v.status]));
+  return (id) => byId.get(id) ?? { kind: 'loading' };
 }
 
 export function snapshotIndex(snapshot: Snapshot): Map<string, ScheduleSnapshot> {
@@ -357,7 +394,7 @@ export function deriveState(input: DeriveInput): AppState {
     schedules,
     me: { ...me, readiness },
     coverage: {
-      ...coverageLists(snapshot, nowMs, emailLower, byId, settings.accountId),
+      ...coverageLists(snapshot, nowMs, emailLower, statusOfViews(schedules), byId, settings.accountId),
       status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
     },
     notices: input.notices,

@@ -2,6 +2,7 @@
 // with who is on call, until when and who follows, then my current and next block. Times are given in my zone with
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
+import { untilPhrase } from '../../shared/basis';
 import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
 import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, uncoveredNow } from '../../shared/knowledge';
@@ -96,7 +97,8 @@ const blockText = (state: AppState, m: MyShift, o: HandoffOptions): string =>
 
 function myLines(state: AppState, o: HandoffOptions): string[] {
   const lines = state.me.onCallNow.map(
-    (m) => `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} until ${handoffTime(m.end, o)}`,
+    (m) =>
+      `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${untilPhrase(m, (iso) => handoffTime(iso, o))}`,
   );
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => handoffTime(iso, o));

@@ -7,6 +7,7 @@ import type { MyLoad, LoadPeriod, ScheduleView } from '../../shared/view-state';
 import { hasData } from '../../shared/freshness';
 import { HOUR_MS } from '../../shared/time';
 import { myBlocksOf, segmentsOf, type Block } from '../model/segments';
+import { timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot } from '../model/snapshot';
 
 const NIGHT_FROM_H = 22;
@@ -112,6 +113,14 @@ function tallyOf(s: ScheduleSnapshot, emailLower: string, span: Span, calendar: 
   return t;
 }
 
+/** Time in the period the service sent unreadable on this schedule (its timeline's holes). */
+function unreadableMsIn(s: ScheduleSnapshot | undefined, period: Span): number {
+  let ms = 0;
+  for (const st of timelineOf(s).stretches)
+    if (st.kind === 'unknown' && st.why === 'hole') ms += overlapMs(period, { fromMs: st.startMs, toMs: st.endMs });
+  return ms;
+}
+
 function periodOf(
   month: DateTime,
   untilMs: number,
@@ -129,7 +138,11 @@ function periodOf(
   const calendar = calendarOver(span, month.zoneName ?? 'UTC');
   const perSchedule = readable.map((v) => {
     const s = byId.get(v.id);
-    return { view: v, t: s ? tallyOf(s, emailLower, span, calendar) : tally([], calendar) };
+    return {
+      view: v,
+      t: s ? tallyOf(s, emailLower, span, calendar) : tally([], calendar),
+      unreadableMs: unreadableMsIn(s, span),
+    };
   });
   const sum = (f: (t: Tally) => number): number => perSchedule.reduce((a, p) => a + f(p.t), 0);
   return {
@@ -137,6 +150,7 @@ function periodOf(
     from: new Date(fromMs).toISOString(),
     whole: fromMs === monthStartMs,
     hours: hours(sum((t) => t.onCallMs)),
+    unreadableHours: hours(perSchedule.reduce((a, p) => a + p.unreadableMs, 0)),
     nightHours: hours(sum((t) => t.nightMs)),
     nights: sum((t) => t.nights),
     weekendHours: hours(sum((t) => t.weekendMs)),

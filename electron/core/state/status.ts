@@ -28,6 +28,16 @@ function reasonOf(problem: FetchProblem): string {
   return problem.kind === 'unauthorized' ? 'The service rejected the API key.' : problem.message;
 }
 
+/** Each schedule's freshness in a snapshot, as every surface shows it: what a statement about it rests on. */
+export function statusesOf(
+  snapshot: Snapshot,
+  nowMs: number,
+  settings: ServiceSettings,
+): (scheduleId: string) => ScheduleStatus {
+  const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
+  return (id) => scheduleStatus(byId.get(id), nowMs, settings, false);
+}
+
 export function scheduleStatus(
   s: ScheduleSnapshot | undefined,
   nowMs: number,

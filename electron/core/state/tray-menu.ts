@@ -1,5 +1,6 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
+import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
@@ -123,7 +124,10 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const saved = showingSavedData(state) ? ' (saved data)' : '';
   const current = onCall[0];
   if (current) {
-    const left = onCall.length === 1 ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)` : '';
+    const left =
+      onCall.length === 1 && endIsKnown(current)
+        ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)`
+        : '';
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${saved}`);
   } else if (next) {
     lines.push(

@@ -1,5 +1,6 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
+import { endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt, statusLineSaved } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
@@ -38,7 +39,7 @@ const shiftName = (shift: MyShift, state?: AppState): string =>
   state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName;
 
 export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
-  return `${shiftName(shift, state)} until ${fmt(shift.end, f)}`;
+  return `${shiftName(shift, state)} ${untilPhrase(shift, (iso) => fmt(iso, f))}`;
 }
 
 /** My block as the popover names it: "Platform primary 17:00 → Sat 17:00 · 7 d" (start, end, duration). */
@@ -177,8 +178,9 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
 export function myShiftLine(state: AppState, f: Fmt): string {
   const current = state.me.onCallNow[0];
   if (current) {
-    const left = formatRelative(f.nowMs, current.end).replace(/^in /, '');
-    return `You are on call: ${shiftPhrase(current, f, state)} (${left} left)`;
+    // Time left only where the end is known: after a hole, the block may go on.
+    const left = endIsKnown(current) ? ` (${formatRelative(f.nowMs, current.end).replace(/^in /, '')} left)` : '';
+    return `You are on call: ${shiftPhrase(current, f, state)}${left}`;
   }
   const next = state.me.nextShift;
   if (!next) {
@@ -209,9 +211,17 @@ export function coverageActionLabel(state: AppState): string {
   return `Coverage requests (${coverageCount(state)})…`;
 }
 
-/** The count in "Coverage requests (2)…": "unknown" when the list was never read, "?" beside unreadable ones. */
+/** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests
+ *  ("1 unreadable") and an account's whole list not known ("1 list unknown"), each counted as what it is. */
 export function coverageCount(state: AppState): string {
   if (!hasData(state.coverage.status)) return 'unknown';
   const asking = state.coverage.askingMe.length;
-  return state.coverage.issues.length > 0 ? `${asking}, ${state.coverage.issues.length} unreadable` : String(asking);
+  // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
+  const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null).length;
+  const requests = state.coverage.issues.length - lists;
+  return [
+    String(asking),
+    ...(requests > 0 ? [`${requests} unreadable`] : []),
+    ...(lists > 0 ? [`${lists} ${lists === 1 ? 'list' : 'lists'} unknown`] : []),
+  ].join(', ');
 }

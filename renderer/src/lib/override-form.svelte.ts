@@ -1,5 +1,6 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
+import { nothingToDo } from './preview-text';
 import { untrack } from 'svelte';
 import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
@@ -103,7 +104,7 @@ export class OverrideForm {
     const id = this.#params().requestId;
     return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
   });
-  readonly nothingToDo = $derived(this.preview?.ok === true && this.preview.value.alreadyOnCall === true);
+  readonly nothingToDo = $derived(this.preview?.ok === true && nothingToDo(this.preview.value));
   // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
   readonly #again = $derived(this.checked.ok && this.write.isRetry(this.checked.request));
   readonly submitLabel = $derived(

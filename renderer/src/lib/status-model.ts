@@ -1,5 +1,6 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
+import { endIsKnown } from '../../../electron/shared/basis';
 import { formatDayTime, formatDuration, formatRelative, formatTime, initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import {
@@ -32,12 +33,12 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
   if (current) {
-    const left = formatDuration(Date.parse(current.end) - ctx.nowMs);
+    const left = endIsKnown(current) ? ` · ${formatDuration(Date.parse(current.end) - ctx.nowMs)} left` : '';
     const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
     return {
       tone: 'oncall',
-      title: `You are on call · ${left} left`,
-      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}`,
+      title: `You are on call${left}`,
+      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${endIsKnown(current) ? '' : ', may go on (what follows is unknown)'}`,
     };
   }
   const time = (iso: string): string => formatDayTime(iso, opts);

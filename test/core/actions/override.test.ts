@@ -47,6 +47,10 @@ describe('override:preview', () => {
         replaces: [{ id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' }],
         onCallBefore: 1,
         alreadyOnCall: false,
+        basis: {
+          kind: 'fresh',
+          readAt: preview.ok ? (preview.value.basis.kind === 'fresh' ? preview.value.basis.readAt : 'fresh') : '',
+        },
       },
     });
   });

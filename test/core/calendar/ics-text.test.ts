@@ -19,6 +19,7 @@ function block(name: string): CalendarBlock {
     before: [],
     after: null,
     mayContinue: false,
+    basis: { kind: 'fresh', readAt: null },
   };
 }
 

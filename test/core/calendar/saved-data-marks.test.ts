@@ -77,4 +77,27 @@ describe('calendar: saved data is marked', () => {
       'From saved data that may have changed: Gone one (read 2026-03-09, no longer found on the service), Failing one (read 2026-03-09).',
     );
   });
+
+  it("issue 35 case 1: the alarms of a saved-data block say so too, the fresh block's stay plain", async () => {
+    const cal = await render();
+    const alarms = Object.fromEntries(
+      cal
+        .getAllSubcomponents('vevent')
+        .map((e) => [
+          String(e.getFirstPropertyValue('summary')),
+          e.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('description'))),
+        ]),
+    );
+    expect(alarms['On call: Fresh one']).toEqual([
+      'On call in 1 d: Fresh one',
+      'On call in 15 min: Fresh one',
+      'On call now: Fresh one',
+    ]);
+    expect(alarms['On call: Failing one (saved data)']).toEqual([
+      'On call in 1 d: Failing one (saved data)',
+      'On call in 15 min: Failing one (saved data)',
+      'On call now: Failing one (saved data)',
+    ]);
+    expect(alarms['On call: Gone one (saved data)']?.every((d) => d.endsWith('Gone one (saved data)'))).toBe(true);
+  });
 });

@@ -69,6 +69,7 @@ describe('readiness before my next shift', () => {
       scheduleName: 'Platform primary',
       start: '2026-03-02T21:00:00Z',
       end: '2026-03-03T08:00:00Z',
+      endBasis: { kind: 'fresh', readAt: '2026-03-02T11:58:00.000Z' },
     });
     expect(menu(state)).toContain('Ready for your shift at 22:00 ✓');
   });

@@ -113,7 +113,7 @@ describe('deriveState: me', () => {
     const s = input(snapshotOf([platform, db]), '2026-03-02T13:00:00Z');
     const state = deriveState({ ...s, settings: { ...s.settings, email: 'ME@Example.COM' } });
     expect(state.schedules.map((v) => v.meOnCall)).toEqual([false, true]);
-    expect(state.me.onCallNow).toEqual([
+    expect(state.me.onCallNow).toMatchObject([
       {
         accountId: 'main',
         scheduleId: 'sch_db',
@@ -126,7 +126,7 @@ describe('deriveState: me', () => {
 
   it('gives my next shift as the earliest over all schedules, adjacent shifts merged', () => {
     const state = deriveState(input(snapshotOf([platform, db]), '2026-03-02T09:00:00Z'));
-    expect(state.me.nextShift).toEqual({
+    expect(state.me.nextShift).toMatchObject({
       accountId: 'main',
       scheduleId: 'sch_db',
       scheduleName: 'Database',
@@ -134,7 +134,7 @@ describe('deriveState: me', () => {
       end: '2026-03-02T20:00:00Z',
     });
     const later = deriveState(input(snapshotOf([platform, db]), '2026-03-02T13:00:00Z'));
-    expect(later.me.nextShift).toEqual({
+    expect(later.me.nextShift).toMatchObject({
       accountId: 'main',
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',

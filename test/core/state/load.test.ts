@@ -54,6 +54,7 @@ describe('my on-call load', () => {
       from: '2026-02-28T23:00:00.000Z', // 1 March, 00:00 in Berlin: the whole month is read
       whole: true,
       hours: 22,
+      unreadableHours: 0,
       nightHours: 9,
       nights: 1,
       weekendHours: 10,

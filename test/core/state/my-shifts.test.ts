@@ -67,7 +67,7 @@ function input(snapshot: Snapshot, nowIso: string, horizonDays = 14): DeriveInpu
 describe('state.me.shifts', () => {
   it('lists every block of mine from now to the horizon, merged per schedule, the running one with its true start, sorted by start', () => {
     const state = deriveState(input(snapshotOf([platform, payments]), '2026-03-27T14:00:00Z'));
-    expect(state.me.shifts).toEqual([
+    expect(state.me.shifts).toMatchObject([
       {
         accountId: 'main',
         scheduleId: 'sch_pay',
@@ -121,10 +121,11 @@ describe('closing the loop on coverage requests', () => {
   ]);
 
   it('asks me while Bob is still on the shift, then reads covered by me once the schedule shows me on it', () => {
+    // At 10:00 the shifts read at 09:58 are fresh: "covered by you" rests on fresh shifts only (issue 35).
     const before = deriveState(
       input(
         snapshotOf([platform, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }),
-        '2026-03-27T14:00:00Z',
+        '2026-03-27T10:00:00Z',
       ),
     );
     expect(before.coverage.askingMe.map((r) => r.id)).toEqual(['cov_1']);
@@ -136,7 +137,7 @@ describe('closing the loop on coverage requests', () => {
     const after = deriveState(
       input(
         snapshotOf([covered, payments], { coverageRequests: [asked], coverageFetchedAt: FETCHED }),
-        '2026-03-27T14:00:00Z',
+        '2026-03-27T10:00:00Z',
       ),
     );
     expect(after.coverage.askingMe).toEqual([]);

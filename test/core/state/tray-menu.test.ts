@@ -97,6 +97,7 @@ function base(): AppState {
         scheduleName: 'Platform primary',
         start: iso(360),
         end: iso(10440),
+        endBasis: { kind: 'fresh' as const, readAt: null },
       },
       shifts: [
         {
@@ -105,6 +106,7 @@ function base(): AppState {
           scheduleName: 'Platform primary',
           start: iso(360),
           end: iso(10440),
+          endBasis: { kind: 'fresh' as const, readAt: null },
         },
       ],
       gaps: [],
@@ -116,7 +118,14 @@ function base(): AppState {
 
 const onCallNow = {
   onCallNow: [
-    { accountId: 'main', scheduleId: 'sch_primary', scheduleName: 'Platform primary', start: iso(-60), end: iso(360) },
+    {
+      accountId: 'main',
+      scheduleId: 'sch_primary',
+      scheduleName: 'Platform primary',
+      start: iso(-60),
+      end: iso(360),
+      endBasis: { kind: 'fresh' as const, readAt: null },
+    },
   ],
   nextShift: null,
 };
@@ -140,6 +149,7 @@ describe('tray icon', () => {
       scheduleName: 'Platform primary',
       start: iso(24 * 60 + 1),
       end: iso(3000),
+      endBasis: { kind: 'fresh' as const, readAt: null },
     };
     expect(trayIconFor(state({ me: { onCallNow: [], nextShift: later } }), NOW)).toBe('off');
     expect(trayIconFor(state({ me: { onCallNow: [], nextShift: null } }), NOW)).toBe('off');

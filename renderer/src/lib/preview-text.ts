@@ -1,0 +1,45 @@
+// The override preview's "nothing to change", worded from what the window rests on (shared/basis.ts): said, and
+// Create held back, only on fresh data; from saved data it says so and leaves Create on; over unknown time it is
+// never said. "You are", never "You is".
+import { assertNever } from '../../../electron/shared/basis';
+import type { OverridePreview } from '../../../electron/shared/ipc-contract';
+
+const list = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** "is" for one person named in the third person; "are" for several, and for "You". */
+export function beVerb(names: readonly string[]): 'is' | 'are' {
+  return names.length === 1 && names[0] !== 'You' ? 'is' : 'are';
+}
+
+/** Whether the form has nothing to do: the covering people are on call for all of the window, by fresh data. */
+export function nothingToDo(p: OverridePreview): boolean {
+  if (p.alreadyOnCall !== true) return false;
+  switch (p.basis.kind) {
+    case 'fresh':
+      return true;
+    case 'saved':
+    case 'unknown':
+      return false;
+    default:
+      return assertNever(p.basis);
+  }
+}
+
+/** The warning, or undefined when the covering people are not (known to be) on call for all of the window. */
+export function alreadyOnCallText(p: OverridePreview, covering: readonly string[]): string | undefined {
+  if (p.alreadyOnCall !== true) return undefined;
+  const who = `${list(covering)} ${beVerb(covering)}`;
+  switch (p.basis.kind) {
+    case 'fresh':
+      return `${who} already on call for all of this window: there is nothing to change.`;
+    case 'saved': {
+      const lead = who.startsWith('You ') ? `you${who.slice(3)}` : who;
+      return `From saved data, ${lead} already on call for all of this window, but that may have changed since.`;
+    }
+    case 'unknown':
+      return undefined;
+    default:
+      return assertNever(p.basis);
+  }
+}

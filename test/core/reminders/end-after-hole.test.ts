@@ -1,0 +1,71 @@
+// Issue 35, case 5: a shift's end is not stated where the time after it was never read. The shift right after mine
+// (Alice's, 17:00–01:00) is sent unreadable from the first read on, so nothing the app read says my block stops at
+// 17:00: the end notification, the tray's tooltip and the hand-off don't say it does. Real engine, simulator over
+// loopback, fake clock. The expected words come from the setup (which span was sent unreadable), not from the app.
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
+import { trayTooltip } from '../../../electron/core/state/tray-menu';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+
+const MIN = 60_000;
+const SID = 'sch_ops';
+// Eight-hour shifts from 01:00 UTC: Bob 01–09, me 09–17, Alice 17–01.
+const seed = seedOf([
+  {
+    id: SID,
+    name: 'Ops',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T01:00:00Z',
+    userIds: ['usr_bob', 'usr_me', 'usr_alice'],
+    length: { amount: 8, unit: 'hours' },
+  },
+]);
+const START = Date.parse('2026-03-21T08:00:00Z');
+const MY_END = Date.parse('2026-03-21T17:00:00Z');
+/** Alice's shift after mine, sent unreadable. */
+const AFTER = { fromMs: MY_END, toMs: Date.parse('2026-03-22T01:00:00Z') };
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function run(unreadable: boolean): Promise<Harness> {
+  h = await createHarness({ startMs: START, seed });
+  await seedSettings(h, { email: ME, scheduleIds: [SID] });
+  if (unreadable) h.sim.unreadable.add(SID, AFTER);
+  return h;
+}
+
+describe('issue 35 case 5: the end of my shift, where what follows was never read', () => {
+  it('no "Shift ended" at 17:00, and the tooltip and hand-off say "until at least 17:00, then unknown"', async () => {
+    const h = await run(true);
+    const engine = h.engine({ localZone: 'Etc/UTC' });
+    await engine.start();
+    await h.clock.advanceTo(Date.parse('2026-03-21T12:00:00Z'));
+    const state = engine.getState();
+    const nowMs = h.clock.now();
+    const tooltip = trayTooltip(state, nowMs, 'Etc/UTC');
+    expect(tooltip).toContain('On call: Ops until at least 17:00, then unknown');
+    expect(tooltip).not.toMatch(/left\)/);
+    const handoff = buildHandoffSummary(state, { nowMs, localZone: 'Etc/UTC' });
+    expect(handoff).toContain("I'm on call: Ops until at least 17:00 UTC, then unknown");
+    await h.clock.advanceTo(MY_END + 10 * MIN);
+    const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');
+    expect(ended).toEqual([]);
+  });
+
+  it('the control: with Alice\'s shift readable, "until 17:00 (5 h left)" and "Shift ended" at 17:00', async () => {
+    const h = await run(false);
+    const engine = h.engine({ localZone: 'Etc/UTC' });
+    await engine.start();
+    await h.clock.advanceTo(Date.parse('2026-03-21T12:00:00Z'));
+    const tooltip = trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC');
+    expect(tooltip).toContain('On call: Ops until 17:00 (5 h left)');
+    await h.clock.advanceTo(MY_END + 10 * MIN);
+    const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');
+    expect(ended.map((n) => new Date(n.atMs).toISOString())).toEqual(['2026-03-21T17:00:00.000Z']);
+  });
+});
