@@ -8,7 +8,7 @@ import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/tak
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { KeyHolder } from './keys';
 import type { SettingsHolder } from './settings';
-import type { EngineHandlers } from './types';
+import type { AccountEngineHandlers as EngineHandlers } from './types';
 import type { Notifier } from '../ports';
 import { testNotificationHandler } from './test-notification';
 
