@@ -86,13 +86,14 @@ const onDisk = async (h: Harness): Promise<HandoffRun | undefined> => {
 
 describe('away mode: a range over two faulty services, with a restart in the middle', () => {
   it('ends with each shift handed off exactly once or told as not done, as the services themselves say', async () => {
-    let engine1: Engine | undefined;
+    const first: { engine?: Engine } = {};
     const { harness, acme, workProxy, acmeProxy } = await twoFaultyServices(
       (n) => (['land_then_hang', 'fail_500'] as const)[n] ?? 'pass',
       (n) => (['pass', 'land_then_reset'] as const)[n] ?? 'pass',
-      () => void engine1?.stop(),
+      () => void first.engine?.stop(),
     );
-    engine1 = world!.engine();
+    const engine1 = world!.engine();
+    first.engine = engine1;
     await engine1.start();
     await harness.clock.advance(5_000);
 
