@@ -36,7 +36,12 @@ function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
 function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
   const mineOk = deps
     .planFor(Date.parse(r.mine.start), Date.parse(r.mine.end))
-    .rows.some((row) => row.scheduleId === r.mine.scheduleId && row.start <= r.mine.start && r.mine.end <= row.end);
+    .rows.some(
+      (row) =>
+        row.scheduleId === r.mine.scheduleId &&
+        Date.parse(row.start) <= Date.parse(r.mine.start) &&
+        Date.parse(r.mine.end) <= Date.parse(row.end),
+    );
   if (!mineOk) return failure('validation', 'Nothing was sent: that is not a shift of yours the app can read now.');
   const state = deps.state();
   const accountId = state.schedules.find((s) => s.id === r.theirs.scheduleId)?.accountId ?? '';
