@@ -30,6 +30,8 @@ export const HandoffRowSchema = z.object({
   timeZone: z.string().nullable(),
   start: z.string(),
   end: z.string(),
+  /** The others on call with me over the block (a block ends where they change): the override keeps them. */
+  others: z.array(z.string()),
 });
 export type HandoffRow = z.infer<typeof HandoffRowSchema>;
 
@@ -84,6 +86,8 @@ export const HandoffItemSchema = z.object({
   start: z.string(),
   end: z.string(),
   email: z.string(),
+  /** The others on call with me then: sent with the covering person, so only I am replaced. */
+  others: z.array(z.string()).default([]),
   /** The covering person's name as the schedule lists them ('' when not listed). */
   name: z.string(),
   state: HandoffItemStateSchema,

@@ -77,6 +77,7 @@ export const ViewNameSchema = z.enum([
   'settings',
   'onboarding',
   'week',
+  'away',
 ]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 

@@ -40,17 +40,14 @@ function nameOf(state: AppState, scheduleId: string, email: string): string {
   return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.name ?? '';
 }
 
-/** Every item must lie inside a block of mine the plan can write now; the first that doesn't is named. */
-function notMine(plan: HandoffPlan, items: HandoffItemInput[]): HandoffItemInput | undefined {
-  return items.find(
-    (i) =>
-      !plan.rows.some(
-        (r) =>
-          r.scheduleId === i.scheduleId &&
-          Date.parse(r.start) <= Date.parse(i.start) &&
-          Date.parse(i.end) <= Date.parse(r.end) &&
-          Date.parse(i.start) < Date.parse(i.end),
-      ),
+/** The block of mine the plan can write now that holds the item, if any. */
+function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][number] | undefined {
+  return plan.rows.find(
+    (r) =>
+      r.scheduleId === i.scheduleId &&
+      Date.parse(r.start) <= Date.parse(i.start) &&
+      Date.parse(i.end) <= Date.parse(r.end) &&
+      Date.parse(i.start) < Date.parse(i.end),
   );
 }
 
@@ -140,7 +137,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
         const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
         const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
-        const wrong = notMine(deps.planFor(startMs, endMs), items);
+        const plan = deps.planFor(startMs, endMs);
+        const wrong = items.find((i) => !rowOf(plan, i));
         if (wrong)
           return failure(
             'validation',
@@ -155,6 +153,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           scheduleName: state.schedules.find((s) => s.id === i.scheduleId)?.name ?? i.scheduleId,
           timeZone: state.schedules.find((s) => s.id === i.scheduleId)?.timeZone ?? null,
           name: nameOf(state, i.scheduleId, i.email),
+          others: rowOf(plan, i)?.others ?? [],
           state: 'pending',
           message: '',
         }));

@@ -54,6 +54,8 @@ function scheduleProblem(state: AppState, s: ScheduleView, nowMs: number, zone: 
 interface Piece extends Span {
   kind: 'mine' | 'unknown';
   why?: string;
+  /** Mine: the others on call with me then (kept by the override: it replaces me only), lower-cased. */
+  others: string[];
 }
 
 /** The timeline's stretches over the span as pieces of mine and of unknown (time outside the stretches is unread). */
@@ -61,7 +63,8 @@ function piecesOf(s: ScheduleView, me: string, span: Span): Piece[] {
   const out: Piece[] = [];
   const push = (p: Piece) => {
     const last = out.at(-1);
-    if (last && last.kind === p.kind && last.why === p.why && last.endMs === p.startMs) last.endMs = p.endMs;
+    const same = last && last.kind === p.kind && last.why === p.why && last.others.join() === p.others.join();
+    if (last && same && last.endMs === p.startMs) last.endMs = p.endMs;
     else out.push(p);
   };
   let reached = span.startMs;
@@ -69,13 +72,17 @@ function piecesOf(s: ScheduleView, me: string, span: Span): Piece[] {
     const startMs = Math.max(Date.parse(t.start), span.startMs);
     const endMs = Math.min(Date.parse(t.end), span.endMs);
     if (endMs <= startMs) continue;
-    if (startMs > reached) push({ kind: 'unknown', startMs: reached, endMs: startMs, why: UNKNOWN_WHY.not_read });
+    if (startMs > reached)
+      push({ kind: 'unknown', startMs: reached, endMs: startMs, why: UNKNOWN_WHY.not_read, others: [] });
     reached = Math.max(reached, endMs);
-    if (t.kind === 'unknown') push({ kind: 'unknown', startMs, endMs, why: UNKNOWN_WHY[t.why ?? 'not_read'] });
-    else if (t.kind === 'people' && t.users.some((u) => u.email.toLowerCase() === me))
-      push({ kind: 'mine', startMs, endMs });
+    const emails = t.users.map((u) => u.email.toLowerCase());
+    if (t.kind === 'unknown')
+      push({ kind: 'unknown', startMs, endMs, why: UNKNOWN_WHY[t.why ?? 'not_read'], others: [] });
+    else if (t.kind === 'people' && emails.includes(me))
+      push({ kind: 'mine', startMs, endMs, others: [...new Set(emails.filter((e) => e !== me))].sort() });
   }
-  if (reached < span.endMs) push({ kind: 'unknown', startMs: reached, endMs: span.endMs, why: UNKNOWN_WHY.not_read });
+  if (reached < span.endMs)
+    push({ kind: 'unknown', startMs: reached, endMs: span.endMs, why: UNKNOWN_WHY.not_read, others: [] });
   return out;
 }
 
@@ -92,7 +99,8 @@ export function buildPlan(state: AppState, span: Span, nowMs: number, zone: stri
       scheduleName: s.name,
       timeZone: s.timeZone,
     };
-    const whole = (why: string) => excluded.push({ ...base, start: iso(span.startMs), end: iso(span.endMs), why });
+    const whole = (why: string) =>
+      excluded.push({ ...base, start: iso(span.startMs), end: iso(span.endMs), others: [], why });
     if (me === '') {
       whole('your e-mail on this service is not set, so your shifts there are unknown');
       continue;
@@ -105,7 +113,7 @@ export function buildPlan(state: AppState, span: Span, nowMs: number, zone: stri
       continue;
     }
     for (const p of pieces) {
-      const at = { ...base, start: iso(p.startMs), end: iso(p.endMs) };
+      const at = { ...base, start: iso(p.startMs), end: iso(p.endMs), others: p.others };
       if (p.kind === 'unknown') excluded.push({ ...at, why: p.why ?? UNKNOWN_WHY.not_read });
       else if (problem) excluded.push({ ...at, why: problem });
       else rows.push(at);

@@ -33,6 +33,16 @@ function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
   return reached >= endMs;
 }
 
+/** The others on call over a window besides `email` (kept by the override: it replaces one person only). */
+function othersBesides(state: AppState, scheduleId: string, start: string, end: string, email: string): string[] {
+  const [a, b] = [Date.parse(start), Date.parse(end)];
+  const spans = state.schedules.find((s) => s.id === scheduleId)?.timeline ?? [];
+  const users = spans
+    .filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a)
+    .flatMap((t) => t.users.map((u) => u.email.toLowerCase()));
+  return [...new Set(users)].filter((e) => e !== email.toLowerCase()).sort();
+}
+
 function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
   const mineOk = deps
     .planFor(Date.parse(r.mine.start), Date.parse(r.mine.end))
@@ -87,22 +97,27 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
   if (problem) return problem;
   const users = deps.state().schedules.find((s) => s.id === r.theirs.scheduleId)?.users ?? [];
   const name = users.find((u) => u.email.toLowerCase() === r.theirs.email.toLowerCase())?.name ?? r.theirs.email;
+  const state = deps.state();
+  const accountId = state.schedules.find((s) => s.id === r.mine.scheduleId)?.accountId ?? '';
+  const me = myEmailOn(state, accountId);
+  const keptOnMine = othersBesides(state, r.mine.scheduleId, r.mine.start, r.mine.end, me);
+  const keptOnTheirs = othersBesides(state, r.theirs.scheduleId, r.theirs.start, r.theirs.end, r.theirs.email);
   const first = stateOfAnswer(
     await deps.create({
       scheduleId: r.mine.scheduleId,
       window: { kind: 'custom', start: r.mine.start, end: r.mine.end },
-      emails: [r.theirs.email],
+      emails: [r.theirs.email, ...keptOnMine.filter((e) => e !== r.theirs.email.toLowerCase())],
     }),
   );
   const mine: SwapSide = { ...r.mine, email: r.theirs.email, state: first.state, message: first.message };
-  let theirs: SwapSide = { ...r.theirs, email: '', state: 'not_sent', message: '' };
+  let theirs: SwapSide = { ...r.theirs, email: me, state: 'not_sent', message: '' };
   if (first.state === 'handed_off') {
-    // Empty e-mails: me, as the account's settings name me.
+    // Me, as the account's settings name me, and whoever else is on call with them then.
     const second = stateOfAnswer(
       await deps.create({
         scheduleId: r.theirs.scheduleId,
         window: { kind: 'custom', start: r.theirs.start, end: r.theirs.end },
-        emails: [],
+        emails: [me, ...keptOnTheirs.filter((e) => e !== me)],
       }),
     );
     theirs = { ...theirs, state: second.state, message: second.message };

@@ -36,7 +36,7 @@ export const maybeSent = (i: HandoffItem): boolean =>
 
 /** Looks for an item that may have landed: the answer when the look settles it, undefined to (re)send. */
 export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Change | undefined> {
-  const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), [item.email]);
+  const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === 'covered')
     return { state: 'handed_off', message: 'The schedule shows it in place, so it was not sent again.' };
   if (seen === undefined)
@@ -55,8 +55,14 @@ export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Chang
   return { ...item, start: new Date(Math.ceil(nowMs / 1000) * 1000).toISOString() };
 }
 
+/** Who is on call over the item once handed off: the covering person and the others on call with me then. */
+const covering = (item: HandoffItem): string[] => [
+  item.email,
+  ...item.others.filter((o) => o !== item.email.toLowerCase()),
+];
+
 export const requestOf = (item: HandoffItem): RequestOf<'override:create'> => ({
   scheduleId: item.scheduleId,
   window: { kind: 'custom', start: item.start, end: item.end },
-  emails: [item.email],
+  emails: covering(item),
 });

@@ -19,6 +19,7 @@ const item = (state: HandoffItem['state'], message = ''): HandoffItem => ({
   start: '2026-03-06T08:00:00Z',
   end: '2026-03-06T16:00:00Z',
   email: 'bob@example.com',
+  others: [],
   name: 'Bob',
   state,
   message,
