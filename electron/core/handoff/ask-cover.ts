@@ -27,8 +27,9 @@ function windowIn(start: string, end: string, zone: string): string {
 }
 
 function hours(start: string, end: string): string {
-  const h = (Date.parse(end) - Date.parse(start)) / 3_600_000;
-  return `${Number.isInteger(h) ? h : h.toFixed(1)} h`;
+  const min = Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
+  if (min < 60) return `${min} min`;
+  return min % 60 === 0 ? `${min / 60} h` : `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
 function blockLine(b: AskBlock, localZone: string): string {
