@@ -38,12 +38,14 @@ export class AwayState {
   }
 
   get people() {
-    const me = new Set(this.#model().accounts.map((a) => a.email.toLowerCase()));
-    const ids = new Set(this.plan?.rows.map((r) => r.scheduleId) ?? []);
+    // Plain arrays: a list derived for this read, not reactive state of its own.
+    const me = this.#model().accounts.map((a) => a.email.toLowerCase());
+    const ids = this.plan?.rows.map((r) => r.scheduleId) ?? [];
     const all = this.#model()
-      .schedules.filter((s) => ids.has(s.id))
-      .flatMap((s) => s.users);
-    return [...new Map(all.filter((u) => !me.has(u.email.toLowerCase())).map((u) => [u.email, u])).values()];
+      .schedules.filter((s) => ids.includes(s.id))
+      .flatMap((s) => s.users)
+      .filter((u) => !me.includes(u.email.toLowerCase()));
+    return all.filter((u, i) => all.findIndex((x) => x.email === u.email) === i);
   }
 
   /** Who covers a block: its own choice, else the person for all ('' = nobody chosen). */
