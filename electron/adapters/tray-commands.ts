@@ -96,6 +96,7 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
     'open-onboarding': open('onboarding'),
     'open-coverage': open('coverage'),
     'open-override': open('override'),
+    'open-away': open('away'),
     'open-team': open('team'),
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),

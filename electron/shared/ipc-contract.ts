@@ -22,6 +22,15 @@ import {
   ScheduleCheckSchema,
 } from './action-schemas';
 import { ActionErrorSchema } from './action-error';
+import {
+  AskCoverRequestSchema,
+  HandoffCreateRequestSchema,
+  HandoffPlanRequestSchema,
+  HandoffPlanSchema,
+  HandoffStatusSchema,
+  SwapRequestSchema,
+  SwapResultSchema,
+} from './handoff';
 import { id, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 
@@ -68,6 +77,7 @@ export const ViewNameSchema = z.enum([
   'settings',
   'onboarding',
   'week',
+  'away',
 ]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 
@@ -166,6 +176,23 @@ export const invokeChannels = {
   'key:remove': { request: z.object(ForAccount), response: resultOf(None), handler: 'engine' },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
   'summary:get': { request: None, response: resultOf(z.string()), handler: 'engine' },
+  /** Away mode (core/handoff): my blocks in a range on every watched schedule, and what can't be read as mine. */
+  'handoff:plan': { request: HandoffPlanRequestSchema, response: resultOf(HandoffPlanSchema), handler: 'engine' },
+  /** "Create all": one override per block, each through the override write path; kept on disk until settled. */
+  'handoff:create': {
+    request: HandoffCreateRequestSchema,
+    response: resultOf(HandoffStatusSchema),
+    handler: 'engine',
+    write: true,
+  },
+  'handoff:get': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine' },
+  /** Sends only what did not land; looks first at what may have. */
+  'handoff:retry': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine', write: true },
+  'handoff:dismiss': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine' },
+  /** Two overrides: the teammate covers my block, then I cover theirs. */
+  'swap:create': { request: SwapRequestSchema, response: resultOf(SwapResultSchema), handler: 'engine', write: true },
+  /** The "Ask for cover" chat message for a block or a range of mine. */
+  'cover:ask-text': { request: AskCoverRequestSchema, response: resultOf(z.string()), handler: 'engine' },
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
   'shortcut:status': {
     request: None,

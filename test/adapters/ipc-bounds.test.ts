@@ -38,6 +38,13 @@ function setup() {
     'key:set': ran_('key:set'),
     'key:remove': ran_('key:remove'),
     'summary:get': ran_('summary:get'),
+    'handoff:plan': ran_('handoff:plan'),
+    'handoff:create': ran_('handoff:create'),
+    'handoff:get': ran_('handoff:get'),
+    'handoff:retry': ran_('handoff:retry'),
+    'handoff:dismiss': ran_('handoff:dismiss'),
+    'swap:create': ran_('swap:create'),
+    'cover:ask-text': ran_('cover:ask-text'),
     'shortcut:status': ran_('shortcut:status'),
     'window:open': ran_('window:open'),
     'window:close': ran_('window:close'),
@@ -87,6 +94,49 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     fields: { scheduleId: REF, fromEmail: ['E-mail', 254] },
   },
   'take-over:hand-back': { base: { scheduleId: 'sch_a' }, fields: { scheduleId: REF } },
+  'handoff:plan': {
+    base: { range: { from: '2026-03-02', to: '2026-03-08' } },
+    fields: { 'range.from': ['First day', 10], 'range.to': ['Last day', 10] },
+  },
+  'handoff:create': {
+    base: { items: [{ scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z', email: 'ada@example.com' }] },
+    fields: {
+      'items.0.scheduleId': REF,
+      'items.0.start': ['Start', 40],
+      'items.0.end': ['End', 40],
+      'items.0.email': ['Who covers', 254],
+    },
+  },
+  'swap:create': {
+    base: {
+      mine: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z' },
+      theirs: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z', email: 'ada@example.com' },
+    },
+    fields: {
+      'mine.scheduleId': REF,
+      'mine.start': ['Start', 40],
+      'mine.end': ['End', 40],
+      'theirs.scheduleId': REF,
+      'theirs.start': ['Start', 40],
+      'theirs.end': ['End', 40],
+      'theirs.email': ['Teammate', 254],
+    },
+  },
+  'cover:ask-text': {
+    base: {
+      range: { from: '2026-03-02', to: '2026-03-08' },
+      shift: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z' },
+      reason: 'Conference',
+    },
+    fields: {
+      'range.from': ['First day', 10],
+      'range.to': ['Last day', 10],
+      'shift.scheduleId': REF,
+      'shift.start': ['Start', 40],
+      'shift.end': ['End', 40],
+      reason: ['Reason', 200],
+    },
+  },
   'team:update': {
     base: { teamId: 'tea_1', accountId: 'acme', name: 'Platform', description: 'Keeps the lights on' },
     fields: { teamId: ['Team id', 128], accountId: ACCOUNT_ID, name: ['Name', 60], description: ['Description', 200] },

@@ -41,6 +41,13 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'key:set': thrown,
     'key:remove': thrown,
     'summary:get': thrown,
+    'handoff:plan': thrown,
+    'handoff:get': thrown,
+    'handoff:dismiss': thrown,
+    'cover:ask-text': thrown,
+    'handoff:create': afterSending('handoff:create'),
+    'handoff:retry': afterSending('handoff:retry'),
+    'swap:create': afterSending('swap:create'),
     'shortcut:status': thrown,
     'readiness:test': thrown,
     'window:open': thrown,
@@ -67,6 +74,16 @@ const REQUESTS: Record<(typeof SERVICE_WRITE_CHANNELS)[number], unknown> = {
   'take-over:hand-back': { scheduleId: 'sch_a' },
   'team:update': { teamId: 'tea_a', name: 'Core' },
   'chat-group:put': { scheduleId: 'sch_a', name: 'Core', handle: 'core' },
+  'handoff:create': {
+    items: [
+      { scheduleId: 'sch_a', start: '2026-03-02T09:00:00Z', end: '2026-03-02T17:00:00Z', email: 'b@example.com' },
+    ],
+  },
+  'handoff:retry': null,
+  'swap:create': {
+    mine: { scheduleId: 'sch_a', start: '2026-03-02T09:00:00Z', end: '2026-03-02T17:00:00Z' },
+    theirs: { scheduleId: 'sch_a', start: '2026-03-04T09:00:00Z', end: '2026-03-04T17:00:00Z', email: 'b@example.com' },
+  },
 };
 
 describe('IPC fallbacks after a write may have been sent', () => {

@@ -78,6 +78,13 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     },
     'key:remove': done,
     'summary:get': async () => ({ ok: true, value: 'On call as of 14:05 CET (13:05 UTC):\n' }),
+    'handoff:plan': async () => ({ ok: true, value: { from: 'a', to: 'b', rows: [], excluded: [] } }),
+    'handoff:create': async () => ({ ok: true, value: { run: null, notice: null } }),
+    'handoff:get': async () => ({ ok: true, value: { run: null, notice: null } }),
+    'handoff:retry': async () => ({ ok: true, value: { run: null, notice: null } }),
+    'handoff:dismiss': async () => ({ ok: true, value: { run: null, notice: null } }),
+    'swap:create': async () => ({ ok: false, error: { kind: 'validation', message: 'No' } }),
+    'cover:ask-text': async () => ({ ok: true, value: '' }),
     'shortcut:status': async () => ({ ok: true, value: { problem: null } }),
     'window:open': async (r) => (calls.push(`window:open ${r.view}`), done()),
     'window:close': async () => {

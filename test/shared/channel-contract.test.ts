@@ -72,12 +72,21 @@ const sorted = (names: Iterable<string>) => [...names].sort();
 describe('the contract is the one declaration of a channel', () => {
   it("the zod-free names are exactly the contract's channels and push events", () => {
     expect(sorted(INVOKE_CHANNEL_NAMES)).toEqual(sorted(Object.keys(invokeChannels)));
-    expect(INVOKE_CHANNEL_NAMES).toHaveLength(23);
+    expect(INVOKE_CHANNEL_NAMES).toHaveLength(30);
     expect(sorted(PUSH_EVENT_NAMES)).toEqual(sorted(Object.keys(pushEvents)));
   });
 
   it('the write set is the five service writes, the same on both sides of the bridge', () => {
-    const byHand = ['chat-group:put', 'override:create', 'take-over:hand-back', 'take-over:now', 'team:update'];
+    const byHand = [
+      'chat-group:put',
+      'handoff:create',
+      'handoff:retry',
+      'override:create',
+      'swap:create',
+      'take-over:hand-back',
+      'take-over:now',
+      'team:update',
+    ];
     expect(sorted(SERVICE_WRITE_CHANNELS)).toEqual(byHand);
     expect(sorted(INVOKE_CHANNELS.filter(writesService))).toEqual(byHand);
     for (const channel of INVOKE_CHANNELS) expect(isServiceWrite(channel)).toBe(writesService(channel));

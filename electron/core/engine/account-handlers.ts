@@ -10,7 +10,7 @@ import type { AccountSession } from './account-session';
 import { sessionHandlers, type SessionHandlers } from './handlers';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
-import type { EngineHandlers } from './types';
+import type { AccountEngineHandlers as EngineHandlers } from './types';
 
 export interface AccountHandlerParts {
   clock: Clock;

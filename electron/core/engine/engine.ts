@@ -18,6 +18,7 @@ import type { FiredStore } from '../storage/fired-store';
 import type { AccountSession } from './account-session';
 import { createSessionRegistry } from './session-registry';
 import { accountHandlers } from './account-handlers';
+import { handoffParts } from '../handoff/handlers';
 
 const ignore = (): void => undefined;
 
@@ -121,7 +122,7 @@ export function createEngine(options: EngineOptions): Engine {
     void feed.apply();
   }
 
-  const handlers = accountHandlers({
+  const accountSide = accountHandlers({
     clock,
     state: () => keeper.get(),
     sessions: () => ordered(),
@@ -129,6 +130,23 @@ export function createEngine(options: EngineOptions): Engine {
     localZone,
     notifier: options.notifier,
   });
+  // Away mode and swaps: their writes go through the accounts' own override:create (one write path).
+  const handoff = handoffParts({
+    clock,
+    files,
+    localZone,
+    state: () => keeper.get(),
+    client: (accountId) =>
+      ordered()
+        .find((s) => s.id === accountId)
+        ?.deps.client(),
+    createOverride: accountSide['override:create'],
+    candidates: accountSide['override:candidates'],
+    refreshAll: () => accountSide['sync:refresh'](null),
+    changed: () => undefined,
+    ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
+  });
+  const handlers = { ...accountSide, ...handoff.handlers };
 
   async function start(): Promise<void> {
     if (lifecycle !== 'new') return;
@@ -148,11 +166,14 @@ export function createEngine(options: EngineOptions): Engine {
     keeper.update();
     readiness.update();
     void feed.apply();
+    // A hand-off left open by the last run resumes: what may have been sent is looked for, never sent blind.
+    await handoff.controller.start();
   }
 
   async function stop(): Promise<void> {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
+    handoff.controller.stop();
     keeper.stop();
     readiness.stop();
     await feed.stop();
@@ -171,6 +192,7 @@ export function createEngine(options: EngineOptions): Engine {
       if (lifecycle === 'started') readiness.opened();
     },
     checksSettled: () => readiness.settled(),
+    handoffIdle: () => handoff.controller.idle(),
     power(event) {
       if (lifecycle !== 'started') return;
       if (event === 'suspend' || event === 'lock-screen') {

@@ -5,9 +5,12 @@ import type { EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-cont
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
+import type { HandoffChannel } from '../handoff/handlers';
 
 /** One per `handler: 'engine'` entry of the contract: a new one without its handler fails compilation in handlers.ts. */
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
+/** Answered by the accounts' sessions; the away-mode channels (core/handoff) are answered once for all. */
+export type AccountEngineHandlers = Omit<EngineHandlers, HandoffChannel>;
 
 export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen';
 
@@ -45,6 +48,8 @@ export interface EngineOptions {
   serveCalendarFeed?: boolean;
   /** The polling jitter's source (default Math.random); simulations seed it so a run can be repeated exactly. */
   random?: () => number;
+  /** After a hand-off write with no answer, how long to let a slow server finish before looking again (default 3 s). */
+  verifyGraceMs?: number;
   /** Asks the platform whether notifications can be shown (readiness before a shift); absent: "not checked". */
   notificationHealth?: () => Promise<NotificationHealthResult>;
 }
@@ -66,4 +71,6 @@ export interface Engine {
   popoverOpened(): void;
   /** Resolves when the readiness checks started so far have their answer in the state (`status` waits for it). */
   checksSettled(): Promise<void>;
+  /** Resolves when the hand-off's operations started so far are done (resume after start included). */
+  handoffIdle(): Promise<void>;
 }

@@ -45,6 +45,7 @@ export type TrayActionId =
   | 'pause-tomorrow'
   | 'resume'
   | 'copy-summary'
+  | 'open-away'
   | 'export-calendar'
   | 'quit';
 
@@ -188,6 +189,7 @@ function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
   return [
     act(coverageActionLabel(state), 'open-coverage'),
     act('Quick override…', 'open-override'),
+    act('I’m away…', 'open-away'),
     ...takeOverItems(state, f),
     act('Copy on-call summary', 'copy-summary'),
     act('Export my shifts (.ics)…', 'export-calendar'),

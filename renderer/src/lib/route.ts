@@ -11,6 +11,7 @@ export const VIEW_NAMES: readonly ViewName[] = [
   'settings',
   'onboarding',
   'week',
+  'away',
 ];
 
 export function isViewName(value: unknown): value is ViewName {

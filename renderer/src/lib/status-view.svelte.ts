@@ -86,6 +86,7 @@ export class StatusViewState {
   readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
 
   readonly moreItems = [
+    { label: 'I’m away…', run: () => void this.#ports.open('away') },
     { label: 'Team', run: () => void this.#ports.open('team') },
     { label: 'Chat user group', run: () => void this.#ports.open('chat-group') },
     { label: 'Copy on-call summary', run: () => void this.copySummary() },

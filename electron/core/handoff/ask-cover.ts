@@ -1,0 +1,61 @@
+// "Ask for cover": the service can't create coverage requests, so the app writes the chat message instead. Each
+// block names its schedule (and account, with several), its window in my zone and, where it differs, the
+// schedule's, with dates spelled out (a chat message is read later), the reason, and whom the picker ranks first.
+import { DateTime } from 'luxon';
+
+export interface AskBlock {
+  /** '' with one account. */
+  accountLabel: string;
+  scheduleName: string;
+  timeZone: string | null;
+  start: string;
+  end: string;
+  /** Names the people picker ranks first for this block, best first. */
+  people: string[];
+}
+
+const city = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+
+function windowIn(start: string, end: string, zone: string): string {
+  const a = DateTime.fromISO(start, { zone });
+  const b = DateTime.fromISO(end, { zone });
+  const day = 'ccc d LLL';
+  const sameDay = a.hasSame(b, 'day') || (b.hour === 0 && b.minute === 0 && b.diff(a, 'hours').hours <= 24);
+  return sameDay
+    ? `${a.toFormat(`${day} HH:mm`)}–${b.toFormat('HH:mm')}`
+    : `${a.toFormat(`${day} HH:mm`)} – ${b.toFormat(`${day} HH:mm`)}`;
+}
+
+function hours(start: string, end: string): string {
+  const min = Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
+  if (min < 60) return `${min} min`;
+  return min % 60 === 0 ? `${min / 60} h` : `${Math.floor(min / 60)} h ${min % 60} min`;
+}
+
+function blockLine(b: AskBlock, localZone: string): string {
+  const name = b.accountLabel ? `${b.accountLabel} · ${b.scheduleName}` : b.scheduleName;
+  const mine = `${windowIn(b.start, b.end, localZone)} ${city(localZone)} time`;
+  const offsetsDiffer =
+    b.timeZone !== null &&
+    DateTime.fromISO(b.start, { zone: b.timeZone }).offset !== DateTime.fromISO(b.start, { zone: localZone }).offset;
+  const theirs =
+    offsetsDiffer && b.timeZone ? ` (${windowIn(b.start, b.end, b.timeZone)} ${city(b.timeZone)} time)` : '';
+  const zoneUnknown = b.timeZone === null ? ' (the schedule’s zone is unknown)' : '';
+  return `• ${name}: ${mine}${theirs}${zoneUnknown}, ${hours(b.start, b.end)}`;
+}
+
+/** The message, or undefined when there is no block to ask about. */
+export function askCoverText(blocks: readonly AskBlock[], reason: string, localZone: string): string | undefined {
+  if (blocks.length === 0) return undefined;
+  const opening =
+    blocks.length === 1
+      ? 'Could someone cover this on-call shift for me?'
+      : 'Could someone cover these on-call shifts for me?';
+  const lines = [opening, ...blocks.map((b) => blockLine(b, localZone))];
+  const why = reason.trim();
+  if (why !== '') lines.push(`Reason: ${why}`);
+  const ranked = [...new Set(blocks.flatMap((b) => b.people))].slice(0, 3);
+  if (ranked.length > 0) lines.push(`Free then, as far as I can see: ${ranked.join(', ')}`);
+  lines.push('Reply here and I’ll set up the override.');
+  return lines.join('\n');
+}

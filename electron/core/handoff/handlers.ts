@@ -1,0 +1,142 @@
+// The away-mode, swap and ask-for-cover channels, answered once for all accounts. Writes go through the engine's
+// own override:create (its account routing, its one write path); the plan is read from the combined state after a
+// refresh of every account, so what is listed as mine is what a fresh read says.
+import type { OncallClient } from '../../api/client-types';
+import type { EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import { refParts } from '../../shared/accounts';
+import type { AppState } from '../../shared/view-state';
+import type { HandoffPlan } from '../../shared/handoff';
+import { failure, guarded, type Failure } from '../actions/common';
+import type { Clock, FileStore } from '../ports';
+import { askCoverText, type AskBlock } from './ask-cover';
+import { createHandoff, type HandoffController } from './controller';
+import { lookCovered } from './look';
+import { buildPlan, rangeSpan } from './plan';
+import { swapShifts } from './swap';
+
+export interface HandoffParts {
+  clock: Clock;
+  files: FileStore;
+  localZone: () => string;
+  state: () => AppState;
+  client: (accountId: string) => OncallClient | undefined;
+  createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
+  candidates: (request: RequestOf<'override:candidates'>) => Promise<ResponseOf<'override:candidates'>>;
+  /** Refreshes every account, shifts re-read. */
+  refreshAll: () => Promise<unknown>;
+  changed: () => void;
+  graceMs?: number;
+}
+
+/** Away mode and swaps: answered once for all accounts, beside the per-account handlers. */
+export type HandoffChannel = Extract<
+  EngineChannel,
+  | 'handoff:plan'
+  | 'handoff:create'
+  | 'handoff:get'
+  | 'handoff:retry'
+  | 'handoff:dismiss'
+  | 'swap:create'
+  | 'cover:ask-text'
+>;
+export type HandoffHandlers = { [C in HandoffChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
+
+const isFailure = (x: object): x is Failure => 'ok' in x && x.ok === false;
+
+export function handoffParts(parts: HandoffParts): { controller: HandoffController; handlers: HandoffHandlers } {
+  const planFor = (startMs: number, endMs: number): HandoffPlan =>
+    buildPlan(parts.state(), { startMs, endMs }, parts.clock.now(), parts.localZone());
+  const controller = createHandoff({
+    clock: parts.clock,
+    files: parts.files,
+    state: parts.state,
+    planFor,
+    create: parts.createOverride,
+    changed: parts.changed,
+    async look(ref, startMs, endMs, emails) {
+      const { accountId, scheduleId } = refParts(ref);
+      const client = parts.client(accountId);
+      if (!client) return undefined;
+      return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
+    },
+  });
+  const ok = <T>(value: T) => ({ ok: true as const, value });
+  /** A throw once writes may have left: what was sent is in the run (handoff:get), so it is "outcome unknown". */
+  async function writing<T extends object>(
+    body: () => Promise<T | Failure>,
+  ): Promise<{ ok: true; value: T } | Failure> {
+    try {
+      const answer = await body();
+      return isFailure(answer) ? answer : ok(answer);
+    } catch {
+      return failure(
+        'outcome_unknown',
+        'Something went wrong inside the app while sending: some overrides may have been sent. Each shift shows what is known; nothing is sent again without looking first.',
+      );
+    }
+  }
+
+  async function askBlocks(request: RequestOf<'cover:ask-text'>): Promise<AskBlock[] | string> {
+    const state = parts.state();
+    const span = request.shift
+      ? { startMs: Date.parse(request.shift.start), endMs: Date.parse(request.shift.end) }
+      : rangeSpan(request.range, parts.clock.now(), parts.localZone());
+    if (typeof span === 'string') return span;
+    const rows = planFor(span.startMs, span.endMs).rows.filter(
+      (r) => !request.shift || r.scheduleId === request.shift.scheduleId,
+    );
+    return Promise.all(
+      rows.map(async (r) => {
+        const ranked = await parts.candidates({
+          scheduleId: r.scheduleId,
+          window: { kind: 'custom', start: r.start, end: r.end },
+        });
+        const people = ranked.ok ? ranked.value.filter((c) => !c.onCallHere).map((c) => c.name) : [];
+        return {
+          accountLabel: state.accounts.length > 1 ? r.accountLabel : '',
+          scheduleName: r.scheduleName,
+          timeZone: r.timeZone,
+          start: r.start,
+          end: r.end,
+          people: people.slice(0, 3),
+        };
+      }),
+    );
+  }
+
+  const swapDeps = {
+    create: parts.createOverride,
+    nowMs: () => parts.clock.now(),
+    localZone: parts.localZone,
+    state: parts.state,
+    planFor,
+  };
+  const handlers: HandoffHandlers = {
+    'handoff:plan': (request) =>
+      guarded(async () => {
+        const span = rangeSpan(request.range, parts.clock.now(), parts.localZone());
+        if (typeof span === 'string') return failure('validation', span);
+        await parts.refreshAll();
+        return ok(planFor(span.startMs, span.endMs));
+      }),
+    'handoff:create': (request) => writing(() => controller.create(request.items)),
+    'handoff:get': async () => ok(controller.status()),
+    'handoff:retry': () => writing(() => controller.retry()),
+    'handoff:dismiss': () =>
+      guarded(async () => {
+        const answer = await controller.dismiss();
+        return isFailure(answer) ? answer : ok(answer);
+      }),
+    'swap:create': (request) => writing(() => swapShifts(swapDeps, request)),
+    'cover:ask-text': (request) =>
+      guarded(async () => {
+        const blocks = await askBlocks(request);
+        if (typeof blocks === 'string') return failure('validation', blocks);
+        const text = askCoverText(blocks, request.reason, parts.localZone());
+        return text === undefined
+          ? failure('validation', 'No shift of yours the app can read in that time, so there is nothing to ask about.')
+          : ok(text);
+      }),
+  };
+  return { controller, handlers };
+}

@@ -1,0 +1,35 @@
+// Whether a schedule, read now from its service, shows exactly the covering people over a window: how a hand-off
+// write that may have landed (its answer lost, a 5xx, the app stopped while sending) is checked before anything
+// is sent again. Read twice with a grace between when not shown, for a service that applies writes slowly.
+import type { OncallClient } from '../../api/client-types';
+import type { Clock } from '../ports';
+import { toWireInstant } from '../sync/plan';
+import { windowCoveredBy } from '../actions/window-coverage';
+
+export type Look = 'covered' | 'not_covered' | undefined;
+
+async function lookOnce(client: OncallClient, scheduleId: string, startMs: number, endMs: number, emails: string[]) {
+  const result = await client.listShifts(scheduleId, {
+    from: toWireInstant(startMs),
+    to: toWireInstant(endMs),
+    clip_to_interval: true,
+    per_page: 100,
+  });
+  if (!result.ok) return undefined;
+  // A shift in the window that can't be read could be the override or not: the look tells nothing.
+  const shifts = result.value.shifts.flatMap((e) => (e.ok ? [e.shift] : []));
+  if (shifts.length < result.value.shifts.length) return undefined;
+  return windowCoveredBy(shifts, startMs, endMs, emails) ? 'covered' : 'not_covered';
+}
+
+export async function lookCovered(
+  client: OncallClient,
+  clock: Clock,
+  graceMs: number,
+  w: { scheduleId: string; startMs: number; endMs: number; emails: string[] },
+): Promise<Look> {
+  const first = await lookOnce(client, w.scheduleId, w.startMs, w.endMs, w.emails);
+  if (first !== 'not_covered') return first;
+  await new Promise<void>((resolve) => clock.setTimer(graceMs, resolve));
+  return lookOnce(client, w.scheduleId, w.startMs, w.endMs, w.emails);
+}

@@ -1,0 +1,68 @@
+// One hand-off item through the app's one override write path (actions/override.ts: identical writes in flight
+// sent once; a lost answer, a 5xx or an unreadable one verified, never re-sent blind), its answer told as the
+// item's state. An item that may have been sent before is looked for on its service first, never sent again blind.
+import type { HandoffItem } from '../../shared/handoff';
+import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import type { Look } from './look';
+
+export interface WriteDeps {
+  nowMs: () => number;
+  create: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
+  /** The schedule (by ref) read now over the window: does it show exactly these people? */
+  look: (scheduleId: string, startMs: number, endMs: number, emails: string[]) => Promise<Look>;
+}
+
+const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
+
+type Change = Pick<HandoffItem, 'state' | 'message'> & { overrideId?: string };
+
+/** The item's state from the write path's answer. */
+export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
+  if (!answer.ok) {
+    const { kind, message } = answer.error;
+    if (kind === 'outcome_unknown') return { state: 'unknown', message };
+    return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message };
+  }
+  const v = answer.value;
+  if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id };
+  if (v.status === 'created_unconfirmed') return { state: 'handed_off', message: v.message };
+  if (v.status === 'not_created') return { state: 'not_landed', message: v.message };
+  return { state: 'unknown', message: v.message };
+}
+
+/** Was sent (or may have been): looked for before anything else. */
+export const maybeSent = (i: HandoffItem): boolean =>
+  i.state === 'sending' || i.state === 'unknown' || i.state === 'not_landed';
+
+/** Looks for an item that may have landed: the answer when the look settles it, undefined to (re)send. */
+export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Change | undefined> {
+  const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
+  if (seen === 'covered')
+    return { state: 'handed_off', message: 'The schedule shows it in place, so it was not sent again.' };
+  if (seen === undefined)
+    return {
+      state: 'unknown',
+      message: 'The schedule could not be read to check it, so it was not sent again (checking again soon).',
+    };
+  return undefined;
+}
+
+/** The window as sent: a block already begun is handed off from now on; one already over is not sent. */
+export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Change {
+  const startMs = Date.parse(item.start);
+  if (Date.parse(item.end) <= nowMs + 60_000) return { state: 'not_sent', message: 'This shift is over.' };
+  if (startMs >= nowMs) return item;
+  return { ...item, start: new Date(Math.ceil(nowMs / 1000) * 1000).toISOString() };
+}
+
+/** Who is on call over the item once handed off: the covering person and the others on call with me then. */
+const covering = (item: HandoffItem): string[] => [
+  item.email,
+  ...item.others.filter((o) => o !== item.email.toLowerCase()),
+];
+
+export const requestOf = (item: HandoffItem): RequestOf<'override:create'> => ({
+  scheduleId: item.scheduleId,
+  window: { kind: 'custom', start: item.start, end: item.end },
+  emails: covering(item),
+});

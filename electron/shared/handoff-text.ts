@@ -1,0 +1,63 @@
+// What a hand-off says, per item and in one line: only what each item's own state says ("handed off" only for an
+// override the service answered or shows; "outcome unknown (checking…)" for one that may have landed). No zod, so
+// the renderer's bundle may import it.
+import type { HandoffItem, HandoffItemState, HandoffRun } from './handoff';
+
+type Counted = Exclude<HandoffItemState, 'handed_off'>;
+
+const ORDER: Counted[] = ['sending', 'unknown', 'refused', 'not_landed', 'not_sent', 'pending'];
+
+const PHRASE: Record<Counted, string> = {
+  sending: 'being sent',
+  unknown: 'outcome unknown (checking…)',
+  refused: 'refused',
+  not_landed: 'did not land',
+  not_sent: 'not sent',
+  pending: 'waiting to be sent',
+};
+
+/** The service's own words, shortened to what names the problem ("no user has the e-mail bob@…"). */
+function reasonOf(items: readonly HandoffItem[]): string {
+  const reasons = [...new Set(items.map((i) => i.message.replace(/^The service refused the override\.\s*/, '')))];
+  return reasons.filter((r) => r !== '').join('; ');
+}
+
+/** "4 of 5 handed off · 1 outcome unknown (checking…)", "… · 1 refused: no user has the e-mail bob@example.com". */
+export function handoffSummary(run: Pick<HandoffRun, 'items'>): string {
+  const total = run.items.length;
+  const done = run.items.filter((i) => i.state === 'handed_off').length;
+  const parts = [`${done} of ${total} handed off`];
+  for (const state of ORDER) {
+    const these = run.items.filter((i) => i.state === state);
+    if (these.length === 0) continue;
+    const reason = state === 'refused' || state === 'not_sent' ? reasonOf(these) : '';
+    parts.push(`${these.length} ${PHRASE[state]}${reason ? `: ${reason}` : ''}`);
+  }
+  return parts.join(' · ');
+}
+
+/** One item's outcome as a short phrase after its window. */
+export function itemOutcome(item: HandoffItem): string {
+  const who = item.name || item.email;
+  switch (item.state) {
+    case 'handed_off':
+      return `${who} covers it ✓`;
+    case 'pending':
+      return 'Waiting to be sent';
+    case 'sending':
+      return 'Being sent…';
+    case 'unknown':
+      return `Outcome unknown (checking…)${item.message ? `: ${item.message}` : ''}`;
+    case 'not_landed':
+      return `Did not land${item.message ? `: ${item.message}` : ''}`;
+    case 'refused':
+      return `Refused: ${reasonOf([item]) || 'the service said no'}`;
+    case 'not_sent':
+      return `Not sent${item.message ? `: ${item.message}` : ''}`;
+  }
+}
+
+/** Whether Retry has anything to do (it sends only what did not land, and looks first at what may have). */
+export function canRetry(run: Pick<HandoffRun, 'items'>): boolean {
+  return run.items.some((i) => i.state === 'not_landed' || i.state === 'not_sent' || i.state === 'unknown');
+}

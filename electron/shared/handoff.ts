@@ -1,0 +1,151 @@
+// Away mode and swaps (issue 37): the schemas of the hand-off channels and of the plan kept on disk. A range
+// hand-off is a list of my shift blocks, each to be covered by one person through one override; each item carries
+// the state of its write, so a retry (also after a restart) sends only what did not land.
+import { z } from 'zod';
+import { ScheduleId } from './action-schemas';
+import { email, instant, list, text } from './bounded';
+import { tooLong } from './limits';
+
+const localDate = (label: string) =>
+  z
+    .string()
+    .max(10, { message: tooLong(label, 10), abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-03-04`);
+/** Most shift blocks one hand-off may hold (a month of daily shifts on a few schedules). */
+export const MAX_HANDOFF_ITEMS = 60;
+
+/** Local dates, both included: [from 00:00, the day after `to` 00:00) in this computer's zone. */
+export const HandoffRangeSchema = z.object({ from: localDate('First day'), to: localDate('Last day') });
+export type HandoffRange = z.infer<typeof HandoffRangeSchema>;
+
+/** Absent range: the next 7 days from now. */
+export const HandoffPlanRequestSchema = z.object({ range: HandoffRangeSchema.optional() });
+
+/** One block of mine in the range, clipped to it (and to now): what "Create all" may hand off. */
+export const HandoffRowSchema = z.object({
+  accountId: z.string(),
+  accountLabel: z.string(),
+  scheduleId: z.string(),
+  scheduleName: z.string(),
+  timeZone: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  /** The others on call with me over the block (a block ends where they change): the override keeps them. */
+  others: z.array(z.string()),
+});
+export type HandoffRow = z.infer<typeof HandoffRowSchema>;
+
+/** Time in the range the app can't read as mine or not (a hole, not read, saved data): said, never written. */
+export const HandoffExcludedSchema = HandoffRowSchema.extend({ why: z.string() });
+export type HandoffExcluded = z.infer<typeof HandoffExcludedSchema>;
+
+export const HandoffPlanSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(HandoffRowSchema),
+  excluded: z.array(HandoffExcludedSchema),
+});
+export type HandoffPlan = z.infer<typeof HandoffPlanSchema>;
+
+const HandoffItemInputSchema = z.object({
+  scheduleId: ScheduleId,
+  start: instant('Start'),
+  end: instant('End'),
+  /** Who covers this block. */
+  email: email('Who covers'),
+});
+export type HandoffItemInput = z.infer<typeof HandoffItemInputSchema>;
+
+export const HandoffCreateRequestSchema = z.object({
+  items: list(HandoffItemInputSchema, 'shifts to hand off', MAX_HANDOFF_ITEMS).min(1, 'Choose at least one shift.'),
+});
+
+/**
+ * pending: not sent. sending: the write may have left (on disk before it leaves: after a crash it is looked for,
+ * never sent again blind). unknown: sent, its outcome not known yet (checked again). handed_off: the service shows
+ * it (or answered it). not_landed: the service does not show it (safe to send again). refused: the service said no.
+ * not_sent: it never left (the app couldn't send it).
+ */
+export const HandoffItemStateSchema = z.enum([
+  'pending',
+  'sending',
+  'unknown',
+  'handed_off',
+  'not_landed',
+  'refused',
+  'not_sent',
+]);
+export type HandoffItemState = z.infer<typeof HandoffItemStateSchema>;
+
+export const HandoffItemSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  scheduleId: z.string(),
+  scheduleName: z.string(),
+  timeZone: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  email: z.string(),
+  /** The others on call with me then: sent with the covering person, so only I am replaced. */
+  others: z.array(z.string()).default([]),
+  /** The covering person's name as the schedule lists them ('' when not listed). */
+  name: z.string(),
+  state: HandoffItemStateSchema,
+  /** What the service said (a refusal, why it is unknown), '' when nothing to add. */
+  message: z.string(),
+  /** The override's id when the service answered with it. */
+  overrideId: z.string().optional(),
+});
+export type HandoffItem = z.infer<typeof HandoffItemSchema>;
+
+export const HandoffRunSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  createdAt: z.string(),
+  items: z.array(HandoffItemSchema).max(MAX_HANDOFF_ITEMS),
+});
+export type HandoffRun = z.infer<typeof HandoffRunSchema>;
+
+/** What handoff:get answers: the run (null when none) and a problem with the saved plan to tell once. */
+export const HandoffStatusSchema = z.object({ run: HandoffRunSchema.nullable(), notice: z.string().nullable() });
+export type HandoffStatus = z.infer<typeof HandoffStatusSchema>;
+
+/** A swap: someone covers my block; I cover theirs (on the same schedule by default). */
+export const SwapRequestSchema = z.object({
+  mine: z.object({ scheduleId: ScheduleId, start: instant('Start'), end: instant('End') }),
+  theirs: z.object({
+    scheduleId: ScheduleId,
+    start: instant('Start'),
+    end: instant('End'),
+    email: email('Teammate'),
+  }),
+});
+export type SwapRequest = z.infer<typeof SwapRequestSchema>;
+
+const SwapSideSchema = z.object({
+  scheduleId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** Who covers this side (the teammate on mine, me on theirs). */
+  email: z.string(),
+  state: HandoffItemStateSchema,
+  message: z.string(),
+});
+export type SwapSide = z.infer<typeof SwapSideSchema>;
+
+export const SwapResultSchema = z.object({
+  mine: SwapSideSchema,
+  theirs: SwapSideSchema,
+  /** Said as it is: "Bob now covers your Tue 09:00–17:00; your cover of Bob's Thu did not land." */
+  text: z.string(),
+});
+export type SwapResult = z.infer<typeof SwapResultSchema>;
+
+/** "Ask for cover": the ready chat message for a shift or a range of mine. */
+export const AskCoverRequestSchema = z.object({
+  range: HandoffRangeSchema.optional(),
+  /** One block instead of the range. */
+  shift: z.object({ scheduleId: ScheduleId, start: instant('Start'), end: instant('End') }).optional(),
+  reason: text('Reason', 'teamDescription'),
+});
+export type AskCoverRequest = z.infer<typeof AskCoverRequestSchema>;

@@ -1,0 +1,124 @@
+// Away mode's state: the range, the plan main made for it (my blocks, and what can't be read as mine), who covers
+// each block (one person for all, or per block from the ranked candidates), Create all, per-block outcomes and
+// Retry, and the "Ask for cover" text. Only main decides what is mine and what landed; this shows its answers.
+import type { Candidate } from '../../../electron/shared/ipc-contract';
+import type { HandoffPlan, HandoffRow, HandoffStatus } from '../../../electron/shared/handoff';
+import type { AppState } from '../../../electron/shared/view-state';
+import { invoke } from './bridge';
+
+const DAY_MS = 86_400_000;
+const isoDate = (ms: number): string => {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+export const rowKey = (r: Pick<HandoffRow, 'scheduleId' | 'start'>): string => `${r.scheduleId}|${r.start}`;
+
+export class AwayState {
+  from = $state(isoDate(Date.now()));
+  to = $state(isoDate(Date.now() + 6 * DAY_MS));
+  plan = $state<HandoffPlan | null>(null);
+  problem = $state('');
+  loading = $state(false);
+  /** The person for all (PeoplePicker binds a list; at most one here). */
+  forAll = $state<string[]>([]);
+  suggested = $state(false);
+  query = $state('');
+  /** Per block: '' follows the person for all. */
+  perRow = $state<Record<string, string>>({});
+  candidates = $state<Record<string, Candidate[]>>({});
+  status = $state<HandoffStatus | null>(null);
+  busy = $state(false);
+  reason = $state('');
+  askText = $state('');
+  #model: () => AppState;
+
+  constructor(model: () => AppState) {
+    this.#model = model;
+  }
+
+  get people() {
+    // Plain arrays: a list derived for this read, not reactive state of its own.
+    const me = this.#model().accounts.map((a) => a.email.toLowerCase());
+    const ids = this.plan?.rows.map((r) => r.scheduleId) ?? [];
+    const all = this.#model()
+      .schedules.filter((s) => ids.includes(s.id))
+      .flatMap((s) => s.users)
+      .filter((u) => !me.includes(u.email.toLowerCase()));
+    return all.filter((u, i) => all.findIndex((x) => x.email === u.email) === i);
+  }
+
+  /** Who covers a block: its own choice, else the person for all ('' = nobody chosen). */
+  coverOf(row: HandoffRow): string {
+    return this.perRow[rowKey(row)] || this.forAll[0] || '';
+  }
+
+  /** The chosen person's ranking line for a block: free, on call elsewhere, asleep then, or unknown. */
+  detailOf(row: HandoffRow): Candidate | undefined {
+    const email = this.coverOf(row).toLowerCase();
+    return this.candidates[rowKey(row)]?.find((c) => c.email.toLowerCase() === email);
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    this.problem = '';
+    const [plan, status] = await Promise.all([
+      invoke('handoff:plan', { range: { from: this.from, to: this.to } }),
+      invoke('handoff:get', null),
+    ]);
+    this.loading = false;
+    if (status.ok) this.status = status.value;
+    if (!plan.ok) {
+      this.problem = plan.error.message;
+      return;
+    }
+    this.plan = plan.value;
+    for (const row of plan.value.rows) void this.rank(row);
+  }
+
+  async rank(row: HandoffRow): Promise<void> {
+    const answer = await invoke('override:candidates', {
+      scheduleId: row.scheduleId,
+      window: { kind: 'custom', start: row.start, end: row.end },
+    });
+    if (answer.ok) this.candidates = { ...this.candidates, [rowKey(row)]: answer.value };
+  }
+
+  get ready(): boolean {
+    const rows = this.plan?.rows ?? [];
+    return rows.length > 0 && rows.every((r) => this.coverOf(r) !== '') && !this.busy;
+  }
+
+  async createAll(): Promise<void> {
+    const rows = this.plan?.rows ?? [];
+    this.busy = true;
+    const answer = await invoke('handoff:create', {
+      items: rows.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: this.coverOf(r) })),
+    });
+    this.busy = false;
+    if (answer.ok) this.status = answer.value;
+    else this.problem = answer.error.message;
+  }
+
+  async retry(): Promise<void> {
+    this.busy = true;
+    const answer = await invoke('handoff:retry', null);
+    this.busy = false;
+    if (answer.ok) this.status = answer.value;
+    else this.problem = answer.error.message;
+  }
+
+  async dismiss(): Promise<void> {
+    const answer = await invoke('handoff:dismiss', null);
+    if (answer.ok) {
+      this.status = answer.value;
+      await this.load();
+    } else this.problem = answer.error.message;
+  }
+
+  async ask(): Promise<void> {
+    const answer = await invoke('cover:ask-text', { range: { from: this.from, to: this.to }, reason: this.reason });
+    this.askText = answer.ok ? answer.value : '';
+    if (!answer.ok) this.problem = answer.error.message;
+  }
+}

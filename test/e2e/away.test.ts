@@ -1,0 +1,75 @@
+// Away mode in real Chromium against the real engine and the demo simulator: by keyboard alone ("bo" Enter Enter:
+// Bob covers every shift of mine in the next 7 days), each block's outcome as the service shows it, the
+// ask-for-cover text, and axe-core with no violation in light and dark at the action window's size.
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { e2eSession } from './support/session';
+
+const session = e2eSession();
+const WINDOW = { kind: 'action', view: 'away', width: 440, height: 640 } as const;
+
+describe('away mode', () => {
+  it('hands off every block of mine in the next 7 days to one person in 4 keys, as the service then shows', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const rows = page.getByTestId('away-rows').locator(':scope > li');
+    await rows.first().waitFor();
+    // The same range as the form's (its local dates), planned by the engine itself.
+    const range = {
+      from: await page.getByLabel('From', { exact: true }).inputValue(),
+      to: await page.getByLabel('To', { exact: true }).inputValue(),
+    };
+    const planned = await host.engine.handlers['handoff:plan']({ range });
+    if (!planned.ok) throw new Error(planned.error.message);
+    const count = planned.value.rows.length;
+    expect(count).toBeGreaterThan(1);
+    expect(await rows.count()).toBe(count);
+    // The person field has the focus: b, o, Enter picks Bob for all; Enter on the empty field creates them all.
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('ov-person');
+    await page.keyboard.type('bo');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('away-preview').first().waitFor();
+    expect(await page.getByTestId('away-preview').first().textContent()).toMatch(/^Bob Stone covers you/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('away-summary').getByText(`${count} of ${count} handed off`).waitFor({ timeout: 20_000 });
+    // The oracle: the simulator's own overrides, one per planned block, for Bob, over exactly that block.
+    const mine = planned.value.rows.map((r) => {
+      const sch = host.sim.state.schedules.get(r.scheduleId)!;
+      return sch.overrides.filter(
+        // Bob replaces me only: whoever was on call with me (Payments US has pairs) stays.
+        (o) =>
+          o.userIds.includes('usr_bob') &&
+          !o.userIds.includes('usr_alice') &&
+          o.userIds.length === 1 + r.others.length &&
+          o.endMs === Date.parse(r.end) &&
+          o.startMs >= Date.parse(r.start),
+      ).length;
+    });
+    expect(mine).toEqual(planned.value.rows.map(() => 1));
+    expect(planned.value.rows.some((r) => r.others.length > 0)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await app.screenshot('away-handed-off-light');
+  }, 60_000);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`the plan and the ask-for-cover text, axe 0 (${scheme})`, async () => {
+      const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });
+      const { page } = app;
+      await page.getByTestId('away-rows').waitFor();
+      await page.keyboard.type('bo');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('away-preview').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await app.screenshot(`away-plan-${scheme}`);
+      await page.getByText('Ask for cover instead').click();
+      await page.getByLabel('Reason').fill('At a conference');
+      await page.getByRole('button', { name: 'Write the message' }).click();
+      const text = await page.getByTestId('ask-cover-text').inputValue();
+      expect(text).toMatch(/^Could someone cover these on-call shifts for me\?\n• /);
+      expect(text).toContain('Reason: At a conference');
+      expect(text).toMatch(/Platform primary: .* Berlin time/);
+      expect(await axeViolations(page)).toEqual([]);
+      await app.screenshot(`away-ask-cover-${scheme}`);
+    }, 60_000);
+  }
+});
