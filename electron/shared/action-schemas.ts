@@ -3,14 +3,15 @@
 // channel table readable.
 import { z } from 'zod';
 import { AccountIdSchema } from './settings';
+import { AccountSchema, BaseUrlSchema, OptionalEmailSchema } from './account-settings';
 import { ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 import { id, instant, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 
 /** A schedule across accounts (shared/accounts.ts scheduleRef): the id the state's views carry. */
 export const ScheduleId = text('Schedule id', 'scheduleRef').min(1, 'Schedule id must not be empty.');
-/** Which account a key or a schedule check is for; absent: the first account. */
-export const ForAccount = { accountId: AccountIdSchema.optional() };
+/** Which account a key, a team or a schedule check is for: always named (nothing means "the first"). */
+export const ForAccount = { accountId: AccountIdSchema };
 
 export const OverrideWindowSchema = z.discriminatedUnion('kind', [
   /** Take the rest of the current shift of the schedule. */
@@ -107,7 +108,7 @@ export type TakeOverResult = z.infer<typeof TakeOverResultSchema>;
 
 export const TeamUpdateRequestSchema = z.object({
   teamId: id('Team id'),
-  /** The account the team is on (team ids are unique per service only); absent: the first. */
+  /** The account the team is on (team ids are unique per service only). */
   ...ForAccount,
   name: text('Name', 'name').optional(),
   description: text('Description', 'teamDescription').optional(),
@@ -125,3 +126,17 @@ export const ChatGroupResultSchema = ChatGroupViewSchema;
 
 /** timeZone is null when the service gave no usable zone; it is then shown as "zone unknown". */
 export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string().nullable() });
+
+/** "Add another service": everything it needs, checked against that service before anything is saved. */
+export const AccountAddRequestSchema = z.object({
+  label: text('Account name', 'accountLabel'),
+  baseUrl: BaseUrlSchema,
+  /** Write-only: stored in the keychain for this account once everything checked out; never sent back. */
+  key: text('API key', 'apiKey'),
+  email: OptionalEmailSchema,
+  /** Schedule ids or links, as typed. */
+  schedules: list(text('Schedule id or link', 'url'), 'schedules', COUNT_LIMITS.watchedSchedules),
+});
+export type AccountAddRequest = z.infer<typeof AccountAddRequestSchema>;
+/** The account as saved (its key is not in it). */
+export const AccountAddResultSchema = AccountSchema;

@@ -25,6 +25,7 @@ export const CHANNEL_WRITES = {
   'schedule:check': false,
   'key:set': false,
   'key:remove': false,
+  'account:add': false,
   'summary:get': false,
   'shortcut:status': false,
   'window:open': false,

@@ -20,6 +20,8 @@ import {
   ChatGroupRequestSchema,
   ChatGroupResultSchema,
   ScheduleCheckSchema,
+  AccountAddRequestSchema,
+  AccountAddResultSchema,
 } from './action-schemas';
 import { ActionErrorSchema } from './action-error';
 import { id, text } from './bounded';
@@ -41,6 +43,8 @@ export {
   ChatGroupRequestSchema,
   ChatGroupResultSchema,
   ScheduleCheckSchema,
+  AccountAddRequestSchema,
+  type AccountAddRequest,
   type OverrideWindow,
   type OverrideRequest,
   type OverridePreview,
@@ -163,7 +167,10 @@ export const invokeChannels = {
     response: resultOf(z.object({ storage: z.enum(['keychain', 'memory']) })),
     handler: 'engine',
   },
-  'key:remove': { request: z.object(ForAccount).nullable(), response: resultOf(None), handler: 'engine' },
+  'key:remove': { request: z.object(ForAccount), response: resultOf(None), handler: 'engine' },
+  /** "Add another service": its address, key and schedules are checked with that service first; only then are the
+   *  account and its key saved. A failure leaves nothing behind (no settings entry, no keychain entry). */
+  'account:add': { request: AccountAddRequestSchema, response: resultOf(AccountAddResultSchema), handler: 'engine' },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
   'summary:get': { request: None, response: resultOf(z.string()), handler: 'engine' },
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */

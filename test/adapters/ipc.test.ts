@@ -63,6 +63,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
       { ok: true, value: settings }
     ),
     'schedule:check': async () => ({ ok: true, value: { id: 'sch_a', name: 'A', timeZone: 'Etc/UTC' } }),
+    'account:add': async () => ({ ok: false, error: { kind: 'validation', message: 'Please fix the form.' } }),
     'readiness:test': async (r) => (calls.push(`readiness:test ${r.step}`), done()),
     // A buggy handler trying to leak the key next to the contract's fields: the adapter must strip it.
     'key:set': async (r) => {
@@ -161,7 +162,7 @@ describe('IPC handlers', () => {
 
   it('strips anything outside the contract from answers, so the key cannot leave through a handler bug', async () => {
     const { call } = setup();
-    const answer = await call('key:set', { key: 'sekret-key-123' });
+    const answer = await call('key:set', { accountId: 'main', key: 'sekret-key-123' });
     expect(answer).toEqual({ ok: true, value: { storage: 'keychain' } });
     expect(JSON.stringify(answer)).not.toContain('sekret');
   });

@@ -62,7 +62,7 @@ async function throughProxy(app: Opened, mode: ProxyMode) {
   closeProxy = proxy.close;
   proxy.mode = mode;
   await host.engine.handlers['settings:update']({ account: { baseUrl: proxy.url } });
-  await host.engine.handlers['key:set']({ key: host.sim.apiKey });
+  await host.engine.handlers['key:set']({ accountId: 'main', key: host.sim.apiKey });
   return proxy;
 }
 

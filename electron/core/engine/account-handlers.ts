@@ -5,12 +5,14 @@ import { refParts, scheduleRef } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
 import { buildHandoffSummary } from '../state/handoff-summary';
-import type { Clock, Notifier } from '../ports';
+import type { Clock, Notifier, SecretStore } from '../ports';
+import type { ClientOptions, OncallClient } from '../../api/client-types';
+import { accountAdd } from './account-add';
 import type { AccountSession } from './account-session';
 import { engineHandlers } from './handlers';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
-import type { EngineHandlers } from './types';
+import type { EngineHandlers, SessionHandlers } from './types';
 
 export interface AccountHandlerParts {
   clock: Clock;
@@ -20,14 +22,17 @@ export interface AccountHandlerParts {
   settings: () => SettingsHolder;
   localZone: () => string;
   notifier: Notifier;
+  /** For "Add another service": its key goes to the keychain only after the service checked out. */
+  secrets: SecretStore;
+  createClient?: ((options: ClientOptions) => OncallClient) | undefined;
 }
 
-const NO_ACCOUNT = failure('needs_setup', 'Add a service in Settings first.');
+const NO_ACCOUNT = failure('not_found', 'That service is not set up here (it may have been removed).');
 
 export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
-  const bySession = new WeakMap<AccountSession, EngineHandlers>();
-  const handlersOf = (session: AccountSession): EngineHandlers => {
+  const bySession = new WeakMap<AccountSession, SessionHandlers>();
+  const handlersOf = (session: AccountSession): SessionHandlers => {
     let made = bySession.get(session);
     if (!made) {
       made = engineHandlers({
@@ -43,15 +48,13 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
     }
     return made;
   };
-  const sessionFor = (accountId: string | undefined): AccountSession | undefined => {
-    const list = parts.sessions();
-    return accountId === undefined ? list[0] : list.find((s) => s.id === accountId);
-  };
+  const sessionFor = (accountId: string): AccountSession | undefined =>
+    parts.sessions().find((s) => s.id === accountId);
 
   /** A schedule-scoped request: run by its account's session under the schedule's own id. */
   async function inSession<R extends { scheduleId: string }, A>(
     request: R,
-    run: (handlers: EngineHandlers, request: R) => Promise<A>,
+    run: (handlers: SessionHandlers, request: R) => Promise<A>,
   ): Promise<{ answer: A; accountId: string } | undefined> {
     const { accountId, scheduleId } = refParts(request.scheduleId);
     const session = sessionFor(accountId);
@@ -129,9 +132,10 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       return session ? session.keys.set(request) : NO_ACCOUNT;
     },
     'key:remove': async (request) => {
-      const session = sessionFor(request?.accountId);
+      const session = sessionFor(request.accountId);
       return session ? session.keys.remove() : NO_ACCOUNT;
     },
+    'account:add': accountAdd({ settings: parts.settings, secrets: parts.secrets, createClient: parts.createClient }),
     'readiness:test': testNotificationHandler({
       clock: parts.clock,
       notifier: parts.notifier,

@@ -128,6 +128,8 @@ export function createEngine(options: EngineOptions): Engine {
     settings: () => settings,
     localZone,
     notifier: options.notifier,
+    secrets: options.secrets,
+    createClient: options.createClient,
   });
 
   async function start(): Promise<void> {

@@ -8,7 +8,7 @@ import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/tak
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { KeyHolder } from './keys';
 import type { SettingsHolder } from './settings';
-import type { EngineHandlers } from './types';
+import type { SessionHandlers } from './types';
 import type { Notifier } from '../ports';
 import { testNotificationHandler } from './test-notification';
 
@@ -36,7 +36,7 @@ function serviceWait(untilMs: number, nowMs: number, localZone: string) {
   );
 }
 
-export function engineHandlers(parts: HandlerParts): EngineHandlers {
+export function engineHandlers(parts: HandlerParts): SessionHandlers {
   const { deps, keys } = parts;
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
   const create = overrideCreator(deps);

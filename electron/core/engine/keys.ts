@@ -38,14 +38,18 @@ export interface KeyHolderOptions {
   changed: () => void;
 }
 
-const KeyRequestSchema = z.object({
-  key: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .regex(/^[\x21-\x7e]+$/),
-});
+/** What a key may be: 1 to 500 visible characters, without spaces (the message never quotes it). */
+export const ApiKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .regex(/^[\x21-\x7e]+$/);
+export const KEY_RULE = 'must be 1 to 500 visible characters, without spaces';
+const KeyRequestSchema = z.object({ key: ApiKeySchema });
+
+/** The keychain entry of an account's key on a host: two accounts on one host keep two keys. */
+export const keyEntryName = (accountId: string, host: string): string => `${accountId}@${host}`;
 
 export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
   const sessionOnly = options.overrideKey !== undefined;
@@ -63,7 +67,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     },
   });
 
-  const entryOf = (host: string): string => `${options.accountId}@${host}`;
+  const entryOf = (host: string): string => keyEntryName(options.accountId, host);
 
   /** The stored key: its own entry, or (main account) the host-named entry a single-service version wrote, moved. */
   async function stored(host: string): Promise<Awaited<ReturnType<SecretStore['get']>>> {
@@ -107,9 +111,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       const parsed = KeyRequestSchema.safeParse(request);
       // The message never quotes what was typed.
       if (!parsed.success)
-        return failure('validation', 'Please fix: the API key must be 1 to 500 visible characters, without spaces', [
-          { field: 'key', message: 'must be 1 to 500 visible characters, without spaces' },
-        ]);
+        return failure('validation', `Please fix: the API key ${KEY_RULE}`, [{ field: 'key', message: KEY_RULE }]);
       if (sessionOnly) {
         key = parsed.data.key;
         storage = 'memory';

@@ -8,6 +8,8 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 
 /** One per `handler: 'engine'` entry of the contract: a new one without its handler fails compilation in handlers.ts. */
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
+/** What one account's session answers: not "Add another service", which is about no session yet. */
+export type SessionHandlers = Omit<EngineHandlers, 'account:add'>;
 
 export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen';
 

@@ -1,6 +1,7 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState } from '../../shared/view-state';
+import { accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
@@ -154,10 +155,22 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
       action: 'open-update',
       enabled: true,
     });
-  if (state.sync.kind === 'needs_setup') {
-    items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
-  }
-  return items;
+  return [...items, ...setupItems(state)];
+}
+
+/** "Set up OnCall Tray…" for the account that needs it (with several, one item per such account, named): each opens
+ *  onboarding on its own account, so a key pasted there is stored for that account alone. */
+function setupItems(state: AppState): TrayMenuItem[] {
+  const needing = accountsNeedingSetup(state);
+  if (needing.length === 0 && state.accounts.length === 0 && state.sync.kind === 'needs_setup')
+    return [{ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true }];
+  return needing.map((a) => ({
+    type: 'action',
+    label: state.accounts.length > 1 ? `Set up ${a.label}…` : 'Set up OnCall Tray…',
+    action: 'open-onboarding',
+    enabled: true,
+    params: { accountId: a.id },
+  }));
 }
 
 function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {

@@ -7,6 +7,7 @@ import type { AppState } from '../../../electron/shared/view-state';
 import { isEmail, matchPeople } from './people';
 import type { Invoke } from './ports';
 import { peopleOf } from './settings-form';
+import { accountToSetUp } from './accounts';
 
 export const STEPS = ['API key', 'Service address', 'Schedules', 'You'] as const;
 
@@ -20,6 +21,8 @@ export const REASONS = [
 
 export class OnboardingSteps {
   readonly #model: () => AppState;
+  /** The account every step saves to; its key goes to its keychain entry and to its service only. */
+  readonly accountId: string;
   readonly #invoke: Invoke;
   readonly #finished: () => void;
   step = $state(0);
@@ -35,16 +38,26 @@ export class OnboardingSteps {
   note = $state('');
   busy = $state(false);
   readonly people = $derived.by(() =>
-    peopleOf(this.#model().schedules).map((p) => ({ id: p.email, name: p.name, email: p.email })),
+    peopleOf(this.#model().schedules.filter((s) => s.accountId === this.accountId)).map((p) => ({
+      id: p.email,
+      name: p.name,
+      email: p.email,
+    })),
+  );
+  /** Whether this account (not another) already has a key. */
+  readonly hasKey = $derived.by(() => this.#model().accounts.find((a) => a.id === this.accountId)?.hasKey ?? false);
+  /** "Acme" while there are several accounts: the title and the key step say whose key is asked for. */
+  readonly accountLabel = $derived.by(() =>
+    this.#model().accounts.length > 1 ? this.#model().accounts.find((a) => a.id === this.accountId)?.label : undefined,
   );
   readonly last = $derived(this.step === STEPS.length - 1);
 
-  constructor(model: () => AppState, ports: { invoke: Invoke; finished: () => void }) {
+  constructor(model: () => AppState, ports: { invoke: Invoke; finished: () => void; accountId?: string | undefined }) {
     this.#model = model;
     this.#invoke = ports.invoke;
     this.#finished = ports.finished;
-    // Onboarding sets up the first service (made as the main account when there is none); others are added after.
-    const first = model().settings.accounts[0];
+    this.accountId = accountToSetUp(model(), ports.accountId);
+    const first = model().settings.accounts.find((a) => a.id === this.accountId);
     this.baseUrl = addressWithoutSecrets(first?.baseUrl ?? '');
     this.me = first?.email ? [first.email] : [];
     this.schedules = (first?.schedules ?? []).map((s) => ({ ...s }));
@@ -85,14 +98,14 @@ export class OnboardingSteps {
   }
 
   #stepKey = async (): Promise<boolean> =>
-    this.key.trim() === '' && !this.#model().setup.hasKey ? this.#fail('Paste your API key to continue.') : true;
+    this.key.trim() === '' && !this.hasKey ? this.#fail('Paste your API key to continue.') : true;
 
   #stepBaseUrl = async (): Promise<boolean> => {
     const url = checkBaseUrl(this.baseUrl);
     if (!url.ok) return this.#fail(`The address ${url.error.problems[0]?.message ?? 'is not valid'}.`);
-    if (!(await this.#patch({ account: { baseUrl: this.baseUrl.trim() } }))) return false;
+    if (!(await this.#patch({ account: { id: this.accountId, baseUrl: this.baseUrl.trim() } }))) return false;
     if (this.key.trim() === '') return true;
-    const stored = await this.#invoke('key:set', { key: this.key.trim() });
+    const stored = await this.#invoke('key:set', { accountId: this.accountId, key: this.key.trim() });
     if (!stored.ok) return this.#fail(stored.error.message);
     this.key = '';
     this.note =
@@ -105,13 +118,13 @@ export class OnboardingSteps {
   #stepSchedules = async (): Promise<boolean> =>
     this.schedules.length === 0
       ? this.#fail('Add at least one schedule to watch.')
-      : this.#patch({ account: { schedules: this.schedules } });
+      : this.#patch({ account: { id: this.accountId, schedules: this.schedules } });
 
   #stepEmail = async (): Promise<boolean> => {
     const typed = this.query.trim();
     if (typed !== '' && !isEmail(typed) && matchPeople(this.people, typed).length === 0) {
       return this.#fail('Pick yourself from the list, or type your full e-mail address.');
     }
-    return this.#patch({ account: { email: this.me[0] ?? (isEmail(typed) ? typed : '') } });
+    return this.#patch({ account: { id: this.accountId, email: this.me[0] ?? (isEmail(typed) ? typed : '') } });
   };
 }

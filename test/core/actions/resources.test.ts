@@ -27,14 +27,18 @@ async function started(files: 'memory' | 'fs' = 'memory'): Promise<{ h: Harness;
 describe('team:update', () => {
   it('updates the team and shows the new name on the schedules that list it', async () => {
     const { engine } = await started();
-    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' });
+    const result = await engine.handlers['team:update']({ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' });
     expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
     expect(engine.getState().schedules[0]?.teams[0]?.name).toBe('Core SRE');
   });
 
   it('checks the spec limits before sending anything', async () => {
     const { engine, h } = await started();
-    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'x'.repeat(61) });
+    const result = await engine.handlers['team:update']({
+      accountId: 'main',
+      teamId: 'tea_core',
+      name: 'x'.repeat(61),
+    });
     expect(!result.ok && result.error.problems?.[0]).toEqual({
       field: 'name',
       message: 'must be at most 60 characters',
@@ -68,7 +72,7 @@ describe('a team the service sends without an id (the spec allows it; an update 
   it('an update answered without the id is the team patched; the id-less team is left as it was read', async () => {
     const { h, engine } = await twoSchedules();
     h.sim.faults.set('updateTeam', { omit: ['team.id'], times: 1 });
-    const result = await engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' });
+    const result = await engine.handlers['team:update']({ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' });
     expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
     const [berlin, newYork] = engine.getState().schedules;
     expect(newYork?.teams).toEqual([{ id: 'tea_core', name: 'Core SRE', description: 'Core team' }]);
@@ -104,12 +108,16 @@ describe('schedule:check', () => {
   it('finds the id in a pasted link and returns the name and zone', async () => {
     const { engine } = await started();
     const result = await engine.handlers['schedule:check']({
+      accountId: 'main',
       input: 'https://oncall.example.com/schedules/sch_tokyo?tab=shifts',
     });
     expect(result).toEqual({ ok: true, value: { id: 'sch_tokyo', name: 'Tokyo data', timeZone: 'Asia/Tokyo' } });
-    const missing = await engine.handlers['schedule:check']({ input: 'https://oncall.example.com/schedules/sch_gone' });
+    const missing = await engine.handlers['schedule:check']({
+      accountId: 'main',
+      input: 'https://oncall.example.com/schedules/sch_gone',
+    });
     expect(!missing.ok && missing.error.kind).toBe('not_found');
-    const nothing = await engine.handlers['schedule:check']({ input: 'hello' });
+    const nothing = await engine.handlers['schedule:check']({ accountId: 'main', input: 'hello' });
     expect(!nothing.ok && nothing.error.kind).toBe('validation');
   });
 });
@@ -139,7 +147,7 @@ describe('settings:update', () => {
 describe('key:remove', () => {
   it('forgets the key and stops syncing until a new one is set', async () => {
     const { engine, h } = await started();
-    expect(await engine.handlers['key:remove'](null)).toEqual({ ok: true, value: null });
+    expect(await engine.handlers['key:remove']({ accountId: 'main' })).toEqual({ ok: true, value: null });
     expect(h.secrets.entries.size).toBe(0);
     expect(engine.getState().setup.hasKey).toBe(false);
     expect(engine.getState().sync.kind).toBe('needs_setup');

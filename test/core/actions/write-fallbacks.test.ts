@@ -102,7 +102,7 @@ describe('a failure inside the app after the write was sent', () => {
   });
 
   it('team:update: folding the saved team into the snapshot fails, so it says unknown', async () => {
-    const answer = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    const answer = await teamUpdate(depsFor(server))({ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' });
     expect(answer).toMatchObject({ ok: false, error: { kind: 'outcome_unknown' } });
     expect(!answer.ok && answer.error.message).not.toMatch(NEVER_TRY_AGAIN);
     expect(server.team.name).toBe('Core SRE');

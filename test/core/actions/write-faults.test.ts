@@ -157,14 +157,14 @@ describe('identical creates in flight', () => {
 describe('team and chat-group writes with an unknown outcome', () => {
   it('a team update applied but answered 502 is read back through the schedule and shown as saved', async () => {
     server.failNextWrite(502, true);
-    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    const result = await teamUpdate(depsFor(server))({ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' });
     expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
     expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
   });
 
   it('a team update not applied and answered with garbage says it was most likely not saved', async () => {
     server.failNextWrite('garbage', false);
-    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    const result = await teamUpdate(depsFor(server))({ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.message).toMatch(/could not be read.*most likely not saved/);
     expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
@@ -172,7 +172,7 @@ describe('team and chat-group writes with an unknown outcome', () => {
 
   it('a team that no watched schedule lists cannot be read back, so a reset says the outcome is unknown', async () => {
     server.failNextWrite('reset', true);
-    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_elsewhere', name: 'Core SRE' });
+    const result = await teamUpdate(depsFor(server))({ accountId: 'main', teamId: 'tea_elsewhere', name: 'Core SRE' });
     expect(!result.ok && result.error.kind).toBe('outcome_unknown');
     expect(!result.ok && result.error.message).toMatch(/did not answer.*unknown whether the change was saved/);
     expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);

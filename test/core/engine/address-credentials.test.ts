@@ -30,7 +30,7 @@ describe('engine: a stored address with credentials', () => {
     expect(setupMessage).toMatch(
       /^The service address “https:\/\/oncall\.example\.com\/api” can't be used: it must not contain a user name or password/,
     );
-    const set = await engine.handlers['key:set']({ key: 'ocs_other_key_123' });
+    const set = await engine.handlers['key:set']({ accountId: 'main', key: 'ocs_other_key_123' });
     const refusal = set.ok ? '' : set.error.message;
     expect(refusal).toMatch(/^The service address “https:\/\/oncall\.example\.com\/api” can't be used/);
     expect(keyPieces(`${setupMessage} ${refusal} ${JSON.stringify(engine.getState().notices)}`, KEY)).toEqual([]);

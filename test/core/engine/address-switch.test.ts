@@ -101,7 +101,7 @@ describe('replacing the key while a page walk is under way', () => {
   it('drops the old walk before anything is sent with the new key, and the old key is not sent again', async () => {
     const { engine, harness } = await walkHeldOnA();
     const changedAt = log.length;
-    const set = await engine.handlers['key:set']({ key: KEY_A2 });
+    const set = await engine.handlers['key:set']({ accountId: 'main', key: KEY_A2 });
     expect(set.ok).toBe(true);
     await firstEvent(log, (e) => e.server === 'A' && e.kind === 'request' && e.apiKey === KEY_A2);
     held.open();

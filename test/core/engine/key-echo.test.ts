@@ -83,13 +83,16 @@ describe('engine: a service that echoes the key', () => {
     };
     await ask('state:get', engine.handlers['state:get'](null));
     fault('getSchedule', { status: 404, body: { error: ECHO.cut }, pathIncludes: 'sch_nothere', times: 1 });
-    await ask('schedule:check 404', engine.handlers['schedule:check']({ input: 'sch_nothere' }));
+    await ask('schedule:check 404', engine.handlers['schedule:check']({ accountId: 'main', input: 'sch_nothere' }));
     fault('createOverride', { status: 422, body: { errors: [{ field: 'users', message: ECHO.spaced }] }, times: 1 });
     await ask('override:create 422', engine.handlers['override:create'](bobTwoHours));
     fault('createOverride', { status: 500, body: { message: ECHO.whole }, times: 1 });
     await ask('override:create 500', engine.handlers['override:create'](bobTwoHours));
     fault('updateTeam', { status: 409, body: { title: ECHO.capitals, detail: ECHO.lines }, times: 1 });
-    await ask('team:update 409', engine.handlers['team:update']({ teamId: 'tea_core', name: 'Core SRE' }));
+    await ask(
+      'team:update 409',
+      engine.handlers['team:update']({ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' }),
+    );
     fault('putChatUserGroup', { status: 400, body: ECHO.zeroWidth, times: 1 });
     await ask(
       'chat-group:put 400',
@@ -104,7 +107,7 @@ describe('engine: a service that echoes the key', () => {
     await ask('override:create 401', engine.handlers['override:create'](bobTwoHours));
     await ask('state:get after 401', engine.handlers['state:get'](null));
     harness.sim.faults.clear();
-    await ask('key:set', engine.handlers['key:set']({ key: KEY }));
+    await ask('key:set', engine.handlers['key:set']({ accountId: 'main', key: KEY }));
     // Past Berlin's 08:00Z handoff: its notices name the schedule and the people, both echoing the key.
     await harness.clock.advance(4 * HOUR);
     await engine.stop();

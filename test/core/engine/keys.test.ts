@@ -39,7 +39,7 @@ describe('engine: keychain unreadable at start-up', () => {
     expect(state.notices.map((n) => n.message)).toEqual([
       'Your keychain could not be read: The system keychain is not available (no secret service). Enter your key again to use it for this session.',
     ]);
-    const set = await engine.handlers['key:set']({ key: h.sim.apiKey });
+    const set = await engine.handlers['key:set']({ accountId: 'main', key: h.sim.apiKey });
     expect(set).toEqual({ ok: true, value: { storage: 'memory' } });
     await h.clock.advance(1_000);
     expect(engine.getState().notices).toEqual([]);
@@ -60,7 +60,7 @@ describe('engine: a stored service address that cannot be used', () => {
     expect(sync.kind === 'needs_setup' && sync.message).toMatch(
       /^The service address “http:\/\/oncall\.example\.com\/?” can't be used: it must use https:\/\//,
     );
-    const set = await engine.handlers['key:set']({ key: 'ocs_some_key' });
+    const set = await engine.handlers['key:set']({ accountId: 'main', key: 'ocs_some_key' });
     expect(set.ok ? '' : set.error.message).toMatch(
       /^The service address “http:\/\/oncall\.example\.com\/?” can't be used/,
     );

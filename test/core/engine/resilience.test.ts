@@ -88,7 +88,7 @@ describe('engine: revoked key', () => {
     expect(h.sim.requests.count()).toBe(seen);
     expect((await engine.handlers['sync:refresh'](null)).ok).toBe(false);
     h.sim.state.addKey('ocs_test_key_2', 'usr_me');
-    const set = await engine.handlers['key:set']({ key: 'ocs_test_key_2' });
+    const set = await engine.handlers['key:set']({ accountId: 'main', key: 'ocs_test_key_2' });
     expect(set).toEqual({ ok: true, value: { storage: 'keychain' } });
     expect(JSON.stringify(set)).not.toContain('ocs_test_key_2');
     await h.clock.advance(1_000);

@@ -1017,7 +1017,7 @@ export class HostileWorld {
       case 'newKey': {
         const key = keyOf(++this.keyCount);
         h.sim.state.addKey(key, 'usr_me');
-        if (this.engine) await this.engine.handlers['key:set']({ key });
+        if (this.engine) await this.engine.handlers['key:set']({ accountId: 'main', key });
         await h.clock.advance(0);
         break;
       }

@@ -222,7 +222,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     await engine.handlers['settings:update']({
       account: { baseUrl: sim.url, email: options.email ?? ME, schedules: DEMO_SCHEDULES.map((id) => ({ id })) },
     });
-    await engine.handlers['key:set']({ key: sim.apiKey });
+    await engine.handlers['key:set']({ accountId: 'main', key: sim.apiKey });
     await waitForState(
       (s) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh'),
       'the first sync',
