@@ -3,7 +3,7 @@
 // each named with its account when there are several), and its update goes to that account alone.
 import { teamRef, withAccount } from '../../../electron/shared/accounts';
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
-import type { AppState, ScheduleView, TeamView } from '../../../electron/shared/view-state';
+import type { AppState, TeamView } from '../../../electron/shared/view-state';
 import { countersOf, lengthProblems, problems, TEXT_LIMITS as LIMITS } from './limits';
 import type { Counter, FieldErrors, TextRules } from './limits';
 
