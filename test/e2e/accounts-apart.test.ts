@@ -155,6 +155,25 @@ describe('accounts kept apart', () => {
     expect(host.sim.requests.count()).toBe(sent);
   });
 
+  it('a 40-character name without a break fits Settings (440 px) and the popover: nothing wider than the window', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'status', width: 440, height: 640 });
+    const { page, host } = app;
+    await twoServices(host);
+    const long = 'Acme'.padEnd(40, 'X');
+    const accounts = host.engine.getState().settings.accounts.map((a) => (a.id === 'acme' ? { ...a, label: long } : a));
+    await host.invoke('settings:update', { accounts });
+    const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto(`${host.url}/index.html?window=action&view=settings`);
+    await page.getByRole('heading', { name: long }).waitFor();
+    await page.locator('[data-account="acme"]').getByRole('button', { name: 'Edit' }).click();
+    await page.locator('#account-acme-remove').click();
+    expect(await widest()).toBeLessThanOrEqual(440);
+    await page.setViewportSize({ width: 360, height: 520 });
+    await page.goto(`${host.url}/index.html?window=popover&view=status`);
+    await page.getByTestId('account-group').nth(1).waitFor();
+    expect(await widest()).toBeLessThanOrEqual(360);
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no WCAG 2.2 AA violation in Team edit, Coverage and onboarding with two services (${colorScheme})`, async () => {
       const app = await session.open('configured', { kind: 'action', width: 440, height: 640, colorScheme });
