@@ -162,7 +162,7 @@ describe('accounts kept apart', () => {
     const long = 'Acme'.padEnd(40, 'X');
     const accounts = host.engine.getState().settings.accounts.map((a) => (a.id === 'acme' ? { ...a, label: long } : a));
     await host.invoke('settings:update', { accounts });
-    const widest = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const widest = () => page.evaluate('document.documentElement.scrollWidth');
     await page.goto(`${host.url}/index.html?window=action&view=settings`);
     await page.getByRole('heading', { name: long }).waitFor();
     await page.locator('[data-account="acme"]').getByRole('button', { name: 'Edit' }).click();
