@@ -82,6 +82,22 @@ describe('accounts kept apart', () => {
     ]);
   });
 
+  // Needs case 1's fix (one account needing setup no longer blanks the popover), made on the issue-34 branch
+  // (d997b5a), not on this one: it fails here ("Nothing to show yet" for both) and is turned on once both are merged.
+  it.skip('a second account without a key leaves the first fully usable: Work’s cards and people in the popover', async () => {
+    const app = await session.open('configured', { width: 360, height: 640 });
+    const { page, host } = app;
+    await twoServices(host, false);
+    await page.goto(`${host.url}/index.html?window=popover&view=status`);
+    const groups = page.getByTestId('account-group');
+    await expect.poll(() => groups.count()).toBe(2);
+    const work = groups.nth(0).getByRole('listitem').filter({ hasText: 'Platform primary' }).first();
+    const onCall = host.engine.getState().schedules.find((s) => s.accountId === 'main' && s.now)?.now?.users[0]?.name;
+    expect(onCall).toBeDefined();
+    await expect.poll(async () => (await work.textContent()) ?? '').toContain(onCall ?? '?');
+    expect(await page.getByText('Nothing to show yet').count()).toBe(0);
+  });
+
   it('Coverage lists both services’ requests though their ids are equal, each under its own account', async () => {
     const app = await session.open('configured', { kind: 'action', view: 'status', width: 440, height: 640 });
     const { page, host } = app;
