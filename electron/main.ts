@@ -20,6 +20,7 @@ import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
 import { copySummary, trayCommands } from './adapters/tray-commands';
 import type { AppState } from './shared/view-state';
+import { setupParams } from './shared/accounts';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { APP_SCHEME, createAppProtocolHandler, RENDERER_INDEX_URL } from './adapters/app-protocol';
 import { isPrerenderedPage, loadPrerender, type Prerendered } from './core/platform/prerender-page';
@@ -111,7 +112,7 @@ function buildTray({ platform, paths, windows, updates, openExternal, zone }: Co
     engine,
     clock: systemClock,
     localZone: zone.current,
-    open: (view) => windows.open(view, undefined, bounds),
+    open: (view, params) => windows.open(view, params, bounds),
     updatePage: () => updates.notice()?.url,
     openCheckedLink: openExternal,
     quit: () => app.quit(),
@@ -261,7 +262,7 @@ async function startShell(demo: DemoSession | undefined) {
         : undefined;
   });
   let stopping: Promise<void> | undefined;
-  if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding');
+  if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding', setupParams(engine.getState()));
   // The popover waits, loaded and hidden, for the first click on the tray (its first frame then comes from the
   // prerender, with the state of that moment; pushes keep it current).
   // (Not once quitting has begun: the window would outlive the shell.)

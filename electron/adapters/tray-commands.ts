@@ -68,7 +68,7 @@ export interface TrayCommandParts {
   /** The zone a pause "until tomorrow" is counted in (the one the tray shows times in). */
   localZone: () => string;
   /** Opens a view's window (by the tray icon, where there is one). */
-  open: (view: ViewName) => void;
+  open: (view: ViewName, params?: Record<string, string>) => void;
   /** The new release's page, when the tray offers one. */
   updatePage: () => string | undefined;
   /** The checked opener from external.ts (the one place links leave the app). */
@@ -93,7 +93,9 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       }));
   return {
     'open-status': open('status'),
-    'open-onboarding': open('onboarding'),
+    // Onboarding on the account that needs it (the item names it), never on "the first".
+    'open-onboarding': async (params) =>
+      parts.open('onboarding', params?.accountId === undefined ? undefined : { account: params.accountId }),
     'open-coverage': open('coverage'),
     'open-override': open('override'),
     'open-away': open('away'),

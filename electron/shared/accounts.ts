@@ -205,3 +205,19 @@ export function withAccount(
   const label = state.accounts.find((a) => a.id === accountId)?.label;
   return label === undefined ? name : `${label} · ${name}`;
 }
+
+/** The accounts that can't be read yet (no address, key or schedule), in the user's order: "Set up…" and
+ *  onboarding open one of these, by its id, never "the first account". */
+export function accountsNeedingSetup<A extends { id: string; sync: { kind: string } }>(state: {
+  accounts: readonly A[];
+}): A[] {
+  return state.accounts.filter((a) => a.sync.kind === 'needs_setup');
+}
+
+/** The view parameters that open onboarding on the first account needing setup (none while there is no account). */
+export function setupParams(state: {
+  accounts: readonly { id: string; sync: { kind: string } }[];
+}): Record<string, string> | undefined {
+  const first = accountsNeedingSetup(state)[0];
+  return first ? { account: first.id } : undefined;
+}

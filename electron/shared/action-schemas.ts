@@ -3,6 +3,7 @@
 // channel table readable.
 import { z } from 'zod';
 import { AccountIdSchema } from './settings';
+import { AccountSchema, BaseUrlSchema, OptionalEmailSchema } from './account-settings';
 import { BasisSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 import { id, instant, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
@@ -128,3 +129,17 @@ export const ChatGroupResultSchema = ChatGroupViewSchema;
 
 /** timeZone is null when the service gave no usable zone; it is then shown as "zone unknown". */
 export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string().nullable() });
+
+/** "Add another service": everything it needs, checked against that service before anything is saved. */
+export const AccountAddRequestSchema = z.object({
+  label: text('Account name', 'accountLabel'),
+  baseUrl: BaseUrlSchema,
+  /** Write-only: stored in the keychain for this account once everything checked out; never sent back. */
+  key: text('API key', 'apiKey'),
+  email: OptionalEmailSchema,
+  /** Schedule ids or links, as typed. */
+  schedules: list(text('Schedule id or link', 'url'), 'schedules', COUNT_LIMITS.watchedSchedules),
+});
+export type AccountAddRequest = z.infer<typeof AccountAddRequestSchema>;
+/** The account as saved (its key is not in it). */
+export const AccountAddResultSchema = AccountSchema;

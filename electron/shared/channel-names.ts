@@ -25,6 +25,7 @@ export const CHANNEL_WRITES = {
   'schedule:check': false,
   'key:set': false,
   'key:remove': false,
+  'account:add': false,
   'summary:get': false,
   'handoff:plan': false,
   'handoff:create': true,

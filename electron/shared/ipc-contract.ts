@@ -20,6 +20,8 @@ import {
   ChatGroupRequestSchema,
   ChatGroupResultSchema,
   ScheduleCheckSchema,
+  AccountAddRequestSchema,
+  AccountAddResultSchema,
 } from './action-schemas';
 import { ActionErrorSchema } from './action-error';
 import {
@@ -50,6 +52,8 @@ export {
   ChatGroupRequestSchema,
   ChatGroupResultSchema,
   ScheduleCheckSchema,
+  AccountAddRequestSchema,
+  type AccountAddRequest,
   type OverrideWindow,
   type OverrideRequest,
   type OverridePreview,
@@ -174,6 +178,9 @@ export const invokeChannels = {
     handler: 'engine',
   },
   'key:remove': { request: z.object(ForAccount), response: resultOf(None), handler: 'engine' },
+  /** "Add another service": its address, key and schedules are checked with that service first; only then are the
+   *  account and its key saved. A failure leaves nothing behind (no settings entry, no keychain entry). */
+  'account:add': { request: AccountAddRequestSchema, response: resultOf(AccountAddResultSchema), handler: 'engine' },
   /** The hand-off text ("Copy on-call summary"): plain text for chat, in this computer's zone. */
   'summary:get': { request: None, response: resultOf(z.string()), handler: 'engine' },
   /** Away mode (core/handoff): my blocks in a range on every watched schedule, and what can't be read as mine. */

@@ -37,6 +37,7 @@ function setup() {
     'schedule:check': ran_('schedule:check'),
     'key:set': ran_('key:set'),
     'key:remove': ran_('key:remove'),
+    'account:add': ran_('account:add'),
     'summary:get': ran_('summary:get'),
     'handoff:plan': ran_('handoff:plan'),
     'handoff:create': ran_('handoff:create'),
@@ -204,6 +205,22 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     fields: { key: ['API key', 500], accountId: ACCOUNT_ID },
   },
   'key:remove': { base: { accountId: 'acme' }, fields: { accountId: ACCOUNT_ID } },
+  'account:add': {
+    base: {
+      label: 'Acme',
+      baseUrl: 'https://acme.example/api',
+      key: 'k'.repeat(40),
+      email: 'me@acme.example',
+      schedules: ['sch_a'],
+    },
+    fields: {
+      label: ['Account name', 40],
+      baseUrl: ['Service address', 500],
+      key: ['API key', 500],
+      email: ['E-mail', 254],
+      'schedules.0': ['Schedule id or link', 2048],
+    },
+  },
   'external:open': { base: { url: 'https://example.com/' }, fields: { url: ['Link', 2048] } },
   'window:open': {
     base: { view: 'override', params: { scheduleId: 'sch_a' } },

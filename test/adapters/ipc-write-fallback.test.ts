@@ -40,6 +40,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'schedule:check': thrown,
     'key:set': thrown,
     'key:remove': thrown,
+    'account:add': thrown,
     'summary:get': thrown,
     'handoff:plan': thrown,
     'handoff:get': thrown,
@@ -72,7 +73,7 @@ const REQUESTS: Record<(typeof SERVICE_WRITE_CHANNELS)[number], unknown> = {
   'override:create': { scheduleId: 'sch_a', window: { kind: 'next_hours', hours: 2 }, emails: [] },
   'take-over:now': { scheduleId: 'sch_a' },
   'take-over:hand-back': { scheduleId: 'sch_a' },
-  'team:update': { teamId: 'tea_a', name: 'Core' },
+  'team:update': { accountId: 'main', teamId: 'tea_a', name: 'Core' },
   'chat-group:put': { scheduleId: 'sch_a', name: 'Core', handle: 'core' },
   'handoff:create': {
     items: [

@@ -1,13 +1,7 @@
 // "Add another service": each problem on the field at fault, several schedules in one field, and a failed check
 // sent to the field it is about (a rejected key, an unreachable address, or the schedule itself).
 import { describe, expect, it } from 'vitest';
-import {
-  blankAccount,
-  checkNewAccount,
-  fieldOfCheckFailure,
-  fieldOfProblem,
-  scheduleIdsIn,
-} from '../../renderer/src/lib/account-form';
+import { blankAccount, checkNewAccount, fieldOfProblem, scheduleIdsIn } from '../../renderer/src/lib/account-form';
 
 const good = {
   label: 'Acme',
@@ -42,11 +36,19 @@ describe('a new service', () => {
     expect(checkNewAccount({ ...good, baseUrl: 'http://127.0.0.1:4010', email: '' }, []).ok).toBe(true);
   });
 
-  it('puts a failed check and the engine’s problems on their fields', () => {
-    expect(fieldOfCheckFailure({ kind: 'unauthorized', message: 'x' })).toBe('key');
-    expect(fieldOfCheckFailure({ kind: 'network', message: 'x' })).toBe('baseUrl');
-    expect(fieldOfCheckFailure({ kind: 'not_found', message: 'x' })).toBe('schedules');
+  it('puts the engine’s problems on their fields', () => {
+    expect(fieldOfProblem('key')).toBe('key');
+    expect(fieldOfProblem('baseUrl')).toBe('baseUrl');
     expect(fieldOfProblem('accounts.2.baseUrl')).toBe('baseUrl');
     expect(fieldOfProblem('accounts.2')).toBeUndefined();
+  });
+
+  it('refuses a schedule id longer than an id may be (128) before anything is sent, naming the entry', () => {
+    const long = `https://acme.example/schedules/sch_${'x'.repeat(2_000)}`;
+    const checked = checkNewAccount({ ...good, schedules: `sch_a\n${long}` }, []);
+    expect(checked.ok ? '' : checked.errors.schedules).toBe(
+      'The schedule id in “https://acme.example/schedules/sch_xxxx…” is too long: at most 128 characters. Check what was pasted.',
+    );
+    expect(checkNewAccount({ ...good, schedules: `sch_${'x'.repeat(124)}` }, []).ok).toBe(true);
   });
 });

@@ -9,15 +9,52 @@ const runes = await loadRunes<typeof import('../../renderer/src/lib/onboarding-s
   rendererFile('lib/onboarding-steps.svelte.ts'),
 );
 
+const needsKey = { kind: 'needs_setup' as const, message: 'Add your API key to start.' };
 const firstRun = appState({
   setup: { hasKey: false, keyStorage: 'keychain', demo: false },
   settings: mainSettings({ baseUrl: '', email: '', schedules: [] }),
+  accounts: appState().accounts.map((a) => ({ ...a, hasKey: false, keyStorage: 'none' as const, sync: needsKey })),
 });
 
-function make(bridge = fakeBridge({})) {
+/** Work set up and read; Acme added without a key (the tray offers "Set up Acme…"). */
+function workAndAcme() {
+  const base = appState();
+  const [work] = base.accounts;
+  const [workSettings] = base.settings.accounts;
+  const acme = {
+    id: 'acme',
+    label: 'Acme',
+    baseUrl: 'https://acme.example/api',
+    email: '',
+    schedules: [{ id: 'sch_platform' }],
+  };
+  return appState({
+    settings: { ...base.settings, accounts: [{ ...workSettings!, label: 'Work' }, acme] },
+    accounts: [
+      { ...work!, label: 'Work' },
+      {
+        ...work!,
+        id: 'acme',
+        label: 'Acme',
+        address: acme.baseUrl,
+        email: '',
+        hasKey: false,
+        keyStorage: 'none',
+        sync: needsKey,
+      },
+    ],
+  });
+}
+
+function make(bridge = fakeBridge({}), model = firstRun, accountId?: string) {
   let finished = 0;
   const { value } = runes.inRoot(
-    () => new runes.subject.OnboardingSteps(() => firstRun, { invoke: bridge.invoke, finished: () => (finished += 1) }),
+    () =>
+      new runes.subject.OnboardingSteps(() => model, {
+        invoke: bridge.invoke,
+        finished: () => (finished += 1),
+        accountId,
+      }),
   );
   return { steps: value, bridge, finished: () => finished };
 }
@@ -74,5 +111,29 @@ describe('first-run setup', () => {
       [{ account: { id: 'main', email: 'me@example.com' } }],
       1,
     ]);
+  });
+
+  it('sets up the account that needs it: the key pasted is stored for Acme, never for Work', async () => {
+    for (const asked of ['acme', undefined]) {
+      const bridge = fakeBridge({
+        'settings:update': () => ({ ok: true, value: workAndAcme().settings }),
+        'key:set': () => ({ ok: true, value: { storage: 'keychain' as const } }),
+      });
+      const { steps } = make(bridge, workAndAcme(), asked);
+      expect([steps.accountId, steps.accountLabel, steps.baseUrl]).toEqual([
+        'acme',
+        'Acme',
+        'https://acme.example/api',
+      ]);
+      await steps.next();
+      expect(steps.error).toBe('Paste your API key to continue.');
+      steps.key = 'ocs_acme_key';
+      await steps.next();
+      await steps.next();
+      expect(bridge.sent('settings:update')).toEqual([
+        { account: { id: 'acme', baseUrl: 'https://acme.example/api' } },
+      ]);
+      expect(bridge.sent('key:set')).toEqual([{ accountId: 'acme', key: 'ocs_acme_key' }]);
+    }
   });
 });

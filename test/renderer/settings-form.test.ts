@@ -71,6 +71,26 @@ describe('settings form', () => {
     expect(shortcutError('Alt+Shift+OO')).toMatch(/one key/);
   });
 
+  it('refuses renaming a service to the name of another (as adding does), whatever its case', () => {
+    const two = {
+      ...settings,
+      accounts: [
+        { ...settings.accounts[0]!, label: 'Work' },
+        { id: accountIdOf('acme'), label: 'Acme', baseUrl: 'https://acme.example/api', email: '', schedules: [] },
+      ],
+    };
+    const values = valuesFrom(two);
+    const renamed = {
+      ...values,
+      accounts: values.accounts.map((a) => (a.id === 'acme' ? { ...a, label: ' work ' } : a)),
+    };
+    const checked = checkSettings(renamed, two);
+    expect(checked.ok ? {} : checked.errors).toEqual({
+      'account:acme.label': 'You already have a service named work.',
+    });
+    expect(checkSettings(values, two).ok).toBe(true);
+  });
+
   it('refuses plain http to a remote host and a bad e-mail, and allows the loopback simulator', () => {
     const bad = checkSettings(withMain({ baseUrl: 'http://oncall.example.com', email: 'bob@' }), settings);
     expect(bad.ok ? {} : bad.errors).toEqual({

@@ -66,7 +66,7 @@ describe('team submit', () => {
     expect(await edit.form.submit()).toBe('busy');
     answer.resolve({ ok: true, value: { ...core, name: 'Core SRE' } });
     expect(await first).toBe('answered');
-    expect(bridge.sent('team:update')).toEqual([{ teamId: 'tea_core', name: 'Core SRE' }]);
+    expect(bridge.sent('team:update')).toEqual([{ accountId: 'main', teamId: 'tea_core', name: 'Core SRE' }]);
     expect(edit.form.outcome).toEqual({ ok: true, value: { ...core, name: 'Core SRE' } });
     expect(edit.form.dirty).toBe(false);
     expect(await edit.form.submit()).toBe('same');

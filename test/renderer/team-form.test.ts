@@ -9,7 +9,11 @@ import {
   teamOptions,
   valuesFor,
 } from '../../renderer/src/lib/team-form';
-import { schedule } from './support/state';
+import { appState, schedule } from './support/state';
+import type { ScheduleView } from '../../electron/shared/view-state';
+
+/** One account's state with these schedules (what teamOptions reads). */
+const on = (...schedules: ScheduleView[]) => ({ accounts: appState().accounts, schedules });
 
 const core = { id: 'tea_core', name: 'Core', description: 'Keeps the lights on' };
 
@@ -17,7 +21,7 @@ describe('team edit', () => {
   it('offers each team of the watched schedules once, by name', () => {
     const a = schedule({ teams: [core, { id: 'tea_ops', name: 'Ops', description: '' }] });
     const b = schedule({ id: 'sch_b', teams: [core, { id: 'tea_app', name: 'Apps', description: '' }] });
-    expect(teamOptions([a, b]).map((t) => t.name)).toEqual(['Apps', 'Core', 'Ops']);
+    expect(teamOptions(on(a, b)).map((t) => t.name)).toEqual(['Apps', 'Core', 'Ops']);
   });
 
   it('counts characters live and flags a name past 60 or empty, a description past 200', () => {
@@ -32,12 +36,13 @@ describe('team edit', () => {
   });
 
   it('sends only the fields that changed, and nothing when nothing did', () => {
-    expect(checkTeam({ ...valuesFor(core), description: 'New words' }, core, MAIN_ACCOUNT_ID)).toEqual({
+    const [option] = teamOptions(on(schedule({ teams: [core] })));
+    expect(checkTeam({ ...valuesFor(option), description: 'New words' }, option)).toEqual({
       ok: true,
-      request: { accountId: MAIN_ACCOUNT_ID, teamId: 'tea_core', description: 'New words' },
+      request: { accountId: 'main', teamId: 'tea_core', description: 'New words' },
     });
-    expect(checkTeam(valuesFor(core), core, MAIN_ACCOUNT_ID)).toEqual({ ok: false, errors: {}, nothingChanged: true });
-    expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined, null)).toMatchObject({
+    expect(checkTeam(valuesFor(option), option)).toEqual({ ok: false, errors: {}, nothingChanged: true });
+    expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined)).toMatchObject({
       ok: false,
       errors: { teamId: 'Choose a team.' },
     });
@@ -47,22 +52,51 @@ describe('team edit', () => {
     const data = { id: null, name: 'Data', description: '' };
     const a = schedule({ teams: [data, core] });
     const b = schedule({ id: 'sch_b', teams: [data, { id: null, name: 'Data', description: 'Other' }] });
-    const options = teamOptions([a, b]);
+    const options = teamOptions(on(a, b));
     expect(options.map((t) => [t.name, t.description, t.id])).toEqual([
       ['Core', 'Keeps the lights on', 'tea_core'],
       ['Data', '', null],
       ['Data', 'Other', null],
     ]);
     expect(new Set(options.map((t) => t.key)).size).toBe(3);
-    expect(firstTeam(teamOptions([schedule({ teams: [data, { ...core, name: 'Zeta' }] })]))?.id).toBe('tea_core');
+    expect(firstTeam(teamOptions(on(schedule({ teams: [data, { ...core, name: 'Zeta' }] }))))?.id).toBe('tea_core');
   });
 
   it('never sends an update for a team without an id, and says why', () => {
-    const [data] = teamOptions([schedule({ teams: [{ id: null, name: 'Data', description: '' }] })]);
-    expect(checkTeam({ ...valuesFor(data), name: 'Data SRE' }, data, MAIN_ACCOUNT_ID)).toEqual({
+    const [data] = teamOptions(on(schedule({ teams: [{ id: null, name: 'Data', description: '' }] })));
+    expect(checkTeam({ ...valuesFor(data), name: 'Data SRE' }, data)).toEqual({
       ok: false,
       errors: { teamId: NOT_EDITABLE },
     });
     expect(NOT_EDITABLE).toBe("This team can't be edited: the service sent it without an id.");
+  });
+
+  it('lists the same team id on two accounts as two teams, each named with its account, each saved to its own', () => {
+    const base = appState();
+    const accounts = [
+      { ...base.accounts[0]!, label: 'Work' },
+      { ...base.accounts[0]!, id: 'acme', label: 'Acme' },
+    ];
+    const teams = (names: string[]) => names.map((n, i) => ({ id: `tea_${i}`, name: n, description: '' }));
+    const work = schedule({ teams: teams(['Platform', 'Payments', 'Data']) });
+    const acme = schedule({
+      accountId: 'acme',
+      id: 'acme:sch_platform',
+      teams: teams(['Plattform', 'Zahlungen', 'Daten']),
+    });
+    const options = teamOptions({ accounts, schedules: [work, acme] });
+    expect(options.map((t) => t.label)).toEqual([
+      'Work · Data',
+      'Work · Payments',
+      'Work · Platform',
+      'Acme · Daten',
+      'Acme · Plattform',
+      'Acme · Zahlungen',
+    ]);
+    const acmePlatform = options.find((t) => t.label === 'Acme · Plattform');
+    expect(checkTeam({ ...valuesFor(acmePlatform), name: 'Platform EU' }, acmePlatform)).toEqual({
+      ok: true,
+      request: { accountId: 'acme', teamId: 'tea_0', name: 'Platform EU' },
+    });
   });
 });

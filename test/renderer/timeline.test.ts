@@ -158,4 +158,30 @@ describe('the week', () => {
     ]);
     expect(model.rows[0]?.segments.some((s) => s.kind === 'person')).toBe(true);
   });
+
+  it('groups the rows by account in the user’s order (like the cards), though my schedule on Acme comes first', () => {
+    const base = appState();
+    const [work] = base.accounts;
+    const acme = schedule({ accountId: 'acme', id: 'acme:sch_platform', meOnCall: true });
+    const state = appState({
+      accounts: [
+        { ...work!, label: 'Work' },
+        { ...work!, id: 'acme', label: 'Acme' },
+      ],
+      schedules: [schedule({ id: 'sch_data', name: 'Data' }), acme, schedule()],
+      settings: {
+        ...base.settings,
+        accounts: [
+          { ...base.settings.accounts[0]!, label: 'Work' },
+          { ...base.settings.accounts[0]!, id: 'acme', label: 'Acme', email: ada.email },
+        ],
+      },
+    });
+    const rows = timelineModel(state, ctx).rows.map((r) => [r.accountId, r.name]);
+    expect(rows).toEqual([
+      ['main', 'Work · Data'],
+      ['main', 'Work · Platform primary'],
+      ['acme', 'Acme · Platform primary'],
+    ]);
+  });
 });

@@ -35,12 +35,20 @@ function week(nowH = 10.5): TimelineModel {
     rows: [
       {
         id: 'sch_a',
+        accountId: 'main',
         name: 'A',
         zone: null,
         stale: false,
         segments: [seg('person', 0, 8), seg('person', 8, 20, true), seg('uncovered', 20, 48)],
       },
-      { id: 'sch_b', name: 'B', zone: null, stale: false, segments: [seg('unknown', 0, 12), seg('person', 12, 48)] },
+      {
+        id: 'sch_b',
+        accountId: 'main',
+        name: 'B',
+        zone: null,
+        stale: false,
+        segments: [seg('unknown', 0, 12), seg('person', 12, 48)],
+      },
     ],
   };
 }

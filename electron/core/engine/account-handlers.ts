@@ -5,7 +5,9 @@ import { refParts, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
 import { buildHandoffSummary } from '../state/handoff-summary';
-import type { Clock, Notifier } from '../ports';
+import type { Clock, Notifier, SecretStore } from '../ports';
+import type { ClientOptions, OncallClient } from '../../api/client-types';
+import { accountAdd } from './account-add';
 import type { AccountSession } from './account-session';
 import { sessionHandlers, type SessionHandlers } from './handlers';
 import type { SettingsHolder } from './settings';
@@ -20,9 +22,12 @@ export interface AccountHandlerParts {
   settings: () => SettingsHolder;
   localZone: () => string;
   notifier: Notifier;
+  /** For "Add another service": its key goes to the keychain only after the service checked out. */
+  secrets: SecretStore;
+  createClient?: ((options: ClientOptions) => OncallClient) | undefined;
 }
 
-const NO_ACCOUNT = failure('needs_setup', 'Add a service in Settings first.');
+const NO_ACCOUNT = failure('not_found', 'That service is not set up here (it may have been removed).');
 
 export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
@@ -127,6 +132,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       const session = sessionFor(request.accountId);
       return session ? session.keys.remove() : NO_ACCOUNT;
     },
+    'account:add': accountAdd({ settings: parts.settings, secrets: parts.secrets, createClient: parts.createClient }),
     'readiness:test': testNotificationHandler({
       clock: parts.clock,
       notifier: parts.notifier,

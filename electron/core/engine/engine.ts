@@ -129,6 +129,8 @@ export function createEngine(options: EngineOptions): Engine {
     settings: () => settings,
     localZone,
     notifier: options.notifier,
+    secrets: options.secrets,
+    createClient: options.createClient,
   });
   // Away mode and swaps: their writes go through the accounts' own override:create (one write path).
   const handoff = handoffParts({

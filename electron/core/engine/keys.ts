@@ -38,14 +38,17 @@ export interface KeyHolderOptions {
   changed: () => void;
 }
 
-const KeyRequestSchema = z.object({
-  key: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .regex(/^[\x21-\x7e]+$/),
-});
+/** What a key may be: 1 to 500 visible characters, without spaces (the message never quotes it). */
+export const ApiKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .regex(/^[\x21-\x7e]+$/);
+export const KEY_RULE = 'must be 1 to 500 visible characters, without spaces';
+const KeyRequestSchema = z.object({ key: ApiKeySchema });
+
+/** The keychain entry of an account's key on a host: two accounts on one host keep two keys. */
 
 export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
   const sessionOnly = options.overrideKey !== undefined;
@@ -108,9 +111,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
       const parsed = KeyRequestSchema.safeParse(request);
       // The message never quotes what was typed.
       if (!parsed.success)
-        return failure('validation', 'Please fix: the API key must be 1 to 500 visible characters, without spaces', [
-          { field: 'key', message: 'must be 1 to 500 visible characters, without spaces' },
-        ]);
+        return failure('validation', `Please fix: the API key ${KEY_RULE}`, [{ field: 'key', message: KEY_RULE }]);
       if (sessionOnly) {
         key = parsed.data.key;
         storage = 'memory';

@@ -1,7 +1,7 @@
-// How an account's state is named once it sits among others: its schedules by their refs (account and id, so equal
-// ids on two services stay two schedules), and, with several accounts, what it words only as text (what is unknown,
+// How an account's state is named once it sits among others: its schedules and coverage requests by their refs
+// (account and id, so equal ids on two services stay two), and, with several accounts, what it words only as text (what is unknown,
 // what the load leaves out) with the account's name.
-import { scheduleRef, type AccountId } from '../../shared/accounts';
+import { requestRef, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState, LoadPeriod, MyShift } from '../../shared/view-state';
 
 const refIn =
@@ -28,7 +28,10 @@ export function withRefs(state: AppState, accountId: AccountId): AppState {
   const shiftRef = shiftRefIn(accountId);
   const mapLoad = (p: LoadPeriod | null): LoadPeriod | null => (p ? { ...p, schedules: p.schedules.map(ref) } : null);
   const { me, coverage } = state;
-  const coverageRefs = (list: AppState['coverage']['mine']) => list.map((c) => ({ ...c, shifts: c.shifts.map(ref) }));
+  // A coverage request's id is unique on its service only: named by its ref, like a schedule, so two services'
+  // requests with one id stay two (the coverage view keys its list by it).
+  const coverageRefs = (list: AppState['coverage']['mine']) =>
+    list.map((c) => ({ ...c, id: requestRef(accountId, c.id), shifts: c.shifts.map(ref) }));
   return {
     ...state,
     schedules: state.schedules.map((s) => ({
@@ -58,6 +61,7 @@ export function withRefs(state: AppState, accountId: AccountId): AppState {
       mine: coverageRefs(coverage.mine),
       askingMe: coverageRefs(coverage.askingMe),
       coveredByMe: coverageRefs(coverage.coveredByMe),
+      issues: coverage.issues.map((i) => (i.id === null ? i : { ...i, id: requestRef(accountId, i.id) })),
     },
   };
 }

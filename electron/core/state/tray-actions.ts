@@ -21,6 +21,8 @@ export function pauseUntil(choice: PauseChoice, nowMs: number, localZone: string
 
 /** What a parameterised tray item carries to the adapter. */
 export interface TrayParams {
+  /** The account an item is about ("Set up Acme…"). */
+  accountId?: string;
   scheduleId?: string;
   fromEmail?: string;
 }

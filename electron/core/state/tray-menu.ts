@@ -2,6 +2,7 @@
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
+import { accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
@@ -166,16 +167,22 @@ function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined)
       action: 'open-update',
       enabled: true,
     });
-  if (state.sync.kind === 'needs_setup') {
-    items.push({ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true });
-  } else {
-    // One account needing setup among working ones: its own entry (Settings lists its key and address), never the
-    // first-run setup, which is about the whole app.
-    for (const a of state.accounts)
-      if (a.sync.kind === 'needs_setup')
-        items.push({ type: 'action', label: `Set up ${a.label}…`, action: 'open-settings', enabled: true });
-  }
-  return items;
+  return [...items, ...setupItems(state)];
+}
+
+/** "Set up OnCall Tray…" for the account that needs it (with several, one item per such account, named): each opens
+ *  onboarding on its own account, so a key pasted there is stored for that account alone. */
+function setupItems(state: AppState): TrayMenuItem[] {
+  const needing = accountsNeedingSetup(state);
+  if (needing.length === 0 && state.accounts.length === 0 && state.sync.kind === 'needs_setup')
+    return [{ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true }];
+  return needing.map((a) => ({
+    type: 'action',
+    label: state.accounts.length > 1 ? `Set up ${a.label}…` : 'Set up OnCall Tray…',
+    action: 'open-onboarding',
+    enabled: true,
+    params: { accountId: a.id },
+  }));
 }
 
 function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {

@@ -1,7 +1,6 @@
 // "Add another service": what the form holds, its checks (each problem on the field at fault), and which field a
 // failure of the engine belongs to. Pure, so it is unit-tested without a browser.
 import { checkBaseUrl } from '../../../electron/shared/base-url';
-import type { ActionError } from '../../../electron/shared/action-error';
 import { FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
 import { isEmail } from './people';
 import { scheduleIdIn } from './settings-form';
@@ -22,16 +21,20 @@ export const blankAccount = (): NewAccountValues => ({ label: '', baseUrl: '', k
 
 export type NewAccountChecked = { ok: true; scheduleIds: string[] } | { ok: false; errors: FieldErrors };
 
-/** The schedule ids in what was typed, in order, each once; the first entry without an id is the problem. */
-export function scheduleIdsIn(text: string): { ids: string[]; bad?: string } {
+/** The schedule ids in what was typed, in order, each once; the first entry without an id (or with one longer than
+ *  an id may be, 128) is the problem: it is never sent. */
+export function scheduleIdsIn(text: string): { ids: string[]; bad?: string; tooLong?: string } {
   const ids: string[] = [];
   for (const entry of text.split(/[\s,]+/).filter((e) => e !== '')) {
     const id = scheduleIdIn(entry);
     if (!id) return { ids, bad: entry };
+    if ([...id].length > FIELD_LIMITS.id) return { ids, tooLong: entry };
     if (!ids.includes(id)) ids.push(id);
   }
   return { ids };
 }
+
+const shortened = (text: string): string => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 /** `labels`: the names of the services already there (a second "Work" could not be told apart). */
 export function checkNewAccount(v: NewAccountValues, labels: readonly string[]): NewAccountChecked {
@@ -52,29 +55,17 @@ export function checkNewAccount(v: NewAccountValues, labels: readonly string[]):
   if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
   else if ([...email].length > FIELD_LIMITS.email) errors.email = tooLong('The e-mail', FIELD_LIMITS.email);
   const found = scheduleIdsIn(v.schedules);
-  if (found.bad !== undefined) errors.schedules = `No schedule id in “${found.bad}”: ids start with sch_.`;
+  if (found.bad !== undefined) errors.schedules = `No schedule id in “${shortened(found.bad)}”: ids start with sch_.`;
+  else if (found.tooLong !== undefined)
+    errors.schedules = `${tooLong(`The schedule id in “${shortened(found.tooLong)}”`, FIELD_LIMITS.id)} Check what was pasted.`;
   else if (found.ids.length === 0) errors.schedules = 'Add at least one schedule id or link (sch_…).';
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, scheduleIds: found.ids };
 }
 
-/** Which field a failed schedule check is about: a rejected key, an unreachable address, or the schedule itself. */
-export function fieldOfCheckFailure(error: ActionError): NewAccountField {
-  switch (error.kind) {
-    case 'unauthorized':
-    case 'forbidden':
-    case 'key_rejected':
-    case 'keychain':
-      return 'key';
-    case 'network':
-    case 'timeout':
-      return 'baseUrl';
-    default:
-      return 'schedules';
-  }
-}
-
-/** The engine's problem with the new entry of `accounts` ("accounts.2.baseUrl") on the form's field. */
+/** The engine's problem ("baseUrl", or "accounts.2.baseUrl" from the settings save) on the form's field. */
 export function fieldOfProblem(field: string): NewAccountField | undefined {
-  const name = field.split('.')[2];
-  return name === 'label' || name === 'baseUrl' || name === 'email' || name === 'schedules' ? name : undefined;
+  const name = field.split('.').find((part) => /^[a-zA-Z]+$/.test(part) && part !== 'accounts');
+  return name === 'label' || name === 'baseUrl' || name === 'key' || name === 'email' || name === 'schedules'
+    ? name
+    : undefined;
 }

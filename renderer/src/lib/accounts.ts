@@ -1,7 +1,7 @@
 // Several services in one tray, as the popover names them: with one account nothing is named (it reads as before);
 // with several, every row about a schedule names its account ("Work · Platform primary"), cards are grouped by
 // account, and an account that is not fresh says its problem under its own name ("Acme: key rejected").
-import { refParts } from '../../../electron/shared/accounts';
+import { accountsNeedingSetup, MAIN_ACCOUNT_ID, refParts, type AccountId } from '../../../electron/shared/accounts';
 import type { AccountView, AppState, ScheduleView, SyncStatus } from '../../../electron/shared/view-state';
 
 export const severalAccounts = (state: Pick<AppState, 'accounts'>): boolean => state.accounts.length > 1;
@@ -74,4 +74,13 @@ export function syncText(account: Pick<AccountView, 'sync'>): string {
 export function myEmailFor(state: Pick<AppState, 'settings' | 'schedules'>, ref: string): string {
   const accountId = state.schedules.find((s) => s.id === ref)?.accountId ?? refParts(ref).accountId;
   return state.settings.accounts.find((a) => a.id === accountId)?.email ?? '';
+}
+
+/**
+ * The account onboarding sets up: the one asked for (the tray's "Set up Acme…" names it), else the first that needs
+ * setting up, else the first; the main account when there is none yet. Never silently another account than asked.
+ */
+export function accountToSetUp(state: Pick<AppState, 'accounts' | 'settings'>, asked?: string): AccountId {
+  const known = (id: string | undefined): AccountId | undefined => state.settings.accounts.find((a) => a.id === id)?.id;
+  return known(asked) ?? known(accountsNeedingSetup(state)[0]?.id) ?? state.settings.accounts[0]?.id ?? MAIN_ACCOUNT_ID;
 }

@@ -2,6 +2,7 @@
 // attach with one PUT, starting from the group last attached from this app (the service cannot be asked for it).
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
 import type { AppState } from '../../../electron/shared/view-state';
+import { withAccount } from './accounts';
 import {
   chatGroupCounters,
   chatGroupErrors,
@@ -27,7 +28,11 @@ export class ChatGroupEdit implements SmallFormScreen<ChatGroupFormValues, Reque
   readonly picker = $derived.by(() => ({
     id: 'cg-schedule',
     label: 'Schedule',
-    options: this.#model().schedules.map((s) => ({ value: s.id, label: s.name })),
+    // "Work · Platform primary" with several accounts: two services' schedules of one name are told apart.
+    options: this.#model().schedules.map((s) => ({
+      value: s.id,
+      label: withAccount(this.#model(), s.accountId, s.name),
+    })),
   }));
   readonly picked = $derived.by(() => this.form.values.scheduleId);
   readonly nothing = $derived.by(() => (this.#model().schedules.length === 0 ? NO_SCHEDULE : undefined));

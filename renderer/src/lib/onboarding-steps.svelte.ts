@@ -8,6 +8,7 @@ import type { AppState } from '../../../electron/shared/view-state';
 import { isEmail, matchPeople } from './people';
 import type { Invoke } from './ports';
 import { peopleOf } from './settings-form';
+import { accountToSetUp } from './accounts';
 
 export const STEPS = ['API key', 'Service address', 'Schedules', 'You'] as const;
 
@@ -38,17 +39,26 @@ export class OnboardingSteps {
   note = $state('');
   busy = $state(false);
   readonly people = $derived.by(() =>
-    peopleOf(this.#model().schedules).map((p) => ({ id: p.email, name: p.name, email: p.email })),
+    peopleOf(this.#model().schedules.filter((s) => s.accountId === this.accountId)).map((p) => ({
+      id: p.email,
+      name: p.name,
+      email: p.email,
+    })),
+  );
+  /** Whether this account (not another) already has a key. */
+  readonly hasKey = $derived.by(() => this.#model().accounts.find((a) => a.id === this.accountId)?.hasKey ?? false);
+  /** "Acme" while there are several accounts: the title and the key step say whose key is asked for. */
+  readonly accountLabel = $derived.by(() =>
+    this.#model().accounts.length > 1 ? this.#model().accounts.find((a) => a.id === this.accountId)?.label : undefined,
   );
   readonly last = $derived(this.step === STEPS.length - 1);
 
-  constructor(model: () => AppState, ports: { invoke: Invoke; finished: () => void }) {
+  constructor(model: () => AppState, ports: { invoke: Invoke; finished: () => void; accountId?: string | undefined }) {
     this.#model = model;
     this.#invoke = ports.invoke;
     this.#finished = ports.finished;
-    // Onboarding sets up the first service (made as the main account when there is none); others are added after.
-    const first = model().settings.accounts[0];
-    this.accountId = first?.id ?? MAIN_ACCOUNT_ID;
+    this.accountId = accountToSetUp(model(), ports.accountId);
+    const first = model().settings.accounts.find((a) => a.id === this.accountId);
     this.baseUrl = addressWithoutSecrets(first?.baseUrl ?? '');
     this.me = first?.email ? [first.email] : [];
     this.schedules = (first?.schedules ?? []).map((s) => ({ ...s }));
@@ -89,7 +99,7 @@ export class OnboardingSteps {
   }
 
   #stepKey = async (): Promise<boolean> =>
-    this.key.trim() === '' && !this.#model().setup.hasKey ? this.#fail('Paste your API key to continue.') : true;
+    this.key.trim() === '' && !this.hasKey ? this.#fail('Paste your API key to continue.') : true;
 
   #stepBaseUrl = async (): Promise<boolean> => {
     const url = checkBaseUrl(this.baseUrl);

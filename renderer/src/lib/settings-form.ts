@@ -245,6 +245,13 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
   const errors: FieldErrors = {};
   const several = values.accounts.length > 1;
   for (const a of values.accounts) Object.assign(errors, accountErrors(a, several));
+  // A renamed service may not take another's name (adding refuses it too): two "Work" could not be told apart.
+  values.accounts.forEach((a, i) => {
+    const label = a.label.trim().toLowerCase();
+    const twin = values.accounts.findIndex((b) => b.label.trim().toLowerCase() === label);
+    if (several && label !== '' && twin < i && !errors[accountField(a.id, 'label')])
+      errors[accountField(a.id, 'label')] = `You already have a service named ${a.label.trim()}.`;
+  });
   const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
   if (shortcut) errors.globalShortcut = shortcut;
   const clock = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -5,7 +5,7 @@ import { loadLine } from '../../../electron/shared/load-text';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
-import { groupByAccount, severalAccounts, withAccount } from './accounts';
+import { accountToSetUp, groupByAccount, severalAccounts, withAccount } from './accounts';
 import { askRows, countsText, myShiftRows, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
 import {
@@ -128,10 +128,14 @@ export class StatusViewState {
     if (!result.ok) this.retryError = result.error.message;
   };
 
-  /** First run (no service or no schedule yet) goes through onboarding; otherwise to the settings. */
+  /** The account that needs setting up (or none yet) goes through onboarding, on that account; otherwise Settings. */
   setUp = (): void => {
-    const first = this.#model().settings.accounts[0];
-    void this.#ports.open(!first || first.baseUrl === '' || first.schedules.length === 0 ? 'onboarding' : 'settings');
+    const model = this.#model();
+    const id = accountToSetUp(model);
+    const account = model.settings.accounts.find((a) => a.id === id);
+    const blank = !account || account.baseUrl === '' || account.schedules.length === 0;
+    const keyless = model.accounts.some((a) => a.id === id && !a.hasKey);
+    void this.#ports.open(blank || keyless ? 'onboarding' : 'settings', account ? { account: id } : undefined);
   };
 
   cover = (row: AskRow): void => void this.#ports.open('override', row.params);

@@ -2,12 +2,11 @@
 // are compared with it, only changes are sent), over the small-form lifecycle. A team sent without an id is shown,
 // never offered for editing.
 import type { RequestOf } from '../../../electron/shared/ipc-contract';
-import type { AppState, TeamView } from '../../../electron/shared/view-state';
+import type { AppState } from '../../../electron/shared/view-state';
 import type { Answered, Invoke } from './ports';
 import { SmallForm, type SmallFormScreen } from './small-form.svelte';
 import {
   checkTeam,
-  teamAccount,
   firstTeam,
   NO_TEAMS,
   teamCounters,
@@ -15,22 +14,23 @@ import {
   teamOptions,
   valuesFor,
   type TeamFormValues,
+  type TeamOption,
 } from './team-form';
 
 export type Team = Answered<'team:update'>;
 
 export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team:update'>, Team> {
   readonly #model: () => AppState;
-  readonly teams = $derived.by(() => teamOptions(this.#model().schedules));
-  /** What the service last said the picked team is. */
-  saved = $state.raw<TeamView | undefined>();
+  readonly teams = $derived.by(() => teamOptions(this.#model()));
+  /** What the service last said the picked team is, on its account. */
+  saved = $state.raw<TeamOption | undefined>();
   readonly locked = $derived.by(() => this.saved?.id === null);
   readonly form: SmallForm<TeamFormValues, RequestOf<'team:update'>, Team>;
   readonly counters = $derived.by(() => teamCounters(this.form.values));
   readonly picker = $derived.by(() => ({
     id: 'team-id',
     label: 'Team',
-    options: this.teams.map((t) => ({ value: t.key, label: t.id === null ? `${t.name} (can't be edited)` : t.name })),
+    options: this.teams.map((t) => ({ value: t.key, label: t.id === null ? `${t.label} (can't be edited)` : t.label })),
   }));
   readonly picked = $derived.by(() => this.form.values.teamId);
   readonly nothing = $derived.by(() => (this.teams.length === 0 ? NO_TEAMS : undefined));
@@ -38,15 +38,17 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
 
   constructor(model: () => AppState, invoke: Invoke) {
     this.#model = model;
-    this.saved = firstTeam(teamOptions(model().schedules));
+    this.saved = firstTeam(teamOptions(model()));
     this.form = new SmallForm(
       {
         problems: teamErrors,
-        check: (values) => checkTeam(values, this.saved, teamAccount(this.#model().schedules, this.saved)),
+        check: (values) => checkTeam(values, this.saved),
         send: (request) => invoke('team:update', request),
         saved: (team) => {
-          this.saved = team;
-          return valuesFor(team);
+          // Still the same team on the same account: only its name and description are the service's new ones.
+          const picked = this.saved;
+          this.saved = picked && { ...picked, name: team.name, description: team.description };
+          return valuesFor(this.saved);
         },
       },
       valuesFor(this.saved),

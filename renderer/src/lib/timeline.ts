@@ -37,6 +37,8 @@ export interface TimelineSegment {
 
 export interface TimelineRow {
   id: string;
+  /** The account it is on: rows are grouped by it, in the user's order of accounts (like the cards). */
+  accountId: string;
   name: string;
   zone: string | null;
   /** Drawn from saved data: marked, not hidden. */
@@ -176,6 +178,7 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
   });
   return {
     id: s.id,
+    accountId: s.accountId,
     name: withAccount(state, s.accountId, s.name),
     zone: s.timeZone,
     stale: savedAt(s.status) !== undefined,
@@ -201,6 +204,15 @@ export function timelineModel(state: AppState, ctx: FormatContext): TimelineMode
     endMs,
     nowMs: ctx.nowMs,
     ticks,
-    rows: orderedSchedules(state).map((s) => rowOf(state, s, startMs, endMs, ctx)),
+    rows: byAccount(state, orderedSchedules(state)).map((s) => rowOf(state, s, startMs, endMs, ctx)),
   };
+}
+
+/** The schedules grouped by account in the user's order of accounts, each group in the order given. */
+function byAccount(state: AppState, schedules: ScheduleView[]): ScheduleView[] {
+  const at = (s: ScheduleView) => state.accounts.findIndex((a) => a.id === s.accountId);
+  return schedules
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => at(a.s) - at(b.s) || a.i - b.i)
+    .map(({ s }) => s);
 }

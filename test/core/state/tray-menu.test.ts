@@ -284,9 +284,11 @@ describe('tray menu', () => {
     expect(labels(buildTrayMenu(state({ schedules: [stale, gone] }), NOW, ZONE))).toEqual(
       expect.arrayContaining(['Platform primary (saved data from 10:30)', 'Old rota (not found on the service)']),
     );
+    const needsKey = { kind: 'needs_setup' as const, message: 'Add your API key to start.' };
     const fresh = state({
       setup: { hasKey: false, keyStorage: 'none', demo: false },
-      sync: { kind: 'needs_setup', message: 'Add your API key to start.' },
+      sync: needsKey,
+      accounts: state().accounts.map((a) => ({ ...a, hasKey: false, sync: needsKey })),
       schedules: [],
       me: { onCallNow: [], nextShift: null },
     });
@@ -294,6 +296,27 @@ describe('tray menu', () => {
     expect(labels(items).slice(0, 3)).toEqual(['Open status…', 'Add your API key to start.', 'Set up OnCall Tray…']);
     expect(items.find((i) => i.type === 'action' && i.action === 'open-override')).toMatchObject({ enabled: false });
     expect(items.find((i) => i.type === 'action' && i.action === 'open-settings')).toMatchObject({ enabled: true });
+  });
+
+  it('"Set up…" names the account that needs it and opens onboarding on that account, not the first', () => {
+    const [work] = state().accounts;
+    const acme = {
+      ...work!,
+      id: 'acme',
+      label: 'Acme',
+      hasKey: false,
+      sync: { kind: 'needs_setup' as const, message: 'Add your API key to start.' },
+    };
+    const items = buildTrayMenu(state({ accounts: [{ ...work!, label: 'Work' }, acme] }), NOW, ZONE);
+    expect(items.filter((i) => i.type === 'action' && i.action === 'open-onboarding')).toEqual([
+      {
+        type: 'action',
+        label: 'Set up Acme…',
+        action: 'open-onboarding',
+        enabled: true,
+        params: { accountId: 'acme' },
+      },
+    ]);
   });
 
   it('uses the given locale for clock times, in the tooltip and the menu', () => {

@@ -113,6 +113,22 @@ async function weekShots(): Promise<void> {
   }
 }
 
+/** With two services: the week grouped by account, and Team edit naming each team's service (real window sizes). */
+async function twoAccountViews(colorScheme: Scheme): Promise<void> {
+  const views = [
+    { view: 'week', ready: 'week-timeline', name: 'week-two-accounts' },
+    { view: 'team', ready: 'team-name', name: 'team-two-accounts' },
+  ];
+  for (const { view, ready, name } of views) {
+    const page = await openApp(browser, host, { kind: 'action', view, width: 440, height: 640, colorScheme });
+    await page.page.locator(`[data-testid="${ready}"], #${ready}`).first().waitFor();
+    await page.page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.page.screenshot({ path: join(out, 'raw-glance.png') });
+    optimise(join(out, 'raw-glance.png'), join(out, `${name}-${colorScheme}.png`));
+    await page.context.close();
+  }
+}
+
 /** Two services: the popover grouped by account, and Settings → Accounts, light and dark. */
 async function accountsShots(): Promise<void> {
   const acme = await startSecondService();
@@ -153,6 +169,7 @@ async function accountsShots(): Promise<void> {
       await settings.page.screenshot({ path: join(out, 'raw-glance.png') });
       optimise(join(out, 'raw-glance.png'), join(out, `settings-accounts-${colorScheme}.png`));
       await settings.context.close();
+      await twoAccountViews(colorScheme);
     }
   } finally {
     await acme.sim.close();
