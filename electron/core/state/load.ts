@@ -87,6 +87,18 @@ function tally(blocks: readonly Span[], calendar: Calendar): Tally {
 
 const hours = (ms: number): number => Math.round(ms / HOUR_MS);
 
+/** The blocks of several schedules as one set of times on call: time on two schedules at once counts once (a night
+ *  on call for two schedules is one night, not two). */
+function merged(blocks: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const b of [...blocks].sort((x, y) => x.fromMs - y.fromMs)) {
+    const last = out.at(-1);
+    if (last && b.fromMs <= last.toMs) last.toMs = Math.max(last.toMs, b.toMs);
+    else out.push({ ...b });
+  }
+  return out;
+}
+
 /** My blocks on one schedule, clipped to the period and to what its read shifts cover. */
 function myBlocksIn(s: ScheduleSnapshot, emailLower: string, period: Span): Span[] {
   return blocksOf(segmentsOf(s.shifts), emailLower)
@@ -111,17 +123,19 @@ function periodOf(
   const calendar = calendarOver(span, month.zoneName ?? 'UTC');
   const perSchedule = readable.map((v) => {
     const s = byId.get(v.id);
-    return { view: v, t: tally(s ? myBlocksIn(s, emailLower, span) : [], calendar) };
+    const blocks = s ? myBlocksIn(s, emailLower, span) : [];
+    return { view: v, blocks, t: tally(blocks, calendar) };
   });
-  const sum = (f: (t: Tally) => number): number => perSchedule.reduce((a, p) => a + f(p.t), 0);
+  // The totals are time on call, not the schedules' hours added: overlapping shifts count once.
+  const total = tally(merged(perSchedule.flatMap((p) => p.blocks)), calendar);
   return {
     month: month.toFormat('yyyy-LL'),
     from: new Date(fromMs).toISOString(),
     whole: fromMs === monthStartMs,
-    hours: hours(sum((t) => t.onCallMs)),
-    nightHours: hours(sum((t) => t.nightMs)),
-    nights: sum((t) => t.nights),
-    weekendHours: hours(sum((t) => t.weekendMs)),
+    hours: hours(total.onCallMs),
+    nightHours: hours(total.nightMs),
+    nights: total.nights,
+    weekendHours: hours(total.weekendMs),
     schedules: perSchedule
       .filter((p) => p.t.onCallMs > 0)
       .map((p) => ({

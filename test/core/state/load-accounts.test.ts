@@ -85,4 +85,25 @@ describe('my on-call load over two accounts', () => {
     expect(text).toContain('Acme this month 2026-03: 10 h · 1 night · 6 h at weekends (since Thu 5 Mar)');
     expect(text).not.toContain('32 h');
   });
+
+  it('one account, two schedules on call at once: the time counts once (one night), each schedule keeps its hours', () => {
+    const payments = { ...acme, id: 'sch_pay' };
+    const state = deriveState({
+      snapshot: snapshotOf([work, payments], { coverageFetchedAt: READ }),
+      nowMs: ms(NOW),
+      settings: settingsWith({ schedules: [{ id: 'sch_platform' }, { id: 'sch_pay' }] }),
+      setup: SETUP_OK,
+      syncing: false,
+      notices: [],
+      localZone: 'UTC',
+    });
+    // From Thu 5 (where both are read): Work's 22 h, and Payments' 2 h on Tue 10; its 8 h in the night of Fri 6 fall
+    // inside Work's 12 h then. 24 h, 1 night, 9 h on Sat 7 (added, it would be 32 h, 2 nights, 15 h).
+    const date = (iso: string) => formatDate(iso, { localZone: 'UTC' });
+    expect(loadLine(state.me.load, date)).toBe('This month: 24 h · 1 night · 9 h at weekends (since Thu 5 Mar)');
+    expect(state.me.load?.thisMonth?.schedules.map((x) => [x.scheduleName, x.hours])).toEqual([
+      ['Platform primary', 22],
+      ['Payments', 10],
+    ]);
+  });
 });
