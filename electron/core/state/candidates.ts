@@ -34,7 +34,23 @@ function presence(s: ScheduleSnapshot, emailLower: string, span: Span): { ms: nu
   return { ms, unknown };
 }
 
-const onCallMs = (s: ScheduleSnapshot, emailLower: string, span: Span): number => presence(s, emailLower, span).ms;
+/** Milliseconds this person is on call within the span on any of the schedules: time on two at once (two
+ *  schedules, or two accounts) counts once. */
+function onCallMs(schedules: readonly ScheduleSnapshot[], emailLower: string, span: Span): number {
+  const on = schedules
+    .flatMap((s) => stretchesIn(timelineOf(s), span.startMs, span.endMs))
+    .filter((st) => st.users.some((u) => u.email.toLowerCase() === emailLower))
+    .map((st) => ({ startMs: Math.max(st.startMs, span.startMs), endMs: Math.min(st.endMs, span.endMs) }))
+    .sort((a, b) => a.startMs - b.startMs);
+  let ms = 0;
+  let reached = -Infinity;
+  for (const st of on) {
+    const from = Math.max(st.startMs, reached);
+    if (st.endMs > from) ms += st.endMs - from;
+    reached = Math.max(reached, st.endMs);
+  }
+  return ms;
+}
 
 /** Whether any of the window falls in a night (22:00–07:00, as my load counts them) where the person is. */
 const atNight = (span: Span, zone: string): boolean =>
@@ -129,7 +145,11 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
     const { here, elsewhere, unknownOn } = whereOnCall(schedules, emailLower, window);
-    const recentMs = schedules.reduce((sum, n) => sum + onCallMs(n.schedule, emailLower, back), 0);
+    const recentMs = onCallMs(
+      schedules.map((n) => n.schedule),
+      emailLower,
+      back,
+    );
     const candidate: Omit<Candidate, 'detail'> = {
       id: u.id,
       name: u.name,
