@@ -97,19 +97,20 @@ function coverageGaps(states: readonly AppState[], labels: readonly string[]): C
 }
 
 /** Each account's load over its own read span, never added across accounts (see MyLoadSchema). */
-function combinedLoad(states: readonly AppState[], labels: readonly string[]): MyLoad | null {
+function combinedLoad(states: readonly AppState[], accounts: readonly Account[]): MyLoad | null {
   const byAccount = states.flatMap((s, i) => {
     const load = s.me.load;
-    if (!load) return [];
+    const account = accounts[i];
+    if (!load || !account) return [];
     const { thisMonth, lastMonth, missing } = load;
-    return [{ accountId: s.accounts[0]?.id ?? '', label: labels[i] ?? '', thisMonth, lastMonth, missing }];
+    return [{ accountId: account.id, label: account.label, thisMonth, lastMonth, missing }];
   });
   if (byAccount.length === 0) return null;
   return { thisMonth: null, lastMonth: null, missing: byAccount.flatMap((l) => l.missing), byAccount };
 }
 
 /** My part over all accounts: blocks sorted by start (then account order), my next shift the earliest. */
-function combinedMe(states: readonly AppState[], labels: readonly string[]): AppState['me'] {
+function combinedMe(states: readonly AppState[], accounts: readonly Account[]): AppState['me'] {
   const shifts = states
     .flatMap((s, order) => s.me.shifts.map((shift) => ({ shift, order })))
     .sort((a, b) => Date.parse(a.shift.start) - Date.parse(b.shift.start) || a.order - b.order)
@@ -126,7 +127,7 @@ function combinedMe(states: readonly AppState[], labels: readonly string[]): App
     gaps: states.flatMap((s) => s.me.gaps),
     // Readiness is about my next shift, so it is that shift's account's.
     readiness: first?.me.readiness ?? null,
-    load: combinedLoad(states, labels),
+    load: combinedLoad(states, accounts),
   };
 }
 
@@ -204,7 +205,7 @@ export function combineStates(
     lastSuccessAt: oldest(named.map((s) => s.lastSuccessAt)),
     syncing: named.some((s) => s.syncing),
     schedules: named.flatMap((s) => s.schedules),
-    me: combinedMe(once, labels),
+    me: combinedMe(once, accounts),
     coverage: {
       mine: once.flatMap((s) => s.coverage.mine),
       askingMe: once.flatMap((s) => s.coverage.askingMe),
