@@ -11,6 +11,7 @@ import { loadFigures, loadScope } from '../shared/load-text';
 import type {
   AppState,
   CoverageView,
+  AccountLoad,
   LoadPeriod,
   MyShift,
   Person,
@@ -170,24 +171,28 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   return lines;
 }
 
-/** "My on-call load:" then this month so far and last month, each scoped to what was read. */
+/** "My on-call load:" then this month so far and last month, each scoped to what was read; with several accounts,
+ *  each account's apart (over its own span). */
 function loadLines(state: AppState, o: FormatOptions): string[] {
   const load = state.me.load;
-  if (!load || (!load.thisMonth && !load.lastMonth)) return [];
+  if (!load) return [];
   const date = (iso: string): string => formatDate(iso, o);
-  const period = (label: string, p: LoadPeriod | null): string[] => {
+  const period = (label: string, p: LoadPeriod | null, of: AccountLoad): string[] => {
     if (!p) return [];
-    const scope = loadScope(p, load, date);
+    const scope = loadScope(p, of, date);
     const per = p.schedules.map((s) => `${s.scheduleName} ${s.hours} h`).join(', ');
     return [
       ` ${label} ${p.month}: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}${per === '' ? '' : ` — ${per}`}`,
     ];
   };
-  return [
-    'My on-call load (from the shifts read):',
-    ...period('this month', load.thisMonth),
-    ...period('last month', load.lastMonth),
-  ];
+  const accounts = load.byAccount ?? [{ ...load, label: '' }];
+  const lines = accounts.flatMap((a) => {
+    const prefix = a.label === '' ? '' : `${a.label} `;
+    return [...period(`${prefix}this month`, a.thisMonth, a), ...period(`${prefix}last month`, a.lastMonth, a)];
+  });
+  if (lines.length === 0) return [];
+  const apart = load.byAccount ? ', each service counted apart' : '';
+  return [`My on-call load (from the shifts read${apart}):`, ...lines];
 }
 
 export function formatStatus(state: AppState, o: FormatOptions): string {

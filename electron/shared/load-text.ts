@@ -1,6 +1,6 @@
 // My on-call load in words, as the popover's My shifts header and `status` say it: "This month: 62 h · 3 nights ·
 // 14 h at weekends", scoped to what was read ("since Mon 16 Nov", "Payments not counted"). Zod-free.
-import type { LoadPeriod, MyLoad } from './view-state';
+import type { AccountLoad, LoadPeriod, MyLoad } from './view-state';
 
 /** "62 h · 3 nights · 14 h at weekends" (the parts that are not zero after the hours). */
 export function loadFigures(p: LoadPeriod): string {
@@ -15,7 +15,7 @@ export function loadFigures(p: LoadPeriod): string {
 }
 
 /** What the figures leave out: "since Mon 16 Nov" when the month is read only in part, and schedules not counted. */
-export function loadScope(p: LoadPeriod, load: MyLoad, date: (iso: string) => string): string {
+export function loadScope(p: LoadPeriod, load: AccountLoad, date: (iso: string) => string): string {
   const parts = [
     ...(p.whole ? [] : [`since ${date(p.from)}`]),
     ...(load.missing.length > 0 ? [`${load.missing.join(', ')} not counted`] : []),
@@ -23,10 +23,23 @@ export function loadScope(p: LoadPeriod, load: MyLoad, date: (iso: string) => st
   return parts.join(', ');
 }
 
-/** The popover's one line: "This month: 62 h · 3 nights (since Mon 16 Nov)"; undefined when nothing was read. */
+/** The popover's one line: "This month: 62 h · 3 nights (since Mon 16 Nov)"; undefined when nothing was read. With
+ *  several accounts, each over its own span and never added: "This month: Work 194 h (since Sun 1 Mar) · Acme
+ *  24 h (since Thu 5 Mar) — each service counted apart". */
 export function loadLine(load: MyLoad | null | undefined, date: (iso: string) => string): string | undefined {
-  const p = load?.thisMonth;
-  if (!load || !p) return undefined;
+  if (!load) return undefined;
+  if (load.byAccount) {
+    const parts = load.byAccount.flatMap((a) => {
+      const p = a.thisMonth;
+      if (!p) return a.missing.length > 0 ? [`${a.label} not counted`] : [];
+      const scope = loadScope(p, a, date);
+      return [`${a.label} ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}`];
+    });
+    if (!load.byAccount.some((a) => a.thisMonth)) return undefined;
+    return `This month: ${parts.join('; ')} — each service counted apart`;
+  }
+  const p = load.thisMonth;
+  if (!p) return undefined;
   const scope = loadScope(p, load, date);
   return `This month: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}`;
 }

@@ -225,12 +225,22 @@ export const LoadPeriodSchema = z.object({
 });
 export type LoadPeriod = z.infer<typeof LoadPeriodSchema>;
 
-/** My on-call load from the shifts read; periods are null where no read shift reaches them. */
-export const MyLoadSchema = z.object({
+/** One account's on-call load from the shifts read; periods are null where no read shift reaches them. */
+export const AccountLoadSchema = z.object({
   thisMonth: LoadPeriodSchema.nullable(),
   lastMonth: LoadPeriodSchema.nullable(),
   /** Schedules whose shifts couldn't be read: not counted (the figures leave them out, and say so). */
   missing: z.array(z.string()),
+});
+export type AccountLoad = z.infer<typeof AccountLoadSchema>;
+
+/**
+ * My on-call load. With several accounts each has read its own span (its own `from`), so their figures are not
+ * added: `byAccount` holds each account's over its own span, and `thisMonth`/`lastMonth` are null (a sum would
+ * borrow one account's start date, count the other's unread days as 0 h and a night on two services as two).
+ */
+export const MyLoadSchema = AccountLoadSchema.extend({
+  byAccount: z.array(AccountLoadSchema.extend({ accountId: z.string(), label: z.string() })).optional(),
 });
 export type MyLoad = z.infer<typeof MyLoadSchema>;
 

@@ -66,9 +66,13 @@ describe('npm run status with two accounts', () => {
     expect(people('work')).toEqual(await onCallNow(work, KEY_WORK));
     expect(people('acme')).toEqual(await onCallNow(acme, KEY_ACME));
     expect(new Set(state.me.shifts.map((m) => m.accountId))).toEqual(new Set(['work', 'acme']));
-    const loadRows = [...(state.me.load?.thisMonth?.schedules ?? []), ...(state.me.load?.lastMonth?.schedules ?? [])];
+    // Each account's load apart (over its own read span), its rows named by their account.
+    const loadRows = (state.me.load?.byAccount ?? []).flatMap((a) => [
+      ...(a.thisMonth?.schedules ?? []).map((r) => ({ ...r, of: a.accountId })),
+      ...(a.lastMonth?.schedules ?? []).map((r) => ({ ...r, of: a.accountId })),
+    ]);
     expect(loadRows.length).toBeGreaterThan(0);
-    expect(loadRows.every((r) => r.accountId === 'work' || r.accountId === 'acme')).toBe(true);
+    expect(loadRows.every((r) => r.accountId === r.of && (r.of === 'work' || r.of === 'acme'))).toBe(true);
     expect(state.me.readiness ? state.me.readiness.shift.accountId : 'work').toMatch(/^(work|acme)$/);
     expect(run.stdout).not.toContain(KEY_WORK);
     expect(run.stdout).not.toContain(KEY_ACME);

@@ -14,7 +14,7 @@ import {
   type ActionDeps,
 } from './common';
 import { planOverride, resolveWindow, type PlannedOverride } from './override-window';
-import { rankCandidates } from '../state/candidates';
+import { rankCandidates, type OtherAccountRead } from '../state/candidates';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
@@ -112,8 +112,9 @@ export function overridePreview(deps: ActionDeps) {
     });
 }
 
-/** Who could cover the window asked about, best first (the people picker's suggestions). */
-export function overrideCandidates(deps: ActionDeps) {
+/** Who could cover the window asked about, best first (the people picker's suggestions); free or busy is said
+ *  over every account's schedules (`otherAccounts`: the reads of the accounts other than this one). */
+export function overrideCandidates(deps: ActionDeps, otherAccounts: () => readonly OtherAccountRead[]) {
   return async (request: RequestOf<'override:candidates'>): Promise<ResponseOf<'override:candidates'>> =>
     guarded(async () => {
       const snapshot = deps.snapshot.get();
@@ -122,6 +123,7 @@ export function overrideCandidates(deps: ActionDeps) {
       const { startMs, endMs } = window.value;
       const value = rankCandidates({
         snapshot,
+        otherAccounts: otherAccounts(),
         settings: deps.settings(),
         scheduleId: request.scheduleId,
         window: { startMs, endMs },

@@ -40,6 +40,11 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
         state: () => session.state(),
         canSync: () => session.canSync(),
         localZone: parts.localZone,
+        otherAccounts: () =>
+          parts
+            .sessions()
+            .filter((other) => other.id !== session.id)
+            .map((other) => ({ label: other.account().label, snapshot: other.deps.snapshot.get() })),
       });
       bySession.set(session, made);
     }

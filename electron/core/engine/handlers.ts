@@ -8,6 +8,7 @@ import { failure, type ActionDeps } from '../actions/common';
 import { overrideCandidates, overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
+import type { OtherAccountRead } from '../state/candidates';
 import type { EngineHandlers } from './types';
 
 /** The channels a session serves. */
@@ -32,6 +33,8 @@ export interface HandlerParts {
   canSync: () => boolean;
   /** The engine's local zone (read at each answer): the one the tray and popover are read in. */
   localZone: () => string;
+  /** The other accounts' reads (who could cover is free only if free on every account). */
+  otherAccounts: () => readonly OtherAccountRead[];
 }
 
 /**
@@ -70,7 +73,7 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),
-    'override:candidates': overrideCandidates(deps),
+    'override:candidates': overrideCandidates(deps, parts.otherAccounts),
     'override:create': overrideCreate(deps, create),
     'override:get': overrideGet(deps),
     'take-over:now': takeOverNow(takeOverDeps),

@@ -3,7 +3,8 @@
 // the window is day rather than night, who carried fewer hours lately, and whose seat is not `viewer`. Each with
 // what the ranking rests on, in words: their local hours (from their own `time_zone`; "zone unknown" when the
 // service sent none), where else they are on call, and their hours over the range the read shifts cover (never
-// more than the last 30 days).
+// more than the last 30 days). "Elsewhere" is every account's schedules: a person on another service is the same
+// person when the e-mail is (any case), so a teammate on call on Acme then is not offered on Work as free.
 import { DateTime } from 'luxon';
 import { zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
@@ -33,7 +34,23 @@ function presence(s: ScheduleSnapshot, emailLower: string, span: Span): { ms: nu
   return { ms, unknown };
 }
 
-const onCallMs = (s: ScheduleSnapshot, emailLower: string, span: Span): number => presence(s, emailLower, span).ms;
+/** Milliseconds this person is on call within the span on any of the schedules: time on two at once (two
+ *  schedules, or two accounts) counts once. */
+function onCallMs(schedules: readonly ScheduleSnapshot[], emailLower: string, span: Span): number {
+  const on = schedules
+    .flatMap((s) => stretchesIn(timelineOf(s), span.startMs, span.endMs))
+    .filter((st) => st.users.some((u) => u.email.toLowerCase() === emailLower))
+    .map((st) => ({ startMs: Math.max(st.startMs, span.startMs), endMs: Math.min(st.endMs, span.endMs) }))
+    .sort((a, b) => a.startMs - b.startMs);
+  let ms = 0;
+  let reached = -Infinity;
+  for (const st of on) {
+    const from = Math.max(st.startMs, reached);
+    if (st.endMs > from) ms += st.endMs - from;
+    reached = Math.max(reached, st.endMs);
+  }
+  return ms;
+}
 
 /** Whether any of the window falls in a night (22:00–07:00, as my load counts them) where the person is. */
 const atNight = (span: Span, zone: string): boolean =>
@@ -53,8 +70,16 @@ function localWindow(span: Span, zone: string, night: boolean, nowMs: number, lo
   return `${start}–${end} in ${zoneLabel(zone)}${night ? ', night' : ''}`;
 }
 
+/** Another account's saved read, named by its label (its schedules are said as "Acme · Payments"). */
+export interface OtherAccountRead {
+  label: string;
+  snapshot: Snapshot;
+}
+
 export interface CandidatesInput {
   snapshot: Snapshot;
+  /** Every other account's read (none when this is the only one). */
+  otherAccounts: readonly OtherAccountRead[];
   settings: ServiceSettings;
   scheduleId: string;
   window: Span;
@@ -62,27 +87,45 @@ export interface CandidatesInput {
   locale?: string;
 }
 
-/** The range the read shifts cover in the last 30 days: from the latest start of any watched schedule's read. */
-function lookBack(snapshot: Snapshot, nowMs: number): Span {
-  const froms = snapshot.schedules.flatMap((s) => (s.shiftsFrom ? [Date.parse(s.shiftsFrom)] : []));
+/** A schedule of any account, with the name it is said by ("Payments" here, "Acme · Payments" on another). */
+interface NamedSchedule {
+  schedule: ScheduleSnapshot;
+  name: string;
+  here: boolean;
+}
+
+/** This account's schedules, then every other account's, each named as the picker says it. */
+function allSchedules(input: CandidatesInput): NamedSchedule[] {
+  const own = input.snapshot.schedules.map((s) => ({
+    schedule: s,
+    name: s.details?.name ?? s.id,
+    here: s.id === input.scheduleId,
+  }));
+  const others = input.otherAccounts.flatMap((a) =>
+    a.snapshot.schedules.map((s) => ({ schedule: s, name: `${a.label} · ${s.details?.name ?? s.id}`, here: false })),
+  );
+  return [...own, ...others];
+}
+
+/** The range the read shifts cover in the last 30 days: from the latest start of any watched schedule's read
+ *  (of every account: hours are said only over time read for all of them). */
+function lookBack(schedules: readonly NamedSchedule[], nowMs: number): Span {
+  const froms = schedules.flatMap(({ schedule: s }) => (s.shiftsFrom ? [Date.parse(s.shiftsFrom)] : []));
   return { startMs: Math.max(nowMs - LOOK_BACK_MS, ...froms), endMs: nowMs };
 }
 
-/** Where a person is on call during the window: ms here, the other schedules they are on (ids), and the schedules
- *  (this one first) where it isn't known and they could be on call: one they are in, or whose people aren't known. */
-function whereOnCall(snapshot: Snapshot, scheduleId: string, emailLower: string, window: Span) {
-  const during = new Map(snapshot.schedules.map((s) => [s.id, presence(s, emailLower, window)]));
-  const couldBeOn = (s: ScheduleSnapshot): boolean =>
-    s.id === scheduleId ||
-    !s.details?.users ||
-    s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
-  const others = snapshot.schedules.filter((s) => s.id !== scheduleId);
-  const here = snapshot.schedules.find((s) => s.id === scheduleId);
-  const unknownAt = (s: ScheduleSnapshot) => during.get(s.id)?.ms === 0 && during.get(s.id)?.unknown && couldBeOn(s);
+/** Where a person is on call during the window: ms here, the other schedules they are on (names), and the
+ *  schedules (this one first) where it isn't known and they could be on call: one they are in, or whose people
+ *  aren't known. */
+function whereOnCall(schedules: readonly NamedSchedule[], emailLower: string, window: Span) {
+  const during = schedules.map((n) => ({ ...n, ...presence(n.schedule, emailLower, window) }));
+  const couldBeOn = ({ schedule: s, here }: NamedSchedule): boolean =>
+    here || !s.details?.users || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
+  const ordered = [...during.filter((d) => d.here), ...during.filter((d) => !d.here)];
   return {
-    here: during.get(scheduleId)?.ms ?? 0,
-    elsewhere: others.filter((s) => (during.get(s.id)?.ms ?? 0) > 0).map((s) => s.id),
-    unknownOn: [...(here ? [here] : []), ...others].filter(unknownAt).map((s) => s.id),
+    here: during.find((d) => d.here)?.ms ?? 0,
+    elsewhere: during.filter((d) => !d.here && d.ms > 0).map((d) => d.name),
+    unknownOn: ordered.filter((d) => d.ms === 0 && d.unknown && couldBeOn(d)).map((d) => d.name),
   };
 }
 
@@ -91,18 +134,22 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
   const schedule = snapshot.schedules.find((s) => s.id === scheduleId);
   const users = schedule?.details?.users ?? [];
   const me = input.settings.email.trim().toLowerCase();
-  const back = lookBack(snapshot, nowMs);
-  const names = new Map(snapshot.schedules.map((s) => [s.id, s.details?.name ?? s.id]));
+  const schedules = allSchedules(input);
+  const back = lookBack(schedules, nowMs);
   const hoursFrom = new Date(back.startMs).toISOString();
   // Schedules whose shifts were never read count no hours: the figure says it leaves them out.
-  const unread = snapshot.schedules.filter((s) => s.shiftsFrom === null).map((s) => names.get(s.id) ?? s.id);
+  const unread = schedules.filter((n) => n.schedule.shiftsFrom === null).map((n) => n.name);
   const others = users.filter((u) => me === '' || u.email.trim().toLowerCase() !== me);
   const people = others.map((u) => {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
-    const { here, elsewhere, unknownOn } = whereOnCall(snapshot, scheduleId, emailLower, window);
-    const recentMs = snapshot.schedules.reduce((sum, s) => sum + onCallMs(s, emailLower, back), 0);
+    const { here, elsewhere, unknownOn } = whereOnCall(schedules, emailLower, window);
+    const recentMs = onCallMs(
+      schedules.map((n) => n.schedule),
+      emailLower,
+      back,
+    );
     const candidate: Omit<Candidate, 'detail'> = {
       id: u.id,
       name: u.name,
@@ -111,8 +158,8 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       localWindow: zone ? localWindow(window, zone, night === true, nowMs, input.locale) : null,
       night,
       onCallHere: here > 0,
-      onCallElsewhere: elsewhere.map((id) => names.get(id) ?? id),
-      unknownOn: unknownOn.map((id) => names.get(id) ?? id),
+      onCallElsewhere: elsewhere,
+      unknownOn,
       recentHours: Math.round(recentMs / HOUR_MS),
       hoursFrom,
       viewer: u.seat === 'viewer',

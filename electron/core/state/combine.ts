@@ -8,7 +8,7 @@ import { sameServiceAs } from '../../shared/accounts';
 import { instantMs } from '../model/segments';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
-import type { AppState, CoverageIssue, LoadPeriod, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
+import type { AppState, CoverageIssue, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`. */
 function accountText(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
@@ -97,38 +97,21 @@ function coverageGaps(states: readonly AppState[], labels: readonly string[]): C
   });
 }
 
-function sumPeriods(periods: readonly (LoadPeriod | null)[]): LoadPeriod | null {
-  const present = periods.filter((p): p is LoadPeriod => p !== null);
-  const [first] = present;
-  if (!first) return null;
-  return present.slice(1).reduce(
-    (sum, p) => ({
-      ...sum,
-      from: p.from < sum.from ? p.from : sum.from,
-      whole: sum.whole && p.whole,
-      hours: sum.hours + p.hours,
-      nightHours: sum.nightHours + p.nightHours,
-      // Nights are counted per account: a night on call for two services counts on each.
-      nights: sum.nights + p.nights,
-      weekendHours: sum.weekendHours + p.weekendHours,
-      schedules: [...sum.schedules, ...p.schedules],
-    }),
-    first,
-  );
-}
-
-function combinedLoad(states: readonly AppState[]): MyLoad | null {
-  const loads = states.map((s) => s.me.load).filter((l): l is MyLoad => !!l);
-  if (loads.length === 0) return null;
-  return {
-    thisMonth: sumPeriods(loads.map((l) => l.thisMonth)),
-    lastMonth: sumPeriods(loads.map((l) => l.lastMonth)),
-    missing: loads.flatMap((l) => l.missing),
-  };
+/** Each account's load over its own read span, never added across accounts (see MyLoadSchema). */
+function combinedLoad(states: readonly AppState[], accounts: readonly Account[]): MyLoad | null {
+  const byAccount = states.flatMap((s, i) => {
+    const load = s.me.load;
+    const account = accounts[i];
+    if (!load || !account) return [];
+    const { thisMonth, lastMonth, missing } = load;
+    return [{ accountId: account.id, label: account.label, thisMonth, lastMonth, missing }];
+  });
+  if (byAccount.length === 0) return null;
+  return { thisMonth: null, lastMonth: null, missing: byAccount.flatMap((l) => l.missing), byAccount };
 }
 
 /** My part over all accounts: blocks sorted by start (then account order), my next shift the earliest. */
-function combinedMe(states: readonly AppState[]): AppState['me'] {
+function combinedMe(states: readonly AppState[], accounts: readonly Account[]): AppState['me'] {
   // Each start read once (not at every comparison of the sort).
   const shifts = states
     .flatMap((s, order) => s.me.shifts.map((shift) => ({ shift, order, startMs: instantMs(shift.start) })))
@@ -146,7 +129,7 @@ function combinedMe(states: readonly AppState[]): AppState['me'] {
     gaps: states.flatMap((s) => s.me.gaps),
     // Readiness is about my next shift, so it is that shift's account's.
     readiness: first?.me.readiness ?? null,
-    load: combinedLoad(states),
+    load: combinedLoad(states, accounts),
   };
 }
 
@@ -224,7 +207,7 @@ export function combineStates(
     lastSuccessAt: oldest(named.map((s) => s.lastSuccessAt)),
     syncing: named.some((s) => s.syncing),
     schedules: named.flatMap((s) => s.schedules),
-    me: combinedMe(once),
+    me: combinedMe(once, accounts),
     coverage: {
       mine: once.flatMap((s) => s.coverage.mine),
       askingMe: once.flatMap((s) => s.coverage.askingMe),

@@ -88,6 +88,18 @@ function tally(blocks: readonly Span[], calendar: Calendar): Tally {
 
 const hours = (ms: number): number => Math.round(ms / HOUR_MS);
 
+/** The blocks of several schedules as one set of times on call: time on two schedules at once counts once (a night
+ *  on call for two schedules is one night, not two). */
+function merged(blocks: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const b of [...blocks].sort((x, y) => x.fromMs - y.fromMs)) {
+    const last = out.at(-1);
+    if (last && b.fromMs <= last.toMs) last.toMs = Math.max(last.toMs, b.toMs);
+    else out.push({ ...b });
+  }
+  return out;
+}
+
 /** My blocks on one schedule, clipped to the period and to what its read shifts cover. */
 function myBlocksIn(blocks: readonly Block[], period: Span): Span[] {
   const spans: Span[] = [];
@@ -138,22 +150,25 @@ function periodOf(
   const calendar = calendarOver(span, month.zoneName ?? 'UTC');
   const perSchedule = readable.map((v) => {
     const s = byId.get(v.id);
+    const blocks = s ? myBlocksIn(myBlocksOf(segmentsOf(s.shifts), emailLower), span) : [];
     return {
       view: v,
+      blocks,
       t: s ? tallyOf(s, emailLower, span, calendar) : tally([], calendar),
       unreadableMs: unreadableMsIn(s, span),
     };
   });
-  const sum = (f: (t: Tally) => number): number => perSchedule.reduce((a, p) => a + f(p.t), 0);
+  // The totals are time on call, not the schedules' hours added: overlapping shifts count once.
+  const total = tally(merged(perSchedule.flatMap((p) => p.blocks)), calendar);
   return {
     month: month.toFormat('yyyy-LL'),
     from: new Date(fromMs).toISOString(),
     whole: fromMs === monthStartMs,
-    hours: hours(sum((t) => t.onCallMs)),
+    hours: hours(total.onCallMs),
     unreadableHours: hours(perSchedule.reduce((a, p) => a + p.unreadableMs, 0)),
-    nightHours: hours(sum((t) => t.nightMs)),
-    nights: sum((t) => t.nights),
-    weekendHours: hours(sum((t) => t.weekendMs)),
+    nightHours: hours(total.nightMs),
+    nights: total.nights,
+    weekendHours: hours(total.weekendMs),
     schedules: perSchedule
       .filter((p) => p.t.onCallMs > 0)
       .map((p) => ({

@@ -19,6 +19,7 @@ describe('rankCandidates (independent)', () => {
     const lena = withZone('Lena', 'Europe/London');
     const snap = snapshotOf([scheduleSnap('S1', [], { details: details('Primary', 'UTC', [lena]) })]);
     const [c] = rankCandidates({
+      otherAccounts: [],
       snapshot: snap,
       settings: settingsWith({}),
       scheduleId: 'S1',
@@ -38,6 +39,7 @@ describe('rankCandidates (independent)', () => {
     const sam = withZone('Sam', 'Australia/Sydney');
     const snap = snapshotOf([scheduleSnap('S1', [], { details: details('Primary', 'UTC', [sam]) })]);
     const [c] = rankCandidates({
+      otherAccounts: [],
       snapshot: snap,
       settings: settingsWith({}),
       scheduleId: 'S1',
@@ -67,6 +69,7 @@ describe('rankCandidates (independent)', () => {
       }),
     ]);
     const out = rankCandidates({
+      otherAccounts: [],
       snapshot: snap,
       settings: settingsWith({}),
       scheduleId: 'S1',
@@ -113,6 +116,7 @@ describe('rankCandidates (independent)', () => {
       }),
     ]);
     const out = rankCandidates({
+      otherAccounts: [],
       snapshot: snap,
       settings: settingsWith({}),
       scheduleId: 'S1',
@@ -136,6 +140,7 @@ describe('rankCandidates (independent)', () => {
     const kim = withZone('Kim', 'Mars/Olympus');
     const snap = snapshotOf([scheduleSnap('S1', [], { details: details('Primary', 'UTC', [lee, kim, max]) })]);
     const out = rankCandidates({
+      otherAccounts: [],
       snapshot: snap,
       settings: settingsWith({}),
       scheduleId: 'S1',

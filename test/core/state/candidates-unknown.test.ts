@@ -23,6 +23,7 @@ describe('who could cover, over time the app could not read', () => {
       shiftHoles: [{ from: '2026-03-08T06:00:00Z', to: '2026-03-08T12:00:00Z' }],
     });
     const ranked = rankCandidates({
+      otherAccounts: [],
       snapshot: snapshotOf([platform, payments]),
       settings: settingsWith({ schedules: [{ id: 'sch_plat' }, { id: 'sch_pay' }] }),
       scheduleId: 'sch_plat',

@@ -40,6 +40,7 @@ function world() {
 
 describe('who could cover a window', () => {
   const ranked = rankCandidates({
+    otherAccounts: [],
     snapshot: world(),
     settings: settingsWith({ schedules: [{ id: 'sch_plat' }, { id: 'sch_pay' }] }),
     scheduleId: 'sch_plat',
@@ -62,6 +63,7 @@ describe('who could cover a window', () => {
     ]);
     for (const email of [' me@example.com ', 'Me@EXAMPLE.com']) {
       const names = rankCandidates({
+        otherAccounts: [],
         snapshot,
         settings: settingsWith({ email, schedules: [{ id: 'sch_pay' }] }),
         scheduleId: 'sch_pay',
@@ -92,6 +94,7 @@ describe('who could cover a window', () => {
   it('counts a short window that only touches 22:00 as night', () => {
     // 20:50–21:10 UTC is 21:50–22:10 in Berlin (CET, +1): ten minutes of it are night.
     const [only] = rankCandidates({
+      otherAccounts: [],
       snapshot: snapshotOf([scheduleSnap('sch_pay', [], { details: details('Payments', 'Europe/Berlin', [dora]) })]),
       settings: settingsWith({ schedules: [{ id: 'sch_pay' }] }),
       scheduleId: 'sch_pay',
@@ -106,6 +109,7 @@ describe('who could cover a window', () => {
     const snapshot = world();
     const unread = scheduleSnap('sch_data', [], { details: details('Data', 'Europe/Berlin', []), shiftsFrom: null });
     const [first] = rankCandidates({
+      otherAccounts: [],
       snapshot: { ...snapshot, schedules: [...snapshot.schedules, unread] },
       settings: settingsWith({ schedules: [{ id: 'sch_plat' }, { id: 'sch_pay' }, { id: 'sch_data' }] }),
       scheduleId: 'sch_plat',

@@ -20,9 +20,15 @@ export interface TwoServices {
   close(): Promise<void>;
 }
 
-export async function twoServices(startMs: number): Promise<TwoServices> {
+/** `acmeSeed` may change Acme's people (e.g. one who is also on Work, by e-mail). */
+export async function twoServices(
+  startMs: number,
+  acmeSeed: (seed: ReturnType<typeof serviceSeed>) => void = () => undefined,
+): Promise<TwoServices> {
   const harness = await createHarness({ startMs, seed: serviceSeed(KEY_WORK, ['alice', 'bob']), files: 'fs' });
-  const acme = await startSimulator({ seed: serviceSeed(KEY_ACME, ['erin', 'frank']), now: () => harness.clock.now() });
+  const seed = serviceSeed(KEY_ACME, ['erin', 'frank']);
+  acmeSeed(seed);
+  const acme = await startSimulator({ seed, now: () => harness.clock.now() });
   const account = (id: string, label: string, baseUrl: string, email: string) => ({
     id,
     label,
