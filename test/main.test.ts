@@ -471,7 +471,7 @@ describe.each(DESKTOP_PLATFORMS)('main process on %s', (platform) => {
     // Alice (the demo user) is on Platform primary, where Bob asks for cover: the tray asks for attention
     // unless she is on call right now, which the demo seed's rotation decides.
     const expected = state.me.onCallNow.length > 0 ? 'oncall' : 'attention';
-    expect(state.coverage.askingMe.map((r) => r.id)).toContain('cov_demo_dentist');
+    expect(state.coverage.askingMe.map((r) => r.id)).toContain('main:cov_demo_dentist');
     expect(shell.tray.current().icon).toBe(expected);
     const traits = platformTraits(platform);
     expect(standIn.trays[0]?.image).toBe(

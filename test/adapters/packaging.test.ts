@@ -25,7 +25,17 @@ describe('electron-builder configuration', () => {
     // The loader normalises `files` into file sets ({ filter }); what matters is the one set's patterns.
     expect(JSON.stringify(config.files)).toBe(
       JSON.stringify([
-        { filter: ['dist/**', '!dist/**/*.map', 'package.json', '!node_modules/zod/**', '!node_modules/luxon/**'] },
+        {
+          filter: [
+            'dist/**',
+            '!dist/**/*.map',
+            'package.json',
+            '!node_modules/zod/**',
+            '!node_modules/luxon/**',
+            '!node_modules/node-notifier/vendor/mac.noindex/**',
+            '!node_modules/node-notifier/vendor/notifu/**',
+          ],
+        },
       ]),
     );
     expect(config.asar).toBe(true);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { trayIconPath } from '../../electron/adapters/tray';
@@ -24,7 +24,10 @@ describe('tray icons shipped in build/', () => {
   it('has an icon for every state on every platform, where the tray adapter looks for it', () => {
     for (const state of STATES) {
       for (const platform of ['linux', 'darwin', 'win32'] as const) {
-        expect(existsSync(trayIconPath(ICONS, state, platform)), `${state} ${platform}`).toBe(true);
+        // The path as that platform writes it, read back here with that platform's own path module.
+        const pathOn = platform === 'win32' ? win32 : posix;
+        const file = pathOn.relative(pathOn.join(ICONS, 'tray'), trayIconPath(ICONS, state, platform));
+        expect(existsSync(join(ICONS, 'tray', file)), `${state} ${platform}`).toBe(true);
       }
       expect(existsSync(join(ICONS, 'tray', `${state}@2x.png`))).toBe(true);
       expect(existsSync(join(ICONS, 'tray', `${state}Template@2x.png`))).toBe(true);

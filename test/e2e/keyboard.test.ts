@@ -23,14 +23,15 @@ describe('the More menu by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     expect(await more.getAttribute('aria-expanded')).toBe('true');
-    expect(await focused(page)).toBe('Team');
+    expect(await focused(page)).toBe('I’m away…');
     expect(await horizontalOverflow(page)).toEqual([]); // the open menu stays inside the popover
     const steps: [string, string][] = [
+      ['ArrowDown', 'Team'],
       ['ArrowDown', 'Chat user group'],
       ['ArrowDown', 'Copy on-call summary'],
-      ['ArrowDown', 'Team'],
+      ['ArrowDown', 'I’m away…'],
       ['ArrowUp', 'Copy on-call summary'],
-      ['Home', 'Team'],
+      ['Home', 'I’m away…'],
       ['End', 'Copy on-call summary'],
     ];
     for (const [key, then] of steps) {
@@ -39,7 +40,7 @@ describe('the More menu by keyboard', () => {
     }
     // Menu items are not Tab stops of their own (one Tab stop: the button).
     expect(await page.evaluate(`[...document.querySelectorAll('[role=menuitem]')].map((i) => i.tabIndex)`)).toEqual([
-      -1, -1, -1,
+      -1, -1, -1, -1,
     ]);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('menu').count()).toBe(0);
@@ -64,12 +65,14 @@ describe('the More menu by keyboard', () => {
     expect(await page.getByRole('menu').count()).toBe(0);
     expect(await focused(page)).toBe('More');
     await page.keyboard.press('ArrowDown');
-    expect(await focused(page)).toBe('Team');
+    expect(await focused(page)).toBe('I’m away…');
     await page.keyboard.press('Tab');
     expect(await page.getByRole('menu').count()).toBe(0);
     expect(await focused(page)).toBe('Settings');
     await more.focus();
     await page.keyboard.press('Space');
+    expect(await focused(page)).toBe('I’m away…');
+    await page.keyboard.press('ArrowDown');
     expect(await focused(page)).toBe('Team');
     await page.keyboard.press('Enter');
     expect(host.windowCalls.at(-1)).toEqual({ channel: 'window:open', request: { view: 'team', params: {} } });

@@ -97,7 +97,7 @@ describe('quick override', () => {
     const dentist = page.getByRole('listitem').filter({ hasText: 'Dentist appointment' });
     await dentist.waitFor();
     await dentist.getByRole('button', { name: 'Cover this', description: /^Platform primary, / }).click();
-    const shift = host.engine.getState().coverage.askingMe.find((r) => r.id === 'cov_demo_dentist')?.shifts[0];
+    const shift = host.engine.getState().coverage.askingMe.find((r) => r.id === 'main:cov_demo_dentist')?.shifts[0];
     expect(shift).toBeDefined();
     const request = page.getByTestId('coverage-request');
     expect(await request.textContent()).toMatch(/Bob Stone asks for cover: “Dentist appointment”.*Platform primary/);

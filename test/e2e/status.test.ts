@@ -124,6 +124,7 @@ describe('status popover', () => {
       scheduleName: 'Platform primary',
       start: '2030-01-01T21:00:00Z',
       end: '2030-01-02T09:00:00Z',
+      endBasis: { kind: 'fresh', readAt: null },
     };
     const checks = [
       { id: 'key', result: 'ok', message: 'The key was accepted by a recent read.' },

@@ -148,7 +148,6 @@ describe('who needs me', () => {
       scheduleName: 'Platform primary',
       start: '2026-03-30T07:00:00Z',
       end: '2026-03-30T15:00:00Z',
-      endBasis: { kind: 'fresh' as const, readAt: null },
       who: 'me',
       requestId: 'cov_1',
     });

@@ -50,7 +50,7 @@ describe('when problems show', () => {
     edit.form.values.name = '';
     await edit.form.submit();
     expect(edit.form.dirty).toBe(true);
-    edit.choose('tea_core');
+    edit.choose('main:tea_core'); // the team's ref: team ids are unique per service only
     expect([edit.form.errors, edit.form.dirty, edit.form.values.name]).toEqual([{}, false, 'Core']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIN_ACCOUNT_ID } from '../../electron/shared/accounts';
+
 import {
   checkTeam,
   firstTeam,

@@ -2,7 +2,7 @@
 // problem of the current step, and each step's save. Schedules come before "you": their people are then offered,
 // so most users never type their e-mail.
 import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
-import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
+import { type AccountId } from '../../../electron/shared/accounts';
 import type { SettingsPatch, WatchedSchedule } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import { isEmail, matchPeople } from './people';
