@@ -82,9 +82,8 @@ describe('accounts kept apart', () => {
     ]);
   });
 
-  // Needs case 1's fix (one account needing setup no longer blanks the popover), made on the issue-34 branch
-  // (d997b5a), not on this one: it fails here ("Nothing to show yet" for both) and is turned on once both are merged.
-  it.skip('a second account without a key leaves the first fully usable: Work’s cards and people in the popover', async () => {
+  // Case 1: one account needing setup no longer blanks the popover (it showed "Nothing to show yet" for both).
+  it('a second account without a key leaves the first fully usable: Work’s cards and people in the popover', async () => {
     const app = await session.open('configured', { width: 360, height: 640 });
     const { page, host } = app;
     await twoServices(host, false);
