@@ -48,8 +48,6 @@ export const ApiKeySchema = z
 export const KEY_RULE = 'must be 1 to 500 visible characters, without spaces';
 const KeyRequestSchema = z.object({ key: ApiKeySchema });
 
-/** The keychain entry of an account's key on a host: two accounts on one host keep two keys. */
-
 export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
   const sessionOnly = options.overrideKey !== undefined;
   let key: string | undefined = options.overrideKey;
