@@ -2,7 +2,7 @@
 // Responses are parsed with these once at the HTTP edge; unknown extra fields are tolerated
 // (zod objects strip them). Only what the app reads is required: the spec does not say which fields may be
 // absent or null, so a field the app never uses must not make a whole schedule unreadable.
-import { IANAZone } from 'luxon';
+import { isKnownZone } from '../shared/wall-clock';
 import { z } from 'zod';
 import { COUNT_LIMITS, FIELD_LIMITS } from '../shared/limits';
 
@@ -33,7 +33,7 @@ const TextOrEmpty = Unrelied.transform((text) => text ?? '');
 export const ZoneSchema = z
   .unknown()
   .optional()
-  .transform((zone) => (typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : null));
+  .transform((zone) => (typeof zone === 'string' && isKnownZone(zone) ? zone : null));
 
 // id, name and email identify a person (the app matches you by e-mail); the rest is never read.
 export const UserSchema = z.object({

@@ -48,10 +48,44 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
   return dtf;
 }
 
+// formatToParts costs microseconds per call and the same instants (shift edges, reminder times) are read in the same
+// zones on every plan and derivation: keep recent readings. A named zone's rules don't change while the app runs (the
+// system zone may, and is read from Date each time). Bounded: emptied when full, so odd inputs can't grow it.
+const readings = new Map<string, Readonly<WallParts> | undefined>();
+const READINGS_MAX = 4096;
+
+/** Whether Intl knows this zone name (what luxon's isValidZone asks, without building a formatter on every call:
+ *  each schedule read and each seed check asks again for the same few zones). */
+export function isKnownZone(zone: string): boolean {
+  let known = zoneVerdicts.get(zone);
+  if (known === undefined) {
+    try {
+      partsFormat(zone);
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded, so a service sending endless distinct strings can't grow it.
+    if (zoneVerdicts.size >= 512) zoneVerdicts.clear();
+    zoneVerdicts.set(zone, known);
+  }
+  return known;
+}
+const zoneVerdicts = new Map<string, boolean>();
+
 /** The wall clock of an instant in a zone (undefined = the system zone); undefined for a zone Intl does not know. */
-export function wallParts(ms: number, zone: string | undefined): WallParts | undefined {
+export function wallParts(ms: number, zone: string | undefined): Readonly<WallParts> | undefined {
   // The system zone is what Date's own getters read: no Intl formatter to build for it.
   if (zone === undefined) return Number.isFinite(ms) ? systemWall(ms) : undefined;
+  const key = `${zone}|${ms}`;
+  if (readings.has(key)) return readings.get(key);
+  const w = zoneParts(ms, zone);
+  if (readings.size >= READINGS_MAX) readings.clear();
+  readings.set(key, w === undefined ? undefined : Object.freeze(w));
+  return w;
+}
+
+function zoneParts(ms: number, zone: string): WallParts | undefined {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = partsFormat(zone).formatToParts(ms);
@@ -115,12 +149,17 @@ export function localWall(ms: number, zone: string | undefined): Wall {
 }
 
 // Text is formatted from the wall-clock reading in 'UTC', so one formatter per locale and style serves every zone.
+// The styles are module constants: looked up by identity first, so the common path builds no key string.
+const textByStyle = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 function textFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let dtf = textCache.get(key);
+  let byLocale = textByStyle.get(options);
+  if (!byLocale) textByStyle.set(options, (byLocale = new Map<string, Intl.DateTimeFormat>()));
+  let dtf = byLocale.get(locale);
   if (!dtf) {
-    dtf = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    const key = `${locale}|${JSON.stringify(options)}`;
+    dtf = textCache.get(key) ?? new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     textCache.set(key, dtf);
+    byLocale.set(locale, dtf);
   }
   return dtf;
 }

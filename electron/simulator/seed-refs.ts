@@ -1,5 +1,5 @@
 // Cross-reference checks of a seed (ids that must exist, unique ids, valid IANA zones), each naming its path.
-import { IANAZone } from 'luxon';
+import { isKnownZone } from '../shared/wall-clock';
 import type { z } from 'zod';
 
 type Path = (string | number)[];
@@ -86,7 +86,7 @@ export function checkSeedReferences(seed: ReferenceView, ctx: z.RefinementCtx): 
 }
 
 function validZone(zone: string, path: Path, problem: Problem): void {
-  if (!IANAZone.isValidZone(zone)) problem(path, `"${zone}" is not an IANA time zone (e.g. Europe/Berlin)`);
+  if (!isKnownZone(zone)) problem(path, `"${zone}" is not an IANA time zone (e.g. Europe/Berlin)`);
 }
 
 function unique(values: string[], base: Path, field: string, problem: Problem, showValue = true): void {
