@@ -31,8 +31,9 @@ function appStateSchema(): Plugin {
 }
 
 /**
- * Lists the built stylesheet's sha256 in index.html's CSP (style-src), so main may put that exact text inline in
- * the prerendered popover (no request before its first frame) while every other inline style stays refused.
+ * Lists the sha256 of the stylesheet index.html links (the popover's own styles; each lazily loaded chunk brings
+ * its own sheet) in index.html's CSP (style-src), so main may put that exact text inline in the prerendered popover
+ * (no request before its first frame, and no form's rules to parse) while every other inline style stays refused.
  */
 function styleHashInCsp(): Plugin {
   return {
@@ -40,9 +41,10 @@ function styleHashInCsp(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const sheets = Object.values(ctx.bundle ?? {}).filter((a) => a.type === 'asset' && a.fileName.endsWith('.css'));
+        const linked = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\.\/([^"]+\.css)">/g)].map((m) => m[1]);
+        const sheets = Object.values(ctx.bundle ?? {}).filter((a) => a.type === 'asset' && linked.includes(a.fileName));
         const sheet = sheets[0];
-        if (sheets.length !== 1 || !sheet || sheet.type !== 'asset') return html;
+        if (linked.length !== 1 || sheets.length !== 1 || !sheet || sheet.type !== 'asset') return html;
         const hash = createHash('sha256').update(sheet.source).digest('base64');
         return html.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`);
       },
@@ -92,7 +94,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The polyfill is unneeded in Electron's Chromium; and nothing may be injected inline.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
-    cssCodeSplit: false,
+    // Each chunk's styles load with it: the popover's page parses only the popover's rules before its first frame.
+    cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
     // Rolldown's "callbacks took N s" timing report is a profiling hint, not a problem: on a loaded 2-core CI

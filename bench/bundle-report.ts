@@ -1,7 +1,9 @@
 // What the renderer's bundle is made of: each chunk's gzip size, whether the popover loads it first, and its largest
 // modules (rendered bytes in the chunk, and each one gzipped alone: a module's share, not an exact part of the
 // chunk's gzip). Built in memory with the project's own vite.config.ts, exactly as `vite build` makes dist/renderer,
-// and written to bench/reports/bundle.json, so what grew can be found by comparing two reports.
+// and written to bench/reports/bundle.json, so what grew can be found by comparing two reports. A module's figures
+// are of its code as the bundler rendered it, before minification: code the minifier then drops (Svelte's custom
+// element class, say) still shows there, so confirm a module's weight in the built chunk before cutting it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -23,7 +23,14 @@ import type { AppState } from './shared/view-state';
 import { setupParams } from './shared/accounts';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
 import { APP_SCHEME, createAppProtocolHandler, RENDERER_INDEX_URL } from './adapters/app-protocol';
-import { isPrerenderedPage, loadPrerender, type Prerendered } from './core/platform/prerender-page';
+import {
+  isPrerenderedPage,
+  loadPrerender,
+  prerenderAhead,
+  type PrerenderAhead,
+  type PrerenderInput,
+  type Prerendered,
+} from './core/platform/prerender-page';
 import type { LocalZone } from './core/platform/local-zone';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
@@ -228,10 +235,17 @@ async function startShell(demo: DemoSession | undefined) {
     tray.controller.setShortcutProblem(problem);
   });
   let started = false;
+  // The state last shown, the popover's prerender ahead of its request (set once the bundle is loaded).
+  let shown: AppState | undefined;
+  let ahead: PrerenderAhead | undefined;
+  const prerenderInput = (): PrerenderInput | undefined =>
+    shown && { state: shown, nowMs: systemClock.now(), locale: app.getLocale(), localZone: zone.current() };
   const follow = (engineState: AppState): void => {
     const state = updates.withNotice(engineState);
+    shown = state;
     tray.controller.update(state);
     windows.push('state:changed', state);
+    ahead?.warmSoon(prerenderInput);
     // Settings are applied only once the stored ones are loaded, not the defaults the engine starts from.
     if (started) follower.apply(state.settings);
   };
@@ -251,15 +265,13 @@ async function startShell(demo: DemoSession | undefined) {
   // After the engine started: loading the bundle (a synchronous require) must not delay the first sync.
   const prerenderReady = loadPrerender(paths.prerender).then((render) => {
     if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
-    prerender = (url) =>
-      isPrerenderedPage(url)
-        ? render({
-            state: updates.withNotice(engine.getState()),
-            nowMs: systemClock.now(),
-            locale: app.getLocale(),
-            localZone: zone.current(),
-          })
-        : undefined;
+    const kept = prerenderAhead(render);
+    ahead = kept;
+    kept.warmSoon(prerenderInput);
+    prerender = (url) => {
+      const input = isPrerenderedPage(url) ? prerenderInput() : undefined;
+      return input && kept.get(input);
+    };
   });
   let stopping: Promise<void> | undefined;
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding', setupParams(engine.getState()));

@@ -99,6 +99,58 @@ export function withStyleSource(csp: string, styleSource: string): string | unde
   return next === csp ? undefined : next;
 }
 
+/**
+ * How old a prerendered popover may be when served: the page's own clock moves its relative times ("in 14 min")
+ * on this tick (renderer/src/lib/app-state.svelte.ts), so a page served this old is no staler than a page left open.
+ */
+export const PRERENDER_MAX_AGE_MS = 15_000;
+
+export interface PrerenderAhead {
+  /**
+   * Renders the input of that moment on the next turn (once for a burst of calls) and keeps it: called on every
+   * state change, so the page finds its first frame ready; the state push itself never waits for the render.
+   */
+  warmSoon(input: () => PrerenderInput | undefined): void;
+  /** The kept render when it is of this very state, locale and zone and young enough; else a new one, kept. */
+  get(input: PrerenderInput): Prerendered | undefined;
+}
+
+/**
+ * The popover's HTML rendered ahead of the request: rendering the status view takes tens of milliseconds, which a
+ * request would otherwise wait for before the page's first byte. A render of a state that is no longer the
+ * current one, for another locale or zone, or older than maxAgeMs, is never served.
+ */
+export function prerenderAhead(
+  render: Prerender,
+  maxAgeMs = PRERENDER_MAX_AGE_MS,
+  defer: (run: () => void) => void = (run) => void setTimeout(run, 0),
+): PrerenderAhead {
+  let kept: { input: PrerenderInput; out: Prerendered | undefined } | undefined;
+  let pending = false;
+  const fresh = (input: PrerenderInput): Prerendered | undefined => {
+    kept = { input, out: render(input) };
+    return kept.out;
+  };
+  const usable = (k: PrerenderInput, input: PrerenderInput): boolean =>
+    k.state === input.state &&
+    k.locale === input.locale &&
+    k.localZone === input.localZone &&
+    input.nowMs >= k.nowMs &&
+    input.nowMs - k.nowMs < maxAgeMs;
+  return {
+    warmSoon(input) {
+      if (pending) return;
+      pending = true;
+      defer(() => {
+        pending = false;
+        const now = input();
+        if (now) fresh(now);
+      });
+    },
+    get: (input) => (kept && usable(kept.input, input) ? kept.out : fresh(input)),
+  };
+}
+
 function isPrerendered(value: unknown): value is Prerendered {
   if (typeof value !== 'object' || value === null) return false;
   const theme: unknown = Reflect.get(value, 'theme');

@@ -13,6 +13,8 @@ import {
   injectPrerendered,
   isPrerenderedPage,
   loadPrerender,
+  prerenderAhead,
+  PRERENDER_MAX_AGE_MS,
   stylesheetHref,
   withStyleSource,
 } from '../../../electron/core/platform/prerender-page';
@@ -179,5 +181,55 @@ describe('loading the prerender bundle', () => {
       'exports.prerenderStatus = (i) => ({ html: "<p>" + i.locale + "</p>", theme: "light" });',
     );
     expect((await loadPrerender(join(dir, 'good.cjs')))?.(input)).toEqual({ html: '<p>en-GB</p>', theme: 'light' });
+  });
+});
+
+describe('the popover rendered ahead of its request', () => {
+  const input = (state = appState(), nowMs = 1_000_000) => ({
+    state,
+    nowMs,
+    locale: 'en-GB',
+    localZone: 'Europe/Berlin',
+  });
+  function counting() {
+    const rendered: number[] = [];
+    const render = (i: { nowMs: number }) => (rendered.push(i.nowMs), { html: `<p>${i.nowMs}</p>`, theme: undefined });
+    const deferred: (() => void)[] = [];
+    const ahead = prerenderAhead(render, PRERENDER_MAX_AGE_MS, (run) => void deferred.push(run));
+    return { rendered, deferred, ahead };
+  }
+
+  it('is rendered after a state change, before any request, so the request waits for no render', () => {
+    const { rendered, deferred, ahead } = counting();
+    const now = input();
+    ahead.warmSoon(() => now);
+    ahead.warmSoon(() => now);
+    // Not while the change is being pushed: on the next turn, once for the burst.
+    expect(rendered).toEqual([]);
+    expect(deferred).toHaveLength(1);
+    deferred[0]?.();
+    expect(ahead.get({ ...now, nowMs: now.nowMs + 5_000 })).toEqual({ html: '<p>1000000</p>', theme: undefined });
+    expect(rendered).toEqual([1_000_000]);
+  });
+
+  it('is rendered again for a new state, another zone or locale, or once older than the page clock tick', () => {
+    const { rendered, ahead } = counting();
+    const first = input();
+    ahead.get(first);
+    ahead.get({ ...first, nowMs: first.nowMs + 1 });
+    expect(rendered).toHaveLength(1);
+    for (const other of [{ state: appState() }, { localZone: 'Asia/Tokyo' }, { locale: 'de-DE' }]) {
+      ahead.get({ ...first, ...other });
+      ahead.get(first);
+    }
+    expect(rendered).toHaveLength(7);
+    const kept = input(appState(), 2_000_000);
+    ahead.get(kept);
+    expect(ahead.get({ ...kept, nowMs: kept.nowMs + PRERENDER_MAX_AGE_MS - 1 })?.html).toBe('<p>2000000</p>');
+    expect(ahead.get({ ...kept, nowMs: kept.nowMs + PRERENDER_MAX_AGE_MS })?.html).toBe(
+      `<p>${2_000_000 + PRERENDER_MAX_AGE_MS}</p>`,
+    );
+    // A clock set back never gets a render from "the future".
+    expect(ahead.get({ ...kept, nowMs: kept.nowMs - 1 })?.html).toBe(`<p>${2_000_000 - 1}</p>`);
   });
 });

@@ -20,7 +20,8 @@ import {
   injectPrerendered,
   isPrerenderedPage,
   loadPrerender,
-  type Prerender,
+  prerenderAhead,
+  type PrerenderInput,
 } from '../../../electron/core/platform/prerender-page';
 import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
@@ -199,12 +200,19 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   });
 
   await engine.start();
-  const render: Prerender | undefined = options.prerender === false ? undefined : await loadPrerender(PRERENDER_FILE);
-  const server = staticServer(async () => {
-    // The state main's 'state:get' answers, as main's app:// handler prerenders it.
+  const render = options.prerender === false ? undefined : await loadPrerender(PRERENDER_FILE);
+  // As main does: rendered ahead on every state change, from the state main's 'state:get' answers.
+  const ahead = render && prerenderAhead(render);
+  const prerenderInput = (): PrerenderInput => {
     const state = options.prerenderState ? options.prerenderState(engine.getState()) : engine.getState();
-    return render?.({ state, nowMs: Date.now(), locale: PAGE_LOCALE, localZone: PAGE_ZONE });
-  });
+    return { state, nowMs: Date.now(), locale: PAGE_LOCALE, localZone: PAGE_ZONE };
+  };
+  // A test's own "older" state is a new object on every call: it is rendered on request, as before.
+  if (ahead && !options.prerenderState) {
+    ahead.warmSoon(prerenderInput);
+    engine.subscribe(() => ahead.warmSoon(prerenderInput));
+  }
+  const server = staticServer(async () => ahead?.get(prerenderInput()));
   const port = await listen(server);
 
   const waitForState: Host['waitForState'] = (test, what, timeoutMs = 10_000) =>
