@@ -52,6 +52,9 @@ describe('issue 35 case 5: the end of my shift, where what follows was never rea
     expect(tooltip).not.toMatch(/left\)/);
     const handoff = buildHandoffSummary(state, { nowMs, localZone: 'Etc/UTC' });
     expect(handoff).toContain("I'm on call: Ops until at least 17:00 UTC, then unknown");
+    // The schedule's own line says the same of whoever is on call, not "until 17:00, then next unknown".
+    expect(handoff).toMatch(/^Ops: \S.* until at least 17:00 UTC, then unknown$/m);
+    expect(handoff).not.toContain('next unknown');
     await h.clock.advanceTo(MY_END + 10 * MIN);
     const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');
     expect(ended).toEqual([]);
@@ -64,6 +67,8 @@ describe('issue 35 case 5: the end of my shift, where what follows was never rea
     await h.clock.advanceTo(Date.parse('2026-03-21T12:00:00Z'));
     const tooltip = trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC');
     expect(tooltip).toContain('On call: Ops until 17:00 (5 h left)');
+    const handoff = buildHandoffSummary(engine.getState(), { nowMs: h.clock.now(), localZone: 'Etc/UTC' });
+    expect(handoff).toMatch(/^Ops: \S.* until 17:00 UTC, then Alice\b/m);
     await h.clock.advanceTo(MY_END + 10 * MIN);
     const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');
     expect(ended.map((n) => new Date(n.atMs).toISOString())).toEqual(['2026-03-21T17:00:00.000Z']);
