@@ -1,6 +1,6 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
-import { endIsKnown, untilPhrase } from '../../shared/basis';
+import { endIsKnown, untilPhrase, viewBasis } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt, statusLineSaved } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
@@ -141,7 +141,12 @@ function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
 function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {
   if (!hasData(s.status)) return `${prefix}: unknown`;
   if (!shift) return emptyLine(prefix, s, f);
-  const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
+  // Now's end is stated only where the time after it was read: else "until at least 17:00, then unknown".
+  const endMs = Date.parse(shift.end);
+  const edge =
+    prefix === 'Now'
+      ? untilPhrase({ end: shift.end, endBasis: viewBasis(s, endMs, endMs + 1) }, (iso) => fmt(iso, f, s.timeZone))
+      : `from ${fmt(shift.start, f, s.timeZone)}`;
   return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
 }
 
