@@ -5,8 +5,9 @@
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { withAccount } from './accounts';
 import { joinNames } from './format';
+import { viewBasis } from './basis';
 import { hasData } from './freshness';
-import type { AppState, KnownRange, MyGap, ScheduleView, TimeSpan } from './view-state';
+import type { AppState, Basis, KnownRange, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
 
 /** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). */
 export function spanAt(s: Pick<ScheduleView, 'timeline'>, ms: number): TimeSpan | undefined {
@@ -210,4 +211,11 @@ export function nothingPlannedUntil(s: ScheduleView, nowMs: number): string | un
   const after = s.now ? Date.parse(s.now.end) : nowMs;
   const span = spanAt(s, after);
   return span?.kind === 'nobody' ? span.end : undefined;
+}
+
+/** Who is on call now, with what "until `end`" rests on: the time right after it on the timeline (unknown there:
+ *  the block may go on, so surfaces say "until at least 17:00, then unknown" through `untilPhrase`). */
+export function nowEnd(s: ScheduleView, now: ShiftView): { end: string; endBasis: Basis } {
+  const endMs = Date.parse(now.end);
+  return { end: now.end, endBasis: viewBasis(s, endMs, endMs + 1) };
 }

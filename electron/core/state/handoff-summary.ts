@@ -2,10 +2,10 @@
 // with who is on call, until when and who follows, then my current and next block. Times are given in my zone with
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
-import { assertNever, untilPhrase, viewBasis } from '../../shared/basis';
+import { assertNever, untilPhrase } from '../../shared/basis';
 import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
-import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, uncoveredNow } from '../../shared/knowledge';
+import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, nowEnd, uncoveredNow } from '../../shared/knowledge';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { withAccount } from '../../shared/accounts';
 
@@ -87,10 +87,11 @@ function whoText(s: ScheduleView, o: HandoffOptions): string {
  *  wasn't (a hole, the end of the read): the block may go on, so neither its end nor who follows is stated. */
 function untilThen(s: ScheduleView, now: ShiftView, next: ShiftView | null, o: HandoffOptions): string {
   const endMs = Date.parse(now.end);
-  const after = viewBasis(s, endMs, endMs + 1);
+  const end = nowEnd(s, now);
+  const after = end.endBasis;
   switch (after.kind) {
     case 'unknown':
-      return untilPhrase({ end: now.end, endBasis: after }, (iso) => handoffTime(iso, o));
+      return untilPhrase(end, (iso) => handoffTime(iso, o));
     case 'fresh':
     case 'saved': {
       const until = `until ${handoffTime(now.end, o)}`;

@@ -1,6 +1,6 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
-import { endIsKnown, untilPhrase, viewBasis } from '../../shared/basis';
+import { endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt, statusLineSaved } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
@@ -10,6 +10,7 @@ import {
   knowsAt,
   myAbsence,
   nothingPlannedUntil,
+  nowEnd,
   uncoveredNow,
 } from '../../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
@@ -142,10 +143,9 @@ function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleV
   if (!hasData(s.status)) return `${prefix}: unknown`;
   if (!shift) return emptyLine(prefix, s, f);
   // Now's end is stated only where the time after it was read: else "until at least 17:00, then unknown".
-  const endMs = Date.parse(shift.end);
   const edge =
     prefix === 'Now'
-      ? untilPhrase({ end: shift.end, endBasis: viewBasis(s, endMs, endMs + 1) }, (iso) => fmt(iso, f, s.timeZone))
+      ? untilPhrase(nowEnd(s, shift), (iso) => fmt(iso, f, s.timeZone))
       : `from ${fmt(shift.start, f, s.timeZone)}`;
   return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
 }
