@@ -5,28 +5,19 @@
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { withAccount } from './accounts';
 import { joinNames } from './format';
-import { viewBasis } from './basis';
+import { viewBasis, viewReadingAt } from './basis';
 import { hasData } from './freshness';
 import type { AppState, Basis, KnownRange, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
 
-/** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). */
+/** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). Read by
+ *  the one lookup (shared/basis.ts viewReadingAt), as every surface reads it. */
 export function spanAt(s: Pick<ScheduleView, 'timeline'>, ms: number): TimeSpan | undefined {
-  const spans = s.timeline;
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const end = spans[mid]?.end;
-    if (end !== undefined && Date.parse(end) > ms) hi = mid;
-    else lo = mid + 1;
-  }
-  const span = spans[lo];
-  return span && Date.parse(span.start) <= ms ? span : undefined;
+  return viewReadingAt(s.timeline, ms).span;
 }
 
 /** Whether the timeline says who is on call at `ms` (someone, or nobody): not in a hole, not outside the read. */
 function spanKnows(s: ScheduleView, ms: number): boolean {
-  const kind = spanAt(s, ms)?.kind;
+  const kind = viewReadingAt(s.timeline, ms).kind;
   return kind === 'people' || kind === 'nobody';
 }
 
@@ -42,16 +33,6 @@ export function uncoveredNow(
   const at = spanAt(s, nowMs);
   if (at?.kind !== 'nobody') return undefined;
   return { until: at.end, then: spanAt(s, Date.parse(at.end))?.kind === 'people' ? 'people' : 'unknown' };
-}
-
-function inHole(range: KnownRange, ms: number): boolean {
-  return range.holes.some((h) => Date.parse(h.from) <= ms && ms < Date.parse(h.to));
-}
-
-/** Whether the range covers the instant (inside [from, to), not in a hole). */
-export function rangeCovers(range: KnownRange | null, ms: number): boolean {
-  if (range === null) return false;
-  return Date.parse(range.from) <= ms && ms < Date.parse(range.to) && !inHole(range, ms);
 }
 
 /** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */
