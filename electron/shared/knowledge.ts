@@ -5,7 +5,7 @@
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { withAccount } from './accounts';
 import { joinNames } from './format';
-import { viewBasis, viewReadingAt } from './basis';
+import { assertNever, viewBasis, viewReadingAt } from './basis';
 import { hasData } from './freshness';
 import type { AppState, Basis, KnownRange, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
 
@@ -21,18 +21,53 @@ function spanKnows(s: ScheduleView, ms: number): boolean {
   return kind === 'people' || kind === 'nobody';
 }
 
+/** Nobody on call now, as a statement with its bases: what "nobody" rests on (fresh or saved) and what the time
+ *  right after `until` does (unknown there: "until 13:00, then unknown"; else the next people follow). */
+export interface Uncovered {
+  until: string;
+  basis: Basis;
+  after: Basis;
+}
+
 /**
  * Nobody on call now, as far as the timeline says: until when, and what comes then (the next people, or unknown
  * time: a hole, the end of the read). "Until" stops where what is known stops. undefined unless nobody is on call.
  */
-export function uncoveredNow(
-  s: ScheduleView,
-  nowMs: number,
-): { until: string; then: 'people' | 'unknown' } | undefined {
+export function uncoveredNow(s: ScheduleView, nowMs: number): Uncovered | undefined {
   if (!hasData(s.status) || s.now) return undefined;
-  const at = spanAt(s, nowMs);
-  if (at?.kind !== 'nobody') return undefined;
-  return { until: at.end, then: spanAt(s, Date.parse(at.end))?.kind === 'people' ? 'people' : 'unknown' };
+  const at = viewReadingAt(s.timeline, nowMs);
+  if (at.kind !== 'nobody' || !at.span) return undefined;
+  return {
+    until: at.span.end,
+    basis: viewBasis(s, at.startMs, at.endMs),
+    after: viewBasis(s, at.endMs, at.endMs + 1),
+  };
+}
+
+/** ", then unknown" where what is known stops at the end of a statement ('' where the time after it was read). */
+export function thenUnknown(after: Basis): string {
+  switch (after.kind) {
+    case 'fresh':
+    case 'saved':
+      return '';
+    case 'unknown':
+      return ', then unknown';
+    default:
+      return assertNever(after);
+  }
+}
+
+/** " (saved data from 14:02)" beside a statement resting on saved data; '' when fresh or (said already) unknown. */
+export function savedMark(b: Basis, time: (iso: string) => string): string {
+  switch (b.kind) {
+    case 'saved':
+      return b.savedAt === null ? ' (saved data)' : ` (saved data from ${time(b.savedAt)})`;
+    case 'fresh':
+    case 'unknown':
+      return '';
+    default:
+      return assertNever(b);
+  }
 }
 
 /** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */

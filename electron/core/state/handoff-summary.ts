@@ -5,7 +5,15 @@
 import { assertNever, untilPhrase } from '../../shared/basis';
 import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
-import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, nowEnd, uncoveredNow } from '../../shared/knowledge';
+import {
+  gapsBefore,
+  knowsNow,
+  myAbsence,
+  nothingPlannedUntil,
+  nowEnd,
+  thenUnknown,
+  uncoveredNow,
+} from '../../shared/knowledge';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { withAccount } from '../../shared/accounts';
 
@@ -78,7 +86,9 @@ function whoText(s: ScheduleView, o: HandoffOptions): string {
     // "Until" stops where what is known stops: "nobody on call until 13:00, then unknown".
     const uncovered = uncoveredNow(s, o.nowMs);
     if (next) return `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`;
-    return uncovered ? `nobody on call until ${handoffTime(uncovered.until, o)}, then unknown` : 'unknown';
+    return uncovered
+      ? `nobody on call until ${handoffTime(uncovered.until, o)}${thenUnknown(uncovered.after)}`
+      : 'unknown';
   }
   return `${names(now.users)} ${untilThen(s, now, next, o)}`;
 }

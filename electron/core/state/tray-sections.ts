@@ -11,7 +11,10 @@ import {
   myAbsence,
   nothingPlannedUntil,
   nowEnd,
+  savedMark,
+  thenUnknown,
   uncoveredNow,
+  type Uncovered,
 } from '../../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
 
@@ -71,15 +74,14 @@ export function uncoveredLines(state: AppState, f: Fmt): string[] {
   return state.schedules.flatMap((s) => {
     const uncovered = uncoveredNow(s, f.nowMs);
     if (!uncovered) return [];
-    const saved = savedAt(s.status);
-    const mark = saved ? ` (saved data from ${fmt(saved, f)})` : '';
+    const mark = savedMark(uncovered.basis, (iso) => fmt(iso, f));
     return [`Uncovered: ${withAccount(state, s.accountId, s.name)} ${untilText(uncovered, s, f)}${mark}`];
   });
 }
 
 /** "until 13:00", or "until 13:00, then unknown" where what is known stops there. */
-function untilText(u: { until: string; then: 'people' | 'unknown' }, s: ScheduleView, f: Fmt): string {
-  return `until ${fmt(u.until, f, s.timeZone)}${u.then === 'unknown' ? ', then unknown' : ''}`;
+function untilText(u: Uncovered, s: ScheduleView, f: Fmt): string {
+  return `until ${fmt(u.until, f, s.timeZone)}${thenUnknown(u.after)}`;
 }
 
 /** The popover's one stale mark: what is shown is saved data. */
