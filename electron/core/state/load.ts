@@ -73,16 +73,19 @@ function calendarOver(span: Span, zone: string): Calendar {
 
 function tally(blocks: readonly Span[], calendar: Calendar): Tally {
   const t: Tally = { onCallMs: 0, nightMs: 0, weekendMs: 0, nights: 0 };
+  const perNight = calendar.nights.map(() => 0);
   for (const b of blocks) {
     t.onCallMs += b.toMs - b.fromMs;
-    for (const n of calendar.nights) {
+    calendar.nights.forEach((n, i) => {
       const ms = overlapMs(b, n);
       t.nightMs += ms;
-      // A night counts when at least an hour of it was on call (a shift ending at 22:05 is not a night).
-      if (ms >= HOUR_MS) t.nights += 1;
-    }
+      perNight[i] = (perNight[i] ?? 0) + ms;
+    });
     for (const d of calendar.weekends) t.weekendMs += overlapMs(b, d);
   }
+  // A night counts when at least an hour of it was on call (a shift ending at 22:05 is not a night), once however
+  // many blocks of mine fall in it (01:00–02:00 and 05:00–06:00 are one night, not two).
+  t.nights = perNight.filter((ms) => ms >= HOUR_MS).length;
   return t;
 }
 
