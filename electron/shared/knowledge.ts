@@ -7,7 +7,7 @@ import { withAccount } from './accounts';
 import { joinNames } from './format';
 import { assertNever, viewBasis, viewReadingAt } from './basis';
 import { hasData } from './freshness';
-import type { AppState, Basis, KnownRange, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
+import type { AppState, Basis, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
 
 /** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). Read by
  *  the one lookup (shared/basis.ts viewReadingAt), as every surface reads it. */

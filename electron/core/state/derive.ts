@@ -244,7 +244,7 @@ function endBasisOf(view: ScheduleView, s: ScheduleSnapshot | undefined, endMs: 
   const timeline = timelineOf(s);
   const key = freshnessKey(view.status);
   let byEnd = endBases.get(timeline);
-  if (!byEnd) endBases.set(timeline, (byEnd = new Map()));
+  if (!byEnd) endBases.set(timeline, (byEnd = new Map<number, { key: string; basis: Basis }>()));
   const hit = byEnd.get(endMs);
   if (hit && hit.key === key) return hit.basis;
   const basis = timelineBasis(timeline, view.status, endMs, endMs + 1);
