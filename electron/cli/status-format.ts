@@ -5,7 +5,7 @@ import { untilPhrase } from '../shared/basis';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { readinessLine } from '../shared/readiness-text';
-import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil } from '../shared/knowledge';
+import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, nowEnd } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
 import type {
@@ -69,7 +69,11 @@ function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): stri
   const ended =
     s.known && Date.parse(s.known.to) <= o.nowMs ? ` (saved data ends ${formatDayTime(s.known.to, o)})` : '';
   const nobody = knowsNow(s, o.nowMs) ? 'nobody on call' : `unknown${ended}`;
-  lines.push(s.now ? `  now:  ${names(s.now.users)} until ${formatDayTime(s.now.end, t)}` : `  now:  ${nobody}`);
+  lines.push(
+    s.now
+      ? `  now:  ${names(s.now.users)} ${untilPhrase(nowEnd(s, s.now), (iso) => formatDayTime(iso, t))}`
+      : `  now:  ${nobody}`,
+  );
   const until = nothingPlannedUntil(s, o.nowMs);
   const nothing = until ? `nothing scheduled until ${formatDayTime(until, t)}` : 'unknown';
   lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : `  next: ${nothing}`);

@@ -49,6 +49,25 @@ export function readingAt<R extends Reading>(
 
 const gap = (startMs: number, endMs: number, why: UnknownWhy): Reading => ({ startMs, endMs, kind: 'unknown', why });
 
+/** The stretches over [fromMs, toMs), back to back, with unknown (`outside`) wherever the timeline says nothing: the
+ *  one place unknown time is filled in, for the core and for every reader of the view's timeline. The first and
+ *  last may reach past the span. */
+export function readingsIn<R extends Reading>(
+  stretches: readonly R[],
+  fromMs: number,
+  toMs: number,
+  outside: (startMs: number, endMs: number, why: UnknownWhy) => R,
+): R[] {
+  const out: R[] = [];
+  let at = fromMs;
+  while (at < toMs) {
+    const s = readingAt(stretches, at, outside);
+    out.push(s);
+    at = s.endMs;
+  }
+  return out;
+}
+
 /** Whether every instant of [fromMs, toMs) is read (people or nobody), or the first unknown one's why. */
 export function coverageOver(stretches: readonly Reading[], fromMs: number, toMs: number): UnknownWhy | null {
   let at = fromMs;
@@ -81,10 +100,14 @@ export function basisOver(
   return why === null ? freshnessBasis(status, readAt) : { kind: 'unknown', why };
 }
 
-const parsed = new WeakMap<readonly TimeSpan[], Reading[]>();
+/** A stretch of the view's timeline as the lookup reads it, with the span it was parsed from (none: unknown time
+ *  the timeline doesn't hold, filled in by the lookup). */
+export type ViewReading = Reading & { span?: TimeSpan };
+
+const parsed = new WeakMap<readonly TimeSpan[], ViewReading[]>();
 
 /** The view's timeline as the lookup reads it: parsed once per array (the state is immutable). */
-export function readingsOf(timeline: readonly TimeSpan[]): Reading[] {
+export function readingsOf(timeline: readonly TimeSpan[]): ViewReading[] {
   const hit = parsed.get(timeline);
   if (hit) return hit;
   const readings = timeline.map((t) => ({
@@ -92,9 +115,20 @@ export function readingsOf(timeline: readonly TimeSpan[]): Reading[] {
     endMs: Date.parse(t.end),
     kind: t.kind,
     ...(t.why ? { why: t.why } : {}),
+    span: t,
   }));
   parsed.set(timeline, readings);
   return readings;
+}
+
+/** The stretch of a view's timeline holding `ms`; unknown with why where it holds none (not read, past the read). */
+export function viewReadingAt(timeline: readonly TimeSpan[], ms: number): ViewReading {
+  return readingAt<ViewReading>(readingsOf(timeline), ms, gap);
+}
+
+/** The view's timeline over [fromMs, toMs), unknown filled in where it says nothing (readingsIn). */
+export function viewReadingsIn(timeline: readonly TimeSpan[], fromMs: number, toMs: number): ViewReading[] {
+  return readingsIn<ViewReading>(readingsOf(timeline), fromMs, toMs, gap);
 }
 
 /** A schedule view's basis over [fromMs, toMs): its timeline and its status, read by the one lookup. */

@@ -5,52 +5,69 @@
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { withAccount } from './accounts';
 import { joinNames } from './format';
+import { assertNever, viewBasis, viewReadingAt } from './basis';
 import { hasData } from './freshness';
-import type { AppState, KnownRange, MyGap, ScheduleView, TimeSpan } from './view-state';
+import type { AppState, Basis, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
 
-/** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). */
+/** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). Read by
+ *  the one lookup (shared/basis.ts viewReadingAt), as every surface reads it. */
 export function spanAt(s: Pick<ScheduleView, 'timeline'>, ms: number): TimeSpan | undefined {
-  const spans = s.timeline;
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const end = spans[mid]?.end;
-    if (end !== undefined && Date.parse(end) > ms) hi = mid;
-    else lo = mid + 1;
-  }
-  const span = spans[lo];
-  return span && Date.parse(span.start) <= ms ? span : undefined;
+  return viewReadingAt(s.timeline, ms).span;
 }
 
 /** Whether the timeline says who is on call at `ms` (someone, or nobody): not in a hole, not outside the read. */
 function spanKnows(s: ScheduleView, ms: number): boolean {
-  const kind = spanAt(s, ms)?.kind;
+  const kind = viewReadingAt(s.timeline, ms).kind;
   return kind === 'people' || kind === 'nobody';
+}
+
+/** Nobody on call now, as a statement with its bases: what "nobody" rests on (fresh or saved) and what the time
+ *  right after `until` does (unknown there: "until 13:00, then unknown"; else the next people follow). */
+export interface Uncovered {
+  until: string;
+  basis: Basis;
+  after: Basis;
 }
 
 /**
  * Nobody on call now, as far as the timeline says: until when, and what comes then (the next people, or unknown
  * time: a hole, the end of the read). "Until" stops where what is known stops. undefined unless nobody is on call.
  */
-export function uncoveredNow(
-  s: ScheduleView,
-  nowMs: number,
-): { until: string; then: 'people' | 'unknown' } | undefined {
+export function uncoveredNow(s: ScheduleView, nowMs: number): Uncovered | undefined {
   if (!hasData(s.status) || s.now) return undefined;
-  const at = spanAt(s, nowMs);
-  if (at?.kind !== 'nobody') return undefined;
-  return { until: at.end, then: spanAt(s, Date.parse(at.end))?.kind === 'people' ? 'people' : 'unknown' };
+  const at = viewReadingAt(s.timeline, nowMs);
+  if (at.kind !== 'nobody' || !at.span) return undefined;
+  return {
+    until: at.span.end,
+    basis: viewBasis(s, at.startMs, at.endMs),
+    after: viewBasis(s, at.endMs, at.endMs + 1),
+  };
 }
 
-function inHole(range: KnownRange, ms: number): boolean {
-  return range.holes.some((h) => Date.parse(h.from) <= ms && ms < Date.parse(h.to));
+/** ", then unknown" where what is known stops at the end of a statement ('' where the time after it was read). */
+export function thenUnknown(after: Basis): string {
+  switch (after.kind) {
+    case 'fresh':
+    case 'saved':
+      return '';
+    case 'unknown':
+      return ', then unknown';
+    default:
+      return assertNever(after);
+  }
 }
 
-/** Whether the range covers the instant (inside [from, to), not in a hole). */
-export function rangeCovers(range: KnownRange | null, ms: number): boolean {
-  if (range === null) return false;
-  return Date.parse(range.from) <= ms && ms < Date.parse(range.to) && !inHole(range, ms);
+/** " (saved data from 14:02)" beside a statement resting on saved data; '' when fresh or (said already) unknown. */
+export function savedMark(b: Basis, time: (iso: string) => string): string {
+  switch (b.kind) {
+    case 'saved':
+      return b.savedAt === null ? ' (saved data)' : ` (saved data from ${time(b.savedAt)})`;
+    case 'fresh':
+    case 'unknown':
+      return '';
+    default:
+      return assertNever(b);
+  }
 }
 
 /** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */
@@ -210,4 +227,11 @@ export function nothingPlannedUntil(s: ScheduleView, nowMs: number): string | un
   const after = s.now ? Date.parse(s.now.end) : nowMs;
   const span = spanAt(s, after);
   return span?.kind === 'nobody' ? span.end : undefined;
+}
+
+/** Who is on call now, with what "until `end`" rests on: the time right after it on the timeline (unknown there:
+ *  the block may go on, so surfaces say "until at least 17:00, then unknown" through `untilPhrase`). */
+export function nowEnd(s: ScheduleView, now: ShiftView): { end: string; endBasis: Basis } {
+  const endMs = Date.parse(now.end);
+  return { end: now.end, endBasis: viewBasis(s, endMs, endMs + 1) };
 }

@@ -2,16 +2,20 @@
 // 14 h at weekends", scoped to what was read ("since Mon 16 Nov", "Payments not counted"). Zod-free.
 import type { AccountLoad, LoadPeriod, MyLoad } from './view-state';
 
-/** "62 h · 3 nights · 14 h at weekends" (the parts that are not zero after the hours). */
+/** A figure over known time and what unreadable time it leaves out: "1 night + 1 not readable"; '' when both are 0. */
+function withUnreadable(known: number, unreadable: number, say: (n: number) => string, more: string): string {
+  if (known === 0 && unreadable === 0) return '';
+  return unreadable > 0 ? `${say(known)} + ${unreadable}${more} not readable` : say(known);
+}
+
+/** "62 h · 3 nights · 14 h at weekends" (the parts that are not zero after the hours). Unreadable time is not
+ *  counted as 0 h, nor as no night or weekend: each figure says what it leaves out ("49 h + 24 h not readable",
+ *  "2 nights + 1 not readable", "14 h at weekends + 10 h not readable"). */
 export function loadFigures(p: LoadPeriod): string {
-  const nights = p.nights === 1 ? '1 night' : `${p.nights} nights`;
-  // Unreadable time is not counted as 0 h: the total says it leaves it out ("49 h + 24 h not readable").
+  const nights = withUnreadable(p.nights, p.unreadableNights, (n) => (n === 1 ? '1 night' : `${n} nights`), '');
+  const weekend = withUnreadable(p.weekendHours, p.unreadableWeekendHours, (n) => `${n} h at weekends`, ' h');
   const unreadable = p.unreadableHours > 0 ? ` + ${p.unreadableHours} h not readable` : '';
-  return [
-    `${p.hours} h${unreadable}`,
-    ...(p.nights > 0 ? [nights] : []),
-    ...(p.weekendHours > 0 ? [`${p.weekendHours} h at weekends`] : []),
-  ].join(' · ');
+  return [`${p.hours} h${unreadable}`, nights, weekend].filter((x) => x !== '').join(' · ');
 }
 
 /** What the figures leave out: "since Mon 16 Nov" when the month is read only in part, and schedules not counted. */

@@ -214,6 +214,10 @@ export const LoadPeriodSchema = z.object({
   /** Hours in the period the counted schedules' shifts were sent unreadable (holes): not in `hours`, whoever was on
    *  call then; said beside the total ("49 h + 24 h not readable"). */
   unreadableHours: z.number(),
+  /** Of that unreadable time: the nights not counted in `nights` that it may make one (with it, at least an hour of
+   *  the night), and the weekend hours in it; said beside theirs ("1 night + 1 not readable"). */
+  unreadableNights: z.number(),
+  unreadableWeekendHours: z.number(),
   /** Hours between 22:00 and 07:00 local, and the nights with at least an hour of them. */
   nightHours: z.number(),
   nights: z.number(),

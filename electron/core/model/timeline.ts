@@ -5,7 +5,7 @@
 // Built once per read (memoized on the snapshot's shifts array), so deriving state at every tick is a lookup.
 import type { Person } from '../../shared/view-state';
 import type { ScheduleSnapshot } from './snapshot';
-import { basisOver, readingAt, type Basis, type UnknownWhy } from '../../shared/basis';
+import { basisOver, readingAt, readingsIn, type Basis, type UnknownWhy } from '../../shared/basis';
 import type { SourceStatus } from '../../shared/view-state';
 import { instantMs, segmentsOf, type Segment } from './segments';
 
@@ -156,14 +156,7 @@ export function timelineBasis(t: KnownTimeline, status: SourceStatus, startMs: n
 
 /** The stretches overlapping [startMs, endMs), unknown filled in where the data says nothing. */
 export function stretchesIn(t: KnownTimeline, startMs: number, endMs: number): Stretch[] {
-  const out: Stretch[] = [];
-  let at = startMs;
-  while (at < endMs) {
-    const s = stretchAt(t, at);
-    out.push(s);
-    at = s.endMs;
-  }
-  return out;
+  return readingsIn(t.stretches, startMs, endMs, outside);
 }
 
 /** What [startMs, endMs) holds: everyone known to be on call in it, the peak at once, and whether any of it is

@@ -6,6 +6,7 @@ import type { Schedule, Shift } from '../../api/schemas';
 import { settingsOfService, type ServiceSettings } from '../../shared/settings';
 import { displayAddress } from '../../shared/accounts';
 import { DAY_MS } from '../../shared/time';
+import { hasData, savedAt } from '../../shared/freshness';
 import type {
   AccountView,
   AppState,
@@ -228,9 +229,27 @@ function scheduleView(
   };
 }
 
+/** What a basis takes from its source's freshness: whether it has data, is fresh, and since when it is saved. */
+function freshnessKey(status: ScheduleView['status']): string {
+  if (!hasData(status)) return 'none';
+  return status.kind === 'fresh' ? 'fresh' : `saved ${savedAt(status) ?? ''}`;
+}
+
+/** The end bases found per read: a block's end rests on the same read and freshness at every tick until a sync
+ *  changes either, so each derivation in between looks it up (the same object) instead of reading the timeline. */
+const endBases = new WeakMap<KnownTimeline, Map<number, { key: string; basis: Basis }>>();
+
 /** What "until `endMs`" rests on: the time just after it, on the schedule's timeline (unknown: it may go on). */
 function endBasisOf(view: ScheduleView, s: ScheduleSnapshot | undefined, endMs: number): Basis {
-  return timelineBasis(timelineOf(s), view.status, endMs, endMs + 1);
+  const timeline = timelineOf(s);
+  const key = freshnessKey(view.status);
+  let byEnd = endBases.get(timeline);
+  if (!byEnd) endBases.set(timeline, (byEnd = new Map<number, { key: string; basis: Basis }>()));
+  const hit = byEnd.get(endMs);
+  if (hit && hit.key === key) return hit.basis;
+  const basis = timelineBasis(timeline, view.status, endMs, endMs + 1);
+  byEnd.set(endMs, { key, basis });
+  return basis;
 }
 
 /** The earliest block of mine that starts after now, over all watched schedules. */

@@ -2,11 +2,19 @@
 // with who is on call, until when and who follows, then my current and next block. Times are given in my zone with
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
-import { untilPhrase } from '../../shared/basis';
+import { assertNever, untilPhrase } from '../../shared/basis';
 import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
-import { gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, uncoveredNow } from '../../shared/knowledge';
-import type { AppState, MyShift, Person, ScheduleView } from '../../shared/view-state';
+import {
+  gapsBefore,
+  knowsNow,
+  myAbsence,
+  nothingPlannedUntil,
+  nowEnd,
+  thenUnknown,
+  uncoveredNow,
+} from '../../shared/knowledge';
+import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { withAccount } from '../../shared/accounts';
 
 export interface HandoffOptions {
@@ -78,12 +86,32 @@ function whoText(s: ScheduleView, o: HandoffOptions): string {
     // "Until" stops where what is known stops: "nobody on call until 13:00, then unknown".
     const uncovered = uncoveredNow(s, o.nowMs);
     if (next) return `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`;
-    return uncovered ? `nobody on call until ${handoffTime(uncovered.until, o)}, then unknown` : 'unknown';
+    return uncovered
+      ? `nobody on call until ${handoffTime(uncovered.until, o)}${thenUnknown(uncovered.after)}`
+      : 'unknown';
   }
-  const until = `${names(now.users)} until ${handoffTime(now.end, o)}`;
-  if (!next) return `${until}, then ${nothingNext(s, o)}`;
-  const gap = Date.parse(next.start) > Date.parse(now.end) ? ` from ${handoffTime(next.start, o)}` : '';
-  return `${until}, then ${names(next.users)}${gap}`;
+  return `${names(now.users)} ${untilThen(s, now, next, o)}`;
+}
+
+/** "until 17:00, then Bob" where the time after `now` ends was read; "until at least 17:00, then unknown" where it
+ *  wasn't (a hole, the end of the read): the block may go on, so neither its end nor who follows is stated. */
+function untilThen(s: ScheduleView, now: ShiftView, next: ShiftView | null, o: HandoffOptions): string {
+  const endMs = Date.parse(now.end);
+  const end = nowEnd(s, now);
+  const after = end.endBasis;
+  switch (after.kind) {
+    case 'unknown':
+      return untilPhrase(end, (iso) => handoffTime(iso, o));
+    case 'fresh':
+    case 'saved': {
+      const until = `until ${handoffTime(now.end, o)}`;
+      if (!next) return `${until}, then ${nothingNext(s, o)}`;
+      const gap = Date.parse(next.start) > endMs ? ` from ${handoffTime(next.start, o)}` : '';
+      return `${until}, then ${names(next.users)}${gap}`;
+    }
+    default:
+      return assertNever(after);
+  }
 }
 
 export function scheduleLine(state: AppState, s: ScheduleView, o: HandoffOptions): string {

@@ -1,9 +1,10 @@
-// What each schedule's data covers, kept per source: the span its held shifts were read over (minus holes the
-// service sent unreadable), and whether that data is fresh. Every statement of absence on every surface is derived
-// from this (see shared/knowledge.ts): "none" only about time a fresh source covers, else scoped or unknown.
+// What each schedule's data covers, kept per source: the span its held shifts were read over, and whether that data
+// is fresh. What is known inside it (read, or a hole the service sent unreadable) is read from the schedule's
+// timeline by the one lookup (shared/basis.ts), as every surface reads it: "none" only about time a fresh source
+// covers, else scoped or unknown.
 import type { KnownRange, MyGap, ScheduleView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
-import { rangeCovers } from '../../shared/knowledge';
+import { viewReadingAt, viewReadingsIn } from '../../shared/basis';
 import { DAY_MS } from '../../shared/time';
 import type { ScheduleSnapshot } from '../model/snapshot';
 
@@ -14,8 +15,15 @@ export function knownRangeOf(s: ScheduleSnapshot | undefined): KnownRange | null
   return { from: s.shiftsFrom, to: s.shiftsTo, holes: s.shiftHoles, ...(readAt ? { readAt } : {}) };
 }
 
-function overlaps(range: KnownRange, fromMs: number, toMs: number): boolean {
-  return range.holes.some((h) => Date.parse(h.from) < toMs && Date.parse(h.to) > fromMs);
+/** Whether the read reaches `ms` (the timeline there is read, or a hole in it), by the one lookup. */
+function readReaches(view: ScheduleView, ms: number): boolean {
+  const at = viewReadingAt(view.timeline, ms);
+  return at.kind !== 'unknown' || at.why === 'hole';
+}
+
+/** Whether the service sent part of [fromMs, toMs) unreadable (a hole), by the one lookup. */
+function holeIn(view: ScheduleView, fromMs: number, toMs: number): boolean {
+  return viewReadingsIn(view.timeline, fromMs, toMs).some((r) => r.kind === 'unknown' && r.why === 'hole');
 }
 
 /** Why this schedule keeps "no shift of yours" over [now, untilMs) from being said plainly, if it does. */
@@ -36,10 +44,10 @@ function gapOf(
       status.kind === 'error' || status.kind === 'not_found' || status.kind === 'stale' ? status.reason : undefined;
     return { ...base, kind: 'failed', ...(reason ? { reason } : {}) };
   }
-  if (!rangeCovers({ ...range, holes: [] }, nowMs)) {
+  if (!readReaches(view, nowMs)) {
     return { ...base, kind: 'ended', ...(Date.parse(range.to) <= nowMs ? { until: range.to } : {}) };
   }
-  if (overlaps(range, nowMs, untilMs)) return { ...base, kind: 'holes' };
+  if (holeIn(view, nowMs, untilMs)) return { ...base, kind: 'holes' };
   const saved = savedAt(status);
   if (status.kind !== 'fresh') {
     const short = Date.parse(range.to) < untilMs ? { until: range.to } : {};

@@ -73,16 +73,19 @@ function calendarOver(span: Span, zone: string): Calendar {
 
 function tally(blocks: readonly Span[], calendar: Calendar): Tally {
   const t: Tally = { onCallMs: 0, nightMs: 0, weekendMs: 0, nights: 0 };
+  const perNight = calendar.nights.map(() => 0);
   for (const b of blocks) {
     t.onCallMs += b.toMs - b.fromMs;
-    for (const n of calendar.nights) {
+    calendar.nights.forEach((n, i) => {
       const ms = overlapMs(b, n);
       t.nightMs += ms;
-      // A night counts when at least an hour of it was on call (a shift ending at 22:05 is not a night).
-      if (ms >= HOUR_MS) t.nights += 1;
-    }
+      perNight[i] = (perNight[i] ?? 0) + ms;
+    });
     for (const d of calendar.weekends) t.weekendMs += overlapMs(b, d);
   }
+  // A night counts when at least an hour of it was on call (a shift ending at 22:05 is not a night), once however
+  // many blocks of mine fall in it (01:00–02:00 and 05:00–06:00 are one night, not two).
+  t.nights = perNight.filter((ms) => ms >= HOUR_MS).length;
   return t;
 }
 
@@ -125,12 +128,26 @@ function tallyOf(s: ScheduleSnapshot, emailLower: string, span: Span, calendar: 
   return t;
 }
 
-/** Time in the period the service sent unreadable on this schedule (its timeline's holes). */
-function unreadableMsIn(s: ScheduleSnapshot | undefined, period: Span): number {
-  let ms = 0;
-  for (const st of timelineOf(s).stretches)
-    if (st.kind === 'unknown' && st.why === 'hole') ms += overlapMs(period, { fromMs: st.startMs, toMs: st.endMs });
-  return ms;
+/** Time in the period the service sent unreadable on this schedule (its timeline's holes), clipped to it. */
+function unreadableIn(s: ScheduleSnapshot | undefined, period: Span): Span[] {
+  const spans: Span[] = [];
+  for (const st of timelineOf(s).stretches) {
+    if (st.kind !== 'unknown' || st.why !== 'hole') continue;
+    const fromMs = Math.max(st.startMs, period.fromMs);
+    const toMs = Math.min(st.endMs, period.toMs);
+    if (toMs > fromMs) spans.push({ fromMs, toMs });
+  }
+  return spans;
+}
+
+/** Nights not counted (under an hour on call) that the unreadable time may make one: with it, an hour or more. */
+function unreadableNights(known: readonly Span[], unreadable: readonly Span[], calendar: Calendar): number {
+  if (unreadable.length === 0) return 0;
+  const within = (spans: readonly Span[], n: Span) => spans.reduce((a, b) => a + overlapMs(b, n), 0);
+  return calendar.nights.filter((n) => {
+    const k = within(known, n);
+    return k < HOUR_MS && k + within(unreadable, n) >= HOUR_MS;
+  }).length;
 }
 
 function periodOf(
@@ -155,17 +172,23 @@ function periodOf(
       view: v,
       blocks,
       t: s ? tallyOf(s, emailLower, span, calendar) : tally([], calendar),
-      unreadableMs: unreadableMsIn(s, span),
+      unreadable: unreadableIn(s, span),
     };
   });
   // The totals are time on call, not the schedules' hours added: overlapping shifts count once.
-  const total = tally(merged(perSchedule.flatMap((p) => p.blocks)), calendar);
+  const onCall = merged(perSchedule.flatMap((p) => p.blocks));
+  const total = tally(onCall, calendar);
+  const unreadable = perSchedule.flatMap((p) => p.unreadable);
+  // Unreadable time on two schedules at once may hide one night, not two (as time on call counts once).
+  const unreadableOnce = unreadable.length === 0 ? [] : merged(unreadable);
   return {
     month: month.toFormat('yyyy-LL'),
     from: new Date(fromMs).toISOString(),
     whole: fromMs === monthStartMs,
     hours: hours(total.onCallMs),
-    unreadableHours: hours(perSchedule.reduce((a, p) => a + p.unreadableMs, 0)),
+    unreadableHours: hours(unreadable.reduce((a, u) => a + u.toMs - u.fromMs, 0)),
+    unreadableNights: unreadableNights(onCall, unreadableOnce, calendar),
+    unreadableWeekendHours: hours(unreadableOnce.length === 0 ? 0 : tally(unreadableOnce, calendar).weekendMs),
     nightHours: hours(total.nightMs),
     nights: total.nights,
     weekendHours: hours(total.weekendMs),

@@ -10,7 +10,11 @@ import {
   knowsAt,
   myAbsence,
   nothingPlannedUntil,
+  nowEnd,
+  savedMark,
+  thenUnknown,
   uncoveredNow,
+  type Uncovered,
 } from '../../shared/knowledge';
 import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
 
@@ -70,15 +74,14 @@ export function uncoveredLines(state: AppState, f: Fmt): string[] {
   return state.schedules.flatMap((s) => {
     const uncovered = uncoveredNow(s, f.nowMs);
     if (!uncovered) return [];
-    const saved = savedAt(s.status);
-    const mark = saved ? ` (saved data from ${fmt(saved, f)})` : '';
+    const mark = savedMark(uncovered.basis, (iso) => fmt(iso, f));
     return [`Uncovered: ${withAccount(state, s.accountId, s.name)} ${untilText(uncovered, s, f)}${mark}`];
   });
 }
 
 /** "until 13:00", or "until 13:00, then unknown" where what is known stops there. */
-function untilText(u: { until: string; then: 'people' | 'unknown' }, s: ScheduleView, f: Fmt): string {
-  return `until ${fmt(u.until, f, s.timeZone)}${u.then === 'unknown' ? ', then unknown' : ''}`;
+function untilText(u: Uncovered, s: ScheduleView, f: Fmt): string {
+  return `until ${fmt(u.until, f, s.timeZone)}${thenUnknown(u.after)}`;
 }
 
 /** The popover's one stale mark: what is shown is saved data. */
@@ -141,7 +144,11 @@ function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
 function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {
   if (!hasData(s.status)) return `${prefix}: unknown`;
   if (!shift) return emptyLine(prefix, s, f);
-  const edge = prefix === 'Now' ? `until ${fmt(shift.end, f, s.timeZone)}` : `from ${fmt(shift.start, f, s.timeZone)}`;
+  // Now's end is stated only where the time after it was read: else "until at least 17:00, then unknown".
+  const edge =
+    prefix === 'Now'
+      ? untilPhrase(nowEnd(s, shift), (iso) => fmt(iso, f, s.timeZone))
+      : `from ${fmt(shift.start, f, s.timeZone)}`;
   return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
 }
 

@@ -4,7 +4,7 @@
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/accounts';
-import { coverageIssuesText, uncoveredNow } from '../../../electron/shared/knowledge';
+import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
@@ -168,7 +168,7 @@ export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): strin
   const ms = Date.parse(uncovered.until);
   const until = `Uncovered until ${lower(dayWord(ms, ctx))} ${clock(ms, ctx)}`.replace('until today ', 'until ');
   // "Until" stops where what is known stops (a hole, the end of what was read).
-  return uncovered.then === 'unknown' ? `${until}, then unknown` : until;
+  return `${until}${thenUnknown(uncovered.after)}`;
 }
 
 /** Counts that agree everywhere: asking me (not yet covered by me), mine, covered by me. */

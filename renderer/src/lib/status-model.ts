@@ -1,6 +1,6 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
-import { endIsKnown } from '../../../electron/shared/basis';
+import { endIsKnown, untilPhrase } from '../../../electron/shared/basis';
 import { formatDayTime, formatDuration, formatRelative, formatTime, initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import {
@@ -9,6 +9,7 @@ import {
   knowsAt,
   myAbsence,
   nothingPlannedUntil,
+  nowEnd,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { nextBlockLine, spanText } from './glance';
@@ -166,8 +167,9 @@ export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = fa
     schedule.known && Date.parse(schedule.known.to) <= ctx.nowMs
       ? ` (saved data ends ${formatDayTime(schedule.known.to, opts)})`
       : '';
+  // Now's end is stated only where the time after it was read: else "until at least 17:00, then unknown".
   const now = schedule.now
-    ? `until ${formatDayTime(schedule.now.end, opts)}`
+    ? untilPhrase(nowEnd(schedule, schedule.now), (iso) => formatDayTime(iso, opts))
     : nowKnown
       ? 'No one is on call'
       : `Unknown${ended}`;

@@ -6,6 +6,7 @@
 // week is drawn for every person; "uncovered" only where the data was read and nobody is on call; hatched unknown
 // only where the app truly doesn't know (not loaded, shifts the service sent unreadable, past what was read).
 import { formatDayTime, formatWindow, initials, wallParts } from '../../../electron/shared/format';
+import { assertNever, viewReadingsIn } from '../../../electron/shared/basis';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
 import { myEmailOn } from '../../../electron/shared/accounts';
@@ -88,7 +89,7 @@ const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
   none: 'unknown (not loaded)',
 };
 
-/** The schedule's known timeline cut to [startMs, endMs), with unknown wherever it says nothing. */
+/** The schedule's known timeline cut to [startMs, endMs), as the one lookup reads it (unknown filled in by it). */
 function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Person) => boolean): Piece[] {
   const unknown = (a: number, b: number, why?: TimeSpan['why'], people: Person[] = []): Piece => ({
     kind: 'unknown',
@@ -102,44 +103,35 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
     ...(why ? { why } : {}),
   });
   if (!hasData(s.status)) return [unknown(startMs, endMs)];
-  const pieces: Piece[] = [];
-  let at = startMs;
-  for (const span of s.timeline) {
-    const [from, to] = [Date.parse(span.start), Date.parse(span.end)];
-    if (to <= startMs || from >= endMs) continue;
-    const a = Math.max(from, startMs);
-    if (a > at) pieces.push(unknown(at, a, pieces.length === 0 ? 'not_read' : 'beyond'));
-    const b = Math.min(to, endMs);
-    const first = span.users[0];
-    if (span.kind === 'people' && first)
-      pieces.push({
-        kind: 'person',
-        startMs: a,
-        endMs: b,
-        whenStart: from,
-        whenEnd: to,
-        people: span.users,
-        partial: false,
-        mine: span.users.some(isMe),
-        hue: hueOf(first.id),
-        label: initials(first.name) + (span.users.length > 1 ? `+${span.users.length - 1}` : ''),
-      });
-    else if (span.kind === 'nobody')
-      pieces.push({
-        kind: 'uncovered',
-        startMs: a,
-        endMs: b,
-        people: [],
-        partial: false,
-        mine: false,
-        hue: -1,
-        label: '',
-      });
-    else pieces.push(unknown(a, b, span.why, span.users));
-    at = b;
-  }
-  if (at < endMs) pieces.push(unknown(at, endMs, s.timeline.length === 0 ? 'not_read' : 'beyond'));
-  return pieces;
+  return viewReadingsIn(s.timeline, startMs, endMs).map((r): Piece => {
+    const a = Math.max(r.startMs, startMs);
+    const b = Math.min(r.endMs, endMs);
+    const users = r.span?.users ?? [];
+    const first = users[0];
+    switch (r.kind) {
+      case 'people':
+        return first
+          ? {
+              kind: 'person',
+              startMs: a,
+              endMs: b,
+              whenStart: r.startMs,
+              whenEnd: r.endMs,
+              people: users,
+              partial: false,
+              mine: users.some(isMe),
+              hue: hueOf(first.id),
+              label: initials(first.name) + (users.length > 1 ? `+${users.length - 1}` : ''),
+            }
+          : unknown(a, b, r.why);
+      case 'nobody':
+        return { kind: 'uncovered', startMs: a, endMs: b, people: [], partial: false, mine: false, hue: -1, label: '' };
+      case 'unknown':
+        return unknown(a, b, r.why, users);
+      default:
+        return assertNever(r.kind);
+    }
+  });
 }
 
 const sinceDay = (ctx: FormatContext) =>

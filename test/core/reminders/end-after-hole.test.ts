@@ -4,7 +4,7 @@
 // loopback, fake clock. The expected words come from the setup (which span was sent unreadable), not from the app.
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
-import { trayTooltip } from '../../../electron/core/state/tray-menu';
+import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 
@@ -52,6 +52,12 @@ describe('issue 35 case 5: the end of my shift, where what follows was never rea
     expect(tooltip).not.toMatch(/left\)/);
     const handoff = buildHandoffSummary(state, { nowMs, localZone: 'Etc/UTC' });
     expect(handoff).toContain("I'm on call: Ops until at least 17:00 UTC, then unknown");
+    // The schedule's own line says the same of whoever is on call, not "until 17:00, then next unknown".
+    expect(handoff).toMatch(/^Ops: \S.* until at least 17:00 UTC, then unknown$/m);
+    expect(handoff).not.toContain('next unknown');
+    // The tray's schedule section too.
+    const menu = buildTrayMenu(state, nowMs, 'Etc/UTC').flatMap((i) => ('label' in i ? [i.label] : []));
+    expect(menu.join('\n')).toMatch(/^ {2}Now: \S.* \(you\) until at least 17:00, then unknown$/m);
     await h.clock.advanceTo(MY_END + 10 * MIN);
     const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');
     expect(ended).toEqual([]);
@@ -64,6 +70,8 @@ describe('issue 35 case 5: the end of my shift, where what follows was never rea
     await h.clock.advanceTo(Date.parse('2026-03-21T12:00:00Z'));
     const tooltip = trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC');
     expect(tooltip).toContain('On call: Ops until 17:00 (5 h left)');
+    const handoff = buildHandoffSummary(engine.getState(), { nowMs: h.clock.now(), localZone: 'Etc/UTC' });
+    expect(handoff).toMatch(/^Ops: \S.* until 17:00 UTC, then Alice\b/m);
     await h.clock.advanceTo(MY_END + 10 * MIN);
     const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');
     expect(ended.map((n) => new Date(n.atMs).toISOString())).toEqual(['2026-03-21T17:00:00.000Z']);

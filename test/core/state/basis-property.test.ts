@@ -174,7 +174,31 @@ describe('issue 35: span statements rest on their basis, in generated worlds', (
         const inHole = (h: number) => w.holes.some((x) => h >= x.fromH && h < x.fromH + x.hours);
         expect(p.hours).toBe(span.filter((h) => readHour(w, h) && w.owners[h] === true).length);
         expect(p.unreadableHours).toBe(span.filter((h) => h < w.toH && inHole(h)).length);
+        // Nights (22:00–07:00 UTC) with an hour of mine read are counted; those under an hour that the unreadable
+        // hours may make one are said beside them ("1 night + 1 not readable").
+        const nightOf = (h: number) => (h % 24 >= 22 ? Math.floor(h / 24) : h % 24 < 7 ? Math.floor(h / 24) - 1 : null);
+        const perNight = new Map<number, { mine: number; unreadable: number }>();
+        for (const h of span) {
+          const n = nightOf(h);
+          if (n === null) continue;
+          const t = perNight.get(n) ?? { mine: 0, unreadable: 0 };
+          if (readHour(w, h) && w.owners[h] === true) t.mine++;
+          if (h < w.toH && inHole(h)) t.unreadable++;
+          perNight.set(n, t);
+        }
+        const nights = [...perNight.values()];
+        expect(p.nights).toBe(nights.filter((t) => t.mine >= 1).length);
+        expect(p.unreadableNights).toBe(nights.filter((t) => t.mine < 1 && t.mine + t.unreadable >= 1).length);
       }),
     );
+  });
+});
+
+describe('issue 35: counterexamples of the load property, kept', () => {
+  it('two hours of mine in one night (01:00 and 05:00) are "1 night", not 2', () => {
+    const owners = Array.from({ length: 96 }, (_, h) => h === 25 || h === 29);
+    const p = derive({ owners, fromH: 0, toH: 49, holes: [], stale: false }).me.load?.thisMonth;
+    expect(p?.hours).toBe(2);
+    expect(p?.nights).toBe(1);
   });
 });

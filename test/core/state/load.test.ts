@@ -55,6 +55,8 @@ describe('my on-call load', () => {
       whole: true,
       hours: 22,
       unreadableHours: 0,
+      unreadableNights: 0,
+      unreadableWeekendHours: 0,
       nightHours: 9,
       nights: 1,
       weekendHours: 10,

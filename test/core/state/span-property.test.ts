@@ -124,6 +124,18 @@ class Judge {
       );
   }
 
+  /** "Bob until 17:00" was said (no "at least"): the end is stated, so the time right after it must have been read
+   *  (else the block may go on: "until at least 17:00, then unknown"). */
+  ended(surface: string, id: string, endMs: number, text: string): void {
+    const ok = this.w.truth.covers(id, endMs);
+    note(`${surface} end: ${ok ? 'read' : 'NOT READ'}`);
+    this.said.push(`${surface} [${id}] ends ${new Date(endMs).toISOString()}: ${text}`);
+    if (!ok)
+      this.found.push(
+        `${surface}: "${text}" states an end on ${id} at ${new Date(endMs).toISOString()}, where the time after it was not read`,
+      );
+  }
+
   /** A time the surface shows that can't be read back: the text changed shape, and the judge would miss claims. */
   unreadable(surface: string, text: string): void {
     this.found.push(`${surface}: can't read the time in "${text}"`);
@@ -146,6 +158,8 @@ class Judge {
     } else {
       const until = /until/.test(nowText) ? timeAfter(nowText, 'until', now) : undefined;
       if (until === undefined) return; // someone on call with no end said, or unknown: nothing said of the time after
+      if (/until at least/.test(nowText)) return; // the end is not stated: it may go on
+      this.ended(surface, id, until, nowText);
       from = until;
     }
     if (/nothing (planned|scheduled) until/i.test(nextText)) {
@@ -375,6 +389,43 @@ describe('the oracle', () => {
 });
 
 describe('counterexamples', () => {
+  it(
+    'a schedule read whole as a hole, restored after 9 days: "Mia until at least 13 Mar, 11:30, then unknown", never a bare end',
+    async () => {
+      // Found by the end rule: `npm run status` said "now: Mia Meyer until 13 Mar, 11:30" from the service's current
+      // shift, with nothing after it read.
+      const found = await findings(
+        {
+          spec: {
+            startMs: 1772500560000,
+            schedules: [
+              rota(['usr_me'], { amount: 4, unit: 'hours' }, 68),
+              rota(['usr_me'], { amount: 12, unit: 'hours' }, 5),
+              rota(['usr_carol'], { amount: 1, unit: 'days' }, 1),
+            ],
+            watched: [0],
+            coverage: [
+              { requester: 'usr_me', status: 'approved', schedule: 1, startOffsetH: -4, hours: 5 },
+              { requester: 'usr_alice', status: 'approved', schedule: 0, startOffsetH: 8, hours: 44 },
+            ],
+            idleIntervalSec: 900,
+          },
+          opening: [
+            { kind: 'garble', schedule: 2, startH: 66, hours: 16, how: 'times' },
+            { kind: 'garble', schedule: 0, startH: 94, hours: 3, how: 'users' },
+            { kind: 'garble', schedule: 0, startH: 171, hours: 64, how: 'times' },
+            { kind: 'delete', schedule: 0 },
+          ],
+          saved: { runMs: 60006, gapMs: 808061062 },
+          steps: [{ kind: 'restore' }, { kind: 'advance', ms: 3600015 }],
+        },
+        [{ schedule: 0, startH: 137, hours: 28, nextHours: false }],
+      );
+      expect(found).toBe('');
+    },
+    WORLD_TIMEOUT_MS,
+  );
+
   it(
     'a hole ahead of nobody: every surface stops "uncovered until" at the hole',
     async () => {
