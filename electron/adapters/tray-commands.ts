@@ -109,6 +109,10 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
     'open-coverage': open('coverage'),
     'open-override': open('override'),
     'open-away': open('away'),
+    'open-swap': async (params) => {
+      const { scheduleId, start, end } = params ?? {};
+      if (scheduleId && start && end) parts.open('swap', { scheduleId, start, end });
+    },
     'open-team': open('team'),
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),
