@@ -62,7 +62,10 @@ function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
   return undefined;
 }
 
-function windowText(deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>, side: { scheduleId: string; start: string; end: string }): string {
+function windowText(
+  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
+  side: { scheduleId: string; start: string; end: string },
+): string {
   const zone = deps.state().schedules.find((s) => s.id === side.scheduleId)?.timeZone ?? undefined;
   return formatWindow(side.start, side.end, {
     nowMs: deps.nowMs(),
