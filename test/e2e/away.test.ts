@@ -54,7 +54,7 @@ describe('away mode', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`the plan and the ask-for-cover text, axe 0 (${scheme})`, async () => {
       const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });
-      const { page } = app;
+      const { page, host } = app;
       await page.getByTestId('away-rows').waitFor();
       await page.keyboard.type('bo');
       await page.keyboard.press('Enter');
@@ -63,12 +63,19 @@ describe('away mode', () => {
       await app.screenshot(`away-plan-${scheme}`);
       await page.getByText('Ask for cover instead').click();
       await page.getByLabel('Reason').fill('At a conference');
-      await page.getByRole('button', { name: 'Write the message' }).click();
+      await page.getByTestId('ask-cover-copy').click();
+      // "Copied" only once main's clipboard has it, and what it has is the message shown.
+      await page
+        .getByTestId('ask-cover-outcome')
+        .getByText(/^Copied to the clipboard/)
+        .waitFor();
       const text = await page.getByTestId('ask-cover-text').inputValue();
+      expect(host.clipboard.at(-1)).toBe(text);
       expect(text).toMatch(/^Could someone cover these on-call shifts for me\?\n• /);
       expect(text).toContain('Reason: At a conference');
       expect(text).toMatch(/Platform primary: .* Berlin time/);
       expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('ask-cover-text').scrollIntoViewIfNeeded();
       await app.screenshot(`away-ask-cover-${scheme}`);
     }, 60_000);
   }

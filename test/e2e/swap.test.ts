@@ -120,6 +120,7 @@ describe('swap', () => {
       expect(text).toMatch(/^Could someone cover this on-call shift for me\?\n• /);
       expect(text).toContain('Reason: Dentist');
       expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('ask-cover-text').scrollIntoViewIfNeeded();
       await app.screenshot(`swap-ask-cover-${scheme}`);
     }, 60_000);
   }

@@ -87,7 +87,7 @@ const landedPhrase: Record<SwapSide['state'], string> = {
   sending: 'is being sent',
 };
 
-const why = (s: SwapSide) => (s.message ? ` (${s.message})` : '');
+const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\.$/, '')})` : '');
 
 /** After "Hand your … back": what that write did, on top of the first side that landed. */
 function backText(name: string, myWin: string, back: SwapSide): string {

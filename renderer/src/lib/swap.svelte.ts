@@ -19,7 +19,7 @@ export const CHECK_EVERY_MS = 3_000;
 
 const lower = (s: string) => s.toLowerCase();
 
-/** Each teammate's blocks on the schedule from now on (contiguous spans joined), in start order. */
+/** Each teammate's blocks on the schedule not yet begun (contiguous spans joined), in start order. */
 export function theirShifts(s: ScheduleView | undefined, me: string, nowMs: number): TheirShift[] {
   if (!s || s.status.kind !== 'fresh') return [];
   const open = new Map<string, TheirShift>();
@@ -38,7 +38,8 @@ export function theirShifts(s: ScheduleView | undefined, me: string, nowMs: numb
       }
     }
   }
-  return out.filter((x) => Date.parse(x.end) > nowMs).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  // A shift already begun is not offered: I would cover time already past.
+  return out.filter((x) => Date.parse(x.start) > nowMs).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
 export class SwapState {
