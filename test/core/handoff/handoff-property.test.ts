@@ -175,7 +175,8 @@ describe('range hand-off in generated hostile worlds', () => {
     );
   }, 120_000);
 
-  // Found by the property when a retry sent an item that may have landed without looking first.
+  // The shrunk counterexample when Retry sends an item that may have landed without looking first (found with
+  // maybeSent broken on purpose: the property fails then).
   it('kept case: one block whose answer is lost after it landed is looked for on Retry, not sent again', async () => {
     const blocks: Block[] = [{ scheduleId: 'sch_a', startMs: NOW + HOUR, endMs: NOW + 2 * HOUR }];
     const result = await play(blocks, ['lost_after_landing']);
