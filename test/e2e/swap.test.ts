@@ -19,7 +19,7 @@ async function openSwapFromWeek(page: Page): Promise<{ scheduleId: string; start
   await button.focus();
   await page.keyboard.press('Enter');
   await page.locator('[data-view="swap"]').waitFor();
-  const hash = (await page.evaluate('location.hash')) as string;
+  const hash = await page.evaluate<string>('location.hash');
   const got = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
   return { scheduleId: got.get('scheduleId') ?? '', start: got.get('start') ?? '', end: got.get('end') ?? '' };
 }

@@ -4,10 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeSpan } from '../../electron/shared/view-state';
 import { ada, bob, cy, schedule } from './support/state';
-import { loadRunes, rendererFile } from './support/runes';
-
-const runes = await loadRunes<typeof import('../../renderer/src/lib/swap.svelte')>(rendererFile('lib/swap.svelte.ts'));
-const { theirShifts } = runes.subject;
+import { theirShifts } from '../../renderer/src/lib/swap-shifts';
 
 const span = (start: string, end: string, users = [bob]): TimeSpan => ({ kind: 'people', start, end, users });
 const NOW = Date.parse('2026-05-04T08:00:00Z');

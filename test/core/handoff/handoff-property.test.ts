@@ -40,9 +40,9 @@ function world(faults: readonly Fault[]) {
   let stop: () => void = () => undefined;
   const create = async (r: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> => {
     const fault = faults[writes++] ?? 'pass';
-    if (r.window.kind !== 'custom') throw new Error('a hand-off writes custom windows only');
-    const land = () =>
-      overrides.push({ scheduleId: r.scheduleId, start: r.window.start, end: r.window.end, emails: [...r.emails] });
+    const w = r.window;
+    if (w.kind !== 'custom') throw new Error('a hand-off writes custom windows only');
+    const land = () => overrides.push({ scheduleId: r.scheduleId, start: w.start, end: w.end, emails: [...r.emails] });
     if (fault === 'stop_after_landing' || fault === 'stop_before_landing') {
       if (fault === 'stop_after_landing') land();
       stop();
