@@ -18,7 +18,7 @@ import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
-import { copySummary, trayCommands } from './adapters/tray-commands';
+import { copyAskCover, copySummary, trayCommands } from './adapters/tray-commands';
 import type { AppState } from './shared/view-state';
 import { setupParams } from './shared/accounts';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
@@ -163,6 +163,7 @@ function registerHandlers(
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
       'summary:copy': () => copySummary(engine),
+      'cover:copy': (r) => copyAskCover(engine, r),
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
       'shortcut:status': async () => ({ ok: true, value: { problem: shortcutProblem() ?? null } }),
     },

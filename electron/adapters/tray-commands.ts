@@ -8,7 +8,7 @@ import { clipboard, dialog } from 'electron';
 import type { Engine } from '../core/engine/types';
 import type { Clock } from '../core/ports';
 import { pauseUntil, type PauseChoice, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
-import type { ViewName } from '../shared/ipc-contract';
+import type { RequestOf, ViewName } from '../shared/ipc-contract';
 import type { Failure } from '../shared/failure';
 
 type Say = (message: string, detail?: string) => void;
@@ -46,19 +46,29 @@ async function takeOver(engine: Engine, params: TrayParams, handBack: boolean, s
   if (outcome.status !== 'created') say(handBack ? 'Hand back' : 'Take over', outcome.message);
 }
 
-/** The hand-off text onto the clipboard (the tray item and the popover's "Copy on-call summary"); returns it. */
-export async function copySummary(engine: Engine): Promise<{ ok: true; value: string } | Failure> {
-  const summary = await engine.handlers['summary:get'](null);
-  if (!summary.ok) return summary;
-  // Electron 44's clipboard is asynchronous (the W3C Clipboard API's shape): "copied" only once it has landed.
+/** A text the engine writes, onto the clipboard: "copied" only once it has landed; returns it. */
+async function copyText(
+  source: Promise<{ ok: true; value: string } | Failure>,
+  what: string,
+): Promise<{ ok: true; value: string } | Failure> {
+  const made = await source;
+  if (!made.ok) return made;
+  // Electron's clipboard write is asynchronous (the W3C Clipboard API's shape, since 44): awaited, its failure told.
   try {
-    await clipboard.writeText(summary.value);
+    await clipboard.writeText(made.value);
   } catch (cause) {
     const why = cause instanceof Error ? `: ${cause.message}` : '';
-    return { ok: false, error: { kind: 'internal', message: `The summary could not be put on the clipboard${why}.` } };
+    return { ok: false, error: { kind: 'internal', message: `The ${what} could not be put on the clipboard${why}.` } };
   }
-  return summary;
+  return made;
 }
+
+/** The hand-off text onto the clipboard (the tray item and the popover's "Copy on-call summary"); returns it. */
+export const copySummary = (engine: Engine) => copyText(engine.handlers['summary:get'](null), 'summary');
+
+/** The "Ask for cover" message onto the clipboard (Away mode and the swap form); returns it. */
+export const copyAskCover = (engine: Engine, request: RequestOf<'cover:copy'>) =>
+  copyText(engine.handlers['cover:ask-text'](request), 'message');
 
 export type TrayHandler = (params: TrayParams | undefined) => Promise<void>;
 
@@ -99,6 +109,10 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
     'open-coverage': open('coverage'),
     'open-override': open('override'),
     'open-away': open('away'),
+    'open-swap': async (params) => {
+      const { scheduleId, start, end } = params ?? {};
+      if (scheduleId && start && end) parts.open('swap', { scheduleId, start, end });
+    },
     'open-team': open('team'),
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),

@@ -123,23 +123,39 @@ export const SwapRequestSchema = z.object({
 export type SwapRequest = z.infer<typeof SwapRequestSchema>;
 
 const SwapSideSchema = z.object({
-  scheduleId: z.string(),
-  start: z.string(),
-  end: z.string(),
+  scheduleId: ScheduleId,
+  start: instant('Start'),
+  end: instant('End'),
   /** Who covers this side (the teammate on mine, me on theirs). */
-  email: z.string(),
+  email: email('Who covers'),
+  /** The others on call then, kept by the override (it replaces one person only), lower-cased. */
+  others: list(email('Also on call'), 'others on call', 20).default([]),
   state: HandoffItemStateSchema,
-  message: z.string(),
+  message: text('Message', 'url'),
 });
 export type SwapSide = z.infer<typeof SwapSideSchema>;
 
 export const SwapResultSchema = z.object({
   mine: SwapSideSchema,
   theirs: SwapSideSchema,
+  /** "Hand your Tue back" (me again over my block, after only the first side landed): null until asked. */
+  back: SwapSideSchema.nullable().default(null),
   /** Said as it is: "Bob now covers your Tue 09:00–17:00; your cover of Bob's Thu did not land." */
   text: z.string(),
 });
 export type SwapResult = z.infer<typeof SwapResultSchema>;
+
+/**
+ * After a swap that did not fully land: 'check' looks at each side whose outcome is unknown (never sends);
+ * 'retry' sends what did not land (looked for first where it may have); 'hand-back' puts me back over my block.
+ */
+export const SwapSettleRequestSchema = z.object({
+  action: z.enum(['check', 'retry', 'hand-back']),
+  mine: SwapSideSchema,
+  theirs: SwapSideSchema,
+  back: SwapSideSchema.nullable().default(null),
+});
+export type SwapSettleRequest = z.infer<typeof SwapSettleRequestSchema>;
 
 /** "Ask for cover": the ready chat message for a shift or a range of mine. */
 export const AskCoverRequestSchema = z.object({

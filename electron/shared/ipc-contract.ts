@@ -32,6 +32,7 @@ import {
   HandoffStatusSchema,
   SwapRequestSchema,
   SwapResultSchema,
+  SwapSettleRequestSchema,
 } from './handoff';
 import { id, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
@@ -82,6 +83,7 @@ export const ViewNameSchema = z.enum([
   'onboarding',
   'week',
   'away',
+  'swap',
 ]);
 export type ViewName = z.infer<typeof ViewNameSchema>;
 
@@ -198,6 +200,13 @@ export const invokeChannels = {
   'handoff:dismiss': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine' },
   /** Two overrides: the teammate covers my block, then I cover theirs. */
   'swap:create': { request: SwapRequestSchema, response: resultOf(SwapResultSchema), handler: 'engine', write: true },
+  /** A half-done swap: check what is unknown (never sends), retry what did not land, or hand my block back. */
+  'swap:settle': {
+    request: SwapSettleRequestSchema,
+    response: resultOf(SwapResultSchema),
+    handler: 'engine',
+    write: true,
+  },
   /** The "Ask for cover" chat message for a block or a range of mine. */
   'cover:ask-text': { request: AskCoverRequestSchema, response: resultOf(z.string()), handler: 'engine' },
   /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
@@ -213,6 +222,8 @@ export const invokeChannels = {
   },
   'window:close': { request: None, response: resultOf(None), handler: 'main' },
   'external:open': { request: z.object({ url: text('Link', 'url') }), response: resultOf(None), handler: 'main' },
+  /** Puts the "Ask for cover" message (cover:ask-text) on the system clipboard (main only, as summary:copy). */
+  'cover:copy': { request: AskCoverRequestSchema, response: resultOf(z.string()), handler: 'main' },
   /** Puts the hand-off text (summary:get) on the system clipboard, which only main may write (no page permission). */
   'summary:copy': { request: None, response: resultOf(z.string()), handler: 'main' },
   /** Readiness: send a test notification ('send'), then record whether it appeared ('seen' / 'not-seen'). */

@@ -45,12 +45,14 @@ function setup() {
     'handoff:retry': ran_('handoff:retry'),
     'handoff:dismiss': ran_('handoff:dismiss'),
     'swap:create': ran_('swap:create'),
+    'swap:settle': ran_('swap:settle'),
     'cover:ask-text': ran_('cover:ask-text'),
     'shortcut:status': ran_('shortcut:status'),
     'window:open': ran_('window:open'),
     'window:close': ran_('window:close'),
     'external:open': ran_('external:open'),
     'summary:copy': ran_('summary:copy'),
+    'cover:copy': ran_('cover:copy'),
     'readiness:test': ran_('readiness:test'),
     'app:mode': ran_('app:mode'),
   };
@@ -65,11 +67,35 @@ function setup() {
   return { call, ran };
 }
 
+const side = () => ({
+  scheduleId: 'sch_a',
+  start: '2026-03-02T09:00:00Z',
+  end: '2026-03-02T10:00:00Z',
+  email: 'ada@example.com',
+  others: ['bo@example.com'],
+  state: 'unknown',
+  message: '',
+});
 const AT = '2026-03-02T09:00:00Z';
 const WINDOW = { kind: 'custom', start: AT, end: '2026-03-02T10:00:00Z' };
 const OVERRIDE = { scheduleId: 'sch_a', window: WINDOW, emails: ['ada@example.com'] };
 // A schedule is named across accounts by its ref: an account id (32), a colon and a schedule id (128).
 const REF = ['Schedule id', 161] as const;
+const ASK_COVER = {
+  base: {
+    range: { from: '2026-03-02', to: '2026-03-08' },
+    shift: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z' },
+    reason: 'Conference',
+  },
+  fields: {
+    'range.from': ['First day', 10],
+    'range.to': ['Last day', 10],
+    'shift.scheduleId': REF,
+    'shift.start': ['Start', 40],
+    'shift.end': ['End', 40],
+    reason: ['Reason', 200],
+  },
+} as const;
 const ACCOUNT_ID = ['Account id', 32] as const;
 const OVERRIDE_FIELDS = {
   scheduleId: REF,
@@ -123,21 +149,31 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       'theirs.email': ['Teammate', 254],
     },
   },
-  'cover:ask-text': {
-    base: {
-      range: { from: '2026-03-02', to: '2026-03-08' },
-      shift: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z' },
-      reason: 'Conference',
-    },
+  'swap:settle': {
+    base: { action: 'check', mine: side(), theirs: side(), back: side() },
     fields: {
-      'range.from': ['First day', 10],
-      'range.to': ['Last day', 10],
-      'shift.scheduleId': REF,
-      'shift.start': ['Start', 40],
-      'shift.end': ['End', 40],
-      reason: ['Reason', 200],
+      'mine.scheduleId': REF,
+      'mine.start': ['Start', 40],
+      'mine.end': ['End', 40],
+      'mine.email': ['Who covers', 254],
+      'mine.others.0': ['Also on call', 254],
+      'mine.message': ['Message', 2048],
+      'theirs.scheduleId': REF,
+      'theirs.start': ['Start', 40],
+      'theirs.end': ['End', 40],
+      'theirs.email': ['Who covers', 254],
+      'theirs.others.0': ['Also on call', 254],
+      'theirs.message': ['Message', 2048],
+      'back.scheduleId': REF,
+      'back.start': ['Start', 40],
+      'back.end': ['End', 40],
+      'back.email': ['Who covers', 254],
+      'back.others.0': ['Also on call', 254],
+      'back.message': ['Message', 2048],
     },
   },
+  'cover:ask-text': ASK_COVER,
+  'cover:copy': ASK_COVER,
   'team:update': {
     base: { teamId: 'tea_1', accountId: 'acme', name: 'Platform', description: 'Keeps the lights on' },
     fields: { teamId: ['Team id', 128], accountId: ACCOUNT_ID, name: ['Name', 60], description: ['Description', 200] },

@@ -49,6 +49,8 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'handoff:create': afterSending('handoff:create'),
     'handoff:retry': afterSending('handoff:retry'),
     'swap:create': afterSending('swap:create'),
+    'swap:settle': afterSending('swap:settle'),
+    'cover:copy': thrown,
     'shortcut:status': thrown,
     'readiness:test': thrown,
     'window:open': thrown,
@@ -69,6 +71,14 @@ function register(handlers: AllHandlers<FakeEvent>) {
   return (channel: InvokeChannel, payload: unknown) => listeners.get(channel)?.({ sender: own }, payload);
 }
 
+const SIDE = {
+  scheduleId: 'sch_a',
+  start: '2026-03-02T09:00:00Z',
+  end: '2026-03-02T17:00:00Z',
+  email: 'a@example.com',
+  others: [],
+  message: '',
+};
 const REQUESTS: Record<(typeof SERVICE_WRITE_CHANNELS)[number], unknown> = {
   'override:create': { scheduleId: 'sch_a', window: { kind: 'next_hours', hours: 2 }, emails: [] },
   'take-over:now': { scheduleId: 'sch_a' },
@@ -84,6 +94,12 @@ const REQUESTS: Record<(typeof SERVICE_WRITE_CHANNELS)[number], unknown> = {
   'swap:create': {
     mine: { scheduleId: 'sch_a', start: '2026-03-02T09:00:00Z', end: '2026-03-02T17:00:00Z' },
     theirs: { scheduleId: 'sch_a', start: '2026-03-04T09:00:00Z', end: '2026-03-04T17:00:00Z', email: 'b@example.com' },
+  },
+  'swap:settle': {
+    action: 'retry',
+    mine: { ...SIDE, email: 'b@example.com', state: 'handed_off' },
+    theirs: { ...SIDE, start: '2026-03-04T09:00:00Z', end: '2026-03-04T17:00:00Z', state: 'not_landed' },
+    back: null,
   },
 };
 

@@ -85,6 +85,8 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'handoff:retry': async () => ({ ok: true, value: { run: null, notice: null } }),
     'handoff:dismiss': async () => ({ ok: true, value: { run: null, notice: null } }),
     'swap:create': async () => ({ ok: false, error: { kind: 'validation', message: 'No' } }),
+    'swap:settle': async () => ({ ok: false, error: { kind: 'validation', message: 'No' } }),
+    'cover:copy': async () => ({ ok: true, value: 'Could someone cover this on-call shift for me?' }),
     'cover:ask-text': async () => ({ ok: true, value: '' }),
     'shortcut:status': async () => ({ ok: true, value: { problem: null } }),
     'window:open': async (r) => (calls.push(`window:open ${r.view}`), done()),

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { e2eSession } from './support/session';
+import { DEMO_SCHEDULES } from './support/host';
 
 const session = e2eSession();
 const WINDOW = { kind: 'action', view: 'away', width: 440, height: 640 } as const;
@@ -51,10 +52,36 @@ describe('away mode', () => {
     await app.screenshot('away-handed-off-light');
   }, 60_000);
 
+  it('an item whose outcome is unknown says "checking…", then the service\'s answer, without a click', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    await page.getByTestId('away-rows').locator(':scope > li').first().waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('ov-person');
+    await page.keyboard.type('bo');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('away-preview').first().waitFor();
+    const count = await page.getByTestId('away-rows').locator(':scope > li').count();
+    const overrides = () =>
+      DEMO_SCHEDULES.reduce((n, id) => n + (host.sim.state.schedules.get(id)?.overrides.length ?? 0), 0);
+    const seeded = overrides();
+    // The first write lands but its answer never comes, and the schedule can't be read to check it: unknown.
+    host.sim.faults.set('createOverride', { reset: true, times: 1 });
+    host.sim.faults.set('listShifts', { status: 500 });
+    await page.keyboard.press('Enter');
+    const summary = page.getByTestId('away-summary');
+    await summary.getByText(/1 outcome unknown \(checking…\)/).waitFor({ timeout: 60_000 });
+    expect(await summary.textContent()).not.toMatch(/try again/i);
+    // The schedule is readable again: the open form turns "checking…" into the truth by itself.
+    host.sim.faults.clear();
+    await summary.getByText(`${count} of ${count} handed off`).waitFor({ timeout: 60_000 });
+    // One override per block on the service: the unknown one was looked for, never sent again.
+    expect(overrides() - seeded).toBe(count);
+  }, 150_000);
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`the plan and the ask-for-cover text, axe 0 (${scheme})`, async () => {
       const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });
-      const { page } = app;
+      const { page, host } = app;
       await page.getByTestId('away-rows').waitFor();
       await page.keyboard.type('bo');
       await page.keyboard.press('Enter');
@@ -63,12 +90,19 @@ describe('away mode', () => {
       await app.screenshot(`away-plan-${scheme}`);
       await page.getByText('Ask for cover instead').click();
       await page.getByLabel('Reason').fill('At a conference');
-      await page.getByRole('button', { name: 'Write the message' }).click();
+      await page.getByTestId('ask-cover-copy').click();
+      // "Copied" only once main's clipboard has it, and what it has is the message shown.
+      await page
+        .getByTestId('ask-cover-outcome')
+        .getByText(/^Copied to the clipboard/)
+        .waitFor();
       const text = await page.getByTestId('ask-cover-text').inputValue();
+      expect(host.clipboard.at(-1)).toBe(text);
       expect(text).toMatch(/^Could someone cover these on-call shifts for me\?\n• /);
       expect(text).toContain('Reason: At a conference');
       expect(text).toMatch(/Platform primary: .* Berlin time/);
       expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('ask-cover-text').scrollIntoViewIfNeeded();
       await app.screenshot(`away-ask-cover-${scheme}`);
     }, 60_000);
   }

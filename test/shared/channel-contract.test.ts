@@ -72,7 +72,7 @@ const sorted = (names: Iterable<string>) => [...names].sort();
 describe('the contract is the one declaration of a channel', () => {
   it("the zod-free names are exactly the contract's channels and push events", () => {
     expect(sorted(INVOKE_CHANNEL_NAMES)).toEqual(sorted(Object.keys(invokeChannels)));
-    expect(INVOKE_CHANNEL_NAMES).toHaveLength(31);
+    expect(INVOKE_CHANNEL_NAMES).toHaveLength(33);
     expect(sorted(PUSH_EVENT_NAMES)).toEqual(sorted(Object.keys(pushEvents)));
   });
 
@@ -83,6 +83,7 @@ describe('the contract is the one declaration of a channel', () => {
       'handoff:retry',
       'override:create',
       'swap:create',
+      'swap:settle',
       'take-over:hand-back',
       'take-over:now',
       'team:update',
@@ -113,6 +114,7 @@ describe('the contract is the one declaration of a channel', () => {
     expect(sorted(Object.keys(engine.handlers))).toEqual(sorted(engineChannels));
     const mainByHand: MainChannel[] = [
       'app:mode',
+      'cover:copy',
       'external:open',
       'shortcut:status',
       'summary:copy',

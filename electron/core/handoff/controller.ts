@@ -21,8 +21,8 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   changed?: () => void;
 }
 
-/** How soon an item whose outcome couldn't be checked is looked for again. */
-export const RECHECK_MS = 60_000;
+/** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
+export const RECHECK_MS = 15_000;
 
 export interface HandoffController {
   start: () => Promise<void>;

@@ -13,6 +13,7 @@ import { createHandoff, type HandoffController } from './controller';
 import { lookCovered } from './look';
 import { buildPlan, rangeSpan } from './plan';
 import { swapShifts } from './swap';
+import { settleSwap } from './swap-settle';
 
 export interface HandoffParts {
   clock: Clock;
@@ -37,6 +38,7 @@ export type HandoffChannel = Extract<
   | 'handoff:retry'
   | 'handoff:dismiss'
   | 'swap:create'
+  | 'swap:settle'
   | 'cover:ask-text'
 >;
 export type HandoffHandlers = { [C in HandoffChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
@@ -46,6 +48,12 @@ const isFailure = (x: object): x is Failure => 'ok' in x && x.ok === false;
 export function handoffParts(parts: HandoffParts): { controller: HandoffController; handlers: HandoffHandlers } {
   const planFor = (startMs: number, endMs: number): HandoffPlan =>
     buildPlan(parts.state(), { startMs, endMs }, parts.clock.now(), parts.localZone());
+  const look = async (ref: string, startMs: number, endMs: number, emails: string[]) => {
+    const { accountId, scheduleId } = refParts(ref);
+    const client = parts.client(accountId);
+    if (!client) return undefined;
+    return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
+  };
   const controller = createHandoff({
     clock: parts.clock,
     files: parts.files,
@@ -53,12 +61,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     planFor,
     create: parts.createOverride,
     changed: parts.changed,
-    async look(ref, startMs, endMs, emails) {
-      const { accountId, scheduleId } = refParts(ref);
-      const client = parts.client(accountId);
-      if (!client) return undefined;
-      return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
-    },
+    look,
   });
   const ok = <T>(value: T) => ({ ok: true as const, value });
   /** A throw once writes may have left: what was sent is in the run (handoff:get), so it is "outcome unknown". */
@@ -128,6 +131,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         return isFailure(answer) ? answer : ok(answer);
       }),
     'swap:create': (request) => writing(() => swapShifts(swapDeps, request)),
+    'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request)),
     'cover:ask-text': (request) =>
       guarded(async () => {
         const blocks = await askBlocks(request);

@@ -62,7 +62,10 @@ function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
   return undefined;
 }
 
-function windowText(deps: SwapDeps, side: { scheduleId: string; start: string; end: string }): string {
+function windowText(
+  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
+  side: { scheduleId: string; start: string; end: string },
+): string {
   const zone = deps.state().schedules.find((s) => s.id === side.scheduleId)?.timeZone ?? undefined;
   return formatWindow(side.start, side.end, {
     nowMs: deps.nowMs(),
@@ -70,6 +73,9 @@ function windowText(deps: SwapDeps, side: { scheduleId: string; start: string; e
     ...(zone ? { scheduleZone: zone } : {}),
   });
 }
+
+/** A service's words, kept within the contract's bound for a message. */
+export const clip = (message: string): string => (message.length > 2000 ? `${message.slice(0, 1999)}…` : message);
 
 const landedPhrase: Record<SwapSide['state'], string> = {
   handed_off: 'landed',
@@ -81,10 +87,26 @@ const landedPhrase: Record<SwapSide['state'], string> = {
   sending: 'is being sent',
 };
 
-export function swapText(deps: SwapDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
+const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\.$/, '')})` : '');
+
+/** After "Hand your … back": what that write did, on top of the first side that landed. */
+function backText(name: string, myWin: string, back: SwapSide): string {
+  if (back.state === 'handed_off') return `Your ${myWin} is yours again; nothing was swapped with ${name}.`;
+  if (back.state === 'unknown' || back.state === 'sending')
+    return `${name} covers your ${myWin}; handing it back has an unknown outcome${why(back)} — checking, it is not sent again.`;
+  return `${name} still covers your ${myWin}; handing it back ${landedPhrase[back.state]}${why(back)}.`;
+}
+
+export function swapText(
+  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
+  name: string,
+  mine: SwapSide,
+  theirs: SwapSide,
+  back: SwapSide | null = null,
+): string {
   const myWin = windowText(deps, mine);
   const theirWin = windowText(deps, theirs);
-  const why = (s: SwapSide) => (s.message ? ` (${s.message})` : '');
+  if (back && mine.state === 'handed_off') return backText(name, myWin, back);
   if (mine.state === 'handed_off' && theirs.state === 'handed_off')
     return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.`;
   if (mine.state === 'handed_off')
@@ -92,12 +114,17 @@ export function swapText(deps: SwapDeps, name: string, mine: SwapSide, theirs: S
   return `Nothing was swapped: ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}${why(mine)}. Your cover of ${name}'s ${theirWin} was not sent.`;
 }
 
+/** The teammate's name as the schedule lists them, else their e-mail. */
+export function teammateName(state: AppState, scheduleId: string, email: string): string {
+  const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
+  return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.name ?? email;
+}
+
 export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapResult | Failure> {
   const problem = check(deps, r);
   if (problem) return problem;
-  const users = deps.state().schedules.find((s) => s.id === r.theirs.scheduleId)?.users ?? [];
-  const name = users.find((u) => u.email.toLowerCase() === r.theirs.email.toLowerCase())?.name ?? r.theirs.email;
   const state = deps.state();
+  const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
   const accountId = state.schedules.find((s) => s.id === r.mine.scheduleId)?.accountId ?? '';
   const me = myEmailOn(state, accountId);
   const keptOnMine = othersBesides(state, r.mine.scheduleId, r.mine.start, r.mine.end, me);
@@ -109,18 +136,30 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
       emails: [r.theirs.email, ...keptOnMine.filter((e) => e !== r.theirs.email.toLowerCase())],
     }),
   );
-  const mine: SwapSide = { ...r.mine, email: r.theirs.email, state: first.state, message: first.message };
-  let theirs: SwapSide = { ...r.theirs, email: me, state: 'not_sent', message: '' };
+  const mine: SwapSide = {
+    ...r.mine,
+    email: r.theirs.email,
+    others: keptOnMine.filter((e) => e !== r.theirs.email.toLowerCase()),
+    state: first.state,
+    message: clip(first.message),
+  };
+  let theirs: SwapSide = {
+    ...r.theirs,
+    email: me,
+    others: keptOnTheirs.filter((e) => e !== me),
+    state: 'not_sent',
+    message: '',
+  };
   if (first.state === 'handed_off') {
     // Me, as the account's settings name me, and whoever else is on call with them then.
     const second = stateOfAnswer(
       await deps.create({
         scheduleId: r.theirs.scheduleId,
         window: { kind: 'custom', start: r.theirs.start, end: r.theirs.end },
-        emails: [me, ...keptOnTheirs.filter((e) => e !== me)],
+        emails: [me, ...theirs.others],
       }),
     );
-    theirs = { ...theirs, state: second.state, message: second.message };
+    theirs = { ...theirs, state: second.state, message: clip(second.message) };
   }
-  return { mine, theirs, text: swapText(deps, name, mine, theirs) };
+  return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs) };
 }

@@ -25,6 +25,9 @@ export interface TrayParams {
   accountId?: string;
   scheduleId?: string;
   fromEmail?: string;
+  /** A block of mine (UTC instants): "Swap my next shift…". */
+  start?: string;
+  end?: string;
 }
 
 export type TrayActItem<Id extends string> = {

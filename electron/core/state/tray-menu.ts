@@ -47,6 +47,7 @@ export type TrayActionId =
   | 'resume'
   | 'copy-summary'
   | 'open-away'
+  | 'open-swap'
   | 'export-calendar'
   | 'quit';
 
@@ -185,6 +186,21 @@ function setupItems(state: AppState): TrayMenuItem[] {
   }));
 }
 
+/** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only. */
+function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
+  const next = state.me.shifts.find((m) => Date.parse(m.start) > f.nowMs);
+  if (!next || !state.setup.hasKey) return [];
+  return [
+    {
+      type: 'action',
+      label: `Swap my next shift (${fmt(next.start, f)})…`,
+      action: 'open-swap',
+      enabled: true,
+      params: { scheduleId: next.scheduleId, start: next.start, end: next.end },
+    },
+  ];
+}
+
 function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
   const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({
@@ -197,6 +213,7 @@ function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
     act(coverageActionLabel(state), 'open-coverage'),
     act('Quick override…', 'open-override'),
     act('I’m away…', 'open-away'),
+    ...swapItems(state, f),
     ...takeOverItems(state, f),
     act('Copy on-call summary', 'copy-summary'),
     act('Export my shifts (.ics)…', 'export-calendar'),

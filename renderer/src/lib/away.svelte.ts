@@ -7,6 +7,8 @@ import type { AppState } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 
 const DAY_MS = 86_400_000;
+/** How often the form asks main about items still being checked. */
+export const POLL_MS = 2_000;
 const isoDate = (ms: number): string => {
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -29,9 +31,8 @@ export class AwayState {
   candidates = $state<Record<string, Candidate[]>>({});
   status = $state<HandoffStatus | null>(null);
   busy = $state(false);
-  reason = $state('');
-  askText = $state('');
   #model: () => AppState;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(model: () => AppState) {
     this.#model = model;
@@ -67,7 +68,7 @@ export class AwayState {
       invoke('handoff:get', null),
     ]);
     this.loading = false;
-    if (status.ok) this.status = status.value;
+    if (status.ok) this.#set(status.value);
     if (!plan.ok) {
       this.problem = plan.error.message;
       return;
@@ -96,7 +97,7 @@ export class AwayState {
       items: rows.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: this.coverOf(r) })),
     });
     this.busy = false;
-    if (answer.ok) this.status = answer.value;
+    if (answer.ok) this.#set(answer.value);
     else this.problem = answer.error.message;
   }
 
@@ -104,21 +105,37 @@ export class AwayState {
     this.busy = true;
     const answer = await invoke('handoff:retry', null);
     this.busy = false;
-    if (answer.ok) this.status = answer.value;
+    if (answer.ok) this.#set(answer.value);
     else this.problem = answer.error.message;
   }
 
   async dismiss(): Promise<void> {
     const answer = await invoke('handoff:dismiss', null);
     if (answer.ok) {
-      this.status = answer.value;
+      this.#set(answer.value);
       await this.load();
     } else this.problem = answer.error.message;
   }
 
-  async ask(): Promise<void> {
-    const answer = await invoke('cover:ask-text', { range: { from: this.from, to: this.to }, reason: this.reason });
-    this.askText = answer.ok ? answer.value : '';
-    if (!answer.ok) this.problem = answer.error.message;
+  /** An item whose outcome is unknown (or being sent): main looks at it again; this asks main every few seconds
+   *  what it knows now, until every item is settled, so "checking…" turns into the truth without a click. */
+  get checking(): boolean {
+    return this.status?.run?.items.some((i) => i.state === 'unknown' || i.state === 'sending') ?? false;
+  }
+
+  #set(status: HandoffStatus): void {
+    this.status = status;
+    clearTimeout(this.#timer);
+    if (this.checking) this.#timer = setTimeout(() => void this.poll(), POLL_MS);
+  }
+
+  async poll(): Promise<void> {
+    const answer = await invoke('handoff:get', null);
+    if (answer.ok) this.#set(answer.value);
+    else this.#timer = setTimeout(() => void this.poll(), POLL_MS);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
   }
 }

@@ -101,6 +101,9 @@ export interface MyShiftRow {
   key: string;
   scheduleId: string;
   scheduleName: string;
+  /** The block as the service has it (UTC instants): what "Swap…" opens the swap form on. */
+  start: string;
+  end: string;
   /** The day it starts: "Today", "Tomorrow", "Mon 3 Dec"; "Now" for the running one. */
   day: string;
   /** "23:05 → Sun 23:05" (local). */
@@ -122,6 +125,8 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       key: `${m.scheduleId}|${m.start}`,
       scheduleId: m.scheduleId,
       scheduleName: withAccount(state, m.accountId, m.scheduleName),
+      start: m.start,
+      end: m.end,
       day: running ? 'Now' : dayWord(startMs, ctx),
       // The day is the row's heading: the start reads as its time alone ("23:05 → Sun 23:05"), except when running.
       span: spanText(startMs, endMs, ctx, running),

@@ -12,6 +12,7 @@ export const VIEW_NAMES: readonly ViewName[] = [
   'onboarding',
   'week',
   'away',
+  'swap',
 ];
 
 export function isViewName(value: unknown): value is ViewName {

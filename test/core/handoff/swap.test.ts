@@ -43,6 +43,11 @@ async function onCall(h: Harness, w: { start: string; end: string }): Promise<st
   }
 }
 
+const SWAP = {
+  mine: { scheduleId: 'sch_primary', ...MY_FRI },
+  theirs: { scheduleId: 'sch_primary', ...BOB_THU, email: 'bob@example.com' },
+};
+
 describe('swap', () => {
   it('second write fails: says exactly which side landed, as the service shows, and "Hand your Fri back" restores me', async () => {
     const { h, engine } = await world((n) => (n === 1 ? 'fail_500' : 'pass'));
@@ -74,6 +79,62 @@ describe('swap', () => {
     expect(await onCall(h, MY_FRI)).toEqual([['alice@example.com']]);
     const overrides = h.sim.state.schedules.get('sch_primary')?.overrides ?? [];
     expect(overrides.map((o) => o.userIds.join())).toEqual(['usr_bob', 'usr_alice']);
+  }, 60_000);
+
+  it('the form\'s "Hand your Fri back" (swap:settle) restores me over my Friday, once, and says so', async () => {
+    const { h, engine } = await world((n) => (n === 1 ? 'fail_500' : 'pass'));
+    const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!half.ok) throw new Error(half.error.message);
+    const back = await h.clock.runWhileAdvancing(
+      engine.handlers['swap:settle']({ action: 'hand-back', ...half.value }),
+    );
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.value.back?.state).toBe('handed_off');
+    expect(back.value.text).toBe('Your Fri 09:00 – Sat 09:00 is yours again; nothing was swapped with Bob Person.');
+    expect(await onCall(h, MY_FRI)).toEqual([['alice@example.com']]);
+    expect(await onCall(h, BOB_THU)).toEqual([['bob@example.com']]);
+    // Asked again (a second click): the hand-back is looked for first and not sent twice.
+    const again = await h.clock.runWhileAdvancing(
+      engine.handlers['swap:settle']({ action: 'hand-back', ...back.value }),
+    );
+    expect(again.ok && again.value.back?.state).toBe('handed_off');
+    const overrides = h.sim.state.schedules.get('sch_primary')?.overrides ?? [];
+    expect(overrides.map((o) => o.userIds.join())).toEqual(['usr_bob', 'usr_alice']);
+  }, 60_000);
+
+  it('Retry after the second side failed sends only that side, and then it is "swapped"', async () => {
+    const { h, engine } = await world((n) => (n === 1 ? 'fail_500' : 'pass'));
+    const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!half.ok) throw new Error(half.error.message);
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half.value }));
+    if (!retried.ok) throw new Error(retried.error.message);
+    expect(retried.value.text).toMatch(/^Swapped: Bob Person covers your Fri/);
+    expect(await onCall(h, MY_FRI)).toEqual([['bob@example.com']]);
+    expect(await onCall(h, BOB_THU)).toEqual([['alice@example.com']]);
+    const overrides = h.sim.state.schedules.get('sch_primary')?.overrides ?? [];
+    expect(overrides.map((o) => o.userIds.join())).toEqual(['usr_bob', 'usr_alice']);
+  }, 60_000);
+
+  it('the second answer is lost after it landed: verified, not re-sent, and only then "swapped"', async () => {
+    const { h, engine } = await world((n) => (n === 1 ? 'land_then_reset' : 'pass'));
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    expect(answer.ok && answer.value.text).toMatch(/^Swapped: /);
+    expect(proxy?.posts).toHaveLength(2);
+    expect(await onCall(h, BOB_THU)).toEqual([['alice@example.com']]);
+  }, 60_000);
+
+  it('"check" looks at a side told unknown and never sends it: not on the service → did not land', async () => {
+    const { h, engine } = await world((n) => (n === 1 ? 'fail_500' : 'pass'));
+    const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!half.ok) throw new Error(half.error.message);
+    const unknown = { ...half.value.theirs, state: 'unknown' as const, message: '' };
+    const checked = await h.clock.runWhileAdvancing(
+      engine.handlers['swap:settle']({ action: 'check', ...half.value, theirs: unknown }),
+    );
+    if (!checked.ok) throw new Error(checked.error.message);
+    expect([checked.value.mine.state, checked.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
+    expect(checked.value.text).toMatch(/your cover of Bob Person's Thu 09:00 – Fri 09:00 did not land/);
+    expect(proxy?.posts).toHaveLength(2);
   }, 60_000);
 
   it('both land: only then is it "swapped", and the service shows both sides', async () => {

@@ -182,6 +182,11 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       if (summary.ok) clipboard.push(summary.value);
       return summary;
     },
+    'cover:copy': async (request) => {
+      const text = await engine.handlers['cover:ask-text'](request);
+      if (text.ok) clipboard.push(text.value);
+      return text;
+    },
     'app:mode': async (request) => (windowCalls.push({ channel: 'app:mode', request }), { ok: true, value: null }),
     'shortcut:status': async () => ({ ok: true, value: { problem: shortcut.problem() ?? null } }),
   };

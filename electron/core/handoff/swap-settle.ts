@@ -1,0 +1,78 @@
+// After a swap that did not fully land. 'check' only looks at each side whose outcome is unknown (the form polls
+// it until each is settled); 'retry' sends what did not land, looking first where it may have (never a second
+// override for a side that is in place); 'hand-back' puts me back over my block with a new override (the
+// service can't delete one) through the same write path, so "Hand your Tue back" really restores me.
+import { myEmailOn } from '../../shared/accounts';
+import type { SwapResult, SwapSettleRequest, SwapSide } from '../../shared/handoff';
+import type { Failure } from '../../shared/failure';
+import { failure } from '../actions/common';
+import type { WriteDeps } from './write-one';
+import { stateOfAnswer } from './write-one';
+import { clip, swapText, teammateName, type SwapDeps } from './swap';
+
+export interface SettleDeps extends Omit<SwapDeps, 'planFor'>, Pick<WriteDeps, 'look'> {}
+
+const covering = (s: SwapSide): string[] => [s.email, ...s.others.filter((o) => o !== s.email.toLowerCase())];
+const mayHaveLanded = (s: SwapSide): boolean =>
+  s.state === 'unknown' || s.state === 'sending' || s.state === 'not_landed';
+
+/** Looks for a side on its service: handed off when shown, not landed when not, unknown when unreadable. */
+async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
+  if (s.state !== 'unknown' && s.state !== 'sending') return s;
+  const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
+  if (seen === 'covered') return { ...s, state: 'handed_off', message: '' };
+  if (seen === 'not_covered') return { ...s, state: 'not_landed', message: 'The schedule does not show it.' };
+  return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
+}
+
+/** Sends a side that did not land; one that may have is looked for first and never sent blind. */
+async function send(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
+  if (s.state === 'handed_off') return s;
+  if (mayHaveLanded(s)) {
+    const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
+    if (seen === 'covered') return { ...s, state: 'handed_off', message: 'The schedule shows it in place.' };
+    if (seen === undefined)
+      return { ...s, state: 'unknown', message: 'The schedule could not be read to check it, so it was not sent.' };
+  }
+  if (Date.parse(s.end) <= deps.nowMs()) return { ...s, state: 'not_sent', message: 'This shift is over.' };
+  const answer = stateOfAnswer(
+    await deps.create({
+      scheduleId: s.scheduleId,
+      window: { kind: 'custom', start: s.start, end: s.end },
+      emails: covering(s),
+    }),
+  );
+  return { ...s, state: answer.state, message: clip(answer.message) };
+}
+
+/** The other side is known not to be in place: handing mine back can't leave me with both. */
+const NOT_IN_PLACE = new Set<SwapSide['state']>(['not_landed', 'refused', 'not_sent', 'pending']);
+
+export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapResult | Failure> {
+  let { mine, theirs, back } = r;
+  if (r.action === 'check') {
+    mine = await verify(deps, mine);
+    theirs = await verify(deps, theirs);
+    back = back && (await verify(deps, back));
+  } else if (r.action === 'retry') {
+    if (back) return failure('validation', 'Your shift is being handed back: nothing else is sent for this swap.');
+    mine = await send(deps, mine);
+    // The second side only once the first is in place (else I would end up with both).
+    if (mine.state === 'handed_off') theirs = await send(deps, theirs);
+  } else {
+    if (mine.state !== 'handed_off' || !NOT_IN_PLACE.has(theirs.state))
+      return failure(
+        'validation',
+        'Nothing was sent: there is nothing to hand back now (the swap is not half done, or its other side is still being checked).',
+      );
+    const state = deps.state();
+    const accountId = state.schedules.find((s) => s.id === mine.scheduleId)?.accountId ?? '';
+    const me = myEmailOn(state, accountId);
+    if (me === '') return failure('validation', 'Nothing was sent: your e-mail on this service is not set.');
+    // Me again over my block, with whoever else was on call with me then (kept).
+    const start: SwapSide = { ...mine, email: me, state: 'pending', message: '' };
+    back = await send(deps, back ?? start);
+  }
+  const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
+  return { mine, theirs, back, text: swapText(deps, name, mine, theirs, back) };
+}

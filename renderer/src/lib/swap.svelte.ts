@@ -1,0 +1,91 @@
+// The swap form's state: my block (from the route), the teammates' shifts on a schedule of the same account (the
+// same schedule by default) read from its fresh timeline, the one chosen, Swap (swap:create), and what follows a
+// half-done swap: Retry and "Hand your Tue back" (swap:settle), and a check every few seconds while a side's
+// outcome is unknown. Only main decides what landed; this shows its answers as they are.
+import type { SwapResult } from '../../../electron/shared/handoff';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import { invoke } from './bridge';
+import { theirShifts, type TheirShift } from './swap-shifts';
+
+export type { TheirShift } from './swap-shifts';
+
+/** How often a side whose outcome is unknown is looked at again while the form is open. */
+export const CHECK_EVERY_MS = 3_000;
+
+export class SwapState {
+  scheduleId = $state('');
+  chosen = $state('');
+  result = $state<SwapResult | null>(null);
+  busy = $state(false);
+  problem = $state('');
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #mine: { scheduleId: string; start: string; end: string };
+  #model: () => AppState;
+
+  constructor(model: () => AppState, mine: { scheduleId: string; start: string; end: string }) {
+    this.#model = model;
+    this.#mine = mine;
+    this.scheduleId = mine.scheduleId;
+  }
+
+  get mine() {
+    return this.#mine;
+  }
+  get mySchedule(): ScheduleView | undefined {
+    return this.#model().schedules.find((s) => s.id === this.#mine.scheduleId);
+  }
+  /** Schedules of my block's account (a swap is written on each side's own schedule, with one key). */
+  get schedules(): ScheduleView[] {
+    return this.#model().schedules.filter((s) => s.accountId === this.mySchedule?.accountId);
+  }
+  get me(): string {
+    const accountId = this.mySchedule?.accountId;
+    return this.#model().accounts.find((a) => a.id === accountId)?.email ?? '';
+  }
+  shifts(nowMs: number): TheirShift[] {
+    const s = this.#model().schedules.find((x) => x.id === this.scheduleId);
+    return theirShifts(s, this.me, nowMs).filter((x) => x.start !== this.#mine.start || x.end !== this.#mine.end);
+  }
+  pick(nowMs: number): TheirShift | undefined {
+    return this.shifts(nowMs).find((x) => x.key === this.chosen);
+  }
+
+  async swap(theirs: TheirShift): Promise<void> {
+    this.busy = true;
+    this.problem = '';
+    const answer = await invoke('swap:create', {
+      mine: this.#mine,
+      theirs: { scheduleId: this.scheduleId, start: theirs.start, end: theirs.end, email: theirs.email },
+    });
+    this.busy = false;
+    if (answer.ok) this.#show(answer.value);
+    else this.problem = answer.error.message;
+  }
+
+  async settle(action: 'check' | 'retry' | 'hand-back'): Promise<void> {
+    const r = this.result;
+    if (!r) return;
+    if (action !== 'check') this.busy = true;
+    const answer = await invoke('swap:settle', { action, mine: r.mine, theirs: r.theirs, back: r.back });
+    if (action !== 'check') this.busy = false;
+    if (answer.ok) this.#show(answer.value);
+    else this.problem = answer.error.message;
+  }
+
+  /** A side still unknown: looked at again soon (never sent again), until every side is settled. */
+  get checking(): boolean {
+    const r = this.result;
+    const open = (s: { state: string } | null) => s?.state === 'unknown' || s?.state === 'sending';
+    return !!r && (open(r.mine) || open(r.theirs) || open(r.back));
+  }
+
+  #show(result: SwapResult): void {
+    this.result = result;
+    clearTimeout(this.#timer);
+    if (this.checking) this.#timer = setTimeout(() => void this.settle('check'), CHECK_EVERY_MS);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+  }
+}

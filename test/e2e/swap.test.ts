@@ -1,0 +1,127 @@
+// Swap and "Ask for cover" in real Chromium against the real engine and the demo simulator, at the action
+// window's size: from a shift of mine in the week, by keyboard alone, the swap lands as the service then shows it
+// (two overrides, nothing else); a second write that fails is told exactly ("… now covers your …; your cover of
+// …'s … did not land"), never "swapped", and "Hand your … back" puts me back on the service; the ask-for-cover
+// message goes to the clipboard (main's) with a visible "Copied". axe-core 0 violations, light and dark.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { e2eSession, type Opened } from './support/session';
+import { ME } from './support/host';
+
+const session = e2eSession();
+const WINDOW = { kind: 'action', view: 'week', width: 440, height: 640 } as const;
+
+/** From the week (a shift of mine), by keyboard: focus its "Swap…" and press Enter; the swap form replaces it. */
+async function openSwapFromWeek(page: Page): Promise<{ scheduleId: string; start: string; end: string }> {
+  const button = page.getByRole('button', { name: /^Swap this shift of yours/ }).first();
+  await button.waitFor();
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('[data-view="swap"]').waitFor();
+  const hash = await page.evaluate<string>('location.hash');
+  const got = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
+  return { scheduleId: got.get('scheduleId') ?? '', start: got.get('start') ?? '', end: got.get('end') ?? '' };
+}
+
+/** The simulator's own overrides on a schedule as [who, start, end]. */
+function overridesOn(app: Opened, scheduleId: string): [string, string, string][] {
+  const users = app.host.sim.state.users;
+  const email = (id: string) => users.get(id)?.email ?? id;
+  return (app.host.sim.state.schedules.get(scheduleId.split(':').pop() ?? '')?.overrides ?? []).map((o) => [
+    o.userIds.map(email).join(','),
+    new Date(o.startMs).toISOString(),
+    new Date(o.endMs).toISOString(),
+  ]);
+}
+
+describe('swap', () => {
+  it('by keyboard from the week: the chosen teammate covers my shift and I cover theirs, as the service shows', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page } = app;
+    const mine = await openSwapFromWeek(page);
+    const seeded = overridesOn(app, mine.scheduleId).length;
+    // The first teammate's shift is chosen and has the focus: Enter swaps.
+    await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("type")')).toBe('radio');
+    const preview = (await page.getByTestId('swap-preview').textContent()) ?? '';
+    expect(preview).toMatch(/covers your .*You cover .*’s /s);
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('swap-outcome')
+      .getByText(/^Swapped: /)
+      .waitFor({ timeout: 20_000 });
+    const told = (await page.getByTestId('swap-outcome').textContent()) ?? '';
+    const name = /^Swapped: (.+?) covers your/.exec(told)?.[1] ?? '';
+    // The oracle: exactly two overrides on the service, the teammate over my block and me over theirs.
+    const made = overridesOn(app, mine.scheduleId).slice(seeded);
+    expect(made).toHaveLength(2);
+    expect(made[0]?.[1]).toBe(new Date(mine.start).toISOString());
+    expect(made[0]?.[2]).toBe(new Date(mine.end).toISOString());
+    expect(made[0]?.[0]).not.toContain(ME);
+    expect(made[1]?.[0]).toContain(ME);
+    const teammate = app.host.sim.state.schedules.get(mine.scheduleId);
+    expect(name.length).toBeGreaterThan(0);
+    expect(teammate).toBeDefined();
+    expect(await axeViolations(page)).toEqual([]);
+    await app.screenshot('swap-done-light');
+  }, 60_000);
+
+  it('the second write fails: said exactly which side landed, never "swapped"; "Hand your … back" restores me', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const mine = await openSwapFromWeek(page);
+    const seeded = overridesOn(app, mine.scheduleId).length;
+    // Their shift on another schedule of the account, whose writes the service answers with a 500 (changing
+    // nothing): the first write (on my schedule) lands, the second does not.
+    const values = await page
+      .getByLabel('Their schedule')
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    const other = values.find((v) => v !== mine.scheduleId) ?? '';
+    await page.getByLabel('Their schedule').selectOption(other);
+    await page.getByTestId('swap-preview').waitFor();
+    host.sim.faults.set('createOverride', { status: 500, pathIncludes: `/schedules/${other.split(':').pop()}` });
+    const seededThere = overridesOn(app, other).length;
+    await page.getByTestId('swap-create').click();
+    const outcome = page.getByTestId('swap-outcome');
+    await outcome.getByText(/did not land/).waitFor({ timeout: 30_000 });
+    const told = (await outcome.textContent()) ?? '';
+    expect(told).toMatch(/^.+ now covers your .+; your cover of .+’s|'s .+ did not land/);
+    expect(told).not.toMatch(/swapped|try again/i);
+    expect(overridesOn(app, mine.scheduleId)).toHaveLength(seeded + 1);
+    expect(overridesOn(app, other)).toHaveLength(seededThere);
+    expect(await axeViolations(page)).toEqual([]);
+    await app.screenshot('swap-half-light');
+    host.sim.faults.clear();
+    await page.getByRole('button', { name: /^Hand your \w+ back$/ }).click();
+    await outcome.getByText(/is yours again/).waitFor({ timeout: 30_000 });
+    const made = overridesOn(app, mine.scheduleId).slice(seeded);
+    expect(made).toHaveLength(2);
+    expect(made[1]).toEqual([ME, new Date(mine.start).toISOString(), new Date(mine.end).toISOString()]);
+  }, 90_000);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`the preview and the ask-for-cover message copied, axe 0 (${scheme})`, async () => {
+      const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });
+      const { page, host } = app;
+      await openSwapFromWeek(page);
+      await page.getByTestId('swap-preview').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await app.screenshot(`swap-preview-${scheme}`);
+      await page.getByText('Ask for cover instead').click();
+      await page.getByLabel('Reason').fill('Dentist');
+      await page.getByTestId('ask-cover-copy').click();
+      await page
+        .getByTestId('ask-cover-outcome')
+        .getByText(/^Copied to the clipboard/)
+        .waitFor();
+      const text = await page.getByTestId('ask-cover-text').inputValue();
+      expect(host.clipboard.at(-1)).toBe(text);
+      expect(text).toMatch(/^Could someone cover this on-call shift for me\?\n• /);
+      expect(text).toContain('Reason: Dentist');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('ask-cover-text').scrollIntoViewIfNeeded();
+      await app.screenshot(`swap-ask-cover-${scheme}`);
+    }, 60_000);
+  }
+});
