@@ -77,6 +77,12 @@ export const AccountSchema = z.object({
   /** Muted: its reminders are not shown and it never sets the tray icon; its schedules are still shown and synced.
    *  Absent: not muted. */
   muted: z.boolean().optional(),
+  /** Paused until this instant (UTC ISO): its reminders are not shown and it never sets the tray icon until then,
+   *  as if muted; the pause ends by itself. Absent or null: not paused. */
+  pausedUntil: text('Paused until', 'instant')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant')
+    .nullable()
+    .optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

@@ -2,7 +2,7 @@
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
-import { accountsNeedingSetup } from '../../shared/accounts';
+import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
@@ -83,8 +83,9 @@ function hasProblem(state: AppState): boolean {
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
-  // A muted account never sets the icon (its cards and shifts are still listed).
-  const muted = new Set<string>(state.settings.accounts.filter((a) => a.muted === true).map((a) => a.id));
+  // A muted or paused account never sets the icon (its cards and shifts are still listed).
+  const accounts = state.settings.accounts;
+  const muted = new Set<string>(accounts.filter((a) => accountSilenced(accounts, a.id, nowMs)).map((a) => a.id));
   const heard = <T extends { accountId: string }>(list: readonly T[]): T[] =>
     list.filter((x) => !muted.has(x.accountId));
   if (heard(state.me.onCallNow).length > 0) return 'oncall';
