@@ -96,6 +96,7 @@ export const AccountChangesSchema = AccountInputSchema.extend({
   email: OptionalEmailSchema,
   schedules: WatchedListSchema,
 }).partial();
+export type AccountChanges = z.infer<typeof AccountChangesSchema>;
 
 /** The same id twice would mix two services' keys and records: the later entry is refused. */
 export function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {

@@ -24,6 +24,7 @@ import {
   type Fmt,
 } from './tray-sections';
 import { pauseItems, takeOverItems, type TrayParams } from './tray-actions';
+import { accountSubmenus } from './tray-accounts';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
@@ -48,13 +49,27 @@ export type TrayActionId =
   | 'copy-summary'
   | 'open-away'
   | 'export-calendar'
+  | 'mute-account'
+  | 'pause-account-1h'
+  | 'pause-account-tomorrow'
+  | 'resume-account'
   | 'quit';
 
-export type TrayMenuItem =
+/** An item of the menu or of a submenu (`params` name the account or schedule an item is about). */
+export type TrayLeafItem =
   | { type: 'label'; label: string }
   | { type: 'action'; label: string; action: TrayActionId; enabled: boolean; params?: TrayParams }
-  | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean }
+  | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean; params?: TrayParams }
   | { type: 'separator' };
+
+/** One account's items, with several accounts (tray-accounts.ts). */
+export interface TraySubmenu {
+  type: 'submenu';
+  label: string;
+  items: TrayLeafItem[];
+}
+
+export type TrayMenuItem = TrayLeafItem | TraySubmenu;
 
 const SOON_MS = DAY_MS;
 
@@ -229,7 +244,9 @@ export function buildTrayMenu(
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
-  for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
+  // Several accounts: one submenu each (its schedules, its mute and pause), so 3 × 3 schedules stay a short menu.
+  if (state.settings.accounts.length > 1) items.push(...accountSubmenus(state, f), { type: 'separator' });
+  else for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
     items.push({ type: 'label', label: myShiftLine(state, f) });
     const readiness = state.me.readiness;
