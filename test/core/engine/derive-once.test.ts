@@ -48,14 +48,14 @@ function session(a: Account) {
     notices: [],
     servedFromCache: false,
   };
-  const s = {
+  const s: { current: StateInputs; session: DerivedSession } = {
     current: inputs,
     session: {
       id: a.id,
       account: () => a,
       // A fresh object each call, as the real session builds it.
       inputs: () => ({ ...s.current, setup: { ...s.current.setup } }),
-    } satisfies DerivedSession,
+    },
   };
   return s;
 }
