@@ -21,7 +21,8 @@ export const REASONS = [
 ];
 
 /** Said when onboarding has no account to set up, instead of saving to one not asked for. */
-export const NO_ACCOUNT = 'No account to set up here (the one asked for is not listed): choose one in Settings → Accounts.';
+export const NO_ACCOUNT =
+  'No account to set up here (the one asked for is not listed): choose one in Settings → Accounts.';
 
 export class OnboardingSteps {
   readonly #model: () => AppState;
