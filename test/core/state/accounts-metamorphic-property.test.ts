@@ -138,7 +138,6 @@ function trayLines(state: AppState, id: AccountId, label: string): string[] {
 
 /** Every statement about account `id` in a combined state, as comparable values. */
 function statementsAbout(state: AppState, id: AccountId, label: string) {
-  const f = { nowMs: NOW, localZone: ZONE, locale: undefined };
   const mine = <T extends { accountId: string }>(list: readonly T[]): T[] => list.filter((x) => x.accountId === id);
   const cards = mine(state.schedules);
   return {
