@@ -5,7 +5,7 @@ import { accountSilence, type AccountId } from '../../shared/accounts';
 import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
-import type { TrayLeafItem, TraySubmenu } from './tray-menu';
+import type { TrayLeafItem, TraySubmenu } from './tray-items';
 
 /** "muted", "paused until 14:00", or undefined while the account's reminders come. */
 export function silenceText(state: AppState, accountId: string, f: Fmt): string | undefined {

@@ -23,53 +23,15 @@ import {
   fmt,
   type Fmt,
 } from './tray-sections';
-import { pauseItems, takeOverItems, type TrayParams } from './tray-actions';
+import { pauseItems, takeOverItems } from './tray-actions';
 import { accountSubmenus } from './tray-accounts';
+import type { TrayActionId, TrayMenuItem } from './tray-items';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
 export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
 
-export type TrayActionId =
-  | 'open-status'
-  | 'open-onboarding'
-  | 'open-coverage'
-  | 'open-override'
-  | 'open-team'
-  | 'open-chat-group'
-  | 'open-settings'
-  | 'refresh'
-  | 'toggle-start-at-login'
-  | 'open-update'
-  | 'take-over'
-  | 'hand-back'
-  | 'pause-1h'
-  | 'pause-tomorrow'
-  | 'resume'
-  | 'copy-summary'
-  | 'open-away'
-  | 'export-calendar'
-  | 'mute-account'
-  | 'pause-account-1h'
-  | 'pause-account-tomorrow'
-  | 'resume-account'
-  | 'quit';
-
-/** An item of the menu or of a submenu (`params` name the account or schedule an item is about). */
-export type TrayLeafItem =
-  | { type: 'label'; label: string }
-  | { type: 'action'; label: string; action: TrayActionId; enabled: boolean; params?: TrayParams }
-  | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean; params?: TrayParams }
-  | { type: 'separator' };
-
-/** One account's items, with several accounts (tray-accounts.ts). */
-export interface TraySubmenu {
-  type: 'submenu';
-  label: string;
-  items: TrayLeafItem[];
-}
-
-export type TrayMenuItem = TrayLeafItem | TraySubmenu;
+export type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
 const SOON_MS = DAY_MS;
 
