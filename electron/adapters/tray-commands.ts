@@ -9,6 +9,8 @@ import type { Engine } from '../core/engine/types';
 import type { Clock } from '../core/ports';
 import { pauseUntil, type PauseChoice, type TrayActionId, type TrayParams } from '../core/state/tray-menu';
 import type { RequestOf, ViewName } from '../shared/ipc-contract';
+import type { AccountId } from '../shared/accounts';
+import type { AccountChanges } from '../shared/account-settings';
 import type { Failure } from '../shared/failure';
 
 type Say = (message: string, detail?: string) => void;
@@ -101,7 +103,23 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       void (await engine.handlers['settings:update']({
         pausedUntil: pauseUntil(choice, parts.clock.now(), parts.localZone()),
       }));
+  // One account's mute or pause: the item names its account; an id no account has changes nothing.
+  const account =
+    (changes: (accountId: AccountId) => Omit<AccountChanges, 'id'> | undefined): TrayHandler =>
+    async (params) => {
+      const known = engine.getState().settings.accounts.find((a) => a.id === params?.accountId);
+      const patch = known ? changes(known.id) : undefined;
+      if (known && patch) await engine.handlers['settings:update']({ account: { id: known.id, ...patch } });
+    };
+  const mutedNow = (id: AccountId): boolean =>
+    engine.getState().settings.accounts.find((a) => a.id === id)?.muted === true;
   return {
+    'mute-account': account((id) => ({ muted: !mutedNow(id) })),
+    'pause-account-1h': account(() => ({ pausedUntil: pauseUntil('1h', parts.clock.now(), parts.localZone()) })),
+    'pause-account-tomorrow': account(() => ({
+      pausedUntil: pauseUntil('tomorrow', parts.clock.now(), parts.localZone()),
+    })),
+    'resume-account': account(() => ({ pausedUntil: null })),
     'open-status': open('status'),
     // Onboarding on the account that needs it (the item names it), never on "the first".
     'open-onboarding': async (params) =>

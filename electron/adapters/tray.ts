@@ -37,7 +37,14 @@ export function toMenuTemplate(
       case 'action':
         return { label: text(item.label), enabled: item.enabled, click: () => onAction(item.action, item.params) };
       case 'checkbox':
-        return { label: text(item.label), type: 'checkbox', checked: item.checked, click: () => onAction(item.action) };
+        return {
+          label: text(item.label),
+          type: 'checkbox',
+          checked: item.checked,
+          click: () => onAction(item.action, item.params),
+        };
+      case 'submenu':
+        return { label: text(item.label), submenu: toMenuTemplate(item.items, platform, onAction) };
     }
   });
 }

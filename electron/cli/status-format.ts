@@ -4,6 +4,7 @@
 import { untilPhrase } from '../shared/basis';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
+import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, nowEnd } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
@@ -86,15 +87,23 @@ const named = (state: AppState, m: MyShift): string => withAccount(state, m.acco
 function accountLines(state: AppState, o: FormatOptions): string[] {
   // One account of several (--account): say which.
   const [only] = state.accounts;
+  const silent = (id: string): string => {
+    const text = silenceText(state, id, { nowMs: o.nowMs, localZone: o.localZone, locale: undefined });
+    return text === undefined ? '' : ` · ${text}`;
+  };
   if (only && state.accounts.length === 1 && state.settings.accounts.length === 1 && only.id !== MAIN_ACCOUNT_ID)
-    return [`Account: ${only.label} (${only.id}, ${only.address || 'no address'})`];
-  if (state.accounts.length < 2) return [];
+    return [`Account: ${only.label} (${only.id}, ${only.address || 'no address'})${silent(only.id)}`];
+  if (state.accounts.length < 2) {
+    // One service muted or paused: said all the same (no reminder comes meanwhile).
+    const text = only ? silent(only.id) : '';
+    return text === '' ? [] : [text.slice(3).replace(/^reminders/, 'Reminders')];
+  }
   return state.accounts.map((a) => {
     const sync =
       a.sync.kind === 'ok'
         ? 'ok'
         : `${a.sync.kind.replace('_', ' ')}: ${syncText(a.sync, (at) => formatDayTime(at, o))}`;
-    return `  ${a.label} (${a.id}, ${a.address || 'no address'}) — ${sync}`;
+    return `  ${a.label} (${a.id}, ${a.address || 'no address'}) — ${sync}${silent(a.id)}`;
   });
 }
 

@@ -77,6 +77,12 @@ export const AccountSchema = z.object({
   /** Muted: its reminders are not shown and it never sets the tray icon; its schedules are still shown and synced.
    *  Absent: not muted. */
   muted: z.boolean().optional(),
+  /** Paused until this instant (UTC ISO): its reminders are not shown and it never sets the tray icon until then,
+   *  as if muted; the pause ends by itself. Absent or null: not paused. */
+  pausedUntil: text('Paused until', 'instant')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an instant')
+    .nullable()
+    .optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -90,6 +96,7 @@ export const AccountChangesSchema = AccountInputSchema.extend({
   email: OptionalEmailSchema,
   schedules: WatchedListSchema,
 }).partial();
+export type AccountChanges = z.infer<typeof AccountChangesSchema>;
 
 /** The same id twice would mix two services' keys and records: the later entry is refused. */
 export function uniqueAccounts<T extends z.ZodType<Account[]>>(schema: T) {

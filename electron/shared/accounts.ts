@@ -166,12 +166,46 @@ export function sameServiceAs<A extends { id: string; label: string; baseUrl: st
   return self ? accounts.slice(0, at).find((a) => sameService(a, self)) : undefined;
 }
 
-/** Whether an account's reminders are silenced: muted by the user, or the same service as an earlier account. */
-export function accountSilenced(
-  accounts: readonly { id: string; label: string; baseUrl: string; email: string; muted?: boolean | undefined }[],
+interface SilenceFields {
+  id: string;
+  label: string;
+  baseUrl: string;
+  email: string;
+  muted?: boolean | undefined;
+  pausedUntil?: string | null | undefined;
+}
+
+/** Why an account's reminders are silent at `nowMs`: muted by the user, paused until an instant still ahead, or the
+ *  same service as an earlier account (whose reminders speak for both); undefined while it may speak. */
+export type AccountSilence =
+  { kind: 'muted' } | { kind: 'paused'; untilMs: number } | { kind: 'same-service'; as: string };
+
+export function accountSilence(
+  accounts: readonly SilenceFields[],
   accountId: string,
-): boolean {
-  return accounts.find((a) => a.id === accountId)?.muted === true || sameServiceAs(accounts, accountId) !== undefined;
+  nowMs: number,
+): AccountSilence | undefined {
+  const account = accounts.find((a) => a.id === accountId);
+  if (!account) return undefined;
+  if (account.muted === true) return { kind: 'muted' };
+  const untilMs = account.pausedUntil ? Date.parse(account.pausedUntil) : NaN;
+  if (untilMs > nowMs) return { kind: 'paused', untilMs };
+  const earlier = sameServiceAs(accounts, accountId);
+  return earlier ? { kind: 'same-service', as: earlier.label } : undefined;
+}
+
+/** Whether an account's reminders are silenced at `nowMs` (see accountSilence). */
+export function accountSilenced(accounts: readonly SilenceFields[], accountId: string, nowMs: number): boolean {
+  return accountSilence(accounts, accountId, nowMs) !== undefined;
+}
+
+/** The earliest instant after `nowMs` at which an account's pause ends (what it shows changes then), or null. */
+export function nextPauseEndAt(accounts: readonly SilenceFields[], nowMs: number): number | null {
+  const ends = accounts.flatMap((a) => {
+    const ms = a.pausedUntil ? Date.parse(a.pausedUntil) : NaN;
+    return ms > nowMs && a.muted !== true ? [ms] : [];
+  });
+  return ends.length === 0 ? null : Math.min(...ends);
 }
 
 /** A new account's id from its name: lower-case letters, digits and dashes, unique among `taken`. */

@@ -136,4 +136,30 @@ describe('first-run setup', () => {
       expect(bridge.sent('key:set')).toEqual([{ accountId: 'acme', key: 'ocs_acme_key' }]);
     }
   });
+
+  it('asked for an account that is no longer listed, it says so and stores nothing on another account', async () => {
+    const bridge = fakeBridge({
+      'settings:update': () => ({ ok: true, value: workAndAcme().settings }),
+      'key:set': () => ({ ok: true, value: { storage: 'keychain' as const } }),
+    });
+    const { steps } = make(bridge, workAndAcme(), 'gone');
+    expect(steps.accountId).toBeUndefined();
+    expect(steps.error).toBe(runes.subject.NO_ACCOUNT);
+    steps.key = 'ocs_gone_key';
+    await steps.next();
+    steps.baseUrl = 'https://gone.example/api';
+    await steps.next();
+    expect(steps.error).toBe(runes.subject.NO_ACCOUNT);
+    expect(bridge.calls).toEqual([]);
+  });
+
+  it('with several accounts set up and none asked for, it sets up none of them', () => {
+    const base = workAndAcme();
+    const ready = {
+      ...base,
+      accounts: base.accounts.map((a) => ({ ...a, hasKey: true, sync: { kind: 'ok' as const } })),
+    };
+    const { steps } = make(fakeBridge({}), ready);
+    expect([steps.accountId, steps.error]).toEqual([undefined, runes.subject.NO_ACCOUNT]);
+  });
 });

@@ -204,3 +204,27 @@ describe('settings problems without a field of their own', () => {
     expect(shown).toHaveLength(Object.keys(errors).length - 1);
   });
 });
+
+describe('saving Settings keeps an account’s mute and pause (set from the tray)', () => {
+  it('a muted and a paused account stay so after a save of other fields', () => {
+    const paused = {
+      ...settings,
+      accounts: [
+        { ...settings.accounts[0]!, muted: true },
+        {
+          ...settings.accounts[0]!,
+          id: accountIdOf('acme'),
+          label: 'Acme',
+          baseUrl: 'https://acme.example.com',
+          pausedUntil: '2026-05-04T10:00:00Z',
+        },
+      ],
+    };
+    const checked = checkSettings({ ...valuesFrom(paused), horizonDays: '30' }, paused);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    expect(checked.patch.accounts?.map((a) => [a.id, a.muted, a.pausedUntil])).toEqual([
+      ['main', true, undefined],
+      ['acme', undefined, '2026-05-04T10:00:00Z'],
+    ]);
+  });
+});

@@ -131,6 +131,23 @@ describe('set up and open', () => {
     expect(opened.map((o) => o.view)).toEqual(['onboarding', 'settings']);
   });
 
+  it('with two accounts set up, "Set up" opens Settings on no account in particular (never the first)', () => {
+    const base = appState();
+    const [work] = base.accounts;
+    const [workSettings] = base.settings.accounts;
+    const acme = { ...workSettings!, id: 'acme', label: 'Acme', baseUrl: 'https://acme.example/api' };
+    const two = appState({
+      settings: { ...base.settings, accounts: [{ ...workSettings!, label: 'Work' }, acme] },
+      accounts: [
+        { ...work!, label: 'Work' },
+        { ...work!, id: 'acme', label: 'Acme' },
+      ],
+    });
+    const { view, opened } = make({ model: two });
+    view.setUp();
+    expect(opened).toEqual([{ view: 'settings', params: undefined }]);
+  });
+
   it('a card opens the override form on its schedule, by id and name', () => {
     const { view, opened } = make();
     const [schedule] = view.schedules;

@@ -28,6 +28,8 @@ export interface AccountSessionOptions {
   clock: Clock;
   secrets: SecretStore;
   notifier: Notifier;
+  /** Whether this account is muted, paused or the same service as an earlier one now: its reminders pass unshown. */
+  silenced?: () => boolean;
   files: FileStore;
   log: (message: string) => void;
   localZone: () => string;
@@ -178,6 +180,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       log: o.log,
       onWake: () => (o.changed(), void sync.request({ reason: 'resume' })),
       confirm: (scheduleIds) => void sync.request({ reason: 'reminder', scheduleIds, rereadShifts: true }),
+      ...(o.silenced ? { silenced: o.silenced } : {}),
     });
     o.changed();
     replan();

@@ -1,6 +1,8 @@
 // The app's state over its account sessions, for the state keeper: each session's own state derived and combined
 // (core/state/combine.ts), or, with no account yet, the state of an empty service, which asks for setup. It changes
-// by time alone at the earliest instant any session's would.
+// by time alone at the earliest instant any session's would. Each account's state is derived once per change of
+// its own inputs: a change in account B (a sync, a key) reuses A's state while A's inputs are the same and time
+// alone has not changed it (the same rule the keeper keeps for the whole state).
 import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import { defaultServiceSettings, serviceSettings, type Account, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
@@ -9,16 +11,21 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 import { combineStates } from '../state/combine';
 import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
-import type { Derivation } from './state';
+import type { Derivation, StateInputs } from './state';
+
+/** What the derivation reads of a session. */
+export type DerivedSession = Pick<AccountSession, 'id' | 'account' | 'inputs'>;
 
 export interface CombinedDerivationParts {
-  sessions: () => AccountSession[];
+  sessions: () => DerivedSession[];
   settings: () => Settings;
   /** The app's own notices (settings file, data folder, calendar feed). */
   notices: () => AppState['notices'];
   demo: boolean;
   notificationHealth: () => NotificationHealthResult | undefined;
   localZone: () => string;
+  /** Told each time an account's state is derived (not when it is reused): tests and the bench count them. */
+  derived?: (accountId: string) => void;
 }
 
 function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
@@ -29,26 +36,79 @@ function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
   return { ...state, accounts: [], settings: parts.settings(), notices: parts.notices() };
 }
 
+/** Everything an account's state is derived from besides the time, compared by identity (the snapshot and the
+ *  settings are the same objects while they don't change). */
+function inputsKey(inputs: StateInputs, zone: string): unknown[] {
+  const { setup } = inputs;
+  return [
+    zone,
+    inputs.snapshot,
+    inputs.settings,
+    inputs.syncing,
+    inputs.servedFromCache,
+    inputs.notificationHealth,
+    inputs.serviceWaitUntilMs,
+    setup.hasKey,
+    setup.keyStorage,
+    setup.demo,
+    setup.keyFromEnvironment,
+    setup.keyVariable,
+    inputs.notices.length,
+    ...inputs.notices,
+  ];
+}
+
+const sameKey = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+
+interface Kept {
+  key: unknown[];
+  fromMs: number;
+  /** When time alone changes it (a handoff, data turning stale, a service's wait ending). */
+  untilMs: number;
+  state: AppState;
+}
+
+/** The instant after `nowMs` at which this account's state changes by time alone, or Infinity. */
+function changesAt(inputs: StateInputs, nowMs: number): number {
+  const next = nextStateChangeAt(inputs.snapshot, nowMs, inputs.settings) ?? Infinity;
+  const wait = inputs.serviceWaitUntilMs;
+  return wait !== undefined && wait > nowMs ? Math.min(next, wait) : next;
+}
+
 export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
+  const kept = new Map<string, Kept>();
+
+  function accountState(s: DerivedSession, nowMs: number, health: NotificationHealthResult | undefined): AppState {
+    const inputs = s.inputs(parts.demo, health);
+    const zone = parts.localZone();
+    const key = inputsKey(inputs, zone);
+    const last = kept.get(s.id);
+    if (last && sameKey(last.key, key) && nowMs >= last.fromMs && nowMs < last.untilMs) return last.state;
+    parts.derived?.(s.id);
+    const state = deriveState({ ...inputs, nowMs, localZone: zone });
+    kept.set(s.id, { key, fromMs: nowMs, untilMs: changesAt(inputs, nowMs), state });
+    return state;
+  }
+
   return {
     derive(nowMs) {
       const list = parts.sessions();
+      // A removed account's state is not kept.
+      for (const id of kept.keys()) if (!list.some((s) => s.id === id)) kept.delete(id);
       if (list.length === 0) return unsetState(parts, nowMs);
       const health = parts.notificationHealth();
       const pairs = list.map((s) => ({
         account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),
-        state: deriveState({ ...s.inputs(parts.demo, health), nowMs, localZone: parts.localZone() }),
+        state: accountState(s, nowMs, health),
       }));
       return combineStates(pairs, parts.settings(), parts.notices());
     },
     nextChangeAt(nowMs) {
       const times = parts
         .sessions()
-        .map((s) => {
-          const { snapshot, settings } = s.inputs(parts.demo, undefined);
-          return nextStateChangeAt(snapshot, nowMs, settings);
-        })
-        .filter((t): t is number => t !== null);
+        .map((s) => changesAt(s.inputs(parts.demo, undefined), nowMs))
+        .filter((t) => t !== Infinity);
       return times.length === 0 ? null : Math.min(...times);
     },
   };

@@ -10,6 +10,7 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 import { URGENT_WITHIN_MS } from '../reminders/quiet';
+import { accountSilenced } from '../../shared/accounts';
 
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
@@ -80,6 +81,8 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     const line = readinessLine(r, (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }));
     const key = `readiness:${r.shift.scheduleId}:${r.shift.start}:${mark / HOUR_MS}h`;
     if (line.ready || fired.has(key)) return;
+    // A muted or paused account's shift warns no more than its reminders do.
+    if (accountSilenced(o.state().settings.accounts, r.shift.accountId, o.clock.now())) return;
     // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
     // the start it comes regardless, as the start's own reminders do.
     const nowMs = o.clock.now();

@@ -45,6 +45,8 @@ export interface RemindersWiring {
   onWake: () => void;
   /** Shift reminders fell due on data read before their instant: read these schedules (shifts included) now. */
   confirm: (scheduleIds: string[]) => void;
+  /** Whether this account is muted or paused now (its due reminders pass unshown). */
+  silenced?: () => boolean;
   log: (message: string) => void;
 }
 
@@ -153,6 +155,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
       return 'syncing';
     },
     quiet: () => lastInputs?.settings,
+    ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     stillTrue: (h) => {
       if (h.kind !== 'coverage' || !lastInputs) return true;

@@ -58,11 +58,10 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       accountId: account.id,
       clock: options.clock,
       secrets: options.secrets,
-      // A muted account, or the same service as an earlier one, shows no reminder (the earlier one shows each once).
-      notifier: {
-        notify: async (n) =>
-          accountSilenced(parts.effective().accounts, account.id) ? undefined : options.notifier.notify(n),
-      },
+      notifier: options.notifier,
+      // A muted or paused account, or the same service as an earlier one, shows no reminder (the earlier one shows
+      // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
+      silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
       files: parts.files,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
       localZone: parts.localZone,

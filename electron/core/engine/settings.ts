@@ -18,26 +18,38 @@ import { validationError } from '../../api/errors';
 
 export type SettingsOverrides = NonNullable<EngineOptions['overrides']>;
 
+/** The one account a script's address, e-mail or schedules are for: the only account left (after `accountIds`), a
+ *  new main account when there is none, and none at all while several are left (never "the first"). */
+function accountOverridden(accounts: readonly Account[]): Account | undefined {
+  if (accounts.length > 1) return undefined;
+  return accounts[0] ?? { id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [] };
+}
+
 /**
- * The accounts this run watches. A script's or demo's address, e-mail or schedules make it one account (the first
- * stored one, or a new main account); `accountIds` (`status --account`) keeps only those accounts.
+ * The accounts this run watches. A script's address, e-mail or schedules apply to its one account (`status` refuses
+ * them while several are left without --account, naming the accounts); demo data is the main account's, never
+ * whichever is listed first. `accountIds` (`status --account`) keeps only those accounts.
  */
 export function effectiveSettings(stored: Settings, overrides: SettingsOverrides | undefined): Settings {
   if (!overrides) return stored;
   // The accounts asked for first, so an address, e-mail or schedules given with --account apply to that account.
   const only = overrides.accountIds;
   let accounts = only === undefined ? stored.accounts : stored.accounts.filter((a) => only.includes(a.id));
+  // Demo data is the main account's (its own folder's settings), never whichever account is listed first.
+  if (overrides.demo === true) accounts = accounts.filter((a) => a.id === MAIN_ACCOUNT_ID);
   if (overrides.baseUrl !== undefined || overrides.email !== undefined || overrides.scheduleIds !== undefined) {
-    const first: Account = accounts[0] ?? { id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [] };
-    const byId = new Map(first.schedules.map((s) => [s.id, s]));
-    accounts = [
-      {
-        ...first,
-        baseUrl: overrides.baseUrl ?? first.baseUrl,
-        email: overrides.email ?? first.email,
-        schedules: overrides.scheduleIds ? overrides.scheduleIds.map((id) => byId.get(id) ?? { id }) : first.schedules,
-      },
-    ];
+    const one = accountOverridden(accounts);
+    if (one) {
+      const byId = new Map(one.schedules.map((s) => [s.id, s]));
+      accounts = [
+        {
+          ...one,
+          baseUrl: overrides.baseUrl ?? one.baseUrl,
+          email: overrides.email ?? one.email,
+          schedules: overrides.scheduleIds ? overrides.scheduleIds.map((id) => byId.get(id) ?? { id }) : one.schedules,
+        },
+      ];
+    }
   }
   return accounts === stored.accounts ? stored : { ...stored, accounts };
 }

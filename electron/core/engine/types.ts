@@ -22,7 +22,7 @@ export interface EngineOptions {
   /** For scripts and demo mode: replace stored settings/keychain without persisting them. */
   overrides?: {
     baseUrl?: string;
-    /** The key of the one account (ONCALL_API_KEY), or of the first when there are several. */
+    /** The key of the one account (ONCALL_API_KEY); with several it is not used (each has ONCALL_API_KEY_<ID>). */
     apiKey?: string;
     /** Keys by variable name (ONCALL_API_KEY_<ID>, shared/accounts.ts accountKeyVariable), for several accounts. */
     apiKeys?: Readonly<Record<string, string>>;

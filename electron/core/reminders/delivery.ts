@@ -1,6 +1,7 @@
 // Delivering what the scheduler judged: recorded first (write-ahead, so a crash in between can lose one message
 // but never repeat one), then shown; during quiet hours or a pause, kept (urgent ones excepted) and summed up in one
-// message when quiet time ends, leaving out what is no longer true then.
+// message when quiet time ends, leaving out what is no longer true then. An account that is muted or paused on its
+// own shows nothing and keeps nothing: what falls due then passes (recorded as passed, never as shown).
 import type { ServiceSettings } from '../../shared/settings';
 import type { NotificationRequest, Notifier } from '../ports';
 import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
@@ -20,7 +21,18 @@ export interface DeliveryOptions {
   quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
+  /** Whether this account is silenced now (muted or paused): its due reminders pass unshown, see `passedKey`. */
+  silenced?: () => boolean;
   log?: (message: string) => void;
+}
+
+/**
+ * The record entry of a reminder that fell due while its account was silenced: not shown, and recorded as passed,
+ * never as shown (the record of reminders shown stays true). It keeps the reminder from being caught up after the
+ * account speaks again: after unmuting, only reminders due from then on come.
+ */
+export function passedKey(key: string): string {
+  return `passed:${key}`;
 }
 
 /** What the summary after quiet time is worded with, as of the judgement that delivers it. */
@@ -78,8 +90,24 @@ export function createDelivery(o: DeliveryOptions): Delivery {
     deliver(o.firedStore.releaseHeld(entries), summary ? [summary] : []);
   }
 
+  /** Silenced: what fell due passes, unshown, never held for a summary, and recorded as passed (not as shown). */
+  function pass(outcomes: readonly Outcome[]): Set<string> {
+    const entries: FiredEntry[] = outcomes.flatMap((out) =>
+      out.settle.flatMap((r) =>
+        [r.key, ...(r.settles ?? [])].map((key) => ({ key: passedKey(key), untilMs: r.untilMs })),
+      ),
+    );
+    const held = o.firedStore.held();
+    // What waited for quiet time to end is not summed up for a silenced account either.
+    if (held.length > 0)
+      track(o.firedStore.releaseHeld(held.map((h) => ({ key: passedKey(h.key), untilMs: h.untilMs }))));
+    if (entries.length > 0) track(o.firedStore.add(entries));
+    return new Set(outcomes.flatMap((out) => out.settle.map((r) => r.key)));
+  }
+
   return {
     settle(outcomes, nowMs, ctx) {
+      if (o.silenced?.() === true) return pass(outcomes);
       const entries: FiredEntry[] = outcomes.flatMap((out) =>
         out.settle.flatMap((r) =>
           [r.key, ...(r.settles ?? []), ...(out.show ? (r.replaces ?? []) : [])].map((key) => ({

@@ -11,7 +11,7 @@ import { judge } from './judge';
 import { isAsap } from './policy';
 import { createWakeWatch } from './wake-watch';
 import { createConfirmGate, type ConfirmSource } from './confirm';
-import { createDelivery } from './delivery';
+import { createDelivery, passedKey } from './delivery';
 
 export { WAKE_JUMP_MS } from './wake-watch';
 import type { MessageOptions } from './messages';
@@ -60,6 +60,8 @@ export interface ReminderSchedulerOptions {
   quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
+  /** Whether the account is muted or paused now: what falls due passes unshown (delivery.ts). */
+  silenced?: () => boolean;
   log?: (message: string) => void;
 }
 
@@ -103,13 +105,15 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     zone,
     ...(options.quiet ? { quiet: options.quiet } : {}),
     ...(options.stillTrue ? { stillTrue: options.stillTrue } : {}),
+    ...(options.silenced ? { silenced: options.silenced } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   /** Due reminders waiting for their schedule's read, and when the earliest wait ends. */
   let confirming: { keys: ReadonlySet<string>; untilMs: number | undefined } = { keys: new Set(), untilMs: undefined };
+  // Shown, or passed while the account was silenced (never caught up afterwards).
+  const recorded = (key: string): boolean => firedStore.has(key) || firedStore.has(passedKey(key));
   const done = (r: PlannedReminder): boolean =>
-    firedStore.has(r.key) ||
-    (r.settles !== undefined && r.settles.length > 0 && r.settles.every((k) => firedStore.has(k)));
+    recorded(r.key) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every(recorded));
 
   const arm = (): void => {
     cancelTimer?.();

@@ -83,9 +83,12 @@ function combinedCoverageStatus(states: readonly AppState[], labels: readonly st
 }
 
 /** Accounts whose coverage list isn't known while another's is: each named, so "none pending" is never said. */
-function coverageGaps(states: readonly AppState[], labels: readonly string[]): CoverageIssue[] {
+function coverageGaps(states: readonly AppState[], accounts: readonly Account[]): CoverageIssue[] {
   if (!states.some((s) => hasData(s.coverage.status))) return [];
+  const labels = accounts.map((a) => a.label);
   return states.flatMap((s, i) => {
+    const account = accounts[i];
+    if (!account) return [];
     const status = s.coverage.status;
     if (hasData(status)) return [];
     const reason = 'reason' in status ? ` (${status.reason.replace(/\.$/, '')})` : '';
@@ -93,7 +96,8 @@ function coverageGaps(states: readonly AppState[], labels: readonly string[]): C
       status.kind === 'loading'
         ? `${labels[i] ?? ''}'s requests aren't loaded yet`
         : `${labels[i] ?? ''}'s requests couldn't be loaded${reason}`;
-    return [{ accountId: s.accounts[0]?.id ?? '', id: null, requester: null, why }];
+    // The pair's account, never the state's first: the state may list no account (or another).
+    return [{ accountId: account.id, id: null, requester: null, why }];
   });
 }
 
@@ -212,7 +216,7 @@ export function combineStates(
       mine: once.flatMap((s) => s.coverage.mine),
       askingMe: once.flatMap((s) => s.coverage.askingMe),
       coveredByMe: once.flatMap((s) => s.coverage.coveredByMe),
-      issues: [...named.flatMap((s) => s.coverage.issues), ...coverageGaps(named, labels)],
+      issues: [...named.flatMap((s) => s.coverage.issues), ...coverageGaps(named, accounts)],
       status: combinedCoverageStatus(named, labels),
     },
     notices: [...notices, ...accountNotices],

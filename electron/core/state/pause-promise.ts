@@ -1,7 +1,7 @@
 // What a pause promises, in the words of the plan: the reminders of my next shift starting before the pause ends
 // that still come (the same rule the reminders run: shared/start-reminders), or the rule itself when no shift of
-// mine is known to start meanwhile.
-import { refParts } from '../../shared/accounts';
+// mine is known to start meanwhile. Shifts of a muted or paused account promise nothing: its reminders don't come.
+import { accountSilenced, refParts } from '../../shared/accounts';
 import { formatDayTime, type DayFormatOptions } from '../../shared/format';
 import type { ReminderSettings, Settings } from '../../shared/settings';
 import { stillComing, stillComingText } from '../../shared/start-reminders';
@@ -24,6 +24,8 @@ export function pausePromise(
   for (const shift of state.me.shifts) {
     const startMs = Date.parse(shift.start);
     if (startMs <= opts.nowMs || startMs > pausedMs) continue;
+    // A muted or paused account's reminders don't come at all: nothing is promised of its shifts.
+    if (accountSilenced(state.settings.accounts, shift.accountId, opts.nowMs)) continue;
     const comes = stillComing(
       startMs,
       choiceOf(state.settings, shift.accountId, shift.scheduleId),

@@ -2,7 +2,7 @@
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
-import { accountsNeedingSetup } from '../../shared/accounts';
+import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
@@ -23,39 +23,15 @@ import {
   fmt,
   type Fmt,
 } from './tray-sections';
-import { pauseItems, takeOverItems, type TrayParams } from './tray-actions';
+import { pauseItems, takeOverItems } from './tray-actions';
+import { accountSubmenus } from './tray-accounts';
+import type { TrayActionId, TrayMenuItem } from './tray-items';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
 export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
 
-export type TrayActionId =
-  | 'open-status'
-  | 'open-onboarding'
-  | 'open-coverage'
-  | 'open-override'
-  | 'open-team'
-  | 'open-chat-group'
-  | 'open-settings'
-  | 'refresh'
-  | 'toggle-start-at-login'
-  | 'open-update'
-  | 'take-over'
-  | 'hand-back'
-  | 'pause-1h'
-  | 'pause-tomorrow'
-  | 'resume'
-  | 'copy-summary'
-  | 'open-away'
-  | 'open-swap'
-  | 'export-calendar'
-  | 'quit';
-
-export type TrayMenuItem =
-  | { type: 'label'; label: string }
-  | { type: 'action'; label: string; action: TrayActionId; enabled: boolean; params?: TrayParams }
-  | { type: 'checkbox'; label: string; action: TrayActionId; checked: boolean }
-  | { type: 'separator' };
+export type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
 const SOON_MS = DAY_MS;
 
@@ -84,8 +60,9 @@ function hasProblem(state: AppState): boolean {
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
-  // A muted account never sets the icon (its cards and shifts are still listed).
-  const muted = new Set<string>(state.settings.accounts.filter((a) => a.muted === true).map((a) => a.id));
+  // A muted or paused account never sets the icon (its cards and shifts are still listed).
+  const accounts = state.settings.accounts;
+  const muted = new Set<string>(accounts.filter((a) => accountSilenced(accounts, a.id, nowMs)).map((a) => a.id));
   const heard = <T extends { accountId: string }>(list: readonly T[]): T[] =>
     list.filter((x) => !muted.has(x.accountId));
   if (heard(state.me.onCallNow).length > 0) return 'oncall';
@@ -245,7 +222,9 @@ export function buildTrayMenu(
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
-  for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
+  // Several accounts: one submenu each (its schedules, its mute and pause), so 3 × 3 schedules stay a short menu.
+  if (state.settings.accounts.length > 1) items.push(...accountSubmenus(state, f), { type: 'separator' });
+  else for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
   if (state.setup.hasKey && state.schedules.length > 0) {
     items.push({ type: 'label', label: myShiftLine(state, f) });
     const readiness = state.me.readiness;

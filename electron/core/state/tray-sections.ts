@@ -152,8 +152,9 @@ function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleV
   return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
 }
 
-export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState): TrayLabel[] {
-  const title = state ? withAccount(state, s.accountId, s.name) : s.name;
+/** `named`: the title names the account while there are several (not inside the account's own submenu). */
+export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState, named = true): TrayLabel[] {
+  const title = state && named ? withAccount(state, s.accountId, s.name) : s.name;
   const header: TrayLabel = { type: 'label', label: `${title}${statusSuffix(s, f)}` };
   if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
   return [

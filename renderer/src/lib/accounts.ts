@@ -78,9 +78,17 @@ export function myEmailFor(state: Pick<AppState, 'settings' | 'schedules'>, ref:
 
 /**
  * The account onboarding sets up: the one asked for (the tray's "Set up Acme…" names it), else the first that needs
- * setting up, else the first; the main account when there is none yet. Never silently another account than asked.
+ * setting up, else the only account; the main account when there is none yet. Undefined when the account asked for
+ * is no longer listed, or several are and none needs setting up: never silently another account than asked, nor
+ * "the first".
  */
-export function accountToSetUp(state: Pick<AppState, 'accounts' | 'settings'>, asked?: string): AccountId {
-  const known = (id: string | undefined): AccountId | undefined => state.settings.accounts.find((a) => a.id === id)?.id;
-  return known(asked) ?? known(accountsNeedingSetup(state)[0]?.id) ?? state.settings.accounts[0]?.id ?? MAIN_ACCOUNT_ID;
+export function accountToSetUp(state: Pick<AppState, 'accounts' | 'settings'>, asked?: string): AccountId | undefined {
+  const list = state.settings.accounts;
+  const known = (id: string | undefined): AccountId | undefined => list.find((a) => a.id === id)?.id;
+  if (asked !== undefined) return known(asked);
+  const needing = known(accountsNeedingSetup(state)[0]?.id);
+  if (needing) return needing;
+  const [only] = list;
+  if (list.length === 0) return MAIN_ACCOUNT_ID;
+  return list.length === 1 ? only?.id : undefined;
 }

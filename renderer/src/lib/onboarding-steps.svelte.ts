@@ -20,12 +20,17 @@ export const REASONS = [
   'Choose at least one schedule first.',
 ];
 
+/** Said when onboarding has no account to set up, instead of saving to one not asked for. */
+export const NO_ACCOUNT =
+  'No account to set up here (the one asked for is not listed): choose one in Settings → Accounts.';
+
 export class OnboardingSteps {
   readonly #model: () => AppState;
   readonly #invoke: Invoke;
   readonly #finished: () => void;
-  /** The account set up here: named in every request, so nothing reaches another account's service. */
-  readonly accountId: AccountId;
+  /** The account set up here: named in every request, so nothing reaches another account's service. Undefined when
+   *  there is none to set up (the one asked for was removed, or several are set up): then nothing is saved. */
+  readonly accountId: AccountId | undefined;
   step = $state(0);
   // The key waits here until the service address is known: the keychain entry is named after the service host.
   key = $state('');
@@ -58,6 +63,8 @@ export class OnboardingSteps {
     this.#invoke = ports.invoke;
     this.#finished = ports.finished;
     this.accountId = accountToSetUp(model(), ports.accountId);
+    // Said at once, on the first step, rather than after a key was typed.
+    if (this.accountId === undefined) this.error = NO_ACCOUNT;
     const first = model().settings.accounts.find((a) => a.id === this.accountId);
     this.baseUrl = addressWithoutSecrets(first?.baseUrl ?? '');
     this.me = first?.email ? [first.email] : [];
@@ -92,8 +99,10 @@ export class OnboardingSteps {
     return false;
   }
 
-  async #patch(p: SettingsPatch): Promise<boolean> {
-    const result = await this.#invoke('settings:update', p);
+  /** Saves a change to this account (and only to it). */
+  async #patch(changes: (id: AccountId) => SettingsPatch): Promise<boolean> {
+    if (this.accountId === undefined) return this.#fail(NO_ACCOUNT);
+    const result = await this.#invoke('settings:update', changes(this.accountId));
     if (!result.ok) this.error = result.error.problems?.[0]?.message ?? result.error.message;
     return result.ok;
   }
@@ -104,9 +113,11 @@ export class OnboardingSteps {
   #stepBaseUrl = async (): Promise<boolean> => {
     const url = checkBaseUrl(this.baseUrl);
     if (!url.ok) return this.#fail(`The address ${url.error.problems[0]?.message ?? 'is not valid'}.`);
-    if (!(await this.#patch({ account: { id: this.accountId, baseUrl: this.baseUrl.trim() } }))) return false;
+    const id = this.accountId;
+    if (id === undefined) return this.#fail(NO_ACCOUNT);
+    if (!(await this.#patch(() => ({ account: { id, baseUrl: this.baseUrl.trim() } })))) return false;
     if (this.key.trim() === '') return true;
-    const stored = await this.#invoke('key:set', { accountId: this.accountId, key: this.key.trim() });
+    const stored = await this.#invoke('key:set', { accountId: id, key: this.key.trim() });
     if (!stored.ok) return this.#fail(stored.error.message);
     this.key = '';
     this.note =
@@ -119,13 +130,13 @@ export class OnboardingSteps {
   #stepSchedules = async (): Promise<boolean> =>
     this.schedules.length === 0
       ? this.#fail('Add at least one schedule to watch.')
-      : this.#patch({ account: { id: this.accountId, schedules: this.schedules } });
+      : this.#patch((id) => ({ account: { id, schedules: this.schedules } }));
 
   #stepEmail = async (): Promise<boolean> => {
     const typed = this.query.trim();
     if (typed !== '' && !isEmail(typed) && matchPeople(this.people, typed).length === 0) {
       return this.#fail('Pick yourself from the list, or type your full e-mail address.');
     }
-    return this.#patch({ account: { id: this.accountId, email: this.me[0] ?? (isEmail(typed) ? typed : '') } });
+    return this.#patch((id) => ({ account: { id, email: this.me[0] ?? (isEmail(typed) ? typed : '') } }));
   };
 }

@@ -186,8 +186,10 @@ function labelOf(a: AccountValues): string {
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   return {
     accounts: v.accounts.map((a) => {
-      // Muting is not edited in this form (settings.json, README): a save keeps it as it is.
-      const muted = original.accounts.find((o) => o.id === a.id)?.muted;
+      // Mute and pause are set from the tray (README), not in this form: a save keeps them as they are.
+      const kept = original.accounts.find((o) => o.id === a.id);
+      const muted = kept?.muted;
+      const pausedUntil = kept?.pausedUntil;
       return {
         id: a.id,
         label: labelOf(a),
@@ -195,6 +197,7 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
         email: a.email.trim(),
         schedules: a.schedules,
         ...(muted === undefined ? {} : { muted }),
+        ...(pausedUntil === undefined ? {} : { pausedUntil }),
       };
     }),
     reminders: {

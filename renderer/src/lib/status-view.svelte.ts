@@ -132,6 +132,8 @@ export class StatusViewState {
   setUp = (): void => {
     const model = this.#model();
     const id = accountToSetUp(model);
+    // Several accounts set up, none needing it: Settings lists them all (onboarding never guesses one).
+    if (id === undefined) return void this.#ports.open('settings', undefined);
     const account = model.settings.accounts.find((a) => a.id === id);
     const blank = !account || account.baseUrl === '' || account.schedules.length === 0;
     const keyless = model.accounts.some((a) => a.id === id && !a.hasKey);

@@ -22,7 +22,8 @@ const ZONE = 'Europe/Berlin';
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-type Condition = 'healthy' | 'down' | 'wait' | 'rejected' | 'setup' | 'twice';
+// 'half': added without its key and before any schedule was saved (a failed or unfinished add).
+type Condition = 'healthy' | 'down' | 'wait' | 'rejected' | 'setup' | 'half' | 'twice';
 interface AccountWorld {
   condition: Condition;
   /** Who is on call in each 12 h slot of [now − 12 h, now + 36 h), per schedule: 0 me, 1 alice, 2 bob. */
@@ -39,7 +40,7 @@ const slotsArb = fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 4, maxLen
 const accountArb = (first: boolean): fc.Arbitrary<AccountWorld> =>
   fc.record({
     condition: fc.constantFrom<Condition>(
-      ...(['healthy', 'down', 'wait', 'rejected', 'setup', ...(first ? [] : ['twice'])] as Condition[]),
+      ...(['healthy', 'down', 'wait', 'rejected', 'setup', 'half', ...(first ? [] : ['twice'])] as Condition[]),
     ),
     slots: fc.tuple(slotsArb, slotsArb),
     asks: fc.boolean(),
@@ -57,7 +58,7 @@ function accountOf(i: number, w: AccountWorld): Account {
     label: LABELS[i] ?? id,
     baseUrl,
     email: me.email,
-    schedules: [{ id: 'sch_a' }, { id: 'sch_b' }],
+    schedules: w.condition === 'half' ? [] : [{ id: 'sch_a' }, { id: 'sch_b' }],
   };
 }
 
@@ -93,7 +94,8 @@ function pairOf(settings: Settings, account: Account, w: AccountWorld): AccountS
   const state = deriveState({
     snapshot: snapshotFor(w),
     settings: serviceSettings(settings, account),
-    setup: w.condition === 'setup' ? { ...SETUP_OK, hasKey: false, keyStorage: 'none' } : SETUP_OK,
+    setup:
+      w.condition === 'setup' || w.condition === 'half' ? { ...SETUP_OK, hasKey: false, keyStorage: 'none' } : SETUP_OK,
     syncing: false,
     notices: [],
     nowMs: NOW,
@@ -116,9 +118,26 @@ function combined(world: AccountWorld[], only?: number): AppState {
 /** Text said about one account, without the "Work · " / "Work: " naming several accounts add. */
 const unnamed = (text: string, label: string): string => text.replaceAll(`${label} · `, '').replace(`${label}: `, '');
 
+/** The tray's lines about an account's schedules, read from the menu itself: its submenu with several accounts
+ *  (without the account's own mute and pause items), the schedule sections of the flat menu when alone. */
+function trayLines(state: AppState, id: AccountId, label: string): string[] {
+  const f = { nowMs: NOW, localZone: ZONE, locale: undefined };
+  const menu = buildTrayMenu(state, NOW, ZONE);
+  if (state.settings.accounts.length > 1) {
+    const sub = menu.find((i) => i.type === 'submenu' && (i.label === label || i.label.startsWith(`${label} (`)));
+    if (!sub || sub.type !== 'submenu') return [`no submenu for ${label}`];
+    return sub.items.flatMap((i) => (i.type === 'label' && i.label !== 'No schedule shown yet' ? [i.label] : []));
+  }
+  // Alone: every section of its schedules is in the menu, as scheduleSection words it.
+  const labels = new Set(menu.flatMap((i) => (i.type === 'label' ? [i.label] : [])));
+  const sections = state.schedules
+    .filter((s) => s.accountId === id)
+    .flatMap((s) => scheduleSection(s, f, state).map((i) => i.label));
+  return sections.filter((l) => labels.has(l)).map((l) => unnamed(l, label));
+}
+
 /** Every statement about account `id` in a combined state, as comparable values. */
 function statementsAbout(state: AppState, id: AccountId, label: string) {
-  const f = { nowMs: NOW, localZone: ZONE, locale: undefined };
   const mine = <T extends { accountId: string }>(list: readonly T[]): T[] => list.filter((x) => x.accountId === id);
   const cards = mine(state.schedules);
   return {
@@ -130,7 +149,11 @@ function statementsAbout(state: AppState, id: AccountId, label: string) {
       timeline: s.timeline,
       me: s.meOnCall,
     })),
-    tray: cards.flatMap((s) => scheduleSection(s, f, state).map((i) => unnamed(i.label, label))),
+    tray: trayLines(state, id, label),
+    // Its entries in `status --json`: the account's own entry and the requests of it that couldn't be read (a
+    // whole list not known is named among the issues only beside another account's known list, by design).
+    statusEntry: state.accounts.find((a) => a.id === id),
+    issues: mine(state.coverage.issues).filter((i) => i.id !== null || i.requester !== null),
     sync: state.accounts.find((a) => a.id === id)?.sync,
     notices: state.notices
       .filter((n) => n.accountId === id || state.accounts.length === 1)

@@ -93,4 +93,19 @@ describe('combining accounts', () => {
     expect(both.coverage.status).toEqual({ kind: 'error', reason: 'Acme: Timed out.' });
     expect(both.coverage.issues).toEqual([]);
   });
+
+  it('an unloaded list is told as the pair’s account’s, not as the state’s first account’s', () => {
+    const work = accountState('work', 'Work');
+    const acme = accountState('acme', 'Acme');
+    // The session's state carries no account view of its own (or another's): the pair says whose it is.
+    const acmeState: AppState = {
+      ...acme.state,
+      accounts: [],
+      coverage: { ...acme.state.coverage, status: { kind: 'error', reason: 'Timed out.' } },
+    };
+    const both = combineStates([work, { ...acme, state: acmeState }], settingsOf([work, acme]), []);
+    expect(both.coverage.issues.map((i) => [i.accountId, i.why])).toEqual([
+      ['acme', "Acme's requests couldn't be loaded (Timed out)"],
+    ]);
+  });
 });

@@ -51,4 +51,20 @@ describe('the pause says what still comes', () => {
       'the last reminder before a shift starts still comes',
     );
   });
+
+  it('a muted or paused account’s shift promises nothing (its reminders don’t come): the next account’s does', () => {
+    const shifts = [
+      shift('acme', 'acme:sch_a', '2026-03-11T01:00:00Z'),
+      shift('main', 'sch_a', '2026-03-11T02:00:00Z'),
+    ];
+    for (const silence of [{ muted: true }, { pausedUntil: '2026-03-11T09:00:00Z' }]) {
+      const silenced: Settings = {
+        ...settings,
+        accounts: settings.accounts.map((a) => (a.id === 'acme' ? { ...a, ...silence } : a)),
+      };
+      expect(pausePromise({ settings: silenced, me: { shifts } }, PAUSED, opts)).toBe(
+        'the 02:45 reminder and “On call now” for your Wed 03:00 shift still come',
+      );
+    }
+  });
 });
