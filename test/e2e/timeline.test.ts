@@ -182,7 +182,7 @@ describe('the larger week view', () => {
       expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(names);
       // The visible lists say what the hidden one says to a screen reader: the same segments, in the same order.
       const hidden = await page.getByTestId('week-list').getByRole('option').allTextContents();
-      const shown = await page.getByTestId('week-row-list').locator('li').allTextContents();
+      const shown = await page.getByTestId('week-row-list').getByTestId('week-segment').allTextContents();
       expect(shown).toEqual(hidden);
       expect(shown.length).toBeGreaterThan(names.length);
       expect(await axeViolations(page)).toEqual([]);
