@@ -9,7 +9,7 @@ import { renderToHtml } from './support/ssr';
 import { accountView, appState } from './support/state';
 
 const COMPONENT = fileURLToPath(new URL('../../renderer/src/components/AccountFields.svelte', import.meta.url));
-const edit = { errors: {}, peopleOn: () => [] };
+const edit = { errors: {}, peopleOn: () => [], mutedOf: () => false, pauseOf: () => undefined };
 
 const acme = {
   id: accountIdOf('acme'),
