@@ -43,7 +43,13 @@ function twoAccounts() {
 describe('quick override across accounts', () => {
   it('opens on the schedule I am on call on, with someone else covering me there (my e-mail on that account)', () => {
     const model = twoAccounts();
-    const { value: form, destroy } = runes.inRoot(() => new runes.subject.OverrideForm(() => model, () => ({})));
+    const { value: form, destroy } = runes.inRoot(
+      () =>
+        new runes.subject.OverrideForm(
+          () => model,
+          () => ({}),
+        ),
+    );
     try {
       expect(form.values.scheduleId).toBe('acme:sch_platform');
       expect(form.values.who).toBe('others');
