@@ -295,7 +295,7 @@ describe('metamorphic: what one account is reminded of is what it is reminded of
       { muted: true, pausedH: 2, ownReminders: true },
       { muted: false, pausedH: null, ownReminders: false },
     ]);
-    // Not vacuous: the second account is reminded of something (its shift starting in 12 h).
+    // Not vacuous: the second account is reminded of something (its shifts and their changes).
     expect(
       remindedOf(
         [withQuiet(accountOf(1, world[1]!), { muted: false, pausedH: null, ownReminders: false })],
