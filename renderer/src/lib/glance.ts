@@ -248,7 +248,8 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
       },
     });
   }
-  return rows.sort((a, b) => Date.parse(a.params.start) - Date.parse(b.params.start));
+  const startMs = (row: AskRow): number => Date.parse(row.params.start ?? '');
+  return rows.sort((a, b) => startMs(a) - startMs(b));
 }
 
 export interface StaleLine {

@@ -12,6 +12,7 @@ import { fieldsFromProblems } from './override-outcome';
 import {
   candidatesAsk,
   checkOverride,
+  initialScheduleId,
   initialValues,
   onCallAt,
   whoDefaults,
