@@ -15,7 +15,7 @@ import {
   uncoveredText,
 } from '../../renderer/src/lib/glance';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
-import { ada, appState, bob, cy, schedule } from './support/state';
+import { accountView, ada, appState, bob, cy, schedule } from './support/state';
 
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -163,6 +163,7 @@ describe('who needs me', () => {
     const acmeRequest = { ...request, accountId: 'acme', requester: cy, shifts: [sooner] };
     const state = appState({
       settings: { ...base.settings, accounts: [...base.settings.accounts, acmeAccount] },
+      accounts: [...base.accounts, accountView({ id: 'acme', label: 'Acme' })],
       schedules: [...base.schedules, acmeSchedule],
       coverage: {
         mine: [],
