@@ -1,7 +1,7 @@
 // Builders for snapshots and shifts as plain data, so core tests read as scenarios.
 import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/api/schemas';
 import { defaultServiceSettings, type ServiceSettings } from '../../../electron/shared/settings';
-import type { AccountSetup, AppState } from '../../../electron/shared/view-state';
+import type { AccountSetup } from '../../../electron/shared/view-state';
 import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 
 export function user(name: string, email = `${name.toLowerCase()}@example.com`): User {
