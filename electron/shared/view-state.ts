@@ -267,8 +267,9 @@ export type AccountView = z.infer<typeof AccountViewSchema>;
 export const AppStateSchema = z.object({
   setup: z.object({
     hasKey: z.boolean(),
-    /** Where the key lives: the OS keychain, or this session's memory when the keychain is unavailable. */
-    keyStorage: z.enum(['keychain', 'memory', 'none']),
+    /** Where the key lives: the OS keychain, or this session's memory when the keychain is unavailable. Only in
+     *  one account's state: with several, each account's is on its AccountView (none speaks for the others). */
+    keyStorage: z.enum(['keychain', 'memory', 'none']).optional(),
     demo: z.boolean(),
     /** The key was given from outside (ONCALL_API_KEY for `npm run status`), so Settings can't change it. */
     keyFromEnvironment: z.boolean().optional(),
@@ -320,3 +321,6 @@ export const AppStateSchema = z.object({
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });
 export type AppState = z.infer<typeof AppStateSchema>;
+
+/** What one account's state is derived from about its key: whether there is one and where it lives (required). */
+export type AccountSetup = AppState['setup'] & { keyStorage: AccountView['keyStorage'] };

@@ -190,6 +190,51 @@ describe('accounts kept apart', () => {
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
+    it(`mutes one service and resumes its pause from its section of Settings, saved with Save (${colorScheme})`, async () => {
+      const app = await session.open('configured', {
+        kind: 'action',
+        view: 'status',
+        width: 440,
+        height: 640,
+        colorScheme,
+      });
+      const { page, host } = app;
+      await twoServices(host);
+      const pausedUntil = new Date(Date.now() + 2 * 3_600_000).toISOString();
+      const saved = host.engine.getState().settings.accounts;
+      await host.invoke('settings:update', {
+        accounts: saved.map((a) => (a.id === 'acme' ? { ...a, pausedUntil } : a)),
+      });
+      const before = host.engine.getState().settings.accounts;
+      expect(before.find((a) => a.id === 'acme')?.pausedUntil).toBeTruthy();
+      await page.goto(`${host.url}/index.html?window=action&view=settings`);
+      const acmeItem = page.locator('[data-account="acme"]');
+      await acmeItem.getByRole('button', { name: 'Edit' }).click();
+      await acmeItem.getByTestId('account-pause').waitFor();
+      expect(await acmeItem.getByTestId('account-pause').textContent()).toMatch(/Reminders paused until \d/);
+      expect([colorScheme, await axeViolations(page)]).toEqual([colorScheme, []]);
+      await page.locator('[data-account="main"]').getByRole('button', { name: 'Edit' }).click();
+      await page.locator('[data-account="main"]').getByRole('checkbox', { name: 'Mute reminders' }).check();
+      await acmeItem.getByRole('button', { name: 'Resume' }).click();
+      expect(await acmeItem.getByTestId('account-pause').textContent()).toMatch(/resume when you save/);
+      // Nothing is saved before Save.
+      expect(host.engine.getState().settings.accounts).toEqual(before);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      const state = await host.waitForState(
+        (s) => s.settings.accounts.some((a) => a.muted === true),
+        'the mute saved',
+        10_000,
+      );
+      expect(state.settings.accounts.map((a) => [a.id, a.muted === true, a.pausedUntil ?? null])).toEqual([
+        ['main', true, null],
+        ['acme', false, null],
+      ]);
+      await acmeItem.getByTestId('account-silence').waitFor();
+      expect(await acmeItem.getByTestId('account-pause').count()).toBe(0);
+    });
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no WCAG 2.2 AA violation in Team edit, Coverage and onboarding with two services (${colorScheme})`, async () => {
       const app = await session.open('configured', { kind: 'action', width: 440, height: 640, colorScheme });
       const { page, host } = app;

@@ -1,6 +1,7 @@
 // The glance's wording as plain data: my shifts (DST, another zone), the day words, "You", uncovered, my schedules
 // first, the asks-you rows and their override route, counts that agree, the one stale line.
 import { describe, expect, it } from 'vitest';
+import { accountIdOf } from '../../electron/shared/accounts';
 import {
   askRows,
   countsText,
@@ -14,7 +15,7 @@ import {
   uncoveredText,
 } from '../../renderer/src/lib/glance';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
-import { ada, appState, bob, cy, schedule } from './support/state';
+import { accountView, ada, appState, bob, cy, schedule } from './support/state';
 
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -151,6 +152,30 @@ describe('who needs me', () => {
       who: 'me',
       requestId: 'cov_1',
     });
+  });
+
+  it('puts the soonest asked shift first across accounts, not the first account’s request', () => {
+    const base = appState();
+    const acmeAccount = { ...base.settings.accounts[0]!, id: accountIdOf('acme'), label: 'Acme' };
+    const acmeSchedule = schedule({ accountId: 'acme', id: 'acme:sch_platform', name: 'Payments' });
+    const acmeShift = { ...request.shifts[0]!, scheduleId: 'acme:sch_platform', scheduleName: 'Payments' };
+    const sooner = { ...acmeShift, start: '2026-03-28T07:00:00Z', end: '2026-03-28T15:00:00Z' };
+    const acmeRequest = { ...request, accountId: 'acme', requester: cy, shifts: [sooner] };
+    const state = appState({
+      settings: { ...base.settings, accounts: [...base.settings.accounts, acmeAccount] },
+      accounts: [...base.accounts, accountView({ id: 'acme', label: 'Acme' })],
+      schedules: [...base.schedules, acmeSchedule],
+      coverage: {
+        mine: [],
+        askingMe: [request, acmeRequest],
+        coveredByMe: [],
+        status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
+      },
+    });
+    expect(askRows(state, ctx).map((r) => [r.who, r.params.start])).toEqual([
+      ['Cy', '2026-03-28T07:00:00Z'],
+      ['Ada Lovelace', '2026-03-30T07:00:00Z'],
+    ]);
   });
 
   it('counts the same everywhere: covered requests leave the count and the badge', () => {

@@ -1,6 +1,7 @@
 // The settings window's state (SettingsEdit) with a fake main: changes wait until saved (dirty, discard), a bad value
 // is stopped before sending, the service's problems land on their fields, and the OS's word on the shortcut shows.
 import { accountIdOf } from '../../electron/shared/accounts';
+import { SettingsPatchSchema } from '../../electron/shared/settings';
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
@@ -99,5 +100,73 @@ describe('settings', () => {
     expect(bridge.sent('settings:update')).toEqual([{ accounts: base.accounts }]);
     expect(edit.values.accounts.map((a) => [a.id, a.email])).toEqual([['main', 'cy@example.com']]);
     expect(edit.removal).toEqual({ ok: true, text: 'Removed Acme: its key and saved data are deleted.' });
+  });
+});
+
+describe("one account's mute and pause in Settings", () => {
+  const acme = {
+    id: accountIdOf('acme'),
+    label: 'Acme',
+    baseUrl: 'https://acme.example',
+    email: '',
+    schedules: [],
+    pausedUntil: '2026-05-04T12:00:00Z',
+  };
+  const two = { ...appState().settings, accounts: [...appState().settings.accounts, acme] };
+  /** The accounts of the one settings save sent, as main reads them. */
+  const accountsSent = (bridge: ReturnType<typeof fakeBridge>) => {
+    const sent = bridge.sent('settings:update');
+    expect(sent).toHaveLength(1);
+    return SettingsPatchSchema.parse(sent[0]).accounts ?? [];
+  };
+  const saving = () => fakeBridge({ 'settings:update': (patch) => ({ ok: true, value: { ...two, ...patch } }) });
+
+  function opened(bridge = saving()) {
+    const made = make(bridge);
+    made.model.value = appState({ settings: two });
+    made.edit.discard();
+    return made;
+  }
+
+  it('"Mute reminders" mutes that account alone when saved, not before', async () => {
+    const { edit, bridge } = opened();
+    expect([edit.mutedOf('main'), edit.dirty]).toEqual([false, false]);
+    edit.setMuted('main', true);
+    expect([edit.mutedOf('main'), edit.mutedOf('acme'), edit.dirty]).toEqual([true, false, true]);
+    expect(bridge.sent('settings:update')).toEqual([]);
+    await edit.save();
+    expect(accountsSent(bridge).map((a) => [a.id, a.muted === true])).toEqual([
+      ['main', true],
+      ['acme', false],
+    ]);
+  });
+
+  it('shows the pause with its end, and "Resume" ends it when saved (other accounts untouched)', async () => {
+    const { edit, bridge } = opened();
+    expect(edit.pauseOf('main')).toBeUndefined();
+    // 12:00 UTC in this machine's zone, as the tray says it.
+    const until = new Date('2026-05-04T12:00:00Z').toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(edit.pauseOf('acme')?.until).toContain(until);
+    expect(edit.pauseOf('acme')?.resumed).toBe(false);
+    edit.setResume('acme', true);
+    expect([edit.pauseOf('acme')?.resumed, edit.dirty]).toEqual([true, true]);
+    await edit.save();
+    expect(accountsSent(bridge).map((a) => [a.id, a.pausedUntil ?? null])).toEqual([
+      ['main', null],
+      ['acme', null],
+    ]);
+  });
+
+  it('a mute or pause made in the tray while Settings is open is shown, is no unsaved change, and is kept by Save', async () => {
+    const { edit, model, bridge } = opened();
+    const fromTray = { ...two, accounts: two.accounts.map((a) => (a.id === 'main' ? { ...a, muted: true } : a)) };
+    model.value = appState({ settings: fromTray });
+    expect([edit.mutedOf('main'), edit.dirty]).toEqual([true, false]);
+    edit.values.accounts[1]!.label = 'Acme EU';
+    await edit.save();
+    expect(accountsSent(bridge).map((a) => [a.id, a.muted === true, a.pausedUntil ?? null])).toEqual([
+      ['main', true, null],
+      ['acme', false, '2026-05-04T12:00:00Z'],
+    ]);
   });
 });

@@ -227,4 +227,16 @@ describe('saving Settings keeps an account’s mute and pause (set from the tray
       ['acme', undefined, '2026-05-04T10:00:00Z'],
     ]);
   });
+  it("sends an account's mute and pause as saved unless changed here: the toggle, or Resume ending the pause", () => {
+    const paused = { ...settings.accounts[0]!, muted: true, pausedUntil: '2026-05-04T12:00:00Z' };
+    const saved = { ...settings, accounts: [paused] };
+    const sent = (silence: AccountValues['silence']) => {
+      const values = valuesFrom(saved);
+      const checked = checkSettings({ ...values, accounts: values.accounts.map((a) => ({ ...a, silence })) }, saved);
+      return checked.ok ? checked.patch.accounts?.map((a) => [a.muted, a.pausedUntil]) : checked.errors;
+    };
+    expect(sent({})).toEqual([[true, '2026-05-04T12:00:00Z']]);
+    expect(sent({ muted: false })).toEqual([[false, '2026-05-04T12:00:00Z']]);
+    expect(sent({ resume: true })).toEqual([[true, null]]);
+  });
 });

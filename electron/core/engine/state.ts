@@ -2,7 +2,7 @@
 // passage of time alone would change it (a handoff, data turning stale), and tells subscribers only about
 // real changes.
 import type { ServiceSettings } from '../../shared/settings';
-import type { AppState } from '../../shared/view-state';
+import type { AccountSetup, AppState } from '../../shared/view-state';
 import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
 import type { Clock } from '../ports';
 import type { Snapshot } from '../model/snapshot';
@@ -11,7 +11,7 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 export interface StateInputs {
   snapshot: Snapshot;
   settings: ServiceSettings;
-  setup: AppState['setup'];
+  setup: AccountSetup;
   syncing: boolean;
   notices: AppState['notices'];
   servedFromCache: boolean;

@@ -201,7 +201,8 @@ export function combineStates(
       // Whether there is a key to act with: one account without one never disables the others' actions (each
       // account's own is on its AccountView).
       hasKey: setups.some((s) => s.hasKey),
-      keyStorage: setups[0]?.keyStorage ?? 'none',
+      // No app-wide key storage with several accounts: where a key lives is each account's own (its AccountView),
+      // never the first account's said for all.
       demo: setups.some((s) => s.demo),
       ...(setups.some((s) => s.keyFromEnvironment) ? { keyFromEnvironment: true } : {}),
     },

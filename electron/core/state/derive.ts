@@ -8,6 +8,7 @@ import { displayAddress } from '../../shared/accounts';
 import { DAY_MS } from '../../shared/time';
 import { hasData, savedAt } from '../../shared/freshness';
 import type {
+  AccountSetup,
   AccountView,
   AppState,
   Basis,
@@ -33,7 +34,7 @@ export interface DeriveInput {
   snapshot: Snapshot;
   nowMs: number;
   settings: ServiceSettings;
-  setup: AppState['setup'];
+  setup: AccountSetup;
   syncing: boolean;
   notices: AppState['notices'];
   /** This computer's zone: months, nights and weekends of my on-call load (every time in the state is ISO). */
@@ -356,7 +357,7 @@ function myState(
 /** This service as the state lists it among the accounts. */
 function accountViewOf(
   settings: ServiceSettings,
-  setup: AppState['setup'],
+  setup: AccountSetup,
   sync: AppState['sync'],
   lastSuccessAt: string | null,
 ): AccountView {

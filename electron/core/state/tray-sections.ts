@@ -184,11 +184,16 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
 }
 
 export function myShiftLine(state: AppState, f: Fmt): string {
-  const current = state.me.onCallNow[0];
+  const onCall = state.me.onCallNow;
+  const [current] = onCall;
   if (current) {
-    // Time left only where the end is known: after a hole, the block may go on.
-    const left = endIsKnown(current) ? ` (${formatRelative(f.nowMs, current.end).replace(/^in /, '')} left)` : '';
-    return `You are on call: ${shiftPhrase(current, f, state)}${left}`;
+    // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
+    // and only where its end is known: after a hole, the block may go on.
+    const left =
+      onCall.length === 1 && endIsKnown(current)
+        ? ` (${formatRelative(f.nowMs, current.end).replace(/^in /, '')} left)`
+        : '';
+    return `You are on call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`;
   }
   const next = state.me.nextShift;
   if (!next) {

@@ -221,7 +221,8 @@ export interface AskRow {
   params: Record<string, string>;
 }
 
-/** The "Asks you" strip: each pending request that asks me and that I have not covered yet. */
+/** The "Asks you" strip: each pending request that asks me and that I have not covered yet, soonest asked shift
+ *  first (the requests come account by account: the first account's are not the soonest by being first). */
 export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
   if (!hasData(state.coverage.status)) return [];
   const rows: AskRow[] = [];
@@ -247,7 +248,8 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
       },
     });
   }
-  return rows;
+  const startMs = (row: AskRow): number => Date.parse(row.params.start ?? '');
+  return rows.sort((a, b) => startMs(a) - startMs(b));
 }
 
 export interface StaleLine {

@@ -12,6 +12,7 @@ import { fieldsFromProblems } from './override-outcome';
 import {
   candidatesAsk,
   checkOverride,
+  initialScheduleId,
   initialValues,
   onCallAt,
   whoDefaults,
@@ -123,7 +124,8 @@ export class OverrideForm {
     this.#params = params;
     this.#routeKey = hashFor('override', params());
     const fresh = initialValues(model().schedules, params(), {
-      myEmail: myEmailFor(model(), params().scheduleId ?? model().schedules[0]?.id ?? ''),
+      // Me on the schedule the form opens on (one I'm on call on may be another account's than the first listed).
+      myEmail: myEmailFor(model(), initialScheduleId(model().schedules, params())),
       nowMs: app.nowMs,
       localZone: this.localZone,
       h24: this.h24,

@@ -74,17 +74,23 @@ export function whoDefaults(
 /** A schedule's ref as a route may carry it: its id, after its account's id unless it is the main account's. */
 const SCHEDULE_REF = /^(?:[a-z0-9][a-z0-9-]*:)?sch_[A-Za-z0-9_-]+$/;
 
+/** The schedule the form opens on: the one asked for, else one I'm on call on, else the first listed. "Me" on it is
+ *  its own account's e-mail (ctx.myEmail must be found from this schedule, not from the first listed one). */
+export function initialScheduleId(schedules: readonly ScheduleView[], params: Record<string, string>): string {
+  // A coverage request may name a schedule this app does not watch: it can still be overridden by id. The id is a
+  // ref (shared/accounts.ts): an account other than the main one prefixes it ("acme:sch_…").
+  const asked = params.scheduleId && SCHEDULE_REF.test(params.scheduleId) ? params.scheduleId : undefined;
+  const mine = schedules.find((s) => s.meOnCall);
+  return asked ?? mine?.id ?? schedules[0]?.id ?? '';
+}
+
 export function initialValues(
   schedules: readonly ScheduleView[],
   params: Record<string, string>,
   ctx: FormContext & { h24?: boolean },
 ): OverrideFormValues {
   const h24 = ctx.h24 ?? true;
-  // A coverage request may name a schedule this app does not watch: it can still be overridden by id. The id is a
-  // ref (shared/accounts.ts): an account other than the main one prefixes it ("acme:sch_…").
-  const asked = params.scheduleId && SCHEDULE_REF.test(params.scheduleId) ? params.scheduleId : undefined;
-  const mine = schedules.find((s) => s.meOnCall);
-  const scheduleId = asked ?? mine?.id ?? schedules[0]?.id ?? '';
+  const scheduleId = initialScheduleId(schedules, params);
   const schedule = schedules.find((s) => s.id === scheduleId);
   const startMs = Math.ceil(ctx.nowMs / QUARTER_MS) * QUARTER_MS;
   const values: OverrideFormValues = {

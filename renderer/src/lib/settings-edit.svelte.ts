@@ -45,6 +45,40 @@ export class SettingsEdit {
     const nowMs = this.#clock.nowMs;
     return until !== null && Date.parse(until) > nowMs ? formatDayTime(until, { nowMs }) : undefined;
   });
+  /** One account's mute as the form shows it: as changed here, else as saved (the tray's change included). */
+  mutedOf = (accountId: string): boolean => {
+    const changed = this.values.accounts.find((a) => a.id === accountId)?.silence.muted;
+    return changed ?? this.#savedAccount(accountId)?.muted === true;
+  };
+
+  /** Mutes or unmutes one account when saved; set back to what is saved, it is no change. */
+  setMuted = (accountId: string, on: boolean): void => {
+    const account = this.values.accounts.find((a) => a.id === accountId);
+    if (!account) return;
+    if (on === (this.#savedAccount(accountId)?.muted === true)) delete account.silence.muted;
+    else account.silence.muted = on;
+  };
+
+  /** One account's saved pause while it lasts ("until" in local time), and whether "Resume" was pressed here. */
+  pauseOf = (accountId: string): { until: string; resumed: boolean } | undefined => {
+    const until = this.#savedAccount(accountId)?.pausedUntil;
+    const nowMs = this.#clock.nowMs;
+    if (!until || !(Date.parse(until) > nowMs)) return undefined;
+    const resumed = this.values.accounts.find((a) => a.id === accountId)?.silence.resume === true;
+    return { until: formatDayTime(until, { nowMs }), resumed };
+  };
+
+  /** "Resume" (the pause ends when saved), or "Keep paused" taking it back. */
+  setResume = (accountId: string, resume: boolean): void => {
+    const account = this.values.accounts.find((a) => a.id === accountId);
+    if (!account) return;
+    if (resume) account.silence.resume = true;
+    else delete account.silence.resume;
+  };
+
+  #savedAccount = (accountId: string): Account | undefined =>
+    this.#model().settings.accounts.find((a) => a.id === accountId);
+
   readonly dirty = $derived.by(
     () => JSON.stringify(this.values) !== JSON.stringify(valuesFrom(this.#model().settings)),
   );

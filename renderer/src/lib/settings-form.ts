@@ -15,13 +15,24 @@ import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits'
 import { isEmail } from './people';
 import { shortcutConflict } from './shortcut';
 
-/** One service as the form edits it: its name, address, who I am there, and its schedules. */
+/**
+ * What the form changes of an account's mute and pause, and only that: both stay as saved (the tray may change them
+ * while Settings is open) unless changed here. `muted`: the "Mute reminders" toggle as set here; `resume`: "Resume"
+ * was pressed (the pause ends when saved).
+ */
+export interface SilenceEdit {
+  muted?: boolean;
+  resume?: true;
+}
+
+/** One service as the form edits it: its name, address, who I am there, its schedules, its mute and pause. */
 export interface AccountValues {
   id: AccountId;
   label: string;
   baseUrl: string;
   email: string;
   schedules: WatchedSchedule[];
+  silence: SilenceEdit;
 }
 
 export interface SettingsFormValues {
@@ -60,6 +71,7 @@ export function accountValues(a: Account): AccountValues {
     baseUrl: addressWithoutSecrets(a.baseUrl),
     email: a.email,
     schedules: a.schedules.map((w) => ({ ...w })),
+    silence: {},
   };
 }
 
@@ -186,10 +198,10 @@ function labelOf(a: AccountValues): string {
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
   return {
     accounts: v.accounts.map((a) => {
-      // Mute and pause are set from the tray (README), not in this form: a save keeps them as they are.
+      // Mute and pause as saved (the tray's too), unless changed here: the toggle, or "Resume" ending the pause.
       const kept = original.accounts.find((o) => o.id === a.id);
-      const muted = kept?.muted;
-      const pausedUntil = kept?.pausedUntil;
+      const muted = a.silence.muted ?? kept?.muted;
+      const pausedUntil = a.silence.resume ? null : kept?.pausedUntil;
       return {
         id: a.id,
         label: labelOf(a),

@@ -10,7 +10,8 @@ import { combineStates, type AccountState } from '../../../electron/core/state/c
 import { deriveState } from '../../../electron/core/state/derive';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import { scheduleSection } from '../../../electron/core/state/tray-sections';
-import { accountIdOf, sameServiceAs, type AccountId } from '../../../electron/shared/accounts';
+import { planReminders } from '../../../electron/core/reminders/plan';
+import { accountIdOf, accountSilenced, sameServiceAs, type AccountId } from '../../../electron/shared/accounts';
 import { defaultSettings, serviceSettings, type Account, type Settings } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
@@ -223,6 +224,93 @@ describe('metamorphic: one account among others is told as it is alone', () => {
   it('generated worlds of 2–3 accounts with equal schedule and request ids', () => {
     fc.assert(
       fc.property(worldArb, (world) => checkWorld(world)),
+      { numRuns: NUM_RUNS, seed: 34 },
+    );
+  });
+});
+
+// The reminder plan per account: what account A is reminded of (the plan of its session, unless its reminders are
+// silenced) is the same as when A is alone, whatever the others mute, pause or set for their schedules of the same
+// ids. Only the same service twice differs, by design: told once, as the earlier account's.
+interface Quiet {
+  muted: boolean;
+  /** Paused until now + this many hours (a pause already over when negative), or not paused. */
+  pausedH: number | null;
+  /** Its sch_a has reminders of its own (5 min ahead, none at start). */
+  ownReminders: boolean;
+}
+const quietArb = fc.record({
+  muted: fc.boolean(),
+  pausedH: fc.option(fc.constantFrom(-1, 2), { nil: null }),
+  ownReminders: fc.boolean(),
+});
+
+function withQuiet(account: Account, q: Quiet): Account {
+  const own = { ...defaultSettings().reminders, leadTimesMin: [5], atStart: false };
+  return {
+    ...account,
+    schedules: account.schedules.map((w) => (q.ownReminders && w.id === 'sch_a' ? { ...w, reminders: own } : w)),
+    ...(q.muted ? { muted: true } : {}),
+    ...(q.pausedH === null ? {} : { pausedUntil: iso(NOW + q.pausedH * HOUR) }),
+  };
+}
+
+/** What account `i` is reminded of in the settings holding `accounts`: its session's plan, unless silenced. */
+function remindedOf(accounts: readonly Account[], i: number, w: AccountWorld) {
+  const account = accounts[i]!;
+  const settings: Settings = { ...defaultSettings(), accounts: [...accounts] };
+  if (accountSilenced(settings.accounts, account.id, NOW)) return [];
+  const previous = snapshotFor({ ...w, slots: [w.slots[1], w.slots[0]] });
+  const input = { snapshot: snapshotFor(w), previous, settings: serviceSettings(settings, account) };
+  return planReminders({ ...input, nowMs: NOW, localZone: ZONE }).map((r) => [
+    r.key,
+    r.atMs,
+    r.kind,
+    r.notification.title,
+    r.notification.body,
+  ]);
+}
+
+function checkReminders(world: AccountWorld[], quiet: Quiet[]): void {
+  const accounts = world.map((w, i) => withQuiet(accountOf(i, w), quiet[i] ?? quiet[0]!));
+  world.forEach((w, i) => {
+    const account = accounts[i]!;
+    const together = remindedOf(accounts, i, w);
+    if (sameServiceAs(accounts, account.id)) return void expect(together, `${account.label} twice`).toEqual([]);
+    expect(together, `${account.label} (${w.condition})`).toEqual(remindedOf([account], 0, w));
+  });
+}
+
+describe('metamorphic: what one account is reminded of is what it is reminded of alone', () => {
+  it('kept: the first account muted and its sch_a with reminders of its own, the second not', () => {
+    const slots: [number[], number[]] = [
+      [1, 0, 0, 2],
+      [0, 1, 2, 0],
+    ];
+    const world: AccountWorld[] = [
+      { condition: 'healthy', slots, asks: true },
+      { condition: 'healthy', slots, asks: true },
+    ];
+    checkReminders(world, [
+      { muted: true, pausedH: 2, ownReminders: true },
+      { muted: false, pausedH: null, ownReminders: false },
+    ]);
+    // Not vacuous: the second account is reminded of something (its shifts and their changes).
+    expect(
+      remindedOf(
+        [withQuiet(accountOf(1, world[1]!), { muted: false, pausedH: null, ownReminders: false })],
+        0,
+        world[1]!,
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('generated worlds of 2–3 accounts, each muted, paused or with reminders of its own at random', () => {
+    const arb = worldArb.chain((world) =>
+      fc.tuple(fc.constant(world), fc.array(quietArb, { minLength: world.length, maxLength: world.length })),
+    );
+    fc.assert(
+      fc.property(arb, ([world, quiet]) => checkReminders(world, quiet)),
       { numRuns: NUM_RUNS, seed: 34 },
     );
   });

@@ -108,4 +108,18 @@ describe('combining accounts', () => {
       ['acme', "Acme's requests couldn't be loaded (Timed out)"],
     ]);
   });
+  it('says where a key lives only per account: never the first account’s storage for all', () => {
+    const keychain = { hasKey: true, keyStorage: 'keychain' as const, demo: false };
+    const work = accountState('work', 'Work', { setup: keychain });
+    const acme = accountState('acme', 'Acme', {
+      setup: { ...keychain, keyStorage: 'memory' },
+      accounts: [accountView({ id: 'acme', label: 'Acme', keyStorage: 'memory' })],
+    });
+    const both = combineStates([work, acme], settingsOf([work, acme]), []);
+    expect(both.setup.keyStorage).toBeUndefined();
+    expect(both.accounts.map((a) => [a.id, a.keyStorage])).toEqual([
+      ['work', 'keychain'],
+      ['acme', 'memory'],
+    ]);
+  });
 });

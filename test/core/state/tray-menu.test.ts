@@ -280,6 +280,20 @@ describe('tray menu', () => {
     expect(labels(later)).toContain('You are on call: Platform primary until 17:00 (4 h 45 min left)');
   });
 
+  it('names every shift I am on now, not only the first account’s: on call on two services at once', () => {
+    const acmeShift = {
+      ...onCallNow.onCallNow[0]!,
+      accountId: 'acme',
+      scheduleId: 'acme:sch_primary',
+      scheduleName: 'Payments',
+      end: iso(540),
+    };
+    const both = { ...onCallNow, onCallNow: [...onCallNow.onCallNow, acmeShift] };
+    expect(labels(buildTrayMenu(state({ me: both }), NOW, ZONE))).toContain(
+      'You are on call: Platform primary until 17:00, Payments until 20:00',
+    );
+  });
+
   it('marks stale and missing schedules, and offers setup when nothing is configured', () => {
     const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'offline' } });
     const gone = schedule({ id: 'sch_gone', name: 'Old rota', status: { kind: 'not_found', reason: 'Not found' } });

@@ -1,7 +1,7 @@
 // Builders for snapshots and shifts as plain data, so core tests read as scenarios.
 import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/api/schemas';
 import { defaultServiceSettings, type ServiceSettings } from '../../../electron/shared/settings';
-import type { AppState } from '../../../electron/shared/view-state';
+import type { AccountSetup } from '../../../electron/shared/view-state';
 import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 
 export function user(name: string, email = `${name.toLowerCase()}@example.com`): User {
@@ -55,7 +55,7 @@ export function settingsWith(patch: Partial<ServiceSettings>): ServiceSettings {
   return { ...defaultServiceSettings(), baseUrl: 'https://oncall.example.com', email: me.email, ...patch };
 }
 
-export const SETUP_OK: AppState['setup'] = { hasKey: true, keyStorage: 'keychain', demo: false };
+export const SETUP_OK: AccountSetup = { hasKey: true, keyStorage: 'keychain', demo: false };
 
 export function coverage(
   id: string,

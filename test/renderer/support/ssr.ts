@@ -4,16 +4,20 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { runnerImport, type Plugin } from 'vite';
 
 const ENTRY = 'virtual:ssr-entry';
+// A component that reaches the bridge (KeySection) imports its build-time schema: stubbed, as in support/runes.ts.
+const SCHEMA = 'virtual:app-state-schema';
 
 /** One module that imports the component and svelte/server together, so both run in the same runner. */
 function entryFor(componentPath: string): Plugin {
   return {
     name: 'oncall-test-ssr-entry',
-    resolveId: (source) => (source === ENTRY ? '\0' + ENTRY : undefined),
+    resolveId: (source) => (source === ENTRY || source === SCHEMA ? '\0' + source : undefined),
     load: (id) =>
       id === '\0' + ENTRY
         ? `import Component from ${JSON.stringify(componentPath)};\nimport { render } from 'svelte/server';\nexport const renderWith = (props) => render(Component, { props }).body;`
-        : undefined,
+        : id === '\0' + SCHEMA
+          ? 'export default {};'
+          : undefined,
   };
 }
 
