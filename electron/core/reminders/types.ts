@@ -30,6 +30,8 @@ export interface PlannedReminder {
   /** Quiet time never holds it past this instant (shared/start-reminders: the last lead before a start when no
    *  "On call now" follows, a change to a shift starting then). */
   mustPrecedeMs?: number;
+  /** A correction: the reminders it corrects; it is said only if one of them is on record as shown. */
+  corrects?: string[];
   /** A heads-up: the reminders of its shift that still come during quiet hours (what it promises). */
   comes?: StartReminder[];
 }
