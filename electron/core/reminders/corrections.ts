@@ -84,10 +84,12 @@ export function correctionsOf(
       return {
         key,
         atMs: input.nowMs,
-        kind: 'change' as const,
+        kind: 'correction' as const,
         untilMs: b.endMs,
         notification,
         corrects: startKeys(was, input),
+        // As urgent through quiet hours as the reminders it corrects.
+        startsAtMs: b.startMs,
         mustPrecedeMs: b.startMs,
       };
     });

@@ -7,8 +7,9 @@ import { keptReadAtMs, knownOf } from './known';
 import type { MessageOptions, ShiftRef } from './messages';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
-/** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). */
-export type ReminderKind = 'lead' | 'heads-up' | 'start' | 'end' | 'coverage' | 'change';
+/** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). `correction`: a
+ *  reminder already shown no longer holds because of an override of mine (./corrections). */
+export type ReminderKind = 'lead' | 'heads-up' | 'start' | 'end' | 'coverage' | 'change' | 'correction';
 
 export interface PlannedReminder {
   /** Stable identity: the same reminder planned again has the same key; fired keys are never shown again. */

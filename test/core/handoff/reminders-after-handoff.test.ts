@@ -55,17 +55,27 @@ async function shownAsBobs(engine: Engine, w: { start: string; end: string }) {
 }
 const iso = (t: ICAL.Time) => t.toJSDate().toISOString();
 
+/** Away mode over Fri–Sat: my one shift there, Bob for it, "Create all"; it lands. */
+async function handOff(h: Harness, engine: Engine) {
+  const plan = await h.clock.runWhileAdvancing(
+    engine.handlers['handoff:plan']({ range: { from: '2026-03-06', to: '2026-03-07' } }),
+  );
+  if (!plan.ok) throw new Error(plan.error.message);
+  expect(plan.value.rows.map((r) => [r.start, r.end])).toEqual([[MY_FRI.start, MY_FRI.end]]);
+  const items = plan.value.rows.map((r) => ({
+    scheduleId: r.scheduleId,
+    start: r.start,
+    end: r.end,
+    email: 'bob@example.com',
+  }));
+  const run = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
+  expect(run.ok && run.value.run?.items.map((i) => i.state)).toEqual(['handed_off']);
+}
+
 describe('reminders after handing my shift off', () => {
   it('away mode: the lead already shown is corrected once, nothing more is said for that time, even after a restart', async () => {
     const { h, engine } = await leadShown();
-    const plan = await h.clock.runWhileAdvancing(
-      engine.handlers['handoff:plan']({ range: { from: '2026-03-06', to: '2026-03-07' } }),
-    );
-    if (!plan.ok) throw new Error(plan.error.message);
-    expect(plan.value.rows.map((r) => [r.start, r.end])).toEqual([[MY_FRI.start, MY_FRI.end]]);
-    const items = plan.value.rows.map((r) => ({ ...r, email: 'bob@example.com' }));
-    const run = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
-    expect(run.ok && run.value.run?.items.map((i) => i.state)).toEqual(['handed_off']);
+    await handOff(h, engine);
     await h.clock.advance(2 * MIN);
     expect(corrections(h)).toEqual([
       'Not on call at 09:00 after all: Bob Person covers Platform primary 09:00 – Sat 09:00 instead of you.',
@@ -115,5 +125,14 @@ describe('reminders after handing my shift off', () => {
       'On call now: Platform primary until Mon 09:00',
     ]);
     expect(corrections(h)).toHaveLength(1);
+  }, 60_000);
+
+  it('handed off before any reminder of it was shown: nothing to correct, and nothing is said about it', async () => {
+    current = await oneService(START, () => 'pass');
+    await current.start();
+    const { harness: h, engine } = current;
+    await handOff(h, engine);
+    await h.clock.advanceTo(Date.parse(MY_FRI.end) + 15 * MIN);
+    expect(h.notifier.shown.map(line)).toEqual([]);
   }, 60_000);
 });
