@@ -2,12 +2,11 @@
 // My own override is never told as a change someone else made (changes.ts), but an "On call in 15 min" shown
 // before it landed now says something false: it is corrected once, naming who covers that time instead. Only a
 // start that no longer holds is corrected (I am not on call then any more); the correction is kept only
-// while one of the reminders it corrects is on record as shown (the scheduler drops it otherwise: `corrects`).
-import { remindersFor } from '../../shared/settings';
-import { startRemindersOf } from '../../shared/start-reminders';
+// while a reminder of that block is on record as spoken (delivery's `saidKey`; the scheduler drops it otherwise).
 import { joinNames } from '../../shared/format';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
+import { saidKey } from './delivery';
 import { dayTimeText, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
 import { shiftRef, type PlanInput, type PlannedReminder } from './types';
 
@@ -19,15 +18,6 @@ function coverersOf(segments: readonly Segment[], startMs: number, endMs: number
     for (const u of seg.users) if (u.email.toLowerCase() !== me) names.add(u.name);
   }
   return [...names];
-}
-
-/** Every reminder of the block's start that may have been shown: its leads, its heads-up and "On call now". */
-function startKeys(ref: ShiftRef, input: PlanInput): string[] {
-  const planned = startRemindersOf(ref.startMs, remindersFor(input.settings, ref.scheduleId));
-  return [
-    `${ref.group}:heads-up`,
-    ...planned.map((r) => (r.kind === 'start' ? `${ref.group}:start` : `${ref.group}:lead${r.leadMin}`)),
-  ];
 }
 
 /** "Not on call at 09:00 after all" / "Bob covers Platform primary 09:00–17:00 instead of you." */
@@ -87,7 +77,7 @@ export function correctionsOf(
         kind: 'correction' as const,
         untilMs: b.endMs,
         notification,
-        corrects: startKeys(was, input),
+        corrects: [saidKey(was.group)],
         // As urgent through quiet hours as the reminders it corrects.
         startsAtMs: b.startMs,
         mustPrecedeMs: b.startMs,

@@ -30,7 +30,7 @@ async function leadShown() {
   const h = current.harness;
   await h.clock.advanceTo(Date.parse(MY_FRI.start) - 14 * MIN);
   const lead = h.notifier.shown.filter((n) => n.title === 'On call in 15 min');
-  expect(lead.map((n) => n.body)).toEqual(['Platform primary 09:00 – Sat 09:00']);
+  expect(lead.map((n) => n.body)).toEqual(['Platform primary Fri 09:00 – Sat 09:00']);
   return { h, engine: current.engine };
 }
 
@@ -61,7 +61,9 @@ async function handOff(h: Harness, engine: Engine) {
     engine.handlers['handoff:plan']({ range: { from: '2026-03-06', to: '2026-03-07' } }),
   );
   if (!plan.ok) throw new Error(plan.error.message);
-  expect(plan.value.rows.map((r) => [r.start, r.end])).toEqual([[MY_FRI.start, MY_FRI.end]]);
+  expect(plan.value.rows.map((r) => [Date.parse(r.start), Date.parse(r.end)])).toEqual([
+    [Date.parse(MY_FRI.start), Date.parse(MY_FRI.end)],
+  ]);
   const items = plan.value.rows.map((r) => ({
     scheduleId: r.scheduleId,
     start: r.start,
@@ -78,7 +80,7 @@ describe('reminders after handing my shift off', () => {
     await handOff(h, engine);
     await h.clock.advance(2 * MIN);
     expect(corrections(h)).toEqual([
-      'Not on call at 09:00 after all: Bob Person covers Platform primary 09:00 – Sat 09:00 instead of you.',
+      'Not on call at 09:00 after all: Bob Person covers Platform primary Fri 09:00 – Sat 09:00 instead of you.',
     ]);
     await shownAsBobs(engine, MY_FRI);
 
@@ -88,13 +90,15 @@ describe('reminders after handing my shift off', () => {
     expect(endedAt(h, MY_FRI.end)).toEqual([]);
     expect(corrections(h)).toHaveLength(1);
 
-    // A restart: nothing is told again.
+    // A restart: nothing about that time is told again.
     const before = h.notifier.shown.length;
     await engine.stop();
     const again = h.engine({ client: { timeoutMs: 1_000 } });
     await again.start();
     await h.clock.advance(30 * MIN);
-    expect(h.notifier.shown.slice(before).map(line)).toEqual([]);
+    const aboutFri = (n: Shown) => [MY_FRI.start, `end:${MY_FRI.end}`, 'correction:'].some((k) => n.id.includes(k));
+    expect(h.notifier.shown.filter(aboutFri)).toHaveLength(2);
+    expect(h.notifier.shown.slice(before).filter(aboutFri).map(line)).toEqual([]);
   }, 60_000);
 
   it('a swap: my Fri is corrected once and never announced; Bob\'s Sat, mine now, gets its reminders', async () => {
@@ -109,7 +113,7 @@ describe('reminders after handing my shift off', () => {
     expect(swap.value.text).toMatch(/^Swapped: /);
     await h.clock.advance(2 * MIN);
     expect(corrections(h)).toEqual([
-      'Not on call at 09:00 after all: Bob Person covers Platform primary 09:00 – Sat 09:00 instead of you.',
+      'Not on call at 09:00 after all: Bob Person covers Platform primary Fri 09:00 – Sat 09:00 instead of you.',
     ]);
     await shownAsBobs(engine, MY_FRI);
     const mine = engine.getState().me.shifts.map((s) => [s.start, s.end]);
@@ -133,6 +137,7 @@ describe('reminders after handing my shift off', () => {
     const { harness: h, engine } = current;
     await handOff(h, engine);
     await h.clock.advanceTo(Date.parse(MY_FRI.end) + 15 * MIN);
-    expect(h.notifier.shown.map(line)).toEqual([]);
+    // Only my next shift's day-before reminder: nothing about Friday.
+    expect(h.notifier.shown.map(line)).toEqual(['On call in 1 d: Platform primary Sun 09:00 – Mon 09:00']);
   }, 60_000);
 });

@@ -35,7 +35,7 @@ function corrections(after: Snapshot, before: Snapshot = snap([MINE], READ)) {
 }
 
 describe('corrections after I handed time off', () => {
-  it('the whole block to Bob: "Not on call at 09:00 after all", naming Bob, correcting its start reminders', () => {
+  it('the whole block to Bob: "Not on call at 09:00 after all", naming Bob, said only over a reminder of it that was spoken', () => {
     const after = snap(
       [shift('2026-03-04T08:00:00Z', '2026-03-04T16:00:00Z', bob)],
       NOW,
@@ -45,9 +45,9 @@ describe('corrections after I handed time off', () => {
     expect(more).toEqual([]);
     expect([c?.notification.title, c?.notification.body]).toEqual([
       'Not on call at 09:00 after all',
-      'Bob covers Platform primary 09:00 – 17:00 instead of you.',
+      'Bob covers Platform primary 09:00–17:00 instead of you.',
     ]);
-    expect(c?.corrects).toContain('shift:sch_p:2026-03-04T08:00:00Z:lead15');
+    expect(c?.corrects).toEqual(['said:shift:sch_p:2026-03-04T08:00:00Z']);
     expect(c?.key).toBe('correction:sch_p:2026-03-04T08:00:00Z');
   });
 
@@ -58,7 +58,7 @@ describe('corrections after I handed time off', () => {
       mine('2026-03-04T08:00:00Z', '2026-03-04T11:00:00Z'),
     );
     expect(corrections(after).map((c) => c.notification.body)).toEqual([
-      'Bob covers Platform primary 09:00 – 12:00 instead of you. You are on call from 12:00 until 17:00.',
+      'Bob covers Platform primary 09:00–12:00 instead of you. You are on call from 12:00 until 17:00.',
     ]);
   });
 
