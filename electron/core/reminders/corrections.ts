@@ -59,28 +59,30 @@ export function correctionsOf(
   input: PlanInput,
 ): PlannedReminder[] {
   const { before, after, beforeSegs, afterSegs, me, zone } = sides;
-  return c.before
-    // Still on call at that start (the block only grew or joined another): the reminder holds.
-    .filter((b) => b.startMs > input.nowMs && !c.after.some((a) => a.startMs <= b.startMs && b.startMs < a.endMs))
-    .map((b) => {
-      const was = shiftRef(before, beforeSegs, b, zone);
-      // What is still mine of it: the first block of the new data starting inside it.
-      const laterBlock = c.after.find((a) => a.startMs > b.startMs && a.startMs < b.endMs);
-      const later = laterBlock ? shiftRef(after, afterSegs, laterBlock, zone) : undefined;
-      const lostEndMs = laterBlock?.startMs ?? b.endMs;
-      const key = `correction:${after.id}:${isoOf(b.startMs)}`;
-      const coverers = coverersOf(afterSegs, b.startMs, lostEndMs, me);
-      const notification = correctionNotification(key, was, lostEndMs, coverers, later, input.nowMs, input);
-      return {
-        key,
-        atMs: input.nowMs,
-        kind: 'correction' as const,
-        untilMs: b.endMs,
-        notification,
-        corrects: [saidKey(was.group)],
-        // As urgent through quiet hours as the reminders it corrects.
-        startsAtMs: b.startMs,
-        mustPrecedeMs: b.startMs,
-      };
-    });
+  return (
+    c.before
+      // Still on call at that start (the block only grew or joined another): the reminder holds.
+      .filter((b) => b.startMs > input.nowMs && !c.after.some((a) => a.startMs <= b.startMs && b.startMs < a.endMs))
+      .map((b) => {
+        const was = shiftRef(before, beforeSegs, b, zone);
+        // What is still mine of it: the first block of the new data starting inside it.
+        const laterBlock = c.after.find((a) => a.startMs > b.startMs && a.startMs < b.endMs);
+        const later = laterBlock ? shiftRef(after, afterSegs, laterBlock, zone) : undefined;
+        const lostEndMs = laterBlock?.startMs ?? b.endMs;
+        const key = `correction:${after.id}:${isoOf(b.startMs)}`;
+        const coverers = coverersOf(afterSegs, b.startMs, lostEndMs, me);
+        const notification = correctionNotification(key, was, lostEndMs, coverers, later, input.nowMs, input);
+        return {
+          key,
+          atMs: input.nowMs,
+          kind: 'correction' as const,
+          untilMs: b.endMs,
+          notification,
+          corrects: [saidKey(was.group)],
+          // As urgent through quiet hours as the reminders it corrects.
+          startsAtMs: b.startMs,
+          mustPrecedeMs: b.startMs,
+        };
+      })
+  );
 }

@@ -11,7 +11,6 @@ import { oneService } from './support/one-service';
 
 // Daily from Mon 2 March 08:00 UTC (09:00 Berlin): Alice (me) on even days, Bob on odd ones.
 const MY_FRI = { start: '2026-03-06T08:00:00Z', end: '2026-03-07T08:00:00Z' };
-const BOB_THU = { start: '2026-03-05T08:00:00Z', end: '2026-03-06T08:00:00Z' };
 const BOB_SAT = { start: '2026-03-07T08:00:00Z', end: '2026-03-08T08:00:00Z' };
 const MIN = 60_000;
 // Fri 08:40 Berlin: my shift starts in 20 min.
@@ -101,7 +100,7 @@ describe('reminders after handing my shift off', () => {
     expect(h.notifier.shown.slice(before).filter(aboutFri).map(line)).toEqual([]);
   }, 60_000);
 
-  it('a swap: my Fri is corrected once and never announced; Bob\'s Sat, mine now, gets its reminders', async () => {
+  it("a swap: my Fri is corrected once and never announced; Bob's Sat, mine now, gets its reminders", async () => {
     const { h, engine } = await leadShown();
     const swap = await h.clock.runWhileAdvancing(
       engine.handlers['swap:create']({
