@@ -36,7 +36,7 @@ export function passedKey(key: string): string {
 }
 
 /**
- * The record entry saying a reminder of this shift was shown (spoken then, not kept for a summary): the record of
+ * The record entry saying a reminder of this shift's start was shown (spoken then, not kept for a summary): the record of
  * settled keys can't tell, as a missed lead that another comes soon after is settled unshown. A correction
  * (./corrections) is said only over one of these.
  */
@@ -114,10 +114,12 @@ export function createDelivery(o: DeliveryOptions): Delivery {
     return new Set(outcomes.flatMap((out) => out.settle.map((r) => r.key)));
   }
 
-  /** One entry per shift a spoken message was about. */
+  /** One entry per shift whose start a spoken message told (its end is no promise a hand-off can break). */
   const saidEntries = (spoken: readonly Outcome[]): FiredEntry[] =>
     spoken.flatMap((out) =>
-      out.settle.flatMap((r) => (r.shift ? [{ key: saidKey(r.shift.group), untilMs: r.untilMs }] : [])),
+      out.settle.flatMap((r) =>
+        r.shift && r.kind !== 'end' ? [{ key: saidKey(r.shift.group), untilMs: r.untilMs }] : [],
+      ),
     );
 
   return {
