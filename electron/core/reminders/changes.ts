@@ -8,6 +8,7 @@ import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
+import { correctionsOf } from './corrections';
 import { changeNotification, type ShiftChange } from './notice-messages';
 import { MINUTE_MS } from '../../shared/time';
 import { startRemindersOf } from '../../shared/start-reminders';
@@ -182,8 +183,10 @@ function scheduleChanges(
   const items: PlannedReminder[] = [];
   for (const found of componentsOf(blocksOf(sides.beforeSegs, me), afterBlocks, window)) {
     const c = withCutShort(found, afterBlocks, window.startMs);
-    if (differsWithin(c, both) && !causedByMe(c, before, snapshot, after.id))
-      items.push(noticeOf(c, sides, window.startMs, input));
+    if (!differsWithin(c, both)) continue;
+    // My own override is no change to tell; a reminder already shown for time it gave away is corrected.
+    if (causedByMe(c, before, snapshot, after.id)) items.push(...correctionsOf(c, sides, input));
+    else items.push(noticeOf(c, sides, window.startMs, input));
   }
   return items;
 }

@@ -35,6 +35,15 @@ export function passedKey(key: string): string {
   return `passed:${key}`;
 }
 
+/**
+ * The record entry saying a reminder of this shift's start was shown (spoken then, not kept for a summary): the record of
+ * settled keys can't tell, as a missed lead that another comes soon after is settled unshown. A correction
+ * (./corrections) is said only over one of these.
+ */
+export function saidKey(group: string): string {
+  return `said:${group}`;
+}
+
 /** What the summary after quiet time is worded with, as of the judgement that delivers it. */
 export interface SettleContext {
   /** What is still planned (a held lead stays in the summary only while its shift is planned and ahead). */
@@ -105,6 +114,14 @@ export function createDelivery(o: DeliveryOptions): Delivery {
     return new Set(outcomes.flatMap((out) => out.settle.map((r) => r.key)));
   }
 
+  /** One entry per shift whose start a spoken message told (its end is no promise a hand-off can break). */
+  const saidEntries = (spoken: readonly Outcome[]): FiredEntry[] =>
+    spoken.flatMap((out) =>
+      out.settle.flatMap((r) =>
+        r.shift && r.kind !== 'end' ? [{ key: saidKey(r.shift.group), untilMs: r.untilMs }] : [],
+      ),
+    );
+
   return {
     settle(outcomes, nowMs, ctx) {
       if (o.silenced?.() === true) return pass(outcomes);
@@ -120,7 +137,9 @@ export function createDelivery(o: DeliveryOptions): Delivery {
       const quiet = quietEndMs !== undefined;
       const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
       const waits = shown.filter((out) => quietEndMs !== undefined && !isUrgent(out, nowMs, quietEndMs));
-      const speaks = shown.filter((out) => !waits.includes(out)).map((out) => out.show);
+      const spoken = shown.filter((out) => !waits.includes(out));
+      const speaks = spoken.map((out) => out.show);
+      entries.push(...saidEntries(spoken));
       if (entries.length > 0)
         deliver(
           o.firedStore.add(

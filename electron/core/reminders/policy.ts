@@ -152,6 +152,7 @@ export const POLICIES = {
   },
   coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
   change: { ...NOTICE, quiet: 'speaks-in-time', inSummary: 'without-timing', onTime: asNoticed, late: asNoticed },
+  correction: { ...NOTICE, quiet: 'speaks-in-time', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
 } satisfies Record<ReminderKind, ReminderPolicy>;
 
 export const policyOf = (kind: ReminderKind): ReminderPolicy => POLICIES[kind];

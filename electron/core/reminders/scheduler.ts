@@ -112,8 +112,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   let confirming: { keys: ReadonlySet<string>; untilMs: number | undefined } = { keys: new Set(), untilMs: undefined };
   // Shown, or passed while the account was silenced (never caught up afterwards).
   const recorded = (key: string): boolean => firedStore.has(key) || firedStore.has(passedKey(key));
+  // A correction of reminders none of which was shown (or all passed unshown) has nothing to correct.
+  const pointless = (r: PlannedReminder): boolean =>
+    r.corrects !== undefined && !r.corrects.some((key) => firedStore.has(key));
   const done = (r: PlannedReminder): boolean =>
-    recorded(r.key) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every(recorded));
+    recorded(r.key) || pointless(r) || (r.settles !== undefined && r.settles.length > 0 && r.settles.every(recorded));
 
   const arm = (): void => {
     cancelTimer?.();

@@ -7,8 +7,9 @@ import { keptReadAtMs, knownOf } from './known';
 import type { MessageOptions, ShiftRef } from './messages';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
-/** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). */
-export type ReminderKind = 'lead' | 'heads-up' | 'start' | 'end' | 'coverage' | 'change';
+/** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). `correction`: a
+ *  reminder already shown no longer holds because of an override of mine (./corrections). */
+export type ReminderKind = 'lead' | 'heads-up' | 'start' | 'end' | 'coverage' | 'change' | 'correction';
 
 export interface PlannedReminder {
   /** Stable identity: the same reminder planned again has the same key; fired keys are never shown again. */
@@ -30,6 +31,8 @@ export interface PlannedReminder {
   /** Quiet time never holds it past this instant (shared/start-reminders: the last lead before a start when no
    *  "On call now" follows, a change to a shift starting then). */
   mustPrecedeMs?: number;
+  /** A correction: the reminders it corrects; it is said only if one of them is on record as shown. */
+  corrects?: string[];
   /** A heads-up: the reminders of its shift that still come during quiet hours (what it promises). */
   comes?: StartReminder[];
 }

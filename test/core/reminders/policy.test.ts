@@ -29,7 +29,7 @@ function planned(): PlannedReminder[] {
   });
 }
 
-const notice = (kind: 'coverage' | 'change'): PlannedReminder => ({
+const notice = (kind: 'coverage' | 'change' | 'correction'): PlannedReminder => ({
   key: `${kind}:x`,
   atMs: ms(NOW),
   kind,
@@ -43,7 +43,7 @@ const notice = (kind: 'coverage' | 'change'): PlannedReminder => ({
 });
 
 function sample(kind: ReminderKind): PlannedReminder {
-  if (kind === 'coverage' || kind === 'change') return notice(kind);
+  if (kind === 'coverage' || kind === 'change' || kind === 'correction') return notice(kind);
   const r = planned().find((x) => x.kind === kind);
   if (!r) throw new Error(`no ${kind} planned`);
   return r;

@@ -1,0 +1,88 @@
+// Corrections of reminders already shown for time I handed off myself (away mode, a swap, an override of mine).
+// My own override is never told as a change someone else made (changes.ts), but an "On call in 15 min" shown
+// before it landed now says something false: it is corrected once, naming who covers that time instead. Only a
+// start that no longer holds is corrected (I am not on call then any more); the correction is kept only
+// while a reminder of that block is on record as spoken (delivery's `saidKey`; the scheduler drops it otherwise).
+import { joinNames } from '../../shared/format';
+import { isoOf, type Block, type Segment } from '../model/segments';
+import type { ScheduleSnapshot } from '../model/snapshot';
+import { saidKey } from './delivery';
+import { dayTimeText, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { shiftRef, type PlanInput, type PlannedReminder } from './types';
+
+/** Who is on call (other than me) during a span, in the new data. */
+function coverersOf(segments: readonly Segment[], startMs: number, endMs: number, me: string): string[] {
+  const names = new Set<string>();
+  for (const seg of segments) {
+    if (seg.endMs <= startMs || seg.startMs >= endMs) continue;
+    for (const u of seg.users) if (u.email.toLowerCase() !== me) names.add(u.name);
+  }
+  return [...names];
+}
+
+/** "Not on call at 09:00 after all" / "Bob covers Platform primary 09:00–17:00 instead of you." */
+export function correctionNotification(
+  key: string,
+  was: ShiftRef,
+  lostEndMs: number,
+  coverers: readonly string[],
+  later: ShiftRef | undefined,
+  nowMs: number,
+  opts: MessageOptions,
+) {
+  const lost: ShiftRef = { ...was, endMs: lostEndMs };
+  const window = `${was.scheduleName} ${windowText(lost, nowMs, opts)}`;
+  const who =
+    coverers.length === 0
+      ? `${window} is no longer yours.`
+      : `${joinNames(coverers)} ${coverers.length > 1 ? 'cover' : 'covers'} ${window} instead of you.`;
+  const rest = later
+    ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} until ${dayTimeText(later.endMs, nowMs, later, opts)}.`
+    : '';
+  const title = `Not on call at ${dayTimeText(was.startMs, nowMs, was, opts)} after all`;
+  return toStatus(key, title, `${who}${rest}`, was);
+}
+
+export interface CorrectionSides {
+  before: ScheduleSnapshot;
+  after: ScheduleSnapshot;
+  beforeSegs: readonly Segment[];
+  afterSegs: readonly Segment[];
+  me: string;
+  zone: string;
+}
+
+/** For a change my own override made: one correction per block of mine not begun yet whose start no longer holds. */
+export function correctionsOf(
+  c: { before: readonly Block[]; after: readonly Block[] },
+  sides: CorrectionSides,
+  input: PlanInput,
+): PlannedReminder[] {
+  const { before, after, beforeSegs, afterSegs, me, zone } = sides;
+  return (
+    c.before
+      // Still on call at that start (the block only grew or joined another): the reminder holds.
+      .filter((b) => b.startMs > input.nowMs && !c.after.some((a) => a.startMs <= b.startMs && b.startMs < a.endMs))
+      .map((b) => {
+        const was = shiftRef(before, beforeSegs, b, zone);
+        // What is still mine of it: the first block of the new data starting inside it.
+        const laterBlock = c.after.find((a) => a.startMs > b.startMs && a.startMs < b.endMs);
+        const later = laterBlock ? shiftRef(after, afterSegs, laterBlock, zone) : undefined;
+        const lostEndMs = laterBlock?.startMs ?? b.endMs;
+        const key = `correction:${after.id}:${isoOf(b.startMs)}`;
+        const coverers = coverersOf(afterSegs, b.startMs, lostEndMs, me);
+        const notification = correctionNotification(key, was, lostEndMs, coverers, later, input.nowMs, input);
+        return {
+          key,
+          atMs: input.nowMs,
+          kind: 'correction' as const,
+          untilMs: b.endMs,
+          notification,
+          corrects: [saidKey(was.group)],
+          // As urgent through quiet hours as the reminders it corrects.
+          startsAtMs: b.startMs,
+          mustPrecedeMs: b.startMs,
+        };
+      })
+  );
+}
