@@ -6,8 +6,10 @@ import { formatDayTime, formatRelative } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import {
+  PLANNED,
   headsUpNotification,
   lateEndNotification,
+  reminderBasis,
   savedEndNotification,
   savedStartNotification,
   sinceNotification,
@@ -71,8 +73,8 @@ const asPlanned = (s: Say): NotificationRequest => s.r.notification;
 
 /** "On call in 3 h", from the present. */
 const upcomingNow: Wording = {
-  fresh: withShift(({ r, nowMs, opts }, ref) => upcomingNotification(r.key, ref, nowMs, opts)),
-  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => upcomingNotification(r.key, ref, nowMs, opts, savedAtMs)),
+  fresh: withShift(({ r, nowMs, opts }, ref) => upcomingNotification(r.key, ref, nowMs, opts, PLANNED)),
+  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => upcomingNotification(r.key, ref, nowMs, opts, reminderBasis(savedAtMs))),
 };
 
 const asNoticed: Wording = {
@@ -108,7 +110,7 @@ export const POLICIES = {
     onTime: {
       fresh: asPlanned,
       saved: withShift(({ r, opts, savedAtMs }, ref) =>
-        headsUpNotification(r.key, ref, r.atMs, r.comes ?? [], opts, savedAtMs),
+        headsUpNotification(r.key, ref, r.atMs, r.comes ?? [], opts, reminderBasis(savedAtMs)),
       ),
     },
     late: upcomingNow,
@@ -122,13 +124,13 @@ export const POLICIES = {
     onTime: {
       fresh: asPlanned,
       saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
-        savedStartNotification(r.key, ref, opts, nowMs, savedAtMs),
+        savedStartNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs)),
       ),
     },
     late: {
-      fresh: withShift(({ nowMs, opts }, ref) => sinceNotification(`${ref.group}:start`, ref, opts, nowMs)),
+      fresh: withShift(({ nowMs, opts }, ref) => sinceNotification(`${ref.group}:start`, ref, opts, nowMs, PLANNED)),
       saved: withShift(({ nowMs, opts, savedAtMs }, ref) =>
-        sinceNotification(`${ref.group}:start`, ref, opts, nowMs, savedAtMs),
+        sinceNotification(`${ref.group}:start`, ref, opts, nowMs, reminderBasis(savedAtMs)),
       ),
     },
   },
@@ -142,12 +144,12 @@ export const POLICIES = {
     onTime: {
       fresh: asPlanned,
       saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
-        savedEndNotification(r.key, ref, opts, nowMs, savedAtMs),
+        savedEndNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs)),
       ),
     },
     late: {
-      fresh: withShift(({ r, nowMs, opts }, ref) => lateEndNotification(r.key, ref, opts, nowMs)),
-      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => lateEndNotification(r.key, ref, opts, nowMs, savedAtMs)),
+      fresh: withShift(({ r, nowMs, opts }, ref) => lateEndNotification(r.key, ref, opts, nowMs, PLANNED)),
+      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => lateEndNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs))),
     },
   },
   coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
