@@ -108,6 +108,8 @@ function gapPhrase(g: MyGap, time: (iso: string) => string): string {
       return g.until ? `${g.scheduleName} known only until ${time(g.until)}` : `${g.scheduleName} known only in part`;
     case 'read':
       return g.readAt ? `${g.scheduleName} checked ${time(g.readAt)}` : `${g.scheduleName} checked earlier`;
+    default:
+      return assertNever(g.kind);
   }
 }
 

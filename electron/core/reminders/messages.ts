@@ -66,22 +66,28 @@ export function reminderBasis(savedAtMs: number | undefined): Basis {
   return savedAtMs === undefined ? PLANNED : { kind: 'saved', savedAt: new Date(savedAtMs).toISOString() };
 }
 
-/** What a reminder's words say first about what they rest on: '' when fresh, "According to saved data from 14:02, "
- *  when saved (a catch-up judged from data the service has not confirmed since), "Unknown now (…); as last read, "
+/** What a reminder says it rests on, as the words that open it: '' when fresh, "According to saved data from 14:02"
+ *  when saved (a catch-up judged from data the service has not confirmed since), "Unknown now (…); as last read"
  *  when unknown. Every basis is worded (the compiler holds it), so no reminder states saved data bare. */
-export function savedDataPrefix(basis: Basis, nowMs: number, opts: MessageOptions): string {
+export function basisLead(basis: Basis, nowMs: number, opts: MessageOptions): string {
   switch (basis.kind) {
     case 'fresh':
       return '';
     case 'saved':
       return basis.savedAt === null
-        ? 'According to saved data, '
-        : `According to saved data from ${formatDayTime(basis.savedAt, { ...opts, nowMs })}, `;
+        ? 'According to saved data'
+        : `According to saved data from ${formatDayTime(basis.savedAt, { ...opts, nowMs })}`;
     case 'unknown':
-      return `Unknown now (${unknownWhyText(basis.why)}); as last read, `;
+      return `Unknown now (${unknownWhyText(basis.why)}); as last read`;
     default:
       return assertNever(basis);
   }
+}
+
+/** The basis lead as the start of a sentence: "According to saved data from 14:02, " ('' when fresh). */
+export function savedDataPrefix(basis: Basis, nowMs: number, opts: MessageOptions): string {
+  const lead = basisLead(basis, nowMs, opts);
+  return lead === '' ? '' : `${lead}, `;
 }
 
 /** "you are on call: Platform …", after the basis prefix where there is one. */

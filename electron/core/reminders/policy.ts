@@ -7,6 +7,7 @@ import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import {
   PLANNED,
+  basisLead,
   headsUpNotification,
   lateEndNotification,
   reminderBasis,
@@ -57,10 +58,8 @@ export interface ReminderPolicy {
 
 /** "According to saved data from 18:55: …" for notices whose own words don't take the prefix. */
 function savedNotice(n: NotificationRequest, savedAtMs: number, s: Say): NotificationRequest {
-  return {
-    ...n,
-    body: `According to saved data from ${formatDayTime(savedAtMs, { ...s.opts, nowMs: s.nowMs })}: ${n.body}`,
-  };
+  const lead = basisLead(reminderBasis(savedAtMs), s.nowMs, s.opts);
+  return lead === '' ? n : { ...n, body: `${lead}: ${n.body}` };
 }
 
 /** Shift wordings need the shift; a reminder without one (never planned so) speaks as planned. */
