@@ -176,12 +176,9 @@ export function savedStartNotification(
   basis: Basis,
 ): NotificationRequest {
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
-  return toStatus(
-    id,
-    'On call now',
-    `${savedDataPrefix(basis, nowMs, opts)}you are on call now for ${ref.scheduleName} until ${until}.`,
-    ref,
-  );
+  const saved = savedDataPrefix(basis, nowMs, opts);
+  const you = opening(saved, 'You');
+  return toStatus(id, 'On call now', `${saved}${you} are on call now for ${ref.scheduleName} until ${until}.`, ref);
 }
 
 /** An end on time, but from data not confirmed lately: "According to saved data from 15:55, your … shift is over." */
@@ -192,10 +189,12 @@ export function savedEndNotification(
   nowMs: number,
   basis: Basis,
 ): NotificationRequest {
+  const saved = savedDataPrefix(basis, nowMs, opts);
+  const your = opening(saved, 'Your');
   const what = ref.startSeen
-    ? `your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
-    : `your ${ref.scheduleName} shift`;
-  return toStatus(id, 'Shift ended', `${savedDataPrefix(basis, nowMs, opts)}${what} is over.`, ref);
+    ? `${your} ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
+    : `${your} ${ref.scheduleName} shift`;
+  return toStatus(id, 'Shift ended', `${saved}${what} is over.`, ref);
 }
 
 /** A shift end the app could not show on time (asleep, closed): "Your Platform primary shift 09:00–17:00 ended at

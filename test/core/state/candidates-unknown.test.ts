@@ -58,7 +58,7 @@ describe('who could cover, from saved data', () => {
       nowMs: NOW,
     });
 
-  it('says "free per saved data from 03:00" while the schedule can\'t be re-read, and nothing extra when fresh', () => {
+  it('says "free per saved data from <read time>" while the schedule can\'t be re-read, and nothing extra when fresh', () => {
     const saved = rank(
       platformOf({
         shiftsFetchedAt: '2026-03-08T02:00:00Z',
@@ -66,7 +66,7 @@ describe('who could cover, from saved data', () => {
         problem: { kind: 'network', message: 'offline', at: '2026-03-08T04:59:00Z' },
       }),
     );
-    // 02:00Z is 03:00 in Berlin; the test's zone is the machine's, so read the time as the app formats it.
+    // The picker gives the read time in the machine's zone (as every local time): read 02:00Z there.
     const at = new Date('2026-03-08T02:00:00Z').toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
     expect(saved[0]?.detail).toContain(`free per saved data from ${at}`);
     expect(saved[0]?.detail).not.toMatch(/not known|unknown whether/);
