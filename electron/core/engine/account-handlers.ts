@@ -47,7 +47,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
             .map((other) => ({
               label: other.account().label,
               snapshot: other.deps.snapshot.get(),
-              settings: other.settings(),
+              settings: other.deps.settings(),
             })),
       });
       bySession.set(session, made);
