@@ -197,7 +197,7 @@ describe('planning shift-change reminders', () => {
     const items = plan({ settings, snapshot: after, previous: before });
     const notice = items.find((r) => r.kind === 'change');
     expect(notice?.notification.body).toMatch(/added to Platform primary/);
-    const group = 'shift:sch_p:2026-03-02T10:00:00.000Z';
+    const group = 'shift:sch_p:2026-03-02T10:00:00Z';
     // Independently: the 3 h lead of that shift fell due at 07:00, before the notice; the 30 min one has not.
     expect(notice?.replaces).toContain(`${group}:lead180`);
     expect(notice?.replaces ?? []).not.toContain(`${group}:lead30`);
