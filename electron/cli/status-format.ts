@@ -84,7 +84,9 @@ function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): stri
       : `  now:  ${nobody}`,
   );
   const until = nothingPlannedUntil(s, o.nowMs);
-  const nothing = until ? `nothing scheduled until ${formatDayTime(until.until, t)}${thenUnknown(until.after)}` : 'unknown';
+  const nothing = until
+    ? `nothing scheduled until ${formatDayTime(until.until, t)}${thenUnknown(until.after)}`
+    : 'unknown';
   lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : `  next: ${nothing}`);
   return lines;
 }

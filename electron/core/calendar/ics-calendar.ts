@@ -86,9 +86,13 @@ export function descriptionOf(b: CalendarBlock, localZone: string): string {
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
   lines.push(`Before you: ${neighbourText(b.before, 'earlier', b.unknownWhy?.before)}`);
   const goesOn = mayGoOn(b.endBasis);
-  const after = goesOn === 'past the read' ? 'unknown (later shifts not fetched yet)' : neighbourText(b.after, 'later', b.unknownWhy?.after);
+  const after =
+    goesOn === 'past the read'
+      ? 'unknown (later shifts not fetched yet)'
+      : neighbourText(b.after, 'later', b.unknownWhy?.after);
   lines.push(`After you: ${after}`);
-  if (goesOn === 'past the read') lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
+  if (goesOn === 'past the read')
+    lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
   if (goesOn === 'hole') lines.push("This block may go on longer: the shifts after it couldn't be read.");
   lines.push(`Schedule: ${b.scheduleName} (${b.scheduleId})`);
   return lines.join('\n');

@@ -6,7 +6,14 @@ import type { ServiceSettings } from '../../shared/settings';
 import { freshnessBasis, type Basis } from '../../shared/basis';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { blocksOf, instantMs, segmentsOf } from '../model/segments';
-import { knownUntilMs, stretchAt, timelineBasis, timelineOf, type KnownTimeline, type UnknownWhy } from '../model/timeline';
+import {
+  knownUntilMs,
+  stretchAt,
+  timelineBasis,
+  timelineOf,
+  type KnownTimeline,
+  type UnknownWhy,
+} from '../model/timeline';
 import { scheduleStatus } from '../state/status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 

@@ -73,7 +73,9 @@ const asPlanned = (s: Say): NotificationRequest => s.r.notification;
 /** "On call in 3 h", from the present. */
 const upcomingNow: Wording = {
   fresh: withShift(({ r, nowMs, opts }, ref) => upcomingNotification(r.key, ref, nowMs, opts, PLANNED)),
-  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => upcomingNotification(r.key, ref, nowMs, opts, reminderBasis(savedAtMs))),
+  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
+    upcomingNotification(r.key, ref, nowMs, opts, reminderBasis(savedAtMs)),
+  ),
 };
 
 const asNoticed: Wording = {
@@ -148,7 +150,9 @@ export const POLICIES = {
     },
     late: {
       fresh: withShift(({ r, nowMs, opts }, ref) => lateEndNotification(r.key, ref, opts, nowMs, PLANNED)),
-      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => lateEndNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs))),
+      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
+        lateEndNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs)),
+      ),
     },
   },
   coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },

@@ -71,7 +71,9 @@ describe('what a reminder rests on, worded from its basis', () => {
     expect(savedDataPrefix(PLANNED, now, opts)).toBe('');
     expect(savedDataPrefix(saved, now, opts)).toBe('According to saved data from 08:55, ');
     expect(savedDataPrefix(undated, now, opts)).toBe('According to saved data, ');
-    expect(savedDataPrefix(hole, now, opts)).toBe("Unknown now (shifts the service sent couldn't be read); as last read, ");
+    expect(savedDataPrefix(hole, now, opts)).toBe(
+      "Unknown now (shifts the service sent couldn't be read); as last read, ",
+    );
   });
 
   it('a caught-up "On call in 2 h" and a late end say their basis, and start their sentence in the right case', () => {

@@ -193,7 +193,10 @@ describe('planning shift-change reminders', () => {
     // its 07:00 reminder (3 h ahead) is already due, and the notice says it; a catch-up after it would say it twice.
     const own = { leadTimesMin: [180, 30], atStart: true, atEnd: true, coverageRequests: true, shiftChanges: true };
     const settings = settingsWith({ schedules: [{ id: 'sch_p', reminders: own }] });
-    const after = snap([...(before.schedules[0]?.shifts ?? []), shift('2026-03-02T10:00:00Z', '2026-03-02T12:00:00Z', me)]);
+    const after = snap([
+      ...(before.schedules[0]?.shifts ?? []),
+      shift('2026-03-02T10:00:00Z', '2026-03-02T12:00:00Z', me),
+    ]);
     const items = plan({ settings, snapshot: after, previous: before });
     const notice = items.find((r) => r.kind === 'change');
     expect(notice?.notification.body).toMatch(/added to Platform primary/);
