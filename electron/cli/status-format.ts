@@ -6,7 +6,15 @@ import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
-import { coverageIssuesText, gapsBefore, knowsNow, myAbsence, nothingPlannedUntil, nowEnd } from '../shared/knowledge';
+import {
+  coverageIssuesText,
+  gapsBefore,
+  knowsNow,
+  myAbsence,
+  nothingPlannedUntil,
+  nowEnd,
+  thenUnknown,
+} from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
 import type {
@@ -76,7 +84,9 @@ function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): stri
       : `  now:  ${nobody}`,
   );
   const until = nothingPlannedUntil(s, o.nowMs);
-  const nothing = until ? `nothing scheduled until ${formatDayTime(until, t)}` : 'unknown';
+  const nothing = until
+    ? `nothing scheduled until ${formatDayTime(until.until, t)}${thenUnknown(until.after)}`
+    : 'unknown';
   lines.push(s.next ? `  next: ${names(s.next.users)} from ${formatDayTime(s.next.start, t)}` : `  next: ${nothing}`);
   return lines;
 }

@@ -108,6 +108,8 @@ function gapPhrase(g: MyGap, time: (iso: string) => string): string {
       return g.until ? `${g.scheduleName} known only until ${time(g.until)}` : `${g.scheduleName} known only in part`;
     case 'read':
       return g.readAt ? `${g.scheduleName} checked ${time(g.readAt)}` : `${g.scheduleName} checked earlier`;
+    default:
+      return assertNever(g.kind);
   }
 }
 
@@ -220,13 +222,16 @@ export function coverageIssuesText(state: AppState): string | undefined {
   return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-/** "Nothing planned until Tue 09:00": where the stretch of nobody after now (or after now's people) ends, which is
- *  where the known stops when no next people follow; undefined when that time isn't known. */
-export function nothingPlannedUntil(s: ScheduleView, nowMs: number): string | undefined {
+/** "Nothing planned until Tue 09:00": where the stretch of nobody after now (or after now's people) ends, with what
+ *  the time right after it rests on (unknown where a hole or the end of the read follows: surfaces add
+ *  `thenUnknown`, "…, then unknown", since nothing says something is planned then); undefined when not known. */
+export function nothingPlannedUntil(s: ScheduleView, nowMs: number): { until: string; after: Basis } | undefined {
   if (!hasData(s.status)) return undefined;
   const after = s.now ? Date.parse(s.now.end) : nowMs;
   const span = spanAt(s, after);
-  return span?.kind === 'nobody' ? span.end : undefined;
+  if (span?.kind !== 'nobody') return undefined;
+  const endMs = Date.parse(span.end);
+  return { until: span.end, after: viewBasis(s, endMs, endMs + 1) };
 }
 
 /** Who is on call now, with what "until `end`" rests on: the time right after it on the timeline (unknown there:

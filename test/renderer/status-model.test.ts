@@ -172,7 +172,7 @@ describe('schedule cards', () => {
     expect(lines).toEqual({
       known: true,
       now: 'No one is on call',
-      next: 'Nothing planned until 19 May, 09:00',
+      next: 'Nothing planned until 19 May, 09:00, then unknown',
       status: 'Showing saved data from 09:30: Timed out',
     });
     // When the popover's one stale line already says why and since when (the whole sync is failing), the card says nothing.

@@ -67,22 +67,33 @@ function savedLine(b: CalendarBlock, localZone: string): string[] {
   return [`From saved data read ${when(b.saved.atMs, localZone)} (${why}): this block may have changed.`];
 }
 
+/** Whether the block may go on past its end, from what the time after it rests on: not where that was read (fresh
+ *  or saved, the saved line says which); where it wasn't, why (a hole, or the end of the read). */
+function mayGoOn(after: CalendarBlock['endBasis']): 'no' | 'hole' | 'past the read' {
+  switch (after.kind) {
+    case 'fresh':
+    case 'saved':
+      return 'no';
+    case 'unknown':
+      return after.why === 'hole' ? 'hole' : 'past the read';
+    default:
+      return assertNever(after);
+  }
+}
+
 export function descriptionOf(b: CalendarBlock, localZone: string): string {
   const lines = [...savedLine(b, localZone), ...zoneLines(b, localZone)];
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
   lines.push(`Before you: ${neighbourText(b.before, 'earlier', b.unknownWhy?.before)}`);
-  const hole = b.unknownWhy?.after === 'hole';
+  const goesOn = mayGoOn(b.endBasis);
   const after =
-    b.mayContinue && !hole
+    goesOn === 'past the read'
       ? 'unknown (later shifts not fetched yet)'
       : neighbourText(b.after, 'later', b.unknownWhy?.after);
   lines.push(`After you: ${after}`);
-  if (b.mayContinue)
-    lines.push(
-      hole
-        ? "This block may go on longer: the shifts after it couldn't be read."
-        : 'This block may go on longer: it reaches the end of the shifts fetched so far.',
-    );
+  if (goesOn === 'past the read')
+    lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
+  if (goesOn === 'hole') lines.push("This block may go on longer: the shifts after it couldn't be read.");
   lines.push(`Schedule: ${b.scheduleName} (${b.scheduleId})`);
   return lines.join('\n');
 }

@@ -6,7 +6,14 @@ import type { ServiceSettings } from '../../shared/settings';
 import { freshnessBasis, type Basis } from '../../shared/basis';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { blocksOf, instantMs, segmentsOf } from '../model/segments';
-import { knownUntilMs, stretchAt, timelineOf, type KnownTimeline, type UnknownWhy } from '../model/timeline';
+import {
+  knownUntilMs,
+  stretchAt,
+  timelineBasis,
+  timelineOf,
+  type KnownTimeline,
+  type UnknownWhy,
+} from '../model/timeline';
 import { scheduleStatus } from '../state/status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
@@ -22,8 +29,9 @@ export interface CalendarBlock {
   /** On call just before / after: [] when nobody is (uncovered), null when the fetched shifts stop there. */
   before: Person[] | null;
   after: Person[] | null;
-  /** What follows the block isn't known (the end of what was read, a hole), so it may go on longer. */
-  mayContinue: boolean;
+  /** What the time right after the block rests on: unknown (the end of what was read, a hole) means it may go on
+   *  longer, so its end is not stated as its end. */
+  endBasis: Basis;
   /** Why the time just before / after isn't known, where it isn't: a hole the service sent unreadable, or outside
    *  the read. */
   unknownWhy?: { before?: UnknownWhy; after?: UnknownWhy };
@@ -98,7 +106,7 @@ function blocksOfSchedule(
       before: neighbour(timeline, b.startMs, 'before'),
       after: neighbour(timeline, b.endMs, 'after'),
       // What follows isn't known (the end of the read, a hole): the block may go on.
-      mayContinue: stretchAt(timeline, b.endMs).kind === 'unknown',
+      endBasis: timelineBasis(timeline, status, b.endMs, b.endMs + 1),
       ...unknownWhyOf(timeline, b.startMs, b.endMs),
       ...(saved ? { saved } : {}),
       basis,

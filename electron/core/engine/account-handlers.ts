@@ -44,7 +44,11 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
           parts
             .sessions()
             .filter((other) => other.id !== session.id)
-            .map((other) => ({ label: other.account().label, snapshot: other.deps.snapshot.get() })),
+            .map((other) => ({
+              label: other.account().label,
+              snapshot: other.deps.snapshot.get(),
+              settings: other.deps.settings(),
+            })),
       });
       bySession.set(session, made);
     }

@@ -3,6 +3,7 @@
 import { formatDayTime, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import { stillComingText, type StartReminder } from '../../shared/start-reminders';
+import { assertNever, unknownWhyText, type Basis } from '../../shared/basis';
 
 export interface MessageOptions {
   localZone?: string;
@@ -56,11 +57,48 @@ export function toStatus(id: string, title: string, body: string, ref: ShiftRef)
   return { id, title, body, target: 'status', params: { scheduleId: ref.scheduleId } };
 }
 
-/** "According to saved data from 14:02, " — a catch-up judged from data the service has not confirmed since waking. */
-export function savedDataPrefix(savedAtMs: number | undefined, nowMs: number, opts: MessageOptions): string {
-  if (savedAtMs === undefined) return '';
-  return `According to saved data from ${formatDayTime(savedAtMs, { ...opts, nowMs })}, `;
+/** What a reminder planned from the latest read rests on: that read, fresh when planned. */
+export const PLANNED: Basis = { kind: 'fresh', readAt: null };
+
+/** The basis of a reminder judged at a moment: fresh, or saved data read at `savedAtMs` (a kept earlier read over a
+ *  hole, or data the service has not confirmed since waking or within the refresh allowance). */
+export function reminderBasis(savedAtMs: number | undefined): Basis {
+  return savedAtMs === undefined ? PLANNED : { kind: 'saved', savedAt: new Date(savedAtMs).toISOString() };
 }
+
+/** What a reminder says it rests on, as the words that open it: '' when fresh, "According to saved data from 14:02"
+ *  when saved (a catch-up judged from data the service has not confirmed since), "Unknown now (…); as last read"
+ *  when unknown. Every basis is worded (the compiler holds it), so no reminder states saved data bare. */
+export function basisLead(basis: Basis, nowMs: number, opts: MessageOptions): string {
+  switch (basis.kind) {
+    case 'fresh':
+      return '';
+    case 'saved':
+      return basis.savedAt === null
+        ? 'According to saved data'
+        : `According to saved data from ${formatDayTime(basis.savedAt, { ...opts, nowMs })}`;
+    case 'unknown':
+      return `Unknown now (${unknownWhyText(basis.why)}); as last read`;
+    default:
+      return assertNever(basis);
+  }
+}
+
+/** The basis lead as the start of a sentence: "According to saved data from 14:02, " ('' when fresh). */
+export function savedDataPrefix(basis: Basis, nowMs: number, opts: MessageOptions): string {
+  const lead = basisLead(basis, nowMs, opts);
+  return lead === '' ? '' : `${lead}, `;
+}
+
+/** "you are on call: Platform …", after the basis prefix where there is one. */
+function restingOn(basis: Basis, line: string, nowMs: number, opts: MessageOptions): string {
+  const prefix = savedDataPrefix(basis, nowMs, opts);
+  return prefix === '' ? line : `${prefix}you are on call: ${line}`;
+}
+
+/** The capital a sentence starts with where no prefix comes before it. */
+const opening = (prefix: string, word: string): string =>
+  prefix === '' ? word : word.charAt(0).toLowerCase() + word.slice(1);
 
 /** "On call in 15 min" — also used, computed from the present, when earlier reminders were slept through. */
 export function upcomingNotification(
@@ -68,10 +106,11 @@ export function upcomingNotification(
   ref: ShiftRef,
   atMs: number,
   opts: MessageOptions,
-  savedAtMs?: number,
+  basis: Basis,
 ): NotificationRequest {
   const line = shiftLine(ref, atMs, opts);
-  const body = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you are on call: ${line}.`;
+  const said = restingOn(basis, line, atMs, opts);
+  const body = said === line ? line : `${said}.`;
   return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
 }
 
@@ -84,10 +123,9 @@ export function headsUpNotification(
   atMs: number,
   comes: readonly StartReminder[],
   opts: MessageOptions,
-  savedAtMs?: number,
+  basis: Basis,
 ): NotificationRequest {
-  const line = shiftLine(ref, atMs, opts);
-  const what = savedAtMs === undefined ? line : `${savedDataPrefix(savedAtMs, atMs, opts)}you are on call: ${line}`;
+  const what = restingOn(basis, shiftLine(ref, atMs, opts), atMs, opts);
   const promise = stillComingText(comes, ref.startMs, opts) ?? 'this is its last reminder';
   const body = `${what}. It starts during quiet hours; ${promise}.`;
   // Quiet hours span the night: a start within 12 h on the next day reads "03:00 tonight", not "Wed 03:00".
@@ -114,13 +152,13 @@ export function sinceNotification(
   id: string,
   ref: ShiftRef,
   opts: MessageOptions,
-  nowMs: number = ref.startMs,
-  savedAtMs?: number,
+  nowMs: number,
+  basis: Basis,
 ): NotificationRequest {
   const since = dayTimeText(ref.startMs, nowMs, ref, opts);
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
-  const saved = savedDataPrefix(savedAtMs, nowMs, opts);
-  const you = saved === '' ? 'You' : 'you';
+  const saved = savedDataPrefix(basis, nowMs, opts);
+  const you = opening(saved, 'You');
   return toStatus(
     id,
     'On call now',
@@ -135,15 +173,12 @@ export function savedStartNotification(
   ref: ShiftRef,
   opts: MessageOptions,
   nowMs: number,
-  savedAtMs: number,
+  basis: Basis,
 ): NotificationRequest {
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
-  return toStatus(
-    id,
-    'On call now',
-    `${savedDataPrefix(savedAtMs, nowMs, opts)}you are on call now for ${ref.scheduleName} until ${until}.`,
-    ref,
-  );
+  const saved = savedDataPrefix(basis, nowMs, opts);
+  const you = opening(saved, 'You');
+  return toStatus(id, 'On call now', `${saved}${you} are on call now for ${ref.scheduleName} until ${until}.`, ref);
 }
 
 /** An end on time, but from data not confirmed lately: "According to saved data from 15:55, your … shift is over." */
@@ -152,12 +187,14 @@ export function savedEndNotification(
   ref: ShiftRef,
   opts: MessageOptions,
   nowMs: number,
-  savedAtMs: number,
+  basis: Basis,
 ): NotificationRequest {
+  const saved = savedDataPrefix(basis, nowMs, opts);
+  const your = opening(saved, 'Your');
   const what = ref.startSeen
-    ? `your ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
-    : `your ${ref.scheduleName} shift`;
-  return toStatus(id, 'Shift ended', `${savedDataPrefix(savedAtMs, nowMs, opts)}${what} is over.`, ref);
+    ? `${your} ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
+    : `${your} ${ref.scheduleName} shift`;
+  return toStatus(id, 'Shift ended', `${saved}${what} is over.`, ref);
 }
 
 /** A shift end the app could not show on time (asleep, closed): "Your Platform primary shift 09:00–17:00 ended at
@@ -167,10 +204,10 @@ export function lateEndNotification(
   ref: ShiftRef,
   opts: MessageOptions,
   nowMs: number,
-  savedAtMs?: number,
+  basis: Basis,
 ): NotificationRequest {
-  const saved = savedDataPrefix(savedAtMs, nowMs, opts);
-  const your = saved === '' ? 'Your' : 'your';
+  const saved = savedDataPrefix(basis, nowMs, opts);
+  const your = opening(saved, 'Your');
   const what = ref.startSeen
     ? `${your} ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
     : `${your} ${ref.scheduleName} shift`;

@@ -10,6 +10,7 @@ import {
   headsUpNotification,
   startNotification,
   upcomingNotification,
+  PLANNED,
   type ShiftRef,
 } from './messages';
 import { knownOf } from './known';
@@ -42,7 +43,7 @@ function headsUp(ref: ShiftRef, input: PlanInput, zone: string): PlannedReminder
       untilMs: ref.startMs,
       shift: ref,
       comes,
-      notification: headsUpNotification(key, ref, quiet.startMs, comes, input),
+      notification: headsUpNotification(key, ref, quiet.startMs, comes, input, PLANNED),
     },
   ];
 }
@@ -84,7 +85,7 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, endKnown: boolean, 
       items.push({ ...base, key, atMs: s.atMs, kind: 'start', notification: startNotification(key, ref, input) });
     } else if (ref.startMs > input.nowMs) {
       const key = `${ref.group}:lead${s.leadMin}`;
-      const notification = upcomingNotification(key, ref, s.atMs, input);
+      const notification = upcomingNotification(key, ref, s.atMs, input, PLANNED);
       const last = s.mustPrecedeMs === undefined ? {} : { mustPrecedeMs: s.mustPrecedeMs };
       items.push({ ...base, key, atMs: s.atMs, kind: 'lead', notification, ...last });
     }

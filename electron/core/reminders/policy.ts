@@ -6,8 +6,11 @@ import { formatDayTime, formatRelative } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import {
+  PLANNED,
+  basisLead,
   headsUpNotification,
   lateEndNotification,
+  reminderBasis,
   savedEndNotification,
   savedStartNotification,
   sinceNotification,
@@ -55,10 +58,8 @@ export interface ReminderPolicy {
 
 /** "According to saved data from 18:55: …" for notices whose own words don't take the prefix. */
 function savedNotice(n: NotificationRequest, savedAtMs: number, s: Say): NotificationRequest {
-  return {
-    ...n,
-    body: `According to saved data from ${formatDayTime(savedAtMs, { ...s.opts, nowMs: s.nowMs })}: ${n.body}`,
-  };
+  const lead = basisLead(reminderBasis(savedAtMs), s.nowMs, s.opts);
+  return lead === '' ? n : { ...n, body: `${lead}: ${n.body}` };
 }
 
 /** Shift wordings need the shift; a reminder without one (never planned so) speaks as planned. */
@@ -71,8 +72,10 @@ const asPlanned = (s: Say): NotificationRequest => s.r.notification;
 
 /** "On call in 3 h", from the present. */
 const upcomingNow: Wording = {
-  fresh: withShift(({ r, nowMs, opts }, ref) => upcomingNotification(r.key, ref, nowMs, opts)),
-  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => upcomingNotification(r.key, ref, nowMs, opts, savedAtMs)),
+  fresh: withShift(({ r, nowMs, opts }, ref) => upcomingNotification(r.key, ref, nowMs, opts, PLANNED)),
+  saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
+    upcomingNotification(r.key, ref, nowMs, opts, reminderBasis(savedAtMs)),
+  ),
 };
 
 const asNoticed: Wording = {
@@ -108,7 +111,7 @@ export const POLICIES = {
     onTime: {
       fresh: asPlanned,
       saved: withShift(({ r, opts, savedAtMs }, ref) =>
-        headsUpNotification(r.key, ref, r.atMs, r.comes ?? [], opts, savedAtMs),
+        headsUpNotification(r.key, ref, r.atMs, r.comes ?? [], opts, reminderBasis(savedAtMs)),
       ),
     },
     late: upcomingNow,
@@ -122,13 +125,13 @@ export const POLICIES = {
     onTime: {
       fresh: asPlanned,
       saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
-        savedStartNotification(r.key, ref, opts, nowMs, savedAtMs),
+        savedStartNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs)),
       ),
     },
     late: {
-      fresh: withShift(({ nowMs, opts }, ref) => sinceNotification(`${ref.group}:start`, ref, opts, nowMs)),
+      fresh: withShift(({ nowMs, opts }, ref) => sinceNotification(`${ref.group}:start`, ref, opts, nowMs, PLANNED)),
       saved: withShift(({ nowMs, opts, savedAtMs }, ref) =>
-        sinceNotification(`${ref.group}:start`, ref, opts, nowMs, savedAtMs),
+        sinceNotification(`${ref.group}:start`, ref, opts, nowMs, reminderBasis(savedAtMs)),
       ),
     },
   },
@@ -142,12 +145,14 @@ export const POLICIES = {
     onTime: {
       fresh: asPlanned,
       saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
-        savedEndNotification(r.key, ref, opts, nowMs, savedAtMs),
+        savedEndNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs)),
       ),
     },
     late: {
-      fresh: withShift(({ r, nowMs, opts }, ref) => lateEndNotification(r.key, ref, opts, nowMs)),
-      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) => lateEndNotification(r.key, ref, opts, nowMs, savedAtMs)),
+      fresh: withShift(({ r, nowMs, opts }, ref) => lateEndNotification(r.key, ref, opts, nowMs, PLANNED)),
+      saved: withShift(({ r, nowMs, opts, savedAtMs }, ref) =>
+        lateEndNotification(r.key, ref, opts, nowMs, reminderBasis(savedAtMs)),
+      ),
     },
   },
   coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },

@@ -6,13 +6,15 @@
 // more than the last 30 days). "Elsewhere" is every account's schedules: a person on another service is the same
 // person when the e-mail is (any case), so a teammate on call on Acme then is not offered on Work as free.
 import { DateTime } from 'luxon';
-import { zoneLabel } from '../../shared/format';
+import { assertNever, type Basis } from '../../shared/basis';
+import { formatDayTime, zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
 import type { ServiceSettings } from '../../shared/settings';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
-import { stretchesIn, timelineOf } from '../model/timeline';
+import { stretchesIn, timelineBasis, timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { nightsOver } from './load';
+import { scheduleStatus } from './status';
 
 const LOOK_BACK_MS = 30 * DAY_MS;
 
@@ -74,6 +76,8 @@ function localWindow(span: Span, zone: string, night: boolean, nowMs: number, lo
 export interface OtherAccountRead {
   label: string;
   snapshot: Snapshot;
+  /** Its settings: how old its data may be before it is saved data rather than fresh. */
+  settings: ServiceSettings;
 }
 
 export interface CandidatesInput {
@@ -92,19 +96,38 @@ interface NamedSchedule {
   schedule: ScheduleSnapshot;
   name: string;
   here: boolean;
+  /** What its data over the window rests on (its timeline and how fresh its account's read is). */
+  basis: Basis;
 }
 
 /** This account's schedules, then every other account's, each named as the picker says it. */
 function allSchedules(input: CandidatesInput): NamedSchedule[] {
+  const { window, nowMs } = input;
+  const basisOf = (s: ScheduleSnapshot, settings: ServiceSettings): Basis =>
+    timelineBasis(timelineOf(s), scheduleStatus(s, nowMs, settings, false), window.startMs, window.endMs);
   const own = input.snapshot.schedules.map((s) => ({
     schedule: s,
     name: s.details?.name ?? s.id,
     here: s.id === input.scheduleId,
+    basis: basisOf(s, input.settings),
   }));
   const others = input.otherAccounts.flatMap((a) =>
-    a.snapshot.schedules.map((s) => ({ schedule: s, name: `${a.label} · ${s.details?.name ?? s.id}`, here: false })),
+    a.snapshot.schedules.map((s) => ({
+      schedule: s,
+      name: `${a.label} · ${s.details?.name ?? s.id}`,
+      here: false,
+      basis: basisOf(s, a.settings),
+    })),
   );
   return [...own, ...others];
+}
+
+/** The weaker of two bases: unknown over saved over fresh; of two saved, the older read. */
+function weaker(a: Basis, b: Basis): Basis {
+  const rank = (x: Basis): number => (x.kind === 'unknown' ? 2 : x.kind === 'saved' ? 1 : 0);
+  if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
+  if (a.kind === 'saved' && b.kind === 'saved') return (a.savedAt ?? '') <= (b.savedAt ?? '') ? a : b;
+  return a;
 }
 
 /** The range the read shifts cover in the last 30 days: from the latest start of any watched schedule's read
@@ -122,10 +145,13 @@ function whereOnCall(schedules: readonly NamedSchedule[], emailLower: string, wi
   const couldBeOn = ({ schedule: s, here }: NamedSchedule): boolean =>
     here || !s.details?.users || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
   const ordered = [...during.filter((d) => d.here), ...during.filter((d) => !d.here)];
+  const fresh: Basis = { kind: 'fresh', readAt: null };
   return {
     here: during.find((d) => d.here)?.ms ?? 0,
     elsewhere: during.filter((d) => !d.here && d.ms > 0).map((d) => d.name),
     unknownOn: ordered.filter((d) => d.ms === 0 && d.unknown && couldBeOn(d)).map((d) => d.name),
+    // "Free" rests on every schedule they could be on call on: the weakest of those bases.
+    freeBasis: during.filter(couldBeOn).reduce<Basis>((b, d) => weaker(b, d.basis), fresh),
   };
 }
 
@@ -144,7 +170,7 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
-    const { here, elsewhere, unknownOn } = whereOnCall(schedules, emailLower, window);
+    const { here, elsewhere, unknownOn, freeBasis } = whereOnCall(schedules, emailLower, window);
     const recentMs = onCallMs(
       schedules.map((n) => n.schedule),
       emailLower,
@@ -164,7 +190,8 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       hoursFrom,
       viewer: u.seat === 'viewer',
     };
-    return { ...candidate, detail: detailOf(candidate, nowMs, unread) };
+    const free = freeNote(candidate, freeBasis, (iso) => formatDayTime(iso, { nowMs, locale: input.locale }));
+    return { ...candidate, detail: detailOf(candidate, nowMs, unread, free) };
   });
   return people.sort(
     (a, b) => rankKey(a) - rankKey(b) || a.recentHours - b.recentHours || a.name.localeCompare(b.name),
@@ -178,9 +205,27 @@ function rankKey(c: Candidate): number {
   return (c.onCallHere ? 16 : 0) + elsewhere + (c.viewer ? 2 : 0) + (c.night ? 1 : 0);
 }
 
+/** What "free then" rests on, said where it isn't fresh: "free per saved data from 14:02"; '' where they are on call
+ *  somewhere then (said as such) or free on fresh data; unknown time is named per schedule ("not known whether free
+ *  on Payments"), or "unknown whether free" where their free time rests on it but no schedule names it. */
+function freeNote(c: Omit<Candidate, 'detail'>, basis: Basis, time: (iso: string) => string): string {
+  if (c.onCallHere || c.onCallElsewhere.length > 0) return '';
+  switch (basis.kind) {
+    case 'fresh':
+      return '';
+    case 'saved':
+      return basis.savedAt === null ? 'free per saved data' : `free per saved data from ${time(basis.savedAt)}`;
+    case 'unknown':
+      return c.unknownOn.length > 0 ? '' : 'unknown whether free';
+    default:
+      return assertNever(basis);
+  }
+}
+
 /** The line a picker shows under a name: "03:00–05:00 in New York, night · 42 h on call in the last 8 d". */
-function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number, unread: readonly string[]): string {
+function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number, unread: readonly string[], free: string): string {
   const parts = [c.localWindow ?? 'time zone unknown'];
+  if (free !== '') parts.push(free);
   if (c.onCallHere) parts.push('on call here then');
   if (c.onCallElsewhere.length > 0) parts.push(`on call on ${c.onCallElsewhere.join(', ')} then`);
   if (c.unknownOn.length > 0) parts.push(`not known whether free on ${c.unknownOn.join(', ')}`);

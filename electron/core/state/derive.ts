@@ -226,7 +226,7 @@ function scheduleView(
     users: details ? peopleOf(details).users : [],
     teams: details ? peopleOf(details).teams : [],
     chatUserGroup: input.snapshot.chatGroups[id] ?? null,
-    takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email, status.kind === 'fresh'),
+    takeOverOptions: takeOverOptions(input.snapshot, id, input.nowMs, input.settings.email, status),
   };
 }
 

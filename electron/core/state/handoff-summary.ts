@@ -70,7 +70,7 @@ function savedNote(s: ScheduleView, o: HandoffOptions): string {
 /** After the known people: nothing scheduled up to where the data reaches, or unknown past it. */
 function nothingNext(s: ScheduleView, o: HandoffOptions): string {
   const until = nothingPlannedUntil(s, o.nowMs);
-  return until ? `nothing scheduled until ${handoffTime(until, o)}` : 'next unknown';
+  return until ? `nothing scheduled until ${handoffTime(until.until, o)}${thenUnknown(until.after)}` : 'next unknown';
 }
 
 function whoText(s: ScheduleView, o: HandoffOptions): string {

@@ -2,10 +2,11 @@
 // from the snapshot and now, for the tray menu and the schedule cards. The actions (core/actions/take-over.ts)
 // use the same functions after refreshing the schedule, so what is offered and what is done agree.
 import type { TakeOverOptions } from '../../shared/take-over';
-import type { Person } from '../../shared/view-state';
+import type { Person, SourceStatus } from '../../shared/view-state';
+import { assertNever, type Basis } from '../../shared/basis';
 import type { CreatedOverride, Snapshot } from '../model/snapshot';
 import { isoOf, nowAndNext, segmentsOf, type Segment } from '../model/segments';
-import { stretchAt, timelineOf } from '../model/timeline';
+import { stretchAt, timelineBasis, timelineOf } from '../model/timeline';
 
 /** The current segment of a schedule (the people on call now, until they change), from the cached shifts; none
  *  where the known timeline doesn't know now (a hole, outside the read): its readable people may not be all. */
@@ -55,25 +56,41 @@ export function handBackPlan(
   return { takeOver, replaced, covering, endMs: Math.min(Date.parse(takeOver.end), now.endMs) };
 }
 
+/** Whether an offer that states who is on call and until when may be made on this basis: only on fresh data over
+ *  the whole span it states ("until 17:00" from saved data, or over a hole, could be false). */
+function mayOffer(basis: Basis): boolean {
+  switch (basis.kind) {
+    case 'fresh':
+      return true;
+    case 'saved':
+    case 'unknown':
+      return false;
+    default:
+      return assertNever(basis);
+  }
+}
+
 /**
- * "Take over now" and "Hand back" on one schedule. Offered only while its data is fresh: "Take over from Bob until
- * 17:00" states who is on call and until when, which saved data cannot vouch for (the actions refresh it anyway).
+ * "Take over now" and "Hand back" on one schedule. Each is offered only where the schedule's basis from now to the
+ * end it states is fresh: "Take over from Bob until 17:00" states who is on call and until when, which saved data,
+ * or a stretch the service sent unreadable before 17:00, cannot vouch for (the actions refresh it anyway).
  */
 export function takeOverOptions(
   snapshot: Snapshot,
   scheduleId: string,
   nowMs: number,
   email: string,
-  fresh: boolean,
+  status: SourceStatus,
 ): TakeOverOptions {
-  if (!fresh) return { scheduleId, takeOver: null, handBack: null };
   const emailLower = email.trim().toLowerCase();
+  const timeline = timelineOf(snapshot.schedules.find((s) => s.id === scheduleId));
+  const vouched = (endMs: number): boolean => mayOffer(timelineBasis(timeline, status, nowMs, endMs));
   const now = currentSegment(snapshot, scheduleId, nowMs);
-  const canTake = emailLower !== '' && now !== undefined && !now.emails.includes(emailLower);
+  const canTake = emailLower !== '' && now !== undefined && !now.emails.includes(emailLower) && vouched(now.endMs);
   const back = handBackPlan(snapshot, scheduleId, nowMs, emailLower);
   return {
     scheduleId,
     takeOver: canTake && now ? { from: now.users, until: isoOf(now.endMs) } : null,
-    handBack: back ? { to: back.replaced, until: isoOf(back.endMs) } : null,
+    handBack: back && vouched(back.endMs) ? { to: back.replaced, until: isoOf(back.endMs) } : null,
   };
 }

@@ -130,7 +130,9 @@ function statusSuffix(schedule: ScheduleView, f: Fmt): string {
 function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
   if (prefix === 'Next') {
     const until = nothingPlannedUntil(s, f.nowMs);
-    return until ? `Next: nothing planned until ${fmt(until, f, s.timeZone)}` : 'Next: unknown';
+    return until
+      ? `Next: nothing planned until ${fmt(until.until, f, s.timeZone)}${thenUnknown(until.after)}`
+      : 'Next: unknown';
   }
   if (!knowsAt(s, f.nowMs)) {
     const ended = s.known && Date.parse(s.known.to) <= f.nowMs ? ` (saved data ends ${fmt(s.known.to, f)})` : '';

@@ -10,6 +10,7 @@ import {
   myAbsence,
   nothingPlannedUntil,
   nowEnd,
+  thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { nextBlockLine, spanText } from './glance';
@@ -177,7 +178,7 @@ export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = fa
   const next = schedule.next
     ? `from ${formatDayTime(schedule.next.start, opts)}`
     : until
-      ? `Nothing planned until ${formatDayTime(until, opts)}`
+      ? `Nothing planned until ${formatDayTime(until.until, opts)}${thenUnknown(until.after)}`
       : 'Unknown';
   return { known: nowKnown, now, next, status };
 }

@@ -11,6 +11,9 @@ import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '.
 import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type StoreServer } from './support/store-server';
 import { textMatching } from '../../support/matchers';
 
+/** The schedule's source status: read a minute ago, or saved since a failed refresh. */
+const FRESH = { kind: 'fresh', at: '2026-03-25T11:59:00Z' } as const;
+
 const NOW = Date.parse('2026-03-25T10:00:00Z');
 
 let server: StoreServer;
@@ -86,7 +89,7 @@ describe('take over under a write fault', () => {
     expect(!second.ok && second.error.kind).toBe('already_on_call');
     expect(server.overrides).toHaveLength(1);
     expect(posts(server)).toBe(1);
-    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', true).handBack).toMatchObject({
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toMatchObject({
       to: [{ email: 'alice@example.com' }],
     });
 
@@ -105,7 +108,7 @@ describe('take over under a write fault', () => {
     const first = await take({ scheduleId: SCHEDULE_ID });
     expect(first.ok && first.value.outcome.status).toBe('not_created');
     expect(deps.snap().createdOverrides).toEqual([]);
-    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', true).handBack).toBeNull();
+    expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toBeNull();
     const again = await take({ scheduleId: SCHEDULE_ID });
     expect(again.ok && again.value.outcome.status).toBe('created');
     expect(server.overrides).toHaveLength(1);

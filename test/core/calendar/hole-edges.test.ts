@@ -32,7 +32,7 @@ describe('calendar: a hole is unknown', () => {
   it('says nothing of who follows my block into a hole, and lets the block go on', () => {
     const [group] = myCalendarBlocks(snapshotOf([platform]), settings, { fromMs: NOW, toMs: Infinity }, NOW);
     expect(group?.blocks).toHaveLength(1);
-    expect(group?.blocks[0]).toMatchObject({ before: [], after: null, mayContinue: true });
+    expect(group?.blocks[0]).toMatchObject({ before: [], after: null, endBasis: { kind: 'unknown', why: 'hole' } });
     expect(group?.knownToMs).toBe(ms('2026-03-11T12:00:00Z'));
   });
 

@@ -18,7 +18,7 @@ function block(name: string): CalendarBlock {
     withMe: [{ id: 'u1', name: 'Doe, Jane; "JD"', email: 'jd@x.io' }],
     before: [],
     after: null,
-    mayContinue: false,
+    endBasis: { kind: 'fresh', readAt: null },
     basis: { kind: 'fresh', readAt: null },
   };
 }

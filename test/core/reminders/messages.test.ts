@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { sinceNotification, startNotification, type ShiftRef } from '../../../electron/core/reminders/messages';
+import {
+  PLANNED,
+  lateEndNotification,
+  savedDataPrefix,
+  sinceNotification,
+  startNotification,
+  upcomingNotification,
+  type ShiftRef,
+} from '../../../electron/core/reminders/messages';
+import type { Basis } from '../../../electron/shared/basis';
 
 const ZONE = 'Europe/Berlin';
 const at = (iso: string) => Date.parse(iso);
@@ -33,20 +42,52 @@ describe('reminder wording for shift ends', () => {
   });
 
   it('"since" names the day of each end that is not on the day it is shown', () => {
-    const sameDay = sinceNotification('s', day, opts, at('2026-03-02T10:00:00Z')).body;
+    const sameDay = sinceNotification('s', day, opts, at('2026-03-02T10:00:00Z'), PLANNED).body;
     expect(sameDay).toBe('You have been on call for Platform primary since 09:00 (until 17:00).');
     const nextDay = sinceNotification(
       's',
       ref('2026-03-02T08:00:00Z', '2026-03-04T08:00:00Z'),
       opts,
       at('2026-03-03T07:00:00Z'),
+      PLANNED,
     ).body;
     expect(nextDay).toBe('You have been on call for Platform primary since Mon 09:00 (until Wed 09:00).');
-    const endsToday = sinceNotification('s', week, opts, at('2026-03-09T06:00:00Z')).body;
+    const endsToday = sinceNotification('s', week, opts, at('2026-03-09T06:00:00Z'), PLANNED).body;
     expect(endsToday).toBe('You have been on call for Platform primary since 2 Mar, 09:00 (until 09:00).');
   });
 
   it('uses the given locale for the times', () => {
     expect(startNotification('a', day, { ...opts, locale: 'en-US' }).body).toBe('Platform primary until 05:00 PM');
+  });
+});
+
+describe('what a reminder rests on, worded from its basis', () => {
+  const now = at('2026-03-02T10:00:00Z');
+  const saved: Basis = { kind: 'saved', savedAt: '2026-03-02T07:55:00Z' };
+  const undated: Basis = { kind: 'saved', savedAt: null };
+  const hole: Basis = { kind: 'unknown', why: 'hole' };
+
+  it('fresh says nothing extra; saved names when it was read (or that it is saved); unknown says why', () => {
+    expect(savedDataPrefix(PLANNED, now, opts)).toBe('');
+    expect(savedDataPrefix(saved, now, opts)).toBe('According to saved data from 08:55, ');
+    expect(savedDataPrefix(undated, now, opts)).toBe('According to saved data, ');
+    expect(savedDataPrefix(hole, now, opts)).toBe(
+      "Unknown now (shifts the service sent couldn't be read); as last read, ",
+    );
+  });
+
+  it('a caught-up "On call in 2 h" and a late end say their basis, and start their sentence in the right case', () => {
+    const later = ref('2026-03-02T12:00:00Z', '2026-03-02T16:00:00Z');
+    expect(upcomingNotification('u', later, now, opts, PLANNED).body).toBe('Platform primary 13:00–17:00');
+    expect(upcomingNotification('u', later, now, opts, saved).body).toBe(
+      'According to saved data from 08:55, you are on call: Platform primary 13:00–17:00.',
+    );
+    const end = at('2026-03-02T16:30:00Z');
+    expect(lateEndNotification('e', day, opts, end, PLANNED).body).toBe(
+      'Your Platform primary shift 09:00–17:00 ended at 17:00.',
+    );
+    expect(lateEndNotification('e', day, opts, end, hole).body).toBe(
+      "Unknown now (shifts the service sent couldn't be read); as last read, your Platform primary shift 09:00–17:00 ended at 17:00.",
+    );
   });
 });

@@ -188,6 +188,25 @@ describe('planning shift-change reminders', () => {
     expect(changes(grown, shorter)).toEqual([]);
   });
 
+  it("a change notice takes the place of the reminders already due by the schedule's own lead times, not the default's", () => {
+    // Platform reminds 3 h and 30 min ahead (the default: 1 d and 15 min). I am added at 08:00 to a shift at 10:00:
+    // its 07:00 reminder (3 h ahead) is already due, and the notice says it; a catch-up after it would say it twice.
+    const own = { leadTimesMin: [180, 30], atStart: true, atEnd: true, coverageRequests: true, shiftChanges: true };
+    const settings = settingsWith({ schedules: [{ id: 'sch_p', reminders: own }] });
+    const after = snap([
+      ...(before.schedules[0]?.shifts ?? []),
+      shift('2026-03-02T10:00:00Z', '2026-03-02T12:00:00Z', me),
+    ]);
+    const items = plan({ settings, snapshot: after, previous: before });
+    const notice = items.find((r) => r.kind === 'change');
+    expect(notice?.notification.body).toMatch(/added to Platform primary/);
+    const group = 'shift:sch_p:2026-03-02T10:00:00Z';
+    // Independently: the 3 h lead of that shift fell due at 07:00, before the notice; the 30 min one has not.
+    expect(notice?.replaces).toContain(`${group}:lead180`);
+    expect(notice?.replaces ?? []).not.toContain(`${group}:lead30`);
+    expect(notice?.replaces?.some((k) => /:lead(1440|15)$/.test(k))).toBe(false);
+  });
+
   it('tells me when I was added to a shift inside the known horizon', () => {
     const after = snap([
       ...(before.schedules[0]?.shifts ?? []),

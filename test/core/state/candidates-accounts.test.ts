@@ -20,7 +20,7 @@ const work = scheduleSnap('sch_plat', [shift('2026-03-06T00:00:00Z', '2026-03-06
 function rank(acmeSchedule: ReturnType<typeof scheduleSnap>) {
   return rankCandidates({
     snapshot: snapshotOf([work]),
-    otherAccounts: [{ label: 'Acme', snapshot: snapshotOf([acmeSchedule]) }],
+    otherAccounts: [{ label: 'Acme', snapshot: snapshotOf([acmeSchedule]), settings: settingsWith({}) }],
     settings: settingsWith({ schedules: [{ id: 'sch_plat' }] }),
     scheduleId: 'sch_plat',
     window: WINDOW,

@@ -19,6 +19,9 @@ const pat = UserSchema.parse({ ...user('Pat'), time_zone: 'Not/AZone' });
 const dora = { ...user('Dora'), time_zone: 'Europe/Berlin' };
 const carl = { ...user('Carl'), time_zone: 'Europe/Berlin' };
 
+/** Both schedules read a minute ago: fresh, so "free" needs no note of what it rests on. */
+const READ = { detailsFetchedAt: '2026-03-08T04:59:00Z', shiftsFetchedAt: '2026-03-08T04:59:00Z' };
+
 function world() {
   const platform = scheduleSnap(
     'sch_plat',
@@ -27,11 +30,12 @@ function world() {
       shift('2026-03-05T00:00:00Z', '2026-03-06T00:00:00Z', kenji),
       shift('2026-03-08T00:00:00Z', '2026-03-09T00:00:00Z', carl),
     ],
-    { details: details('Platform', 'Europe/Berlin', [erin, kenji, vera, pat, dora, carl, me]) },
+    { ...READ, details: details('Platform', 'Europe/Berlin', [erin, kenji, vera, pat, dora, carl, me]) },
   );
   // Dora is on call on Payments during the window.
   // Read over the same range as Platform (sync reads every schedule from the same day on).
   const payments = scheduleSnap('sch_pay', [shift('2026-03-08T06:00:00Z', '2026-03-08T12:00:00Z', dora)], {
+    ...READ,
     details: details('Payments', 'Europe/Berlin', [dora]),
     shiftsFrom: '2026-03-05T00:00:00Z',
   });

@@ -81,7 +81,9 @@ describe('issue 27, case 2: "until" stops where what is known stops', () => {
 
     expect(tooltip).toContain('Uncovered: Platform until 13:00, then unknown');
     expect(menu).toContain('Now: ⚠ uncovered until 13:00, then unknown');
-    expect(menu).toContain('Next: nothing planned until 13:00');
+    expect(menu).toContain('Next: nothing planned until 13:00, then unknown');
+    // "Nothing planned until 13:00" alone reads as if something were planned at 13:00: it was never read.
+    expect(status).toMatch(/next: nothing scheduled until [^\n]*13:00, then unknown/);
     expect(uncoveredText(state.schedules[0]!, { nowMs: ms(NOW), locale: 'en-GB', localZone: ZONE })).toBe(
       'Uncovered until 13:00, then unknown',
     );

@@ -18,6 +18,10 @@ import {
   snapshotOf,
 } from '../support/fixtures';
 
+/** The schedule's source status: read a minute ago, or saved since a failed refresh. */
+const FRESH = { kind: 'fresh', at: '2026-03-25T11:59:00Z' } as const;
+const SAVED = { kind: 'stale', since: '2026-03-25T11:00:00Z', reason: 'offline' } as const;
+
 const NOW = ms('2026-03-25T12:00:00Z');
 const ID = 'sch_a';
 
@@ -53,7 +57,7 @@ describe('takeOverOptions', () => {
         shift('2026-03-26T08:00:00Z', '2026-03-27T08:00:00Z', alice),
       ]),
     ]);
-    expect(takeOverOptions(snap, ID, NOW, ' Me@Example.com ', true)).toEqual({
+    expect(takeOverOptions(snap, ID, NOW, ' Me@Example.com ', FRESH)).toEqual({
       scheduleId: ID,
       takeOver: {
         from: [expect.objectContaining({ email: bob.email }), expect.objectContaining({ email: carol.email })],
@@ -67,14 +71,14 @@ describe('takeOverOptions', () => {
     const mine = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', me, bob)])]);
     const nobody = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T13:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
     const bobs = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
-    expect(takeOverOptions(mine, ID, NOW, me.email, true).takeOver).toBeNull();
-    expect(takeOverOptions(nobody, ID, NOW, me.email, true).takeOver).toBeNull();
-    expect(takeOverOptions(snapshotOf([]), ID, NOW, me.email, true).takeOver).toBeNull();
-    expect(takeOverOptions(bobs, ID, NOW, '', true).takeOver).toBeNull();
+    expect(takeOverOptions(mine, ID, NOW, me.email, FRESH).takeOver).toBeNull();
+    expect(takeOverOptions(nobody, ID, NOW, me.email, FRESH).takeOver).toBeNull();
+    expect(takeOverOptions(snapshotOf([]), ID, NOW, me.email, FRESH).takeOver).toBeNull();
+    expect(takeOverOptions(bobs, ID, NOW, '', FRESH).takeOver).toBeNull();
   });
 
   it('offers to hand back to the replaced person, until my take-over ends, while it runs and the schedule shows me', () => {
-    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, true)).toEqual({
+    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, FRESH)).toEqual({
       scheduleId: ID,
       takeOver: null,
       handBack: { to: [{ id: carol.id, name: carol.name, email: carol.email }], until: '2026-03-26T08:00:00Z' },
@@ -84,18 +88,18 @@ describe('takeOverOptions', () => {
   it('offers no hand back after it was handed back, once the window is over, for a quick override, or when the schedule no longer shows me', () => {
     const snap = afterTakeOver([takeOver()]);
     expect(
-      takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email, true)
+      takeOverOptions(afterTakeOver([takeOver({ handedBackAt: '2026-03-25T11:00:00Z' })]), ID, NOW, me.email, FRESH)
         .handBack,
     ).toBeNull();
-    expect(takeOverOptions(snap, ID, ms('2026-03-26T09:00:00Z'), me.email, true).handBack).toBeNull();
+    expect(takeOverOptions(snap, ID, ms('2026-03-26T09:00:00Z'), me.email, FRESH).handBack).toBeNull();
     expect(
-      takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email, true).handBack,
+      takeOverOptions(afterTakeOver([takeOver({ kind: undefined })]), ID, NOW, me.email, FRESH).handBack,
     ).toBeNull();
     const overridden = {
       ...snap,
       schedules: [scheduleSnap(ID, [shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', bob)])],
     };
-    expect(takeOverOptions(overridden, ID, NOW, me.email, true).handBack).toBeNull();
+    expect(takeOverOptions(overridden, ID, NOW, me.email, FRESH).handBack).toBeNull();
   });
 
   it('hands back only up to where someone else already changed my take-over window', () => {
@@ -109,13 +113,37 @@ describe('takeOverOptions', () => {
         ]),
       ],
     };
-    expect(takeOverOptions(cut, ID, NOW, me.email, true).handBack?.until).toBe('2026-03-25T20:00:00Z');
+    expect(takeOverOptions(cut, ID, NOW, me.email, FRESH).handBack?.until).toBe('2026-03-25T20:00:00Z');
   });
 
   it('offers nothing on data it cannot vouch for: "Take over from Bob until 17:00" would state a guess', () => {
     const bobs = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
-    expect(takeOverOptions(bobs, ID, NOW, me.email, false)).toEqual({ scheduleId: ID, takeOver: null, handBack: null });
-    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, false).handBack).toBeNull();
+    expect(takeOverOptions(bobs, ID, NOW, me.email, SAVED)).toEqual({ scheduleId: ID, takeOver: null, handBack: null });
+    expect(takeOverOptions(afterTakeOver([takeOver()]), ID, NOW, me.email, SAVED).handBack).toBeNull();
+  });
+
+  it('offers no "Take over from Bob until …" where a stretch before that end was sent unreadable (Bob may not be alone)', () => {
+    const bobs = [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)];
+    const holed = snapshotOf([
+      scheduleSnap(ID, bobs, { shiftHoles: [{ from: '2026-03-25T15:00:00Z', to: '2026-03-25T16:00:00Z' }] }),
+    ]);
+    expect(takeOverOptions(holed, ID, NOW, me.email, FRESH).takeOver).toBeNull();
+    // The same read without the hole offers it: the hole, not the data, withholds it.
+    expect(takeOverOptions(snapshotOf([scheduleSnap(ID, bobs)]), ID, NOW, me.email, FRESH).takeOver?.until).toBe(
+      '2026-03-26T08:00:00Z',
+    );
+  });
+
+  it('offers no hand back "until tomorrow 08:00" where the time before it was sent unreadable', () => {
+    const snap = afterTakeOver([takeOver()]);
+    const holed = {
+      ...snap,
+      schedules: snap.schedules.map((x) => ({
+        ...x,
+        shiftHoles: [{ from: '2026-03-25T20:00:00Z', to: '2026-03-25T21:00:00Z' }],
+      })),
+    };
+    expect(takeOverOptions(holed, ID, NOW, me.email, FRESH).handBack).toBeNull();
   });
 
   it('in the state, a schedule whose last refresh failed offers neither, while a fresh one does', () => {

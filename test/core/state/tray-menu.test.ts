@@ -231,7 +231,7 @@ describe('tray menu', () => {
       '  Next: Alice Doe (you) from 17:00',
       'Database',
       '  Now: Alice Doe, Bob Roe (you) until 12:00 (07:00 New York)',
-      '  Next: nothing planned until 25 Mar, 11:00 (06:00 New York)',
+      '  Next: nothing planned until 25 Mar, 11:00 (06:00 New York), then unknown',
       'Your next shift: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)',
       'Asks you (1)…',
       'Quick override…',
