@@ -1,4 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Seconds per file from a full run (scripts/test-durations.mjs); a missing or unreadable file orders as vitest would. */
+function knownDurations(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(new URL('./test/durations.json', import.meta.url), 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'));
+  } catch {
+    return {};
+  }
+}
+
+// On a clean clone vitest has no timing cache and starts the largest files first, so a long but short-written file
+// (axe over every view) could start last and leave one of the two workers idle for a minute. Longest first, by the
+// durations of the last full run; files it doesn't know (new ones) first, as vitest itself does.
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const known = knownDurations();
+    const cost = (f: TestSpecification) => known[relative(process.cwd(), f.moduleId).split('\\').join('/')];
+    const base = await super.sort(files);
+    if (Object.keys(known).length === 0) return base;
+    return [...base].sort((a, b) => (cost(b) ?? Infinity) - (cost(a) ?? Infinity));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -10,5 +37,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: keep workers modest so loopback timing stays stable.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });
