@@ -1,4 +1,5 @@
-// The headless status command, spawned as a user would run it (`npm run status -- …`).
+// The headless status command, spawned as a user would run it: the first test through `npm run status -- …` itself,
+// the rest through the command's bundle (the same code, see support/status-bundle.ts).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 describe('npm run status', () => {
   it('--demo prints who is on call on each demo schedule, my next shift and the coverage requests', async () => {
-    const run = await status(['--demo']);
+    const run = await status(['--demo'], {}, { via: 'npm' });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^OnCall Tray — .* \(Europe\/Berlin\) — demo data$/m);
     expect(run.stdout).toMatch(/^Sync: ok/m);

@@ -1,8 +1,11 @@
-// Runs `npm run status` as a user would, in Berlin time, and reads its --json output with the real schema.
+// Runs the status command in its own process, in Berlin time, and reads its --json output with the real schema.
+// By default the command's bundle (status-bundle.ts: the same code, without npm's and tsx's start-up); `via: 'npm'`
+// runs `npm run status -- …` exactly as the README says.
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 import { AppStateSchema, type AppState } from '../../../electron/shared/view-state';
 import { npmCommand } from './npm-command';
+import { STATUS_BUNDLE } from './status-bundle';
 
 export interface Run {
   code: number;
@@ -10,13 +13,18 @@ export interface Run {
   stderr: string;
 }
 
-export function runStatus(args: string[], env: Record<string, string> = {}): Promise<Run> {
+export function runStatus(
+  args: string[],
+  env: Record<string, string> = {},
+  { via = 'bundle' }: { via?: 'bundle' | 'npm' } = {},
+): Promise<Run> {
   return new Promise((resolve) => {
     const npm = npmCommand(['run', '--silent', 'status', '--', ...args], process);
+    const command = via === 'npm' ? npm : { file: process.execPath, args: [STATUS_BUNDLE, ...args], shell: false };
     execFile(
-      npm.file,
-      npm.args,
-      { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000, shell: npm.shell },
+      command.file,
+      command.args,
+      { env: { ...process.env, TZ: 'Europe/Berlin', ...env }, timeout: 60_000, shell: command.shell },
       (error, stdout, stderr) => {
         const code = error && typeof error.code === 'number' ? error.code : 0;
         resolve({ code, stdout, stderr });
