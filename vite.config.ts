@@ -58,7 +58,14 @@ const POPOVER =
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form)[.]/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|coverage|preview-text|account-add|account-form)[.]|electron\/shared\/(base-url|limits|handoff-text)[.]|zod\/v4\/core\/regexes/;
+/** The week chart, which the popover loads after its first frame. */
+const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
+/**
+ * Everything else (the popover, the Svelte runtime, the bridge and its state check) is one chunk, the entry:
+ * compressed together it is smaller than as three files (the entry, the shared runtime, one small helper).
+ */
+const firstLoad = (id: string): boolean => !formsOnly(id) && !WEEK.test(id);
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
@@ -106,7 +113,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           rolldownOptions: {
             checks: { bundlerTimings: false },
             output: {
-              codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'forms', test: formsOnly }] },
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [
+                  { name: 'forms', test: formsOnly },
+                  { name: 'index', test: firstLoad },
+                ],
+              },
             },
           },
         }),

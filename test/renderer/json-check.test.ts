@@ -2,7 +2,7 @@
 // It must accept and refuse exactly what AppStateSchema.safeParse does, or a broken state could reach the views.
 import { describe, expect, it } from 'vitest';
 import { AppStateSchema } from '../../electron/shared/view-state';
-import { appStateSchemaJson } from '../../renderer/build/app-state-schema';
+import { appStateSchemaJson, appStateSchemaModule } from '../../renderer/build/app-state-schema';
 import { matches, type JsonSchema } from '../../renderer/src/lib/json-check';
 import { ada, appState, schedule } from './support/state';
 
@@ -120,5 +120,12 @@ describe('pushed state check without zod', () => {
     const extra = { ...appState(), futureField: 1 };
     expect(AppStateSchema.safeParse(extra).success).toBe(true);
     expect(matches(schema, extra)).toBe(true);
+  });
+
+  it('hands the renderer the same schema as a module, its repeated shapes written once', async () => {
+    const source = appStateSchemaModule();
+    const loaded: unknown = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+    expect(Reflect.get(Object(loaded), 'default')).toEqual(schema);
+    expect(source.length).toBeLessThan(appStateSchemaJson().length * 0.6);
   });
 });
