@@ -67,6 +67,19 @@ const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|w
  */
 const firstLoad = (id: string): boolean => !formsOnly(id) && !WEEK.test(id);
 
+/**
+ * Scoped class names of 6 characters (`s1x2y3`) instead of Svelte's 13 (`svelte-1x2y3z4`): they are repeated on
+ * every styled element of every template. Like Svelte's own, the name is a hash of the component's styles; should two
+ * different style sheets ever share one, the build stops rather than mix their rules.
+ */
+const scopes = new Map<string, string>();
+function cssHash({ css, hash }: { css: string; hash: (input: string) => string }): string {
+  const name = `s${hash(css).slice(0, 5)}`;
+  if ((scopes.get(name) ?? css) !== css) throw new Error(`two components' styles share the scope ${name}`);
+  scopes.set(name, css);
+  return name;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
   base: './',
@@ -77,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     styleHashInCsp(),
     svelte({
       emitCss: true,
-      compilerOptions: { runes: true, css: 'external' },
+      compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash },
     }),
   ],
   // The prerender runs in main without node_modules for these: Svelte's server runtime is bundled in.

@@ -23,20 +23,46 @@ function unknownKeywords(node: unknown, found: Set<string>): Set<string> {
  */
 const IGNORED = new Set(['$schema', 'additionalProperties', 'default']);
 
-function withoutIgnored(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutIgnored);
-  if (typeof node !== 'object' || node === null) return node;
-  const kept = Object.entries(node).filter(([key]) => !IGNORED.has(key));
-  // enum and const hold values, not schemas: kept as they are.
-  return Object.fromEntries(kept.map(([key, v]) => [key, key === 'enum' || key === 'const' ? v : withoutIgnored(v)]));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An object schema as the checker reads it: `properties` alone says "an object" (no `type`), and the few keys that
+ * may be missing are listed as `optional` instead of every other key as `required` (each name once, not twice).
+ */
+function compactObject(node: Record<string, unknown>, properties: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(properties);
+  const required: unknown[] = Array.isArray(node.required) ? node.required : [];
+  const strange = required.filter((k) => typeof k !== 'string' || !keys.includes(k));
+  if (strange.length > 0) throw new Error(`AppStateSchema requires keys it does not describe: ${strange.join(', ')}`);
+  if (node.type !== 'object') throw new Error(`AppStateSchema has properties on a non-object (${String(node.type)})`);
+  const optional = keys.filter((k) => !required.includes(k));
+  const { type: _object, required: _required, ...rest } = node;
+  return optional.length > 0 ? { ...rest, optional } : rest;
 }
 
-/** AppStateSchema as JSON Schema text (refinements, which JSON Schema cannot state, are left to main). */
+/** The checker's copy of a schema node. Field names (the keys of `properties`) are data, never dropped. */
+function compact(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compact);
+  if (!isRecord(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(node)) {
+    if (IGNORED.has(key)) continue;
+    if (key === 'properties' && isRecord(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, sub]) => [k, compact(sub)]));
+    // enum and const hold values, not schemas: kept as they are.
+    else out[key] = key === 'enum' || key === 'const' ? v : compact(v);
+  }
+  return isRecord(out.properties) ? compactObject(out, out.properties) : out;
+}
+
+/**
+ * AppStateSchema as the renderer's checker reads it (refinements, which JSON Schema cannot state, are left to
+ * main): zod's JSON Schema, compacted as above.
+ */
 export function appStateSchemaJson(): string {
   const schema = z.toJSONSchema(AppStateSchema, { io: 'output', unrepresentable: 'throw' });
   const unknown = unknownKeywords(schema, new Set());
   if (unknown.size > 0) throw new Error(`AppStateSchema uses JSON Schema keywords the renderer cannot check: ${[...unknown].join(', ')}`);
-  return JSON.stringify(withoutIgnored(schema));
+  return JSON.stringify(compact(schema));
 }
 
 /** Subschemas (as JSON text) that occur more than once and are worth a name, biggest first. */

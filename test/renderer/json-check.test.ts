@@ -67,6 +67,9 @@ const MUTATIONS: Mutation[] = [
     ],
   ],
   ['not an object at all', ['schedules'], 'none'],
+  ['a string where an object belongs', ['settings'], 'none'],
+  ['a list where an object belongs', ['settings', 'quietHours'], []],
+  ['null where an object belongs', ['schedules', 0, 'status'], null],
 ];
 
 /** Sets (or, for DROP, deletes) the field at `path` of `root`, which must exist up to its parent. */
