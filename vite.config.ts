@@ -58,7 +58,27 @@ const POPOVER =
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form)[.]/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|coverage|preview-text|account-add|account-form)[.]|electron\/shared\/(base-url|limits|handoff-text)[.]|zod\/v4\/core\/regexes/;
+/** The week chart, which the popover loads after its first frame. */
+const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
+/**
+ * Everything else (the popover, the Svelte runtime, the bridge and its state check) is one chunk, the entry:
+ * compressed together it is smaller than as three files (the entry, the shared runtime, one small helper).
+ */
+const firstLoad = (id: string): boolean => !formsOnly(id) && !WEEK.test(id);
+
+/**
+ * Scoped class names of 6 characters (`s1x2y3`) instead of Svelte's 13 (`svelte-1x2y3z4`): they are repeated on
+ * every styled element of every template. Like Svelte's own, the name is a hash of the component's styles; should two
+ * different style sheets ever share one, the build stops rather than mix their rules.
+ */
+const scopes = new Map<string, string>();
+function cssHash({ css, hash }: { css: string; hash: (input: string) => string }): string {
+  const name = `s${hash(css).slice(0, 5)}`;
+  if ((scopes.get(name) ?? css) !== css) throw new Error(`two components' styles share the scope ${name}`);
+  scopes.set(name, css);
+  return name;
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
@@ -70,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     styleHashInCsp(),
     svelte({
       emitCss: true,
-      compilerOptions: { runes: true, css: 'external' },
+      compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash },
     }),
   ],
   // The prerender runs in main without node_modules for these: Svelte's server runtime is bundled in.
@@ -106,7 +126,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           rolldownOptions: {
             checks: { bundlerTimings: false },
             output: {
-              codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'forms', test: formsOnly }] },
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [
+                  { name: 'forms', test: formsOnly },
+                  { name: 'index', test: firstLoad },
+                ],
+              },
             },
           },
         }),

@@ -17,15 +17,83 @@ function unknownKeywords(node: unknown, found: Set<string>): Set<string> {
   return found;
 }
 
-/** AppStateSchema as JSON Schema text (refinements, which JSON Schema cannot state, are left to main). */
+/**
+ * Keywords the checker reads nothing from (it tolerates extra keys, as zod does, and has no defaults to fill):
+ * left out of the renderer's copy, where they were a third of its bytes.
+ */
+const IGNORED = new Set(['$schema', 'additionalProperties', 'default']);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An object schema as the checker reads it: `properties` alone says "an object" (no `type`), and the few keys that
+ * may be missing are listed as `optional` instead of every other key as `required` (each name once, not twice).
+ */
+function compactObject(node: Record<string, unknown>, properties: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(properties);
+  const required: unknown[] = Array.isArray(node.required) ? node.required : [];
+  const strange = required.filter((k) => typeof k !== 'string' || !keys.includes(k));
+  if (strange.length > 0) throw new Error(`AppStateSchema requires keys it does not describe: ${strange.join(', ')}`);
+  if (node.type !== 'object') throw new Error(`AppStateSchema has properties on a non-object (${String(node.type)})`);
+  const optional = keys.filter((k) => !required.includes(k));
+  const { type: _object, required: _required, ...rest } = node;
+  return optional.length > 0 ? { ...rest, optional } : rest;
+}
+
+/** The checker's copy of a schema node. Field names (the keys of `properties`) are data, never dropped. */
+function compact(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compact);
+  if (!isRecord(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(node)) {
+    if (IGNORED.has(key)) continue;
+    if (key === 'properties' && isRecord(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, sub]) => [k, compact(sub)]));
+    // enum and const hold values, not schemas: kept as they are.
+    else out[key] = key === 'enum' || key === 'const' ? v : compact(v);
+  }
+  return isRecord(out.properties) ? compactObject(out, out.properties) : out;
+}
+
+/**
+ * AppStateSchema as the renderer's checker reads it (refinements, which JSON Schema cannot state, are left to
+ * main): zod's JSON Schema, compacted as above.
+ */
 export function appStateSchemaJson(): string {
   const schema = z.toJSONSchema(AppStateSchema, { io: 'output', unrepresentable: 'throw' });
   const unknown = unknownKeywords(schema, new Set());
   if (unknown.size > 0) throw new Error(`AppStateSchema uses JSON Schema keywords the renderer cannot check: ${[...unknown].join(', ')}`);
-  return JSON.stringify(schema);
+  return JSON.stringify(compact(schema));
 }
 
-/** Source of the `virtual:app-state-schema` module. */
+/** Subschemas (as JSON text) that occur more than once and are worth a name, biggest first. */
+function repeated(schema: unknown): string[] {
+  const counts = new Map<string, number>();
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    if (!Array.isArray(node)) counts.set(JSON.stringify(node), (counts.get(JSON.stringify(node)) ?? 0) + 1);
+    Object.values(node).forEach(walk);
+  };
+  walk(schema);
+  return [...counts].filter(([text, n]) => n > 1 && text.length > 12).map(([text]) => text).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Source of the `virtual:app-state-schema` module: the same schema, with each repeated subschema written once as a
+ * constant and shared (the checker only reads it), so the popover's first load carries each shape once.
+ */
 export function appStateSchemaModule(): string {
-  return `export default ${appStateSchemaJson()};\n`;
+  let body = appStateSchemaJson();
+  const names: [string, string][] = [];
+  // Biggest first: a smaller shape inside a bigger one is named once, inside the bigger one's constant.
+  for (const text of repeated(JSON.parse(body))) {
+    const uses = [body, ...names.map(([, t]) => t)].reduce((n, t) => n + t.split(text).length - 1, 0);
+    if (uses < 2) continue;
+    const name = `s${names.length}`;
+    body = body.split(text).join(name);
+    for (const entry of names) entry[1] = entry[1].split(text).join(name);
+    names.push([name, text]);
+  }
+  // A constant may use only constants declared before it: the smaller ones (named later) are declared first.
+  const consts = names.reverse().map(([name, text]) => `const ${name} = ${text};\n`);
+  return `${consts.join('')}export default ${body};\n`;
 }

@@ -2,7 +2,7 @@
 // It must accept and refuse exactly what AppStateSchema.safeParse does, or a broken state could reach the views.
 import { describe, expect, it } from 'vitest';
 import { AppStateSchema } from '../../electron/shared/view-state';
-import { appStateSchemaJson } from '../../renderer/build/app-state-schema';
+import { appStateSchemaJson, appStateSchemaModule } from '../../renderer/build/app-state-schema';
 import { matches, type JsonSchema } from '../../renderer/src/lib/json-check';
 import { ada, appState, schedule } from './support/state';
 
@@ -67,6 +67,9 @@ const MUTATIONS: Mutation[] = [
     ],
   ],
   ['not an object at all', ['schedules'], 'none'],
+  ['a string where an object belongs', ['settings'], 'none'],
+  ['a list where an object belongs', ['settings', 'quietHours'], []],
+  ['null where an object belongs', ['schedules', 0, 'status'], null],
 ];
 
 /** Sets (or, for DROP, deletes) the field at `path` of `root`, which must exist up to its parent. */
@@ -120,5 +123,12 @@ describe('pushed state check without zod', () => {
     const extra = { ...appState(), futureField: 1 };
     expect(AppStateSchema.safeParse(extra).success).toBe(true);
     expect(matches(schema, extra)).toBe(true);
+  });
+
+  it('hands the renderer the same schema as a module, its repeated shapes written once', async () => {
+    const source = appStateSchemaModule();
+    const loaded: unknown = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+    expect(Reflect.get(Object(loaded), 'default')).toEqual(schema);
+    expect(source.length).toBeLessThan(appStateSchemaJson().length * 0.6);
   });
 });

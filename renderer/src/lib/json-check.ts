@@ -4,10 +4,14 @@
 // tested on valid and broken states (test/renderer/json-check.test.ts). Like zod's default objects, unknown
 // extra keys are tolerated (zod strips them); everything the views read is checked.
 
+/**
+ * The schema as the build hands it over (renderer/build/app-state-schema.ts): JSON Schema, except that an object
+ * is said by `properties` alone and lists the keys that may be missing (`optional`) instead of those required.
+ */
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
-  required?: string[];
+  optional?: string[];
   items?: JsonSchema;
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
@@ -21,7 +25,10 @@ export interface JsonSchema {
   maxItems?: number;
 }
 
-/** Keywords this checker understands; the build fails if the derived schema uses any other (no silent gaps). */
+/**
+ * The JSON Schema keywords the build can hand this checker; the build fails if zod's schema uses any other (no
+ * silent gaps). `required` arrives as `optional`; `$schema`, `default` and `additionalProperties` are not read.
+ */
 export const UNDERSTOOD = new Set([
   '$schema',
   'type',
@@ -79,12 +86,12 @@ function scalarOk(s: JsonSchema, v: unknown): boolean {
   return true;
 }
 
-function objectOk(s: JsonSchema, v: object): boolean {
-  for (const key of s.required ?? []) if (Reflect.get(v, key) === undefined) return false;
-  for (const key in s.properties) {
+function objectOk(properties: Record<string, JsonSchema>, optional: string[], v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const key in properties) {
     const value: unknown = Object.hasOwn(v, key) ? Reflect.get(v, key) : undefined;
-    const sub = s.properties[key];
-    if (value !== undefined && sub && !matches(sub, value)) return false;
+    const sub = properties[key];
+    if (value === undefined ? !optional.includes(key) : sub && !matches(sub, value)) return false;
   }
   return true;
 }
@@ -95,9 +102,10 @@ export function matches(s: JsonSchema, value: unknown): boolean {
   if (!scalarOk(s, value)) return false;
   if (s.oneOf && s.oneOf.filter((sub) => matches(sub, value)).length !== 1) return false;
   if (s.anyOf && !s.anyOf.some((sub) => matches(sub, value))) return false;
+  if (s.properties && !objectOk(s.properties, s.optional ?? [], value)) return false;
   if (Array.isArray(value)) {
     if (s.maxItems !== undefined && value.length > s.maxItems) return false;
     if (s.items && !value.every((item) => matches(s.items ?? {}, item))) return false;
-  } else if (typeof value === 'object' && value !== null && !objectOk(s, value)) return false;
+  }
   return true;
 }
