@@ -8,7 +8,9 @@
 // (with the runtime and a time helper apart) 1.2 KB more of the first load. And
 // the status popover's first frame with data ≤ 1.3× an empty page's and ≤ 150 ms after navigation start in
 // Debian's Chromium, against the e2e host (real engine + simulator, demo seed; it prerenders the popover as main
-// does). Exports sections for bench/sections.ts; also runs on its own:
+// does). Beside it, the same ratio in the renderer's CPU (thread time from traces, bench/first-frame-cpu.ts), which
+// load does not inflate: it shows what the page's own work costs. Exports sections for bench/sections.ts; also runs
+// on its own:
 // `tsx bench/renderer.ts` writes bench/reports/renderer.json.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -20,10 +22,13 @@ import { launchChromium, openApp } from '../test/e2e/support/browser';
 import { PAGE_LOCALE, PAGE_ZONE, startHost, type Host } from '../test/e2e/support/host';
 import { ensureRendererBuilt, RENDERER_DIR } from '../test/e2e/support/renderer-build';
 import { writeBundleReport } from './bundle-report';
+import { FRAME_CPU_CATEGORIES, frameCpu, type FrameCpu } from './first-frame-cpu';
 import { passes, round, type Figure, type Section } from './types';
 
 const KB = 1024;
 const LOADS = 15;
+/** Traced loads of each page, after the timed ones (tracing slows a load, so these are never timed). */
+const TRACED_LOADS = 5;
 
 async function gzipSizes(): Promise<{ js: number; firstJs: number; css: number; files: string[] }> {
   await ensureRendererBuilt();
@@ -136,6 +141,20 @@ interface Runs {
   floor: number[];
   prerendered: Sample[];
   selfRendered: Sample[];
+  /** The first frame's CPU (thread time, from traces): the empty page's and the popover's, alternating. */
+  cpu: { empty: FrameCpu[]; popover: FrameCpu[] };
+}
+
+/** A load of a page with the browser traced: its first frame's CPU, or undefined when the trace holds none. */
+async function tracedOnce(browser: Browser, load: () => Promise<unknown>): Promise<FrameCpu | undefined> {
+  await browser.startTracing(undefined, { categories: FRAME_CPU_CATEGORIES });
+  let trace: Buffer | undefined;
+  try {
+    await load();
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  return frameCpu(trace.toString('utf8'));
 }
 
 /** Loads alternate (empty page, popover as main serves it, popover rendering itself), each in a fresh context. */
@@ -147,7 +166,7 @@ async function measureLoads(): Promise<Runs> {
   };
   const browser = await launchChromium();
   const empty = await emptyPageServer();
-  const runs: Runs = { floor: [], prerendered: [], selfRendered: [] };
+  const runs: Runs = { floor: [], prerendered: [], selfRendered: [], cpu: { empty: [], popover: [] } };
   try {
     // Two loads warm the browser process and the loopback servers; they alternate so all see the same machine load.
     for (let i = 0; i < LOADS + 2; i++) {
@@ -159,6 +178,12 @@ async function measureLoads(): Promise<Runs> {
       runs.prerendered.push(prerendered);
       runs.selfRendered.push(selfRendered);
     }
+    for (let i = 0; i < TRACED_LOADS; i++) {
+      const floor = await tracedOnce(browser, () => emptyOnce(browser, empty.port));
+      const popover = await tracedOnce(browser, () => loadOnce(browser, hosts.prerendered));
+      if (floor) runs.cpu.empty.push(floor);
+      if (popover) runs.cpu.popover.push(popover);
+    }
   } finally {
     await empty.close();
     await browser.close();
@@ -166,6 +191,25 @@ async function measureLoads(): Promise<Runs> {
     await hosts.selfRendered.close();
   }
   return runs;
+}
+
+const ms = (xs: number[]): number => round(median(xs), 1);
+
+/** The same ratio in CPU time, which the machine's load does not inflate: what the page itself costs. */
+function cpuFigure(cpu: Runs['cpu']): Figure {
+  const part = (key: keyof FrameCpu): string =>
+    `${ms(cpu.popover.map((c) => c[key]))} against ${ms(cpu.empty.map((c) => c[key]))}`;
+  const popover = ms(cpu.popover.map((c) => c.totalMs));
+  const empty = ms(cpu.empty.map((c) => c.totalMs));
+  return {
+    name: 'first frame CPU in the renderer, status popover ÷ empty page (thread time, medians)',
+    value: round(popover / empty, 2),
+    unit: '×',
+    note:
+      `${popover} ms against ${empty} ms (traced, so slower than untraced loads; ${cpu.popover.length} and ` +
+      `${cpu.empty.length} loads): main thread ${part('mainMs')} (parse ${part('parseMs')}, style ` +
+      `${part('styleMs')}, layout ${part('layoutMs')}, paint ${part('paintMs')}), raster ${part('rasterMs')}`,
+  };
 }
 
 /** When the popover's status line is first on screen, against the empty page's dot, and when the page is live. */
@@ -201,6 +245,7 @@ async function firstRenderFigures(): Promise<Figure[]> {
       unit: 'ms',
       note: `the page renders itself once its scripts ran, ${round(median(self) / floor, 2)}× the empty page (the path before the prerender, and the fallback); samples: ${self.join(', ')}`,
     },
+    cpuFigure(runs.cpu),
     {
       name: 'empty page in a fresh context, first frame (median)',
       value: floor,

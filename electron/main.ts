@@ -246,7 +246,9 @@ async function startShell(demo: DemoSession | undefined) {
     shown = state;
     tray.controller.update(state);
     windows.push('state:changed', state);
-    ahead?.warmSoon(prerenderInput);
+    // Rendered ahead only while no popover page exists: the one loaded (hidden) at start is kept and gets this
+    // state by push, so a render now would be thrown away (10-20 ms of main's time on every state change).
+    if (!windows.hasStatus()) ahead?.warmSoon(prerenderInput);
     // Settings are applied only once the stored ones are loaded, not the defaults the engine starts from.
     if (started) follower.apply(state.settings);
   };

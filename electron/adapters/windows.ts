@@ -24,6 +24,11 @@ export interface WindowManager {
   toggleStatus(trayBounds?: Rectangle): void;
   /** Creates and loads the popover hidden, so the first click on the tray shows a page that is already live. */
   prepareStatus(): void;
+  /**
+   * Whether the popover exists (its page loaded or loading). Until it is created again, no page asks for main's
+   * prerender: the page that is there gets the state by push.
+   */
+  hasStatus(): boolean;
   open(view: ViewName, params?: Record<string, string>, trayBounds?: Rectangle): void;
   /** Closes (hides, for the popover) the window showing these web contents. */
   closeFor(webContentsId: number): void;
@@ -203,6 +208,7 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     prepareStatus() {
       ensurePopover();
     },
+    hasStatus: () => popover !== undefined && !popover.isDestroyed(),
     open(view, params, trayBounds) {
       if (view === 'status') showStatus(trayBounds, params);
       else showAction(view, params);

@@ -77,4 +77,19 @@ describe('window manager', () => {
     expect(popover.isVisible()).toBe(true);
     expect(navigations(popover.webContents.sent).at(-1)).toEqual({ view: 'status' });
   });
+
+  it('says a popover exists from its creation until it is destroyed (main renders ahead only without one)', async () => {
+    const { standIn, windows } = await manager();
+    expect(windows.hasStatus()).toBe(false);
+    windows.prepareStatus();
+    expect(windows.hasStatus()).toBe(true);
+    standIn.windows[0]?.finishLoad();
+    windows.toggleStatus({ x: 1800, y: 0, width: 24, height: 24 });
+    windows.toggleStatus({ x: 1800, y: 0, width: 24, height: 24 });
+    expect(windows.hasStatus()).toBe(true);
+    standIn.windows[0]?.destroy();
+    expect(windows.hasStatus()).toBe(false);
+    windows.prepareStatus();
+    expect(windows.hasStatus()).toBe(true);
+  });
 });

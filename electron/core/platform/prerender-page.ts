@@ -108,7 +108,8 @@ export const PRERENDER_MAX_AGE_MS = 15_000;
 export interface PrerenderAhead {
   /**
    * Renders the input of that moment on the next turn (once for a burst of calls) and keeps it: called on every
-   * state change, so the page finds its first frame ready; the state push itself never waits for the render.
+   * state change while no popover page exists (main) or on every one (the e2e host, where each load is a new
+   * popover), so the page finds its first frame ready; the state push itself never waits for the render.
    */
   warmSoon(input: () => PrerenderInput | undefined): void;
   /** The kept render when it is of this very state, locale and zone and young enough; else a new one, kept. */
