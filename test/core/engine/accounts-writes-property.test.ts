@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountIdOf, scheduleRef, type AccountId } from '../../../electron/shared/accounts';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
+import { formatStatus } from '../../../electron/cli/status-format';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/server';
 import type { Fault } from '../../../electron/simulator/faults';
 import type { Engine } from '../../../electron/core/engine/types';
@@ -198,6 +199,8 @@ async function checkRemoved(r: Running, world: World): Promise<void> {
   expect(json.includes(`"${gone}"`) || json.includes(`${gone}:`) || json.includes(label), `${what}: state`).toBe(false);
   const tray = JSON.stringify(buildTrayMenu(state, r.harness.clock.now(), 'Europe/Berlin'));
   expect(tray.includes(label), `${what}: tray`).toBe(false);
+  const status = formatStatus(state, { nowMs: r.harness.clock.now(), localZone: 'Europe/Berlin' });
+  expect(status.includes(label) || status.includes(`${gone}:`), `${what}: status`).toBe(false);
   // The calendar, its records, reminders shown since, the reminder record, saved data and the keychain.
   const ics = await r.engine.calendar(14);
   expect(ics.includes(`${label} ·`), `${what}: .ics`).toBe(false);
