@@ -19,6 +19,7 @@ import {
   iso,
   NOW,
   NUM_RUNS,
+  PROPERTY_TIMEOUT_MS,
   snapshotFor,
   unnamed,
   worldArb,
@@ -128,12 +129,16 @@ describe('metamorphic: one account among others is told as it is alone', () => {
     ]);
   });
 
-  it('generated worlds of 2–3 accounts with equal schedule and request ids', () => {
-    fc.assert(
-      fc.property(worldArb, (world) => checkWorld(world)),
-      { numRuns: NUM_RUNS, seed: 34 },
-    );
-  });
+  it(
+    'generated worlds of 2–3 accounts with equal schedule and request ids',
+    () => {
+      fc.assert(
+        fc.property(worldArb, (world) => checkWorld(world)),
+        { numRuns: NUM_RUNS, seed: 34 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 // The reminder plan per account: what account A is reminded of (the plan of its session, unless its reminders are
@@ -212,13 +217,17 @@ describe('metamorphic: what one account is reminded of is what it is reminded of
     ).toBeGreaterThan(0);
   });
 
-  it('generated worlds of 2–3 accounts, each muted, paused or with reminders of its own at random', () => {
-    const arb = worldArb.chain((world) =>
-      fc.tuple(fc.constant(world), fc.array(quietArb, { minLength: world.length, maxLength: world.length })),
-    );
-    fc.assert(
-      fc.property(arb, ([world, quiet]) => checkReminders(world, quiet)),
-      { numRuns: NUM_RUNS, seed: 34 },
-    );
-  });
+  it(
+    'generated worlds of 2–3 accounts, each muted, paused or with reminders of its own at random',
+    () => {
+      const arb = worldArb.chain((world) =>
+        fc.tuple(fc.constant(world), fc.array(quietArb, { minLength: world.length, maxLength: world.length })),
+      );
+      fc.assert(
+        fc.property(arb, ([world, quiet]) => checkReminders(world, quiet)),
+        { numRuns: NUM_RUNS, seed: 34 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -20,6 +20,7 @@ import {
   combined,
   NOW,
   NUM_RUNS,
+  PROPERTY_TIMEOUT_MS,
   settingsOf,
   snapshotFor,
   unnamed,
@@ -142,10 +143,14 @@ describe('metamorphic: one account’s calendar, load and popover rows among oth
     expect(summaries).toEqual(['SUMMARY:On call: Platform', 'SUMMARY:On call: Payments']);
   });
 
-  it('generated worlds of 2–3 accounts with equal schedule and request ids', async () => {
-    await fc.assert(
-      fc.asyncProperty(worldArb, (world) => checkWorld(world)),
-      { numRuns: NUM_RUNS, seed: 34 },
-    );
-  });
+  it(
+    'generated worlds of 2–3 accounts with equal schedule and request ids',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(worldArb, (world) => checkWorld(world)),
+        { numRuns: NUM_RUNS, seed: 34 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -15,6 +15,8 @@ export const NOW = Date.parse('2026-03-04T12:00:00Z');
 export const HOUR = 60 * 60_000;
 export const ZONE = 'Europe/Berlin';
 export const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
+/** Room for a long FC_RUNS hunt on a busy machine; the default runs take a few seconds. */
+export const PROPERTY_TIMEOUT_MS = Math.max(60_000, NUM_RUNS * 1_000);
 export const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 // 'half': added without its key and before any schedule was saved (a failed or unfinished add).
