@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
+import { horizontalOverflow } from './support/layout';
 import type { Host } from './support/host';
 import { startSecondService, type SecondService } from './support/second-service';
 import { e2eSession } from './support/session';
@@ -188,6 +189,46 @@ describe('accounts kept apart', () => {
     await page.getByTestId('account-group').nth(1).waitFor();
     expect(await widest()).toBeLessThanOrEqual(360);
   });
+
+  // The two-account load line ("This month: Work 62 h … ; Acme 24 h … — each service counted apart") in the real
+  // popover (360 px): it wraps between words, never past the window or inside a word, and passes axe.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`the two-account load line fits the 360 px popover and passes axe (${colorScheme})`, async () => {
+      const app = await session.open('configured', { width: 360, height: 520, colorScheme });
+      const { page, host } = app;
+      await twoServices(host);
+      await page.goto(`${host.url}/index.html?window=popover&view=status`);
+      const line = page.getByTestId('my-load');
+      await line.waitFor();
+      const text = (await line.textContent()) ?? '';
+      expect(text).toMatch(/^This month: Work .+; Acme .+ — each service counted apart$/);
+      expect(await horizontalOverflow(page)).toEqual([]);
+      // Wrapped between words only: each rendered line starts and ends on a word's edge.
+      const lines: unknown = await page.evaluate(`(() => {
+        const el = document.querySelector('[data-testid="my-load"]');
+        const range = document.createRange();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const out = [];
+        let top = null;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.data.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const r = range.getClientRects()[0];
+            if (!r) continue;
+            if (top === null || r.top > top + 2) { out.push(''); top = r.top; }
+            out[out.length - 1] += node.data[i];
+          }
+        }
+        return out;
+      })()`);
+      const rows = Array.isArray(lines) ? lines.map(String) : [];
+      expect(rows.length).toBeGreaterThan(1);
+      for (const [i, row] of rows.entries())
+        if (i > 0) expect([row, /^\S/.test(row) && /\s$/.test(rows[i - 1] ?? '')]).toEqual([row, true]);
+      expect([colorScheme, await axeViolations(page)]).toEqual([colorScheme, []]);
+    });
+  }
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`mutes one service and resumes its pause from its section of Settings, saved with Save (${colorScheme})`, async () => {

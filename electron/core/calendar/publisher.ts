@@ -7,7 +7,7 @@ import { remindersFor } from '../../shared/settings';
 import { DAY_MS } from '../../shared/time';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
-import { scheduleRef } from '../../shared/accounts';
+import { sameServiceAs, scheduleRef } from '../../shared/accounts';
 import {
   anchorUid,
   digestOf,
@@ -67,8 +67,15 @@ interface Group extends ScheduleBlocks {
   alarms: AlarmSpec[];
 }
 
+/** The services whose blocks the calendar tells: the same service as an earlier account (same address and e-mail)
+ *  is told once, as that account's, or every event and its phone alarms would come twice. */
+function toldOnce(services: readonly CalendarService[]): CalendarService[] {
+  const accounts = services.map(({ settings: s }) => ({ ...s, id: s.accountId, label: s.accountLabel }));
+  return services.filter((s) => sameServiceAs(accounts, s.settings.accountId) === undefined);
+}
+
 function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
-  const services = 'services' in input ? input.services : [input];
+  const services = toldOnce('services' in input ? input.services : [input]);
   // With several accounts an event names its account ("On call: Work · Platform primary").
   const named = (settings: ServiceSettings, name: string): string =>
     services.length > 1 ? `${settings.accountLabel} · ${name}` : name;

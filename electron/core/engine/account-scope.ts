@@ -32,6 +32,7 @@ export function scopedFired(fired: FiredStore, accountId: AccountId): FiredStore
         entries.map((e) => ({ ...e, key: inward(e.key) })),
         (keys ?? mine().map((h) => outward(h.key))).map(inward),
       ),
+    forget: (match) => fired.forget((k) => keyOfAccount(k, accountId) && match(outward(k))),
   };
 }
 

@@ -121,6 +121,8 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     ...(o.random ? { random: o.random } : {}),
   });
   hooks.keyChanged = (): void => {
+    // A stopped session (a removed account deleting its key) neither syncs nor writes its saved data again.
+    if (lifecycle === 'stopped') return;
     sync.reset();
     setSnapshot({ ...snapshot, keyRejected: false });
     o.changed();
@@ -226,6 +228,8 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     async remove() {
       await stop();
       await keys.remove();
+      // Anything still being written lands before the file goes, so it is not written back after.
+      await writer.flush();
       await o.files.remove(cacheFile);
     },
     settingsChanged,

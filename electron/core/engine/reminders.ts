@@ -162,7 +162,13 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
       const { snapshot, settings } = lastInputs;
       const nowMs = clock.now();
       const statusOf = statusesOf(snapshot, nowMs, settings);
-      const asking = coverageLists(snapshot, nowMs, settings.email.trim().toLowerCase(), statusOf).askingMe;
+      const asking = coverageLists(
+        snapshot,
+        nowMs,
+        settings.email.trim().toLowerCase(),
+        statusOf,
+        settings.accountId,
+      ).askingMe;
       return asking.some((c) => h.key === `coverage:${c.id}`) || h.key.startsWith('coverage:first-sync:');
     },
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.

@@ -1,7 +1,7 @@
 // The engine's account sessions, one per account of the effective settings: made at start, added, changed and
 // removed as the settings change (a removed account's key and saved data are deleted; nothing of the others
 // changes), and listed in the user's account order.
-import { accountKeyVariable, accountSilenced } from '../../shared/accounts';
+import { accountKeyVariable, accountSilenced, isRecordKeyOf } from '../../shared/accounts';
 import {
   defaultServiceSettings,
   serviceSettings,
@@ -97,6 +97,8 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
         if (kept.has(account.id) || !session) continue;
         sessions.delete(account.id);
         await session.remove();
+        // Its record of reminders shown goes too: nothing of a removed account stays in the data folder.
+        await fired?.forget((key) => isRecordKeyOf(key, account.id));
       }
       for (const account of now.accounts) {
         const session = sessions.get(account.id);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
+import { refParts } from '../../shared/accounts';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
@@ -149,7 +150,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         const made: HandoffItem[] = items.map((i) => ({
           ...i,
           id: `${i.scheduleId}|${i.start}`,
-          accountId: state.schedules.find((s) => s.id === i.scheduleId)?.accountId ?? '',
+          accountId: refParts(i.scheduleId).accountId,
           scheduleName: state.schedules.find((s) => s.id === i.scheduleId)?.name ?? i.scheduleId,
           timeZone: state.schedules.find((s) => s.id === i.scheduleId)?.timeZone ?? null,
           name: nameOf(state, i.scheduleId, i.email),

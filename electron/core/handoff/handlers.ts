@@ -3,7 +3,7 @@
 // refresh of every account, so what is listed as mine is what a fresh read says.
 import type { OncallClient } from '../../api/client-types';
 import type { EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { refParts } from '../../shared/accounts';
+import { refParts, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import type { HandoffPlan } from '../../shared/handoff';
 import { failure, guarded, type Failure } from '../actions/common';
@@ -20,7 +20,7 @@ export interface HandoffParts {
   files: FileStore;
   localZone: () => string;
   state: () => AppState;
-  client: (accountId: string) => OncallClient | undefined;
+  client: (accountId: AccountId) => OncallClient | undefined;
   createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
   candidates: (request: RequestOf<'override:candidates'>) => Promise<ResponseOf<'override:candidates'>>;
   /** Refreshes every account, shifts re-read. */

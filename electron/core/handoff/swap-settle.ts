@@ -2,7 +2,7 @@
 // it until each is settled); 'retry' sends what did not land, looking first where it may have (never a second
 // override for a side that is in place); 'hand-back' puts me back over my block with a new override (the
 // service can't delete one) through the same write path, so "Hand your Tue back" really restores me.
-import { myEmailOn } from '../../shared/accounts';
+import { myEmailOn, refParts } from '../../shared/accounts';
 import type { SwapResult, SwapSettleRequest, SwapSide } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
@@ -66,7 +66,7 @@ export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promis
         'Nothing was sent: there is nothing to hand back now (the swap is not half done, or its other side is still being checked).',
       );
     const state = deps.state();
-    const accountId = state.schedules.find((s) => s.id === mine.scheduleId)?.accountId ?? '';
+    const accountId = refParts(mine.scheduleId).accountId;
     const me = myEmailOn(state, accountId);
     if (me === '') return failure('validation', 'Nothing was sent: your e-mail on this service is not set.');
     // Me again over my block, with whoever else was on call with me then (kept).

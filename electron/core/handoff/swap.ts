@@ -1,7 +1,7 @@
 // A swap is two overrides: the teammate covers my block, then I cover theirs. The second is sent only once the
 // first is handed off (else I would end up with both). What is said is exactly what landed: "swapped" only when
 // both did; otherwise which side did, and which did not, with the service's words.
-import { myEmailOn } from '../../shared/accounts';
+import { myEmailOn, refParts } from '../../shared/accounts';
 import { formatWindow } from '../../shared/format';
 import type { HandoffPlan, SwapRequest, SwapResult, SwapSide } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
@@ -54,7 +54,7 @@ function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
     );
   if (!mineOk) return failure('validation', 'Nothing was sent: that is not a shift of yours the app can read now.');
   const state = deps.state();
-  const accountId = state.schedules.find((s) => s.id === r.theirs.scheduleId)?.accountId ?? '';
+  const accountId = refParts(r.theirs.scheduleId).accountId;
   if (r.theirs.email.toLowerCase() === myEmailOn(state, accountId))
     return failure('validation', 'Nothing was sent: pick a teammate’s shift, not one of yours.');
   if (!theirsThroughout(state, r.theirs))
@@ -125,7 +125,7 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
   if (problem) return problem;
   const state = deps.state();
   const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
-  const accountId = state.schedules.find((s) => s.id === r.mine.scheduleId)?.accountId ?? '';
+  const accountId = refParts(r.mine.scheduleId).accountId;
   const me = myEmailOn(state, accountId);
   const keptOnMine = othersBesides(state, r.mine.scheduleId, r.mine.start, r.mine.end, me);
   const keptOnTheirs = othersBesides(state, r.theirs.scheduleId, r.theirs.start, r.theirs.end, r.theirs.email);

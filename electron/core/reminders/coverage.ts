@@ -16,7 +16,7 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
       : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
   const emailLower = input.settings.email.trim().toLowerCase();
   const statusOf = statusesOf(snapshot, nowMs, input.settings);
-  const asking = coverageLists(snapshot, nowMs, emailLower, statusOf).askingMe.filter(wanted);
+  const asking = coverageLists(snapshot, nowMs, emailLower, statusOf, input.settings.accountId).askingMe.filter(wanted);
   const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
   const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
   const items: PlannedReminder[] = asking.map((c) => ({

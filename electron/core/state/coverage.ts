@@ -1,7 +1,8 @@
 // The coverage lists (mine, asking me) and their own freshness: the list is one source like a schedule, and an
 // empty list means "none pending" only when it was actually read.
 import type { CoverageRequest } from '../../api/schemas';
-import { MAIN_ACCOUNT_ID, type ServiceSettings } from '../../shared/settings';
+import type { ServiceSettings } from '../../shared/settings';
+import type { AccountId } from '../../shared/accounts';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
 import { instantMs, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
@@ -94,8 +95,8 @@ export function coverageLists(
   nowMs: number,
   emailLower: string,
   statusOf: StatusOf,
+  accountId: AccountId,
   byId?: ReadonlyMap<string, ScheduleSnapshot>,
-  accountId: string = MAIN_ACCOUNT_ID,
 ): CoverageLists {
   const mine: CoverageView[] = [];
   const askingMe: CoverageView[] = [];

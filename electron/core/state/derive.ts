@@ -414,7 +414,7 @@ export function deriveState(input: DeriveInput): AppState {
     schedules,
     me: { ...me, readiness },
     coverage: {
-      ...coverageLists(snapshot, nowMs, emailLower, statusOfViews(schedules), byId, settings.accountId),
+      ...coverageLists(snapshot, nowMs, emailLower, statusOfViews(schedules), settings.accountId, byId),
       status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
     },
     notices: input.notices,

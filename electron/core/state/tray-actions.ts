@@ -1,6 +1,6 @@
 // Tray items that act on one thing: take over or hand back on a schedule, pause notifications, copy the hand-off
 // text. Plain data like the rest of the menu; the adapter asks for one confirmation before a take-over is sent.
-import { withAccount } from '../../shared/accounts';
+import { withAccount, type AccountId } from '../../shared/accounts';
 import { DateTime } from 'luxon';
 import type { AppState } from '../../shared/view-state';
 import { joinNames } from '../../shared/format';
@@ -22,7 +22,7 @@ export function pauseUntil(choice: PauseChoice, nowMs: number, localZone: string
 /** What a parameterised tray item carries to the adapter. */
 export interface TrayParams {
   /** The account an item is about ("Set up Acme…"). */
-  accountId?: string;
+  accountId?: AccountId;
   scheduleId?: string;
   fromEmail?: string;
   /** A block of mine (UTC instants): "Swap my next shift…". */

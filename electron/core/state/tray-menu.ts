@@ -154,13 +154,13 @@ function setupItems(state: AppState): TrayMenuItem[] {
   const needing = accountsNeedingSetup(state);
   if (needing.length === 0 && state.accounts.length === 0 && state.sync.kind === 'needs_setup')
     return [{ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true }];
-  return needing.map((a) => ({
-    type: 'action',
-    label: state.accounts.length > 1 ? `Set up ${a.label}…` : 'Set up OnCall Tray…',
-    action: 'open-onboarding',
-    enabled: true,
-    params: { accountId: a.id },
-  }));
+  // The account as the settings name it (its id typed): one no longer listed there gets no item.
+  return needing.flatMap((a) => {
+    const account = state.settings.accounts.find((s) => s.id === a.id);
+    if (!account) return [];
+    const label = state.accounts.length > 1 ? `Set up ${a.label}…` : 'Set up OnCall Tray…';
+    return [{ type: 'action', label, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
+  });
 }
 
 /** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only. */

@@ -56,6 +56,8 @@ export interface FiredStore {
   /** Drops the held messages (their summary is about to be shown) and records `entries` in the same write. With
    *  `keys`, only the held messages with those keys are dropped (one account's summary leaves the others'). */
   releaseHeld(entries: readonly FiredEntry[], keys?: readonly string[]): Promise<void>;
+  /** Drops every key and held message that `match` names (a removed account's: nothing of it stays behind). */
+  forget(match: (key: string) => boolean): Promise<void>;
 }
 
 export interface FiredStoreOptions {
@@ -135,6 +137,14 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
       remember(entries);
       const dropped = keys === undefined ? undefined : new Set(keys);
       held = dropped === undefined ? [] : held.filter((h) => !dropped.has(h.key));
+      return persist();
+    },
+    forget(match) {
+      const keys = [...fired.keys()].filter(match);
+      const kept = held.filter((h) => !match(h.key));
+      if (keys.length === 0 && kept.length === held.length) return writing;
+      for (const key of keys) fired.delete(key);
+      held = kept;
       return persist();
     },
   };

@@ -6,118 +6,26 @@
 // derived and combined alone (independent of the other accounts by construction). FC_RUNS=n runs n worlds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { combineStates, type AccountState } from '../../../electron/core/state/combine';
-import { deriveState } from '../../../electron/core/state/derive';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import { scheduleSection } from '../../../electron/core/state/tray-sections';
 import { planReminders } from '../../../electron/core/reminders/plan';
-import { accountIdOf, accountSilenced, sameServiceAs, type AccountId } from '../../../electron/shared/accounts';
+import { accountSilenced, sameServiceAs, type AccountId } from '../../../electron/shared/accounts';
 import { defaultSettings, serviceSettings, type Account, type Settings } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
-import type { Snapshot } from '../../../electron/core/model/snapshot';
-import { alice, bob, coverage, details, me, scheduleSnap, shift, snapshotOf, SETUP_OK } from '../support/fixtures';
-
-const NOW = Date.parse('2026-03-04T12:00:00Z');
-const HOUR = 60 * 60_000;
-const ZONE = 'Europe/Berlin';
-const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
-const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-
-// 'half': added without its key and before any schedule was saved (a failed or unfinished add).
-type Condition = 'healthy' | 'down' | 'wait' | 'rejected' | 'setup' | 'half' | 'twice';
-interface AccountWorld {
-  condition: Condition;
-  /** Who is on call in each 12 h slot of [now − 12 h, now + 36 h), per schedule: 0 me, 1 alice, 2 bob. */
-  slots: [number[], number[]];
-  /** Whether the coverage request cov_1 (same id on every service) asks me. */
-  asks: boolean;
-}
-
-const IDS = ['work', 'acme', 'globex'] as const;
-const LABELS = ['Work', 'Acme', 'Globex'] as const;
-const people = [me, alice, bob];
-
-const slotsArb = fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 4, maxLength: 4 });
-const accountArb = (first: boolean): fc.Arbitrary<AccountWorld> =>
-  fc.record({
-    condition: fc.constantFrom<Condition>(
-      ...(['healthy', 'down', 'wait', 'rejected', 'setup', 'half', ...(first ? [] : ['twice'])] as Condition[]),
-    ),
-    slots: fc.tuple(slotsArb, slotsArb),
-    asks: fc.boolean(),
-  });
-const worldArb = fc
-  .integer({ min: 2, max: 3 })
-  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => accountArb(i === 0))));
-
-function accountOf(i: number, w: AccountWorld): Account {
-  const id = IDS[i] ?? 'work';
-  // The same service as the first: its address and e-mail.
-  const baseUrl = w.condition === 'twice' ? 'https://work.example.com' : `https://${id}.example.com`;
-  return {
-    id: accountIdOf(id),
-    label: LABELS[i] ?? id,
-    baseUrl,
-    email: me.email,
-    schedules: w.condition === 'half' ? [] : [{ id: 'sch_a' }, { id: 'sch_b' }],
-  };
-}
-
-function snapshotFor(w: AccountWorld): Snapshot {
-  const failed = w.condition === 'down' || w.condition === 'wait';
-  const readAt = iso(failed ? NOW - 3 * HOUR : NOW - 60_000);
-  const problem = failed
-    ? { kind: w.condition === 'down' ? 'network' : 'rate_limited', message: 'Failed.', at: iso(NOW - 60_000) }
-    : null;
-  const schedules = (['sch_a', 'sch_b'] as const).map((id, k) => {
-    const shifts = (w.slots[k] ?? []).map((p, s) =>
-      shift(iso(NOW - 12 * HOUR + s * 12 * HOUR), iso(NOW + s * 12 * HOUR), people[p] ?? alice),
-    );
-    return scheduleSnap(id, shifts, {
-      details: details(id === 'sch_a' ? 'Platform' : 'Payments', 'Europe/Berlin', [me, alice, bob]),
-      detailsFetchedAt: readAt,
-      shiftsFetchedAt: readAt,
-      problem,
-    });
-  });
-  const request = coverage('cov_1', alice, [
-    { start: iso(NOW + 24 * HOUR), end: iso(NOW + 36 * HOUR), scheduleId: 'sch_a' },
-  ]);
-  return snapshotOf(schedules, {
-    coverageRequests: w.asks ? [request] : [],
-    coverageFetchedAt: readAt,
-    coverageProblem: problem,
-    keyRejected: w.condition === 'rejected',
-  });
-}
-
-function pairOf(settings: Settings, account: Account, w: AccountWorld): AccountState {
-  const state = deriveState({
-    snapshot: snapshotFor(w),
-    settings: serviceSettings(settings, account),
-    setup:
-      w.condition === 'setup' || w.condition === 'half' ? { ...SETUP_OK, hasKey: false, keyStorage: 'none' } : SETUP_OK,
-    syncing: false,
-    notices: [],
-    nowMs: NOW,
-    localZone: ZONE,
-  });
-  return { account, state };
-}
-
-function combined(world: AccountWorld[], only?: number): AppState {
-  const all = world.map((w, i) => accountOf(i, w));
-  const keep = only === undefined ? all.map((_, i) => i) : [only];
-  const settings: Settings = { ...defaultSettings(), accounts: keep.map((i) => all[i]!) };
-  return combineStates(
-    keep.map((i) => pairOf(settings, all[i]!, world[i]!)),
-    settings,
-    [],
-  );
-}
-
-/** Text said about one account, without the "Work · " / "Work: " naming several accounts add. */
-const unnamed = (text: string, label: string): string => text.replaceAll(`${label} · `, '').replace(`${label}: `, '');
+import {
+  accountOf,
+  combined,
+  HOUR,
+  iso,
+  NOW,
+  NUM_RUNS,
+  PROPERTY_TIMEOUT_MS,
+  snapshotFor,
+  unnamed,
+  worldArb,
+  ZONE,
+  type AccountWorld,
+} from './support/accounts-world';
 
 /** The tray's lines about an account's schedules, read from the menu itself: its submenu with several accounts
  *  (without the account's own mute and pause items), the schedule sections of the flat menu when alone. */
@@ -221,12 +129,16 @@ describe('metamorphic: one account among others is told as it is alone', () => {
     ]);
   });
 
-  it('generated worlds of 2–3 accounts with equal schedule and request ids', () => {
-    fc.assert(
-      fc.property(worldArb, (world) => checkWorld(world)),
-      { numRuns: NUM_RUNS, seed: 34 },
-    );
-  });
+  it(
+    'generated worlds of 2–3 accounts with equal schedule and request ids',
+    () => {
+      fc.assert(
+        fc.property(worldArb, (world) => checkWorld(world)),
+        { numRuns: NUM_RUNS, seed: 34 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 // The reminder plan per account: what account A is reminded of (the plan of its session, unless its reminders are
@@ -305,13 +217,17 @@ describe('metamorphic: what one account is reminded of is what it is reminded of
     ).toBeGreaterThan(0);
   });
 
-  it('generated worlds of 2–3 accounts, each muted, paused or with reminders of its own at random', () => {
-    const arb = worldArb.chain((world) =>
-      fc.tuple(fc.constant(world), fc.array(quietArb, { minLength: world.length, maxLength: world.length })),
-    );
-    fc.assert(
-      fc.property(arb, ([world, quiet]) => checkReminders(world, quiet)),
-      { numRuns: NUM_RUNS, seed: 34 },
-    );
-  });
+  it(
+    'generated worlds of 2–3 accounts, each muted, paused or with reminders of its own at random',
+    () => {
+      const arb = worldArb.chain((world) =>
+        fc.tuple(fc.constant(world), fc.array(quietArb, { minLength: world.length, maxLength: world.length })),
+      );
+      fc.assert(
+        fc.property(arb, ([world, quiet]) => checkReminders(world, quiet)),
+        { numRuns: NUM_RUNS, seed: 34 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -10,7 +10,7 @@ import {
 import { defaultSettings } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { withTimeline } from '../../support/view-timeline';
-import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { accountIdOf, MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const ZONE = 'Europe/Berlin';
 const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:00 in New York (already on DST)
@@ -323,7 +323,16 @@ describe('tray menu', () => {
       hasKey: false,
       sync: { kind: 'needs_setup' as const, message: 'Add your API key to start.' },
     };
-    const items = buildTrayMenu(state({ accounts: [{ ...work!, label: 'Work' }, acme] }), NOW, ZONE);
+    // Both accounts are in the settings too, as in every state the engine makes.
+    const listed = (id: string, label: string) => ({
+      id: accountIdOf(id),
+      label,
+      baseUrl: `https://${id}.example.com`,
+      email: '',
+      schedules: [],
+    });
+    const settings = { ...defaultSettings(), accounts: [listed('work', 'Work'), listed('acme', 'Acme')] };
+    const items = buildTrayMenu(state({ accounts: [{ ...work!, label: 'Work' }, acme], settings }), NOW, ZONE);
     expect(items.filter((i) => i.type === 'action' && i.action === 'open-onboarding')).toEqual([
       {
         type: 'action',
