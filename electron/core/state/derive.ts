@@ -161,6 +161,7 @@ function spansOf(t: KnownTimeline): TimeSpan[] {
     end: isoOf(s.endMs),
     users: s.users,
     ...(s.why ? { why: s.why } : {}),
+    ...(s.saved ? { saved: { readAt: isoOf(s.saved.readAtMs), users: s.saved.users } } : {}),
   }));
   spansMemo.set(t, spans);
   return spans;

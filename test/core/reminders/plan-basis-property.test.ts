@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { planReminders, type PlannedReminder } from '../../../electron/core/reminders/plan';
 import type { ReminderSettings } from '../../../electron/shared/account-settings';
 import { keptAfterRead } from '../../../electron/core/sync/kept';
+import { deriveState } from '../../../electron/core/state/derive';
+import { SETUP_OK } from '../support/fixtures';
 import { alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 80);
@@ -117,16 +119,23 @@ function snapOf(w: World, r: Read, owner: (h: number) => boolean, readAtMs: numb
   ]);
 }
 
-function plan(w: World): PlannedReminder[] {
+function snapshotsOf(w: World) {
   const previous = snapOf(w, w.before, (h) => ownerBefore(w, h), NOW - 20 * MIN);
   const latest = snapOf(w, w.after, (h) => ownerAfter(w, h), NOW - MIN);
   const [prev, next] = [previous.schedules[0], latest.schedules[0]];
   // Sync's own keeping (core/sync/kept.ts) makes the snapshot the planner is given: its input, not the oracle.
   const shiftsKept = w.keep && prev && next ? keptAfterRead(prev, next, NOW - MIN) : undefined;
   const snapshot = next && shiftsKept ? { ...latest, schedules: [{ ...next, shiftsKept }] } : latest;
-  const settings = settingsWith({
-    schedules: [{ id: 'sch_p', ...(w.reminders ? { reminders: w.reminders } : {}) }],
-  });
+  return { previous, snapshot };
+}
+
+function settingsOf(w: World) {
+  return settingsWith({ schedules: [{ id: 'sch_p', ...(w.reminders ? { reminders: w.reminders } : {}) }] });
+}
+
+function plan(w: World): PlannedReminder[] {
+  const { previous, snapshot } = snapshotsOf(w);
+  const settings = settingsOf(w);
   return planReminders({
     snapshot,
     previous,
@@ -205,6 +214,46 @@ describe('issue 35: reminders that state a span rest on what both reads read (ge
           // Each already-due reminder the planner holds for that block is settled by the notice: none comes late.
           for (const r of planned) expect(n.replaces, `${n.key} leaves ${r.key} to come late`).toContain(r.key);
           expect(n.replaces?.filter((k) => !k.includes(':end:')).length).toBe(due.length);
+        }
+      }),
+    );
+  });
+});
+
+describe('issue 35: the week shows the reads the reminders rest on (generated worlds)', () => {
+  it('the view marks saved exactly the kept hours, with who had them; a reminder says saved data iff its block has one', () => {
+    run(
+      fc.property(worldArb, (w) => {
+        const { snapshot } = snapshotsOf(w);
+        const state = deriveState({
+          snapshot,
+          nowMs: NOW,
+          settings: settingsOf(w),
+          setup: SETUP_OK,
+          syncing: false,
+          notices: [],
+          localZone: 'UTC',
+          notificationHealth: { result: 'ok', message: 'ok' },
+        });
+        const timeline = state.schedules[0]?.timeline ?? [];
+        // Each hour as the week reads it: saved (by whom) or not.
+        const savedHour = (h: number) => {
+          const t = T0 + h * H;
+          const span = timeline.find((x) => Date.parse(x.start) <= t && t < Date.parse(x.end));
+          if (!span?.saved) return 'not saved';
+          return `${span.kind} saved ${span.saved.readAt} ${span.saved.users.map((u) => u.name).join('+') || 'nobody'}`;
+        };
+        const expected = (h: number) =>
+          kept(w, h) ? `unknown saved ${iso(NOW - 20 * MIN)} ${ownerBefore(w, h) ? 'Me' : 'Alice'}` : 'not saved';
+        const hours = Array.from({ length: HOURS }, (_, h) => h);
+        expect(hours.map(savedHour)).toEqual(hours.map(expected));
+        // The reminders of a block rest on the saved read wherever the block has a kept hour.
+        for (const r of plan(w).filter((x) => x.kind === 'lead' || x.kind === 'start' || x.kind === 'end')) {
+          const ref = r.shift;
+          if (!ref) continue;
+          const [a, b] = [(ref.startMs - T0) / H, (ref.endMs - T0) / H];
+          const anyKept = hours.some((h) => h >= a && h < b && kept(w, h));
+          expect(ref.keptReadAtMs, r.key).toBe(anyKept ? NOW - 20 * MIN : undefined);
         }
       }),
     );
