@@ -5,14 +5,28 @@
 // the reminders give one answer, and a reminder's basis is read from the timeline (savedReadAtMs).
 import type { KeptShifts } from './snapshot';
 import type { Person } from '../../shared/view-state';
-import { readingsIn } from '../../shared/basis';
+import { readingsIn, type UnknownWhy } from '../../shared/basis';
 import { instantMs, segmentsOf } from './segments';
-import type { Stretch, UnknownWhy } from './timeline';
 
 /** What an earlier read, kept over unknown time, had there: its people (none: nobody on call) and when it was made. */
 export interface SavedRead {
   readAtMs: number;
   users: Person[];
+}
+
+/** One stretch of a known timeline (core/model/timeline.ts, defined here so the two modules form no cycle). */
+export interface Stretch {
+  startMs: number;
+  endMs: number;
+  kind: 'people' | 'nobody' | 'unknown';
+  /** Who is on call (people); in a hole, who is known to be on call at least (others may be too). */
+  users: Person[];
+  /** Sorted ids of `users`: equal keys mean the same people. */
+  key: string;
+  why?: UnknownWhy;
+  /** Unknown time an earlier read did cover, kept by sync: what it had there. Reminders speak from it (saying it is
+   *  saved data); no statement of fact rests on it. */
+  saved?: SavedRead;
 }
 
 interface Piece extends SavedRead {

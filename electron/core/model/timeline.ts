@@ -8,24 +8,12 @@ import type { ScheduleSnapshot } from './snapshot';
 import { basisOver, readingAt, readingsIn, type Basis, type UnknownWhy } from '../../shared/basis';
 import type { SourceStatus } from '../../shared/view-state';
 import { instantMs, segmentsOf, type Segment } from './segments';
-import { withKept, type SavedRead } from './timeline-kept';
+import { withKept, type Stretch } from './timeline-kept';
 
 /** Why a stretch is unknown: never read, a hole the service sent unreadable, after the read range. */
 export type { UnknownWhy };
 
-export interface Stretch {
-  startMs: number;
-  endMs: number;
-  kind: 'people' | 'nobody' | 'unknown';
-  /** Who is on call (people); in a hole, who is known to be on call at least (others may be too). */
-  users: Person[];
-  /** Sorted ids of `users`: equal keys mean the same people. */
-  key: string;
-  why?: UnknownWhy;
-  /** Unknown time an earlier read did cover, kept by sync: what it had there. Reminders speak from it (saying it is
-   *  saved data); no statement of fact rests on it. */
-  saved?: SavedRead;
-}
+export type { Stretch } from './timeline-kept';
 
 export interface KnownTimeline {
   /** Sorted, disjoint, back to back: from the first instant the data speaks of to the last. Empty when never read. */
