@@ -9,7 +9,8 @@ import { readinessLine } from '../shared/readiness-text';
 import {
   coverageIssuesText,
   gapsBefore,
-  knowsNow,
+  basisAt,
+  whoAt,
   myAbsence,
   nothingPlannedUntil,
   nowEnd,
@@ -77,7 +78,11 @@ function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): stri
   if (!hasData(s.status)) return [...lines, '  now:  unknown', '  next: unknown'];
   const ended =
     s.known && Date.parse(s.known.to) <= o.nowMs ? ` (saved data ends ${formatDayTime(s.known.to, o)})` : '';
-  const nobody = knowsNow(s, o.nowMs) ? 'nobody on call' : `unknown${ended}`;
+  const nobody = whoAt(
+    basisAt(s, o.nowMs),
+    () => 'nobody on call',
+    () => `unknown${ended}`,
+  );
   lines.push(
     s.now
       ? `  now:  ${names(s.now.users)} ${untilPhrase(nowEnd(s, s.now), (iso) => formatDayTime(iso, t))}`

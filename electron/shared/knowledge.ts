@@ -5,7 +5,7 @@
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { withAccount } from './accounts';
 import { joinNames } from './format';
-import { assertNever, viewBasis, viewReadingAt } from './basis';
+import { assertNever, viewBasis, viewReadingAt, type UnknownWhy } from './basis';
 import { hasData } from './freshness';
 import type { AppState, Basis, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
 
@@ -13,12 +13,6 @@ import type { AppState, Basis, MyGap, ScheduleView, ShiftView, TimeSpan } from '
  *  the one lookup (shared/basis.ts viewReadingAt), as every surface reads it. */
 export function spanAt(s: Pick<ScheduleView, 'timeline'>, ms: number): TimeSpan | undefined {
   return viewReadingAt(s.timeline, ms).span;
-}
-
-/** Whether the timeline says who is on call at `ms` (someone, or nobody): not in a hole, not outside the read. */
-function spanKnows(s: ScheduleView, ms: number): boolean {
-  const kind = viewReadingAt(s.timeline, ms).kind;
-  return kind === 'people' || kind === 'nobody';
 }
 
 /** Nobody on call now, as a statement with its bases: what "nobody" rests on (fresh or saved) and what the time
@@ -70,14 +64,27 @@ export function savedMark(b: Basis, time: (iso: string) => string): string {
   }
 }
 
-/** Whether who is on call at `ms` on this schedule is known (fresh or saved data): only then may it say "nobody". */
-export function knowsAt(s: ScheduleView, ms: number): boolean {
-  return hasData(s.status) && spanKnows(s, ms);
+/** What "who is on call at `ms`" rests on: the schedule's timeline there (unknown: a hole, outside the read, never
+ *  loaded), as fresh as its source. Read by `whoAt`, which words every basis. */
+export function basisAt(s: ScheduleView, ms: number): Basis {
+  return viewBasis(s, ms, ms + 1);
 }
 
-/** Whether "who is on call now" can be said: someone is known to be on call, or the data covers now. */
-export function knowsNow(s: ScheduleView, nowMs: number): boolean {
-  return hasData(s.status) && (s.now !== null || spanKnows(s, nowMs));
+/**
+ * A statement about who is on call at an instant, from its basis: `read` where the timeline read it (fresh, or saved
+ * data that the schedule's status line marks), `unknown` (with why) where it didn't. An exhaustive switch: a basis
+ * added later fails to compile until every surface that says "nobody on call" words it.
+ */
+export function whoAt<T>(b: Basis, read: () => T, unknown: (why: UnknownWhy) => T): T {
+  switch (b.kind) {
+    case 'fresh':
+    case 'saved':
+      return read();
+    case 'unknown':
+      return unknown(b.why);
+    default:
+      return assertNever(b);
+  }
 }
 
 /** Gaps that make my state unknown (not merely scoped to saved data or to a shorter span). */

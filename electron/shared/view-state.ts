@@ -53,8 +53,8 @@ export type KnownRange = z.infer<typeof KnownRangeSchema>;
 /**
  * One stretch of a schedule's known timeline (core/model/timeline.ts): who is on call (`people`), read and nobody
  * on call (`nobody`), or `unknown` with why (a hole: shifts the service sent unreadable; outside the read range).
- * The stretches are sorted and back to back; time outside them is unknown (not read). In an unknown stretch,
- * `users` are the people known to be on call at least (others may be too).
+ * The stretches are sorted and disjoint; time outside them is unknown (not read). In an unknown stretch, `users` are
+ * the people known to be on call at least (others may be too), and `saved` what an earlier read had there.
  */
 export const TimeSpanSchema = z.object({
   kind: z.enum(['people', 'nobody', 'unknown']),
@@ -62,6 +62,9 @@ export const TimeSpanSchema = z.object({
   end: Iso,
   users: z.array(PersonSchema),
   why: z.enum(['not_read', 'hole', 'beyond']).optional(),
+  /** Unknown time an earlier read did cover (kept over a hole or past the latest read): who it had on call there
+   *  (none: nobody) and when it was read. The reminders speak from it, saying so; the week shows it the same way. */
+  saved: z.object({ readAt: Iso, users: z.array(PersonSchema) }).optional(),
 });
 export type TimeSpan = z.infer<typeof TimeSpanSchema>;
 

@@ -8,20 +8,12 @@ import type { ScheduleSnapshot } from './snapshot';
 import { basisOver, readingAt, readingsIn, type Basis, type UnknownWhy } from '../../shared/basis';
 import type { SourceStatus } from '../../shared/view-state';
 import { instantMs, segmentsOf, type Segment } from './segments';
+import { withKept, type Stretch } from './timeline-kept';
 
 /** Why a stretch is unknown: never read, a hole the service sent unreadable, after the read range. */
 export type { UnknownWhy };
 
-export interface Stretch {
-  startMs: number;
-  endMs: number;
-  kind: 'people' | 'nobody' | 'unknown';
-  /** Who is on call (people); in a hole, who is known to be on call at least (others may be too). */
-  users: Person[];
-  /** Sorted ids of `users`: equal keys mean the same people. */
-  key: string;
-  why?: UnknownWhy;
-}
+export type { Stretch } from './timeline-kept';
 
 export interface KnownTimeline {
   /** Sorted, disjoint, back to back: from the first instant the data speaks of to the last. Empty when never read. */
@@ -37,6 +29,7 @@ interface Memo {
   from: string;
   to: string;
   readAt: string | undefined;
+  kept: ScheduleSnapshot['shiftsKept'];
   timeline: KnownTimeline;
 }
 const memo = new WeakMap<readonly unknown[], Memo>();
@@ -120,16 +113,25 @@ export function timelineOf(s: ScheduleSnapshot | undefined): KnownTimeline {
   if (!s || s.shiftsFrom === null || s.shiftsTo === null) return EMPTY;
   const readAt = s.shiftsReadAt ?? s.shiftsFetchedAt ?? undefined;
   const hit = memo.get(s.shifts);
-  if (hit && hit.holes === s.shiftHoles && hit.from === s.shiftsFrom && hit.to === s.shiftsTo && hit.readAt === readAt)
+  if (
+    hit &&
+    hit.holes === s.shiftHoles &&
+    hit.from === s.shiftsFrom &&
+    hit.to === s.shiftsTo &&
+    hit.readAt === readAt &&
+    hit.kept === s.shiftsKept
+  )
     return hit.timeline;
   const holes = s.shiftHoles
     .map((h) => ({ fromMs: instantMs(h.from), toMs: instantMs(h.to) }))
     .filter((h) => h.toMs > h.fromMs);
   const fromMs = instantMs(s.shiftsFrom);
   const toMs = instantMs(s.shiftsTo);
-  const stretches = buildTimeline(segmentsOf(s.shifts), fromMs, toMs, holes);
+  const read = buildTimeline(segmentsOf(s.shifts), fromMs, toMs, holes);
+  // The earlier reads kept over what this one couldn't read: shown in the timeline, as the reminders read them.
+  const stretches = s.shiftsKept?.length ? withKept(read, s.shiftsKept) : read;
   const timeline = { stretches, readAtMs: readAt === undefined ? null : instantMs(readAt) };
-  memo.set(s.shifts, { holes: s.shiftHoles, from: s.shiftsFrom, to: s.shiftsTo, readAt, timeline });
+  memo.set(s.shifts, { holes: s.shiftHoles, from: s.shiftsFrom, to: s.shiftsTo, readAt, kept: s.shiftsKept, timeline });
   return timeline;
 }
 

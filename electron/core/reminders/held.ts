@@ -7,7 +7,7 @@
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import type { Outcome } from './judge';
-import type { MessageOptions } from './messages';
+import { reminderBasis, type MessageOptions } from './messages';
 import { heldLine, policyOf } from './policy';
 import { speaksWhileQuiet } from '../../shared/start-reminders';
 
@@ -51,9 +51,10 @@ export function summaryOf(
 ): NotificationRequest | undefined {
   const live = held.filter((h) => h.untilMs >= nowMs && ctx.stillTrue(h));
   if (live.length === 0) return undefined;
-  const savedAt = (h: HeldMessage): number | undefined =>
-    h.scheduleId === undefined ? undefined : ctx.savedDataAtMs?.(h.scheduleId);
-  const lines = live.slice(0, MAX_LINES).map((h) => heldLine(h, nowMs, ctx.opts, savedAt(h)));
+  // What each line rests on now, as a Basis: its words come from the one exhaustive wording (basisMark).
+  const basisOf = (h: HeldMessage) =>
+    reminderBasis(h.scheduleId === undefined ? undefined : ctx.savedDataAtMs?.(h.scheduleId));
+  const lines = live.slice(0, MAX_LINES).map((h) => heldLine(h, nowMs, ctx.opts, basisOf(h)));
   if (live.length > MAX_LINES) lines.push(`…and ${live.length - MAX_LINES} more.`);
   const noun = live.length === 1 ? 'message' : 'messages';
   return {

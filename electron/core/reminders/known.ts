@@ -38,9 +38,3 @@ export function knownOf(s: ScheduleSnapshot): Known {
   memo.set(s, known);
   return known;
 }
-
-/** When the oldest kept read under [startMs, endMs) was made: the time rests on it, not on the latest read. */
-export function keptReadAtMs(known: Known, startMs: number, endMs: number): number | undefined {
-  const under = known.kept.filter((k) => k.fromMs < endMs && k.toMs > startMs).map((k) => k.readAtMs);
-  return under.length === 0 ? undefined : Math.min(...under);
-}

@@ -84,6 +84,23 @@ export function basisLead(basis: Basis, nowMs: number, opts: MessageOptions): st
   }
 }
 
+/** The basis as a mark beside a line that already says what it is (the summary after quiet time): '' when fresh,
+ *  " (according to saved data from 14:02)", " (unknown now: …; as last read)". */
+export function basisMark(basis: Basis, nowMs: number, opts: MessageOptions): string {
+  switch (basis.kind) {
+    case 'fresh':
+      return '';
+    case 'saved':
+      return basis.savedAt === null
+        ? ' (according to saved data)'
+        : ` (according to saved data from ${formatDayTime(basis.savedAt, { ...opts, nowMs })})`;
+    case 'unknown':
+      return ` (unknown now: ${unknownWhyText(basis.why)}; as last read)`;
+    default:
+      return assertNever(basis);
+  }
+}
+
 /** The basis lead as the start of a sentence: "According to saved data from 14:02, " ('' when fresh). */
 export function savedDataPrefix(basis: Basis, nowMs: number, opts: MessageOptions): string {
   const lead = basisLead(basis, nowMs, opts);

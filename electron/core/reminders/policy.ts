@@ -2,12 +2,13 @@
 // read again before it speaks, how it is caught up when missed, and how it is worded from fresh and from saved data.
 // judge, held, delivery, plan-merge, confirm and the scheduler read their rules here. A kind without a saved-data
 // wording does not compile (`satisfies Record<ReminderKind, ReminderPolicy>`): every reminder says what it rests on.
-import { formatDayTime, formatRelative } from '../../shared/format';
+import { formatRelative } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import {
   PLANNED,
   basisLead,
+  basisMark,
   headsUpNotification,
   lateEndNotification,
   reminderBasis,
@@ -18,6 +19,7 @@ import {
   type MessageOptions,
 } from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
+import type { Basis } from '../../shared/basis';
 
 export interface Say {
   r: PlannedReminder;
@@ -165,12 +167,10 @@ export const policyOf = (kind: ReminderKind): ReminderPolicy => POLICIES[kind];
 /** Shown as soon as noticed (coverage requests, change notices), not at a planned instant. */
 export const isAsap = (r: Pick<PlannedReminder, 'kind'>): boolean => policyOf(r.kind).due === 'when-noticed';
 
-/** One line of the summary after quiet time, worded for the moment it is read; a line whose data is saved data by
- *  then says so (unless its words already do). */
-export function heldLine(h: HeldMessage, nowMs: number, opts: MessageOptions, savedAtMs?: number): string {
-  const at = savedAtMs === undefined ? undefined : formatDayTime(savedAtMs, { ...opts, nowMs });
-  const saved =
-    at === undefined || /According to saved data/.test(h.body) ? '' : ` (according to saved data from ${at})`;
+/** One line of the summary after quiet time, worded for the moment it is read; a line whose data is not fresh by
+ *  then says what it rests on (unless its words already do), by the one wording of every basis. */
+export function heldLine(h: HeldMessage, nowMs: number, opts: MessageOptions, basis: Basis): string {
+  const saved = /According to saved data/.test(h.body) ? '' : basisMark(basis, nowMs, opts);
   const kind = isKind(h.kind) ? policyOf(h.kind).inSummary : 'as-held';
   if (kind === 'time-from-now' && h.startsAtMs !== undefined)
     return `On call ${formatRelative(nowMs, h.startsAtMs)}${saved}: ${h.body}`;

@@ -3,7 +3,8 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { StartReminder } from '../../shared/start-reminders';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { NotificationRequest } from '../ports';
-import { keptReadAtMs, knownOf } from './known';
+import { timelineOf } from '../model/timeline';
+import { savedReadAtMs } from '../model/timeline-kept';
 import type { MessageOptions, ShiftRef } from './messages';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
@@ -66,7 +67,8 @@ export function shiftRef(
   // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
   // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
   const startSeen = s.shiftsFrom === null || block.startMs > Date.parse(s.shiftsFrom);
-  const keptAtMs = keptReadAtMs(knownOf(s), block.startMs, block.endMs);
+  // What the block rests on, read from the schedule's timeline (the week shows the same saved read there).
+  const keptAtMs = savedReadAtMs(timelineOf(s).stretches, block.startMs, block.endMs);
   return {
     group: `shift:${s.id}:${isoOf(block.startMs)}`,
     scheduleId: s.id,

@@ -155,13 +155,13 @@ const spansMemo = new WeakMap<KnownTimeline, TimeSpan[]>();
 function spansOf(t: KnownTimeline): TimeSpan[] {
   const hit = spansMemo.get(t);
   if (hit) return hit;
-  const spans = t.stretches.map((s): TimeSpan => ({
-    kind: s.kind,
-    start: isoOf(s.startMs),
-    end: isoOf(s.endMs),
-    users: s.users,
-    ...(s.why ? { why: s.why } : {}),
-  }));
+  const spans = t.stretches.map((s): TimeSpan => {
+    // Optional fields set only where present (no spread of an empty object per stretch: this runs for every read).
+    const span: TimeSpan = { kind: s.kind, start: isoOf(s.startMs), end: isoOf(s.endMs), users: s.users };
+    if (s.why) span.why = s.why;
+    if (s.saved) span.saved = { readAt: isoOf(s.saved.readAtMs), users: s.saved.users };
+    return span;
+  });
   spansMemo.set(t, spans);
   return spans;
 }

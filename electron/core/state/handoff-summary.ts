@@ -7,7 +7,8 @@ import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
 import {
   gapsBefore,
-  knowsNow,
+  basisAt,
+  whoAt,
   myAbsence,
   nothingPlannedUntil,
   nowEnd,
@@ -75,22 +76,25 @@ function nothingNext(s: ScheduleView, o: HandoffOptions): string {
 
 function whoText(s: ScheduleView, o: HandoffOptions): string {
   const { now, next } = s;
-  if (!now && !knowsNow(s, o.nowMs)) {
-    const ended =
-      s.known && Date.parse(s.known.to) <= o.nowMs
-        ? `saved data ends ${handoffTime(s.known.to, o)}`
-        : 'not known for now';
-    return `unknown (${ended})`;
-  }
-  if (!now) {
-    // "Until" stops where what is known stops: "nobody on call until 13:00, then unknown".
-    const uncovered = uncoveredNow(s, o.nowMs);
-    if (next) return `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`;
-    return uncovered
-      ? `nobody on call until ${handoffTime(uncovered.until, o)}${thenUnknown(uncovered.after)}`
-      : 'unknown';
-  }
-  return `${names(now.users)} ${untilThen(s, now, next, o)}`;
+  if (now) return `${names(now.users)} ${untilThen(s, now, next, o)}`;
+  return whoAt(
+    basisAt(s, o.nowMs),
+    () => {
+      // "Until" stops where what is known stops: "nobody on call until 13:00, then unknown".
+      const uncovered = uncoveredNow(s, o.nowMs);
+      if (next) return `nobody on call, next ${names(next.users)} from ${handoffTime(next.start, o)}`;
+      return uncovered
+        ? `nobody on call until ${handoffTime(uncovered.until, o)}${thenUnknown(uncovered.after)}`
+        : 'unknown';
+    },
+    () => {
+      const ended =
+        s.known && Date.parse(s.known.to) <= o.nowMs
+          ? `saved data ends ${handoffTime(s.known.to, o)}`
+          : 'not known for now';
+      return `unknown (${ended})`;
+    },
+  );
 }
 
 /** "until 17:00, then Bob" where the time after `now` ends was read; "until at least 17:00, then unknown" where it

@@ -7,7 +7,8 @@ import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   coverageIssuesText,
   gapsBefore,
-  knowsAt,
+  basisAt,
+  whoAt,
   myAbsence,
   nothingPlannedUntil,
   nowEnd,
@@ -134,13 +135,18 @@ function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
       ? `Next: nothing planned until ${fmt(until.until, f, s.timeZone)}${thenUnknown(until.after)}`
       : 'Next: unknown';
   }
-  if (!knowsAt(s, f.nowMs)) {
-    const ended = s.known && Date.parse(s.known.to) <= f.nowMs ? ` (saved data ends ${fmt(s.known.to, f)})` : '';
-    return `Now: unknown${ended}`;
-  }
-  // A warning, as in the popover: "Uncovered until Sat 22:09" (", then unknown" where the known stops).
-  const uncovered = uncoveredNow(s, f.nowMs);
-  return uncovered ? `Now: ⚠ uncovered ${untilText(uncovered, s, f)}` : 'Now: unknown';
+  return whoAt(
+    basisAt(s, f.nowMs),
+    () => {
+      // A warning, as in the popover: "Uncovered until Sat 22:09" (", then unknown" where the known stops).
+      const uncovered = uncoveredNow(s, f.nowMs);
+      return uncovered ? `Now: ⚠ uncovered ${untilText(uncovered, s, f)}` : 'Now: unknown';
+    },
+    () => {
+      const ended = s.known && Date.parse(s.known.to) <= f.nowMs ? ` (saved data ends ${fmt(s.known.to, f)})` : '';
+      return `Now: unknown${ended}`;
+    },
+  );
 }
 
 function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {

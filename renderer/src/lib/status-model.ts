@@ -6,7 +6,8 @@ import { hasData, savedAt } from '../../../electron/shared/freshness';
 import {
   coverageIssuesText,
   gapsBefore,
-  knowsAt,
+  basisAt,
+  whoAt,
   myAbsence,
   nothingPlannedUntil,
   nowEnd,
@@ -163,17 +164,19 @@ export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = fa
   const status = statusText(schedule, ctx, brief);
   if (!hasData(schedule.status)) return { known: false, now: 'Unknown', next: 'Unknown', status };
   // "No one" and "nothing planned" only about time the schedule's data covers.
-  const nowKnown = schedule.now !== null || knowsAt(schedule, ctx.nowMs);
   const ended =
     schedule.known && Date.parse(schedule.known.to) <= ctx.nowMs
       ? ` (saved data ends ${formatDayTime(schedule.known.to, opts)})`
       : '';
   // Now's end is stated only where the time after it was read: else "until at least 17:00, then unknown".
-  const now = schedule.now
-    ? untilPhrase(nowEnd(schedule, schedule.now), (iso) => formatDayTime(iso, opts))
-    : nowKnown
-      ? 'No one is on call'
-      : `Unknown${ended}`;
+  // Who is on call now, or "No one" where the timeline read now, else unknown: worded from its basis (whoAt).
+  const [nowKnown, now] = schedule.now
+    ? [true, untilPhrase(nowEnd(schedule, schedule.now), (iso) => formatDayTime(iso, opts))]
+    : whoAt<[boolean, string]>(
+        basisAt(schedule, ctx.nowMs),
+        () => [true, 'No one is on call'],
+        () => [false, `Unknown${ended}`],
+      );
   const until = nothingPlannedUntil(schedule, ctx.nowMs);
   const next = schedule.next
     ? `from ${formatDayTime(schedule.next.start, opts)}`

@@ -80,7 +80,12 @@ export function localMidnight(ms: number, zone: string | undefined, days = 0): n
   return guess;
 }
 
-type Piece = Omit<TimelineSegment, 'text'> & { whenStart?: number; whenEnd?: number; why?: TimeSpan['why'] };
+type Piece = Omit<TimelineSegment, 'text'> & {
+  whenStart?: number;
+  whenEnd?: number;
+  why?: TimeSpan['why'];
+  saved?: TimeSpan['saved'];
+};
 
 const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
   hole: "unknown: shifts the service sent couldn't be read",
@@ -91,8 +96,8 @@ const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
 
 /** The schedule's known timeline cut to [startMs, endMs), as the one lookup reads it (unknown filled in by it). */
 function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Person) => boolean): Piece[] {
-  const unknown = (a: number, b: number, why?: TimeSpan['why'], people: Person[] = []): Piece => ({
-    kind: 'unknown',
+  const unknown = (a: number, b: number, why?: TimeSpan['why'], people: Person[] = [], saved?: TimeSpan['saved']) => ({
+    kind: 'unknown' as const,
     startMs: a,
     endMs: b,
     people,
@@ -101,6 +106,7 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
     hue: -1,
     label: '',
     ...(why ? { why } : {}),
+    ...(saved ? { saved } : {}),
   });
   if (!hasData(s.status)) return [unknown(startMs, endMs)];
   return viewReadingsIn(s.timeline, startMs, endMs).map((r): Piece => {
@@ -127,7 +133,7 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
       case 'nobody':
         return { kind: 'uncovered', startMs: a, endMs: b, people: [], partial: false, mine: false, hue: -1, label: '' };
       case 'unknown':
-        return unknown(a, b, r.why, users);
+        return unknown(a, b, r.why, users, r.span?.saved);
       default:
         return assertNever(r.kind);
     }
@@ -142,31 +148,34 @@ const sinceDay = (ctx: FormatContext) =>
     ...(ctx.localZone ? { timeZone: ctx.localZone } : {}),
   });
 
-function whoText(p: Piece, isMe: (p: Person) => boolean): string {
-  const names = p.people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
+function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => string): string {
+  const namesOf = (people: Person[]) => people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
+  const names = namesOf(p.people);
   if (p.kind === 'uncovered') return 'uncovered: nobody on call';
   if (p.kind === 'person') return names;
   const why = UNKNOWN_WHY[p.why ?? 'none'];
-  return p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
+  const known = p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
+  // The earlier read the reminders speak from here, in their words ("saved data from 06:00").
+  if (!p.saved) return known;
+  return `${known}; saved data from ${time(p.saved.readAt)}: ${namesOf(p.saved.users) || 'nobody on call'}`;
 }
 
 function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number, ctx: FormatContext): TimelineRow {
   const me = myEmailOn(state, s.accountId);
   const isMe = (p: Person) => me !== '' && p.email.toLowerCase() === me;
-  const opts = {
-    nowMs: ctx.nowMs,
-    locale: ctx.locale,
-    ...(ctx.localZone ? { localZone: ctx.localZone } : {}),
-    ...(s.timeZone ? { scheduleZone: s.timeZone } : {}),
-  };
-  const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, ...p }) => {
+  const local = { nowMs: ctx.nowMs, locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) };
+  const opts = { ...local, ...(s.timeZone ? { scheduleZone: s.timeZone } : {}) };
+  // When a saved read was made, in local time as the reminders say it.
+  const time = (iso: string) => formatDayTime(iso, local);
+  const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, saved, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
     const when =
       whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
         ? `until ${formatDayTime(whenEnd, opts)} (since ${sinceDay(ctx).format(whenStart)})`
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
-    return { ...p, text: `${whoText({ ...p, ...(_why ? { why: _why } : {}) }, isMe)}, ${when}` };
+    const piece = { ...p, ...(_why ? { why: _why } : {}), ...(saved ? { saved } : {}) };
+    return { ...p, text: `${whoText(piece, isMe, time)}, ${when}` };
   });
   return {
     id: s.id,

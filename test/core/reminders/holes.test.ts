@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { timelineModel } from '../../../renderer/src/lib/timeline';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -39,7 +40,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function running(): Promise<{ h: Harness; reads: Read[] }> {
+async function running(): Promise<{ h: Harness; reads: Read[]; engine: ReturnType<Harness['engine']> }> {
   h = await createHarness({ startMs: START, seed });
   const harness = h;
   await seedSettings(h, { email: ME, scheduleIds: [SID] });
@@ -59,7 +60,7 @@ async function running(): Promise<{ h: Harness; reads: Read[] }> {
   const engine = h.engine({ wrapClient, localZone: 'Etc/UTC' });
   await engine.start();
   await h.clock.advance(MIN);
-  return { h, reads };
+  return { h, reads, engine };
 }
 
 const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
@@ -110,5 +111,27 @@ describe('issue 27 case 1: an unreadable shift is not a removal', () => {
       expect.stringMatching(/ Your shift was removed \| Alice Doe is covering your Ops shift Sun 12:00–20:00/),
     ]);
     expect(h.notifier.shown.filter((n) => n.id.startsWith(`${GROUP}:lead15`))).toEqual([]);
+  }, 120_000);
+});
+
+describe('issue 35: the week shows the read the reminders rest on', () => {
+  it('my shift sent unreadable: the week says unknown there, and the same saved read as "On call in 15 min"', async () => {
+    const { h, engine } = await running();
+    await h.clock.advanceTo(UNREADABLE_FROM);
+    h.sim.unreadable.add(SID, MINE);
+    await h.clock.advanceTo(MINE.fromMs - 14 * MIN);
+    const lead = h.notifier.shown.find((n) => n.id === `${GROUP}:lead15`);
+    const said = /According to saved data from ([^,]+),/.exec(lead?.body ?? '')?.[1];
+    expect(said, lead?.body).toBeDefined();
+    // The week as the popover draws it, at the same moment: my shift's time is unknown (the latest read couldn't
+    // read it), and it names the read the reminder spoke from, with me on call in it.
+    const nowMs = h.clock.now();
+    const row = timelineModel(engine.getState(), { nowMs, locale: 'en-GB', localZone: 'Etc/UTC' }).rows.find((r) =>
+      r.id.endsWith(SID),
+    );
+    const at = row?.segments.find((x) => x.startMs <= MINE.fromMs && MINE.fromMs < x.endMs);
+    expect(at?.kind).toBe('unknown');
+    expect(at?.text).toContain(`saved data from ${said ?? '?'}: `);
+    expect(at?.text).toMatch(/saved data from [^:]+:\d\d: [^,]*\(you\)/);
   }, 120_000);
 });
