@@ -3,6 +3,7 @@
 // the state of its write, so a retry (also after a restart) sends only what did not land.
 import { z } from 'zod';
 import { ScheduleId } from './action-schemas';
+import { AccountIdSchema } from './account-settings';
 import { email, instant, list, text } from './bounded';
 import { tooLong } from './limits';
 
@@ -23,7 +24,7 @@ export const HandoffPlanRequestSchema = z.object({ range: HandoffRangeSchema.opt
 
 /** One block of mine in the range, clipped to it (and to now): what "Create all" may hand off. */
 export const HandoffRowSchema = z.object({
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   accountLabel: z.string(),
   scheduleId: z.string(),
   scheduleName: z.string(),
@@ -79,7 +80,7 @@ export type HandoffItemState = z.infer<typeof HandoffItemStateSchema>;
 
 export const HandoffItemSchema = z.object({
   id: z.string(),
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   scheduleId: z.string(),
   scheduleName: z.string(),
   timeZone: z.string().nullable(),

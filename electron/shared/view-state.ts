@@ -3,7 +3,7 @@
 // It holds no wall-clock "generated at" on purpose: equal inputs give an equal state, so nothing is re-sent.
 import { z } from 'zod';
 import { TakeOverOptionsSchema } from './take-over';
-import { SettingsSchema } from './settings';
+import { AccountIdSchema, SettingsSchema } from './settings';
 
 const Iso = z.string();
 
@@ -98,7 +98,7 @@ export const ScheduleViewSchema = z.object({
   /** The schedule across accounts (shared/accounts.ts scheduleRef): what IPC requests and the tray name it by. */
   id: z.string(),
   /** The account it belongs to, and its id on that account's service. */
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   scheduleId: z.string(),
   name: z.string(),
   /** IANA zone of the schedule; shown next to local times when it differs. null until the schedule was read. */
@@ -124,7 +124,7 @@ export type ScheduleView = z.infer<typeof ScheduleViewSchema>;
 
 /** `scheduleId` is the schedule's ref (see ScheduleView.id); `accountId` its account. */
 export const MyShiftSchema = z.object({
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   scheduleId: z.string(),
   scheduleName: z.string(),
   start: Iso,
@@ -139,7 +139,7 @@ export type MyShift = z.infer<typeof MyShiftSchema>;
  * yet, failed, saved data that ends before now, a hole), or only from saved data / only up to a point.
  */
 export const MyGapSchema = z.object({
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   scheduleId: z.string(),
   scheduleName: z.string(),
   kind: z.enum(['loading', 'failed', 'ended', 'holes', 'saved', 'short', 'read']),
@@ -172,7 +172,7 @@ export type Readiness = z.infer<typeof ReadinessSchema>;
 
 /** A coverage request the app could not read, or could not tell whether it asks me (its schedule is unknown). */
 export const CoverageIssueSchema = z.object({
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   id: z.string().nullable(),
   requester: z.string().nullable(),
   why: z.string(),
@@ -180,7 +180,7 @@ export const CoverageIssueSchema = z.object({
 export type CoverageIssue = z.infer<typeof CoverageIssueSchema>;
 
 export const CoverageViewSchema = z.object({
-  accountId: z.string(),
+  accountId: AccountIdSchema,
   id: z.string(),
   requester: PersonSchema,
   reason: z.string(),
@@ -227,7 +227,7 @@ export const LoadPeriodSchema = z.object({
   /** Hours on Saturdays and Sundays (local). */
   weekendHours: z.number(),
   schedules: z.array(
-    z.object({ accountId: z.string(), scheduleId: z.string(), scheduleName: z.string(), hours: z.number() }),
+    z.object({ accountId: AccountIdSchema, scheduleId: z.string(), scheduleName: z.string(), hours: z.number() }),
   ),
 });
 export type LoadPeriod = z.infer<typeof LoadPeriodSchema>;
@@ -247,13 +247,13 @@ export type AccountLoad = z.infer<typeof AccountLoadSchema>;
  * borrow one account's start date, count the other's unread days as 0 h and a night on two services as two).
  */
 export const MyLoadSchema = AccountLoadSchema.extend({
-  byAccount: z.array(AccountLoadSchema.extend({ accountId: z.string(), label: z.string() })).optional(),
+  byAccount: z.array(AccountLoadSchema.extend({ accountId: AccountIdSchema, label: z.string() })).optional(),
 });
 export type MyLoad = z.infer<typeof MyLoadSchema>;
 
 /** One watched service, as every surface may name it (its address without user info; never its key). */
 export const AccountViewSchema = z.object({
-  id: z.string(),
+  id: AccountIdSchema,
   label: z.string(),
   address: z.string(),
   /** Who I am there ('' when not set). */
@@ -319,7 +319,7 @@ export const AppStateSchema = z.object({
   }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */
-  notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: z.string().optional() })),
+  notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });

@@ -10,6 +10,7 @@ import type { AppState } from '../../electron/shared/view-state';
 import { FakeClock } from '../core/support/fake-clock';
 import { withTimeline } from '../support/view-timeline';
 import { MAIN_ACCOUNT_ID } from '../../electron/shared/accounts';
+import { accountIdOf } from '../../electron/shared/accounts';
 
 const NOW = Date.parse('2026-03-10T10:00:30Z');
 
@@ -39,7 +40,7 @@ function state(nextStartMs: number): AppState {
     },
     accounts: [
       {
-        id: 'main',
+        id: accountIdOf('main'),
         label: 'Main',
         address: '',
         email: '',
@@ -55,7 +56,7 @@ function state(nextStartMs: number): AppState {
     schedules: [
       withTimeline({
         id: 'sch_a',
-        accountId: 'main',
+        accountId: accountIdOf('main'),
         scheduleId: 'sch_a',
         name: 'A & B',
         timeZone: 'Europe/Berlin',
@@ -76,7 +77,7 @@ function state(nextStartMs: number): AppState {
     me: {
       onCallNow: [],
       nextShift: {
-        accountId: 'main',
+        accountId: accountIdOf('main'),
         scheduleId: 'sch_a',
         scheduleName: 'A & B',
         start: new Date(nextStartMs).toISOString(),

@@ -23,8 +23,8 @@ function twoAccounts(acme: object): AppState {
     ...base,
     settings: { ...base.settings, accounts: [account('work', 'Work'), account('acme', 'Acme', acme)] },
     accounts: [
-      accountView({ id: 'work', label: 'Work', address: 'https://work.example.com' }),
-      accountView({ id: 'acme', label: 'Acme', address: 'https://acme.example.com' }),
+      accountView({ id: accountIdOf('work'), label: 'Work', address: 'https://work.example.com' }),
+      accountView({ id: accountIdOf('acme'), label: 'Acme', address: 'https://acme.example.com' }),
     ],
   };
 }

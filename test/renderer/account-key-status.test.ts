@@ -48,17 +48,21 @@ describe("a service's key status in Settings", () => {
 
   it('is its own when listed: no key there while the first account has one', async () => {
     const text = await keyStatus(
-      model([accountView({ id: 'acme', label: 'Acme', hasKey: false, keyStorage: 'none' })]),
+      model([accountView({ id: accountIdOf('acme'), label: 'Acme', hasKey: false, keyStorage: 'none' })]),
     );
     expect(text).toBe('No API key yet.');
   });
 
   it('is its own rejection, not the app-wide status', async () => {
-    const rejected = accountView({ id: 'acme', label: 'Acme', sync: { kind: 'key_rejected', message: 'Rejected.' } });
+    const rejected = accountView({
+      id: accountIdOf('acme'),
+      label: 'Acme',
+      sync: { kind: 'key_rejected', message: 'Rejected.' },
+    });
     const state = { ...model([rejected]), sync: { kind: 'ok' as const } };
     expect(await keyStatus(state)).toMatch(/rejected the stored key/);
     const okAcme = {
-      ...model([accountView({ id: 'acme', label: 'Acme' })]),
+      ...model([accountView({ id: accountIdOf('acme'), label: 'Acme' })]),
       sync: { kind: 'key_rejected' as const, message: 'Rejected.' },
     };
     expect(await keyStatus(okAcme)).toBe('A key is stored in your keychain.');

@@ -6,15 +6,16 @@ import { askRows, myShiftRows } from '../../renderer/src/lib/glance';
 import { myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 import { accountView, ada, appState, cy, schedule } from './support/state';
+import { accountIdOf } from '../../electron/shared/accounts';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
-const work = accountView({ id: 'main', label: 'Work' });
-const acme = accountView({ id: 'acme', label: 'Acme', email: 'cy@example.com' });
+const work = accountView({ id: accountIdOf('main'), label: 'Work' });
+const acme = accountView({ id: accountIdOf('acme'), label: 'Acme', email: 'cy@example.com' });
 // The same schedule id on both services, with other people: told apart by the ref and the account.
 const platform = schedule({ name: 'Platform primary' });
 const acmePlatform = schedule({
   id: 'acme:sch_platform',
-  accountId: 'acme',
+  accountId: accountIdOf('acme'),
   scheduleId: 'sch_platform',
   name: 'Platform primary',
   now: { users: [cy], start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' },
@@ -85,7 +86,11 @@ describe('several accounts', () => {
   });
 
   it('groups the cards by account in the user’s order, with the problem in the heading when not fresh', () => {
-    const rejected = accountView({ id: 'acme', label: 'Acme', sync: { kind: 'key_rejected', message: 'Rejected.' } });
+    const rejected = accountView({
+      id: accountIdOf('acme'),
+      label: 'Acme',
+      sync: { kind: 'key_rejected', message: 'Rejected.' },
+    });
     const state = twoAccounts({ accounts: [rejected, work] });
     const groups = groupByAccount(state, [platform, acmePlatform]);
     expect(groups.map((g) => [g.heading, g.problem, g.schedules.map((s) => s.id)])).toEqual([
@@ -110,7 +115,7 @@ describe('several accounts', () => {
 
   it('names the account on a request that asks me, and carries the ref to the override form', () => {
     const request = {
-      accountId: 'acme',
+      accountId: accountIdOf('acme'),
       id: 'cov_1',
       requester: ada,
       reason: 'Dentist',

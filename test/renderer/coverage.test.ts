@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { coverageItems, coverParams, groupShifts, pageOf } from '../../renderer/src/lib/coverage';
 import type { CoverageView } from '../../electron/shared/view-state';
 import { accountView, ada, appState, bob } from './support/state';
+import { accountIdOf } from '../../electron/shared/accounts';
 
 function request(id: string, start: string, over: Partial<CoverageView> = {}): CoverageView {
   return {
-    accountId: 'main',
+    accountId: accountIdOf('main'),
     id,
     requester: ada,
     reason: 'Dentist',
@@ -72,10 +73,10 @@ describe('coverage requests list', () => {
   });
 
   it('names each schedule with its account while there are several, and not with one', () => {
-    const acme = request('cov_9', '2026-05-08T07:00:00Z', { accountId: 'acme', requester: bob });
+    const acme = request('cov_9', '2026-05-08T07:00:00Z', { accountId: accountIdOf('acme'), requester: bob });
     const asking = { mine: [], askingMe: [acme], status: { kind: 'fresh' as const, at: '2026-05-04T07:58:00Z' } };
     const two = appState({
-      accounts: [accountView({ label: 'Work' }), accountView({ id: 'acme', label: 'Acme' })],
+      accounts: [accountView({ label: 'Work' }), accountView({ id: accountIdOf('acme'), label: 'Acme' })],
       coverage: asking,
     });
     expect(coverageItems(two)[0]?.groups.map((g) => g.scheduleName)).toEqual([

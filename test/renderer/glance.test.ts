@@ -20,7 +20,7 @@ import { accountView, ada, appState, bob, cy, schedule } from './support/state';
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
 const shift = (scheduleId: string, scheduleName: string, start: string, end: string) => ({
-  accountId: 'main',
+  accountId: accountIdOf('main'),
   scheduleId,
   scheduleName,
   start,
@@ -110,7 +110,7 @@ describe('rows and schedules', () => {
 
 describe('who needs me', () => {
   const request = {
-    accountId: 'main',
+    accountId: accountIdOf('main'),
     id: 'cov_1',
     requester: ada,
     reason: 'Dentist',
@@ -157,13 +157,13 @@ describe('who needs me', () => {
   it('puts the soonest asked shift first across accounts, not the first account’s request', () => {
     const base = appState();
     const acmeAccount = { ...base.settings.accounts[0]!, id: accountIdOf('acme'), label: 'Acme' };
-    const acmeSchedule = schedule({ accountId: 'acme', id: 'acme:sch_platform', name: 'Payments' });
+    const acmeSchedule = schedule({ accountId: accountIdOf('acme'), id: 'acme:sch_platform', name: 'Payments' });
     const acmeShift = { ...request.shifts[0]!, scheduleId: 'acme:sch_platform', scheduleName: 'Payments' };
     const sooner = { ...acmeShift, start: '2026-03-28T07:00:00Z', end: '2026-03-28T15:00:00Z' };
-    const acmeRequest = { ...request, accountId: 'acme', requester: cy, shifts: [sooner] };
+    const acmeRequest = { ...request, accountId: accountIdOf('acme'), requester: cy, shifts: [sooner] };
     const state = appState({
       settings: { ...base.settings, accounts: [...base.settings.accounts, acmeAccount] },
-      accounts: [...base.accounts, accountView({ id: 'acme', label: 'Acme' })],
+      accounts: [...base.accounts, accountView({ id: accountIdOf('acme'), label: 'Acme' })],
       schedules: [...base.schedules, acmeSchedule],
       coverage: {
         mine: [],

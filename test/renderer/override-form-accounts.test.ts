@@ -29,12 +29,12 @@ function twoAccounts() {
   };
   return appState({
     settings: { ...base.settings, accounts: [...base.settings.accounts, acme] },
-    accounts: [accountView(), accountView({ id: 'acme', label: 'Acme', email: meAtAcme.email })],
+    accounts: [accountView(), accountView({ id: accountIdOf('acme'), label: 'Acme', email: meAtAcme.email })],
     // Work's schedule first (I'm not on it now); on Acme's I am on call now.
     schedules: [
       schedule(),
       schedule({
-        accountId: 'acme',
+        accountId: accountIdOf('acme'),
         id: 'acme:sch_platform',
         meOnCall: true,
         now: { users: [meAtAcme], start: '2026-05-04T07:00:00Z', end: '2026-05-04T15:00:00Z' },

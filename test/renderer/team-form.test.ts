@@ -11,6 +11,7 @@ import {
 } from '../../renderer/src/lib/team-form';
 import { appState, schedule } from './support/state';
 import type { ScheduleView } from '../../electron/shared/view-state';
+import { accountIdOf } from '../../electron/shared/accounts';
 
 /** One account's state with these schedules (what teamOptions reads). */
 const on = (...schedules: ScheduleView[]) => ({ accounts: appState().accounts, schedules });
@@ -39,7 +40,7 @@ describe('team edit', () => {
     const [option] = teamOptions(on(schedule({ teams: [core] })));
     expect(checkTeam({ ...valuesFor(option), description: 'New words' }, option)).toEqual({
       ok: true,
-      request: { accountId: 'main', teamId: 'tea_core', description: 'New words' },
+      request: { accountId: accountIdOf('main'), teamId: 'tea_core', description: 'New words' },
     });
     expect(checkTeam(valuesFor(option), option)).toEqual({ ok: false, errors: {}, nothingChanged: true });
     expect(checkTeam({ teamId: '', name: 'A', description: '' }, undefined)).toMatchObject({
@@ -75,12 +76,12 @@ describe('team edit', () => {
     const base = appState();
     const accounts = [
       { ...base.accounts[0]!, label: 'Work' },
-      { ...base.accounts[0]!, id: 'acme', label: 'Acme' },
+      { ...base.accounts[0]!, id: accountIdOf('acme'), label: 'Acme' },
     ];
     const teams = (names: string[]) => names.map((n, i) => ({ id: `tea_${i}`, name: n, description: '' }));
     const work = schedule({ teams: teams(['Platform', 'Payments', 'Data']) });
     const acme = schedule({
-      accountId: 'acme',
+      accountId: accountIdOf('acme'),
       id: 'acme:sch_platform',
       teams: teams(['Plattform', 'Zahlungen', 'Daten']),
     });
@@ -96,7 +97,7 @@ describe('team edit', () => {
     const acmePlatform = options.find((t) => t.label === 'Acme · Plattform');
     expect(checkTeam({ ...valuesFor(acmePlatform), name: 'Platform EU' }, acmePlatform)).toEqual({
       ok: true,
-      request: { accountId: 'acme', teamId: 'tea_0', name: 'Platform EU' },
+      request: { accountId: accountIdOf('acme'), teamId: 'tea_0', name: 'Platform EU' },
     });
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localMidnight, timelineModel, type TimelineRow } from '../../renderer/src/lib/timeline';
 import { ada, appState, bob, cy, schedule, mainSettings } from './support/state';
 import type { ScheduleView } from '../../electron/shared/view-state';
+import { accountIdOf } from '../../electron/shared/accounts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const kinds = (row: TimelineRow | undefined) =>
@@ -162,7 +163,7 @@ describe('the week', () => {
   it('groups the rows by account in the user’s order (like the cards), though my schedule on Acme comes first', () => {
     const base = appState();
     const [work] = base.accounts;
-    const acme = schedule({ accountId: 'acme', id: 'acme:sch_platform', meOnCall: true });
+    const acme = schedule({ accountId: accountIdOf('acme'), id: 'acme:sch_platform', meOnCall: true });
     const state = appState({
       accounts: [
         { ...work!, label: 'Work' },

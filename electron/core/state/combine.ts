@@ -181,14 +181,18 @@ export function combineStates(
     return { ...named, settings, notices: [...notices, ...named.notices] };
   }
   const labels = pairs.map((p) => p.account.label);
-  const named = pairs.map((p) => namedInText(withRefs(p.state, p.account.id), p.account.label));
+  const namedPairs = pairs.map((p) => ({
+    account: p.account,
+    state: namedInText(withRefs(p.state, p.account.id), p.account.label),
+  }));
+  const named = namedPairs.map((p) => p.state);
   const accounts = pairs.map((p) => p.account);
   // The same service twice: its cards stay (both are set up), but my shifts and its requests are told once.
   const twice = pairs.map((p) => sameServiceAs(accounts, p.account.id));
   const once = named.map((s, i) => (twice[i] ? withoutMine(s) : s));
   const accountNotices = [
-    ...named.flatMap((s, i) =>
-      s.notices.map((n) => ({ ...n, accountId: pairs[i]?.account.id ?? '', message: `${labels[i]}: ${n.message}` })),
+    ...namedPairs.flatMap(({ account, state }) =>
+      state.notices.map((n) => ({ ...n, accountId: account.id, message: `${account.label}: ${n.message}` })),
     ),
     ...pairs.flatMap((p, i) => {
       const earlier = twice[i];

@@ -17,7 +17,7 @@ export interface CoverageLists {
   issues: CoverageIssue[];
 }
 
-function coverageView(r: CoverageRequest, accountId: string): CoverageView {
+function coverageView(r: CoverageRequest, accountId: AccountId): CoverageView {
   return {
     accountId,
     id: r.id,

@@ -13,6 +13,7 @@ import type { RequestOf, ResponseOf } from '../../../electron/shared/ipc-contrac
 import { appState } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { accountIdOf } from '../../../electron/shared/accounts';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const HOUR = 3_600_000;
@@ -72,7 +73,7 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
   const clock = new FakeClock(NOW);
   const files = new MemoryFileStore();
   const rows: HandoffRow[] = blocks.map((b) => ({
-    accountId: 'main',
+    accountId: accountIdOf('main'),
     accountLabel: 'Work',
     scheduleId: b.scheduleId,
     scheduleName: b.scheduleId,

@@ -9,10 +9,11 @@ import type { HandoffItem } from '../../../electron/shared/handoff';
 import { handoffSummary } from '../../../electron/shared/handoff-text';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { FakeClock } from '../support/fake-clock';
+import { accountIdOf } from '../../../electron/shared/accounts';
 
 const item = (state: HandoffItem['state'], message = ''): HandoffItem => ({
   id: `sch_a|${state}`,
-  accountId: 'main',
+  accountId: accountIdOf('main'),
   scheduleId: 'sch_a',
   scheduleName: 'Platform',
   timeZone: 'Europe/Berlin',

@@ -14,7 +14,7 @@ const NOW_MS = Date.parse('2026-05-04T08:00:00Z');
 
 function request(accountId: string): CoverageView {
   return {
-    accountId,
+    accountId: accountIdOf(accountId),
     id: 'cov_1',
     requester: ada,
     reason: 'Dentist',
@@ -39,7 +39,10 @@ function accountState(id: string, label: string, over: Partial<AppState> = {}): 
     email: 'bob@example.com',
     schedules: [{ id: 'sch_platform' }],
   };
-  const base = appState({ accounts: [accountView({ id, label })], schedules: [schedule({ accountId: id })] });
+  const base = appState({
+    accounts: [accountView({ id: accountIdOf(id), label })],
+    schedules: [schedule({ accountId: accountIdOf(id) })],
+  });
   return { account, state: { ...base, settings: { ...base.settings, accounts: [account] }, ...over } };
 }
 
@@ -113,7 +116,7 @@ describe('combining accounts', () => {
     const work = accountState('work', 'Work', { setup: keychain });
     const acme = accountState('acme', 'Acme', {
       setup: { ...keychain, keyStorage: 'memory' },
-      accounts: [accountView({ id: 'acme', label: 'Acme', keyStorage: 'memory' })],
+      accounts: [accountView({ id: accountIdOf('acme'), label: 'Acme', keyStorage: 'memory' })],
     });
     const both = combineStates([work, acme], settingsOf([work, acme]), []);
     expect(both.setup.keyStorage).toBeUndefined();

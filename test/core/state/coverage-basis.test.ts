@@ -20,6 +20,7 @@ import {
   shift,
   snapshotOf,
 } from '../support/fixtures';
+import { accountIdOf } from '../../../electron/shared/accounts';
 
 const NOW = '2026-03-10T12:00:00Z';
 const READ = '2026-03-10T11:58:00Z';
@@ -83,7 +84,12 @@ describe('issue 35 case 3: "covered by you" from fresh shifts only', () => {
 
   it('a second account\'s list that couldn\'t be loaded is a list unknown, not "1 unreadable" request', () => {
     const fresh = derive(platform({}));
-    const issue = { accountId: 'acme', id: null, requester: null, why: "Acme's requests couldn't be loaded" };
+    const issue = {
+      accountId: accountIdOf('acme'),
+      id: null,
+      requester: null,
+      why: "Acme's requests couldn't be loaded",
+    };
     const state: AppState = { ...fresh, coverage: { ...fresh.coverage, issues: [issue] } };
     expect(coverageActionLabel(state)).toBe('Coverage requests (0, 1 list unknown)…');
   });

@@ -22,7 +22,7 @@ const settings: Settings = {
   accounts: [account('main', [{ id: 'sch_a' }]), account('acme', [{ id: 'sch_a', reminders: TWO_HOURS_ONLY }])],
 };
 const shift = (accountId: string, scheduleId: string, startIso: string): MyShift => ({
-  accountId,
+  accountId: accountIdOf(accountId),
   scheduleId,
   scheduleName: 'Night desk',
   start: startIso,

@@ -31,10 +31,17 @@ function threeByThree(over: { acme?: object; beta?: object } = {}): AppState {
   return {
     ...base,
     settings: { ...base.settings, accounts },
-    accounts: ACCOUNTS.map(([id, label]) => accountView({ id, label, address: `https://${id}.example.com` })),
+    accounts: ACCOUNTS.map(([id, label]) =>
+      accountView({ id: accountIdOf(id), label, address: `https://${id}.example.com` }),
+    ),
     schedules: ACCOUNTS.flatMap(([id]) =>
       NAMES.map((name, i) =>
-        schedule({ id: scheduleRef(accountIdOf(id), `sch_${i}`), scheduleId: `sch_${i}`, accountId: id, name }),
+        schedule({
+          id: scheduleRef(accountIdOf(id), `sch_${i}`),
+          scheduleId: `sch_${i}`,
+          accountId: accountIdOf(id),
+          name,
+        }),
       ),
     ),
   };
@@ -78,8 +85,8 @@ describe('the tray with three accounts of three schedules', () => {
     mute?.click?.(undefined as never, undefined, undefined as never);
     items.find((i) => i.label === 'Pause Acme for 1 h')?.click?.(undefined as never, undefined, undefined as never);
     expect(actions).toEqual([
-      ['mute-account', { accountId: 'acme' }],
-      ['pause-account-1h', { accountId: 'acme' }],
+      ['mute-account', { accountId: accountIdOf('acme') }],
+      ['pause-account-1h', { accountId: accountIdOf('acme') }],
     ]);
   });
 
@@ -94,7 +101,7 @@ describe('the tray with three accounts of three schedules', () => {
     expect(acmeMute && acmeMute.type === 'checkbox' && acmeMute.checked).toBe(true);
     // On call on Beta only (paused): the icon doesn't say "on call"; once the pause ends, it does.
     const shift = {
-      accountId: 'beta',
+      accountId: accountIdOf('beta'),
       scheduleId: 'beta:sch_0',
       scheduleName: 'Platform primary',
       start: '2026-05-04T07:00:00Z',

@@ -23,7 +23,7 @@ function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
   const id = over.id ?? 'sch_primary';
   return withTimeline({
     id,
-    accountId: 'main',
+    accountId: accountIdOf('main'),
     scheduleId: id,
     name: 'Platform primary',
     timeZone: ZONE,
@@ -75,7 +75,7 @@ function base(): AppState {
     },
     accounts: [
       {
-        id: 'main',
+        id: accountIdOf('main'),
         label: 'oncall.example.com',
         address: 'https://oncall.example.com',
         email: alice.email,
@@ -92,7 +92,7 @@ function base(): AppState {
     me: {
       onCallNow: [],
       nextShift: {
-        accountId: 'main',
+        accountId: accountIdOf('main'),
         scheduleId: 'sch_primary',
         scheduleName: 'Platform primary',
         start: iso(360),
@@ -101,7 +101,7 @@ function base(): AppState {
       },
       shifts: [
         {
-          accountId: 'main',
+          accountId: accountIdOf('main'),
           scheduleId: 'sch_primary',
           scheduleName: 'Platform primary',
           start: iso(360),
@@ -119,7 +119,7 @@ function base(): AppState {
 const onCallNow = {
   onCallNow: [
     {
-      accountId: 'main',
+      accountId: accountIdOf('main'),
       scheduleId: 'sch_primary',
       scheduleName: 'Platform primary',
       start: iso(-60),
@@ -130,7 +130,7 @@ const onCallNow = {
   nextShift: null,
 };
 const request = {
-  accountId: 'main',
+  accountId: accountIdOf('main'),
   id: 'cov_1',
   requester: bob,
   reason: 'Dentist',
@@ -144,7 +144,7 @@ describe('tray icon', () => {
   it('shows "soon" when my next shift starts within 24 hours, "off" when later', () => {
     expect(trayIconFor(state(), NOW)).toBe('soon');
     const later = {
-      accountId: 'main',
+      accountId: accountIdOf('main'),
       scheduleId: 'sch_primary',
       scheduleName: 'Platform primary',
       start: iso(24 * 60 + 1),
@@ -283,7 +283,7 @@ describe('tray menu', () => {
   it('names every shift I am on now, not only the first account’s: on call on two services at once', () => {
     const acmeShift = {
       ...onCallNow.onCallNow[0]!,
-      accountId: 'acme',
+      accountId: accountIdOf('acme'),
       scheduleId: 'acme:sch_primary',
       scheduleName: 'Payments',
       end: iso(540),
@@ -318,7 +318,7 @@ describe('tray menu', () => {
     const [work] = state().accounts;
     const acme = {
       ...work!,
-      id: 'acme',
+      id: accountIdOf('acme'),
       label: 'Acme',
       hasKey: false,
       sync: { kind: 'needs_setup' as const, message: 'Add your API key to start.' },
@@ -339,7 +339,7 @@ describe('tray menu', () => {
         label: 'Set up Acme…',
         action: 'open-onboarding',
         enabled: true,
-        params: { accountId: 'acme' },
+        params: { accountId: accountIdOf('acme') },
       },
     ]);
   });

@@ -9,6 +9,7 @@ import {
 } from '../../../electron/shared/view-state';
 import { defaultSettings } from '../../../electron/shared/settings';
 import { withTimeline } from '../../support/view-timeline';
+import { accountIdOf } from '../../../electron/shared/accounts';
 
 export const ada: Person = { id: 'usr_ada', name: 'Ada Lovelace', email: 'ada@example.com' };
 export const bob: Person = { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com' };
@@ -17,7 +18,7 @@ export const cy: Person = { id: 'usr_cy', name: 'Cy', email: 'cy@example.com' };
 export function schedule(over: Partial<ScheduleView> = {}): ScheduleView {
   const id = over.id ?? 'sch_platform';
   return withTimeline({
-    accountId: 'main',
+    accountId: accountIdOf('main'),
     scheduleId: id,
     id,
     name: 'Platform primary',
@@ -66,7 +67,7 @@ export function appState(over: Partial<z.input<typeof AppStateSchema>> = {}): Ap
 /** One account as the state lists it (the main account of a single-service setup unless overridden). */
 export function accountView(over: Partial<AccountView> = {}): AccountView {
   return {
-    id: 'main',
+    id: accountIdOf('main'),
     label: 'oncall.example.com',
     address: 'https://oncall.example.com',
     email: 'bob@example.com',
