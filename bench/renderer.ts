@@ -260,6 +260,8 @@ async function firstRenderFigures(): Promise<Figure[]> {
  * (70, the idle target, each a real change: the syncing flag and the state's fetch times move), read over CDP.
  */
 async function restingFigures(): Promise<Figure[]> {
+  // The first renderer section of a run: on a clean clone (no dist/renderer yet) it builds what the page loads.
+  await ensureRendererBuilt();
   const host = await startHost('configured');
   const browser = await launchChromium();
   try {
