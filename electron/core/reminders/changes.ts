@@ -8,7 +8,7 @@ import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
-import { correctionsOf } from './corrections';
+import { correctionsOf, type CorrectionSides } from './corrections';
 import { changeNotification, type ShiftChange } from './notice-messages';
 import { MINUTE_MS } from '../../shared/time';
 import { startRemindersOf } from '../../shared/start-reminders';
@@ -118,15 +118,8 @@ function differsWithin(c: Component, spans: readonly KnownSpan[]): boolean {
   return intersect([...subtract(was, is), ...subtract(is, was)], spans).length > 0;
 }
 
-/** Both sides of a comparison: each snapshot with its segments (of what it knows). */
-interface Sides {
-  before: ScheduleSnapshot;
-  after: ScheduleSnapshot;
-  beforeSegs: readonly Segment[];
-  afterSegs: readonly Segment[];
-  me: string;
-  zone: string;
-}
+/** Both sides of a comparison: each snapshot with its segments (of what it knows); the corrections read the same. */
+type Sides = CorrectionSides;
 
 /** The notice for one change, due now; it takes the place of the reminders of my next block already due. */
 function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: PlanInput): PlannedReminder {
