@@ -52,13 +52,46 @@ function styleHashInCsp(): Plugin {
   };
 }
 
+/**
+ * Vite's helper for a lazy chunk's dependencies, written for this app: the stylesheets of the chunk load (and are
+ * awaited, so a view never shows unstyled) and its imported chunks are preloaded in parallel, each once. Vite's own
+ * helper also looks for links already in the page, CSP nonces and a `vite:preloadError` event: this page links no
+ * lazy chunk's file, has no nonces and listens to no such event; and it is in the popover's first load.
+ */
+const PRELOAD_HELPER = `const seen = {};
+export const __vitePreload = (load, deps, base) =>
+  Promise.all((deps ?? []).map((dep) => {
+    const href = new URL(dep, base).href;
+    return (seen[href] ??= new Promise((resolve, reject) => {
+      const link = document.createElement('link');
+      const css = href.endsWith('.css');
+      link.rel = css ? 'stylesheet' : 'modulepreload';
+      link.href = href;
+      link.crossOrigin = '';
+      if (css) {
+        link.onload = resolve;
+        link.onerror = () => reject(new Error('Unable to preload CSS for ' + dep));
+      } else resolve();
+      document.head.appendChild(link);
+    }));
+  })).then(load);
+`;
+
+function smallPreloadHelper(): Plugin {
+  return {
+    name: 'oncall-small-preload-helper',
+    enforce: 'pre',
+    load: (id) => (id === '\0vite/preload-helper.js' ? PRELOAD_HELPER : undefined),
+  };
+}
+
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
   /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|coverage|preview-text|account-add|account-form)[.]|electron\/shared\/(base-url|limits|handoff-text)[.]|zod\/v4\/core\/regexes/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|coverage|preview-text|account-add|account-form)[.]|electron\/shared\/(base-url|limits|handoff-text|next-step)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
 /**
@@ -88,6 +121,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     appStateSchema(),
     styleHashInCsp(),
+    smallPreloadHelper(),
     svelte({
       emitCss: true,
       compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash },

@@ -1,6 +1,6 @@
 // The one closed set of failures that cross IPC: every kind main may answer and the renderer may branch on, and
 // the shape that carries it. A new kind is added here or nowhere: the contract's schema rejects any other, and
-// `nextStep`'s switch (./failure.ts) makes the compiler ask what the UI offers for it.
+// `nextStep`'s switch (./next-step.ts) makes the compiler ask what the UI offers for it.
 import { z } from 'zod';
 import { TakeOverRefusalSchema } from './take-over';
 

@@ -3,7 +3,7 @@
 // and each kind says what the user may do next — only a write that may have landed asks to check, not retry.
 import { describe, expect, it } from 'vitest';
 import { ActionErrorKindSchema, ActionErrorSchema } from '../../electron/shared/action-error';
-import { nextStep } from '../../electron/shared/failure';
+import { nextStep } from '../../electron/shared/next-step';
 import { resultOf } from '../../electron/shared/ipc-contract';
 import { z } from 'zod';
 import type { ApiErrorKind } from '../../electron/api/errors';

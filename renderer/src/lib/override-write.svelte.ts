@@ -7,7 +7,7 @@ import type {
   OverrideRequest,
   OverrideView,
 } from '../../../electron/shared/ipc-contract';
-import { nextStep } from '../../../electron/shared/failure';
+import { nextStep } from '../../../electron/shared/next-step';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import { recheckHint, recheckText, type Recheck } from './override-outcome';

@@ -2,7 +2,7 @@
 // once it was typed in or after a submit (an empty new form does not start in red); dirty against what was loaded;
 // one submit at a time; and an outcome that may be unknown (a write whose answer was lost: verify, never resend).
 import type { ActionError } from '../../../electron/shared/action-error';
-import { nextStep } from '../../../electron/shared/failure';
+import { nextStep } from '../../../electron/shared/next-step';
 import type { FieldErrors } from './limits';
 
 /** What a form's check makes of its values: the request to send, or why not (problems, or nothing changed). */
