@@ -1,4 +1,5 @@
-// Accounts: several services in one tray. Which account a thing belongs to is a type, formed and parsed here only.
+// Accounts: several services in one tray. Which account a thing belongs to is a type, formed and parsed here only
+// (an account's own id in ./account-names.ts, re-exported here).
 // Schedule, coverage-request and team ids are unique per service only, so wherever one is a key across accounts
 // (views, IPC requests, reminder and calendar records, drafts) it is named by a ref: the account's id and its own id.
 //
@@ -7,10 +8,18 @@
 // keys, the cache file, the keychain's host-named entry), so its fired reminders, calendar UIDs, drafts, saved data
 // and key carry over unchanged. Request and team refs are new: every account's, the main one's too, carry the account.
 // No zod at run time here (types only), so the renderer's bundle may import this module.
-import type { z } from 'zod';
+import { accountIdOf, accountsNeedingSetup, MAIN_ACCOUNT_ID, parseAccountId, type AccountId } from './account-names';
 
-/** An account's id: lower-case letters, digits and dashes (AccountIdSchema in account-settings.ts brands it too). */
-export type AccountId = string & z.$brand<'AccountId'>;
+export {
+  ACCOUNT_ID_PATTERN,
+  accountIdOf,
+  accountsNeedingSetup,
+  MAIN_ACCOUNT_ID,
+  myEmailOn,
+  parseAccountId,
+  withAccount,
+  type AccountId,
+} from './account-names';
 
 export type RefKind = 'schedule' | 'request' | 'team';
 declare const REF_KIND: unique symbol;
@@ -20,31 +29,11 @@ export type ScheduleRef = Ref<'schedule'>;
 export type RequestRef = Ref<'request'>;
 export type TeamRef = Ref<'team'>;
 
-export const ACCOUNT_ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
-const ACCOUNT_ID_MAX = 32; // limits.ts accountId
 const SEPARATOR = ':';
-
-/** The one place a string becomes an AccountId: only one that has the shape of one. */
-export function parseAccountId(raw: string): AccountId | null {
-  // The brand is given here only.
-  return ACCOUNT_ID_PATTERN.test(raw) && raw.length <= ACCOUNT_ID_MAX ? (raw as AccountId) : null;
-}
 
 function brandRef<K extends RefKind>(raw: string): Ref<K> {
   // The brand is given here only.
   return raw as Ref<K>;
-}
-
-/** The account an upgraded single-service settings file becomes (see the namespaces above). */
-export const MAIN_ACCOUNT_ID: AccountId = parseAccountId('main') ?? fail('main');
-
-function fail(raw: string): never {
-  throw new Error(`${raw} is not an account id`);
-}
-
-/** An account id known to be well formed (a constant, a test): throws on one that isn't. */
-export function accountIdOf(raw: string): AccountId {
-  return parseAccountId(raw) ?? fail(raw);
 }
 
 /** The name of a schedule across accounts (the main account's is its plain id, as a single service had it). */
@@ -221,31 +210,6 @@ export function newAccountId(label: string, taken: readonly string[]): AccountId
   let id = base === MAIN_ACCOUNT_ID ? `${base}-2` : base;
   for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
   return accountIdOf(id);
-}
-
-/** My e-mail on an account, lower-cased ('' when not set): how "me" is found in that account's shifts. */
-export function myEmailOn(state: { accounts: readonly { id: string; email: string }[] }, accountId: string): string {
-  return (state.accounts.find((a) => a.id === accountId)?.email ?? '').trim().toLowerCase();
-}
-
-/** What names a schedule (or a row of its) to the user: "Work · Platform primary" while there are several accounts,
- *  the bare name with one (nothing changes for a single service). */
-export function withAccount(
-  state: { accounts: readonly { id: string; label: string }[] },
-  accountId: string,
-  name: string,
-): string {
-  if (state.accounts.length < 2) return name;
-  const label = state.accounts.find((a) => a.id === accountId)?.label;
-  return label === undefined ? name : `${label} · ${name}`;
-}
-
-/** The accounts that can't be read yet (no address, key or schedule), in the user's order: "Set up…" and
- *  onboarding open one of these, by its id, never "the first account". */
-export function accountsNeedingSetup<A extends { id: string; sync: { kind: string } }>(state: {
-  accounts: readonly A[];
-}): A[] {
-  return state.accounts.filter((a) => a.sync.kind === 'needs_setup');
 }
 
 /** The view parameters that open onboarding on the first account needing setup (none while there is no account). */

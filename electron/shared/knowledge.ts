@@ -3,7 +3,7 @@
 // that data is fresh; otherwise the statement is scoped ("saved data from 14:02", "known until Tue 09:00") or the
 // thing is unknown. The core computes the ranges and my gaps (core/state/knowledge.ts); this module only reads
 // them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
-import { withAccount } from './accounts';
+import { withAccount } from './account-names';
 import { joinNames } from './format';
 import { assertNever, viewBasis, viewReadingAt, type UnknownWhy } from './basis';
 import { hasData } from './freshness';

@@ -1,7 +1,8 @@
 // How the popover names several services: nothing changes with one account; with several every schedule row names
 // its account, cards group by account in the user's order, and an account that is not fresh says its problem.
 import { describe, expect, it } from 'vitest';
-import { accountHeading, groupByAccount, myEmailFor, syncText, withAccount } from '../../renderer/src/lib/accounts';
+import { myEmailFor, syncText } from '../../renderer/src/lib/account-texts';
+import { accountHeading, groupByAccount, withAccount } from '../../renderer/src/lib/accounts';
 import { askRows, myShiftRows } from '../../renderer/src/lib/glance';
 import { myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';

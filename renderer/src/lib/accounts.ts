@@ -1,17 +1,13 @@
 // Several services in one tray, as the popover names them: with one account nothing is named (it reads as before);
 // with several, every row about a schedule names its account ("Work · Platform primary"), cards are grouped by
 // account, and an account that is not fresh says its problem under its own name ("Acme: key rejected").
-import { accountsNeedingSetup, MAIN_ACCOUNT_ID, refParts, type AccountId } from '../../../electron/shared/accounts';
+import { accountsNeedingSetup, MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/account-names';
 import type { AccountView, AppState, ScheduleView, SyncStatus } from '../../../electron/shared/view-state';
 
 export const severalAccounts = (state: Pick<AppState, 'accounts'>): boolean => state.accounts.length > 1;
 
-/** "Work · Platform primary" when there are several accounts; the schedule's name alone otherwise. */
-export function withAccount(state: Pick<AppState, 'accounts'>, accountId: string, name: string): string {
-  if (!severalAccounts(state)) return name;
-  const label = state.accounts.find((a) => a.id === accountId)?.label;
-  return label ? `${label} · ${name}` : name;
-}
+/** "Work · Platform primary" when there are several accounts; the schedule's name alone otherwise (main's words). */
+export { withAccount } from '../../../electron/shared/account-names';
 
 /** What keeps an account from being fresh, in a few words; undefined when it is up to date. */
 export function syncProblem(sync: SyncStatus): string | undefined {
@@ -55,25 +51,6 @@ export function groupByAccount(state: Pick<AppState, 'accounts'>, schedules: rea
     problem: account.sync.kind !== 'ok',
     schedules: schedules.filter((s) => s.accountId === account.id),
   }));
-}
-
-/** Where an account's key lives, as the Accounts list says it. */
-export function keyText(account: Pick<AccountView, 'hasKey' | 'keyStorage' | 'keyFromEnvironment'>): string {
-  if (account.keyFromEnvironment) return 'Key from the environment';
-  if (!account.hasKey) return 'No key stored';
-  return account.keyStorage === 'memory' ? 'Key kept in memory (this session)' : 'Key stored in the keychain';
-}
-
-/** How the account's sync stands, for the Accounts list: "Up to date" or its problem. */
-export function syncText(account: Pick<AccountView, 'sync'>): string {
-  const problem = syncProblem(account.sync);
-  return problem ? problem.charAt(0).toUpperCase() + problem.slice(1) : 'Up to date';
-}
-
-/** My e-mail (as typed in Settings) on the account of a schedule, by its ref: '' when that account has none. */
-export function myEmailFor(state: Pick<AppState, 'settings' | 'schedules'>, ref: string): string {
-  const accountId = state.schedules.find((s) => s.id === ref)?.accountId ?? refParts(ref).accountId;
-  return state.settings.accounts.find((a) => a.id === accountId)?.email ?? '';
 }
 
 /**

@@ -3,7 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
 import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
-import { myEmailOn } from '../../../electron/shared/accounts';
+import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import { DAY_MS } from '../../../electron/shared/time';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';

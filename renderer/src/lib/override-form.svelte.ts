@@ -24,7 +24,8 @@ import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
 import { formatWindow } from '../../../electron/shared/format';
-import { myEmailFor, withAccount } from './accounts';
+import { myEmailFor } from './account-texts';
+import { withAccount } from './accounts';
 
 export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
 

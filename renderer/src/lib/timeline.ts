@@ -9,7 +9,7 @@ import { formatDayTime, formatWindow, initials, wallParts } from '../../../elect
 import { assertNever, viewReadingsIn } from '../../../electron/shared/basis';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
-import { myEmailOn } from '../../../electron/shared/accounts';
+import { myEmailOn } from '../../../electron/shared/account-names';
 import { orderedSchedules } from './glance';
 import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';

@@ -1,0 +1,24 @@
+// What the forms say about an account (Settings' Accounts list) and find on one (my e-mail for a schedule): apart
+// from ./accounts.ts, whose popover parts are in the popover's first load, while these load with the forms.
+import { refParts } from '../../../electron/shared/accounts';
+import type { AccountView, AppState } from '../../../electron/shared/view-state';
+import { syncProblem } from './accounts';
+
+/** Where an account's key lives, as the Accounts list says it. */
+export function keyText(account: Pick<AccountView, 'hasKey' | 'keyStorage' | 'keyFromEnvironment'>): string {
+  if (account.keyFromEnvironment) return 'Key from the environment';
+  if (!account.hasKey) return 'No key stored';
+  return account.keyStorage === 'memory' ? 'Key kept in memory (this session)' : 'Key stored in the keychain';
+}
+
+/** How the account's sync stands, for the Accounts list: "Up to date" or its problem. */
+export function syncText(account: Pick<AccountView, 'sync'>): string {
+  const problem = syncProblem(account.sync);
+  return problem ? problem.charAt(0).toUpperCase() + problem.slice(1) : 'Up to date';
+}
+
+/** My e-mail (as typed in Settings) on the account of a schedule, by its ref: '' when that account has none. */
+export function myEmailFor(state: Pick<AppState, 'settings' | 'schedules'>, ref: string): string {
+  const accountId = state.schedules.find((s) => s.id === ref)?.accountId ?? refParts(ref).accountId;
+  return state.settings.accounts.find((a) => a.id === accountId)?.email ?? '';
+}
