@@ -54,6 +54,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
       ok: true,
       value: { id: r.overrideId, scheduleId: r.scheduleId, start: 'a', end: 'b', users: [] },
     }),
+    'override:recheck': async () => ({ ok: true, value: { state: 'cannot_tell', text: 'Cannot tell.' } }),
     'take-over:now': async () => ({
       ok: false,
       error: { kind: 'already_on_call', message: 'You are already on call.' },
