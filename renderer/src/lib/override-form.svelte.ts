@@ -20,10 +20,10 @@ import {
   type OverrideFormValues,
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
+import { zonedWindow } from './zoned-window';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
-import { formatWindow } from '../../../electron/shared/format';
 import { myEmailFor, withAccount } from './accounts';
 
 export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
@@ -176,8 +176,7 @@ export class OverrideForm {
     return () => clearTimeout(timer);
   }
 
-  windowText = (start: string, end: string): string =>
-    formatWindow(start, end, { ...app.formatContext, scheduleZone: this.schedule?.timeZone ?? undefined });
+  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone);
 
   names = (emails: readonly string[]): string[] => emails.map((e) => nameFor(e, this.known, this.myEmail));
 
