@@ -87,11 +87,10 @@ export class OverrideForm {
       ? { id: this.values.scheduleId, name: this.#params().scheduleName ?? this.values.scheduleId }
       : null,
   );
-  readonly scheduleName = $derived.by(() =>
-    this.schedule
-      ? withAccount(this.#model(), this.schedule.accountId, this.schedule.name)
-      : (this.#unwatched?.name ?? this.values.scheduleId),
-  );
+  get scheduleName(): string {
+    const s = this.schedule;
+    return s ? withAccount(this.#model(), s.accountId, s.name) : (this.#unwatched?.name ?? this.values.scheduleId);
+  }
   /** With several accounts each option names its account: the form acts on that account's schedule. */
   readonly scheduleOptions = $derived.by(() => [
     ...this.#model().schedules.map((s) => ({ value: s.id, label: withAccount(this.#model(), s.accountId, s.name) })),
@@ -101,22 +100,19 @@ export class OverrideForm {
     dayOptions(app.nowMs, app.locale, this.localZone, [this.values.startDay, this.values.endDay]),
   );
   /** The coverage request this form answers, shown above it. */
-  readonly request = $derived.by(() => {
+  get request() {
     const id = this.#params().requestId;
     return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
-  });
-  readonly nothingToDo = $derived(this.preview?.ok === true && nothingToDo(this.preview.value));
-  // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
-  readonly #again = $derived(this.checked.ok && this.write.isRetry(this.checked.request));
-  readonly submitLabel = $derived(
-    this.write.phase === 'sending'
-      ? this.#again
-        ? 'Checking the schedule…'
-        : 'Creating…'
-      : this.#again
-        ? 'Create again'
-        : 'Create override',
-  );
+  }
+  get nothingToDo(): boolean {
+    return this.preview?.ok === true && nothingToDo(this.preview.value);
+  }
+  get submitLabel(): string {
+    // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
+    const again = this.checked.ok && this.write.isRetry(this.checked.request);
+    if (this.write.phase === 'sending') return again ? 'Checking the schedule…' : 'Creating…';
+    return again ? 'Create again' : 'Create override';
+  }
 
   /** Starts from a draft kept for this route, else from the props as they are when the form opens. */
   constructor(model: () => AppState, params: () => Record<string, string>) {
