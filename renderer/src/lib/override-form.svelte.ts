@@ -3,7 +3,7 @@
 import { nothingToDo } from './preview-text';
 import { untrack } from 'svelte';
 import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
-import type { AppState } from '../../../electron/shared/view-state';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
@@ -60,8 +60,12 @@ export class OverrideForm {
 
   // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
   /** My e-mail on the account of the schedule chosen (schedules of other accounts know me by another). */
-  readonly myEmail = $derived.by(() => myEmailFor(this.#model(), this.values.scheduleId));
-  readonly schedule = $derived.by(() => this.#model().schedules.find((s) => s.id === this.values.scheduleId));
+  get myEmail(): string {
+    return myEmailFor(this.#model(), this.values.scheduleId);
+  }
+  get schedule(): ScheduleView | undefined {
+    return this.#model().schedules.find((s) => s.id === this.values.scheduleId);
+  }
   /** The schedule's people, for names and the picker. */
   readonly known = $derived(suggestions(this.schedule));
   readonly #startMs = $derived.by(() =>
@@ -80,7 +84,9 @@ export class OverrideForm {
     ...this.serverErrors,
     ...(this.attempted && !this.checked.ok ? this.checked.errors : {}),
   });
-  readonly dirty = $derived.by(() => JSON.stringify(this.values) !== this.#pristine);
+  get dirty(): boolean {
+    return JSON.stringify(this.values) !== this.#pristine;
+  }
   /** A schedule named by a coverage request that this app does not watch: still offered, under the given name. */
   readonly #unwatched = $derived.by(() =>
     this.values.scheduleId !== '' && !this.schedule
