@@ -49,6 +49,21 @@ export const OverridePreviewSchema = z.object({
 });
 export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 
+/** "Check again" after an outcome-unknown override: the window and covering people that were previewed when sent. */
+export const OverrideRecheckRequestSchema = z.object({
+  scheduleId: ScheduleId,
+  start: instant('Start'),
+  end: instant('End'),
+  covering: list(text('E-mail', 'email'), 'people covering', COUNT_LIMITS.coveringPeople),
+});
+export type OverrideRecheckRequest = z.infer<typeof OverrideRecheckRequestSchema>;
+
+/** Whether the refreshed schedule shows the override (a hint only), and what that means, worded. */
+export const RecheckHintSchema = z.enum(['seen', 'not_seen', 'cannot_tell']);
+export type RecheckHint = z.infer<typeof RecheckHintSchema>;
+export const OverrideRecheckSchema = z.object({ state: RecheckHintSchema, text: z.string() });
+export type OverrideRecheck = z.infer<typeof OverrideRecheckSchema>;
+
 /** What the people picker asks: who could cover this window on this schedule, best first. */
 export const CandidatesRequestSchema = z.object({ scheduleId: ScheduleId, window: OverrideWindowSchema });
 export type CandidatesRequest = z.infer<typeof CandidatesRequestSchema>;

@@ -16,6 +16,7 @@ export const CHANNEL_WRITES = {
   'override:candidates': false,
   'override:create': true,
   'override:get': false,
+  'override:recheck': false,
   'take-over:now': true,
   'take-over:hand-back': true,
   'take-over:options': false,

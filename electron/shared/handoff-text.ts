@@ -1,7 +1,7 @@
 // What a hand-off says, per item and in one line: only what each item's own state says ("handed off" only for an
-// override the service answered or shows; "outcome unknown (checking…)" for one that may have landed). No zod, so
-// the renderer's bundle may import it.
-import type { HandoffItem, HandoffItemState, HandoffRun } from './handoff';
+// override the service answered or shows; "outcome unknown (checking…)" for one that may have landed). Main words
+// the run once (handoffSaid) and sends it with the status: the renderer shows these texts as they are.
+import type { HandoffItem, HandoffItemState, HandoffRun, HandoffSaid } from './handoff';
 
 type Counted = Exclude<HandoffItemState, 'handed_off'>;
 
@@ -60,4 +60,13 @@ export function itemOutcome(item: HandoffItem): string {
 /** Whether Retry has anything to do (it sends only what did not land, and looks first at what may have). */
 export function canRetry(run: Pick<HandoffRun, 'items'>): boolean {
   return run.items.some((i) => i.state === 'not_landed' || i.state === 'not_sent' || i.state === 'unknown');
+}
+
+/** Everything the away form says about a run, as handoff:get answers it. */
+export function handoffSaid(run: Pick<HandoffRun, 'items'>): HandoffSaid {
+  return {
+    summary: handoffSummary(run),
+    items: Object.fromEntries(run.items.map((i) => [i.id, itemOutcome(i)])),
+    canRetry: canRetry(run),
+  };
 }

@@ -107,8 +107,21 @@ export const HandoffRunSchema = z.object({
 });
 export type HandoffRun = z.infer<typeof HandoffRunSchema>;
 
-/** What handoff:get answers: the run (null when none) and a problem with the saved plan to tell once. */
-export const HandoffStatusSchema = z.object({ run: HandoffRunSchema.nullable(), notice: z.string().nullable() });
+/** The run as it reads (handoff-text.ts, worded by main): the one-line count, each item's outcome by its id, and
+ *  whether Retry has anything to do. */
+export const HandoffSaidSchema = z.object({
+  summary: z.string(),
+  items: z.record(z.string(), z.string()),
+  canRetry: z.boolean(),
+});
+export type HandoffSaid = z.infer<typeof HandoffSaidSchema>;
+
+/** What handoff:get answers: the run (null when none), how it reads, and a problem with the saved plan to tell once. */
+export const HandoffStatusSchema = z.object({
+  run: HandoffRunSchema.nullable(),
+  said: HandoffSaidSchema.nullable(),
+  notice: z.string().nullable(),
+});
 export type HandoffStatus = z.infer<typeof HandoffStatusSchema>;
 
 /** A swap: someone covers my block; I cover theirs (on the same schedule by default). */

@@ -14,6 +14,8 @@ import {
   CandidateSchema,
   OverrideViewSchema,
   OverrideOutcomeSchema,
+  OverrideRecheckRequestSchema,
+  OverrideRecheckSchema,
   TakeOverResultSchema,
   TeamUpdateRequestSchema,
   TeamResultSchema,
@@ -62,6 +64,7 @@ export {
   type Candidate,
   type OverrideView,
   type OverrideOutcome,
+  type OverrideRecheck,
   type TakeOverResult,
 } from './action-schemas';
 
@@ -136,6 +139,12 @@ export const invokeChannels = {
   'override:get': {
     request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id') }),
     response: resultOf(OverrideViewSchema),
+    handler: 'engine',
+  },
+  /** "Check again" after an outcome-unknown override: refreshes, then whether the schedule shows it (a hint). */
+  'override:recheck': {
+    request: OverrideRecheckRequestSchema,
+    response: resultOf(OverrideRecheckSchema),
     handler: 'engine',
   },
   /** "Take over now": me from now until the current shift ends, replacing one person (the others stay). */

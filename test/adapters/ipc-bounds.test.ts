@@ -28,6 +28,7 @@ function setup() {
     'override:candidates': ran_('override:candidates'),
     'override:create': ran_('override:create'),
     'override:get': ran_('override:get'),
+    'override:recheck': ran_('override:recheck'),
     'take-over:now': ran_('take-over:now'),
     'take-over:hand-back': ran_('take-over:hand-back'),
     'take-over:options': ran_('take-over:options'),
@@ -115,6 +116,10 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
   'override:get': {
     base: { scheduleId: 'sch_a', overrideId: 'ovr_1' },
     fields: { scheduleId: REF, overrideId: ['Override id', 128] },
+  },
+  'override:recheck': {
+    base: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z', covering: ['ada@example.com'] },
+    fields: { scheduleId: REF, start: ['Start', 40], end: ['End', 40], 'covering.0': ['E-mail', 254] },
   },
   'take-over:now': {
     base: { scheduleId: 'sch_a', fromEmail: 'ada@example.com' },

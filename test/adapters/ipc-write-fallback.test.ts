@@ -30,6 +30,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'override:preview': thrown,
     'override:candidates': thrown,
     'override:get': thrown,
+    'override:recheck': thrown,
     'take-over:options': thrown,
     'override:create': afterSending('override:create'),
     'take-over:now': afterSending('take-over:now'),

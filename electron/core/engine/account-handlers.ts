@@ -4,6 +4,7 @@
 import { refParts, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
+import { recheckOf } from '../actions/override-recheck';
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { Clock, Notifier, SecretStore } from '../ports';
 import type { ClientOptions, OncallClient } from '../../api/client-types';
@@ -72,7 +73,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
     scheduleId: scheduleRef(accountId, x.scheduleId),
   });
 
-  return {
+  const handlers: EngineHandlers = {
     'state:get': async () => ({ ok: true, value: parts.state() }),
     'sync:refresh': async () => {
       const list = parts.sessions();
@@ -105,6 +106,11 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       const r = await inSession(request, (h, q) => h['override:get'](q));
       if (!r) return GONE;
       return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
+    },
+    // Refreshed first: the hint is about the schedule as the service shows it now.
+    'override:recheck': async (request) => {
+      const refreshed = await handlers['sync:refresh'](null);
+      return refreshed.ok ? { ok: true, value: recheckOf(parts.state().schedules, request) } : refreshed;
     },
     'take-over:now': async (request) => {
       const r = await inSession(request, (h, q) => h['take-over:now'](q));
@@ -153,4 +159,5 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
       value: buildHandoffSummary(parts.state(), { nowMs: parts.clock.now(), localZone: parts.localZone() }),
     }),
   };
+  return handlers;
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import { refParts } from '../../shared/accounts';
+import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
@@ -60,7 +61,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
 
-  const status = (): HandoffStatus => ({ run, notice });
+  const status = (): HandoffStatus => ({ run, said: run ? handoffSaid(run) : null, notice });
   const queue = <T>(op: () => Promise<T>): Promise<T> => {
     const next = chain.then(op, op);
     chain = next.catch(() => undefined);

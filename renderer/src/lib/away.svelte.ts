@@ -5,6 +5,7 @@ import type { Candidate } from '../../../electron/shared/ipc-contract';
 import type { HandoffPlan, HandoffRow, HandoffStatus } from '../../../electron/shared/handoff';
 import type { AppState } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
+import { Settling } from './settling.svelte';
 
 const DAY_MS = 86_400_000;
 /** How often the form asks main about items still being checked. */
@@ -16,11 +17,11 @@ const isoDate = (ms: number): string => {
 };
 export const rowKey = (r: Pick<HandoffRow, 'scheduleId' | 'start'>): string => `${r.scheduleId}|${r.start}`;
 
-export class AwayState {
+/** `shown`: the hand-off's status as main last told it. */
+export class AwayState extends Settling<HandoffStatus> {
   from = $state(isoDate(Date.now()));
   to = $state(isoDate(Date.now() + 6 * DAY_MS));
   plan = $state<HandoffPlan | null>(null);
-  problem = $state('');
   loading = $state(false);
   /** The person for all (PeoplePicker binds a list; at most one here). */
   forAll = $state<string[]>([]);
@@ -29,12 +30,10 @@ export class AwayState {
   /** Per block: '' follows the person for all. */
   perRow = $state<Record<string, string>>({});
   candidates = $state<Record<string, Candidate[]>>({});
-  status = $state<HandoffStatus | null>(null);
-  busy = $state(false);
   #model: () => AppState;
-  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(model: () => AppState) {
+    super(POLL_MS);
     this.#model = model;
   }
 
@@ -68,7 +67,7 @@ export class AwayState {
       invoke('handoff:get', null),
     ]);
     this.loading = false;
-    if (status.ok) this.#set(status.value);
+    if (status.ok) this.show(status.value);
     if (!plan.ok) {
       this.problem = plan.error.message;
       return;
@@ -92,50 +91,31 @@ export class AwayState {
 
   async createAll(): Promise<void> {
     const rows = this.plan?.rows ?? [];
-    this.busy = true;
-    const answer = await invoke('handoff:create', {
-      items: rows.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: this.coverOf(r) })),
-    });
-    this.busy = false;
-    if (answer.ok) this.#set(answer.value);
-    else this.problem = answer.error.message;
+    await this.answer(
+      invoke('handoff:create', {
+        items: rows.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: this.coverOf(r) })),
+      }),
+    );
   }
 
   async retry(): Promise<void> {
-    this.busy = true;
-    const answer = await invoke('handoff:retry', null);
-    this.busy = false;
-    if (answer.ok) this.#set(answer.value);
-    else this.problem = answer.error.message;
+    await this.answer(invoke('handoff:retry', null));
   }
 
   async dismiss(): Promise<void> {
-    const answer = await invoke('handoff:dismiss', null);
-    if (answer.ok) {
-      this.#set(answer.value);
-      await this.load();
-    } else this.problem = answer.error.message;
+    if (await this.answer(invoke('handoff:dismiss', null), false)) await this.load();
   }
 
   /** An item whose outcome is unknown (or being sent): main looks at it again; this asks main every few seconds
-   *  what it knows now, until every item is settled, so "checking…" turns into the truth without a click. */
+   *  what it knows now, until every item is settled. */
   get checking(): boolean {
-    return this.status?.run?.items.some((i) => i.state === 'unknown' || i.state === 'sending') ?? false;
+    return this.shown?.run?.items.some((i) => i.state === 'unknown' || i.state === 'sending') ?? false;
   }
 
-  #set(status: HandoffStatus): void {
-    this.status = status;
-    clearTimeout(this.#timer);
-    if (this.checking) this.#timer = setTimeout(() => void this.poll(), POLL_MS);
-  }
-
-  async poll(): Promise<void> {
+  /** A failed look is tried again later: it says nothing new, and the form keeps what it shows. */
+  protected async look(): Promise<void> {
     const answer = await invoke('handoff:get', null);
-    if (answer.ok) this.#set(answer.value);
-    else this.#timer = setTimeout(() => void this.poll(), POLL_MS);
-  }
-
-  stop(): void {
-    clearTimeout(this.#timer);
+    if (answer.ok) this.show(answer.value);
+    else this.later();
   }
 }

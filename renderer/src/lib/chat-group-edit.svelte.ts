@@ -34,8 +34,12 @@ export class ChatGroupEdit implements SmallFormScreen<ChatGroupFormValues, Reque
       label: withAccount(this.#model(), s.accountId, s.name),
     })),
   }));
-  readonly picked = $derived.by(() => this.form.values.scheduleId);
-  readonly nothing = $derived.by(() => (this.#model().schedules.length === 0 ? NO_SCHEDULE : undefined));
+  get picked(): string {
+    return this.form.values.scheduleId;
+  }
+  get nothing(): string | undefined {
+    return this.#model().schedules.length === 0 ? NO_SCHEDULE : undefined;
+  }
   readonly submitLabel = 'Attach or update';
 
   /** Opens on the schedule asked for (params.scheduleId) when the window opened. */

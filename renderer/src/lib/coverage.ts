@@ -39,27 +39,13 @@ export function groupShifts(request: CoverageView, state?: AppState): ShiftGroup
 const firstStart = (r: CoverageView): number => Math.min(...r.shifts.map((s) => Date.parse(s.start)), Infinity);
 
 export function coverageItems(state: AppState): CoverageItem[] {
-  const pending = (list: CoverageView[]) =>
-    list.filter((r) => r.status === 'pending').sort((a, b) => firstStart(a) - firstStart(b));
-  const asking = pending(state.coverage.askingMe).map((request) => ({
-    request,
-    mine: false,
-    covered: false,
-    groups: groupShifts(request, state),
-  }));
-  const mine = pending(state.coverage.mine).map((request) => ({
-    request,
-    mine: true,
-    covered: false,
-    groups: groupShifts(request, state),
-  }));
-  const covered = pending(state.coverage.coveredByMe).map((request) => ({
-    request,
-    mine: false,
-    covered: true,
-    groups: groupShifts(request, state),
-  }));
-  return [...asking, ...mine, ...covered];
+  const pending = (list: CoverageView[], mine: boolean, covered: boolean): CoverageItem[] =>
+    list
+      .filter((r) => r.status === 'pending')
+      .sort((a, b) => firstStart(a) - firstStart(b))
+      .map((request) => ({ request, mine, covered, groups: groupShifts(request, state) }));
+  const { askingMe, mine, coveredByMe } = state.coverage;
+  return [...pending(askingMe, false, false), ...pending(mine, true, false), ...pending(coveredByMe, false, true)];
 }
 
 export interface Page<T> {

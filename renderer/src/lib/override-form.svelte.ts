@@ -3,7 +3,7 @@
 import { nothingToDo } from './preview-text';
 import { untrack } from 'svelte';
 import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
-import type { AppState } from '../../../electron/shared/view-state';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
@@ -20,10 +20,10 @@ import {
   type OverrideFormValues,
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
+import { zonedWindow } from './zoned-window';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
-import { formatWindow } from '../../../electron/shared/format';
 import { myEmailFor } from './account-texts';
 import { withAccount } from './accounts';
 
@@ -61,8 +61,12 @@ export class OverrideForm {
 
   // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
   /** My e-mail on the account of the schedule chosen (schedules of other accounts know me by another). */
-  readonly myEmail = $derived.by(() => myEmailFor(this.#model(), this.values.scheduleId));
-  readonly schedule = $derived.by(() => this.#model().schedules.find((s) => s.id === this.values.scheduleId));
+  get myEmail(): string {
+    return myEmailFor(this.#model(), this.values.scheduleId);
+  }
+  get schedule(): ScheduleView | undefined {
+    return this.#model().schedules.find((s) => s.id === this.values.scheduleId);
+  }
   /** The schedule's people, for names and the picker. */
   readonly known = $derived(suggestions(this.schedule));
   readonly #startMs = $derived.by(() =>
@@ -81,18 +85,19 @@ export class OverrideForm {
     ...this.serverErrors,
     ...(this.attempted && !this.checked.ok ? this.checked.errors : {}),
   });
-  readonly dirty = $derived.by(() => JSON.stringify(this.values) !== this.#pristine);
+  get dirty(): boolean {
+    return JSON.stringify(this.values) !== this.#pristine;
+  }
   /** A schedule named by a coverage request that this app does not watch: still offered, under the given name. */
   readonly #unwatched = $derived.by(() =>
     this.values.scheduleId !== '' && !this.schedule
       ? { id: this.values.scheduleId, name: this.#params().scheduleName ?? this.values.scheduleId }
       : null,
   );
-  readonly scheduleName = $derived.by(() =>
-    this.schedule
-      ? withAccount(this.#model(), this.schedule.accountId, this.schedule.name)
-      : (this.#unwatched?.name ?? this.values.scheduleId),
-  );
+  get scheduleName(): string {
+    const s = this.schedule;
+    return s ? withAccount(this.#model(), s.accountId, s.name) : (this.#unwatched?.name ?? this.values.scheduleId);
+  }
   /** With several accounts each option names its account: the form acts on that account's schedule. */
   readonly scheduleOptions = $derived.by(() => [
     ...this.#model().schedules.map((s) => ({ value: s.id, label: withAccount(this.#model(), s.accountId, s.name) })),
@@ -102,22 +107,19 @@ export class OverrideForm {
     dayOptions(app.nowMs, app.locale, this.localZone, [this.values.startDay, this.values.endDay]),
   );
   /** The coverage request this form answers, shown above it. */
-  readonly request = $derived.by(() => {
+  get request() {
     const id = this.#params().requestId;
     return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
-  });
-  readonly nothingToDo = $derived(this.preview?.ok === true && nothingToDo(this.preview.value));
-  // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
-  readonly #again = $derived(this.checked.ok && this.write.isRetry(this.checked.request));
-  readonly submitLabel = $derived(
-    this.write.phase === 'sending'
-      ? this.#again
-        ? 'Checking the schedule…'
-        : 'Creating…'
-      : this.#again
-        ? 'Create again'
-        : 'Create override',
-  );
+  }
+  get nothingToDo(): boolean {
+    return this.preview?.ok === true && nothingToDo(this.preview.value);
+  }
+  get submitLabel(): string {
+    // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
+    const again = this.checked.ok && this.write.isRetry(this.checked.request);
+    if (this.write.phase === 'sending') return again ? 'Checking the schedule…' : 'Creating…';
+    return again ? 'Create again' : 'Create override';
+  }
 
   /** Starts from a draft kept for this route, else from the props as they are when the form opens. */
   constructor(model: () => AppState, params: () => Record<string, string>) {
@@ -177,8 +179,7 @@ export class OverrideForm {
     return () => clearTimeout(timer);
   }
 
-  windowText = (start: string, end: string): string =>
-    formatWindow(start, end, { ...app.formatContext, scheduleZone: this.schedule?.timeZone ?? undefined });
+  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone);
 
   names = (emails: readonly string[]): string[] => emails.map((e) => nameFor(e, this.known, this.myEmail));
 

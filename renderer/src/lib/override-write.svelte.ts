@@ -8,9 +8,11 @@ import type {
   OverrideView,
 } from '../../../electron/shared/ipc-contract';
 import { nextStep } from '../../../electron/shared/next-step';
-import { app } from './app-state.svelte';
 import { invoke } from './bridge';
-import { recheckHint, recheckText, type Recheck } from './override-outcome';
+import type { Recheck } from './override-outcome';
+
+/** Without a preview of what was sent there is nothing to look for (recheckText's words for 'cannot_tell'). */
+const CANNOT_TELL = 'The schedule cannot tell from here. Check it on the service before creating it again.';
 
 /** Nothing was created and the form stays: why, and (when the service refused the request itself) per field. */
 export interface Refusal {
@@ -61,17 +63,20 @@ export class OverrideWrite {
     this.fetched = read.ok ? read.value : created;
   }
 
+  /** Main refreshes the schedules, then says whether the schedule shows the override (a hint only). */
   checkAgain = async (): Promise<void> => {
     this.recheck = { state: 'checking', text: 'Refreshing the schedule…' };
-    const refreshed = await invoke('sync:refresh', null);
-    if (!refreshed.ok) {
-      this.recheck = { state: 'failed', text: refreshed.error.message };
-      return;
-    }
     const p = this.sentPreview;
-    const now = app.state?.schedules.find((s) => s.id === this.#scheduleId);
-    const hint = p ? recheckHint(now, p.start, p.end, p.covering) : 'cannot_tell';
-    this.recheck = { state: hint, text: recheckText(hint) };
+    const answer = p
+      ? await invoke('override:recheck', {
+          scheduleId: this.#scheduleId,
+          start: p.start,
+          end: p.end,
+          covering: p.covering,
+        })
+      : await invoke('sync:refresh', null);
+    if (!answer.ok) this.recheck = { state: 'failed', text: answer.error.message };
+    else this.recheck = answer.value ?? { state: 'cannot_tell', text: CANNOT_TELL };
   };
 
   /** Back to the form for another override. */

@@ -41,7 +41,9 @@ export class SmallForm<V extends object, R, A> {
   readonly errors: FieldErrors = $derived.by(() =>
     Object.fromEntries(Object.entries(this.#problems).filter(([field]) => this.attempted || this.touched[field])),
   );
-  readonly dirty = $derived.by(() => JSON.stringify(this.values) !== this.#pristine);
+  get dirty(): boolean {
+    return JSON.stringify(this.values) !== this.#pristine;
+  }
 
   constructor(spec: SmallFormSpec<V, R, A>, initial: V) {
     this.#spec = spec;

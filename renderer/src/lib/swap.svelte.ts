@@ -5,6 +5,7 @@
 import type { SwapResult } from '../../../electron/shared/handoff';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
+import { Settling } from './settling.svelte';
 import { theirShifts, type TheirShift } from './swap-shifts';
 
 export type { TheirShift } from './swap-shifts';
@@ -12,22 +13,19 @@ export type { TheirShift } from './swap-shifts';
 /** How often a side whose outcome is unknown is looked at again while the form is open. */
 export const CHECK_EVERY_MS = 3_000;
 
-export class SwapState {
+/** `shown`: main's answer to the swap (or its last settle), as it is. */
+export class SwapState extends Settling<SwapResult> {
   scheduleId = $state('');
   chosen = $state('');
-  result = $state<SwapResult | null>(null);
-  busy = $state(false);
-  problem = $state('');
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #mine: { scheduleId: string; start: string; end: string };
   #model: () => AppState;
 
   constructor(model: () => AppState, mine: { scheduleId: string; start: string; end: string }) {
+    super(CHECK_EVERY_MS);
     this.#model = model;
     this.#mine = mine;
     this.scheduleId = mine.scheduleId;
   }
-
   get mine() {
     return this.#mine;
   }
@@ -51,41 +49,33 @@ export class SwapState {
   }
 
   async swap(theirs: TheirShift): Promise<void> {
-    this.busy = true;
     this.problem = '';
-    const answer = await invoke('swap:create', {
-      mine: this.#mine,
-      theirs: { scheduleId: this.scheduleId, start: theirs.start, end: theirs.end, email: theirs.email },
-    });
-    this.busy = false;
-    if (answer.ok) this.#show(answer.value);
-    else this.problem = answer.error.message;
+    await this.answer(
+      invoke('swap:create', {
+        mine: this.#mine,
+        theirs: { scheduleId: this.scheduleId, start: theirs.start, end: theirs.end, email: theirs.email },
+      }),
+    );
   }
 
   async settle(action: 'check' | 'retry' | 'hand-back'): Promise<void> {
-    const r = this.result;
+    const r = this.shown;
     if (!r) return;
-    if (action !== 'check') this.busy = true;
-    const answer = await invoke('swap:settle', { action, mine: r.mine, theirs: r.theirs, back: r.back });
-    if (action !== 'check') this.busy = false;
-    if (answer.ok) this.#show(answer.value);
-    else this.problem = answer.error.message;
+    // A look is not a request of the user's: the buttons stay as they are meanwhile.
+    await this.answer(
+      invoke('swap:settle', { action, mine: r.mine, theirs: r.theirs, back: r.back }),
+      action !== 'check',
+    );
   }
 
   /** A side still unknown: looked at again soon (never sent again), until every side is settled. */
   get checking(): boolean {
-    const r = this.result;
+    const r = this.shown;
     const open = (s: { state: string } | null) => s?.state === 'unknown' || s?.state === 'sending';
     return !!r && (open(r.mine) || open(r.theirs) || open(r.back));
   }
 
-  #show(result: SwapResult): void {
-    this.result = result;
-    clearTimeout(this.#timer);
-    if (this.checking) this.#timer = setTimeout(() => void this.settle('check'), CHECK_EVERY_MS);
-  }
-
-  stop(): void {
-    clearTimeout(this.#timer);
+  protected look(): Promise<void> {
+    return this.settle('check');
   }
 }

@@ -24,7 +24,9 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
   readonly teams = $derived.by(() => teamOptions(this.#model()));
   /** What the service last said the picked team is, on its account. */
   saved = $state.raw<TeamOption | undefined>();
-  readonly locked = $derived.by(() => this.saved?.id === null);
+  get locked(): boolean {
+    return this.saved?.id === null;
+  }
   readonly form: SmallForm<TeamFormValues, RequestOf<'team:update'>, Team>;
   readonly counters = $derived.by(() => teamCounters(this.form.values));
   readonly picker = $derived.by(() => ({
@@ -32,9 +34,15 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
     label: 'Team',
     options: this.teams.map((t) => ({ value: t.key, label: t.id === null ? `${t.label} (can't be edited)` : t.label })),
   }));
-  readonly picked = $derived.by(() => this.form.values.teamId);
-  readonly nothing = $derived.by(() => (this.teams.length === 0 ? NO_TEAMS : undefined));
-  readonly submitLabel = $derived.by(() => (this.locked ? undefined : 'Save team'));
+  get picked(): string {
+    return this.form.values.teamId;
+  }
+  get nothing(): string | undefined {
+    return this.teams.length === 0 ? NO_TEAMS : undefined;
+  }
+  get submitLabel(): string | undefined {
+    return this.locked ? undefined : 'Save team';
+  }
 
   constructor(model: () => AppState, invoke: Invoke) {
     this.#model = model;

@@ -1,0 +1,48 @@
+// A write main may still be settling (a swap, away mode's hand-off): main's answer as it is, busy while a request is
+// out, the problem when one fails, and while a part's outcome is unknown (or being sent), a look every few seconds
+// (never a send) until everything is settled, so "checking…" turns into the truth without a click.
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: { message: string } };
+
+export abstract class Settling<T> {
+  /** Main's last answer, replaced whole. */
+  shown = $state.raw<T | null>(null);
+  busy = $state(false);
+  problem = $state('');
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #everyMs: number;
+
+  /** Whether a part of what is shown is still unknown or being sent. */
+  abstract get checking(): boolean;
+  /** Asks main again what it knows now (never sends). */
+  protected abstract look(): Promise<void>;
+
+  constructor(everyMs: number) {
+    this.#everyMs = everyMs;
+  }
+
+  /** Shows main's answer (busy meanwhile, unless it is only a look), or why it failed; true when it answered. */
+  protected async answer(asked: Promise<Answer<T>>, busy = true): Promise<boolean> {
+    if (busy) this.busy = true;
+    const answer = await asked;
+    if (busy) this.busy = false;
+    if (answer.ok) this.show(answer.value);
+    else this.problem = answer.error.message;
+    return answer.ok;
+  }
+
+  protected show(value: T): void {
+    this.shown = value;
+    clearTimeout(this.#timer);
+    if (this.checking) this.later();
+  }
+
+  /** The next look, in a few seconds. */
+  protected later(): void {
+    this.#timer = setTimeout(() => void this.look(), this.#everyMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+  }
+}
