@@ -15,6 +15,7 @@ import {
   type SettingsSection,
 } from './settings-form';
 import { formatDayTime } from '../../../electron/shared/format';
+import { fieldOfProblem } from './account-form';
 
 export class SettingsEdit {
   readonly #model: () => AppState;
@@ -179,9 +180,8 @@ export class SettingsEdit {
 
 /** Where the engine's problem goes: "accounts.1.baseUrl" on that account's field, others on their setting. */
 export function errorKey(field: string, accounts: readonly AccountValues[]): string {
-  const [top, index, name] = field.split('.');
+  const [top, index] = field.split('.');
   const account = top === 'accounts' ? accounts[Number(index)] : undefined;
-  if (account && (name === 'label' || name === 'baseUrl' || name === 'email' || name === 'schedules'))
-    return accountField(account.id, name);
-  return top ?? 'form';
+  const name = fieldOfProblem(field);
+  return account && name ? accountField(account.id, name) : (top ?? 'form');
 }

@@ -1,5 +1,5 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
-import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
+import { addressWithoutSecrets } from '../../../electron/shared/base-url';
 import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
 import type {
   Account,
@@ -11,8 +11,8 @@ import type {
   WatchedSchedule,
 } from '../../../electron/shared/settings';
 import type { ScheduleView } from '../../../electron/shared/view-state';
+import { identityErrors, scheduleIdIn } from './account-form';
 import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
-import { isEmail } from './people';
 import { shortcutConflict } from './shortcut';
 
 /**
@@ -125,11 +125,6 @@ export function addLeadTime(list: readonly number[], amount: string, unit: LeadU
   return { ok: true, leadTimesMin: [...list, minutes].sort((a, b) => b - a) };
 }
 
-/** Same as extractScheduleId in electron/shared/settings.ts (a test compares), without that module's zod. */
-export function scheduleIdIn(input: string): string | undefined {
-  return /\b(sch_[A-Za-z0-9_-]+)/.exec(input.trim())?.[1];
-}
-
 export type ScheduleInput = { ok: true; id: string } | { ok: false; message: string };
 
 /** An id or a pasted link → the schedule id, before asking the service about it. */
@@ -231,41 +226,19 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
 }
 
 /** The key of an account's field in FieldErrors: "account:acme.baseUrl". */
-export const accountField = (accountId: string, field: keyof AccountValues): string => `account:${accountId}.${field}`;
-
-/** The problems of one service's fields, keyed by accountField. `several`: its name is shown, so it is required. */
-export function accountErrors(a: AccountValues, several: boolean): FieldErrors {
-  const errors: FieldErrors = {};
-  const key = (field: keyof AccountValues) => accountField(a.id, field);
-  const label = a.label.trim();
-  if (several && label === '') errors[key('label')] = 'Name this service, e.g. Work or Acme.';
-  else if ([...label].length > FIELD_LIMITS.accountLabel)
-    errors[key('label')] = tooLong('The name', FIELD_LIMITS.accountLabel);
-  const url = checkBaseUrl(a.baseUrl);
-  if (a.baseUrl.trim() === '')
-    errors[key('baseUrl')] = 'Enter the service address, e.g. https://oncall.example.com/api.';
-  else if (!url.ok) errors[key('baseUrl')] = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
-  else if ([...a.baseUrl].length > FIELD_LIMITS.baseUrl)
-    errors[key('baseUrl')] = tooLong('The service address', FIELD_LIMITS.baseUrl);
-  const email = a.email.trim();
-  if ([...email].length > FIELD_LIMITS.email) errors[key('email')] = tooLong('The e-mail', FIELD_LIMITS.email);
-  else if (email !== '' && !isEmail(email)) errors[key('email')] = 'This must be an e-mail address.';
-  if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
-    errors[key('schedules')] = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
-  return errors;
-}
+export const accountField = (accountId: string, field: string): string => `account:${accountId}.${field}`;
 
 /** `mac`: name shortcuts as macOS does (Cmd) in messages. */
 export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
   const errors: FieldErrors = {};
   const several = values.accounts.length > 1;
-  for (const a of values.accounts) Object.assign(errors, accountErrors(a, several));
-  // A renamed service may not take another's name (adding refuses it too): two "Work" could not be told apart.
+  // Each service's problems on its own fields. A renamed service may not take the name of one above it (adding
+  // refuses it too): two "Work" could not be told apart.
   values.accounts.forEach((a, i) => {
-    const label = a.label.trim().toLowerCase();
-    const twin = values.accounts.findIndex((b) => b.label.trim().toLowerCase() === label);
-    if (several && label !== '' && twin < i && !errors[accountField(a.id, 'label')])
-      errors[accountField(a.id, 'label')] = `You already have a service named ${a.label.trim()}.`;
+    const found: FieldErrors = identityErrors(a, several, values.accounts.slice(0, i).map((b) => b.label));
+    if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
+      found.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
+    for (const field in found) errors[accountField(a.id, field)] = found[field] ?? '';
   });
   const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
   if (shortcut) errors.globalShortcut = shortcut;
