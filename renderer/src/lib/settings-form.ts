@@ -79,20 +79,17 @@ export function accountValues(a: Account): AccountValues {
 const BLANK: Account = { id: MAIN_ACCOUNT_ID, label: '', baseUrl: '', email: '', schedules: [] };
 
 export function valuesFrom(s: Settings): SettingsFormValues {
-  const r = s.reminders;
+  const { accounts, reminders, startAtLogin, globalShortcut, theme, quietHours, calendarAlarms } = s;
   return {
-    accounts: (s.accounts.length > 0 ? s.accounts : [BLANK]).map(accountValues),
-    leadTimesMin: [...r.leadTimesMin],
-    atStart: r.atStart,
-    atEnd: r.atEnd,
-    coverageRequests: r.coverageRequests,
-    shiftChanges: r.shiftChanges,
-    startAtLogin: s.startAtLogin,
-    globalShortcut: s.globalShortcut,
-    theme: s.theme,
-    quietHours: { ...s.quietHours, days: [...s.quietHours.days] },
+    accounts: (accounts.length > 0 ? accounts : [BLANK]).map(accountValues),
+    ...reminders,
+    leadTimesMin: [...reminders.leadTimesMin],
+    startAtLogin,
+    globalShortcut,
+    theme,
+    quietHours: { ...quietHours, days: [...quietHours.days] },
     calendarFeed: { ...s.calendarFeed },
-    calendarAlarms: s.calendarAlarms,
+    calendarAlarms,
     horizonDays: String(s.horizonDays),
   };
 }
@@ -148,20 +145,7 @@ export function nameToKeep(name: string): string {
     : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
 }
 
-const MODIFIERS = new Set([
-  'command',
-  'cmd',
-  'control',
-  'ctrl',
-  'commandorcontrol',
-  'cmdorctrl',
-  'alt',
-  'option',
-  'altgr',
-  'shift',
-  'super',
-  'meta',
-]);
+const MODIFIER = /^(command|cmd|control|ctrl|commandorcontrol|cmdorctrl|alt|option|altgr|shift|super|meta)$/i;
 const KEY =
   /^([a-z0-9]|f([1-9]|1\d|2[0-4])|plus|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[-=[\];',./`\\])$/i;
 
@@ -173,7 +157,7 @@ export function shortcutError(value: string): string | undefined {
   const parts = v.split('+');
   const key = parts.pop() ?? '';
   if (parts.length === 0) return 'Add at least one modifier, e.g. CommandOrControl+Shift+O.';
-  if (parts.some((p) => !MODIFIERS.has(p.toLowerCase()))) return 'Use modifiers such as CommandOrControl, Alt, Shift.';
+  if (parts.some((p) => !MODIFIER.test(p))) return 'Use modifiers such as CommandOrControl, Alt, Shift.';
   if (!KEY.test(key)) return 'End with one key, e.g. O, F5 or Space.';
   return undefined;
 }
@@ -191,7 +175,9 @@ function labelOf(a: AccountValues): string {
 }
 
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
+  const { leadTimesMin, atStart, atEnd, coverageRequests, shiftChanges, ...general } = v;
   return {
+    ...general,
     accounts: v.accounts.map((a) => {
       // Mute and pause as saved (the tray's too), unless changed here: the toggle, or "Resume" ending the pause.
       const kept = original.accounts.find((o) => o.id === a.id);
@@ -207,20 +193,9 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
         ...(pausedUntil === undefined ? {} : { pausedUntil }),
       };
     }),
-    reminders: {
-      leadTimesMin: v.leadTimesMin,
-      atStart: v.atStart,
-      atEnd: v.atEnd,
-      coverageRequests: v.coverageRequests,
-      shiftChanges: v.shiftChanges,
-    },
+    reminders: { leadTimesMin, atStart, atEnd, coverageRequests, shiftChanges },
     refresh: original.refresh,
-    startAtLogin: v.startAtLogin,
     globalShortcut: v.globalShortcut.trim(),
-    theme: v.theme,
-    quietHours: v.quietHours,
-    calendarFeed: v.calendarFeed,
-    calendarAlarms: v.calendarAlarms,
     horizonDays: Number(v.horizonDays.trim()),
   };
 }
@@ -235,7 +210,11 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
   // Each service's problems on its own fields. A renamed service may not take the name of one above it (adding
   // refuses it too): two "Work" could not be told apart.
   values.accounts.forEach((a, i) => {
-    const found: FieldErrors = identityErrors(a, several, values.accounts.slice(0, i).map((b) => b.label));
+    const found: FieldErrors = identityErrors(
+      a,
+      several,
+      values.accounts.slice(0, i).map((b) => b.label),
+    );
     if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
       found.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
     for (const field in found) errors[accountField(a.id, field)] = found[field] ?? '';
@@ -263,21 +242,17 @@ export type SettingsSection = 'reminders' | 'general' | 'other';
 
 /** Keys shown beside their own input (by Field), so not repeated under a fieldset. */
 const FIELD_KEYS = new Set(['globalShortcut', 'horizonDays']);
-const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
-  reminders: 'reminders',
-  refresh: 'general',
-  startAtLogin: 'general',
-  theme: 'general',
-  quietHours: 'reminders',
-  pausedUntil: 'reminders',
-  calendarFeed: 'general',
-  calendarAlarms: 'general',
-};
+const sectionOf = (key: string): SettingsSection =>
+  /^(reminders|quietHours|pausedUntil)$/.test(key)
+    ? 'reminders'
+    : /^(refresh|startAtLogin|theme|calendarFeed|calendarAlarms)$/.test(key)
+      ? 'general'
+      : 'other';
 
 /** The problems (keyed by top-level setting, as the engine reports them) that a fieldset must show itself. */
 export function sectionErrors(errors: FieldErrors, section: SettingsSection): string[] {
   return Object.entries(errors)
-    .filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('account:') && (SECTION_OF[key] ?? 'other') === section)
+    .filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('account:') && sectionOf(key) === section)
     .map(([, message]) => message);
 }
 
