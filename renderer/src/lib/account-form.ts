@@ -23,6 +23,12 @@ export function scheduleIdIn(input: string): string | undefined {
   return /\b(sch_[A-Za-z0-9_-]+)/.exec(input.trim())?.[1];
 }
 
+/** Why a service address can't be used ("The address must use https:// …."), or undefined. */
+export function addressProblem(raw: string): string | undefined {
+  const url = checkBaseUrl(raw);
+  return url.ok ? undefined : `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+}
+
 /** A service's name, address and e-mail as typed, in Settings or in "Add another service". */
 export type AccountIdentity = Pick<NewAccountValues, 'label' | 'baseUrl' | 'email'>;
 
@@ -38,9 +44,9 @@ export function identityErrors(v: AccountIdentity, nameNeeded: boolean, taken: r
   else if ([...label].length > FIELD_LIMITS.accountLabel) errors.label = tooLong('The name', FIELD_LIMITS.accountLabel);
   else if (label !== '' && taken.some((l) => l.trim().toLowerCase() === label.toLowerCase()))
     errors.label = `You already have a service named ${label}.`;
-  const url = checkBaseUrl(v.baseUrl);
+  const address = addressProblem(v.baseUrl);
   if (v.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
-  else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+  else if (address) errors.baseUrl = address;
   else if ([...v.baseUrl].length > FIELD_LIMITS.baseUrl)
     errors.baseUrl = tooLong('The service address', FIELD_LIMITS.baseUrl);
   const email = v.email.trim();

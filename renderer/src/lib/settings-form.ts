@@ -10,7 +10,7 @@ import type {
   Theme,
   WatchedSchedule,
 } from '../../../electron/shared/settings';
-import type { ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { identityErrors, scheduleIdIn } from './account-form';
 import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
 import { shortcutConflict } from './shortcut';
@@ -255,6 +255,10 @@ export function sectionErrors(errors: FieldErrors, section: SettingsSection): st
     .filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('account:') && sectionOf(key) === section)
     .map(([, message]) => message);
 }
+
+/** The schedules the app knows on one account, with the names the service gave them (their id there). */
+export const knownOn = (model: AppState, accountId: string | undefined): { id: string; name: string }[] =>
+  model.schedules.filter((s) => s.accountId === accountId).map((s) => ({ id: s.scheduleId, name: s.name }));
 
 /** People on the watched schedules, for "my e-mail" suggestions. */
 export function peopleOf(schedules: readonly ScheduleView[]): { email: string; name: string }[] {
