@@ -8,7 +8,6 @@ import {
   accountField,
   accountValues,
   checkSettings,
-  knownOn,
   peopleOf,
   sectionErrors,
   valuesFrom,
@@ -35,8 +34,6 @@ export class SettingsEdit {
 
   /** People on one account's schedules, for its "my e-mail" suggestions. */
   peopleOn = (accountId: string) => peopleOf(this.#model().schedules.filter((s) => s.accountId === accountId));
-  /** Names the service gave one account's schedules, by their id there. */
-  knownOn = (accountId: string) => knownOn(this.#model(), accountId);
   readonly pausedText = $derived.by(() => this.#until(this.#model().settings.pausedUntil));
   /** A pause's end in local time while it lasts, else undefined. */
   #until = (until: string | null | undefined): string | undefined => {
