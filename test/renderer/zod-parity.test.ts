@@ -9,7 +9,7 @@ import { chatGroupErrors } from '../../renderer/src/lib/chat-group-form';
 import { TEXT_LIMITS } from '../../renderer/src/lib/limits';
 import { isEmail } from '../../renderer/src/lib/people';
 import { VIEW_NAMES } from '../../renderer/src/lib/route';
-import { scheduleIdIn } from '../../renderer/src/lib/settings-form';
+import { scheduleIdIn } from '../../renderer/src/lib/account-form';
 import { teamErrors } from '../../renderer/src/lib/team-form';
 
 const LENGTHS = [0, 1, 59, 60, 61, 139, 140, 141, 199, 200, 201];

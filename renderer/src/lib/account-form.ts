@@ -3,7 +3,6 @@
 import { checkBaseUrl } from '../../../electron/shared/base-url';
 import { FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
 import { isEmail } from './people';
-import { scheduleIdIn } from './settings-form';
 
 export interface NewAccountValues {
   label: string;
@@ -18,6 +17,43 @@ export interface NewAccountValues {
 export type NewAccountField = keyof NewAccountValues;
 
 export const blankAccount = (): NewAccountValues => ({ label: '', baseUrl: '', key: '', email: '', schedules: '' });
+
+/** Same as extractScheduleId in electron/shared/settings.ts (a test compares), without that module's zod. */
+export function scheduleIdIn(input: string): string | undefined {
+  return /\b(sch_[A-Za-z0-9_-]+)/.exec(input.trim())?.[1];
+}
+
+/** Why a service address can't be used ("The address must use https:// …."), or undefined. */
+export function addressProblem(raw: string): string | undefined {
+  const url = checkBaseUrl(raw);
+  return url.ok ? undefined : `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
+}
+
+/** A service's name, address and e-mail as typed, in Settings or in "Add another service". */
+export type AccountIdentity = Pick<NewAccountValues, 'label' | 'baseUrl' | 'email'>;
+
+/**
+ * The problems of a service's name, address and e-mail, said alike by Settings and "Add another service".
+ * `nameNeeded`: its name is shown (so required); `taken`: the names it may not take (two "Work" could not be told
+ * apart).
+ */
+export function identityErrors(v: AccountIdentity, nameNeeded: boolean, taken: readonly string[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const label = v.label.trim();
+  if (nameNeeded && label === '') errors.label = 'Name this service, e.g. Work or Acme.';
+  else if ([...label].length > FIELD_LIMITS.accountLabel) errors.label = tooLong('The name', FIELD_LIMITS.accountLabel);
+  else if (label !== '' && taken.some((l) => l.trim().toLowerCase() === label.toLowerCase()))
+    errors.label = `You already have a service named ${label}.`;
+  const address = addressProblem(v.baseUrl);
+  if (v.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
+  else if (address) errors.baseUrl = address;
+  else if ([...v.baseUrl].length > FIELD_LIMITS.baseUrl)
+    errors.baseUrl = tooLong('The service address', FIELD_LIMITS.baseUrl);
+  const email = v.email.trim();
+  if ([...email].length > FIELD_LIMITS.email) errors.email = tooLong('The e-mail', FIELD_LIMITS.email);
+  else if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
+  return errors;
+}
 
 export type NewAccountChecked = { ok: true; scheduleIds: string[] } | { ok: false; errors: FieldErrors };
 
@@ -38,22 +74,9 @@ const shortened = (text: string): string => (text.length > 40 ? `${text.slice(0,
 
 /** `labels`: the names of the services already there (a second "Work" could not be told apart). */
 export function checkNewAccount(v: NewAccountValues, labels: readonly string[]): NewAccountChecked {
-  const errors: FieldErrors = {};
-  const label = v.label.trim();
-  if (label === '') errors.label = 'Name this service, e.g. Work or Acme.';
-  else if ([...label].length > FIELD_LIMITS.accountLabel) errors.label = tooLong('The name', FIELD_LIMITS.accountLabel);
-  else if (labels.some((l) => l.trim().toLowerCase() === label.toLowerCase()))
-    errors.label = `You already have a service named ${label}.`;
-  const url = checkBaseUrl(v.baseUrl);
-  if (v.baseUrl.trim() === '') errors.baseUrl = 'Enter the service address, e.g. https://oncall.example.com/api.';
-  else if (!url.ok) errors.baseUrl = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
-  else if ([...v.baseUrl].length > FIELD_LIMITS.baseUrl)
-    errors.baseUrl = tooLong('The service address', FIELD_LIMITS.baseUrl);
+  const errors = identityErrors(v, true, labels);
   if (v.key.trim() === '') errors.key = 'Paste the API key for this service.';
   else if ([...v.key.trim()].length > FIELD_LIMITS.apiKey) errors.key = tooLong('The API key', FIELD_LIMITS.apiKey);
-  const email = v.email.trim();
-  if (email !== '' && !isEmail(email)) errors.email = 'This must be an e-mail address.';
-  else if ([...email].length > FIELD_LIMITS.email) errors.email = tooLong('The e-mail', FIELD_LIMITS.email);
   const found = scheduleIdsIn(v.schedules);
   if (found.bad !== undefined) errors.schedules = `No schedule id in “${shortened(found.bad)}”: ids start with sch_.`;
   else if (found.tooLong !== undefined)

@@ -27,6 +27,27 @@ export async function focusResult(root: HTMLElement | undefined): Promise<void> 
   root?.querySelector<HTMLElement>('[data-result]')?.focus();
 }
 
+/** Once the page has changed (the next tick), focuses what `selector` finds: a button moved, shown or kept. */
+export async function focusSoon(selector: string): Promise<void> {
+  await tick();
+  document.querySelector<HTMLElement>(selector)?.focus();
+}
+
+/**
+ * After removing entry `at` of a list, whose button went with it: the focus goes to the next entry's button (or the
+ * last one's), else to `fallback`.
+ */
+export async function focusAfterRemoval(
+  list: HTMLElement | undefined,
+  buttons: string,
+  at: number,
+  fallback: HTMLElement | undefined,
+): Promise<void> {
+  await tick();
+  const rest = list?.querySelectorAll<HTMLElement>(buttons) ?? [];
+  (rest[Math.min(at, rest.length - 1)] ?? fallback)?.focus();
+}
+
 /** After a submit refused for its problems: the first field marked invalid, once it is marked. */
 export function focusInvalid(): void {
   requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());

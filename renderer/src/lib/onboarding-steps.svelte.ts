@@ -1,7 +1,8 @@
 // First-run setup's state: four steps (API key, service address, schedules, you), what was typed in each, the one
 // problem of the current step, and each step's save. Schedules come before "you": their people are then offered,
 // so most users never type their e-mail.
-import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
+import { addressWithoutSecrets } from '../../../electron/shared/base-url';
+import { addressProblem } from './account-form';
 import { type AccountId } from '../../../electron/shared/accounts';
 import type { SettingsPatch, WatchedSchedule } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
@@ -111,8 +112,8 @@ export class OnboardingSteps {
     this.key.trim() === '' && !this.hasKey ? this.#fail('Paste your API key to continue.') : true;
 
   #stepBaseUrl = async (): Promise<boolean> => {
-    const url = checkBaseUrl(this.baseUrl);
-    if (!url.ok) return this.#fail(`The address ${url.error.problems[0]?.message ?? 'is not valid'}.`);
+    const problem = addressProblem(this.baseUrl);
+    if (problem) return this.#fail(problem);
     const id = this.accountId;
     if (id === undefined) return this.#fail(NO_ACCOUNT);
     if (!(await this.#patch(() => ({ account: { id, baseUrl: this.baseUrl.trim() } })))) return false;

@@ -15,6 +15,7 @@ import {
   type SettingsSection,
 } from './settings-form';
 import { formatDayTime } from '../../../electron/shared/format';
+import { fieldOfProblem } from './account-form';
 
 export class SettingsEdit {
   readonly #model: () => AppState;
@@ -33,27 +34,22 @@ export class SettingsEdit {
 
   /** People on one account's schedules, for its "my e-mail" suggestions. */
   peopleOn = (accountId: string) => peopleOf(this.#model().schedules.filter((s) => s.accountId === accountId));
-  /** Names the service gave one account's schedules, by their id there. */
-  scheduleNamesOn = (accountId: string): Record<string, string> =>
-    Object.fromEntries(
-      this.#model()
-        .schedules.filter((s) => s.accountId === accountId)
-        .map((s) => [s.scheduleId, s.name]),
-    );
-  readonly pausedText = $derived.by(() => {
-    const until = this.#model().settings.pausedUntil;
+  readonly pausedText = $derived.by(() => this.#until(this.#model().settings.pausedUntil));
+  /** A pause's end in local time while it lasts, else undefined. */
+  #until = (until: string | null | undefined): string | undefined => {
     const nowMs = this.#clock.nowMs;
-    return until !== null && Date.parse(until) > nowMs ? formatDayTime(until, { nowMs }) : undefined;
-  });
+    return until && Date.parse(until) > nowMs ? formatDayTime(until, { nowMs }) : undefined;
+  };
+  #edited = (accountId: string): AccountValues | undefined => this.values.accounts.find((a) => a.id === accountId);
   /** One account's mute as the form shows it: as changed here, else as saved (the tray's change included). */
   mutedOf = (accountId: string): boolean => {
-    const changed = this.values.accounts.find((a) => a.id === accountId)?.silence.muted;
+    const changed = this.#edited(accountId)?.silence.muted;
     return changed ?? this.#savedAccount(accountId)?.muted === true;
   };
 
   /** Mutes or unmutes one account when saved; set back to what is saved, it is no change. */
   setMuted = (accountId: string, on: boolean): void => {
-    const account = this.values.accounts.find((a) => a.id === accountId);
+    const account = this.#edited(accountId);
     if (!account) return;
     if (on === (this.#savedAccount(accountId)?.muted === true)) delete account.silence.muted;
     else account.silence.muted = on;
@@ -61,16 +57,13 @@ export class SettingsEdit {
 
   /** One account's saved pause while it lasts ("until" in local time), and whether "Resume" was pressed here. */
   pauseOf = (accountId: string): { until: string; resumed: boolean } | undefined => {
-    const until = this.#savedAccount(accountId)?.pausedUntil;
-    const nowMs = this.#clock.nowMs;
-    if (!until || !(Date.parse(until) > nowMs)) return undefined;
-    const resumed = this.values.accounts.find((a) => a.id === accountId)?.silence.resume === true;
-    return { until: formatDayTime(until, { nowMs }), resumed };
+    const until = this.#until(this.#savedAccount(accountId)?.pausedUntil);
+    return until === undefined ? undefined : { until, resumed: this.#edited(accountId)?.silence.resume === true };
   };
 
   /** "Resume" (the pause ends when saved), or "Keep paused" taking it back. */
   setResume = (accountId: string, resume: boolean): void => {
-    const account = this.values.accounts.find((a) => a.id === accountId);
+    const account = this.#edited(accountId);
     if (!account) return;
     if (resume) account.silence.resume = true;
     else delete account.silence.resume;
@@ -179,9 +172,8 @@ export class SettingsEdit {
 
 /** Where the engine's problem goes: "accounts.1.baseUrl" on that account's field, others on their setting. */
 export function errorKey(field: string, accounts: readonly AccountValues[]): string {
-  const [top, index, name] = field.split('.');
+  const [top, index] = field.split('.');
   const account = top === 'accounts' ? accounts[Number(index)] : undefined;
-  if (account && (name === 'label' || name === 'baseUrl' || name === 'email' || name === 'schedules'))
-    return accountField(account.id, name);
-  return top ?? 'form';
+  const name = fieldOfProblem(field);
+  return account && name ? accountField(account.id, name) : (top ?? 'form');
 }

@@ -1,5 +1,5 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
-import { addressWithoutSecrets, checkBaseUrl } from '../../../electron/shared/base-url';
+import { addressWithoutSecrets } from '../../../electron/shared/base-url';
 import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
 import type {
   Account,
@@ -10,9 +10,9 @@ import type {
   Theme,
   WatchedSchedule,
 } from '../../../electron/shared/settings';
-import type { ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import { identityErrors, scheduleIdIn } from './account-form';
 import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
-import { isEmail } from './people';
 import { shortcutConflict } from './shortcut';
 
 /**
@@ -79,20 +79,17 @@ export function accountValues(a: Account): AccountValues {
 const BLANK: Account = { id: MAIN_ACCOUNT_ID, label: '', baseUrl: '', email: '', schedules: [] };
 
 export function valuesFrom(s: Settings): SettingsFormValues {
-  const r = s.reminders;
+  const { accounts, reminders, startAtLogin, globalShortcut, theme, quietHours, calendarAlarms } = s;
   return {
-    accounts: (s.accounts.length > 0 ? s.accounts : [BLANK]).map(accountValues),
-    leadTimesMin: [...r.leadTimesMin],
-    atStart: r.atStart,
-    atEnd: r.atEnd,
-    coverageRequests: r.coverageRequests,
-    shiftChanges: r.shiftChanges,
-    startAtLogin: s.startAtLogin,
-    globalShortcut: s.globalShortcut,
-    theme: s.theme,
-    quietHours: { ...s.quietHours, days: [...s.quietHours.days] },
+    accounts: (accounts.length > 0 ? accounts : [BLANK]).map(accountValues),
+    ...reminders,
+    leadTimesMin: [...reminders.leadTimesMin],
+    startAtLogin,
+    globalShortcut,
+    theme,
+    quietHours: { ...quietHours, days: [...quietHours.days] },
     calendarFeed: { ...s.calendarFeed },
-    calendarAlarms: s.calendarAlarms,
+    calendarAlarms,
     horizonDays: String(s.horizonDays),
   };
 }
@@ -125,11 +122,6 @@ export function addLeadTime(list: readonly number[], amount: string, unit: LeadU
   return { ok: true, leadTimesMin: [...list, minutes].sort((a, b) => b - a) };
 }
 
-/** Same as extractScheduleId in electron/shared/settings.ts (a test compares), without that module's zod. */
-export function scheduleIdIn(input: string): string | undefined {
-  return /\b(sch_[A-Za-z0-9_-]+)/.exec(input.trim())?.[1];
-}
-
 export type ScheduleInput = { ok: true; id: string } | { ok: false; message: string };
 
 /** An id or a pasted link → the schedule id, before asking the service about it. */
@@ -153,20 +145,7 @@ export function nameToKeep(name: string): string {
     : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
 }
 
-const MODIFIERS = new Set([
-  'command',
-  'cmd',
-  'control',
-  'ctrl',
-  'commandorcontrol',
-  'cmdorctrl',
-  'alt',
-  'option',
-  'altgr',
-  'shift',
-  'super',
-  'meta',
-]);
+const MODIFIER = /^(command|cmd|control|ctrl|commandorcontrol|cmdorctrl|alt|option|altgr|shift|super|meta)$/i;
 const KEY =
   /^([a-z0-9]|f([1-9]|1\d|2[0-4])|plus|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[-=[\];',./`\\])$/i;
 
@@ -178,7 +157,7 @@ export function shortcutError(value: string): string | undefined {
   const parts = v.split('+');
   const key = parts.pop() ?? '';
   if (parts.length === 0) return 'Add at least one modifier, e.g. CommandOrControl+Shift+O.';
-  if (parts.some((p) => !MODIFIERS.has(p.toLowerCase()))) return 'Use modifiers such as CommandOrControl, Alt, Shift.';
+  if (parts.some((p) => !MODIFIER.test(p))) return 'Use modifiers such as CommandOrControl, Alt, Shift.';
   if (!KEY.test(key)) return 'End with one key, e.g. O, F5 or Space.';
   return undefined;
 }
@@ -196,7 +175,9 @@ function labelOf(a: AccountValues): string {
 }
 
 function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
+  const { leadTimesMin, atStart, atEnd, coverageRequests, shiftChanges, ...general } = v;
   return {
+    ...general,
     accounts: v.accounts.map((a) => {
       // Mute and pause as saved (the tray's too), unless changed here: the toggle, or "Resume" ending the pause.
       const kept = original.accounts.find((o) => o.id === a.id);
@@ -212,60 +193,31 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
         ...(pausedUntil === undefined ? {} : { pausedUntil }),
       };
     }),
-    reminders: {
-      leadTimesMin: v.leadTimesMin,
-      atStart: v.atStart,
-      atEnd: v.atEnd,
-      coverageRequests: v.coverageRequests,
-      shiftChanges: v.shiftChanges,
-    },
+    reminders: { leadTimesMin, atStart, atEnd, coverageRequests, shiftChanges },
     refresh: original.refresh,
-    startAtLogin: v.startAtLogin,
     globalShortcut: v.globalShortcut.trim(),
-    theme: v.theme,
-    quietHours: v.quietHours,
-    calendarFeed: v.calendarFeed,
-    calendarAlarms: v.calendarAlarms,
     horizonDays: Number(v.horizonDays.trim()),
   };
 }
 
 /** The key of an account's field in FieldErrors: "account:acme.baseUrl". */
-export const accountField = (accountId: string, field: keyof AccountValues): string => `account:${accountId}.${field}`;
-
-/** The problems of one service's fields, keyed by accountField. `several`: its name is shown, so it is required. */
-export function accountErrors(a: AccountValues, several: boolean): FieldErrors {
-  const errors: FieldErrors = {};
-  const key = (field: keyof AccountValues) => accountField(a.id, field);
-  const label = a.label.trim();
-  if (several && label === '') errors[key('label')] = 'Name this service, e.g. Work or Acme.';
-  else if ([...label].length > FIELD_LIMITS.accountLabel)
-    errors[key('label')] = tooLong('The name', FIELD_LIMITS.accountLabel);
-  const url = checkBaseUrl(a.baseUrl);
-  if (a.baseUrl.trim() === '')
-    errors[key('baseUrl')] = 'Enter the service address, e.g. https://oncall.example.com/api.';
-  else if (!url.ok) errors[key('baseUrl')] = `The address ${url.error.problems[0]?.message ?? 'is not valid'}.`;
-  else if ([...a.baseUrl].length > FIELD_LIMITS.baseUrl)
-    errors[key('baseUrl')] = tooLong('The service address', FIELD_LIMITS.baseUrl);
-  const email = a.email.trim();
-  if ([...email].length > FIELD_LIMITS.email) errors[key('email')] = tooLong('The e-mail', FIELD_LIMITS.email);
-  else if (email !== '' && !isEmail(email)) errors[key('email')] = 'This must be an e-mail address.';
-  if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
-    errors[key('schedules')] = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
-  return errors;
-}
+export const accountField = (accountId: string, field: string): string => `account:${accountId}.${field}`;
 
 /** `mac`: name shortcuts as macOS does (Cmd) in messages. */
 export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
   const errors: FieldErrors = {};
   const several = values.accounts.length > 1;
-  for (const a of values.accounts) Object.assign(errors, accountErrors(a, several));
-  // A renamed service may not take another's name (adding refuses it too): two "Work" could not be told apart.
+  // Each service's problems on its own fields. A renamed service may not take the name of one above it (adding
+  // refuses it too): two "Work" could not be told apart.
   values.accounts.forEach((a, i) => {
-    const label = a.label.trim().toLowerCase();
-    const twin = values.accounts.findIndex((b) => b.label.trim().toLowerCase() === label);
-    if (several && label !== '' && twin < i && !errors[accountField(a.id, 'label')])
-      errors[accountField(a.id, 'label')] = `You already have a service named ${a.label.trim()}.`;
+    const found: FieldErrors = identityErrors(
+      a,
+      several,
+      values.accounts.slice(0, i).map((b) => b.label),
+    );
+    if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
+      found.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
+    for (const field in found) errors[accountField(a.id, field)] = found[field] ?? '';
   });
   const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
   if (shortcut) errors.globalShortcut = shortcut;
@@ -290,23 +242,23 @@ export type SettingsSection = 'reminders' | 'general' | 'other';
 
 /** Keys shown beside their own input (by Field), so not repeated under a fieldset. */
 const FIELD_KEYS = new Set(['globalShortcut', 'horizonDays']);
-const SECTION_OF: Readonly<Record<string, SettingsSection>> = {
-  reminders: 'reminders',
-  refresh: 'general',
-  startAtLogin: 'general',
-  theme: 'general',
-  quietHours: 'reminders',
-  pausedUntil: 'reminders',
-  calendarFeed: 'general',
-  calendarAlarms: 'general',
-};
+const sectionOf = (key: string): SettingsSection =>
+  /^(reminders|quietHours|pausedUntil)$/.test(key)
+    ? 'reminders'
+    : /^(refresh|startAtLogin|theme|calendarFeed|calendarAlarms)$/.test(key)
+      ? 'general'
+      : 'other';
 
 /** The problems (keyed by top-level setting, as the engine reports them) that a fieldset must show itself. */
 export function sectionErrors(errors: FieldErrors, section: SettingsSection): string[] {
   return Object.entries(errors)
-    .filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('account:') && (SECTION_OF[key] ?? 'other') === section)
+    .filter(([key]) => !FIELD_KEYS.has(key) && !key.startsWith('account:') && sectionOf(key) === section)
     .map(([, message]) => message);
 }
+
+/** The schedules the app knows on one account, with the names the service gave them (their id there). */
+export const knownOn = (model: AppState, accountId: string | undefined): { id: string; name: string }[] =>
+  model.schedules.filter((s) => s.accountId === accountId).map((s) => ({ id: s.scheduleId, name: s.name }));
 
 /** People on the watched schedules, for "my e-mail" suggestions. */
 export function peopleOf(schedules: readonly ScheduleView[]): { email: string; name: string }[] {

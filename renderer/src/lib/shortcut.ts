@@ -13,37 +13,27 @@ export interface KeyPress {
 
 const MODIFIER_KEYS = new Set(['Control', 'Meta', 'Alt', 'Shift', 'AltGraph', 'OS']);
 
+const PUNCTUATION: Record<string, string> = {
+  Minus: '-',
+  Equal: '=',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Semicolon: ';',
+  Quote: "'",
+  Comma: ',',
+  Period: '.',
+  Slash: '/',
+  Backquote: '`',
+  Backslash: '\\',
+};
+
 /** The accelerator's key name for a KeyboardEvent.code; undefined for keys a shortcut cannot use. */
 function keyName(code: string): string | undefined {
-  let m = /^Key([A-Z])$/.exec(code);
-  if (m) return m[1];
-  m = /^Digit(\d)$/.exec(code);
-  if (m) return m[1];
-  if (/^F([1-9]|1\d|2[0-4])$/.test(code)) return code;
-  const named: Record<string, string> = {
-    Space: 'Space',
-    ArrowUp: 'Up',
-    ArrowDown: 'Down',
-    ArrowLeft: 'Left',
-    ArrowRight: 'Right',
-    Home: 'Home',
-    End: 'End',
-    PageUp: 'PageUp',
-    PageDown: 'PageDown',
-    Insert: 'Insert',
-    Minus: '-',
-    Equal: '=',
-    BracketLeft: '[',
-    BracketRight: ']',
-    Semicolon: ';',
-    Quote: "'",
-    Comma: ',',
-    Period: '.',
-    Slash: '/',
-    Backquote: '`',
-    Backslash: '\\',
-  };
-  return named[code];
+  const m = /^Key([A-Z])$|^Digit(\d)$|^Arrow(Up|Down|Left|Right)$/.exec(code);
+  if (m) return m[1] ?? m[2] ?? m[3];
+  // Named alike in KeyboardEvent.code and in accelerators.
+  if (/^(F([1-9]|1\d|2[0-4])|Space|Home|End|PageUp|PageDown|Insert)$/.test(code)) return code;
+  return PUNCTUATION[code];
 }
 
 export type Recorded =
