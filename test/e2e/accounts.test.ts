@@ -155,6 +155,14 @@ describe('several services', () => {
     expect(await confirm.textContent()).toMatch(
       /API key is deleted from the keychain.*Nothing of your other services/s,
     );
+    // "Keep it" takes the question away and the focus back to Remove; asked again, the question has the focus.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab'); // "Keep it"
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('account-acme-remove');
+    expect(await confirm.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('account-acme-confirm');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // "Remove Acme"
     await host.waitForState((s) => s.accounts.length === 1, 'Acme removed');

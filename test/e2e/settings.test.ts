@@ -118,6 +118,31 @@ describe('settings', () => {
     });
   }
 
+  it('puts the focus on the next Remove (or ×) when a schedule or a reminder time is removed, and on the field once none is left', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', height: 900 });
+    const { page } = app;
+    // A schedule's Remove by the schedule it removes, a reminder's × by its name, a field by its id.
+    const focused = () =>
+      page.evaluate(
+        '(e => e?.getAttribute("data-unwatch") ?? e?.getAttribute("aria-label") ?? e?.id ?? "")(document.activeElement)',
+      );
+    const press = async (selector: string) => {
+      await page.locator(selector).focus();
+      await page.keyboard.press('Enter');
+    };
+    await press('[aria-label="Remove the reminder 1 day before"]');
+    await expect.poll(focused).toBe('Remove the reminder 15 min before');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('lead-amount');
+    await press('[data-unwatch="sch_platform_primary"]');
+    await expect.poll(focused).toBe('sch_payments_us');
+    await press('[data-unwatch="sch_data_tokyo"]'); // the last one: the focus goes to the one now last
+    await expect.poll(focused).toBe('sch_payments_us');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('schedule-input');
+    expect(await page.getByText('No schedules yet.').count()).toBe(1);
+  });
+
   it('says clearly when the recorded shortcut cannot be registered because another app holds it', async () => {
     const app = await session.open(
       'configured',
