@@ -6,48 +6,32 @@ import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/fres
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import { DAY_MS } from '../../../electron/shared/time';
+import { localWall, wallText, warmFormats } from '../../../electron/shared/wall-clock';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormat(locale: string, withDate: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${withDate}`;
-  let dtf = dayFormats.get(key);
-  if (!dtf) {
-    // The wall date is formatted as if it were UTC, so one formatter serves every zone.
-    dtf = new Intl.DateTimeFormat(
-      locale,
-      withDate
-        ? { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }
-        : { weekday: 'short', timeZone: 'UTC' },
-    );
-    dayFormats.set(key, dtf);
-  }
-  return dtf;
-}
+// Day words in the one cached formatter per style that every wall-clock text uses (./wall-clock): the wall date as if
+// it were UTC, so one formatter serves every zone.
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
+const WEEKDAY_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
 /** Builds the day-word formatters while the app waits for its first state, off the first render's path. */
 export function warmGlance(locale: string): void {
-  dayFormat(locale, false).format(0);
-  dayFormat(locale, true).format(0);
+  warmFormats(locale, [WEEKDAY, WEEKDAY_DATE]);
 }
 
-/** Days since the epoch of the wall date of `ms` in `zone` (undefined: the system zone). */
-function dayNumber(ms: number, zone: string | undefined): number {
-  const w = wallParts(ms, zone) ?? wallParts(ms, undefined);
-  return w ? Math.floor(Date.UTC(w.year, w.month - 1, w.day) / DAY_MS) : 0;
-}
+/** Days since the epoch of the wall date of `ms` in `zone` (undefined, or one Intl does not know: the system zone). */
+const dayNumber = (ms: number, zone: string | undefined): number => localWall(ms, zone).dayNumber;
 
 /** "Today", "Tomorrow", "Sun" within the coming week, otherwise "Mon 3 Dec" (never a bare "Mon" for tomorrow). */
 export function dayWord(ms: number, ctx: FormatContext): string {
-  const day = dayNumber(ms, ctx.localZone);
-  const diff = day - dayNumber(ctx.nowMs, ctx.localZone);
+  const wall = localWall(ms, ctx.localZone);
+  const diff = wall.dayNumber - dayNumber(ctx.nowMs, ctx.localZone);
   if (diff === 0) return 'Today';
   if (diff === 1) return 'Tomorrow';
   if (diff === -1) return 'Yesterday';
-  return dayFormat(ctx.locale, !(diff > 1 && diff < 7)).format(day * DAY_MS);
+  return wallText(wall, ctx.locale, diff > 1 && diff < 7 ? WEEKDAY : WEEKDAY_DATE);
 }
 
 const lower = (word: string): string =>
