@@ -2,8 +2,6 @@
 // electron/adapters/app-protocol.ts) and the e2e host.
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
@@ -54,88 +52,11 @@ function styleHashInCsp(): Plugin {
   };
 }
 
-/**
- * Vite's helper for a lazy chunk's dependencies, written for this app: the stylesheets of the chunk load (and are
- * awaited, so a view never shows unstyled) and its imported chunks are preloaded in parallel, each once. Vite's own
- * helper also looks for links already in the page, CSP nonces and a `vite:preloadError` event: this page links no
- * lazy chunk's file, has no nonces and listens to no such event; and it is in the popover's first load.
- */
-const PRELOAD_HELPER = `const seen = {};
-export const __vitePreload = (load, deps, base) =>
-  Promise.all((deps ?? []).map((dep) => {
-    const href = new URL(dep, base).href;
-    return (seen[href] ??= new Promise((resolve, reject) => {
-      const link = document.createElement('link');
-      const css = href.endsWith('.css');
-      link.rel = css ? 'stylesheet' : 'modulepreload';
-      link.href = href;
-      link.crossOrigin = '';
-      if (css) {
-        link.onload = resolve;
-        link.onerror = () => reject(new Error('Unable to preload CSS for ' + dep));
-      } else resolve();
-      document.head.appendChild(link);
-    }));
-  })).then(load);
-`;
-
-function smallPreloadHelper(): Plugin {
-  return {
-    name: 'oncall-small-preload-helper',
-    enforce: 'pre',
-    load: (id) => (id === '\0vite/preload-helper.js' ? PRELOAD_HELPER : undefined),
-  };
-}
-
-/**
- * Svelte's runtime as the popover's own code imports it: `svelte/internal/client` without the modules only the forms
- * use (the two-way bindings of inputs). The forms' code imports the whole runtime, whose index module then goes with
- * the forms, and so do those modules: in the popover's first load, a module the popover never calls is still carried
- * when a form calls it. Should the popover ever use one, its build fails (a missing export), as it does when Svelte's
- * index module is laid out otherwise; and were the popover to import a form's module, code-split.test.ts fails.
- */
-const FORMS_ONLY_RUNTIME = ['./dom/elements/bindings/input.js'];
-const FORM_RUNTIME = /svelte\/src\/internal\/client\/(index|dom\/elements\/bindings\/input)[.]js$/;
-function popoverSvelteRuntime(): Plugin {
-  const id = '\0popover-svelte-client';
-  let real: string | undefined;
-  return {
-    name: 'oncall-popover-svelte-runtime',
-    // The build's chunks only (the dev server serves Svelte's runtime whole, pre-bundled).
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      // `svelte` itself (index-client.js, which the popover imports too) takes user_effect from the runtime's index.
-      const runtime =
-        source === 'svelte/internal/client' ||
-        (source === './internal/client/index.js' && /svelte\/src\/index-client[.]js$/.test(importer ?? ''));
-      if (!runtime || !importer || importer === id || formsOnly(importer)) return undefined;
-      real ??= (await this.resolve('svelte/internal/client', importer, { ...options, skipSelf: true }))?.id;
-      return real ? id : undefined;
-    },
-    async load(loaded) {
-      if (loaded !== id || !real) return undefined;
-      const dir = posix.dirname(real);
-      const source = await readFile(real, 'utf8');
-      const dropped: string[] = [];
-      // Its statements are all `export { … } from './…';`: each keeps its names, from the module's own path.
-      const kept = source.replace(/export \{[^}]*\} from '([^']+)';\n/g, (line, from: string) => {
-        if (!FORMS_ONLY_RUNTIME.includes(from)) return line.replace(`'${from}'`, JSON.stringify(posix.join(dir, from)));
-        dropped.push(from);
-        return '';
-      });
-      if (dropped.length !== FORMS_ONLY_RUNTIME.length || /from '\./.test(kept))
-        throw new Error(`svelte/internal/client (${real}) is not laid out as popoverSvelteRuntime expects`);
-      return kept;
-    },
-  };
-}
-
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
   /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
 const formsOnly = (id: string): boolean =>
-  (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id) || FORM_RUNTIME.test(id);
+  (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
   /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts)[.]|electron\/shared\/(base-url|limits|next-step|accounts)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
@@ -167,8 +88,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     appStateSchema(),
     styleHashInCsp(),
-    smallPreloadHelper(),
-    ...(isSsrBuild ? [] : [popoverSvelteRuntime()]),
     svelte({
       emitCss: true,
       compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash },
