@@ -2,6 +2,7 @@
 // schedule shows the covering people for the window. Only a hint: the state holds two shifts (now and next), not
 // the whole window's history; the form says what it means for sending the override again.
 import type { OverrideRecheck, OverrideRecheckRequest, RecheckHint } from '../../shared/action-schemas';
+import { CANNOT_TELL_TEXT } from '../../shared/recheck-words';
 import type { ScheduleView, ShiftView } from '../../shared/view-state';
 
 function coveredBy(shift: ShiftView, emails: ReadonlySet<string>): boolean {
@@ -34,7 +35,7 @@ export function recheckText(hint: RecheckHint): string {
     case 'not_seen':
       return 'The refreshed schedule does not show the change: it was most likely not saved. You can send it again.';
     case 'cannot_tell':
-      return 'The schedule cannot tell from here. Check it on the service before creating it again.';
+      return CANNOT_TELL_TEXT;
   }
 }
 

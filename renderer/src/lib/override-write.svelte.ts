@@ -8,11 +8,9 @@ import type {
   OverrideView,
 } from '../../../electron/shared/ipc-contract';
 import { nextStep } from '../../../electron/shared/next-step';
+import { CANNOT_TELL_TEXT } from '../../../electron/shared/recheck-words';
 import { invoke } from './bridge';
 import type { Recheck } from './override-outcome';
-
-/** Without a preview of what was sent there is nothing to look for (recheckText's words for 'cannot_tell'). */
-const CANNOT_TELL = 'The schedule cannot tell from here. Check it on the service before creating it again.';
 
 /** Nothing was created and the form stays: why, and (when the service refused the request itself) per field. */
 export interface Refusal {
@@ -76,7 +74,7 @@ export class OverrideWrite {
         })
       : await invoke('sync:refresh', null);
     if (!answer.ok) this.recheck = { state: 'failed', text: answer.error.message };
-    else this.recheck = answer.value ?? { state: 'cannot_tell', text: CANNOT_TELL };
+    else this.recheck = answer.value ?? { state: 'cannot_tell', text: CANNOT_TELL_TEXT };
   };
 
   /** Back to the form for another override. */

@@ -22,6 +22,9 @@ describe('re-checking an outcome-unknown override after a refresh', () => {
       text: 'The refreshed schedule does not show the change: it was most likely not saved. You can send it again.',
     });
     // A schedule no longer in the state: nothing to look at, never "not saved".
-    expect(recheckOf([s], { scheduleId: 'sch_gone', ...window }).state).toBe('cannot_tell');
+    expect(recheckOf([s], { scheduleId: 'sch_gone', ...window })).toEqual({
+      state: 'cannot_tell',
+      text: 'The schedule cannot tell from here. Check it on the service before creating it again.',
+    });
   });
 });
