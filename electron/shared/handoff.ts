@@ -20,7 +20,11 @@ export const HandoffRangeSchema = z.object({ from: localDate('First day'), to: l
 export type HandoffRange = z.infer<typeof HandoffRangeSchema>;
 
 /** Absent range: the next 7 days from now. */
-export const HandoffPlanRequestSchema = z.object({ range: HandoffRangeSchema.optional() });
+export const HandoffPlanRequestSchema = z.object({
+  range: HandoffRangeSchema.optional(),
+  /** false: plan from the data main has now (an open form following a new state); else every account is read first. */
+  reread: z.boolean().optional(),
+});
 
 /** One block of mine in the range, clipped to it (and to now): what "Create all" may hand off. */
 export const HandoffRowSchema = z.object({

@@ -53,6 +53,41 @@ describe('away mode', () => {
     await app.screenshot('away-handed-off-light');
   }, 60_000);
 
+  it('an open plan follows the data: a schedule that turns unreadable leaves the blocks, and comes back when read', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const rows = page.getByTestId('away-rows').locator(':scope > li');
+    await rows.first().waitFor();
+    const range = {
+      from: await page.getByLabel('From', { exact: true }).inputValue(),
+      to: await page.getByLabel('To', { exact: true }).inputValue(),
+    };
+    const plan = async () => {
+      const planned = await host.engine.handlers['handoff:plan']({ range });
+      if (!planned.ok) throw new Error(planned.error.message);
+      return planned.value;
+    };
+    const before = await plan();
+    await expect.poll(() => rows.count()).toBe(before.rows.length);
+    // One schedule's shifts can't be read any more: its blocks may not be offered as writable (the form is open).
+    const gone = before.rows[0]!.scheduleId;
+    host.sim.faults.set('listShifts', { status: 500, pathIncludes: `/schedules/${gone}` });
+    await host.engine.handlers['sync:refresh'](null);
+    await host.waitForState(
+      (s) => s.schedules.some((x) => x.id === gone && x.status.kind !== 'fresh'),
+      'the failed read',
+    );
+    const during = await plan();
+    expect(during.rows.every((r) => r.scheduleId !== gone)).toBe(true);
+    await expect.poll(() => rows.count()).toBe(during.rows.length);
+    await expect.poll(() => page.getByTestId('away-excluded').textContent()).toContain(before.rows[0]!.scheduleName);
+    // Read again: the blocks are back, without reopening the form.
+    host.sim.faults.clear();
+    await host.engine.handlers['sync:refresh'](null);
+    await host.waitForState((s) => s.schedules.every((x) => x.status.kind === 'fresh'), 'the read again');
+    await expect.poll(() => rows.count()).toBe((await plan()).rows.length);
+  }, 60_000);
+
   it('an item whose outcome is unknown says "checking…", then the service\'s answer, without a click', async () => {
     const app = await session.open('configured', WINDOW);
     const { page, host } = app;

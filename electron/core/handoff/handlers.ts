@@ -119,7 +119,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
       guarded(async () => {
         const span = rangeSpan(request.range, parts.clock.now(), parts.localZone());
         if (typeof span === 'string') return failure('validation', span);
-        await parts.refreshAll();
+        if (request.reread !== false) await parts.refreshAll();
         return ok(planFor(span.startMs, span.endMs));
       }),
     'handoff:create': (request) => writing(() => controller.create(request.items)),

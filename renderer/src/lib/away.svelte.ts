@@ -31,6 +31,7 @@ export class AwayState extends Settling<HandoffStatus> {
   perRow = $state<Record<string, string>>({});
   candidates = $state<Record<string, Candidate[]>>({});
   #model: () => AppState;
+  #seq = 0;
 
   constructor(model: () => AppState) {
     super(POLL_MS);
@@ -59,14 +60,18 @@ export class AwayState extends Settling<HandoffStatus> {
     return this.candidates[rowKey(row)]?.find((c) => c.email.toLowerCase() === email);
   }
 
-  async load(): Promise<void> {
-    this.loading = true;
-    this.problem = '';
+  /** `quiet`: a re-plan because main's data changed, from that data (no re-read, no "Reading…" line). Only the newest request's answer is
+   *  shown: an older one (another range, older data) that arrives late never replaces it. */
+  async load(quiet = false): Promise<void> {
+    const seq = ++this.#seq;
+    if (!quiet) this.loading = true;
     const [plan, status] = await Promise.all([
-      invoke('handoff:plan', { range: { from: this.from, to: this.to } }),
+      invoke('handoff:plan', { range: { from: this.from, to: this.to }, reread: !quiet }),
       invoke('handoff:get', null),
     ]);
+    if (seq !== this.#seq) return;
     this.loading = false;
+    this.problem = '';
     if (status.ok) this.show(status.value);
     if (!plan.ok) {
       this.problem = plan.error.message;

@@ -56,4 +56,18 @@ describe('away mode plan', () => {
     expect(plan.value.excluded.length).toBeGreaterThan(0);
     for (const e of plan.value.excluded) expect(e.why).toMatch(/saved data from .*the last read failed/);
   }, 60_000);
+
+  it('a plan asked with reread: false comes from the data as it is (no request), one asked plainly reads first', async () => {
+    current = await oneService(START, () => 'pass');
+    await current.start();
+    const { harness, engine } = current;
+    const range = { from: '2026-03-04', to: '2026-03-08' };
+    harness.sim.requests.clear();
+    const asIs = await harness.clock.runWhileAdvancing(engine.handlers['handoff:plan']({ range, reread: false }));
+    expect(harness.sim.requests.count()).toBe(0);
+    const read = await harness.clock.runWhileAdvancing(engine.handlers['handoff:plan']({ range }));
+    expect(harness.sim.requests.count()).toBeGreaterThan(0);
+    // Nothing changed on the service in between: both plans are the same blocks.
+    expect(asIs.ok && read.ok && asIs.value.rows).toEqual(read.ok && read.value.rows);
+  }, 60_000);
 });
