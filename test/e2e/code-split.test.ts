@@ -28,4 +28,14 @@ describe('code split', () => {
     await form.page.getByRole('button', { name: /create override/i }).waitFor();
     expect(await scripts(form.page)).toContain('forms');
   }, 60_000);
+
+  it("a form window whose code can't be loaded says so, never a blank window", async () => {
+    const form = await session.open('configured', { kind: 'action', view: 'settings' });
+    await form.page.route('**/assets/forms-*.js', (route) => route.abort());
+    await form.page.goto(form.page.url().replace('view=settings', 'view=override'));
+    const said = form.page.getByTestId('view-missing');
+    await said.waitFor();
+    expect(await said.textContent()).toMatch(/can’t be shown: part of OnCall Tray is missing or damaged/);
+    expect(await form.page.getByRole('button', { name: /create override/i }).count()).toBe(0);
+  }, 60_000);
 });
