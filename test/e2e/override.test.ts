@@ -419,3 +419,36 @@ describe('quick override before set-up', () => {
     await page.getByRole('list', { name: 'Steps' }).waitFor();
   });
 });
+
+describe('quick override while the data changes', () => {
+  it('who could cover follows a new read: someone put on call elsewhere in the window is no longer told as free', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'override', height: 640, width: 440 });
+    const { page, host } = app;
+    await page.getByLabel('Someone else').check();
+    const picker = page.getByRole('combobox', { name: /Name or e-mail/ });
+    await expect.poll(() => picker.getAttribute('placeholder')).toMatch(/↓ for who could cover/);
+    await picker.press('ArrowDown');
+    const options = page.getByRole('listbox', { name: 'Who could cover, best first' }).getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    // The first one offered is free then ("on call … then" would rank them after the free ones).
+    const first = (await options.first().textContent()) ?? '';
+    expect(first).not.toMatch(/ then/);
+    const user = [...host.sim.state.users.values()].find((u) => first.startsWith(u.name));
+    if (!user) throw new Error(`no simulator user for "${first}"`);
+    // The service now has them on call on every watched schedule for the next three days (the form's window lies in it).
+    const nowMs = Date.now();
+    for (const id of ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'])
+      host.sim.state.addOverride(
+        id,
+        { startMs: nowMs - 3_600_000, endMs: nowMs + 3 * 86_400_000, userIds: [user.id] },
+        nowMs,
+      );
+    await host.engine.handlers['sync:refresh'](null);
+    // The open form asks again by itself: that person is told as on call then, after anyone free.
+    await expect
+      .poll(async () => (await options.allTextContents()).find((t) => t.startsWith(user.name)) ?? '', {
+        timeout: 15_000,
+      })
+      .toMatch(/ then/);
+  }, 60_000);
+});
