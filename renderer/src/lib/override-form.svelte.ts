@@ -80,7 +80,7 @@ export class OverrideForm {
     candidatesAsk(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, onCallAtStart: this.onCall }),
   );
   /** When main last read each schedule: the ranking rests on everyone's shifts, so a new read asks again. */
-  readonly #reads = $derived(JSON.stringify(this.#model().schedules.map((s) => s.status)));
+  readonly #reads = $derived.by(() => JSON.stringify(this.#model().schedules.map((s) => s.status)));
   /** As JSON: a re-derivation with the same schedule, window and reads (a minute's tick) asks nothing again. */
   readonly #candidatesKey = $derived(JSON.stringify(this.#candidatesAsk ?? null) + this.#reads);
   readonly errors = $derived({
