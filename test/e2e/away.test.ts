@@ -9,20 +9,30 @@ import { DEMO_SCHEDULES } from './support/host';
 const session = e2eSession();
 const WINDOW = { kind: 'action', view: 'away', width: 440, height: 640 } as const;
 
-describe('away mode', () => {
-  it('hands off every block of mine in the next 7 days to one person in 4 keys, as the service then shows', async () => {
-    const app = await session.open('configured', WINDOW);
-    const { page, host } = app;
-    const rows = page.getByTestId('away-rows').locator(':scope > li');
-    await rows.first().waitFor();
-    // The same range as the form's (its local dates), planned by the engine itself.
-    const range = {
-      from: await page.getByLabel('From', { exact: true }).inputValue(),
-      to: await page.getByLabel('To', { exact: true }).inputValue(),
-    };
+/** The form's rows once its first plan is on screen, and the engine's own plan over the form's range (its local dates). */
+async function openPlan() {
+  const app = await session.open('configured', WINDOW);
+  const { page, host } = app;
+  const rows = page.getByTestId('away-rows').locator(':scope > li');
+  await rows.first().waitFor();
+  const range = {
+    from: await page.getByLabel('From', { exact: true }).inputValue(),
+    to: await page.getByLabel('To', { exact: true }).inputValue(),
+  };
+  const plan = async () => {
     const planned = await host.engine.handlers['handoff:plan']({ range });
     if (!planned.ok) throw new Error(planned.error.message);
-    const count = planned.value.rows.length;
+    return planned.value;
+  };
+  return { app, page, host, rows, plan };
+}
+
+describe('away mode', () => {
+  it('hands off every block of mine in the next 7 days to one person in 4 keys, as the service then shows', async () => {
+    const { app, page, host, rows, plan } = await openPlan();
+    // The same range as the form's, planned by the engine itself.
+    const planned = await plan();
+    const count = planned.rows.length;
     expect(count).toBeGreaterThan(1);
     // Polled: on a loaded CI machine the count was once read while the list was still filling (2 of 5 rows).
     await expect.poll(() => rows.count()).toBe(count);
@@ -35,7 +45,7 @@ describe('away mode', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('away-summary').getByText(`${count} of ${count} handed off`).waitFor({ timeout: 20_000 });
     // The oracle: the simulator's own overrides, one per planned block, for Bob, over exactly that block.
-    const mine = planned.value.rows.map((r) => {
+    const mine = planned.rows.map((r) => {
       const sch = host.sim.state.schedules.get(r.scheduleId)!;
       return sch.overrides.filter(
         // Bob replaces me only: whoever was on call with me (Payments US has pairs) stays.
@@ -47,26 +57,14 @@ describe('away mode', () => {
           o.startMs >= Date.parse(r.start),
       ).length;
     });
-    expect(mine).toEqual(planned.value.rows.map(() => 1));
-    expect(planned.value.rows.some((r) => r.others.length > 0)).toBe(true);
+    expect(mine).toEqual(planned.rows.map(() => 1));
+    expect(planned.rows.some((r) => r.others.length > 0)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await app.screenshot('away-handed-off-light');
   }, 60_000);
 
   it('an open plan follows the data: a schedule that turns unreadable leaves the blocks, and comes back when read', async () => {
-    const app = await session.open('configured', WINDOW);
-    const { page, host } = app;
-    const rows = page.getByTestId('away-rows').locator(':scope > li');
-    await rows.first().waitFor();
-    const range = {
-      from: await page.getByLabel('From', { exact: true }).inputValue(),
-      to: await page.getByLabel('To', { exact: true }).inputValue(),
-    };
-    const plan = async () => {
-      const planned = await host.engine.handlers['handoff:plan']({ range });
-      if (!planned.ok) throw new Error(planned.error.message);
-      return planned.value;
-    };
+    const { page, host, rows, plan } = await openPlan();
     const before = await plan();
     await expect.poll(() => rows.count()).toBe(before.rows.length);
     // One schedule's shifts can't be read any more: its blocks may not be offered as writable (the form is open).
