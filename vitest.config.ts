@@ -27,9 +27,11 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/** Files that mock modules (vi.mock), stub globals or change process.env: a fresh module graph each. */
+const ISOLATED = ['test/main.test.ts', 'test/adapters/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // The renderer's Chromium tests drive the built renderer: build it first when missing or stale.
     globalSetup: ['test/e2e/support/global-setup.ts'],
     environment: 'node',
@@ -38,5 +40,12 @@ export default defineConfig({
     // Two cores: keep workers modest so loopback timing stays stable.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
+    // Most files share a worker's loaded modules (isolate: false): each file loading the engine, zod and the
+    // simulator afresh cost about a third of the suite's time. Files that mock modules, stub globals or change the
+    // environment keep a fresh module graph each.
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });
