@@ -100,6 +100,44 @@ describe('swap', () => {
     expect(made[1]).toEqual([ME, new Date(mine.start).toISOString(), new Date(mine.end).toISOString()]);
   }, 90_000);
 
+  it('a shift of mine whose partner changes midway is not called "not yours": nothing is sent, and why is said', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const state = await host.waitForState((s) => s.me.shifts.length > 0, 'my shifts');
+    const nowMs = Date.now();
+    const block = state.me.shifts.find((b) => b.scheduleId === 'sch_payments_us' && Date.parse(b.start) > nowMs)!;
+    const [startMs, endMs] = [Date.parse(block.start), Date.parse(block.end)];
+    const midMs = startMs + Math.floor((endMs - startMs) / 2 / 1000) * 1000;
+    // On the service, my partner over the block's second half is someone who was not with me in its first half.
+    const schedule = host.sim.state.schedules.get('sch_payments_us')!;
+    const partner = state.schedules
+      .find((s) => s.id === 'sch_payments_us')!
+      .timeline.find((t) => Date.parse(t.start) <= startMs && Date.parse(t.end) > startMs)!
+      .users.find((u) => u.email !== ME)!.email;
+    const other = [...host.sim.state.users.values()].find(
+      (u) => u.email !== ME && u.email !== partner && schedule.layers.some((l) => l.userIds.includes(u.id)),
+    )!;
+    host.sim.state.addOverride('sch_payments_us', { startMs: midMs, endMs, userIds: ['usr_alice', other.id] }, nowMs);
+    await host.engine.handlers['sync:refresh'](null);
+    await host.waitForState(
+      (s) =>
+        s.schedules.some((x) => x.id === 'sch_payments_us' && x.timeline.some((t) => Date.parse(t.start) === midMs)),
+      'the new partner read',
+    );
+    const seeded = overridesOn(app, 'sch_payments_us').length;
+    const q = new URLSearchParams({ scheduleId: block.scheduleId, start: block.start, end: block.end });
+    await page.evaluate(`location.hash = ${JSON.stringify(`#swap?${q.toString()}`)}`);
+    await page.getByTestId('swap-preview').waitFor();
+    await page.getByTestId('swap-create').click();
+    const alert = page.locator('[data-view="swap"] [role="alert"]');
+    await alert.waitFor({ timeout: 20_000 });
+    const told = (await alert.textContent()) ?? '';
+    // It is my shift (the service has me on call throughout): never told it isn't; nothing written.
+    expect(told).toMatch(/^Nothing was sent/);
+    expect(told).not.toMatch(/not a shift of yours/);
+    expect(overridesOn(app, 'sch_payments_us')).toHaveLength(seeded);
+  }, 60_000);
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`the preview and the ask-for-cover message copied, axe 0 (${scheme})`, async () => {
       const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });
