@@ -34,6 +34,8 @@ describe('away mode', () => {
     expect(await page.getByTestId('away-preview').first().textContent()).toMatch(/^Bob Stone covers you/);
     await page.keyboard.press('Enter');
     await page.getByTestId('away-summary').getByText(`${count} of ${count} handed off`).waitFor({ timeout: 20_000 });
+    // The form the focus was in is gone: the focus is on what happened, not dropped to the page.
+    await expect.poll(() => page.evaluate('document.activeElement?.dataset.testid')).toBe('away-summary');
     // The oracle: the simulator's own overrides, one per planned block, for Bob, over exactly that block.
     const mine = planned.value.rows.map((r) => {
       const sch = host.sim.state.schedules.get(r.scheduleId)!;

@@ -50,6 +50,8 @@ describe('swap', () => {
       .getByTestId('swap-outcome')
       .getByText(/^Swapped: /)
       .waitFor({ timeout: 20_000 });
+    // The form the focus was in is gone: the focus is on what happened, not dropped to the page.
+    await expect.poll(() => page.evaluate('document.activeElement?.dataset.testid')).toBe('swap-outcome');
     const told = (await page.getByTestId('swap-outcome').textContent()) ?? '';
     const name = /^Swapped: (.+?) covers your/.exec(told)?.[1] ?? '';
     // The oracle: exactly two overrides on the service, the teammate over my block and me over theirs.
