@@ -140,6 +140,37 @@ describe('swap', () => {
     expect(overridesOn(app, 'sch_payments_us')).toHaveLength(seeded);
   }, 60_000);
 
+  it('the ask-for-cover message names nobody as free who the service has on call elsewhere then', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { host } = app;
+    const state = await host.waitForState((s) => s.me.shifts.length > 0, 'my shifts');
+    const nowMs = Date.now();
+    const block = state.me.shifts.find((b) => b.scheduleId === 'sch_platform_primary' && Date.parse(b.start) > nowMs)!;
+    const ask = async () => {
+      const asked = await host.engine.handlers['cover:ask-text']({
+        shift: { scheduleId: block.scheduleId, start: block.start, end: block.end },
+        reason: '',
+      });
+      if (!asked.ok) throw new Error(asked.error.message);
+      return /Free then, as far as I can see: (.*)/.exec(asked.value)?.[1] ?? '';
+    };
+    // As seeded, someone is free then and named.
+    expect(await ask()).not.toBe('');
+    // Everyone but me is on call on Data Tokyo (watched) throughout my block.
+    const everyone = [...host.sim.state.users.values()].filter((u) => u.email !== ME);
+    const [startMs, endMs] = [Date.parse(block.start), Date.parse(block.end)];
+    host.sim.state.addOverride('sch_data_tokyo', { startMs, endMs, userIds: everyone.map((u) => u.id) }, nowMs);
+    await host.engine.handlers['sync:refresh'](null);
+    await host.waitForState(
+      (s) =>
+        s.schedules.some(
+          (x) => x.id === 'sch_data_tokyo' && x.timeline.some((t) => t.users.length === everyone.length),
+        ),
+      'the override read',
+    );
+    expect(await ask()).toBe('');
+  }, 60_000);
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`the preview and the ask-for-cover message copied, axe 0 (${scheme})`, async () => {
       const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });
