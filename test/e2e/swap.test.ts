@@ -140,6 +140,45 @@ describe('swap', () => {
     expect(overridesOn(app, 'sch_payments_us')).toHaveLength(seeded);
   }, 60_000);
 
+  it("the teammate's shift I chose leaves the schedule: Swap does not swap with someone else instead", async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const mine = await openSwapFromWeek(page);
+    const radios = page.getByRole('radio');
+    await radios.first().waitFor();
+    const labels = await page.getByTestId('swap-shifts').locator('li').allTextContents();
+    const firstName = labels[0]!.split(' · ')[0]!.trim();
+    const at = labels.findIndex((l) => l.split(' · ')[0]!.trim() !== firstName);
+    expect(at).toBeGreaterThan(0);
+    await radios.nth(at).check();
+    const key = (await radios.nth(at).getAttribute('value')) ?? '';
+    const [email, start] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+    // Their whole shift (as the schedule shows it) now goes to someone else on the service.
+    const state = host.engine.getState();
+    const timeline = state.schedules.find((x) => x.id === mine.scheduleId)!.timeline;
+    let endMs = Date.parse(start);
+    for (const t of timeline)
+      if (Date.parse(t.start) === endMs && t.users.some((u) => u.email.toLowerCase() === email))
+        endMs = Date.parse(t.end);
+    const users = [...host.sim.state.users.values()];
+    const chosen = users.find((u) => u.email.toLowerCase() === email)!;
+    const first = users.find((u) => u.name === firstName)!;
+    const third = users.find((u) => ![ME, chosen.email, first.email].includes(u.email))!;
+    const seeded = overridesOn(app, mine.scheduleId).length;
+    host.sim.state.addOverride(mine.scheduleId, { startMs: Date.parse(start), endMs, userIds: [third.id] }, Date.now());
+    await host.engine.handlers['sync:refresh'](null);
+    await expect.poll(() => page.locator(`input[type=radio][value="${key}"]`).count()).toBe(0);
+    await page.getByTestId('swap-gone').waitFor();
+    // Whatever the form offers now, pressing Swap never hands my shift to a teammate I did not choose.
+    const button = page.getByTestId('swap-create');
+    if (await button.isEnabled()) {
+      await button.click();
+      await page.locator('[data-testid="swap-outcome"], [data-view="swap"] [role="alert"]').first().waitFor();
+    }
+    const made = overridesOn(app, mine.scheduleId).slice(seeded + 1);
+    expect(made.filter((o) => o[0].includes(first.email))).toEqual([]);
+  }, 60_000);
+
   it('the ask-for-cover message names nobody as free who the service has on call elsewhere then', async () => {
     const app = await session.open('configured', WINDOW);
     const { host } = app;
