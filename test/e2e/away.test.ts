@@ -44,6 +44,8 @@ describe('away mode', () => {
     expect(await page.getByTestId('away-preview').first().textContent()).toMatch(/^Bob Stone covers you/);
     await page.keyboard.press('Enter');
     await page.getByTestId('away-summary').getByText(`${count} of ${count} handed off`).waitFor({ timeout: 20_000 });
+    // The form the focus was in is gone: the focus is on what happened, not dropped to the page.
+    await expect.poll(() => page.evaluate('document.activeElement?.dataset.testid')).toBe('away-summary');
     // The oracle: the simulator's own overrides, one per planned block, for Bob, over exactly that block.
     const mine = planned.rows.map((r) => {
       const sch = host.sim.state.schedules.get(r.scheduleId)!;
@@ -84,6 +86,67 @@ describe('away mode', () => {
     await host.engine.handlers['sync:refresh'](null);
     await host.waitForState((s) => s.schedules.every((x) => x.status.kind === 'fresh'), 'the read again');
     await expect.poll(() => rows.count()).toBe((await plan()).rows.length);
+  }, 60_000);
+
+  it('a block chosen for someone else keeps that person when the plan follows new data (my current block too)', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const rows = page.getByTestId('away-rows').locator(':scope > li');
+    await rows.first().waitFor();
+    const range = {
+      from: await page.getByLabel('From', { exact: true }).inputValue(),
+      to: await page.getByLabel('To', { exact: true }).inputValue(),
+    };
+    const plan = async () => {
+      const planned = await host.engine.handlers['handoff:plan']({ range, reread: false });
+      if (!planned.ok) throw new Error(planned.error.message);
+      return planned.value;
+    };
+    // I am on call right now on Platform primary: that block is planned from now on (clipped to the second).
+    const nowMs = Math.floor(Date.now() / 1000) * 1000;
+    host.sim.state.addOverride(
+      'sch_platform_primary',
+      { startMs: nowMs - 3_600_000, endMs: nowMs + 2 * 3_600_000, userIds: ['usr_alice'] },
+      nowMs,
+    );
+    await host.engine.handlers['sync:refresh'](null);
+    const before = await plan();
+    const current = before.rows[0]!;
+    expect(Date.parse(current.start)).toBeLessThanOrEqual(Date.now());
+    await expect.poll(() => rows.count()).toBe(before.rows.length);
+    // Bob for all; the current block for someone else the list offers.
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('ov-person');
+    await page.keyboard.type('bo');
+    await page.keyboard.press('Enter');
+    const select = rows.first().getByLabel('Covered by');
+    const values = () =>
+      select.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    await expect.poll(async () => (await values()).length).toBeGreaterThan(2);
+    const chosen = (await values()).find((v) => v !== '' && v !== 'bob@example.com') ?? '';
+    await select.selectOption(chosen);
+    // New data a second later: one more block of mine, on a day and schedule where I have none.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const free = Array.from({ length: 100 }, (_, k) => nowMs + (30 + k) * 3_600_000).find(
+      (t) => !before.rows.some((r) => Date.parse(r.start) < t + 3 * 3_600_000 && Date.parse(r.end) > t - 3_600_000),
+    )!;
+    host.sim.state.addOverride(
+      'sch_data_tokyo',
+      { startMs: free, endMs: free + 3_600_000, userIds: ['usr_alice'] },
+      nowMs,
+    );
+    await host.engine.handlers['sync:refresh'](null);
+    const after = await plan();
+    expect(after.rows.length).toBe(before.rows.length + 1);
+    await expect.poll(() => rows.count()).toBe(after.rows.length);
+    // What I chose for my current block is still what the form shows, and what Create all writes.
+    expect(await select.inputValue()).toBe(chosen);
+    await page.getByTestId('away-create').click();
+    const n = after.rows.length;
+    await page.getByTestId('away-summary').getByText(`${n} of ${n} handed off`).waitFor({ timeout: 20_000 });
+    const who = [...host.sim.state.users.values()].find((u) => u.email === chosen)!.id;
+    const overrides = host.sim.state.schedules.get('sch_platform_primary')!.overrides;
+    const over = overrides.filter((o) => o.endMs === Date.parse(current.end) && o.startMs >= nowMs);
+    expect(over.map((o) => o.userIds)).toEqual([[who]]);
   }, 60_000);
 
   it('an item whose outcome is unknown says "checking…", then the service\'s answer, without a click', async () => {

@@ -50,6 +50,8 @@ describe('swap', () => {
       .getByTestId('swap-outcome')
       .getByText(/^Swapped: /)
       .waitFor({ timeout: 20_000 });
+    // The form the focus was in is gone: the focus is on what happened, not dropped to the page.
+    await expect.poll(() => page.evaluate('document.activeElement?.dataset.testid')).toBe('swap-outcome');
     const told = (await page.getByTestId('swap-outcome').textContent()) ?? '';
     const name = /^Swapped: (.+?) covers your/.exec(told)?.[1] ?? '';
     // The oracle: exactly two overrides on the service, the teammate over my block and me over theirs.
@@ -99,6 +101,114 @@ describe('swap', () => {
     expect(made).toHaveLength(2);
     expect(made[1]).toEqual([ME, new Date(mine.start).toISOString(), new Date(mine.end).toISOString()]);
   }, 90_000);
+
+  it('a shift of mine whose partner changes midway is not called "not yours": nothing is sent, and why is said', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const state = await host.waitForState((s) => s.me.shifts.length > 0, 'my shifts');
+    const nowMs = Date.now();
+    const block = state.me.shifts.find((b) => b.scheduleId === 'sch_payments_us' && Date.parse(b.start) > nowMs)!;
+    const [startMs, endMs] = [Date.parse(block.start), Date.parse(block.end)];
+    const midMs = startMs + Math.floor((endMs - startMs) / 2 / 1000) * 1000;
+    // On the service, my partner over the block's second half is someone who was not with me in its first half.
+    const schedule = host.sim.state.schedules.get('sch_payments_us')!;
+    const partner = state.schedules
+      .find((s) => s.id === 'sch_payments_us')!
+      .timeline.find((t) => Date.parse(t.start) <= startMs && Date.parse(t.end) > startMs)!
+      .users.find((u) => u.email !== ME)!.email;
+    const other = [...host.sim.state.users.values()].find(
+      (u) => u.email !== ME && u.email !== partner && schedule.layers.some((l) => l.userIds.includes(u.id)),
+    )!;
+    host.sim.state.addOverride('sch_payments_us', { startMs: midMs, endMs, userIds: ['usr_alice', other.id] }, nowMs);
+    await host.engine.handlers['sync:refresh'](null);
+    await host.waitForState(
+      (s) =>
+        s.schedules.some((x) => x.id === 'sch_payments_us' && x.timeline.some((t) => Date.parse(t.start) === midMs)),
+      'the new partner read',
+    );
+    const seeded = overridesOn(app, 'sch_payments_us').length;
+    const q = new URLSearchParams({ scheduleId: block.scheduleId, start: block.start, end: block.end });
+    await page.evaluate(`location.hash = ${JSON.stringify(`#swap?${q.toString()}`)}`);
+    await page.getByTestId('swap-preview').waitFor();
+    await page.getByTestId('swap-create').click();
+    const alert = page.locator('[data-view="swap"] [role="alert"]');
+    await alert.waitFor({ timeout: 20_000 });
+    const told = (await alert.textContent()) ?? '';
+    // It is my shift (the service has me on call throughout): never told it isn't; nothing written.
+    expect(told).toMatch(/^Nothing was sent/);
+    expect(told).not.toMatch(/not a shift of yours/);
+    expect(overridesOn(app, 'sch_payments_us')).toHaveLength(seeded);
+  }, 60_000);
+
+  it("the teammate's shift I chose leaves the schedule: Swap does not swap with someone else instead", async () => {
+    const app = await session.open('configured', WINDOW);
+    const { page, host } = app;
+    const mine = await openSwapFromWeek(page);
+    const radios = page.getByRole('radio');
+    await radios.first().waitFor();
+    const labels = await page.getByTestId('swap-shifts').locator('li').allTextContents();
+    const firstName = labels[0]!.split(' · ')[0]!.trim();
+    const at = labels.findIndex((l) => l.split(' · ')[0]!.trim() !== firstName);
+    expect(at).toBeGreaterThan(0);
+    await radios.nth(at).check();
+    const key = (await radios.nth(at).getAttribute('value')) ?? '';
+    const [email, start] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+    // Their whole shift (as the schedule shows it) now goes to someone else on the service.
+    const state = host.engine.getState();
+    const timeline = state.schedules.find((x) => x.id === mine.scheduleId)!.timeline;
+    let endMs = Date.parse(start);
+    for (const t of timeline)
+      if (Date.parse(t.start) === endMs && t.users.some((u) => u.email.toLowerCase() === email))
+        endMs = Date.parse(t.end);
+    const users = [...host.sim.state.users.values()];
+    const chosen = users.find((u) => u.email.toLowerCase() === email)!;
+    const first = users.find((u) => u.name === firstName)!;
+    const third = users.find((u) => ![ME, chosen.email, first.email].includes(u.email))!;
+    const seeded = overridesOn(app, mine.scheduleId).length;
+    host.sim.state.addOverride(mine.scheduleId, { startMs: Date.parse(start), endMs, userIds: [third.id] }, Date.now());
+    await host.engine.handlers['sync:refresh'](null);
+    await expect.poll(() => page.locator(`input[type=radio][value="${key}"]`).count()).toBe(0);
+    await page.getByTestId('swap-gone').waitFor();
+    // Whatever the form offers now, pressing Swap never hands my shift to a teammate I did not choose.
+    const button = page.getByTestId('swap-create');
+    if (await button.isEnabled()) {
+      await button.click();
+      await page.locator('[data-testid="swap-outcome"], [data-view="swap"] [role="alert"]').first().waitFor();
+    }
+    const made = overridesOn(app, mine.scheduleId).slice(seeded + 1);
+    expect(made.filter((o) => o[0].includes(first.email))).toEqual([]);
+  }, 60_000);
+
+  it('the ask-for-cover message names nobody as free who the service has on call elsewhere then', async () => {
+    const app = await session.open('configured', WINDOW);
+    const { host } = app;
+    const state = await host.waitForState((s) => s.me.shifts.length > 0, 'my shifts');
+    const nowMs = Date.now();
+    const block = state.me.shifts.find((b) => b.scheduleId === 'sch_platform_primary' && Date.parse(b.start) > nowMs)!;
+    const ask = async () => {
+      const asked = await host.engine.handlers['cover:ask-text']({
+        shift: { scheduleId: block.scheduleId, start: block.start, end: block.end },
+        reason: '',
+      });
+      if (!asked.ok) throw new Error(asked.error.message);
+      return /Free then, as far as I can see: (.*)/.exec(asked.value)?.[1] ?? '';
+    };
+    // As seeded, someone is free then and named.
+    expect(await ask()).not.toBe('');
+    // Everyone but me is on call on Data Tokyo (watched) throughout my block.
+    const everyone = [...host.sim.state.users.values()].filter((u) => u.email !== ME);
+    const [startMs, endMs] = [Date.parse(block.start), Date.parse(block.end)];
+    host.sim.state.addOverride('sch_data_tokyo', { startMs, endMs, userIds: everyone.map((u) => u.id) }, nowMs);
+    await host.engine.handlers['sync:refresh'](null);
+    await host.waitForState(
+      (s) =>
+        s.schedules.some(
+          (x) => x.id === 'sch_data_tokyo' && x.timeline.some((t) => t.users.length === everyone.length),
+        ),
+      'the override read',
+    );
+    expect(await ask()).toBe('');
+  }, 60_000);
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`the preview and the ask-for-cover message copied, axe 0 (${scheme})`, async () => {

@@ -2,7 +2,7 @@
 // own override:create (its account routing, its one write path); the plan is read from the combined state after a
 // refresh of every account, so what is listed as mine is what a fresh read says.
 import type { OncallClient } from '../../api/client-types';
-import type { EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import type { Candidate, EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { refParts, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import type { HandoffPlan } from '../../shared/handoff';
@@ -94,7 +94,9 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
           scheduleId: r.scheduleId,
           window: { kind: 'custom', start: r.start, end: r.end },
         });
-        const people = ranked.ok ? ranked.value.filter((c) => !c.onCallHere).map((c) => c.name) : [];
+        // Said as free then: not on call here or on another watched schedule, and no part of the window unknown.
+        const free = (c: Candidate) => !c.onCallHere && c.onCallElsewhere.length === 0 && c.unknownOn.length === 0;
+        const people = ranked.ok ? ranked.value.filter(free).map((c) => c.name) : [];
         return {
           accountLabel: state.accounts.length > 1 ? r.accountLabel : '',
           scheduleName: r.scheduleName,

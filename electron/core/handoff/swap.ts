@@ -43,14 +43,27 @@ function othersBesides(state: AppState, scheduleId: string, start: string, end: 
   return [...new Set(users)].filter((e) => e !== email.toLowerCase()).sort();
 }
 
+/** Whether the plan's writable blocks on the schedule cover the window without a gap (split where others change). */
+function mineInParts(plan: HandoffPlan, mine: SwapRequest['mine']): boolean {
+  let reached = Date.parse(mine.start);
+  for (const row of plan.rows.filter((x) => x.scheduleId === mine.scheduleId))
+    if (Date.parse(row.start) <= reached && Date.parse(row.end) > reached) reached = Date.parse(row.end);
+  return reached >= Date.parse(mine.end);
+}
+
 function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
-  const mineOk = deps
-    .planFor(Date.parse(r.mine.start), Date.parse(r.mine.end))
-    .rows.some(
-      (row) =>
-        row.scheduleId === r.mine.scheduleId &&
-        Date.parse(row.start) <= Date.parse(r.mine.start) &&
-        Date.parse(r.mine.end) <= Date.parse(row.end),
+  const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
+  const mineOk = plan.rows.some(
+    (row) =>
+      row.scheduleId === r.mine.scheduleId &&
+      Date.parse(row.start) <= Date.parse(r.mine.start) &&
+      Date.parse(r.mine.end) <= Date.parse(row.end),
+  );
+  // My shift, but who else is on call with me changes in it: one override would keep each of them throughout.
+  if (!mineOk && mineInParts(plan, r.mine))
+    return failure(
+      'validation',
+      'Nothing was sent: who else is on call with you changes during this shift, and one swap can’t keep each of them for their part. Use “I’m away” to hand it off part by part.',
     );
   if (!mineOk) return failure('validation', 'Nothing was sent: that is not a shift of yours the app can read now.');
   const state = deps.state();

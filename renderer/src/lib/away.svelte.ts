@@ -15,7 +15,9 @@ const isoDate = (ms: number): string => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
-export const rowKey = (r: Pick<HandoffRow, 'scheduleId' | 'start'>): string => `${r.scheduleId}|${r.start}`;
+/** A block by its schedule and end: a block already begun is planned from now on, so its start moves with each
+ *  plan; its end does not, and the person chosen for it (and its ranking) stays with it. */
+export const rowKey = (r: Pick<HandoffRow, 'scheduleId' | 'end'>): string => `${r.scheduleId}|${r.end}`;
 
 /** `shown`: the hand-off's status as main last told it. */
 export class AwayState extends Settling<HandoffStatus> {
