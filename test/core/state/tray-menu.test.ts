@@ -208,6 +208,14 @@ describe('tray tooltip', () => {
     );
     expect(text).toBe('Off call\nThe service rejected the API key.');
   });
+
+  it('never says "Off call" without an e-mail: who I am there is unknown, so my shifts are', () => {
+    const noEmail = base();
+    noEmail.settings.accounts[0]!.email = '';
+    noEmail.accounts[0]!.email = '';
+    const text = trayTooltip({ ...noEmail, me: { ...noEmail.me, nextShift: null, shifts: [] } }, NOW, ZONE);
+    expect(text).toBe('On call: unknown (no e-mail set)');
+  });
 });
 
 describe('tray menu', () => {
