@@ -160,7 +160,7 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
   const endsBefore = (g: MyGap): boolean =>
     (g.kind === 'short' && !g.until) || (g.until !== undefined && Date.parse(g.until) < untilMs);
   const relevant = gaps.filter((g) => isUnknownGap(g) || ((g.kind === 'short' || g.kind === 'saved') && endsBefore(g)));
-  return gapsText(relevant, time);
+  return [gapsText(relevant, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
 }
 
 /**
@@ -177,6 +177,19 @@ export interface Absence {
   text: string;
   /** What is missing or only saved ("Payments couldn't be loaded · Data: saved data from 14:02"); '' when plain. */
   note: string;
+}
+
+/** The accounts whose schedules are shown but whose e-mail isn't set: which of their people I am is unknown, so my
+ *  shifts there are never looked for and "no shift of yours" is not said of them. */
+function accountsWithoutMe(state: AppState): AppState['accounts'] {
+  return state.accounts.filter((a) => a.email.trim() === '' && state.schedules.some((s) => s.accountId === a.id));
+}
+
+/** "no e-mail set for Acme" (with one account, "no e-mail set"), or '' while every account knows me. */
+function noEmailText(state: AppState): string {
+  const unnamed = accountsWithoutMe(state);
+  if (unnamed.length === 0) return '';
+  return state.accounts.length > 1 ? `no e-mail set for ${joinNames(unnamed.map((a) => a.label))}` : 'no e-mail set';
 }
 
 /** My gaps, plus any schedule whose data isn't there at all (so a state built without gaps never reads as "none"). */
@@ -196,16 +209,19 @@ function allGaps(state: AppState): MyGap[] {
 export function myAbsence(state: AppState, time: (iso: string) => string): Absence {
   const gaps = allGaps(state);
   const days = `in the next ${state.settings.horizonDays} days`;
-  const note = gapsText(gaps, time);
-  if (gaps.length === 0) return { kind: 'plain', text: `No shift of yours ${days}`, note: '' };
+  const unnamed = accountsWithoutMe(state);
+  const note = [gapsText(gaps, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
+  if (gaps.length === 0 && unnamed.length === 0) return { kind: 'plain', text: `No shift of yours ${days}`, note: '' };
   const unknown = gaps.filter(isUnknownGap);
-  if (unknown.length > 0) {
-    const kind = unknown.every((g) => g.kind === 'loading') ? 'checking' : 'unknown';
+  const looked = state.schedules.filter((s) => !unnamed.some((a) => a.id === s.accountId));
+  if (unknown.length > 0 || looked.length === 0) {
+    const kind = unknown.length > 0 && unknown.every((g) => g.kind === 'loading') ? 'checking' : 'unknown';
     return { kind, text: '', note };
   }
-  if (gaps.every((g) => g.kind === 'read')) return { kind: 'dated', text: `No shift of yours ${days}`, note };
+  if (unnamed.length === 0 && gaps.every((g) => g.kind === 'read'))
+    return { kind: 'dated', text: `No shift of yours ${days}`, note };
   const gapIds = new Set(gaps.map((g) => g.scheduleId));
-  const fresh = state.schedules.filter((s) => !gapIds.has(s.id)).map((s) => s.name);
+  const fresh = looked.filter((s) => !gapIds.has(s.id)).map((s) => withAccount(state, s.accountId, s.name));
   return {
     kind: 'scoped',
     text: `No shift of yours ${days}${fresh.length > 0 ? ` on ${joinNames(fresh)}` : ''}`,

@@ -36,14 +36,17 @@ function state(nextStartMs: number): AppState {
     setup: { hasKey: true, keyStorage: 'keychain', demo: true },
     settings: {
       ...defaultSettings(),
-      accounts: [{ id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: '', schedules: [{ id: 'sch_a' }] }],
+      // My e-mail is set: the state has a next shift of mine, which is only looked for by it.
+      accounts: [
+        { id: MAIN_ACCOUNT_ID, label: 'Main', baseUrl: '', email: 'me@example.com', schedules: [{ id: 'sch_a' }] },
+      ],
     },
     accounts: [
       {
         id: accountIdOf('main'),
         label: 'Main',
         address: '',
-        email: '',
+        email: 'me@example.com',
         sync: { kind: 'ok' },
         lastSuccessAt: null,
         hasKey: true,

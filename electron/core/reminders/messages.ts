@@ -31,10 +31,20 @@ export interface ShiftRef {
   /** Set when (part of) the shift is known only from an earlier read, kept over time the latest read couldn't read
    * (a hole): when that read was made. Its reminders always say they rest on saved data. */
   keptReadAtMs?: number;
+  /** Set when no read covers the time right after `endMs` (a hole, the end of the read): the shift may go on, so its
+   *  end is said as "until at least 17:00, then unknown", never as a plain end. */
+  endUnknown?: true;
 }
 
 export function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
+  if (ref.endUnknown)
+    return `${dayTimeText(ref.startMs, nowMs, ref, opts)} ${endWords(ref, dayTimeText(ref.endMs, nowMs, ref, opts))}`;
   return formatWindow(ref.startMs, ref.endMs, { ...opts, nowMs, scheduleZone: ref.scheduleZone });
+}
+
+/** "until 17:00", or "until at least 17:00, then unknown" where no read covers the time after it (as the tray says). */
+function endWords(ref: ShiftRef, end: string): string {
+  return ref.endUnknown ? `until at least ${end}, then unknown` : `until ${end}`;
 }
 
 /** The time alone on the day the message is read (`nowMs`), with the weekday or date on any other day. */
@@ -156,7 +166,7 @@ export function headsUpNotification(
 
 export function startNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
   const with_ = ref.others.length > 0 ? `, with ${joinNames(ref.others)}` : '';
-  const body = `${ref.scheduleName} until ${untilText(ref, opts)}${with_}`;
+  const body = `${ref.scheduleName} ${endWords(ref, untilText(ref, opts))}${with_}`;
   return toStatus(id, 'On call now', body, ref);
 }
 
@@ -179,7 +189,7 @@ export function sinceNotification(
   return toStatus(
     id,
     'On call now',
-    `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (until ${until}).`,
+    `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (${endWords(ref, until)}).`,
     ref,
   );
 }
@@ -195,7 +205,8 @@ export function savedStartNotification(
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
   const saved = savedDataPrefix(basis, nowMs, opts);
   const you = opening(saved, 'You');
-  return toStatus(id, 'On call now', `${saved}${you} are on call now for ${ref.scheduleName} until ${until}.`, ref);
+  const body = `${saved}${you} are on call now for ${ref.scheduleName} ${endWords(ref, until)}.`;
+  return toStatus(id, 'On call now', body, ref);
 }
 
 /** An end on time, but from data not confirmed lately: "According to saved data from 15:55, your … shift is over." */

@@ -121,7 +121,8 @@ export function myUpcomingShifts(
       if (block.endMs > nowMs - LATE_END_MAX_MS) {
         // The end is known only where a read (the latest, or one kept) covers the time right after it.
         const endKnown = known.covers.some((c) => c.fromMs <= block.endMs && block.endMs < c.toMs);
-        result.push({ ref: shiftRef(s, segments, block, fallbackZone), horizonEndMs, endKnown });
+        const ref = shiftRef(s, segments, block, fallbackZone);
+        result.push({ ref: endKnown ? ref : { ...ref, endUnknown: true }, horizonEndMs, endKnown });
       }
     }
   }

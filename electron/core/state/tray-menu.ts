@@ -35,9 +35,13 @@ export type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tr
 
 const SOON_MS = DAY_MS;
 
-/** Whether the app can't tell if I am on call: nothing says I am, and my shifts are unknown somewhere. */
+/** Whether the app can't tell if I am on call: nothing says I am, and my shifts are unknown somewhere (or no account
+ *  has my e-mail, so they are looked for nowhere). */
 function myStateUnknown(state: AppState): boolean {
-  return state.me.onCallNow.length === 0 && state.me.gaps.some(isUnknownGap);
+  if (state.me.onCallNow.length > 0) return false;
+  const noEmail =
+    !state.me.nextShift && state.schedules.length > 0 && state.accounts.every((a) => a.email.trim() === '');
+  return noEmail || state.me.gaps.some(isUnknownGap);
 }
 
 function hasProblem(state: AppState): boolean {

@@ -141,6 +141,13 @@ const request = {
 const labels = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
 
 describe('tray icon', () => {
+  it('is not "off" while no account has my e-mail (whether I am on call is unknown, as the tooltip says)', () => {
+    const noEmail = base();
+    noEmail.settings.accounts[0]!.email = '';
+    noEmail.accounts[0]!.email = '';
+    expect(trayIconFor({ ...noEmail, me: { ...noEmail.me, nextShift: null, shifts: [] } }, NOW)).toBe('problem');
+  });
+
   it('shows "soon" when my next shift starts within 24 hours, "off" when later', () => {
     expect(trayIconFor(state(), NOW)).toBe('soon');
     const later = {
@@ -207,6 +214,14 @@ describe('tray tooltip', () => {
       ZONE,
     );
     expect(text).toBe('Off call\nThe service rejected the API key.');
+  });
+
+  it('never says "Off call" without an e-mail: who I am there is unknown, so my shifts are', () => {
+    const noEmail = base();
+    noEmail.settings.accounts[0]!.email = '';
+    noEmail.accounts[0]!.email = '';
+    const text = trayTooltip({ ...noEmail, me: { ...noEmail.me, nextShift: null, shifts: [] } }, NOW, ZONE);
+    expect(text).toBe('On call: unknown (no e-mail set)');
   });
 });
 
