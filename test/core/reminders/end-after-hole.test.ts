@@ -6,21 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { ME, OPS_ID as SID, opsSeed as seed } from '../support/seeds';
 
 const MIN = 60_000;
-const SID = 'sch_ops';
-// Eight-hour shifts from 01:00 UTC: Bob 01–09, me 09–17, Alice 17–01.
-const seed = seedOf([
-  {
-    id: SID,
-    name: 'Ops',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T01:00:00Z',
-    userIds: ['usr_bob', 'usr_me', 'usr_alice'],
-    length: { amount: 8, unit: 'hours' },
-  },
-]);
 const START = Date.parse('2026-03-21T08:00:00Z');
 const MY_END = Date.parse('2026-03-21T17:00:00Z');
 /** Alice's shift after mine, sent unreadable. */

@@ -5,20 +5,8 @@
 // unreadable), not from the app.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { ME, OPS_ID as SID, opsSeed as seed } from '../support/seeds';
 
-const SID = 'sch_ops';
-// Eight-hour shifts from 01:00 UTC: Bob 01–09, me 09–17, Alice 17–01.
-const seed = seedOf([
-  {
-    id: SID,
-    name: 'Ops',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T01:00:00Z',
-    userIds: ['usr_bob', 'usr_me', 'usr_alice'],
-    length: { amount: 8, unit: 'hours' },
-  },
-]);
 const START = Date.parse('2026-03-21T06:00:00Z');
 const MY_START = Date.parse('2026-03-21T09:00:00Z');
 const MY_END = Date.parse('2026-03-21T17:00:00Z');

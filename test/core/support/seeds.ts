@@ -115,3 +115,16 @@ export function threeZoneSeed() {
     ],
   );
 }
+
+/** One schedule, "Ops" in UTC, eight-hour shifts from 01:00: Bob 01–09, me 09–17, Alice 17–01 (the hole tests). */
+export const OPS_ID = 'sch_ops';
+export const opsSeed = seedOf([
+  {
+    id: OPS_ID,
+    name: 'Ops',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-01T01:00:00Z',
+    userIds: ['usr_bob', 'usr_me', 'usr_alice'],
+    length: { amount: 8, unit: 'hours' },
+  },
+]);
