@@ -185,6 +185,17 @@ function accountsWithoutMe(state: AppState): AppState['accounts'] {
   return state.accounts.filter((a) => a.email.trim() === '' && state.schedules.some((s) => s.accountId === a.id));
 }
 
+/** The schedules my shifts are looked for on: those of accounts that know my e-mail. */
+function schedulesLookedAt(state: AppState): AppState['schedules'] {
+  const unnamed = accountsWithoutMe(state);
+  return state.schedules.filter((s) => !unnamed.some((a) => a.id === s.accountId));
+}
+
+/** Schedules are shown but no account among theirs knows my e-mail: whether I am on call is unknown everywhere. */
+export function myShiftsLookedForNowhere(state: AppState): boolean {
+  return state.schedules.length > 0 && schedulesLookedAt(state).length === 0;
+}
+
 /** "no e-mail set for Acme" (with one account, "no e-mail set"), or '' while every account knows me. */
 function noEmailText(state: AppState): string {
   const unnamed = accountsWithoutMe(state);
@@ -213,7 +224,7 @@ export function myAbsence(state: AppState, time: (iso: string) => string): Absen
   const note = [gapsText(gaps, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
   if (gaps.length === 0 && unnamed.length === 0) return { kind: 'plain', text: `No shift of yours ${days}`, note: '' };
   const unknown = gaps.filter(isUnknownGap);
-  const looked = state.schedules.filter((s) => !unnamed.some((a) => a.id === s.accountId));
+  const looked = schedulesLookedAt(state);
   if (unknown.length > 0 || looked.length === 0) {
     const kind = unknown.length > 0 && unknown.every((g) => g.kind === 'loading') ? 'checking' : 'unknown';
     return { kind, text: '', note };

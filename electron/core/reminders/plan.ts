@@ -58,7 +58,8 @@ function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
   );
 }
 
-function blockReminders(ref: ShiftRef, horizonEndMs: number, endKnown: boolean, input: PlanInput): PlannedReminder[] {
+function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
+  const endKnown = ref.endUnknown !== true;
   const r = remindersFor(input.settings, ref.scheduleId);
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
@@ -106,10 +107,10 @@ export function myUpcomingShifts(
   settings: ServiceSettings,
   nowMs: number,
   fallbackZone: string,
-): { ref: ShiftRef; horizonEndMs: number; endKnown: boolean }[] {
+): { ref: ShiftRef; horizonEndMs: number }[] {
   const emailLower = settings.email.trim().toLowerCase();
   const watched = new Set(settings.schedules.map((w) => w.id));
-  const result: { ref: ShiftRef; horizonEndMs: number; endKnown: boolean }[] = [];
+  const result: { ref: ShiftRef; horizonEndMs: number }[] = [];
   for (const s of snapshot.schedules) {
     if (!watched.has(s.id) || s.notFound) continue;
     // Over time the latest read couldn't read, the last read that covered it speaks (saying it is saved data).
@@ -122,7 +123,7 @@ export function myUpcomingShifts(
         // The end is known only where a read (the latest, or one kept) covers the time right after it.
         const endKnown = known.covers.some((c) => c.fromMs <= block.endMs && block.endMs < c.toMs);
         const ref = shiftRef(s, segments, block, fallbackZone);
-        result.push({ ref: endKnown ? ref : { ...ref, endUnknown: true }, horizonEndMs, endKnown });
+        result.push({ ref: endKnown ? ref : { ...ref, endUnknown: true }, horizonEndMs });
       }
     }
   }
@@ -132,8 +133,8 @@ export function myUpcomingShifts(
 export function planReminders(input: PlanInput): PlannedReminder[] {
   const zone = input.localZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
-  const items = shifts.flatMap(({ ref, horizonEndMs, endKnown }) => [
-    ...blockReminders(ref, horizonEndMs, endKnown, input),
+  const items = shifts.flatMap(({ ref, horizonEndMs }) => [
+    ...blockReminders(ref, horizonEndMs, input),
     ...headsUp(ref, input, zone),
   ]);
   items.push(...coverageReminders(input));

@@ -4,7 +4,7 @@ import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
-import { isUnknownGap } from '../../shared/knowledge';
+import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
 import { formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
@@ -39,9 +39,7 @@ const SOON_MS = DAY_MS;
  *  has my e-mail, so they are looked for nowhere). */
 function myStateUnknown(state: AppState): boolean {
   if (state.me.onCallNow.length > 0) return false;
-  const noEmail =
-    !state.me.nextShift && state.schedules.length > 0 && state.accounts.every((a) => a.email.trim() === '');
-  return noEmail || state.me.gaps.some(isUnknownGap);
+  return (!state.me.nextShift && myShiftsLookedForNowhere(state)) || state.me.gaps.some(isUnknownGap);
 }
 
 function hasProblem(state: AppState): boolean {

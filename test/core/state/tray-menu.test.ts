@@ -148,6 +148,16 @@ describe('tray icon', () => {
     expect(trayIconFor({ ...noEmail, me: { ...noEmail.me, nextShift: null, shifts: [] } }, NOW)).toBe('problem');
   });
 
+  it('is not "off" while only an account without schedules has my e-mail (nowhere are my shifts looked for)', () => {
+    const noEmail = base();
+    noEmail.settings.accounts[0]!.email = '';
+    noEmail.accounts[0]!.email = '';
+    // A second service that knows me but watches nothing: no schedule of mine is looked at there either.
+    const other = { ...noEmail.accounts[0]!, id: accountIdOf('acme'), label: 'Acme', email: 'me@acme.example' };
+    const two = { ...noEmail, accounts: [...noEmail.accounts, other] };
+    expect(trayIconFor({ ...two, me: { ...two.me, nextShift: null, shifts: [] } }, NOW)).toBe('problem');
+  });
+
   it('shows "soon" when my next shift starts within 24 hours, "off" when later', () => {
     expect(trayIconFor(state(), NOW)).toBe('soon');
     const later = {
