@@ -7,7 +7,7 @@ import { joinNames } from '../../shared/format';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import { saidKey } from './delivery';
-import { dayTimeText, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
 import { shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 /** Who is on call (other than me) during a span, in the new data. */
@@ -37,7 +37,7 @@ export function correctionNotification(
       ? `${window} is no longer yours.`
       : `${joinNames(coverers)} ${coverers.length > 1 ? 'cover' : 'covers'} ${window} instead of you.`;
   const rest = later
-    ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} until ${dayTimeText(later.endMs, nowMs, later, opts)}.`
+    ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} ${endWords(later, dayTimeText(later.endMs, nowMs, later, opts))}.`
     : '';
   const title = `Not on call at ${dayTimeText(was.startMs, nowMs, was, opts)} after all`;
   return toStatus(key, title, `${who}${rest}`, was);

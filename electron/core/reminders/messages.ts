@@ -43,7 +43,7 @@ export function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): 
 }
 
 /** "until 17:00", or "until at least 17:00, then unknown" where no read covers the time after it (as the tray says). */
-function endWords(ref: ShiftRef, end: string): string {
+export function endWords(ref: ShiftRef, end: string): string {
   return ref.endUnknown ? `until at least ${end}, then unknown` : `until ${end}`;
 }
 

@@ -2,7 +2,7 @@
 import { formatDuration, formatRelative, formatWindow, joinNames } from '../../shared/format';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
-import { dayTimeText, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
 
 function coverageShiftsText(
   c: CoverageView,
@@ -57,9 +57,9 @@ function spansText(refs: readonly ShiftRef[], nowMs: number, opts: MessageOption
   return joinNames(refs.map((r) => windowText(r, nowMs, opts)));
 }
 
-/** "on call now until 19:00" or "on call in 11 h 53 min": the timing the replaced catch-up would have told. */
+/** "on call now until 19:00" (or "until at least 19:00, then unknown") or "on call in 11 h 53 min": the timing the replaced catch-up would have told. */
 function timingText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
-  if (ref.startMs <= nowMs) return `on call now until ${dayTimeText(ref.endMs, nowMs, ref, opts)}`;
+  if (ref.startMs <= nowMs) return `on call now ${endWords(ref, dayTimeText(ref.endMs, nowMs, ref, opts))}`;
   return `on call ${formatRelative(nowMs, ref.startMs)}`;
 }
 

@@ -8,6 +8,7 @@ import {
   upcomingNotification,
   type ShiftRef,
 } from '../../../electron/core/reminders/messages';
+import { changeNotification } from '../../../electron/core/reminders/notice-messages';
 import type { Basis } from '../../../electron/shared/basis';
 
 const ZONE = 'Europe/Berlin';
@@ -89,5 +90,16 @@ describe('what a reminder rests on, worded from its basis', () => {
     expect(lateEndNotification('e', day, opts, end, hole).body).toBe(
       "Unknown now (shifts the service sent couldn't be read); as last read, your Platform primary shift 09:00–17:00 ended at 17:00.",
     );
+  });
+});
+
+describe('a shift whose end no read covers, in every notice that names its end', () => {
+  const open: ShiftRef = { ...day, endUnknown: true };
+  const noon = at('2026-03-02T11:00:00Z');
+  it('"On call now" and a change notice say "until at least 17:00, then unknown", never a plain "until 17:00"', () => {
+    expect(startNotification('a', open, opts).body).toBe('Platform primary until at least 17:00, then unknown');
+    const added = changeNotification('c', { before: [], after: [open], coverers: [] }, noon, opts).body;
+    expect(added).toContain('on call now until at least 17:00, then unknown');
+    expect(added).not.toMatch(/until 17:00/);
   });
 });
