@@ -119,10 +119,7 @@ export class AwayState extends Settling<HandoffStatus> {
     return this.shown?.run?.items.some((i) => i.state === 'unknown' || i.state === 'sending') ?? false;
   }
 
-  /** A failed look is tried again later: it says nothing new, and the form keeps what it shows. */
-  protected async look(): Promise<void> {
-    const answer = await invoke('handoff:get', null);
-    if (answer.ok) this.show(answer.value);
-    else this.later();
+  protected look(): Promise<void> {
+    return this.lookAt(invoke('handoff:get', null));
   }
 }

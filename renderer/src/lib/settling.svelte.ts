@@ -27,12 +27,27 @@ export abstract class Settling<T> {
     const answer = await asked;
     if (busy) this.busy = false;
     if (answer.ok) this.show(answer.value);
-    else this.problem = answer.error.message;
+    else {
+      this.problem = answer.error.message;
+      this.keepLooking();
+    }
     return answer.ok;
+  }
+
+  /** A look main did not answer says nothing new: what is shown stays, and the next look still comes. */
+  protected async lookAt(asked: Promise<Answer<T>>): Promise<void> {
+    const answer = await asked;
+    if (answer.ok) this.show(answer.value);
+    else this.keepLooking();
   }
 
   protected show(value: T): void {
     this.shown = value;
+    this.keepLooking();
+  }
+
+  /** A failure changes what is said, never the loop: while a part is unknown, the next look stays planned. */
+  private keepLooking(): void {
     clearTimeout(this.#timer);
     if (this.checking) this.later();
   }

@@ -58,14 +58,10 @@ export class SwapState extends Settling<SwapResult> {
     );
   }
 
-  async settle(action: 'check' | 'retry' | 'hand-back'): Promise<void> {
+  async settle(action: 'retry' | 'hand-back'): Promise<void> {
     const r = this.shown;
     if (!r) return;
-    // A look is not a request of the user's: the buttons stay as they are meanwhile.
-    await this.answer(
-      invoke('swap:settle', { action, mine: r.mine, theirs: r.theirs, back: r.back }),
-      action !== 'check',
-    );
+    await this.answer(invoke('swap:settle', { action, mine: r.mine, theirs: r.theirs, back: r.back }));
   }
 
   /** A side still unknown: looked at again soon (never sent again), until every side is settled. */
@@ -75,7 +71,10 @@ export class SwapState extends Settling<SwapResult> {
     return !!r && (open(r.mine) || open(r.theirs) || open(r.back));
   }
 
-  protected look(): Promise<void> {
-    return this.settle('check');
+  /** A look is not a request of the user's: the buttons stay as they are meanwhile, and a failed one is no news. */
+  protected async look(): Promise<void> {
+    const r = this.shown;
+    if (!r) return;
+    await this.lookAt(invoke('swap:settle', { action: 'check', mine: r.mine, theirs: r.theirs, back: r.back }));
   }
 }
