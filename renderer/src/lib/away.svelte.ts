@@ -34,6 +34,8 @@ export class AwayState extends Settling<HandoffStatus> {
   candidates = $state<Record<string, Candidate[]>>({});
   #model: () => AppState;
   #seq = 0;
+  /** The range (as asked) the shown plan is of. */
+  #planned = '';
 
   constructor(model: () => AppState) {
     super(POLL_MS);
@@ -67,8 +69,9 @@ export class AwayState extends Settling<HandoffStatus> {
   async load(quiet = false): Promise<void> {
     const seq = ++this.#seq;
     if (!quiet) this.loading = true;
+    const range = { from: this.from, to: this.to };
     const [plan, status] = await Promise.all([
-      invoke('handoff:plan', { range: { from: this.from, to: this.to }, reread: !quiet }),
+      invoke('handoff:plan', { range, reread: !quiet }),
       invoke('handoff:get', null),
     ]);
     if (seq !== this.#seq) return;
@@ -77,9 +80,12 @@ export class AwayState extends Settling<HandoffStatus> {
     if (status.ok) this.show(status.value);
     if (!plan.ok) {
       this.problem = plan.error.message;
+      // The blocks of another range are not these days': never listed (nor created) under them.
+      if (this.#planned !== `${range.from}|${range.to}`) this.plan = null;
       return;
     }
     this.plan = plan.value;
+    this.#planned = `${range.from}|${range.to}`;
     for (const row of plan.value.rows) void this.rank(row);
   }
 
