@@ -3,6 +3,7 @@
 // A requester is bound to one (address, key) pair for its whole life: the key is read once, when it is made, so a
 // key replaced later can never be sent to this address by a request (or the next page of a walk) still running.
 // close() ends it at once: requests in flight are dropped, retry waits cut short, and nothing is sent after.
+import { setMaxListeners } from 'node:events';
 import type { z } from 'zod';
 import { checkBaseUrl } from './base-url';
 import type { ClientOptions } from './client-types';
@@ -96,6 +97,9 @@ function pause(ms: number, life: AbortSignal): Promise<void> {
   });
 }
 
+/** Listeners on a client's life signal before Node warns: far above the requests one client has in flight. */
+const MAX_IN_FLIGHT_LISTENERS = 256;
+
 function policyFrom(options: CreateClientOptions, life: AbortSignal): RetryPolicy {
   return {
     maxTries: options.maxTries ?? 3,
@@ -136,6 +140,10 @@ export function createRequester(options: CreateClientOptions): Requester {
   // Endpoint paths start with "/", so the prefix keeps no trailing slash ("/" alone becomes "").
   const basePath = base.value.pathname.replace(/\/+$/, '');
   const life = new AbortController();
+  // Each attempt and each retry wait in flight listens for the client's close, and lets go when it settles (see
+  // http.ts); a dozen at once (a sync's schedules beside a refresh and coverage) is normal, not a leak, so Node's
+  // "possible memory leak" warning at 11 would only put a false alarm in main's log.
+  setMaxListeners(MAX_IN_FLIGHT_LISTENERS, life.signal);
   const policy = policyFrom(options, life.signal);
   const transport: Transport = createTransport(base.value, {
     timeoutMs: options.timeoutMs ?? 10_000,

@@ -110,3 +110,27 @@ describe('close() ends the client at once', () => {
     expect(server.events()).toEqual([]);
   });
 });
+
+describe('many requests in flight at once', () => {
+  it('put no "possible memory leak" warning in the log: each lets go of the client when it settles', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on('warning', onWarning);
+    const held = gate();
+    let seen = 0;
+    server.respond(async () => (seen++, await held.wait, { status: 200, json: { schedule: schedule() } }));
+    const client = createClient({ baseUrl: server.url, getApiKey: () => FIRST_KEY, maxTries: 1 });
+    const pending = Array.from({ length: 16 }, (_, i) => client.getSchedule(`sch_${i}`));
+    // The agent sends a few at a time; the others wait for a socket, each already listening for the close.
+    while (seen === 0) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 20));
+    held.open();
+    const results = await Promise.all(pending);
+    client.close();
+    // Node reports the warning on the next turn.
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(warnings).toEqual([]);
+  });
+});
