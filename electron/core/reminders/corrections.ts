@@ -30,7 +30,10 @@ export function correctionNotification(
   nowMs: number,
   opts: MessageOptions,
 ) {
-  const lost: ShiftRef = { ...was, endMs: lostEndMs };
+  // Time lost up to a later block of mine ends where that block starts: a boundary the new data covers, whatever
+  // was unknown about where the whole block ended.
+  const { endUnknown, ...endKnown } = was;
+  const lost: ShiftRef = { ...(lostEndMs < was.endMs ? endKnown : { ...endKnown, endUnknown }), endMs: lostEndMs };
   const window = `${was.scheduleName} ${windowText(lost, nowMs, opts)}`;
   const who =
     coverers.length === 0

@@ -8,6 +8,7 @@ import {
   upcomingNotification,
   type ShiftRef,
 } from '../../../electron/core/reminders/messages';
+import { correctionNotification } from '../../../electron/core/reminders/corrections';
 import { changeNotification } from '../../../electron/core/reminders/notice-messages';
 import type { Basis } from '../../../electron/shared/basis';
 
@@ -101,5 +102,23 @@ describe('a shift whose end no read covers, in every notice that names its end',
     const added = changeNotification('c', { before: [], after: [open], coverers: [] }, noon, opts).body;
     expect(added).toContain('on call now until at least 17:00, then unknown');
     expect(added).not.toMatch(/until 17:00/);
+  });
+});
+
+describe('a correction for time I handed off, of a block whose end no read covers', () => {
+  it('ends the lost time where my later block starts (the new data covers that), and only my later block says "then unknown"', () => {
+    const open: ShiftRef = { ...ref('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z'), endUnknown: true };
+    const later: ShiftRef = { ...ref('2026-03-02T11:00:00Z', '2026-03-02T16:00:00Z'), endUnknown: true };
+    const now = at('2026-03-02T06:00:00Z');
+    const c = correctionNotification('c', open, later.startMs, ['Bob'], later, now, opts);
+    expect(c.body).toBe(
+      'Bob covers Platform primary 09:00–12:00 instead of you. You are on call from 12:00 until at least 17:00, then unknown.',
+    );
+  });
+
+  it('still says "then unknown" when all of the block was handed off', () => {
+    const open: ShiftRef = { ...ref('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z'), endUnknown: true };
+    const c = correctionNotification('c', open, open.endMs, ['Bob'], undefined, at('2026-03-02T06:00:00Z'), opts);
+    expect(c.body).toBe('Bob covers Platform primary 09:00 until at least 17:00, then unknown instead of you.');
   });
 });
