@@ -52,6 +52,23 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+describe('the days the form opens with', () => {
+  const zone = process.env['TZ'];
+  afterEach(() => {
+    vi.useRealTimers();
+    if (zone === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = zone;
+  });
+
+  it('are today and six calendar days on, also when the clocks go forward in between', () => {
+    process.env['TZ'] = 'Europe/Berlin';
+    // Sat 28 March 2026, 23:30 in Berlin; the clocks go forward that night, so the week has an hour less.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-28T22:30:00Z') });
+    const away = runes.inRoot(() => new runes.subject.AwayState(() => appState({}))).value;
+    expect([away.from, away.to]).toEqual(['2026-03-28', '2026-04-03']);
+  });
+});
+
 describe('a range main refuses', () => {
   it('lists none of the blocks planned for the days before, and Create all has nothing to write', async () => {
     const model = appState({ schedules: [schedule({ id: 'sch_a' })] });

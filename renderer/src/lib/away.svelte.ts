@@ -7,11 +7,12 @@ import type { AppState } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 import { Settling } from './settling.svelte';
 
-const DAY_MS = 86_400_000;
 /** How often the form asks main about items still being checked. */
 export const POLL_MS = 2_000;
-const isoDate = (ms: number): string => {
-  const d = new Date(ms);
+/** The local calendar day `days` after today: counted in days, not 24-hour steps, which a clock change shifts. */
+const localDay = (days: number): string => {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
@@ -21,8 +22,8 @@ export const rowKey = (r: Pick<HandoffRow, 'scheduleId' | 'end'>): string => `${
 
 /** `shown`: the hand-off's status as main last told it. */
 export class AwayState extends Settling<HandoffStatus> {
-  from = $state(isoDate(Date.now()));
-  to = $state(isoDate(Date.now() + 6 * DAY_MS));
+  from = $state(localDay(0));
+  to = $state(localDay(6));
   plan = $state<HandoffPlan | null>(null);
   loading = $state(false);
   /** The person for all (PeoplePicker binds a list; at most one here). */
