@@ -51,6 +51,12 @@ function mineInParts(plan: HandoffPlan, mine: SwapRequest['mine']): boolean {
   return reached >= Date.parse(mine.end);
 }
 
+/** Whether their shift shares time with my block on the same schedule (possible where two are on call at once). */
+function overlapsMine(r: SwapRequest): boolean {
+  if (r.theirs.scheduleId !== r.mine.scheduleId) return false;
+  return Date.parse(r.theirs.start) < Date.parse(r.mine.end) && Date.parse(r.mine.start) < Date.parse(r.theirs.end);
+}
+
 function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
   const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
   const mineOk = plan.rows.some(
@@ -72,6 +78,13 @@ function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
     return failure('validation', 'Nothing was sent: pick a teammate’s shift, not one of yours.');
   if (!theirsThroughout(state, r.theirs))
     return failure('validation', 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).');
+  // A swap exchanges two separate times: over shared time, their cover of me and mine of them would clash (on
+  // another schedule it is a real swap: I am on call there instead).
+  if (overlapsMine(r))
+    return failure(
+      'validation',
+      'Nothing was sent: their shift overlaps yours on this schedule (you are both on call then), so the two covers would clash over that time. Pick a shift of theirs that doesn’t overlap yours, or use “I’m away” to hand yours off.',
+    );
   return undefined;
 }
 

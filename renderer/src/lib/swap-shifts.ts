@@ -34,3 +34,28 @@ export function theirShifts(s: ScheduleView | undefined, me: string, nowMs: numb
   // A shift already begun is not offered: I would cover time already past.
   return out.filter((x) => Date.parse(x.start) > nowMs).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
+
+/** My block, as the swap form has it from its route. */
+export interface MyBlock {
+  scheduleId: string;
+  start: string;
+  end: string;
+}
+
+/** The teammates' shifts offered for my block, and how many were left out because they share time with it. */
+export function swappable(
+  s: ScheduleView | undefined,
+  me: string,
+  nowMs: number,
+  mine: MyBlock,
+): { offered: TheirShift[]; overlapping: number } {
+  const all = theirShifts(s, me, nowMs);
+  // On my own schedule (two on call at once) shared time is no swap: their cover of me and mine of them would clash
+  // over it. On another schedule of the account it is one: I am on call there instead.
+  const clashes = (x: TheirShift) =>
+    s?.id === mine.scheduleId &&
+    Date.parse(x.start) < Date.parse(mine.end) &&
+    Date.parse(mine.start) < Date.parse(x.end);
+  const offered = all.filter((x) => !clashes(x));
+  return { offered, overlapping: all.length - offered.length };
+}

@@ -6,7 +6,7 @@ import type { SwapResult } from '../../../electron/shared/handoff';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 import { Settling } from './settling.svelte';
-import { theirShifts, type TheirShift } from './swap-shifts';
+import { swappable, type MyBlock, type TheirShift } from './swap-shifts';
 
 export type { TheirShift } from './swap-shifts';
 
@@ -17,10 +17,10 @@ export const CHECK_EVERY_MS = 3_000;
 export class SwapState extends Settling<SwapResult> {
   scheduleId = $state('');
   chosen = $state('');
-  #mine: { scheduleId: string; start: string; end: string };
+  #mine: MyBlock;
   #model: () => AppState;
 
-  constructor(model: () => AppState, mine: { scheduleId: string; start: string; end: string }) {
+  constructor(model: () => AppState, mine: MyBlock) {
     super(CHECK_EVERY_MS);
     this.#model = model;
     this.#mine = mine;
@@ -40,9 +40,16 @@ export class SwapState extends Settling<SwapResult> {
     const accountId = this.mySchedule?.accountId;
     return this.#model().accounts.find((a) => a.id === accountId)?.email ?? '';
   }
-  shifts(nowMs: number): TheirShift[] {
+  #offer(nowMs: number) {
     const s = this.#model().schedules.find((x) => x.id === this.scheduleId);
-    return theirShifts(s, this.me, nowMs).filter((x) => x.start !== this.#mine.start || x.end !== this.#mine.end);
+    return swappable(s, this.me, nowMs, this.#mine);
+  }
+  shifts(nowMs: number): TheirShift[] {
+    return this.#offer(nowMs).offered;
+  }
+  /** How many teammates' shifts are not offered because they share time with mine on my schedule. */
+  overlapping(nowMs: number): number {
+    return this.#offer(nowMs).overlapping;
   }
   pick(nowMs: number): TheirShift | undefined {
     return this.shifts(nowMs).find((x) => x.key === this.chosen);

@@ -1,0 +1,94 @@
+// Swap on a schedule where two people are on call at once: a teammate's shift that overlaps my block there is not
+// two separate times, so the two overrides would fight over the shared time and the service would not show a swap.
+// Main refuses it before sending anything; the same overlap on another schedule of the account is a real swap.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../electron/core/engine/types';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+
+const START = Date.parse('2026-03-21T10:00:00Z');
+
+/**
+ * Pair: two at once, daily at 08:00 UTC from Fri 20 March among me, Alice and Bob: 3/20 me+Alice, 3/21 Bob+me,
+ * 3/22 Alice+Bob, 3/23 me+Alice, 3/24 Bob+me, 3/25 Alice+Bob, 3/26 me+Alice. Solo: Carol alone, always.
+ */
+function seed() {
+  const daily = {
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-20T08:00:00Z',
+    length: { amount: 1, unit: 'days' as const },
+  };
+  const s = seedOf([
+    { id: 'sch_pair', name: 'Pair', userIds: ['usr_me', 'usr_alice', 'usr_bob'], ...daily },
+    { id: 'sch_solo', name: 'Solo', userIds: ['usr_carol'], ...daily },
+  ]);
+  const pair = s.schedules[0]?.layers[0];
+  if (pair) pair.concurrent_oncall_users = 2;
+  return s;
+}
+
+// My Tue on the pair schedule (with Bob); Bob's block there runs Tue–Thu 08:00, over mine.
+const MY_TUE = { scheduleId: 'sch_pair', start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
+const BOB_TUE_WED = { start: '2026-03-24T08:00:00Z', end: '2026-03-26T08:00:00Z', email: 'bob@example.com' };
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function started(): Promise<{ h: Harness; engine: Engine }> {
+  h = await createHarness({ startMs: START, seed: seed() });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_pair', 'sch_solo'] });
+  const engine = h.engine();
+  await engine.start();
+  await h.clock.advance(1_000);
+  return { h, engine };
+}
+
+const overridesOn = (h: Harness, id: string) => h.sim.state.schedules.get(id)?.overrides ?? [];
+
+describe('swap with a shift that overlaps mine', () => {
+  it('on the same schedule (two on call at once): refused before anything is sent, saying why and what to do', async () => {
+    const { h, engine } = await started();
+    const theirs = { scheduleId: 'sch_pair', ...BOB_TUE_WED };
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['swap:create']({ mine: MY_TUE, theirs }));
+    // What the user is told, whichever way it went, then what reached the service.
+    expect(answer.ok ? answer.value.text : answer.error.message).toBe(
+      'Nothing was sent: their shift overlaps yours on this schedule (you are both on call then), so the two covers would clash over that time. Pick a shift of theirs that doesn’t overlap yours, or use “I’m away” to hand yours off.',
+    );
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
+    expect(overridesOn(h, 'sch_pair')).toEqual([]);
+    expect(!answer.ok && answer.error.kind).toBe('validation');
+  }, 60_000);
+
+  it('starting inside my block and running past it: refused too, nothing sent', async () => {
+    const { h, engine } = await started();
+    // Bob's part of the pair's Tue is mine too; from Wed 08:00 he is on with Alice. A window from Tue 20:00 on.
+    const theirs = { scheduleId: 'sch_pair', ...BOB_TUE_WED, start: '2026-03-24T20:00:00Z' };
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['swap:create']({ mine: MY_TUE, theirs }));
+    expect(answer.ok ? answer.value.text : answer.error.message).toMatch(
+      /^Nothing was sent: their shift overlaps yours/,
+    );
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
+  }, 60_000);
+
+  it('on another schedule of the account: a swap, and the service shows both sides', async () => {
+    const { h, engine } = await started();
+    // Carol's Tue 20:00 – Wed 08:00 on Solo, inside my Tue on Pair: I am on call on Solo instead of Pair then.
+    const theirs = {
+      scheduleId: 'sch_solo',
+      email: 'carol@example.com',
+      start: '2026-03-24T20:00:00Z',
+      end: MY_TUE.end,
+    };
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['swap:create']({ mine: MY_TUE, theirs }));
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(answer.value.text).toMatch(/^Swapped: Carol Lee covers your /);
+    const who = (id: string) => overridesOn(h, id).map((o) => [[...o.userIds].sort().join(), o.startMs, o.endMs]);
+    const at = (iso: string) => Date.parse(iso);
+    // Carol replaces me over my Tue, Bob (on with me) stays; I replace Carol over her evening.
+    expect(who('sch_pair')).toEqual([['usr_bob,usr_carol', at(MY_TUE.start), at(MY_TUE.end)]]);
+    expect(who('sch_solo')).toEqual([['usr_me', at(theirs.start), at(theirs.end)]]);
+  }, 60_000);
+});
