@@ -30,11 +30,11 @@ const pair = [
   span('2026-05-04T20:00:00Z', '2026-05-05T07:00:00Z', [ada, cy]),
   span('2026-05-05T07:00:00Z', '2026-05-05T15:00:00Z', [ada]),
 ];
-// Another schedule of the account: Cy over exactly my block's times, Ada over part of it.
+// Another schedule of the account: Ada over exactly my block's times, Cy (on with me on Platform) after it.
 const other = [
-  span(MINE.start, MINE.end, [cy]),
-  span(MINE.end, '2026-05-04T22:00:00Z', [ada]),
-  span('2026-05-04T22:00:00Z', '2026-05-05T07:00:00Z', [cy]),
+  span(MINE.start, MINE.end, [ada]),
+  span(MINE.end, '2026-05-04T22:00:00Z', [cy]),
+  span('2026-05-04T22:00:00Z', '2026-05-05T07:00:00Z', [ada]),
 ];
 
 function model(platform: TimeSpan[]): AppState {
@@ -53,28 +53,30 @@ const offered = (shifts: { name: string; start: string; end: string }[]) => shif
 afterEach(() => vi.useRealTimers());
 
 describe('teammates’ shifts offered to swap for mine', () => {
-  it('on my schedule: none that shares time with my block (Cy, on with me), the others as they are', () => {
+  it('on my schedule: none that shares time with my block, none of Cy (on with me then), Ada’s split where her partner changes', () => {
     const swap = new runes.subject.SwapState(() => model(pair), MINE);
-    expect(offered(swap.shifts(NOW))).toEqual([['Ada Lovelace', '2026-05-04T20:00:00Z', '2026-05-05T15:00:00Z']]);
-  });
-
-  it('on another schedule of the account: the same times are offered, even exactly my block’s', () => {
-    const swap = new runes.subject.SwapState(() => model(pair), MINE);
-    swap.scheduleId = 'sch_other';
     expect(offered(swap.shifts(NOW))).toEqual([
-      ['Cy', MINE.start, MINE.end],
-      ['Ada Lovelace', MINE.end, '2026-05-04T22:00:00Z'],
-      ['Cy', '2026-05-04T22:00:00Z', '2026-05-05T07:00:00Z'],
+      ['Ada Lovelace', '2026-05-04T20:00:00Z', '2026-05-05T07:00:00Z'],
+      ['Ada Lovelace', '2026-05-05T07:00:00Z', '2026-05-05T15:00:00Z'],
     ]);
   });
 
-  it('every teammate’s shift overlaps mine: the form says so, not that none was read', async () => {
+  it('on another schedule of the account: the same times are offered, even exactly my block’s; none of Cy, on with me', () => {
+    const swap = new runes.subject.SwapState(() => model(pair), MINE);
+    swap.scheduleId = 'sch_other';
+    expect(offered(swap.shifts(NOW))).toEqual([
+      ['Ada Lovelace', MINE.start, MINE.end],
+      ['Ada Lovelace', '2026-05-04T22:00:00Z', '2026-05-05T07:00:00Z'],
+    ]);
+  });
+
+  it('no teammate’s shift read can be swapped: the form says so, not that none was read', async () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     // Cy is on with me over my whole block, and no other teammate's time is read on Platform.
     const html = await renderToHtml(VIEW, { model: model([span(MINE.start, MINE.end, [bob, cy])]), params: MINE });
     const none = /data-testid="swap-none"[^>]*>([^<]*)</.exec(html)?.[1]?.trim();
     expect(none).toBe(
-      'Every teammate’s shift read on this schedule from now on overlaps yours, and a swap needs two separate times, so none is offered.',
+      'No teammate’s shift read on this schedule from now on can be swapped for yours: each overlaps yours, or is of someone on call with you then, or is one you are on call in too.',
     );
     expect(html).not.toContain('name="theirs"');
   });

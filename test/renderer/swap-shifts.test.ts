@@ -1,6 +1,7 @@
 // The swap form offers teammates' shifts as the schedule's fresh timeline has them: one entry per teammate's
-// block (spans joined where only the others change), never mine, none already begun, and none from data that
-// isn't fresh (a swap written from saved data could cover time that is no longer theirs).
+// block (spans joined while who is on with them stays the same: one cover keeps the others for all of it), never
+// mine, none already begun, and none from data that isn't fresh (a swap written from saved data could cover time
+// that is no longer theirs).
 import { describe, expect, it } from 'vitest';
 import type { TimeSpan } from '../../electron/shared/view-state';
 import { ada, bob, cy, schedule } from './support/state';
@@ -19,12 +20,24 @@ describe('teammates’ shifts offered for a swap', () => {
     span('2026-05-06T07:00:00Z', '2026-05-06T15:00:00Z', [bob]),
   ];
 
-  it('joins a teammate’s spans into one block, leaves me and shifts already begun out', () => {
+  it('splits a teammate’s time where their partner changes, leaves me and shifts already begun out', () => {
     const offered = theirShifts(schedule({ timeline }), ada.email, NOW);
     expect(offered.map((x) => [x.name, x.start, x.end])).toEqual([
-      ['Bob Stone', '2026-05-04T15:00:00Z', '2026-05-05T07:00:00Z'],
+      ['Bob Stone', '2026-05-04T15:00:00Z', '2026-05-04T20:00:00Z'],
+      ['Bob Stone', '2026-05-04T20:00:00Z', '2026-05-05T07:00:00Z'],
       ['Cy', '2026-05-04T20:00:00Z', '2026-05-05T07:00:00Z'],
       ['Bob Stone', '2026-05-06T07:00:00Z', '2026-05-06T15:00:00Z'],
+    ]);
+  });
+
+  it('leaves out a teammate’s time I am on call in too: I could not cover it', () => {
+    const shared = [
+      span('2026-05-04T09:00:00Z', '2026-05-04T12:00:00Z', [ada, bob]),
+      span('2026-05-04T12:00:00Z', '2026-05-04T15:00:00Z', [bob]),
+    ];
+    const offered = theirShifts(schedule({ timeline: shared }), ada.email, NOW);
+    expect(offered.map((x) => [x.name, x.start, x.end])).toEqual([
+      ['Bob Stone', '2026-05-04T12:00:00Z', '2026-05-04T15:00:00Z'],
     ]);
   });
 

@@ -6,31 +6,15 @@ import { formatWindow } from '../../shared/format';
 import type { HandoffPlan, SwapRequest, SwapResult, SwapSide } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import type { AppState } from '../../shared/view-state';
-import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
+import { check } from './swap-check';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create'> {
   nowMs: () => number;
   localZone: () => string;
   state: () => AppState;
   planFor: (startMs: number, endMs: number) => HandoffPlan;
-}
-
-/** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
-function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
-  const s = state.schedules.find((x) => x.id === r.scheduleId);
-  if (!s || s.status.kind !== 'fresh') return false;
-  const [startMs, endMs] = [Date.parse(r.start), Date.parse(r.end)];
-  let reached = startMs;
-  for (const t of s.timeline) {
-    const [a, b] = [Date.parse(t.start), Date.parse(t.end)];
-    if (b <= reached || a >= endMs) continue;
-    if (a > reached || t.kind !== 'people') return false;
-    if (!t.users.some((u) => u.email.toLowerCase() === r.email.toLowerCase())) return false;
-    reached = b;
-  }
-  return reached >= endMs;
 }
 
 /** The others on call over a window besides `email` (kept by the override: it replaces one person only). */
@@ -41,51 +25,6 @@ function othersBesides(state: AppState, scheduleId: string, start: string, end: 
     .filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a)
     .flatMap((t) => t.users.map((u) => u.email.toLowerCase()));
   return [...new Set(users)].filter((e) => e !== email.toLowerCase()).sort();
-}
-
-/** Whether the plan's writable blocks on the schedule cover the window without a gap (split where others change). */
-function mineInParts(plan: HandoffPlan, mine: SwapRequest['mine']): boolean {
-  let reached = Date.parse(mine.start);
-  for (const row of plan.rows.filter((x) => x.scheduleId === mine.scheduleId))
-    if (Date.parse(row.start) <= reached && Date.parse(row.end) > reached) reached = Date.parse(row.end);
-  return reached >= Date.parse(mine.end);
-}
-
-/** Whether their shift shares time with my block on the same schedule (possible where two are on call at once). */
-function overlapsMine(r: SwapRequest): boolean {
-  if (r.theirs.scheduleId !== r.mine.scheduleId) return false;
-  return Date.parse(r.theirs.start) < Date.parse(r.mine.end) && Date.parse(r.mine.start) < Date.parse(r.theirs.end);
-}
-
-function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
-  const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
-  const mineOk = plan.rows.some(
-    (row) =>
-      row.scheduleId === r.mine.scheduleId &&
-      Date.parse(row.start) <= Date.parse(r.mine.start) &&
-      Date.parse(r.mine.end) <= Date.parse(row.end),
-  );
-  // My shift, but who else is on call with me changes in it: one override would keep each of them throughout.
-  if (!mineOk && mineInParts(plan, r.mine))
-    return failure(
-      'validation',
-      'Nothing was sent: who else is on call with you changes during this shift, and one swap can’t keep each of them for their part. Use “I’m away” to hand it off part by part.',
-    );
-  if (!mineOk) return failure('validation', 'Nothing was sent: that is not a shift of yours the app can read now.');
-  const state = deps.state();
-  const accountId = refParts(r.theirs.scheduleId).accountId;
-  if (r.theirs.email.toLowerCase() === myEmailOn(state, accountId))
-    return failure('validation', 'Nothing was sent: pick a teammate’s shift, not one of yours.');
-  if (!theirsThroughout(state, r.theirs))
-    return failure('validation', 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).');
-  // A swap exchanges two separate times: over shared time, their cover of me and mine of them would clash (on
-  // another schedule it is a real swap: I am on call there instead).
-  if (overlapsMine(r))
-    return failure(
-      'validation',
-      'Nothing was sent: their shift overlaps yours on this schedule (you are both on call then), so the two covers would clash over that time. Pick a shift of theirs that doesn’t overlap yours, or use “I’m away” to hand yours off.',
-    );
-  return undefined;
 }
 
 function windowText(

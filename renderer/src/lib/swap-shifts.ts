@@ -12,21 +12,33 @@ export interface TheirShift {
 
 const lower = (s: string) => s.toLowerCase();
 
-/** Each teammate's blocks on the schedule not yet begun (contiguous spans joined), in start order. */
+/**
+ * Each teammate's blocks on the schedule not yet begun, in start order: contiguous spans joined while who else is on
+ * call with them stays the same and I am not on call there (a cover replaces one person and keeps the others; main
+ * refuses a cover I am already on, or whose partners change within it).
+ */
 export function theirShifts(s: ScheduleView | undefined, me: string, nowMs: number): TheirShift[] {
   if (!s || s.status.kind !== 'fresh') return [];
-  const open = new Map<string, TheirShift>();
+  const open = new Map<string, { shift: TheirShift; partners: string }>();
   const out: TheirShift[] = [];
   for (const t of s.timeline) {
-    const here = t.kind === 'people' ? t.users.filter((u) => lower(u.email) !== lower(me)) : [];
-    for (const [email, shift] of open)
-      if (!here.some((u) => lower(u.email) === email) || shift.end !== t.start) open.delete(email);
+    const people = t.kind === 'people' ? t.users : [];
+    const here = people.some((u) => lower(u.email) === lower(me)) ? [] : people;
+    const partnersOf = (email: string) =>
+      here
+        .map((u) => lower(u.email))
+        .filter((e) => e !== email)
+        .sort()
+        .join();
+    for (const [email, o] of open)
+      if (!here.some((u) => lower(u.email) === email) || o.shift.end !== t.start || o.partners !== partnersOf(email))
+        open.delete(email);
     for (const u of here) {
       const going = open.get(lower(u.email));
-      if (going) going.end = t.end;
+      if (going) going.shift.end = t.end;
       else {
         const shift = { key: `${lower(u.email)}|${t.start}`, email: u.email, name: u.name, start: t.start, end: t.end };
-        open.set(lower(u.email), shift);
+        open.set(lower(u.email), { shift, partners: partnersOf(lower(u.email)) });
         out.push(shift);
       }
     }
@@ -42,20 +54,35 @@ export interface MyBlock {
   end: string;
 }
 
-/** The teammates' shifts offered for my block, and how many were left out because they share time with it. */
+/** Who is on call on a schedule at any time of my block, lower-cased. */
+export function onCallDuring(s: ScheduleView | undefined, mine: MyBlock): Set<string> {
+  const [a, b] = [Date.parse(mine.start), Date.parse(mine.end)];
+  const spans = (s?.timeline ?? []).filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a);
+  return new Set(spans.flatMap((t) => (t.kind === 'people' ? t.users.map((u) => lower(u.email)) : [])));
+}
+
+/**
+ * The teammates' shifts offered for my block, and whether any teammate is on call on the schedule from now on at all.
+ * Left out: those that share time with my block on my own schedule (two on call at once: their cover of me and mine
+ * of them would clash; on another schedule it is a swap, I am on call there instead), and those of someone on call
+ * with me during it (they can't cover me). `withMe`: who is on call on my schedule during my block.
+ */
 export function swappable(
   s: ScheduleView | undefined,
   me: string,
   nowMs: number,
   mine: MyBlock,
-): { offered: TheirShift[]; overlapping: number } {
-  const all = theirShifts(s, me, nowMs);
-  // On my own schedule (two on call at once) shared time is no swap: their cover of me and mine of them would clash
-  // over it. On another schedule of the account it is one: I am on call there instead.
+  withMe: ReadonlySet<string>,
+): { offered: TheirShift[]; teammatesRead: boolean } {
   const clashes = (x: TheirShift) =>
     s?.id === mine.scheduleId &&
     Date.parse(x.start) < Date.parse(mine.end) &&
     Date.parse(mine.start) < Date.parse(x.end);
-  const offered = all.filter((x) => !clashes(x));
-  return { offered, overlapping: all.length - offered.length };
+  const offered = theirShifts(s, me, nowMs).filter((x) => !clashes(x) && !withMe.has(lower(x.email)));
+  const teammatesRead =
+    s?.status.kind === 'fresh' &&
+    s.timeline.some(
+      (t) => t.kind === 'people' && Date.parse(t.end) > nowMs && t.users.some((u) => lower(u.email) !== lower(me)),
+    );
+  return { offered, teammatesRead };
 }

@@ -6,7 +6,7 @@ import type { SwapResult } from '../../../electron/shared/handoff';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 import { Settling } from './settling.svelte';
-import { swappable, type MyBlock, type TheirShift } from './swap-shifts';
+import { onCallDuring, swappable, type MyBlock, type TheirShift } from './swap-shifts';
 
 export type { TheirShift } from './swap-shifts';
 
@@ -42,14 +42,14 @@ export class SwapState extends Settling<SwapResult> {
   }
   #offer(nowMs: number) {
     const s = this.#model().schedules.find((x) => x.id === this.scheduleId);
-    return swappable(s, this.me, nowMs, this.#mine);
+    return swappable(s, this.me, nowMs, this.#mine, onCallDuring(this.mySchedule, this.#mine));
   }
   shifts(nowMs: number): TheirShift[] {
     return this.#offer(nowMs).offered;
   }
-  /** How many teammates' shifts are not offered because they share time with mine on my schedule. */
-  overlapping(nowMs: number): number {
-    return this.#offer(nowMs).overlapping;
+  /** Whether any teammate is read on call on the chosen schedule from now on (none offered: say why). */
+  teammatesRead(nowMs: number): boolean {
+    return this.#offer(nowMs).teammatesRead;
   }
   pick(nowMs: number): TheirShift | undefined {
     return this.shifts(nowMs).find((x) => x.key === this.chosen);

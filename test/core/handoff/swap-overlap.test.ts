@@ -3,29 +3,8 @@
 // Main refuses it before sending anything; the same overlap on another schedule of the account is a real swap.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
-
-const START = Date.parse('2026-03-21T10:00:00Z');
-
-/**
- * Pair: two at once, daily at 08:00 UTC from Fri 20 March among me, Alice and Bob: 3/20 me+Alice, 3/21 Bob+me,
- * 3/22 Alice+Bob, 3/23 me+Alice, 3/24 Bob+me, 3/25 Alice+Bob, 3/26 me+Alice. Solo: Carol alone, always.
- */
-function seed() {
-  const daily = {
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-20T08:00:00Z',
-    length: { amount: 1, unit: 'days' as const },
-  };
-  const s = seedOf([
-    { id: 'sch_pair', name: 'Pair', userIds: ['usr_me', 'usr_alice', 'usr_bob'], ...daily },
-    { id: 'sch_solo', name: 'Solo', userIds: ['usr_carol'], ...daily },
-  ]);
-  const pair = s.schedules[0]?.layers[0];
-  if (pair) pair.concurrent_oncall_users = 2;
-  return s;
-}
+import type { Harness } from '../support/engine-harness';
+import { overridesOn, startPairWorld } from './support/pair-world';
 
 // My Tue on the pair schedule (with Bob); Bob's block there runs Tue–Thu 08:00, over mine.
 const MY_TUE = { scheduleId: 'sch_pair', start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
@@ -38,15 +17,10 @@ afterEach(async () => {
 });
 
 async function started(): Promise<{ h: Harness; engine: Engine }> {
-  h = await createHarness({ startMs: START, seed: seed() });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_pair', 'sch_solo'] });
-  const engine = h.engine();
-  await engine.start();
-  await h.clock.advance(1_000);
-  return { h, engine };
+  const world = await startPairWorld();
+  h = world.h;
+  return world;
 }
-
-const overridesOn = (h: Harness, id: string) => h.sim.state.schedules.get(id)?.overrides ?? [];
 
 describe('swap with a shift that overlaps mine', () => {
   it('on the same schedule (two on call at once): refused before anything is sent, saying why and what to do', async () => {
