@@ -5,7 +5,6 @@ import type { Failure } from '../../shared/failure';
 import type { HandoffPlan, SwapRequest } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
-import type { SwapDeps } from './swap';
 
 /** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
 function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
@@ -37,8 +36,14 @@ function overlapsMine(r: SwapRequest): boolean {
   return Date.parse(r.theirs.start) < Date.parse(r.mine.end) && Date.parse(r.mine.start) < Date.parse(r.theirs.end);
 }
 
+/** What the checks read: main's state and its plan of my blocks. */
+export interface CheckDeps {
+  state: () => AppState;
+  planFor: (startMs: number, endMs: number) => HandoffPlan;
+}
+
 /** Why the swap can't be sent as asked (nothing is sent then), or undefined when it can. */
-export function check(deps: SwapDeps, r: SwapRequest): Failure | undefined {
+export function check(deps: CheckDeps, r: SwapRequest): Failure | undefined {
   const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
   const mineOk = plan.rows.some(
     (row) =>
