@@ -1,5 +1,5 @@
 // Quick override: what the result (and "Check again") says was asked for is the preview of the override sent, never
-// the preview of the values before the last change. A Create pressed before the new values' preview came back used
+// the preview of the values before the last change; and a refusal is said only while the values it was about stay. A Create pressed before the new values' preview came back used
 // to keep the old window's preview: an unknown outcome was then checked against another window ("not seen"), which
 // invites a second override.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,8 @@ interface FormModule {
   ) => {
     values: { preset: string };
     readonly nothingToDo: boolean;
+    failureMessage: string;
+    edited(): void;
     write: { sentPreview: OverridePreview | null; checkAgain(): Promise<void> };
     submit(): Promise<boolean>;
   };
@@ -41,18 +43,19 @@ function previewOf(request: OverrideRequest, over: Partial<OverridePreview> = {}
 type Call = { channel: string; request: unknown };
 let calls: Call[];
 let preview: (request: OverrideRequest) => OverridePreview;
+let created: unknown;
 
 beforeEach(() => {
   vi.useFakeTimers();
   calls = [];
   preview = (request) => previewOf(request);
+  created = { ok: false, error: { kind: 'outcome_unknown', message: 'The answer was lost.' } };
   const invoke = (channel: string, request: unknown): Promise<unknown> => {
     calls.push({ channel, request });
     if (channel === 'override:preview')
       return Promise.resolve({ ok: true, value: preview(request as OverrideRequest) });
     if (channel === 'override:candidates') return Promise.resolve({ ok: true, value: [] });
-    if (channel === 'override:create')
-      return Promise.resolve({ ok: false, error: { kind: 'outcome_unknown', message: 'The answer was lost.' } });
+    if (channel === 'override:create') return Promise.resolve(created);
     if (channel === 'override:recheck') return Promise.resolve({ ok: true, value: null });
     return Promise.resolve({ ok: false, error: { kind: 'bridge', message: 'not in this test' } });
   };
@@ -111,6 +114,24 @@ describe('Create pressed before the preview of the changed window came back', ()
       expect(form.nothingToDo).toBe(false);
       await form.submit();
       expect(calls.filter((c) => c.channel === 'override:create')).toHaveLength(1);
+    } finally {
+      destroy();
+    }
+  });
+});
+
+describe('what the service refused', () => {
+  it('is no longer said once the values it was about are changed', async () => {
+    created = { ok: false, error: { kind: 'rejected', message: 'Bob Stone is not on this schedule.' } };
+    const { value: form, destroy } = openForm();
+    try {
+      await vi.advanceTimersByTimeAsync(200);
+      expect(await form.submit()).toBe(true);
+      expect(form.failureMessage).toBe('Bob Stone is not on this schedule.');
+      // Another window chosen (the view calls edited on every change).
+      form.values.preset = 'next_4';
+      form.edited();
+      expect(form.failureMessage).toBe('');
     } finally {
       destroy();
     }

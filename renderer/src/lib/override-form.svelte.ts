@@ -198,6 +198,7 @@ export class OverrideForm {
   /** Any edit clears what the engine said about the last attempt: it was about other values. */
   edited = (): void => {
     this.serverErrors = {};
+    this.failureMessage = '';
   };
 
   scheduleChanged = (): void => {
