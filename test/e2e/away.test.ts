@@ -164,6 +164,27 @@ describe('away mode', () => {
     expect(overrides() - seeded).toBe(count);
   }, 150_000);
 
+  it('the ask-for-cover text is of the days shown: a copy refused for new days leaves no message of the days before', async () => {
+    const { page, host } = await openPlan();
+    await page.getByText('Ask for cover instead').click();
+    await page.getByTestId('ask-cover-copy').click();
+    await page
+      .getByTestId('ask-cover-outcome')
+      .getByText(/^Copied to the clipboard/)
+      .waitFor();
+    expect(await page.getByTestId('ask-cover-text').inputValue()).toBe(host.clipboard.at(-1));
+    // New days, which main refuses (the last before the first): nothing is copied, and no message is shown for them.
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    const before = new Date(Date.parse(`${from}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('To', { exact: true }).fill(before);
+    await page.getByTestId('ask-cover-copy').click();
+    await page
+      .getByTestId('ask-cover-outcome')
+      .getByText(/^Not copied/)
+      .waitFor();
+    expect(await page.getByTestId('ask-cover-text').count()).toBe(0);
+  }, 60_000);
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`the plan and the ask-for-cover text, axe 0 (${scheme})`, async () => {
       const app = await session.open('configured', { ...WINDOW, colorScheme: scheme });

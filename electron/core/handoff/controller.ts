@@ -92,19 +92,23 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
 
   /** Sends what may be sent (pending; with `again`, what did not land too) and checks what is unknown. */
   async function work(again: boolean): Promise<void> {
-    for (const first of run?.items ?? []) {
-      if (stopped) return;
-      const item = run?.items.find((i) => i.id === first.id);
-      if (!item) continue;
-      // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-      if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
-        await sendOne(item);
-      else if (item.state === 'unknown' || item.state === 'sending') {
-        const seen = await lookFirst(write, item);
-        await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
+    try {
+      for (const first of run?.items ?? []) {
+        if (stopped) return;
+        const item = run?.items.find((i) => i.id === first.id);
+        if (!item) continue;
+        // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
+        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
+          await sendOne(item);
+        else if (item.state === 'unknown' || item.state === 'sending') {
+          const seen = await lookFirst(write, item);
+          await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
+        }
       }
+    } finally {
+      // A step that failed (its state not saved to disk) stops no loop: what is still unknown is looked for again.
+      scheduleRecheck();
     }
-    scheduleRecheck();
   }
 
   function scheduleRecheck(): void {

@@ -17,6 +17,8 @@ export class AddAccount {
   busy = $state(false);
   /** What the last attempt came to (a whole-form message; field problems are in `errors`). */
   answer = $state.raw<{ ok: boolean; text: string } | null>(null);
+  /** Counts the starts over (Cancel): a refusal of what was typed before marks nothing on the form as it is now. */
+  #starts = 0;
 
   constructor(model: () => AppState, ports: { invoke: Invoke }) {
     this.#model = model;
@@ -25,6 +27,7 @@ export class AddAccount {
 
   /** Starts over (Cancel): what was typed is dropped (nothing of it was saved). */
   reset = (): void => {
+    this.#starts += 1;
     this.values = blankAccount();
     this.errors = {};
     this.answer = null;
@@ -49,6 +52,7 @@ export class AddAccount {
 
   async #save(scheduleIds: string[]): Promise<AddOutcome> {
     const v = this.values;
+    const starts = this.#starts;
     const label = v.label.trim();
     // One request: main checks the address, the key and each schedule with that service, then saves the account
     // and its key; a failure leaves nothing saved, and what was typed stays here.
@@ -59,6 +63,8 @@ export class AddAccount {
       email: v.email.trim(),
       schedules: scheduleIds,
     });
+    // Cancelled meanwhile: nothing was added, and the form shows none of what was refused (an added one still is).
+    if (!added.ok && starts !== this.#starts) return 'failed';
     if (!added.ok) {
       const problems = added.error.problems ?? [];
       for (const p of problems) this.#fieldProblem(fieldOfProblem(p.field) ?? 'label', p.message);

@@ -84,8 +84,14 @@ export class OnboardingSteps {
     if (this.busy) return;
     this.error = '';
     this.busy = true;
-    const done = await [this.#stepKey, this.#stepBaseUrl, this.#stepSchedules, this.#stepEmail][this.step]?.();
+    const step = this.step;
+    const done = await [this.#stepKey, this.#stepBaseUrl, this.#stepSchedules, this.#stepEmail][step]?.();
     this.busy = false;
+    // Another step was opened meanwhile (Back): this answer is the step left behind's, said nowhere and moving no one.
+    if (this.step !== step) {
+      this.error = '';
+      return;
+    }
     if (done && !this.last) this.step += 1;
     else if (done) this.#finished();
   };

@@ -17,6 +17,7 @@ import {
   onCallAt,
   whoDefaults,
   windowStartMs,
+  type Checked,
   type OverrideFormValues,
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
@@ -52,6 +53,8 @@ export class OverrideForm {
   failureMessage = $state('');
   // Replaced whole on each answer (never edited in place): raw, no deep proxies.
   preview = $state.raw<PreviewState>(null);
+  /** The request the preview is of, as JSON: until the changed values' preview comes, it is another override's. */
+  #previewed = $state('');
   /** Who could cover the window, best first (the engine ranks them from the shifts it read); [] until it answers. */
   candidates = $state.raw<Candidate[]>([]);
   /** The write in progress or done, and its outcome. */
@@ -114,7 +117,13 @@ export class OverrideForm {
     return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
   }
   get nothingToDo(): boolean {
-    return this.preview?.ok === true && nothingToDo(this.preview.value);
+    const p = this.#previewOf(this.checked);
+    return p !== null && nothingToDo(p);
+  }
+  /** The preview when it is of the request the values make now, else null. */
+  #previewOf(checked: Checked): OverridePreview | null {
+    const ok = checked.ok && this.preview?.ok === true && this.#previewed === JSON.stringify(checked.request);
+    return ok && this.preview?.ok ? this.preview.value : null;
   }
   get submitLabel(): string {
     // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
@@ -160,6 +169,7 @@ export class OverrideForm {
     const timer = setTimeout(async () => {
       const answer = await invoke('override:preview', asked);
       if (seq !== this.#previewSeq) return;
+      this.#previewed = JSON.stringify(asked);
       this.preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
@@ -188,6 +198,7 @@ export class OverrideForm {
   /** Any edit clears what the engine said about the last attempt: it was about other values. */
   edited = (): void => {
     this.serverErrors = {};
+    this.failureMessage = '';
   };
 
   scheduleChanged = (): void => {
@@ -224,7 +235,14 @@ export class OverrideForm {
     const sent = checked.request;
     // The engine's "emails.N" is the N-th e-mail sent; none sent stands for me.
     const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
-    const refusal = await this.write.send(sent, this.preview?.ok ? this.preview.value : null);
+    // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one
+    // shown is still of the values before the last change.
+    const shown = this.#previewOf(checked);
+    const refusal = await this.write.send(sent, async () => {
+      if (shown) return shown;
+      const answer = await invoke('override:preview', sent);
+      return answer.ok ? answer.value : null;
+    });
     if (!refusal) {
       clearDraft();
       return false;

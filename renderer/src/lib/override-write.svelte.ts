@@ -36,11 +36,12 @@ export class OverrideWrite {
     return this.#notSavedRequest !== null && JSON.stringify(request) === this.#notSavedRequest;
   }
 
-  /** Sends the request; resolves the refusal when nothing was created, else undefined (the outcome is shown). */
-  async send(request: OverrideRequest, preview: OverridePreview | null): Promise<Refusal | undefined> {
+  /** Sends the request, after its preview (what the outcome says was asked for; asked before the write, which
+   *  would change it); resolves the refusal when nothing was created, else undefined (the outcome is shown). */
+  async send(request: OverrideRequest, preview: () => Promise<OverridePreview | null>): Promise<Refusal | undefined> {
     this.phase = 'sending';
     this.#scheduleId = request.scheduleId;
-    this.sentPreview = preview;
+    this.sentPreview = await preview();
     const answer = await invoke('override:create', request);
     // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
     // again", not "Not created": creating it again could make a second override.

@@ -153,10 +153,12 @@ export class SettingsEdit {
     }
     this.errors = {};
     this.saving = true;
+    const sent = JSON.stringify(this.values);
     const result = await this.#invoke('settings:update', checked.patch);
     this.saving = false;
     if (result.ok) {
-      this.values = valuesFrom(result.value);
+      // What was typed while saving is newer than the settings saved: it stays, unsaved.
+      if (JSON.stringify(this.values) === sent) this.values = valuesFrom(result.value);
       this.answer = { ok: true, text: 'Settings saved.' };
       await this.checkShortcut();
     } else {

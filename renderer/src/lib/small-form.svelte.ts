@@ -35,6 +35,8 @@ export class SmallForm<V extends object, R, A> {
   touched = $state<Record<string, boolean>>({});
   sending = $state(false);
   outcome = $state.raw<FormOutcome<A>>(null);
+  /** Counts the starts over: an answer about what was picked before changes nothing the form now shows. */
+  #picks = 0;
 
   readonly #problems = $derived.by(() => this.#spec.problems(this.values));
   /** The problems to show: a field's once it was typed in, all of them after a submit. */
@@ -57,6 +59,7 @@ export class SmallForm<V extends object, R, A> {
 
   /** Starts over on other values (another team or schedule was picked): nothing typed, shown or answered yet. */
   reset = (values: V): void => {
+    this.#picks += 1;
     this.values = values;
     this.#pristine = JSON.stringify(values);
     this.attempted = false;
@@ -75,8 +78,11 @@ export class SmallForm<V extends object, R, A> {
     }
     this.sending = true;
     this.outcome = null;
+    const picks = this.#picks;
     const result = await this.#spec.send(checked.request);
     this.sending = false;
+    // Another one was picked meanwhile: nothing shown is about this answer's (and the focus stays where it is).
+    if (picks !== this.#picks) return 'busy';
     if (result.ok) {
       const next = this.#spec.saved?.(result.value);
       if (next) {
