@@ -17,6 +17,7 @@ interface SwapModule {
     shown: SwapResult | null;
     problem: string;
     swap(theirs: { key: string; email: string; name: string; start: string; end: string }): Promise<void>;
+    choose(key: string): void;
   };
 }
 const runes = await loadRunes<SwapModule>(rendererFile('lib/swap.svelte.ts'));
@@ -94,5 +95,33 @@ describe('a swap whose second side is unknown', () => {
     // Settled: no more looks.
     await vi.advanceTimersByTimeAsync(runes.subject.CHECK_EVERY_MS * 3);
     expect(calls).toHaveLength(3);
+  });
+});
+
+describe('a swap main refused', () => {
+  it('says nothing of it once another shift is chosen', async () => {
+    const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
+    const swap = runes.inRoot(
+      () =>
+        new runes.subject.SwapState(() => model, {
+          scheduleId: 'sch_a',
+          start: '2026-12-01T09:00:00Z',
+          end: '2026-12-01T17:00:00Z',
+        }),
+    ).value;
+    const refusal = 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).';
+    answers.push(() => ({ ok: false, error: { kind: 'validation', message: refusal } }));
+    const theirs = {
+      key: 'bob|1',
+      start: '2026-12-03T09:00:00Z',
+      end: '2026-12-03T17:00:00Z',
+      email: 'bob@example.com',
+      name: 'Bob',
+    };
+    swap.choose(theirs.key);
+    await swap.swap(theirs);
+    expect(swap.problem).toBe(refusal);
+    swap.choose('bob|2');
+    expect(swap.problem).toBe('');
   });
 });

@@ -55,6 +55,12 @@ export class SwapState extends Settling<SwapResult> {
     return this.shifts(nowMs).find((x) => x.key === this.chosen);
   }
 
+  /** Another shift (or '' for none): what was said of the one before (a refusal) is not said of it. */
+  choose(key: string): void {
+    this.chosen = key;
+    this.problem = '';
+  }
+
   async swap(theirs: TheirShift): Promise<void> {
     this.problem = '';
     await this.answer(
