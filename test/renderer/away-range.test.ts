@@ -69,14 +69,20 @@ describe('the days the form opens with', () => {
   });
 });
 
+/** The form with main's plan of one day shown. */
+async function plannedFor(day: string) {
+  const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
+  const away = runes.inRoot(() => new runes.subject.AwayState(() => model)).value;
+  away.from = day;
+  away.to = day;
+  plans.push(() => ({ ok: true, value: planOf(day) }));
+  await away.load();
+  return away;
+}
+
 describe('a range main refuses', () => {
   it('lists none of the blocks planned for the days before, and Create all has nothing to write', async () => {
-    const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
-    const away = runes.inRoot(() => new runes.subject.AwayState(() => model)).value;
-    away.from = '2026-12-01';
-    away.to = '2026-12-01';
-    plans.push(() => ({ ok: true, value: planOf('2026-12-01') }));
-    await away.load();
+    const away = await plannedFor('2026-12-01');
     away.forAll = ['dave@example.com'];
     expect([away.plan?.rows.length, away.ready]).toEqual([1, true]);
 
@@ -88,12 +94,7 @@ describe('a range main refuses', () => {
   });
 
   it('keeps the plan of the same days when only a re-plan of them could not be made', async () => {
-    const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
-    const away = runes.inRoot(() => new runes.subject.AwayState(() => model)).value;
-    away.from = '2026-12-01';
-    away.to = '2026-12-01';
-    plans.push(() => ({ ok: true, value: planOf('2026-12-01') }));
-    await away.load();
+    const away = await plannedFor('2026-12-01');
     plans.push(() => ({ ok: false, error: { kind: 'bridge', message: 'OnCall Tray did not answer. Try again.' } }));
     await away.load(true);
     expect([away.problem, away.plan?.rows.length]).toEqual(['OnCall Tray did not answer. Try again.', 1]);

@@ -59,17 +59,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The swap form for my Tue on schedule A, as the view makes it. */
+function mySwap() {
+  const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
+  const mine = { scheduleId: 'sch_a', start: '2026-12-01T09:00:00Z', end: '2026-12-01T17:00:00Z' };
+  return runes.inRoot(() => new runes.subject.SwapState(() => model, mine)).value;
+}
+
 describe('a swap whose second side is unknown', () => {
   it('keeps looking after a look main did not answer, and shows the side handed off once main knows', async () => {
-    const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
-    const swap = runes.inRoot(
-      () =>
-        new runes.subject.SwapState(() => model, {
-          scheduleId: 'sch_a',
-          start: '2026-12-01T09:00:00Z',
-          end: '2026-12-01T17:00:00Z',
-        }),
-    ).value;
+    const swap = mySwap();
     answers.push(() => ({ ok: true, value: result('unknown') }));
     await swap.swap({
       key: 'k',
@@ -100,15 +99,7 @@ describe('a swap whose second side is unknown', () => {
 
 describe('a swap main refused', () => {
   it('says nothing of it once another shift is chosen', async () => {
-    const model = appState({ schedules: [schedule({ id: 'sch_a' })] });
-    const swap = runes.inRoot(
-      () =>
-        new runes.subject.SwapState(() => model, {
-          scheduleId: 'sch_a',
-          start: '2026-12-01T09:00:00Z',
-          end: '2026-12-01T17:00:00Z',
-        }),
-    ).value;
+    const swap = mySwap();
     const refusal = 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).';
     answers.push(() => ({ ok: false, error: { kind: 'validation', message: refusal } }));
     const theirs = {

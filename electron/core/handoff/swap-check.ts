@@ -4,6 +4,7 @@ import { myEmailOn, refParts } from '../../shared/accounts';
 import type { Failure } from '../../shared/failure';
 import type { HandoffPlan, SwapRequest } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
+import { clashesWithMine, onCallOver } from '../../shared/swap-rules';
 import { failure } from '../actions/common';
 
 /** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
@@ -28,12 +29,6 @@ function mineInParts(plan: HandoffPlan, mine: SwapRequest['mine']): boolean {
   for (const row of plan.rows.filter((x) => x.scheduleId === mine.scheduleId))
     if (Date.parse(row.start) <= reached && Date.parse(row.end) > reached) reached = Date.parse(row.end);
   return reached >= Date.parse(mine.end);
-}
-
-/** Whether their shift shares time with my block on the same schedule (possible where two are on call at once). */
-function overlapsMine(r: SwapRequest): boolean {
-  if (r.theirs.scheduleId !== r.mine.scheduleId) return false;
-  return Date.parse(r.theirs.start) < Date.parse(r.mine.end) && Date.parse(r.mine.start) < Date.parse(r.theirs.end);
 }
 
 /** What the checks read: main's state and its plan of my blocks. */
@@ -66,21 +61,12 @@ export function check(deps: CheckDeps, r: SwapRequest): Failure | undefined {
     return failure('validation', 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).');
   // A swap exchanges two separate times: over shared time, their cover of me and mine of them would clash (on
   // another schedule it is a real swap: I am on call there instead).
-  if (overlapsMine(r))
+  if (clashesWithMine(r.theirs, r.mine))
     return failure(
       'validation',
       'Nothing was sent: their shift overlaps yours on this schedule (you are both on call then), so the two covers would clash over that time. Pick a shift of theirs that doesn’t overlap yours, or use “I’m away” to hand yours off.',
     );
   return coverProblem(state, r, myEmailOn(state, accountId));
-}
-
-/** Who is on call in each stretch of a schedule's timeline over a window, lower-cased. */
-function onCallOver(state: AppState, w: { scheduleId: string; start: string; end: string }): string[][] {
-  const [a, b] = [Date.parse(w.start), Date.parse(w.end)];
-  const spans = state.schedules.find((s) => s.id === w.scheduleId)?.timeline ?? [];
-  return spans
-    .filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a)
-    .map((t) => t.users.map((u) => u.email.toLowerCase()));
 }
 
 /**
@@ -90,17 +76,22 @@ function onCallOver(state: AppState, w: { scheduleId: string; start: string; end
  */
 function coverProblem(state: AppState, r: SwapRequest, me: string): Failure | undefined {
   const them = r.theirs.email.toLowerCase();
-  if (onCallOver(state, r.mine).some((users) => users.includes(them)))
+  const onCallOn = (w: SwapRequest['mine']) =>
+    onCallOver(
+      state.schedules.find((s) => s.id === w.scheduleId),
+      w,
+    );
+  if (onCallOn(r.mine).some((users) => users.includes(them)))
     return failure(
       'validation',
       'Nothing was sent: they are already on call with you during your shift, so they can’t cover it. Pick a teammate who is off call then.',
     );
-  if (onCallOver(state, r.theirs).some((users) => users.includes(me)))
+  if (onCallOn(r.theirs).some((users) => users.includes(me)))
     return failure(
       'validation',
       'Nothing was sent: you are already on call with them during their shift, so you can’t cover it. Pick a shift of theirs when you are off call.',
     );
-  const partners = onCallOver(state, r.theirs).map((users) =>
+  const partners = onCallOn(r.theirs).map((users) =>
     users
       .filter((u) => u !== them)
       .sort()

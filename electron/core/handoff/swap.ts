@@ -9,6 +9,7 @@ import type { AppState } from '../../shared/view-state';
 import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
 import { check } from './swap-check';
+import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create'> {
   nowMs: () => number;
@@ -18,12 +19,11 @@ export interface SwapDeps extends Pick<WriteDeps, 'create'> {
 }
 
 /** The others on call over a window besides `email` (kept by the override: it replaces one person only). */
-function othersBesides(state: AppState, scheduleId: string, start: string, end: string, email: string): string[] {
-  const [a, b] = [Date.parse(start), Date.parse(end)];
-  const spans = state.schedules.find((s) => s.id === scheduleId)?.timeline ?? [];
-  const users = spans
-    .filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a)
-    .flatMap((t) => t.users.map((u) => u.email.toLowerCase()));
+function othersBesides(state: AppState, w: ScheduleWindow, email: string): string[] {
+  const users = onCallOver(
+    state.schedules.find((s) => s.id === w.scheduleId),
+    w,
+  ).flat();
   return [...new Set(users)].filter((e) => e !== email.toLowerCase()).sort();
 }
 
@@ -92,8 +92,8 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
   const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
   const accountId = refParts(r.mine.scheduleId).accountId;
   const me = myEmailOn(state, accountId);
-  const keptOnMine = othersBesides(state, r.mine.scheduleId, r.mine.start, r.mine.end, me);
-  const keptOnTheirs = othersBesides(state, r.theirs.scheduleId, r.theirs.start, r.theirs.end, r.theirs.email);
+  const keptOnMine = othersBesides(state, r.mine, me);
+  const keptOnTheirs = othersBesides(state, r.theirs, r.theirs.email);
   const first = stateOfAnswer(
     await deps.create({
       scheduleId: r.mine.scheduleId,

@@ -1,5 +1,6 @@
 // The teammates' shifts a swap may take, read from a schedule's fresh timeline (plain TypeScript: no runes, no
 // bridge, so Node tests load it as it is).
+import { clashesWithMine, onCallOver, type ScheduleWindow } from '../../../electron/shared/swap-rules';
 import type { ScheduleView } from '../../../electron/shared/view-state';
 
 export interface TheirShift {
@@ -48,17 +49,11 @@ export function theirShifts(s: ScheduleView | undefined, me: string, nowMs: numb
 }
 
 /** My block, as the swap form has it from its route. */
-export interface MyBlock {
-  scheduleId: string;
-  start: string;
-  end: string;
-}
+export type MyBlock = ScheduleWindow;
 
 /** Who is on call on a schedule at any time of my block, lower-cased. */
 export function onCallDuring(s: ScheduleView | undefined, mine: MyBlock): Set<string> {
-  const [a, b] = [Date.parse(mine.start), Date.parse(mine.end)];
-  const spans = (s?.timeline ?? []).filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a);
-  return new Set(spans.flatMap((t) => (t.kind === 'people' ? t.users.map((u) => lower(u.email)) : [])));
+  return new Set(onCallOver(s, mine).flat());
 }
 
 /**
@@ -74,11 +69,10 @@ export function swappable(
   mine: MyBlock,
   withMe: ReadonlySet<string>,
 ): { offered: TheirShift[]; teammatesRead: boolean } {
-  const clashes = (x: TheirShift) =>
-    s?.id === mine.scheduleId &&
-    Date.parse(x.start) < Date.parse(mine.end) &&
-    Date.parse(mine.start) < Date.parse(x.end);
-  const offered = theirShifts(s, me, nowMs).filter((x) => !clashes(x) && !withMe.has(lower(x.email)));
+  const theirs = theirShifts(s, me, nowMs);
+  const offered = theirs.filter(
+    (x) => !clashesWithMine({ ...x, scheduleId: s?.id ?? '' }, mine) && !withMe.has(lower(x.email)),
+  );
   const teammatesRead =
     s?.status.kind === 'fresh' &&
     s.timeline.some(
