@@ -80,4 +80,13 @@ describe('teammates’ shifts offered to swap for mine', () => {
     );
     expect(html).not.toContain('name="theirs"');
   });
+
+  it('a teammate’s shift already begun is not one that could have been swapped: the form says none was read', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    // Ada from 07:00 (begun at 08:00), then me alone over my block.
+    const platform = [span('2026-05-04T07:00:00Z', MINE.start, [ada]), span(MINE.start, MINE.end, [bob])];
+    const html = await renderToHtml(VIEW, { model: model(platform), params: MINE });
+    const none = /data-testid="swap-none"[^>]*>([^<]*)</.exec(html)?.[1]?.trim();
+    expect(none).toBe('No teammate’s shift read on this schedule from now on.');
+  });
 });

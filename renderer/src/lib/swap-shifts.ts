@@ -57,7 +57,7 @@ export function onCallDuring(s: ScheduleView | undefined, mine: MyBlock): Set<st
 }
 
 /**
- * The teammates' shifts offered for my block, and whether any teammate is on call on the schedule from now on at all.
+ * The teammates' shifts offered for my block, and whether any of theirs not yet begun was read at all.
  * Left out: those that share time with my block on my own schedule (two on call at once: their cover of me and mine
  * of them would clash; on another schedule it is a swap, I am on call there instead), and those of someone on call
  * with me during it (they can't cover me). `withMe`: who is on call on my schedule during my block.
@@ -73,10 +73,15 @@ export function swappable(
   const offered = theirs.filter(
     (x) => !clashesWithMine({ ...x, scheduleId: s?.id ?? '' }, mine) && !withMe.has(lower(x.email)),
   );
-  const teammatesRead =
+  // Read but not offered: shifts left out above, or time of theirs not yet begun that I am on call in too.
+  const withThem =
     s?.status.kind === 'fresh' &&
     s.timeline.some(
-      (t) => t.kind === 'people' && Date.parse(t.end) > nowMs && t.users.some((u) => lower(u.email) !== lower(me)),
+      (t) =>
+        Date.parse(t.start) > nowMs &&
+        t.users.some((u) => lower(u.email) === lower(me)) &&
+        t.users.some((u) => lower(u.email) !== lower(me)),
     );
+  const teammatesRead = theirs.length > 0 || withThem;
   return { offered, teammatesRead };
 }
