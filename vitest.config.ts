@@ -30,7 +30,26 @@ class LongestFirst extends BaseSequencer {
 /** Files that mock modules (vi.mock), stub globals or change process.env: a fresh module graph each. */
 const ISOLATED = ['test/main.test.ts', 'test/adapters/**/*.test.ts'];
 
-export default defineConfig({
+/** `npm run test:fast` (`vitest run --mode fast`) leaves these out: Chromium, the real OS services, the CLI run as a
+ * process, packaging, and the month-long simulations and largest generated worlds (each 8–90 s). `npm test` runs
+ * them all. */
+const SLOW = [
+  'test/e2e/**',
+  'test/system/**',
+  'test/electron/**',
+  'test/adapters/packaging-build.test.ts',
+  'test/adapters/windows-checkout.test.ts',
+  'test/core/reminders/month-*.test.ts',
+  'test/core/reminders/timing-property.test.ts',
+  'test/core/reminders/quiet-property.test.ts',
+  'test/core/reminders/scenarios.test.ts',
+  'test/core/handoff/reminders-after-handoff.test.ts',
+  'test/cli/**',
+  'test/core/engine/week.test.ts',
+  'test/core/state/knowledge-property.test.ts',
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     // The renderer's Chromium tests drive the built renderer: build it first when missing or stale.
     globalSetup: ['test/e2e/support/global-setup.ts'],
@@ -44,8 +63,16 @@ export default defineConfig({
     // simulator afresh cost about a third of the suite's time. Files that mock modules, stub globals or change the
     // environment keep a fresh module graph each.
     projects: [
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: [...ISOLATED, ...(mode === 'fast' ? SLOW : [])],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: mode === 'fast' ? SLOW : [] } },
     ],
   },
-});
+}));
