@@ -53,6 +53,8 @@ export default defineConfig(({ mode }) => ({
   test: {
     // The renderer's Chromium tests drive the built renderer: build it first when missing or stale.
     globalSetup: ['test/e2e/support/global-setup.ts'],
+    // Closes what each test opened (test/support/closing.ts).
+    setupFiles: ['test/support/setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

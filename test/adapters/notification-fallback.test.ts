@@ -4,7 +4,7 @@
 // reminders must still reach the user (their window opens, a message box says what they were), readiness must say
 // "macOS won't show notifications from this build" with what to do, and the tray must show its problem icon.
 import { EventEmitter } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationConstructorOptions } from 'electron';
 import type { ElectronNotifications } from '../../electron/adapters/electron-notifier';
 import { notificationFallback, type FallbackMessage } from '../../electron/adapters/notification-fallback';
@@ -14,9 +14,8 @@ import type { NotificationRequest } from '../../electron/core/ports';
 import { trayIconFor } from '../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../core/support/engine-harness';
 import { ME, seedOf } from '../core/support/seeds';
+import { HOUR, MIN } from '../support/time';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 const seed = seedOf([
   {
     id: 'sch_plat',
@@ -41,11 +40,6 @@ class RefusedNotification extends EventEmitter {
 }
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('a notification macOS refuses (failed event)', () => {
   it('becomes a readiness problem with what to do, the tray problem icon, and the reminder shown in the app instead', async () => {
     h = await createHarness({ startMs: MY_START - 2 * HOUR, seed });

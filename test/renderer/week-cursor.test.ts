@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineModel, TimelineSegment } from '../../renderer/src/lib/timeline';
 import { loadRunes, rendererFile } from './support/runes';
+import { HOUR } from '../support/time';
 
 type Module = typeof import('../../renderer/src/lib/week-cursor.svelte');
 const runes = await loadRunes<Module>(rendererFile('lib/week-cursor.svelte.ts'));
 const { WeekCursor } = runes.subject;
 
-const HOUR = 3_600_000;
 const START = Date.parse('2026-05-04T00:00:00Z');
 
 function seg(kind: TimelineSegment['kind'], fromH: number, toH: number, mine = false): TimelineSegment {

@@ -8,8 +8,8 @@ import {
   formatWindow,
   initials,
 } from '../../electron/shared/format';
+import { ms } from '../support/time';
 
-const ms = (iso: string): number => Date.parse(iso);
 const berlin = { localZone: 'Europe/Berlin' };
 
 describe('relative times and countdowns', () => {

@@ -7,8 +7,8 @@ import {
   stillComing,
   stillComingText,
 } from '../../electron/shared/start-reminders';
+import { MIN } from '../support/time';
 
-const MIN = 60_000;
 const START = Date.parse('2026-03-11T02:00:00Z'); // Wed 03:00 Berlin
 const QUIET_END = Date.parse('2026-03-11T06:00:00Z'); // 07:00
 const QUIET_START = Date.parse('2026-03-10T21:00:00Z'); // Tue 22:00

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { currentAndNext, timeline, type RotationLayer, type RotationSchedule } from '../../electron/simulator/rotation';
+import { ms } from '../support/time';
 
-const ms = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
 const layer = (
   start: string,

@@ -1,20 +1,15 @@
 // Quick overrides through the engine's handlers, against the real simulator over loopback.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { HOUR } from '../../support/time';
 
 // Berlin: Alice is on call 2026-03-25 08:00Z → 2026-03-26 08:00Z; I take over after.
 const START = Date.parse('2026-03-25T10:00:00Z');
-const HOUR = 3_600_000;
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(
   extra: Parameters<Harness['engine']>[0] = {},
   email = ME,

@@ -1,25 +1,20 @@
 // Issue 18, case 4: an override of mine whose answer was lost, but which the schedule then showed in place, is
 // mine like any other: the next read of the schedule must not announce it as a change someone else made.
 // Real engine, real simulator over loopback, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
 import type { Fault } from '../../../electron/simulator/faults';
 import type { OverrideRequest } from '../../../electron/shared/ipc-contract';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { MIN } from '../../support/time';
 
 // Berlin: Alice is on call 2026-03-25 08:00Z → 2026-03-26 08:00Z; I am next, from 08:00Z.
 const START = Date.parse('2026-03-25T10:00:00Z');
-const MIN = 60_000;
 const BERLIN = 'sch_berlin';
 const ME_FOUR_HOURS: OverrideRequest = { scheduleId: BERLIN, window: { kind: 'next_hours', hours: 4 }, emails: [] };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(extra: Parameters<Harness['engine']>[0] = {}) {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   await seedSettings(h, { email: ME, scheduleIds: [BERLIN] });

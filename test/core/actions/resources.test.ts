@@ -2,7 +2,7 @@
 import { SettingsSchema } from '../../../electron/shared/settings';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
@@ -11,11 +11,6 @@ import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 const START = Date.parse('2026-03-25T10:00:00Z');
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(files: 'memory' | 'fs' = 'memory'): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed(), files });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });

@@ -2,7 +2,7 @@
 // The app's one check after the grace finds nothing and says "most likely not saved"; the user creates it again.
 // "Create again" reads the schedule first, and once the late override shows, says "It was saved after all" and
 // sends nothing: the service ends up with one override, whenever the user clicks.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { OverrideRequest } from '../../../electron/shared/ipc-contract';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -17,11 +17,6 @@ const BOB_TWO_HOURS: OverrideRequest = {
 };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function slowService(): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });

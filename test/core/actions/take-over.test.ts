@@ -1,13 +1,13 @@
 // "Take over now" and "Hand back" through the engine's handlers, against the real simulator over loopback with
 // a fake clock: what the schedule shows afterwards, who stays on a two-person schedule, and every refusal.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { ResponseOf } from '../../../electron/shared/ipc-contract';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { HOUR } from '../../support/time';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
-const HOUR = 3_600_000;
 const SHIFT_END = '2026-03-26T08:00:00Z';
 
 /**
@@ -32,11 +32,6 @@ function seed() {
 }
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: seed() });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_solo', 'sch_pair', 'sch_mine', 'sch_later'] });

@@ -3,7 +3,7 @@
 // second run and an override that moves a block, a removed block gone.
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
@@ -55,11 +55,6 @@ const of = (events: Ev[], name: string): [string, string][] =>
   events.filter((e) => e.summary === `On call: ${name}`).map((e) => [e.start, e.end]);
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(): Promise<{ h: Harness; engine: Engine }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork', 'sch_tokyo'] });

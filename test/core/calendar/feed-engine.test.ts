@@ -2,7 +2,7 @@
 // engine's calendar, moved to a new address when the token is rotated, and gone when turned off.
 import { createServer } from 'node:net';
 import ICAL from 'ical.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarFeedUrl, type Settings } from '../../../electron/shared/settings';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -11,11 +11,6 @@ import { ME, threeZoneSeed } from '../support/seeds';
 const START = Date.parse('2026-03-25T10:00:00Z');
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();

@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { myBlocks, type Block } from '../support/truth';
 import { twoServices, type TwoServices } from './support/two-services';
+import { HOUR } from '../../support/time';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
-const HOUR = 3_600_000;
 const BOB_ON_ACME = 'Bob@Example.COM';
 
 let world: TwoServices | undefined;

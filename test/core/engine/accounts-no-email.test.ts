@@ -9,10 +9,10 @@ import { buildHandoffSummary } from '../../../electron/core/state/handoff-summar
 import { loadPopover, popover } from '../support/popover-text';
 import { myBlocks } from '../support/truth';
 import { twoServices, type TwoServices } from './support/two-services';
+import { DAY } from '../../support/time';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
 const ZONE = 'Europe/Berlin';
-const DAY = 24 * 3_600_000;
 
 let world: TwoServices | undefined;
 beforeAll(loadPopover, 180_000);

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { trayIconFor } from '../../../electron/core/state/tray-menu';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { KEY_WORK, serviceSeed, twoServices, type TwoServices } from './support/two-services';
+import { HOUR } from '../../support/time';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
-const HOUR = 60 * 60_000;
 
 let harness: Harness | undefined;
 let world: TwoServices | undefined;

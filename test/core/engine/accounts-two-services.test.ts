@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { myBlocks } from '../support/truth';
 import { KEY_ACME, KEY_WORK, onCallNow, twoServices as start, type TwoServices } from './support/two-services';
+import { HOUR } from '../../support/time';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
-const HOUR = 3_600_000;
 
 let world: TwoServices | undefined;
 afterEach(async () => {

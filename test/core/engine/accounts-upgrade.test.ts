@@ -5,10 +5,10 @@
 // shown again, and every calendar event keeps its UID.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SettingsSchema } from '../../../electron/shared/settings';
-import { createHarness, type Harness } from '../support/engine-harness';
+import { createHarness } from '../support/engine-harness';
 
 const V1FolderSchema = z.object({
   stoppedAtMs: z.number(),
@@ -25,12 +25,6 @@ const folder = V1FolderSchema.parse(
 );
 const oldHost = new URL(folder.simUrl).host;
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 /** Events of an .ics text: start and end (as written) → UID. */
 function events(ics: string): Map<string, string> {
   const found = new Map<string, string>();
@@ -46,7 +40,6 @@ function events(ics: string): Map<string, string> {
 /** The v1 folder, with the service's address moved to the port this test's simulator listens on. */
 async function upgraded() {
   const harness = await createHarness({ startMs: folder.stoppedAtMs + 60_000, seed: folder.seed });
-  h = harness;
   const host = new URL(harness.sim.url).host;
   for (const [name, text] of Object.entries(folder.files))
     await harness.files.writeAtomic(name, text.replaceAll(oldHost, host));

@@ -1,7 +1,7 @@
 // Issue 19, case 2 in the engine: a stored service address that carries credentials (a hand-edited or old
 // settings file) is refused by name, and the name shown in the state and in the key:set answer has no user info,
 // query or fragment.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyPieces } from '../../api/support/key-pieces';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
@@ -11,11 +11,6 @@ const START = Date.parse('2026-03-10T06:00:00Z');
 const KEY = 'ocs_SECRET_CANARY_123';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('engine: a stored address with credentials', () => {
   it('is named without them in the setup message and when a key is entered', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1) });

@@ -4,7 +4,7 @@
 // state pushes, IPC answers, notifications, the log and the files it writes.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fault } from '../../../electron/simulator/faults';
 import type { AppState } from '../../../electron/shared/view-state';
 import { leaks } from '../../api/support/key-pieces';
@@ -12,10 +12,10 @@ import { createHarness, seedSettings, type Harness } from '../support/engine-har
 import { ME, threeZoneSeed } from '../support/seeds';
 import { textContaining } from '../../support/matchers';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { HOUR } from '../../support/time';
 
 const KEY = 'ocs_SECRET_CANARY_123';
 const START = Date.parse('2026-03-25T06:00:00Z');
-const HOUR = 3_600_000;
 
 const ECHO = {
   whole: `key ${KEY} is not allowed`,
@@ -41,11 +41,6 @@ function echoingSeed() {
 }
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function filesUnder(dir: string): Promise<Array<{ name: string; text: string }>> {
   const out: Array<{ name: string; text: string }> = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -1,7 +1,7 @@
 // The API key when the OS keychain cannot be read at start-up: the user is told why the app asks for the key
 // again, and a key entered then is used for the session. Real simulator over loopback, fake clock.
 import { SettingsSchema } from '../../../electron/shared/settings';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../../electron/api/errors';
 import type { SecretStore } from '../../../electron/core/ports';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -24,11 +24,6 @@ class UnreadableKeychain implements SecretStore {
 }
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('engine: keychain unreadable at start-up', () => {
   it('tells the user in the popover notices, and clears that once a key is entered for the session', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1) });

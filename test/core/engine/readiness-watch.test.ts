@@ -1,13 +1,12 @@
 // The readiness check runs by itself before my shift: the platform is asked at the day-ahead mark and 1 hour
 // before (and hourly between), and a problem found at a mark is told once per mark, also across re-derivations.
 // Real engine, real simulator, fake clock; the platform's answer about notifications is a recorded stand-in.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotificationHealthResult } from '../../../electron/core/readiness/readiness';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { HOUR, MIN } from '../../support/time';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 // Daily at 09:00 UTC, Alice and me in turn: mine start 03-10 09:00.
 const seed = seedOf([
   {
@@ -22,11 +21,6 @@ const seed = seedOf([
 const MY_START = Date.parse('2026-03-10T09:00:00Z');
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('engine: readiness before my shift', () => {
   it('asks the platform at the marks and tells a problem (Start at login off) once at the day-ahead mark and once 1 h before', async () => {
     h = await createHarness({ startMs: MY_START - 30 * HOUR, seed });

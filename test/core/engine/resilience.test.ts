@@ -1,23 +1,17 @@
 // The engine when things go wrong: offline start, six hours without the service, a revoked key, a corrupt
 // settings file. Real simulator over loopback, fake clock.
 import { readdir } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../electron/simulator/server';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed, threeZoneSeed } from '../support/seeds';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { HOUR, MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 const IDS = ['sch_berlin', 'sch_newyork', 'sch_tokyo'];
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function ready(files: 'memory' | 'fs' = 'memory', seed: object = threeZoneSeed(), ids = IDS): Promise<Harness> {
   h = await createHarness({ startMs: START, seed, files });
   await seedSettings(h, { email: ME, scheduleIds: ids });

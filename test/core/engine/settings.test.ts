@@ -2,7 +2,7 @@
 // in memory and on disk. Real simulator over loopback, real files, fake clock.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, quietSeed } from '../support/seeds';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
@@ -10,11 +10,6 @@ import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 const START = Date.parse('2026-03-10T06:00:00Z');
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('engine: concurrent settings updates', () => {
   it('keeps both of two updates made at the same time, in the state and in the settings file', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1), files: 'fs' });

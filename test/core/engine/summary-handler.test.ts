@@ -1,14 +1,9 @@
 // The `summary:get` intent behind "Copy on-call summary": the engine's current state as hand-off text.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('summary:get', () => {
   it('answers the hand-off text for the watched schedules and my next block', async () => {
     h = await createHarness({ startMs: Date.parse('2026-03-25T10:00:00Z'), seed: threeZoneSeed() });

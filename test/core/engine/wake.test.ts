@@ -1,21 +1,16 @@
 // Waking up, as the engine sees it: a resume event and a sleep noticed from the clock alone (no event) each lead
 // to one fresh read of every schedule, and the catch-up for a shift that started while asleep comes only after
 // that read, from what the service says then.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 import { myBlocks } from '../support/truth';
+import { HOUR } from '../../support/time';
 
 const IDS = ['sch_berlin', 'sch_newyork', 'sch_tokyo'];
 const START = Date.parse('2026-03-25T00:00:00Z');
-const HOUR = 3_600_000;
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function awakeBeforeAStart() {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   await seedSettings(h, {

@@ -1,23 +1,18 @@
 // A simulated week in three zones across the Europe DST change, with the real simulator over loopback: every
 // planned reminder fires exactly once, at its instant; a restart mid-week repeats none and loses none; a sleep
 // over a shift start gives one "since" message.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 import { expectedReminders, myBlocks, type Expected } from '../support/truth';
+import { HOUR } from '../../support/time';
 
 const IDS = ['sch_berlin', 'sch_newyork', 'sch_tokyo'];
 const START = Date.parse('2026-03-25T00:00:00Z');
 const END = Date.parse('2026-04-01T00:00:00Z');
-const HOUR = 3_600_000;
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function setup(): Promise<{ h: Harness; expected: Expected[] }> {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   // A relaxed cadence keeps a simulated week fast; reminders are judged by the clock, not by polling.

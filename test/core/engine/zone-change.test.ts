@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalZone, ZONE_RECHECK_MS, type LocalZone } from '../../../electron/core/platform/local-zone';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { ms } from '../../support/time';
 
-const ms = (iso: string) => Date.parse(iso);
 // In March Berlin is UTC+1 and New York UTC-4 (its DST began on the 8th). I am on call daily 02:00–10:00Z:
 // 03:00–11:00 in Berlin, 22:00–06:00 in New York.
 const seed = () =>

@@ -14,9 +14,9 @@ import { appState } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { accountIdOf } from '../../../electron/shared/accounts';
+import { HOUR } from '../../support/time';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
-const HOUR = 3_600_000;
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
 
 type Fault = 'pass' | 'lost_after_landing' | 'fail_5xx' | 'refused' | 'stop_after_landing' | 'stop_before_landing';

@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness, Shown } from '../support/engine-harness';
 import { oneService } from './support/one-service';
+import { MIN } from '../../support/time';
 
 // Daily from Mon 2 March 08:00 UTC (09:00 Berlin): Alice (me) on even days, Bob on odd ones.
 const MY_FRI = { start: '2026-03-06T08:00:00Z', end: '2026-03-07T08:00:00Z' };
 const BOB_SAT = { start: '2026-03-07T08:00:00Z', end: '2026-03-08T08:00:00Z' };
-const MIN = 60_000;
 // Fri 08:40 Berlin: my shift starts in 20 min.
 const START = Date.parse(MY_FRI.start) - 20 * MIN;
 

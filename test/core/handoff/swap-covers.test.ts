@@ -2,20 +2,13 @@
 // So a teammate already on call with me can't cover me, I can't cover a shift I am already on with them, and their
 // shift can't be one whose partners change (one cover would put each partner on all of it). Main refuses each
 // before anything is sent, and says why; the service's overrides stay as they were.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SwapRequest } from '../../../electron/shared/handoff';
-import type { Harness } from '../support/engine-harness';
-import { overridesOn, pairSeed, startPairWorld, type SeedOverride } from './support/pair-world';
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { overridesOn, pairSeed, startPairWorld, type SeedOverride } from './support/pair-world';
 
 async function swapIn(r: SwapRequest, pairOverrides: SeedOverride[] = []): Promise<string> {
   const world = await startPairWorld(pairSeed(pairOverrides));
-  h = world.h;
   const answer = await world.h.clock.runWhileAdvancing(world.engine.handlers['swap:create'](r));
   expect(world.h.sim.requests.count({ route: 'createOverride' })).toBe(0);
   expect(overridesOn(world.h, 'sch_pair')).toHaveLength(pairOverrides.length);

@@ -1,7 +1,7 @@
 // Swap on a schedule where two people are on call at once: a teammate's shift that overlaps my block there is not
 // two separate times, so the two overrides would fight over the shared time and the service would not show a swap.
 // Main refuses it before sending anything; the same overlap on another schedule of the account is a real swap.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld } from './support/pair-world';
@@ -10,15 +10,8 @@ import { overridesOn, startPairWorld } from './support/pair-world';
 const MY_TUE = { scheduleId: 'sch_pair', start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
 const BOB_TUE_WED = { start: '2026-03-24T08:00:00Z', end: '2026-03-26T08:00:00Z', email: 'bob@example.com' };
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(): Promise<{ h: Harness; engine: Engine }> {
   const world = await startPairWorld();
-  h = world.h;
   return world;
 }
 

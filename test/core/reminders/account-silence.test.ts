@@ -2,14 +2,14 @@
 // what falls due meanwhile is not shown, not kept for the summary after quiet hours and not recorded as shown, so
 // after unmuting (or when the pause ends by itself) only what falls due from then on comes; the next shift's
 // reminders come as planned. The user's expectation is computed from the rotation, not read back from the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { jsonObject } from '../../support/json';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import { REMINDERS_FILE } from '../../../electron/core/storage/fired-store';
+import { ms } from '../../support/time';
 
-const ms = (iso: string) => Date.parse(iso);
 // Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z.
 const seed = () =>
   seedOf([
@@ -29,11 +29,6 @@ const FROM = '2026-03-10T12:00:00Z';
 const SPEAKS_AGAIN = '2026-03-11T05:30:00Z';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function setup(account: object): Promise<Harness> {
   h = await createHarness({ startMs: ms(FROM), seed: seed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_night'] });

@@ -2,24 +2,19 @@
 // (Alice's, 17:00–01:00) is sent unreadable from the first read on, so nothing the app read says my block stops at
 // 17:00: the end notification, the tray's tooltip and the hand-off don't say it does. Real engine, simulator over
 // loopback, fake clock. The expected words come from the setup (which span was sent unreadable), not from the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, OPS_ID as SID, opsSeed as seed } from '../support/seeds';
+import { MIN } from '../../support/time';
 
-const MIN = 60_000;
 const START = Date.parse('2026-03-21T08:00:00Z');
 const MY_END = Date.parse('2026-03-21T17:00:00Z');
 /** Alice's shift after mine, sent unreadable. */
 const AFTER = { fromMs: MY_END, toMs: Date.parse('2026-03-22T01:00:00Z') };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function run(unreadable: boolean): Promise<Harness> {
   h = await createHarness({ startMs: START, seed });
   await seedSettings(h, { email: ME, scheduleIds: [SID] });

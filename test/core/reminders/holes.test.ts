@@ -2,14 +2,13 @@
 // (unknown time); only time that two reads both cover can yield a change. My shift stays, its reminders still
 // come, and they say they rest on the last read that covered it. Real engine, simulator over loopback, fake clock;
 // what the app read is recorded at its client, so the expected wording comes from the reads, not from the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { timelineModel } from '../../../renderer/src/lib/timeline';
+import { HOUR, MIN } from '../../support/time';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 const SID = 'sch_ops';
 // Eight-hour shifts from 04:00 UTC, Alice, me, Bob in turn: mine are 12:00–20:00 UTC every day.
 const seed = seedOf([
@@ -35,11 +34,6 @@ interface Read {
 }
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function running(): Promise<{ h: Harness; reads: Read[]; engine: ReturnType<Harness['engine']> }> {
   h = await createHarness({ startMs: START, seed });
   const harness = h;

@@ -6,8 +6,8 @@
 // world's oracle (month-oracle.ts) and by the one for what it does not cover (month-partial-world.ts); the app's
 // code is never asked what to expect. MONTH_PARTIAL_SEEDS=n runs n seeds from the fixed one.
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../support/engine-harness';
+import { describe, expect, it } from 'vitest';
+import { createHarness } from '../support/engine-harness';
 import { printVerdict } from '../support/month-oracle';
 import { PartialWorld } from '../support/month-partial-world';
 import {
@@ -34,19 +34,16 @@ const END = START + 20 * DAY;
 const IDS = MONTH_SCHEDULES.map((s) => s.id);
 const REFRESH = { idleIntervalSec: 3600, nearIntervalSec: 600, nearWindowMin: 5 };
 
-let h: Harness | undefined;
-let world: PartialWorld | undefined;
-afterEach(async () => {
-  await world?.close();
-  await h?.close();
-  world = undefined;
-  h = undefined;
-});
-
 type Episode = { name: string; run: () => Promise<void> };
 
 async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[] }> {
-  h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: seed, revisionMoves: false });
+  const h = await createHarness({
+    startMs: START,
+    seed: monthSeed(),
+    files: 'fs',
+    jitterSeed: seed,
+    revisionMoves: false,
+  });
   const w = new PartialWorld(h, {
     scheduleIds: IDS,
     truthFromMs: START - 3 * DAY,
@@ -54,7 +51,6 @@ async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[]
     zone: 'Europe/Berlin',
     ...REFRESH,
   });
-  world = w;
   await w.prepare();
   const rnd = prng(seed);
   const lastChange = new Map<string, number>();

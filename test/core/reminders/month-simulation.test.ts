@@ -5,8 +5,8 @@
 // is closed or cut off) and a zone change. Expected messages are computed from the simulator's own shift lists
 // (support/month-oracle.ts), never from the app's code. The figures are printed per category.
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../support/engine-harness';
+import { describe, expect, it } from 'vitest';
+import { createHarness } from '../support/engine-harness';
 import { judgeMonth, printVerdict } from '../support/month-oracle';
 import {
   DAY,
@@ -33,19 +33,10 @@ const LEARN_MS = REFRESH.idleIntervalSec * 1000 + 2 * MIN;
 /** After a failing stretch: the backoff's longest wait (two refresh intervals, as promised) plus slack. */
 const LEARN_AFTER_FAILURES_MS = 2 * REFRESH.idleIntervalSec * 1000 + 2 * MIN;
 
-let h: Harness | undefined;
-let world: World | undefined;
-afterEach(async () => {
-  await world?.close();
-  await h?.close();
-  world = undefined;
-  h = undefined;
-});
-
 type Episode = { name: string; run: () => Promise<void> };
 
 async function simulate(): Promise<World> {
-  h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: SEED });
+  const h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: SEED });
   const w = new World(h, {
     scheduleIds: IDS,
     truthFromMs: START - 3 * DAY,
@@ -53,7 +44,6 @@ async function simulate(): Promise<World> {
     zone: 'Europe/Berlin',
     ...REFRESH,
   });
-  world = w;
   await w.prepare();
   const rnd = prng(SEED);
   const lastChange = new Map<string, number>();

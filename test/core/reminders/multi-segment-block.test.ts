@@ -2,7 +2,7 @@
 // shifts from the previous hour on, so later snapshots no longer show the block's first segment: its start
 // looks later than it was. Each reminder must still be shown exactly once, the start at the true start and the
 // end at the true end, with the engine running over the real simulator for days.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openFiredStore } from '../../../electron/core/storage/cache';
 import type { NotificationRequest } from '../../../electron/core/ports';
 import { planReminders } from '../../../electron/core/reminders/plan';
@@ -12,9 +12,8 @@ import { FakeClock } from '../support/fake-clock';
 import { alice, bob, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { myBlocks } from '../support/truth';
+import { DAY } from '../../support/time';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const START = Date.parse('2026-03-10T06:00:00Z');
 const END = START + 6 * DAY;
 const ME = 'me@example.com';
@@ -39,11 +38,6 @@ const seed = {
 };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 const at = (n: Shown): string => new Date(n.atMs).toISOString();
 

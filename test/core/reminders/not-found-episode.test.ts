@@ -1,24 +1,18 @@
 // Issue 18, case 5: a change to my shifts made while the schedule answered 404 is told once it answers again, by
 // comparing what the app knew before the episode with what it reads after it. Real engine, real simulator over
 // loopback, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { HOUR, MIN } from '../../support/time';
 
 // Berlin: Alice is on call 2026-03-25 08:00Z → 2026-03-26 08:00Z; I am on call the next day, 08:00Z → 08:00Z.
 const START = Date.parse('2026-03-25T10:00:00Z');
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 const BERLIN = 'sch_berlin';
 const MY_NEXT = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started() {
   h = await createHarness({ startMs: START, seed: threeZoneSeed() });
   await seedSettings(h, { email: ME, scheduleIds: [BERLIN] });

@@ -18,11 +18,11 @@ import { keptAfterRead } from '../../../electron/core/sync/kept';
 import { deriveState } from '../../../electron/core/state/derive';
 import { SETUP_OK } from '../support/fixtures';
 import { alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import { MIN } from '../../support/time';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 80);
 const SEED = Number(process.env['FC_SEED'] ?? 35);
 const H = 3_600_000;
-const MIN = 60_000;
 const HOURS = 96;
 const T0 = Date.parse('2026-03-10T00:00:00Z');
 const NOW_H = 48;

@@ -2,14 +2,13 @@
 // 03:00 inside quiet hours 22:00–07:00 still gets its heads-up, its 15-minute reminder and "on call now"; what is
 // not urgent (a lead 20 h ahead, a coverage request at 23:30) waits and comes as one summary at 07:00, once, also
 // across a restart during quiet hours; a pause works the same way and never silences a shift start.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { jsonObject } from '../../support/json';
+import { MIN, ms } from '../../support/time';
 
-const MIN = 60_000;
-const ms = (iso: string) => Date.parse(iso);
 // Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
 const seed = () =>
   seedOf([
@@ -25,11 +24,6 @@ const seed = () =>
 const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function setup(startIso: string, extra: object = {}): Promise<Harness> {
   h = await createHarness({ startMs: ms(startIso), seed: seed(), files: 'fs' });
   await seedSettings(h, {

@@ -4,14 +4,14 @@
 // 01:00 reminder, and it comes. (2) My 03:00 shift handed to Alice at 23:00: the notice comes at once, not at 07:00.
 // Issue 34 case 13: turning quiet hours on (or upgrading with them on) never says "On call now" again for a running
 // shift whose start falls in the new quiet window.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { jsonObject } from '../../support/json';
+import { ms } from '../../support/time';
 
-const ms = (iso: string) => Date.parse(iso);
 const seed = () =>
   seedOf([
     {
@@ -29,11 +29,6 @@ const QUIET_OFF = { ...QUIET, enabled: false };
 const TWO_HOURS_ONLY = { leadTimesMin: [120], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function setup(
   startIso: string,
   extra: object,

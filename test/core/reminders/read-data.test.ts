@@ -2,12 +2,11 @@
 // after a wake is not "heard from"; a lead or start from data older than the refresh allows says what it rests on;
 // a lead slept through while its shift is still ahead is caught up; a first run tells nothing from before it began.
 // Real engine, real simulator over loopback, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { HOUR, MIN } from '../../support/time';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 // Daily at 09:00 UTC (10:00 in Berlin, the harness's zone), Alice and me in turn: mine are 03-10 09:00 → 03-11 09:00, 03-12 → 03-13, …
 const seed = seedOf([
   {
@@ -23,11 +22,6 @@ const MY_START = Date.parse('2026-03-10T09:00:00Z');
 const MY_END = Date.parse('2026-03-11T09:00:00Z');
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function running(startMs: number): Promise<{ h: Harness; engine: ReturnType<Harness['engine']> }> {
   h = await createHarness({ startMs, seed });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_plat'] });

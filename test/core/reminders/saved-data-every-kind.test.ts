@@ -1,14 +1,13 @@
 // Issue 27, case 4: every reminder kind says what it rests on when its data is not fresh — the quiet-hours heads-up,
 // the summary after quiet time, leads, starts, ends and late ends. Real engine, simulator, real files, fake clock;
 // the expected "saved data from" time is the last answer the app got, recorded at its client.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { jsonObject } from '../../support/json';
+import { MIN, ms } from '../../support/time';
 
-const MIN = 60_000;
-const ms = (iso: string) => Date.parse(iso);
 // Berlin in March (UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
 const seed = seedOf([
   {
@@ -23,11 +22,6 @@ const seed = seedOf([
 const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 /** The app running from `startIso`, with quiet hours 22:00–07:00; `answers`: when the service answered it (ok). */
 async function running(
   startIso: string,

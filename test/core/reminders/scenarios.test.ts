@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { DAY, HOUR, iso, ME, MIN, monthSeed, World, type Seen } from '../support/month-world';
 import type { Block } from '../support/truth';
@@ -19,13 +19,6 @@ const SETTLE = 2 * MIN;
 
 let h: Harness | undefined;
 let w: World | undefined;
-afterEach(async () => {
-  await w?.close();
-  await h?.close();
-  w = undefined;
-  h = undefined;
-});
-
 async function open(
   options: { ids?: string[]; settingsIds?: string[]; files?: 'memory' | 'fs'; startMs?: number } = {},
 ): Promise<World> {

@@ -6,8 +6,8 @@ import { createReminderScheduler } from '../../../electron/core/reminders/schedu
 import { FakeClock } from '../support/fake-clock';
 import { bob, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { MIN } from '../../support/time';
 
-const MIN = 60_000;
 // Platform primary (Berlin, CET in early March): I am on call 09:00–17:00 local = 08:00–16:00Z, with Bob.
 const snapshot = snapshotOf([
   scheduleSnap(

@@ -3,7 +3,7 @@
 // at its start say "until at least 17:00" as the tray does, never a plain "until 17:00" or "09:00–17:00". Real
 // engine, simulator over loopback, fake clock; the expected words come from the setup (which span was sent
 // unreadable), not from the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, OPS_ID as SID, opsSeed as seed } from '../support/seeds';
 
@@ -12,11 +12,6 @@ const MY_START = Date.parse('2026-03-21T09:00:00Z');
 const MY_END = Date.parse('2026-03-21T17:00:00Z');
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function shownBefore(unreadable: boolean): Promise<string[]> {
   h = await createHarness({ startMs: START, seed });
   await seedSettings(h, { email: ME, scheduleIds: [SID] });

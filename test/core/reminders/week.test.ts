@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { me } from '../support/fixtures';
 import { T0, harness, weekSnapshot, type Shown } from '../support/week';
+import { MIN } from '../../support/time';
 
-const MIN = 60_000;
 const END_OF_WEEK = Date.parse('2026-04-03T12:00:00Z');
 
 /** Independently of the planner: every instant a reminder is owed for my shifts in the week snapshot. */

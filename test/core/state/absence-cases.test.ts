@@ -28,12 +28,11 @@ import {
   shift,
   snapshotOf,
 } from '../support/fixtures';
+import { DAY, HOUR } from '../../support/time';
 
 const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T13:05:00Z'; // Mon 14:05 in Berlin
 const FETCHED = '2026-03-02T13:02:00Z'; // Mon 14:02 in Berlin
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const iso = (msValue: number): string => new Date(msValue).toISOString();
 
 const SERVER: ApiError = {

@@ -6,8 +6,8 @@ import { UserSchema } from '../../../electron/api/schemas';
 import { rankCandidates } from '../../../electron/core/state/candidates';
 import { CandidateSchema } from '../../../electron/shared/ipc-contract';
 import { details, scheduleSnap, settingsWith, shift, snapshotOf, user } from '../support/fixtures';
+import { ms } from '../../support/time';
 
-const ms = (iso: string): number => Date.parse(iso);
 const withZone = (name: string, zone: string, extra: Record<string, unknown> = {}) =>
   UserSchema.parse({ ...user(name), time_zone: zone, ...extra });
 

@@ -12,9 +12,9 @@ import { defaultSettings } from '../../../electron/shared/settings';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { ME, quietSeed } from '../support/seeds';
+import { MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
-const MIN = 60_000;
 const FOLDER = '/home/me/.config/OnCall Tray';
 
 let h: Harness | undefined;

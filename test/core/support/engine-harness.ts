@@ -14,6 +14,7 @@ import { startSimulator, type RunningSimulator } from '../../../electron/simulat
 import { IoClock, type InFlight } from './io-clock';
 import { MemoryFileStore } from './memory-file-store';
 import { prng } from './prng';
+import { closeAfterTest } from '../../support/closing';
 
 export class MemorySecrets implements SecretStore {
   readonly entries = new Map<string, string>();
@@ -117,7 +118,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const notifier = new RecordingNotifier(clock);
   const engines: Engine[] = [];
   const jitter = prng(options.jitterSeed ?? 1);
-  return {
+  let closed = false;
+  return closeAfterTest({
     clock,
     sim,
     dir,
@@ -139,12 +141,15 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       engines.push(engine);
       return engine;
     },
+    // Closed after each test (test/support/closing.ts) and often by the test too: the second close does nothing.
     async close() {
+      if (closed) return;
+      closed = true;
       for (const e of engines) await e.stop();
       await sim.close();
       await rm(dir, { recursive: true, force: true });
     },
-  };
+  });
 }
 
 /**

@@ -3,6 +3,8 @@ import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/a
 import { defaultServiceSettings, type ServiceSettings } from '../../../electron/shared/settings';
 import type { AccountSetup } from '../../../electron/shared/view-state';
 import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
+import { ms } from '../../support/time';
+export { ms };
 
 export function user(name: string, email = `${name.toLowerCase()}@example.com`): User {
   return { id: `usr_${name.toLowerCase()}`, name, email, role: 'standard', seat: 'member', chat_id: `U${name}` };
@@ -75,5 +77,3 @@ export function coverage(
     })),
   };
 }
-
-export const ms = (iso: string): number => Date.parse(iso);

@@ -18,12 +18,11 @@ import type { ScheduleState } from '../../../electron/simulator/state';
 import type { AppState } from '../../../electron/shared/view-state';
 import { createHarness, type Harness } from './engine-harness';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { MIN, HOUR, DAY } from '../../support/time';
+export { MIN, HOUR, DAY };
 
 export const ME = 'me@example.com';
 export const ZONE = 'Europe/Berlin';
-export const MIN = 60_000;
-export const HOUR = 60 * MIN;
-export const DAY = 24 * HOUR;
 /** The app's horizon (its default): "no shift of yours in the next 14 days". */
 export const HORIZON_DAYS = 14;
 /** The n-th API key of mine on the service (the first is in the seed; `newKey` adds the next). */

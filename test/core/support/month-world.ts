@@ -11,13 +11,13 @@ import type { Engine } from '../../../electron/core/engine/types';
 import type { NotificationRequest, Notifier } from '../../../electron/core/ports';
 import type { Fault } from '../../../electron/simulator/faults';
 import type { Harness } from './engine-harness';
+import { closeAfterTest } from '../../support/closing';
 import { myBlocks, type Block } from './truth';
+import { MIN, HOUR, DAY } from '../../support/time';
+export { MIN, HOUR, DAY };
 
 export const ME = 'me@example.com';
 export const MANAGER_KEY = 'ocs_manager_alice';
-export const MIN = 60_000;
-export const HOUR = 60 * MIN;
-export const DAY = 24 * HOUR;
 
 export const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
@@ -315,6 +315,7 @@ export class World {
     this.proxy = new Proxy(Number(new URL(h.sim.url).port));
     this.zone = options.zone;
     this.manager = createClient({ baseUrl: h.sim.url, getApiKey: () => MANAGER_KEY, maxTries: 1 });
+    closeAfterTest(this);
   }
 
   now(): number {
@@ -515,7 +516,11 @@ export class World {
     return zone;
   }
 
+  private shut = false;
+
   async close(): Promise<void> {
+    if (this.shut) return;
+    this.shut = true;
     await this.engine?.stop();
     this.engine = undefined;
     this.manager.close();

@@ -9,9 +9,9 @@ import { createHarness, seedSettings, type Harness, type Shown } from './engine-
 import { ME, seedOf } from './seeds';
 import { myBlocks, type Block } from './truth';
 import { jsonObject } from '../../support/json';
+import { MIN, HOUR } from '../../support/time';
+export { MIN, HOUR };
 
-export const MIN = 60_000;
-export const HOUR = 60 * MIN;
 export const ZONE = 'Europe/Berlin';
 /** Tue 10 March 2026, 11:00 Berlin; a world runs 36 h from here. */
 export const T0 = Date.parse('2026-03-10T10:00:00Z');

@@ -13,9 +13,9 @@ import { startScriptServer, type ScriptServer } from '../../api/support/script-s
 import { IoClock } from '../support/io-clock';
 import { COVERAGE, serveFaults, type FaultService } from './support/fault-service';
 import { textMatching } from '../../support/matchers';
+import { HOUR } from '../../support/time';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
-const HOUR = 3_600_000;
 const HOURS = 24;
 const refresh = defaultSettings().refresh;
 const idleMs = refresh.idleIntervalSec * 1000;

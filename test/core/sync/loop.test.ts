@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSyncRig, type SyncRig } from '../support/sync-rig';
 import { ME, quietSeed, threeZoneSeed } from '../support/seeds';
+import { HOUR, MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 
 let rig: SyncRig | undefined;
 afterEach(async () => {

@@ -9,9 +9,9 @@ import { createHarness, seedSettings, type Harness } from '../support/engine-har
 import { createSyncRig, type SyncRig } from '../support/sync-rig';
 import { ME, quietSeed, threeZoneSeed } from '../support/seeds';
 import { textMatching } from '../../support/matchers';
+import { MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
-const MIN = 60_000;
 const WAIT_MS = 60_000;
 
 let h: Harness | undefined;

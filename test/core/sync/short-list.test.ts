@@ -16,12 +16,10 @@ import { countsText, uncoveredText } from '../../../renderer/src/lib/glance';
 import { cardLines, coverageNote, myStateLine } from '../../../renderer/src/lib/status-model';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { DAY, HOUR, MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-02T13:05:00Z'); // Mon 14:05 in Berlin
 const ZONE = 'Europe/Berlin';
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 
 /** Me, Alice and Bob hand over every hour: the app's window (a week back, 15 days ahead) holds 528 shifts. */
 function hourlySeed() {

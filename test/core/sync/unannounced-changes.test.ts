@@ -1,14 +1,14 @@
 // A service whose `current_revision` never moves when an override is created (the spec doesn't promise it does).
 // The app must not keep telling the old rotation for hours: the probe's current/next shift is compared with the
 // cached shifts, and a contradiction re-reads them at once. Real engine, real simulator, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-10T03:00:00Z');
-const MIN = 60_000;
 // Daily at 09:00 UTC: 03-09 Alice, 03-10 me, 03-11 Bob, 03-12 Carol, …
 const seed = seedOf([
   {
@@ -22,11 +22,6 @@ const seed = seedOf([
 ]);
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function giveMyShiftToBob(harness: Harness): Promise<void> {
   const other = createClient({ baseUrl: harness.sim.url, getApiKey: () => harness.sim.apiKey });
   const made = await harness.clock.inFlight.track(

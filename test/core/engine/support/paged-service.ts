@@ -3,9 +3,9 @@
 import { meta, schedule, shift, user } from '../../../api/support/fixtures';
 import type { Step } from '../../../api/support/script-server';
 import type { Gate, GateResponder, WireEvent } from '../../../api/support/gate-server';
+import { HOUR } from '../../../support/time';
 
 export const SHIFTS_TOTAL = 250;
-const HOUR = 3_600_000;
 const wire = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 export interface PagedServiceOptions {

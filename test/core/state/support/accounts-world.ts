@@ -10,9 +10,10 @@ import { defaultSettings, serviceSettings, type Account, type Settings } from '.
 import type { AppState } from '../../../../electron/shared/view-state';
 import type { Snapshot } from '../../../../electron/core/model/snapshot';
 import { alice, bob, coverage, details, me, scheduleSnap, shift, snapshotOf, SETUP_OK } from '../../support/fixtures';
+import { HOUR } from '../../../support/time';
+export { HOUR };
 
 export const NOW = Date.parse('2026-03-04T12:00:00Z');
-export const HOUR = 60 * 60_000;
 export const ZONE = 'Europe/Berlin';
 export const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
 /** Room for a long FC_RUNS hunt on a busy machine; the default runs take a few seconds. */
