@@ -3,8 +3,9 @@
 // parts that matter read with js-yaml and zod: the CI matrix (three systems × Node 22 and 20, Linux in Debian with
 // what .ci/run installs, the Electron smoke tests under Xvfb with a keyring and dunst, a packaged app launched), the
 // release (a version tag, dmg for x64 and arm64 each on its own architecture, nsis, AppImage and deb, SHA-256 sums, a
-// draft release, signing secrets as the README lists them), and that both run exactly the commands the README
-// documents, in its order; actions pinned by commit SHA on their Node 24 majors; the README's npm (11) installed
+// draft release, signing secrets as docs/packaging-and-releasing.md lists them), and that both run exactly the
+// commands that document lists, in its order; actions pinned by commit SHA on their Node 24 majors; the npm (11)
+// docs/install.md asks for installed
 // before every `npm ci`; the signing step run in bash, its secrets read back from $GITHUB_ENV whole. And
 // `npm run test:electron` here, without Electron's binary, skips with one line.
 import { execFile } from 'node:child_process';
@@ -18,7 +19,7 @@ import { load } from 'js-yaml';
 import { electronBinary } from '../../scripts/electron-binary.mjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
+import { CI_DOC, commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
 import { textMatching } from '../support/matchers';
 
 const root = process.cwd();
@@ -106,10 +107,10 @@ function workflowCommands(w: Workflow): string[] {
   return seen;
 }
 
-/** The README's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
+/** The CI document's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
 function documentedCommands(): string[][] {
-  const blocks = readmeCommands(read('README.md'));
-  expect(blocks, 'the README section').toBeDefined();
+  const blocks = readmeCommands(read(CI_DOC));
+  expect(blocks, `the section in ${CI_DOC}`).toBeDefined();
   return blocks ?? [];
 }
 
@@ -231,7 +232,7 @@ describe('the GitHub Actions workflows', () => {
     for (const ext of ['dmg', 'exe', 'AppImage', 'deb']) expect(collect).toContain(`'*.${ext}'`);
   });
 
-  it('release: SHA-256 sums and a draft release with write permission only where needed; signing secrets as in the README', () => {
+  it('release: SHA-256 sums and a draft release with write permission only where needed; signing secrets as documented', () => {
     const release = workflow('release.yml');
     expect(release.permissions).toEqual({ contents: 'read' });
     const draft = job(release, 'release');
@@ -240,9 +241,8 @@ describe('the GitHub Actions workflows', () => {
     const scripts = draft.steps.map((s) => s.run ?? '').join('\n');
     expect(scripts).toContain('node scripts/sha256sums.mjs packages');
     expect(scripts).toMatch(/gh release create "\$GITHUB_REF_NAME" packages\/\* --draft/);
-    // The secrets the workflow reads are exactly those the README documents; without them it says "UNSIGNED".
-    const readme = read('README.md');
-    const documented = [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)]
+    // The secrets the workflow reads are exactly those the CI document lists; without them it says "UNSIGNED".
+    const documented = [...read(CI_DOC).matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)]
       .flatMap((m) => [...(m[1] ?? '').matchAll(/`(\w+)`/g)].map((n) => n[1] ?? ''))
       .sort();
     expect(secretsIn(read('.github/workflows/release.yml'))).toEqual(documented);
@@ -276,8 +276,9 @@ describe('the GitHub Actions workflows', () => {
     }
   });
 
-  it('install the npm the README asks for before every npm ci', () => {
-    const wanted = /Node\.js 20 or newer with npm (\d+)/.exec(read('README.md'))?.[1];
+  it('install the npm the README and docs/install.md ask for before every npm ci', () => {
+    const wanted = /Node\.js 20 or newer with npm (\d+)/.exec(read('docs/install.md'))?.[1];
+    expect(/Node\.js 20 or newer with npm (\d+)/.exec(read('README.md'))?.[1]).toBe(wanted);
     expect(wanted).toBe('11');
     for (const file of ['ci.yml', 'release.yml']) {
       for (const [id, j] of Object.entries(workflow(file).jobs)) {
@@ -330,7 +331,7 @@ describe('the GitHub Actions workflows', () => {
     },
   );
 
-  it('run exactly the commands the README documents, in its order', () => {
+  it('run exactly the commands the CI document lists, in its order', () => {
     const [ciDocs, releaseDocs, ...rest] = documentedCommands();
     expect(rest).toEqual([]);
     expect(workflowCommands(workflow('ci.yml'))).toEqual(ciDocs);
