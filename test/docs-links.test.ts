@@ -2,9 +2,11 @@
 // relative link in the README, CONTRIBUTING, SECURITY and docs/ reaches a file (and a heading, when it names one);
 // every image shown is one `npm run screenshots` makes, shown once; and no image in docs/screenshots is left over.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCS_IMAGES } from './e2e/support/docs-images';
+import { DOCS_IMAGES, optimiserFor, pngquantFound, pngquantNotice } from './e2e/support/docs-images';
 
 const root = process.cwd();
 const read = (path: string): string => readFileSync(join(root, path), 'utf8').replace(/\r\n/g, '\n');
@@ -104,5 +106,20 @@ describe('the README and docs', () => {
     const onDisk = readdirSync(join(root, 'docs', 'screenshots')).map((f) => `docs/screenshots/${f}`);
     expect(onDisk.filter((f) => !made.includes(f))).toEqual([]);
     expect(made.filter((f) => !onDisk.includes(f))).toEqual([]);
+  });
+
+  it('npm run screenshots without pngquant: one line saying what to install, and the PNG kept as rendered', async () => {
+    expect(pngquantFound('pngquant-not-installed-here')).toBe(false);
+    expect(pngquantNotice(false)).toMatch(/^pngquant not found: .*apt-get install pngquant.*npm run screenshots/);
+    expect(pngquantNotice(true)).toBeUndefined();
+    const dir = await mkdtemp(join(tmpdir(), 'oncall-shots-'));
+    try {
+      await writeFile(join(dir, 'raw.png'), 'png bytes');
+      await optimiserFor(false)(join(dir, 'raw.png'), join(dir, 'shot.png'));
+      expect(await readFile(join(dir, 'shot.png'), 'utf8')).toBe('png bytes');
+      expect(existsSync(join(dir, 'raw.png'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
