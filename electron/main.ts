@@ -174,12 +174,14 @@ function registerHandlers(
 function settingsFollower(
   { platform, demo, windows }: Context,
   onShortcutProblem: (message: string | undefined) => void,
+  onLoginProblem: (message: string | undefined) => void,
 ) {
   const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log);
   let loginApplied: boolean | undefined;
   const autostart = {
     platform,
     setLoginItemSettings: (s: { openAtLogin: boolean }) => app.setLoginItemSettings(s),
+    getLoginItemSettings: () => app.getLoginItemSettings(),
     env: process.env,
     execPath: process.execPath,
     args: app.isPackaged ? [] : [app.getAppPath()],
@@ -190,8 +192,12 @@ function settingsFollower(
       onShortcutProblem(shortcut.problem());
       if (demo || settings.startAtLogin === loginApplied) return;
       loginApplied = settings.startAtLogin;
-      void applyStartAtLogin(settings.startAtLogin, autostart).catch((e: unknown) =>
-        log(`start at login: ${String(e)}`),
+      void applyStartAtLogin(settings.startAtLogin, autostart).then(
+        (problem) => onLoginProblem(problem),
+        (e: unknown) => {
+          log(`start at login: ${String(e)}`);
+          onLoginProblem(`Start at login could not be set: ${e instanceof Error ? e.message : String(e)}`);
+        },
       );
     },
     dispose: () => shortcut.dispose(),
@@ -231,10 +237,15 @@ async function startShell(demo: DemoSession | undefined) {
   // Why the global shortcut is not registered (tray menu, and Settings through shortcut:status).
   let shortcutProblem: string | undefined;
   const unregisterIpc = registerHandlers(engine, context, tray.bounds, () => shortcutProblem);
-  const follower = settingsFollower(context, (problem) => {
-    shortcutProblem = problem;
-    tray.controller.setShortcutProblem(problem);
-  });
+  const follower = settingsFollower(
+    context,
+    (problem) => {
+      shortcutProblem = problem;
+      tray.controller.setShortcutProblem(problem);
+    },
+    // What the OS read back of the login item (macOS may wait for approval): said in the tray menu.
+    (problem) => tray.controller.setLoginProblem(problem),
+  );
   let started = false;
   // The state last shown, the popover's prerender ahead of its request (set once the bundle is loaded).
   let shown: AppState | undefined;

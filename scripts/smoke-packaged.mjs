@@ -8,10 +8,11 @@
 // the app has no other quit path than its tray menu): there it is stopped after the checks, and the line says so.
 // Usage: node scripts/smoke-packaged.mjs   (Linux: under xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeQuietly, stopTree } from './smoke-cleanup.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const POPOVER = 'app://renderer/index.html?window=popover';
@@ -134,8 +135,10 @@ async function main() {
     );
 
     if (process.platform === 'win32') {
-      execFileSync('taskkill', ['/pid', String(child.pid), '/T', '/F']);
-      await exit;
+      // taskkill refuses a process that is already gone: only one still running after it is a failure.
+      const stopped = stopTree(child.pid);
+      await Promise.race([exit, sleep(10_000)]);
+      if (!exited) throw new Error(stopped ? 'the app did not exit after taskkill' : 'taskkill could not stop the app');
       say(
         'quit on request: not checked on Windows (no signal reaches a tray app there, and it has no other quit path than its menu); stopped with taskkill',
       );
@@ -157,14 +160,13 @@ async function main() {
     console.error(`packaged smoke failed: ${error instanceof Error ? error.message : String(error)}`);
     console.error(`--- the app's output ---\n${output.slice(-4000)}`);
     if (!exited) {
-      if (process.platform === 'win32')
-        execFileSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
+      if (process.platform === 'win32') stopTree(child.pid);
       else child.kill('SIGKILL');
     }
     process.exitCode = 1;
   } finally {
     await Promise.race([exit, sleep(5_000)]);
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    removeQuietly(dataDir);
   }
 }
 

@@ -500,3 +500,17 @@ describe.each(DESKTOP_PLATFORMS)('main process on %s', (platform) => {
     }
   });
 });
+
+describe('main process: the login item as macOS reads it back', () => {
+  it('"Start at login" turned on but waiting for approval in System Settings: the tray menu says so', async () => {
+    const standInOptions = { loginItemStatus: 'requires-approval' as const };
+    const { standIn, shell } = await launch({ demo: false, platform: 'darwin', standIn: standInOptions });
+    if (!shell) throw new Error('main did not start');
+    clickMenu(standIn, 'Start at login');
+    await until(shell.engine, (s) => s.settings.startAtLogin);
+    const labels = () => shell.tray.current().menu.flatMap((i) => ('label' in i ? [i.label] : []));
+    await vi.waitFor(() =>
+      expect(labels()).toContainEqual(expect.stringMatching(/^Start at login waits for your approval: allow OnCall/)),
+    );
+  });
+});

@@ -2,13 +2,21 @@
 // entry on Linux. Everything it needs is passed in, so the Linux part runs in tests against a temporary HOME.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { AUTOSTART_FILE_NAME, autostartDesktopEntry, autostartDir } from '../core/platform/autostart';
+import {
+  AUTOSTART_FILE_NAME,
+  autostartDesktopEntry,
+  autostartDir,
+  loginItemProblem,
+  type LoginItemReadback,
+} from '../core/platform/autostart';
 import { platformTraits } from '../core/platform/desktop-platform';
 
 export interface AutostartOptions {
   platform: NodeJS.Platform;
   /** Electron's app.setLoginItemSettings (macOS, Windows). */
   setLoginItemSettings(settings: { openAtLogin: boolean }): void;
+  /** Electron's app.getLoginItemSettings (macOS, Windows): what the OS made of it, read back. */
+  getLoginItemSettings(): LoginItemReadback;
   env: { XDG_CONFIG_HOME?: string | undefined; HOME?: string | undefined; APPIMAGE?: string | undefined };
   execPath: string;
   /** Extra arguments, e.g. the app folder when running unpackaged (`electron .`). */
@@ -21,15 +29,16 @@ export function linuxAutostartPath(env: AutostartOptions['env']): string {
   return posix.join(autostartDir(env), AUTOSTART_FILE_NAME);
 }
 
-export async function applyStartAtLogin(enabled: boolean, o: AutostartOptions): Promise<void> {
+/** Sets Start at login, and says why it did not take (from the OS's own read-back), or undefined when it did. */
+export async function applyStartAtLogin(enabled: boolean, o: AutostartOptions): Promise<string | undefined> {
   if (platformTraits(o.platform).autostart === 'login-items') {
     o.setLoginItemSettings({ openAtLogin: enabled });
-    return;
+    return loginItemProblem(enabled, o.getLoginItemSettings());
   }
   const path = linuxAutostartPath(o.env);
   if (!enabled) {
     await rm(path, { force: true });
-    return;
+    return undefined;
   }
   // An AppImage's own path survives updates in place; the mounted execPath changes on every launch.
   const command = o.env.APPIMAGE ? [o.env.APPIMAGE] : [o.execPath, ...(o.args ?? [])];
@@ -41,4 +50,5 @@ export async function applyStartAtLogin(enabled: boolean, o: AutostartOptions): 
   });
   await mkdir(autostartDir(o.env), { recursive: true });
   await writeFile(path, text, { mode: 0o644 });
+  return undefined;
 }

@@ -78,6 +78,8 @@ export interface TrayController {
   update(state: AppState): void;
   /** Shows (or, with undefined, clears) why the global shortcut does not work. */
   setShortcutProblem(message: string | undefined): void;
+  /** Shows (or clears) why Start at login is not what Settings says, as the OS read it back. */
+  setLoginProblem(message: string | undefined): void;
   /** What is on screen now, for diagnostics and tests. */
   current(): { icon: TrayIcon | undefined; tooltip: string; menu: TrayMenuItem[] };
   dispose(): void;
@@ -92,6 +94,7 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
   let menu: M | undefined;
   let cancelTimer: (() => void) | undefined;
   let shortcutProblem: string | undefined;
+  let loginProblem: string | undefined;
 
   function render(): void {
     if (!state) return;
@@ -117,7 +120,11 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
   }
 
   function extrasNow() {
-    return { ...(o.locale ? { locale: o.locale } : {}), ...(shortcutProblem ? { shortcutProblem } : {}) };
+    return {
+      ...(o.locale ? { locale: o.locale } : {}),
+      ...(shortcutProblem ? { shortcutProblem } : {}),
+      ...(loginProblem ? { loginProblem } : {}),
+    };
   }
 
   /** Everything the tray shows at an instant, as one string: the next refresh is when it would change. */
@@ -147,6 +154,11 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     setShortcutProblem(message) {
       if (message === shortcutProblem) return;
       shortcutProblem = message;
+      render();
+    },
+    setLoginProblem(message) {
+      if (message === loginProblem) return;
+      loginProblem = message;
       render();
     },
     current: () => ({ icon, tooltip, menu: menuItems }),

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyStartAtLogin, linuxAutostartPath } from '../../electron/adapters/autostart';
-import { autostartDesktopEntry, autostartDir, quoteExecArg } from '../../electron/core/platform/autostart';
+import {
+  autostartDesktopEntry,
+  autostartDir,
+  loginItemProblem,
+  quoteExecArg,
+} from '../../electron/core/platform/autostart';
 import { DESKTOP_PLATFORMS, platformTraits } from '../../electron/core/platform/desktop-platform';
 
 const homes: string[] = [];
@@ -58,6 +63,7 @@ describe.each(DESKTOP_PLATFORMS)('start at login follows the setting on %s', (pl
     const opts = {
       platform,
       setLoginItemSettings: (s: { openAtLogin: boolean }) => void calls.push(s.openAtLogin),
+      getLoginItemSettings: () => ({ openAtLogin: calls.at(-1) ?? false }),
       env,
       execPath: '/opt/OnCall Tray/oncall-tray',
     };
@@ -76,5 +82,40 @@ describe.each(DESKTOP_PLATFORMS)('start at login follows the setting on %s', (pl
       expect(calls).toEqual([true, false]);
       await expect(stat(join(home, '.config'))).rejects.toThrow(/ENOENT/);
     }
+  });
+});
+
+describe('start at login as the OS reads it back', () => {
+  it('macOS: a login item waiting for approval, or turned off in System Settings, is said; enabled is not', async () => {
+    // Electron's getLoginItemSettings on macOS 13+: `status` is the truth, `openAtLogin` only what was asked.
+    expect(loginItemProblem(true, { openAtLogin: true, status: 'enabled' })).toBeUndefined();
+    expect(loginItemProblem(true, { openAtLogin: true, status: 'requires-approval' })).toMatch(
+      /^Start at login waits for your approval: allow OnCall Tray \(macOS: System Settings → General → Login Items/,
+    );
+    expect(loginItemProblem(true, { openAtLogin: true, status: 'not-registered' })).toMatch(/did not register/);
+    expect(loginItemProblem(true, { openAtLogin: true, status: 'not-found' })).toMatch(/did not register/);
+    expect(loginItemProblem(false, { openAtLogin: false, status: 'not-registered' })).toBeUndefined();
+    expect(loginItemProblem(false, { openAtLogin: false, status: 'requires-approval' })).toBeUndefined();
+    expect(loginItemProblem(false, { openAtLogin: true, status: 'enabled' })).toMatch(/still starts OnCall Tray/);
+    // Windows: no status, openAtLogin is what the registry's run key says.
+    expect(loginItemProblem(true, { openAtLogin: true })).toBeUndefined();
+    expect(loginItemProblem(true, { openAtLogin: false })).toMatch(/did not register/);
+  });
+
+  it('the adapter sets, then reads back: its answer is the problem, or undefined when the OS agrees', async () => {
+    const home = await freshHome();
+    let status: string | undefined = 'requires-approval';
+    const opts = {
+      platform: 'darwin' as const,
+      setLoginItemSettings: () => undefined,
+      getLoginItemSettings: () => ({ openAtLogin: true, status }),
+      env: { HOME: home },
+      execPath: '/Applications/OnCall Tray.app/Contents/MacOS/OnCall Tray',
+    };
+    expect(await applyStartAtLogin(true, opts)).toMatch(/waits for your approval/);
+    status = 'enabled';
+    expect(await applyStartAtLogin(true, opts)).toBeUndefined();
+    // Linux: the entry written is the truth (nothing to read back from the system).
+    expect(await applyStartAtLogin(true, { ...opts, platform: 'linux' })).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 // A Windows checkout, made visible on Linux: git for Windows installs with core.autocrlf=true, which turns every LF
 // into CRLF on checkout unless .gitattributes says otherwise; Prettier's format:check (endOfLine "lf") then flags
-// every file, and the README's code blocks (```sh\n) would not be found. This clones the committed tree (HEAD) with
+// every file, and the CI document's code blocks (```sh\n) would not be found. This clones the committed tree (HEAD) with
 // core.autocrlf=true and checks what Windows CI would meet: every text file LF, Prettier content with a sample of
 // every kind of file it formats (the full format:check is its own CI step; line ends are the only thing a checkout
-// changes, and every file's are checked), and the README's CI commands read the same. A CRLF copy of a file is
+// changes, and every file's are checked), and the CI commands of docs/packaging-and-releasing.md read the same. A CRLF copy of a file is
 // formatted in the same run, and must be flagged: the check can tell.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, uploadPackTrusting } from '../support/git';
-import { readmeCommands } from './support/readme-commands';
+import { CI_DOC, readmeCommands } from './support/readme-commands';
 
 const root = process.cwd();
 const run = promisify(execFile);
@@ -88,10 +88,10 @@ describe.skipIf(!isGitCheckout)(
       expect(flagged.map((l) => l.slice('[warn] '.length).replaceAll('\\', '/'))).toEqual(['electron/crlf-copy.ts']);
     }, 60_000);
 
-    it("reads the README's CI and release commands as committed (and a CRLF README reads the same)", async () => {
-      const cloned = await readFile(join(clone, 'README.md'), 'utf8');
+    it("reads the CI document's CI and release commands as committed (and a CRLF copy reads the same)", async () => {
+      const cloned = await readFile(join(clone, CI_DOC), 'utf8');
       expect(cloned.includes('\r')).toBe(false);
-      const here = readmeCommands(await git(root, ['show', 'HEAD:README.md']));
+      const here = readmeCommands(await git(root, ['show', `HEAD:${CI_DOC}`]));
       expect(here).toHaveLength(2);
       expect(here?.every((block) => block.length > 2)).toBe(true);
       expect(readmeCommands(cloned)).toEqual(here);

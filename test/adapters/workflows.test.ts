@@ -1,15 +1,16 @@
 // The GitHub Actions workflows can't run here, so they are checked here: both against GitHub's workflow schema
 // (@action-validator/core, SchemaStore's schema compiled to WebAssembly: no network, no binary download), then the
-// parts that matter read with js-yaml and zod: the CI matrix (three systems × Node 22 and 20, Linux in Debian with
+// parts that matter read with js-yaml and zod: the CI matrix (three systems × Node 24, 22 and 20, Linux in Debian with
 // what .ci/run installs, the Electron smoke tests under Xvfb with a keyring and dunst, a packaged app launched), the
 // release (a version tag, dmg for x64 and arm64 each on its own architecture, nsis, AppImage and deb, SHA-256 sums, a
-// draft release, signing secrets as the README lists them), and that both run exactly the commands the README
-// documents, in its order; actions pinned by commit SHA on their Node 24 majors; the README's npm (11) installed
+// draft release, signing secrets as docs/packaging-and-releasing.md lists them), and that both run exactly the
+// commands that document lists, in its order; actions pinned by commit SHA on their Node 24 majors; the npm (11)
+// docs/install.md asks for installed
 // before every `npm ci`; the signing step run in bash, its secrets read back from $GITHUB_ENV whole. And
 // `npm run test:electron` here, without Electron's binary, skips with one line.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +19,8 @@ import { load } from 'js-yaml';
 import { electronBinary } from '../../scripts/electron-binary.mjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
+import { CI_DOC, commandsIn, DESKTOP, readmeCommands } from './support/readme-commands';
+import { removeQuietly, stopTree } from '../../scripts/smoke-cleanup.mjs';
 import { textMatching } from '../support/matchers';
 
 const root = process.cwd();
@@ -106,10 +108,10 @@ function workflowCommands(w: Workflow): string[] {
   return seen;
 }
 
-/** The README's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
+/** The CI document's code blocks in "Continuous integration and releases": [CI commands, release commands]. */
 function documentedCommands(): string[][] {
-  const blocks = readmeCommands(read('README.md'));
-  expect(blocks, 'the README section').toBeDefined();
+  const blocks = readmeCommands(read(CI_DOC));
+  expect(blocks, `the section in ${CI_DOC}`).toBeDefined();
   return blocks ?? [];
 }
 
@@ -146,7 +148,7 @@ describe('the GitHub Actions workflows', () => {
     expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
   });
 
-  it('CI: every push and pull request, ubuntu/macOS/Windows × Node 22 and 20, Linux in Debian with what .ci/run installs', () => {
+  it('CI: every push and pull request, ubuntu/macOS/Windows × Node 24, 22 and 20, Linux in Debian with what .ci/run installs', () => {
     const ci = workflow('ci.yml');
     expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
     expect(ci.permissions).toEqual({ contents: 'read' });
@@ -157,10 +159,13 @@ describe('the GitHub Actions workflows', () => {
     expect(combos.sort()).toEqual([
       'macos-latest node20 host',
       'macos-latest node22 host',
+      'macos-latest node24 host',
       'ubuntu-latest node20 debian:bookworm',
       'ubuntu-latest node22 debian:bookworm',
+      'ubuntu-latest node24 debian:bookworm',
       'windows-latest node20 host',
       'windows-latest node22 host',
+      'windows-latest node24 host',
     ]);
     expect(test.strategy?.['fail-fast']).toBe(false);
     const setupNode = test.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
@@ -231,7 +236,7 @@ describe('the GitHub Actions workflows', () => {
     for (const ext of ['dmg', 'exe', 'AppImage', 'deb']) expect(collect).toContain(`'*.${ext}'`);
   });
 
-  it('release: SHA-256 sums and a draft release with write permission only where needed; signing secrets as in the README', () => {
+  it('release: SHA-256 sums and a draft release with write permission only where needed; signing secrets as documented', () => {
     const release = workflow('release.yml');
     expect(release.permissions).toEqual({ contents: 'read' });
     const draft = job(release, 'release');
@@ -240,9 +245,8 @@ describe('the GitHub Actions workflows', () => {
     const scripts = draft.steps.map((s) => s.run ?? '').join('\n');
     expect(scripts).toContain('node scripts/sha256sums.mjs packages');
     expect(scripts).toMatch(/gh release create "\$GITHUB_REF_NAME" packages\/\* --draft/);
-    // The secrets the workflow reads are exactly those the README documents; without them it says "UNSIGNED".
-    const readme = read('README.md');
-    const documented = [...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)]
+    // The secrets the workflow reads are exactly those the CI document lists; without them it says "UNSIGNED".
+    const documented = [...read(CI_DOC).matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)]
       .flatMap((m) => [...(m[1] ?? '').matchAll(/`(\w+)`/g)].map((n) => n[1] ?? ''))
       .sort();
     expect(secretsIn(read('.github/workflows/release.yml'))).toEqual(documented);
@@ -276,8 +280,9 @@ describe('the GitHub Actions workflows', () => {
     }
   });
 
-  it('install the npm the README asks for before every npm ci', () => {
-    const wanted = /Node\.js 20 or newer with npm (\d+)/.exec(read('README.md'))?.[1];
+  it('install the npm the README and docs/install.md ask for before every npm ci', () => {
+    const wanted = /Node\.js 20 or newer with npm (\d+)/.exec(read('docs/install.md'))?.[1];
+    expect(/Node\.js 20 or newer with npm (\d+)/.exec(read('README.md'))?.[1]).toBe(wanted);
     expect(wanted).toBe('11');
     for (const file of ['ci.yml', 'release.yml']) {
       for (const [id, j] of Object.entries(workflow(file).jobs)) {
@@ -330,7 +335,86 @@ describe('the GitHub Actions workflows', () => {
     },
   );
 
-  it('run exactly the commands the README documents, in its order', () => {
+  // The release gate's API calls, run in bash as the runner does, against a stand-in `gh` (GitHub can't be reached
+  // from here) that fails the first calls as a flaky API would. Not on Windows: `bash` there may be WSL's.
+  it.skipIf(process.platform === 'win32')(
+    'release: the CI gate retries a failing GitHub API call, and 5 failures in a row stop the release (never "passed")',
+    async () => {
+      const script = job(workflow('release.yml'), 'ci-green').steps[0]?.run ?? '';
+      expect(job(workflow('release.yml'), 'ci-green').steps[0]?.env?.['RETRY_DELAY_S']).toBe(10);
+      const work = await mkdtemp(join(tmpdir(), 'oncall-gate-'));
+      try {
+        // Fails while the count is below FAILS (an HTTP 502), then answers one successful CI run (as --jq shapes it).
+        const gh = [
+          '#!/usr/bin/env bash',
+          'n=$(cat "$COUNT" 2>/dev/null || echo 0); echo $((n + 1)) > "$COUNT"',
+          'if [ "$n" -lt "$FAILS" ]; then echo "HTTP 502: Bad Gateway" >&2; exit 1; fi',
+          'echo \'[{"status":"completed","conclusion":"success"}]\'',
+        ].join('\n');
+        await writeFile(join(work, 'gh'), gh, { mode: 0o755 });
+        const gate = (fails: number) =>
+          promisify(execFile)('bash', ['-e', '-o', 'pipefail', '-c', script], {
+            cwd: work,
+            env: {
+              PATH: `${work}:${process.env.PATH ?? ''}`,
+              COUNT: join(work, `count-${fails}`),
+              FAILS: String(fails),
+              RETRY_DELAY_S: '0',
+              GH_REPO: 'oncall-tray/oncall-tray',
+              GITHUB_SHA: 'abc123',
+            },
+          }).then(
+            (r) => ({ code: 0, ...r }),
+            (e: { code: number; stdout: string; stderr: string }) => e,
+          );
+        const flaky = await gate(2);
+        expect(flaky).toMatchObject({ code: 0, stdout: 'CI passed on abc123.\n' });
+        expect(flaky.stderr.match(/::warning::gh api failed/g)).toHaveLength(2);
+        const down = await gate(99);
+        expect(down.code).toBe(1);
+        expect(down.stdout).not.toContain('CI passed');
+        expect(down.stderr).toContain('::error::gh api failed 5 times in a row');
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('release: the draft release is retried, each try looking first whether the release is there', () => {
+    const draft = job(workflow('release.yml'), 'release').steps.find((s) => s.name === 'Draft GitHub release')?.run;
+    expect(draft).toMatch(/for try in 1 2 3 4 5; do\n\s+if gh release view /);
+    expect(draft).toContain('--clobber && exit 0');
+    expect(draft).toContain('::error::the draft release could not be made after 5 tries');
+  });
+
+  it("release: the notes say what Linux's AppImage needs (FUSE 2) and the ways without it", () => {
+    const notes = job(workflow('release.yml'), 'release').steps.find(
+      (s) => s.name === 'SHA-256 sums and release notes',
+    );
+    expect(notes?.run).toContain('libfuse2');
+    expect(notes?.run).toContain('--appimage-extract-and-run');
+    expect(read('docs/install.md')).toContain('libfuse2');
+  });
+
+  it("packaged smoke: its cleanup can't fail the job (taskkill of a process already gone, a data folder still held)", () => {
+    const refused = () => {
+      throw Object.assign(new Error('taskkill: the process "123" not found'), { status: 128 });
+    };
+    expect(stopTree(123, refused)).toBe(false);
+    expect(stopTree(123, () => '')).toBe(true);
+    const warnings: string[] = [];
+    const busy = () => {
+      throw Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY' });
+    };
+    expect(removeQuietly('C:/Temp/oncall-smoke-1', busy, (l) => warnings.push(l))).toBe(false);
+    expect(warnings).toEqual([
+      '::warning::packaged smoke: its temporary data folder C:/Temp/oncall-smoke-1 was left behind (EBUSY)',
+    ]);
+    const smoke = read('scripts/smoke-packaged.mjs');
+    expect(smoke).not.toMatch(/rmSync\(|execFileSync\('taskkill'/);
+  });
+
+  it('run exactly the commands the CI document lists, in its order', () => {
     const [ciDocs, releaseDocs, ...rest] = documentedCommands();
     expect(rest).toEqual([]);
     expect(workflowCommands(workflow('ci.yml'))).toEqual(ciDocs);

@@ -43,3 +43,26 @@ export function autostartDesktopEntry(entry: AutostartEntry): string {
   ];
   return lines.join('\n') + '\n';
 }
+
+/** What the OS says of the login item once set (Electron's app.getLoginItemSettings; `status` on macOS only). */
+export interface LoginItemReadback {
+  openAtLogin: boolean;
+  /** macOS 13+: 'enabled', 'requires-approval', 'not-registered' or 'not-found'. */
+  status?: string | undefined;
+}
+
+const LOGIN_ITEMS = 'macOS: System Settings → General → Login Items; Windows: Settings → Apps → Startup';
+
+/**
+ * Why Start at login is not what Settings asks, from the OS's own answer read back after setting it (macOS may
+ * leave the item waiting for the user's approval, or the user may have turned it off there); undefined when they
+ * agree. On macOS `status` is the truth (`openAtLogin` says only what was asked for).
+ */
+export function loginItemProblem(wanted: boolean, read: LoginItemReadback): string | undefined {
+  if (read.status === 'requires-approval')
+    return wanted ? `Start at login waits for your approval: allow OnCall Tray (${LOGIN_ITEMS}).` : undefined;
+  const on = read.status === undefined ? read.openAtLogin : read.status === 'enabled';
+  if (wanted && !on) return `Start at login is on, but the system did not register OnCall Tray (${LOGIN_ITEMS}).`;
+  if (!wanted && on) return `Start at login is off, but the system still starts OnCall Tray at login (${LOGIN_ITEMS}).`;
+  return undefined;
+}

@@ -83,6 +83,8 @@ export interface TrayExtras {
   locale?: string;
   /** Why the global shortcut is not working, e.g. another app holds it. */
   shortcutProblem?: string;
+  /** Why Start at login is not what Settings says, as the OS read it back (macOS: waiting for approval). */
+  loginProblem?: string;
 }
 
 function problemLine(state: AppState, f: Fmt): string | undefined {
@@ -135,11 +137,13 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   return lines.join('\n');
 }
 
-function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined): TrayMenuItem[] {
+function headItems(state: AppState, f: Fmt, extras: TrayExtras): TrayMenuItem[] {
+  const { shortcutProblem, loginProblem } = extras;
   const items: TrayMenuItem[] = [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   const problem = problemLine(state, f);
   if (problem) items.push({ type: 'label', label: problem });
   if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
+  if (loginProblem) items.push({ type: 'label', label: loginProblem });
   if (state.update)
     items.push({
       type: 'action',
@@ -223,7 +227,7 @@ export function buildTrayMenu(
   extras: TrayExtras = {},
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
+  const items: TrayMenuItem[] = [...headItems(state, f, extras), { type: 'separator' }];
   // Several accounts: one submenu each (its schedules, its mute and pause), so 3 × 3 schedules stay a short menu.
   if (state.settings.accounts.length > 1) items.push(...accountSubmenus(state, f), { type: 'separator' });
   else for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });

@@ -17,6 +17,8 @@ export interface StandInOptions {
   takenShortcuts?: string[];
   /** The system Electron runs on (default: this host): app.dock exists only on macOS, as in Electron. */
   platform?: NodeJS.Platform;
+  /** macOS's login item status once set on (default 'enabled'; 'requires-approval' as macOS 13+ may answer). */
+  loginItemStatus?: 'enabled' | 'requires-approval';
 }
 
 class RecordingEmitter extends EventEmitter {
@@ -27,6 +29,8 @@ class RecordingEmitter extends EventEmitter {
 
 export function createElectronStandIn(options: StandInOptions) {
   const calls: string[] = [];
+  let openAtLogin = false;
+  const onMac = (options.platform ?? process.platform) === 'darwin';
   const handlers = new Map<string, Listener>();
   const trays: StandInTray[] = [];
   const windows: StandInWindow[] = [];
@@ -155,7 +159,15 @@ export function createElectronStandIn(options: StandInOptions) {
     getLocale: () => options.locale ?? 'en-GB',
     getPath: (name: string) => (name === 'userData' ? options.userData : `/tmp/${name}`),
     setAppUserModelId: (id: string) => void calls.push(`setAppUserModelId ${id}`),
-    setLoginItemSettings: (s: unknown) => void calls.push(`setLoginItemSettings ${JSON.stringify(s)}`),
+    setLoginItemSettings: (s: { openAtLogin: boolean }) => {
+      openAtLogin = s.openAtLogin;
+      calls.push(`setLoginItemSettings ${JSON.stringify(s)}`);
+    },
+    // As Electron answers: macOS adds the item's status (SMAppService), which may wait for the user's approval.
+    getLoginItemSettings: () => ({
+      openAtLogin,
+      ...(onMac ? { status: openAtLogin ? (options.loginItemStatus ?? 'enabled') : ('not-registered' as const) } : {}),
+    }),
     exit: (code: number) => void calls.push(`exit ${code}`),
     relaunch: (o?: { args?: string[] }) => void calls.push(`relaunch ${JSON.stringify(o?.args ?? [])}`),
     quit(): void {

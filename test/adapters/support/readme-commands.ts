@@ -1,5 +1,8 @@
-// The commands the workflows run and the README documents, read the same way from both (test/adapters/
-// workflows.test.ts compares them; windows-checkout.test.ts reads them from a Windows-style checkout).
+// The commands the workflows run and docs/packaging-and-releasing.md documents, read the same way from both
+// (test/adapters/workflows.test.ts compares them; windows-checkout.test.ts reads them from a Windows-style checkout).
+
+/** The document that lists the CI and release commands (and the signing secrets). */
+export const CI_DOC = 'docs/packaging-and-releasing.md';
 
 /** The Linux wrapper that gives the Electron steps a display, a keyring and a notification daemon. */
 export const DESKTOP = 'xvfb-run -a dbus-run-session -- sh scripts/desktop-session.sh ';
@@ -21,7 +24,7 @@ export function commandsIn(script: string): string[] {
 }
 
 /**
- * The README's code blocks in "Continuous integration and releases": [CI commands, release commands]. Line ends
+ * The CI document's code blocks in "Continuous integration and releases": [CI commands, release commands]. Line ends
  * are read as LF whatever the checkout has (.gitattributes makes them LF; a CRLF copy must not read as no blocks).
  * undefined when the section is missing.
  */

@@ -1,6 +1,6 @@
 // Runs the status command in its own process, in Berlin time, and reads its --json output with the real schema.
 // By default the command's bundle (status-bundle.ts: the same code, without npm's and tsx's start-up); `via: 'npm'`
-// runs `npm run status -- …` exactly as the README says.
+// runs `npm run status -- …` exactly as docs/status-command.md says.
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 import { AppStateSchema, type AppState } from '../../../electron/shared/view-state';

@@ -445,9 +445,10 @@ export function judgePartial(world: PartialWorld, o: PartialOracleOptions): Verd
 
   // ---- every change told once, before it matters -------------------------------------------------------------
   // The revision never moves here, so the app learns a change from the details' current/next shift or near a
-  // handoff of mine (README: "Changes the revision doesn't announce"), not within one refresh interval. What is
-  // owed: told exactly once, and before the next reminder about the changed time is due (or, when every one is
-  // already past at the change, as soon as the service can be read: the first oracle's deadline, `pendingUntil`).
+  // handoff of mine (docs/what-it-knows.md: "Changes the revision doesn't announce"), not within one refresh
+  // interval. What is owed: told exactly once, and before the next reminder about the changed time is due (or,
+  // when every one is already past at the change, as soon as the service can be read: the first oracle's deadline,
+  // `pendingUntil`).
   {
     let checked = 0;
     let bad = 0;

@@ -1,38 +1,39 @@
-// `tsx test/e2e/support/docs-screenshots.ts [--forms]`: renders the README's screenshots (status popover, quick
-// override, and the popover's glance states: asks you, soon, on call, offline, light and dark) from the built renderer
-// against the demo seed, into docs/screenshots/ as palette PNGs (needs pngquant: apt-get install pngquant).
-// `--forms` renders only the form (quick override). Last, two services (a second simulator with the same schedule
+// `npm run screenshots` (tsx test/e2e/support/docs-screenshots.ts [--forms]): renders every image the README and
+// docs/ show (quick override, who could cover, the week, the popover's glance states: asks you, soon, on call,
+// offline, light and dark; the tray icons' legend) from the built renderer against the demo seed, into
+// docs/screenshots/: palette PNGs when pngquant is installed, else as rendered (said in one line).
+// `--forms` renders only the forms (quick override, who could cover). Last, two services (a second simulator with the same schedule
 // ids and other people): the grouped popover and Settings → Accounts, light and dark; `--accounts` renders only those.
-import { execFileSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchChromium, openApp } from './browser';
 import { startHost } from './host';
 import { startSecondService } from './second-service';
 import { ensureRendererBuilt, ROOT } from './renderer-build';
 import { MAIN_ACCOUNT_ID, accountIdOf } from '../../../electron/shared/accounts';
+import { copyTrayIcons, imagesNotWritten, optimiserFor, pngquantFound, pngquantNotice, type Shot } from './docs-images';
+import { awayShots, handedOffShot, quietHoursShots, swapShots } from './docs-screenshots-forms';
 
 const out = join(ROOT, 'docs', 'screenshots');
 
-function optimise(from: string, to: string): void {
-  execFileSync('pngquant', ['--quality=70-95', '--strip', '--force', '--output', to, '--', from]);
-}
+const startedMs = Date.now() - 1000;
+const found = pngquantFound();
+const notice = pngquantNotice(found);
+if (notice) console.warn(notice);
+const optimise = optimiserFor(found);
+/** A page's screenshot as docs/screenshots/<name>.png. */
+const shot: Shot = async (page, name) => {
+  await page.screenshot({ path: join(out, 'raw-glance.png') });
+  await optimise(join(out, 'raw-glance.png'), join(out, `${name}.png`));
+};
 
 await ensureRendererBuilt();
 await mkdir(out, { recursive: true });
+await copyTrayIcons(out);
 const host = await startHost('configured');
 const browser = await launchChromium();
 const formsOnly = process.argv.includes('--forms');
 const accountsOnly = process.argv.includes('--accounts');
-
-async function statusShot(): Promise<void> {
-  const status = await openApp(browser, host);
-  await status.page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
-  await status.page.locator('body').click({ position: { x: 1, y: 1 } });
-  await status.page.screenshot({ path: join(out, 'raw-status.png') });
-  optimise(join(out, 'raw-status.png'), join(out, 'status-popover.png'));
-  await status.context.close();
-}
 
 type Scheme = 'light' | 'dark';
 
@@ -45,7 +46,7 @@ async function shoot(
   await status.page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
   await prepare?.(status.page);
   await status.page.screenshot({ path: join(out, 'raw-glance.png') });
-  optimise(join(out, 'raw-glance.png'), join(out, `popover-${name}-${scheme}.png`));
+  await optimise(join(out, 'raw-glance.png'), join(out, `popover-${name}-${scheme}.png`));
   await status.context.close();
 }
 
@@ -83,7 +84,7 @@ async function overrideShot(): Promise<void> {
   await override.page.getByTestId('preview-window').waitFor();
   await override.page.locator('body').click({ position: { x: 1, y: 1 } });
   await override.page.screenshot({ path: join(out, 'raw-override.png') });
-  optimise(join(out, 'raw-override.png'), join(out, 'quick-override.png'));
+  await optimise(join(out, 'raw-override.png'), join(out, 'quick-override.png'));
   await override.context.close();
 }
 
@@ -98,7 +99,7 @@ async function candidatesShot(): Promise<void> {
   await picker.press('ArrowDown');
   await override.page.getByRole('listbox', { name: 'Who could cover, best first' }).waitFor();
   await override.page.screenshot({ path: join(out, 'raw-override.png') });
-  optimise(join(out, 'raw-override.png'), join(out, 'who-could-cover.png'));
+  await optimise(join(out, 'raw-override.png'), join(out, 'who-could-cover.png'));
   await override.context.close();
 }
 
@@ -108,7 +109,7 @@ async function weekShots(): Promise<void> {
     const week = await openApp(browser, host, { kind: 'action', view: 'week', width: 440, height: 640, colorScheme });
     await week.page.getByTestId('week-timeline').waitFor();
     await week.page.screenshot({ path: join(out, 'raw-glance.png') });
-    optimise(join(out, 'raw-glance.png'), join(out, `week-view-${colorScheme}.png`));
+    await optimise(join(out, 'raw-glance.png'), join(out, `week-view-${colorScheme}.png`));
     await week.context.close();
   }
 }
@@ -124,7 +125,7 @@ async function twoAccountViews(colorScheme: Scheme): Promise<void> {
     await page.page.locator(`[data-testid="${ready}"], #${ready}`).first().waitFor();
     await page.page.locator('body').click({ position: { x: 1, y: 1 } });
     await page.page.screenshot({ path: join(out, 'raw-glance.png') });
-    optimise(join(out, 'raw-glance.png'), join(out, `${name}-${colorScheme}.png`));
+    await optimise(join(out, 'raw-glance.png'), join(out, `${name}-${colorScheme}.png`));
     await page.context.close();
   }
 }
@@ -133,8 +134,8 @@ async function twoAccountViews(colorScheme: Scheme): Promise<void> {
 async function accountsShots(): Promise<void> {
   const acme = await startSecondService();
   const acmeId = accountIdOf('acme');
+  const main = host.engine.getState().settings.accounts[0];
   try {
-    const main = host.engine.getState().settings.accounts[0];
     const schedules = ['sch_platform_primary', 'sch_payments_us'].map((id) => ({ id }));
     await host.engine.handlers['settings:update']({
       accounts: [
@@ -151,11 +152,11 @@ async function accountsShots(): Promise<void> {
       const status = await openApp(browser, host, { colorScheme });
       await status.page.getByTestId('account-group').nth(1).waitFor();
       await status.page.screenshot({ path: join(out, 'raw-glance.png') });
-      optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-${colorScheme}.png`));
+      await optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-${colorScheme}.png`));
       // Further down: the cards, grouped under each service's name.
       await status.page.getByTestId('account-group').first().scrollIntoViewIfNeeded();
       await status.page.screenshot({ path: join(out, 'raw-glance.png') });
-      optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-cards-${colorScheme}.png`));
+      await optimise(join(out, 'raw-glance.png'), join(out, `popover-two-accounts-cards-${colorScheme}.png`));
       await status.context.close();
       const settings = await openApp(browser, host, {
         kind: 'action',
@@ -167,24 +168,34 @@ async function accountsShots(): Promise<void> {
       await settings.page.getByRole('heading', { name: 'Accounts' }).waitFor();
       await settings.page.locator('body').click({ position: { x: 1, y: 1 } });
       await settings.page.screenshot({ path: join(out, 'raw-glance.png') });
-      optimise(join(out, 'raw-glance.png'), join(out, `settings-accounts-${colorScheme}.png`));
+      await optimise(join(out, 'raw-glance.png'), join(out, `settings-accounts-${colorScheme}.png`));
       await settings.context.close();
       await twoAccountViews(colorScheme);
     }
   } finally {
+    // Back to the one service, as the shots after these (the forms) expect.
+    await host.engine.handlers['settings:update']({ accounts: main ? [main] : [] });
     await acme.sim.close();
   }
 }
 
 try {
-  if (!formsOnly && !accountsOnly) await statusShot();
+  if (!formsOnly && !accountsOnly) await quietHoursShots(browser, host, shot);
   if (!formsOnly && !accountsOnly) await weekShots();
   if (!accountsOnly) await overrideShot();
   if (!accountsOnly) await candidatesShot();
   if (!formsOnly && !accountsOnly) await glanceShots();
   if (!formsOnly) await accountsShots();
+  if (!formsOnly && !accountsOnly) await awayShots(browser, host, shot);
+  if (!formsOnly && !accountsOnly) await swapShots(browser, host, shot);
+  if (!formsOnly && !accountsOnly) await handedOffShot(browser, host, shot);
+  const missed = formsOnly || accountsOnly ? [] : await imagesNotWritten(out, startedMs);
+  if (missed.length > 0) {
+    console.error(`npm run screenshots: not made in this run: ${missed.join(', ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   await host.close();
-  execFileSync('rm', ['-f', join(out, 'raw-status.png'), join(out, 'raw-override.png'), join(out, 'raw-glance.png')]);
+  for (const raw of ['raw-override.png', 'raw-glance.png']) await rm(join(out, raw), { force: true });
 }
