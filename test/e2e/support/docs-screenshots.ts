@@ -4,9 +4,10 @@
 // docs/screenshots/: palette PNGs when pngquant is installed, else as rendered (said in one line).
 // `--forms` renders only the forms (quick override, who could cover). Last, two services (a second simulator with the same schedule
 // ids and other people): the grouped popover and Settings → Accounts, light and dark; `--accounts` renders only those.
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchChromium, openApp } from './browser';
+import { browserToLaunch, launchChromium, openApp } from './browser';
 import { startHost } from './host';
 import { startSecondService } from './second-service';
 import { ensureRendererBuilt, ROOT } from './renderer-build';
@@ -27,6 +28,13 @@ const shot: Shot = async (page, name) => {
   await optimise(join(out, 'raw-glance.png'), join(out, `${name}.png`));
 };
 
+const browserPath = Object.values(browserToLaunch()).find((v) => v.startsWith('/'));
+if (browserPath !== undefined && !existsSync(browserPath)) {
+  console.error(
+    `screenshots: no browser at ${browserPath}: install chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+  );
+  process.exit(1);
+}
 await ensureRendererBuilt();
 await mkdir(out, { recursive: true });
 await copyTrayIcons(out);
@@ -81,7 +89,11 @@ async function glanceShots(): Promise<void> {
 async function overrideShot(): Promise<void> {
   const override = await openApp(browser, host, { kind: 'action', view: 'override', height: 440 });
   await override.page.getByLabel('Next 2 h').check();
-  await override.page.getByTestId('preview-window').waitFor();
+  // The default choice's preview is already there: wait for the one of the 2 hours chosen.
+  await override.page
+    .getByTestId('preview-window')
+    .filter({ hasText: /· 2 h\b/ })
+    .waitFor();
   await override.page.locator('body').click({ position: { x: 1, y: 1 } });
   await override.page.screenshot({ path: join(out, 'raw-override.png') });
   await optimise(join(out, 'raw-override.png'), join(out, 'quick-override.png'));
