@@ -10,7 +10,7 @@ import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
-import { loadRun, saveRun, settled } from './store';
+import { HANDOFF_FILE, loadRun, NOT_SAVED_MESSAGE, removeFailedText, saveFailedText, saveRun, settled } from './store';
 import { clipToNow, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
@@ -56,25 +56,45 @@ function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][numb
 export function createHandoff(deps: HandoffDeps): HandoffController {
   let run: HandoffRun | null = null;
   let notice: string | null = null;
+  /** Why the run on disk is behind the one shown (its folder refused a save), while that lasts. */
+  let saveProblem: string | null = null;
   let stopped = false;
   let chain: Promise<unknown> = Promise.resolve();
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
 
-  const status = (): HandoffStatus => ({ run, said: run ? handoffSaid(run) : null, notice });
+  const status = (): HandoffStatus => ({
+    run,
+    said: run ? handoffSaid(run) : null,
+    notice: [notice, saveProblem].filter((n) => n !== null).join(' ') || null,
+  });
   const queue = <T>(op: () => Promise<T>): Promise<T> => {
     const next = chain.then(op, op);
     chain = next.catch(() => undefined);
     return next;
   };
 
-  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). */
+  /** Saves the run as it is now; false, said in the status, when the folder refused it (a read-only or full disk). */
+  async function save(): Promise<boolean> {
+    if (!run) return true;
+    try {
+      await saveRun(deps.files, run);
+      saveProblem = null;
+      return true;
+    } catch (cause) {
+      saveProblem = saveFailedText(deps.files.location, cause);
+      return false;
+    }
+  }
+
+  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
+   *  when the item is on disk (the run shown is the truth either way). */
   async function put(item: HandoffItem): Promise<boolean> {
     if (stopped || !run) return false;
     run = { ...run, items: run.items.map((i) => (i.id === item.id ? item : i)) };
-    await saveRun(deps.files, run);
+    const saved = await save();
     deps.changed?.();
-    return !stopped;
+    return saved && !stopped;
   }
 
   async function sendOne(item: HandoffItem): Promise<void> {
@@ -85,7 +105,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     const clipped = clipToNow(item, deps.clock.now());
     if (!('id' in clipped)) return void (await put({ ...item, ...clipped }));
     // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-    if (!(await put({ ...clipped, state: 'sending', message: '' }))) return;
+    if (!(await put({ ...clipped, state: 'sending', message: '' }))) {
+      // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
+      if (!stopped) await put({ ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
+      return;
+    }
     const answer = await deps.create(requestOf(clipped));
     await put({ ...clipped, ...stateOfAnswer(answer) });
   }
@@ -165,7 +189,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         }));
         run = { version: 1, id: randomUUID(), createdAt, items: made };
         notice = null;
-        await saveRun(deps.files, run);
+        await save();
         await work(false);
         return status();
       }),
@@ -181,7 +205,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
         run = null;
         notice = null;
-        await deps.files.remove('handoff.json');
+        saveProblem = null;
+        // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
+        await deps.files.remove(HANDOFF_FILE).catch((cause: unknown) => {
+          notice = removeFailedText(deps.files.location, cause);
+        });
         return status();
       }),
   };
