@@ -87,6 +87,5 @@ export function plausibleInstant(text: string, maxMs: number): number | undefine
 
 /** Text to show from a file: bounded, one paragraph of printable characters. */
 export function plausibleText(text: string, maxChars: number): boolean {
-  // eslint-disable-next-line no-control-regex
   return text.length <= maxChars && !/[\u0000-\u0009\u000B-\u001F\u007F\u2028\u2029]/.test(text);
 }

@@ -46,8 +46,7 @@ function rig(files: ReadOnlyFiles) {
   const sent: RequestOf<'override:create'>[] = [];
   const create = async (r: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> => {
     sent.push(r);
-    const override = { id: `ov${sent.length}`, start: '', end: '', users: [] };
-    return { ok: true, value: { status: 'created', override } } as unknown as ResponseOf<'override:create'>;
+    return { ok: true, value: { status: 'created_unconfirmed', message: '' } };
   };
   const handoff = createHandoff({
     clock: new FakeClock(NOW),
@@ -55,7 +54,7 @@ function rig(files: ReadOnlyFiles) {
     state: () => appState(),
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
-    look: async () => 'absent' as const,
+    look: async () => 'not_covered' as const,
   });
   return { handoff, sent };
 }
