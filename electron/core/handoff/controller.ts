@@ -10,7 +10,16 @@ import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
-import { HANDOFF_FILE, loadRun, NOT_SAVED_MESSAGE, removeFailedText, saveFailedText, saveRun, settled } from './store';
+import {
+  HANDOFF_FILE,
+  loadRun,
+  NOT_MINE_MESSAGE,
+  NOT_SAVED_MESSAGE,
+  removeFailedText,
+  saveFailedText,
+  saveRun,
+  settled,
+} from './store';
 import { clipToNow, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
@@ -59,6 +68,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
   /** Why the run on disk is behind the one shown (its folder refused a save), while that lasts. */
   let saveProblem: string | null = null;
   let stopped = false;
+  /** Items read back from disk: each is checked to be a block of mine the app can read now before it is sent. */
+  const resumed = new Set<string>();
   let chain: Promise<unknown> = Promise.resolve();
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
@@ -122,9 +133,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         const item = run?.items.find((i) => i.id === first.id);
         if (!item) continue;
         // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
-          await sendOne(item);
-        else if (item.state === 'unknown' || item.state === 'sending') {
+        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused')) {
+          if (resumed.has(item.id) && !rowOf(deps.planFor(Date.parse(item.start), Date.parse(item.end)), item))
+            await put({ ...item, state: 'not_sent', message: NOT_MINE_MESSAGE });
+          else await sendOne(item);
+        } else if (item.state === 'unknown' || item.state === 'sending') {
           const seen = await lookFirst(write, item);
           await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
         }
@@ -146,8 +159,12 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     status,
     idle: () => chain.then(() => undefined),
     async start() {
-      const loaded = await loadRun(deps.files);
+      const loaded = await loadRun(deps.files, () => {
+        const watched = new Set(deps.state().schedules.map((s) => s.id));
+        return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
+      });
       notice = loaded.notice;
+      for (const i of loaded.run?.items ?? []) resumed.add(i.id);
       // What was being sent when the app stopped may have landed: it is looked for, never sent blind.
       run = loaded.run && {
         ...loaded.run,
@@ -155,6 +172,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
         ),
       };
+      // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
+      if (run && loaded.dropped > 0) await save();
       if (run && !settled(run)) void queue(() => work(false));
     },
     stop() {
