@@ -85,6 +85,7 @@ export function createEngine(options: EngineOptions): Engine {
     log,
     issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
     serve: options.serveCalendarFeed !== false,
+    report: storage.report,
   });
 
   const derivation = combinedDerivation({
