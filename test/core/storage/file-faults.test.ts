@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from '../../../electron/core/ports';
 import { digestOf } from '../../../electron/core/calendar/published-record';
+import { emptySnapshot } from '../../../electron/core/model/snapshot';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { ME, quietSeed } from '../support/seeds';
@@ -56,7 +57,33 @@ const FILES: Record<string, { valid: string; falseText: string }> = {
   },
   'cache.json': {
     valid: JSON.stringify({ version: 1, savedAt: '2026-03-25T05:00:00Z', schedules: {} }),
-    falseText: JSON.stringify({ version: 1, savedAt: '2099-01-01T00:00:00Z', schedules: { x: INJECTED } }),
+    // Valid in shape: saved data "from" 2099, and a take-over "made" then whose Hand back would write.
+    falseText: JSON.stringify({
+      ...emptySnapshot(),
+      schedules: [
+        {
+          id: 'sch_quiet_0',
+          details: null,
+          detailsFetchedAt: '2099-01-01T00:00:00Z',
+          shifts: [],
+          shiftsFrom: null,
+          shiftsTo: null,
+          shiftsFetchedAt: '2099-01-01T00:00:00Z',
+          problem: null,
+          notFound: false,
+        },
+      ],
+      createdOverrides: [
+        {
+          id: 'ov',
+          scheduleId: 'sch_quiet_0',
+          start: '2026-03-25T09:00:00Z',
+          end: '2026-03-25T10:00:00Z',
+          createdAt: '2099-01-01T00:00:00Z',
+          kind: 'take-over',
+        },
+      ],
+    }),
   },
   'reminders.json': {
     valid: JSON.stringify({ version: 1, fired: { a: START }, held: [held('sch_quiet_0')] }),
@@ -181,6 +208,12 @@ describe('the fault harness: files read back', () => {
       if (damage !== 'unreadable' && memory.files.get(file) !== original && file !== 'calendar-export.json')
         expect(backups.length).toBeGreaterThan(0);
       for (const text of [...memory.files.values(), ...told]) expect(text).not.toContain(h.sim.apiKey);
+      if (file === 'cache.json' && damage === 'plausible but false') {
+        expect(told).toEqual([
+          "2 entries of the saved schedule data were not used (a time that can't be true). The file was kept as " +
+            '/data/cache.json.bad-1. They will be fetched again.',
+        ]);
+      }
     },
   );
 });
