@@ -68,26 +68,28 @@ export async function readRecord(
   name: string,
   nowMs: number,
   report: (notice: Notice) => void = () => undefined,
-): Promise<PublishedRecord> {
+): Promise<{ record: PublishedRecord; rewrite: boolean }> {
   const what = `the calendar's record of what it published (${name})`;
   const read = await readBack(files, name, RecordSchema);
-  if (read.kind === 'absent') return new Map();
+  const none = { record: new Map<string, PublishedEntry>(), rewrite: false };
+  if (read.kind === 'absent') return none;
   if (read.kind === 'unreadable') {
     report(recordNotice(name, `The calendar's record of what it published (${name}) could not be read.`));
-    return new Map();
+    return none;
   }
   if (read.kind === 'refused') {
     const kept = read.kept ? ` (kept as ${read.kept})` : '';
     report(recordNotice(name, `The calendar's record of what it published was damaged${kept} and was not used.`));
-    return new Map();
+    return none;
   }
   const entries = Object.entries(read.value.events);
   const sorted = sortClaims(entries, ([uid, e]) =>
     entries.length > MAX_RECORD_ENTRIES ? 'more entries than the app makes' : entryProblem(uid, e, nowMs),
   );
-  if (sorted.dropped.length > 0)
-    report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));
-  return new Map(sorted.kept);
+  if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: false };
+  report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));
+  // The file was moved aside: what holds must be written back even if this render changes nothing.
+  return { record: new Map(sorted.kept), rewrite: true };
 }
 
 export async function writeRecord(files: FileStore, name: string, record: PublishedRecord): Promise<void> {

@@ -166,7 +166,7 @@ async function renderWith(
     toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS,
   };
   const groups = groupsOf(input, window);
-  const record = await readRecord(files, recordName, input.nowMs, report);
+  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
@@ -175,7 +175,7 @@ async function renderWith(
     .filter((g) => g.known)
     .flatMap((g) => publishSchedule(g, record, input.nowMs, input.localZone));
   for (const p of published) next.set(p.uid, p.entry);
-  if (JSON.stringify([...next]) !== JSON.stringify([...record])) {
+  if (rewrite || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next).catch(() => undefined);
   }

@@ -85,6 +85,19 @@ describe("the calendar's record read back", () => {
     expect(files.files.get('calendar-export.json.bad-1')).toBe(original);
   });
 
+  it('writes back what holds at once, so the events stay the same on later exports', async () => {
+    const files = new MemoryFileStore();
+    const publisher = createCalendarPublisher(files, EXPORT_RECORD);
+    const render = (nowMs: number) => publisher.render({ snapshot, settings, nowMs, localZone: 'Europe/Berlin' });
+    const first = await render(NOW);
+    const record: unknown = JSON.parse(files.files.get(EXPORT_RECORD) ?? '');
+    const events = (record as { events: Record<string, unknown> }).events;
+    files.files.set(EXPORT_RECORD, JSON.stringify({ version: 1, events: { ...events, 'x\ny': entry(0) } }));
+    expect(await render(NOW)).toBe(first);
+    // A second later, nothing changed: the same DTSTAMP and SEQUENCE (the record was not lost with the bad entry).
+    expect(await render(NOW + 1_000)).toBe(first);
+  });
+
   it('keeps a plausible entry: the block keeps its UID and gets the next SEQUENCE', async () => {
     const { told, first } = await exportWith(recordOf({ [OK_UID]: entry(0) }));
     expect(told).toEqual([]);
