@@ -187,6 +187,8 @@ describe('the fault harness: files read back', () => {
       // Writes nothing from it to the service, and publishes nothing raw.
       expect(h.sim.state.schedules.get('sch_quiet_0')?.overrides.length ?? 0).toBe(overridesBefore);
       expect(calendar).not.toContain(INJECTED);
+      // Shown as fact: no notification carries a held message the app could not have held.
+      for (const n of h.notifier.shown) expect(`${n.title} ${n.body}`).not.toContain(INJECTED);
       expect(
         ICAL.Component.fromString(calendar)
           .getAllSubcomponents('vevent')
