@@ -22,7 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'core/reminders': ['api', 'shared', ...CORE, 'core/state', 'core/storage', 'core/sync'],
   'core/actions': ['api', 'shared', ...CORE, 'core/state', 'core/sync'],
   'core/calendar': ['api', 'shared', ...CORE, 'core/state', 'core/storage', 'core/sync'],
-  'core/handoff': ['api', 'shared', ...CORE, 'core/actions', 'core/state', 'core/sync'],
+  'core/handoff': ['api', 'shared', ...CORE, 'core/actions', 'core/state', 'core/storage', 'core/sync'],
   'core/engine': [
     'api',
     'shared',

@@ -28,6 +28,8 @@ export interface FeedControlOptions {
   /** False for the status command: it must never take the port from the running app. */
   serve: boolean;
   log: (message: string) => void;
+  /** Told once when a calendar record read back held what the app did not publish. */
+  report?: (notice: Notice) => void;
 }
 
 export interface FeedControl {
@@ -40,8 +42,8 @@ export interface FeedControl {
 }
 
 export function createFeedControl(o: FeedControlOptions): FeedControl {
-  const feedPublisher = createCalendarPublisher(o.files, FEED_RECORD);
-  const exportPublisher = createCalendarPublisher(o.files, EXPORT_RECORD);
+  const feedPublisher = createCalendarPublisher(o.files, FEED_RECORD, o.report);
+  const exportPublisher = createCalendarPublisher(o.files, EXPORT_RECORD, o.report);
   const input = () => ({ services: o.services(), nowMs: o.now(), localZone: o.localZone() });
   let running: { feed: RunningFeed; port: number; token: string } | undefined;
   let queue: Promise<unknown> = Promise.resolve();

@@ -6,7 +6,7 @@ import type { Person } from '../../shared/view-state';
 import type { CalendarBlock } from './my-blocks';
 import type { UnknownWhy } from '../model/timeline';
 import { assertNever, unknownWhyText } from '../../shared/basis';
-import { contentLines, escapeText, utcDateTime } from './ics-text';
+import { contentLines, escapeText, sequenceValue, uidValue, utcDateTime } from './ics-text';
 
 export const PRODID = '-//OnCall Tray//My on-call shifts//EN';
 /** How often subscribed calendars should fetch again (RFC 7986 REFRESH-INTERVAL, and the older X-PUBLISHED-TTL). */
@@ -146,9 +146,10 @@ export function eventLines(
   alarms: readonly AlarmSpec[] = [],
 ): string[] {
   const stamp = utcDateTime(meta.modifiedMs);
+  const uid = uidValue(meta.uid);
   return [
     'BEGIN:VEVENT',
-    `UID:${meta.uid}`,
+    `UID:${uid}`,
     // Without METHOD, DTSTAMP is when the event was last revised: the same until the block changes, so an
     // unchanged calendar keeps its ETag.
     `DTSTAMP:${stamp}`,
@@ -157,10 +158,10 @@ export function eventLines(
     `SUMMARY:${escapeText(summaryOf(b))}`,
     `DESCRIPTION:${escapeText(descriptionOf(b, localZone))}`,
     `LAST-MODIFIED:${stamp}`,
-    `SEQUENCE:${meta.sequence}`,
+    `SEQUENCE:${sequenceValue(meta.sequence)}`,
     // Being on call is not a meeting: the time stays free for invitations.
     'TRANSP:TRANSPARENT',
-    ...alarmLines(b, meta.uid, alarms),
+    ...alarmLines(b, uid, alarms),
     'END:VEVENT',
   ];
 }

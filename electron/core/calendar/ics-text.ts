@@ -48,3 +48,14 @@ export function foldLine(line: string): string[] {
 export function contentLines(lines: readonly string[]): string {
   return lines.flatMap(foldLine).join(CRLF) + CRLF;
 }
+
+/** A UID as the app makes them (hex@oncall-tray). The record read back is checked before this (published-record.ts);
+ *  this is the edge's own bound: nothing that could end the line or add a parameter reaches the file. */
+export function uidValue(uid: string): string {
+  return uid.replace(/[^A-Za-z0-9@._-]/g, '').slice(0, 200);
+}
+
+/** A SEQUENCE as RFC 5545 reads it: a non-negative integer a calendar app can hold (32-bit). */
+export function sequenceValue(sequence: number): number {
+  return Number.isSafeInteger(sequence) && sequence >= 0 && sequence <= 2 ** 31 - 1 ? sequence : 0;
+}

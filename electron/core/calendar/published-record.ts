@@ -11,6 +11,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FileStore } from '../ports';
+import { DAY_MS } from '../../shared/time';
+import type { Notice } from '../storage/settings-store';
+import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 
 export const RECORD_VERSION = 1;
 
@@ -28,23 +31,65 @@ export type PublishedEntry = z.infer<typeof EntrySchema>;
 const RecordSchema = z.object({ version: z.literal(RECORD_VERSION), events: z.record(z.string(), EntrySchema) });
 export type PublishedRecord = Map<string, PublishedEntry>;
 
-export async function readRecord(files: FileStore, name: string): Promise<PublishedRecord> {
-  let text: string | undefined;
-  try {
-    text = await files.read(name);
-  } catch {
-    return new Map();
+/** Entries a record may hold: far beyond a 90-day horizon of many schedules, far below a file that stalls a render. */
+export const MAX_RECORD_ENTRIES = 5_000;
+/** SEQUENCE numbers the app can have reached (one per change of a block). */
+export const MAX_SEQUENCE = 100_000;
+const UID = /^(?:\d{1,4}-)?[0-9a-f]{32}@oncall-tray$/;
+const DIGEST = /^[0-9a-f]{32}$/;
+
+/** Why an entry read back can't be what the app published, or undefined when it can. Its values go into the .ics
+ *  as they are (UID, SEQUENCE, DTSTAMP), so only the forms the app makes pass: a line break in a UID would add an
+ *  event, an absurd time would stop every later export. */
+export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): string | undefined {
+  if (!UID.test(uid)) return 'an event id the app did not make';
+  if (!DIGEST.test(e.digest) || e.scheduleId.length > 300) return 'an entry the app did not make';
+  if (e.sequence > MAX_SEQUENCE) return "a revision number that can't be true";
+  const latestMs = nowMs + 400 * DAY_MS;
+  if (!plausibleMs(e.modifiedMs, nowMs + DAY_MS) || !plausibleMs(e.startMs, latestMs))
+    return "a time that can't be true";
+  if (!plausibleMs(e.endMs, latestMs) || e.endMs <= e.startMs) return "a time that can't be true";
+  return undefined;
+}
+
+export const recordNoticeId = (name: string): string => `calendar-record:${name}`;
+
+function recordNotice(name: string, said: string): Notice {
+  return {
+    id: recordNoticeId(name),
+    message: `${said} Events already in a calendar app may show twice until their old copies are removed.`,
+  };
+}
+
+/** The record as published, each entry checked (entryProblem); what fails is dropped, the file kept aside and said
+ *  once through `report`. An unreadable record only costs continuity: UIDs fall back to (schedule, start). */
+export async function readRecord(
+  files: FileStore,
+  name: string,
+  nowMs: number,
+  report: (notice: Notice) => void = () => undefined,
+): Promise<{ record: PublishedRecord; rewrite: boolean }> {
+  const what = `the calendar's record of what it published (${name})`;
+  const read = await readBack(files, name, RecordSchema);
+  const none = { record: new Map<string, PublishedEntry>(), rewrite: false };
+  if (read.kind === 'absent') return none;
+  if (read.kind === 'unreadable') {
+    report(recordNotice(name, `The calendar's record of what it published (${name}) could not be read.`));
+    return none;
   }
-  if (text === undefined) return new Map();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
+  if (read.kind === 'refused') {
+    const kept = read.kept ? ` (kept as ${read.kept})` : '';
+    report(recordNotice(name, `The calendar's record of what it published was damaged${kept} and was not used.`));
+    return none;
   }
-  // An unreadable record only costs continuity: UIDs then fall back to (schedule, start), which most keep.
-  const parsed = RecordSchema.safeParse(json);
-  return parsed.success ? new Map(Object.entries(parsed.data.events)) : new Map();
+  const entries = Object.entries(read.value.events);
+  const sorted = sortClaims(entries, ([uid, e]) =>
+    entries.length > MAX_RECORD_ENTRIES ? 'more entries than the app makes' : entryProblem(uid, e, nowMs),
+  );
+  if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: false };
+  report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));
+  // The file was moved aside: what holds must be written back even if this render changes nothing.
+  return { record: new Map(sorted.kept), rewrite: true };
 }
 
 export async function writeRecord(files: FileStore, name: string, record: PublishedRecord): Promise<void> {

@@ -2,6 +2,7 @@
 // the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
 import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
 import type { Snapshot } from '../model/snapshot';
 import { remindersFor } from '../../shared/settings';
 import { DAY_MS } from '../../shared/time';
@@ -154,13 +155,18 @@ function headOf(groups: readonly Group[]): { name: string; description: string }
   return { name: 'On call (OnCall Tray)', description: description.replace(/\s+/g, ' ').trim() };
 }
 
-async function renderWith(files: FileStore, recordName: string, input: CalendarInput): Promise<string> {
+async function renderWith(
+  files: FileStore,
+  recordName: string,
+  input: CalendarInput,
+  report: (notice: Notice) => void,
+): Promise<string> {
   const window = {
     fromMs: input.nowMs - PAST_MS,
     toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS,
   };
   const groups = groupsOf(input, window);
-  const record = await readRecord(files, recordName);
+  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
@@ -169,7 +175,7 @@ async function renderWith(files: FileStore, recordName: string, input: CalendarI
     .filter((g) => g.known)
     .flatMap((g) => publishSchedule(g, record, input.nowMs, input.localZone));
   for (const p of published) next.set(p.uid, p.entry);
-  if (JSON.stringify([...next]) !== JSON.stringify([...record])) {
+  if (rewrite || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next).catch(() => undefined);
   }
@@ -185,11 +191,16 @@ async function renderWith(files: FileStore, recordName: string, input: CalendarI
   return calendarText(headOf(groups), events);
 }
 
-export function createCalendarPublisher(files: FileStore, recordName: string): CalendarPublisher {
+/** `report`: told once when the record read back held what the app did not publish (dropped, file kept aside). */
+export function createCalendarPublisher(
+  files: FileStore,
+  recordName: string,
+  report: (notice: Notice) => void = () => undefined,
+): CalendarPublisher {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     render(input) {
-      const run = queue.then(() => renderWith(files, recordName, input));
+      const run = queue.then(() => renderWith(files, recordName, input, report));
       queue = run.catch(() => undefined);
       return run;
     },

@@ -163,7 +163,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   async function start(fired: FiredStore): Promise<void> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
-    const cached = await loadSnapshot(o.files, cacheFile);
+    const cached = await loadSnapshot(o.files, cacheFile, clock.now());
     cacheNotice = cached.notice;
     if (cached.snapshot) {
       // A key rejected last session may have been replaced since (env override, keychain edited outside the

@@ -3,6 +3,7 @@
 // Engine surface. No Electron here; the outside world comes in through the ports.
 import { defaultSettings, serviceSettings, type ServiceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
+import { isRecordKeyOf } from '../../shared/accounts';
 import { openFiredStore } from '../storage/cache';
 import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './settings';
 import { createStateKeeper } from './state';
@@ -85,6 +86,7 @@ export function createEngine(options: EngineOptions): Engine {
     log,
     issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
     serve: options.serveCalendarFeed !== false,
+    report: storage.report,
   });
 
   const derivation = combinedDerivation({
@@ -162,7 +164,12 @@ export function createEngine(options: EngineOptions): Engine {
       complete: withFeedToken,
     });
     notices = [loaded.notice].filter((n) => n !== undefined);
-    fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report });
+    // A held message is shown after quiet hours: only one of an account and schedule watched now is kept.
+    const watched = (key: string, scheduleId: string | undefined): boolean => {
+      const account = effective().accounts.find((a) => isRecordKeyOf(key, a.id));
+      return account !== undefined && (scheduleId === undefined || account.schedules.some((s) => s.id === scheduleId));
+    };
+    fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report, watched });
     if (lifecycle !== 'started') return;
     await sessions.start(fired);
     keeper.update();

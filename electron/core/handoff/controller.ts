@@ -10,7 +10,16 @@ import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
-import { loadRun, saveRun, settled } from './store';
+import {
+  HANDOFF_FILE,
+  loadRun,
+  NOT_MINE_MESSAGE,
+  NOT_SAVED_MESSAGE,
+  removeFailedText,
+  saveFailedText,
+  saveRun,
+  settled,
+} from './store';
 import { clipToNow, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
@@ -56,25 +65,47 @@ function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][numb
 export function createHandoff(deps: HandoffDeps): HandoffController {
   let run: HandoffRun | null = null;
   let notice: string | null = null;
+  /** Why the run on disk is behind the one shown (its folder refused a save), while that lasts. */
+  let saveProblem: string | null = null;
   let stopped = false;
+  /** Items read back from disk: each is checked to be a block of mine the app can read now before it is sent. */
+  const resumed = new Set<string>();
   let chain: Promise<unknown> = Promise.resolve();
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
 
-  const status = (): HandoffStatus => ({ run, said: run ? handoffSaid(run) : null, notice });
+  const status = (): HandoffStatus => ({
+    run,
+    said: run ? handoffSaid(run) : null,
+    notice: [notice, saveProblem].filter((n) => n !== null).join(' ') || null,
+  });
   const queue = <T>(op: () => Promise<T>): Promise<T> => {
     const next = chain.then(op, op);
     chain = next.catch(() => undefined);
     return next;
   };
 
-  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). */
+  /** Saves the run as it is now; false, said in the status, when the folder refused it (a read-only or full disk). */
+  async function save(): Promise<boolean> {
+    if (!run) return true;
+    try {
+      await saveRun(deps.files, run);
+      saveProblem = null;
+      return true;
+    } catch (cause) {
+      saveProblem = saveFailedText(deps.files.location, cause);
+      return false;
+    }
+  }
+
+  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
+   *  when the item is on disk (the run shown is the truth either way). */
   async function put(item: HandoffItem): Promise<boolean> {
     if (stopped || !run) return false;
     run = { ...run, items: run.items.map((i) => (i.id === item.id ? item : i)) };
-    await saveRun(deps.files, run);
+    const saved = await save();
     deps.changed?.();
-    return !stopped;
+    return saved && !stopped;
   }
 
   async function sendOne(item: HandoffItem): Promise<void> {
@@ -85,7 +116,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     const clipped = clipToNow(item, deps.clock.now());
     if (!('id' in clipped)) return void (await put({ ...item, ...clipped }));
     // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-    if (!(await put({ ...clipped, state: 'sending', message: '' }))) return;
+    if (!(await put({ ...clipped, state: 'sending', message: '' }))) {
+      // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
+      if (!stopped) await put({ ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
+      return;
+    }
     const answer = await deps.create(requestOf(clipped));
     await put({ ...clipped, ...stateOfAnswer(answer) });
   }
@@ -98,9 +133,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         const item = run?.items.find((i) => i.id === first.id);
         if (!item) continue;
         // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
-          await sendOne(item);
-        else if (item.state === 'unknown' || item.state === 'sending') {
+        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused')) {
+          if (resumed.has(item.id) && !rowOf(deps.planFor(Date.parse(item.start), Date.parse(item.end)), item))
+            await put({ ...item, state: 'not_sent', message: NOT_MINE_MESSAGE });
+          else await sendOne(item);
+        } else if (item.state === 'unknown' || item.state === 'sending') {
           const seen = await lookFirst(write, item);
           await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
         }
@@ -122,8 +159,12 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     status,
     idle: () => chain.then(() => undefined),
     async start() {
-      const loaded = await loadRun(deps.files);
+      const loaded = await loadRun(deps.files, () => {
+        const watched = new Set(deps.state().schedules.map((s) => s.id));
+        return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
+      });
       notice = loaded.notice;
+      for (const i of loaded.run?.items ?? []) resumed.add(i.id);
       // What was being sent when the app stopped may have landed: it is looked for, never sent blind.
       run = loaded.run && {
         ...loaded.run,
@@ -131,6 +172,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
         ),
       };
+      // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
+      if (run && loaded.dropped > 0) await save();
       if (run && !settled(run)) void queue(() => work(false));
     },
     stop() {
@@ -165,7 +208,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         }));
         run = { version: 1, id: randomUUID(), createdAt, items: made };
         notice = null;
-        await saveRun(deps.files, run);
+        await save();
         await work(false);
         return status();
       }),
@@ -181,7 +224,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
         run = null;
         notice = null;
-        await deps.files.remove('handoff.json');
+        saveProblem = null;
+        // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
+        await deps.files.remove(HANDOFF_FILE).catch((cause: unknown) => {
+          notice = removeFailedText(deps.files.location, cause);
+        });
         return status();
       }),
   };

@@ -1,33 +1,46 @@
 // The hand-off kept on disk (handoff.json) until every item is settled, so a restart in the middle resumes it:
-// validated when read back; a file that can't be read as a hand-off is moved aside and reported, never replayed.
+// validated when read back; a file that can't be read as a hand-off is moved aside and reported, never replayed,
+// and each item is checked against what the app knows now (store-claims.ts) before anything of it is used.
 import { HandoffRunSchema, type HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
+import { reasonOf } from '../storage/write-watch';
+import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
+import { itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
 
-export type LoadedRun = { run: HandoffRun | null; notice: string | null };
+export type LoadedRun = { run: HandoffRun | null; notice: string | null; dropped: number };
 
-export async function loadRun(files: FileStore): Promise<LoadedRun> {
-  let text: string | undefined;
-  try {
-    text = await files.read(HANDOFF_FILE);
-  } catch {
-    return { run: null, notice: 'The saved hand-off could not be read from disk, so it was not resumed.' };
+const WHAT = 'the saved hand-off (away mode)';
+const DAMAGED = `The saved hand-off (away mode) was damaged, so nothing of it was sent again.`;
+const AFTER = 'Check your shifts in My shifts: overrides made before are on the service.';
+
+/** Reads the saved run, then checks each item against what the app knows now (store-claims.ts): an item that
+ *  fails is dropped (never sent, looked for or shown) and said once; the file is kept aside first. */
+export async function loadRun(files: FileStore, context: () => RunContext): Promise<LoadedRun> {
+  const read = await readBack(files, HANDOFF_FILE, HandoffRunSchema);
+  if (read.kind === 'absent') return { run: null, notice: null, dropped: 0 };
+  if (read.kind === 'unreadable')
+    return { run: null, notice: 'The saved hand-off could not be read from disk, so it was not resumed.', dropped: 0 };
+  if (read.kind === 'refused') {
+    const kept = read.kept ? ` It was kept as ${read.kept}.` : '';
+    return { run: null, notice: `${DAMAGED}${kept} ${AFTER}`, dropped: 0 };
   }
-  if (text === undefined) return { run: null, notice: null };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const parsed = HandoffRunSchema.safeParse(json);
-  if (parsed.success) return { run: parsed.data, notice: null };
-  const kept = await files.backup(HANDOFF_FILE).catch(() => undefined);
-  return {
-    run: null,
-    notice: `The saved hand-off (away mode) was damaged, so nothing of it was sent again.${kept ? ` It was kept as ${kept}.` : ''} Check your shifts in My shifts: overrides made before are on the service.`,
-  };
+  const ctx = context();
+  const runProblem = plausibleInstant(read.value.createdAt, ctx.nowMs + 60_000) === undefined;
+  const seen = new Set<string>();
+  const sorted = sortClaims(read.value.items, (item) => {
+    if (runProblem) return "a time that can't be true";
+    const why = itemProblem(item, ctx);
+    if (why === undefined && seen.has(item.id)) return 'a shift listed twice';
+    seen.add(item.id);
+    return why;
+  });
+  if (sorted.dropped.length === 0) return { run: read.value, notice: null, dropped: 0 };
+  const kept = await keepAside(files, HANDOFF_FILE);
+  const notice = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
+  const run = sorted.kept.length > 0 ? { ...read.value, items: sorted.kept } : null;
+  return { run, notice, dropped: sorted.dropped.length };
 }
 
 /** Settled: nothing more will be sent or checked (handed off, or refused by the service). */
@@ -39,3 +52,26 @@ export async function saveRun(files: FileStore, run: HandoffRun): Promise<void> 
   if (settled(run)) await files.remove(HANDOFF_FILE);
   else await files.writeAtomic(HANDOFF_FILE, JSON.stringify(run));
 }
+
+/** Why the hand-off stopped sending when its own file couldn't be saved, and what still works. */
+export function saveFailedText(location: string | undefined, cause: unknown): string {
+  const reason = reasonOf(cause);
+  return (
+    `The hand-off couldn't be saved to ${location ?? "the app's data folder"}${reason ? ` (${reason})` : ''}, ` +
+    'so nothing more was sent: a write the app could not record might be sent twice after a restart. ' +
+    'Retry once the folder can be written, close this hand-off, or copy your shifts as a message (Ask for cover).'
+  );
+}
+
+/** An item kept from being sent because its "sending" state could not be saved first. */
+export const NOT_SAVED_MESSAGE = "it could not be saved first, so it wasn't sent";
+
+/** Closed, but the file could not be removed: the next start may open it again (and checks it first). */
+export function removeFailedText(location: string | undefined, cause: unknown): string {
+  const reason = reasonOf(cause);
+  return `Closed. Its saved copy in ${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}, so the next start may show it again.`;
+}
+
+/** A saved item that is not a block of mine the app can read now: never sent from the file. */
+export const NOT_MINE_MESSAGE =
+  'since the restart this is not a shift of yours the app can read now, so it was not sent (Retry once it is)';

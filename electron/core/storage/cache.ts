@@ -4,6 +4,8 @@ import type { FileStore } from '../ports';
 import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
+import { checkedSnapshot } from './cache-claims';
+import { droppedText, keepAside } from './read-back';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -27,12 +29,17 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** Loads the cached snapshot. A corrupt or outdated cache is moved aside and ignored: it is only a cache. */
-export async function loadSnapshot(files: FileStore, name: string = CACHE_FILE): Promise<LoadedSnapshot> {
+export async function loadSnapshot(
+  files: FileStore,
+  name: string = CACHE_FILE,
+  nowMs?: number,
+): Promise<LoadedSnapshot> {
   const text = await files.read(name).catch(() => undefined);
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
-  if (parsed?.success) return { snapshot: parsed.data };
+  if (parsed?.success)
+    return nowMs === undefined ? { snapshot: parsed.data } : checked(files, name, parsed.data, nowMs);
   let where = '';
   try {
     where = ` (kept as ${await files.backup(name)})`;
@@ -41,6 +48,15 @@ export async function loadSnapshot(files: FileStore, name: string = CACHE_FILE):
   }
   const message = `Saved schedule data could not be read${where}; it will be fetched again.`;
   return { notice: { id: 'cache-reset', message } };
+}
+
+/** The cache's entries checked against the clock (cache-claims.ts): what fails is dropped, said once, the file
+ *  kept aside; the rest is served as saved data and the dropped part read again. */
+async function checked(files: FileStore, name: string, snapshot: Snapshot, nowMs: number): Promise<LoadedSnapshot> {
+  const result = checkedSnapshot(snapshot, nowMs);
+  if (result.dropped.length === 0) return { snapshot };
+  const said = droppedText('the saved schedule data', result.dropped, await keepAside(files, name));
+  return { snapshot: result.snapshot, notice: { id: 'cache-entries', message: `${said} They will be fetched again.` } };
 }
 
 export async function saveSnapshot(files: FileStore, snapshot: Snapshot, name: string = CACHE_FILE): Promise<void> {

@@ -4,6 +4,16 @@
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
+import {
+  firedProblem,
+  heldProblem,
+  MAX_FIRED_KEYS,
+  MAX_HELD,
+  HeldMessageSchema,
+  type FiredContext,
+  type HeldMessage,
+} from './fired-claims';
+import { droppedText, keepAside, sortClaims } from './read-back';
 
 export const REMINDERS_FILE = 'reminders.json';
 /** Fired keys are kept this long after the instant they were stored with. */
@@ -17,20 +27,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** A message kept back while notifications were quiet, with what is needed to re-check it when they end. */
-export const HeldMessageSchema = z.object({
-  key: z.string(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  atMs: z.number(),
-  untilMs: z.number(),
-  scheduleId: z.string().optional(),
-  /** The shift group it concerns (leads: dropped from the summary once that shift has started or is gone). */
-  group: z.string().optional(),
-  startsAtMs: z.number().optional(),
-});
-export type HeldMessage = z.infer<typeof HeldMessageSchema>;
+export { HeldMessageSchema, type HeldMessage } from './fired-claims';
 
 const FiredFileSchema = z.object({
   version: z.literal(1),
@@ -65,9 +62,12 @@ export interface FiredStoreOptions {
   retentionMs?: number;
   /** Told when the record could not be read, since reminders already shown may then be shown again. */
   onNotice?: (notice: Notice) => void;
+  /** Is the account of this key known, and (given) this schedule of it watched now? Held messages must be. */
+  watched?: FiredContext['watched'];
 }
 
 export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
+export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
 
 function firedNotice(kept: string | undefined): Notice {
   const where = kept === undefined ? '' : ` (kept as ${kept})`;
@@ -78,6 +78,22 @@ function firedNotice(kept: string | undefined): Notice {
 interface FiredRecord {
   fired: Map<string, number>;
   held: HeldMessage[];
+}
+
+/** The record's entries checked (fired-claims.ts): what fails is dropped and said once, the file kept aside. */
+async function checked(files: FileStore, record: FiredRecord, ctx: FiredContext, onNotice: (n: Notice) => void) {
+  const keys = [...record.fired];
+  const tooMany = keys.length > MAX_FIRED_KEYS || record.held.length > MAX_HELD;
+  const fired = sortClaims(keys, ([k, u]) =>
+    tooMany ? 'more entries than the app keeps' : firedProblem(k, u, ctx.nowMs),
+  );
+  const held = sortClaims(record.held, (h) => (tooMany ? 'more entries than the app keeps' : heldProblem(h, ctx)));
+  const dropped = [...fired.dropped, ...held.dropped];
+  if (dropped.length === 0) return { record, dropped: 0 };
+  const what = 'the record of reminders already shown';
+  const said = droppedText(what, dropped, await keepAside(files, REMINDERS_FILE));
+  onNotice({ id: FIRED_ENTRIES_NOTICE_ID, message: said });
+  return { record: { fired: new Map(fired.kept), held: held.kept }, dropped: dropped.length };
 }
 
 async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<FiredRecord> {
@@ -100,7 +116,10 @@ async function readFired(files: FileStore, onNotice: (notice: Notice) => void): 
 
 export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
-  const record = await readFired(files, options.onNotice ?? (() => undefined));
+  const onNotice = options.onNotice ?? (() => undefined);
+  const ctx = { nowMs: options.now(), ...(options.watched ? { watched: options.watched } : {}) };
+  const read = await checked(files, await readFired(files, onNotice), ctx, onNotice);
+  const { record } = read;
   const { fired } = record;
   let held = record.held;
   const prune = (): void => {
@@ -124,6 +143,8 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
       });
     return writing;
   };
+  // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
+  if (read.dropped > 0) await persist().catch(() => undefined);
   return {
     has: (key) => fired.has(key),
     keys: () => [...fired.keys()],

@@ -133,6 +133,19 @@ export function migrateSettings(raw: Json): Upgrade {
   return { ok: true, value, from, ...(doubt ? { doubt } : {}) };
 }
 
+/** Keys of the old formats a migration reads and replaces. */
+const OLD_KEYS = new Set(['version', 'baseUrl', 'email', 'scheduleIds', 'schedules']);
+
+/** Top-level entries neither the file's format nor this one reads: dropped by the upgrade or the next save, so
+ *  they are said and the file kept aside first (issue 52: a file read back is never silently overwritten). */
+function unknownKeys(raw: Json, from: number): number {
+  const known = (k: string) =>
+    k in SettingsSchema.shape && (from >= SETTINGS_VERSION || k !== 'accounts')
+      ? true
+      : from < SETTINGS_VERSION && OLD_KEYS.has(k);
+  return Object.keys(raw).filter((k) => !known(k)).length;
+}
+
 type Parsed =
   | { ok: true; settings: Settings; from: number; reset: string[]; doubt?: VersionDoubt }
   | { ok: false; problem: string };
@@ -150,12 +163,19 @@ function parseText(text: string): Parsed {
   const upgraded = migrateSettings(obj.data);
   if (!upgraded.ok) return upgraded;
   const repaired = repairSettings(upgraded.value);
+  const unknown = upgraded.doubt?.kind === 'newer' ? 0 : unknownKeys(obj.data, upgraded.from);
   if (repaired)
     return {
       ok: true,
       settings: repaired.settings,
       from: upgraded.from,
-      reset: repaired.reset,
+      // Counted, not named: a name is the file's own text.
+      reset: [
+        ...repaired.reset,
+        ...(unknown > 0
+          ? [`${unknown} ${unknown === 1 ? 'entry' : 'entries'} that are not settings of this app (left out)`]
+          : []),
+      ],
       ...(upgraded.doubt ? { doubt: upgraded.doubt } : {}),
     };
   const first = SettingsSchema.safeParse(upgraded.value).error?.issues[0];

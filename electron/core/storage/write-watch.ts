@@ -25,7 +25,7 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 /** The cause in words, from the error's code only: its message holds paths and system text. */
-function reasonOf(cause: unknown): string | undefined {
+export function reasonOf(cause: unknown): string | undefined {
   const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
   return code === undefined ? undefined : REASONS[code];
 }

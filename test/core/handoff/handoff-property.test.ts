@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createHandoff, RECHECK_MS, type HandoffController } from '../../../electron/core/handoff/controller';
 import type { HandoffItemInput, HandoffRow } from '../../../electron/shared/handoff';
 import type { RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
-import { appState } from '../../renderer/support/state';
+import { appState, schedule } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { accountIdOf } from '../../../electron/shared/accounts';
@@ -86,7 +86,8 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
     createHandoff({
       clock,
       files,
-      state: () => appState(),
+      // Both schedules watched: a resumed item is checked against what the app watches now.
+      state: () => appState({ schedules: [schedule({ id: 'sch_a' }), schedule({ id: 'sch_b' })] }),
       planFor: () => ({ from: '', to: '', rows, excluded: [] }),
       create: service.create,
       look: service.look,

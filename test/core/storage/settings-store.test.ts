@@ -71,6 +71,19 @@ describe('settings store', () => {
     expect(emails((await loadSettings(files)).settings)).toEqual(['me@example.com']);
   });
 
+  it('keeps aside a file with entries that are not settings (counted, never named) before they are left out (issue 52)', async () => {
+    const files = new MemoryFileStore();
+    // An old-format file: its upgrade is written back, which would have lost these entries silently.
+    const original = JSON.stringify({ version: 1, schedules: [{ id: 'sch_a' }], accounts: 'x', 'tok\nen': 'secret' });
+    files.files.set('settings.json', original);
+    const loaded = await loadSettings(files);
+    expect(loaded.settings.accounts.map((a) => a.schedules)).toEqual([[{ id: 'sch_a' }]]);
+    expect(loaded.notice?.message).toContain('2 entries that are not settings of this app (left out)');
+    expect(loaded.notice?.message).not.toMatch(/tok|secret/);
+    expect(files.files.get('settings.json.bad-1')).toBe(original);
+    expect((await loadSettings(files)).notice).toBeUndefined();
+  });
+
   it('drops only the bad entry of the schedule list, and resets only the bad reminder option', async () => {
     const files = new MemoryFileStore();
     const schedules = [{ id: 'sch_a' }, { id: 'not-a-schedule' }, { id: 'sch_b' }];

@@ -1,0 +1,60 @@
+// What the record of reminders shown (reminders.json) must agree with before it is used (issue 52). A fired key
+// only holds a reminder back, so it is dropped only when it can't be one the app wrote (a huge key, a time so far
+// ahead it would never be pruned and would silence a reminder for good); dropping a true one could repeat a
+// reminder. A held message is shown after quiet hours, so it must be one the app could have held: text it words,
+// a time already passed when it was held, and a schedule watched now on the account its key names.
+import { DAY_MS } from '../../shared/time';
+import { z } from 'zod';
+import { plausibleMs, plausibleText } from './read-back';
+
+/** A message kept back while notifications were quiet, with what is needed to re-check it when they end. */
+export const HeldMessageSchema = z.object({
+  key: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  atMs: z.number(),
+  untilMs: z.number(),
+  scheduleId: z.string().optional(),
+  /** The shift group it concerns (leads: dropped from the summary once that shift has started or is gone). */
+  group: z.string().optional(),
+  startsAtMs: z.number().optional(),
+});
+export type HeldMessage = z.infer<typeof HeldMessageSchema>;
+
+/** What the app knows now that a record entry must agree with. */
+export interface FiredContext {
+  nowMs: number;
+  /** Is the account of this key known, and (given) this schedule of that account watched now? */
+  watched?: (key: string, scheduleId: string | undefined) => boolean;
+}
+
+/** Keys and held messages a record may hold: far beyond a quarter of reminders, far below a file that stalls start-up. */
+export const MAX_FIRED_KEYS = 50_000;
+export const MAX_HELD = 1_000;
+const AHEAD_MS = 400 * DAY_MS;
+
+export function firedProblem(key: string, untilMs: number, nowMs: number): string | undefined {
+  if (!plausibleText(key, 500)) return 'a key the app did not write';
+  // Long past is pruned as before; what is far ahead would never be.
+  if (!Number.isSafeInteger(untilMs) || untilMs > nowMs + AHEAD_MS) return "a time that can't be true";
+  return undefined;
+}
+
+export function heldProblem(h: HeldMessage, ctx: FiredContext): string | undefined {
+  const texts: [string, number][] = [
+    [h.key, 500],
+    [h.kind, 50],
+    [h.title, 300],
+    [h.body, 2000],
+    [h.group ?? '', 500],
+    [h.scheduleId ?? '', 300],
+  ];
+  if (!texts.every(([t, max]) => plausibleText(t, max))) return 'a message the app could not have worded';
+  const aheadMs = ctx.nowMs + AHEAD_MS;
+  const times = [h.untilMs, h.startsAtMs ?? h.atMs];
+  if (!plausibleMs(h.atMs, ctx.nowMs + 60_000) || !times.every((t) => plausibleMs(t, aheadMs)))
+    return "a time that can't be true";
+  if (ctx.watched && !ctx.watched(h.key, h.scheduleId)) return 'a schedule not watched now';
+  return undefined;
+}

@@ -1,0 +1,91 @@
+// Every file the app reads back is a claim (issue 52): parsed with its schema, then each entry checked against what
+// the app knows now (the accounts and schedules watched, the clock, the values the app itself makes). What fails is
+// dropped and said once, never used; a file that can't be read as its schema, or held an entry that was dropped, is
+// kept aside (backed up) before anything replaces it. Notices name the file's role and the app's own reasons, never
+// the file's content, so nothing a file holds (a token, a line break, a huge text) reaches a notice.
+import type { z } from 'zod';
+import type { FileStore } from '../ports';
+
+export type ReadBack<T> =
+  /** No file: nothing to say. */
+  | { kind: 'absent' }
+  /** The disk refused the read: nothing could be kept aside. */
+  | { kind: 'unreadable' }
+  /** Not JSON or not the schema's shape: kept aside (the path, when the backup worked). */
+  | { kind: 'refused'; kept: string | undefined }
+  | { kind: 'read'; value: T };
+
+/** Reads `name` as `schema`; a file that isn't its shape is moved aside at once (nothing of it is used). */
+export async function readBack<S extends z.ZodType>(
+  files: FileStore,
+  name: string,
+  schema: S,
+): Promise<ReadBack<z.infer<S>>> {
+  let text: string | undefined;
+  try {
+    text = await files.read(name);
+  } catch {
+    return { kind: 'unreadable' };
+  }
+  if (text === undefined) return { kind: 'absent' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    json = undefined;
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { kind: 'read', value: parsed.data };
+  return { kind: 'refused', kept: await keepAside(files, name) };
+}
+
+/** Moves the file aside (before a cleaned copy replaces it); undefined when even that failed. */
+export async function keepAside(files: FileStore, name: string): Promise<string | undefined> {
+  return files.backup(name).catch(() => undefined);
+}
+
+/** The entries that hold and, for each that doesn't, the app's reason (never the entry's own text). */
+export interface Sorted<E> {
+  kept: E[];
+  dropped: string[];
+}
+
+/** Checks each entry: `check` answers why it can't be used, or undefined when it holds. */
+export function sortClaims<E>(entries: readonly E[], check: (entry: E) => string | undefined): Sorted<E> {
+  const kept: E[] = [];
+  const dropped: string[] = [];
+  for (const e of entries) {
+    const why = check(e);
+    if (why === undefined) kept.push(e);
+    else dropped.push(why);
+  }
+  return { kept, dropped };
+}
+
+/** "2 entries of the saved hand-off were not used (a schedule not watched; a time that can't be true). The file was
+ *  kept as …": the reasons are the app's own words, at most three of them. */
+export function droppedText(what: string, dropped: readonly string[], kept: string | undefined): string {
+  const reasons = [...new Set(dropped)];
+  const shown = reasons.slice(0, 3).join('; ') + (reasons.length > 3 ? '; …' : '');
+  const n = dropped.length;
+  const where = kept === undefined ? '' : ` The file was kept as ${kept}.`;
+  return `${n} ${n === 1 ? 'entry' : 'entries'} of ${what} were not used (${shown}).${where}`;
+}
+
+/** A time the app can have made: a whole number of ms from 2000 up to `maxMs` (the clock and a margin). */
+export function plausibleMs(ms: number, maxMs: number): boolean {
+  return Number.isSafeInteger(ms) && ms >= Date.UTC(2000, 0, 1) && ms <= maxMs;
+}
+
+/** An ISO instant the app can have written (see plausibleMs); its ms, or undefined. */
+export function plausibleInstant(text: string, maxMs: number): number | undefined {
+  if (text.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
+    return undefined;
+  const ms = Date.parse(text);
+  return plausibleMs(ms, maxMs) ? ms : undefined;
+}
+
+/** Text to show from a file: bounded, one paragraph of printable characters. */
+export function plausibleText(text: string, maxChars: number): boolean {
+  return text.length <= maxChars && !/[\u0000-\u0009\u000B-\u001F\u007F\u2028\u2029]/.test(text);
+}
