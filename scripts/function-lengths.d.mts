@@ -13,5 +13,5 @@ export interface FunctionLength {
 
 /** Every function in one source text (declarations, expressions, arrows, methods, accessors), nested ones included. */
 export function functionLengths(file: string, text: string): FunctionLength[];
-/** Every function in the .ts files under `dir` (relative to `root`), longest first. */
+/** Every function in the .ts files under `dir` (a folder or one file, relative to `root`), longest first. */
 export function functionLengthsUnder(root: string, dir: string): FunctionLength[];

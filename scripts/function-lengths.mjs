@@ -48,16 +48,14 @@ export function functionLengths(file, text) {
   return found;
 }
 
-/** The .ts files under a folder (declaration files left out), named relative to `root` with `/`. */
+/** The .ts files under a folder, or the file itself (declaration files left out), named relative to `root` with `/`. */
 function tsFilesUnder(root, dir) {
-  return readdirSync(join(root, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(root, path)).isDirectory()) return tsFilesUnder(root, path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path.split(sep).join('/')] : [];
-  });
+  const names = statSync(join(root, dir)).isDirectory() ? readdirSync(join(root, dir)) : [];
+  if (names.length === 0) return dir.endsWith('.ts') && !dir.endsWith('.d.ts') ? [dir.split(sep).join('/')] : [];
+  return names.flatMap((name) => tsFilesUnder(root, join(dir, name)));
 }
 
-/** Every function under `dir` (relative to `root`), longest first. */
+/** Every function under `dir` (a folder or a file, relative to `root`), longest first. */
 export function functionLengthsUnder(root, dir) {
   return tsFilesUnder(root, dir)
     .flatMap((file) => functionLengths(file, readFileSync(join(root, file), 'utf8')))

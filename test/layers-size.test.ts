@@ -11,7 +11,6 @@ const MAX_LINES = 80;
 const ALLOWED_OVER: Record<string, number> = {
   'electron/core/engine/engine.ts#createEngine': 190,
   'electron/core/engine/account-handlers.ts#accountHandlers': 131,
-  'electron/core/engine/keys.ts#createKeyHolder': 110,
   'electron/core/engine/account-session.ts#createAccountSession': 172,
   'electron/core/reminders/scheduler.ts#createReminderScheduler': 137,
   'electron/core/handoff/controller.ts#createHandoff': 133,
