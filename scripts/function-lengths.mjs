@@ -3,7 +3,8 @@
 // holds electron/ to the house's hard maximum with it; run `node scripts/function-lengths.mjs [folder] [min]` to see
 // the longest (default: electron/, 41 lines and over, the house's "aim under ~40").
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /** A function's name as a reader would look for it: its own, or the variable, property or method it is bound to. */
@@ -62,7 +63,7 @@ export function functionLengthsUnder(root, dir) {
     .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));
 }
 
-if (process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathname) === '') {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2] ?? 'electron';
   const min = Number(process.argv[3] ?? 41);
   for (const f of functionLengthsUnder(process.cwd(), dir).filter((f) => f.lines >= min))
