@@ -1,7 +1,6 @@
 // The engine's IPC handlers over several accounts. A request about a schedule names it by its ref (shared/accounts):
 // it goes to that schedule's account's session, under the schedule's own id, and what comes back names it by its
 // ref again. Keys, teams and schedule checks name their account (never "the first"). The rest is answered once for all.
-import { refParts, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { failure } from '../actions/common';
 import { recheckOf } from '../actions/override-recheck';
@@ -10,7 +9,7 @@ import type { Clock, Notifier, SecretStore } from '../ports';
 import type { ClientOptions, OncallClient } from '../../api/client-types';
 import { accountAdd } from './account-add';
 import type { AccountSession } from './account-session';
-import { sessionHandlers, type SessionHandlers } from './handlers';
+import { GONE, inSession, refAnswer, refOf, routesOf, type Routes } from './account-routes';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
 import type { AccountEngineHandlers as EngineHandlers } from './types';
@@ -30,97 +29,50 @@ export interface AccountHandlerParts {
 
 const NO_ACCOUNT = failure('not_found', 'That service is not set up here (it may have been removed).');
 
+type Handlers<C extends keyof EngineHandlers> = Pick<EngineHandlers, C>;
+
+/**
+ * The channels in groups by how a request is routed: answered once for all accounts, sent by a schedule's ref, sent
+ * to the account it names, or about the app itself. Each group gets only what it needs; together they must be every
+ * channel (the return type: one left out fails compilation here).
+ */
 export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
-  // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
-  const bySession = new WeakMap<AccountSession, SessionHandlers>();
-  const handlersOf = (session: AccountSession): SessionHandlers => {
-    let made = bySession.get(session);
-    if (!made) {
-      made = sessionHandlers({
-        deps: session.deps,
-        state: () => session.state(),
-        canSync: () => session.canSync(),
-        localZone: parts.localZone,
-        otherAccounts: () =>
-          parts
-            .sessions()
-            .filter((other) => other.id !== session.id)
-            .map((other) => ({
-              label: other.account().label,
-              snapshot: other.deps.snapshot.get(),
-              settings: other.deps.settings(),
-            })),
-      });
-      bySession.set(session, made);
-    }
-    return made;
+  const routes = routesOf(parts);
+  const refreshAll = (): ReturnType<EngineHandlers['sync:refresh']> => refreshEvery(parts, routes);
+  return {
+    ...forAllHandlers(parts, refreshAll),
+    ...byScheduleHandlers(routes),
+    ...byAccountHandlers(routes),
+    ...appHandlers(parts),
   };
-  const sessionFor = (accountId: AccountId): AccountSession | undefined =>
-    parts.sessions().find((s) => s.id === accountId);
+}
 
-  /** A schedule-scoped request: run by its account's session under the schedule's own id. */
-  async function inSession<R extends { scheduleId: string }, A>(
-    request: R,
-    run: (handlers: SessionHandlers, request: R) => Promise<A>,
-  ): Promise<{ answer: A; accountId: AccountId } | undefined> {
-    const { accountId, scheduleId } = refParts(request.scheduleId);
-    const session = sessionFor(accountId);
-    return session ? { answer: await run(handlersOf(session), { ...request, scheduleId }), accountId } : undefined;
-  }
-  const GONE = failure('not_found', 'That schedule belongs to an account that is no longer set up.');
-  const refOf = <T extends { scheduleId: string }>(x: T, accountId: AccountId): T => ({
-    ...x,
-    scheduleId: scheduleRef(accountId, x.scheduleId),
-  });
+/** Every session refreshes; a failure is said only when all failed (named by its account when there are several). */
+async function refreshEvery(parts: AccountHandlerParts, routes: Routes): ReturnType<EngineHandlers['sync:refresh']> {
+  const list = parts.sessions();
+  if (list.length === 0) return NO_ACCOUNT;
+  const answers = await Promise.all(list.map((s) => routes.handlersOf(s)['sync:refresh'](null)));
+  const failed = answers.flatMap((a, i) => (a.ok ? [] : [{ error: a.error, accountId: list[i]?.id ?? '' }]));
+  if (failed.length < answers.length) return { ok: true, value: null };
+  const [first] = failed;
+  if (!first) return { ok: true, value: null };
+  if (list.length === 1) return { ok: false, error: first.error };
+  const label = parts.state().accounts.find((a) => a.id === first.accountId)?.label ?? first.accountId;
+  return { ok: false, error: { ...first.error, message: `${label}: ${first.error.message}` } };
+}
 
-  const handlers: EngineHandlers = {
+/** Answered once for all accounts, from the combined state. */
+function forAllHandlers(
+  parts: AccountHandlerParts,
+  refreshAll: EngineHandlers['sync:refresh'],
+): Handlers<'state:get' | 'sync:refresh' | 'override:recheck' | 'take-over:options' | 'summary:get'> {
+  return {
     'state:get': async () => ({ ok: true, value: parts.state() }),
-    'sync:refresh': async () => {
-      const list = parts.sessions();
-      if (list.length === 0) return NO_ACCOUNT;
-      const answers = await Promise.all(list.map((s) => handlersOf(s)['sync:refresh'](null)));
-      const failed = answers.flatMap((a, i) => (a.ok ? [] : [{ error: a.error, accountId: list[i]?.id ?? '' }]));
-      if (failed.length < answers.length) return { ok: true, value: null };
-      const [first] = failed;
-      if (!first) return { ok: true, value: null };
-      if (list.length === 1) return { ok: false, error: first.error };
-      const label = parts.state().accounts.find((a) => a.id === first.accountId)?.label ?? first.accountId;
-      return { ok: false, error: { ...first.error, message: `${label}: ${first.error.message}` } };
-    },
-    'override:preview': async (request) => {
-      const r = await inSession(request, (h, q) => h['override:preview'](q));
-      if (!r) return GONE;
-      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
-    },
-    'override:candidates': async (request) =>
-      (await inSession(request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
-    'override:create': async (request) => {
-      const r = await inSession(request, (h, q) => h['override:create'](q));
-      if (!r) return GONE;
-      const a = r.answer;
-      return a.ok && a.value.status === 'created'
-        ? { ok: true, value: { ...a.value, override: refOf(a.value.override, r.accountId) } }
-        : a;
-    },
-    'override:get': async (request) => {
-      const r = await inSession(request, (h, q) => h['override:get'](q));
-      if (!r) return GONE;
-      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
-    },
+    'sync:refresh': refreshAll,
     // Refreshed first: the hint is about the schedule as the service shows it now.
     'override:recheck': async (request) => {
-      const refreshed = await handlers['sync:refresh'](null);
+      const refreshed = await refreshAll(null);
       return refreshed.ok ? { ok: true, value: recheckOf(parts.state().schedules, request) } : refreshed;
-    },
-    'take-over:now': async (request) => {
-      const r = await inSession(request, (h, q) => h['take-over:now'](q));
-      if (!r) return GONE;
-      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
-    },
-    'take-over:hand-back': async (request) => {
-      const r = await inSession(request, (h, q) => h['take-over:hand-back'](q));
-      if (!r) return GONE;
-      return r.answer.ok ? { ok: true, value: refOf(r.answer.value, r.accountId) } : r.answer;
     },
     // Exactly what the state shows (the tray and popover read it there), so the three never disagree.
     'take-over:options': async () => ({
@@ -129,35 +81,72 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
         .state()
         .schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
     }),
-    'team:update': async (request) => {
-      const session = sessionFor(request.accountId);
-      return session ? handlersOf(session)['team:update'](request) : NO_ACCOUNT;
-    },
-    'chat-group:put': async (request) => (await inSession(request, (h, q) => h['chat-group:put'](q)))?.answer ?? GONE,
-    'schedule:check': async (request) => {
-      const session = sessionFor(request.accountId);
-      return session ? handlersOf(session)['schedule:check'](request) : NO_ACCOUNT;
-    },
-    'settings:update': (request) => parts.settings().update(request),
-    'key:set': async (request) => {
-      const session = sessionFor(request.accountId);
-      return session ? session.keys.set(request) : NO_ACCOUNT;
-    },
-    'key:remove': async (request) => {
-      const session = sessionFor(request.accountId);
-      return session ? session.keys.remove() : NO_ACCOUNT;
-    },
-    'account:add': accountAdd({ settings: parts.settings, secrets: parts.secrets, createClient: parts.createClient }),
-    'readiness:test': testNotificationHandler({
-      clock: parts.clock,
-      notifier: parts.notifier,
-      settings: parts.settings,
-    }),
     // Written in the engine's zone, the one the tray and popover show times in.
     'summary:get': async () => ({
       ok: true,
       value: buildHandoffSummary(parts.state(), { nowMs: parts.clock.now(), localZone: parts.localZone() }),
     }),
   };
-  return handlers;
+}
+
+/** Named by a schedule's ref: sent to its account's session, and the schedule named by its ref again in the answer. */
+function byScheduleHandlers(
+  routes: Routes,
+): Handlers<
+  | 'override:preview'
+  | 'override:candidates'
+  | 'override:create'
+  | 'override:get'
+  | 'take-over:now'
+  | 'take-over:hand-back'
+  | 'chat-group:put'
+> {
+  return {
+    'override:preview': (request) => refAnswer(routes, request, (h, q) => h['override:preview'](q)),
+    'override:candidates': async (request) =>
+      (await inSession(routes, request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
+    'override:create': async (request) => {
+      const r = await inSession(routes, request, (h, q) => h['override:create'](q));
+      if (!r) return GONE;
+      const a = r.answer;
+      return a.ok && a.value.status === 'created'
+        ? { ok: true, value: { ...a.value, override: refOf(a.value.override, r.accountId) } }
+        : a;
+    },
+    'override:get': (request) => refAnswer(routes, request, (h, q) => h['override:get'](q)),
+    'take-over:now': (request) => refAnswer(routes, request, (h, q) => h['take-over:now'](q)),
+    'take-over:hand-back': (request) => refAnswer(routes, request, (h, q) => h['take-over:hand-back'](q)),
+    'chat-group:put': async (request) =>
+      (await inSession(routes, request, (h, q) => h['chat-group:put'](q)))?.answer ?? GONE,
+  };
+}
+
+/** Keys, teams and schedule checks name their account (never "the first"). */
+function byAccountHandlers(routes: Routes): Handlers<'team:update' | 'schedule:check' | 'key:set' | 'key:remove'> {
+  const { sessionFor, handlersOf } = routes;
+  return {
+    'team:update': async (request) => {
+      const session = sessionFor(request.accountId);
+      return session ? handlersOf(session)['team:update'](request) : NO_ACCOUNT;
+    },
+    'schedule:check': async (request) => {
+      const session = sessionFor(request.accountId);
+      return session ? handlersOf(session)['schedule:check'](request) : NO_ACCOUNT;
+    },
+    'key:set': async (request) => sessionFor(request.accountId)?.keys.set(request) ?? NO_ACCOUNT,
+    'key:remove': async (request) => sessionFor(request.accountId)?.keys.remove() ?? NO_ACCOUNT,
+  };
+}
+
+/** What is about the app rather than a service: settings, adding a service, the test notification. */
+function appHandlers(parts: AccountHandlerParts): Handlers<'settings:update' | 'account:add' | 'readiness:test'> {
+  return {
+    'settings:update': (request) => parts.settings().update(request),
+    'account:add': accountAdd({ settings: parts.settings, secrets: parts.secrets, createClient: parts.createClient }),
+    'readiness:test': testNotificationHandler({
+      clock: parts.clock,
+      notifier: parts.notifier,
+      settings: parts.settings,
+    }),
+  };
 }

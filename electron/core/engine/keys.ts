@@ -6,7 +6,7 @@
 // so clients made for the old key (or the old address, whose change re-reads the key) end before anything else runs.
 import { z } from 'zod';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, guarded } from '../actions/common';
+import { failure, guarded, type Failure } from '../actions/common';
 import { unusableBaseUrlMessage } from '../../api/base-url';
 import { hostOf, type KeyReader } from './clients';
 import type { KeyStorage, SecretStore } from '../ports';
@@ -48,115 +48,128 @@ export const ApiKeySchema = z
 export const KEY_RULE = 'must be 1 to 500 visible characters, without spaces';
 const KeyRequestSchema = z.object({ key: ApiKeySchema });
 
+/** What the holder knows, shared by the functions below (one object rather than one closure, so each stays short). */
+interface Held {
+  options: KeyHolderOptions;
+  /** A key given by the caller: kept in memory for the session, never read from or written to the keychain. */
+  sessionOnly: boolean;
+  key: string | undefined;
+  storage: KeyStorage | 'none';
+  notice: Notice | undefined;
+  watchers: Set<() => void>;
+}
+
 export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
-  const sessionOnly = options.overrideKey !== undefined;
-  let key: string | undefined = options.overrideKey;
-  let storage: KeyStorage | 'none' = key === undefined ? 'none' : 'memory';
-  let notice: Notice | undefined;
-  const watchers = new Set<() => void>();
-  const told = (): void => {
-    for (const watcher of [...watchers]) watcher();
+  const held: Held = {
+    options,
+    sessionOnly: options.overrideKey !== undefined,
+    key: options.overrideKey,
+    storage: options.overrideKey === undefined ? 'none' : 'memory',
+    notice: undefined,
+    watchers: new Set(),
   };
-  const read: KeyReader = Object.assign(() => key, {
+  const read: KeyReader = Object.assign(() => held.key, {
     watch(listener: () => void) {
-      watchers.add(listener);
-      return () => void watchers.delete(listener);
+      held.watchers.add(listener);
+      return () => void held.watchers.delete(listener);
     },
   });
+  return {
+    key: read,
+    storage: () => held.storage,
+    notice: () => held.notice,
+    load: () => load(held),
+    set: (request) => guarded(() => set(held, request)),
+    remove: () => guarded(() => remove(held)),
+  };
+}
 
-  const entryOf = (host: string): string => keychainEntries(options.accountId, host).own;
+/** Tells every watcher, synchronously, that the key (or the address it is bound to) changed. */
+function told(held: Held): void {
+  for (const watcher of [...held.watchers]) watcher();
+}
 
-  /** The stored key: its own entry, or (main account) the host-named entry a single-service version wrote, moved. */
-  async function stored(host: string): Promise<Awaited<ReturnType<SecretStore['get']>>> {
-    const entries = keychainEntries(options.accountId, host);
-    const own = await options.secrets.get(entries.own);
-    if (!own.ok || (own.value !== undefined && own.value !== '') || entries.legacy === null) return own;
-    const legacy = await options.secrets.get(entries.legacy);
-    if (!legacy.ok || legacy.value === undefined || legacy.value === '') return own;
-    // Moved only once the new entry holds it: a failed write leaves the old entry to be found next time.
-    const moved = await options.secrets.set(entries.own, legacy.value);
-    if (moved.ok && moved.value.storage === 'keychain') await options.secrets.delete(entries.legacy);
-    return legacy;
+/** Holds `key` (or none) from `storage` and tells the watchers. */
+function hold(held: Held, key: string | undefined, storage: KeyStorage | 'none'): void {
+  held.key = key;
+  held.storage = storage;
+  told(held);
+}
+
+async function load(held: Held): Promise<void> {
+  // Called when the address changed: a session key stays, but what was bound to the old address must end.
+  if (held.sessionOnly) return told(held);
+  const account = hostOf(held.options.baseUrl());
+  held.notice = undefined;
+  hold(held, undefined, 'none');
+  if (account === undefined) return;
+  const found = await stored(held.options, account);
+  if (!found.ok) {
+    held.options.log?.(`keychain: ${found.error.message}`);
+    held.notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };
+    return;
   }
+  if (found.value !== undefined && found.value !== '') hold(held, found.value, 'keychain');
+}
 
-  async function load(): Promise<void> {
-    // Called when the address changed: a session key stays, but what was bound to the old address must end.
-    if (sessionOnly) {
-      told();
-      return;
-    }
-    const account = hostOf(options.baseUrl());
-    key = undefined;
-    storage = 'none';
-    notice = undefined;
-    told();
-    if (account === undefined) return;
-    const found = await stored(account);
-    if (!found.ok) {
-      options.log?.(`keychain: ${found.error.message}`);
-      notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };
-      return;
-    }
-    if (found.value !== undefined && found.value !== '') {
-      key = found.value;
-      storage = 'keychain';
-      told();
-    }
+/** The stored key: its own entry, or (main account) the host-named entry a single-service version wrote, moved. */
+async function stored(options: KeyHolderOptions, host: string): Promise<Awaited<ReturnType<SecretStore['get']>>> {
+  const entries = keychainEntries(options.accountId, host);
+  const own = await options.secrets.get(entries.own);
+  if (!own.ok || (own.value !== undefined && own.value !== '') || entries.legacy === null) return own;
+  const legacy = await options.secrets.get(entries.legacy);
+  if (!legacy.ok || legacy.value === undefined || legacy.value === '') return own;
+  // Moved only once the new entry holds it: a failed write leaves the old entry to be found next time.
+  const moved = await options.secrets.set(entries.own, legacy.value);
+  if (moved.ok && moved.value.storage === 'keychain') await options.secrets.delete(entries.legacy);
+  return legacy;
+}
+
+async function set(held: Held, request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>> {
+  const parsed = KeyRequestSchema.safeParse(request);
+  // The message never quotes what was typed.
+  if (!parsed.success)
+    return failure('validation', `Please fix: the API key ${KEY_RULE}`, [{ field: 'key', message: KEY_RULE }]);
+  if (held.sessionOnly) hold(held, parsed.data.key, 'memory');
+  else {
+    const refused = await save(held, parsed.data.key);
+    if (refused) return refused;
   }
+  held.notice = undefined;
+  held.options.changed();
+  return { ok: true as const, value: { storage: held.storage === 'keychain' ? 'keychain' : 'memory' } };
+}
 
-  async function set(request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>> {
-    return guarded(async () => {
-      const parsed = KeyRequestSchema.safeParse(request);
-      // The message never quotes what was typed.
-      if (!parsed.success)
-        return failure('validation', `Please fix: the API key ${KEY_RULE}`, [{ field: 'key', message: KEY_RULE }]);
-      if (sessionOnly) {
-        key = parsed.data.key;
-        storage = 'memory';
-        told();
-      } else {
-        const account = hostOf(options.baseUrl());
-        // A stored but unusable address is the problem to name, not a missing one.
-        if (account === undefined)
-          return failure(
-            'needs_setup',
-            unusableBaseUrlMessage(options.baseUrl()) ?? 'Set the service address first, then add the key.',
-          );
-        const saved = await options.secrets.set(entryOf(account), parsed.data.key);
-        if (!saved.ok) return failure('keychain', saved.error.message);
-        key = parsed.data.key;
-        storage = saved.value.storage;
-        told();
-      }
-      notice = undefined;
-      options.changed();
-      return {
-        ok: true as const,
-        value: { storage: storage === 'keychain' ? ('keychain' as const) : ('memory' as const) },
-      };
-    });
+/** Writes the key to the keychain entry of the current address and holds it; the failure to answer if it can't. */
+async function save(held: Held, key: string): Promise<Failure | undefined> {
+  const { options } = held;
+  const account = hostOf(options.baseUrl());
+  // A stored but unusable address is the problem to name, not a missing one.
+  if (account === undefined)
+    return failure(
+      'needs_setup',
+      unusableBaseUrlMessage(options.baseUrl()) ?? 'Set the service address first, then add the key.',
+    );
+  const saved = await options.secrets.set(keychainEntries(options.accountId, account).own, key);
+  if (!saved.ok) return failure('keychain', saved.error.message);
+  hold(held, key, saved.value.storage);
+  return undefined;
+}
+
+async function remove(held: Held): Promise<ResponseOf<'key:remove'>> {
+  const { options } = held;
+  const account = hostOf(options.baseUrl());
+  if (!held.sessionOnly && account !== undefined) {
+    const entries = keychainEntries(options.accountId, account);
+    const removed = await options.secrets.delete(entries.own);
+    if (!removed.ok) return failure('keychain', removed.error.message);
+    // A host-named entry of a single-service version must not bring the removed key back.
+    if (entries.legacy !== null) await options.secrets.delete(entries.legacy);
   }
-
-  async function remove(): Promise<ResponseOf<'key:remove'>> {
-    return guarded(async () => {
-      const account = hostOf(options.baseUrl());
-      if (!sessionOnly && account !== undefined) {
-        const entries = keychainEntries(options.accountId, account);
-        const removed = await options.secrets.delete(entries.own);
-        if (!removed.ok) return failure('keychain', removed.error.message);
-        // A host-named entry of a single-service version must not bring the removed key back.
-        if (entries.legacy !== null) await options.secrets.delete(entries.legacy);
-      }
-      key = undefined;
-      storage = 'none';
-      notice = undefined;
-      told();
-      options.changed();
-      return { ok: true as const, value: null };
-    });
-  }
-
-  return { key: read, storage: () => storage, notice: () => notice, load, set, remove };
+  held.notice = undefined;
+  hold(held, undefined, 'none');
+  options.changed();
+  return { ok: true as const, value: null };
 }
 
 function unreadableMessage(reason: string): string {

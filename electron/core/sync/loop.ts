@@ -1,31 +1,16 @@
 // The sync loop: a setTimeout chain on the Clock port (never setInterval), one refresh at a time. Requests made
 // while a refresh runs are coalesced into one follow-up. A failed poll changes statuses and backs off; it never
 // ends the loop. A rejected key (401) pauses it until the engine clears `keyRejected` and asks again.
+// Its parts: what is due and what a pass fetches (pass-plan.ts), what was asked for and who waits (requests.ts),
+// what was learned and the backoff (memory.ts). This file is only the chain of wake-ups and passes between them.
 import type { OncallClient } from '../../api/client-types';
-import type { Schedule } from '../../api/schemas';
 import { applyPass } from './apply';
 import { runFetchPass, type FetchPlan } from './fetch';
-import {
-  coverageDueMs,
-  coverageRidesAlong,
-  emptyMemory,
-  heldUntilMs,
-  rememberPass,
-  scheduleDueMs,
-  serviceWaitMs,
-  type DueContext,
-  type SyncMemory,
-} from './memory';
-import {
-  DEFAULT_HORIZON_DAYS,
-  horizonWindow,
-  jitterMs,
-  myHandoffsMs,
-  nearHandoffReread,
-  probeDisagrees,
-  shiftsNeeded,
-} from './plan';
-import type { RefreshAnswer, SyncLoop, SyncOptions } from './types';
+import { emptyMemory, heldUntilMs, rememberPass, type SyncMemory } from './memory';
+import { jitterMs } from './plan';
+import { createPassPlanner, type PassPlanner } from './pass-plan';
+import { answerAll, createRefreshQueue, DONE, type RefreshQueue } from './requests';
+import type { RefreshRequest, RefreshAnswer, SyncLoop, SyncOptions } from './types';
 
 export type {
   RefreshAnswer,
@@ -37,195 +22,147 @@ export type {
   SyncOptions,
 } from './types';
 
-interface Forced {
-  all: boolean;
-  ids: Set<string>;
-  reread: boolean;
-  waiters: Array<(answer: RefreshAnswer) => void>;
-}
-
-const DONE: RefreshAnswer = { kind: 'done' };
-
-/** Schedules due within this much of a wake-up are taken along, so near-simultaneous probes share one wake. */
-const DUE_SLACK_MS = 1_000;
 const MIN_IDLE_WAKE_MS = 1_000;
 const DEFAULT_CONCURRENCY = 4;
 
+/** The loop's state, shared by the functions below (one object rather than one closure, so each stays short). */
+interface Loop {
+  options: SyncOptions;
+  random: () => number;
+  memory: SyncMemory;
+  stopped: boolean;
+  /** Bumped by reset: a pass begun before it has its results dropped. */
+  generation: number;
+  cancelTimer: (() => void) | undefined;
+  running: Promise<void> | undefined;
+  asks: RefreshQueue;
+  planner: PassPlanner;
+}
+
+const paused = (loop: Loop): boolean =>
+  loop.stopped || loop.options.getClient() === undefined || loop.options.snapshot.get().keyRejected;
+
+function cancelWake(loop: Loop): void {
+  loop.cancelTimer?.();
+  loop.cancelTimer = undefined;
+}
+
+/** Sets the next wake-up (or runs the pass now when it is due). Called after everything that may move it. */
+function schedule(loop: Loop, minDelayMs = 0): void {
+  cancelWake(loop);
+  if (loop.running || paused(loop)) {
+    if (!loop.running) loop.asks.drop();
+    return;
+  }
+  const { clock } = loop.options;
+  const nowMs = clock.now();
+  // The service asked us to wait: the refresh still happens when allowed, but a caller (the user's Refresh)
+  // gets its answer now, with the current state, instead of hanging until then.
+  if (nowMs < loop.memory.notBeforeMs) loop.asks.answerWaiting({ kind: 'held', untilMs: loop.memory.notBeforeMs });
+  const asked = loop.asks.pending();
+  const delayMs = Math.max(minDelayMs, loop.planner.nextWakeMs(nowMs, asked) - nowMs);
+  if (delayMs <= 0) {
+    void tick(loop);
+    return;
+  }
+  // Jitter spreads unattended polls of many apps; a pass someone asked for isn't delayed by it.
+  loop.cancelTimer = clock.setTimer(delayMs + (asked ? 0 : jitterMs(delayMs, loop.random)), () => void tick(loop));
+}
+
+/** One wake-up: a pass over what is due and asked for, then the next wake-up. */
+async function tick(loop: Loop): Promise<void> {
+  loop.cancelTimer = undefined;
+  const client = loop.options.getClient();
+  if (loop.running || paused(loop) || client === undefined) return schedule(loop);
+  const nowMs = loop.options.clock.now();
+  if (nowMs < loop.memory.notBeforeMs) return schedule(loop);
+  const ask = loop.asks.take();
+  const plan = loop.planner.plan(nowMs, ask);
+  if (plan.scheduleIds.length === 0 && !plan.coverage) {
+    answerAll(ask, DONE);
+    return schedule(loop, MIN_IDLE_WAKE_MS);
+  }
+  const run = passGuarded(loop, client, plan);
+  loop.running = run;
+  loop.options.onBusyChange?.(true);
+  await run;
+  loop.running = undefined;
+  loop.options.onBusyChange?.(false);
+  answerAll(ask, DONE);
+  schedule(loop);
+}
+
+async function passGuarded(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<void> {
+  try {
+    await pass(loop, client, plan);
+  } catch (cause) {
+    // Nothing here should throw; if it does, the loop must survive it.
+    loop.options.log?.(`sync: refresh failed unexpectedly: ${cause instanceof Error ? cause.name : 'error'}`);
+  }
+}
+
+/** Fetches the plan, then remembers what was learned and applies it, unless the loop stopped or reset meanwhile. */
+async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<void> {
+  const { clock, snapshot } = loop.options;
+  const gen = loop.generation;
+  const isStale = (): boolean => loop.stopped || gen !== loop.generation;
+  const fetched = await runFetchPass(plan, {
+    client,
+    now: () => clock.now(),
+    concurrency: loop.options.concurrency ?? DEFAULT_CONCURRENCY,
+    stopped: isStale,
+  });
+  if (isStale()) return;
+  const config = loop.options.getConfig();
+  const ctx = { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs: clock.now() };
+  rememberPass(loop.memory, fetched, { ...ctx, watchedCount: config.scheduleIds.length, random: loop.random });
+  snapshot.set(applyPass(snapshot.get(), fetched, config.scheduleIds));
+}
+
+function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {
+  // Everything asked for is held by a wait the service asked for: say until when, now. The request is still
+  // queued: a 429's or a 503's wait keeps it until the wait ends (it runs then), and the plan leaves a source
+  // held by its own Retry-After out of it (that source is asked again at its own retry).
+  const all = request.scheduleIds === undefined;
+  const ids = request.scheduleIds ?? loop.options.getConfig().scheduleIds;
+  const untilMs = paused(loop) ? undefined : heldUntilMs(loop.memory, ids, all, loop.options.clock.now());
+  const answer = loop.asks.add(request, untilMs);
+  schedule(loop);
+  return answer;
+}
+
 export function createSync(options: SyncOptions): SyncLoop {
-  const { clock, snapshot } = options;
-  const random = options.random ?? Math.random;
-  let memory: SyncMemory = emptyMemory();
-  let stopped = true;
-  let generation = 0;
-  let cancelTimer: (() => void) | undefined;
-  let running: Promise<void> | undefined;
-  let forced: Forced | undefined;
-
-  const dueContext = (nowMs: number): DueContext => {
-    const config = options.getConfig();
-    return { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs };
+  const loop: Loop = {
+    options,
+    random: options.random ?? Math.random,
+    memory: emptyMemory(),
+    stopped: true,
+    generation: 0,
+    cancelTimer: undefined,
+    running: undefined,
+    asks: createRefreshQueue(),
+    planner: createPassPlanner({ ...options, memory: () => loop.memory }),
   };
-  const paused = (): boolean => stopped || options.getClient() === undefined || snapshot.get().keyRejected;
-
-  /** Shifts re-read although the revision didn't move: the probe contradicts them, or a handoff of mine is near. */
-  function mustReread(id: string, schedule: Schedule, atMs: number, ctx: DueContext): boolean {
-    const cached = ctx.snapshot.schedules.find((s) => s.id === id);
-    const memo = memory.shifts.get(id);
-    if (!cached || memo === undefined) return false;
-    if (probeDisagrees(schedule, cached.shifts, memo.toMs, atMs)) return true;
-    return nearHandoffReread(memo, myHandoffsMs(cached.shifts, ctx.email), atMs, ctx.refresh);
-  }
-
-  function buildPlan(nowMs: number, force: Forced | undefined): FetchPlan {
-    const config = options.getConfig();
-    const ctx = dueContext(nowMs);
-    const horizonDays = config.horizonDays ?? DEFAULT_HORIZON_DAYS;
-    // A source the service asked to wait is left out, however the refresh was asked for (forced or taken along).
-    const scheduleIds = config.scheduleIds.filter(
-      (id) =>
-        serviceWaitMs(memory, id) <= nowMs &&
-        (force?.all || force?.ids.has(id) || scheduleDueMs(memory, id, ctx) <= nowMs + DUE_SLACK_MS),
-    );
-    const n = config.scheduleIds.length;
-    const coverage =
-      serviceWaitMs(memory) <= nowMs &&
-      (force?.all === true ||
-        (coverageRidesAlong(memory, n, ctx) &&
-          (scheduleIds.length > 0 || coverageDueMs(memory, n, ctx) <= nowMs + DUE_SLACK_MS)));
-    const shiftsWindow = (id: string, schedule: Schedule) => {
-      const atMs = clock.now();
-      const reread =
-        (force?.reread === true && (force.all || force.ids.has(id))) || mustReread(id, schedule, atMs, ctx);
-      if (!reread && !shiftsNeeded(memory.shifts.get(id), schedule.current_revision, atMs, horizonDays))
-        return undefined;
-      return horizonWindow(atMs, horizonDays);
-    };
-    return { scheduleIds, coverage, shiftsWindow };
-  }
-
-  function nextWakeMs(nowMs: number): number {
-    if (forced) return Math.max(nowMs, memory.notBeforeMs);
-    const config = options.getConfig();
-    const ctx = dueContext(nowMs);
-    const dues = config.scheduleIds.map((id) => scheduleDueMs(memory, id, ctx));
-    dues.push(coverageDueMs(memory, config.scheduleIds.length, ctx));
-    return Math.max(Math.min(...dues), memory.notBeforeMs);
-  }
-
-  function schedule(minDelayMs = 0): void {
-    cancelTimer?.();
-    cancelTimer = undefined;
-    if (running || paused()) {
-      if (!running) releaseForced();
-      return;
-    }
-    const nowMs = clock.now();
-    // The service asked us to wait: the refresh still happens when allowed, but a caller (the user's Refresh)
-    // gets its answer now, with the current state, instead of hanging until then.
-    if (nowMs < memory.notBeforeMs) releaseWaiters({ kind: 'held', untilMs: memory.notBeforeMs });
-    const delayMs = Math.max(minDelayMs, nextWakeMs(nowMs) - nowMs);
-    if (delayMs <= 0) {
-      void tick();
-      return;
-    }
-    cancelTimer = clock.setTimer(delayMs + (forced ? 0 : jitterMs(delayMs, random)), () => void tick());
-  }
-
-  function releaseWaiters(answer: RefreshAnswer): void {
-    const waiters = forced?.waiters.splice(0) ?? [];
-    for (const resolve of waiters) resolve(answer);
-  }
-
-  function releaseForced(): void {
-    const waiters = forced?.waiters ?? [];
-    forced = undefined;
-    for (const resolve of waiters) resolve(DONE);
-  }
-
-  async function refresh(client: OncallClient, plan: FetchPlan): Promise<void> {
-    const gen = generation;
-    const isStale = (): boolean => stopped || gen !== generation;
-    const pass = await runFetchPass(plan, {
-      client,
-      now: () => clock.now(),
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
-      stopped: isStale,
-    });
-    if (isStale()) return;
-    const config = options.getConfig();
-    rememberPass(memory, pass, { ...dueContext(clock.now()), watchedCount: config.scheduleIds.length, random });
-    snapshot.set(applyPass(snapshot.get(), pass, config.scheduleIds));
-  }
-
-  async function tick(): Promise<void> {
-    cancelTimer = undefined;
-    const client = options.getClient();
-    if (running || paused() || client === undefined) return schedule();
-    const nowMs = clock.now();
-    if (nowMs < memory.notBeforeMs) return schedule();
-    const force = forced;
-    forced = undefined;
-    const plan = buildPlan(nowMs, force);
-    if (plan.scheduleIds.length === 0 && !plan.coverage) {
-      for (const resolve of force?.waiters ?? []) resolve(DONE);
-      return schedule(MIN_IDLE_WAKE_MS);
-    }
-    const run = runGuarded(client, plan);
-    running = run;
-    options.onBusyChange?.(true);
-    await run;
-    running = undefined;
-    options.onBusyChange?.(false);
-    for (const resolve of force?.waiters ?? []) resolve(DONE);
-    schedule();
-  }
-
-  async function runGuarded(client: OncallClient, plan: FetchPlan): Promise<void> {
-    try {
-      await refresh(client, plan);
-    } catch (cause) {
-      // Nothing here should throw; if it does, the loop must survive it.
-      options.log?.(`sync: refresh failed unexpectedly: ${cause instanceof Error ? cause.name : 'error'}`);
-    }
-  }
-
   return {
-    serviceWaitUntilMs: () => (memory.notBeforeMs > clock.now() ? memory.notBeforeMs : null),
+    serviceWaitUntilMs: () => (loop.memory.notBeforeMs > options.clock.now() ? loop.memory.notBeforeMs : null),
     start() {
-      stopped = false;
-      schedule();
+      loop.stopped = false;
+      schedule(loop);
     },
     stop() {
-      stopped = true;
-      cancelTimer?.();
-      cancelTimer = undefined;
-      releaseForced();
+      loop.stopped = true;
+      cancelWake(loop);
+      loop.asks.drop();
     },
-    request(request) {
-      return new Promise<RefreshAnswer>((resolve) => {
-        const next: Forced = forced ?? { all: false, ids: new Set(), reread: false, waiters: [] };
-        if (request.scheduleIds === undefined) next.all = true;
-        else for (const id of request.scheduleIds) next.ids.add(id);
-        next.reread ||= request.rereadShifts === true;
-        // Everything asked for is held by a wait the service asked for: say until when, now. The request is still
-        // queued: a 429's or a 503's wait keeps it until the wait ends (it runs then), and buildPlan leaves a source
-        // held by its own Retry-After out of it (that source is asked again at its own retry).
-        const ids = request.scheduleIds ?? options.getConfig().scheduleIds;
-        const untilMs = paused() ? undefined : heldUntilMs(memory, ids, request.scheduleIds === undefined, clock.now());
-        if (untilMs === undefined) next.waiters.push(resolve);
-        else resolve({ kind: 'held', untilMs });
-        forced = next;
-        schedule();
-      });
-    },
-    reschedule: () => schedule(),
+    request: (asked) => request(loop, asked),
+    reschedule: () => schedule(loop),
     reset() {
-      generation++;
-      memory = emptyMemory();
+      loop.generation++;
+      loop.memory = emptyMemory();
     },
-    isBusy: () => running !== undefined,
+    isBusy: () => loop.running !== undefined,
     async idle() {
-      while (running) await running;
+      while (loop.running) await loop.running;
     },
   };
 }
