@@ -1,7 +1,7 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
-import { untilPhrase } from '../shared/basis';
+import { basisMark, untilPhrase } from '../shared/basis';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
@@ -126,9 +126,10 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
   const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
   const lines: string[] = [];
+  const saidOn = (m: MyShift): string => basisMark(m.basis, (iso) => formatDayTime(iso, o));
   for (const m of state.me.onCallNow)
     lines.push(
-      `You are on call now: ${named(state, m)} ${untilPhrase(m, (iso) => formatDayTime(iso, zoned(o, zoneOf(m.scheduleId))))}`,
+      `You are on call now: ${named(state, m)} ${untilPhrase(m, (iso) => formatDayTime(iso, zoned(o, zoneOf(m.scheduleId))))}${saidOn(m)}`,
     );
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
@@ -136,7 +137,7 @@ function myLines(state: AppState, o: FormatOptions): string[] {
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
   if (next)
     lines.push(
-      `Your next shift: ${named(state, next)} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`,
+      `Your next shift: ${named(state, next)} ${window(next)} (${formatRelative(o.nowMs, next.start)})${saidOn(next)}${before === '' ? '' : ` · ${before}`}`,
     );
   else if (state.accounts.every((a) => a.email === ''))
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
@@ -152,7 +153,7 @@ function readinessLines(state: AppState, o: FormatOptions): string[] {
   const r = state.me.readiness;
   if (!r) return [];
   const head = readinessLine(r, (iso) => formatDayTime(iso, o)).text;
-  const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell" } as const;
+  const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }
 
