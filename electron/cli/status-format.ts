@@ -1,23 +1,15 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
-import { basisMark, untilPhrase } from '../shared/basis';
+import { untilPhrase } from '../shared/basis';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
-import {
-  coverageIssuesText,
-  gapsBefore,
-  basisAt,
-  whoAt,
-  myAbsence,
-  nothingPlannedUntil,
-  nowEnd,
-  thenUnknown,
-} from '../shared/knowledge';
+import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
+import { myLines } from './status-mine';
 import type {
   AppState,
   CoverageView,
@@ -120,32 +112,6 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
         : `${a.sync.kind.replace('_', ' ')}: ${syncText(a.sync, (at) => formatDayTime(at, o))}`;
     return `  ${a.label} (${a.id}, ${a.address || 'no address'}) — ${sync}${silent(a.id)}`;
   });
-}
-
-function myLines(state: AppState, o: FormatOptions): string[] {
-  const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
-  const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
-  const lines: string[] = [];
-  const saidOn = (m: MyShift): string => basisMark(m.basis, (iso) => formatDayTime(iso, o));
-  for (const m of state.me.onCallNow)
-    lines.push(
-      `You are on call now: ${named(state, m)} ${untilPhrase(m, (iso) => formatDayTime(iso, zoned(o, zoneOf(m.scheduleId))))}${saidOn(m)}`,
-    );
-  const next = state.me.nextShift;
-  const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
-  const missing = absence.note === '' ? '' : ` (${absence.note})`;
-  const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
-  if (next)
-    lines.push(
-      `Your next shift: ${named(state, next)} ${window(next)} (${formatRelative(o.nowMs, next.start)})${saidOn(next)}${before === '' ? '' : ` · ${before}`}`,
-    );
-  else if (state.accounts.every((a) => a.email === ''))
-    lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
-  else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
-  else if (absence.kind === 'scoped' || absence.kind === 'dated')
-    lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
-  else lines.push(`Your next shift: unknown${missing}`);
-  return lines;
 }
 
 /** "Ready for your next shift:" then each check: "  ok — The app starts at login." */

@@ -130,16 +130,24 @@ const markOf = (m: MyShift, o: HandoffOptions): string => basisMark(m.basis, (is
 const blockText = (state: AppState, m: MyShift, o: HandoffOptions): string =>
   `${withAccount(state, m.accountId, m.scheduleName)}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}${markOf(m, o)}`;
 
+/** "I'm on call: Ops until 18:00 CET (17:00 UTC)", with its basis where not fresh. */
+export function handoffNowLine(state: AppState, m: MyShift, o: HandoffOptions): string {
+  const until = untilPhrase(m, (iso) => handoffTime(iso, o));
+  return `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${until}${markOf(m, o)}`;
+}
+
+/** "My next block: Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)", with its basis where not fresh. */
+export function handoffNextPhrase(state: AppState, m: MyShift, o: HandoffOptions): string {
+  return `My next block: ${blockText(state, m, o)}`;
+}
+
 function myLines(state: AppState, o: HandoffOptions): string[] {
-  const lines = state.me.onCallNow.map(
-    (m) =>
-      `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${untilPhrase(m, (iso) => handoffTime(iso, o))}${markOf(m, o)}`,
-  );
+  const lines = state.me.onCallNow.map((m) => handoffNowLine(state, m, o));
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => handoffTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => handoffTime(iso, o)) : '';
-  if (next) lines.push(`My next block: ${blockText(state, next, o)}${before === '' ? '' : ` (${before})`}`);
+  if (next) lines.push(`${handoffNextPhrase(state, next, o)}${before === '' ? '' : ` (${before})`}`);
   else if (state.accounts.every((a) => a.email.trim() === '')) lines.push('My next block: unknown (no e-mail set)');
   else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')
