@@ -6,7 +6,7 @@ import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
-import { formatRelative } from '../../shared/format';
+import { formatLeft, formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
@@ -105,7 +105,7 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   if (current) {
     const left =
       onCall.length === 1 && endIsKnown(current)
-        ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)`
+        ? ` (${formatLeft(nowMs, current.end)})`
         : '';
     // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);

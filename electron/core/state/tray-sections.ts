@@ -17,7 +17,7 @@ import {
   uncoveredNow,
   type Uncovered,
 } from '../../shared/knowledge';
-import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
+import { formatDayTime, formatDuration, formatLeft, formatRelative } from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
 export interface Fmt {
@@ -197,7 +197,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
     // and only where its end is known: after a hole, the block may go on.
     const left =
       onCall.length === 1 && endIsKnown(current)
-        ? ` (${formatRelative(f.nowMs, current.end).replace(/^in /, '')} left)`
+        ? ` (${formatLeft(f.nowMs, current.end)})`
         : '';
     return `You are on call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`;
   }

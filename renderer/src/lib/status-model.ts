@@ -1,7 +1,7 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { basisMark, endIsKnown, untilPhrase } from '../../../electron/shared/basis';
-import { formatDayTime, formatDuration, formatRelative, formatTime, initials } from '../../../electron/shared/format';
+import { formatDayTime, formatLeft, formatRelative, formatTime, initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import {
   coverageIssuesText,
@@ -37,7 +37,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const time = (iso: string): string => formatDayTime(iso, opts);
   const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
   if (current) {
-    const left = endIsKnown(current) ? ` · ${formatDuration(Date.parse(current.end) - ctx.nowMs)} left` : '';
+    const left = endIsKnown(current) ? ` · ${formatLeft(ctx.nowMs, current.end)}` : '';
     const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
     return {
       tone: 'oncall',
