@@ -103,10 +103,7 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const next = state.me.nextShift;
   const current = onCall[0];
   if (current) {
-    const left =
-      onCall.length === 1 && endIsKnown(current)
-        ? ` (${formatLeft(nowMs, current.end)})`
-        : '';
+    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(nowMs, current.end)})` : '';
     // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);
   } else if (next) {

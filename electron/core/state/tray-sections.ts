@@ -195,10 +195,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   if (current) {
     // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
     // and only where its end is known: after a hole, the block may go on.
-    const left =
-      onCall.length === 1 && endIsKnown(current)
-        ? ` (${formatLeft(f.nowMs, current.end)})`
-        : '';
+    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
     return `You are on call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`;
   }
   const next = state.me.nextShift;
