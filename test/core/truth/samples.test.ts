@@ -116,7 +116,7 @@ async function twoAccountsOfOneService(harness: Harness): Promise<void> {
 describe('(c) one service added as two accounts watching different schedules', () => {
   it("the second account's shifts stay in My shifts, the tray, the calendar and the reminders", async () => {
     // Mine: me on the days from 1 Mar 12:00 UTC every other day; 2 Mar 12:00 is Carol's, 3 Mar 12:00 mine.
-    h = await createHarness({ startMs: Date.parse('2026-03-03T10:30:00Z'), seed: twoSchedules });
+    h = await createHarness({ startMs: Date.parse('2026-03-03T11:40:00Z'), seed: twoSchedules });
     await twoAccountsOfOneService(h);
     const engine = h.engine();
     await engine.start();
