@@ -6,18 +6,10 @@ import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
-import {
-  coverageIssuesText,
-  gapsBefore,
-  basisAt,
-  whoAt,
-  myAbsence,
-  nothingPlannedUntil,
-  nowEnd,
-  thenUnknown,
-} from '../shared/knowledge';
+import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
+import { myLines } from './status-mine';
 import type {
   AppState,
   CoverageView,
@@ -122,37 +114,12 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
   });
 }
 
-function myLines(state: AppState, o: FormatOptions): string[] {
-  const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
-  const window = (m: MyShift): string => formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)));
-  const lines: string[] = [];
-  for (const m of state.me.onCallNow)
-    lines.push(
-      `You are on call now: ${named(state, m)} ${untilPhrase(m, (iso) => formatDayTime(iso, zoned(o, zoneOf(m.scheduleId))))}`,
-    );
-  const next = state.me.nextShift;
-  const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
-  const missing = absence.note === '' ? '' : ` (${absence.note})`;
-  const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
-  if (next)
-    lines.push(
-      `Your next shift: ${named(state, next)} ${window(next)} (${formatRelative(o.nowMs, next.start)})${before === '' ? '' : ` · ${before}`}`,
-    );
-  else if (state.accounts.every((a) => a.email === ''))
-    lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
-  else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
-  else if (absence.kind === 'scoped' || absence.kind === 'dated')
-    lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
-  else lines.push(`Your next shift: unknown${missing}`);
-  return lines;
-}
-
 /** "Ready for your next shift:" then each check: "  ok — The app starts at login." */
 function readinessLines(state: AppState, o: FormatOptions): string[] {
   const r = state.me.readiness;
   if (!r) return [];
   const head = readinessLine(r, (iso) => formatDayTime(iso, o)).text;
-  const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell" } as const;
+  const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }
 

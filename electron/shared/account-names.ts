@@ -34,6 +34,12 @@ export function myEmailOn(state: { accounts: readonly { id: string; email: strin
   return (state.accounts.find((a) => a.id === accountId)?.email ?? '').trim().toLowerCase();
 }
 
+/** The one join of an account's name and what is named on it: "Work · Platform primary" (the bare name without a
+ *  label). Every surface names a thing of an account through this (issue 47: seven surfaces each joined it). */
+export function accountNamed(label: string | undefined, name: string): string {
+  return label === undefined || label === '' ? name : `${label} · ${name}`;
+}
+
 /** What names a schedule (or a row of its) to the user: "Work · Platform primary" while there are several accounts,
  *  the bare name with one (nothing changes for a single service). */
 export function withAccount(
@@ -43,7 +49,7 @@ export function withAccount(
 ): string {
   if (state.accounts.length < 2) return name;
   const label = state.accounts.find((a) => a.id === accountId)?.label;
-  return label === undefined ? name : `${label} · ${name}`;
+  return accountNamed(label, name);
 }
 
 /** The accounts that can't be read yet (no address, key or schedule), in the user's order: "Set up…" and

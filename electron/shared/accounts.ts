@@ -155,17 +155,56 @@ export function sameServiceAs<A extends { id: string; label: string; baseUrl: st
   return self ? accounts.slice(0, at).find((a) => sameService(a, self)) : undefined;
 }
 
+/** The schedules (service ids) of `accountId` that an earlier account of the same service (same address and e-mail)
+ *  watches too: my shifts there, and their reminders and events, are told once, as that account's. A schedule only
+ *  this account watches is its own to tell (the same service watching other schedules is no duplicate). */
+export function schedulesToldElsewhere(
+  accounts: readonly { id: string; baseUrl: string; email: string; schedules?: readonly { id: string }[] }[],
+  accountId: string,
+): Set<string> {
+  const at = accounts.findIndex((a) => a.id === accountId);
+  const self = accounts[at];
+  if (!self) return new Set();
+  const earlier = accounts.slice(0, at).filter((a) => sameService(a, self));
+  const watched = new Set(earlier.flatMap((a) => (a.schedules ?? []).map((s) => s.id)));
+  return new Set((self.schedules ?? []).map((s) => s.id).filter((id) => watched.has(id)));
+}
+
+/** Whether an earlier account of the same service tells this one's coverage requests (one list per service and
+ *  person): one that watches schedules (set up). A half-added one (no schedules) tells nothing, so this one does. */
+export function coverageToldElsewhere(
+  accounts: readonly { id: string; baseUrl: string; email: string; schedules?: readonly { id: string }[] }[],
+  accountId: string,
+): boolean {
+  const at = accounts.findIndex((a) => a.id === accountId);
+  const self = accounts[at];
+  return !!self && accounts.slice(0, at).some((a) => sameService(a, self) && (a.schedules ?? []).length > 0);
+}
+
+/** Whether every schedule of `accountId` is watched by an earlier account of the same service: a whole duplicate,
+ *  whose reminders are all told by that one. An account without schedules is one when it is the same service. */
+function wholeDuplicate(
+  accounts: readonly { id: string; baseUrl: string; email: string; schedules?: readonly { id: string }[] }[],
+  accountId: string,
+): boolean {
+  const self = accounts.find((a) => a.id === accountId);
+  const told = schedulesToldElsewhere(accounts, accountId);
+  return (self?.schedules ?? []).every((s) => told.has(s.id));
+}
+
 interface SilenceFields {
   id: string;
   label: string;
   baseUrl: string;
   email: string;
+  schedules?: readonly { id: string }[];
   muted?: boolean | undefined;
   pausedUntil?: string | null | undefined;
 }
 
 /** Why an account's reminders are silent at `nowMs`: muted by the user, paused until an instant still ahead, or the
- *  same service as an earlier account (whose reminders speak for both); undefined while it may speak. */
+ *  same service as an earlier account watching every schedule it does (whose reminders speak for both); undefined
+ *  while it may speak (one that watches other schedules speaks for those: see schedulesToldElsewhere). */
 export type AccountSilence =
   { kind: 'muted' } | { kind: 'paused'; untilMs: number } | { kind: 'same-service'; as: string };
 
@@ -180,7 +219,7 @@ export function accountSilence(
   const untilMs = account.pausedUntil ? Date.parse(account.pausedUntil) : NaN;
   if (untilMs > nowMs) return { kind: 'paused', untilMs };
   const earlier = sameServiceAs(accounts, accountId);
-  return earlier ? { kind: 'same-service', as: earlier.label } : undefined;
+  return earlier && wholeDuplicate(accounts, accountId) ? { kind: 'same-service', as: earlier.label } : undefined;
 }
 
 /** Whether an account's reminders are silenced at `nowMs` (see accountSilence). */

@@ -45,6 +45,13 @@ export function formatDuration(ms: number): string {
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
 }
 
+/** Time left until `end`: "6 h 59 min left", "under 1 min left" (never "now left" nor "0 min left"). Every surface
+ *  that says how long my block has left says it with this (the tray cut "in " off a relative time to make it). */
+export function formatLeft(nowMs: number, end: Instant): string {
+  const ms = toMs(end) - nowMs;
+  return ms < MINUTE_MS ? 'under 1 min left' : `${formatDuration(ms)} left`;
+}
+
 /** "in 2 h 15 min", "5 min ago", or "now" within half a minute either side. */
 export function formatRelative(fromMs: number, to: Instant): string {
   const diffMs = toMs(to) - fromMs;

@@ -1,25 +1,28 @@
-// The readiness line as every surface words it (tray menu, popover, `status`): "Ready for your shift at 22:00 ✓",
-// or "Not ready for your shift at 22:00: notifications are paused", naming what can't be checked. Zod-free.
+// The readiness line as every surface words it (tray menu, popover, `status`, the warning notification): "Ready for
+// your shift at 22:00 ✓", "Not ready for your shift at 22:00 — Notifications are paused.", or, before the first
+// read of the session is back, "Checking readiness for your shift at 22:00 — Ops is still loading." Each check's
+// sentence is quoted whole (never cut or lower-cased to fit: "ops" for a schedule named "Ops"). Zod-free.
 import type { Readiness, ReadinessCheck } from './view-state';
 
 export interface ReadinessLine {
   ready: boolean;
+  /** Not judged yet: this session's first read isn't back (nothing to warn of until it is). */
+  checking: boolean;
   text: string;
   /** The check that stands in the way, with its action (absent when ready). */
   problem?: ReadinessCheck;
 }
 
-const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+const sentences = (checks: readonly ReadinessCheck[]): string => checks.map((c) => c.message).join(' ');
 
 export function readinessLine(r: Readiness, time: (iso: string) => string): ReadinessLine {
   const when = `your shift at ${time(r.shift.start)}`;
   const problem = r.checks.find((c) => c.result === 'problem');
-  if (problem)
-    return { ready: false, text: `Not ready for ${when}: ${lowerFirst(problem.message).replace(/\.$/, '')}`, problem };
+  if (problem) return { ready: false, checking: false, text: `Not ready for ${when} — ${problem.message}`, problem };
+  const checking = r.checks.filter((c) => c.result === 'checking');
+  if (checking.length > 0)
+    return { ready: false, checking: true, text: `Checking readiness for ${when} — ${sentences(checking)}` };
   const unknown = r.checks.filter((c) => c.result === 'unknown');
-  const note =
-    unknown.length > 0
-      ? ` (can't tell: ${unknown.map((c) => lowerFirst(c.message).replace(/\.$/, '')).join('; ')})`
-      : '';
-  return { ready: true, text: `Ready for ${when} ✓${note}` };
+  const note = unknown.length > 0 ? ` — can't tell: ${sentences(unknown)}` : '';
+  return { ready: true, checking: false, text: `Ready for ${when} ✓${note}` };
 }

@@ -131,6 +131,9 @@ export const MyShiftSchema = z.object({
   end: Iso,
   /** What "until `end`" rests on: the time just after it (unknown there: the block may go on). */
   endBasis: BasisSchema,
+  /** What the block itself rests on (from now on, for the running one): fresh, or saved data from when. Every
+   *  surface words it beside the block (shared/say.ts), so saved data is never said as now's fact. */
+  basis: BasisSchema,
 });
 export type MyShift = z.infer<typeof MyShiftSchema>;
 
@@ -157,7 +160,8 @@ export type MyGap = z.infer<typeof MyGapSchema>;
 /** One readiness check before my next shift: ok, a problem (with the one action that fixes it), or can't tell. */
 export const ReadinessCheckSchema = z.object({
   id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications']),
-  result: z.enum(['ok', 'problem', 'unknown']),
+  /** `checking`: not judged yet, since this session's first read of it isn't back (saved data at start-up). */
+  result: z.enum(['ok', 'problem', 'unknown', 'checking']),
   message: z.string(),
   action: z.enum(['settings', 'refresh', 'start-at-login', 'test-notification']).optional(),
 });

@@ -86,6 +86,7 @@ function state(nextStartMs: number): AppState {
         start: new Date(nextStartMs).toISOString(),
         end: new Date(nextStartMs + 3_600_000).toISOString(),
         endBasis: { kind: 'fresh' as const, readAt: null },
+        basis: { kind: 'fresh' as const, readAt: null },
       },
       shifts: [],
       gaps: [],

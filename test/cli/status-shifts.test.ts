@@ -26,7 +26,15 @@ describe('status: my shifts', () => {
     const shifts = state.me.shifts;
     expect(shifts.length).toBeGreaterThan(1);
     for (const s of shifts) {
-      expect(Object.keys(s).sort()).toEqual(['accountId', 'end', 'endBasis', 'scheduleId', 'scheduleName', 'start']);
+      expect(Object.keys(s).sort()).toEqual([
+        'accountId',
+        'basis',
+        'end',
+        'endBasis',
+        'scheduleId',
+        'scheduleName',
+        'start',
+      ]);
       expect(s.accountId).toBe(state.accounts[0]?.id);
       expect(s.start).toMatch(ISO_UTC);
       expect(s.end).toMatch(ISO_UTC);

@@ -125,6 +125,7 @@ describe('status popover', () => {
       start: '2030-01-01T21:00:00Z',
       end: '2030-01-02T09:00:00Z',
       endBasis: { kind: 'fresh', readAt: null },
+      basis: { kind: 'fresh', readAt: null },
     };
     const checks = [
       { id: 'key', result: 'ok', message: 'The key was accepted by a recent read.' },
@@ -140,7 +141,7 @@ describe('status popover', () => {
     const line = page.getByTestId('readiness').locator('p > span').first();
     await expect
       .poll(() => line.textContent())
-      .toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you: turn on Start at login$/);
+      .toMatch(/^Not ready for your shift at .+ — After a restart, nothing will remind you: turn on Start at login\.$/);
     // The one fix, as a button beside the line: it turns Start at login on through the engine.
     await app.screenshot('status-not-ready');
     await page.getByRole('button', { name: 'Turn on Start at login' }).click();
@@ -168,7 +169,7 @@ describe('status popover', () => {
     const before = await host.waitForState((s) => s.me.readiness !== null, 'readiness for the shift in 3 h');
     expect(before.me.readiness?.checks.find((c) => c.id === 'notifications')?.result).toBe('unknown');
     const line = page.getByTestId('readiness').locator('p > span').first();
-    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓ \(can't tell: /);
+    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓ — can't tell: /);
     await page.getByRole('button', { name: 'Send a test notification' }).click();
     await page.getByText('Did the test notification appear?').waitFor();
     const tests = () => host.notifications.filter((n) => n.id.startsWith('test-notification:'));
@@ -180,7 +181,7 @@ describe('status popover', () => {
     expect(Date.parse(after.settings.notificationTest?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
     await expect
       .poll(() => line.textContent())
-      .toMatch(/^Not ready for your shift at .+: the test notification didn't appear/);
+      .toMatch(/^Not ready for your shift at .+ — The test notification didn't appear/);
     await app.screenshot('status-test-notification-not-seen');
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });

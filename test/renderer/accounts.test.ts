@@ -29,6 +29,7 @@ const shift = (accountId: string, scheduleId: string) => ({
   start: '2026-05-05T07:00:00Z',
   end: '2026-05-05T15:00:00Z',
   endBasis: { kind: 'fresh' as const, readAt: null },
+  basis: { kind: 'fresh' as const, readAt: null },
 });
 
 function twoAccounts(over: Parameters<typeof appState>[0] = {}) {

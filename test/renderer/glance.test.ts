@@ -26,6 +26,7 @@ const shift = (scheduleId: string, scheduleName: string, start: string, end: str
   start,
   end,
   endBasis: { kind: 'fresh' as const, readAt: null },
+  basis: { kind: 'fresh' as const, readAt: null },
 });
 
 describe('day words', () => {
@@ -122,6 +123,7 @@ describe('who needs me', () => {
         start: '2026-03-28T08:00:00Z',
         end: '2026-03-28T16:00:00Z',
         endBasis: { kind: 'fresh' as const, readAt: null },
+        basis: { kind: 'fresh' as const, readAt: null },
       },
       {
         scheduleId: 'sch_platform',
@@ -129,6 +131,7 @@ describe('who needs me', () => {
         start: '2026-03-30T07:00:00Z',
         end: '2026-03-30T15:00:00Z',
         endBasis: { kind: 'fresh' as const, readAt: null },
+        basis: { kind: 'fresh' as const, readAt: null },
       },
     ],
   };

@@ -25,6 +25,7 @@ describe('my state at the top of the popover', () => {
             start: '2026-05-04T07:00:00Z',
             end: '2026-05-04T15:00:00Z',
             endBasis: { kind: 'fresh' as const, readAt: null },
+            basis: { kind: 'fresh' as const, readAt: null },
           },
         ],
         nextShift: null,
@@ -45,6 +46,7 @@ describe('my state at the top of the popover', () => {
       start: '2026-05-04T10:15:00Z',
       end: '2026-05-04T18:00:00Z',
       endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'fresh' as const, readAt: null },
     };
     const line = myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx);
     // The main line names the block's start and end, and how long it is.

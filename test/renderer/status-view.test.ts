@@ -189,6 +189,7 @@ describe('lines follow the state and the clock', () => {
       start: '2026-05-05T21:05:00Z',
       end: '2026-05-10T21:05:00Z',
       endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'fresh' as const, readAt: null },
     };
     const { view } = make({ model: appState({ me: { onCallNow: [], nextShift } }) });
     expect(view.title).toBe('On call tomorrow 23:05 → Sun 23:05, 5\u00a0days');

@@ -1,5 +1,6 @@
 // Renders my calendar from a snapshot and keeps the record of what was published (see published-record.ts for
 // the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
+import { accountNamed } from '../../shared/account-names';
 import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
@@ -8,7 +9,7 @@ import { remindersFor } from '../../shared/settings';
 import { DAY_MS } from '../../shared/time';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
-import { sameServiceAs, scheduleRef } from '../../shared/accounts';
+import { schedulesToldElsewhere, scheduleRef } from '../../shared/accounts';
 import {
   anchorUid,
   digestOf,
@@ -72,14 +73,21 @@ interface Group extends ScheduleBlocks {
  *  is told once, as that account's, or every event and its phone alarms would come twice. */
 function toldOnce(services: readonly CalendarService[]): CalendarService[] {
   const accounts = services.map(({ settings: s }) => ({ ...s, id: s.accountId, label: s.accountLabel }));
-  return services.filter((s) => sameServiceAs(accounts, s.settings.accountId) === undefined);
+  // Per schedule: one the earlier account watches too is told as its; the others stay (a schedule only this
+  // account watches is no duplicate, and its events were lost with the whole account).
+  return services.flatMap((s) => {
+    const told = schedulesToldElsewhere(accounts, s.settings.accountId);
+    if (told.size === 0) return [s];
+    const schedules = s.settings.schedules.filter((w) => !told.has(w.id));
+    return schedules.length === 0 ? [] : [{ ...s, settings: { ...s.settings, schedules } }];
+  });
 }
 
 function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
   const services = toldOnce('services' in input ? input.services : [input]);
   // With several accounts an event names its account ("On call: Work · Platform primary").
   const named = (settings: ServiceSettings, name: string): string =>
-    services.length > 1 ? `${settings.accountLabel} · ${name}` : name;
+    services.length > 1 ? accountNamed(settings.accountLabel, name) : name;
   return services.flatMap(({ snapshot, settings }) =>
     myCalendarBlocks(snapshot, settings, window, input.nowMs).map((g) => ({
       ...g,

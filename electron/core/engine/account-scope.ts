@@ -2,6 +2,7 @@
 // Each account sees them through a scope: its keys carry the account (so equal schedule ids and shift times on two
 // services are two reminders, not one), a notification names the account when there are several, and its click
 // opens the schedule by its ref. The main account's keys are unchanged, so an upgraded record is honoured as is.
+import { accountNamed } from '../../shared/account-names';
 import { isRecordKeyOf, MAIN_ACCOUNT_ID, recordKeyPrefix, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
@@ -47,7 +48,7 @@ export function scopedNotifier(notifier: Notifier, accountId: AccountId, label: 
       return notifier.notify({
         ...n,
         id: `${prefix}${n.id}`,
-        title: name === undefined ? n.title : `${name} · ${n.title}`,
+        title: accountNamed(name, n.title),
         ...(n.params
           ? {
               params: {

@@ -19,6 +19,7 @@ import { deriveState } from '../state/derive';
 import { createEngineClients } from './clients';
 import { createKeyHolder, type KeyHolder } from './keys';
 import { createRemindersFor, NO_REMINDERS, type ReminderHook } from './reminders';
+import { withoutToldElsewhere, type ToldElsewhere } from '../reminders/told-once';
 import { scopedFired, scopedNotifier } from './account-scope';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
@@ -30,6 +31,9 @@ export interface AccountSessionOptions {
   notifier: Notifier;
   /** Whether this account is muted, paused or the same service as an earlier one now: its reminders pass unshown. */
   silenced?: () => boolean;
+  /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
+   *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
+  toldElsewhere?: () => ToldElsewhere;
   files: FileStore;
   log: (message: string) => void;
   localZone: () => string;
@@ -97,7 +101,9 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     apiKey: keys.key,
     createClient: o.createClient,
   });
-  const replan = (): void => reminders.replan({ snapshot, previous, settings: o.settings() });
+  // Reminders only of what no earlier account of the same service tells (it tells those once).
+  const replan = (): void =>
+    reminders.replan(withoutToldElsewhere({ snapshot, previous, settings: o.settings() }, o.toldElsewhere?.()));
   const setSnapshot = (next: Snapshot): void => {
     if (next === snapshot) return;
     previous = snapshot;

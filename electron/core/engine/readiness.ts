@@ -46,6 +46,8 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
   let checking = false;
   let stopped = false;
   let armedFor: number | undefined;
+  /** A shift start whose warning waited for the session's first read: judged at the first state change after it. */
+  let waitingFor: number | undefined;
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>): void => {
     const done = work
@@ -80,7 +82,9 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     if (!r || !fired || mark === undefined || Date.parse(r.shift.start) !== startMs) return;
     const line = readinessLine(r, (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }));
     const key = `readiness:${r.shift.scheduleId}:${r.shift.start}:${mark / HOUR_MS}h`;
-    if (line.ready || fired.has(key)) return;
+    // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then).
+    waitingFor = line.checking ? startMs : undefined;
+    if (line.ready || line.checking || fired.has(key)) return;
     // A muted or paused account's shift warns no more than its reminders do.
     if (accountSilenced(o.state().settings.accounts, r.shift.accountId, o.clock.now())) return;
     // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
@@ -112,6 +116,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
       return;
     }
     const inWindow = startMs - nowMs <= READINESS_WINDOW_MS;
+    if (waitingFor === startMs && !checking) tellProblem(startMs);
     // At a mark, and hourly inside the window: the platform's answer may have changed (Do Not Disturb turned on).
     if (inWindow && nowMs - checkedAtMs >= HOUR_MS) track(run(startMs));
     const marks = MARKS_MS.map((m) => startMs - m).filter((at) => at > nowMs);

@@ -1,7 +1,13 @@
 // The engine's account sessions, one per account of the effective settings: made at start, added, changed and
 // removed as the settings change (a removed account's key and saved data are deleted; nothing of the others
 // changes), and listed in the user's account order.
-import { accountKeyVariable, accountSilenced, isRecordKeyOf } from '../../shared/accounts';
+import {
+  accountKeyVariable,
+  accountSilenced,
+  isRecordKeyOf,
+  coverageToldElsewhere,
+  schedulesToldElsewhere,
+} from '../../shared/accounts';
 import {
   defaultServiceSettings,
   serviceSettings,
@@ -62,6 +68,11 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       // A muted or paused account, or the same service as an earlier one, shows no reminder (the earlier one shows
       // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
       silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
+      toldElsewhere: () => {
+        const accounts = parts.effective().accounts;
+        const coverage = coverageToldElsewhere(accounts, account.id);
+        return { schedules: schedulesToldElsewhere(accounts, account.id), coverage };
+      },
       files: parts.files,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
       localZone: parts.localZone,

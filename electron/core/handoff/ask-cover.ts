@@ -1,6 +1,7 @@
 // "Ask for cover": the service can't create coverage requests, so the app writes the chat message instead. Each
 // block names its schedule (and account, with several), its window in my zone and, where it differs, the
 // schedule's, with dates spelled out (a chat message is read later), the reason, and whom the picker ranks first.
+import { accountNamed } from '../../shared/account-names';
 import { DateTime } from 'luxon';
 
 export interface AskBlock {
@@ -33,7 +34,7 @@ function hours(start: string, end: string): string {
 }
 
 function blockLine(b: AskBlock, localZone: string): string {
-  const name = b.accountLabel ? `${b.accountLabel} · ${b.scheduleName}` : b.scheduleName;
+  const name = accountNamed(b.accountLabel, b.scheduleName);
   const mine = `${windowIn(b.start, b.end, localZone)} ${city(localZone)} time`;
   const offsetsDiffer =
     b.timeZone !== null &&

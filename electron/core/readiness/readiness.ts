@@ -20,6 +20,8 @@ export interface ReadinessInput {
   settings: ServiceSettings;
   nowMs: number;
   notifications: NotificationHealthResult | undefined;
+  /** This session's first read isn't back yet: what the cache holds is not judged (it is checked once read). */
+  firstReadPending?: boolean;
 }
 
 function keyCheck(input: ReadinessInput): ReadinessCheck {
@@ -32,6 +34,8 @@ function keyCheck(input: ReadinessInput): ReadinessCheck {
     };
   }
   const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh');
+  if (!fresh && input.firstReadPending === true)
+    return { id: 'key', result: 'checking', message: 'The key is checked by the first read, still on its way.' };
   return fresh
     ? { id: 'key', result: 'ok', message: 'The key was accepted by a recent read.' }
     : {
@@ -52,6 +56,16 @@ function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
   const basis: Basis = view
     ? viewBasis(view, Date.parse(shift.start), Date.parse(shift.end))
     : { kind: 'unknown', why: 'not_read' };
+  // Before the first read of this session is back, the cache (or nothing) is all there is: judged once read, so a
+  // start-up never warns of saved data the same second fresh data arrives.
+  const loading = view?.status.kind === 'loading' || (input.firstReadPending === true && basis.kind !== 'fresh');
+  if (loading)
+    return {
+      id: 'schedule',
+      result: 'checking',
+      message: `${shift.scheduleName} is still loading.`,
+      action: 'refresh',
+    };
   switch (basis.kind) {
     case 'fresh':
       // The schedule answers; if only its shifts further on are as of their last read (re-read every interval
@@ -156,6 +170,7 @@ export function readinessOf(input: ReadinessInput): Readiness | null {
       start: next.start,
       end: next.end,
       endBasis: next.endBasis,
+      basis: next.basis,
     },
     checks,
   };

@@ -1,6 +1,7 @@
 // How an account's state is named once it sits among others: its schedules and coverage requests by their refs
 // (account and id, so equal ids on two services stay two), and, with several accounts, what it words only as text (what is unknown,
 // what the load leaves out) with the account's name.
+import { accountNamed } from '../../shared/account-names';
 import { requestRef, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { AppState, LoadPeriod, MyShift } from '../../shared/view-state';
 
@@ -69,7 +70,7 @@ export function withRefs(state: AppState, accountId: AccountId): AppState {
 /** With several accounts, what the state words only as text (what is unknown, what the load leaves out) names the
  *  schedule's account: "couldn't load Acme · Platform primary". */
 export function namedInText(state: AppState, label: string): AppState {
-  const name = (n: string): string => `${label} · ${n}`;
+  const name = (n: string): string => accountNamed(label, n);
   const load = state.me.load;
   const period = (p: LoadPeriod | null): LoadPeriod | null =>
     p ? { ...p, schedules: p.schedules.map((x) => ({ ...x, scheduleName: name(x.scheduleName) })) } : null;

@@ -5,6 +5,7 @@
 // service sent none), where else they are on call, and their hours over the range the read shifts cover (never
 // more than the last 30 days). "Elsewhere" is every account's schedules: a person on another service is the same
 // person when the e-mail is (any case), so a teammate on call on Acme then is not offered on Work as free.
+import { accountNamed } from '../../shared/account-names';
 import { DateTime } from 'luxon';
 import { assertNever, type Basis } from '../../shared/basis';
 import { formatDayTime, zoneLabel } from '../../shared/format';
@@ -114,7 +115,7 @@ function allSchedules(input: CandidatesInput): NamedSchedule[] {
   const others = input.otherAccounts.flatMap((a) =>
     a.snapshot.schedules.map((s) => ({
       schedule: s,
-      name: `${a.label} · ${s.details?.name ?? s.id}`,
+      name: accountNamed(a.label, s.details?.name ?? s.id),
       here: false,
       basis: basisOf(s, a.settings),
     })),

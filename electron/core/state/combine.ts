@@ -4,11 +4,11 @@
 // all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
 // schedules under their refs, which for the main account are their ids).
 import { namedInText, withRefs } from './account-naming';
-import { sameServiceAs } from '../../shared/accounts';
+import { coverageToldElsewhere, sameServiceAs, schedulesToldElsewhere } from '../../shared/accounts';
 import { instantMs } from '../model/segments';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
-import type { AppState, CoverageIssue, MyLoad, ScheduleStatus, SyncStatus } from '../../shared/view-state';
+import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`. */
 function accountText(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
@@ -141,20 +141,43 @@ function oldest(values: readonly (string | null)[]): string | null {
   return values.filter((v): v is string => v !== null).sort()[0] ?? null;
 }
 
-/** An account's state without what is mine (shifts, load, requests): the same service as an earlier account tells
- *  them through that one. */
-function withoutMine(state: AppState): AppState {
-  const me: AppState['me'] = { onCallNow: [], nextShift: null, shifts: [], gaps: [], readiness: null, load: null };
+/** An account's state without what an earlier account of the same service tells: my shifts (and gaps) on the
+ *  schedules that one watches too, and the requests (one list per service and person). My shifts on schedules only
+ *  this account watches stay (they vanished from My shifts, the tray and the calendar when the whole was dropped). */
+function nextOwn(shifts: readonly MyShift[], told: MyShift | null): MyShift | null {
+  if (!told) return null;
+  const fromMs = Date.parse(told.start);
+  return shifts.find((s) => Date.parse(s.start) >= fromMs) ?? null;
+}
+
+function withoutMine(state: AppState, told: ReadonlySet<string>, coverageTold: boolean): AppState {
+  const serviceIdOf = new Map(state.schedules.map((s) => [s.id, s.scheduleId]));
+  const own = (x: { scheduleId: string }): boolean => !told.has(serviceIdOf.get(x.scheduleId) ?? x.scheduleId);
+  const nextShift = state.me.nextShift && own(state.me.nextShift) ? state.me.nextShift : null;
+  const shifts = state.me.shifts.filter(own);
+  const me: AppState['me'] = {
+    onCallNow: state.me.onCallNow.filter(own),
+    // Where the next shift was told elsewhere, the first of its own from that start on (none came earlier).
+    nextShift: nextShift ?? nextOwn(shifts, state.me.nextShift),
+    shifts,
+    gaps: state.me.gaps.filter(own),
+    readiness: state.me.readiness && own(state.me.readiness.shift) ? state.me.readiness : null,
+    // Its load counts only its own schedules when none is told elsewhere; else it would count shifts twice.
+    load: told.size === 0 ? (state.me.load ?? null) : null,
+  };
+  if (!coverageTold) return { ...state, me };
   return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };
 }
 
-function sameServiceNotice(account: Account, earlier: Account): AppState['notices'][number] {
+/** What the notice says is told once is what is: everything, or only the schedules both watch. */
+function sameServiceNotice(account: Account, earlier: Account, whole: boolean): AppState['notices'][number] {
+  const told = whole
+    ? `its shifts, requests and reminders are told once, as ${earlier.label}'s`
+    : `shifts on the schedules both watch are told once, as ${earlier.label}'s; its other schedules are its own`;
   return {
     id: `same-service-${account.id}`,
     accountId: account.id,
-    message:
-      `${account.label} is the same service as ${earlier.label} (the same address and e-mail): its shifts, requests ` +
-      `and reminders are told once, as ${earlier.label}'s. Remove one of them in Settings.`,
+    message: `${account.label} is the same service as ${earlier.label} (the same address and e-mail): ${told}. Remove one of them in Settings.`,
   };
 }
 
@@ -189,14 +212,21 @@ export function combineStates(
   const accounts = pairs.map((p) => p.account);
   // The same service twice: its cards stay (both are set up), but my shifts and its requests are told once.
   const twice = pairs.map((p) => sameServiceAs(accounts, p.account.id));
-  const once = named.map((s, i) => (twice[i] ? withoutMine(s) : s));
+  const once = named.map((s, i) => {
+    const account = accounts[i];
+    if (!twice[i] || !account) return s;
+    const all = settings.accounts;
+    return withoutMine(s, schedulesToldElsewhere(all, account.id), coverageToldElsewhere(all, account.id));
+  });
   const accountNotices = [
     ...namedPairs.flatMap(({ account, state }) =>
       state.notices.map((n) => ({ ...n, accountId: account.id, message: `${account.label}: ${n.message}` })),
     ),
     ...pairs.flatMap((p, i) => {
       const earlier = twice[i];
-      return earlier ? [sameServiceNotice(p.account, earlier)] : [];
+      if (!earlier) return [];
+      const whole = p.account.schedules.every((w) => schedulesToldElsewhere(settings.accounts, p.account.id).has(w.id));
+      return [sameServiceNotice(p.account, earlier, whole)];
     }),
   ];
   const setups = named.map((s) => s.setup);

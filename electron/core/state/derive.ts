@@ -79,14 +79,15 @@ class TimedBlock {
   }
   #shift: MyShift | undefined;
   /** This block as My shifts lists it on a schedule, made once (every tick until the next read lists the same). */
-  shiftOn(view: Pick<ScheduleView, 'accountId' | 'id' | 'name'>, endBasis: Basis): MyShift {
+  shiftOn(view: Pick<ScheduleView, 'accountId' | 'id' | 'name'>, endBasis: Basis, basis: Basis): MyShift {
     const s = this.#shift;
     if (
       s &&
       s.accountId === view.accountId &&
       s.scheduleId === view.id &&
       s.scheduleName === view.name &&
-      sameBasis(s.endBasis, endBasis)
+      sameBasis(s.endBasis, endBasis) &&
+      sameBasis(s.basis, basis)
     )
       return s;
     const shift = {
@@ -96,6 +97,7 @@ class TimedBlock {
       start: this.start,
       end: this.end,
       endBasis,
+      basis,
     };
     this.#shift = shift;
     return shift;
@@ -253,6 +255,12 @@ function endBasisOf(view: ScheduleView, s: ScheduleSnapshot | undefined, endMs: 
   return basis;
 }
 
+/** What a block of mine rests on at `atMs` (its start, or now for the running one): how every surface learns that
+ *  "you are on call" comes from saved data (a read that failed since: the shift may have been given away). */
+function blockBasisOf(view: ScheduleView, s: ScheduleSnapshot | undefined, atMs: number): Basis {
+  return timelineBasis(timelineOf(s), view.status, atMs, atMs + 1);
+}
+
 /** The earliest block of mine that starts after now, over all watched schedules. */
 function myNextShift(
   views: readonly ScheduleView[],
@@ -266,7 +274,13 @@ function myNextShift(
     if (upcoming && (!best || upcoming.startMs < best.block.startMs)) best = { block: upcoming, view };
   }
   if (!best) return null;
-  return best.block.shiftOn(best.view, endBasisOf(best.view, byId.get(best.view.id), best.block.endMs));
+  const snap = byId.get(best.view.id);
+  const { block } = best;
+  return block.shiftOn(
+    best.view,
+    endBasisOf(best.view, snap, block.endMs),
+    blockBasisOf(best.view, snap, block.startMs),
+  );
 }
 
 /** Where I am on call now: until the end of my whole block, not just of the current segment. */
@@ -282,11 +296,21 @@ function myOnCallNow(
     const block = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower).find(
       (b) => b.startMs <= nowMs && b.endMs > nowMs,
     );
-    if (block) result.push(block.shiftOn(view, endBasisOf(view, byId.get(view.id), block.endMs)));
+    const snap = byId.get(view.id);
+    if (block) result.push(block.shiftOn(view, endBasisOf(view, snap, block.endMs), blockBasisOf(view, snap, nowMs)));
     else {
       const { start, end } = view.now;
-      const endBasis = endBasisOf(view, byId.get(view.id), Date.parse(end));
-      result.push({ accountId: view.accountId, scheduleId: view.id, scheduleName: view.name, start, end, endBasis });
+      const endBasis = endBasisOf(view, snap, Date.parse(end));
+      const basis = blockBasisOf(view, snap, nowMs);
+      result.push({
+        accountId: view.accountId,
+        scheduleId: view.id,
+        scheduleName: view.name,
+        start,
+        end,
+        endBasis,
+        basis,
+      });
     }
   }
   return result;
@@ -323,7 +347,11 @@ function myShifts(
     }
     const block = first?.blocks[first.at];
     if (!first || !block) return result;
-    result.push(block.shiftOn(first.view, endBasisOf(first.view, byId.get(first.view.id), block.endMs)));
+    const snap = byId.get(first.view.id);
+    const fromMs = Math.max(block.startMs, nowMs);
+    result.push(
+      block.shiftOn(first.view, endBasisOf(first.view, snap, block.endMs), blockBasisOf(first.view, snap, fromMs)),
+    );
     first.at++;
   }
 }
@@ -402,6 +430,7 @@ export function deriveState(input: DeriveInput): AppState {
     settings,
     nowMs,
     notifications: input.notificationHealth,
+    firstReadPending: input.servedFromCache === true,
   });
   const lastSuccessAt = oldestSuccess(settings, byId);
   return {

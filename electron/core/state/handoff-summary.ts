@@ -2,7 +2,7 @@
 // with who is on call, until when and who follows, then my current and next block. Times are given in my zone with
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
-import { assertNever, untilPhrase } from '../../shared/basis';
+import { assertNever, basisMark, untilPhrase } from '../../shared/basis';
 import { DateTime } from 'luxon';
 import { hasData, savedAt } from '../../shared/freshness';
 import {
@@ -124,19 +124,30 @@ export function scheduleLine(state: AppState, s: ScheduleView, o: HandoffOptions
   return `${name}: ${whoText(s, o)}${savedNote(s, o)}`;
 }
 
+/** " (saved data from 10:30 CET (09:30 UTC))" beside a block of mine not read fresh; '' when fresh. */
+const markOf = (m: MyShift, o: HandoffOptions): string => basisMark(m.basis, (iso) => handoffTime(iso, o));
+
 const blockText = (state: AppState, m: MyShift, o: HandoffOptions): string =>
-  `${withAccount(state, m.accountId, m.scheduleName)}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}`;
+  `${withAccount(state, m.accountId, m.scheduleName)}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}${markOf(m, o)}`;
+
+/** "I'm on call: Ops until 18:00 CET (17:00 UTC)", with its basis where not fresh. */
+export function handoffNowLine(state: AppState, m: MyShift, o: HandoffOptions): string {
+  const until = untilPhrase(m, (iso) => handoffTime(iso, o));
+  return `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${until}${markOf(m, o)}`;
+}
+
+/** "My next block: Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)", with its basis where not fresh. */
+export function handoffNextPhrase(state: AppState, m: MyShift, o: HandoffOptions): string {
+  return `My next block: ${blockText(state, m, o)}`;
+}
 
 function myLines(state: AppState, o: HandoffOptions): string[] {
-  const lines = state.me.onCallNow.map(
-    (m) =>
-      `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${untilPhrase(m, (iso) => handoffTime(iso, o))}`,
-  );
+  const lines = state.me.onCallNow.map((m) => handoffNowLine(state, m, o));
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => handoffTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => handoffTime(iso, o)) : '';
-  if (next) lines.push(`My next block: ${blockText(state, next, o)}${before === '' ? '' : ` (${before})`}`);
+  if (next) lines.push(`${handoffNextPhrase(state, next, o)}${before === '' ? '' : ` (${before})`}`);
   else if (state.accounts.every((a) => a.email.trim() === '')) lines.push('My next block: unknown (no e-mail set)');
   else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')

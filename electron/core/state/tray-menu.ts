@@ -6,7 +6,7 @@ import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { readinessLine } from '../../shared/readiness-text';
-import { formatRelative } from '../../shared/format';
+import { formatLeft, formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
@@ -16,7 +16,6 @@ import {
   orderedSchedules,
   scheduleSection,
   shiftPhrase,
-  showingSavedData,
   uncoveredLines,
   noShiftPhrase,
   gapsSuffix,
@@ -104,18 +103,14 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const lines: string[] = [];
   const onCall = state.me.onCallNow;
   const next = state.me.nextShift;
-  // The main line marked "(saved data)" as in the popover, when what it says comes from saved data.
-  const saved = showingSavedData(state) ? ' (saved data)' : '';
   const current = onCall[0];
   if (current) {
-    const left =
-      onCall.length === 1 && endIsKnown(current)
-        ? ` (${formatRelative(nowMs, current.end).replace(/^in /, '')} left)`
-        : '';
-    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${saved}`);
+    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(nowMs, current.end)})` : '';
+    // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
+    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);
   } else if (next) {
     lines.push(
-      `Next on call: ${blockPhrase(next, f, state)} (${formatRelative(nowMs, next.start)})${saved}${gapsSuffix(state, next, f)}`,
+      `Next on call: ${blockPhrase(next, f, state)} (${formatRelative(nowMs, next.start)})${gapsSuffix(state, next, f)}`,
     );
   } else {
     const none = noShiftPhrase(state, f);

@@ -1,8 +1,8 @@
 // The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
 // was never loaded reads "unknown", never "nobody on call"; saved data says from when.
-import { endIsKnown, untilPhrase } from '../../shared/basis';
+import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
-import { hasData, savedAt, statusLineSaved } from '../../shared/freshness';
+import { hasData, savedAt } from '../../shared/freshness';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   coverageIssuesText,
@@ -17,7 +17,7 @@ import {
   uncoveredNow,
   type Uncovered,
 } from '../../shared/knowledge';
-import { formatDayTime, formatDuration, formatRelative } from '../../shared/format';
+import { formatDayTime, formatDuration, formatLeft, formatRelative } from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
 export interface Fmt {
@@ -43,14 +43,17 @@ export function fmt(instant: string, f: Fmt, scheduleZone?: string | null): stri
 const shiftName = (shift: MyShift, state?: AppState): string =>
   state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName;
 
+/** "Ops until 17:00", with what it rests on where not fresh: "Ops until 17:00 (saved data from 10:30)". */
 export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
-  return `${shiftName(shift, state)} ${untilPhrase(shift, (iso) => fmt(iso, f))}`;
+  const time = (iso: string): string => fmt(iso, f);
+  return `${shiftName(shift, state)} ${untilPhrase(shift, time)}${basisMark(shift.basis, time)}`;
 }
 
 /** My block as the popover names it: "Platform primary 17:00 → Sat 17:00 · 7 d" (start, end, duration). */
 export function blockPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
   const length = formatDuration(Date.parse(shift.end) - Date.parse(shift.start));
-  return `${shiftName(shift, state)} ${fmt(shift.start, f)} → ${fmt(shift.end, f)} · ${length}`;
+  const time = (iso: string): string => fmt(iso, f);
+  return `${shiftName(shift, state)} ${time(shift.start)} → ${time(shift.end)} · ${length}${basisMark(shift.basis, time)}`;
 }
 
 /** Whether I am among the people of a now/next row. */
@@ -83,11 +86,6 @@ export function uncoveredLines(state: AppState, f: Fmt): string[] {
 /** "until 13:00", or "until 13:00, then unknown" where what is known stops there. */
 function untilText(u: Uncovered, s: ScheduleView, f: Fmt): string {
   return `until ${fmt(u.until, f, s.timeZone)}${thenUnknown(u.after)}`;
-}
-
-/** The popover's one stale mark: what is shown is saved data. */
-export function showingSavedData(state: AppState): boolean {
-  return statusLineSaved(state);
 }
 
 function names(users: readonly Person[]): string {
@@ -197,10 +195,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   if (current) {
     // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
     // and only where its end is known: after a hole, the block may go on.
-    const left =
-      onCall.length === 1 && endIsKnown(current)
-        ? ` (${formatRelative(f.nowMs, current.end).replace(/^in /, '')} left)`
-        : '';
+    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
     return `You are on call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`;
   }
   const next = state.me.nextShift;

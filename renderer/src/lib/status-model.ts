@@ -1,7 +1,7 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
-import { endIsKnown, untilPhrase } from '../../../electron/shared/basis';
-import { formatDayTime, formatDuration, formatRelative, formatTime, initials } from '../../../electron/shared/format';
+import { basisMark, endIsKnown, untilPhrase } from '../../../electron/shared/basis';
+import { formatDayTime, formatLeft, formatRelative, formatTime, initials } from '../../../electron/shared/format';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import {
   coverageIssuesText,
@@ -34,17 +34,17 @@ const capital = (text: string): string => text.charAt(0).toUpperCase() + text.sl
 
 export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
+  const time = (iso: string): string => formatDayTime(iso, opts);
   const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
   if (current) {
-    const left = endIsKnown(current) ? ` · ${formatDuration(Date.parse(current.end) - ctx.nowMs)} left` : '';
+    const left = endIsKnown(current) ? ` · ${formatLeft(ctx.nowMs, current.end)}` : '';
     const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
     return {
       tone: 'oncall',
       title: `You are on call${left}`,
-      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${endIsKnown(current) ? '' : ', may go on (what follows is unknown)'}`,
+      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${endIsKnown(current) ? '' : ', may go on (what follows is unknown)'}${basisMark(current.basis, time)}`,
     };
   }
-  const time = (iso: string): string => formatDayTime(iso, opts);
   const absence = myAbsence(state, time);
   const missing = absence.note === '' ? '' : ` · ${absence.note}`;
   const next = state.me.nextShift;
@@ -56,7 +56,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
       title: nextBlockLine(next, ctx),
-      detail: `${withAccount(state, next.accountId, next.scheduleName)} · starts ${formatRelative(ctx.nowMs, next.start)}${before === '' ? '' : ` · ${before}`}`,
+      detail: `${withAccount(state, next.accountId, next.scheduleName)} · starts ${formatRelative(ctx.nowMs, next.start)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
     };
   }
   if (!knowsMe(state)) {

@@ -2,13 +2,21 @@
 // options as main's bundle. Spawning `node status.cjs` runs exactly the code `npm run status` runs, without paying
 // npm's and tsx's start-up (about 2 s of CPU per spawn, and the CLI tests spawn it some 50 times); status.test.ts
 // still runs the real `npm run status` once, so the script's wiring stays proven.
+import { createHash } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from '../../e2e/support/renderer-build';
 
-/** Inside node_modules, so the externals (keytar) resolve from it as they do for main. */
-export const STATUS_BUNDLE = join(ROOT, 'node_modules', '.cache', 'oncall-cli', 'status.cjs');
+/** Inside node_modules, so the externals (keytar) resolve from it as they do for main; named by the checkout, since
+ *  worktrees may share one node_modules (a run in one replaced the bundle another run was spawning). */
+export const STATUS_BUNDLE = join(
+  ROOT,
+  'node_modules',
+  '.cache',
+  'oncall-cli',
+  `status-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.cjs`,
+);
 
 export async function buildStatusBundle(): Promise<void> {
   await mkdir(join(STATUS_BUNDLE, '..'), { recursive: true });

@@ -40,7 +40,7 @@ describe('engine: readiness before my shift', () => {
       'readiness:sch_plat:2026-03-10T09:00:00Z:24h',
       'readiness:sch_plat:2026-03-10T09:00:00Z:1h',
     ]);
-    expect(told[0]?.body).toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you/);
+    expect(told[0]?.body).toMatch(/^Not ready for your shift at .+ — After a restart, nothing will remind you/);
     // Asked at the day-ahead mark, then about hourly: never more often than that.
     expect(asked[0]).toBeGreaterThanOrEqual(MY_START - 24 * HOUR);
     expect(asked.length).toBeGreaterThanOrEqual(23);

@@ -34,9 +34,9 @@ describe('engine: offline cache', () => {
       live.schedules.map((s) => s.now?.users.map((u) => u.email)),
     );
     expect(served.schedules.every((s) => s.status.kind === 'stale')).toBe(true);
-    // The same shift; only what its end rests on differs (saved data now, fresh before).
-    const shiftOf = (m: typeof live.me.nextShift) => (m ? { ...m, endBasis: m.endBasis.kind } : m);
-    expect(shiftOf(served.me.nextShift)).toEqual({ ...shiftOf(live.me.nextShift), endBasis: 'saved' });
+    // The same shift; only what it and its end rest on differ (saved data now, fresh before).
+    const shiftOf = (m: typeof live.me.nextShift) => (m ? { ...m, endBasis: m.endBasis.kind, basis: m.basis.kind } : m);
+    expect(shiftOf(served.me.nextShift)).toEqual({ ...shiftOf(live.me.nextShift), endBasis: 'saved', basis: 'saved' });
   });
 });
 

@@ -55,14 +55,14 @@ describe('issue 35 case 6: readiness and what my shift rests on', () => {
   it('saved data over my shift still says so', () => {
     const stale = platform({ problem: { kind: 'network', message: 'Cannot reach the service.', at: NOW } });
     expect(readinessText(stale)).toBe(
-      'Not ready for your shift at 09:00: platform primary shows saved data: the shift may have changed',
+      'Not ready for your shift at 09:00 — Platform primary shows saved data: the shift may have changed.',
     );
   });
 
   it('a hole over part of my shift\'s time: "some of its shifts couldn\'t be read", not "saved data"', () => {
     const hole = { from: '2026-03-02T12:00:00Z', to: '2026-03-02T13:00:00Z' };
     const text = readinessText(platform({ shiftHoles: [hole] }));
-    expect(text).toMatch(/^Not ready for your shift at 09:00: /);
+    expect(text).toMatch(/^Not ready for your shift at 09:00 — /);
     expect(text).toContain("couldn't be read");
     expect(text).not.toContain('saved data');
   });

@@ -70,6 +70,7 @@ describe('readiness before my next shift', () => {
       start: '2026-03-02T21:00:00Z',
       end: '2026-03-03T08:00:00Z',
       endBasis: { kind: 'fresh', readAt: '2026-03-02T11:58:00.000Z' },
+      basis: { kind: 'fresh', readAt: '2026-03-02T11:58:00.000Z' },
     });
     expect(menu(state)).toContain('Ready for your shift at 22:00 ✓');
   });
@@ -81,7 +82,7 @@ describe('readiness before my next shift', () => {
 
   it('names the problem and its fix: autostart off, reminders off, key rejected, saved data', () => {
     expect(line(derive({ settings: { startAtLogin: false }, notifications: OK_NOTIFICATIONS }))).toBe(
-      'Not ready for your shift at 21:00: after a restart, nothing will remind you: turn on Start at login',
+      'Not ready for your shift at 21:00 — After a restart, nothing will remind you: turn on Start at login.',
     );
     const off = derive({
       settings: {
@@ -115,7 +116,7 @@ describe('readiness before my next shift', () => {
     const unchecked = derive();
     expect(unchecked.me.readiness?.checks.find((c) => c.id === 'notifications')?.result).toBe('unknown');
     expect(line(unchecked)).toMatch(
-      /^Ready for your shift at 21:00 ✓ \(can't tell: notifications were not checked yet\)$/,
+      /^Ready for your shift at 21:00 ✓ — can't tell: Notifications were not checked yet\.$/,
     );
     const paused = derive({
       notifications: {
@@ -124,7 +125,7 @@ describe('readiness before my next shift', () => {
       },
     });
     expect(line(paused)).toBe(
-      'Not ready for your shift at 21:00: notifications are paused (dunst): resume them with dunstctl set-paused false',
+      'Not ready for your shift at 21:00 — Notifications are paused (dunst): resume them with dunstctl set-paused false.',
     );
     expect(trayIconFor(paused, ms(NOW))).toBe('problem');
     expect(trayIconFor(derive({ notifications: OK_NOTIFICATIONS }), ms(NOW))).toBe('soon');
@@ -160,6 +161,6 @@ describe('readiness before my next shift', () => {
       settings: { notificationTest: { at: '2026-03-02T11:00:00Z', seen: false } },
     });
     expect(check(missed)).toMatchObject({ result: 'problem', action: 'test-notification' });
-    expect(line(missed)).toMatch(/^Not ready for your shift at 21:00: the test notification didn't appear/);
+    expect(line(missed)).toMatch(/^Not ready for your shift at 21:00 — The test notification didn't appear/);
   });
 });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCalendarPublisher, FEED_RECORD } from '../../../electron/core/calendar/publisher';
-import { sameServiceAs, type AccountId } from '../../../electron/shared/accounts';
+import { type AccountId } from '../../../electron/shared/accounts';
 import { serviceSettings } from '../../../electron/shared/settings';
 import type { AppState, LoadPeriod } from '../../../electron/shared/view-state';
 import { cardLines } from '../../../renderer/src/lib/status-model';
@@ -27,6 +27,7 @@ import {
   worldArb,
   ZONE,
   type AccountWorld,
+  wholeDuplicate,
 } from './support/accounts-world';
 
 const ctx = { nowMs: NOW, locale: 'en-GB', localZone: ZONE };
@@ -106,7 +107,7 @@ async function checkWorld(world: AccountWorld[]): Promise<void> {
     const mineAlone = await calendarOf(world, i);
     const uids = new Set(mineAlone.map(uidOf));
     const mine = calendar.filter((e) => uids.has(uidOf(e)));
-    if (sameServiceAs(accounts, account.id)) {
+    if (wholeDuplicate(accounts, account.id)) {
       // Told once, as the earlier account's: no shift row, request, load or calendar event of its own.
       expect([got.myShifts, got.asks, mine], `${what}: told once`).toEqual([[], [], []]);
       expect(loadAbout(together, account.id, account.label), `${what}: load`).toBeNull();

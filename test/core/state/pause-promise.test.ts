@@ -28,6 +28,7 @@ const shift = (accountId: string, scheduleId: string, startIso: string): MyShift
   start: startIso,
   end: new Date(Date.parse(startIso) + 8 * 3_600_000).toISOString(),
   endBasis: { kind: 'fresh', readAt: null },
+  basis: { kind: 'fresh', readAt: null },
 });
 
 describe('the pause says what still comes', () => {

@@ -107,6 +107,7 @@ describe('the tray with three accounts of three schedules', () => {
       start: '2026-05-04T07:00:00Z',
       end: '2026-05-04T15:00:00Z',
       endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'fresh' as const, readAt: null },
     };
     const onBeta = { ...state, me: { ...state.me, onCallNow: [shift], shifts: [shift] } };
     expect(trayIconFor(onBeta, NOW)).not.toBe('oncall');

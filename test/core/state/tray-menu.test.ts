@@ -8,7 +8,7 @@ import {
   type TrayMenuItem,
 } from '../../../electron/core/state/tray-menu';
 import { defaultSettings } from '../../../electron/shared/settings';
-import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState, MyShift, ScheduleView } from '../../../electron/shared/view-state';
 import { withTimeline } from '../../support/view-timeline';
 import { accountIdOf, MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
@@ -98,6 +98,7 @@ function base(): AppState {
         start: iso(360),
         end: iso(10440),
         endBasis: { kind: 'fresh' as const, readAt: null },
+        basis: { kind: 'fresh' as const, readAt: null },
       },
       shifts: [
         {
@@ -107,6 +108,7 @@ function base(): AppState {
           start: iso(360),
           end: iso(10440),
           endBasis: { kind: 'fresh' as const, readAt: null },
+          basis: { kind: 'fresh' as const, readAt: null },
         },
       ],
       gaps: [],
@@ -125,6 +127,7 @@ const onCallNow = {
       start: iso(-60),
       end: iso(360),
       endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'fresh' as const, readAt: null },
     },
   ],
   nextShift: null,
@@ -167,6 +170,7 @@ describe('tray icon', () => {
       start: iso(24 * 60 + 1),
       end: iso(3000),
       endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'fresh' as const, readAt: null },
     };
     expect(trayIconFor(state({ me: { onCallNow: [], nextShift: later } }), NOW)).toBe('off');
     expect(trayIconFor(state({ me: { onCallNow: [], nextShift: null } }), NOW)).toBe('off');
@@ -395,11 +399,17 @@ describe('tray menu', () => {
 describe('the tray says what the popover says', () => {
   it('marks saved data on the main line, warns of an uncovered schedule and never cuts inside a name', () => {
     const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'offline' } });
-    const offline = state({
+    const base = state({
       schedules: [stale],
       sync: { kind: 'offline', message: 'Cannot reach the service.', saved: iso(-30) },
     });
-    expect(trayTooltip(offline, NOW, ZONE).split('\n')[0]).toMatch(/^Next on call: .* \(saved data\)$/);
+    const savedShift = (m: MyShift): MyShift => ({ ...m, basis: { kind: 'saved', savedAt: iso(-30) } });
+    const next = base.me.nextShift;
+    const offline = { ...base, me: { ...base.me, nextShift: next && savedShift(next) } };
+    // The block says what it rests on, and from when (issue 47: "(saved data)" was said of the whole line).
+    expect(trayTooltip(offline, NOW, ZONE).split('\n')[0]).toMatch(
+      /^Next on call: .* \(saved data from 10:30\) \(in 6 h\)$/,
+    );
     const gap = schedule({ now: null, next: { users: [bob], start: iso(120), end: iso(600) } });
     expect(trayTooltip(state({ schedules: [gap] }), NOW, ZONE)).toContain('Uncovered: Platform primary until 13:00');
     expect(labels(buildTrayMenu(state({ schedules: [gap] }), NOW, ZONE))).toContain('  Now: ⚠ uncovered until 13:00');

@@ -123,3 +123,17 @@ export function combined(world: readonly AccountWorld[], only?: number): AppStat
 /** Text said about one account, without the "Work · " / "Work: " naming several accounts add. */
 export const unnamed = (text: string, label: string): string =>
   text.replaceAll(`${label} · `, '').replace(`${label}: `, '');
+
+/** Whether every schedule of the account is watched by an earlier account of the same service (then all of it is
+ *  told once, as that one's); computed here from the settings alone, apart from the code under test. */
+export function wholeDuplicate(accounts: readonly Account[], id: string): boolean {
+  const at = accounts.findIndex((a) => a.id === id);
+  const self = accounts[at];
+  if (!self) return false;
+  const same = (a: Account): boolean =>
+    a.baseUrl.toLowerCase() === self.baseUrl.toLowerCase() && a.email.toLowerCase() === self.email.toLowerCase();
+  const earlier = accounts.slice(0, at).filter(same);
+  if (earlier.length === 0) return false;
+  const watched = new Set(earlier.flatMap((a) => a.schedules.map((w) => w.id)));
+  return self.schedules.every((w) => watched.has(w.id));
+}

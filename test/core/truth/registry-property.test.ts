@@ -1,0 +1,72 @@
+// Issue 47: the truth and account properties over the registry of every surface (test/support/text-registry.ts), in
+// the generated worlds of 2–3 accounts (test/core/state/support/accounts-world.ts): healthy, down, asked to wait,
+// key rejected, needing setup, half-added or the same service. The oracle is the world itself (which accounts failed
+// to read, their labels), never the code under test. Every statement of a block of mine, on every surface:
+//   - appears as worded in its surface's whole text (the registry reads what is shown);
+//   - from saved data (an account down or asked to wait) says "saved data", and from fresh data doesn't;
+//   - with several accounts, names its account.
+// Each account alone is checked too (one account: no name needed). FC_RUNS=n runs n worlds.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { everyText, type Said } from '../../support/text-registry';
+import {
+  accountOf,
+  combined,
+  NOW,
+  PROPERTY_TIMEOUT_MS,
+  worldArb,
+  ZONE,
+  type AccountWorld,
+} from '../state/support/accounts-world';
+
+const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
+
+function checkStatements(world: readonly AccountWorld[], only?: number): void {
+  const state = combined(world, only);
+  const said = everyText({ state, nowMs: NOW, localZone: ZONE });
+  const several = state.accounts.length > 1;
+  for (const s of said.filter((x): x is Said & { statement: NonNullable<Said['statement']> } => !!x.statement)) {
+    const i = world.findIndex((w, k) => accountOf(k, w).id === s.accountId);
+    const w = world[i];
+    const where = `${s.surface} (${s.statement.kind}, ${w?.condition ?? '?'}): ${s.text}`;
+    expect(w, where).toBeDefined();
+    if (!w) continue;
+    expect(s.statement.shownIn, `${where} — shown`).toContain(s.text.split(' (in ')[0]);
+    const saved = w.condition === 'down' || w.condition === 'wait';
+    if (saved) expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/);
+    else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/);
+    if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
+  }
+}
+
+describe('issue 47: every statement of my blocks, on every surface the registry lists', () => {
+  it(
+    'says its basis and its account, as shown, in generated worlds of 2–3 accounts and each account alone',
+    () => {
+      fc.assert(
+        fc.property(worldArb, (world) => {
+          checkStatements(world);
+          world.forEach((_, i) => checkStatements(world, i));
+        }),
+        { numRuns: NUM_RUNS, seed: Number(process.env['FC_SEED'] ?? 47) },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it('lists every surface (tooltip, menu, popover, status, hand-off) with at least one statement of mine', () => {
+    const world: AccountWorld[] = [
+      {
+        condition: 'down',
+        slots: [
+          [0, 0, 1, 1],
+          [1, 0, 0, 0],
+        ],
+        asks: true,
+      },
+    ];
+    const said = everyText({ state: combined(world), nowMs: NOW, localZone: ZONE });
+    const surfaces = new Set(said.filter((s) => s.statement).map((s) => s.surface));
+    expect([...surfaces].sort()).toEqual(['handoff', 'popover', 'status', 'tray-menu', 'tray-tooltip']);
+  });
+});

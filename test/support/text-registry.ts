@@ -1,0 +1,161 @@
+// Issue 47's registry: every user-visible text for a state (and a notification log, and a calendar), each with its
+// surface, the account it is about and the basis it rests on where it states one of my blocks. The properties
+// (test/core/truth/registry-property.test.ts) run over it, so a surface listed here is covered; registry-reach.test.ts
+// fails when a module that words times, bases or account names is not reachable from here (or exempt, with why).
+// It lives with the tests because it reads the renderer's wording too (renderer → shared only, core never imports it).
+import { formatStatus } from '../../electron/cli/status-format';
+import { statusNextPhrase, statusNowLine } from '../../electron/cli/status-mine';
+import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
+import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
+import { blockPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
+import type { NotificationRequest } from '../../electron/core/ports';
+import { refParts } from '../../electron/shared/accounts';
+import { readinessLine } from '../../electron/shared/readiness-text';
+import { formatDayTime } from '../../electron/shared/format';
+import type { AppState, Basis, MyShift } from '../../electron/shared/view-state';
+import { askRows, myShiftRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
+import { cardLines, coverageNote, myShiftsNote, myStateLine } from '../../renderer/src/lib/status-model';
+import { timelineModel } from '../../renderer/src/lib/timeline';
+
+export type Surface = 'tray-tooltip' | 'tray-menu' | 'popover' | 'status' | 'handoff' | 'notification' | 'ics';
+
+export interface Said {
+  surface: Surface;
+  /** The account the text is about; null for app-wide text (a whole tooltip, a header). */
+  accountId: string | null;
+  /** What it rests on, where it states a block of mine; null where the registry doesn't attribute one. */
+  basis: Basis | null;
+  text: string;
+  /** For a statement: which one ("now", "next") and the whole text of the surface it must appear in. */
+  statement?: { kind: 'now' | 'next'; shift: MyShift; shownIn: string };
+}
+
+export interface RegistryInput {
+  state: AppState;
+  nowMs: number;
+  localZone: string;
+  notifications?: readonly NotificationRequest[];
+  ics?: string;
+}
+
+function labels(items: readonly TrayMenuItem[]): string[] {
+  return items.flatMap((i) => [
+    ...('label' in i && typeof i.label === 'string' ? [i.label] : []),
+    ...(i.type === 'submenu' ? labels(i.items) : []),
+  ]);
+}
+
+/** Each whole surface as one text (what the statements must appear in). */
+function wholeSurfaces(input: RegistryInput) {
+  const { state, nowMs, localZone } = input;
+  const ctx = { nowMs, locale: 'en-GB', localZone };
+  const me = myStateLine(state, ctx);
+  const note = myShiftsNote(state, ctx);
+  const r = state.me.readiness;
+  const popover = [
+    me.title,
+    me.detail,
+    staleLine(state, ctx)?.text ?? '',
+    r ? readinessLine(r, (iso) => formatDayTime(iso, ctx)).text : '',
+    note.empty,
+    note.missing ?? '',
+    coverageNote(state, ctx) ?? '',
+    ...state.schedules.flatMap((s) => {
+      const lines = cardLines(s, ctx);
+      return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];
+    }),
+    ...myShiftRows(state, ctx).map((row) => [row.day, row.span, row.length, row.zone ?? ''].join(' ')),
+    ...askRows(state, ctx).map((row) => JSON.stringify(row)),
+    ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
+  ].filter((t) => t !== '');
+  return {
+    'tray-tooltip': trayTooltip(state, nowMs, localZone),
+    'tray-menu': labels(buildTrayMenu(state, nowMs, localZone)).join('\n'),
+    popover: popover.join('\n'),
+    status: formatStatus(state, { nowMs, localZone }),
+    handoff: buildHandoffSummary(state, { nowMs, localZone }),
+  } as const;
+}
+
+/** My blocks as each surface states them: the words its own wording function makes for the one statement. */
+function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces>): Said[] {
+  const { state, nowMs, localZone } = input;
+  const f = { nowMs, localZone, locale: undefined };
+  const o = { nowMs, localZone };
+  const ctx = { nowMs, locale: 'en-GB', localZone };
+  const said = (surface: Exclude<Surface, 'notification' | 'ics'>, kind: 'now' | 'next', m: MyShift, text: string) => ({
+    surface,
+    accountId: m.accountId,
+    basis: m.basis,
+    text,
+    statement: { kind, shift: m, shownIn: whole[surface] },
+  });
+  const out: Said[] = [];
+  // The menu says my shift only once a key is there and a schedule is watched (else it asks for setup).
+  const menu = state.setup.hasKey && state.schedules.length > 0;
+  for (const m of state.me.onCallNow)
+    out.push(
+      said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
+      ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
+      said('status', 'now', m, statusNowLine(state, m, o)),
+      said('handoff', 'now', m, handoffNowLine(state, m, o)),
+    );
+  const next = state.me.nextShift;
+  if (next && state.me.onCallNow.length === 0)
+    out.push(
+      said('tray-tooltip', 'next', next, blockPhrase(next, f, state)),
+      ...(menu ? [said('tray-menu', 'next', next, blockPhrase(next, f, state))] : []),
+      said('status', 'next', next, statusNextPhrase(state, next, o)),
+    );
+  if (next) out.push(said('handoff', 'next', next, handoffNextPhrase(state, next, o)));
+  // The popover's status line speaks of the block ending last (now) or the next one.
+  const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
+  const first = current ?? next;
+  if (first) out.push(said('popover', current ? 'now' : 'next', first, myStateLine(state, ctx).detail));
+  return out;
+}
+
+function notificationTexts(list: readonly NotificationRequest[]): Said[] {
+  return list.map((n) => {
+    const ref = n.params?.['scheduleId'];
+    return {
+      surface: 'notification' as const,
+      accountId: ref === undefined ? null : refParts(ref).accountId,
+      basis: null,
+      text: `${n.title}\n${n.body}`,
+    };
+  });
+}
+
+function icsTexts(ics: string): Said[] {
+  const unfolded = ics.replace(/\r\n[ \t]/g, '');
+  return unfolded
+    .split('BEGIN:VEVENT')
+    .slice(1)
+    .map((event) => ({
+      surface: 'ics' as const,
+      accountId: null,
+      basis: null,
+      text: event
+        .split('\r\n')
+        .filter((l) => /^(SUMMARY|DESCRIPTION)/.test(l))
+        .join('\n'),
+    }));
+}
+
+/** Every user-visible text for a state, a notification log and a calendar: whole surfaces, then statements. */
+export function everyText(input: RegistryInput): Said[] {
+  const whole = wholeSurfaces(input);
+  const surfaces: Said[] = Object.entries(whole).map(([surface, text]) => ({
+    surface: surface as Surface,
+    accountId: null,
+    basis: null,
+    text,
+  }));
+  return [
+    ...surfaces,
+    ...statements(input, whole),
+    ...notificationTexts(input.notifications ?? []),
+    ...(input.ics === undefined ? [] : icsTexts(input.ics)),
+  ];
+}
