@@ -128,3 +128,20 @@ export const opsSeed = seedOf([
     length: { amount: 8, unit: 'hours' },
   },
 ]);
+
+/**
+ * One schedule, "Night desk" in Berlin, eight-hour shifts from 02:00Z: me 02:00–10:00Z (03:00–11:00 Berlin in March,
+ * CET), Alice 10:00–18:00Z, Bob 18:00–02:00Z (the quiet-hours tests).
+ */
+export const NIGHT_ID = 'sch_night';
+export const nightDeskSeed = () =>
+  seedOf([
+    {
+      id: NIGHT_ID,
+      name: 'Night desk',
+      zone: 'Europe/Berlin',
+      rotationStart: '2026-03-01T02:00:00Z',
+      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
+      length: { amount: 8, unit: 'hours' },
+    },
+  ]);
