@@ -145,3 +145,19 @@ export const nightDeskSeed = () =>
       length: { amount: 8, unit: 'hours' },
     },
   ]);
+
+/** One schedule, "Platform" in UTC, daily at 09:00 between Alice and me: mine are 03-10 09:00 → 03-11 09:00, 03-12 → … */
+export const PLATFORM_ID = 'sch_plat';
+export const platformSeed = () =>
+  seedOf([
+    {
+      id: PLATFORM_ID,
+      name: 'Platform',
+      zone: 'Etc/UTC',
+      rotationStart: '2026-03-01T09:00:00Z',
+      userIds: ['usr_alice', 'usr_me'],
+      length: { amount: 1, unit: 'days' },
+    },
+  ]);
+/** The start of my first Platform shift in the tests' March. */
+export const PLATFORM_MY_START = Date.parse('2026-03-10T09:00:00Z');
