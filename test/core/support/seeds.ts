@@ -3,8 +3,9 @@
 export const API_KEY = 'ocs_test_key_1';
 export const ME = 'me@example.com';
 
-const users = [
-  {
+/** The people of the seeds: me (Mia, in Berlin, the owner), Alice, Bob and Carol. */
+export const SEED_USERS = {
+  me: {
     id: 'usr_me',
     name: 'Mia Meyer',
     email: ME,
@@ -13,10 +14,25 @@ const users = [
     seat: 'member',
     chat_id: 'U00ME',
   },
-  { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com', role: 'standard', seat: 'member', chat_id: 'U01' },
-  { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
-  { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
-];
+  alice: {
+    id: 'usr_alice',
+    name: 'Alice Doe',
+    email: 'alice@example.com',
+    role: 'standard',
+    seat: 'member',
+    chat_id: 'U01',
+  },
+  bob: { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
+  carol: {
+    id: 'usr_carol',
+    name: 'Carol Lee',
+    email: 'carol@example.com',
+    role: 'standard',
+    seat: 'member',
+    chat_id: 'U03',
+  },
+};
+const users = [SEED_USERS.me, SEED_USERS.alice, SEED_USERS.bob, SEED_USERS.carol];
 
 export interface ScheduleSpec {
   id: string;
