@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalZone, ZONE_RECHECK_MS, type LocalZone } from '../../../electron/core/platform/local-zone';
 import type { Harness, Shown } from '../support/engine-harness';
-import { NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
+import { askMe, NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
 import { ms } from '../../support/time';
 
 // In March Berlin is UTC+1 and New York UTC-4 (its DST began on the 8th). On Night desk I am on call daily 02:00–10:00Z:
@@ -17,23 +17,6 @@ afterEach(() => {
   zone?.stop();
   zone = undefined;
 });
-
-function askMe(h: Harness, id: string): void {
-  h.sim.state.coverageRequests.push({
-    id,
-    userId: 'usr_alice',
-    reason: 'Dentist',
-    status: 'pending',
-    shifts: [
-      {
-        startMs: ms('2026-03-14T10:00:00Z'),
-        endMs: ms('2026-03-14T18:00:00Z'),
-        scheduleId: 'sch_night',
-        scheduleName: 'Night desk',
-      },
-    ],
-  });
-}
 
 /** A night with the engine running: the OS zone may change at 19:00Z; Alice asks me at 22:30Z and 03:30Z. */
 async function night(osZoneAfter: string): Promise<{ h: Harness; zone: LocalZone }> {

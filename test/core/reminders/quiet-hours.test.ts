@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness, Shown } from '../support/engine-harness';
-import { NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
+import { askMe, NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
 import { MIN, ms } from '../../support/time';
 
 // Night desk: I am on call every day 03:00–11:00 Berlin = 02:00–10:00Z, Alice and Bob the rest.
@@ -13,23 +13,6 @@ async function setup(startIso: string, extra: object = {}): Promise<Harness> {
   const h = await nightDesk(startIso, { refresh: NEAR_REFRESH });
   await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS, ...extra }));
   return h;
-}
-
-function askMe(h: Harness, id: string): void {
-  h.sim.state.coverageRequests.push({
-    id,
-    userId: 'usr_alice',
-    reason: 'Dentist',
-    status: 'pending',
-    shifts: [
-      {
-        startMs: ms('2026-03-14T10:00:00Z'),
-        endMs: ms('2026-03-14T18:00:00Z'),
-        scheduleId: 'sch_night',
-        scheduleName: 'Night desk',
-      },
-    ],
-  });
 }
 
 const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);

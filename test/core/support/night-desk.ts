@@ -25,3 +25,21 @@ export async function patchSettings(h: Harness, patch: (stored: Record<string, u
   const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
   await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, ...patch(stored) }));
 }
+
+/** Alice asks me (a pending coverage request, "Dentist") to cover her Night desk shift of 14 March, 10:00–18:00Z. */
+export function askMe(h: Harness, id: string): void {
+  h.sim.state.coverageRequests.push({
+    id,
+    userId: 'usr_alice',
+    reason: 'Dentist',
+    status: 'pending',
+    shifts: [
+      {
+        startMs: ms('2026-03-14T10:00:00Z'),
+        endMs: ms('2026-03-14T18:00:00Z'),
+        scheduleId: NIGHT_ID,
+        scheduleName: 'Night desk',
+      },
+    ],
+  });
+}
