@@ -13,20 +13,11 @@ import type { Engine } from '../../electron/core/engine/types';
 import type { NotificationRequest } from '../../electron/core/ports';
 import { trayIconFor } from '../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness } from '../core/support/engine-harness';
-import { ME, seedOf } from '../core/support/seeds';
+import { ME, PLATFORM_MY_START, platformSeed } from '../core/support/seeds';
 import { HOUR, MIN } from '../support/time';
 
-const seed = seedOf([
-  {
-    id: 'sch_plat',
-    name: 'Platform',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T09:00:00Z',
-    userIds: ['usr_alice', 'usr_me'],
-    length: { amount: 1, unit: 'days' },
-  },
-]);
-const MY_START = Date.parse('2026-03-10T09:00:00Z');
+const seed = platformSeed();
+const MY_START = PLATFORM_MY_START;
 const REFUSED = 'Notifications are not allowed for this application';
 
 /** Electron's Notification as an unsigned build meets it on macOS 13+: show() is answered with `failed`. */

@@ -1,26 +1,15 @@
 // Answers the spec allows are read; answers the app can't use are refused with the JSON path named.
 // The spec marks few fields optional and says "which fields may be null: not shown", so a field the app never
 // reads must not make a whole schedule (who is on call now) unreadable.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OncallClient } from '../../electron/api/client-types';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError, Result } from '../../electron/api/errors';
 import { ScheduleSchema, type Schedule } from '../../electron/api/schemas';
-import { coverageRequest, meta, schedule, shift, testClient, user } from './support/fixtures';
-import { startScriptServer, type ScriptServer } from './support/script-server';
+import { coverageRequest, meta, schedule, shift, user } from './support/fixtures';
+import { useScriptServer } from './support/script-rig';
 
-let server: ScriptServer;
-let client: OncallClient;
-
-beforeAll(async () => {
-  server = await startScriptServer();
-  client = testClient(server.url, { maxTries: 1 }).client;
-});
-afterAll(async () => {
-  client.close();
-  await server.close();
-});
+const rig = useScriptServer();
 beforeEach(() => {
-  server.requests.length = 0;
+  rig.server.requests.length = 0;
 });
 
 function value<T>(result: Result<T>): T {
@@ -36,13 +25,13 @@ const without = (object: object, ...keys: string[]): Record<string, unknown> =>
   Object.fromEntries(Object.entries(object).filter(([k]) => !keys.includes(k)));
 
 async function readSchedule(body: unknown) {
-  server.script({ status: 200, json: { schedule: body } });
-  return client.getSchedule('sch_a');
+  rig.server.script({ status: 200, json: { schedule: body } });
+  return rig.client.getSchedule('sch_a');
 }
 
 async function readCoverage(requests: unknown[]) {
-  server.script({ status: 200, json: { coverage_requests: requests, meta: meta(requests.length, 1, 20) } });
-  return client.listCoverageRequests();
+  rig.server.script({ status: 200, json: { coverage_requests: requests, meta: meta(requests.length, 1, 20) } });
+  return rig.client.listCoverageRequests();
 }
 
 /** A user carrying only what the app reads: id, name, e-mail. */
@@ -209,8 +198,8 @@ describe('coverage requests', () => {
 
 describe('chat user group', () => {
   it('a null description reads as none', async () => {
-    server.script({ status: 200, json: { user_group: { id: 'S1', name: 'n', handle: 'h', description: null } } });
-    const group = value(await client.putChatUserGroup('sch_a', { name: 'n', handle: 'h' }));
+    rig.server.script({ status: 200, json: { user_group: { id: 'S1', name: 'n', handle: 'h', description: null } } });
+    const group = value(await rig.client.putChatUserGroup('sch_a', { name: 'n', handle: 'h' }));
     expect(group).toEqual({ id: 'S1', name: 'n', handle: 'h' });
   });
 });

@@ -1,30 +1,20 @@
 // The API key never reaches the user through server error text, even when the text is cut for display right
 // inside the key (the first part of a key is as good as a leak: it narrows the search, and it is what we show).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OncallClient } from '../../electron/api/client-types';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, Result } from '../../electron/api/errors';
-import { API_KEY, testClient } from './support/fixtures';
-import { startScriptServer, type ScriptServer, type Step } from './support/script-server';
+import { API_KEY } from './support/fixtures';
+import type { Step } from './support/script-server';
+import { useScriptServer } from './support/script-rig';
 
 /** Characters of server text kept for display, the last one being "…" (error-mapping.ts). */
 const SHOWN = 300;
 const KEY_PREFIX = API_KEY.slice(0, 6);
 
-let server: ScriptServer;
-let client: OncallClient;
-
-beforeAll(async () => {
-  server = await startScriptServer();
-  client = testClient(server.url, { maxTries: 1 }).client;
-});
-afterAll(async () => {
-  client.close();
-  await server.close();
-});
+const rig = useScriptServer();
 
 async function errorFor(step: Step): Promise<ApiError> {
-  server.script(step);
-  const result: Result<unknown> = await client.getSchedule('sch_a');
+  rig.server.script(step);
+  const result: Result<unknown> = await rig.client.getSchedule('sch_a');
   if (result.ok) throw new Error('expected an error');
   return result.error;
 }

@@ -4,40 +4,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schedule, user } from '../api/support/fixtures';
-import { startFakeService, type FakeService } from './support/fake-service';
+import { useFakeService } from './support/fake-service-runs';
 import { jsonState, runStatus } from './support/run-status';
 
 const KEY = 'ocs_cli_fault_key';
 const IDS = ['sch_a', 'sch_b', 'sch_c'];
-let dir = '';
-let svc: FakeService;
+const rig = useFakeService('oncall-status-faults-');
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'oncall-status-faults-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  svc = await startFakeService();
-});
-afterEach(async () => {
-  await svc.close();
-});
-
-const args = (ids = IDS, dataDir = dir): string[] => [
-  '--data-dir',
-  dataDir,
-  '--base-url',
-  svc.url,
-  ...ids.flatMap((id) => ['--schedule', id]),
-  '--email',
-  'user1@example.com',
-];
-const status = (extra: string[] = [], ids = IDS, dataDir = dir) =>
-  runStatus([...args(ids, dataDir), ...extra], { ONCALL_API_KEY: KEY });
+const status = (extra: string[] = [], ids = IDS, dataDir = rig.dir) =>
+  runStatus([...rig.args(ids, dataDir), ...extra], { ONCALL_API_KEY: KEY });
 
 describe('status: one request per source, exit 0 only when all is fresh', () => {
   it('asks each schedule, its shifts and the coverage list exactly once (7 requests for 3 schedules)', async () => {
@@ -47,7 +24,7 @@ describe('status: one request per source, exit 0 only when all is fresh', () => 
     expect(run.stdout).toContain('Coverage requests: none pending');
     const expected: Record<string, number> = { coverage: 1 };
     for (const id of IDS) Object.assign(expected, { [`schedule ${id}`]: 1, [`shifts ${id}`]: 1 });
-    expect(svc.counts()).toEqual(expected);
+    expect(rig.svc.counts()).toEqual(expected);
   });
 });
 
@@ -60,7 +37,7 @@ describe('status: a failing coverage list is visible, and fails the run', () => 
   };
   for (const [name, step] of Object.entries(faults)) {
     it(`says the coverage requests couldn't be loaded on ${name}, exits 4, and still shows the schedules`, async () => {
-      svc.fault('coverage', step);
+      rig.svc.fault('coverage', step);
       const run = await status(['--json']);
       expect(run.code).toBe(4);
       const state = jsonState(run);
@@ -76,7 +53,7 @@ describe('status: a failing coverage list is visible, and fails the run', () => 
   }
 
   it('on a 401 for the coverage list alone, says this key cannot read it and keeps the schedules, never "key rejected"', async () => {
-    svc.fault('coverage', { status: 401, json: { message: 'no scope' } });
+    rig.svc.fault('coverage', { status: 401, json: { message: 'no scope' } });
     const run = await status();
     expect(run.code).toBe(4);
     expect(run.stdout).toContain("Coverage requests: couldn't load: Coverage requests can't be read with this key");
@@ -88,8 +65,8 @@ describe('status: a failing coverage list is visible, and fails the run', () => 
 
 describe('status: unknown schedules are unknown, not empty', () => {
   it('on 503 everywhere says "unknown" and "couldn\'t load", invents no zone, and claims no saved data', async () => {
-    svc.fault('schedule', { status: 503, json: { message: 'down' } });
-    svc.fault('coverage', { status: 503, json: { message: 'down' } });
+    rig.svc.fault('schedule', { status: 503, json: { message: 'down' } });
+    rig.svc.fault('coverage', { status: 503, json: { message: 'down' } });
     const run = await status();
     expect(run.code).toBe(4);
     expect(run.stdout).toMatch(/^Sync: error: .*nothing saved to show yet/m);
@@ -106,12 +83,12 @@ describe('status: unknown schedules are unknown, not empty', () => {
     ]) {
       expect(run.stdout).not.toContain(lie);
     }
-    expect(svc.counts()).toEqual({ 'schedule sch_a': 1, 'schedule sch_b': 1, 'schedule sch_c': 1, coverage: 1 });
+    expect(rig.svc.counts()).toEqual({ 'schedule sch_a': 1, 'schedule sch_b': 1, 'schedule sch_c': 1, coverage: 1 });
   });
 
   it('with a key rejected from ONCALL_API_KEY, points at the variable and never at Settings', async () => {
-    svc.fault('schedule', { status: 401, json: { message: 'bad key' } });
-    svc.fault('coverage', { status: 401, json: { message: 'bad key' } });
+    rig.svc.fault('schedule', { status: 401, json: { message: 'bad key' } });
+    rig.svc.fault('coverage', { status: 401, json: { message: 'bad key' } });
     const run = await status();
     expect(run.code).toBe(4);
     expect(run.stdout).toMatch(/^Sync: key rejected: .*ONCALL_API_KEY/m);
@@ -125,7 +102,7 @@ describe('status: a schedule the service no longer has', () => {
     const cacheDir = await mkdtemp(join(tmpdir(), 'oncall-status-cache-'));
     try {
       await writeFile(join(cacheDir, 'cache.json'), JSON.stringify(savedCache()));
-      svc.fault('schedule', { status: 404, json: { message: 'Not found' } }, 'sch_a');
+      rig.svc.fault('schedule', { status: 404, json: { message: 'Not found' } }, 'sch_a');
       const run = await status([], ['sch_a'], cacheDir);
       expect(run.code).toBe(4);
       // The saved data is an hour old: just after Berlin's midnight it is from the day before, and says which.
@@ -140,8 +117,8 @@ describe('status: a schedule the service no longer has', () => {
   });
 
   it('when every request is answered 404, says the service address may be wrong', async () => {
-    svc.fault('schedule', { status: 404, json: { message: 'Not found' } });
-    svc.fault('coverage', { status: 404, json: { message: 'Not found' } });
+    rig.svc.fault('schedule', { status: 404, json: { message: 'Not found' } });
+    rig.svc.fault('coverage', { status: 404, json: { message: 'Not found' } });
     const run = await status();
     expect(run.code).toBe(4);
     expect(run.stdout).toMatch(

@@ -2,47 +2,17 @@
 // characters or line breaks, cut, in capitals) in error bodies, 401 and 5xx included, and in a schedule's name.
 // `npm run status` prints no piece of it (8+ characters in a row) on stdout or stderr, in any output mode, with
 // the debug log on.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schedule } from '../api/support/fixtures';
 import { keyPieces } from '../api/support/key-pieces';
-import { startFakeService, type FakeService } from './support/fake-service';
+import { useFakeService } from './support/fake-service-runs';
 import { runStatus } from './support/run-status';
 
 const KEY = 'ocs_SECRET_CANARY_123';
 const IDS = ['sch_a', 'sch_b', 'sch_c'];
-let dir = '';
-let svc: FakeService;
+const rig = useFakeService('oncall-status-echo-');
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'oncall-status-echo-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  svc = await startFakeService();
-});
-afterEach(async () => {
-  await svc.close();
-});
-
-const status = (extra: string[]) =>
-  runStatus(
-    [
-      '--data-dir',
-      dir,
-      '--base-url',
-      svc.url,
-      ...IDS.flatMap((id) => ['--schedule', id]),
-      '--email',
-      'user1@example.com',
-      ...extra,
-    ],
-    { ONCALL_API_KEY: KEY, ONCALL_DEBUG: '1' },
-  );
+const status = (extra: string[]) => runStatus([...rig.args(IDS), ...extra], { ONCALL_API_KEY: KEY, ONCALL_DEBUG: '1' });
 
 async function leaksIn(modes: string[][]): Promise<string[]> {
   const found: string[] = [];
@@ -61,21 +31,21 @@ async function leaksIn(modes: string[][]): Promise<string[]> {
 
 describe('status: a service that echoes the key', () => {
   it('prints no piece of it from error bodies or a schedule name', async () => {
-    svc.fault('coverage', { status: 422, json: { message: 'key ocs_SECRET _CANARY_123 is not allowed' } });
-    svc.fault('shifts', { status: 400, text: 'key ocs_SECRET\n_CANARY\r\n_123' }, 'sch_a');
-    svc.fault(
+    rig.svc.fault('coverage', { status: 422, json: { message: 'key ocs_SECRET _CANARY_123 is not allowed' } });
+    rig.svc.fault('shifts', { status: 400, text: 'key ocs_SECRET\n_CANARY\r\n_123' }, 'sch_a');
+    rig.svc.fault(
       'schedule',
       { status: 409, json: { title: `KEY ${KEY.toUpperCase()}`, detail: `key ${KEY.slice(0, 12)}` } },
       'sch_b',
     );
     const named = { ...schedule(), name: `Platform ocs_SEC\u200bRET_CAN\u200dARY_123` };
-    svc.fault('schedule', { status: 200, json: { schedule: named } }, 'sch_c');
+    rig.svc.fault('schedule', { status: 200, json: { schedule: named } }, 'sch_c');
     expect(await leaksIn([[], ['--json'], ['--summary']])).toEqual([]);
   }, 60_000);
 
   it('prints no piece of it from 401 and 5xx bodies', async () => {
-    svc.fault('schedule', { status: 401, json: { message: `bad key ${KEY}`, key: KEY } });
-    svc.fault('coverage', { status: 503, text: `upstream said ${KEY}` });
+    rig.svc.fault('schedule', { status: 401, json: { message: `bad key ${KEY}`, key: KEY } });
+    rig.svc.fault('coverage', { status: 503, text: `upstream said ${KEY}` });
     expect(await leaksIn([[], ['--json']])).toEqual([]);
   }, 60_000);
 });

@@ -1,14 +1,14 @@
 // "Take over now" when the service stores the override and a gateway then answers 502 (a raw loopback store
 // server, not the project's simulator): the app looks in the schedule instead of sending it again, says so, keeps
 // the take-over so it can be handed back, and a second click finds me on call instead of writing twice.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overrideCreator } from '../../../electron/core/actions/override';
 import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../../../electron/core/actions/take-over';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
 import { takeOverOptions } from '../../../electron/core/state/take-over';
-import { testClient } from '../../api/support/fixtures';
-import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
-import { BASE_FROM, BASE_TO, SCHEDULE_ID, startStoreServer, type StoreServer } from './support/store-server';
+import { settingsWith, snapshotOf } from '../support/fixtures';
+import { BASE_FROM, BASE_TO, SCHEDULE_ID, type StoreServer } from './support/store-server';
+import { berlinAsStored, fixedClock, useStoreServer } from './support/store-rig';
 import { textMatching } from '../../support/matchers';
 
 /** The schedule's source status: read a minute ago, or saved since a failed refresh. */
@@ -16,34 +16,16 @@ const FRESH = { kind: 'fresh', at: '2026-03-25T11:59:00Z' } as const;
 
 const NOW = Date.parse('2026-03-25T10:00:00Z');
 
-let server: StoreServer;
-let closeClient: () => void;
-beforeEach(async () => {
-  server = await startStoreServer();
-});
-afterEach(async () => {
-  closeClient();
-  await server.close();
-});
+const store = useStoreServer();
 
 /** Deps whose refresh really re-reads the store server's shifts, as the sync loop would. */
 function depsFor(s: StoreServer): TakeOverDeps & { snap: () => Snapshot } {
-  const { client } = testClient(s.url, { timeoutMs: 300 });
-  closeClient = () => client.close();
+  const client = store.client(s);
   const at = new Date(NOW).toISOString();
-  const base = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], {
-    details: details('Berlin', 'Europe/Berlin', [alice]),
-    shiftsFetchedAt: at,
-  });
+  const base = berlinAsStored({ shiftsFetchedAt: at });
   let snap = snapshotOf([base]);
   const deps: Omit<TakeOverDeps, 'create'> = {
-    clock: {
-      now: () => NOW,
-      setTimer: (ms, cb) => {
-        const t = setTimeout(cb, ms);
-        return () => clearTimeout(t);
-      },
-    },
+    clock: fixedClock(NOW),
     client: () => client,
     settings: () => settingsWith({ schedules: [{ id: SCHEDULE_ID }] }),
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
@@ -67,9 +49,9 @@ const posts = (s: StoreServer) => s.requests.filter((r) => r.startsWith('POST'))
 
 describe('take over under a write fault', () => {
   it('stored, then a gateway 502: "shown in place, not sent again", kept for hand back, and a second click writes nothing', async () => {
-    const deps = depsFor(server);
+    const deps = depsFor(store.server);
     const take = takeOverNow(deps);
-    server.failNextWrite(502, true);
+    store.server.failNextWrite(502, true);
     const first = await take({ scheduleId: SCHEDULE_ID });
     expect(first.ok && first.value.outcome).toMatchObject({
       status: 'created_unconfirmed',
@@ -87,30 +69,30 @@ describe('take over under a write fault', () => {
 
     const second = await take({ scheduleId: SCHEDULE_ID });
     expect(!second.ok && second.error.kind).toBe('already_on_call');
-    expect(server.overrides).toHaveLength(1);
-    expect(posts(server)).toBe(1);
+    expect(store.server.overrides).toHaveLength(1);
+    expect(posts(store.server)).toBe(1);
     expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toMatchObject({
       to: [{ email: 'alice@example.com' }],
     });
 
     const back = await takeOverHandBack(deps)({ scheduleId: SCHEDULE_ID });
     expect(back.ok && back.value.outcome.status).toBe('created');
-    expect(server.overrides.map((o) => o.users.map((u) => u.email))).toEqual([
+    expect(store.server.overrides.map((o) => o.users.map((u) => u.email))).toEqual([
       ['me@example.com'],
       ['alice@example.com'],
     ]);
   });
 
   it('not stored, then a gateway 502: "most likely not saved", nothing kept to hand back, and trying again writes one', async () => {
-    const deps = depsFor(server);
+    const deps = depsFor(store.server);
     const take = takeOverNow(deps);
-    server.failNextWrite(502, false);
+    store.server.failNextWrite(502, false);
     const first = await take({ scheduleId: SCHEDULE_ID });
     expect(first.ok && first.value.outcome.status).toBe('not_created');
     expect(deps.snap().createdOverrides).toEqual([]);
     expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toBeNull();
     const again = await take({ scheduleId: SCHEDULE_ID });
     expect(again.ok && again.value.outcome.status).toBe('created');
-    expect(server.overrides).toHaveLength(1);
+    expect(store.server.overrides).toHaveLength(1);
   });
 });

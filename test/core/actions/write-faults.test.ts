@@ -2,21 +2,14 @@
 // garbage, a reset, no answer). Whatever the app then tells the user, and whatever the user does next going by
 // it, the service must end up with exactly one override. Also: identical creates in flight send one request,
 // team and chat-group writes say what is known, and a refused person is named next to their own field.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActionDeps } from '../../../electron/core/actions/common';
 import { overrideCreate } from '../../../electron/core/actions/override';
 import { chatGroupPut, teamUpdate } from '../../../electron/core/actions/resources';
 import type { OverrideRequest, ResponseOf } from '../../../electron/shared/ipc-contract';
-import { testClient } from '../../api/support/fixtures';
-import { alice, details, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
-import {
-  BASE_FROM,
-  BASE_TO,
-  SCHEDULE_ID,
-  startStoreServer,
-  type Fault,
-  type StoreServer,
-} from './support/store-server';
+import { settingsWith, snapshotOf } from '../support/fixtures';
+import { SCHEDULE_ID, type Fault, type StoreServer } from './support/store-server';
+import { berlinAsStored, fixedClock, useStoreServer } from './support/store-rig';
 
 const NOW = Date.parse('2026-03-25T10:00:00Z');
 const BOB_TWO_HOURS: OverrideRequest = {
@@ -25,32 +18,14 @@ const BOB_TWO_HOURS: OverrideRequest = {
   emails: ['bob@example.com'],
 };
 
-let server: StoreServer;
-let closeClient: () => void;
-beforeEach(async () => {
-  server = await startStoreServer();
-});
-afterEach(async () => {
-  closeClient();
-  await server.close();
-});
+const store = useStoreServer();
 
 function depsFor(s: StoreServer): ActionDeps {
-  const { client } = testClient(s.url, { timeoutMs: 300 });
-  closeClient = () => client.close();
-  const team = { id: 'tea_core', name: 'Core', description: 'Core team' };
-  const berlin = scheduleSnap(SCHEDULE_ID, [shift(BASE_FROM, BASE_TO, alice)], {
-    details: details('Berlin', 'Europe/Berlin', [alice], { teams: [team] }),
-  });
+  const client = store.client(s);
+  const berlin = berlinAsStored({ withTeam: true });
   let snap = snapshotOf([berlin]);
   return {
-    clock: {
-      now: () => NOW,
-      setTimer: (ms, cb) => {
-        const t = setTimeout(cb, ms);
-        return () => clearTimeout(t);
-      },
-    },
+    clock: fixedClock(NOW),
     client: () => client,
     settings: () => settingsWith({}),
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
@@ -101,11 +76,11 @@ describe('0 duplicate overrides under every write fault', () => {
   ])(
     'stored, then %s: the app finds it in the schedule, never sends it again, and 1 override exists',
     async (_name, fault, cause) => {
-      const create = overrideCreate(depsFor(server));
-      server.failNextWrite(fault, true);
-      const answers = await createAsUserWould(create, server);
-      expect(server.overrides).toHaveLength(1);
-      expect(server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+      const create = overrideCreate(depsFor(store.server));
+      store.server.failNextWrite(fault, true);
+      const answers = await createAsUserWould(create, store.server);
+      expect(store.server.overrides).toHaveLength(1);
+      expect(store.server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
       expect(answers.map(statusOf)).toEqual(['created_unconfirmed']);
       expect(textOf(answers[0])).toMatch(cause);
       expect(textOf(answers[0])).not.toMatch(/try again/i);
@@ -118,10 +93,10 @@ describe('0 duplicate overrides under every write fault', () => {
   ])(
     'not stored, then %s: the app says "most likely not saved", the user tries again, and 1 override exists',
     async (_name, fault) => {
-      const create = overrideCreate(depsFor(server));
-      server.failNextWrite(fault, false);
-      const answers = await createAsUserWould(create, server);
-      expect(server.overrides).toHaveLength(1);
+      const create = overrideCreate(depsFor(store.server));
+      store.server.failNextWrite(fault, false);
+      const answers = await createAsUserWould(create, store.server);
+      expect(store.server.overrides).toHaveLength(1);
       expect(answers.map(statusOf)).toEqual(['not_created', 'created']);
     },
   );
@@ -129,68 +104,73 @@ describe('0 duplicate overrides under every write fault', () => {
 
 describe('identical creates in flight', () => {
   it('two at once send one request, and both callers get the same outcome', async () => {
-    const create = overrideCreate(depsFor(server));
-    const release = server.holdWrites();
+    const create = overrideCreate(depsFor(store.server));
+    const release = store.server.holdWrites();
     const first = create(BOB_TWO_HOURS);
-    while (!server.requests.some((r) => r.startsWith('POST'))) await new Promise((r) => setTimeout(r, 5));
+    while (!store.server.requests.some((r) => r.startsWith('POST'))) await new Promise((r) => setTimeout(r, 5));
     const second = create({ ...BOB_TWO_HOURS, emails: [' BOB@example.com '] });
     release();
     const [a, b] = await Promise.all([first, second]);
-    expect(server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
-    expect(server.overrides).toHaveLength(1);
+    expect(store.server.requests.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+    expect(store.server.overrides).toHaveLength(1);
     expect(statusOf(a)).toBe('created');
     expect(b).toEqual(a);
   });
 
   it('two different ones at once are both sent', async () => {
-    const create = overrideCreate(depsFor(server));
-    const release = server.holdWrites();
+    const create = overrideCreate(depsFor(store.server));
+    const release = store.server.holdWrites();
     const bob = create(BOB_TWO_HOURS);
     const me = create({ ...BOB_TWO_HOURS, emails: [] });
-    while (server.requests.filter((r) => r.startsWith('POST')).length < 2) await new Promise((r) => setTimeout(r, 5));
+    while (store.server.requests.filter((r) => r.startsWith('POST')).length < 2)
+      await new Promise((r) => setTimeout(r, 5));
     release();
     expect((await Promise.all([bob, me])).map(statusOf)).toEqual(['created', 'created']);
-    expect(server.overrides).toHaveLength(2);
+    expect(store.server.overrides).toHaveLength(2);
   });
 });
 
 describe('team and chat-group writes with an unknown outcome', () => {
   it('a team update applied but answered 502 is read back through the schedule and shown as saved', async () => {
-    server.failNextWrite(502, true);
-    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    store.server.failNextWrite(502, true);
+    const result = await teamUpdate(depsFor(store.server))({ teamId: 'tea_core', name: 'Core SRE' });
     expect(result).toEqual({ ok: true, value: { id: 'tea_core', name: 'Core SRE', description: 'Core team' } });
-    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
+    expect(store.server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
   });
 
   it('a team update not applied and answered with garbage says it was most likely not saved', async () => {
-    server.failNextWrite('garbage', false);
-    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_core', name: 'Core SRE' });
+    store.server.failNextWrite('garbage', false);
+    const result = await teamUpdate(depsFor(store.server))({ teamId: 'tea_core', name: 'Core SRE' });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.message).toMatch(/could not be read.*most likely not saved/);
-    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
+    expect(store.server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
   });
 
   it('a team that no watched schedule lists cannot be read back, so a reset says the outcome is unknown', async () => {
-    server.failNextWrite('reset', true);
-    const result = await teamUpdate(depsFor(server))({ teamId: 'tea_elsewhere', name: 'Core SRE' });
+    store.server.failNextWrite('reset', true);
+    const result = await teamUpdate(depsFor(store.server))({ teamId: 'tea_elsewhere', name: 'Core SRE' });
     expect(!result.ok && result.error.kind).toBe('outcome_unknown');
     expect(!result.ok && result.error.message).toMatch(/did not answer.*unknown whether the change was saved/);
-    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
+    expect(store.server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1);
   });
 
   it('a chat group answered 502 is said to be unknown (it cannot be read back), never "try again"', async () => {
-    server.failNextWrite(502, true);
-    const result = await chatGroupPut(depsFor(server))({ scheduleId: SCHEDULE_ID, name: 'Berlin', handle: 'berlin' });
+    store.server.failNextWrite(502, true);
+    const result = await chatGroupPut(depsFor(store.server))({
+      scheduleId: SCHEDULE_ID,
+      name: 'Berlin',
+      handle: 'berlin',
+    });
     expect(!result.ok && result.error.kind).toBe('outcome_unknown');
     expect(!result.ok && result.error.message).toMatch(/HTTP 502.*unknown whether the chat user group was saved/);
     expect(!result.ok && result.error.message).not.toMatch(/try again/i);
-    expect(server.requests.filter((r) => r.startsWith('PUT'))).toHaveLength(1);
+    expect(store.server.requests.filter((r) => r.startsWith('PUT'))).toHaveLength(1);
   });
 });
 
 describe('a refused person is named next to their own field', () => {
   it('user_references.1.value from the service becomes person 2 of the form, with no API path in the text', async () => {
-    const create = overrideCreate(depsFor(server));
+    const create = overrideCreate(depsFor(store.server));
     const result = await create({ ...BOB_TWO_HOURS, emails: ['bob@example.com', 'nobody@example.com'] });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -198,11 +178,11 @@ describe('a refused person is named next to their own field', () => {
     expect(result.error.message).toBe(
       'The service refused the override. Person 2 (nobody@example.com): is not a known user.',
     );
-    expect(server.overrides).toHaveLength(0);
+    expect(store.server.overrides).toHaveLength(0);
   });
 
   it('blank entries do not shift who is named: the field is the entry as sent, "Person N" counts people', async () => {
-    const create = overrideCreate(depsFor(server));
+    const create = overrideCreate(depsFor(store.server));
     const result = await create({ ...BOB_TWO_HOURS, emails: ['bob@example.com', '', ' nobody@example.com'] });
     if (result.ok) throw new Error('expected a refusal');
     expect(result.error.problems).toEqual([{ field: 'emails.2', message: 'Is not a known user' }]);

@@ -1,17 +1,13 @@
 // Issue 30, per-account truth: what happens to one account (its key rejected, its service asking to wait, its
 // removal) changes nothing of the other; an account added while running starts on its own.
 import { accountIdOf } from '../../../electron/shared/accounts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SettingsPatchSchema, SettingsSchema } from '../../../electron/shared/settings';
 import { KEY_ACME, twoServices, type TwoServices } from './support/two-services';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
 
 let world: TwoServices | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
 
 async function started(): Promise<TwoServices> {
   world = await twoServices(START);

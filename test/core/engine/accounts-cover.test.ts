@@ -1,7 +1,7 @@
 // Issue 34 case 10: "Who could cover" on one account weighs every account. Bob is on Work and, under the same
 // e-mail in another case, on Acme; when he is on call on Acme he is not offered on Work as free, and the line under
 // his name says where ("on call on Acme · Platform primary then"). The simulators' own rotations are the oracle.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { myBlocks, type Block } from '../support/truth';
 import { twoServices, type TwoServices } from './support/two-services';
 import { HOUR } from '../../support/time';
@@ -10,10 +10,6 @@ const START = Date.parse('2026-03-04T12:00:00Z');
 const BOB_ON_ACME = 'Bob@Example.COM';
 
 let world: TwoServices | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
 
 const overlaps = (blocks: Block[], fromMs: number, toMs: number) =>
   blocks.some((b) => b.startMs < toMs && fromMs < b.endMs);

@@ -2,7 +2,7 @@
 // Work's e-mail is in no rotation (so Work alone would be "not on call"); Acme's is not set while Acme's key belongs
 // to someone the simulator itself has on call within the horizon. No surface may then say plainly that I am off call
 // or have no shift: each scopes the statement to Work and names Acme as not looked at.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
@@ -16,10 +16,6 @@ const ZONE = 'Europe/Berlin';
 
 let world: TwoServices | undefined;
 beforeAll(loadPopover, 180_000);
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
 
 async function started(workEmail = 'carol@example.com'): Promise<TwoServices> {
   world = await twoServices(START);

@@ -1,6 +1,6 @@
 // Issue 34: the same service set up twice (same address and e-mail) is said, and told once: no reminder twice, no
 // block of My shifts twice. A muted account shows no reminder and never sets the tray icon, while its schedules stay.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trayIconFor } from '../../../electron/core/state/tray-menu';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { KEY_WORK, serviceSeed, twoServices, type TwoServices } from './support/two-services';
@@ -10,12 +10,6 @@ const START = Date.parse('2026-03-04T12:00:00Z');
 
 let harness: Harness | undefined;
 let world: TwoServices | undefined;
-afterEach(async () => {
-  await harness?.close();
-  await world?.close();
-  harness = undefined;
-  world = undefined;
-});
 
 describe('engine: the same service twice, and a muted account', () => {
   it('the same service twice: said once as a notice, every reminder once, every block of mine once', async () => {

@@ -1,7 +1,7 @@
 // Issue 34, one account never blanks, stales or speaks for another: with Acme needing setup (no key) or down, Work's
 // schedule, actions and statements stay as they are alone; what is wrong is said of Acme, by name, on the surfaces a
 // user reads (the tray menu and tooltip, the popover as painted).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import { loadPopover, popover } from '../support/popover-text';
 import { twoServices, type TwoServices } from './support/two-services';
@@ -11,10 +11,6 @@ const ZONE = 'Europe/Berlin';
 
 let world: TwoServices | undefined;
 beforeAll(loadPopover, 180_000);
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
 
 /** Both services, Acme's e-mail not in its rotation (so every statement about my shifts is Work's alone). */
 async function world2(options: { acmeKey: boolean }): Promise<TwoServices> {

@@ -2,7 +2,7 @@
 // (sch_primary) with different people. Both are shown, apart, with the right people (the simulators' own answers are
 // the oracle); each key is bound only to its own address; stopping one service leaves the other fresh and its
 // reminders on time; the calendar's UIDs differ between the accounts.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { myBlocks } from '../support/truth';
 import { KEY_ACME, KEY_WORK, onCallNow, twoServices as start, type TwoServices } from './support/two-services';
 import { HOUR } from '../../support/time';
@@ -10,10 +10,6 @@ import { HOUR } from '../../support/time';
 const START = Date.parse('2026-03-04T12:00:00Z');
 
 let world: TwoServices | undefined;
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
 
 async function twoServices() {
   world = await start(START);

@@ -4,21 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationHealthResult } from '../../../electron/core/readiness/readiness';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { ME, PLATFORM_MY_START, platformSeed } from '../support/seeds';
 import { HOUR, MIN } from '../../support/time';
 
 // Daily at 09:00 UTC, Alice and me in turn: mine start 03-10 09:00.
-const seed = seedOf([
-  {
-    id: 'sch_plat',
-    name: 'Platform',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T09:00:00Z',
-    userIds: ['usr_alice', 'usr_me'],
-    length: { amount: 1, unit: 'days' },
-  },
-]);
-const MY_START = Date.parse('2026-03-10T09:00:00Z');
+const seed = platformSeed();
+const MY_START = PLATFORM_MY_START;
 
 let h: Harness | undefined;
 describe('engine: readiness before my shift', () => {

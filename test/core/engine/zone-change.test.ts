@@ -4,65 +4,24 @@
 // side, shows that each of those expectations tells the two zones apart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalZone, ZONE_RECHECK_MS, type LocalZone } from '../../../electron/core/platform/local-zone';
-import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import type { Harness, Shown } from '../support/engine-harness';
+import { askMe, NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
 import { ms } from '../../support/time';
 
-// In March Berlin is UTC+1 and New York UTC-4 (its DST began on the 8th). I am on call daily 02:00–10:00Z:
+// In March Berlin is UTC+1 and New York UTC-4 (its DST began on the 8th). On Night desk I am on call daily 02:00–10:00Z:
 // 03:00–11:00 in Berlin, 22:00–06:00 in New York.
-const seed = () =>
-  seedOf([
-    {
-      id: 'sch_night',
-      name: 'Night desk',
-      zone: 'Europe/Berlin',
-      rotationStart: '2026-03-01T02:00:00Z',
-      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
-      length: { amount: 8, unit: 'hours' },
-    },
-  ]);
-const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
 const TRAVEL_AT = ms('2026-03-10T19:00:00Z'); // 20:00 in Berlin, 15:00 in New York
 
-let h: Harness | undefined;
 let zone: LocalZone | undefined;
-afterEach(async () => {
+afterEach(() => {
   zone?.stop();
-  await h?.close();
-  h = undefined;
   zone = undefined;
 });
 
-function askMe(h: Harness, id: string): void {
-  h.sim.state.coverageRequests.push({
-    id,
-    userId: 'usr_alice',
-    reason: 'Dentist',
-    status: 'pending',
-    shifts: [
-      {
-        startMs: ms('2026-03-14T10:00:00Z'),
-        endMs: ms('2026-03-14T18:00:00Z'),
-        scheduleId: 'sch_night',
-        scheduleName: 'Night desk',
-      },
-    ],
-  });
-}
-
 /** A night with the engine running: the OS zone may change at 19:00Z; Alice asks me at 22:30Z and 03:30Z. */
 async function night(osZoneAfter: string): Promise<{ h: Harness; zone: LocalZone }> {
-  h = await createHarness({ startMs: ms('2026-03-10T12:00:00Z'), seed: seed(), files: 'fs' });
-  await seedSettings(h, {
-    email: ME,
-    scheduleIds: ['sch_night'],
-    refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
-  });
-  const settings: unknown = JSON.parse((await h.files.read('settings.json')) ?? '{}');
-  await h.files.writeAtomic(
-    'settings.json',
-    JSON.stringify({ ...(typeof settings === 'object' ? settings : {}), quietHours: QUIET }),
-  );
+  const h = await nightDesk('2026-03-10T12:00:00Z', { refresh: NEAR_REFRESH });
+  await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS }));
   let osZone = 'Europe/Berlin';
   zone = createLocalZone({ readers: [() => osZone], clock: h.clock });
   const engine = h.engine({ localZone: zone.current });

@@ -3,38 +3,25 @@
 // after unmuting (or when the pause ends by itself) only what falls due from then on comes; the next shift's
 // reminders come as planned. The user's expectation is computed from the rotation, not read back from the app.
 import { describe, expect, it } from 'vitest';
-import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import type { Harness, Shown } from '../support/engine-harness';
+import { nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
 import { jsonObject } from '../../support/json';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import { REMINDERS_FILE } from '../../../electron/core/storage/fired-store';
 import { ms } from '../../support/time';
 
-// Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z.
-const seed = () =>
-  seedOf([
-    {
-      id: 'sch_night',
-      name: 'Night desk',
-      zone: 'Europe/Berlin',
-      rotationStart: '2026-03-01T02:00:00Z',
-      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
-      length: { amount: 8, unit: 'hours' },
-    },
-  ]);
-const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
+// Night desk: I am on call every day 03:00–11:00 Berlin = 02:00–10:00Z.
 // Silent from 12:00Z on the 10th until 05:30Z on the 11th (06:30 Berlin, still quiet hours): the shift of the 11th
 // (02:00–10:00Z) starts in it, the one of the 12th after it.
 const FROM = '2026-03-10T12:00:00Z';
 const SPEAKS_AGAIN = '2026-03-11T05:30:00Z';
 
-let h: Harness | undefined;
 async function setup(account: object): Promise<Harness> {
-  h = await createHarness({ startMs: ms(FROM), seed: seed(), files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_night'] });
-  const settings = jsonObject((await h.files.read('settings.json')) ?? '{}');
-  const accounts = (settings['accounts'] as object[]).map((a) => ({ ...a, ...account }));
-  await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, accounts, quietHours: QUIET }));
+  const h = await nightDesk(FROM);
+  await patchSettings(h, (stored) => ({
+    accounts: (stored['accounts'] as object[]).map((a) => ({ ...a, ...account })),
+    quietHours: QUIET_NIGHTS,
+  }));
   return h;
 }
 

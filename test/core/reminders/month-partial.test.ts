@@ -10,21 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { createHarness } from '../support/engine-harness';
 import { printVerdict } from '../support/month-oracle';
 import { PartialWorld } from '../support/month-partial-world';
-import {
-  DAY,
-  HOUR,
-  ME,
-  MIN,
-  monthSeed,
-  MONTH_SCHEDULES,
-  OTHERS,
-  prng,
-  type Change,
-  type OutageKind,
-  type World,
-} from '../support/month-world';
+import { DAY, HOUR, ME, MIN, monthSeed, MONTH_SCHEDULES } from '../support/month-world';
 import { judge, timeline } from '../support/partial-judge';
-import type { Block } from '../support/truth';
+import { monthMoves, monthWorldOptions, MONTH_REFRESH } from '../support/month-moves';
 
 const SEED = Number(process.env['MONTH_PARTIAL_SEED'] ?? 20260402);
 const SEEDS = Number(process.env['MONTH_PARTIAL_SEEDS'] ?? 1);
@@ -32,7 +20,6 @@ const SEEDS = Number(process.env['MONTH_PARTIAL_SEEDS'] ?? 1);
 const START = Date.parse('2026-04-02T11:37:00Z');
 const END = START + 20 * DAY;
 const IDS = MONTH_SCHEDULES.map((s) => s.id);
-const REFRESH = { idleIntervalSec: 3600, nearIntervalSec: 600, nearWindowMin: 5 };
 
 type Episode = { name: string; run: () => Promise<void> };
 
@@ -44,53 +31,9 @@ async function simulate(seed: number): Promise<{ w: PartialWorld; done: string[]
     jitterSeed: seed,
     revisionMoves: false,
   });
-  const w = new PartialWorld(h, {
-    scheduleIds: IDS,
-    truthFromMs: START - 3 * DAY,
-    truthToMs: END + 17 * DAY,
-    zone: 'Europe/Berlin',
-    ...REFRESH,
-  });
+  const w = new PartialWorld(h, monthWorldOptions(IDS, START, END));
   await w.prepare();
-  const rnd = prng(seed);
-  const lastChange = new Map<string, number>();
-  const fresh = (b: Block) => (lastChange.get(b.scheduleId) ?? -Infinity) < w.now() - 2 * DAY;
-  const upcoming = (fromMs: number, pred: (b: Block) => boolean = () => true): Block => {
-    const found = w
-      .truth()
-      .filter((b) => fresh(b) && b.startMs >= fromMs && pred(b))
-      .sort((a, b) => a.startMs - b.startMs || a.scheduleId.localeCompare(b.scheduleId))
-      .slice(0, 3);
-    if (found.length === 0) throw new Error(`scenario: no block of mine after ${new Date(fromMs).toISOString()}`);
-    return rnd.pick(found);
-  };
-  const mineOn = (sid: string, fromMs: number, toMs: number) =>
-    w.truth().some((b) => b.scheduleId === sid && b.startMs <= toMs && fromMs <= b.endMs);
-  const freeSchedule = (fromMs: number, toMs: number): string => {
-    const ids = IDS.filter((id) => !mineOn(id, fromMs, toMs) && (lastChange.get(id) ?? -Infinity) < w.now() - 2 * DAY);
-    if (ids.length === 0) throw new Error('scenario: no schedule free of me there');
-    return rnd.pick(ids);
-  };
-  const other = () => rnd.pick(OTHERS);
-  const change = async (label: string, overrides: Parameters<World['change']>[1]): Promise<Change> => {
-    const c = await w.change(label, overrides);
-    for (const sid of c.diff.keys()) lastChange.set(sid, w.now());
-    return c;
-  };
-  const giveAway = (label: string, b: Block, email = other()) =>
-    change(label, [{ scheduleId: b.scheduleId, startMs: b.startMs, endMs: b.endMs, email }]);
-  const minutes = (lo: number, hi: number) => rnd.int(lo, hi) * MIN;
-  const seconds = (lo: number, hi: number) => rnd.int(lo, hi) * 1000;
-  const outage = async (kind: OutageKind, ms: number, during?: () => Promise<void>) => {
-    const from = w.now();
-    await w.outageBegin(kind);
-    if (during) {
-      await w.advanceTo(from + Math.min(30 * MIN, ms / 3));
-      await during();
-    }
-    await w.advanceTo(from + ms);
-    await w.outageEnd();
-  };
+  const { rnd, upcoming, freeSchedule, change, giveAway, minutes, seconds, outage } = monthMoves(w, seed, IDS);
   /** Sleep from 17–20 min before a start, waking 2–8 min after the 15-min lead (issue 18, case 3). */
   const napOverLead = async (resume: boolean) => {
     const b = upcoming(w.now() + HOUR);
@@ -271,7 +214,7 @@ describe('the second world: partial outages, short sleeps, a silent revision and
         messages: w.rec.shown.length,
         savedWorded: w.rec.shown.filter((m) => m.body.startsWith('According to saved data')).length,
       };
-      const verdict = judge(w, { startMs: START, endMs: END, refresh: REFRESH });
+      const verdict = judge(w, { startMs: START, endMs: END, refresh: MONTH_REFRESH });
       printVerdict(verdict, counts);
       // MONTH_DUMP=file writes the world's timeline and every message, in the one global order.
       const dump = process.env['MONTH_DUMP'];

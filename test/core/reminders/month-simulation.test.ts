@@ -8,82 +8,25 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../support/engine-harness';
 import { judgeMonth, printVerdict } from '../support/month-oracle';
-import {
-  DAY,
-  HOUR,
-  ME,
-  MIN,
-  monthSeed,
-  MONTH_SCHEDULES,
-  OTHERS,
-  prng,
-  World,
-  type Change,
-  type OutageKind,
-} from '../support/month-world';
-import type { Block } from '../support/truth';
+import { DAY, HOUR, ME, MIN, monthSeed, MONTH_SCHEDULES, World } from '../support/month-world';
+import { monthMoves, monthWorldOptions, MONTH_REFRESH } from '../support/month-moves';
 
 const SEED = Number(process.env['MONTH_SEED'] ?? 20260320);
 const START = Date.parse('2026-03-20T00:00:00Z');
 const END = Date.parse('2026-04-20T00:00:00Z');
 const IDS = MONTH_SCHEDULES.map((s) => s.id);
-const REFRESH = { idleIntervalSec: 3600, nearIntervalSec: 600, nearWindowMin: 5 };
 /** Refresh interval plus slack: the slowest the app may be to learn of a change it can reach. */
-const LEARN_MS = REFRESH.idleIntervalSec * 1000 + 2 * MIN;
+const LEARN_MS = MONTH_REFRESH.idleIntervalSec * 1000 + 2 * MIN;
 /** After a failing stretch: the backoff's longest wait (two refresh intervals, as promised) plus slack. */
-const LEARN_AFTER_FAILURES_MS = 2 * REFRESH.idleIntervalSec * 1000 + 2 * MIN;
+const LEARN_AFTER_FAILURES_MS = 2 * MONTH_REFRESH.idleIntervalSec * 1000 + 2 * MIN;
 
 type Episode = { name: string; run: () => Promise<void> };
 
 async function simulate(): Promise<World> {
   const h = await createHarness({ startMs: START, seed: monthSeed(), files: 'fs', jitterSeed: SEED });
-  const w = new World(h, {
-    scheduleIds: IDS,
-    truthFromMs: START - 3 * DAY,
-    truthToMs: END + 17 * DAY,
-    zone: 'Europe/Berlin',
-    ...REFRESH,
-  });
+  const w = new World(h, monthWorldOptions(IDS, START, END));
   await w.prepare();
-  const rnd = prng(SEED);
-  const lastChange = new Map<string, number>();
-  const fresh = (b: Block) => (lastChange.get(b.scheduleId) ?? -Infinity) < w.now() - 2 * DAY;
-  const blocks = (pred: (b: Block) => boolean = () => true): Block[] =>
-    w
-      .truth()
-      .filter((b) => fresh(b) && pred(b))
-      .sort((a, b) => a.startMs - b.startMs || a.scheduleId.localeCompare(b.scheduleId));
-  /** One of the first few of my blocks starting after `fromMs` that fit, picked by the seed. */
-  const upcoming = (fromMs: number, pred: (b: Block) => boolean = () => true): Block => {
-    const found = blocks((b) => b.startMs >= fromMs && pred(b)).slice(0, 3);
-    if (found.length === 0) throw new Error(`scenario: no block of mine after ${new Date(fromMs).toISOString()}`);
-    return rnd.pick(found);
-  };
-  const mineOn = (sid: string, fromMs: number, toMs: number) =>
-    w.truth().some((b) => b.scheduleId === sid && b.startMs <= toMs && fromMs <= b.endMs);
-  /** A schedule where I am not on call in [fromMs, toMs] (nor right before or after), picked by the seed. */
-  const freeSchedule = (fromMs: number, toMs: number): string => {
-    const ids = IDS.filter((id) => !mineOn(id, fromMs, toMs) && (lastChange.get(id) ?? -Infinity) < w.now() - 2 * DAY);
-    if (ids.length === 0) throw new Error('scenario: no schedule free of me there');
-    return rnd.pick(ids);
-  };
-  const other = () => rnd.pick(OTHERS);
-  const change = async (label: string, overrides: Parameters<World['change']>[1]): Promise<Change> => {
-    const c = await w.change(label, overrides);
-    for (const sid of c.diff.keys()) lastChange.set(sid, w.now());
-    return c;
-  };
-  const minutes = (lo: number, hi: number) => rnd.int(lo, hi) * MIN;
-  const outage = async (kind: OutageKind, ms: number, during?: () => Promise<void>) => {
-    const from = w.now();
-    await w.outageBegin(kind);
-    if (during) {
-      await w.advanceTo(from + Math.min(30 * MIN, ms / 3));
-      await during();
-    }
-    await w.advanceTo(from + ms);
-    await w.outageEnd();
-  };
+  const { rnd, blocks, upcoming, freeSchedule, other, change, minutes, outage } = monthMoves(w, SEED, IDS);
 
   const episodes: Episode[] = [
     {

@@ -4,53 +4,15 @@
 // across a restart during quiet hours; a pause works the same way and never silences a shift start.
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
-import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
-import { jsonObject } from '../../support/json';
+import type { Harness, Shown } from '../support/engine-harness';
+import { askMe, NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
 import { MIN, ms } from '../../support/time';
 
-// Berlin in March (CET, UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
-const seed = () =>
-  seedOf([
-    {
-      id: 'sch_night',
-      name: 'Night desk',
-      zone: 'Europe/Berlin',
-      rotationStart: '2026-03-01T02:00:00Z',
-      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
-      length: { amount: 8, unit: 'hours' },
-    },
-  ]);
-const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
-
-let h: Harness | undefined;
+// Night desk: I am on call every day 03:00–11:00 Berlin = 02:00–10:00Z, Alice and Bob the rest.
 async function setup(startIso: string, extra: object = {}): Promise<Harness> {
-  h = await createHarness({ startMs: ms(startIso), seed: seed(), files: 'fs' });
-  await seedSettings(h, {
-    email: ME,
-    scheduleIds: ['sch_night'],
-    refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
-  });
-  const settings = jsonObject((await h.files.read('settings.json')) ?? '{}');
-  await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, quietHours: QUIET, ...extra }));
+  const h = await nightDesk(startIso, { refresh: NEAR_REFRESH });
+  await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS, ...extra }));
   return h;
-}
-
-function askMe(h: Harness, id: string): void {
-  h.sim.state.coverageRequests.push({
-    id,
-    userId: 'usr_alice',
-    reason: 'Dentist',
-    status: 'pending',
-    shifts: [
-      {
-        startMs: ms('2026-03-14T10:00:00Z'),
-        endMs: ms('2026-03-14T18:00:00Z'),
-        scheduleId: 'sch_night',
-        scheduleName: 'Night desk',
-      },
-    ],
-  });
 }
 
 const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);
@@ -105,7 +67,7 @@ describe('quiet hours 22:00–07:00 (Berlin)', () => {
 describe('pause from the tray', () => {
   it('holds what is not urgent until the pause ends, and still says "on call now"', async () => {
     const h = await setup('2026-03-11T01:00:00Z', {
-      quietHours: { ...QUIET, enabled: false },
+      quietHours: { ...QUIET_NIGHTS, enabled: false },
       pausedUntil: '2026-03-11T03:00:00Z',
     });
     const engine = h.engine();
@@ -123,7 +85,7 @@ describe('pause from the tray', () => {
 
   it('drops a waiting coverage request from the summary once someone else covered it', async () => {
     const h = await setup('2026-03-11T01:00:00Z', {
-      quietHours: { ...QUIET, enabled: false },
+      quietHours: { ...QUIET_NIGHTS, enabled: false },
       pausedUntil: '2026-03-11T03:00:00Z',
     });
     const engine = h.engine();

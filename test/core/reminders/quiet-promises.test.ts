@@ -7,46 +7,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
-import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { seedSettings, type Harness, type Shown } from '../support/engine-harness';
+import { NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
+import { ME, NIGHT_ID } from '../support/seeds';
 import { jsonObject } from '../../support/json';
 import { ms } from '../../support/time';
 
-const seed = () =>
-  seedOf([
-    {
-      id: 'sch_night',
-      name: 'Night desk',
-      zone: 'Europe/Berlin',
-      rotationStart: '2026-03-01T02:00:00Z',
-      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
-      length: { amount: 8, unit: 'hours' },
-    },
-  ]);
-const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
-const QUIET_OFF = { ...QUIET, enabled: false };
+const QUIET_OFF = { ...QUIET_NIGHTS, enabled: false };
 /** Night desk's own choice: 2 h before, not at the start. */
 const TWO_HOURS_ONLY = { leadTimesMin: [120], atStart: false, atEnd: true, coverageRequests: true, shiftChanges: true };
 
-let h: Harness | undefined;
 async function setup(
   startIso: string,
   extra: object,
   options: { reminders?: object; legacy?: boolean } = {},
 ): Promise<Harness> {
-  h = await createHarness({ startMs: ms(startIso), seed: seed(), files: 'fs' });
-  await seedSettings(h, {
-    email: ME,
-    scheduleIds: ['sch_night'],
-    refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
-    ...(options.legacy ? { legacy: true } : {}),
-  });
-  const settings = jsonObject((await h.files.read('settings.json')) ?? '{}');
+  const h = await nightDesk(startIso, { refresh: NEAR_REFRESH, ...(options.legacy ? { legacy: true } : {}) });
   const watched = options.reminders ? { schedules: [{ id: 'sch_night', reminders: options.reminders }] } : {};
-  const accounts = Array.isArray(settings['accounts'])
-    ? { accounts: settings['accounts'].map((a) => ({ ...jsonObject(JSON.stringify(a)), ...watched })) }
-    : watched;
-  await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, ...accounts, ...extra }));
+  await patchSettings(h, (stored) => ({
+    ...(Array.isArray(stored['accounts'])
+      ? { accounts: stored['accounts'].map((a) => ({ ...jsonObject(JSON.stringify(a)), ...watched })) }
+      : watched),
+    ...extra,
+  }));
   return h;
 }
 
@@ -58,7 +41,7 @@ const labels = (engine: Engine, nowMs: number) =>
 
 describe('a schedule that reminds 2 h before, not at the start, with a shift at 03:00', () => {
   it('quiet hours: the heads-up promises the 01:00 reminder, and it comes at 01:00', async () => {
-    const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET }, { reminders: TWO_HOURS_ONLY });
+    const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET_NIGHTS }, { reminders: TWO_HOURS_ONLY });
     await h.engine().start();
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
     expect(seen(h, ms('2026-03-10T20:00:00Z'))).toEqual([
@@ -107,7 +90,7 @@ describe('a change to a shift starting before quiet time ends speaks at once', (
   };
 
   it('quiet hours: my 03:00 shift handed to Alice at 23:00 is told with the next read, not at 07:00', async () => {
-    const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET });
+    const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET_NIGHTS });
     await h.engine().start();
     await h.clock.advanceTo(ms('2026-03-10T22:00:00Z'));
     handToAlice(h);
@@ -151,7 +134,7 @@ describe('issue 34 case 13: quiet hours turned on during a running shift', () =>
     const engine = h.engine();
     await engine.start();
     await h.clock.advanceTo(ms('2026-03-11T03:00:00Z'));
-    await engine.handlers['settings:update']({ quietHours: QUIET });
+    await engine.handlers['settings:update']({ quietHours: QUIET_NIGHTS });
     await h.clock.advanceTo(ms('2026-03-11T05:00:00Z'));
     expect(seen(h, ms('2026-03-11T01:00:00Z'))).toEqual(ONCE);
   }, 120_000);
@@ -163,14 +146,8 @@ describe('issue 34 case 13: quiet hours turned on during a running shift', () =>
     await before.start();
     await h.clock.advanceTo(ms('2026-03-11T03:00:00Z'));
     await before.stop();
-    await seedSettings(h, {
-      email: ME,
-      scheduleIds: ['sch_night'],
-      refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
-      legacy: true,
-    });
-    const v1 = jsonObject((await h.files.read('settings.json')) ?? '{}');
-    await h.files.writeAtomic('settings.json', JSON.stringify({ ...v1, quietHours: QUIET }));
+    await seedSettings(h, { email: ME, scheduleIds: [NIGHT_ID], refresh: NEAR_REFRESH, legacy: true });
+    await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS }));
     const after = h.engine();
     await after.start();
     await h.clock.advanceTo(ms('2026-03-11T05:00:00Z'));

@@ -4,21 +4,12 @@
 // Real engine, real simulator over loopback, fake clock.
 import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { ME, PLATFORM_MY_START, platformSeed } from '../support/seeds';
 import { HOUR, MIN } from '../../support/time';
 
 // Daily at 09:00 UTC (10:00 in Berlin, the harness's zone), Alice and me in turn: mine are 03-10 09:00 → 03-11 09:00, 03-12 → 03-13, …
-const seed = seedOf([
-  {
-    id: 'sch_plat',
-    name: 'Platform',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T09:00:00Z',
-    userIds: ['usr_alice', 'usr_me'],
-    length: { amount: 1, unit: 'days' },
-  },
-]);
-const MY_START = Date.parse('2026-03-10T09:00:00Z');
+const seed = platformSeed();
+const MY_START = PLATFORM_MY_START;
 const MY_END = Date.parse('2026-03-11T09:00:00Z');
 
 let h: Harness | undefined;

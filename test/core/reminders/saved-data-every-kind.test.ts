@@ -3,41 +3,20 @@
 // the expected "saved data from" time is the last answer the app got, recorded at its client.
 import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
-import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
-import { jsonObject } from '../../support/json';
+import type { Harness, Shown } from '../support/engine-harness';
+import { NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support/night-desk';
 import { MIN, ms } from '../../support/time';
 
-// Berlin in March (UTC+1): I am on call every day 03:00–11:00 local = 02:00–10:00Z, Alice and Bob the rest.
-const seed = seedOf([
-  {
-    id: 'sch_night',
-    name: 'Night desk',
-    zone: 'Europe/Berlin',
-    rotationStart: '2026-03-01T02:00:00Z',
-    userIds: ['usr_me', 'usr_alice', 'usr_bob'],
-    length: { amount: 8, unit: 'hours' },
-  },
-]);
-const QUIET = { enabled: true, start: '22:00', end: '07:00', days: [] };
-
-let h: Harness | undefined;
+// Night desk: I am on call every day 03:00–11:00 Berlin = 02:00–10:00Z, Alice and Bob the rest.
 /** The app running from `startIso`, with quiet hours 22:00–07:00; `answers`: when the service answered it (ok). */
 async function running(
   startIso: string,
 ): Promise<{ h: Harness; answers: number[]; power: (e: 'suspend' | 'resume') => void }> {
-  h = await createHarness({ startMs: ms(startIso), seed, files: 'fs' });
-  const harness = h;
-  await seedSettings(h, {
-    email: ME,
-    scheduleIds: ['sch_night'],
-    refresh: { idleIntervalSec: 300, nearIntervalSec: 60, nearWindowMin: 30 },
-  });
-  const settings = jsonObject((await h.files.read('settings.json')) ?? '{}');
-  await h.files.writeAtomic('settings.json', JSON.stringify({ ...settings, quietHours: QUIET }));
+  const h = await nightDesk(startIso, { refresh: NEAR_REFRESH });
+  await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS }));
   const answers: number[] = [];
   const mark = async <T extends { ok: boolean }>(p: Promise<T>): Promise<T> => {
-    const atMs = harness.clock.now();
+    const atMs = h.clock.now();
     const r = await p;
     if (r.ok) answers.push(atMs);
     return r;

@@ -16,10 +16,10 @@ import type { ScheduleSnapshot, Snapshot } from '../../../electron/core/model/sn
 import type { AppState } from '../../../electron/shared/view-state';
 import { loadPopover, popover as popoverOf, type Popover } from '../support/popover-text';
 import {
-  SETUP_OK,
   alice,
   bob,
   carol,
+  deriveInput,
   details,
   me,
   ms,
@@ -71,16 +71,7 @@ function readSchedule(id: string, name: string, readAt: string, users: User[], m
 
 function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState {
   const settings = settingsWith({ schedules: WATCHED });
-  return deriveState({
-    snapshot,
-    nowMs: ms(NOW),
-    settings,
-    setup: SETUP_OK,
-    syncing: false,
-    notices: [],
-    localZone: ZONE,
-    ...patch,
-  });
+  return deriveState(deriveInput({ snapshot, nowMs: ms(NOW), settings, localZone: ZONE, ...patch }));
 }
 
 beforeAll(loadPopover, 300_000);

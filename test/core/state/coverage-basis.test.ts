@@ -9,9 +9,9 @@ import { coverageActionLabel } from '../../../electron/core/state/tray-sections'
 import type { ScheduleSnapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
 import {
-  SETUP_OK,
   alice,
   coverage,
+  deriveInput,
   details,
   me,
   ms,
@@ -47,17 +47,16 @@ function platform(opts: Partial<ScheduleSnapshot>): ScheduleSnapshot {
 }
 
 function derive(s: ScheduleSnapshot): AppState {
-  return deriveState({
-    snapshot: snapshotOf([s], {
-      coverageRequests: [coverage('cov_1', alice, [ASKED])],
-      coverageFetchedAt: '2026-03-10T11:59:00Z',
+  return deriveState(
+    deriveInput({
+      snapshot: snapshotOf([s], {
+        coverageRequests: [coverage('cov_1', alice, [ASKED])],
+        coverageFetchedAt: '2026-03-10T11:59:00Z',
+      }),
+      nowMs: ms(NOW),
+      settings: settingsWith({ schedules: [{ id: 'sch_platform' }] }),
     }),
-    nowMs: ms(NOW),
-    settings: settingsWith({ schedules: [{ id: 'sch_platform' }] }),
-    setup: SETUP_OK,
-    syncing: false,
-    notices: [],
-  });
+  );
 }
 
 const statusText = (state: AppState): string => formatStatus(state, { nowMs: ms(NOW), localZone: 'UTC' });

@@ -7,6 +7,7 @@ import {
   bob,
   carol,
   coverage,
+  deriveInput,
   details,
   me,
   ms,
@@ -49,16 +50,13 @@ const db = scheduleSnap(
 );
 
 function input(snapshot: Snapshot, nowIso: string, patch: Partial<DeriveInput> = {}): DeriveInput {
-  return {
+  return deriveInput({
     snapshot,
     nowMs: ms(nowIso),
     settings: settingsWith({ schedules: [{ id: 'sch_platform' }, { id: 'sch_db' }] }),
-    setup: SETUP_OK,
-    syncing: false,
-    notices: [],
     localZone: 'Europe/Berlin',
     ...patch,
-  };
+  });
 }
 
 describe('deriveState: now and next come from cached shifts', () => {

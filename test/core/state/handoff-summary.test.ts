@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { deriveState } from '../../../electron/core/state/derive';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
 import {
-  SETUP_OK,
   alice,
   bob,
   carol,
+  deriveInput,
   details,
   me,
   ms,
+  platformMonday,
   scheduleSnap,
   settingsWith,
   shift,
@@ -21,17 +22,7 @@ const NOW = '2026-03-02T13:05:00Z'; // 14:05 in Berlin (CET)
 const FETCHED = '2026-03-02T13:02:00Z';
 const fetched = { detailsFetchedAt: FETCHED, shiftsFetchedAt: FETCHED };
 
-const platform = scheduleSnap(
-  'sch_platform',
-  [
-    shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
-    shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me),
-  ],
-  {
-    details: details('Platform primary', 'Europe/Berlin', [alice, me]),
-    ...fetched,
-  },
-);
+const platform = platformMonday(FETCHED);
 const db = scheduleSnap(
   'sch_db',
   [
@@ -53,14 +44,7 @@ function summary(localZone: string, email = me.email): string {
     email,
     schedules: [{ id: 'sch_platform' }, { id: 'sch_db' }, { id: 'sch_broken', name: 'Payments' }],
   });
-  const state = deriveState({
-    snapshot: snapshotOf([platform, db, broken]),
-    nowMs: ms(NOW),
-    settings,
-    setup: SETUP_OK,
-    syncing: false,
-    notices: [],
-  });
+  const state = deriveState(deriveInput({ snapshot: snapshotOf([platform, db, broken]), nowMs: ms(NOW), settings }));
   return buildHandoffSummary(state, { nowMs: ms(NOW), localZone });
 }
 

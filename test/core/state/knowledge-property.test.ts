@@ -8,7 +8,7 @@
 // FC_TIME_LIMIT_MS bounds a property (default 15 s when FC_RUNS is unset), DEBUG17=1 prints every step's surfaces
 // and truth, STATS17=1 counts which statements were judged under which knowledge (is the generator reaching them?).
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../electron/cli/status-run';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
@@ -38,6 +38,7 @@ import {
   type World,
   type WorldSpec,
 } from '../support/hostile-world';
+import { caseTally } from '../../support/case-tally';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
 const SEED = 20261123;
@@ -159,8 +160,7 @@ const COVERAGE_ABSENCE = /none pending|No pending coverage requests/;
 const SAVED = /saved data/i;
 
 /** How often each kind of statement was judged, and under which knowledge (printed with STATS17=1). */
-const seen = new Map<string, number>();
-const note = (what: string): void => void seen.set(what, (seen.get(what) ?? 0) + 1);
+const note = caseTally('STATS17');
 
 interface Judge {
   truth: Truth;
@@ -366,17 +366,6 @@ function checkWorld(world: World): Promise<void> {
     }
   });
 }
-
-afterAll(() => {
-  if (process.env['STATS17'])
-    console.log(
-      '\n' +
-        [...seen]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([k, n]) => `${String(n).padStart(6)}  ${k}`)
-          .join('\n'),
-    );
-});
 
 describe('issue 17: no surface states an absence the app does not know (generated hostile worlds)', () => {
   it(

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { deriveState, nextStateChangeAt, type DeriveInput } from '../../../electron/core/state/derive';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
 import {
-  SETUP_OK,
   alice,
   bob,
   carol,
   coverage,
+  deriveInput,
   details,
   me,
   ms,
@@ -54,14 +54,11 @@ const payments = scheduleSnap(
 );
 
 function input(snapshot: Snapshot, nowIso: string, horizonDays = 14): DeriveInput {
-  return {
+  return deriveInput({
     snapshot,
     nowMs: ms(nowIso),
     settings: settingsWith({ schedules: [{ id: 'sch_platform' }, { id: 'sch_pay' }], horizonDays }),
-    setup: SETUP_OK,
-    syncing: false,
-    notices: [],
-  };
+  });
 }
 
 describe('state.me.shifts', () => {

@@ -14,7 +14,7 @@
 // counterexample, FC_TIME_LIMIT_MS bounds the property (default 12 s when FC_RUNS is unset), DEBUG27=1 prints every
 // step's surfaces, STATS27=1 counts which claims were judged and how (is the generator reaching them?).
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
@@ -35,6 +35,7 @@ import {
   type WorldSpec,
 } from '../support/hostile-world';
 import { calendarEvents, timeAfter } from '../support/surface-text';
+import { caseTally } from '../../support/case-tally';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 12);
 const SEED = Number(process.env['FC_SEED'] ?? 20270127);
@@ -96,8 +97,7 @@ const spanWorldArb: fc.Arbitrary<SpanWorld> = fc
 
 // ---- The judge --------------------------------------------------------------------------------------------------
 
-const seen = new Map<string, number>();
-const note = (what: string): void => void seen.set(what, (seen.get(what) ?? 0) + 1);
+const note = caseTally('STATS27');
 
 class Judge {
   readonly found: string[] = [];
@@ -297,17 +297,6 @@ function checkWith(probes: readonly Probe[]) {
 function checkWorld({ world, probes }: SpanWorld): Promise<void> {
   return runWorld(world, checkWith(probes));
 }
-
-afterAll(() => {
-  if (process.env['STATS27'])
-    console.log(
-      '\n' +
-        [...seen]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([k, n]) => `${String(n).padStart(6)}  ${k}`)
-          .join('\n'),
-    );
-});
 
 describe('issue 27: no surface makes a span statement about time the app did not read (generated worlds with holes)', () => {
   it(

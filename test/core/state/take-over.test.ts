@@ -5,10 +5,10 @@ import { SnapshotSchema, type CreatedOverride } from '../../../electron/core/mod
 import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { deriveState } from '../../../electron/core/state/derive';
 import {
-  SETUP_OK,
   alice,
   bob,
   carol,
+  deriveInput,
   details,
   me,
   ms,
@@ -158,15 +158,7 @@ describe('takeOverOptions', () => {
       }),
     ]);
     const settings = settingsWith({ schedules: [{ id: ID }, { id: 'sch_b' }] });
-    const state = deriveState({
-      snapshot,
-      settings,
-      setup: SETUP_OK,
-      syncing: false,
-      notices: [],
-      nowMs: NOW,
-      localZone: 'Europe/Berlin',
-    });
+    const state = deriveState(deriveInput({ snapshot, settings, nowMs: NOW, localZone: 'Europe/Berlin' }));
     expect(
       state.schedules.map((s) => [s.status.kind, s.takeOverOptions?.takeOver?.from.map((p) => p.email) ?? null]),
     ).toEqual([

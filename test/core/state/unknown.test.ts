@@ -11,11 +11,11 @@ import type { Snapshot } from '../../../electron/core/model/snapshot';
 import type { AppState } from '../../../electron/shared/view-state';
 import {
   SETUP_OK,
-  alice,
   bob,
+  deriveInput,
   details,
-  me,
   ms,
+  platformMonday,
   scheduleSnap,
   settingsWith,
   shift,
@@ -38,18 +38,7 @@ const NETWORK: ApiError = { kind: 'network', message: 'Could not reach the on-ca
 const UNAUTHORIZED: ApiError = { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
 const NOT_FOUND: ApiError = { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.' };
 
-const platform = scheduleSnap(
-  'sch_platform',
-  [
-    shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
-    shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me),
-  ],
-  {
-    details: details('Platform primary', 'Europe/Berlin', [alice, me]),
-    detailsFetchedAt: FETCHED,
-    shiftsFetchedAt: FETCHED,
-  },
-);
+const platform = platformMonday(FETCHED);
 const db = scheduleSnap('sch_db', [shift('2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z', bob)], {
   details: details('Database', 'America/New_York', [bob]),
   detailsFetchedAt: FETCHED,
@@ -74,16 +63,7 @@ function pass(atIso: string, schedules: ApiError | undefined, coverage: ApiError
 
 function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState {
   const settings = settingsWith({ schedules: IDS.map((id) => ({ id })) });
-  return deriveState({
-    snapshot,
-    nowMs: ms(NOW),
-    settings,
-    setup: SETUP_OK,
-    syncing: false,
-    notices: [],
-    localZone: ZONE,
-    ...patch,
-  });
+  return deriveState(deriveInput({ snapshot, nowMs: ms(NOW), settings, localZone: ZONE, ...patch }));
 }
 
 const labels = (state: AppState): string[] =>

@@ -2,6 +2,7 @@
 import type { CoverageRequest, Schedule, Shift, User } from '../../../electron/api/schemas';
 import { defaultServiceSettings, type ServiceSettings } from '../../../electron/shared/settings';
 import type { AccountSetup } from '../../../electron/shared/view-state';
+import type { DeriveInput } from '../../../electron/core/state/derive';
 import { emptySnapshot, type ScheduleSnapshot, type Snapshot } from '../../../electron/core/model/snapshot';
 import { ms } from '../../support/time';
 export { ms };
@@ -58,6 +59,29 @@ export function settingsWith(patch: Partial<ServiceSettings>): ServiceSettings {
 }
 
 export const SETUP_OK: AccountSetup = { hasKey: true, keyStorage: 'keychain', demo: false };
+
+/** What deriveState gets when nothing else is going on: the key set up, not syncing, no notices. */
+export function deriveInput(
+  input: Pick<DeriveInput, 'snapshot' | 'nowMs' | 'settings'> & Partial<DeriveInput>,
+): DeriveInput {
+  return { setup: SETUP_OK, syncing: false, notices: [], ...input };
+}
+
+/** "Platform primary" (Berlin) on Mon 2 March 2026: Alice 08:00–16:00Z, then me until 08:00Z the next day. */
+export function platformMonday(fetchedAt: string): ScheduleSnapshot {
+  return scheduleSnap(
+    'sch_platform',
+    [
+      shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice),
+      shift('2026-03-02T16:00:00Z', '2026-03-03T08:00:00Z', me),
+    ],
+    {
+      details: details('Platform primary', 'Europe/Berlin', [alice, me]),
+      detailsFetchedAt: fetchedAt,
+      shiftsFetchedAt: fetchedAt,
+    },
+  );
+}
 
 export function coverage(
   id: string,

@@ -12,6 +12,7 @@ import type { NotificationRequest, Notifier } from '../../../electron/core/ports
 import type { Fault } from '../../../electron/simulator/faults';
 import type { Harness } from './engine-harness';
 import { closeAfterTest } from '../../support/closing';
+import { SEED_USERS } from './seeds';
 import { myBlocks, type Block } from './truth';
 import { MIN, HOUR, DAY } from '../../support/time';
 export { MIN, HOUR, DAY };
@@ -40,18 +41,10 @@ export const MONTH_SCHEDULES: MonthSchedule[] = [
 ];
 
 const people = [
-  {
-    id: 'usr_me',
-    name: 'Mia Meyer',
-    email: ME,
-    time_zone: 'Europe/Berlin',
-    role: 'owner',
-    seat: 'member',
-    chat_id: 'U00ME',
-  },
-  { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com', role: 'admin', seat: 'member', chat_id: 'U01' },
-  { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
-  { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
+  SEED_USERS.me,
+  { ...SEED_USERS.alice, role: 'admin' },
+  SEED_USERS.bob,
+  SEED_USERS.carol,
   { id: 'usr_dave', name: 'Dave Kim', email: 'dave@example.com', role: 'standard', seat: 'member', chat_id: 'U04' },
 ];
 export const OTHERS = ['alice@example.com', 'bob@example.com', 'carol@example.com', 'dave@example.com'];

@@ -3,8 +3,9 @@
 export const API_KEY = 'ocs_test_key_1';
 export const ME = 'me@example.com';
 
-const users = [
-  {
+/** The people of the seeds: me (Mia, in Berlin, the owner), Alice, Bob and Carol. */
+export const SEED_USERS = {
+  me: {
     id: 'usr_me',
     name: 'Mia Meyer',
     email: ME,
@@ -13,10 +14,25 @@ const users = [
     seat: 'member',
     chat_id: 'U00ME',
   },
-  { id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com', role: 'standard', seat: 'member', chat_id: 'U01' },
-  { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
-  { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com', role: 'standard', seat: 'member', chat_id: 'U03' },
-];
+  alice: {
+    id: 'usr_alice',
+    name: 'Alice Doe',
+    email: 'alice@example.com',
+    role: 'standard',
+    seat: 'member',
+    chat_id: 'U01',
+  },
+  bob: { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com', role: 'standard', seat: 'member', chat_id: 'U02' },
+  carol: {
+    id: 'usr_carol',
+    name: 'Carol Lee',
+    email: 'carol@example.com',
+    role: 'standard',
+    seat: 'member',
+    chat_id: 'U03',
+  },
+};
+const users = [SEED_USERS.me, SEED_USERS.alice, SEED_USERS.bob, SEED_USERS.carol];
 
 export interface ScheduleSpec {
   id: string;
@@ -128,3 +144,36 @@ export const opsSeed = seedOf([
     length: { amount: 8, unit: 'hours' },
   },
 ]);
+
+/**
+ * One schedule, "Night desk" in Berlin, eight-hour shifts from 02:00Z: me 02:00–10:00Z (03:00–11:00 Berlin in March,
+ * CET), Alice 10:00–18:00Z, Bob 18:00–02:00Z (the quiet-hours tests).
+ */
+export const NIGHT_ID = 'sch_night';
+export const nightDeskSeed = () =>
+  seedOf([
+    {
+      id: NIGHT_ID,
+      name: 'Night desk',
+      zone: 'Europe/Berlin',
+      rotationStart: '2026-03-01T02:00:00Z',
+      userIds: ['usr_me', 'usr_alice', 'usr_bob'],
+      length: { amount: 8, unit: 'hours' },
+    },
+  ]);
+
+/** One schedule, "Platform" in UTC, daily at 09:00 between Alice and me: mine are 03-10 09:00 → 03-11 09:00, 03-12 → … */
+export const PLATFORM_ID = 'sch_plat';
+export const platformSeed = () =>
+  seedOf([
+    {
+      id: PLATFORM_ID,
+      name: 'Platform',
+      zone: 'Etc/UTC',
+      rotationStart: '2026-03-01T09:00:00Z',
+      userIds: ['usr_alice', 'usr_me'],
+      length: { amount: 1, unit: 'days' },
+    },
+  ]);
+/** The start of my first Platform shift in the tests' March. */
+export const PLATFORM_MY_START = Date.parse('2026-03-10T09:00:00Z');

@@ -6,6 +6,7 @@ import type { Engine } from '../../../../electron/core/engine/types';
 import { startSimulator, type RunningSimulator } from '../../../../electron/simulator/server';
 import { serviceSeed } from '../../../support/two-service-seeds';
 import { createHarness, type Harness } from '../../support/engine-harness';
+import { closeAfterTest } from '../../../support/closing';
 
 export const KEY_WORK = 'ocs_work_key_1111';
 export const KEY_ACME = 'ocs_acme_key_2222';
@@ -48,7 +49,8 @@ export async function twoServices(
   await harness.secrets.set(`work@${new URL(harness.sim.url).host}`, KEY_WORK);
   await harness.secrets.set(`acme@${new URL(acme.url).host}`, KEY_ACME);
   const engine = harness.engine();
-  return {
+  // Closed after the test like the harness, by the shared afterEach (test/support/closing.ts).
+  return closeAfterTest({
     harness,
     acme,
     engine,
@@ -56,7 +58,7 @@ export async function twoServices(
       await harness.close();
       await acme.close().catch(() => undefined);
     },
-  };
+  });
 }
 
 /** Who the service itself says is on call now on sch_primary (its own answer, read with its own key). */
