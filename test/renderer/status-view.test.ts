@@ -191,6 +191,6 @@ describe('lines follow the state and the clock', () => {
       endBasis: { kind: 'fresh' as const, readAt: null },
     };
     const { view } = make({ model: appState({ me: { onCallNow: [], nextShift } }) });
-    expect(view.title).toBe('On call tomorrow 23:05 → Sun 23:05, 5\u00a0days');
+    expect(view.title).toBe('Next: tomorrow 23:05 (in 1\u00a0d 13\u00a0h)');
   });
 });

@@ -1,23 +1,21 @@
 // The status popover's state: every line it shows, derived from main's state and the app's clock, and what its
 // buttons do (retry, connect, copy, open a form, fold the week). StatusView and its parts only lay it out.
 import { hasData, savedAt } from '../../../electron/shared/freshness';
-import { loadLine } from '../../../electron/shared/load-text';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { accountToSetUp, groupByAccount, severalAccounts, withAccount } from './accounts';
-import { askRows, countsText, myShiftRows, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
+import { askRows, countsText, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
 import {
   coverageBadge,
   coverageNote,
   freshnessText,
   knowsMe,
-  myShiftsNote,
   myStateLine,
   needsOnboarding,
 } from './status-model';
-import { formatDate, formatDayTime } from '../../../electron/shared/format';
+import { formatDayTime } from '../../../electron/shared/format';
 
 /** Where the week's fold is remembered between openings of the popover. */
 export const WEEK_KEY = 'oncall:week-collapsed';
@@ -71,13 +69,10 @@ export class StatusViewState {
   );
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
-  readonly shifts = $derived.by(() => myShiftRows(this.#model(), this.ctx));
-  readonly shiftsNote = $derived.by(() => myShiftsNote(this.#model(), this.ctx));
   /** "My shifts" shows once I am known by e-mail and a schedule was read. */
   readonly showsMyShifts = $derived.by(
     () => knowsMe(this.#model()) && this.#model().schedules.some((s) => hasData(s.status)),
   );
-  readonly load = $derived.by(() => loadLine(this.#model().me.load, (iso) => formatDate(iso, this.ctx)));
   readonly schedules = $derived.by(() => orderedSchedules(this.#model()));
   /** With several accounts, the cards come grouped by account under a heading naming it (and its problem). */
   readonly groups = $derived.by(() =>

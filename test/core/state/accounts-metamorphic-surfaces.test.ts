@@ -11,7 +11,8 @@ import { sameServiceAs, type AccountId } from '../../../electron/shared/accounts
 import { serviceSettings } from '../../../electron/shared/settings';
 import type { AppState, LoadPeriod } from '../../../electron/shared/view-state';
 import { cardLines } from '../../../renderer/src/lib/status-model';
-import { askRows, myShiftRows, orderedSchedules } from '../../../renderer/src/lib/glance';
+import { askRows, orderedSchedules } from '../../../renderer/src/lib/glance';
+import { myShiftRows } from '../../../renderer/src/lib/my-shift-rows';
 import { groupByAccount } from '../../../renderer/src/lib/accounts';
 import { timelineModel } from '../../../renderer/src/lib/timeline';
 import { MemoryFileStore } from '../support/memory-file-store';

@@ -211,7 +211,7 @@ function judgeScheduleAbsence(j: Judge, surface: string, id: string, text: strin
  */
 function judgeMyLine(j: Judge, surface: string, line: string): void {
   const { truth, nowMs, state } = j;
-  const onCallNow = /^(On call: (?!unknown|checking)|You are on call)/.test(line);
+  const onCallNow = /^(On call: (?!unknown|checking)|You are on call|On call until )/.test(line);
   if (onCallNow) return;
   if (ME_ABSENCE.test(line)) {
     // "No shift of yours": every schedule not fresh over now..horizon is named, and never among those it covers.
@@ -233,7 +233,7 @@ function judgeMyLine(j: Judge, surface: string, line: string): void {
   const next = state.me.nextShift;
   const isNext =
     next !== null &&
-    /^(Next on call:|Your next shift: (?!unknown|checking)|On call |My next block: (?!unknown))/.test(line);
+    /^(Next on call:|Next: |Your next shift: (?!unknown|checking)|On call |My next block: (?!unknown))/.test(line);
   const untilMs = isNext && next ? Date.parse(next.start) : nowMs;
   note(
     `me ${isNext ? 'next' : 'other'} line: ${truth.ids.every((id) => truth.covers(id, nowMs, untilMs)) ? 'all known' : 'some unknown'}`,
