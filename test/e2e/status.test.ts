@@ -91,10 +91,10 @@ describe('status popover', () => {
         );
       }
       // Alice (me) takes over Platform primary about 4 h after the seed loads.
-      // The main line names the block's start and end.
+      // The main line says when my next block starts and how soon.
       await expect
         .poll(() => page.getByTestId('my-state').textContent())
-        .toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
+        .toMatch(/^Next: (today|tomorrow) \d\d:\d\d \(in /);
       expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated (just now|\d+ min ago)/);
       // Payments US is in New York: its times also show New York's clock; Platform primary (Berlin) does not.
       expect(await card('Payments US').textContent()).toContain('New York)');
@@ -203,7 +203,7 @@ describe('status popover', () => {
     await page.evaluate("window.__oncallPush('state:changed', { schedules: 'not a list' })");
     await page.getByText('An update from OnCall Tray could not be read; showing the last good state.').waitFor();
     expect(await page.getByRole('heading', { name: 'Data Tokyo' }).count()).toBe(1);
-    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call /);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^(On call until|Next: )/);
   });
 
   it('keeps a half-filled form when main asks again for the view already shown', async () => {

@@ -29,7 +29,8 @@ export interface NowGroup {
 }
 
 export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatContext, brief = false): NowLine {
-  const lines = cardLines(schedule, ctx, brief);
+  // Local time only: the schedule's own clock ("(03:57 New York)") is on its card; here it would cost a second row.
+  const lines = cardLines({ ...schedule, timeZone: null }, ctx, brief);
   const base = { id: schedule.id, name: schedule.name, saved: schedule.status.kind === 'stale' };
   if (!lines.known) return { ...base, people: undefined, you: false, when: lines.now, tone: 'unknown' };
   const uncovered = uncoveredText(schedule, ctx);

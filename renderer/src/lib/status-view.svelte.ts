@@ -47,6 +47,8 @@ export class StatusViewState {
     ...(this.#clock.localZone ? { localZone: this.#clock.localZone } : {}),
   }));
   readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx));
+  /** The detail under it, a length ("1 d 20 h") kept on one line as in the title. */
+  readonly detail = $derived.by(() => this.me.detail.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2'));
   // "Ready for your shift at 22:00 ✓" / "Not ready …: the one fix", as the tray menu says it.
   readonly readiness = $derived.by(() => {
     const r = this.#model().me.readiness;
