@@ -5,16 +5,13 @@ import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
-import { readinessLine } from '../../shared/readiness-text';
 import { formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
   coverageActionLabel,
   coverageFreshnessLine,
-  myShiftLine,
   orderedSchedules,
-  scheduleSection,
   shiftPhrase,
   showingSavedData,
   uncoveredLines,
@@ -23,9 +20,10 @@ import {
   fmt,
   type Fmt,
 } from './tray-sections';
-import { pauseItems, takeOverItems } from './tray-actions';
+import { pauseItems } from './tray-actions';
 import { accountSubmenus } from './tray-accounts';
-import type { TrayActionId, TrayMenuItem } from './tray-items';
+import { myStateItems, problemItem, scheduleSubmenu } from './tray-glance';
+import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
@@ -135,18 +133,10 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   return lines.join('\n');
 }
 
+/** After my state: what stands in the way, each with its fix as the action. */
 function headItems(state: AppState, f: Fmt, shortcutProblem: string | undefined): TrayMenuItem[] {
-  const items: TrayMenuItem[] = [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
-  const problem = problemLine(state, f);
-  if (problem) items.push({ type: 'label', label: problem });
-  if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
-  if (state.update)
-    items.push({
-      type: 'action',
-      label: `New version available: ${state.update.version}…`,
-      action: 'open-update',
-      enabled: true,
-    });
+  const items: TrayMenuItem[] = [...problemItem(state, problemLine(state, f))];
+  if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
   return [...items, ...setupItems(state)];
 }
 
@@ -182,40 +172,53 @@ function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
 
 function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
-  const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({
+  const act = (label: string, action: TrayActionId, enabled = ready): TrayLeafItem => ({
     type: 'action',
     label,
     action,
     enabled,
   });
-  return [
-    act(coverageActionLabel(state), 'open-coverage'),
-    act('Quick override…', 'open-override'),
-    act('I’m away…', 'open-away'),
-    ...swapItems(state, f),
-    ...takeOverItems(state, f),
+  // What is used now and then goes under "More" (a new version too: the popover says so at once), so the menu's top
+  // level stays short.
+  const update: TrayLeafItem[] = state.update
+    ? [
+        { type: 'action', label: `New version available: ${state.update.version}…`, action: 'open-update', enabled: true },
+        { type: 'separator' },
+      ]
+    : [];
+  const more: TrayLeafItem[] = [
+    ...update,
     act('Copy on-call summary', 'copy-summary'),
     act('Export my shifts (.ics)…', 'export-calendar'),
-    { type: 'separator' },
-    ...pauseItems(state, f),
     { type: 'separator' },
     act('Edit team…', 'open-team'),
     act('Chat user group…', 'open-chat-group'),
     { type: 'separator' },
     act('Refresh now', 'refresh', state.setup.hasKey && !state.syncing),
-    act('Settings…', 'open-settings', true),
-    {
-      type: 'checkbox',
-      label: 'Start at login',
-      action: 'toggle-start-at-login',
-      checked: state.settings.startAtLogin,
-    },
+    { type: 'checkbox', label: 'Start at login', action: 'toggle-start-at-login', checked: state.settings.startAtLogin },
+  ];
+  return [
+    act(coverageActionLabel(state), 'open-coverage'),
+    act('Quick override…', 'open-override'),
+    ...swapItems(state, f),
+    act('I’m away…', 'open-away'),
+    { type: 'submenu', label: state.update ? 'More (new version)' : 'More', items: more },
     { type: 'separator' },
+    ...pauseTop(state, f),
+    act('Settings…', 'open-settings', true),
     act('Quit', 'quit', true),
   ];
 }
 
-/** The whole menu as data: status (and a shortcut problem), one section per schedule, my next shift, then the actions. */
+/** While paused, the pause and "Resume" stand at the top level (a pause must show); otherwise one "Pause" submenu. */
+function pauseTop(state: AppState, f: Fmt): TrayMenuItem[] {
+  const items = pauseItems(state, f);
+  if (items.some((i) => i.type === 'label')) return [...items, { type: 'separator' }];
+  return [{ type: 'submenu', label: 'Pause notifications', items }, { type: 'separator' }];
+}
+
+/** The whole menu as data: my state (and its problems, each opening its fix), who is on call now (a submenu per
+ *  schedule, or per account with several), then the actions. */
 export function buildTrayMenu(
   state: AppState,
   nowMs: number,
@@ -223,18 +226,17 @@ export function buildTrayMenu(
   extras: TrayExtras = {},
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const items: TrayMenuItem[] = [...headItems(state, f, extras.shortcutProblem), { type: 'separator' }];
-  // Several accounts: one submenu each (its schedules, its mute and pause), so 3 × 3 schedules stay a short menu.
-  if (state.settings.accounts.length > 1) items.push(...accountSubmenus(state, f), { type: 'separator' });
-  else for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
-  if (state.setup.hasKey && state.schedules.length > 0) {
-    items.push({ type: 'label', label: myShiftLine(state, f) });
-    const readiness = state.me.readiness;
-    if (readiness) items.push({ type: 'label', label: readinessLine(readiness, (iso) => fmt(iso, f)).text });
-    const coverage = coverageFreshnessLine(state, f);
-    if (coverage) items.push({ type: 'label', label: coverage });
-    items.push({ type: 'separator' });
-  }
+  const items: TrayMenuItem[] = [
+    ...myStateItems(state, f),
+    ...headItems(state, f, extras.shortcutProblem),
+    { type: 'separator' },
+  ];
+  // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
+  const who =
+    state.settings.accounts.length > 1
+      ? accountSubmenus(state, f)
+      : orderedSchedules(state).map((s) => scheduleSubmenu(s, f, state));
+  if (who.length > 0) items.push(...who, { type: 'separator' });
   items.push(...actionItems(state, f));
   return items;
 }

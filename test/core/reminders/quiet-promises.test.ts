@@ -10,6 +10,7 @@ import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { jsonObject } from '../../support/json';
+import { trayLabels } from '../support/tray-labels';
 
 const ms = (iso: string) => Date.parse(iso);
 const seed = () =>
@@ -59,7 +60,7 @@ const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);
 const seen = (h: Harness, fromMs: number) =>
   h.notifier.shown.filter((s) => s.atMs >= fromMs).map((s) => `${when(s)} ${s.title}`);
 const labels = (engine: Engine, nowMs: number) =>
-  buildTrayMenu(engine.getState(), nowMs, 'Europe/Berlin').flatMap((i) => ('label' in i ? [i.label] : []));
+  trayLabels(buildTrayMenu(engine.getState(), nowMs, 'Europe/Berlin'));
 
 describe('a schedule that reminds 2 h before, not at the start, with a shift at 03:00', () => {
   it('quiet hours: the heads-up promises the 01:00 reminder, and it comes at 01:00', async () => {

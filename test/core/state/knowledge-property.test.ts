@@ -38,6 +38,7 @@ import {
   type World,
   type WorldSpec,
 } from '../support/hostile-world';
+import { trayLabels } from '../support/tray-labels';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
 const SEED = 20261123;
@@ -110,9 +111,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   });
   const stale = staleLine(state, ctx)?.text ?? '';
   const counts = hasData(state.coverage.status) ? countsText(state) : '';
-  const menu = buildTrayMenu(state, nowMs, ZONE).flatMap((i) =>
-    i.type === 'label' || i.type === 'action' ? [i.label] : [],
-  );
+  const menu = trayLabels(buildTrayMenu(state, nowMs, ZONE));
   return {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE).split('\n'),

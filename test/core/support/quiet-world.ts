@@ -9,6 +9,7 @@ import { createHarness, seedSettings, type Harness, type Shown } from './engine-
 import { ME, seedOf } from './seeds';
 import { myBlocks, type Block } from './truth';
 import { jsonObject } from '../../support/json';
+import { trayLabels } from './tray-labels';
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;
@@ -148,7 +149,7 @@ async function pause(h: Harness, engine: Engine, e: Extract<Event, { kind: 'paus
   for (const before of p.pauses) before.toMs = Math.min(before.toMs, fromMs);
   await engine.handlers['settings:update']({ pausedUntil: iso(toMs) });
   await h.clock.advance(0);
-  const labels = buildTrayMenu(engine.getState(), h.clock.now(), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
+  const labels = trayLabels(buildTrayMenu(engine.getState(), h.clock.now(), ZONE));
   const label = labels.find((l) => l.startsWith('Notifications paused until')) ?? '(no pause label)';
   p.pauses.push({ fromMs, toMs, label });
   p.log.push(`${iso(fromMs)} pause until ${iso(toMs)}: ${label}`);

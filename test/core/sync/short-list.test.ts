@@ -16,6 +16,7 @@ import { countsText, uncoveredText } from '../../../renderer/src/lib/glance';
 import { cardLines, coverageNote, myStateLine } from '../../../renderer/src/lib/status-model';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { trayLabels } from '../support/tray-labels';
 
 const START = Date.parse('2026-03-02T13:05:00Z'); // Mon 14:05 in Berlin
 const ZONE = 'Europe/Berlin';
@@ -161,8 +162,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   return {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE),
-    menu: buildTrayMenu(state, nowMs, ZONE)
-      .flatMap((i) => ('label' in i ? [i.label] : []))
+    menu: trayLabels(buildTrayMenu(state, nowMs, ZONE))
       .join('\n'),
     // The counts line is shown once the list was read (hasData), as the popover does.
     popover: [
