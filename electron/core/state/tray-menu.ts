@@ -37,6 +37,8 @@ const SOON_MS = DAY_MS;
  *  has my e-mail, so they are looked for nowhere). */
 function myStateUnknown(state: AppState): boolean {
   if (state.me.onCallNow.length > 0) return false;
+  // Nothing read yet (no key, no schedule): an "off" icon would say I am off call.
+  if (state.schedules.length === 0) return true;
   return (!state.me.nextShift && myShiftsLookedForNowhere(state)) || state.me.gaps.some(isUnknownGap);
 }
 

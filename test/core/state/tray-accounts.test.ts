@@ -4,7 +4,14 @@
 // item acts on that account alone. A paused account never sets the icon, and its submenu says until when.
 import { describe, expect, it } from 'vitest';
 import { toMenuTemplate } from '../../../electron/adapters/tray';
-import { buildTrayMenu, trayIconFor, type TrayMenuItem, type TraySubmenu } from '../../../electron/core/state/tray-menu';
+import {
+  buildTrayMenu,
+  trayIconFor,
+  trayTooltip,
+  type TrayMenuItem,
+  type TraySubmenu,
+} from '../../../electron/core/state/tray-menu';
+import { trayLabels } from '../support/tray-labels';
 import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import type { AppState } from '../../../electron/shared/view-state';
 import { accountView, appState, schedule } from '../../renderer/support/state';
@@ -108,7 +115,7 @@ describe('the tray menu is short, my state first (issue 49)', () => {
       const inside = menu.flatMap((i) => (i.type === 'submenu' ? i.items : [])).map(labelOf);
       expect(inside.filter((l) => l.startsWith('Take over'))).toHaveLength(menu === oneMenu ? 3 : 9);
     }
-    // One account: who is on call now is a line per schedule at the top level.
+    // One account: who is on call now is a line per schedule at the top level (its now and next inside).
     expect(topLevel(oneMenu).map(labelOf)).toContain('Platform primary · Ada Lovelace until 17:00');
   });
 });
@@ -175,5 +182,24 @@ describe('the tray with three accounts of three schedules', () => {
     const onBeta = { ...state, me: { ...state.me, onCallNow: [shift], shifts: [shift] } };
     expect(trayIconFor(onBeta, NOW)).not.toBe('oncall');
     expect(trayIconFor(onBeta, Date.parse('2026-05-04T10:00:00Z'))).toBe('oncall');
+  });
+
+  it('says nothing of being off call before anything was read: no key, no schedule (failed before: "Off call")', () => {
+    const base = appState();
+    const fresh: AppState = {
+      ...base,
+      setup: { ...base.setup, hasKey: false },
+      sync: { kind: 'needs_setup', message: 'Add your API key to start.' },
+      schedules: [],
+      lastSuccessAt: null,
+    };
+    const tooltip = trayTooltip(fresh, NOW, ZONE);
+    expect(tooltip).not.toMatch(/Off call|No upcoming shift/);
+    expect(tooltip.split('\n')[0]).toBe('On call: unknown (no schedule read yet)');
+    expect(trayIconFor(fresh, NOW)).not.toBe('off');
+    expect(trayLabels(buildTrayMenu(fresh, NOW, ZONE)).join('\n')).not.toMatch(/Off call|No upcoming shift/);
+    const keyed = { ...fresh, setup: { ...fresh.setup, hasKey: true }, sync: { kind: 'ok' as const } };
+    expect(trayTooltip(keyed, NOW, ZONE)).not.toMatch(/Off call/);
+    expect(trayIconFor(keyed, NOW)).not.toBe('off');
   });
 });
