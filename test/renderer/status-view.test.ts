@@ -194,3 +194,17 @@ describe('lines follow the state and the clock', () => {
     expect(view.title).toBe('Next: tomorrow 23:05 (in 1\u00a0d 13\u00a0h)');
   });
 });
+
+describe('a pause (issue 49)', () => {
+  it('is said in the popover until it ends, and Resume ends it', async () => {
+    const bridge = fakeBridge({ 'settings:update': () => ({ ok: true, value: appState().settings }) });
+    const paused = appState({ settings: { ...appState().settings, pausedUntil: '2026-05-04T09:00:00Z' } });
+    const { view, clock } = make({ model: paused, bridge });
+    expect(view.paused).toBe('Notifications paused until 11:00');
+    await view.resume();
+    expect(bridge.sent('settings:update')).toEqual([{ pausedUntil: null }]);
+    clock.value = Date.parse('2026-05-04T09:00:00Z');
+    expect(view.paused).toBeUndefined();
+    expect(make().view.paused).toBeUndefined();
+  });
+});

@@ -27,7 +27,8 @@ import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
-export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
+/** 'paused': notifications paused (the crossed-out bell, muted as everywhere else); 'off': off call (a plain bell). */
+export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem' | 'paused';
 
 export type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
@@ -56,12 +57,19 @@ function hasProblem(state: AppState): boolean {
   return state.schedules.every((s) => s.status.kind !== 'fresh' && s.status.kind !== 'loading');
 }
 
+/** Whether notifications are paused now (the whole app, not one account). */
+export function pausedNow(state: AppState, nowMs: number): boolean {
+  return state.settings.pausedUntil !== null && Date.parse(state.settings.pausedUntil) > nowMs;
+}
+
 /**
  * The icon, by priority: a problem first (an icon that looks fine on wrong data is worse than a warning), then
- * being on call now (the one thing never to miss), then a coverage request asking me, then on call within 24 h.
+ * being on call now (the one thing never to miss), then a pause (until it ends), then a coverage request asking me,
+ * then on call within 24 h.
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
+  if (pausedNow(state, nowMs) && state.me.onCallNow.length === 0) return 'paused';
   // A muted or paused account never sets the icon (its cards and shifts are still listed).
   const accounts = state.settings.accounts;
   const muted = new Set<string>(accounts.filter((a) => accountSilenced(accounts, a.id, nowMs)).map((a) => a.id));
@@ -125,6 +133,7 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
           : `Off call · ${none.text}`,
     );
   }
+  if (pausedNow(state, nowMs)) lines.push(`Notifications paused until ${fmt(state.settings.pausedUntil ?? '', f)}`);
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
   lines.push(...uncoveredLines(state, f));

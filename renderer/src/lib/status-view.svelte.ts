@@ -58,6 +58,12 @@ export class StatusViewState {
   // A length ("1 d 20 h") never breaks across lines.
   readonly title = $derived.by(() => this.me.title.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2'));
   readonly stale = $derived.by(() => staleLine(this.#model(), this.ctx));
+  /** "Notifications paused until 14:00" while a pause runs (the tray's Pause), so it is seen until it ends. */
+  readonly paused = $derived.by(() => {
+    const until = this.#model().settings.pausedUntil;
+    if (until === null || Date.parse(until) <= this.ctx.nowMs) return undefined;
+    return `Notifications paused until ${formatDayTime(until, this.ctx)}`;
+  });
   readonly saved = $derived.by(() => showingSavedData(this.#model()));
   // When the one stale line already gives the reason for everything (not just some sources), cards stay short.
   readonly brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
@@ -151,4 +157,9 @@ export class StatusViewState {
   };
 
   openUpdate = (url: string): void => void this.#ports.invoke('external:open', { url });
+
+  resume = async (): Promise<void> => {
+    const result = await this.#ports.invoke('settings:update', { pausedUntil: null });
+    if (!result.ok) this.retryError = result.error.message;
+  };
 }

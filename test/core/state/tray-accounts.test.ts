@@ -202,4 +202,16 @@ describe('the tray with three accounts of three schedules', () => {
     expect(trayTooltip(keyed, NOW, ZONE)).not.toMatch(/Off call/);
     expect(trayIconFor(keyed, NOW)).not.toBe('off');
   });
+
+  it('shows a pause on the icon (the crossed-out bell) and in the tooltip until it ends (failed before)', () => {
+    const base = appState();
+    const paused = { ...base, settings: { ...base.settings, pausedUntil: '2026-05-04T09:00:00Z' } };
+    expect(trayIconFor(base, NOW)).not.toBe('paused');
+    expect(trayIconFor(paused, NOW)).toBe('paused');
+    expect(trayTooltip(paused, NOW, ZONE).split('\n')).toContain('Notifications paused until 11:00');
+    expect(trayLabels(buildTrayMenu(paused, NOW, ZONE))).toContain('Resume notifications');
+    const ended = Date.parse('2026-05-04T09:00:00Z');
+    expect(trayIconFor(paused, ended)).not.toBe('paused');
+    expect(trayTooltip(paused, ended, ZONE)).not.toContain('paused');
+  });
 });
