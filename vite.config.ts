@@ -61,8 +61,9 @@ const FORM_LIBS =
   /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
-/** The glance's controls that need code only once used (the More menu, readiness's fix): loaded just after it. */
-const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine)\.svelte/;
+/** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:
+ *  loaded just after it. */
+const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
   /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/my-shift-rows[.]|electron\/shared\/load-text[.]/;

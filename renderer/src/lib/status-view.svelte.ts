@@ -20,6 +20,9 @@ import { formatDayTime } from '../../../electron/shared/format';
 /** Where the week's fold is remembered between openings of the popover. */
 export const WEEK_KEY = 'oncall:week-collapsed';
 
+/** A length ("1 d 20 h") never breaks across lines. */
+const oneLine = (text: string): string => text.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2');
+
 /** Why the actions are disabled before setup. */
 export const NOT_YET = 'Available once OnCall Tray is set up.';
 
@@ -48,7 +51,7 @@ export class StatusViewState {
   }));
   readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx));
   /** The detail under it, a length ("1 d 20 h") kept on one line as in the title. */
-  readonly detail = $derived.by(() => this.me.detail.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2'));
+  readonly detail = $derived.by(() => oneLine(this.me.detail));
   // "Ready for your shift at 22:00 ✓" / "Not ready …: the one fix", as the tray menu says it.
   readonly readiness = $derived.by(() => {
     const r = this.#model().me.readiness;
@@ -56,7 +59,7 @@ export class StatusViewState {
     return r ? readinessLine(r, (iso) => formatDayTime(iso, ctx)) : undefined;
   });
   // A length ("1 d 20 h") never breaks across lines.
-  readonly title = $derived.by(() => this.me.title.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2'));
+  readonly title = $derived.by(() => oneLine(this.me.title));
   readonly stale = $derived.by(() => staleLine(this.#model(), this.ctx));
   /** "Notifications paused until 14:00" while a pause runs (the tray's Pause), so it is seen until it ends. */
   readonly paused = $derived.by(() => {
