@@ -11,15 +11,16 @@ export interface ReadinessLine {
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
+/** A check's message inside the line: lower-cased after the colon, but never a schedule's name (a schedule check
+ *  starts with it: "Platform primary shows…"); its own colon becomes a semicolon, so the line has one colon. */
+const inLine = (c: ReadinessCheck): string =>
+  (c.id === 'schedule' ? c.message : lowerFirst(c.message)).replace(/\.$/, '').replace(/: /g, '; ');
+
 export function readinessLine(r: Readiness, time: (iso: string) => string): ReadinessLine {
   const when = `your shift at ${time(r.shift.start)}`;
   const problem = r.checks.find((c) => c.result === 'problem');
-  if (problem)
-    return { ready: false, text: `Not ready for ${when}: ${lowerFirst(problem.message).replace(/\.$/, '')}`, problem };
+  if (problem) return { ready: false, text: `Not ready for ${when}: ${inLine(problem)}`, problem };
   const unknown = r.checks.filter((c) => c.result === 'unknown');
-  const note =
-    unknown.length > 0
-      ? ` (can't tell: ${unknown.map((c) => lowerFirst(c.message).replace(/\.$/, '')).join('; ')})`
-      : '';
+  const note = unknown.length > 0 ? ` (can't tell: ${unknown.map(inLine).join(' · ')})` : '';
   return { ready: true, text: `Ready for ${when} ✓${note}` };
 }

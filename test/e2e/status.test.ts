@@ -140,7 +140,7 @@ describe('status popover', () => {
     const line = page.getByTestId('readiness').locator('p > span').first();
     await expect
       .poll(() => line.textContent())
-      .toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you: turn on Start at login$/);
+      .toMatch(/^Not ready for your shift at .+: after a restart, nothing will remind you; turn on Start at login$/);
     // The one fix, as a button beside the line: it turns Start at login on through the engine.
     await app.screenshot('status-not-ready');
     await page.getByRole('button', { name: 'Turn on Start at login' }).click();

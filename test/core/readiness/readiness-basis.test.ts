@@ -55,7 +55,7 @@ describe('issue 35 case 6: readiness and what my shift rests on', () => {
   it('saved data over my shift still says so', () => {
     const stale = platform({ problem: { kind: 'network', message: 'Cannot reach the service.', at: NOW } });
     expect(readinessText(stale)).toBe(
-      'Not ready for your shift at 09:00: platform primary shows saved data: the shift may have changed',
+      'Not ready for your shift at 09:00: Platform primary shows saved data; the shift may have changed',
     );
   });
 

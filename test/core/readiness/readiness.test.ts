@@ -82,7 +82,7 @@ describe('readiness before my next shift', () => {
 
   it('names the problem and its fix: autostart off, reminders off, key rejected, saved data', () => {
     expect(line(derive({ settings: { startAtLogin: false }, notifications: OK_NOTIFICATIONS }))).toBe(
-      'Not ready for your shift at 21:00: after a restart, nothing will remind you: turn on Start at login',
+      'Not ready for your shift at 21:00: after a restart, nothing will remind you; turn on Start at login',
     );
     const off = derive({
       settings: {
@@ -125,7 +125,7 @@ describe('readiness before my next shift', () => {
       },
     });
     expect(line(paused)).toBe(
-      'Not ready for your shift at 21:00: notifications are paused (dunst): resume them with dunstctl set-paused false',
+      'Not ready for your shift at 21:00: notifications are paused (dunst); resume them with dunstctl set-paused false',
     );
     expect(trayIconFor(paused, ms(NOW))).toBe('problem');
     expect(trayIconFor(derive({ notifications: OK_NOTIFICATIONS }), ms(NOW))).toBe('soon');
