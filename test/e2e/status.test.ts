@@ -286,7 +286,9 @@ describe('status popover', () => {
       expect(await page.getByRole('button', { name: /Coverage/ }).textContent()).toContain('?');
       const text = (await page.locator('body').textContent()) ?? '';
       expect(text).not.toMatch(/Nobody|No one is on call|Nothing planned|not on call|showing saved data/i);
-      expect(await page.getByRole('listitem').filter({ hasText: 'Unknown' }).count()).toBe(3);
+      // Each schedule's card, and its line at the top of the popover.
+      expect(await page.locator('.card').filter({ hasText: 'Unknown' }).count()).toBe(3);
+      expect(await page.getByTestId('now-line').filter({ hasText: 'Unknown' }).count()).toBe(3);
       await fits(app);
       expect(await app.cspViolations()).toEqual([]);
       await app.screenshot(`status-popover-unknown-${scheme}`);
