@@ -40,7 +40,9 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
 export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
-  const items: TrayLeafItem[] = [{ type: 'action', label: myShiftLine(state, f), action: 'open-status', enabled: true }];
+  const items: TrayLeafItem[] = [
+    { type: 'action', label: myShiftLine(state, f), action: 'open-status', enabled: true },
+  ];
   const readiness = state.me.readiness;
   if (readiness) {
     const line = readinessLine(readiness, (iso) => fmt(iso, f));

@@ -44,4 +44,3 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
     };
   });
 }
-

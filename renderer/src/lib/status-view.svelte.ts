@@ -7,14 +7,7 @@ import type { FormatContext } from './format-context';
 import { accountToSetUp, groupByAccount, severalAccounts, withAccount } from './accounts';
 import { askRows, countsText, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
-import {
-  coverageBadge,
-  coverageNote,
-  freshnessText,
-  knowsMe,
-  myStateLine,
-  needsOnboarding,
-} from './status-model';
+import { coverageBadge, coverageNote, freshnessText, knowsMe, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
 
 /** Where the week's fold is remembered between openings of the popover. */

@@ -59,8 +59,7 @@ async function setup(
 const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);
 const seen = (h: Harness, fromMs: number) =>
   h.notifier.shown.filter((s) => s.atMs >= fromMs).map((s) => `${when(s)} ${s.title}`);
-const labels = (engine: Engine, nowMs: number) =>
-  trayLabels(buildTrayMenu(engine.getState(), nowMs, 'Europe/Berlin'));
+const labels = (engine: Engine, nowMs: number) => trayLabels(buildTrayMenu(engine.getState(), nowMs, 'Europe/Berlin'));
 
 describe('a schedule that reminds 2 h before, not at the start, with a shift at 03:00', () => {
   it('quiet hours: the heads-up promises the 01:00 reminder, and it comes at 01:00', async () => {

@@ -100,8 +100,7 @@ interface Surfaces {
 }
 
 function surfaces(state: AppState): Surfaces {
-  const menu = trayLabels(buildTrayMenu(state, ms(NOW), ZONE))
-    .join('\n');
+  const menu = trayLabels(buildTrayMenu(state, ms(NOW), ZONE)).join('\n');
   return {
     icon: trayIconFor(state, ms(NOW)),
     tooltip: trayTooltip(state, ms(NOW), ZONE),

@@ -75,7 +75,9 @@ function statementsAbout(state: AppState, id: AccountId, label: string) {
 }
 
 const enabled = (state: AppState, label: string): boolean | undefined =>
-  trayItems(buildTrayMenu(state, NOW, ZONE)).flatMap((i) => (i.type === 'action' && i.label === label ? [i.enabled] : []))[0];
+  trayItems(buildTrayMenu(state, NOW, ZONE)).flatMap((i) =>
+    i.type === 'action' && i.label === label ? [i.enabled] : [],
+  )[0];
 
 function checkWorld(world: AccountWorld[]): void {
   const together = combined(world);

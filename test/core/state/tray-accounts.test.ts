@@ -57,7 +57,9 @@ function threeByThree(over: { acme?: object; beta?: object } = {}): AppState {
 const labelOf = (i: TrayMenuItem): string => ('label' in i ? i.label : '—');
 /** The account submenus (the menu's own "More" and "Pause notifications" left out). */
 const accountSubs = (menu: TrayMenuItem[]): TraySubmenu[] =>
-  menu.flatMap((i) => (i.type === 'submenu' && !i.label.startsWith('More') && i.label !== 'Pause notifications' ? [i] : []));
+  menu.flatMap((i) =>
+    i.type === 'submenu' && !i.label.startsWith('More') && i.label !== 'Pause notifications' ? [i] : [],
+  );
 /** What a user counts at the top level: every entry but the separators. */
 const topLevel = (menu: TrayMenuItem[]) => menu.filter((i) => i.type !== 'separator');
 
@@ -99,7 +101,9 @@ describe('the tray menu is short, my state first (issue 49)', () => {
       schedules: NAMES.map((name, i) => schedule({ id: `sch_${i}`, name })),
     });
     const oneMenu = buildTrayMenu(busy(one), NOW, ZONE, { shortcutProblem: 'Shortcut Alt+O is unavailable' });
-    const threeMenu = buildTrayMenu(busy(threeByThree()), NOW, ZONE, { shortcutProblem: 'Shortcut Alt+O is unavailable' });
+    const threeMenu = buildTrayMenu(busy(threeByThree()), NOW, ZONE, {
+      shortcutProblem: 'Shortcut Alt+O is unavailable',
+    });
     expect(topLevel(oneMenu).length, topLevel(oneMenu).map(labelOf).join('\n')).toBeLessThanOrEqual(15);
     expect(topLevel(threeMenu).length, topLevel(threeMenu).map(labelOf).join('\n')).toBeLessThanOrEqual(20);
     for (const menu of [oneMenu, threeMenu]) {

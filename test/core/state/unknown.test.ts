@@ -87,8 +87,7 @@ function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState 
   });
 }
 
-const labels = (state: AppState): string[] =>
-  trayLabels(buildTrayMenu(state, ms(NOW), ZONE));
+const labels = (state: AppState): string[] => trayLabels(buildTrayMenu(state, ms(NOW), ZONE));
 const LIES = /nobody on call|no later shift known|No upcoming shift of yours|Off call|\(0\)…/;
 
 describe('schedules never read', () => {

@@ -162,8 +162,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   return {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE),
-    menu: trayLabels(buildTrayMenu(state, nowMs, ZONE))
-      .join('\n'),
+    menu: trayLabels(buildTrayMenu(state, nowMs, ZONE)).join('\n'),
     // The counts line is shown once the list was read (hasData), as the popover does.
     popover: [
       line.title,
