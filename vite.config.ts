@@ -61,11 +61,17 @@ const FORM_LIBS =
   /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
+/** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:
+ *  loaded just after it. */
+const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes)\.svelte/;
+/** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
+const BELOW_GLANCE =
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/my-shift-rows[.]|electron\/shared\/load-text[.]/;
 /**
  * Everything else (the popover, the Svelte runtime, the bridge and its state check) is one chunk, the entry:
  * compressed together it is smaller than as three files (the entry, the shared runtime, one small helper).
  */
-const firstLoad = (id: string): boolean => !formsOnly(id) && !WEEK.test(id);
+const firstLoad = (id: string): boolean => !formsOnly(id) && !WEEK.test(id) && !BELOW_GLANCE.test(id);
 
 /**
  * Scoped class names of 6 characters (`s1x2y3`) instead of Svelte's 13 (`svelte-1x2y3z4`): they are repeated on
@@ -130,6 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 includeDependenciesRecursively: false,
                 groups: [
                   { name: 'forms', test: formsOnly },
+                  { name: 'glance-controls', test: GLANCE_CONTROLS },
                   { name: 'index', test: firstLoad },
                 ],
               },

@@ -8,6 +8,9 @@ import type { PayloadOf, PushEvent, ViewName } from '../shared/ipc-contract';
 
 const POPOVER_SIZE = { width: 360, height: 520 };
 const ACTION_SIZE = { width: 440, height: 640 };
+/** "Larger…": the week in a window wider than the popover's 360 px (as a form's 440 px was: not larger at all). */
+const WEEK_SIZE = { width: 960, height: 600 };
+const sizeFor = (view: ViewName): { width: number; height: number } => (view === 'week' ? WEEK_SIZE : ACTION_SIZE);
 /** A click on the tray blurs the open popover first; that click must not reopen it at once. */
 const REOPEN_GUARD_MS = 300;
 
@@ -82,9 +85,9 @@ function createPopover(o: WindowManagerOptions): BrowserWindow {
   });
 }
 
-function createActionWindow(o: WindowManagerOptions): BrowserWindow {
+function createActionWindow(o: WindowManagerOptions, size: { width: number; height: number }): BrowserWindow {
   return new BrowserWindow({
-    ...ACTION_SIZE,
+    ...size,
     minWidth: 360,
     minHeight: 480,
     show: false,
@@ -180,15 +183,20 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     for (const listener of statusShown) listener();
   }
 
+  let actionView: ViewName | undefined;
   function showAction(view: ViewName, params?: Record<string, string>) {
     if (!action || action.isDestroyed()) {
-      const win = createActionWindow(o);
+      const win = createActionWindow(o, sizeFor(view));
       win.on('closed', () => (action = undefined));
       win.once('ready-to-show', () => win.show());
       load(win, 'action', view, params);
       action = win;
+      actionView = view;
       return;
     }
+    // The week and a form want different sizes: resized only when going from one to the other.
+    if ((view === 'week') !== (actionView === 'week')) action.setSize(sizeFor(view).width, sizeFor(view).height);
+    actionView = view;
     navigate(action, view, params);
     action.show();
     action.focus();

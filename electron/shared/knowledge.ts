@@ -218,6 +218,8 @@ function allGaps(state: AppState): MyGap[] {
 }
 
 export function myAbsence(state: AppState, time: (iso: string) => string): Absence {
+  // Nothing read yet (a fresh install, no key, no schedule chosen): no statement about my shifts can be made.
+  if (state.schedules.length === 0) return { kind: 'unknown', text: '', note: 'no schedule read yet' };
   const gaps = allGaps(state);
   const days = `in the next ${state.settings.horizonDays} days`;
   const unnamed = accountsWithoutMe(state);

@@ -3,6 +3,7 @@
 // into dist/renderer-ssr/prerender.cjs with the same components the page uses, so the markup is the page's own.
 import { render } from 'svelte/server';
 import App from './App.svelte';
+import StatusWhole from './StatusWhole.svelte';
 import { seedPrerender, type PrerenderSeed } from './lib/app-state.svelte';
 
 export type { PrerenderSeed };
@@ -19,6 +20,17 @@ export function prerenderStatus(seed: PrerenderSeed): Prerendered {
   try {
     const theme = seed.state.settings.theme;
     return { html: render(App).body, theme: theme === 'system' ? undefined : theme };
+  } finally {
+    undo();
+  }
+}
+
+/** The whole status view, the part below the glance included (the page mounts that after its first frame): for the
+ *  tests that read every line the popover shows. */
+export function prerenderStatusWhole(seed: PrerenderSeed): Prerendered {
+  const undo = seedPrerender(seed);
+  try {
+    return { html: render(StatusWhole).body, theme: undefined };
   } finally {
     undo();
   }

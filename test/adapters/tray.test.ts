@@ -164,9 +164,12 @@ describe('tray adapter', () => {
       'menu',
     ]);
     expect(clock.pendingDueMs()).toEqual([NOW + 90_000]);
-    expect(controller.current().menu).toContainEqual({
-      type: 'label',
+    // My state, first in the menu, opens the popover.
+    expect(controller.current().menu[0]).toEqual({
+      type: 'action',
       label: 'Your next shift: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)',
+      action: 'open-status',
+      enabled: true,
     });
   });
 
@@ -215,7 +218,12 @@ describe('tray adapter', () => {
     controller.update(state(NOW + 3_600_000));
     calls.length = 0;
     controller.setShortcutProblem('Shortcut Alt+O is unavailable');
-    expect(controller.current().menu).toContainEqual({ type: 'label', label: 'Shortcut Alt+O is unavailable' });
+    expect(controller.current().menu).toContainEqual({
+      type: 'action',
+      label: 'Shortcut Alt+O is unavailable',
+      action: 'open-settings',
+      enabled: true,
+    });
     expect(calls).toEqual(['menu']);
     controller.setShortcutProblem(undefined);
     expect(labelsOf(controller.current().menu)).not.toContain('Shortcut Alt+O is unavailable');

@@ -28,7 +28,7 @@ describe('the popover for screen readers', () => {
     const { page } = app;
     await page.waitForSelector('html[data-rendered]');
     const line = (await page.getByTestId('my-state').textContent()) ?? '';
-    expect(line).toMatch(/^On call /);
+    expect(line).toMatch(/^(On call until|Next: )/);
     await expect.poll(() => page.evaluate('document.activeElement.tagName')).toBe('MAIN');
     expect(await page.getByRole('main', { name: line, exact: true }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Your status', level: 2 }).count()).toBe(1);

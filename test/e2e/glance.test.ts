@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { AppState } from '../../electron/shared/view-state';
 import { deriveState } from '../../electron/core/state/derive';
 import { SETUP_OK, alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
+import { axeViolations } from './support/axe';
+import { fullyVisible } from './support/layout';
 import { e2eSession, type Opened } from './support/session';
 
 const session = e2eSession();
@@ -17,6 +19,55 @@ const json = (value: unknown): string => JSON.stringify(value);
 /** Pushes a state as main would (through the same checked channel). */
 const push = (app: Opened, state: AppState) =>
   app.page.evaluate(`window.__oncallPush('state:changed', ${json(state)})`);
+
+/** The same three schedules under three accounts (ids of their own, as a service's are), as main would send them. */
+function threeAccounts(state: AppState): AppState {
+  const labels = ['Work', 'Acme', 'Globex'];
+  const [account] = state.accounts;
+  const [settings] = state.settings.accounts;
+  if (!account || !settings) throw new Error('one account set up');
+  const ids = labels.map((l, i) => (i === 0 ? account.id : (l.toLowerCase() as typeof account.id)));
+  return {
+    ...state,
+    accounts: ids.map((id, i) => ({ ...account, id, label: labels[i] ?? id })),
+    settings: {
+      ...state.settings,
+      accounts: ids.map((id, i) => ({ ...settings, id, label: labels[i] ?? id })),
+    },
+    schedules: ids.flatMap((id, i) =>
+      state.schedules.map((s) => ({ ...s, id: i === 0 ? s.id : `${s.id}_${id}`, accountId: id })),
+    ),
+  };
+}
+
+describe('the first screen at 360×520', () => {
+  it("shows my state and every schedule's now-line without scrolling, 1 and 3 accounts × 3 schedules, light and dark, axe 0", async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const one = host.engine.getState();
+    for (const [name, state] of [
+      ['1 account', one],
+      ['3 accounts', threeAccounts(one)],
+    ] as const) {
+      await push(app, state);
+      await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
+      await page.getByTestId('status-more').waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await app.screenshot(`glance-first-screen-${name.replace(' ', '-')}-${scheme}`);
+        expect(await fullyVisible(page.getByTestId('my-state')), `${name} ${scheme}: my state`).toBe(true);
+        for (const line of await page.getByTestId('now-line').all())
+          expect(await fullyVisible(line), `${name} ${scheme}: ${await line.textContent()}`).toBe(true);
+        expect(await axeViolations(page), `${name} ${scheme}`).toEqual([]);
+      }
+    }
+    // Each line says who and until when, as its card does.
+    const platform = one.schedules.find((s) => s.id === 'sch_platform_primary');
+    const line = page.getByTestId('now-line').filter({ hasText: 'Platform primary' }).first();
+    for (const u of platform?.now?.users ?? []) expect(await line.textContent()).toContain(u.name);
+  }, 60_000);
+});
 
 describe('my shifts', () => {
   it('lists every block of mine to the horizon with start → end and length, the schedule zone where it differs', async () => {
@@ -49,10 +100,8 @@ describe('my shifts', () => {
       timeZone: 'Europe/Berlin',
     });
     expect(headings).not.toContain(tomorrow);
-    // The main line names the next block's start and end.
-    expect(await page.getByTestId('my-state').textContent()).toMatch(
-      /^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /,
-    );
+    // The main line names when the next block starts and how soon; the detail under it, its start and end.
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^Next: (today|tomorrow) \d\d:\d\d \(in /);
     await app.screenshot('glance-my-shifts');
   });
 
@@ -116,7 +165,7 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
       'Today',
       'Tomorrow',
     ]);
-    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call today 14:00 → 22:00, 8\sh/);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^Next: today 14:00 \(in 3\sh\)/);
     await app.screenshot('glance-my-shifts-dst');
   });
 });

@@ -91,10 +91,10 @@ describe('status popover', () => {
         );
       }
       // Alice (me) takes over Platform primary about 4 h after the seed loads.
-      // The main line names the block's start and end.
+      // The main line says when my next block starts and how soon.
       await expect
         .poll(() => page.getByTestId('my-state').textContent())
-        .toMatch(/^On call (today|tomorrow) \d\d:\d\d → .*\d\d:\d\d, /);
+        .toMatch(/^Next: (today|tomorrow) \d\d:\d\d \(in /);
       expect(await page.getByTestId('freshness').textContent()).toMatch(/^Updated (just now|\d+ min ago)/);
       // Payments US is in New York: its times also show New York's clock; Platform primary (Berlin) does not.
       expect(await card('Payments US').textContent()).toContain('New York)');
@@ -204,7 +204,7 @@ describe('status popover', () => {
     await page.evaluate("window.__oncallPush('state:changed', { schedules: 'not a list' })");
     await page.getByText('An update from OnCall Tray could not be read; showing the last good state.').waitFor();
     expect(await page.getByRole('heading', { name: 'Data Tokyo' }).count()).toBe(1);
-    expect(await page.getByTestId('my-state').textContent()).toMatch(/^On call /);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^(On call until|Next: )/);
   });
 
   it('keeps a half-filled form when main asks again for the view already shown', async () => {
@@ -287,7 +287,9 @@ describe('status popover', () => {
       expect(await page.getByRole('button', { name: /Coverage/ }).textContent()).toContain('?');
       const text = (await page.locator('body').textContent()) ?? '';
       expect(text).not.toMatch(/Nobody|No one is on call|Nothing planned|not on call|showing saved data/i);
-      expect(await page.getByRole('listitem').filter({ hasText: 'Unknown' }).count()).toBe(3);
+      // Each schedule's card, and its line at the top of the popover.
+      expect(await page.locator('.card').filter({ hasText: 'Unknown' }).count()).toBe(3);
+      expect(await page.getByTestId('now-line').filter({ hasText: 'Unknown' }).count()).toBe(3);
       await fits(app);
       expect(await app.cspViolations()).toEqual([]);
       await app.screenshot(`status-popover-unknown-${scheme}`);

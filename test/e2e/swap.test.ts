@@ -90,6 +90,10 @@ describe('swap', () => {
     const told = (await outcome.textContent()) ?? '';
     expect(told).toMatch(/^.+ now covers your .+; your cover of .+’s|'s .+ did not land/);
     expect(told).not.toMatch(/swapped|try again/i);
+    // Half done reads as a warning (issue 49: it was in the plain colour of a done swap).
+    expect(
+      await page.evaluate(`document.querySelector('[data-testid="swap-outcome"]').classList.contains('warn')`),
+    ).toBe(true);
     expect(overridesOn(app, mine.scheduleId)).toHaveLength(seeded + 1);
     expect(overridesOn(app, other)).toHaveLength(seededThere);
     expect(await axeViolations(page)).toEqual([]);

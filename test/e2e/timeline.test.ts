@@ -35,6 +35,13 @@ describe('the week timeline', () => {
       // My segments are emphasised; there is a "now" line.
       expect(await page.locator('[data-testid="week-timeline"] rect.seg.mine').count()).toBeGreaterThan(0);
       expect(await page.locator('[data-testid="week-timeline"] line.now').count()).toBe(1);
+      // The now line is in no person's colour (it was the same red as one: issue 49).
+      const colours: unknown = await page.evaluate(
+        `[getComputedStyle(document.querySelector('[data-testid="week-timeline"] line.now')).stroke, ...[...document.querySelectorAll('[data-testid="week-timeline"] rect.seg.person')].map((r) => getComputedStyle(r).fill)]`,
+      );
+      const [nowStroke, ...personFills] = Array.isArray(colours) ? colours.map(String) : [];
+      expect(personFills.length).toBeGreaterThan(0);
+      expect(personFills).not.toContain(nowStroke);
       expect(await axeViolations(page)).toEqual([]);
       expect(await app.cspViolations()).toEqual([]);
       await page.screenshot({ path: `/tmp/timeline-${colorScheme}.png` });

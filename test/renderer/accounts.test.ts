@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { myEmailFor, syncText } from '../../renderer/src/lib/account-texts';
 import { accountHeading, groupByAccount, withAccount } from '../../renderer/src/lib/accounts';
-import { askRows, myShiftRows } from '../../renderer/src/lib/glance';
+import { askRows } from '../../renderer/src/lib/glance';
+import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 import { accountView, ada, appState, cy, schedule } from './support/state';
@@ -53,7 +54,7 @@ describe('one account', () => {
   it('names nothing: rows, status line and the timeline read as before', () => {
     const state = appState({ me: { onCallNow: [], nextShift: shift('main', 'sch_platform'), shifts: [] } });
     expect(withAccount(state, 'main', 'Platform primary')).toBe('Platform primary');
-    expect(myStateLine(state, ctx).detail).toMatch(/^Platform primary · starts/);
+    expect(myStateLine(state, ctx).detail).toMatch(/^Platform primary · tomorrow 09:00 → /);
     expect(timelineModel(state, ctx).rows.map((r) => r.name)).toEqual(['Platform primary']);
   });
 });
@@ -66,7 +67,7 @@ describe('several accounts', () => {
       'Work · Platform primary',
       'Acme · Platform primary',
     ]);
-    expect(myStateLine(state, ctx).detail).toMatch(/^Acme · Platform primary · starts/);
+    expect(myStateLine(state, ctx).detail).toMatch(/^Acme · Platform primary · tomorrow 09:00 → /);
     expect(
       timelineModel(state, ctx)
         .rows.map((r) => r.name)

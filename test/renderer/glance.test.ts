@@ -7,13 +7,13 @@ import {
   countsText,
   dayWord,
   includesMe,
-  myShiftRows,
   nextBlockLine,
   orderedSchedules,
   showingSavedData,
   staleLine,
   uncoveredText,
 } from '../../renderer/src/lib/glance';
+import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
 import { accountView, ada, appState, bob, cy, schedule } from './support/state';
 

@@ -107,10 +107,25 @@ describe('first-run setup', () => {
     expect([steps.error, finished()]).toEqual(['Pick yourself from the list, or type your full e-mail address.', 0]);
     steps.query = 'me@example.com';
     await steps.next();
+    // Start at login, asked on a fresh install and on by default, is turned on with it (issue 49): no readiness
+    // warning about it on a new install.
+    expect(steps.asksStartAtLogin).toBe(true);
     expect([bridge.sent('settings:update'), finished()]).toEqual([
-      [{ account: { id: 'main', email: 'me@example.com' } }],
+      [{ account: { id: 'main', email: 'me@example.com' } }, { startAtLogin: true }],
       1,
     ]);
+  });
+
+  it('leaves Start at login off when it is unticked, and does not ask when it is already on', async () => {
+    const bridge = fakeBridge({ 'settings:update': () => ({ ok: true, value: firstRun.settings }) });
+    const { steps } = make(bridge);
+    steps.goTo(3);
+    steps.startAtLogin = false;
+    steps.query = 'me@example.com';
+    await steps.next();
+    expect(bridge.sent('settings:update')).toEqual([{ account: { id: 'main', email: 'me@example.com' } }]);
+    const on = appState({ settings: { ...firstRun.settings, startAtLogin: true } });
+    expect(make(fakeBridge({}), on).steps.asksStartAtLogin).toBe(false);
   });
 
   it('sets up the account that needs it: the key pasted is stored for Acme, never for Work', async () => {

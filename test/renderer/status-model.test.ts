@@ -33,8 +33,8 @@ describe('my state at the top of the popover', () => {
     });
     expect(myStateLine(state, ctx)).toEqual({
       tone: 'oncall',
-      title: 'You are on call · 7 h left',
-      detail: 'Platform primary: today 09:00 → 17:00',
+      title: 'On call until 17:00',
+      detail: 'Platform primary · today 09:00 → 17:00 · 7 h left',
     });
   });
 
@@ -49,16 +49,16 @@ describe('my state at the top of the popover', () => {
       basis: { kind: 'fresh' as const, readAt: null },
     };
     const line = myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx);
-    // The main line names the block's start and end, and how long it is.
+    // The main line says when it starts and how soon, never "On call …" before I am; the detail, the whole block.
     expect(line).toEqual({
       tone: 'soon',
-      title: 'On call today 12:15 → 20:00, 7 h 45 min',
-      detail: 'Platform primary · starts in 2 h 15 min',
+      title: 'Next: today 12:15 (in 2 h 15 min)',
+      detail: 'Platform primary · today 12:15 → 20:00, 7 h 45 min',
     });
     const later = { ...nextShift, start: '2026-05-05T21:05:00Z', end: '2026-05-10T21:05:00Z' };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift: later } }), ctx)).toMatchObject({
       tone: 'off',
-      title: 'On call tomorrow 23:05 → Sun 23:05, 5 days',
+      title: 'Next: tomorrow 23:05 (in 1 d 13 h)',
     });
   });
 
@@ -66,7 +66,7 @@ describe('my state at the top of the popover', () => {
     const state = appState();
     const noEmail = appState({ settings: mainSettings({ email: '' }) });
     expect(myStateLine(noEmail, ctx).detail).toMatch(/Add your e-mail in Settings/);
-    expect(myStateLine(state, ctx).title).toBe('You are not on call');
+    expect(myStateLine(state, ctx).title).toBe('Off call, nothing in 14 days');
   });
 });
 

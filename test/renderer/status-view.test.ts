@@ -192,6 +192,20 @@ describe('lines follow the state and the clock', () => {
       basis: { kind: 'fresh' as const, readAt: null },
     };
     const { view } = make({ model: appState({ me: { onCallNow: [], nextShift } }) });
-    expect(view.title).toBe('On call tomorrow 23:05 → Sun 23:05, 5\u00a0days');
+    expect(view.title).toBe('Next: tomorrow 23:05 (in 1\u00a0d 13\u00a0h)');
+  });
+});
+
+describe('a pause (issue 49)', () => {
+  it('is said in the popover until it ends, and Resume ends it', async () => {
+    const bridge = fakeBridge({ 'settings:update': () => ({ ok: true, value: appState().settings }) });
+    const paused = appState({ settings: { ...appState().settings, pausedUntil: '2026-05-04T09:00:00Z' } });
+    const { view, clock } = make({ model: paused, bridge });
+    expect(view.paused).toBe('Notifications paused until 11:00');
+    await view.resume();
+    expect(bridge.sent('settings:update')).toEqual([{ pausedUntil: null }]);
+    clock.value = Date.parse('2026-05-04T09:00:00Z');
+    expect(view.paused).toBeUndefined();
+    expect(make().view.paused).toBeUndefined();
   });
 });

@@ -13,7 +13,8 @@ import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDayTime } from '../../electron/shared/format';
 import type { AppState, Basis, MyShift } from '../../electron/shared/view-state';
-import { askRows, myShiftRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
+import { askRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
+import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myShiftsNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 

@@ -42,6 +42,14 @@ export interface SessionRegistry {
   apply(was: Settings, now: Settings): Promise<void>;
 }
 
+/** What an earlier account watching the same service already tells: that account tells it, this one doesn't. */
+function toldElsewhere(accounts: readonly Account[], accountId: Account['id']) {
+  return {
+    schedules: schedulesToldElsewhere(accounts, accountId),
+    coverage: coverageToldElsewhere(accounts, accountId),
+  };
+}
+
 export function createSessionRegistry(parts: SessionRegistryParts): SessionRegistry {
   const { options } = parts;
   const overrides = options.overrides;
@@ -68,11 +76,7 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       // A muted or paused account, or the same service as an earlier one, shows no reminder (the earlier one shows
       // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
       silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
-      toldElsewhere: () => {
-        const accounts = parts.effective().accounts;
-        const coverage = coverageToldElsewhere(accounts, account.id);
-        return { schedules: schedulesToldElsewhere(accounts, account.id), coverage };
-      },
+      toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id),
       files: parts.files,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
       localZone: parts.localZone,

@@ -164,7 +164,7 @@ function isPrerendered(value: unknown): value is Prerendered {
  * Loads the prerender bundle. Undefined when it is missing or not what we built; the page then renders itself as
  * before (a slower first frame, nothing else lost). A render that throws also falls back to the plain page.
  */
-export async function loadPrerender(file: string): Promise<Prerender | undefined> {
+export async function loadPrerender(file: string, name = 'prerenderStatus'): Promise<Prerender | undefined> {
   let mod: unknown;
   try {
     // require by path, not import(): main is bundled as CommonJS with import() turned into require(), which takes
@@ -173,7 +173,7 @@ export async function loadPrerender(file: string): Promise<Prerender | undefined
   } catch {
     return undefined;
   }
-  const fn = findExport(mod, 'prerenderStatus');
+  const fn = findExport(mod, name);
   if (!fn) return undefined;
   return (input) => {
     try {

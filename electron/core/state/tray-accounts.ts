@@ -6,6 +6,7 @@ import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import type { TrayLeafItem, TraySubmenu } from './tray-items';
+import { takeOverItems } from './tray-actions';
 
 /** "muted", "paused until 14:00", or undefined while the account's reminders come. */
 export function silenceText(state: AppState, accountId: string, f: Fmt): string | undefined {
@@ -44,15 +45,20 @@ function silenceItems(state: AppState, accountId: AccountId, label: string, f: F
   ];
 }
 
-/** One submenu per account, in the user's order: its schedules (mine first, as the popover lists them), then its
- *  own mute and pause. The submenu's label names the account and whether its reminders are silent. */
+/** One submenu per account, in the user's order: its schedules (mine first, as the popover lists them) with their
+ *  take-over items, then its own mute and pause. The submenu's label names the account and whether its reminders are silent. */
 export function accountSubmenus(state: AppState, f: Fmt): TraySubmenu[] {
   const ordered = orderedSchedules(state);
   return state.settings.accounts.map((account) => {
     const silent = silenceText(state, account.id, f);
     const sections = ordered
       .filter((s) => s.accountId === account.id)
-      .flatMap((s): TrayLeafItem[] => [...scheduleSection(s, f, state, false), { type: 'separator' }]);
+      .flatMap((s): TrayLeafItem[] => [
+        ...scheduleSection(s, f, state, false),
+        // Taking a schedule over sits with it, inside its account: never a top-level item per person on call.
+        ...takeOverItems(state, f, s.id),
+        { type: 'separator' },
+      ]);
     const none: TrayLeafItem[] = sections.length === 0 ? [{ type: 'label', label: 'No schedule shown yet' }] : [];
     return {
       type: 'submenu',

@@ -38,11 +38,13 @@ export type TrayActItem<Id extends string> = {
   params?: TrayParams;
 };
 
-/** "Take over Platform primary from Alice until 17:00…" per person on call now, and "Hand back…" after a take-over. */
-export function takeOverItems(state: AppState, f: Fmt): TrayActItem<'take-over' | 'hand-back'>[] {
+/** "Take over Platform primary from Alice until 17:00…" per person on call now, and "Hand back…" after a take-over;
+ *  of one schedule when `scheduleId` is given (its submenu), else of all. */
+export function takeOverItems(state: AppState, f: Fmt, scheduleId?: string): TrayActItem<'take-over' | 'hand-back'>[] {
   if (!state.setup.hasKey) return [];
   const items: TrayActItem<'take-over' | 'hand-back'>[] = [];
   for (const s of state.schedules) {
+    if (scheduleId !== undefined && s.id !== scheduleId) continue;
     const o = s.takeOverOptions;
     if (o?.handBack) {
       const label = `Hand ${withAccount(state, s.accountId, s.name)} back to ${joinNames(o.handBack.to.map((p) => p.name))}…`;

@@ -5,16 +5,12 @@ import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
-import { readinessLine } from '../../shared/readiness-text';
 import { formatLeft, formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
-  coverageActionLabel,
   coverageFreshnessLine,
-  myShiftLine,
   orderedSchedules,
-  scheduleSection,
   shiftPhrase,
   uncoveredLines,
   noShiftPhrase,
@@ -22,13 +18,15 @@ import {
   fmt,
   type Fmt,
 } from './tray-sections';
-import { pauseItems, takeOverItems } from './tray-actions';
 import { accountSubmenus } from './tray-accounts';
-import type { TrayActionId, TrayMenuItem } from './tray-items';
+import { myStateItems, problemItem, scheduleSubmenu } from './tray-glance';
+import { actionItems } from './tray-action-items';
+import type { TrayMenuItem } from './tray-items';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
-export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem';
+/** 'paused': notifications paused (the crossed-out bell, muted as everywhere else); 'off': off call (a plain bell). */
+export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem' | 'paused';
 
 export type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
@@ -38,6 +36,8 @@ const SOON_MS = DAY_MS;
  *  has my e-mail, so they are looked for nowhere). */
 function myStateUnknown(state: AppState): boolean {
   if (state.me.onCallNow.length > 0) return false;
+  // Nothing read yet (no key, no schedule): an "off" icon would say I am off call.
+  if (state.schedules.length === 0) return true;
   return (!state.me.nextShift && myShiftsLookedForNowhere(state)) || state.me.gaps.some(isUnknownGap);
 }
 
@@ -55,12 +55,19 @@ function hasProblem(state: AppState): boolean {
   return state.schedules.every((s) => s.status.kind !== 'fresh' && s.status.kind !== 'loading');
 }
 
+/** Whether notifications are paused now (the whole app, not one account). */
+export function pausedNow(state: AppState, nowMs: number): boolean {
+  return state.settings.pausedUntil !== null && Date.parse(state.settings.pausedUntil) > nowMs;
+}
+
 /**
  * The icon, by priority: a problem first (an icon that looks fine on wrong data is worse than a warning), then
- * being on call now (the one thing never to miss), then a coverage request asking me, then on call within 24 h.
+ * being on call now (the one thing never to miss), then a pause (until it ends), then a coverage request asking me,
+ * then on call within 24 h.
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
+  if (pausedNow(state, nowMs) && state.me.onCallNow.length === 0) return 'paused';
   // A muted or paused account never sets the icon (its cards and shifts are still listed).
   const accounts = state.settings.accounts;
   const muted = new Set<string>(accounts.filter((a) => accountSilenced(accounts, a.id, nowMs)).map((a) => a.id));
@@ -122,6 +129,7 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
           : `Off call · ${none.text}`,
     );
   }
+  if (pausedNow(state, nowMs)) lines.push(`Notifications paused until ${fmt(state.settings.pausedUntil ?? '', f)}`);
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
   lines.push(...uncoveredLines(state, f));
@@ -132,20 +140,13 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   return lines.join('\n');
 }
 
+/** After my state: what stands in the way, each with its fix as the action. */
 function headItems(state: AppState, f: Fmt, extras: TrayExtras): TrayMenuItem[] {
   const { shortcutProblem, loginProblem } = extras;
-  const items: TrayMenuItem[] = [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
-  const problem = problemLine(state, f);
-  if (problem) items.push({ type: 'label', label: problem });
-  if (shortcutProblem) items.push({ type: 'label', label: shortcutProblem });
+  const items: TrayMenuItem[] = [...problemItem(state, problemLine(state, f))];
+  if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
+  // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (loginProblem) items.push({ type: 'label', label: loginProblem });
-  if (state.update)
-    items.push({
-      type: 'action',
-      label: `New version available: ${state.update.version}…`,
-      action: 'open-update',
-      enabled: true,
-    });
   return [...items, ...setupItems(state)];
 }
 
@@ -164,57 +165,8 @@ function setupItems(state: AppState): TrayMenuItem[] {
   });
 }
 
-/** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only. */
-function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
-  const next = state.me.shifts.find((m) => Date.parse(m.start) > f.nowMs);
-  if (!next || !state.setup.hasKey) return [];
-  return [
-    {
-      type: 'action',
-      label: `Swap my next shift (${fmt(next.start, f)})…`,
-      action: 'open-swap',
-      enabled: true,
-      params: { scheduleId: next.scheduleId, start: next.start, end: next.end },
-    },
-  ];
-}
-
-function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
-  const ready = state.setup.hasKey && state.schedules.length > 0;
-  const act = (label: string, action: TrayActionId, enabled = ready): TrayMenuItem => ({
-    type: 'action',
-    label,
-    action,
-    enabled,
-  });
-  return [
-    act(coverageActionLabel(state), 'open-coverage'),
-    act('Quick override…', 'open-override'),
-    act('I’m away…', 'open-away'),
-    ...swapItems(state, f),
-    ...takeOverItems(state, f),
-    act('Copy on-call summary', 'copy-summary'),
-    act('Export my shifts (.ics)…', 'export-calendar'),
-    { type: 'separator' },
-    ...pauseItems(state, f),
-    { type: 'separator' },
-    act('Edit team…', 'open-team'),
-    act('Chat user group…', 'open-chat-group'),
-    { type: 'separator' },
-    act('Refresh now', 'refresh', state.setup.hasKey && !state.syncing),
-    act('Settings…', 'open-settings', true),
-    {
-      type: 'checkbox',
-      label: 'Start at login',
-      action: 'toggle-start-at-login',
-      checked: state.settings.startAtLogin,
-    },
-    { type: 'separator' },
-    act('Quit', 'quit', true),
-  ];
-}
-
-/** The whole menu as data: status (and a shortcut problem), one section per schedule, my next shift, then the actions. */
+/** The whole menu as data: my state (and its problems, each opening its fix), who is on call now (a submenu per
+ *  schedule, or per account with several), then the actions. */
 export function buildTrayMenu(
   state: AppState,
   nowMs: number,
@@ -222,18 +174,13 @@ export function buildTrayMenu(
   extras: TrayExtras = {},
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const items: TrayMenuItem[] = [...headItems(state, f, extras), { type: 'separator' }];
-  // Several accounts: one submenu each (its schedules, its mute and pause), so 3 × 3 schedules stay a short menu.
-  if (state.settings.accounts.length > 1) items.push(...accountSubmenus(state, f), { type: 'separator' });
-  else for (const s of orderedSchedules(state)) items.push(...scheduleSection(s, f, state), { type: 'separator' });
-  if (state.setup.hasKey && state.schedules.length > 0) {
-    items.push({ type: 'label', label: myShiftLine(state, f) });
-    const readiness = state.me.readiness;
-    if (readiness) items.push({ type: 'label', label: readinessLine(readiness, (iso) => fmt(iso, f)).text });
-    const coverage = coverageFreshnessLine(state, f);
-    if (coverage) items.push({ type: 'label', label: coverage });
-    items.push({ type: 'separator' });
-  }
+  const items: TrayMenuItem[] = [...myStateItems(state, f), ...headItems(state, f, extras), { type: 'separator' }];
+  // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
+  const who =
+    state.settings.accounts.length > 1
+      ? accountSubmenus(state, f)
+      : orderedSchedules(state).map((s) => scheduleSubmenu(s, f, state));
+  if (who.length > 0) items.push(...who, { type: 'separator' });
   items.push(...actionItems(state, f));
   return items;
 }

@@ -39,6 +39,12 @@ const lower = (word: string): string =>
 const clock = (ms: number, ctx: FormatContext): string =>
   formatTime(ms, { locale: ctx.locale, localZone: ctx.localZone });
 
+/** "today 22:00", "tomorrow 06:00", "Mon 18:00", "Mon 3 Dec 18:00"; with `bareToday`, today's time alone ("18:00"). */
+export function atText(ms: number, ctx: FormatContext, bareToday = false): string {
+  const day = dayWord(ms, ctx);
+  return bareToday && day === 'Today' ? clock(ms, ctx) : `${lower(day)} ${clock(ms, ctx)}`;
+}
+
 /**
  * How long a block is: "7 days" when it ends at the wall time it started (as a calendar shows a rotation), with the
  * real hours added when the clocks change in between ("1 day (23 h: clocks change)"); else "8 h", "2 d 4 h".
@@ -62,7 +68,7 @@ export function spanText(startMs: number, endMs: number, ctx: FormatContext, sta
 }
 
 /** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */
-function zoneText(
+export function zoneText(
   shift: Pick<MyShift, 'start' | 'end'>,
   zone: string | null | undefined,
   ctx: FormatContext,
@@ -79,46 +85,6 @@ function zoneText(
 export function windowWords(start: string, end: string, ctx: FormatContext, zone?: string | null): string {
   const own = zoneText({ start, end }, zone, ctx);
   return `${spanText(Date.parse(start), Date.parse(end), ctx)}${own ? ` ${own}` : ''}`;
-}
-
-export interface MyShiftRow {
-  key: string;
-  scheduleId: string;
-  scheduleName: string;
-  /** The block as the service has it (UTC instants): what "Swap…" opens the swap form on. */
-  start: string;
-  end: string;
-  /** The day it starts: "Today", "Tomorrow", "Mon 3 Dec"; "Now" for the running one. */
-  day: string;
-  /** "23:05 → Sun 23:05" (local). */
-  span: string;
-  /** "7 days", "8 h". */
-  length: string;
-  /** The schedule's own time where its zone differs. */
-  zone: string | undefined;
-  running: boolean;
-}
-
-/** My shifts to the horizon, as the popover lists them (state.me.shifts is already sorted by start). */
-export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
-  const zoneOf = (id: string) => state.schedules.find((s) => s.id === id)?.timeZone;
-  return state.me.shifts.map((m) => {
-    const [startMs, endMs] = [Date.parse(m.start), Date.parse(m.end)];
-    const running = startMs <= ctx.nowMs && endMs > ctx.nowMs;
-    return {
-      key: `${m.scheduleId}|${m.start}`,
-      scheduleId: m.scheduleId,
-      scheduleName: withAccount(state, m.accountId, m.scheduleName),
-      start: m.start,
-      end: m.end,
-      day: running ? 'Now' : dayWord(startMs, ctx),
-      // The day is the row's heading: the start reads as its time alone ("23:05 → Sun 23:05"), except when running.
-      span: spanText(startMs, endMs, ctx, running),
-      length: lengthText(startMs, endMs, ctx),
-      zone: zoneText(m, zoneOf(m.scheduleId), ctx),
-      running,
-    };
-  });
 }
 
 /** "On call tomorrow 23:05 → Sun 23:05, 7 days": my next block, naming its start and end. */

@@ -44,6 +44,10 @@ export class OnboardingSteps {
   error = $state('');
   note = $state('');
   busy = $state(false);
+  /** Asked on the last step when it is off (a fresh install): on by default, as tray apps are, so the app that reminds
+   *  me of my shift is running after a restart and a new install is ready rather than warned. */
+  readonly asksStartAtLogin: boolean;
+  startAtLogin = $state(true);
   readonly people = $derived.by(() =>
     peopleOf(this.#model().schedules.filter((s) => s.accountId === this.accountId)).map((p) => ({
       id: p.email,
@@ -70,6 +74,7 @@ export class OnboardingSteps {
     this.baseUrl = addressWithoutSecrets(first?.baseUrl ?? '');
     this.me = first?.email ? [first.email] : [];
     this.schedules = (first?.schedules ?? []).map((s) => ({ ...s }));
+    this.asksStartAtLogin = !model().settings.startAtLogin;
   }
 
   /** Opens a done step again (or the current one). */
@@ -144,6 +149,9 @@ export class OnboardingSteps {
     if (typed !== '' && !isEmail(typed) && matchPeople(this.people, typed).length === 0) {
       return this.#fail('Pick yourself from the list, or type your full e-mail address.');
     }
-    return this.#patch((id) => ({ account: { id, email: this.me[0] ?? (isEmail(typed) ? typed : '') } }));
+    const saved = await this.#patch((id) => ({ account: { id, email: this.me[0] ?? (isEmail(typed) ? typed : '') } }));
+    if (!saved || !this.asksStartAtLogin || !this.startAtLogin) return saved;
+    const login = await this.#invoke('settings:update', { startAtLogin: true });
+    return login.ok ? true : this.#fail(login.error.message);
   };
 }

@@ -14,7 +14,7 @@ import {
   thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { nextBlockLine, spanText } from './glance';
+import { atText, lengthText, spanText } from './glance';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
@@ -32,6 +32,10 @@ const SOON_MS = 24 * 3_600_000;
 
 const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * My state in one line, the first thing the popover says: "On call until Mon 18:00", "Next: today 22:00 (in 4 h)",
+ * "Off call, nothing in 14 days"; the detail says which schedule, the whole block and what could not be read.
+ */
 export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const time = (iso: string): string => formatDayTime(iso, opts);
@@ -41,8 +45,8 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
     return {
       tone: 'oncall',
-      title: `You are on call${left}`,
-      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more}: ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${endIsKnown(current) ? '' : ', may go on (what follows is unknown)'}${basisMark(current.basis, time)}`,
+      title: `On call ${untilPhrase(current, (iso) => atText(Date.parse(iso), ctx, true))}`,
+      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more} · ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${left}${basisMark(current.basis, time)}`,
     };
   }
   const absence = myAbsence(state, time);
@@ -51,18 +55,19 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   if (next) {
     const before = gapsBefore(state, Date.parse(next.start), time);
     const untilMs = Date.parse(next.start) - ctx.nowMs;
-    // The main line names the block's start and end; the detail says which schedule and how soon, and what the
-    // app couldn't read (an earlier shift may hide there).
+    // The main line says when it starts (never "On call …" before I am); the detail names the schedule and the
+    // whole block, and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
-      title: nextBlockLine(next, ctx),
-      detail: `${withAccount(state, next.accountId, next.scheduleName)} · starts ${formatRelative(ctx.nowMs, next.start)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
+      title: `Next: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
+      detail: `${withAccount(state, next.accountId, next.scheduleName)} · ${blockText(next.start, next.end, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
     };
   }
   if (!knowsMe(state)) {
     return { tone: 'unknown', title: 'Who are you?', detail: 'Add your e-mail in Settings to see your own shifts.' };
   }
-  // "Not on call" only about what the data covers: unknown while a schedule's shifts are unknown.
+  // "Off call" only about what the data covers: unknown while a schedule's shifts are unknown.
+  const nothing = `Off call, nothing in ${state.settings.horizonDays} days`;
   switch (absence.kind) {
     case 'checking':
       return { tone: 'unknown', title: 'Checking your shifts…', detail: `${capital(absence.note)}.` };
@@ -72,11 +77,17 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
       return { tone: 'off', title: 'Not on call, as far as known', detail: `${absence.text}${missing}.` };
     case 'dated':
       // Now is fresh (every schedule answered); only the days further on are as of their read.
-      return { tone: 'off', title: 'You are not on call', detail: `${absence.text} (${absence.note}).` };
+      return { tone: 'off', title: nothing, detail: `${absence.text} (${absence.note}).` };
     case 'plain':
-      return { tone: 'off', title: 'You are not on call', detail: `${absence.text}.` };
+      return { tone: 'off', title: nothing, detail: `${absence.text}.` };
   }
 }
+
+/** "today 22:00 → Mon 18:00, 20 h": a block of mine, both ends and its length. */
+const blockText = (start: string, end: string, ctx: FormatContext): string => {
+  const [startMs, endMs] = [Date.parse(start), Date.parse(end)];
+  return `${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
+};
 
 /** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
 export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {

@@ -1,26 +1,20 @@
 // The status popover's state: every line it shows, derived from main's state and the app's clock, and what its
 // buttons do (retry, connect, copy, open a form, fold the week). StatusView and its parts only lay it out.
 import { hasData, savedAt } from '../../../electron/shared/freshness';
-import { loadLine } from '../../../electron/shared/load-text';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { accountToSetUp, groupByAccount, severalAccounts, withAccount } from './accounts';
-import { askRows, countsText, myShiftRows, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
+import { askRows, countsText, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
-import {
-  coverageBadge,
-  coverageNote,
-  freshnessText,
-  knowsMe,
-  myShiftsNote,
-  myStateLine,
-  needsOnboarding,
-} from './status-model';
-import { formatDate, formatDayTime } from '../../../electron/shared/format';
+import { coverageBadge, coverageNote, freshnessText, knowsMe, myStateLine, needsOnboarding } from './status-model';
+import { formatDayTime } from '../../../electron/shared/format';
 
 /** Where the week's fold is remembered between openings of the popover. */
 export const WEEK_KEY = 'oncall:week-collapsed';
+
+/** A length ("1 d 20 h") never breaks across lines. */
+const oneLine = (text: string): string => text.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2');
 
 /** Why the actions are disabled before setup. */
 export const NOT_YET = 'Available once OnCall Tray is set up.';
@@ -49,6 +43,8 @@ export class StatusViewState {
     ...(this.#clock.localZone ? { localZone: this.#clock.localZone } : {}),
   }));
   readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx));
+  /** The detail under it, a length ("1 d 20 h") kept on one line as in the title. */
+  readonly detail = $derived.by(() => oneLine(this.me.detail));
   // "Ready for your shift at 22:00 ✓" / "Not ready …: the one fix", as the tray menu says it.
   readonly readiness = $derived.by(() => {
     const r = this.#model().me.readiness;
@@ -56,8 +52,14 @@ export class StatusViewState {
     return r ? readinessLine(r, (iso) => formatDayTime(iso, ctx)) : undefined;
   });
   // A length ("1 d 20 h") never breaks across lines.
-  readonly title = $derived.by(() => this.me.title.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2'));
+  readonly title = $derived.by(() => oneLine(this.me.title));
   readonly stale = $derived.by(() => staleLine(this.#model(), this.ctx));
+  /** "Notifications paused until 14:00" while a pause runs (the tray's Pause), so it is seen until it ends. */
+  readonly paused = $derived.by(() => {
+    const until = this.#model().settings.pausedUntil;
+    if (until === null || Date.parse(until) <= this.ctx.nowMs) return undefined;
+    return `Notifications paused until ${formatDayTime(until, this.ctx)}`;
+  });
   readonly saved = $derived.by(() => showingSavedData(this.#model()));
   // When the one stale line already gives the reason for everything (not just some sources), cards stay short.
   readonly brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
@@ -71,13 +73,10 @@ export class StatusViewState {
   );
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
-  readonly shifts = $derived.by(() => myShiftRows(this.#model(), this.ctx));
-  readonly shiftsNote = $derived.by(() => myShiftsNote(this.#model(), this.ctx));
   /** "My shifts" shows once I am known by e-mail and a schedule was read. */
   readonly showsMyShifts = $derived.by(
     () => knowsMe(this.#model()) && this.#model().schedules.some((s) => hasData(s.status)),
   );
-  readonly load = $derived.by(() => loadLine(this.#model().me.load, (iso) => formatDate(iso, this.ctx)));
   readonly schedules = $derived.by(() => orderedSchedules(this.#model()));
   /** With several accounts, the cards come grouped by account under a heading naming it (and its problem). */
   readonly groups = $derived.by(() =>
@@ -154,4 +153,9 @@ export class StatusViewState {
   };
 
   openUpdate = (url: string): void => void this.#ports.invoke('external:open', { url });
+
+  resume = async (): Promise<void> => {
+    const result = await this.#ports.invoke('settings:update', { pausedUntil: null });
+    if (!result.ok) this.retryError = result.error.message;
+  };
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import { loadPopover, popover } from '../support/popover-text';
 import { twoServices, type TwoServices } from './support/two-services';
+import { trayItems } from '../support/tray-labels';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
 const ZONE = 'Europe/Berlin';
@@ -30,7 +31,7 @@ async function world2(options: { acmeKey: boolean }): Promise<TwoServices> {
 }
 
 const enabled = (menu: TrayMenuItem[], label: string): boolean | undefined =>
-  menu.flatMap((i) => (i.type === 'action' && i.label === label ? [i.enabled] : []))[0];
+  trayItems(menu).flatMap((i) => (i.type === 'action' && i.label === label ? [i.enabled] : []))[0];
 
 describe('engine: one account’s problem is scoped to it', () => {
   it('Acme without a key leaves Work’s popover, tray actions and refresh as they are, and names Acme', async () => {

@@ -8,6 +8,7 @@ import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { ServiceSettings } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import { SETUP_OK, alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import { trayLabels } from '../support/tray-labels';
 
 const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T12:00:00Z';
@@ -51,7 +52,7 @@ function derive(
 const results = (s: AppState) => Object.fromEntries((s.me.readiness?.checks ?? []).map((c) => [c.id, c.result]));
 const line = (s: AppState) =>
   s.me.readiness ? readinessLine(s.me.readiness, (iso) => iso.slice(11, 16)).text : undefined;
-const menu = (s: AppState) => buildTrayMenu(s, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
+const menu = (s: AppState) => trayLabels(buildTrayMenu(s, ms(NOW), ZONE));
 
 describe('readiness before my next shift', () => {
   it('is ready when every check passes, and says so in the tray menu', () => {

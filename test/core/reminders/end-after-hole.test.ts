@@ -8,6 +8,7 @@ import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-me
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, OPS_ID as SID, opsSeed as seed } from '../support/seeds';
 import { MIN } from '../../support/time';
+import { trayLabels } from '../support/tray-labels';
 
 const START = Date.parse('2026-03-21T08:00:00Z');
 const MY_END = Date.parse('2026-03-21T17:00:00Z');
@@ -39,7 +40,7 @@ describe('issue 35 case 5: the end of my shift, where what follows was never rea
     expect(handoff).toMatch(/^Ops: \S.* until at least 17:00 UTC, then unknown$/m);
     expect(handoff).not.toContain('next unknown');
     // The tray's schedule section too.
-    const menu = buildTrayMenu(state, nowMs, 'Etc/UTC').flatMap((i) => ('label' in i ? [i.label] : []));
+    const menu = trayLabels(buildTrayMenu(state, nowMs, 'Etc/UTC'));
     expect(menu.join('\n')).toMatch(/^ {2}Now: \S.* \(you\) until at least 17:00, then unknown$/m);
     await h.clock.advanceTo(MY_END + 10 * MIN);
     const ended = h.notifier.shown.filter((n) => n.title === 'Shift ended');

@@ -12,6 +12,7 @@ import { NEAR_REFRESH, nightDesk, patchSettings, QUIET_NIGHTS } from '../support
 import { ME, NIGHT_ID } from '../support/seeds';
 import { jsonObject } from '../../support/json';
 import { ms } from '../../support/time';
+import { trayLabels } from '../support/tray-labels';
 
 const QUIET_OFF = { ...QUIET_NIGHTS, enabled: false };
 /** Night desk's own choice: 2 h before, not at the start. */
@@ -36,8 +37,7 @@ async function setup(
 const when = (s: Shown) => new Date(s.atMs).toISOString().slice(5, 16);
 const seen = (h: Harness, fromMs: number) =>
   h.notifier.shown.filter((s) => s.atMs >= fromMs).map((s) => `${when(s)} ${s.title}`);
-const labels = (engine: Engine, nowMs: number) =>
-  buildTrayMenu(engine.getState(), nowMs, 'Europe/Berlin').flatMap((i) => ('label' in i ? [i.label] : []));
+const labels = (engine: Engine, nowMs: number) => trayLabels(buildTrayMenu(engine.getState(), nowMs, 'Europe/Berlin'));
 
 describe('a schedule that reminds 2 h before, not at the start, with a shift at 03:00', () => {
   it('quiet hours: the heads-up promises the 01:00 reminder, and it comes at 01:00', async () => {

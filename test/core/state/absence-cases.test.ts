@@ -29,6 +29,7 @@ import {
   snapshotOf,
 } from '../support/fixtures';
 import { DAY, HOUR } from '../../support/time';
+import { trayLabels } from '../support/tray-labels';
 
 const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T13:05:00Z'; // Mon 14:05 in Berlin
@@ -89,9 +90,7 @@ interface Surfaces {
 }
 
 function surfaces(state: AppState): Surfaces {
-  const menu = buildTrayMenu(state, ms(NOW), ZONE)
-    .flatMap((i) => ('label' in i ? [i.label] : []))
-    .join('\n');
+  const menu = trayLabels(buildTrayMenu(state, ms(NOW), ZONE)).join('\n');
   return {
     icon: trayIconFor(state, ms(NOW)),
     tooltip: trayTooltip(state, ms(NOW), ZONE),
@@ -242,7 +241,7 @@ describe('issue 17, case 3: the popover contradicts itself', () => {
     );
     expect(none.popover.myShifts).not.toMatch(/No shift of yours in the next 14 days$/m);
     expect(none.popover.myShifts).toMatch(/unknown|Payments/i);
-    expect(none.popover.all).not.toMatch(/You are not on call/);
+    expect(none.popover.all).not.toMatch(/You are not on call|Off call, nothing/);
 
     // My next shift is on Platform primary in 3 days: a shift of mine on Payments may come first, so every
     // "your next shift" says that Payments is unknown.
@@ -281,7 +280,7 @@ describe('issue 17, case 7: shifts read hours ago, confirmed since only by probe
   it('says when Platform primary was read on every surface, and status does not exit 0', () => {
     const s = surfaces(state(READ));
     const dated = /No (shift|upcoming shift) of yours[^\n]*Platform primary checked (Mon )?11:02/;
-    expect(s.popover.me).toMatch(/You are not on call/);
+    expect(s.popover.me).toMatch(/Off call, nothing in 14 days/);
     expect(s.popover.me).toMatch(dated);
     expect(s.popover.me).not.toMatch(/Payments checked/);
     expect(lineOf(s.tooltip, /./), 'tray tooltip, first line').toMatch(dated);
@@ -296,7 +295,7 @@ describe('issue 17, case 7: shifts read hours ago, confirmed since only by probe
 
   it('says it plainly once the shifts themselves were read within two refresh intervals', () => {
     const s = surfaces(state(undefined));
-    expect(s.popover.me).toMatch(/You are not on call/);
+    expect(s.popover.me).toMatch(/Off call, nothing in 14 days/);
     expect(s.popover.me).toMatch(/No shift of yours in the next 14 days\./);
     expect(s.popover.all).not.toMatch(/checked/);
     expect(lineOf(s.status, /^Your next shift/)).toBe('Your next shift: none in the next 14 days');

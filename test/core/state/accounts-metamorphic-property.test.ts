@@ -34,6 +34,7 @@ import {
   type AccountWorld,
   wholeDuplicate,
 } from './support/accounts-world';
+import { trayLabels, trayItems } from '../support/tray-labels';
 
 /** The tray's lines about an account's schedules, read from the menu itself: its submenu with several accounts
  *  (without the account's own mute and pause items), the schedule sections of the flat menu when alone. */
@@ -46,7 +47,7 @@ function trayLines(state: AppState, id: AccountId, label: string): string[] {
     return sub.items.flatMap((i) => (i.type === 'label' && i.label !== 'No schedule shown yet' ? [i.label] : []));
   }
   // Alone: every section of its schedules is in the menu, as scheduleSection words it.
-  const labels = new Set(menu.flatMap((i) => (i.type === 'label' ? [i.label] : [])));
+  const labels = new Set(trayLabels(menu));
   const sections = state.schedules
     .filter((s) => s.accountId === id)
     .flatMap((s) => scheduleSection(s, f, state).map((i) => i.label));
@@ -82,7 +83,9 @@ function statementsAbout(state: AppState, id: AccountId, label: string) {
 }
 
 const enabled = (state: AppState, label: string): boolean | undefined =>
-  buildTrayMenu(state, NOW, ZONE).flatMap((i) => (i.type === 'action' && i.label === label ? [i.enabled] : []))[0];
+  trayItems(buildTrayMenu(state, NOW, ZONE)).flatMap((i) =>
+    i.type === 'action' && i.label === label ? [i.enabled] : [],
+  )[0];
 
 function checkWorld(world: AccountWorld[]): void {
   const together = combined(world);

@@ -39,6 +39,7 @@ import {
   type WorldSpec,
 } from '../support/hostile-world';
 import { caseTally } from '../../support/case-tally';
+import { trayLabels } from '../support/tray-labels';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
 const SEED = 20261123;
@@ -111,9 +112,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   });
   const stale = staleLine(state, ctx)?.text ?? '';
   const counts = hasData(state.coverage.status) ? countsText(state) : '';
-  const menu = buildTrayMenu(state, nowMs, ZONE).flatMap((i) =>
-    i.type === 'label' || i.type === 'action' ? [i.label] : [],
-  );
+  const menu = trayLabels(buildTrayMenu(state, nowMs, ZONE));
   return {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE).split('\n'),
@@ -211,7 +210,7 @@ function judgeScheduleAbsence(j: Judge, surface: string, id: string, text: strin
  */
 function judgeMyLine(j: Judge, surface: string, line: string): void {
   const { truth, nowMs, state } = j;
-  const onCallNow = /^(On call: (?!unknown|checking)|You are on call)/.test(line);
+  const onCallNow = /^(On call: (?!unknown|checking)|You are on call|On call until )/.test(line);
   if (onCallNow) return;
   if (ME_ABSENCE.test(line)) {
     // "No shift of yours": every schedule not fresh over now..horizon is named, and never among those it covers.
@@ -233,7 +232,7 @@ function judgeMyLine(j: Judge, surface: string, line: string): void {
   const next = state.me.nextShift;
   const isNext =
     next !== null &&
-    /^(Next on call:|Your next shift: (?!unknown|checking)|On call |My next block: (?!unknown))/.test(line);
+    /^(Next on call:|Next: |Your next shift: (?!unknown|checking)|On call |My next block: (?!unknown))/.test(line);
   const untilMs = isNext && next ? Date.parse(next.start) : nowMs;
   note(
     `me ${isNext ? 'next' : 'other'} line: ${truth.ids.every((id) => truth.covers(id, nowMs, untilMs)) ? 'all known' : 'some unknown'}`,

@@ -25,6 +25,7 @@ import {
   user,
 } from '../support/fixtures';
 import { loadPopover, popover } from '../support/popover-text';
+import { trayLabels } from '../support/tray-labels';
 
 const ZONE = 'UTC';
 const NOW = '2026-03-03T09:00:00Z';
@@ -72,9 +73,7 @@ describe('issue 27, case 2: "until" stops where what is known stops', () => {
   it('says "uncovered until 13:00, then unknown" on every surface when the shift from 13:00 was sent unreadable', () => {
     const state = derive(platform({ hole: true }));
     const tooltip = trayTooltip(state, ms(NOW), ZONE);
-    const menu = buildTrayMenu(state, ms(NOW), ZONE)
-      .flatMap((i) => ('label' in i ? [i.label] : []))
-      .join('\n');
+    const menu = trayLabels(buildTrayMenu(state, ms(NOW), ZONE)).join('\n');
     const summary = buildHandoffSummary(state, { nowMs: ms(NOW), localZone: ZONE });
     const status = formatStatus(state, { nowMs: ms(NOW), localZone: ZONE });
     const card = popover(state, ms(NOW), ZONE).card('sch_platform');

@@ -36,6 +36,7 @@ import {
 } from '../support/hostile-world';
 import { calendarEvents, timeAfter } from '../support/surface-text';
 import { caseTally } from '../../support/case-tally';
+import { trayLabels } from '../support/tray-labels';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 12);
 const SEED = Number(process.env['FC_SEED'] ?? 20270127);
@@ -183,9 +184,7 @@ function judgeTray(j: Judge, state: AppState): void {
     if (!view) j.found.push(`tray tooltip: "${line}" names no watched schedule`);
     else j.block('tray tooltip', view.id, line, '');
   }
-  const menu = buildTrayMenu(state, j.nowMs, ZONE).flatMap((i) =>
-    i.type === 'label' || i.type === 'action' ? [i.label] : [],
-  );
+  const menu = trayLabels(buildTrayMenu(state, j.nowMs, ZONE));
   for (const view of state.schedules) {
     const at = menu.findIndex((l) => l === view.name || l.startsWith(`${view.name} (`));
     if (at < 0) continue;

@@ -11,6 +11,7 @@ import { defaultSettings } from '../../../electron/shared/settings';
 import type { AppState, MyShift, ScheduleView } from '../../../electron/shared/view-state';
 import { withTimeline } from '../../support/view-timeline';
 import { accountIdOf, MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { trayItems, trayLabels } from '../support/tray-labels';
 
 const ZONE = 'Europe/Berlin';
 const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:00 in New York (already on DST)
@@ -141,7 +142,7 @@ const request = {
   shifts: [{ start: iso(60 * 24), end: iso(60 * 32), scheduleId: 'sch_primary', scheduleName: 'Platform primary' }],
 };
 
-const labels = (items: TrayMenuItem[]) => items.flatMap((i) => (i.type === 'separator' ? [] : [i.label]));
+const labels = (items: TrayMenuItem[]) => trayLabels(items);
 
 describe('tray icon', () => {
   it('is not "off" while no account has my e-mail (whether I am on call is unknown, as the tooltip says)', () => {
@@ -253,53 +254,58 @@ describe('tray menu', () => {
       NOW,
       ZONE,
     );
+    // My state first (it opens the popover); a submenu per schedule named by its now-line (its now and next
+    // inside); the actions; what is used now and then under More; pausing in its own submenu.
     expect(labels(items)).toEqual([
-      'Open status…',
+      'Your next shift: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)',
+      'Platform primary · Bob Roe until 17:00',
       'Platform primary',
       '  Now: Bob Roe until 17:00',
       '  Next: Alice Doe (you) from 17:00',
+      'Database · Alice Doe, Bob Roe (you) until 12:00 (07:00 New York)',
       'Database',
       '  Now: Alice Doe, Bob Roe (you) until 12:00 (07:00 New York)',
       '  Next: nothing planned until 25 Mar, 11:00 (06:00 New York), then unknown',
-      'Your next shift: Platform primary 17:00 → 17 Mar, 17:00 · 7 d (in 6 h)',
       'Asks you (1)…',
       'Quick override…',
-      'I’m away…',
       'Swap my next shift (17:00)…',
+      'I’m away…',
+      'More',
       'Copy on-call summary',
       'Export my shifts (.ics)…',
-      'Pause notifications for 1 h',
-      'Pause notifications until tomorrow 09:00',
       'Edit team…',
       'Chat user group…',
       'Refresh now',
-      'Settings…',
       'Start at login',
+      'Pause notifications',
+      'Pause notifications for 1 h',
+      'Pause notifications until tomorrow 09:00',
+      'Settings…',
       'Quit',
     ]);
   });
 
   it('gives every clickable item an action id and reflects the start-at-login setting', () => {
     const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
-    const actions = items.flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
+    const actions = trayItems(items).flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
     expect(actions).toEqual([
       'open-status',
       'open-coverage',
       'open-override',
-      'open-away',
       'open-swap',
+      'open-away',
       'copy-summary',
       'export-calendar',
-      'pause-1h',
-      'pause-tomorrow',
       'open-team',
       'open-chat-group',
       'refresh',
-      'open-settings',
       'toggle-start-at-login',
+      'pause-1h',
+      'pause-tomorrow',
+      'open-settings',
       'quit',
     ]);
-    expect(items.find((i) => i.type === 'checkbox')).toMatchObject({ checked: true });
+    expect(trayItems(items).find((i) => i.type === 'checkbox')).toMatchObject({ checked: true });
   });
 
   it('counts down to the end of my current shift', () => {
@@ -383,9 +389,14 @@ describe('tray menu', () => {
     expect(de).toContain('  Next: Alice Doe (you) from 17:00');
   });
 
-  it('tells, right under the status, that the global shortcut is unavailable', () => {
+  it('tells, right under the status, that the global shortcut is unavailable, and opens Settings to change it', () => {
     const items = buildTrayMenu(state(), NOW, ZONE, { shortcutProblem: 'Shortcut Alt+O is unavailable' });
-    expect(items[1]).toEqual({ type: 'label', label: 'Shortcut Alt+O is unavailable' });
+    expect(items[1]).toEqual({
+      type: 'action',
+      label: 'Shortcut Alt+O is unavailable',
+      action: 'open-settings',
+      enabled: true,
+    });
     expect(labels(buildTrayMenu(state(), NOW, ZONE))).not.toContain('Shortcut Alt+O is unavailable');
   });
 
@@ -449,9 +460,9 @@ describe('the tray says what the popover says', () => {
 
 describe('tray menu: acting items', () => {
   const labels = (items: TrayMenuItem[]) =>
-    items.flatMap((i) => (i.type === 'action' || i.type === 'label' ? [i.label] : []));
+    trayItems(items).flatMap((i) => (i.type === 'action' || i.type === 'label' ? [i.label] : []));
   const actions = (items: TrayMenuItem[]) =>
-    items.flatMap((i) => (i.type === 'action' ? [[i.action, i.params ?? null]] : []));
+    trayItems(items).flatMap((i) => (i.type === 'action' ? [[i.action, i.params ?? null]] : []));
 
   it('offers "Take over … from … until …" per person on call now, and "Hand back" after a take-over', () => {
     const takeOverOptions = { scheduleId: 'sch_primary', takeOver: { from: [bob], until: iso(360) }, handBack: null };

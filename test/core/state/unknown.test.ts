@@ -22,6 +22,7 @@ import {
   snapshotOf,
 } from '../support/fixtures';
 import { textContaining } from '../../support/matchers';
+import { trayLabels } from '../support/tray-labels';
 
 const ZONE = 'Europe/Berlin';
 const NOW = '2026-03-02T13:05:00Z'; // 14:05 in Berlin
@@ -66,8 +67,7 @@ function derive(snapshot: Snapshot, patch: Partial<DeriveInput> = {}): AppState 
   return deriveState(deriveInput({ snapshot, nowMs: ms(NOW), settings, localZone: ZONE, ...patch }));
 }
 
-const labels = (state: AppState): string[] =>
-  buildTrayMenu(state, ms(NOW), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
+const labels = (state: AppState): string[] => trayLabels(buildTrayMenu(state, ms(NOW), ZONE));
 const LIES = /nobody on call|no later shift known|No upcoming shift of yours|Off call|\(0\)…/;
 
 describe('schedules never read', () => {

@@ -10,7 +10,8 @@ let prerender: Prerender | undefined;
 /** Call in beforeAll (builds the renderer once if needed). */
 export async function loadPopover(): Promise<void> {
   await ensureRendererBuilt();
-  prerender = await loadPrerender(PRERENDER_FILE);
+  // The whole popover (glance and the part mounted after it), as a user reads it once it is up.
+  prerender = await loadPrerender(PRERENDER_FILE, 'prerenderStatusWhole');
 }
 
 export function textOf(html: string): string {

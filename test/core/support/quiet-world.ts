@@ -11,6 +11,7 @@ import { myBlocks, type Block } from './truth';
 import { jsonObject } from '../../support/json';
 import { MIN, HOUR } from '../../support/time';
 export { MIN, HOUR };
+import { trayLabels } from './tray-labels';
 
 export const ZONE = 'Europe/Berlin';
 /** Tue 10 March 2026, 11:00 Berlin; a world runs 36 h from here. */
@@ -148,7 +149,7 @@ async function pause(h: Harness, engine: Engine, e: Extract<Event, { kind: 'paus
   for (const before of p.pauses) before.toMs = Math.min(before.toMs, fromMs);
   await engine.handlers['settings:update']({ pausedUntil: iso(toMs) });
   await h.clock.advance(0);
-  const labels = buildTrayMenu(engine.getState(), h.clock.now(), ZONE).flatMap((i) => ('label' in i ? [i.label] : []));
+  const labels = trayLabels(buildTrayMenu(engine.getState(), h.clock.now(), ZONE));
   const label = labels.find((l) => l.startsWith('Notifications paused until')) ?? '(no pause label)';
   p.pauses.push({ fromMs, toMs, label });
   p.log.push(`${iso(fromMs)} pause until ${iso(toMs)}: ${label}`);

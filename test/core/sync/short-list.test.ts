@@ -17,6 +17,7 @@ import { cardLines, coverageNote, myStateLine } from '../../../renderer/src/lib/
 import { createHarness, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { DAY, HOUR, MIN } from '../../support/time';
+import { trayLabels } from '../support/tray-labels';
 
 const START = Date.parse('2026-03-02T13:05:00Z'); // Mon 14:05 in Berlin
 const ZONE = 'Europe/Berlin';
@@ -159,9 +160,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
   return {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE),
-    menu: buildTrayMenu(state, nowMs, ZONE)
-      .flatMap((i) => ('label' in i ? [i.label] : []))
-      .join('\n'),
+    menu: trayLabels(buildTrayMenu(state, nowMs, ZONE)).join('\n'),
     // The counts line is shown once the list was read (hasData), as the popover does.
     popover: [
       line.title,

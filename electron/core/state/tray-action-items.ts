@@ -1,0 +1,79 @@
+// The tray menu's actions, after my state and who is on call: the few used often at the top level (coverage,
+// override, swap, away), the rest under "More", pausing in a submenu of its own (at the top level while paused, so
+// a pause shows until it ends), then Settings and Quit.
+import type { AppState } from '../../shared/view-state';
+import { coverageActionLabel, fmt, type Fmt } from './tray-sections';
+import { pauseItems } from './tray-actions';
+import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
+
+/** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only. */
+function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
+  const next = state.me.shifts.find((m) => Date.parse(m.start) > f.nowMs);
+  if (!next || !state.setup.hasKey) return [];
+  return [
+    {
+      type: 'action',
+      label: `Swap my next shift (${fmt(next.start, f)})…`,
+      action: 'open-swap',
+      enabled: true,
+      params: { scheduleId: next.scheduleId, start: next.start, end: next.end },
+    },
+  ];
+}
+
+export function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
+  const ready = state.setup.hasKey && state.schedules.length > 0;
+  const act = (label: string, action: TrayActionId, enabled = ready): TrayLeafItem => ({
+    type: 'action',
+    label,
+    action,
+    enabled,
+  });
+  // What is used now and then goes under "More" (a new version too: the popover says so at once), so the menu's top
+  // level stays short.
+  const update: TrayLeafItem[] = state.update
+    ? [
+        {
+          type: 'action',
+          label: `New version available: ${state.update.version}…`,
+          action: 'open-update',
+          enabled: true,
+        },
+        { type: 'separator' },
+      ]
+    : [];
+  const more: TrayLeafItem[] = [
+    ...update,
+    act('Copy on-call summary', 'copy-summary'),
+    act('Export my shifts (.ics)…', 'export-calendar'),
+    { type: 'separator' },
+    act('Edit team…', 'open-team'),
+    act('Chat user group…', 'open-chat-group'),
+    { type: 'separator' },
+    act('Refresh now', 'refresh', state.setup.hasKey && !state.syncing),
+    {
+      type: 'checkbox',
+      label: 'Start at login',
+      action: 'toggle-start-at-login',
+      checked: state.settings.startAtLogin,
+    },
+  ];
+  return [
+    act(coverageActionLabel(state), 'open-coverage'),
+    act('Quick override…', 'open-override'),
+    ...swapItems(state, f),
+    act('I’m away…', 'open-away'),
+    { type: 'submenu', label: state.update ? 'More (new version)' : 'More', items: more },
+    { type: 'separator' },
+    ...pauseTop(state, f),
+    act('Settings…', 'open-settings', true),
+    act('Quit', 'quit', true),
+  ];
+}
+
+/** While paused, the pause and "Resume" stand at the top level (a pause must show); otherwise one "Pause" submenu. */
+function pauseTop(state: AppState, f: Fmt): TrayMenuItem[] {
+  const items = pauseItems(state, f);
+  if (items.some((i) => i.type === 'label')) return [...items, { type: 'separator' }];
+  return [{ type: 'submenu', label: 'Pause notifications', items }, { type: 'separator' }];
+}

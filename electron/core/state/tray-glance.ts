@@ -1,0 +1,69 @@
+// The top of the tray menu, in the order the popover's glance has it: my state first (it opens the popover), what
+// stands in the way with its fix as the item's action, then who is on call now, one submenu per schedule (its now
+// and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
+import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
+import { readinessLine } from '../../shared/readiness-text';
+import { fmt, myShiftLine, coverageFreshnessLine, scheduleSection, type Fmt } from './tray-sections';
+import { takeOverItems } from './tray-actions';
+import type { TrayActionId, TrayLeafItem, TraySubmenu } from './tray-items';
+
+/** "Platform primary · Carol Lee until 23:57": a schedule's header and who is on call now, as one line. */
+export function nowLineLabel(section: readonly TrayLeafItem[]): string {
+  const [header, now] = section;
+  const title = header && header.type === 'label' ? header.label : '';
+  const who = now && now.type === 'label' ? now.label.trim().replace(/^Now: /, '') : '';
+  return who === '' ? title : `${title} · ${who}`;
+}
+
+/** One schedule as a submenu labelled with its now-line: inside, its now and next lines and its take-over items. */
+export function scheduleSubmenu(s: ScheduleView, f: Fmt, state: AppState): TraySubmenu {
+  const section = scheduleSection(s, f, state);
+  const actions = takeOverItems(state, f, s.id);
+  return {
+    type: 'submenu',
+    label: nowLineLabel(section),
+    items: [...section, ...(actions.length > 0 ? [{ type: 'separator' as const }, ...actions] : [])],
+  };
+}
+
+/** What a readiness check's fix is in the tray: the same as the popover's button. */
+const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId> = {
+  settings: 'open-settings',
+  refresh: 'refresh',
+  'start-at-login': 'toggle-start-at-login',
+  // The test notification asks a question back: the popover has the flow.
+  'test-notification': 'open-status',
+};
+
+/** My state first (opening the popover), then my readiness (its fix as the action when not ready) and the coverage
+ *  list's freshness when it is not fresh. Before setup, "Open status…" alone. */
+export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
+  if (!state.setup.hasKey || state.schedules.length === 0)
+    return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
+  const items: TrayLeafItem[] = [
+    { type: 'action', label: myShiftLine(state, f), action: 'open-status', enabled: true },
+  ];
+  const readiness = state.me.readiness;
+  if (readiness) {
+    const line = readinessLine(readiness, (iso) => fmt(iso, f));
+    const fix = line.problem?.action;
+    items.push(
+      fix
+        ? { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true }
+        : { type: 'label', label: line.text },
+    );
+  }
+  const coverage = coverageFreshnessLine(state, f);
+  if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
+  return items;
+}
+
+/** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries. */
+export function problemItem(state: AppState, text: string | undefined): TrayLeafItem[] {
+  if (text === undefined) return [];
+  const kind = state.sync.kind;
+  // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
+  if (kind === 'needs_setup') return [{ type: 'label', label: text }];
+  const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
+  return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
+}

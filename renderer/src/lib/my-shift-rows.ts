@@ -1,0 +1,46 @@
+// My shifts to the horizon as the popover lists them, below its glance: apart from ./glance so the popover's
+// first-loaded JS leaves them out (they load with the cards). Pure, unit-tested without a browser.
+import { withAccount } from './accounts';
+import type { FormatContext } from './format-context';
+import { dayWord, lengthText, spanText, zoneText } from './glance';
+import type { AppState } from '../../../electron/shared/view-state';
+
+export interface MyShiftRow {
+  key: string;
+  scheduleId: string;
+  scheduleName: string;
+  /** The block as the service has it (UTC instants): what "Swap…" opens the swap form on. */
+  start: string;
+  end: string;
+  /** The day it starts: "Today", "Tomorrow", "Mon 3 Dec"; "Now" for the running one. */
+  day: string;
+  /** "23:05 → Sun 23:05" (local). */
+  span: string;
+  /** "7 days", "8 h". */
+  length: string;
+  /** The schedule's own time where its zone differs. */
+  zone: string | undefined;
+  running: boolean;
+}
+
+/** My shifts to the horizon, as the popover lists them (state.me.shifts is already sorted by start). */
+export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
+  const zoneOf = (id: string) => state.schedules.find((s) => s.id === id)?.timeZone;
+  return state.me.shifts.map((m) => {
+    const [startMs, endMs] = [Date.parse(m.start), Date.parse(m.end)];
+    const running = startMs <= ctx.nowMs && endMs > ctx.nowMs;
+    return {
+      key: `${m.scheduleId}|${m.start}`,
+      scheduleId: m.scheduleId,
+      scheduleName: withAccount(state, m.accountId, m.scheduleName),
+      start: m.start,
+      end: m.end,
+      day: running ? 'Now' : dayWord(startMs, ctx),
+      // The day is the row's heading: the start reads as its time alone ("23:05 → Sun 23:05"), except when running.
+      span: spanText(startMs, endMs, ctx, running),
+      length: lengthText(startMs, endMs, ctx),
+      zone: zoneText(m, zoneOf(m.scheduleId), ctx),
+      running,
+    };
+  });
+}
