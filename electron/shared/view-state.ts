@@ -156,7 +156,7 @@ export type MyGap = z.infer<typeof MyGapSchema>;
 
 /** One readiness check before my next shift: ok, a problem (with the one action that fixes it), or can't tell. */
 export const ReadinessCheckSchema = z.object({
-  id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications']),
+  id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications', 'alarm', 'phone']),
   result: z.enum(['ok', 'problem', 'unknown']),
   message: z.string(),
   action: z.enum(['settings', 'refresh', 'start-at-login', 'test-notification']).optional(),
