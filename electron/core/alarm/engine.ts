@@ -116,7 +116,16 @@ export function createAlarmEngine(o: AlarmEngineOptions): AlarmEngine {
     });
     const next = Math.min(nowMs + ALARM_MAX_TIMER_MS, ...due);
     timerDueMs = Math.max(nowMs, next);
-    cancelTimer = o.clock.setTimer(Math.max(0, next - nowMs), () => judge(true));
+    // A snoozed alarm may have been acknowledged from a terminal (`status --ack` writes the file): read it first.
+    const snoozeDue = targets.some((t) => (o.store.get(t.key)?.snoozedUntilMs ?? Infinity) <= next);
+    const fire = snoozeDue
+      ? () =>
+          void o.store.reload().then(
+            () => judge(true),
+            () => judge(true),
+          )
+      : () => judge(true);
+    cancelTimer = o.clock.setTimer(Math.max(0, next - nowMs), fire);
   }
 
   return {

@@ -42,6 +42,8 @@ export interface EscalatorOptions {
   provider: PhoneProvider;
   afterMs: number;
   alarm(key: string): AlarmRecord | undefined;
+  /** Reads the alarm records again before each look (an acknowledgement from `status --ack`). */
+  refresh?(): Promise<void>;
   /** The phone said "I'm on it" to this alarm. */
   phoneAck(key: string): void;
   /** Readiness changed (a problem, or fixed). */
@@ -170,6 +172,7 @@ export async function createEscalator(
   }
 
   async function tick(): Promise<void> {
+    await o.refresh?.().catch(() => undefined);
     await reconcile();
     await poll();
     arm();

@@ -4,6 +4,7 @@
 // popover's words say "acknowledged 22:01" or "not acknowledged".
 import { describe, expect, it } from 'vitest';
 import { ackText } from '../../../electron/core/alarm/ack-text';
+import { ackFromCli } from '../../../electron/core/alarm/cli-ack';
 import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
 import { createAlarmEngine } from '../../../electron/core/alarm/engine';
 import { AckSourceSchema, type AlarmTarget } from '../../../electron/core/alarm/types';
@@ -107,6 +108,24 @@ describe('acknowledging the alarm', () => {
   it('an unknown alarm is not acknowledged (and says so)', async () => {
     const r = await rig();
     expect(await r.engine.ack('alarm:nope', 'cli')).toBe('unknown');
+    r.engine.stop();
+  });
+
+  it('`status --ack` acknowledges what rang and says so; the app takes it in and rings no more', async () => {
+    const r = await rig();
+    expect(await ackFromCli(r.files, r.clock.now(), 'Europe/Berlin')).toBe(
+      'No shift-start alarm is waiting for an acknowledgement.',
+    );
+    await r.clock.advance(10 * MIN);
+    await r.engine.snooze(target.key);
+    expect(await ackFromCli(r.files, START + 2 * MIN, 'Europe/Berlin')).toBe(
+      'Acknowledged the shift-start alarm (22:00) at 22:02.',
+    );
+    // The snooze ends: the engine reads the file first, finds the acknowledgement, and stays silent.
+    await r.clock.advance(10 * MIN);
+    await flush();
+    expect(r.rings).toEqual([START]);
+    expect(ackText(r.store.get(target.key), { localZone: 'Europe/Berlin' })).toBe('acknowledged 22:02');
     r.engine.stop();
   });
 });
