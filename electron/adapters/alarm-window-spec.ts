@@ -20,11 +20,6 @@ export interface AlarmWindowSpec {
   keepDisplayAwake: true;
 }
 
-/** The ringing stops by itself after this long (the window stays until acted on). */
-export const ALARM_RING_MAX_MS = 10 * 60_000;
-/** "Test the alarm" rings this long. */
-export const ALARM_TEST_RING_MS = 5_000;
-
 const WIDTH = 520;
 const HEIGHT = 340;
 
