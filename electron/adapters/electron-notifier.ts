@@ -7,6 +7,7 @@ import type { NotificationConstructorOptions } from 'electron';
 import type { NotificationHealthResult } from '../core/readiness/readiness';
 import type { ViewName } from '../shared/ipc-contract';
 import type { NotificationRequest, Notifier } from '../core/ports';
+import { osNotification } from './os-notification';
 
 /** The part of an Electron Notification this adapter uses. */
 export interface ShownNotification {
@@ -23,9 +24,14 @@ export interface ElectronNotifications {
   create(options: NotificationConstructorOptions): ShownNotification;
 }
 
-/** The options of one notification: title and text, silent (as node-notifier's were); macOS shows the app's icon. */
-export function electronNotificationOptions(n: NotificationRequest): NotificationConstructorOptions {
-  return { title: n.title, body: n.body, silent: true };
+/** The options of one notification: title and text, silent (as node-notifier's were); macOS shows the app's icon.
+ *  An alarm is loud (os-notification.ts: sound and actions on macOS, the alarm toast XML on Windows). */
+export function electronNotificationOptions(
+  n: NotificationRequest,
+  platform: NodeJS.Platform = 'darwin',
+): NotificationConstructorOptions {
+  const chosen = osNotification(n, { appName: 'OnCall Tray', appId: '', platform });
+  return chosen.via === 'electron' ? chosen.options : { title: n.title, body: n.body, silent: true };
 }
 
 export interface ElectronNotifierOptions {
@@ -38,6 +44,8 @@ export interface ElectronNotifierOptions {
    */
   onFailed?(n: NotificationRequest, error: string): void;
   log?: (message: string) => void;
+  /** Where it runs: macOS for every notification, Windows for alarms only (their toast XML); default macOS. */
+  platform?: NodeJS.Platform;
 }
 
 export interface ElectronNotifier extends Notifier {
@@ -64,7 +72,7 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
       if (!options.notifications.isSupported()) return fallBack('Electron reports notifications unsupported');
       let shown: ShownNotification;
       try {
-        shown = options.notifications.create(electronNotificationOptions(n));
+        shown = options.notifications.create(electronNotificationOptions(n, options.platform));
       } catch (error) {
         return fallBack(String(error));
       }

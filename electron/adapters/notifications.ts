@@ -7,6 +7,7 @@ import type { NotificationRequest, Notifier } from '../core/ports';
 import { createElectronNotifier, electronNotificationHealth, type ElectronNotifications } from './electron-notifier';
 import { notificationHealth, type Run } from './notification-health';
 import { createNodeNotifier, type NotifierIdentity, type SendNotification } from './notifier';
+import { osNotification } from './os-notification';
 
 export type NotificationPath = 'electron' | 'node-notifier';
 
@@ -46,9 +47,17 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     });
     return { path, notifier, health: electronNotificationHealth(options.electron, () => notifier.failure()) };
   }
-  return {
-    path,
-    notifier: createNodeNotifier({ identity, onClick, log, send: options.send }),
-    health: notificationHealth(identity.platform, options.run),
+  const nodeNotifier = createNodeNotifier({ identity, onClick, log, send: options.send });
+  // Windows alarms need their own toast XML, which only Electron's Notification takes (os-notification.ts).
+  const alarms = createElectronNotifier({
+    notifications: options.electron,
+    onClick,
+    platform: identity.platform,
+    ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+    ...(log ? { log } : {}),
+  });
+  const notifier: Notifier = {
+    notify: (n) => (osNotification(n, identity).via === 'electron' ? alarms.notify(n) : nodeNotifier.notify(n)),
   };
+  return { path, notifier, health: notificationHealth(identity.platform, options.run) };
 }

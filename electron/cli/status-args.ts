@@ -14,6 +14,7 @@ Options:
   --summary              print the hand-off text for chat (who is on call, until when, who follows; my next block)
   --ics                  print my on-call blocks as an iCalendar file (redirect it: > on-call.ics)
   --days N               with --ics: days ahead, 1 to 366 (default 90)
+  --ack                  acknowledge the shift-start alarm that is ringing (or snoozed) now, as "I'm on it"
   --base-url URL         service address (overrides the settings)
   --schedule ID          watch this schedule (repeatable; overrides the settings)
   --email ADDRESS        your e-mail (overrides the settings)
@@ -50,6 +51,7 @@ export const StatusArgsSchema = z
     account: AccountIdSchema.optional(),
     summary: z.boolean(),
     ics: z.boolean(),
+    ack: z.boolean().default(false),
     days: z
       .string()
       .regex(/^\d+$/, 'must be a whole number of days')
@@ -87,6 +89,7 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
         summary: { type: 'boolean', default: false },
         ics: { type: 'boolean', default: false },
         days: { type: 'string' },
+        ack: { type: 'boolean', default: false },
       },
     }));
   } catch (cause) {
@@ -104,6 +107,7 @@ export function parseStatusArgs(argv: readonly string[]): ParsedArgs {
     summary: values.summary,
     ics: values.ics,
     days: values.days,
+    ack: values.ack,
   });
   if (!parsed.success) {
     const flag = (key: PropertyKey | undefined): string => FLAG_OF[String(key)] ?? String(key);

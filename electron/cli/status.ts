@@ -6,6 +6,9 @@ import { parseStatusArgs, USAGE } from './status-args';
 import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, keyHints, runStatus } from './status-run';
+import { ackFromCli } from '../core/alarm/cli-ack';
+import { userDataDir } from '../core/storage/app-paths';
+import { createFsFileStore } from '../core/storage/fs-file-store';
 
 /** The state as printed: a stored address keeps no user info, query or fragment (they can hold a key). */
 function printable(state: AppState): AppState {
@@ -29,6 +32,11 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   // The command runs once: the zone Node read at start is the machine's (main follows changes, see local-zone.ts).
   const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (parsed.args.ack) {
+    const files = createFsFileStore(parsed.args.dataDir ?? userDataDir());
+    process.stdout.write(`${await ackFromCli(files, Date.now(), localZone)}\n`);
+    return EXIT.ok;
+  }
   const { state, exitCode, calendar, problem } = await runStatus(parsed.args, process.env, log, localZone);
   if (problem !== undefined) {
     process.stderr.write(`status: ${problem}\n`);

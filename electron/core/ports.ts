@@ -35,6 +35,8 @@ export interface NotificationRequest {
   /** The window to open when the user clicks it, where the platform reports clicks. */
   target: ViewName;
   params?: Record<string, string>;
+  /** A shift-start alarm: loud and persistent on each OS (adapters/os-notification.ts); absent: quiet, informational. */
+  alarm?: boolean;
 }
 
 export interface Notifier {

@@ -21,6 +21,8 @@ export const ReminderSettingsSchema = z.object({
   atEnd: z.boolean().default(true),
   coverageRequests: z.boolean().default(true),
   shiftChanges: z.boolean().default(true),
+  /** The shift-start alarm (core/alarm): absent means at the start; '5-min-before'; 'off'. */
+  startAlarm: z.enum(['at-start', '5-min-before', 'off']).optional(),
 });
 export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
 

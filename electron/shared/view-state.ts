@@ -159,7 +159,7 @@ export type MyGap = z.infer<typeof MyGapSchema>;
 
 /** One readiness check before my next shift: ok, a problem (with the one action that fixes it), or can't tell. */
 export const ReadinessCheckSchema = z.object({
-  id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications']),
+  id: z.enum(['key', 'schedule', 'reminders', 'autostart', 'notifications', 'alarm', 'phone']),
   /** `checking`: not judged yet, since this session's first read of it isn't back (saved data at start-up). */
   result: z.enum(['ok', 'problem', 'unknown', 'checking']),
   message: z.string(),

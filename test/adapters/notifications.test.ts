@@ -89,4 +89,19 @@ describe('the notification path the app takes', () => {
     });
     expect(w.asked).toEqual([]);
   });
+
+  it('Windows: a shift-start alarm goes through Electron (its toast XML); the others stay on node-notifier', async () => {
+    const w = world('win32');
+    await w.chosen.notifier.notify({ ...request, title: 'On call now', alarm: true });
+    await w.chosen.notifier.notify(request);
+    expect(w.posted).toEqual(['On call now']);
+    expect(w.sent.map((o) => o.title)).toEqual(['OnCall Tray test']);
+  });
+
+  it('Linux: the alarm goes through node-notifier with critical urgency and no timeout', async () => {
+    const w = world('linux');
+    await w.chosen.notifier.notify({ ...request, alarm: true });
+    expect(w.sent).toEqual([expect.objectContaining({ urgency: 'critical', timeout: 0 })]);
+    expect(w.posted).toEqual([]);
+  });
 });

@@ -28,8 +28,14 @@ describe('status command line', () => {
         baseUrl: 'https://x.example',
         summary: false,
         ics: false,
+        ack: false,
       },
     });
+  });
+
+  it('--ack acknowledges the ringing shift-start alarm', () => {
+    const parsed = parseStatusArgs(['--ack']);
+    expect(parsed.ok && parsed.args.ack).toBe(true);
   });
 
   it('names the flag that is wrong', () => {

@@ -1,0 +1,41 @@
+// The shift-start alarm's data: what rings (one target per start of a block of mine), and what is kept on disk per
+// shift (rung, snoozed, acknowledged by whom and when), so a restart or a second account never rings it again.
+import { z } from 'zod';
+
+/** When a schedule's start alarm rings: at the start (the default), five minutes before it, or never. */
+export const StartAlarmSchema = z.enum(['at-start', '5-min-before', 'off']);
+export type StartAlarm = z.infer<typeof StartAlarmSchema>;
+export const DEFAULT_START_ALARM: StartAlarm = 'at-start';
+
+/** Where an acknowledgement came from. */
+export const AckSourceSchema = z.enum(['window', 'notification', 'tray', 'cli', 'phone']);
+export type AckSource = z.infer<typeof AckSourceSchema>;
+
+export interface AlarmTarget {
+  /** One per shift start on a service: `alarm:<service>:<schedule id>:<start ISO>`; the same for every account. */
+  key: string;
+  /** When it rings. */
+  atMs: number;
+  startMs: number;
+  /** After this nothing rings for it (the shift is over). */
+  endMs: number;
+  scheduleId: string;
+  scheduleName: string;
+  scheduleZone: string;
+  /** Who is on call right before me (who hands over), when the data says. */
+  fromNames: string[];
+}
+
+export const AlarmRecordSchema = z.object({
+  startMs: z.number(),
+  endMs: z.number(),
+  /** Rang (written before it rings: a crash in between can lose a ring, never repeat one). */
+  rungAtMs: z.number().optional(),
+  /** Snoozed: rings again then, unless acknowledged. Not an acknowledgement. */
+  snoozedUntilMs: z.number().optional(),
+  ackedAtMs: z.number().optional(),
+  ackSource: AckSourceSchema.optional(),
+});
+export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
+
+export const SNOOZE_MS = 5 * 60_000;

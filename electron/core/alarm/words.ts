@@ -1,0 +1,34 @@
+// What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
+// schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
+import { formatTime, formatWindow, joinNames } from '../../shared/format';
+import type { NotificationRequest } from '../ports';
+import type { AlarmRing } from './engine';
+import type { AlarmTarget } from './types';
+
+export interface AlarmWordsOptions {
+  nowMs: number;
+  localZone: string;
+  locale?: string;
+}
+
+export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): NotificationRequest {
+  const t = ring.target;
+  const fmt = { localZone: o.localZone, scheduleZone: t.scheduleZone, ...(o.locale ? { locale: o.locale } : {}) };
+  const early = t.atMs < t.startMs && o.nowMs < t.startMs;
+  const title = early
+    ? `On call at ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
+    : ring.late
+      ? `On call since ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
+      : `On call now — ${t.scheduleName}`;
+  const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
+  const body = `Your shift ${formatWindow(t.startMs, t.endMs, { ...fmt, nowMs: o.nowMs })}.${from}`;
+  return { id: t.key, title, body, target: 'status', params: { scheduleId: t.scheduleId }, alarm: true };
+}
+
+/** The phone's words: no link, no topic; the schedule and the start in local time. */
+export function phoneWords(t: AlarmTarget, afterMin: number, localZone: string): { title: string; body: string } {
+  return {
+    title: `Shift start not acknowledged — ${t.scheduleName}`,
+    body: `Your shift started at ${formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone })}; no one answered the alarm on your computer for ${afterMin} min.`,
+  };
+}

@@ -1,0 +1,95 @@
+// ntfy (docs/publish.md, docs/subscribe/api.md): a message published to a topic rings every phone subscribed to it.
+// Priority 5 ("max/urgent") rings through Do Not Disturb where the phone lets it. Scheduled delivery (`At:` a Unix
+// time, 10 s to 3 days ahead) books the alert on the server — the dead-man's switch: it rings even if this computer
+// is asleep. Publishing to `/<topic>/<sequence id>` again replaces a scheduled message (a moved shift), and
+// `DELETE /<topic>/<sequence id>` cancels it (ntfy ≥ 2.16). "I'm on it" is an http action that posts
+// `ack <id>` to `<topic>-ack`, which the app reads by polling (`GET /<topic>-ack/json?poll=1&since=…`): outbound
+// only, no port opened here.
+import type { Clock } from '../ports';
+import { call, type HttpSend } from './http';
+import type { Outcome, PhoneAlert, PhoneProvider } from './types';
+
+/** ntfy refuses a delay shorter than this (the default message-delay-limit range is 10 s – 3 days). */
+export const NTFY_MIN_DELAY_MS = 10_000;
+export const NTFY_MAX_DELAY_MS = 3 * 24 * 60 * 60_000;
+
+export interface NtfyOptions {
+  server: string;
+  topic: string;
+  token?: string;
+  clock: Clock;
+  send: HttpSend;
+}
+
+const AckLineSchema = {
+  parse(line: string): { id: string; message: string } | undefined {
+    try {
+      const v: unknown = JSON.parse(line);
+      if (typeof v !== 'object' || v === null) return undefined;
+      const id = 'id' in v && typeof v.id === 'string' ? v.id : undefined;
+      const event = 'event' in v ? v.event : undefined;
+      const message = 'message' in v && typeof v.message === 'string' ? v.message : '';
+      return id && event === 'message' ? { id, message } : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/** A header value in ASCII: non-ASCII text (a schedule's name, "—") as RFC 2047, which ntfy decodes. */
+export function headerText(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
+}
+
+export function ntfyActions(o: Pick<NtfyOptions, 'server' | 'topic'>, alertId: string): string {
+  return `http, I'm on it, ${o.server.replace(/\/+$/, '')}/${o.topic}-ack, method=POST, body=ack ${alertId}, clear=true`;
+}
+
+export function createNtfy(o: NtfyOptions): PhoneProvider {
+  const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
+  const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
+  let since: string | undefined;
+  const publish = (alert: PhoneAlert, extra: Record<string, string>): Promise<Outcome> =>
+    call(
+      { clock: o.clock, send: o.send, retry: true },
+      {
+        method: 'POST',
+        url: `${base}/${alert.id}`,
+        headers: {
+          ...auth,
+          Title: headerText(alert.title),
+          Priority: '5',
+          Tags: 'rotating_light',
+          Actions: ntfyActions(o, alert.id),
+          ...extra,
+        },
+        body: alert.body,
+      },
+    ).then((r) => (r.ok ? { ok: true, value: null } : r));
+  return {
+    kind: 'ntfy',
+    book: (alert, atMs) => publish(alert, { At: String(Math.round(atMs / 1000)) }),
+    send: (alert) => publish(alert, {}),
+    async cancel(alertId) {
+      const r = await call(
+        { clock: o.clock, send: o.send, retry: true },
+        { method: 'DELETE', url: `${base}/${alertId}`, headers: auth },
+      );
+      return r.ok ? { ok: true, value: null } : r;
+    },
+    async pollAcks() {
+      // First poll: what came since a minute ago; then what came since the last message seen.
+      const from = since ?? String(Math.floor(o.clock.now() / 1000) - 60);
+      const r = await call(
+        { clock: o.clock, send: o.send, retry: false },
+        { method: 'GET', url: `${base}-ack/json?poll=1&since=${from}`, headers: auth },
+      );
+      if (!r.ok) return r;
+      const lines = r.value.text.split('\n').flatMap((l) => AckLineSchema.parse(l) ?? []);
+      const last = lines[lines.length - 1];
+      if (last) since = last.id;
+      else since ??= from;
+      return { ok: true, value: lines.flatMap((l) => (/^ack [\w-]+$/.test(l.message) ? [l.message.slice(4)] : [])) };
+    },
+  };
+}

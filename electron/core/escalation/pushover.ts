@@ -1,0 +1,81 @@
+// Pushover (pushover.net/api): priority 2 is an emergency — it repeats every `retry` seconds (≥ 30) until
+// acknowledged or `expire` seconds (≤ 10800) pass, and answers with a receipt; `GET /1/receipts/<r>.json` says
+// whether it was acknowledged, `POST /1/receipts/<r>/cancel.json` stops it. No scheduled delivery: the app sends it
+// itself at T+N, so it rings only if this computer is awake then. A message is sent once (a repeat would ring twice).
+import type { Clock } from '../ports';
+import { call, type HttpSend } from './http';
+import type { PhoneProvider } from './types';
+
+export const PUSHOVER_API = 'https://api.pushover.net';
+export const PUSHOVER_RETRY_S = 60;
+export const PUSHOVER_EXPIRE_S = 30 * 60;
+
+export interface PushoverOptions {
+  appToken: string;
+  userKey: string;
+  clock: Clock;
+  send: HttpSend;
+  /** The API's address (tests: a loopback stand-in). */
+  api?: string;
+}
+
+const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+function field(text: string, name: string): unknown {
+  try {
+    const v: unknown = JSON.parse(text);
+    const value: unknown = typeof v === 'object' && v !== null ? Reflect.get(v, name) : undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createPushover(o: PushoverOptions): PhoneProvider {
+  const api = o.api ?? PUSHOVER_API;
+  const receipts = new Map<string, string>();
+  const once = { clock: o.clock, send: o.send, retry: false };
+  return {
+    kind: 'pushover',
+    async send(alert) {
+      const body = form({
+        token: o.appToken,
+        user: o.userKey,
+        title: alert.title,
+        message: alert.body,
+        priority: '2',
+        retry: String(PUSHOVER_RETRY_S),
+        expire: String(PUSHOVER_EXPIRE_S),
+      });
+      const r = await call(once, { method: 'POST', url: `${api}/1/messages.json`, headers: FORM, body });
+      if (!r.ok) return r;
+      const receipt = field(r.value.text, 'receipt');
+      if (typeof receipt === 'string') receipts.set(alert.id, receipt);
+      return { ok: true, value: null };
+    },
+    async cancel(alertId) {
+      const receipt = receipts.get(alertId);
+      if (!receipt) return { ok: true, value: null };
+      const url = `${api}/1/receipts/${encodeURIComponent(receipt)}/cancel.json`;
+      const r = await call(
+        { ...once, retry: true },
+        { method: 'POST', url, headers: FORM, body: form({ token: o.appToken }) },
+      );
+      if (r.ok) receipts.delete(alertId);
+      return r.ok ? { ok: true, value: null } : r;
+    },
+    async pollAcks() {
+      const acked: string[] = [];
+      for (const [alertId, receipt] of receipts) {
+        const url = `${api}/1/receipts/${encodeURIComponent(receipt)}.json?token=${encodeURIComponent(o.appToken)}`;
+        const r = await call(once, { method: 'GET', url });
+        if (!r.ok) return r;
+        if (field(r.value.text, 'acknowledged') !== 1) continue;
+        acked.push(alertId);
+        receipts.delete(alertId);
+      }
+      return { ok: true, value: acked };
+    },
+  };
+}

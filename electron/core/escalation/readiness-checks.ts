@@ -1,0 +1,76 @@
+// Two lines of "Ready for your shift": whether the start alarm will be loud on this computer ("Shift-start alarm:
+// loud ✓" or "quiet (why)"), and whether the phone is armed ("Phone escalation armed ✓ (tested …, booked for
+// 22:03)") or what is missing. Pure; what can't be checked here is said as such, never as ok.
+import { formatDayTime, formatTime } from '../../shared/format';
+import type { ReadinessCheck } from '../../shared/view-state';
+import type { NotificationHealthResult } from '../readiness/readiness';
+import type { StartAlarm } from '../alarm/types';
+import type { EscalatorStatus } from './escalator';
+import type { EscalationSettings } from './types';
+
+export interface AlarmCheckInput {
+  platform: NodeJS.Platform;
+  startAlarm: StartAlarm;
+  notifications: NotificationHealthResult | undefined;
+}
+
+export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
+  if (i.startAlarm === 'off')
+    return { id: 'alarm', result: 'problem', message: 'Shift-start alarm: off for this schedule.', action: 'settings' };
+  const how =
+    i.platform === 'darwin'
+      ? 'the alarm window over every app and display; Focus may still hold back its notification'
+      : i.platform === 'win32'
+        ? 'an alarm toast with a looping sound, and the alarm window'
+        : 'a critical notification, shown through Do Not Disturb, and the alarm window';
+  if (i.platform === 'linux' && i.notifications?.result === 'problem')
+    return {
+      id: 'alarm',
+      result: 'problem',
+      message: `Shift-start alarm: quiet (no notification server answers, so only the alarm window rings). ${i.notifications.message}`,
+    };
+  return { id: 'alarm', result: 'ok', message: `Shift-start alarm: loud ✓ (${how}).` };
+}
+
+export interface PhoneCheckInput {
+  settings: EscalationSettings;
+  /** The topic (or Pushover keys, webhook address) is in the keychain. */
+  hasSecrets: boolean;
+  status: EscalatorStatus | undefined;
+  /** When "Send test" last came back with the phone's "I'm on it". */
+  testedAtMs: number | undefined;
+  nowMs: number;
+  localZone?: string;
+}
+
+export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
+  const base = { id: 'phone' as const, action: 'settings' as const };
+  if (i.settings.provider === 'off')
+    return { ...base, result: 'unknown', message: 'Phone escalation: not set up (Settings → Phone).' };
+  if (!i.hasSecrets)
+    return {
+      ...base,
+      result: 'problem',
+      message: 'Phone escalation: its topic or keys are missing (Settings → Phone).',
+    };
+  if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
+  const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
+  if (i.testedAtMs === undefined)
+    return {
+      ...base,
+      result: 'unknown',
+      message: 'Phone escalation: set up but not tested (Send test in Settings → Phone).',
+    };
+  const tested = `tested ${formatDayTime(i.testedAtMs, opts)}`;
+  if (!i.status?.booking)
+    return {
+      id: 'phone',
+      result: 'ok',
+      message: `Phone escalation armed ✓ (${tested}); it is sent by this computer, so the phone rings only if it is awake then.`,
+    };
+  const booked =
+    i.status.nextBookedMs === undefined
+      ? 'booked once your shift is within 2 days'
+      : `booked for ${formatTime(i.status.nextBookedMs, opts)}`;
+  return { id: 'phone', result: 'ok', message: `Phone escalation armed ✓ (${tested}, ${booked}).` };
+}

@@ -1,0 +1,47 @@
+// Phone escalation: when a shift start is not acknowledged within N minutes, the phone rings at top priority with an
+// "I'm on it" that reaches the app. Settings (no secrets: the topic and tokens live in the keychain), the provider
+// port each service implements (ntfy, Pushover, a webhook), and the outcome of one request.
+import { z } from 'zod';
+
+export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
+export const DEFAULT_ESCALATE_AFTER_MIN = 3;
+
+export const EscalationSettingsSchema = z.object({
+  provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
+  /** ntfy's server (self-hosted or the public one). */
+  ntfyServer: z.string().max(300).default(DEFAULT_NTFY_SERVER),
+  /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
+  afterMin: z.number().int().min(1).max(30).default(DEFAULT_ESCALATE_AFTER_MIN),
+});
+export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
+
+/** Keychain entries (the `account` of SecretStore) of each secret. */
+export const SECRET_ACCOUNTS = {
+  ntfyTopic: 'phone-escalation:ntfy-topic',
+  ntfyToken: 'phone-escalation:ntfy-token',
+  pushoverApp: 'phone-escalation:pushover-app-token',
+  pushoverUser: 'phone-escalation:pushover-user-key',
+  webhookUrl: 'phone-escalation:webhook-url',
+} as const;
+
+export interface PhoneAlert {
+  /** Stable per shift start, safe to show: the ntfy sequence id, the webhook's idempotency key. */
+  id: string;
+  title: string;
+  body: string;
+}
+
+/** An error text never carries a topic, token or URL (the caller words it for readiness). */
+export type Outcome<T = null> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface PhoneProvider {
+  readonly kind: 'ntfy' | 'pushover' | 'webhook';
+  /** Books the alert on the server to ring at `atMs` even if this computer is asleep (ntfy's scheduled delivery);
+   *  booking the same id again replaces it. Absent: the app sends it itself at that time. */
+  book?(alert: PhoneAlert, atMs: number): Promise<Outcome>;
+  /** Cancels a booked alert (or stops a sent one ringing on). */
+  cancel?(alertId: string): Promise<Outcome>;
+  send(alert: PhoneAlert): Promise<Outcome>;
+  /** The alert ids the phone said "I'm on it" to since the last poll (outbound polling only). */
+  pollAcks?(): Promise<Outcome<string[]>>;
+}

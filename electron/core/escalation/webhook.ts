@@ -1,0 +1,28 @@
+// A webhook: the app POSTs the alert as JSON at T+N (no scheduled delivery, no way back: acknowledge on the laptop).
+// Its Idempotency-Key is the alert's id, so a retry after a lost answer can be told apart by the receiver.
+import type { Clock } from '../ports';
+import { call, type HttpSend } from './http';
+import type { PhoneProvider } from './types';
+
+export function createWebhook(o: { url: string; clock: Clock; send: HttpSend }): PhoneProvider {
+  return {
+    kind: 'webhook',
+    async send(alert) {
+      const r = await call(
+        { clock: o.clock, send: o.send, retry: true },
+        {
+          method: 'POST',
+          url: o.url,
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': alert.id },
+          body: JSON.stringify({
+            event: 'shift-start-not-acknowledged',
+            id: alert.id,
+            title: alert.title,
+            text: alert.body,
+          }),
+        },
+      );
+      return r.ok ? { ok: true, value: null } : r;
+    },
+  };
+}

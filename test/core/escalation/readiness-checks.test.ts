@@ -1,0 +1,72 @@
+// The two readiness lines: the alarm is loud (and says how on each OS) or quiet with why; the phone is armed (tested
+// when, booked for when) or says what is missing — never "ok" for what was not tested.
+import { describe, expect, it } from 'vitest';
+import { alarmCheck, phoneCheck } from '../../../electron/core/escalation/readiness-checks';
+import { EscalationSettingsSchema } from '../../../electron/core/escalation/types';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const ntfy = EscalationSettingsSchema.parse({ provider: 'ntfy' });
+const zone = { localZone: 'Europe/Berlin' };
+
+describe('Shift-start alarm line', () => {
+  it.each(['linux', 'darwin', 'win32'] as const)('%s: loud ✓, saying how', (platform) => {
+    const c = alarmCheck({ platform, startAlarm: 'at-start', notifications: undefined });
+    expect(c).toMatchObject({ id: 'alarm', result: 'ok' });
+    expect(c.message).toMatch(/^Shift-start alarm: loud ✓ \(.*alarm window/);
+  });
+
+  it('Linux without a notification server: quiet, and why', () => {
+    const c = alarmCheck({
+      platform: 'linux',
+      startAlarm: 'at-start',
+      notifications: { result: 'problem', message: 'No notification server.' },
+    });
+    expect(c.result).toBe('problem');
+    expect(c.message).toMatch(/^Shift-start alarm: quiet \(/);
+  });
+
+  it('turned off: a problem with the way to settings', () => {
+    expect(alarmCheck({ platform: 'linux', startAlarm: 'off', notifications: undefined })).toMatchObject({
+      result: 'problem',
+      action: 'settings',
+    });
+  });
+});
+
+describe('Phone escalation line', () => {
+  const base = { settings: ntfy, hasSecrets: true, nowMs: NOW, ...zone };
+
+  it('armed, tested and booked: says when it was tested and when it is booked for', () => {
+    const c = phoneCheck({
+      ...base,
+      testedAtMs: NOW - 60 * 60_000,
+      status: { booking: true, nextBookedMs: Date.parse('2026-03-10T21:03:00Z') },
+    });
+    expect(c).toEqual({
+      id: 'phone',
+      result: 'ok',
+      message: 'Phone escalation armed ✓ (tested 12:00, booked for 22:03).',
+    });
+  });
+
+  it('sent by this computer (no booking): says it rings only if the computer is awake', () => {
+    const c = phoneCheck({ ...base, testedAtMs: NOW, status: { booking: false } });
+    expect(c.message).toMatch(/only if it is awake/);
+  });
+
+  it.each([
+    ['not set up', { settings: EscalationSettingsSchema.parse({}) }, 'unknown', /not set up/],
+    ['no topic', { hasSecrets: false }, 'problem', /missing/],
+    [
+      'failed booking',
+      { status: { booking: true, problem: 'booking the phone alert: the server answered 503' } },
+      'problem',
+      /503/,
+    ],
+    ['never tested', { testedAtMs: undefined, status: { booking: true } }, 'unknown', /not tested/],
+  ] as const)('%s: not ok, and what is missing', (_name, patch, result, text) => {
+    const c = phoneCheck({ ...base, testedAtMs: NOW, status: { booking: true }, ...patch });
+    expect(c.result).toBe(result);
+    expect(c.message).toMatch(text);
+  });
+});

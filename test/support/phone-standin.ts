@@ -1,0 +1,184 @@
+// A loopback stand-in for ntfy and Pushover, written from their documented APIs (ntfy docs/publish.md and
+// docs/subscribe/api.md; pushover.net/api and /api/receipts), with time read from the test's fake clock:
+// ntfy — POST /<topic>[/<sequence id>] with Title (RFC 2047 decoded), Priority, Actions, At/X-At/Delay/X-Delay/In
+// (a Unix time or Ns/Nm; 10 s – 3 days, else 400); publishing a sequence id that is still scheduled replaces it;
+// DELETE /<topic>/<sequence id> cancels a scheduled one; GET /<topic>/json?poll=1&since=<id|unix> lists delivered
+// messages as NDJSON. Pushover — POST /1/messages.json (form; priority 2 needs retry ≥ 30 and expire ≤ 10800,
+// answers a receipt), GET /1/receipts/<r>.json, POST /1/receipts/<r>/cancel.json. `failNext` makes the next
+// requests answer an error. It records every request (for "never duplicated") and what each phone got.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface NtfyMessage {
+  id: string;
+  topic: string;
+  sequenceId: string;
+  postedMs: number;
+  deliverMs: number;
+  title: string;
+  message: string;
+  priority: number;
+  actions: string;
+  cancelled: boolean;
+}
+
+export interface StandIn {
+  url: string;
+  requests: { method: string; path: string; auth?: string }[];
+  ntfy: NtfyMessage[];
+  /** What the phone subscribed to `topic` has rung with by now (delivered, not cancelled before delivery). */
+  rang(topic: string): NtfyMessage[];
+  /** Scheduled and not yet delivered or cancelled. */
+  scheduled(topic: string): NtfyMessage[];
+  /** The phone's "I'm on it": runs the message's http action as the ntfy app would. */
+  tapAction(m: NtfyMessage): Promise<void>;
+  pushover: {
+    receipt: string;
+    title: string;
+    priority: number;
+    sentMs: number;
+    acknowledged: boolean;
+    cancelled: boolean;
+  }[];
+  failNext(count: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+const decode2047 = (v: string): string =>
+  v.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/gi, (_w, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+
+function delayOf(h: IncomingMessage['headers'], nowMs: number): number | 'bad' | undefined {
+  const raw = ['x-delay', 'delay', 'x-at', 'at', 'x-in', 'in'].map((k) => h[k]).find((v) => typeof v === 'string');
+  if (typeof raw !== 'string') return undefined;
+  const m = /^(\d+)\s*(s|m|min)?$/.exec(raw.trim());
+  if (!m?.[1]) return 'bad';
+  const n = Number(m[1]);
+  const at = m[2] === undefined ? n * 1000 : nowMs + n * (m[2] === 's' ? 1000 : 60_000);
+  return at - nowMs < 10_000 || at - nowMs > 3 * 86_400_000 ? 'bad' : at;
+}
+
+const body = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    req.on('end', () => resolve(text));
+  });
+
+export async function startStandIn(now: () => number): Promise<StandIn> {
+  let seq = 0;
+  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  const s: Omit<StandIn, 'url' | 'close'> = {
+    requests: [],
+    ntfy: [],
+    pushover: [],
+    rang: (topic) => s.ntfy.filter((m) => m.topic === topic && !m.cancelled && m.deliverMs <= now()),
+    scheduled: (topic) => s.ntfy.filter((m) => m.topic === topic && !m.cancelled && m.deliverMs > now()),
+    tapAction: async (m) => {
+      const [, , url = '', ...rest] = m.actions.split(',').map((p) => p.trim());
+      const text = rest.find((p) => p.startsWith('body='))?.slice(5) ?? '';
+      await fetch(url, { method: 'POST', body: text });
+    },
+    failNext: (count, status = 500) => void (failures = { count, status }),
+  };
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const text = await body(req);
+      const url = new URL(req.url ?? '/', 'http://x');
+      const auth = typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined;
+      s.requests.push({ method: req.method ?? '', path: url.pathname, ...(auth ? { auth } : {}) });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+      };
+      if (failures.count > 0) return (failures.count--, send(failures.status, { error: 'stand-in failure' }));
+      const nowMs = now();
+      const parts = url.pathname.split('/').filter(Boolean);
+      if (parts[0] === '1') return pushover(parts, url, text, nowMs, send);
+      const [topic = '', second] = parts;
+      if (req.method === 'GET' && second === 'json') {
+        const since = url.searchParams.get('since') ?? 'all';
+        const delivered = s.rang(topic);
+        const idx = delivered.findIndex((m) => m.id === since);
+        const after =
+          idx >= 0
+            ? delivered.slice(idx + 1)
+            : delivered.filter((m) => (/^\d+$/.test(since) ? m.deliverMs >= Number(since) * 1000 : true));
+        return send(
+          200,
+          after
+            .map((m) =>
+              JSON.stringify({
+                id: m.id,
+                time: Math.floor(m.deliverMs / 1000),
+                event: 'message',
+                topic,
+                message: m.message,
+              }),
+            )
+            .join('\n') + (after.length ? '\n' : ''),
+        );
+      }
+      if (req.method === 'DELETE' && second) {
+        for (const m of s.ntfy)
+          if (m.topic === topic && m.sequenceId === second && m.deliverMs > nowMs) m.cancelled = true;
+        return send(200, { event: 'message_delete', sequence_id: second });
+      }
+      if (req.method === 'POST' || req.method === 'PUT') {
+        const delay = delayOf(req.headers, nowMs);
+        if (delay === 'bad') return send(400, { code: 40004, error: 'invalid delay parameter' });
+        const id = `m${String(++seq).padStart(11, '0')}`;
+        const sequenceId = second ?? id;
+        // Publishing a scheduled sequence again replaces it (docs/publish.md, "Updating scheduled messages").
+        for (const m of s.ntfy)
+          if (m.topic === topic && m.sequenceId === sequenceId && m.deliverMs > nowMs) m.cancelled = true;
+        const h = (k: string) => (typeof req.headers[k] === 'string' ? String(req.headers[k]) : '');
+        s.ntfy.push({
+          id,
+          topic,
+          sequenceId,
+          postedMs: nowMs,
+          deliverMs: delay ?? nowMs,
+          title: decode2047(h('title')),
+          message: text,
+          priority: Number(h('priority') || 3),
+          actions: h('actions'),
+          cancelled: false,
+        });
+        return send(200, { id, time: Math.floor(nowMs / 1000), event: 'message', topic });
+      }
+      send(404, { error: 'not found' });
+    })();
+  });
+  function pushover(parts: string[], url: URL, text: string, nowMs: number, send: (st: number, p: unknown) => void) {
+    const f = new URLSearchParams(text);
+    if (parts[1] === 'messages.json') {
+      const priority = Number(f.get('priority') ?? 0);
+      if (!f.get('token') || !f.get('user')) return send(400, { status: 0, errors: ['token and user are required'] });
+      if (priority === 2 && (Number(f.get('retry')) < 30 || Number(f.get('expire')) > 10800))
+        return send(400, { status: 0, errors: ['retry/expire out of range'] });
+      const receipt = `r${String(++seq).padStart(29, '0')}`;
+      s.pushover.push({
+        receipt,
+        title: f.get('title') ?? '',
+        priority,
+        sentMs: nowMs,
+        acknowledged: false,
+        cancelled: false,
+      });
+      return send(200, { status: 1, request: 'x', ...(priority === 2 ? { receipt } : {}) });
+    }
+    const receipt = (parts[2] ?? '').replace(/\.json$/, '');
+    const p = s.pushover.find((x) => x.receipt === receipt);
+    if (!p) return send(404, { status: 0 });
+    if (parts[3] === 'cancel.json') return ((p.cancelled = true), send(200, { status: 1 }));
+    if (!url.searchParams.get('token')) return send(400, { status: 0 });
+    send(200, { status: 1, acknowledged: p.acknowledged ? 1 : 0, acknowledged_at: 0, expired: 0 });
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...s,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
