@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
-import { refParts } from '../../shared/accounts';
+import { myEmailOn, refParts } from '../../shared/accounts';
+import { coverRefusal } from '../../shared/swap-rules';
 import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
 import { loadRun, saveRun, settled } from './store';
-import { clipToNow, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
+import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   clock: Clock;
@@ -53,6 +54,22 @@ function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][numb
   );
 }
 
+/** The rules every flow shares (shared/swap-rules.ts), as a swap applies them: a cover already on call with me then
+ *  (or me) is refused before anything is sent, since the schedule would lose a person. */
+function ruleProblem(state: AppState, items: readonly HandoffItemInput[], plan: HandoffPlan): string | undefined {
+  for (const i of items) {
+    const me = myEmailOn(state, refParts(i.scheduleId).accountId);
+    const row = rowOf(plan, i);
+    const refusal = row && coverRefusal([[me, ...row.others]], me, i.email);
+    if (refusal === 'cover_is_from') return 'Nothing was sent: pick someone else to cover your shift, not yourself.';
+    if (refusal === 'cover_on_call') {
+      const name = nameOf(state, i.scheduleId, i.email) || i.email;
+      return `Nothing was sent: ${name} is already on call with you during your shift, so they can’t cover it (the schedule would lose a person). Pick a teammate who is off call then.`;
+    }
+  }
+  return undefined;
+}
+
 export function createHandoff(deps: HandoffDeps): HandoffController {
   let run: HandoffRun | null = null;
   let notice: string | null = null;
@@ -84,6 +101,9 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     }
     const clipped = clipToNow(item, deps.clock.now());
     if (!('id' in clipped)) return void (await put({ ...item, ...clipped }));
+    // Written only on what the service holds now: a manager's change since the plan is said, never written over.
+    const held = await heldFirst(write, clipped);
+    if (held) return void (await put({ ...item, ...held }));
     // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
     if (!(await put({ ...clipped, state: 'sending', message: '' }))) return;
     const answer = await deps.create(requestOf(clipped));
@@ -151,6 +171,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
             `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`,
           );
         const state = deps.state();
+        const refused = ruleProblem(state, items, plan);
+        if (refused) return failure('validation', refused);
         const createdAt = new Date(deps.clock.now()).toISOString();
         const made: HandoffItem[] = items.map((i) => ({
           ...i,
