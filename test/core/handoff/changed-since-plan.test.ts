@@ -121,3 +121,28 @@ describe('swap: a manager changes a side between plan and write', () => {
     expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
   }, 60_000);
 });
+
+describe('the override form: Create after the preview aged', () => {
+  it('the preview said it replaces Carol; a manager gave the time to Alice since: nothing is sent, the form says so', async () => {
+    const { h, engine } = await world();
+    const window = { kind: 'custom' as const, start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
+    const request = { scheduleId: 'sch_solo', window, emails: ['bob@example.com'] };
+    const preview = await h.clock.runWhileAdvancing(engine.handlers['override:preview'](request));
+    const replaces = preview.ok ? preview.value.replaces.map((p) => p.email) : [];
+    expect(replaces).toEqual(['carol@example.com']);
+    h.sim.state.addOverride(
+      'sch_solo',
+      { startMs: Date.parse(window.start), endMs: Date.parse(window.end), userIds: ['usr_alice'] },
+      h.clock.now(),
+    );
+    const made = await h.clock.runWhileAdvancing(engine.handlers['override:create']({ ...request, replaces }));
+    expect(!made.ok && made.error.message).toMatch(/^Changed since the preview: the service now has Alice Doe on call/);
+    expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
+    // Asked again on what is true now (the preview read anew says Alice): it is sent.
+    const again = await h.clock.runWhileAdvancing(
+      engine.handlers['override:create']({ ...request, replaces: ['alice@example.com'] }),
+    );
+    expect(again.ok && again.value.status).toBe('created');
+    expect(overridesOn(h, 'sch_solo')).toHaveLength(2);
+  }, 60_000);
+});
