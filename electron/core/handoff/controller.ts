@@ -12,6 +12,7 @@ import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
 import { loadRun, saveRun, settled } from './store';
+import { onceRef } from './plan';
 import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
@@ -52,6 +53,18 @@ function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][numb
       Date.parse(i.end) <= Date.parse(r.end) &&
       Date.parse(i.start) < Date.parse(i.end),
   );
+}
+
+/** Each block once: one named through a second account of the same service is the first's (one write per block). */
+function onceEach(state: AppState, items: readonly HandoffItemInput[]): HandoffItemInput[] {
+  const seen = new Set<string>();
+  return items.flatMap((i) => {
+    const item = { ...i, scheduleId: onceRef(state, i.scheduleId) };
+    const key = `${item.scheduleId}|${Date.parse(i.start)}|${Date.parse(i.end)}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [item];
+  });
 }
 
 /** The rules every flow shares (shared/swap-rules.ts), as a swap applies them: a cover already on call with me then
@@ -161,6 +174,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       queue(async () => {
         if (run && !settled(run))
           return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
+        items = onceEach(deps.state(), items);
         const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
         const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
         const plan = deps.planFor(startMs, endMs);
