@@ -2,20 +2,27 @@
 // before sending, the window is read from the service, and when someone else holds it now (a manager's change since
 // the preview), nothing is sent and the form says who, so the user decides again on what is true.
 import type { OncallClient } from '../../api/client-types';
-import type { OverrideRequest } from '../../shared/ipc-contract';
+import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract';
+import { windowCoveredBy } from './window-coverage';
 import { joinNames } from '../../shared/format';
 import { toWireInstant } from '../sync/plan';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 
 const lower = (e: string) => e.trim().toLowerCase();
+const ALREADY =
+  'The schedule already shows exactly these people on call then, so nothing was sent (no second override).';
 
-/** undefined: the service holds the people the preview said are replaced (or none were told), so it may be sent. */
+/**
+ * undefined: the service holds the people the preview said are replaced (or none were told), so it may be sent.
+ * An outcome: the service already shows exactly the covering people throughout (an earlier attempt applied late, or
+ * someone did it), so nothing is sent. A failure: changed since the preview, or not readable; nothing is sent.
+ */
 export async function changedSincePreview(
   client: OncallClient,
   request: OverrideRequest,
   plan: PlannedOverride,
-): Promise<Failure | undefined> {
+): Promise<Failure | OverrideOutcome | undefined> {
   if (request.replaces === undefined) return undefined;
   const read = await client.listAllShifts(plan.scheduleId, {
     from: toWireInstant(plan.startMs),
@@ -27,6 +34,8 @@ export async function changedSincePreview(
       'stale_data',
       'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.',
     );
+  if (windowCoveredBy(read.value.shifts, plan.startMs, plan.endMs, plan.preview.covering))
+    return { status: 'created_unconfirmed', message: ALREADY };
   const covering = new Set(plan.preview.covering.map(lower));
   const people = new Map<string, string>();
   for (const s of read.value.shifts)

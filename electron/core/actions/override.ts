@@ -218,8 +218,9 @@ async function createChecked(
     return { ok: true as const, value: earlier.outcome };
   }
   // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
-  const changed = await changedSincePreview(client, request, plan);
-  if (changed) return changed;
+  const held = await changedSincePreview(client, request, plan);
+  if (held && 'status' in held) return { ok: true as const, value: held };
+  if (held) return held;
   const tellable = !cachedCovered(deps, plan);
   const answer = await createOnce(deps, client, request, plan, sending, note);
   const status = answer.ok ? answer.value.status : undefined;
