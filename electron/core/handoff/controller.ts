@@ -10,17 +10,9 @@ import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
-import {
-  HANDOFF_FILE,
-  loadRun,
-  NOT_MINE_MESSAGE,
-  NOT_SAVED_MESSAGE,
-  removeFailedText,
-  saveFailedText,
-  saveRun,
-  settled,
-} from './store';
-import { clipToNow, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
+import { loadRun, saveRun, settled } from './store';
+import { nameOf, onceEach, rowOf, ruleProblem } from './item-rules';
+import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   clock: Clock;
@@ -46,66 +38,28 @@ export interface HandoffController {
   idle: () => Promise<void>;
 }
 
-function nameOf(state: AppState, scheduleId: string, email: string): string {
-  const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
-  return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.name ?? '';
-}
-
-/** The block of mine the plan can write now that holds the item, if any. */
-function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][number] | undefined {
-  return plan.rows.find(
-    (r) =>
-      r.scheduleId === i.scheduleId &&
-      Date.parse(r.start) <= Date.parse(i.start) &&
-      Date.parse(i.end) <= Date.parse(r.end) &&
-      Date.parse(i.start) < Date.parse(i.end),
-  );
-}
-
 export function createHandoff(deps: HandoffDeps): HandoffController {
   let run: HandoffRun | null = null;
   let notice: string | null = null;
-  /** Why the run on disk is behind the one shown (its folder refused a save), while that lasts. */
-  let saveProblem: string | null = null;
   let stopped = false;
-  /** Items read back from disk: each is checked to be a block of mine the app can read now before it is sent. */
-  const resumed = new Set<string>();
   let chain: Promise<unknown> = Promise.resolve();
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
 
-  const status = (): HandoffStatus => ({
-    run,
-    said: run ? handoffSaid(run) : null,
-    notice: [notice, saveProblem].filter((n) => n !== null).join(' ') || null,
-  });
+  const status = (): HandoffStatus => ({ run, said: run ? handoffSaid(run) : null, notice });
   const queue = <T>(op: () => Promise<T>): Promise<T> => {
     const next = chain.then(op, op);
     chain = next.catch(() => undefined);
     return next;
   };
 
-  /** Saves the run as it is now; false, said in the status, when the folder refused it (a read-only or full disk). */
-  async function save(): Promise<boolean> {
-    if (!run) return true;
-    try {
-      await saveRun(deps.files, run);
-      saveProblem = null;
-      return true;
-    } catch (cause) {
-      saveProblem = saveFailedText(deps.files.location, cause);
-      return false;
-    }
-  }
-
-  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
-   *  when the item is on disk (the run shown is the truth either way). */
+  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). */
   async function put(item: HandoffItem): Promise<boolean> {
     if (stopped || !run) return false;
     run = { ...run, items: run.items.map((i) => (i.id === item.id ? item : i)) };
-    const saved = await save();
+    await saveRun(deps.files, run);
     deps.changed?.();
-    return saved && !stopped;
+    return !stopped;
   }
 
   async function sendOne(item: HandoffItem): Promise<void> {
@@ -115,12 +69,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     }
     const clipped = clipToNow(item, deps.clock.now());
     if (!('id' in clipped)) return void (await put({ ...item, ...clipped }));
+    // Written only on what the service holds now: a manager's change since the plan is said, never written over.
+    const held = await heldFirst(write, clipped);
+    if (held) return void (await put({ ...item, ...held }));
     // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-    if (!(await put({ ...clipped, state: 'sending', message: '' }))) {
-      // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
-      if (!stopped) await put({ ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
-      return;
-    }
+    if (!(await put({ ...clipped, state: 'sending', message: '' }))) return;
     const answer = await deps.create(requestOf(clipped));
     await put({ ...clipped, ...stateOfAnswer(answer) });
   }
@@ -133,11 +86,9 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         const item = run?.items.find((i) => i.id === first.id);
         if (!item) continue;
         // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused')) {
-          if (resumed.has(item.id) && !rowOf(deps.planFor(Date.parse(item.start), Date.parse(item.end)), item))
-            await put({ ...item, state: 'not_sent', message: NOT_MINE_MESSAGE });
-          else await sendOne(item);
-        } else if (item.state === 'unknown' || item.state === 'sending') {
+        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
+          await sendOne(item);
+        else if (item.state === 'unknown' || item.state === 'sending') {
           const seen = await lookFirst(write, item);
           await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
         }
@@ -159,12 +110,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     status,
     idle: () => chain.then(() => undefined),
     async start() {
-      const loaded = await loadRun(deps.files, () => {
-        const watched = new Set(deps.state().schedules.map((s) => s.id));
-        return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
-      });
+      const loaded = await loadRun(deps.files);
       notice = loaded.notice;
-      for (const i of loaded.run?.items ?? []) resumed.add(i.id);
       // What was being sent when the app stopped may have landed: it is looked for, never sent blind.
       run = loaded.run && {
         ...loaded.run,
@@ -172,8 +119,6 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
         ),
       };
-      // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
-      if (run && loaded.dropped > 0) await save();
       if (run && !settled(run)) void queue(() => work(false));
     },
     stop() {
@@ -184,6 +129,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       queue(async () => {
         if (run && !settled(run))
           return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
+        items = onceEach(deps.state(), items);
         const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
         const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
         const plan = deps.planFor(startMs, endMs);
@@ -194,6 +140,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
             `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`,
           );
         const state = deps.state();
+        const refused = ruleProblem(state, items, plan);
+        if (refused) return failure('validation', refused);
         const createdAt = new Date(deps.clock.now()).toISOString();
         const made: HandoffItem[] = items.map((i) => ({
           ...i,
@@ -208,7 +156,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         }));
         run = { version: 1, id: randomUUID(), createdAt, items: made };
         notice = null;
-        await save();
+        await saveRun(deps.files, run);
         await work(false);
         return status();
       }),
@@ -224,11 +172,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
         run = null;
         notice = null;
-        saveProblem = null;
-        // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
-        await deps.files.remove(HANDOFF_FILE).catch((cause: unknown) => {
-          notice = removeFailedText(deps.files.location, cause);
-        });
+        await deps.files.remove('handoff.json');
         return status();
       }),
   };

@@ -11,6 +11,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { appState } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const rowAt = (day: number) => ({
@@ -55,6 +56,7 @@ function rig(files: ReadOnlyFiles) {
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async () => 'not_covered' as const,
+    held: modelHeld(),
   });
   return { handoff, sent };
 }

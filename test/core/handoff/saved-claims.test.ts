@@ -14,6 +14,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { appState, schedule } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 60);
@@ -65,6 +66,7 @@ async function startWith(text: string) {
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async (ref, startMs, endMs) => (looked.push(`${ref}|${startMs}|${endMs}`), 'not_covered' as const),
+    held: modelHeld(),
   });
   await handoff.start();
   await handoff.idle();
