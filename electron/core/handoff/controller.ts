@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
-import { refParts } from '../../shared/accounts';
 import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
-import { loadRun, saveRun, settled } from './store';
-import { nameOf, onceEach, rowOf, ruleProblem } from './item-rules';
+import { loadRun, NOT_SAVED_MESSAGE, resumedRun, settled } from './store';
+import { runSaver } from './run-saver';
+import { createProblem, madeItems, onceEach } from './item-rules';
 import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
@@ -42,24 +42,30 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
   let run: HandoffRun | null = null;
   let notice: string | null = null;
   let stopped = false;
+  const saver = runSaver(deps.files);
   let chain: Promise<unknown> = Promise.resolve();
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
 
-  const status = (): HandoffStatus => ({ run, said: run ? handoffSaid(run) : null, notice });
+  const status = (): HandoffStatus => ({
+    run,
+    said: run ? handoffSaid(run) : null,
+    notice: [notice, saver.problem()].filter((n) => n !== null).join(' ') || null,
+  });
   const queue = <T>(op: () => Promise<T>): Promise<T> => {
     const next = chain.then(op, op);
     chain = next.catch(() => undefined);
     return next;
   };
 
-  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). */
+  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
+   *  when the item is on disk (the run shown is the truth either way; a folder that refused is said in the status). */
   async function put(item: HandoffItem): Promise<boolean> {
     if (stopped || !run) return false;
     run = { ...run, items: run.items.map((i) => (i.id === item.id ? item : i)) };
-    await saveRun(deps.files, run);
+    const saved = await saver.save(run);
     deps.changed?.();
-    return !stopped;
+    return saved && !stopped;
   }
 
   async function sendOne(item: HandoffItem): Promise<void> {
@@ -73,7 +79,11 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     const held = await heldFirst(write, clipped);
     if (held) return void (await put({ ...item, ...held }));
     // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-    if (!(await put({ ...clipped, state: 'sending', message: '' }))) return;
+    if (!(await put({ ...clipped, state: 'sending', message: '' }))) {
+      // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
+      if (!stopped) await put({ ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
+      return;
+    }
     const answer = await deps.create(requestOf(clipped));
     await put({ ...clipped, ...stateOfAnswer(answer) });
   }
@@ -110,15 +120,16 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     status,
     idle: () => chain.then(() => undefined),
     async start() {
-      const loaded = await loadRun(deps.files);
+      // Each saved item is checked against what the app knows now (store-claims.ts); one that is kept is still
+      // re-read on its service before it is written (heldFirst), like any write of a plan.
+      const loaded = await loadRun(deps.files, () => {
+        const watched = new Set(deps.state().schedules.map((s) => s.id));
+        return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
+      });
       notice = loaded.notice;
-      // What was being sent when the app stopped may have landed: it is looked for, never sent blind.
-      run = loaded.run && {
-        ...loaded.run,
-        items: loaded.run.items.map((i) =>
-          i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
-        ),
-      };
+      run = loaded.run && resumedRun(loaded.run);
+      // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
+      if (run && loaded.dropped > 0) await saver.save(run);
       if (run && !settled(run)) void queue(() => work(false));
     },
     stop() {
@@ -129,34 +140,16 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       queue(async () => {
         if (run && !settled(run))
           return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
-        items = onceEach(deps.state(), items);
-        const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
-        const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
-        const plan = deps.planFor(startMs, endMs);
-        const wrong = items.find((i) => !rowOf(plan, i));
-        if (wrong)
-          return failure(
-            'validation',
-            `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`,
-          );
         const state = deps.state();
-        const refused = ruleProblem(state, items, plan);
-        if (refused) return failure('validation', refused);
+        items = onceEach(state, items);
+        const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
+        const plan = deps.planFor(startMs, Math.max(...items.map((i) => Date.parse(i.end))));
+        const problem = createProblem(state, items, plan);
+        if (problem) return failure('validation', problem);
         const createdAt = new Date(deps.clock.now()).toISOString();
-        const made: HandoffItem[] = items.map((i) => ({
-          ...i,
-          id: `${i.scheduleId}|${i.start}`,
-          accountId: refParts(i.scheduleId).accountId,
-          scheduleName: state.schedules.find((s) => s.id === i.scheduleId)?.name ?? i.scheduleId,
-          timeZone: state.schedules.find((s) => s.id === i.scheduleId)?.timeZone ?? null,
-          name: nameOf(state, i.scheduleId, i.email),
-          others: rowOf(plan, i)?.others ?? [],
-          state: 'pending',
-          message: '',
-        }));
-        run = { version: 1, id: randomUUID(), createdAt, items: made };
+        run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan) };
         notice = null;
-        await saveRun(deps.files, run);
+        await saver.save(run);
         await work(false);
         return status();
       }),
@@ -171,8 +164,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         if (run?.items.some((i) => i.state === 'unknown' || i.state === 'sending'))
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
         run = null;
-        notice = null;
-        await deps.files.remove('handoff.json');
+        // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
+        notice = await saver.remove();
         return status();
       }),
   };

@@ -1,7 +1,7 @@
 // What a hand-off's items must be before anything is sent: each block once (a service watched by two accounts is
 // written through the first), and the rules every flow shares (shared/swap-rules.ts), as a swap applies them.
 import { myEmailOn, refParts } from '../../shared/accounts';
-import type { HandoffItemInput, HandoffPlan } from '../../shared/handoff';
+import type { HandoffItem, HandoffItemInput, HandoffPlan } from '../../shared/handoff';
 import { coverRefusal } from '../../shared/swap-rules';
 import type { AppState } from '../../shared/view-state';
 import { onceRef } from './plan';
@@ -52,4 +52,35 @@ export function ruleProblem(
     }
   }
   return undefined;
+}
+
+/** Why nothing of these items may be sent: one that is not a block of mine the app can read now, or one the shared
+ *  rules refuse; undefined when all may go. */
+export function createProblem(
+  state: AppState,
+  items: readonly HandoffItemInput[],
+  plan: HandoffPlan,
+): string | undefined {
+  const wrong = items.find((i) => !rowOf(plan, i));
+  if (wrong)
+    return `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`;
+  return ruleProblem(state, items, plan);
+}
+
+/** The run's items as planned: who covers (by name), the others kept on call with me, each waiting to be sent. */
+export function madeItems(state: AppState, items: readonly HandoffItemInput[], plan: HandoffPlan): HandoffItem[] {
+  return items.map((i) => {
+    const s = state.schedules.find((x) => x.id === i.scheduleId);
+    return {
+      ...i,
+      id: `${i.scheduleId}|${i.start}`,
+      accountId: refParts(i.scheduleId).accountId,
+      scheduleName: s?.name ?? i.scheduleId,
+      timeZone: s?.timeZone ?? null,
+      name: nameOf(state, i.scheduleId, i.email),
+      others: rowOf(plan, i)?.others ?? [],
+      state: 'pending',
+      message: '',
+    };
+  });
 }

@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { createHandoff, RECHECK_MS, type HandoffController } from '../../../electron/core/handoff/controller';
 import type { HandoffItemInput, HandoffRow } from '../../../electron/shared/handoff';
 import type { RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
-import { appState } from '../../renderer/support/state';
+import { appState, schedule } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { accountIdOf } from '../../../electron/shared/accounts';
+import { HOUR } from '../../support/time';
 import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
-const HOUR = 3_600_000;
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
 
 type Fault = 'pass' | 'lost_after_landing' | 'fail_5xx' | 'refused' | 'stop_after_landing' | 'stop_before_landing';
@@ -91,7 +91,8 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
     createHandoff({
       clock,
       files,
-      state: () => appState(),
+      // Both schedules watched: a resumed item is checked against what the app watches now.
+      state: () => appState({ schedules: [schedule({ id: 'sch_a' }), schedule({ id: 'sch_b' })] }),
       planFor: () => ({ from: '', to: '', rows, excluded: [] }),
       create: service.create,
       look: service.look,

@@ -61,7 +61,7 @@ function rig(files: ReadOnlyFiles) {
   return { handoff, sent };
 }
 
-const items = ROWS.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: 'bob@example.com' }));
+const items = ROWS.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: 'ada@example.com' }));
 
 describe('a hand-off whose plan cannot be saved', () => {
   it('sends nothing, says each shift was not sent and why, and can be closed', async () => {
