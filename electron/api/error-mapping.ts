@@ -13,8 +13,11 @@ const asIs: Scrubber = (text) => text;
 const SERVER_MESSAGE_MAX_CHARS = 300;
 const MAX_PROBLEMS = 20;
 
+/** C0/C1 controls and the bidirectional controls that could make the service's words read as something else. */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 function tidy(text: string): string | undefined {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  const oneLine = text.replace(/\s+/g, ' ').replace(CONTROLS, '').trim();
   if (oneLine === '') return undefined;
   return oneLine.length > SERVER_MESSAGE_MAX_CHARS ? `${oneLine.slice(0, SERVER_MESSAGE_MAX_CHARS - 1)}…` : oneLine;
 }
@@ -74,9 +77,16 @@ function statusError(
   clean: Scrubber,
 ): ApiError {
   const retryAfterMs = parseRetryAfterMs(headers['retry-after'], nowMs);
-  if (status === 401) return { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.' };
-  if (status === 403) return { kind: 'forbidden', message: 'This API key is not allowed to do that.' };
-  if (status === 404) return { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.' };
+  // The service's own words are kept beside the app's sentence (shown after it: common.ts fromApiError).
+  const said = () => {
+    const m = extractServerError(body, firstHeader(headers['content-type']), clean).message;
+    return m === undefined ? {} : { serverMessage: m };
+  };
+  if (status === 401)
+    return { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.', ...said() };
+  if (status === 403) return { kind: 'forbidden', message: 'This API key is not allowed to do that.', ...said() };
+  if (status === 404)
+    return { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.', ...said() };
   if (status === 429) {
     const when = retryWhen(retryAfterMs);
     return { kind: 'rate_limited', message: `The service is busy (rate limited). Try again ${when}.`, retryAfterMs };

@@ -8,9 +8,10 @@ export type ApiError =
   | { kind: 'validation'; message: string; problems: FieldProblem[] }
   | { kind: 'network'; message: string }
   | { kind: 'timeout'; message: string }
-  | { kind: 'unauthorized'; message: string }
-  | { kind: 'forbidden'; message: string }
-  | { kind: 'not_found'; message: string }
+  /** `serverMessage`: the service's own words from the body (bounded, one line, control characters removed). */
+  | { kind: 'unauthorized'; message: string; serverMessage?: string }
+  | { kind: 'forbidden'; message: string; serverMessage?: string }
+  | { kind: 'not_found'; message: string; serverMessage?: string }
   /** `problems`: the server's own per-field list (field names as the server wrote them), when it sent one. */
   | { kind: 'rejected'; message: string; status: number; serverMessage?: string; problems?: FieldProblem[] }
   | { kind: 'rate_limited'; message: string; retryAfterMs?: number }

@@ -26,6 +26,11 @@ export const OverrideRequestSchema = z.object({
   window: OverrideWindowSchema,
   /** Who covers, by e-mail; empty means me (the e-mail in settings). At most 4. */
   emails: list(text('E-mail', 'email'), 'people covering', COUNT_LIMITS.coveringPeople),
+  /**
+   * Whom the preview the user confirmed said it replaces (e-mails). Given, main re-reads the window from the service
+   * just before sending and sends nothing when the service now holds others (a manager's change since the preview).
+   */
+  replaces: list(text('E-mail', 'email'), 'people replaced', 20).optional(),
 });
 export type OverrideRequest = z.infer<typeof OverrideRequestSchema>;
 

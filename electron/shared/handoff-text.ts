@@ -5,7 +5,7 @@ import type { HandoffItem, HandoffItemState, HandoffRun, HandoffSaid } from './h
 
 type Counted = Exclude<HandoffItemState, 'handed_off'>;
 
-const ORDER: Counted[] = ['sending', 'unknown', 'refused', 'not_landed', 'not_sent', 'pending'];
+const ORDER: Counted[] = ['sending', 'unknown', 'changed', 'refused', 'not_landed', 'not_sent', 'pending'];
 
 const PHRASE: Record<Counted, string> = {
   sending: 'being sent',
@@ -14,6 +14,7 @@ const PHRASE: Record<Counted, string> = {
   not_landed: 'did not land',
   not_sent: 'not sent',
   pending: 'waiting to be sent',
+  changed: 'changed since you planned it (not sent)',
 };
 
 /** The service's own words, shortened to what names the problem ("no user has the e-mail bob@…"). */
@@ -54,12 +55,16 @@ export function itemOutcome(item: HandoffItem): string {
       return `Refused: ${reasonOf([item]) || 'the service said no'}`;
     case 'not_sent':
       return `Not sent${item.message ? `: ${item.message}` : ''}`;
+    case 'changed':
+      return item.message || 'Changed since you planned it: nothing was sent.';
   }
 }
 
 /** Whether Retry has anything to do (it sends only what did not land, and looks first at what may have). */
 export function canRetry(run: Pick<HandoffRun, 'items'>): boolean {
-  return run.items.some((i) => i.state === 'not_landed' || i.state === 'not_sent' || i.state === 'unknown');
+  return run.items.some(
+    (i) => i.state === 'not_landed' || i.state === 'not_sent' || i.state === 'unknown' || i.state === 'changed',
+  );
 }
 
 /** Everything the away form says about a run, as handoff:get answers it. */

@@ -69,7 +69,8 @@ export const HandoffCreateRequestSchema = z.object({
  * pending: not sent. sending: the write may have left (on disk before it leaves: after a crash it is looked for,
  * never sent again blind). unknown: sent, its outcome not known yet (checked again). handed_off: the service shows
  * it (or answered it). not_landed: the service does not show it (safe to send again). refused: the service said no.
- * not_sent: it never left (the app couldn't send it).
+ * not_sent: it never left (the app couldn't send it). changed: read just before sending, the service no longer holds
+ * what was planned (a manager's change): nothing was sent, the item says what changed (Retry reads it again).
  */
 export const HandoffItemStateSchema = z.enum([
   'pending',
@@ -79,6 +80,7 @@ export const HandoffItemStateSchema = z.enum([
   'not_landed',
   'refused',
   'not_sent',
+  'changed',
 ]);
 export type HandoffItemState = z.infer<typeof HandoffItemStateSchema>;
 

@@ -24,3 +24,21 @@ export function clashesWithMine(theirs: ScheduleWindow, mine: ScheduleWindow): b
   if (theirs.scheduleId !== mine.scheduleId) return false;
   return Date.parse(theirs.start) < Date.parse(mine.end) && Date.parse(mine.start) < Date.parse(theirs.end);
 }
+
+/** Why a cover that replaces `from` by `to` and keeps the others can't be written over these stretches. */
+export type CoverRefusal = 'cover_is_from' | 'cover_on_call' | 'from_not_on_call' | 'partners_change';
+
+/**
+ * The one rule of every write that replaces one person (away items, both swap sides, hand back): `to` is someone
+ * else, not already on call at any of it (the schedule would lose a person), `from` is on call throughout, and who
+ * else is on call doesn't change within it (one override would put each of them on the whole window). `onCall`:
+ * who is on call in each stretch, lower-cased.
+ */
+export function coverRefusal(onCall: readonly string[][], from: string, to: string): CoverRefusal | undefined {
+  const [f, t] = [from.toLowerCase(), to.toLowerCase()];
+  if (f === t) return 'cover_is_from';
+  if (onCall.some((users) => users.includes(t))) return 'cover_on_call';
+  if (onCall.length === 0 || onCall.some((users) => !users.includes(f))) return 'from_not_on_call';
+  const partners = onCall.map((users) => [...new Set(users.filter((u) => u !== f))].sort().join());
+  return new Set(partners).size > 1 ? 'partners_change' : undefined;
+}

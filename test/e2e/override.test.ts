@@ -336,9 +336,13 @@ describe('quick override whose answer never came back', () => {
     const { page, host } = app;
     await page.getByTestId('preview-window').waitFor();
     // The service saves the override but the connection drops before the answer; the check that follows fails too.
-    host.sim.faults.set('createOverride', { reset: true, times: 1 });
-    host.sim.faults.set('listShifts', { status: 400, times: 5 });
+    // The window is read once just before the write (issue 48): the reads fail only from then on, while the
+    // write is on its way.
+    host.sim.faults.set('createOverride', { reset: true, times: 1, latencyMs: 1_000 });
+    const reads = host.sim.requests.count({ route: 'listShifts' });
     await page.getByRole('button', { name: 'Create override' }).click();
+    await expect.poll(() => host.sim.requests.count({ route: 'listShifts' }), { interval: 20 }).toBeGreaterThan(reads);
+    host.sim.faults.set('listShifts', { status: 400, times: 5 });
     await page.getByText('Outcome unknown.').waitFor();
     expect(await page.getByTestId('override-result').textContent()).toContain('It was not sent again');
     expect(await page.getByTestId('attempted').textContent()).toMatch(

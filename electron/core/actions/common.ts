@@ -27,9 +27,16 @@ export function failure(kind: ActionErrorKind, message: string, problems?: Field
   return { ok: false, error: problems ? { kind, message, problems } : { kind, message } };
 }
 
+/** The app's sentence, then the service's own words when it explained a refusal it did not put in the sentence. */
+export function toldWithService(error: ApiError): string {
+  const said = 'serverMessage' in error ? error.serverMessage : undefined;
+  if (said === undefined || said === '' || error.message.includes(said)) return error.message;
+  return `${error.message} The service said: “${said}”`;
+}
+
 export function fromApiError(error: ApiError): Failure {
   const problems = error.kind === 'validation' || error.kind === 'rejected' ? error.problems : undefined;
-  return failure(error.kind, error.message, problems);
+  return failure(error.kind, toldWithService(error), problems);
 }
 
 /** How the answer was lost, as the opening of a sentence: "The service did not answer", "… answered with an error (HTTP 502)". */

@@ -18,6 +18,7 @@ import { rankCandidates, type OtherAccountRead } from '../state/candidates';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
+import { changedSincePreview } from './override-held';
 import { createDoubts, type CreateNote, type Doubts } from './override-again';
 import type { CreatedOverride } from '../model/snapshot';
 
@@ -216,6 +217,10 @@ async function createChecked(
     }
     return { ok: true as const, value: earlier.outcome };
   }
+  // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
+  const held = await changedSincePreview(client, request, plan);
+  if (held && 'status' in held) return { ok: true as const, value: held };
+  if (held) return held;
   const tellable = !cachedCovered(deps, plan);
   const answer = await createOnce(deps, client, request, plan, sending, note);
   const status = answer.ok ? answer.value.status : undefined;

@@ -5,22 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
-import { refParts } from '../../shared/accounts';
 import { handoffSaid } from '../../shared/handoff-text';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
-import {
-  HANDOFF_FILE,
-  loadRun,
-  NOT_MINE_MESSAGE,
-  NOT_SAVED_MESSAGE,
-  removeFailedText,
-  saveFailedText,
-  saveRun,
-  settled,
-} from './store';
-import { clipToNow, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
+import { loadRun, NOT_SAVED_MESSAGE, resumedRun, settled } from './store';
+import { runSaver } from './run-saver';
+import { createProblem, madeItems, onceEach } from './item-rules';
+import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   clock: Clock;
@@ -46,30 +38,11 @@ export interface HandoffController {
   idle: () => Promise<void>;
 }
 
-function nameOf(state: AppState, scheduleId: string, email: string): string {
-  const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
-  return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.name ?? '';
-}
-
-/** The block of mine the plan can write now that holds the item, if any. */
-function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][number] | undefined {
-  return plan.rows.find(
-    (r) =>
-      r.scheduleId === i.scheduleId &&
-      Date.parse(r.start) <= Date.parse(i.start) &&
-      Date.parse(i.end) <= Date.parse(r.end) &&
-      Date.parse(i.start) < Date.parse(i.end),
-  );
-}
-
 export function createHandoff(deps: HandoffDeps): HandoffController {
   let run: HandoffRun | null = null;
   let notice: string | null = null;
-  /** Why the run on disk is behind the one shown (its folder refused a save), while that lasts. */
-  let saveProblem: string | null = null;
   let stopped = false;
-  /** Items read back from disk: each is checked to be a block of mine the app can read now before it is sent. */
-  const resumed = new Set<string>();
+  const saver = runSaver(deps.files);
   let chain: Promise<unknown> = Promise.resolve();
   let cancelRecheck: (() => void) | undefined;
   const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
@@ -77,7 +50,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
   const status = (): HandoffStatus => ({
     run,
     said: run ? handoffSaid(run) : null,
-    notice: [notice, saveProblem].filter((n) => n !== null).join(' ') || null,
+    notice: [notice, saver.problem()].filter((n) => n !== null).join(' ') || null,
   });
   const queue = <T>(op: () => Promise<T>): Promise<T> => {
     const next = chain.then(op, op);
@@ -85,25 +58,12 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     return next;
   };
 
-  /** Saves the run as it is now; false, said in the status, when the folder refused it (a read-only or full disk). */
-  async function save(): Promise<boolean> {
-    if (!run) return true;
-    try {
-      await saveRun(deps.files, run);
-      saveProblem = null;
-      return true;
-    } catch (cause) {
-      saveProblem = saveFailedText(deps.files.location, cause);
-      return false;
-    }
-  }
-
   /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
-   *  when the item is on disk (the run shown is the truth either way). */
+   *  when the item is on disk (the run shown is the truth either way; a folder that refused is said in the status). */
   async function put(item: HandoffItem): Promise<boolean> {
     if (stopped || !run) return false;
     run = { ...run, items: run.items.map((i) => (i.id === item.id ? item : i)) };
-    const saved = await save();
+    const saved = await saver.save(run);
     deps.changed?.();
     return saved && !stopped;
   }
@@ -115,6 +75,9 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     }
     const clipped = clipToNow(item, deps.clock.now());
     if (!('id' in clipped)) return void (await put({ ...item, ...clipped }));
+    // Written only on what the service holds now: a manager's change since the plan is said, never written over.
+    const held = await heldFirst(write, clipped);
+    if (held) return void (await put({ ...item, ...held }));
     // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
     if (!(await put({ ...clipped, state: 'sending', message: '' }))) {
       // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
@@ -133,11 +96,9 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         const item = run?.items.find((i) => i.id === first.id);
         if (!item) continue;
         // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused')) {
-          if (resumed.has(item.id) && !rowOf(deps.planFor(Date.parse(item.start), Date.parse(item.end)), item))
-            await put({ ...item, state: 'not_sent', message: NOT_MINE_MESSAGE });
-          else await sendOne(item);
-        } else if (item.state === 'unknown' || item.state === 'sending') {
+        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
+          await sendOne(item);
+        else if (item.state === 'unknown' || item.state === 'sending') {
           const seen = await lookFirst(write, item);
           await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
         }
@@ -159,21 +120,16 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     status,
     idle: () => chain.then(() => undefined),
     async start() {
+      // Each saved item is checked against what the app knows now (store-claims.ts); one that is kept is still
+      // re-read on its service before it is written (heldFirst), like any write of a plan.
       const loaded = await loadRun(deps.files, () => {
         const watched = new Set(deps.state().schedules.map((s) => s.id));
         return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
       });
       notice = loaded.notice;
-      for (const i of loaded.run?.items ?? []) resumed.add(i.id);
-      // What was being sent when the app stopped may have landed: it is looked for, never sent blind.
-      run = loaded.run && {
-        ...loaded.run,
-        items: loaded.run.items.map((i) =>
-          i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
-        ),
-      };
+      run = loaded.run && resumedRun(loaded.run);
       // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
-      if (run && loaded.dropped > 0) await save();
+      if (run && loaded.dropped > 0) await saver.save(run);
       if (run && !settled(run)) void queue(() => work(false));
     },
     stop() {
@@ -184,31 +140,16 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       queue(async () => {
         if (run && !settled(run))
           return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
-        const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
-        const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
-        const plan = deps.planFor(startMs, endMs);
-        const wrong = items.find((i) => !rowOf(plan, i));
-        if (wrong)
-          return failure(
-            'validation',
-            `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`,
-          );
         const state = deps.state();
+        items = onceEach(state, items);
+        const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
+        const plan = deps.planFor(startMs, Math.max(...items.map((i) => Date.parse(i.end))));
+        const problem = createProblem(state, items, plan);
+        if (problem) return failure('validation', problem);
         const createdAt = new Date(deps.clock.now()).toISOString();
-        const made: HandoffItem[] = items.map((i) => ({
-          ...i,
-          id: `${i.scheduleId}|${i.start}`,
-          accountId: refParts(i.scheduleId).accountId,
-          scheduleName: state.schedules.find((s) => s.id === i.scheduleId)?.name ?? i.scheduleId,
-          timeZone: state.schedules.find((s) => s.id === i.scheduleId)?.timeZone ?? null,
-          name: nameOf(state, i.scheduleId, i.email),
-          others: rowOf(plan, i)?.others ?? [],
-          state: 'pending',
-          message: '',
-        }));
-        run = { version: 1, id: randomUUID(), createdAt, items: made };
+        run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan) };
         notice = null;
-        await save();
+        await saver.save(run);
         await work(false);
         return status();
       }),
@@ -223,12 +164,8 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
         if (run?.items.some((i) => i.state === 'unknown' || i.state === 'sending'))
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
         run = null;
-        notice = null;
-        saveProblem = null;
         // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
-        await deps.files.remove(HANDOFF_FILE).catch((cause: unknown) => {
-          notice = removeFailedText(deps.files.location, cause);
-        });
+        notice = await saver.remove();
         return status();
       }),
   };

@@ -3,16 +3,18 @@
 // refresh of every account, so what is listed as mine is what a fresh read says.
 import type { OncallClient } from '../../api/client-types';
 import type { Candidate, EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { refParts, type AccountId } from '../../shared/accounts';
+import { myEmailOn, refParts, type AccountId } from '../../shared/accounts';
+import { formatWindow } from '../../shared/format';
+import type { HeldDeps } from './held';
 import type { AppState } from '../../shared/view-state';
 import type { HandoffPlan } from '../../shared/handoff';
 import { failure, guarded, type Failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
 import { askCoverText, type AskBlock } from './ask-cover';
 import { createHandoff, type HandoffController } from './controller';
-import { lookCovered } from './look';
+import { lookCovered, readHeld } from './look';
 import { buildPlan, rangeSpan } from './plan';
-import { swapShifts } from './swap';
+import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
 
 export interface HandoffParts {
@@ -45,6 +47,20 @@ export type HandoffHandlers = { [C in HandoffChannel]: (request: RequestOf<C>) =
 
 const isFailure = (x: object): x is Failure => 'ok' in x && x.ok === false;
 
+/** A person's name as this schedule lists them, else as another schedule of the same account does, else the e-mail
+ *  (a manager may give a block to someone not in its rotation). */
+function personName(state: AppState, ref: string, email: string): string {
+  const own = teammateName(state, ref, email);
+  if (own !== email) return own;
+  const account = refParts(ref).accountId;
+  const others = state.schedules.filter((s) => refParts(s.id).accountId === account);
+  for (const s of others) {
+    const name = teammateName(state, s.id, email);
+    if (name !== email) return name;
+  }
+  return email;
+}
+
 export function handoffParts(parts: HandoffParts): { controller: HandoffController; handlers: HandoffHandlers } {
   const planFor = (startMs: number, endMs: number): HandoffPlan =>
     buildPlan(parts.state(), { startMs, endMs }, parts.clock.now(), parts.localZone());
@@ -54,6 +70,20 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     if (!client) return undefined;
     return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
   };
+  const held: HeldDeps = {
+    reread: async (ref, startMs, endMs) => {
+      const { accountId, scheduleId } = refParts(ref);
+      const client = parts.client(accountId);
+      return client ? readHeld(client, scheduleId, startMs, endMs) : undefined;
+    },
+    nameOf: (ref, email) => personName(parts.state(), ref, email),
+    windowOf: (ref, startMs, endMs) => {
+      const zone = parts.state().schedules.find((s) => s.id === ref)?.timeZone ?? undefined;
+      const at = { nowMs: parts.clock.now(), localZone: parts.localZone(), ...(zone ? { scheduleZone: zone } : {}) };
+      return formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), at);
+    },
+    meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
+  };
   const controller = createHandoff({
     clock: parts.clock,
     files: parts.files,
@@ -62,6 +92,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     create: parts.createOverride,
     changed: parts.changed,
     look,
+    held,
   });
   const ok = <T>(value: T) => ({ ok: true as const, value });
   /** A throw once writes may have left: what was sent is in the run (handoff:get), so it is "outcome unknown". */
@@ -115,6 +146,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     localZone: parts.localZone,
     state: parts.state,
     planFor,
+    held,
   };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>

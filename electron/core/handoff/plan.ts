@@ -2,7 +2,7 @@
 // clipped to it and to now, read from each schedule's known timeline. Time the app can't read as mine or not (a
 // hole, not read, past the read, saved data, shifts older than the last read) is listed with why and never written.
 import { DateTime } from 'luxon';
-import { myEmailOn } from '../../shared/accounts';
+import { myEmailOn, refParts, sameServiceAs, scheduleRef } from '../../shared/accounts';
 import { formatDayTime } from '../../shared/format';
 import type { HandoffExcluded, HandoffPlan, HandoffRange, HandoffRow } from '../../shared/handoff';
 import type { AppState, ScheduleView, TimeSpan } from '../../shared/view-state';
@@ -86,11 +86,30 @@ function piecesOf(s: ScheduleView, me: string, span: Span): Piece[] {
   return out;
 }
 
+/**
+ * The schedule as planned and written: a service watched by two accounts (the same address and e-mail) is planned
+ * and written once, through the first account that watches this schedule there; any other ref stays as it is.
+ */
+export function onceRef(state: AppState, ref: string): string {
+  const { accountId, scheduleId } = refParts(ref);
+  const accounts = state.settings.accounts;
+  for (const a of accounts) {
+    if (a.id === accountId) break;
+    const self = accounts.find((x) => x.id === accountId);
+    if (!self || sameServiceAs([a, self], self.id) === undefined) continue;
+    const earlier = scheduleRef(a.id, scheduleId);
+    if (state.schedules.some((s) => s.id === earlier)) return earlier;
+  }
+  return ref;
+}
+
 /** The plan over `span`: writable blocks of mine, and what can't be read, sorted by start (then account order). */
 export function buildPlan(state: AppState, span: Span, nowMs: number, zone: string): HandoffPlan {
   const rows: HandoffRow[] = [];
   const excluded: HandoffExcluded[] = [];
   for (const s of state.schedules) {
+    // Told once, through the first account that watches it on that service.
+    if (onceRef(state, s.id) !== s.id) continue;
     const me = myEmailOn(state, s.accountId);
     const base = {
       accountId: s.accountId,

@@ -72,6 +72,11 @@ export function removeFailedText(location: string | undefined, cause: unknown): 
   return `Closed. Its saved copy in ${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}, so the next start may show it again.`;
 }
 
-/** A saved item that is not a block of mine the app can read now: never sent from the file. */
-export const NOT_MINE_MESSAGE =
-  'since the restart this is not a shift of yours the app can read now, so it was not sent (Retry once it is)';
+/** A run read back at start: what was being sent when the app stopped may have landed, so it is looked for (the
+ *  controller's work), never sent blind. */
+export const resumedRun = (run: HandoffRun): HandoffRun => ({
+  ...run,
+  items: run.items.map((i) =>
+    i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
+  ),
+});

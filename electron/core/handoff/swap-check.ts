@@ -4,7 +4,7 @@ import { myEmailOn, refParts } from '../../shared/accounts';
 import type { Failure } from '../../shared/failure';
 import type { HandoffPlan, SwapRequest } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
-import { clashesWithMine, onCallOver } from '../../shared/swap-rules';
+import { clashesWithMine, coverRefusal, onCallOver } from '../../shared/swap-rules';
 import { failure } from '../actions/common';
 
 /** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
@@ -81,23 +81,20 @@ function coverProblem(state: AppState, r: SwapRequest, me: string): Failure | un
       state.schedules.find((s) => s.id === w.scheduleId),
       w,
     );
-  if (onCallOn(r.mine).some((users) => users.includes(them)))
+  // The one rule of every cover (shared/swap-rules.ts, as away and the write-time re-read apply it), per side.
+  const mineRule = coverRefusal(onCallOn(r.mine), me, them);
+  const theirRule = coverRefusal(onCallOn(r.theirs), them, me);
+  if (mineRule === 'cover_on_call')
     return failure(
       'validation',
       'Nothing was sent: they are already on call with you during your shift, so they can’t cover it. Pick a teammate who is off call then.',
     );
-  if (onCallOn(r.theirs).some((users) => users.includes(me)))
+  if (theirRule === 'cover_on_call')
     return failure(
       'validation',
       'Nothing was sent: you are already on call with them during their shift, so you can’t cover it. Pick a shift of theirs when you are off call.',
     );
-  const partners = onCallOn(r.theirs).map((users) =>
-    users
-      .filter((u) => u !== them)
-      .sort()
-      .join(),
-  );
-  if (new Set(partners).size > 1)
+  if (theirRule === 'partners_change')
     return failure(
       'validation',
       'Nothing was sent: who else is on call with them changes during their shift, and one swap can’t keep each of them for their part. Pick a shorter shift of theirs.',

@@ -7,12 +7,10 @@ import type { SwapResult, SwapSettleRequest, SwapSide } from '../../shared/hando
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
-import { stateOfAnswer } from './write-one';
-import { clip, swapText, teammateName, type SwapDeps } from './swap';
+import { coveringOf as covering, sendSide, swapText, teammateName, type SwapDeps } from './swap';
 
 export interface SettleDeps extends Omit<SwapDeps, 'planFor'>, Pick<WriteDeps, 'look'> {}
 
-const covering = (s: SwapSide): string[] => [s.email, ...s.others.filter((o) => o !== s.email.toLowerCase())];
 const mayHaveLanded = (s: SwapSide): boolean =>
   s.state === 'unknown' || s.state === 'sending' || s.state === 'not_landed';
 
@@ -25,8 +23,9 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
 
-/** Sends a side that did not land; one that may have is looked for first and never sent blind. */
-async function send(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
+/** Sends a side that did not land (`from`: whom it replaces); one that may have is looked for first, never sent
+ *  blind, and every send re-reads what the service holds now first (sendSide). */
+async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSide> {
   if (s.state === 'handed_off') return s;
   if (mayHaveLanded(s)) {
     const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
@@ -35,18 +34,11 @@ async function send(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
       return { ...s, state: 'unknown', message: 'The schedule could not be read to check it, so it was not sent.' };
   }
   if (Date.parse(s.end) <= deps.nowMs()) return { ...s, state: 'not_sent', message: 'This shift is over.' };
-  const answer = stateOfAnswer(
-    await deps.create({
-      scheduleId: s.scheduleId,
-      window: { kind: 'custom', start: s.start, end: s.end },
-      emails: covering(s),
-    }),
-  );
-  return { ...s, state: answer.state, message: clip(answer.message) };
+  return sendSide(deps, s, from);
 }
 
 /** The other side is known not to be in place: handing mine back can't leave me with both. */
-const NOT_IN_PLACE = new Set<SwapSide['state']>(['not_landed', 'refused', 'not_sent', 'pending']);
+const NOT_IN_PLACE = new Set<SwapSide['state']>(['not_landed', 'refused', 'not_sent', 'pending', 'changed']);
 
 export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapResult | Failure> {
   let { mine, theirs, back } = r;
@@ -56,9 +48,11 @@ export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promis
     back = back && (await verify(deps, back));
   } else if (r.action === 'retry') {
     if (back) return failure('validation', 'Your shift is being handed back: nothing else is sent for this swap.');
-    mine = await send(deps, mine);
-    // The second side only once the first is in place (else I would end up with both).
-    if (mine.state === 'handed_off') theirs = await send(deps, theirs);
+    const state = deps.state();
+    const me = myEmailOn(state, refParts(mine.scheduleId).accountId);
+    mine = await send(deps, mine, me);
+    // The second side only once the first is in place (else I would end up with both); it replaces the teammate.
+    if (mine.state === 'handed_off') theirs = await send(deps, theirs, mine.email);
   } else {
     if (mine.state !== 'handed_off' || !NOT_IN_PLACE.has(theirs.state))
       return failure(
@@ -71,7 +65,8 @@ export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promis
     if (me === '') return failure('validation', 'Nothing was sent: your e-mail on this service is not set.');
     // Me again over my block, with whoever else was on call with me then (kept).
     const start: SwapSide = { ...mine, email: me, state: 'pending', message: '' };
-    back = await send(deps, back ?? start);
+    // It replaces the teammate who covers my block now.
+    back = await send(deps, back ?? start, mine.email);
   }
   const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
   return { mine, theirs, back, text: swapText(deps, name, mine, theirs, back) };

@@ -8,10 +8,11 @@ import type { Failure } from '../../shared/failure';
 import type { AppState } from '../../shared/view-state';
 import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
+import { heldAsPlanned } from './held';
 import { check } from './swap-check';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 
-export interface SwapDeps extends Pick<WriteDeps, 'create'> {
+export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
   localZone: () => string;
   state: () => AppState;
@@ -50,6 +51,7 @@ const landedPhrase: Record<SwapSide['state'], string> = {
   not_sent: 'was not sent',
   pending: 'was not sent',
   sending: 'is being sent',
+  changed: 'was not sent',
 };
 
 const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\.$/, '')})` : '');
@@ -85,6 +87,33 @@ export function teammateName(state: AppState, scheduleId: string, email: string)
   return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.name ?? email;
 }
 
+/** The people a side puts on call: who covers, and the others kept. */
+export const coveringOf = (s: SwapSide): string[] => [s.email, ...s.others.filter((o) => o !== s.email.toLowerCase())];
+
+/**
+ * Sends one side (`from` is the person it replaces) on what the service holds now: re-read first, so a side a
+ * manager changed since the plan is said ("changed since you planned it: …"), never written over.
+ */
+export async function sendSide(deps: Pick<SwapDeps, 'create' | 'held'>, s: SwapSide, from: string): Promise<SwapSide> {
+  const held = await heldAsPlanned(deps.held, {
+    scheduleId: s.scheduleId,
+    startMs: Date.parse(s.start),
+    endMs: Date.parse(s.end),
+    from,
+    to: s.email,
+    others: s.others,
+  });
+  if (held) return { ...s, state: held.state, message: clip(held.message) };
+  const answer = stateOfAnswer(
+    await deps.create({
+      scheduleId: s.scheduleId,
+      window: { kind: 'custom', start: s.start, end: s.end },
+      emails: coveringOf(s),
+    }),
+  );
+  return { ...s, state: answer.state, message: clip(answer.message) };
+}
+
 export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapResult | Failure> {
   const problem = check(deps, r);
   if (problem) return problem;
@@ -94,20 +123,14 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
   const me = myEmailOn(state, accountId);
   const keptOnMine = othersBesides(state, r.mine, me);
   const keptOnTheirs = othersBesides(state, r.theirs, r.theirs.email);
-  const first = stateOfAnswer(
-    await deps.create({
-      scheduleId: r.mine.scheduleId,
-      window: { kind: 'custom', start: r.mine.start, end: r.mine.end },
-      emails: [r.theirs.email, ...keptOnMine.filter((e) => e !== r.theirs.email.toLowerCase())],
-    }),
-  );
-  const mine: SwapSide = {
+  const planned: SwapSide = {
     ...r.mine,
     email: r.theirs.email,
     others: keptOnMine.filter((e) => e !== r.theirs.email.toLowerCase()),
-    state: first.state,
-    message: clip(first.message),
+    state: 'pending',
+    message: '',
   };
+  const mine = await sendSide(deps, planned, me);
   let theirs: SwapSide = {
     ...r.theirs,
     email: me,
@@ -115,16 +138,7 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
     state: 'not_sent',
     message: '',
   };
-  if (first.state === 'handed_off') {
-    // Me, as the account's settings name me, and whoever else is on call with them then.
-    const second = stateOfAnswer(
-      await deps.create({
-        scheduleId: r.theirs.scheduleId,
-        window: { kind: 'custom', start: r.theirs.start, end: r.theirs.end },
-        emails: [me, ...theirs.others],
-      }),
-    );
-    theirs = { ...theirs, state: second.state, message: clip(second.message) };
-  }
+  // Me, as the account's settings name me, and whoever else is on call with them then.
+  if (mine.state === 'handed_off') theirs = await sendSide(deps, { ...theirs, state: 'pending' }, r.theirs.email);
   return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs) };
 }

@@ -4,12 +4,15 @@
 import type { HandoffItem } from '../../shared/handoff';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
+import { heldAsPlanned, type HeldDeps } from './held';
 
 export interface WriteDeps {
   nowMs: () => number;
   create: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
   /** The schedule (by ref) read now over the window: does it show exactly these people? */
   look: (scheduleId: string, startMs: number, endMs: number, emails: string[]) => Promise<Look>;
+  /** What the service holds now: read before every write of a plan (held.ts). */
+  held: HeldDeps;
 }
 
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
@@ -66,3 +69,15 @@ export const requestOf = (item: HandoffItem): RequestOf<'override:create'> => ({
   window: { kind: 'custom', start: item.start, end: item.end },
   emails: covering(item),
 });
+
+/** Read just before the item is sent: undefined to send it, else what it says instead (changed, in place, unread). */
+export async function heldFirst(deps: Pick<WriteDeps, 'held'>, item: HandoffItem): Promise<Change | undefined> {
+  return heldAsPlanned(deps.held, {
+    scheduleId: item.scheduleId,
+    startMs: Date.parse(item.start),
+    endMs: Date.parse(item.end),
+    from: deps.held.meOn(item.scheduleId),
+    to: item.email,
+    others: item.others,
+  });
+}

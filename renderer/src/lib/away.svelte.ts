@@ -98,9 +98,14 @@ export class AwayState extends Settling<HandoffStatus> {
     if (answer.ok) this.candidates = { ...this.candidates, [rowKey(row)]: answer.value };
   }
 
+  /** The chosen cover is already on call with me over the block: main refuses it, as a swap does (one rule). */
+  clashes(row: HandoffRow): boolean {
+    return this.coverOf(row) !== '' && row.others.includes(this.coverOf(row).toLowerCase());
+  }
+
   get ready(): boolean {
     const rows = this.plan?.rows ?? [];
-    return rows.length > 0 && rows.every((r) => this.coverOf(r) !== '') && !this.busy;
+    return rows.length > 0 && rows.every((r) => this.coverOf(r) !== '' && !this.clashes(r)) && !this.busy;
   }
 
   async createAll(): Promise<void> {

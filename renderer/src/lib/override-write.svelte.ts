@@ -42,7 +42,9 @@ export class OverrideWrite {
     this.phase = 'sending';
     this.#scheduleId = request.scheduleId;
     this.sentPreview = await preview();
-    const answer = await invoke('override:create', request);
+    // Whom the preview said it replaces: main re-reads the window first and sends nothing if that changed meanwhile.
+    const replaces = this.sentPreview?.replaces.map((p) => p.email);
+    const answer = await invoke('override:create', replaces ? { ...request, replaces } : request);
     // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
     // again", not "Not created": creating it again could make a second override.
     if (!answer.ok && nextStep(answer.error.kind) !== 'verify') {

@@ -15,6 +15,7 @@ import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { accountIdOf } from '../../../electron/shared/accounts';
 import { HOUR } from '../../support/time';
+import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 40);
@@ -65,7 +66,11 @@ function world(faults: readonly Fault[]) {
     );
     return here ? ('covered' as const) : ('not_covered' as const);
   };
-  return { overrides, create, look, onStop: (f: () => void) => (stop = f) };
+  /** Who the service holds over a window an override covers exactly (else me, as planned). */
+  const held = (scheduleId: string, startMs: number, endMs: number) =>
+    overrides.find((o) => o.scheduleId === scheduleId && Date.parse(o.start) === startMs && Date.parse(o.end) === endMs)
+      ?.emails;
+  return { overrides, create, look, held, onStop: (f: () => void) => (stop = f) };
 }
 
 async function play(blocks: readonly Block[], faults: readonly Fault[]) {
@@ -91,6 +96,7 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
       planFor: () => ({ from: '', to: '', rows, excluded: [] }),
       create: service.create,
       look: service.look,
+      held: modelHeld(service.held),
     });
   let app = controller();
   let stopped = false;
@@ -99,7 +105,7 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
     app.stop();
   });
   await app.start();
-  const items: HandoffItemInput[] = rows.map((r) => ({ ...r, email: 'bob@example.com' }));
+  const items: HandoffItemInput[] = rows.map((r) => ({ ...r, email: 'cy@example.com' }));
   await app.create(items);
   // Restarts while a write stops the app, then Retry while anything may still be sent: at most one per fault.
   for (let round = 0; round < faults.length + 2; round++) {

@@ -9,6 +9,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { appState } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const row = {
@@ -49,9 +50,10 @@ describe('the look-again loop of an unknown hand-off item', () => {
       planFor: () => ({ from: '', to: '', rows: [row], excluded: [] }),
       create,
       look,
+      held: modelHeld(),
     });
     await handoff.start();
-    await handoff.create([{ ...row, email: 'bob@example.com' }]);
+    await handoff.create([{ ...row, email: 'cy@example.com' }]);
     expect(handoff.status().run?.items[0]?.state).toBe('unknown');
 
     files.failing = true;

@@ -11,6 +11,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { appState } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const rowAt = (day: number) => ({
@@ -55,11 +56,12 @@ function rig(files: ReadOnlyFiles) {
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async () => 'not_covered' as const,
+    held: modelHeld(),
   });
   return { handoff, sent };
 }
 
-const items = ROWS.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: 'bob@example.com' }));
+const items = ROWS.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: 'ada@example.com' }));
 
 describe('a hand-off whose plan cannot be saved', () => {
   it('sends nothing, says each shift was not sent and why, and can be closed', async () => {

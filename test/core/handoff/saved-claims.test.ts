@@ -1,6 +1,7 @@
 // Issue 52: the saved hand-off is a claim. Parsed with its schema, then each item checked against what the app knows
-// now (the schedules watched, the clock, what the app itself writes) and, before it is sent, against my blocks as
-// read now: an item that fails is dropped, said once, never sent or looked for; the file is kept aside first.
+// now (the schedules watched, the clock, what the app itself writes): an item that fails is dropped, said once, never
+// sent or looked for; the file is kept aside first. One kept is, like every write of a plan, re-read on its service
+// just before it is sent (issue 48, held.ts): a block that is not mine there is said as changed and never sent.
 // Generated damaged and plausible-but-false files (fast-check): the app starts, keeps working, writes nothing from
 // them, tells once and keeps the original. Before, only the shape was checked: an item on an unwatched schedule,
 // or a block that is not mine, was sent on the next start.
@@ -14,6 +15,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { appState, schedule } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { modelHeld } from './support/model-held';
 
 const NOW = Date.parse('2026-03-04T12:00:00Z');
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 60);
@@ -41,12 +43,15 @@ const good = (row: HandoffRow, state: HandoffItem['state'] = 'pending'): Handoff
   timeZone: row.timeZone,
   start: row.start,
   end: row.end,
-  email: 'bob@example.com',
+  email: 'ada@example.com',
   others: [],
-  name: 'Bob',
+  name: 'Ada Lovelace',
   state,
   message: '',
 });
+const CAROL = 'carol@example.com';
+const inRow = (row: HandoffRow, ref: string, startMs: number, endMs: number): boolean =>
+  row.scheduleId === ref && Date.parse(row.start) <= startMs && endMs <= Date.parse(row.end);
 const runOf = (items: unknown[]) => ({ version: 1, id: 'r1', createdAt: '2026-03-04T11:00:00Z', items });
 
 async function startWith(text: string) {
@@ -65,6 +70,8 @@ async function startWith(text: string) {
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async (ref, startMs, endMs) => (looked.push(`${ref}|${startMs}|${endMs}`), 'not_covered' as const),
+    // The service agrees with the plan: I am on call over my blocks, Carol over any other time.
+    held: modelHeld((ref, startMs, endMs) => (ROWS.some((r) => inRow(r, ref, startMs, endMs)) ? undefined : [CAROL])),
   });
   await handoff.start();
   await handoff.idle();
@@ -103,7 +110,8 @@ describe('the saved hand-off read back', () => {
     const { sent, handoff } = await startWith(JSON.stringify(runOf([notMine])));
     await handoff.retry();
     expect(sent).toEqual([]);
-    expect(handoff.status().said?.summary).toMatch(/^0 of 1 handed off · 1 not sent: since the restart this is not/);
+    expect(handoff.status().run?.items.map((i) => i.state)).toEqual(['changed']);
+    expect(handoff.status().run?.items[0]?.message).toMatch(/^Changed since you planned it: carol@example.com now /);
   });
 });
 
@@ -115,8 +123,8 @@ const mutations: fc.Arbitrary<(i: HandoffItem) => unknown> = fc.constantFrom(
   (i: HandoffItem) => ({ ...i, start: '2026-03-08T09:00:00Z', end: '2026-03-08T17:00:00Z' }),
   (i: HandoffItem) => ({ ...i, end: i.start }),
   (i: HandoffItem) => ({ ...i, end: '+275760-09-13T00:00:00.000Z' }),
-  (i: HandoffItem) => ({ ...i, email: 'bob@example.com\r\nX-Evil: 1' }),
-  (i: HandoffItem) => ({ ...i, name: 'Bob\nhanded off ✓' }),
+  (i: HandoffItem) => ({ ...i, email: 'ada@example.com\r\nX-Evil: 1' }),
+  (i: HandoffItem) => ({ ...i, name: 'Ada\nhanded off ✓' }),
   (i: HandoffItem) => ({ ...i, message: 'x'.repeat(5000) }),
   (i: HandoffItem) => ({ ...i, others: ['not an e-mail'] }),
   (i: HandoffItem) => ({ ...i, state: 'maybe' }),
@@ -157,7 +165,7 @@ describe('generated saved hand-offs', () => {
         if (status.notice !== null && !/could not be read/.test(status.notice)) expect(backups).toHaveLength(1);
         // The app keeps working: a new hand-off of my blocks can still be made once this one is closed.
         await handoff.dismiss();
-        const again = await handoff.create(ROWS.map((r) => ({ ...r, email: 'bob@example.com' })));
+        const again = await handoff.create(ROWS.map((r) => ({ ...r, email: 'ada@example.com' })));
         expect('run' in again).toBe(true);
       }),
       { numRuns: NUM_RUNS },

@@ -9,6 +9,7 @@ import type { HandoffItem } from '../../../electron/shared/handoff';
 import { handoffSummary } from '../../../electron/shared/handoff-text';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { FakeClock } from '../support/fake-clock';
+import { modelHeld } from './support/model-held';
 import { accountIdOf } from '../../../electron/shared/accounts';
 
 const item = (state: HandoffItem['state'], message = ''): HandoffItem => ({
@@ -42,6 +43,7 @@ describe('the hand-off on disk', () => {
       planFor: () => ({ from: '', to: '', rows: [], excluded: [] }),
       create: async (r) => (sent.push(r), { ok: false, error: { kind: 'internal', message: 'no' } }),
       look: async () => (sent.push('look'), undefined),
+      held: modelHeld(),
     });
     await handoff.start();
     await handoff.idle();

@@ -1,0 +1,51 @@
+// The override form's "Create" after its preview aged: the preview the user confirmed said whom it replaces; just
+// before sending, the window is read from the service, and when someone else holds it now (a manager's change since
+// the preview), nothing is sent and the form says who, so the user decides again on what is true.
+import type { OncallClient } from '../../api/client-types';
+import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract';
+import { windowCoveredBy } from './window-coverage';
+import { joinNames } from '../../shared/format';
+import { toWireInstant } from '../sync/plan';
+import { failure, type Failure } from './common';
+import type { PlannedOverride } from './override-window';
+
+const lower = (e: string) => e.trim().toLowerCase();
+const ALREADY =
+  'The schedule already shows exactly these people on call then, so nothing was sent (no second override).';
+
+/**
+ * undefined: the service holds the people the preview said are replaced (or none were told), so it may be sent.
+ * An outcome: the service already shows exactly the covering people throughout (an earlier attempt applied late, or
+ * someone did it), so nothing is sent. A failure: changed since the preview, or not readable; nothing is sent.
+ */
+export async function changedSincePreview(
+  client: OncallClient,
+  request: OverrideRequest,
+  plan: PlannedOverride,
+): Promise<Failure | OverrideOutcome | undefined> {
+  if (request.replaces === undefined) return undefined;
+  const read = await client.listAllShifts(plan.scheduleId, {
+    from: toWireInstant(plan.startMs),
+    to: toWireInstant(plan.endMs),
+    clip_to_interval: true,
+  });
+  if (!read.ok || read.value.holes.length > 0)
+    return failure(
+      'stale_data',
+      'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.',
+    );
+  if (windowCoveredBy(read.value.shifts, plan.startMs, plan.endMs, plan.preview.covering))
+    return { status: 'created_unconfirmed', message: ALREADY };
+  const covering = new Set(plan.preview.covering.map(lower));
+  const people = new Map<string, string>();
+  for (const s of read.value.shifts)
+    for (const u of s.users) if (!covering.has(lower(u.email))) people.set(lower(u.email), u.name || u.email);
+  const told = new Set(request.replaces.map(lower));
+  const same = told.size === people.size && [...told].every((e) => people.has(e));
+  if (same) return undefined;
+  const now = people.size === 0 ? 'nobody else is on call then' : `${joinNames([...people.values()])} on call then`;
+  return failure(
+    'validation',
+    `Changed since the preview: the service now has ${now}, not what the preview showed. Nothing was sent: look at the preview again and create it once it shows what you want.`,
+  );
+}

@@ -1,0 +1,86 @@
+// What a hand-off's items must be before anything is sent: each block once (a service watched by two accounts is
+// written through the first), and the rules every flow shares (shared/swap-rules.ts), as a swap applies them.
+import { myEmailOn, refParts } from '../../shared/accounts';
+import type { HandoffItem, HandoffItemInput, HandoffPlan } from '../../shared/handoff';
+import { coverRefusal } from '../../shared/swap-rules';
+import type { AppState } from '../../shared/view-state';
+import { onceRef } from './plan';
+
+export function nameOf(state: AppState, scheduleId: string, email: string): string {
+  const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
+  return users.find((u) => u.email.toLowerCase() === email.toLowerCase())?.name ?? '';
+}
+
+/** The block of mine the plan can write now that holds the item, if any. */
+export function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows'][number] | undefined {
+  return plan.rows.find(
+    (r) =>
+      r.scheduleId === i.scheduleId &&
+      Date.parse(r.start) <= Date.parse(i.start) &&
+      Date.parse(i.end) <= Date.parse(r.end) &&
+      Date.parse(i.start) < Date.parse(i.end),
+  );
+}
+
+/** Each block once: one named through a second account of the same service is the first's (one write per block). */
+export function onceEach(state: AppState, items: readonly HandoffItemInput[]): HandoffItemInput[] {
+  const seen = new Set<string>();
+  return items.flatMap((i) => {
+    const item = { ...i, scheduleId: onceRef(state, i.scheduleId) };
+    const key = `${item.scheduleId}|${Date.parse(i.start)}|${Date.parse(i.end)}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [item];
+  });
+}
+
+/** The rules every flow shares (shared/swap-rules.ts), as a swap applies them: a cover already on call with me then
+ *  (or me) is refused before anything is sent, since the schedule would lose a person. */
+export function ruleProblem(
+  state: AppState,
+  items: readonly HandoffItemInput[],
+  plan: HandoffPlan,
+): string | undefined {
+  for (const i of items) {
+    const me = myEmailOn(state, refParts(i.scheduleId).accountId);
+    const row = rowOf(plan, i);
+    const refusal = row && coverRefusal([[me, ...row.others]], me, i.email);
+    if (refusal === 'cover_is_from') return 'Nothing was sent: pick someone else to cover your shift, not yourself.';
+    if (refusal === 'cover_on_call') {
+      const name = nameOf(state, i.scheduleId, i.email) || i.email;
+      return `Nothing was sent: ${name} is already on call with you during your shift, so they can’t cover it (the schedule would lose a person). Pick a teammate who is off call then.`;
+    }
+  }
+  return undefined;
+}
+
+/** Why nothing of these items may be sent: one that is not a block of mine the app can read now, or one the shared
+ *  rules refuse; undefined when all may go. */
+export function createProblem(
+  state: AppState,
+  items: readonly HandoffItemInput[],
+  plan: HandoffPlan,
+): string | undefined {
+  const wrong = items.find((i) => !rowOf(plan, i));
+  if (wrong)
+    return `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`;
+  return ruleProblem(state, items, plan);
+}
+
+/** The run's items as planned: who covers (by name), the others kept on call with me, each waiting to be sent. */
+export function madeItems(state: AppState, items: readonly HandoffItemInput[], plan: HandoffPlan): HandoffItem[] {
+  return items.map((i) => {
+    const s = state.schedules.find((x) => x.id === i.scheduleId);
+    return {
+      ...i,
+      id: `${i.scheduleId}|${i.start}`,
+      accountId: refParts(i.scheduleId).accountId,
+      scheduleName: s?.name ?? i.scheduleId,
+      timeZone: s?.timeZone ?? null,
+      name: nameOf(state, i.scheduleId, i.email),
+      others: rowOf(plan, i)?.others ?? [],
+      state: 'pending',
+      message: '',
+    };
+  });
+}

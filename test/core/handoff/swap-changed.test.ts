@@ -1,0 +1,90 @@
+// Issue 48, swap and take-over: each side, Retry and the hand back re-read the window just before they write; a
+// manager's change since the swap was planned is said ("changed since you planned it: …") and nothing stale is
+// written. Take-over acts only on who holds the schedule now, and one asked "from Carol" is refused once she
+// no longer is. Pair world: two on call at once; my Tue 3/24 is with Bob; Carol is alone on Solo.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../electron/core/engine/types';
+import type { Harness } from '../support/engine-harness';
+import { overridesOn, startPairWorld } from './support/pair-world';
+
+const TUE = { start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
+const THU = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
+const SWAP = {
+  mine: { scheduleId: 'sch_pair', ...TUE },
+  theirs: { scheduleId: 'sch_solo', ...THU, email: 'carol@example.com' },
+};
+const ms = (w: { start: string; end: string }) => ({ startMs: Date.parse(w.start), endMs: Date.parse(w.end) });
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function world(): Promise<{ h: Harness; engine: Engine }> {
+  const w = await startPairWorld();
+  h = w.h;
+  return w;
+}
+
+describe('swap: a manager changes a side between plan and write', () => {
+  it('the first side: my Tue went to Alice since the form read it, so nothing is sent and it says so', async () => {
+    const { h, engine } = await world();
+    h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_alice', 'usr_bob'] }, h.clock.now());
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect([answer.value.mine.state, answer.value.theirs.state]).toEqual(['changed', 'not_sent']);
+    expect(answer.value.text).toMatch(/^Nothing was swapped: .*Changed since you planned it: Alice Doe now covers/);
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
+  }, 60_000);
+
+  it('Retry of the second side: Carol no longer holds her Thu, so I am not put over whoever does', async () => {
+    const { h, engine } = await world();
+    h.sim.faults.set('createOverride', { status: 502, times: 1, pathIncludes: 'sch_solo' });
+    const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!half.ok) throw new Error(half.error.message);
+    expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
+    h.sim.state.addOverride('sch_solo', { ...ms(THU), userIds: ['usr_alice'] }, h.clock.now());
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half.value }));
+    if (!retried.ok) throw new Error(retried.error.message);
+    expect(retried.value.theirs.state).toBe('changed');
+    expect(retried.value.theirs.message).toMatch(/^Changed since you planned it: Alice Doe now covers/);
+    expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
+  }, 60_000);
+
+  it('hand back: a manager gave my Tue to someone else meanwhile, so handing it back writes nothing', async () => {
+    const { h, engine } = await world();
+    h.sim.faults.set('createOverride', { status: 502, times: 1, pathIncludes: 'sch_solo' });
+    const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!half.ok) throw new Error(half.error.message);
+    // Carol covers my Tue (beside Bob) now; the manager replaces Bob by Alice there.
+    h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_carol', 'usr_alice'] }, h.clock.now());
+    const before = overridesOn(h, 'sch_pair').length;
+    const back = await h.clock.runWhileAdvancing(
+      engine.handlers['swap:settle']({ action: 'hand-back', ...half.value }),
+    );
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.value.back?.state).toBe('changed');
+    expect(back.value.back?.message).toMatch(/Alice Doe now covers/);
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(before);
+  }, 60_000);
+});
+
+describe('take over: on who holds the schedule now', () => {
+  it('"from Carol" after a manager gave the time to Alice: refused, saying who is on call now', async () => {
+    const { h, engine } = await world();
+    const now = h.clock.now();
+    h.sim.state.addOverride(
+      'sch_solo',
+      { startMs: now - 3_600_000, endMs: now + 6 * 3_600_000, userIds: ['usr_alice'] },
+      now,
+    );
+    const taken = await h.clock.runWhileAdvancing(
+      engine.handlers['take-over:now']({ scheduleId: 'sch_solo', fromEmail: 'carol@example.com' }),
+    );
+    expect(!taken.ok && taken.error.message).toMatch(
+      /carol@example.com is not on call on this schedule now \(on call now: Alice Doe\)/,
+    );
+    expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
+  }, 60_000);
+});
