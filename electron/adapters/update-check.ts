@@ -3,12 +3,13 @@
 // is kept in the data folder). It never blocks anything: start() returns at once, a check has a timeout, and a
 // failed one is logged and waits for the next day. The release page is offered only if it lies under
 // oncallTray.releasePages, the same prefix the openExternal choke point allows. main.ts starts it outside demo.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../core/ports';
 import { DAY_MS } from '../shared/time';
 import type { AppState } from '../shared/view-state';
+import { updateCheckRecord } from './update-check-record';
 
 const TIMEOUT_MS = 15_000;
 
@@ -35,7 +36,6 @@ const ReleaseSchema = z.object({
   draft: z.boolean().optional(),
   prerelease: z.boolean().optional(),
 });
-const LastCheckSchema = z.object({ checkedAt: z.number() });
 
 /** The release settings from the app's package.json, or undefined when they are missing or not https. */
 export async function readReleaseConfig(appDir: string): Promise<ReleaseConfig | undefined> {
@@ -82,26 +82,20 @@ export interface UpdateCheckerOptions {
   fetch?: typeof fetch;
 }
 
-async function lastCheckedAt(file: string): Promise<number | undefined> {
-  try {
-    const parsed = LastCheckSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    return parsed.success ? parsed.data.checkedAt : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function createUpdateChecker(o: UpdateCheckerOptions) {
   const doFetch = o.fetch ?? fetch;
+  const record = updateCheckRecord(
+    o.stateFile,
+    () => o.clock.now(),
+    (m) => o.log(m),
+  );
   let cancel: (() => void) | undefined;
   let stopped = false;
+  let writable = true;
 
   async function check(): Promise<void> {
-    const checkedAt = o.clock.now();
     // Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day.
-    await mkdir(dirname(o.stateFile), { recursive: true }).then(() =>
-      writeFile(o.stateFile, JSON.stringify({ checkedAt })),
-    );
+    if (writable) await record.write(o.clock.now());
     // GitHub's API refuses requests without a User-Agent.
     const headers = { accept: 'application/json', 'user-agent': `OnCall-Tray/${o.config.currentVersion}` };
     const answer = await doFetch(o.config.feedUrl, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -124,9 +118,11 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
   return {
     /** Schedules the next check (now, if the last one is a day old); returns at once. */
     start(): void {
-      void lastCheckedAt(o.stateFile).then((last) => {
+      void record.read().then((last) => {
         if (stopped) return;
-        runAt(last === undefined ? 0 : Math.max(0, last + DAY_MS - o.clock.now()));
+        writable = last.writable;
+        const at = last.checkedAtMs;
+        runAt(at === undefined ? 0 : Math.max(0, at + DAY_MS - o.clock.now()));
       });
     },
     stop(): void {

@@ -1,7 +1,7 @@
 // A FileStore that reads the app's real files but never changes them: writes stay in memory. The status command
 // runs the whole engine, and must not mark reminders as shown, rewrite the cache or move a bad settings file
 // aside behind the running app's back. Only the files named in `writeThrough` (the calendar export's record of
-// UIDs, which no running app reads) reach the disk.
+// UIDs, which no running app reads) reach the disk, and only those are moved aside when refused.
 import type { FileStore } from '../core/ports';
 
 export function readOnlyOverlay(base: FileStore | undefined, writeThrough: readonly string[] = []): FileStore {
@@ -26,6 +26,9 @@ export function readOnlyOverlay(base: FileStore | undefined, writeThrough: reado
       hidden.add(name);
     },
     async backup(name) {
+      // A file written through (the export record) is the CLI's own: refused, it is kept aside on disk as the app
+      // would, never silently replaced by the next write.
+      if (base !== undefined && writeThrough.includes(name)) return base.backup(name);
       written.delete(name);
       hidden.add(name);
       return `${name} (left in place: the status command changes nothing)`;

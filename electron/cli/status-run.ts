@@ -16,6 +16,7 @@ import { readOnlyOverlay } from './overlay-files';
 import { notificationHealth } from '../adapters/notification-health';
 import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
+import { recordNoticeId } from '../core/calendar/published-record';
 import { loadSettings, SETTINGS_NOTICE_ID, type Notice } from '../core/storage/settings-store';
 import type { FileStore } from '../core/ports';
 import { accountKeyVariable, misnamedKeyVariables } from '../shared/accounts';
@@ -29,6 +30,8 @@ export interface StatusOutcome {
   exitCode: number;
   /** The .ics text, with --ics. */
   calendar?: string;
+  /** What rendering the .ics said once (a refused record of UIDs kept aside, entries not used), for stderr. */
+  calendarNotices?: string[];
 }
 
 /** --ics without --days. */
@@ -189,8 +192,16 @@ export async function runStatus(
     await engine.checksSettled();
     const state = told(engine.getState());
     const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
+    // The record is read back by the same rule as the app's (published-record.ts); what it said comes after the
+    // state above was taken, so it is picked here to be told once.
+    const recordId = recordNoticeId(EXPORT_RECORD);
+    const calendarNotices = engine
+      .getState()
+      .notices.filter((n) => n.id === recordId)
+      .map((n) => n.message);
     await engine.stop();
-    return { state, exitCode: exitCodeFor(state), ...(calendar === undefined ? {} : { calendar }) };
+    if (calendar === undefined) return { state, exitCode: exitCodeFor(state) };
+    return { state, exitCode: exitCodeFor(state), calendar, calendarNotices };
   } finally {
     await demo?.close();
   }

@@ -37,12 +37,18 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${await ackFromCli(files, Date.now(), localZone)}\n`);
     return EXIT.ok;
   }
-  const { state, exitCode, calendar, problem } = await runStatus(parsed.args, process.env, log, localZone);
+  const { state, exitCode, calendar, calendarNotices, problem } = await runStatus(
+    parsed.args,
+    process.env,
+    log,
+    localZone,
+  );
   if (problem !== undefined) {
     process.stderr.write(`status: ${problem}\n`);
     return exitCode;
   }
   for (const hint of keyHints(state, process.env)) process.stderr.write(`status: ${hint}\n`);
+  for (const said of calendarNotices ?? []) process.stderr.write(`status: ${said}\n`);
   if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state: printable(state) }, null, 2)}\n`);
   else if (calendar !== undefined) process.stdout.write(calendar);
   else if (parsed.args.summary) process.stdout.write(buildHandoffSummary(state, { nowMs: Date.now(), localZone }));

@@ -1,7 +1,7 @@
 // The update check against a real loopback release feed, with a fake clock: what the user sees (a notice for a
 // newer release only) and how often the feed is asked (at most once a day, across restarts, failures included).
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -151,5 +151,36 @@ describe('update notice', () => {
       pagesPrefix: textMatching(/^https:\/\//),
     });
     expect(await readReleaseConfig(dir)).toBeUndefined();
+  });
+});
+
+// update-check.json is read back like every file (update-check-record.ts): a time that hasn't come is not believed
+// (it would silence the checks for as long as it claims), and a refused file is kept aside, not overwritten.
+describe('update-check.json read back', () => {
+  it('a last check a year ahead is not believed: the feed is still asked within the day', async () => {
+    await writeFile(join(dir, 'update-check.json'), JSON.stringify({ checkedAt: T0 + 365 * DAY_MS }));
+    const clock = fakeClock(T0);
+    const { c, logged } = checker(clock);
+    c.start();
+    await settle();
+    clock.advance(0);
+    await settle();
+    c.stop();
+    expect(requests).toBe(1);
+    expect(logged.join('\n')).toMatch(/not used \(a time that can't be true\); kept as .*update-check\.json\.bad-/);
+  });
+
+  it('a refused file is kept aside as it was before the next check replaces it', async () => {
+    const original = '{"checkedAt": "yesterday"}';
+    await writeFile(join(dir, 'update-check.json'), original);
+    const clock = fakeClock(T0);
+    const { c } = checker(clock);
+    c.start();
+    await settle();
+    c.stop();
+    const files = await readdir(dir);
+    const kept = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+    expect(kept).toContain(original);
+    expect(requests).toBe(1);
   });
 });

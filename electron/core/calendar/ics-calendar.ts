@@ -6,7 +6,7 @@ import type { Person } from '../../shared/view-state';
 import type { CalendarBlock } from './my-blocks';
 import type { UnknownWhy } from '../model/timeline';
 import { assertNever, unknownWhyText } from '../../shared/basis';
-import { contentLines, escapeText, sequenceValue, uidValue, utcDateTime } from './ics-text';
+import { contentLines, escapeText, MAX_DESCRIPTION_CHARS, sequenceValue, uidValue, utcDateTime } from './ics-text';
 
 export const PRODID = '-//OnCall Tray//My on-call shifts//EN';
 /** How often subscribed calendars should fetch again (RFC 7986 REFRESH-INTERVAL, and the older X-PUBLISHED-TTL). */
@@ -133,7 +133,7 @@ export function alarmLines(b: CalendarBlock, uid: string, alarms: readonly Alarm
     'BEGIN:VALARM',
     `UID:${uid}-alarm-${a.beforeMin}`,
     'ACTION:DISPLAY',
-    `DESCRIPTION:${escapeText(alarmText(b, a.beforeMin))}`,
+    `DESCRIPTION:${escapeText(alarmText(b, a.beforeMin), MAX_DESCRIPTION_CHARS)}`,
     `TRIGGER;RELATED=START:${triggerOf(a.beforeMin)}`,
     'END:VALARM',
   ]);
@@ -156,7 +156,7 @@ export function eventLines(
     `DTSTART:${utcDateTime(b.startMs)}`,
     `DTEND:${utcDateTime(b.endMs)}`,
     `SUMMARY:${escapeText(summaryOf(b))}`,
-    `DESCRIPTION:${escapeText(descriptionOf(b, localZone))}`,
+    `DESCRIPTION:${escapeText(descriptionOf(b, localZone), MAX_DESCRIPTION_CHARS)}`,
     `LAST-MODIFIED:${stamp}`,
     `SEQUENCE:${sequenceValue(meta.sequence)}`,
     // Being on call is not a meeting: the time stays free for invitations.
@@ -179,7 +179,7 @@ export function calendarText(head: CalendarHead, events: readonly string[][]): s
     'CALSCALE:GREGORIAN',
     `NAME:${escapeText(head.name)}`,
     `X-WR-CALNAME:${escapeText(head.name)}`,
-    `X-WR-CALDESC:${escapeText(head.description)}`,
+    `X-WR-CALDESC:${escapeText(head.description, MAX_DESCRIPTION_CHARS)}`,
     `REFRESH-INTERVAL;VALUE=DURATION:${REFRESH_INTERVAL}`,
     `X-PUBLISHED-TTL:${REFRESH_INTERVAL}`,
     ...events.flat(),

@@ -5,9 +5,19 @@ export const CRLF = '\r\n';
 /** A content line is at most 75 octets long, not counting the line break. */
 export const MAX_LINE_OCTETS = 75;
 
-/** TEXT value: backslash, semicolon and comma are escaped; any line break becomes the two characters "\n". */
-export function escapeText(value: string): string {
-  return value
+/** Longest TEXT published per field (SUMMARY, LOCATION, a calendar's name), in characters. */
+export const MAX_TEXT_CHARS = 500;
+/** Longest DESCRIPTION: a block's several lines of people and times. */
+export const MAX_DESCRIPTION_CHARS = 4000;
+/** Controls (but line breaks, kept as "\n"), bidi overrides and isolates: nothing a calendar app should render. */
+const UNPUBLISHED = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+/** TEXT value: backslash, semicolon and comma are escaped; any line break becomes the two characters "\n". Published
+ *  text is bounded here, at the edge, whatever it came from: controls are removed and it is cut at `maxChars`. */
+export function escapeText(value: string, maxChars: number = MAX_TEXT_CHARS): string {
+  const chars = [...value.replace(UNPUBLISHED, '').replace(/\u2028|\u2029/g, '\n')];
+  const bounded = chars.length <= maxChars ? chars.join('') : `${chars.slice(0, maxChars - 1).join('')}…`;
+  return bounded
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')

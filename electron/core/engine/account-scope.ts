@@ -34,6 +34,11 @@ export function scopedFired(fired: FiredStore, accountId: AccountId): FiredStore
         (keys ?? mine().map((h) => outward(h.key))).map(inward),
       ),
     forget: (match) => fired.forget((k) => keyOfAccount(k, accountId) && match(outward(k))),
+    untrue: (held, why) =>
+      fired.untrue(
+        held.map((h) => ({ ...h, key: inward(h.key) })),
+        why,
+      ),
   };
 }
 

@@ -21,6 +21,9 @@ export interface CombinedDerivationParts {
   settings: () => Settings;
   /** The app's own notices (settings file, data folder, calendar feed). */
   notices: () => AppState['notices'];
+  /** Why the settings file can't be read, while that lasts: said instead of "add your API key" (the key may be
+   *  there; the accounts that would use it are in the file). */
+  settingsUnreadable?: () => string | undefined;
   demo: boolean;
   notificationHealth: () => NotificationHealthResult | undefined;
   localZone: () => string;
@@ -33,7 +36,9 @@ function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
   const unset = { ...defaultServiceSettings(), ...serviceSettings(parts.settings(), account) };
   const setup = { hasKey: false, keyStorage: 'none' as const, demo: parts.demo };
   const state = deriveState({ snapshot: emptySnapshot(), settings: unset, setup, syncing: false, notices: [], nowMs });
-  return { ...state, accounts: [], settings: parts.settings(), notices: parts.notices() };
+  const unreadable = parts.settingsUnreadable?.();
+  const sync = unreadable === undefined ? state.sync : { kind: 'error' as const, message: unreadable, saved: null };
+  return { ...state, sync, accounts: [], settings: parts.settings(), notices: parts.notices() };
 }
 
 /** Everything an account's state is derived from besides the time, compared by identity (the snapshot and the

@@ -50,6 +50,7 @@ export function createEngine(options: EngineOptions): Engine {
     changed: () => undefined,
   });
   let notices: AppState['notices'] = [];
+  let settingsUnreadable: string | undefined;
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let notificationHealth: NotificationHealthResult | undefined;
   let fired: FiredStore | undefined;
@@ -93,6 +94,7 @@ export function createEngine(options: EngineOptions): Engine {
     sessions: ordered,
     settings: effective,
     notices: () => [...notices, ...storage.notices(), ...feed.notices()],
+    settingsUnreadable: () => settingsUnreadable,
     demo,
     notificationHealth: () => notificationHealth,
     localZone,
@@ -159,11 +161,13 @@ export function createEngine(options: EngineOptions): Engine {
     settings = createSettingsHolder({
       initial: loaded.settings,
       files,
-      persist: !demo,
+      // An unreadable file still holds the user's settings: never written over with defaults.
+      persist: !demo && loaded.unreadable === undefined,
       changed: onSettingsChanged,
       complete: withFeedToken,
     });
     notices = [loaded.notice].filter((n) => n !== undefined);
+    settingsUnreadable = loaded.unreadable;
     // A held message is shown after quiet hours: only one of an account and schedule watched now is kept.
     const watched = (key: string, scheduleId: string | undefined): boolean => {
       const account = effective().accounts.find((a) => isRecordKeyOf(key, a.id));

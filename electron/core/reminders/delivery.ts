@@ -94,6 +94,9 @@ export function createDelivery(o: DeliveryOptions): Delivery {
       ctx.plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs);
     const stillTrue = (h: HeldMessage): boolean =>
       isKind(h.kind) && policyOf(h.kind).heldWhileAhead ? ahead(h) : (o.stillTrue?.(h) ?? true);
+    // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
+    const untrue = held.filter((h) => h.untilMs >= nowMs && !stillTrue(h));
+    if (untrue.length > 0) o.firedStore.untrue(untrue, 'not true once the service was read again');
     const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs });
     const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
     deliver(o.firedStore.releaseHeld(entries), summary ? [summary] : []);

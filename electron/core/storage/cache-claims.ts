@@ -2,7 +2,8 @@
 // "Hand back" (issue 52): every time in it one the app could have written by now. A schedule with a time still to
 // come is dropped (it is read again, and shown as loading meanwhile, not as saved data from the future); an override
 // the app made, with a time that can't be true, is dropped, so nothing is written back from it.
-import type { Snapshot, ScheduleSnapshot } from '../model/snapshot';
+import { SnapshotSchema, type Snapshot, type ScheduleSnapshot } from '../model/snapshot';
+import { FIELD_LIMITS } from '../../shared/limits';
 import { plausibleInstant, type Sorted } from './read-back';
 
 const FUTURE = "a time that can't be true";
@@ -23,6 +24,12 @@ function scheduleTimes(s: ScheduleSnapshot): (string | null | undefined)[] {
 
 /** The snapshot with what fails dropped, and why, per dropped entry (the app's words). */
 export function checkedSnapshot(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {
+  const texts = checkedTexts(snapshot);
+  const times = checkedTimes(texts.snapshot, nowMs);
+  return { snapshot: times.snapshot, dropped: [...texts.dropped, ...times.dropped] };
+}
+
+function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {
   const dropped: string[] = [];
   const keep = <E>(sorted: Sorted<E>): E[] => (dropped.push(...sorted.dropped), sorted.kept);
   const check = <E>(list: readonly E[], ok: (e: E) => boolean): E[] =>
@@ -42,4 +49,68 @@ export function checkedSnapshot(snapshot: Snapshot, nowMs: number): { snapshot: 
     : { coverageRequests: [], coverageFetchedAt: null, coverageProblem: null, coverageIssues: [] };
   if (dropped.length === 0) return { snapshot, dropped };
   return { snapshot: { ...snapshot, schedules, createdOverrides, ...coverage }, dropped };
+}
+
+const TEXT = 'a text too long or with characters that are not shown (cut short)';
+const ADDRESS = "a person's e-mail address that can't be true";
+/** Longest name read back from the cache: the settings' own bound for schedule names, for people and teams too. */
+const MAX_NAME = FIELD_LIMITS.scheduleName;
+const MAX_TEXT = FIELD_LIMITS.teamDescription;
+/** Line breaks, C0/C1 controls, and bidi overrides and isolates (a name that reorders what follows it). */
+const UNSHOWN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+/** Text as it may be shown from a file: one paragraph of printable characters, at most `max` of them. */
+export function boundedText(text: string, max: number): string {
+  const clean = text.replace(UNSHOWN, '');
+  const chars = [...clean];
+  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** An e-mail address the service can have sent: the app matches me by it, so one that isn't is never cleaned into
+ *  another (it could become mine) but dropped with what holds it. */
+function plausibleEmail(email: string): boolean {
+  return email.length <= FIELD_LIMITS.email && email.includes('@') && email.replace(UNSHOWN, '') === email;
+}
+
+/** Every `name` / `description` / `message` string in `value`, bounded (boundedText); counts what changed and
+ *  whether an `email` can't be true. */
+function cleanTexts(value: unknown, found: { changed: number; badEmail: boolean }): unknown {
+  if (Array.isArray(value)) return value.map((v) => cleanTexts(v, found));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== 'string') out[key] = cleanTexts(v, found);
+    else if (key === 'email') {
+      if (!plausibleEmail(v)) found.badEmail = true;
+      out[key] = v;
+    } else if (key === 'name' || key === 'description' || key === 'message') {
+      const bounded = boundedText(v, key === 'name' ? MAX_NAME : MAX_TEXT);
+      if (bounded !== v) found.changed++;
+      out[key] = bounded;
+    } else out[key] = v;
+  }
+  return out;
+}
+
+/** The snapshot's texts bounded (names, descriptions) and any schedule or request holding an address that can't be
+ *  true dropped (it is read again); `dropped` has one reason per text cut short or entry dropped. */
+export function checkedTexts(snapshot: Snapshot): { snapshot: Snapshot; dropped: string[] } {
+  const dropped: string[] = [];
+  const clean = (entry: unknown): unknown[] => {
+    const found = { changed: 0, badEmail: false };
+    const cleaned = cleanTexts(entry, found);
+    if (found.badEmail) return (dropped.push(ADDRESS), []);
+    for (let i = 0; i < found.changed; i++) dropped.push(TEXT);
+    return [cleaned];
+  };
+  if (!JSON.stringify(snapshot).match(/"(?:name|description|message|email)":/)) return { snapshot, dropped };
+  const next = SnapshotSchema.safeParse({
+    ...snapshot,
+    schedules: snapshot.schedules.flatMap(clean),
+    createdOverrides: snapshot.createdOverrides.flatMap(clean),
+    coverageRequests: snapshot.coverageRequests.flatMap(clean),
+  });
+  // Cleaning keeps every shape (strings stay strings), so the parse holds; were it not to, nothing of it is used.
+  if (!next.success) return { snapshot: { ...snapshot, schedules: [], createdOverrides: [] }, dropped: [TEXT] };
+  return dropped.length === 0 ? { snapshot, dropped } : { snapshot: next.data, dropped };
 }

@@ -55,6 +55,9 @@ export interface FiredStore {
   releaseHeld(entries: readonly FiredEntry[], keys?: readonly string[]): Promise<void>;
   /** Drops every key and held message that `match` names (a removed account's: nothing of it stays behind). */
   forget(match: (key: string) => boolean): Promise<void>;
+  /** Held messages found no longer true once fresh data is in (not my shift, a request not asking me): those read
+   *  back from the file are said, counted with the entries dropped at start, in the same notice (once each). */
+  untrue(held: readonly HeldMessage[], why: string): void;
 }
 
 export interface FiredStoreOptions {
@@ -89,11 +92,14 @@ async function checked(files: FileStore, record: FiredRecord, ctx: FiredContext,
   );
   const held = sortClaims(record.held, (h) => (tooMany ? 'more entries than the app keeps' : heldProblem(h, ctx)));
   const dropped = [...fired.dropped, ...held.dropped];
-  if (dropped.length === 0) return { record, dropped: 0 };
-  const what = 'the record of reminders already shown';
-  const said = droppedText(what, dropped, await keepAside(files, REMINDERS_FILE));
-  onNotice({ id: FIRED_ENTRIES_NOTICE_ID, message: said });
-  return { record: { fired: new Map(fired.kept), held: held.kept }, dropped: dropped.length };
+  if (dropped.length === 0) return { record, dropped, kept: undefined };
+  const kept = await keepAside(files, REMINDERS_FILE);
+  onNotice(entriesNotice(dropped, kept));
+  return { record: { fired: new Map(fired.kept), held: held.kept }, dropped, kept };
+}
+
+function entriesNotice(dropped: readonly string[], kept: string | undefined): Notice {
+  return { id: FIRED_ENTRIES_NOTICE_ID, message: droppedText('the record of reminders already shown', dropped, kept) };
 }
 
 async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<FiredRecord> {
@@ -144,7 +150,11 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
     return writing;
   };
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
-  if (read.dropped > 0) await persist().catch(() => undefined);
+  if (read.dropped.length > 0) await persist().catch(() => undefined);
+  // Held messages as read back: the ones later found untrue are said (untrue), each once.
+  const idOf = (h: HeldMessage): string => `${h.key}\n${h.atMs}`;
+  const fromFile = new Set(held.map(idOf));
+  const said = [...read.dropped];
   return {
     has: (key) => fired.has(key),
     keys: () => [...fired.keys()],
@@ -159,6 +169,12 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
       const dropped = keys === undefined ? undefined : new Set(keys);
       held = dropped === undefined ? [] : held.filter((h) => !dropped.has(h.key));
       return persist();
+    },
+    untrue(list, why) {
+      const found = list.filter((h) => fromFile.delete(idOf(h)));
+      if (found.length === 0) return;
+      said.push(...found.map(() => why));
+      onNotice(entriesNotice(said, read.kept));
     },
     forget(match) {
       const keys = [...fired.keys()].filter(match);

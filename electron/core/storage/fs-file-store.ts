@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '../ports';
+import { redactSecrets } from './redact-secrets';
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -48,6 +49,17 @@ async function syncDir(dir: string): Promise<void> {
     }
   } catch {
     /* best effort */
+  }
+}
+
+/** Writes a new private file (never over one), durably. */
+async function writeNew(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'wx', FILE_MODE);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -101,7 +113,17 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       const base = `${source}.bad-${stamp(now())}`;
       let target = base;
       for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
-      await rename(source, target);
+      // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
+      // masked, then removed; one holding none (or that can't be read) is moved as it is.
+      const text = await readFile(source, 'utf8').catch(() => undefined);
+      const masked = text === undefined ? text : redactSecrets(text);
+      if (masked === text) {
+        await rename(source, target);
+        return target;
+      }
+      await writeNew(target, masked ?? '');
+      await rm(source, { force: true });
+      await syncDir(dir);
       return target;
     },
   };

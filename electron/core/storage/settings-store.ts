@@ -34,6 +34,9 @@ export interface LoadedSettings {
   notice?: Notice;
   /** The version the file was upgraded from, when a migration ran (the upgraded file is written back). */
   migratedFrom?: number;
+  /** Set when the disk refused to read the file: what to tell the user instead of asking for setup, and the file
+   *  must not be written over (its settings are still in it). */
+  unreadable?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -238,13 +241,33 @@ async function repairWithNotice(
   return { settings, notice: { id: SETTINGS_NOTICE_ID, message: `${parts.join(' ')} ${kept}` } };
 }
 
+/** Why the disk refused the read, in the user's words (never the file's content). */
+function readRefusal(cause: unknown): string {
+  const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+  if (code === 'EISDIR') return 'a folder stands where the file should be';
+  if (code === 'EACCES' || code === 'EPERM') return 'this user is not allowed to read it';
+  return `the disk refused the read${code === '' ? '' : ` (${code})`}`;
+}
+
+/** The file is there but can't be read: its settings (accounts, schedules) are likely still in it, so the app runs
+ *  on defaults without writing over it, and says what is wrong instead of asking for a key it may well have. */
+function unreadableSettings(files: FileStore, cause: unknown): LoadedSettings {
+  const where = files.location === undefined ? SETTINGS_FILE : `${files.location}/${SETTINGS_FILE}`;
+  const unreadable =
+    `Your settings file can't be read (${readRefusal(cause)}): ${where}. Make it a file you can read, then ` +
+    'restart the app. Until then your accounts are not loaded and nothing is synced.';
+  const message =
+    `Your settings file could not be read (${readRefusal(cause)}). Default settings are in use for now; changes ` +
+    `made now last until the app closes, so the file is not written over. Fix ${where}, then restart the app.`;
+  return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
+}
+
 export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   let text: string | undefined;
   try {
     text = await files.read(SETTINGS_FILE);
-  } catch {
-    const message = 'Your settings file could not be read. Default settings are in use for now.';
-    return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message } };
+  } catch (cause) {
+    return unreadableSettings(files, cause);
   }
   if (text === undefined) return { settings: defaultSettings() };
   const parsed = parseText(text);

@@ -1,5 +1,6 @@
 // An in-memory FileStore with the same contract as the real one (atomic replace, backups by name).
 import type { FileStore } from '../../../electron/core/ports';
+import { redactSecrets } from '../../../electron/core/storage/redact-secrets';
 
 export class MemoryFileStore implements FileStore {
   readonly files = new Map<string, string>();
@@ -23,7 +24,8 @@ export class MemoryFileStore implements FileStore {
     const text = this.files.get(name);
     if (text === undefined) throw new Error(`${name} does not exist`);
     const target = `${name}.bad-${++this.backups}`;
-    this.files.set(target, text);
+    // As the real store: a backup never holds a secret.
+    this.files.set(target, redactSecrets(text));
     this.files.delete(name);
     return `/data/${target}`;
   }
