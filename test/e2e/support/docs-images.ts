@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export type Shot = (page: Page, name: string) => Promise<void>;
 
 /** The tray states the README's legend shows, as named in electron/core/state/tray-menu.ts (`TrayIcon`). */
-export const TRAY_STATES = ['oncall', 'soon', 'attention', 'off', 'problem'] as const;
+export const TRAY_STATES = ['oncall', 'soon', 'attention', 'off', 'paused', 'problem'] as const;
 
 const SCHEMES = ['light', 'dark'];
 const both = (names: readonly string[]): string[] => names.flatMap((n) => SCHEMES.map((s) => `${n}-${s}`));
