@@ -24,7 +24,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'core/calendar': ['api', 'shared', ...CORE, 'core/state', 'core/storage', 'core/sync'],
   'core/handoff': ['api', 'shared', ...CORE, 'core/actions', 'core/state', 'core/storage', 'core/sync'],
   'core/alarm': ['api', 'shared', ...CORE, 'core/reminders', 'core/storage'],
-  'core/escalation': ['shared', ...CORE, 'core/alarm', 'core/readiness'],
+  'core/escalation': ['shared', ...CORE, 'core/alarm', 'core/readiness', 'core/storage'],
   'core/engine': [
     'api',
     'shared',

@@ -4,14 +4,14 @@
 // acknowledgement or hand-off. Elsewhere the app sends it itself at T+N (only while awake). While an alert may be
 // out, the phone's "I'm on it" is polled for every POLL_MS (outbound only). What was booked or sent is kept on
 // disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
+import { alertIdOf, ESCALATIONS_FILE, loadEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
 
-export const ESCALATIONS_FILE = 'escalations.json';
+export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
 /** Book this far ahead at most (ntfy keeps scheduled messages up to 3 days; a day's margin). */
 export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
@@ -19,14 +19,7 @@ export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
 export const AWAIT_ACK_MS = 60 * 60_000;
 export const RETRY_AFTER_MS = 60_000;
 
-const StateSchema = z.object({
-  version: z.literal(1),
-  /** key → the booked alert's id and when it rings. */
-  booked: z.record(z.string(), z.object({ id: z.string(), atMs: z.number() })),
-  /** key → when the app sent it (or the booking rang). */
-  sent: z.record(z.string(), z.number()),
-});
-type State = z.infer<typeof StateSchema>;
+type State = EscalationState;
 
 export interface EscalatorStatus {
   /** The last request's failure, worded without secrets; undefined when the last one went through. */
@@ -49,22 +42,12 @@ export interface EscalatorOptions {
   /** Readiness changed (a problem, or fixed). */
   changed?(status: EscalatorStatus): void;
   log?: (message: string) => void;
+  /** What of escalations.json was refused or dropped at start (said once); logged when absent. */
+  report?: (notice: Notice) => void;
 }
-
-/** A sequence id safe in a URL and stable per alarm, naming nothing (no schedule, no time). */
-export const alertIdOf = (key: string): string =>
-  `oc${createHash('sha256').update(key).digest('base64url').replace(/[-_]/g, '').slice(0, 20)}`;
 
 export function alertOf(t: AlarmTarget, opts: { words(t: AlarmTarget): { title: string; body: string } }): PhoneAlert {
   return { id: alertIdOf(t.key), ...opts.words(t) };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export interface Escalator {
@@ -78,8 +61,7 @@ export async function createEscalator(
   o: EscalatorOptions,
   words: (t: AlarmTarget) => { title: string; body: string },
 ): Promise<Escalator> {
-  const parsed = StateSchema.safeParse(parseJson((await o.files.read(ESCALATIONS_FILE)) ?? 'null'));
-  const state: State = parsed.success ? parsed.data : { version: 1, booked: {}, sent: {} };
+  const state: State = await loadEscalations(o.files, o.clock.now(), o.report ?? ((n) => o.log?.(n.message)));
   let targets: AlarmTarget[] = [];
   let problem: string | undefined;
   let stopped = false;

@@ -15,11 +15,13 @@ export type ReadBack<T> =
   | { kind: 'refused'; kept: string | undefined }
   | { kind: 'read'; value: T };
 
-/** Reads `name` as `schema`; a file that isn't its shape is moved aside at once (nothing of it is used). */
+/** Reads `name` as `schema`; a file that isn't its shape, or is longer than `maxChars` (a file the app never writes
+ *  that big, refused before parsing so it can't stall a start), is moved aside at once (nothing of it is used). */
 export async function readBack<S extends z.ZodType>(
   files: FileStore,
   name: string,
   schema: S,
+  options: { maxChars?: number } = {},
 ): Promise<ReadBack<z.infer<S>>> {
   let text: string | undefined;
   try {
@@ -28,6 +30,7 @@ export async function readBack<S extends z.ZodType>(
     return { kind: 'unreadable' };
   }
   if (text === undefined) return { kind: 'absent' };
+  if (text.length > (options.maxChars ?? Infinity)) return { kind: 'refused', kept: await keepAside(files, name) };
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -1,0 +1,82 @@
+// Reading escalations.json back (issue 52: every file read back is a claim). What was booked on the phone service or
+// sent is parsed with its schema, then each entry is checked: a "sent" stamp dated ahead of the clock would stop the
+// phone ringing, and a booking whose id is not the one the app derives from its alarm key (alertIdOf) would send that
+// id — "../another-topic/…", a line break — to the phone service. Such entries are dropped and said once; the file
+// that held them, or a file that isn't the app's (or is far too big to be), is kept aside before the app writes its
+// own. Entries older than the alarms' retention are let go: nothing can act on them any more, and the file stays small.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
+import type { FileStore } from '../ports';
+import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import type { Notice } from '../storage/settings-store';
+import { NTFY_MAX_DELAY_MS } from './ntfy';
+
+export const ESCALATIONS_FILE = 'escalations.json';
+export const ESCALATION_RECORD_NOTICE_ID = 'escalation-record';
+/** Far above what a week of shifts writes (an entry is ~100 characters); a bigger file is refused unparsed. */
+export const MAX_ESCALATIONS_CHARS = 1_000_000;
+const SLACK_MS = 60_000;
+const WHAT = 'the phone escalation record';
+
+export const EscalationStateSchema = z.object({
+  version: z.literal(1),
+  /** key → the booked alert's id and when it rings. */
+  booked: z.record(z.string(), z.object({ id: z.string(), atMs: z.number() })),
+  /** key → when the app sent it (or the booking rang). */
+  sent: z.record(z.string(), z.number()),
+});
+export type EscalationState = z.infer<typeof EscalationStateSchema>;
+
+/** A sequence id safe in a URL and stable per alarm, naming nothing (no schedule, no time). */
+export const alertIdOf = (key: string): string =>
+  `oc${createHash('sha256').update(key).digest('base64url').replace(/[-_]/g, '').slice(0, 20)}`;
+
+/** An alarm's key as the app makes it: `alarm:<service>:<schedule id>:<start ISO>`, one line, bounded. */
+const isAlarmKey = (key: string): boolean => key.length <= 600 && /^alarm:\S+:\d{4}-\d\d-\d\dT\S+Z$/.test(key);
+
+const empty = (): EscalationState => ({ version: 1, booked: {}, sent: {} });
+
+/** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. */
+export function sortEscalations(s: EscalationState, nowMs: number): { state: EscalationState; dropped: string[] } {
+  const cutMs = nowMs - ALARM_RETENTION_MS;
+  const booked = sortClaims(Object.entries(s.booked), ([key, b]) => {
+    if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
+    return plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) ? undefined : "a time that can't be true";
+  });
+  const sent = sortClaims(Object.entries(s.sent), ([, atMs]) =>
+    plausibleMs(atMs, nowMs + SLACK_MS) ? undefined : 'a phone alert dated ahead of the clock',
+  );
+  return {
+    state: {
+      version: 1,
+      booked: Object.fromEntries(booked.kept),
+      sent: Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs)),
+    },
+    dropped: [...booked.dropped, ...sent.dropped],
+  };
+}
+
+/** Reads what holds of escalations.json; what doesn't is said through `report` (never the file's own text). */
+export async function loadEscalations(
+  files: FileStore,
+  nowMs: number,
+  report: (n: Notice) => void,
+): Promise<EscalationState> {
+  const say = (message: string): void => report({ id: ESCALATION_RECORD_NOTICE_ID, message });
+  const read = await readBack(files, ESCALATIONS_FILE, EscalationStateSchema, { maxChars: MAX_ESCALATIONS_CHARS });
+  if (read.kind === 'absent') return empty();
+  if (read.kind === 'unreadable') {
+    say("The phone escalation record couldn't be read: a phone alert already sent may be sent again.");
+    return empty();
+  }
+  if (read.kind === 'refused') {
+    const where =
+      read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
+    say(`The phone escalation record was not the app's and nothing of it was used.${where}`);
+    return empty();
+  }
+  const sorted = sortEscalations(read.value, nowMs);
+  if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, ESCALATIONS_FILE)));
+  return sorted.state;
+}

@@ -1,0 +1,86 @@
+// escalations.json read back is a claim (issue 52). Each case failed before: a "sent" stamp dated ahead stopped the
+// phone; a booking id the app never made was sent to the ntfy server (a DELETE climbing out of the topic); a file
+// that wasn't the app's was silently overwritten; a 24 MB file stalled the escalator's start for seconds.
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { alertIdOf, createEscalator } from '../../../electron/core/escalation/escalator';
+import type { PhoneProvider } from '../../../electron/core/escalation/types';
+import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
+import type { Notice } from '../../../electron/core/storage/settings-store';
+import { alarmRig, KEY, MIN, T, TOPIC } from '../support/alarm-phone-rig';
+import { FakeClock } from '../support/fake-clock';
+
+const YEAR = 365 * 24 * 60 * MIN;
+
+describe('phone escalation record read back', () => {
+  it('a "sent" stamp dated a year ahead does not stop the phone escalation, and is said', async () => {
+    const r = await alarmRig({ escalations: { version: 1, booked: {}, sent: { [KEY]: T + YEAR } } });
+    await r.clock.advanceTo(T + 10 * MIN);
+    const rang = r.s.rang(TOPIC).map((m) => m.deliverMs);
+    await r.close();
+    expect(rang).toEqual([T + 3 * MIN]);
+    expect(r.logs.filter((l) => l.includes('a phone alert dated ahead of the clock'))).toHaveLength(1);
+  });
+
+  it('a booking id the app did not derive is dropped and never requested', async () => {
+    const booked = {
+      'alarm:other': { id: '../victim-topic/zz', atMs: T + 100 * MIN },
+      [`alarm:https://x:s:2026-03-11T00:00:00.000Z`]: { id: 'oc%0Aevil', atMs: T + 100 * MIN },
+    };
+    const r = await alarmRig({ escalations: { version: 1, booked, sent: {} } });
+    await r.clock.advanceTo(T + MIN);
+    const paths = r.s.requests.map((q) => `${q.method} ${q.path}`);
+    await r.close();
+    expect(paths.filter((p) => !p.includes(`/${TOPIC}/`) || /victim|evil|%0A/i.test(p))).toEqual([]);
+    expect(r.logs.filter((l) => l.includes('a booking the app did not make'))).toHaveLength(1);
+  });
+
+  it('a booking the app made (its derived id) is still cancelled when its shift is gone', async () => {
+    const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-11T05:00:00.000Z';
+    const booked = { [key]: { id: alertIdOf(key), atMs: T + 500 * MIN } };
+    const r = await alarmRig({ escalations: { version: 1, booked, sent: {} } });
+    const deletes = r.s.requests.filter((q) => q.method === 'DELETE').map((q) => q.path);
+    await r.close();
+    expect(deletes).toEqual([`/${TOPIC}/${alertIdOf(key)}`]);
+  });
+
+  it('a refused escalations.json is kept aside, said, not overwritten', async () => {
+    const r = await alarmRig({ escalations: { version: 7, whatever: 'kept by the user' } });
+    await r.clock.advanceTo(T + 5 * MIN);
+    await r.close();
+    const kept = (await readdir(r.dir)).filter((n) => n.startsWith('escalations.json.bad'));
+    expect(kept).toHaveLength(1);
+    expect(await readFile(join(r.dir, kept[0] ?? ''), 'utf8')).toContain('kept by the user');
+    expect(r.logs.some((l) => l.includes(kept[0] ?? '?'))).toBe(true);
+  });
+
+  it('a 24 MB escalations.json is refused in a second or two (not 13 s) and kept aside', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'esc-big-'));
+    const entries = Array.from({ length: 1_000_000 }, (_, i) => `"k${i}":${T - MIN}`).join(',');
+    await writeFile(join(dir, 'escalations.json'), `{"version":1,"booked":{},"sent":{${entries}}}`);
+    const clock = new FakeClock(T);
+    const files = createFsFileStore(dir, { now: () => clock.now() });
+    const provider: PhoneProvider = { kind: 'ntfy', send: () => Promise.resolve({ ok: true, value: null }) };
+    const notices: Notice[] = [];
+    const t0 = performance.now();
+    const esc = await createEscalator(
+      {
+        clock,
+        files,
+        provider,
+        afterMs: 3 * MIN,
+        alarm: () => undefined,
+        phoneAck: () => {},
+        report: (n) => notices.push(n),
+      },
+      () => ({ title: '', body: '' }),
+    );
+    const tookMs = performance.now() - t0;
+    esc.stop();
+    expect(tookMs).toBeLessThan(2_000);
+    expect((await readdir(dir)).filter((n) => n.startsWith('escalations.json.bad'))).toHaveLength(1);
+    expect(notices.map((n) => n.message)).toEqual([expect.stringContaining('was not the app')]);
+  });
+});

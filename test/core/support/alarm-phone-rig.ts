@@ -1,0 +1,73 @@
+// Alarm + escalation rig (files read back, issue 52): the real alarm engine + escalator over real files in a temp folder and a loopback ntfy stand-in.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
+import { createAlarmEngine } from '../../../electron/core/alarm/engine';
+import type { AlarmTarget } from '../../../electron/core/alarm/types';
+import { createEscalator } from '../../../electron/core/escalation/escalator';
+import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
+import { createNtfy } from '../../../electron/core/escalation/ntfy';
+import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
+import { IoClock } from './io-clock';
+import { startStandIn } from '../../support/phone-standin';
+
+export const MIN = 60_000;
+export const T = Date.parse('2026-03-10T21:00:00Z');
+export const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
+export const target = (startMs: number): AlarmTarget => ({
+  key: `alarm:https://oncall.example.com:sch_ops:${new Date(startMs).toISOString()}`,
+  atMs: startMs,
+  startMs,
+  endMs: startMs + 8 * 60 * MIN,
+  scheduleId: 'sch_ops',
+  scheduleName: 'Ops',
+  scheduleZone: 'Europe/Berlin',
+  fromNames: ['Bob'],
+});
+export const KEY = target(T).key;
+
+/** Seeds alarms.json / escalations.json as given, starts at T-60 min with one target at T. */
+export async function alarmRig(seed: { alarms?: unknown; escalations?: unknown }) {
+  const clock = new IoClock(T - 60 * MIN);
+  const s = await startStandIn(() => clock.now());
+  const send: HttpSend = (req, t) => clock.inFlight.track(fetchSend(req, t));
+  const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send });
+  const dir = await mkdtemp(join(tmpdir(), 'alarm-rig-'));
+  if (seed.alarms !== undefined) await writeFile(join(dir, 'alarms.json'), JSON.stringify(seed.alarms));
+  if (seed.escalations !== undefined) await writeFile(join(dir, 'escalations.json'), JSON.stringify(seed.escalations));
+  const files = createFsFileStore(dir, { now: () => clock.now() });
+  const store = await loadAlarmStore(files, () => clock.now());
+  const logs: string[] = [];
+  const rings: number[] = [];
+  const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
+  const engine = createAlarmEngine({
+    clock,
+    store,
+    ring: () => rings.push(clock.now()),
+    acknowledged: (t) => void clock.inFlight.track(late.esc?.acknowledged(t.key) ?? Promise.resolve()),
+  });
+  const esc = await createEscalator(
+    {
+      clock,
+      files,
+      provider,
+      afterMs: 3 * MIN,
+      alarm: (k) => store.get(k),
+      phoneAck: (k) => void clock.inFlight.track(engine.ack(k, 'phone')),
+      log: (m) => logs.push(m),
+    },
+    (t) => ({ title: `Not acknowledged: ${t.scheduleName}`, body: 'Your shift started 3 min ago.' }),
+  );
+  late.esc = esc;
+  engine.setTargets([target(T)]);
+  await clock.inFlight.track(esc.setTargets([target(T)]));
+  await clock.settle();
+  const close = async () => {
+    engine.stop();
+    esc.stop();
+    await clock.settle();
+    await s.close();
+  };
+  return { clock, s, dir, files, store, logs, rings, engine, esc, close };
+}
