@@ -34,7 +34,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (parsed.args.ack) {
     const files = createFsFileStore(parsed.args.dataDir ?? userDataDir());
-    process.stdout.write(`${await ackFromCli(files, Date.now(), localZone)}\n`);
+    const acked = await ackFromCli(files, Date.now(), localZone);
+    for (const said of acked.notices) process.stderr.write(`status: ${said}\n`);
+    if (!acked.ok) {
+      process.stderr.write(`status: ${acked.text}\n`);
+      return EXIT.failed;
+    }
+    process.stdout.write(`${acked.text}\n`);
     return EXIT.ok;
   }
   const { state, exitCode, calendar, calendarNotices, problem } = await runStatus(

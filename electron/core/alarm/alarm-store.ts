@@ -3,16 +3,16 @@
 // rings it again. `status --ack` writes to the same file from another process: every write reads the file first and
 // merges, and what merges only grows (the earliest ring, the earliest acknowledgement), so neither writer undoes the
 // other's acknowledgement.
-import { z } from 'zod';
 import type { FileStore } from '../ports';
-import { AlarmRecordSchema, type AlarmRecord } from './types';
+import type { Notice } from '../storage/settings-store';
+import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-records';
+import type { AlarmRecord } from './types';
 
-export const ALARMS_FILE = 'alarms.json';
+export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
 export const ALARM_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-const AlarmFileSchema = z.object({ version: z.literal(1), alarms: z.record(z.string(), AlarmRecordSchema) });
-type Records = Record<string, AlarmRecord>;
+type Records = AlarmRecords;
 
 export interface AlarmStore {
   get(key: string): AlarmRecord | undefined;
@@ -41,42 +41,44 @@ export function mergeRecord(older: AlarmRecord | undefined, newer: AlarmRecord):
   return merged;
 }
 
-async function readRecords(files: FileStore, log?: (m: string) => void): Promise<Records> {
-  const text = await files.read(ALARMS_FILE);
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
-  const parsed = AlarmFileSchema.safeParse(value);
-  if (parsed.success) return parsed.data.alarms;
-  const moved = await files.backup(ALARMS_FILE);
-  log?.(`alarm records unreadable, moved to ${moved}`);
-  return {};
-}
-
 export async function loadAlarmStore(
   files: FileStore,
   nowMs: () => number,
-  log?: (m: string) => void,
+  /** What was refused or dropped from the file (said once each; the app shows it, `status --ack` prints it). */
+  report?: (notice: Notice) => void,
 ): Promise<AlarmStore> {
-  let records: Records = await readRecords(files, log);
+  let records: Records = {};
+  const said = new Set<string>();
+  const say = (n: Notice): void => {
+    if (!said.has(n.message)) report?.(n);
+    said.add(n.message);
+  };
+  const readRecords = () => readAlarmRecords(files, nowMs(), say);
   let queue: Promise<void> = Promise.resolve();
   const mergeIn = (fromDisk: Records): void => {
     for (const [key, rec] of Object.entries(fromDisk)) records[key] = mergeRecord(rec, records[key] ?? rec);
   };
-  const write = async (): Promise<void> => {
-    mergeIn(await readRecords(files, log));
+  const persist = async (): Promise<void> => {
     const cutMs = nowMs() - ALARM_RETENTION_MS;
     records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
     await files.writeAtomic(ALARMS_FILE, JSON.stringify({ version: 1, alarms: records }));
+  };
+  const write = async (): Promise<void> => {
+    mergeIn((await readRecords()).records);
+    await persist();
+  };
+  // A file kept aside for a dropped record is replaced by the clean records at once, so what held is not lost.
+  // A failed write here is the next update's to report (it rejects to its caller).
+  const takeIn = async (): Promise<void> => {
+    const read = await readRecords();
+    mergeIn(read.records);
+    if (read.rewrite) await persist().catch(() => undefined);
   };
   const serial = (job: () => Promise<void>): Promise<void> => {
     queue = queue.then(job, job);
     return queue;
   };
+  await takeIn();
   return {
     get: (key) => records[key],
     all: () => records,
@@ -84,7 +86,7 @@ export async function loadAlarmStore(
       records[key] = mergeRecord(records[key], change);
       return serial(write);
     },
-    reload: () => serial(async () => mergeIn(await readRecords(files, log))),
+    reload: () => serial(takeIn),
     settled: () => queue,
   };
 }

@@ -113,12 +113,12 @@ describe('acknowledging the alarm', () => {
 
   it('`status --ack` acknowledges what rang and says so; the app takes it in and rings no more', async () => {
     const r = await rig();
-    expect(await ackFromCli(r.files, r.clock.now(), 'Europe/Berlin')).toBe(
+    expect((await ackFromCli(r.files, r.clock.now(), 'Europe/Berlin')).text).toBe(
       'No shift-start alarm is waiting for an acknowledgement.',
     );
     await r.clock.advance(10 * MIN);
     await r.engine.snooze(target.key);
-    expect(await ackFromCli(r.files, START + 2 * MIN, 'Europe/Berlin')).toBe(
+    expect((await ackFromCli(r.files, START + 2 * MIN, 'Europe/Berlin')).text).toBe(
       'Acknowledged the shift-start alarm (22:00) at 22:02.',
     );
     // The snooze ends: the engine reads the file first, finds the acknowledgement, and stays silent.

@@ -1,0 +1,73 @@
+// Reading alarms.json back (issue 52: every file read back is a claim). The file is parsed with its schema, then
+// each record is checked against the clock and the alarm's own rules: an acknowledgement dated ahead would silence
+// the alarm and the phone, a ring years before its shift could start was never the app's. A record that fails is
+// dropped and said once; the file that held it is kept aside before the clean copy replaces it.
+import { z } from 'zod';
+import type { FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
+
+export const ALARMS_FILE = 'alarms.json';
+export const ALARM_RECORDS_NOTICE_ID = 'alarm-records';
+/** Far above what a week of shifts writes (a record is ~150 characters); a bigger file is refused unparsed. */
+export const MAX_ALARMS_CHARS = 1_000_000;
+/** The clocks of the app and `status --ack` may differ a little. */
+const SLACK_MS = 60_000;
+/** An alarm rings at the start or 5 min before; nothing rings earlier than this before a start. */
+const EARLIEST_RING_MS = 60 * 60_000;
+/** Shifts are read at most a year ahead. */
+const MAX_AHEAD_MS = 400 * 24 * 60 * 60_000;
+const WHAT = 'the shift-start alarm records';
+
+export const AlarmFileSchema = z.object({ version: z.literal(1), alarms: z.record(z.string(), AlarmRecordSchema) });
+export type AlarmRecords = Record<string, AlarmRecord>;
+
+/** Why a record can't be true now, or undefined when it holds. */
+export function alarmRecordProblem(r: AlarmRecord, nowMs: number): string | undefined {
+  const past = (ms: number | undefined): boolean => ms === undefined || plausibleMs(ms, nowMs + SLACK_MS);
+  if (!plausibleMs(r.startMs, nowMs + MAX_AHEAD_MS) || !plausibleMs(r.endMs, nowMs + MAX_AHEAD_MS))
+    return "a time that can't be true";
+  if (r.endMs <= r.startMs) return "a time that can't be true";
+  if (!past(r.ackedAtMs)) return 'an acknowledgement dated ahead of the clock';
+  if (!past(r.rungAtMs)) return 'a ring dated ahead of the clock';
+  if (r.rungAtMs !== undefined && (r.rungAtMs < r.startMs - EARLIEST_RING_MS || r.rungAtMs > r.endMs + SLACK_MS))
+    return 'a ring outside its shift';
+  if (r.snoozedUntilMs !== undefined && !plausibleMs(r.snoozedUntilMs, nowMs + SNOOZE_MS + SLACK_MS))
+    return 'a snooze dated ahead of the clock';
+  return undefined;
+}
+
+export interface ReadRecords {
+  records: AlarmRecords;
+  /** Records were dropped and the file kept aside: the clean records should be written back at once. */
+  rewrite: boolean;
+}
+
+const notice = (message: string): Notice => ({ id: ALARM_RECORDS_NOTICE_ID, message });
+
+/** Reads the records that hold; what doesn't is said through `report` (never the file's own text). */
+export async function readAlarmRecords(
+  files: FileStore,
+  nowMs: number,
+  report: (n: Notice) => void,
+): Promise<ReadRecords> {
+  const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
+  if (read.kind === 'absent') return { records: {}, rewrite: false };
+  if (read.kind === 'unreadable') {
+    report(notice(`${cap(WHAT)} couldn't be read: an alarm may ring again, or an acknowledgement be missed.`));
+    return { records: {}, rewrite: false };
+  }
+  if (read.kind === 'refused') {
+    const where =
+      read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
+    report(notice(`${cap(WHAT)} were not the app's and none of them was used.${where}`));
+    return { records: {}, rewrite: false };
+  }
+  const sorted = sortClaims(Object.entries(read.value.alarms), ([, r]) => alarmRecordProblem(r, nowMs));
+  if (sorted.dropped.length === 0) return { records: read.value.alarms, rewrite: false };
+  report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));
+  return { records: Object.fromEntries(sorted.kept), rewrite: true };
+}
+
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
