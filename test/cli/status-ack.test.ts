@@ -1,0 +1,67 @@
+// `status --ack` reads alarms.json back as a claim (issue 52). Each case failed before: a record that could never
+// have rung was acknowledged; a read-only folder gave only "unexpected failure (Error)"; a refused file was moved
+// aside without a word, so "No shift-start alarm is waiting" read as the whole truth.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runStatus } from './support/run-status';
+
+const HOUR = 3_600_000;
+const YEAR = 365 * 24 * HOUR;
+const dataDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'status-ack-'));
+const seed = (dir: string, alarms: unknown): Promise<void> =>
+  writeFile(join(dir, 'alarms.json'), typeof alarms === 'string' ? alarms : JSON.stringify({ version: 1, alarms }));
+
+let locked: string | undefined;
+afterEach(() => {
+  if (locked) execFileSync('chattr', ['-i', locked]);
+  locked = undefined;
+});
+
+describe('status --ack reads the alarm records as claims', () => {
+  it('does not acknowledge a record that could never have rung, and says it was dropped', async () => {
+    const dir = await dataDir();
+    const now = Date.now();
+    await seed(dir, { x: { startMs: now + 10 * YEAR, endMs: now + 10 * YEAR + HOUR, rungAtMs: now - 60_000 } });
+    const run = await runStatus(['--ack', '--data-dir', dir]);
+    expect(run.stdout).not.toMatch(/Acknowledged/);
+    expect(run.stderr).toMatch(/1 entry of the shift-start alarm records were not used/);
+    const kept = (await readdir(dir)).filter((n) => n.startsWith('alarms.json.bad'));
+    expect(kept).toHaveLength(1);
+    expect(run.stderr).toContain(kept[0]);
+    expect(await readFile(join(dir, 'alarms.json'), 'utf8')).not.toContain('ackedAtMs');
+  });
+
+  it('in a read-only data folder says the acknowledgement couldn’t be saved and why, exit 4', async () => {
+    const dir = await dataDir();
+    const start = Date.now() - 60_000;
+    await seed(dir, {
+      [`alarm:https://x:sch:${new Date(start).toISOString()}`]: {
+        startMs: start,
+        endMs: start + 8 * HOUR,
+        rungAtMs: start,
+      },
+    });
+    execFileSync('chattr', ['+i', dir]);
+    locked = dir;
+    const run = await runStatus(['--ack', '--data-dir', dir]);
+    expect(await readFile(join(dir, 'alarms.json'), 'utf8')).not.toContain('ackedAtMs');
+    expect(run.stdout).not.toMatch(/Acknowledged/);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain("The acknowledgement couldn't be saved");
+    expect(run.stderr).toContain('permission denied');
+    expect(run.stderr).not.toContain('unexpected failure');
+  });
+
+  it('says that a refused records file was kept aside, and where', async () => {
+    const dir = await dataDir();
+    await seed(dir, '{"version":1,"alarms":{"k":{"startMs":"x"}}}');
+    const run = await runStatus(['--ack', '--data-dir', dir]);
+    const kept = (await readdir(dir)).filter((n) => n.startsWith('alarms.json.bad'));
+    expect(kept).toHaveLength(1);
+    expect(run.stderr).toContain(kept[0]);
+    expect(run.stderr).toContain("were not the app's");
+  });
+});
