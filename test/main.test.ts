@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { linuxAutostartPath } from '../electron/adapters/autostart';
 import type { Engine } from '../electron/core/engine/types';
+import type { TrayMenuItem } from '../electron/core/state/tray-items';
 import { DESKTOP_PLATFORMS, platformTraits, type DesktopPlatform } from '../electron/core/platform/desktop-platform';
 import { formatTime } from '../electron/shared/format';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
@@ -191,10 +192,27 @@ function clickMenu(standIn: ElectronStandIn, label: string): void {
   const menu: unknown = tray?.menu ?? tray?.popped;
   const template =
     menu && typeof menu === 'object' && 'template' in menu && Array.isArray(menu.template) ? menu.template : [];
-  const item: unknown = template.find((t: unknown) => t && typeof t === 'object' && 'label' in t && t.label === label);
+  // Depth first through submenus (More…, Pause…, a schedule's): the item is found wherever the menu puts it.
+  const find = (items: unknown[]): unknown => {
+    for (const t of items) {
+      if (!t || typeof t !== 'object') continue;
+      if ('label' in t && t.label === label) return t;
+      const inner = 'submenu' in t && Array.isArray(t.submenu) ? find(t.submenu) : undefined;
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const item = find(template);
   if (!item || typeof item !== 'object' || !('click' in item) || typeof item.click !== 'function')
     throw new Error(`no menu item ${label}`);
   Reflect.apply(item.click, undefined, []);
+}
+
+/** Every label of the tray menu model, submenus included. */
+function trayLabelsOf(items: readonly TrayMenuItem[]): string[] {
+  return items.flatMap((i) =>
+    i.type === 'separator' ? [] : i.type === 'submenu' ? [i.label, ...trayLabelsOf(i.items)] : [i.label],
+  );
 }
 
 const allFresh = (s: AppState) => s.schedules.length === 3 && s.schedules.every((x) => x.status.kind === 'fresh');
@@ -255,7 +273,7 @@ describe('main process', () => {
     const page = await (await serve?.(new Request('app://renderer/index.html?window=popover&view=status')))?.text();
     expect(page).toContain('<div id="app" data-prerendered>');
     // The state of this moment, as the live page would say it: each watched schedule by name.
-    for (const s of shell.engine.getState().schedules) expect(page).toContain(`>${s.name}</button>`);
+    for (const s of shell.engine.getState().schedules) expect(page).toContain(`>${s.name}<`);
     const form = await (await serve?.(new Request('app://renderer/index.html?window=action&view=override')))?.text();
     expect(form).not.toContain('data-prerendered');
     standIn.trays[0]?.emitWith('click', {}, { x: 1800, y: 0, width: 24, height: 24 });
@@ -421,9 +439,7 @@ describe('main process', () => {
     const { standIn, shell } = await launch({ demo: false });
     if (!shell) throw new Error('main did not start');
     const label = 'New version available: 9.9.0…';
-    await vi.waitFor(() =>
-      expect(shell.tray.current().menu.flatMap((i) => (i.type === 'separator' ? [] : [i.label]))).toContain(label),
-    );
+    await vi.waitFor(() => expect(trayLabelsOf(shell.tray.current().menu)).toContain(label));
     expect(feedCalls).toHaveLength(1);
     clickMenu(standIn, label);
     await vi.waitFor(() => expect(standIn.calls).toContain(`openExternal ${page}`));
