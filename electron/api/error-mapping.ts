@@ -3,6 +3,7 @@
 // service sent passes `clean` (the key scrubber) as soon as it is decoded, before it is read, cut or kept.
 import type { z } from 'zod';
 import { readErrorBody } from './error-body';
+import { isMarkup, visibleText } from './markup-text';
 import { err, ok, type ApiError, type FieldProblem, type Result, type UnknownCause } from './errors';
 import type { TransportOutcome } from './http';
 import { parseRetryAfterMs } from './retry';
@@ -31,7 +32,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** The server's explanation and per-field problems from a JSON error body (see error-body.ts) or plain text. */
+/** The server's explanation and per-field problems from a JSON error body (see error-body.ts), markup (its visible
+ *  text: markup-text.ts) or plain text. */
 export function extractServerError(
   body: string,
   contentType: string | undefined,
@@ -47,8 +49,11 @@ export function extractServerError(
       .map((p) => ({ field: tidy(p.field) ?? p.field, message: tidy(p.message) ?? p.message }));
     return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
   }
-  // An HTML error page says nothing a user can act on.
-  if (/html/i.test(contentType ?? '') || body.trimStart().startsWith('<')) return { problems: [] };
+  // Markup (a '<p>…</p>' refusal, a proxy's error page): the words a reader would see, tags dropped.
+  if (isMarkup(body, contentType)) {
+    const shown = visibleText(body);
+    return { message: shown === undefined ? undefined : tidy(clean(shown)), problems: [] };
+  }
   return { message: tidy(clean(body)), problems: [] };
 }
 

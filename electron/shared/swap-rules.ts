@@ -18,12 +18,24 @@ export function onCallOver(s: ScheduleView | undefined, w: Pick<ScheduleWindow, 
     .map((t) => t.users.map((u) => u.email.toLowerCase()));
 }
 
+/** Whether two windows share time on one schedule: two covers there would be written over each other (the second
+ *  re-reading the first as a change). One rule for every flow: a swap's two sides, a hand-off's items. */
+export function overlapsOnSchedule(a: ScheduleWindow, b: ScheduleWindow): boolean {
+  if (a.scheduleId !== b.scheduleId) return false;
+  return Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
+}
+
+/** The first two windows (in the order given) that overlap on one schedule, if any. */
+export function firstOverlap<W extends ScheduleWindow>(windows: readonly W[]): [W, W] | undefined {
+  for (const [i, a] of windows.entries())
+    for (const b of windows.slice(i + 1)) if (overlapsOnSchedule(a, b)) return [a, b];
+  return undefined;
+}
+
 /** Whether their shift shares time with my block on my own schedule (where two are on call at once): their cover of
  *  me and mine of them would clash there. On another schedule it is a swap: I am on call there instead. */
-export function clashesWithMine(theirs: ScheduleWindow, mine: ScheduleWindow): boolean {
-  if (theirs.scheduleId !== mine.scheduleId) return false;
-  return Date.parse(theirs.start) < Date.parse(mine.end) && Date.parse(mine.start) < Date.parse(theirs.end);
-}
+export const clashesWithMine = (theirs: ScheduleWindow, mine: ScheduleWindow): boolean =>
+  overlapsOnSchedule(theirs, mine);
 
 /** Why a cover that replaces `from` by `to` and keeps the others can't be written over these stretches. */
 export type CoverRefusal = 'cover_is_from' | 'cover_on_call' | 'from_not_on_call' | 'partners_change';

@@ -111,13 +111,13 @@ describe("the server's own message is shown for rejected requests", () => {
     expect(error).toMatchObject({ kind: 'rejected', serverMessage: 'name: is taken' });
   });
 
-  it('not from an HTML error page', async () => {
+  it('from an HTML error page: its visible text', async () => {
     const error = await errorFor({
       status: 400,
       text: '<html><body>Bad Request</body></html>',
       headers: { 'content-type': 'text/html' },
     });
-    expect(error).toMatchObject({ kind: 'rejected', serverMessage: undefined });
+    expect(error).toMatchObject({ kind: 'rejected', serverMessage: 'Bad Request' });
   });
 
   it('a very long server message is cut short', async () => {

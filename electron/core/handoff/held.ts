@@ -54,24 +54,60 @@ function merged(held: readonly Held[]): Held[] {
   return out;
 }
 
-const plural = (names: string[], one: string, many: string) =>
-  `${names.join(' and ')} ${names.length > 1 ? many : one}`;
+/** "Carol Lee", "Carol Lee and Dan Ray", "you, Carol Lee and Dan Ray". */
+const list = (names: readonly string[]): string =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
+/** The verb for these people: "you" takes the plural form ("you are", "you cover"), as more than one do. */
+const verb = (names: readonly string[], one: string, many: string): string =>
+  names.length > 1 || names[0] === 'you' ? many : one;
 
-/** "Carol Lee now covers Mon 09:00 – Tue 09:00", "you are no longer on call Mon …", "nobody is on call …". */
+/** Who is on call over one stretch and what was planned there (lower-cased), with me ('' unknown). */
+interface Stretch {
+  now: readonly string[];
+  planned: readonly string[];
+  me: string;
+  when: string;
+}
+
+/**
+ * One stretch that differs from the plan, worded from who is on call there now. "covers" only for people who took
+ * the time from me (I am no longer on call there) or from everyone planned; someone beside people still on call is
+ * "on call with" them.
+ */
+function stretchText({ now, planned, me, when }: Stretch, name: (e: string) => string): string {
+  if (now.length === 0) return `nobody is on call ${when}`;
+  const added = now.filter((e) => !planned.includes(e)).map(name);
+  const beside = now.filter((e) => e !== me).map(name);
+  if (me !== '' && now.includes(me)) {
+    if (beside.length === 0)
+      return planned.includes(me) ? `you are now on call alone ${when}` : `you are now on call ${when}`;
+    if (!planned.includes(me)) return `you are now on call with ${list(beside)} ${when}`;
+    return `${list(beside)} ${verb(beside, 'is', 'are')} now on call with you ${when}`;
+  }
+  if (added.length === 0) {
+    const gone = planned.filter((e) => !now.includes(e)).map(name);
+    return `${list(gone)} ${verb(gone, 'is', 'are')} no longer on call ${when}`;
+  }
+  const kept = now.filter((e) => planned.includes(e)).map(name);
+  const covers = `${list(added)} now ${verb(added, 'covers', 'cover')} ${when}`;
+  if (kept.length === 0) return covers;
+  return planned.includes(me)
+    ? `${covers}, with ${list(kept)}`
+    : `${list(added)} ${verb(added, 'is', 'are')} now on call with ${list(kept)} ${when}`;
+}
+
+/** "Carol Lee now covers Mon 09:00 – Tue 09:00", "Carol Lee is now on call with you Mon 20:00 – Tue 09:00", "you
+ *  are now on call with Carol Lee Thu …", "you are no longer on call Mon …", "nobody is on call …". */
 export function changeText(deps: HeldDeps, c: PlannedCover, held: readonly Held[]): string {
-  const planned = [c.from, ...c.others].map((e) => e.toLowerCase());
-  const me = deps.meOn(c.scheduleId);
+  const planned = [...new Set([c.from, ...c.others].map((e) => e.toLowerCase()))];
+  const me = deps.meOn(c.scheduleId).toLowerCase();
   const name = (e: string) => (e === me ? 'you' : deps.nameOf(c.scheduleId, e));
   const parts = merged(held)
     .filter((h) => !sameSet(h.emails, planned))
     .slice(0, 3)
     .map((h) => {
       const when = deps.windowOf(c.scheduleId, h.startMs, h.endMs);
-      const added = h.emails.filter((e) => !planned.includes(e)).map(name);
-      if (added.length > 0) return `${plural(added, 'now covers', 'now cover')} ${when}`;
-      if (h.emails.length === 0) return `nobody is on call ${when}`;
-      const gone = planned.filter((e) => !h.emails.includes(e)).map(name);
-      return `${plural(gone, gone[0] === 'you' && gone.length === 1 ? 'are no longer on call' : 'is no longer on call', 'are no longer on call')} ${when}`;
+      return stretchText({ now: h.emails, planned, me, when }, name);
     });
   return `Changed since you planned it: ${parts.join('; ')}. Nothing was sent: look at it again and choose anew.`;
 }

@@ -2,7 +2,7 @@
 // written through the first), and the rules every flow shares (shared/swap-rules.ts), as a swap applies them.
 import { myEmailOn, refParts } from '../../shared/accounts';
 import type { HandoffItem, HandoffItemInput, HandoffPlan } from '../../shared/handoff';
-import { coverRefusal } from '../../shared/swap-rules';
+import { coverRefusal, firstOverlap } from '../../shared/swap-rules';
 import type { AppState } from '../../shared/view-state';
 import { onceRef } from './plan';
 
@@ -54,8 +54,26 @@ export function ruleProblem(
   return undefined;
 }
 
-/** Why nothing of these items may be sent: one that is not a block of mine the app can read now, or one the shared
- *  rules refuse; undefined when all may go. */
+/** Two items over the same time of one schedule (as a swap's two sides may not be): the second would be written
+ *  over the first, and its re-read would show the first as a change. Refused before anything is sent. */
+export function overlapProblem(state: AppState, items: readonly HandoffItemInput[]): string | undefined {
+  const both = firstOverlap(items);
+  if (!both) return undefined;
+  const schedule = state.schedules.find((s) => s.id === both[0].scheduleId)?.name ?? 'one schedule';
+  // As this schedule lists them, else as another of the account does (a cover may be outside its rotation).
+  const account = refParts(both[0].scheduleId).accountId;
+  const named = (email: string) =>
+    state.schedules
+      .filter((s) => refParts(s.id).accountId === account)
+      .map((s) => nameOf(state, s.id, email))
+      .find((n) => n !== '') ?? email;
+  const [a, b] = both.map((i) => nameOf(state, i.scheduleId, i.email) || named(i.email));
+  const who = a === b ? `${a} twice` : `${a} and ${b}`;
+  return `Nothing was sent: two of these hand-offs overlap on ${schedule} (${who} for the same time), so one cover would be written over the other. Hand off each time once.`;
+}
+
+/** Why nothing of these items may be sent: one that is not a block of mine the app can read now, two that overlap,
+ *  or one the shared rules refuse; undefined when all may go. */
 export function createProblem(
   state: AppState,
   items: readonly HandoffItemInput[],
@@ -64,7 +82,7 @@ export function createProblem(
   const wrong = items.find((i) => !rowOf(plan, i));
   if (wrong)
     return `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`;
-  return ruleProblem(state, items, plan);
+  return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 
 /** The run's items as planned: who covers (by name), the others kept on call with me, each waiting to be sent. */

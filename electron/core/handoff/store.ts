@@ -5,6 +5,7 @@ import { HandoffRunSchema, type HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
 import { reasonOf } from '../storage/write-watch';
 import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
+import { overlapsOnSchedule } from '../../shared/swap-rules';
 import { itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
@@ -31,7 +32,7 @@ export async function loadRun(files: FileStore, context: () => RunContext): Prom
   const seen = new Set<string>();
   const sorted = sortClaims(read.value.items, (item) => {
     if (runProblem) return "a time that can't be true";
-    const why = itemProblem(item, ctx);
+    const why = itemProblem(item, ctx) ?? overlapsAnother(read.value, item);
     if (why === undefined && seen.has(item.id)) return 'a shift listed twice';
     seen.add(item.id);
     return why;
@@ -41,6 +42,14 @@ export async function loadRun(files: FileStore, context: () => RunContext): Prom
   const notice = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
   const run = sorted.kept.length > 0 ? { ...read.value, items: sorted.kept } : null;
   return { run, notice, dropped: sorted.dropped.length };
+}
+
+/** A run saved before overlapping items were refused (item-rules.ts): one still to be sent or checked that shares
+ *  time on its schedule with another item is never sent, since it would be written over the other. */
+function overlapsAnother(run: HandoffRun, item: HandoffRun['items'][number]): string | undefined {
+  if (item.state === 'handed_off' || item.state === 'refused') return undefined;
+  const other = run.items.some((o) => o !== item && o.id !== item.id && overlapsOnSchedule(o, item));
+  return other ? 'a shift that overlaps another of the same hand-off' : undefined;
 }
 
 /** Settled: nothing more will be sent or checked (handed off, or refused by the service). */

@@ -61,7 +61,8 @@ describe('away: a manager changes the block between plan and write', () => {
     expect(overridesOn(h, 'sch_pair')).toHaveLength(1);
     const it0 = made.ok ? made.value.run?.items[0] : undefined;
     expect(it0?.state).toBe('changed');
-    expect(it0?.message).toMatch(/Carol Lee now covers/);
+    // I am still on call: Carol is beside me (it said "Carol Lee now covers", as if I had gone; adversarial round).
+    expect(it0?.message).toMatch(/^Changed since you planned it: Carol Lee is now on call with you Mon /);
   }, 60_000);
 
   it('resume after a restart re-reads too: a block no longer mine is not written', async () => {

@@ -113,6 +113,18 @@ describe('the saved hand-off read back', () => {
     expect(handoff.status().run?.items.map((i) => i.state)).toEqual(['changed']);
     expect(handoff.status().run?.items[0]?.message).toMatch(/^Changed since you planned it: carol@example.com now /);
   });
+
+  it('a run saved before overlapping items were refused: the one still to send that overlaps is never sent, and said', async () => {
+    const done = { ...good(ROWS[0]!, 'handed_off') };
+    const over = { ...good(ROWS[0]!), id: 'sch_a|later', start: '2026-03-05T12:00:00.000Z', email: CAROL };
+    const { sent, handoff } = await startWith(JSON.stringify(runOf([done, over, good(ROWS[1]!)])));
+    await handoff.retry();
+    expect(sent.map((r) => r.scheduleId)).toEqual(['sch_b']);
+    expect(handoff.status().run?.items.map((i) => i.id)).toEqual([done.id, `sch_b|${ROWS[1]!.start}`]);
+    expect(handoff.status().notice).toMatch(
+      /^1 entry of the saved hand-off .* \(a shift that overlaps another of the same hand-off\)/,
+    );
+  });
 });
 
 const mutations: fc.Arbitrary<(i: HandoffItem) => unknown> = fc.constantFrom(

@@ -93,4 +93,36 @@ describe('the service’s own words on a refused write', () => {
     expect(told.length).toBeLessThan(420);
     expect(told).not.toMatch(/\n/);
   }, 60_000);
+
+  // Adversarial round: a refusal written as markup ('<p>…</p>' as text/plain) lost the service's words entirely.
+  const MARKUP = '<p>Overlaps override <b>ovr_1</b> by Dana &amp; Eve</p>';
+  const SHOWN = 'Overlaps override ovr_1 by Dana & Eve';
+  for (const status of [409, 403]) {
+    it(`a ${status} written as markup: its words, tags dropped, on the away item and the override form`, async () => {
+      const { h, engine } = await refusing();
+      h.sim.faults.set('createOverride', { status, body: MARKUP, times: 1 });
+      const items = [
+        {
+          scheduleId: 'sch_pair',
+          start: '2026-03-23T08:00:00Z',
+          end: '2026-03-24T08:00:00Z',
+          email: 'bob@example.com',
+        },
+      ];
+      const made = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
+      const item = made.ok ? made.value.run?.items[0] : undefined;
+      expect(item?.state).toBe('refused');
+      expect(item?.message).toContain(SHOWN);
+      expect(item?.message).not.toMatch(/[<>]/);
+      h.sim.faults.set('createOverride', { status, body: MARKUP, times: 1 });
+      const form = await h.clock.runWhileAdvancing(
+        engine.handlers['override:create']({
+          scheduleId: 'sch_solo',
+          window: { kind: 'custom', start: '2026-03-28T08:00:00Z', end: '2026-03-28T10:00:00Z' },
+          emails: ['bob@example.com'],
+        }),
+      );
+      expect(!form.ok && form.error.message).toContain(SHOWN);
+    }, 60_000);
+  }
 });

@@ -3,9 +3,11 @@
 // written. Take-over acts only on who holds the schedule now, and one asked "from Carol" is refused once she
 // no longer is. Pair world: two on call at once; my Tue 3/24 is with Bob; Carol is alone on Solo.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { OncallClient } from '../../../electron/api/client-types';
 import type { Engine } from '../../../electron/core/engine/types';
-import type { Harness } from '../support/engine-harness';
-import { overridesOn, startPairWorld } from './support/pair-world';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME } from '../support/seeds';
+import { overridesOn, pairSeed, START, startPairWorld } from './support/pair-world';
 
 const TUE = { start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
 const THU = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
@@ -52,6 +54,34 @@ describe('swap: a manager changes a side between plan and write', () => {
     expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
   }, 60_000);
 
+  it('the second side: a manager put me beside Carol once the first landed: said as that, nothing sent', async () => {
+    h = await createHarness({ startMs: START, seed: pairSeed() });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_pair', 'sch_solo'] });
+    const hh = h;
+    // The manager's write lands right after the first side's answer, before the second side's re-read.
+    const wrapClient = (c: OncallClient): OncallClient => ({
+      ...c,
+      createOverride: async (...a: Parameters<OncallClient['createOverride']>) => {
+        const answer = await c.createOverride(...a);
+        if (a[0] === 'sch_pair')
+          hh.sim.state.addOverride('sch_solo', { ...ms(THU), userIds: ['usr_carol', 'usr_me'] }, hh.clock.now());
+        return answer;
+      },
+    });
+    const engine = h.engine({ wrapClient });
+    await engine.start();
+    await h.clock.advance(1_000);
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(answer.value.theirs.state).toBe('changed');
+    // Carol is still on call; I was added beside her. It said "you now covers Thu …" (adversarial round).
+    expect(answer.value.theirs.message).toMatch(
+      /^Changed since you planned it: you are now on call with Carol Lee Thu /,
+    );
+    expect(answer.value.text).not.toMatch(/you now covers|you covers|you is/);
+    expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
+  }, 60_000);
+
   it('hand back: a manager gave my Tue to someone else meanwhile, so handing it back writes nothing', async () => {
     const { h, engine } = await world();
     h.sim.faults.set('createOverride', { status: 502, times: 1, pathIncludes: 'sch_solo' });
@@ -65,7 +95,10 @@ describe('swap: a manager changes a side between plan and write', () => {
     );
     if (!back.ok) throw new Error(back.error.message);
     expect(back.value.back?.state).toBe('changed');
-    expect(back.value.back?.message).toMatch(/Alice Doe now covers/);
+    // Carol is still on call there: Alice is beside her (not "covers", which said Carol had gone).
+    expect(back.value.back?.message).toMatch(
+      /^Changed since you planned it: Alice Doe is now on call with Carol Lee Tue /,
+    );
     expect(overridesOn(h, 'sch_pair')).toHaveLength(before);
   }, 60_000);
 });

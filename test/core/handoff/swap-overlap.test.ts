@@ -1,6 +1,9 @@
 // Swap on a schedule where two people are on call at once: a teammate's shift that overlaps my block there is not
 // two separate times, so the two overrides would fight over the shared time and the service would not show a swap.
 // Main refuses it before sending anything; the same overlap on another schedule of the account is a real swap.
+// The same rule holds for I'm away (shared/swap-rules.ts firstOverlap): two items over the same time of one schedule
+// were sent one after the other, and the second was told as "Changed since you planned it: Bob Stone now covers…",
+// the app's own first write worded as a manager's change (adversarial round; failed before).
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
@@ -57,5 +60,47 @@ describe('swap with a shift that overlaps mine', () => {
     // Carol replaces me over my Tue, Bob (on with me) stays; I replace Carol over her evening.
     expect(who('sch_pair')).toEqual([['usr_bob,usr_carol', at(MY_TUE.start), at(MY_TUE.end)]]);
     expect(who('sch_solo')).toEqual([['usr_me', at(theirs.start), at(theirs.end)]]);
+  }, 60_000);
+});
+
+describe('I’m away with two items over the same time of one schedule', () => {
+  const MON = { scheduleId: 'sch_pair', start: '2026-03-23T08:00:00Z', end: '2026-03-24T08:00:00Z' };
+  it.each([
+    ['inside one another', { start: '2026-03-23T12:00:00Z', end: '2026-03-23T20:00:00Z' }, 'Carol Lee'],
+    [
+      'running past it, to the same person',
+      { start: '2026-03-23T20:00:00Z', end: '2026-03-24T02:00:00Z' },
+      'Bob Stone',
+    ],
+  ])(
+    '%s: refused before anything is sent, as a swap’s sides are',
+    async (_case, second, secondName) => {
+      const { h, engine } = await started();
+      const email = secondName === 'Bob Stone' ? 'bob@example.com' : 'carol@example.com';
+      const items = [
+        { ...MON, email: 'bob@example.com' },
+        { ...MON, ...second, email },
+      ];
+      const answer = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
+      const who = secondName === 'Bob Stone' ? 'Bob Stone twice' : 'Bob Stone and Carol Lee';
+      expect(answer.ok ? answer.value.run?.items.map((i) => i.message) : answer.error.message).toBe(
+        `Nothing was sent: two of these hand-offs overlap on Pair (${who} for the same time), so one cover would be written over the other. Hand off each time once.`,
+      );
+      expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
+      expect(overridesOn(h, 'sch_pair')).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('back to back on one schedule, or the same time on two schedules: both sent', async () => {
+    const { h, engine } = await started();
+    const items = [
+      { ...MON, end: '2026-03-23T12:00:00Z', email: 'bob@example.com' },
+      { ...MON, start: '2026-03-23T12:00:00Z', email: 'carol@example.com' },
+    ];
+    const answer = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(answer.value.run?.items.map((i) => i.state)).toEqual(['handed_off', 'handed_off']);
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(2);
   }, 60_000);
 });
