@@ -118,7 +118,7 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
 function readinessLines(state: AppState, o: FormatOptions): string[] {
   const r = state.me.readiness;
   if (!r) return [];
-  const head = readinessLine(r, (iso) => formatDayTime(iso, o)).text;
+  const head = readinessLine(r, (iso) => formatDayTime(iso, o), state).text;
   const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }

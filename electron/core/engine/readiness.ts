@@ -1,6 +1,7 @@
 // Runs the readiness check before my next shift: asks the platform whether notifications can be shown at the
-// day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once (and,
-// when notifications themselves are the problem, the tray icon shows it: see tray-menu.ts).
+// day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once until it
+// changes (the same warning at the 24 h and the 1 h mark is one), and, when notifications themselves are the problem,
+// the tray icon shows it (see tray-menu.ts).
 import { readinessLine } from '../../shared/readiness-text';
 import { formatDayTime } from '../../shared/format';
 import { HOUR_MS } from '../../shared/time';
@@ -11,6 +12,8 @@ import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 import { URGENT_WITHIN_MS } from '../reminders/quiet';
 import { accountSilenced } from '../../shared/accounts';
+import { withAccount } from '../../shared/account-names';
+import { readinessToldKey } from '../readiness/told-key';
 
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
@@ -80,8 +83,13 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     const fired = o.fired();
     const mark = markReached(startMs, o.clock.now());
     if (!r || !fired || mark === undefined || Date.parse(r.shift.start) !== startMs) return;
-    const line = readinessLine(r, (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }));
-    const key = `readiness:${r.shift.scheduleId}:${r.shift.start}:${mark / HOUR_MS}h`;
+    const state = o.state();
+    const line = readinessLine(
+      r,
+      (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }),
+      state,
+    );
+    const key = line.problem ? readinessToldKey(r, line.problem) : '';
     // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then).
     waitingFor = line.checking ? startMs : undefined;
     if (line.ready || line.checking || fired.has(key)) return;
@@ -95,7 +103,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
       fired.add([{ key, untilMs: startMs }]).then(() =>
         o.notifier.notify({
           id: key,
-          title: 'Not ready for your shift',
+          title: withAccount(state, r.shift.accountId, 'Not ready for your shift'),
           body: line.text,
           target: 'status',
           params: { scheduleId: r.shift.scheduleId },
