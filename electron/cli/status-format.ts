@@ -6,6 +6,7 @@ import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
+import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
@@ -43,7 +44,7 @@ function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
 
 function statusText(status: SourceStatus, o: FormatOptions): string {
   const saved = savedAt(status);
-  const savedNote = saved ? `; showing saved data from ${formatDayTime(saved, o)}` : '';
+  const savedNote = saved ? `; showing ${savedDataFrom(saved, o)}` : '';
   switch (status.kind) {
     case 'fresh':
       return 'fresh';
