@@ -14,6 +14,7 @@ import { URGENT_WITHIN_MS } from '../reminders/quiet';
 import { accountSilenced } from '../../shared/accounts';
 import { withAccount } from '../../shared/account-names';
 import { readinessToldKey } from '../readiness/told-key';
+import { createWakeHold } from './readiness-wake';
 
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
@@ -59,6 +60,15 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     pending.add(done);
   };
 
+  const wake = createWakeHold(o.clock);
+  let holdTimer: (() => void) | undefined;
+  /** At the end of a wake's grace the warning is judged even if no state change comes then. */
+  const armHoldEnd = (): void => {
+    const endsAtMs = wake.endsAtMs();
+    if (holdTimer || endsAtMs === undefined) return;
+    holdTimer = o.clock.setTimer(Math.max(0, endsAtMs - o.clock.now()), () => ((holdTimer = undefined), update()));
+  };
+
   /** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
   const markReached = (startMs: number, nowMs: number): number | undefined =>
     [...MARKS_MS].reverse().find((m) => nowMs >= startMs - m);
@@ -90,8 +100,12 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
       state,
     );
     const key = line.problem ? readinessToldKey(r, line.problem) : '';
-    // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then).
-    waitingFor = line.checking ? startMs : undefined;
+    // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
+    // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
+    const held = wake.holding(state, r.shift.scheduleId);
+    if (held) armHoldEnd();
+    waitingFor = line.checking || held ? startMs : undefined;
+    if (held) return;
     if (line.ready || line.checking || fired.has(key)) return;
     // A muted or paused account's shift warns no more than its reminders do.
     if (accountSilenced(o.state().settings.accounts, r.shift.accountId, o.clock.now())) return;
@@ -152,6 +166,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     },
     stop() {
       stopped = true;
+      holdTimer?.();
       cancel?.();
       cancel = undefined;
     },
