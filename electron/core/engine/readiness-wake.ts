@@ -11,24 +11,29 @@ import type { AppState } from '../../shared/view-state';
 export interface WakeHold {
   /** Looks at the clocks: true while a wake's read of this schedule is awaited (within the grace). */
   holding(state: AppState, scheduleId: string): boolean;
-  /** When the current hold ends (undefined when none). */
-  endsAtMs(): number | undefined;
+  stop(): void;
 }
 
-export function createWakeHold(clock: Clock): WakeHold {
+/** `ended`: called when a hold's grace ends (the warning is judged then even if no state change comes). */
+export function createWakeHold(clock: Clock, ended: () => void): WakeHold {
   const watch = createWakeWatch(clock);
+  let cancel: (() => void) | undefined;
   /** Reads after this instant came after the sleep; none is awaited past `untilMs` (the reminders' grace). */
   let hold: { afterMs: number; untilMs: number } | undefined;
   return {
     holding(state, scheduleId) {
       const afterMs = watch.look();
-      if (afterMs !== undefined) hold = { afterMs, untilMs: clock.now() + HOLD_GRACE_MS };
+      if (afterMs !== undefined) {
+        hold = { afterMs, untilMs: clock.now() + HOLD_GRACE_MS };
+        cancel?.();
+        cancel = clock.setTimer(HOLD_GRACE_MS, () => ((cancel = undefined), ended()));
+      }
       if (hold === undefined || clock.now() >= hold.untilMs) return false;
       const status = state.schedules.find((s) => s.id === scheduleId)?.status;
       const readSince = status?.kind === 'fresh' && Date.parse(status.at) >= hold.afterMs;
       if (readSince) hold = undefined;
       return !readSince;
     },
-    endsAtMs: () => hold?.untilMs,
+    stop: () => cancel?.(),
   };
 }

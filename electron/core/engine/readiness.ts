@@ -2,11 +2,11 @@
 // day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once until it
 // changes (the same warning at the 24 h and the 1 h mark is one), and, when notifications themselves are the problem,
 // the tray icon shows it (see tray-menu.ts).
-import { readinessLine } from '../../shared/readiness-text';
+import { readinessLine, type ReadinessLine } from '../../shared/readiness-text';
 import { formatDayTime } from '../../shared/format';
 import { HOUR_MS } from '../../shared/time';
-import type { AppState } from '../../shared/view-state';
-import type { Clock, Notifier } from '../ports';
+import type { AppState, Readiness } from '../../shared/view-state';
+import type { Clock, Notifier, NotificationRequest } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
@@ -44,6 +44,25 @@ export interface ReadinessWatch {
   settled(): Promise<void>;
 }
 
+/** The readiness line for my next shift, and the warning to tell when it names a problem (keyed by the problem,
+ *  titled with the shift's account while there are several). */
+function warningOf(
+  state: AppState,
+  r: Readiness,
+  opts: { nowMs: number; localZone: string },
+): { line: ReadinessLine; notice?: NotificationRequest } {
+  const line = readinessLine(r, (iso) => formatDayTime(iso, opts), state);
+  if (!line.problem) return { line };
+  const notice = {
+    id: readinessToldKey(r, line.problem),
+    title: withAccount(state, r.shift.accountId, 'Not ready for your shift'),
+    body: line.text,
+    target: 'status' as const,
+    params: { scheduleId: r.shift.scheduleId },
+  };
+  return { line, notice };
+}
+
 export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
   let cancel: (() => void) | undefined;
   let checkedAtMs = -Infinity;
@@ -60,14 +79,8 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     pending.add(done);
   };
 
-  const wake = createWakeHold(o.clock);
-  let holdTimer: (() => void) | undefined;
-  /** At the end of a wake's grace the warning is judged even if no state change comes then. */
-  const armHoldEnd = (): void => {
-    const endsAtMs = wake.endsAtMs();
-    if (holdTimer || endsAtMs === undefined) return;
-    holdTimer = o.clock.setTimer(Math.max(0, endsAtMs - o.clock.now()), () => ((holdTimer = undefined), update()));
-  };
+  // At the end of a wake's grace the warning is judged even if no state change comes then.
+  const wake = createWakeHold(o.clock, () => update());
 
   /** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
   const markReached = (startMs: number, nowMs: number): number | undefined =>
@@ -94,36 +107,20 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     const mark = markReached(startMs, o.clock.now());
     if (!r || !fired || mark === undefined || Date.parse(r.shift.start) !== startMs) return;
     const state = o.state();
-    const line = readinessLine(
-      r,
-      (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }),
-      state,
-    );
-    const key = line.problem ? readinessToldKey(r, line.problem) : '';
+    const { line, notice } = warningOf(state, r, { nowMs: o.clock.now(), localZone: o.localZone() });
     // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
     // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
     const held = wake.holding(state, r.shift.scheduleId);
-    if (held) armHoldEnd();
     waitingFor = line.checking || held ? startMs : undefined;
     if (held) return;
-    if (line.ready || line.checking || fired.has(key)) return;
+    if (!notice || fired.has(notice.id)) return;
     // A muted or paused account's shift warns no more than its reminders do.
     if (accountSilenced(o.state().settings.accounts, r.shift.accountId, o.clock.now())) return;
     // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
     // the start it comes regardless, as the start's own reminders do.
     const nowMs = o.clock.now();
     if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
-    track(
-      fired.add([{ key, untilMs: startMs }]).then(() =>
-        o.notifier.notify({
-          id: key,
-          title: withAccount(state, r.shift.accountId, 'Not ready for your shift'),
-          body: line.text,
-          target: 'status',
-          params: { scheduleId: r.shift.scheduleId },
-        }),
-      ),
-    );
+    track(fired.add([{ key: notice.id, untilMs: startMs }]).then(() => o.notifier.notify(notice)));
   }
 
   function update(): void {
@@ -166,7 +163,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     },
     stop() {
       stopped = true;
-      holdTimer?.();
+      wake.stop();
       cancel?.();
       cancel = undefined;
     },
