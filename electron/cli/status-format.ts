@@ -6,6 +6,7 @@ import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
+import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
@@ -43,7 +44,7 @@ function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
 
 function statusText(status: SourceStatus, o: FormatOptions): string {
   const saved = savedAt(status);
-  const savedNote = saved ? `; showing saved data from ${formatDayTime(saved, o)}` : '';
+  const savedNote = saved ? `; showing ${savedDataFrom(saved, o)}` : '';
   switch (status.kind) {
     case 'fresh':
       return 'fresh';
@@ -118,7 +119,7 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
 function readinessLines(state: AppState, o: FormatOptions): string[] {
   const r = state.me.readiness;
   if (!r) return [];
-  const head = readinessLine(r, (iso) => formatDayTime(iso, o)).text;
+  const head = readinessLine(r, (iso) => formatDayTime(iso, o), state).text;
   const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }

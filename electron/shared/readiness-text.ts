@@ -1,7 +1,10 @@
 // The readiness line as every surface words it (tray menu, popover, `status`, the warning notification): "Ready for
 // your shift at 22:00 ✓", "Not ready for your shift at 22:00 — Notifications are paused.", or, before the first
 // read of the session is back, "Checking readiness for your shift at 22:00 — Ops is still loading." Each check's
-// sentence is quoted whole (never cut or lower-cased to fit: "ops" for a schedule named "Ops"). Zod-free.
+// sentence is quoted whole (never cut or lower-cased to fit: "ops" for a schedule named "Ops"). With several
+// accounts the line names the shift's account ("Dup · Not ready …"), as shift notices do: one account's muted
+// reminders never read as another's. Zod-free.
+import { withAccount } from './account-names';
 import type { Readiness, ReadinessCheck } from './view-state';
 
 export interface ReadinessLine {
@@ -15,14 +18,21 @@ export interface ReadinessLine {
 
 const sentences = (checks: readonly ReadinessCheck[]): string => checks.map((c) => c.message).join(' ');
 
-export function readinessLine(r: Readiness, time: (iso: string) => string): ReadinessLine {
+/** The accounts the state knows (their names): the line names the shift's when there are several. */
+export interface NamedAccounts {
+  accounts: readonly { id: string; label: string }[];
+}
+
+export function readinessLine(r: Readiness, time: (iso: string) => string, named: NamedAccounts): ReadinessLine {
   const when = `your shift at ${time(r.shift.start)}`;
+  const name = (text: string): string => withAccount(named, r.shift.accountId, text);
   const problem = r.checks.find((c) => c.result === 'problem');
-  if (problem) return { ready: false, checking: false, text: `Not ready for ${when} — ${problem.message}`, problem };
+  if (problem)
+    return { ready: false, checking: false, text: name(`Not ready for ${when} — ${problem.message}`), problem };
   const checking = r.checks.filter((c) => c.result === 'checking');
   if (checking.length > 0)
-    return { ready: false, checking: true, text: `Checking readiness for ${when} — ${sentences(checking)}` };
+    return { ready: false, checking: true, text: name(`Checking readiness for ${when} — ${sentences(checking)}`) };
   const unknown = r.checks.filter((c) => c.result === 'unknown');
   const note = unknown.length > 0 ? ` — can't tell: ${sentences(unknown)}` : '';
-  return { ready: true, checking: false, text: `Ready for ${when} ✓${note}` };
+  return { ready: true, checking: false, text: name(`Ready for ${when} ✓${note}`) };
 }

@@ -263,7 +263,7 @@ describe('status popover', () => {
       await page.getByRole('button', { name: 'Refresh now' }).click();
       const note = page.getByTestId('coverage-freshness');
       await note.waitFor();
-      expect(await note.textContent()).toMatch(/^Coverage requests: showing saved data from \d\d:\d\d$/);
+      expect(await note.textContent()).toMatch(/^Coverage requests: saved data from \d\d:\d\d$/);
       const banner = page.getByTestId('stale-line');
       expect(await banner.textContent()).toContain('coverage requests (service error)');
       // The schedules were refreshed and say so: no card is marked out of date.

@@ -93,7 +93,7 @@ describe('what was never loaded is unknown', () => {
     const saved = appState({
       coverage: { mine: [], askingMe: [], status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'x' } },
     });
-    expect(coverageNote(saved, ctx)).toBe('Coverage requests: showing saved data from 09:30');
+    expect(coverageNote(saved, ctx)).toBe('Coverage requests: saved data from 09:30');
     expect(coverageNote(appState(), ctx)).toBeUndefined();
   });
 

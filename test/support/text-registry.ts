@@ -57,7 +57,7 @@ function wholeSurfaces(input: RegistryInput) {
     me.title,
     me.detail,
     staleLine(state, ctx)?.text ?? '',
-    r ? readinessLine(r, (iso) => formatDayTime(iso, ctx)).text : '',
+    r ? readinessLine(r, (iso) => formatDayTime(iso, ctx), state).text : '',
     note.empty,
     note.missing ?? '',
     coverageNote(state, ctx) ?? '',

@@ -1,16 +1,20 @@
 // Runs the readiness check before my next shift: asks the platform whether notifications can be shown at the
-// day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once (and,
-// when notifications themselves are the problem, the tray icon shows it: see tray-menu.ts).
-import { readinessLine } from '../../shared/readiness-text';
+// day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once until it
+// changes (the same warning at the 24 h and the 1 h mark is one), and, when notifications themselves are the problem,
+// the tray icon shows it (see tray-menu.ts).
+import { readinessLine, type ReadinessLine } from '../../shared/readiness-text';
 import { formatDayTime } from '../../shared/format';
 import { HOUR_MS } from '../../shared/time';
-import type { AppState } from '../../shared/view-state';
-import type { Clock, Notifier } from '../ports';
+import type { AppState, Readiness } from '../../shared/view-state';
+import type { Clock, Notifier, NotificationRequest } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 import { URGENT_WITHIN_MS } from '../reminders/quiet';
 import { accountSilenced } from '../../shared/accounts';
+import { withAccount } from '../../shared/account-names';
+import { readinessToldKey } from '../readiness/told-key';
+import { createWakeHold } from './readiness-wake';
 
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
@@ -40,6 +44,25 @@ export interface ReadinessWatch {
   settled(): Promise<void>;
 }
 
+/** The readiness line for my next shift, and the warning to tell when it names a problem (keyed by the problem,
+ *  titled with the shift's account while there are several). */
+function warningOf(
+  state: AppState,
+  r: Readiness,
+  opts: { nowMs: number; localZone: string },
+): { line: ReadinessLine; notice?: NotificationRequest } {
+  const line = readinessLine(r, (iso) => formatDayTime(iso, opts), state);
+  if (!line.problem) return { line };
+  const notice = {
+    id: readinessToldKey(r, line.problem),
+    title: withAccount(state, r.shift.accountId, 'Not ready for your shift'),
+    body: line.text,
+    target: 'status' as const,
+    params: { scheduleId: r.shift.scheduleId },
+  };
+  return { line, notice };
+}
+
 export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
   let cancel: (() => void) | undefined;
   let checkedAtMs = -Infinity;
@@ -55,6 +78,9 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
       .finally(() => pending.delete(done));
     pending.add(done);
   };
+
+  // At the end of a wake's grace the warning is judged even if no state change comes then.
+  const wake = createWakeHold(o.clock, () => update());
 
   /** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
   const markReached = (startMs: number, nowMs: number): number | undefined =>
@@ -80,28 +106,21 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     const fired = o.fired();
     const mark = markReached(startMs, o.clock.now());
     if (!r || !fired || mark === undefined || Date.parse(r.shift.start) !== startMs) return;
-    const line = readinessLine(r, (iso) => formatDayTime(iso, { nowMs: o.clock.now(), localZone: o.localZone() }));
-    const key = `readiness:${r.shift.scheduleId}:${r.shift.start}:${mark / HOUR_MS}h`;
-    // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then).
-    waitingFor = line.checking ? startMs : undefined;
-    if (line.ready || line.checking || fired.has(key)) return;
+    const state = o.state();
+    const { line, notice } = warningOf(state, r, { nowMs: o.clock.now(), localZone: o.localZone() });
+    // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
+    // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
+    const held = wake.holding(state, r.shift.scheduleId);
+    waitingFor = line.checking || held ? startMs : undefined;
+    if (held) return;
+    if (!notice || fired.has(notice.id)) return;
     // A muted or paused account's shift warns no more than its reminders do.
     if (accountSilenced(o.state().settings.accounts, r.shift.accountId, o.clock.now())) return;
     // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
     // the start it comes regardless, as the start's own reminders do.
     const nowMs = o.clock.now();
     if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
-    track(
-      fired.add([{ key, untilMs: startMs }]).then(() =>
-        o.notifier.notify({
-          id: key,
-          title: 'Not ready for your shift',
-          body: line.text,
-          target: 'status',
-          params: { scheduleId: r.shift.scheduleId },
-        }),
-      ),
-    );
+    track(fired.add([{ key: notice.id, untilMs: startMs }]).then(() => o.notifier.notify(notice)));
   }
 
   function update(): void {
@@ -144,6 +163,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     },
     stop() {
       stopped = true;
+      wake.stop();
       cancel?.();
       cancel = undefined;
     },

@@ -63,9 +63,9 @@ function savedNote(s: ScheduleView, o: HandoffOptions): string {
   const saved = savedAt(s.status);
   if (saved === undefined) return '';
   const notFound = s.status.kind === 'not_found' ? 'not found on the service; ' : '';
-  const local = DateTime.fromMillis(Date.parse(saved), { zone: o.localZone });
-  const at = local.isValid ? `${dayPrefix(local, o.nowMs)}${local.toFormat('HH:mm')}` : handoffTime(saved, o);
-  return ` (${notFound}saved data from ${at})`;
+  // The instant worded as every other in this text ("07:00 CET (06:00 UTC)"): readers sit in other zones, and the
+  // same instant worded two ways reads as two (issue 47).
+  return ` (${notFound}saved data from ${handoffTime(saved, o)})`;
 }
 
 /** After the known people: nothing scheduled up to where the data reaches, or unknown past it. */

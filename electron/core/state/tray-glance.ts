@@ -45,7 +45,7 @@ export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
   ];
   const readiness = state.me.readiness;
   if (readiness) {
-    const line = readinessLine(readiness, (iso) => fmt(iso, f));
+    const line = readinessLine(readiness, (iso) => fmt(iso, f), state);
     const fix = line.problem?.action;
     items.push(
       fix

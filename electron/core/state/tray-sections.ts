@@ -3,9 +3,9 @@
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
+import { coverageFreshnessText, savedDataFrom } from '../../shared/saved-words';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
-  coverageIssuesText,
   gapsBefore,
   basisAt,
   whoAt,
@@ -17,7 +17,7 @@ import {
   uncoveredNow,
   type Uncovered,
 } from '../../shared/knowledge';
-import { formatDayTime, formatDuration, formatLeft, formatRelative } from '../../shared/format';
+import { formatDayTime, formatDuration, formatLeft, formatRelative, type DayFormatOptions } from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
 export interface Fmt {
@@ -30,13 +30,16 @@ export type TrayLabel = { type: 'label'; label: string };
 
 const MAX_NAMES_CHARS = 48;
 
+/** The tray's day-and-time options (with the schedule's zone where its own time is shown too). */
+const dayOpts = (f: Fmt, scheduleZone?: string | null): DayFormatOptions => ({
+  nowMs: f.nowMs,
+  localZone: f.localZone,
+  ...(f.locale ? { locale: f.locale } : {}),
+  ...(scheduleZone ? { scheduleZone } : {}),
+});
+
 export function fmt(instant: string, f: Fmt, scheduleZone?: string | null): string {
-  return formatDayTime(instant, {
-    nowMs: f.nowMs,
-    localZone: f.localZone,
-    ...(f.locale ? { locale: f.locale } : {}),
-    ...(scheduleZone ? { scheduleZone } : {}),
-  });
+  return formatDayTime(instant, dayOpts(f, scheduleZone));
 }
 
 /** A shift's schedule as the tray names it: with its account while there are several ("Work · Platform primary"). */
@@ -111,12 +114,12 @@ function statusSuffix(schedule: ScheduleView, f: Fmt): string {
   const saved = savedAt(st);
   switch (st.kind) {
     case 'stale':
-      return ` (saved data from ${fmt(st.since, f)})`;
+      return ` (${savedDataFrom(st.since, dayOpts(f))})`;
     case 'error':
       return " (couldn't load)";
     case 'not_found': {
       const since = st.since ? ` since ${fmt(st.since, f)}` : '';
-      return ` (not found on the service${since}${saved ? `; saved data from ${fmt(saved, f)}` : ''})`;
+      return ` (not found on the service${since}${saved ? `; ${savedDataFrom(saved, dayOpts(f))}` : ''})`;
     }
     case 'loading':
       return ' (loading…)';
@@ -208,15 +211,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
 export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
-  const st = state.coverage.status;
-  const issues = coverageIssuesText(state);
-  if (st.kind === 'fresh' || st.kind === 'loading')
-    return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
-  const saved = savedAt(st);
-  // With several accounts, whose lists are saved data (the combined reason starts with their names).
-  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
-  if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}saved data from ${fmt(saved, f)}`;
-  return `Coverage requests: couldn't load (${st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown'})`;
+  return coverageFreshnessText(state, dayOpts(f));
 }
 
 /** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read. */

@@ -2,6 +2,7 @@
 // "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
+import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
@@ -211,13 +212,13 @@ export interface StaleLine {
 /** One line instead of a banner plus a note per card: "Offline · showing saved data from 19:05". */
 export function staleLine(state: AppState, ctx: FormatContext): StaleLine | undefined {
   const sync = state.sync;
-  const time = (iso: string): string => formatTime(iso, { locale: ctx.locale, localZone: ctx.localZone });
+  // The day when not today, as every surface words saved data (shared/saved-words.ts).
   const shown = (saved: string | null | undefined): string =>
     saved === undefined
       ? ''
       : saved === null
         ? ' · nothing saved to show yet'
-        : ` · showing saved data from ${time(saved)}`;
+        : ` · showing ${savedDataFrom(saved, ctx)}`;
   switch (sync.kind) {
     case 'ok': {
       const stale = state.schedules.filter((s) => s.status.kind === 'stale');

@@ -1,10 +1,10 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
 import { basisMark, endIsKnown, untilPhrase } from '../../../electron/shared/basis';
-import { formatDayTime, formatLeft, formatRelative, formatTime, initials } from '../../../electron/shared/format';
-import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
+import { hasData } from '../../../electron/shared/freshness';
+import { coverageFreshnessText, savedDataFrom } from '../../../electron/shared/saved-words';
 import {
-  coverageIssuesText,
   gapsBefore,
   basisAt,
   whoAt,
@@ -118,15 +118,7 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
 
 /** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
 export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
-  const st = state.coverage.status;
-  const issues = coverageIssuesText(state);
-  if (st.kind === 'fresh' || st.kind === 'loading')
-    return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
-  const saved = savedAt(st);
-  if (saved)
-    return `Coverage requests: showing saved data from ${formatTime(saved, { locale: ctx.locale, localZone: ctx.localZone })}`;
-  const why = st.kind === 'error' && !brief ? ` (${st.reason.replace(/\.$/, '')})` : '';
-  return `Coverage requests: couldn't load${why}`;
+  return coverageFreshnessText(state, ctx, brief);
 }
 
 /** The count on the Coverage button: a number only when the list was read. */
@@ -199,7 +191,8 @@ export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = fa
 
 function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean): string | undefined {
   const s = schedule.status;
-  const time = (iso: string): string => formatTime(iso, { locale: ctx.locale, localZone: ctx.localZone });
+  // A day and time, as every surface words an instant that may not be today's ("saved data from Wed 13:00").
+  const time = (iso: string): string => formatDayTime(iso, ctx);
   switch (s.kind) {
     case 'fresh':
       return undefined;
@@ -207,12 +200,12 @@ function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean):
       return 'Loading…';
     case 'stale':
       // Brief: the popover's one stale line already says "showing saved data from …" for every card.
-      return brief ? undefined : `Showing saved data from ${time(s.since)}: ${s.reason}`;
+      return brief ? undefined : `Showing ${savedDataFrom(s.since, ctx)}: ${s.reason}`;
     case 'error':
       return brief ? "Couldn't load" : `Couldn't load: ${s.reason}`;
     case 'not_found': {
       const since = s.since ? ` since ${time(s.since)}` : '';
-      const saved = typeof s.savedAt === 'string' ? `; showing saved data from ${time(s.savedAt)}` : '';
+      const saved = typeof s.savedAt === 'string' ? `; showing ${savedDataFrom(s.savedAt, ctx)}` : '';
       return `Not found on the service${since}${saved}`;
     }
   }

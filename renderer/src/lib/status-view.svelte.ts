@@ -49,7 +49,7 @@ export class StatusViewState {
   readonly readiness = $derived.by(() => {
     const r = this.#model().me.readiness;
     const ctx = this.ctx;
-    return r ? readinessLine(r, (iso) => formatDayTime(iso, ctx)) : undefined;
+    return r ? readinessLine(r, (iso) => formatDayTime(iso, ctx), this.#model()) : undefined;
   });
   // A length ("1 d 20 h") never breaks across lines.
   readonly title = $derived.by(() => oneLine(this.me.title));

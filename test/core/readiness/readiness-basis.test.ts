@@ -44,7 +44,7 @@ function readinessText(s: ScheduleSnapshot, nowIso = NOW): string | undefined {
     notices: [],
     notificationHealth: { result: 'ok', message: 'Notifications can be shown.' },
   });
-  return state.me.readiness ? readinessLine(state.me.readiness, (iso) => iso.slice(11, 16)).text : undefined;
+  return state.me.readiness ? readinessLine(state.me.readiness, (iso) => iso.slice(11, 16), state).text : undefined;
 }
 
 describe('issue 35 case 6: readiness and what my shift rests on', () => {

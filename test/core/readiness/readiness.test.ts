@@ -51,7 +51,7 @@ function derive(
 
 const results = (s: AppState) => Object.fromEntries((s.me.readiness?.checks ?? []).map((c) => [c.id, c.result]));
 const line = (s: AppState) =>
-  s.me.readiness ? readinessLine(s.me.readiness, (iso) => iso.slice(11, 16)).text : undefined;
+  s.me.readiness ? readinessLine(s.me.readiness, (iso) => iso.slice(11, 16), s).text : undefined;
 const menu = (s: AppState) => trayLabels(buildTrayMenu(s, ms(NOW), ZONE));
 
 describe('readiness before my next shift', () => {

@@ -108,9 +108,10 @@ describe('issue 35: span statements rest on their basis, in generated worlds', (
   it('readiness says "saved data" only when the data is saved, and ready only over read time', () => {
     run(
       fc.property(worldArb, (w) => {
-        const r = derive(w).me.readiness;
+        const state = derive(w);
+        const r = state.me.readiness;
         if (!r) return;
-        const text = readinessLine(r, (x) => x).text;
+        const text = readinessLine(r, (x) => x, state).text;
         const [a, b] = [(Date.parse(r.shift.start) - T0) / H, (Date.parse(r.shift.end) - T0) / H];
         const allRead = Array.from({ length: b - a }, (_, i) => a + i).every((h) => readHour(w, h));
         if (!w.stale) expect(text).not.toContain('saved data');
