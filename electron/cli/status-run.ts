@@ -18,6 +18,7 @@ import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
 import { recordNoticeId } from '../core/calendar/published-record';
 import { loadSettings, SETTINGS_NOTICE_ID, type Notice } from '../core/storage/settings-store';
+import { WRITE_NOTICE_ID } from '../core/storage/write-watch';
 import type { FileStore } from '../core/ports';
 import { accountKeyVariable, misnamedKeyVariables } from '../shared/accounts';
 
@@ -193,11 +194,12 @@ export async function runStatus(
     const state = told(engine.getState());
     const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
     // The record is read back by the same rule as the app's (published-record.ts); what it said comes after the
-    // state above was taken, so it is picked here to be told once.
-    const recordId = recordNoticeId(EXPORT_RECORD);
+    // state above was taken, so it is picked here to be told once. So is a record that could not be saved (the
+    // only file this command writes, so the only write the watch can report): the .ics is still whole.
+    const picked = new Set([recordNoticeId(EXPORT_RECORD), WRITE_NOTICE_ID]);
     const calendarNotices = engine
       .getState()
-      .notices.filter((n) => n.id === recordId)
+      .notices.filter((n) => picked.has(n.id))
       .map((n) => n.message);
     await engine.stop();
     if (calendar === undefined) return { state, exitCode: exitCodeFor(state) };

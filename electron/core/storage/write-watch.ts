@@ -30,10 +30,29 @@ export function reasonOf(cause: unknown): string | undefined {
   return code === undefined ? undefined : REASONS[code];
 }
 
-function writeNotice(location: string | undefined, reason: string | undefined): Notice {
+/** The calendar's records of what was published (calendar/publisher.ts names them; storage can't import it). */
+const CALENDAR_RECORDS: ReadonlySet<string> = new Set(['calendar-export.json', 'calendar-feed.json']);
+
+/** What the user loses, by what could not be saved: a calendar record only keeps sequence numbers right, it holds
+ *  no reminder, so "reminders may repeat" would be untrue for it. */
+function consequencesOf(names: readonly string[]): string[] {
+  const records = names.filter((n) => CALENDAR_RECORDS.has(n));
+  const others = names.filter((n) => !CALENDAR_RECORDS.has(n));
+  return [
+    ...(others.length > 0 ? ['reminders may repeat after a restart'] : []),
+    ...(records.length > 0
+      ? [
+          `the calendar's record of what it published (${records.join(', ')}) was not saved: a later export may ` +
+            'reuse sequence numbers, and a calendar app may then ignore an edit',
+        ]
+      : []),
+  ];
+}
+
+function writeNotice(location: string | undefined, reason: string | undefined, names: readonly string[]): Notice {
   const where = location ?? "the app's data folder";
   const why = reason === undefined ? '' : ` (${reason})`;
-  return { id: WRITE_NOTICE_ID, message: `Can't save to ${where}${why}: reminders may repeat after a restart.` };
+  return { id: WRITE_NOTICE_ID, message: `Can't save to ${where}${why}: ${consequencesOf(names).join('; ')}.` };
 }
 
 /** `changed` is called when the notices change, so the state shown can be updated. */
@@ -44,7 +63,7 @@ export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles
   let current: Notice[] = [];
   const refresh = (): void => {
     const reason = [...failing.values()].find((r) => r !== undefined);
-    const write = failing.size > 0 ? [writeNotice(inner.location, reason)] : [];
+    const write = failing.size > 0 ? [writeNotice(inner.location, reason, [...failing.keys()])] : [];
     current = [...write, ...reported.values()];
     changed();
   };
@@ -59,6 +78,7 @@ export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles
       } catch (cause) {
         const known = failing.has(name);
         failing.set(name, reasonOf(cause));
+        // A new file changes what the notice says is lost; the same file failing again changes nothing.
         if (!known) refresh();
         throw cause;
       }
