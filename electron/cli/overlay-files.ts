@@ -8,6 +8,8 @@ export function readOnlyOverlay(base: FileStore | undefined, writeThrough: reado
   const written = new Map<string, string>();
   const hidden = new Set<string>();
   return {
+    // Only files written through can fail to save: the notice then names the folder they failed in.
+    ...(base?.location !== undefined ? { location: base.location } : {}),
     async read(name) {
       if (written.has(name)) return written.get(name);
       if (hidden.has(name) || base === undefined) return undefined;

@@ -75,6 +75,26 @@ describe('a data folder that cannot be written', () => {
     expect(watched.notices()).toEqual([]);
   });
 
+  it('names a calendar record for what it is: it holds sequence numbers, not reminders', async () => {
+    const inner = new MemoryFileStore();
+    const failing: FileStore = {
+      read: (n) => inner.read(n),
+      backup: (n) => inner.backup(n),
+      remove: (n) => inner.remove(n),
+      writeAtomic: () => Promise.reject(new Error('EIO')),
+    };
+    const watched = watchWrites(failing, () => undefined);
+    await watched.files.writeAtomic('calendar-feed.json', '[]').catch(() => undefined);
+    const record =
+      "the calendar's record of what it published (calendar-feed.json) was not saved: a later export may reuse " +
+      'sequence numbers, and a calendar app may then ignore an edit';
+    expect(watched.notices().map((n) => n.message)).toEqual([`Can't save to the app's data folder: ${record}.`]);
+    await watched.files.writeAtomic('reminders.json', '{}').catch(() => undefined);
+    expect(watched.notices().map((n) => n.message)).toEqual([
+      `Can't save to the app's data folder: reminders may repeat after a restart; ${record}.`,
+    ]);
+  });
+
   it('shows in the app state once, however many writes fail, while the app keeps working', async () => {
     h = await createHarness({ startMs: START, seed: quietSeed(1) });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_quiet_0'] });
