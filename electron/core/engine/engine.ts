@@ -78,7 +78,7 @@ export function createEngine(options: EngineOptions): Engine {
   const ordered = (): AccountSession[] => sessions.ordered();
 
   const feed = createFeedControl({
-    services: () => ordered().map((s) => s.calendarService()),
+    services: () => ordered().map((s) => s.known()),
     settings: effective,
     now: () => clock.now(),
     localZone,
@@ -145,7 +145,7 @@ export function createEngine(options: EngineOptions): Engine {
     client: (accountId) =>
       ordered()
         .find((s) => s.id === accountId)
-        ?.deps.client(),
+        ?.client(),
     createOverride: accountSide['override:create'],
     candidates: accountSide['override:candidates'],
     refreshAll: () => accountSide['sync:refresh'](null),
