@@ -13,7 +13,6 @@ const ALLOWED_OVER: Record<string, number> = {
   'electron/adapters/windows.ts#createWindowManager': 121,
   'electron/core/engine/readiness.ts#createReadinessWatch': 112,
   'electron/main.ts#startShell': 106,
-  'electron/core/handoff/handlers.ts#handoffParts': 117,
   'electron/core/reminders/delivery.ts#createDelivery': 98,
   'electron/adapters/tray.ts#createTrayController': 84,
   'electron/core/engine/reminders.ts#createRemindersFor': 83,
