@@ -16,7 +16,6 @@ const ALLOWED_OVER: Record<string, number> = {
   'electron/core/reminders/delivery.ts#createDelivery': 98,
   'electron/adapters/tray.ts#createTrayController': 84,
   'electron/core/engine/reminders.ts#createRemindersFor': 83,
-  'electron/core/alarm/engine.ts#createAlarmEngine': 122,
 };
 
 describe('function sizes in electron/', () => {
