@@ -15,7 +15,6 @@ const ALLOWED_OVER: Record<string, number> = {
   'electron/main.ts#startShell': 106,
   'electron/core/reminders/delivery.ts#createDelivery': 98,
   'electron/adapters/tray.ts#createTrayController': 84,
-  'electron/core/engine/reminders.ts#createRemindersFor': 83,
 };
 
 describe('function sizes in electron/', () => {
