@@ -11,7 +11,6 @@ const MAX_LINES = 80;
 const ALLOWED_OVER: Record<string, number> = {
   'electron/core/reminders/scheduler.ts#createReminderScheduler': 137,
   'electron/core/engine/readiness.ts#createReadinessWatch': 112,
-  'electron/main.ts#startShell': 106,
   'electron/core/reminders/delivery.ts#createDelivery': 98,
   'electron/adapters/tray.ts#createTrayController': 84,
 };
