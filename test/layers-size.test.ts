@@ -12,7 +12,6 @@ const ALLOWED_OVER: Record<string, number> = {
   'electron/core/reminders/scheduler.ts#createReminderScheduler': 137,
   'electron/core/engine/readiness.ts#createReadinessWatch': 112,
   'electron/core/reminders/delivery.ts#createDelivery': 98,
-  'electron/adapters/tray.ts#createTrayController': 84,
 };
 
 describe('function sizes in electron/', () => {
