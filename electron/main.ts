@@ -204,14 +204,68 @@ function settingsFollower(
   };
 }
 
+/** The popover's first frame: rendered in main from the state last shown (once the bundle is loaded, after start-up;
+ *  until then the popover renders itself), and warmed ahead of the click that asks for it. */
+function prerenderPart(paths: AppPaths) {
+  let render: ((url: URL) => Prerendered | undefined) | undefined;
+  let input: (() => PrerenderInput | undefined) | undefined;
+  let ahead: PrerenderAhead | undefined;
+  const current = (): PrerenderInput | undefined => input?.();
+  return {
+    page: (url: URL) => render?.(url),
+    shown(state: AppState, zone: LocalZone, hasPage: boolean): void {
+      input = () => ({ state, nowMs: systemClock.now(), locale: app.getLocale(), localZone: zone.current() });
+      // Rendered ahead only while no popover page exists: the one loaded (hidden) at start is kept and gets this
+      // state by push, so a render now would be thrown away (10-20 ms of main's time on every state change).
+      if (!hasPage) ahead?.warmSoon(current);
+    },
+    load: () =>
+      loadPrerender(paths.prerender).then((loaded) => {
+        if (!loaded) return log('prerender: bundle missing or unreadable; the popover renders itself');
+        const kept = prerenderAhead(loaded);
+        ahead = kept;
+        kept.warmSoon(current);
+        render = (url) => {
+          const now = isPrerenderedPage(url) ? current() : undefined;
+          return now && kept.get(now);
+        };
+      }),
+  };
+}
+
+/** What the tray menu says went wrong with the global shortcut or the login item (the OS's read-back on macOS). The
+ *  shortcut's is also answered to Settings through shortcut:status. */
+function shellProblems(tray: ReturnType<typeof createTrayController>) {
+  let shortcutProblem: string | undefined;
+  return {
+    shortcut: () => shortcutProblem,
+    setShortcut: (problem: string | undefined) => {
+      shortcutProblem = problem;
+      tray.setShortcutProblem(problem);
+    },
+    setLogin: (problem: string | undefined) => tray.setLoginProblem(problem),
+  };
+}
+
+/** Stops the shell's watchers first, then its windows, the engine and a demo's simulator last. */
+async function shutdown(
+  watchers: Array<() => void>,
+  parts: { tray: { dispose(): void }; windows: WindowManager; engine: Engine; demo: DemoSession | undefined },
+): Promise<void> {
+  for (const stop of watchers) stop();
+  protocol.unhandle(APP_SCHEME);
+  parts.tray.dispose();
+  parts.windows.destroyAll();
+  await parts.engine.stop();
+  await parts.demo?.close();
+}
+
 async function startShell(demo: DemoSession | undefined) {
   const platform = hostPlatform();
   const paths = appPaths(app.getAppPath(), platform);
   hardenSession(session.defaultSession);
-  // Set once the prerender bundle is loaded (it renders whatever state the engine has then); until then the popover
-  // renders itself.
-  let prerender: ((url: URL) => Prerendered | undefined) | undefined;
-  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir, { prerender: (url) => prerender?.(url) }));
+  const popoverPage = prerenderPart(paths);
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir, { prerender: popoverPage.page }));
   const windows = createWindowManager({
     preloadPath: paths.preload,
     indexUrl: RENDERER_INDEX_URL,
@@ -234,32 +288,15 @@ async function startShell(demo: DemoSession | undefined) {
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
   const context: Context = { platform, paths, demo, windows, updates, openExternal, zone };
   const tray = buildTray(context, engine);
-  // Why the global shortcut is not registered (tray menu, and Settings through shortcut:status).
-  let shortcutProblem: string | undefined;
-  const unregisterIpc = registerHandlers(engine, context, tray.bounds, () => shortcutProblem);
-  const follower = settingsFollower(
-    context,
-    (problem) => {
-      shortcutProblem = problem;
-      tray.controller.setShortcutProblem(problem);
-    },
-    // What the OS read back of the login item (macOS may wait for approval): said in the tray menu.
-    (problem) => tray.controller.setLoginProblem(problem),
-  );
+  const problems = shellProblems(tray.controller);
+  const unregisterIpc = registerHandlers(engine, context, tray.bounds, problems.shortcut);
+  const follower = settingsFollower(context, problems.setShortcut, problems.setLogin);
   let started = false;
-  // The state last shown, the popover's prerender ahead of its request (set once the bundle is loaded).
-  let shown: AppState | undefined;
-  let ahead: PrerenderAhead | undefined;
-  const prerenderInput = (): PrerenderInput | undefined =>
-    shown && { state: shown, nowMs: systemClock.now(), locale: app.getLocale(), localZone: zone.current() };
   const follow = (engineState: AppState): void => {
     const state = updates.withNotice(engineState);
-    shown = state;
     tray.controller.update(state);
     windows.push('state:changed', state);
-    // Rendered ahead only while no popover page exists: the one loaded (hidden) at start is kept and gets this
-    // state by push, so a render now would be thrown away (10-20 ms of main's time on every state change).
-    if (!windows.hasStatus()) ahead?.warmSoon(prerenderInput);
+    popoverPage.shown(state, zone, windows.hasStatus());
     // Settings are applied only once the stored ones are loaded, not the defaults the engine starts from.
     if (started) follower.apply(state.settings);
   };
@@ -277,16 +314,7 @@ async function startShell(demo: DemoSession | undefined) {
   started = true;
   follow(engine.getState());
   // After the engine started: loading the bundle (a synchronous require) must not delay the first sync.
-  const prerenderReady = loadPrerender(paths.prerender).then((render) => {
-    if (!render) return log('prerender: bundle missing or unreadable; the popover renders itself');
-    const kept = prerenderAhead(render);
-    ahead = kept;
-    kept.warmSoon(prerenderInput);
-    prerender = (url) => {
-      const input = isPrerenderedPage(url) ? prerenderInput() : undefined;
-      return input && kept.get(input);
-    };
-  });
+  const prerenderReady = popoverPage.load();
   let stopping: Promise<void> | undefined;
   if (engine.getState().sync.kind === 'needs_setup') windows.open('onboarding', setupParams(engine.getState()));
   // The popover waits, loaded and hidden, for the first click on the tray (its first frame then comes from the
@@ -294,20 +322,16 @@ async function startShell(demo: DemoSession | undefined) {
   // (Not once quitting has begun: the window would outlive the shell.)
   else void prerenderReady.then(() => stopping === undefined && windows.prepareStatus());
 
-  async function shutdown(): Promise<void> {
-    zone.stop();
-    stopPower();
-    updates.stop();
-    unsubscribe();
-    follower.dispose();
-    unregisterIpc();
-    protocol.unhandle(APP_SCHEME);
-    tray.controller.dispose();
-    windows.destroyAll();
-    await engine.stop();
-    await demo?.close();
-  }
-  const stop = (): Promise<void> => (stopping ??= shutdown());
+  const stop = (): Promise<void> =>
+    (stopping ??= shutdown(
+      [() => zone.stop(), stopPower, () => updates.stop(), unsubscribe, follower.dispose, unregisterIpc],
+      {
+        tray: tray.controller,
+        windows,
+        engine,
+        demo,
+      },
+    ));
   return { engine, tray: tray.controller, windows, stop };
 }
 

@@ -85,6 +85,21 @@ export interface TrayController {
   dispose(): void;
 }
 
+/** What the tray shows besides the state: the locale, and why the shortcut or the login item is not as set. */
+function extrasOf(locale: string | undefined, shortcutProblem: string | undefined, loginProblem: string | undefined) {
+  return {
+    ...(locale ? { locale } : {}),
+    ...(shortcutProblem ? { shortcutProblem } : {}),
+    ...(loginProblem ? { loginProblem } : {}),
+  };
+}
+
+/** Everything the tray shows at an instant, as one string: the next refresh is when it would change. */
+function shownAt(state: AppState, atMs: number, zone: string, extras: ReturnType<typeof extrasOf>): string {
+  const menuText = JSON.stringify(buildTrayMenu(state, atMs, zone, extras));
+  return `${trayIconFor(state, atMs)}\n${trayTooltip(state, atMs, zone, extras)}\n${menuText}`;
+}
+
 export function createTrayController<M>(o: TrayControllerOptions<M>): TrayController {
   let state: AppState | undefined;
   let icon: TrayIcon | undefined;
@@ -103,7 +118,7 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     if (nextIcon !== icon) o.tray.setImage(o.iconPath(nextIcon));
     icon = nextIcon;
     const zone = o.localZone();
-    const extras = extrasNow();
+    const extras = extrasOf(o.locale, shortcutProblem, loginProblem);
     const nextTooltip = trayTooltip(state, now, zone, extras);
     if (nextTooltip !== tooltip) o.tray.setToolTip(nextTooltip);
     tooltip = nextTooltip;
@@ -119,26 +134,11 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     schedule(now);
   }
 
-  function extrasNow() {
-    return {
-      ...(o.locale ? { locale: o.locale } : {}),
-      ...(shortcutProblem ? { shortcutProblem } : {}),
-      ...(loginProblem ? { loginProblem } : {}),
-    };
-  }
-
-  /** Everything the tray shows at an instant, as one string: the next refresh is when it would change. */
-  function shownAt(atMs: number): string {
-    if (!state) return '';
-    const zone = o.localZone();
-    const extras = extrasNow();
-    const menuText = JSON.stringify(buildTrayMenu(state, atMs, zone, extras));
-    return `${trayIconFor(state, atMs)}\n${trayTooltip(state, atMs, zone, extras)}\n${menuText}`;
-  }
-
   function schedule(now: number): void {
     cancelTimer?.();
-    cancelTimer = o.clock.setTimer(nextTrayChangeAt(shownAt, now) - now, render);
+    const shown = (atMs: number) =>
+      state ? shownAt(state, atMs, o.localZone(), extrasOf(o.locale, shortcutProblem, loginProblem)) : '';
+    cancelTimer = o.clock.setTimer(nextTrayChangeAt(shown, now) - now, render);
   }
 
   o.tray.on('click', (_event, bounds) => o.onClick(bounds));

@@ -120,48 +120,52 @@ const targetOf = (view: ViewName, params?: Record<string, string>): NavigateTarg
   ...(params ? { params } : {}),
 });
 
-export function createWindowManager(o: WindowManagerOptions): WindowManager {
+type Params = Record<string, string>;
+
+/** Loading and navigating a window's page: a request made while its page is still loading is kept, not dropped,
+ *  and the newest one is sent when the page is ready (the query only gives the first paint). */
+function pages(o: WindowManagerOptions) {
+  const targets = new WeakMap<BrowserWindow, NavigateTarget>();
+  return {
+    load(win: BrowserWindow, kind: 'popover' | 'action', view: ViewName, params?: Params) {
+      hardenWebContents(win.webContents);
+      win.removeMenu();
+      targets.set(win, targetOf(view, params));
+      win.webContents.once('did-finish-load', () =>
+        win.webContents.send('navigate', targets.get(win) ?? targetOf(view, params)),
+      );
+      const url = new URL(o.indexUrl);
+      url.search = new URLSearchParams({ window: kind, view }).toString();
+      void win.loadURL(url.href);
+    },
+    navigate(win: BrowserWindow, view: ViewName, params?: Params) {
+      const target = targetOf(view, params);
+      targets.set(win, target);
+      if (!win.webContents.isLoading()) win.webContents.send('navigate', target);
+    },
+  };
+}
+type Pages = ReturnType<typeof pages>;
+
+function place(o: WindowManagerOptions, win: BrowserWindow, trayBounds?: Rectangle) {
+  const position = popoverPosition({
+    trayBounds,
+    windowSize: POPOVER_SIZE,
+    displays: screen.getAllDisplays(),
+    cursor: screen.getCursorScreenPoint(),
+    platform: o.platform,
+  });
+  win.setPosition(position.x, position.y, false);
+}
+
+/** The status popover: made once (hidden until shown), hidden on blur, and not reopened by the same click. */
+function popoverPart(o: WindowManagerOptions, page: Pages) {
   const now = o.now ?? Date.now;
   let popover: BrowserWindow | undefined;
-  let action: BrowserWindow | undefined;
   let popoverHiddenAt = 0;
   const statusShown = new Set<() => void>();
-
-  // What each window should show: a request made while its page is still loading is kept, not dropped, and the
-  // newest one is sent when the page is ready (the query only gives the first paint).
-  const targets = new WeakMap<BrowserWindow, NavigateTarget>();
-
-  function load(win: BrowserWindow, kind: 'popover' | 'action', view: ViewName, params?: Record<string, string>) {
-    hardenWebContents(win.webContents);
-    win.removeMenu();
-    targets.set(win, targetOf(view, params));
-    win.webContents.once('did-finish-load', () =>
-      win.webContents.send('navigate', targets.get(win) ?? targetOf(view, params)),
-    );
-    const url = new URL(o.indexUrl);
-    url.search = new URLSearchParams({ window: kind, view }).toString();
-    void win.loadURL(url.href);
-  }
-
-  function navigate(win: BrowserWindow, view: ViewName, params?: Record<string, string>) {
-    const target = targetOf(view, params);
-    targets.set(win, target);
-    if (!win.webContents.isLoading()) win.webContents.send('navigate', target);
-  }
-
-  function place(win: BrowserWindow, trayBounds?: Rectangle) {
-    const position = popoverPosition({
-      trayBounds,
-      windowSize: POPOVER_SIZE,
-      displays: screen.getAllDisplays(),
-      cursor: screen.getCursorScreenPoint(),
-      platform: o.platform,
-    });
-    win.setPosition(position.x, position.y, false);
-  }
-
   /** The popover, created and loaded (hidden) if it does not exist yet. */
-  function ensurePopover(params?: Record<string, string>): { win: BrowserWindow; created: boolean } {
+  function ensure(params?: Params): { win: BrowserWindow; created: boolean } {
     if (popover && !popover.isDestroyed()) return { win: popover, created: false };
     const win = createPopover(o);
     win.on('blur', () => {
@@ -169,66 +173,86 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
       win.hide();
     });
     win.on('closed', () => (popover = undefined));
-    load(win, 'popover', 'status', params);
+    page.load(win, 'popover', 'status', params);
     popover = win;
     return { win, created: true };
   }
-
-  function showStatus(trayBounds?: Rectangle, params?: Record<string, string>) {
-    const { win, created } = ensurePopover(params);
-    if (!created) navigate(win, 'status', params);
-    place(win, trayBounds);
+  function show(trayBounds?: Rectangle, params?: Params) {
+    const { win, created } = ensure(params);
+    if (!created) page.navigate(win, 'status', params);
+    place(o, win, trayBounds);
     win.show();
     win.focus();
     for (const listener of statusShown) listener();
   }
-
-  let actionView: ViewName | undefined;
-  function showAction(view: ViewName, params?: Record<string, string>) {
-    if (!action || action.isDestroyed()) {
-      const win = createActionWindow(o, sizeFor(view));
-      win.on('closed', () => (action = undefined));
-      win.once('ready-to-show', () => win.show());
-      load(win, 'action', view, params);
-      action = win;
-      actionView = view;
-      return;
-    }
-    // The week and a form want different sizes: resized only when going from one to the other.
-    if ((view === 'week') !== (actionView === 'week')) action.setSize(sizeFor(view).width, sizeFor(view).height);
-    actionView = view;
-    navigate(action, view, params);
-    action.show();
-    action.focus();
-  }
-
-  const windows = () => [popover, action].filter((w): w is BrowserWindow => w !== undefined && !w.isDestroyed());
-
   return {
-    toggleStatus(trayBounds) {
-      if (popover && !popover.isDestroyed() && popover.isVisible()) {
-        popover.hide();
+    ensure,
+    show,
+    toggle(trayBounds?: Rectangle) {
+      if (popover && !popover.isDestroyed() && popover.isVisible()) return void popover.hide();
+      if (now() - popoverHiddenAt < REOPEN_GUARD_MS) return;
+      show(trayBounds);
+    },
+    current: () => popover,
+    onShown: (listener: () => void) => void statusShown.add(listener),
+    forget: () => (popover = undefined),
+  };
+}
+
+/** The action window (forms and the week): one at a time, navigated in place. */
+function actionPart(o: WindowManagerOptions, page: Pages) {
+  let action: BrowserWindow | undefined;
+  let actionView: ViewName | undefined;
+  return {
+    show(view: ViewName, params?: Params) {
+      if (!action || action.isDestroyed()) {
+        const win = createActionWindow(o, sizeFor(view));
+        win.on('closed', () => (action = undefined));
+        win.once('ready-to-show', () => win.show());
+        page.load(win, 'action', view, params);
+        action = win;
+        actionView = view;
         return;
       }
-      if (now() - popoverHiddenAt < REOPEN_GUARD_MS) return;
-      showStatus(trayBounds);
+      // The week and a form want different sizes: resized only when going from one to the other.
+      if ((view === 'week') !== (actionView === 'week')) action.setSize(sizeFor(view).width, sizeFor(view).height);
+      actionView = view;
+      page.navigate(action, view, params);
+      action.show();
+      action.focus();
     },
+    current: () => action,
+    forget: () => (action = undefined),
+  };
+}
+
+export function createWindowManager(o: WindowManagerOptions): WindowManager {
+  const page = pages(o);
+  const status = popoverPart(o, page);
+  const action = actionPart(o, page);
+  const windows = () =>
+    [status.current(), action.current()].filter((w): w is BrowserWindow => w !== undefined && !w.isDestroyed());
+  return {
+    toggleStatus: (trayBounds) => status.toggle(trayBounds),
     prepareStatus() {
-      ensurePopover();
+      status.ensure();
     },
-    hasStatus: () => popover !== undefined && !popover.isDestroyed(),
+    hasStatus() {
+      const popover = status.current();
+      return popover !== undefined && !popover.isDestroyed();
+    },
     open(view, params, trayBounds) {
-      if (view === 'status') showStatus(trayBounds, params);
-      else showAction(view, params);
+      if (view === 'status') status.show(trayBounds, params);
+      else action.show(view, params);
     },
     closeFor(webContentsId) {
       for (const win of windows()) {
         if (win.webContents.id !== webContentsId) continue;
-        if (win === popover) win.hide();
+        if (win === status.current()) win.hide();
         else win.close();
       }
     },
-    onStatusShown: (listener) => void statusShown.add(listener),
+    onStatusShown: (listener) => status.onShown(listener),
     ownWebContentsIds: () => new Set(windows().map((w) => w.webContents.id)),
     isOwnUrl: (url) => isRendererUrl(url),
     push(event, payload) {
@@ -236,8 +260,8 @@ export function createWindowManager(o: WindowManagerOptions): WindowManager {
     },
     destroyAll() {
       for (const win of windows()) win.destroy();
-      popover = undefined;
-      action = undefined;
+      status.forget();
+      action.forget();
     },
   };
 }

@@ -55,124 +55,151 @@ export interface AlarmEngine {
   settled(): Promise<void>;
 }
 
+/** One alarm engine's working state; only createAlarmEngine and its steps below hold it. */
+interface Run {
+  o: AlarmEngineOptions;
+  targets: AlarmTarget[];
+  cancelTimer: (() => void) | undefined;
+  stopped: boolean;
+  /** Set while ringing is held (after a wake or at start, until the first sync or the grace). */
+  cancelHold: (() => void) | undefined;
+  timerDueMs: number | undefined;
+  wakeWatch: ReturnType<typeof createWakeWatch>;
+  pending: Promise<unknown>;
+}
+
+/** Record writes are awaited by `settled`; a failed one is logged, never thrown into a timer. */
+function track(r: Run, p: Promise<unknown>): void {
+  r.pending = Promise.all([r.pending, p.catch((e: unknown) => r.o.log?.(`alarm record: ${String(e)}`))]);
+}
+
+const base = (t: AlarmTarget): AlarmRecord => ({ startMs: t.startMs, endMs: t.endMs });
+
+function hold(r: Run): void {
+  r.wakeWatch.reset();
+  r.cancelHold?.();
+  r.cancelHold = r.o.clock.setTimer(ALARM_HOLD_GRACE_MS, () => release(r));
+}
+
+function release(r: Run): void {
+  if (!r.cancelHold) return;
+  r.cancelHold();
+  r.cancelHold = undefined;
+  judge(r);
+}
+
+function judge(r: Run, byTimer = false): void {
+  const { o } = r;
+  if (r.stopped || r.cancelHold) return;
+  // A start slept through must not ring from the data before the sleep (it may have been handed off meanwhile).
+  if (r.wakeWatch.look(byTimer ? r.timerDueMs : undefined) !== undefined) {
+    hold(r);
+    o.onWake?.();
+    return;
+  }
+  const nowMs = o.clock.now();
+  for (const t of r.targets) {
+    const rec = o.store.get(t.key);
+    if (rec?.ackedAtMs !== undefined || nowMs >= t.endMs) continue;
+    if (rec?.rungAtMs === undefined && nowMs >= t.atMs) {
+      track(r, o.store.update(t.key, { ...base(t), ...rec, rungAtMs: nowMs }));
+      o.ring({ target: t, late: nowMs - t.atMs > ALARM_LATE_MS, again: false });
+    } else if (rec?.snoozedUntilMs !== undefined && nowMs >= rec.snoozedUntilMs) {
+      const { snoozedUntilMs: _done, ...rest } = rec;
+      track(r, o.store.update(t.key, rest));
+      o.ring({ target: t, late: false, again: true });
+    }
+  }
+  arm(r, nowMs);
+}
+
+function arm(r: Run, nowMs: number): void {
+  const { o, targets } = r;
+  r.cancelTimer?.();
+  r.cancelTimer = undefined;
+  if (r.stopped || targets.length === 0) return;
+  const due = targets.flatMap((t) => {
+    const rec = o.store.get(t.key);
+    if (rec?.ackedAtMs !== undefined || t.endMs <= nowMs) return [];
+    return [rec?.rungAtMs === undefined ? t.atMs : (rec.snoozedUntilMs ?? Infinity)];
+  });
+  const next = Math.min(nowMs + ALARM_MAX_TIMER_MS, ...due);
+  r.timerDueMs = Math.max(nowMs, next);
+  // A snoozed alarm may have been acknowledged from a terminal (`status --ack` writes the file): read it first.
+  const snoozeDue = targets.some((t) => (o.store.get(t.key)?.snoozedUntilMs ?? Infinity) <= next);
+  const fire = snoozeDue
+    ? () =>
+        void o.store.reload().then(
+          () => judge(r, true),
+          () => judge(r, true),
+        )
+    : () => judge(r, true);
+  r.cancelTimer = o.clock.setTimer(Math.max(0, next - nowMs), fire);
+}
+
+async function ack(r: Run, key: string, source: AckSource): Promise<AckResult> {
+  const { o } = r;
+  const t = r.targets.find((x) => x.key === key);
+  const rec = o.store.get(key);
+  if (rec?.ackedAtMs !== undefined) return 'already';
+  const from = rec ?? (t ? base(t) : undefined);
+  if (!from) return 'unknown';
+  const { snoozedUntilMs: _s, ...rest } = from;
+  const record: AlarmRecord = { ...rest, ackedAtMs: o.clock.now(), ackSource: source };
+  const write = o.store.update(key, record);
+  track(r, write);
+  o.silence?.(key);
+  if (t) o.acknowledged?.(t, record);
+  arm(r, o.clock.now());
+  await write;
+  return 'acknowledged';
+}
+
+async function snooze(r: Run, key: string): Promise<boolean> {
+  const { o } = r;
+  const rec = o.store.get(key);
+  if (rec?.rungAtMs === undefined || rec.ackedAtMs !== undefined) return false;
+  const write = o.store.update(key, { ...rec, snoozedUntilMs: o.clock.now() + SNOOZE_MS });
+  track(r, write);
+  o.silence?.(key);
+  arm(r, o.clock.now());
+  await write;
+  return true;
+}
+
 export function createAlarmEngine(o: AlarmEngineOptions): AlarmEngine {
-  let targets: AlarmTarget[] = [];
-  let cancelTimer: (() => void) | undefined;
-  let stopped = false;
-  let cancelHold: (() => void) | undefined;
-  let timerDueMs: number | undefined;
-  const wakeWatch = createWakeWatch(o.clock);
-  let pending: Promise<unknown> = Promise.resolve();
-  const track = (p: Promise<unknown>): void => {
-    pending = Promise.all([pending, p.catch((e: unknown) => o.log?.(`alarm record: ${String(e)}`))]);
+  const r: Run = {
+    o,
+    targets: [],
+    cancelTimer: undefined,
+    stopped: false,
+    cancelHold: undefined,
+    timerDueMs: undefined,
+    wakeWatch: createWakeWatch(o.clock),
+    pending: Promise.resolve(),
   };
-  const base = (t: AlarmTarget): AlarmRecord => ({ startMs: t.startMs, endMs: t.endMs });
-
-  function hold(): void {
-    wakeWatch.reset();
-    cancelHold?.();
-    cancelHold = o.clock.setTimer(ALARM_HOLD_GRACE_MS, release);
-  }
-  function release(): void {
-    if (!cancelHold) return;
-    cancelHold();
-    cancelHold = undefined;
-    judge();
-  }
-  if (o.held) hold();
-
-  function judge(byTimer = false): void {
-    if (stopped || cancelHold) return;
-    // A start slept through must not ring from the data before the sleep (it may have been handed off meanwhile).
-    if (wakeWatch.look(byTimer ? timerDueMs : undefined) !== undefined) {
-      hold();
-      o.onWake?.();
-      return;
-    }
-    const nowMs = o.clock.now();
-    for (const t of targets) {
-      const rec = o.store.get(t.key);
-      if (rec?.ackedAtMs !== undefined || nowMs >= t.endMs) continue;
-      if (rec?.rungAtMs === undefined && nowMs >= t.atMs) {
-        track(o.store.update(t.key, { ...base(t), ...rec, rungAtMs: nowMs }));
-        o.ring({ target: t, late: nowMs - t.atMs > ALARM_LATE_MS, again: false });
-      } else if (rec?.snoozedUntilMs !== undefined && nowMs >= rec.snoozedUntilMs) {
-        const { snoozedUntilMs: _done, ...rest } = rec;
-        track(o.store.update(t.key, rest));
-        o.ring({ target: t, late: false, again: true });
-      }
-    }
-    arm(nowMs);
-  }
-
-  function arm(nowMs: number): void {
-    cancelTimer?.();
-    cancelTimer = undefined;
-    if (stopped || targets.length === 0) return;
-    const due = targets.flatMap((t) => {
-      const rec = o.store.get(t.key);
-      if (rec?.ackedAtMs !== undefined || t.endMs <= nowMs) return [];
-      return [rec?.rungAtMs === undefined ? t.atMs : (rec.snoozedUntilMs ?? Infinity)];
-    });
-    const next = Math.min(nowMs + ALARM_MAX_TIMER_MS, ...due);
-    timerDueMs = Math.max(nowMs, next);
-    // A snoozed alarm may have been acknowledged from a terminal (`status --ack` writes the file): read it first.
-    const snoozeDue = targets.some((t) => (o.store.get(t.key)?.snoozedUntilMs ?? Infinity) <= next);
-    const fire = snoozeDue
-      ? () =>
-          void o.store.reload().then(
-            () => judge(true),
-            () => judge(true),
-          )
-      : () => judge(true);
-    cancelTimer = o.clock.setTimer(Math.max(0, next - nowMs), fire);
-  }
-
+  if (o.held) hold(r);
   return {
     setTargets(next) {
       const keys = new Set(next.map((t) => t.key));
       // A rung alarm that is no longer wanted (handed off, moved) stops ringing.
-      for (const t of targets) if (!keys.has(t.key) && o.store.get(t.key)?.rungAtMs !== undefined) o.silence?.(t.key);
-      targets = [...new Map(next.map((t) => [t.key, t])).values()];
-      judge();
+      for (const t of r.targets) if (!keys.has(t.key) && o.store.get(t.key)?.rungAtMs !== undefined) o.silence?.(t.key);
+      r.targets = [...new Map(next.map((t) => [t.key, t])).values()];
+      judge(r);
     },
-    check: () => judge(),
-    hold,
-    release,
-    async ack(key, source) {
-      const t = targets.find((x) => x.key === key);
-      const rec = o.store.get(key);
-      if (rec?.ackedAtMs !== undefined) return 'already';
-      const from = rec ?? (t ? base(t) : undefined);
-      if (!from) return 'unknown';
-      const { snoozedUntilMs: _s, ...rest } = from;
-      const record: AlarmRecord = { ...rest, ackedAtMs: o.clock.now(), ackSource: source };
-      const write = o.store.update(key, record);
-      track(write);
-      o.silence?.(key);
-      if (t) o.acknowledged?.(t, record);
-      arm(o.clock.now());
-      await write;
-      return 'acknowledged';
-    },
-    async snooze(key) {
-      const rec = o.store.get(key);
-      if (rec?.rungAtMs === undefined || rec.ackedAtMs !== undefined) return false;
-      const write = o.store.update(key, { ...rec, snoozedUntilMs: o.clock.now() + SNOOZE_MS });
-      track(write);
-      o.silence?.(key);
-      arm(o.clock.now());
-      await write;
-      return true;
-    },
-    targets: () => targets,
+    check: () => judge(r),
+    hold: () => hold(r),
+    release: () => release(r),
+    ack: (key, source) => ack(r, key, source),
+    snooze: (key) => snooze(r, key),
+    targets: () => r.targets,
     stop() {
-      stopped = true;
-      cancelTimer?.();
-      cancelHold?.();
+      r.stopped = true;
+      r.cancelTimer?.();
+      r.cancelHold?.();
     },
     settled: async () => {
-      await pending;
+      await r.pending;
       await o.store.settled();
     },
   };

@@ -4,7 +4,7 @@
 import { refParts, scheduleRef, type AccountId } from '../../shared/accounts';
 import { failure, type Failure } from '../actions/common';
 import type { AccountSession } from './account-session';
-import { sessionHandlers, type SessionHandlers } from './handlers';
+import type { SessionHandlers } from './handlers';
 
 export const GONE = failure('not_found', 'That schedule belongs to an account that is no longer set up.');
 
@@ -24,34 +24,18 @@ export interface Routes {
 }
 
 export function routesOf(parts: RouteParts): Routes {
-  // Each session's own handlers, made once per session (a creator keeps identical writes in flight sent once).
-  const bySession = new WeakMap<AccountSession, SessionHandlers>();
   return {
     sessionFor: (accountId) => parts.sessions().find((s) => s.id === accountId),
-    handlersOf: (session) => {
-      const made = bySession.get(session) ?? sessionHandlersOf(parts, session);
-      bySession.set(session, made);
-      return made;
-    },
+    handlersOf: (session) =>
+      session.handlers({
+        localZone: parts.localZone,
+        otherAccounts: () =>
+          parts
+            .sessions()
+            .filter((other) => other.id !== session.id)
+            .map((other) => ({ label: other.account().label, ...other.known() })),
+      }),
   };
-}
-
-function sessionHandlersOf(parts: RouteParts, session: AccountSession): SessionHandlers {
-  return sessionHandlers({
-    deps: session.deps,
-    state: () => session.state(),
-    canSync: () => session.canSync(),
-    localZone: parts.localZone,
-    otherAccounts: () =>
-      parts
-        .sessions()
-        .filter((other) => other.id !== session.id)
-        .map((other) => ({
-          label: other.account().label,
-          snapshot: other.deps.snapshot.get(),
-          settings: other.deps.settings(),
-        })),
-  });
 }
 
 /** A schedule-scoped request: run by its account's session under the schedule's own id. */

@@ -1,233 +1,172 @@
 // The engine: settings, one session per watched service (key, clients, sync loop, snapshot, cache, reminders;
 // account-session.ts), the combined state, readiness, calendar and the IPC handlers, wired into one object behind the
-// Engine surface. No Electron here; the outside world comes in through the ports.
-import { defaultSettings, serviceSettings, type ServiceSettings, type Settings } from '../../shared/settings';
-import type { AppState } from '../../shared/view-state';
-import { isRecordKeyOf } from '../../shared/accounts';
-import { openFiredStore } from '../storage/cache';
-import { createSettingsHolder, effectiveSettings, type SettingsHolder } from './settings';
-import { createStateKeeper } from './state';
-import { combinedDerivation } from './combined-derivation';
-import type { Engine, EngineOptions } from './types';
-import { loadSettings } from '../storage/settings-store';
-import { watchWrites } from '../storage/write-watch';
-import { createFeedControl, newFeedToken } from '../calendar/feed-control';
-import { createReadinessWatch } from './readiness';
+// Engine surface (engine-lifecycle.ts). No Electron here; the outside world comes in through the ports. createEngine
+// is the list of parts; each part's wiring is a function below, given only what that part reads.
+import type { FiredStore } from '../storage/fired-store';
+import { watchWrites, type WatchedFiles } from '../storage/write-watch';
+import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
-import type { FiredStore } from '../storage/fired-store';
-import type { AccountSession } from './account-session';
-import { createSessionRegistry } from './session-registry';
-import { accountHandlers } from './account-handlers';
 import { handoffParts } from '../handoff/handlers';
+import type { Clock, FileStore } from '../ports';
+import { createStateKeeper, type StateKeeper } from './state';
+import { combinedDerivation } from './combined-derivation';
+import { createReadinessWatch, type ReadinessWatch } from './readiness';
+import { createSessionRegistry, type SessionRegistry } from './session-registry';
+import { accountHandlers } from './account-handlers';
+import { createEngineSettings, type EngineSettings } from './engine-settings';
+import { engineSurface } from './engine-lifecycle';
+import type { Engine, EngineOptions } from './types';
 
 const ignore = (): void => undefined;
 
-/** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
- *  already hold its address. */
-function withFeedToken(s: Settings): Settings {
-  return s.calendarFeed.enabled && s.calendarFeed.token === ''
-    ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
-    : s;
+/** What every part is given: the clock, the zone (read each time: it changes when the user travels), the log. */
+interface Common {
+  clock: Clock;
+  localZone: () => string;
+  log: (message: string) => void;
+  files: FileStore;
+  /** Something a part knows changed: the state is derived again. */
+  changed: () => void;
+}
+
+function feedOf(
+  c: Common,
+  storage: WatchedFiles,
+  settings: EngineSettings,
+  sessions: SessionRegistry,
+  serve: boolean,
+): FeedControl {
+  return createFeedControl({
+    services: () => sessions.ordered().map((s) => s.known()),
+    settings: settings.effective,
+    now: () => c.clock.now(),
+    localZone: c.localZone,
+    files: c.files,
+    changed: c.changed,
+    log: c.log,
+    issueToken: (token) =>
+      void settings.holder().update({ calendarFeed: { ...settings.holder().stored().calendarFeed, token } }),
+    serve,
+    report: storage.report,
+  });
+}
+
+/** The combined state and the readiness watch, which reads it and adds its findings back. */
+function viewOf(
+  c: Common,
+  options: EngineOptions,
+  parts: { storage: WatchedFiles; settings: EngineSettings; sessions: SessionRegistry; feed: FeedControl },
+  fired: { store?: FiredStore },
+): { keeper: StateKeeper; readiness: ReadinessWatch } {
+  const { storage, settings, sessions, feed } = parts;
+  let notificationHealth: NotificationHealthResult | undefined;
+  const derivation = combinedDerivation({
+    sessions: () => sessions.ordered(),
+    settings: settings.effective,
+    notices: () => [...settings.notices(), ...storage.notices(), ...feed.notices()],
+    settingsUnreadable: settings.unreadable,
+    demo: options.overrides?.demo === true,
+    notificationHealth: () => notificationHealth,
+    localZone: c.localZone,
+  });
+  const keeper = createStateKeeper(c.clock, derivation, () => {
+    for (const s of sessions.all()) s.replan();
+    readiness.update();
+  });
+  const readiness = createReadinessWatch({
+    clock: c.clock,
+    state: () => keeper.get(),
+    localZone: c.localZone,
+    notifier: options.notifier,
+    fired: () => fired.store,
+    log: c.log,
+    check:
+      options.notificationHealth ??
+      (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
+    onHealth: (health) => ((notificationHealth = health), keeper.update()),
+    quietUntil: (nowMs) => quietUntil(nowMs, settings.effective(), c.localZone()),
+  });
+  return { keeper, readiness };
+}
+
+/** The IPC handlers: the accounts' groups, and away mode and swaps, whose writes go through the accounts' own
+ *  override:create (one write path). */
+function handlersOf(
+  c: Common,
+  options: EngineOptions,
+  keeper: StateKeeper,
+  settings: EngineSettings,
+  sessions: SessionRegistry,
+) {
+  const accountSide = accountHandlers({
+    clock: c.clock,
+    state: () => keeper.get(),
+    sessions: () => sessions.ordered(),
+    settings: settings.holder,
+    localZone: c.localZone,
+    notifier: options.notifier,
+    secrets: options.secrets,
+    createClient: options.createClient,
+  });
+  const handoff = handoffParts({
+    clock: c.clock,
+    files: c.files,
+    localZone: c.localZone,
+    state: () => keeper.get(),
+    client: (accountId) =>
+      sessions
+        .ordered()
+        .find((s) => s.id === accountId)
+        ?.client(),
+    createOverride: accountSide['override:create'],
+    candidates: accountSide['override:candidates'],
+    refreshAll: () => accountSide['sync:refresh'](null),
+    changed: ignore,
+    ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
+  });
+  return { handlers: { ...accountSide, ...handoff.handlers }, handoff: handoff.controller };
 }
 
 export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
   const zone = options.localZone;
-  const localZone = (): string => (typeof zone === 'function' ? zone() : zone);
-  const log = options.log ?? (() => undefined);
-  const demo = overrides?.demo === true;
   // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
   const hooks = { changed: ignore };
-
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
   const storage = watchWrites(options.files, () => hooks.changed());
-  const files = storage.files;
-  let settings: SettingsHolder = createSettingsHolder({
-    initial: defaultSettings(),
-    files,
-    persist: false,
-    changed: () => undefined,
-  });
-  let notices: AppState['notices'] = [];
-  let settingsUnreadable: string | undefined;
-  let lifecycle: 'new' | 'started' | 'stopped' = 'new';
-  let notificationHealth: NotificationHealthResult | undefined;
-  let fired: FiredStore | undefined;
-  // Memoised on the stored settings, so the same settings are the same object (cheap change checks downstream).
-  let effectiveMemo: { stored: Settings; value: Settings; services: Map<string, ServiceSettings> } | undefined;
-  const effectiveEntry = () => {
-    const stored = settings.stored();
-    if (effectiveMemo?.stored !== stored) {
-      const value = effectiveSettings(stored, overrides);
-      const services = new Map(value.accounts.map((a) => [a.id, serviceSettings(value, a)]));
-      effectiveMemo = { stored, value, services };
-    }
-    return effectiveMemo;
+  const c: Common = {
+    clock,
+    localZone: () => (typeof zone === 'function' ? zone() : zone),
+    log: options.log ?? ignore,
+    files: storage.files,
+    changed: () => hooks.changed(),
   };
-  const effective = (): Settings => effectiveEntry().value;
+  const settings = createEngineSettings(c.files, overrides, overrides?.demo === true);
   const sessions = createSessionRegistry({
+    ...c,
     options,
-    files,
-    log,
-    localZone,
-    effective,
-    service: (accountId) => effectiveEntry().services.get(accountId),
-    changed: () => hooks.changed(),
+    effective: settings.effective,
+    service: settings.service,
   });
-  const ordered = (): AccountSession[] => sessions.ordered();
-
-  const feed = createFeedControl({
-    services: () => ordered().map((s) => s.calendarService()),
-    settings: effective,
-    now: () => clock.now(),
-    localZone,
-    files,
-    changed: () => hooks.changed(),
-    log,
-    issueToken: (token) => void settings.update({ calendarFeed: { ...settings.stored().calendarFeed, token } }),
-    serve: options.serveCalendarFeed !== false,
-    report: storage.report,
-  });
-
-  const derivation = combinedDerivation({
-    sessions: ordered,
-    settings: effective,
-    notices: () => [...notices, ...storage.notices(), ...feed.notices()],
-    settingsUnreadable: () => settingsUnreadable,
-    demo,
-    notificationHealth: () => notificationHealth,
-    localZone,
-  });
-  const keeper = createStateKeeper(clock, derivation, () => {
-    for (const s of sessions.all()) s.replan();
-    readiness.update();
-  });
+  const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false);
+  const fired: { store?: FiredStore } = {};
+  const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired);
   hooks.changed = () => keeper.update();
-  const readiness = createReadinessWatch({
+  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions);
+  const { log } = c;
+  return engineSurface({
     clock,
-    state: () => keeper.get(),
-    localZone,
-    notifier: options.notifier,
-    fired: () => fired,
     log,
-    check:
-      options.notificationHealth ??
-      (async () => ({ result: 'unknown', message: 'Notifications are not checked by this app.' })),
-    onHealth: (health) => ((notificationHealth = health), keeper.update()),
-    quietUntil: (nowMs) => quietUntil(nowMs, effective(), localZone()),
-  });
-
-  async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
-    const was = effectiveSettings(before, overrides);
-    const now = effectiveSettings(after, overrides);
-    await sessions.apply(was, now);
-    keeper.update();
-    void feed.apply();
-  }
-
-  const accountSide = accountHandlers({
-    clock,
-    state: () => keeper.get(),
-    sessions: () => ordered(),
-    settings: () => settings,
-    localZone,
-    notifier: options.notifier,
-    secrets: options.secrets,
-    createClient: options.createClient,
-  });
-  // Away mode and swaps: their writes go through the accounts' own override:create (one write path).
-  const handoff = handoffParts({
-    clock,
-    files,
-    localZone,
-    state: () => keeper.get(),
-    client: (accountId) =>
-      ordered()
-        .find((s) => s.id === accountId)
-        ?.deps.client(),
-    createOverride: accountSide['override:create'],
-    candidates: accountSide['override:candidates'],
-    refreshAll: () => accountSide['sync:refresh'](null),
-    changed: () => undefined,
-    ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
-  });
-  const handlers = { ...accountSide, ...handoff.handlers };
-
-  async function start(): Promise<void> {
-    if (lifecycle !== 'new') return;
-    lifecycle = 'started';
-    const loaded = await loadSettings(files);
-    settings = createSettingsHolder({
-      initial: loaded.settings,
-      files,
-      // An unreadable file still holds the user's settings: never written over with defaults.
-      persist: !demo && loaded.unreadable === undefined,
-      changed: onSettingsChanged,
-      complete: withFeedToken,
-    });
-    notices = [loaded.notice].filter((n) => n !== undefined);
-    settingsUnreadable = loaded.unreadable;
-    // A held message is shown after quiet hours: only one of an account and schedule watched now is kept.
-    const watched = (key: string, scheduleId: string | undefined): boolean => {
-      const account = effective().accounts.find((a) => isRecordKeyOf(key, a.id));
-      return account !== undefined && (scheduleId === undefined || account.schedules.some((s) => s.id === scheduleId));
-    };
-    fired = await openFiredStore(files, { now: () => clock.now(), onNotice: storage.report, watched });
-    if (lifecycle !== 'started') return;
-    await sessions.start(fired);
-    keeper.update();
-    readiness.update();
-    void feed.apply();
-    // A hand-off left open by the last run resumes: what may have been sent is looked for, never sent blind.
-    await handoff.controller.start();
-  }
-
-  async function stop(): Promise<void> {
-    if (lifecycle === 'stopped') return;
-    lifecycle = 'stopped';
-    handoff.controller.stop();
-    keeper.stop();
-    readiness.stop();
-    await feed.stop();
-    await Promise.all(sessions.all().map((s) => s.stop()));
-    await readiness.settled();
-  }
-
-  return {
-    start,
-    stop,
-    getState: () => keeper.get(),
-    subscribe: (listener) => keeper.subscribe(listener),
+    overrides,
+    storage,
+    settings,
+    sessions,
+    feed,
+    keeper,
+    readiness,
+    fired,
+    handoff,
     handlers,
-    calendar: (days) => feed.exportCalendar(days),
-    popoverOpened() {
-      if (lifecycle === 'started') readiness.opened();
-    },
-    checksSettled: () => readiness.settled(),
-    handoffIdle: () => handoff.controller.idle(),
-    power(event) {
-      if (lifecycle !== 'started') return;
-      if (event === 'suspend' || event === 'lock-screen') {
-        for (const s of sessions.all()) void s.flush();
-        return;
-      }
-      // What was due while asleep is judged once the service has been heard from again (or a short grace). The
-      // reminders learn of the wake first: the state update below judges them, and must not take it for a sleep
-      // seen from the clock (a second read of everything).
-      if (event === 'resume') for (const s of sessions.all()) s.wake();
-      keeper.update();
-      if (event !== 'resume') return;
-      for (const s of sessions.all()) void s.refresh({ reason: 'resume' });
-    },
-    network(online) {
-      if (lifecycle !== 'started') return;
-      log(`network: ${online ? 'online' : 'offline'}`);
-      if (!online) return;
-      for (const s of sessions.all()) {
-        s.wake();
-        void s.refresh({ reason: 'online' });
-      }
-    },
-  };
+  });
 }

@@ -104,6 +104,15 @@ function heardFromAll(snapshot: Snapshot, sinceMs: number): boolean {
   );
 }
 
+/** Whether a held coverage request (by its reminder key) still asks me now, or is the first sync's summary. */
+function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolean {
+  const { snapshot, settings } = inputs;
+  const statusOf = statusesOf(snapshot, nowMs, settings);
+  const email = settings.email.trim().toLowerCase();
+  const asking = coverageLists(snapshot, nowMs, email, statusOf, settings.accountId).askingMe;
+  return asking.some((c) => key === `coverage:${c.id}`) || key.startsWith('coverage:first-sync:');
+}
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
   let lastInputs: ReminderInputs | undefined;
@@ -157,20 +166,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     quiet: () => lastInputs?.settings,
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
-    stillTrue: (h) => {
-      if (h.kind !== 'coverage' || !lastInputs) return true;
-      const { snapshot, settings } = lastInputs;
-      const nowMs = clock.now();
-      const statusOf = statusesOf(snapshot, nowMs, settings);
-      const asking = coverageLists(
-        snapshot,
-        nowMs,
-        settings.email.trim().toLowerCase(),
-        statusOf,
-        settings.accountId,
-      ).askingMe;
-      return asking.some((c) => h.key === `coverage:${c.id}`) || h.key.startsWith('coverage:first-sync:');
-    },
+    stillTrue: (h) => h.kind !== 'coverage' || !lastInputs || stillAsksMe(lastInputs, clock.now(), h.key),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

@@ -57,125 +57,156 @@ export interface Escalator {
   stop(): void;
 }
 
+/** One escalator's working state; only createEscalator and its steps below hold it. */
+interface Run {
+  o: EscalatorOptions;
+  words: (t: AlarmTarget) => { title: string; body: string };
+  state: State;
+  targets: AlarmTarget[];
+  problem: string | undefined;
+  stopped: boolean;
+  cancelTimer: (() => void) | undefined;
+  /** One look at a time, so a booking is never sent twice by two looks overlapping. */
+  serial: (job: () => Promise<void>) => Promise<void>;
+}
+
+const save = (r: Run) => r.o.files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(r.state));
+const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
+const acked = (r: Run, key: string) => r.o.alarm(key)?.ackedAtMs !== undefined;
+
+function statusOf(r: Run): EscalatorStatus {
+  const next = Math.min(
+    ...Object.values(r.state.booked)
+      .map((b) => b.atMs)
+      .filter((at) => at > r.o.clock.now()),
+  );
+  return {
+    ...(r.problem ? { problem: r.problem } : {}),
+    ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
+    booking: !!r.o.provider.book,
+  };
+}
+
+/** Keeps the last request's failure as the problem shown (cleared by the next that goes through). */
+function outcome(r: Run, answer: { ok: boolean; error?: string }, what: string): boolean {
+  const before = r.problem;
+  r.problem = answer.ok ? undefined : `${what}: ${answer.error ?? 'failed'}`;
+  if (before !== r.problem) r.o.changed?.(statusOf(r));
+  if (!answer.ok) r.o.log?.(`phone escalation ${r.problem ?? ''}`);
+  return answer.ok;
+}
+
+/** What is booked but must not ring any more is cancelled; what rang counts as sent. */
+async function settleBooked(r: Run, nowMs: number): Promise<void> {
+  const { o, state } = r;
+  const wanted = new Map(r.targets.map((t) => [t.key, t]));
+  for (const [key, b] of Object.entries(state.booked)) {
+    const t = wanted.get(key);
+    // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
+    if (b.atMs > nowMs && (!t || acked(r, key)) && o.provider.cancel) {
+      if (outcome(r, await o.provider.cancel(b.id), 'cancelling the phone alert')) delete state.booked[key];
+    } else if (b.atMs <= nowMs) {
+      // It rang on the phone: from now on it counts as sent.
+      state.sent[key] ??= b.atMs;
+      delete state.booked[key];
+    }
+  }
+}
+
+/** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
+async function reconcile(r: Run): Promise<void> {
+  const { o, state } = r;
+  const nowMs = o.clock.now();
+  await settleBooked(r, nowMs);
+  for (const t of r.targets) {
+    const dueMs = dueOf(r, t);
+    if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
+    const b = state.booked[t.key];
+    if (o.provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
+      if (b?.atMs === dueMs) continue;
+      const alert = alertOf(t, { words: r.words });
+      if (outcome(r, await o.provider.book(alert, dueMs), 'booking the phone alert'))
+        state.booked[t.key] = { id: alert.id, atMs: dueMs };
+    } else if (dueMs <= nowMs && !b) {
+      // Sent once: recorded first (a crash in between loses it, never doubles it).
+      state.sent[t.key] = nowMs;
+      await save(r);
+      outcome(r, await o.provider.send(alertOf(t, { words: r.words })), 'sending the phone alert');
+    }
+  }
+  await save(r);
+}
+
+async function poll(r: Run): Promise<void> {
+  const { o } = r;
+  const nowMs = o.clock.now();
+  const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+  if (awaiting.length === 0 || !o.provider.pollAcks) return;
+  const answer = await o.provider.pollAcks();
+  if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
+  for (const id of answer.value) {
+    const t = awaiting.find((x) => alertIdOf(x.key) === id);
+    if (t) o.phoneAck(t.key);
+  }
+}
+
+function arm(r: Run): void {
+  r.cancelTimer?.();
+  if (r.stopped) return;
+  const nowMs = r.o.clock.now();
+  const open = r.targets.filter((t) => !acked(r, t.key));
+  const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
+  const polling = open.some((t) => nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+  // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
+  const retryMs = r.problem === undefined ? Infinity : nowMs + RETRY_AFTER_MS;
+  const next = Math.min(
+    polling ? nowMs + POLL_MS : Infinity,
+    retryMs,
+    ...dues.filter((d) => d > nowMs),
+    nowMs + 60 * 60_000,
+  );
+  r.cancelTimer = r.o.clock.setTimer(Math.max(0, next - nowMs), () => void r.serial(() => tick(r)));
+}
+
+async function tick(r: Run): Promise<void> {
+  await r.o.refresh?.().catch(() => undefined);
+  await reconcile(r);
+  await poll(r);
+  arm(r);
+}
+
 export async function createEscalator(
   o: EscalatorOptions,
   words: (t: AlarmTarget) => { title: string; body: string },
 ): Promise<Escalator> {
   const state: State = await loadEscalations(o.files, o.clock.now(), o.report ?? ((n) => o.log?.(n.message)));
-  let targets: AlarmTarget[] = [];
-  let problem: string | undefined;
-  let stopped = false;
-  let cancelTimer: (() => void) | undefined;
   let queue: Promise<void> = Promise.resolve();
-  const serial = (job: () => Promise<void>): Promise<void> => (queue = queue.then(job, job));
-  const save = () => o.files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(state));
-  const dueOf = (t: AlarmTarget) => t.atMs + o.afterMs;
-  const acked = (key: string) => o.alarm(key)?.ackedAtMs !== undefined;
-  const status = (): EscalatorStatus => {
-    const next = Math.min(
-      ...Object.values(state.booked)
-        .map((b) => b.atMs)
-        .filter((at) => at > o.clock.now()),
-    );
-    return {
-      ...(problem ? { problem } : {}),
-      ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
-      booking: !!o.provider.book,
-    };
+  const r: Run = {
+    o,
+    words,
+    state,
+    targets: [],
+    problem: undefined,
+    stopped: false,
+    cancelTimer: undefined,
+    serial: (job) => (queue = queue.then(job, job)),
   };
-  const outcome = (r: { ok: boolean; error?: string }, what: string): boolean => {
-    const before = problem;
-    problem = r.ok ? undefined : `${what}: ${r.error ?? 'failed'}`;
-    if (before !== problem) o.changed?.(status());
-    if (!r.ok) o.log?.(`phone escalation ${problem ?? ''}`);
-    return r.ok;
-  };
-
-  async function reconcile(): Promise<void> {
-    const nowMs = o.clock.now();
-    const wanted = new Map(targets.map((t) => [t.key, t]));
-    for (const [key, b] of Object.entries(state.booked)) {
-      const t = wanted.get(key);
-      // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
-      if (b.atMs > nowMs && (!t || acked(key)) && o.provider.cancel) {
-        if (outcome(await o.provider.cancel(b.id), 'cancelling the phone alert')) delete state.booked[key];
-      } else if (b.atMs <= nowMs) {
-        // It rang on the phone: from now on it counts as sent.
-        state.sent[key] ??= b.atMs;
-        delete state.booked[key];
-      }
-    }
-    for (const t of targets) {
-      const dueMs = dueOf(t);
-      if (acked(t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
-      const b = state.booked[t.key];
-      if (o.provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
-        if (b?.atMs === dueMs) continue;
-        const alert = alertOf(t, { words });
-        if (outcome(await o.provider.book(alert, dueMs), 'booking the phone alert'))
-          state.booked[t.key] = { id: alert.id, atMs: dueMs };
-      } else if (dueMs <= nowMs && !b) {
-        // Sent once: recorded first (a crash in between loses it, never doubles it).
-        state.sent[t.key] = nowMs;
-        await save();
-        outcome(await o.provider.send(alertOf(t, { words })), 'sending the phone alert');
-      }
-    }
-    await save();
-  }
-
-  async function poll(): Promise<void> {
-    const nowMs = o.clock.now();
-    const awaiting = targets.filter((t) => !acked(t.key) && nowMs >= t.atMs && nowMs <= dueOf(t) + AWAIT_ACK_MS);
-    if (awaiting.length === 0 || !o.provider.pollAcks) return;
-    const r = await o.provider.pollAcks();
-    if (!outcome(r, 'reading the phone’s answer') || !r.ok) return;
-    for (const id of r.value) {
-      const t = awaiting.find((x) => alertIdOf(x.key) === id);
-      if (t) o.phoneAck(t.key);
-    }
-  }
-
-  function arm(): void {
-    cancelTimer?.();
-    if (stopped) return;
-    const nowMs = o.clock.now();
-    const dues = targets.filter((t) => !acked(t.key) && state.sent[t.key] === undefined).map(dueOf);
-    const polling = targets.some((t) => !acked(t.key) && nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(t) + AWAIT_ACK_MS);
-    // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
-    const retryMs = problem === undefined ? Infinity : nowMs + RETRY_AFTER_MS;
-    const next = Math.min(
-      polling ? nowMs + POLL_MS : Infinity,
-      retryMs,
-      ...dues.filter((d) => d > nowMs),
-      nowMs + 60 * 60_000,
-    );
-    cancelTimer = o.clock.setTimer(Math.max(0, next - nowMs), () => void serial(tick));
-  }
-
-  async function tick(): Promise<void> {
-    await o.refresh?.().catch(() => undefined);
-    await reconcile();
-    await poll();
-    arm();
-  }
-
   return {
     setTargets(next) {
-      targets = [...next];
-      return serial(tick);
+      r.targets = [...next];
+      return r.serial(() => tick(r));
     },
     // An alert already out stops ringing on (Pushover's repeats; ntfy's notification is cleared).
     acknowledged: (key) =>
-      serial(async () => {
-        if (state.sent[key] !== undefined && o.provider.cancel)
-          outcome(await o.provider.cancel(alertIdOf(key)), 'stopping the phone alert');
-        await tick();
+      r.serial(async () => {
+        if (r.state.sent[key] !== undefined && o.provider.cancel)
+          outcome(r, await o.provider.cancel(alertIdOf(key)), 'stopping the phone alert');
+        await tick(r);
       }),
-    status,
+    status: () => statusOf(r),
     stop() {
-      stopped = true;
-      cancelTimer?.();
+      r.stopped = true;
+      r.cancelTimer?.();
     },
   };
 }

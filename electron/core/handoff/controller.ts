@@ -3,29 +3,17 @@
 // looked for on its service, never sent again blind. One operation at a time (a chain), so a retry and a resume
 // never send the same item twice.
 import { randomUUID } from 'node:crypto';
-import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
-import type { AppState } from '../../shared/view-state';
-import { handoffSaid } from '../../shared/handoff-text';
+import type { HandoffItemInput, HandoffStatus } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
-import type { Clock, FileStore } from '../ports';
-import { loadRun, NOT_SAVED_MESSAGE, resumedRun, settled } from './store';
+import { loadRun, resumedRun, settled } from './store';
 import { runSaver } from './run-saver';
 import { createProblem, madeItems, onceEach } from './item-rules';
-import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
+import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 
-export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
-  clock: Clock;
-  files: FileStore;
-  state: () => AppState;
-  /** A fresh plan over the items' span, to check each item is still a block of mine. */
-  planFor: (startMs: number, endMs: number) => HandoffPlan;
-  /** Tells the engine the run changed (nothing else; the renderer asks handoff:get). */
-  changed?: () => void;
-}
+export type { HandoffDeps } from './run-work';
 
-/** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
-export const RECHECK_MS = 15_000;
+export { RECHECK_MS } from './run-work';
 
 export interface HandoffController {
   start: () => Promise<void>;
@@ -38,135 +26,79 @@ export interface HandoffController {
   idle: () => Promise<void>;
 }
 
-export function createHandoff(deps: HandoffDeps): HandoffController {
-  let run: HandoffRun | null = null;
-  let notice: string | null = null;
-  let stopped = false;
-  const saver = runSaver(deps.files);
-  let chain: Promise<unknown> = Promise.resolve();
-  let cancelRecheck: (() => void) | undefined;
-  const write: WriteDeps = { ...deps, nowMs: () => deps.clock.now() };
+/** Starts a run of the items given, once the open one is settled and each item is still a block of mine. */
+async function createRun(ctx: RunContext, input: HandoffItemInput[]): Promise<HandoffStatus | Failure> {
+  const { deps } = ctx;
+  if (ctx.run && !settled(ctx.run))
+    return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
+  const state = deps.state();
+  const items = onceEach(state, input);
+  const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
+  const plan = deps.planFor(startMs, Math.max(...items.map((i) => Date.parse(i.end))));
+  const problem = createProblem(state, items, plan);
+  if (problem) return failure('validation', problem);
+  const createdAt = new Date(deps.clock.now()).toISOString();
+  ctx.run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan) };
+  ctx.notice = null;
+  await ctx.saver.save(ctx.run);
+  await work(ctx, false);
+  return statusOf(ctx);
+}
 
-  const status = (): HandoffStatus => ({
-    run,
-    said: run ? handoffSaid(run) : null,
-    notice: [notice, saver.problem()].filter((n) => n !== null).join(' ') || null,
+/** Resumes the run the last start left: each saved item is checked against what the app knows now
+ *  (store-claims.ts); one that is kept is still re-read on its service before it is written (heldFirst), like any
+ *  write of a plan. */
+async function resume(ctx: RunContext): Promise<void> {
+  const { deps } = ctx;
+  const loaded = await loadRun(deps.files, () => {
+    const watched = new Set(deps.state().schedules.map((s) => s.id));
+    return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
   });
-  const queue = <T>(op: () => Promise<T>): Promise<T> => {
-    const next = chain.then(op, op);
-    chain = next.catch(() => undefined);
-    return next;
+  ctx.notice = loaded.notice;
+  ctx.run = loaded.run && resumedRun(loaded.run);
+  // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
+  if (ctx.run && loaded.dropped > 0) await ctx.saver.save(ctx.run);
+  if (ctx.run && !settled(ctx.run)) void ctx.queue(() => work(ctx, false));
+}
+
+export function createHandoff(deps: HandoffDeps): HandoffController {
+  let chain: Promise<unknown> = Promise.resolve();
+  const ctx: RunContext = {
+    deps,
+    write: { ...deps, nowMs: () => deps.clock.now() },
+    saver: runSaver(deps.files),
+    queue: <T>(op: () => Promise<T>): Promise<T> => {
+      const next = chain.then(op, op);
+      chain = next.catch(() => undefined);
+      return next;
+    },
+    run: null,
+    notice: null,
+    stopped: false,
   };
-
-  /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
-   *  when the item is on disk (the run shown is the truth either way; a folder that refused is said in the status). */
-  async function put(item: HandoffItem): Promise<boolean> {
-    if (stopped || !run) return false;
-    run = { ...run, items: run.items.map((i) => (i.id === item.id ? item : i)) };
-    const saved = await saver.save(run);
-    deps.changed?.();
-    return saved && !stopped;
-  }
-
-  async function sendOne(item: HandoffItem): Promise<void> {
-    if (maybeSent(item)) {
-      const seen = await lookFirst(write, item);
-      if (seen) return void (await put({ ...item, ...seen }));
-    }
-    const clipped = clipToNow(item, deps.clock.now());
-    if (!('id' in clipped)) return void (await put({ ...item, ...clipped }));
-    // Written only on what the service holds now: a manager's change since the plan is said, never written over.
-    const held = await heldFirst(write, clipped);
-    if (held) return void (await put({ ...item, ...held }));
-    // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-    if (!(await put({ ...clipped, state: 'sending', message: '' }))) {
-      // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
-      if (!stopped) await put({ ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
-      return;
-    }
-    const answer = await deps.create(requestOf(clipped));
-    await put({ ...clipped, ...stateOfAnswer(answer) });
-  }
-
-  /** Sends what may be sent (pending; with `again`, what did not land too) and checks what is unknown. */
-  async function work(again: boolean): Promise<void> {
-    try {
-      for (const first of run?.items ?? []) {
-        if (stopped) return;
-        const item = run?.items.find((i) => i.id === first.id);
-        if (!item) continue;
-        // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-        if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
-          await sendOne(item);
-        else if (item.state === 'unknown' || item.state === 'sending') {
-          const seen = await lookFirst(write, item);
-          await put({ ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
-        }
-      }
-    } finally {
-      // A step that failed (its state not saved to disk) stops no loop: what is still unknown is looked for again.
-      scheduleRecheck();
-    }
-  }
-
-  function scheduleRecheck(): void {
-    cancelRecheck?.();
-    cancelRecheck = undefined;
-    if (stopped || !run?.items.some((i) => i.state === 'unknown')) return;
-    cancelRecheck = deps.clock.setTimer(RECHECK_MS, () => void queue(() => work(false)));
-  }
-
   return {
-    status,
+    status: () => statusOf(ctx),
     idle: () => chain.then(() => undefined),
-    async start() {
-      // Each saved item is checked against what the app knows now (store-claims.ts); one that is kept is still
-      // re-read on its service before it is written (heldFirst), like any write of a plan.
-      const loaded = await loadRun(deps.files, () => {
-        const watched = new Set(deps.state().schedules.map((s) => s.id));
-        return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
-      });
-      notice = loaded.notice;
-      run = loaded.run && resumedRun(loaded.run);
-      // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
-      if (run && loaded.dropped > 0) await saver.save(run);
-      if (run && !settled(run)) void queue(() => work(false));
-    },
+    start: () => resume(ctx),
     stop() {
-      stopped = true;
-      cancelRecheck?.();
+      ctx.stopped = true;
+      ctx.cancelRecheck?.();
     },
-    create: (items) =>
-      queue(async () => {
-        if (run && !settled(run))
-          return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
-        const state = deps.state();
-        items = onceEach(state, items);
-        const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
-        const plan = deps.planFor(startMs, Math.max(...items.map((i) => Date.parse(i.end))));
-        const problem = createProblem(state, items, plan);
-        if (problem) return failure('validation', problem);
-        const createdAt = new Date(deps.clock.now()).toISOString();
-        run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan) };
-        notice = null;
-        await saver.save(run);
-        await work(false);
-        return status();
-      }),
+    create: (items) => ctx.queue(() => createRun(ctx, items)),
     retry: () =>
-      queue(async () => {
-        if (!run) return failure('not_found', 'There is no hand-off to retry.');
-        await work(true);
-        return status();
+      ctx.queue(async () => {
+        if (!ctx.run) return failure('not_found', 'There is no hand-off to retry.');
+        await work(ctx, true);
+        return statusOf(ctx);
       }),
     dismiss: () =>
-      queue(async () => {
-        if (run?.items.some((i) => i.state === 'unknown' || i.state === 'sending'))
+      ctx.queue(async () => {
+        if (ctx.run?.items.some((i) => i.state === 'unknown' || i.state === 'sending'))
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
-        run = null;
+        ctx.run = null;
         // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
-        notice = await saver.remove();
-        return status();
+        ctx.notice = await ctx.saver.remove();
+        return statusOf(ctx);
       }),
   };
 }

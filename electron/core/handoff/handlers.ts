@@ -61,16 +61,42 @@ function personName(state: AppState, ref: string, email: string): string {
   return email;
 }
 
-export function handoffParts(parts: HandoffParts): { controller: HandoffController; handlers: HandoffHandlers } {
-  const planFor = (startMs: number, endMs: number): HandoffPlan =>
-    buildPlan(parts.state(), { startMs, endMs }, parts.clock.now(), parts.localZone());
-  const look = async (ref: string, startMs: number, endMs: number, emails: string[]) => {
+type PlanFor = (startMs: number, endMs: number) => HandoffPlan;
+type Look = (
+  ref: string,
+  startMs: number,
+  endMs: number,
+  emails: string[],
+) => ReturnType<typeof lookCovered> | Promise<undefined>;
+
+const ok = <T>(value: T) => ({ ok: true as const, value });
+
+/** A throw once writes may have left: what was sent is in the run (handoff:get), so it is "outcome unknown". */
+async function writing<T extends object>(body: () => Promise<T | Failure>): Promise<{ ok: true; value: T } | Failure> {
+  try {
+    const answer = await body();
+    return isFailure(answer) ? answer : ok(answer);
+  } catch {
+    return failure(
+      'outcome_unknown',
+      'Something went wrong inside the app while sending: some overrides may have been sent. Each shift shows what is known; nothing is sent again without looking first.',
+    );
+  }
+}
+
+/** Whether a block was covered: looked for on its own account's service (undefined while that has no client). */
+function lookOf(parts: HandoffParts): Look {
+  return async (ref, startMs, endMs, emails) => {
     const { accountId, scheduleId } = refParts(ref);
     const client = parts.client(accountId);
     if (!client) return undefined;
     return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
   };
-  const held: HeldDeps = {
+}
+
+/** What a write reads of a block before it leaves: the service's own read of it, and names and times as shown. */
+function heldOf(parts: HandoffParts): HeldDeps {
+  return {
     reread: async (ref, startMs, endMs) => {
       const { accountId, scheduleId } = refParts(ref);
       const client = parts.client(accountId);
@@ -84,70 +110,61 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     },
     meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
   };
-  const controller = createHandoff({
-    clock: parts.clock,
-    files: parts.files,
-    state: parts.state,
-    planFor,
-    create: parts.createOverride,
-    changed: parts.changed,
-    look,
-    held,
-  });
-  const ok = <T>(value: T) => ({ ok: true as const, value });
-  /** A throw once writes may have left: what was sent is in the run (handoff:get), so it is "outcome unknown". */
-  async function writing<T extends object>(
-    body: () => Promise<T | Failure>,
-  ): Promise<{ ok: true; value: T } | Failure> {
-    try {
-      const answer = await body();
-      return isFailure(answer) ? answer : ok(answer);
-    } catch {
-      return failure(
-        'outcome_unknown',
-        'Something went wrong inside the app while sending: some overrides may have been sent. Each shift shows what is known; nothing is sent again without looking first.',
-      );
-    }
-  }
+}
 
-  async function askBlocks(request: RequestOf<'cover:ask-text'>): Promise<AskBlock[] | string> {
-    const state = parts.state();
-    const span = request.shift
-      ? { startMs: Date.parse(request.shift.start), endMs: Date.parse(request.shift.end) }
-      : rangeSpan(request.range, parts.clock.now(), parts.localZone());
-    if (typeof span === 'string') return span;
-    const rows = planFor(span.startMs, span.endMs).rows.filter(
-      (r) => !request.shift || r.scheduleId === request.shift.scheduleId,
-    );
-    return Promise.all(
-      rows.map(async (r) => {
-        const ranked = await parts.candidates({
-          scheduleId: r.scheduleId,
-          window: { kind: 'custom', start: r.start, end: r.end },
-        });
-        // Said as free then: not on call here or on another watched schedule, and no part of the window unknown.
-        const free = (c: Candidate) => !c.onCallHere && c.onCallElsewhere.length === 0 && c.unknownOn.length === 0;
-        const people = ranked.ok ? ranked.value.filter(free).map((c) => c.name) : [];
-        return {
-          accountLabel: state.accounts.length > 1 ? r.accountLabel : '',
-          scheduleName: r.scheduleName,
-          timeZone: r.timeZone,
-          start: r.start,
-          end: r.end,
-          people: people.slice(0, 3),
-        };
-      }),
-    );
-  }
+/** The blocks an ask-for-cover message names, each with up to three people free then (or why there are none). */
+async function askBlocks(
+  parts: HandoffParts,
+  planFor: PlanFor,
+  request: RequestOf<'cover:ask-text'>,
+): Promise<AskBlock[] | string> {
+  const state = parts.state();
+  const span = request.shift
+    ? { startMs: Date.parse(request.shift.start), endMs: Date.parse(request.shift.end) }
+    : rangeSpan(request.range, parts.clock.now(), parts.localZone());
+  if (typeof span === 'string') return span;
+  const rows = planFor(span.startMs, span.endMs).rows.filter(
+    (r) => !request.shift || r.scheduleId === request.shift.scheduleId,
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const ranked = await parts.candidates({
+        scheduleId: r.scheduleId,
+        window: { kind: 'custom', start: r.start, end: r.end },
+      });
+      // Said as free then: not on call here or on another watched schedule, and no part of the window unknown.
+      const free = (c: Candidate) => !c.onCallHere && c.onCallElsewhere.length === 0 && c.unknownOn.length === 0;
+      const people = ranked.ok ? ranked.value.filter(free).map((c) => c.name) : [];
+      return {
+        accountLabel: state.accounts.length > 1 ? r.accountLabel : '',
+        scheduleName: r.scheduleName,
+        timeZone: r.timeZone,
+        start: r.start,
+        end: r.end,
+        people: people.slice(0, 3),
+      };
+    }),
+  );
+}
 
-  const swapDeps = {
-    create: parts.createOverride,
-    nowMs: () => parts.clock.now(),
-    localZone: parts.localZone,
-    state: parts.state,
-    planFor,
-    held,
-  };
+async function askText(parts: HandoffParts, planFor: PlanFor, request: RequestOf<'cover:ask-text'>) {
+  const blocks = await askBlocks(parts, planFor, request);
+  if (typeof blocks === 'string') return failure('validation', blocks);
+  const text = askCoverText(blocks, request.reason, parts.localZone());
+  return text === undefined
+    ? failure('validation', 'No shift of yours the app can read in that time, so there is nothing to ask about.')
+    : ok(text);
+}
+
+export function handoffParts(parts: HandoffParts): { controller: HandoffController; handlers: HandoffHandlers } {
+  const planFor: PlanFor = (startMs, endMs) =>
+    buildPlan(parts.state(), { startMs, endMs }, parts.clock.now(), parts.localZone());
+  const look = lookOf(parts);
+  const held = heldOf(parts);
+  const { clock, files, state } = parts;
+  const create = parts.createOverride;
+  const controller = createHandoff({ clock, files, state, planFor, create, changed: parts.changed, look, held });
+  const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>
       guarded(async () => {
@@ -166,15 +183,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
       }),
     'swap:create': (request) => writing(() => swapShifts(swapDeps, request)),
     'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request)),
-    'cover:ask-text': (request) =>
-      guarded(async () => {
-        const blocks = await askBlocks(request);
-        if (typeof blocks === 'string') return failure('validation', blocks);
-        const text = askCoverText(blocks, request.reason, parts.localZone());
-        return text === undefined
-          ? failure('validation', 'No shift of yours the app can read in that time, so there is nothing to ask about.')
-          : ok(text);
-      }),
+    'cover:ask-text': (request) => guarded(() => askText(parts, planFor, request)),
   };
   return { controller, handlers };
 }

@@ -1,0 +1,123 @@
+// The engine's outside surface over its parts: start-up in its order (settings, the fired record, the sessions, the
+// derived state, the feed, then the hand-off left open), stop, and what the machine tells (sleep, wake, network).
+// Kept apart from the wiring so createEngine reads as the list of parts, and this as what happens to them when.
+import { isRecordKeyOf } from '../../shared/accounts';
+import type { Settings } from '../../shared/settings';
+import { openFiredStore } from '../storage/cache';
+import type { FiredStore } from '../storage/fired-store';
+import type { WatchedFiles } from '../storage/write-watch';
+import type { FeedControl } from '../calendar/feed-control';
+import type { HandoffController } from '../handoff/controller';
+import type { Clock } from '../ports';
+import { effectiveSettings, type SettingsOverrides } from './settings';
+import type { EngineSettings } from './engine-settings';
+import type { ReadinessWatch } from './readiness';
+import type { SessionRegistry } from './session-registry';
+import type { StateKeeper } from './state';
+import type { Engine, EngineHandlers } from './types';
+
+export interface EngineParts {
+  clock: Clock;
+  log: (message: string) => void;
+  overrides: SettingsOverrides | undefined;
+  storage: WatchedFiles;
+  settings: EngineSettings;
+  sessions: SessionRegistry;
+  feed: FeedControl;
+  keeper: StateKeeper;
+  readiness: ReadinessWatch;
+  /** Where the fired record opened at start is kept for the parts made before it (readiness reads it). */
+  fired: { store?: FiredStore };
+  handoff: HandoffController;
+  handlers: EngineHandlers;
+}
+
+/** The fired record; a held message is shown after quiet hours only while its account and schedule are watched. */
+function openFired(p: EngineParts): Promise<FiredStore> {
+  const watched = (key: string, scheduleId: string | undefined): boolean => {
+    const account = p.settings.effective().accounts.find((a) => isRecordKeyOf(key, a.id));
+    return account !== undefined && (scheduleId === undefined || account.schedules.some((s) => s.id === scheduleId));
+  };
+  return openFiredStore(p.storage.files, { now: () => p.clock.now(), onNotice: p.storage.report, watched });
+}
+
+/** What the machine tells: sleep and lock save what is held; wake and network back sync every session again. */
+function machineEvents(p: EngineParts, started: () => boolean): Pick<Engine, 'power' | 'network'> {
+  const { sessions, keeper } = p;
+  return {
+    power(event) {
+      if (!started()) return;
+      if (event === 'suspend' || event === 'lock-screen') {
+        for (const s of sessions.all()) void s.flush();
+        return;
+      }
+      // What was due while asleep is judged once the service has been heard from again (or a short grace). The
+      // reminders learn of the wake first: the state update below judges them, and must not take it for a sleep
+      // seen from the clock (a second read of everything).
+      if (event === 'resume') for (const s of sessions.all()) s.wake();
+      keeper.update();
+      if (event !== 'resume') return;
+      for (const s of sessions.all()) void s.refresh({ reason: 'resume' });
+    },
+    network(online) {
+      if (!started()) return;
+      p.log(`network: ${online ? 'online' : 'offline'}`);
+      if (!online) return;
+      for (const s of sessions.all()) {
+        s.wake();
+        void s.refresh({ reason: 'online' });
+      }
+    },
+  };
+}
+
+export function engineSurface(p: EngineParts): Engine {
+  let lifecycle: 'new' | 'started' | 'stopped' = 'new';
+  const { sessions, keeper, readiness, feed } = p;
+
+  async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
+    await sessions.apply(effectiveSettings(before, p.overrides), effectiveSettings(after, p.overrides));
+    keeper.update();
+    void feed.apply();
+  }
+
+  async function start(): Promise<void> {
+    if (lifecycle !== 'new') return;
+    lifecycle = 'started';
+    await p.settings.load(onSettingsChanged);
+    const fired = (p.fired.store = await openFired(p));
+    if (lifecycle !== 'started') return;
+    await sessions.start(fired);
+    keeper.update();
+    readiness.update();
+    void feed.apply();
+    // A hand-off left open by the last run resumes: what may have been sent is looked for, never sent blind.
+    await p.handoff.start();
+  }
+
+  async function stop(): Promise<void> {
+    if (lifecycle === 'stopped') return;
+    lifecycle = 'stopped';
+    p.handoff.stop();
+    keeper.stop();
+    readiness.stop();
+    await feed.stop();
+    await Promise.all(sessions.all().map((s) => s.stop()));
+    await readiness.settled();
+  }
+
+  return {
+    start,
+    stop,
+    getState: () => keeper.get(),
+    subscribe: (listener) => keeper.subscribe(listener),
+    handlers: p.handlers,
+    calendar: (days) => feed.exportCalendar(days),
+    popoverOpened() {
+      if (lifecycle === 'started') readiness.opened();
+    },
+    checksSettled: () => readiness.settled(),
+    handoffIdle: () => p.handoff.idle(),
+    ...machineEvents(p, () => lifecycle === 'started'),
+  };
+}

@@ -1,0 +1,69 @@
+// The engine's settings: the holder of the stored ones (in memory until start-up has read the file, then the file's
+// own), the effective ones (overrides applied) memoised so the same stored settings give the same object (cheap
+// change checks downstream), and what reading the file had to say.
+import { defaultSettings, serviceSettings, type ServiceSettings, type Settings } from '../../shared/settings';
+import type { AppState } from '../../shared/view-state';
+import { newFeedToken } from '../calendar/feed-control';
+import type { FileStore } from '../ports';
+import { loadSettings } from '../storage/settings-store';
+import { createSettingsHolder, effectiveSettings, type SettingsHolder, type SettingsOverrides } from './settings';
+
+export interface EngineSettings {
+  holder: () => SettingsHolder;
+  effective: () => Settings;
+  /** One account's settings now; undefined once it was removed. */
+  service: (accountId: string) => ServiceSettings | undefined;
+  /** What reading the settings file had to say (shown as notices). */
+  notices: () => AppState['notices'];
+  /** Why the file could not be read, when it could not. */
+  unreadable: () => string | undefined;
+  /** Reads the file and keeps the settings it holds from now on; `changed` hears every later change. */
+  load: (changed: (before: Settings, after: Settings) => Promise<void>) => Promise<void>;
+}
+
+/** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
+ *  already hold its address. */
+function withFeedToken(s: Settings): Settings {
+  return s.calendarFeed.enabled && s.calendarFeed.token === ''
+    ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
+    : s;
+}
+
+export function createEngineSettings(
+  files: FileStore,
+  overrides: SettingsOverrides | undefined,
+  demo: boolean,
+): EngineSettings {
+  let holder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
+  let notices: AppState['notices'] = [];
+  let unreadable: string | undefined;
+  let memo: { stored: Settings; value: Settings; services: Map<string, ServiceSettings> } | undefined;
+  const entry = () => {
+    const stored = holder.stored();
+    if (memo?.stored !== stored) {
+      const value = effectiveSettings(stored, overrides);
+      memo = { stored, value, services: new Map(value.accounts.map((a) => [a.id, serviceSettings(value, a)])) };
+    }
+    return memo;
+  };
+  return {
+    holder: () => holder,
+    effective: () => entry().value,
+    service: (accountId) => entry().services.get(accountId),
+    notices: () => notices,
+    unreadable: () => unreadable,
+    async load(changed) {
+      const loaded = await loadSettings(files);
+      holder = createSettingsHolder({
+        initial: loaded.settings,
+        files,
+        // An unreadable file still holds the user's settings: never written over with defaults.
+        persist: !demo && loaded.unreadable === undefined,
+        changed,
+        complete: withFeedToken,
+      });
+      notices = [loaded.notice].filter((n) => n !== undefined);
+      unreadable = loaded.unreadable;
+    },
+  };
+}

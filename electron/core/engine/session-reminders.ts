@@ -1,0 +1,64 @@
+// One session's reminders: made at start (they need the fired record, opened once for all accounts), scoped to
+// the account (its own keys in the record, its label in notifications), and told only what no earlier account of
+// the same service tells (that one tells those once).
+import type { AccountId } from '../../shared/accounts';
+import type { ServiceSettings } from '../../shared/settings';
+import type { FiredStore } from '../storage/fired-store';
+import type { Clock, Notifier } from '../ports';
+import type { SyncLoop } from '../sync/types';
+import { withoutToldElsewhere, type ToldElsewhere } from '../reminders/told-once';
+import { createRemindersFor, NO_REMINDERS, type ReminderHook } from './reminders';
+import { scopedFired, scopedNotifier } from './account-scope';
+import type { HeldSnapshot } from './session-snapshot';
+
+export interface SessionRemindersOptions {
+  accountId: AccountId;
+  clock: Clock;
+  notifier: Notifier;
+  notificationLabel: () => string | undefined;
+  localZone: () => string;
+  log: (message: string) => void;
+  settings: () => ServiceSettings;
+  silenced?: () => boolean;
+  toldElsewhere?: () => ToldElsewhere;
+  held: HeldSnapshot;
+  changed: () => void;
+}
+
+export interface SessionReminders {
+  /** Starts them: until then replan and wake do nothing. */
+  start: (fired: FiredStore, sync: SyncLoop) => void;
+  replan: () => void;
+  wake: () => void;
+  stop: () => void;
+  settled: () => Promise<void>;
+}
+
+export function createSessionReminders(o: SessionRemindersOptions): SessionReminders {
+  let reminders: ReminderHook = NO_REMINDERS;
+  const replan = (): void =>
+    reminders.replan(
+      withoutToldElsewhere(
+        { snapshot: o.held.get(), previous: o.held.previous(), settings: o.settings() },
+        o.toldElsewhere?.(),
+      ),
+    );
+  return {
+    start(fired, sync) {
+      reminders = createRemindersFor({
+        clock: o.clock,
+        notifier: scopedNotifier(o.notifier, o.accountId, o.notificationLabel),
+        fired: scopedFired(fired, o.accountId),
+        localZone: o.localZone,
+        log: o.log,
+        onWake: () => (o.changed(), void sync.request({ reason: 'resume' })),
+        confirm: (scheduleIds) => void sync.request({ reason: 'reminder', scheduleIds, rereadShifts: true }),
+        ...(o.silenced ? { silenced: o.silenced } : {}),
+      });
+    },
+    replan,
+    wake: () => reminders.wake(),
+    stop: () => reminders.stop(),
+    settled: () => reminders.settled(),
+  };
+}

@@ -1,0 +1,77 @@
+// One session's snapshot as held in memory and on disk: what the service told last, the one before it (reminders
+// compare the two), whether it came from the offline cache, and the cache's notice. Kept apart from the sync loop so
+// everything that replaces the snapshot (sync, writes, key and settings changes) goes through one `set`, which
+// saves it and tells the session once.
+import type { AccountId } from '../../shared/accounts';
+import type { AppState } from '../../shared/view-state';
+import { cacheFileOf, loadSnapshot } from '../storage/cache';
+import { createSnapshotWriter } from '../storage/snapshot-writer';
+import { emptySnapshot, type Snapshot } from '../model/snapshot';
+import { reconcileSchedules } from '../sync/apply';
+import type { Clock, FileStore } from '../ports';
+
+export interface HeldSnapshotOptions {
+  accountId: AccountId;
+  clock: Clock;
+  files: FileStore;
+  log: (message: string) => void;
+  /** The schedules watched now (the snapshot keeps only these). */
+  watchedIds: () => string[];
+  /** The snapshot was replaced (not called when the same one is set again). */
+  changed: () => void;
+}
+
+export interface HeldSnapshot {
+  get: () => Snapshot;
+  /** The snapshot before the last replacement (the cached one at start). */
+  previous: () => Snapshot | undefined;
+  set: (next: Snapshot) => void;
+  /** As set, for a snapshot heard from the service now (it is no longer served from the cache). */
+  heard: (next: Snapshot) => void;
+  fromCache: () => boolean;
+  notice: () => AppState['notices'][number] | undefined;
+  /** Reads the offline cache (once, at start). */
+  load: () => Promise<void>;
+  flush: () => Promise<void>;
+  /** Deletes the cache file, after anything still being written has landed (so it is not written back after). */
+  remove: () => Promise<void>;
+}
+
+export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
+  const cacheFile = cacheFileOf(o.accountId);
+  const writer = createSnapshotWriter(o.files, () => o.clock.now(), o.log, cacheFile);
+  let snapshot: Snapshot = emptySnapshot();
+  let previous: Snapshot | undefined;
+  let servedFromCache = false;
+  let cacheNotice: AppState['notices'][number] | undefined;
+  const set = (next: Snapshot): void => {
+    if (next === snapshot) return;
+    previous = snapshot;
+    snapshot = next;
+    writer.schedule(next);
+    o.changed();
+  };
+  return {
+    get: () => snapshot,
+    previous: () => previous,
+    set,
+    heard: (next) => ((servedFromCache = false), set(next)),
+    fromCache: () => servedFromCache,
+    notice: () => cacheNotice,
+    async load() {
+      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now());
+      cacheNotice = cached.notice;
+      if (!cached.snapshot) return;
+      // A key rejected last session may have been replaced since (env override, keychain edited outside the
+      // app): the first request finds out again, so a cached rejection must not keep syncing paused.
+      snapshot = reconcileSchedules({ ...cached.snapshot, keyRejected: false }, o.watchedIds());
+      previous = snapshot;
+      servedFromCache = true;
+    },
+    flush: () => writer.flush(),
+    async remove() {
+      await writer.flush();
+      await o.files.remove(cacheFile);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// One session's way to its service: its key (own keychain entry), the clients made from the key and the address,
+// and its sync loop with its own backoff and Retry-After. A new key restarts the loop from scratch (nothing learned
+// under the old key about rejections or waits applies), which is why the three are made together.
+import type { AccountId } from '../../shared/accounts';
+import type { ServiceSettings } from '../../shared/settings';
+import { createSync } from '../sync/loop';
+import type { SyncLoop } from '../sync/types';
+import type { Clock, SecretStore } from '../ports';
+import { createEngineClients, type EngineClients } from './clients';
+import { createKeyHolder, type KeyHolder } from './keys';
+import type { HeldSnapshot } from './session-snapshot';
+import type { EngineOptions } from './types';
+
+export interface SessionSyncOptions {
+  accountId: AccountId;
+  clock: Clock;
+  secrets: SecretStore;
+  settings: () => ServiceSettings;
+  watchedIds: () => string[];
+  overrideKey?: string;
+  createClient?: EngineOptions['createClient'];
+  horizonDays?: number;
+  random?: () => number;
+  log: (message: string) => void;
+  held: HeldSnapshot;
+  /** A stopped session (a removed account deleting its key) neither syncs nor writes its saved data again. */
+  stopped: () => boolean;
+  changed: () => void;
+}
+
+export interface SessionSync {
+  keys: KeyHolder;
+  clients: EngineClients;
+  sync: SyncLoop;
+  syncing(): boolean;
+}
+
+export function createSessionSync(o: SessionSyncOptions): SessionSync {
+  const hooks = { keyChanged: (): void => undefined };
+  let syncing = false;
+  const keys = createKeyHolder({
+    secrets: o.secrets,
+    accountId: o.accountId,
+    baseUrl: () => o.settings().baseUrl,
+    overrideKey: o.overrideKey,
+    log: o.log,
+    changed: () => hooks.keyChanged(),
+  });
+  const clients = createEngineClients({
+    baseUrl: () => o.settings().baseUrl,
+    apiKey: keys.key,
+    createClient: o.createClient,
+  });
+  const sync = createSync({
+    clock: o.clock,
+    getClient: () => clients.get()?.sync,
+    getConfig: () => ({
+      scheduleIds: o.watchedIds(),
+      email: o.settings().email,
+      refresh: o.settings().refresh,
+      horizonDays: o.horizonDays ?? o.settings().horizonDays,
+    }),
+    snapshot: { get: o.held.get, set: o.held.heard },
+    onBusyChange: (busy) => ((syncing = busy), o.changed()),
+    log: o.log,
+    ...(o.random ? { random: o.random } : {}),
+  });
+  hooks.keyChanged = (): void => {
+    if (o.stopped()) return;
+    sync.reset();
+    o.held.set({ ...o.held.get(), keyRejected: false });
+    o.changed();
+    if (keys.key() !== undefined) void sync.request({ reason: 'key' });
+    else sync.reschedule();
+  };
+  return { keys, clients, sync, syncing: () => syncing };
+}

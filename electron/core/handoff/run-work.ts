@@ -1,0 +1,104 @@
+// The hand-off's worker: sends what may be sent, one item at a time, each on disk before it leaves, and looks again
+// for what is unknown until it is known. Shared with the controller through one run context, so the controller
+// (controller.ts) reads as its operations (start, create, retry, dismiss) and this as how an item is sent.
+import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
+import { handoffSaid } from '../../shared/handoff-text';
+import { NOT_SAVED_MESSAGE } from './store';
+import type { runSaver } from './run-saver';
+import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
+import type { HandoffPlan } from '../../shared/handoff';
+import type { AppState } from '../../shared/view-state';
+import type { Clock, FileStore } from '../ports';
+
+export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
+  clock: Clock;
+  files: FileStore;
+  state: () => AppState;
+  /** A fresh plan over the items' span, to check each item is still a block of mine. */
+  planFor: (startMs: number, endMs: number) => HandoffPlan;
+  /** Tells the engine the run changed (nothing else; the renderer asks handoff:get). */
+  changed?: () => void;
+}
+
+/** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
+export const RECHECK_MS = 15_000;
+
+/** One controller's run and what goes with it; only the controller and the worker hold it. */
+export interface RunContext {
+  deps: HandoffDeps;
+  write: WriteDeps;
+  saver: ReturnType<typeof runSaver>;
+  /** One operation at a time (a chain), so a retry and a resume never send the same item twice. */
+  queue: <T>(op: () => Promise<T>) => Promise<T>;
+  run: HandoffRun | null;
+  notice: string | null;
+  stopped: boolean;
+  cancelRecheck?: (() => void) | undefined;
+}
+
+export function statusOf(ctx: RunContext): HandoffStatus {
+  const { run } = ctx;
+  return {
+    run,
+    said: run ? handoffSaid(run) : null,
+    notice: [ctx.notice, ctx.saver.problem()].filter((n) => n !== null).join(' ') || null,
+  };
+}
+
+/** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
+ *  when the item is on disk (the run shown is the truth either way; a folder that refused is said in the status). */
+async function put(ctx: RunContext, item: HandoffItem): Promise<boolean> {
+  if (ctx.stopped || !ctx.run) return false;
+  ctx.run = { ...ctx.run, items: ctx.run.items.map((i) => (i.id === item.id ? item : i)) };
+  const saved = await ctx.saver.save(ctx.run);
+  ctx.deps.changed?.();
+  return saved && !ctx.stopped;
+}
+
+async function sendOne(ctx: RunContext, item: HandoffItem): Promise<void> {
+  if (maybeSent(item)) {
+    const seen = await lookFirst(ctx.write, item);
+    if (seen) return void (await put(ctx, { ...item, ...seen }));
+  }
+  const clipped = clipToNow(item, ctx.deps.clock.now());
+  if (!('id' in clipped)) return void (await put(ctx, { ...item, ...clipped }));
+  // Written only on what the service holds now: a manager's change since the plan is said, never written over.
+  const held = await heldFirst(ctx.write, clipped);
+  if (held) return void (await put(ctx, { ...item, ...held }));
+  // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
+  if (!(await put(ctx, { ...clipped, state: 'sending', message: '' }))) {
+    // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
+    if (!ctx.stopped) await put(ctx, { ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
+    return;
+  }
+  const answer = await ctx.deps.create(requestOf(clipped));
+  await put(ctx, { ...clipped, ...stateOfAnswer(answer) });
+}
+
+/** Sends what may be sent (pending; with `again`, what did not land too) and checks what is unknown. */
+export async function work(ctx: RunContext, again: boolean): Promise<void> {
+  try {
+    for (const first of ctx.run?.items ?? []) {
+      if (ctx.stopped) return;
+      const item = ctx.run?.items.find((i) => i.id === first.id);
+      if (!item) continue;
+      // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
+      if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
+        await sendOne(ctx, item);
+      else if (item.state === 'unknown' || item.state === 'sending') {
+        const seen = await lookFirst(ctx.write, item);
+        await put(ctx, { ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
+      }
+    }
+  } finally {
+    // A step that failed (its state not saved to disk) stops no loop: what is still unknown is looked for again.
+    scheduleRecheck(ctx);
+  }
+}
+
+function scheduleRecheck(ctx: RunContext): void {
+  ctx.cancelRecheck?.();
+  ctx.cancelRecheck = undefined;
+  if (ctx.stopped || !ctx.run?.items.some((i) => i.state === 'unknown')) return;
+  ctx.cancelRecheck = ctx.deps.clock.setTimer(RECHECK_MS, () => void ctx.queue(() => work(ctx, false)));
+}
