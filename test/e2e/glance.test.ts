@@ -176,9 +176,10 @@ describe('rows I am in', () => {
     const { page, host } = app;
     const state = host.engine.getState();
     const me = (s: AppState['schedules'][number]['now']) => !!s?.users.some((u) => u.email === 'alice@example.com');
+    // The cards are mounted after the first frame (the glance comes first): each count is awaited, not read once.
     for (const s of state.schedules) {
-      const tags = await card(app, s.name).getByText('You', { exact: true }).count();
-      expect(tags).toBe(Number(me(s.now)) + Number(me(s.next)));
+      const tags = () => card(app, s.name).getByText('You', { exact: true }).count();
+      await expect.poll(tags).toBe(Number(me(s.now)) + Number(me(s.next)));
     }
     const mine = state.schedules.filter((s) => s.users.some((u) => u.email === 'alice@example.com')).map((s) => s.name);
     const order = await page
