@@ -94,7 +94,12 @@ function statusError(
     return { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.', ...said() };
   if (status === 429) {
     const when = retryWhen(retryAfterMs);
-    return { kind: 'rate_limited', message: `The service is busy (rate limited). Try again ${when}.`, retryAfterMs };
+    return {
+      kind: 'rate_limited',
+      message: `The service is busy (rate limited). Try again ${when}.`,
+      retryAfterMs,
+      ...said(),
+    };
   }
   if (status >= 500) {
     return {

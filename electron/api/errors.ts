@@ -14,7 +14,7 @@ export type ApiError =
   | { kind: 'not_found'; message: string; serverMessage?: string }
   /** `problems`: the server's own per-field list (field names as the server wrote them), when it sent one. */
   | { kind: 'rejected'; message: string; status: number; serverMessage?: string; problems?: FieldProblem[] }
-  | { kind: 'rate_limited'; message: string; retryAfterMs?: number }
+  | { kind: 'rate_limited'; message: string; retryAfterMs?: number; serverMessage?: string }
   | { kind: 'server'; message: string; status: number; retryAfterMs?: number }
   | { kind: 'bad_response'; message: string; path?: string }
   /**

@@ -60,6 +60,11 @@ describe('status codes map to the closed union', () => {
     expect(error.message).toContain('42 s');
   });
 
+  it('429 keeps the service’s own words (one line, controls out) beside the app’s sentence', async () => {
+    const error = await errorFor({ status: 429, json: { message: 'Slow\n down, \u202eZZQ' } });
+    expect(error).toMatchObject({ kind: 'rate_limited', serverMessage: 'Slow down, ZZQ' });
+  });
+
   it('429 says a long wait in minutes, and an absurd one as "later"', async () => {
     expect((await errorFor({ status: 429, headers: { 'retry-after': '600' } })).message).toContain(
       'Try again in 10 min.',

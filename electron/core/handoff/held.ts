@@ -151,3 +151,21 @@ export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<He
   if (refusal) return { state: 'refused', message: `Nothing was sent: ${REFUSALS[refusal]}.` };
   return undefined;
 }
+
+/**
+ * A side that landed, read again before anything is built on it (a swap's Retry): undefined while the service still
+ * shows exactly `to` and the others over the window; else what holds now ("changed since…") or that it couldn't be read.
+ */
+export async function stillInPlace(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
+  const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
+  if (held === undefined)
+    return {
+      state: 'not_sent',
+      message:
+        'The schedule could not be read to check it is still in place, so nothing was sent. Retry when it can be read.',
+    };
+  const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.to.toLowerCase());
+  const target = [c.to.toLowerCase(), ...others];
+  if (held.length > 0 && held.every((h) => sameSet(h.emails, target))) return undefined;
+  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held) };
+}

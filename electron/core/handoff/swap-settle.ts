@@ -7,7 +7,17 @@ import type { SwapResult, SwapSettleRequest, SwapSide } from '../../shared/hando
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
-import { coveringOf as covering, sendSide, swapText, teammateName, type SwapDeps } from './swap';
+import {
+  coveringOf as covering,
+  mineUndone,
+  sendSide,
+  staleText,
+  swapText,
+  teammateName,
+  theirsStale,
+  undoneText,
+  type SwapDeps,
+} from './swap';
 
 export interface SettleDeps extends Omit<SwapDeps, 'planFor'>, Pick<WriteDeps, 'look'> {}
 
@@ -40,6 +50,31 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
 /** The other side is known not to be in place: handing mine back can't leave me with both. */
 const NOT_IN_PLACE = new Set<SwapSide['state']>(['not_landed', 'refused', 'not_sent', 'pending', 'changed']);
 
+/**
+ * Retry: both sides read first. A first side that landed but is no longer in place is said, and the second is not
+ * written (I would hold both); a second side already stale when the first hasn't landed: nothing is sent.
+ */
+async function retryBoth(
+  deps: SettleDeps,
+  mine: SwapSide,
+  theirs: SwapSide,
+): Promise<SwapResult | { mine: SwapSide; theirs: SwapSide; text?: undefined }> {
+  const me = myEmailOn(deps.state(), refParts(mine.scheduleId).accountId);
+  const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
+  if (mine.state === 'handed_off' && theirs.state !== 'handed_off') {
+    const undone = await mineUndone(deps, mine, me);
+    if (undone) return { mine: undone, theirs, back: null, text: undoneText(deps, name, undone, theirs) };
+  }
+  // (A first side that may have landed is looked for first by send; its second side is re-read before it is written.)
+  if (mine.state !== 'handed_off' && !mayHaveLanded(mine) && theirs.state !== 'handed_off') {
+    const stale = await theirsStale(deps, theirs, mine.email);
+    if (stale) return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
+  }
+  const sent = await send(deps, mine, me);
+  // The second side only once the first is in place (else I would end up with both); it replaces the teammate.
+  return { mine: sent, theirs: sent.state === 'handed_off' ? await send(deps, theirs, mine.email) : theirs };
+}
+
 export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapResult | Failure> {
   let { mine, theirs, back } = r;
   if (r.action === 'check') {
@@ -48,11 +83,9 @@ export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promis
     back = back && (await verify(deps, back));
   } else if (r.action === 'retry') {
     if (back) return failure('validation', 'Your shift is being handed back: nothing else is sent for this swap.');
-    const state = deps.state();
-    const me = myEmailOn(state, refParts(mine.scheduleId).accountId);
-    mine = await send(deps, mine, me);
-    // The second side only once the first is in place (else I would end up with both); it replaces the teammate.
-    if (mine.state === 'handed_off') theirs = await send(deps, theirs, mine.email);
+    const told = await retryBoth(deps, mine, theirs);
+    if (typeof told.text === 'string') return told;
+    ({ mine, theirs } = told);
   } else {
     if (mine.state !== 'handed_off' || !NOT_IN_PLACE.has(theirs.state))
       return failure(

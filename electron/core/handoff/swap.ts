@@ -8,7 +8,7 @@ import type { Failure } from '../../shared/failure';
 import type { AppState } from '../../shared/view-state';
 import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
-import { heldAsPlanned } from './held';
+import { heldAsPlanned, stillInPlace } from './held';
 import { check } from './swap-check';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 
@@ -114,12 +114,66 @@ export async function sendSide(deps: Pick<SwapDeps, 'create' | 'held'>, s: SwapS
   return { ...s, state: answer.state, message: clip(answer.message) };
 }
 
+/**
+ * Their side read before anything of the swap is sent (`teammate`: whom it replaces): undefined while it can still
+ * be written (or is already in place); else the side as it stands (changed, unreadable, refused), and nothing is sent.
+ */
+export async function theirsStale(
+  deps: Pick<SwapDeps, 'held'>,
+  s: SwapSide,
+  teammate: string,
+): Promise<SwapSide | undefined> {
+  const held = await heldAsPlanned(deps.held, {
+    scheduleId: s.scheduleId,
+    startMs: Date.parse(s.start),
+    endMs: Date.parse(s.end),
+    from: teammate,
+    to: s.email,
+    others: s.others,
+  });
+  return held && held.state !== 'handed_off' ? { ...s, state: held.state, message: clip(held.message) } : undefined;
+}
+
+/** My side that landed, read again (`me`: whom it replaced): undefined while in place, else the side as it stands. */
+export async function mineUndone(deps: Pick<SwapDeps, 'held'>, s: SwapSide, me: string): Promise<SwapSide | undefined> {
+  const held = await stillInPlace(deps.held, {
+    scheduleId: s.scheduleId,
+    startMs: Date.parse(s.start),
+    endMs: Date.parse(s.end),
+    from: me,
+    to: s.email,
+    others: s.others,
+  });
+  return held && { ...s, state: held.state, message: clip(held.message) };
+}
+
+/** Nothing of the swap sent: their shift is not as planned (or couldn't be read) when read before the first write. */
+export function staleText(
+  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
+  name: string,
+  theirs: SwapSide,
+): string {
+  return `Nothing was swapped: ${name}'s ${windowText(deps, theirs)} was read again before anything was sent. ${theirs.message}`;
+}
+
+/** A Retry that found the landed side gone: what holds now, and that the second side was not sent. */
+export function undoneText(
+  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
+  name: string,
+  mine: SwapSide,
+  theirs: SwapSide,
+): string {
+  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
+  return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
+}
+
 export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapResult | Failure> {
   const problem = check(deps, r);
   if (problem) return problem;
   const state = deps.state();
   const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
   const accountId = refParts(r.mine.scheduleId).accountId;
+  // Me, as the account's settings name me, and whoever else is on call with them then.
   const me = myEmailOn(state, accountId);
   const keptOnMine = othersBesides(state, r.mine, me);
   const keptOnTheirs = othersBesides(state, r.theirs, r.theirs.email);
@@ -130,7 +184,6 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
     state: 'pending',
     message: '',
   };
-  const mine = await sendSide(deps, planned, me);
   let theirs: SwapSide = {
     ...r.theirs,
     email: me,
@@ -138,7 +191,13 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
     state: 'not_sent',
     message: '',
   };
-  // Me, as the account's settings name me, and whoever else is on call with them then.
+  // Both sides read before anything is written: a second side already stale would leave the first one alone.
+  const stale = await theirsStale(deps, theirs, r.theirs.email);
+  if (stale) {
+    const mine: SwapSide = { ...planned, state: 'not_sent', message: '' };
+    return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
+  }
+  const mine = await sendSide(deps, planned, me);
   if (mine.state === 'handed_off') theirs = await sendSide(deps, { ...theirs, state: 'pending' }, r.theirs.email);
   return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs) };
 }

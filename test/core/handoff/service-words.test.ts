@@ -125,4 +125,28 @@ describe('the service’s own words on a refused write', () => {
       expect(!form.ok && form.error.message).toContain(SHOWN);
     }, 60_000);
   }
+
+  // Adversarial round 2: a 429 with the service's own message ("Slow down") dropped it on every flow.
+  it('a 429 with its own words: the form and the away item tell them after the app’s sentence', async () => {
+    const { h, engine } = await refusing();
+    const busy = { status: 429, retryAfter: '30', body: { message: 'Slow down, ZZQ' }, times: 1 };
+    const TOLD_BUSY = 'The service is busy (rate limited). Try again in 30 s. The service said: “Slow down, ZZQ”';
+    h.sim.faults.set('createOverride', busy);
+    const form = await h.clock.runWhileAdvancing(
+      engine.handlers['override:create']({
+        scheduleId: 'sch_solo',
+        window: { kind: 'custom', start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' },
+        emails: [],
+        replaces: ['carol@example.com'],
+      }),
+    );
+    expect(!form.ok && form.error.message).toBe(TOLD_BUSY);
+    h.sim.faults.set('createOverride', busy);
+    const items = [
+      { scheduleId: 'sch_pair', start: '2026-03-23T08:00:00Z', end: '2026-03-24T08:00:00Z', email: 'bob@example.com' },
+    ];
+    const made = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
+    const item = made.ok ? made.value.run?.items[0] : undefined;
+    expect([item?.state, item?.message]).toEqual(['not_sent', TOLD_BUSY]);
+  }, 60_000);
 });

@@ -1,0 +1,69 @@
+// Issue 48, adversarial round 2: a swap reads BOTH sides before it writes anything. Their shift already changed (or
+// its schedule gone) when Swap is pressed: nothing is sent, mine included, and the answer says what changed. A
+// Retry after a manager undid the side that landed: the second side is not written (I would hold both) and the
+// answer says the first is no longer in place, never "Swapped". Pair world: my Tue 3/24 is with Bob; Carol is alone
+// on Solo.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Harness } from '../support/engine-harness';
+import { overridesOn, startPairWorld } from './support/pair-world';
+
+const TUE = { start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
+const THU = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
+const SWAP = {
+  mine: { scheduleId: 'sch_pair', ...TUE },
+  theirs: { scheduleId: 'sch_solo', ...THU, email: 'carol@example.com' },
+};
+const ms = (w: { start: string; end: string }) => ({ startMs: Date.parse(w.start), endMs: Date.parse(w.end) });
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('swap: their side already stale when Swap is pressed', () => {
+  it('their Thu went to Alice: nothing is written on either side, and it says Alice now covers it', async () => {
+    const w = await startPairWorld();
+    h = w.h;
+    h.sim.state.addOverride('sch_solo', { ...ms(THU), userIds: ['usr_alice'] }, h.clock.now());
+    const res = await h.clock.runWhileAdvancing(w.engine.handlers['swap:create'](SWAP));
+    if (!res.ok) throw new Error(res.error.message);
+    expect([res.value.mine.state, res.value.theirs.state]).toEqual(['not_sent', 'changed']);
+    expect(res.value.text).toMatch(/^Nothing was swapped: .*Changed since you planned it: Alice Doe now covers Thu/);
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(0);
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
+  }, 60_000);
+
+  it('their schedule was deleted: nothing is written on my side either', async () => {
+    const w = await startPairWorld();
+    h = w.h;
+    h.sim.state.deleteSchedule('sch_solo');
+    const res = await h.clock.runWhileAdvancing(w.engine.handlers['swap:create'](SWAP));
+    if (!res.ok) throw new Error(res.error.message);
+    expect(res.value.mine.state).toBe('not_sent');
+    expect(res.value.text).toMatch(/^Nothing was swapped: .*could not be read/);
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(0);
+  }, 60_000);
+});
+
+describe('swap Retry after the landed side was undone by a manager', () => {
+  it('does not write my cover of Carol, and says Carol no longer covers my Tue', async () => {
+    const w = await startPairWorld();
+    h = w.h;
+    const { engine } = w;
+    h.sim.faults.set('createOverride', { status: 502, times: 1, pathIncludes: 'sch_solo' });
+    const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!half.ok) throw new Error(half.error.message);
+    expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
+    // Manager: me and Bob on my Tue again (Carol's cover of me is gone).
+    h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_bob', 'usr_me'] }, h.clock.now());
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half.value }));
+    if (!retried.ok) throw new Error(retried.error.message);
+    expect(retried.value.mine.state).toBe('changed');
+    expect(retried.value.text).toMatch(
+      /^Carol Lee's cover of your Tue .* is no longer in place, so your cover of Carol Lee's Thu .* was not sent\. Changed since you planned it: you are now on call with Bob Stone Tue/,
+    );
+    expect(overridesOn(h, 'sch_solo')).toHaveLength(0);
+  }, 60_000);
+});
