@@ -10,7 +10,6 @@ const MAX_LINES = 80;
 /** `file#name` → its length today. Shrink a function under MAX_LINES and remove its line. */
 const ALLOWED_OVER: Record<string, number> = {
   'electron/core/reminders/scheduler.ts#createReminderScheduler': 137,
-  'electron/core/engine/readiness.ts#createReadinessWatch': 112,
 };
 
 describe('function sizes in electron/', () => {
