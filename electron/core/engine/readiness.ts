@@ -14,7 +14,7 @@ import { URGENT_WITHIN_MS } from '../reminders/quiet';
 import { accountSilenced } from '../../shared/accounts';
 import { withAccount } from '../../shared/account-names';
 import { readinessToldKey } from '../readiness/told-key';
-import { createWakeHold } from './readiness-wake';
+import { createWakeHold, type WakeHold } from './readiness-wake';
 
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
@@ -63,112 +63,142 @@ function warningOf(
   return { line, notice };
 }
 
-export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
-  let cancel: (() => void) | undefined;
-  let checkedAtMs = -Infinity;
-  let checking = false;
-  let stopped = false;
-  let armedFor: number | undefined;
+/** One watch's working state; only createReadinessWatch and its steps below hold it. */
+interface Run {
+  o: ReadinessWatchOptions;
+  wake: WakeHold;
+  cancel: (() => void) | undefined;
+  checkedAtMs: number;
+  /** One platform check at a time (a second would only ask the same question again). */
+  checking: boolean;
+  stopped: boolean;
+  armedFor: number | undefined;
   /** A shift start whose warning waited for the session's first read: judged at the first state change after it. */
-  let waitingFor: number | undefined;
-  const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>): void => {
-    const done = work
-      .catch((e: unknown) => o.log(`readiness: ${e instanceof Error ? e.name : 'error'}`))
-      .finally(() => pending.delete(done));
-    pending.add(done);
+  waitingFor: number | undefined;
+  /** Checks and warning writes started and not yet done, so `settled()` can wait for them. */
+  pending: Set<Promise<void>>;
+}
+
+function track(r: Run, work: Promise<void>): void {
+  const done = work
+    .catch((e: unknown) => r.o.log(`readiness: ${e instanceof Error ? e.name : 'error'}`))
+    .finally(() => r.pending.delete(done));
+  r.pending.add(done);
+}
+
+/** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
+const markReached = (startMs: number, nowMs: number): number | undefined =>
+  [...MARKS_MS].reverse().find((m) => nowMs >= startMs - m);
+
+/** Asks the platform (its answer goes into the state), then tells a problem the answer shows. */
+async function run(r: Run, startMs: number): Promise<void> {
+  if (r.checking || r.stopped) return;
+  r.checking = true;
+  try {
+    r.o.onHealth(await r.o.check());
+    r.checkedAtMs = r.o.clock.now();
+  } catch (e) {
+    r.o.log(`readiness: ${e instanceof Error ? e.name : 'error'}`);
+  } finally {
+    r.checking = false;
+  }
+  // A check that answers after stop tells nothing: the files may already be closed.
+  if (!r.stopped) tellProblem(r, startMs);
+}
+
+function tellProblem(r: Run, startMs: number): void {
+  const { o } = r;
+  const ready = o.state().me.readiness;
+  const fired = o.fired();
+  const mark = markReached(startMs, o.clock.now());
+  if (!ready || !fired || mark === undefined || Date.parse(ready.shift.start) !== startMs) return;
+  const state = o.state();
+  const { line, notice } = warningOf(state, ready, { nowMs: o.clock.now(), localZone: o.localZone() });
+  // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
+  // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
+  const held = r.wake.holding(state, ready.shift.scheduleId);
+  r.waitingFor = line.checking || held ? startMs : undefined;
+  if (held) return;
+  if (!notice || fired.has(notice.id)) return;
+  // A muted or paused account's shift warns no more than its reminders do.
+  if (accountSilenced(o.state().settings.accounts, ready.shift.accountId, o.clock.now())) return;
+  // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
+  // the start it comes regardless, as the start's own reminders do.
+  const nowMs = o.clock.now();
+  if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
+  track(
+    r,
+    fired.add([{ key: notice.id, untilMs: startMs }]).then(() => o.notifier.notify(notice)),
+  );
+}
+
+function disarm(r: Run): void {
+  r.cancel?.();
+  r.cancel = undefined;
+  r.armedFor = undefined;
+}
+
+/** Looks at the next shift: checks if a mark passed or the hour is up, and arms the timer for the next look. */
+function update(r: Run): void {
+  if (r.stopped) return;
+  const next = r.o.state().me.nextShift;
+  const nowMs = r.o.clock.now();
+  const startMs = next ? Date.parse(next.start) : undefined;
+  if (startMs === undefined || startMs <= nowMs) {
+    disarm(r);
+    return;
+  }
+  const inWindow = startMs - nowMs <= READINESS_WINDOW_MS;
+  if (r.waitingFor === startMs && !r.checking) tellProblem(r, startMs);
+  // At a mark, and hourly inside the window: the platform's answer may have changed (Do Not Disturb turned on).
+  if (inWindow && nowMs - r.checkedAtMs >= HOUR_MS) track(r, run(r, startMs));
+  const marks = MARKS_MS.map((m) => startMs - m).filter((at) => at > nowMs);
+  const dueMs = Math.min(...marks, inWindow ? r.checkedAtMs + HOUR_MS : Infinity, nowMs + 6 * HOUR_MS);
+  if (r.armedFor === dueMs && r.cancel) return;
+  r.cancel?.();
+  r.armedFor = dueMs;
+  r.cancel = r.o.clock.setTimer(Math.max(0, dueMs - nowMs), () => {
+    r.cancel = undefined;
+    r.armedFor = undefined;
+    // A mark reached asks the platform again even if it was asked within the hour.
+    if (marks.includes(dueMs)) r.checkedAtMs = -Infinity;
+    update(r);
+  });
+}
+
+/** The popover opened: someone looking wants today's answer (Do Not Disturb may have been turned on since). */
+function opened(r: Run): void {
+  const next = r.o.state().me.nextShift;
+  const nowMs = r.o.clock.now();
+  const startMs = next ? Date.parse(next.start) : undefined;
+  if (r.stopped || startMs === undefined || startMs <= nowMs || startMs - nowMs > READINESS_WINDOW_MS) return;
+  if (nowMs - r.checkedAtMs >= OPENED_RECHECK_MS) track(r, run(r, startMs));
+}
+
+export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
+  const r: Run = {
+    o,
+    // At the end of a wake's grace the warning is judged even if no state change comes then.
+    wake: createWakeHold(o.clock, () => update(r)),
+    cancel: undefined,
+    checkedAtMs: -Infinity,
+    checking: false,
+    stopped: false,
+    armedFor: undefined,
+    waitingFor: undefined,
+    pending: new Set(),
   };
-
-  // At the end of a wake's grace the warning is judged even if no state change comes then.
-  const wake = createWakeHold(o.clock, () => update());
-
-  /** The last mark (24 h, 1 h before) already reached for this shift start, if any. */
-  const markReached = (startMs: number, nowMs: number): number | undefined =>
-    [...MARKS_MS].reverse().find((m) => nowMs >= startMs - m);
-
-  async function run(startMs: number): Promise<void> {
-    if (checking || stopped) return;
-    checking = true;
-    try {
-      o.onHealth(await o.check());
-      checkedAtMs = o.clock.now();
-    } catch (e) {
-      o.log(`readiness: ${e instanceof Error ? e.name : 'error'}`);
-    } finally {
-      checking = false;
-    }
-    // A check that answers after stop tells nothing: the files may already be closed.
-    if (!stopped) tellProblem(startMs);
-  }
-
-  function tellProblem(startMs: number): void {
-    const r = o.state().me.readiness;
-    const fired = o.fired();
-    const mark = markReached(startMs, o.clock.now());
-    if (!r || !fired || mark === undefined || Date.parse(r.shift.start) !== startMs) return;
-    const state = o.state();
-    const { line, notice } = warningOf(state, r, { nowMs: o.clock.now(), localZone: o.localZone() });
-    // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
-    // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
-    const held = wake.holding(state, r.shift.scheduleId);
-    waitingFor = line.checking || held ? startMs : undefined;
-    if (held) return;
-    if (!notice || fired.has(notice.id)) return;
-    // A muted or paused account's shift warns no more than its reminders do.
-    if (accountSilenced(o.state().settings.accounts, r.shift.accountId, o.clock.now())) return;
-    // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
-    // the start it comes regardless, as the start's own reminders do.
-    const nowMs = o.clock.now();
-    if (o.quietUntil(nowMs) !== undefined && startMs - nowMs > URGENT_WITHIN_MS) return;
-    track(fired.add([{ key: notice.id, untilMs: startMs }]).then(() => o.notifier.notify(notice)));
-  }
-
-  function update(): void {
-    if (stopped) return;
-    const next = o.state().me.nextShift;
-    const nowMs = o.clock.now();
-    const startMs = next ? Date.parse(next.start) : undefined;
-    if (startMs === undefined || startMs <= nowMs) {
-      cancel?.();
-      cancel = undefined;
-      armedFor = undefined;
-      return;
-    }
-    const inWindow = startMs - nowMs <= READINESS_WINDOW_MS;
-    if (waitingFor === startMs && !checking) tellProblem(startMs);
-    // At a mark, and hourly inside the window: the platform's answer may have changed (Do Not Disturb turned on).
-    if (inWindow && nowMs - checkedAtMs >= HOUR_MS) track(run(startMs));
-    const marks = MARKS_MS.map((m) => startMs - m).filter((at) => at > nowMs);
-    const dueMs = Math.min(...marks, inWindow ? checkedAtMs + HOUR_MS : Infinity, nowMs + 6 * HOUR_MS);
-    if (armedFor === dueMs && cancel) return;
-    cancel?.();
-    armedFor = dueMs;
-    cancel = o.clock.setTimer(Math.max(0, dueMs - nowMs), () => {
-      cancel = undefined;
-      armedFor = undefined;
-      if (marks.includes(dueMs)) checkedAtMs = -Infinity;
-      update();
-    });
-  }
-
   return {
-    update,
-    opened() {
-      const next = o.state().me.nextShift;
-      const nowMs = o.clock.now();
-      const startMs = next ? Date.parse(next.start) : undefined;
-      if (stopped || startMs === undefined || startMs <= nowMs || startMs - nowMs > READINESS_WINDOW_MS) return;
-      // Someone looking wants today's answer (Do Not Disturb may have been turned on since the last check).
-      if (nowMs - checkedAtMs >= OPENED_RECHECK_MS) track(run(startMs));
-    },
+    update: () => update(r),
+    opened: () => opened(r),
     stop() {
-      stopped = true;
-      wake.stop();
-      cancel?.();
-      cancel = undefined;
+      r.stopped = true;
+      r.wake.stop();
+      r.cancel?.();
+      r.cancel = undefined;
     },
     async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      while (r.pending.size > 0) await Promise.allSettled([...r.pending]);
     },
   };
 }

@@ -62,101 +62,116 @@ export interface Delivery {
   settled(): Promise<void>;
 }
 
+/** One delivery's working state; only createDelivery and its steps below hold it. */
+interface Run {
+  o: DeliveryOptions;
+  /** Writes and notifications started and not yet finished, so `settled()` can wait for them. */
+  inFlight: Set<Promise<unknown>>;
+}
+
+/** Tracks a write or notification; a failure is logged, never thrown (a reminder's failure must not stop the rest). */
+function track(r: Run, p: Promise<unknown>): void {
+  const guarded = p.catch((e: unknown) => r.o.log?.(`reminder: ${e instanceof Error ? e.message : String(e)}`));
+  r.inFlight.add(guarded);
+  void guarded.finally(() => r.inFlight.delete(guarded));
+}
+
+/** Records first (write-ahead), then shows; a failed write still shows (missing one is worse than a repeat). */
+function deliver(r: Run, written: Promise<void>, shown: readonly NotificationRequest[]): void {
+  const notifyAll = (): Promise<unknown> => Promise.all(shown.map((n) => r.o.notifier.notify(n)));
+  track(
+    r,
+    written.then(notifyAll, (e: unknown) => {
+      r.o.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
+      return notifyAll();
+    }),
+  );
+}
+
+function quietEndOf(r: Run, nowMs: number): number | undefined {
+  const q = r.o.quiet?.();
+  return q ? quietUntil(nowMs, q, r.o.zone()) : undefined;
+}
+
+/** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
+function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
+  const held = r.o.firedStore.held();
+  if (held.length === 0) return;
+  const ahead = (h: HeldMessage): boolean =>
+    ctx.plan.some((p) => p.shift !== undefined && p.shift.group === h.group && p.shift.startMs > nowMs);
+  const stillTrue = (h: HeldMessage): boolean =>
+    isKind(h.kind) && policyOf(h.kind).heldWhileAhead ? ahead(h) : (r.o.stillTrue?.(h) ?? true);
+  // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
+  const untrue = held.filter((h) => h.untilMs >= nowMs && !stillTrue(h));
+  if (untrue.length > 0) r.o.firedStore.untrue(untrue, 'not true once the service was read again');
+  const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs });
+  const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
+  deliver(r, r.o.firedStore.releaseHeld(entries), summary ? [summary] : []);
+}
+
+/** Silenced: what fell due passes, unshown, never held for a summary, and recorded as passed (not as shown). */
+function pass(r: Run, outcomes: readonly Outcome[]): Set<string> {
+  const entries: FiredEntry[] = outcomes.flatMap((out) =>
+    out.settle.flatMap((p) =>
+      [p.key, ...(p.settles ?? [])].map((key) => ({ key: passedKey(key), untilMs: p.untilMs })),
+    ),
+  );
+  const held = r.o.firedStore.held();
+  // What waited for quiet time to end is not summed up for a silenced account either.
+  if (held.length > 0)
+    track(r, r.o.firedStore.releaseHeld(held.map((h) => ({ key: passedKey(h.key), untilMs: h.untilMs }))));
+  if (entries.length > 0) track(r, r.o.firedStore.add(entries));
+  return new Set(outcomes.flatMap((out) => out.settle.map((p) => p.key)));
+}
+
+/** One entry per shift whose start a spoken message told (its end is no promise a hand-off can break). */
+const saidEntries = (spoken: readonly Outcome[]): FiredEntry[] =>
+  spoken.flatMap((out) =>
+    out.settle.flatMap((p) =>
+      p.shift && p.kind !== 'end' ? [{ key: saidKey(p.shift.group), untilMs: p.untilMs }] : [],
+    ),
+  );
+
+/** The entries an outcome settles: its key, what it settles, and (only when shown) what it replaces. */
+const settledEntries = (outcomes: readonly Outcome[]): FiredEntry[] =>
+  outcomes.flatMap((out) =>
+    out.settle.flatMap((p) =>
+      [p.key, ...(p.settles ?? []), ...(out.show ? (p.replaces ?? []) : [])].map((key) => ({
+        key,
+        untilMs: p.untilMs,
+      })),
+    ),
+  );
+
+/** Records the outcomes, shows what may speak now (urgent ones even in quiet time) and keeps the rest. */
+function settle(r: Run, outcomes: readonly Outcome[], nowMs: number, ctx: SettleContext): Set<string> {
+  if (r.o.silenced?.() === true) return pass(r, outcomes);
+  const entries = settledEntries(outcomes);
+  const quietEndMs = quietEndOf(r, nowMs);
+  const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
+  const waits = shown.filter((out) => quietEndMs !== undefined && !isUrgent(out, nowMs, quietEndMs));
+  const spoken = shown.filter((out) => !waits.includes(out));
+  entries.push(...saidEntries(spoken));
+  if (entries.length > 0)
+    deliver(
+      r,
+      r.o.firedStore.add(
+        entries,
+        waits.map((out) => toHeld(out, nowMs)),
+      ),
+      spoken.map((out) => out.show),
+    );
+  if (quietEndMs === undefined) deliverHeld(r, nowMs, ctx);
+  return new Set(entries.map((e) => e.key));
+}
+
 export function createDelivery(o: DeliveryOptions): Delivery {
-  const inFlight = new Set<Promise<unknown>>();
-  const track = (p: Promise<unknown>): void => {
-    const guarded = p.catch((e: unknown) => o.log?.(`reminder: ${e instanceof Error ? e.message : String(e)}`));
-    inFlight.add(guarded);
-    void guarded.finally(() => inFlight.delete(guarded));
-  };
-
-  /** Records first (write-ahead), then shows; a failed write still shows (missing one is worse than a repeat). */
-  function deliver(written: Promise<void>, shown: readonly NotificationRequest[]): void {
-    const notifyAll = (): Promise<unknown> => Promise.all(shown.map((n) => o.notifier.notify(n)));
-    track(
-      written.then(notifyAll, (e: unknown) => {
-        o.log?.(`reminder: record not saved (${e instanceof Error ? e.name : 'error'})`);
-        return notifyAll();
-      }),
-    );
-  }
-
-  const quietEnd = (nowMs: number): number | undefined => {
-    const q = o.quiet?.();
-    return q ? quietUntil(nowMs, q, o.zone()) : undefined;
-  };
-
-  /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
-  function deliverHeld(nowMs: number, ctx: SettleContext): void {
-    const held = o.firedStore.held();
-    if (held.length === 0) return;
-    const ahead = (h: HeldMessage): boolean =>
-      ctx.plan.some((r) => r.shift !== undefined && r.shift.group === h.group && r.shift.startMs > nowMs);
-    const stillTrue = (h: HeldMessage): boolean =>
-      isKind(h.kind) && policyOf(h.kind).heldWhileAhead ? ahead(h) : (o.stillTrue?.(h) ?? true);
-    // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
-    const untrue = held.filter((h) => h.untilMs >= nowMs && !stillTrue(h));
-    if (untrue.length > 0) o.firedStore.untrue(untrue, 'not true once the service was read again');
-    const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs });
-    const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
-    deliver(o.firedStore.releaseHeld(entries), summary ? [summary] : []);
-  }
-
-  /** Silenced: what fell due passes, unshown, never held for a summary, and recorded as passed (not as shown). */
-  function pass(outcomes: readonly Outcome[]): Set<string> {
-    const entries: FiredEntry[] = outcomes.flatMap((out) =>
-      out.settle.flatMap((r) =>
-        [r.key, ...(r.settles ?? [])].map((key) => ({ key: passedKey(key), untilMs: r.untilMs })),
-      ),
-    );
-    const held = o.firedStore.held();
-    // What waited for quiet time to end is not summed up for a silenced account either.
-    if (held.length > 0)
-      track(o.firedStore.releaseHeld(held.map((h) => ({ key: passedKey(h.key), untilMs: h.untilMs }))));
-    if (entries.length > 0) track(o.firedStore.add(entries));
-    return new Set(outcomes.flatMap((out) => out.settle.map((r) => r.key)));
-  }
-
-  /** One entry per shift whose start a spoken message told (its end is no promise a hand-off can break). */
-  const saidEntries = (spoken: readonly Outcome[]): FiredEntry[] =>
-    spoken.flatMap((out) =>
-      out.settle.flatMap((r) =>
-        r.shift && r.kind !== 'end' ? [{ key: saidKey(r.shift.group), untilMs: r.untilMs }] : [],
-      ),
-    );
-
+  const r: Run = { o, inFlight: new Set() };
   return {
-    settle(outcomes, nowMs, ctx) {
-      if (o.silenced?.() === true) return pass(outcomes);
-      const entries: FiredEntry[] = outcomes.flatMap((out) =>
-        out.settle.flatMap((r) =>
-          [r.key, ...(r.settles ?? []), ...(out.show ? (r.replaces ?? []) : [])].map((key) => ({
-            key,
-            untilMs: r.untilMs,
-          })),
-        ),
-      );
-      const quietEndMs = quietEnd(nowMs);
-      const quiet = quietEndMs !== undefined;
-      const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
-      const waits = shown.filter((out) => quietEndMs !== undefined && !isUrgent(out, nowMs, quietEndMs));
-      const spoken = shown.filter((out) => !waits.includes(out));
-      const speaks = spoken.map((out) => out.show);
-      entries.push(...saidEntries(spoken));
-      if (entries.length > 0)
-        deliver(
-          o.firedStore.add(
-            entries,
-            waits.map((out) => toHeld(out, nowMs)),
-          ),
-          speaks,
-        );
-      if (!quiet) deliverHeld(nowMs, ctx);
-      return new Set(entries.map((e) => e.key));
-    },
-    quietEnd,
+    settle: (outcomes, nowMs, ctx) => settle(r, outcomes, nowMs, ctx),
+    quietEnd: (nowMs) => quietEndOf(r, nowMs),
     async settled() {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      while (r.inFlight.size > 0) await Promise.all([...r.inFlight]);
     },
   };
 }

@@ -1,0 +1,51 @@
+// What a reminder scheduler is given, and its timings; apart from ./scheduler so its steps (./scheduler-run) can
+// read them without an import cycle.
+import type { ServiceSettings } from '../../shared/settings';
+import type { Clock, Notifier } from '../ports';
+import type { FiredStore, HeldMessage } from '../storage/fired-store';
+import type { ConfirmSource } from './confirm';
+
+export const REMINDER_GRACE_MS = 60_000;
+/**
+ * Re-judge at least this often while reminders are planned, so a sleep without a resume event is noticed within
+ * 90 s of waking (timers run on a clock that stops in suspend: one armed before the sleep fires late by its
+ * length). Ten minutes let a 15-min lead slept through go unnoticed past the start; a minute would cost 60
+ * wake-ups an hour on its own (the idle budget is 70, sync included).
+ */
+export const MAX_TIMER_MS = 90_000;
+/** How long held reminders wait for the first sync after a wake or restart before speaking from saved data. */
+export const HOLD_GRACE_MS = 30_000;
+
+export interface ReminderSchedulerOptions {
+  clock: Clock;
+  notifier: Notifier;
+  firedStore: FiredStore;
+  /** The local zone, read at each judgement so a catch-up after travel reads in the new zone. */
+  localZone: string | (() => string);
+  locale?: string;
+  /** How late a reminder may be and still be shown as planned; default 60 s. */
+  graceMs?: number;
+  /** When a schedule's data was last confirmed by the service (epoch ms), for "According to saved data". */
+  knownAtMs?: (scheduleId: string) => number | undefined;
+  /**
+   * Due shift reminders wait (briefly) for their schedule to be read at their instant; a failed read since the
+   * last confirmation makes them say they rest on saved data. Without it, reminders speak from the data they have.
+   */
+  confirm?: ConfirmSource;
+  /** Data confirmed longer ago than this is saved data even without a sleep (the service failing meanwhile). */
+  staleAfterMs?: () => number | undefined;
+  /**
+   * The scheduler noticed a sleep by itself (no resume event). `awakeSinceMs`: every instant after it is after the
+   * sleep. Answer 'known' when the data was already read after it (the catch-up is judged at once), else sync.
+   */
+  onWake?: (awakeSinceMs: number) => 'known' | 'syncing';
+  /** Runs before each judgement (the engine re-plans there when the machine's zone changed). */
+  beforeJudge?: () => void;
+  /** Quiet hours and pause, read at each judgement. */
+  quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
+  /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
+  stillTrue?: (held: HeldMessage) => boolean;
+  /** Whether the account is muted or paused now: what falls due passes unshown (delivery.ts). */
+  silenced?: () => boolean;
+  log?: (message: string) => void;
+}
