@@ -67,13 +67,15 @@ export function pausedNow(state: AppState, nowMs: number): boolean {
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (hasProblem(state)) return 'problem';
-  if (pausedNow(state, nowMs) && state.me.onCallNow.length === 0) return 'paused';
-  // A muted or paused account never sets the icon (its cards and shifts are still listed).
+  // A muted or paused account never sets the icon (its cards and shifts are still listed): not even to hide the
+  // app's own pause, so being on call only where I'm muted still shows the pause.
   const accounts = state.settings.accounts;
   const muted = new Set<string>(accounts.filter((a) => accountSilenced(accounts, a.id, nowMs)).map((a) => a.id));
   const heard = <T extends { accountId: string }>(list: readonly T[]): T[] =>
     list.filter((x) => !muted.has(x.accountId));
-  if (heard(state.me.onCallNow).length > 0) return 'oncall';
+  const onCall = heard(state.me.onCallNow).length > 0;
+  if (pausedNow(state, nowMs) && !onCall) return 'paused';
+  if (onCall) return 'oncall';
   if (heard(state.coverage.askingMe).length > 0) return 'attention';
   const next =
     muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)

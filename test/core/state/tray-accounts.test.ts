@@ -190,6 +190,10 @@ describe('the tray with three accounts of three schedules', () => {
     const onBeta = { ...state, me: { ...state.me, onCallNow: [shift], shifts: [shift] } };
     expect(trayIconFor(onBeta, NOW)).not.toBe('oncall');
     expect(trayIconFor(onBeta, Date.parse('2026-05-04T10:00:00Z'))).toBe('oncall');
+    // The app paused as a whole while I'm on call only where I'm paused: the icon shows the pause (it showed 'off',
+    // the plain bell of "off call, and that is known"). Failed before.
+    const appPaused = { ...onBeta, settings: { ...onBeta.settings, pausedUntil: '2026-05-04T09:30:00Z' } };
+    expect(trayIconFor(appPaused, NOW)).toBe('paused');
   });
 
   it('says nothing of being off call before anything was read: no key, no schedule (failed before: "Off call")', () => {
