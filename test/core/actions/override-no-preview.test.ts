@@ -2,7 +2,7 @@
 // `replaces`) re-reads the window too. When the service already shows exactly these people then (a manager put me
 // there), nothing is sent and it says so: no duplicate override. When it doesn't, the override is sent once.
 // Solo, daily: 3/25 Carol, 3/26 Alice, 3/27 Bob.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
@@ -10,11 +10,6 @@ import { ME, seedOf } from '../support/seeds';
 const START = Date.parse('2026-03-25T10:00:00Z');
 const WINDOW = { kind: 'custom' as const, start: '2026-03-25T14:00:00Z', end: '2026-03-25T18:00:00Z' };
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function started(): Promise<{ h: Harness; engine: Engine }> {
   const daily = {
     zone: 'Etc/UTC',

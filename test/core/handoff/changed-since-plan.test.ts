@@ -2,7 +2,7 @@
 // A manager's change between plan and write (through the simulator, as another user would) is detected, said
 // ("changed since you planned it: Carol Lee now covers …"), and nothing stale is written. Pair world: two on call
 // at once; my Mon 3/23 is with Alice, my Tue 3/24 with Bob.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld } from './support/pair-world';
@@ -16,15 +16,8 @@ const item = (w: { startMs: number; endMs: number }, email: string) => ({
   email,
 });
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function world(): Promise<{ h: Harness; engine: Engine }> {
   const w = await startPairWorld();
-  h = w.h;
   return w;
 }
 

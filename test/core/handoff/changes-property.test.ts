@@ -9,7 +9,7 @@
 // - a block the manager never touched is never said "changed".
 // FC_RUNS=n runs n worlds (default 5: each starts an engine).
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
 import type { HandoffItem } from '../../../electron/shared/handoff';
 import type { Harness } from '../support/engine-harness';
@@ -39,11 +39,6 @@ interface Change {
 type Fault = 'none' | 'fail_502' | 'lost';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 /** Who the service says is on call at each sample instant (its shifts, read with its own key). */
 async function readAt(hh: Harness): Promise<Map<number, string[]>> {
   const client = createClient({ baseUrl: hh.sim.url, getApiKey: () => hh.sim.apiKey });

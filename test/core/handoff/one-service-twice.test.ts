@@ -1,7 +1,7 @@
 // Issue 48, across accounts: one service watched by two accounts (the same address; the same key or another key of
 // the same person) is planned and written once. The plan lists each block of mine once, and a hand-off that names
 // a block through both accounts writes one override for it; the second is read first and found in place.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { serviceSeed } from '../../support/two-service-seeds';
 import { createHarness, type Harness } from '../support/engine-harness';
@@ -11,11 +11,6 @@ const KEY = 'ocs_work_key_1111';
 const OTHER_KEY = 'ocs_work_key_2222';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function watchedTwice(secondKey: string): Promise<{ h: Harness; engine: Engine }> {
   const seed = serviceSeed(KEY, ['alice', 'bob']);
   seed.api_keys.push({ key: OTHER_KEY, user_id: 'usr_alice' });

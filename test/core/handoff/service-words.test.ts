@@ -2,7 +2,7 @@
 // app's own sentence, in every write flow (away, swap, take-over, the override form), bounded to one line and with
 // control characters (newlines, bidirectional overrides) taken out. It was told as "This API key is not allowed to
 // do that." alone. Pair world: two on call at once; my Mon 3/23 is with Alice; Carol is alone on Solo.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld } from './support/pair-world';
@@ -12,15 +12,8 @@ const SAID = 'Only schedule managers may add overrides to Pair.';
 const BODY = { message: `Only schedule managers\n may add overrides \u202eto Pair.` };
 const TOLD = `This API key is not allowed to do that. The service said: “${SAID}”`;
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function refusing(): Promise<{ h: Harness; engine: Engine }> {
   const w = await startPairWorld();
-  h = w.h;
   w.h.sim.faults.set('createOverride', { status: 403, body: BODY, times: 1 });
   return w;
 }

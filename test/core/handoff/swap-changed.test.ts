@@ -2,27 +2,14 @@
 // manager's change since the swap was planned is said ("changed since you planned it: …") and nothing stale is
 // written. Take-over acts only on who holds the schedule now, and one asked "from Carol" is refused once she
 // no longer is. Pair world: two on call at once; my Tue 3/24 is with Bob; Carol is alone on Solo.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME } from '../support/seeds';
-import { overridesOn, pairSeed, START, startPairWorld } from './support/pair-world';
-
-const TUE = { start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
-const THU = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
-const SWAP = {
-  mine: { scheduleId: 'sch_pair', ...TUE },
-  theirs: { scheduleId: 'sch_solo', ...THU, email: 'carol@example.com' },
-};
-const ms = (w: { start: string; end: string }) => ({ startMs: Date.parse(w.start), endMs: Date.parse(w.end) });
+import { overridesOn, pairSeed, START, startPairWorld, SWAP, THU, TUE, windowMs as ms } from './support/pair-world';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 async function world(): Promise<{ h: Harness; engine: Engine }> {
   const w = await startPairWorld();
   h = w.h;

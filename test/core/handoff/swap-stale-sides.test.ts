@@ -3,24 +3,11 @@
 // Retry after a manager undid the side that landed: the second side is not written (I would hold both) and the
 // answer says the first is no longer in place, never "Swapped". Pair world: my Tue 3/24 is with Bob; Carol is alone
 // on Solo.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Harness } from '../support/engine-harness';
-import { overridesOn, startPairWorld } from './support/pair-world';
-
-const TUE = { start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
-const THU = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
-const SWAP = {
-  mine: { scheduleId: 'sch_pair', ...TUE },
-  theirs: { scheduleId: 'sch_solo', ...THU, email: 'carol@example.com' },
-};
-const ms = (w: { start: string; end: string }) => ({ startMs: Date.parse(w.start), endMs: Date.parse(w.end) });
+import { overridesOn, startPairWorld, SWAP, THU, TUE, windowMs as ms } from './support/pair-world';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('swap: their side already stale when Swap is pressed', () => {
   it('their Thu went to Alice: nothing is written on either side, and it says Alice now covers it', async () => {
     const w = await startPairWorld();

@@ -3,18 +3,13 @@
 // (a) a read fails (HTTP 500) while my shift was given to Alice: what is said of "now" from saved data says so;
 // (b) start-up within the day before my shift, from the cache: no "Not ready … saved data" judged before the first
 //     read is back; (c) one service added as two accounts watching different schedules: the second's shifts stay.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, OPS_ID, opsSeed, seedOf } from '../support/seeds';
 import { surfaces } from './support';
 
 const MIN = 60_000;
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('(a) a read that fails while my shift was given away', () => {
   it('every surface that says I am on call now says it is saved data, and from when', async () => {
     // Ops: Bob 01–09, me 09–17, Alice 17–01 (UTC). 09:30 UTC: I am on call.

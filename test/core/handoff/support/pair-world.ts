@@ -43,3 +43,15 @@ export async function startPairWorld(seed = pairSeed()): Promise<{ h: Harness; e
 }
 
 export const overridesOn = (h: Harness, id: string) => h.sim.state.schedules.get(id)?.overrides ?? [];
+
+/** My Tue on Pair (with Bob) for Carol's Thu on Solo: the swap the swap tests make. */
+export const TUE = { start: '2026-03-24T08:00:00Z', end: '2026-03-25T08:00:00Z' };
+export const THU = { start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
+export const SWAP = {
+  mine: { scheduleId: 'sch_pair', ...TUE },
+  theirs: { scheduleId: 'sch_solo', ...THU, email: 'carol@example.com' },
+};
+export const windowMs = (w: { start: string; end: string }) => ({
+  startMs: Date.parse(w.start),
+  endMs: Date.parse(w.end),
+});
