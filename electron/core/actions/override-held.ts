@@ -14,8 +14,7 @@ const ALREADY =
   'The schedule already shows exactly these people on call then, so nothing was sent (no second override).';
 
 /**
- * undefined: the service holds the people the preview said are replaced (or none were told and it isn't in place
- * already), so it may be sent.
+ * undefined: the service holds the people the preview said are replaced (or none were told), so it may be sent.
  * An outcome: the service already shows exactly the covering people throughout (an earlier attempt applied late, or
  * someone did it), so nothing is sent. A failure: changed since the preview, or not readable; nothing is sent.
  */
@@ -24,23 +23,19 @@ export async function changedSincePreview(
   request: OverrideRequest,
   plan: PlannedOverride,
 ): Promise<Failure | OverrideOutcome | undefined> {
-  // Read before every create, with or without a preview: a quick override (no preview, so no `replaces`) the
-  // service already shows is not sent a second time.
+  if (request.replaces === undefined) return undefined;
   const read = await client.listAllShifts(plan.scheduleId, {
     from: toWireInstant(plan.startMs),
     to: toWireInstant(plan.endMs),
     clip_to_interval: true,
   });
-  const unread = !read.ok || read.value.holes.length > 0;
-  if (!unread && windowCoveredBy(read.value.shifts, plan.startMs, plan.endMs, plan.preview.covering))
-    return { status: 'created_unconfirmed', message: ALREADY };
-  // Without a preview there is no plan to hold it to: it goes as asked (the write path verifies a lost answer).
-  if (request.replaces === undefined) return undefined;
-  if (unread)
+  if (!read.ok || read.value.holes.length > 0)
     return failure(
       'stale_data',
       'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.',
     );
+  if (windowCoveredBy(read.value.shifts, plan.startMs, plan.endMs, plan.preview.covering))
+    return { status: 'created_unconfirmed', message: ALREADY };
   const covering = new Set(plan.preview.covering.map(lower));
   const people = new Map<string, string>();
   for (const s of read.value.shifts)
