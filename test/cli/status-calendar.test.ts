@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
 import { parseStatusArgs } from '../../electron/cli/status-args';
-import { runStatus as status } from './support/run-status';
+import { hiroOnTokyo, runStatus as status } from './support/run-status';
 
 function events(text: string): { uid: string; start: number; summary: string; sequence: number }[] {
   const cal = ICAL.Component.fromString(text);
@@ -48,21 +48,7 @@ describe('npm run status -- --ics', { timeout: 60_000 }, () => {
     await rm(dir, { recursive: true, force: true });
   });
   const ics = (extra: string[]) =>
-    status(
-      [
-        '--data-dir',
-        dir,
-        '--base-url',
-        sim.url,
-        '--schedule',
-        'sch_data_tokyo',
-        '--email',
-        'hiro@example.com',
-        '--ics',
-        ...extra,
-      ],
-      { ONCALL_API_KEY: sim.apiKey },
-    );
+    status([...hiroOnTokyo(dir, sim.url), '--ics', ...extra], { ONCALL_API_KEY: sim.apiKey });
 
   it('prints my blocks over the asked horizon after one shifts fetch, with the same UIDs on the next run', async () => {
     const before = sim.requests.count({ route: 'listShifts' });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator/server';
 import { jsonObject } from '../support/json';
-import { runStatus } from './support/run-status';
+import { hiroOnTokyo, runStatus } from './support/run-status';
 
 describe('status --ics with a refused calendar-export.json', { timeout: 60_000 }, () => {
   let sim: RunningSimulator;
@@ -20,23 +20,7 @@ describe('status --ics with a refused calendar-export.json', { timeout: 60_000 }
     await sim.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const ics = () =>
-    runStatus(
-      [
-        '--data-dir',
-        dir,
-        '--base-url',
-        sim.url,
-        '--schedule',
-        'sch_data_tokyo',
-        '--email',
-        'hiro@example.com',
-        '--ics',
-        '--days',
-        '20',
-      ],
-      { ONCALL_API_KEY: sim.apiKey },
-    );
+  const ics = () => runStatus([...hiroOnTokyo(dir, sim.url), '--ics', '--days', '20'], { ONCALL_API_KEY: sim.apiKey });
   const everything = async () =>
     Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8').catch(() => '')));
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startSimulator } from '../../electron/simulator/server';
-import { runStatus } from './support/run-status';
+import { hiroOnTokyo, runStatus } from './support/run-status';
 
 let dir = '';
 afterAll(async () => {
@@ -28,16 +28,7 @@ it(
     const sim = await startSimulator({});
     try {
       dir = await mkdtemp(join(tmpdir(), 'oncall-ro-record-'));
-      const base = [
-        '--data-dir',
-        dir,
-        '--base-url',
-        sim.url,
-        '--schedule',
-        'sch_data_tokyo',
-        '--email',
-        'hiro@example.com',
-      ];
+      const base = hiroOnTokyo(dir, sim.url);
       const ics = (days: string): string[] => [...base, '--ics', '--days', days];
       const env = { ONCALL_API_KEY: sim.apiKey };
       const first = await runStatus(ics('20'), env);

@@ -40,3 +40,8 @@ export function jsonState(run: Run): AppState {
   if (out.exitCode !== run.code) throw new Error(`--json says exit ${out.exitCode}, the process exited ${run.code}`);
   return out.state;
 }
+
+/** The status flags of the calendar tests: Hiro on the demo seed's Data Tokyo, with this data folder and service. */
+export function hiroOnTokyo(dataDir: string, baseUrl: string): string[] {
+  return ['--data-dir', dataDir, '--base-url', baseUrl, '--schedule', 'sch_data_tokyo', '--email', 'hiro@example.com'];
+}
