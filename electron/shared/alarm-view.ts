@@ -1,0 +1,33 @@
+// The shift-start alarm as the alarm window shows it and the intents the window (and Settings → Phone) send back.
+// Main builds AlarmView from the alarm engine's target; the renderer only words it (times through the one formatter,
+// local and the schedule's zone where they differ). Validated at the IPC edge with these schemas.
+import { z } from 'zod';
+
+export const AlarmViewSchema = z.object({
+  /** The alarm engine's key (one per shift start on a service). */
+  key: z.string().max(400),
+  accountName: z.string().max(200),
+  scheduleName: z.string().max(200),
+  startUtc: z.string().max(40),
+  endUtc: z.string().max(40),
+  /** The schedule's IANA zone (shown beside local time where it differs). */
+  scheduleZone: z.string().max(100),
+  /** Who is on call right before me, when the data says (empty: unknown or nobody said). */
+  handoverFrom: z.array(z.string().max(200)).max(20),
+  /** Rung after its instant (asleep, off): the window says since when. */
+  late: z.boolean(),
+  /** The ring after a snooze. */
+  again: z.boolean(),
+  /** "Test the alarm": rings for 5 s, acknowledges nothing real. */
+  test: z.boolean(),
+});
+export type AlarmView = z.infer<typeof AlarmViewSchema>;
+
+export const AlarmIntentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ack'), key: z.string().max(400) }),
+  z.object({ kind: z.literal('snooze'), key: z.string().max(400) }),
+  /** "Can't — find cover": acknowledges nothing; opens Ask for cover / take over for that shift. */
+  z.object({ kind: z.literal('find-cover'), key: z.string().max(400) }),
+  z.object({ kind: z.literal('test') }),
+]);
+export type AlarmIntent = z.infer<typeof AlarmIntentSchema>;
