@@ -12,12 +12,15 @@ import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, typ
 import type { OverrideCreator } from './override';
 import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
+import { changedSinceSeen } from './take-over-seen';
 
 export interface TakeOverDeps extends ActionDeps {
   /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
   create: OverrideCreator;
   /** The schedule's freshness as the state shows it; undefined when it is not watched. */
   statusOf(scheduleId: string): ScheduleStatus | undefined;
+  /** The user's zone, for the times a "changed since you planned it" names. */
+  localZone?: () => string;
 }
 
 type Answer = ResponseOf<'take-over:now'>;
@@ -108,6 +111,9 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
       'Nobody is on call on this schedule now, so there is nobody to take over from. Use a quick override to put yourself on call.',
     );
   }
+  // What the user confirmed ("from Bob until 17:00") is what is written, or nothing: a manager's change since is said.
+  const changed = changedSinceSeen(request.seen, now, deps.clock.now(), deps.localZone?.() ?? 'UTC');
+  if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
   if (now.emails.includes(me))
     return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
   const from = chooseFrom(now.users, request.fromEmail);
