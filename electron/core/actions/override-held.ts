@@ -16,6 +16,8 @@ const ALREADY =
   'The schedule already shows exactly these people on call then, so nothing was sent (no second override).';
 const IN_PLACE =
   'This override is already in place: the schedule holds these people for exactly this time, so nothing was sent (no second override).';
+const MAYBE =
+  'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Check the schedule before creating it again.';
 const UNREAD =
   'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.';
 
@@ -27,6 +29,7 @@ async function noSecondOverride(
 ): Promise<Failure | OverrideOutcome | undefined> {
   const seen = await identicalInPlace(client, plan, known);
   if (seen === undefined) return failure('stale_data', UNREAD);
+  if (seen === 'maybe') return { status: 'unknown', message: MAYBE };
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
 }
 

@@ -38,14 +38,12 @@ async function knownIdentical(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<boolean | undefined> {
+): Promise<boolean | 'maybe' | undefined> {
   const same = known.filter(
-    (c) =>
-      c.id !== '' &&
-      c.scheduleId === plan.scheduleId &&
-      Date.parse(c.start) === plan.startMs &&
-      Date.parse(c.end) === plan.endMs,
+    (c) => c.scheduleId === plan.scheduleId && Date.parse(c.start) === plan.startMs && Date.parse(c.end) === plan.endMs,
   );
+  // One sent earlier whose answer never told its id, and the window shows these people: it may be that one.
+  if (same.some((c) => c.id === '')) return 'maybe';
   for (const c of same) {
     const read = await client.getOverride(plan.scheduleId, c.id);
     if (!read.ok && read.error.kind !== 'not_found') return undefined;
@@ -55,14 +53,15 @@ async function knownIdentical(
 }
 
 /**
- * 'in_place': the service already holds an identical override (nothing is to be sent); 'absent': it doesn't, so the
+ * 'in_place': the service already holds an identical override (nothing is to be sent); 'maybe': one this app sent
+ * earlier, its outcome unknown, may be it (not sent again); 'absent': it doesn't, so the
  * create may go; undefined: the schedule could not be read, so whether it would be a second one is not known.
  */
 export async function identicalInPlace(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<'in_place' | 'absent' | undefined> {
+): Promise<'in_place' | 'maybe' | 'absent' | undefined> {
   const read = await client.listAllShifts(plan.scheduleId, {
     from: toWireInstant(plan.startMs - MARGIN_MS),
     to: toWireInstant(Math.min(plan.endMs + MARGIN_MS, plan.startMs - MARGIN_MS + MAX_READ_MS)),
@@ -73,5 +72,6 @@ export async function identicalInPlace(
   if (exactStretch(shifts, plan)) return 'in_place';
   if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering)) return 'absent';
   const mine = await knownIdentical(client, plan, known);
-  return mine === undefined ? undefined : mine ? 'in_place' : 'absent';
+  if (mine === undefined || mine === 'maybe') return mine;
+  return mine ? 'in_place' : 'absent';
 }

@@ -92,6 +92,20 @@ describe('override form Create without a preview', () => {
     expect(h.sim.state.schedules.get('sch_solo')?.overrides).toHaveLength(1);
   }, 60_000);
 
+  it('its answer was lost where the rotation already had those people: Create again does not send it twice', async () => {
+    const { h, engine } = await started();
+    const request = { scheduleId: 'sch_solo', window: WINDOW, emails: ['carol@example.com'] };
+    h.sim.faults.set('createOverride', { reset: true, times: 1 });
+    const first = await h.clock.runWhileAdvancing(engine.handlers['override:create'](request));
+    expect(first.ok && first.value.status).toBe('unknown');
+    const again = await h.clock.runWhileAdvancing(engine.handlers['override:create'](request));
+    expect(again.ok && again.value.status).toBe('unknown');
+    expect(again.ok && 'message' in again.value && again.value.message).toMatch(
+      /may already be in place.*not sent again/,
+    );
+    expect(h.sim.state.schedules.get('sch_solo')?.overrides).toHaveLength(1);
+  }, 60_000);
+
   it('not in place yet: it is sent once', async () => {
     const { h, engine } = await started();
     const res = await h.clock.runWhileAdvancing(
