@@ -42,6 +42,10 @@ async function takeOver(engine: Engine, params: TrayParams, handBack: boolean, s
     : await engine.handlers['take-over:now']({
         scheduleId: params.scheduleId,
         ...(params.fromEmail ? { fromEmail: params.fromEmail } : {}),
+        // What the menu offered: main writes only while the schedule still holds it, else says what changed.
+        ...(options?.takeOver
+          ? { seen: { onCall: options.takeOver.from.map((p) => p.email), until: options.takeOver.until } }
+          : {}),
       });
   if (!result.ok) return say(result.error.message);
   const outcome = result.value.outcome;

@@ -20,6 +20,7 @@ export function nextStep(kind: ActionErrorKind): NextStep {
     case 'nobody_on_call':
     case 'choose_person':
     case 'not_on_call_now':
+    case 'changed_since_planned':
     case 'nothing_to_hand_back':
     case 'no_current_shift':
     case 'forbidden':

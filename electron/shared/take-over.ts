@@ -1,7 +1,7 @@
 // "Take over now" and "Hand back": what the renderer may ask, what it gets back, and what the state offers per
 // schedule. Shared by the IPC contract and the state, so the tray menu, the popover and main agree on one shape.
 import { z } from 'zod';
-import { text } from './bounded';
+import { instant, text } from './bounded';
 
 // The same shape as view-state's PersonSchema, written out so view-state can import this file without a cycle.
 const PersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -24,15 +24,26 @@ export const TakeOverRefusalSchema = z.enum([
   'choose_person',
   /** The person named in the request is not on call now. */
   'not_on_call_now',
+  /** Who is on call now, or until when, is not what the offer the user confirmed showed. */
+  'changed_since_planned',
   /** No running take-over of mine on this schedule that the schedule still shows me in. */
   'nothing_to_hand_back',
 ]);
 export type TakeOverRefusal = z.infer<typeof TakeOverRefusalSchema>;
 
+/** What the offer the user confirmed showed: who was on call (e-mails) and until when. */
+export const TakeOverSeenSchema = z.object({
+  onCall: z.array(text('E-mail', 'email')).max(20),
+  until: instant('Until'),
+});
+export type TakeOverSeen = z.infer<typeof TakeOverSeenSchema>;
+
 export const TakeOverRequestSchema = z.object({
   scheduleId: text('Schedule id', 'scheduleRef').min(1),
   /** Whom to take over from (e-mail). Needed only when more than one person is on call now. */
   fromEmail: text('E-mail', 'email').optional(),
+  /** Given, main writes only while the schedule still holds exactly that; else it says what changed. */
+  seen: TakeOverSeenSchema.optional(),
 });
 export type TakeOverRequest = z.infer<typeof TakeOverRequestSchema>;
 

@@ -123,8 +123,17 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     fields: { scheduleId: REF, start: ['Start', 40], end: ['End', 40], 'covering.0': ['E-mail', 254] },
   },
   'take-over:now': {
-    base: { scheduleId: 'sch_a', fromEmail: 'ada@example.com' },
-    fields: { scheduleId: REF, fromEmail: ['E-mail', 254] },
+    base: {
+      scheduleId: 'sch_a',
+      fromEmail: 'ada@example.com',
+      seen: { onCall: ['ada@example.com'], until: '2026-03-02T08:00:00Z' },
+    },
+    fields: {
+      scheduleId: REF,
+      fromEmail: ['E-mail', 254],
+      'seen.onCall.0': ['E-mail', 254],
+      'seen.until': ['Until', 40],
+    },
   },
   'take-over:hand-back': { base: { scheduleId: 'sch_a' }, fields: { scheduleId: REF } },
   'handoff:plan': {

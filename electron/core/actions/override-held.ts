@@ -8,13 +8,34 @@ import { joinNames } from '../../shared/format';
 import { toWireInstant } from '../sync/plan';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
+import type { CreatedOverride } from '../model/snapshot';
+import { identicalInPlace } from './override-in-place';
 
 const lower = (e: string) => e.trim().toLowerCase();
 const ALREADY =
   'The schedule already shows exactly these people on call then, so nothing was sent (no second override).';
+const IN_PLACE =
+  'This override is already in place: the schedule holds these people for exactly this time, so nothing was sent (no second override).';
+const MAYBE =
+  'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Check the schedule before creating it again.';
+const UNREAD =
+  'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.';
+
+/** Without a preview: sent unless the service already holds an identical override (override-in-place.ts). */
+async function noSecondOverride(
+  client: OncallClient,
+  plan: PlannedOverride,
+  known: readonly CreatedOverride[],
+): Promise<Failure | OverrideOutcome | undefined> {
+  const seen = await identicalInPlace(client, plan, known);
+  if (seen === undefined) return failure('stale_data', UNREAD);
+  if (seen === 'maybe') return { status: 'unknown', message: MAYBE };
+  return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
+}
 
 /**
- * undefined: the service holds the people the preview said are replaced (or none were told), so it may be sent.
+ * undefined: the service holds the people the preview said are replaced (or, with no preview, no identical override
+ * of this window is in place: `known` are this app's own on this account), so it may be sent.
  * An outcome: the service already shows exactly the covering people throughout (an earlier attempt applied late, or
  * someone did it), so nothing is sent. A failure: changed since the preview, or not readable; nothing is sent.
  */
@@ -22,18 +43,15 @@ export async function changedSincePreview(
   client: OncallClient,
   request: OverrideRequest,
   plan: PlannedOverride,
+  known: readonly CreatedOverride[],
 ): Promise<Failure | OverrideOutcome | undefined> {
-  if (request.replaces === undefined) return undefined;
+  if (request.replaces === undefined) return noSecondOverride(client, plan, known);
   const read = await client.listAllShifts(plan.scheduleId, {
     from: toWireInstant(plan.startMs),
     to: toWireInstant(plan.endMs),
     clip_to_interval: true,
   });
-  if (!read.ok || read.value.holes.length > 0)
-    return failure(
-      'stale_data',
-      'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.',
-    );
+  if (!read.ok || read.value.holes.length > 0) return failure('stale_data', UNREAD);
   if (windowCoveredBy(read.value.shifts, plan.startMs, plan.endMs, plan.preview.covering))
     return { status: 'created_unconfirmed', message: ALREADY };
   const covering = new Set(plan.preview.covering.map(lower));

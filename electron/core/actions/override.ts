@@ -218,7 +218,7 @@ async function createChecked(
     return { ok: true as const, value: earlier.outcome };
   }
   // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
-  const held = await changedSincePreview(client, request, plan);
+  const held = await changedSincePreview(client, request, plan, deps.snapshot.get().createdOverrides);
   if (held && 'status' in held) return { ok: true as const, value: held };
   if (held) return held;
   const tellable = !cachedCovered(deps, plan);

@@ -5,19 +5,22 @@
 import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { currentSegment, handBackPlan } from '../state/take-over';
+import { currentSegment, handBackPlan, runningTakeOver } from '../state/take-over';
 import { isoOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
 import type { OverrideCreator } from './override';
 import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
+import { changedSinceSeen } from './take-over-seen';
 
 export interface TakeOverDeps extends ActionDeps {
   /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
   create: OverrideCreator;
   /** The schedule's freshness as the state shows it; undefined when it is not watched. */
   statusOf(scheduleId: string): ScheduleStatus | undefined;
+  /** The user's zone, for the times a "changed since you planned it" names. */
+  localZone?: () => string;
 }
 
 type Answer = ResponseOf<'take-over:now'>;
@@ -108,8 +111,19 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
       'Nobody is on call on this schedule now, so there is nobody to take over from. Use a quick override to put yourself on call.',
     );
   }
-  if (now.emails.includes(me))
-    return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
+  // What the user confirmed ("from Bob until 17:00") is what is written, or nothing: a manager's change since is said.
+  const changed = changedSinceSeen(request.seen, now, deps.clock.now(), deps.localZone?.() ?? 'UTC');
+  if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
+  if (now.emails.includes(me)) {
+    // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again.
+    const mine = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
+    return refuse(
+      'already_on_call',
+      mine
+        ? 'Your take-over is already in place: the schedule shows you on call now, so nothing was sent again.'
+        : 'You are already on call on this schedule now, so there is nothing to take over.',
+    );
+  }
   const from = chooseFrom(now.users, request.fromEmail);
   if ('ok' in from) return from;
   // Everyone else on call now stays: an override names everyone on call in its window.

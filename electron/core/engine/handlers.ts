@@ -57,6 +57,7 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
     ...deps,
     create,
     statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
+    localZone: () => parts.localZone(),
   };
   return {
     'sync:refresh': async () => {

@@ -55,14 +55,15 @@ describe('create again on a service that applies writes slowly', () => {
       expect(again.ok && 'message' in again.value && again.value.message).not.toMatch(/try again/i);
       expect(h.sim.requests.count({ route: 'createOverride' })).toBe(1);
       expect(await storedOverrides(h, engine)).toBe(1);
-      // Once it is known to be saved, the next create is a new wish again: it is sent (and not looked up first).
+      // Once it is known to be saved, the next create is a new wish again: it is sent (read once just before it, as
+      // every create without a preview is since issue 48 (no identical override in place?), not looked up as a repeat).
       const reads = h.sim.requests.count({ route: 'listShifts' });
       const third = await h.clock.runWhileAdvancing(
         engine.handlers['override:create']({ ...BOB_TWO_HOURS, window: { kind: 'next_hours', hours: 4 } }),
       );
       expect(third.ok && third.value.status).toBe('created');
       expect(h.sim.requests.count({ route: 'createOverride' })).toBe(2);
-      expect(h.sim.requests.count({ route: 'listShifts' }) - reads).toBeLessThanOrEqual(1); // the refresh after it
+      expect(h.sim.requests.count({ route: 'listShifts' }) - reads).toBeLessThanOrEqual(2); // the read before, the refresh after
     });
   }
 

@@ -69,6 +69,8 @@ describe('take over under a write fault', () => {
 
     const second = await take({ scheduleId: SCHEDULE_ID });
     expect(!second.ok && second.error.kind).toBe('already_on_call');
+    // Issue 48: the retry after an unknown outcome verifies first and says the first one is done.
+    expect(!second.ok && second.error.message).toMatch(/^Your take-over is already in place.*nothing was sent again/);
     expect(store.server.overrides).toHaveLength(1);
     expect(posts(store.server)).toBe(1);
     expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toMatchObject({

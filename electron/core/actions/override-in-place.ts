@@ -1,0 +1,77 @@
+// A create with no preview to hold it to (the preview call failed, or Create was pressed at once) must still not
+// write a second override the service already holds. The service has no list of overrides, so "it already holds an
+// identical one" is read on the write's own account and schedule, in two ways:
+// - its shifts show a stretch of exactly these people that starts and ends exactly at the window's bounds (the mark
+//   an override of that window leaves; a rotation that merely has these people on call across it is no override,
+//   and writing one there is what was asked);
+// - an override this app created for exactly this window, fetched by its id, has these people, and the window
+//   still shows them (an override next to a rotation shift of the same people reads as one longer stretch).
+import type { OncallClient } from '../../api/client-types';
+import type { Shift } from '../../api/schemas';
+import type { CreatedOverride } from '../model/snapshot';
+import { toWireInstant } from '../sync/plan';
+import { windowCoveredBy } from './window-coverage';
+import type { PlannedOverride } from './override-window';
+
+/** Read a little past the window (clipped there, as every read is), so a bound the service shows at the window's
+ *  start or end is the service's own, not the read's. */
+const MARGIN_MS = 60_000;
+/** A read spans at most this (services refuse wider ones); a longer window (the rest of a shift that never ends) is
+ *  read over its first year: no stretch can then be seen to end where it ends, so an identical one is not claimed. */
+const MAX_READ_MS = 365 * 86_400_000;
+
+const people = (emails: readonly string[]): string => [...new Set(emails.map((e) => e.toLowerCase()))].sort().join();
+
+/** Same schedule, same people, exactly the same start and end. */
+function exactStretch(shifts: readonly Shift[], plan: PlannedOverride): boolean {
+  const want = people(plan.preview.covering);
+  return shifts.some(
+    (s) =>
+      Date.parse(s.start) === plan.startMs &&
+      Date.parse(s.end) === plan.endMs &&
+      people(s.users.map((u) => u.email)) === want,
+  );
+}
+
+/** One of this app's overrides of exactly this window, still held by the service with these people. */
+async function knownIdentical(
+  client: OncallClient,
+  plan: PlannedOverride,
+  known: readonly CreatedOverride[],
+): Promise<boolean | 'maybe' | undefined> {
+  const same = known.filter(
+    (c) => c.scheduleId === plan.scheduleId && Date.parse(c.start) === plan.startMs && Date.parse(c.end) === plan.endMs,
+  );
+  // One sent earlier whose answer never told its id, and the window shows these people: it may be that one.
+  if (same.some((c) => c.id === '')) return 'maybe';
+  for (const c of same) {
+    const read = await client.getOverride(plan.scheduleId, c.id);
+    if (!read.ok && read.error.kind !== 'not_found') return undefined;
+    if (read.ok && people(read.value.users.map((u) => u.email)) === people(plan.preview.covering)) return true;
+  }
+  return false;
+}
+
+/**
+ * 'in_place': the service already holds an identical override (nothing is to be sent); 'maybe': one this app sent
+ * earlier, its outcome unknown, may be it (not sent again); 'absent': it doesn't, so the
+ * create may go; undefined: the schedule could not be read, so whether it would be a second one is not known.
+ */
+export async function identicalInPlace(
+  client: OncallClient,
+  plan: PlannedOverride,
+  known: readonly CreatedOverride[],
+): Promise<'in_place' | 'maybe' | 'absent' | undefined> {
+  const read = await client.listAllShifts(plan.scheduleId, {
+    from: toWireInstant(plan.startMs - MARGIN_MS),
+    to: toWireInstant(Math.min(plan.endMs + MARGIN_MS, plan.startMs - MARGIN_MS + MAX_READ_MS)),
+    clip_to_interval: true,
+  });
+  if (!read.ok || read.value.holes.length > 0) return undefined;
+  const shifts = read.value.shifts;
+  if (exactStretch(shifts, plan)) return 'in_place';
+  if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering)) return 'absent';
+  const mine = await knownIdentical(client, plan, known);
+  if (mine === undefined || mine === 'maybe') return mine;
+  return mine ? 'in_place' : 'absent';
+}

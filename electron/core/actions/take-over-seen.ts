@@ -1,0 +1,32 @@
+// "Take over from Bob until 17:00" is asked on what the user saw. Between the offer and the write a manager may
+// have changed the schedule (Carol now holds it, Bob's partner changed, the shift ends at 20:00): then the old
+// intent is not written. The take-over says what changed and asks again, like the other flows of a plan.
+import type { TakeOverSeen } from '../../shared/take-over';
+import { formatDayTime, joinNames } from '../../shared/format';
+import type { Segment } from '../model/segments';
+
+const lower = (e: string) => e.trim().toLowerCase();
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const [x, y] = [new Set(a.map(lower)), new Set(b.map(lower))];
+  return x.size === y.size && [...x].every((e) => y.has(e));
+};
+
+/** undefined: the schedule holds now what the user saw (or nothing was told); else the sentence that says what
+ *  changed, from who is on call now. `zone`: the user's, for the times. */
+export function changedSinceSeen(
+  seen: TakeOverSeen | undefined,
+  now: Segment,
+  nowMs: number,
+  zone: string,
+): string | undefined {
+  if (seen === undefined) return undefined;
+  const untilMs = Date.parse(seen.until);
+  if (sameSet(seen.onCall, now.emails) && untilMs === now.endMs) return undefined;
+  const when = (ms: number) => formatDayTime(ms, { nowMs, localZone: zone });
+  const names = joinNames(now.users.map((u) => u.name || u.email));
+  const verb = now.users.length > 1 ? 'are' : 'is';
+  const what = sameSet(seen.onCall, now.emails)
+    ? `${names} ${verb} now on call until ${when(now.endMs)}, not ${when(untilMs)}`
+    : `${names} ${verb} now on call until ${when(now.endMs)}`;
+  return `Changed since you planned it: ${what}. Nothing was sent: look at it again and choose anew.`;
+}
