@@ -7,6 +7,7 @@
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
+import { reasonOf } from '../storage/write-watch';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
@@ -68,9 +69,26 @@ interface Run {
   cancelTimer: (() => void) | undefined;
   /** One look at a time, so a booking is never sent twice by two looks overlapping. */
   serial: (job: () => Promise<void>) => Promise<void>;
+  /** Why the record could not be saved last, while that lasts (logged once per reason). */
+  unsaved: string | undefined;
 }
 
-const save = (r: Run) => r.o.files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(r.state));
+/** A record that can't be saved (a read-only data folder, a folder where the file should be) must not stop the
+ *  phone: what was sent stays in memory, so nothing is sent twice in this run, only perhaps after a restart. Before,
+ *  the failed save threw out of the look, which was then never armed again: the phone never rang. */
+async function save(r: Run): Promise<void> {
+  try {
+    await r.o.files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(r.state));
+    r.unsaved = undefined;
+  } catch (cause) {
+    const why = reasonOf(cause) ?? 'the save failed';
+    if (r.unsaved !== why)
+      r.o.log?.(
+        `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,
+      );
+    r.unsaved = why;
+  }
+}
 const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
 const acked = (r: Run, key: string) => r.o.alarm(key)?.ackedAtMs !== undefined;
 
@@ -170,9 +188,12 @@ function arm(r: Run): void {
 
 async function tick(r: Run): Promise<void> {
   await r.o.refresh?.().catch(() => undefined);
-  await reconcile(r);
-  await poll(r);
-  arm(r);
+  try {
+    await reconcile(r);
+    await poll(r);
+  } finally {
+    arm(r);
+  }
 }
 
 export async function createEscalator(
@@ -190,6 +211,7 @@ export async function createEscalator(
     stopped: false,
     cancelTimer: undefined,
     serial: (job) => (queue = queue.then(job, job)),
+    unsaved: undefined,
   };
   return {
     setTargets(next) {
