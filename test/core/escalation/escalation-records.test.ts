@@ -70,6 +70,20 @@ describe('phone escalation record read back', () => {
     expect(r.logs.filter((l) => l.includes('a booking the app did not make'))).toHaveLength(1);
   });
 
+  // Failed before: the file's word that the alert was booked was taken, so when the server didn't hold it (a restored
+  // file, a server that lost its scheduled messages) the phone never rang.
+  it('a booking read back is booked again once, so the phone rings even when the server never had it', async () => {
+    const r = await alarmRig({
+      escalations: { version: 1, booked: { [KEY]: { id: alertIdOf(KEY), atMs: T + 3 * MIN } }, sent: {} },
+    });
+    await r.clock.advanceTo(T + 10 * MIN);
+    const rang = r.s.rang(TOPIC).map((m) => [m.sequenceId, m.deliverMs]);
+    const posts = r.s.requests.filter((q) => q.method === 'POST');
+    await r.close();
+    expect(rang).toEqual([[alertIdOf(KEY), T + 3 * MIN]]);
+    expect(posts).toHaveLength(1);
+  });
+
   it('a booking the app made (its derived id) is still cancelled when its shift is gone', async () => {
     const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-11T05:00:00.000Z';
     const booked = { [key]: { id: alertIdOf(key), atMs: T + 500 * MIN } };

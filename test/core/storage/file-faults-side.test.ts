@@ -1,7 +1,7 @@
 // The fault harness's file cases (issue 52), continued: the files read back outside the engine's start — the
 // shift-start alarm records (alarms.json), the phone escalation record (escalations.json) and the last update check
 // (update-check.json) — each tampered with one way at a time, over real files in a temp folder. For each: it starts
-// (in well under a second), keeps working (the alarm rings at the shift's start, the phone rings once 3 min later,
+// (within two seconds, on a loaded machine), keeps working (the alarm rings at the shift's start, the phone rings once 3 min later,
 // the release feed is asked within the day), sends nothing from the file (every phone request is the app's own alert
 // in the app's topic), tells the user at most once and never with the file's text, and keeps the original aside
 // (an unreadable file is left where it is, never written over).
@@ -92,7 +92,7 @@ describe('the fault harness: the alarm and phone records', () => {
       const requests = r.s.requests.map((q) => `${q.method} ${q.path}`);
       await r.close();
 
-      expect(startMs).toBeLessThan(1_000);
+      expect(startMs).toBeLessThan(2_000);
       // Keeps working: the watched shift's alarm rings at its start, once; the phone once, 3 min later.
       expect(rings).toEqual([T]);
       expect(phone.map((m) => [m.sequenceId, m.deliverMs])).toEqual([[alertIdOf(KEY), T + 3 * MIN]]);
