@@ -33,6 +33,9 @@ export type PublishedRecord = Map<string, PublishedEntry>;
 
 /** Entries a record may hold: far beyond a 90-day horizon of many schedules, far below a file that stalls a render. */
 export const MAX_RECORD_ENTRIES = 5_000;
+/** Far above what MAX_RECORD_ENTRIES entries take (~250 characters each): a bigger file is refused unparsed, so it
+ *  can't stall every export and feed request (a 48 MB record took 9 s). */
+export const MAX_RECORD_CHARS = MAX_RECORD_ENTRIES * 400;
 /** SEQUENCE numbers the app can have reached (one per change of a block). */
 export const MAX_SEQUENCE = 100_000;
 const UID = /^(?:\d{1,4}-)?[0-9a-f]{32}@oncall-tray$/;
@@ -70,7 +73,7 @@ export async function readRecord(
   report: (notice: Notice) => void = () => undefined,
 ): Promise<{ record: PublishedRecord; rewrite: boolean }> {
   const what = `the calendar's record of what it published (${name})`;
-  const read = await readBack(files, name, RecordSchema);
+  const read = await readBack(files, name, RecordSchema, { maxChars: MAX_RECORD_CHARS });
   const none = { record: new Map<string, PublishedEntry>(), rewrite: false };
   if (read.kind === 'absent') return none;
   if (read.kind === 'unreadable') {

@@ -8,7 +8,7 @@ import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
-import { alertIdOf, ESCALATIONS_FILE, loadEscalations, type EscalationState } from './record-store';
+import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
 
 export { alertIdOf, ESCALATIONS_FILE } from './record-store';
@@ -68,9 +68,22 @@ interface Run {
   cancelTimer: (() => void) | undefined;
   /** One look at a time, so a booking is never sent twice by two looks overlapping. */
   serial: (job: () => Promise<void>) => Promise<void>;
+  /** Why the record could not be saved last, while that lasts (logged once per reason). */
+  unsaved: string | undefined;
+  /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
+   *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
+  confirmed: Set<string>;
 }
 
-const save = (r: Run) => r.o.files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(r.state));
+/** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason. */
+async function save(r: Run): Promise<void> {
+  const why = await saveEscalations(r.o.files, r.state);
+  if (why !== undefined && why !== r.unsaved)
+    r.o.log?.(
+      `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,
+    );
+  r.unsaved = why;
+}
 const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
 const acked = (r: Run, key: string) => r.o.alarm(key)?.ackedAtMs !== undefined;
 
@@ -123,10 +136,12 @@ async function reconcile(r: Run): Promise<void> {
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     const b = state.booked[t.key];
     if (o.provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
-      if (b?.atMs === dueMs) continue;
+      if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
       const alert = alertOf(t, { words: r.words });
-      if (outcome(r, await o.provider.book(alert, dueMs), 'booking the phone alert'))
+      if (outcome(r, await o.provider.book(alert, dueMs), 'booking the phone alert')) {
         state.booked[t.key] = { id: alert.id, atMs: dueMs };
+        r.confirmed.add(t.key);
+      }
     } else if (dueMs <= nowMs && !b) {
       // Sent once: recorded first (a crash in between loses it, never doubles it).
       state.sent[t.key] = nowMs;
@@ -170,9 +185,12 @@ function arm(r: Run): void {
 
 async function tick(r: Run): Promise<void> {
   await r.o.refresh?.().catch(() => undefined);
-  await reconcile(r);
-  await poll(r);
-  arm(r);
+  try {
+    await reconcile(r);
+    await poll(r);
+  } finally {
+    arm(r);
+  }
 }
 
 export async function createEscalator(
@@ -190,6 +208,8 @@ export async function createEscalator(
     stopped: false,
     cancelTimer: undefined,
     serial: (job) => (queue = queue.then(job, job)),
+    unsaved: undefined,
+    confirmed: new Set(),
   };
   return {
     setTargets(next) {

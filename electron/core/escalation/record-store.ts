@@ -10,6 +10,7 @@ import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import type { FileStore } from '../ports';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import type { Notice } from '../storage/settings-store';
+import { reasonOf } from '../storage/write-watch';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 
 export const ESCALATIONS_FILE = 'escalations.json';
@@ -79,4 +80,17 @@ export async function loadEscalations(
   const sorted = sortEscalations(read.value, nowMs);
   if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, ESCALATIONS_FILE)));
   return sorted.state;
+}
+
+/** Saves the record; a failure (a read-only data folder, a folder where the file should be) is answered with its
+ *  reason, never thrown: it must not stop the phone. What was sent stays in memory, so nothing is sent twice in this
+ *  run, only perhaps after a restart. Before, the failed save threw out of the escalator's look, which was then never
+ *  armed again: the phone never rang. */
+export async function saveEscalations(files: FileStore, state: EscalationState): Promise<string | undefined> {
+  try {
+    await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(state));
+    return undefined;
+  } catch (cause) {
+    return reasonOf(cause) ?? 'the save failed';
+  }
 }

@@ -30,23 +30,49 @@ export function reasonOf(cause: unknown): string | undefined {
   return code === undefined ? undefined : REASONS[code];
 }
 
-/** The calendar's records of what was published (calendar/publisher.ts names them; storage can't import it). */
-const CALENDAR_RECORDS: ReadonlySet<string> = new Set(['calendar-export.json', 'calendar-feed.json']);
+/** What is at risk when a file can't be saved, per file, in the order said (issue 52: "reminders may repeat" was said
+ *  for every file, though only the reminders record holds reminders). The names are the stores' own (storage can't
+ *  import calendar/, handoff/, alarm/ or escalation/). */
+const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: readonly string[]) => string }[] = [
+  { matches: (n) => n === 'settings.json', lost: () => 'changes to your settings last only until the app closes' },
+  {
+    matches: (n) => /^cache(-[^/]*)?\.json$/.test(n),
+    lost: () => 'the schedule data saved for the next start and offline use is not updated',
+  },
+  { matches: (n) => n === 'reminders.json', lost: () => 'reminders may repeat after a restart' },
+  {
+    matches: (n) => n === 'handoff.json',
+    lost: () => "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent",
+  },
+  {
+    matches: (n) => n === 'alarms.json',
+    lost: () => 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed',
+  },
+  {
+    matches: (n) => n === 'escalations.json',
+    lost: () => 'a phone alert already sent may be sent again after a restart',
+  },
+  {
+    matches: (n) => n === 'calendar-export.json' || n === 'calendar-feed.json',
+    lost: (names) =>
+      `the calendar's record of what it published (${names.join(', ')}) was not saved: a later export may ` +
+      'reuse sequence numbers, and a calendar app may then ignore an edit',
+  },
+  {
+    matches: (n) => n === 'update-check.json',
+    lost: () => 'the app may look for a new version again sooner than once a day',
+  },
+];
 
-/** What the user loses, by what could not be saved: a calendar record only keeps sequence numbers right, it holds
- *  no reminder, so "reminders may repeat" would be untrue for it. */
+/** What the user loses, by what could not be saved: each consequence once, in a fixed order. */
 function consequencesOf(names: readonly string[]): string[] {
-  const records = names.filter((n) => CALENDAR_RECORDS.has(n));
-  const others = names.filter((n) => !CALENDAR_RECORDS.has(n));
-  return [
-    ...(others.length > 0 ? ['reminders may repeat after a restart'] : []),
-    ...(records.length > 0
-      ? [
-          `the calendar's record of what it published (${records.join(', ')}) was not saved: a later export may ` +
-            'reuse sequence numbers, and a calendar app may then ignore an edit',
-        ]
-      : []),
-  ];
+  const sorted = [...names].sort();
+  const known = AT_RISK.flatMap((r) => {
+    const mine = sorted.filter((n) => r.matches(n));
+    return mine.length > 0 ? [r.lost(mine)] : [];
+  });
+  const others = sorted.filter((n) => !AT_RISK.some((r) => r.matches(n))).map((n) => `${n} was not saved`);
+  return [...known, ...others];
 }
 
 function writeNotice(location: string | undefined, reason: string | undefined, names: readonly string[]): Notice {

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { anchorUid, digestOf } from '../../../electron/core/calendar/published-record';
-import { createCalendarPublisher, EXPORT_RECORD } from '../../../electron/core/calendar/publisher';
+import { anchorUid, digestOf, MAX_RECORD_CHARS } from '../../../electron/core/calendar/published-record';
+import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD } from '../../../electron/core/calendar/publisher';
 import type { Notice } from '../../../electron/core/storage/settings-store';
 import { sequenceValue, uidValue } from '../../../electron/core/calendar/ics-text';
 import { MemoryFileStore } from '../support/memory-file-store';
@@ -35,11 +35,11 @@ const platform = scheduleSnap(
 const snapshot = snapshotOf([platform]);
 const settings = settingsWith({ schedules: [{ id: 'sch_platform' }] });
 
-async function exportWith(record: string | undefined) {
+async function exportWith(record: string | undefined, name: string = EXPORT_RECORD) {
   const files = new MemoryFileStore();
-  if (record !== undefined) files.files.set(EXPORT_RECORD, record);
+  if (record !== undefined) files.files.set(name, record);
   const told: Notice[] = [];
-  const publisher = createCalendarPublisher(files, EXPORT_RECORD, (n) => told.push(n));
+  const publisher = createCalendarPublisher(files, name, (n) => told.push(n));
   const render = () => publisher.render({ snapshot, settings, nowMs: NOW, localZone: 'Europe/Berlin' });
   return { files, told, first: await render(), second: await render() };
 }
@@ -98,6 +98,21 @@ describe("the calendar's record read back", () => {
     expect(await render(NOW + 1_000)).toBe(first);
   });
 
+  // Failed before: a 48 MB record stalled every export and feed request for 9 s (parsed and checked entry by entry,
+  // then dropped as "more entries than the app makes"); now a record longer than the app can write is refused unread
+  // (said as damaged, not as entries dropped) and kept aside.
+  it('refuses a record far bigger than the app writes, unread, and keeps it aside', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 12_000 }, (_, i) => [anchorUid('sch_platform', `b${i}`, 1), entry(0)]),
+    );
+    const original = recordOf(many);
+    expect(original.length).toBeGreaterThan(MAX_RECORD_CHARS);
+    const { files, told, first } = await exportWith(original);
+    expect(events(first)).toHaveLength(2);
+    expect(told.map((n) => n.message)).toEqual([expect.stringContaining('was damaged (kept as')]);
+    expect(files.files.get(`${EXPORT_RECORD}.bad-1`)).toBe(original);
+  });
+
   it('keeps a plausible entry: the block keeps its UID and gets the next SEQUENCE', async () => {
     const { told, first } = await exportWith(recordOf({ [OK_UID]: entry(0) }));
     expect(told).toEqual([]);
@@ -135,11 +150,12 @@ const recordText = fc.oneof(
   fc.nat(200).map((cut) => recordOf({ [OK_UID]: entry(0) }).slice(0, cut)),
 );
 
-describe('generated calendar records', () => {
+// The export's record and the feed's (calendar-feed.json) are read by the same rule; each is generated here.
+describe.each([EXPORT_RECORD, FEED_RECORD])('generated calendar records (%s)', (name) => {
   it('never stop the export, never reach it raw, are told at most once and kept aside', async () => {
     await fc.assert(
       fc.asyncProperty(recordText, async (text) => {
-        const { files, told, first, second } = await exportWith(text);
+        const { files, told, first, second } = await exportWith(text, name);
         const shown = events(first);
         // Exactly my blocks, each with a UID the app makes and a SEQUENCE it could have reached.
         expect(shown.map((e) => e.start).sort()).toEqual(
@@ -152,7 +168,7 @@ describe('generated calendar records', () => {
         expect(first).not.toMatch(/SUMMARY:x|X=1/);
         expect(second).toBe(first);
         expect(told.length).toBeLessThanOrEqual(1);
-        const backups = [...files.files.keys()].filter((n) => n.startsWith(`${EXPORT_RECORD}.bad-`));
+        const backups = [...files.files.keys()].filter((n) => n.startsWith(`${name}.bad-`));
         expect(backups).toHaveLength(told.length);
         if (backups[0] !== undefined) expect(files.files.get(backups[0])).toBe(text);
       }),

@@ -9,10 +9,43 @@ import { alertIdOf, createEscalator } from '../../../electron/core/escalation/es
 import type { PhoneProvider } from '../../../electron/core/escalation/types';
 import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
 import type { Notice } from '../../../electron/core/storage/settings-store';
-import { alarmRig, KEY, MIN, T, TOPIC } from '../support/alarm-phone-rig';
+import { alarmRig, KEY, MIN, T, target, TOPIC } from '../support/alarm-phone-rig';
 import { FakeClock } from '../support/fake-clock';
 
 const YEAR = 365 * 24 * 60 * MIN;
+
+describe('a phone escalation record that cannot be saved', () => {
+  // Failed before: the failed save threw out of the escalator's look, which was never armed again, so an alert the
+  // app sends itself (Pushover, no booking) was never sent: a read-only data folder silenced the phone.
+  it('still sends the phone alert once, at its time, and logs the failed save once', async () => {
+    const clock = new FakeClock(T - 60 * MIN);
+    const refuse = () => Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
+    const files = { ...createFsFileStore(await mkdtemp(join(tmpdir(), 'esc-ro-'))), writeAtomic: refuse };
+    const sent: number[] = [];
+    const provider: PhoneProvider = {
+      kind: 'pushover',
+      send: () => (sent.push(clock.now()), Promise.resolve({ ok: true, value: null })),
+    };
+    const logs: string[] = [];
+    const esc = await createEscalator(
+      {
+        clock,
+        files,
+        provider,
+        afterMs: 3 * MIN,
+        alarm: () => undefined,
+        phoneAck: () => {},
+        log: (m) => logs.push(m),
+      },
+      () => ({ title: 'Not acknowledged', body: '' }),
+    );
+    await esc.setTargets([target(T)]);
+    await clock.advanceTo(T + 30 * MIN);
+    esc.stop();
+    expect(sent).toEqual([T + 3 * MIN]);
+    expect(logs.filter((l) => l.includes('escalations.json not saved (the disk is read-only)'))).toHaveLength(1);
+  });
+});
 
 describe('phone escalation record read back', () => {
   it('a "sent" stamp dated a year ahead does not stop the phone escalation, and is said', async () => {
@@ -35,6 +68,20 @@ describe('phone escalation record read back', () => {
     await r.close();
     expect(paths.filter((p) => !p.includes(`/${TOPIC}/`) || /victim|evil|%0A/i.test(p))).toEqual([]);
     expect(r.logs.filter((l) => l.includes('a booking the app did not make'))).toHaveLength(1);
+  });
+
+  // Failed before: the file's word that the alert was booked was taken, so when the server didn't hold it (a restored
+  // file, a server that lost its scheduled messages) the phone never rang.
+  it('a booking read back is booked again once, so the phone rings even when the server never had it', async () => {
+    const r = await alarmRig({
+      escalations: { version: 1, booked: { [KEY]: { id: alertIdOf(KEY), atMs: T + 3 * MIN } }, sent: {} },
+    });
+    await r.clock.advanceTo(T + 10 * MIN);
+    const rang = r.s.rang(TOPIC).map((m) => [m.sequenceId, m.deliverMs]);
+    const posts = r.s.requests.filter((q) => q.method === 'POST');
+    await r.close();
+    expect(rang).toEqual([[alertIdOf(KEY), T + 3 * MIN]]);
+    expect(posts).toHaveLength(1);
   });
 
   it('a booking the app made (its derived id) is still cancelled when its shift is gone', async () => {

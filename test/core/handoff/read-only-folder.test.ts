@@ -57,9 +57,11 @@ describe('away mode with a data folder that turns read-only', () => {
     expect(created.value.notice).toMatch(
       /^The hand-off couldn't be saved to \/home\/me\/\.config\/OnCall Tray \(the disk is read-only\)/,
     );
-    expect(engine.getState().notices.map((n) => n.message)).toContain(
-      "Can't save to /home/me/.config/OnCall Tray (the disk is read-only): reminders may repeat after a restart.",
-    );
+    // What is at risk is the hand-off, not reminders (none was saved or lost here).
+    expect(engine.getState().notices.map((n) => n.message)).toEqual([
+      "Can't save to /home/me/.config/OnCall Tray (the disk is read-only): an I'm away hand-off can't be recorded " +
+        'before it is sent, so none of its shifts is sent.',
+    ]);
 
     // Retry while still read-only sends nothing; once writable, each shift is sent once.
     await harness.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));

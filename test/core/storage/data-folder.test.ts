@@ -16,6 +16,8 @@ import { MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
 const FOLDER = '/home/me/.config/OnCall Tray';
+const SETTINGS_LOST = 'changes to your settings last only until the app closes';
+const CACHE_LOST = 'the schedule data saved for the next start and offline use is not updated';
 
 let h: Harness | undefined;
 let dir: string | undefined;
@@ -52,7 +54,7 @@ describe('a data folder that cannot be written', () => {
     await expect(saveSettings(watched.files, defaultSettings())).rejects.toThrow();
     await expect(watched.files.writeAtomic('cache.json', '{}')).rejects.toThrow();
     expect(watched.notices().map((n) => n.message)).toEqual([
-      `Can't save to ${folder} (part of the path is not a folder): reminders may repeat after a restart.`,
+      `Can't save to ${folder} (part of the path is not a folder): ${SETTINGS_LOST}; ${CACHE_LOST}.`,
     ]);
   });
 
@@ -108,9 +110,49 @@ describe('a data folder that cannot be written', () => {
     expect(files.attempts).toBeGreaterThan(1);
     expect(update.ok).toBe(false);
     expect(state.notices.map((n) => n.message)).toEqual([
-      `Can't save to ${FOLDER} (permission denied): reminders may repeat after a restart.`,
+      `Can't save to ${FOLDER} (permission denied): ${SETTINGS_LOST}; ${CACHE_LOST}.`,
     ]);
     expect(state.schedules[0]?.status.kind).toBe('fresh');
+  });
+});
+
+describe('what a failing save puts at risk, worded per file (issue 52)', () => {
+  /** Every write refused (EROFS); the notice for exactly the files in `names`. */
+  async function noticeFor(...names: string[]): Promise<string[]> {
+    const inner = new MemoryFileStore();
+    const failing: FileStore = {
+      read: (n) => inner.read(n),
+      backup: (n) => inner.backup(n),
+      remove: (n) => inner.remove(n),
+      writeAtomic: () => Promise.reject(Object.assign(new Error('EROFS'), { code: 'EROFS' })),
+    };
+    const watched = watchWrites(failing, () => undefined);
+    for (const n of names) {
+      await watched.files.writeAtomic(n, '{}').catch(() => undefined);
+      await watched.files.writeAtomic(n, '{}').catch(() => undefined);
+    }
+    return watched.notices().map((n) => n.message);
+  }
+  const at = "Can't save to the app's data folder (the disk is read-only): ";
+
+  it.each([
+    ['settings.json', SETTINGS_LOST],
+    ['cache.json', CACHE_LOST],
+    ['cache-work.json', CACHE_LOST],
+    ['reminders.json', 'reminders may repeat after a restart'],
+    ['handoff.json', "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent"],
+    ['alarms.json', 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed'],
+    ['escalations.json', 'a phone alert already sent may be sent again after a restart'],
+    ['update-check.json', 'the app may look for a new version again sooner than once a day'],
+    ['notes.json', 'notes.json was not saved'],
+  ])('%s: says only what is at risk for it', async (name, lost) => {
+    expect(await noticeFor(name)).toEqual([`${at}${lost}.`]);
+  });
+
+  it('names each consequence once, in a fixed order, however many files and writes fail', async () => {
+    expect(await noticeFor('reminders.json', 'cache-a.json', 'settings.json', 'cache.json', 'reminders.json')).toEqual([
+      `${at}${SETTINGS_LOST}; ${CACHE_LOST}; reminders may repeat after a restart.`,
+    ]);
   });
 });
 

@@ -1,21 +1,24 @@
-// The fault harness's file cases (issue 52): every file the app reads back — settings, the cache, the record of
-// reminders, the saved hand-off and the calendar's record of what it published — tampered with one way at a time
+// The fault harness's file cases (issue 52): every file the engine reads back — settings, the cache, the record of
+// reminders, the saved hand-off and the calendar's records of what the export and the feed published — tampered with one way at a time
 // (cut short, not JSON, the wrong shape, huge, unreadable, plausible but false). For each, a real engine against the
 // simulator: it starts, keeps working (the schedule is read fresh), writes nothing from the file to the service,
 // publishes nothing raw in the calendar, tells the user at most once, keeps the original aside, and no key appears
 // in a file or a notice.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileStore } from '../../../electron/core/ports';
+import { createServer } from 'node:net';
 import { digestOf } from '../../../electron/core/calendar/published-record';
 import { emptySnapshot } from '../../../electron/core/model/snapshot';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { ME, quietSeed } from '../support/seeds';
+import { redactSecrets } from '../../../electron/core/storage/redact-secrets';
+import { DAMAGES, damaged, INJECTED, refusing } from './support/file-damage';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
 const MIN = 60_000;
-const INJECTED = 'Injected';
+/** The feed's token as settings hold it: a secret, never in a backup or a notice. */
+const FEED_TOKEN = 'feedTokenFeedTokenFeedToken0123456789abcdef';
 const RUN = { version: 1, id: 'r1', createdAt: '2026-03-25T05:00:00Z' };
 const item = (scheduleId: string) => ({
   id: `${scheduleId}|2026-03-26T09:00:00Z`,
@@ -48,6 +51,14 @@ const held = (scheduleId: string) => ({
   untilMs: START + 60 * MIN,
   scheduleId,
 });
+
+const calendarRecord = {
+  valid: JSON.stringify({ version: 1, events: { [uid]: { ...entry, modifiedMs: START - MIN } } }),
+  falseText: JSON.stringify({
+    version: 1,
+    events: { [`${uid}\r\nBEGIN:VEVENT\r\nSUMMARY:${INJECTED}`]: { ...entry, modifiedMs: 8.64e15 + 1000 } },
+  }),
+};
 
 /** Per file: a valid text to cut short, and a plausible but false one. */
 const FILES: Record<string, { valid: string; falseText: string }> = {
@@ -93,49 +104,38 @@ const FILES: Record<string, { valid: string; falseText: string }> = {
     valid: JSON.stringify({ ...RUN, items: [item('sch_quiet_0')] }),
     falseText: JSON.stringify({ ...RUN, items: [item('sch_gone'), item('sch_quiet_0')] }),
   },
-  'calendar-export.json': {
-    valid: JSON.stringify({ version: 1, events: { [uid]: { ...entry, modifiedMs: START - MIN } } }),
-    falseText: JSON.stringify({
-      version: 1,
-      events: { [`${uid}\r\nBEGIN:VEVENT\r\nSUMMARY:${INJECTED}`]: { ...entry, modifiedMs: 8.64e15 + 1000 } },
-    }),
-  },
+  'calendar-export.json': calendarRecord,
+  'calendar-feed.json': calendarRecord,
 };
-const DAMAGES = ['cut short', 'not JSON', 'wrong shape', 'huge', 'unreadable', 'plausible but false'] as const;
-type Damage = (typeof DAMAGES)[number];
-
-function damaged(valid: string, falseText: string, damage: Damage): string {
-  switch (damage) {
-    case 'cut short':
-      return valid.slice(0, Math.floor(valid.length / 2));
-    case 'not JSON':
-      return `${INJECTED}\u0000{`;
-    case 'wrong shape':
-      return JSON.stringify({ version: 1, events: [INJECTED], items: 3, accounts: 'x', fired: [] });
-    case 'huge':
-      return JSON.stringify({ version: 1, pad: INJECTED.repeat(300_000) });
-    case 'unreadable':
-      return valid;
-    case 'plausible but false':
-      return falseText;
-  }
-}
-
-/** The harness's store with one file refused on read, as an unreadable file (EACCES) is. */
-function refusing(inner: FileStore, name: string): FileStore {
-  const denied = () => Promise.reject(Object.assign(new Error(`EACCES: open '${name}'`), { code: 'EACCES' }));
-  return {
-    read: (n) => (n === name ? denied() : inner.read(n)),
-    writeAtomic: (n, t) => inner.writeAtomic(n, t),
-    backup: (n) => inner.backup(n),
-    remove: (n) => inner.remove(n),
-  };
-}
-
+const CALENDAR_RECORDS = new Set(['calendar-export.json', 'calendar-feed.json']);
 let h: Harness;
+let feedPort = 0;
 beforeAll(async () => {
   h = await createHarness({ startMs: START, seed: quietSeed(1) });
+  feedPort = await freePort();
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The feed as a calendar app reads it, once its server listens; undefined when settings leave it off. */
+async function feedText(on: boolean): Promise<string | undefined> {
+  const url = `http://127.0.0.1:${feedPort}/${FEED_TOKEN}/on-call.ics`;
+  for (let i = 0; on && i < 100; i++) {
+    const answer = await fetch(url).catch(() => undefined);
+    if (answer?.ok) return answer.text();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return undefined;
+}
 afterAll(() => h.close());
 
 async function settingsText(): Promise<string> {
@@ -148,13 +148,14 @@ async function settingsText(): Promise<string> {
     email: ME,
     schedules: [{ id: 'sch_quiet_0' }],
   };
-  return JSON.stringify({ version: 2, accounts: [account], startAtLogin: true });
+  const calendarFeed = { enabled: true, port: feedPort, token: FEED_TOKEN };
+  return JSON.stringify({ version: 2, accounts: [account], startAtLogin: true, calendarFeed });
 }
 
 const cases = Object.keys(FILES).flatMap((file) => DAMAGES.map((damage) => [file, damage] as const));
 
 describe('the fault harness: files read back', () => {
-  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(30));
+  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(36));
 
   it.each(cases)(
     '%s, %s: starts, keeps working, writes and publishes nothing from it, tells once',
@@ -179,6 +180,8 @@ describe('the fault harness: files read back', () => {
       const state = engine.getState();
       const calendar = await engine.calendar(14);
       const handoff = await engine.handlers['handoff:get'](null);
+      const feedOn = engine.getState().settings.calendarFeed.enabled;
+      const feed = await feedText(feedOn);
       await engine.stop();
 
       // Keeps working: the schedule is read (settings that can't be read leave no schedule to read: onboarding).
@@ -187,13 +190,18 @@ describe('the fault harness: files read back', () => {
       // Writes nothing from it to the service, and publishes nothing raw.
       expect(h.sim.state.schedules.get('sch_quiet_0')?.overrides.length ?? 0).toBe(overridesBefore);
       expect(calendar).not.toContain(INJECTED);
+      // The feed too (it reads calendar-feed.json): served whenever settings turn it on, nothing raw in it.
+      if (feedOn) expect(feed).toMatch(/^BEGIN:VCALENDAR/);
+      if (file === 'calendar-feed.json') expect(feed).toBeDefined();
+      expect(feed ?? '').not.toContain(INJECTED);
       // Shown as fact: no notification carries a held message the app could not have held.
       for (const n of h.notifier.shown) expect(`${n.title} ${n.body}`).not.toContain(INJECTED);
-      expect(
-        ICAL.Component.fromString(calendar)
-          .getAllSubcomponents('vevent')
-          .every((e) => /^(\d+-)?[0-9a-f]{32}@oncall-tray$/.test(String(e.getFirstPropertyValue('uid')))),
-      ).toBe(true);
+      for (const ics of [calendar, ...(feed === undefined ? [] : [feed])])
+        expect(
+          ICAL.Component.fromString(ics)
+            .getAllSubcomponents('vevent')
+            .every((e) => /^(\d+-)?[0-9a-f]{32}@oncall-tray$/.test(String(e.getFirstPropertyValue('uid')))),
+        ).toBe(true);
       // Tells once: no notice twice; nothing of the file's own text in what is told.
       const told = [
         ...state.notices.map((n) => n.message),
@@ -206,10 +214,11 @@ describe('the fault harness: files read back', () => {
       expect(run?.items.every((i) => i.scheduleId === 'sch_quiet_0') ?? true).toBe(true);
       // Kept aside as it was whenever it was not used as it was; never a key in a file or a notice.
       const backups = [...memory.files.keys()].filter((n) => n.startsWith(`${file}.bad-`));
-      for (const b of backups) expect(memory.files.get(b)).toBe(original);
-      if (damage !== 'unreadable' && memory.files.get(file) !== original && file !== 'calendar-export.json')
+      for (const b of backups) expect(memory.files.get(b)).toBe(redactSecrets(original));
+      if (damage !== 'unreadable' && memory.files.get(file) !== original && !CALENDAR_RECORDS.has(file))
         expect(backups.length).toBeGreaterThan(0);
       for (const text of [...memory.files.values(), ...told]) expect(text).not.toContain(h.sim.apiKey);
+      for (const t of [...backups.map((b) => memory.files.get(b) ?? ''), ...told]) expect(t).not.toContain(FEED_TOKEN);
       if (file === 'cache.json' && damage === 'plausible but false') {
         expect(told).toEqual([
           "2 entries of the saved schedule data were not used (a time that can't be true). The file was kept as " +

@@ -9,6 +9,7 @@ import { createEscalator } from '../../../electron/core/escalation/escalator';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
 import { createNtfy } from '../../../electron/core/escalation/ntfy';
 import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
+import type { Notice } from '../../../electron/core/storage/settings-store';
 import { IoClock } from './io-clock';
 import { startStandIn } from '../../support/phone-standin';
 
@@ -27,8 +28,13 @@ export const target = (startMs: number): AlarmTarget => ({
 });
 export const KEY = target(T).key;
 
-/** Seeds alarms.json / escalations.json as given, starts at T-60 min with one target at T. */
-export async function alarmRig(seed: { alarms?: unknown; escalations?: unknown }) {
+/** Seeds alarms.json / escalations.json as given (or `prepare` shapes the folder as it likes), starts at T-60 min
+ *  with one target at T. What either store tells (`notices`) is logged too. */
+export async function alarmRig(seed: {
+  alarms?: unknown;
+  escalations?: unknown;
+  prepare?: (dir: string) => Promise<void>;
+}) {
   const clock = new IoClock(T - 60 * MIN);
   const s = await startStandIn(() => clock.now());
   const send: HttpSend = (req, t) => clock.inFlight.track(fetchSend(req, t));
@@ -36,9 +42,12 @@ export async function alarmRig(seed: { alarms?: unknown; escalations?: unknown }
   const dir = await mkdtemp(join(tmpdir(), 'alarm-rig-'));
   if (seed.alarms !== undefined) await writeFile(join(dir, 'alarms.json'), JSON.stringify(seed.alarms));
   if (seed.escalations !== undefined) await writeFile(join(dir, 'escalations.json'), JSON.stringify(seed.escalations));
+  await seed.prepare?.(dir);
   const files = createFsFileStore(dir, { now: () => clock.now() });
-  const store = await loadAlarmStore(files, () => clock.now());
   const logs: string[] = [];
+  const notices: Notice[] = [];
+  const report = (n: Notice) => void (notices.push(n), logs.push(n.message));
+  const store = await loadAlarmStore(files, () => clock.now(), report);
   const rings: number[] = [];
   const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
   const engine = createAlarmEngine({
@@ -56,6 +65,7 @@ export async function alarmRig(seed: { alarms?: unknown; escalations?: unknown }
       alarm: (k) => store.get(k),
       phoneAck: (k) => void clock.inFlight.track(engine.ack(k, 'phone')),
       log: (m) => logs.push(m),
+      report,
     },
     (t) => ({ title: `Not acknowledged: ${t.scheduleName}`, body: 'Your shift started 3 min ago.' }),
   );
@@ -69,5 +79,5 @@ export async function alarmRig(seed: { alarms?: unknown; escalations?: unknown }
     await clock.settle();
     await s.close();
   };
-  return { clock, s, dir, files, store, logs, rings, engine, esc, close };
+  return { clock, s, dir, files, store, logs, notices, rings, engine, esc, close };
 }
