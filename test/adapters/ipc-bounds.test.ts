@@ -56,6 +56,9 @@ function setup() {
     'cover:copy': ran_('cover:copy'),
     'readiness:test': ran_('readiness:test'),
     'app:mode': ran_('app:mode'),
+    'alarm:get': ran_('alarm:get'),
+    'alarm:intent': ran_('alarm:intent'),
+    'phone:intent': ran_('phone:intent'),
   };
   registerIpc({
     ipcMain,
