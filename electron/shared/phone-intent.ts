@@ -2,6 +2,7 @@
 // (save, a new topic, a test), and what the snapshot says back (PhoneStatus: never a token). Secrets go to main only
 // on save and live in the keychain; the renderer never gets one back, only whether it is saved.
 import { z } from 'zod';
+import { text } from './bounded';
 
 export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
 export const DEFAULT_ESCALATE_AFTER_MIN = 3;
@@ -11,7 +12,7 @@ export const MIN_TOPIC_LENGTH = 24;
 export const EscalationSettingsSchema = z.object({
   provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
   /** ntfy's server (self-hosted or the public one). */
-  ntfyServer: z.string().max(300).default(DEFAULT_NTFY_SERVER),
+  ntfyServer: text('ntfy server', 'ntfyServer').default(DEFAULT_NTFY_SERVER),
   /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
   afterMin: z.number().int().min(1).max(30).default(DEFAULT_ESCALATE_AFTER_MIN),
 });
@@ -20,11 +21,16 @@ export type PhoneProviderName = EscalationSettings['provider'];
 
 /** Write-only: each one given replaces the one in the keychain; one left out is kept. */
 export const PhoneSecretsSchema = z.object({
-  ntfyTopic: z.string().min(MIN_TOPIC_LENGTH).max(200).optional(),
-  ntfyToken: z.string().max(500).optional(),
-  pushoverApp: z.string().max(200).optional(),
-  pushoverUser: z.string().max(200).optional(),
-  webhookUrl: z.string().max(2000).optional(),
+  ntfyTopic: text('ntfy topic', 'phoneSecret')
+    .min(
+      MIN_TOPIC_LENGTH,
+      `The ntfy topic must be at least ${MIN_TOPIC_LENGTH} characters: a short one can be guessed.`,
+    )
+    .optional(),
+  ntfyToken: text('ntfy token', 'phoneSecret').optional(),
+  pushoverApp: text('Pushover app token', 'phoneSecret').optional(),
+  pushoverUser: text('Pushover user key', 'phoneSecret').optional(),
+  webhookUrl: text('Webhook address', 'url').optional(),
 });
 export type PhoneSecrets = z.infer<typeof PhoneSecretsSchema>;
 
