@@ -18,7 +18,7 @@ import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
-import { copyAskCover, copySummary, trayCommands } from './adapters/tray-commands';
+import { copyAskCover, copySubscribeLink, copySummary, trayCommands } from './adapters/tray-commands';
 import type { AppState } from './shared/view-state';
 import { setupParams } from './shared/accounts';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
@@ -180,6 +180,7 @@ function registerHandlers(
       'external:open': (r) => openExternal(r.url),
       'summary:copy': () => copySummary(engine),
       'cover:copy': (r) => copyAskCover(engine, r),
+      'phone:copy-link': () => copySubscribeLink(engine),
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
       'shortcut:status': async () => ({ ok: true, value: { problem: shortcutProblem() ?? null } }),
     },

@@ -47,6 +47,7 @@ export const CHANNEL_WRITES = {
   'alarm:get': false,
   'alarm:intent': false,
   'phone:intent': false,
+  'phone:copy-link': false,
 } as const satisfies ChannelWrites;
 
 const PUSH_EVENTS = { 'state:changed': true, navigate: true, 'alarm:changed': true } as const satisfies PushEventNames;

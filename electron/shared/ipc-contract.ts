@@ -251,6 +251,8 @@ export const invokeChannels = {
   'alarm:intent': { request: AlarmIntentSchema, response: resultOf(None), handler: 'main' },
   /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (its answer comes in the state). */
   'phone:intent': { request: PhoneIntentSchema, response: resultOf(None), handler: 'main' },
+  /** Puts Settings → Phone's subscribe link (ntfy) on the system clipboard, which only main may write. */
+  'phone:copy-link': { request: None, response: resultOf(z.string()), handler: 'main' },
 } as const satisfies Record<string, ChannelSpec>;
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -4,10 +4,9 @@
 import { z } from 'zod';
 import { text } from './bounded';
 
-export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
-export const DEFAULT_ESCALATE_AFTER_MIN = 3;
-/** A topic anyone can guess is anyone's phone: the app's own are longer, and shorter ones are refused. */
-export const MIN_TOPIC_LENGTH = 24;
+import { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } from './phone-defaults';
+
+export { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } from './phone-defaults';
 
 export const EscalationSettingsSchema = z.object({
   provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),

@@ -59,6 +59,7 @@ function setup() {
     'alarm:get': ran_('alarm:get'),
     'alarm:intent': ran_('alarm:intent'),
     'phone:intent': ran_('phone:intent'),
+    'phone:copy-link': ran_('phone:copy-link'),
   };
   registerIpc({
     ipcMain,

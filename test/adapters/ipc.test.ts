@@ -100,6 +100,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'alarm:get': async () => ({ ok: true, value: null }),
     'alarm:intent': async (r) => (calls.push(`alarm:intent ${r.kind}`), done()),
     'phone:intent': async (r) => (calls.push(`phone:intent ${r.kind}`), done()),
+    'phone:copy-link': async () => ({ ok: true, value: 'https://ntfy.sh/x' }),
   };
 }
 

@@ -20,6 +20,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // As main opens the alarm window (alarm-window-spec.ts): its sound starts without a click. No other page plays one.
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 /** Debian's Chromium here and on the Linux CI container; macOS and Windows runners come with Google Chrome, which

@@ -214,6 +214,12 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       if (summary.ok) clipboard.push(summary.value);
       return summary;
     },
+    'phone:copy-link': async () => {
+      const link = alarm.phone?.subscribeUrl;
+      if (!link) return { ok: false, error: { kind: 'not_found', message: 'There is no subscribe link yet.' } };
+      clipboard.push(link);
+      return { ok: true, value: link };
+    },
     'cover:copy': async (request) => {
       const text = await engine.handlers['cover:ask-text'](request);
       if (text.ok) clipboard.push(text.value);
