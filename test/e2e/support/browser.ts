@@ -42,7 +42,7 @@ export function launchChromium(): Promise<Browser> {
 
 // Plain JavaScript, run before the page's own scripts (addInitScript is not subject to the page's CSP).
 const BRIDGE = `(() => {
-  const listeners = { 'state:changed': new Set(), navigate: new Set() };
+  const listeners = { 'state:changed': new Set(), navigate: new Set(), 'alarm:changed': new Set() };
   const pending = new Map();
   let lastId = 0;
   // Everything main sent to the page, so tests can prove what never reaches it (the API key).
@@ -81,7 +81,7 @@ function parseCall(payload: string): { id: number; channel: string; request: unk
 
 export interface OpenOptions {
   view?: string;
-  kind?: 'popover' | 'action';
+  kind?: 'popover' | 'action' | 'alarm';
   colorScheme?: 'light' | 'dark';
   width?: number;
   height?: number;
