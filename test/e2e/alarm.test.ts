@@ -120,13 +120,13 @@ describe('Settings → Phone', () => {
     // Keyboard only: type the token and the minutes, Enter saves; refused, everything typed stays.
     host.alarm.phoneAnswer = () => ({ ok: false, message: 'The keychain is locked.' });
     await form.getByLabel('Access token (optional)').focus();
-    await page.keyboard.type('tk_secret_123');
+    await page.keyboard.type('tk_Secret0123456789abcdefghijk');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab'); // past the field's hint to the minutes
     await form.getByLabel('Ring my phone after (minutes)').fill('5');
     await page.keyboard.press('Enter');
     await form.getByText('The keychain is locked.').waitFor();
-    expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('tk_secret_123');
+    expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('tk_Secret0123456789abcdefghijk');
     expect(await form.getByLabel('Ring my phone after (minutes)').inputValue()).toBe('5');
     host.alarm.phoneAnswer = () => ({ ok: true });
     await form.getByRole('button', { name: 'Save phone settings' }).click();
@@ -135,11 +135,11 @@ describe('Settings → Phone', () => {
     const save = {
       kind: 'save',
       settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 5 },
-      secrets: { ntfyToken: 'tk_secret_123' },
+      secrets: { ntfyToken: 'tk_Secret0123456789abcdefghijk' },
     };
     expect(host.alarm.phoneIntents).toEqual([save, save]);
     const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
-    expect(received).not.toContain('tk_secret_123');
+    expect(received).not.toContain('tk_Secret0123456789abcdefghijk');
 
     // Send test: waiting, then the phone's answer in local time.
     await form.getByRole('button', { name: 'Send test' }).click();

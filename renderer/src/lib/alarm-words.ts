@@ -12,6 +12,11 @@ export interface AlarmWords {
   handover: string | null;
 }
 
+function handoverText(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  return `${joinNames(names)} ${names.length === 1 ? 'hands' : 'hand'} over to you.`;
+}
+
 export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
   const startMs = Date.parse(view.startUtc);
   const endMs = Date.parse(view.endUtc);
@@ -32,6 +37,6 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
     headline: view.again && !view.test ? `${headline} (again, after a snooze)` : headline,
     where: view.accountName ? `${view.scheduleName} · ${view.accountName}` : view.scheduleName,
     when: `Your shift: ${formatWindow(startMs, endMs, { ...opts, nowMs: ctx.nowMs })}`,
-    handover: view.handoverFrom.length > 0 ? `${joinNames(view.handoverFrom)} hands over to you.` : null,
+    handover: handoverText(view.handoverFrom),
   };
 }

@@ -2,7 +2,11 @@
 // never sent back), the check before anything is sent, the save intent (a secret goes only when typed), and the
 // words of "Send test" (waiting, answered at, or failed and why).
 import type { EscalationSettings, PhoneIntent, PhoneStatus, PhoneTest } from '../../../electron/shared/phone-intent';
-import { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER } from '../../../electron/shared/phone-defaults';
+import {
+  DEFAULT_ESCALATE_AFTER_MIN,
+  DEFAULT_NTFY_SERVER,
+  MIN_TOPIC_LENGTH,
+} from '../../../electron/shared/phone-defaults';
 import { formatTime } from '../../../electron/shared/format';
 import type { FormatContext } from './format-context';
 
@@ -53,6 +57,9 @@ export function checkDraft(d: PhoneDraft, saved: PhoneStatus['saved'] | undefine
     errors.afterMin = 'A whole number of minutes, 1 to 30.';
   if (d.provider === 'ntfy' && !isHttpUrl(d.ntfyServer.trim()))
     errors.ntfyServer = 'The server’s address, such as https://ntfy.sh.';
+  const token = d.ntfyToken.trim();
+  if (d.provider === 'ntfy' && token !== '' && (token.length < MIN_TOPIC_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)))
+    errors.ntfyToken = `At least ${MIN_TOPIC_LENGTH} characters, only letters, digits, - and _ (as ntfy makes them).`;
   if (d.provider === 'pushover') {
     const app = needed(d.pushoverApp, saved?.pushoverApp, 'The app token');
     const user = needed(d.pushoverUser, saved?.pushoverUser, 'The user key');
