@@ -27,7 +27,21 @@ export interface AlarmWindows extends AlarmSurface {
 }
 
 function openOne(spec: ReturnType<typeof alarmWindowSpecs>[number], indexUrl: string): BrowserWindow {
-  const win = new BrowserWindow(spec.options);
+  // The same hardening as the app's other windows (windows.ts), on top of the spec's sandbox and isolation.
+  const win = new BrowserWindow({
+    ...spec.options,
+    webPreferences: {
+      ...spec.options.webPreferences,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
   hardenWebContents(win.webContents);
   win.removeMenu();
   win.setAlwaysOnTop(true, spec.alwaysOnTopLevel);
