@@ -58,7 +58,7 @@ const POPOVER =
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id);
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules)[.]|zod\/v4\/core\/regexes/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|phone-form)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
 /** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:

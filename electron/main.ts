@@ -18,7 +18,7 @@ import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import { createEngine } from './core/engine/engine';
 import type { Engine } from './core/engine/types';
 import { createFsFileStore } from './core/storage/fs-file-store';
-import { copyAskCover, copySummary, trayCommands } from './adapters/tray-commands';
+import { copyAskCover, copySubscribeLink, copySummary, trayCommands } from './adapters/tray-commands';
 import type { AppState } from './shared/view-state';
 import { setupParams } from './shared/accounts';
 import { APP_ID, APP_NAME, appPaths, DESKTOP_ENTRY, type AppPaths } from './adapters/app-paths';
@@ -49,6 +49,8 @@ import { watchSystemZone } from './adapters/system-zone';
 import { createTrayController } from './adapters/tray';
 import { watchForUpdates } from './adapters/update-check';
 import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
+import { createAlarmWindows, type AlarmWindows } from './adapters/alarm-window';
+import { alarmHandlers, type AlarmIntents } from './adapters/alarm-ipc';
 
 const log = (message: string): void => console.log(`[oncall] ${message}`);
 
@@ -66,7 +68,16 @@ interface Context {
   openExternal: ReturnType<typeof createExternalOpener>;
   /** The system's zone, followed (not Intl's, which main keeps from launch): every time main shows is in it. */
   zone: LocalZone;
+  /** The shift-start alarm's windows (one per display), the engine's AlarmSurface. */
+  alarms: AlarmWindows;
 }
+
+// TODO(issue 50, engine side): the engine's alarmIntent/phoneIntent and its `alarmSurface: alarms` option land in
+// another branch; until then an intent says so in words instead of pretending to be done. Replace with `engine`.
+const ENGINE_NOT_WIRED: AlarmIntents = {
+  alarmIntent: async () => ({ ok: false, message: 'This build cannot act on the alarm yet.' }),
+  phoneIntent: async () => ({ ok: false, message: 'This build cannot save phone escalation yet.' }),
+};
 
 function buildEngine({
   platform,
@@ -147,23 +158,29 @@ function switchMode(mode: 'demo' | 'live'): void {
 
 function registerHandlers(
   engine: Engine,
-  { windows, updates, openExternal }: Context,
+  { windows, updates, openExternal, alarms }: Context,
   trayBounds: () => Rectangle | undefined,
   shortcutProblem: () => string | undefined,
 ): () => void {
   return registerIpc({
     ipcMain,
     senderOf,
-    policy: windows,
+    // The alarm windows load the same page as the others and are ours too.
+    policy: {
+      ownWebContentsIds: () => new Set([...windows.ownWebContentsIds(), ...alarms.ownWebContentsIds()]),
+      isOwnUrl: (url) => windows.isOwnUrl(url),
+    },
     log,
     handlers: {
       ...engine.handlers,
+      ...alarmHandlers(ENGINE_NOT_WIRED, alarms, log),
       'state:get': async () => ({ ok: true, value: updates.withNotice(engine.getState()) }),
       'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
       'summary:copy': () => copySummary(engine),
       'cover:copy': (r) => copyAskCover(engine, r),
+      'phone:copy-link': () => copySubscribeLink(engine),
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
       'shortcut:status': async () => ({ ok: true, value: { problem: shortcutProblem() ?? null } }),
     },
@@ -250,12 +267,19 @@ function shellProblems(tray: ReturnType<typeof createTrayController>) {
 /** Stops the shell's watchers first, then its windows, the engine and a demo's simulator last. */
 async function shutdown(
   watchers: Array<() => void>,
-  parts: { tray: { dispose(): void }; windows: WindowManager; engine: Engine; demo: DemoSession | undefined },
+  parts: {
+    tray: { dispose(): void };
+    windows: WindowManager;
+    alarms: AlarmWindows;
+    engine: Engine;
+    demo: DemoSession | undefined;
+  },
 ): Promise<void> {
   for (const stop of watchers) stop();
   protocol.unhandle(APP_SCHEME);
   parts.tray.dispose();
   parts.windows.destroyAll();
+  parts.alarms.destroyAll();
   await parts.engine.stop();
   await parts.demo?.close();
 }
@@ -273,6 +297,12 @@ async function startShell(demo: DemoSession | undefined) {
     iconPath: paths.appIcon,
   });
   const zone = watchSystemZone({ platform, env: process.env, clock: systemClock, powerMonitor, log });
+  const alarms = createAlarmWindows({
+    preloadPath: paths.preload,
+    indexUrl: RENDERER_INDEX_URL,
+    clock: systemClock,
+    log,
+  });
   const engine = buildEngine({ platform, paths, demo, windows, zone });
   windows.onStatusShown(() => engine.popoverOpened());
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
@@ -286,7 +316,7 @@ async function startShell(demo: DemoSession | undefined) {
   });
   const serviceBaseUrl = (): string[] => engine.getState().settings.accounts.map((a) => a.baseUrl);
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
-  const context: Context = { platform, paths, demo, windows, updates, openExternal, zone };
+  const context: Context = { platform, paths, demo, windows, updates, openExternal, zone, alarms };
   const tray = buildTray(context, engine);
   const problems = shellProblems(tray.controller);
   const unregisterIpc = registerHandlers(engine, context, tray.bounds, problems.shortcut);
@@ -328,6 +358,7 @@ async function startShell(demo: DemoSession | undefined) {
       {
         tray: tray.controller,
         windows,
+        alarms,
         engine,
         demo,
       },

@@ -76,6 +76,16 @@ export const copySummary = (engine: Engine) => copyText(engine.handlers['summary
 export const copyAskCover = (engine: Engine, request: RequestOf<'cover:copy'>) =>
   copyText(engine.handlers['cover:ask-text'](request), 'message');
 
+/** Settings → Phone's subscribe link onto the clipboard (the page may not write it); returns it. */
+export const copySubscribeLink = (engine: Engine) => {
+  const link = engine.getState().phone?.subscribeUrl;
+  const none = {
+    ok: false as const,
+    error: { kind: 'not_found' as const, message: 'There is no subscribe link yet.' },
+  };
+  return copyText(Promise.resolve(link ? { ok: true, value: link } : none), 'link');
+};
+
 export type TrayHandler = (params: TrayParams | undefined) => Promise<void>;
 
 export interface TrayCommandParts {

@@ -2,6 +2,9 @@
 // Main builds AlarmView from the alarm engine's target; the renderer only words it (times through the one formatter,
 // local and the schedule's zone where they differ). Validated at the IPC edge with these schemas.
 import { z } from 'zod';
+import { text } from './bounded';
+
+const AlarmKey = text('Alarm key', 'alarmKey');
 
 export const AlarmViewSchema = z.object({
   /** The alarm engine's key (one per shift start on a service). */
@@ -24,10 +27,10 @@ export const AlarmViewSchema = z.object({
 export type AlarmView = z.infer<typeof AlarmViewSchema>;
 
 export const AlarmIntentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('ack'), key: z.string().max(400) }),
-  z.object({ kind: z.literal('snooze'), key: z.string().max(400) }),
+  z.object({ kind: z.literal('ack'), key: AlarmKey }),
+  z.object({ kind: z.literal('snooze'), key: AlarmKey }),
   /** "Can't — find cover": acknowledges nothing; opens Ask for cover / take over for that shift. */
-  z.object({ kind: z.literal('find-cover'), key: z.string().max(400) }),
+  z.object({ kind: z.literal('find-cover'), key: AlarmKey }),
   z.object({ kind: z.literal('test') }),
 ]);
 export type AlarmIntent = z.infer<typeof AlarmIntentSchema>;

@@ -44,9 +44,13 @@ export const CHANNEL_WRITES = {
   'cover:copy': false,
   'readiness:test': false,
   'app:mode': false,
+  'alarm:get': false,
+  'alarm:intent': false,
+  'phone:intent': false,
+  'phone:copy-link': false,
 } as const satisfies ChannelWrites;
 
-const PUSH_EVENTS = { 'state:changed': true, navigate: true } as const satisfies PushEventNames;
+const PUSH_EVENTS = { 'state:changed': true, navigate: true, 'alarm:changed': true } as const satisfies PushEventNames;
 
 function isKeyOf<T extends object>(table: T, name: unknown): name is keyof T {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(table, name);

@@ -38,6 +38,8 @@ import {
 } from './handoff';
 import { id, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
+import { AlarmIntentSchema, AlarmViewSchema } from './alarm-view';
+import { PhoneIntentSchema } from './phone-intent';
 
 export { ActionErrorSchema, type ActionError } from './action-error';
 export type { Failure } from './failure';
@@ -243,6 +245,14 @@ export const invokeChannels = {
   },
   /** Restarts the app with demo data (from onboarding) or with the user's own service (from the demo). */
   'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None), handler: 'main' },
+  /** The alarm window's page asks what it rings for: the alarm main shows now, or null (closed meanwhile). */
+  'alarm:get': { request: None, response: resultOf(AlarmViewSchema.nullable()), handler: 'main' },
+  /** "I'm on it", "Snooze 5 min", "Can't — find cover" (from the alarm window), "Test the alarm" (from Settings). */
+  'alarm:intent': { request: AlarmIntentSchema, response: resultOf(None), handler: 'main' },
+  /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (its answer comes in the state). */
+  'phone:intent': { request: PhoneIntentSchema, response: resultOf(None), handler: 'main' },
+  /** Puts Settings → Phone's subscribe link (ntfy) on the system clipboard, which only main may write. */
+  'phone:copy-link': { request: None, response: resultOf(z.string()), handler: 'main' },
 } as const satisfies Record<string, ChannelSpec>;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -274,6 +284,8 @@ export const pushEvents = {
   'state:changed': AppStateSchema,
   /** Main asks the window to show a view (tray menu item, notification click, global shortcut). */
   navigate: ViewRequestSchema,
+  /** The alarm window's alarm, refreshed while it rings (snoozed and rung again, late); null: it is over. */
+  'alarm:changed': AlarmViewSchema.nullable(),
 } as const;
 export type PushEvent = keyof typeof pushEvents;
 export type PayloadOf<E extends PushEvent> = z.infer<(typeof pushEvents)[E]>;

@@ -41,6 +41,12 @@ export const FIELD_LIMITS = {
   accountLabel: 40,
   /** A schedule named across accounts: `acme:sch_…` (an account id, a colon, a schedule id). */
   scheduleRef: 161,
+  /** The shift-start alarm's key: `alarm:<service>:<schedule id>:<start ISO>`. */
+  alarmKey: 400,
+  /** Phone escalation: the ntfy server's address. */
+  ntfyServer: 300,
+  /** Phone escalation: a topic, token or user key (they only ever go in). */
+  phoneSecret: 500,
 } as const;
 
 /** Most entries per list. */

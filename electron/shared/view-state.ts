@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { TakeOverOptionsSchema } from './take-over';
 import { AccountIdSchema, SettingsSchema } from './settings';
+import { PhoneStatusSchema } from './phone-intent';
 
 const Iso = z.string();
 
@@ -326,6 +327,8 @@ export const AppStateSchema = z.object({
   notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
+  /** Settings → Phone: provider, server, subscribe link, last test, booking (never a token). Absent: not known. */
+  phone: PhoneStatusSchema.optional(),
 });
 export type AppState = z.infer<typeof AppStateSchema>;
 

@@ -2,18 +2,27 @@ import { hydrate, mount } from 'svelte';
 import App from './App.svelte';
 import { app, startAppState } from './lib/app-state.svelte';
 import { startRouter } from './lib/router.svelte';
+import { windowKind } from './lib/route';
 import './app.css';
 
 // Start-up marks for profiling (script start, state in, hydrated, live), read in DevTools or by a probe.
 performance.mark('oncall:script');
-startRouter();
 const target = document.getElementById('app');
-// A prerendered page starts this script only once its first frame is painted (start-after-paint.js).
-if (target?.hasAttribute('data-prerendered')) void makeLive(target);
-else if (target) {
-  // Ask for the state before mounting, so the round trip to main overlaps building the first view.
-  void startAppState();
-  mount(App, { target });
+// The shift-start alarm's window shows only the alarm: its code (with the forms') loads for it alone.
+if (windowKind(location.search) === 'alarm') {
+  if (target)
+    void import('./views/AlarmWindow.svelte').then(({ default: AlarmWindow }) => mount(AlarmWindow, { target }));
+} else startPage();
+
+function startPage(): void {
+  startRouter();
+  // A prerendered page starts this script only once its first frame is painted (start-after-paint.js).
+  if (target?.hasAttribute('data-prerendered')) void makeLive(target);
+  else if (target) {
+    // Ask for the state before mounting, so the round trip to main overlaps building the first view.
+    void startAppState();
+    mount(App, { target });
+  }
 }
 
 /**

@@ -56,6 +56,10 @@ function setup() {
     'cover:copy': ran_('cover:copy'),
     'readiness:test': ran_('readiness:test'),
     'app:mode': ran_('app:mode'),
+    'alarm:get': ran_('alarm:get'),
+    'alarm:intent': ran_('alarm:intent'),
+    'phone:intent': ran_('phone:intent'),
+    'phone:copy-link': ran_('phone:copy-link'),
   };
   registerIpc({
     ipcMain,
@@ -260,6 +264,31 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     fields: { key: ['API key', 500], accountId: ACCOUNT_ID },
   },
   'key:remove': { base: { accountId: 'acme' }, fields: { accountId: ACCOUNT_ID } },
+  'alarm:intent': {
+    base: { kind: 'ack', key: 'alarm:x:sch_a:2026-11-28T21:00:00Z' },
+    fields: { key: ['Alarm key', 400] },
+  },
+  'phone:intent': {
+    base: {
+      kind: 'save',
+      settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
+      secrets: {
+        ntfyTopic: 't'.repeat(24),
+        ntfyToken: 'tk',
+        pushoverApp: 'a',
+        pushoverUser: 'u',
+        webhookUrl: 'https://h',
+      },
+    },
+    fields: {
+      'settings.ntfyServer': ['ntfy server', 300],
+      'secrets.ntfyTopic': ['ntfy topic', 500],
+      'secrets.ntfyToken': ['ntfy token', 500],
+      'secrets.pushoverApp': ['Pushover app token', 500],
+      'secrets.pushoverUser': ['Pushover user key', 500],
+      'secrets.webhookUrl': ['Webhook address', 2048],
+    },
+  },
   'account:add': {
     base: {
       label: 'Acme',

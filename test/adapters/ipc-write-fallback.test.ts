@@ -59,6 +59,10 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'external:open': thrown,
     'summary:copy': thrown,
     'app:mode': thrown,
+    'alarm:get': thrown,
+    'alarm:intent': thrown,
+    'phone:intent': thrown,
+    'phone:copy-link': thrown,
   };
 }
 

@@ -97,6 +97,10 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'external:open': done,
     'summary:copy': async () => ({ ok: true, value: 'On call as of 14:05 CET (13:05 UTC):\n' }),
     'app:mode': async (r) => (calls.push(`app:mode ${r.mode}`), done()),
+    'alarm:get': async () => ({ ok: true, value: null }),
+    'alarm:intent': async (r) => (calls.push(`alarm:intent ${r.kind}`), done()),
+    'phone:intent': async (r) => (calls.push(`phone:intent ${r.kind}`), done()),
+    'phone:copy-link': async () => ({ ok: true, value: 'https://ntfy.sh/x' }),
   };
 }
 

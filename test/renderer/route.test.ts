@@ -38,6 +38,7 @@ describe('the first view of a window main opened', () => {
   it('knows which window it is in', () => {
     expect(windowKind('?window=popover&view=status')).toBe('popover');
     expect(windowKind('?window=action')).toBe('action');
+    expect(windowKind('?window=alarm')).toBe('alarm');
     expect(windowKind('')).toBe('unknown');
   });
 });

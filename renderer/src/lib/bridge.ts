@@ -7,6 +7,7 @@ import { failureOf as failure, type Failure } from '../../../electron/shared/fai
 import type { InvokeChannel, PayloadOf, RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { isServiceWrite } from '../../../electron/shared/channel-names';
 import type { AppState } from '../../../electron/shared/view-state';
+import type { AlarmView } from '../../../electron/shared/alarm-view';
 import { matches } from './json-check';
 import { isViewName } from './route';
 
@@ -90,5 +91,36 @@ export function onNavigate(listener: (target: PayloadOf<'navigate'>) => void): (
       for (const [k, v] of Object.entries(raw.params)) if (typeof v === 'string') params[k] = v;
     }
     listener({ view: raw.view, params });
+  });
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** The alarm window's alarm as pushed (main sends AlarmView; a page checks what it reads, as for the state). */
+export function isAlarmView(raw: unknown): raw is AlarmView {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const texts = ['key', 'accountName', 'scheduleName', 'startUtc', 'endUtc', 'scheduleZone'];
+  const flags = ['late', 'again', 'test'];
+  return (
+    texts.every((k) => typeof Reflect.get(raw, k) === 'string') &&
+    flags.every((k) => typeof Reflect.get(raw, k) === 'boolean') &&
+    isStrings(Reflect.get(raw, 'handoverFrom'))
+  );
+}
+
+/** What the alarm window rings for now: the alarm, null (it is over), or a failure. */
+export async function loadAlarm(): Promise<AlarmView | null | Failure> {
+  const answer = await invoke('alarm:get', null);
+  if (!answer.ok) return answer;
+  if (answer.value === null || isAlarmView(answer.value)) return answer.value;
+  return failure({ kind: 'bad_response', message: 'OnCall Tray sent an alarm this window cannot read.' });
+}
+
+/** The alarm refreshed while it rings (null: over); anything unreadable is ignored. */
+export function onAlarm(listener: (view: AlarmView | null) => void): () => void {
+  const api = window.oncall;
+  if (!api) return () => {};
+  return api.on('alarm:changed', (raw: unknown) => {
+    if (raw === null || isAlarmView(raw)) listener(raw);
   });
 }

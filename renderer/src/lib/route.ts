@@ -55,8 +55,9 @@ export function initialRoute(search: string, hash: string): Route {
   return view && isViewName(view) ? parseHash(hashFor(view, Object.fromEntries(query))) : DEFAULT_ROUTE;
 }
 
-/** Which of main's windows this page is in: the tray popover, the quick-action window, or unknown (tests). */
-export function windowKind(search: string): 'popover' | 'action' | 'unknown' {
+/** Which of main's windows this page is in: the tray popover, the quick-action window, the shift-start alarm, or
+ *  unknown (tests). */
+export function windowKind(search: string): 'popover' | 'action' | 'alarm' | 'unknown' {
   const kind = new URLSearchParams(search).get('window');
-  return kind === 'popover' || kind === 'action' ? kind : 'unknown';
+  return kind === 'popover' || kind === 'action' || kind === 'alarm' ? kind : 'unknown';
 }

@@ -20,6 +20,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // As main opens the alarm window (alarm-window-spec.ts): its sound starts without a click. No other page plays one.
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 /** Debian's Chromium here and on the Linux CI container; macOS and Windows runners come with Google Chrome, which
@@ -40,7 +42,7 @@ export function launchChromium(): Promise<Browser> {
 
 // Plain JavaScript, run before the page's own scripts (addInitScript is not subject to the page's CSP).
 const BRIDGE = `(() => {
-  const listeners = { 'state:changed': new Set(), navigate: new Set() };
+  const listeners = { 'state:changed': new Set(), navigate: new Set(), 'alarm:changed': new Set() };
   const pending = new Map();
   let lastId = 0;
   // Everything main sent to the page, so tests can prove what never reaches it (the API key).
@@ -79,7 +81,7 @@ function parseCall(payload: string): { id: number; channel: string; request: unk
 
 export interface OpenOptions {
   view?: string;
-  kind?: 'popover' | 'action';
+  kind?: 'popover' | 'action' | 'alarm';
   colorScheme?: 'light' | 'dark';
   width?: number;
   height?: number;

@@ -32,6 +32,7 @@ export const DOCS_IMAGES: readonly string[] = [
   'swap-half-light',
   'swap-done-light',
   'away-handed-off-light',
+  ...both(['alarm-window', 'settings-phone']),
 ];
 
 /** The images of DOCS_IMAGES not written since `sinceMs` (a full run that missed one must say so). */

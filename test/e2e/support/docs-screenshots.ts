@@ -4,6 +4,7 @@
 // docs/screenshots/: palette PNGs when pngquant is installed, else as rendered (said in one line).
 // `--forms` renders only the forms (quick override, who could cover). Last, two services (a second simulator with the same schedule
 // ids and other people): the grouped popover and Settings → Accounts, light and dark; `--accounts` renders only those.
+// The shift-start alarm window and Settings → Phone: `--alarm` renders only those (docs-screenshots-alarm.ts).
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { ensureRendererBuilt, ROOT } from './renderer-build';
 import { MAIN_ACCOUNT_ID, accountIdOf } from '../../../electron/shared/accounts';
 import { copyTrayIcons, imagesNotWritten, optimiserFor, pngquantFound, pngquantNotice, type Shot } from './docs-images';
 import { awayShots, handedOffShot, quietHoursShots, swapShots } from './docs-screenshots-forms';
+import { alarmShots } from './docs-screenshots-alarm';
 
 const out = join(ROOT, 'docs', 'screenshots');
 
@@ -42,6 +44,8 @@ const host = await startHost('configured');
 const browser = await launchChromium();
 const formsOnly = process.argv.includes('--forms');
 const accountsOnly = process.argv.includes('--accounts');
+/** `--alarm`: only the alarm window and Settings → Phone. */
+const alarmOnly = process.argv.includes('--alarm');
 
 type Scheme = 'light' | 'dark';
 
@@ -191,7 +195,7 @@ async function accountsShots(): Promise<void> {
   }
 }
 
-try {
+async function allShots(): Promise<void> {
   if (!formsOnly && !accountsOnly) await quietHoursShots(browser, host, shot);
   if (!formsOnly && !accountsOnly) await weekShots();
   if (!accountsOnly) await overrideShot();
@@ -201,7 +205,13 @@ try {
   if (!formsOnly && !accountsOnly) await awayShots(browser, host, shot);
   if (!formsOnly && !accountsOnly) await swapShots(browser, host, shot);
   if (!formsOnly && !accountsOnly) await handedOffShot(browser, host, shot);
-  const missed = formsOnly || accountsOnly ? [] : await imagesNotWritten(out, startedMs);
+  if (!formsOnly && !accountsOnly) await alarmShots(browser, host, shot);
+}
+
+try {
+  if (alarmOnly) await alarmShots(browser, host, shot);
+  else await allShots();
+  const missed = formsOnly || accountsOnly || alarmOnly ? [] : await imagesNotWritten(out, startedMs);
   if (missed.length > 0) {
     console.error(`npm run screenshots: not made in this run: ${missed.join(', ')}`);
     process.exitCode = 1;

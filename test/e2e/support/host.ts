@@ -26,6 +26,9 @@ import {
 import { createShortcutBinder } from '../../../electron/adapters/shortcut';
 import { MemoryFileStore } from '../../core/support/memory-file-store';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { alarmHandlers } from '../../../electron/adapters/alarm-ipc';
+import type { AlarmIntent, AlarmView } from '../../../electron/shared/alarm-view';
+import type { IntentAnswer, PhoneIntent, PhoneStatus } from '../../../electron/shared/phone-intent';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
 export const ME = 'alice@example.com';
@@ -58,6 +61,18 @@ export interface Host {
   clipboard: string[];
   /** The notifications the engine handed to the system, in order. */
   notifications: NotificationRequest[];
+  /** A fake of the engine's alarm side (another branch builds the real one): what the alarm window rings for, the
+   *  intents the page sent (through main's own alarm-ipc adapter), how a phone intent is answered, and the phone
+   *  status joined to every state the page is sent (absent: the engine's own, which has none yet). */
+  alarm: {
+    view: AlarmView | null;
+    intents: AlarmIntent[];
+    phoneIntents: PhoneIntent[];
+    phoneAnswer: (intent: PhoneIntent) => IntentAnswer;
+    phone: PhoneStatus | undefined;
+  };
+  /** Sends the page the state again (after a test changed `alarm.phone`). */
+  pushState(): void;
   invoke(channel: string, request: unknown): Promise<unknown>;
   /** Where pushes go (set by the browser side once the page exists). */
   onPush(send: <E extends PushEvent>(event: E, payload: PayloadOf<E>) => void): void;
@@ -160,9 +175,26 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     () => undefined,
   );
   let push: Parameters<Host['onPush']>[0] = () => undefined;
+  const alarm: Host['alarm'] = {
+    view: null,
+    intents: [],
+    phoneIntents: [],
+    phoneAnswer: () => ({ ok: true }),
+    phone: undefined,
+  };
+  const withPhone = (state: AppState): AppState => (alarm.phone ? { ...state, phone: alarm.phone } : state);
+  const fakeAlarmEngine = {
+    alarmIntent: async (intent: AlarmIntent): Promise<IntentAnswer> => (alarm.intents.push(intent), { ok: true }),
+    phoneIntent: async (intent: PhoneIntent) => (alarm.phoneIntents.push(intent), alarm.phoneAnswer(intent)),
+  };
 
   const handlers: AllHandlers<null> = {
     ...engine.handlers,
+    ...alarmHandlers(fakeAlarmEngine, { current: () => alarm.view }),
+    'state:get': async () => {
+      const answer = await engine.handlers['state:get'](null);
+      return answer.ok ? { ok: true, value: withPhone(answer.value) } : answer;
+    },
     'window:open': async (request: RequestOf<'window:open'>) => {
       windowCalls.push({ channel: 'window:open', request });
       push('navigate', request);
@@ -181,6 +213,12 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       const summary = await engine.handlers['summary:get'](null);
       if (summary.ok) clipboard.push(summary.value);
       return summary;
+    },
+    'phone:copy-link': async () => {
+      const link = alarm.phone?.subscribeUrl;
+      if (!link) return { ok: false, error: { kind: 'not_found', message: 'There is no subscribe link yet.' } };
+      clipboard.push(link);
+      return { ok: true, value: link };
     },
     'cover:copy': async (request) => {
       const text = await engine.handlers['cover:ask-text'](request);
@@ -201,7 +239,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
   });
   engine.subscribe((state) => {
     shortcut.bind(state.settings.globalShortcut);
-    push('state:changed', state);
+    push('state:changed', withPhone(state));
   });
 
   await engine.start();
@@ -257,6 +295,8 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     windowCalls,
     clipboard,
     notifications,
+    alarm,
+    pushState: () => push('state:changed', withPhone(engine.getState())),
     invoke: (channel, request) => ipc.call(channel, request),
     onPush: (send) => void (push = send),
     simulatorDown: () => sim.close(),

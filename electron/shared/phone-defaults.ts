@@ -1,0 +1,5 @@
+// Phone escalation's defaults as plain values (no zod): the renderer's Settings → Phone bundles these, not the schema.
+export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
+export const DEFAULT_ESCALATE_AFTER_MIN = 3;
+/** A topic anyone can guess is anyone's phone: the app's own are longer, and shorter ones are refused. */
+export const MIN_TOPIC_LENGTH = 24;

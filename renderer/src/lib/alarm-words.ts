@@ -1,0 +1,42 @@
+// What the alarm window says, as plain text from AlarmView: the headline ("On call now", "On call since 22:00" when
+// it rings late, "On call at 22:00" when it rings before), the schedule and account, the shift in local time with
+// the schedule's zone beside it where it differs, and who hands over (said only when the data names someone).
+import type { AlarmView } from '../../../electron/shared/alarm-view';
+import { formatTime, formatWindow, joinNames } from '../../../electron/shared/format';
+import type { FormatContext } from './format-context';
+
+export interface AlarmWords {
+  headline: string;
+  where: string;
+  when: string;
+  handover: string | null;
+}
+
+function handoverText(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  return `${joinNames(names)} ${names.length === 1 ? 'hands' : 'hand'} over to you.`;
+}
+
+export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
+  const startMs = Date.parse(view.startUtc);
+  const endMs = Date.parse(view.endUtc);
+  const opts = {
+    locale: ctx.locale,
+    scheduleZone: view.scheduleZone,
+    ...(ctx.localZone ? { localZone: ctx.localZone } : {}),
+  };
+  const at = formatTime(startMs, opts);
+  const headline = view.test
+    ? 'Test alarm — nothing to do'
+    : view.late
+      ? `On call since ${at}`
+      : ctx.nowMs < startMs
+        ? `On call at ${at}`
+        : 'On call now';
+  return {
+    headline: view.again && !view.test ? `${headline} (again, after a snooze)` : headline,
+    where: view.accountName ? `${view.scheduleName} · ${view.accountName}` : view.scheduleName,
+    when: `Your shift: ${formatWindow(startMs, endMs, { ...opts, nowMs: ctx.nowMs })}`,
+    handover: handoverText(view.handoverFrom),
+  };
+}

@@ -1,0 +1,91 @@
+// The alarm window's pure parts: which alarm the windows show and for how long (alarm-ringing.ts), and main's
+// answers to the alarm and phone intents through the real IPC adapter (request checked at the edge, nothing thrown).
+import { describe, expect, it } from 'vitest';
+import { RING_LIMIT_MS, RingingAlarms, TEST_RING_MS } from '../../electron/adapters/alarm-ringing';
+import { alarmHandlers } from '../../electron/adapters/alarm-ipc';
+import { AlarmIntentSchema, type AlarmIntent, type AlarmView } from '../../electron/shared/alarm-view';
+import { PhoneIntentSchema, type PhoneIntent } from '../../electron/shared/phone-intent';
+
+const view = (key: string, extra: Partial<AlarmView> = {}): AlarmView => ({
+  key,
+  accountName: 'Acme',
+  scheduleName: 'Platform',
+  startUtc: '2026-11-28T21:00:00Z',
+  endUtc: '2026-11-29T07:00:00Z',
+  scheduleZone: 'Europe/Berlin',
+  handoverFrom: [],
+  late: false,
+  again: false,
+  test: false,
+  ...extra,
+});
+
+describe('which alarm the windows show', () => {
+  it('opens one, refreshes it, queues a second behind it, and opens that when the first closes', () => {
+    const r = new RingingAlarms();
+    expect(r.show(view('a'), 0)).toEqual([{ kind: 'open', view: view('a') }]);
+    expect(r.show(view('b'), 10)).toEqual([]);
+    expect(r.show(view('a', { late: true }), 20)).toEqual([{ kind: 'refresh', view: view('a', { late: true }) }]);
+    expect(r.current()?.key).toBe('a');
+    expect(r.close('b')).toEqual([]);
+    expect(r.show(view('b'), 30)).toEqual([]);
+    expect(r.close('a')).toEqual([{ kind: 'close' }, { kind: 'open', view: view('b') }]);
+    expect(r.close('a')).toEqual([]);
+    expect(r.close('b')).toEqual([{ kind: 'close' }]);
+    expect(r.current()).toBeNull();
+    expect(r.nextDeadlineMs()).toBeUndefined();
+  });
+
+  it('closes after 10 min of ringing (a test after 5 s), not a moment before', () => {
+    const r = new RingingAlarms();
+    r.show(view('a'), 1_000);
+    r.show(view('t', { test: true }), 2_000);
+    expect(r.nextDeadlineMs()).toBe(2_000 + TEST_RING_MS);
+    expect(r.expire(2_000 + TEST_RING_MS)).toEqual([]);
+    expect(r.expire(1_000 + RING_LIMIT_MS - 1)).toEqual([]);
+    expect(r.expire(1_000 + RING_LIMIT_MS)).toEqual([{ kind: 'close' }]);
+    expect(r.current()).toBeNull();
+  });
+});
+
+describe("main's alarm and phone answers", () => {
+  it('hands intents to the engine, words its refusal, and answers a throw without its text', async () => {
+    const alarmIntents: AlarmIntent[] = [];
+    const phoneIntents: PhoneIntent[] = [];
+    const h = alarmHandlers(
+      {
+        alarmIntent: async (i) => (
+          alarmIntents.push(i),
+          i.kind === 'snooze' ? { ok: false, message: 'Over.' } : { ok: true }
+        ),
+        phoneIntent: async (i) => {
+          phoneIntents.push(i);
+          throw new Error('keychain locked: secret-token');
+        },
+      },
+      { current: () => view('a') },
+    );
+    expect(await h['alarm:get']()).toMatchObject({ ok: true, value: { key: 'a' } });
+    expect(await h['alarm:intent']({ kind: 'ack', key: 'a' })).toEqual({ ok: true, value: null });
+    expect(await h['alarm:intent']({ kind: 'snooze', key: 'a' })).toMatchObject({
+      ok: false,
+      error: { message: 'Over.' },
+    });
+    const thrown = await h['phone:intent']({ kind: 'send-test' });
+    expect(thrown).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(thrown)).not.toContain('secret-token');
+    expect(alarmIntents).toEqual([
+      { kind: 'ack', key: 'a' },
+      { kind: 'snooze', key: 'a' },
+    ]);
+    expect(phoneIntents).toEqual([{ kind: 'send-test' }]);
+  });
+
+  it('refuses at the edge an unknown alarm intent and a topic short enough to guess', () => {
+    expect(AlarmIntentSchema.safeParse({ kind: 'dismiss-all' }).success).toBe(false);
+    const save = (ntfyTopic: string) =>
+      PhoneIntentSchema.safeParse({ kind: 'save', settings: {}, secrets: { ntfyTopic } }).success;
+    expect(save('t'.repeat(23))).toBe(false);
+    expect(save('t'.repeat(24))).toBe(true);
+  });
+});

@@ -1,0 +1,165 @@
+// The shift-start alarm window and Settings → Phone in Chromium, against the host's fake of the engine's alarm side
+// (main's own alarm-ipc adapter in front of it): what the window says, that its answers send the right intents by
+// keyboard and by click, that the sound stops on an answer, that a failed phone save keeps what was typed and a
+// token never comes back, and axe finds nothing in light or dark. Screenshots go to test-results/screenshots.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { AlarmView } from '../../electron/shared/alarm-view';
+import type { PhoneStatus } from '../../electron/shared/phone-intent';
+import { axeViolations } from './support/axe';
+import { PAGE_ZONE } from './support/host';
+import { fullyVisible, horizontalOverflow } from './support/layout';
+import { ROOT } from './support/renderer-build';
+import { e2eSession } from './support/session';
+
+const session = e2eSession();
+const SHOTS = join(ROOT, 'test-results', 'screenshots');
+
+const hhmm = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(ms);
+
+const focused = (page: Page) => page.evaluate('document.activeElement?.textContent?.trim() ?? ""');
+
+async function axeBoth(page: Page): Promise<{ light: string[]; dark: string[] }> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await axeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  return { light, dark: await axeViolations(page) };
+}
+
+describe('the shift-start alarm', () => {
+  it('says what starts and since when, rings until answered, and each answer sends its intent', async () => {
+    const app = await session.open('configured', { kind: 'alarm', width: 520, height: 340 });
+    const { page, host } = app;
+    await page.getByRole('heading', { name: 'No alarm is ringing.' }).waitFor();
+    const startMs = Math.floor(Date.now() / 60_000) * 60_000 - 12 * 60_000;
+    const view: AlarmView = {
+      key: 'alarm:sim:sch_platform_primary:start',
+      accountName: 'Acme',
+      scheduleName: 'Platform Primary',
+      startUtc: new Date(startMs).toISOString(),
+      endUtc: new Date(startMs + 8 * 3_600_000).toISOString(),
+      scheduleZone: 'America/New_York',
+      handoverFrom: ['Bob Builder'],
+      late: true,
+      again: false,
+      test: false,
+    };
+    const ring = (v: AlarmView) => page.evaluate(`window.__oncallPush('alarm:changed', ${JSON.stringify(v)})`);
+    host.alarm.view = view;
+    await ring(view);
+    const headline = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => headline.textContent()).toContain('On call since');
+    // Local time first, the schedule's own beside it (they differ: Berlin and New York).
+    const said = (await headline.textContent()) ?? '';
+    expect(said).toContain(`since ${hhmm(startMs, PAGE_ZONE)} (${hhmm(startMs, 'America/New_York')}`);
+    expect(await page.getByText('Platform Primary · Acme').count()).toBe(1);
+    expect(await page.getByTestId('alarm-handover').textContent()).toBe('Bob Builder hands over to you.');
+    await expect.poll(() => page.locator('main').getAttribute('data-sound')).toBe('playing');
+    expect(await focused(page)).toBe('I’m on it');
+    for (const name of ['I’m on it', 'Snooze 5 min', 'Can’t — find cover'])
+      expect([name, await fullyVisible(page.getByRole('button', { name }))]).toEqual([name, true]);
+    expect(await horizontalOverflow(page)).toEqual([]);
+    expect(await axeBoth(page)).toEqual({ light: [], dark: [] });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(SHOTS, `alarm-window-${scheme}.png`) });
+    }
+
+    // Enter is "I'm on it": the sound stops, the intent goes once.
+    await page.keyboard.press('Enter');
+    await page.getByText('Acknowledged.').waitFor();
+    expect(await page.locator('main').getAttribute('data-sound')).toBe('stopped');
+    await page.keyboard.press('Enter');
+    expect(host.alarm.intents).toEqual([{ kind: 'ack', key: view.key }]);
+
+    // Rung again after a snooze: Tab reaches Snooze next; then another alarm's "Can't — find cover" by click.
+    await ring({ ...view, again: true, late: false });
+    await page.getByText('(again, after a snooze)').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Snooze 5 min');
+    await page.keyboard.press('Enter');
+    await page.getByText('Snoozed for 5 min.').waitFor();
+    await ring({ ...view, key: 'alarm:sim:sch_payments_us:start', handoverFrom: [] });
+    await page.getByRole('button', { name: 'Can’t — find cover' }).click();
+    await page.getByText('Opening Ask for cover…').waitFor();
+    expect(await page.getByTestId('alarm-handover').count()).toBe(0);
+    expect(host.alarm.intents.slice(1)).toEqual([
+      { kind: 'snooze', key: view.key },
+      { kind: 'find-cover', key: 'alarm:sim:sch_payments_us:start' },
+    ]);
+    expect(await app.cspViolations()).toEqual([]);
+  }, 60_000);
+});
+
+describe('Settings → Phone', () => {
+  it('keeps what was typed when a save fails, never gets a token back, and tests the phone and the alarm', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640 });
+    const { page, host } = app;
+    const link = `https://ntfy.sh/oncall-${'k3'.repeat(12)}`;
+    const phone: PhoneStatus = {
+      settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
+      subscribeUrl: link,
+      saved: { ntfyToken: true, pushoverApp: false, pushoverUser: false, webhookUrl: false },
+      lastTest: { kind: 'none' },
+      booking: null,
+    };
+    host.alarm.phone = phone;
+    await page.reload();
+    const form = page.getByTestId('phone-settings');
+    await form.getByLabel('ntfy', { exact: true }).waitFor();
+    expect(await form.getByLabel('ntfy', { exact: true }).isChecked()).toBe(true);
+    expect(await form.getByLabel(/Subscribe on your phone/).inputValue()).toBe(link);
+    expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('');
+    await form.getByText('A token is saved in the keychain.', { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Copy link' }).click();
+    await form.getByText('Link copied.').waitFor();
+    expect(host.clipboard).toEqual([link]);
+
+    // Keyboard only: type the token and the minutes, Enter saves; refused, everything typed stays.
+    host.alarm.phoneAnswer = () => ({ ok: false, message: 'The keychain is locked.' });
+    await form.getByLabel('Access token (optional)').focus();
+    await page.keyboard.type('tk_Secret0123456789abcdefghijk');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab'); // past the field's hint to the minutes
+    await form.getByLabel('Ring my phone after (minutes)').fill('5');
+    await page.keyboard.press('Enter');
+    await form.getByText('The keychain is locked.').waitFor();
+    expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('tk_Secret0123456789abcdefghijk');
+    expect(await form.getByLabel('Ring my phone after (minutes)').inputValue()).toBe('5');
+    host.alarm.phoneAnswer = () => ({ ok: true });
+    await form.getByRole('button', { name: 'Save phone settings' }).click();
+    await form.getByText('Phone settings saved.').waitFor();
+    expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('');
+    const save = {
+      kind: 'save',
+      settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 5 },
+      secrets: { ntfyToken: 'tk_Secret0123456789abcdefghijk' },
+    };
+    expect(host.alarm.phoneIntents).toEqual([save, save]);
+    const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
+    expect(received).not.toContain('tk_Secret0123456789abcdefghijk');
+
+    // Send test: waiting, then the phone's answer in local time.
+    await form.getByRole('button', { name: 'Send test' }).click();
+    const sentMs = Date.parse('2026-11-28T21:00:30Z');
+    host.alarm.phone = { ...phone, lastTest: { kind: 'waiting', sentAtMs: sentMs } };
+    host.pushState();
+    await form.getByText('Waiting for your phone’s “I’m on it”…', { exact: false }).waitFor();
+    host.alarm.phone = { ...phone, lastTest: { kind: 'answered', atMs: sentMs + 60_000 } };
+    host.pushState();
+    await form.getByText(`Your phone answered ${hhmm(sentMs + 60_000, PAGE_ZONE)}.`).waitFor();
+    await form.getByRole('button', { name: 'Test the alarm' }).click();
+    await form.getByText('The alarm rings for 5 s.').waitFor();
+    expect(host.alarm.phoneIntents.at(-1)).toEqual({ kind: 'send-test' });
+    expect(host.alarm.intents).toEqual([{ kind: 'test' }]);
+
+    expect(await axeBoth(page)).toEqual({ light: [], dark: [] });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `settings-phone-${scheme}.png`) });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,54 @@
+// The shift-start alarm's images for `npm run screenshots` (docs-screenshots.ts; `--alarm` makes only these): the
+// alarm window at its size (520×340) ringing late for a shift whose schedule is in another zone, and Settings →
+// Phone set up with ntfy, light and dark. The engine's alarm side is the host's fake (host.alarm), as in
+// test/e2e/alarm.test.ts.
+import type { Browser } from 'playwright-core';
+import { openApp } from './browser';
+import type { Host } from './host';
+import type { Shot } from './docs-images';
+
+const SCHEMES = ['light', 'dark'] as const;
+
+export async function alarmShots(browser: Browser, host: Host, shot: Shot): Promise<void> {
+  const startMs = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  host.alarm.view = {
+    key: 'alarm:docs',
+    accountName: 'Work',
+    scheduleName: 'Platform Primary',
+    startUtc: new Date(startMs).toISOString(),
+    endUtc: new Date(startMs + 8 * 3_600_000).toISOString(),
+    scheduleZone: 'America/New_York',
+    handoverFrom: ['Bob Builder'],
+    late: true,
+    again: false,
+    test: false,
+  };
+  host.alarm.phone = {
+    settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
+    subscribeUrl: 'https://ntfy.sh/oncall-Xq7fR2mWb9TzK4pLc8VhN3sJ',
+    saved: { ntfyToken: false, pushoverApp: false, pushoverUser: false, webhookUrl: false },
+    lastTest: { kind: 'answered', atMs: startMs - 25 * 60_000 },
+    booking: null,
+  };
+  try {
+    for (const colorScheme of SCHEMES) {
+      const alarm = await openApp(browser, host, { kind: 'alarm', width: 520, height: 340, colorScheme });
+      await alarm.page.getByRole('button', { name: 'I’m on it' }).waitFor();
+      await shot(alarm.page, `alarm-window-${colorScheme}`);
+      await alarm.context.close();
+      const settings = await openApp(browser, host, {
+        kind: 'action',
+        view: 'settings',
+        width: 440,
+        height: 640,
+        colorScheme,
+      });
+      await settings.page.getByTestId('phone-settings').scrollIntoViewIfNeeded();
+      await shot(settings.page, `settings-phone-${colorScheme}`);
+      await settings.context.close();
+    }
+  } finally {
+    host.alarm.view = null;
+    host.alarm.phone = undefined;
+  }
+}
