@@ -143,7 +143,7 @@ describe('the banner says what is wrong', () => {
       status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Not refreshed recently.' },
     });
     expect(staleLine(appState({ schedules: [schedule(), stale] }), ctx)).toMatchObject({
-      text: 'Not refreshed recently · showing saved data from 09:00',
+      text: 'Not refreshed recently · last updated 09:00', // the status line is marked "(saved data)"
       action: 'retry',
     });
     expect(staleLine(appState(), ctx)).toBeUndefined();
