@@ -40,8 +40,22 @@ function threeAccounts(state: AppState): AppState {
   };
 }
 
+/** Ten schedules on one account (the demo's three, again under names and ids of their own), as main would send them. */
+function tenSchedules(state: AppState): AppState {
+  const names = ['Platform primary', 'Payments US', 'Data Tokyo', 'Platform secondary', 'Payments EU', 'Search'].concat(
+    ['Mobile backend', 'Identity', 'Billing operations', 'Edge network'],
+  );
+  return {
+    ...state,
+    schedules: names.flatMap((name, i) => {
+      const s = state.schedules[i % state.schedules.length];
+      return s ? [{ ...s, id: i < state.schedules.length ? s.id : `${s.id}_${i}`, name }] : [];
+    }),
+  };
+}
+
 describe('the first screen at 360×520', () => {
-  it("shows my state and every schedule's now-line without scrolling, 1 and 3 accounts × 3 schedules, light and dark, axe 0", async () => {
+  it("shows my state and every schedule's now-line without scrolling, 1 account × 3 and × 10, 3 accounts × 3, light and dark, axe 0", async () => {
     const app = await session.open('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
@@ -49,13 +63,14 @@ describe('the first screen at 360×520', () => {
     for (const [name, state] of [
       ['1 account', one],
       ['3 accounts', threeAccounts(one)],
+      ['1 account 10 schedules', tenSchedules(one)],
     ] as const) {
       await push(app, state);
       await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
       await page.getByTestId('status-more').waitFor();
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await app.screenshot(`glance-first-screen-${name.replace(' ', '-')}-${scheme}`);
+        await app.screenshot(`glance-first-screen-${name.replaceAll(' ', '-')}-${scheme}`);
         expect(await fullyVisible(page.getByTestId('my-state')), `${name} ${scheme}: my state`).toBe(true);
         for (const line of await page.getByTestId('now-line').all())
           expect(await fullyVisible(line), `${name} ${scheme}: ${await line.textContent()}`).toBe(true);

@@ -227,11 +227,14 @@ describe('status popover', () => {
     const banner = page.getByTestId('stale-line');
     await banner.waitFor();
     // One line, not five: the reason and from when, once; no "Refresh now" beside "Retry"; the cards drawn open
-    // (dashed), not faded: their text keeps its contrast.
-    expect(await banner.textContent()).toMatch(/^\s*Offline · showing saved data from \d\d:\d\d\s*Retry\s*$/);
-    expect(await page.getByText(/showing saved data from/i).count()).toBe(1);
+    // (dashed), not faded: their text keeps its contrast. "Saved data" is said once on the glance: the status line's
+    // mark, so the offline line says only from when.
+    expect(await banner.textContent()).toMatch(/^\s*Offline · last updated \d\d:\d\d\s*Retry\s*$/);
+    expect(await page.getByText(/last updated/i).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Refresh now' }).count()).toBe(0);
-    expect(await page.getByTestId('my-state').textContent()).toContain('(saved data)');
+    // My status line says "saved data" once: beside my block with from when, or as the title's mark.
+    const mine = (await page.locator('.me .title, .me .detail').allTextContents()).join(' | ');
+    expect(mine.match(/saved data/g)?.length, mine).toBe(1);
     expect(
       await page.evaluate(
         `(() => { const s = getComputedStyle(document.querySelector('.card')); return [s.borderTopStyle, s.opacity]; })()`,

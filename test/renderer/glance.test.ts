@@ -207,7 +207,7 @@ describe('who needs me', () => {
 });
 
 describe('stale and broken: one line', () => {
-  it('says offline and from when the saved data is, and marks the main line as saved data', () => {
+  it('says "saved data" once: the main line is marked, so the offline line says from when, not "saved data" again', () => {
     const stale = schedule({
       status: { kind: 'stale', since: '2026-03-27T09:05:00Z', reason: 'Cannot reach the service.' },
     });
@@ -217,10 +217,18 @@ describe('stale and broken: one line', () => {
     });
     expect(staleLine(state, ctx)).toEqual({
       tone: 'warning',
-      text: 'Offline · showing saved data from 10:05',
+      text: 'Offline · last updated 10:05',
       action: 'retry',
     });
     expect(showingSavedData(state)).toBe(true);
+    // The main line not marked (nothing of mine rests on saved data): the offline line says it.
+    const fresh = schedule({ id: 'sch_fresh' });
+    const mine = { ...state.me, onCallNow: [], nextShift: null };
+    const unmarked = appState({ ...state, me: mine, schedules: [fresh, { ...stale, id: 'sch_other' }] });
+    expect(showingSavedData(unmarked)).toBe(true);
+    const none = appState({ ...state, me: mine, schedules: [fresh] });
+    expect(showingSavedData(none)).toBe(false);
+    expect(staleLine(none, ctx)?.text).toBe('Offline · showing saved data from 10:05');
     expect(staleLine(appState(), ctx)).toBeUndefined();
     expect(showingSavedData(appState())).toBe(false);
   });

@@ -35,7 +35,8 @@ const state = appState({
 describe('popover: saved data from an earlier day', () => {
   it("words the card's saved-data instant with its day, as the tray and `status` do", () => {
     expect(cardLines(acmeOps, ctx).status).toBe('Showing saved data from Wed 13:00: The service rejected the API key.');
-    expect(staleLine(state, ctx)?.text).toBe('Not refreshed recently · showing saved data from Wed 13:00');
+    // The status line above is marked "(saved data)": this line says from when only.
+    expect(staleLine(state, ctx)?.text).toBe('Not refreshed recently · last updated Wed 13:00');
     expect(formatStatus(state, { nowMs: NOW, localZone: ZONE })).toContain('saved data from Wed 13:00');
   });
 

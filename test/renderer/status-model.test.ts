@@ -62,6 +62,28 @@ describe('my state at the top of the popover', () => {
     });
   });
 
+  it('says "saved data" once about my block: beside the block, with from when; the title then has no mark of its own', () => {
+    const nextShift = {
+      accountId: 'main',
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-05-04T10:15:00Z',
+      end: '2026-05-04T18:00:00Z',
+      endBasis: { kind: 'saved' as const, savedAt: '2026-05-04T07:30:00Z' },
+      basis: { kind: 'saved' as const, savedAt: '2026-05-04T07:30:00Z' },
+    };
+    expect(myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx)).toEqual({
+      tone: 'soon',
+      title: 'Next: today 12:15 (in 2 h 15 min)',
+      detail: 'Platform primary · today 12:15 → 20:00, 7 h 45 min (saved data from 09:30)',
+      savedInDetail: true,
+    });
+    const now = { ...nextShift, start: '2026-05-04T07:00:00Z' };
+    expect(myStateLine(appState({ me: { onCallNow: [now], nextShift: null } }), ctx).savedInDetail).toBe(true);
+    const fresh = { ...nextShift, basis: { kind: 'fresh' as const, readAt: null } };
+    expect(myStateLine(appState({ me: { onCallNow: [], nextShift: fresh } }), ctx).savedInDetail).toBeUndefined();
+  });
+
   it('asks for my e-mail when it is not set, instead of claiming I am off call', () => {
     const state = appState();
     const noEmail = appState({ settings: mainSettings({ email: '' }) });
@@ -143,7 +165,7 @@ describe('the banner says what is wrong', () => {
       status: { kind: 'stale', since: '2026-05-04T07:00:00Z', reason: 'Not refreshed recently.' },
     });
     expect(staleLine(appState({ schedules: [schedule(), stale] }), ctx)).toMatchObject({
-      text: 'Not refreshed recently · showing saved data from 09:00',
+      text: 'Not refreshed recently · last updated 09:00', // the status line is marked "(saved data)"
       action: 'retry',
     });
     expect(staleLine(appState(), ctx)).toBeUndefined();

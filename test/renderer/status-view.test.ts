@@ -9,7 +9,11 @@ import { appState, mainSettings } from './support/state';
 
 type Module = typeof import('../../renderer/src/lib/status-view.svelte');
 const runes = await loadRunes<Module>(rendererFile('lib/status-view.svelte.ts'));
-const { StatusViewState, WEEK_KEY } = runes.subject;
+const { StatusViewState } = runes.subject;
+// The part below the glance (the week's fold, the cards) has its own state, loaded after the first frame.
+type MoreModule = typeof import('../../renderer/src/lib/status-more.svelte');
+const moreRunes = await loadRunes<MoreModule>(rendererFile('lib/status-more.svelte.ts'));
+const { StatusMoreState, WEEK_KEY } = moreRunes.subject;
 const NOW = Date.parse('2026-05-04T08:00:00Z');
 
 function memoryStore(initial: Record<string, string> = {}) {
@@ -39,21 +43,34 @@ function make(
           locale: 'en-GB',
           localZone: 'Europe/Berlin',
         },
-        { invoke: bridge.invoke, open: (v, params) => opened.push({ view: v, params }), storage: options.storage },
+        { invoke: bridge.invoke, open: (v, params) => opened.push({ view: v, params }) },
       ),
   );
   return { view, model, clock, opened, bridge, destroy };
 }
 
+function makeMore(options: { model?: AppState; storage?: ReturnType<typeof memoryStore> } = {}) {
+  const model = moreRunes.box(options.model ?? appState());
+  const opened: { view: ViewName; params: Record<string, string> | undefined }[] = [];
+  const { value: more } = moreRunes.inRoot(
+    () =>
+      new StatusMoreState(() => model.value, {
+        open: (v, params) => opened.push({ view: v, params }),
+        storage: options.storage,
+      }),
+  );
+  return { more, opened };
+}
+
 describe('the week fold', () => {
   it('opens folded when it was left folded, and remembers each toggle', () => {
     const storage = memoryStore({ [WEEK_KEY]: '1' });
-    const { view } = make({ storage });
-    expect(view.weekHidden).toBe(true);
-    view.toggleWeek();
-    expect([view.weekHidden, storage.items.get(WEEK_KEY)]).toEqual([false, '0']);
-    view.toggleWeek();
-    expect([view.weekHidden, storage.items.get(WEEK_KEY)]).toEqual([true, '1']);
+    const { more: fold } = makeMore({ storage });
+    expect(fold.weekHidden).toBe(true);
+    fold.toggleWeek();
+    expect([fold.weekHidden, storage.items.get(WEEK_KEY)]).toEqual([false, '0']);
+    fold.toggleWeek();
+    expect([fold.weekHidden, storage.items.get(WEEK_KEY)]).toEqual([true, '1']);
   });
 
   it('without working storage opens unfolded and still folds for this window', () => {
@@ -66,11 +83,11 @@ describe('the week fold', () => {
       },
       items: new Map(),
     };
-    const { view } = make({ storage: refusing });
-    expect(view.weekHidden).toBe(false);
-    view.toggleWeek();
-    expect(view.weekHidden).toBe(true);
-    expect(make().view.weekHidden).toBe(false);
+    const { more: fold } = makeMore({ storage: refusing });
+    expect(fold.weekHidden).toBe(false);
+    fold.toggleWeek();
+    expect(fold.weekHidden).toBe(true);
+    expect(makeMore().more.weekHidden).toBe(false);
   });
 });
 
@@ -149,10 +166,10 @@ describe('set up and open', () => {
   });
 
   it('a card opens the override form on its schedule, by id and name', () => {
-    const { view, opened } = make();
-    const [schedule] = view.schedules;
+    const { more, opened } = makeMore();
+    const [schedule] = more.schedules;
     if (!schedule) throw new Error('no schedule');
-    view.overrideOn(schedule);
+    more.overrideOn(schedule);
     expect(opened).toEqual([
       { view: 'override', params: { scheduleId: 'sch_platform', scheduleName: 'Platform primary' } },
     ]);

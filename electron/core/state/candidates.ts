@@ -55,9 +55,18 @@ function onCallMs(schedules: readonly ScheduleSnapshot[], emailLower: string, sp
   return ms;
 }
 
-/** Whether any of the window falls in a night (22:00–07:00, as my load counts them) where the person is. */
-const atNight = (span: Span, zone: string): boolean =>
-  nightsOver({ fromMs: span.startMs, toMs: span.endMs }, zone).length > 0;
+/**
+ * Whether the window is at night where the person is (22:00–07:00, as my load counts them): an hour of it, as a night
+ * of my load needs, or half of a window shorter than two hours (21:50–22:10 is). Never an evening whose end passes
+ * 22:00 by seconds or minutes: the picker would say "18:00–22:00 in Berlin, night".
+ */
+function atNight(span: Span, zone: string): boolean {
+  const nightMs = nightsOver({ fromMs: span.startMs, toMs: span.endMs }, zone).reduce(
+    (sum, n) => sum + Math.max(0, Math.min(n.toMs, span.endMs) - Math.max(n.fromMs, span.startMs)),
+    0,
+  );
+  return nightMs > 0 && nightMs >= Math.min(HOUR_MS, (span.endMs - span.startMs) / 2);
+}
 
 /** "03:00–05:00 in New York, night"; the weekday too when the window is not on today's date there. */
 function localWindow(span: Span, zone: string, night: boolean, nowMs: number, locale: string | undefined): string {

@@ -1,7 +1,14 @@
 // The glance, as plain data: my shifts to the horizon, who asks me for cover, the counts every surface agrees on,
 // "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
-import { formatDuration, formatTime, formatWindow, wallParts, zoneLabel } from '../../../electron/shared/format';
+import {
+  formatDayTime,
+  formatDuration,
+  formatTime,
+  formatWindow,
+  wallParts,
+  zoneLabel,
+} from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
@@ -209,16 +216,23 @@ export interface StaleLine {
   action: 'retry' | 'settings';
 }
 
-/** One line instead of a banner plus a note per card: "Offline · showing saved data from 19:05". */
+/**
+ * One line instead of a banner plus a note per card: "Offline · showing saved data from 19:05". "Saved data" is said
+ * once on the glance: when the status line above already carries its "(saved data)" mark, this line says only from
+ * when ("Offline · last updated 19:05").
+ */
 export function staleLine(state: AppState, ctx: FormatContext): StaleLine | undefined {
   const sync = state.sync;
+  const marked = showingSavedData(state);
   // The day when not today, as every surface words saved data (shared/saved-words.ts).
   const shown = (saved: string | null | undefined): string =>
     saved === undefined
       ? ''
       : saved === null
         ? ' · nothing saved to show yet'
-        : ` · showing ${savedDataFrom(saved, ctx)}`;
+        : marked
+          ? ` · last updated ${formatDayTime(saved, ctx)}`
+          : ` · showing ${savedDataFrom(saved, ctx)}`;
   switch (sync.kind) {
     case 'ok': {
       const stale = state.schedules.filter((s) => s.status.kind === 'stale');

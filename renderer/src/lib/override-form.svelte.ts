@@ -3,7 +3,7 @@
 import { nothingToDo } from './preview-text';
 import { untrack } from 'svelte';
 import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
-import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
@@ -193,7 +193,10 @@ export class OverrideForm {
 
   windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone);
 
-  names = (emails: readonly string[]): string[] => emails.map((e) => nameFor(e, this.known, this.myEmail));
+  /** Names for e-mails, from the schedule's people and `also` (the people a preview or result carries, whose names
+   *  the service sent): one person reads one way in one result, by name when any of them knows it, else by e-mail. */
+  names = (emails: readonly string[], also: readonly Person[] = []): string[] =>
+    emails.map((e) => nameFor(e, [...this.known, ...also], this.myEmail));
 
   /** Any edit clears what the engine said about the last attempt: it was about other values. */
   edited = (): void => {

@@ -40,9 +40,9 @@ export function matchPeople(people: readonly Person[], query: string, exclude: r
     .map((x) => x.p);
 }
 
-/** A person's name for an e-mail, from the people known; the e-mail itself when unknown. */
+/** A person's name for an e-mail, from the people known (a blank name is no name); the e-mail itself when unknown. */
 export function nameFor(email: string, people: readonly Person[], myEmail = ''): string {
-  const person = people.find((p) => sameEmail(p.email, email));
+  const person = people.find((p) => sameEmail(p.email, email) && p.name.trim() !== '');
   const you = myEmail !== '' && sameEmail(email, myEmail);
   if (person) return you ? `${person.name} (you)` : person.name;
   return you ? `You (${email})` : email;

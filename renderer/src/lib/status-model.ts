@@ -1,6 +1,6 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
-import { basisMark, endIsKnown, untilPhrase } from '../../../electron/shared/basis';
+import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electron/shared/basis';
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
 import { coverageFreshnessText, savedDataFrom } from '../../../electron/shared/saved-words';
@@ -26,7 +26,12 @@ export interface MyStateLine {
   tone: Tone;
   title: string;
   detail: string;
+  /** The detail already says my block rests on saved data ("… (saved data from 14:02)"), beside the block as every
+   *  surface says it: the title then carries no "(saved data)" mark of its own (said once). */
+  savedInDetail?: true;
 }
+
+const savedIn = (b: Basis): { savedInDetail?: true } => (b.kind === 'saved' ? { savedInDetail: true } : {});
 
 const SOON_MS = 24 * 3_600_000;
 
@@ -47,6 +52,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
       tone: 'oncall',
       title: `On call ${untilPhrase(current, (iso) => atText(Date.parse(iso), ctx, true))}`,
       detail: `${withAccount(state, current.accountId, current.scheduleName)}${more} · ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${left}${basisMark(current.basis, time)}`,
+      ...savedIn(current.basis),
     };
   }
   const absence = myAbsence(state, time);
@@ -61,6 +67,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
       title: `Next: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
       detail: `${withAccount(state, next.accountId, next.scheduleName)} · ${blockText(next.start, next.end, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
+      ...savedIn(next.basis),
     };
   }
   if (!knowsMe(state)) {

@@ -1,17 +1,15 @@
-// The status popover's state: every line it shows, derived from main's state and the app's clock, and what its
-// buttons do (retry, connect, copy, open a form, fold the week). StatusView and its parts only lay it out.
+// The status popover's glance state: every line its first screen shows, derived from main's state and the app's
+// clock, and what its buttons do (retry, connect, copy, open a form). StatusView and its parts only lay it out; the
+// part below the glance (week fold, cards) has its own state (status-more.svelte.ts), loaded after the first frame.
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { readinessLine } from '../../../electron/shared/readiness-text';
-import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
-import { accountToSetUp, groupByAccount, severalAccounts, withAccount } from './accounts';
-import { askRows, countsText, orderedSchedules, showingSavedData, staleLine, type AskRow } from './glance';
-import type { AppClock, Invoke, KeyValueStore, OpenView } from './ports';
-import { coverageBadge, coverageNote, freshnessText, knowsMe, myStateLine, needsOnboarding } from './status-model';
+import { accountToSetUp } from './accounts';
+import { askRows, countsText, showingSavedData, staleLine, type AskRow } from './glance';
+import type { AppClock, Invoke, OpenView } from './ports';
+import { coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
-
-/** Where the week's fold is remembered between openings of the popover. */
-export const WEEK_KEY = 'oncall:week-collapsed';
 
 /** A length ("1 d 20 h") never breaks across lines. */
 const oneLine = (text: string): string => text.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2');
@@ -22,8 +20,6 @@ export const NOT_YET = 'Available once OnCall Tray is set up.';
 export interface StatusPorts {
   invoke: Invoke;
   open: OpenView;
-  /** Absent (main's prerender) or refusing: the fold is kept for this window only. */
-  storage?: KeyValueStore | undefined;
 }
 
 export class StatusViewState {
@@ -31,7 +27,6 @@ export class StatusViewState {
   readonly #clock: AppClock;
   readonly #ports: StatusPorts;
 
-  weekHidden = $state(false);
   retrying = $state(false);
   retryError = $state('');
   /** The hand-off text for chat, copied by main (the page itself may not write the clipboard). */
@@ -73,15 +68,6 @@ export class StatusViewState {
   );
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
-  /** "My shifts" shows once I am known by e-mail and a schedule was read. */
-  readonly showsMyShifts = $derived.by(
-    () => knowsMe(this.#model()) && this.#model().schedules.some((s) => hasData(s.status)),
-  );
-  readonly schedules = $derived.by(() => orderedSchedules(this.#model()));
-  /** With several accounts, the cards come grouped by account under a heading naming it (and its problem). */
-  readonly groups = $derived.by(() =>
-    severalAccounts(this.#model()) ? groupByAccount(this.#model(), this.schedules) : undefined,
-  );
   readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
 
   readonly moreItems = [
@@ -95,22 +81,7 @@ export class StatusViewState {
     this.#model = model;
     this.#clock = clock;
     this.#ports = ports;
-    // Collapsed or not as last left.
-    try {
-      this.weekHidden = ports.storage?.getItem(WEEK_KEY) === '1';
-    } catch {
-      this.weekHidden = false;
-    }
   }
-
-  toggleWeek = (): void => {
-    this.weekHidden = !this.weekHidden;
-    try {
-      this.#ports.storage?.setItem(WEEK_KEY, this.weekHidden ? '1' : '0');
-    } catch {
-      // No storage: remembered for this window only.
-    }
-  };
 
   /** Asks main to sync now; a second press while it runs does nothing. Resolves when the answer is in. */
   retry = async (): Promise<void> => {
@@ -140,12 +111,6 @@ export class StatusViewState {
   };
 
   cover = (row: AskRow): void => void this.#ports.open('override', row.params);
-
-  overrideOn = (schedule: ScheduleView): void =>
-    void this.#ports.open('override', {
-      scheduleId: schedule.id,
-      scheduleName: withAccount(this.#model(), schedule.accountId, schedule.name),
-    });
 
   copySummary = async (): Promise<void> => {
     const result = await this.#ports.invoke('summary:copy', null);

@@ -32,6 +32,31 @@ describe('rankCandidates (independent)', () => {
     expect(c?.night).toBe(true);
   });
 
+  it('an evening window (18:00–22:00 as the picker shows it, its seconds past 22:00) is not "night"; an hour of night is', () => {
+    // Berlin is UTC+2 on Mon 4 May 2026. "Next 4 h" from 18:00:30 ends 22:00:30: half a minute of 22:00–07:00.
+    const lena = withZone('Lena', 'Europe/Berlin');
+    const snap = snapshotOf([scheduleSnap('S1', [], { details: details('Primary', 'UTC', [lena]) })]);
+    const rank = (start: string, end: string) =>
+      rankCandidates({
+        otherAccounts: [],
+        snapshot: snap,
+        settings: settingsWith({}),
+        scheduleId: 'S1',
+        window: { startMs: ms(start), endMs: ms(end) },
+        nowMs: ms('2026-05-04T15:00:00Z'),
+      })[0];
+    const evening = rank('2026-05-04T16:00:30Z', '2026-05-04T20:00:30Z');
+    expect(evening?.localWindow).toBe('18:00–22:00 in Berlin');
+    expect(evening?.night).toBe(false);
+    // 20:00–23:00: an hour of it at night (22:00–23:00), as the load counts a night.
+    const late = rank('2026-05-04T18:00:00Z', '2026-05-04T21:00:00Z');
+    expect(late?.localWindow).toBe('20:00–23:00 in Berlin, night');
+    expect(late?.night).toBe(true);
+    // A short window at night is night, however short.
+    const short = rank('2026-05-04T23:00:00Z', '2026-05-04T23:30:00Z');
+    expect(short?.localWindow).toBe('Tue 01:00–01:30 in Berlin, night');
+  });
+
   it('Sydney autumn DST end: 02:00 AEDT to 03:00 AEST for a 2h window', () => {
     // Sydney falls back Sun 5 Apr 2026 at 03:00 AEDT (16:00Z on the 4th) -> 02:00 AEST.
     // Window 15:00Z–17:00Z: start 15:00Z+11 = 02:00 (5 Apr); end 17:00Z+10 = 03:00. Night.

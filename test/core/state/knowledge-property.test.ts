@@ -117,7 +117,8 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
     icon: trayIconFor(state, nowMs),
     tooltip: trayTooltip(state, nowMs, ZONE).split('\n'),
     menu,
-    popoverMe: `${me.title}${saved ? ' (saved data)' : ''} | ${me.detail}`,
+    // As MyStatus shows it: the title's mark only when the detail does not already say it ("saved data" once).
+    popoverMe: `${me.title}${saved && !me.savedInDetail ? ' (saved data)' : ''} | ${me.detail}`,
     popoverMyShifts: showsMyShifts ? myShifts : undefined,
     popoverCards: cards,
     popoverStale: stale,
@@ -320,7 +321,7 @@ function violations(w: HostileWorld, s: Surfaces, state: AppState): string[] {
   // Popover: the status line, My shifts, each card, the coverage counts.
   judgeMyLine(j, 'popover status line', s.popoverMe);
   if (s.popoverMyShifts !== undefined) judgeMyLine(j, 'popover My shifts', s.popoverMyShifts);
-  const savedMark = s.popoverMe.includes('(saved data)');
+  const savedMark = /\(saved data( from [^)]*)?\)/.test(s.popoverMe);
   for (const card of s.popoverCards) {
     const marked =
       SAVED.test(card.text) ||

@@ -45,6 +45,8 @@ const NOT_YET: Record<string, string> = {
   'electron/core/state/derive.ts': 'the "wait until" time in the sync message (status, tooltip read it)',
   'renderer/src/lib/status-view.svelte.ts':
     'the popover view model over status-model/glance (runes: not importable in Node)',
+  'renderer/src/lib/status-more.svelte.ts':
+    "the popover's cards' state (a card's Override names its schedule with withAccount; runes: not importable in Node)",
   'renderer/src/lib/settings-edit.svelte.ts': 'settings form',
   'renderer/src/lib/zoned-window.ts': 'form inputs',
   'electron/core/calendar/publisher.ts': 'the .ics text: listed when a calendar is passed, not generated here yet',

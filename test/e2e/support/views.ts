@@ -37,7 +37,11 @@ export const VIEWS: readonly ViewCase[] = [
       await app.host.invoke('sync:refresh', null);
       await app.host.waitForState((s) => s.sync.kind === 'offline' && !s.syncing, 'offline');
       await app.page.getByTestId('stale-line').waitFor();
-      await app.page.getByText('(saved data)').waitFor();
+      // My status says it rests on saved data, once (the title's mark, or beside my block with from when).
+      await app.page
+        .locator('.me')
+        .getByText(/\(saved data( from [^)]*)?\)/)
+        .waitFor();
     },
   },
   {
