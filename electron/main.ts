@@ -355,13 +355,7 @@ async function startShell(demo: DemoSession | undefined) {
   const stop = (): Promise<void> =>
     (stopping ??= shutdown(
       [() => zone.stop(), stopPower, () => updates.stop(), unsubscribe, follower.dispose, unregisterIpc],
-      {
-        tray: tray.controller,
-        windows,
-        alarms,
-        engine,
-        demo,
-      },
+      { tray: tray.controller, windows, alarms, engine, demo },
     ));
   return { engine, tray: tray.controller, windows, stop };
 }
