@@ -5,7 +5,7 @@
 import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { currentSegment, handBackPlan, runningTakeOver } from '../state/take-over';
+import { currentSegment, handBackInPlace, handBackPlan, runningTakeOver } from '../state/take-over';
 import { isoOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
@@ -143,6 +143,13 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: S
   const nowMs = deps.clock.now();
   const plan = handBackPlan(snapshot, request.scheduleId, nowMs, me);
   if (!plan) {
+    // A hand back of mine whose answer was lost and that landed after all: said as done, not sent again.
+    const back = handBackInPlace(snapshot, request.scheduleId, nowMs, me);
+    if (back)
+      return refuse(
+        'nothing_to_hand_back',
+        `Your hand back is already done: the schedule shows ${back.map((p) => p.name).join(' and ')} on call again now, so nothing was sent again.`,
+      );
     return refuse(
       'nothing_to_hand_back',
       'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',
