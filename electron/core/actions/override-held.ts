@@ -30,6 +30,16 @@ async function noSecondOverride(
   const seen = await identicalInPlace(client, plan, known);
   if (seen === undefined) return failure('stale_data', UNREAD);
   if (seen === 'maybe') return { status: 'unknown', message: MAYBE };
+  if (typeof seen === 'object') {
+    const now = seen.changed.length === 0 ? 'nobody else' : joinNames(seen.changed);
+    const yours = seen.maybe
+      ? 'the same override sent earlier may be in place (its answer never came)'
+      : 'your override of this time is in place';
+    return failure(
+      'validation',
+      `Changed since you created it: ${yours}, but the service now has ${now} on call in part of it. Nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
+    );
+  }
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
 }
 

@@ -52,16 +52,29 @@ async function knownIdentical(
   return false;
 }
 
+/** Who is on call in the window now besides the covering people (names), for "changed since". */
+function othersIn(shifts: readonly Shift[], plan: PlannedOverride): string[] {
+  const covering = new Set(plan.preview.covering.map((e) => e.toLowerCase()));
+  const names = new Map<string, string>();
+  for (const s of shifts)
+    if (Date.parse(s.start) < plan.endMs && Date.parse(s.end) > plan.startMs)
+      for (const u of s.users)
+        if (!covering.has(u.email.toLowerCase())) names.set(u.email.toLowerCase(), u.name || u.email);
+  return [...names.values()];
+}
+
 /**
  * 'in_place': the service already holds an identical override (nothing is to be sent); 'maybe': one this app sent
- * earlier, its outcome unknown, may be it (not sent again); 'absent': it doesn't, so the
+ * earlier, its outcome unknown, may be it (not sent again); `changed`: one this app created for exactly this window
+ * with these people is stored (`maybe`: may be, its answer never came), but the window no longer shows them throughout (someone changed it since: the same
+ * override again would write over that change; `changed` names who else is on call then); 'absent': it doesn't, so the
  * create may go; undefined: the schedule could not be read, so whether it would be a second one is not known.
  */
 export async function identicalInPlace(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<'in_place' | 'maybe' | 'absent' | undefined> {
+): Promise<'in_place' | 'maybe' | 'absent' | { changed: string[]; maybe: boolean } | undefined> {
   const read = await client.listAllShifts(plan.scheduleId, {
     from: toWireInstant(plan.startMs - MARGIN_MS),
     to: toWireInstant(Math.min(plan.endMs + MARGIN_MS, plan.startMs - MARGIN_MS + MAX_READ_MS)),
@@ -70,8 +83,10 @@ export async function identicalInPlace(
   if (!read.ok || read.value.holes.length > 0) return undefined;
   const shifts = read.value.shifts;
   if (exactStretch(shifts, plan)) return 'in_place';
-  if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering)) return 'absent';
   const mine = await knownIdentical(client, plan, known);
+  if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
+    // Mine is stored with these people and the window no longer shows them: a change since, not to be written over.
+    return mine === true || mine === 'maybe' ? { changed: othersIn(shifts, plan), maybe: mine === 'maybe' } : 'absent';
   if (mine === undefined || mine === 'maybe') return mine;
   return mine ? 'in_place' : 'absent';
 }

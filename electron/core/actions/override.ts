@@ -218,7 +218,9 @@ async function createChecked(
     return { ok: true as const, value: earlier.outcome };
   }
   // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
-  const held = await changedSincePreview(client, request, plan, deps.snapshot.get().createdOverrides);
+  // This app's own earlier writes of the same kind (a take-over's record is not a quick override of that window).
+  const known = deps.snapshot.get().createdOverrides.filter((c) => c.kind === note?.kind);
+  const held = await changedSincePreview(client, request, plan, known);
   if (held && 'status' in held) return { ok: true as const, value: held };
   if (held) return held;
   const tellable = !cachedCovered(deps, plan);

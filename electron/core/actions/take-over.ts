@@ -5,8 +5,8 @@
 import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { currentSegment, handBackPlan, runningTakeOver } from '../state/take-over';
-import { isoOf } from '../model/segments';
+import { currentSegment, handBackInPlace, handBackPlan, runningTakeOver } from '../state/take-over';
+import { isoOf, type Segment } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
 import type { OverrideCreator } from './override';
@@ -100,6 +100,17 @@ async function write(
   return { ok: true, value };
 }
 
+/** Whether who is on call now is what the offer the user confirmed was to make: those seen, the one replaced gone,
+ *  me added, until the end it showed. Without what was seen (or whom it replaces) it can't be told, and the take-over record is taken as is. */
+function asIntended(request: TakeOverRequest, now: Segment, me: string): boolean {
+  const seen = request.seen?.onCall.map(lower);
+  const from = request.fromEmail !== undefined ? lower(request.fromEmail) : seen?.length === 1 ? seen[0] : undefined;
+  if (!request.seen || !seen || from === undefined) return true;
+  const want = new Set([...seen.filter((e) => e !== from), me]);
+  const until = Date.parse(request.seen.until) === now.endMs;
+  return until && want.size === now.emails.length && now.emails.every((e) => want.has(e));
+}
+
 async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: Sending): Promise<Answer> {
   const snapshot = await freshSnapshot(deps, request.scheduleId);
   if (isFailure(snapshot)) return snapshot;
@@ -115,14 +126,16 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   const changed = changedSinceSeen(request.seen, now, deps.clock.now(), deps.localZone?.() ?? 'UTC');
   if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
   if (now.emails.includes(me)) {
-    // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again.
+    // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again. Only when
+    // the schedule holds what it was to put (a manager may have put me there beside someone else since).
     const mine = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
-    return refuse(
-      'already_on_call',
-      mine
-        ? 'Your take-over is already in place: the schedule shows you on call now, so nothing was sent again.'
-        : 'You are already on call on this schedule now, so there is nothing to take over.',
-    );
+    if (mine && asIntended(request, now, me))
+      return refuse(
+        'already_on_call',
+        'Your take-over is already in place: the schedule shows you on call now, so nothing was sent again.',
+      );
+    if (changed !== undefined) return refuse('changed_since_planned', changed);
+    return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
   }
   const from = chooseFrom(now.users, request.fromEmail);
   if ('ok' in from) return from;
@@ -143,6 +156,13 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: S
   const nowMs = deps.clock.now();
   const plan = handBackPlan(snapshot, request.scheduleId, nowMs, me);
   if (!plan) {
+    // A hand back of mine whose answer was lost and that landed after all: said as done, not sent again.
+    const back = handBackInPlace(snapshot, request.scheduleId, nowMs, me);
+    if (back)
+      return refuse(
+        'nothing_to_hand_back',
+        `Your hand back is already done: the schedule shows ${back.map((p) => p.name).join(' and ')} on call again now, so nothing was sent again.`,
+      );
     return refuse(
       'nothing_to_hand_back',
       'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',

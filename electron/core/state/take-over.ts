@@ -94,3 +94,31 @@ export function takeOverOptions(
     handBack: back && vouched(back.endMs) ? { to: back.replaced, until: isoOf(back.endMs) } : null,
   };
 }
+
+/**
+ * A hand back of mine already in place now: the newest hand back this app sent on this schedule runs now, the
+ * schedule no longer shows me, and it shows again everyone its take-over replaced. Pressed again after an outcome
+ * unknown that landed, "Hand back" says it is done instead of "nothing to hand back". The people put back, or
+ * undefined.
+ */
+export function handBackInPlace(
+  snapshot: Snapshot,
+  scheduleId: string,
+  nowMs: number,
+  emailLower: string,
+): Person[] | undefined {
+  const running = (c: CreatedOverride) =>
+    c.scheduleId === scheduleId && Date.parse(c.start) <= nowMs && Date.parse(c.end) > nowMs;
+  const newest = (kind: CreatedOverride['kind']) =>
+    snapshot.createdOverrides
+      .filter((c) => c.kind === kind && running(c))
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+  const back = newest('hand-back');
+  const taken = newest('take-over');
+  const now = currentSegment(snapshot, scheduleId, nowMs);
+  if (!back || !taken || !now || now.emails.includes(emailLower)) return undefined;
+  if (Date.parse(taken.createdAt) > Date.parse(back.createdAt)) return undefined;
+  const put = taken.replaced ?? [];
+  const all = put.length > 0 && put.every((p) => now.emails.includes(p.email.toLowerCase()));
+  return all ? put : undefined;
+}

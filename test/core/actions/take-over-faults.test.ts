@@ -85,6 +85,26 @@ describe('take over under a write fault', () => {
     ]);
   });
 
+  it('hand back stored, then a gateway 502: pressed again it says the hand back is done, and writes nothing', async () => {
+    const deps = depsFor(store.server);
+    const taken = await takeOverNow(deps)({ scheduleId: SCHEDULE_ID });
+    expect(taken.ok && taken.value.outcome.status).toBe('created');
+    const back = takeOverHandBack(deps);
+    store.server.failNextWrite(502, true);
+    const first = await back({ scheduleId: SCHEDULE_ID });
+    expect(first.ok && first.value.outcome.status).toBe('created_unconfirmed');
+    // Issue 48: it said "There is nothing to hand back here", as if the hand back had never happened.
+    const second = await back({ scheduleId: SCHEDULE_ID });
+    expect(!second.ok && second.error.message).toMatch(
+      /^Your hand back is already done: the schedule shows Alice on call again now, so nothing was sent again\./,
+    );
+    expect(posts(store.server)).toBe(2);
+    expect(store.server.overrides.map((o) => o.users.map((u) => u.email))).toEqual([
+      ['me@example.com'],
+      ['alice@example.com'],
+    ]);
+  });
+
   it('not stored, then a gateway 502: "most likely not saved", nothing kept to hand back, and trying again writes one', async () => {
     const deps = depsFor(store.server);
     const take = takeOverNow(deps);

@@ -1,5 +1,6 @@
 // Issue 48, generated worlds: a hand-off of some of my blocks (two on call at once), with a manager's changes at any
-// step (before Create, before each Retry; a whole block or half of it, to anyone), and a fault on a write (a 502
+// step (before Create, before each Retry; a whole block or half of it, to anyone), a restart before a Retry (the
+// hand-off resumes from disk), and a fault on a write (a 502
 // that saved nothing, or an answer lost after it landed), against the simulator on a fake clock. The oracle is
 // the service's own override list, judged with a model of its rule (the override created last wins) checked
 // against what the service reads back. It must hold that:
@@ -75,10 +76,15 @@ const holders = (base: Map<number, string[]>, list: readonly Ov[], t: number): s
   return last ? emailsOf(last) : (base.get(t) ?? []);
 };
 
-async function play(chosen: { block: number; cover: string }[], changes: Change[], faults: Fault[]) {
+async function play(
+  chosen: { block: number; cover: string }[],
+  changes: Change[],
+  faults: Fault[],
+  restarts: readonly boolean[] = [],
+) {
   const w = await startPairWorld();
   h = w.h;
-  const { engine } = w;
+  let { engine } = w;
   const base = await readAt(w.h);
   const manager = new Set<string>();
   const apply = (phase: number) => {
@@ -108,15 +114,27 @@ async function play(chosen: { block: number; cover: string }[], changes: Change[
   fault(faults[0]);
   const made = await w.h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
   if (!made.ok) throw new Error(made.error.message);
+  // The last run the app told (a hand-off all settled is no longer kept once the app restarts).
+  let told = made.value.run;
   for (const phase of [1, 2]) {
     apply(phase);
+    if (restarts[phase - 1]) {
+      // The app stops and starts again: the hand-off resumes from disk (re-read first) before Retry.
+      await engine.stop();
+      engine = w.h.engine();
+      await engine.start();
+      await w.h.clock.runWhileAdvancing(engine.handoffIdle());
+      const resumed = await engine.handlers['handoff:get'](null);
+      if (resumed.ok && resumed.value.run) told = resumed.value.run;
+    }
     fault(faults[phase]);
-    await w.h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
+    const retried = await w.h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
+    if (retried.ok && retried.value.run) told = retried.value.run;
     await w.h.clock.runWhileAdvancing(engine.handoffIdle());
   }
   w.h.sim.faults.clear();
   const status = await engine.handlers['handoff:get'](null);
-  const run = status.ok ? status.value.run : null;
+  const run = (status.ok ? status.value.run : null) ?? told;
   return { base, manager, run, list: [...overridesOn(w.h, 'sch_pair')], final: await readAt(w.h) };
 }
 
@@ -184,9 +202,10 @@ describe('away in generated worlds where a manager changes things between plan a
         chosenArb,
         fc.array(changeArb, { minLength: 1, maxLength: 4 }),
         fc.array(faultArb, { minLength: 3, maxLength: 3 }),
-        async (chosen, changes, faults) => {
+        fc.array(fc.boolean(), { minLength: 2, maxLength: 2 }),
+        async (chosen, changes, faults, restarts) => {
           try {
-            judge(await play(chosen, changes, faults), changes);
+            judge(await play(chosen, changes, faults, restarts), changes);
           } finally {
             await h?.close();
             h = undefined;
