@@ -3,6 +3,7 @@
 // schedule's, with dates spelled out (a chat message is read later), the reason, and whom the picker ranks first.
 import { accountNamed } from '../../shared/account-names';
 import { DateTime } from 'luxon';
+import { formatLength, zoneLabel } from '../../shared/format';
 
 export interface AskBlock {
   /** '' with one account. */
@@ -15,7 +16,7 @@ export interface AskBlock {
   people: string[];
 }
 
-const city = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+const city = zoneLabel;
 
 function windowIn(start: string, end: string, zone: string): string {
   const a = DateTime.fromISO(start, { zone });
@@ -27,12 +28,6 @@ function windowIn(start: string, end: string, zone: string): string {
     : `${a.toFormat(`${day} HH:mm`)} – ${b.toFormat(`${day} HH:mm`)}`;
 }
 
-function hours(start: string, end: string): string {
-  const min = Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
-  if (min < 60) return `${min} min`;
-  return min % 60 === 0 ? `${min / 60} h` : `${Math.floor(min / 60)} h ${min % 60} min`;
-}
-
 function blockLine(b: AskBlock, localZone: string): string {
   const name = accountNamed(b.accountLabel, b.scheduleName);
   const mine = `${windowIn(b.start, b.end, localZone)} ${city(localZone)} time`;
@@ -42,7 +37,7 @@ function blockLine(b: AskBlock, localZone: string): string {
   const theirs =
     offsetsDiffer && b.timeZone ? ` (${windowIn(b.start, b.end, b.timeZone)} ${city(b.timeZone)} time)` : '';
   const zoneUnknown = b.timeZone === null ? ' (the schedule’s zone is unknown)' : '';
-  return `• ${name}: ${mine}${theirs}${zoneUnknown}, ${hours(b.start, b.end)}`;
+  return `• ${name}: ${mine}${theirs}${zoneUnknown}, ${formatLength(b.start, b.end, { localZone })}`;
 }
 
 /** The message, or undefined when there is no block to ask about. */
