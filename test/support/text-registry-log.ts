@@ -26,7 +26,7 @@ export interface LogText {
   accountId: string;
   basis: Basis | null;
   text: string;
-  /** The reminder's kind, or 'event' for a calendar block. */
+  /** The reminder's kind, or 'event-summary' / 'event-description' for a calendar block. */
   kind: string;
 }
 
@@ -64,12 +64,14 @@ export function notificationLog(accounts: readonly AccountReminders[]): LogText[
   return accounts.flatMap(remindersOf);
 }
 
-/** Each block of the calendar: its account, what it rests on, and its event's summary and description. */
+/** Each block of the calendar: its account, what it rests on, and its event's summary and description, each on its
+ *  own (a calendar shows the summary alone: it must say what it rests on by itself). */
 export function calendarLog(input: CalendarInput): LogText[] {
-  return calendarTexts(input).map((t) => ({
-    accountId: refParts(t.ref).accountId,
-    basis: t.block.basis,
-    text: t.text,
-    kind: 'event',
-  }));
+  return calendarTexts(input).flatMap((t) => {
+    const about = { accountId: refParts(t.ref).accountId, basis: t.block.basis };
+    return [
+      { ...about, text: t.summary, kind: 'event-summary' },
+      { ...about, text: t.description, kind: 'event-description' },
+    ];
+  });
 }

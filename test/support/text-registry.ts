@@ -29,7 +29,7 @@ export interface Said {
   /** What it rests on, where it states a block of mine; null where the registry doesn't attribute one. */
   basis: Basis | null;
   text: string;
-  /** A notification's reminder kind, or 'event' for a calendar block. */
+  /** A notification's reminder kind, or 'event-summary' / 'event-description' for a calendar block. */
   kind?: string;
   /** For a statement: which one ("now", "next") and the whole text of the surface it must appear in. */
   statement?: { kind: 'now' | 'next'; shift: MyShift; shownIn: string };

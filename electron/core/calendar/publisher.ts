@@ -174,14 +174,17 @@ const windowOf = (input: CalendarInput): BlockWindow => ({
 
 /** Each block the calendar tells, with its account and its event's words (summary, description): what the text
  *  registry reads (test/support/text-registry.ts), from the same groups the calendar is rendered from. */
-export function calendarTexts(input: CalendarInput): { ref: string; block: CalendarBlock; text: string }[] {
+export function calendarTexts(
+  input: CalendarInput,
+): { ref: string; block: CalendarBlock; summary: string; description: string }[] {
   return groupsOf(input, windowOf(input))
     .filter((g) => g.known)
     .flatMap((g) =>
       g.blocks.map((block) => ({
         ref: g.ref,
         block,
-        text: `${summaryOf(block)}\n${descriptionOf(block, input.localZone)}`,
+        summary: summaryOf(block),
+        description: descriptionOf(block, input.localZone),
       })),
     );
 }
