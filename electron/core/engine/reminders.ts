@@ -5,7 +5,8 @@
 import type { ServiceSettings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { Clock, Notifier } from '../ports';
-import { planReminders } from '../reminders/plan';
+import { myUpcomingShifts, planReminders } from '../reminders/plan';
+import { changeHolds } from '../reminders/held';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -166,7 +167,19 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     quiet: () => lastInputs?.settings,
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
-    stillTrue: (h) => h.kind !== 'coverage' || !lastInputs || stillAsksMe(lastInputs, clock.now(), h.key),
+    // A held change only while the latest read still says it (the service may have changed it again since).
+    stillTrue: (h) => {
+      const inputs = lastInputs;
+      if (!inputs) return true;
+      if (h.kind === 'coverage') return stillAsksMe(inputs, clock.now(), h.key);
+      if (h.kind !== 'change') return true;
+      const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, clock.now(), wiring.localZone());
+      return changeHolds(
+        h,
+        mine.map((s) => s.ref),
+        clock.now(),
+      );
+    },
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;
