@@ -8,7 +8,7 @@ import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
-import { formatDate, formatDayTime, formatDuration, formatRelative, formatWindow } from '../shared/format';
+import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
 import { myLines } from './status-mine';
 import type {
@@ -132,7 +132,7 @@ function myShiftsLines(state: AppState, o: FormatOptions): string[] {
   const lines = [`Your shifts (next ${state.settings.horizonDays} days):`];
   for (const m of shifts) {
     const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
-    const length = formatDuration(Date.parse(m.end) - Date.parse(m.start));
+    const length = formatLength(m.start, m.end, o);
     lines.push(
       `  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${named(state, m)}${running}`,
     );

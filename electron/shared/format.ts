@@ -17,6 +17,8 @@ export interface TimeFormatOptions {
   scheduleZone?: string;
   /** BCP 47 locale for clock and weekday formats; default 'en-GB' (24 h). */
   locale?: string;
+  /** Name the local zone after the local time ("09:00 Berlin"): for text read in other zones (hand-off, .ics). */
+  nameZone?: boolean;
 }
 
 /** Options for formats that depend on "today" (a day name is shown only for other days). */
@@ -43,6 +45,22 @@ export function formatDuration(ms: number): string {
   const d = Math.floor(totalMin / dayMin);
   const h = Math.floor((totalMin % dayMin) / hourMin);
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
+}
+
+/**
+ * How long a block is, the one wording of a length: "8 h", "2 d 4 h"; a block ending at the wall time it started
+ * reads in whole days ("7 d", as a calendar shows a rotation), with the real hours added when the clocks change in
+ * between ("1 d (23 h: clocks change)").
+ */
+export function formatLength(start: Instant, end: Instant, opts: TimeFormatOptions = {}): string {
+  const [startMs, endMs] = [toMs(start), toMs(end)];
+  const [s, e] = [localWall(startMs, opts.localZone), localWall(endMs, opts.localZone)];
+  const days = e.dayNumber - s.dayNumber;
+  const clockOf = (wallMs: number): number => ((wallMs % DAY_MS) + DAY_MS) % DAY_MS;
+  const ms = endMs - startMs;
+  if (clockOf(s.wallMs) !== clockOf(e.wallMs) || days < 1) return formatDuration(ms);
+  const text = `${days} d`;
+  return ms === days * DAY_MS ? text : `${text} (${formatDuration(ms)}: clocks change)`;
 }
 
 /** Time left until `end`: "6 h 59 min left", "under 1 min left" (never "now left" nor "0 min left"). Every surface
@@ -80,6 +98,8 @@ const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 const WEEKDAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
 const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
+const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
 
 /** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
 export function warmUp(locale: string, zones: readonly (string | undefined)[] = [undefined]): void {
@@ -107,6 +127,25 @@ export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): stri
   return wallText(localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE, DATE_ONLY);
 }
 
+/** A day as a heading names it, in the day-and-time wording's words: "Sat" within a week either side (today too),
+ *  else the date ("Mon 14 Dec"). */
+export function formatDay(instant: Instant, opts: DayFormatOptions): string {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
+  const w = localWall(toMs(instant), opts.localZone);
+  const near = Math.abs(w.dayNumber - localWall(opts.nowMs, opts.localZone).dayNumber) < 7;
+  return wallText(w, locale, near ? WEEKDAY : DATE_ONLY);
+}
+
+/** An absolute instant, for text that must read the same whenever it is read (the .ics): "Sun 29 Mar 2026, 09:00"
+ *  ("… 09:00 Berlin" with `nameZone`). */
+export function formatStamp(instant: Instant, opts: TimeFormatOptions = {}): string {
+  const [w, locale] = [localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE];
+  const text = `${wallText(w, locale, DATE_ONLY)} ${wallText(w, locale, YEAR)}, ${clock(w, locale)}`;
+  return opts.nameZone ? `${text} ${zoneLabel(opts.localZone ?? systemZone())}` : text;
+}
+
+const systemZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** "17:00", or "17:00 (09:00 New York)" — with the weekday there when the schedule's date differs. */
 export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
@@ -132,7 +171,8 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   const locale = opts.locale ?? DEFAULT_LOCALE;
   const ms = toMs(instant);
   const local = localWall(ms, opts.localZone);
-  const text = localDayText(local, localWall(opts.nowMs, opts.localZone), locale);
+  const day = localDayText(local, localWall(opts.nowMs, opts.localZone), locale);
+  const text = opts.nameZone ? `${day} ${zoneLabel(opts.localZone ?? systemZone())}` : day;
   const there = scheduleSide(local, ms, opts);
   if (!there || !opts.scheduleZone) return text;
   // The schedule's side names its day in the same style as the local side: a weekday within a week, else the

@@ -145,7 +145,7 @@ describe('tray adapter', () => {
     controller.update(s);
     expect(calls).toEqual([
       'image /icons/tray/soon.png',
-      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
+      'tooltip Next on call: A & B 13:00–14:00 · 1 h (in 2 h)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
       'menu',
     ]);
     calls.length = 0;
@@ -160,14 +160,14 @@ describe('tray adapter', () => {
     calls.length = 0;
     await clock.advanceTo(NOW + 30_000);
     expect(calls).toEqual([
-      'tooltip Next on call: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
+      'tooltip Next on call: A & B 13:00–14:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
       'menu',
     ]);
     expect(clock.pendingDueMs()).toEqual([NOW + 90_000]);
     // My state, first in the menu, opens the popover.
     expect(controller.current().menu[0]).toEqual({
       type: 'action',
-      label: 'Your next shift: A & B 13:00 → 14:00 · 1 h (in 1 h 59 min)',
+      label: 'Your next shift: A & B 13:00–14:00 · 1 h (in 1 h 59 min)',
       action: 'open-status',
       enabled: true,
     });
@@ -196,12 +196,12 @@ describe('tray adapter', () => {
     const { controller, clock, zone } = setup();
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
     expect(controller.current().tooltip).toBe(
-      'Next on call: A & B 13:00 → 14:00 · 1 h (in 2 h)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
+      'Next on call: A & B 13:00–14:00 · 1 h (in 2 h)\nUncovered: A & B until 25 Mar, 11:00, then unknown',
     );
     zone.current = 'America/New_York';
     await clock.advanceTo(NOW + 30_000);
     expect(controller.current().tooltip).toBe(
-      'Next on call: A & B 08:00 → 09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 06:00 (11:00 Berlin), then unknown',
+      'Next on call: A & B 08:00–09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 06:00 (11:00 Berlin), then unknown',
     );
   });
 
@@ -209,7 +209,7 @@ describe('tray adapter', () => {
     const { controller } = setup('linux', 'en-US');
     controller.update(state(NOW + 2 * 3_600_000 - 30_000));
     expect(controller.current().tooltip).toBe(
-      'Next on call: A & B 01:00 PM → 02:00 PM · 1 h (in 2 h)\nUncovered: A & B until Mar 25, 11:00 AM, then unknown',
+      'Next on call: A & B 01:00 PM–02:00 PM · 1 h (in 2 h)\nUncovered: A & B until Mar 25, 11:00 AM, then unknown',
     );
   });
 

@@ -25,11 +25,13 @@ describe('npm run status -- --summary', { timeout: 60_000 }, () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     // Within an hour of Berlin's midnight the UTC clock is on the other day and names it ("Sun 23:02 UTC").
-    expect(lines[0]).toMatch(/^On call as of \d\d:\d\d CES?T \((?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d UTC\):$/);
+    expect(lines[0]).toMatch(
+      /^On call as of \d\d:\d\d Berlin \((?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d UTC\):$/,
+    );
     expect(lines).toHaveLength(5);
     for (const name of ['Platform primary', 'Payments US', 'Data Tokyo']) {
       expect(run.stdout).toMatch(
-        new RegExp(`^${name}: \\S.* until .*\\d\\d:\\d\\d CES?T \\(.*\\d\\d:\\d\\d UTC\\), then \\S`, 'm'),
+        new RegExp(`^${name}: \\S.* until .*\\d\\d:\\d\\d Berlin \\(.*\\d\\d:\\d\\d UTC\\), then \\S`, 'm'),
       );
     }
     expect(lines[4]).toMatch(/^My next block: Platform primary, /);

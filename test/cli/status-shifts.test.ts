@@ -105,7 +105,7 @@ describe('status text over a DST change, with a schedule in another zone', () =>
         'Your shifts (next 14 days):',
         '  14:00–22:00 (09:00–17:00 New York) · 8 h — Payments US',
         // Sat 09:00 CET → Sun 09:00 CEST: 23 real hours.
-        '  Sat 09:00 – Sun 09:00 · 23 h — Platform primary',
+        '  Sat 09:00 – Sun 09:00 · 1 d (23 h: clocks change) — Platform primary',
       ].join('\n'),
     );
   });

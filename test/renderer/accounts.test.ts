@@ -54,7 +54,7 @@ describe('one account', () => {
   it('names nothing: rows, status line and the timeline read as before', () => {
     const state = appState({ me: { onCallNow: [], nextShift: shift('main', 'sch_platform'), shifts: [] } });
     expect(withAccount(state, 'main', 'Platform primary')).toBe('Platform primary');
-    expect(myStateLine(state, ctx).detail).toMatch(/^Platform primary · tomorrow 09:00 → /);
+    expect(myStateLine(state, ctx).detail).toMatch(/^Platform primary · \w{3} 09:00–/);
     expect(timelineModel(state, ctx).rows.map((r) => r.name)).toEqual(['Platform primary']);
   });
 });
@@ -67,7 +67,7 @@ describe('several accounts', () => {
       'Work · Platform primary',
       'Acme · Platform primary',
     ]);
-    expect(myStateLine(state, ctx).detail).toMatch(/^Acme · Platform primary · tomorrow 09:00 → /);
+    expect(myStateLine(state, ctx).detail).toMatch(/^Acme · Platform primary · \w{3} 09:00–/);
     expect(
       timelineModel(state, ctx)
         .rows.map((r) => r.name)

@@ -30,9 +30,9 @@ const shift = (scheduleId: string, scheduleName: string, start: string, end: str
 });
 
 describe('day words', () => {
-  it('says Today, Tomorrow, a weekday within the week and the date further away (never "Mon" for tomorrow)', () => {
-    expect(dayWord(Date.parse('2026-03-27T20:00:00Z'), ctx)).toBe('Today');
-    expect(dayWord(Date.parse('2026-03-28T08:00:00Z'), ctx)).toBe('Tomorrow');
+  it('says the weekday within a week either side (today too) and the date further away, as every surface does', () => {
+    expect(dayWord(Date.parse('2026-03-27T20:00:00Z'), ctx)).toBe('Fri');
+    expect(dayWord(Date.parse('2026-03-28T08:00:00Z'), ctx)).toBe('Sat');
     expect(dayWord(Date.parse('2026-03-30T08:00:00Z'), ctx)).toBe('Mon');
     expect(dayWord(Date.parse('2026-04-06T08:00:00Z'), ctx)).toBe('Mon 6 Apr');
   });
@@ -48,19 +48,19 @@ describe('my shifts', () => {
       nextShift: shift('sch_platform', 'Platform primary', '2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z'),
       shifts: [
         shift('sch_pay', 'Payments US', '2026-03-27T06:00:00Z', '2026-03-27T14:00:00Z'),
-        // Sat 09:00 → Sun 09:00 Berlin across the change to summer time: a day on the calendar, 23 real hours.
+        // Sat 09:00 – Sun 09:00 Berlin across the change to summer time: a day on the calendar, 23 real hours.
         shift('sch_platform', 'Platform primary', '2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z'),
         shift('sch_platform', 'Platform primary', '2026-04-06T07:00:00Z', '2026-04-13T07:00:00Z'),
       ],
     },
   });
 
-  it('lists every block with local start → end, its length, the day, and the running one first and marked', () => {
+  it('lists every block with local start – end, its length, the day, and the running one first and marked', () => {
     const rows = myShiftRows(state, ctx);
     expect(rows.map((r) => [r.day, r.span, r.length, r.scheduleName, r.running])).toEqual([
-      ['Now', 'today 07:00 → 15:00', '8 h', 'Payments US', true],
-      ['Tomorrow', '09:00 → Sun 09:00', '1 day (23 h: clocks change)', 'Platform primary', false],
-      ['Mon 6 Apr', '09:00 → Mon 13 Apr 09:00', '7 days', 'Platform primary', false],
+      ['Now', '07:00–15:00', '8 h', 'Payments US', true],
+      ['Sat', 'Sat 09:00 – Sun 09:00', '1 d (23 h: clocks change)', 'Platform primary', false],
+      ['Mon 6 Apr', '6 Apr, 09:00 – 13 Apr, 09:00', '7 d', 'Platform primary', false],
     ]);
   });
 
@@ -73,7 +73,7 @@ describe('my shifts', () => {
   it('names start and end of my next block in the main line', () => {
     expect(
       nextBlockLine(shift('sch_platform', 'Platform primary', '2026-03-28T22:05:00Z', '2026-04-04T21:05:00Z'), ctx),
-    ).toBe('On call tomorrow 23:05 → Sat 4 Apr 23:05, 7 days (6 d 23 h: clocks change)');
+    ).toBe('On call Sat 23:05 – 4 Apr, 23:05, 7 d (6 d 23 h: clocks change)');
   });
 });
 
@@ -100,7 +100,7 @@ describe('rows and schedules', () => {
       now: null,
       next: { users: [cy], start: '2026-03-28T21:09:00Z', end: '2026-03-29T21:09:00Z' },
     });
-    expect(uncoveredText(gap, ctx)).toBe('Uncovered until tomorrow 22:09');
+    expect(uncoveredText(gap, ctx)).toBe('Uncovered until Sat 22:09');
     // Saved shifts that end before now say nothing about now: not "uncovered".
     const ended = schedule({ known: { ...known, to: '2026-03-25T00:00:00Z' }, now: null, next: null });
     expect(uncoveredText(ended, ctx)).toBeUndefined();
@@ -146,7 +146,7 @@ describe('who needs me', () => {
       },
     });
     const [row] = askRows(state, ctx);
-    expect(row).toMatchObject({ who: 'Ada Lovelace', reason: 'Dentist', when: 'Mon 09:00 → 17:00' });
+    expect(row).toMatchObject({ who: 'Ada Lovelace', reason: 'Dentist', when: 'Mon 09:00–17:00' });
     expect(row?.params).toEqual({
       scheduleId: 'sch_platform',
       scheduleName: 'Platform primary',

@@ -34,7 +34,7 @@ describe('my state at the top of the popover', () => {
     expect(myStateLine(state, ctx)).toEqual({
       tone: 'oncall',
       title: 'On call until 17:00',
-      detail: 'Platform primary · today 09:00 → 17:00 · 7 h left',
+      detail: 'Platform primary · 09:00–17:00 · 7 h left',
     });
   });
 
@@ -52,13 +52,13 @@ describe('my state at the top of the popover', () => {
     // The main line says when it starts and how soon, never "On call …" before I am; the detail, the whole block.
     expect(line).toEqual({
       tone: 'soon',
-      title: 'Next: today 12:15 (in 2 h 15 min)',
-      detail: 'Platform primary · today 12:15 → 20:00, 7 h 45 min',
+      title: 'Next: 12:15 (in 2 h 15 min)',
+      detail: 'Platform primary · 12:15–20:00, 7 h 45 min',
     });
     const later = { ...nextShift, start: '2026-05-05T21:05:00Z', end: '2026-05-10T21:05:00Z' };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift: later } }), ctx)).toMatchObject({
       tone: 'off',
-      title: 'Next: tomorrow 23:05 (in 1 d 13 h)',
+      title: 'Next: Tue 23:05 (in 1 d 13 h)',
     });
   });
 

@@ -9,6 +9,8 @@ import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../el
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
 import { blockPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
 import type { NotificationRequest } from '../../electron/core/ports';
+import type { CalendarInput } from '../../electron/core/calendar/publisher';
+import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDayTime } from '../../electron/shared/format';
@@ -27,6 +29,8 @@ export interface Said {
   /** What it rests on, where it states a block of mine; null where the registry doesn't attribute one. */
   basis: Basis | null;
   text: string;
+  /** A notification's reminder kind, or 'event-summary' / 'event-description' for a calendar block. */
+  kind?: string;
   /** For a statement: which one ("now", "next") and the whole text of the surface it must appear in. */
   statement?: { kind: 'now' | 'next'; shift: MyShift; shownIn: string };
 }
@@ -37,6 +41,10 @@ export interface RegistryInput {
   localZone: string;
   notifications?: readonly NotificationRequest[];
   ics?: string;
+  /** Each account's reminders, worded by the real planner and judge when they fall due. */
+  reminders?: readonly AccountReminders[];
+  /** The calendar's input: each block it tells, with its summary and description. */
+  calendar?: CalendarInput;
 }
 
 function labels(items: readonly TrayMenuItem[]): string[] {
@@ -144,6 +152,14 @@ function icsTexts(ics: string): Said[] {
     }));
 }
 
+const logSaid = (surface: 'notification' | 'ics', t: LogText): Said => ({
+  surface,
+  accountId: t.accountId,
+  basis: t.basis,
+  text: t.text,
+  kind: t.kind,
+});
+
 /** Every user-visible text for a state, a notification log and a calendar: whole surfaces, then statements. */
 export function everyText(input: RegistryInput): Said[] {
   const whole = wholeSurfaces(input);
@@ -158,5 +174,7 @@ export function everyText(input: RegistryInput): Said[] {
     ...statements(input, whole),
     ...notificationTexts(input.notifications ?? []),
     ...(input.ics === undefined ? [] : icsTexts(input.ics)),
+    ...notificationLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
+    ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
   ];
 }

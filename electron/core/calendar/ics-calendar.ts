@@ -1,7 +1,7 @@
 // The iCalendar text of my blocks: one VEVENT per block, UTC instants, a description with my local time and the
 // schedule's own, and who is on before and after. Only absolute dates appear ("Sun 29 Mar 2026"), never "today" or
 // "Tue": the text must stay the same until the block really changes, or every request would look like an edit.
-import { DateTime } from 'luxon';
+import { formatStamp, zoneLabel } from '../../shared/format';
 import type { Person } from '../../shared/view-state';
 import type { CalendarBlock } from './my-blocks';
 import type { UnknownWhy } from '../model/timeline';
@@ -19,9 +19,8 @@ export interface EventMeta {
   modifiedMs: number;
 }
 
-function when(ms: number, zone: string): string {
-  return DateTime.fromMillis(ms, { zone }).setLocale('en-GB').toFormat('ccc d LLL yyyy, HH:mm ZZZZ');
-}
+/** "Sun 29 Mar 2026, 09:00": the formatter's absolute wording (its zone is named once, on the line). */
+const when = (ms: number, zone: string): string => formatStamp(ms, { localZone: zone });
 
 const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ');
 
@@ -33,9 +32,9 @@ function neighbourText(people: Person[] | null, side: 'earlier' | 'later', why: 
 
 function zoneLines(b: CalendarBlock, localZone: string): string[] {
   const span = (zone: string): string => `${when(b.startMs, zone)} – ${when(b.endMs, zone)}`;
-  const lines = [`Your time (${localZone}): ${span(localZone)}`];
+  const lines = [`Your time (${zoneLabel(localZone)}): ${span(localZone)}`];
   if (b.zone === null) lines.push('Schedule time: the schedule’s zone is unknown');
-  else if (b.zone !== localZone) lines.push(`Schedule time (${b.zone}): ${span(b.zone)}`);
+  else if (b.zone !== localZone) lines.push(`Schedule time (${zoneLabel(b.zone)}): ${span(b.zone)}`);
   return lines;
 }
 
@@ -58,13 +57,14 @@ export function summaryOf(b: CalendarBlock): string {
   return `On call: ${named(b)}`;
 }
 
-/** "From saved data read Sun 29 Mar 2026, 14:02 CET: …": a block the app couldn't confirm says so, first. */
+/** "From saved data read Sun 29 Mar 2026, 14:02 Berlin (…): …": a block the app couldn't confirm says so, first. */
 function savedLine(b: CalendarBlock, localZone: string): string[] {
   if (!b.saved) return [];
   const why = b.saved.notFound
     ? 'the service no longer finds this schedule'
     : 'the schedule could not be refreshed since';
-  return [`From saved data read ${when(b.saved.atMs, localZone)} (${why}): this block may have changed.`];
+  const read = formatStamp(b.saved.atMs, { localZone, nameZone: true });
+  return [`From saved data read ${read} (${why}): this block may have changed.`];
 }
 
 /** Whether the block may go on past its end, from what the time after it rests on: not where that was read (fresh

@@ -84,10 +84,13 @@ function toldOnce(services: readonly CalendarService[]): CalendarService[] {
 }
 
 function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
-  const services = toldOnce('services' in input ? input.services : [input]);
-  // With several accounts an event names its account ("On call: Work · Platform primary").
+  const all = 'services' in input ? input.services : [input];
+  const services = toldOnce(all);
+  // With several accounts an event names its account ("On call: Work · Platform primary"), as every surface does:
+  // also when the other is the same service and told as this one's (issue 47: the event said "Platform" where the
+  // popover said "Work · Platform").
   const named = (settings: ServiceSettings, name: string): string =>
-    services.length > 1 ? accountNamed(settings.accountLabel, name) : name;
+    all.length > 1 ? accountNamed(settings.accountLabel, name) : name;
   return services.flatMap(({ snapshot, settings }) =>
     myCalendarBlocks(snapshot, settings, window, input.nowMs).map((g) => ({
       ...g,
@@ -163,17 +166,36 @@ function headOf(groups: readonly Group[]): { name: string; description: string }
   return { name: 'On call (OnCall Tray)', description: description.replace(/\s+/g, ' ').trim() };
 }
 
+/** The window of blocks a calendar tells: a week back, and `days` ahead (all read, when not given). */
+const windowOf = (input: CalendarInput): BlockWindow => ({
+  fromMs: input.nowMs - PAST_MS,
+  toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS,
+});
+
+/** Each block the calendar tells, with its account and its event's words (summary, description): what the text
+ *  registry reads (test/support/text-registry.ts), from the same groups the calendar is rendered from. */
+export function calendarTexts(
+  input: CalendarInput,
+): { ref: string; block: CalendarBlock; summary: string; description: string }[] {
+  return groupsOf(input, windowOf(input))
+    .filter((g) => g.known)
+    .flatMap((g) =>
+      g.blocks.map((block) => ({
+        ref: g.ref,
+        block,
+        summary: summaryOf(block),
+        description: descriptionOf(block, input.localZone),
+      })),
+    );
+}
+
 async function renderWith(
   files: FileStore,
   recordName: string,
   input: CalendarInput,
   report: (notice: Notice) => void,
 ): Promise<string> {
-  const window = {
-    fromMs: input.nowMs - PAST_MS,
-    toMs: input.days === undefined ? Infinity : input.nowMs + input.days * DAY_MS,
-  };
-  const groups = groupsOf(input, window);
+  const groups = groupsOf(input, windowOf(input));
   const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.

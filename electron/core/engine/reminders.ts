@@ -4,8 +4,10 @@
 // so a catch-up is judged from what the service says now, not from what was saved before the sleep.
 import type { ServiceSettings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
+import type { HeldMessage } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
-import { planReminders } from '../reminders/plan';
+import { myUpcomingShifts, planReminders } from '../reminders/plan';
+import { changeHolds } from '../reminders/held';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -113,6 +115,15 @@ function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolea
   return asking.some((c) => key === `coverage:${c.id}`) || key.startsWith('coverage:first-sync:');
 }
 
+/** Whether a held message is still true now: a coverage request still asks me, a change is still what the
+ *  service says (it may have changed it again since). */
+function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage): boolean {
+  if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
+  if (h.kind !== 'change') return true;
+  const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
+  return changeHolds(h, mine, nowMs);
+}
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
   let lastInputs: ReminderInputs | undefined;
@@ -166,7 +177,8 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     quiet: () => lastInputs?.settings,
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
-    stillTrue: (h) => h.kind !== 'coverage' || !lastInputs || stillAsksMe(lastInputs, clock.now(), h.key),
+    // A held change only while the latest read still says it (the service may have changed it again since).
+    stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

@@ -2,7 +2,8 @@
 // block names its schedule (and account, with several), its window in my zone and, where it differs, the
 // schedule's, with dates spelled out (a chat message is read later), the reason, and whom the picker ranks first.
 import { accountNamed } from '../../shared/account-names';
-import { DateTime } from 'luxon';
+import { formatDate, formatLength, formatTime, wallParts, zoneLabel } from '../../shared/format';
+import { DAY_MS } from '../../shared/time';
 
 export interface AskBlock {
   /** '' with one account. */
@@ -15,34 +16,26 @@ export interface AskBlock {
   people: string[];
 }
 
-const city = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+const city = zoneLabel;
 
+/** "Fri 6 Mar 15:00–23:00", "Sat 7 Mar 09:00 – Sun 8 Mar 09:00": dates spelled out, in the formatter's words. */
 function windowIn(start: string, end: string, zone: string): string {
-  const a = DateTime.fromISO(start, { zone });
-  const b = DateTime.fromISO(end, { zone });
-  const day = 'ccc d LLL';
-  const sameDay = a.hasSame(b, 'day') || (b.hour === 0 && b.minute === 0 && b.diff(a, 'hours').hours <= 24);
-  return sameDay
-    ? `${a.toFormat(`${day} HH:mm`)}–${b.toFormat('HH:mm')}`
-    : `${a.toFormat(`${day} HH:mm`)} – ${b.toFormat(`${day} HH:mm`)}`;
-}
-
-function hours(start: string, end: string): string {
-  const min = Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
-  if (min < 60) return `${min} min`;
-  return min % 60 === 0 ? `${min / 60} h` : `${Math.floor(min / 60)} h ${min % 60} min`;
+  const o = { localZone: zone };
+  const at = (iso: string): string => `${formatDate(iso, o)} ${formatTime(iso, o)}`;
+  const midnightEnd = formatTime(end, o) === '00:00' && Date.parse(end) - Date.parse(start) <= DAY_MS;
+  const sameDay = formatDate(start, o) === formatDate(end, o) || midnightEnd;
+  return sameDay ? `${at(start)}–${formatTime(end, o)}` : `${at(start)} – ${at(end)}`;
 }
 
 function blockLine(b: AskBlock, localZone: string): string {
   const name = accountNamed(b.accountLabel, b.scheduleName);
   const mine = `${windowIn(b.start, b.end, localZone)} ${city(localZone)} time`;
-  const offsetsDiffer =
-    b.timeZone !== null &&
-    DateTime.fromISO(b.start, { zone: b.timeZone }).offset !== DateTime.fromISO(b.start, { zone: localZone }).offset;
+  const offsetOf = (zone: string): number | undefined => wallParts(Date.parse(b.start), zone)?.offsetMin;
+  const offsetsDiffer = b.timeZone !== null && offsetOf(b.timeZone) !== offsetOf(localZone);
   const theirs =
     offsetsDiffer && b.timeZone ? ` (${windowIn(b.start, b.end, b.timeZone)} ${city(b.timeZone)} time)` : '';
   const zoneUnknown = b.timeZone === null ? ' (the schedule’s zone is unknown)' : '';
-  return `• ${name}: ${mine}${theirs}${zoneUnknown}, ${hours(b.start, b.end)}`;
+  return `• ${name}: ${mine}${theirs}${zoneUnknown}, ${formatLength(b.start, b.end, { localZone })}`;
 }
 
 /** The message, or undefined when there is no block to ask about. */

@@ -148,7 +148,7 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
   // Urgent while quiet when any shift it concerns (removed, moved or new) starts before quiet time ends.
   const mustPrecedeMs = Math.min(...[...c.before, ...c.after].map((b) => b.startMs));
   const about = { ...(next ? { startsAtMs: next.startMs } : {}), mustPrecedeMs };
-  return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, ...about };
+  return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, change, ...about };
 }
 
 function scheduleChanges(

@@ -7,7 +7,7 @@
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import type { Outcome } from './judge';
-import { reminderBasis, type MessageOptions } from './messages';
+import { reminderBasis, type MessageOptions, type ShiftRef } from './messages';
 import { heldLine, policyOf } from './policy';
 import { speaksWhileQuiet } from '../../shared/start-reminders';
 
@@ -30,7 +30,24 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
     untilMs: Math.max(nowMs, ...o.settle.map((r) => r.untilMs)),
     ...(first?.shift ? { scheduleId: first.shift.scheduleId, group: first.shift.group } : {}),
     ...(o.startsAtMs === undefined ? {} : { startsAtMs: o.startsAtMs }),
+    // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine).
+    ...(first?.change ? { change: first.change } : {}),
   };
+}
+
+const sameBlock = (a: ShiftRef, b: ShiftRef): boolean =>
+  a.scheduleId === b.scheduleId && a.startMs === b.startMs && a.endMs === b.endMs;
+
+/** Whether a held change still states what the latest read says (`mine`: my blocks from now on, as planned): each
+ *  block it says I now have that hasn't ended is still mine, and each it says I lost is still not. A change the
+ *  service changed again since is left out of the summary (and said once, as every untrue held line is). */
+export function changeHolds(h: HeldMessage, mine: readonly ShiftRef[], nowMs: number): boolean {
+  if (!h.change) return true;
+  const ahead = (r: ShiftRef): boolean => r.endMs > nowMs;
+  const has = (r: ShiftRef): boolean => mine.some((m) => sameBlock(m, r));
+  const kept = h.change.after.filter(ahead).every(has);
+  const lost = h.change.before.filter((b) => ahead(b) && !h.change?.after.some((a) => sameBlock(a, b)));
+  return kept && !lost.some(has);
 }
 
 const MAX_LINES = 6;

@@ -19,6 +19,7 @@ import {
   type MessageOptions,
 } from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
+import { changeNotification } from './notice-messages';
 import type { Basis } from '../../shared/basis';
 
 export interface Say {
@@ -171,6 +172,11 @@ export const isAsap = (r: Pick<PlannedReminder, 'kind'>): boolean => policyOf(r.
  *  then says what it rests on (unless its words already do), by the one wording of every basis. */
 export function heldLine(h: HeldMessage, nowMs: number, opts: MessageOptions, basis: Basis): string {
   const saved = /According to saved data/.test(h.body) ? '' : basisMark(basis, nowMs, opts);
+  // A held change is worded now, from its statement: its timing ("on call in 3 h") as of now, its days from today.
+  if (h.change) {
+    const now = changeNotification(h.key, h.change, nowMs, opts);
+    return `${now.title}${saved}: ${now.body}`;
+  }
   const kind = isKind(h.kind) ? policyOf(h.kind).inSummary : 'as-held';
   if (kind === 'time-from-now' && h.startsAtMs !== undefined)
     return `On call ${formatRelative(nowMs, h.startsAtMs)}${saved}: ${h.body}`;

@@ -6,6 +6,7 @@ import type { NotificationRequest } from '../ports';
 import { timelineOf } from '../model/timeline';
 import { savedReadAtMs } from '../model/timeline-kept';
 import type { MessageOptions, ShiftRef } from './messages';
+import type { ShiftChange } from './notice-messages';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 /** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). `correction`: a
@@ -34,6 +35,8 @@ export interface PlannedReminder {
   mustPrecedeMs?: number;
   /** A correction: the reminders it corrects; it is said only if one of them is on record as shown. */
   corrects?: string[];
+  /** A change notice: the change as a value, so a held one is worded when it is shown (./held). */
+  change?: ShiftChange;
   /** A heads-up: the reminders of its shift that still come during quiet hours (what it promises). */
   comes?: StartReminder[];
 }

@@ -6,9 +6,8 @@
 // more than the last 30 days). "Elsewhere" is every account's schedules: a person on another service is the same
 // person when the e-mail is (any case), so a teammate on call on Acme then is not offered on Work as free.
 import { accountNamed } from '../../shared/account-names';
-import { DateTime } from 'luxon';
 import { assertNever, type Basis } from '../../shared/basis';
-import { formatDayTime, zoneLabel } from '../../shared/format';
+import { formatDayTime, formatWindow, zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
 import type { ServiceSettings } from '../../shared/settings';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
@@ -70,16 +69,8 @@ function atNight(span: Span, zone: string): boolean {
 
 /** "03:00–05:00 in New York, night"; the weekday too when the window is not on today's date there. */
 function localWindow(span: Span, zone: string, night: boolean, nowMs: number, locale: string | undefined): string {
-  const from = DateTime.fromMillis(span.startMs, { zone });
-  const to = DateTime.fromMillis(span.endMs, { zone });
-  const today = DateTime.fromMillis(nowMs, { zone }).hasSame(from, 'day');
-  const opts = { locale: locale ?? 'en-GB' };
-  const start = from.toLocaleString(
-    today ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'short', hour: '2-digit', minute: '2-digit' },
-    opts,
-  );
-  const end = to.toLocaleString({ hour: '2-digit', minute: '2-digit' }, opts);
-  return `${start}–${end} in ${zoneLabel(zone)}${night ? ', night' : ''}`;
+  const window = formatWindow(span.startMs, span.endMs, { nowMs, localZone: zone, ...(locale ? { locale } : {}) });
+  return `${window} in ${zoneLabel(zone)}${night ? ', night' : ''}`;
 }
 
 /** Another account's saved read, named by its label (its schedules are said as "Acme · Payments"). */

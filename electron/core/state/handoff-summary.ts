@@ -3,7 +3,7 @@
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
 import { assertNever, basisMark, untilPhrase } from '../../shared/basis';
-import { DateTime } from 'luxon';
+import { formatDayTime } from '../../shared/format';
 import { hasData, savedAt } from '../../shared/freshness';
 import {
   gapsBefore,
@@ -24,24 +24,10 @@ export interface HandoffOptions {
   localZone: string;
 }
 
-const LOCALE = 'en-GB';
-
-function dayPrefix(dt: DateTime, nowMs: number): string {
-  const now = DateTime.fromMillis(nowMs, { zone: dt.zone });
-  const days = Math.round(dt.startOf('day').diff(now.startOf('day'), 'days').days);
-  if (days === 0) return '';
-  return Math.abs(days) < 7 ? `${dt.toFormat('ccc')} ` : `${dt.toFormat('d LLL')} `;
-}
-
-/** "17:00 CET (16:00 UTC)", "Tue 09:00 CET (08:00 UTC)"; just "16:00 UTC" when my zone is UTC. */
+/** "17:00 Berlin (16:00 UTC)", "Tue 09:00 Berlin (08:00 UTC)"; just "16:00 UTC" when my zone is UTC: the one
+ *  day-and-time wording, naming my zone for readers elsewhere, with UTC beside it as a schedule's zone is. */
 export function handoffTime(iso: string, o: HandoffOptions): string {
-  const ms = Date.parse(iso);
-  const local = DateTime.fromMillis(ms, { zone: o.localZone }).setLocale(LOCALE);
-  const utc = DateTime.fromMillis(ms, { zone: 'UTC' }).setLocale(LOCALE);
-  const utcText = `${utc.toFormat('HH:mm')} UTC`;
-  if (!local.isValid || local.offset === 0) return `${dayPrefix(utc, o.nowMs)}${utcText}`;
-  const utcDay = utc.toISODate() === local.toISODate() ? '' : `${utc.toFormat('ccc')} `;
-  return `${dayPrefix(local, o.nowMs)}${local.toFormat('HH:mm ZZZZ')} (${utcDay}${utcText})`;
+  return formatDayTime(iso, { nowMs: o.nowMs, localZone: o.localZone, scheduleZone: 'UTC', nameZone: true });
 }
 
 const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ');

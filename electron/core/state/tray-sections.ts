@@ -17,7 +17,14 @@ import {
   uncoveredNow,
   type Uncovered,
 } from '../../shared/knowledge';
-import { formatDayTime, formatDuration, formatLeft, formatRelative, type DayFormatOptions } from '../../shared/format';
+import {
+  formatDayTime,
+  formatLeft,
+  formatLength,
+  formatRelative,
+  formatWindow,
+  type DayFormatOptions,
+} from '../../shared/format';
 
 /** Everything a time in the tray is formatted with. */
 export interface Fmt {
@@ -52,11 +59,12 @@ export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
   return `${shiftName(shift, state)} ${untilPhrase(shift, time)}${basisMark(shift.basis, time)}`;
 }
 
-/** My block as the popover names it: "Platform primary 17:00 → Sat 17:00 · 7 d" (start, end, duration). */
+/** My block as every surface names it: "Platform primary Fri 17:00 – Sat 17:00 · 1 d" (window, length). */
 export function blockPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
-  const length = formatDuration(Date.parse(shift.end) - Date.parse(shift.start));
+  const length = formatLength(shift.start, shift.end, { localZone: f.localZone });
   const time = (iso: string): string => fmt(iso, f);
-  return `${shiftName(shift, state)} ${time(shift.start)} → ${time(shift.end)} · ${length}${basisMark(shift.basis, time)}`;
+  const window = formatWindow(shift.start, shift.end, dayOpts(f));
+  return `${shiftName(shift, state)} ${window} · ${length}${basisMark(shift.basis, time)}`;
 }
 
 /** Whether I am among the people of a now/next row. */

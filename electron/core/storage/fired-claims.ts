@@ -8,6 +8,21 @@ import { z } from 'zod';
 import { plausibleMs, plausibleText } from './read-back';
 
 /** A message kept back while notifications were quiet, with what is needed to re-check it when they end. */
+/** One block of mine as a held change states it (reminders' ShiftRef): the statement, worded when it is shown. */
+const HeldShiftSchema = z.object({
+  group: z.string(),
+  scheduleId: z.string(),
+  scheduleName: z.string(),
+  scheduleZone: z.string(),
+  startMs: z.number(),
+  endMs: z.number(),
+  startSeen: z.boolean(),
+  others: z.array(z.string()),
+  nextNames: z.array(z.string()),
+  keptReadAtMs: z.number().optional(),
+  endUnknown: z.literal(true).optional(),
+});
+
 export const HeldMessageSchema = z.object({
   key: z.string(),
   kind: z.string(),
@@ -19,6 +34,10 @@ export const HeldMessageSchema = z.object({
   /** The shift group it concerns (leads: dropped from the summary once that shift has started or is gone). */
   group: z.string().optional(),
   startsAtMs: z.number().optional(),
+  /** A change notice's statement (my blocks before and after, who covers): worded from what is known when shown. */
+  change: z
+    .object({ before: z.array(HeldShiftSchema), after: z.array(HeldShiftSchema), coverers: z.array(z.string()) })
+    .optional(),
 });
 export type HeldMessage = z.infer<typeof HeldMessageSchema>;
 

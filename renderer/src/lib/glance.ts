@@ -2,77 +2,48 @@
 // "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import {
+  formatDay,
   formatDayTime,
-  formatDuration,
-  formatTime,
+  formatLength,
   formatWindow,
-  wallParts,
+  warmUp,
   zoneLabel,
 } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
-import { DAY_MS } from '../../../electron/shared/time';
-import { localWall, wallText, warmFormats } from '../../../electron/shared/wall-clock';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
-// Day words in the one cached formatter per style that every wall-clock text uses (./wall-clock): the wall date as if
-// it were UTC, so one formatter serves every zone.
-const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
-const WEEKDAY_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+// Every day, time, window and length is worded by shared/format (one vocabulary on every surface, issue 47): the
+// functions below are the popover's names for them.
+const opts = (ctx: FormatContext) => ({ nowMs: ctx.nowMs, locale: ctx.locale, localZone: ctx.localZone });
 
 /** Builds the day-word formatters while the app waits for its first state, off the first render's path. */
 export function warmGlance(locale: string): void {
-  warmFormats(locale, [WEEKDAY, WEEKDAY_DATE]);
+  warmUp(locale);
 }
 
-/** Days since the epoch of the wall date of `ms` in `zone` (undefined, or one Intl does not know: the system zone). */
-const dayNumber = (ms: number, zone: string | undefined): number => localWall(ms, zone).dayNumber;
-
-/** "Today", "Tomorrow", "Sun" within the coming week, otherwise "Mon 3 Dec" (never a bare "Mon" for tomorrow). */
+/** A row's day, as every surface names a day: "Sun" within a week either side, otherwise "Mon 3 Dec". */
 export function dayWord(ms: number, ctx: FormatContext): string {
-  const wall = localWall(ms, ctx.localZone);
-  const diff = wall.dayNumber - dayNumber(ctx.nowMs, ctx.localZone);
-  if (diff === 0) return 'Today';
-  if (diff === 1) return 'Tomorrow';
-  if (diff === -1) return 'Yesterday';
-  return wallText(wall, ctx.locale, diff > 1 && diff < 7 ? WEEKDAY : WEEKDAY_DATE);
+  return formatDay(ms, opts(ctx));
 }
 
-const lower = (word: string): string =>
-  word === 'Today' || word === 'Tomorrow' || word === 'Yesterday' ? word.toLowerCase() : word;
-const clock = (ms: number, ctx: FormatContext): string =>
-  formatTime(ms, { locale: ctx.locale, localZone: ctx.localZone });
-
-/** "today 22:00", "tomorrow 06:00", "Mon 18:00", "Mon 3 Dec 18:00"; with `bareToday`, today's time alone ("18:00"). */
-export function atText(ms: number, ctx: FormatContext, bareToday = false): string {
-  const day = dayWord(ms, ctx);
-  return bareToday && day === 'Today' ? clock(ms, ctx) : `${lower(day)} ${clock(ms, ctx)}`;
+/** "22:00" today, "Mon 18:00" within a week, "3 Dec, 18:00" further: the one day-and-time wording. */
+export function atText(ms: number, ctx: FormatContext): string {
+  return formatDayTime(ms, opts(ctx));
 }
 
-/**
- * How long a block is: "7 days" when it ends at the wall time it started (as a calendar shows a rotation), with the
- * real hours added when the clocks change in between ("1 day (23 h: clocks change)"); else "8 h", "2 d 4 h".
- */
+/** How long a block is: "8 h", "2 d 4 h", "7 d" (the one length wording, shared/format formatLength). */
 export function lengthText(startMs: number, endMs: number, ctx: Pick<FormatContext, 'localZone'>): string {
-  const ms = endMs - startMs;
-  const [s, e] = [wallParts(startMs, ctx.localZone), wallParts(endMs, ctx.localZone)];
-  const sameClock = s && e && s.hour === e.hour && s.minute === e.minute && s.second === e.second;
-  const days = dayNumber(endMs, ctx.localZone) - dayNumber(startMs, ctx.localZone);
-  if (!sameClock || days < 1) return formatDuration(ms);
-  const text = `${days} day${days === 1 ? '' : 's'}`;
-  return ms === days * DAY_MS ? text : `${text} (${formatDuration(ms)}: clocks change)`;
+  return formatLength(startMs, endMs, { localZone: ctx.localZone });
 }
 
-/** "tomorrow 23:05 → Sun 23:05": both ends with their day; the end's day only when it differs from the start's. */
-export function spanText(startMs: number, endMs: number, ctx: FormatContext, startDay = true): string {
-  const sameDay = dayNumber(startMs, ctx.localZone) === dayNumber(endMs - 1, ctx.localZone) && endMs - startMs < DAY_MS;
-  const start = startDay ? `${lower(dayWord(startMs, ctx))} ${clock(startMs, ctx)}` : clock(startMs, ctx);
-  const end = sameDay ? clock(endMs, ctx) : `${lower(dayWord(endMs, ctx))} ${clock(endMs, ctx)}`;
-  return `${start} → ${end}`;
+/** "23:05–23:55", "Sat 23:05 – Sun 23:05": the one window wording (shared/format formatWindow). */
+export function spanText(startMs: number, endMs: number, ctx: FormatContext): string {
+  return formatWindow(startMs, endMs, opts(ctx));
 }
 
 /** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */
@@ -89,13 +60,13 @@ export function zoneText(
   return both.slice(local.length).trim() || `(${zoneLabel(zone)})`;
 }
 
-/** A shift in the glance's one date style: "Thu 3 Dec 09:00 → Fri 4 Dec 09:00", plus the schedule's own time. */
+/** A shift in the one window wording: "Thu 09:00 – Fri 09:00", plus the schedule's own time. */
 export function windowWords(start: string, end: string, ctx: FormatContext, zone?: string | null): string {
   const own = zoneText({ start, end }, zone, ctx);
   return `${spanText(Date.parse(start), Date.parse(end), ctx)}${own ? ` ${own}` : ''}`;
 }
 
-/** "On call tomorrow 23:05 → Sun 23:05, 7 days": my next block, naming its start and end. */
+/** "On call Sat 23:05 – Sun 23:05, 1 d": my next block, naming its start and end. */
 export function nextBlockLine(shift: MyShift, ctx: FormatContext): string {
   const [startMs, endMs] = [Date.parse(shift.start), Date.parse(shift.end)];
   return `On call ${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
@@ -129,7 +100,7 @@ export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): strin
   const uncovered = uncoveredNow(schedule, ctx.nowMs);
   if (!uncovered) return undefined;
   const ms = Date.parse(uncovered.until);
-  const until = `Uncovered until ${lower(dayWord(ms, ctx))} ${clock(ms, ctx)}`.replace('until today ', 'until ');
+  const until = `Uncovered until ${atText(ms, ctx)}`;
   // "Until" stops where what is known stops (a hole, the end of what was read).
   return `${until}${thenUnknown(uncovered.after)}`;
 }

@@ -12,11 +12,11 @@ export interface MyShiftRow {
   /** The block as the service has it (UTC instants): what "Swap…" opens the swap form on. */
   start: string;
   end: string;
-  /** The day it starts: "Today", "Tomorrow", "Mon 3 Dec"; "Now" for the running one. */
+  /** The day it starts: "Sat", "Mon 3 Dec"; "Now" for the running one. */
   day: string;
-  /** "23:05 → Sun 23:05" (local). */
+  /** "Sat 23:05 – Sun 23:05" (local, shared/format formatWindow). */
   span: string;
-  /** "7 days", "8 h". */
+  /** "7 d", "8 h". */
   length: string;
   /** The schedule's own time where its zone differs. */
   zone: string | undefined;
@@ -36,8 +36,7 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       start: m.start,
       end: m.end,
       day: running ? 'Now' : dayWord(startMs, ctx),
-      // The day is the row's heading: the start reads as its time alone ("23:05 → Sun 23:05"), except when running.
-      span: spanText(startMs, endMs, ctx, running),
+      span: spanText(startMs, endMs, ctx),
       length: lengthText(startMs, endMs, ctx),
       zone: zoneText(m, zoneOf(m.scheduleId), ctx),
       running,

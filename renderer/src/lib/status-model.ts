@@ -50,7 +50,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(current, (iso) => atText(Date.parse(iso), ctx, true))}`,
+      title: `On call ${untilPhrase(current, (iso) => atText(Date.parse(iso), ctx))}`,
       detail: `${withAccount(state, current.accountId, current.scheduleName)}${more} · ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${left}${basisMark(current.basis, time)}`,
       ...savedIn(current.basis),
     };

@@ -87,13 +87,11 @@ describe('my calendar from the engine', () => {
     expect(events).toHaveLength(21);
     expect(new Set(events.map((e) => e.uid)).size).toBe(21);
     const dst = events.find((e) => e.start === '2026-03-28T08:00:00.000Z');
-    expect(dst?.description).toContain(
-      'Your time (Europe/Berlin): Sat 28 Mar 2026, 09:00 CET – Sun 29 Mar 2026, 09:00 CEST',
-    );
+    expect(dst?.description).toContain('Your time (Berlin): Sat 28 Mar 2026, 09:00 – Sun 29 Mar 2026, 09:00');
     expect(dst?.description).toContain('Before you: Alice Doe');
     expect(dst?.description).toContain('After you: Alice Doe');
     const ny = events.find((e) => e.summary === 'On call: New York payments');
-    expect(ny?.description).toMatch(/Schedule time \(America\/New_York\): Sat 21 Mar 2026, 08:00 /);
+    expect(ny?.description).toMatch(/Schedule time \(New York\): Sat 21 Mar 2026, 08:00 /);
   });
 
   it('keeps every UID across runs, and the UID of a block an override shortens or extends', async () => {

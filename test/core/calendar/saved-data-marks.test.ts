@@ -61,10 +61,10 @@ describe('calendar: saved data is marked', () => {
     ]);
     expect(events[0]?.description).not.toContain('saved data');
     expect(events[1]?.description).toMatch(
-      /^From saved data read Mon 9 Mar 2026, 09:00 CET \(the service no longer finds this schedule\)/,
+      /^From saved data read Mon 9 Mar 2026, 09:00 Berlin \(the service no longer finds this schedule\)/,
     );
     expect(events[2]?.description).toMatch(
-      /^From saved data read Mon 9 Mar 2026, 09:00 CET \(the schedule could not be refreshed since\)/,
+      /^From saved data read Mon 9 Mar 2026, 09:00 Berlin \(the schedule could not be refreshed since\)/,
     );
   });
 

@@ -75,7 +75,7 @@ describe('engine: an account without an e-mail', () => {
     expect(work!.startMs).toBeGreaterThan(now);
     expect(acme!.startMs).toBeLessThan(work!.startMs);
     expect(state.me.nextShift?.accountId).toBe('work');
-    expect(popover(state, now, ZONE).me).toMatch(/Work · Platform primary · tomorrow .* · no e-mail set for Acme/);
+    expect(popover(state, now, ZONE).me).toMatch(/Work · Platform primary · Thu .* · no e-mail set for Acme/);
     expect(formatStatus(state, { nowMs: now, localZone: ZONE })).toMatch(
       /^Your next shift: Work · .* · no e-mail set for Acme$/m,
     );

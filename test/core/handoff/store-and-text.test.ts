@@ -101,7 +101,7 @@ describe('ask for cover', () => {
       [
         'Could someone cover these on-call shifts for me?',
         '• Acme · Payments US: Fri 6 Mar 15:00–23:00 Berlin time (Fri 6 Mar 09:00–17:00 New York time), 8 h',
-        '• Work · Platform primary: Sat 7 Mar 09:00 – Sun 8 Mar 09:00 Berlin time, 24 h',
+        '• Work · Platform primary: Sat 7 Mar 09:00 – Sun 8 Mar 09:00 Berlin time, 1 d',
         'Reason: At a conference',
         'Free then, as far as I can see: Erin Walsh, Frank Ortiz, Bob Stone',
         'Reply here and I’ll set up the override.',

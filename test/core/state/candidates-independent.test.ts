@@ -152,7 +152,7 @@ describe('rankCandidates (independent)', () => {
     expect(out.map((c) => c.recentHours)).toEqual([0, 0, 6, 27]);
     for (const c of out) {
       expect(c?.hoursFrom).toBe('2026-05-20T00:00:00.000Z');
-      expect(c?.localWindow).toBe('23:00–01:00 in New York, night');
+      expect(c?.localWindow).toBe('Tue 23:00 – Wed 01:00 in New York, night');
       expect(c?.night).toBe(true);
     }
   });

@@ -52,19 +52,19 @@ describe('hand-off summary', () => {
   it('gives one line per schedule with until/then in my zone and UTC, marks saved data, and my next block', () => {
     expect(summary('Europe/Berlin')).toBe(
       [
-        'On call as of 14:05 CET (13:05 UTC):',
-        'Platform primary: Alice until 17:00 CET (16:00 UTC), then Me',
-        'Database: Bob, Carol until Tue 01:00 CET (00:00 UTC), then Alice from Tue 03:00 CET (02:00 UTC) (saved data from 14:02 CET (13:02 UTC))',
+        'On call as of 14:05 Berlin (13:05 UTC):',
+        'Platform primary: Alice until 17:00 Berlin (16:00 UTC), then Me',
+        'Database: Bob, Carol until Tue 01:00 Berlin (00:00 UTC), then Alice from Tue 03:00 Berlin (02:00 UTC) (saved data from 14:02 Berlin (13:02 UTC))',
         "Payments: unknown (couldn't load: The on-call service had a problem (HTTP 503))",
         // An earlier block of mine could hide in Payments: the line says it couldn't be loaded.
-        "My next block: Platform primary, 17:00 CET (16:00 UTC) – Tue 09:00 CET (08:00 UTC) (couldn't load Payments)",
+        "My next block: Platform primary, 17:00 Berlin (16:00 UTC) – Tue 09:00 Berlin (08:00 UTC) (couldn't load Payments)",
         '',
       ].join('\n'),
     );
   });
 
   // Adversarial round (issue 47): the schedule line said "saved data from 14:02" and my block, of the same read,
-  // "saved data from 14:02 CET (13:02 UTC)": one instant, one wording, for readers in other zones.
+  // "saved data from 14:02 Berlin (13:02 UTC)": one instant, one wording, for readers in other zones.
   it('words the same saved-data instant the same way on the schedule line and on my lines', () => {
     const settings = settingsWith({ email: me.email, schedules: [{ id: 'sch_platform' }] });
     const saved = {
@@ -75,7 +75,7 @@ describe('hand-off summary', () => {
     const text = buildHandoffSummary(state, { nowMs: ms(NOW), localZone: 'Europe/Berlin' });
     const wordings = [...text.matchAll(/saved data from ([^)]*\)?)/g)].map((m) => m[1]);
     expect(wordings.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(wordings)).toEqual(new Set(['14:02 CET (13:02 UTC)']));
+    expect(new Set(wordings)).toEqual(new Set(['14:02 Berlin (13:02 UTC)']));
   });
 
   it('never says "nobody" for a schedule that could not be loaded', () => {

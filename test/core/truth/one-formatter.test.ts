@@ -1,9 +1,14 @@
-// Issue 47, one formatter: the time my block has left is worded by one function (shared/format.ts formatLeft) on the
-// tray tooltip, the tray menu and the popover, so the same instant reads the same on each; never "now left" (the
-// tray cut "in " off a relative time, which says "now" within half a minute of the end). Test failed before.
+// Issue 47, one formatter (shared/format.ts): the same instant, length and zone are worded the same on every surface
+// the registry lists (tray tooltip and menu, popover, `status`, hand-off text). The time my block has left reads the
+// same on each too; never "now left" (the tray cut "in " off a relative time). Tests failed before: the popover said
+// "tomorrow 00:00 → Mon 01:35" where `status` said "Sun 00:00 – Mon 01:35", and the hand-off named the zone "CET".
 import { describe, expect, it } from 'vitest';
+import { deriveState } from '../../../electron/core/state/derive';
+import { defaultSettings, serviceSettings } from '../../../electron/shared/settings';
+import { accountIdOf } from '../../../electron/shared/accounts';
 import { everyText } from '../../support/text-registry';
 import { combined, HOUR, NOW, ZONE, type AccountWorld } from '../state/support/accounts-world';
+import { alice, bob, details, me, scheduleSnap, shift, snapshotOf, SETUP_OK } from '../support/fixtures';
 
 // Me on call on Platform from NOW to NOW + 12 h (slot 1), fresh.
 const world: AccountWorld[] = [
@@ -29,4 +34,93 @@ describe('one formatter: time left', () => {
       for (const surface of ['tray-tooltip', 'tray-menu', 'popover'])
         expect(leftIn(whole(surface)), surface).toEqual([want]);
     });
+});
+
+// Saturday 28 Nov 2026, 13:00 in Berlin. My next block on Platform (a New York schedule): Sun 00:05 – Mon 01:35
+// Berlin time (Sat 18:05 – Sun 19:35 New York), 1 d 1 h 30 min (floored to "1 d 1 h"); Alice before, Bob after. Expected words are written
+// here by hand from the calendar, not from the code.
+const SAT = Date.parse('2026-11-28T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+const START = Date.parse('2026-11-28T23:05:00Z');
+const END = Date.parse('2026-11-30T00:35:00Z');
+
+function nextBlockState() {
+  const snapshot = snapshotOf([
+    scheduleSnap(
+      'sch_a',
+      [
+        shift(iso(SAT - 30 * HOUR), iso(START), alice),
+        shift(iso(START), iso(END), me),
+        shift(iso(END), iso(SAT + 200 * HOUR), bob),
+      ],
+      {
+        details: details('Platform', 'America/New_York', [me, alice, bob]),
+        detailsFetchedAt: iso(SAT - 60_000),
+        shiftsFetchedAt: iso(SAT - 60_000),
+        problem: null,
+      },
+    ),
+  ]);
+  const account = {
+    id: accountIdOf('work'),
+    label: 'Work',
+    baseUrl: 'https://w.example.com',
+    email: me.email,
+    schedules: [{ id: 'sch_a' }],
+  };
+  const settings = { ...defaultSettings(), accounts: [account] };
+  return deriveState({
+    snapshot,
+    settings: serviceSettings(settings, account),
+    setup: SETUP_OK,
+    syncing: false,
+    notices: [],
+    nowMs: SAT,
+    localZone: ZONE,
+  });
+}
+
+describe('one formatter: the same instant, length and zone on every surface', () => {
+  const said = everyText({ state: nextBlockState(), nowMs: SAT, localZone: ZONE });
+  const texts = said.filter((s) => !s.statement);
+
+  it('lists the surfaces it checks', () => {
+    expect(texts.map((t) => t.surface).sort()).toEqual(['handoff', 'popover', 'status', 'tray-menu', 'tray-tooltip']);
+  });
+
+  it('words the start and the end of my block with its day, as one wording ("Sun 00:05", "Mon 01:35")', () => {
+    for (const t of texts) {
+      const starts = [...t.text.matchAll(/([\w,]+) 00:05/g)].map((m) => m[1]);
+      const ends = [...t.text.matchAll(/([\w,]+) 01:35/g)].map((m) => m[1]);
+      expect(starts.length + ends.length, `${t.surface} states the block`).toBeGreaterThan(0);
+      for (const day of starts) expect(day, `${t.surface}: ${t.text}`).toBe('Sun');
+      for (const day of ends) expect(day, `${t.surface}: ${t.text}`).toBe('Mon');
+    }
+  });
+
+  it('words a window with one dash, never an arrow, and no day as "today" or "tomorrow"', () => {
+    for (const t of texts) {
+      expect(t.text, t.surface).not.toContain('→');
+      // The pause action is named for what it does ("until tomorrow 09:00"), not an instant of the schedule.
+      const words = t.text.replace(/Pause (\S+ )?notifications until tomorrow 09:00|until tomorrow 09:00/g, '');
+      expect(words, t.surface).not.toMatch(/\b(today|tomorrow|yesterday)\b/i);
+    }
+  });
+
+  it('words the block\'s length one way ("1 d 1 h"), never "1 day"', () => {
+    for (const t of texts) {
+      // "in the next 14 days" is the horizon setting, not a length.
+      expect(t.text.replace(/next \d+ days/g, ''), t.surface).not.toMatch(/\b\d+ days?\b/);
+      for (const m of t.text.matchAll(/01:35[^\n]*?(?:·|,) ((?:\d+ (?:d|h|min)\b ?)+)/g))
+        expect(m[1]?.trim(), `${t.surface}: ${t.text}`).toBe('1 d 1 h');
+    }
+  });
+
+  it('names a zone by its place ("New York", "Berlin"), never "GMT-5" or "CET"', () => {
+    for (const t of texts) {
+      expect(t.text, t.surface).not.toMatch(/\bGMT[+-]\d|\bCET\b|\bCEST\b|\bEST\b/);
+      for (const m of t.text.matchAll(/(?:18:05|19:35)[^)]*\)/g)) expect(m[0], t.surface).toMatch(/New York\)$/);
+    }
+    expect(texts.find((t) => t.surface === 'handoff')?.text).toContain('Sun 00:05 Berlin (Sat 23:05 UTC)');
+  });
 });

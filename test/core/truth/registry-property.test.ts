@@ -8,12 +8,16 @@
 // Each account alone is checked too (one account: no name needed). FC_RUNS=n runs n worlds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { everyText, type Said } from '../../support/text-registry';
+import { serviceSettings } from '../../../electron/shared/settings';
+import { everyText, type RegistryInput, type Said } from '../../support/text-registry';
 import {
   accountOf,
   combined,
+  HOUR,
   NOW,
   PROPERTY_TIMEOUT_MS,
+  settingsOf,
+  snapshotFor,
   worldArb,
   ZONE,
   type AccountWorld,
@@ -21,9 +25,57 @@ import {
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
 
+const failed = (w: AccountWorld): boolean => w.condition === 'down' || w.condition === 'wait';
+
+/** Each account's reminders (planned against a previous read with the slots turned, so changes are told too) and
+ *  the calendar of every account, as the engine passes them: the notification and .ics texts the registry words. */
+function logsOf(world: readonly AccountWorld[], only?: number): Pick<RegistryInput, 'reminders' | 'calendar'> {
+  const settings = settingsOf(world, only);
+  const several = settings.accounts.length > 1;
+  const services = settings.accounts.flatMap((account) => {
+    const w = world.find((x, k) => accountOf(k, x).id === account.id);
+    if (!w) return [];
+    const turned = { ...w, slots: [w.slots[1], w.slots[0]] as AccountWorld['slots'] };
+    return [
+      { account, w, snapshot: snapshotFor(w), previous: snapshotFor(turned), svc: serviceSettings(settings, account) },
+    ];
+  });
+  return {
+    reminders: services.map((s) => ({
+      accountId: s.account.id,
+      label: several ? s.account.label : undefined,
+      input: { snapshot: s.snapshot, previous: s.previous, nowMs: NOW, settings: s.svc, localZone: ZONE },
+      ...(failed(s.w) ? { savedAtMs: NOW - 3 * HOUR } : {}),
+    })),
+    calendar: {
+      services: services.map((s) => ({ snapshot: s.snapshot, settings: s.svc })),
+      nowMs: NOW,
+      localZone: ZONE,
+    },
+  };
+}
+
+/** Notifications and calendar events: from saved data (the world says which accounts failed) they say so; fresh
+ *  ones don't; with several accounts each names its account. */
+function checkLogs(world: readonly AccountWorld[], said: readonly Said[], several: boolean): void {
+  for (const s of said.filter((x) => x.surface === 'notification' || x.surface === 'ics')) {
+    const i = world.findIndex((w, k) => accountOf(k, w).id === s.accountId);
+    const w = world[i];
+    const where = `${s.surface} (${s.kind ?? '?'}, ${w?.condition ?? '?'}): ${s.text}`;
+    expect(w, where).toBeDefined();
+    if (!w) continue;
+    if (s.basis !== null) {
+      if (failed(w)) expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/i);
+      else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/i);
+    }
+    if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
+  }
+}
+
 function checkStatements(world: readonly AccountWorld[], only?: number): void {
   const state = combined(world, only);
-  const said = everyText({ state, nowMs: NOW, localZone: ZONE });
+  const said = everyText({ state, nowMs: NOW, localZone: ZONE, ...logsOf(world, only) });
+  checkLogs(world, said, state.accounts.length > 1);
   const several = state.accounts.length > 1;
   for (const s of said.filter((x): x is Said & { statement: NonNullable<Said['statement']> } => !!x.statement)) {
     const i = world.findIndex((w, k) => accountOf(k, w).id === s.accountId);
@@ -68,5 +120,32 @@ describe('issue 47: every statement of my blocks, on every surface the registry 
     const said = everyText({ state: combined(world), nowMs: NOW, localZone: ZONE });
     const surfaces = new Set(said.filter((s) => s.statement).map((s) => s.surface));
     expect([...surfaces].sort()).toEqual(['handoff', 'popover', 'status', 'tray-menu', 'tray-tooltip']);
+  });
+
+  it('words notifications of every shift kind and calendar events, each with its account', () => {
+    // Me on Platform in every slot but the first, Alice before; Payments turned since the previous read.
+    const world: AccountWorld[] = [
+      {
+        condition: 'healthy',
+        slots: [
+          [1, 0, 0, 0],
+          [0, 1, 0, 1],
+        ],
+        asks: true,
+      },
+      {
+        condition: 'down',
+        slots: [
+          [1, 1, 0, 0],
+          [1, 0, 1, 0],
+        ],
+        asks: true,
+      },
+    ];
+    const said = everyText({ state: combined(world), nowMs: NOW, localZone: ZONE, ...logsOf(world) });
+    const kinds = new Set(said.filter((s) => s.surface === 'notification').map((s) => s.kind));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['change', 'end', 'lead', 'start']));
+    const events = said.filter((s) => s.surface === 'ics');
+    expect(new Set(events.map((e) => e.accountId)).size).toBe(2);
   });
 });

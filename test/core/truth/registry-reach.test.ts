@@ -36,11 +36,6 @@ const NOT_YET: Record<string, string> = {
   'electron/core/engine/handlers.ts': 'IPC answers (write outcomes) worded by core/actions',
   'electron/core/handoff/plan.ts': 'hand-off plan items (away form)',
   'electron/core/handoff/swap.ts': 'swap outcomes (swap form)',
-  'electron/core/reminders/messages.ts': 'reminder texts: the notification log is listed, not yet generated here',
-  'electron/core/reminders/notice-messages.ts':
-    'reminder texts: the notification log is listed, not yet generated here',
-  'electron/core/reminders/policy.ts': 'reminder texts: the notification log is listed, not yet generated here',
-  'electron/core/calendar/ics-calendar.ts': 'the .ics text: listed when a calendar is passed, not yet generated here',
   'electron/core/state/candidates.ts': 'override/swap candidates (form)',
   'electron/core/state/derive.ts': 'the "wait until" time in the sync message (status, tooltip read it)',
   'renderer/src/lib/status-view.svelte.ts':
@@ -49,8 +44,6 @@ const NOT_YET: Record<string, string> = {
     "the popover's cards' state (a card's Override names its schedule with withAccount; runes: not importable in Node)",
   'renderer/src/lib/settings-edit.svelte.ts': 'settings form',
   'renderer/src/lib/zoned-window.ts': 'form inputs',
-  'electron/core/calendar/publisher.ts': 'the .ics text: listed when a calendar is passed, not generated here yet',
-  'electron/core/engine/account-scope.ts': "notification titles' account name (the notification log is listed)",
   'electron/core/handoff/ask-cover.ts': 'the ask-for-cover message (form output)',
   'electron/core/readiness/readiness.ts':
     'worded in derivation: its sentences reach the surfaces in state.me.readiness',
