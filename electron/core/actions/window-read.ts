@@ -5,6 +5,7 @@
 import type { OncallClient } from '../../api/client-types';
 import type { Shift } from '../../api/schemas';
 import { toWireInstant } from '../sync/plan';
+import type { Held } from './plan-held';
 
 /** The widest read the service takes (it refuses more than 366 days; one day is kept spare). */
 export const MAX_READ_MS = 365 * 86_400_000;
@@ -50,4 +51,30 @@ export async function readWindowShifts(
     pieces.push(read.value.shifts);
   }
   return joined(pieces, cuts);
+}
+
+/** Who is on call over [startMs, endMs) as the service holds it now, gaps as nobody (lower-cased), with the names
+ *  the service gives them; undefined when the window can't be read whole (a shift that can't be read, or more than
+ *  the read holds). */
+export async function readHeld(
+  client: OncallClient,
+  scheduleId: string,
+  startMs: number,
+  endMs: number,
+): Promise<Held[] | undefined> {
+  // A hole (a shift that couldn't be read) could hold anyone: the window tells nothing.
+  const shifts = await readWindowShifts(client, scheduleId, startMs, endMs);
+  if (shifts === undefined) return undefined;
+  const cuts = new Set([startMs, endMs]);
+  for (const s of shifts)
+    for (const t of [Date.parse(s.start), Date.parse(s.end)]) if (t > startMs && t < endMs) cuts.add(t);
+  const times = [...cuts].sort((a, b) => a - b);
+  const names: Record<string, string> = {};
+  for (const s of shifts) for (const u of s.users) if (u.name.trim() !== '') names[u.email.toLowerCase()] = u.name;
+  return times.slice(0, -1).map((a, i) => {
+    const b = times[i + 1] ?? endMs;
+    const on = shifts.filter((s) => Date.parse(s.start) < b && Date.parse(s.end) > a);
+    const emails = [...new Set(on.flatMap((s) => s.users.map((u) => u.email.toLowerCase())))];
+    return { startMs: a, endMs: b, emails, names };
+  });
 }

@@ -5,8 +5,6 @@ import type { OncallClient } from '../../api/client-types';
 import type { Clock } from '../ports';
 import { toWireInstant } from '../sync/plan';
 import { windowCoveredBy } from '../actions/window-coverage';
-import type { Held } from './held';
-import { readWindowShifts } from '../actions/window-read';
 
 export type Look = 'covered' | 'not_covered' | undefined;
 
@@ -36,28 +34,4 @@ export async function lookCovered(
   return lookOnce(client, w.scheduleId, w.startMs, w.endMs, w.emails);
 }
 
-/** Who is on call over [startMs, endMs) as the service holds it now, gaps as nobody (lower-cased), with the names
- *  the service gives them; undefined when the window can't be read whole (a shift that can't be read, or more than
- *  the read holds). */
-export async function readHeld(
-  client: OncallClient,
-  scheduleId: string,
-  startMs: number,
-  endMs: number,
-): Promise<Held[] | undefined> {
-  // A hole (a shift that couldn't be read) could hold anyone: the window tells nothing.
-  const shifts = await readWindowShifts(client, scheduleId, startMs, endMs);
-  if (shifts === undefined) return undefined;
-  const cuts = new Set([startMs, endMs]);
-  for (const s of shifts)
-    for (const t of [Date.parse(s.start), Date.parse(s.end)]) if (t > startMs && t < endMs) cuts.add(t);
-  const times = [...cuts].sort((a, b) => a - b);
-  const names: Record<string, string> = {};
-  for (const s of shifts) for (const u of s.users) if (u.name.trim() !== '') names[u.email.toLowerCase()] = u.name;
-  return times.slice(0, -1).map((a, i) => {
-    const b = times[i + 1] ?? endMs;
-    const on = shifts.filter((s) => Date.parse(s.start) < b && Date.parse(s.end) > a);
-    const emails = [...new Set(on.flatMap((s) => s.users.map((u) => u.email.toLowerCase())))];
-    return { startMs: a, endMs: b, emails, names };
-  });
-}
+export { readHeld } from '../actions/window-read';
