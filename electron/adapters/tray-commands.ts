@@ -38,7 +38,13 @@ async function takeOver(engine: Engine, params: TrayParams, handBack: boolean, s
     : `Take over ${schedule.name} from ${who ?? 'them'} now?`;
   if (!(await confirm(question, handBack ? 'Hand back' : 'Take over'))) return;
   const result = handBack
-    ? await engine.handlers['take-over:hand-back']({ scheduleId: params.scheduleId })
+    ? await engine.handlers['take-over:hand-back']({
+        scheduleId: params.scheduleId,
+        // What the menu offered: main writes only while the hand back is still that, else says what changed.
+        ...(options?.handBack
+          ? { seen: { to: options.handBack.to.map((p) => p.email), until: options.handBack.until } }
+          : {}),
+      })
     : await engine.handlers['take-over:now']({
         scheduleId: params.scheduleId,
         ...(params.fromEmail ? { fromEmail: params.fromEmail } : {}),

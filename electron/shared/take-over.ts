@@ -47,7 +47,18 @@ export const TakeOverRequestSchema = z.object({
 });
 export type TakeOverRequest = z.infer<typeof TakeOverRequestSchema>;
 
-export const HandBackRequestSchema = z.object({ scheduleId: text('Schedule id', 'scheduleRef').min(1) });
+/** What the hand back offer the user confirmed showed: to whom (e-mails) and until when. */
+export const HandBackSeenSchema = z.object({
+  to: z.array(text('E-mail', 'email')).max(20),
+  until: instant('Until'),
+});
+export type HandBackSeen = z.infer<typeof HandBackSeenSchema>;
+
+export const HandBackRequestSchema = z.object({
+  scheduleId: text('Schedule id', 'scheduleRef').min(1),
+  /** Given, main writes only while the hand back is still what the offer showed; else it says what changed. */
+  seen: HandBackSeenSchema.optional(),
+});
 export type HandBackRequest = z.infer<typeof HandBackRequestSchema>;
 
 /** Per schedule: whether "Take over now" and "Hand back" are offered, from/to whom and until when. */

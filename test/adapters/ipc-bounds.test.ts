@@ -139,7 +139,10 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       'seen.until': ['Until', 40],
     },
   },
-  'take-over:hand-back': { base: { scheduleId: 'sch_a' }, fields: { scheduleId: REF } },
+  'take-over:hand-back': {
+    base: { scheduleId: 'sch_a', seen: { to: ['ada@example.com'], until: '2026-03-02T08:00:00Z' } },
+    fields: { scheduleId: REF, 'seen.to.0': ['E-mail', 254], 'seen.until': ['Until', 40] },
+  },
   'handoff:plan': {
     base: { range: { from: '2026-03-02', to: '2026-03-08' } },
     fields: { 'range.from': ['First day', 10], 'range.to': ['Last day', 10] },

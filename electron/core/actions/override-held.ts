@@ -5,7 +5,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract';
 import { windowCoveredBy } from './window-coverage';
 import { joinNames } from '../../shared/format';
-import { toWireInstant } from '../sync/plan';
+import { readWindowShifts } from './window-read';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 import type { CreatedOverride } from '../model/snapshot';
@@ -56,17 +56,13 @@ export async function changedSincePreview(
   known: readonly CreatedOverride[],
 ): Promise<Failure | OverrideOutcome | undefined> {
   if (request.replaces === undefined) return noSecondOverride(client, plan, known);
-  const read = await client.listAllShifts(plan.scheduleId, {
-    from: toWireInstant(plan.startMs),
-    to: toWireInstant(plan.endMs),
-    clip_to_interval: true,
-  });
-  if (!read.ok || read.value.holes.length > 0) return failure('stale_data', UNREAD);
-  if (windowCoveredBy(read.value.shifts, plan.startMs, plan.endMs, plan.preview.covering))
+  const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
+  if (shifts === undefined) return failure('stale_data', UNREAD);
+  if (windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
     return { status: 'created_unconfirmed', message: ALREADY };
   const covering = new Set(plan.preview.covering.map(lower));
   const people = new Map<string, string>();
-  for (const s of read.value.shifts)
+  for (const s of shifts)
     for (const u of s.users) if (!covering.has(lower(u.email))) people.set(lower(u.email), u.name || u.email);
   const told = new Set(request.replaces.map(lower));
   const same = told.size === people.size && [...told].every((e) => people.has(e));

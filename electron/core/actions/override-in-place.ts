@@ -9,16 +9,13 @@
 import type { OncallClient } from '../../api/client-types';
 import type { Shift } from '../../api/schemas';
 import type { CreatedOverride } from '../model/snapshot';
-import { toWireInstant } from '../sync/plan';
+import { readWindowShifts } from './window-read';
 import { windowCoveredBy } from './window-coverage';
 import type { PlannedOverride } from './override-window';
 
 /** Read a little past the window (clipped there, as every read is), so a bound the service shows at the window's
  *  start or end is the service's own, not the read's. */
 const MARGIN_MS = 60_000;
-/** A read spans at most this (services refuse wider ones); a longer window (the rest of a shift that never ends) is
- *  read over its first year: no stretch can then be seen to end where it ends, so an identical one is not claimed. */
-const MAX_READ_MS = 365 * 86_400_000;
 
 const people = (emails: readonly string[]): string => [...new Set(emails.map((e) => e.toLowerCase()))].sort().join();
 
@@ -75,13 +72,10 @@ export async function identicalInPlace(
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
 ): Promise<'in_place' | 'maybe' | 'absent' | { changed: string[]; maybe: boolean } | undefined> {
-  const read = await client.listAllShifts(plan.scheduleId, {
-    from: toWireInstant(plan.startMs - MARGIN_MS),
-    to: toWireInstant(Math.min(plan.endMs + MARGIN_MS, plan.startMs - MARGIN_MS + MAX_READ_MS)),
-    clip_to_interval: true,
-  });
-  if (!read.ok || read.value.holes.length > 0) return undefined;
-  const shifts = read.value.shifts;
+  // Read whole, in pieces where it is longer than one read may span: judged by its first year only, an identical
+  // override of a longer window would never be seen, and each Create would write it again.
+  const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs - MARGIN_MS, plan.endMs + MARGIN_MS);
+  if (shifts === undefined) return undefined;
   if (exactStretch(shifts, plan)) return 'in_place';
   const mine = await knownIdentical(client, plan, known);
   if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))

@@ -5,7 +5,8 @@
 import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { currentSegment, handBackInPlace, handBackPlan, runningTakeOver } from '../state/take-over';
+import { currentSegment, handBackInPlace, handBackPlan, runningTakeOver, type HandBackPlan } from '../state/take-over';
+import { changedSinceOffer, handBackHeld, type HandBackCheck } from './hand-back-held';
 import { isoOf, type Segment } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
@@ -146,7 +147,9 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     window: { kind: 'rest_of_current' },
     emails: [...stay, deps.settings().email.trim()],
   };
-  return write(deps, override, { kind: 'take-over', replaced: [from] }, [from], sending);
+  // Who stays is kept with the record: its hand back expects the schedule to still hold them with me.
+  const kept = stay.map(lower);
+  return write(deps, override, { kind: 'take-over', replaced: [from], kept }, [from], sending);
 }
 
 async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: Sending): Promise<Answer> {
@@ -168,7 +171,10 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: S
       'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',
     );
   }
-  const start = isoOf(Math.floor(nowMs / 1000) * 1000);
+  const startMs = Math.floor(nowMs / 1000) * 1000;
+  const unchanged = await heldForHandBack(deps, request, plan, startMs);
+  if (unchanged) return unchanged;
+  const start = isoOf(startMs);
   const override: OverrideRequest = {
     scheduleId: request.scheduleId,
     window: { kind: 'custom', start, end: isoOf(plan.endMs) },
@@ -180,6 +186,34 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: S
   if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed'))
     markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
   return answer;
+}
+
+/** What the hand back's offer showed and what the service holds now, held to the rules every flow shares: a
+ *  refusal that says what changed (nothing is sent), or undefined to write it. */
+async function heldForHandBack(
+  deps: TakeOverDeps,
+  request: HandBackRequest,
+  plan: HandBackPlan,
+  startMs: number,
+): Promise<Failure | undefined> {
+  const client = deps.client();
+  if (!client) return NOT_SET_UP;
+  const details = deps.snapshot.get().schedules.find((s) => s.id === request.scheduleId)?.details;
+  const check: HandBackCheck = {
+    client,
+    scheduleId: request.scheduleId,
+    me: lower(deps.settings().email),
+    startMs,
+    nowMs: deps.clock.now(),
+    localZone: deps.localZone?.() ?? 'UTC',
+    scheduleZone: details?.time_zone ?? undefined,
+    nameOf: (email) => details?.users?.find((u) => lower(u.email) === lower(email))?.name ?? '',
+  };
+  const offer = changedSinceOffer(check, request.seen, plan);
+  if (offer !== undefined) return refuse('changed_since_planned', offer);
+  const held = await handBackHeld(check, plan);
+  if (held === undefined) return undefined;
+  return refuse(held.state === 'not_sent' ? 'stale_data' : 'changed_since_planned', held.message);
 }
 
 function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: string): void {

@@ -2,7 +2,10 @@
 // it goes to that schedule's account's session, under the schedule's own id, and what comes back names it by its
 // ref again. Keys, teams and schedule checks name their account (never "the first"). The rest is answered once for all.
 import type { AppState } from '../../shared/view-state';
-import { failure } from '../actions/common';
+import { refParts } from '../../shared/accounts';
+import { onceRef } from '../handoff/plan';
+import type { SessionHandlers } from './handlers';
+import { failure, type Failure } from '../actions/common';
 import { recheckOf } from '../actions/override-recheck';
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { Clock, Notifier, SecretStore } from '../ports';
@@ -41,7 +44,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   const refreshAll = (): ReturnType<EngineHandlers['sync:refresh']> => refreshEvery(parts, routes);
   return {
     ...forAllHandlers(parts, refreshAll),
-    ...byScheduleHandlers(routes),
+    ...byScheduleHandlers(routes, (ref) => writeRef(parts, routes, ref)),
     ...byAccountHandlers(routes),
     ...appHandlers(parts),
   };
@@ -89,9 +92,37 @@ function forAllHandlers(
   };
 }
 
+/**
+ * The ref a write to this schedule goes through: a service watched by two accounts (the same address and e-mail) is
+ * written once, through the first account that watches the schedule there and can write now, so two writes of the
+ * same block through both accounts meet in one session's one write path (its in-flight sharing, its take-over runs)
+ * and are sent once. Any other ref stays as it is.
+ */
+function writeRef(parts: AccountHandlerParts, routes: Routes, ref: string): string {
+  const state = parts.state();
+  const first = onceRef(state, ref);
+  if (first === ref) return ref;
+  const usable = routes.sessionFor(refParts(first).accountId)?.client() !== undefined;
+  return usable ? first : ref;
+}
+
+/** A write named by a ref, run through the ref it is written through, its answer naming the ref asked about. */
+async function written<R extends { scheduleId: string }, T extends { scheduleId: string }>(
+  routes: Routes,
+  via: (ref: string) => string,
+  request: R,
+  run: (handlers: SessionHandlers, request: R) => Promise<{ ok: true; value: T } | Failure>,
+): Promise<{ ok: true; value: T } | Failure> {
+  const { accountId } = refParts(request.scheduleId);
+  const r = await inSession(routes, { ...request, scheduleId: via(request.scheduleId) }, run);
+  if (!r) return GONE;
+  return r.answer.ok ? { ok: true, value: refOf(r.answer.value, accountId) } : r.answer;
+}
+
 /** Named by a schedule's ref: sent to its account's session, and the schedule named by its ref again in the answer. */
 function byScheduleHandlers(
   routes: Routes,
+  via: (ref: string) => string,
 ): Handlers<
   | 'override:preview'
   | 'override:candidates'
@@ -106,16 +137,19 @@ function byScheduleHandlers(
     'override:candidates': async (request) =>
       (await inSession(routes, request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
     'override:create': async (request) => {
-      const r = await inSession(routes, request, (h, q) => h['override:create'](q));
+      const r = await inSession(routes, { ...request, scheduleId: via(request.scheduleId) }, (h, q) =>
+        h['override:create'](q),
+      );
       if (!r) return GONE;
       const a = r.answer;
+      const asked = refParts(request.scheduleId).accountId;
       return a.ok && a.value.status === 'created'
-        ? { ok: true, value: { ...a.value, override: refOf(a.value.override, r.accountId) } }
+        ? { ok: true, value: { ...a.value, override: refOf(a.value.override, asked) } }
         : a;
     },
     'override:get': (request) => refAnswer(routes, request, (h, q) => h['override:get'](q)),
-    'take-over:now': (request) => refAnswer(routes, request, (h, q) => h['take-over:now'](q)),
-    'take-over:hand-back': (request) => refAnswer(routes, request, (h, q) => h['take-over:hand-back'](q)),
+    'take-over:now': (request) => written(routes, via, request, (h, q) => h['take-over:now'](q)),
+    'take-over:hand-back': (request) => written(routes, via, request, (h, q) => h['take-over:hand-back'](q)),
     'chat-group:put': async (request) =>
       (await inSession(routes, request, (h, q) => h['chat-group:put'](q)))?.answer ?? GONE,
   };

@@ -5,7 +5,6 @@ import type { OncallClient } from '../../api/client-types';
 import type { Clock } from '../ports';
 import { toWireInstant } from '../sync/plan';
 import { windowCoveredBy } from '../actions/window-coverage';
-import type { Held } from './held';
 
 export type Look = 'covered' | 'not_covered' | undefined;
 
@@ -35,29 +34,4 @@ export async function lookCovered(
   return lookOnce(client, w.scheduleId, w.startMs, w.endMs, w.emails);
 }
 
-/** Who is on call over [startMs, endMs) as the service holds it now, gaps as nobody (lower-cased); undefined when
- *  the window can't be read whole (a shift that can't be read, or more than the read holds). */
-export async function readHeld(
-  client: OncallClient,
-  scheduleId: string,
-  startMs: number,
-  endMs: number,
-): Promise<Held[] | undefined> {
-  const result = await client.listAllShifts(scheduleId, {
-    from: toWireInstant(startMs),
-    to: toWireInstant(endMs),
-    clip_to_interval: true,
-  });
-  // A hole (a shift that couldn't be read) could hold anyone: the window tells nothing.
-  if (!result.ok || result.value.holes.length > 0) return undefined;
-  const shifts = result.value.shifts;
-  const cuts = new Set([startMs, endMs]);
-  for (const s of shifts)
-    for (const t of [Date.parse(s.start), Date.parse(s.end)]) if (t > startMs && t < endMs) cuts.add(t);
-  const times = [...cuts].sort((a, b) => a - b);
-  return times.slice(0, -1).map((a, i) => {
-    const b = times[i + 1] ?? endMs;
-    const on = shifts.filter((s) => Date.parse(s.start) < b && Date.parse(s.end) > a);
-    return { startMs: a, endMs: b, emails: [...new Set(on.flatMap((s) => s.users.map((u) => u.email.toLowerCase())))] };
-  });
-}
+export { readHeld } from '../actions/window-read';

@@ -75,7 +75,28 @@ async function retryBoth(
   return { mine: sent, theirs: sent.state === 'handed_off' ? await send(deps, theirs, mine.email) : theirs };
 }
 
-export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapResult | Failure> {
+/** One flow at a time per swap: a Retry and a Hand back pressed together (or twice) run one after the other, each
+ *  reading the service again, so they never both write. */
+const running = new Map<string, Promise<unknown>>();
+const settledAnyway = (): void => undefined;
+const swapKey = (r: SwapSettleRequest): string =>
+  [r.mine.scheduleId, r.mine.start, r.theirs.scheduleId, r.theirs.start].join('|');
+
+export function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapResult | Failure> {
+  const key = swapKey(r);
+  const before = running.get(key) ?? Promise.resolve();
+  const run = before.then(
+    () => settleOnce(deps, r),
+    () => settleOnce(deps, r),
+  );
+  const done = run.then(settledAnyway, settledAnyway).finally(() => {
+    if (running.get(key) === done) running.delete(key);
+  });
+  running.set(key, done);
+  return run;
+}
+
+async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapResult | Failure> {
   let { mine, theirs, back } = r;
   if (r.action === 'check') {
     mine = await verify(deps, mine);
@@ -96,6 +117,28 @@ export async function settleSwap(deps: SettleDeps, r: SwapSettleRequest): Promis
     const accountId = refParts(mine.scheduleId).accountId;
     const me = myEmailOn(state, accountId);
     if (me === '') return failure('validation', 'Nothing was sent: your e-mail on this service is not set.');
+    // Their side read again first: a Retry (another window, a second click) may have put it in place since this
+    // request was made, and handing mine back then would leave me with both.
+    const landed = await deps.look(
+      theirs.scheduleId,
+      Date.parse(theirs.start),
+      Date.parse(theirs.end),
+      covering(theirs),
+    );
+    if (landed === undefined)
+      return failure(
+        'stale_data',
+        'Nothing was sent: the schedule could not be read to check your cover of their shift first.',
+      );
+    if (landed === 'covered') {
+      theirs = {
+        ...theirs,
+        state: 'handed_off',
+        message: 'The schedule shows it in place, so your shift was not handed back.',
+      };
+      const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
+      return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
+    }
     // Me again over my block, with whoever else was on call with me then (kept).
     const start: SwapSide = { ...mine, email: me, state: 'pending', message: '' };
     // It replaces the teammate who covers my block now.

@@ -57,6 +57,8 @@ export const CreatedOverrideSchema = z.object({
   kind: z.enum(['take-over', 'hand-back']).optional(),
   /** Whom a take-over replaced (who "Hand back" restores), as the schedule showed them. */
   replaced: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })).optional(),
+  /** Who a take-over kept on call with me (e-mails): what its hand back expects the schedule to still hold. */
+  kept: z.array(z.string()).optional(),
   /** When this take-over was handed back from this app: "Hand back" is no longer offered for it. */
   handedBackAt: Iso.optional(),
 });

@@ -38,7 +38,8 @@ export interface HandBackPlan {
 
 /**
  * What "Hand back" would do now, or undefined when it is not offered. It ends where my take-over ends, or earlier
- * where the schedule already shows someone else's change inside that window (that change is left alone).
+ * where the schedule no longer shows me for the rest of that window (that change is left alone). A change inside it
+ * after which I am on call again is no end: the hand back runs to the end, and its re-read says what changed.
  */
 export function handBackPlan(
   snapshot: Snapshot,
@@ -53,7 +54,13 @@ export function handBackPlan(
   const replaced = takeOver.replaced ?? [];
   const stay = now.users.filter((u) => u.email.toLowerCase() !== emailLower).map((u) => u.email);
   const covering = [...new Map([...stay, ...replaced.map((p) => p.email)].map((e) => [e.toLowerCase(), e])).values()];
-  return { takeOver, replaced, covering, endMs: Math.min(Date.parse(takeOver.end), now.endMs) };
+  const takeOverEndMs = Date.parse(takeOver.end);
+  const schedule = snapshot.schedules.find((s) => s.id === scheduleId);
+  const mine = segmentsOf(schedule?.shifts ?? []).filter(
+    (s) => s.startMs < takeOverEndMs && s.endMs > nowMs && s.emails.includes(emailLower),
+  );
+  const lastMineEndMs = Math.max(now.endMs, ...mine.map((s) => s.endMs));
+  return { takeOver, replaced, covering, endMs: Math.min(takeOverEndMs, lastMineEndMs) };
 }
 
 /** Whether an offer that states who is on call and until when may be made on this basis: only on fresh data over

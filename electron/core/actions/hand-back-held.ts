@@ -1,0 +1,63 @@
+// "Hand back to Carol until Wed 09:00" is a cover like any other write of a plan: Carol replaces me over the rest of
+// my take-over, and whoever the take-over kept on call with me stays. Before it is sent, the window is read from the
+// service and held to the same rules as away items and swap sides (plan-held.ts, shared/swap-rules.ts): a manager's
+// change since (a partner changed, Carol is already on call with me, someone holds part of it) is said, and nothing
+// is sent: the old intent would leave a two-person schedule with one, or put Carol over the new holder.
+import type { OncallClient } from '../../api/client-types';
+import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
+import type { HandBackSeen } from '../../shared/take-over';
+import type { HandBackPlan } from '../state/take-over';
+import { heldAsPlanned, type HeldAnswer } from './plan-held';
+import { readHeld } from './window-read';
+
+const lower = (e: string) => e.trim().toLowerCase();
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const [x, y] = [new Set(a.map(lower)), new Set(b.map(lower))];
+  return x.size === y.size && [...x].every((e) => y.has(e));
+};
+
+export interface HandBackCheck {
+  client: OncallClient;
+  scheduleId: string;
+  /** Me on this service (lower-cased). */
+  me: string;
+  startMs: number;
+  nowMs: number;
+  localZone: string;
+  scheduleZone?: string | undefined;
+  /** The person as the app's state lists them (name, else ''). */
+  nameOf: (email: string) => string;
+}
+
+/** undefined while the hand back is still what its offer showed; else the sentence that says what changed. */
+export function changedSinceOffer(c: HandBackCheck, seen: HandBackSeen | undefined, plan: HandBackPlan) {
+  if (seen === undefined) return undefined;
+  const to = plan.replaced.map((p) => p.email);
+  if (sameSet(seen.to, to) && Date.parse(seen.until) === plan.endMs) return undefined;
+  const when = (ms: number) => formatDayTime(ms, { nowMs: c.nowMs, localZone: c.localZone });
+  const names = joinNames(plan.replaced.map((p) => p.name || p.email));
+  const what = sameSet(seen.to, to)
+    ? `the hand back to ${names} now runs until ${when(plan.endMs)}, not ${when(Date.parse(seen.until))}`
+    : `the hand back now goes to ${names}`;
+  return `Changed since you planned it: ${what}. Nothing was sent: look at it again and choose anew.`;
+}
+
+/** undefined: the service holds my take-over as it was written over the hand back's window, so it may be sent;
+ *  else what is said instead (changed since, a shared rule refused, or not readable), nothing sent. */
+export async function handBackHeld(c: HandBackCheck, plan: HandBackPlan): Promise<HeldAnswer | undefined> {
+  const to = plan.replaced[0]?.email ?? '';
+  // Who the take-over kept with me; for one saved before it said so, who is on call with me now.
+  const others =
+    plan.takeOver.kept ?? plan.covering.filter((e) => !plan.replaced.some((p) => lower(p.email) === lower(e)));
+  const when = { nowMs: c.nowMs, localZone: c.localZone, ...(c.scheduleZone ? { scheduleZone: c.scheduleZone } : {}) };
+  return heldAsPlanned(
+    {
+      reread: (id, startMs, endMs) => readHeld(c.client, id, startMs, endMs),
+      nameOf: (_id, email) => c.nameOf(email),
+      windowOf: (_id, startMs, endMs) =>
+        formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), when),
+      meOn: () => c.me,
+    },
+    { scheduleId: c.scheduleId, startMs: c.startMs, endMs: plan.endMs, from: c.me, to, others },
+  );
+}

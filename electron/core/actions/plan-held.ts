@@ -1,0 +1,180 @@
+// What the service holds now over a window, read just before a write of a plan (away items, swap sides, retry,
+// resume, hand back): the write goes ahead only while the service still shows exactly what was planned (the person
+// replaced and the others kept). If a manager changed it since, the item says what changed and nothing is sent:
+// the old intent would put someone over the new holder, or bring back a partner who had left.
+import { coverRefusal } from '../../shared/swap-rules';
+import type { HandoffItemState } from '../../shared/handoff';
+
+/** One stretch of the window as the service holds it: who is on call (lower-cased; [] nobody). */
+export interface Held {
+  startMs: number;
+  endMs: number;
+  emails: string[];
+  /** The names the service gave with this read (lower-cased e-mail → name), for a person the app's state doesn't
+   *  list yet (a manager put someone outside the rotation): one person, one name, in every flow. */
+  names?: Readonly<Record<string, string>>;
+}
+
+/** One write of a plan: over the window, `to` replaces `from` and `others` stay (lower-cased). */
+export interface PlannedCover {
+  scheduleId: string;
+  startMs: number;
+  endMs: number;
+  from: string;
+  to: string;
+  others: readonly string[];
+}
+
+export interface HeldDeps {
+  /** The window read now from the service, gaps as nobody; undefined when it couldn't be read (whole). */
+  reread: (scheduleId: string, startMs: number, endMs: number) => Promise<Held[] | undefined>;
+  /** The person as the schedule lists them (name, else e-mail). */
+  nameOf: (scheduleId: string, email: string) => string;
+  /** A window in the user's words ("Mon 09:00 – Tue 09:00"). */
+  windowOf: (scheduleId: string, startMs: number, endMs: number) => string;
+  /** Me on the schedule's account (lower-cased; '' when unknown). */
+  meOn: (scheduleId: string) => string;
+}
+
+export interface HeldAnswer {
+  state: Extract<HandoffItemState, 'changed' | 'handed_off' | 'not_sent' | 'refused'>;
+  message: string;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const [x, y] = [new Set(a), new Set(b)];
+  return x.size === y.size && [...x].every((e) => y.has(e));
+};
+
+/** Stretches with the same people one after another read as one ("Carol covers Mon 09:00 – Wed 09:00"). */
+function merged(held: readonly Held[]): Held[] {
+  const out: Held[] = [];
+  for (const h of held) {
+    const last = out.at(-1);
+    if (last && last.endMs === h.startMs && sameSet(last.emails, h.emails)) last.endMs = h.endMs;
+    else out.push({ ...h, emails: [...h.emails] });
+  }
+  return out;
+}
+
+/** "Carol Lee", "Carol Lee and Dan Ray", "you, Carol Lee and Dan Ray". */
+const list = (names: readonly string[]): string =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
+/** The verb for these people: "you" takes the plural form ("you are", "you cover"), as more than one do. */
+const verb = (names: readonly string[], one: string, many: string): string =>
+  names.length > 1 || names[0] === 'you' ? many : one;
+
+/** Who is on call over one stretch and what was planned there (lower-cased), with me ('' unknown). */
+interface Stretch {
+  now: readonly string[];
+  planned: readonly string[];
+  me: string;
+  when: string;
+}
+
+/**
+ * One stretch that differs from the plan, worded from who is on call there now. "covers" only for people who took
+ * the time from me (I am no longer on call there) or from everyone planned; someone beside people still on call is
+ * "on call with" them.
+ */
+function stretchText({ now, planned, me, when }: Stretch, name: (e: string) => string): string {
+  if (now.length === 0) return `nobody is on call ${when}`;
+  const added = now.filter((e) => !planned.includes(e)).map(name);
+  const beside = now.filter((e) => e !== me).map(name);
+  if (me !== '' && now.includes(me)) {
+    if (beside.length === 0)
+      return planned.includes(me) ? `you are now on call alone ${when}` : `you are now on call ${when}`;
+    if (!planned.includes(me)) return `you are now on call with ${list(beside)} ${when}`;
+    return `${list(beside)} ${verb(beside, 'is', 'are')} now on call with you ${when}`;
+  }
+  if (added.length === 0) {
+    const gone = planned.filter((e) => !now.includes(e)).map(name);
+    return `${list(gone)} ${verb(gone, 'is', 'are')} no longer on call ${when}`;
+  }
+  const kept = now.filter((e) => planned.includes(e)).map(name);
+  const covers = `${list(added)} now ${verb(added, 'covers', 'cover')} ${when}`;
+  if (kept.length === 0) return covers;
+  return planned.includes(me)
+    ? `${covers}, with ${list(kept)}`
+    : `${list(added)} ${verb(added, 'is', 'are')} now on call with ${list(kept)} ${when}`;
+}
+
+/** "Carol Lee now covers Mon 09:00 – Tue 09:00", "Carol Lee is now on call with you Mon 20:00 – Tue 09:00", "you
+ *  are now on call with Carol Lee Thu …", "you are no longer on call Mon …", "nobody is on call …". */
+export function changeText(deps: HeldDeps, c: PlannedCover, held: readonly Held[]): string {
+  const planned = [...new Set([c.from, ...c.others].map((e) => e.toLowerCase()))];
+  const me = deps.meOn(c.scheduleId).toLowerCase();
+  const read: Record<string, string> = {};
+  for (const h of held) Object.assign(read, h.names);
+  const known = (e: string) => {
+    const n = deps.nameOf(c.scheduleId, e);
+    return n !== '' && n.toLowerCase() !== e ? n : (read[e] ?? e);
+  };
+  const name = (e: string) => (e === me ? 'you' : known(e));
+  const parts = merged(held)
+    .filter((h) => !sameSet(h.emails, planned))
+    .slice(0, 3)
+    .map((h) => {
+      const when = deps.windowOf(c.scheduleId, h.startMs, h.endMs);
+      return stretchText({ now: h.emails, planned, me, when }, name);
+    });
+  return `Changed since you planned it: ${parts.join('; ')}. Nothing was sent: look at it again and choose anew.`;
+}
+
+const REFUSALS = {
+  cover_is_from: 'they are the person being replaced',
+  cover_on_call: 'they are already on call then, so the schedule would lose a person',
+  from_not_on_call: 'the person replaced is not on call then',
+  partners_change: 'who else is on call changes within it',
+};
+
+/**
+ * undefined: the service holds what was planned, so the write may go. Otherwise what the item says instead:
+ * already in place (nothing sent), changed (nothing sent, said), or not readable (nothing sent; Retry reads again).
+ */
+export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
+  if (c.from.trim() === '' || c.to.trim() === '')
+    return { state: 'not_sent', message: 'Nothing was sent: who is replaced is not known (set your e-mail first).' };
+  const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
+  if (held === undefined)
+    return {
+      state: 'not_sent',
+      message:
+        'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the service holds now). Retry when it can be read.',
+    };
+  const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.from.toLowerCase());
+  // The plan itself breaks the rule (a run saved before the rule held): never written.
+  const planRefusal = coverRefusal([[c.from.toLowerCase(), ...others]], c.from, c.to);
+  if (planRefusal) return { state: 'refused', message: `Nothing was sent: ${REFUSALS[planRefusal]}.` };
+  const target = [c.to.toLowerCase(), ...others];
+  if (held.length > 0 && held.every((h) => sameSet(h.emails, target)))
+    return { state: 'handed_off', message: 'The schedule already shows it in place, so it was not sent.' };
+  const planned = [c.from.toLowerCase(), ...others];
+  if (held.length === 0 || !held.every((h) => sameSet(h.emails, planned)))
+    return { state: 'changed', message: changeText(deps, { ...c, others }, held) };
+  const refusal = coverRefusal(
+    held.map((h) => h.emails),
+    c.from,
+    c.to,
+  );
+  if (refusal) return { state: 'refused', message: `Nothing was sent: ${REFUSALS[refusal]}.` };
+  return undefined;
+}
+
+/**
+ * A side that landed, read again before anything is built on it (a swap's Retry): undefined while the service still
+ * shows exactly `to` and the others over the window; else what holds now ("changed since…") or that it couldn't be read.
+ */
+export async function stillInPlace(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
+  const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
+  if (held === undefined)
+    return {
+      state: 'not_sent',
+      message:
+        'The schedule could not be read to check it is still in place, so nothing was sent. Retry when it can be read.',
+    };
+  const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.to.toLowerCase());
+  const target = [c.to.toLowerCase(), ...others];
+  if (held.length > 0 && held.every((h) => sameSet(h.emails, target))) return undefined;
+  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held) };
+}
