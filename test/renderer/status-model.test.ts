@@ -74,8 +74,8 @@ describe('my state at the top of the popover', () => {
     };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx)).toEqual({
       tone: 'soon',
-      title: 'Next: today 12:15 (in 2 h 15 min)',
-      detail: 'Platform primary · today 12:15 → 20:00, 7 h 45 min (saved data from 09:30)',
+      title: 'Next: 12:15 (in 2 h 15 min)',
+      detail: 'Platform primary · 12:15–20:00, 7 h 45 min (saved data from 09:30)',
       savedInDetail: true,
     });
     const now = { ...nextShift, start: '2026-05-04T07:00:00Z' };

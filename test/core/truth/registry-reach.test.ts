@@ -52,6 +52,7 @@ const NOT_YET: Record<string, string> = {
   'renderer/src/lib/coverage.ts': 'the Coverage view (its counts are read through glance)',
   'renderer/src/lib/override-form.svelte.ts': 'quick override form',
   'renderer/src/lib/team-form.ts': 'team form',
+  'electron/core/actions/hand-back-held.ts': "hand back's 'changed since you planned it' answer (an IPC write outcome)",
   'electron/core/actions/take-over-seen.ts': "take over's 'changed since you planned it' answer (an IPC write outcome)",
   'renderer/src/lib/alarm-words.ts': "the alarm window's words: the alarm is not wired into the app yet (issue 50)",
   'renderer/src/lib/phone-form.ts': 'Settings → Phone form (its checks and answers)',
