@@ -4,10 +4,9 @@
 import appStateSchema from 'virtual:app-state-schema';
 import type { ActionError } from '../../../electron/shared/action-error';
 import { failureOf as failure, type Failure } from '../../../electron/shared/failure';
-import type { InvokeChannel, PayloadOf, RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
+import type { InvokeChannel, PayloadOf, PushEvent, RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { isServiceWrite } from '../../../electron/shared/channel-names';
 import type { AppState } from '../../../electron/shared/view-state';
-import type { AlarmView } from '../../../electron/shared/alarm-view';
 import { matches } from './json-check';
 import { isViewName } from './route';
 
@@ -73,18 +72,14 @@ export async function loadState(): Promise<AppState | Failure> {
 
 /** Subscribes to state pushes; invalid snapshots are reported to `onInvalid` and otherwise ignored. */
 export function onState(listener: (state: AppState) => void, onInvalid?: () => void): () => void {
-  const api = window.oncall;
-  if (!api) return () => {};
-  return api.on('state:changed', (raw: unknown) => {
+  return onPush('state:changed', (raw) => {
     if (isAppState(raw)) listener(raw);
     else onInvalid?.();
   });
 }
 
 export function onNavigate(listener: (target: PayloadOf<'navigate'>) => void): () => void {
-  const api = window.oncall;
-  if (!api) return () => {};
-  return api.on('navigate', (raw: unknown) => {
+  return onPush('navigate', (raw) => {
     if (typeof raw !== 'object' || raw === null || !('view' in raw) || !isViewName(raw.view)) return;
     const params: Record<string, string> = {};
     if ('params' in raw && typeof raw.params === 'object' && raw.params !== null) {
@@ -94,33 +89,8 @@ export function onNavigate(listener: (target: PayloadOf<'navigate'>) => void): (
   });
 }
 
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-
-/** The alarm window's alarm as pushed (main sends AlarmView; a page checks what it reads, as for the state). */
-export function isAlarmView(raw: unknown): raw is AlarmView {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const texts = ['key', 'accountName', 'scheduleName', 'startUtc', 'endUtc', 'scheduleZone'];
-  const flags = ['late', 'again', 'test'];
-  return (
-    texts.every((k) => typeof Reflect.get(raw, k) === 'string') &&
-    flags.every((k) => typeof Reflect.get(raw, k) === 'boolean') &&
-    isStrings(Reflect.get(raw, 'handoverFrom'))
-  );
-}
-
-/** What the alarm window rings for now: the alarm, null (it is over), or a failure. */
-export async function loadAlarm(): Promise<AlarmView | null | Failure> {
-  const answer = await invoke('alarm:get', null);
-  if (!answer.ok) return answer;
-  if (answer.value === null || isAlarmView(answer.value)) return answer.value;
-  return failure({ kind: 'bad_response', message: 'OnCall Tray sent an alarm this window cannot read.' });
-}
-
-/** The alarm refreshed while it rings (null: over); anything unreadable is ignored. */
-export function onAlarm(listener: (view: AlarmView | null) => void): () => void {
+/** Listens to one of main's pushes as it arrives (unchecked: the caller checks what it reads). */
+export function onPush(event: PushEvent, listener: (raw: unknown) => void): () => void {
   const api = window.oncall;
-  if (!api) return () => {};
-  return api.on('alarm:changed', (raw: unknown) => {
-    if (raw === null || isAlarmView(raw)) listener(raw);
-  });
+  return api ? api.on(event, listener) : () => {};
 }

@@ -1,0 +1,19 @@
+// The renderer's size budgets (issue 49), on the build the e2e tests run: the JS the popover loads first ≤ 35 KB
+// gzip, and all views' JS ≤ 90 KB gzip (a bloat ceiling). Sizes of the built files, measured as the bench measures
+// them (test/e2e/support/bundle-sizes.ts): deterministic, so a test, not only a bench figure.
+import { describe, expect, it } from 'vitest';
+import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
+
+const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
+
+describe('renderer bundle budgets', () => {
+  it(`the popover's first-loaded JS ≤ ${FIRST_JS_MAX_KB} KB gzip`, async () => {
+    const { firstJs } = await gzipSizes();
+    expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_MAX_KB);
+  }, 120_000);
+
+  it(`all views' JS ≤ ${ALL_JS_MAX_KB} KB gzip`, async () => {
+    const { js, files } = await gzipSizes();
+    expect(kb(js), `JS files: ${files.filter((f) => f.endsWith('.js')).join(', ')}`).toBeLessThanOrEqual(ALL_JS_MAX_KB);
+  }, 120_000);
+});
