@@ -36,9 +36,9 @@ async function runWith(record: { fired?: Record<string, number>; held?: object[]
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
   if (quiet) {
     const path = join(h.dir, 'settings.json');
-    const s = JSON.parse(await readFile(path, 'utf8'));
-    s.quietHours = { enabled: true, start: '06:00', end: '07:30', days: [] };
-    await writeFile(path, JSON.stringify(s));
+    const quietHours = { enabled: true, start: '06:00', end: '07:30', days: [] };
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, `${text.trim().replace(/\}$/, '')},"quietHours":${JSON.stringify(quietHours)}}`);
   }
   await writeFile(join(h.dir, 'reminders.json'), JSON.stringify({ version: 1, fired: {}, held: [], ...record }));
   const engine = h.engine();
