@@ -66,4 +66,12 @@ describe('npm run status: what the settings and the environment need said', () =
     expect(said).toMatch(/settings file can't be read/);
     expect(said).not.toMatch(/Add your API key/);
   }, 90_000);
+
+  it('a pause far ahead in the settings file is said once, and its date names the year', async () => {
+    const dir = await dataDir([{ ...account('work', 'Work'), pausedUntil: '2999-01-01T00:00:00Z' }]);
+    const run = await status(['--data-dir', dir], { ONCALL_API_KEY_WORK: KEY_WORK });
+    const said = run.stdout + run.stderr;
+    expect(said.match(/paused much further ahead than the app ever pauses them/g)).toHaveLength(1);
+    expect(said).toMatch(/2999/);
+  }, 90_000);
 });

@@ -29,10 +29,27 @@ function withFeedToken(s: Settings): Settings {
     : s;
 }
 
+/** The app pauses at most until tomorrow 09:00 (tray) or for an account's day: a pause read back much further
+ *  ahead is a claim, said once (issue 52). Kept, so nothing rings that the user may have silenced on purpose. */
+const FAR_PAUSE_MS = 8 * 24 * 3_600_000;
+
+function farPauseNotice(s: Settings, nowMs: number): AppState['notices'][number] | undefined {
+  const pauses = [s.pausedUntil, ...s.accounts.map((a) => a.pausedUntil ?? null)];
+  const far = pauses.some((p) => p !== null && Date.parse(p) > nowMs + FAR_PAUSE_MS);
+  if (!far) return undefined;
+  return {
+    id: 'settings-far-pause',
+    message:
+      'Your settings file says notifications are paused much further ahead than the app ever pauses them. ' +
+      'Reminders stay paused as it says: choose Resume notifications if you did not mean that.',
+  };
+}
+
 export function createEngineSettings(
   files: FileStore,
   overrides: SettingsOverrides | undefined,
   demo: boolean,
+  nowMs: () => number = Date.now,
 ): EngineSettings {
   let holder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
   let notices: AppState['notices'] = [];
@@ -62,7 +79,7 @@ export function createEngineSettings(
         changed,
         complete: withFeedToken,
       });
-      notices = [loaded.notice].filter((n) => n !== undefined);
+      notices = [loaded.notice, farPauseNotice(loaded.settings, nowMs())].filter((n) => n !== undefined);
       unreadable = loaded.unreadable;
     },
   };
