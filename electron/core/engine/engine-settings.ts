@@ -6,6 +6,7 @@ import type { AppState } from '../../shared/view-state';
 import { newFeedToken } from '../calendar/feed-control';
 import type { FileStore } from '../ports';
 import { loadSettings } from '../storage/settings-store';
+import { rememberSecret } from '../storage/redact-secrets';
 import { createSettingsHolder, effectiveSettings, type SettingsHolder, type SettingsOverrides } from './settings';
 
 export interface EngineSettings {
@@ -24,9 +25,12 @@ export interface EngineSettings {
 /** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
  *  already hold its address. */
 function withFeedToken(s: Settings): Settings {
-  return s.calendarFeed.enabled && s.calendarFeed.token === ''
-    ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
-    : s;
+  const done =
+    s.calendarFeed.enabled && s.calendarFeed.token === ''
+      ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
+      : s;
+  rememberSecret(done.calendarFeed.token);
+  return done;
 }
 
 /** The app pauses at most until tomorrow 09:00 (tray) or for an account's day: a pause read back much further
@@ -71,6 +75,8 @@ export function createEngineSettings(
     unreadable: () => unreadable,
     async load(changed) {
       const loaded = await loadSettings(files);
+      // The feed's token is masked by value in any backup, wherever a file holds it (a webcal:// path).
+      rememberSecret(loaded.settings.calendarFeed.token);
       holder = createSettingsHolder({
         initial: loaded.settings,
         files,
