@@ -13,11 +13,9 @@ export function readOnlyOverlay(base: FileStore | undefined, writeThrough: reado
     async read(name) {
       if (written.has(name)) return written.get(name);
       if (hidden.has(name) || base === undefined) return undefined;
-      try {
-        return await base.read(name);
-      } catch {
-        return undefined;
-      }
+      // A file that can't be read (a folder in its place, its permissions) is said as such by the engine, as the
+      // app says it: read as absent, settings.json read as "add your API key" (issue 52).
+      return base.read(name);
     },
     async writeAtomic(name, text) {
       if (base !== undefined && writeThrough.includes(name)) return base.writeAtomic(name, text);

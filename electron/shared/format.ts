@@ -97,6 +97,9 @@ export function zoneLabel(zone: string): string {
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const WEEKDAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
 const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+/** A date more than ~11 months away names its year: "1 Jan 2999, 00:00", never a bare "1 Jan" read as next one. */
+const YEAR_CLOCK: Intl.DateTimeFormatOptions = { ...DATE_CLOCK, year: 'numeric' };
+const YEAR_AWAY_DAYS = 330;
 const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
 const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
@@ -110,8 +113,8 @@ function clock(w: Wall, locale: string): string {
   return wallText(w, locale, CLOCK);
 }
 
-function dayClock(w: Wall, locale: string, style: 'weekday' | 'date'): string {
-  return wallText(w, locale, style === 'weekday' ? WEEKDAY_CLOCK : DATE_CLOCK);
+function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year'): string {
+  return wallText(w, locale, style === 'weekday' ? WEEKDAY_CLOCK : style === 'year' ? YEAR_CLOCK : DATE_CLOCK);
 }
 
 /** The schedule zone's view of an instant, or undefined when it reads the same as the local one (or is unknown). */
@@ -163,7 +166,7 @@ function localDayText(w: Wall, nowLocal: Wall, locale: string, withDay = false):
   const dayDiff = w.dayNumber - nowLocal.dayNumber;
   if (dayDiff === 0 && !withDay) return clock(w, locale);
   if (Math.abs(dayDiff) < 7) return dayClock(w, locale, 'weekday');
-  return dayClock(w, locale, 'date');
+  return dayClock(w, locale, Math.abs(dayDiff) > YEAR_AWAY_DAYS ? 'year' : 'date');
 }
 
 /** "09:00" today, "Tue 09:00" within a week either side, "14 Apr, 09:00" further away. */

@@ -27,7 +27,7 @@ describe('status --ack reads the alarm records as claims', () => {
     await seed(dir, { x: { startMs: now + 10 * YEAR, endMs: now + 10 * YEAR + HOUR, rungAtMs: now - 60_000 } });
     const run = await runStatus(['--ack', '--data-dir', dir]);
     expect(run.stdout).not.toMatch(/Acknowledged/);
-    expect(run.stderr).toMatch(/1 entry of the shift-start alarm records were not used/);
+    expect(run.stderr).toMatch(/1 entry of the shift-start alarm records was not used/);
     const kept = (await readdir(dir)).filter((n) => n.startsWith('alarms.json.bad'));
     expect(kept).toHaveLength(1);
     expect(run.stderr).toContain(kept[0]);

@@ -35,7 +35,7 @@ describe('status --ics with a refused calendar-export.json', { timeout: 60_000 }
         events[`${uid}\r\nBEGIN:VEVENT`] = e;
         return JSON.stringify({ ...r, events });
       },
-      /1 entry of the calendar's record .* were not used \(an event id the app did not make\)/,
+      /1 entry of the calendar's record .* was not used \(an event id the app did not make\)/,
     ],
   ])('%s: the original is kept aside and the run says so once', async (_n, damage, said) => {
     const first = await ics();

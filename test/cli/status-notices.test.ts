@@ -1,7 +1,7 @@
 // Issue 34 (case 8 and a small one): `status` never drops what the settings' repair said (an account with an invalid
 // or repeated id is named, and the exit code is not 0), and a key variable no account reads is named with the one
 // meant (ONCALL_API_KEY_acme, _ACME-EU), never ignored silently.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,5 +55,23 @@ describe('npm run status: what the settings and the environment need said', () =
     const run = await status(['--data-dir', dir], { ONCALL_API_KEY_work: KEY_WORK, ONCALL_API_KEY_acme_eu: KEY_WORK });
     expect(run.stderr).toContain('ONCALL_API_KEY_work is not read: the variable is spelled ONCALL_API_KEY_WORK.');
     expect(run.stderr).toContain('ONCALL_API_KEY_acme_eu is not read: the variable is spelled ONCALL_API_KEY_ACME_EU.');
+  }, 90_000);
+
+  it('a folder where settings.json should be: said as a settings file that can not be read, never "add your key"', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oncall-notices-'));
+    dirs.push(dir);
+    await mkdir(join(dir, 'settings.json'));
+    const run = await status(['--data-dir', dir, '--json'], { ONCALL_API_KEY: KEY_WORK });
+    const said = run.stdout + run.stderr;
+    expect(said).toMatch(/settings file can't be read/);
+    expect(said).not.toMatch(/Add your API key/);
+  }, 90_000);
+
+  it('a pause far ahead in the settings file is said once, and its date names the year', async () => {
+    const dir = await dataDir([{ ...account('work', 'Work'), pausedUntil: '2999-01-01T00:00:00Z' }]);
+    const run = await status(['--data-dir', dir], { ONCALL_API_KEY_WORK: KEY_WORK });
+    const said = run.stdout + run.stderr;
+    expect(said.match(/paused much further ahead than the app ever pauses them/g)).toHaveLength(1);
+    expect(said).toMatch(/2999/);
   }, 90_000);
 });

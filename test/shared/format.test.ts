@@ -142,3 +142,11 @@ describe('the schedule zone side of a day-and-time', () => {
     ).toBe('Tue 23:00 (Wed 09:00 Sydney)');
   });
 });
+
+describe('a day far away names its year (issue 52: a pause read back as "until 1 Jan")', () => {
+  it('more than ~11 months away: "1 Jan 2999, 00:00"; within them, the date alone', () => {
+    const opts = { nowMs: Date.parse('2026-03-24T10:00:00Z'), localZone: 'UTC' };
+    expect(formatDayTime('2999-01-01T00:00:00Z', opts)).toBe('1 Jan 2999, 00:00');
+    expect(formatDayTime('2026-12-01T09:00:00Z', opts)).toBe('1 Dec, 09:00');
+  });
+});

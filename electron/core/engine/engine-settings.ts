@@ -6,6 +6,7 @@ import type { AppState } from '../../shared/view-state';
 import { newFeedToken } from '../calendar/feed-control';
 import type { FileStore } from '../ports';
 import { loadSettings } from '../storage/settings-store';
+import { rememberSecret } from '../storage/redact-secrets';
 import { createSettingsHolder, effectiveSettings, type SettingsHolder, type SettingsOverrides } from './settings';
 
 export interface EngineSettings {
@@ -24,15 +25,35 @@ export interface EngineSettings {
 /** A feed turned on (or asked for a new address) gets its token in the same save, so the settings that come back
  *  already hold its address. */
 function withFeedToken(s: Settings): Settings {
-  return s.calendarFeed.enabled && s.calendarFeed.token === ''
-    ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
-    : s;
+  const done =
+    s.calendarFeed.enabled && s.calendarFeed.token === ''
+      ? { ...s, calendarFeed: { ...s.calendarFeed, token: newFeedToken() } }
+      : s;
+  rememberSecret(done.calendarFeed.token);
+  return done;
+}
+
+/** The app pauses at most until tomorrow 09:00 (tray) or for an account's day: a pause read back much further
+ *  ahead is a claim, said once (issue 52). Kept, so nothing rings that the user may have silenced on purpose. */
+const FAR_PAUSE_MS = 8 * 24 * 3_600_000;
+
+function farPauseNotice(s: Settings, nowMs: number): AppState['notices'][number] | undefined {
+  const pauses = [s.pausedUntil, ...s.accounts.map((a) => a.pausedUntil ?? null)];
+  const far = pauses.some((p) => p !== null && Date.parse(p) > nowMs + FAR_PAUSE_MS);
+  if (!far) return undefined;
+  return {
+    id: 'settings-far-pause',
+    message:
+      'Your settings file says notifications are paused much further ahead than the app ever pauses them. ' +
+      'Reminders stay paused as it says: choose Resume notifications if you did not mean that.',
+  };
 }
 
 export function createEngineSettings(
   files: FileStore,
   overrides: SettingsOverrides | undefined,
   demo: boolean,
+  nowMs: () => number = Date.now,
 ): EngineSettings {
   let holder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
   let notices: AppState['notices'] = [];
@@ -54,6 +75,8 @@ export function createEngineSettings(
     unreadable: () => unreadable,
     async load(changed) {
       const loaded = await loadSettings(files);
+      // The feed's token is masked by value in any backup, wherever a file holds it (a webcal:// path).
+      rememberSecret(loaded.settings.calendarFeed.token);
       holder = createSettingsHolder({
         initial: loaded.settings,
         files,
@@ -62,7 +85,7 @@ export function createEngineSettings(
         changed,
         complete: withFeedToken,
       });
-      notices = [loaded.notice].filter((n) => n !== undefined);
+      notices = [loaded.notice, farPauseNotice(loaded.settings, nowMs())].filter((n) => n !== undefined);
       unreadable = loaded.unreadable;
     },
   };

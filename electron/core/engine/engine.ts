@@ -142,7 +142,7 @@ export function createEngine(options: EngineOptions): Engine {
     files: storage.files,
     changed: () => hooks.changed(),
   };
-  const settings = createEngineSettings(c.files, overrides, overrides?.demo === true);
+  const settings = createEngineSettings(c.files, overrides, overrides?.demo === true, () => c.clock.now());
   const sessions = createSessionRegistry({
     ...c,
     options,

@@ -4,6 +4,7 @@
 // key:set, dropped by key:remove. It is held in memory only and never returned, logged or put in a message.
 // Whoever holds clients bound to the key watches it (clients.ts): each change is told synchronously, as it happens,
 // so clients made for the old key (or the old address, whose change re-reads the key) end before anything else runs.
+import { rememberSecret } from '../storage/redact-secrets';
 import { z } from 'zod';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, guarded, type Failure } from '../actions/common';
@@ -91,6 +92,8 @@ function told(held: Held): void {
 
 /** Holds `key` (or none) from `storage` and tells the watchers. */
 function hold(held: Held, key: string | undefined, storage: KeyStorage | 'none'): void {
+  // Never kept in a backup of any file, whatever field holds it (redact-secrets.ts).
+  rememberSecret(key);
   held.key = key;
   held.storage = storage;
   told(held);

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { HandoffItemInput, HandoffStatus } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
-import { loadRun, resumedRun, settled } from './store';
+import { loadRun, settled } from './store';
+import { runContext } from './resume-context';
 import { runSaver } from './run-saver';
 import { createProblem, madeItems, onceEach } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
@@ -46,19 +47,21 @@ async function createRun(ctx: RunContext, input: HandoffItemInput[]): Promise<Ha
 }
 
 /** Resumes the run the last start left: each saved item is checked against what the app knows now
- *  (store-claims.ts); one that is kept is still re-read on its service before it is written (heldFirst), like any
- *  write of a plan. */
+ *  (store-claims.ts), after a read of every account when a watched schedule has not been read yet (no saved data:
+ *  its people and my blocks unknown); one that is kept is still re-read on its service before it is written
+ *  (heldFirst), like any write of a plan. Queued, so nothing is created over the file before it is read. */
 async function resume(ctx: RunContext): Promise<void> {
   const { deps } = ctx;
-  const loaded = await loadRun(deps.files, () => {
-    const watched = new Set(deps.state().schedules.map((s) => s.id));
-    return { nowMs: deps.clock.now(), watched: (ref) => watched.has(ref) };
+  const loaded = await loadRun(deps.files, async () => {
+    if (deps.state().schedules.some((s) => s.users.length === 0)) await deps.refresh?.();
+    return runContext(deps.state(), deps.clock.now());
   });
   ctx.notice = loaded.notice;
-  ctx.run = loaded.run && resumedRun(loaded.run);
+  ctx.run = loaded.run;
   // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
   if (ctx.run && loaded.dropped > 0) await ctx.saver.save(ctx.run);
-  if (ctx.run && !settled(ctx.run)) void ctx.queue(() => work(ctx, false));
+  // Work also looks at what the file said was settled (a refusal, a hand-off) before it is said again.
+  if (ctx.run) void ctx.queue(() => work(ctx, false));
 }
 
 export function createHandoff(deps: HandoffDeps): HandoffController {
@@ -79,7 +82,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
   return {
     status: () => statusOf(ctx),
     idle: () => chain.then(() => undefined),
-    start: () => resume(ctx),
+    start: () => ctx.queue(() => resume(ctx)),
     stop() {
       ctx.stopped = true;
       ctx.cancelRecheck?.();

@@ -163,7 +163,18 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
   const held = heldOf(parts);
   const { clock, files, state } = parts;
   const create = parts.createOverride;
-  const controller = createHandoff({ clock, files, state, planFor, create, changed: parts.changed, look, held });
+  const refresh = parts.refreshAll;
+  const controller = createHandoff({
+    clock,
+    files,
+    state,
+    planFor,
+    create,
+    changed: parts.changed,
+    look,
+    held,
+    refresh,
+  });
   const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>

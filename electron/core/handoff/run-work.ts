@@ -4,6 +4,7 @@
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import { handoffSaid } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
+import { REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { runSaver } from './run-saver';
 import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
 import type { HandoffPlan } from '../../shared/handoff';
@@ -16,6 +17,8 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   state: () => AppState;
   /** A fresh plan over the items' span, to check each item is still a block of mine. */
   planFor: (startMs: number, endMs: number) => HandoffPlan;
+  /** Reads every account again (a resume whose schedules have not been read yet). */
+  refresh?: () => Promise<unknown>;
   /** Tells the engine the run changed (nothing else; the renderer asks handoff:get). */
   changed?: () => void;
 }
@@ -75,6 +78,14 @@ async function sendOne(ctx: RunContext, item: HandoffItem): Promise<void> {
   await put(ctx, { ...clipped, ...stateOfAnswer(answer) });
 }
 
+/** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). */
+async function checkRefusal(ctx: RunContext, item: HandoffItem): Promise<void> {
+  const seen = await lookFirst(ctx.write, item);
+  if (seen?.state === 'handed_off') return void (await put(ctx, { ...item, ...seen }));
+  const message = seen ? 'before the app restarted (the schedule could not be read to check it)' : REFUSED_CHECKED;
+  await put(ctx, { ...item, message });
+}
+
 /** Sends what may be sent (pending; with `again`, what did not land too) and checks what is unknown. */
 export async function work(ctx: RunContext, again: boolean): Promise<void> {
   try {
@@ -85,6 +96,7 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
       if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
         await sendOne(ctx, item);
+      else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (item.state === 'unknown' || item.state === 'sending') {
         const seen = await lookFirst(ctx.write, item);
         await put(ctx, { ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });

@@ -1,47 +1,116 @@
 // What a saved hand-off item must agree with before anything of it is sent, looked for or shown (issue 52): a
 // schedule watched now on the account that owns it, an id the app makes, times the app could have planned, people
-// as e-mail addresses, and text the app could have written. A failing item is dropped by the store, never used.
+// the schedule lists (never me as my own cover or beside myself), a block of mine as last read for what is still
+// to be sent, and no outcome the app can't check. A failing item is dropped by the store, never used; one kept is
+// shown only in the app's own words (asKnownNow): names, schedule and messages from what the app knows, never the
+// file's text, and a "handed off" is looked for on the schedule before it is said again.
 import { refParts } from '../../shared/accounts';
 import { email } from '../../shared/bounded';
 import type { HandoffItem } from '../../shared/handoff';
 import { DAY_MS } from '../../shared/time';
-import { plausibleInstant, plausibleText } from '../storage/read-back';
+import { plausibleInstant } from '../storage/read-back';
+
+/** A window as last read: mine throughout, and who else was on call then (lower-cased). */
+export interface AsRead {
+  mine: boolean;
+  others: readonly string[];
+}
 
 /** What the app knows now that a saved item must agree with. */
 export interface RunContext {
   nowMs: number;
   /** Is this schedule (by ref) watched now? */
   watched: (ref: string) => boolean;
+  /** Me on the schedule's account (lower-cased; '' when unknown). */
+  me: (ref: string) => string;
+  /** The people the schedule lists now (lower-cased). */
+  people: (ref: string) => ReadonlySet<string>;
+  /** [startMs, endMs) as last read (undefined when part of it was not read). */
+  asRead: (ref: string, startMs: number, endMs: number) => AsRead | undefined;
+  /** The schedule's name and zone as the app shows them. */
+  schedule: (ref: string) => { name: string; timeZone: string | null };
+  /** The person as the schedule lists them ('' when not listed). */
+  nameOf: (ref: string, email: string) => string;
 }
 
 const Email = email('Who covers');
-const ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/;
 /** A plan covers at most 62 days from today (plan.ts), read at most 90 days ahead. */
 const MAX_BLOCK_MS = 63 * DAY_MS;
 const MAX_AHEAD_MS = 100 * DAY_MS;
+/** States whose write never left or did not land: still a block of mine, with the same others, as last read. */
+const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed']);
 
-function timesProblem(item: HandoffItem, nowMs: number): string | undefined {
+function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): string | undefined {
   const startMs = plausibleInstant(item.start, nowMs + MAX_AHEAD_MS);
   const endMs = plausibleInstant(item.end, nowMs + MAX_AHEAD_MS);
   if (startMs === undefined || endMs === undefined || endMs <= startMs || endMs - startMs > MAX_BLOCK_MS)
     return "a time that can't be true";
+  // The plan lists blocks from the moment it is made: one over before the hand-off began was never planned.
+  if (endMs <= createdMs) return 'a shift over before the hand-off was made';
   return undefined;
 }
 
-function textProblem(item: HandoffItem): string | undefined {
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
+
+function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   const people = [item.email, ...item.others];
   if (item.others.length > 20 || people.some((p) => !Email.safeParse(p).success))
     return 'a person the app could not have chosen';
-  const texts = [item.name, item.scheduleName, item.message, item.overrideId ?? ''];
-  if (!texts.every((t) => plausibleText(t, 1000)) || (item.timeZone !== null && !ZONE.test(item.timeZone)))
-    return 'text the app could not have written';
-  return undefined;
+  const me = ctx.me(item.scheduleId);
+  const cover = item.email.toLowerCase();
+  const others = item.others.map((o) => o.toLowerCase());
+  if (me === '' || cover === me) return 'you as your own cover';
+  if (others.includes(me) || others.includes(cover)) return 'people on call beside you the app could not have planned';
+  const listed = ctx.people(item.scheduleId);
+  if (!listed.has(cover)) return 'a cover the schedule does not list';
+  if (!UNSENT.has(item.state)) return undefined;
+  const from = Math.max(Date.parse(item.start), ctx.nowMs);
+  // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
+  const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
+  if (read === undefined) return undefined;
+  if (!read.mine) return 'a shift that is not yours as last read';
+  return sameSet(others, [...read.others]) ? undefined : 'people on call beside you the schedule does not show';
 }
 
 /** Why this saved item can't be used now, or undefined when it holds. */
-export function itemProblem(item: HandoffItem, ctx: RunContext): string | undefined {
+export function itemProblem(item: HandoffItem, ctx: RunContext, createdMs: number): string | undefined {
   if (!ctx.watched(item.scheduleId)) return 'a schedule not watched now';
   if (refParts(item.scheduleId).accountId !== item.accountId || !item.id.startsWith(`${item.scheduleId}|`))
     return 'an entry the app did not make';
-  return timesProblem(item, ctx.nowMs) ?? textProblem(item);
+  return timesProblem(item, ctx.nowMs, createdMs) ?? peopleProblem(item, ctx);
+}
+
+/** A saved refusal until the schedule is read (run-work.ts): the service's words are never replayed from a file. */
+export const REFUSED_UNCHECKED = 'before the app restarted (checking the schedule…)';
+export const REFUSED_CHECKED = 'before the app restarted (the schedule does not show it)';
+
+/** What a resumed item says until it is looked at again: the app's words for its state, never the file's. */
+const RESUMED: Record<HandoffItem['state'], string> = {
+  pending: '',
+  sending: 'The app stopped while this was being sent: checking…',
+  unknown: 'Its outcome was not known when the app stopped: checking…',
+  // Looked for before it is said again: the file's "handed off" is a claim, the schedule is the answer.
+  handed_off: 'Handed off before the app restarted: checking the schedule…',
+  not_landed: 'The schedule did not show it when the app stopped.',
+  refused: REFUSED_UNCHECKED,
+  not_sent: '',
+  changed: '',
+};
+
+/** A kept item as the app shows it: who covers and the schedule as the app knows them, its own message, and a
+ *  "handed off" turned into a look on the schedule (run-work.ts) before it is said again. */
+export function asKnownNow(item: HandoffItem, ctx: RunContext): HandoffItem {
+  const { overrideId: _fromFile, ...rest } = item;
+  const s = ctx.schedule(item.scheduleId);
+  return {
+    ...rest,
+    scheduleName: s.name,
+    timeZone: s.timeZone,
+    email: item.email.toLowerCase(),
+    others: item.others.map((o) => o.toLowerCase()),
+    name: ctx.nameOf(item.scheduleId, item.email),
+    state: item.state === 'handed_off' ? 'unknown' : item.state,
+    message: RESUMED[item.state],
+  };
 }

@@ -6,7 +6,7 @@ import type { FileStore } from '../ports';
 import { reasonOf } from '../storage/write-watch';
 import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
 import { overlapsOnSchedule } from '../../shared/swap-rules';
-import { itemProblem, type RunContext } from './store-claims';
+import { asKnownNow, itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
 
@@ -18,7 +18,7 @@ const AFTER = 'Check your shifts in My shifts: overrides made before are on the 
 
 /** Reads the saved run, then checks each item against what the app knows now (store-claims.ts): an item that
  *  fails is dropped (never sent, looked for or shown) and said once; the file is kept aside first. */
-export async function loadRun(files: FileStore, context: () => RunContext): Promise<LoadedRun> {
+export async function loadRun(files: FileStore, context: () => Promise<RunContext>): Promise<LoadedRun> {
   const read = await readBack(files, HANDOFF_FILE, HandoffRunSchema);
   if (read.kind === 'absent') return { run: null, notice: null, dropped: 0 };
   if (read.kind === 'unreadable')
@@ -27,20 +27,22 @@ export async function loadRun(files: FileStore, context: () => RunContext): Prom
     const kept = read.kept ? ` It was kept as ${read.kept}.` : '';
     return { run: null, notice: `${DAMAGED}${kept} ${AFTER}`, dropped: 0 };
   }
-  const ctx = context();
-  const runProblem = plausibleInstant(read.value.createdAt, ctx.nowMs + 60_000) === undefined;
+  const ctx = await context();
+  const createdMs = plausibleInstant(read.value.createdAt, ctx.nowMs + 60_000);
   const seen = new Set<string>();
   const sorted = sortClaims(read.value.items, (item) => {
-    if (runProblem) return "a time that can't be true";
-    const why = itemProblem(item, ctx) ?? overlapsAnother(read.value, item);
+    if (createdMs === undefined) return "a time that can't be true";
+    const why = itemProblem(item, ctx, createdMs) ?? overlapsAnother(read.value, item);
     if (why === undefined && seen.has(item.id)) return 'a shift listed twice';
     seen.add(item.id);
     return why;
   });
-  if (sorted.dropped.length === 0) return { run: read.value, notice: null, dropped: 0 };
+  // What is kept is shown in the app's own words only (names, schedule, messages: asKnownNow).
+  const items = sorted.kept.map((i) => asKnownNow(i, ctx));
+  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: null, dropped: 0 };
   const kept = await keepAside(files, HANDOFF_FILE);
   const notice = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
-  const run = sorted.kept.length > 0 ? { ...read.value, items: sorted.kept } : null;
+  const run = items.length > 0 ? { ...read.value, items } : null;
   return { run, notice, dropped: sorted.dropped.length };
 }
 
@@ -80,12 +82,3 @@ export function removeFailedText(location: string | undefined, cause: unknown): 
   const reason = reasonOf(cause);
   return `Closed. Its saved copy in ${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}, so the next start may show it again.`;
 }
-
-/** A run read back at start: what was being sent when the app stopped may have landed, so it is looked for (the
- *  controller's work), never sent blind. */
-export const resumedRun = (run: HandoffRun): HandoffRun => ({
-  ...run,
-  items: run.items.map((i) =>
-    i.state === 'sending' ? { ...i, message: 'The app stopped while this was being sent: checking…' } : i,
-  ),
-});

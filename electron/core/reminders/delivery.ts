@@ -104,7 +104,11 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
   // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
   const untrue = held.filter((h) => h.untilMs >= nowMs && !stillTrue(h));
   if (untrue.length > 0) r.o.firedStore.untrue(untrue, 'not true once the service was read again');
-  const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs });
+  const wordedNow = (h: HeldMessage) => {
+    const n = ctx.plan.find((p) => p.key === h.key)?.notification;
+    return n && { title: n.title, body: n.body };
+  };
+  const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs, wordedNow });
   const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
   deliver(r, r.o.firedStore.releaseHeld(entries), summary ? [summary] : []);
 }

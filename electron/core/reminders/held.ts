@@ -58,6 +58,9 @@ export interface SummaryContext {
   stillTrue: (h: HeldMessage) => boolean;
   /** When its schedule's data is saved data now, that data's time: the line then says what it rests on. */
   savedDataAtMs?: (scheduleId: string) => number | undefined;
+  /** The app's own wording now of a held message it still plans (a lead: from the shift as read now), so a line
+   *  is never the body a file held (issue 52); undefined when the plan has none. */
+  wordedNow?: (h: HeldMessage) => Pick<NotificationRequest, 'title' | 'body'> | undefined;
 }
 
 /** The summary of what waited and is still true, or undefined when nothing is left to say. */
@@ -71,7 +74,9 @@ export function summaryOf(
   // What each line rests on now, as a Basis: its words come from the one exhaustive wording (basisMark).
   const basisOf = (h: HeldMessage) =>
     reminderBasis(h.scheduleId === undefined ? undefined : ctx.savedDataAtMs?.(h.scheduleId));
-  const lines = live.slice(0, MAX_LINES).map((h) => heldLine(h, nowMs, ctx.opts, basisOf(h)));
+  const lines = live
+    .slice(0, MAX_LINES)
+    .map((h) => heldLine({ ...h, ...ctx.wordedNow?.(h) }, nowMs, ctx.opts, basisOf(h)));
   if (live.length > MAX_LINES) lines.push(`…and ${live.length - MAX_LINES} more.`);
   const noun = live.length === 1 ? 'message' : 'messages';
   return {

@@ -53,14 +53,36 @@ export const MAX_FIRED_KEYS = 50_000;
 export const MAX_HELD = 1_000;
 const AHEAD_MS = 400 * DAY_MS;
 
+/** A shift reminder's key names when it falls due: its start ("…:start"), its start less a lead ("…:lead15"), its
+ *  end ("…:end:<end>"); recorded as shown (or passed) only once due. The scheduler shows nothing early. */
+const SHIFT_KEY =
+  /(?:^|\/)(?:passed:)?shift:[^:]+:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z):(start|lead(\d{1,6}))$/;
+const END_KEY = /(?:^|\/)(?:passed:)?shift:[^:]+:end:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z)$/;
+/** Slack for a reminder fired a moment before its instant (a timer, a clock step). */
+const EARLY_MS = 5 * 60_000;
+
+function dueMsOf(key: string): number | undefined {
+  const shift = SHIFT_KEY.exec(key);
+  if (shift) return Date.parse(shift[1] ?? '') - Number(shift[3] ?? 0) * 60_000;
+  const end = END_KEY.exec(key);
+  return end ? Date.parse(end[1] ?? '') : undefined;
+}
+
 export function firedProblem(key: string, untilMs: number, nowMs: number): string | undefined {
   if (!plausibleText(key, 500)) return 'a key the app did not write';
+  // A reminder recorded before it fell due would silence it when it does: dropped, so it still comes.
+  const dueMs = dueMsOf(key);
+  if (dueMs !== undefined && dueMs > nowMs + EARLY_MS) return 'a reminder recorded as shown before it was due';
   // Long past is pruned as before; what is far ahead would never be.
   if (!Number.isSafeInteger(untilMs) || untilMs > nowMs + AHEAD_MS) return "a time that can't be true";
   return undefined;
 }
 
+/** The kinds of message the app holds (reminders/types.ts ReminderKind). */
+const HELD_KINDS = new Set(['lead', 'heads-up', 'start', 'end', 'coverage', 'change', 'correction']);
+
 export function heldProblem(h: HeldMessage, ctx: FiredContext): string | undefined {
+  if (!HELD_KINDS.has(h.kind)) return 'a kind of message the app does not hold';
   const texts: [string, number][] = [
     [h.key, 500],
     [h.kind, 50],

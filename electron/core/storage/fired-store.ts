@@ -90,7 +90,13 @@ async function checked(files: FileStore, record: FiredRecord, ctx: FiredContext,
   const fired = sortClaims(keys, ([k, u]) =>
     tooMany ? 'more entries than the app keeps' : firedProblem(k, u, ctx.nowMs),
   );
-  const held = sortClaims(record.held, (h) => (tooMany ? 'more entries than the app keeps' : heldProblem(h, ctx)));
+  const seen = new Set<string>();
+  const held = sortClaims(record.held, (h) => {
+    if (tooMany) return 'more entries than the app keeps';
+    const why = heldProblem(h, ctx) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
+    seen.add(h.key);
+    return why;
+  });
   const dropped = [...fired.dropped, ...held.dropped];
   if (dropped.length === 0) return { record, dropped, kept: undefined };
   const kept = await keepAside(files, REMINDERS_FILE);

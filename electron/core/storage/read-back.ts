@@ -72,7 +72,7 @@ export function droppedText(what: string, dropped: readonly string[], kept: stri
   const shown = reasons.slice(0, 3).join('; ') + (reasons.length > 3 ? '; …' : '');
   const n = dropped.length;
   const where = kept === undefined ? '' : ` The file was kept as ${kept}.`;
-  return `${n} ${n === 1 ? 'entry' : 'entries'} of ${what} were not used (${shown}).${where}`;
+  return `${n} ${n === 1 ? 'entry' : 'entries'} of ${what} ${n === 1 ? 'was' : 'were'} not used (${shown}).${where}`;
 }
 
 /** A time the app can have made: a whole number of ms from 2000 up to `maxMs` (the clock and a margin). */

@@ -4,8 +4,10 @@
 // address carries besides the address (user info, query, fragment: where keys ride). A key or token that reached a
 // backup would outlive its rotation and travel with the file when a user shares it to get help.
 
-/** Field names whose value is a secret. A bare "key" is not one: reminders and records name their entries so. */
-const SECRET_FIELD = /token|secret|passw|api_?key|access_?key|private_?key|credential|authori[sz]ation|cookie|bearer/i;
+/** Field names whose value is a secret, in any case and spelling ("x-api-key", "apiKeys", "passphrase", "jwt").
+ *  A bare "key" is not one: reminders and records name their entries so (a secret there is masked by value). */
+const SECRET_FIELD =
+  /token|secret|passw|passphrase|^pass$|^pwd$|api[-_]?keys?|access[-_]?key|private[-_]?key|credential|authori[sz]ation|^auth$|cookie|bearer|^jwt$|^sid$|session/i;
 
 /** A JSON string, possibly cut short at the end of the text (a truncated file). */
 // Unrolled ([^"\\]* runs between escapes), so a string of megabytes is one step, not one backtrack frame per character.
@@ -18,10 +20,33 @@ const URL_TAIL = /(https?:\/\/[^\s"?#]*)[?#][^\s"]*/gi;
 
 export const MASK = '(removed: a secret is never kept in a backup)';
 
+/** Every key and token the app holds in memory now (keys.ts, the feed's token): masked by value wherever a file
+ *  holds one, whatever the field is called or where in a text it sits (a URL's path, a note). */
+const known = new Set<string>();
+/** A value shorter than this is not masked by value (it would mask ordinary words). */
+const MIN_SECRET_CHARS = 8;
+
+export function rememberSecret(value: string | undefined): void {
+  if (value !== undefined && value.length >= MIN_SECRET_CHARS) known.add(value);
+}
+
+/** An array of strings under a secret name ("tokens": ["a", "b"]): each string masked. */
+const ARRAY_FIELD = new RegExp(`${STRING}(\\s*:\\s*)\\[([^\\]]*)(\\]|$)`, 'g');
+const IN_ARRAY = new RegExp(STRING, 'g');
+
 /** The text with every secret masked; the same text when it holds none. */
 export function redactSecrets(text: string): string {
-  const fields = text.replace(FIELD, (whole, name: string, close: string, colon: string, value: string, end: string) =>
-    SECRET_FIELD.test(name) && value !== '' ? `"${name}${close}${colon}"${MASK}${end}` : whole,
+  let byValue = text;
+  for (const secret of known) byValue = byValue.split(secret).join(MASK);
+  const fields = byValue.replace(
+    FIELD,
+    (whole, name: string, close: string, colon: string, value: string, end: string) =>
+      SECRET_FIELD.test(name) && value !== '' ? `"${name}${close}${colon}"${MASK}${end}` : whole,
   );
-  return fields.replace(URL_USERINFO, '$1').replace(URL_TAIL, '$1');
+  const arrays = fields.replace(
+    ARRAY_FIELD,
+    (whole, name: string, close: string, colon: string, items: string, end: string) =>
+      SECRET_FIELD.test(name) ? `"${name}${close}${colon}[${items.replace(IN_ARRAY, `"${MASK}"`)}${end}` : whole,
+  );
+  return arrays.replace(URL_USERINFO, '$1').replace(URL_TAIL, '$1');
 }

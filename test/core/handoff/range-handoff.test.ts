@@ -138,13 +138,16 @@ describe('away mode: a range over two faulty services, with a restart in the mid
     await harness.clock.runWhileAdvancing(engine2.handoffIdle());
     expect(acmeProxy.posts).toHaveLength(2);
     const afterRestart = await engine2.handlers['handoff:get'](null);
+    // The refusal on disk names a cover Acme's schedule does not list: read back, it is dropped and said once
+    // (issue 52), never shown as the service's words from a file.
     expect(afterRestart.ok && afterRestart.value.run?.items.map((i) => i.state)).toEqual([
       'handed_off',
-      'refused',
       'not_landed',
       'handed_off',
       'handed_off',
     ]);
+    expect(afterRestart.ok && afterRestart.value.notice).toMatch(/^1 entry .* \(a cover the schedule does not list\)/);
+    const refused = saved!.items.find((i) => i.state === 'refused')!;
 
     // Retry sends only what did not land.
     const retried = await harness.clock.runWhileAdvancing(engine2.handlers['handoff:retry'](null));
@@ -170,9 +173,7 @@ describe('away mode: a range over two faulty services, with a restart in the mid
     // No other override at all: nothing written twice, nothing written outside the plan.
     expect(overridesOf(harness.sim)).toHaveLength(3);
     expect(overridesOf(acme)).toHaveLength(1);
-    expect(handoffSummary(run)).toBe(
-      '4 of 5 handed off · 1 refused: Person 1 (bob@example.com): no user has the e-mail bob@example.com.',
-    );
+    expect(handoffSummary(run)).toBe('4 of 4 handed off');
     // Settled: nothing left to resume on disk.
     expect(await onDisk(harness)).toBeUndefined();
 
@@ -191,7 +192,6 @@ describe('away mode: a range over two faulty services, with a restart in the mid
       expect(covering.map((t) => t.users.map((u) => u.email))).toEqual([[item.email]]);
     }
     // The refused Acme shift is still mine, and still listed.
-    const refused = run.items.find((i) => i.state === 'refused')!;
     const covers = (m: { start: string; end: string }) =>
       Date.parse(m.start) <= Date.parse(refused.start) && Date.parse(m.end) >= Date.parse(refused.end);
     expect(state.me.shifts.some((m) => m.accountId === 'acme' && covers(m))).toBe(true);

@@ -50,6 +50,8 @@ const good = (row: HandoffRow, state: HandoffItem['state'] = 'pending'): Handoff
   message: '',
 });
 const CAROL = 'carol@example.com';
+/** The people each schedule lists (me: bob@example.com, the account's e-mail in appState). */
+const PEOPLE = ['ada', 'carol', 'bob'].map((n) => ({ id: `usr_${n}`, name: n, email: `${n}@example.com` }));
 const inRow = (row: HandoffRow, ref: string, startMs: number, endMs: number): boolean =>
   row.scheduleId === ref && Date.parse(row.start) <= startMs && endMs <= Date.parse(row.end);
 const runOf = (items: unknown[]) => ({ version: 1, id: 'r1', createdAt: '2026-03-04T11:00:00Z', items });
@@ -66,7 +68,7 @@ async function startWith(text: string) {
   const handoff = createHandoff({
     clock: new FakeClock(NOW),
     files,
-    state: () => appState({ schedules: WATCHED.map((id) => schedule({ id })) }),
+    state: () => appState({ schedules: WATCHED.map((id) => schedule({ id, users: PEOPLE })) }),
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async (ref, startMs, endMs) => (looked.push(`${ref}|${startMs}|${endMs}`), 'not_covered' as const),
@@ -119,7 +121,10 @@ describe('the saved hand-off read back', () => {
     const over = { ...good(ROWS[0]!), id: 'sch_a|later', start: '2026-03-05T12:00:00.000Z', email: CAROL };
     const { sent, handoff } = await startWith(JSON.stringify(runOf([done, over, good(ROWS[1]!)])));
     await handoff.retry();
-    expect(sent.map((r) => r.scheduleId)).toEqual(['sch_b']);
+    // The file's "handed off" is looked for (issue 52): this service doesn't show it, so it is sent once, re-read
+    // first; the overlapping one never is.
+    expect(sent.map((r) => r.scheduleId)).toEqual(['sch_b', 'sch_a']);
+    expect(sent.filter((r) => r.emails.includes(CAROL))).toEqual([]);
     expect(handoff.status().run?.items.map((i) => i.id)).toEqual([done.id, `sch_b|${ROWS[1]!.start}`]);
     expect(handoff.status().notice).toMatch(
       /^1 entry of the saved hand-off .* \(a shift that overlaps another of the same hand-off\)/,

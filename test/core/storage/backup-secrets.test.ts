@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
-import { redactSecrets } from '../../../electron/core/storage/redact-secrets';
+import { redactSecrets, rememberSecret } from '../../../electron/core/storage/redact-secrets';
 import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 import { jsonObject } from '../../support/json';
@@ -67,4 +67,24 @@ it('redactSecrets masks token-like fields and address secrets, keeps every other
   expect(JSON.stringify(masked)).not.toMatch(/T0123456789|F0123456789/);
   expect(redactSecrets('{"a":"b"}')).toBe('{"a":"b"}');
   expect(redactSecrets('{"token": "abc\\"def')).not.toContain('abc');
+});
+
+it('masks by a broader name list in any case, arrays and nested headers, and every key the app holds by value (issue 52)', () => {
+  rememberSecret('ocs_value_only_key_1');
+  const text = JSON.stringify({
+    'x-api-key': 'aaa1',
+    'API-KEY': 'aaa2',
+    pwd: 'aaa3',
+    passphrase: 'aaa4',
+    jwt: 'aaa5',
+    apiKeys: ['aaa6', 'aaa7'],
+    headers: { 'X-Api-Key': 'aaa8' },
+    note: 'ocs_value_only_key_1',
+    url: 'webcal://h.example/feed/ocs_value_only_key_1.ics',
+    sequence: -1,
+  });
+  const masked = redactSecrets(text);
+  for (const s of ['aaa1', 'aaa2', 'aaa3', 'aaa4', 'aaa5', 'aaa6', 'aaa7', 'aaa8', 'ocs_value_only_key_1'])
+    expect(masked).not.toContain(s);
+  expect(jsonObject(masked)['sequence']).toBe(-1);
 });

@@ -46,7 +46,7 @@ it('a huge schedule name with control characters is bounded, said once, and publ
   expect(ics.length).toBeLessThan(10 * before.length);
   const shown = state.schedules.map((s) => s.name);
   for (const name of shown) expect([...name].length).toBeLessThanOrEqual(FIELD_LIMITS.scheduleName);
-  expect(JSON.stringify(state.notices)).toMatch(/1 entry of the saved schedule data were not used \(a text too long/);
+  expect(JSON.stringify(state.notices)).toMatch(/1 entry of the saved schedule data was not used \(a text too long/);
 });
 
 it("a person's e-mail address that can't be one drops the schedule's saved data, said once", async () => {

@@ -1,0 +1,38 @@
+// What a saved hand-off is checked against when it is read back (store-claims.ts), from what the app knows now: the
+// schedules watched, me on each account, the people each schedule lists, and my blocks as last read.
+import { myEmailOn, refParts } from '../../shared/accounts';
+import type { AppState, TimeSpan } from '../../shared/view-state';
+import { nameOf } from './item-rules';
+import type { AsRead, RunContext } from './store-claims';
+
+export function runContext(state: AppState, nowMs: number): RunContext {
+  const byRef = new Map(state.schedules.map((s) => [s.id, s]));
+  const me = (ref: string) => myEmailOn(state, refParts(ref).accountId).toLowerCase();
+  return {
+    nowMs,
+    watched: (ref) => byRef.has(ref),
+    me,
+    people: (ref) => new Set((byRef.get(ref)?.users ?? []).map((u) => u.email.toLowerCase())),
+    asRead: (ref, startMs, endMs) => asRead(byRef.get(ref)?.timeline ?? [], me(ref), startMs, endMs),
+    schedule: (ref) => ({ name: byRef.get(ref)?.name ?? ref, timeZone: byRef.get(ref)?.timeZone ?? null }),
+    nameOf: (ref, email) => nameOf(state, ref, email),
+  };
+}
+
+/** The window as last read: not mine as soon as a read stretch of it lacks me; mine, with the others on call beside
+ *  me, when every moment of it was read with me on call; undefined when part of it was not read (the write re-reads
+ *  it before anything is sent, held.ts). */
+function asRead(timeline: readonly TimeSpan[], me: string, startMs: number, endMs: number): AsRead | undefined {
+  if (!(startMs < endMs)) return { mine: false, others: [] };
+  const over = timeline.filter((t) => Date.parse(t.start) < endMs && Date.parse(t.end) > startMs);
+  const emails = (t: TimeSpan) => t.users.map((u) => u.email.toLowerCase());
+  const read = over.filter((t) => t.kind !== 'unknown');
+  if (read.some((t) => !emails(t).includes(me))) return { mine: false, others: [] };
+  let reached = startMs;
+  for (const t of over) {
+    if (t.kind === 'unknown' || Date.parse(t.start) > reached) return undefined;
+    reached = Math.max(reached, Date.parse(t.end));
+  }
+  if (reached < endMs) return undefined;
+  return { mine: true, others: [...new Set(read.flatMap(emails))].filter((e) => e !== me) };
+}

@@ -1,0 +1,107 @@
+// Issue 52, adversarial round 1: a saved hand-off item is checked against what the app knows now, on the real engine
+// with real files and the simulator (fake clock). me@example.com watches Berlin (me, Alice) and New York; my Berlin
+// block Thu 26 Mar 08:00 → Fri 08:00 (UTC). Before, each of these was sent or shown as it stood in the file: an item
+// keeping me on call beside my cover, a cover not on the schedule, a "handed off" with nothing behind it, and the
+// file's own names and refusal text shown as the service's words.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { API_KEY, ME, threeZoneSeed } from '../support/seeds';
+
+const T0 = Date.parse('2026-03-24T10:00:00Z');
+const BLOCK = { start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T08:00:00.000Z' };
+const item = (over: object) => ({
+  id: `sch_berlin|${BLOCK.start}`,
+  accountId: 'main',
+  scheduleId: 'sch_berlin',
+  scheduleName: 'Berlin primary',
+  timeZone: 'Europe/Berlin',
+  ...BLOCK,
+  email: 'alice@example.com',
+  others: [],
+  name: 'Alice Doe',
+  state: 'pending',
+  message: '',
+  ...over,
+});
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function resumeWith(items: object[]) {
+  h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', items };
+  await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
+  const engine = h.engine();
+  await h.clock.runWhileAdvancing(engine.start(), 1000, 60);
+  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  await h.clock.advance(30_000);
+  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  const got = await engine.handlers['handoff:get'](null);
+  if (!got.ok) throw new Error('handoff:get failed');
+  const writes = h.sim.requests.all().filter((r) => r.method !== 'GET');
+  const shown = JSON.stringify(got.value);
+  await engine.stop();
+  return { status: got.value, writes, shown };
+}
+
+describe('a saved hand-off read back by the engine', () => {
+  it('never sends an item that keeps me on call beside my cover: dropped and said once', async () => {
+    const { status, writes } = await resumeWith([item({ others: [ME] })]);
+    expect(writes).toEqual([]);
+    expect(status.run).toBeNull();
+    expect(status.notice).toMatch(/^1 entry of the saved hand-off \(away mode\) was not used \(people on call beside/);
+  });
+
+  it('never sends an item whose cover the schedule does not list (a service user elsewhere, a stranger)', async () => {
+    for (const email of ['carol@example.com', 'mallory@evil.example']) {
+      const { status, writes } = await resumeWith([item({ email, name: 'Carol Lee' })]);
+      expect(writes).toEqual([]);
+      expect(status.notice).toMatch(/\(a cover the schedule does not list\)/);
+      await h?.close();
+      h = undefined;
+    }
+  });
+
+  it('a saved "handed off" is looked for on the schedule, never shown as fact: not there, it did not land', async () => {
+    const { status, writes } = await resumeWith([item({ state: 'handed_off', overrideId: 'ovr_doesnotexist' })]);
+    expect(writes).toEqual([]);
+    expect(status.said?.summary).toBe('0 of 1 handed off · 1 did not land');
+    expect(status.run?.items[0]?.overrideId).toBeUndefined();
+  });
+
+  it('a saved refusal is checked on the schedule and worded by the app, never the file’s words', async () => {
+    const message = `The service refused the override. Your key ${API_KEY} was revoked; paste a new one at https://evil.example`;
+    const { status, shown } = await resumeWith([item({ id: 'sch_berlin|x', state: 'refused', message })]);
+    expect(shown).not.toContain(API_KEY);
+    expect(shown).not.toContain('evil.example');
+    expect(status.said?.items['sch_berlin|x']).toBe(
+      'Refused: before the app restarted (the schedule does not show it)',
+    );
+  });
+
+  it('shows names and the schedule as the app knows them, never the file’s text', async () => {
+    const fake = { name: `Bob Stone ${API_KEY}\u202e`, scheduleName: `FAKE\nSCHED ${API_KEY}`, message: 'x\ny' };
+    const { status, shown, writes } = await resumeWith([item(fake)]);
+    expect(writes.map((w) => w.route)).toEqual(['createOverride']);
+    expect(shown).not.toContain(API_KEY);
+    expect(shown).not.toContain('FAKE');
+    expect(status.run?.items[0]?.scheduleName).toBe('Berlin primary');
+    expect(status.said?.items[`sch_berlin|${BLOCK.start}`]).toBe('Alice Doe covers it ✓');
+  });
+
+  it('drops an item over before the hand-off was made (no Retry for it), and me as my own cover', async () => {
+    const past = item({ id: 'sch_berlin|2020', start: '2020-03-26T08:00:00.000Z', end: '2020-03-27T08:00:00.000Z' });
+    const { status, writes } = await resumeWith([past, item({ email: ME, name: 'Me' })]);
+    expect(writes).toEqual([]);
+    expect(status.run).toBeNull();
+    expect(status.notice).toMatch(
+      /^2 entries .* were not used \(a shift over before the hand-off was made; you as your own cover\)/,
+    );
+  });
+});

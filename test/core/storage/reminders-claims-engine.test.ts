@@ -1,0 +1,75 @@
+// Issue 52, adversarial round 1: reminders.json read back by the real engine (real files, simulator, fake clock).
+// me@example.com is on call for Berlin from Thu 26 Mar 08:00 UTC (09:00 Berlin); the clock starts at 06:00 UTC. Before, a
+// record of a reminder "shown" before it was due silenced it for good, and a held message's stored body (any text)
+// was shown in the summary after quiet hours, unknown kinds and duplicates included.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { API_KEY, ME, threeZoneSeed } from '../support/seeds';
+
+const H = 3_600_000;
+const T0 = Date.parse('2026-03-26T06:00:00Z');
+const START = Date.parse('2026-03-26T08:00:00Z');
+const LEAD = 'shift:sch_berlin:2026-03-26T08:00:00Z:lead15';
+const heldLead = (over: object = {}) => ({
+  key: LEAD,
+  kind: 'lead',
+  title: 'On call in 2 h',
+  body: 'Berlin primary Thu 09:00 – Fri 09:00',
+  atMs: T0 - H,
+  untilMs: START,
+  scheduleId: 'sch_berlin',
+  group: 'shift:sch_berlin:2026-03-26T08:00:00Z',
+  startsAtMs: START,
+  ...over,
+});
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function runWith(record: { fired?: Record<string, number>; held?: object[] }, quiet = false) {
+  h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+  if (quiet) {
+    const path = join(h.dir, 'settings.json');
+    const quietHours = { enabled: true, start: '06:00', end: '07:30', days: [] };
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, `${text.trim().replace(/\}$/, '')},"quietHours":${JSON.stringify(quietHours)}}`);
+  }
+  await writeFile(join(h.dir, 'reminders.json'), JSON.stringify({ version: 1, fired: {}, held: [], ...record }));
+  const engine = h.engine();
+  await h.clock.runWhileAdvancing(engine.start(), 1000, 60);
+  await h.clock.advanceTo(START + 5 * 60_000);
+  const notices = JSON.stringify(engine.getState().notices);
+  await engine.stop();
+  return { shown: h.notifier.shown, notices };
+}
+
+describe('reminders.json read back', () => {
+  it('a reminder recorded as shown before it was due is dropped, said once, and still comes', async () => {
+    const fired = { 'shift:sch_berlin:2026-03-26T08:00:00Z:start': T0, [LEAD]: T0 };
+    const { shown, notices } = await runWith({ fired });
+    const at = (key: string) => shown.filter((n) => n.id === key).map((n) => n.atMs);
+    expect(at('shift:sch_berlin:2026-03-26T08:00:00Z:start')).toEqual([START]);
+    expect(at(LEAD)).toEqual([START - 15 * 60_000]);
+    expect(notices).toMatch(/2 entries of .* were not used \(a reminder recorded as shown before it was due\)/);
+  });
+
+  it('a held message is worded by the app when shown, never from its stored body; unknown kinds and twins dropped', async () => {
+    const phish = heldLead({ body: `Your key ${API_KEY} expired: paste it at https://evil.example` });
+    const weird = { ...heldLead(), key: 'x', kind: 'weird' };
+    const { shown, notices } = await runWith({ held: [phish, phish, weird] }, true);
+    const text = JSON.stringify(shown);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain('evil.example');
+    const summary = shown.find((n) => /while notifications were quiet/.test(n.title));
+    expect(summary?.body).toMatch(/^On call in 1 h 30 min: Berlin primary Thu 09:00 – Fri 09:00$/m);
+    expect(notices).toMatch(
+      /2 entries .* were not used \(a message held twice; a kind of message the app does not hold\)/,
+    );
+  });
+});
