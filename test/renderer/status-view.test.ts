@@ -209,7 +209,7 @@ describe('lines follow the state and the clock', () => {
       basis: { kind: 'fresh' as const, readAt: null },
     };
     const { view } = make({ model: appState({ me: { onCallNow: [], nextShift } }) });
-    expect(view.title).toBe('Next: tomorrow 23:05 (in 1\u00a0d 13\u00a0h)');
+    expect(view.title).toBe('Next: Tue 23:05 (in 1\u00a0d 13\u00a0h)');
   });
 });
 
