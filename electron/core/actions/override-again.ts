@@ -26,7 +26,7 @@ export interface Doubt {
 const SAVED_AFTER_ALL =
   'It was saved after all: the schedule now shows the override (the service was slow to apply it). It was not sent again.';
 const STILL_UNKNOWN =
-  'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Check the schedule before creating it again.';
+  'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
 export interface Doubts {
   remember(key: string, doubt: Doubt): void;

@@ -17,7 +17,7 @@ const ALREADY =
 const IN_PLACE =
   'This override is already in place: the schedule holds these people for exactly this time, so nothing was sent (no second override).';
 const MAYBE =
-  'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Check the schedule before creating it again.';
+  'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Do not create it again: look at the schedule to see whether it was saved.';
 const UNREAD =
   'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.';
 
@@ -49,11 +49,28 @@ async function noSecondOverride(
  * An outcome: the service already shows exactly the covering people throughout (an earlier attempt applied late, or
  * someone did it), so nothing is sent. A failure: changed since the preview, or not readable; nothing is sent.
  */
+/** What the later write was planned on: the preview the user confirmed, or (a write that waited behind another one
+ *  on the schedule) the schedule as the app read it when the write was asked for. */
+export interface HeldBasis {
+  since: 'the preview' | 'you planned it';
+  /** Me on this account (lower-cased; '' unknown): named "you". */
+  me: string;
+}
+
+/** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them). */
+function nowText(people: ReadonlyMap<string, string>, me: string): string {
+  if (people.size === 0) return 'nobody else is on call then';
+  const names = [...people].map(([e, n]) => (e === me ? 'you' : n));
+  if (names.length === 1 && names[0] === 'you') return 'you are now on call then';
+  return `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} it`;
+}
+
 export async function changedSincePreview(
   client: OncallClient,
   request: OverrideRequest,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
+  basis: HeldBasis = { since: 'the preview', me: '' },
 ): Promise<Failure | OverrideOutcome | undefined> {
   if (request.replaces === undefined) return noSecondOverride(client, plan, known);
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
@@ -67,9 +84,12 @@ export async function changedSincePreview(
   const told = new Set(request.replaces.map(lower));
   const same = told.size === people.size && [...told].every((e) => people.has(e));
   if (same) return undefined;
-  const now = people.size === 0 ? 'nobody else is on call then' : `${joinNames([...people.values()])} on call then`;
+  const again =
+    basis.since === 'the preview'
+      ? 'look at the preview again and create it once it shows what you want'
+      : 'look at it again and choose anew';
   return failure(
     'validation',
-    `Changed since the preview: the service now has ${now}, not what the preview showed. Nothing was sent: look at the preview again and create it once it shows what you want.`,
+    `Changed since ${basis.since}: ${nowText(people, lower(basis.me))}. Nothing was sent: ${again}.`,
   );
 }

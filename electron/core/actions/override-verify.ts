@@ -66,7 +66,7 @@ export async function verifyUnknownWrite(
   if (seen === undefined) {
     return {
       status: 'unknown',
-      message: `${why} and the schedule could not be checked. Check the schedule before creating it again.`,
+      message: `${why} and the schedule could not be checked. Do not create it again: look at the schedule to see whether it was saved.`,
     };
   }
   if (seen === 'covered') {

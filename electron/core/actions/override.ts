@@ -18,7 +18,8 @@ import { rankCandidates, type OtherAccountRead } from '../state/candidates';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
-import { changedSincePreview } from './override-held';
+import { changedSincePreview, type HeldBasis } from './override-held';
+import { createWriteLane } from './write-lane';
 import { createDoubts, type CreateNote, type Doubts } from './override-again';
 import type { CreatedOverride } from '../model/snapshot';
 
@@ -199,6 +200,7 @@ async function createChecked(
   plan: PlannedOverride,
   sending: () => void,
   note?: CreateNote,
+  moved = false,
 ): Promise<ResponseOf<'override:create'>> {
   // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
   if (doubts.has(key)) sending();
@@ -220,7 +222,12 @@ async function createChecked(
   // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
   // This app's own earlier writes of the same kind (a take-over's record is not a quick override of that window).
   const known = deps.snapshot.get().createdOverrides.filter((c) => c.kind === note?.kind);
-  const held = await changedSincePreview(client, request, plan, known);
+  const me = deps.settings().email;
+  // Waited behind another write on this schedule: planned on the schedule as read when asked, so checked against it.
+  const asked = moved && request.replaces === undefined && !plan.preview.unknownOnCall;
+  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me };
+  const checked = asked ? { ...request, replaces: plan.preview.replaces.map((p) => p.email) } : request;
+  const held = await changedSincePreview(client, checked, plan, known, basis);
   if (held && 'status' in held) return { ok: true as const, value: held };
   if (held) return held;
   const tellable = !cachedCovered(deps, plan);
@@ -241,7 +248,7 @@ const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> => ({
   ok: true,
   value: {
     status: 'unknown',
-    message: `${sentThenFailed(cause, 'the override')} Check the schedule before creating it again.`,
+    message: `${sentThenFailed(cause, 'the override')} Do not create it again: look at the schedule to see whether it was saved.`,
   },
 });
 
@@ -253,6 +260,8 @@ const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> => ({
 export function overrideCreator(deps: ActionDeps): OverrideCreator {
   const inFlight = new Map<string, Promise<ResponseOf<'override:create'>>>();
   const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS);
+  // One write at a time per schedule, whichever flow asks (form, take over, hand back, away, swap): write-lane.ts.
+  const lane = createWriteLane();
   return async (request, note) =>
     guarded(async () => {
       const client = deps.client();
@@ -263,8 +272,13 @@ export function overrideCreator(deps: ActionDeps): OverrideCreator {
       const running = inFlight.get(key);
       if (running) return running;
       // Guarded inside the shared run, so every caller sharing it gets the same truthful answer.
+      const id = plan.value.scheduleId;
       const started = guardedWrite(
-        (sending) => createChecked(deps, doubts, key, client, request, plan.value, sending, note),
+        (sending) =>
+          lane.run(id, (moved) => {
+            const sent = () => (lane.sent(id), sending());
+            return createChecked(deps, doubts, key, client, request, plan.value, sent, note, moved);
+          }),
         lostAfterSending,
       ).finally(() => inFlight.delete(key));
       inFlight.set(key, started);

@@ -24,6 +24,8 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
   if (!answer.ok) {
     const { kind, message } = answer.error;
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
+    // The write path read the schedule after another write on it and found it changed: nothing was sent.
+    if (message.startsWith('Changed since')) return { state: 'changed', message };
     return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message };
   }
   const v = answer.value;
