@@ -132,6 +132,12 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       if (scheduleId && start && end) parts.open('swap', { scheduleId, start, end });
     },
     'open-team': open('team'),
+    // The tray's "I'm on it": acknowledges the alarm that is ringing (from the tray, as its source says).
+    'alarm-ack': async (params) => {
+      if (!params?.alarmKey) return;
+      const acked = await engine.alarmIntent({ kind: 'ack', key: params.alarmKey }, 'tray');
+      if (!acked.ok) say(acked.message);
+    },
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),
     refresh: async () => void (await engine.handlers['sync:refresh'](null)),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { TakeOverOptionsSchema } from './take-over';
 import { AccountIdSchema, SettingsSchema } from './settings';
+import { AlarmStatusSchema, PhoneStatusSchema } from './phone-intent';
 
 const Iso = z.string();
 
@@ -324,6 +325,10 @@ export const AppStateSchema = z.object({
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */
   notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
+  /** The shift-start alarm of the current or last start (issue 50); absent when none rang or is due now. */
+  alarm: AlarmStatusSchema.nullable().optional(),
+  /** Phone escalation (Settings → Phone); never a topic or token. */
+  phone: PhoneStatusSchema.optional(),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });

@@ -1,19 +1,12 @@
 // Phone escalation: when a shift start is not acknowledged within N minutes, the phone rings at top priority with an
 // "I'm on it" that reaches the app. Settings (no secrets: the topic and tokens live in the keychain), the provider
 // port each service implements (ntfy, Pushover, a webhook), and the outcome of one request.
-import { z } from 'zod';
-
-export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh';
-export const DEFAULT_ESCALATE_AFTER_MIN = 3;
-
-export const EscalationSettingsSchema = z.object({
-  provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
-  /** ntfy's server (self-hosted or the public one). */
-  ntfyServer: z.string().max(300).default(DEFAULT_NTFY_SERVER),
-  /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
-  afterMin: z.number().int().min(1).max(30).default(DEFAULT_ESCALATE_AFTER_MIN),
-});
-export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
+export {
+  DEFAULT_ESCALATE_AFTER_MIN,
+  DEFAULT_NTFY_SERVER,
+  EscalationSettingsSchema,
+  type EscalationSettings,
+} from '../../shared/escalation-settings';
 
 /** Keychain entries (the `account` of SecretStore) of each secret. */
 export const SECRET_ACCOUNTS = {
