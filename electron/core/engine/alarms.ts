@@ -19,11 +19,10 @@ import type { Clock, FileStore, Notifier } from '../ports';
 import { createAlarmRing } from './alarm-ring';
 import { heardFromAll } from './reminders';
 
-/** While an alarm waits for its answer, alarms.json is read again this often (an acknowledgement from a terminal). */
+/** While an alarm rings (its first quarter hour: the window, then the phone), alarms.json is read again this often
+ *  (an acknowledgement from a terminal); later, at each sync. */
 export const ACK_FILE_POLL_MS = 5_000;
-/** …and this often once its first quarter hour is over (the window closed, the phone rang or was booked). */
-export const ACK_FILE_SLOW_POLL_MS = 60_000;
-const FAST_POLL_FOR_MS = 15 * 60_000;
+const POLL_FOR_MS = 15 * 60_000;
 
 export interface AlarmAccount {
   /** The account's name on the window. */
@@ -140,7 +139,17 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       holdSinceMs = undefined;
       engine.release();
     }
+    // After its first quarter hour, an alarm still waiting takes in a terminal's acknowledgement at each sync.
+    if (!cancelPoll && waitingCount() > 0) void reloadRecords();
     pollArm();
+  }
+
+  function waitingCount(): number {
+    const nowMs = clock.now();
+    return (engine?.targets() ?? []).filter((t) => {
+      const rec = store?.get(t.key);
+      return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs;
+    }).length;
   }
 
   /** Reads alarms.json again while some alarm waits for its answer (`status --ack` may have given it). */
@@ -153,9 +162,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       const rec = store?.get(t.key);
       return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs ? [rec.rungAtMs] : [];
     });
-    if (waiting.length === 0) return;
-    const fast = waiting.some((rungMs) => nowMs - rungMs < FAST_POLL_FOR_MS);
-    cancelPoll = clock.setTimer(fast ? ACK_FILE_POLL_MS : ACK_FILE_SLOW_POLL_MS, () => void pollOnce());
+    if (waiting.some((rungMs) => nowMs - rungMs < POLL_FOR_MS))
+      cancelPoll = clock.setTimer(ACK_FILE_POLL_MS, () => void pollOnce());
   }
 
   async function pollOnce(): Promise<void> {
