@@ -144,7 +144,8 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
           },
           words,
         );
-        await escalator.setTargets(targets);
+        // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
+        track(escalator.setTargets(targets).then(o.changed));
       }
       o.changed();
     });
@@ -227,9 +228,10 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     settingsChanged: () => void rebuild(),
     setTargets(next) {
       targets = next;
-      track(building.then(() => escalator?.setTargets(next)));
+      // What is booked shows in the state (PhoneStatus, readiness) once the server has answered.
+      track(building.then(() => escalator?.setTargets(next)).then(o.changed));
     },
-    acknowledged: (key) => track(building.then(() => escalator?.acknowledged(key))),
+    acknowledged: (key) => track(building.then(() => escalator?.acknowledged(key)).then(o.changed)),
     async intent(i) {
       if (i.kind === 'save') return save(i.settings, i.secrets);
       if (i.kind === 'new-topic') return save(o.settings(), { ntfyTopic: generateTopic() });

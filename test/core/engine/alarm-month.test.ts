@@ -55,7 +55,7 @@ function expectedRings(w: World): { startMs: number; earliestMs: number; latestM
     if (h?.part === 'whole') continue;
     const startMs = T0 + day * DAY + (h ? MY_HOUR + 2 : MY_HOUR) * HOUR;
     const endMs = T0 + day * DAY + 17 * HOUR;
-    const down = w.downs.find((d) => d.fromMs <= startMs && startMs < d.toMs);
+    const down = w.downs.find((d) => d.fromMs < startMs && startMs < d.toMs);
     if (down && down.toMs >= endMs) continue;
     out.push(
       down
