@@ -32,6 +32,7 @@ import {
   type Prerendered,
 } from './core/platform/prerender-page';
 import type { LocalZone } from './core/platform/local-zone';
+import { alarmFromButton, wireAlarmActivations } from './adapters/alarm-actions';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
@@ -89,6 +90,7 @@ function buildEngine({
     },
     electron: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
     onClick: (view, params) => windows.open(view, params),
+    onAction: (n, index) => late.engine && alarmFromButton(n.id, index, late.engine),
     onFailed: notificationFallback({
       openWindow: (view, params) => windows.open(view, params),
       showMessage: (message) => dialog.showMessageBox(message),
@@ -107,6 +109,9 @@ function buildEngine({
     localZone: zone.current,
     // Readiness before a shift: can notifications be shown on the path they take (D-Bus on Linux, Electron on macOS).
     notificationHealth: notifications.health,
+    // The alarm's "Can't — find cover" opens Ask for cover / take over; its window is set by its adapter.
+    openView: (view, params) => windows.open(view, params),
+    platform,
     log,
   });
   late.engine = engine;
@@ -311,6 +316,7 @@ async function startShell(demo: DemoSession | undefined) {
     onNetwork: (online) => engine.network(online),
   });
   await engine.start();
+  const stopAlarmActions = wireAlarmActivations(app, process.argv, engine);
   started = true;
   follow(engine.getState());
   // After the engine started: loading the bundle (a synchronous require) must not delay the first sync.
@@ -324,7 +330,15 @@ async function startShell(demo: DemoSession | undefined) {
 
   const stop = (): Promise<void> =>
     (stopping ??= shutdown(
-      [() => zone.stop(), stopPower, () => updates.stop(), unsubscribe, follower.dispose, unregisterIpc],
+      [
+        () => zone.stop(),
+        stopPower,
+        () => updates.stop(),
+        unsubscribe,
+        follower.dispose,
+        unregisterIpc,
+        stopAlarmActions,
+      ],
       {
         tray: tray.controller,
         windows,
