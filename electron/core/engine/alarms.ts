@@ -192,7 +192,11 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       acknowledged: (t) => settledBy(t.key),
       // A sleep noticed from the clock: held until every account is read again. The reminders notice the same
       // sleep and ask for that read (a second request here would read every schedule twice); the grace bounds it.
-      onWake: () => void (holdSinceMs = clock.now()),
+      // A read since the machine woke (the reminders may have asked for it already) releases it at once.
+      onWake: (awakeSinceMs) => {
+        holdSinceMs = awakeSinceMs;
+        clock.setTimer(0, replan);
+      },
     });
     replan();
   }
