@@ -19,10 +19,12 @@ import type { Clock, FileStore, Notifier } from '../ports';
 import { createAlarmRing } from './alarm-ring';
 import { heardFromAll } from './reminders';
 
-/** While an alarm rings (its first quarter hour: the window, then the phone), alarms.json is read again this often
+/** While an alarm rings (its first 10 min, the window's), alarms.json is read again this often
  *  (an acknowledgement from a terminal); later, at each sync. */
-export const ACK_FILE_POLL_MS = 5_000;
-const POLL_FOR_MS = 15 * 60_000;
+export const ACK_FILE_POLL_MS = 15_000;
+const POLL_FOR_MS = 10 * 60_000;
+/** …and at a sync at most this often. */
+const ACK_FILE_SYNC_READ_MS = 60_000;
 
 export interface AlarmAccount {
   /** The account's name on the window. */
@@ -91,6 +93,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const announced = new Set<string>();
   let cancelPoll: (() => void) | undefined;
   let stopped = false;
+  let lastReloadMs = -Infinity;
 
   const ring = createAlarmRing({
     clock,
@@ -140,7 +143,10 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       engine.release();
     }
     // After its first quarter hour, an alarm still waiting takes in a terminal's acknowledgement at each sync.
-    if (!cancelPoll && waitingCount() > 0) void reloadRecords();
+    if (!cancelPoll && clock.now() - lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingCount() > 0) {
+      lastReloadMs = clock.now();
+      void reloadRecords();
+    }
     pollArm();
   }
 
