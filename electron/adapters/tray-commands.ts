@@ -78,7 +78,7 @@ export const copyAskCover = (engine: Engine, request: RequestOf<'cover:copy'>) =
 
 /** Settings → Phone's subscribe link onto the clipboard (the page may not write it); returns it. */
 export const copySubscribeLink = (engine: Engine) => {
-  const link = engine.getState().phone?.subscribeUrl;
+  const link = engine.phoneLink();
   const none = {
     ok: false as const,
     error: { kind: 'not_found' as const, message: 'There is no subscribe link yet.' },
@@ -146,6 +146,12 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       if (scheduleId && start && end) parts.open('swap', { scheduleId, start, end });
     },
     'open-team': open('team'),
+    // The tray's "I'm on it": acknowledges the alarm that is ringing (from the tray, as its source says).
+    'alarm-ack': async (params) => {
+      if (!params?.alarmKey) return;
+      const acked = await engine.alarmIntent({ kind: 'ack', key: params.alarmKey }, 'tray');
+      if (!acked.ok) say(acked.message);
+    },
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),
     refresh: async () => void (await engine.handlers['sync:refresh'](null)),
