@@ -102,6 +102,22 @@ export interface TrayCommandParts {
   quit: () => void;
 }
 
+/** "Export my shifts…": what sync holds, the horizon of "My shifts" (the status command's --ics reads further ahead). */
+async function exportCalendar(engine: Engine, say: Say): Promise<void> {
+  const days = engine.getState().settings.horizonDays;
+  const target = await dialog.showSaveDialog({
+    title: 'Export my shifts',
+    defaultPath: 'on-call.ics',
+    filters: [{ name: 'Calendar', extensions: ['ics'] }],
+  });
+  if (target.canceled || !target.filePath) return;
+  try {
+    await writeFile(target.filePath, await engine.calendar(days), 'utf8');
+  } catch (cause) {
+    say('The calendar could not be saved.', cause instanceof Error ? cause.message : undefined);
+  }
+}
+
 /** The handler of every tray item. */
 export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, TrayHandler> {
   const { engine } = parts;
@@ -170,21 +186,7 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       const summary = await copySummary(engine);
       if (!summary.ok) say(summary.error.message);
     },
-    'export-calendar': async () => {
-      // What sync holds: the horizon of "My shifts" (the status command's --ics reads further ahead).
-      const days = engine.getState().settings.horizonDays;
-      const target = await dialog.showSaveDialog({
-        title: 'Export my shifts',
-        defaultPath: 'on-call.ics',
-        filters: [{ name: 'Calendar', extensions: ['ics'] }],
-      });
-      if (target.canceled || !target.filePath) return;
-      try {
-        await writeFile(target.filePath, await engine.calendar(days), 'utf8');
-      } catch (cause) {
-        say('The calendar could not be saved.', cause instanceof Error ? cause.message : undefined);
-      }
-    },
+    'export-calendar': () => exportCalendar(engine, say),
     quit: async () => parts.quit(),
   };
 }

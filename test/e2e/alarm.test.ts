@@ -121,9 +121,19 @@ describe('Settings → Phone', () => {
     expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('');
     await form.getByText('leave it empty to keep the one saved', { exact: false }).waitFor();
     await form.getByText('your phone rings even if this computer sleeps', { exact: false }).waitFor();
-    // The link is asked for by this page alone: the state every window and the tray get never holds it.
+    // The link is asked for by this page alone (phone:link): no state the page was sent or answered holds it.
     const received = () => page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
-    expect(await received()).not.toContain(link);
+    const states = () =>
+      page.evaluate(() => {
+        const all: unknown = Reflect.get(globalThis, '__oncallReceived');
+        const isState = (x: unknown) => typeof x === 'object' && x !== null && 'settings' in x && 'me' in x;
+        const valueOf = (x: unknown): unknown =>
+          typeof x === 'object' && x !== null ? Reflect.get(x, 'value') : undefined;
+        const list: unknown[] = Array.isArray(all) ? all : [];
+        return JSON.stringify(list.flatMap((x) => [x, valueOf(x)]).filter(isState));
+      });
+    expect(await states()).toContain('"phone":{"provider":"ntfy"');
+    expect(await states()).not.toContain(link);
     await form.getByRole('button', { name: 'Copy link' }).click();
     await form.getByText('Link copied.').waitFor();
     expect(host.clipboard).toEqual([link]);

@@ -14,8 +14,8 @@ import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { Notice } from '../storage/settings-store';
 import type { AccountSession } from './account-session';
-import { createEngineAlarms, type IntentResult } from './alarms';
-import { createEnginePhone } from './phone';
+import { createEngineAlarms, type EngineAlarms, type IntentResult } from './alarms';
+import { createEnginePhone, type EnginePhone } from './phone';
 import type { EngineOptions } from './types';
 
 export interface AlarmPartsOptions {
@@ -47,6 +47,53 @@ export interface AlarmParts {
   decorate(state: AppState, nowMs: number, health: NotificationHealthResult | undefined): AppState;
   stop(): void;
   settled(): Promise<void>;
+}
+
+/** The state with what the alarm and the phone add: their status, and their two readiness lines. */
+function decorate(
+  o: AlarmPartsOptions,
+  alarms: EngineAlarms,
+  phone: EnginePhone,
+  state: AppState,
+  nowMs: number,
+  health: NotificationHealthResult | undefined,
+): AppState {
+  const readiness = state.me.readiness;
+  const withChecks = readiness && {
+    ...readiness,
+    checks: [...readiness.checks, ...readinessChecks(o, phone, readiness.shift, nowMs, health)],
+  };
+  return {
+    ...state,
+    me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
+    alarm: alarms.status(nowMs),
+    phone: phone.status(),
+  };
+}
+
+function readinessChecks(
+  o: AlarmPartsOptions,
+  phone: EnginePhone,
+  shift: { accountId: string; scheduleId: string },
+  nowMs: number,
+  health: NotificationHealthResult | undefined,
+) {
+  const settings = o.settings();
+  const account = settings.accounts.find((a) => a.id === shift.accountId);
+  const service = account ? serviceSettings(settings, account) : undefined;
+  const startAlarm = (service && remindersFor(service, shift.scheduleId).startAlarm) ?? DEFAULT_START_ALARM;
+  const p = phone.readiness();
+  return [
+    alarmCheck({ platform: o.options.platform ?? process.platform, startAlarm, notifications: health }),
+    phoneCheck({
+      settings: settings.escalation,
+      hasSecrets: p.hasSecrets,
+      status: p.status,
+      testedAtMs: p.testedAtMs,
+      nowMs,
+      localZone: o.localZone(),
+    }),
+  ];
 }
 
 export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
@@ -86,43 +133,6 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     ...(o.options.phone ?? {}),
   });
 
-  function decorate(state: AppState, nowMs: number, health: NotificationHealthResult | undefined): AppState {
-    const readiness = state.me.readiness;
-    const withChecks = readiness && {
-      ...readiness,
-      checks: [...readiness.checks, ...readinessChecks(readiness.shift, nowMs, health)],
-    };
-    return {
-      ...state,
-      me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
-      alarm: alarms.status(nowMs),
-      phone: phone.status(),
-    };
-  }
-
-  function readinessChecks(
-    shift: { accountId: string; scheduleId: string },
-    nowMs: number,
-    health: NotificationHealthResult | undefined,
-  ) {
-    const settings = o.settings();
-    const account = settings.accounts.find((a) => a.id === shift.accountId);
-    const service = account ? serviceSettings(settings, account) : undefined;
-    const startAlarm = (service && remindersFor(service, shift.scheduleId).startAlarm) ?? DEFAULT_START_ALARM;
-    const p = phone.readiness();
-    return [
-      alarmCheck({ platform: o.options.platform ?? process.platform, startAlarm, notifications: health }),
-      phoneCheck({
-        settings: settings.escalation,
-        hasSecrets: p.hasSecrets,
-        status: p.status,
-        testedAtMs: p.testedAtMs,
-        nowMs,
-        localZone: o.localZone(),
-      }),
-    ];
-  }
-
   return {
     async start() {
       if (o.options.alarms === false) return;
@@ -138,7 +148,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     phoneIntent: (intent) => phone.intent(intent),
     phoneLink: () => phone.subscribeLink(),
     setSurface: (s) => void (surface = s),
-    decorate,
+    decorate: (state, nowMs, health) => decorate(o, alarms, phone, state, nowMs, health),
     stop() {
       alarms.stop();
       phone.stop();

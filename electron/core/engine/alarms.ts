@@ -81,194 +81,217 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
 const targetsKey = (ts: readonly AlarmTarget[]): string =>
   ts.map((t) => `${t.key}|${t.atMs}|${t.endMs}|${t.fromNames.join(',')}`).join('\n');
 
+/** What one run of the alarm part knows; shared by the functions below (split to stay short). */
+interface AlarmsRun {
+  store?: AlarmStore;
+  engine?: AlarmEngine;
+  holdSinceMs: number | undefined;
+  lastKey: string;
+  planned: Map<string, Planned>;
+  /** Every target seen this run, and the account that named it (the window's account line). */
+  seen: Map<string, { target: AlarmTarget; account: string }>;
+  announced: Set<string>;
+  cancelPoll?: () => void;
+  stopped: boolean;
+  lastReloadMs: number;
+}
+
+/** Every account's targets now; an account is planned again only when its data, settings or the zone changed. */
+function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
+  const nowMs = w.clock.now();
+  const zone = w.localZone();
+  return w.accounts().flatMap((a) => {
+    const id = `${a.settings.accountId}`;
+    const basis = [zone, a.snapshot, a.settings];
+    const kept = r.planned.get(id);
+    if (kept && sameList(kept.basis, basis)) return kept.targets;
+    const serviceKey = serviceKeyOf(a.settings.baseUrl);
+    const targets = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    r.planned.set(id, { basis, targets });
+    for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
+    return targets;
+  });
+}
+
+/** When each alarm that rang and still waits for its answer (its shift on) rang. */
+function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
+  return (r.engine?.targets() ?? []).flatMap((t) => {
+    const rec = r.store?.get(t.key);
+    return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs ? [rec.rungAtMs] : [];
+  });
+}
+
+/** Reads alarms.json again while some alarm waits for its answer (`status --ack` may have given it). */
+function ackFilePoll(w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) {
+  async function reload(): Promise<void> {
+    const { store, engine } = r;
+    if (!store || !engine) return;
+    await store.reload().catch((e: unknown) => w.log(`alarm records: ${String(e)}`));
+    for (const t of engine.targets()) if (store.get(t.key)?.ackedAtMs !== undefined) settledBy(t.key);
+  }
+  function arm(): void {
+    r.cancelPoll?.();
+    r.cancelPoll = undefined;
+    if (!r.engine || !r.store || r.stopped) return;
+    const nowMs = w.clock.now();
+    if (waitingRungMs(r, nowMs).some((rungMs) => nowMs - rungMs < POLL_FOR_MS))
+      r.cancelPoll = w.clock.setTimer(ACK_FILE_POLL_MS, () => void reload().then(arm));
+  }
+  /** After its first 10 min, an alarm still waiting takes in a terminal's acknowledgement at each sync. */
+  function afterSync(): void {
+    const nowMs = w.clock.now();
+    if (!r.cancelPoll && nowMs - r.lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingRungMs(r, nowMs).length > 0) {
+      r.lastReloadMs = nowMs;
+      void reload();
+    }
+    arm();
+  }
+  return { reload, arm, afterSync };
+}
+
+/** Plans again (the targets go to the alarm engine and the escalation only when changed) and releases the hold
+ *  once every account was heard from since it began. */
+function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ackFilePoll>): void {
+  const { engine } = r;
+  if (!engine || r.stopped) return;
+  const targets = targetsNow(w, r);
+  const key = targetsKey(targets);
+  if (key !== r.lastKey) {
+    r.lastKey = key;
+    engine.setTargets(targets);
+    w.targetsChanged?.(engine.targets());
+  }
+  const since = r.holdSinceMs;
+  if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
+    r.holdSinceMs = undefined;
+    engine.release();
+  }
+  poll.afterSync();
+}
+
+async function intentOf(
+  w: AlarmsWiring,
+  r: AlarmsRun,
+  ring: ReturnType<typeof createAlarmRing>,
+  i: AlarmIntent,
+  from: AckSource,
+): Promise<IntentResult> {
+  if (i.kind === 'test') return (ring.test(), { ok: true });
+  if (ring.isTest(i.key)) return (ring.silence(i.key), { ok: true });
+  const { engine } = r;
+  if (!engine) return { ok: false, message: 'The alarm is not started yet.' };
+  if (i.kind === 'ack') {
+    const acked = await engine.ack(i.key, from);
+    return acked === 'unknown' ? { ok: false, message: 'This alarm is no longer known to the app.' } : { ok: true };
+  }
+  const target = r.seen.get(i.key)?.target;
+  // "Can't": not an acknowledgement; it rings again in 5 min unless the shift was handed off by then.
+  const snoozed = await engine.snooze(i.key);
+  if (i.kind === 'find-cover') {
+    if (!target) return { ok: false, message: 'This alarm is no longer known to the app.' };
+    w.findCover(target);
+    return { ok: true };
+  }
+  return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
+}
+
+function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
+  const { store, engine } = r;
+  if (!store) return null;
+  // The current start (rung or due), else the last one this run knew of that rang.
+  const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
+  const current = known.filter((t) => t.endMs > nowMs && engine?.targets().some((x) => x.key === t.key));
+  const rang = known.filter((t) => store.get(t.key)?.rungAtMs !== undefined);
+  const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
+  const t = pick(current) ?? pick(rang);
+  if (!t) return null;
+  const rec = store.get(t.key);
+  const acked = rec?.ackedAtMs;
+  return {
+    key: t.key,
+    scheduleName: t.scheduleName,
+    start: new Date(t.startMs).toISOString(),
+    ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
+    ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
+    ackSource: rec?.ackSource ?? null,
+  };
+}
+
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
-  let store: AlarmStore | undefined;
-  let engine: AlarmEngine | undefined;
-  let holdSinceMs: number | undefined = clock.now();
-  let lastKey = '';
-  const planned = new Map<string, Planned>();
-  /** Every target seen this run, and the account that named it (the window's account line). */
-  const seen = new Map<string, { target: AlarmTarget; account: string }>();
-  const announced = new Set<string>();
-  let cancelPoll: (() => void) | undefined;
-  let stopped = false;
-  let lastReloadMs = -Infinity;
-
+  const r: AlarmsRun = {
+    holdSinceMs: clock.now(),
+    lastKey: '',
+    planned: new Map(),
+    seen: new Map(),
+    announced: new Set(),
+    stopped: false,
+    lastReloadMs: -Infinity,
+  };
   const ring = createAlarmRing({
     clock,
     notifier: w.notifier,
     surface: w.surface,
     localZone: w.localZone,
     log: w.log,
-    accountOf: (key) => seen.get(key)?.account ?? '',
+    accountOf: (key) => r.seen.get(key)?.account ?? '',
   });
-
   function settledBy(key: string): void {
-    if (announced.has(key)) return;
-    announced.add(key);
+    if (r.announced.has(key)) return;
+    r.announced.add(key);
     ring.silence(key);
     w.acknowledged?.(key);
     w.changed();
   }
-
-  function targetsNow(): AlarmTarget[] {
-    const nowMs = clock.now();
-    const zone = w.localZone();
-    return w.accounts().flatMap((a) => {
-      const id = `${a.settings.accountId}`;
-      const basis = [zone, a.snapshot, a.settings];
-      const kept = planned.get(id);
-      if (kept && sameList(kept.basis, basis)) return kept.targets;
-      const serviceKey = serviceKeyOf(a.settings.baseUrl);
-      const targets = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
-      planned.set(id, { basis, targets });
-      for (const t of targets) if (!seen.has(t.key)) seen.set(t.key, { target: t, account: a.name });
-      return targets;
-    });
-  }
-
-  function replan(): void {
-    if (!engine || stopped) return;
-    const targets = targetsNow();
-    const key = targetsKey(targets);
-    if (key !== lastKey) {
-      lastKey = key;
-      engine.setTargets(targets);
-      w.targetsChanged?.(engine.targets());
-    }
-    const since = holdSinceMs;
-    if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
-      holdSinceMs = undefined;
-      engine.release();
-    }
-    // After its first quarter hour, an alarm still waiting takes in a terminal's acknowledgement at each sync.
-    if (!cancelPoll && clock.now() - lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingCount() > 0) {
-      lastReloadMs = clock.now();
-      void reloadRecords();
-    }
-    pollArm();
-  }
-
-  function waitingCount(): number {
-    const nowMs = clock.now();
-    return (engine?.targets() ?? []).filter((t) => {
-      const rec = store?.get(t.key);
-      return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs;
-    }).length;
-  }
-
-  /** Reads alarms.json again while some alarm waits for its answer (`status --ack` may have given it). */
-  function pollArm(): void {
-    cancelPoll?.();
-    cancelPoll = undefined;
-    if (!engine || !store || stopped) return;
-    const nowMs = clock.now();
-    const waiting = engine.targets().flatMap((t) => {
-      const rec = store?.get(t.key);
-      return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs ? [rec.rungAtMs] : [];
-    });
-    if (waiting.some((rungMs) => nowMs - rungMs < POLL_FOR_MS))
-      cancelPoll = clock.setTimer(ACK_FILE_POLL_MS, () => void pollOnce());
-  }
-
-  async function pollOnce(): Promise<void> {
-    await reloadRecords();
-    pollArm();
-  }
-
-  async function reloadRecords(): Promise<void> {
-    if (!store || !engine) return;
-    await store.reload().catch((e: unknown) => w.log(`alarm records: ${String(e)}`));
-    for (const t of engine.targets()) if (store.get(t.key)?.ackedAtMs !== undefined) settledBy(t.key);
-  }
+  const poll = ackFilePoll(w, r, settledBy);
+  const replan = (): void => replanAlarms(w, r, poll);
 
   async function start(): Promise<void> {
     const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report);
-    store = loaded;
+    r.store = loaded;
     // What was acknowledged before this run is settled already: nothing to close or cancel for it.
-    for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) announced.add(key);
-    engine = createAlarmEngine({
+    for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);
+    r.engine = createAlarmEngine({
       clock,
       store: loaded,
       held: true,
       log: w.log,
-      ring: (r) => (ring.ring(r), w.changed(), pollArm()),
+      ring: (rung) => (ring.ring(rung), w.changed(), poll.arm()),
       silence: (key) => ring.silence(key),
       acknowledged: (t) => settledBy(t.key),
       // A sleep noticed from the clock: held until every account is read again. The reminders notice the same
       // sleep and ask for that read (a second request here would read every schedule twice); the grace bounds it.
       // A read since the machine woke (the reminders may have asked for it already) releases it at once.
       onWake: (awakeSinceMs) => {
-        holdSinceMs = awakeSinceMs;
+        r.holdSinceMs = awakeSinceMs;
         clock.setTimer(0, replan);
       },
     });
     replan();
   }
 
-  async function intent(i: AlarmIntent, from: AckSource): Promise<IntentResult> {
-    if (i.kind === 'test') return (ring.test(), { ok: true });
-    if (ring.isTest(i.key)) return (ring.silence(i.key), { ok: true });
-    if (!engine) return { ok: false, message: 'The alarm is not started yet.' };
-    if (i.kind === 'ack') {
-      const r = await engine.ack(i.key, from);
-      return r === 'unknown' ? { ok: false, message: 'This alarm is no longer known to the app.' } : { ok: true };
-    }
-    const target = seen.get(i.key)?.target;
-    // "Can't": not an acknowledgement; it rings again in 5 min unless the shift was handed off by then.
-    const snoozed = await engine.snooze(i.key);
-    if (i.kind === 'find-cover') {
-      if (!target) return { ok: false, message: 'This alarm is no longer known to the app.' };
-      w.findCover(target);
-      return { ok: true };
-    }
-    return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
-  }
-
-  function status(nowMs: number): AlarmStatus | null {
-    if (!store) return null;
-    // The current start (rung or due), else the last one this run knew of that rang.
-    const known = [...seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
-    const current = known.filter((t) => t.endMs > nowMs && engine?.targets().some((x) => x.key === t.key));
-    const rang = known.filter((t) => store?.get(t.key)?.rungAtMs !== undefined);
-    const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
-    const t = pick(current) ?? pick(rang);
-    if (!t) return null;
-    const rec = store.get(t.key);
-    const acked = rec?.ackedAtMs;
-    return {
-      key: t.key,
-      scheduleName: t.scheduleName,
-      start: new Date(t.startMs).toISOString(),
-      ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
-      ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
-      ackSource: rec?.ackSource ?? null,
-    };
-  }
-
   return {
     start,
     replan,
     wake() {
-      holdSinceMs = clock.now();
-      engine?.hold();
+      r.holdSinceMs = clock.now();
+      r.engine?.hold();
     },
-    intent,
-    ack: (key, source) => engine?.ack(key, source) ?? Promise.resolve('unknown'),
-    status,
-    record: (key) => store?.get(key),
-    reloadRecords,
-    targets: () => engine?.targets() ?? [],
+    intent: (i, from) => intentOf(w, r, ring, i, from),
+    ack: (key, source) => r.engine?.ack(key, source) ?? Promise.resolve('unknown'),
+    status: (nowMs) => statusOf(r, nowMs),
+    record: (key) => r.store?.get(key),
+    reloadRecords: poll.reload,
+    targets: () => r.engine?.targets() ?? [],
     stop() {
-      stopped = true;
-      cancelPoll?.();
-      engine?.stop();
+      r.stopped = true;
+      r.cancelPoll?.();
+      r.engine?.stop();
       ring.stop();
     },
     settled: async () => {
-      await engine?.settled();
-      await store?.settled();
+      await r.engine?.settled();
+      await r.store?.settled();
     },
   };
 }
