@@ -79,7 +79,7 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
   a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
 const targetsKey = (ts: readonly AlarmTarget[]): string =>
-  ts.map((t) => `${t.key}|${t.atMs}|${t.endMs}|${t.fromNames.join(',')}`).join('\n');
+  ts.map((t) => `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}`).join('\n');
 
 /** What one run of the alarm part knows; shared by the functions below (split to stay short). */
 interface AlarmsRun {
