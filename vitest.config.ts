@@ -46,6 +46,7 @@ const SLOW = [
   'test/core/handoff/reminders-after-handoff.test.ts',
   'test/cli/**',
   'test/core/engine/week.test.ts',
+  'test/core/engine/alarm-month.test.ts',
   'test/core/state/knowledge-property.test.ts',
 ];
 

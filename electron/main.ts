@@ -32,6 +32,7 @@ import {
   type Prerendered,
 } from './core/platform/prerender-page';
 import type { LocalZone } from './core/platform/local-zone';
+import { alarmFromButton, wireAlarmActivations } from './adapters/alarm-actions';
 import { applyStartAtLogin } from './adapters/autostart';
 import { systemClock } from './adapters/clock';
 import { dataDirFor, isDemoMode, relaunchArgs, startDemo, type DemoSession } from './adapters/demo';
@@ -50,7 +51,7 @@ import { createTrayController } from './adapters/tray';
 import { watchForUpdates } from './adapters/update-check';
 import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
 import { createAlarmWindows, type AlarmWindows } from './adapters/alarm-window';
-import { alarmHandlers, type AlarmIntents } from './adapters/alarm-ipc';
+import { alarmHandlers } from './adapters/alarm-ipc';
 
 const log = (message: string): void => console.log(`[oncall] ${message}`);
 
@@ -72,20 +73,14 @@ interface Context {
   alarms: AlarmWindows;
 }
 
-// TODO(issue 50, engine side): the engine's alarmIntent/phoneIntent and its `alarmSurface: alarms` option land in
-// another branch; until then an intent says so in words instead of pretending to be done. Replace with `engine`.
-const ENGINE_NOT_WIRED: AlarmIntents = {
-  alarmIntent: async () => ({ ok: false, message: 'This build cannot act on the alarm yet.' }),
-  phoneIntent: async () => ({ ok: false, message: 'This build cannot save phone escalation yet.' }),
-};
-
 function buildEngine({
   platform,
   paths,
   demo,
   windows,
   zone,
-}: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone'>): Engine {
+  alarms,
+}: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone' | 'alarms'>): Engine {
   // Set below; a refused notification (macOS) asks readiness again through it.
   const late: { engine?: Engine } = {};
   // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through. What
@@ -100,6 +95,7 @@ function buildEngine({
     },
     electron: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
     onClick: (view, params) => windows.open(view, params),
+    onAction: (n, index) => late.engine && alarmFromButton(n.id, index, late.engine),
     onFailed: notificationFallback({
       openWindow: (view, params) => windows.open(view, params),
       showMessage: (message) => dialog.showMessageBox(message),
@@ -118,6 +114,10 @@ function buildEngine({
     localZone: zone.current,
     // Readiness before a shift: can notifications be shown on the path they take (D-Bus on Linux, Electron on macOS).
     notificationHealth: notifications.health,
+    // The ringing alarm's window (one per display); its "Can't — find cover" opens Ask for cover / take over.
+    alarmSurface: alarms,
+    openView: (view, params) => windows.open(view, params),
+    platform,
     log,
   });
   late.engine = engine;
@@ -173,7 +173,7 @@ function registerHandlers(
     log,
     handlers: {
       ...engine.handlers,
-      ...alarmHandlers(ENGINE_NOT_WIRED, alarms, log),
+      ...alarmHandlers(engine, alarms, log),
       'state:get': async () => ({ ok: true, value: updates.withNotice(engine.getState()) }),
       'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
@@ -303,7 +303,7 @@ async function startShell(demo: DemoSession | undefined) {
     clock: systemClock,
     log,
   });
-  const engine = buildEngine({ platform, paths, demo, windows, zone });
+  const engine = buildEngine({ platform, paths, demo, windows, zone, alarms });
   windows.onStatusShown(() => engine.popoverOpened());
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
   const updates = watchForUpdates({
@@ -341,6 +341,7 @@ async function startShell(demo: DemoSession | undefined) {
     onNetwork: (online) => engine.network(online),
   });
   await engine.start();
+  const stopAlarms = wireAlarmActivations(app, process.argv, engine);
   started = true;
   follow(engine.getState());
   // After the engine started: loading the bundle (a synchronous require) must not delay the first sync.
@@ -354,7 +355,7 @@ async function startShell(demo: DemoSession | undefined) {
 
   const stop = (): Promise<void> =>
     (stopping ??= shutdown(
-      [() => zone.stop(), stopPower, () => updates.stop(), unsubscribe, follower.dispose, unregisterIpc],
+      [() => zone.stop(), stopPower, () => updates.stop(), unsubscribe, follower.dispose, unregisterIpc, stopAlarms],
       { tray: tray.controller, windows, alarms, engine, demo },
     ));
   return { engine, tray: tray.controller, windows, stop };

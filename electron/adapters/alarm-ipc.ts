@@ -1,31 +1,36 @@
 // Main's answers to the alarm window and Settings → Phone: 'alarm:get' from the alarm windows, 'alarm:intent' and
-// 'phone:intent' handed to the engine. The requests arrive checked (registerIpc safeParses each against the
-// contract); an engine that refuses says why in words, and one that throws is an answer too, never a throw across IPC.
+// 'phone:intent' handed to the engine, and 'phone:link' (the subscribe link names the topic, a secret: it is never in
+// the state every window and the tray get, only given to the page that asks, Settings → Phone). The requests arrive
+// checked (registerIpc safeParses each against the contract); an engine that refuses says why in words, and one that
+// throws is an answer too, never a throw across IPC.
 import type { AlarmIntent, AlarmView } from '../shared/alarm-view';
 import type { Failure } from '../shared/failure';
-import type { IntentAnswer, PhoneIntent } from '../shared/phone-intent';
+import type { PhoneIntent } from '../shared/phone-intent';
 
-/** The engine's side (core/engine): what it does with an intent. */
+type Answer = { ok: true; message?: string } | { ok: false; message: string };
+
+/** The engine's side (core/engine): what it does with an intent, and the link it gives Settings → Phone. */
 export interface AlarmIntents {
-  alarmIntent(intent: AlarmIntent): Promise<IntentAnswer>;
-  phoneIntent(intent: PhoneIntent): Promise<IntentAnswer>;
+  alarmIntent(intent: AlarmIntent): Promise<Answer>;
+  phoneIntent(intent: PhoneIntent): Promise<Answer>;
+  phoneLink(): string | null;
 }
 
-type Answer = { ok: true; value: null } | Failure;
-
-async function settled(run: () => Promise<IntentAnswer>, what: string, log?: (m: string) => void): Promise<Answer> {
+async function settled(run: () => Promise<Answer>, what: string, log?: (m: string) => void) {
   try {
     const answer = await run();
-    if (answer.ok) return { ok: true, value: null };
-    return { ok: false, error: { kind: 'validation', message: answer.message } };
+    if (answer.ok) return { ok: true as const, value: answer.message ?? '' };
+    return { ok: false as const, error: { kind: 'validation' as const, message: answer.message } };
   } catch (error) {
     log?.(`${what} failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-    return {
-      ok: false,
-      error: { kind: 'internal', message: `Something went wrong in OnCall Tray (${what}). Try again.` },
-    };
+    const message = `Something went wrong in OnCall Tray (${what}). Try again.`;
+    return { ok: false as const, error: { kind: 'internal' as const, message } };
   }
 }
+
+/** The alarm's answer carries no words when it is done (the window says what it did). */
+const none = (answer: { ok: true; value: string } | Failure): { ok: true; value: null } | Failure =>
+  answer.ok ? { ok: true, value: null } : answer;
 
 export function alarmHandlers(
   engine: AlarmIntents,
@@ -34,7 +39,9 @@ export function alarmHandlers(
 ) {
   return {
     'alarm:get': async (): Promise<{ ok: true; value: AlarmView | null }> => ({ ok: true, value: alarms.current() }),
-    'alarm:intent': (r: AlarmIntent) => settled(() => engine.alarmIntent(r), 'the alarm', log),
+    'alarm:intent': async (r: AlarmIntent) => none(await settled(() => engine.alarmIntent(r), 'the alarm', log)),
+    // The engine's words come back on success too ("Your phone answered at 22:01: the round trip works.").
     'phone:intent': (r: PhoneIntent) => settled(() => engine.phoneIntent(r), 'Phone settings', log),
+    'phone:link': async (): Promise<{ ok: true; value: string | null }> => ({ ok: true, value: engine.phoneLink() }),
   };
 }

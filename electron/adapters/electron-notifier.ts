@@ -15,6 +15,8 @@ export interface ShownNotification {
   once(event: 'show', listener: () => void): unknown;
   once(event: 'close', listener: () => void): unknown;
   once(event: 'failed', listener: (event: unknown, error: string) => void): unknown;
+  /** macOS: a button was pressed (its index among the options' `actions`); optional in fakes. */
+  on?(event: 'action', listener: (event: unknown, index: number) => void): unknown;
   show(): void;
 }
 
@@ -44,6 +46,8 @@ export interface ElectronNotifierOptions {
    */
   onFailed?(n: NotificationRequest, error: string): void;
   log?: (message: string) => void;
+  /** A button of an alarm notification (macOS reports its index): the caller hands it to the engine. */
+  onAction?(n: NotificationRequest, index: number): void;
   /** Where it runs: macOS for every notification, Windows for alarms only (their toast XML); default macOS. */
   platform?: NodeJS.Platform;
 }
@@ -79,6 +83,7 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
       live.add(shown);
       shown.once('click', () => (live.delete(shown), options.onClick(n.target, n.params)));
       shown.once('close', () => void live.delete(shown));
+      if (n.alarm === true && options.onAction) shown.on?.('action', (_event, index) => options.onAction?.(n, index));
       shown.once('show', () => void (failure = undefined));
       shown.once('failed', (_event, error) => {
         live.delete(shown);

@@ -23,6 +23,8 @@ export interface AppNotificationsOptions {
   onClick: (target: ViewName, params?: Record<string, string>) => void;
   /** macOS refused a notification (electron-notifier.ts): show it another way the user will see. */
   onFailed?: (n: NotificationRequest, error: string) => void;
+  /** A button of an alarm notification (macOS; Windows toasts activate the app with an argument instead). */
+  onAction?: (n: NotificationRequest, index: number) => void;
   log?: (message: string) => void;
   /** Injected by tests. */
   send?: SendNotification;
@@ -43,6 +45,7 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
       notifications: options.electron,
       onClick,
       ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+      ...(options.onAction ? { onAction: options.onAction } : {}),
       ...(log ? { log } : {}),
     });
     return { path, notifier, health: electronNotificationHealth(options.electron, () => notifier.failure()) };

@@ -84,7 +84,7 @@ export const copyAskCover = (engine: Engine, request: RequestOf<'cover:copy'>) =
 
 /** Settings → Phone's subscribe link onto the clipboard (the page may not write it); returns it. */
 export const copySubscribeLink = (engine: Engine) => {
-  const link = engine.getState().phone?.subscribeUrl;
+  const link = engine.phoneLink();
   const none = {
     ok: false as const,
     error: { kind: 'not_found' as const, message: 'There is no subscribe link yet.' },
@@ -106,6 +106,22 @@ export interface TrayCommandParts {
   /** The checked opener from external.ts (the one place links leave the app). */
   openCheckedLink: (url: string) => Promise<unknown>;
   quit: () => void;
+}
+
+/** "Export my shifts…": what sync holds, the horizon of "My shifts" (the status command's --ics reads further ahead). */
+async function exportCalendar(engine: Engine, say: Say): Promise<void> {
+  const days = engine.getState().settings.horizonDays;
+  const target = await dialog.showSaveDialog({
+    title: 'Export my shifts',
+    defaultPath: 'on-call.ics',
+    filters: [{ name: 'Calendar', extensions: ['ics'] }],
+  });
+  if (target.canceled || !target.filePath) return;
+  try {
+    await writeFile(target.filePath, await engine.calendar(days), 'utf8');
+  } catch (cause) {
+    say('The calendar could not be saved.', cause instanceof Error ? cause.message : undefined);
+  }
 }
 
 /** The handler of every tray item. */
@@ -152,6 +168,12 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       if (scheduleId && start && end) parts.open('swap', { scheduleId, start, end });
     },
     'open-team': open('team'),
+    // The tray's "I'm on it": acknowledges the alarm that is ringing (from the tray, as its source says).
+    'alarm-ack': async (params) => {
+      if (!params?.alarmKey) return;
+      const acked = await engine.alarmIntent({ kind: 'ack', key: params.alarmKey }, 'tray');
+      if (!acked.ok) say(acked.message);
+    },
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),
     refresh: async () => void (await engine.handlers['sync:refresh'](null)),
@@ -170,21 +192,7 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       const summary = await copySummary(engine);
       if (!summary.ok) say(summary.error.message);
     },
-    'export-calendar': async () => {
-      // What sync holds: the horizon of "My shifts" (the status command's --ics reads further ahead).
-      const days = engine.getState().settings.horizonDays;
-      const target = await dialog.showSaveDialog({
-        title: 'Export my shifts',
-        defaultPath: 'on-call.ics',
-        filters: [{ name: 'Calendar', extensions: ['ics'] }],
-      });
-      if (target.canceled || !target.filePath) return;
-      try {
-        await writeFile(target.filePath, await engine.calendar(days), 'utf8');
-      } catch (cause) {
-        say('The calendar could not be saved.', cause instanceof Error ? cause.message : undefined);
-      }
-    },
+    'export-calendar': () => exportCalendar(engine, say),
     quit: async () => parts.quit(),
   };
 }

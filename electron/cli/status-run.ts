@@ -181,6 +181,8 @@ export async function runStatus(
       log,
       localZone,
       serveCalendarFeed: false,
+      // A look from a terminal neither rings an alarm nor books the phone: the app does (`--ack` answers one).
+      alarms: false,
       notificationHealth: notificationHealth(),
       ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),
     });

@@ -249,8 +249,12 @@ export const invokeChannels = {
   'alarm:get': { request: None, response: resultOf(AlarmViewSchema.nullable()), handler: 'main' },
   /** "I'm on it", "Snooze 5 min", "Can't — find cover" (from the alarm window), "Test the alarm" (from Settings). */
   'alarm:intent': { request: AlarmIntentSchema, response: resultOf(None), handler: 'main' },
-  /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (its answer comes in the state). */
-  'phone:intent': { request: PhoneIntentSchema, response: resultOf(None), handler: 'main' },
+  /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (waits for the phone's answer).
+   *  Answers the engine's words ("Your phone answered at 22:01: the round trip works."). */
+  'phone:intent': { request: PhoneIntentSchema, response: resultOf(z.string()), handler: 'main' },
+  /** Settings → Phone's ntfy subscribe link, or null. Asked for by that page alone: it names the topic, a secret,
+   *  so it is never in the state every window and the tray get. */
+  'phone:link': { request: None, response: resultOf(z.string().nullable()), handler: 'main' },
   /** Puts Settings → Phone's subscribe link (ntfy) on the system clipboard, which only main may write. */
   'phone:copy-link': { request: None, response: resultOf(z.string()), handler: 'main' },
 } as const satisfies Record<string, ChannelSpec>;

@@ -1,72 +1,69 @@
-// Settings → Phone, as one contract: the escalation settings (no secrets in them), what the form sends to main
-// (save, a new topic, a test), and what the snapshot says back (PhoneStatus: never a token). Secrets go to main only
-// on save and live in the keychain; the renderer never gets one back, only whether it is saved.
+// Settings → Phone: what the form sends (save, a new topic, send a test) and what the app shows of the phone
+// escalation (PhoneStatus, in the state every window and the tray get). The secrets — the ntfy topic and token,
+// Pushover's keys, a webhook's address — go one way only: into main, then the keychain. PhoneStatus never carries one
+// back, nor the subscribe link (it names the topic): Settings → Phone alone asks main for that (phone:link).
 import { z } from 'zod';
 import { text } from './bounded';
+import { EscalationSettingsSchema } from './escalation-settings';
+import { MIN_TOPIC_LENGTH } from './phone-defaults';
 
-import { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } from './phone-defaults';
-
-export { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } from './phone-defaults';
-
-export const EscalationSettingsSchema = z.object({
-  provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
-  /** ntfy's server (self-hosted or the public one). */
-  ntfyServer: text('ntfy server', 'ntfyServer').default(DEFAULT_NTFY_SERVER),
-  /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
-  afterMin: z.number().int().min(1).max(30).default(DEFAULT_ESCALATE_AFTER_MIN),
-});
-export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
-export type PhoneProviderName = EscalationSettings['provider'];
-
-/** Write-only: each one given replaces the one in the keychain; one left out is kept. */
-export const PhoneSecretsSchema = z.object({
-  ntfyTopic: text('ntfy topic', 'phoneSecret')
-    .min(
+export const PhoneSecretsSchema = z
+  .object({
+    /** ntfy: the topic ("New topic" makes one; a short one can be guessed, so it is refused here and by the
+     *  engine) and an optional access token. */
+    ntfyTopic: text('ntfy topic', 'phoneSecret').min(
       MIN_TOPIC_LENGTH,
       `The ntfy topic must be at least ${MIN_TOPIC_LENGTH} characters: a short one can be guessed.`,
-    )
-    .optional(),
-  ntfyToken: text('ntfy token', 'phoneSecret').optional(),
-  pushoverApp: text('Pushover app token', 'phoneSecret').optional(),
-  pushoverUser: text('Pushover user key', 'phoneSecret').optional(),
-  webhookUrl: text('Webhook address', 'url').optional(),
-});
+    ),
+    ntfyToken: text('ntfy token', 'phoneSecret'),
+    pushoverApp: text('Pushover app token', 'phoneSecret'),
+    pushoverUser: text('Pushover user key', 'phoneSecret'),
+    webhookUrl: text('Webhook address', 'url'),
+  })
+  .partial()
+  .strict();
 export type PhoneSecrets = z.infer<typeof PhoneSecretsSchema>;
 
 export const PhoneIntentSchema = z.discriminatedUnion('kind', [
+  /** Saves the settings; each secret given is stored (an empty string deletes it), one left out is kept. */
   z.object({ kind: z.literal('save'), settings: EscalationSettingsSchema, secrets: PhoneSecretsSchema.optional() }),
-  /** The app draws a new random topic (the old subscription stops ringing). */
+  /** A new random ntfy topic (≥ 24 characters) into the keychain; the phone must subscribe again. */
   z.object({ kind: z.literal('new-topic') }),
-  /** Sends a test alert and waits for the phone's "I'm on it". */
+  /** Sends a test to the phone and waits (bounded) for its "I'm on it". */
   z.object({ kind: z.literal('send-test') }),
 ]);
 export type PhoneIntent = z.infer<typeof PhoneIntentSchema>;
 
-/** "Send test": never sent, waiting for the phone, answered at, or why it failed (in words, no secret in them). */
-export const PhoneTestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('waiting'), sentAtMs: z.number() }),
-  z.object({ kind: z.literal('answered'), atMs: z.number() }),
-  z.object({ kind: z.literal('failed'), atMs: z.number(), message: z.string().max(500) }),
-]);
-export type PhoneTest = z.infer<typeof PhoneTestSchema>;
+/** The engine's answer to a phone intent: done or not, in words (no secret in them; never thrown across IPC). */
+export const PhoneResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type PhoneResult = z.infer<typeof PhoneResultSchema>;
 
 export const PhoneStatusSchema = z.object({
-  settings: EscalationSettingsSchema,
-  /** ntfy: the link a phone subscribes with (server and topic); null when there is no topic yet or no ntfy. */
-  subscribeUrl: z.string().max(600).nullable(),
-  /** Which secrets are in the keychain (never their values). */
-  saved: z.object({
-    ntfyToken: z.boolean(),
-    pushoverApp: z.boolean(),
-    pushoverUser: z.boolean(),
-    webhookUrl: z.boolean(),
-  }),
-  lastTest: PhoneTestSchema,
-  /** The next phone alarm booked on the server (dead-man's switch), or why not, in words. */
-  booking: z.string().max(300).nullable(),
+  provider: EscalationSettingsSchema.shape.provider,
+  /** ntfy's server (no topic in it). */
+  server: z.string().nullable(),
+  /** Whether the chosen provider's secrets are in the keychain (never their values). */
+  hasSecrets: z.boolean(),
+  /** When "Send test" last came back with the phone's "I'm on it" (this run). */
+  lastTest: z.string().nullable(),
+  /** Booked on the server (rings even if this computer sleeps), sent by this computer, or off. */
+  booking: z.enum(['booked', 'sent-by-this-computer', 'off']),
+  /** The next booked alert's instant, when one is booked. */
+  nextBooked: z.string().nullable(),
+  /** The last request's failure, worded without secrets. */
+  problem: z.string().nullable(),
 });
 export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
 
-/** What main answers an alarm or phone intent: done, or why not in words (never thrown across IPC). */
-export type IntentAnswer = { ok: true } | { ok: false; message: string };
+/** The shift-start alarm of the current (or last) start, as the popover and the tray word it: "acknowledged 22:01"
+ *  or "not acknowledged". Times in UTC: each surface words them in local time. */
+export const AlarmStatusSchema = z.object({
+  key: z.string(),
+  scheduleName: z.string(),
+  start: z.string(),
+  /** It rang (or is snoozed) and waits for an acknowledgement. */
+  ringing: z.boolean(),
+  ackedAt: z.string().nullable(),
+  ackSource: z.enum(['window', 'notification', 'tray', 'cli', 'phone']).nullable(),
+});
+export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;

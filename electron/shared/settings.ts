@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
+import { EscalationSettingsSchema } from './escalation-settings';
 import {
   AccountChangesSchema,
   AccountIdSchema,
@@ -114,6 +115,8 @@ export const SettingsSchema = z.object({
   horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS).default(MIN_HORIZON_DAYS),
   /** Set by "Send a test notification" and its answer (readiness), never by the settings form. */
   notificationTest: NotificationTestSchema.nullable().default(null),
+  /** Phone escalation of an unacknowledged shift start (no secrets: those are in the keychain). */
+  escalation: EscalationSettingsSchema.prefault({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -190,6 +193,7 @@ export const SettingsPatchSchema = z
     calendarAlarms: z.boolean(),
     horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS),
     notificationTest: NotificationTestSchema.nullable(),
+    escalation: EscalationSettingsSchema,
   })
   .partial()
   // A field this version doesn't know (a caller still sending the old top-level `email`) is refused, not dropped.

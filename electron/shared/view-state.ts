@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { TakeOverOptionsSchema } from './take-over';
 import { AccountIdSchema, SettingsSchema } from './settings';
-import { PhoneStatusSchema } from './phone-intent';
+import { AlarmStatusSchema, PhoneStatusSchema } from './phone-intent';
 
 const Iso = z.string();
 
@@ -325,10 +325,13 @@ export const AppStateSchema = z.object({
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */
   notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
+  /** The shift-start alarm of the current or last start (issue 50); absent when none rang or is due now. */
+  alarm: AlarmStatusSchema.nullable().optional(),
+  /** Phone escalation (Settings → Phone): never a topic or token, so no subscribe link either (Settings → Phone
+   *  asks for that one with phone:link); absent: not known. */
+  phone: PhoneStatusSchema.optional(),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
-  /** Settings → Phone: provider, server, subscribe link, last test, booking (never a token). Absent: not known. */
-  phone: PhoneStatusSchema.optional(),
 });
 export type AppState = z.infer<typeof AppStateSchema>;
 

@@ -60,8 +60,10 @@ describe("main's alarm and phone answers", () => {
         ),
         phoneIntent: async (i) => {
           phoneIntents.push(i);
+          if (i.kind === 'new-topic') return { ok: true, message: 'Saved.' };
           throw new Error('keychain locked: secret-token');
         },
+        phoneLink: () => 'https://ntfy.sh/oncall-topic',
       },
       { current: () => view('a') },
     );
@@ -71,6 +73,9 @@ describe("main's alarm and phone answers", () => {
       ok: false,
       error: { message: 'Over.' },
     });
+    // The engine's words come back on success; the link only to the one who asks for it.
+    expect(await h['phone:intent']({ kind: 'new-topic' })).toEqual({ ok: true, value: 'Saved.' });
+    expect(await h['phone:link']()).toEqual({ ok: true, value: 'https://ntfy.sh/oncall-topic' });
     const thrown = await h['phone:intent']({ kind: 'send-test' });
     expect(thrown).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(thrown)).not.toContain('secret-token');
@@ -78,7 +83,7 @@ describe("main's alarm and phone answers", () => {
       { kind: 'ack', key: 'a' },
       { kind: 'snooze', key: 'a' },
     ]);
-    expect(phoneIntents).toEqual([{ kind: 'send-test' }]);
+    expect(phoneIntents).toEqual([{ kind: 'new-topic' }, { kind: 'send-test' }]);
   });
 
   it('refuses at the edge an unknown alarm intent and a topic short enough to guess', () => {

@@ -59,6 +59,7 @@ function setup() {
     'alarm:get': ran_('alarm:get'),
     'alarm:intent': ran_('alarm:intent'),
     'phone:intent': ran_('phone:intent'),
+    'phone:link': ran_('phone:link'),
     'phone:copy-link': ran_('phone:copy-link'),
   };
   registerIpc({
@@ -234,6 +235,7 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       globalShortcut: 'CommandOrControl+Shift+O',
       calendarFeed: { enabled: false, port: 47615, token: '' },
       notificationTest: { at: AT, seen: null },
+      escalation: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
     },
     fields: {
       'accounts.0.id': ACCOUNT_ID,
@@ -256,6 +258,7 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       globalShortcut: ['Shortcut', 60],
       'calendarFeed.token': ['Calendar feed token', 128],
       'notificationTest.at': ['Test notification time', 40],
+      'escalation.ntfyServer': ['ntfy server', 300],
     },
   },
   'schedule:check': {

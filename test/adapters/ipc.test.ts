@@ -99,7 +99,8 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'app:mode': async (r) => (calls.push(`app:mode ${r.mode}`), done()),
     'alarm:get': async () => ({ ok: true, value: null }),
     'alarm:intent': async (r) => (calls.push(`alarm:intent ${r.kind}`), done()),
-    'phone:intent': async (r) => (calls.push(`phone:intent ${r.kind}`), done()),
+    'phone:intent': async (r) => (calls.push(`phone:intent ${r.kind}`), { ok: true, value: 'Saved.' }),
+    'phone:link': async () => ({ ok: true, value: null }),
     'phone:copy-link': async () => ({ ok: true, value: 'https://ntfy.sh/x' }),
   };
 }

@@ -1,12 +1,12 @@
 // The shift-start alarm window and Settings → Phone in Chromium, against the host's fake of the engine's alarm side
 // (main's own alarm-ipc adapter in front of it): what the window says, that its answers send the right intents by
-// keyboard and by click, that the sound stops on an answer, that a failed phone save keeps what was typed and a
-// token never comes back, and axe finds nothing in light or dark. Screenshots go to test-results/screenshots.
+// keyboard and by click, that the sound stops on an answer, that a failed phone save keeps what was typed, that a
+// token never comes back and the subscribe link is never in the state, and axe finds nothing in light or dark. Screenshots go to test-results/screenshots.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../electron/shared/alarm-view';
-import type { PhoneStatus } from '../../electron/shared/phone-intent';
+import type { PhoneResult, PhoneStatus } from '../../electron/shared/phone-intent';
 import { axeViolations } from './support/axe';
 import { PAGE_ZONE } from './support/host';
 import { fullyVisible, horizontalOverflow } from './support/layout';
@@ -97,22 +97,43 @@ describe('Settings → Phone', () => {
   it('keeps what was typed when a save fails, never gets a token back, and tests the phone and the alarm', async () => {
     const app = await session.open('configured', { kind: 'action', view: 'settings', width: 440, height: 640 });
     const { page, host } = app;
-    const link = `https://ntfy.sh/oncall-${'k3'.repeat(12)}`;
+    const link = `https://ntfy.sh/oncall-${'k3'.repeat(13)}`;
     const phone: PhoneStatus = {
-      settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
-      subscribeUrl: link,
-      saved: { ntfyToken: true, pushoverApp: false, pushoverUser: false, webhookUrl: false },
-      lastTest: { kind: 'none' },
-      booking: null,
+      provider: 'ntfy',
+      server: 'https://ntfy.sh',
+      hasSecrets: true,
+      lastTest: null,
+      booking: 'booked',
+      nextBooked: null,
+      problem: null,
     };
     host.alarm.phone = phone;
+    host.alarm.link = link;
+    const saved = await host.engine.handlers['settings:update']({
+      escalation: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
+    });
+    expect(saved.ok).toBe(true);
     await page.reload();
     const form = page.getByTestId('phone-settings');
     await form.getByLabel('ntfy', { exact: true }).waitFor();
     expect(await form.getByLabel('ntfy', { exact: true }).isChecked()).toBe(true);
-    expect(await form.getByLabel(/Subscribe on your phone/).inputValue()).toBe(link);
+    await expect.poll(() => form.getByLabel(/Subscribe on your phone/).inputValue()).toBe(link);
     expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('');
-    await form.getByText('A token is saved in the keychain.', { exact: false }).waitFor();
+    await form.getByText('leave it empty to keep the one saved', { exact: false }).waitFor();
+    await form.getByText('your phone rings even if this computer sleeps', { exact: false }).waitFor();
+    // The link is asked for by this page alone (phone:link): no state the page was sent or answered holds it.
+    const received = () => page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
+    const states = () =>
+      page.evaluate(() => {
+        const all: unknown = Reflect.get(globalThis, '__oncallReceived');
+        const isState = (x: unknown) => typeof x === 'object' && x !== null && 'settings' in x && 'me' in x;
+        const valueOf = (x: unknown): unknown =>
+          typeof x === 'object' && x !== null ? Reflect.get(x, 'value') : undefined;
+        const list: unknown[] = Array.isArray(all) ? all : [];
+        return JSON.stringify(list.flatMap((x) => [x, valueOf(x)]).filter(isState));
+      });
+    expect(await states()).toContain('"phone":{"provider":"ntfy"');
+    expect(await states()).not.toContain(link);
     await form.getByRole('button', { name: 'Copy link' }).click();
     await form.getByText('Link copied.').waitFor();
     expect(host.clipboard).toEqual([link]);
@@ -128,7 +149,7 @@ describe('Settings → Phone', () => {
     await form.getByText('The keychain is locked.').waitFor();
     expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('tk_Secret0123456789abcdefghijk');
     expect(await form.getByLabel('Ring my phone after (minutes)').inputValue()).toBe('5');
-    host.alarm.phoneAnswer = () => ({ ok: true });
+    host.alarm.phoneAnswer = () => ({ ok: true, message: 'Saved.' });
     await form.getByRole('button', { name: 'Save phone settings' }).click();
     await form.getByText('Phone settings saved.').waitFor();
     expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('');
@@ -138,18 +159,21 @@ describe('Settings → Phone', () => {
       secrets: { ntfyToken: 'tk_Secret0123456789abcdefghijk' },
     };
     expect(host.alarm.phoneIntents).toEqual([save, save]);
-    const received = await page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
-    expect(received).not.toContain('tk_Secret0123456789abcdefghijk');
+    expect(await received()).not.toContain('tk_Secret0123456789abcdefghijk');
 
-    // Send test: waiting, then the phone's answer in local time.
+    // Send test: "waiting" while main waits for the phone, then the engine's words and the last answer in local time.
+    let answer: (r: PhoneResult) => void = () => undefined;
+    host.alarm.phoneAnswer = () => new Promise<PhoneResult>((resolve) => (answer = resolve));
     await form.getByRole('button', { name: 'Send test' }).click();
-    const sentMs = Date.parse('2026-11-28T21:00:30Z');
-    host.alarm.phone = { ...phone, lastTest: { kind: 'waiting', sentAtMs: sentMs } };
+    await form.getByText('Sent. Waiting for your phone’s “I’m on it” (up to 2 min)…').waitFor();
+    const answeredMs = Math.floor(Date.now() / 60_000) * 60_000;
+    host.alarm.phone = { ...phone, lastTest: new Date(answeredMs).toISOString() };
     host.pushState();
-    await form.getByText('Waiting for your phone’s “I’m on it”…', { exact: false }).waitFor();
-    host.alarm.phone = { ...phone, lastTest: { kind: 'answered', atMs: sentMs + 60_000 } };
-    host.pushState();
-    await form.getByText(`Your phone answered ${hhmm(sentMs + 60_000, PAGE_ZONE)}.`).waitFor();
+    answer({ ok: true, message: 'Your phone answered: the round trip works.' });
+    await form.getByText('Your phone answered: the round trip works.').waitFor();
+    const last = form.getByTestId('phone-test');
+    expect(await last.textContent()).toContain(`Your phone answered the last test at`);
+    expect(await last.textContent()).toContain(hhmm(answeredMs, PAGE_ZONE));
     await form.getByRole('button', { name: 'Test the alarm' }).click();
     await form.getByText('The alarm rings for 5 s.').waitFor();
     expect(host.alarm.phoneIntents.at(-1)).toEqual({ kind: 'send-test' });

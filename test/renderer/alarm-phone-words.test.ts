@@ -1,10 +1,11 @@
 // What the alarm window and Settings → Phone say, in plain Node: the alarm's headline and times in local time with
 // the schedule's zone beside it (in the weeks where the US has moved its clocks and Europe has not), and the phone
-// form's checks, its save intent (a secret only when typed) and the words of "Send test".
+// form's checks, its save intent (a secret only when typed) and the words of what the phone's status says.
 import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../electron/shared/alarm-view';
 import { alarmWords } from '../../renderer/src/lib/alarm-words';
-import { checkDraft, draftFrom, saveIntent, testText } from '../../renderer/src/lib/phone-form';
+import type { PhoneStatus } from '../../electron/shared/phone-intent';
+import { bookingText, checkDraft, draftFrom, keysSaved, saveIntent, testText } from '../../renderer/src/lib/phone-form';
 
 const BERLIN = { locale: 'en-GB', localZone: 'Europe/Berlin' };
 // 2026-03-15: New York on summer time since 8 March, Berlin not until 29 March: 5 h apart, not 6.
@@ -49,26 +50,48 @@ describe('the alarm window’s words', () => {
 });
 
 describe('Settings → Phone', () => {
-  const saved = { ntfyToken: true, pushoverApp: false, pushoverUser: false, webhookUrl: false };
+  const phone: PhoneStatus = {
+    provider: 'ntfy',
+    server: 'https://ntfy.sh',
+    hasSecrets: true,
+    lastTest: null,
+    booking: 'booked',
+    nextBooked: null,
+    problem: null,
+  };
 
   it('checks the draft before anything is sent', () => {
     const d = draftFrom(undefined);
     expect(d).toMatchObject({ provider: 'off', ntfyServer: 'https://ntfy.sh', afterMin: '3', ntfyToken: '' });
-    expect(checkDraft({ ...d, afterMin: '0' }, saved)).toEqual({ afterMin: 'A whole number of minutes, 1 to 30.' });
-    expect(checkDraft({ ...d, afterMin: '2.5' }, saved)).toEqual({ afterMin: 'A whole number of minutes, 1 to 30.' });
-    expect(checkDraft({ ...d, provider: 'ntfy', ntfyServer: 'ntfy.sh' }, saved)).toEqual({
-      ntfyServer: 'The server’s address, such as https://ntfy.sh.',
+    expect(draftFrom({ provider: 'pushover', ntfyServer: 'https://ntfy.sh', afterMin: 7 })).toMatchObject({
+      provider: 'pushover',
+      afterMin: '7',
     });
-    expect(checkDraft({ ...d, provider: 'ntfy', ntfyToken: 'tk_short' }, saved)).toEqual({
+    expect(checkDraft({ ...d, afterMin: '0' }, false)).toEqual({ afterMin: 'A whole number of minutes, 1 to 30.' });
+    expect(checkDraft({ ...d, afterMin: '2.5' }, false)).toEqual({ afterMin: 'A whole number of minutes, 1 to 30.' });
+    // The server as the settings' schema takes it: https (http only on this computer), no path.
+    const server = { ntfyServer: 'The server’s https address, such as https://ntfy.sh (no path).' };
+    for (const bad of ['ntfy.sh', 'http://ntfy.sh', 'https://ntfy.sh/mytopic', 'https://user:pw@ntfy.sh'])
+      expect([bad, checkDraft({ ...d, provider: 'ntfy', ntfyServer: bad }, false)]).toEqual([bad, server]);
+    for (const good of ['https://ntfy.sh', 'https://ntfy.example.org:8443/', 'http://127.0.0.1:2586'])
+      expect([good, checkDraft({ ...d, provider: 'ntfy', ntfyServer: good }, false)]).toEqual([good, {}]);
+    expect(checkDraft({ ...d, provider: 'ntfy', ntfyToken: 'tk_short' }, true)).toEqual({
       ntfyToken: 'At least 24 characters, only letters, digits, - and _ (as ntfy makes them).',
     });
-    expect(checkDraft({ ...d, provider: 'pushover', pushoverUser: 'u'.repeat(30) }, saved)).toEqual({
+    expect(checkDraft({ ...d, provider: 'pushover', pushoverUser: 'u'.repeat(30) }, false)).toEqual({
       pushoverApp: 'The app token is needed.',
     });
-    expect(checkDraft({ ...d, provider: 'webhook' }, { ...saved, webhookUrl: true })).toEqual({});
-    expect(checkDraft({ ...d, provider: 'webhook', webhookUrl: 'ftp://x' }, saved)).toEqual({
+    expect(checkDraft({ ...d, provider: 'webhook' }, true)).toEqual({});
+    expect(checkDraft({ ...d, provider: 'webhook', webhookUrl: 'http://x' }, false)).toEqual({
       webhookUrl: 'An https:// address.',
     });
+  });
+
+  it('counts keys as saved only for the provider they were saved for', () => {
+    expect(keysSaved(phone, 'ntfy')).toBe(true);
+    expect(keysSaved(phone, 'pushover')).toBe(false);
+    expect(keysSaved({ ...phone, hasSecrets: false }, 'ntfy')).toBe(false);
+    expect(keysSaved(undefined, 'ntfy')).toBe(false);
   });
 
   it('sends a secret only when typed, and only the chosen provider’s', () => {
@@ -80,13 +103,26 @@ describe('Settings → Phone', () => {
     expect(saveIntent({ ...d, ntfyToken: ' tk_abc ' })).toMatchObject({ secrets: { ntfyToken: 'tk_abc' } });
   });
 
-  it('words the test: waiting, answered at, failed and why', () => {
+  it('words the last test the phone answered, what is booked, and the last failure', () => {
     const ctx = { ...BERLIN, nowMs: startMs };
-    expect(testText({ kind: 'none' }, ctx)).toBeNull();
-    expect(testText({ kind: 'waiting', sentAtMs: startMs }, ctx)).toMatch(/^Sent at 22:00\. Waiting/);
-    expect(testText({ kind: 'answered', atMs: startMs + 60_000 }, ctx)).toBe('Your phone answered 22:01.');
-    expect(testText({ kind: 'failed', atMs: startMs, message: 'ntfy.sh answered 429.' }, ctx)).toBe(
-      'The test failed at 22:00: ntfy.sh answered 429.',
+    expect(testText(phone, ctx)).toBeNull();
+    expect(testText({ ...phone, lastTest: '2026-03-15T21:01:00Z' }, ctx)).toBe(
+      'Your phone answered the last test at 22:01.',
     );
+    expect(bookingText({ ...phone, nextBooked: '2026-03-16T08:03:00Z' }, ctx)).toEqual({
+      ok: true,
+      text: 'Booked on the server for Mon 09:03: your phone rings even if this computer sleeps.',
+    });
+    expect(bookingText(phone, ctx)?.text).toBe(
+      'Booked on the server once your shift is within 2 days: your phone rings even if this computer sleeps.',
+    );
+    expect(bookingText({ ...phone, booking: 'sent-by-this-computer' }, ctx)?.text).toBe(
+      'Sent by this computer: your phone rings only if this computer is awake then.',
+    );
+    expect(bookingText({ ...phone, problem: 'booking the phone alert: the server answered 500' }, ctx)).toEqual({
+      ok: false,
+      text: 'The last request failed: booking the phone alert: the server answered 500.',
+    });
+    expect(bookingText({ ...phone, provider: 'off', booking: 'off' }, ctx)).toBeNull();
   });
 });

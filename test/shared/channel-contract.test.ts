@@ -72,7 +72,7 @@ const sorted = (names: Iterable<string>) => [...names].sort();
 describe('the contract is the one declaration of a channel', () => {
   it("the zod-free names are exactly the contract's channels and push events", () => {
     expect(sorted(INVOKE_CHANNEL_NAMES)).toEqual(sorted(Object.keys(invokeChannels)));
-    expect(INVOKE_CHANNEL_NAMES).toHaveLength(34);
+    expect(INVOKE_CHANNEL_NAMES).toHaveLength(39);
     expect(sorted(PUSH_EVENT_NAMES)).toEqual(sorted(Object.keys(pushEvents)));
   });
 
@@ -113,9 +113,14 @@ describe('the contract is the one declaration of a channel', () => {
     const engineChannels = INVOKE_CHANNELS.filter((c) => invokeChannels[c].handler === 'engine');
     expect(sorted(Object.keys(engine.handlers))).toEqual(sorted(engineChannels));
     const mainByHand: MainChannel[] = [
+      'alarm:get',
+      'alarm:intent',
       'app:mode',
       'cover:copy',
       'external:open',
+      'phone:copy-link',
+      'phone:intent',
+      'phone:link',
       'shortcut:status',
       'summary:copy',
       'window:close',

@@ -32,8 +32,9 @@ export interface AlarmEngineOptions {
   /** The first acknowledgement of an alarm (escalation cancels what it booked). */
   acknowledged?(target: AlarmTarget, record: AlarmRecord): void;
   log?: (message: string) => void;
-  /** The engine noticed a sleep by itself (no resume event) and holds: sync, then call `release`. */
-  onWake?(): void;
+  /** The engine noticed a sleep by itself (no resume event) and holds: sync, then call `release`. `awakeSinceMs`:
+   *  the instant after which the machine was surely awake again (a read since then knows what the sleep hid). */
+  onWake?(awakeSinceMs: number): void;
   /** Start held (the app starting: nothing rings before the first sync or the grace). */
   held?: boolean;
 }
@@ -92,9 +93,10 @@ function judge(r: Run, byTimer = false): void {
   const { o } = r;
   if (r.stopped || r.cancelHold) return;
   // A start slept through must not ring from the data before the sleep (it may have been handed off meanwhile).
-  if (r.wakeWatch.look(byTimer ? r.timerDueMs : undefined) !== undefined) {
+  const awakeSinceMs = r.wakeWatch.look(byTimer ? r.timerDueMs : undefined);
+  if (awakeSinceMs !== undefined) {
     hold(r);
-    o.onWake?.();
+    o.onWake?.(awakeSinceMs);
     return;
   }
   const nowMs = o.clock.now();

@@ -39,6 +39,7 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
       atMs: mode === '5-min-before' ? ref.startMs - ALARM_EARLY_MS : ref.startMs,
       startMs: ref.startMs,
       endMs: ref.endMs,
+      ...(ref.endUnknown ? { endUnknown: true } : {}),
       scheduleId: ref.scheduleId,
       scheduleName: ref.scheduleName,
       scheduleZone: ref.scheduleZone,

@@ -19,6 +19,8 @@ export interface AlarmTarget {
   startMs: number;
   /** After this nothing rings for it (the shift is over). */
   endMs: number;
+  /** No read covers the time after `endMs`: the shift lasts at least until then, and is said so. */
+  endUnknown?: boolean;
   scheduleId: string;
   scheduleName: string;
   scheduleZone: string;

@@ -1,6 +1,6 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
-import { formatTime, formatWindow, joinNames } from '../../shared/format';
+import { formatDayTime, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import type { AlarmRing } from './engine';
 import type { AlarmTarget } from './types';
@@ -21,7 +21,12 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
       ? `On call since ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
       : `On call now — ${t.scheduleName}`;
   const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
-  const body = `Your shift ${formatWindow(t.startMs, t.endMs, { ...fmt, nowMs: o.nowMs })}.${from}`;
+  const day = { ...fmt, nowMs: o.nowMs };
+  // An end no read covers is said as the reminders say it: at least until then (never a plain end).
+  const shift = t.endUnknown
+    ? `from ${formatDayTime(t.startMs, day)} until at least ${formatDayTime(t.endMs, day)}, then unknown`
+    : formatWindow(t.startMs, t.endMs, day);
+  const body = `Your shift ${shift}.${from}`;
   return { id: t.key, title, body, target: 'status', params: { scheduleId: t.scheduleId }, alarm: true };
 }
 

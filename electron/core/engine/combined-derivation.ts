@@ -27,6 +27,8 @@ export interface CombinedDerivationParts {
   demo: boolean;
   notificationHealth: () => NotificationHealthResult | undefined;
   localZone: () => string;
+  /** What parts outside the accounts add (the shift-start alarm, the phone, their readiness lines). */
+  decorate?: (state: AppState, nowMs: number, health: NotificationHealthResult | undefined) => AppState;
   /** Told each time an account's state is derived (not when it is reused): tests and the bench count them. */
   derived?: (accountId: string) => void;
 }
@@ -101,13 +103,14 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       const list = parts.sessions();
       // A removed account's state is not kept.
       for (const id of kept.keys()) if (!list.some((s) => s.id === id)) kept.delete(id);
-      if (list.length === 0) return unsetState(parts, nowMs);
       const health = parts.notificationHealth();
+      const decorate = parts.decorate ?? ((state: AppState) => state);
+      if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
       const pairs = list.map((s) => ({
         account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),
         state: accountState(s, nowMs, health),
       }));
-      return combineStates(pairs, parts.settings(), parts.notices());
+      return decorate(combineStates(pairs, parts.settings(), parts.notices()), nowMs, health);
     },
     nextChangeAt(nowMs) {
       const times = parts

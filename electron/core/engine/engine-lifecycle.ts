@@ -15,6 +15,7 @@ import type { ReadinessWatch } from './readiness';
 import type { SessionRegistry } from './session-registry';
 import type { StateKeeper } from './state';
 import type { Engine, EngineHandlers } from './types';
+import type { AlarmParts } from './alarm-parts';
 
 export interface EngineParts {
   clock: Clock;
@@ -30,6 +31,7 @@ export interface EngineParts {
   fired: { store?: FiredStore };
   handoff: HandoffController;
   handlers: EngineHandlers;
+  alarms: AlarmParts;
 }
 
 /** The fired record; a held message is shown after quiet hours only while its account and schedule are watched. */
@@ -54,7 +56,10 @@ function machineEvents(p: EngineParts, started: () => boolean): Pick<Engine, 'po
       // What was due while asleep is judged once the service has been heard from again (or a short grace). The
       // reminders learn of the wake first: the state update below judges them, and must not take it for a sleep
       // seen from the clock (a second read of everything).
-      if (event === 'resume') for (const s of sessions.all()) s.wake();
+      if (event === 'resume') {
+        for (const s of sessions.all()) s.wake();
+        p.alarms.wake();
+      }
       keeper.update();
       if (event !== 'resume') return;
       for (const s of sessions.all()) void s.refresh({ reason: 'resume' });
@@ -71,13 +76,28 @@ function machineEvents(p: EngineParts, started: () => boolean): Pick<Engine, 'po
   };
 }
 
+/** An intent never throws across IPC: what fails is logged and answered as a message. */
+async function guard<T extends { ok: boolean }>(
+  p: EngineParts,
+  run: () => Promise<T>,
+): Promise<T | { ok: false; message: string }> {
+  try {
+    return await run();
+  } catch (e) {
+    p.log(`alarm intent failed: ${e instanceof Error ? e.name : 'error'}`);
+    return { ok: false, message: 'Something went wrong; the app log has more.' };
+  }
+}
+
 export function engineSurface(p: EngineParts): Engine {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   const { sessions, keeper, readiness, feed } = p;
 
   async function onSettingsChanged(before: Settings, after: Settings): Promise<void> {
     await sessions.apply(effectiveSettings(before, p.overrides), effectiveSettings(after, p.overrides));
+    p.alarms.settingsChanged(before, after);
     keeper.update();
+    p.alarms.replan();
     void feed.apply();
   }
 
@@ -88,6 +108,9 @@ export function engineSurface(p: EngineParts): Engine {
     const fired = (p.fired.store = await openFired(p));
     if (lifecycle !== 'started') return;
     await sessions.start(fired);
+    // Held until every account's schedules are read again (or the grace ends): never rung from saved data at once.
+    await p.alarms.start();
+    if (lifecycle !== 'started') return;
     keeper.update();
     readiness.update();
     void feed.apply();
@@ -99,11 +122,13 @@ export function engineSurface(p: EngineParts): Engine {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
     p.handoff.stop();
+    p.alarms.stop();
     keeper.stop();
     readiness.stop();
     await feed.stop();
     await Promise.all(sessions.all().map((s) => s.stop()));
     await readiness.settled();
+    await p.alarms.settled();
   }
 
   return {
@@ -118,6 +143,11 @@ export function engineSurface(p: EngineParts): Engine {
     },
     checksSettled: () => readiness.settled(),
     handoffIdle: () => p.handoff.idle(),
+    alarmIntent: (intent, from = 'window') => guard(p, () => p.alarms.alarmIntent(intent, from)),
+    phoneIntent: (intent) => guard(p, () => p.alarms.phoneIntent(intent)),
+    phoneLink: () => p.alarms.phoneLink(),
+    setAlarmSurface: (surface) => p.alarms.setSurface(surface),
+    alarmsSettled: () => p.alarms.settled(),
     ...machineEvents(p, () => lifecycle === 'started'),
   };
 }

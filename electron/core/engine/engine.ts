@@ -17,6 +17,7 @@ import { accountHandlers } from './account-handlers';
 import { createEngineSettings, type EngineSettings } from './engine-settings';
 import { engineSurface } from './engine-lifecycle';
 import type { Engine, EngineOptions } from './types';
+import { createAlarmParts, type AlarmParts } from './alarm-parts';
 
 const ignore = (): void => undefined;
 
@@ -58,6 +59,7 @@ function viewOf(
   options: EngineOptions,
   parts: { storage: WatchedFiles; settings: EngineSettings; sessions: SessionRegistry; feed: FeedControl },
   fired: { store?: FiredStore },
+  alarm: { parts?: AlarmParts },
 ): { keeper: StateKeeper; readiness: ReadinessWatch } {
   const { storage, settings, sessions, feed } = parts;
   let notificationHealth: NotificationHealthResult | undefined;
@@ -69,6 +71,7 @@ function viewOf(
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
+    decorate: (state, nowMs, health) => alarm.parts?.decorate(state, nowMs, health) ?? state,
   });
   const keeper = createStateKeeper(c.clock, derivation, () => {
     for (const s of sessions.all()) s.replan();
@@ -128,6 +131,34 @@ function handlersOf(
   return { handlers: { ...accountSide, ...handoff.handlers }, handoff: handoff.controller };
 }
 
+/** The shift-start alarm and the phone escalation (alarm-parts.ts), over every account's session. */
+function alarmPartsOf(
+  c: Common,
+  options: EngineOptions,
+  storage: WatchedFiles,
+  settings: EngineSettings,
+  sessions: SessionRegistry,
+  changed: () => void,
+): AlarmParts {
+  return createAlarmParts({
+    clock: c.clock,
+    files: c.files,
+    notifier: options.notifier,
+    secrets: options.secrets,
+    localZone: c.localZone,
+    log: c.log,
+    sessions: () => sessions.ordered(),
+    settings: settings.effective,
+    saveEscalation: async (escalation) => {
+      const saved = await settings.holder().update({ escalation });
+      return saved.ok ? undefined : saved.error.message;
+    },
+    changed,
+    report: storage.report,
+    options,
+  });
+}
+
 export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
   const zone = options.localZone;
@@ -151,8 +182,10 @@ export function createEngine(options: EngineOptions): Engine {
   });
   const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false);
   const fired: { store?: FiredStore } = {};
-  const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired);
-  hooks.changed = () => keeper.update();
+  const alarm: { parts?: AlarmParts } = {};
+  const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm);
+  const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
+  hooks.changed = () => (keeper.update(), alarms.replan());
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions);
   const { log } = c;
   return engineSurface({
@@ -168,5 +201,6 @@ export function createEngine(options: EngineOptions): Engine {
     fired,
     handoff,
     handlers,
+    alarms,
   });
 }

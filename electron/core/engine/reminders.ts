@@ -98,11 +98,13 @@ function failedAtMs(snapshot: Snapshot, scheduleId: string): number | undefined 
 
 /**
  * Every watched schedule's shifts were confirmed, or a read of it failed, at or after `sinceMs`: what the service
- * says now is known (a failure is known too: the catch-up then says it rests on saved data).
+ * says now is known (a failure is known too: the catch-up then says it rests on saved data). `readOnly`: only a read
+ * counts (the start alarm rings from saved data only once its hold's grace is over).
  */
-function heardFromAll(snapshot: Snapshot, sinceMs: number): boolean {
+export function heardFromAll(snapshot: Snapshot, sinceMs: number, readOnly = false): boolean {
   return snapshot.schedules.every(
-    (s) => (msOf(s.shiftsFetchedAt) ?? -Infinity) >= sinceMs || (msOf(s.problem?.at) ?? -Infinity) >= sinceMs,
+    (s) =>
+      (msOf(s.shiftsFetchedAt) ?? -Infinity) >= sinceMs || (!readOnly && (msOf(s.problem?.at) ?? -Infinity) >= sinceMs),
   );
 }
 

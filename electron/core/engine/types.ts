@@ -6,6 +6,11 @@ import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { HandoffChannel } from '../handoff/handlers';
+import type { AlarmIntent } from '../../shared/alarm-view';
+import type { PhoneIntent, PhoneResult } from '../../shared/phone-intent';
+import type { ViewName } from '../../shared/ipc-contract';
+import type { AlarmSurface } from '../alarm/surface';
+import type { HttpSend } from '../escalation/http';
 
 /** One per `handler: 'engine'` entry of the contract: a new one without its handler fails compilation in handlers.ts. */
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
@@ -52,7 +57,21 @@ export interface EngineOptions {
   verifyGraceMs?: number;
   /** Asks the platform whether notifications can be shown (readiness before a shift); absent: "not checked". */
   notificationHealth?: () => Promise<NotificationHealthResult>;
+  /** Where a ringing shift-start alarm is shown besides its notification (the alarm window); absent: only the
+   *  notification rings (the CLI, tests that don't look). `setAlarmSurface` sets it later. */
+  alarmSurface?: AlarmSurface;
+  /** Whether the shift-start alarm and the phone escalation run (default true); `status` never rings nor books. */
+  alarms?: boolean;
+  /** Opens a window (the alarm's "Can't — find cover" opens Ask for cover / take over); absent: nothing opens. */
+  openView?: (view: ViewName, params?: Record<string, string>) => void;
+  /** The OS the alarm's readiness line speaks of (default: this process's). */
+  platform?: NodeJS.Platform;
+  /** Phone escalation's outside world, for tests: HTTP (a loopback stand-in), Pushover's address, Send test's wait. */
+  phone?: { send?: HttpSend; pushoverApi?: string; testWaitMs?: number };
 }
+
+/** An alarm intent's answer (never throws). */
+export type AlarmIntentResult = { ok: true } | { ok: false; message: string };
 
 export interface Engine {
   /** Loads settings, cache and fired reminders, serves cached state at once, then starts syncing. */
@@ -73,4 +92,14 @@ export interface Engine {
   checksSettled(): Promise<void>;
   /** Resolves when the hand-off's operations started so far are done (resume after start included). */
   handoffIdle(): Promise<void>;
+  /** The alarm window's (or the tray's, or the notification's) intent: acknowledge, snooze, find cover, test. */
+  alarmIntent(intent: AlarmIntent, from?: 'window' | 'tray' | 'notification'): Promise<AlarmIntentResult>;
+  /** Settings → Phone: save (settings, secrets), a new topic, send a test (waits for the phone's answer). */
+  phoneIntent(intent: PhoneIntent): Promise<PhoneResult>;
+  /** ntfy's subscribe link for Settings → Phone alone (it names the topic, a secret: never in the state, the logs or
+   *  status --json); null when there is none. */
+  phoneLink(): string | null;
+  setAlarmSurface(surface: AlarmSurface | undefined): void;
+  /** Resolves when the alarm's record writes and the phone's requests started so far are done. */
+  alarmsSettled(): Promise<void>;
 }

@@ -1,14 +1,12 @@
 // Phone escalation: when a shift start is not acknowledged within N minutes, the phone rings at top priority with an
 // "I'm on it" that reaches the app. Settings (no secrets: the topic and tokens live in the keychain), the provider
 // port each service implements (ntfy, Pushover, a webhook), and the outcome of one request.
-
-// The settings are shared with the renderer's Settings → Phone (shared/phone-intent.ts).
 export {
   DEFAULT_ESCALATE_AFTER_MIN,
   DEFAULT_NTFY_SERVER,
   EscalationSettingsSchema,
   type EscalationSettings,
-} from '../../shared/phone-intent';
+} from '../../shared/escalation-settings';
 
 /** Keychain entries (the `account` of SecretStore) of each secret. */
 export const SECRET_ACCOUNTS = {

@@ -28,6 +28,8 @@ export interface TrayParams {
   /** A block of mine (UTC instants): "Swap my next shift…". */
   start?: string;
   end?: string;
+  /** The shift-start alarm an item acknowledges. */
+  alarmKey?: string;
 }
 
 export type TrayActItem<Id extends string> = {

@@ -1,6 +1,7 @@
 // The top of the tray menu, in the order the popover's glance has it: my state first (it opens the popover), what
 // stands in the way with its fix as the item's action, then who is on call now, one submenu per schedule (its now
 // and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
+import { alarmLine } from '../../shared/alarm-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
 import { fmt, myShiftLine, coverageFreshnessLine, scheduleSection, type Fmt } from './tray-sections';
@@ -53,9 +54,28 @@ export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
         : { type: 'label', label: line.text },
     );
   }
+  items.push(...alarmItems(state, f));
   const coverage = coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
+}
+
+/** The current (or last) start's alarm: "acknowledged 22:01" / "not acknowledged", and "I'm on it" while it waits. */
+function alarmItems(state: AppState, f: Fmt): TrayLeafItem[] {
+  const a = state.alarm;
+  if (!a) return [];
+  const line = alarmLine(a, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) });
+  if (!a.ringing) return [{ type: 'label', label: line }];
+  return [
+    { type: 'label', label: line },
+    {
+      type: 'action',
+      label: 'I’m on it (acknowledge the alarm)',
+      action: 'alarm-ack',
+      enabled: true,
+      params: { alarmKey: a.key },
+    },
+  ];
 }
 
 /** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries. */

@@ -26,6 +26,7 @@ export type TrayActionId =
   | 'pause-account-1h'
   | 'pause-account-tomorrow'
   | 'resume-account'
+  | 'alarm-ack'
   | 'quit';
 
 /** An item of the menu or of a submenu (`params` name the account or schedule an item is about). */

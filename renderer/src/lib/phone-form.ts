@@ -1,13 +1,15 @@
-// Settings → Phone as a form: its draft (from the snapshot's PhoneStatus; secrets always start empty, as they are
-// never sent back), the check before anything is sent, the save intent (a secret goes only when typed), and the
-// words of "Send test" (waiting, answered at, or failed and why).
-import type { EscalationSettings, PhoneIntent, PhoneStatus, PhoneTest } from '../../../electron/shared/phone-intent';
+// Settings → Phone as a form: its draft (from the saved settings; secrets always start empty, as they are never sent
+// back), the check before anything is sent, the save intent (a secret goes only when typed), and the words of what
+// the snapshot's PhoneStatus says: the last test the phone answered, what is booked, the last failure.
+import type { EscalationSettings } from '../../../electron/shared/escalation-settings';
+import type { PhoneIntent, PhoneStatus } from '../../../electron/shared/phone-intent';
 import {
   DEFAULT_ESCALATE_AFTER_MIN,
   DEFAULT_NTFY_SERVER,
   MIN_TOPIC_LENGTH,
+  NTFY_SERVER_PATTERN,
 } from '../../../electron/shared/phone-defaults';
-import { formatTime } from '../../../electron/shared/format';
+import { formatDayTime } from '../../../electron/shared/format';
 import type { FormatContext } from './format-context';
 
 export type Provider = EscalationSettings['provider'];
@@ -24,12 +26,11 @@ export interface PhoneDraft {
 
 export type PhoneErrors = Partial<Record<keyof PhoneDraft, string>>;
 
-export function draftFrom(status: PhoneStatus | undefined): PhoneDraft {
-  const s = status?.settings;
+export function draftFrom(saved: EscalationSettings | undefined): PhoneDraft {
   return {
-    provider: s?.provider ?? 'off',
-    ntfyServer: s?.ntfyServer ?? DEFAULT_NTFY_SERVER,
-    afterMin: String(s?.afterMin ?? DEFAULT_ESCALATE_AFTER_MIN),
+    provider: saved?.provider ?? 'off',
+    ntfyServer: saved?.ntfyServer ?? DEFAULT_NTFY_SERVER,
+    afterMin: String(saved?.afterMin ?? DEFAULT_ESCALATE_AFTER_MIN),
     ntfyToken: '',
     pushoverApp: '',
     pushoverUser: '',
@@ -37,39 +38,35 @@ export function draftFrom(status: PhoneStatus | undefined): PhoneDraft {
   };
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** Whether `provider`'s keys are in the keychain (PhoneStatus knows it for the provider saved, not for another). */
+export function keysSaved(phone: PhoneStatus | undefined, provider: Provider): boolean {
+  return phone !== undefined && phone.provider === provider && phone.hasSecrets;
 }
 
-const needed = (typed: string, saved: boolean | undefined, what: string): string | undefined =>
+const needed = (typed: string, saved: boolean, what: string): string | undefined =>
   typed.trim() === '' && !saved ? `${what} is needed.` : undefined;
 
-/** The problems a user can fix before saving; none means the intent may be sent. */
-export function checkDraft(d: PhoneDraft, saved: PhoneStatus['saved'] | undefined): PhoneErrors {
+/** The problems a user can fix before saving; none means the intent may be sent. `saved`: keysSaved for its provider. */
+export function checkDraft(d: PhoneDraft, saved: boolean): PhoneErrors {
   const errors: PhoneErrors = {};
   const after = Number(d.afterMin);
   if (!/^\d+$/.test(d.afterMin.trim()) || after < 1 || after > 30)
     errors.afterMin = 'A whole number of minutes, 1 to 30.';
-  if (d.provider === 'ntfy' && !isHttpUrl(d.ntfyServer.trim()))
-    errors.ntfyServer = 'The server’s address, such as https://ntfy.sh.';
+  if (d.provider === 'ntfy' && !NTFY_SERVER_PATTERN.test(d.ntfyServer.trim()))
+    errors.ntfyServer = 'The server’s https address, such as https://ntfy.sh (no path).';
   const token = d.ntfyToken.trim();
   if (d.provider === 'ntfy' && token !== '' && (token.length < MIN_TOPIC_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)))
     errors.ntfyToken = `At least ${MIN_TOPIC_LENGTH} characters, only letters, digits, - and _ (as ntfy makes them).`;
   if (d.provider === 'pushover') {
-    const app = needed(d.pushoverApp, saved?.pushoverApp, 'The app token');
-    const user = needed(d.pushoverUser, saved?.pushoverUser, 'The user key');
+    const app = needed(d.pushoverApp, saved, 'The app token');
+    const user = needed(d.pushoverUser, saved, 'The user key');
     if (app) errors.pushoverApp = app;
     if (user) errors.pushoverUser = user;
   }
   if (d.provider === 'webhook') {
     const url = d.webhookUrl.trim();
-    if (url !== '' && !isHttpUrl(url)) errors.webhookUrl = 'An https:// address.';
-    const missing = needed(url, saved?.webhookUrl, 'The webhook’s address');
+    if (url !== '' && !/^https:\/\/\S+$/.test(url)) errors.webhookUrl = 'An https:// address.';
+    const missing = needed(url, saved, 'The webhook’s address');
     if (missing) errors.webhookUrl = missing;
   }
   return errors;
@@ -92,12 +89,25 @@ export function saveIntent(d: PhoneDraft): PhoneIntent {
   };
 }
 
-/** "Send test"'s outcome in words; null before any test. */
-export function testText(test: PhoneTest | undefined, ctx: FormatContext): string | null {
-  const at = (ms: number) =>
-    formatTime(ms, { locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) });
-  if (!test || test.kind === 'none') return null;
-  if (test.kind === 'waiting') return `Sent at ${at(test.sentAtMs)}. Waiting for your phone’s “I’m on it”…`;
-  if (test.kind === 'answered') return `Your phone answered ${at(test.atMs)}.`;
-  return `The test failed at ${at(test.atMs)}: ${test.message}`;
+const zoneOf = (ctx: FormatContext) => ({ locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) });
+
+/** When the phone last answered "Send test" (kept for this run); null when it has not. */
+export function testText(phone: PhoneStatus | undefined, ctx: FormatContext): string | null {
+  const at = phone?.lastTest ? Date.parse(phone.lastTest) : NaN;
+  if (Number.isNaN(at)) return null;
+  return `Your phone answered the last test at ${formatDayTime(at, { ...zoneOf(ctx), nowMs: ctx.nowMs })}.`;
+}
+
+/** What is armed: booked on the server (and for when), sent by this computer, or the last request's failure. */
+export function bookingText(phone: PhoneStatus | undefined, ctx: FormatContext): { ok: boolean; text: string } | null {
+  if (!phone || phone.provider === 'off') return null;
+  if (phone.problem) return { ok: false, text: `The last request failed: ${phone.problem}.` };
+  if (phone.booking === 'sent-by-this-computer')
+    return { ok: true, text: 'Sent by this computer: your phone rings only if this computer is awake then.' };
+  if (phone.booking === 'off') return null;
+  const next = phone.nextBooked ? Date.parse(phone.nextBooked) : NaN;
+  const when = Number.isNaN(next)
+    ? 'once your shift is within 2 days'
+    : `for ${formatDayTime(next, { ...zoneOf(ctx), nowMs: ctx.nowMs })}`;
+  return { ok: true, text: `Booked on the server ${when}: your phone rings even if this computer sleeps.` };
 }

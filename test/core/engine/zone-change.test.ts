@@ -45,7 +45,8 @@ const SUMMARY = /^\d+ messages? while notifications were quiet$/;
  *  hours is summed up later is the reminders' own rule, not the zone's. */
 const saidAfterTravel = (h: Harness) =>
   h.notifier.shown
-    .filter((s) => s.atMs >= TRAVEL_AT && s.title !== 'Shift ended')
+    // The start's loud alarm (issue 50) is the alarm tests' to judge; these are the reminders' words and times.
+    .filter((s) => s.atMs >= TRAVEL_AT && s.title !== 'Shift ended' && s.alarm !== true)
     .map((s) => `${when(s)} ${SUMMARY.test(s.title) ? 'summary' : s.title}`);
 const titled = (h: Harness, title: string | RegExp) =>
   h.notifier.shown.find(

@@ -26,11 +26,11 @@ const wordsText = (file: string): boolean =>
 
 /** Text producers the registry does not read yet, each with why (each is a debt: a surface no property looks at). */
 const NOT_YET: Record<string, string> = {
-  'electron/core/alarm/ack-text.ts':
-    'the alarm acknowledgement line: the alarm is not wired into the app yet (issue 50)',
-  'electron/core/alarm/cli-ack.ts': '`status --ack` answers: the alarm is not wired into the app yet (issue 50)',
-  'electron/core/alarm/words.ts': 'the shift-start alarm text: the alarm is not wired into the app yet (issue 50)',
-  'electron/core/escalation/readiness-checks.ts': 'the alarm and phone readiness lines: not wired yet (issue 50)',
+  'electron/core/alarm/cli-ack.ts': '`status --ack` answers: printed by the CLI, not read from a state',
+  'electron/core/alarm/words.ts': 'the alarm notification and the phone alert: in the notification log, not generated',
+  'electron/core/escalation/readiness-checks.ts':
+    'worded in the engine (alarm-parts.ts): its lines reach the surfaces in state.me.readiness',
+  'electron/core/engine/phone.ts': "Settings → Phone's answers (send test): intent results, not read from a state",
   'electron/core/handoff/handlers.ts': 'hand-off IPC answers (refusals, the service words) worded by core/handoff',
   'electron/core/engine/readiness.ts': 'the readiness warning notification: in the notification log, not yet generated',
   'electron/core/engine/handlers.ts': 'IPC answers (write outcomes) worded by core/actions',

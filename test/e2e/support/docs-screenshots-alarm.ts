@@ -24,12 +24,17 @@ export async function alarmShots(browser: Browser, host: Host, shot: Shot): Prom
     test: false,
   };
   host.alarm.phone = {
-    settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
-    subscribeUrl: 'https://ntfy.sh/oncall-Xq7fR2mWb9TzK4pLc8VhN3sJ',
-    saved: { ntfyToken: false, pushoverApp: false, pushoverUser: false, webhookUrl: false },
-    lastTest: { kind: 'answered', atMs: startMs - 25 * 60_000 },
-    booking: null,
+    provider: 'ntfy',
+    server: 'https://ntfy.sh',
+    hasSecrets: true,
+    lastTest: new Date(startMs - 25 * 60_000).toISOString(),
+    booking: 'booked',
+    nextBooked: new Date(startMs + 24 * 3_600_000 + 3 * 60_000).toISOString(),
+    problem: null,
   };
+  host.alarm.link = 'https://ntfy.sh/oncall-xq7fr2mwb9tzk4plc8vhn3sjqe';
+  const escalation = { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 } as const;
+  await host.engine.handlers['settings:update']({ escalation });
   try {
     for (const colorScheme of SCHEMES) {
       const alarm = await openApp(browser, host, { kind: 'alarm', width: 520, height: 340, colorScheme });
@@ -50,5 +55,7 @@ export async function alarmShots(browser: Browser, host: Host, shot: Shot): Prom
   } finally {
     host.alarm.view = null;
     host.alarm.phone = undefined;
+    host.alarm.link = null;
+    await host.engine.handlers['settings:update']({ escalation: { ...escalation, provider: 'off' } });
   }
 }

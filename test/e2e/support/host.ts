@@ -28,7 +28,7 @@ import { MemoryFileStore } from '../../core/support/memory-file-store';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import { alarmHandlers } from '../../../electron/adapters/alarm-ipc';
 import type { AlarmIntent, AlarmView } from '../../../electron/shared/alarm-view';
-import type { IntentAnswer, PhoneIntent, PhoneStatus } from '../../../electron/shared/phone-intent';
+import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../../electron/shared/phone-intent';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
 export const ME = 'alice@example.com';
@@ -61,15 +61,17 @@ export interface Host {
   clipboard: string[];
   /** The notifications the engine handed to the system, in order. */
   notifications: NotificationRequest[];
-  /** A fake of the engine's alarm side (another branch builds the real one): what the alarm window rings for, the
-   *  intents the page sent (through main's own alarm-ipc adapter), how a phone intent is answered, and the phone
-   *  status joined to every state the page is sent (absent: the engine's own, which has none yet). */
+  /** A fake of the engine's alarm side, so a test decides what it answers: what the alarm window rings for, the
+   *  intents the page sent (through main's own alarm-ipc adapter), how a phone intent is answered, the phone status
+   *  joined to every state the page is sent (absent: the engine's own), and the subscribe link main gives
+   *  Settings → Phone alone (phone:link; never in the state). */
   alarm: {
     view: AlarmView | null;
     intents: AlarmIntent[];
     phoneIntents: PhoneIntent[];
-    phoneAnswer: (intent: PhoneIntent) => IntentAnswer;
+    phoneAnswer: (intent: PhoneIntent) => PhoneResult | Promise<PhoneResult>;
     phone: PhoneStatus | undefined;
+    link: string | null;
   };
   /** Sends the page the state again (after a test changed `alarm.phone`). */
   pushState(): void;
@@ -179,13 +181,15 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     view: null,
     intents: [],
     phoneIntents: [],
-    phoneAnswer: () => ({ ok: true }),
+    phoneAnswer: () => ({ ok: true, message: 'Saved.' }),
     phone: undefined,
+    link: null,
   };
   const withPhone = (state: AppState): AppState => (alarm.phone ? { ...state, phone: alarm.phone } : state);
   const fakeAlarmEngine = {
-    alarmIntent: async (intent: AlarmIntent): Promise<IntentAnswer> => (alarm.intents.push(intent), { ok: true }),
-    phoneIntent: async (intent: PhoneIntent) => (alarm.phoneIntents.push(intent), alarm.phoneAnswer(intent)),
+    alarmIntent: async (intent: AlarmIntent) => (alarm.intents.push(intent), { ok: true as const }),
+    phoneIntent: async (intent: PhoneIntent) => (alarm.phoneIntents.push(intent), await alarm.phoneAnswer(intent)),
+    phoneLink: () => alarm.link,
   };
 
   const handlers: AllHandlers<null> = {
@@ -215,7 +219,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       return summary;
     },
     'phone:copy-link': async () => {
-      const link = alarm.phone?.subscribeUrl;
+      const link = alarm.link;
       if (!link) return { ok: false, error: { kind: 'not_found', message: 'There is no subscribe link yet.' } };
       clipboard.push(link);
       return { ok: true, value: link };

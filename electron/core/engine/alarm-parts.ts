@@ -1,0 +1,161 @@
+// The shift-start alarm and the phone escalation as one engine part: the alarm (alarms.ts) tells the escalator
+// (phone.ts) its targets and each acknowledgement, the phone's "I'm on it" acknowledges the alarm, and both add what
+// they know to the state: the alarm's "acknowledged 22:01" / "not acknowledged", the PhoneStatus, and two readiness
+// lines ("Shift-start alarm: loud ✓", "Phone escalation armed ✓ (tested …, booked for 22:03)").
+import type { AlarmIntent } from '../../shared/alarm-view';
+import type { PhoneIntent, PhoneResult } from '../../shared/phone-intent';
+import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
+import type { AppState } from '../../shared/view-state';
+import type { AlarmSurface } from '../alarm/surface';
+import type { AckSource } from '../alarm/types';
+import { DEFAULT_START_ALARM } from '../alarm/types';
+import { alarmCheck, phoneCheck } from '../escalation/readiness-checks';
+import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
+import type { NotificationHealthResult } from '../readiness/readiness';
+import type { Notice } from '../storage/settings-store';
+import type { AccountSession } from './account-session';
+import { createEngineAlarms, type EngineAlarms, type IntentResult } from './alarms';
+import { createEnginePhone, type EnginePhone } from './phone';
+import type { EngineOptions } from './types';
+
+export interface AlarmPartsOptions {
+  clock: Clock;
+  files: FileStore;
+  notifier: Notifier;
+  secrets: SecretStore;
+  localZone: () => string;
+  log: (message: string) => void;
+  sessions: () => AccountSession[];
+  settings: () => Settings;
+  saveEscalation: (escalation: Settings['escalation']) => Promise<string | undefined>;
+  changed: () => void;
+  report: (notice: Notice) => void;
+  options: Pick<EngineOptions, 'alarmSurface' | 'openView' | 'platform' | 'phone' | 'alarms'>;
+}
+
+export interface AlarmParts {
+  start(): Promise<void>;
+  replan(): void;
+  wake(): void;
+  settingsChanged(before: Settings, after: Settings): void;
+  alarmIntent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
+  phoneIntent(intent: PhoneIntent): Promise<PhoneResult>;
+  /** Settings → Phone's subscribe link (it names the topic: never in the state). */
+  phoneLink(): string | null;
+  setSurface(surface: AlarmSurface | undefined): void;
+  /** The state with what the alarm and the phone add (derived again on every change). */
+  decorate(state: AppState, nowMs: number, health: NotificationHealthResult | undefined): AppState;
+  stop(): void;
+  settled(): Promise<void>;
+}
+
+/** The state with what the alarm and the phone add: their status, and their two readiness lines. */
+function decorate(
+  o: AlarmPartsOptions,
+  alarms: EngineAlarms,
+  phone: EnginePhone,
+  state: AppState,
+  nowMs: number,
+  health: NotificationHealthResult | undefined,
+): AppState {
+  const readiness = state.me.readiness;
+  const withChecks = readiness && {
+    ...readiness,
+    checks: [...readiness.checks, ...readinessChecks(o, phone, readiness.shift, nowMs, health)],
+  };
+  return {
+    ...state,
+    me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
+    alarm: alarms.status(nowMs),
+    phone: phone.status(),
+  };
+}
+
+function readinessChecks(
+  o: AlarmPartsOptions,
+  phone: EnginePhone,
+  shift: { accountId: string; scheduleId: string },
+  nowMs: number,
+  health: NotificationHealthResult | undefined,
+) {
+  const settings = o.settings();
+  const account = settings.accounts.find((a) => a.id === shift.accountId);
+  const service = account ? serviceSettings(settings, account) : undefined;
+  const startAlarm = (service && remindersFor(service, shift.scheduleId).startAlarm) ?? DEFAULT_START_ALARM;
+  const p = phone.readiness();
+  return [
+    alarmCheck({ platform: o.options.platform ?? process.platform, startAlarm, notifications: health }),
+    phoneCheck({
+      settings: settings.escalation,
+      hasSecrets: p.hasSecrets,
+      status: p.status,
+      testedAtMs: p.testedAtMs,
+      nowMs,
+      localZone: o.localZone(),
+    }),
+  ];
+}
+
+export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
+  let surface = o.options.alarmSurface;
+  const alarms = createEngineAlarms({
+    clock: o.clock,
+    files: o.files,
+    notifier: o.notifier,
+    surface: () => surface,
+    localZone: o.localZone,
+    log: o.log,
+    changed: o.changed,
+    report: o.report,
+    accounts: () => o.sessions().map((s) => ({ name: s.account().label, ...s.known() })),
+    findCover: (t) =>
+      o.options.openView?.('swap', {
+        scheduleId: t.scheduleId,
+        start: new Date(t.startMs).toISOString(),
+        end: new Date(t.endMs).toISOString(),
+      }),
+    targetsChanged: (targets) => phone.setTargets(targets),
+    acknowledged: (key) => phone.acknowledged(key),
+  });
+  const phone = createEnginePhone({
+    clock: o.clock,
+    files: o.files,
+    secrets: o.secrets,
+    localZone: o.localZone,
+    log: o.log,
+    settings: () => o.settings().escalation,
+    save: o.saveEscalation,
+    alarm: (key) => alarms.record(key),
+    refreshAlarms: () => alarms.reloadRecords(),
+    phoneAck: (key) => void alarms.ack(key, 'phone'),
+    changed: o.changed,
+    report: o.report,
+    ...(o.options.phone ?? {}),
+  });
+
+  return {
+    async start() {
+      if (o.options.alarms === false) return;
+      await alarms.start();
+      await phone.start();
+    },
+    replan: () => alarms.replan(),
+    wake: () => alarms.wake(),
+    settingsChanged(before, after) {
+      if (before.escalation !== after.escalation) phone.settingsChanged();
+    },
+    alarmIntent: (intent, from) => alarms.intent(intent, from),
+    phoneIntent: (intent) => phone.intent(intent),
+    phoneLink: () => phone.subscribeLink(),
+    setSurface: (s) => void (surface = s),
+    decorate: (state, nowMs, health) => decorate(o, alarms, phone, state, nowMs, health),
+    stop() {
+      alarms.stop();
+      phone.stop();
+    },
+    async settled() {
+      await alarms.settled();
+      await phone.settled();
+    },
+  };
+}

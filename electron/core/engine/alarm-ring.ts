@@ -1,0 +1,103 @@
+// What one ring does: the alarm window (AlarmSurface: every display, looping sound, display kept awake) and the loud
+// system notification (`alarm: true`, made loud per OS by adapters/os-notification.ts). The window goes up first, so
+// a notification that fails or is refused leaves no gap. The window closes on acknowledgement, snooze, hand-off, or
+// after ALARM_RING_MAX_MS of ringing; "Test the alarm" rings for TEST_RING_MS and acknowledges nothing real.
+import type { AlarmView } from '../../shared/alarm-view';
+import type { AlarmRing } from '../alarm/engine';
+import { ALARM_RING_MAX_MS, TEST_RING_MS } from '../alarm/ringer';
+import type { AlarmSurface } from '../alarm/surface';
+import { alarmNotification } from '../alarm/words';
+import type { Clock, Notifier } from '../ports';
+
+const TEST_PREFIX = 'alarm-test:';
+
+export interface AlarmRingOptions {
+  clock: Clock;
+  notifier: Notifier;
+  surface: () => AlarmSurface | undefined;
+  localZone: () => string;
+  log: (message: string) => void;
+  /** The account the alarm's shift was read from (its name on the window). */
+  accountOf: (key: string) => string;
+}
+
+export interface AlarmRingParts {
+  ring(r: AlarmRing): void;
+  silence(key: string): void;
+  test(): void;
+  isTest(key: string): boolean;
+  stop(): void;
+}
+
+export function viewOf(r: AlarmRing, accountName: string, test = false): AlarmView {
+  const t = r.target;
+  return {
+    key: t.key,
+    accountName,
+    scheduleName: t.scheduleName,
+    startUtc: new Date(t.startMs).toISOString(),
+    endUtc: new Date(t.endMs).toISOString(),
+    scheduleZone: t.scheduleZone,
+    handoverFrom: t.fromNames.slice(0, 20),
+    late: r.late,
+    again: r.again,
+    test,
+  };
+}
+
+export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
+  const closers = new Map<string, () => void>();
+  const close = (key: string): void => {
+    closers.get(key)?.();
+    closers.delete(key);
+    o.surface()?.close(key);
+  };
+  const show = (view: AlarmView, forMs: number): void => {
+    closers.get(view.key)?.();
+    try {
+      o.surface()?.show(view);
+    } catch (e) {
+      o.log(`alarm window failed: ${String(e)}`);
+    }
+    closers.set(
+      view.key,
+      o.clock.setTimer(forMs, () => close(view.key)),
+    );
+  };
+  const notify = (n: Parameters<Notifier['notify']>[0]): void =>
+    void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
+  return {
+    ring(r) {
+      show(viewOf(r, o.accountOf(r.target.key)), ALARM_RING_MAX_MS);
+      notify(alarmNotification(r, { nowMs: o.clock.now(), localZone: o.localZone() }));
+    },
+    silence: close,
+    test() {
+      const nowMs = o.clock.now();
+      const key = `${TEST_PREFIX}${nowMs}`;
+      const target = {
+        key,
+        atMs: nowMs,
+        startMs: nowMs,
+        endMs: nowMs + TEST_RING_MS,
+        scheduleId: 'test',
+        scheduleName: 'Test of the shift-start alarm',
+        scheduleZone: o.localZone(),
+        fromNames: [],
+      };
+      show(viewOf({ target, late: false, again: false }, 'Test', true), TEST_RING_MS);
+      notify({
+        id: key,
+        title: 'Test of the shift-start alarm',
+        body: 'This is how your shift start will ring.',
+        target: 'status',
+        alarm: true,
+      });
+    },
+    isTest: (key) => key.startsWith(TEST_PREFIX),
+    stop() {
+      for (const cancel of closers.values()) cancel();
+      closers.clear();
+    },
+  };
+}

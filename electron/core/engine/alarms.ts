@@ -1,0 +1,297 @@
+// The shift-start alarm in the engine (issue 50): after each sync its targets are planned from every account's data
+// (one per shift start on a service: two accounts watching it share the key), rung through the loud notification and
+// the alarm window (alarm-ring.ts), and settled by the first acknowledgement from anywhere. Like the reminders it
+// holds at start and on every wake until each account's schedules were read again (or the alarm engine's grace ends),
+// so a shift handed off while the laptop slept never rings from the data of before. Quiet hours and pause are never
+// asked. `status --ack` writes alarms.json from another process: while an alarm waits for an answer the file is read
+// again every few seconds, so the window closes and the phone stays quiet.
+import type { AlarmIntent } from '../../shared/alarm-view';
+import type { AlarmStatus } from '../../shared/phone-intent';
+import type { ServiceSettings } from '../../shared/settings';
+import { loadAlarmStore, type AlarmStore } from '../alarm/alarm-store';
+import { createAlarmEngine, type AckResult, type AlarmEngine } from '../alarm/engine';
+import { planAlarms, serviceKeyOf } from '../alarm/plan';
+import type { AlarmSurface } from '../alarm/surface';
+import type { AckSource, AlarmTarget } from '../alarm/types';
+import type { Snapshot } from '../model/snapshot';
+import type { Notice } from '../storage/settings-store';
+import type { Clock, FileStore, Notifier } from '../ports';
+import { createAlarmRing } from './alarm-ring';
+import { heardFromAll } from './reminders';
+
+/** While an alarm rings (its first 10 min, the window's), alarms.json is read again this often
+ *  (an acknowledgement from a terminal); later, at each sync. */
+export const ACK_FILE_POLL_MS = 15_000;
+const POLL_FOR_MS = 10 * 60_000;
+/** …and at a sync at most this often. */
+const ACK_FILE_SYNC_READ_MS = 60_000;
+
+export interface AlarmAccount {
+  /** The account's name on the window. */
+  name: string;
+  snapshot: Snapshot;
+  settings: ServiceSettings;
+}
+
+export interface AlarmsWiring {
+  clock: Clock;
+  files: FileStore;
+  notifier: Notifier;
+  surface: () => AlarmSurface | undefined;
+  localZone: () => string;
+  log: (message: string) => void;
+  accounts: () => AlarmAccount[];
+  /** What the alarm shows changed (rang, acknowledged): the state is derived again. */
+  changed: () => void;
+  /** "Can't — find cover": Ask for cover / take over for that shift. */
+  findCover: (target: AlarmTarget) => void;
+  report: (notice: Notice) => void;
+  /** The targets changed (escalation books or cancels after them). */
+  targetsChanged?: (targets: readonly AlarmTarget[]) => void;
+  /** The first acknowledgement of an alarm, from wherever (escalation cancels what it booked). */
+  acknowledged?: (key: string) => void;
+}
+
+export type IntentResult = { ok: true } | { ok: false; message: string };
+
+export interface EngineAlarms {
+  start(): Promise<void>;
+  /** The data or settings changed: plans again, and releases a hold once every account was heard from. */
+  replan(): void;
+  /** Woke (resume event) or online again: nothing rings until the next read or the grace. */
+  wake(): void;
+  intent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
+  ack(key: string, source: AckSource): Promise<AckResult>;
+  status(nowMs: number): AlarmStatus | null;
+  record(key: string): ReturnType<AlarmStore['get']>;
+  reloadRecords(): Promise<void>;
+  targets(): readonly AlarmTarget[];
+  stop(): void;
+  settled(): Promise<void>;
+}
+
+interface Planned {
+  basis: unknown[];
+  targets: AlarmTarget[];
+}
+
+const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+
+const targetsKey = (ts: readonly AlarmTarget[]): string =>
+  ts.map((t) => `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}`).join('\n');
+
+/** What one run of the alarm part knows; shared by the functions below (split to stay short). */
+interface AlarmsRun {
+  store?: AlarmStore;
+  engine?: AlarmEngine;
+  holdSinceMs: number | undefined;
+  lastKey: string;
+  planned: Map<string, Planned>;
+  /** Every target seen this run, and the account that named it (the window's account line). */
+  seen: Map<string, { target: AlarmTarget; account: string }>;
+  announced: Set<string>;
+  cancelPoll?: () => void;
+  stopped: boolean;
+  lastReloadMs: number;
+}
+
+/** Every account's targets now; an account is planned again only when its data, settings or the zone changed. */
+function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
+  const nowMs = w.clock.now();
+  const zone = w.localZone();
+  return w.accounts().flatMap((a) => {
+    const id = `${a.settings.accountId}`;
+    const basis = [zone, a.snapshot, a.settings];
+    const kept = r.planned.get(id);
+    if (kept && sameList(kept.basis, basis)) return kept.targets;
+    const serviceKey = serviceKeyOf(a.settings.baseUrl);
+    const targets = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    r.planned.set(id, { basis, targets });
+    for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
+    return targets;
+  });
+}
+
+/** When each alarm that rang and still waits for its answer (its shift on) rang. */
+function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
+  return (r.engine?.targets() ?? []).flatMap((t) => {
+    const rec = r.store?.get(t.key);
+    return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs ? [rec.rungAtMs] : [];
+  });
+}
+
+/** Reads alarms.json again while some alarm waits for its answer (`status --ack` may have given it). */
+function ackFilePoll(w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) {
+  async function reload(): Promise<void> {
+    const { store, engine } = r;
+    if (!store || !engine) return;
+    await store.reload().catch((e: unknown) => w.log(`alarm records: ${String(e)}`));
+    for (const t of engine.targets()) if (store.get(t.key)?.ackedAtMs !== undefined) settledBy(t.key);
+  }
+  function arm(): void {
+    r.cancelPoll?.();
+    r.cancelPoll = undefined;
+    if (!r.engine || !r.store || r.stopped) return;
+    const nowMs = w.clock.now();
+    if (waitingRungMs(r, nowMs).some((rungMs) => nowMs - rungMs < POLL_FOR_MS))
+      r.cancelPoll = w.clock.setTimer(ACK_FILE_POLL_MS, () => void reload().then(arm));
+  }
+  /** After its first 10 min, an alarm still waiting takes in a terminal's acknowledgement at each sync. */
+  function afterSync(): void {
+    const nowMs = w.clock.now();
+    if (!r.cancelPoll && nowMs - r.lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingRungMs(r, nowMs).length > 0) {
+      r.lastReloadMs = nowMs;
+      void reload();
+    }
+    arm();
+  }
+  return { reload, arm, afterSync };
+}
+
+/** Plans again (the targets go to the alarm engine and the escalation only when changed) and releases the hold
+ *  once every account was heard from since it began. */
+function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ackFilePoll>): void {
+  const { engine } = r;
+  if (!engine || r.stopped) return;
+  const targets = targetsNow(w, r);
+  const key = targetsKey(targets);
+  if (key !== r.lastKey) {
+    r.lastKey = key;
+    engine.setTargets(targets);
+    w.targetsChanged?.(engine.targets());
+  }
+  const since = r.holdSinceMs;
+  if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
+    r.holdSinceMs = undefined;
+    engine.release();
+  }
+  poll.afterSync();
+}
+
+async function intentOf(
+  w: AlarmsWiring,
+  r: AlarmsRun,
+  ring: ReturnType<typeof createAlarmRing>,
+  i: AlarmIntent,
+  from: AckSource,
+): Promise<IntentResult> {
+  if (i.kind === 'test') return (ring.test(), { ok: true });
+  if (ring.isTest(i.key)) return (ring.silence(i.key), { ok: true });
+  const { engine } = r;
+  if (!engine) return { ok: false, message: 'The alarm is not started yet.' };
+  if (i.kind === 'ack') {
+    const acked = await engine.ack(i.key, from);
+    return acked === 'unknown' ? { ok: false, message: 'This alarm is no longer known to the app.' } : { ok: true };
+  }
+  const target = r.seen.get(i.key)?.target;
+  // "Can't": not an acknowledgement; it rings again in 5 min unless the shift was handed off by then.
+  const snoozed = await engine.snooze(i.key);
+  if (i.kind === 'find-cover') {
+    if (!target) return { ok: false, message: 'This alarm is no longer known to the app.' };
+    w.findCover(target);
+    return { ok: true };
+  }
+  return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
+}
+
+function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
+  const { store, engine } = r;
+  if (!store) return null;
+  // The current start (rung or due), else the last one this run knew of that rang.
+  const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
+  const current = known.filter((t) => t.endMs > nowMs && engine?.targets().some((x) => x.key === t.key));
+  const rang = known.filter((t) => store.get(t.key)?.rungAtMs !== undefined);
+  const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
+  const t = pick(current) ?? pick(rang);
+  if (!t) return null;
+  const rec = store.get(t.key);
+  const acked = rec?.ackedAtMs;
+  return {
+    key: t.key,
+    scheduleName: t.scheduleName,
+    start: new Date(t.startMs).toISOString(),
+    ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
+    ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
+    ackSource: rec?.ackSource ?? null,
+  };
+}
+
+export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
+  const { clock } = w;
+  const r: AlarmsRun = {
+    holdSinceMs: clock.now(),
+    lastKey: '',
+    planned: new Map(),
+    seen: new Map(),
+    announced: new Set(),
+    stopped: false,
+    lastReloadMs: -Infinity,
+  };
+  const ring = createAlarmRing({
+    clock,
+    notifier: w.notifier,
+    surface: w.surface,
+    localZone: w.localZone,
+    log: w.log,
+    accountOf: (key) => r.seen.get(key)?.account ?? '',
+  });
+  function settledBy(key: string): void {
+    if (r.announced.has(key)) return;
+    r.announced.add(key);
+    ring.silence(key);
+    w.acknowledged?.(key);
+    w.changed();
+  }
+  const poll = ackFilePoll(w, r, settledBy);
+  const replan = (): void => replanAlarms(w, r, poll);
+
+  async function start(): Promise<void> {
+    const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report);
+    r.store = loaded;
+    // What was acknowledged before this run is settled already: nothing to close or cancel for it.
+    for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);
+    r.engine = createAlarmEngine({
+      clock,
+      store: loaded,
+      held: true,
+      log: w.log,
+      ring: (rung) => (ring.ring(rung), w.changed(), poll.arm()),
+      silence: (key) => ring.silence(key),
+      acknowledged: (t) => settledBy(t.key),
+      // A sleep noticed from the clock: held until every account is read again. The reminders notice the same
+      // sleep and ask for that read (a second request here would read every schedule twice); the grace bounds it.
+      // A read since the machine woke (the reminders may have asked for it already) releases it at once.
+      onWake: (awakeSinceMs) => {
+        r.holdSinceMs = awakeSinceMs;
+        clock.setTimer(0, replan);
+      },
+    });
+    replan();
+  }
+
+  return {
+    start,
+    replan,
+    wake() {
+      r.holdSinceMs = clock.now();
+      r.engine?.hold();
+    },
+    intent: (i, from) => intentOf(w, r, ring, i, from),
+    ack: (key, source) => r.engine?.ack(key, source) ?? Promise.resolve('unknown'),
+    status: (nowMs) => statusOf(r, nowMs),
+    record: (key) => r.store?.get(key),
+    reloadRecords: poll.reload,
+    targets: () => r.engine?.targets() ?? [],
+    stop() {
+      r.stopped = true;
+      r.cancelPoll?.();
+      r.engine?.stop();
+      ring.stop();
+    },
+    settled: async () => {
+      await r.engine?.settled();
+      await r.store?.settled();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// Phone escalation's settings (Settings → Phone), kept with the other app settings. No secret is here: the ntfy
+// topic and token, Pushover's keys and a webhook's address live only in the keychain (core/escalation/types.ts,
+// SECRET_ACCOUNTS). The one schema the settings file, the engine and the Phone intent read.
+import { z } from 'zod';
+import { text } from './bounded';
+import { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, NTFY_SERVER_PATTERN } from './phone-defaults';
+
+export { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } from './phone-defaults';
+
+export const EscalationSettingsSchema = z.object({
+  provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
+  /** ntfy's server (self-hosted or the public one), as NTFY_SERVER_PATTERN says. */
+  ntfyServer: text('ntfy server', 'ntfyServer')
+    .regex(NTFY_SERVER_PATTERN, 'must be an https server address')
+    .default(DEFAULT_NTFY_SERVER),
+  /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
+  afterMin: z.number().int().min(1).max(30).default(DEFAULT_ESCALATE_AFTER_MIN),
+});
+export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
+export type PhoneProviderName = EscalationSettings['provider'];
