@@ -74,6 +74,11 @@ function retryWhen(retryAfterMs: number | undefined): string {
   return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
 }
 
+/** The app's sentence, then the service's own words (when it gave any) in the one format every refusal uses. */
+export function withServiceWords(sentence: string, said: string | undefined): string {
+  return said === undefined || said === '' ? sentence : `${sentence} The service said: “${said}”`;
+}
+
 function statusError(
   status: number,
   body: string,
@@ -111,9 +116,7 @@ function statusError(
   }
   if (status >= 400) {
     const { message: serverMessage, problems } = extractServerError(body, firstHeader(headers['content-type']), clean);
-    const message = serverMessage
-      ? `The service rejected the request: ${serverMessage}`
-      : `The service rejected the request (HTTP ${status}).`;
+    const message = withServiceWords(`The service rejected the request (HTTP ${status}).`, serverMessage);
     return problems.length > 0
       ? { kind: 'rejected', status, message, serverMessage, problems }
       : { kind: 'rejected', status, message, serverMessage };

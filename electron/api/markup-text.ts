@@ -28,7 +28,7 @@ function textOf(markup: string): string {
   return decodeEntities(markup.replace(/<[^>]*>/g, ' ').replace(/</g, ' '));
 }
 
-const HIDDEN = /<(script|style|head|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const HIDDEN = /<(script|style|head|title|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
 /** The visible text of a markup body, else its <title>; undefined when it shows nothing. */
 export function visibleText(markup: string): string | undefined {

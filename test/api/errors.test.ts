@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeError, isTransientError } from '../../electron/api/error-mapping';
 import type { ApiError, Result } from '../../electron/api/errors';
+import { fromApiError } from '../../electron/core/actions/common';
 import { API_KEY, schedule, testClient } from './support/fixtures';
 import { startScriptServer, type ScriptServer, type Step } from './support/script-server';
 
@@ -106,6 +107,19 @@ describe("the server's own message is shown for rejected requests", () => {
     const error = await errorFor(step);
     expect(error).toMatchObject({ kind: 'rejected', serverMessage: expected });
     expect(error.message).toContain(expected);
+  });
+
+  // adv48 round 2 (minor c): one format for the service's words, whatever the status (as 403 and 429 say them).
+  it.each([409, 422])('a %i says them as the service said: “…”, after the sentence', async (status) => {
+    const error = await errorFor({ status, json: { message: 'Overlaps a freeze' } });
+    expect(error.message).toBe(
+      `The service rejected the request (HTTP ${status}). The service said: “Overlaps a freeze”`,
+    );
+    const forbidden = await errorFor({ status: 403, json: { message: 'Read-only key' } });
+    expect(fromApiError(forbidden).error.message).toBe(
+      'This API key is not allowed to do that. The service said: “Read-only key”',
+    );
+    expect(fromApiError(error).error.message).toBe(error.message);
   });
 
   it('from the field list when a body has both a summary and a list', async () => {

@@ -34,6 +34,13 @@ describe('markup bodies give their visible words', () => {
       'Shown',
     ],
     [
+      // adv48 round 2 (minor d): a title outside <head> was glued before the body's words ("Gate Denied & logged").
+      'a title without a head is not part of the body text',
+      '<html><title>Gate</title><body><script>x()</script><p>Denied &amp; <b>logged</b></p></body></html>',
+      'text/html',
+      'Denied & logged',
+    ],
+    [
       'only a title',
       '<html><head><title>Bad &amp; gone</title></head><body> </body></html>',
       'text/html',

@@ -1,6 +1,7 @@
 // What every action handler needs, and the one shape of failure they return (never a throw).
 import type { OncallClient } from '../../api/client-types';
 import type { ApiError, FieldProblem, UnknownCause } from '../../api/errors';
+import { withServiceWords } from '../../api/error-mapping';
 import type { ActionErrorKind } from '../../shared/action-error';
 import type { Failure } from '../../shared/failure';
 import type { ServiceSettings } from '../../shared/settings';
@@ -30,8 +31,7 @@ export function failure(kind: ActionErrorKind, message: string, problems?: Field
 /** The app's sentence, then the service's own words when it explained a refusal it did not put in the sentence. */
 export function toldWithService(error: ApiError): string {
   const said = 'serverMessage' in error ? error.serverMessage : undefined;
-  if (said === undefined || said === '' || error.message.includes(said)) return error.message;
-  return `${error.message} The service said: “${said}”`;
+  return said !== undefined && error.message.includes(said) ? error.message : withServiceWords(error.message, said);
 }
 
 export function fromApiError(error: ApiError): Failure {

@@ -26,12 +26,14 @@ async function noSecondOverride(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
+  me: string,
 ): Promise<Failure | OverrideOutcome | undefined> {
   const seen = await identicalInPlace(client, plan, known);
   if (seen === undefined) return failure('stale_data', UNREAD);
   if (seen === 'maybe') return { status: 'unknown', message: MAYBE };
   if (typeof seen === 'object') {
-    const now = seen.changed.length === 0 ? 'nobody else' : joinNames(seen.changed);
+    const names = [...seen.changed].map(([email, name]) => (email === me ? 'you' : name));
+    const now = names.length === 0 ? 'nobody else' : joinNames(names);
     const yours = seen.maybe
       ? 'the same override sent earlier may be in place (its answer never came)'
       : 'your override of this time is in place';
@@ -72,7 +74,7 @@ export async function changedSincePreview(
   known: readonly CreatedOverride[],
   basis: HeldBasis = { since: 'the preview', me: '' },
 ): Promise<Failure | OverrideOutcome | undefined> {
-  if (request.replaces === undefined) return noSecondOverride(client, plan, known);
+  if (request.replaces === undefined) return noSecondOverride(client, plan, known, lower(basis.me));
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
   if (shifts === undefined) return failure('stale_data', UNREAD);
   if (windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))

@@ -49,15 +49,15 @@ async function knownIdentical(
   return false;
 }
 
-/** Who is on call in the window now besides the covering people (names), for "changed since". */
-function othersIn(shifts: readonly Shift[], plan: PlannedOverride): string[] {
+/** Who is on call in the window now besides the covering people (lower-cased e-mail to name), for "changed since". */
+function othersIn(shifts: readonly Shift[], plan: PlannedOverride): Map<string, string> {
   const covering = new Set(plan.preview.covering.map((e) => e.toLowerCase()));
   const names = new Map<string, string>();
   for (const s of shifts)
     if (Date.parse(s.start) < plan.endMs && Date.parse(s.end) > plan.startMs)
       for (const u of s.users)
         if (!covering.has(u.email.toLowerCase())) names.set(u.email.toLowerCase(), u.name || u.email);
-  return [...names.values()];
+  return names;
 }
 
 /**
@@ -71,7 +71,7 @@ export async function identicalInPlace(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<'in_place' | 'maybe' | 'absent' | { changed: string[]; maybe: boolean } | undefined> {
+): Promise<'in_place' | 'maybe' | 'absent' | { changed: ReadonlyMap<string, string>; maybe: boolean } | undefined> {
   // Read whole, in pieces where it is longer than one read may span: judged by its first year only, an identical
   // override of a longer window would never be seen, and each Create would write it again.
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs - MARGIN_MS, plan.endMs + MARGIN_MS);

@@ -12,19 +12,20 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
 };
 
 /** undefined: the schedule holds now what the user saw (or nothing was told); else the sentence that says what
- *  changed, from who is on call now. `zone`: the user's, for the times. */
+ *  changed, from who is on call now (me, lower-cased, named "you"). `zone`: the user's, for the times. */
 export function changedSinceSeen(
   seen: TakeOverSeen | undefined,
   now: Segment,
-  nowMs: number,
-  zone: string,
+  at: { nowMs: number; zone: string; me: string },
 ): string | undefined {
+  const { nowMs, zone, me } = at;
   if (seen === undefined) return undefined;
   const untilMs = Date.parse(seen.until);
   if (sameSet(seen.onCall, now.emails) && untilMs === now.endMs) return undefined;
   const when = (ms: number) => formatDayTime(ms, { nowMs, localZone: zone });
-  const names = joinNames(now.users.map((u) => u.name || u.email));
-  const verb = now.users.length > 1 ? 'are' : 'is';
+  const people = now.users.map((u) => (lower(u.email) === me ? 'you' : u.name || u.email));
+  const names = joinNames(people);
+  const verb = now.users.length > 1 || people[0] === 'you' ? 'are' : 'is';
   const what = sameSet(seen.onCall, now.emails)
     ? `${names} ${verb} now on call until ${when(now.endMs)}, not ${when(untilMs)}`
     : `${names} ${verb} now on call until ${when(now.endMs)}`;

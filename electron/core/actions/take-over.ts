@@ -124,7 +124,11 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     );
   }
   // What the user confirmed ("from Bob until 17:00") is what is written, or nothing: a manager's change since is said.
-  const changed = changedSinceSeen(request.seen, now, deps.clock.now(), deps.localZone?.() ?? 'UTC');
+  const changed = changedSinceSeen(request.seen, now, {
+    nowMs: deps.clock.now(),
+    zone: deps.localZone?.() ?? 'UTC',
+    me,
+  });
   if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
   if (now.emails.includes(me)) {
     // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again. Only when

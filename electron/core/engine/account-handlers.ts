@@ -3,7 +3,7 @@
 // ref again. Keys, teams and schedule checks name their account (never "the first"). The rest is answered once for all.
 import type { AppState } from '../../shared/view-state';
 import { refParts } from '../../shared/accounts';
-import { onceRef } from '../handoff/plan';
+import { onceRef, sameServiceRefs } from '../handoff/plan';
 import type { SessionHandlers } from './handlers';
 import { failure, type Failure } from '../actions/common';
 import { recheckOf } from '../actions/override-recheck';
@@ -44,7 +44,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   const refreshAll = (): ReturnType<EngineHandlers['sync:refresh']> => refreshEvery(parts, routes);
   return {
     ...forAllHandlers(parts, refreshAll),
-    ...byScheduleHandlers(routes, (ref) => writeRef(parts, routes, ref)),
+    ...byScheduleHandlers(routes, (ref) => writeRef(parts, ref)),
     ...byAccountHandlers(routes),
     ...appHandlers(parts),
   };
@@ -94,16 +94,25 @@ function forAllHandlers(
 
 /**
  * The ref a write to this schedule goes through: a service watched by two accounts (the same address and e-mail) is
- * written once, through the first account that watches the schedule there and can write now, so two writes of the
- * same block through both accounts meet in one session's one write path (its in-flight sharing, its take-over runs)
- * and are sent once. Any other ref stays as it is.
+ * written once, through the first account that watches the schedule there and can write now (a key the service has
+ * not rejected, no write refused with 403), so two writes of the same block through both accounts meet in one
+ * session's one write path (its write lane, its in-flight sharing, its take-over runs) and are sent once; the reads
+ * before the write go there too. When none can write, the one planned through (onceRef). Any other ref stays as it is.
  */
-function writeRef(parts: AccountHandlerParts, routes: Routes, ref: string): string {
+export function writeRef(parts: Pick<AccountHandlerParts, 'state' | 'sessions'>, ref: string): string {
   const state = parts.state();
-  const first = onceRef(state, ref);
-  if (first === ref) return ref;
-  const usable = routes.sessionFor(refParts(first).accountId)?.client() !== undefined;
-  return usable ? first : ref;
+  const refs = sameServiceRefs(state, ref);
+  if (refs.length < 2) return ref;
+  const can = (r: string): boolean => {
+    const { accountId, scheduleId } = refParts(r);
+    return (
+      parts
+        .sessions()
+        .find((s) => s.id === accountId)
+        ?.writable(scheduleId) === true
+    );
+  };
+  return refs.find(can) ?? onceRef(state, ref);
 }
 
 /** A write named by a ref, run through the ref it is written through, its answer naming the ref asked about. */

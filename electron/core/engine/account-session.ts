@@ -21,6 +21,7 @@ import { sessionHandlers, type SessionHandlers } from './handlers';
 import { createHeldSnapshot, type HeldSnapshot } from './session-snapshot';
 import { createSessionReminders } from './session-reminders';
 import { createSessionSync, type SessionSync } from './session-sync';
+import { createWriteStanding, type WriteStanding } from './write-standing';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
 
@@ -74,6 +75,9 @@ export interface AccountSession {
   known(): CalendarService;
   /** Its client for writes; undefined while there is no usable address or key. */
   client(): OncallClient | undefined;
+  /** Whether it can write to this schedule (service id) now: a client, a key the service has not rejected, and no
+   *  write refused (403) through this key. */
+  writable(scheduleId: string): boolean;
   /** Its own handlers, made once (the first context is kept: one creator keeps identical writes sent once). */
   handlers(context: HandlerContext): SessionHandlers;
   refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;
@@ -116,11 +120,12 @@ function handlersOf(
   o: AccountSessionOptions,
   held: HeldSnapshot,
   link: SessionSync,
+  standing: WriteStanding,
   context: HandlerContext,
 ): SessionHandlers {
   const deps: ActionDeps = {
     clock: o.clock,
-    client: () => link.clients.get()?.actions,
+    client: () => standing.watched(link.clients.get()?.actions),
     settings: o.settings,
     snapshot: { get: held.get, set: held.set },
     refresh: (request) => link.sync.request(request),
@@ -138,6 +143,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const reminders = createSessionReminders({ ...o, held });
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync } = link;
+  const standing = createWriteStanding();
 
   async function start(fired: FiredStore): Promise<void> {
     if (lifecycle !== 'new') return;
@@ -193,8 +199,12 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth),
     known: () => ({ snapshot: held.get(), settings: o.settings() }),
-    client: () => link.clients.get()?.actions,
-    handlers: (context) => (handlers ??= handlersOf(o, held, link, context)),
+    client: () => standing.watched(link.clients.get()?.actions),
+    writable: (scheduleId) => {
+      const client = link.clients.get()?.actions;
+      return client !== undefined && !held.get().keyRejected && !standing.refused(client, scheduleId);
+    },
+    handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,
     wake: reminders.wake,

@@ -13,7 +13,7 @@ import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
 import { createReadinessWatch, type ReadinessWatch } from './readiness';
 import { createSessionRegistry, type SessionRegistry } from './session-registry';
-import { accountHandlers } from './account-handlers';
+import { accountHandlers, writeRef } from './account-handlers';
 import { createEngineSettings, type EngineSettings } from './engine-settings';
 import { engineSurface } from './engine-lifecycle';
 import type { Engine, EngineOptions } from './types';
@@ -122,6 +122,7 @@ function handlersOf(
         .ordered()
         .find((s) => s.id === accountId)
         ?.client(),
+    writesVia: (ref) => writeRef({ state: () => keeper.get(), sessions: () => sessions.ordered() }, ref),
     createOverride: accountSide['override:create'],
     candidates: accountSide['override:candidates'],
     refreshAll: () => accountSide['sync:refresh'](null),

@@ -23,6 +23,8 @@ export interface HandoffParts {
   localZone: () => string;
   state: () => AppState;
   client: (accountId: AccountId) => OncallClient | undefined;
+  /** The ref a write to this schedule goes through (an account that can write); the reads before it go there too. */
+  writesVia?: (ref: string) => string;
   createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
   candidates: (request: RequestOf<'override:candidates'>) => Promise<ResponseOf<'override:candidates'>>;
   /** Refreshes every account, shifts re-read. */
@@ -87,7 +89,7 @@ async function writing<T extends object>(body: () => Promise<T | Failure>): Prom
 /** Whether a block was covered: looked for on its own account's service (undefined while that has no client). */
 function lookOf(parts: HandoffParts): Look {
   return async (ref, startMs, endMs, emails) => {
-    const { accountId, scheduleId } = refParts(ref);
+    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
     const client = parts.client(accountId);
     if (!client) return undefined;
     return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
@@ -98,7 +100,7 @@ function lookOf(parts: HandoffParts): Look {
 function heldOf(parts: HandoffParts): HeldDeps {
   return {
     reread: async (ref, startMs, endMs) => {
-      const { accountId, scheduleId } = refParts(ref);
+      const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
       const client = parts.client(accountId);
       return client ? readHeld(client, scheduleId, startMs, endMs) : undefined;
     },

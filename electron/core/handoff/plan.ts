@@ -86,21 +86,36 @@ function piecesOf(s: ScheduleView, me: string, span: Span): Piece[] {
   return out;
 }
 
-/**
- * The schedule as planned and written: a service watched by two accounts (the same address and e-mail) is planned
- * and written once, through the first account that watches this schedule there; any other ref stays as it is.
- */
-export function onceRef(state: AppState, ref: string): string {
+/** The refs of this schedule on its service (the same address and e-mail), in the user's account order: every
+ *  account that watches it there, this one included. */
+export function sameServiceRefs(state: AppState, ref: string): string[] {
   const { accountId, scheduleId } = refParts(ref);
   const accounts = state.settings.accounts;
-  for (const a of accounts) {
-    if (a.id === accountId) break;
-    const self = accounts.find((x) => x.id === accountId);
-    if (!self || sameServiceAs([a, self], self.id) === undefined) continue;
-    const earlier = scheduleRef(a.id, scheduleId);
-    if (state.schedules.some((s) => s.id === earlier)) return earlier;
-  }
-  return ref;
+  const self = accounts.find((x) => x.id === accountId);
+  if (!self) return [ref];
+  return accounts.flatMap((a) => {
+    const other = scheduleRef(a.id, scheduleId);
+    if (a.id === accountId) return [ref];
+    return sameServiceAs([a, self], self.id) !== undefined && state.schedules.some((s) => s.id === other)
+      ? [other]
+      : [];
+  });
+}
+
+/** Whether the service reads for this account now: a key it has not rejected. */
+function reads(state: AppState, accountId: string): boolean {
+  const view = state.accounts.find((a) => a.id === accountId);
+  return view !== undefined && view.hasKey && view.sync.kind !== 'key_rejected';
+}
+
+/**
+ * The schedule as planned and written: a service watched by two accounts (the same address and e-mail) is planned
+ * and written once, through the first account that watches this schedule there and whose key the service has not
+ * rejected (its read is the fresh one); any other ref stays as it is.
+ */
+export function onceRef(state: AppState, ref: string): string {
+  const refs = sameServiceRefs(state, ref);
+  return refs.find((r) => reads(state, refParts(r).accountId)) ?? refs[0] ?? ref;
 }
 
 /** The plan over `span`: writable blocks of mine, and what can't be read, sorted by start (then account order). */

@@ -94,3 +94,36 @@ describe('take over: the schedule changed since the offer', () => {
     expect(overridesOf(h, 'sch_solo')).toHaveLength(1);
   }, 60_000);
 });
+
+// Adversarial round 2 (minor a): a change since that puts me on call names me "you", never by my own name.
+describe('changed since: I am "you"', () => {
+  it('take over: a manager put me beside Bob since the offer: "Bob Stone and you are now on call"', async () => {
+    const { h, engine } = await started();
+    const seen = { onCall: ['bob@example.com', 'carol@example.com'], until: SHIFT_END };
+    manager(h, 'sch_pair', START, Date.parse(SHIFT_END), ['usr_bob', 'usr_me']);
+    const res = await h.clock.runWhileAdvancing(
+      engine.handlers['take-over:now']({ scheduleId: 'sch_pair', fromEmail: 'carol@example.com', seen }),
+    );
+    expect(!res.ok && res.error.kind).toBe('changed_since_planned');
+    expect(!res.ok && res.error.message).toMatch(
+      /^Changed since you planned it: Bob Stone and you are now on call until/,
+    );
+    expect(overridesOf(h, 'sch_pair')).toHaveLength(1);
+  }, 60_000);
+
+  it('the form again after a manager put me over my override: "the service now has you on call"', async () => {
+    const { h, engine } = await started();
+    const window = { kind: 'custom' as const, start: '2026-03-27T10:00:00Z', end: '2026-03-27T14:00:00Z' };
+    const ask = () =>
+      engine.handlers['override:create']({ scheduleId: 'sch_solo', window, emails: ['alice@example.com'] });
+    const first = await h.clock.runWhileAdvancing(ask());
+    expect(first.ok && first.value.status).toBe('created');
+    manager(h, 'sch_solo', Date.parse(window.start), Date.parse(window.end), ['usr_me']);
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    const again = await h.clock.runWhileAdvancing(ask());
+    expect(!again.ok && again.error.message).toMatch(
+      /^Changed since you created it: your override of this time is in place, but the service now has you on call/,
+    );
+    expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
+  }, 60_000);
+});

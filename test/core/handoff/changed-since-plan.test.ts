@@ -100,7 +100,9 @@ describe('the override form: Create after the preview aged', () => {
       h.clock.now(),
     );
     const made = await h.clock.runWhileAdvancing(engine.handlers['override:create']({ ...request, replaces }));
-    expect(!made.ok && made.error.message).toMatch(/^Changed since the preview: the service now has Alice Doe on call/);
+    expect(!made.ok && made.error.message).toMatch(
+      /^Changed since the preview: Alice Doe now covers it\. Nothing was sent/,
+    );
     expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
     // Asked again on what is true now (the preview read anew says Alice): it is sent.
     const again = await h.clock.runWhileAdvancing(
