@@ -15,6 +15,7 @@ import {
   uncoveredLines,
   noShiftPhrase,
   gapsSuffix,
+  runPhrase,
   fmt,
   type Fmt,
 } from './tray-sections';
@@ -113,7 +114,9 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const onCall = state.me.onCallNow;
   const next = state.me.nextShift;
   const current = onCall[0];
-  if (current) {
+  const run = runPhrase(state, f);
+  if (run) lines.push(`On call: ${run}`);
+  else if (current) {
     const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(nowMs, current.end)})` : '';
     // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);
