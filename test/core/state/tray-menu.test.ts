@@ -475,6 +475,19 @@ describe('tray menu: acting items', () => {
     expect(labels(after).some((l) => l.startsWith('Take over'))).toBe(false);
   });
 
+  // Issue 49, adversarial 6: a pause changed nothing on the icon while on call or with a problem (it showed 'oncall'
+  // and 'problem' while the tooltip said "Notifications paused until …"). Failed before.
+  it('a pause shows on the icon while on call and with a problem, until it ends', () => {
+    const pausedTo = { ...defaultSettings(), pausedUntil: iso(90) };
+    expect(trayIconFor(state({ me: onCallNow, settings: pausedTo }), NOW)).toBe('oncall-paused');
+    expect(trayIconFor(state({ me: onCallNow, settings: pausedTo }), NOW + 91 * 60_000)).toBe('oncall');
+    const broken = { sync: { kind: 'error' as const, message: 'Boom' } };
+    expect(trayIconFor(state({ ...broken, settings: pausedTo }), NOW)).toBe('problem-paused');
+    expect(trayIconFor(state({ ...broken, me: onCallNow, settings: pausedTo }), NOW)).toBe('problem-paused');
+    expect(trayIconFor(state({ ...broken, settings: pausedTo }), NOW + 91 * 60_000)).toBe('problem');
+    expect(trayIconFor(state({ settings: pausedTo }), NOW)).toBe('paused');
+  });
+
   it('offers pausing, and while paused says until when and what still comes, with "Resume"', () => {
     const menu = buildTrayMenu(state(), NOW, ZONE);
     expect(labels(menu)).toEqual(
