@@ -3,9 +3,9 @@
 // and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
-import { fmt, myShiftLine, coverageFreshnessLine, scheduleSection, type Fmt } from './tray-sections';
+import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
-import type { TrayActionId, TrayLeafItem, TraySubmenu } from './tray-items';
+import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
 /** "Platform primary · Carol Lee until 23:57": a schedule's header and who is on call now, as one line. */
 export function nowLineLabel(section: readonly TrayLeafItem[]): string {
@@ -66,4 +66,24 @@ export function problemItem(state: AppState, text: string | undefined): TrayLeaf
   if (kind === 'needs_setup') return [{ type: 'label', label: text }];
   const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
   return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
+}
+
+/** At most this many top-level items (separators aside): with one account, and with several. */
+export const MAX_TOP_ONE = 15;
+export const MAX_TOP_SEVERAL = 20;
+
+export const topCount = (items: readonly TrayMenuItem[]): number => items.filter((i) => i.type !== 'separator').length;
+
+/** One submenu per schedule while they fit in `room`; past it, the first ones and "More schedules (n)" holding the
+ *  rest (each one's lines and take-over items), so any number of schedules keeps the menu short. */
+export function scheduleSubmenus(state: AppState, f: Fmt, room: number): TraySubmenu[] {
+  const all = orderedSchedules(state).map((s) => scheduleSubmenu(s, f, state));
+  if (all.length <= Math.max(room, 1)) return all;
+  const shown = all.slice(0, Math.max(room - 1, 0));
+  const rest = all.slice(shown.length);
+  const items = rest.flatMap((sub, i): TrayLeafItem[] => [
+    ...(i > 0 ? [{ type: 'separator' as const }] : []),
+    ...sub.items,
+  ]);
+  return [...shown, { type: 'submenu', label: `More schedules (${rest.length})`, items }];
 }

@@ -10,7 +10,6 @@ import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
   coverageFreshnessLine,
-  orderedSchedules,
   shiftPhrase,
   uncoveredLines,
   noShiftPhrase,
@@ -20,7 +19,7 @@ import {
   type Fmt,
 } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import { myStateItems, problemItem, scheduleSubmenu } from './tray-glance';
+import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, problemItem, scheduleSubmenus, topCount } from './tray-glance';
 import { actionItems } from './tray-action-items';
 import type { TrayMenuItem } from './tray-items';
 
@@ -184,13 +183,13 @@ export function buildTrayMenu(
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const items: TrayMenuItem[] = [...myStateItems(state, f), ...headItems(state, f, extras), { type: 'separator' }];
+  const actions = actionItems(state, f);
   // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
-  const who =
-    state.settings.accounts.length > 1
-      ? accountSubmenus(state, f)
-      : orderedSchedules(state).map((s) => scheduleSubmenu(s, f, state));
+  const several = state.settings.accounts.length > 1;
+  const room = (several ? MAX_TOP_SEVERAL : MAX_TOP_ONE) - topCount(items) - topCount(actions);
+  const who = several ? accountSubmenus(state, f) : scheduleSubmenus(state, f, room);
   if (who.length > 0) items.push(...who, { type: 'separator' });
-  items.push(...actionItems(state, f));
+  items.push(...actions);
   return items;
 }
 

@@ -104,10 +104,12 @@ function names(users: readonly Person[]): string {
     length += u.name.length + (shown > 0 ? 2 : 0);
     shown++;
   }
-  return `${users
+  const cut = users
     .slice(0, shown)
     .map((u) => u.name)
-    .join(', ')} +${users.length - shown} more`;
+    .join(', ');
+  // One name longer than the limit is shown whole: there is no one more to count ("+0 more").
+  return shown === users.length ? cut : `${cut} +${users.length - shown} more`;
 }
 
 function statusSuffix(schedule: ScheduleView, f: Fmt): string {

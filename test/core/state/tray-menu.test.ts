@@ -285,6 +285,22 @@ describe('tray menu', () => {
     ]);
   });
 
+  // Issue 49, adversarial 3: ten schedules gave 21 top-level items with one account (max 15). Failed before.
+  it('stays at most 15 top-level items with one account for any number of schedules, none lost', () => {
+    for (const n of [1, 6, 10, 25]) {
+      const schedules = Array.from({ length: n }, (_, i) =>
+        schedule({ id: `sch_${i}`, scheduleId: `sch_${i}`, name: `Schedule ${i}` }),
+      );
+      const broken = { sync: { kind: 'partial' as const, message: "Couldn't refresh Schedule 3 (service error)." } };
+      const menu = buildTrayMenu(state({ schedules, ...broken }), NOW, ZONE);
+      const top = menu.filter((i) => i.type !== 'separator');
+      expect(top.length, `${n} schedules`).toBeLessThanOrEqual(15);
+      expect(top[0] && 'label' in top[0] ? top[0].label : '').toMatch(/^Your next shift|^You are on call/);
+      const all = trayLabels(menu);
+      for (let i = 0; i < n; i++) expect(all, `Schedule ${i}`).toContain(`Schedule ${i}`);
+    }
+  });
+
   it('gives every clickable item an action id and reflects the start-at-login setting', () => {
     const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
     const actions = trayItems(items).flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
@@ -433,6 +449,18 @@ describe('the tray says what the popover says', () => {
     const line =
       labels(buildTrayMenu(state({ schedules: [crowd] }), NOW, ZONE)).find((l) => l.startsWith('  Now:')) ?? '';
     expect(line).toMatch(/^ {2}Now: (Person Number\d, )*Person Number\d \+\d+ more \(you\) until 12:00$/);
+  });
+
+  // Issue 49, adversarial cosmetic: one name longer than the limit read "… +0 more". Failed before.
+  it('shows one long name whole, without "+0 more"', () => {
+    const long = {
+      id: 'usr_long',
+      name: 'Maximiliana Alexandrovna Featherstonehaugh-Worthington',
+      email: 'm@example.com',
+    };
+    const solo = schedule({ now: { users: [long], start: iso(-60), end: iso(60) } });
+    const line = labels(buildTrayMenu(state({ schedules: [solo] }), NOW, ZONE)).find((l) => l.startsWith('  Now:'));
+    expect(line).toBe(`  Now: ${long.name} until 12:00`);
   });
 
   it('counts requests asking me as the popover does, and lists my schedules first', () => {
