@@ -27,7 +27,7 @@ export function statusNowLine(state: AppState, m: MyShift, o: StatusTimeOptions)
 }
 
 /** "You are on call now: Ops, then Payments until Sun 10:00 (saved data from 10:30)". */
-function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
+export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
   const time = (iso: string): string => formatDayTime(iso, o);
   return `You are on call now: ${runNames(run, (m) => named(state, m))} ${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
 }

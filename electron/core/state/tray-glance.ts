@@ -3,6 +3,7 @@
 // and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
+import { syncFix } from '../../shared/freshness';
 import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
@@ -36,8 +37,9 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
 };
 
 /** My state first (opening the popover), then my readiness (its fix as the action when not ready) and the coverage
- *  list's freshness when it is not fresh. Before setup, "Open status…" alone. */
-export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
+ *  list's freshness when it is not fresh, each left out when `problemShown` (the sync problem) already says it.
+ *  Before setup, "Open status…" alone. */
+export function myStateItems(state: AppState, f: Fmt, problemShown = false): TrayLeafItem[] {
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   const items: TrayLeafItem[] = [
@@ -47,13 +49,15 @@ export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
   if (readiness) {
     const line = readinessLine(readiness, (iso) => fmt(iso, f), state);
     const fix = line.problem?.action;
-    items.push(
-      fix
-        ? { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true }
-        : { type: 'label', label: line.text },
-    );
+    // Saved data because the service can't be read is the sync problem's, said once there with its Retry.
+    if (!(problemShown && fix === 'refresh'))
+      items.push(
+        fix
+          ? { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true }
+          : { type: 'label', label: line.text },
+      );
   }
-  const coverage = coverageFreshnessLine(state, f);
+  const coverage = problemShown ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
 }
@@ -64,6 +68,11 @@ export function problemItem(state: AppState, text: string | undefined): TrayLeaf
   const kind = state.sync.kind;
   // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
   if (kind === 'needs_setup') return [{ type: 'label', label: text }];
+  // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
+  if (kind !== 'key_rejected' && syncFix(state) === 'settings')
+    return [
+      { type: 'action', label: `${text} Remove or replace it in Settings…`, action: 'open-settings', enabled: true },
+    ];
   const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
   return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
 }

@@ -182,7 +182,12 @@ export function buildTrayMenu(
   extras: TrayExtras = {},
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const items: TrayMenuItem[] = [...myStateItems(state, f), ...headItems(state, f, extras), { type: 'separator' }];
+  const problem = problemLine(state, f) !== undefined && state.sync.kind !== 'needs_setup';
+  const items: TrayMenuItem[] = [
+    ...myStateItems(state, f, problem),
+    ...headItems(state, f, extras),
+    { type: 'separator' },
+  ];
   const actions = actionItems(state, f);
   // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
   const several = state.settings.accounts.length > 1;
