@@ -115,3 +115,31 @@ describe('until = the end of my continuous on-call time (issue 49, adversarial 1
     expect(s.popover.title).toBe('On call until 23:37');
   });
 });
+
+// Issue 49, adversarial 2: a shift the service returns as lasting a year (to 14 Dec 2027) while the read ends on
+// 13 Dec: the headline and tooltip said "until at least 14 Dec" (the shift's end), the schedule's row and submenu
+// "until at least 13 Dec" (the read's end). One end: the read's, then unknown. Failed before.
+describe('one end for one block (issue 49, adversarial 2)', () => {
+  it('a block running past the read ends, on every surface, where the read ends', () => {
+    const readTo = iso(NOW + 15 * 24 * HOUR);
+    const always = scheduleSnap('sch_a', [shift(iso(NOW - HOUR), '2027-12-14T21:00:00Z', me)], {
+      details: details('Platform primary', ZONE, [me]),
+      detailsFetchedAt: READ,
+      shiftsFetchedAt: READ,
+      shiftsFrom: iso(NOW - 24 * HOUR),
+      shiftsTo: readTo,
+    });
+    const state = world([account('work', 'Work', ['sch_a'])], { sch_a: always });
+    const row = state.schedules[0];
+    expect(Date.parse(row?.now?.end ?? '')).toBe(Date.parse(readTo));
+    expect(state.me.onCallNow.map((s) => Date.parse(s.end))).toEqual([Date.parse(readTo)]);
+    expect(state.me.shifts.map((s) => Date.parse(s.end))).toEqual([Date.parse(readTo)]);
+    const s = surfaces(state);
+    const end = '19 Mar, 23:35';
+    expect(s.tooltip).toBe(`On call: Platform primary until at least ${end}, then unknown`);
+    expect(s.cli).toContain(`until at least ${end}, then unknown`);
+    const submenu = buildTrayMenu(state, NOW, ZONE).find((i) => i.type === 'submenu');
+    expect(submenu?.label).toContain(`until at least ${end}, then unknown`);
+    expect(s.popover.title).toMatch(/^On call until at least .*19 Mar 23:35, then unknown$/);
+  });
+});
