@@ -79,6 +79,9 @@ export function zoneLabel(zone: string): string {
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const WEEKDAY_CLOCK: Intl.DateTimeFormatOptions = { weekday: 'short', hour: '2-digit', minute: '2-digit' };
 const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+const YEAR_CLOCK: Intl.DateTimeFormatOptions = { ...DATE_CLOCK, year: 'numeric' };
+/** From about eleven months away a date names its year: "14 Dec 2027, 22:00" never reads as this December's. */
+const YEAR_AFTER_DAYS = 330;
 const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 
 /** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
@@ -90,8 +93,8 @@ function clock(w: Wall, locale: string): string {
   return wallText(w, locale, CLOCK);
 }
 
-function dayClock(w: Wall, locale: string, style: 'weekday' | 'date'): string {
-  return wallText(w, locale, style === 'weekday' ? WEEKDAY_CLOCK : DATE_CLOCK);
+function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year'): string {
+  return wallText(w, locale, style === 'weekday' ? WEEKDAY_CLOCK : style === 'date' ? DATE_CLOCK : YEAR_CLOCK);
 }
 
 /** The schedule zone's view of an instant, or undefined when it reads the same as the local one (or is unknown). */
@@ -124,7 +127,7 @@ function localDayText(w: Wall, nowLocal: Wall, locale: string, withDay = false):
   const dayDiff = w.dayNumber - nowLocal.dayNumber;
   if (dayDiff === 0 && !withDay) return clock(w, locale);
   if (Math.abs(dayDiff) < 7) return dayClock(w, locale, 'weekday');
-  return dayClock(w, locale, 'date');
+  return dayClock(w, locale, Math.abs(dayDiff) >= YEAR_AFTER_DAYS ? 'year' : 'date');
 }
 
 /** "09:00" today, "Tue 09:00" within a week either side, "14 Apr, 09:00" further away. */
