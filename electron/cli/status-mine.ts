@@ -3,6 +3,7 @@
 // command prints.
 import { basisMark, untilPhrase } from '../shared/basis';
 import { withAccount } from '../shared/accounts';
+import { myOnCallRun, runNames, type OnCallRun } from '../shared/on-call-run';
 import { gapsBefore, myAbsence } from '../shared/knowledge';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, MyShift } from '../shared/view-state';
@@ -25,6 +26,12 @@ export function statusNowLine(state: AppState, m: MyShift, o: StatusTimeOptions)
   return `You are on call now: ${named(state, m)} ${until}${basisMark(m.basis, (iso) => formatDayTime(iso, o))}`;
 }
 
+/** "You are on call now: Ops, then Payments until Sun 10:00 (saved data from 10:30)". */
+export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
+  const time = (iso: string): string => formatDayTime(iso, o);
+  return `You are on call now: ${runNames(run, (m) => named(state, m))} ${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
+}
+
 /** "Your next shift: Ops Wed 10:00–18:00 (…) (in 22 h 59 min)", with its basis where not fresh. */
 export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptions): string {
   const window = formatWindow(m.start, m.end, zoned(state, m, o));
@@ -34,7 +41,10 @@ export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptio
 
 export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   const lines: string[] = [];
-  for (const m of state.me.onCallNow) lines.push(statusNowLine(state, m, o));
+  const run = myOnCallRun(state.me);
+  // Back to back on several schedules: one line, until the end of my continuous on-call time.
+  if (run && run.blocks.length > run.nowCount) lines.push(statusRunLine(state, run, o));
+  else for (const m of state.me.onCallNow) lines.push(statusNowLine(state, m, o));
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;

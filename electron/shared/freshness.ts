@@ -48,3 +48,15 @@ export function syncText(sync: SyncStatus, time: (iso: string) => string): strin
   const shown = sync.saved === null ? 'nothing saved to show yet' : `showing saved data from ${time(sync.saved)}`;
   return `${sync.message.replace(/\.$/, '')}; ${shown}.`;
 }
+
+/**
+ * Where the sync problem's fix is: 'settings' for a rejected key, or when what failed is only schedules the service
+ * doesn't have (retrying can't bring a deleted schedule back: remove or replace it in Settings); 'retry' otherwise.
+ */
+export function syncFix(state: Pick<AppState, 'sync' | 'schedules' | 'coverage'>): 'settings' | 'retry' {
+  if (state.sync.kind === 'key_rejected') return 'settings';
+  const missing = state.schedules.filter((s) => s.status.kind === 'not_found');
+  const othersFine = state.schedules.every((s) => s.status.kind === 'not_found' || s.status.kind === 'fresh');
+  const coverageFine = state.coverage.status.kind === 'fresh' || state.coverage.status.kind === 'loading';
+  return missing.length > 0 && othersFine && coverageFine ? 'settings' : 'retry';
+}

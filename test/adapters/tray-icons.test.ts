@@ -8,7 +8,16 @@ import { pngSize } from '../../scripts/icon-containers';
 
 const BUILD = join(process.cwd(), 'build');
 const ICONS = join(BUILD, 'icons');
-const STATES: TrayIcon[] = ['oncall', 'soon', 'off', 'attention', 'problem', 'paused'];
+const STATES: TrayIcon[] = [
+  'oncall',
+  'soon',
+  'off',
+  'attention',
+  'problem',
+  'paused',
+  'oncall-paused',
+  'problem-paused',
+];
 
 function render(svgFile: string, size: number) {
   const svg = readFileSync(join(ICONS, 'src', svgFile), 'utf8');

@@ -54,6 +54,26 @@ function tenSchedules(state: AppState): AppState {
   };
 }
 
+/** Issue 49, adversarial 4: ten schedules with long names, 2–3 people on call each (long names too), the service
+ *  down: each now-line still one line, and the problem inside the first screen. */
+function tenLongDown(state: AppState): AppState {
+  const ten = tenSchedules(state);
+  const people = ['Maximiliana Alexandrovna Featherstonehaugh-Worthington', 'Bartholomew Christophersen-Vandenberghe']
+    .concat(['Guadalupe Esmeralda Montenegro y Villalobos'])
+    .map((name, i) => ({ id: `usr_long${i}`, name, email: `long${i}@example.com` }));
+  const saved = state.lastSuccessAt ?? new Date().toISOString();
+  return {
+    ...ten,
+    sync: { kind: 'offline', message: 'Cannot reach the service.', saved },
+    schedules: ten.schedules.map((s, i) => ({
+      ...s,
+      name: `${s.name} — Payments and Checkout Platform Infrastructure Escalation`,
+      status: { kind: 'stale', since: saved, reason: 'Cannot reach the service.' },
+      now: s.now && { ...s.now, users: people.slice(0, 2 + (i % 2)) },
+    })),
+  };
+}
+
 describe('the first screen at 360×520', () => {
   it("shows my state and every schedule's now-line without scrolling, 1 account × 3 and × 10, 3 accounts × 3, light and dark, axe 0", async () => {
     const app = await session.open('configured');
@@ -64,6 +84,7 @@ describe('the first screen at 360×520', () => {
       ['1 account', one],
       ['3 accounts', threeAccounts(one)],
       ['1 account 10 schedules', tenSchedules(one)],
+      ['10 long schedules down', tenLongDown(one)],
     ] as const) {
       await push(app, state);
       await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
@@ -72,12 +93,19 @@ describe('the first screen at 360×520', () => {
         await page.emulateMedia({ colorScheme: scheme });
         await app.screenshot(`glance-first-screen-${name.replaceAll(' ', '-')}-${scheme}`);
         expect(await fullyVisible(page.getByTestId('my-state')), `${name} ${scheme}: my state`).toBe(true);
-        for (const line of await page.getByTestId('now-line').all())
+        for (const line of await page.getByTestId('now-line').all()) {
           expect(await fullyVisible(line), `${name} ${scheme}: ${await line.textContent()}`).toBe(true);
+          // One compact line each (a long name or list of people cut, the whole line in its title).
+          expect((await line.boundingBox())?.height ?? 99, `${name}: one line`).toBeLessThanOrEqual(22);
+          expect(await line.getAttribute('title')).toContain(await line.locator('.name').textContent());
+        }
+        const problem = page.getByTestId('stale-line');
+        if (state.sync.kind !== 'ok') expect(await fullyVisible(problem), `${name} ${scheme}: the problem`).toBe(true);
         expect(await axeViolations(page), `${name} ${scheme}`).toEqual([]);
       }
     }
     // Each line says who and until when, as its card does.
+    await push(app, one);
     const platform = one.schedules.find((s) => s.id === 'sch_platform_primary');
     const line = page.getByTestId('now-line').filter({ hasText: 'Platform primary' }).first();
     for (const u of platform?.now?.users ?? []) expect(await line.textContent()).toContain(u.name);

@@ -120,6 +120,35 @@ describe('retry', () => {
   });
 });
 
+// Issue 49, adversarial 7: with the service down, the readiness line ("… shows saved data … Refresh this schedule")
+// said the stale line's problem again. Said once: the stale line, with its Retry. Failed before.
+describe('a problem said once', () => {
+  it('leaves out a readiness line about saved data while the stale line says the service is down', () => {
+    const base = appState();
+    const shift = {
+      accountId: base.accounts[0]!.id,
+      scheduleId: 'sch_a',
+      scheduleName: 'Platform primary',
+      start: '2026-05-04T20:00:00Z',
+      end: '2026-05-05T08:00:00Z',
+      endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'saved' as const, savedAt: '2026-05-04T07:00:00Z' },
+    };
+    const check = { id: 'schedule' as const, result: 'problem' as const, action: 'refresh' as const };
+    const readiness = { shift, checks: [{ ...check, message: 'Platform primary shows saved data.' }] };
+    const down: AppState = {
+      ...base,
+      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-05-04T07:00:00Z' },
+      me: { ...base.me, readiness },
+    };
+    const { view, model } = make({ model: down });
+    expect(view.stale?.action).toBe('retry');
+    expect(view.readiness).toBeUndefined();
+    model.value = { ...down, sync: { kind: 'ok' } };
+    expect(view.readiness?.text).toContain('saved data');
+  });
+});
+
 describe('copy summary', () => {
   it('says it was copied, or why not in main’s words', async () => {
     let fail = false;

@@ -93,6 +93,11 @@ describe('days and windows', () => {
     expect(formatDayTime('2026-03-27T16:00:00Z', { ...berlin, nowMs: now })).toBe('17:00');
     expect(formatDayTime('2026-03-31T07:00:00Z', { ...berlin, nowMs: now })).toBe('Tue 09:00');
     expect(formatDayTime('2026-04-29T07:00:00Z', { ...berlin, nowMs: now })).toBe('29 Apr, 09:00');
+    // Issue 49, adversarial 2: a date about eleven months away or more names its year (failed before: "14 Dec, 22:00"
+    // a year ahead read as this December).
+    expect(formatDayTime('2027-03-14T08:00:00Z', { ...berlin, nowMs: now })).toBe('14 Mar 2027, 09:00');
+    expect(formatDayTime('2027-01-31T08:00:00Z', { ...berlin, nowMs: now })).toBe('31 Jan, 09:00');
+    expect(formatDayTime('2025-03-14T08:00:00Z', { ...berlin, nowMs: now })).toBe('14 Mar 2025, 09:00');
   });
 
   it('formats a same-day window compactly and spells out an overnight one over the DST change', () => {

@@ -4,10 +4,11 @@
 // fails when a module that words times, bases or account names is not reachable from here (or exempt, with why).
 // It lives with the tests because it reads the renderer's wording too (renderer → shared only, core never imports it).
 import { formatStatus } from '../../electron/cli/status-format';
-import { statusNextPhrase, statusNowLine } from '../../electron/cli/status-mine';
+import { statusNextPhrase, statusNowLine, statusRunLine } from '../../electron/cli/status-mine';
+import { myOnCallRun } from '../../electron/shared/on-call-run';
 import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
-import { blockPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
+import { blockPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
@@ -102,13 +103,28 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const out: Said[] = [];
   // The menu says my shift only once a key is there and a schedule is watched (else it asks for setup).
   const menu = state.setup.hasKey && state.schedules.length > 0;
-  for (const m of state.me.onCallNow)
-    out.push(
-      said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
-      ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
-      said('status', 'now', m, statusNowLine(state, m, o)),
-      said('handoff', 'now', m, handoffNowLine(state, m, o)),
-    );
+  // Back to back on several schedules: one statement of my continuous on-call time (shared/on-call-run.ts), about
+  // the block it rests on (the first from saved data, else the first); hand-off still words each block.
+  const run = myOnCallRun(state.me);
+  const chained = run !== null && run.blocks.length > run.nowCount ? run : null;
+  if (chained) {
+    const about = chained.blocks.find((b) => b.basis.kind !== 'fresh') ?? chained.blocks[0];
+    const phrase = runPhrase(state, f) ?? '';
+    if (about)
+      out.push(
+        said('tray-tooltip', 'now', about, phrase),
+        ...(menu ? [said('tray-menu', 'now', about, phrase)] : []),
+        said('status', 'now', about, statusRunLine(state, chained, o)),
+      );
+    for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
+  } else
+    for (const m of state.me.onCallNow)
+      out.push(
+        said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
+        ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
+        said('status', 'now', m, statusNowLine(state, m, o)),
+        said('handoff', 'now', m, handoffNowLine(state, m, o)),
+      );
   const next = state.me.nextShift;
   if (next && state.me.onCallNow.length === 0)
     out.push(
@@ -118,7 +134,8 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
     );
   if (next) out.push(said('handoff', 'next', next, handoffNextPhrase(state, next, o)));
   // The popover's status line speaks of the block ending last (now) or the next one.
-  const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
+  // The popover's status line speaks of my continuous on-call time (its basis: the first block from saved data).
+  const current = run ? (run.blocks.find((b) => b.basis.kind !== 'fresh') ?? run.blocks[0]) : undefined;
   const first = current ?? next;
   if (first) out.push(said('popover', current ? 'now' : 'next', first, myStateLine(state, ctx).detail));
   return out;

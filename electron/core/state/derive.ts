@@ -356,6 +356,25 @@ function myShifts(
   }
 }
 
+/**
+ * A block of mine ends, as far as the app can say, where its schedule's read ends: a shift the service returned as
+ * lasting a year is "until at least <end of the read>, then unknown", as the schedule's own now-line says it (an
+ * override past the read may end it sooner). Every surface then says one end for the same block.
+ */
+function readEndClip(
+  views: readonly ScheduleView[],
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+): (shift: MyShift) => MyShift {
+  const byView = new Map(views.map((v) => [v.id, v]));
+  return (shift) => {
+    const view = byView.get(shift.scheduleId);
+    const toMs = view?.known ? Date.parse(view.known.to) : NaN;
+    if (!view || !Number.isFinite(toMs) || Date.parse(shift.end) <= toMs || Date.parse(shift.start) >= toMs)
+      return shift;
+    return { ...shift, end: isoOf(toMs), endBasis: endBasisOf(view, byId.get(view.id), toMs) };
+  };
+}
+
 /** Each watched schedule's freshness as its view says it (unwatched ones are unknown). */
 function statusOfViews(views: readonly ScheduleView[]): (id: string) => ScheduleView['status'] {
   const byId = new Map(views.map((v) => [v.id, v.status]));
@@ -373,10 +392,12 @@ function myState(
   emailLower: string,
 ): AppState['me'] {
   const { nowMs, settings } = input;
+  const clip = readEndClip(schedules, byId);
+  const next = myNextShift(schedules, byId, nowMs, emailLower);
   return {
-    onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower),
-    nextShift: myNextShift(schedules, byId, nowMs, emailLower),
-    shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays),
+    onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower).map(clip),
+    nextShift: next && clip(next),
+    shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays).map(clip),
     gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
     load: myLoad(schedules, byId, nowMs, emailLower, input.localZone ?? 'UTC'),
   };

@@ -4,9 +4,10 @@
 import { alarmLine } from '../../shared/alarm-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
-import { fmt, myShiftLine, coverageFreshnessLine, scheduleSection, type Fmt } from './tray-sections';
+import { syncFix } from '../../shared/freshness';
+import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
-import type { TrayActionId, TrayLeafItem, TraySubmenu } from './tray-items';
+import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
 /** "Platform primary · Carol Lee until 23:57": a schedule's header and who is on call now, as one line. */
 export function nowLineLabel(section: readonly TrayLeafItem[]): string {
@@ -37,8 +38,9 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
 };
 
 /** My state first (opening the popover), then my readiness (its fix as the action when not ready) and the coverage
- *  list's freshness when it is not fresh. Before setup, "Open status…" alone. */
-export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
+ *  list's freshness when it is not fresh, each left out when `problemShown` (the sync problem) already says it.
+ *  Before setup, "Open status…" alone. */
+export function myStateItems(state: AppState, f: Fmt, problemShown = false): TrayLeafItem[] {
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   const items: TrayLeafItem[] = [
@@ -48,14 +50,16 @@ export function myStateItems(state: AppState, f: Fmt): TrayLeafItem[] {
   if (readiness) {
     const line = readinessLine(readiness, (iso) => fmt(iso, f), state);
     const fix = line.problem?.action;
-    items.push(
-      fix
-        ? { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true }
-        : { type: 'label', label: line.text },
-    );
+    // Saved data because the service can't be read is the sync problem's, said once there with its Retry.
+    if (!(problemShown && fix === 'refresh'))
+      items.push(
+        fix
+          ? { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true }
+          : { type: 'label', label: line.text },
+      );
   }
   items.push(...alarmItems(state, f));
-  const coverage = coverageFreshnessLine(state, f);
+  const coverage = problemShown ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
 }
@@ -84,6 +88,31 @@ export function problemItem(state: AppState, text: string | undefined): TrayLeaf
   const kind = state.sync.kind;
   // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
   if (kind === 'needs_setup') return [{ type: 'label', label: text }];
+  // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
+  if (kind !== 'key_rejected' && syncFix(state) === 'settings')
+    return [
+      { type: 'action', label: `${text} Remove or replace it in Settings…`, action: 'open-settings', enabled: true },
+    ];
   const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
   return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
+}
+
+/** At most this many top-level items (separators aside): with one account, and with several. */
+export const MAX_TOP_ONE = 15;
+export const MAX_TOP_SEVERAL = 20;
+
+export const topCount = (items: readonly TrayMenuItem[]): number => items.filter((i) => i.type !== 'separator').length;
+
+/** One submenu per schedule while they fit in `room`; past it, the first ones and "More schedules (n)" holding the
+ *  rest (each one's lines and take-over items), so any number of schedules keeps the menu short. */
+export function scheduleSubmenus(state: AppState, f: Fmt, room: number): TraySubmenu[] {
+  const all = orderedSchedules(state).map((s) => scheduleSubmenu(s, f, state));
+  if (all.length <= Math.max(room, 1)) return all;
+  const shown = all.slice(0, Math.max(room - 1, 0));
+  const rest = all.slice(shown.length);
+  const items = rest.flatMap((sub, i): TrayLeafItem[] => [
+    ...(i > 0 ? [{ type: 'separator' as const }] : []),
+    ...sub.items,
+  ]);
+  return [...shown, { type: 'submenu', label: `More schedules (${rest.length})`, items }];
 }

@@ -10,23 +10,26 @@ import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
   blockPhrase,
   coverageFreshnessLine,
-  orderedSchedules,
   shiftPhrase,
   uncoveredLines,
   noShiftPhrase,
   gapsSuffix,
+  runPhrase,
   fmt,
   type Fmt,
 } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import { myStateItems, problemItem, scheduleSubmenu } from './tray-glance';
+import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, problemItem, scheduleSubmenus, topCount } from './tray-glance';
 import { actionItems } from './tray-action-items';
 import type { TrayMenuItem } from './tray-items';
 
 export { pauseUntil, type PauseChoice, type TrayParams } from './tray-actions';
 
-/** 'paused': notifications paused (the crossed-out bell, muted as everywhere else); 'off': off call (a plain bell). */
-export type TrayIcon = 'oncall' | 'soon' | 'off' | 'attention' | 'problem' | 'paused';
+/** 'paused': notifications paused (the crossed-out bell, muted as everywhere else); 'off': off call (a plain bell).
+ *  'oncall-paused' and 'problem-paused': on call, or a problem, with the pause mark (a pause never hides either, and
+ *  either never hides the pause). */
+export type TrayIcon =
+  'oncall' | 'soon' | 'off' | 'attention' | 'problem' | 'paused' | 'oncall-paused' | 'problem-paused';
 
 export type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
@@ -63,19 +66,20 @@ export function pausedNow(state: AppState, nowMs: number): boolean {
 /**
  * The icon, by priority: a problem first (an icon that looks fine on wrong data is worse than a warning), then
  * being on call now (the one thing never to miss), then a pause (until it ends), then a coverage request asking me,
- * then on call within 24 h.
+ * then on call within 24 h. A pause also marks the problem and on-call icons, so it shows until it ends.
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
-  if (hasProblem(state)) return 'problem';
-  // A muted or paused account never sets the icon (its cards and shifts are still listed): not even to hide the
-  // app's own pause, so being on call only where I'm muted still shows the pause.
+  const paused = pausedNow(state, nowMs);
+  if (hasProblem(state)) return paused ? 'problem-paused' : 'problem';
+  // A muted or paused account doesn't ring, but muting never makes on call look off: being on call only where I'm
+  // muted is on call with the pause mark (its reminders are held); it sets no "soon" or "asks you" of its own.
   const accounts = state.settings.accounts;
   const muted = new Set<string>(accounts.filter((a) => accountSilenced(accounts, a.id, nowMs)).map((a) => a.id));
   const heard = <T extends { accountId: string }>(list: readonly T[]): T[] =>
     list.filter((x) => !muted.has(x.accountId));
-  const onCall = heard(state.me.onCallNow).length > 0;
-  if (pausedNow(state, nowMs) && !onCall) return 'paused';
-  if (onCall) return 'oncall';
+  if (state.me.onCallNow.length > 0)
+    return paused || heard(state.me.onCallNow).length === 0 ? 'oncall-paused' : 'oncall';
+  if (paused) return 'paused';
   if (heard(state.coverage.askingMe).length > 0) return 'attention';
   const next =
     muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)
@@ -113,7 +117,9 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   const onCall = state.me.onCallNow;
   const next = state.me.nextShift;
   const current = onCall[0];
-  if (current) {
+  const run = runPhrase(state, f);
+  if (run) lines.push(`On call: ${run}`);
+  else if (current) {
     const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(nowMs, current.end)})` : '';
     // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
     lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);
@@ -176,14 +182,19 @@ export function buildTrayMenu(
   extras: TrayExtras = {},
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const items: TrayMenuItem[] = [...myStateItems(state, f), ...headItems(state, f, extras), { type: 'separator' }];
+  const problem = problemLine(state, f) !== undefined && state.sync.kind !== 'needs_setup';
+  const items: TrayMenuItem[] = [
+    ...myStateItems(state, f, problem),
+    ...headItems(state, f, extras),
+    { type: 'separator' },
+  ];
+  const actions = actionItems(state, f);
   // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
-  const who =
-    state.settings.accounts.length > 1
-      ? accountSubmenus(state, f)
-      : orderedSchedules(state).map((s) => scheduleSubmenu(s, f, state));
+  const several = state.settings.accounts.length > 1;
+  const room = (several ? MAX_TOP_SEVERAL : MAX_TOP_ONE) - topCount(items) - topCount(actions);
+  const who = several ? accountSubmenus(state, f) : scheduleSubmenus(state, f, room);
   if (who.length > 0) items.push(...who, { type: 'separator' });
-  items.push(...actionItems(state, f));
+  items.push(...actions);
   return items;
 }
 

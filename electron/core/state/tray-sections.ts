@@ -3,6 +3,7 @@
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
+import { myOnCallRun, runIsChained, runNames } from '../../shared/on-call-run';
 import { coverageFreshnessText, savedDataFrom } from '../../shared/saved-words';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
@@ -111,10 +112,12 @@ function names(users: readonly Person[]): string {
     length += u.name.length + (shown > 0 ? 2 : 0);
     shown++;
   }
-  return `${users
+  const cut = users
     .slice(0, shown)
     .map((u) => u.name)
-    .join(', ')} +${users.length - shown} more`;
+    .join(', ');
+  // One name longer than the limit is shown whole: there is no one more to count ("+0 more").
+  return shown === users.length ? cut : `${cut} +${users.length - shown} more`;
 }
 
 function statusSuffix(schedule: ScheduleView, f: Fmt): string {
@@ -200,9 +203,21 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
   return note === '' ? '' : ` · ${note}`;
 }
 
+/** "Platform primary, then Payments until Sun 10:00 (2 d left)": back to back on several schedules, the end of my
+ *  continuous on-call time (shared/on-call-run.ts), else undefined (one block, or several at once, said each). */
+export function runPhrase(state: AppState, f: Fmt): string | undefined {
+  const run = myOnCallRun(state.me);
+  if (!run || !runIsChained(run) || run.nowCount === run.blocks.length) return undefined;
+  const time = (iso: string): string => fmt(iso, f);
+  const left = endIsKnown(run) ? ` (${formatLeft(f.nowMs, run.end)})` : '';
+  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, time)}${left}${basisMark(run.basis, time)}`;
+}
+
 export function myShiftLine(state: AppState, f: Fmt): string {
   const onCall = state.me.onCallNow;
   const [current] = onCall;
+  const run = runPhrase(state, f);
+  if (run) return `You are on call: ${run}`;
   if (current) {
     // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
     // and only where its end is known: after a hole, the block may go on.

@@ -10,7 +10,7 @@ import {
   zoneLabel,
 } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
-import { hasData, savedAt, statusLineSaved } from '../../../electron/shared/freshness';
+import { hasData, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
@@ -220,10 +220,15 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
       return { tone: 'error', text: sync.message, action: 'settings' };
     case 'offline':
       return { tone: 'warning', text: `Offline${shown(sync.saved)}`, action: 'retry' };
+    // A schedule the service doesn't have: retrying can't bring it back; Settings removes or replaces it.
     case 'partial':
-      return { tone: 'warning', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`, action: 'retry' };
+      return {
+        tone: 'warning',
+        text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`,
+        action: syncFix(state),
+      };
     case 'error':
-      return { tone: 'error', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`, action: 'retry' };
+      return { tone: 'error', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`, action: syncFix(state) };
   }
 }
 

@@ -58,10 +58,13 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false): N
         lines: ordered.map((s) => nowLine(state, s, ctx, brief)),
       },
     ];
+  // One account failing: the stale line says its problem once, with the fix; its heading then only names it.
+  const failing = state.accounts.filter((a) => a.sync.kind !== 'ok');
+  const saidBelow = failing.length === 1 && state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
   return state.accounts.map((account) => ({
     id: account.id,
-    heading: accountHeading(account),
-    problem: account.sync.kind !== 'ok',
+    heading: saidBelow && failing[0] === account ? account.label : accountHeading(account),
+    problem: account.sync.kind !== 'ok' && !(saidBelow && failing[0] === account),
     lines: ordered.filter((s) => s.accountId === account.id).map((s) => nowLine(state, s, ctx, brief)),
   }));
 }

@@ -3,6 +3,7 @@
 import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electron/shared/basis';
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
+import { myOnCallRun, runNames } from '../../../electron/shared/on-call-run';
 import { coverageFreshnessText, savedDataFrom } from '../../../electron/shared/saved-words';
 import {
   gapsBefore,
@@ -44,15 +45,16 @@ const capital = (text: string): string => text.charAt(0).toUpperCase() + text.sl
 export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const time = (iso: string): string => formatDayTime(iso, opts);
-  const current = [...state.me.onCallNow].sort((a, b) => Date.parse(b.end) - Date.parse(a.end))[0];
-  if (current) {
-    const left = endIsKnown(current) ? ` · ${formatLeft(ctx.nowMs, current.end)}` : '';
-    const more = state.me.onCallNow.length > 1 ? ` and ${state.me.onCallNow.length - 1} more` : '';
+  // Until the end of my continuous on-call time: back to back on several schedules, the last one's end.
+  const run = myOnCallRun(state.me);
+  if (run) {
+    const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
+    const names = runNames(run, (s) => withAccount(state, s.accountId, s.scheduleName));
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(current, (iso) => atText(Date.parse(iso), ctx))}`,
-      detail: `${withAccount(state, current.accountId, current.scheduleName)}${more} · ${spanText(Date.parse(current.start), Date.parse(current.end), ctx)}${left}${basisMark(current.basis, time)}`,
-      ...savedIn(current.basis),
+      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`,
+      detail: `${names} · ${spanText(Date.parse(run.start), Date.parse(run.end), ctx)}${left}${basisMark(run.basis, time)}`,
+      ...savedIn(run.basis),
     };
   }
   const absence = myAbsence(state, time);

@@ -168,7 +168,7 @@ describe('the tray with three accounts of three schedules', () => {
     ]);
   });
 
-  it('a muted and a paused account say so on their entry; the paused one offers Resume; neither sets the icon', () => {
+  it('a muted and a paused account say so on their entry; the paused one offers Resume; neither hides being on call', () => {
     const state = threeByThree({ acme: { muted: true }, beta: { pausedUntil: '2026-05-04T10:00:00Z' } });
     const menu = buildTrayMenu(state, NOW, ZONE);
     const subs = accountSubs(menu);
@@ -177,7 +177,8 @@ describe('the tray with three accounts of three schedules', () => {
     expect(beta).toEqual(["Resume Beta's reminders"]);
     const acmeMute = subs[1]!.items.find((i) => i.type === 'checkbox');
     expect(acmeMute && acmeMute.type === 'checkbox' && acmeMute.checked).toBe(true);
-    // On call on Beta only (paused): the icon doesn't say "on call"; once the pause ends, it does.
+    // On call on Beta only (paused): muting never makes on call look off (issue 49, adversarial 5: it showed 'off'):
+    // on call with the pause mark; once the pause ends, plain on call.
     const shift = {
       accountId: accountIdOf('beta'),
       scheduleId: 'beta:sch_0',
@@ -188,12 +189,11 @@ describe('the tray with three accounts of three schedules', () => {
       basis: { kind: 'fresh' as const, readAt: null },
     };
     const onBeta = { ...state, me: { ...state.me, onCallNow: [shift], shifts: [shift] } };
-    expect(trayIconFor(onBeta, NOW)).not.toBe('oncall');
+    expect(trayIconFor(onBeta, NOW)).toBe('oncall-paused');
     expect(trayIconFor(onBeta, Date.parse('2026-05-04T10:00:00Z'))).toBe('oncall');
-    // The app paused as a whole while I'm on call only where I'm paused: the icon shows the pause (it showed 'off',
-    // the plain bell of "off call, and that is known"). Failed before.
+    // The app paused as a whole while I'm on call only where I'm paused: on call, and the pause shows.
     const appPaused = { ...onBeta, settings: { ...onBeta.settings, pausedUntil: '2026-05-04T09:30:00Z' } };
-    expect(trayIconFor(appPaused, NOW)).toBe('paused');
+    expect(trayIconFor(appPaused, NOW)).toBe('oncall-paused');
   });
 
   it('says nothing of being off call before anything was read: no key, no schedule (failed before: "Off call")', () => {

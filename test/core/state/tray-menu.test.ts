@@ -285,6 +285,22 @@ describe('tray menu', () => {
     ]);
   });
 
+  // Issue 49, adversarial 3: ten schedules gave 21 top-level items with one account (max 15). Failed before.
+  it('stays at most 15 top-level items with one account for any number of schedules, none lost', () => {
+    for (const n of [1, 6, 10, 25]) {
+      const schedules = Array.from({ length: n }, (_, i) =>
+        schedule({ id: `sch_${i}`, scheduleId: `sch_${i}`, name: `Schedule ${i}` }),
+      );
+      const broken = { sync: { kind: 'partial' as const, message: "Couldn't refresh Schedule 3 (service error)." } };
+      const menu = buildTrayMenu(state({ schedules, ...broken }), NOW, ZONE);
+      const top = menu.filter((i) => i.type !== 'separator');
+      expect(top.length, `${n} schedules`).toBeLessThanOrEqual(15);
+      expect(top[0] && 'label' in top[0] ? top[0].label : '').toMatch(/^Your next shift|^You are on call/);
+      const all = trayLabels(menu);
+      for (let i = 0; i < n; i++) expect(all, `Schedule ${i}`).toContain(`Schedule ${i}`);
+    }
+  });
+
   it('gives every clickable item an action id and reflects the start-at-login setting', () => {
     const items = buildTrayMenu(state({ settings: { ...state().settings, startAtLogin: true } }), NOW, ZONE);
     const actions = trayItems(items).flatMap((i) => (i.type === 'action' || i.type === 'checkbox' ? [i.action] : []));
@@ -435,6 +451,18 @@ describe('the tray says what the popover says', () => {
     expect(line).toMatch(/^ {2}Now: (Person Number\d, )*Person Number\d \+\d+ more \(you\) until 12:00$/);
   });
 
+  // Issue 49, adversarial cosmetic: one name longer than the limit read "… +0 more". Failed before.
+  it('shows one long name whole, without "+0 more"', () => {
+    const long = {
+      id: 'usr_long',
+      name: 'Maximiliana Alexandrovna Featherstonehaugh-Worthington',
+      email: 'm@example.com',
+    };
+    const solo = schedule({ now: { users: [long], start: iso(-60), end: iso(60) } });
+    const line = labels(buildTrayMenu(state({ schedules: [solo] }), NOW, ZONE)).find((l) => l.startsWith('  Now:'));
+    expect(line).toBe(`  Now: ${long.name} until 12:00`);
+  });
+
   it('counts requests asking me as the popover does, and lists my schedules first', () => {
     const other = schedule({
       id: 'sch_other',
@@ -473,6 +501,19 @@ describe('tray menu: acting items', () => {
     const after = buildTrayMenu(state({ schedules: [schedule({ takeOverOptions: back })] }), NOW, ZONE);
     expect(actions(after)).toContainEqual(['hand-back', { scheduleId: 'sch_primary' }]);
     expect(labels(after).some((l) => l.startsWith('Take over'))).toBe(false);
+  });
+
+  // Issue 49, adversarial 6: a pause changed nothing on the icon while on call or with a problem (it showed 'oncall'
+  // and 'problem' while the tooltip said "Notifications paused until …"). Failed before.
+  it('a pause shows on the icon while on call and with a problem, until it ends', () => {
+    const pausedTo = { ...defaultSettings(), pausedUntil: iso(90) };
+    expect(trayIconFor(state({ me: onCallNow, settings: pausedTo }), NOW)).toBe('oncall-paused');
+    expect(trayIconFor(state({ me: onCallNow, settings: pausedTo }), NOW + 91 * 60_000)).toBe('oncall');
+    const broken = { sync: { kind: 'error' as const, message: 'Boom' } };
+    expect(trayIconFor(state({ ...broken, settings: pausedTo }), NOW)).toBe('problem-paused');
+    expect(trayIconFor(state({ ...broken, me: onCallNow, settings: pausedTo }), NOW)).toBe('problem-paused');
+    expect(trayIconFor(state({ ...broken, settings: pausedTo }), NOW + 91 * 60_000)).toBe('problem');
+    expect(trayIconFor(state({ settings: pausedTo }), NOW)).toBe('paused');
   });
 
   it('offers pausing, and while paused says until when and what still comes, with "Resume"', () => {
