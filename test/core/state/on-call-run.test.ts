@@ -140,6 +140,6 @@ describe('one end for one block (issue 49, adversarial 2)', () => {
     expect(s.cli).toContain(`until at least ${end}, then unknown`);
     const submenu = buildTrayMenu(state, NOW, ZONE).find((i) => i.type === 'submenu');
     expect(submenu?.label).toContain(`until at least ${end}, then unknown`);
-    expect(s.popover.title).toMatch(/^On call until at least .*19 Mar 23:35, then unknown$/);
+    expect(s.popover.title).toMatch(/^On call until at least .*19 Mar, 23:35, then unknown$/);
   });
 });
