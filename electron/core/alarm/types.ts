@@ -26,6 +26,8 @@ export interface AlarmTarget {
   scheduleZone: string;
   /** Who is on call right before me (who hands over), when the data says. */
   fromNames: string[];
+  /** The shift is known from an earlier read kept over a hole in the latest (saved data from then). */
+  keptReadAtMs?: number;
 }
 
 export const AlarmRecordSchema = z.object({

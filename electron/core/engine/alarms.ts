@@ -17,7 +17,7 @@ import type { Snapshot } from '../model/snapshot';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, Notifier } from '../ports';
 import { createAlarmRing } from './alarm-ring';
-import { heardFromAll } from './reminders';
+import { heardFromAll, savedDataAtMs } from './reminders';
 
 /** While an alarm rings (its first 10 min, the window's), alarms.json is read again this often
  *  (an acknowledgement from a terminal); later, at each sync. */
@@ -111,6 +111,17 @@ function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
     for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
     return targets;
   });
+}
+
+/** When the target's shift is saved data now, when it was read: undefined while any account naming it has it
+ *  fresh (an earlier read kept over a hole is saved data from then). */
+function savedAtOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): number | undefined {
+  const nowMs = w.clock.now();
+  const from = w.accounts().flatMap((a) => {
+    const own = r.planned.get(`${a.settings.accountId}`)?.targets.find((x) => x.key === t.key);
+    return own ? [own.keptReadAtMs ?? savedDataAtMs(a.snapshot, a.settings, t.scheduleId, nowMs)] : [];
+  });
+  return from.length === 0 || from.includes(undefined) ? t.keptReadAtMs : Math.max(...from.map((ms) => ms ?? 0));
 }
 
 /** When each alarm that rang and still waits for its answer (its shift on) rang. */
@@ -235,6 +246,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     localZone: w.localZone,
     log: w.log,
     accountOf: (key) => r.seen.get(key)?.account ?? '',
+    savedAtMs: (t) => savedAtOf(w, r, t),
   });
   function settledBy(key: string): void {
     if (r.announced.has(key)) return;
