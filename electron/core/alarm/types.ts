@@ -38,6 +38,9 @@ export const AlarmRecordSchema = z.object({
   /** Snoozed: rings again then, unless acknowledged. Not an acknowledgement. */
   snoozedUntilMs: z.number().optional(),
   ackedAtMs: z.number().optional(),
+  /** Fell due while every account naming it was muted or paused on its own: never rung, then or later (as a start
+   *  reminder passes then: reminders/delivery.ts). Settles it like an acknowledgement, without being one. */
+  passedAtMs: z.number().optional(),
   ackSource: AckSourceSchema.optional(),
 });
 export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
