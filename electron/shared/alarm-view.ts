@@ -23,6 +23,8 @@ export const AlarmViewSchema = z.object({
   again: z.boolean(),
   /** "Test the alarm": rings for 5 s, acknowledges nothing real. */
   test: z.boolean(),
+  /** The shift rests on saved data read then (the service not confirming it lately): said, never stated as fact. */
+  savedAt: z.string().max(40).nullable().optional(),
 });
 export type AlarmView = z.infer<typeof AlarmViewSchema>;
 

@@ -43,6 +43,10 @@ describe('the alarm window’s words', () => {
     );
     expect(same.when).not.toContain('(');
     expect(same.handover).toBeNull();
+    expect(same.basis).toBeNull();
+    // Saved data is said, never stated as fact: its day and time, as every surface says it.
+    const saved = alarmWords({ ...view, savedAt: '2026-03-14T17:59:00Z' }, { ...BERLIN, nowMs: startMs });
+    expect(saved.basis).toBe('According to saved data from Sat 18:59');
     expect(alarmWords({ ...view, test: true, late: true }, { ...BERLIN, nowMs: startMs }).headline).toBe(
       'Test alarm — nothing to do',
     );

@@ -31,6 +31,7 @@ export function alarmRecordProblem(r: AlarmRecord, nowMs: number): string | unde
   if (r.endMs <= r.startMs) return "a time that can't be true";
   if (!past(r.ackedAtMs)) return 'an acknowledgement dated ahead of the clock';
   if (!past(r.rungAtMs)) return 'a ring dated ahead of the clock';
+  if (!past(r.passedAtMs)) return 'a pass dated ahead of the clock';
   if (r.rungAtMs !== undefined && (r.rungAtMs < r.startMs - EARLIEST_RING_MS || r.rungAtMs > r.endMs + SLACK_MS))
     return 'a ring outside its shift';
   if (r.snoozedUntilMs !== undefined && !plausibleMs(r.snoozedUntilMs, nowMs + SNOOZE_MS + SLACK_MS))

@@ -36,6 +36,8 @@ export function mergeRecord(older: AlarmRecord | undefined, newer: AlarmRecord):
   const rungAtMs = earliest(older.rungAtMs, newer.rungAtMs);
   if (rungAtMs !== undefined) merged.rungAtMs = rungAtMs;
   if (newer.snoozedUntilMs !== undefined) merged.snoozedUntilMs = newer.snoozedUntilMs;
+  const passedAtMs = earliest(older.passedAtMs, newer.passedAtMs);
+  if (passedAtMs !== undefined) merged.passedAtMs = passedAtMs;
   if (ack.ackedAtMs !== undefined) merged.ackedAtMs = ack.ackedAtMs;
   if (ack.ackSource !== undefined) merged.ackSource = ack.ackSource;
   return merged;

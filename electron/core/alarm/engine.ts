@@ -35,6 +35,10 @@ export interface AlarmEngineOptions {
   /** The engine noticed a sleep by itself (no resume event) and holds: sync, then call `release`. `awakeSinceMs`:
    *  the instant after which the machine was surely awake again (a read since then knows what the sleep hid). */
   onWake?(awakeSinceMs: number): void;
+  /** Whether the target's account is muted or paused on its own now: due then, it passes unrung for good. */
+  silenced?(target: AlarmTarget): boolean;
+  /** It passed so (the escalation settles it). */
+  passed?(target: AlarmTarget): void;
   /** Start held (the app starting: nothing rings before the first sync or the grace). */
   held?: boolean;
 }
@@ -75,6 +79,9 @@ function track(r: Run, p: Promise<unknown>): void {
 }
 
 const base = (t: AlarmTarget): AlarmRecord => ({ startMs: t.startMs, endMs: t.endMs });
+/** Acknowledged, or passed while its account was silenced: nothing more rings for it. */
+const settled = (rec: AlarmRecord | undefined): boolean =>
+  rec?.ackedAtMs !== undefined || rec?.passedAtMs !== undefined;
 
 function hold(r: Run): void {
   r.wakeWatch.reset();
@@ -102,8 +109,13 @@ function judge(r: Run, byTimer = false): void {
   const nowMs = o.clock.now();
   for (const t of r.targets) {
     const rec = o.store.get(t.key);
-    if (rec?.ackedAtMs !== undefined || nowMs >= t.endMs) continue;
-    if (rec?.rungAtMs === undefined && nowMs >= t.atMs) {
+    if (settled(rec) || nowMs >= t.endMs) continue;
+    const due = rec?.rungAtMs === undefined ? nowMs >= t.atMs : nowMs >= (rec.snoozedUntilMs ?? Infinity);
+    if (due && o.silenced?.(t) === true) {
+      const { snoozedUntilMs: _s, ...rest } = rec ?? base(t);
+      track(r, o.store.update(t.key, { ...base(t), ...rest, passedAtMs: nowMs }));
+      o.passed?.(t);
+    } else if (rec?.rungAtMs === undefined && nowMs >= t.atMs) {
       track(r, o.store.update(t.key, { ...base(t), ...rec, rungAtMs: nowMs }));
       o.ring({ target: t, late: nowMs - t.atMs > ALARM_LATE_MS, again: false });
     } else if (rec?.snoozedUntilMs !== undefined && nowMs >= rec.snoozedUntilMs) {
@@ -122,7 +134,7 @@ function arm(r: Run, nowMs: number): void {
   if (r.stopped || targets.length === 0) return;
   const due = targets.flatMap((t) => {
     const rec = o.store.get(t.key);
-    if (rec?.ackedAtMs !== undefined || t.endMs <= nowMs) return [];
+    if (settled(rec) || t.endMs <= nowMs) return [];
     return [rec?.rungAtMs === undefined ? t.atMs : (rec.snoozedUntilMs ?? Infinity)];
   });
   const next = Math.min(nowMs + ALARM_MAX_TIMER_MS, ...due);

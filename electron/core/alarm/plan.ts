@@ -44,6 +44,7 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
       scheduleName: ref.scheduleName,
       scheduleZone: ref.scheduleZone,
       fromNames: handingOver(input.snapshot, ref.scheduleId, ref.startMs),
+      ...(ref.keptReadAtMs === undefined ? {} : { keptReadAtMs: ref.keptReadAtMs }),
     });
   }
   return targets.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));

@@ -26,6 +26,8 @@ export interface AlarmTarget {
   scheduleZone: string;
   /** Who is on call right before me (who hands over), when the data says. */
   fromNames: string[];
+  /** The shift is known from an earlier read kept over a hole in the latest (saved data from then). */
+  keptReadAtMs?: number;
 }
 
 export const AlarmRecordSchema = z.object({
@@ -36,6 +38,9 @@ export const AlarmRecordSchema = z.object({
   /** Snoozed: rings again then, unless acknowledged. Not an acknowledgement. */
   snoozedUntilMs: z.number().optional(),
   ackedAtMs: z.number().optional(),
+  /** Fell due while every account naming it was muted or paused on its own: never rung, then or later (as a start
+   *  reminder passes then: reminders/delivery.ts). Settles it like an acknowledgement, without being one. */
+  passedAtMs: z.number().optional(),
   ackSource: AckSourceSchema.optional(),
 });
 export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;

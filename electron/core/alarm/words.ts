@@ -2,6 +2,7 @@
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
 import { formatDayTime, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
+import { reminderBasis, savedDataPrefix } from '../reminders/messages';
 import type { AlarmRing } from './engine';
 import type { AlarmTarget } from './types';
 
@@ -9,6 +10,8 @@ export interface AlarmWordsOptions {
   nowMs: number;
   localZone: string;
   locale?: string;
+  /** When the shift's data is saved data at the ring (not confirmed lately), when it was read; else undefined. */
+  savedAtMs?: number | undefined;
 }
 
 export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): NotificationRequest {
@@ -26,7 +29,11 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   const shift = t.endUnknown
     ? `from ${formatDayTime(t.startMs, day)} until at least ${formatDayTime(t.endMs, day)}, then unknown`
     : formatWindow(t.startMs, t.endMs, day);
-  const body = `Your shift ${shift}.${from}`;
+  // Saved data is said as every reminder says it ("According to saved data from Tue 18:59, your shift …"), never
+  // as fact.
+  const words = { localZone: o.localZone, ...(o.locale ? { locale: o.locale } : {}) };
+  const lead = savedDataPrefix(reminderBasis(o.savedAtMs), o.nowMs, words);
+  const body = `${lead}${lead === '' ? 'Your' : 'your'} shift ${shift}.${from}`;
   return { id: t.key, title, body, target: 'status', params: { scheduleId: t.scheduleId }, alarm: true };
 }
 

@@ -4,6 +4,7 @@
 // lines ("Shift-start alarm: loud ✓", "Phone escalation armed ✓ (tested …, booked for 22:03)").
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { PhoneIntent, PhoneResult } from '../../shared/phone-intent';
+import { accountSilenced } from '../../shared/accounts';
 import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import type { AlarmSurface } from '../alarm/surface';
@@ -107,7 +108,14 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     log: o.log,
     changed: o.changed,
     report: o.report,
-    accounts: () => o.sessions().map((s) => ({ name: s.account().label, ...s.known() })),
+    accounts: () =>
+      o.sessions().map((s) => ({
+        name: s.account().label,
+        ...s.known(),
+        // The start reminders' own rule (muted, paused, or told by an earlier account): quiet hours and the app's
+        // pause are not in it, so they never silence the alarm.
+        silenced: () => accountSilenced(o.settings().accounts, s.account().id, o.clock.now()),
+      })),
     findCover: (t) =>
       o.options.openView?.('swap', {
         scheduleId: t.scheduleId,

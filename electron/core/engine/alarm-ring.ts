@@ -19,6 +19,8 @@ export interface AlarmRingOptions {
   log: (message: string) => void;
   /** The account the alarm's shift was read from (its name on the window). */
   accountOf: (key: string) => string;
+  /** When the alarm's shift is saved data now (not confirmed lately), when it was read: the ring says so. */
+  savedAtMs?: (target: AlarmRing['target']) => number | undefined;
 }
 
 export interface AlarmRingParts {
@@ -29,7 +31,7 @@ export interface AlarmRingParts {
   stop(): void;
 }
 
-export function viewOf(r: AlarmRing, accountName: string, test = false): AlarmView {
+export function viewOf(r: AlarmRing, accountName: string, test = false, savedAtMs?: number): AlarmView {
   const t = r.target;
   return {
     key: t.key,
@@ -42,6 +44,7 @@ export function viewOf(r: AlarmRing, accountName: string, test = false): AlarmVi
     late: r.late,
     again: r.again,
     test,
+    savedAt: savedAtMs === undefined ? null : new Date(savedAtMs).toISOString(),
   };
 }
 
@@ -68,8 +71,9 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
   return {
     ring(r) {
-      show(viewOf(r, o.accountOf(r.target.key)), ALARM_RING_MAX_MS);
-      notify(alarmNotification(r, { nowMs: o.clock.now(), localZone: o.localZone() }));
+      const savedAtMs = o.savedAtMs?.(r.target);
+      show(viewOf(r, o.accountOf(r.target.key), false, savedAtMs), ALARM_RING_MAX_MS);
+      notify(alarmNotification(r, { nowMs: o.clock.now(), localZone: o.localZone(), savedAtMs }));
     },
     silence: close,
     test() {

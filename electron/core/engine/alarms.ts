@@ -17,7 +17,7 @@ import type { Snapshot } from '../model/snapshot';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, Notifier } from '../ports';
 import { createAlarmRing } from './alarm-ring';
-import { heardFromAll } from './reminders';
+import { heardFromAll, savedDataAtMs } from './reminders';
 
 /** While an alarm rings (its first 10 min, the window's), alarms.json is read again this often
  *  (an acknowledgement from a terminal); later, at each sync. */
@@ -31,6 +31,8 @@ export interface AlarmAccount {
   name: string;
   snapshot: Snapshot;
   settings: ServiceSettings;
+  /** Muted or paused on its own now (the start reminders' rule): its alarms pass unrung. */
+  silenced?: () => boolean;
 }
 
 export interface AlarmsWiring {
@@ -112,6 +114,31 @@ function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
     return targets;
   });
 }
+
+/** When the target's shift is saved data now, when it was read: undefined while any account naming it has it
+ *  fresh (an earlier read kept over a hole is saved data from then). */
+function savedAtOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): number | undefined {
+  const nowMs = w.clock.now();
+  const from = w.accounts().flatMap((a) => {
+    const own = r.planned.get(`${a.settings.accountId}`)?.targets.find((x) => x.key === t.key);
+    return own ? [own.keptReadAtMs ?? savedDataAtMs(a.snapshot, a.settings, t.scheduleId, nowMs)] : [];
+  });
+  return from.length === 0 || from.includes(undefined) ? t.keptReadAtMs : Math.max(...from.map((ms) => ms ?? 0));
+}
+
+/** Every account naming the target is silenced now (one still speaking rings it for all). */
+function silencedFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
+  const naming = w
+    .accounts()
+    .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
+  return naming.length > 0 && naming.every((a) => a.silenced?.() === true);
+}
+
+/** The start reminders' per-account silence for the alarm engine: what falls due then passes, settled for good. */
+const silence = (w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) => ({
+  silenced: (t: AlarmTarget) => silencedFor(w, r, t),
+  passed: (t: AlarmTarget) => settledBy(t.key),
+});
 
 /** When each alarm that rang and still waits for its answer (its shift on) rang. */
 function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
@@ -200,7 +227,8 @@ function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   if (!store) return null;
   // The current start (rung or due), else the last one this run knew of that rang.
   const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
-  const current = known.filter((t) => t.endMs > nowMs && engine?.targets().some((x) => x.key === t.key));
+  const passed = (t: AlarmTarget) => store.get(t.key)?.passedAtMs !== undefined;
+  const current = known.filter((t) => t.endMs > nowMs && !passed(t) && engine?.targets().some((x) => x.key === t.key));
   const rang = known.filter((t) => store.get(t.key)?.rungAtMs !== undefined);
   const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
   const t = pick(current) ?? pick(rang);
@@ -235,6 +263,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     localZone: w.localZone,
     log: w.log,
     accountOf: (key) => r.seen.get(key)?.account ?? '',
+    savedAtMs: (t) => savedAtOf(w, r, t),
   });
   function settledBy(key: string): void {
     if (r.announced.has(key)) return;
@@ -259,6 +288,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       ring: (rung) => (ring.ring(rung), w.changed(), poll.arm()),
       silence: (key) => ring.silence(key),
       acknowledged: (t) => settledBy(t.key),
+      ...silence(w, r, settledBy),
       // A sleep noticed from the clock: held until every account is read again. The reminders notice the same
       // sleep and ask for that read (a second request here would read every schedule twice); the grace bounds it.
       // A read since the machine woke (the reminders may have asked for it already) releases it at once.

@@ -96,6 +96,16 @@ function failedAtMs(snapshot: Snapshot, scheduleId: string): number | undefined 
   return failedMs !== undefined && failedMs > (msOf(s?.shiftsFetchedAt) ?? -Infinity) ? failedMs : undefined;
 }
 
+/** When a schedule's shifts are saved data at `nowMs` (its latest read failed since they were confirmed, or they
+ *  were confirmed longer ago than the refresh allows), else undefined: what a start alarm says it rests on, by the
+ *  reminders' own reading of the same snapshot (the alarm holds after a wake until a read, so no wake term). */
+export function savedDataAtMs(snapshot: Snapshot, settings: ServiceSettings, id: string, nowMs: number) {
+  const knownMs = confirmedAtMs(snapshot, id);
+  if (knownMs === undefined) return undefined;
+  const failed = failedAtMs(snapshot, id) !== undefined;
+  return failed || nowMs - knownMs > staleAfterMs(settings) ? knownMs : undefined;
+}
+
 /**
  * Every watched schedule's shifts were confirmed, or a read of it failed, at or after `sinceMs`: what the service
  * says now is known (a failure is known too: the catch-up then says it rests on saved data). `readOnly`: only a read

@@ -85,7 +85,11 @@ async function save(r: Run): Promise<void> {
   r.unsaved = why;
 }
 const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
-const acked = (r: Run, key: string) => r.o.alarm(key)?.ackedAtMs !== undefined;
+/** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */
+const acked = (r: Run, key: string) => {
+  const rec = r.o.alarm(key);
+  return rec?.ackedAtMs !== undefined || rec?.passedAtMs !== undefined;
+};
 
 function statusOf(r: Run): EscalatorStatus {
   const next = Math.min(

@@ -3,6 +3,7 @@
 // the schedule's zone beside it where it differs, and who hands over (said only when the data names someone).
 import type { AlarmView } from '../../../electron/shared/alarm-view';
 import { formatTime, formatWindow, joinNames } from '../../../electron/shared/format';
+import { savedDataFrom } from '../../../electron/shared/saved-words';
 import type { FormatContext } from './format-context';
 
 export interface AlarmWords {
@@ -10,6 +11,8 @@ export interface AlarmWords {
   where: string;
   when: string;
   handover: string | null;
+  /** "According to saved data from Tue 18:59" when the shift is not confirmed lately; null when fresh. */
+  basis: string | null;
 }
 
 function handoverText(names: readonly string[]): string | null {
@@ -20,11 +23,8 @@ function handoverText(names: readonly string[]): string | null {
 export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
   const startMs = Date.parse(view.startUtc);
   const endMs = Date.parse(view.endUtc);
-  const opts = {
-    locale: ctx.locale,
-    scheduleZone: view.scheduleZone,
-    ...(ctx.localZone ? { localZone: ctx.localZone } : {}),
-  };
+  const local = { locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) };
+  const opts = { ...local, scheduleZone: view.scheduleZone };
   const at = formatTime(startMs, opts);
   const headline = view.test
     ? 'Test alarm — nothing to do'
@@ -38,5 +38,6 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
     where: view.accountName ? `${view.scheduleName} · ${view.accountName}` : view.scheduleName,
     when: `Your shift: ${formatWindow(startMs, endMs, { ...opts, nowMs: ctx.nowMs })}`,
     handover: handoverText(view.handoverFrom),
+    basis: view.savedAt ? `According to ${savedDataFrom(view.savedAt, { ...local, nowMs: ctx.nowMs })}` : null,
   };
 }

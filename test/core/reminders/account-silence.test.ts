@@ -35,6 +35,10 @@ function expectOnlyWhatFollows(h: Harness): void {
   const shown = seen(h);
   expect(shown.filter((s) => s < '03-11T05:30')).toEqual([]);
   expect(shown.filter((s) => /while notifications were quiet/.test(s))).toEqual([]);
+  // The start alarm follows the start reminders' silence: the 11th's start passed unrung (not rung late after it
+  // either); the 12th's rings once, at its start.
+  const alarms = h.notifier.shown.filter((s) => s.alarm === true).map((s) => `${when(s)} ${s.title}`);
+  expect(alarms).toEqual(['03-12T02:00 On call now — Night desk']);
   expect(shown).toEqual(
     expect.arrayContaining([
       '03-11T21:00 On call at 03:00 tonight',

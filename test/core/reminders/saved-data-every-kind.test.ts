@@ -54,10 +54,14 @@ describe('issue 27 case 4: every reminder kind says what it rests on', () => {
     const lastAnswer = answers.filter((t) => t < ms('2026-03-10T18:00:00Z')).at(-1) ?? 0;
     await h.clock.advanceTo(ms('2026-03-11T10:30:00Z'));
     // Reminders only: the readiness warning ("Not ready for your shift … shows saved data") is not one.
-    const said = h.notifier.shown.filter(
-      (n) => n.atMs >= ms('2026-03-10T18:00:00Z') && n.title !== 'Not ready for your shift',
-    );
+    // The start alarm (its own notification, `alarm: true`) is asserted apart, below.
+    const after = h.notifier.shown.filter((n) => n.atMs >= ms('2026-03-10T18:00:00Z'));
+    const said = after.filter((n) => n.title !== 'Not ready for your shift' && n.alarm !== true);
     const from = (day: boolean) => `According to saved data from ${berlin(lastAnswer, day)}, `;
+    // The alarm rings from the same saved data and says so, as the reminders do (it stated it as fact before).
+    expect(after.filter((n) => n.alarm === true).map(line)).toEqual([
+      `03:00 On call now — Night desk | ${from(true)}your shift 03:00–11:00. Bob Stone hands over to you.`,
+    ]);
     expect(said.map(line)).toEqual([
       `22:00 On call at 03:00 tonight | ${from(false)}you are on call: Night desk Wed 03:00–11:00. It starts during quiet hours; the 02:45 reminder and “On call now” still come.`,
       `02:45 On call in 15 min | ${from(true)}you are on call: Night desk 03:00–11:00.`,
