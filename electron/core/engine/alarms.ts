@@ -66,6 +66,10 @@ export interface EngineAlarms {
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
   targets(): readonly AlarmTarget[];
+  /** Whether this start's alarm rings at the start (or rang): then it is the start's one notice, and the separate
+   *  "On call now" is not sent. False when the alarms are not running, or none is planned there (off, 5 min before,
+   *  handed off, over), so the reminder still comes. */
+  takesStart(serviceKey: string, scheduleId: string, startMs: number): boolean;
   stop(): void;
   settled(): Promise<void>;
 }
@@ -283,6 +287,14 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],
+    takesStart(serviceKey, scheduleId, startMs) {
+      if (!r.engine || r.stopped) return false;
+      // Planned from the data now (the reminders may judge right after a sync, before the alarm's own replan).
+      const t = targetsNow(w, r).find(
+        (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
+      );
+      return t !== undefined && t.atMs === t.startMs;
+    },
     stop() {
       r.stopped = true;
       r.cancelPoll?.();

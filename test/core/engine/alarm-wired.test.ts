@@ -173,6 +173,31 @@ describe('engine: the shift-start alarm, wired', () => {
     30_000,
   );
 
+  // One notice per shift start: where the alarm rings at the start it is that notice, so no separate "On call now"
+  // reminder; where it can't (off, rung 5 min before, the alarms not running) the reminder comes at the start.
+  it.each([
+    ['at-start', true, [`${MY_START} alarm`]],
+    ['off', true, [`${MY_START} reminder`]],
+    ['5-min-before', true, [`${MY_START - 5 * MIN} alarm`, `${MY_START} reminder`]],
+    ['at-start', false, [`${MY_START} reminder`]],
+  ] as const)(
+    'start alarm %s (alarms running: %s): the start is told once',
+    async (startAlarm, running, want) => {
+      const { h } = await rig();
+      const engine = h.engine({ alarmSurface: new RecordingSurface(() => h.clock.now()), alarms: running });
+      await engine.start();
+      await h.clock.advance(1_000);
+      const { reminders } = engine.getState().settings;
+      expect((await engine.handlers['settings:update']({ reminders: { ...reminders, startAlarm } })).ok).toBe(true);
+      await h.clock.advanceTo(MY_START + 10 * MIN);
+      const told = h.notifier.shown
+        .filter((n) => n.alarm === true || n.title.startsWith('On call now'))
+        .map((n) => `${n.atMs} ${n.alarm === true ? 'alarm' : 'reminder'}`);
+      expect(told).toEqual(want);
+    },
+    30_000,
+  );
+
   it('"Test the alarm" rings for 5 s and acknowledges nothing real', async () => {
     const { h, surface, start } = await rig();
     const engine = await start();
