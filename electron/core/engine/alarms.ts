@@ -221,6 +221,16 @@ function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   };
 }
 
+/** Whether an alarm rings at this start (the start's one notice). Planned from the data now: the reminders may
+ *  judge right after a sync, before the alarm's own replan. */
+function takesStart(w: AlarmsWiring, r: AlarmsRun, serviceKey: string, scheduleId: string, startMs: number): boolean {
+  if (!r.engine || r.stopped) return false;
+  const t = targetsNow(w, r).find(
+    (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
+  );
+  return t !== undefined && t.atMs === t.startMs;
+}
+
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
   const r: AlarmsRun = {
@@ -287,14 +297,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],
-    takesStart(serviceKey, scheduleId, startMs) {
-      if (!r.engine || r.stopped) return false;
-      // Planned from the data now (the reminders may judge right after a sync, before the alarm's own replan).
-      const t = targetsNow(w, r).find(
-        (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
-      );
-      return t !== undefined && t.atMs === t.startMs;
-    },
+    takesStart: (serviceKey, scheduleId, startMs) => takesStart(w, r, serviceKey, scheduleId, startMs),
     stop() {
       r.stopped = true;
       r.cancelPoll?.();

@@ -169,6 +169,12 @@ describe('engine: the shift-start alarm, wired', () => {
       expect(surface.shown.map((v) => v.late)).toEqual(handedOff ? [] : [true]);
       await h.clock.advanceTo(MY_START + 7 * HOUR);
       expect(alarmsShown(h)).toHaveLength(handedOff ? 0 : 1);
+      // One notice for the start slept through: the late alarm, no "You have been on call since" beside it (a
+      // hand-off made by someone else is told as a change).
+      const aboutIt = h.notifier.shown.filter((n) => n.alarm !== true && n.id.includes('2026-03-10T09:00'));
+      expect(aboutIt.filter((n) => n.atMs >= MY_START).map((n) => n.title)).toEqual(
+        handedOff ? ['Your shift was removed'] : [],
+      );
     },
     30_000,
   );
