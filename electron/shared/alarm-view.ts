@@ -13,6 +13,9 @@ export const AlarmViewSchema = z.object({
   scheduleName: z.string().max(200),
   startUtc: z.string().max(40),
   endUtc: z.string().max(40),
+  /** False when no read covers the time after `endUtc`: the shift lasts at least until then, and what follows is
+   *  unknown ("until at least 17:00, then unknown", as the alarm notification and the reminders say). */
+  endKnown: z.boolean(),
   /** The schedule's IANA zone (shown beside local time where it differs). */
   scheduleZone: z.string().max(100),
   /** Who is on call right before me, when the data says (empty: unknown or nobody said). */

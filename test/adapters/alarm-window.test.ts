@@ -14,6 +14,7 @@ const view = (key: string, extra: Partial<AlarmView> = {}): AlarmView => ({
   endUtc: '2026-11-29T07:00:00Z',
   scheduleZone: 'Europe/Berlin',
   handoverFrom: [],
+  endKnown: true,
   late: false,
   again: false,
   test: false,

@@ -49,6 +49,7 @@ describe('the shift-start alarm', () => {
       endUtc: new Date(startMs + 8 * 3_600_000).toISOString(),
       scheduleZone: 'America/New_York',
       handoverFrom: ['Bob Builder'],
+      endKnown: true,
       late: true,
       again: false,
       test: false,

@@ -18,6 +18,7 @@ const view: AlarmView = {
   endUtc: '2026-03-16T05:00:00Z',
   scheduleZone: 'America/New_York',
   handoverFrom: ['Bob', 'Carol'],
+  endKnown: true,
   late: false,
   again: false,
   test: false,
@@ -50,6 +51,14 @@ describe('the alarm window’s words', () => {
     expect(alarmWords({ ...view, test: true, late: true }, { ...BERLIN, nowMs: startMs }).headline).toBe(
       'Test alarm — nothing to do',
     );
+  });
+
+  it('an end no read covers is said as "until at least 06:00, then unknown", never as a plain end', () => {
+    const unknown = alarmWords({ ...view, endKnown: false }, { ...BERLIN, nowMs: startMs + 30_000 });
+    expect(unknown.when).toMatch(
+      /^Your shift: from .*22:00.* until at least .*06:00 \(.*01:00 New York\), then unknown$/,
+    );
+    expect(unknown.when).not.toMatch(/–/);
   });
 });
 

@@ -32,6 +32,8 @@ export interface AccountSessionOptions {
   notifier: Notifier;
   /** Whether this account is muted, paused or the same service as an earlier one now: its reminders pass unshown. */
   silenced?: () => boolean;
+  /** Whether the shift-start alarm rings for this start: then no separate "On call now" (issue 50). */
+  alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;

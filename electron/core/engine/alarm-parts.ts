@@ -10,6 +10,7 @@ import type { AppState } from '../../shared/view-state';
 import type { AlarmSurface } from '../alarm/surface';
 import type { AckSource } from '../alarm/types';
 import { DEFAULT_START_ALARM } from '../alarm/types';
+import { serviceKeyOf } from '../alarm/plan';
 import { alarmCheck, phoneCheck } from '../escalation/readiness-checks';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
@@ -44,6 +45,8 @@ export interface AlarmParts {
   /** Settings → Phone's subscribe link (it names the topic: never in the state). */
   phoneLink(): string | null;
   setSurface(surface: AlarmSurface | undefined): void;
+  /** Whether the alarm is this start's notice (the reminders then send no "On call now"). */
+  takesStart(baseUrl: string, scheduleId: string, startMs: number): boolean;
   /** The state with what the alarm and the phone add (derived again on every change). */
   decorate(state: AppState, nowMs: number, health: NotificationHealthResult | undefined): AppState;
   stop(): void;
@@ -156,6 +159,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     phoneIntent: (intent) => phone.intent(intent),
     phoneLink: () => phone.subscribeLink(),
     setSurface: (s) => void (surface = s),
+    takesStart: (baseUrl, id, startMs) => alarms.takesStart(serviceKeyOf(baseUrl), id, startMs),
     decorate: (state, nowMs, health) => decorate(o, alarms, phone, state, nowMs, health),
     stop() {
       alarms.stop();

@@ -39,6 +39,8 @@ export function viewOf(r: AlarmRing, accountName: string, test = false, savedAtM
     scheduleName: t.scheduleName,
     startUtc: new Date(t.startMs).toISOString(),
     endUtc: new Date(t.endMs).toISOString(),
+    // The same basis as the alarm notification's words (alarm/words.ts).
+    endKnown: t.endUnknown !== true,
     scheduleZone: t.scheduleZone,
     handoverFrom: t.fromNames.slice(0, 20),
     late: r.late,

@@ -68,6 +68,10 @@ export interface EngineAlarms {
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
   targets(): readonly AlarmTarget[];
+  /** Whether this start's alarm rings at the start (or rang): then it is the start's one notice, and the separate
+   *  "On call now" is not sent. False when the alarms are not running, or none is planned there (off, 5 min before,
+   *  handed off, over), so the reminder still comes. */
+  takesStart(serviceKey: string, scheduleId: string, startMs: number): boolean;
   stop(): void;
   settled(): Promise<void>;
 }
@@ -245,6 +249,16 @@ function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   };
 }
 
+/** Whether an alarm rings at this start (the start's one notice). Planned from the data now: the reminders may
+ *  judge right after a sync, before the alarm's own replan. */
+function takesStart(w: AlarmsWiring, r: AlarmsRun, serviceKey: string, scheduleId: string, startMs: number): boolean {
+  if (!r.engine || r.stopped) return false;
+  const t = targetsNow(w, r).find(
+    (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
+  );
+  return t !== undefined && t.atMs === t.startMs;
+}
+
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
   const r: AlarmsRun = {
@@ -313,6 +327,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],
+    takesStart: (serviceKey, scheduleId, startMs) => takesStart(w, r, serviceKey, scheduleId, startMs),
     stop() {
       r.stopped = true;
       r.cancelPoll?.();

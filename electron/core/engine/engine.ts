@@ -175,15 +175,17 @@ export function createEngine(options: EngineOptions): Engine {
     changed: () => hooks.changed(),
   };
   const settings = createEngineSettings(c.files, overrides, overrides?.demo === true, () => c.clock.now());
+  const alarm: { parts?: AlarmParts } = {};
   const sessions = createSessionRegistry({
     ...c,
     options,
     effective: settings.effective,
     service: settings.service,
+    // The alarm part is made after the sessions; their reminders ask it only once started.
+    alarmTakesStart: (baseUrl, id, startMs) => alarm.parts?.takesStart(baseUrl, id, startMs) ?? false,
   });
   const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false);
   const fired: { store?: FiredStore } = {};
-  const alarm: { parts?: AlarmParts } = {};
   const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm);
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
   hooks.changed = () => (keeper.update(), alarms.replan());

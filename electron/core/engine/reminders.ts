@@ -49,6 +49,8 @@ export interface RemindersWiring {
   confirm: (scheduleIds: string[]) => void;
   /** Whether this account is muted or paused now (its due reminders pass unshown). */
   silenced?: () => boolean;
+  /** Whether the shift-start alarm rings for this start (then it is the start's notice). */
+  alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   log: (message: string) => void;
 }
 
@@ -188,6 +190,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     },
     quiet: () => lastInputs?.settings,
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
+    ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     // A held change only while the latest read still says it (the service may have changed it again since).
     stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h),

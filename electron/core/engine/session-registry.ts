@@ -30,6 +30,8 @@ export interface SessionRegistryParts {
   /** One account's view of the effective settings (the same object while they don't change). */
   service: (accountId: string) => ServiceSettings | undefined;
   changed: () => void;
+  /** Whether the shift-start alarm rings for this start of a schedule on this service (alarm-parts.ts). */
+  alarmTakesStart?: (baseUrl: string, scheduleId: string, startMs: number) => boolean;
 }
 
 export interface SessionRegistry {
@@ -76,6 +78,7 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       // A muted or paused account, or the same service as an earlier one, shows no reminder (the earlier one shows
       // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
       silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
+      alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
       toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id),
       files: parts.files,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),

@@ -20,6 +20,7 @@ export interface SessionRemindersOptions {
   log: (message: string) => void;
   settings: () => ServiceSettings;
   silenced?: () => boolean;
+  alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   toldElsewhere?: () => ToldElsewhere;
   held: HeldSnapshot;
   changed: () => void;
@@ -54,6 +55,7 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
         onWake: () => (o.changed(), void sync.request({ reason: 'resume' })),
         confirm: (scheduleIds) => void sync.request({ reason: 'reminder', scheduleIds, rereadShifts: true }),
         ...(o.silenced ? { silenced: o.silenced } : {}),
+        ...(o.alarmTakesStart ? { alarmTakesStart: o.alarmTakesStart } : {}),
       });
     },
     replan,

@@ -23,6 +23,8 @@ export interface DeliveryOptions {
   stillTrue?: (held: HeldMessage) => boolean;
   /** Whether this account is silenced now (muted or paused): its due reminders pass unshown, see `passedKey`. */
   silenced?: () => boolean;
+  /** Whether the shift-start alarm rings (or rang) for this start: then it is the start's one notice (issue 50). */
+  alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   log?: (message: string) => void;
 }
 
@@ -147,9 +149,23 @@ const settledEntries = (outcomes: readonly Outcome[]): FiredEntry[] =>
     ),
   );
 
+/** "On call now" (or "on call since") is not said where the start's alarm says it: one notice per start. It is
+ *  settled unshown; where the alarm can't ring (off, disabled, not planned) the reminder speaks as before. */
+function withoutAlarmed(r: Run, outcomes: readonly Outcome[]): Outcome[] {
+  const takes = r.o.alarmTakesStart;
+  if (!takes) return [...outcomes];
+  return outcomes.map((out) => {
+    const ref = out.settle.find((p) => p.shift)?.shift;
+    if (out.kind !== 'start' || !out.show || !ref || !takes(ref.scheduleId, ref.startMs)) return out;
+    const { show: _alarmSays, ...rest } = out;
+    return rest;
+  });
+}
+
 /** Records the outcomes, shows what may speak now (urgent ones even in quiet time) and keeps the rest. */
-function settle(r: Run, outcomes: readonly Outcome[], nowMs: number, ctx: SettleContext): Set<string> {
-  if (r.o.silenced?.() === true) return pass(r, outcomes);
+function settle(r: Run, all: readonly Outcome[], nowMs: number, ctx: SettleContext): Set<string> {
+  if (r.o.silenced?.() === true) return pass(r, all);
+  const outcomes = withoutAlarmed(r, all);
   const entries = settledEntries(outcomes);
   const quietEndMs = quietEndOf(r, nowMs);
   const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);

@@ -47,5 +47,7 @@ export interface ReminderSchedulerOptions {
   stillTrue?: (held: HeldMessage) => boolean;
   /** Whether the account is muted or paused now: what falls due passes unshown (delivery.ts). */
   silenced?: () => boolean;
+  /** Whether the shift-start alarm rings for this start: its "On call now" is then not said (delivery.ts). */
+  alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   log?: (message: string) => void;
 }

@@ -48,6 +48,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       ...(options.quiet ? { quiet: options.quiet } : {}),
       ...(options.stillTrue ? { stillTrue: options.stillTrue } : {}),
       ...(options.silenced ? { silenced: options.silenced } : {}),
+      ...(options.alarmTakesStart ? { alarmTakesStart: options.alarmTakesStart } : {}),
       ...(options.log ? { log: options.log } : {}),
     }),
     gate: options.confirm ? createConfirmGate(options.confirm) : undefined,

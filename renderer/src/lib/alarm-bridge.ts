@@ -10,7 +10,7 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x)
 export function isAlarmView(raw: unknown): raw is AlarmView {
   if (typeof raw !== 'object' || raw === null) return false;
   const texts = ['key', 'accountName', 'scheduleName', 'startUtc', 'endUtc', 'scheduleZone'];
-  const flags = ['late', 'again', 'test'];
+  const flags = ['endKnown', 'late', 'again', 'test'];
   return (
     texts.every((k) => typeof Reflect.get(raw, k) === 'string') &&
     flags.every((k) => typeof Reflect.get(raw, k) === 'boolean') &&

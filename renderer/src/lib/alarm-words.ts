@@ -1,8 +1,9 @@
 // What the alarm window says, as plain text from AlarmView: the headline ("On call now", "On call since 22:00" when
 // it rings late, "On call at 22:00" when it rings before), the schedule and account, the shift in local time with
-// the schedule's zone beside it where it differs, and who hands over (said only when the data names someone).
+// the schedule's zone beside it where it differs ("until at least …, then unknown" when no read covers its end), and
+// who hands over (said only when the data names someone).
 import type { AlarmView } from '../../../electron/shared/alarm-view';
-import { formatTime, formatWindow, joinNames } from '../../../electron/shared/format';
+import { formatDayTime, formatTime, formatWindow, joinNames } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
 import type { FormatContext } from './format-context';
 
@@ -18,6 +19,12 @@ export interface AlarmWords {
 function handoverText(names: readonly string[]): string | null {
   if (names.length === 0) return null;
   return `${joinNames(names)} ${names.length === 1 ? 'hands' : 'hand'} over to you.`;
+}
+
+/** The shift's times; an end no read covers is no end: "from 22:00 until at least 06:00, then unknown". */
+function shiftText(startMs: number, endMs: number, endKnown: boolean, day: Parameters<typeof formatWindow>[2]): string {
+  if (endKnown) return formatWindow(startMs, endMs, day);
+  return `from ${formatDayTime(startMs, day)} until at least ${formatDayTime(endMs, day)}, then unknown`;
 }
 
 export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
@@ -36,7 +43,7 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
   return {
     headline: view.again && !view.test ? `${headline} (again, after a snooze)` : headline,
     where: view.accountName ? `${view.scheduleName} · ${view.accountName}` : view.scheduleName,
-    when: `Your shift: ${formatWindow(startMs, endMs, { ...opts, nowMs: ctx.nowMs })}`,
+    when: `Your shift: ${shiftText(startMs, endMs, view.endKnown, { ...opts, nowMs: ctx.nowMs })}`,
     handover: handoverText(view.handoverFrom),
     basis: view.savedAt ? `According to ${savedDataFrom(view.savedAt, { ...local, nowMs: ctx.nowMs })}` : null,
   };

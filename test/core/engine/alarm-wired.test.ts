@@ -169,6 +169,37 @@ describe('engine: the shift-start alarm, wired', () => {
       expect(surface.shown.map((v) => v.late)).toEqual(handedOff ? [] : [true]);
       await h.clock.advanceTo(MY_START + 7 * HOUR);
       expect(alarmsShown(h)).toHaveLength(handedOff ? 0 : 1);
+      // One notice for the start slept through: the late alarm, no "You have been on call since" beside it (a
+      // hand-off made by someone else is told as a change).
+      const aboutIt = h.notifier.shown.filter((n) => n.alarm !== true && n.id.includes('2026-03-10T09:00'));
+      expect(aboutIt.filter((n) => n.atMs >= MY_START).map((n) => n.title)).toEqual(
+        handedOff ? ['Your shift was removed'] : [],
+      );
+    },
+    30_000,
+  );
+
+  // One notice per shift start: where the alarm rings at the start it is that notice, so no separate "On call now"
+  // reminder; where it can't (off, rung 5 min before, the alarms not running) the reminder comes at the start.
+  it.each([
+    ['at-start', true, [`${MY_START} alarm`]],
+    ['off', true, [`${MY_START} reminder`]],
+    ['5-min-before', true, [`${MY_START - 5 * MIN} alarm`, `${MY_START} reminder`]],
+    ['at-start', false, [`${MY_START} reminder`]],
+  ] as const)(
+    'start alarm %s (alarms running: %s): the start is told once',
+    async (startAlarm, running, want) => {
+      const { h } = await rig();
+      const engine = h.engine({ alarmSurface: new RecordingSurface(() => h.clock.now()), alarms: running });
+      await engine.start();
+      await h.clock.advance(1_000);
+      const { reminders } = engine.getState().settings;
+      expect((await engine.handlers['settings:update']({ reminders: { ...reminders, startAlarm } })).ok).toBe(true);
+      await h.clock.advanceTo(MY_START + 10 * MIN);
+      const told = h.notifier.shown
+        .filter((n) => n.alarm === true || n.title.startsWith('On call now'))
+        .map((n) => `${n.atMs} ${n.alarm === true ? 'alarm' : 'reminder'}`);
+      expect(told).toEqual(want);
     },
     30_000,
   );

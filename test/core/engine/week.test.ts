@@ -48,7 +48,7 @@ describe('engine: a week in three zones across DST', () => {
     // The Berlin handoff stays at 09:00 local: 08:00Z before the change, 07:00Z after it.
     expect(expected.map((e) => e.id)).toContain('shift:sch_berlin:2026-03-26T08:00:00Z:start');
     expect(expected.map((e) => e.id)).toContain('shift:sch_berlin:2026-03-30T07:00:00Z:start');
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(END);
     expectExactlyOnceAtInstant(shiftNotices(h.notifier.shown, START + HOUR), expected);
@@ -59,11 +59,11 @@ describe('engine: a week in three zones across DST', () => {
 
   it('repeats none and loses none across a restart mid-week', async () => {
     const { h, expected } = await setup();
-    let engine: Engine = h.engine();
+    let engine: Engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(Date.parse('2026-03-28T13:37:00Z'));
     await engine.stop();
-    engine = h.engine();
+    engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(END);
     expectExactlyOnceAtInstant(shiftNotices(h.notifier.shown, START + HOUR), expected);
@@ -73,7 +73,7 @@ describe('engine: a week in three zones across DST', () => {
 describe('engine: sleep over a shift start', () => {
   it('gives one accurate "since" message on resume, never a stale "starts in 15 min"', async () => {
     const { h, expected } = await setup();
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     const start = expected.find((e) => e.id.endsWith(':start') && e.atMs > START + 30 * HOUR)!;
     const group = start.id.replace(/:start$/, '');

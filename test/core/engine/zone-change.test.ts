@@ -24,7 +24,7 @@ async function night(osZoneAfter: string): Promise<{ h: Harness; zone: LocalZone
   await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS }));
   let osZone = 'Europe/Berlin';
   zone = createLocalZone({ readers: [() => osZone], clock: h.clock });
-  const engine = h.engine({ localZone: zone.current });
+  const engine = h.engine({ localZone: zone.current, alarms: false });
   await engine.start();
   await h.clock.advanceTo(TRAVEL_AT);
   osZone = osZoneAfter;

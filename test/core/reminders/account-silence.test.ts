@@ -51,7 +51,7 @@ function expectOnlyWhatFollows(h: Harness): void {
 describe('an account muted or paused on its own', () => {
   it('muted, then unmuted: nothing of the mute is shown or summed up afterwards; the next shift is reminded', async () => {
     const h = await setup({ muted: true });
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(ms(SPEAKS_AGAIN));
     const unmuted = await engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, muted: false } });
@@ -69,7 +69,7 @@ describe('an account muted or paused on its own', () => {
 
   it('paused until 06:30 Berlin: the pause ends by itself and the same holds', async () => {
     const h = await setup({ pausedUntil: new Date(ms(SPEAKS_AGAIN)).toISOString() });
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(ms('2026-03-12T03:00:00Z'));
     await engine.stop();

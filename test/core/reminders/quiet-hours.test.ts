@@ -28,12 +28,10 @@ describe('quiet hours 22:00–07:00 (Berlin)', () => {
     askMe(h, 'cov_dentist');
     const from = h.clock.now();
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
-    // In time order; the start's alarm and its reminder share an instant, in no set order.
-    expect(seen(h, ms('2026-03-10T20:00:00Z')).sort()).toEqual([
+    expect(seen(h, ms('2026-03-10T20:00:00Z'))).toEqual([
       '03-10T21:00 On call at 03:00 tonight', // quiet hours begin: heads-up for tonight's start
       '03-11T01:45 On call in 15 min',
-      '03-11T02:00 On call now',
-      // The start's loud alarm (issue 50): quiet hours and pause never hold it either.
+      // The start's loud alarm (issue 50) is its one notice (no separate "On call now"): quiet hours never hold it.
       '03-11T02:00 On call now — Night desk',
       '03-11T06:00 2 messages while notifications were quiet', // 07:00 Berlin
     ]);
@@ -77,12 +75,10 @@ describe('pause from the tray', () => {
     await engine.start();
     askMe(h, 'cov_dentist');
     await h.clock.advanceTo(ms('2026-03-11T04:00:00Z'));
-    // In time order; the start's alarm and its reminder share an instant, in no set order.
-    expect(seen(h, ms('2026-03-11T01:00:00Z')).sort()).toEqual([
+    expect(seen(h, ms('2026-03-11T01:00:00Z'))).toEqual([
       '03-11T01:00 On call in 1 h', // the missed 1-day lead, caught up at start-up: within the hour, so urgent
       '03-11T01:45 On call in 15 min',
-      '03-11T02:00 On call now',
-      // The start's loud alarm (issue 50): quiet hours and pause never hold it either.
+      // The start's loud alarm (issue 50) is its one notice (no separate "On call now"): pause never holds it.
       '03-11T02:00 On call now — Night desk',
       '03-11T03:00 2 messages while notifications were quiet',
     ]);

@@ -44,7 +44,7 @@ const labels = (engine: Engine, nowMs: number) => trayLabels(buildTrayMenu(engin
 describe('a schedule that reminds 2 h before, not at the start, with a shift at 03:00', () => {
   it('quiet hours: the heads-up promises the 01:00 reminder, and it comes at 01:00', async () => {
     const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET_NIGHTS }, { reminders: TWO_HOURS_ONLY });
-    await h.engine().start();
+    await h.engine({ alarms: false }).start();
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
     expect(seen(h, ms('2026-03-10T20:00:00Z'))).toEqual([
       '03-10T21:00 On call at 03:00 tonight',
@@ -64,7 +64,7 @@ describe('a schedule that reminds 2 h before, not at the start, with a shift at 
       { quietHours: QUIET_OFF, pausedUntil: '2026-03-11T03:00:00Z' },
       { reminders: TWO_HOURS_ONLY },
     );
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(ms('2026-03-10T22:10:00Z'));
     expect(labels(engine, h.clock.now())).toContain(
@@ -96,7 +96,7 @@ describe('a change to a shift starting before quiet time ends speaks at once', (
 
   it('quiet hours: my 03:00 shift handed to Alice at 23:00 is told with the next read, not at 07:00', async () => {
     const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET_NIGHTS });
-    await h.engine().start();
+    await h.engine({ alarms: false }).start();
     await h.clock.advanceTo(ms('2026-03-10T22:00:00Z'));
     handToAlice(h);
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
@@ -113,7 +113,7 @@ describe('a change to a shift starting before quiet time ends speaks at once', (
 
   it('pause: the same change is told at once, not when the pause ends', async () => {
     const h = await setup('2026-03-10T21:30:00Z', { quietHours: QUIET_OFF, pausedUntil: '2026-03-11T08:00:00Z' });
-    await h.engine().start();
+    await h.engine({ alarms: false }).start();
     await h.clock.advanceTo(ms('2026-03-10T22:00:00Z'));
     handToAlice(h);
     await h.clock.advanceTo(ms('2026-03-11T09:00:00Z'));
@@ -136,7 +136,7 @@ describe('issue 34 case 13: quiet hours turned on during a running shift', () =>
 
   it('say nothing again about a shift that started inside the new quiet window', async () => {
     const h = await setup('2026-03-11T01:00:00Z', { quietHours: QUIET_OFF });
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     await h.clock.advanceTo(ms('2026-03-11T03:00:00Z'));
     await engine.handlers['settings:update']({ quietHours: QUIET_NIGHTS });
@@ -147,13 +147,13 @@ describe('issue 34 case 13: quiet hours turned on during a running shift', () =>
   it('nor after an upgrade whose settings have quiet hours, over reminders shown before it', async () => {
     // The older version ran through the start without quiet hours; its settings file has them when upgraded.
     const h = await setup('2026-03-11T01:00:00Z', { quietHours: QUIET_OFF }, { legacy: true });
-    const before = h.engine();
+    const before = h.engine({ alarms: false });
     await before.start();
     await h.clock.advanceTo(ms('2026-03-11T03:00:00Z'));
     await before.stop();
     await seedSettings(h, { email: ME, scheduleIds: [NIGHT_ID], refresh: NEAR_REFRESH, legacy: true });
     await patchSettings(h, () => ({ quietHours: QUIET_NIGHTS }));
-    const after = h.engine();
+    const after = h.engine({ alarms: false });
     await after.start();
     await h.clock.advanceTo(ms('2026-03-11T05:00:00Z'));
     expect(after.getState().settings.quietHours.enabled).toBe(true);
@@ -164,7 +164,7 @@ describe('issue 34 case 13: quiet hours turned on during a running shift', () =>
 describe("a change notice takes the place of the reminders already due, by the schedule's own choice", () => {
   it('a shift of mine added 30 min ahead on a schedule that reminds 2 h before: one notice, no "On call in 30 min"', async () => {
     const h = await setup('2026-03-10T12:00:00Z', { quietHours: QUIET_OFF }, { reminders: TWO_HOURS_ONLY });
-    await h.engine().start();
+    await h.engine({ alarms: false }).start();
     await h.clock.advanceTo(ms('2026-03-10T14:00:00Z'));
     h.sim.state.addOverride(
       'sch_night',

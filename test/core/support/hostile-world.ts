@@ -941,7 +941,7 @@ export class HostileWorld {
 
   async start(): Promise<void> {
     // Client retries don't wait in real time (the fake clock governs every other wait).
-    this.engine = this.h.engine({ client: { sleep: async () => undefined } });
+    this.engine = this.h.engine({ client: { sleep: async () => undefined }, alarms: false });
     await this.engine.start();
     await this.h.clock.advance(0);
     this.observe();

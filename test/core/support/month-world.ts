@@ -370,6 +370,9 @@ export class World {
       wrapClient: this.rec.wrap,
       localZone: () => this.zone,
       client: { sleep: async () => undefined },
+      // The reminders' own month: with the shift-start alarm off, "On call now" is every start's notice (with the
+      // alarm on, the alarm is; its month is test/core/alarm/alarm-month.test.ts).
+      alarms: false,
     });
   }
 

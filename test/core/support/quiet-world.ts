@@ -183,7 +183,7 @@ export async function play(w: QuietWorld): Promise<Played> {
     await writeSettings(h, w);
     p.first = await truth(h);
     p.versions.push(p.first);
-    const engine = h.engine();
+    const engine = h.engine({ alarms: false });
     await engine.start();
     for (const e of [...w.events].sort((a, b) => a.atMs - b.atMs)) {
       await h.clock.advanceTo(Math.max(e.atMs, h.clock.now()));

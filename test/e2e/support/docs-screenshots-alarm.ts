@@ -19,6 +19,7 @@ export async function alarmShots(browser: Browser, host: Host, shot: Shot): Prom
     endUtc: new Date(startMs + 8 * 3_600_000).toISOString(),
     scheduleZone: 'America/New_York',
     handoverFrom: ['Bob Builder'],
+    endKnown: true,
     late: true,
     again: false,
     test: false,
