@@ -43,7 +43,8 @@ function expectOnlyWhatFollows(h: Harness): void {
     expect.arrayContaining([
       '03-11T21:00 On call at 03:00 tonight',
       '03-12T01:45 On call in 15 min',
-      '03-12T02:00 On call now',
+      // The start alarm is the start's one notice (issue 50): no separate "On call now" beside it.
+      '03-12T02:00 On call now — Night desk',
     ]),
   );
 }
@@ -51,7 +52,7 @@ function expectOnlyWhatFollows(h: Harness): void {
 describe('an account muted or paused on its own', () => {
   it('muted, then unmuted: nothing of the mute is shown or summed up afterwards; the next shift is reminded', async () => {
     const h = await setup({ muted: true });
-    const engine = h.engine({ alarms: false });
+    const engine = h.engine();
     await engine.start();
     await h.clock.advanceTo(ms(SPEAKS_AGAIN));
     const unmuted = await engine.handlers['settings:update']({ account: { id: MAIN_ACCOUNT_ID, muted: false } });
@@ -69,7 +70,7 @@ describe('an account muted or paused on its own', () => {
 
   it('paused until 06:30 Berlin: the pause ends by itself and the same holds', async () => {
     const h = await setup({ pausedUntil: new Date(ms(SPEAKS_AGAIN)).toISOString() });
-    const engine = h.engine({ alarms: false });
+    const engine = h.engine();
     await engine.start();
     await h.clock.advanceTo(ms('2026-03-12T03:00:00Z'));
     await engine.stop();
