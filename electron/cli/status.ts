@@ -6,7 +6,8 @@ import { parseStatusArgs, USAGE } from './status-args';
 import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, keyHints, runStatus } from './status-run';
-import { ackFromCli } from '../core/alarm/cli-ack';
+import { ackFromCli, alarmKnowledgeOf } from '../core/alarm/cli-ack';
+import { readOnlyOverlay } from './overlay-files';
 import { userDataDir } from '../core/storage/app-paths';
 import { createFsFileStore } from '../core/storage/fs-file-store';
 
@@ -34,7 +35,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (parsed.args.ack) {
     const files = createFsFileStore(parsed.args.dataDir ?? userDataDir());
-    const acked = await ackFromCli(files, Date.now(), localZone);
+    const known = await alarmKnowledgeOf(readOnlyOverlay(files));
+    const acked = await ackFromCli(files, Date.now(), localZone, known);
     for (const said of acked.notices) process.stderr.write(`status: ${said}\n`);
     if (!acked.ok) {
       process.stderr.write(`status: ${acked.text}\n`);

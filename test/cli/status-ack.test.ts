@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptySnapshot } from '../../electron/core/model/snapshot';
 import { runStatus } from './support/run-status';
 
 const HOUR = 3_600_000;
@@ -13,6 +14,35 @@ const YEAR = 365 * 24 * HOUR;
 const dataDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'status-ack-'));
 const seed = (dir: string, alarms: unknown): Promise<void> =>
   writeFile(join(dir, 'alarms.json'), typeof alarms === 'string' ? alarms : JSON.stringify({ version: 1, alarms }));
+
+/** settings.json watching `sch_x` on https://x as me, and a cache where my block starts at `startMs` (the ack checks
+ *  a record against both). */
+async function seedMine(dir: string, startMs: number): Promise<void> {
+  const account = {
+    id: 'main',
+    label: 'Work',
+    baseUrl: 'https://x',
+    email: 'me@example.com',
+    schedules: [{ id: 'sch_x' }],
+  };
+  await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 2, accounts: [account] }));
+  const me = { id: 'usr_me', name: 'Me', email: 'me@example.com' };
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  const shifts = [{ start: iso(startMs), end: iso(startMs + 8 * HOUR), users: [me] }];
+  const schedule = {
+    id: 'sch_x',
+    details: null,
+    detailsFetchedAt: null,
+    shifts,
+    shiftsFrom: iso(startMs - HOUR),
+    shiftsTo: iso(startMs + 8 * HOUR),
+    shiftsFetchedAt: iso(startMs),
+    shiftHoles: [],
+    problem: null,
+    notFound: false,
+  };
+  await writeFile(join(dir, 'cache.json'), JSON.stringify({ ...emptySnapshot(), schedules: [schedule] }));
+}
 
 let locked: string | undefined;
 afterEach(() => {
@@ -36,9 +66,10 @@ describe('status --ack reads the alarm records as claims', () => {
 
   it('in a read-only data folder says the acknowledgement couldn’t be saved and why, exit 4', async () => {
     const dir = await dataDir();
-    const start = Date.now() - 60_000;
+    const start = Math.floor((Date.now() - 60_000) / 1000) * 1000;
+    await seedMine(dir, start);
     await seed(dir, {
-      [`alarm:https://x:sch:${new Date(start).toISOString()}`]: {
+      [`alarm:https://x:sch_x:${new Date(start).toISOString().replace('.000Z', 'Z')}`]: {
         startMs: start,
         endMs: start + 8 * HOUR,
         rungAtMs: start,

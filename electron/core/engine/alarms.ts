@@ -247,7 +247,12 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const replan = (): void => replanAlarms(w, r, poll);
 
   async function start(): Promise<void> {
-    const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report);
+    const loaded = await loadAlarmStore(
+      w.files,
+      () => clock.now(),
+      w.report,
+      () => w.accounts().map((a) => ({ settings: a.settings, snapshot: a.snapshot })),
+    );
     r.store = loaded;
     // What was acknowledged before this run is settled already: nothing to close or cancel for it.
     for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);
