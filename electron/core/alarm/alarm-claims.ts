@@ -19,6 +19,8 @@ export interface AlarmKnowledge {
 const KEY =
   /^alarm:(https?:\/\/[a-z0-9.[\]-]+(?::\d{1,5})?):(sch_[A-Za-z0-9_-]{1,200}):(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z)$/;
 
+const NOT_MINE = "a shift that isn't mine";
+
 type Place = { problem: string } | { mine: boolean | undefined };
 
 /** Where the record sits in what the app knows: a problem, or whether a block of mine starts there (undefined:
@@ -43,13 +45,21 @@ function place(key: string, rec: AlarmRecord, known: readonly AlarmKnowledge[]):
       mine = true;
   }
   if (!covered) mine = undefined;
-  return mine === false ? { problem: "a shift that isn't mine" } : { mine };
+  return mine === false ? { problem: NOT_MINE } : { mine };
 }
 
-/** Why the record is not the app's, or undefined when it may be. */
-export function alarmClaimProblem(key: string, rec: AlarmRecord, known: readonly AlarmKnowledge[]): string | undefined {
+/** Why the record is not the app's, or undefined when it may be. With `mineToo` false (the engine), a start that
+ *  isn't mine in the data now is kept: the engine reads a record only for a target, and targets are my blocks, so
+ *  it is inert there, and a block handed off after it rang would otherwise be said as a bad entry. */
+export function alarmClaimProblem(
+  key: string,
+  rec: AlarmRecord,
+  known: readonly AlarmKnowledge[],
+  mineToo = true,
+): string | undefined {
   const p = place(key, rec, known);
-  return 'problem' in p ? p.problem : undefined;
+  if (!('problem' in p)) return undefined;
+  return !mineToo && p.problem === NOT_MINE ? undefined : p.problem;
 }
 
 /** The record's start is a block of mine in what was last read. */

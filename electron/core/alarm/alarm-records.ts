@@ -57,6 +57,8 @@ export async function readAlarmRecords(
   report: (n: Notice) => void,
   /** The accounts, their watched schedules and what was last read: a record must name a shift of theirs. */
   known?: readonly AlarmKnowledge[],
+  /** A start that isn't mine in the data now is dropped too (`status --ack`, which acts on every record). */
+  mineToo = false,
 ): Promise<ReadRecords> {
   const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
   if (read.kind === 'absent') return { records: {}, rewrite: false };
@@ -73,7 +75,7 @@ export async function readAlarmRecords(
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) =>
     known === undefined
       ? alarmRecordProblem(r, nowMs)
-      : (alarmClaimProblem(key, r, known) ?? alarmRecordProblem(r, nowMs)),
+      : (alarmClaimProblem(key, r, known, mineToo) ?? alarmRecordProblem(r, nowMs)),
   );
   if (sorted.dropped.length === 0) return { records: read.value.alarms, rewrite: false };
   report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));

@@ -49,6 +49,8 @@ export async function loadAlarmStore(
   report?: (notice: Notice) => void,
   /** The accounts and what was last read, asked at each read of the file (alarm-claims.ts). */
   known?: () => readonly AlarmKnowledge[],
+  /** Drop records for a start that isn't mine in the data now (alarm-claims.ts). */
+  mineToo = false,
 ): Promise<AlarmStore> {
   let records: Records = {};
   const said = new Set<string>();
@@ -56,7 +58,7 @@ export async function loadAlarmStore(
     if (!said.has(n.message)) report?.(n);
     said.add(n.message);
   };
-  const readRecords = () => readAlarmRecords(files, nowMs(), say, known?.());
+  const readRecords = () => readAlarmRecords(files, nowMs(), say, known?.(), mineToo);
   let queue: Promise<void> = Promise.resolve();
   const mergeIn = (fromDisk: Records): void => {
     for (const [key, rec] of Object.entries(fromDisk)) records[key] = mergeRecord(rec, records[key] ?? rec);

@@ -44,6 +44,7 @@ export async function ackFromCli(
     () => nowMs,
     (n) => notices.push(n.message),
     () => known,
+    true,
   );
   const waiting = Object.entries(store.all()).filter(
     ([, r]) => r.rungAtMs !== undefined && r.ackedAtMs === undefined && r.endMs > nowMs,

@@ -83,3 +83,21 @@ describe('an acknowledgement dated before its shift could ring', () => {
     expect(said[0]).toContain('an acknowledgement dated before its shift could ring');
   });
 });
+
+describe('in the engine', () => {
+  it('a record for a schedule not watched is dropped and said; one for a start no longer mine is kept quietly', async () => {
+    const files = new MemoryFileStore();
+    const alarms = { [key('sch_tokyo', MINE)]: ringing(MINE), [key('sch_ops', BOBS)]: ringing(BOBS) };
+    await files.writeAtomic('alarms.json', JSON.stringify({ version: 1, alarms }));
+    const said: string[] = [];
+    const store = await loadAlarmStore(
+      files,
+      () => MINE,
+      (n) => said.push(n.message),
+      () => KNOWN,
+    );
+    expect(Object.keys(store.all())).toEqual([key('sch_ops', BOBS)]);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('(a schedule not watched)');
+  });
+});
