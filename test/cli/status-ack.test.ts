@@ -95,4 +95,19 @@ describe('status --ack reads the alarm records as claims', () => {
     expect(run.stderr).toContain(kept[0]);
     expect(run.stderr).toContain("were not the app's");
   });
+
+  it('a backup it makes masks the key from the environment by value, whatever field holds it (F3: failed before)', async () => {
+    const dir = await dataDir();
+    const now = Date.now();
+    const key = 'ocs_secret_k1_from_env';
+    const rec = { startMs: now, endMs: now + HOUR, rungAtMs: now, note: key, comment: `key ${key}` };
+    await seed(dir, { [`alarm:https://x:sch_y:${new Date(now).toISOString()}`]: rec });
+    const run = await runStatus(['--ack', '--data-dir', dir], { ONCALL_API_KEY: key });
+    const kept = (await readdir(dir)).filter((n) => n.startsWith('alarms.json.bad'));
+    expect(kept).toHaveLength(1);
+    const backup = await readFile(join(dir, kept[0]!), 'utf8');
+    expect(backup).not.toContain(key);
+    expect(backup).toContain('removed: a secret is never kept in a backup');
+    expect(run.stderr).not.toContain(key);
+  });
 });
