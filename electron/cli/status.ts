@@ -6,7 +6,10 @@ import { parseStatusArgs, USAGE } from './status-args';
 import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, keyHints, runStatus } from './status-run';
-import { ackFromCli } from '../core/alarm/cli-ack';
+import { ackFromCli, alarmKnowledgeOf } from '../core/alarm/cli-ack';
+import { readOnlyOverlay } from './overlay-files';
+import { rememberEnvKeys, rememberStoredKeys } from './masked-keys';
+import { createKeychainStore } from '../adapters/keychain';
 import { userDataDir } from '../core/storage/app-paths';
 import { createFsFileStore } from '../core/storage/fs-file-store';
 
@@ -32,9 +35,17 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   // The command runs once: the zone Node read at start is the machine's (main follows changes, see local-zone.ts).
   const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // A key in the environment is never kept in a backup this command makes (--ack, --ics), whatever field holds it.
+  rememberEnvKeys(process.env);
   if (parsed.args.ack) {
     const files = createFsFileStore(parsed.args.dataDir ?? userDataDir());
-    const acked = await ackFromCli(files, Date.now(), localZone);
+    const known = await alarmKnowledgeOf(readOnlyOverlay(files));
+    // …nor the stored key (the app's key holder registers it; this command has none running).
+    await rememberStoredKeys(
+      createKeychainStore({ log }),
+      known.map((k) => ({ id: k.settings.accountId, baseUrl: k.settings.baseUrl })),
+    );
+    const acked = await ackFromCli(files, Date.now(), localZone, known);
     for (const said of acked.notices) process.stderr.write(`status: ${said}\n`);
     if (!acked.ok) {
       process.stderr.write(`status: ${acked.text}\n`);

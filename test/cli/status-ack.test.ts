@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptySnapshot } from '../../electron/core/model/snapshot';
 import { runStatus } from './support/run-status';
 
 const HOUR = 3_600_000;
@@ -13,6 +14,35 @@ const YEAR = 365 * 24 * HOUR;
 const dataDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'status-ack-'));
 const seed = (dir: string, alarms: unknown): Promise<void> =>
   writeFile(join(dir, 'alarms.json'), typeof alarms === 'string' ? alarms : JSON.stringify({ version: 1, alarms }));
+
+/** settings.json watching `sch_x` on https://x as me, and a cache where my block starts at `startMs` (the ack checks
+ *  a record against both). */
+async function seedMine(dir: string, startMs: number): Promise<void> {
+  const account = {
+    id: 'main',
+    label: 'Work',
+    baseUrl: 'https://x',
+    email: 'me@example.com',
+    schedules: [{ id: 'sch_x' }],
+  };
+  await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 2, accounts: [account] }));
+  const me = { id: 'usr_me', name: 'Me', email: 'me@example.com' };
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  const shifts = [{ start: iso(startMs), end: iso(startMs + 8 * HOUR), users: [me] }];
+  const schedule = {
+    id: 'sch_x',
+    details: null,
+    detailsFetchedAt: null,
+    shifts,
+    shiftsFrom: iso(startMs - HOUR),
+    shiftsTo: iso(startMs + 8 * HOUR),
+    shiftsFetchedAt: iso(startMs),
+    shiftHoles: [],
+    problem: null,
+    notFound: false,
+  };
+  await writeFile(join(dir, 'cache.json'), JSON.stringify({ ...emptySnapshot(), schedules: [schedule] }));
+}
 
 let locked: string | undefined;
 afterEach(() => {
@@ -36,9 +66,10 @@ describe('status --ack reads the alarm records as claims', () => {
 
   it('in a read-only data folder says the acknowledgement couldn’t be saved and why, exit 4', async () => {
     const dir = await dataDir();
-    const start = Date.now() - 60_000;
+    const start = Math.floor((Date.now() - 60_000) / 1000) * 1000;
+    await seedMine(dir, start);
     await seed(dir, {
-      [`alarm:https://x:sch:${new Date(start).toISOString()}`]: {
+      [`alarm:https://x:sch_x:${new Date(start).toISOString().replace('.000Z', 'Z')}`]: {
         startMs: start,
         endMs: start + 8 * HOUR,
         rungAtMs: start,
@@ -63,5 +94,20 @@ describe('status --ack reads the alarm records as claims', () => {
     expect(kept).toHaveLength(1);
     expect(run.stderr).toContain(kept[0]);
     expect(run.stderr).toContain("were not the app's");
+  });
+
+  it('a backup it makes masks the key from the environment by value, whatever field holds it (F3: failed before)', async () => {
+    const dir = await dataDir();
+    const now = Date.now();
+    const key = 'ocs_secret_k1_from_env';
+    const rec = { startMs: now, endMs: now + HOUR, rungAtMs: now, note: key, comment: `key ${key}` };
+    await seed(dir, { [`alarm:https://x:sch_y:${new Date(now).toISOString()}`]: rec });
+    const run = await runStatus(['--ack', '--data-dir', dir], { ONCALL_API_KEY: key });
+    const kept = (await readdir(dir)).filter((n) => n.startsWith('alarms.json.bad'));
+    expect(kept).toHaveLength(1);
+    const backup = await readFile(join(dir, kept[0]!), 'utf8');
+    expect(backup).not.toContain(key);
+    expect(backup).toContain('removed: a secret is never kept in a backup');
+    expect(run.stderr).not.toContain(key);
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { alarmClaimProblem, type AlarmKnowledge } from './alarm-claims';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 
 export const ALARMS_FILE = 'alarms.json';
@@ -30,6 +31,9 @@ export function alarmRecordProblem(r: AlarmRecord, nowMs: number): string | unde
     return "a time that can't be true";
   if (r.endMs <= r.startMs) return "a time that can't be true";
   if (!past(r.ackedAtMs)) return 'an acknowledgement dated ahead of the clock';
+  // Nothing rings that early, so nothing was acknowledged then: such an ack would silence the alarm and the phone.
+  if (r.ackedAtMs !== undefined && r.ackedAtMs < r.startMs - EARLIEST_RING_MS - SLACK_MS)
+    return 'an acknowledgement dated before its shift could ring';
   if (!past(r.rungAtMs)) return 'a ring dated ahead of the clock';
   if (!past(r.passedAtMs)) return 'a pass dated ahead of the clock';
   if (r.rungAtMs !== undefined && (r.rungAtMs < r.startMs - EARLIEST_RING_MS || r.rungAtMs > r.endMs + SLACK_MS))
@@ -52,6 +56,10 @@ export async function readAlarmRecords(
   files: FileStore,
   nowMs: number,
   report: (n: Notice) => void,
+  /** The accounts, their watched schedules and what was last read: a record must name a shift of theirs. */
+  known?: readonly AlarmKnowledge[],
+  /** A start that isn't mine in the data now is dropped too (`status --ack`, which acts on every record). */
+  mineToo = false,
 ): Promise<ReadRecords> {
   const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
   if (read.kind === 'absent') return { records: {}, rewrite: false };
@@ -65,7 +73,11 @@ export async function readAlarmRecords(
     report(notice(`${cap(WHAT)} were not the app's and none of them was used.${where}`));
     return { records: {}, rewrite: false };
   }
-  const sorted = sortClaims(Object.entries(read.value.alarms), ([, r]) => alarmRecordProblem(r, nowMs));
+  const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) =>
+    known === undefined
+      ? alarmRecordProblem(r, nowMs)
+      : (alarmClaimProblem(key, r, known, mineToo) ?? alarmRecordProblem(r, nowMs)),
+  );
   if (sorted.dropped.length === 0) return { records: read.value.alarms, rewrite: false };
   report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));
   return { records: Object.fromEntries(sorted.kept), rewrite: true };

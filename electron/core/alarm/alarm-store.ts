@@ -6,6 +6,7 @@
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-records';
+import type { AlarmKnowledge } from './alarm-claims';
 import type { AlarmRecord } from './types';
 
 export { ALARMS_FILE } from './alarm-records';
@@ -48,6 +49,10 @@ export async function loadAlarmStore(
   nowMs: () => number,
   /** What was refused or dropped from the file (said once each; the app shows it, `status --ack` prints it). */
   report?: (notice: Notice) => void,
+  /** The accounts and what was last read, asked at each read of the file (alarm-claims.ts). */
+  known?: () => readonly AlarmKnowledge[],
+  /** Drop records for a start that isn't mine in the data now (alarm-claims.ts). */
+  mineToo = false,
 ): Promise<AlarmStore> {
   let records: Records = {};
   const said = new Set<string>();
@@ -55,7 +60,7 @@ export async function loadAlarmStore(
     if (!said.has(n.message)) report?.(n);
     said.add(n.message);
   };
-  const readRecords = () => readAlarmRecords(files, nowMs(), say);
+  const readRecords = () => readAlarmRecords(files, nowMs(), say, known?.(), mineToo);
   let queue: Promise<void> = Promise.resolve();
   const mergeIn = (fromDisk: Records): void => {
     for (const [key, rec] of Object.entries(fromDisk)) records[key] = mergeRecord(rec, records[key] ?? rec);

@@ -4,8 +4,12 @@
 // never "Acknowledged" for a save that failed (the app would keep ringing). What the records file held that was
 // refused or dropped (a record that fails the clock is never acknowledged) is said too, with where it was kept.
 import { formatTime } from '../../shared/format';
+import { serviceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
+import { loadSnapshot, cacheFileOf } from '../storage/cache';
+import { loadSettings } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
+import { verifiedMine, type AlarmKnowledge } from './alarm-claims';
 import { loadAlarmStore } from './alarm-store';
 
 export interface CliAck {
@@ -16,16 +20,42 @@ export interface CliAck {
   notices: string[];
 }
 
-export async function ackFromCli(files: FileStore, nowMs: number, localZone: string): Promise<CliAck> {
+/** The accounts, their watched schedules and their saved data, read from `readOnly` (a store that changes
+ *  nothing on disk: the running app owns settings.json and the caches). */
+export async function alarmKnowledgeOf(readOnly: FileStore): Promise<AlarmKnowledge[]> {
+  const { settings } = await loadSettings(readOnly);
+  return Promise.all(
+    settings.accounts.map(async (account) => {
+      const { snapshot } = await loadSnapshot(readOnly, cacheFileOf(account.id));
+      return { settings: serviceSettings(settings, account), ...(snapshot ? { snapshot } : {}) };
+    }),
+  );
+}
+
+export async function ackFromCli(
+  files: FileStore,
+  nowMs: number,
+  localZone: string,
+  known: readonly AlarmKnowledge[],
+): Promise<CliAck> {
   const notices: string[] = [];
   const store = await loadAlarmStore(
     files,
     () => nowMs,
     (n) => notices.push(n.message),
+    () => known,
+    true,
   );
-  const ringing = Object.entries(store.all()).filter(
+  const waiting = Object.entries(store.all()).filter(
     ([, r]) => r.rungAtMs !== undefined && r.ackedAtMs === undefined && r.endMs > nowMs,
   );
+  // Only a start that is a block of mine in the saved data is acknowledged; one the data doesn't place is said.
+  const ringing = waiting.filter(([key, r]) => verifiedMine(key, r, known));
+  const unplaced = waiting.length - ringing.length;
+  if (unplaced > 0)
+    notices.push(
+      `${unplaced} alarm record${unplaced === 1 ? ' was' : 's were'} not acknowledged: the saved schedule data doesn't show ${unplaced === 1 ? 'that shift' : 'those shifts'} as yours. Open the app to read it again.`,
+    );
   if (ringing.length === 0)
     return { ok: true, text: 'No shift-start alarm is waiting for an acknowledgement.', notices };
   try {

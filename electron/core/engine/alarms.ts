@@ -8,6 +8,7 @@
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { AlarmStatus } from '../../shared/phone-intent';
 import type { ServiceSettings } from '../../shared/settings';
+import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import { loadAlarmStore, type AlarmStore } from '../alarm/alarm-store';
 import { createAlarmEngine, type AckResult, type AlarmEngine } from '../alarm/engine';
 import { planAlarms, serviceKeyOf } from '../alarm/plan';
@@ -259,6 +260,10 @@ function takesStart(w: AlarmsWiring, r: AlarmsRun, serviceKey: string, scheduleI
   return t !== undefined && t.atMs === t.startMs;
 }
 
+/** What an alarms.json record is checked against (alarm-claims.ts): each account's watched schedules and data. */
+const knowledgeOf = (w: AlarmsWiring): AlarmKnowledge[] =>
+  w.accounts().map((a) => ({ settings: a.settings, snapshot: a.snapshot }));
+
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
   const r: AlarmsRun = {
@@ -290,7 +295,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const replan = (): void => replanAlarms(w, r, poll);
 
   async function start(): Promise<void> {
-    const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report);
+    const known = (): AlarmKnowledge[] => knowledgeOf(w);
+    const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report, known);
     r.store = loaded;
     // What was acknowledged before this run is settled already: nothing to close or cancel for it.
     for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);

@@ -19,6 +19,8 @@ export const ESCALATION_RECORD_NOTICE_ID = 'escalation-record';
 export const MAX_ESCALATIONS_CHARS = 1_000_000;
 const SLACK_MS = 60_000;
 const WHAT = 'the phone escalation record';
+/** An alarm rings at its start or 5 min before, the phone after it: nothing is sent earlier than this before a start. */
+const EARLIEST_SEND_MS = 60 * 60_000 + SLACK_MS;
 
 export const EscalationStateSchema = z.object({
   version: z.literal(1),
@@ -45,9 +47,15 @@ export function sortEscalations(s: EscalationState, nowMs: number): { state: Esc
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     return plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) ? undefined : "a time that can't be true";
   });
-  const sent = sortClaims(Object.entries(s.sent), ([, atMs]) =>
-    plausibleMs(atMs, nowMs + SLACK_MS) ? undefined : 'a phone alert dated ahead of the clock',
-  );
+  const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
+    if (!isAlarmKey(key)) return 'an entry the app did not make';
+    if (!plausibleMs(atMs, nowMs + SLACK_MS)) return 'a phone alert dated ahead of the clock';
+    // Sent before its alarm could ring, it would keep the phone quiet for a shift it was never about.
+    const startMs = Date.parse(key.slice(key.lastIndexOf(':', key.length - 10) + 1));
+    return Number.isNaN(startMs) || atMs < startMs - EARLIEST_SEND_MS
+      ? 'a phone alert dated before its shift could ring'
+      : undefined;
+  });
   return {
     state: {
       version: 1,

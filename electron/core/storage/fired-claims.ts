@@ -81,8 +81,23 @@ export function firedProblem(key: string, untilMs: number, nowMs: number): strin
 /** The kinds of message the app holds (reminders/types.ts ReminderKind). */
 const HELD_KINDS = new Set(['lead', 'heads-up', 'start', 'end', 'coverage', 'change', 'correction']);
 
+/** A correction's key names its schedule and the start it corrects (reminders/corrections.ts). */
+const CORRECTION_KEY = /(?:^|\/)correction:sch_[A-Za-z0-9_-]+:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z)$/;
+
+/** A change is held as its statement and worded from it when shown (held.ts toHeld); a correction names the start
+ *  it corrects in its key. One without is not the app's: its stored body would be shown as the app's words. */
+function statementProblem(h: HeldMessage): string | undefined {
+  if (h.kind === 'change' && (h.change === undefined || h.scheduleId === undefined))
+    return 'a message the app could not have worded';
+  if (h.kind !== 'correction') return undefined;
+  const m = CORRECTION_KEY.exec(h.key);
+  return m && h.startsAtMs === Date.parse(m[1] ?? '') ? undefined : 'a message the app could not have worded';
+}
+
 export function heldProblem(h: HeldMessage, ctx: FiredContext): string | undefined {
   if (!HELD_KINDS.has(h.kind)) return 'a kind of message the app does not hold';
+  const statement = statementProblem(h);
+  if (statement !== undefined) return statement;
   const texts: [string, number][] = [
     [h.key, 500],
     [h.kind, 50],

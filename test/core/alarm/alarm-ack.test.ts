@@ -9,6 +9,7 @@ import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
 import { createAlarmEngine } from '../../../electron/core/alarm/engine';
 import { AckSourceSchema, type AlarmTarget } from '../../../electron/core/alarm/types';
 import { FakeClock, flush } from '../support/fake-clock';
+import { bob, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { MemoryFileStore } from '../support/memory-file-store';
 
 const MIN = 60_000;
@@ -23,6 +24,19 @@ const target: AlarmTarget = {
   scheduleZone: 'Europe/Berlin',
   fromNames: ['Bob'],
 };
+
+/** The app's knowledge: sch_ops watched, my block starting at START in the saved data. */
+const KNOWN = [
+  {
+    settings: settingsWith({ schedules: [{ id: 'sch_ops' }] }),
+    snapshot: snapshotOf([
+      scheduleSnap('sch_ops', [
+        shift('2026-03-10T13:00:00Z', '2026-03-10T21:00:00Z', bob),
+        shift('2026-03-10T21:00:00Z', '2026-03-11T05:00:00Z', me),
+      ]),
+    ]),
+  },
+];
 
 async function rig(files = new MemoryFileStore(), clock = new FakeClock(START - 10 * MIN)) {
   const store = await loadAlarmStore(files, () => clock.now());
@@ -113,12 +127,12 @@ describe('acknowledging the alarm', () => {
 
   it('`status --ack` acknowledges what rang and says so; the app takes it in and rings no more', async () => {
     const r = await rig();
-    expect((await ackFromCli(r.files, r.clock.now(), 'Europe/Berlin')).text).toBe(
+    expect((await ackFromCli(r.files, r.clock.now(), 'Europe/Berlin', KNOWN)).text).toBe(
       'No shift-start alarm is waiting for an acknowledgement.',
     );
     await r.clock.advance(10 * MIN);
     await r.engine.snooze(target.key);
-    expect((await ackFromCli(r.files, START + 2 * MIN, 'Europe/Berlin')).text).toBe(
+    expect((await ackFromCli(r.files, START + 2 * MIN, 'Europe/Berlin', KNOWN)).text).toBe(
       'Acknowledged the shift-start alarm (22:00) at 22:02.',
     );
     // The snooze ends: the engine reads the file first, finds the acknowledgement, and stays silent.

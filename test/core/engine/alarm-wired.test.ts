@@ -7,7 +7,7 @@
 // the seed (Ops: me 09:00–17:00 UTC every day), not from the core.
 import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../../electron/shared/alarm-view';
-import { ackFromCli } from '../../../electron/core/alarm/cli-ack';
+import { ackFromCli, alarmKnowledgeOf } from '../../../electron/core/alarm/cli-ack';
 import type { AlarmSurface } from '../../../electron/core/alarm/surface';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -109,7 +109,7 @@ describe('engine: the shift-start alarm, wired', () => {
     const engine = await start();
     await h.clock.advanceTo(MY_START + 1_000);
     const key = alarmsShown(h)[0]!.id;
-    const cli = await ackFromCli(h.files, h.clock.now(), ZONE);
+    const cli = await ackFromCli(h.files, h.clock.now(), ZONE, await alarmKnowledgeOf(h.files));
     expect(cli.ok).toBe(true);
     expect(cli.text).toMatch(/^Acknowledged the shift-start alarm/);
     await h.clock.advance(15_000);

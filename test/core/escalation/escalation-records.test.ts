@@ -131,3 +131,24 @@ describe('phone escalation record read back', () => {
     expect(notices.map((n) => n.message)).toEqual([expect.stringContaining('was not the app')]);
   });
 });
+
+describe('a "sent" entry is checked against its shift (adv52 round 2 F6; failed before)', () => {
+  it('one dated before its shift could ring, or under a key that is not an alarm’s, is dropped and said', async () => {
+    const { sortEscalations } = await import('../../../electron/core/escalation/record-store');
+    const start = Date.parse('2026-03-10T21:00:00Z');
+    const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z';
+    const state = {
+      version: 1 as const,
+      booked: {},
+      sent: { [key]: start - 2 * 24 * 60 * MIN, 'anything goes': start },
+    };
+    const sorted = sortEscalations(state, start + 10 * MIN);
+    expect(sorted.state.sent).toEqual({});
+    expect(sorted.dropped.sort()).toEqual([
+      'a phone alert dated before its shift could ring',
+      'an entry the app did not make',
+    ]);
+    const kept = sortEscalations({ ...state, sent: { [key]: start + 5 * MIN } }, start + 10 * MIN);
+    expect(kept.state.sent).toEqual({ [key]: start + 5 * MIN });
+  });
+});

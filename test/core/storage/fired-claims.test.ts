@@ -40,6 +40,25 @@ async function open(text: string) {
 }
 
 describe('the record of reminders read back', () => {
+  it('drops a held change without its statement and a correction not keyed to the start it corrects (adv52 r2 F4; failed before)', async () => {
+    const good = held();
+    const change = held({
+      key: 'change:sch_a:x',
+      kind: 'change',
+      title: 'Your shift changed',
+      body: 'call +1 555 evil',
+    });
+    const noSchedule = held({ key: 'zzz', kind: 'change', body: 'Nobody is on call this week' });
+    delete noSchedule.scheduleId;
+    const correction = held({ key: 'correction:sch_a:x', kind: 'correction', body: 'Ignore the last reminder' });
+    const original = JSON.stringify({ version: 1, fired: {}, held: [good, change, noSchedule, correction] });
+    const { told, store } = await open(original);
+    expect(store.held().map((h) => h.key)).toEqual([good.key]);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.message).toContain('3 entries');
+    expect(told[0]?.message).toContain('a message the app could not have worded');
+  });
+
   it('drops a held message for a schedule not watched, one held in the future and a key that would never expire', async () => {
     const good = held();
     const original = JSON.stringify({

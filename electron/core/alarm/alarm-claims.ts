@@ -1,0 +1,69 @@
+// Whose an alarm record is (issue 52): a record in alarms.json names its shift by key, `alarm:<service>:<schedule
+// id>:<start ISO>`. It is the app's only when the key is well formed, its start is the record's own, the service
+// and schedule are watched by an account, and — where what was last read covers that start — a block of mine
+// starts there. A record that fails is dropped and said once; `status --ack` acknowledges only records whose start
+// is a block of mine in what was last read (`verifiedMine`), never one it can't place.
+import type { ServiceSettings } from '../../shared/settings';
+import { isoOf, segmentsOf } from '../model/segments';
+import type { Snapshot } from '../model/snapshot';
+import { knownOf } from '../reminders/known';
+import { serviceKeyOf } from './plan';
+import type { AlarmRecord } from './types';
+
+export interface AlarmKnowledge {
+  settings: ServiceSettings;
+  /** What was last read (or cached) for the account; undefined when nothing was. */
+  snapshot?: Snapshot;
+}
+
+const KEY =
+  /^alarm:(https?:\/\/[a-z0-9.[\]-]+(?::\d{1,5})?):(sch_[A-Za-z0-9_-]{1,200}):(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z)$/;
+
+const NOT_MINE = "a shift that isn't mine";
+
+type Place = { problem: string } | { mine: boolean | undefined };
+
+/** Where the record sits in what the app knows: a problem, or whether a block of mine starts there (undefined:
+ *  what was read doesn't cover that start). */
+function place(key: string, rec: AlarmRecord, known: readonly AlarmKnowledge[]): Place {
+  const m = KEY.exec(key);
+  if (!m || m[3] !== isoOf(rec.startMs)) return { problem: "a key that isn't an alarm's" };
+  const [, service, scheduleId] = m;
+  const accounts = known.filter(
+    (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
+  );
+  if (accounts.length === 0) return { problem: 'a schedule not watched' };
+  let mine: boolean | undefined = false;
+  let covered = false;
+  for (const a of accounts) {
+    const s = a.snapshot?.schedules.find((x) => x.id === scheduleId);
+    if (!s || s.notFound || s.shiftsFrom === null || s.shiftsTo === null) continue;
+    if (rec.startMs < Date.parse(s.shiftsFrom) || rec.startMs >= Date.parse(s.shiftsTo)) continue;
+    covered = true;
+    const email = a.settings.email.trim().toLowerCase();
+    if (segmentsOf(knownOf(s).shifts).some((seg) => seg.startMs === rec.startMs && seg.emails.includes(email)))
+      mine = true;
+  }
+  if (!covered) mine = undefined;
+  return mine === false ? { problem: NOT_MINE } : { mine };
+}
+
+/** Why the record is not the app's, or undefined when it may be. With `mineToo` false (the engine), a start that
+ *  isn't mine in the data now is kept: the engine reads a record only for a target, and targets are my blocks, so
+ *  it is inert there, and a block handed off after it rang would otherwise be said as a bad entry. */
+export function alarmClaimProblem(
+  key: string,
+  rec: AlarmRecord,
+  known: readonly AlarmKnowledge[],
+  mineToo = true,
+): string | undefined {
+  const p = place(key, rec, known);
+  if (!('problem' in p)) return undefined;
+  return !mineToo && p.problem === NOT_MINE ? undefined : p.problem;
+}
+
+/** The record's start is a block of mine in what was last read. */
+export function verifiedMine(key: string, rec: AlarmRecord, known: readonly AlarmKnowledge[]): boolean {
+  const p = place(key, rec, known);
+  return 'mine' in p && p.mine === true;
+}
