@@ -264,6 +264,18 @@ function takesStart(w: AlarmsWiring, r: AlarmsRun, serviceKey: string, scheduleI
 const knowledgeOf = (w: AlarmsWiring): AlarmKnowledge[] =>
   w.accounts().map((a) => ({ settings: a.settings, snapshot: a.snapshot }));
 
+/** The notification and window an alarm rings through, named with its account and basis. */
+const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
+  createAlarmRing({
+    clock: w.clock,
+    notifier: w.notifier,
+    surface: w.surface,
+    localZone: w.localZone,
+    log: w.log,
+    accountOf: (key) => r.seen.get(key)?.account ?? '',
+    savedAtMs: (t) => savedAtOf(w, r, t),
+  });
+
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
   const r: AlarmsRun = {
@@ -275,15 +287,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     stopped: false,
     lastReloadMs: -Infinity,
   };
-  const ring = createAlarmRing({
-    clock,
-    notifier: w.notifier,
-    surface: w.surface,
-    localZone: w.localZone,
-    log: w.log,
-    accountOf: (key) => r.seen.get(key)?.account ?? '',
-    savedAtMs: (t) => savedAtOf(w, r, t),
-  });
+  const ring = ringOf(w, r);
   function settledBy(key: string): void {
     if (r.announced.has(key)) return;
     r.announced.add(key);
