@@ -146,7 +146,7 @@ describe('status popover', () => {
     await host.waitForState((s) => s.settings.startAtLogin, 'Start at login on');
     const ready = { ...base, me: { ...base.me, readiness: { shift, checks: [checks[0]] } } };
     await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(ready)})`);
-    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓$/);
+    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓( — .+)?$/);
     expect(await page.getByTestId('readiness').getByRole('button').count()).toBe(0);
     expect(await app.cspViolations()).toEqual([]);
   });
@@ -190,7 +190,7 @@ describe('status popover', () => {
     await page.getByRole('button', { name: 'Send a test notification' }).click();
     await page.getByRole('button', { name: 'Yes, I saw it' }).click();
     await host.waitForState((s) => s.settings.notificationTest?.seen === true, 'seen');
-    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓$/);
+    await expect.poll(() => line.textContent()).toMatch(/^Ready for your shift at .+ ✓( — .+)?$/);
     expect(tests()).toHaveLength(2);
     expect(await app.cspViolations()).toEqual([]);
   });

@@ -69,7 +69,7 @@ async function twoFaultyServices(
     harness,
     acme,
     proxies: [workProxy, acmeProxy],
-    engine: () => harness.engine({ client: { timeoutMs: 1_000 } }),
+    engine: () => harness.engine({ client: { timeoutMs: 1_000 }, alarms: false }),
   };
   return { harness, acme, workProxy, acmeProxy, world };
 }
