@@ -100,6 +100,7 @@ function buildEngine({
       openWindow: (view, params) => windows.open(view, params),
       showMessage: (message) => dialog.showMessageBox(message),
       recheck: () => late.engine?.popoverOpened(),
+      platform,
       log,
     }),
     log,

@@ -50,6 +50,20 @@ export interface ElectronNotifierOptions {
   onAction?(n: NotificationRequest, index: number): void;
   /** Where it runs: macOS for every notification, Windows for alarms only (their toast XML); default macOS. */
   platform?: NodeJS.Platform;
+  /** macOS: how long a notification may go neither shown nor refused before it is shown the other way. */
+  silenceLimitMs?: number;
+  /** Injected by tests; defaults to an unref'd setTimeout. */
+  setTimer?: (run: () => void, ms: number) => { cancel(): void };
+}
+
+/** macOS may meet an unsigned or disallowed build with silence rather than a `failed` event: after this, the
+ *  notification counts as not shown (the issue's "within a few seconds"). */
+export const MAC_SILENCE_LIMIT_MS = 5_000;
+
+function realTimer(run: () => void, ms: number): { cancel(): void } {
+  const t = setTimeout(run, ms);
+  t.unref?.();
+  return { cancel: () => clearTimeout(t) };
 }
 
 export interface ElectronNotifier extends Notifier {
@@ -84,8 +98,10 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
       shown.once('click', () => (live.delete(shown), options.onClick(n.target, n.params)));
       shown.once('close', () => void live.delete(shown));
       if (n.alarm === true && options.onAction) shown.on?.('action', (_event, index) => options.onAction?.(n, index));
-      shown.once('show', () => void (failure = undefined));
+      const silence = watchSilence(options, () => fallBack(silenceError(options)));
+      shown.once('show', () => (silence?.cancel(), (failure = undefined)));
       shown.once('failed', (_event, error) => {
+        silence?.cancel();
         live.delete(shown);
         fallBack(error);
       });
@@ -101,6 +117,17 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
     showing: () => live.size,
     failure: () => failure,
   };
+}
+
+/** Only on macOS, where neither event may come; elsewhere a refusal is reported. */
+function watchSilence(options: ElectronNotifierOptions, onSilence: () => void): { cancel(): void } | undefined {
+  if ((options.platform ?? 'darwin') !== 'darwin') return undefined;
+  return (options.setTimer ?? realTimer)(onSilence, options.silenceLimitMs ?? MAC_SILENCE_LIMIT_MS);
+}
+
+function silenceError(options: ElectronNotifierOptions): string {
+  const seconds = Math.round((options.silenceLimitMs ?? MAC_SILENCE_LIMIT_MS) / 1000);
+  return `macOS neither showed nor refused it within ${seconds} s`;
 }
 
 /** What the user can do when macOS refuses this build's notifications, and what still reaches them meanwhile. */

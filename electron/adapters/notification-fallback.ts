@@ -1,4 +1,4 @@
-// When macOS refuses a notification (electron-notifier.ts's onFailed), the reminder still reaches the user: its
+// When the system refuses a notification (electron-notifier.ts's or notifier.ts's onFailed; macOS also by silence), the reminder still reaches the user: its
 // window opens (the one a click would have opened: the status popover for a shift start, with the schedule), a
 // message box in the app says what it was and why it came this way, and readiness is asked again, so the
 // "Ready for your shift" list names the problem and the tray shows its problem icon. Electron is injected, so this
@@ -21,23 +21,42 @@ export interface NotificationFallbackOptions {
   showMessage(message: FallbackMessage): Promise<unknown>;
   /** Asks readiness again now (the engine's check), so the state and the tray say what is wrong. */
   recheck(): void;
+  /** Which system's words the message uses; default macOS. */
+  platform?: NodeJS.Platform;
   log?: (message: string) => void;
 }
 
-export function fallbackMessage(n: NotificationRequest, error: string): FallbackMessage {
-  return {
-    type: 'warning',
-    title: 'OnCall Tray',
-    message: n.title,
-    detail: `${n.body}\n\nmacOS did not show this as a notification (${error}). ${MAC_NOTIFICATION_FIX}`,
-    buttons: ['OK'],
-  };
+/** What to do where notify-send (Linux) or a toast (Windows) failed; macOS has its own (a signed build). */
+const SYSTEM_NOTIFICATION_FIX: Partial<Record<NodeJS.Platform, string>> = {
+  linux:
+    "Check that your desktop's notification service is running (notify-send must show a notification). Until " +
+    'then, reminders open the OnCall Tray window; alarms in your calendar (Export my shifts…) remain a second channel.',
+  win32:
+    'Allow OnCall Tray in Settings → System → Notifications. Until then, reminders open the OnCall Tray window; ' +
+    'alarms in your calendar (Export my shifts…) remain a second channel.',
+};
+
+export function fallbackMessage(
+  n: NotificationRequest,
+  error: string,
+  platform: NodeJS.Platform = 'darwin',
+): FallbackMessage {
+  const why =
+    platform === 'darwin'
+      ? `macOS did not show this as a notification (${error}). ${MAC_NOTIFICATION_FIX}`
+      : `The system did not show this as a notification (${error}). ${SYSTEM_NOTIFICATION_FIX[platform] ?? SYSTEM_NOTIFICATION_FIX.linux}`;
+  return { type: 'warning', title: 'OnCall Tray', message: n.title, detail: `${n.body}\n\n${why}`, buttons: ['OK'] };
 }
 
 export function notificationFallback(o: NotificationFallbackOptions): (n: NotificationRequest, error: string) => void {
   return (n, error) => {
+    // An alarm's own window is already ringing on every display (alarm-window.ts): a message box over it would
+    // only hide it. Readiness still learns the system path failed.
+    if (n.alarm === true) return o.recheck();
     o.openWindow(n.target, n.params);
-    o.showMessage(fallbackMessage(n, error)).catch((e: unknown) => o.log?.(`fallback message: ${String(e)}`));
+    o.showMessage(fallbackMessage(n, error, o.platform)).catch((e: unknown) =>
+      o.log?.(`fallback message: ${String(e)}`),
+    );
     o.recheck();
   };
 }

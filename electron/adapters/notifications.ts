@@ -21,7 +21,7 @@ export interface AppNotificationsOptions {
   /** Electron's Notification; only used where notificationPath says so. */
   electron: ElectronNotifications;
   onClick: (target: ViewName, params?: Record<string, string>) => void;
-  /** macOS refused a notification (electron-notifier.ts): show it another way the user will see. */
+  /** The system refused a notification (any OS; on macOS also silence): show it another way the user will see. */
   onFailed?: (n: NotificationRequest, error: string) => void;
   /** A button of an alarm notification (macOS; Windows toasts activate the app with an argument instead). */
   onAction?: (n: NotificationRequest, index: number) => void;
@@ -50,7 +50,13 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     });
     return { path, notifier, health: electronNotificationHealth(options.electron, () => notifier.failure()) };
   }
-  const nodeNotifier = createNodeNotifier({ identity, onClick, log, send: options.send });
+  const nodeNotifier = createNodeNotifier({
+    identity,
+    onClick,
+    log,
+    send: options.send,
+    ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+  });
   // Windows alarms need their own toast XML, which only Electron's Notification takes (os-notification.ts).
   const alarms = createElectronNotifier({
     notifications: options.electron,

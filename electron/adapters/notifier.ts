@@ -4,7 +4,7 @@
 // the system tests. What to announce (and whether, per the user's reminder settings) is the core's decision; this
 // only delivers and reports clicks.
 import type { ViewName } from '../shared/ipc-contract';
-import type { Notifier } from '../core/ports';
+import type { NotificationRequest, Notifier } from '../core/ports';
 import { notificationOptions, osNotification, type NotifierIdentity, type NotifierOptions } from './os-notification';
 
 export { notificationOptions, type NotifierIdentity, type NotifierOptions } from './os-notification';
@@ -23,6 +23,8 @@ export interface NodeNotifierOptions {
   /** Injected by tests; defaults to node-notifier, loaded lazily. */
   send?: SendNotification;
   log?: (message: string) => void;
+  /** The system refused or failed to show `n` (notify-send or the toast failed): the caller shows it another way. */
+  onFailed?: (n: NotificationRequest, error: string) => void;
 }
 
 async function defaultSend(): Promise<SendNotification> {
@@ -44,8 +46,11 @@ export function createNodeNotifier(options: NodeNotifierOptions): Notifier {
       const opts = chosen.via === 'node-notifier' ? chosen.options : notificationOptions(n, options.identity);
       await new Promise<void>((resolve) => {
         deliver(opts, (error, response, metadata) => {
-          if (error) options.log?.(`notification ${n.id} could not be shown: ${error.message.split('\n')[0]}`);
-          else if (isClick(response, metadata)) options.onClick(n.target, n.params);
+          if (error) {
+            const reason = error.message.split('\n')[0] ?? 'unknown error';
+            options.log?.(`notification ${n.id} could not be shown: ${reason}`);
+            options.onFailed?.(n, reason);
+          } else if (isClick(response, metadata)) options.onClick(n.target, n.params);
           resolve();
         });
         // Where clicks are awaited the callback comes only after the user acts; handing it over is enough here.

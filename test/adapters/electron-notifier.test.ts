@@ -106,4 +106,47 @@ describe("notifications through Electron's Notification (macOS)", () => {
       ),
     });
   });
+
+  it('macOS: a notification neither shown nor refused within the limit is shown the other way, once', async () => {
+    const { made, notifications } = electron();
+    const timers: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
+    const setTimer = (run: () => void, ms: number) => {
+      const t = { run, ms, cancelled: false };
+      timers.push(t);
+      return { cancel: () => void (t.cancelled = true) };
+    };
+    const fellBack: Array<[string, string]> = [];
+    const notifier = createElectronNotifier({
+      notifications,
+      onClick: () => undefined,
+      onFailed: (n, error) => void fellBack.push([n.id, error]),
+      setTimer,
+    });
+    await notifier.notify({ ...reminder, id: 'silent' });
+    await notifier.notify({ ...reminder, id: 'shown' });
+    made[1]?.emit('show');
+    expect(timers.map((t) => [t.ms, t.cancelled])).toEqual([
+      [5_000, false],
+      [5_000, true],
+    ]);
+    for (const t of timers) if (!t.cancelled) t.run();
+    expect(fellBack).toEqual([['silent', 'macOS neither showed nor refused it within 5 s']]);
+    // Its refusal arriving late does not show it a second time.
+    made[0]?.emit('failed', {}, 'refused');
+    expect(fellBack).toHaveLength(1);
+  });
+
+  it('Windows alarms (the same class for their toast XML) report refusals and are not timed', async () => {
+    const { made, notifications } = electron();
+    const timers: number[] = [];
+    const notifier = createElectronNotifier({
+      notifications,
+      onClick: () => undefined,
+      platform: 'win32',
+      setTimer: (_run, ms) => (timers.push(ms), { cancel: () => undefined }),
+    });
+    await notifier.notify({ ...reminder, alarm: true });
+    expect(made).toHaveLength(1);
+    expect(timers).toEqual([]);
+  });
 });

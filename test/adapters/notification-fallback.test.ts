@@ -122,4 +122,17 @@ describe('a notification macOS refuses (failed event)', () => {
     await notifications.notifier.notify(reminder('d'));
     expect(fellBack).toEqual(['a', 'b', 'c']);
   });
+
+  it('an alarm the system failed to show opens no message box over its own ringing window; readiness is asked', () => {
+    const opened: string[] = [];
+    const boxes: FallbackMessage[] = [];
+    let rechecked = 0;
+    const fallback = notificationFallback({
+      openWindow: (view) => void opened.push(view),
+      showMessage: async (m) => void boxes.push(m),
+      recheck: () => void rechecked++,
+    });
+    fallback({ id: 'alarm:x', title: 'On call now', body: 'b', target: 'status', alarm: true }, REFUSED);
+    expect([opened, boxes, rechecked]).toEqual([[], [], 1]);
+  });
 });

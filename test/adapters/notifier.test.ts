@@ -1,3 +1,4 @@
+import { fallbackMessage } from '../../electron/adapters/notification-fallback';
 import { describe, expect, it } from 'vitest';
 import {
   createNodeNotifier,
@@ -96,5 +97,28 @@ describe('node-notifier adapter', () => {
     expect(logs).toEqual([
       `notification ${reminder.id} could not be shown: notify-send must be installed on the system.`,
     ]);
+  });
+
+  it('a notification the system failed to show is handed to the fallback (shown another way), a timeout is not', async () => {
+    const failed: Array<[string, string]> = [];
+    const answers: Array<Parameters<NotifyCallback>> = [
+      [null, 'timeout', { activationType: 'timeout' }],
+      [new Error('GDBus.Error: org.freedesktop.Notifications not provided\nat line 2'), ''],
+    ];
+    const { send } = recordingSend((cb) => cb(...(answers.shift() ?? [null, ''])));
+    const notifier = createNodeNotifier({
+      identity: identity('linux'),
+      send,
+      onClick: () => undefined,
+      onFailed: (n, error) => void failed.push([n.id, error]),
+    });
+    await notifier.notify(reminder);
+    expect(failed).toEqual([]);
+    await notifier.notify(reminder);
+    expect(failed).toEqual([[reminder.id, 'GDBus.Error: org.freedesktop.Notifications not provided']]);
+    const message = fallbackMessage(reminder, failed[0]?.[1] ?? '', 'linux');
+    expect(message.detail).toContain('The system did not show this as a notification (GDBus.Error');
+    expect(message.detail).toContain('notification service');
+    expect(message.detail).not.toContain('macOS');
   });
 });
