@@ -5,7 +5,6 @@ import { assertNever } from '../../../electron/shared/basis';
 import { joinNames as list } from '../../../electron/shared/format';
 import type { OverridePreview } from '../../../electron/shared/ipc-contract';
 
-
 /** "is" for one person named in the third person; "are" for several, and for "You". */
 export function beVerb(names: readonly string[]): 'is' | 'are' {
   return names.length === 1 && names[0] !== 'You' ? 'is' : 'are';
