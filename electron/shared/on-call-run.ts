@@ -49,6 +49,20 @@ export function myOnCallRun(me: Pick<AppState['me'], 'onCallNow' | 'shifts'>): O
   };
 }
 
+/**
+ * My next shift that starts my on-call time anew (readiness is about it): while I am on call, a block that carries
+ * my continuous time on (back to back, on this schedule or another) is no start, so it is the first shift starting
+ * after the run ends; null when none is read.
+ */
+export function nextStartShift(me: Pick<AppState['me'], 'onCallNow' | 'shifts' | 'nextShift'>): MyShift | null {
+  const run = myOnCallRun(me);
+  if (!run) return me.nextShift;
+  const endMs = Date.parse(run.end);
+  const after = (s: MyShift | null): s is MyShift => s !== null && Date.parse(s.start) > endMs;
+  if (after(me.nextShift)) return me.nextShift;
+  return me.shifts.filter(after).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))[0] ?? null;
+}
+
 /** Whether `a` carries on past `b` (or ends with it but unknown after it). */
 function later(a: MyShift, b: MyShift): boolean {
   const [aEnd, bEnd] = [Date.parse(a.end), Date.parse(b.end)];

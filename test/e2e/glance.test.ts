@@ -112,6 +112,55 @@ describe('the first screen at 360×520', () => {
   }, 60_000);
 });
 
+// fix49d: with three accounts, a block whose end no read covers said "until at least 13 Dec 2027, 22:00, then
+// unknown" cut at the window's right edge (the until-when only in the line's title). Until when stays visible.
+describe('a long until-when at 360×520', () => {
+  it('keeps "until at least …, then unknown" visible in a now-line, 3 accounts, long names and people', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const three = threeAccounts(host.engine.getState());
+    const people = [
+      'Maximiliana Alexandrovna Featherstonehaugh-Worthington',
+      'Bartholomew Christophersen-Vandenberghe',
+    ];
+    const state: AppState = {
+      ...three,
+      schedules: three.schedules.map((s) => {
+        if (!s.now || !s.known) return s;
+        // A block reaching past the read: its end is the read's, then unknown (a year on: the date with its year).
+        const to = new Date(Date.parse(s.known.from) + 380 * 86_400_000).toISOString();
+        const users = people.map((name, i) => ({ id: `usr_l${i}`, name, email: `l${i}@example.com` }));
+        return {
+          ...s,
+          name: `${s.name} — Checkout Platform Escalation`,
+          known: { ...s.known, to },
+          now: { ...s.now, end: to, users },
+          next: null,
+        };
+      }),
+    };
+    await push(app, state);
+    await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
+    const lines = await page.getByTestId('now-line').all();
+    expect(await lines[0]?.textContent()).toMatch(/then unknown/);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`glance-long-until-3-accounts-${scheme}`);
+      for (const line of lines) {
+        const when = line.locator('.when');
+        const [w, l] = [await when.boundingBox(), await line.boundingBox()];
+        const text = await when.textContent();
+        // The whole until-when inside its line and the window, not cut.
+        expect(w && l && w.x + w.width <= l.x + l.width + 0.5, `${scheme}: ${text}`).toBe(true);
+        expect(w && w.x >= 0 && w.x + w.width <= (page.viewportSize()?.width ?? 0), `${scheme}: ${text}`).toBe(true);
+      }
+      expect(await fullyVisible(page.getByTestId('my-state'))).toBe(true);
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
+  }, 60_000);
+});
+
 describe('my shifts', () => {
   it('lists every block of mine to the horizon with start → end and length, the schedule zone where it differs', async () => {
     const app = await session.open('configured');

@@ -15,6 +15,7 @@ import { accountSilenced } from '../../shared/accounts';
 import { withAccount } from '../../shared/account-names';
 import { readinessToldKey } from '../readiness/told-key';
 import { createWakeHold, type WakeHold } from './readiness-wake';
+import { nextStartShift } from '../../shared/on-call-run';
 
 const MARKS_MS = [READINESS_WINDOW_MS, HOUR_MS];
 /** Opening the popover asks the platform again, but not at every click on the tray. */
@@ -35,7 +36,7 @@ export interface ReadinessWatchOptions {
 }
 
 export interface ReadinessWatch {
-  /** Looks again at the next shift (call after each state change); checks now if a mark passed. */
+  /** Looks again at the next start of my on-call time (call after each state change); checks now if a mark passed. */
   update(): void;
   /** The popover opened: within a day of my next shift, ask the platform again (at most once a minute). */
   opened(): void;
@@ -141,7 +142,7 @@ function disarm(r: Run): void {
 /** Looks at the next shift: checks if a mark passed or the hour is up, and arms the timer for the next look. */
 function update(r: Run): void {
   if (r.stopped) return;
-  const next = r.o.state().me.nextShift;
+  const next = nextStartShift(r.o.state().me);
   const nowMs = r.o.clock.now();
   const startMs = next ? Date.parse(next.start) : undefined;
   if (startMs === undefined || startMs <= nowMs) {
@@ -168,7 +169,7 @@ function update(r: Run): void {
 
 /** The popover opened: someone looking wants today's answer (Do Not Disturb may have been turned on since). */
 function opened(r: Run): void {
-  const next = r.o.state().me.nextShift;
+  const next = nextStartShift(r.o.state().me);
   const nowMs = r.o.clock.now();
   const startMs = next ? Date.parse(next.start) : undefined;
   if (r.stopped || startMs === undefined || startMs <= nowMs || startMs - nowMs > READINESS_WINDOW_MS) return;

@@ -6,6 +6,7 @@
 import { namedInText, withRefs } from './account-naming';
 import { coverageToldElsewhere, sameServiceAs, schedulesToldElsewhere } from '../../shared/accounts';
 import { instantMs } from '../model/segments';
+import { nextStartShift } from '../../shared/on-call-run';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
@@ -126,13 +127,22 @@ function combinedMe(states: readonly AppState[], accounts: readonly Account[]): 
     const next = s.me.nextShift;
     if (next && (!first?.me.nextShift || Date.parse(next.start) < Date.parse(first.me.nextShift.start))) first = s;
   }
+  const onCallNow = states.flatMap((s) => s.me.onCallNow);
+  const nextShift = first?.me.nextShift ?? null;
+  // Readiness is about the next start of my on-call time, so it is that shift's account's; a block that carries my
+  // time on from another account's (back to back) is no start to be ready for.
+  const start = nextStartShift({ onCallNow, shifts, nextShift });
+  const readiness = states
+    .map((s) => s.me.readiness)
+    .find(
+      (r) => r && start && r.shift.accountId === start.accountId && instantMs(r.shift.start) === instantMs(start.start),
+    );
   return {
-    onCallNow: states.flatMap((s) => s.me.onCallNow),
-    nextShift: first?.me.nextShift ?? null,
+    onCallNow,
+    nextShift,
     shifts,
     gaps: states.flatMap((s) => s.me.gaps),
-    // Readiness is about my next shift, so it is that shift's account's.
-    readiness: first?.me.readiness ?? null,
+    readiness: readiness ?? null,
     load: combinedLoad(states, accounts),
   };
 }

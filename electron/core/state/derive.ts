@@ -27,6 +27,7 @@ import { takeOverOptions } from './take-over';
 import { knownRangeOf, myGaps } from './knowledge';
 import { myLoad } from './load';
 import { readinessOf, type NotificationHealthResult } from '../readiness/readiness';
+import { nextStartShift } from '../../shared/on-call-run';
 import { oldestSuccess, scheduleStatus, staleAfterMs, syncStatus } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
@@ -446,8 +447,9 @@ export function deriveState(input: DeriveInput): AppState {
   };
   const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
   const me = myState(schedules, byId, input, emailLower);
+  // Readiness is about the next start of my on-call time, not a block that carries it on (back to back).
   const readiness = readinessOf({
-    state: { sync, schedules, me },
+    state: { sync, schedules, me: { ...me, nextShift: nextStartShift(me) } },
     settings,
     nowMs,
     notifications: input.notificationHealth,

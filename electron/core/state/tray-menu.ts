@@ -183,11 +183,11 @@ export function buildTrayMenu(
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const problem = problemLine(state, f) !== undefined && state.sync.kind !== 'needs_setup';
-  const items: TrayMenuItem[] = [
-    ...myStateItems(state, f, problem),
-    ...headItems(state, f, extras),
-    { type: 'separator' },
-  ];
+  const mine = myStateItems(state, f, problem);
+  const head = headItems(state, f, extras);
+  // Before setup there is no state of mine to lead with ("Open status…" only): what to do first leads instead.
+  const setUp = state.setup.hasKey && state.schedules.length > 0;
+  const items: TrayMenuItem[] = [...(setUp ? [...mine, ...head] : [...head, ...mine]), { type: 'separator' }];
   const actions = actionItems(state, f);
   // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
   const several = state.settings.accounts.length > 1;

@@ -152,7 +152,7 @@ export class OverrideForm {
     $effect(() => this.#followCandidates());
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
     $effect(() => {
-      if (this.write.phase === 'editing' && this.dirty) saveDraft($state.snapshot(this.values), this.#routeKey);
+      if (this.write.phase === 'editing' && this.dirty) saveDraft(this.values, this.#routeKey);
       else if (!this.dirty) clearDraft();
     });
   }

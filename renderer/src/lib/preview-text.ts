@@ -2,10 +2,8 @@
 // Create held back, only on fresh data; from saved data it says so and leaves Create on; over unknown time it is
 // never said. "You are", never "You is".
 import { assertNever } from '../../../electron/shared/basis';
+import { joinNames as list } from '../../../electron/shared/format';
 import type { OverridePreview } from '../../../electron/shared/ipc-contract';
-
-const list = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** "is" for one person named in the third person; "are" for several, and for "You". */
 export function beVerb(names: readonly string[]): 'is' | 'are' {

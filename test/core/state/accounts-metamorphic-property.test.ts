@@ -42,7 +42,11 @@ function trayLines(state: AppState, id: AccountId, label: string): string[] {
   const f = { nowMs: NOW, localZone: ZONE, locale: undefined };
   const menu = buildTrayMenu(state, NOW, ZONE);
   if (state.settings.accounts.length > 1) {
-    const sub = menu.find((i) => i.type === 'submenu' && (i.label === label || i.label.startsWith(`${label} (`)));
+    const sub = menu.find(
+      (i) =>
+        i.type === 'submenu' &&
+        (i.label === label || i.label.startsWith(`${label} (`) || i.label.startsWith(`${label}: `)),
+    );
     if (!sub || sub.type !== 'submenu') return [`no submenu for ${label}`];
     return sub.items.flatMap((i) => (i.type === 'label' && i.label !== 'No schedule shown yet' ? [i.label] : []));
   }

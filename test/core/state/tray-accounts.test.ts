@@ -131,8 +131,9 @@ describe('the tray with three accounts of three schedules', () => {
   it('groups each account’s schedules in a submenu of its own; no schedule line at the top level', () => {
     const menu = buildTrayMenu(threeByThree(), NOW, ZONE);
     const submenus = accountSubs(menu);
-    expect(submenus.map((s) => s.label)).toEqual(['Work', 'Acme', 'Beta']);
-    for (const sub of submenus) {
+    // Who is on call now answers at the top level too: each account's entry names its people (fix49d).
+    expect(submenus.map((s) => s.label)).toEqual(['Work: Ada Lovelace', 'Acme: Ada Lovelace', 'Beta: Ada Lovelace']);
+    for (const sub of submenus.map((s) => ({ ...s, label: s.label.replace(/:.*$/, '') }))) {
       const headers = sub.items.filter((i) => i.type === 'label' && !i.label.startsWith('  ')).map(labelOf);
       expect(headers).toEqual(NAMES);
       expect(sub.items.filter((i) => i.type !== 'label' && i.type !== 'separator').map(labelOf)).toEqual([
@@ -151,7 +152,7 @@ describe('the tray with three accounts of three schedules', () => {
   it('the adapter’s template has the submenus, and an account’s item acts on that account alone', () => {
     const actions: [string, unknown][] = [];
     const template = toMenuTemplate(buildTrayMenu(threeByThree(), NOW, ZONE), 'linux', (a, p) => actions.push([a, p]));
-    const acme = template.find((t) => t.label === 'Acme');
+    const acme = template.find((t) => t.label?.startsWith('Acme:'));
     const items = Array.isArray(acme?.submenu) ? acme.submenu : [];
     expect(items.filter((i) => i.enabled !== false && i.type !== 'separator').map((i) => i.label)).toEqual([
       "Mute Acme's reminders",
@@ -172,7 +173,11 @@ describe('the tray with three accounts of three schedules', () => {
     const state = threeByThree({ acme: { muted: true }, beta: { pausedUntil: '2026-05-04T10:00:00Z' } });
     const menu = buildTrayMenu(state, NOW, ZONE);
     const subs = accountSubs(menu);
-    expect(subs.map((s) => s.label)).toEqual(['Work', 'Acme (reminders muted)', 'Beta (reminders paused until 12:00)']);
+    expect(subs.map((s) => s.label)).toEqual([
+      'Work: Ada Lovelace',
+      'Acme (reminders muted): Ada Lovelace',
+      'Beta (reminders paused until 12:00): Ada Lovelace',
+    ]);
     const beta = subs[2]!.items.filter((i) => i.type === 'action').map(labelOf);
     expect(beta).toEqual(["Resume Beta's reminders"]);
     const acmeMute = subs[1]!.items.find((i) => i.type === 'checkbox');
@@ -194,6 +199,33 @@ describe('the tray with three accounts of three schedules', () => {
     // The app paused as a whole while I'm on call only where I'm paused: on call, and the pause shows.
     const appPaused = { ...onBeta, settings: { ...onBeta.settings, pausedUntil: '2026-05-04T09:30:00Z' } };
     expect(trayIconFor(appPaused, NOW)).toBe('oncall-paused');
+  });
+
+  it('each account’s entry says who is on call there now: "you", everyone once, nobody and unknown said (fix49d)', () => {
+    const base = threeByThree();
+    const carol = { id: 'usr_carol', name: 'Carol Lee', email: 'carol@example.com' };
+    const bob = { id: 'usr_bob', name: 'Bob Stone', email: 'bob@example.com' };
+    const schedules = base.schedules.map((s, i) => {
+      const now = s.now && { ...s.now, users: i === 0 ? [bob, carol] : i === 1 ? [carol] : s.now.users };
+      // Acme's Payments: read, nobody on call; its Database: never loaded.
+      if (s.accountId === accountIdOf('acme') && s.name === 'Payments')
+        return {
+          ...s,
+          now: null,
+          timeline: [
+            { kind: 'nobody' as const, start: '2026-05-04T00:00:00Z', end: '2026-05-05T00:00:00Z', users: [] },
+          ],
+        };
+      if (s.accountId === accountIdOf('acme') && s.name === 'Database')
+        return { ...s, now: null, status: { kind: 'error' as const, reason: 'service error' } };
+      return { ...s, now };
+    });
+    const subs = accountSubs(buildTrayMenu({ ...base, schedules }, NOW, ZONE));
+    expect(subs.map((s) => s.label)).toEqual([
+      'Work: you, Carol Lee, Ada Lovelace',
+      'Acme: Ada Lovelace · nobody on Payments · Database unknown',
+      'Beta: Ada Lovelace',
+    ]);
   });
 
   it('says nothing of being off call before anything was read: no key, no schedule (failed before: "Off call")', () => {
