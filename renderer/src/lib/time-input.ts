@@ -2,7 +2,7 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { wallParts } from '../../../electron/shared/format';
+import { formatCalendarDay, formatClock, wallParts } from '../../../electron/shared/format';
 import { DAY_MS, MINUTE_MS } from '../../../electron/shared/time';
 
 /** Custom lengths in minutes; 'end' means an explicit end day and time. */
@@ -49,11 +49,9 @@ export function uses24h(locale: string): boolean {
   }
 }
 
-/** "19:15" (24-hour locales) or "7:15 PM". */
+/** "19:15" (24-hour locales) or "07:15 PM": the formatter's clock (shared/format.ts), as every other time reads. */
 export function clockText(hour: number, minute: number, h24: boolean): string {
-  if (h24) return `${pad(hour)}:${pad(minute)}`;
-  const h = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return formatClock(`${pad(hour)}:${pad(minute)}`, { locale: h24 ? 'en-GB' : 'en-US' });
 }
 
 /** A typed time → "HH:MM" (24-hour): "19:15", "19.15", "1915", "915", "19", "7:15 pm", "7pm". */
@@ -77,20 +75,22 @@ export function instantOf(day: string, time: string, zone?: string): number | un
   return clock ? fromLocalInput(`${day}T${clock}`, zone) : undefined;
 }
 
-/** Today, Tomorrow, then "Tue 24 Nov" for the next two weeks; `extra` days (a request's shift) are added. */
+/** The next two weeks' days, each named as the formatter names a day ("Sat 28 Nov"; never "Today"/"Tomorrow");
+ *  `extra` days (a request's shift) are added. */
 export function dayOptions(nowMs: number, locale: string, zone?: string, extra: readonly string[] = []): DayOption[] {
   const w = wallParts(nowMs, zone) ?? wallParts(nowMs, undefined);
   const today = w ? Date.UTC(w.year, w.month - 1, w.day) : nowMs;
-  const fmt = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const label = (day: string): string =>
+    formatCalendarDay(day, { nowMs, locale, ...(zone ? { localZone: zone } : {}) });
   const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
   const options: DayOption[] = [];
   for (let i = 0; i < 15; i++) {
-    const ms = today + i * DAY_MS;
-    options.push({ value: iso(ms), label: i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : fmt.format(ms) });
+    const day = iso(today + i * DAY_MS);
+    options.push({ value: day, label: label(day) });
   }
   for (const day of extra) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || options.some((o) => o.value === day)) continue;
-    options.push({ value: day, label: fmt.format(Date.parse(`${day}T00:00:00Z`)) });
+    options.push({ value: day, label: label(day) });
   }
   return options.sort((a, b) => a.value.localeCompare(b.value));
 }
