@@ -26,7 +26,8 @@ describe('npm run status', () => {
     // Issue 47: a zone is worded by its place, as on every surface (failed before: "(Europe/Berlin)").
     expect(run.stdout).toMatch(/^OnCall Tray — .* \(Berlin\) — demo data$/m);
     expect(run.stdout).toMatch(/^Sync: ok/m);
-    for (const s of demoSeed.schedules) expect(run.stdout).toContain(`${s.name} [${s.id}] (${s.time_zone}) — fresh`);
+    for (const s of demoSeed.schedules)
+      expect(run.stdout).toContain(`${s.name} [${s.id}] (${s.time_zone.split('/').pop()?.replace(/_/g, ' ')}) — fresh`);
     expect(run.stdout).toMatch(/^ {2}now: {2}\S.* until /m);
     expect(run.stdout).toMatch(/^Your next shift: Platform primary .*\(in /m);
     // The demo user (Alice) asked for one request; others on her schedules ask her.
