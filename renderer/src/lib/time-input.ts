@@ -39,11 +39,10 @@ export interface DayOption {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Whether the locale writes times on a 24-hour clock. */
+/** Whether the locale writes times on a 24-hour clock: as the formatter writes 13:00 in it. */
 export function uses24h(locale: string): boolean {
   try {
-    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
-    return cycle !== 'h12' && cycle !== 'h11';
+    return formatClock('13:00', { locale }).startsWith('13');
   } catch {
     return true;
   }
