@@ -125,9 +125,11 @@ function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | 
   return there;
 }
 
-/** The local date alone: "Mon 16 Nov" (en-GB). */
-export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): string {
-  return wallText(localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE, DATE_ONLY);
+/** The local date alone: "Mon 16 Nov" (en-GB); "Mon 16 Nov 2026" with `year`. */
+export function formatDate(instant: Instant, opts: TimeFormatOptions & { year?: boolean } = {}): string {
+  const [w, locale] = [localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE];
+  const date = wallText(w, locale, DATE_ONLY);
+  return opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
 }
 
 /** A day as a heading names it, in the day-and-time wording's words: "Sat" within a week either side (today too),
@@ -207,34 +209,6 @@ export function formatWindow(start: Instant, end: Instant, opts: DayFormatOption
   if (!there || !zone) return text;
   const thereText = windowIn(there, localWall(endMs, zone), localWall(opts.nowMs, zone), locale);
   return `${text} (${thereText} ${zoneLabel(zone)})`;
-}
-
-/** A wall reading with no zone of its own (a form's "23:00", a day "2026-11-27"), for the styles above. */
-function bareWall(wallMs: number): Wall {
-  const dayNumber = Math.floor(wallMs / DAY_MS);
-  return { ms: wallMs, wallMs, zone: undefined, dayNumber, isoDate: '', offsetMin: 0, atMidnight: false };
-}
-
-/** A clock time a form shows or offers ("HH:MM", 24-hour, as settings keep it) in every other time's words: "23:00"
- *  (en-GB), "11:00 PM" where the locale says so; '' for what is not "HH:MM". */
-export function formatClock(hhmm: string, opts: Pick<TimeFormatOptions, 'locale'> = {}): string {
-  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return '';
-  return clock(bareWall(Date.UTC(1970, 0, 1, Number(m[1]), Number(m[2]))), opts.locale ?? DEFAULT_LOCALE);
-}
-
-/** A calendar day a form shows or offers ("YYYY-MM-DD") as the date is worded elsewhere: "Fri 27 Nov", with its
- *  year ("Fri 27 Nov 2027") when it is more than ~11 months from now (as formatDayTime names it); '' for no day. */
-export function formatCalendarDay(
-  isoDay: string,
-  opts: Pick<DayFormatOptions, 'locale' | 'nowMs' | 'localZone'>,
-): string {
-  const wallMs = /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? Date.parse(`${isoDay}T00:00:00Z`) : NaN;
-  // A day that does not exist ("2026-02-31") is no day, not the one it would roll over to.
-  if (Number.isNaN(wallMs) || new Date(wallMs).toISOString().slice(0, 10) !== isoDay) return '';
-  const [w, locale] = [bareWall(wallMs), opts.locale ?? DEFAULT_LOCALE];
-  const far = Math.abs(w.dayNumber - localWall(opts.nowMs, opts.localZone).dayNumber) > YEAR_AWAY_DAYS;
-  return far ? `${wallText(w, locale, DATE_ONLY)} ${wallText(w, locale, YEAR)}` : wallText(w, locale, DATE_ONLY);
 }
 
 /** Up to two letters for an avatar: first and last word ("Jean-Luc Picard" → "JP"); "?" when empty. */

@@ -43,10 +43,6 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
     why: 'builds "YYYY-MM-DDTHH:MM" values for forms to read',
   },
   'renderer/src/lib/time-input.ts': { ways: [PAD, ISO_DAY], why: 'builds "HH:MM" and "YYYY-MM-DD" values' },
-  'renderer/src/lib/wall-field.ts': {
-    ways: [PAD, ISO_DAY, BY_HAND],
-    why: 'builds and checks "YYYY-MM-DD" values (a typed weekday checked against its day)',
-  },
   'renderer/src/lib/away.svelte.ts': {
     ways: [PAD, BY_HAND],
     why: 'builds the default range\'s "YYYY-MM-DD" values (shown through the formatter)',
