@@ -8,7 +8,7 @@ import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
-import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow } from '../shared/format';
+import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
 import { loadFigures, loadScope } from '../shared/load-text';
 import { myLines } from './status-mine';
 import type {
@@ -64,7 +64,7 @@ function statusText(status: SourceStatus, o: FormatOptions): string {
 function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): string[] {
   const t = zoned(o, s.timeZone);
   const me = s.meOnCall ? ' — you are on call' : '';
-  const zone = s.timeZone ? ` (${s.timeZone})` : '';
+  const zone = s.timeZone ? ` (${zoneLabel(s.timeZone)})` : '';
   const lines = [
     `${withAccount(state, s.accountId, s.name)} [${s.scheduleId}]${zone} — ${statusText(s.status, o)}${me}`,
   ];
@@ -192,7 +192,7 @@ function loadLines(state: AppState, o: FormatOptions): string[] {
 }
 
 export function formatStatus(state: AppState, o: FormatOptions): string {
-  const header = `OnCall Tray — ${formatDayTime(o.nowMs, o)} (${o.localZone})${state.setup.demo ? ' — demo data' : ''}`;
+  const header = `OnCall Tray — ${formatDayTime(o.nowMs, o)} (${zoneLabel(o.localZone)})${state.setup.demo ? ' — demo data' : ''}`;
   const blocks = [
     [header, syncLine(state.sync, state, o), ...accountLines(state, o)],
     [...myLines(state, o), ...myShiftsLines(state, o), ...loadLines(state, o)],

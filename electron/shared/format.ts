@@ -125,9 +125,11 @@ function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | 
   return there;
 }
 
-/** The local date alone: "Mon 16 Nov" (en-GB). */
-export function formatDate(instant: Instant, opts: TimeFormatOptions = {}): string {
-  return wallText(localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE, DATE_ONLY);
+/** The local date alone: "Mon 16 Nov" (en-GB); "Mon 16 Nov 2026" with `year`. */
+export function formatDate(instant: Instant, opts: TimeFormatOptions & { year?: boolean } = {}): string {
+  const [w, locale] = [localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE];
+  const date = wallText(w, locale, DATE_ONLY);
+  return opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
 }
 
 /** A day as a heading names it, in the day-and-time wording's words: "Sat" within a week either side (today too),

@@ -209,7 +209,7 @@ describe('onboarding with a second service', () => {
     await page.getByRole('button', { name: 'Next: Schedules' }).click();
     await page.getByLabel('Schedule id or link').fill('sch_platform_primary');
     await page.getByRole('button', { name: 'Check and add' }).click();
-    await page.getByText('Added “Platform primary” (Europe/Berlin).').waitFor();
+    await page.getByText('Added “Platform primary” (Berlin).').waitFor();
     await page.getByRole('button', { name: 'Next: You' }).click();
     await page.getByRole('combobox', { name: 'Which of these people are you?' }).fill('alice@example.com');
     // Optional: opened, filled and added here, without leaving the step.

@@ -37,7 +37,7 @@ describe('onboarding', () => {
         .getByLabel('Schedule id or link')
         .fill('https://oncall.example.com/schedules/sch_platform_primary/overview');
       await page.getByRole('button', { name: 'Check and add' }).click();
-      await page.getByText('Added “Platform primary” (Europe/Berlin).').waitFor();
+      await page.getByText('Added “Platform primary” (Berlin).').waitFor();
       await page.getByRole('button', { name: 'Next: You' }).click();
 
       const who = page.getByRole('combobox', { name: 'Which of these people are you?' });

@@ -41,7 +41,8 @@ describe('the week', () => {
       '2026-03-10T04:00:00.000Z',
       '2026-03-11T04:00:00.000Z',
     ]);
-    expect(model.ticks.map((t) => t.label)).toEqual(['Today', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed']);
+    // Issue 47: named as the formatter names a day (failed before: "Today", worded by the timeline itself).
+    expect(model.ticks.map((t) => t.label)).toEqual(['Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed']);
     expect(localMidnight(Date.parse('2026-03-08T12:00:00Z'), 'America/New_York', 1)).toBe(
       Date.parse('2026-03-09T04:00:00Z'),
     );

@@ -12,6 +12,7 @@ import { blockPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/t
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
+import { alarmLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDayTime } from '../../electron/shared/format';
@@ -21,7 +22,16 @@ import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myShiftsNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 
-export type Surface = 'tray-tooltip' | 'tray-menu' | 'popover' | 'status' | 'handoff' | 'notification' | 'ics';
+export type Surface =
+  | 'tray-tooltip'
+  | 'tray-menu'
+  | 'popover'
+  | 'status'
+  | 'handoff'
+  | 'notification'
+  | 'ics'
+  /** Settings → Phone (only while the state has a phone status). */
+  | 'settings';
 
 export interface Said {
   surface: Surface;
@@ -93,7 +103,12 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const f = { nowMs, localZone, locale: undefined };
   const o = { nowMs, localZone };
   const ctx = { nowMs, locale: 'en-GB', localZone };
-  const said = (surface: Exclude<Surface, 'notification' | 'ics'>, kind: 'now' | 'next', m: MyShift, text: string) => ({
+  const said = (
+    surface: Exclude<Surface, 'notification' | 'ics' | 'settings'>,
+    kind: 'now' | 'next',
+    m: MyShift,
+    text: string,
+  ) => ({
     surface,
     accountId: m.accountId,
     basis: m.basis,
@@ -186,12 +201,18 @@ export function everyText(input: RegistryInput): Said[] {
     basis: null,
     text,
   }));
+  const phone = phoneSettingsTexts(input.state, input.nowMs, input.localZone);
+  const settings: Said[] =
+    phone.length > 0 ? [{ surface: 'settings', accountId: null, basis: null, text: phone.join('\n') }] : [];
   return [
     ...surfaces,
+    ...settings,
     ...statements(input, whole),
     ...notificationTexts(input.notifications ?? []),
     ...(input.ics === undefined ? [] : icsTexts(input.ics)),
     ...notificationLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
+    ...alarmLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
+    ...readinessLog(input.state, input.nowMs, input.localZone).map((t) => logSaid('notification', t)),
     ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
   ];
 }

@@ -1,6 +1,7 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
 import { formatDayTime, formatTime, formatWindow, joinNames } from '../../shared/format';
+import { accountNamed } from '../../shared/account-names';
 import type { NotificationRequest } from '../ports';
 import { reminderBasis, savedDataPrefix } from '../reminders/messages';
 import type { AlarmRing } from './engine';
@@ -12,7 +13,12 @@ export interface AlarmWordsOptions {
   locale?: string;
   /** When the shift's data is saved data at the ring (not confirmed lately), when it was read; else undefined. */
   savedAtMs?: number | undefined;
+  /** The account the shift is read from, named while there are several ("Work · On call now — Platform"). */
+  accountName?: string | undefined;
 }
+
+/** What the alarm and the phone say about who they are of, and what they rest on. */
+export type AlarmAbout = Pick<AlarmWordsOptions, 'savedAtMs' | 'accountName'>;
 
 export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): NotificationRequest {
   const t = ring.target;
@@ -34,13 +40,28 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   const words = { localZone: o.localZone, ...(o.locale ? { locale: o.locale } : {}) };
   const lead = savedDataPrefix(reminderBasis(o.savedAtMs), o.nowMs, words);
   const body = `${lead}${lead === '' ? 'Your' : 'your'} shift ${shift}.${from}`;
-  return { id: t.key, title, body, target: 'status', params: { scheduleId: t.scheduleId }, alarm: true };
+  return {
+    id: t.key,
+    title: accountNamed(o.accountName, title),
+    body,
+    target: 'status',
+    params: { scheduleId: t.scheduleId },
+    alarm: true,
+  };
 }
 
-/** The phone's words: no link, no topic; the schedule and the start in local time. */
-export function phoneWords(t: AlarmTarget, afterMin: number, localZone: string): { title: string; body: string } {
+/** The phone's words: no link, no topic; the schedule (and its account while there are several) and the start in
+ *  local time, from saved data said so as the alarm says it. Booked ahead: worded when booked, from what is known then. */
+export function phoneWords(
+  t: AlarmTarget,
+  afterMin: number,
+  localZone: string,
+  about: AlarmAbout = {},
+): { title: string; body: string } {
+  const lead = savedDataPrefix(reminderBasis(about.savedAtMs), t.startMs, { localZone });
+  const start = formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone });
   return {
-    title: `Shift start not acknowledged — ${t.scheduleName}`,
-    body: `Your shift started at ${formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone })}; no one answered the alarm on your computer for ${afterMin} min.`,
+    title: `Shift start not acknowledged — ${accountNamed(about.accountName, t.scheduleName)}`,
+    body: `${lead}${lead === '' ? 'Your' : 'your'} shift started at ${start}; no one answered the alarm on your computer for ${afterMin} min.`,
   };
 }

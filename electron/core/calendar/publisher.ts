@@ -7,6 +7,7 @@ import type { Notice } from '../storage/settings-store';
 import type { Snapshot } from '../model/snapshot';
 import { remindersFor } from '../../shared/settings';
 import { DAY_MS } from '../../shared/time';
+import { formatStamp } from '../../shared/format';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { myCalendarBlocks, type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
 import { schedulesToldElsewhere, scheduleRef } from '../../shared/accounts';
@@ -128,10 +129,11 @@ function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, l
   });
 }
 
-const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** An instant in the calendar's header, as every instant in it is worded: "Sun 29 Mar 2026, 09:00 Berlin". */
+const stampOf = (ms: number, localZone: string): string => formatStamp(ms, { localZone, nameZone: true });
 
-/** Saved (not fresh) schedules by name with the day their data was read: "Payments (read 2026-03-29)". */
-function savedNames(groups: readonly ScheduleBlocks[]): string[] {
+/** Saved (not fresh) schedules by name with when their data was read: "Payments (read Sun 29 Mar 2026, 09:00 Berlin)". */
+function savedNames(groups: readonly ScheduleBlocks[], localZone: string): string[] {
   return groups.flatMap((g) => {
     const st = g.status;
     const at =
@@ -142,20 +144,20 @@ function savedNames(groups: readonly ScheduleBlocks[]): string[] {
           : undefined;
     if (!g.known || at === undefined) return [];
     return [
-      `${g.scheduleName} (read ${utcDay(Date.parse(at))}${st.kind === 'not_found' ? ', no longer found on the service' : ''})`,
+      `${g.scheduleName} (read ${stampOf(Date.parse(at), localZone)}${st.kind === 'not_found' ? ', no longer found on the service' : ''})`,
     ];
   });
 }
 
-function headOf(groups: readonly Group[]): { name: string; description: string } {
+function headOf(groups: readonly Group[], localZone: string): { name: string; description: string } {
   // "Known until" only from fresh schedules; saved ones are named with when they were read.
   const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh');
   const ends = fresh.map((g) => g.knownToMs).filter((ms): ms is number => ms !== null);
   const until =
     ends.length > 0
-      ? `Shifts are known until ${utcDay(Math.min(...ends))} (UTC), as far as the app could read them.`
+      ? `Shifts are known until ${stampOf(Math.min(...ends), localZone)}, as far as the app could read them.`
       : '';
-  const saved = savedNames(groups);
+  const saved = savedNames(groups, localZone);
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';
   const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
   const unknown = `${savedText}${missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : ''}`;
@@ -218,7 +220,7 @@ async function renderWith(
       p.group.alarms,
     ),
   );
-  return calendarText(headOf(groups), events);
+  return calendarText(headOf(groups, input.localZone), events);
 }
 
 /** `report`: told once when the record read back held what the app did not publish (dropped, file kept aside). */

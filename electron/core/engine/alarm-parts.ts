@@ -139,6 +139,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     alarm: (key) => alarms.record(key),
     refreshAlarms: () => alarms.reloadRecords(),
     phoneAck: (key) => void alarms.ack(key, 'phone'),
+    about: (t) => alarms.about(t),
     changed: o.changed,
     report: o.report,
     ...(o.options.phone ?? {}),

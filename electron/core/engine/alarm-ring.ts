@@ -7,7 +7,7 @@ import type { AlarmRing } from '../alarm/engine';
 import { ALARM_RING_MAX_MS, TEST_RING_MS } from '../alarm/ringer';
 import type { AlarmSurface } from '../alarm/surface';
 import { alarmNotification } from '../alarm/words';
-import type { Clock, Notifier } from '../ports';
+import type { Clock, NotificationRequest, Notifier } from '../ports';
 
 const TEST_PREFIX = 'alarm-test:';
 
@@ -19,6 +19,8 @@ export interface AlarmRingOptions {
   log: (message: string) => void;
   /** The account the alarm's shift was read from (its name on the window). */
   accountOf: (key: string) => string;
+  /** Several accounts: the notification names the account too, as every notification does then. */
+  several?: () => boolean;
   /** When the alarm's shift is saved data now (not confirmed lately), when it was read: the ring says so. */
   savedAtMs?: (target: AlarmRing['target']) => number | undefined;
 }
@@ -50,6 +52,20 @@ export function viewOf(r: AlarmRing, accountName: string, test = false, savedAtM
   };
 }
 
+/** What a ring shows: the window (always naming the account) and the notification (naming it while there are
+ *  several accounts, as every notification does then), both from the same basis. */
+export function ringWords(
+  r: AlarmRing,
+  o: { accountName: string; several: boolean; savedAtMs: number | undefined; nowMs: number; localZone: string },
+): { view: AlarmView; notification: NotificationRequest } {
+  const { nowMs, localZone, savedAtMs } = o;
+  const accountName = o.several ? o.accountName : undefined;
+  return {
+    view: viewOf(r, o.accountName, false, savedAtMs),
+    notification: alarmNotification(r, { nowMs, localZone, savedAtMs, accountName }),
+  };
+}
+
 export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
   const close = (key: string): void => {
@@ -73,9 +89,15 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
   return {
     ring(r) {
-      const savedAtMs = o.savedAtMs?.(r.target);
-      show(viewOf(r, o.accountOf(r.target.key), false, savedAtMs), ALARM_RING_MAX_MS);
-      notify(alarmNotification(r, { nowMs: o.clock.now(), localZone: o.localZone(), savedAtMs }));
+      const { view, notification } = ringWords(r, {
+        accountName: o.accountOf(r.target.key),
+        several: o.several?.() ?? false,
+        savedAtMs: o.savedAtMs?.(r.target),
+        nowMs: o.clock.now(),
+        localZone: o.localZone(),
+      });
+      show(view, ALARM_RING_MAX_MS);
+      notify(notification);
     },
     silence: close,
     test() {

@@ -13,7 +13,9 @@ import { loadAlarmStore, type AlarmStore } from '../alarm/alarm-store';
 import { createAlarmEngine, type AckResult, type AlarmEngine } from '../alarm/engine';
 import { planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmSurface } from '../alarm/surface';
-import type { AckSource, AlarmTarget } from '../alarm/types';
+import type { AckSource, AlarmRecord, AlarmTarget } from '../alarm/types';
+import type { AlarmAbout } from '../alarm/words';
+import { accountNamed } from '../../shared/account-names';
 import type { Snapshot } from '../model/snapshot';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, Notifier } from '../ports';
@@ -69,6 +71,8 @@ export interface EngineAlarms {
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
   targets(): readonly AlarmTarget[];
+  /** Whose a target is and what it rests on, as the alarm says it (the phone's words say the same). */
+  about(t: AlarmTarget): AlarmAbout;
   /** Whether this start's alarm rings at the start (or rang): then it is the start's one notice, and the separate
    *  "On call now" is not sent. False when the alarms are not running, or none is planned there (off, 5 min before,
    *  handed off, over), so the reminder still comes. */
@@ -227,7 +231,7 @@ async function intentOf(
   return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
 }
 
-function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
+function statusOf(r: AlarmsRun, nowMs: number, several: boolean): AlarmStatus | null {
   const { store, engine } = r;
   if (!store) return null;
   // The current start (rung or due), else the last one this run knew of that rang.
@@ -238,11 +242,22 @@ function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
   const t = pick(current) ?? pick(rang);
   if (!t) return null;
-  const rec = store.get(t.key);
+  const { accountName } = alarmAbout({ accountName: r.seen.get(t.key)?.account ?? '', several, savedAtMs: undefined });
+  return alarmStatus(t, store.get(t.key), accountName, nowMs);
+}
+
+/** Where a target's alarm stands, as the tray and the popover say it; its schedule named with its account while
+ *  there are several ("Work · Ops"), as every schedule is then. */
+export function alarmStatus(
+  t: AlarmTarget,
+  rec: AlarmRecord | undefined,
+  accountName: string | undefined,
+  nowMs: number,
+): AlarmStatus {
   const acked = rec?.ackedAtMs;
   return {
     key: t.key,
-    scheduleName: t.scheduleName,
+    scheduleName: accountNamed(accountName, t.scheduleName),
     start: new Date(t.startMs).toISOString(),
     ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
     ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
@@ -273,8 +288,27 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     localZone: w.localZone,
     log: w.log,
     accountOf: (key) => r.seen.get(key)?.account ?? '',
+    several: () => w.accounts().length > 1,
     savedAtMs: (t) => savedAtOf(w, r, t),
   });
+
+/** Whose the target is (named while there are several accounts) and what it rests on: the phone says it so. */
+const aboutOf = (w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): AlarmAbout =>
+  alarmAbout({
+    accountName: r.seen.get(t.key)?.account ?? '',
+    several: w.accounts().length > 1,
+    savedAtMs: savedAtOf(w, r, t),
+  });
+
+/** The account is named while there are several (as every notification names it then). */
+export const alarmAbout = (o: {
+  accountName: string;
+  several: boolean;
+  savedAtMs: number | undefined;
+}): AlarmAbout => ({
+  savedAtMs: o.savedAtMs,
+  accountName: o.several ? o.accountName : undefined,
+});
 
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
@@ -333,10 +367,11 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     },
     intent: (i, from) => intentOf(w, r, ring, i, from),
     ack: (key, source) => r.engine?.ack(key, source) ?? Promise.resolve('unknown'),
-    status: (nowMs) => statusOf(r, nowMs),
+    status: (nowMs) => statusOf(r, nowMs, w.accounts().length > 1),
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],
+    about: (t) => aboutOf(w, r, t),
     takesStart: (serviceKey, scheduleId, startMs) => takesStart(w, r, serviceKey, scheduleId, startMs),
     stop() {
       r.stopped = true;

@@ -8,7 +8,7 @@ import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus } from '../../
 import type { EscalationSettings } from '../../shared/escalation-settings';
 import { formatTime } from '../../shared/format';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
-import { phoneWords } from '../alarm/words';
+import { phoneWords, type AlarmAbout } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
 import { fetchSend, type HttpSend } from '../escalation/http';
 import { createNtfy } from '../escalation/ntfy';
@@ -37,6 +37,8 @@ export interface PhoneWiringOptions {
   alarm: (key: string) => AlarmRecord | undefined;
   refreshAlarms: () => Promise<void>;
   phoneAck: (key: string) => void;
+  /** Whose a target is and what it rests on (the alarm's): the phone's words say so. */
+  about?: (t: AlarmTarget) => AlarmAbout;
   changed: () => void;
   report: (notice: Notice) => void;
   send?: HttpSend;
@@ -156,8 +158,7 @@ async function sendTest(o: PhoneWiringOptions, run: PhoneRun): Promise<PhoneResu
     if (answer.ok && answer.value.includes(id)) {
       run.testedAtMs = o.clock.now();
       o.changed();
-      const at = formatTime(run.testedAtMs, { localZone: o.localZone() });
-      return { ok: true, message: `Your phone answered at ${at}: the round trip works.` };
+      return { ok: true, message: testAnswered(run.testedAtMs, o.localZone()) };
     }
   }
   return {
@@ -165,6 +166,10 @@ async function sendTest(o: PhoneWiringOptions, run: PhoneRun): Promise<PhoneResu
     message: 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.',
   };
 }
+
+/** Settings → Phone's answer to a test that came back. */
+export const testAnswered = (atMs: number, localZone: string): string =>
+  `Your phone answered at ${formatTime(atMs, { localZone })}: the round trip works.`;
 
 const serverOf = (s: EscalationSettings) => (s.provider === 'ntfy' ? s.ntfyServer.replace(/\/+$/, '') : null);
 
@@ -223,7 +228,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
   };
   let targets: readonly AlarmTarget[] = [];
   const secretValues = () => secretValuesOf(keys);
-  const words = (t: AlarmTarget) => phoneWords(t, o.settings().afterMin, o.localZone());
+  const words = (t: AlarmTarget) => phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t));
 
   function rebuild(): Promise<void> {
     building = building.then(async () => {

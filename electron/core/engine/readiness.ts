@@ -47,7 +47,7 @@ export interface ReadinessWatch {
 
 /** The readiness line for my next shift, and the warning to tell when it names a problem (keyed by the problem,
  *  titled with the shift's account while there are several). */
-function warningOf(
+export function readinessWarning(
   state: AppState,
   r: Readiness,
   opts: { nowMs: number; localZone: string },
@@ -114,7 +114,7 @@ function tellProblem(r: Run, startMs: number): void {
   const mark = markReached(startMs, o.clock.now());
   if (!ready || !fired || mark === undefined || Date.parse(ready.shift.start) !== startMs) return;
   const state = o.state();
-  const { line, notice } = warningOf(state, ready, { nowMs: o.clock.now(), localZone: o.localZone() });
+  const { line, notice } = readinessWarning(state, ready, { nowMs: o.clock.now(), localZone: o.localZone() });
   // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
   // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
   const held = r.wake.holding(state, ready.shift.scheduleId);

@@ -2,7 +2,7 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { wallParts } from '../../../electron/shared/format';
+import { formatDate, formatTime, wallParts } from '../../../electron/shared/format';
 import { DAY_MS, MINUTE_MS } from '../../../electron/shared/time';
 
 /** Custom lengths in minutes; 'end' means an explicit end day and time. */
@@ -39,21 +39,38 @@ export interface DayOption {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Whether the locale writes times on a 24-hour clock. */
+/** A wall reading with no zone of its own is worded in this zone: the same words, no offset. ('UTC' itself takes
+ *  another path in wall-clock.ts, whose spacing differs.) */
+const WALL = { localZone: 'Etc/UTC' };
+
+/** A form's "HH:MM" as the formatter words a time: "23:00", "11:00 PM" where the locale says so; '' for none. */
+export function clockWords(hhmm: string, locale: string): string {
+  const ms = /^\d\d:\d\d$/.test(hhmm) ? Date.parse(`1970-01-01T${hhmm}:00Z`) : NaN;
+  return Number.isNaN(ms) ? '' : formatTime(ms, { ...WALL, locale });
+}
+
+/** A form's "YYYY-MM-DD" as the formatter words a date: "Fri 27 Nov", with its year more than ~11 months from
+ *  today (as formatDayTime names it); '' for no day (nor one that isn't, like 2026-02-31). */
+export function dayWords(isoDay: string, ctx: { nowMs: number; locale: string; localZone?: string }): string {
+  const ms = /^\d{4}-\d\d-\d\d$/.test(isoDay) ? Date.parse(`${isoDay}T00:00:00Z`) : NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== isoDay) return '';
+  const w = wallParts(ctx.nowMs, ctx.localZone) ?? wallParts(ctx.nowMs, undefined);
+  const today = w ? Date.UTC(w.year, w.month - 1, w.day) : ctx.nowMs;
+  return formatDate(ms, { ...WALL, locale: ctx.locale, year: Math.abs(ms - today) > 330 * DAY_MS });
+}
+
+/** Whether the locale writes times on a 24-hour clock: as the formatter writes 13:00 in it. */
 export function uses24h(locale: string): boolean {
   try {
-    const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
-    return cycle !== 'h12' && cycle !== 'h11';
+    return clockWords('13:00', locale).startsWith('13');
   } catch {
     return true;
   }
 }
 
-/** "19:15" (24-hour locales) or "7:15 PM". */
+/** "19:15" (24-hour locales) or "07:15 PM": the formatter's clock (shared/format.ts), as every other time reads. */
 export function clockText(hour: number, minute: number, h24: boolean): string {
-  if (h24) return `${pad(hour)}:${pad(minute)}`;
-  const h = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return clockWords(`${pad(hour)}:${pad(minute)}`, h24 ? 'en-GB' : 'en-US');
 }
 
 /** A typed time → "HH:MM" (24-hour): "19:15", "19.15", "1915", "915", "19", "7:15 pm", "7pm". */
@@ -71,26 +88,49 @@ export function parseClock(text: string): string | undefined {
   return `${pad(hour)}:${pad(minute)}`;
 }
 
+/** A typed time read as "HH:MM" and as the field then shows it, or why not, quoting what was typed. */
+export function readTime(
+  text: string,
+  locale: string,
+): { ok: true; value: string; shown: string } | { ok: false; message: string } {
+  const typed = text.trim();
+  const clock = clockWords('23:00', locale);
+  const like = `${clock} or ${clock === '23:00' ? '11:00 pm' : '23:00'}`;
+  const value = parseClock(typed);
+  if (value) return { ok: true, value, shown: clockWords(value, locale) };
+  if (typed === '') return { ok: false, message: `Enter a time, like ${like}.` };
+  const clockLike = /^\d\d?\s*[:.h]?\s*\d{0,2}\s*([ap]\.?m?\.?)?$/i.test(typed);
+  const why = clockLike ? 'hours run 0–23 (1–12 with am/pm) and minutes 0–59' : `type one like ${like}`;
+  return { ok: false, message: `“${typed}” is not a time: ${why}.` };
+}
+
 /** The instant a local day and a typed time mean in the zone, or undefined while the time is unreadable. */
 export function instantOf(day: string, time: string, zone?: string): number | undefined {
   const clock = parseClock(time);
   return clock ? fromLocalInput(`${day}T${clock}`, zone) : undefined;
 }
 
-/** Today, Tomorrow, then "Tue 24 Nov" for the next two weeks; `extra` days (a request's shift) are added. */
-export function dayOptions(nowMs: number, locale: string, zone?: string, extra: readonly string[] = []): DayOption[] {
+/** The next two weeks' days (or `count` days), each named as the formatter names a day ("Sat 28 Nov"; never "Today"/"Tomorrow");
+ *  `extra` days (a request's shift) are added. */
+export function dayOptions(
+  nowMs: number,
+  locale: string,
+  zone?: string,
+  extra: readonly string[] = [],
+  count = 15,
+): DayOption[] {
   const w = wallParts(nowMs, zone) ?? wallParts(nowMs, undefined);
   const today = w ? Date.UTC(w.year, w.month - 1, w.day) : nowMs;
-  const fmt = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const label = (day: string): string => dayWords(day, { nowMs, locale, ...(zone ? { localZone: zone } : {}) });
   const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
   const options: DayOption[] = [];
-  for (let i = 0; i < 15; i++) {
-    const ms = today + i * DAY_MS;
-    options.push({ value: iso(ms), label: i === 0 ? 'Today' : i === 1 ? 'Tomorrow' : fmt.format(ms) });
+  for (let i = 0; i < count; i++) {
+    const day = iso(today + i * DAY_MS);
+    options.push({ value: day, label: label(day) });
   }
   for (const day of extra) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || options.some((o) => o.value === day)) continue;
-    options.push({ value: day, label: fmt.format(Date.parse(`${day}T00:00:00Z`)) });
+    options.push({ value: day, label: label(day) });
   }
   return options.sort((a, b) => a.value.localeCompare(b.value));
 }

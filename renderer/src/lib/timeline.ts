@@ -5,7 +5,14 @@
 // Each row is the schedule's known timeline (core/model/timeline.ts, sent in the state): every shift read in the
 // week is drawn for every person; "uncovered" only where the data was read and nobody is on call; hatched unknown
 // only where the app truly doesn't know (not loaded, shifts the service sent unreadable, past what was read).
-import { formatDayTime, formatWindow, initials, wallParts } from '../../../electron/shared/format';
+import {
+  formatDate,
+  formatDay,
+  formatDayTime,
+  formatWindow,
+  initials,
+  wallParts,
+} from '../../../electron/shared/format';
 import { assertNever, viewReadingsIn } from '../../../electron/shared/basis';
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
@@ -140,14 +147,6 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
   });
 }
 
-const sinceDay = (ctx: FormatContext) =>
-  new Intl.DateTimeFormat(ctx.locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(ctx.localZone ? { timeZone: ctx.localZone } : {}),
-  });
-
 function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => string): string {
   const namesOf = (people: Person[]) => people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
   const names = namesOf(p.people);
@@ -172,7 +171,7 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
     // One that began before the week says since which day, not a bare weekday that could be last week's.
     const when =
       whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
-        ? `until ${formatDayTime(whenEnd, opts)} (since ${sinceDay(ctx).format(whenStart)})`
+        ? `until ${formatDayTime(whenEnd, opts)} (since ${formatDate(whenStart, local)})`
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
     const piece = { ...p, ...(_why ? { why: _why } : {}), ...(saved ? { saved } : {}) };
     return { ...p, text: `${whoText(piece, isMe, time)}, ${when}` };
@@ -192,13 +191,11 @@ export function timelineModel(state: AppState, ctx: FormatContext): TimelineMode
   const startMs = localMidnight(ctx.nowMs, ctx.localZone);
   const endMs = localMidnight(ctx.nowMs, ctx.localZone, TIMELINE_DAYS);
   const ticks: TimelineTick[] = [];
-  const weekday = new Intl.DateTimeFormat(ctx.locale, {
-    weekday: 'short',
-    ...(ctx.localZone ? { timeZone: ctx.localZone } : {}),
-  });
+  const local = { nowMs: ctx.nowMs, locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) };
+  // Each day named as the formatter names a day ("Sat"): today too (the now line marks it).
   for (let d = 0; d < TIMELINE_DAYS; d++) {
     const ms = localMidnight(ctx.nowMs, ctx.localZone, d);
-    ticks.push({ ms, label: d === 0 ? 'Today' : weekday.format(ms) });
+    ticks.push({ ms, label: formatDay(ms, local) });
   }
   return {
     startMs,

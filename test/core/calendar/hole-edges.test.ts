@@ -45,7 +45,8 @@ describe('calendar: a hole is unknown', () => {
     });
     const cal = ICAL.Component.fromString(text);
     const description = String(cal.getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
-    expect(description).toContain('Shifts are known until 2026-03-11 (UTC)');
+    // Issue 47: worded as every instant in the calendar (failed before: "until 2026-03-11 (UTC)", its own format).
+    expect(description).toContain('Shifts are known until Wed 11 Mar 2026, 13:00 Berlin');
     const event = cal.getAllSubcomponents('vevent')[0];
     const lines = String(event?.getFirstPropertyValue('description')).split('\n');
     expect(lines.find((l) => l.startsWith('After you:'))).toBe(

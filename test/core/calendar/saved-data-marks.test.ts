@@ -72,9 +72,10 @@ describe('calendar: saved data is marked', () => {
     // X- properties are untyped to ical.js: their text comes back still escaped.
     const description = String((await render()).getFirstPropertyValue('x-wr-caldesc')).replace(/\\([,;\\])/g, '$1');
     // The fresh schedule reaches 25 Mar; the saved ones stop earlier, but they are not what "known" rests on.
-    expect(description).toContain('Shifts are known until 2026-03-25 (UTC)');
+    // Issue 47: worded as the events word theirs, "Mon 9 Mar 2026, 09:00 Berlin" (failed before: "2026-03-09").
+    expect(description).toContain('Shifts are known until Wed 25 Mar 2026, 12:00 Berlin');
     expect(description).toContain(
-      'From saved data that may have changed: Gone one (read 2026-03-09, no longer found on the service), Failing one (read 2026-03-09).',
+      'From saved data that may have changed: Gone one (read Mon 9 Mar 2026, 09:00 Berlin, no longer found on the service), Failing one (read Mon 9 Mar 2026, 09:00 Berlin).',
     );
   });
 

@@ -69,7 +69,7 @@ function nextBlockState() {
     schedules: [{ id: 'sch_a' }],
   };
   const settings = { ...defaultSettings(), accounts: [account] };
-  return deriveState({
+  const state = deriveState({
     snapshot,
     settings: serviceSettings(settings, account),
     setup: SETUP_OK,
@@ -78,14 +78,37 @@ function nextBlockState() {
     nowMs: SAT,
     localZone: ZONE,
   });
+  // Settings → Phone: the alert booked for my block's start (Sun 00:05), the last test answered at 13:00.
+  const phone = {
+    provider: 'ntfy' as const,
+    server: 'https://ntfy.sh',
+    hasSecrets: true,
+    lastTest: iso(SAT),
+    booking: 'booked' as const,
+    nextBooked: iso(START),
+    problem: null,
+  };
+  const input = { snapshot, nowMs: SAT, settings: serviceSettings(settings, account), localZone: ZONE };
+  return { state: { ...state, phone }, reminders: [{ accountId: account.id, label: undefined, input }] };
 }
 
 describe('one formatter: the same instant, length and zone on every surface', () => {
-  const said = everyText({ state: nextBlockState(), nowMs: SAT, localZone: ZONE });
-  const texts = said.filter((s) => !s.statement);
+  const { state, reminders } = nextBlockState();
+  const said = everyText({ state, nowMs: SAT, localZone: ZONE, reminders });
+  // What is worded now (at SAT): every surface, Settings → Phone and the readiness warning (reminders and the alarm
+  // are worded when they fall due: checked below at the start).
+  const texts = said.filter((s) => !s.statement && (s.surface !== 'notification' || s.kind === 'readiness'));
 
   it('lists the surfaces it checks', () => {
-    expect(texts.map((t) => t.surface).sort()).toEqual(['handoff', 'popover', 'status', 'tray-menu', 'tray-tooltip']);
+    expect(texts.map((t) => t.surface).sort()).toEqual([
+      'handoff',
+      'notification',
+      'popover',
+      'settings',
+      'status',
+      'tray-menu',
+      'tray-tooltip',
+    ]);
   });
 
   it('words the start and the end of my block with its day, as one wording ("Sun 00:05", "Mon 01:35")', () => {
@@ -122,5 +145,24 @@ describe('one formatter: the same instant, length and zone on every surface', ()
       for (const m of t.text.matchAll(/(?:18:05|19:35)[^)]*\)/g)) expect(m[0], t.surface).toMatch(/New York\)$/);
     }
     expect(texts.find((t) => t.surface === 'handoff')?.text).toContain('Sun 00:05 Berlin (Sat 23:05 UTC)');
+  });
+});
+
+// The alarm and the phone (issue 47: reached from the registry since): at the start they word it as every surface
+// words it, "00:05" ("Sun 00:05 – Mon 01:35" as a window), with the schedule's own time "(Sat 18:05 … New York)":
+// the loud notification, the alarm window and the phone's message; the tray's ack line says "00:05" alone.
+describe('one formatter: the alarm and the phone at the start', () => {
+  const { state, reminders } = nextBlockState();
+  const said = everyText({ state, nowMs: SAT, localZone: ZONE, reminders });
+  const alarm = said.filter((s) => s.surface === 'notification' && /^(alarm|phone)/.test(s.kind ?? ''));
+
+  it('words the start of my block one way on each', () => {
+    expect(alarm.map((s) => s.kind).sort()).toEqual(['alarm', 'alarm-ack-line', 'alarm-window', 'phone']);
+    for (const s of alarm) {
+      // The tray's compact ack line names the local start only ("(Platform, 00:05)"); the others the schedule's too.
+      const want = s.kind === 'alarm-ack-line' ? /\(Platform, 00:05\)/ : /\b00:05\b.*\(Sat 18:05\b.*New York\)/s;
+      expect(s.text, s.kind).toMatch(want);
+      expect(s.text, s.kind).not.toMatch(/\b(today|tomorrow)\b|\bGMT[+-]\d|\bCET\b|America\/New_York/i);
+    }
   });
 });

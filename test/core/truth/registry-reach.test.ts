@@ -27,12 +27,9 @@ const wordsText = (file: string): boolean =>
 /** Text producers the registry does not read yet, each with why (each is a debt: a surface no property looks at). */
 const NOT_YET: Record<string, string> = {
   'electron/core/alarm/cli-ack.ts': '`status --ack` answers: printed by the CLI, not read from a state',
-  'electron/core/alarm/words.ts': 'the alarm notification and the phone alert: in the notification log, not generated',
   'electron/core/escalation/readiness-checks.ts':
     'worded in the engine (alarm-parts.ts): its lines reach the surfaces in state.me.readiness',
-  'electron/core/engine/phone.ts': "Settings → Phone's answers (send test): intent results, not read from a state",
   'electron/core/handoff/handlers.ts': 'hand-off IPC answers (refusals, the service words) worded by core/handoff',
-  'electron/core/engine/readiness.ts': 'the readiness warning notification: in the notification log, not yet generated',
   'electron/core/engine/handlers.ts': 'IPC answers (write outcomes) worded by core/actions',
   'electron/core/handoff/plan.ts': 'hand-off plan items (away form)',
   'electron/core/handoff/swap.ts': 'swap outcomes (swap form)',
@@ -44,9 +41,9 @@ const NOT_YET: Record<string, string> = {
     "the popover's cards' state (a card's Override names its schedule with withAccount; runes: not importable in Node)",
   'renderer/src/lib/settings-edit.svelte.ts': 'settings form',
   'renderer/src/lib/zoned-window.ts': 'form inputs',
+  'renderer/src/lib/time-input.ts':
+    "form inputs' days and times (formatDate/formatTime): held to the popover's words by test/renderer/time-field.test.ts",
   'electron/core/handoff/ask-cover.ts': 'the ask-for-cover message (form output)',
-  'electron/core/readiness/readiness.ts':
-    'worded in derivation: its sentences reach the surfaces in state.me.readiness',
   'electron/core/state/account-naming.ts': 'worded in combination: its names reach the surfaces in the state',
   'renderer/src/lib/chat-group-edit.svelte.ts': 'chat group form',
   'renderer/src/lib/coverage.ts': 'the Coverage view (its counts are read through glance)',
@@ -54,8 +51,6 @@ const NOT_YET: Record<string, string> = {
   'renderer/src/lib/team-form.ts': 'team form',
   'electron/core/actions/hand-back-held.ts': "hand back's 'changed since you planned it' answer (an IPC write outcome)",
   'electron/core/actions/take-over-seen.ts': "take over's 'changed since you planned it' answer (an IPC write outcome)",
-  'renderer/src/lib/alarm-words.ts': "the alarm window's words: the alarm is not wired into the app yet (issue 50)",
-  'renderer/src/lib/phone-form.ts': 'Settings → Phone form (its checks and answers)',
 };
 
 function filesUnder(dir: string): string[] {

@@ -1,0 +1,84 @@
+// Issue 47, one formatter: no module words a date, a time, a duration or a zone itself. Each way of doing so
+// (the runtime's toLocale*String, an Intl date formatter, luxon's toFormat, a two-digit pad of hours and minutes,
+// the browser's own date/time inputs) may appear only in the formatter (shared/format.ts over shared/wall-clock.ts)
+// or in a file listed below with why it words nothing a user reads. A new one fails here: route it through
+// shared/format.ts instead. Failed before: the timeline's ticks and "since" day, the override form's day list and
+// its "7:15 PM", the calendar header's "2026-03-11 (UTC)", and the forms' <input type="time"/"date">.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../support/project-path';
+
+const root = process.cwd();
+
+const WAYS: readonly [string, RegExp][] = [
+  ['toLocale*String', /\.toLocale(?:Date|Time)?String\(/],
+  ['an Intl date formatter', /Intl\.DateTimeFormat\((?!\)\.resolvedOptions\(\)\.timeZone)/],
+  ['Intl relative time or duration', /Intl\.(?:RelativeTimeFormat|DurationFormat)/],
+  ["luxon's toFormat / toLocaleString", /\.toFormat\(|\.toRelative\(|DateTime\.[A-Z_]+\b(?!\))/],
+  ['a two-digit pad (a clock or date by hand)', /padStart\(\s*(?:2|width)/],
+  ['a Date read by hand', /\.get(?:UTC)?(?:Hours|Minutes|Date|Day|Month|FullYear)\(\)/],
+  ['a day cut from an ISO string', /toISOString\(\)\.slice\(/],
+  ["the browser's own date/time input", /type=["'](?:time|date|datetime-local|month|week)["']/],
+];
+
+const PAD = 'a two-digit pad (a clock or date by hand)';
+const ISO_DAY = 'a day cut from an ISO string';
+const INTL = 'an Intl date formatter';
+const BY_HAND = 'a Date read by hand';
+/** Files that may, and which ways, each with why it words nothing a user reads. */
+const ALLOWED: Record<string, { ways: string[]; why: string }> = {
+  'electron/shared/format.ts': { ways: WAYS.map(([w]) => w), why: 'the formatter' },
+  'electron/shared/wall-clock.ts': {
+    ways: [INTL, PAD, BY_HAND],
+    why: "the formatter's wall-clock readings and their text",
+  },
+  'electron/core/platform/local-zone.ts': { ways: [INTL], why: 'asks Intl whether a zone name is valid' },
+  'electron/core/state/load.ts': {
+    ways: ["luxon's toFormat / toLocaleString"],
+    why: "the month's key 'yyyy-LL' in the state (data, as `status --json` gives it)",
+  },
+  'renderer/src/lib/local-input.ts': {
+    ways: [PAD, BY_HAND],
+    why: 'builds "YYYY-MM-DDTHH:MM" values for forms to read',
+  },
+  'renderer/src/lib/time-input.ts': { ways: [PAD, ISO_DAY], why: 'builds "HH:MM" and "YYYY-MM-DD" values' },
+  'renderer/src/lib/away.svelte.ts': {
+    ways: [PAD, BY_HAND],
+    why: 'builds the default range\'s "YYYY-MM-DD" values (shown through the formatter)',
+  },
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(root, dir, name);
+    if (statSync(path).isDirectory()) return filesUnder(projectPath(root, path));
+    return /\.(ts|svelte)$/.test(name) && !name.endsWith('.d.ts') ? [projectPath(root, path)] : [];
+  });
+}
+
+describe('issue 47: one formatter, and no other', () => {
+  const files = [...filesUnder('electron'), ...filesUnder('renderer/src')];
+
+  it('no module outside the formatter words a date, time, duration or zone itself', () => {
+    const found = files.flatMap((f) =>
+      readFileSync(join(root, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          WAYS.filter(([way, re]) => re.test(line) && !ALLOWED[f]?.ways.includes(way)).map(
+            ([way]) => `${f}:${i + 1} ${way}: ${line.trim()}`,
+          ),
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('each allowed file still does what it is allowed for (the list holds no stale entry)', () => {
+    const stale = Object.entries(ALLOWED).flatMap(([f, { ways }]) => {
+      if (!files.includes(f)) return [f];
+      const text = readFileSync(join(root, f), 'utf8');
+      return WAYS.some(([way, re]) => ways.includes(way) && re.test(text)) ? [] : [f];
+    });
+    expect(stale).toEqual([]);
+  });
+});
