@@ -177,6 +177,10 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     held,
     refresh,
   });
+  // The span of the last plan asked for: a Create that doesn't name its span was chosen in it.
+  let lastSpan: { startMs: number; endMs: number } | undefined;
+  const spanOf = (range: RequestOf<'handoff:create'>['range']) =>
+    range ? { startMs: Date.parse(range.from), endMs: Date.parse(range.to) } : lastSpan;
   const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>
@@ -184,9 +188,10 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         const span = rangeSpan(request.range, parts.clock.now(), parts.localZone());
         if (typeof span === 'string') return failure('validation', span);
         if (request.reread !== false) await parts.refreshAll();
+        lastSpan = span;
         return ok(planFor(span.startMs, span.endMs));
       }),
-    'handoff:create': (request) => writing(() => controller.create(request.items)),
+    'handoff:create': (request) => writing(() => controller.create(request.items, spanOf(request.range))),
     'handoff:get': async () => ok(controller.status()),
     'handoff:retry': () => writing(() => controller.retry()),
     'handoff:dismiss': () =>

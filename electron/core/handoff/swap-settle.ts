@@ -140,7 +140,8 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }
     // Me again over my block, with whoever else was on call with me then (kept).
-    const start: SwapSide = { ...mine, email: me, state: 'pending', message: '' };
+    // (Its `within` was about me around my block; the hand back replaces the teammate, so it reads its window only.)
+    const start: SwapSide = { ...mine, within: undefined, email: me, state: 'pending', message: '' };
     // It replaces the teammate who covers my block now.
     back = await send(deps, back ?? start, mine.email);
   }

@@ -15,6 +15,9 @@ export interface WriteDeps {
   held: HeldDeps;
 }
 
+/** The most of a plan's span around a block that is read with it (a plan spans at most 62 days). */
+const MAX_AROUND_MS = 63 * 86_400_000;
+
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
 type Change = Pick<HandoffItem, 'state' | 'message'> & { overrideId?: string };
@@ -73,13 +76,29 @@ export const requestOf = (item: HandoffItem): RequestOf<'override:create'> => ({
 });
 
 /** Read just before the item is sent: undefined to send it, else what it says instead (changed, in place, unread). */
-export async function heldFirst(deps: Pick<WriteDeps, 'held'>, item: HandoffItem): Promise<Change | undefined> {
+export async function heldFirst(
+  deps: Pick<WriteDeps, 'held' | 'nowMs'>,
+  item: HandoffItem,
+): Promise<Change | undefined> {
+  const startMs = Date.parse(item.start);
+  const endMs = Date.parse(item.end);
+  // Around the block, from now on (time already over can't grow it), at most a plan's span either way (a saved
+  // run's figure is not trusted further); one that doesn't hold the window is not used.
+  const [a, b] = [Date.parse(item.within?.start ?? ''), Date.parse(item.within?.end ?? '')];
+  const within =
+    a <= startMs && b >= endMs
+      ? {
+          startMs: Math.min(startMs, Math.max(a, deps.nowMs(), startMs - MAX_AROUND_MS)),
+          endMs: Math.min(b, endMs + MAX_AROUND_MS),
+        }
+      : undefined;
   return heldAsPlanned(deps.held, {
     scheduleId: item.scheduleId,
-    startMs: Date.parse(item.start),
-    endMs: Date.parse(item.end),
+    startMs,
+    endMs,
     from: deps.held.meOn(item.scheduleId),
     to: item.email,
     others: item.others,
+    within,
   });
 }
