@@ -63,7 +63,12 @@ export function itemOutcome(item: HandoffItem): string {
 /** Whether Retry has anything to do (it sends only what did not land, and looks first at what may have). */
 export function canRetry(run: Pick<HandoffRun, 'items'>): boolean {
   return run.items.some(
-    (i) => i.state === 'not_landed' || i.state === 'not_sent' || i.state === 'unknown' || i.state === 'changed',
+    (i) =>
+      i.state === 'not_landed' ||
+      i.state === 'not_sent' ||
+      i.state === 'unknown' ||
+      i.state === 'changed' ||
+      (i.state === 'refused' && i.retryable === true),
   );
 }
 

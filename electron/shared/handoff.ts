@@ -105,6 +105,9 @@ export const HandoffItemSchema = z.object({
   message: z.string(),
   /** The override's id when the service answered with it. */
   overrideId: z.string().optional(),
+  /** Refused for rights (403: a read-only key, no rights on the schedule): another account of the service, a new
+   *  key or new rights may take it, so Retry offers to send it again (re-read first, through an account that can). */
+  retryable: z.literal(true).optional(),
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),

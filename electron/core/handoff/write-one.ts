@@ -20,7 +20,7 @@ const MAX_AROUND_MS = 63 * 86_400_000;
 
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
-type Change = Pick<HandoffItem, 'state' | 'message'> & { overrideId?: string };
+type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable'> & { overrideId?: string };
 
 /** The item's state from the write path's answer. */
 export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
@@ -29,6 +29,8 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
     if (message.startsWith('Changed since')) return { state: 'changed', message };
+    // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
+    if (kind === 'forbidden') return { state: 'refused', message, retryable: true };
     return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message };
   }
   const v = answer.value;
