@@ -109,6 +109,7 @@ export function changeText(
   c: PlannedCover,
   held: readonly Held[],
   beyond: readonly Held[] = [],
+  landed = false,
 ): string {
   const planned = [...new Set([c.from, ...c.others].map((e) => e.toLowerCase()))];
   const me = deps.meOn(c.scheduleId).toLowerCase();
@@ -131,6 +132,8 @@ export function changeText(
       const when = deps.windowOf(c.scheduleId, h.startMs, h.endMs);
       return stretchText({ now: h.emails, planned: p, me, when }, name);
     });
+  // A write that landed and was changed since (a manager's later change): what holds now, nothing to choose.
+  if (landed) return `Changed since it landed: ${parts.join('; ')} (the schedule holds that now).`;
   return `Changed since you planned it: ${parts.join('; ')}. Nothing was sent: look at it again and choose anew.`;
 }
 
@@ -190,7 +193,7 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
  * A side that landed, read again before anything is built on it (a swap's Retry): undefined while the service still
  * shows exactly `to` and the others over the window; else what holds now ("changed since…") or that it couldn't be read.
  */
-export async function stillInPlace(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
+export async function stillInPlace(deps: HeldDeps, c: PlannedCover, landed = false): Promise<HeldAnswer | undefined> {
   const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
   if (held === undefined)
     return {
@@ -201,5 +204,5 @@ export async function stillInPlace(deps: HeldDeps, c: PlannedCover): Promise<Hel
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.to.toLowerCase());
   const target = [c.to.toLowerCase(), ...others];
   if (held.length > 0 && held.every((h) => sameSet(h.emails, target))) return undefined;
-  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held) };
+  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held, [], landed) };
 }

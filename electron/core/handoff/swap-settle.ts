@@ -7,7 +7,9 @@ import type { SwapResult, SwapSettleRequest, SwapSide } from '../../shared/hando
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
+import { stillInPlace } from './held';
 import {
+  clip,
   coveringOf as covering,
   mineUndone,
   sendSide,
@@ -146,5 +148,31 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
     back = await send(deps, back ?? start, mine.email);
   }
   const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
-  return { mine, theirs, back, text: swapText(deps, name, mine, theirs, back) };
+  const text = swapText(deps, name, mine, theirs, back);
+  // What was said as landed before this request (in memory, or after a restart) is read again, not repeated.
+  const since = r.action === 'hand-back' ? [] : await changedSince(deps, r, { mine, theirs, back });
+  return { mine, theirs, back, text: [text, ...since].join(' ') };
+}
+
+/** Each side the request held as landed, and still said so, read again: what holds now where it changed since. */
+async function changedSince(
+  deps: SettleDeps,
+  r: SwapSettleRequest,
+  now: { mine: SwapSide; theirs: SwapSide; back: SwapSide | null },
+): Promise<string[]> {
+  const me = myEmailOn(deps.state(), refParts(r.mine.scheduleId).accountId);
+  const teammate = r.mine.email;
+  const sides: [SwapSide | null, SwapSide | null, string][] = [
+    [r.mine, now.mine, me],
+    [r.theirs, now.theirs, teammate],
+    [r.back, now.back, teammate],
+  ];
+  const out: string[] = [];
+  for (const [was, is, from] of sides) {
+    if (was?.state !== 'handed_off' || is?.state !== 'handed_off') continue;
+    const window = { scheduleId: is.scheduleId, startMs: Date.parse(is.start), endMs: Date.parse(is.end) };
+    const held = await stillInPlace(deps.held, { ...window, from, to: is.email, others: is.others }, true);
+    if (held) out.push(clip(held.message));
+  }
+  return out;
 }
