@@ -42,7 +42,10 @@ export function itemOutcome(item: HandoffItem): string {
   const who = item.name || item.email;
   switch (item.state) {
     case 'handed_off':
-      return `${who} covers it ✓`;
+      // Landed, and a manager changed it since: what holds now is said, not "covers it".
+      return item.message.startsWith('Changed since it landed') || item.message.startsWith('It landed;')
+        ? `Handed off to ${who} ✓, then changed: ${item.message}`
+        : `${who} covers it ✓`;
     case 'pending':
       return 'Waiting to be sent';
     case 'sending':

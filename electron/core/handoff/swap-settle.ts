@@ -23,6 +23,9 @@ import {
 
 export interface SettleDeps extends Omit<SwapDeps, 'planFor'>, Pick<WriteDeps, 'look'> {}
 
+/** A side the service holds (the app's override, by its id) under a later change: landed, not sent again. */
+const HIDDEN = 'It landed; a later change covers it now, so it was not sent again.';
+
 const mayHaveLanded = (s: SwapSide): boolean =>
   s.state === 'unknown' || s.state === 'sending' || s.state === 'not_landed';
 
@@ -31,6 +34,7 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   if (s.state !== 'unknown' && s.state !== 'sending') return s;
   const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
   if (seen === 'covered') return { ...s, state: 'handed_off', message: '' };
+  if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
   if (seen === 'not_covered') return { ...s, state: 'not_landed', message: 'The schedule does not show it.' };
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
@@ -42,6 +46,7 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
   if (mayHaveLanded(s)) {
     const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
     if (seen === 'covered') return { ...s, state: 'handed_off', message: 'The schedule shows it in place.' };
+    if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
     if (seen === undefined)
       return { ...s, state: 'unknown', message: 'The schedule could not be read to check it, so it was not sent.' };
   }

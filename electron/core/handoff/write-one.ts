@@ -4,7 +4,7 @@
 import type { HandoffItem } from '../../shared/handoff';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
-import { heldAsPlanned, type HeldDeps } from './held';
+import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
 
 export interface WriteDeps {
   nowMs: () => number;
@@ -49,6 +49,7 @@ export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Cha
   const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === 'covered')
     return { state: 'handed_off', message: 'The schedule shows it in place, so it was not sent again.' };
+  if (seen === 'hidden') return landedThenChanged(deps, item);
   if (seen === undefined)
     return {
       state: 'unknown',
@@ -56,6 +57,17 @@ export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Cha
     };
   return undefined;
 }
+
+/** It landed (the service holds the app's override) and a later change covers it: said as landed, with what holds
+ *  now, never "did not land" and never sent again over that change. */
+async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Promise<Change> {
+  const window = { scheduleId: item.scheduleId, startMs: Date.parse(item.start), endMs: Date.parse(item.end) };
+  const c = { ...window, from: deps.held.meOn(item.scheduleId), to: item.email, others: item.others };
+  const now = await stillInPlace(deps.held, c, true);
+  return { state: 'handed_off', message: now?.state === 'changed' ? now.message : LANDED_HIDDEN };
+}
+
+const LANDED_HIDDEN = 'It landed; a later change covers it now (it was not sent again).';
 
 /** The window as sent: a block already begun is handed off from now on; one already over is not sent. */
 export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Change {
