@@ -42,7 +42,10 @@ export function itemOutcome(item: HandoffItem): string {
   const who = item.name || item.email;
   switch (item.state) {
     case 'handed_off':
-      return `${who} covers it ✓`;
+      // Landed, and a manager changed it since: what holds now is said, not "covers it".
+      return item.message.startsWith('Changed since it landed') || item.message.startsWith('It landed;')
+        ? `Handed off to ${who} ✓, then changed: ${item.message}`
+        : `${who} covers it ✓`;
     case 'pending':
       return 'Waiting to be sent';
     case 'sending':
@@ -63,7 +66,12 @@ export function itemOutcome(item: HandoffItem): string {
 /** Whether Retry has anything to do (it sends only what did not land, and looks first at what may have). */
 export function canRetry(run: Pick<HandoffRun, 'items'>): boolean {
   return run.items.some(
-    (i) => i.state === 'not_landed' || i.state === 'not_sent' || i.state === 'unknown' || i.state === 'changed',
+    (i) =>
+      i.state === 'not_landed' ||
+      i.state === 'not_sent' ||
+      i.state === 'unknown' ||
+      i.state === 'changed' ||
+      (i.state === 'refused' && i.retryable === true),
   );
 }
 

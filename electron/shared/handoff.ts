@@ -63,6 +63,9 @@ export type HandoffItemInput = z.infer<typeof HandoffItemInputSchema>;
 
 export const HandoffCreateRequestSchema = z.object({
   items: list(HandoffItemInputSchema, 'shifts to hand off', MAX_HANDOFF_ITEMS).min(1, 'Choose at least one shift.'),
+  /** The plan's span (HandoffPlan from/to) the items were chosen in: my time there beside the items is checked
+   *  just before each write (a block that grew is a change). Absent: the span of the last plan asked for. */
+  range: z.object({ from: instant('From'), to: instant('To') }).optional(),
 });
 
 /**
@@ -102,6 +105,12 @@ export const HandoffItemSchema = z.object({
   message: z.string(),
   /** The override's id when the service answered with it. */
   overrideId: z.string().optional(),
+  /** Refused for rights (403: a read-only key, no rights on the schedule): another account of the service, a new
+   *  key or new rights may take it, so Retry offers to send it again (re-read first, through an account that can). */
+  retryable: z.literal(true).optional(),
+  /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
+   *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
+  within: z.object({ start: z.string(), end: z.string() }).optional(),
 });
 export type HandoffItem = z.infer<typeof HandoffItemSchema>;
 
@@ -150,6 +159,8 @@ const SwapSideSchema = z.object({
   email: email('Who covers'),
   /** The others on call then, kept by the override (it replaces one person only), lower-cased. */
   others: list(email('Also on call'), 'others on call', 20).default([]),
+  /** Around the side, where its person was off call when it was planned: on call there now is a change. */
+  within: z.object({ start: instant('Start'), end: instant('End') }).optional(),
   state: HandoffItemStateSchema,
   message: text('Message', 'url'),
 });

@@ -4,6 +4,7 @@
 // the old intent would put someone over the new holder, or bring back a partner who had left.
 import { coverRefusal } from '../../shared/swap-rules';
 import type { HandoffItemState } from '../../shared/handoff';
+import { clipHeld, grownPast, reachesPast, type Within } from './plan-block';
 
 /** One stretch of the window as the service holds it: who is on call (lower-cased; [] nobody). */
 export interface Held {
@@ -23,6 +24,8 @@ export interface PlannedCover {
   from: string;
   to: string;
   others: readonly string[];
+  /** Around the window, where the plan had `from` off call (plan-block.ts): `from` on call there now is a change. */
+  within?: Within | undefined;
 }
 
 export interface HeldDeps {
@@ -101,7 +104,13 @@ function stretchText({ now, planned, me, when }: Stretch, name: (e: string) => s
 
 /** "Carol Lee now covers Mon 09:00 – Tue 09:00", "Carol Lee is now on call with you Mon 20:00 – Tue 09:00", "you
  *  are now on call with Carol Lee Thu …", "you are no longer on call Mon …", "nobody is on call …". */
-export function changeText(deps: HeldDeps, c: PlannedCover, held: readonly Held[]): string {
+export function changeText(
+  deps: HeldDeps,
+  c: PlannedCover,
+  held: readonly Held[],
+  beyond: readonly Held[] = [],
+  landed = false,
+): string {
   const planned = [...new Set([c.from, ...c.others].map((e) => e.toLowerCase()))];
   const me = deps.meOn(c.scheduleId).toLowerCase();
   const read: Record<string, string> = {};
@@ -111,13 +120,20 @@ export function changeText(deps: HeldDeps, c: PlannedCover, held: readonly Held[
     return n !== '' && n.toLowerCase() !== e ? n : (read[e] ?? e);
   };
   const name = (e: string) => (e === me ? 'you' : known(e));
-  const parts = merged(held)
+  // Inside the window the plan had `from` and the others; around it (beyond), `from` off call.
+  const differing = merged(held)
     .filter((h) => !sameSet(h.emails, planned))
+    .map((h) => ({ h, planned }));
+  const around = merged(beyond).map((h) => ({ h, planned: [] as string[] }));
+  const parts = [...differing, ...around]
+    .sort((x, y) => x.h.startMs - y.h.startMs)
     .slice(0, 3)
-    .map((h) => {
+    .map(({ h, planned: p }) => {
       const when = deps.windowOf(c.scheduleId, h.startMs, h.endMs);
-      return stretchText({ now: h.emails, planned, me, when }, name);
+      return stretchText({ now: h.emails, planned: p, me, when }, name);
     });
+  // A write that landed and was changed since (a manager's later change): what holds now, nothing to choose.
+  if (landed) return `Changed since it landed: ${parts.join('; ')} (the schedule holds that now).`;
   return `Changed since you planned it: ${parts.join('; ')}. Nothing was sent: look at it again and choose anew.`;
 }
 
@@ -135,13 +151,25 @@ const REFUSALS = {
 export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
   if (c.from.trim() === '' || c.to.trim() === '')
     return { state: 'not_sent', message: 'Nothing was sent: who is replaced is not known (set your e-mail first).' };
-  const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
-  if (held === undefined)
+  const wide = reachesPast(c.within, c.startMs, c.endMs) ? c.within : undefined;
+  const read = await deps.reread(c.scheduleId, wide?.startMs ?? c.startMs, wide?.endMs ?? c.endMs);
+  if (read === undefined)
     return {
       state: 'not_sent',
       message:
         'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the service holds now). Retry when it can be read.',
     };
+  const held = clipHeld(read, c.startMs, c.endMs);
+  const answer = windowAsPlanned(deps, c, held);
+  // The block grew past the window: handing off the window alone would leave `from` on call around it.
+  const grown = wide ? grownPast(read, c.startMs, c.endMs, c.from) : [];
+  if (grown.length === 0 || answer?.state === 'refused' || answer?.state === 'not_sent') return answer;
+  const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.from.toLowerCase());
+  return { state: 'changed', message: changeText(deps, { ...c, others }, held, grown) };
+}
+
+/** The window's own check, on what was read of it. */
+function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[]): HeldAnswer | undefined {
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.from.toLowerCase());
   // The plan itself breaks the rule (a run saved before the rule held): never written.
   const planRefusal = coverRefusal([[c.from.toLowerCase(), ...others]], c.from, c.to);
@@ -165,7 +193,7 @@ export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<He
  * A side that landed, read again before anything is built on it (a swap's Retry): undefined while the service still
  * shows exactly `to` and the others over the window; else what holds now ("changed since…") or that it couldn't be read.
  */
-export async function stillInPlace(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
+export async function stillInPlace(deps: HeldDeps, c: PlannedCover, landed = false): Promise<HeldAnswer | undefined> {
   const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
   if (held === undefined)
     return {
@@ -176,5 +204,5 @@ export async function stillInPlace(deps: HeldDeps, c: PlannedCover): Promise<Hel
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.to.toLowerCase());
   const target = [c.to.toLowerCase(), ...others];
   if (held.length > 0 && held.every((h) => sameSet(h.emails, target))) return undefined;
-  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held) };
+  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held, [], landed) };
 }

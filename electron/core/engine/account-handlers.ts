@@ -13,6 +13,7 @@ import type { ClientOptions, OncallClient } from '../../api/client-types';
 import { accountAdd } from './account-add';
 import type { AccountSession } from './account-session';
 import { GONE, inSession, refAnswer, refOf, routesOf, type Routes } from './account-routes';
+import { writeThrough } from './write-through';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
 import type { AccountEngineHandlers as EngineHandlers } from './types';
@@ -123,9 +124,8 @@ async function written<R extends { scheduleId: string }, T extends { scheduleId:
   run: (handlers: SessionHandlers, request: R) => Promise<{ ok: true; value: T } | Failure>,
 ): Promise<{ ok: true; value: T } | Failure> {
   const { accountId } = refParts(request.scheduleId);
-  const r = await inSession(routes, { ...request, scheduleId: via(request.scheduleId) }, run);
-  if (!r) return GONE;
-  return r.answer.ok ? { ok: true, value: refOf(r.answer.value, accountId) } : r.answer;
+  const answer = await writeThrough(routes, via, request, run);
+  return answer.ok ? { ok: true, value: refOf(answer.value, accountId) } : answer;
 }
 
 /** Named by a schedule's ref: sent to its account's session, and the schedule named by its ref again in the answer. */
@@ -146,11 +146,7 @@ function byScheduleHandlers(
     'override:candidates': async (request) =>
       (await inSession(routes, request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
     'override:create': async (request) => {
-      const r = await inSession(routes, { ...request, scheduleId: via(request.scheduleId) }, (h, q) =>
-        h['override:create'](q),
-      );
-      if (!r) return GONE;
-      const a = r.answer;
+      const a = await writeThrough(routes, via, request, (h, q) => h['override:create'](q));
       const asked = refParts(request.scheduleId).accountId;
       return a.ok && a.value.status === 'created'
         ? { ok: true, value: { ...a.value, override: refOf(a.value.override, asked) } }

@@ -122,6 +122,11 @@ function handlersOf(
         .ordered()
         .find((s) => s.id === accountId)
         ?.client(),
+    created: (accountId) =>
+      sessions
+        .ordered()
+        .find((s) => s.id === accountId)
+        ?.known().snapshot.createdOverrides ?? [],
     writesVia: (ref) => writeRef({ state: () => keeper.get(), sessions: () => sessions.ordered() }, ref),
     createOverride: accountSide['override:create'],
     candidates: accountSide['override:candidates'],

@@ -11,6 +11,7 @@ import { runContext } from './resume-context';
 import { runSaver } from './run-saver';
 import { createProblem, madeItems, onceEach } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
+import type { Span } from './plan';
 
 export type { HandoffDeps } from './run-work';
 
@@ -20,7 +21,8 @@ export interface HandoffController {
   start: () => Promise<void>;
   stop: () => void;
   status: () => HandoffStatus;
-  create: (items: HandoffItemInput[]) => Promise<HandoffStatus | Failure>;
+  /** `span`: the plan's span the items were chosen in (my time there beside them is checked before each write). */
+  create: (items: HandoffItemInput[], span?: Span) => Promise<HandoffStatus | Failure>;
   retry: () => Promise<HandoffStatus | Failure>;
   dismiss: () => Promise<HandoffStatus | Failure>;
   /** Resolves when the operations started so far are done (tests). */
@@ -28,14 +30,19 @@ export interface HandoffController {
 }
 
 /** Starts a run of the items given, once the open one is settled and each item is still a block of mine. */
-async function createRun(ctx: RunContext, input: HandoffItemInput[]): Promise<HandoffStatus | Failure> {
+async function createRun(ctx: RunContext, input: HandoffItemInput[], span?: Span): Promise<HandoffStatus | Failure> {
   const { deps } = ctx;
   if (ctx.run && !settled(ctx.run))
     return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
   const state = deps.state();
   const items = onceEach(state, input);
   const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
-  const plan = deps.planFor(startMs, Math.max(...items.map((i) => Date.parse(i.end))));
+  const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
+  // Over the span they were chosen in (when they lie in it), so each item knows the time around it the plan had.
+  const inSpan = span !== undefined && span.startMs <= endMs && startMs < span.endMs;
+  const plan = inSpan
+    ? deps.planFor(Math.min(span.startMs, startMs), Math.max(span.endMs, endMs))
+    : deps.planFor(startMs, endMs);
   const problem = createProblem(state, items, plan);
   if (problem) return failure('validation', problem);
   const createdAt = new Date(deps.clock.now()).toISOString();
@@ -87,7 +94,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       ctx.stopped = true;
       ctx.cancelRecheck?.();
     },
-    create: (items) => ctx.queue(() => createRun(ctx, items)),
+    create: (items, span) => ctx.queue(() => createRun(ctx, items, span)),
     retry: () =>
       ctx.queue(async () => {
         if (!ctx.run) return failure('not_found', 'There is no hand-off to retry.');

@@ -12,7 +12,7 @@ import { failure, guarded, type Failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
 import { askCoverText, type AskBlock } from './ask-cover';
 import { createHandoff, type HandoffController } from './controller';
-import { lookCovered, readHeld } from './look';
+import { lookCovered, lookOwn, readHeld } from './look';
 import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
@@ -23,6 +23,8 @@ export interface HandoffParts {
   localZone: () => string;
   state: () => AppState;
   client: (accountId: AccountId) => OncallClient | undefined;
+  /** The overrides this app created on the account (ids its answers gave): one hidden by a later change is found. */
+  created?: (accountId: AccountId) => readonly { id: string; scheduleId: string; start: string; end: string }[];
   /** The ref a write to this schedule goes through (an account that can write); the reads before it go there too. */
   writesVia?: (ref: string) => string;
   createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
@@ -92,7 +94,9 @@ function lookOf(parts: HandoffParts): Look {
     const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
     const client = parts.client(accountId);
     if (!client) return undefined;
-    return lookCovered(client, parts.clock, parts.graceMs ?? 3_000, { scheduleId, startMs, endMs, emails });
+    const w = { scheduleId, startMs, endMs, emails };
+    const seen = await lookCovered(client, parts.clock, parts.graceMs ?? 3_000, w);
+    return seen === 'not_covered' ? lookOwn(client, parts.created?.(accountId) ?? [], w) : seen;
   };
 }
 
@@ -177,6 +181,10 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     held,
     refresh,
   });
+  // The span of the last plan asked for: a Create that doesn't name its span was chosen in it.
+  let lastSpan: { startMs: number; endMs: number } | undefined;
+  const spanOf = (range: RequestOf<'handoff:create'>['range']) =>
+    range ? { startMs: Date.parse(range.from), endMs: Date.parse(range.to) } : lastSpan;
   const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>
@@ -184,9 +192,10 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         const span = rangeSpan(request.range, parts.clock.now(), parts.localZone());
         if (typeof span === 'string') return failure('validation', span);
         if (request.reread !== false) await parts.refreshAll();
+        lastSpan = span;
         return ok(planFor(span.startMs, span.endMs));
       }),
-    'handoff:create': (request) => writing(() => controller.create(request.items)),
+    'handoff:create': (request) => writing(() => controller.create(request.items, spanOf(request.range))),
     'handoff:get': async () => ok(controller.status()),
     'handoff:retry': () => writing(() => controller.retry()),
     'handoff:dismiss': () =>

@@ -5,6 +5,7 @@ import type { HandoffItem, HandoffItemInput, HandoffPlan } from '../../shared/ha
 import { coverRefusal, firstOverlap } from '../../shared/swap-rules';
 import type { AppState } from '../../shared/view-state';
 import { onceRef } from './plan';
+import { withinOf } from '../actions/plan-block';
 
 export function nameOf(state: AppState, scheduleId: string, email: string): string {
   const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
@@ -85,11 +86,34 @@ export function createProblem(
   return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 
+/** The time within `bounds` around a window where the schedule as last read had `who` off call (plan-block.ts). */
+export function blockWithin(
+  state: AppState,
+  w: { scheduleId: string; start: string; end: string },
+  who: string,
+  bounds: { startMs: number; endMs: number },
+): HandoffItem['within'] {
+  const s = state.schedules.find((x) => x.id === w.scheduleId);
+  const window = { startMs: Date.parse(w.start), endMs: Date.parse(w.end) };
+  const times = [window.startMs, window.endMs, bounds.startMs, bounds.endMs];
+  if (!s || who === '' || !times.every(Number.isFinite)) return undefined;
+  const around = withinOf(s.timeline, who, window, bounds);
+  return { start: new Date(around.startMs).toISOString(), end: new Date(around.endMs).toISOString() };
+}
+
+/** The time of the plan's span around an item where the plan had me off call. */
+function withinOfItem(state: AppState, i: HandoffItemInput, plan: HandoffPlan): HandoffItem['within'] {
+  const me = myEmailOn(state, refParts(i.scheduleId).accountId);
+  return blockWithin(state, i, me, { startMs: Date.parse(plan.from), endMs: Date.parse(plan.to) });
+}
+
 /** The run's items as planned: who covers (by name), the others kept on call with me, each waiting to be sent. */
 export function madeItems(state: AppState, items: readonly HandoffItemInput[], plan: HandoffPlan): HandoffItem[] {
   return items.map((i) => {
     const s = state.schedules.find((x) => x.id === i.scheduleId);
+    const within = withinOfItem(state, i, plan);
     return {
+      ...(within ? { within } : {}),
       ...i,
       id: `${i.scheduleId}|${i.start}`,
       accountId: refParts(i.scheduleId).accountId,

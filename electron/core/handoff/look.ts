@@ -6,7 +6,9 @@ import type { Clock } from '../ports';
 import { toWireInstant } from '../sync/plan';
 import { windowCoveredBy } from '../actions/window-coverage';
 
-export type Look = 'covered' | 'not_covered' | undefined;
+/** hidden: the schedule doesn't show it, but the service holds the app's own override of exactly this window with
+ *  these people (fetched by the id its answer gave): it landed, and a later change covers it now. */
+export type Look = 'covered' | 'not_covered' | 'hidden' | undefined;
 
 async function lookOnce(client: OncallClient, scheduleId: string, startMs: number, endMs: number, emails: string[]) {
   const result = await client.listShifts(scheduleId, {
@@ -35,3 +37,27 @@ export async function lookCovered(
 }
 
 export { readHeld } from '../actions/window-read';
+
+const people = (emails: readonly string[]): string => [...new Set(emails.map((e) => e.toLowerCase()))].sort().join();
+
+/** Not shown in the window: is one of the app's own overrides of exactly it (its id known) still held, with these
+ *  people? Then it landed and a later change hides it ('hidden'); else it stays not covered (unread: unknown). */
+export async function lookOwn(
+  client: OncallClient,
+  own: readonly { id: string; scheduleId: string; start: string; end: string }[],
+  w: { scheduleId: string; startMs: number; endMs: number; emails: string[] },
+): Promise<Look> {
+  const same = own.filter(
+    (c) =>
+      c.id !== '' &&
+      c.scheduleId === w.scheduleId &&
+      Date.parse(c.start) === w.startMs &&
+      Date.parse(c.end) === w.endMs,
+  );
+  for (const c of same) {
+    const read = await client.getOverride(w.scheduleId, c.id);
+    if (!read.ok && read.error.kind !== 'not_found') return undefined;
+    if (read.ok && people(read.value.users.map((u) => u.email)) === people(w.emails)) return 'hidden';
+  }
+  return 'not_covered';
+}

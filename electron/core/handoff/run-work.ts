@@ -58,7 +58,9 @@ async function put(ctx: RunContext, item: HandoffItem): Promise<boolean> {
   return saved && !ctx.stopped;
 }
 
-async function sendOne(ctx: RunContext, item: HandoffItem): Promise<void> {
+async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
+  // A refusal for rights is about its last send only: what this send finds says it anew.
+  const { retryable: _last, ...item } = given;
   if (maybeSent(item)) {
     const seen = await lookFirst(ctx.write, item);
     if (seen) return void (await put(ctx, { ...item, ...seen }));
@@ -94,7 +96,8 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       const item = ctx.run?.items.find((i) => i.id === first.id);
       if (!item) continue;
       // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
-      if (item.state === 'pending' || (again && item.state !== 'handed_off' && item.state !== 'refused'))
+      const refusedForGood = item.state === 'refused' && item.retryable !== true;
+      if (item.state === 'pending' || (again && item.state !== 'handed_off' && !refusedForGood))
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (item.state === 'unknown' || item.state === 'sending') {

@@ -7,7 +7,9 @@ import type { SwapResult, SwapSettleRequest, SwapSide } from '../../shared/hando
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
+import { stillInPlace } from './held';
 import {
+  clip,
   coveringOf as covering,
   mineUndone,
   sendSide,
@@ -21,6 +23,9 @@ import {
 
 export interface SettleDeps extends Omit<SwapDeps, 'planFor'>, Pick<WriteDeps, 'look'> {}
 
+/** A side the service holds (the app's override, by its id) under a later change: landed, not sent again. */
+const HIDDEN = 'It landed; a later change covers it now, so it was not sent again.';
+
 const mayHaveLanded = (s: SwapSide): boolean =>
   s.state === 'unknown' || s.state === 'sending' || s.state === 'not_landed';
 
@@ -29,6 +34,7 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   if (s.state !== 'unknown' && s.state !== 'sending') return s;
   const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
   if (seen === 'covered') return { ...s, state: 'handed_off', message: '' };
+  if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
   if (seen === 'not_covered') return { ...s, state: 'not_landed', message: 'The schedule does not show it.' };
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
@@ -40,6 +46,7 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
   if (mayHaveLanded(s)) {
     const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
     if (seen === 'covered') return { ...s, state: 'handed_off', message: 'The schedule shows it in place.' };
+    if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
     if (seen === undefined)
       return { ...s, state: 'unknown', message: 'The schedule could not be read to check it, so it was not sent.' };
   }
@@ -140,10 +147,37 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }
     // Me again over my block, with whoever else was on call with me then (kept).
-    const start: SwapSide = { ...mine, email: me, state: 'pending', message: '' };
+    // (Its `within` was about me around my block; the hand back replaces the teammate, so it reads its window only.)
+    const start: SwapSide = { ...mine, within: undefined, email: me, state: 'pending', message: '' };
     // It replaces the teammate who covers my block now.
     back = await send(deps, back ?? start, mine.email);
   }
   const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
-  return { mine, theirs, back, text: swapText(deps, name, mine, theirs, back) };
+  const text = swapText(deps, name, mine, theirs, back);
+  // What was said as landed before this request (in memory, or after a restart) is read again, not repeated.
+  const since = r.action === 'hand-back' ? [] : await changedSince(deps, r, { mine, theirs, back });
+  return { mine, theirs, back, text: [text, ...since].join(' ') };
+}
+
+/** Each side the request held as landed, and still said so, read again: what holds now where it changed since. */
+async function changedSince(
+  deps: SettleDeps,
+  r: SwapSettleRequest,
+  now: { mine: SwapSide; theirs: SwapSide; back: SwapSide | null },
+): Promise<string[]> {
+  const me = myEmailOn(deps.state(), refParts(r.mine.scheduleId).accountId);
+  const teammate = r.mine.email;
+  const sides: [SwapSide | null, SwapSide | null, string][] = [
+    [r.mine, now.mine, me],
+    [r.theirs, now.theirs, teammate],
+    [r.back, now.back, teammate],
+  ];
+  const out: string[] = [];
+  for (const [was, is, from] of sides) {
+    if (was?.state !== 'handed_off' || is?.state !== 'handed_off') continue;
+    const window = { scheduleId: is.scheduleId, startMs: Date.parse(is.start), endMs: Date.parse(is.end) };
+    const held = await stillInPlace(deps.held, { ...window, from, to: is.email, others: is.others }, true);
+    if (held) out.push(clip(held.message));
+  }
+  return out;
 }

@@ -11,6 +11,7 @@ import { stateOfAnswer } from './write-one';
 import { heldAsPlanned, stillInPlace } from './held';
 import { check } from './swap-check';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
+import { sideWithin, windowOf } from './swap-within';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
@@ -95,14 +96,7 @@ export const coveringOf = (s: SwapSide): string[] => [s.email, ...s.others.filte
  * manager changed since the plan is said ("changed since you planned it: …"), never written over.
  */
 export async function sendSide(deps: Pick<SwapDeps, 'create' | 'held'>, s: SwapSide, from: string): Promise<SwapSide> {
-  const held = await heldAsPlanned(deps.held, {
-    scheduleId: s.scheduleId,
-    startMs: Date.parse(s.start),
-    endMs: Date.parse(s.end),
-    from,
-    to: s.email,
-    others: s.others,
-  });
+  const held = await heldAsPlanned(deps.held, { ...windowOf(s), from, to: s.email, others: s.others });
   if (held) return { ...s, state: held.state, message: clip(held.message) };
   const answer = stateOfAnswer(
     await deps.create({
@@ -123,14 +117,7 @@ export async function theirsStale(
   s: SwapSide,
   teammate: string,
 ): Promise<SwapSide | undefined> {
-  const held = await heldAsPlanned(deps.held, {
-    scheduleId: s.scheduleId,
-    startMs: Date.parse(s.start),
-    endMs: Date.parse(s.end),
-    from: teammate,
-    to: s.email,
-    others: s.others,
-  });
+  const held = await heldAsPlanned(deps.held, { ...windowOf(s), from: teammate, to: s.email, others: s.others });
   return held && held.state !== 'handed_off' ? { ...s, state: held.state, message: clip(held.message) } : undefined;
 }
 
@@ -177,8 +164,11 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
   const me = myEmailOn(state, accountId);
   const keptOnMine = othersBesides(state, r.mine, me);
   const keptOnTheirs = othersBesides(state, r.theirs, r.theirs.email);
+  const mineWithin = sideWithin(state, r.mine, me, r.theirs);
+  const theirsWithin = sideWithin(state, r.theirs, r.theirs.email, r.mine);
   const planned: SwapSide = {
     ...r.mine,
+    ...(mineWithin ? { within: mineWithin } : {}),
     email: r.theirs.email,
     others: keptOnMine.filter((e) => e !== r.theirs.email.toLowerCase()),
     state: 'pending',
@@ -186,6 +176,7 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
   };
   let theirs: SwapSide = {
     ...r.theirs,
+    ...(theirsWithin ? { within: theirsWithin } : {}),
     email: me,
     others: keptOnTheirs.filter((e) => e !== me),
     state: 'not_sent',

@@ -4,7 +4,7 @@
 import type { HandoffItem } from '../../shared/handoff';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
-import { heldAsPlanned, type HeldDeps } from './held';
+import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
 
 export interface WriteDeps {
   nowMs: () => number;
@@ -15,9 +15,12 @@ export interface WriteDeps {
   held: HeldDeps;
 }
 
+/** The most of a plan's span around a block that is read with it (a plan spans at most 62 days). */
+const MAX_AROUND_MS = 63 * 86_400_000;
+
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
-type Change = Pick<HandoffItem, 'state' | 'message'> & { overrideId?: string };
+type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable'> & { overrideId?: string };
 
 /** The item's state from the write path's answer. */
 export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
@@ -26,6 +29,8 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
     if (message.startsWith('Changed since')) return { state: 'changed', message };
+    // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
+    if (kind === 'forbidden') return { state: 'refused', message, retryable: true };
     return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message };
   }
   const v = answer.value;
@@ -44,6 +49,7 @@ export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Cha
   const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === 'covered')
     return { state: 'handed_off', message: 'The schedule shows it in place, so it was not sent again.' };
+  if (seen === 'hidden') return landedThenChanged(deps, item);
   if (seen === undefined)
     return {
       state: 'unknown',
@@ -51,6 +57,17 @@ export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Cha
     };
   return undefined;
 }
+
+/** It landed (the service holds the app's override) and a later change covers it: said as landed, with what holds
+ *  now, never "did not land" and never sent again over that change. */
+async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Promise<Change> {
+  const window = { scheduleId: item.scheduleId, startMs: Date.parse(item.start), endMs: Date.parse(item.end) };
+  const c = { ...window, from: deps.held.meOn(item.scheduleId), to: item.email, others: item.others };
+  const now = await stillInPlace(deps.held, c, true);
+  return { state: 'handed_off', message: now?.state === 'changed' ? now.message : LANDED_HIDDEN };
+}
+
+const LANDED_HIDDEN = 'It landed; a later change covers it now (it was not sent again).';
 
 /** The window as sent: a block already begun is handed off from now on; one already over is not sent. */
 export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Change {
@@ -73,13 +90,29 @@ export const requestOf = (item: HandoffItem): RequestOf<'override:create'> => ({
 });
 
 /** Read just before the item is sent: undefined to send it, else what it says instead (changed, in place, unread). */
-export async function heldFirst(deps: Pick<WriteDeps, 'held'>, item: HandoffItem): Promise<Change | undefined> {
+export async function heldFirst(
+  deps: Pick<WriteDeps, 'held' | 'nowMs'>,
+  item: HandoffItem,
+): Promise<Change | undefined> {
+  const startMs = Date.parse(item.start);
+  const endMs = Date.parse(item.end);
+  // Around the block, from now on (time already over can't grow it), at most a plan's span either way (a saved
+  // run's figure is not trusted further); one that doesn't hold the window is not used.
+  const [a, b] = [Date.parse(item.within?.start ?? ''), Date.parse(item.within?.end ?? '')];
+  const within =
+    a <= startMs && b >= endMs
+      ? {
+          startMs: Math.min(startMs, Math.max(a, deps.nowMs(), startMs - MAX_AROUND_MS)),
+          endMs: Math.min(b, endMs + MAX_AROUND_MS),
+        }
+      : undefined;
   return heldAsPlanned(deps.held, {
     scheduleId: item.scheduleId,
-    startMs: Date.parse(item.start),
-    endMs: Date.parse(item.end),
+    startMs,
+    endMs,
     from: deps.held.meOn(item.scheduleId),
     to: item.email,
     others: item.others,
+    within,
   });
 }

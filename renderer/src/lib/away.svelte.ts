@@ -113,6 +113,7 @@ export class AwayState extends Settling<HandoffStatus> {
     await this.answer(
       invoke('handoff:create', {
         items: rows.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: this.coverOf(r) })),
+        ...(this.plan ? { range: { from: this.plan.from, to: this.plan.to } } : {}),
       }),
     );
   }

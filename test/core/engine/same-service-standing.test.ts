@@ -127,23 +127,63 @@ describe('one service watched by two accounts: written through the one that can 
     ]);
   }, 60_000);
 
-  it('the first key refused for writes (403): later writes, whichever account is named, go through the second', async () => {
+  it('the first key refused for writes (403): that write and later ones, whichever account is named, go through the second', async () => {
     const w = await twice(true);
     const ask = (scheduleId: string, start: string, end: string) =>
       w.h.clock.runWhileAdvancing(
         w.engine.handlers['override:create']({ scheduleId, window: { kind: 'custom', start, end }, emails: [ME] }),
       );
-    const first = await ask('sch_solo', '2026-03-27T10:00:00Z', '2026-03-27T11:00:00Z');
-    expect(first.ok).toBe(false);
-    expect(!first.ok && first.error.message).toContain('Read-only key');
+    // Round 3 F2: the 403 teaches that the first can't write; the same write goes through the second (it was shown).
+    const first = await ask('second:sch_solo', '2026-03-27T10:00:00Z', '2026-03-27T11:00:00Z');
+    expect(first.ok && first.value.status).toBe('created');
+    expect(first.ok && first.value.status === 'created' && first.value.override.scheduleId).toBe('second:sch_solo');
     const viaSecond = await ask('second:sch_solo', '2026-03-27T12:00:00Z', '2026-03-27T13:00:00Z');
     const viaMain = await ask('sch_solo', '2026-03-27T14:00:00Z', '2026-03-27T15:00:00Z');
     expect(viaSecond.ok && viaSecond.value.status).toBe('created');
     expect(viaMain.ok && viaMain.value.status).toBe('created');
-    expect(w.posts).toEqual([API_KEY, SECOND_KEY, SECOND_KEY]);
+    expect(w.posts).toEqual([API_KEY, SECOND_KEY, SECOND_KEY, SECOND_KEY]);
+    expect(overrides(w.h)).toHaveLength(3);
     const seen = { onCall: ['bob@example.com'], until: '2026-03-26T08:00:00Z' };
     const t = await w.h.clock.runWhileAdvancing(w.engine.handlers['take-over:now']({ scheduleId: 'sch_solo', seen }));
     expect(t.ok && t.value.outcome.status).toBe('created');
     expect(w.posts.at(-1)).toBe(SECOND_KEY);
+  }, 60_000);
+
+  it('take over named on the second account while the first is read-only: the 403 leads to the second, one override', async () => {
+    const w = await twice(true);
+    const seen = { onCall: ['bob@example.com'], until: '2026-03-26T08:00:00Z' };
+    const t = await w.h.clock.runWhileAdvancing(
+      w.engine.handlers['take-over:now']({ scheduleId: 'second:sch_solo', seen }),
+    );
+    expect(t.ok && t.value.outcome.status).toBe('created');
+    expect(w.posts).toEqual([API_KEY, SECOND_KEY]);
+    expect(overrides(w.h)).toHaveLength(1);
+  }, 60_000);
+
+  it('an away block refused by 403 on every account offers Retry; once a key can write, Retry re-reads and sends it once', async () => {
+    const w = await twice();
+    w.h.sim.faults.set('createOverride', { status: 403, body: { message: 'Read-only key' }, times: 2 });
+    const plan = await w.h.clock.runWhileAdvancing(
+      w.engine.handlers['handoff:plan']({ range: { from: '2026-03-26', to: '2026-03-26' } }),
+    );
+    const rows = plan.ok ? plan.value.rows : [];
+    const items = rows.map((r) => ({
+      scheduleId: r.scheduleId,
+      start: r.start,
+      end: r.end,
+      email: 'alice@example.com',
+    }));
+    const made = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
+    expect(made.ok && made.value.run?.items.map((i) => i.state)).toEqual(['refused']);
+    expect(made.ok && made.value.said?.summary).toContain('Read-only key');
+    expect(made.ok && made.value.said?.canRetry).toBe(true);
+    // Both accounts were tried for this one write, and nothing was written.
+    expect(w.posts).toEqual([API_KEY, SECOND_KEY]);
+    // The service's rights changed (the fault's two refusals are spent): a key can write now.
+    const reads = w.h.sim.requests.count({ route: 'listShifts' });
+    const retried = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:retry'](null));
+    expect(retried.ok && retried.value.run?.items.map((i) => i.state)).toEqual(['handed_off']);
+    expect(w.h.sim.requests.count({ route: 'listShifts' })).toBeGreaterThan(reads);
+    expect(overrides(w.h)).toHaveLength(1);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 // Issue 48, generated worlds: a hand-off of some of my blocks (two on call at once), with a manager's changes at any
-// step (before Create, before each Retry; a whole block or half of it, to anyone), a restart before a Retry (the
+// step (before Create, before each Retry; a whole block or half of it, or the hours just before it, to anyone), a restart before a Retry (the
 // hand-off resumes from disk), and a fault on a write (a 502
 // that saved nothing, or an answer lost after it landed), against the simulator on a fake clock. The oracle is
 // the service's own override list, judged with a model of its rule (the override created last wins) checked
@@ -34,7 +34,8 @@ const SAMPLES = Array.from({ length: 7 * 4 }, (_, i) => at(22) + (i * DAY) / 4 +
 interface Change {
   phase: 0 | 1 | 2;
   block: number;
-  half: 'whole' | 'first' | 'second';
+  /** before: the six hours just before the block (a manager putting me there grows my block). */
+  half: 'whole' | 'first' | 'second' | 'before';
   people: string[];
 }
 type Fault = 'none' | 'fail_502' | 'lost';
@@ -65,6 +66,7 @@ async function readAt(hh: Harness): Promise<Map<number, string[]>> {
 const windowOf = (c: Change) => {
   const start = at(BLOCKS[c.block]!.day);
   const mid = start + DAY / 2;
+  if (c.half === 'before') return [start - DAY / 4, start];
   return c.half === 'whole' ? [start, start + DAY] : c.half === 'first' ? [start, mid] : [mid, start + DAY];
 };
 
@@ -160,11 +162,15 @@ function judge(r: Awaited<ReturnType<typeof play>>, changes: Change[]) {
     const written = mine.find((o) => o.startMs === a && o.endMs === b);
     if (item.state !== 'handed_off')
       expect([item.start, item.state, written]).toEqual([item.start, item.state, undefined]);
-    const touched = changes.some((c) => windowOf(c)[0]! < b && windowOf(c)[1]! > a);
+    // Touched: a change over the block, or right beside it (it may have grown the block).
+    const touched = changes.some((c) => windowOf(c)[0]! < b && windowOf(c)[1]! >= a);
     if (!touched) expect([item.start, item.state]).not.toEqual([item.start, 'changed']);
     if (!written) continue;
-    // The intended people at every instant chosen, unless the manager changed it after the write.
     const k = r.list.indexOf(written);
+    // The block as planned when written: not grown (me put on the hours just before it, where I was off call).
+    for (const t of SAMPLES.filter((s) => a - DAY / 4 <= s && s < a && !r.base.get(s)?.includes('me@example.com')))
+      expect([t, holders(r.base, r.list.slice(0, k), t).includes('me@example.com')]).toEqual([t, false]);
+    // The intended people at every instant chosen, unless the manager changed it after the write.
     for (const t of SAMPLES.filter((s) => a <= s && s < b)) {
       const later = r.list.slice(k + 1).some((o) => o.startMs <= t && t < o.endMs);
       if (!later) expect([t, r.final.get(t)]).toEqual([t, [item.email, ...item.others].sort()]);
@@ -190,7 +196,7 @@ const chosenArb = fc.subarray([0, 1, 2, 3], { minLength: 1 }).chain((blocks) =>
 const changeArb = fc.record({
   phase: fc.constantFrom(0 as const, 1 as const, 2 as const),
   block: fc.integer({ min: 0, max: 3 }),
-  half: fc.constantFrom('whole' as const, 'first' as const, 'second' as const),
+  half: fc.constantFrom('whole' as const, 'first' as const, 'second' as const, 'before' as const),
   people: fc.subarray([...PEOPLE], { minLength: 1, maxLength: 2 }),
 });
 const faultArb = fc.constantFrom<Fault>('none', 'fail_502', 'lost');
@@ -219,6 +225,13 @@ describe('away in generated worlds where a manager changes things between plan a
   it('kept case: Carol takes the second half of my Mon after a 502; Retry writes nothing there', async () => {
     const changes: Change[] = [{ phase: 1, block: 0, half: 'second', people: ['carol'] }];
     const r = await play([{ block: 0, cover: 'bob' }], changes, ['fail_502', 'none', 'none']);
+    judge(r, changes);
+    expect(r.run?.items.map((i) => i.state)).toEqual(['changed']);
+  }, 60_000);
+
+  it('kept case: a manager puts me (with Carol) on the six hours before my Thu after the plan; nothing is written', async () => {
+    const changes: Change[] = [{ phase: 0, block: 2, half: 'before', people: ['me', 'carol'] }];
+    const r = await play([{ block: 2, cover: 'bob' }], changes, ['none', 'none', 'none']);
     judge(r, changes);
     expect(r.run?.items.map((i) => i.state)).toEqual(['changed']);
   }, 60_000);
