@@ -53,6 +53,9 @@ export interface AlarmsWiring {
   targetsChanged?: (targets: readonly AlarmTarget[]) => void;
   /** The first acknowledgement of an alarm, from wherever (escalation cancels what it booked). */
   acknowledged?: (key: string) => void;
+  /** Reads the phone's answers (bounded) before a start held at start-up or after a wake may ring late: an
+   *  "I'm on it" given on the phone meanwhile settles it, and nothing rings. */
+  askPhone?: () => Promise<void>;
 }
 
 export type IntentResult = { ok: true } | { ok: false; message: string };
@@ -64,7 +67,7 @@ export interface EngineAlarms {
   /** Woke (resume event) or online again: nothing rings until the next read or the grace. */
   wake(): void;
   intent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
-  ack(key: string, source: AckSource): Promise<AckResult>;
+  ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
   status(nowMs: number): AlarmStatus | null;
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
@@ -196,7 +199,11 @@ function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ack
   const since = r.holdSinceMs;
   if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
     r.holdSinceMs = undefined;
-    engine.release();
+    // The phone first: an answer given there while asleep or not running settles the alarm before it could ring.
+    const asked = w.askPhone?.().catch((e: unknown) => w.log(`alarm: the phone's answers: ${String(e)}`));
+    // A wake meanwhile holds again (holdSinceMs set): that hold is released by its own read.
+    if (asked) void asked.then(() => r.holdSinceMs === undefined && engine.release());
+    else engine.release();
   }
   poll.afterSync();
 }
@@ -332,7 +339,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       r.engine?.hold();
     },
     intent: (i, from) => intentOf(w, r, ring, i, from),
-    ack: (key, source) => r.engine?.ack(key, source) ?? Promise.resolve('unknown'),
+    ack: (key, source, atMs) => r.engine?.ack(key, source, atMs) ?? Promise.resolve('unknown'),
     status: (nowMs) => statusOf(r, nowMs),
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
