@@ -237,14 +237,24 @@ async function intentOf(
 function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   const { store, engine } = r;
   if (!store) return null;
-  // The current start (rung or due), else the last one this run knew of that rang.
+  // The current start (rung or due), else the last one this run knew of that rang. Each as the data says now.
+  const live = new Map((engine?.targets() ?? []).map((t) => [t.key, t]));
   const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
   const passed = (t: AlarmTarget) => store.get(t.key)?.passedAtMs !== undefined;
-  const current = known.filter((t) => t.endMs > nowMs && !passed(t) && engine?.targets().some((x) => x.key === t.key));
-  const rang = known.filter((t) => store.get(t.key)?.rungAtMs !== undefined);
+  const current = known.filter((t) => (live.get(t.key)?.endMs ?? 0) > nowMs && !passed(t));
+  // Handed off (no longer planned, or cut short, before its planned end): no "not acknowledged" for a shift no
+  // longer mine; one acknowledged still says when.
+  const handedOff = (t: AlarmTarget) => {
+    const now = live.get(t.key);
+    return now ? now.endMs < t.endMs && now.endMs <= nowMs : t.endMs > nowMs;
+  };
+  const rang = known.filter(
+    (t) => store.get(t.key)?.rungAtMs !== undefined && (store.get(t.key)?.ackedAtMs !== undefined || !handedOff(t)),
+  );
   const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
-  const t = pick(current) ?? pick(rang);
-  if (!t) return null;
+  const picked = pick(current) ?? pick(rang);
+  if (!picked) return null;
+  const t = live.get(picked.key) ?? picked;
   const rec = store.get(t.key);
   const acked = rec?.ackedAtMs;
   return {

@@ -263,6 +263,9 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
   const { keys } = run;
   let escalator: Escalator | undefined;
   let building: Promise<void> = Promise.resolve();
+  /** Settled once started (the keys read, the escalator made) or stopped: the phone's answers wait for it. */
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   /** Requests to the phone service started and not yet answered (`settled` waits for them). */
   let work: Promise<unknown> = Promise.resolve();
   const track = (p: Promise<unknown> | undefined): void => {
@@ -315,7 +318,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     async start() {
       await loadKeys(o, keys);
       run.retired = await loadRetired(o.secrets);
-      await rebuild();
+      await rebuild().finally(markReady);
     },
     settingsChanged: () => void rebuild(),
     setTargets(next) {
@@ -324,7 +327,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
       track(building.then(() => escalator?.setTargets(next)).then(o.changed));
     },
     acknowledged: (key) => track(building.then(() => escalator?.acknowledged(key)).then(o.changed)),
-    checkAcks: () => building.then(() => escalator?.checkAcks()),
+    checkAcks: () => ready.then(() => building).then(() => escalator?.checkAcks()),
     async intent(i) {
       if (i.kind === 'save') return save(i.settings, i.secrets);
       if (i.kind === 'new-topic') return save(o.settings(), { ntfyTopic: generateTopic() });
@@ -339,6 +342,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     }),
     stop() {
       run.stopped = true;
+      markReady();
       track(escalator?.stop());
     },
     settled: async () => {
