@@ -67,7 +67,11 @@ export function providerOfChannel(w: ProviderWiring, c: Channel): PhoneProvider 
 
 /** Every secret a channel holds (to redact from logs). */
 export const channelSecrets = (c: Channel): string[] =>
-  c.kind === 'ntfy' ? [c.topic, ...(c.token ? [c.token] : [])] : c.kind === 'pushover' ? [c.appToken, c.userKey] : [c.url];
+  c.kind === 'ntfy'
+    ? [c.topic, ...(c.token ? [c.token] : [])]
+    : c.kind === 'pushover'
+      ? [c.appToken, c.userKey]
+      : [c.url];
 
 /** The channels left, from the keychain; none when absent or not the app's. */
 export async function loadRetired(secrets: SecretStore): Promise<Channel[]> {

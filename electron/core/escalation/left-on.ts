@@ -53,7 +53,9 @@ export async function settleLeftOn(
     const answer = await p.cancel(alertIdOf(e.key), e.receipt);
     if (answer.ok) continue;
     keep.push(e);
-    problems.push(`cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`);
+    problems.push(
+      `cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`,
+    );
   }
   if (keep.length > 0) state.leftOn = keep;
   else delete state.leftOn;

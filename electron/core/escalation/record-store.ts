@@ -79,7 +79,9 @@ export function sortEscalations(s: EscalationState, nowMs: number): { state: Esc
       : undefined,
   );
   const leftOn = sortClaims(s.leftOn ?? [], (e) =>
-    !isAlarmKey(e.key) || !CHANNEL_ID_PATTERN.test(e.ch) || (e.receipt !== undefined && !RECEIPT_PATTERN.test(e.receipt))
+    !isAlarmKey(e.key) ||
+    !CHANNEL_ID_PATTERN.test(e.ch) ||
+    (e.receipt !== undefined && !RECEIPT_PATTERN.test(e.receipt))
       ? 'a booking the app did not make'
       : plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)
         ? undefined

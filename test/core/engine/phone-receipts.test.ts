@@ -44,7 +44,8 @@ async function rig(provider: 'pushover' | 'ntfy') {
   const saved = await engine.phoneIntent({
     kind: 'save',
     settings: { provider, ntfyServer: s.url, afterMin: 3 },
-    secrets: provider === 'pushover' ? { pushoverApp: APP, pushoverUser: USER } : { ntfyTopic: 'oncall-' + 'x'.repeat(26) },
+    secrets:
+      provider === 'pushover' ? { pushoverApp: APP, pushoverUser: USER } : { ntfyTopic: 'oncall-' + 'x'.repeat(26) },
   });
   expect(saved.ok).toBe(true);
   await h.clock.runWhileAdvancing(engine.alarmsSettled());

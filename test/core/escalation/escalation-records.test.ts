@@ -42,7 +42,7 @@ describe('a phone escalation record that cannot be saved', () => {
     );
     await esc.setTargets([target(T)]);
     await clock.advanceTo(T + 30 * MIN);
-    esc.stop();
+    void esc.stop();
     expect(sent).toEqual([T + 3 * MIN]);
     expect(logs.filter((l) => l.includes('escalations.json not saved (the disk is read-only)'))).toHaveLength(1);
   });
@@ -131,7 +131,7 @@ describe('phone escalation record read back', () => {
       () => ({ title: '', body: '' }),
     );
     const tookMs = performance.now() - t0;
-    esc.stop();
+    void esc.stop();
     expect(tookMs).toBeLessThan(2_000);
     expect((await readdir(dir)).filter((n) => n.startsWith('escalations.json.bad'))).toHaveLength(1);
     expect(notices.map((n) => n.message)).toEqual([expect.stringContaining('was not the app')]);
