@@ -93,3 +93,45 @@ export async function saveRetired(secrets: SecretStore, channels: readonly Chann
       : await secrets.set(RETIRED_ACCOUNT, JSON.stringify(channels));
   return r.ok ? undefined : r.error.message;
 }
+
+/** The channel in use and those left that may still hold a booking. */
+export interface ChannelBook {
+  current: Channel | undefined;
+  retired: Channel[];
+}
+
+const idOf = (w: ProviderWiring, c: Channel): string => providerOfChannel(w, c).channel;
+
+/** The channel in use becomes `next`: the one left joins those that may still hold a booking (its keys kept in the
+ *  keychain until the escalator has cancelled what it holds); one come back to is in use again. Answers why the
+ *  keys could not be kept, if so. */
+export async function switchChannel(
+  w: ProviderWiring,
+  secrets: SecretStore,
+  book: ChannelBook,
+  next: Channel | undefined,
+): Promise<string | undefined> {
+  const before = book.current;
+  book.current = next;
+  const nextId = next && idOf(w, next);
+  const left = before && before.kind !== 'webhook' && idOf(w, before) !== nextId ? [before] : [];
+  const retired = [...book.retired, ...left].filter(
+    (c, i, all) => idOf(w, c) !== nextId && all.findIndex((x) => idOf(w, x) === idOf(w, c)) === i,
+  );
+  if (retired.length === book.retired.length && left.length === 0) return undefined;
+  book.retired = retired;
+  return saveRetired(secrets, retired);
+}
+
+/** Nothing is left on a channel: its keys leave the keychain. */
+export async function dropRetired(
+  w: ProviderWiring,
+  secrets: SecretStore,
+  book: ChannelBook,
+  channel: string,
+): Promise<void> {
+  const kept = book.retired.filter((c) => idOf(w, c) !== channel);
+  if (kept.length === book.retired.length) return;
+  book.retired = kept;
+  await saveRetired(secrets, kept);
+}

@@ -5,8 +5,8 @@
 // (PhoneStatus, in the state) names no secret; the subscribe link names the topic, so it is given apart (subscribeLink),
 // only to Settings → Phone, for the one person who owns it.
 import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus } from '../../shared/phone-intent';
+import { sendTest } from './phone-send-test';
 import type { EscalationSettings } from '../../shared/escalation-settings';
-import { formatTime } from '../../shared/format';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
@@ -18,16 +18,13 @@ import type { Clock, FileStore, SecretStore } from '../ports';
 import {
   channelOf,
   channelSecrets,
+  dropRetired,
   loadRetired,
   providerOfChannel,
-  saveRetired,
+  switchChannel,
   type Channel,
   type ProviderWiring,
 } from './phone-channels';
-
-/** "Send test" waits this long for the phone's "I'm on it". */
-export const PHONE_TEST_WAIT_MS = 120_000;
-const TEST_POLL_MS = 2_000;
 
 type Secrets = { [K in keyof typeof SECRET_ACCOUNTS]?: string };
 
@@ -140,44 +137,6 @@ async function storeSecrets(o: PhoneWiringOptions, keys: Secrets, given: PhoneSe
   return undefined;
 }
 
-/** "Send test": sends a test alert and waits (bounded) for the phone's "I'm on it". */
-async function sendTest(o: PhoneWiringOptions, run: PhoneRun): Promise<PhoneResult> {
-  const s = o.settings();
-  // Its own provider: its poll of the phone's answers must not move the escalator's.
-  const provider = s.provider === 'off' ? undefined : providerOf(o, s, run.keys);
-  if (!provider) return { ok: false, message: 'Phone escalation is not set up: choose a service and its keys first.' };
-  const sentAtMs = o.clock.now();
-  const id = `octest${sentAtMs.toString(36)}`;
-  const sent = await provider.send({
-    id,
-    title: 'Test from OnCall Tray',
-    body: 'Tap “I’m on it” so the app knows your phone rings and answers.',
-  });
-  if (!sent.ok)
-    return { ok: false, message: `The test could not be sent: ${redact(sent.error, secretValuesOf(run))}.` };
-  if (!provider.pollAcks) {
-    run.testedAtMs = o.clock.now();
-    o.changed();
-    return { ok: true, message: 'Sent. A webhook cannot answer back: check that it arrived.' };
-  }
-  const untilMs = o.clock.now() + (o.testWaitMs ?? PHONE_TEST_WAIT_MS);
-  while (o.clock.now() < untilMs && !run.stopped) {
-    await new Promise<void>((resolve) => o.clock.setTimer(TEST_POLL_MS, resolve));
-    const handles = new Map(sent.value === null ? [] : [[id, sent.value]]);
-    const answer = await provider.pollAcks({ sinceMs: sentAtMs, handles });
-    if (answer.ok && answer.value.some((a) => a.id === id)) {
-      run.testedAtMs = o.clock.now();
-      o.changed();
-      const at = formatTime(run.testedAtMs, { localZone: o.localZone() });
-      return { ok: true, message: `Your phone answered at ${at}: the round trip works.` };
-    }
-  }
-  return {
-    ok: false,
-    message: 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.',
-  };
-}
-
 const serverOf = (s: EscalationSettings) => (s.provider === 'ntfy' ? s.ntfyServer.replace(/\/+$/, '') : null);
 
 function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | undefined): PhoneStatus {
@@ -224,32 +183,6 @@ function escalatorOptions(
   };
 }
 
-const idOf = (o: PhoneWiringOptions, c: Channel): string => providerOfChannel(wiringOf(o), c).channel;
-
-/** The channel in use becomes `next`: the one left joins the channels that may still hold a booking (its keys kept
- *  in the keychain until the escalator has cancelled what it holds); one come back to is in use again. */
-async function switchChannel(o: PhoneWiringOptions, run: PhoneRun, next: Channel | undefined): Promise<void> {
-  const before = run.current;
-  run.current = next;
-  const nextId = next && idOf(o, next);
-  const left = before && before.kind !== 'webhook' && idOf(o, before) !== nextId ? [before] : [];
-  const retired = [...run.retired, ...left].filter(
-    (c, i, all) => idOf(o, c) !== nextId && all.findIndex((x) => idOf(o, x) === idOf(o, c)) === i,
-  );
-  if (retired.length === run.retired.length && left.length === 0) return;
-  run.retired = retired;
-  const why = await saveRetired(o.secrets, retired);
-  if (why) o.log(`phone escalation: the old channel's keys were not kept (${redact(why, secretValuesOf(run))})`);
-}
-
-/** Nothing is left on a channel: its keys leave the keychain. */
-async function dropRetired(o: PhoneWiringOptions, run: PhoneRun, channel: string): Promise<void> {
-  const kept = run.retired.filter((c) => idOf(o, c) !== channel);
-  if (kept.length === run.retired.length) return;
-  run.retired = kept;
-  await saveRetired(o.secrets, kept);
-}
-
 export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
   const run: PhoneRun = {
     keys: {},
@@ -289,10 +222,11 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
       if (run.stopped || (escalator && from === run.builtFrom)) return;
       await escalator?.stop();
       escalator = undefined;
-      await switchChannel(o, run, channel);
+      const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
+      if (notKept) o.log(`phone escalation: the old channel's keys were not kept (${redact(notKept, secretValues())})`);
       const provider = channel && providerOfChannel(wiringOf(o), channel);
       run.armed = provider !== undefined;
-      const retiredDone = (ch: string) => track(dropRetired(o, run, ch));
+      const retiredDone = (ch: string) => track(dropRetired(wiringOf(o), o.secrets, run, ch));
       escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
       run.builtFrom = from;
       // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
@@ -316,9 +250,13 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
 
   return {
     async start() {
-      await loadKeys(o, keys);
-      run.retired = await loadRetired(o.secrets);
-      await rebuild().finally(markReady);
+      try {
+        await loadKeys(o, keys);
+        run.retired = await loadRetired(o.secrets);
+        await rebuild();
+      } finally {
+        markReady();
+      }
     },
     settingsChanged: () => void rebuild(),
     setTargets(next) {
@@ -331,7 +269,14 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     async intent(i) {
       if (i.kind === 'save') return save(i.settings, i.secrets);
       if (i.kind === 'new-topic') return save(o.settings(), { ntfyTopic: generateTopic() });
-      return sendTest(o, run);
+      const st = o.settings();
+      // Its own provider: its poll of the phone's answers must not move the escalator's.
+      const provider = st.provider === 'off' ? undefined : providerOf(o, st, run.keys);
+      return sendTest(o, provider, {
+        secrets: secretValues,
+        stopped: () => run.stopped,
+        tested: (atMs) => void ((run.testedAtMs = atMs), o.changed()),
+      });
     },
     status: () => statusOf(o, run, escalator),
     subscribeLink: () => subscribeLinkOf(o, keys),

@@ -280,7 +280,9 @@ export async function createEscalator(
     cancelTimer: undefined,
     serial: (job) => (queue = queue.then(job, job)),
     unsaved: undefined,
-    savedText: JSON.stringify(state),
+    // With a provider the first look writes the record as read (what was dropped from it leaves the file, as
+    // before); off, nothing is written that isn't held.
+    savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
   };
   return {
