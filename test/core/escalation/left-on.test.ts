@@ -4,12 +4,13 @@
 // channel holds to `leftOn` (left-on.ts), the step that makes "New topic" cancel the old topic's bookings.
 import { describe, expect, it } from 'vitest';
 import { adoptLeftOn } from '../../../electron/core/escalation/left-on';
-import { alertIdOf, sortEscalations } from '../../../electron/core/escalation/record-store';
+import { alertIdOf, sortEscalations, type EscalationState } from '../../../electron/core/escalation/record-store';
 import { channelIdOf } from '../../../electron/core/escalation/secret';
 
 const MIN = 60_000;
 const NOW = Date.parse('2026-03-10T08:00:00Z');
-const KEY = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T09:00:00.000Z';
+const KEY = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T09:00:00Z';
+const KEY2 = 'alarm:https://oncall.example.com:sch_ops:2026-03-11T09:00:00Z';
 const OLD = channelIdOf(['ntfy', 'https://ntfy.sh', 'oncall-old-topic-xxxxxxxxxxxxxxx']);
 const NEW = channelIdOf(['ntfy', 'https://ntfy.sh', 'oncall-new-topic-xxxxxxxxxxxxxxx']);
 
@@ -44,11 +45,11 @@ describe('escalations.json: channels, receipts and leftovers read back', () => {
   });
 
   it('a file of before (no ch) is the channel in use; what another channel holds moves to leftOn', () => {
-    const state = {
-      version: 1 as const,
+    const state: EscalationState = {
+      version: 1,
       booked: {
         [KEY]: { id: alertIdOf(KEY), atMs: NOW + 63 * MIN },
-        [`${KEY.slice(0, -14)}11T09:00:00.000Z`]: { id: 'x', atMs: NOW + 24 * 60 * MIN, ch: OLD },
+        [KEY2]: { id: 'x', atMs: NOW + 24 * 60 * MIN, ch: OLD },
       },
       sent: { 'alarm:a:2026-03-10T07:00:00Z': NOW - 40 * MIN },
       receipts: { 'alarm:a:2026-03-10T07:00:00Z': { receipt: 'r1', ch: OLD } },
@@ -58,7 +59,7 @@ describe('escalations.json: channels, receipts and leftovers read back', () => {
     expect(state.receipts).toEqual({});
     expect(state).toMatchObject({
       leftOn: [
-        { key: `${KEY.slice(0, -14)}11T09:00:00.000Z`, atMs: NOW + 24 * 60 * MIN, ch: OLD },
+        { key: KEY2, atMs: NOW + 24 * 60 * MIN, ch: OLD },
         // Pushover's emergency repeats for 30 min after it was sent: cancelled until then.
         { key: 'alarm:a:2026-03-10T07:00:00Z', atMs: NOW - 10 * MIN, ch: OLD, receipt: 'r1' },
       ].filter((e) => e.atMs > NOW),
