@@ -52,7 +52,8 @@ export interface AlarmEngine {
   /** Woke: hold ringing until `release` (the first sync after it) or ALARM_HOLD_GRACE_MS. */
   hold(): void;
   release(): void;
-  ack(key: string, source: AckSource): Promise<AckResult>;
+  /** `atMs`: when it was given, where that is earlier than now (the phone's answer read after a sleep). */
+  ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
   /** Snoozes a rung alarm; false when there is nothing to snooze. */
   snooze(key: string): Promise<boolean>;
   targets(): readonly AlarmTarget[];
@@ -151,7 +152,7 @@ function arm(r: Run, nowMs: number): void {
   r.cancelTimer = o.clock.setTimer(Math.max(0, next - nowMs), fire);
 }
 
-async function ack(r: Run, key: string, source: AckSource): Promise<AckResult> {
+async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promise<AckResult> {
   const { o } = r;
   const t = r.targets.find((x) => x.key === key);
   const rec = o.store.get(key);
@@ -159,7 +160,8 @@ async function ack(r: Run, key: string, source: AckSource): Promise<AckResult> {
   const from = rec ?? (t ? base(t) : undefined);
   if (!from) return 'unknown';
   const { snoozedUntilMs: _s, ...rest } = from;
-  const record: AlarmRecord = { ...rest, ackedAtMs: o.clock.now(), ackSource: source };
+  const nowMs = o.clock.now();
+  const record: AlarmRecord = { ...rest, ackedAtMs: Math.min(nowMs, atMs ?? nowMs), ackSource: source };
   const write = o.store.update(key, record);
   track(r, write);
   o.silence?.(key);
@@ -204,7 +206,7 @@ export function createAlarmEngine(o: AlarmEngineOptions): AlarmEngine {
     check: () => judge(r),
     hold: () => hold(r),
     release: () => release(r),
-    ack: (key, source) => ack(r, key, source),
+    ack: (key, source, atMs) => ack(r, key, source, atMs),
     snooze: (key) => snooze(r, key),
     targets: () => r.targets,
     stop() {

@@ -127,6 +127,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       }),
     targetsChanged: (targets) => phone.setTargets(targets),
     acknowledged: (key) => phone.acknowledged(key),
+    askPhone: () => phone.checkAcks(),
   });
   const phone = createEnginePhone({
     clock: o.clock,
@@ -138,7 +139,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     save: o.saveEscalation,
     alarm: (key) => alarms.record(key),
     refreshAlarms: () => alarms.reloadRecords(),
-    phoneAck: (key) => void alarms.ack(key, 'phone'),
+    phoneAck: (key, atMs) => void alarms.ack(key, 'phone', atMs),
     about: (t) => alarms.about(t),
     changed: o.changed,
     report: o.report,
@@ -154,7 +155,8 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     replan: () => alarms.replan(),
     wake: () => alarms.wake(),
     settingsChanged(before, after) {
-      if (before.escalation !== after.escalation) phone.settingsChanged();
+      // By value: a save of other settings (quiet hours) makes a new settings object with the same phone settings.
+      if (JSON.stringify(before.escalation) !== JSON.stringify(after.escalation)) phone.settingsChanged();
     },
     alarmIntent: (intent, from) => alarms.intent(intent, from),
     phoneIntent: (intent) => phone.intent(intent),

@@ -55,6 +55,9 @@ export interface AlarmsWiring {
   targetsChanged?: (targets: readonly AlarmTarget[]) => void;
   /** The first acknowledgement of an alarm, from wherever (escalation cancels what it booked). */
   acknowledged?: (key: string) => void;
+  /** Reads the phone's answers (bounded) before a start held at start-up or after a wake may ring late: an
+   *  "I'm on it" given on the phone meanwhile settles it, and nothing rings. */
+  askPhone?: () => Promise<void>;
 }
 
 export type IntentResult = { ok: true } | { ok: false; message: string };
@@ -66,7 +69,7 @@ export interface EngineAlarms {
   /** Woke (resume event) or online again: nothing rings until the next read or the grace. */
   wake(): void;
   intent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
-  ack(key: string, source: AckSource): Promise<AckResult>;
+  ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
   status(nowMs: number): AlarmStatus | null;
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
@@ -200,7 +203,11 @@ function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ack
   const since = r.holdSinceMs;
   if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
     r.holdSinceMs = undefined;
-    engine.release();
+    // The phone first: an answer given there while asleep or not running settles the alarm before it could ring.
+    const asked = w.askPhone?.().catch((e: unknown) => w.log(`alarm: the phone's answers: ${String(e)}`));
+    // A wake meanwhile holds again (holdSinceMs set): that hold is released by its own read.
+    if (asked) void asked.then(() => r.holdSinceMs === undefined && engine.release());
+    else engine.release();
   }
   poll.afterSync();
 }
@@ -234,14 +241,24 @@ async function intentOf(
 function statusOf(r: AlarmsRun, nowMs: number, several: boolean): AlarmStatus | null {
   const { store, engine } = r;
   if (!store) return null;
-  // The current start (rung or due), else the last one this run knew of that rang.
+  // The current start (rung or due), else the last one this run knew of that rang. Each as the data says now.
+  const live = new Map((engine?.targets() ?? []).map((t) => [t.key, t]));
   const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
   const passed = (t: AlarmTarget) => store.get(t.key)?.passedAtMs !== undefined;
-  const current = known.filter((t) => t.endMs > nowMs && !passed(t) && engine?.targets().some((x) => x.key === t.key));
-  const rang = known.filter((t) => store.get(t.key)?.rungAtMs !== undefined);
+  const current = known.filter((t) => (live.get(t.key)?.endMs ?? 0) > nowMs && !passed(t));
+  // Handed off (no longer planned, or cut short, before its planned end): no "not acknowledged" for a shift no
+  // longer mine; one acknowledged still says when.
+  const handedOff = (t: AlarmTarget) => {
+    const now = live.get(t.key);
+    return now ? now.endMs < t.endMs && now.endMs <= nowMs : t.endMs > nowMs;
+  };
+  const rang = known.filter(
+    (t) => store.get(t.key)?.rungAtMs !== undefined && (store.get(t.key)?.ackedAtMs !== undefined || !handedOff(t)),
+  );
   const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
-  const t = pick(current) ?? pick(rang);
-  if (!t) return null;
+  const picked = pick(current) ?? pick(rang);
+  if (!picked) return null;
+  const t = live.get(picked.key) ?? picked;
   const { accountName } = alarmAbout({ accountName: r.seen.get(t.key)?.account ?? '', several, savedAtMs: undefined });
   return alarmStatus(t, store.get(t.key), accountName, nowMs);
 }
@@ -366,7 +383,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       r.engine?.hold();
     },
     intent: (i, from) => intentOf(w, r, ring, i, from),
-    ack: (key, source) => r.engine?.ack(key, source) ?? Promise.resolve('unknown'),
+    ack: (key, source, atMs) => r.engine?.ack(key, source, atMs) ?? Promise.resolve('unknown'),
     status: (nowMs) => statusOf(r, nowMs, w.accounts().length > 1),
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,

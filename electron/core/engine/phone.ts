@@ -5,23 +5,26 @@
 // (PhoneStatus, in the state) names no secret; the subscribe link names the topic, so it is given apart (subscribeLink),
 // only to Settings → Phone, for the one person who owns it.
 import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus } from '../../shared/phone-intent';
+import { sendTest } from './phone-send-test';
 import type { EscalationSettings } from '../../shared/escalation-settings';
-import { formatTime } from '../../shared/format';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords, type AlarmAbout } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
 import { fetchSend, type HttpSend } from '../escalation/http';
-import { createNtfy } from '../escalation/ntfy';
-import { createPushover } from '../escalation/pushover';
 import { generateTopic, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
-import { createWebhook } from '../escalation/webhook';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, SecretStore } from '../ports';
-
-/** "Send test" waits this long for the phone's "I'm on it". */
-export const PHONE_TEST_WAIT_MS = 120_000;
-const TEST_POLL_MS = 2_000;
+import {
+  channelOf,
+  channelSecrets,
+  dropRetired,
+  loadRetired,
+  providerOfChannel,
+  switchChannel,
+  type Channel,
+  type ProviderWiring,
+} from './phone-channels';
 
 type Secrets = { [K in keyof typeof SECRET_ACCOUNTS]?: string };
 
@@ -36,7 +39,8 @@ export interface PhoneWiringOptions {
   save: (settings: EscalationSettings) => Promise<string | undefined>;
   alarm: (key: string) => AlarmRecord | undefined;
   refreshAlarms: () => Promise<void>;
-  phoneAck: (key: string) => void;
+  /** The phone's "I'm on it" to this alarm, given at `atMs`. */
+  phoneAck: (key: string, atMs: number) => void;
   /** Whose a target is and what it rests on (the alarm's): the phone's words say so. */
   about?: (t: AlarmTarget) => AlarmAbout;
   changed: () => void;
@@ -52,6 +56,8 @@ export interface EnginePhone {
   settingsChanged(): void;
   setTargets(targets: readonly AlarmTarget[]): void;
   acknowledged(key: string): void;
+  /** Reads the phone's answers now (bounded), before an alarm held over a wake or a start may ring late. */
+  checkAcks(): Promise<void>;
   intent(intent: PhoneIntent): Promise<PhoneResult>;
   status(): PhoneStatus;
   /** ntfy's https link a phone subscribes with (server/topic, no token); null when there is none to give. */
@@ -69,33 +75,24 @@ function hasSecretsFor(s: EscalationSettings, k: Secrets): boolean {
   return false;
 }
 
+const wiringOf = (o: PhoneWiringOptions): ProviderWiring => ({
+  clock: o.clock,
+  send: o.send ?? fetchSend,
+  pushoverApi: o.pushoverApi,
+});
+
 function providerOf(o: PhoneWiringOptions, s: EscalationSettings, k: Secrets): PhoneProvider | undefined {
-  if (!hasSecretsFor(s, k)) return undefined;
-  const send = o.send ?? fetchSend;
-  const { clock } = o;
-  if (s.provider === 'ntfy' && k.ntfyTopic)
-    return createNtfy({
-      server: s.ntfyServer,
-      topic: k.ntfyTopic,
-      clock,
-      send,
-      ...(k.ntfyToken ? { token: k.ntfyToken } : {}),
-    });
-  if (s.provider === 'pushover' && k.pushoverApp && k.pushoverUser)
-    return createPushover({
-      appToken: k.pushoverApp,
-      userKey: k.pushoverUser,
-      clock,
-      send,
-      ...(o.pushoverApi ? { api: o.pushoverApi } : {}),
-    });
-  if (s.provider === 'webhook' && k.webhookUrl) return createWebhook({ url: k.webhookUrl, clock, send });
-  return undefined;
+  const channel = channelOf(s, k);
+  return channel && providerOfChannel(wiringOf(o), channel);
 }
 
 /** Why a secret given in Settings is refused (never its value), or undefined. */
 function refusal(given: PhoneSecrets): string | undefined {
-  if (given.ntfyTopic) return secretProblem(given.ntfyTopic, 'The topic');
+  const topic = given.ntfyTopic ? secretProblem(given.ntfyTopic, 'The topic') : undefined;
+  if (topic) return topic;
+  // The token is checked like the topic (an empty one removes it): a mistyped one would fail every booking later.
+  const token = given.ntfyToken ? secretProblem(given.ntfyToken, 'The access token') : undefined;
+  if (token) return token;
   if (given.webhookUrl && !/^https:\/\/\S+$/.test(given.webhookUrl))
     return 'The webhook address must start with https://';
   return undefined;
@@ -114,9 +111,19 @@ interface PhoneRun {
   keys: Secrets;
   testedAtMs: number | undefined;
   stopped: boolean;
+  /** The channel the escalator uses now (undefined: off), and those left that may still hold a booking. */
+  current: Channel | undefined;
+  retired: Channel[];
+  /** The settings and channel the escalator was made from (memory only: it holds the keys). */
+  builtFrom: string | undefined;
+  /** The escalator has a provider (not only cancelling what channels left still hold). */
+  armed: boolean;
 }
 
-const secretValuesOf = (keys: Secrets) => Object.values(keys).filter((v): v is string => !!v);
+const secretValuesOf = (run: Pick<PhoneRun, 'keys' | 'retired'>) => [
+  ...Object.values(run.keys).filter((v): v is string => !!v),
+  ...run.retired.flatMap(channelSecrets),
+];
 
 /** Each secret given into the keychain (an empty one deletes it) and main's memory; why not, in words (no value). */
 async function storeSecrets(o: PhoneWiringOptions, keys: Secrets, given: PhoneSecrets | undefined) {
@@ -132,44 +139,8 @@ async function storeSecrets(o: PhoneWiringOptions, keys: Secrets, given: PhoneSe
   return undefined;
 }
 
-/** "Send test": sends a test alert and waits (bounded) for the phone's "I'm on it". */
-async function sendTest(o: PhoneWiringOptions, run: PhoneRun): Promise<PhoneResult> {
-  const s = o.settings();
-  // Its own provider: its poll of the phone's answers must not move the escalator's.
-  const provider = s.provider === 'off' ? undefined : providerOf(o, s, run.keys);
-  if (!provider) return { ok: false, message: 'Phone escalation is not set up: choose a service and its keys first.' };
-  const id = `octest${o.clock.now().toString(36)}`;
-  const sent = await provider.send({
-    id,
-    title: 'Test from OnCall Tray',
-    body: 'Tap “I’m on it” so the app knows your phone rings and answers.',
-  });
-  if (!sent.ok)
-    return { ok: false, message: `The test could not be sent: ${redact(sent.error, secretValuesOf(run.keys))}.` };
-  if (!provider.pollAcks) {
-    run.testedAtMs = o.clock.now();
-    o.changed();
-    return { ok: true, message: 'Sent. A webhook cannot answer back: check that it arrived.' };
-  }
-  const untilMs = o.clock.now() + (o.testWaitMs ?? PHONE_TEST_WAIT_MS);
-  while (o.clock.now() < untilMs && !run.stopped) {
-    await new Promise<void>((resolve) => o.clock.setTimer(TEST_POLL_MS, resolve));
-    const answer = await provider.pollAcks();
-    if (answer.ok && answer.value.includes(id)) {
-      run.testedAtMs = o.clock.now();
-      o.changed();
-      return { ok: true, message: testAnswered(run.testedAtMs, o.localZone()) };
-    }
-  }
-  return {
-    ok: false,
-    message: 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.',
-  };
-}
-
 /** Settings → Phone's answer to a test that came back. */
-export const testAnswered = (atMs: number, localZone: string): string =>
-  `Your phone answered at ${formatTime(atMs, { localZone })}: the round trip works.`;
+export { testAnswered } from './phone-send-test';
 
 const serverOf = (s: EscalationSettings) => (s.provider === 'ntfy' ? s.ntfyServer.replace(/\/+$/, '') : null);
 
@@ -181,7 +152,7 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     server: serverOf(s),
     hasSecrets: hasSecretsFor(s, run.keys),
     lastTest: run.testedAtMs === undefined ? null : new Date(run.testedAtMs).toISOString(),
-    booking: !st ? 'off' : st.booking ? 'booked' : 'sent-by-this-computer',
+    booking: !st || !run.armed ? 'off' : st.booking ? 'booked' : 'sent-by-this-computer',
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
     problem: st?.problem ?? null,
   };
@@ -195,29 +166,44 @@ function subscribeLinkOf(o: PhoneWiringOptions, keys: Secrets): string | null {
 /** The escalator's outside world: its log never carries a secret (each value in the keychain is redacted). */
 function escalatorOptions(
   o: PhoneWiringOptions,
-  provider: PhoneProvider,
-  afterMin: number,
-  keys: Secrets,
+  run: PhoneRun,
+  provider: PhoneProvider | undefined,
+  retiredDone: (channel: string) => void,
 ): EscalatorOptions {
+  const w = wiringOf(o);
+  const retired = new Map(run.retired.map((c) => providerOfChannel(w, c)).map((p) => [p.channel, p] as const));
   return {
     clock: o.clock,
     files: o.files,
     provider,
-    afterMs: afterMin * 60_000,
+    retired,
+    retiredDone,
+    afterMs: o.settings().afterMin * 60_000,
     alarm: o.alarm,
     refresh: o.refreshAlarms,
     phoneAck: o.phoneAck,
     changed: () => o.changed(),
-    log: (m) => o.log(redact(m, secretValuesOf(keys))),
+    log: (m) => o.log(redact(m, secretValuesOf(run))),
     report: o.report,
   };
 }
 
 export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
-  const run: PhoneRun = { keys: {}, testedAtMs: undefined, stopped: false };
+  const run: PhoneRun = {
+    keys: {},
+    testedAtMs: undefined,
+    stopped: false,
+    current: undefined,
+    retired: [],
+    builtFrom: undefined,
+    armed: false,
+  };
   const { keys } = run;
   let escalator: Escalator | undefined;
   let building: Promise<void> = Promise.resolve();
+  /** Settled once started (the keys read, the escalator made) or stopped: the phone's answers wait for it. */
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   /** Requests to the phone service started and not yet answered (`settled` waits for them). */
   let work: Promise<unknown> = Promise.resolve();
   const track = (p: Promise<unknown> | undefined): void => {
@@ -227,20 +213,29 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     ]);
   };
   let targets: readonly AlarmTarget[] = [];
-  const secretValues = () => secretValuesOf(keys);
+  const secretValues = () => secretValuesOf(run);
   const words = (t: AlarmTarget) => phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t));
 
+  /** Made anew only when what it sends with changed (the settings by value, the keys): a quiet-hours save or a Phone
+   *  save with nothing changed keeps it. The one replaced is stopped first (its last write done), and what its
+   *  channel holds is cancelled by the new one (left-on.ts), also when phone escalation is now off. */
   function rebuild(): Promise<void> {
     building = building.then(async () => {
-      escalator?.stop();
-      escalator = undefined;
       const s = o.settings();
-      const provider = run.stopped || s.provider === 'off' ? undefined : providerOf(o, s, keys);
-      if (provider) {
-        escalator = await createEscalator(escalatorOptions(o, provider, s.afterMin, keys), words);
-        // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
-        track(escalator.setTargets(targets).then(o.changed));
-      }
+      const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, keys);
+      const from = JSON.stringify([s.provider, s.afterMin, channel ?? null]);
+      if (run.stopped || (escalator && from === run.builtFrom)) return;
+      await escalator?.stop();
+      escalator = undefined;
+      const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
+      if (notKept) o.log(`phone escalation: the old channel's keys were not kept (${redact(notKept, secretValues())})`);
+      const provider = channel && providerOfChannel(wiringOf(o), channel);
+      run.armed = provider !== undefined;
+      const retiredDone = (ch: string) => track(dropRetired(wiringOf(o), o.secrets, run, ch));
+      escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
+      run.builtFrom = from;
+      // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
+      track(escalator.setTargets(targets).then(o.changed));
       o.changed();
     });
     return building;
@@ -260,8 +255,13 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
 
   return {
     async start() {
-      await loadKeys(o, keys);
-      await rebuild();
+      try {
+        await loadKeys(o, keys);
+        run.retired = await loadRetired(o.secrets);
+        await rebuild();
+      } finally {
+        markReady();
+      }
     },
     settingsChanged: () => void rebuild(),
     setTargets(next) {
@@ -270,10 +270,18 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
       track(building.then(() => escalator?.setTargets(next)).then(o.changed));
     },
     acknowledged: (key) => track(building.then(() => escalator?.acknowledged(key)).then(o.changed)),
+    checkAcks: () => ready.then(() => building).then(() => escalator?.checkAcks()),
     async intent(i) {
       if (i.kind === 'save') return save(i.settings, i.secrets);
       if (i.kind === 'new-topic') return save(o.settings(), { ntfyTopic: generateTopic() });
-      return sendTest(o, run);
+      const st = o.settings();
+      // Its own provider: its poll of the phone's answers must not move the escalator's.
+      const provider = st.provider === 'off' ? undefined : providerOf(o, st, run.keys);
+      return sendTest(o, provider, {
+        secrets: secretValues,
+        stopped: () => run.stopped,
+        tested: (atMs) => void ((run.testedAtMs = atMs), o.changed()),
+      });
     },
     status: () => statusOf(o, run, escalator),
     subscribeLink: () => subscribeLinkOf(o, keys),
@@ -284,7 +292,8 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     }),
     stop() {
       run.stopped = true;
-      escalator?.stop();
+      markReady();
+      track(escalator?.stop());
     },
     settled: async () => {
       await building;

@@ -4,10 +4,13 @@
 // acknowledgement or hand-off. Elsewhere the app sends it itself at T+N (only while awake). While an alert may be
 // out, the phone's "I'm on it" is polled for every POLL_MS (outbound only). What was booked or sent is kept on
 // disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
+// Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
+// The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
+import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
 
@@ -32,13 +35,18 @@ export interface EscalatorStatus {
 export interface EscalatorOptions {
   clock: Clock;
   files: FileStore;
-  provider: PhoneProvider;
+  /** Undefined when phone escalation is off: then it only cancels what channels left behind still hold. */
+  provider: PhoneProvider | undefined;
+  /** Channels no longer used whose keys are still known (channel → its provider), to cancel what they hold. */
+  retired?: ReadonlyMap<string, PhoneProvider>;
+  /** Nothing is left on this channel any more: its keys can go. */
+  retiredDone?(channel: string): void;
   afterMs: number;
   alarm(key: string): AlarmRecord | undefined;
   /** Reads the alarm records again before each look (an acknowledgement from `status --ack`). */
   refresh?(): Promise<void>;
-  /** The phone said "I'm on it" to this alarm. */
-  phoneAck(key: string): void;
+  /** The phone said "I'm on it" to this alarm, at `atMs`. */
+  phoneAck(key: string, atMs: number): void;
   /** Readiness changed (a problem, or fixed). */
   changed?(status: EscalatorStatus): void;
   log?: (message: string) => void;
@@ -53,8 +61,11 @@ export function alertOf(t: AlarmTarget, opts: { words(t: AlarmTarget): { title: 
 export interface Escalator {
   setTargets(targets: readonly AlarmTarget[]): Promise<void>;
   acknowledged(key: string): Promise<void>;
+  /** Reads the phone's answers now (before a late alarm rings after a wake or a start). */
+  checkAcks(): Promise<void>;
   status(): EscalatorStatus;
-  stop(): void;
+  /** Stops; answers once the request under way (if any) is done and saved. */
+  stop(): Promise<void>;
 }
 
 /** One escalator's working state; only createEscalator and its steps below hold it. */
@@ -64,25 +75,33 @@ interface Run {
   state: State;
   targets: AlarmTarget[];
   problem: string | undefined;
+  /** What a channel no longer used may still ring with (its cancel failed, or can't be made). */
+  leftProblem: string | undefined;
   stopped: boolean;
   cancelTimer: (() => void) | undefined;
   /** One look at a time, so a booking is never sent twice by two looks overlapping. */
   serial: (job: () => Promise<void>) => Promise<void>;
   /** Why the record could not be saved last, while that lasts (logged once per reason). */
   unsaved: string | undefined;
+  /** The record as last written (or read): an unchanged one is not written again. */
+  savedText: string;
   /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
    *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
   confirmed: Set<string>;
 }
 
-/** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason. */
+/** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
+ *  Written only when it changed (an escalator that is off writes nothing it doesn't hold). */
 async function save(r: Run): Promise<void> {
+  const text = JSON.stringify(r.state);
+  if (text === r.savedText) return;
   const why = await saveEscalations(r.o.files, r.state);
   if (why !== undefined && why !== r.unsaved)
     r.o.log?.(
       `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,
     );
   r.unsaved = why;
+  if (why === undefined) r.savedText = text;
 }
 const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
 /** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */
@@ -97,10 +116,11 @@ function statusOf(r: Run): EscalatorStatus {
       .map((b) => b.atMs)
       .filter((at) => at > r.o.clock.now()),
   );
+  const problem = r.leftProblem ?? r.problem;
   return {
-    ...(r.problem ? { problem: r.problem } : {}),
+    ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
-    booking: !!r.o.provider.book,
+    booking: !!r.o.provider?.book,
   };
 }
 
@@ -113,71 +133,116 @@ function outcome(r: Run, answer: { ok: boolean; error?: string }, what: string):
   return answer.ok;
 }
 
+/** What channels no longer used still hold is cancelled there; a channel with nothing left is let go. */
+async function settleLeft(r: Run, nowMs: number): Promise<void> {
+  const { o } = r;
+  const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs);
+  if (unknown > 0) o.log?.(`phone escalation: ${unknown} booking(s) of an unknown channel let go`);
+  const providerOf = (ch: string) => (ch === o.provider?.channel ? o.provider : o.retired?.get(ch));
+  const problems = await settleLeftOn(r.state, nowMs, providerOf);
+  const before = r.leftProblem;
+  r.leftProblem = problems[0];
+  if (before !== r.leftProblem) {
+    o.changed?.(statusOf(r));
+    if (r.leftProblem) o.log?.(`phone escalation: ${r.leftProblem}`);
+  }
+  const left = channelsLeft(r.state);
+  for (const ch of o.retired?.keys() ?? []) if (!left.has(ch)) o.retiredDone?.(ch);
+}
+
 /** What is booked but must not ring any more is cancelled; what rang counts as sent. */
-async function settleBooked(r: Run, nowMs: number): Promise<void> {
-  const { o, state } = r;
+async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
+  const { state } = r;
   const wanted = new Map(r.targets.map((t) => [t.key, t]));
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
-    if (b.atMs > nowMs && (!t || acked(r, key)) && o.provider.cancel) {
-      if (outcome(r, await o.provider.cancel(b.id), 'cancelling the phone alert')) delete state.booked[key];
+    if (b.atMs > nowMs && (!t || acked(r, key)) && provider.cancel) {
+      if (outcome(r, await provider.cancel(b.id), 'cancelling the phone alert')) delete state.booked[key];
     } else if (b.atMs <= nowMs) {
       // It rang on the phone: from now on it counts as sent.
       state.sent[key] ??= b.atMs;
       delete state.booked[key];
     }
   }
+  // A receipt outlives its alert's answer window only as dead weight (Pushover's emergency expires before).
+  for (const key of Object.keys(state.receipts ?? {}))
+    if ((state.sent[key] ?? 0) < nowMs - AWAIT_ACK_MS) delete state.receipts?.[key];
+}
+
+/** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. */
+async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: number): Promise<void> {
+  r.state.sent[t.key] = nowMs;
+  await save(r);
+  const answer = await provider.send(alertOf(t, { words: r.words }));
+  if (outcome(r, answer, 'sending the phone alert') && answer.ok && answer.value !== null)
+    r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
 }
 
 /** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
-async function reconcile(r: Run): Promise<void> {
-  const { o, state } = r;
-  const nowMs = o.clock.now();
-  await settleBooked(r, nowMs);
+async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
+  const { state } = r;
   for (const t of r.targets) {
     const dueMs = dueOf(r, t);
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     const b = state.booked[t.key];
-    if (o.provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
+    if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
       if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
       const alert = alertOf(t, { words: r.words });
-      if (outcome(r, await o.provider.book(alert, dueMs), 'booking the phone alert')) {
-        state.booked[t.key] = { id: alert.id, atMs: dueMs };
+      if (outcome(r, await provider.book(alert, dueMs), 'booking the phone alert')) {
+        state.booked[t.key] = { id: alert.id, atMs: dueMs, ch: provider.channel };
         r.confirmed.add(t.key);
       }
-    } else if (dueMs <= nowMs && !b) {
-      // Sent once: recorded first (a crash in between loses it, never doubles it).
-      state.sent[t.key] = nowMs;
-      await save(r);
-      outcome(r, await o.provider.send(alertOf(t, { words: r.words })), 'sending the phone alert');
-    }
+    } else if (dueMs <= nowMs && !b) await sendNow(r, provider, t, nowMs);
+  }
+}
+
+async function reconcile(r: Run): Promise<void> {
+  const nowMs = r.o.clock.now();
+  await settleLeft(r, nowMs);
+  const { provider } = r.o;
+  if (provider) {
+    await settleBooked(r, provider, nowMs);
+    await bookOrSend(r, provider, nowMs);
   }
   await save(r);
 }
 
+/** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). */
 async function poll(r: Run): Promise<void> {
-  const { o } = r;
+  const { o, state } = r;
   const nowMs = o.clock.now();
   const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
-  if (awaiting.length === 0 || !o.provider.pollAcks) return;
-  const answer = await o.provider.pollAcks();
+  if (awaiting.length === 0 || !o.provider?.pollAcks) return;
+  const handles = new Map(
+    awaiting.flatMap((t) => {
+      const kept = state.receipts?.[t.key];
+      return kept && kept.ch === o.provider?.channel ? [[alertIdOf(t.key), kept.receipt] as const] : [];
+    }),
+  );
+  const sinceMs = Math.min(...awaiting.map((t) => t.atMs));
+  const answer = await o.provider.pollAcks({ sinceMs, handles });
   if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
-  for (const id of answer.value) {
-    const t = awaiting.find((x) => alertIdOf(x.key) === id);
-    if (t) o.phoneAck(t.key);
+  for (const ack of answer.value) {
+    const t = awaiting.find((x) => alertIdOf(x.key) === ack.id);
+    if (!t || acked(r, t.key)) continue;
+    // Answered on the phone: nothing to cancel there any more.
+    if (state.receipts?.[t.key]) delete state.receipts[t.key];
+    o.phoneAck(t.key, Math.max(t.atMs, ack.atMs));
   }
+  await save(r);
 }
 
 function arm(r: Run): void {
   r.cancelTimer?.();
   if (r.stopped) return;
   const nowMs = r.o.clock.now();
-  const open = r.targets.filter((t) => !acked(r, t.key));
+  const open = r.o.provider ? r.targets.filter((t) => !acked(r, t.key)) : [];
   const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
   const polling = open.some((t) => nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
-  const retryMs = r.problem === undefined ? Infinity : nowMs + RETRY_AFTER_MS;
+  const failing = r.problem !== undefined || r.leftProblem !== undefined;
+  const retryMs = failing ? nowMs + RETRY_AFTER_MS : Infinity;
   const next = Math.min(
     polling ? nowMs + POLL_MS : Infinity,
     retryMs,
@@ -188,6 +253,7 @@ function arm(r: Run): void {
 }
 
 async function tick(r: Run): Promise<void> {
+  if (r.stopped) return;
   await r.o.refresh?.().catch(() => undefined);
   try {
     await reconcile(r);
@@ -209,10 +275,14 @@ export async function createEscalator(
     state,
     targets: [],
     problem: undefined,
+    leftProblem: undefined,
     stopped: false,
     cancelTimer: undefined,
     serial: (job) => (queue = queue.then(job, job)),
     unsaved: undefined,
+    // With a provider the first look writes the record as read (what was dropped from it leaves the file, as
+    // before); off, nothing is written that isn't held.
+    savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
   };
   return {
@@ -223,14 +293,23 @@ export async function createEscalator(
     // An alert already out stops ringing on (Pushover's repeats; ntfy's notification is cleared).
     acknowledged: (key) =>
       r.serial(async () => {
-        if (r.state.sent[key] !== undefined && o.provider.cancel)
-          outcome(r, await o.provider.cancel(alertIdOf(key)), 'stopping the phone alert');
+        const { provider } = o;
+        const receipt = r.state.receipts?.[key];
+        const handle = receipt?.ch === provider?.channel ? receipt?.receipt : undefined;
+        if (r.state.sent[key] !== undefined && provider?.cancel && !r.stopped)
+          if (outcome(r, await provider.cancel(alertIdOf(key), handle), 'stopping the phone alert') && receipt)
+            delete r.state.receipts?.[key];
         await tick(r);
       }),
+    checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r))),
     status: () => statusOf(r),
     stop() {
       r.stopped = true;
       r.cancelTimer?.();
+      return queue.then(
+        () => undefined,
+        () => undefined,
+      );
     },
   };
 }

@@ -7,6 +7,7 @@
 // only, no port opened here.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
+import { channelIdOf } from './secret';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 /** ntfy refuses a delay shorter than this (the default message-delay-limit range is 10 s – 3 days). */
@@ -22,14 +23,15 @@ export interface NtfyOptions {
 }
 
 const AckLineSchema = {
-  parse(line: string): { id: string; message: string } | undefined {
+  parse(line: string): { id: string; message: string; timeS: number | undefined } | undefined {
     try {
       const v: unknown = JSON.parse(line);
       if (typeof v !== 'object' || v === null) return undefined;
       const id = 'id' in v && typeof v.id === 'string' ? v.id : undefined;
       const event = 'event' in v ? v.event : undefined;
       const message = 'message' in v && typeof v.message === 'string' ? v.message : '';
-      return id && event === 'message' ? { id, message } : undefined;
+      const timeS = 'time' in v && typeof v.time === 'number' && Number.isFinite(v.time) ? v.time : undefined;
+      return id && event === 'message' ? { id, message, timeS } : undefined;
     } catch {
       return undefined;
     }
@@ -44,6 +46,10 @@ export function headerText(text: string): string {
 export function ntfyActions(o: Pick<NtfyOptions, 'server' | 'topic'>, alertId: string): string {
   return `http, I'm on it, ${o.server.replace(/\/+$/, '')}/${o.topic}-ack, method=POST, body=ack ${alertId}, clear=true`;
 }
+
+/** Where ntfy bookings live: the server and the topic (a token changes who may book, not where). */
+export const ntfyChannelOf = (o: Pick<NtfyOptions, 'server' | 'topic'>): string =>
+  channelIdOf(['ntfy', o.server.replace(/\/+$/, ''), o.topic]);
 
 export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
@@ -68,6 +74,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     ).then((r) => (r.ok ? { ok: true, value: null } : r));
   return {
     kind: 'ntfy',
+    channel: ntfyChannelOf(o),
     book: (alert, atMs) => publish(alert, { At: String(Math.round(atMs / 1000)) }),
     send: (alert) => publish(alert, {}),
     async cancel(alertId) {
@@ -77,9 +84,10 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
       );
       return r.ok ? { ok: true, value: null } : r;
     },
-    async pollAcks() {
-      // First poll: what came since a minute ago; then what came since the last message seen.
-      const from = since ?? String(Math.floor(o.clock.now() / 1000) - 60);
+    async pollAcks(q) {
+      // First poll: all that came since the alarm began (an "I'm on it" given while this computer slept or the app
+      // wasn't running is still there); then what came since the last message seen.
+      const from = since ?? String(Math.floor(Math.min(q.sinceMs, o.clock.now() - 60_000) / 1000));
       const r = await call(
         { clock: o.clock, send: o.send, retry: false },
         { method: 'GET', url: `${base}-ack/json?poll=1&since=${from}`, headers: auth },
@@ -89,7 +97,13 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
       const last = lines[lines.length - 1];
       if (last) since = last.id;
       else since ??= from;
-      return { ok: true, value: lines.flatMap((l) => (/^ack [\w-]+$/.test(l.message) ? [l.message.slice(4)] : [])) };
+      const nowMs = o.clock.now();
+      const acks = lines.flatMap((l) =>
+        /^ack [\w-]+$/.test(l.message)
+          ? [{ id: l.message.slice(4), atMs: Math.min(nowMs, l.timeS === undefined ? nowMs : l.timeS * 1000) }]
+          : [],
+      );
+      return { ok: true, value: acks };
     },
   };
 }

@@ -2,13 +2,18 @@
 // acknowledged or `expire` seconds (≤ 10800) pass, and answers with a receipt; `GET /1/receipts/<r>.json` says
 // whether it was acknowledged, `POST /1/receipts/<r>/cancel.json` stops it. No scheduled delivery: the app sends it
 // itself at T+N, so it rings only if this computer is awake then. A message is sent once (a repeat would ring twice).
+// The receipt is handed back to the escalator, which keeps it with the sent record (escalations.json): a restart or
+// a settings save (a new provider) still cancels the emergency and still reads the phone's acknowledgement.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
-import type { PhoneProvider } from './types';
+import { channelIdOf } from './secret';
+import type { PhoneAck, PhoneProvider } from './types';
 
 export const PUSHOVER_API = 'https://api.pushover.net';
 export const PUSHOVER_RETRY_S = 60;
 export const PUSHOVER_EXPIRE_S = 30 * 60;
+/** A receipt as Pushover makes it (30 letters and digits); anything else is not kept nor sent back. */
+export const RECEIPT_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
 export interface PushoverOptions {
   appToken: string;
@@ -34,10 +39,10 @@ function field(text: string, name: string): unknown {
 
 export function createPushover(o: PushoverOptions): PhoneProvider {
   const api = o.api ?? PUSHOVER_API;
-  const receipts = new Map<string, string>();
   const once = { clock: o.clock, send: o.send, retry: false };
   return {
     kind: 'pushover',
+    channel: channelIdOf(['pushover', o.appToken, o.userKey]),
     async send(alert) {
       const body = form({
         token: o.appToken,
@@ -51,29 +56,28 @@ export function createPushover(o: PushoverOptions): PhoneProvider {
       const r = await call(once, { method: 'POST', url: `${api}/1/messages.json`, headers: FORM, body });
       if (!r.ok) return r;
       const receipt = field(r.value.text, 'receipt');
-      if (typeof receipt === 'string') receipts.set(alert.id, receipt);
-      return { ok: true, value: null };
+      return { ok: true, value: typeof receipt === 'string' && RECEIPT_PATTERN.test(receipt) ? receipt : null };
     },
-    async cancel(alertId) {
-      const receipt = receipts.get(alertId);
+    async cancel(_alertId, receipt) {
       if (!receipt) return { ok: true, value: null };
       const url = `${api}/1/receipts/${encodeURIComponent(receipt)}/cancel.json`;
       const r = await call(
         { ...once, retry: true },
         { method: 'POST', url, headers: FORM, body: form({ token: o.appToken }) },
       );
-      if (r.ok) receipts.delete(alertId);
       return r.ok ? { ok: true, value: null } : r;
     },
-    async pollAcks() {
-      const acked: string[] = [];
-      for (const [alertId, receipt] of receipts) {
+    async pollAcks(q) {
+      const acked: PhoneAck[] = [];
+      for (const [alertId, receipt] of q.handles) {
         const url = `${api}/1/receipts/${encodeURIComponent(receipt)}.json?token=${encodeURIComponent(o.appToken)}`;
         const r = await call(once, { method: 'GET', url });
         if (!r.ok) return r;
         if (field(r.value.text, 'acknowledged') !== 1) continue;
-        acked.push(alertId);
-        receipts.delete(alertId);
+        const atS = field(r.value.text, 'acknowledged_at');
+        const nowMs = o.clock.now();
+        const atMs = typeof atS === 'number' && atS > 0 ? Math.min(nowMs, atS * 1000) : nowMs;
+        acked.push({ id: alertId, atMs });
       }
       return { ok: true, value: acked };
     },

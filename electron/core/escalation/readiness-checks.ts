@@ -45,6 +45,8 @@ export interface PhoneCheckInput {
 
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const base = { id: 'phone' as const, action: 'settings' as const };
+  // First, also when now off: an alert left on a channel no longer used may still ring there.
+  if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
   if (i.settings.provider === 'off')
     return { ...base, result: 'unknown', message: 'Phone escalation: not set up (Settings → Phone).' };
   if (!i.hasSecrets)
@@ -53,7 +55,6 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       result: 'problem',
       message: 'Phone escalation: its topic or keys are missing (Settings → Phone).',
     };
-  if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
   const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
   if (i.testedAtMs === undefined)
     return {

@@ -12,6 +12,8 @@ import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../st
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
+import { RECEIPT_PATTERN } from './pushover';
+import { CHANNEL_ID_PATTERN } from './secret';
 
 export const ESCALATIONS_FILE = 'escalations.json';
 export const ESCALATION_RECORD_NOTICE_ID = 'escalation-record';
@@ -24,11 +26,22 @@ const EARLIEST_SEND_MS = 60 * 60_000 + SLACK_MS;
 
 export const EscalationStateSchema = z.object({
   version: z.literal(1),
-  /** key → the booked alert's id and when it rings. */
-  booked: z.record(z.string(), z.object({ id: z.string(), atMs: z.number() })),
+  /** key → the booked alert's id, when it rings, and where it is booked (`ch`, the channel's hash: a booking on a
+   *  channel no longer used is cancelled there). Absent `ch` (written before it was kept): the channel in use. */
+  booked: z.record(z.string(), z.object({ id: z.string(), atMs: z.number(), ch: z.string().optional() })),
   /** key → when the app sent it (or the booking rang). */
   sent: z.record(z.string(), z.number()),
+  /** key → what the service answered for an alert sent (Pushover's receipt: to cancel it on an acknowledgement and
+   *  to read the phone's), and its channel. Not a secret, yet never logged. */
+  receipts: z.record(z.string(), z.object({ receipt: z.string(), ch: z.string() })).optional(),
+  /** What is left on a channel no longer used (Off, New topic, another server or keys) and may still ring there
+   *  until `atMs`: a booking, or a receipt. Cancelled there (with the old channel's keys, kept in the keychain), then
+   *  let go. */
+  leftOn: z
+    .array(z.object({ key: z.string(), atMs: z.number(), ch: z.string(), receipt: z.string().optional() }))
+    .optional(),
 });
+export type LeftOn = NonNullable<EscalationState['leftOn']>[number];
 export type EscalationState = z.infer<typeof EscalationStateSchema>;
 
 /** A sequence id safe in a URL and stable per alarm, naming nothing (no schedule, no time). */
@@ -45,6 +58,7 @@ export function sortEscalations(s: EscalationState, nowMs: number): { state: Esc
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const booked = sortClaims(Object.entries(s.booked), ([key, b]) => {
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
+    if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     return plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) ? undefined : "a time that can't be true";
   });
   const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
@@ -56,13 +70,35 @@ export function sortEscalations(s: EscalationState, nowMs: number): { state: Esc
       ? 'a phone alert dated before its shift could ring'
       : undefined;
   });
+  const keptSent = Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs));
+  const sentKeys = new Set(sent.kept.map(([key]) => key));
+  // A receipt is sent back to the service (cancel, read): only one the app kept for an alert it sent.
+  const receipts = sortClaims(Object.entries(s.receipts ?? {}), ([key, r]) =>
+    !sentKeys.has(key) || !RECEIPT_PATTERN.test(r.receipt) || !CHANNEL_ID_PATTERN.test(r.ch)
+      ? 'a receipt the app did not keep'
+      : undefined,
+  );
+  const leftOn = sortClaims(s.leftOn ?? [], (e) =>
+    !isAlarmKey(e.key) ||
+    !CHANNEL_ID_PATTERN.test(e.ch) ||
+    (e.receipt !== undefined && !RECEIPT_PATTERN.test(e.receipt))
+      ? 'a booking the app did not make'
+      : plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)
+        ? undefined
+        : "a time that can't be true",
+  );
+  const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   return {
     state: {
       version: 1,
       booked: Object.fromEntries(booked.kept),
-      sent: Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs)),
+      sent: keptSent,
+      ...(receipts.kept.length > 0
+        ? { receipts: Object.fromEntries(receipts.kept.filter(([key]) => keptSent[key] !== undefined)) }
+        : {}),
+      ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
     },
-    dropped: [...booked.dropped, ...sent.dropped],
+    dropped: [...booked.dropped, ...sent.dropped, ...receipts.dropped, ...leftOn.dropped],
   };
 }
 

@@ -1,6 +1,6 @@
 // The ntfy topic is the only thing between a stranger and my phone (anyone who knows it can read and post): the app
 // makes it (≥ 24 random characters), refuses short or odd ones, and never writes it anywhere but the keychain.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export const MIN_TOPIC_LENGTH = 24;
 
@@ -22,3 +22,10 @@ export function secretProblem(value: string, what: string): string | undefined {
 export function redact(text: string, secrets: readonly string[]): string {
   return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join('•••'), text);
 }
+
+/** A name for where bookings live (ntfy's server and topic, Pushover's app and user) that holds no secret: a hash,
+ *  safe on disk. */
+export function channelIdOf(parts: readonly string[]): string {
+  return `ch${createHash('sha256').update(parts.join('\n')).digest('base64url').replace(/[-_]/g, '').slice(0, 16)}`;
+}
+export const CHANNEL_ID_PATTERN = /^ch[A-Za-z0-9]{16}$/;

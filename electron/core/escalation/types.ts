@@ -27,14 +27,25 @@ export interface PhoneAlert {
 /** An error text never carries a topic, token or URL (the caller words it for readiness). */
 export type Outcome<T = null> = { ok: true; value: T } | { ok: false; error: string };
 
+/** The phone's "I'm on it" to one alert, and when it was given (the service's time). */
+export interface PhoneAck {
+  id: string;
+  atMs: number;
+}
+
 export interface PhoneProvider {
   readonly kind: 'ntfy' | 'pushover' | 'webhook';
+  /** Where its bookings and receipts live (ntfy's server and topic; Pushover's app and user), named by a hash that
+   *  holds no secret: kept with each booking on disk, so one left on a channel no longer used is still cancelled. */
+  readonly channel: string;
   /** Books the alert on the server to ring at `atMs` even if this computer is asleep (ntfy's scheduled delivery);
    *  booking the same id again replaces it. Absent: the app sends it itself at that time. */
   book?(alert: PhoneAlert, atMs: number): Promise<Outcome>;
-  /** Cancels a booked alert (or stops a sent one ringing on). */
-  cancel?(alertId: string): Promise<Outcome>;
-  send(alert: PhoneAlert): Promise<Outcome>;
-  /** The alert ids the phone said "I'm on it" to since the last poll (outbound polling only). */
-  pollAcks?(): Promise<Outcome<string[]>>;
+  /** Cancels a booked alert (or stops a sent one ringing on); `handle` is what `send` answered for it. */
+  cancel?(alertId: string, handle?: string): Promise<Outcome>;
+  /** Sends it now; answers what must be kept to cancel it or read its answer (Pushover's receipt), or null. */
+  send(alert: PhoneAlert): Promise<Outcome<string | null>>;
+  /** The phone's "I'm on it" to these alerts, looked for from `sinceMs` on (outbound polling only); `handles`: each
+   *  alert's id → what `send` answered for it. */
+  pollAcks?(q: { sinceMs: number; handles: ReadonlyMap<string, string> }): Promise<Outcome<PhoneAck[]>>;
 }

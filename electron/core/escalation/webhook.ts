@@ -2,11 +2,13 @@
 // Its Idempotency-Key is the alert's id, so a retry after a lost answer can be told apart by the receiver.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
+import { channelIdOf } from './secret';
 import type { PhoneProvider } from './types';
 
 export function createWebhook(o: { url: string; clock: Clock; send: HttpSend }): PhoneProvider {
   return {
     kind: 'webhook',
+    channel: channelIdOf(['webhook', o.url]),
     async send(alert) {
       const r = await call(
         { clock: o.clock, send: o.send, retry: true },

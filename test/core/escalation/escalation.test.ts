@@ -90,7 +90,7 @@ describe('ntfy: the alert booked on the server (dead-man’s switch)', () => {
     // Never duplicated: one publish of that alert, though the app re-planned many times.
     expect(r.s.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 
   it('acknowledged before T+3: nothing rings, and the booking is cancelled once', async () => {
@@ -105,7 +105,7 @@ describe('ntfy: the alert booked on the server (dead-man’s switch)', () => {
       `/${TOPIC}/${alertIdOf(target(T).key)}`,
     ]);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 
   it('a moved shift leaves one booked message, for its new time, and that one rings', async () => {
@@ -117,7 +117,7 @@ describe('ntfy: the alert booked on the server (dead-man’s switch)', () => {
     await r.clock.advanceTo(T + 125 * MIN);
     expect(r.s.rang(TOPIC).map((m) => m.deliverMs)).toEqual([T + 123 * MIN]);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 
   it('the phone\'s "I\'m on it" reaches the app within 15 s, by polling only', async () => {
@@ -133,7 +133,7 @@ describe('ntfy: the alert booked on the server (dead-man’s switch)', () => {
     expect(rec?.ackSource).toBe('phone');
     expect((rec?.ackedAtMs ?? Infinity) - tappedMs).toBeLessThanOrEqual(15_000);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 
   it('server errors become a readiness problem after a bounded number of tries; the topic is never said', async () => {
@@ -152,7 +152,7 @@ describe('ntfy: the alert booked on the server (dead-man’s switch)', () => {
     expect(r.esc.status().problem).toBeUndefined();
     expect(r.s.scheduled(TOPIC).length + r.s.rang(TOPIC).length).toBe(1);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 });
 
@@ -171,7 +171,7 @@ describe('Pushover: sent by the app at T+3 (no scheduled delivery)', () => {
     await r.clock.advanceTo(T + 60 * MIN);
     expect(r.s.pushover).toHaveLength(1);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 
   it('acknowledged on the laptop after it was sent: its repeats are cancelled', async () => {
@@ -182,6 +182,6 @@ describe('Pushover: sent by the app at T+3 (no scheduled delivery)', () => {
     await r.clock.settle();
     expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
     r.engine.stop();
-    r.esc.stop();
+    void r.esc.stop();
   });
 });

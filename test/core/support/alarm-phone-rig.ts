@@ -75,7 +75,7 @@ export async function alarmRig(seed: {
   await clock.settle();
   const close = async () => {
     engine.stop();
-    esc.stop();
+    void esc.stop();
     await clock.settle();
     await s.close();
   };

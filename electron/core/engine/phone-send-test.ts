@@ -1,0 +1,64 @@
+// Settings → Phone's "Send test" (issue 50): sends a test alert and waits (bounded) for the phone's "I'm on it", so
+// the round trip is proven. A webhook can't answer: its test only says it was taken.
+import type { PhoneResult } from '../../shared/phone-intent';
+import { formatTime } from '../../shared/format';
+import { redact } from '../escalation/secret';
+import type { PhoneProvider } from '../escalation/types';
+import type { Clock } from '../ports';
+
+/** "Send test" waits this long for the phone's "I'm on it". */
+export const PHONE_TEST_WAIT_MS = 120_000;
+const TEST_POLL_MS = 2_000;
+
+export interface SendTestWiring {
+  clock: Clock;
+  localZone: () => string;
+  testWaitMs?: number | undefined;
+}
+
+export interface SendTestRun {
+  /** Every secret, to redact from what the server answered. */
+  secrets: () => string[];
+  stopped: () => boolean;
+  /** The phone answered (or a webhook took it) at this time. */
+  tested: (atMs: number) => void;
+}
+
+export async function sendTest(
+  o: SendTestWiring,
+  provider: PhoneProvider | undefined,
+  run: SendTestRun,
+): Promise<PhoneResult> {
+  if (!provider) return { ok: false, message: 'Phone escalation is not set up: choose a service and its keys first.' };
+  const sentAtMs = o.clock.now();
+  const id = `octest${sentAtMs.toString(36)}`;
+  const sent = await provider.send({
+    id,
+    title: 'Test from OnCall Tray',
+    body: 'Tap “I’m on it” so the app knows your phone rings and answers.',
+  });
+  if (!sent.ok) return { ok: false, message: `The test could not be sent: ${redact(sent.error, run.secrets())}.` };
+  if (!provider.pollAcks) {
+    run.tested(o.clock.now());
+    return { ok: true, message: 'Sent. A webhook cannot answer back: check that it arrived.' };
+  }
+  const handles = new Map(sent.value === null ? [] : [[id, sent.value]]);
+  const untilMs = o.clock.now() + (o.testWaitMs ?? PHONE_TEST_WAIT_MS);
+  while (o.clock.now() < untilMs && !run.stopped()) {
+    await new Promise<void>((resolve) => o.clock.setTimer(TEST_POLL_MS, resolve));
+    const answer = await provider.pollAcks({ sinceMs: sentAtMs, handles });
+    if (answer.ok && answer.value.some((a) => a.id === id)) {
+      const atMs = o.clock.now();
+      run.tested(atMs);
+      return { ok: true, message: testAnswered(atMs, o.localZone()) };
+    }
+  }
+  return {
+    ok: false,
+    message: 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.',
+  };
+}
+
+/** Settings → Phone's answer to a test that came back. */
+export const testAnswered = (atMs: number, localZone: string): string =>
+  `Your phone answered at ${formatTime(atMs, { localZone })}: the round trip works.`;

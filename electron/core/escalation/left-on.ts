@@ -1,0 +1,66 @@
+// What a phone channel no longer used still holds (issue 50): Off, New topic, another ntfy server or other Pushover
+// keys replace the escalator, but the alerts booked on the old topic would still ring there — after an "I'm on it",
+// while the app says nothing is armed. So each booking and receipt on disk names its channel (a hash, no secret);
+// whatever names another channel than the one in use is moved to `leftOn`, cancelled there with that channel's keys
+// (kept in the keychain until nothing is left on it), and let go. A cancel that fails stays a readiness problem
+// saying the old channel may still ring, and is tried again.
+import { PUSHOVER_EXPIRE_S } from './pushover';
+import { alertIdOf, type EscalationState, type LeftOn } from './record-store';
+import type { PhoneProvider } from './types';
+
+/** Moves what is booked or sent (a receipt) on another channel than `channel` to `leftOn`; an entry written before
+ *  channels were kept is taken as the channel in use. Answers how many entries of unknown place were let go. */
+export function adoptLeftOn(state: EscalationState, channel: string | undefined, nowMs: number): number {
+  const left: LeftOn[] = [...(state.leftOn ?? [])];
+  let unknown = 0;
+  for (const [key, b] of Object.entries(state.booked)) {
+    const ch = b.ch ?? channel;
+    if (ch !== undefined && ch === channel) {
+      b.ch = ch;
+      continue;
+    }
+    delete state.booked[key];
+    if (ch === undefined) unknown++;
+    else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch });
+  }
+  for (const [key, r] of Object.entries(state.receipts ?? {})) {
+    if (r.ch === channel) continue;
+    delete state.receipts?.[key];
+    const untilMs = (state.sent[key] ?? nowMs) + PUSHOVER_EXPIRE_S * 1000;
+    if (untilMs > nowMs) left.push({ key, atMs: untilMs, ch: r.ch, receipt: r.receipt });
+  }
+  if (left.length > 0) state.leftOn = left;
+  else delete state.leftOn;
+  return unknown;
+}
+
+/** Cancels what is left on other channels; answers the problems (worded without secrets) of what may still ring. */
+export async function settleLeftOn(
+  state: EscalationState,
+  nowMs: number,
+  providerOf: (channel: string) => PhoneProvider | undefined,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const keep: LeftOn[] = [];
+  for (const e of state.leftOn ?? []) {
+    if (e.atMs <= nowMs) continue;
+    const p = providerOf(e.ch);
+    if (!p?.cancel) {
+      keep.push(e);
+      problems.push("an alert booked on a phone channel no longer set up may still ring there: it can't be cancelled");
+      continue;
+    }
+    const answer = await p.cancel(alertIdOf(e.key), e.receipt);
+    if (answer.ok) continue;
+    keep.push(e);
+    problems.push(
+      `cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`,
+    );
+  }
+  if (keep.length > 0) state.leftOn = keep;
+  else delete state.leftOn;
+  return problems;
+}
+
+/** The channels something is still left on. */
+export const channelsLeft = (state: EscalationState): Set<string> => new Set((state.leftOn ?? []).map((e) => e.ch));
