@@ -69,7 +69,26 @@ function checkLogs(world: readonly AccountWorld[], said: readonly Said[], severa
       else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/i);
     }
     if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
+    // A calendar event's end, as every other surface words it (issue 47, round 1).
+    if (s.block && s.kind === 'event-description')
+      checkEnd(s.text, endsAtReadEnd(w, s.block.scheduleId, s.block.end), where);
   }
+}
+
+/** Whether the world has my block on this schedule running to the end of the read (its last slot is mine, and the
+ *  block reaches past the slot before it): its end is unknown, whatever the service's shift says. */
+function endsAtReadEnd(w: AccountWorld, scheduleId: string, end: string): boolean {
+  const slots = w.slots[scheduleId.endsWith('sch_b') ? 1 : 0];
+  return slots?.[3] === 0 && Date.parse(end) > NOW + 24 * HOUR;
+}
+
+/** An end the read doesn't cover: "until at least …, then unknown", and any length said only as "at least …". */
+function checkEnd(text: string, unknown: boolean, where: string, both = true): void {
+  if (unknown) {
+    expect(text, `${where} — end unknown`).toMatch(/until at least .*then unknown/);
+    const lengths = text.replace(/\(in [^)]*\)/g, '').match(/(?:at least )?\b\d+ (?:d|h|min)(?: \d+ (?:h|min))*/g);
+    for (const l of lengths ?? []) expect(l, `${where} — no length as known`).toMatch(/^at least /);
+  } else if (both) expect(text, `${where} — end known`).not.toMatch(/at least/);
 }
 
 function checkStatements(world: readonly AccountWorld[], only?: number): void {
@@ -85,9 +104,14 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
     if (!w) continue;
     expect(s.statement.shownIn, `${where} — shown`).toContain(s.text.split(' (in ')[0]);
     const saved = w.condition === 'down' || w.condition === 'wait';
-    if (saved) expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/);
+    // A listed block ("block") is marked by its list's own saved-data line, not row by row: its end is held below.
+    if (saved && s.statement.kind !== 'block') expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/);
     else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/);
     if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
+    // Every statement with an end: said as the read has it (issue 47, round 1). A run "now" may end later than the
+    // block it rests on, so only a known-unknown end is held there.
+    const { shift, kind } = s.statement;
+    checkEnd(s.text, endsAtReadEnd(w, shift.scheduleId, shift.end), where, kind !== 'now');
   }
 }
 
