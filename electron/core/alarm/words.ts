@@ -1,5 +1,6 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
+import { accountNamed } from '../../shared/account-names';
 import { formatDayTime, formatTime, formatWindow, joinNames } from '../../shared/format';
 import type { NotificationRequest } from '../ports';
 import { reminderBasis, savedDataPrefix } from '../reminders/messages';
@@ -14,15 +15,21 @@ export interface AlarmWordsOptions {
   savedAtMs?: number | undefined;
 }
 
+/** The schedule as the alarm names it: with its account while there are several ("Work · Platform primary"). */
+export function alarmName(t: Pick<AlarmTarget, 'accountName' | 'scheduleName'>): string {
+  return accountNamed(t.accountName, t.scheduleName);
+}
+
 export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): NotificationRequest {
   const t = ring.target;
   const fmt = { localZone: o.localZone, scheduleZone: t.scheduleZone, ...(o.locale ? { locale: o.locale } : {}) };
   const early = t.atMs < t.startMs && o.nowMs < t.startMs;
+  const name = alarmName(t);
   const title = early
-    ? `On call at ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
+    ? `On call at ${formatTime(t.startMs, fmt)} — ${name}`
     : ring.late
-      ? `On call since ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
-      : `On call now — ${t.scheduleName}`;
+      ? `On call since ${formatTime(t.startMs, fmt)} — ${name}`
+      : `On call now — ${name}`;
   const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
   const day = { ...fmt, nowMs: o.nowMs };
   // An end no read covers is said as the reminders say it: at least until then (never a plain end).
@@ -40,7 +47,7 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
 /** The phone's words: no link, no topic; the schedule and the start in local time. */
 export function phoneWords(t: AlarmTarget, afterMin: number, localZone: string): { title: string; body: string } {
   return {
-    title: `Shift start not acknowledged — ${t.scheduleName}`,
+    title: `Shift start not acknowledged — ${alarmName(t)}`,
     body: `Your shift started at ${formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone })}; no one answered the alarm on your computer for ${afterMin} min.`,
   };
 }

@@ -107,13 +107,17 @@ interface AlarmsRun {
 function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
   const nowMs = w.clock.now();
   const zone = w.localZone();
-  return w.accounts().flatMap((a) => {
+  const accounts = w.accounts();
+  // With several accounts each alarm names its account (alarm/words.ts, the tray's line, the phone).
+  const several = accounts.length > 1;
+  return accounts.flatMap((a) => {
     const id = `${a.settings.accountId}`;
-    const basis = [zone, a.snapshot, a.settings];
+    const basis = [zone, a.snapshot, a.settings, several, a.name];
     const kept = r.planned.get(id);
     if (kept && sameList(kept.basis, basis)) return kept.targets;
     const serviceKey = serviceKeyOf(a.settings.baseUrl);
-    const targets = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    const planned = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    const targets = several ? planned.map((t) => ({ ...t, accountName: a.name })) : planned;
     r.planned.set(id, { basis, targets });
     for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
     return targets;
@@ -242,6 +246,7 @@ function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   const acked = rec?.ackedAtMs;
   return {
     key: t.key,
+    ...(t.accountName === undefined ? {} : { accountName: t.accountName }),
     scheduleName: t.scheduleName,
     start: new Date(t.startMs).toISOString(),
     ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
@@ -272,7 +277,8 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     surface: w.surface,
     localZone: w.localZone,
     log: w.log,
-    accountOf: (key) => r.seen.get(key)?.account ?? '',
+    // The window names the account only while there are several, as every statement does.
+    accountOf: (key) => (w.accounts().length > 1 ? (r.seen.get(key)?.account ?? '') : ''),
     savedAtMs: (t) => savedAtOf(w, r, t),
   });
 
