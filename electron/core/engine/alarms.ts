@@ -231,7 +231,18 @@ async function intentOf(
   return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
 }
 
-function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
+/** The account naming an alarm now, while there are several (a removed account's name is never shown again). */
+function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
+  const accounts = w.accounts();
+  if (accounts.length < 2) return {};
+  const a = accounts.find((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
+  // A start no longer planned (it rang, then was handed off): the account that named it, while it is still there.
+  const seen = r.seen.get(key)?.account;
+  const name = a?.name ?? accounts.find((x) => x.name === seen)?.name;
+  return name === undefined ? {} : { accountName: name };
+}
+
+function statusOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus | null {
   const { store, engine } = r;
   if (!store) return null;
   // The current start (rung or due), else the last one this run knew of that rang.
@@ -246,7 +257,7 @@ function statusOf(r: AlarmsRun, nowMs: number): AlarmStatus | null {
   const acked = rec?.ackedAtMs;
   return {
     key: t.key,
-    ...(t.accountName === undefined ? {} : { accountName: t.accountName }),
+    ...accountNow(w, r, t.key),
     scheduleName: t.scheduleName,
     start: new Date(t.startMs).toISOString(),
     ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
@@ -339,7 +350,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     },
     intent: (i, from) => intentOf(w, r, ring, i, from),
     ack: (key, source) => r.engine?.ack(key, source) ?? Promise.resolve('unknown'),
-    status: (nowMs) => statusOf(r, nowMs),
+    status: (nowMs) => statusOf(w, r, nowMs),
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],
