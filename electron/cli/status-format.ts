@@ -2,6 +2,7 @@
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { untilPhrase } from '../shared/basis';
+import { blockLength, blockWindow } from '../shared/block-words';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
@@ -128,16 +129,21 @@ function readinessLines(state: AppState, o: FormatOptions): string[] {
 function myShiftsLines(state: AppState, o: FormatOptions): string[] {
   const shifts = state.me.shifts;
   if (shifts.length === 0) return [];
-  const zoneOf = (id: string): string | null | undefined => state.schedules.find((s) => s.id === id)?.timeZone;
-  const lines = [`Your shifts (next ${state.settings.horizonDays} days):`];
-  for (const m of shifts) {
-    const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
-    const length = formatLength(m.start, m.end, o);
-    lines.push(
-      `  ${formatWindow(m.start, m.end, zoned(o, zoneOf(m.scheduleId)))} · ${length} — ${named(state, m)}${running}`,
-    );
-  }
-  return lines;
+  return [`Your shifts (next ${state.settings.horizonDays} days):`, ...shifts.map((m) => statusShiftLine(state, m, o))];
+}
+
+/** One block of "Your shifts": "  14:00–22:00 (09:00–17:00 New York) · 8 h — Payments US"; an end the read doesn't
+ *  cover is "until at least …, then unknown", its length "at least …" (block-words.ts). */
+export function statusShiftLine(state: AppState, m: MyShift, o: FormatOptions): string {
+  const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
+  const z = zoned(o, state.schedules.find((s) => s.id === m.scheduleId)?.timeZone);
+  const window = blockWindow(
+    m,
+    (a, b) => formatWindow(a, b, z),
+    (iso) => formatDayTime(iso, z),
+  );
+  const length = blockLength(m, (a, b) => formatLength(a, b, o));
+  return `  ${window} · ${length} — ${named(state, m)}${running}`;
 }
 
 function coverageLine(state: AppState, c: CoverageView, o: FormatOptions): string {

@@ -2,6 +2,7 @@
 // ("(saved data from 10:30)"), so the text registry (test/support/text-registry.ts) reads the same words the
 // command prints.
 import { basisMark, untilPhrase } from '../shared/basis';
+import { blockWindow } from '../shared/block-words';
 import { withAccount } from '../shared/accounts';
 import { myOnCallRun, runNames, type OnCallRun } from '../shared/on-call-run';
 import { gapsBefore, myAbsence } from '../shared/knowledge';
@@ -34,7 +35,12 @@ export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOpti
 
 /** "Your next shift: Ops Wed 10:00–18:00 (…) (in 22 h 59 min)", with its basis where not fresh. */
 export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptions): string {
-  const window = formatWindow(m.start, m.end, zoned(state, m, o));
+  const z = zoned(state, m, o);
+  const window = blockWindow(
+    m,
+    (a, b) => formatWindow(a, b, z),
+    (iso) => formatDayTime(iso, z),
+  );
   const mark = basisMark(m.basis, (iso) => formatDayTime(iso, o));
   return `Your next shift: ${named(state, m)} ${window} (${formatRelative(o.nowMs, m.start)})${mark}`;
 }

@@ -1,5 +1,6 @@
 // How the popover, the tray and the tooltip say where the shift-start alarm of the current (or last) start stands:
 // "acknowledged 22:01" or "not acknowledged". Only for an alarm the state names: no alarm is no claim either way.
+import { accountNamed } from './account-names';
 import { formatTime } from './format';
 import type { AlarmStatus } from './phone-intent';
 
@@ -18,8 +19,8 @@ export function ackWords(
   return `acknowledged ${formatTime(ackedAt, o)}`;
 }
 
-/** "Shift-start alarm (Ops, 22:00): acknowledged 22:01". */
+/** "Shift-start alarm (Ops, 22:00): acknowledged 22:01"; "(Work · Ops, 22:00)" while there are several accounts. */
 export function alarmLine(a: AlarmStatus, o: AlarmTextOptions): string {
   const start = formatTime(a.start, o);
-  return `Shift-start alarm (${a.scheduleName}, ${start}): ${ackWords(a.ackedAt, o)}`;
+  return `Shift-start alarm (${accountNamed(a.accountName, a.scheduleName)}, ${start}): ${ackWords(a.ackedAt, o)}`;
 }

@@ -59,6 +59,8 @@ export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
  *  or "not acknowledged". Times in UTC: each surface words them in local time. */
 export const AlarmStatusSchema = z.object({
   key: z.string(),
+  /** The account's name while there are several (the tray's line names it then). */
+  accountName: z.string().optional(),
   scheduleName: z.string(),
   start: z.string(),
   /** It rang (or is snoozed) and waits for an acknowledgement. */

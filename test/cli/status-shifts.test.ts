@@ -85,6 +85,9 @@ describe('status text over a DST change, with a schedule in another zone', () =>
       details: details('Payments US', 'America/New_York', [me]),
       detailsFetchedAt: '2026-03-27T09:58:00Z',
       shiftsFetchedAt: '2026-03-27T09:58:00Z',
+      // Read past the block's end (nobody after it), so its end is known (issue 47: an end at the read's end is
+      // "until at least …, then unknown", said in its own test).
+      shiftsTo: '2026-04-10T00:00:00Z',
     });
     const nowMs = ms('2026-03-27T10:00:00Z');
     const state = deriveState({

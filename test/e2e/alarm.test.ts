@@ -62,7 +62,7 @@ describe('the shift-start alarm', () => {
     // Local time first, the schedule's own beside it (they differ: Berlin and New York).
     const said = (await headline.textContent()) ?? '';
     expect(said).toContain(`since ${hhmm(startMs, PAGE_ZONE)} (${zoneTime(startMs, PAGE_ZONE, 'America/New_York')}`);
-    expect(await page.getByText('Platform Primary · Acme').count()).toBe(1);
+    expect(await page.getByText('Acme · Platform Primary').count()).toBe(1);
     expect(await page.getByTestId('alarm-handover').textContent()).toBe('Bob Builder hands over to you.');
     await expect.poll(() => page.locator('main').getAttribute('data-sound')).toBe('playing');
     expect(await focused(page)).toBe('I’m on it');

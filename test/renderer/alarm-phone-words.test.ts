@@ -29,7 +29,7 @@ describe('the alarm window’s words', () => {
     const now = alarmWords(view, { ...BERLIN, nowMs: startMs + 30_000 });
     expect([now.headline, now.where, now.handover]).toEqual([
       'On call now',
-      'Payments US · Acme',
+      'Acme · Payments US',
       'Bob and Carol hand over to you.',
     ]);
     expect(now.when).toMatch(/^Your shift: .*22:00.*06:00 \(.*17:00.*01:00 New York\)$/);

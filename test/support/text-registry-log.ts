@@ -28,6 +28,8 @@ export interface LogText {
   text: string;
   /** The reminder's kind, or 'event-summary' / 'event-description' for a calendar block. */
   kind: string;
+  /** A calendar block's schedule (its service id) and start and end as the event has them (UTC ISO). */
+  block?: { scheduleId: string; start: string; end: string };
 }
 
 /** Every reminder planned for the account, as shown when it falls due. */
@@ -68,7 +70,9 @@ export function notificationLog(accounts: readonly AccountReminders[]): LogText[
  *  own (a calendar shows the summary alone: it must say what it rests on by itself). */
 export function calendarLog(input: CalendarInput): LogText[] {
   return calendarTexts(input).flatMap((t) => {
-    const about = { accountId: refParts(t.ref).accountId, basis: t.block.basis };
+    const iso = (ms: number): string => new Date(ms).toISOString();
+    const block = { scheduleId: t.block.scheduleId, start: iso(t.block.startMs), end: iso(t.block.endMs) };
+    const about = { accountId: refParts(t.ref).accountId, basis: t.block.basis, block };
     return [
       { ...about, text: t.summary, kind: 'event-summary' },
       { ...about, text: t.description, kind: 'event-description' },

@@ -3,7 +3,7 @@
 // (test/core/truth/registry-property.test.ts) run over it, so a surface listed here is covered; registry-reach.test.ts
 // fails when a module that words times, bases or account names is not reachable from here (or exempt, with why).
 // It lives with the tests because it reads the renderer's wording too (renderer → shared only, core never imports it).
-import { formatStatus } from '../../electron/cli/status-format';
+import { formatStatus, statusShiftLine } from '../../electron/cli/status-format';
 import { statusNextPhrase, statusNowLine, statusRunLine } from '../../electron/cli/status-mine';
 import { myOnCallRun } from '../../electron/shared/on-call-run';
 import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
@@ -42,8 +42,11 @@ export interface Said {
   text: string;
   /** A notification's reminder kind, or 'event-summary' / 'event-description' for a calendar block. */
   kind?: string;
-  /** For a statement: which one ("now", "next") and the whole text of the surface it must appear in. */
-  statement?: { kind: 'now' | 'next'; shift: MyShift; shownIn: string };
+  /** A calendar block's schedule, start and end (the event's), for the properties over its end. */
+  block?: LogText['block'];
+  /** For a statement: which one ("now", "next", a listed "block") and the whole text of the surface it must appear
+   *  in. */
+  statement?: { kind: 'now' | 'next' | 'block'; shift: MyShift; shownIn: string };
 }
 
 export interface RegistryInput {
@@ -84,7 +87,9 @@ function wholeSurfaces(input: RegistryInput) {
       const lines = cardLines(s, ctx);
       return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];
     }),
-    ...myShiftRows(state, ctx).map((row) => [row.day, row.span, row.length, row.zone ?? ''].join(' ')),
+    ...myShiftRows(state, ctx).map((row) =>
+      [row.scheduleName, row.day, row.span, row.length, row.zone ?? ''].join(' '),
+    ),
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
   ].filter((t) => t !== '');
@@ -103,9 +108,10 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const f = { nowMs, localZone, locale: undefined };
   const o = { nowMs, localZone };
   const ctx = { nowMs, locale: 'en-GB', localZone };
+  type Kind = NonNullable<Said['statement']>['kind'];
   const said = (
     surface: Exclude<Surface, 'notification' | 'ics' | 'settings'>,
-    kind: 'now' | 'next',
+    kind: Kind,
     m: MyShift,
     text: string,
   ) => ({
@@ -153,6 +159,13 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const current = run ? (run.blocks.find((b) => b.basis.kind !== 'fresh') ?? run.blocks[0]) : undefined;
   const first = current ?? next;
   if (first) out.push(said('popover', current ? 'now' : 'next', first, myStateLine(state, ctx).detail));
+  // Every block of mine as listed: the popover's My shifts rows and `status`'s "Your shifts" (window and length).
+  const rows = myShiftRows(state, ctx);
+  state.me.shifts.forEach((m, i) => {
+    const row = rows[i];
+    if (row) out.push(said('popover', 'block', m, [row.scheduleName, row.day, row.span, row.length].join(' ')));
+    out.push(said('status', 'block', m, statusShiftLine(state, m, o).trim()));
+  });
   return out;
 }
 
@@ -190,6 +203,7 @@ const logSaid = (surface: 'notification' | 'ics', t: LogText): Said => ({
   basis: t.basis,
   text: t.text,
   kind: t.kind,
+  ...(t.block ? { block: t.block } : {}),
 });
 
 /** Every user-visible text for a state, a notification log and a calendar: whole surfaces, then statements. */

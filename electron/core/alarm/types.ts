@@ -28,6 +28,9 @@ export interface AlarmTarget {
   fromNames: string[];
   /** The shift is known from an earlier read kept over a hole in the latest (saved data from then). */
   keptReadAtMs?: number;
+  /** The account's name while there are several: every alarm word names it then ("Work · Platform primary"), as
+   *  every statement does (issue 47: two services' alarms for same-named schedules read the same). */
+  accountName?: string;
 }
 
 export const AlarmRecordSchema = z.object({

@@ -20,15 +20,21 @@ export interface AlarmWordsOptions {
 /** What the alarm and the phone say about who they are of, and what they rest on. */
 export type AlarmAbout = Pick<AlarmWordsOptions, 'savedAtMs' | 'accountName'>;
 
+/** The schedule as the alarm names it: with its account while there are several ("Work · Platform primary"). */
+export function alarmName(t: Pick<AlarmTarget, 'accountName' | 'scheduleName'>, accountName?: string): string {
+  return accountNamed(t.accountName ?? accountName, t.scheduleName);
+}
+
 export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): NotificationRequest {
   const t = ring.target;
   const fmt = { localZone: o.localZone, scheduleZone: t.scheduleZone, ...(o.locale ? { locale: o.locale } : {}) };
   const early = t.atMs < t.startMs && o.nowMs < t.startMs;
+  const name = alarmName(t, o.accountName);
   const title = early
-    ? `On call at ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
+    ? `On call at ${formatTime(t.startMs, fmt)} — ${name}`
     : ring.late
-      ? `On call since ${formatTime(t.startMs, fmt)} — ${t.scheduleName}`
-      : `On call now — ${t.scheduleName}`;
+      ? `On call since ${formatTime(t.startMs, fmt)} — ${name}`
+      : `On call now — ${name}`;
   const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
   const day = { ...fmt, nowMs: o.nowMs };
   // An end no read covers is said as the reminders say it: at least until then (never a plain end).
@@ -42,7 +48,7 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   const body = `${lead}${lead === '' ? 'Your' : 'your'} shift ${shift}.${from}`;
   return {
     id: t.key,
-    title: accountNamed(o.accountName, title),
+    title,
     body,
     target: 'status',
     params: { scheduleId: t.scheduleId },
@@ -61,7 +67,7 @@ export function phoneWords(
   const lead = savedDataPrefix(reminderBasis(about.savedAtMs), t.startMs, { localZone });
   const start = formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone });
   return {
-    title: `Shift start not acknowledged — ${accountNamed(about.accountName, t.scheduleName)}`,
+    title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,
     body: `${lead}${lead === '' ? 'Your' : 'your'} shift started at ${start}; no one answered the alarm on your computer for ${afterMin} min.`,
   };
 }

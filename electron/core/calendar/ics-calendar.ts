@@ -6,6 +6,7 @@ import type { Person } from '../../shared/view-state';
 import type { CalendarBlock } from './my-blocks';
 import type { UnknownWhy } from '../model/timeline';
 import { assertNever, unknownWhyText } from '../../shared/basis';
+import { blockWindow } from '../../shared/block-words';
 import { contentLines, escapeText, MAX_DESCRIPTION_CHARS, sequenceValue, uidValue, utcDateTime } from './ics-text';
 
 export const PRODID = '-//OnCall Tray//My on-call shifts//EN';
@@ -31,7 +32,19 @@ function neighbourText(people: Person[] | null, side: 'earlier' | 'later', why: 
 }
 
 function zoneLines(b: CalendarBlock, localZone: string): string[] {
-  const span = (zone: string): string => `${when(b.startMs, zone)} – ${when(b.endMs, zone)}`;
+  // An end no read covers is worded as on every surface: "from … until at least …, then unknown" (block-words.ts);
+  // the event's DTEND there is provisional (where the read ends), and the description says so.
+  const block = {
+    start: new Date(b.startMs).toISOString(),
+    end: new Date(b.endMs).toISOString(),
+    endBasis: b.endBasis,
+  };
+  const span = (zone: string): string =>
+    blockWindow(
+      block,
+      (start, end) => `${when(Date.parse(start), zone)} – ${when(Date.parse(end), zone)}`,
+      (iso) => when(Date.parse(iso), zone),
+    );
   const lines = [`Your time (${zoneLabel(localZone)}): ${span(localZone)}`];
   if (b.zone === null) lines.push('Schedule time: the schedule’s zone is unknown');
   else if (b.zone !== localZone) lines.push(`Schedule time (${zoneLabel(b.zone)}): ${span(b.zone)}`);
@@ -92,7 +105,9 @@ export function descriptionOf(b: CalendarBlock, localZone: string): string {
       : neighbourText(b.after, 'later', b.unknownWhy?.after);
   lines.push(`After you: ${after}`);
   if (goesOn === 'past the read')
-    lines.push('This block may go on longer: it reaches the end of the shifts fetched so far.');
+    lines.push(
+      'This block may go on longer: it reaches the end of the shifts fetched so far (the event ends there for now).',
+    );
   if (goesOn === 'hole') lines.push("This block may go on longer: the shifts after it couldn't be read.");
   lines.push(`Schedule: ${b.scheduleName} (${b.scheduleId})`);
   return lines.join('\n');

@@ -94,8 +94,12 @@ function blocksOfSchedule(
   const saved = savedOf(status);
   const readAt = timeline.readAtMs === null ? null : new Date(timeline.readAtMs).toISOString();
   const basis = freshnessBasis(status, readAt);
+  // A block ends, as far as the app can say, where the read ends (as derive.ts readEndClip has it for every other
+  // surface): the service's own end past it is provisional, and the event says "until at least" (issue 47).
+  const readToMs = s.shiftsTo === null ? Infinity : instantMs(s.shiftsTo);
   return blocksOf(segments, emailLower)
     .filter((b) => b.endMs > window.fromMs && b.startMs < window.toMs)
+    .map((b) => (b.startMs < readToMs && b.endMs > readToMs ? { ...b, endMs: readToMs } : b))
     .map((b) => ({
       scheduleId: s.id,
       scheduleName: name,

@@ -7,7 +7,7 @@ import type { AccountId } from '../../shared/accounts';
 import type { Account, ServiceSettings } from '../../shared/settings';
 import type { ActionDeps } from '../actions/common';
 import type { FiredStore } from '../storage/fired-store';
-import { emptySnapshot } from '../model/snapshot';
+import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import type { RefreshAnswer, RefreshRequest } from '../sync/types';
 import { reconcileSchedules } from '../sync/apply';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
@@ -37,6 +37,9 @@ export interface AccountSessionOptions {
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;
+  /** Its snapshot with each schedule another account of the same service reads better taken from that read
+   *  (core/state/best-reads.ts): what it tells. Its own stays for its writes and its cache. */
+  bestRead?: (own: Snapshot) => Snapshot;
   files: FileStore;
   log: (message: string) => void;
   localZone: () => string;
@@ -73,8 +76,11 @@ export interface AccountSession {
   remove(): Promise<void>;
   settingsChanged(before: ServiceSettings, after: ServiceSettings): Promise<void>;
   inputs(demo: boolean, notificationHealth: StateInputs['notificationHealth']): StateInputs;
-  /** What it knows now: its snapshot and settings (the calendar and the other accounts' candidates read these). */
+  /** What it knows now: its snapshot and settings (the other accounts' candidates read these). */
   known(): CalendarService;
+  /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts), and its settings (the
+   *  state, the calendar and the alarms read these). */
+  shown(): CalendarService;
   /** Its client for writes; undefined while there is no usable address or key. */
   client(): OncallClient | undefined;
   /** Whether it can write to this schedule (service id) now: a client, a key the service has not rejected, and no
@@ -95,13 +101,14 @@ function inputsOf(
   link: SessionSync,
   demo: boolean,
   notificationHealth: StateInputs['notificationHealth'],
+  snapshot: Snapshot = held.get(),
 ): StateInputs {
   const { keys, sync } = link;
   const waitUntilMs = sync.serviceWaitUntilMs();
   const fromEnvironment = o.overrideKey !== undefined && !demo;
   return {
     ...(waitUntilMs === null ? {} : { serviceWaitUntilMs: waitUntilMs }),
-    snapshot: held.get(),
+    snapshot,
     settings: o.settings(),
     syncing: link.syncing(),
     notices: [held.notice(), keys.notice()].filter((n) => n !== undefined),
@@ -146,6 +153,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync } = link;
   const standing = createWriteStanding();
+  const told = (): Snapshot => o.bestRead?.(held.get()) ?? held.get();
 
   async function start(fired: FiredStore): Promise<void> {
     if (lifecycle !== 'new') return;
@@ -199,8 +207,9 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       await held.remove();
     },
     settingsChanged,
-    inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth),
+    inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told()),
     known: () => ({ snapshot: held.get(), settings: o.settings() }),
+    shown: () => ({ snapshot: told(), settings: o.settings() }),
     client: () => standing.watched(link.clients.get()?.actions),
     writable: (scheduleId) => {
       const client = link.clients.get()?.actions;

@@ -114,7 +114,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     accounts: () =>
       o.sessions().map((s) => ({
         name: s.account().label,
-        ...s.known(),
+        ...s.shown(),
         // The start reminders' own rule (muted, paused, or told by an earlier account): quiet hours and the app's
         // pause are not in it, so they never silence the alarm.
         silenced: () => accountSilenced(o.settings().accounts, s.account().id, o.clock.now()),

@@ -114,13 +114,17 @@ interface AlarmsRun {
 function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
   const nowMs = w.clock.now();
   const zone = w.localZone();
-  return w.accounts().flatMap((a) => {
+  const accounts = w.accounts();
+  // With several accounts each alarm names its account (alarm/words.ts, the tray's line, the phone).
+  const several = accounts.length > 1;
+  return accounts.flatMap((a) => {
     const id = `${a.settings.accountId}`;
-    const basis = [zone, a.snapshot, a.settings];
+    const basis = [zone, a.snapshot, a.settings, several, a.name];
     const kept = r.planned.get(id);
     if (kept && sameList(kept.basis, basis)) return kept.targets;
     const serviceKey = serviceKeyOf(a.settings.baseUrl);
-    const targets = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    const planned = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    const targets = several ? planned.map((t) => ({ ...t, accountName: a.name })) : planned;
     r.planned.set(id, { basis, targets });
     for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
     return targets;
@@ -238,7 +242,18 @@ async function intentOf(
   return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
 }
 
-function statusOf(r: AlarmsRun, nowMs: number, several: boolean): AlarmStatus | null {
+/** The account naming an alarm now, while there are several (a removed account's name is never shown again). */
+function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
+  const accounts = w.accounts();
+  if (accounts.length < 2) return {};
+  const a = accounts.find((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
+  // A start no longer planned (it rang, then was handed off): the account that named it, while it is still there.
+  const seen = r.seen.get(key)?.account;
+  const name = a?.name ?? accounts.find((x) => x.name === seen)?.name;
+  return name === undefined ? {} : { accountName: name };
+}
+
+function statusOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus | null {
   const { store, engine } = r;
   if (!store) return null;
   // The current start (rung or due), else the last one this run knew of that rang. Each as the data says now.
@@ -259,8 +274,7 @@ function statusOf(r: AlarmsRun, nowMs: number, several: boolean): AlarmStatus | 
   const picked = pick(current) ?? pick(rang);
   if (!picked) return null;
   const t = live.get(picked.key) ?? picked;
-  const { accountName } = alarmAbout({ accountName: r.seen.get(t.key)?.account ?? '', several, savedAtMs: undefined });
-  return alarmStatus(t, store.get(t.key), accountName, nowMs);
+  return alarmStatus(t, store.get(t.key), accountNow(w, r, t.key).accountName, nowMs);
 }
 
 /** Where a target's alarm stands, as the tray and the popover say it; its schedule named with its account while
@@ -274,7 +288,8 @@ export function alarmStatus(
   const acked = rec?.ackedAtMs;
   return {
     key: t.key,
-    scheduleName: accountNamed(accountName, t.scheduleName),
+    ...(accountName === undefined ? {} : { accountName }),
+    scheduleName: t.scheduleName,
     start: new Date(t.startMs).toISOString(),
     ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
     ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
@@ -304,7 +319,8 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     surface: w.surface,
     localZone: w.localZone,
     log: w.log,
-    accountOf: (key) => r.seen.get(key)?.account ?? '',
+    // The window names the account only while there are several, as every statement does.
+    accountOf: (key) => (w.accounts().length > 1 ? (r.seen.get(key)?.account ?? '') : ''),
     several: () => w.accounts().length > 1,
     savedAtMs: (t) => savedAtOf(w, r, t),
   });
@@ -384,7 +400,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     },
     intent: (i, from) => intentOf(w, r, ring, i, from),
     ack: (key, source, atMs) => r.engine?.ack(key, source, atMs) ?? Promise.resolve('unknown'),
-    status: (nowMs) => statusOf(r, nowMs, w.accounts().length > 1),
+    status: (nowMs) => statusOf(w, r, nowMs),
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],

@@ -39,7 +39,7 @@ function feedOf(
   serve: boolean,
 ): FeedControl {
   return createFeedControl({
-    services: () => sessions.ordered().map((s) => s.known()),
+    services: () => sessions.ordered().map((s) => s.shown()),
     settings: settings.effective,
     now: () => c.clock.now(),
     localZone: c.localZone,

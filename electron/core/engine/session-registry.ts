@@ -6,8 +6,10 @@ import {
   accountSilenced,
   isRecordKeyOf,
   coverageToldElsewhere,
+  sameService,
   schedulesToldElsewhere,
 } from '../../shared/accounts';
+import { withBestReads } from '../state/best-reads';
 import {
   defaultServiceSettings,
   serviceSettings,
@@ -80,6 +82,8 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
       alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
       toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id),
+      bestRead: (own) =>
+        withBestReads(parts.effective().accounts, account.id, own, (id) => sessions.get(id)?.known().snapshot),
       files: parts.files,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
       localZone: parts.localZone,
@@ -92,7 +96,13 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       createClient: options.createClient,
       ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
       ...(options.random ? { random: options.random } : {}),
-      changed: parts.changed,
+      // A read of one account changes what the others of its service tell: they plan their reminders again.
+      changed: () => {
+        parts.changed();
+        const all = parts.effective().accounts;
+        const self = all.find((a) => a.id === account.id);
+        for (const a of all) if (self && a.id !== account.id && sameService(a, self)) sessions.get(a.id)?.replan();
+      },
     });
   }
 

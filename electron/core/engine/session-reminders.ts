@@ -3,6 +3,7 @@
 // the same service tells (that one tells those once).
 import type { AccountId } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
+import type { Snapshot } from '../model/snapshot';
 import type { FiredStore } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
 import type { SyncLoop } from '../sync/types';
@@ -22,6 +23,8 @@ export interface SessionRemindersOptions {
   silenced?: () => boolean;
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   toldElsewhere?: () => ToldElsewhere;
+  /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts). */
+  bestRead?: (own: Snapshot) => Snapshot;
   held: HeldSnapshot;
   changed: () => void;
 }
@@ -40,7 +43,8 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
   const replan = (): void =>
     reminders.replan(
       withoutToldElsewhere(
-        { snapshot: o.held.get(), previous: o.held.previous(), settings: o.settings() },
+        // From the best read of each schedule (its change from what was said before is told once, by its record).
+        { snapshot: o.bestRead?.(o.held.get()) ?? o.held.get(), previous: o.held.previous(), settings: o.settings() },
         o.toldElsewhere?.(),
       ),
     );

@@ -3,6 +3,7 @@
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
 import { assertNever, basisMark, untilPhrase } from '../../shared/basis';
+import { blockWindow } from '../../shared/block-words';
 import { formatDayTime } from '../../shared/format';
 import { hasData, savedAt } from '../../shared/freshness';
 import {
@@ -113,8 +114,13 @@ export function scheduleLine(state: AppState, s: ScheduleView, o: HandoffOptions
 /** " (saved data from 10:30 CET (09:30 UTC))" beside a block of mine not read fresh; '' when fresh. */
 const markOf = (m: MyShift, o: HandoffOptions): string => basisMark(m.basis, (iso) => handoffTime(iso, o));
 
-const blockText = (state: AppState, m: MyShift, o: HandoffOptions): string =>
-  `${withAccount(state, m.accountId, m.scheduleName)}, ${handoffTime(m.start, o)} – ${handoffTime(m.end, o)}${markOf(m, o)}`;
+/** "Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)"; "Ops, from … until at least …, then unknown" where the read
+ *  doesn't cover its end (block-words.ts, as every surface says it). */
+function blockText(state: AppState, m: MyShift, o: HandoffOptions): string {
+  const time = (iso: string): string => handoffTime(iso, o);
+  const window = blockWindow(m, (a, b) => `${time(a)} – ${time(b)}`, time);
+  return `${withAccount(state, m.accountId, m.scheduleName)}, ${window}${markOf(m, o)}`;
+}
 
 /** "I'm on call: Ops until 18:00 CET (17:00 UTC)", with its basis where not fresh. */
 export function handoffNowLine(state: AppState, m: MyShift, o: HandoffOptions): string {

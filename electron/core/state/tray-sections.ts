@@ -26,6 +26,7 @@ import {
   formatWindow,
   type DayFormatOptions,
 } from '../../shared/format';
+import { blockLength, blockWindow } from '../../shared/block-words';
 
 /** Everything a time in the tray is formatted with. */
 export interface Fmt {
@@ -62,9 +63,10 @@ export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
 
 /** My block as every surface names it: "Platform primary Fri 17:00 – Sat 17:00 · 1 d" (window, length). */
 export function blockPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
-  const length = formatLength(shift.start, shift.end, { localZone: f.localZone });
+  // An end the read doesn't cover: "from … until at least …, then unknown", "at least 5 d" (block-words.ts).
+  const length = blockLength(shift, (a, b) => formatLength(a, b, { localZone: f.localZone }));
   const time = (iso: string): string => fmt(iso, f);
-  const window = formatWindow(shift.start, shift.end, dayOpts(f));
+  const window = blockWindow(shift, (a, b) => formatWindow(a, b, dayOpts(f)), time);
   return `${shiftName(shift, state)} ${window} · ${length}${basisMark(shift.basis, time)}`;
 }
 

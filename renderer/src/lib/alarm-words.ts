@@ -2,6 +2,7 @@
 // it rings late, "On call at 22:00" when it rings before), the schedule and account, the shift in local time with
 // the schedule's zone beside it where it differs ("until at least …, then unknown" when no read covers its end), and
 // who hands over (said only when the data names someone).
+import { accountNamed } from '../../../electron/shared/account-names';
 import type { AlarmView } from '../../../electron/shared/alarm-view';
 import { formatDayTime, formatTime, formatWindow, joinNames } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
@@ -42,7 +43,8 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
         : 'On call now';
   return {
     headline: view.again && !view.test ? `${headline} (again, after a snooze)` : headline,
-    where: view.accountName ? `${view.scheduleName} · ${view.accountName}` : view.scheduleName,
+    // The one join of an account and its schedule ("Work · Platform primary"), as on every surface.
+    where: accountNamed(view.accountName, view.scheduleName),
     when: `Your shift: ${shiftText(startMs, endMs, view.endKnown, { ...opts, nowMs: ctx.nowMs })}`,
     handover: handoverText(view.handoverFrom),
     basis: view.savedAt ? `According to ${savedDataFrom(view.savedAt, { ...local, nowMs: ctx.nowMs })}` : null,

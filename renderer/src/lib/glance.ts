@@ -10,6 +10,7 @@ import {
   zoneLabel,
 } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
+import { endIsKnown } from '../../../electron/shared/basis';
 import { hasData, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
@@ -48,7 +49,7 @@ export function spanText(startMs: number, endMs: number, ctx: FormatContext): st
 
 /** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */
 export function zoneText(
-  shift: Pick<MyShift, 'start' | 'end'>,
+  shift: Pick<MyShift, 'start' | 'end'> & Partial<Pick<MyShift, 'endBasis'>>,
   zone: string | null | undefined,
   ctx: FormatContext,
 ): string | undefined {
@@ -57,6 +58,11 @@ export function zoneText(
   const local = formatWindow(shift.start, shift.end, opts);
   const both = formatWindow(shift.start, shift.end, { ...opts, scheduleZone: zone });
   if (both === local) return undefined;
+  // An end the read doesn't cover is no end there either: "(5 Apr, 09:00 – at least 11 Apr, 05:00 New York)".
+  if (shift.endBasis && !endIsKnown({ endBasis: shift.endBasis })) {
+    const there = { ...opts, localZone: zone };
+    return `(${formatDayTime(shift.start, there)} – at least ${formatDayTime(shift.end, there)} ${zoneLabel(zone)})`;
+  }
   return both.slice(local.length).trim() || `(${zoneLabel(zone)})`;
 }
 

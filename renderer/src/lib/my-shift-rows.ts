@@ -2,7 +2,8 @@
 // first-loaded JS leaves them out (they load with the cards). Pure, unit-tested without a browser.
 import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
-import { dayWord, lengthText, spanText, zoneText } from './glance';
+import { atText, dayWord, lengthText, spanText, zoneText } from './glance';
+import { blockLength, blockWindow } from '../../../electron/shared/block-words';
 import type { AppState } from '../../../electron/shared/view-state';
 
 export interface MyShiftRow {
@@ -14,9 +15,10 @@ export interface MyShiftRow {
   end: string;
   /** The day it starts: "Sat", "Mon 3 Dec"; "Now" for the running one. */
   day: string;
-  /** "Sat 23:05 – Sun 23:05" (local, shared/format formatWindow). */
+  /** "Sat 23:05 – Sun 23:05" (local, shared/format formatWindow); "from Sat 23:05 until at least Sun 11:00, then
+   *  unknown" where the read doesn't cover its end (shared/block-words). */
   span: string;
-  /** "7 d", "8 h". */
+  /** "7 d", "8 h"; "at least 5 d 20 h" where its end is unknown. */
   length: string;
   /** The schedule's own time where its zone differs. */
   zone: string | undefined;
@@ -36,8 +38,12 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       start: m.start,
       end: m.end,
       day: running ? 'Now' : dayWord(startMs, ctx),
-      span: spanText(startMs, endMs, ctx),
-      length: lengthText(startMs, endMs, ctx),
+      span: blockWindow(
+        m,
+        (a, b) => spanText(Date.parse(a), Date.parse(b), ctx),
+        (iso) => atText(Date.parse(iso), ctx),
+      ),
+      length: blockLength(m, (a, b) => lengthText(Date.parse(a), Date.parse(b), ctx)),
       zone: zoneText(m, zoneOf(m.scheduleId), ctx),
       running,
     };

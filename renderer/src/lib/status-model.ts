@@ -15,6 +15,7 @@ import {
   thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
+import { blockLength, blockWindow } from '../../../electron/shared/block-words';
 import { atText, lengthText, spanText } from './glance';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
@@ -53,7 +54,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: 'oncall',
       title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`,
-      detail: `${names} · ${spanText(Date.parse(run.start), Date.parse(run.end), ctx)}${left}${basisMark(run.basis, time)}`,
+      detail: `${names} · ${spanOf(run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }
@@ -68,7 +69,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
       title: `Next: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
-      detail: `${withAccount(state, next.accountId, next.scheduleName)} · ${blockText(next.start, next.end, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
+      detail: `${withAccount(state, next.accountId, next.scheduleName)} · ${blockText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
   }
@@ -92,11 +93,19 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   }
 }
 
-/** "today 22:00 → Mon 18:00, 20 h": a block of mine, both ends and its length. */
-const blockText = (start: string, end: string, ctx: FormatContext): string => {
-  const [startMs, endMs] = [Date.parse(start), Date.parse(end)];
-  return `${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
-};
+type Block = { start: string; end: string; endBasis: Basis };
+
+/** "22:00 – Mon 18:00"; "from 22:00 until at least Mon 18:00, then unknown" where the read doesn't cover its end. */
+const spanOf = (b: Block, ctx: FormatContext): string =>
+  blockWindow(
+    b,
+    (start, end) => spanText(Date.parse(start), Date.parse(end), ctx),
+    (iso) => atText(Date.parse(iso), ctx),
+  );
+
+/** "22:00 – Mon 18:00, 20 h": a block of mine, both ends and its length ("at least 20 h" where its end is unknown). */
+const blockText = (b: Block, ctx: FormatContext): string =>
+  `${spanOf(b, ctx)}, ${blockLength(b, (start, end) => lengthText(Date.parse(start), Date.parse(end), ctx))}`;
 
 /** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
 export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {

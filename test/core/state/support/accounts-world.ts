@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { combineStates, type AccountState } from '../../../../electron/core/state/combine';
 import { deriveState } from '../../../../electron/core/state/derive';
+import { withBestReads } from '../../../../electron/core/state/best-reads';
 import { accountIdOf } from '../../../../electron/shared/accounts';
 import { defaultSettings, serviceSettings, type Account, type Settings } from '../../../../electron/shared/settings';
 import type { AppState } from '../../../../electron/shared/view-state';
@@ -88,9 +89,9 @@ export function snapshotFor(w: AccountWorld): Snapshot {
   });
 }
 
-function pairOf(settings: Settings, account: Account, w: AccountWorld): AccountState {
+function pairOf(settings: Settings, account: Account, w: AccountWorld, snapshot = snapshotFor(w)): AccountState {
   const state = deriveState({
-    snapshot: snapshotFor(w),
+    snapshot,
     settings: serviceSettings(settings, account),
     setup:
       w.condition === 'setup' || w.condition === 'half' ? { ...SETUP_OK, hasKey: false, keyStorage: 'none' } : SETUP_OK,
@@ -109,12 +110,29 @@ export function settingsOf(world: readonly AccountWorld[], only?: number): Setti
   return { ...defaultSettings(), accounts: keep };
 }
 
-/** The combined state of the world, or of account `only` alone. */
-export function combined(world: readonly AccountWorld[], only?: number): AppState {
+/** Each account's snapshot as the engine tells it: with `bestReads`, a schedule the same service reads better in
+ *  another account is taken from that read (core/state/best-reads.ts), as account-session.ts `shown()` has it. */
+export function shownSnapshots(
+  world: readonly AccountWorld[],
+  only?: number,
+  bestReads = false,
+): Map<string, Snapshot> {
   const settings = settingsOf(world, only);
   const index = (a: Account): number => world.findIndex((_, i) => accountOf(i, world[i]!).id === a.id);
+  const own = new Map(settings.accounts.map((a) => [a.id as string, snapshotFor(world[index(a)]!)]));
+  if (!bestReads) return own;
+  return new Map(
+    settings.accounts.map((a) => [a.id, withBestReads(settings.accounts, a.id, own.get(a.id)!, (id) => own.get(id))]),
+  );
+}
+
+/** The combined state of the world, or of account `only` alone (with `bestReads`, as the engine tells it). */
+export function combined(world: readonly AccountWorld[], only?: number, bestReads = false): AppState {
+  const settings = settingsOf(world, only);
+  const index = (a: Account): number => world.findIndex((_, i) => accountOf(i, world[i]!).id === a.id);
+  const shown = shownSnapshots(world, only, bestReads);
   return combineStates(
-    settings.accounts.map((a) => pairOf(settings, a, world[index(a)]!)),
+    settings.accounts.map((a) => pairOf(settings, a, world[index(a)]!, shown.get(a.id))),
     settings,
     [],
   );
