@@ -15,7 +15,6 @@ import { planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmSurface } from '../alarm/surface';
 import type { AckSource, AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { AlarmAbout } from '../alarm/words';
-import { accountNamed } from '../../shared/account-names';
 import type { Snapshot } from '../model/snapshot';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, Notifier } from '../ports';
