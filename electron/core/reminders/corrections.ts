@@ -8,7 +8,7 @@ import { isoOf, type Block, type Segment } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import { saidKey } from './delivery';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
-import { shiftRef, type PlanInput, type PlannedReminder } from './types';
+import { shiftRef, type CorrectionStatement, type PlanInput, type PlannedReminder } from './types';
 
 /** Who is on call (other than me) during a span, in the new data. */
 function coverersOf(segments: readonly Segment[], startMs: number, endMs: number, me: string): string[] {
@@ -46,6 +46,10 @@ export function correctionNotification(
   return toStatus(key, title, `${who}${rest}`, was);
 }
 
+/** A correction worded from its statement: when noticed, and again when a held one is shown (./held). */
+export const correctionWords = (key: string, c: CorrectionStatement, nowMs: number, opts: MessageOptions) =>
+  correctionNotification(key, c.was, c.lostEndMs, c.coverers, c.later, nowMs, opts);
+
 export interface CorrectionSides {
   before: ScheduleSnapshot;
   after: ScheduleSnapshot;
@@ -74,13 +78,15 @@ export function correctionsOf(
         const lostEndMs = laterBlock?.startMs ?? b.endMs;
         const key = `correction:${after.id}:${isoOf(b.startMs)}`;
         const coverers = coverersOf(afterSegs, b.startMs, lostEndMs, me);
-        const notification = correctionNotification(key, was, lostEndMs, coverers, later, input.nowMs, input);
+        const correction = { was, lostEndMs, coverers, ...(later ? { later } : {}) };
+        const notification = correctionWords(key, correction, input.nowMs, input);
         return {
           key,
           atMs: input.nowMs,
           kind: 'correction' as const,
           untilMs: b.endMs,
           notification,
+          correction,
           corrects: [saidKey(was.group)],
           // As urgent through quiet hours as the reminders it corrects.
           startsAtMs: b.startMs,
