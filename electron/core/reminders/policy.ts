@@ -20,7 +20,7 @@ import {
 } from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
 import { changeNotification } from './notice-messages';
-import { correctionWords } from './corrections';
+import { correctionWords } from './correction-words';
 import type { Basis } from '../../shared/basis';
 
 export interface Say {
