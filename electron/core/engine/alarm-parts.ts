@@ -141,6 +141,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     phoneAck: (key) => void alarms.ack(key, 'phone'),
     changed: o.changed,
     report: o.report,
+    known: () => o.sessions().map((s) => ({ settings: s.known().settings, snapshot: s.known().snapshot })),
     ...(o.options.phone ?? {}),
   });
 

@@ -7,6 +7,7 @@
 import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus } from '../../shared/phone-intent';
 import type { EscalationSettings } from '../../shared/escalation-settings';
 import { formatTime } from '../../shared/format';
+import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
@@ -39,6 +40,8 @@ export interface PhoneWiringOptions {
   phoneAck: (key: string) => void;
   changed: () => void;
   report: (notice: Notice) => void;
+  /** The accounts and their watched schedules, that escalations.json entries are checked against. */
+  known?: () => readonly AlarmKnowledge[];
   send?: HttpSend;
   pushoverApi?: string;
   testWaitMs?: number;
@@ -205,6 +208,7 @@ function escalatorOptions(
     changed: () => o.changed(),
     log: (m) => o.log(redact(m, secretValuesOf(keys))),
     report: o.report,
+    ...(o.known ? { known: o.known } : {}),
   };
 }
 
