@@ -71,6 +71,8 @@ export async function readRecord(
   name: string,
   nowMs: number,
   report: (notice: Notice) => void = () => undefined,
+  /** The schedules watched now (by ref): an entry for another is dropped and said, not let go silently. */
+  watched?: ReadonlySet<string>,
 ): Promise<{ record: PublishedRecord; rewrite: boolean }> {
   const what = `the calendar's record of what it published (${name})`;
   const read = await readBack(files, name, RecordSchema, { maxChars: MAX_RECORD_CHARS });
@@ -87,7 +89,10 @@ export async function readRecord(
   }
   const entries = Object.entries(read.value.events);
   const sorted = sortClaims(entries, ([uid, e]) =>
-    entries.length > MAX_RECORD_ENTRIES ? 'more entries than the app makes' : entryProblem(uid, e, nowMs),
+    entries.length > MAX_RECORD_ENTRIES
+      ? 'more entries than the app makes'
+      : (entryProblem(uid, e, nowMs) ??
+        (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now')),
   );
   if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: false };
   report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));
