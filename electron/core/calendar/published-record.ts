@@ -79,7 +79,9 @@ export async function readRecord(
   const none = { record: new Map<string, PublishedEntry>(), rewrite: false };
   if (read.kind === 'absent') return none;
   if (read.kind === 'unreadable') {
-    report(recordNotice(name, `The calendar's record of what it published (${name}) could not be read.`));
+    report(
+      recordNotice(name, `The calendar's record of what it published (${name}) could not be read (${read.reason}).`),
+    );
     return none;
   }
   if (read.kind === 'refused') {

@@ -95,7 +95,7 @@ export async function loadEscalations(
   const read = await readBack(files, ESCALATIONS_FILE, EscalationStateSchema, { maxChars: MAX_ESCALATIONS_CHARS });
   if (read.kind === 'absent') return empty();
   if (read.kind === 'unreadable') {
-    say("The phone escalation record couldn't be read: a phone alert already sent may be sent again.");
+    say(`The phone escalation record couldn't be read (${read.reason}): a phone alert already sent may be sent again.`);
     return empty();
   }
   if (read.kind === 'refused') {
