@@ -6,7 +6,7 @@
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { createFsFileStore } from '../core/storage/fs-file-store';
-import { keepAside, plausibleMs, readBack } from '../core/storage/read-back';
+import { keepAside, plausibleMs, readBack, readRefusal } from '../core/storage/read-back';
 
 const LastCheckSchema = z.object({ checkedAt: z.number() });
 /** A check recorded this far ahead of the clock is still believed (clocks of two runs differ by a little). */
@@ -24,8 +24,11 @@ export function updateCheckRecord(stateFile: string, now: () => number, log: (me
   const name = basename(stateFile);
   return {
     async read(): Promise<LastCheck> {
-      const read = await readBack(files, name, LastCheckSchema).catch(() => ({ kind: 'unreadable' as const }));
-      if (read.kind === 'unreadable') log(`update check: ${name} can't be read; it is left as it is`);
+      const read = await readBack(files, name, LastCheckSchema).catch((cause: unknown) => ({
+        kind: 'unreadable' as const,
+        reason: readRefusal(cause),
+      }));
+      if (read.kind === 'unreadable') log(`update check: ${name} can't be read (${read.reason}); it is left as it is`);
       if (read.kind === 'refused') log(`update check: ${name} was not used (damaged); kept as ${read.kept ?? '-'}`);
       if (read.kind !== 'read') return { checkedAtMs: undefined, writable: read.kind !== 'unreadable' };
       const checkedAtMs = read.value.checkedAt;

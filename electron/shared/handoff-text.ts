@@ -17,6 +17,12 @@ const PHRASE: Record<Counted, string> = {
   changed: 'changed since you planned it (not sent)',
 };
 
+/** A saved "handed off" the service does not show as the hand-off made it (issue 52): nothing is written from it,
+ *  a Retry included; the user plans it again if it is still theirs. */
+export const UNCONFIRMED_PREFIX = "Can't confirm it:";
+export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'message'>): boolean =>
+  i.state === 'changed' && i.message.startsWith(UNCONFIRMED_PREFIX);
+
 /** The service's own words, shortened to what names the problem ("no user has the e-mail bob@…"). */
 function reasonOf(items: readonly HandoffItem[]): string {
   const reasons = [...new Set(items.map((i) => i.message.replace(/^The service refused the override\.\s*/, '')))];
@@ -28,8 +34,10 @@ export function handoffSummary(run: Pick<HandoffRun, 'items'>): string {
   const total = run.items.length;
   const done = run.items.filter((i) => i.state === 'handed_off').length;
   const parts = [`${done} of ${total} handed off`];
+  const doubted = run.items.filter(unconfirmed).length;
+  if (doubted > 0) parts.push(`${doubted} can't be confirmed (nothing sent)`);
   for (const state of ORDER) {
-    const these = run.items.filter((i) => i.state === state);
+    const these = run.items.filter((i) => i.state === state && !unconfirmed(i));
     if (these.length === 0) continue;
     const reason = state === 'refused' || state === 'not_sent' ? reasonOf(these) : '';
     parts.push(`${these.length} ${PHRASE[state]}${reason ? `: ${reason}` : ''}`);
@@ -70,7 +78,7 @@ export function canRetry(run: Pick<HandoffRun, 'items'>): boolean {
       i.state === 'not_landed' ||
       i.state === 'not_sent' ||
       i.state === 'unknown' ||
-      i.state === 'changed' ||
+      (i.state === 'changed' && !unconfirmed(i)) ||
       (i.state === 'refused' && i.retryable === true),
   );
 }

@@ -1,7 +1,7 @@
 // The status command's --ics reads the calendar's record of UIDs (calendar-export.json) by the engine's rule: a
 // refused record (cut short, or an entry that fails its checks) is kept aside on disk, never silently replaced, and
 // the run says once on stderr what was not used.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +51,18 @@ describe('status --ics with a refused calendar-export.json', { timeout: 60_000 }
     expect(second.stderr.match(new RegExp(said.source, 'g'))).toHaveLength(1);
     const third = await ics();
     expect(third.stderr).not.toMatch(/record/);
+  });
+
+  it('a folder where the record should be: says what is wrong (read and save), and still prints the calendar (adv52 r2)', async () => {
+    const record = join(dir, 'calendar-export.json');
+    await rm(record, { force: true });
+    await mkdir(record);
+    const run = await ics();
+    await rm(record, { recursive: true, force: true });
+    expect(run.stdout).toContain('BEGIN:VCALENDAR');
+    expect(run.stderr).toMatch(/could not be read \(a folder stands where the file should be\)/);
+    expect(run.stderr).toMatch(/Can't save to /);
+    for (const line of run.stderr.split('\n').filter((l) => /Can't save/.test(l)))
+      expect(line).toMatch(/\(a folder stands where the file should be\)/);
   });
 });

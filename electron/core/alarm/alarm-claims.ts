@@ -67,3 +67,15 @@ export function verifiedMine(key: string, rec: AlarmRecord, known: readonly Alar
   const p = place(key, rec, known);
   return 'mine' in p && p.mine === true;
 }
+
+/** Whether an alarm key (alone, as escalations.json keys its entries) names a watched schedule of a known service:
+ *  undefined when it does, else why not. */
+export function alarmKeyProblem(key: string, known: readonly AlarmKnowledge[]): string | undefined {
+  const m = KEY.exec(key);
+  if (!m) return "a key that isn't an alarm's";
+  const [, service, scheduleId] = m;
+  const watched = known.some(
+    (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
+  );
+  return watched ? undefined : 'a schedule not watched';
+}

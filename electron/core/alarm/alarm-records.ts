@@ -64,7 +64,11 @@ export async function readAlarmRecords(
   const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
   if (read.kind === 'absent') return { records: {}, rewrite: false };
   if (read.kind === 'unreadable') {
-    report(notice(`${cap(WHAT)} couldn't be read: an alarm may ring again, or an acknowledgement be missed.`));
+    report(
+      notice(
+        `${cap(WHAT)} couldn't be read (${read.reason}): an alarm may ring again, or an acknowledgement be missed.`,
+      ),
+    );
     return { records: {}, rewrite: false };
   }
   if (read.kind === 'refused') {

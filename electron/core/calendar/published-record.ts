@@ -71,13 +71,17 @@ export async function readRecord(
   name: string,
   nowMs: number,
   report: (notice: Notice) => void = () => undefined,
+  /** The schedules watched now (by ref): an entry for another is dropped and said, not let go silently. */
+  watched?: ReadonlySet<string>,
 ): Promise<{ record: PublishedRecord; rewrite: boolean }> {
   const what = `the calendar's record of what it published (${name})`;
   const read = await readBack(files, name, RecordSchema, { maxChars: MAX_RECORD_CHARS });
   const none = { record: new Map<string, PublishedEntry>(), rewrite: false };
   if (read.kind === 'absent') return none;
   if (read.kind === 'unreadable') {
-    report(recordNotice(name, `The calendar's record of what it published (${name}) could not be read.`));
+    report(
+      recordNotice(name, `The calendar's record of what it published (${name}) could not be read (${read.reason}).`),
+    );
     return none;
   }
   if (read.kind === 'refused') {
@@ -87,7 +91,10 @@ export async function readRecord(
   }
   const entries = Object.entries(read.value.events);
   const sorted = sortClaims(entries, ([uid, e]) =>
-    entries.length > MAX_RECORD_ENTRIES ? 'more entries than the app makes' : entryProblem(uid, e, nowMs),
+    entries.length > MAX_RECORD_ENTRIES
+      ? 'more entries than the app makes'
+      : (entryProblem(uid, e, nowMs) ??
+        (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now')),
   );
   if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: false };
   report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));

@@ -104,6 +104,12 @@ function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
   );
 }
 
+/** Every schedule watched now, by ref, on every account (also one told through another account). */
+function watchedRefs(input: CalendarInput): Set<string> {
+  const all = 'services' in input ? input.services : [input];
+  return new Set(all.flatMap(({ settings }) => settings.schedules.map((w) => scheduleRef(settings.accountId, w.id))));
+}
+
 function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, localZone: string): Published[] {
   const { ref, emailLower } = group;
   const mine = new Map([...record].filter(([, e]) => e.scheduleId === ref));
@@ -198,7 +204,7 @@ async function renderWith(
   report: (notice: Notice) => void,
 ): Promise<string> {
   const groups = groupsOf(input, windowOf(input));
-  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report);
+  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report, watchedRefs(input));
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));

@@ -143,6 +143,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     about: (t) => alarms.about(t),
     changed: o.changed,
     report: o.report,
+    known: () => o.sessions().map((s) => ({ settings: s.known().settings, snapshot: s.known().snapshot })),
     ...(o.options.phone ?? {}),
   });
 

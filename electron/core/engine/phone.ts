@@ -7,6 +7,7 @@
 import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus } from '../../shared/phone-intent';
 import { sendTest } from './phone-send-test';
 import type { EscalationSettings } from '../../shared/escalation-settings';
+import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords, type AlarmAbout } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
@@ -45,6 +46,8 @@ export interface PhoneWiringOptions {
   about?: (t: AlarmTarget) => AlarmAbout;
   changed: () => void;
   report: (notice: Notice) => void;
+  /** The accounts and their watched schedules, that escalations.json entries are checked against. */
+  known?: () => readonly AlarmKnowledge[];
   send?: HttpSend;
   pushoverApi?: string;
   testWaitMs?: number;
@@ -185,6 +188,7 @@ function escalatorOptions(
     changed: () => o.changed(),
     log: (m) => o.log(redact(m, secretValuesOf(run))),
     report: o.report,
+    ...(o.known ? { known: o.known } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import type { FiredStore } from '../storage/cache';
 import type { HeldMessage } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
 import { myUpcomingShifts, planReminders } from '../reminders/plan';
-import { changeHolds } from '../reminders/held';
+import { changeHolds, correctionStillHolds } from '../reminders/held';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -133,9 +133,9 @@ function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolea
  *  service says (it may have changed it again since). */
 function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage): boolean {
   if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
-  if (h.kind !== 'change') return true;
+  if (h.kind !== 'change' && h.kind !== 'correction') return true;
   const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
-  return changeHolds(h, mine, nowMs);
+  return h.kind === 'change' ? changeHolds(h, mine, nowMs) : correctionStillHolds(h, mine);
 }
 
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {

@@ -59,7 +59,7 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
     fromCache: () => servedFromCache,
     notice: () => cacheNotice,
     async load() {
-      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now());
+      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds());
       cacheNotice = cached.notice;
       if (!cached.snapshot) return;
       // A key rejected last session may have been replaced since (env override, keychain edited outside the

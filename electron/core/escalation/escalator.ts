@@ -6,6 +6,7 @@
 // disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
 // Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
 // The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
+import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
@@ -50,6 +51,8 @@ export interface EscalatorOptions {
   /** Readiness changed (a problem, or fixed). */
   changed?(status: EscalatorStatus): void;
   log?: (message: string) => void;
+  /** The accounts and their watched schedules: an escalations.json entry must name one of them (issue 52). */
+  known?: () => readonly AlarmKnowledge[];
   /** What of escalations.json was refused or dropped at start (said once); logged when absent. */
   report?: (notice: Notice) => void;
 }
@@ -88,6 +91,8 @@ interface Run {
   /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
    *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
   confirmed: Set<string>;
+  /** Bookings read back for a schedule not watched now (record-store.ts): cancelled once, by the app's own ids. */
+  unwatched: string[];
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -154,6 +159,9 @@ async function settleLeft(r: Run, nowMs: number): Promise<void> {
 async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   const wanted = new Map(r.targets.map((t) => [t.key, t]));
+  for (const id of r.unwatched.splice(0)) {
+    if (provider.cancel && !outcome(r, await provider.cancel(id), 'cancelling the phone alert')) r.unwatched.push(id);
+  }
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
@@ -267,7 +275,8 @@ export async function createEscalator(
   o: EscalatorOptions,
   words: (t: AlarmTarget) => { title: string; body: string },
 ): Promise<Escalator> {
-  const state: State = await loadEscalations(o.files, o.clock.now(), o.report ?? ((n) => o.log?.(n.message)));
+  const report = o.report ?? ((n: Notice) => o.log?.(n.message));
+  const { cancel = [], ...state } = await loadEscalations(o.files, o.clock.now(), report, o.known?.());
   let queue: Promise<void> = Promise.resolve();
   const r: Run = {
     o,
@@ -284,6 +293,7 @@ export async function createEscalator(
     // before); off, nothing is written that isn't held.
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
+    unwatched: cancel,
   };
   return {
     setTargets(next) {

@@ -11,8 +11,8 @@ import type { HandoffPlan } from '../../shared/handoff';
 import { failure, guarded, type Failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
 import { askCoverText, type AskBlock } from './ask-cover';
-import { createHandoff, type HandoffController } from './controller';
-import { lookCovered, lookOwn, readHeld } from './look';
+import { createHandoff, type HandoffController, type HandoffDeps } from './controller';
+import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
@@ -100,6 +100,15 @@ function lookOf(parts: HandoffParts): Look {
   };
 }
 
+/** Whether the service shows the override a saved hand-off recorded (undefined while unread). */
+function madeOf(parts: HandoffParts): NonNullable<HandoffDeps['made']> {
+  return async (ref, w) => {
+    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
+    const client = parts.client(accountId);
+    return client ? madeShown(client, { scheduleId, ...w }) : undefined;
+  };
+}
+
 /** What a write reads of a block before it leaves: the service's own read of it, and names and times as shown. */
 function heldOf(parts: HandoffParts): HeldDeps {
   return {
@@ -178,6 +187,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     create,
     changed: parts.changed,
     look,
+    made: madeOf(parts),
     held,
     refresh,
   });

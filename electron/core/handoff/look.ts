@@ -36,6 +36,26 @@ export async function lookCovered(
   return lookOnce(client, w.scheduleId, w.startMs, w.endMs, w.emails);
 }
 
+/** Whether the service shows the override a hand-off recorded as made, exactly as it made it (its window and its
+ *  people): 'gone' when the service says it has no such override, or shows it changed; undefined when unread. */
+export type Made = 'shown' | 'gone' | undefined;
+
+export async function madeShown(
+  client: OncallClient,
+  w: { scheduleId: string; overrideId: string; startMs: number; endMs: number; emails: string[] },
+): Promise<Made> {
+  const read = await client.getOverride(w.scheduleId, w.overrideId);
+  if (!read.ok) return read.error.kind === 'not_found' || read.error.kind === 'forbidden' ? 'gone' : undefined;
+  const o = read.value;
+  const emails = new Set(o.users.map((u) => u.email.toLowerCase()));
+  const same =
+    Date.parse(o.start) === w.startMs &&
+    Date.parse(o.end) === w.endMs &&
+    emails.size === new Set(w.emails).size &&
+    w.emails.every((e) => emails.has(e));
+  return same ? 'shown' : 'gone';
+}
+
 export { readHeld } from '../actions/window-read';
 
 const people = (emails: readonly string[]): string => [...new Set(emails.map((e) => e.toLowerCase()))].sort().join();

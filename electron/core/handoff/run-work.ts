@@ -2,11 +2,21 @@
 // for what is unknown until it is known. Shared with the controller through one run context, so the controller
 // (controller.ts) reads as its operations (start, create, retry, dismiss) and this as how an item is sent.
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
-import { handoffSaid } from '../../shared/handoff-text';
+import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
-import { REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
+import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
+import type { Made } from './look';
 import type { runSaver } from './run-saver';
-import { clipToNow, heldFirst, lookFirst, maybeSent, requestOf, stateOfAnswer, type WriteDeps } from './write-one';
+import {
+  clipToNow,
+  covering,
+  heldFirst,
+  lookFirst,
+  maybeSent,
+  requestOf,
+  stateOfAnswer,
+  type WriteDeps,
+} from './write-one';
 import type { HandoffPlan } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
@@ -19,6 +29,8 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   planFor: (startMs: number, endMs: number) => HandoffPlan;
   /** Reads every account again (a resume whose schedules have not been read yet). */
   refresh?: () => Promise<unknown>;
+  /** Does the service show the override a saved "handed off" recorded, as it was made? (undefined: unread) */
+  made?: (ref: string, w: { overrideId: string; startMs: number; endMs: number; emails: string[] }) => Promise<Made>;
   /** Tells the engine the run changed (nothing else; the renderer asks handoff:get). */
   changed?: () => void;
 }
@@ -88,6 +100,35 @@ async function checkRefusal(ctx: RunContext, item: HandoffItem): Promise<void> {
   await put(ctx, { ...item, message });
 }
 
+const NO_RECORD = `${UNCONFIRMED_PREFIX} the saved hand-off has no record of an override it made (its answer may have been lost), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
+const noRecordShown = (who: string) =>
+  `${UNCONFIRMED_PREFIX} the schedule shows ${who} over it, but the saved hand-off has no record of an override it made (its answer may have been lost), so nothing was sent.`;
+
+/** A saved "handed off" with no override id (its answer was lost, or the schedule showed it already): the
+ *  schedule is read, and what it shows is said, but never as this hand-off's doing. */
+async function noRecord(ctx: RunContext, item: HandoffItem): Promise<void> {
+  const seen = await ctx.write.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
+  if (seen === undefined) return;
+  const message = seen === 'covered' ? noRecordShown(item.name || item.email) : NO_RECORD;
+  await put(ctx, { ...item, state: 'changed', message });
+}
+const NOT_SHOWN = `${UNCONFIRMED_PREFIX} the service does not show the override this hand-off recorded (removed, changed, or never made), so nothing was sent. Check this shift in My shifts.`;
+
+/** A "handed off" read back from the file: said again only when the service shows the override it recorded, with
+ *  the same window and people. Whoever the schedule shows over that time proves nothing (a block that was never
+ *  mine shows its own person); unconfirmed, it is said so, and nothing is written from it (a Retry included). */
+async function checkHandedOff(ctx: RunContext, item: HandoffItem): Promise<void> {
+  const { overrideId, ...rest } = item;
+  if (overrideId === undefined) return noRecord(ctx, item);
+  const emails = covering(item).map((e) => e.toLowerCase());
+  const w = { overrideId, startMs: Date.parse(item.start), endMs: Date.parse(item.end), emails };
+  const made = await ctx.deps.made?.(item.scheduleId, w);
+  // Unread (a network failure, no client yet): still checking, and looked for again soon.
+  if (made === undefined) return;
+  if (made === 'gone') return void (await put(ctx, { ...rest, state: 'changed', message: NOT_SHOWN }));
+  await put(ctx, { ...item, state: 'handed_off', message: 'The service shows the override this hand-off made.' });
+}
+
 /** Sends what may be sent (pending; with `again`, what did not land too) and checks what is unknown. */
 export async function work(ctx: RunContext, again: boolean): Promise<void> {
   try {
@@ -97,7 +138,11 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       if (!item) continue;
       // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
       const refusedForGood = item.state === 'refused' && item.retryable !== true;
-      if (item.state === 'pending' || (again && item.state !== 'handed_off' && !refusedForGood))
+      if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
+      else if (
+        item.state === 'pending' ||
+        (again && item.state !== 'handed_off' && !refusedForGood && !unconfirmed(item))
+      )
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (item.state === 'unknown' || item.state === 'sending') {

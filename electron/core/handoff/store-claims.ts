@@ -85,13 +85,19 @@ export function itemProblem(item: HandoffItem, ctx: RunContext, createdMs: numbe
 export const REFUSED_UNCHECKED = 'before the app restarted (checking the schedule…)';
 export const REFUSED_CHECKED = 'before the app restarted (the schedule does not show it)';
 
+/** A saved "handed off" until the override it recorded is read on the service (run-work.ts checkHandedOff). */
+export const HANDED_UNCHECKED = 'Handed off before the app restarted: checking the service…';
+
+/** An override id as the service makes them (api/schemas.ts OverrideSchema): anything else is no record. */
+const OVERRIDE_ID = /^ovr_[A-Za-z0-9_-]{1,100}$/;
+
 /** What a resumed item says until it is looked at again: the app's words for its state, never the file's. */
 const RESUMED: Record<HandoffItem['state'], string> = {
   pending: '',
   sending: 'The app stopped while this was being sent: checking…',
   unknown: 'Its outcome was not known when the app stopped: checking…',
-  // Looked for before it is said again: the file's "handed off" is a claim, the schedule is the answer.
-  handed_off: 'Handed off before the app restarted: checking the schedule…',
+  // Looked for before it is said again: the file's "handed off" is a claim; the override it recorded is the answer.
+  handed_off: HANDED_UNCHECKED,
   not_landed: 'The schedule did not show it when the app stopped.',
   refused: REFUSED_UNCHECKED,
   not_sent: '',
@@ -99,12 +105,15 @@ const RESUMED: Record<HandoffItem['state'], string> = {
 };
 
 /** A kept item as the app shows it: who covers and the schedule as the app knows them, its own message, and a
- *  "handed off" turned into a look on the schedule (run-work.ts) before it is said again. */
+ *  "handed off" turned into a read of the override it recorded (run-work.ts) before it is said again. The record
+ *  (the override's id) is kept only for that read, and only when it is an id the service could have given. */
 export function asKnownNow(item: HandoffItem, ctx: RunContext): HandoffItem {
-  const { overrideId: _fromFile, ...rest } = item;
+  const { overrideId, ...rest } = item;
   const s = ctx.schedule(item.scheduleId);
+  const record = item.state === 'handed_off' && overrideId !== undefined && OVERRIDE_ID.test(overrideId);
   return {
     ...rest,
+    ...(record ? { overrideId } : {}),
     scheduleName: s.name,
     timeZone: s.timeZone,
     email: item.email.toLowerCase(),

@@ -22,7 +22,11 @@ export async function loadRun(files: FileStore, context: () => Promise<RunContex
   const read = await readBack(files, HANDOFF_FILE, HandoffRunSchema);
   if (read.kind === 'absent') return { run: null, notice: null, dropped: 0 };
   if (read.kind === 'unreadable')
-    return { run: null, notice: 'The saved hand-off could not be read from disk, so it was not resumed.', dropped: 0 };
+    return {
+      run: null,
+      notice: `The saved hand-off could not be read from disk (${read.reason}), so it was not resumed.`,
+      dropped: 0,
+    };
   if (read.kind === 'refused') {
     const kept = read.kept ? ` It was kept as ${read.kept}.` : '';
     return { run: null, notice: `${DAMAGED}${kept} ${AFTER}`, dropped: 0 };

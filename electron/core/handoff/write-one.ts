@@ -78,7 +78,7 @@ export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Chang
 }
 
 /** Who is on call over the item once handed off: the covering person and the others on call with me then. */
-const covering = (item: HandoffItem): string[] => [
+export const covering = (item: HandoffItem): string[] => [
   item.email,
   ...item.others.filter((o) => o !== item.email.toLowerCase()),
 ];

@@ -3,11 +3,10 @@
 // before it landed now says something false: it is corrected once, naming who covers that time instead. Only a
 // start that no longer holds is corrected (I am not on call then any more); the correction is kept only
 // while a reminder of that block is on record as spoken (delivery's `saidKey`; the scheduler drops it otherwise).
-import { joinNames } from '../../shared/format';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import { saidKey } from './delivery';
-import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { correctionWords } from './correction-words';
 import { shiftRef, type PlanInput, type PlannedReminder } from './types';
 
 /** Who is on call (other than me) during a span, in the new data. */
@@ -18,32 +17,6 @@ function coverersOf(segments: readonly Segment[], startMs: number, endMs: number
     for (const u of seg.users) if (u.email.toLowerCase() !== me) names.add(u.name);
   }
   return [...names];
-}
-
-/** "Not on call at 09:00 after all" / "Bob covers Platform primary 09:00–17:00 instead of you." */
-export function correctionNotification(
-  key: string,
-  was: ShiftRef,
-  lostEndMs: number,
-  coverers: readonly string[],
-  later: ShiftRef | undefined,
-  nowMs: number,
-  opts: MessageOptions,
-) {
-  // Time lost up to a later block of mine ends where that block starts: a boundary the new data covers, whatever
-  // was unknown about where the whole block ended.
-  const { endUnknown, ...endKnown } = was;
-  const lost: ShiftRef = { ...(lostEndMs < was.endMs ? endKnown : { ...endKnown, endUnknown }), endMs: lostEndMs };
-  const window = `${was.scheduleName} ${windowText(lost, nowMs, opts)}`;
-  const who =
-    coverers.length === 0
-      ? `${window} is no longer yours.`
-      : `${joinNames(coverers)} ${coverers.length > 1 ? 'cover' : 'covers'} ${window} instead of you.`;
-  const rest = later
-    ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} ${endWords(later, dayTimeText(later.endMs, nowMs, later, opts))}.`
-    : '';
-  const title = `Not on call at ${dayTimeText(was.startMs, nowMs, was, opts)} after all`;
-  return toStatus(key, title, `${who}${rest}`, was);
 }
 
 export interface CorrectionSides {
@@ -74,13 +47,15 @@ export function correctionsOf(
         const lostEndMs = laterBlock?.startMs ?? b.endMs;
         const key = `correction:${after.id}:${isoOf(b.startMs)}`;
         const coverers = coverersOf(afterSegs, b.startMs, lostEndMs, me);
-        const notification = correctionNotification(key, was, lostEndMs, coverers, later, input.nowMs, input);
+        const correction = { was, lostEndMs, coverers, ...(later ? { later } : {}) };
+        const notification = correctionWords(key, correction, input.nowMs, input);
         return {
           key,
           atMs: input.nowMs,
           kind: 'correction' as const,
           untilMs: b.endMs,
           notification,
+          correction,
           corrects: [saidKey(was.group)],
           // As urgent through quiet hours as the reminders it corrects.
           startsAtMs: b.startMs,

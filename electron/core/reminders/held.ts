@@ -32,6 +32,8 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
     ...(o.startsAtMs === undefined ? {} : { startsAtMs: o.startsAtMs }),
     // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine).
     ...(first?.change ? { change: first.change } : {}),
+    // So is a correction: what it states is held, and worded when shown.
+    ...(first?.correction ? { correction: first.correction, scheduleId: first.correction.was.scheduleId } : {}),
   };
 }
 
@@ -48,6 +50,14 @@ export function changeHolds(h: HeldMessage, mine: readonly ShiftRef[], nowMs: nu
   const kept = h.change.after.filter(ahead).every(has);
   const lost = h.change.before.filter((b) => ahead(b) && !h.change?.after.some((a) => sameBlock(a, b)));
   return kept && !lost.some(has);
+}
+
+/** Whether a held correction still states what the latest read says: the start it says I lost is still not mine
+ *  (an override of mine undone since would make "not on call at 09:00 after all" false). */
+export function correctionStillHolds(h: HeldMessage, mine: readonly ShiftRef[]): boolean {
+  const was = h.correction?.was;
+  if (!was) return true;
+  return !mine.some((m) => m.scheduleId === was.scheduleId && m.startMs <= was.startMs && was.startMs < m.endMs);
 }
 
 const MAX_LINES = 6;

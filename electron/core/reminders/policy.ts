@@ -20,6 +20,7 @@ import {
 } from './messages';
 import type { PlannedReminder, ReminderKind } from './types';
 import { changeNotification } from './notice-messages';
+import { correctionWords } from './correction-words';
 import type { Basis } from '../../shared/basis';
 
 export interface Say {
@@ -175,6 +176,11 @@ export function heldLine(h: HeldMessage, nowMs: number, opts: MessageOptions, ba
   // A held change is worded now, from its statement: its timing ("on call in 3 h") as of now, its days from today.
   if (h.change) {
     const now = changeNotification(h.key, h.change, nowMs, opts);
+    return `${now.title}${saved}: ${now.body}`;
+  }
+  // So is a held correction: from what it states (the file's text is never shown).
+  if (h.correction) {
+    const now = correctionWords(h.key, h.correction, nowMs, opts);
     return `${now.title}${saved}: ${now.body}`;
   }
   const kind = isKind(h.kind) ? policyOf(h.kind).inSummary : 'as-held';

@@ -7,6 +7,15 @@ import { timelineOf } from '../model/timeline';
 import { savedReadAtMs } from '../model/timeline-kept';
 import type { MessageOptions, ShiftRef } from './messages';
 import type { ShiftChange } from './notice-messages';
+
+/** What a correction states (./corrections): the block whose start no longer holds, where the time lost ends, who
+ *  covers it instead, and what is still mine of it. */
+export interface CorrectionStatement {
+  was: ShiftRef;
+  lostEndMs: number;
+  coverers: string[];
+  later?: ShiftRef;
+}
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 /** `heads-up`: the evening before a shift that starts during quiet hours ("starts at 03:00"). `correction`: a
@@ -37,6 +46,8 @@ export interface PlannedReminder {
   corrects?: string[];
   /** A change notice: the change as a value, so a held one is worded when it is shown (./held). */
   change?: ShiftChange;
+  /** A correction: what it states, so a held one is worded when it is shown (./held), never from stored text. */
+  correction?: CorrectionStatement;
   /** A heads-up: the reminders of its shift that still come during quiet hours (what it promises). */
   comes?: StartReminder[];
 }

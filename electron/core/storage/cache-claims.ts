@@ -7,6 +7,8 @@ import { FIELD_LIMITS } from '../../shared/limits';
 import { plausibleInstant, type Sorted } from './read-back';
 
 const FUTURE = "a time that can't be true";
+/** Dropped, not read again: the one reason after which nothing of it is fetched. */
+export const UNWATCHED = 'a schedule not watched now';
 
 /** Each time (ISO) is one the app could have written by `nowMs` (a minute of clock skew allowed). */
 const written = (times: readonly (string | null | undefined)[], nowMs: number): boolean =>
@@ -22,11 +24,50 @@ function scheduleTimes(s: ScheduleSnapshot): (string | null | undefined)[] {
   ];
 }
 
-/** The snapshot with what fails dropped, and why, per dropped entry (the app's words). */
-export function checkedSnapshot(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {
+/** The snapshot with what fails dropped, and why, per dropped entry (the app's words). With `watched` (the
+ *  schedules watched now), a schedule not among them is dropped too, and so is one whose shifts name someone the
+ *  schedule's own people don't list (it is read again): neither is shown as saved data. */
+export function checkedSnapshot(
+  snapshot: Snapshot,
+  nowMs: number,
+  watched?: readonly string[],
+): { snapshot: Snapshot; dropped: string[] } {
   const texts = checkedTexts(snapshot);
-  const times = checkedTimes(texts.snapshot, nowMs);
-  return { snapshot: times.snapshot, dropped: [...texts.dropped, ...times.dropped] };
+  const claims = watched === undefined ? texts : checkedClaims(texts.snapshot, watched);
+  const times = checkedTimes(claims.snapshot, nowMs);
+  const fromClaims = watched === undefined ? [] : claims.dropped;
+  return { snapshot: times.snapshot, dropped: [...texts.dropped, ...fromClaims, ...times.dropped] };
+}
+
+/** Every shift in the schedule's data names one of its people (by id and e-mail), when it lists them. */
+function namesItsPeople(s: ScheduleSnapshot): boolean {
+  const users = s.details?.users;
+  if (!users) return true;
+  const listed = new Set(users.map((u) => `${u.id}|${u.email.toLowerCase()}`));
+  const shifts = [
+    ...s.shifts,
+    ...(s.shiftsKept ?? []).flatMap((k) => k.shifts),
+    ...[s.details?.current_oncall_shift, s.details?.next_oncall_shift].flatMap((x) => (x ? [x] : [])),
+  ];
+  return shifts.every((sh) => sh.users.every((u) => listed.has(`${u.id}|${u.email.toLowerCase()}`)));
+}
+
+function checkedClaims(snapshot: Snapshot, watched: readonly string[]): { snapshot: Snapshot; dropped: string[] } {
+  const dropped: string[] = [];
+  const schedules = snapshot.schedules.filter((s) => {
+    const why = !watched.includes(s.id)
+      ? UNWATCHED
+      : namesItsPeople(s)
+        ? undefined
+        : 'a shift naming someone the schedule does not list';
+    if (why !== undefined) dropped.push(why);
+    return why === undefined;
+  });
+  // The app's own overrides on a schedule not watched any more are let go with it (Hand back can't reach them).
+  const createdOverrides = snapshot.createdOverrides.filter((o) => watched.includes(o.scheduleId));
+  if (dropped.length === 0 && createdOverrides.length === snapshot.createdOverrides.length)
+    return { snapshot, dropped };
+  return { snapshot: { ...snapshot, schedules, createdOverrides }, dropped };
 }
 
 function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {

@@ -4,7 +4,7 @@ import type { FileStore } from '../ports';
 import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
-import { checkedSnapshot } from './cache-claims';
+import { checkedSnapshot, UNWATCHED } from './cache-claims';
 import { droppedText, keepAside } from './read-back';
 
 export const CACHE_FILE = 'cache.json';
@@ -33,13 +33,15 @@ export async function loadSnapshot(
   files: FileStore,
   name: string = CACHE_FILE,
   nowMs?: number,
+  /** The schedules watched now: the cache's entries for others are dropped and said (cache-claims.ts). */
+  watched?: readonly string[],
 ): Promise<LoadedSnapshot> {
   const text = await files.read(name).catch(() => undefined);
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
   if (parsed?.success)
-    return nowMs === undefined ? { snapshot: parsed.data } : checked(files, name, parsed.data, nowMs);
+    return nowMs === undefined ? { snapshot: parsed.data } : checked(files, name, parsed.data, nowMs, watched);
   let where = '';
   try {
     where = ` (kept as ${await files.backup(name)})`;
@@ -52,11 +54,18 @@ export async function loadSnapshot(
 
 /** The cache's entries checked against the clock (cache-claims.ts): what fails is dropped, said once, the file
  *  kept aside; the rest is served as saved data and the dropped part read again. */
-async function checked(files: FileStore, name: string, snapshot: Snapshot, nowMs: number): Promise<LoadedSnapshot> {
-  const result = checkedSnapshot(snapshot, nowMs);
+async function checked(
+  files: FileStore,
+  name: string,
+  snapshot: Snapshot,
+  nowMs: number,
+  watched: readonly string[] | undefined,
+): Promise<LoadedSnapshot> {
+  const result = checkedSnapshot(snapshot, nowMs, watched);
   if (result.dropped.length === 0) return { snapshot };
   const said = droppedText('the saved schedule data', result.dropped, await keepAside(files, name));
-  return { snapshot: result.snapshot, notice: { id: 'cache-entries', message: `${said} They will be fetched again.` } };
+  const again = result.dropped.some((d) => d !== UNWATCHED) ? ' They will be fetched again.' : '';
+  return { snapshot: result.snapshot, notice: { id: 'cache-entries', message: `${said}${again}` } };
 }
 
 export async function saveSnapshot(files: FileStore, snapshot: Snapshot, name: string = CACHE_FILE): Promise<void> {

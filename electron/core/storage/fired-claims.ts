@@ -4,6 +4,7 @@
 // reminder. A held message is shown after quiet hours, so it must be one the app could have held: text it words,
 // a time already passed when it was held, and a schedule watched now on the account its key names.
 import { DAY_MS } from '../../shared/time';
+import { isoOf } from '../model/segments';
 import { z } from 'zod';
 import { plausibleMs, plausibleText } from './read-back';
 
@@ -37,6 +38,15 @@ export const HeldMessageSchema = z.object({
   /** A change notice's statement (my blocks before and after, who covers): worded from what is known when shown. */
   change: z
     .object({ before: z.array(HeldShiftSchema), after: z.array(HeldShiftSchema), coverers: z.array(z.string()) })
+    .optional(),
+  /** A correction's statement (the block whose start no longer holds, who covers it): worded when shown. */
+  correction: z
+    .object({
+      was: HeldShiftSchema,
+      lostEndMs: z.number(),
+      coverers: z.array(z.string()),
+      later: HeldShiftSchema.optional(),
+    })
     .optional(),
 });
 export type HeldMessage = z.infer<typeof HeldMessageSchema>;
@@ -84,19 +94,68 @@ const HELD_KINDS = new Set(['lead', 'heads-up', 'start', 'end', 'coverage', 'cha
 /** A correction's key names its schedule and the start it corrects (reminders/corrections.ts). */
 const CORRECTION_KEY = /(?:^|\/)correction:sch_[A-Za-z0-9_-]+:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z)$/;
 
-/** A change is held as its statement and worded from it when shown (held.ts toHeld); a correction names the start
- *  it corrects in its key. One without is not the app's: its stored body would be shown as the app's words. */
-function statementProblem(h: HeldMessage): string | undefined {
-  if (h.kind === 'change' && (h.change === undefined || h.scheduleId === undefined))
-    return 'a message the app could not have worded';
-  if (h.kind !== 'correction') return undefined;
+type HeldShift = z.infer<typeof HeldShiftSchema>;
+const NOT_WORDED = 'a message the app could not have worded';
+
+/** A name or id the app words into a line: one line, bounded, no control or direction-changing characters. */
+const plausibleName = (t: string): boolean =>
+  t.length <= 300 && !/[\u0000-\u001F\u007F\u2028\u2029\u202A-\u202E\u2066-\u2069]/.test(t);
+
+/** A shift as a statement states it: on the message's own schedule, with times that can be, names that can be. */
+function shiftHolds(r: HeldShift, scheduleId: string | undefined, aheadMs: number): boolean {
+  const names = [r.group, r.scheduleId, r.scheduleName, r.scheduleZone, ...r.others, ...r.nextNames];
+  return (
+    r.scheduleId === scheduleId &&
+    r.group === `shift:${r.scheduleId}:${isoOf(r.startMs)}` &&
+    plausibleMs(r.startMs, aheadMs) &&
+    plausibleMs(r.endMs, aheadMs) &&
+    r.endMs > r.startMs &&
+    r.others.length <= 20 &&
+    r.nextNames.length <= 20 &&
+    names.every(plausibleName)
+  );
+}
+
+/** A correction's statement: the start its key names, a time lost inside that block, a later part inside it. */
+function correctionHolds(h: HeldMessage, aheadMs: number): boolean {
+  const c = h.correction;
   const m = CORRECTION_KEY.exec(h.key);
-  return m && h.startsAtMs === Date.parse(m[1] ?? '') ? undefined : 'a message the app could not have worded';
+  if (!c || !m || h.startsAtMs !== Date.parse(m[1] ?? '') || c.was.startMs !== h.startsAtMs) return false;
+  const later = c.later;
+  return (
+    shiftHolds(c.was, h.scheduleId, aheadMs) &&
+    h.key.endsWith(`correction:${c.was.scheduleId}:${m[1] ?? ''}`) &&
+    c.lostEndMs > c.was.startMs &&
+    c.lostEndMs <= c.was.endMs &&
+    c.coverers.length <= 20 &&
+    c.coverers.every(plausibleName) &&
+    (later === undefined || (shiftHolds(later, h.scheduleId, aheadMs) && later.startMs === c.lostEndMs))
+  );
+}
+
+/** A change and a correction are held as their statements and worded from them when shown (held.ts toHeld): one
+ *  without (or an older version's, held as text) is not shown, since its stored body would read as the app's words. */
+function statementProblem(h: HeldMessage, aheadMs: number): string | undefined {
+  if (h.kind === 'change') {
+    const c = h.change;
+    const shifts = c ? [...c.before, ...c.after] : [];
+    const holds =
+      c !== undefined &&
+      h.scheduleId !== undefined &&
+      shifts.length <= 50 &&
+      shifts.every((r) => shiftHolds(r, h.scheduleId, aheadMs)) &&
+      c.coverers.length <= 20 &&
+      c.coverers.every(plausibleName);
+    return holds ? undefined : NOT_WORDED;
+  }
+  if (h.kind === 'correction') return correctionHolds(h, aheadMs) ? undefined : NOT_WORDED;
+  // Only changes and corrections carry a statement: on another kind it would be worded as one.
+  return h.change === undefined && h.correction === undefined ? undefined : NOT_WORDED;
 }
 
 export function heldProblem(h: HeldMessage, ctx: FiredContext): string | undefined {
   if (!HELD_KINDS.has(h.kind)) return 'a kind of message the app does not hold';
-  const statement = statementProblem(h);
+  const statement = statementProblem(h, ctx.nowMs + AHEAD_MS);
   if (statement !== undefined) return statement;
   const texts: [string, number][] = [
     [h.key, 500],

@@ -13,7 +13,7 @@ import {
   type FiredContext,
   type HeldMessage,
 } from './fired-claims';
-import { droppedText, keepAside, sortClaims } from './read-back';
+import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
 
 export const REMINDERS_FILE = 'reminders.json';
 /** Fired keys are kept this long after the instant they were stored with. */
@@ -72,8 +72,8 @@ export interface FiredStoreOptions {
 export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
 export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
 
-function firedNotice(kept: string | undefined): Notice {
-  const where = kept === undefined ? '' : ` (kept as ${kept})`;
+function firedNotice(kept: string | undefined, why?: string): Notice {
+  const where = why !== undefined ? ` (${why})` : kept === undefined ? '' : ` (kept as ${kept})`;
   const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
   return { id: FIRED_NOTICE_ID, message };
 }
@@ -113,8 +113,8 @@ async function readFired(files: FileStore, onNotice: (notice: Notice) => void): 
   let text: string | undefined;
   try {
     text = await files.read(REMINDERS_FILE);
-  } catch {
-    onNotice(firedNotice(undefined));
+  } catch (cause) {
+    onNotice(firedNotice(undefined, readRefusal(cause)));
     return empty();
   }
   if (text === undefined) return empty();

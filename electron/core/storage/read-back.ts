@@ -9,11 +9,19 @@ import type { FileStore } from '../ports';
 export type ReadBack<T> =
   /** No file: nothing to say. */
   | { kind: 'absent' }
-  /** The disk refused the read: nothing could be kept aside. */
-  | { kind: 'unreadable' }
+  /** The disk refused the read: nothing could be kept aside. `reason`: why, in the user's words (readRefusal). */
+  | { kind: 'unreadable'; reason: string }
   /** Not JSON or not the schema's shape: kept aside (the path, when the backup worked). */
   | { kind: 'refused'; kept: string | undefined }
   | { kind: 'read'; value: T };
+
+/** Why the disk refused a read, in the user's words (never the file's content). */
+export function readRefusal(cause: unknown): string {
+  const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+  if (code === 'EISDIR') return 'a folder stands where the file should be';
+  if (code === 'EACCES' || code === 'EPERM') return 'this user is not allowed to read it';
+  return `the disk refused the read${code === '' ? '' : ` (${code})`}`;
+}
 
 /** Reads `name` as `schema`; a file that isn't its shape, or is longer than `maxChars` (a file the app never writes
  *  that big, refused before parsing so it can't stall a start), is moved aside at once (nothing of it is used). */
@@ -26,8 +34,8 @@ export async function readBack<S extends z.ZodType>(
   let text: string | undefined;
   try {
     text = await files.read(name);
-  } catch {
-    return { kind: 'unreadable' };
+  } catch (cause) {
+    return { kind: 'unreadable', reason: readRefusal(cause) };
   }
   if (text === undefined) return { kind: 'absent' };
   if (text.length > (options.maxChars ?? Infinity)) return { kind: 'refused', kept: await keepAside(files, name) };

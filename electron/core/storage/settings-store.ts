@@ -17,6 +17,7 @@ import {
 import { err, ok, validationError, type ApiError, type Result } from '../../api/errors';
 import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';
+import { readRefusal } from './read-back';
 
 type ValidationError = Extract<ApiError, { kind: 'validation' }>;
 
@@ -239,14 +240,6 @@ async function repairWithNotice(
       : []),
   ];
   return { settings, notice: { id: SETTINGS_NOTICE_ID, message: `${parts.join(' ')} ${kept}` } };
-}
-
-/** Why the disk refused the read, in the user's words (never the file's content). */
-function readRefusal(cause: unknown): string {
-  const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
-  if (code === 'EISDIR') return 'a folder stands where the file should be';
-  if (code === 'EACCES' || code === 'EPERM') return 'this user is not allowed to read it';
-  return `the disk refused the read${code === '' ? '' : ` (${code})`}`;
 }
 
 /** The file is there but can't be read: its settings (accounts, schedules) are likely still in it, so the app runs

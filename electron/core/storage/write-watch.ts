@@ -22,6 +22,7 @@ const REASONS: Readonly<Record<string, string>> = {
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is used up',
   ENOTDIR: 'part of the path is not a folder',
+  EISDIR: 'a folder stands where the file should be',
 };
 
 /** The cause in words, from the error's code only: its message holds paths and system text. */

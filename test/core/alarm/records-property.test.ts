@@ -53,6 +53,8 @@ const escalationsText = fc.oneof(
       bookedOthers: fc.dictionary(otherKey, fc.record({ id: fc.string({ maxLength: 30 }), atMs: fc.integer() }), {
         maxKeys: 3,
       }),
+      // The app's own booking for a schedule not watched now (booked while it was): dropped, said, cancelled.
+      bookedUnwatched: fc.boolean(),
     })
     .map((g) =>
       JSON.stringify({
@@ -60,6 +62,7 @@ const escalationsText = fc.oneof(
         sent: { ...g.sentOthers, ...(g.sentMine === undefined ? {} : { [KEY]: g.sentMine }) },
         booked: {
           ...g.bookedOthers,
+          ...(g.bookedUnwatched ? { [UNWATCHED]: { id: alertIdOf(UNWATCHED), atMs: T + 30 * MIN } } : {}),
           // An id the app didn't derive for the watched shift (never posted or cancelled under that id), or the app's
           // own id "booked" where the server never had it (the phone must still ring).
           ...(g.bookedMine === undefined
@@ -74,7 +77,7 @@ const escalationsText = fc.oneof(
 
 /** Runs the real alarm engine and escalator over the files as given, from T-60 min to T+10 min. */
 async function runWith(name: string, text: string) {
-  const r = await alarmRig({ prepare: (dir) => writeFile(join(dir, name), text) });
+  const r = await alarmRig({ prepare: (dir) => writeFile(join(dir, name), text), watched: ['sch_ops'] });
   await r.clock.advanceTo(T + 10 * MIN);
   const out = {
     rings: [...r.rings],
@@ -104,6 +107,9 @@ function holds(out: Awaited<ReturnType<typeof runWith>>, text: string): void {
   expect(out.kept.length).toBeLessThanOrEqual(1);
   for (const k of out.kept) expect(k).toBe(text);
   if (out.kept.length > 0) expect(out.told).toHaveLength(1);
+  // An entry for a schedule not watched now is never kept silently: said once, the file kept aside.
+  if (text.includes(`"${UNWATCHED}":{"id":"${alertIdOf(UNWATCHED)}"`))
+    expect([out.told, out.kept].map((l) => l.length)).toEqual([1, 1]);
 }
 
 describe('generated alarm and phone records', () => {

@@ -139,6 +139,7 @@ const badValue = fc.constantFrom<Record<string, unknown>>(
   { endMs: 0 },
   { digest: 'z'.repeat(32) },
   { scheduleId: 'sch_platform\r\nX' },
+  { scheduleId: 'sch_unwatched' },
   {},
 );
 const recordText = fc.oneof(
@@ -171,6 +172,8 @@ describe.each([EXPORT_RECORD, FEED_RECORD])('generated calendar records (%s)', (
         const backups = [...files.files.keys()].filter((n) => n.startsWith(`${name}.bad-`));
         expect(backups).toHaveLength(told.length);
         if (backups[0] !== undefined) expect(files.files.get(backups[0])).toBe(text);
+        // An entry for a schedule not watched now is never let go silently (adv52 r2).
+        if (/^\{"version":1,"events":.*"scheduleId":"sch_unwatched"/.test(text)) expect(told).toHaveLength(1);
       }),
       { numRuns: NUM_RUNS },
     );

@@ -48,6 +48,44 @@ describe('a phone escalation record that cannot be saved', () => {
   });
 });
 
+describe('phone escalation record read back, checked against the schedules watched now (adv52 round 2)', () => {
+  const TOKYO = `alarm:https://oncall.example.com:sch_tokyo:${new Date(T + 30 * MIN).toISOString()}`;
+
+  it('a booking for a schedule not watched is dropped, said once, the file kept aside, and cancelled on the phone service (failed before)', async () => {
+    const atMs = T + 33 * MIN;
+    const escalations = { version: 1, booked: { [TOKYO]: { id: alertIdOf(TOKYO), atMs } }, sent: {} };
+    const r = await alarmRig({ escalations, watched: ['sch_ops'], booked: [{ key: TOKYO, atMs }] });
+    await r.clock.advanceTo(T + 60 * MIN);
+    const rang = r.s.rang(TOPIC).map((m) => m.deliverMs);
+    const names = await readdir(r.dir);
+    const record = JSON.parse(await readFile(join(r.dir, 'escalations.json'), 'utf8')) as { booked: object };
+    await r.close();
+    // Only the watched schedule's alert rang; the unwatched one was cancelled before its time, and is gone from the file.
+    expect(rang).toEqual([T + 3 * MIN]);
+    expect(Object.keys(record.booked)).not.toContain(TOKYO);
+    expect(r.notices.map((n) => n.message)).toEqual([
+      expect.stringMatching(
+        /^1 entry of the phone escalation record was not used \(a schedule not watched\)\. The file was kept as .*escalations\.json\.bad-/,
+      ),
+    ]);
+    expect(names.filter((n) => n.startsWith('escalations.json.bad-'))).toHaveLength(1);
+  });
+
+  it('a "sent" stamp for a schedule not watched is dropped and said; the watched alarm still rings the phone', async () => {
+    const escalations = {
+      version: 1,
+      booked: {},
+      sent: { [TOKYO]: T - 10 * MIN, [KEY.replace('sch_ops', 'sch_x')]: T },
+    };
+    const r = await alarmRig({ escalations, watched: ['sch_ops'] });
+    await r.clock.advanceTo(T + 10 * MIN);
+    const rang = r.s.rang(TOPIC).map((m) => m.deliverMs);
+    await r.close();
+    expect(rang).toEqual([T + 3 * MIN]);
+    expect(r.notices[0]?.message).toMatch(/^2 entries .* were not used \(a schedule not watched\)/);
+  });
+});
+
 describe('phone escalation record read back', () => {
   it('a "sent" stamp dated a year ahead does not stop the phone escalation, and is said', async () => {
     const r = await alarmRig({ escalations: { version: 1, booked: {}, sent: { [KEY]: T + YEAR } } });

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHandoff, RECHECK_MS, type HandoffController } from '../../../electron/core/handoff/controller';
+import { unconfirmed } from '../../../electron/shared/handoff-text';
 import type { HandoffItemInput, HandoffRow } from '../../../electron/shared/handoff';
 import type { RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { appState, schedule } from '../../renderer/support/state';
@@ -138,10 +139,13 @@ function judge(blocks: readonly Block[], result: Awaited<ReturnType<typeof play>
   for (const item of items) {
     const onService = windows.filter((w) => w === `${item.scheduleId}|${item.start}|${item.end}`).length;
     // Each block ends handed off exactly once, or told as not done — and what is told is what the service has.
-    expect(['handed_off', 'refused', 'not_landed', 'not_sent']).toContain(item.state);
-    expect([item.id, item.state === 'handed_off' ? 1 : 0]).toEqual([item.id, onService]);
+    // A "handed off" resumed from the file with no override id (this model's writes answer none) is not said as
+    // the hand-off's doing after a restart (issue 52): it can't be confirmed, though the service holds it.
+    expect(['handed_off', 'refused', 'not_landed', 'not_sent', 'changed']).toContain(item.state);
+    if (item.state === 'changed') expect(unconfirmed(item)).toBe(true);
+    expect([item.id, item.state === 'handed_off' || unconfirmed(item) ? 1 : 0]).toEqual([item.id, onService]);
   }
-  expect(windows.length).toBe(items.filter((i) => i.state === 'handed_off').length);
+  expect(windows.length).toBe(items.filter((i) => i.state === 'handed_off' || unconfirmed(i)).length);
 }
 
 const blocksArb = fc

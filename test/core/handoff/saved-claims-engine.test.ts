@@ -68,10 +68,10 @@ describe('a saved hand-off read back by the engine', () => {
     }
   });
 
-  it('a saved "handed off" is looked for on the schedule, never shown as fact: not there, it did not land', async () => {
+  it('a saved "handed off" is read on the service, never shown as fact: its override not there, it can’t be confirmed', async () => {
     const { status, writes } = await resumeWith([item({ state: 'handed_off', overrideId: 'ovr_doesnotexist' })]);
     expect(writes).toEqual([]);
-    expect(status.said?.summary).toBe('0 of 1 handed off · 1 did not land');
+    expect(status.said?.summary).toBe("0 of 1 handed off · 1 can't be confirmed (nothing sent)");
     expect(status.run?.items[0]?.overrideId).toBeUndefined();
   });
 

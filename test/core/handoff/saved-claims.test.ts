@@ -72,6 +72,8 @@ async function startWith(text: string) {
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async (ref, startMs, endMs) => (looked.push(`${ref}|${startMs}|${endMs}`), 'not_covered' as const),
+    // The service holds no override the file may name: a saved "handed off" can never be confirmed here.
+    made: async (ref, w) => (looked.push(`${ref}|${w.startMs}|${w.endMs}`), 'gone' as const),
     // The service agrees with the plan: I am on call over my blocks, Carol over any other time.
     held: modelHeld((ref, startMs, endMs) => (ROWS.some((r) => inRow(r, ref, startMs, endMs)) ? undefined : [CAROL])),
   });
@@ -121,9 +123,10 @@ describe('the saved hand-off read back', () => {
     const over = { ...good(ROWS[0]!), id: 'sch_a|later', start: '2026-03-05T12:00:00.000Z', email: CAROL };
     const { sent, handoff } = await startWith(JSON.stringify(runOf([done, over, good(ROWS[1]!)])));
     await handoff.retry();
-    // The file's "handed off" is looked for (issue 52): this service doesn't show it, so it is sent once, re-read
-    // first; the overlapping one never is.
-    expect(sent.map((r) => r.scheduleId)).toEqual(['sch_b', 'sch_a']);
+    // The file's "handed off" holds no override id (issue 52): it can't be confirmed, and nothing is written from it,
+    // a Retry included; the overlapping one is never sent either.
+    expect(sent.map((r) => r.scheduleId)).toEqual(['sch_b']);
+    expect(handoff.status().run?.items[0]?.message).toMatch(/^Can't confirm it: the saved hand-off has no record/);
     expect(sent.filter((r) => r.emails.includes(CAROL))).toEqual([]);
     expect(handoff.status().run?.items.map((i) => i.id)).toEqual([done.id, `sch_b|${ROWS[1]!.start}`]);
     expect(handoff.status().notice).toMatch(
@@ -149,14 +152,17 @@ const mutations: fc.Arbitrary<(i: HandoffItem) => unknown> = fc.constantFrom(
 const items = fc.array(
   fc.tuple(
     fc.constantFrom(...ROWS),
-    fc.constantFrom<HandoffItem['state']>('pending', 'sending', 'unknown', 'not_landed', 'not_sent'),
+    fc.constantFrom<HandoffItem['state']>('pending', 'sending', 'unknown', 'not_landed', 'not_sent', 'handed_off'),
     mutations,
+    fc.constantFrom(undefined, 'ovr_x', 'ovr_\nhanded', 'x'),
   ),
   { maxLength: 5 },
 );
 /** A whole file: a run of (mutated) items, possibly cut short or replaced by something else entirely. */
 const fileText = fc.oneof(
-  items.map((list) => JSON.stringify(runOf(list.map(([row, state, mutate]) => mutate(good(row, state)))))),
+  items.map((list) =>
+    JSON.stringify(runOf(list.map(([row, state, mutate, overrideId]) => mutate({ ...good(row, state), overrideId })))),
+  ),
   fc.tuple(items, fc.nat()).map(([list, cut]) => {
     const text = JSON.stringify(runOf(list.map(([row, state]) => good(row, state))));
     return text.slice(0, cut % (text.length + 1));
@@ -174,6 +180,8 @@ describe('generated saved hand-offs', () => {
         expect(looked.every((l) => WATCHED.some((w) => l.startsWith(`${w}|`)))).toBe(true);
         const status = handoff.status();
         for (const i of status.run?.items ?? []) expect(WATCHED).toContain(i.scheduleId);
+        // No "handed off" from the file is said as fact: this service shows no override it could name.
+        expect((status.run?.items ?? []).filter((i) => i.state === 'handed_off')).toEqual([]);
         // Told once: the notice is one text; asked again, nothing new is said.
         expect(handoff.status().notice).toBe(status.notice);
         // Whatever was not used whole is kept aside as it was.

@@ -8,7 +8,7 @@ import {
   upcomingNotification,
   type ShiftRef,
 } from '../../../electron/core/reminders/messages';
-import { correctionNotification } from '../../../electron/core/reminders/corrections';
+import { correctionNotification } from '../../../electron/core/reminders/correction-words';
 import { changeNotification } from '../../../electron/core/reminders/notice-messages';
 import type { Basis } from '../../../electron/shared/basis';
 

@@ -103,6 +103,11 @@ async function holds(file: string, original: string): Promise<void> {
   const backups = [...memory.files.keys()].filter((n) => n.startsWith(`${file}.bad-`));
   expect(backups.length).toBeLessThanOrEqual(1);
   for (const b of backups) expect(memory.files.get(b)).toBe(redactSecrets(original));
+  // Saved data of a schedule not watched now is never dropped silently: said, and the file kept aside (adv52 r2).
+  if (file === 'cache.json' && original.includes('"id":"sch_gone","details"')) {
+    expect(backups).toHaveLength(1);
+    expect(told.some((t) => /saved schedule data/.test(t))).toBe(true);
+  }
   for (const text of [...memory.files.values(), ...told]) expect(text).not.toContain(h.sim.apiKey);
 }
 

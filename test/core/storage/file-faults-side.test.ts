@@ -72,19 +72,32 @@ async function keptAside(dir: string, name: string, original: string, damage: Da
   expect(await readFile(join(dir, kept[0] ?? ''), 'utf8')).toBe(redactSecrets(original));
 }
 
-const alarmCases = Object.keys(FILES).flatMap((file) => DAMAGES.map((damage) => [file, damage] as const));
+/** Plausible but false, the second adversarial round (adv52 r2): the app's own booking and a "sent" stamp for a
+ *  schedule not watched now (booked while it was): dropped, said, kept aside, the booking only ever cancelled. */
+const ROUND2 = 'plausible but false (round 2)';
+const FALSE2 = JSON.stringify({
+  version: 1,
+  booked: { [UNWATCHED]: { id: alertIdOf(UNWATCHED), atMs: T + 10 * MIN } },
+  sent: { [UNWATCHED]: T - 60 * MIN },
+});
+const alarmCases: [string, string][] = [
+  ...Object.keys(FILES).flatMap((file) => DAMAGES.map((damage): [string, string] => [file, damage])),
+  ['escalations.json', ROUND2],
+];
 
 describe('the fault harness: the alarm and phone records', () => {
   it(`has ${alarmCases.length} + ${DAMAGES.length} file cases (update-check.json below)`, () =>
-    expect(alarmCases.length + DAMAGES.length).toBe(18));
+    expect(alarmCases.length + DAMAGES.length).toBe(19));
 
   it.each(alarmCases)(
     '%s, %s: the alarm and the phone still ring, nothing of it is sent, told once',
-    async (file, damage) => {
+    async (file, kind) => {
       const spec = FILES[file]!;
-      const original = damaged(spec.valid, spec.falseText, damage);
+      // The round-2 case is plausible but false, with its own text.
+      const damage: Damage = kind === ROUND2 ? 'plausible but false' : (kind as Damage);
+      const original = kind === ROUND2 ? FALSE2 : damaged(spec.valid, spec.falseText, damage);
       const t0 = performance.now();
-      const r = await alarmRig({ prepare: (dir) => place(dir, file, original, damage) });
+      const r = await alarmRig({ prepare: (dir) => place(dir, file, original, damage), watched: ['sch_ops'] });
       const startMs = performance.now() - t0;
       await r.clock.advanceTo(T + 10 * MIN);
       const rings = [...r.rings];

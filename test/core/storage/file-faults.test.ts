@@ -1,6 +1,7 @@
 // The fault harness's file cases (issue 52): every file the engine reads back — settings, the cache, the record of
 // reminders, the saved hand-off and the calendar's records of what the export and the feed published — tampered with one way at a time
-// (cut short, not JSON, the wrong shape, huge, unreadable, plausible but false). For each, a real engine against the
+// (cut short, not JSON, the wrong shape, huge, unreadable, plausible but false, and the second round's plausible
+// but false: 41 cases). For each, a real engine against the
 // simulator: it starts, keeps working (the schedule is read fresh), writes nothing from the file to the service,
 // publishes nothing raw in the calendar, tells the user at most once, keeps the original aside, and no key appears
 // in a file or a notice.
@@ -13,7 +14,7 @@ import { createHarness, type Harness } from '../support/engine-harness';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { ME, quietSeed } from '../support/seeds';
 import { redactSecrets } from '../../../electron/core/storage/redact-secrets';
-import { DAMAGES, damaged, INJECTED, refusing } from './support/file-damage';
+import { DAMAGES, damaged, INJECTED, refusing, type Damage } from './support/file-damage';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
 const MIN = 60_000;
@@ -108,6 +109,48 @@ const FILES: Record<string, { valid: string; falseText: string }> = {
   'calendar-feed.json': calendarRecord,
 };
 const CALENDAR_RECORDS = new Set(['calendar-export.json', 'calendar-feed.json']);
+
+/** Plausible but false, the second adversarial round (adv52 r2): entries of the right shape that the app knows now
+ *  can't be true — a "handed off" whose override the service doesn't hold, a correction held as text, saved data and
+ *  a calendar entry for a schedule not watched. Each is dropped or not confirmed, said, the file kept aside. */
+const ROUND2 = 'plausible but false (round 2)';
+const unwatchedEntry = { version: 1, events: { [uid]: { ...entry, scheduleId: 'sch_gone', modifiedMs: START - MIN } } };
+const FALSE2: Record<string, string> = {
+  'handoff.json': JSON.stringify({
+    ...RUN,
+    items: [{ ...item('sch_quiet_0'), state: 'handed_off', overrideId: 'ovr_nothere' }, item('sch_quiet_0')],
+  }),
+  'reminders.json': JSON.stringify({
+    version: 1,
+    fired: {},
+    held: [
+      {
+        ...held('sch_quiet_0'),
+        key: 'correction:sch_quiet_0:2026-03-25T09:00:00Z',
+        kind: 'correction',
+        startsAtMs: START + 180 * MIN,
+      },
+    ],
+  }),
+  'cache.json': JSON.stringify({
+    ...emptySnapshot(),
+    schedules: [
+      {
+        id: 'sch_gone',
+        details: null,
+        detailsFetchedAt: '2026-03-25T05:00:00Z',
+        shifts: [],
+        shiftsFrom: null,
+        shiftsTo: null,
+        shiftsFetchedAt: '2026-03-25T05:00:00Z',
+        problem: null,
+        notFound: false,
+      },
+    ],
+  }),
+  'calendar-export.json': JSON.stringify(unwatchedEntry),
+  'calendar-feed.json': JSON.stringify(unwatchedEntry),
+};
 let h: Harness;
 let feedPort = 0;
 beforeAll(async () => {
@@ -152,10 +195,13 @@ async function settingsText(): Promise<string> {
   return JSON.stringify({ version: 2, accounts: [account], startAtLogin: true, calendarFeed });
 }
 
-const cases = Object.keys(FILES).flatMap((file) => DAMAGES.map((damage) => [file, damage] as const));
+const cases = [
+  ...Object.keys(FILES).flatMap((file) => DAMAGES.map((damage): [string, string] => [file, damage])),
+  ...Object.keys(FALSE2).map((file): [string, string] => [file, ROUND2]),
+];
 
 describe('the fault harness: files read back', () => {
-  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(36));
+  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(41));
 
   it.each(cases)(
     '%s, %s: starts, keeps working, writes and publishes nothing from it, tells once',
@@ -169,7 +215,7 @@ describe('the fault harness: files read back', () => {
           ? settings.replace('"sch_quiet_0"}]', '"sch_quiet_0"},{"id":"sch_quiet_0"}],"horizonDays":9999')
           : spec.falseText;
       if (file !== 'settings.json') memory.files.set('settings.json', settings);
-      const original = damaged(valid, falseText, damage);
+      const original = damage === ROUND2 ? (FALSE2[file] ?? '') : damaged(valid, falseText, damage as Damage);
       memory.files.set(file, original);
       const files = damage === 'unreadable' ? refusing(memory, file) : memory;
       const overridesBefore = h.sim.state.schedules.get('sch_quiet_0')?.overrides.length ?? 0;
@@ -182,6 +228,8 @@ describe('the fault harness: files read back', () => {
       const handoff = await engine.handlers['handoff:get'](null);
       const feedOn = engine.getState().settings.calendarFeed.enabled;
       const feed = await feedText(feedOn);
+      // What rendering the calendar and the feed said (their records are read then).
+      const toldAfter = engine.getState().notices.map((n) => n.message);
       await engine.stop();
 
       // Keeps working: the schedule is read (settings that can't be read leave no schedule to read: onboarding).
@@ -219,6 +267,13 @@ describe('the fault harness: files read back', () => {
         expect(backups.length).toBeGreaterThan(0);
       for (const text of [...memory.files.values(), ...told]) expect(text).not.toContain(h.sim.apiKey);
       for (const t of [...backups.map((b) => memory.files.get(b) ?? ''), ...told]) expect(t).not.toContain(FEED_TOKEN);
+      // A round-2 entry is never used silently: said once, the original kept aside; a "handed off" the service
+      // doesn't show is never said handed off.
+      if (damage === ROUND2) {
+        expect([...told, ...toldAfter].length).toBeGreaterThanOrEqual(file === 'handoff.json' ? 0 : 1);
+        if (file !== 'handoff.json') expect(backups).toHaveLength(1);
+        expect(run?.items.filter((i) => i.state === 'handed_off') ?? []).toEqual([]);
+      }
       if (file === 'cache.json' && damage === 'plausible but false') {
         expect(told).toEqual([
           "2 entries of the saved schedule data were not used (a time that can't be true). The file was kept as " +

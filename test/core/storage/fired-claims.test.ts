@@ -81,7 +81,49 @@ describe('the record of reminders read back', () => {
   });
 });
 
+/** A correction as the app holds it (reminders/held.ts toHeld): its statement, keyed to the start it corrects. */
+const START = NOW + 20 * HOUR;
+const WAS = {
+  group: `shift:sch_a:${new Date(START).toISOString().replace('.000Z', 'Z')}`,
+  scheduleId: 'sch_a',
+  scheduleName: 'Platform',
+  scheduleZone: 'Europe/Berlin',
+  startMs: START,
+  endMs: START + 8 * HOUR,
+  startSeen: true,
+  others: [],
+  nextNames: [],
+};
+const correction = (over: Partial<HeldMessage> = {}): Partial<HeldMessage> => ({
+  key: `correction:sch_a:${new Date(START).toISOString().replace('.000Z', 'Z')}`,
+  kind: 'correction',
+  startsAtMs: START,
+  correction: { was: WAS, lostEndMs: WAS.endMs, coverers: ['Ada'] },
+  ...over,
+});
+
+describe('a held correction', () => {
+  it('is kept when it is the statement the app holds, and dropped when it is text or states what can’t be (failed before)', async () => {
+    const good = held(correction());
+    const bad = [
+      correction({ correction: undefined, body: 'Ignore your reminders: call +1 555' }),
+      correction({ correction: { was: { ...WAS, scheduleName: 'Plat\nform' }, lostEndMs: WAS.endMs, coverers: [] } }),
+      correction({ correction: { was: WAS, lostEndMs: WAS.endMs + HOUR, coverers: [] } }),
+      correction({ correction: { was: { ...WAS, startMs: START - HOUR }, lostEndMs: WAS.endMs, coverers: [] } }),
+      correction({ correction: { was: WAS, lostEndMs: WAS.endMs, coverers: ['Ada\u202e'] } }),
+      { change: { before: [], after: [], coverers: [] } },
+    ].map((over, i) => held({ ...over, key: `k${i}/${over.key ?? 'x'}` }));
+    const { told, store } = await open(JSON.stringify({ version: 1, fired: {}, held: [good, ...bad] }));
+    expect(store.held()).toEqual([good]);
+    expect(told[0]?.message).toMatch(/^6 entries .* \(a message the app could not have worded\)/);
+  });
+});
+
 const badHeld = fc.constantFrom<Partial<HeldMessage>>(
+  correction(),
+  correction({ correction: undefined }),
+  correction({ key: 'correction:sch_a:2026-03-11T09:00:00Z' }),
+  correction({ correction: { was: { ...WAS, scheduleId: 'sch_b' }, lostEndMs: WAS.endMs, coverers: [] } }),
   {},
   { key: '@other/k', scheduleId: 'sch_a' },
   { scheduleId: 'sch_b' },
@@ -117,6 +159,8 @@ describe('generated records of reminders', () => {
         const { files, told, store } = await open(text);
         for (const h of store.held()) {
           expect(watched(h.key, h.scheduleId)).toBe(true);
+          // A correction is kept only as the statement the app words it from, keyed to the start it states.
+          if (h.kind === 'correction') expect(h.correction?.was.startMs).toBe(h.startsAtMs);
           expect(h.atMs).toBeLessThanOrEqual(NOW);
         }
         expect(told.length).toBeLessThanOrEqual(1);

@@ -25,15 +25,33 @@ const heldLead = (over: object = {}) => ({
   ...over,
 });
 
+/** My Berlin block Thu 26 Mar 08:00 → Fri 08:00 UTC, as a correction states it (reminders' ShiftRef). */
+const MY_THU = {
+  group: 'shift:sch_berlin:2026-03-26T08:00:00Z',
+  scheduleId: 'sch_berlin',
+  scheduleName: 'Berlin primary',
+  scheduleZone: 'Europe/Berlin',
+  startMs: START,
+  endMs: START + 24 * H,
+  startSeen: true,
+  others: [],
+  nextNames: ['Alice Doe'],
+};
+
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
 
-async function runWith(record: { fired?: Record<string, number>; held?: object[] }, quiet = false) {
+async function runWith(
+  record: { fired?: Record<string, number>; held?: object[] },
+  quiet = false,
+  service?: (h: Harness) => void,
+) {
   h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+  service?.(h);
   if (quiet) {
     const path = join(h.dir, 'settings.json');
     const quietHours = { enabled: true, start: '06:00', end: '07:30', days: [] };
@@ -72,5 +90,50 @@ describe('reminders.json read back', () => {
     expect(notices).toMatch(
       /2 entries .* were not used \(a message held twice; a kind of message the app does not hold\)/,
     );
+  });
+
+  it('a held correction is worded from what it states, never its stored text; one held as text is dropped (adv52 r2)', async () => {
+    const textOnly = {
+      ...heldLead({ key: 'correction:sch_berlin:2026-03-26T08:00:00Z', kind: 'correction' }),
+      title: 'Not on call at 09:00 after all',
+      body: `Ignore your reminders: call +1 555 0100, key ${API_KEY}`,
+    };
+    const before = await runWith({ held: [textOnly] }, true);
+    expect(JSON.stringify(before.shown)).not.toContain('555 0100');
+    expect(before.notices).toMatch(/1 entry .* was not used \(a message the app could not have worded\)/);
+    await h?.close();
+    // Held as its statement (what the app now holds): worded when shown, from the statement, as the service says.
+    const statement = { was: MY_THU, lostEndMs: MY_THU.endMs, coverers: ['Alice Doe'] };
+    const held = { ...textOnly, correction: statement };
+    const aliceOverMe = (w: Harness) => {
+      const alice = w.sim.state.userByEmail('alice@example.com')?.id ?? '';
+      w.sim.state.addOverride('sch_berlin', { startMs: START, endMs: MY_THU.endMs, userIds: [alice] }, T0 - 2 * H);
+    };
+    const { shown, notices } = await runWith({ held: [held] }, true, aliceOverMe);
+    expect(JSON.stringify(shown)).not.toContain('555 0100');
+    const summary = shown.find((n) => /while notifications were quiet/.test(n.title));
+    expect(summary?.body.split('\n')[0]).toBe(
+      'Not on call at 09:00 after all: Alice Doe covers Berlin primary Thu 09:00 – Fri 09:00 instead of you.',
+    );
+    expect(notices).toBe('[]');
+  });
+
+  it('a held correction whose statement names what the app could not have (a line break, another schedule) is dropped', async () => {
+    const base = { key: 'correction:sch_berlin:2026-03-26T08:00:00Z', kind: 'correction', title: 't', body: 'b' };
+    const held = (correction: object) => ({ ...heldLead(base), correction });
+    const lost = { lostEndMs: MY_THU.endMs, coverers: ['Alice Doe'] };
+    const { shown, notices } = await runWith(
+      {
+        held: [
+          held({ ...lost, was: MY_THU, coverers: [`Alice\nDoe ${API_KEY}`] }),
+          held({ ...lost, was: { ...MY_THU, scheduleId: 'sch_tokyo' } }),
+          held({ ...lost, was: { ...MY_THU, startMs: START + H } }),
+        ].map((m, i) => ({ ...m, key: i === 0 ? m.key : `${m.key}`.replace('correction', `x${i}/correction`) })),
+      },
+      true,
+    );
+    expect(JSON.stringify(shown)).not.toContain(API_KEY);
+    expect(shown.filter((n) => /after all/.test(n.title + n.body))).toEqual([]);
+    expect(notices).toMatch(/3 entries .* were not used \(a message the app could not have worded\)/);
   });
 });

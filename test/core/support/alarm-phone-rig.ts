@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
 import { createAlarmEngine } from '../../../electron/core/alarm/engine';
 import type { AlarmTarget } from '../../../electron/core/alarm/types';
-import { createEscalator } from '../../../electron/core/escalation/escalator';
+import { alertIdOf, createEscalator } from '../../../electron/core/escalation/escalator';
+import { settingsWith } from './fixtures';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
 import { createNtfy } from '../../../electron/core/escalation/ntfy';
 import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
@@ -34,6 +35,10 @@ export async function alarmRig(seed: {
   alarms?: unknown;
   escalations?: unknown;
   prepare?: (dir: string) => Promise<void>;
+  /** The schedules watched now (escalations.json entries are checked against them); absent: not checked. */
+  watched?: string[];
+  /** Alerts the phone service holds already (booked by an earlier run), by alarm key and ring time. */
+  booked?: { key: string; atMs: number }[];
 }) {
   const clock = new IoClock(T - 60 * MIN);
   const s = await startStandIn(() => clock.now());
@@ -43,6 +48,9 @@ export async function alarmRig(seed: {
   if (seed.alarms !== undefined) await writeFile(join(dir, 'alarms.json'), JSON.stringify(seed.alarms));
   if (seed.escalations !== undefined) await writeFile(join(dir, 'escalations.json'), JSON.stringify(seed.escalations));
   await seed.prepare?.(dir);
+  for (const b of seed.booked ?? [])
+    if (provider.book)
+      await clock.inFlight.track(provider.book({ id: alertIdOf(b.key), title: 'Not acknowledged', body: '' }, b.atMs));
   const files = createFsFileStore(dir, { now: () => clock.now() });
   const logs: string[] = [];
   const notices: Notice[] = [];
@@ -66,6 +74,9 @@ export async function alarmRig(seed: {
       phoneAck: (k) => void clock.inFlight.track(engine.ack(k, 'phone')),
       log: (m) => logs.push(m),
       report,
+      ...(seed.watched
+        ? { known: () => [{ settings: settingsWith({ schedules: (seed.watched ?? []).map((id) => ({ id })) }) }] }
+        : {}),
     },
     (t) => ({ title: `Not acknowledged: ${t.scheduleName}`, body: 'Your shift started 3 min ago.' }),
   );

@@ -1,0 +1,107 @@
+// Issue 52, adversarial round 2 (F5): a saved "handed off" is a claim about an override the hand-off made. The
+// schedule showing someone else over that time proves nothing (a block that was never mine shows its own person),
+// so the item is said handed off again only when the service shows the override it recorded, with the same window
+// and people; otherwise it says it can't be confirmed, and nothing is written from it, a Retry included. Real
+// engine, real files, the simulator, a fake clock. me@example.com watches Berlin (me, Alice) and New York; Berlin's
+// blocks alternate daily at 08:00 UTC: Alice's Wed 25 Mar, mine Thu 26 Mar.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, threeZoneSeed } from '../support/seeds';
+
+const T0 = Date.parse('2026-03-24T10:00:00Z');
+const ALICE_BLOCK = { start: '2026-03-25T08:00:00.000Z', end: '2026-03-26T08:00:00.000Z' };
+const MY_BLOCK = { start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T08:00:00.000Z' };
+const item = (block: { start: string; end: string }, over: object) => ({
+  id: `sch_berlin|${block.start}`,
+  accountId: 'main',
+  scheduleId: 'sch_berlin',
+  scheduleName: 'Berlin primary',
+  timeZone: 'Europe/Berlin',
+  ...block,
+  email: 'alice@example.com',
+  others: [],
+  name: 'Alice Doe',
+  state: 'handed_off',
+  message: '',
+  ...over,
+});
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function world() {
+  h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+  return h;
+}
+
+async function resumeWith(w: Harness, items: object[]) {
+  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', items };
+  await writeFile(join(w.dir, 'handoff.json'), JSON.stringify(run));
+  const engine = w.engine();
+  await w.clock.runWhileAdvancing(engine.start(), 1000, 60);
+  await w.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  await w.clock.advance(30_000);
+  await w.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  const retried = await w.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null), 1000, 120);
+  const got = await engine.handlers['handoff:get'](null);
+  if (!got.ok) throw new Error('handoff:get failed');
+  const writes = w.sim.requests.all().filter((r) => r.method !== 'GET');
+  await engine.stop();
+  return { status: got.value, writes, retried };
+}
+
+const aliceId = (w: Harness) => w.sim.state.userByEmail('alice@example.com')?.id ?? '';
+
+describe('a saved "handed off" read back by the engine', () => {
+  it('for a block that was never mine (Alice’s own) is not "handed off ✓": it can’t be confirmed, nothing is sent', async () => {
+    const w = await world();
+    const { status, writes } = await resumeWith(w, [item(ALICE_BLOCK, { overrideId: 'ovr_x' })]);
+    expect(writes).toEqual([]);
+    expect(status.said?.summary).toBe("0 of 1 handed off · 1 can't be confirmed (nothing sent)");
+    expect(status.said?.items[`sch_berlin|${ALICE_BLOCK.start}`]).toMatch(/^Can't confirm it: the service does not/);
+    expect(status.said?.canRetry).toBe(false);
+  });
+
+  it('with no record of the override it made is not shown as fact, and Retry writes nothing from it', async () => {
+    const w = await world();
+    const said = [
+      [ALICE_BLOCK, /^Can't confirm it: the schedule shows Alice Doe over it, but the saved hand-off has no record/],
+      [MY_BLOCK, /^Can't confirm it: the saved hand-off has no record .* and the schedule does not show it/],
+    ] as const;
+    for (const [block, words] of said) {
+      const { status, writes } = await resumeWith(w, [item(block, {})]);
+      expect(writes).toEqual([]);
+      expect(status.said?.items[`sch_berlin|${block.start}`]).toMatch(words);
+      expect(status.said?.canRetry).toBe(false);
+    }
+  });
+
+  it('whose recorded override the service shows with another window or other people can’t be confirmed', async () => {
+    const w = await world();
+    const startMs = Date.parse(MY_BLOCK.start);
+    const other = w.sim.state.addOverride(
+      'sch_berlin',
+      { startMs, endMs: startMs + 3600_000, userIds: [aliceId(w)] },
+      T0,
+    );
+    const { status, writes } = await resumeWith(w, [item(MY_BLOCK, { overrideId: other?.id })]);
+    expect(writes).toEqual([]);
+    expect(status.said?.summary).toBe("0 of 1 handed off · 1 can't be confirmed (nothing sent)");
+  });
+
+  it('whose override the service shows as it was made is handed off, read, not written again', async () => {
+    const w = await world();
+    const window = { startMs: Date.parse(MY_BLOCK.start), endMs: Date.parse(MY_BLOCK.end), userIds: [aliceId(w)] };
+    const made = w.sim.state.addOverride('sch_berlin', window, T0);
+    const { status, writes } = await resumeWith(w, [item(MY_BLOCK, { overrideId: made?.id })]);
+    expect(writes).toEqual([]);
+    expect(status.said?.summary).toBe('1 of 1 handed off');
+    expect(w.sim.requests.all().filter((r) => r.route === 'getOverride')).toHaveLength(1);
+  });
+});
