@@ -52,11 +52,19 @@ export function notificationFallback(o: NotificationFallbackOptions): (n: Notifi
   return (n, error) => {
     // An alarm's own window is already ringing on every display (alarm-window.ts): a message box over it would
     // only hide it. Readiness still learns the system path failed.
-    if (n.alarm === true) return o.recheck();
-    o.openWindow(n.target, n.params);
-    o.showMessage(fallbackMessage(n, error, o.platform)).catch((e: unknown) =>
-      o.log?.(`fallback message: ${String(e)}`),
-    );
-    o.recheck();
+    // Called from a notifier's callback: a throw here would be uncaught in main, so each step is guarded alone.
+    const step = (what: string, run: () => unknown): void => {
+      try {
+        const done = run();
+        if (done instanceof Promise) done.catch((e: unknown) => o.log?.(`fallback ${what}: ${String(e)}`));
+      } catch (e) {
+        o.log?.(`fallback ${what}: ${String(e)}`);
+      }
+    };
+    if (n.alarm !== true) {
+      step('window', () => o.openWindow(n.target, n.params));
+      step('message', () => o.showMessage(fallbackMessage(n, error, o.platform)));
+    }
+    step('recheck', () => o.recheck());
   };
 }

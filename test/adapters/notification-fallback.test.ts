@@ -135,4 +135,25 @@ describe('a notification macOS refuses (failed event)', () => {
     fallback({ id: 'alarm:x', title: 'On call now', body: 'b', target: 'status', alarm: true }, REFUSED);
     expect([opened, boxes, rechecked]).toEqual([[], [], 1]);
   });
+
+  it('a fallback step that throws (no dialog, no window yet) is logged; the others still run, nothing escapes', () => {
+    const logs: string[] = [];
+    let rechecked = 0;
+    const fallback = notificationFallback({
+      openWindow: () => {
+        throw new Error('no window yet');
+      },
+      showMessage: () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'showMessageBox')");
+      },
+      recheck: () => void rechecked++,
+      log: (m) => void logs.push(m),
+    });
+    expect(() => fallback({ id: 'r', title: 't', body: 'b', target: 'status' }, REFUSED)).not.toThrow();
+    expect(rechecked).toBe(1);
+    expect(logs).toEqual([
+      'fallback window: Error: no window yet',
+      "fallback message: TypeError: Cannot read properties of undefined (reading 'showMessageBox')",
+    ]);
+  });
 });

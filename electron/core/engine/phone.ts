@@ -192,115 +192,135 @@ function escalatorOptions(
   };
 }
 
+/** What the phone part holds while it runs: the escalator, the one rebuild in progress, the targets last given. */
+interface Live {
+  escalator: Escalator | undefined;
+  building: Promise<void>;
+  targets: readonly AlarmTarget[];
+  track: (p: Promise<unknown> | undefined) => void;
+}
+
+const newRun = (): PhoneRun => ({
+  keys: {},
+  testedAtMs: undefined,
+  stopped: false,
+  current: undefined,
+  retired: [],
+  builtFrom: undefined,
+  armed: false,
+});
+
+/** Made anew only when what it sends with changed (the settings by value, the keys): a quiet-hours save or a Phone
+ *  save with nothing changed keeps it. The one replaced is stopped first (its last write done), and what its
+ *  channel holds is cancelled by the new one (left-on.ts), also when phone escalation is now off. */
+function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void> {
+  const secretValues = () => secretValuesOf(run);
+  const words = (t: AlarmTarget) => phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t));
+  live.building = live.building.then(async () => {
+    const s = o.settings();
+    const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, run.keys);
+    const from = JSON.stringify([s.provider, s.afterMin, channel ?? null]);
+    if (run.stopped || (live.escalator && from === run.builtFrom)) return;
+    await live.escalator?.stop();
+    live.escalator = undefined;
+    const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
+    if (notKept) o.log(`phone escalation: the old channel's keys were not kept (${redact(notKept, secretValues())})`);
+    const provider = channel && providerOfChannel(wiringOf(o), channel);
+    run.armed = provider !== undefined;
+    const retiredDone = (ch: string) => live.track(dropRetired(wiringOf(o), o.secrets, run, ch));
+    const escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
+    live.escalator = escalator;
+    run.builtFrom = from;
+    // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
+    live.track(escalator.setTargets(live.targets).then(o.changed));
+    o.changed();
+  });
+  return live.building;
+}
+
+async function savePhone(
+  o: PhoneWiringOptions,
+  run: PhoneRun,
+  live: Live,
+  settings: EscalationSettings,
+  secrets: PhoneSecrets | undefined,
+): Promise<PhoneResult> {
+  // ntfy chosen with no topic yet: the app draws one (≥ 24 random characters), never the user.
+  const drawn = settings.provider === 'ntfy' && !run.keys.ntfyTopic && !secrets?.ntfyTopic;
+  const given = drawn ? { ...secrets, ntfyTopic: generateTopic() } : secrets;
+  const notStored = await storeSecrets(o, run.keys, given);
+  if (notStored) return { ok: false, message: notStored };
+  const notSaved = await o.save(settings);
+  await rebuild(o, run, live);
+  if (notSaved) return { ok: false, message: `The settings could not be saved: ${notSaved}` };
+  return { ok: true, message: 'Saved.' };
+}
+
+function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneIntent): Promise<PhoneResult> {
+  if (i.kind === 'save') return savePhone(o, run, live, i.settings, i.secrets);
+  if (i.kind === 'new-topic') return savePhone(o, run, live, o.settings(), { ntfyTopic: generateTopic() });
+  const st = o.settings();
+  // Its own provider: its poll of the phone's answers must not move the escalator's.
+  const provider = st.provider === 'off' ? undefined : providerOf(o, st, run.keys);
+  return sendTest(o, provider, {
+    secrets: () => secretValuesOf(run),
+    stopped: () => run.stopped,
+    tested: (atMs) => void ((run.testedAtMs = atMs), o.changed()),
+  });
+}
+
 export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
-  const run: PhoneRun = {
-    keys: {},
-    testedAtMs: undefined,
-    stopped: false,
-    current: undefined,
-    retired: [],
-    builtFrom: undefined,
-    armed: false,
-  };
-  const { keys } = run;
-  let escalator: Escalator | undefined;
-  let building: Promise<void> = Promise.resolve();
+  const run = newRun();
   /** Settled once started (the keys read, the escalator made) or stopped: the phone's answers wait for it. */
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   /** Requests to the phone service started and not yet answered (`settled` waits for them). */
   let work: Promise<unknown> = Promise.resolve();
-  const track = (p: Promise<unknown> | undefined): void => {
-    work = Promise.all([
-      work,
-      p?.catch((e: unknown) => o.log(`phone escalation: ${redact(String(e), secretValues())}`)),
-    ]);
+  const live: Live = {
+    escalator: undefined,
+    building: Promise.resolve(),
+    targets: [],
+    track: (p) => {
+      work = Promise.all([
+        work,
+        p?.catch((e: unknown) => o.log(`phone escalation: ${redact(String(e), secretValuesOf(run))}`)),
+      ]);
+    },
   };
-  let targets: readonly AlarmTarget[] = [];
-  const secretValues = () => secretValuesOf(run);
-  const words = (t: AlarmTarget) => phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t));
-
-  /** Made anew only when what it sends with changed (the settings by value, the keys): a quiet-hours save or a Phone
-   *  save with nothing changed keeps it. The one replaced is stopped first (its last write done), and what its
-   *  channel holds is cancelled by the new one (left-on.ts), also when phone escalation is now off. */
-  function rebuild(): Promise<void> {
-    building = building.then(async () => {
-      const s = o.settings();
-      const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, keys);
-      const from = JSON.stringify([s.provider, s.afterMin, channel ?? null]);
-      if (run.stopped || (escalator && from === run.builtFrom)) return;
-      await escalator?.stop();
-      escalator = undefined;
-      const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
-      if (notKept) o.log(`phone escalation: the old channel's keys were not kept (${redact(notKept, secretValues())})`);
-      const provider = channel && providerOfChannel(wiringOf(o), channel);
-      run.armed = provider !== undefined;
-      const retiredDone = (ch: string) => track(dropRetired(wiringOf(o), o.secrets, run, ch));
-      escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
-      run.builtFrom = from;
-      // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
-      track(escalator.setTargets(targets).then(o.changed));
-      o.changed();
-    });
-    return building;
-  }
-
-  async function save(settings: EscalationSettings, secrets: PhoneSecrets | undefined): Promise<PhoneResult> {
-    // ntfy chosen with no topic yet: the app draws one (≥ 24 random characters), never the user.
-    const drawn = settings.provider === 'ntfy' && !keys.ntfyTopic && !secrets?.ntfyTopic;
-    const given = drawn ? { ...secrets, ntfyTopic: generateTopic() } : secrets;
-    const notStored = await storeSecrets(o, keys, given);
-    if (notStored) return { ok: false, message: notStored };
-    const notSaved = await o.save(settings);
-    await rebuild();
-    if (notSaved) return { ok: false, message: `The settings could not be saved: ${notSaved}` };
-    return { ok: true, message: 'Saved.' };
-  }
-
+  const after = (f: () => Promise<unknown> | undefined) => live.track(live.building.then(f).then(o.changed));
   return {
     async start() {
       try {
-        await loadKeys(o, keys);
+        await loadKeys(o, run.keys);
         run.retired = await loadRetired(o.secrets);
-        await rebuild();
+        await rebuild(o, run, live);
       } finally {
         markReady();
       }
     },
-    settingsChanged: () => void rebuild(),
+    settingsChanged: () => void rebuild(o, run, live),
     setTargets(next) {
-      targets = next;
+      live.targets = next;
       // What is booked shows in the state (PhoneStatus, readiness) once the server has answered.
-      track(building.then(() => escalator?.setTargets(next)).then(o.changed));
+      after(() => live.escalator?.setTargets(next));
     },
-    acknowledged: (key) => track(building.then(() => escalator?.acknowledged(key)).then(o.changed)),
-    checkAcks: () => ready.then(() => building).then(() => escalator?.checkAcks()),
-    async intent(i) {
-      if (i.kind === 'save') return save(i.settings, i.secrets);
-      if (i.kind === 'new-topic') return save(o.settings(), { ntfyTopic: generateTopic() });
-      const st = o.settings();
-      // Its own provider: its poll of the phone's answers must not move the escalator's.
-      const provider = st.provider === 'off' ? undefined : providerOf(o, st, run.keys);
-      return sendTest(o, provider, {
-        secrets: secretValues,
-        stopped: () => run.stopped,
-        tested: (atMs) => void ((run.testedAtMs = atMs), o.changed()),
-      });
-    },
-    status: () => statusOf(o, run, escalator),
-    subscribeLink: () => subscribeLinkOf(o, keys),
+    acknowledged: (key) => after(() => live.escalator?.acknowledged(key)),
+    checkAcks: () => ready.then(() => live.building).then(() => live.escalator?.checkAcks()),
+    intent: (i) => phoneIntent(o, run, live, i),
+    status: () => statusOf(o, run, live.escalator),
+    subscribeLink: () => subscribeLinkOf(o, run.keys),
     readiness: () => ({
-      hasSecrets: hasSecretsFor(o.settings(), keys),
-      status: escalator?.status(),
+      hasSecrets: hasSecretsFor(o.settings(), run.keys),
+      status: live.escalator?.status(),
       testedAtMs: run.testedAtMs,
     }),
     stop() {
       run.stopped = true;
       markReady();
-      track(escalator?.stop());
+      live.track(live.escalator?.stop());
     },
     settled: async () => {
-      await building;
+      await live.building;
       await work;
     },
   };
