@@ -54,6 +54,33 @@ function toldElsewhere(accounts: readonly Account[], accountId: Account['id']) {
   };
 }
 
+/** Removed accounts stop (their key, saved data and record of reminders go); added ones start; kept ones follow. */
+async function applyAccounts(
+  r: { sessions: Map<string, AccountSession>; fired: FiredStore | undefined; make: (a: Account) => AccountSession },
+  was: Settings,
+  now: Settings,
+): Promise<void> {
+  const { sessions, fired } = r;
+  const kept = new Set(now.accounts.map((a) => a.id));
+  for (const account of was.accounts) {
+    const session = sessions.get(account.id);
+    if (kept.has(account.id) || !session) continue;
+    sessions.delete(account.id);
+    await session.remove();
+    // Its record of reminders shown goes too: nothing of a removed account stays in the data folder.
+    await fired?.forget((key) => isRecordKeyOf(key, account.id));
+  }
+  for (const account of now.accounts) {
+    const session = sessions.get(account.id);
+    const old = was.accounts.find((a) => a.id === account.id);
+    if (!session) {
+      const added = r.make(account);
+      sessions.set(account.id, added);
+      if (fired) await added.start(fired);
+    } else if (old) await session.settingsChanged(serviceSettings(was, old), serviceSettings(now, account));
+  }
+}
+
 export function createSessionRegistry(parts: SessionRegistryParts): SessionRegistry {
   const { options } = parts;
   const overrides = options.overrides;
@@ -118,25 +145,6 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       for (const account of parts.effective().accounts) sessions.set(account.id, make(account));
       await Promise.all([...sessions.values()].map((s) => s.start(store)));
     },
-    async apply(was, now) {
-      const kept = new Set(now.accounts.map((a) => a.id));
-      for (const account of was.accounts) {
-        const session = sessions.get(account.id);
-        if (kept.has(account.id) || !session) continue;
-        sessions.delete(account.id);
-        await session.remove();
-        // Its record of reminders shown goes too: nothing of a removed account stays in the data folder.
-        await fired?.forget((key) => isRecordKeyOf(key, account.id));
-      }
-      for (const account of now.accounts) {
-        const session = sessions.get(account.id);
-        const old = was.accounts.find((a) => a.id === account.id);
-        if (!session) {
-          const added = make(account);
-          sessions.set(account.id, added);
-          if (fired) await added.start(fired);
-        } else if (old) await session.settingsChanged(serviceSettings(was, old), serviceSettings(now, account));
-      }
-    },
+    apply: (was, now) => applyAccounts({ sessions, fired, make }, was, now),
   };
 }
