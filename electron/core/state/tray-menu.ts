@@ -1,20 +1,16 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
-import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
-import { formatLeft, formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
-  blockPhrase,
   coverageFreshnessLine,
-  shiftPhrase,
   uncoveredLines,
   noShiftPhrase,
-  gapsSuffix,
-  runPhrase,
+  onCallPhrase,
+  nextPhrase,
   fmt,
   type Fmt,
 } from './tray-sections';
@@ -114,20 +110,12 @@ function problemLine(state: AppState, f: Fmt): string | undefined {
 export function trayTooltip(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): string {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const lines: string[] = [];
-  const onCall = state.me.onCallNow;
-  const next = state.me.nextShift;
-  const current = onCall[0];
-  const run = runPhrase(state, f);
-  if (run) lines.push(`On call: ${run}`);
-  else if (current) {
-    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(nowMs, current.end)})` : '';
-    // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
-    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);
-  } else if (next) {
-    lines.push(
-      `Next on call: ${blockPhrase(next, f, state)} (${formatRelative(nowMs, next.start)})${gapsSuffix(state, next, f)}`,
-    );
-  } else {
+  // The same words as the menu's first item (tray-sections): my on-call run, or my next one.
+  const now = onCallPhrase(state, f);
+  const next = now === undefined ? nextPhrase(state, f) : undefined;
+  if (now !== undefined) lines.push(`On call: ${now}`);
+  else if (next !== undefined) lines.push(`Next on call: ${next}`);
+  else {
     const none = noShiftPhrase(state, f);
     lines.push(
       none.unknown

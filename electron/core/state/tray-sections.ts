@@ -3,8 +3,9 @@
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
-import { myOnCallRun, runIsChained, runNames } from '../../shared/on-call-run';
+import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
 import { coverageFreshnessText, savedDataFrom } from '../../shared/saved-words';
+import { runUnreadNote } from '../../shared/run-words';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   gapsBefore,
@@ -206,30 +207,55 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
 /** "Platform primary, then Payments until Sun 10:00 (2 d left)": back to back on several schedules, the end of my
  *  continuous on-call time (shared/on-call-run.ts), else undefined (one block, or several at once, said each). */
 export function runPhrase(state: AppState, f: Fmt): string | undefined {
-  const run = myOnCallRun(state.me);
+  const run = myRunNow(state, f.nowMs);
   if (!run || !runIsChained(run) || run.nowCount === run.blocks.length) return undefined;
   const time = (iso: string): string => fmt(iso, f);
   const left = endIsKnown(run) ? ` (${formatLeft(f.nowMs, run.end)})` : '';
-  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, time)}${left}${basisMark(run.basis, time)}`;
+  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, time)}${left}${basisMark(run.basis, time)}${runUnreadNote(state, run)}`;
+}
+
+/** "Platform primary until 17:00 (5 h left)": every block I'm on now, or my on-call run; undefined off call. */
+export function onCallPhrase(state: AppState, f: Fmt): string | undefined {
+  const run = myRunNow(state, f.nowMs);
+  const chained = runPhrase(state, f);
+  if (chained) return chained;
+  if (!run) return undefined;
+  // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
+  // and only where its end is known: after a hole, the block may go on.
+  const onCall = nowBlocks(state.me.onCallNow, run);
+  const [current] = onCall;
+  const left = onCall.length === 1 && current && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
+  return `${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${runUnreadNote(state, run)}`;
+}
+
+/** "Platform primary, then Payments 03:32 – Sun 03:32 · 1 d (in 2 h)": my next on-call time, back to back blocks
+ *  as one, with what may hide before it; undefined when no next shift is read. */
+export function nextPhrase(state: AppState, f: Fmt): string | undefined {
+  const next = myRunNext(state, f.nowMs);
+  const [first] = next?.blocks ?? [];
+  if (!next || !first) return undefined;
+  const what = !runIsChained(next) && endIsKnown(next) ? blockPhrase(first, f, state) : nextRunPhrase(state, next, f);
+  return `${what} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, first, f)}`;
 }
 
 export function myShiftLine(state: AppState, f: Fmt): string {
-  const onCall = state.me.onCallNow;
-  const [current] = onCall;
-  const run = runPhrase(state, f);
-  if (run) return `You are on call: ${run}`;
-  if (current) {
-    // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
-    // and only where its end is known: after a hole, the block may go on.
-    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
-    return `You are on call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`;
-  }
-  const next = state.me.nextShift;
-  if (!next) {
-    const none = noShiftPhrase(state, f);
-    return none.unknown ? `Your next shift: ${none.text}` : none.text;
-  }
-  return `Your next shift: ${blockPhrase(next, f, state)} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, next, f)}`;
+  const now = onCallPhrase(state, f);
+  if (now !== undefined) return `You are on call: ${now}`;
+  const next = nextPhrase(state, f);
+  if (next !== undefined) return `Your next shift: ${next}`;
+  const none = noShiftPhrase(state, f);
+  return none.unknown ? `Your next shift: ${none.text}` : none.text;
+}
+
+/** "Platform primary, then Payments Sat 03:32 – Sun 03:32 · 1 d": my next on-call time, back to back blocks as one;
+ *  where its end isn't known, "… from 03:32 until at least 15:32, then unknown". */
+function nextRunPhrase(state: AppState, run: OnCallRun, f: Fmt): string {
+  const time = (iso: string): string => fmt(iso, f);
+  const names = runNames(run, (s) => shiftName(s, state));
+  const mark = basisMark(run.basis, time);
+  if (!endIsKnown(run)) return `${names} from ${time(run.start)} ${untilPhrase(run, time)}${mark}`;
+  const length = formatLength(run.start, run.end, { localZone: f.localZone });
+  return `${names} ${formatWindow(run.start, run.end, dayOpts(f))} · ${length}${mark}`;
 }
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
