@@ -50,6 +50,13 @@ export function statusNextRunPhrase(state: AppState, run: OnCallRun, o: StatusTi
   return `Your next shift: ${names} ${window} (${formatRelative(o.nowMs, run.start)})${basisMark(run.basis, time)}`;
 }
 
+/** My next shift's line: the block, or the whole run where blocks carry it on or its end isn't known. */
+export function statusNextOf(state: AppState, next: MyShift, run: OnCallRun | null, o: StatusTimeOptions): string {
+  return run && (runIsChained(run) || !endIsKnown(run))
+    ? statusNextRunPhrase(state, run, o)
+    : statusNextPhrase(state, next, o);
+}
+
 export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   const lines: string[] = [];
   // Its end only where every watched schedule was read right after it (else "until at least …, then unknown").
@@ -65,11 +72,8 @@ export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
-  const nextLine =
-    nextRun && runIsChained(nextRun)
-      ? statusNextRunPhrase(state, nextRun, o)
-      : next && statusNextPhrase(state, next, o);
-  if (next && nextLine) lines.push(`${nextLine}${before === '' ? '' : ` · ${before}`}`);
+  const nextLine = next && statusNextOf(state, next, nextRun, o);
+  if (nextLine) lines.push(`${nextLine}${before === '' ? '' : ` · ${before}`}`);
   else if (state.accounts.every((a) => a.email === ''))
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);

@@ -2,6 +2,7 @@
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
+import { everyAccountPaused, pauseNotes } from '../../shared/pause-words';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
@@ -75,7 +76,7 @@ export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
     list.filter((x) => !muted.has(x.accountId));
   if (state.me.onCallNow.length > 0)
     return paused || heard(state.me.onCallNow).length === 0 ? 'oncall-paused' : 'oncall';
-  if (paused) return 'paused';
+  if (paused || everyAccountPaused(state, nowMs)) return 'paused';
   if (heard(state.coverage.askingMe).length > 0) return 'attention';
   const next =
     muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)
@@ -125,7 +126,8 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
           : `Off call · ${none.text}`,
     );
   }
-  if (pausedNow(state, nowMs)) lines.push(`Notifications paused until ${fmt(state.settings.pausedUntil ?? '', f)}`);
+  // Every pause running, the app's and each account's, until it ends (as the icon shows it).
+  lines.push(...pauseNotes(state, nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text));
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
   lines.push(...uncoveredLines(state, f));
