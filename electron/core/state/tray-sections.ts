@@ -4,7 +4,7 @@ import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
 import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
-import { coverageFreshnessText, savedDataFrom } from '../../shared/saved-words';
+import { coverageGlanceText, savedDataFrom } from '../../shared/saved-words';
 import { runUnreadNote } from '../../shared/run-words';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
@@ -260,7 +260,7 @@ function nextRunPhrase(state: AppState, run: OnCallRun, f: Fmt): string {
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
 export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
-  return coverageFreshnessText(state, dayOpts(f));
+  return coverageGlanceText(state, dayOpts(f));
 }
 
 /** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read. */

@@ -4,7 +4,7 @@ import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electro
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
-import { coverageFreshnessText, savedDataFrom } from '../../../electron/shared/saved-words';
+import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
 import { runUnreadNote } from '../../../electron/shared/run-words';
 import {
   gapsBefore,
@@ -133,6 +133,11 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
 /** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
 export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
   return coverageFreshnessText(state, ctx, brief);
+}
+
+/** The same at a glance: left out where the sync problem already says it with its fix (said once). */
+export function coverageGlanceNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
+  return coverageGlanceText(state, ctx, brief);
 }
 
 /** The count on the Coverage button: a number only when the list was read. */

@@ -10,7 +10,7 @@ import type { FormatContext } from './format-context';
 import { accountToSetUp } from './accounts';
 import { askRows, countsText, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, OpenView } from './ports';
-import { coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
+import { coverageBadge, coverageGlanceNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
 
 /** A length ("1 d 20 h") never breaks across lines. */
@@ -65,7 +65,7 @@ export class StatusViewState {
   readonly coverage = $derived.by(() =>
     this.brief && savedAt(this.#model().coverage.status)
       ? undefined
-      : coverageNote(this.#model(), this.ctx, this.brief),
+      : coverageGlanceNote(this.#model(), this.ctx, this.brief),
   );
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));

@@ -180,7 +180,9 @@ describe('my next on-call time is the whole back-to-back run (issue 49, adversar
       const names = several ? 'Work · Platform primary, then Acme · Payments' : 'Platform primary, then Payments';
       const s = surfaces(state);
       expect(s.tooltip).toMatch(
-        new RegExp(`^Next on call: ${names} .*${at(end).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · 1 d \\(in 2 h 2 min\\)`),
+        new RegExp(
+          `^Next on call: ${names} .*${at(end).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · 1 d \\(in 2 h 2 min\\)`,
+        ),
       );
       expect(s.menu).toContain(`Your next shift: ${names} `);
       expect(s.menu).toContain('· 1 d (in 2 h 2 min)');
