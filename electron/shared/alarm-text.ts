@@ -1,6 +1,7 @@
 // How the popover, the tray and the tooltip say where the shift-start alarm of the current (or last) start stands:
 // "acknowledged 22:01" or "not acknowledged". Only for an alarm the state names: no alarm is no claim either way.
 import { formatTime } from './format';
+import { isolate } from './bidi';
 import type { AlarmStatus } from './phone-intent';
 
 export interface AlarmTextOptions {
@@ -21,5 +22,5 @@ export function ackWords(
 /** "Shift-start alarm (Ops, 22:00): acknowledged 22:01". */
 export function alarmLine(a: AlarmStatus, o: AlarmTextOptions): string {
   const start = formatTime(a.start, o);
-  return `Shift-start alarm (${a.scheduleName}, ${start}): ${ackWords(a.ackedAt, o)}`;
+  return `Shift-start alarm (${isolate(a.scheduleName)}, ${start}): ${ackWords(a.ackedAt, o)}`;
 }

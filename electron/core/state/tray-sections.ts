@@ -6,6 +6,7 @@ import { hasData, savedAt } from '../../shared/freshness';
 import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
 import { coverageGlanceText, savedDataFrom } from '../../shared/saved-words';
 import { runUnreadNote } from '../../shared/run-words';
+import { isolate } from '../../shared/bidi';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   gapsBefore,
@@ -53,7 +54,7 @@ export function fmt(instant: string, f: Fmt, scheduleZone?: string | null): stri
 
 /** A shift's schedule as the tray names it: with its account while there are several ("Work · Platform primary"). */
 const shiftName = (shift: MyShift, state?: AppState): string =>
-  state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName;
+  isolate(state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName);
 
 /** "Ops until 17:00", with what it rests on where not fresh: "Ops until 17:00 (saved data from 10:30)". */
 export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
@@ -104,7 +105,7 @@ function untilText(u: Uncovered, s: ScheduleView, f: Fmt): string {
 function names(users: readonly Person[]): string {
   if (users.length === 0) return 'nobody';
   const text = users.map((u) => u.name).join(', ');
-  if (text.length <= MAX_NAMES_CHARS) return text;
+  if (text.length <= MAX_NAMES_CHARS) return users.map((u) => isolate(u.name)).join(', ');
   // Cut at a name, never inside one, and say how many more: a cut must not hide anyone silently.
   let shown = 0;
   let length = 0;
@@ -115,7 +116,7 @@ function names(users: readonly Person[]): string {
   }
   const cut = users
     .slice(0, shown)
-    .map((u) => u.name)
+    .map((u) => isolate(u.name))
     .join(', ');
   // One name longer than the limit is shown whole: there is no one more to count ("+0 more").
   return shown === users.length ? cut : `${cut} +${users.length - shown} more`;
@@ -175,7 +176,7 @@ function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleV
 
 /** `named`: the title names the account while there are several (not inside the account's own submenu). */
 export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState, named = true): TrayLabel[] {
-  const title = state && named ? withAccount(state, s.accountId, s.name) : s.name;
+  const title = isolate(state && named ? withAccount(state, s.accountId, s.name) : s.name);
   const header: TrayLabel = { type: 'label', label: `${title}${statusSuffix(s, f)}` };
   if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
   return [

@@ -6,6 +6,7 @@ import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
 import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
 import { runUnreadNote } from '../../../electron/shared/run-words';
+import { isolate } from '../../../electron/shared/bidi';
 import {
   gapsBefore,
   basisAt,
@@ -49,7 +50,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   // Until the end of my continuous on-call time: back to back on several schedules, the last one's end.
   // Its end only where every watched schedule was read right after it (else "until at least …, then unknown").
   const run = myRunNow(state, ctx.nowMs);
-  const names = (r: OnCallRun): string => runNames(r, (s) => withAccount(state, s.accountId, s.scheduleName));
+  const names = (r: OnCallRun): string => runNames(r, (s) => isolate(withAccount(state, s.accountId, s.scheduleName)));
   if (run) {
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
     return {
