@@ -5,7 +5,6 @@ import { formatDayTime, formatLeft, formatRelative, initials } from '../../../el
 import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
 import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
-import { runUnreadNote } from '../../../electron/shared/run-words';
 import { isolate } from '../../../electron/shared/bidi';
 import {
   gapsBefore,
@@ -56,7 +55,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: 'oncall',
       title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`,
-      detail: `${names(run)} · ${spanText(Date.parse(run.start), Date.parse(run.end), ctx)}${left}${basisMark(run.basis, time)}${runUnreadNote(state, run)}`,
+      detail: `${names(run)} · ${spanText(Date.parse(run.start), Date.parse(run.end), ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }

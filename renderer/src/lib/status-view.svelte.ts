@@ -4,7 +4,7 @@
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState } from '../../../electron/shared/view-state';
-import type { AccountId } from '../../../electron/shared/accounts';
+import type { AccountId } from '../../../electron/shared/account-names';
 import { pauseNotes } from '../../../electron/shared/pause-words';
 import type { FormatContext } from './format-context';
 import { accountToSetUp } from './accounts';
