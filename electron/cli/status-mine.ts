@@ -1,11 +1,12 @@
 // `status`'s lines about me: each block of mine worded once here, with its account (several accounts) and its basis
 // ("(saved data from 10:30)"), so the text registry (test/support/text-registry.ts) reads the same words the
 // command prints.
-import { basisMark, untilPhrase } from '../shared/basis';
+import { basisMark, endIsKnown, untilPhrase } from '../shared/basis';
 import { blockWindow } from '../shared/block-words';
 import { withAccount } from '../shared/accounts';
-import { myOnCallRun, runNames, type OnCallRun } from '../shared/on-call-run';
+import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../shared/on-call-run';
 import { gapsBefore, myAbsence } from '../shared/knowledge';
+import { runUnreadNote } from '../shared/run-words';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, MyShift } from '../shared/view-state';
 
@@ -45,17 +46,40 @@ export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptio
   return `Your next shift: ${named(state, m)} ${window} (${formatRelative(o.nowMs, m.start)})${mark}`;
 }
 
+/** "Your next shift: Ops, then Payments Wed 10:00 – Thu 10:00 (in 22 h 59 min)": back to back blocks as one. */
+export function statusNextRunPhrase(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
+  const time = (iso: string): string => formatDayTime(iso, o);
+  const names = runNames(run, (m) => named(state, m));
+  const window = endIsKnown(run)
+    ? formatWindow(run.start, run.end, o)
+    : `from ${time(run.start)} ${untilPhrase(run, time)}`;
+  return `Your next shift: ${names} ${window} (${formatRelative(o.nowMs, run.start)})${basisMark(run.basis, time)}`;
+}
+
+/** My next shift's line: the block, or the whole run where blocks carry it on or its end isn't known. */
+export function statusNextOf(state: AppState, next: MyShift, run: OnCallRun | null, o: StatusTimeOptions): string {
+  return run && (runIsChained(run) || !endIsKnown(run))
+    ? statusNextRunPhrase(state, run, o)
+    : statusNextPhrase(state, next, o);
+}
+
 export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   const lines: string[] = [];
-  const run = myOnCallRun(state.me);
+  // Its end only where every watched schedule was read right after it (else "until at least …, then unknown").
+  const run = myRunNow(state, o.nowMs);
   // Back to back on several schedules: one line, until the end of my continuous on-call time.
   if (run && run.blocks.length > run.nowCount) lines.push(statusRunLine(state, run, o));
-  else for (const m of state.me.onCallNow) lines.push(statusNowLine(state, m, o));
+  else if (run) for (const m of nowBlocks(state.me.onCallNow, run)) lines.push(statusNowLine(state, m, o));
+  // Where the end is unknown because another schedule is: which (said once, after the line(s) about now).
+  const unread = run ? runUnreadNote(state, run) : '';
+  if (unread !== '') lines[lines.length - 1] += unread;
+  const nextRun = run ? null : myRunNext(state, o.nowMs);
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;
   const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => formatDayTime(iso, o)) : '';
-  if (next) lines.push(`${statusNextPhrase(state, next, o)}${before === '' ? '' : ` · ${before}`}`);
+  const nextLine = next && statusNextOf(state, next, nextRun, o);
+  if (nextLine) lines.push(`${nextLine}${before === '' ? '' : ` · ${before}`}`);
   else if (state.accounts.every((a) => a.email === ''))
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);

@@ -2,6 +2,7 @@
 // "acknowledged 22:01" or "not acknowledged". Only for an alarm the state names: no alarm is no claim either way.
 import { accountNamed } from './account-names';
 import { formatTime } from './format';
+import { isolate } from './bidi';
 import type { AlarmStatus } from './phone-intent';
 
 export interface AlarmTextOptions {
@@ -22,5 +23,5 @@ export function ackWords(
 /** "Shift-start alarm (Ops, 22:00): acknowledged 22:01"; "(Work · Ops, 22:00)" while there are several accounts. */
 export function alarmLine(a: AlarmStatus, o: AlarmTextOptions): string {
   const start = formatTime(a.start, o);
-  return `Shift-start alarm (${accountNamed(a.accountName, a.scheduleName)}, ${start}): ${ackWords(a.ackedAt, o)}`;
+  return `Shift-start alarm (${isolate(accountNamed(a.accountName, a.scheduleName))}, ${start}): ${ackWords(a.ackedAt, o)}`;
 }

@@ -2,8 +2,9 @@
 // back-to-back blocks on several schedules (of one account or of several) I am on call without a break until the
 // last of them ends, as far as the shifts read reach. Every surface (tray tooltip and menu, popover, status CLI)
 // asks this one function, so they all say the same end.
-import type { Basis } from './basis';
-import type { AppState, MyShift } from './view-state';
+import { viewBasis, type Basis } from './basis';
+import { DAY_MS } from './time';
+import type { AppState, MyShift, ScheduleView } from './view-state';
 
 export interface OnCallRun {
   /** When the block I am in now started (the earliest of those running now). */
@@ -22,31 +23,16 @@ export interface OnCallRun {
 
 const key = (s: MyShift): string => `${s.accountId}\u0000${s.scheduleId}\u0000${s.start}`;
 
-/** My continuous on-call time from now, or null when I am not on call now. */
-export function myOnCallRun(me: Pick<AppState['me'], 'onCallNow' | 'shifts'>): OnCallRun | null {
+/** My continuous on-call time from now, or null when I am not on call now. With the watched schedules (`sources`,
+ *  every account's), its end is stated only where each of them was read at that instant (see `runFrom`). */
+export function myOnCallRun(
+  me: Pick<AppState['me'], 'onCallNow' | 'shifts'>,
+  sources: readonly RunSource[] = [],
+  listedToMs = Infinity,
+): OnCallRun | null {
   const running = me.onCallNow;
   if (running.length === 0) return null;
-  const blocks = [...running].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  const seen = new Set(blocks.map(key));
-  // The block reaching furthest ends the run; at equal ends, an unknown end wins (the run may go on there).
-  let last = blocks.reduce((a, b) => (later(b, a) ? b : a));
-  const rest = [...me.shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  for (const s of rest) {
-    if (Date.parse(s.start) > Date.parse(last.end)) break;
-    if (seen.has(key(s)) || !later(s, last)) continue;
-    seen.add(key(s));
-    blocks.push(s);
-    last = s;
-  }
-  const saved = blocks.find((b) => b.basis.kind !== 'fresh');
-  return {
-    start: blocks[0]?.start ?? last.start,
-    end: last.end,
-    endBasis: last.endBasis,
-    basis: saved?.basis ?? last.basis,
-    blocks,
-    nowCount: running.length,
-  };
+  return runFrom(running, me.shifts, { sources, listedToMs });
 }
 
 /**
@@ -82,4 +68,90 @@ export function runNames(run: OnCallRun, name: (s: MyShift) => string, max = 3):
   const names = [[...now].join(' and '), ...then];
   const shown = names.slice(0, max).join(', then ');
   return names.length > max ? `${shown} and ${names.length - max} more` : shown;
+}
+
+/** A watched schedule as a run's end asks it: where it is unknown, my on-call time may go on there. */
+export type RunSource = Pick<ScheduleView, 'accountId' | 'timeline' | 'status' | 'known'>;
+
+/** What a run's end is judged against: the watched schedules, and where the list of my shifts stops (the horizon:
+ *  each account lists past it only the blocks carrying on its own, so another account's may go on unlisted). */
+interface RunContext {
+  sources: readonly RunSource[];
+  listedToMs: number;
+}
+
+type RunState = Pick<AppState, 'me' | 'schedules'> & { settings: Pick<AppState['settings'], 'horizonDays'> };
+
+/** My on-call run now as every surface says it: judged against every watched schedule and the list's horizon. */
+export function myRunNow(state: RunState, nowMs: number): OnCallRun | null {
+  return myOnCallRun(state.me, state.schedules, nowMs + state.settings.horizonDays * DAY_MS);
+}
+
+/** My next on-call run as every surface says it (see myRunNow). */
+export function myRunNext(state: RunState, nowMs: number): OnCallRun | null {
+  return myNextRun(state.me, state.schedules, nowMs + state.settings.horizonDays * DAY_MS);
+}
+
+/** My next on-call time: the next shift and every block that carries it on back to back (on this schedule or
+ *  another, of any account), or null when no next shift is read. */
+export function myNextRun(
+  me: Pick<AppState['me'], 'nextShift' | 'shifts'>,
+  sources: readonly RunSource[] = [],
+  listedToMs = Infinity,
+): OnCallRun | null {
+  return me.nextShift ? runFrom([me.nextShift], me.shifts, { sources, listedToMs }) : null;
+}
+
+/**
+ * The run that `first` (blocks at once) starts: each later block starting before the run's end carries it on. Its
+ * end is stated ("until 17:00") only where the time after it was read on every watched schedule: a schedule unknown
+ * there (a hole, past its read, an account that couldn't be reached) may carry my time on, so the end is "at least".
+ */
+function runFrom(first: readonly MyShift[], shifts: readonly MyShift[], context: RunContext): OnCallRun {
+  const blocks = [...first].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const seen = new Set(blocks.map(key));
+  // The block reaching furthest ends the run; at equal ends, an unknown end wins (the run may go on there).
+  let last = blocks.reduce((a, b) => (later(b, a) ? b : a));
+  const rest = [...shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  for (const s of rest) {
+    if (Date.parse(s.start) > Date.parse(last.end)) break;
+    if (seen.has(key(s)) || !later(s, last)) continue;
+    seen.add(key(s));
+    blocks.push(s);
+    last = s;
+  }
+  const saved = blocks.find((b) => b.basis.kind !== 'fresh');
+  return {
+    start: blocks[0]?.start ?? last.start,
+    end: last.end,
+    endBasis: endBasisAcross(last, context),
+    basis: saved?.basis ?? last.basis,
+    blocks,
+    nowCount: first.length,
+  };
+}
+
+/** The end's basis, as the block ending the run has it, unless a watched schedule is unknown right at the end. */
+function endBasisAcross(last: MyShift, { sources, listedToMs }: RunContext): Basis {
+  if (last.endBasis.kind === 'unknown') return last.endBasis;
+  const endMs = Date.parse(last.end);
+  const accounts = new Set(sources.map((s) => s.accountId));
+  if (endMs >= listedToMs && accounts.size > 1) return { kind: 'unknown', why: 'beyond' };
+  for (const s of sources) {
+    const b = viewBasis(s, endMs, endMs + 1);
+    if (b.kind === 'unknown') return b;
+  }
+  return last.endBasis;
+}
+
+/** The blocks I'm on now, the one ending my on-call time with the run's end basis: unknown where a watched schedule
+ *  is unknown right after it (my time may go on there), so each surface saying "until" per block says it so. */
+export function nowBlocks(onCallNow: readonly MyShift[], run: OnCallRun): MyShift[] {
+  return onCallNow.map((s) => (s.end === run.end ? { ...s, endBasis: run.endBasis } : s));
+}
+
+/** Whether the run's end is unknown only because another watched schedule is (a hole, not read, its account down)
+ *  while its own last block's end was read: each surface then names what is missing beside "then unknown". */
+export function endUnknownElsewhere(run: OnCallRun): boolean {
+  return run.endBasis.kind === 'unknown' && run.blocks.every((b) => b.end !== run.end || b.endBasis.kind !== 'unknown');
 }

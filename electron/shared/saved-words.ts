@@ -26,3 +26,19 @@ export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, b
   const why = st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown';
   return `Coverage requests: couldn't load${brief ? '' : ` (${why})`}`;
 }
+
+const failing = (kind: AppState['sync']['kind']): boolean =>
+  kind === 'offline' || kind === 'error' || kind === 'key_rejected';
+
+/** The coverage line at a glance (tray tooltip and menu, popover's first screen): what the sync problem says with
+ *  its fix (the service unreachable, the key refused, an account that couldn't be read) is left out of it, so one
+ *  problem is said once. The coverage view itself still says why its list is missing (coverageFreshnessText). */
+export function coverageGlanceText(state: AppState, opts: DayFormatOptions, brief = false): string | undefined {
+  if (failing(state.sync.kind)) return undefined;
+  const down = new Set<string>(state.accounts.filter((a) => failing(a.sync.kind)).map((a) => a.id));
+  if (down.size === 0) return coverageFreshnessText(state, opts, brief);
+  const told = (i: AppState['coverage']['issues'][number]): boolean =>
+    down.has(i.accountId) && i.id === null && i.requester === null;
+  const coverage = { ...state.coverage, issues: state.coverage.issues.filter((i) => !told(i)) };
+  return coverageFreshnessText({ ...state, coverage }, opts, brief);
+}

@@ -1,5 +1,6 @@
 // The status popover's state (StatusViewState), as the page runs it: its lines follow main's state and the clock,
 // its buttons ask main once, and the week's fold is remembered (or not, without storage) — with a fake main.
+import { accountIdOf } from '../../electron/shared/accounts';
 import { describe, expect, it } from 'vitest';
 import type { ViewName } from '../../electron/shared/ipc-contract';
 import type { AppState } from '../../electron/shared/view-state';
@@ -247,11 +248,30 @@ describe('a pause (issue 49)', () => {
     const bridge = fakeBridge({ 'settings:update': () => ({ ok: true, value: appState().settings }) });
     const paused = appState({ settings: { ...appState().settings, pausedUntil: '2026-05-04T09:00:00Z' } });
     const { view, clock } = make({ model: paused, bridge });
-    expect(view.paused).toBe('Notifications paused until 11:00');
+    expect(view.pauses.map((p) => p.text)).toEqual(['Notifications paused until 11:00']);
     await view.resume();
     expect(bridge.sent('settings:update')).toEqual([{ pausedUntil: null }]);
     clock.value = Date.parse('2026-05-04T09:00:00Z');
-    expect(view.paused).toBeUndefined();
-    expect(make().view.paused).toBeUndefined();
+    expect(view.pauses).toEqual([]);
+    expect(make().view.pauses).toEqual([]);
+  });
+
+  // Adversarial round 2, finding 5: both accounts paused for an hour from the tray showed only on the icon; the
+  // popover said nothing. Each account's pause is said, named, with its own Resume. Failed before.
+  it("is said per account where it is per account, each with a Resume that ends that account's pause", async () => {
+    const bridge = fakeBridge({ 'settings:update': () => ({ ok: true, value: appState().settings }) });
+    const base = appState().settings;
+    const [first] = base.accounts;
+    if (!first) throw new Error('fixture has an account');
+    const accounts = [
+      { ...first, label: 'Work', pausedUntil: '2026-05-04T09:00:00Z' },
+      { ...first, id: accountIdOf('acme'), label: 'Acme', baseUrl: 'https://acme.example.com', pausedUntil: null },
+    ];
+    const { view, clock } = make({ model: appState({ settings: { ...base, accounts } }), bridge });
+    expect(view.pauses.map((p) => p.text)).toEqual(['Work: reminders paused until 11:00']);
+    await view.resume(first.id);
+    expect(bridge.sent('settings:update')).toEqual([{ account: { id: first.id, pausedUntil: null } }]);
+    clock.value = Date.parse('2026-05-04T09:00:00Z');
+    expect(view.pauses).toEqual([]);
   });
 });

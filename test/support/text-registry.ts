@@ -4,11 +4,11 @@
 // fails when a module that words times, bases or account names is not reachable from here (or exempt, with why).
 // It lives with the tests because it reads the renderer's wording too (renderer → shared only, core never imports it).
 import { formatStatus, statusShiftLine } from '../../electron/cli/status-format';
-import { statusNextPhrase, statusNowLine, statusRunLine } from '../../electron/cli/status-mine';
-import { myOnCallRun } from '../../electron/shared/on-call-run';
+import { statusNextOf, statusNowLine, statusRunLine } from '../../electron/cli/status-mine';
+import { myRunNext, myRunNow, nowBlocks } from '../../electron/shared/on-call-run';
 import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
-import { blockPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
+import { nextPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
@@ -126,7 +126,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const menu = state.setup.hasKey && state.schedules.length > 0;
   // Back to back on several schedules: one statement of my continuous on-call time (shared/on-call-run.ts), about
   // the block it rests on (the first from saved data, else the first); hand-off still words each block.
-  const run = myOnCallRun(state.me);
+  const run = myRunNow(state, nowMs);
   const chained = run !== null && run.blocks.length > run.nowCount ? run : null;
   if (chained) {
     const about = chained.blocks.find((b) => b.basis.kind !== 'fresh') ?? chained.blocks[0];
@@ -139,7 +139,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
       );
     for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   } else
-    for (const m of state.me.onCallNow)
+    for (const m of run ? nowBlocks(state.me.onCallNow, run) : [])
       out.push(
         said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
         ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
@@ -147,11 +147,13 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
         said('handoff', 'now', m, handoffNowLine(state, m, o)),
       );
   const next = state.me.nextShift;
+  // My next on-call time: the block, or the run it starts (back to back, or its end unknown).
+  const nextRun = myRunNext(state, nowMs);
   if (next && state.me.onCallNow.length === 0)
     out.push(
-      said('tray-tooltip', 'next', next, blockPhrase(next, f, state)),
-      ...(menu ? [said('tray-menu', 'next', next, blockPhrase(next, f, state))] : []),
-      said('status', 'next', next, statusNextPhrase(state, next, o)),
+      said('tray-tooltip', 'next', next, nextPhrase(state, f) ?? ''),
+      ...(menu ? [said('tray-menu', 'next', next, nextPhrase(state, f) ?? '')] : []),
+      said('status', 'next', next, statusNextOf(state, next, nextRun, o)),
     );
   if (next) out.push(said('handoff', 'next', next, handoffNextPhrase(state, next, o)));
   // The popover's status line speaks of the block ending last (now) or the next one.

@@ -1,6 +1,7 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
 import { formatDayTime, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
+import { isolate } from '../../shared/bidi';
 import type { NotificationRequest } from '../ports';
 import { stillComingText, type StartReminder } from '../../shared/start-reminders';
 import { assertNever, unknownWhyText, type Basis } from '../../shared/basis';
@@ -60,7 +61,7 @@ function untilText(ref: ShiftRef, opts: MessageOptions): string {
 /** "Platform primary 09:00–17:00, with Bob" */
 export function shiftLine(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
   const with_ = ref.others.length > 0 ? `, with ${joinNames(ref.others)}` : '';
-  return `${ref.scheduleName} ${windowText(ref, nowMs, opts)}${with_}`;
+  return `${isolate(ref.scheduleName)} ${windowText(ref, nowMs, opts)}${with_}`;
 }
 
 export function toStatus(id: string, title: string, body: string, ref: ShiftRef): NotificationRequest {
@@ -166,7 +167,7 @@ export function headsUpNotification(
 
 export function startNotification(id: string, ref: ShiftRef, opts: MessageOptions): NotificationRequest {
   const with_ = ref.others.length > 0 ? `, with ${joinNames(ref.others)}` : '';
-  const body = `${ref.scheduleName} ${endWords(ref, untilText(ref, opts))}${with_}`;
+  const body = `${isolate(ref.scheduleName)} ${endWords(ref, untilText(ref, opts))}${with_}`;
   return toStatus(id, 'On call now', body, ref);
 }
 
@@ -189,7 +190,7 @@ export function sinceNotification(
   return toStatus(
     id,
     'On call now',
-    `${saved}${you} have been on call for ${ref.scheduleName} since ${since} (${endWords(ref, until)}).`,
+    `${saved}${you} have been on call for ${isolate(ref.scheduleName)} since ${since} (${endWords(ref, until)}).`,
     ref,
   );
 }
@@ -205,7 +206,7 @@ export function savedStartNotification(
   const until = dayTimeText(ref.endMs, nowMs, ref, opts);
   const saved = savedDataPrefix(basis, nowMs, opts);
   const you = opening(saved, 'You');
-  const body = `${saved}${you} are on call now for ${ref.scheduleName} ${endWords(ref, until)}.`;
+  const body = `${saved}${you} are on call now for ${isolate(ref.scheduleName)} ${endWords(ref, until)}.`;
   return toStatus(id, 'On call now', body, ref);
 }
 
@@ -220,8 +221,8 @@ export function savedEndNotification(
   const saved = savedDataPrefix(basis, nowMs, opts);
   const your = opening(saved, 'Your');
   const what = ref.startSeen
-    ? `${your} ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
-    : `${your} ${ref.scheduleName} shift`;
+    ? `${your} ${isolate(ref.scheduleName)} shift ${windowText(ref, nowMs, opts)}`
+    : `${your} ${isolate(ref.scheduleName)} shift`;
   return toStatus(id, 'Shift ended', `${saved}${what} is over.`, ref);
 }
 
@@ -237,8 +238,8 @@ export function lateEndNotification(
   const saved = savedDataPrefix(basis, nowMs, opts);
   const your = opening(saved, 'Your');
   const what = ref.startSeen
-    ? `${your} ${ref.scheduleName} shift ${windowText(ref, nowMs, opts)}`
-    : `${your} ${ref.scheduleName} shift`;
+    ? `${your} ${isolate(ref.scheduleName)} shift ${windowText(ref, nowMs, opts)}`
+    : `${your} ${isolate(ref.scheduleName)} shift`;
   const next = ref.nextNames.length > 0 ? ` ${joinNames(ref.nextNames)} took over.` : '';
   const ended = dayTimeText(ref.endMs, nowMs, ref, opts);
   return toStatus(id, 'Shift ended', `${saved}${what} ended at ${ended}.${next}`, ref);
@@ -248,7 +249,9 @@ export function endNotification(id: string, ref: ShiftRef, opts: MessageOptions)
   const verb = ref.nextNames.length > 1 ? 'take' : 'takes';
   const next = ref.nextNames.length > 0 ? ` ${joinNames(ref.nextNames)} ${verb} over.` : '';
   // Without a known start, a window would state a false one.
-  const what = ref.startSeen ? shiftLine({ ...ref, others: [] }, ref.startMs, opts) : `Your ${ref.scheduleName} shift`;
+  const what = ref.startSeen
+    ? shiftLine({ ...ref, others: [] }, ref.startMs, opts)
+    : `Your ${isolate(ref.scheduleName)} shift`;
   const body = `${what} is over.${next}`;
   return toStatus(id, 'Shift ended', body, ref);
 }

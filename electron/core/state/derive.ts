@@ -318,7 +318,7 @@ function myOnCallNow(
 }
 
 /**
- * My blocks from now to the horizon over all watched schedules (each merged per schedule, the running one with its
+ * My blocks from now to the horizon over all watched schedules, and past it those carrying on back to back (each merged per schedule, the running one with its
  * true start), sorted by start, then by the user's schedule order.
  */
 function myShifts(
@@ -329,25 +329,32 @@ function myShifts(
   horizonDays: number,
 ): MyShift[] {
   const untilMs = nowMs + horizonDays * DAY_MS;
-  // Each schedule's blocks are sorted and disjoint, so those in [now, horizon) are one run of them: the runs are
-  // merged by start (ties in the user's schedule order), with no list of all blocks to sort at every tick.
+  // Each schedule's blocks are sorted and disjoint, so those from now on are one run of them: the runs are merged
+  // by start (ties in the user's schedule order), with no list of all blocks to sort at every tick.
   const runs = views.map((view) => {
     const blocks = myTimedBlocks(byId.get(view.id)?.shifts ?? NO_SHIFTS, emailLower);
     let from = 0;
     while (from < blocks.length && (blocks[from]?.endMs ?? Infinity) <= nowMs) from++;
-    let to = from;
-    while (to < blocks.length && (blocks[to]?.startMs ?? Infinity) < untilMs) to++;
-    return { view, blocks, at: from, to };
+    const readToMs = view.known ? Date.parse(view.known.to) : Infinity;
+    return { view, blocks, at: from, readToMs };
   });
   const result: MyShift[] = [];
+  // Up to the horizon, and past it while a block carries on back to back what came before (read so far): the end
+  // of my on-call time is never the horizon's edge when the shifts read show me on call beyond it.
+  let reachMs = -Infinity;
   for (;;) {
     let first: (typeof runs)[number] | undefined;
     for (const r of runs) {
-      const startMs = r.at < r.to ? (r.blocks[r.at]?.startMs ?? Infinity) : Infinity;
+      const startMs = r.blocks[r.at]?.startMs ?? Infinity;
       if (startMs < (first?.blocks[first.at]?.startMs ?? Infinity)) first = r;
     }
     const block = first?.blocks[first.at];
-    if (!first || !block) return result;
+    if (!first || !block || (block.startMs >= untilMs && block.startMs > reachMs)) return result;
+    if (block.startMs >= untilMs && block.startMs >= first.readToMs) {
+      first.at = first.blocks.length; // past its read: nothing of it carries my time on
+      continue;
+    }
+    reachMs = Math.max(reachMs, Math.min(block.endMs, first.readToMs));
     const snap = byId.get(first.view.id);
     const fromMs = Math.max(block.startMs, nowMs);
     result.push(

@@ -4,7 +4,7 @@
 import { alarmLine } from '../../shared/alarm-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
-import { syncFix } from '../../shared/freshness';
+import { syncFix, syncText } from '../../shared/freshness';
 import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
@@ -95,6 +95,22 @@ export function problemItem(state: AppState, text: string | undefined): TrayLeaf
     ];
   const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
   return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
+}
+
+/** The sync problem as items, each opening its own fix: with several accounts, one per account in trouble ("Side
+ *  gig: The service rejected the API key…" opening Settings, "Acme: Cannot reach the service…" retrying), never one
+ *  merged item whose one action fits only some of them. An account needing setup has its own "Set up" item. */
+export function problemItems(state: AppState, text: string | undefined, f: Fmt): TrayLeafItem[] {
+  if (text === undefined || state.accounts.length < 2 || state.sync.kind === 'needs_setup')
+    return problemItem(state, text);
+  const time = (iso: string): string => fmt(iso, f);
+  const items = state.accounts.flatMap((a) => {
+    if (a.sync.kind === 'ok' || a.sync.kind === 'needs_setup') return [];
+    const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };
+    return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`);
+  });
+  // Saved data not refreshed while every account says it is fine: the one line as it is.
+  return items.length > 0 ? items : problemItem(state, text);
 }
 
 /** At most this many top-level items (separators aside): with one account, and with several. */

@@ -1,25 +1,22 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
-import { endIsKnown } from '../../shared/basis';
 import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
+import { everyAccountPaused, pauseNotes } from '../../shared/pause-words';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
-import { formatLeft, formatRelative } from '../../shared/format';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import {
-  blockPhrase,
   coverageFreshnessLine,
-  shiftPhrase,
   uncoveredLines,
   noShiftPhrase,
-  gapsSuffix,
-  runPhrase,
+  onCallPhrase,
+  nextPhrase,
   fmt,
   type Fmt,
 } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, problemItem, scheduleSubmenus, topCount } from './tray-glance';
+import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, problemItems, scheduleSubmenus, topCount } from './tray-glance';
 import { actionItems } from './tray-action-items';
 import type { TrayMenuItem } from './tray-items';
 
@@ -79,7 +76,7 @@ export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
     list.filter((x) => !muted.has(x.accountId));
   if (state.me.onCallNow.length > 0)
     return paused || heard(state.me.onCallNow).length === 0 ? 'oncall-paused' : 'oncall';
-  if (paused) return 'paused';
+  if (paused || everyAccountPaused(state, nowMs)) return 'paused';
   if (heard(state.coverage.askingMe).length > 0) return 'attention';
   const next =
     muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)
@@ -114,20 +111,12 @@ function problemLine(state: AppState, f: Fmt): string | undefined {
 export function trayTooltip(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): string {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const lines: string[] = [];
-  const onCall = state.me.onCallNow;
-  const next = state.me.nextShift;
-  const current = onCall[0];
-  const run = runPhrase(state, f);
-  if (run) lines.push(`On call: ${run}`);
-  else if (current) {
-    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(nowMs, current.end)})` : '';
-    // Each block says what it rests on (shiftPhrase): "(saved data from 10:30)" beside the one it is about.
-    lines.push(`On call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`);
-  } else if (next) {
-    lines.push(
-      `Next on call: ${blockPhrase(next, f, state)} (${formatRelative(nowMs, next.start)})${gapsSuffix(state, next, f)}`,
-    );
-  } else {
+  // The same words as the menu's first item (tray-sections): my on-call run, or my next one.
+  const now = onCallPhrase(state, f);
+  const next = now === undefined ? nextPhrase(state, f) : undefined;
+  if (now !== undefined) lines.push(`On call: ${now}`);
+  else if (next !== undefined) lines.push(`Next on call: ${next}`);
+  else {
     const none = noShiftPhrase(state, f);
     lines.push(
       none.unknown
@@ -137,21 +126,22 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
           : `Off call · ${none.text}`,
     );
   }
-  if (pausedNow(state, nowMs)) lines.push(`Notifications paused until ${fmt(state.settings.pausedUntil ?? '', f)}`);
+  // Every pause running, the app's and each account's, until it ends (as the icon shows it).
+  lines.push(...pauseNotes(state, nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text));
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
   lines.push(...uncoveredLines(state, f));
   const coverage = coverageFreshnessLine(state, f);
   if (coverage) lines.push(coverage);
-  const problem = problemLine(state, f);
-  if (problem) lines.push(problem);
+  // Each account's problem on a line of its own, as the menu has one item each.
+  lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
   return lines.join('\n');
 }
 
 /** After my state: what stands in the way, each with its fix as the action. */
 function headItems(state: AppState, f: Fmt, extras: TrayExtras): TrayMenuItem[] {
   const { shortcutProblem, loginProblem } = extras;
-  const items: TrayMenuItem[] = [...problemItem(state, problemLine(state, f))];
+  const items: TrayMenuItem[] = [...problemItems(state, problemLine(state, f), f)];
   if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
   // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (loginProblem) items.push({ type: 'label', label: loginProblem });

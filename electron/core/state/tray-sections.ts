@@ -3,8 +3,10 @@
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
-import { myOnCallRun, runIsChained, runNames } from '../../shared/on-call-run';
-import { coverageFreshnessText, savedDataFrom } from '../../shared/saved-words';
+import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
+import { coverageGlanceText, savedDataFrom } from '../../shared/saved-words';
+import { runUnreadNote } from '../../shared/run-words';
+import { isolate } from '../../shared/bidi';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
   gapsBefore,
@@ -53,7 +55,7 @@ export function fmt(instant: string, f: Fmt, scheduleZone?: string | null): stri
 
 /** A shift's schedule as the tray names it: with its account while there are several ("Work · Platform primary"). */
 const shiftName = (shift: MyShift, state?: AppState): string =>
-  state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName;
+  isolate(state ? withAccount(state, shift.accountId, shift.scheduleName) : shift.scheduleName);
 
 /** "Ops until 17:00", with what it rests on where not fresh: "Ops until 17:00 (saved data from 10:30)". */
 export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
@@ -105,7 +107,7 @@ function untilText(u: Uncovered, s: ScheduleView, f: Fmt): string {
 function names(users: readonly Person[]): string {
   if (users.length === 0) return 'nobody';
   const text = users.map((u) => u.name).join(', ');
-  if (text.length <= MAX_NAMES_CHARS) return text;
+  if (text.length <= MAX_NAMES_CHARS) return users.map((u) => isolate(u.name)).join(', ');
   // Cut at a name, never inside one, and say how many more: a cut must not hide anyone silently.
   let shown = 0;
   let length = 0;
@@ -116,7 +118,7 @@ function names(users: readonly Person[]): string {
   }
   const cut = users
     .slice(0, shown)
-    .map((u) => u.name)
+    .map((u) => isolate(u.name))
     .join(', ');
   // One name longer than the limit is shown whole: there is no one more to count ("+0 more").
   return shown === users.length ? cut : `${cut} +${users.length - shown} more`;
@@ -176,7 +178,7 @@ function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleV
 
 /** `named`: the title names the account while there are several (not inside the account's own submenu). */
 export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState, named = true): TrayLabel[] {
-  const title = state && named ? withAccount(state, s.accountId, s.name) : s.name;
+  const title = isolate(state && named ? withAccount(state, s.accountId, s.name) : s.name);
   const header: TrayLabel = { type: 'label', label: `${title}${statusSuffix(s, f)}` };
   if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
   return [
@@ -208,35 +210,60 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
 /** "Platform primary, then Payments until Sun 10:00 (2 d left)": back to back on several schedules, the end of my
  *  continuous on-call time (shared/on-call-run.ts), else undefined (one block, or several at once, said each). */
 export function runPhrase(state: AppState, f: Fmt): string | undefined {
-  const run = myOnCallRun(state.me);
+  const run = myRunNow(state, f.nowMs);
   if (!run || !runIsChained(run) || run.nowCount === run.blocks.length) return undefined;
   const time = (iso: string): string => fmt(iso, f);
   const left = endIsKnown(run) ? ` (${formatLeft(f.nowMs, run.end)})` : '';
-  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, time)}${left}${basisMark(run.basis, time)}`;
+  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, time)}${left}${basisMark(run.basis, time)}${runUnreadNote(state, run)}`;
+}
+
+/** "Platform primary until 17:00 (5 h left)": every block I'm on now, or my on-call run; undefined off call. */
+export function onCallPhrase(state: AppState, f: Fmt): string | undefined {
+  const run = myRunNow(state, f.nowMs);
+  const chained = runPhrase(state, f);
+  if (chained) return chained;
+  if (!run) return undefined;
+  // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
+  // and only where its end is known: after a hole, the block may go on.
+  const onCall = nowBlocks(state.me.onCallNow, run);
+  const [current] = onCall;
+  const left = onCall.length === 1 && current && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
+  return `${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${runUnreadNote(state, run)}`;
+}
+
+/** "Platform primary, then Payments 03:32 – Sun 03:32 · 1 d (in 2 h)": my next on-call time, back to back blocks
+ *  as one, with what may hide before it; undefined when no next shift is read. */
+export function nextPhrase(state: AppState, f: Fmt): string | undefined {
+  const next = myRunNext(state, f.nowMs);
+  const [first] = next?.blocks ?? [];
+  if (!next || !first) return undefined;
+  const what = !runIsChained(next) && endIsKnown(next) ? blockPhrase(first, f, state) : nextRunPhrase(state, next, f);
+  return `${what} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, first, f)}`;
 }
 
 export function myShiftLine(state: AppState, f: Fmt): string {
-  const onCall = state.me.onCallNow;
-  const [current] = onCall;
-  const run = runPhrase(state, f);
-  if (run) return `You are on call: ${run}`;
-  if (current) {
-    // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
-    // and only where its end is known: after a hole, the block may go on.
-    const left = onCall.length === 1 && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
-    return `You are on call: ${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}`;
-  }
-  const next = state.me.nextShift;
-  if (!next) {
-    const none = noShiftPhrase(state, f);
-    return none.unknown ? `Your next shift: ${none.text}` : none.text;
-  }
-  return `Your next shift: ${blockPhrase(next, f, state)} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, next, f)}`;
+  const now = onCallPhrase(state, f);
+  if (now !== undefined) return `You are on call: ${now}`;
+  const next = nextPhrase(state, f);
+  if (next !== undefined) return `Your next shift: ${next}`;
+  const none = noShiftPhrase(state, f);
+  return none.unknown ? `Your next shift: ${none.text}` : none.text;
+}
+
+/** "Platform primary, then Payments Sat 03:32 – Sun 03:32 · 1 d": my next on-call time, back to back blocks as one;
+ *  where its end isn't known, "… from 03:32 until at least 15:32, then unknown". */
+function nextRunPhrase(state: AppState, run: OnCallRun, f: Fmt): string {
+  const time = (iso: string): string => fmt(iso, f);
+  const names = runNames(run, (s) => shiftName(s, state));
+  const mark = basisMark(run.basis, time);
+  if (!endIsKnown(run)) return `${names} from ${time(run.start)} ${untilPhrase(run, time)}${mark}`;
+  const length = formatLength(run.start, run.end, { localZone: f.localZone });
+  return `${names} ${formatWindow(run.start, run.end, dayOpts(f))} · ${length}${mark}`;
 }
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
 export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
-  return coverageFreshnessText(state, dayOpts(f));
+  return coverageGlanceText(state, dayOpts(f));
 }
 
 /** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read. */

@@ -3,8 +3,9 @@
 import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electron/shared/basis';
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
-import { myOnCallRun, runNames } from '../../../electron/shared/on-call-run';
-import { coverageFreshnessText, savedDataFrom } from '../../../electron/shared/saved-words';
+import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
+import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
+import { isolate } from '../../../electron/shared/bidi';
 import {
   gapsBefore,
   basisAt,
@@ -47,29 +48,30 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const time = (iso: string): string => formatDayTime(iso, opts);
   // Until the end of my continuous on-call time: back to back on several schedules, the last one's end.
-  const run = myOnCallRun(state.me);
+  // Its end only where every watched schedule was read right after it (else "until at least …, then unknown").
+  const run = myRunNow(state, ctx.nowMs);
+  const names = (r: OnCallRun): string => runNames(r, (s) => isolate(withAccount(state, s.accountId, s.scheduleName)));
   if (run) {
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
-    const names = runNames(run, (s) => withAccount(state, s.accountId, s.scheduleName));
     return {
       tone: 'oncall',
       title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`,
-      detail: `${names} · ${spanOf(run, ctx)}${left}${basisMark(run.basis, time)}`,
+      detail: `${names(run)} · ${spanText(Date.parse(run.start), Date.parse(run.end), ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }
   const absence = myAbsence(state, time);
   const missing = absence.note === '' ? '' : ` · ${absence.note}`;
-  const next = state.me.nextShift;
+  const next = myRunNext(state, ctx.nowMs);
   if (next) {
     const before = gapsBefore(state, Date.parse(next.start), time);
     const untilMs = Date.parse(next.start) - ctx.nowMs;
-    // The main line says when it starts (never "On call …" before I am); the detail names the schedule and the
-    // whole block, and what the app couldn't read (an earlier shift may hide there).
+    // The main line says when it starts (never "On call …" before I am); the detail names the schedules and the
+    // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: untilMs <= SOON_MS ? 'soon' : 'off',
       title: `Next: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
-      detail: `${withAccount(state, next.accountId, next.scheduleName)} · ${blockText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
+      detail: `${names(next)} · ${runText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
   }
@@ -93,19 +95,14 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   }
 }
 
-type Block = { start: string; end: string; endBasis: Basis };
-
-/** "22:00 – Mon 18:00"; "from 22:00 until at least Mon 18:00, then unknown" where the read doesn't cover its end. */
-const spanOf = (b: Block, ctx: FormatContext): string =>
-  blockWindow(
-    b,
-    (start, end) => spanText(Date.parse(start), Date.parse(end), ctx),
-    (iso) => atText(Date.parse(iso), ctx),
-  );
-
-/** "22:00 – Mon 18:00, 20 h": a block of mine, both ends and its length ("at least 20 h" where its end is unknown). */
-const blockText = (b: Block, ctx: FormatContext): string =>
-  `${spanOf(b, ctx)}, ${blockLength(b, (start, end) => lengthText(Date.parse(start), Date.parse(end), ctx))}`;
+/** "today 22:00 → Mon 18:00, 20 h": a run of mine, both ends and its length; where its end isn't known, "from 22:00
+ *  until at least Mon 18:00, then unknown". */
+const runText = (run: OnCallRun, ctx: FormatContext): string => {
+  const [startMs, endMs] = [Date.parse(run.start), Date.parse(run.end)];
+  if (!endIsKnown(run))
+    return `from ${atText(startMs, ctx)} ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`;
+  return `${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
+};
 
 /** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
 export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {
@@ -137,6 +134,11 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
 /** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
 export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
   return coverageFreshnessText(state, ctx, brief);
+}
+
+/** The same at a glance: left out where the sync problem already says it with its fix (said once). */
+export function coverageGlanceNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
+  return coverageGlanceText(state, ctx, brief);
 }
 
 /** The count on the Coverage button: a number only when the list was read. */

@@ -4,11 +4,13 @@
 import { hasData, savedAt } from '../../../electron/shared/freshness';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState } from '../../../electron/shared/view-state';
+import type { AccountId } from '../../../electron/shared/account-names';
+import { pauseNotes } from '../../../electron/shared/pause-words';
 import type { FormatContext } from './format-context';
 import { accountToSetUp } from './accounts';
 import { askRows, countsText, showingSavedData, staleLine, type AskRow } from './glance';
 import type { AppClock, Invoke, OpenView } from './ports';
-import { coverageBadge, coverageNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
+import { coverageBadge, coverageGlanceNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
 
 /** A length ("1 d 20 h") never breaks across lines. */
@@ -51,12 +53,9 @@ export class StatusViewState {
   // A length ("1 d 20 h") never breaks across lines.
   readonly title = $derived.by(() => oneLine(this.me.title));
   readonly stale = $derived.by(() => staleLine(this.#model(), this.ctx));
-  /** "Notifications paused until 14:00" while a pause runs (the tray's Pause), so it is seen until it ends. */
-  readonly paused = $derived.by(() => {
-    const until = this.#model().settings.pausedUntil;
-    if (until === null || Date.parse(until) <= this.ctx.nowMs) return undefined;
-    return `Notifications paused until ${formatDayTime(until, this.ctx)}`;
-  });
+  /** Every pause running ("Notifications paused until 14:00", "Acme: reminders paused until 02:25": the tray's
+   *  Pause, the app's or an account's), so each is seen until it ends, each with its Resume. */
+  readonly pauses = $derived.by(() => pauseNotes(this.#model(), this.ctx.nowMs, (ms) => formatDayTime(ms, this.ctx)));
   readonly saved = $derived.by(() => showingSavedData(this.#model()));
   // When the one stale line already gives the reason for everything (not just some sources), cards stay short.
   readonly brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
@@ -66,7 +65,7 @@ export class StatusViewState {
   readonly coverage = $derived.by(() =>
     this.brief && savedAt(this.#model().coverage.status)
       ? undefined
-      : coverageNote(this.#model(), this.ctx, this.brief),
+      : coverageGlanceNote(this.#model(), this.ctx, this.brief),
   );
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
@@ -121,8 +120,10 @@ export class StatusViewState {
 
   openUpdate = (url: string): void => void this.#ports.invoke('external:open', { url });
 
-  resume = async (): Promise<void> => {
-    const result = await this.#ports.invoke('settings:update', { pausedUntil: null });
+  /** Ends a pause: the app's (no account), or that account's. */
+  resume = async (accountId?: AccountId): Promise<void> => {
+    const patch = accountId === undefined ? { pausedUntil: null } : { account: { id: accountId, pausedUntil: null } };
+    const result = await this.#ports.invoke('settings:update', patch);
     if (!result.ok) this.retryError = result.error.message;
   };
 }

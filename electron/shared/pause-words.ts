@@ -1,0 +1,43 @@
+// Every pause running now, in words, for each surface that shows state at a glance (tray tooltip, popover): the
+// app's own ("Notifications paused until 14:00") and each account's ("Acme: reminders paused until 02:25"), so a
+// pause is seen wherever the icon shows it, until it ends, with the account it is about.
+import type { AccountId } from './account-names';
+import type { AppState } from './view-state';
+
+export interface PauseNote {
+  /** "Notifications paused until 14:00" / "Acme: reminders paused until 02:25". */
+  text: string;
+  /** The account whose pause it is; absent for the app's own pause. */
+  accountId?: AccountId;
+}
+
+type PauseState = { settings: Pick<AppState['settings'], 'pausedUntil' | 'accounts'> };
+type AccountFields = AppState['settings']['accounts'][number];
+
+/** Until when an account's own pause runs (not muted: muting is said as muted), or NaN. Read from its fields here,
+ *  as shared/accounts accountSilence does, so the popover's first chunk needn't load that module. */
+const pausedUntilMs = (a: AccountFields, nowMs: number): number => {
+  const ms = a.muted === true || !a.pausedUntil ? NaN : Date.parse(a.pausedUntil);
+  return ms > nowMs ? ms : NaN;
+};
+
+/** The pauses running at `nowMs`: the app's first, then each paused account's in the settings' order. */
+export function pauseNotes(state: PauseState, nowMs: number, time: (ms: number) => string): PauseNote[] {
+  const notes: PauseNote[] = [];
+  const { pausedUntil, accounts } = state.settings;
+  const appMs = pausedUntil === null ? NaN : Date.parse(pausedUntil);
+  if (appMs > nowMs) notes.push({ text: `Notifications paused until ${time(appMs)}` });
+  for (const a of accounts) {
+    const untilMs = pausedUntilMs(a, nowMs);
+    if (Number.isNaN(untilMs)) continue;
+    const text = `reminders paused until ${time(untilMs)}`;
+    notes.push({ text: accounts.length > 1 ? `${a.label}: ${text}` : `R${text.slice(1)}`, accountId: a.id });
+  }
+  return notes;
+}
+
+/** Whether every account's reminders are paused now (the icon then shows the pause, as for the app's own). */
+export function everyAccountPaused(state: PauseState, nowMs: number): boolean {
+  const { accounts } = state.settings;
+  return accounts.length > 0 && accounts.every((a) => !Number.isNaN(pausedUntilMs(a, nowMs)));
+}
