@@ -16,7 +16,6 @@ import {
   thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { blockLength, blockWindow } from '../../../electron/shared/block-words';
 import { atText, lengthText, spanText } from './glance';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
