@@ -55,7 +55,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     return {
       tone: 'oncall',
       title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`,
-      detail: `${names(run)} · ${spanText(Date.parse(run.start), Date.parse(run.end), ctx)}${left}${basisMark(run.basis, time)}`,
+      detail: `${names(run)} · ${spanOf(run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }
@@ -94,12 +94,17 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   }
 }
 
+/** "22:00 – Mon 18:00"; "from 22:00 until at least Mon 18:00, then unknown" where no read covers its end. */
+const spanOf = (run: OnCallRun, ctx: FormatContext): string =>
+  endIsKnown(run)
+    ? spanText(Date.parse(run.start), Date.parse(run.end), ctx)
+    : `from ${atText(Date.parse(run.start), ctx)} ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`;
+
 /** "today 22:00 → Mon 18:00, 20 h": a run of mine, both ends and its length; where its end isn't known, "from 22:00
  *  until at least Mon 18:00, then unknown". */
 const runText = (run: OnCallRun, ctx: FormatContext): string => {
   const [startMs, endMs] = [Date.parse(run.start), Date.parse(run.end)];
-  if (!endIsKnown(run))
-    return `from ${atText(startMs, ctx)} ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`;
+  if (!endIsKnown(run)) return spanOf(run, ctx);
   return `${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
 };
 
