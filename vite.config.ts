@@ -159,6 +159,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           rolldownOptions: {
             checks: { bundlerTimings: false },
+            // An imported constant (a limit, a flag) is written where it is used instead of read from its module's
+            // binding: 0.25 KB less of all views' JS, 120 bytes of it in the first load.
+            optimization: { inlineConst: true },
             // Svelte declares no side-effect-free files: without this, the entry would import the forms chunk for
             // these modules' (absent) side effects. Each only declares functions and constants.
             treeshake: { moduleSideEffects: (id: string) => (FORMS_RUNTIME.test(id) ? false : undefined) },
