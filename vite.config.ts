@@ -124,7 +124,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     styleHashInCsp(),
     svelte({
       emitCss: true,
-      compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash },
+      // fragments 'tree': each template is built element by element (once, then cloned) instead of parsed from an
+      // HTML string: the same DOM, 0.22 KB less of all views' JS (and no innerHTML, so Trusted Types would hold).
+      // Slower only in building a template the first time; the popover's first frame is main's prerender, hydrated.
+      compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash, fragments: 'tree' },
     }),
   ],
   // The prerender runs in main without node_modules for these: Svelte's server runtime is bundled in.
