@@ -106,12 +106,12 @@ const taken = sources
   .map((m) => m[1] ?? '')
   .filter((c) => SCOPES.includes(c));
 if (taken.length > 0) throw new Error(`the app's classes ${taken.join(', ')} are named like a component's scope`);
-function cssHash({ filename }: { filename?: string }): string {
+function cssHash({ css, filename, hash }: { css: string; filename?: string; hash: (input: string) => string }): string {
   // Svelte names the file relative to its working directory, or absolutely: either ends with renderer/<path>.
   const path = `/${(filename ?? '').split(sep).join('/')}`;
   const index = STYLED.findIndex((f) => path.endsWith(`/renderer/${f}`));
-  if (index < 0) throw new Error(`no scope for the styles of ${filename ?? 'a component'}`);
-  return `s${index.toString(36)}`;
+  // A file not listed (the check svelte-check makes of this option with a made-up name) is named as Svelte names it.
+  return index < 0 ? `svelte-${hash(css)}` : `s${index.toString(36)}`;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
