@@ -2,6 +2,8 @@
 // electron/adapters/app-protocol.ts) and the e2e host.
 // Everything is emitted as files (scripts and CSS), never inline, so the page's strict CSP holds.
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
@@ -87,16 +89,29 @@ const afterGlance = (id: string): boolean => GLANCE_CONTROLS.test(id) || BELOW_G
 const firstLoad = (id: string): boolean => !formsOnly(id) && !WEEK.test(id) && !BELOW_GLANCE.test(id);
 
 /**
- * Scoped class names of 6 characters (`s1x2y3`) instead of Svelte's 13 (`svelte-1x2y3z4`): they are repeated on
- * every styled element of every template. Like Svelte's own, the name is a hash of the component's styles; should two
- * different style sheets ever share one, the build stops rather than mix their rules.
+ * Scoped class names of 2–3 characters (`s0` … `s1m`) instead of Svelte's 13 (`svelte-1x2y3z4`): they are repeated
+ * on every styled element of every template, and short names the files share compress better (0.24 KB less of all
+ * views' JS than 6-character hashes). The name is the component's place among the renderer's styled components
+ * sorted by path, so the browser build and the prerender's server build name each component alike. Should one of
+ * the app's own classes be named like a scope, the build stops rather than mix their rules.
  */
-const scopes = new Map<string, string>();
-function cssHash({ css, hash }: { css: string; hash: (input: string) => string }): string {
-  const name = `s${hash(css).slice(0, 5)}`;
-  if ((scopes.get(name) ?? css) !== css) throw new Error(`two components' styles share the scope ${name}`);
-  scopes.set(name, css);
-  return name;
+const sources = readdirSync(rootDir, { recursive: true, encoding: 'utf8' }).map((f) => f.split(sep).join('/'));
+const STYLED = sources
+  .filter((f) => f.endsWith('.svelte') && readFileSync(join(rootDir, f), 'utf8').includes('<style'))
+  .sort();
+const SCOPES = STYLED.map((_, i) => `s${i.toString(36)}`);
+const taken = sources
+  .filter((f) => /\.(svelte|css)$/.test(f))
+  .flatMap((f) => [...readFileSync(join(rootDir, f), 'utf8').matchAll(/\.(s[0-9a-z]{1,2})(?![\w-])/g)])
+  .map((m) => m[1] ?? '')
+  .filter((c) => SCOPES.includes(c));
+if (taken.length > 0) throw new Error(`the app's classes ${taken.join(', ')} are named like a component's scope`);
+function cssHash({ css, filename, hash }: { css: string; filename?: string; hash: (input: string) => string }): string {
+  // Svelte names the file relative to its working directory, or absolutely: either ends with renderer/<path>.
+  const path = `/${(filename ?? '').split(sep).join('/')}`;
+  const index = STYLED.findIndex((f) => path.endsWith(`/renderer/${f}`));
+  // A file not listed (the check svelte-check makes of this option with a made-up name) is named as Svelte names it.
+  return index < 0 ? `svelte-${hash(css)}` : `s${index.toString(36)}`;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -109,7 +124,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     styleHashInCsp(),
     svelte({
       emitCss: true,
-      compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash },
+      // fragments 'tree': each template is built element by element (once, then cloned) instead of parsed from an
+      // HTML string: the same DOM, 0.22 KB less of all views' JS (and no innerHTML, so Trusted Types would hold).
+      // Slower only in building a template the first time; the popover's first frame is main's prerender, hydrated.
+      compilerOptions: { runes: true, css: 'external', discloseVersion: false, cssHash, fragments: 'tree' },
     }),
   ],
   // The prerender runs in main without node_modules for these: Svelte's server runtime is bundled in.
@@ -144,6 +162,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           rolldownOptions: {
             checks: { bundlerTimings: false },
+            // An imported constant (a limit, a flag) is written where it is used instead of read from its module's
+            // binding: 0.25 KB less of all views' JS, 120 bytes of it in the first load.
+            optimization: { inlineConst: true },
             // Svelte declares no side-effect-free files: without this, the entry would import the forms chunk for
             // these modules' (absent) side effects. Each only declares functions and constants.
             treeshake: { moduleSideEffects: (id: string) => (FORMS_RUNTIME.test(id) ? false : undefined) },
