@@ -162,7 +162,9 @@ export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<He
   const held = clipHeld(read, c.startMs, c.endMs);
   const answer = windowAsPlanned(deps, c, held);
   // The block grew past the window: handing off the window alone would leave `from` on call around it.
-  const grown = wide ? grownPast(read, c.startMs, c.endMs, c.from) : [];
+  // Only inside `within` (from now on): a read may straddle its edges, and my block's time already past (the current
+  // block, planned from now) is not growth.
+  const grown = wide ? grownPast(clipHeld(read, wide.startMs, wide.endMs), c.startMs, c.endMs, c.from) : [];
   if (grown.length === 0 || answer?.state === 'refused' || answer?.state === 'not_sent') return answer;
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.from.toLowerCase());
   return { state: 'changed', message: changeText(deps, { ...c, others }, held, grown) };
