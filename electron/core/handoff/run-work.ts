@@ -11,6 +11,7 @@ import {
   clipToNow,
   covering,
   heldFirst,
+  landedThenChanged,
   lookFirst,
   maybeSent,
   requestOf,
@@ -126,6 +127,11 @@ async function checkHandedOff(ctx: RunContext, item: HandoffItem): Promise<void>
   // Unread (a network failure, no client yet): still checking, and looked for again soon.
   if (made === undefined) return;
   if (made === 'gone') return void (await put(ctx, { ...rest, state: 'changed', message: NOT_SHOWN }));
+  // Its own override is still held; the schedule says whether it still decides who is on call (a manager's later
+  // override may cover it: landed, then changed, said with what holds now).
+  const seen = await ctx.write.look(item.scheduleId, w.startMs, w.endMs, covering(item));
+  if (seen === undefined) return;
+  if (seen !== 'covered') return void (await put(ctx, { ...item, ...(await landedThenChanged(ctx.write, item)) }));
   await put(ctx, { ...item, state: 'handed_off', message: 'The service shows the override this hand-off made.' });
 }
 

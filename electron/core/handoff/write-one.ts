@@ -60,7 +60,7 @@ export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Cha
 
 /** It landed (the service holds the app's override) and a later change covers it: said as landed, with what holds
  *  now, never "did not land" and never sent again over that change. */
-async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Promise<Change> {
+export async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Promise<Change> {
   const window = { scheduleId: item.scheduleId, startMs: Date.parse(item.start), endMs: Date.parse(item.end) };
   const c = { ...window, from: deps.held.meOn(item.scheduleId), to: item.email, others: item.others };
   const now = await stillInPlace(deps.held, c, true);
