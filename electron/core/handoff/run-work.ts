@@ -14,6 +14,7 @@ import {
   landedThenChanged,
   lookFirst,
   maybeSent,
+  notShown,
   requestOf,
   stateOfAnswer,
   type WriteDeps,
@@ -89,7 +90,11 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
     if (!ctx.stopped) await put(ctx, { ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
     return;
   }
-  const answer = await ctx.deps.create(requestOf(clipped));
+  // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record
+  // of that attempt ("may be in place") doesn't stop it; who it replaces goes with it, read again by the write path.
+  const me = ctx.write.held.meOn(clipped.scheduleId);
+  const request = maybeSent(item) && me !== '' ? { ...requestOf(clipped), replaces: [me] } : requestOf(clipped);
+  const answer = await ctx.deps.create(request);
   await put(ctx, { ...clipped, ...stateOfAnswer(answer) });
 }
 
@@ -152,8 +157,8 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (item.state === 'unknown' || item.state === 'sending') {
-        const seen = await lookFirst(ctx.write, item);
-        await put(ctx, { ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
+        const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
+        await put(ctx, { ...item, ...seen });
       }
     }
   } finally {
