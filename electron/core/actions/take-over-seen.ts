@@ -16,7 +16,7 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
 export function changedSinceSeen(
   seen: TakeOverSeen | undefined,
   now: Segment,
-  at: { nowMs: number; zone: string; me: string },
+  at: { nowMs: number; zone: string; me: string; readEndMs?: number | undefined },
 ): string | undefined {
   const { nowMs, zone, me } = at;
   if (seen === undefined) return undefined;
@@ -25,6 +25,14 @@ export function changedSinceSeen(
   const when = (ms: number) => formatDayTime(ms, { nowMs, localZone: zone });
   const people = now.users.map((u) => (lower(u.email) === me ? 'you' : u.name || u.email));
   const names = joinNames(people);
+  // Read only up to the read's end: its end there is no end of the shift, so no other end can be said of it.
+  if (
+    at.readEndMs !== undefined &&
+    now.endMs >= at.readEndMs &&
+    untilMs > now.endMs &&
+    sameSet(seen.onCall, now.emails)
+  )
+    return `${names}'s shift runs past what the app can read (until at least ${when(now.endMs)}), so its end can't be checked against the offer. Nothing was sent: use a quick override with an end you choose.`;
   const verb = now.users.length > 1 || people[0] === 'you' ? 'are' : 'is';
   const what = sameSet(seen.onCall, now.emails)
     ? `${names} ${verb} now on call until ${when(now.endMs)}, not ${when(untilMs)}`

@@ -124,10 +124,12 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     );
   }
   // What the user confirmed ("from Bob until 17:00") is what is written, or nothing: a manager's change since is said.
+  const readTo = snapshot.schedules.find((s) => s.id === request.scheduleId)?.shiftsTo;
   const changed = changedSinceSeen(request.seen, now, {
     nowMs: deps.clock.now(),
     zone: deps.localZone?.() ?? 'UTC',
     me,
+    readEndMs: readTo ? Date.parse(readTo) : undefined,
   });
   if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
   if (now.emails.includes(me)) {
