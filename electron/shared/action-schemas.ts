@@ -31,6 +31,9 @@ export const OverrideRequestSchema = z.object({
    * just before sending and sends nothing when the service now holds others (a manager's change since the preview).
    */
   replaces: list(text('E-mail', 'email'), 'people replaced', 20).optional(),
+  /** The window that preview showed: a "rest of current shift" that resolves to another end now (a manager made the
+   *  shift grow or shrink since) sends nothing and says so, never a window the user was not shown. */
+  previewed: z.object({ start: instant('Start'), end: instant('End') }).optional(),
 });
 export type OverrideRequest = z.infer<typeof OverrideRequestSchema>;
 

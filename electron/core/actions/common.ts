@@ -20,6 +20,8 @@ export interface ActionDeps {
   refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;
   /** After a write with no answer, how long to let a slow server finish before looking again. Default 3 s. */
   verifyGraceMs?: number;
+  /** The user's zone, for the times a "changed since the preview" names. */
+  localZone?: () => string;
 }
 
 export type { Failure } from '../../shared/failure';

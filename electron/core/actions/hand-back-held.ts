@@ -42,6 +42,12 @@ export function changedSinceOffer(c: HandBackCheck, seen: HandBackSeen | undefin
   return `Changed since you planned it: ${what}. Nothing was sent: look at it again and choose anew.`;
 }
 
+/** After the take-over, where I was off call when it was made (its record): the hand back reads that far. */
+function after(startMs: number, plan: HandBackPlan): { startMs: number; endMs: number } | undefined {
+  const untilMs = Date.parse(plan.takeOver.offUntil ?? '');
+  return untilMs > plan.endMs ? { startMs, endMs: untilMs } : undefined;
+}
+
 /** undefined: the service holds my take-over as it was written over the hand back's window, so it may be sent;
  *  else what is said instead (changed since, a shared rule refused, or not readable), nothing sent. */
 export async function handBackHeld(c: HandBackCheck, plan: HandBackPlan): Promise<HeldAnswer | undefined> {
@@ -58,6 +64,14 @@ export async function handBackHeld(c: HandBackCheck, plan: HandBackPlan): Promis
         formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), when),
       meOn: () => c.me,
     },
-    { scheduleId: c.scheduleId, startMs: c.startMs, endMs: plan.endMs, from: c.me, to, others },
+    {
+      scheduleId: c.scheduleId,
+      startMs: c.startMs,
+      endMs: plan.endMs,
+      from: c.me,
+      to,
+      others,
+      within: after(c.startMs, plan),
+    },
   );
 }

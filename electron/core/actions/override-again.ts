@@ -9,7 +9,8 @@ import type { Clock } from '../ports';
 import type { CreatedOverride } from '../model/snapshot';
 
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
-export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> & Pick<CreatedOverride, 'replaced' | 'kept'>;
+export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
+  Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
 import { lookWithGrace } from './override-verify';
 import type { PlannedOverride } from './override-window';
 

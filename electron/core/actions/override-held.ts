@@ -4,7 +4,7 @@
 import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract';
 import { windowCoveredBy } from './window-coverage';
-import { joinNames } from '../../shared/format';
+import { formatDayTime, joinNames } from '../../shared/format';
 import { readWindowShifts } from './window-read';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
@@ -94,4 +94,29 @@ export async function changedSincePreview(
     'validation',
     `Changed since ${basis.since}: ${nowText(people, lower(basis.me))}. Nothing was sent: ${again}.`,
   );
+}
+
+/**
+ * A "rest of current shift" resolves its end from the schedule as read now: a manager who made the shift grow or
+ * shrink since the preview (and a refresh that read it) moves it. Create writes only the window the preview showed:
+ * another end is said, and nothing is sent. ("Next N hours" runs from the press, so its end moves by design.)
+ */
+export function windowSincePreview(
+  request: OverrideRequest,
+  plan: PlannedOverride,
+  at: { nowMs: number; zone: string; me: string },
+): string | undefined {
+  const shown = request.previewed;
+  if (shown === undefined || request.window.kind === 'next_hours') return undefined;
+  const shownEndMs = Date.parse(shown.end);
+  if (shownEndMs === plan.endMs) return undefined;
+  const when = (ms: number) => formatDayTime(ms, { nowMs: at.nowMs, localZone: at.zone });
+  const me = lower(at.me);
+  const names = plan.preview.replaces.map((p) => (lower(p.email) === me ? 'you' : p.name || p.email));
+  const verb = names.length > 1 || names[0] === 'you' ? 'are' : 'is';
+  const what =
+    names.length === 0
+      ? `the current shift now ends ${when(plan.endMs)}, not ${when(shownEndMs)}`
+      : `${joinNames(names)} ${verb} now on call until ${when(plan.endMs)}, not ${when(shownEndMs)}`;
+  return `Changed since the preview: ${what}. Nothing was sent: look at the preview again and create it once it shows what you want.`;
 }

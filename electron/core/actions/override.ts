@@ -18,7 +18,7 @@ import { rankCandidates, type OtherAccountRead } from '../state/candidates';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
-import { changedSincePreview, type HeldBasis } from './override-held';
+import { changedSincePreview, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
 import { createDoubts, type CreateNote, type Doubts } from './override-again';
 import type { CreatedOverride } from '../model/snapshot';
@@ -227,6 +227,12 @@ async function createChecked(
   const asked = moved && request.replaces === undefined && !plan.preview.unknownOnCall;
   const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me };
   const checked = asked ? { ...request, replaces: plan.preview.replaces.map((p) => p.email) } : request;
+  const reshaped = windowSincePreview(request, plan, {
+    nowMs: deps.clock.now(),
+    zone: deps.localZone?.() ?? 'UTC',
+    me,
+  });
+  if (reshaped !== undefined) return failure('validation', reshaped);
   const held = await changedSincePreview(client, checked, plan, known, basis);
   if (held && 'status' in held) return { ok: true as const, value: held };
   if (held) return held;

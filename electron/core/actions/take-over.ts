@@ -13,7 +13,7 @@ import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, typ
 import type { OverrideCreator } from './override';
 import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
-import { changedSinceSeen } from './take-over-seen';
+import { changedSinceSeen, offAfter } from './take-over-seen';
 
 export interface TakeOverDeps extends ActionDeps {
   /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
@@ -124,10 +124,12 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     );
   }
   // What the user confirmed ("from Bob until 17:00") is what is written, or nothing: a manager's change since is said.
+  const readTo = snapshot.schedules.find((s) => s.id === request.scheduleId)?.shiftsTo;
   const changed = changedSinceSeen(request.seen, now, {
     nowMs: deps.clock.now(),
     zone: deps.localZone?.() ?? 'UTC',
     me,
+    readEndMs: readTo ? Date.parse(readTo) : undefined,
   });
   if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
   if (now.emails.includes(me)) {
@@ -153,7 +155,9 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   };
   // Who stays is kept with the record: its hand back expects the schedule to still hold them with me.
   const kept = stay.map(lower);
-  return write(deps, override, { kind: 'take-over', replaced: [from], kept }, [from], sending);
+  const offUntil = offAfter(snapshot, request.scheduleId, now, me);
+  const note = { kind: 'take-over' as const, replaced: [from], kept, ...(offUntil ? { offUntil } : {}) };
+  return write(deps, override, note, [from], sending);
 }
 
 async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: Sending): Promise<Answer> {

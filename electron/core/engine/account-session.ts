@@ -138,6 +138,7 @@ function handlersOf(
     settings: o.settings,
     snapshot: { get: held.get, set: held.set },
     refresh: (request) => link.sync.request(request),
+    localZone: o.localZone,
   };
   const state = () =>
     deriveState({ ...inputsOf(o, held, link, o.demo, undefined), nowMs: o.clock.now(), localZone: o.localZone() });

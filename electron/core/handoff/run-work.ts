@@ -11,8 +11,10 @@ import {
   clipToNow,
   covering,
   heldFirst,
+  landedThenChanged,
   lookFirst,
   maybeSent,
+  notShown,
   requestOf,
   stateOfAnswer,
   type WriteDeps,
@@ -88,7 +90,11 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
     if (!ctx.stopped) await put(ctx, { ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
     return;
   }
-  const answer = await ctx.deps.create(requestOf(clipped));
+  // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record
+  // of that attempt ("may be in place") doesn't stop it; who it replaces goes with it, read again by the write path.
+  const me = ctx.write.held.meOn(clipped.scheduleId);
+  const request = maybeSent(item) && me !== '' ? { ...requestOf(clipped), replaces: [me] } : requestOf(clipped);
+  const answer = await ctx.deps.create(request);
   await put(ctx, { ...clipped, ...stateOfAnswer(answer) });
 }
 
@@ -126,6 +132,11 @@ async function checkHandedOff(ctx: RunContext, item: HandoffItem): Promise<void>
   // Unread (a network failure, no client yet): still checking, and looked for again soon.
   if (made === undefined) return;
   if (made === 'gone') return void (await put(ctx, { ...rest, state: 'changed', message: NOT_SHOWN }));
+  // Its own override is still held; the schedule says whether it still decides who is on call (a manager's later
+  // override may cover it: landed, then changed, said with what holds now).
+  const seen = await ctx.write.look(item.scheduleId, w.startMs, w.endMs, covering(item));
+  if (seen === undefined) return;
+  if (seen !== 'covered') return void (await put(ctx, { ...item, ...(await landedThenChanged(ctx.write, item)) }));
   await put(ctx, { ...item, state: 'handed_off', message: 'The service shows the override this hand-off made.' });
 }
 
@@ -146,8 +157,8 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (item.state === 'unknown' || item.state === 'sending') {
-        const seen = await lookFirst(ctx.write, item);
-        await put(ctx, { ...item, ...(seen ?? { state: 'not_landed', message: 'The schedule does not show it.' }) });
+        const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
+        await put(ctx, { ...item, ...seen });
       }
     }
   } finally {

@@ -189,6 +189,12 @@ export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapRe
     return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
   }
   const mine = await sendSide(deps, planned, me);
-  if (mine.state === 'handed_off') theirs = await sendSide(deps, { ...theirs, state: 'pending' }, r.theirs.email);
+  if (mine.state === 'handed_off') {
+    // Side 1 read again just before side 2, as Retry does: a manager who undid it since leaves side 2 unsent (I
+    // would hold both days, and the teammate a free day never swapped for).
+    const undone = await mineUndone(deps, mine, me);
+    if (undone) return { mine: undone, theirs, back: null, text: undoneText(deps, name, undone, theirs) };
+    theirs = await sendSide(deps, { ...theirs, state: 'pending' }, r.theirs.email);
+  }
   return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs) };
 }

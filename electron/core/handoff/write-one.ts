@@ -60,7 +60,7 @@ export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Cha
 
 /** It landed (the service holds the app's override) and a later change covers it: said as landed, with what holds
  *  now, never "did not land" and never sent again over that change. */
-async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Promise<Change> {
+export async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Promise<Change> {
   const window = { scheduleId: item.scheduleId, startMs: Date.parse(item.start), endMs: Date.parse(item.end) };
   const c = { ...window, from: deps.held.meOn(item.scheduleId), to: item.email, others: item.others };
   const now = await stillInPlace(deps.held, c, true);
@@ -115,4 +115,26 @@ export async function heldFirst(
     others: item.others,
     within,
   });
+}
+
+const NOT_LANDED_AS_PLANNED =
+  'The schedule does not show it and still has you on call there as planned, so it did not land: Retry sends it.';
+
+/**
+ * A write that may have landed (its answer lost, or the app stopped while sending) and that the schedule doesn't
+ * show: the service read as planned means it did not land (Retry sends it); a change since is said, and Retry says
+ * the same (it reads again first); unread stays unknown, looked for again. Never "did not land" over a change.
+ */
+export async function notShown(deps: WriteDeps, item: HandoffItem): Promise<Change> {
+  const clipped = clipToNow(item, deps.nowMs());
+  if (!('id' in clipped)) return { state: 'not_landed', message: 'The schedule does not show it.' };
+  const held = await heldFirst(deps, clipped);
+  if (held === undefined) return { state: 'not_landed', message: NOT_LANDED_AS_PLANNED };
+  if (held.state === 'not_sent')
+    return {
+      state: 'unknown',
+      message: 'The schedule could not be read to check it, so it was not sent again (checking again soon).',
+    };
+  if (held.state === 'changed') return { state: 'changed', message: `Its answer never came. ${held.message}` };
+  return held;
 }

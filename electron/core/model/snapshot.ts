@@ -59,6 +59,9 @@ export const CreatedOverrideSchema = z.object({
   replaced: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })).optional(),
   /** Who a take-over kept on call with me (e-mails): what its hand back expects the schedule to still hold. */
   kept: z.array(z.string()).optional(),
+  /** Until when the schedule showed me off call after a take-over's end, when it was made: its hand back reads that
+   *  far, so a block of mine that grew past it since is a change, said (plan-block.ts). */
+  offUntil: Iso.optional(),
   /** When this take-over was handed back from this app: "Hand back" is no longer offered for it. */
   handedBackAt: Iso.optional(),
 });

@@ -43,8 +43,18 @@ export class OverrideWrite {
     this.#scheduleId = request.scheduleId;
     this.sentPreview = await preview();
     // Whom the preview said it replaces: main re-reads the window first and sends nothing if that changed meanwhile.
-    const replaces = this.sentPreview?.replaces.map((p) => p.email);
-    const answer = await invoke('override:create', replaces ? { ...request, replaces } : request);
+    // And the window it showed: a "rest of current shift" that ends elsewhere now is said, not written.
+    const shown = this.sentPreview;
+    const answer = await invoke(
+      'override:create',
+      shown
+        ? {
+            ...request,
+            replaces: shown.replaces.map((p) => p.email),
+            previewed: { start: shown.start, end: shown.end },
+          }
+        : request,
+    );
     // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
     // again", not "Not created": creating it again could make a second override.
     if (!answer.ok && nextStep(answer.error.kind) !== 'verify') {

@@ -124,3 +124,22 @@ describe('hand back: the schedule changed since the take-over', () => {
     expect(overridesOf(h, 'sch_pair')).toHaveLength(2);
   }, 60_000);
 });
+
+// Adversarial round 4 (minor): a manager put me on the hours right after my take-over (the block grew). The hand back
+// wrote Carol to the take-over's end and left me on call past it with no word; away and swap call a grown block a
+// change. The take-over keeps where I was off call after it; a hand back reads that far, and says so.
+describe('hand back: my block grew past the take-over since', () => {
+  it('a manager added me for 4 h right after it: said as changed, nothing sent', async () => {
+    const { h, engine } = await started();
+    await tookOver(h, engine, 'sch_solo', 'carol@example.com');
+    const end = Date.parse(SHIFT_END);
+    manager(h, 'sch_solo', end, end + 4 * HOUR, ['usr_me']);
+    await h.clock.advance(60_000);
+    const res = await h.clock.runWhileAdvancing(engine.handlers['take-over:hand-back']({ scheduleId: 'sch_solo' }));
+    expect(!res.ok && res.error.kind).toBe('changed_since_planned');
+    expect(!res.ok && res.error.message).toMatch(
+      /^Changed since you planned it: you are now on call .*Nothing was sent/,
+    );
+    expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
+  }, 60_000);
+});

@@ -54,3 +54,36 @@ describe('swap Retry after the landed side was undone by a manager', () => {
     expect(overridesOn(h, 'sch_solo')).toHaveLength(0);
   }, 60_000);
 });
+
+// Adversarial round 4 #1: the same rule at Swap itself. Side 1 lands, then a manager undoes it before side 2 is
+// sent: side 1 is read again just before side 2 (as Retry does), side 2 is not written, and it is never "Swapped".
+describe('swap: the first side undone by a manager between the two writes', () => {
+  it.each([
+    ['puts me back on my Tue', ['usr_bob', 'usr_me'], /you are now on call with Bob Stone Tue/],
+    ['gives my Tue to Alice', ['usr_bob', 'usr_alice'], /Alice Doe is now on call with Bob Stone Tue/],
+  ])(
+    'a manager %s: my cover of Carol is not sent',
+    async (_, userIds, said) => {
+      const w = await startPairWorld();
+      h = w.h;
+      const sim = h.sim.state;
+      const add = sim.addOverride.bind(sim);
+      let n = 0;
+      // Right after the app's first side lands, a manager's override over my Tue.
+      sim.addOverride = (id, o, at) => {
+        const made = add(id, o, at);
+        if (++n === 1) add('sch_pair', { ...ms(TUE), userIds }, at);
+        return made;
+      };
+      const res = await h.clock.runWhileAdvancing(w.engine.handlers['swap:create'](SWAP));
+      if (!res.ok) throw new Error(res.error.message);
+      expect([res.value.mine.state, res.value.theirs.state]).toEqual(['changed', 'not_sent']);
+      expect(res.value.text).toMatch(
+        /^Carol Lee's cover of your Tue .* is no longer in place, so your cover of Carol Lee's Thu .* was not sent\. Changed since you planned it: /,
+      );
+      expect(res.value.text).toMatch(said);
+      expect(overridesOn(h, 'sch_solo')).toHaveLength(0);
+    },
+    60_000,
+  );
+});

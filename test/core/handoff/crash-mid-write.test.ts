@@ -1,0 +1,72 @@
+// Issue 48, adversarial round 4 #3: the app stops while an away write is in flight (handoff.json holds it as
+// 'sending'). After the restart it was told "Did not land" with a Retry that never sent (an earlier attempt "may be
+// in place") and named a change that never happened; one that did land under a manager's later change was "did not
+// land" too. A write that may have landed is checked on the service: not shown, and the service still has me on
+// call as planned, it did not land and Retry sends it once; shown changed, it says what holds now, and Retry agrees.
+// Pair world: my Mon 3/23 is with Alice; Bob covers it.
+import { describe, expect, it } from 'vitest';
+import type { OncallClient } from '../../../electron/api/client-types';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME } from '../support/seeds';
+import { overridesOn, pairSeed, START } from './support/pair-world';
+
+const MON = { start: '2026-03-23T08:00:00.000Z', end: '2026-03-24T08:00:00.000Z' };
+const ITEM = { scheduleId: 'sch_pair', ...MON, email: 'bob@example.com' };
+
+/** The first engine's create never answers: 'hang' never leaves the app, 'land' reaches the service first. */
+async function crashWhileSending(how: 'hang' | 'land'): Promise<Harness> {
+  const h = await createHarness({ startMs: START, seed: pairSeed() });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_pair', 'sch_solo'] });
+  const wrapClient = (c: OncallClient): OncallClient => ({
+    ...c,
+    createOverride: (...a) => (how === 'land' && void c.createOverride(...a), new Promise(() => undefined)),
+  });
+  const engine = h.engine({ wrapClient });
+  await engine.start();
+  await h.clock.advance(1_000);
+  void engine.handlers['handoff:create']({ items: [ITEM] });
+  for (let i = 0; i < 40; i++) {
+    await h.clock.advance(250);
+    if ((await h.files.read('handoff.json'))?.includes('"sending"')) break;
+  }
+  await h.clock.advance(1_000);
+  await engine.stop();
+  return h;
+}
+
+async function restart(h: Harness) {
+  await h.clock.advance(5 * 60_000);
+  const engine = h.engine();
+  await engine.start();
+  await h.clock.runWhileAdvancing(engine.handoffIdle());
+  const told = await engine.handlers['handoff:get'](null);
+  return { engine, item: told.ok ? told.value.run?.items[0] : undefined };
+}
+
+describe('away: the app stopped while a write was in flight', () => {
+  it('never left, nobody changed anything: not landed (the service still has me as planned), and Retry sends it once', async () => {
+    const h = await crashWhileSending('hang');
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(0);
+    const { engine, item } = await restart(h);
+    expect(item?.state).toBe('not_landed');
+    expect(item?.message).toMatch(/still has you on call there as planned/);
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
+    expect(retried.ok && retried.value.run?.items[0]?.state).toBe('handed_off');
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(1);
+  }, 60_000);
+
+  it('landed, then a manager changed part of it: said as changed with what holds now, never "did not land"; Retry sends nothing', async () => {
+    const h = await crashWhileSending('land');
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(1);
+    const mid = Date.parse(MON.start) + 6 * 3_600_000;
+    const w = { startMs: mid, endMs: mid + 2 * 3_600_000, userIds: ['usr_carol', 'usr_alice'] };
+    h.sim.state.addOverride('sch_pair', w, h.clock.now());
+    const { engine, item } = await restart(h);
+    expect(item?.state).toBe('changed');
+    expect(item?.message).toMatch(/Carol Lee/);
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
+    const again = retried.ok ? retried.value.run?.items[0] : undefined;
+    expect(again?.state).toBe('changed');
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(2);
+  }, 60_000);
+});
