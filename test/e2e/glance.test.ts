@@ -229,11 +229,19 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
         shiftsFetchedAt: fetched,
       },
     );
-    const payments = scheduleSnap('sch_pay', [shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me)], {
-      details: details('Payments US', 'America/New_York', [me]),
-      detailsFetchedAt: fetched,
-      shiftsFetchedAt: fetched,
-    });
+    // Alice after me: the read covers my block's end (a read ending with it would say "until at least").
+    const payments = scheduleSnap(
+      'sch_pay',
+      [
+        shift('2026-03-27T13:00:00Z', '2026-03-27T21:00:00Z', me),
+        shift('2026-03-27T21:00:00Z', '2026-03-28T13:00:00Z', alice),
+      ],
+      {
+        details: details('Payments US', 'America/New_York', [alice, me]),
+        detailsFetchedAt: fetched,
+        shiftsFetchedAt: fetched,
+      },
+    );
     const state = deriveState({
       snapshot: snapshotOf([platform, payments], { coverageFetchedAt: fetched }),
       nowMs,
