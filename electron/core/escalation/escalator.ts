@@ -91,8 +91,6 @@ interface Run {
   /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
    *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
   confirmed: Set<string>;
-  /** Bookings read back for a schedule not watched now (record-store.ts): cancelled once, by the app's own ids. */
-  unwatched: string[];
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -159,9 +157,6 @@ async function settleLeft(r: Run, nowMs: number): Promise<void> {
 async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   const wanted = new Map(r.targets.map((t) => [t.key, t]));
-  for (const id of r.unwatched.splice(0)) {
-    if (provider.cancel && !outcome(r, await provider.cancel(id), 'cancelling the phone alert')) r.unwatched.push(id);
-  }
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
@@ -276,7 +271,7 @@ export async function createEscalator(
   words: (t: AlarmTarget) => { title: string; body: string },
 ): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
-  const { cancel = [], ...state } = await loadEscalations(o.files, o.clock.now(), report, o.known?.());
+  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.());
   let queue: Promise<void> = Promise.resolve();
   const r: Run = {
     o,
@@ -293,7 +288,6 @@ export async function createEscalator(
     // before); off, nothing is written that isn't held.
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
-    unwatched: cancel,
   };
   return {
     setTargets(next) {
