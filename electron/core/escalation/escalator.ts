@@ -10,6 +10,7 @@ import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
+import { NOT_WANTED } from './http';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
 import { missedAfter, missedProblem, retryable, type Missed } from './missed';
@@ -175,8 +176,14 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     }
   }
   // A receipt outlives its alert's answer window only as dead weight (Pushover's emergency expires before).
-  for (const key of Object.keys(state.receipts ?? {}))
+  for (const [key, kept] of Object.entries(state.receipts ?? {})) {
     if ((state.sent[key] ?? 0) < nowMs - AWAIT_ACK_MS) delete state.receipts?.[key];
+    // Handed off (or moved) while the phone repeats it (Pushover's emergency): stopped there, as a booking is
+    // cancelled. Before, it rang every minute for 30 min for a shift no longer mine.
+    else if (!wanted.has(key) && kept.ch === provider.channel && provider.cancel)
+      if (outcome(r, await provider.cancel(alertIdOf(key), kept.receipt), 'stopping the phone alert'))
+        delete state.receipts?.[key];
+  }
 }
 
 /** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. One that
@@ -184,7 +191,10 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
 async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: number): Promise<void> {
   r.state.sent[t.key] = nowMs;
   await save(r);
-  const answer = await provider.send(alertOf(t, { words: r.words }));
+  // Each repeat of a failed try first checks the acknowledgement and the hand-off: none is sent after either.
+  const wanted = () => !r.stopped && !acked(r, t.key) && r.targets.some((x) => x.key === t.key);
+  const answer = await provider.send(alertOf(t, { words: r.words }), wanted);
+  if (!answer.ok && answer.error === NOT_WANTED) return;
   outcome(r, answer, SENDING);
   if (answer.ok) {
     if (r.missed.delete(t.key) || r.bookFailed.delete(t.key)) r.o.changed?.(statusOf(r));

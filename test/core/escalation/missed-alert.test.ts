@@ -83,7 +83,8 @@ async function rig(kind: Kind, down: [number, number], answer: () => number = ()
     clock,
     store,
     ring: () => undefined,
-    acknowledged: (t) => void clock.inFlight.track(late.esc?.acknowledged(t.key) ?? Promise.resolve()),
+    // Not tracked: it queues behind a send whose repeat waits on the fake clock.
+    acknowledged: (t) => void late.esc?.acknowledged(t.key),
   });
   const statuses: EscalatorStatus[] = [];
   const esc = await createEscalator(
@@ -144,6 +145,29 @@ describe('a phone alert that could not go out at T+3 min is sent once the server
     await r.clock.inFlight.track(r.engine.ack(target.key, 'window'));
     await r.clock.advanceTo(T + 30 * MIN);
     expect(r.hook.got.filter((g) => g.status === 200)).toEqual([]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+});
+
+describe('no phone alert after an acknowledgement or a hand-off (adv50 round 2, failed before)', () => {
+  it('webhook: acknowledged between a failed try and its repeat, no "not acknowledged" is delivered', async () => {
+    let calls = 0;
+    const r = await rig('webhook', [0, 0], () => (++calls === 1 ? 503 : 200));
+    await r.clock.advanceTo(T + 3 * MIN + 500);
+    await r.clock.inFlight.track(r.engine.ack(target.key, 'window'));
+    await r.clock.advanceTo(T + 30 * MIN);
+    expect(r.hook.got.map((g) => [g.atMs, g.status])).toEqual([[T + 3 * MIN, 503]]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+
+  it('Pushover: the emergency sent at T+3 is cancelled when the shift is handed off', async () => {
+    const r = await rig('pushover', [0, 0]);
+    await r.clock.advanceTo(T + 5 * MIN);
+    expect(r.s.pushover.map((p) => [p.sentMs, p.cancelled])).toEqual([[T + 3 * MIN, false]]);
+    r.engine.setTargets([]);
+    void r.esc.setTargets([]);
+    await r.clock.advanceTo(T + 6 * MIN);
+    expect(r.s.pushover.map((p) => [p.sentMs, p.cancelled])).toEqual([[T + 3 * MIN, true]]);
     expect(r.esc.status().problem).toBeUndefined();
   });
 });
