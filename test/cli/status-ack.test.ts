@@ -101,7 +101,8 @@ describe('status --ack reads the alarm records as claims', () => {
     const now = Date.now();
     const key = 'ocs_secret_k1_from_env';
     const rec = { startMs: now, endMs: now + HOUR, rungAtMs: now, note: key, comment: `key ${key}` };
-    await seed(dir, { [`alarm:https://x:sch_y:${new Date(now).toISOString()}`]: rec });
+    // A key that isn't an alarm's is dropped and kept aside (one for a schedule not watched is parked, not backed up).
+    await seed(dir, { [`alarm:https://x:${new Date(now).toISOString()}`]: rec });
     const run = await runStatus(['--ack', '--data-dir', dir], { ONCALL_API_KEY: key });
     const kept = (await readdir(dir)).filter((n) => n.startsWith('alarms.json.bad'));
     expect(kept).toHaveLength(1);

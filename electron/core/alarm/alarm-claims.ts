@@ -1,7 +1,8 @@
 // Whose an alarm record is (issue 52): a record in alarms.json names its shift by key, `alarm:<service>:<schedule
 // id>:<start ISO>`. It is the app's only when the key is well formed, its start is the record's own, the service
 // and schedule are watched by an account, and — where what was last read covers that start — a block of mine
-// starts there. A record that fails is dropped and said once; `status --ack` acknowledges only records whose start
+// starts there. A record that fails is dropped and said once, except one for a schedule not watched now: it is parked
+// (kept, used for nothing) until it expires, and used again once the schedule is watched again; `status --ack` acknowledges only records whose start
 // is a block of mine in what was last read (`verifiedMine`), never one it can't place.
 import type { ServiceSettings } from '../../shared/settings';
 import { isoOf, segmentsOf } from '../model/segments';
@@ -20,6 +21,8 @@ const KEY =
   /^alarm:(https?:\/\/[a-z0-9.[\]-]+(?::\d{1,5})?):(sch_[A-Za-z0-9_-]{1,200}):(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z)$/;
 
 const NOT_MINE = "a shift that isn't mine";
+/** A record or entry for a schedule no account watches now: parked (kept, used for nothing) until it expires. */
+export const UNWATCHED = 'a schedule not watched';
 
 type Place = { problem: string } | { mine: boolean | undefined };
 
@@ -32,7 +35,7 @@ function place(key: string, rec: AlarmRecord, known: readonly AlarmKnowledge[]):
   const accounts = known.filter(
     (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
   );
-  if (accounts.length === 0) return { problem: 'a schedule not watched' };
+  if (accounts.length === 0) return { problem: UNWATCHED };
   let mine: boolean | undefined = false;
   let covered = false;
   for (const a of accounts) {
@@ -77,5 +80,5 @@ export function alarmKeyProblem(key: string, known: readonly AlarmKnowledge[]): 
   const watched = known.some(
     (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
   );
-  return watched ? undefined : 'a schedule not watched';
+  return watched ? undefined : UNWATCHED;
 }

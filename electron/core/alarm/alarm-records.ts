@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
-import { alarmClaimProblem, type AlarmKnowledge } from './alarm-claims';
+import { alarmClaimProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 
 export const ALARMS_FILE = 'alarms.json';
@@ -77,11 +77,13 @@ export async function readAlarmRecords(
     report(notice(`${cap(WHAT)} were not the app's and none of them was used.${where}`));
     return { records: {}, rewrite: false };
   }
-  const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) =>
-    known === undefined
-      ? alarmRecordProblem(r, nowMs)
-      : (alarmClaimProblem(key, r, known, mineToo) ?? alarmRecordProblem(r, nowMs)),
-  );
+  const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {
+    const claim = known === undefined ? undefined : alarmClaimProblem(key, r, known, mineToo);
+    // A schedule not watched now is parked, not dropped: its record is used for nothing while it is unwatched (the
+    // engine reads a record only for a target, a block of mine on a watched schedule) and is used again, checked as
+    // any claim, once it is watched again. Dropping it re-rang an acknowledged start and paged the phone (adv50 r2).
+    return claim !== undefined && claim !== UNWATCHED ? claim : alarmRecordProblem(r, nowMs);
+  });
   if (sorted.dropped.length === 0) return { records: read.value.alarms, rewrite: false };
   report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));
   return { records: Object.fromEntries(sorted.kept), rewrite: true };

@@ -9,7 +9,7 @@ import type { FileStore } from '../ports';
 import { loadSnapshot, cacheFileOf } from '../storage/cache';
 import { loadSettings } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
-import { verifiedMine, type AlarmKnowledge } from './alarm-claims';
+import { alarmKeyProblem, verifiedMine, type AlarmKnowledge } from './alarm-claims';
 import { loadAlarmStore } from './alarm-store';
 
 export interface CliAck {
@@ -47,7 +47,9 @@ export async function ackFromCli(
     true,
   );
   const waiting = Object.entries(store.all()).filter(
-    ([, r]) => r.rungAtMs !== undefined && r.ackedAtMs === undefined && r.endMs > nowMs,
+    // A record parked for a schedule not watched now is not acted on (alarm-claims.ts).
+    ([key, r]) =>
+      r.rungAtMs !== undefined && r.ackedAtMs === undefined && r.endMs > nowMs && !alarmKeyProblem(key, known),
   );
   // Only a start that is a block of mine in the saved data is acknowledged; one the data doesn't place is said.
   const ringing = waiting.filter(([key, r]) => verifiedMine(key, r, known));

@@ -10,8 +10,10 @@ import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
+import { NOT_WANTED } from './http';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
+import { missedAfter, missedProblem, retryable, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
 
@@ -22,6 +24,7 @@ export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
 /** After the phone rang, its "I'm on it" is awaited this long. */
 export const AWAIT_ACK_MS = 60 * 60_000;
 export const RETRY_AFTER_MS = 60_000;
+const SENDING = 'sending the phone alert';
 
 type State = EscalationState;
 
@@ -91,8 +94,10 @@ interface Run {
   /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
    *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
   confirmed: Set<string>;
-  /** Bookings read back for a schedule not watched now (record-store.ts): cancelled once, by the app's own ids. */
-  unwatched: string[];
+  /** Alerts due that could not go out (missed.ts): tried again while their alarm waits. */
+  missed: Map<string, Missed>;
+  /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
+  bookFailed: Set<string>;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -121,11 +126,11 @@ function statusOf(r: Run): EscalatorStatus {
       .map((b) => b.atMs)
       .filter((at) => at > r.o.clock.now()),
   );
-  const problem = r.leftProblem ?? r.problem;
+  const problem = r.leftProblem ?? missedProblem(r.missed) ?? r.problem;
   return {
     ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
-    booking: !!r.o.provider?.book,
+    booking: !!r.o.provider?.book && r.bookFailed.size === 0,
   };
 }
 
@@ -159,9 +164,6 @@ async function settleLeft(r: Run, nowMs: number): Promise<void> {
 async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   const wanted = new Map(r.targets.map((t) => [t.key, t]));
-  for (const id of r.unwatched.splice(0)) {
-    if (provider.cancel && !outcome(r, await provider.cancel(id), 'cancelling the phone alert')) r.unwatched.push(id);
-  }
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
@@ -174,17 +176,52 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     }
   }
   // A receipt outlives its alert's answer window only as dead weight (Pushover's emergency expires before).
-  for (const key of Object.keys(state.receipts ?? {}))
+  for (const [key, kept] of Object.entries(state.receipts ?? {})) {
     if ((state.sent[key] ?? 0) < nowMs - AWAIT_ACK_MS) delete state.receipts?.[key];
+    // Handed off (or moved) while the phone repeats it (Pushover's emergency): stopped there, as a booking is
+    // cancelled. Before, it rang every minute for 30 min for a shift no longer mine.
+    else if (!wanted.has(key) && kept.ch === provider.channel && provider.cancel)
+      if (outcome(r, await provider.cancel(alertIdOf(key), kept.receipt), 'stopping the phone alert'))
+        delete state.receipts?.[key];
+  }
 }
 
-/** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. */
+/** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. One that
+ *  could not go out is unrecorded and tried again (missed.ts), and readiness says so until it is sent. */
 async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: number): Promise<void> {
   r.state.sent[t.key] = nowMs;
   await save(r);
-  const answer = await provider.send(alertOf(t, { words: r.words }));
-  if (outcome(r, answer, 'sending the phone alert') && answer.ok && answer.value !== null)
-    r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
+  // Each repeat of a failed try first checks the acknowledgement and the hand-off: none is sent after either.
+  const wanted = () => !r.stopped && !acked(r, t.key) && r.targets.some((x) => x.key === t.key);
+  const answer = await provider.send(alertOf(t, { words: r.words }), wanted);
+  if (!answer.ok && answer.error === NOT_WANTED) return;
+  outcome(r, answer, SENDING);
+  if (answer.ok) {
+    if (r.missed.delete(t.key) || r.bookFailed.delete(t.key)) r.o.changed?.(statusOf(r));
+    if (answer.value !== null)
+      r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
+    return;
+  }
+  const again = retryable(provider, answer.error);
+  if (again) delete r.state.sent[t.key];
+  r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, again));
+  r.o.changed?.(statusOf(r));
+}
+
+/** What no longer waits (acknowledged, handed off, past its answer window) is not tried or said any more. */
+function pruneMissed(r: Run, nowMs: number): void {
+  const open = new Set(
+    r.targets.filter((t) => !acked(r, t.key) && dueOf(r, t) > nowMs - AWAIT_ACK_MS).map((t) => t.key),
+  );
+  let changed = false;
+  for (const key of [...r.missed.keys(), ...r.bookFailed])
+    if (!open.has(key)) {
+      // Its failure is no longer a problem either: nothing will be sent for it.
+      if (r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;
+      r.bookFailed.delete(key);
+      changed = true;
+    }
+  if (changed) r.o.changed?.(statusOf(r));
 }
 
 /** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
@@ -200,8 +237,10 @@ async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promi
       if (outcome(r, await provider.book(alert, dueMs), 'booking the phone alert')) {
         state.booked[t.key] = { id: alert.id, atMs: dueMs, ch: provider.channel };
         r.confirmed.add(t.key);
-      }
-    } else if (dueMs <= nowMs && !b) await sendNow(r, provider, t, nowMs);
+        r.bookFailed.delete(t.key);
+      } else r.bookFailed.add(t.key);
+    } else if (dueMs <= nowMs && !b && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
+      await sendNow(r, provider, t, nowMs);
   }
 }
 
@@ -209,6 +248,7 @@ async function reconcile(r: Run): Promise<void> {
   const nowMs = r.o.clock.now();
   await settleLeft(r, nowMs);
   const { provider } = r.o;
+  pruneMissed(r, nowMs);
   if (provider) {
     await settleBooked(r, provider, nowMs);
     await bookOrSend(r, provider, nowMs);
@@ -255,6 +295,7 @@ function arm(r: Run): void {
     polling ? nowMs + POLL_MS : Infinity,
     retryMs,
     ...dues.filter((d) => d > nowMs),
+    ...[...r.missed.values()].map((m) => m.nextMs),
     nowMs + 60 * 60_000,
   );
   r.cancelTimer = r.o.clock.setTimer(Math.max(0, next - nowMs), () => void r.serial(() => tick(r)));
@@ -276,7 +317,7 @@ export async function createEscalator(
   words: (t: AlarmTarget) => { title: string; body: string },
 ): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
-  const { cancel = [], ...state } = await loadEscalations(o.files, o.clock.now(), report, o.known?.());
+  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.());
   let queue: Promise<void> = Promise.resolve();
   const r: Run = {
     o,
@@ -293,7 +334,8 @@ export async function createEscalator(
     // before); off, nothing is written that isn't held.
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
-    unwatched: cancel,
+    missed: new Map(),
+    bookFailed: new Set(),
   };
   return {
     setTargets(next) {

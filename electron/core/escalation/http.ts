@@ -47,13 +47,19 @@ export interface CallOptions {
   send: HttpSend;
   /** Repeat on network errors and 5xx/429: only for requests whose repeat can't duplicate an alert. */
   retry: boolean;
+  /** Asked before each repeat: false (the alarm was acknowledged, the shift handed off) stops the tries there. */
+  stillWanted?: () => boolean;
 }
+
+/** A send stopped between tries because it was no longer wanted (not a failure to show). */
+export const NOT_WANTED = 'no longer wanted';
 
 export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<HttpResponse>> {
   const attempts = o.retry ? BACKOFF_MS.length + 1 : 1;
   let last = 'not sent';
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await wait(o.clock, BACKOFF_MS[i - 1] ?? 0);
+    if (i > 0 && o.stillWanted?.() === false) return { ok: false, error: NOT_WANTED };
     try {
       const res = await o.send(req, REQUEST_TIMEOUT_MS);
       if (res.status >= 200 && res.status < 300) return { ok: true, value: res };

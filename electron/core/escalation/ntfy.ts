@@ -55,9 +55,9 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
   let since: string | undefined;
-  const publish = (alert: PhoneAlert, extra: Record<string, string>): Promise<Outcome> =>
+  const publish = (alert: PhoneAlert, extra: Record<string, string>, stillWanted?: () => boolean): Promise<Outcome> =>
     call(
-      { clock: o.clock, send: o.send, retry: true },
+      { clock: o.clock, send: o.send, retry: true, ...(stillWanted ? { stillWanted } : {}) },
       {
         method: 'POST',
         url: `${base}/${alert.id}`,
@@ -76,7 +76,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     kind: 'ntfy',
     channel: ntfyChannelOf(o),
     book: (alert, atMs) => publish(alert, { At: String(Math.round(atMs / 1000)) }),
-    send: (alert) => publish(alert, {}),
+    send: (alert, stillWanted) => publish(alert, {}, stillWanted),
     async cancel(alertId) {
       const r = await call(
         { clock: o.clock, send: o.send, retry: true },

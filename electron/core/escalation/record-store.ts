@@ -6,7 +6,7 @@
 // own. Entries older than the alarms' retention are let go: nothing can act on them any more, and the file stays small.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { alarmKeyProblem, type AlarmKnowledge } from '../alarm/alarm-claims';
+import { alarmKeyProblem, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
 import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import type { FileStore } from '../ports';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
@@ -54,32 +54,32 @@ const isAlarmKey = (key: string): boolean => key.length <= 600 && /^alarm:\S+:\d
 
 const empty = (): EscalationState => ({ version: 1, booked: {}, sent: {} });
 
-const UNWATCHED = 'a schedule not watched';
-
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
- *  `known` (the accounts and their watched schedules), an entry for a schedule not watched now is dropped too; a
- *  booking of it still ahead whose id is the app's own (derived from its key, so a cancel names nothing from the
- *  file) is listed in `cancel`: if the app booked it while the schedule was watched, it must not ring the phone. */
+ *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
+ *  dropped: a "sent" stamp is used again once the schedule is watched again (dropped, the phone was paged again for
+ *  an acknowledged start), and a booking still ahead, with no target for it, is cancelled by the escalator. */
 export function sortEscalations(
   s: EscalationState,
   nowMs: number,
   known?: readonly AlarmKnowledge[],
-): { state: EscalationState; dropped: string[]; cancel: string[] } {
+): { state: EscalationState; dropped: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
-  const cancel: string[] = [];
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
   const booked = sortClaims(Object.entries(s.booked), ([key, b]) => {
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
+    // A booking of a schedule not watched now is kept: with no target for it, the escalator cancels it on the
+    // phone service (by the app's own id, derived from its key) before it rings, as for a shift handed off.
     const why = watchedProblem(key);
-    if (why === UNWATCHED && b.atMs > nowMs) cancel.push(b.id);
-    return why;
+    return why === UNWATCHED ? undefined : why;
   });
   const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
     if (!isAlarmKey(key)) return 'an entry the app did not make';
+    // A "sent" of a schedule not watched now is parked, not dropped (it only keeps the phone quiet, and only for a
+    // target, a watched block of mine): dropped, the phone was paged again once the schedule was watched again.
     const why = watchedProblem(key);
-    if (why !== undefined) return why;
+    if (why !== undefined && why !== UNWATCHED) return why;
     if (!plausibleMs(atMs, nowMs + SLACK_MS)) return 'a phone alert dated ahead of the clock';
     // Sent before its alarm could ring, it would keep the phone quiet for a shift it was never about.
     const startMs = Date.parse(key.slice(key.lastIndexOf(':', key.length - 10) + 1));
@@ -116,7 +116,6 @@ export function sortEscalations(
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
     },
     dropped: [...booked.dropped, ...sent.dropped, ...receipts.dropped, ...leftOn.dropped],
-    cancel,
   };
 }
 
@@ -126,7 +125,7 @@ export async function loadEscalations(
   nowMs: number,
   report: (n: Notice) => void,
   known?: readonly AlarmKnowledge[],
-): Promise<EscalationState & { cancel?: string[] }> {
+): Promise<EscalationState> {
   const say = (message: string): void => report({ id: ESCALATION_RECORD_NOTICE_ID, message });
   const read = await readBack(files, ESCALATIONS_FILE, EscalationStateSchema, { maxChars: MAX_ESCALATIONS_CHARS });
   if (read.kind === 'absent') return empty();
@@ -142,7 +141,7 @@ export async function loadEscalations(
   }
   const sorted = sortEscalations(read.value, nowMs, known);
   if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, ESCALATIONS_FILE)));
-  return sorted.cancel.length > 0 ? { ...sorted.state, cancel: sorted.cancel } : sorted.state;
+  return sorted.state;
 }
 
 /** Saves the record; a failure (a read-only data folder, a folder where the file should be) is answered with its

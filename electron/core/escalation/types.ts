@@ -43,8 +43,9 @@ export interface PhoneProvider {
   book?(alert: PhoneAlert, atMs: number): Promise<Outcome>;
   /** Cancels a booked alert (or stops a sent one ringing on); `handle` is what `send` answered for it. */
   cancel?(alertId: string, handle?: string): Promise<Outcome>;
-  /** Sends it now; answers what must be kept to cancel it or read its answer (Pushover's receipt), or null. */
-  send(alert: PhoneAlert): Promise<Outcome<string | null>>;
+  /** Sends it now; answers what must be kept to cancel it or read its answer (Pushover's receipt), or null.
+   *  `stillWanted` is asked before each repeat of a failed try (an acknowledgement stops them). */
+  send(alert: PhoneAlert, stillWanted?: () => boolean): Promise<Outcome<string | null>>;
   /** The phone's "I'm on it" to these alerts, looked for from `sinceMs` on (outbound polling only); `handles`: each
    *  alert's id → what `send` answered for it. */
   pollAcks?(q: { sinceMs: number; handles: ReadonlyMap<string, string> }): Promise<Outcome<PhoneAck[]>>;

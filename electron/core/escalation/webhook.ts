@@ -9,9 +9,9 @@ export function createWebhook(o: { url: string; clock: Clock; send: HttpSend }):
   return {
     kind: 'webhook',
     channel: channelIdOf(['webhook', o.url]),
-    async send(alert) {
+    async send(alert, stillWanted) {
       const r = await call(
-        { clock: o.clock, send: o.send, retry: true },
+        { clock: o.clock, send: o.send, retry: true, ...(stillWanted ? { stillWanted } : {}) },
         {
           method: 'POST',
           url: o.url,

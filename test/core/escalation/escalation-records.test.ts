@@ -51,7 +51,7 @@ describe('a phone escalation record that cannot be saved', () => {
 describe('phone escalation record read back, checked against the schedules watched now (adv52 round 2)', () => {
   const TOKYO = `alarm:https://oncall.example.com:sch_tokyo:${new Date(T + 30 * MIN).toISOString()}`;
 
-  it('a booking for a schedule not watched is dropped, said once, the file kept aside, and cancelled on the phone service (failed before)', async () => {
+  it('a booking for a schedule not watched is cancelled on the phone service before it rings, and let go (failed before)', async () => {
     const atMs = T + 33 * MIN;
     const escalations = { version: 1, booked: { [TOKYO]: { id: alertIdOf(TOKYO), atMs } }, sent: {} };
     const r = await alarmRig({ escalations, watched: ['sch_ops'], booked: [{ key: TOKYO, atMs }] });
@@ -60,29 +60,33 @@ describe('phone escalation record read back, checked against the schedules watch
     const names = await readdir(r.dir);
     const record = JSON.parse(await readFile(join(r.dir, 'escalations.json'), 'utf8')) as { booked: object };
     await r.close();
-    // Only the watched schedule's alert rang; the unwatched one was cancelled before its time, and is gone from the file.
+    // Only the watched schedule's alert rang; the unwatched one was cancelled before its time, and is gone from the
+    // file. It was the app's own booking, not a false entry: nothing is said or kept aside (adv50 round 2).
     expect(rang).toEqual([T + 3 * MIN]);
     expect(Object.keys(record.booked)).not.toContain(TOKYO);
-    expect(r.notices.map((n) => n.message)).toEqual([
-      expect.stringMatching(
-        /^1 entry of the phone escalation record was not used \(a schedule not watched\)\. The file was kept as .*escalations\.json\.bad-/,
-      ),
-    ]);
-    expect(names.filter((n) => n.startsWith('escalations.json.bad-'))).toHaveLength(1);
+    expect(r.notices).toEqual([]);
+    expect(names.filter((n) => n.startsWith('escalations.json.bad-'))).toHaveLength(0);
   });
 
-  it('a "sent" stamp for a schedule not watched is dropped and said; the watched alarm still rings the phone', async () => {
+  it('a "sent" stamp for a schedule not watched is parked (kept, not said); the watched alarm still rings the phone', async () => {
+    // Sent two hours ago for shifts that started then (the clock starts at T-60 min); one dated ahead still goes.
+    const earlier = (sch: string) => `alarm:https://oncall.example.com:${sch}:2026-03-10T19:00:00Z`;
     const escalations = {
       version: 1,
       booked: {},
-      sent: { [TOKYO]: T - 10 * MIN, [KEY.replace('sch_ops', 'sch_x')]: T },
+      sent: { [earlier('sch_tokyo')]: T - 117 * MIN, [earlier('sch_x')]: T - 117 * MIN, [TOKYO]: T },
     };
     const r = await alarmRig({ escalations, watched: ['sch_ops'] });
     await r.clock.advanceTo(T + 10 * MIN);
     const rang = r.s.rang(TOPIC).map((m) => m.deliverMs);
+    const record = JSON.parse(await readFile(join(r.dir, 'escalations.json'), 'utf8')) as { sent: object };
     await r.close();
     expect(rang).toEqual([T + 3 * MIN]);
-    expect(r.notices[0]?.message).toMatch(/^2 entries .* were not used \(a schedule not watched\)/);
+    expect(r.notices.map((n) => n.message)).toEqual([
+      expect.stringMatching(/^1 entry .* was not used \(a phone alert dated ahead of the clock\)/),
+    ]);
+    expect(Object.keys(record.sent)).toEqual(expect.arrayContaining([earlier('sch_tokyo'), earlier('sch_x')]));
+    expect(Object.keys(record.sent)).not.toContain(TOKYO);
   });
 });
 
