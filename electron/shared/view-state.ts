@@ -331,6 +331,8 @@ export const AppStateSchema = z.object({
   notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
   /** The shift-start alarm of the current or last start (issue 50); absent when none rang or is due now. */
   alarm: AlarmStatusSchema.nullable().optional(),
+  /** Every other alarm ringing now (two starts at once): each gets its line and its "I'm on it" in the tray. */
+  otherAlarms: z.array(AlarmStatusSchema).optional(),
   /** Phone escalation (Settings → Phone): never a topic or token, so no subscribe link either (Settings → Phone
    *  asks for that one with phone:link); absent: not known. */
   phone: PhoneStatusSchema.optional(),
