@@ -52,6 +52,7 @@ import { watchForUpdates } from './adapters/update-check';
 import { createWindowManager, hardenWebContents, type WindowManager } from './adapters/windows';
 import { createAlarmWindows, type AlarmWindows } from './adapters/alarm-window';
 import { alarmHandlers } from './adapters/alarm-ipc';
+import { DISPLAY_LOCALE } from './shared/format';
 
 const log = (message: string): void => console.log(`[oncall] ${message}`);
 
@@ -142,7 +143,7 @@ function buildTray({ platform, paths, windows, updates, openExternal, zone }: Co
     iconPath: paths.trayIcon,
     clock: systemClock,
     localZone: zone.current,
-    locale: app.getLocale(),
+    locale: DISPLAY_LOCALE,
     platform,
     onAction: (action, params) => void commands[action](params),
     onClick: (clicked) => ((bounds = clicked), windows.toggleStatus(clicked)),
@@ -232,7 +233,7 @@ function prerenderPart(paths: AppPaths) {
   return {
     page: (url: URL) => render?.(url),
     shown(state: AppState, zone: LocalZone, hasPage: boolean): void {
-      input = () => ({ state, nowMs: systemClock.now(), locale: app.getLocale(), localZone: zone.current() });
+      input = () => ({ state, nowMs: systemClock.now(), locale: DISPLAY_LOCALE, localZone: zone.current() });
       // Rendered ahead only while no popover page exists: the one loaded (hidden) at start is kept and gets this
       // state by push, so a render now would be thrown away (10-20 ms of main's time on every state change).
       if (!hasPage) ahead?.warmSoon(current);

@@ -178,10 +178,10 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
 function loadLines(state: AppState, o: FormatOptions): string[] {
   const load = state.me.load;
   if (!load) return [];
-  const date = (iso: string): string => formatDate(iso, o);
+  const words = { date: (iso: string): string => formatDate(iso, o), time: (iso: string) => formatDayTime(iso, o) };
   const period = (label: string, p: LoadPeriod | null, of: AccountLoad): string[] => {
     if (!p) return [];
-    const scope = loadScope(p, of, date);
+    const scope = loadScope(p, of, words);
     const per = p.schedules.map((s) => `${s.scheduleName} ${s.hours} h`).join(', ');
     return [
       ` ${label} ${p.month}: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}${per === '' ? '' : ` — ${per}`}`,

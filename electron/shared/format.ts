@@ -28,6 +28,11 @@ export interface DayFormatOptions extends TimeFormatOptions {
 
 const DEFAULT_LOCALE = 'en-GB';
 
+/** The one locale every surface words dates and times in: 24-hour en-GB, whatever the system's locale. The engine's
+ *  surfaces (notifications, the alarm, hand-off, `.ics`, `status`) have no locale to follow, so the tray, the
+ *  popover and the alarm window don't take the system's either (a 12-hour system showed "09:00 AM" beside "09:00"). */
+export const DISPLAY_LOCALE = DEFAULT_LOCALE;
+
 function toMs(instant: Instant): number {
   return typeof instant === 'number' ? instant : Date.parse(instant);
 }

@@ -1,6 +1,13 @@
 // My on-call load in words, as the popover's My shifts header and `status` say it: "This month: 62 h · 3 nights ·
 // 14 h at weekends", scoped to what was read ("since Mon 16 Nov", "Payments not counted"). Zod-free.
+import { basisNote } from './basis';
 import type { AccountLoad, LoadPeriod, MyLoad } from './view-state';
+
+/** How a surface words a day ("Mon 16 Nov") and an instant ("Tue 19:00"), each with the one formatter. */
+export interface LoadWords {
+  date: (iso: string) => string;
+  time: (iso: string) => string;
+}
 
 /** A figure over known time and what unreadable time it leaves out: "1 night + 1 not readable"; '' when both are 0. */
 function withUnreadable(known: number, unreadable: number, say: (n: number) => string, more: string): string {
@@ -18,11 +25,14 @@ export function loadFigures(p: LoadPeriod): string {
   return [`${p.hours} h${unreadable}`, nights, weekend].filter((x) => x !== '').join(' · ');
 }
 
-/** What the figures leave out: "since Mon 16 Nov" when the month is read only in part, and schedules not counted. */
-export function loadScope(p: LoadPeriod, load: AccountLoad, date: (iso: string) => string): string {
+/** What the figures leave out and rest on: "since Mon 16 Nov" when the month is read only in part, schedules not
+ *  counted, and "saved data from Tue 19:00" where a counted schedule's latest read failed. */
+export function loadScope(p: LoadPeriod, load: AccountLoad, words: LoadWords): string {
+  const basis = basisNote(p.basis, words.time);
   const parts = [
-    ...(p.whole ? [] : [`since ${date(p.from)}`]),
+    ...(p.whole ? [] : [`since ${words.date(p.from)}`]),
     ...(load.missing.length > 0 ? [`${load.missing.join(', ')} not counted`] : []),
+    ...(basis === '' ? [] : [basis]),
   ];
   return parts.join(', ');
 }
@@ -30,13 +40,13 @@ export function loadScope(p: LoadPeriod, load: AccountLoad, date: (iso: string) 
 /** The popover's one line: "This month: 62 h · 3 nights (since Mon 16 Nov)"; undefined when nothing was read. With
  *  several accounts, each over its own span and never added: "This month: Work 194 h (since Sun 1 Mar) · Acme
  *  24 h (since Thu 5 Mar) — each service counted apart". */
-export function loadLine(load: MyLoad | null | undefined, date: (iso: string) => string): string | undefined {
+export function loadLine(load: MyLoad | null | undefined, words: LoadWords): string | undefined {
   if (!load) return undefined;
   if (load.byAccount) {
     const parts = load.byAccount.flatMap((a) => {
       const p = a.thisMonth;
       if (!p) return a.missing.length > 0 ? [`${a.label} not counted`] : [];
-      const scope = loadScope(p, a, date);
+      const scope = loadScope(p, a, words);
       return [`${a.label} ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}`];
     });
     if (!load.byAccount.some((a) => a.thisMonth)) return undefined;
@@ -44,6 +54,6 @@ export function loadLine(load: MyLoad | null | undefined, date: (iso: string) =>
   }
   const p = load.thisMonth;
   if (!p) return undefined;
-  const scope = loadScope(p, load, date);
+  const scope = loadScope(p, load, words);
   return `This month: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}`;
 }

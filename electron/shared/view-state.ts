@@ -216,11 +216,15 @@ export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 export const LoadPeriodSchema = z.object({
   /** "2026-11" (local). */
   month: z.string(),
+  /** What the figures rest on: saved data from the earliest read of a counted schedule that failed since (time past
+   *  that schedule's read is left out, in `unreadableHours`), else fresh. */
+  basis: BasisSchema,
   from: Iso,
   whole: z.boolean(),
   hours: z.number(),
-  /** Hours in the period the counted schedules' shifts were sent unreadable (holes): not in `hours`, whoever was on
-   *  call then; said beside the total ("49 h + 24 h not readable"). */
+  /** Hours in the period the counted schedules' shifts were sent unreadable (holes), or came after the read of a
+   *  schedule shown from saved data: not in `hours`, whoever was on call then; said beside the total ("49 h + 24 h
+   *  not readable"). */
   unreadableHours: z.number(),
   /** Of that unreadable time: the nights not counted in `nights` that it may make one (with it, at least an hour of
    *  the night), and the weekend hours in it; said beside theirs ("1 night + 1 not readable"). */
@@ -327,6 +331,8 @@ export const AppStateSchema = z.object({
   notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
   /** The shift-start alarm of the current or last start (issue 50); absent when none rang or is due now. */
   alarm: AlarmStatusSchema.nullable().optional(),
+  /** Every other alarm ringing now (two starts at once): each gets its line and its "I'm on it" in the tray. */
+  otherAlarms: z.array(AlarmStatusSchema).optional(),
   /** Phone escalation (Settings → Phone): never a topic or token, so no subscribe link either (Settings → Phone
    *  asks for that one with phone:link); absent: not known. */
   phone: PhoneStatusSchema.optional(),

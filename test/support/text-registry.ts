@@ -15,7 +15,8 @@ import { calendarLog, notificationLog, type AccountReminders, type LogText } fro
 import { alarmLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
-import { formatDayTime } from '../../electron/shared/format';
+import { formatDate, formatDayTime } from '../../electron/shared/format';
+import { loadLine } from '../../electron/shared/load-text';
 import type { AppState, Basis, MyShift } from '../../electron/shared/view-state';
 import { askRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
@@ -40,7 +41,8 @@ export interface Said {
   /** What it rests on, where it states a block of mine; null where the registry doesn't attribute one. */
   basis: Basis | null;
   text: string;
-  /** A notification's reminder kind, or 'event-summary' / 'event-description' for a calendar block. */
+  /** A notification's reminder kind, 'event-summary' / 'event-description' for a calendar block, or 'load' for my
+   *  on-call load of one account (its basis the load's). */
   kind?: string;
   /** A calendar block's schedule, start and end (the event's), for the properties over its end. */
   block?: LogText['block'];
@@ -171,6 +173,35 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   return out;
 }
 
+/** My on-call load, each account's as the popover (`ScheduleCards.svelte`) and `status` word it: a count over saved
+ *  data says so (issue 47, round 2). */
+function loadTexts(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces>): Said[] {
+  const { state, nowMs, localZone } = input;
+  const load = state.me.load;
+  if (!load) return [];
+  const ctx = { nowMs, locale: 'en-GB', localZone };
+  const words = { date: (iso: string) => formatDate(iso, ctx), time: (iso: string) => formatDayTime(iso, ctx) };
+  const accounts = load.byAccount ?? [{ ...load, accountId: state.accounts[0]?.id ?? null, label: '' }];
+  return accounts.flatMap((a) => {
+    const p = a.thisMonth;
+    if (!p) return [];
+    const line = loadLine(load, words) ?? '';
+    const parts = line
+      .replace(/^This month: /, '')
+      .replace(/ — each service counted apart$/, '')
+      .split('; ');
+    const popover = a.label === '' ? line : (parts.find((x) => x.startsWith(`${a.label} `)) ?? '');
+    const status = whole.status
+      .split('\n')
+      .find((l) => l.startsWith(` ${a.label === '' ? '' : `${a.label} `}this month`));
+    const base = { accountId: a.accountId, basis: p.basis, kind: 'load' };
+    return [
+      { ...base, surface: 'popover' as const, text: popover },
+      ...(status === undefined ? [] : [{ ...base, surface: 'status' as const, text: status }]),
+    ];
+  });
+}
+
 function notificationTexts(list: readonly NotificationRequest[]): Said[] {
   return list.map((n) => {
     const ref = n.params?.['scheduleId'];
@@ -224,6 +255,7 @@ export function everyText(input: RegistryInput): Said[] {
     ...surfaces,
     ...settings,
     ...statements(input, whole),
+    ...loadTexts(input, whole),
     ...notificationTexts(input.notifications ?? []),
     ...(input.ics === undefined ? [] : icsTexts(input.ics)),
     ...notificationLog(input.reminders ?? []).map((t) => logSaid('notification', t)),

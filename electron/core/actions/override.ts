@@ -116,7 +116,11 @@ export function overridePreview(deps: ActionDeps) {
 
 /** Who could cover the window asked about, best first (the people picker's suggestions); free or busy is said
  *  over every account's schedules (`otherAccounts`: the reads of the accounts other than this one). */
-export function overrideCandidates(deps: ActionDeps, otherAccounts: () => readonly OtherAccountRead[]) {
+export function overrideCandidates(
+  deps: ActionDeps,
+  otherAccounts: () => readonly OtherAccountRead[],
+  localZone?: () => string,
+) {
   return async (request: RequestOf<'override:candidates'>): Promise<ResponseOf<'override:candidates'>> =>
     guarded(async () => {
       const snapshot = deps.snapshot.get();
@@ -130,6 +134,7 @@ export function overrideCandidates(deps: ActionDeps, otherAccounts: () => readon
         scheduleId: request.scheduleId,
         window: { startMs, endMs },
         nowMs: deps.clock.now(),
+        ...(localZone ? { localZone: localZone() } : {}),
       });
       return { ok: true as const, value };
     });

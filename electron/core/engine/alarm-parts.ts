@@ -71,9 +71,13 @@ function decorate(
     ...state,
     me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
     alarm: alarms.status(nowMs),
+    ...othersOf(alarms.othersRinging(nowMs)),
     phone: phone.status(),
   };
 }
+
+/** Alarms ringing beside the one stated first, only when there are any (the state stays as it was otherwise). */
+const othersOf = (others: AppState['otherAlarms']) => (others && others.length > 0 ? { otherAlarms: others } : {});
 
 function readinessChecks(
   o: AlarmPartsOptions,

@@ -70,6 +70,8 @@ export interface EngineAlarms {
   intent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
   ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
   status(nowMs: number): AlarmStatus | null;
+  /** Every other alarm ringing now (rung, not acknowledged), besides `status`'s: two starts at once each ring. */
+  othersRinging(nowMs: number): AlarmStatus[];
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
   targets(): readonly AlarmTarget[];
@@ -253,8 +255,20 @@ function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?:
 }
 
 function statusOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus | null {
+  return statusesOf(w, r, nowMs)[0] ?? null;
+}
+
+/** The alarms ringing now besides the one `statusOf` states (issue 47, round 2: the tray stated one of two). */
+function othersRinging(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus[] {
+  return statusesOf(w, r, nowMs)
+    .slice(1)
+    .filter((s) => s.ringing);
+}
+
+/** The current starts' and the rung ones' alarms, the one the tray and popover state first. */
+function statusesOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus[] {
   const { store, engine } = r;
-  if (!store) return null;
+  if (!store) return [];
   // The current start (rung or due), else the last one this run knew of that rang. Each as the data says now.
   const live = new Map((engine?.targets() ?? []).map((t) => [t.key, t]));
   const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
@@ -269,11 +283,14 @@ function statusOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus | n
   const rang = known.filter(
     (t) => store.get(t.key)?.rungAtMs !== undefined && (store.get(t.key)?.ackedAtMs !== undefined || !handedOff(t)),
   );
-  const pick = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs)[0];
-  const picked = pick(current) ?? pick(rang);
-  if (!picked) return null;
-  const t = live.get(picked.key) ?? picked;
-  return alarmStatus(t, store.get(t.key), accountNow(w, r, t.key).accountName, nowMs);
+  const sorted = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs);
+  const keys = new Set<string>();
+  return [...sorted(current), ...sorted(rang)]
+    .filter((t) => !keys.has(t.key) && keys.add(t.key))
+    .map((picked) => {
+      const t = live.get(picked.key) ?? picked;
+      return alarmStatus(t, store.get(t.key), accountNow(w, r, t.key).accountName, nowMs);
+    });
 }
 
 /** Where a target's alarm stands, as the tray and the popover say it; its schedule named with its account while
@@ -400,6 +417,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     intent: (i, from) => intentOf(w, r, ring, i, from),
     ack: (key, source, atMs) => r.engine?.ack(key, source, atMs) ?? Promise.resolve('unknown'),
     status: (nowMs) => statusOf(w, r, nowMs),
+    othersRinging: (nowMs) => othersRinging(w, r, nowMs),
     record: (key) => r.store?.get(key),
     reloadRecords: poll.reload,
     targets: () => r.engine?.targets() ?? [],

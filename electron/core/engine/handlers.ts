@@ -74,7 +74,7 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),
-    'override:candidates': overrideCandidates(deps, parts.otherAccounts),
+    'override:candidates': overrideCandidates(deps, parts.otherAccounts, () => parts.localZone()),
     'override:create': overrideCreate(deps, create),
     'override:get': overrideGet(deps),
     'take-over:now': takeOverNow(takeOverDeps),

@@ -12,7 +12,7 @@ import type { AppState } from '../../shared/view-state';
 export interface PrerenderInput {
   state: AppState;
   nowMs: number;
-  /** The page's locale (navigator.language there). */
+  /** The page's locale (shared/format.ts DISPLAY_LOCALE, as the page's own). */
   locale: string;
   /** The page's zone when it is not this process's own (the e2e pages name theirs); omitted: the system zone. */
   localZone?: string;

@@ -6,7 +6,7 @@
 // more than the last 30 days). "Elsewhere" is every account's schedules: a person on another service is the same
 // person when the e-mail is (any case), so a teammate on call on Acme then is not offered on Work as free.
 import { accountNamed } from '../../shared/account-names';
-import { assertNever, type Basis } from '../../shared/basis';
+import { assertNever, basisMark, type Basis } from '../../shared/basis';
 import { formatDayTime, formatWindow, zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
 import type { ServiceSettings } from '../../shared/settings';
@@ -90,6 +90,8 @@ export interface CandidatesInput {
   window: Span;
   nowMs: number;
   locale?: string;
+  /** The app's zone: saved-data times are worded in it, as on every surface (not the process's own zone). */
+  localZone?: string;
 }
 
 /** A schedule of any account, with the name it is said by ("Payments" here, "Acme · Payments" on another). */
@@ -150,6 +152,10 @@ function whereOnCall(schedules: readonly NamedSchedule[], emailLower: string, wi
   return {
     here: during.find((d) => d.here)?.ms ?? 0,
     elsewhere: during.filter((d) => !d.here && d.ms > 0).map((d) => d.name),
+    // The same, each with what it rests on: "Acme · Platform (saved data from 11:00)".
+    elsewhereSaid: (time: (iso: string) => string) =>
+      during.filter((d) => !d.here && d.ms > 0).map((d) => `${d.name}${basisMark(d.basis, time)}`),
+    hereBasis: during.find((d) => d.here)?.basis ?? fresh,
     unknownOn: ordered.filter((d) => d.ms === 0 && d.unknown && couldBeOn(d)).map((d) => d.name),
     // "Free" rests on every schedule they could be on call on: the weakest of those bases.
     freeBasis: during.filter(couldBeOn).reduce<Basis>((b, d) => weaker(b, d.basis), fresh),
@@ -171,7 +177,11 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
-    const { here, elsewhere, unknownOn, freeBasis } = whereOnCall(schedules, emailLower, window);
+    const { here, elsewhere, elsewhereSaid, hereBasis, unknownOn, freeBasis } = whereOnCall(
+      schedules,
+      emailLower,
+      window,
+    );
     const recentMs = onCallMs(
       schedules.map((n) => n.schedule),
       emailLower,
@@ -191,8 +201,11 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       hoursFrom,
       viewer: u.seat === 'viewer',
     };
-    const free = freeNote(candidate, freeBasis, (iso) => formatDayTime(iso, { nowMs, locale: input.locale }));
-    return { ...candidate, detail: detailOf(candidate, nowMs, unread, free) };
+    const time = (iso: string) =>
+      formatDayTime(iso, { nowMs, locale: input.locale, ...(input.localZone ? { localZone: input.localZone } : {}) });
+    const free = freeNote(candidate, freeBasis, time);
+    const on = { here: basisMark(hereBasis, time), elsewhere: elsewhereSaid(time) };
+    return { ...candidate, detail: detailOf(candidate, nowMs, unread, free, on) };
   });
   return people.sort(
     (a, b) => rankKey(a) - rankKey(b) || a.recentHours - b.recentHours || a.name.localeCompare(b.name),
@@ -224,11 +237,18 @@ function freeNote(c: Omit<Candidate, 'detail'>, basis: Basis, time: (iso: string
 }
 
 /** The line a picker shows under a name: "03:00–05:00 in New York, night · 42 h on call in the last 8 d". */
-function detailOf(c: Omit<Candidate, 'detail'>, nowMs: number, unread: readonly string[], free: string): string {
+function detailOf(
+  c: Omit<Candidate, 'detail'>,
+  nowMs: number,
+  unread: readonly string[],
+  free: string,
+  on: { here: string; elsewhere: readonly string[] },
+): string {
   const parts = [c.localWindow ?? 'time zone unknown'];
   if (free !== '') parts.push(free);
-  if (c.onCallHere) parts.push('on call here then');
-  if (c.onCallElsewhere.length > 0) parts.push(`on call on ${c.onCallElsewhere.join(', ')} then`);
+  // Where they are on call then, with what it rests on ("on call on Acme · Platform then (saved data from 11:00)").
+  if (c.onCallHere) parts.push(`on call here then${on.here}`);
+  if (on.elsewhere.length > 0) parts.push(`on call on ${on.elsewhere.join(', ')} then`);
   if (c.unknownOn.length > 0) parts.push(`not known whether free on ${c.unknownOn.join(', ')}`);
   const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / DAY_MS));
   const leftOut = unread.length > 0 ? ` (${unread.join(', ')} not read)` : '';

@@ -2,7 +2,7 @@
 // engine re-derives exactly at handoffs (not every second) and pushes only real changes.
 import type { ServiceSettings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
-import { DAY_MS } from '../../shared/time';
+import { DAY_MS, HOUR_MS } from '../../shared/time';
 import { segmentsOf } from '../model/segments';
 import { stretchAt, timelineOf } from '../model/timeline';
 import { coverageStaleAfterMs } from './coverage';
@@ -35,6 +35,10 @@ function* boundaries(snapshot: Snapshot, nowMs: number, settings: ServiceSetting
     if (d?.next_oncall_shift) yield Date.parse(d.next_oncall_shift.start);
     const success = lastSuccessOf(s);
     if (settings && success !== null && !s.problem) yield Date.parse(success) + staleAfterMs(settings) + 1;
+    // From saved data, my load names the hours since the read as not readable: one more with each hour.
+    const saved =
+      success !== null && (s.problem !== null || (settings && nowMs - Date.parse(success) > staleAfterMs(settings)));
+    if (saved) yield (Math.floor(nowMs / HOUR_MS) + 1) * HOUR_MS;
   }
   for (const r of snapshot.coverageRequests) for (const sh of r.shifts) yield Date.parse(sh.end);
   const coverageAt = snapshot.coverageFetchedAt;

@@ -143,6 +143,9 @@ export function coverageStatus(
   const problem = snapshot.coverageProblem;
   if (at === null) return problem ? { kind: 'error', reason: problem.message, since: problem.at } : { kind: 'loading' };
   if (problem) return { kind: 'stale', since: at, reason: problem.message };
+  // A key refused after a good read: no list is read any more, so the last one is saved data from then, as the
+  // account's schedules are (issue 47, round 2).
+  if (snapshot.keyRejected) return { kind: 'stale', since: at, reason: 'The service rejected the API key.' };
   if (servedFromCache) return { kind: 'stale', since: at, reason: 'Showing saved data; not refreshed yet.' };
   if (nowMs - Date.parse(at) > coverageStaleAfterMs(settings, staleAfterMs)) {
     return { kind: 'stale', since: at, reason: 'Not refreshed recently.' };

@@ -4,7 +4,8 @@
 // Schedules without readable data are named (`missing`), never counted as zero.
 import { DateTime } from 'luxon';
 import type { MyLoad, LoadPeriod, ScheduleView } from '../../shared/view-state';
-import { hasData } from '../../shared/freshness';
+import { hasData, savedAt } from '../../shared/freshness';
+import type { Basis } from '../../shared/view-state';
 import { HOUR_MS } from '../../shared/time';
 import { myBlocksOf, segmentsOf, type Block } from '../model/segments';
 import { timelineOf } from '../model/timeline';
@@ -150,6 +151,12 @@ function unreadableNights(known: readonly Span[], unreadable: readonly Span[], c
   }).length;
 }
 
+/** What the figures rest on: saved data from the earliest read of a counted schedule not confirmed since, else fresh. */
+function loadBasis(readable: readonly ScheduleView[]): Basis {
+  const saved = readable.flatMap((v) => savedAt(v.status) ?? []).sort();
+  return saved[0] === undefined ? { kind: 'fresh', readAt: null } : { kind: 'saved', savedAt: saved[0] };
+}
+
 function periodOf(
   month: DateTime,
   untilMs: number,
@@ -167,12 +174,17 @@ function periodOf(
   const calendar = calendarOver(span, month.zoneName ?? 'UTC');
   const perSchedule = readable.map((v) => {
     const s = byId.get(v.id);
-    const blocks = s ? myBlocksIn(myBlocksOf(segmentsOf(s.shifts), emailLower), span) : [];
+    // From saved data, only the time up to its read is counted: what came after was not read (the shift may have
+    // been given away since), so it is left out as unreadable, as a hole is (issue 47, round 2).
+    const saved = savedAt(v.status);
+    const readToMs = saved === undefined ? untilMs : Math.max(fromMs, Math.min(untilMs, Date.parse(saved)));
+    const counted = { fromMs, toMs: readToMs };
+    const blocks = s ? myBlocksIn(myBlocksOf(segmentsOf(s.shifts), emailLower), counted) : [];
     return {
       view: v,
       blocks,
-      t: s ? tallyOf(s, emailLower, span, calendar) : tally([], calendar),
-      unreadable: unreadableIn(s, span),
+      t: s ? tallyOf(s, emailLower, counted, calendar) : tally([], calendar),
+      unreadable: [...unreadableIn(s, counted), ...(readToMs < untilMs ? [{ fromMs: readToMs, toMs: untilMs }] : [])],
     };
   });
   // The totals are time on call, not the schedules' hours added: overlapping shifts count once.
@@ -183,6 +195,7 @@ function periodOf(
   const unreadableOnce = unreadable.length === 0 ? [] : merged(unreadable);
   return {
     month: month.toFormat('yyyy-LL'),
+    basis: loadBasis(readable),
     from: new Date(fromMs).toISOString(),
     whole: fromMs === monthStartMs,
     hours: hours(total.onCallMs),

@@ -107,7 +107,9 @@ function shortReason(source: Source): string {
   if (source.notFound || kind === 'not_found') return 'not found on the service';
   if (kind === 'unauthorized')
     return source.label === 'coverage requests' ? "can't be read with this key" : 'key rejected';
-  if (kind === 'network' || kind === 'timeout') return 'unreachable';
+  if (kind === 'network') return 'unreachable';
+  // The service was reached and didn't answer: worded as the card and `status` word the same error.
+  if (kind === 'timeout') return 'did not answer in time';
   if (kind === 'rate_limited') return 'rate limited';
   if (kind === 'server') return 'service error';
   if (kind === 'bad_response') return 'unreadable answer';

@@ -9,7 +9,7 @@ import { formatDayTime } from '../../shared/format';
 import type { AppState, ScheduleView } from '../../shared/view-state';
 import { orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import type { TrayLeafItem, TraySubmenu } from './tray-items';
-import { takeOverItems } from './tray-actions';
+import { pauseUntil, takeOverItems } from './tray-actions';
 
 /** "muted", "paused until 14:00", or undefined while the account's reminders come. */
 export function silenceText(state: AppState, accountId: string, f: Fmt): string | undefined {
@@ -40,7 +40,11 @@ function silenceItems(state: AppState, accountId: AccountId, label: string, f: F
     { type: 'action', label: `Pause ${label} for 1 h`, action: 'pause-account-1h', enabled: true, params },
     {
       type: 'action',
-      label: `Pause ${label} until tomorrow 09:00`,
+      label: `Pause ${label} until ${formatDayTime(pauseUntil('tomorrow', f.nowMs, f.localZone), {
+        nowMs: f.nowMs,
+        localZone: f.localZone,
+        ...(f.locale ? { locale: f.locale } : {}),
+      })}`,
       action: 'pause-account-tomorrow',
       enabled: true,
       params,

@@ -88,8 +88,14 @@ export function pauseItems(
       { type: 'action', label: 'Resume notifications', action: 'resume', enabled: true },
     ];
   }
+  // The instant the choice pauses until, worded as every time is ("Thu 09:00"), never a fixed "tomorrow 09:00".
+  const tomorrow = formatDayTime(pauseUntil('tomorrow', f.nowMs, f.localZone), {
+    nowMs: f.nowMs,
+    localZone: f.localZone,
+    ...(f.locale ? { locale: f.locale } : {}),
+  });
   return [
     { type: 'action', label: 'Pause notifications for 1 h', action: 'pause-1h', enabled: true },
-    { type: 'action', label: 'Pause notifications until tomorrow 09:00', action: 'pause-tomorrow', enabled: true },
+    { type: 'action', label: `Pause notifications until ${tomorrow}`, action: 'pause-tomorrow', enabled: true },
   ];
 }

@@ -66,8 +66,11 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false): Tra
 
 /** The current (or last) start's alarm: "acknowledged 22:01" / "not acknowledged", and "I'm on it" while it waits. */
 function alarmItems(state: AppState, f: Fmt): TrayLeafItem[] {
-  const a = state.alarm;
-  if (!a) return [];
+  // Each alarm ringing at once has its own line and "I'm on it" (issue 47, round 2).
+  return [state.alarm, ...(state.otherAlarms ?? [])].flatMap((a) => (a ? oneAlarmItems(a, f) : []));
+}
+
+function oneAlarmItems(a: NonNullable<AppState['alarm']>, f: Fmt): TrayLeafItem[] {
   const line = alarmLine(a, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) });
   if (!a.ringing) return [{ type: 'label', label: line }];
   return [

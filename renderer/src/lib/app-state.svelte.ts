@@ -3,7 +3,7 @@
 import type { AppState } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { loadState, onState } from './bridge';
-import { warmUp } from '../../../electron/shared/format';
+import { DISPLAY_LOCALE, warmUp } from '../../../electron/shared/format';
 import { warmGlance } from './glance';
 
 let snapshot = $state.raw<AppState | null>(null);
@@ -42,8 +42,9 @@ export const app = {
   },
 };
 
-/** The user's locale for dates and times, as the browser reports it (en-GB where there is no browser). */
-export const locale: string = typeof navigator === 'undefined' ? 'en-GB' : navigator.language || 'en-GB';
+/** The locale for dates and times: the one every surface uses (shared/format.ts `DISPLAY_LOCALE`, 24-hour), not the
+ *  browser's, so the popover and the alarm window say "09:00" as the notifications and `status` do. */
+export const locale: string = DISPLAY_LOCALE;
 let currentLocale = locale;
 
 export interface PrerenderSeed {

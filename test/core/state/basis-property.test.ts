@@ -172,8 +172,12 @@ describe('issue 35: span statements rest on their basis, in generated worlds', (
         const fromH = (Date.parse(p.from) - T0) / H;
         const untilH = 48; // counted to the current hour
         const span = Array.from({ length: Math.max(0, untilH - fromH) }, (_, i) => fromH + i);
-        const inHole = (h: number) => w.holes.some((x) => h >= x.fromH && h < x.fromH + x.hours);
-        expect(p.hours).toBe(span.filter((h) => readHour(w, h) && w.owners[h] === true).length);
+        // From saved data (read at hour 40), the hours after the read are not counted but named as unreadable: the
+        // shift may have been given away since (issue 47, round 2).
+        const pastRead = (h: number) => w.stale && h >= 40;
+        const inHole = (h: number) => pastRead(h) || w.holes.some((x) => h >= x.fromH && h < x.fromH + x.hours);
+        expect(p.basis.kind).toBe(w.stale ? 'saved' : 'fresh');
+        expect(p.hours).toBe(span.filter((h) => readHour(w, h) && !pastRead(h) && w.owners[h] === true).length);
         expect(p.unreadableHours).toBe(span.filter((h) => h < w.toH && inHole(h)).length);
         // Nights (22:00–07:00 UTC) with an hour of mine read are counted; those under an hour that the unreadable
         // hours may make one are said beside them ("1 night + 1 not readable").
@@ -183,7 +187,7 @@ describe('issue 35: span statements rest on their basis, in generated worlds', (
           const n = nightOf(h);
           if (n === null) continue;
           const t = perNight.get(n) ?? { mine: 0, unreadable: 0 };
-          if (readHour(w, h) && w.owners[h] === true) t.mine++;
+          if (readHour(w, h) && !pastRead(h) && w.owners[h] === true) t.mine++;
           if (h < w.toH && inHole(h)) t.unreadable++;
           perNight.set(n, t);
         }

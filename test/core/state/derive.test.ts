@@ -237,8 +237,9 @@ describe('change detection', () => {
   it('derives equal states between boundaries and different ones across them', () => {
     const snap = snapshotOf([platform, db]);
     const a = deriveState(input(snap, '2026-03-02T09:00:00Z'));
-    const b = deriveState(input(snap, '2026-03-02T11:59:59Z'));
-    const c = deriveState(input(snap, '2026-03-02T12:00:00Z'));
+    // Read at 07:58, the data is saved by 09:00: my load's hours not read since grow on the hour (issue 47, round 2).
+    const b = deriveState(input(snap, '2026-03-02T09:59:59Z'));
+    const c = deriveState(input(snap, '2026-03-02T10:00:00Z'));
     expect(stateEquals(a, b)).toBe(true);
     expect(stateEquals(a, c)).toBe(false);
   });

@@ -51,6 +51,7 @@ describe('my on-call load', () => {
     const load = derive('Europe/Berlin').me.load;
     expect(load?.thisMonth).toEqual({
       month: '2026-03',
+      basis: { kind: 'fresh', readAt: null },
       from: '2026-02-28T23:00:00.000Z', // 1 March, 00:00 in Berlin: the whole month is read
       whole: true,
       hours: 22,
@@ -91,7 +92,9 @@ describe('my on-call load', () => {
   it('is said in the popover and in `status` with what it leaves out', () => {
     const state = derive('Europe/Berlin');
     const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin' });
-    expect(loadLine(state.me.load, date)).toBe('This month: 22 h · 1 night · 10 h at weekends (Payments not counted)');
+    expect(loadLine(state.me.load, { date, time: date })).toBe(
+      'This month: 22 h · 1 night · 10 h at weekends (Payments not counted)',
+    );
     const text = formatStatus(state, { nowMs: ms(NOW), localZone: 'Europe/Berlin' });
     expect(text).toContain('My on-call load (from the shifts read):');
     expect(text).toContain(

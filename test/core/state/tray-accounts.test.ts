@@ -139,7 +139,7 @@ describe('the tray with three accounts of three schedules', () => {
       expect(sub.items.filter((i) => i.type !== 'label' && i.type !== 'separator').map(labelOf)).toEqual([
         `Mute ${sub.label}'s reminders`,
         `Pause ${sub.label} for 1 h`,
-        `Pause ${sub.label} until tomorrow 09:00`,
+        `Pause ${sub.label} until Tue 09:00`,
       ]);
     }
     const topLines = menu.filter((i) => i.type === 'label').map(labelOf);
@@ -157,7 +157,7 @@ describe('the tray with three accounts of three schedules', () => {
     expect(items.filter((i) => i.enabled !== false && i.type !== 'separator').map((i) => i.label)).toEqual([
       "Mute Acme's reminders",
       'Pause Acme for 1 h',
-      'Pause Acme until tomorrow 09:00',
+      'Pause Acme until Tue 09:00',
     ]);
     const mute = items.find((i) => i.label === "Mute Acme's reminders");
     expect(mute?.type).toBe('checkbox');

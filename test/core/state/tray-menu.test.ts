@@ -279,7 +279,7 @@ describe('tray menu', () => {
       'Start at login',
       'Pause notifications',
       'Pause notifications for 1 h',
-      'Pause notifications until tomorrow 09:00',
+      'Pause notifications until Wed 09:00',
       'Settings…',
       'Quit',
     ]);
@@ -522,7 +522,7 @@ describe('tray menu: acting items', () => {
     expect(labels(menu)).toEqual(
       expect.arrayContaining([
         'Pause notifications for 1 h',
-        'Pause notifications until tomorrow 09:00',
+        'Pause notifications until Wed 09:00',
         'Copy on-call summary',
       ]),
     );

@@ -129,6 +129,13 @@ describe('the coverage list has its own freshness', () => {
     );
   });
 
+  it('words a timeout one way: "did not answer in time", as its card and `status` do, never "unreachable"', () => {
+    // Issue 47, round 2: one hang was "(unreachable)" in the sync line and "did not answer in time" on the card.
+    const timeout: ApiError = { kind: 'timeout', message: 'The on-call service did not answer in time.' };
+    const state = derive(applyPass(saved, pass(NOW, undefined, timeout), IDS));
+    expect(state.sync).toMatchObject({ message: "Couldn't refresh coverage requests (did not answer in time)." });
+  });
+
   it('turns stale by age on its own slower cadence, and the state keeper is woken for it', () => {
     const settings = settingsWith({ schedules: IDS.map((id) => ({ id })) });
     // Only the coverage list in the snapshot: the one boundary left is when it turns stale.

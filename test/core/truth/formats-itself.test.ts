@@ -20,6 +20,9 @@ const WAYS: readonly [string, RegExp][] = [
   ['a Date read by hand', /\.get(?:UTC)?(?:Hours|Minutes|Date|Day|Month|FullYear)\(\)/],
   ['a day cut from an ISO string', /toISOString\(\)\.slice\(/],
   ["the browser's own date/time input", /type=["'](?:time|date|datetime-local|month|week)["']/],
+  // One clock on every surface (issue 47, round 2): the tray and the popover took the system's locale ("09:00 AM")
+  // while notifications, the hand-off, the .ics and `status` have none ("09:00"). Every surface uses DISPLAY_LOCALE.
+  ["the system's locale", /app\.getLocale\(\)|navigator\.languages?\b/],
 ];
 
 const PAD = 'a two-digit pad (a clock or date by hand)';
