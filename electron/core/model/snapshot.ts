@@ -61,6 +61,10 @@ export const CreatedOverrideSchema = z.object({
   kept: z.array(z.string()).optional(),
   /** When this take-over was handed back from this app: "Hand back" is no longer offered for it. */
   handedBackAt: Iso.optional(),
+  /** Read back from a file and not yet read on the service (issue 52): the file is a claim, so until a read by id
+   *  shows it (same window, me on it) it is neither offered as "Hand back" nor explains a change away. Every record
+   *  loaded is marked so, whatever the file says. */
+  unconfirmed: z.literal(true).optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 

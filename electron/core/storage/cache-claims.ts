@@ -2,7 +2,7 @@
 // "Hand back" (issue 52): every time in it one the app could have written by now. A schedule with a time still to
 // come is dropped (it is read again, and shown as loading meanwhile, not as saved data from the future); an override
 // the app made, with a time that can't be true, is dropped, so nothing is written back from it.
-import { SnapshotSchema, type Snapshot, type ScheduleSnapshot } from '../model/snapshot';
+import { SnapshotSchema, type CreatedOverride, type Snapshot, type ScheduleSnapshot } from '../model/snapshot';
 import { FIELD_LIMITS } from '../../shared/limits';
 import { plausibleInstant, type Sorted } from './read-back';
 
@@ -64,10 +64,39 @@ function checkedClaims(snapshot: Snapshot, watched: readonly string[]): { snapsh
     return why === undefined;
   });
   // The app's own overrides on a schedule not watched any more are let go with it (Hand back can't reach them).
-  const createdOverrides = snapshot.createdOverrides.filter((o) => watched.includes(o.scheduleId));
+  const ours = snapshot.createdOverrides.filter((o) => watched.includes(o.scheduleId));
+  const createdOverrides = ours.flatMap((o) => {
+    const people = replacedAsListed(
+      o,
+      schedules.find((s) => s.id === o.scheduleId),
+    );
+    if (people === undefined) dropped.push(NOT_LISTED);
+    return people === undefined ? [] : [people];
+  });
   if (dropped.length === 0 && createdOverrides.length === snapshot.createdOverrides.length)
     return { snapshot, dropped };
   return { snapshot: { ...snapshot, schedules, createdOverrides }, dropped };
+}
+
+const NOT_LISTED = 'an override naming someone the schedule does not list';
+
+/** The record with the people it replaced named as the schedule lists them (by id and e-mail; the name is the
+ *  schedule's, not the file's), or undefined when one of them isn't listed (or the schedule's people are unknown):
+ *  "Hand back" would give my shift to whoever the file names. */
+function replacedAsListed(o: CreatedOverride, s: ScheduleSnapshot | undefined): CreatedOverride | undefined {
+  if (o.replaced === undefined || o.replaced.length === 0) return o;
+  const users = s?.details?.users;
+  if (!users) return undefined;
+  const key = (p: { id: string; email: string }) => `${p.id}|${p.email.toLowerCase()}`;
+  const listed = new Map(users.map((u) => [key(u), u]));
+  const replaced = o.replaced.map((p) => listed.get(key(p)));
+  if (replaced.some((p) => p === undefined)) return undefined;
+  return { ...o, replaced: replaced.flatMap((p) => (p ? [{ id: p.id, name: p.name, email: p.email }] : [])) };
+}
+
+/** Every own-override record read back marked as not yet confirmed by the service, whatever the file says. */
+export function unconfirmedOwn(snapshot: Snapshot): Snapshot {
+  return { ...snapshot, createdOverrides: snapshot.createdOverrides.map((o) => ({ ...o, unconfirmed: true })) };
 }
 
 function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {

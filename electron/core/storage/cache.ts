@@ -4,7 +4,7 @@ import type { FileStore } from '../ports';
 import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
-import { checkedSnapshot, UNWATCHED } from './cache-claims';
+import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
 import { droppedText, keepAside } from './read-back';
 
 export const CACHE_FILE = 'cache.json';
@@ -40,8 +40,10 @@ export async function loadSnapshot(
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
-  if (parsed?.success)
-    return nowMs === undefined ? { snapshot: parsed.data } : checked(files, name, parsed.data, nowMs, watched);
+  if (parsed?.success) {
+    const read = unconfirmedOwn(parsed.data);
+    return nowMs === undefined ? { snapshot: read } : checked(files, name, read, nowMs, watched);
+  }
   let where = '';
   try {
     where = ` (kept as ${await files.backup(name)})`;
