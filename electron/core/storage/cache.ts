@@ -5,7 +5,7 @@ import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
-import { droppedText, keepAside } from './read-back';
+import { droppedText, keepAside, readRefusal } from './read-back';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -36,7 +36,14 @@ export async function loadSnapshot(
   /** The schedules watched now: the cache's entries for others are dropped and said (cache-claims.ts). */
   watched?: readonly string[],
 ): Promise<LoadedSnapshot> {
-  const text = await files.read(name).catch(() => undefined);
+  let text: string | undefined;
+  try {
+    text = await files.read(name);
+  } catch (cause) {
+    // Said, not taken for "no saved data" in silence (a pipe or a device standing in for the file, issue 52).
+    const message = `Saved schedule data could not be read (${readRefusal(cause)}); it will be fetched again.`;
+    return { notice: { id: 'cache-reset', message } };
+  }
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
