@@ -82,6 +82,9 @@ export const SnapshotSchema = z.object({
   keyRejected: z.boolean(),
   /** Overrides this app created (the service has no list endpoint), so they can be fetched back. */
   createdOverrides: z.array(CreatedOverrideSchema),
+  /** The coverage list above was read back from a file, not from the service since start (issue 52): shown as saved
+   *  data, never announced as new. Set on every load whatever the file says; a fresh read clears it. */
+  coverageSaved: z.literal(true).optional(),
   /** Chat user groups attached from this app, per schedule id (the service has no read endpoint). */
   chatGroups: z.record(z.string(), ChatUserGroupSchema),
 });

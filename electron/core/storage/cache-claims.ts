@@ -73,9 +73,14 @@ function checkedClaims(snapshot: Snapshot, watched: readonly string[]): { snapsh
     if (people === undefined) dropped.push(NOT_LISTED);
     return people === undefined ? [] : [people];
   });
+  const coverageRequests = snapshot.coverageRequests.flatMap((c) => {
+    const known = requestAsKnown(c, schedules);
+    if (known === undefined) dropped.push(REQUEST);
+    return known === undefined ? [] : [known];
+  });
   if (dropped.length === 0 && createdOverrides.length === snapshot.createdOverrides.length)
-    return { snapshot, dropped };
-  return { snapshot: { ...snapshot, schedules, createdOverrides }, dropped };
+    return { snapshot: { ...snapshot, coverageRequests }, dropped };
+  return { snapshot: { ...snapshot, schedules, createdOverrides, coverageRequests }, dropped };
 }
 
 const NOT_LISTED = 'an override naming someone the schedule does not list';
@@ -96,7 +101,37 @@ function replacedAsListed(o: CreatedOverride, s: ScheduleSnapshot | undefined): 
 
 /** Every own-override record read back marked as not yet confirmed by the service, whatever the file says. */
 export function unconfirmedOwn(snapshot: Snapshot): Snapshot {
-  return { ...snapshot, createdOverrides: snapshot.createdOverrides.map((o) => ({ ...o, unconfirmed: true })) };
+  const createdOverrides = snapshot.createdOverrides.map((o) => ({ ...o, unconfirmed: true as const }));
+  return { ...snapshot, createdOverrides, coverageSaved: true };
+}
+
+const REQUEST = 'a coverage request from someone its schedule does not list';
+
+/** A saved request as the app knows it: on each watched schedule whose people are known, the requester must be one
+ *  of them (by id and e-mail), and the names shown are the schedule's own (its name, the person's); else undefined.
+ *  A shift on a schedule not watched is left as it is (never shown or announced: state/coverage.ts). */
+function requestAsKnown(
+  c: Snapshot['coverageRequests'][number],
+  schedules: readonly ScheduleSnapshot[],
+): Snapshot['coverageRequests'][number] | undefined {
+  const key = (p: { id: string; email: string }) => `${p.id}|${p.email.toLowerCase()}`;
+  let name = c.user.name;
+  const shifts = [];
+  for (const shift of c.shifts) {
+    const details = schedules.find((x) => x.id === shift.schedule_reference.id)?.details;
+    if (!details?.users) {
+      shifts.push(shift);
+      continue;
+    }
+    const user = details.users.find((u) => key(u) === key(c.user));
+    if (!user) return undefined;
+    name = user.name;
+    shifts.push({
+      ...shift,
+      schedule_reference: { id: shift.schedule_reference.id, name: details.name ?? shift.schedule_reference.name },
+    });
+  }
+  return { ...c, user: { ...c.user, name }, shifts };
 }
 
 function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {

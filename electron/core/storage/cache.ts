@@ -71,7 +71,8 @@ async function checked(
   watched: readonly string[] | undefined,
 ): Promise<LoadedSnapshot> {
   const result = checkedSnapshot(snapshot, nowMs, watched);
-  if (result.dropped.length === 0) return { snapshot };
+  // Nothing dropped may still be renamed (a saved request's names are the schedule's own, cache-claims.ts).
+  if (result.dropped.length === 0) return { snapshot: result.snapshot };
   const said = droppedText('the saved schedule data', result.dropped, await keepAside(files, name));
   const again = result.dropped.some((d) => d !== UNWATCHED) ? ' They will be fetched again.' : '';
   return { snapshot: result.snapshot, notice: { id: 'cache-entries', message: `${said}${again}` } };
