@@ -6,6 +6,7 @@ import { accountNamed } from '../../shared/account-names';
 import { isRecordKeyOf, MAIN_ACCOUNT_ID, recordKeyPrefix, scheduleRef, type AccountId } from '../../shared/accounts';
 import type { Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
+import { maskKnownSecrets } from '../storage/redact-secrets';
 
 const prefixOf = recordKeyPrefix;
 const keyOfAccount = isRecordKeyOf;
@@ -53,7 +54,9 @@ export function scopedNotifier(notifier: Notifier, accountId: AccountId, label: 
       return notifier.notify({
         ...n,
         id: `${prefix}${n.id}`,
-        title: accountNamed(name, n.title),
+        // A key never reaches a notification, whatever text carried it (issue 52).
+        title: maskKnownSecrets(accountNamed(name, n.title)),
+        body: maskKnownSecrets(n.body),
         ...(n.params
           ? {
               params: {

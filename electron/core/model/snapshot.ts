@@ -64,6 +64,10 @@ export const CreatedOverrideSchema = z.object({
   offUntil: Iso.optional(),
   /** When this take-over was handed back from this app: "Hand back" is no longer offered for it. */
   handedBackAt: Iso.optional(),
+  /** Read back from a file and not yet read on the service (issue 52): the file is a claim, so until a read by id
+   *  shows it (same window, me on it) it is neither offered as "Hand back" nor explains a change away. Every record
+   *  loaded is marked so, whatever the file says. */
+  unconfirmed: z.literal(true).optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 
@@ -81,6 +85,9 @@ export const SnapshotSchema = z.object({
   keyRejected: z.boolean(),
   /** Overrides this app created (the service has no list endpoint), so they can be fetched back. */
   createdOverrides: z.array(CreatedOverrideSchema),
+  /** The coverage list above was read back from a file, not from the service since start (issue 52): shown as saved
+   *  data, never announced as new. Set on every load whatever the file says; a fresh read clears it. */
+  coverageSaved: z.literal(true).optional(),
   /** Chat user groups attached from this app, per schedule id (the service has no read endpoint). */
   chatGroups: z.record(z.string(), ChatUserGroupSchema),
 });

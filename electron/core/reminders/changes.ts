@@ -82,7 +82,8 @@ function causedByMe(c: Component, before: ScheduleSnapshot, snapshot: Snapshot, 
   const readMs = Date.parse(before.shiftsFetchedAt ?? '');
   const blocks = [...c.before, ...c.after];
   return snapshot.createdOverrides.some((o) => {
-    if (o.scheduleId !== scheduleId || !(Date.parse(o.createdAt) >= readMs)) return false;
+    // One read back from a file explains nothing until the service showed it (issue 52).
+    if (o.unconfirmed || o.scheduleId !== scheduleId || !(Date.parse(o.createdAt) >= readMs)) return false;
     const startMs = Date.parse(o.start);
     const endMs = Date.parse(o.end);
     return blocks.some((b) => b.startMs <= endMs && startMs <= b.endMs);

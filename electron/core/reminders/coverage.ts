@@ -8,7 +8,8 @@ import { WEEK_MS } from '../../shared/time';
 
 export function coverageReminders(input: PlanInput): PlannedReminder[] {
   const { snapshot, nowMs } = input;
-  if (snapshot.coverageFetchedAt === null) return [];
+  // Announced from a fresh read only: a saved list (a file's claim) is shown as saved data, never told as new.
+  if (snapshot.coverageFetchedAt === null || snapshot.coverageSaved) return [];
   // A request is announced when any schedule it asks about wants coverage requests (its own choice or the default).
   const wanted = (c: { shifts: { scheduleId: string }[] }): boolean =>
     c.shifts.length === 0

@@ -22,7 +22,9 @@ export function currentSegment(snapshot: Snapshot, scheduleId: string, nowMs: nu
  */
 export function runningTakeOver(snapshot: Snapshot, scheduleId: string, nowMs: number): CreatedOverride | undefined {
   return snapshot.createdOverrides
-    .filter((c) => c.scheduleId === scheduleId && c.kind === 'take-over' && c.handedBackAt === undefined)
+    .filter(
+      (c) => c.scheduleId === scheduleId && c.kind === 'take-over' && c.handedBackAt === undefined && !c.unconfirmed,
+    )
     .filter((c) => Date.parse(c.start) <= nowMs && Date.parse(c.end) > nowMs && (c.replaced?.length ?? 0) > 0)
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
 }
@@ -118,7 +120,7 @@ export function handBackInPlace(
     c.scheduleId === scheduleId && Date.parse(c.start) <= nowMs && Date.parse(c.end) > nowMs;
   const newest = (kind: CreatedOverride['kind']) =>
     snapshot.createdOverrides
-      .filter((c) => c.kind === kind && running(c))
+      .filter((c) => c.kind === kind && running(c) && !c.unconfirmed)
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
   const back = newest('hand-back');
   const taken = newest('take-over');

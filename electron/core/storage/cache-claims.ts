@@ -2,7 +2,7 @@
 // "Hand back" (issue 52): every time in it one the app could have written by now. A schedule with a time still to
 // come is dropped (it is read again, and shown as loading meanwhile, not as saved data from the future); an override
 // the app made, with a time that can't be true, is dropped, so nothing is written back from it.
-import { SnapshotSchema, type Snapshot, type ScheduleSnapshot } from '../model/snapshot';
+import { SnapshotSchema, type CreatedOverride, type Snapshot, type ScheduleSnapshot } from '../model/snapshot';
 import { FIELD_LIMITS } from '../../shared/limits';
 import { plausibleInstant, type Sorted } from './read-back';
 
@@ -64,10 +64,74 @@ function checkedClaims(snapshot: Snapshot, watched: readonly string[]): { snapsh
     return why === undefined;
   });
   // The app's own overrides on a schedule not watched any more are let go with it (Hand back can't reach them).
-  const createdOverrides = snapshot.createdOverrides.filter((o) => watched.includes(o.scheduleId));
+  const ours = snapshot.createdOverrides.filter((o) => watched.includes(o.scheduleId));
+  const createdOverrides = ours.flatMap((o) => {
+    const people = replacedAsListed(
+      o,
+      schedules.find((s) => s.id === o.scheduleId),
+    );
+    if (people === undefined) dropped.push(NOT_LISTED);
+    return people === undefined ? [] : [people];
+  });
+  const coverageRequests = snapshot.coverageRequests.flatMap((c) => {
+    const known = requestAsKnown(c, schedules);
+    if (known === undefined) dropped.push(REQUEST);
+    return known === undefined ? [] : [known];
+  });
   if (dropped.length === 0 && createdOverrides.length === snapshot.createdOverrides.length)
-    return { snapshot, dropped };
-  return { snapshot: { ...snapshot, schedules, createdOverrides }, dropped };
+    return { snapshot: { ...snapshot, coverageRequests }, dropped };
+  return { snapshot: { ...snapshot, schedules, createdOverrides, coverageRequests }, dropped };
+}
+
+const NOT_LISTED = 'an override naming someone the schedule does not list';
+
+/** The record with the people it replaced named as the schedule lists them (by id and e-mail; the name is the
+ *  schedule's, not the file's), or undefined when one of them isn't listed (or the schedule's people are unknown):
+ *  "Hand back" would give my shift to whoever the file names. */
+function replacedAsListed(o: CreatedOverride, s: ScheduleSnapshot | undefined): CreatedOverride | undefined {
+  if (o.replaced === undefined || o.replaced.length === 0) return o;
+  const users = s?.details?.users;
+  if (!users) return undefined;
+  const key = (p: { id: string; email: string }) => `${p.id}|${p.email.toLowerCase()}`;
+  const listed = new Map(users.map((u) => [key(u), u]));
+  const replaced = o.replaced.map((p) => listed.get(key(p)));
+  if (replaced.some((p) => p === undefined)) return undefined;
+  return { ...o, replaced: replaced.flatMap((p) => (p ? [{ id: p.id, name: p.name, email: p.email }] : [])) };
+}
+
+/** Every own-override record read back marked as not yet confirmed by the service, whatever the file says. */
+export function unconfirmedOwn(snapshot: Snapshot): Snapshot {
+  const createdOverrides = snapshot.createdOverrides.map((o) => ({ ...o, unconfirmed: true as const }));
+  return { ...snapshot, createdOverrides, coverageSaved: true };
+}
+
+const REQUEST = 'a coverage request from someone its schedule does not list';
+
+/** A saved request as the app knows it: on each watched schedule whose people are known, the requester must be one
+ *  of them (by id and e-mail), and the names shown are the schedule's own (its name, the person's); else undefined.
+ *  A shift on a schedule not watched is left as it is (never shown or announced: state/coverage.ts). */
+function requestAsKnown(
+  c: Snapshot['coverageRequests'][number],
+  schedules: readonly ScheduleSnapshot[],
+): Snapshot['coverageRequests'][number] | undefined {
+  const key = (p: { id: string; email: string }) => `${p.id}|${p.email.toLowerCase()}`;
+  let name = c.user.name;
+  const shifts = [];
+  for (const shift of c.shifts) {
+    const details = schedules.find((x) => x.id === shift.schedule_reference.id)?.details;
+    if (!details?.users) {
+      shifts.push(shift);
+      continue;
+    }
+    const user = details.users.find((u) => key(u) === key(c.user));
+    if (!user) return undefined;
+    name = user.name;
+    shifts.push({
+      ...shift,
+      schedule_reference: { id: shift.schedule_reference.id, name: details.name ?? shift.schedule_reference.name },
+    });
+  }
+  return { ...c, user: { ...c.user, name }, shifts };
 }
 
 function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; dropped: string[] } {

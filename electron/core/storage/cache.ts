@@ -4,8 +4,8 @@ import type { FileStore } from '../ports';
 import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
-import { checkedSnapshot, UNWATCHED } from './cache-claims';
-import { droppedText, keepAside } from './read-back';
+import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
+import { droppedText, keepAside, readRefusal } from './read-back';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -36,12 +36,21 @@ export async function loadSnapshot(
   /** The schedules watched now: the cache's entries for others are dropped and said (cache-claims.ts). */
   watched?: readonly string[],
 ): Promise<LoadedSnapshot> {
-  const text = await files.read(name).catch(() => undefined);
+  let text: string | undefined;
+  try {
+    text = await files.read(name);
+  } catch (cause) {
+    // Said, not taken for "no saved data" in silence (a pipe or a device standing in for the file, issue 52).
+    const message = `Saved schedule data could not be read (${readRefusal(cause)}); it will be fetched again.`;
+    return { notice: { id: 'cache-reset', message } };
+  }
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
-  if (parsed?.success)
-    return nowMs === undefined ? { snapshot: parsed.data } : checked(files, name, parsed.data, nowMs, watched);
+  if (parsed?.success) {
+    const read = unconfirmedOwn(parsed.data);
+    return nowMs === undefined ? { snapshot: read } : checked(files, name, read, nowMs, watched);
+  }
   let where = '';
   try {
     where = ` (kept as ${await files.backup(name)})`;
@@ -62,7 +71,8 @@ async function checked(
   watched: readonly string[] | undefined,
 ): Promise<LoadedSnapshot> {
   const result = checkedSnapshot(snapshot, nowMs, watched);
-  if (result.dropped.length === 0) return { snapshot };
+  // Nothing dropped may still be renamed (a saved request's names are the schedule's own, cache-claims.ts).
+  if (result.dropped.length === 0) return { snapshot: result.snapshot };
   const said = droppedText('the saved schedule data', result.dropped, await keepAside(files, name));
   const again = result.dropped.some((d) => d !== UNWATCHED) ? ' They will be fetched again.' : '';
   return { snapshot: result.snapshot, notice: { id: 'cache-entries', message: `${said}${again}` } };

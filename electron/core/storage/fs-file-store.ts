@@ -2,7 +2,8 @@
 // is fsynced and then renamed over the target, so a crash or power loss leaves either the old or the new file,
 // never half of one. Files are private to the user (0600), the folder too (0700).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '../ports';
 import { redactSecrets } from './redact-secrets';
@@ -52,6 +53,27 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** Thrown for a path that is there but is no regular file (a named pipe, a socket, a device): reading one could
+ *  wait forever (a pipe with no writer) or never end (/dev/zero), so it is refused before any byte is read. */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREG';
+  constructor() {
+    super('not a regular file');
+  }
+}
+
+/** The text of a regular file. Opened without blocking (a pipe's open would wait for a writer), then checked on
+ *  the opened handle itself, so what is read is what was checked. */
+async function readRegular(path: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!(await handle.stat()).isFile()) throw new NotRegularFileError();
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Writes a new private file (never over one), durably. */
 async function writeNew(path: string, text: string): Promise<void> {
   const handle = await open(path, 'wx', FILE_MODE);
@@ -77,7 +99,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
     location: dir,
     async read(name) {
       try {
-        return await readFile(join(dir, checkName(name)), 'utf8');
+        return await readRegular(join(dir, checkName(name)));
       } catch (e) {
         if (isNotFound(e)) return undefined;
         throw e;
@@ -115,7 +137,9 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
       // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
       // masked, then removed; one holding none (or that can't be read) is moved as it is.
-      const text = await readFile(source, 'utf8').catch(() => undefined);
+      // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
+      if (!(await stat(source)).isFile()) throw new NotRegularFileError();
+      const text = await readRegular(source).catch(() => undefined);
       const masked = text === undefined ? text : redactSecrets(text);
       if (masked === text) {
         await rename(source, target);

@@ -19,6 +19,7 @@ export type ReadBack<T> =
 export function readRefusal(cause: unknown): string {
   const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
   if (code === 'EISDIR') return 'a folder stands where the file should be';
+  if (code === 'ENOTREG') return 'not a regular file';
   if (code === 'EACCES' || code === 'EPERM') return 'this user is not allowed to read it';
   return `the disk refused the read${code === '' ? '' : ` (${code})`}`;
 }

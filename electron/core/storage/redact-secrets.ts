@@ -30,6 +30,14 @@ export function rememberSecret(value: string | undefined): void {
   if (value !== undefined && value.length >= MIN_SECRET_CHARS) known.add(value);
 }
 
+/** The text with every key and token the app holds masked by value: for what is shown (a notification), where a
+ *  text from the service or a file could carry one. */
+export function maskKnownSecrets(text: string): string {
+  let masked = text;
+  for (const secret of known) masked = masked.split(secret).join('(a key, removed)');
+  return masked;
+}
+
 /** An array of strings under a secret name ("tokens": ["a", "b"]): each string masked. */
 const ARRAY_FIELD = new RegExp(`${STRING}(\\s*:\\s*)\\[([^\\]]*)(\\]|$)`, 'g');
 const IN_ARRAY = new RegExp(STRING, 'g');

@@ -109,8 +109,9 @@ function applyCoverage(snapshot: Snapshot, pass: FetchPass): Snapshot {
   if (coverage === undefined) return snapshot;
   if (!coverage.result.ok)
     return { ...snapshot, coverageProblem: coverageProblemOf(coverage.result.error, coverage.atMs) };
+  const { coverageSaved: _saved, ...read } = snapshot;
   return {
-    ...snapshot,
+    ...read,
     coverageRequests: keepIfSame(snapshot.coverageRequests, coverage.result.value.requests),
     coverageIssues: keepIfSame(snapshot.coverageIssues, coverage.result.value.unreadable),
     coverageFetchedAt: new Date(coverage.atMs).toISOString(),

@@ -5,6 +5,7 @@
 // what was learned and the backoff (memory.ts). This file is only the chain of wake-ups and passes between them.
 import type { OncallClient } from '../../api/client-types';
 import { applyPass } from './apply';
+import { confirmOwnOverrides } from './own-overrides';
 import { runFetchPass, type FetchPlan } from './fetch';
 import { emptyMemory, heldUntilMs, rememberPass, type SyncMemory } from './memory';
 import { jitterMs } from './plan';
@@ -113,10 +114,13 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
     stopped: isStale,
   });
   if (isStale()) return;
+  const own = await confirmOwnOverrides(client, snapshot.get(), fetched, loop.options.getConfig().email, isStale);
+  if (isStale()) return;
   const config = loop.options.getConfig();
   const ctx = { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs: clock.now() };
   rememberPass(loop.memory, fetched, { ...ctx, watchedCount: config.scheduleIds.length, random: loop.random });
-  snapshot.set(applyPass(snapshot.get(), fetched, config.scheduleIds));
+  const applied = applyPass(snapshot.get(), fetched, config.scheduleIds);
+  snapshot.set(own ? own(applied) : applied);
 }
 
 function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {

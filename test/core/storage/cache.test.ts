@@ -10,7 +10,8 @@ describe('snapshot cache', () => {
       scheduleSnap('sch_a', [shift('2026-03-02T08:00:00Z', '2026-03-02T16:00:00Z', alice)]),
     ]);
     await saveSnapshot(files, snapshot);
-    expect((await loadSnapshot(files)).snapshot).toEqual(snapshot);
+    // Read back, the coverage list is saved data (never announced as new) until a fresh read (issue 52).
+    expect((await loadSnapshot(files)).snapshot).toEqual({ ...snapshot, coverageSaved: true });
   });
 
   it('ignores and backs up a corrupt or outdated cache', async () => {

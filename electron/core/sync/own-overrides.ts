@@ -1,0 +1,68 @@
+// The app's own overrides read back from cache.json are claims (issue 52): each is confirmed by the service before
+// it is offered as "Hand back" or explains a change to my shifts away. One with an id is read by that id and must
+// hold the same window with me on it; one without (its answer was lost) must show on the schedule's fresh shifts
+// with exactly that window and me. One the service says isn't there, or shows otherwise, is dropped; one that
+// couldn't be read stays unconfirmed (unused) and is asked again on the next pass.
+import type { OncallClient } from '../../api/client-types';
+import type { CreatedOverride, Snapshot } from '../model/snapshot';
+import type { FetchPass } from './fetch';
+
+type Verdict = 'confirmed' | 'refused';
+const keyOf = (o: CreatedOverride): string => `${o.scheduleId}|${o.id}|${o.createdAt}|${o.start}|${o.end}`;
+
+const sameWindow = (o: CreatedOverride, start: string, end: string): boolean =>
+  Date.parse(o.start) === Date.parse(start) && Date.parse(o.end) === Date.parse(end);
+
+const withMe = (users: readonly { email: string }[], me: string): boolean =>
+  users.some((u) => u.email.toLowerCase() === me);
+
+async function verdictOf(
+  o: CreatedOverride,
+  client: OncallClient,
+  pass: FetchPass,
+  me: string,
+): Promise<Verdict | undefined> {
+  if (o.id === '') {
+    const read = pass.schedules.find((s) => s.id === o.scheduleId)?.shifts?.result;
+    const shown = read?.ok && read.value.shifts.some((s) => sameWindow(o, s.start, s.end) && withMe(s.users, me));
+    return shown ? 'confirmed' : undefined;
+  }
+  const answer = await client.getOverride(o.scheduleId, o.id);
+  if (answer.ok)
+    return sameWindow(o, answer.value.start, answer.value.end) && withMe(answer.value.users, me)
+      ? 'confirmed'
+      : 'refused';
+  return answer.error.kind === 'not_found' ? 'refused' : undefined;
+}
+
+/** Asks the service about each unconfirmed own override on a schedule this pass read; returns how to fold the
+ *  answers into the snapshot as it is then (it may have changed meanwhile). */
+export async function confirmOwnOverrides(
+  client: OncallClient,
+  snapshot: Snapshot,
+  pass: FetchPass,
+  email: string,
+  stopped: () => boolean,
+): Promise<((s: Snapshot) => Snapshot) | undefined> {
+  const me = email.trim().toLowerCase();
+  const read = new Set(pass.schedules.filter((s) => s.details.ok).map((s) => s.id));
+  const asked = snapshot.createdOverrides.filter((o) => o.unconfirmed && read.has(o.scheduleId));
+  if (asked.length === 0 || me === '') return undefined;
+  const verdicts = new Map<string, Verdict>();
+  for (const o of asked) {
+    if (stopped()) break;
+    const verdict = await verdictOf(o, client, pass, me).catch(() => undefined);
+    if (verdict) verdicts.set(keyOf(o), verdict);
+  }
+  if (verdicts.size === 0) return undefined;
+  return (s) => ({
+    ...s,
+    createdOverrides: s.createdOverrides.flatMap((o) => {
+      const verdict = o.unconfirmed ? verdicts.get(keyOf(o)) : undefined;
+      if (verdict === 'refused') return [];
+      if (verdict === undefined) return [o];
+      const { unconfirmed: _was, ...confirmed } = o;
+      return [confirmed];
+    }),
+  });
+}
