@@ -85,7 +85,13 @@ const side = () => ({
 });
 const AT = '2026-03-02T09:00:00Z';
 const WINDOW = { kind: 'custom', start: AT, end: '2026-03-02T10:00:00Z' };
-const OVERRIDE = { scheduleId: 'sch_a', window: WINDOW, emails: ['ada@example.com'], replaces: ['bob@example.com'] };
+const OVERRIDE = {
+  scheduleId: 'sch_a',
+  window: WINDOW,
+  emails: ['ada@example.com'],
+  replaces: ['bob@example.com'],
+  previewed: { start: AT, end: '2026-03-02T10:00:00Z' },
+};
 // A schedule is named across accounts by its ref: an account id (32), a colon and a schedule id (128).
 const REF = ['Schedule id', 161] as const;
 const ASK_COVER = {
@@ -110,6 +116,8 @@ const OVERRIDE_FIELDS = {
   'window.end': ['End', 40],
   'emails.0': ['E-mail', 254],
   'replaces.0': ['E-mail', 254],
+  'previewed.start': ['Start', 40],
+  'previewed.end': ['End', 40],
 } as const;
 
 /** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */
