@@ -67,7 +67,10 @@ export class NotRegularFileError extends Error {
 async function readRegular(path: string): Promise<string> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    if (!(await handle.stat()).isFile()) throw new NotRegularFileError();
+    const kind = await handle.stat();
+    // A folder is said as one ("a folder stands where the file should be", read-back.ts), as reading it would.
+    if (kind.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    if (!kind.isFile()) throw new NotRegularFileError();
     return await handle.readFile('utf8');
   } finally {
     await handle.close();

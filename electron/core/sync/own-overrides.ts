@@ -1,6 +1,6 @@
 // The app's own overrides read back from cache.json are claims (issue 52): each is confirmed by the service before
 // it is offered as "Hand back" or explains a change to my shifts away. One with an id is read by that id and must
-// hold the same window with me on it; one without (its answer was lost) must show on the schedule's fresh shifts
+// hold the same window (a take-over's with me on it); one without (its answer was lost) must show on the schedule's fresh shifts
 // with exactly that window and me. One the service says isn't there, or shows otherwise, is dropped; one that
 // couldn't be read stays unconfirmed (unused) and is asked again on the next pass.
 import type { OncallClient } from '../../api/client-types';
@@ -13,8 +13,11 @@ const keyOf = (o: CreatedOverride): string => `${o.scheduleId}|${o.id}|${o.creat
 const sameWindow = (o: CreatedOverride, start: string, end: string): boolean =>
   Date.parse(o.start) === Date.parse(start) && Date.parse(o.end) === Date.parse(end);
 
-const withMe = (users: readonly { email: string }[], me: string): boolean =>
-  users.some((u) => u.email.toLowerCase() === me);
+/** A take-over put me on call; a quick override (others covering) or a hand back did not: only a take-over's record
+ *  is confirmed by me being on it (else a cover written for Carol would be dropped on restart, and Create, no longer
+ *  seeing its own override by id, would write it a second time). */
+const withMe = (o: CreatedOverride, users: readonly { email: string }[], me: string): boolean =>
+  o.kind !== 'take-over' || users.some((u) => u.email.toLowerCase() === me);
 
 async function verdictOf(
   o: CreatedOverride,
@@ -24,12 +27,12 @@ async function verdictOf(
 ): Promise<Verdict | undefined> {
   if (o.id === '') {
     const read = pass.schedules.find((s) => s.id === o.scheduleId)?.shifts?.result;
-    const shown = read?.ok && read.value.shifts.some((s) => sameWindow(o, s.start, s.end) && withMe(s.users, me));
+    const shown = read?.ok && read.value.shifts.some((s) => sameWindow(o, s.start, s.end) && withMe(o, s.users, me));
     return shown ? 'confirmed' : undefined;
   }
   const answer = await client.getOverride(o.scheduleId, o.id);
   if (answer.ok)
-    return sameWindow(o, answer.value.start, answer.value.end) && withMe(answer.value.users, me)
+    return sameWindow(o, answer.value.start, answer.value.end) && withMe(o, answer.value.users, me)
       ? 'confirmed'
       : 'refused';
   return answer.error.kind === 'not_found' ? 'refused' : undefined;
