@@ -1,7 +1,7 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
-import { untilPhrase } from '../shared/basis';
+import { basisMark, untilPhrase } from '../shared/basis';
 import { blockLength, blockWindow } from '../shared/block-words';
 import { hasData, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
@@ -133,7 +133,8 @@ function myShiftsLines(state: AppState, o: FormatOptions): string[] {
 }
 
 /** One block of "Your shifts": "  14:00–22:00 (09:00–17:00 New York) · 8 h — Payments US"; an end the read doesn't
- *  cover is "until at least …, then unknown", its length "at least …" (block-words.ts). */
+ *  cover is "until at least …, then unknown", its length "at least …" (block-words.ts). A block the latest read
+ *  didn't read says its basis, as the now/next lines do: " (saved data from 11:00)" (issue 47, round 3). */
 export function statusShiftLine(state: AppState, m: MyShift, o: FormatOptions): string {
   const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
   const z = zoned(o, state.schedules.find((s) => s.id === m.scheduleId)?.timeZone);
@@ -143,7 +144,8 @@ export function statusShiftLine(state: AppState, m: MyShift, o: FormatOptions): 
     (iso) => formatDayTime(iso, z),
   );
   const length = blockLength(m, (a, b) => formatLength(a, b, o));
-  return `  ${window} · ${length} — ${named(state, m)}${running}`;
+  const mark = basisMark(m.basis, (iso) => formatDayTime(iso, o));
+  return `  ${window} · ${length} — ${named(state, m)}${running}${mark}`;
 }
 
 function coverageLine(state: AppState, c: CoverageView, o: FormatOptions): string {

@@ -1,19 +1,21 @@
 // The tray menu's actions, after my state and who is on call: the few used often at the top level (coverage,
 // override, swap, away), the rest under "More", pausing in a submenu of its own (at the top level while paused, so
 // a pause shows until it ends), then Settings and Quit.
+import { withAccount } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { coverageActionLabel, fmt, type Fmt } from './tray-sections';
 import { pauseItems } from './tray-actions';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 
-/** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only. */
+/** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only (a block the latest read
+ *  didn't read may be someone else's by now: issue 47, round 3); with several accounts, whose ("Acme · Tue 09:00"). */
 function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
-  const next = state.me.shifts.find((m) => Date.parse(m.start) > f.nowMs);
+  const next = state.me.shifts.find((m) => m.basis.kind === 'fresh' && Date.parse(m.start) > f.nowMs);
   if (!next || !state.setup.hasKey) return [];
   return [
     {
       type: 'action',
-      label: `Swap my next shift (${fmt(next.start, f)})…`,
+      label: `Swap my next shift (${withAccount(state, next.accountId, fmt(next.start, f))})…`,
       action: 'open-swap',
       enabled: true,
       params: { scheduleId: next.scheduleId, start: next.start, end: next.end },
