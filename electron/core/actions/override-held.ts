@@ -36,12 +36,14 @@ async function noSecondOverride(
   if (typeof seen === 'object') {
     const names = [...seen.changed].map(([email, name]) => (email === me ? 'you' : name));
     const now = names.length === 0 ? 'nobody else' : joinNames(names);
+    // "Written earlier", not "in place": the schedule no longer shows it (a swap's Retry says "was not sent" of it).
     const yours = seen.maybe
-      ? 'the same override sent earlier may be in place (its answer never came)'
-      : 'your override of this time is in place';
+      ? 'the same override sent earlier may have been saved (its answer never came)'
+      : 'your override of this time was written earlier';
+    const where = seen.whole ? 'throughout it instead' : 'in part of it';
     return failure(
       'validation',
-      `Changed since you created it: ${yours}, but the service now has ${now} on call in part of it. Nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
+      `Changed since you created it: ${yours}, but the service now has ${now} on call ${where}. Nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
     );
   }
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
