@@ -10,6 +10,8 @@ import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 import type { CreatedOverride } from '../model/snapshot';
 import { identicalInPlace } from './override-in-place';
+import { nowAndNext, segmentsOf } from '../model/segments';
+import { DAY_MS } from '../../shared/time';
 
 const lower = (e: string) => e.trim().toLowerCase();
 const ALREADY =
@@ -34,12 +36,14 @@ async function noSecondOverride(
   if (typeof seen === 'object') {
     const names = [...seen.changed].map(([email, name]) => (email === me ? 'you' : name));
     const now = names.length === 0 ? 'nobody else' : joinNames(names);
+    // "Written earlier", not "in place": the schedule no longer shows it (a swap's Retry says "was not sent" of it).
     const yours = seen.maybe
-      ? 'the same override sent earlier may be in place (its answer never came)'
-      : 'your override of this time is in place';
+      ? 'the same override sent earlier may have been saved (its answer never came)'
+      : 'your override of this time was written earlier';
+    const where = seen.whole ? 'throughout it instead' : 'in part of it';
     return failure(
       'validation',
-      `Changed since you created it: ${yours}, but the service now has ${now} on call in part of it. Nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
+      `Changed since you created it: ${yours}, but the service now has ${now} on call ${where}. Nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
     );
   }
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
@@ -119,4 +123,30 @@ export function windowSincePreview(
       ? `the current shift now ends ${when(plan.endMs)}, not ${when(shownEndMs)}`
       : `${joinNames(names)} ${verb} now on call until ${when(plan.endMs)}, not ${when(shownEndMs)}`;
   return `Changed since the preview: ${what}. Nothing was sent: look at the preview again and create it once it shows what you want.`;
+}
+
+/**
+ * Where the current shift ends as the service holds it now, for a "rest of current shift" Create with a preview: read
+ * from now to a day past the end the preview showed, so a manager's change since is seen whether or not the app's
+ * own refresh ran in between (that gave opposite answers by timing). The plan with that end, or a failure (nobody
+ * on call now, or not readable: nothing is sent).
+ */
+export async function restOfShiftNow(
+  client: OncallClient,
+  request: OverrideRequest,
+  plan: PlannedOverride,
+  nowMs: number,
+): Promise<PlannedOverride | Failure> {
+  const shown = request.previewed;
+  if (shown === undefined || request.window.kind !== 'rest_of_current') return plan;
+  const readEndMs = Math.max(Date.parse(shown.end), plan.endMs) + DAY_MS;
+  const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, readEndMs);
+  if (shifts === undefined) return failure('stale_data', UNREAD);
+  const now = nowAndNext(segmentsOf(shifts), Math.max(nowMs, plan.startMs)).now;
+  if (now === undefined)
+    return failure(
+      'validation',
+      'Changed since the preview: nobody is on call on this schedule now, so there is no current shift to cover. Nothing was sent.',
+    );
+  return { ...plan, endMs: now.endMs };
 }

@@ -60,6 +60,25 @@ function othersIn(shifts: readonly Shift[], plan: PlannedOverride): Map<string, 
   return names;
 }
 
+/** Whether none of the covering people is on call anywhere in the window now (the change took all of it). */
+function noneOfThemIn(shifts: readonly Shift[], plan: PlannedOverride): boolean {
+  const covering = new Set(plan.preview.covering.map((e) => e.toLowerCase()));
+  return !shifts.some(
+    (s) =>
+      Date.parse(s.start) < plan.endMs &&
+      Date.parse(s.end) > plan.startMs &&
+      s.users.some((u) => covering.has(u.email.toLowerCase())),
+  );
+}
+
+/** Mine is stored and the window no longer shows it: who else is on call then, whether its answer never came,
+ *  and whether the change took the whole window (else part of it). */
+export interface InPlaceChanged {
+  changed: ReadonlyMap<string, string>;
+  maybe: boolean;
+  whole: boolean;
+}
+
 /**
  * 'in_place': the service already holds an identical override (nothing is to be sent); 'maybe': one this app sent
  * earlier, its outcome unknown, may be it (not sent again); `changed`: one this app created for exactly this window
@@ -71,7 +90,7 @@ export async function identicalInPlace(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<'in_place' | 'maybe' | 'absent' | { changed: ReadonlyMap<string, string>; maybe: boolean } | undefined> {
+): Promise<'in_place' | 'maybe' | 'absent' | InPlaceChanged | undefined> {
   // Read whole, in pieces where it is longer than one read may span: judged by its first year only, an identical
   // override of a longer window would never be seen, and each Create would write it again.
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs - MARGIN_MS, plan.endMs + MARGIN_MS);
@@ -80,7 +99,9 @@ export async function identicalInPlace(
   const mine = await knownIdentical(client, plan, known);
   if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
     // Mine is stored with these people and the window no longer shows them: a change since, not to be written over.
-    return mine === true || mine === 'maybe' ? { changed: othersIn(shifts, plan), maybe: mine === 'maybe' } : 'absent';
+    return mine === true || mine === 'maybe'
+      ? { changed: othersIn(shifts, plan), maybe: mine === 'maybe', whole: noneOfThemIn(shifts, plan) }
+      : 'absent';
   if (mine === undefined || mine === 'maybe') return mine;
   return mine ? 'in_place' : 'absent';
 }

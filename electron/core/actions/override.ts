@@ -18,7 +18,7 @@ import { rankCandidates, type OtherAccountRead } from '../state/candidates';
 import { verifyUnknownWrite } from './override-verify';
 import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
-import { changedSincePreview, windowSincePreview, type HeldBasis } from './override-held';
+import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
 import { createDoubts, type CreateNote, type Doubts } from './override-again';
 import type { CreatedOverride } from '../model/snapshot';
@@ -232,11 +232,12 @@ async function createChecked(
   const asked = moved && request.replaces === undefined && !plan.preview.unknownOnCall;
   const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me };
   const checked = asked ? { ...request, replaces: plan.preview.replaces.map((p) => p.email) } : request;
-  const reshaped = windowSincePreview(request, plan, {
-    nowMs: deps.clock.now(),
-    zone: deps.localZone?.() ?? 'UTC',
-    me,
-  });
+  // "Rest of current shift": its end as the service holds it now, not as the app's last refresh read it.
+  const ends = await restOfShiftNow(client, request, plan, deps.clock.now());
+  if ('ok' in ends) return ends;
+  const at = { nowMs: deps.clock.now(), zone: deps.localZone?.() ?? 'UTC', me };
+  // The window written is the plan's (as the app read it): it too must be the one the preview showed.
+  const reshaped = windowSincePreview(request, ends, at) ?? windowSincePreview(request, plan, at);
   if (reshaped !== undefined) return failure('validation', reshaped);
   const held = await changedSincePreview(client, checked, plan, known, basis);
   if (held && 'status' in held) return { ok: true as const, value: held };

@@ -240,24 +240,39 @@ const lostAfterSending = (cause: unknown): Failure =>
     `${sentThenFailed(cause, 'the override')} It was not sent again. Check the schedule before acting again.`,
   );
 
-/** One run per schedule at a time: a second click while one runs gets the same answer, and nothing is sent twice. */
-function perSchedule<R extends { scheduleId: string }>(run: (request: R, sending: Sending) => Promise<Answer>) {
+/** Per engine (its deps) and schedule, the last take-over or hand back queued: the other kind waits behind it. */
+const lanes = new WeakMap<TakeOverDeps, Map<string, Promise<unknown>>>();
+
+/** One run per schedule at a time: a second click while one runs gets the same answer, and nothing is sent twice.
+ *  Take over and hand back share the lane: one pressed while the other runs waits, then refreshes and sees its write
+ *  (before, a take-over read the schedule before a hand back's write landed and said "already in place" of it). */
+function perSchedule<R extends { scheduleId: string }>(
+  deps: TakeOverDeps,
+  run: (request: R, sending: Sending) => Promise<Answer>,
+) {
   const running = new Map<string, Promise<Answer>>();
+  const lane = lanes.get(deps) ?? new Map<string, Promise<unknown>>();
+  lanes.set(deps, lane);
   return (request: R): Promise<Answer> => {
-    const known = running.get(request.scheduleId);
+    const id = request.scheduleId;
+    const known = running.get(id);
     if (known) return known;
-    const started = guardedWrite((sending) => run(request, sending), lostAfterSending).finally(() =>
-      running.delete(request.scheduleId),
-    );
-    running.set(request.scheduleId, started);
+    const before = lane.get(id) ?? Promise.resolve();
+    const started = before
+      .then(() => guardedWrite((sending) => run(request, sending), lostAfterSending))
+      .finally(() => running.delete(id));
+    running.set(id, started);
+    const tail = started.catch(() => undefined);
+    lane.set(id, tail);
+    void tail.then(() => (lane.get(id) === tail ? lane.delete(id) : undefined));
     return started;
   };
 }
 
 export function takeOverNow(deps: TakeOverDeps): (request: TakeOverRequest) => Promise<Answer> {
-  return perSchedule((request: TakeOverRequest, sending: Sending) => takeOver(deps, request, sending));
+  return perSchedule(deps, (request: TakeOverRequest, sending: Sending) => takeOver(deps, request, sending));
 }
 
 export function takeOverHandBack(deps: TakeOverDeps): (request: HandBackRequest) => Promise<Answer> {
-  return perSchedule((request: HandBackRequest, sending: Sending) => handBack(deps, request, sending));
+  return perSchedule(deps, (request: HandBackRequest, sending: Sending) => handBack(deps, request, sending));
 }

@@ -142,4 +142,22 @@ describe('hand back: my block grew past the take-over since', () => {
     );
     expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
   }, 60_000);
+
+  // Round 5 (finding 1): the same rule on a two-person schedule, with the offer's `seen` as the renderer sends it.
+  it('two-person schedule: a manager added me (with Bob) for 4 h right after it: said as changed, nothing sent', async () => {
+    const { h, engine } = await started();
+    await tookOver(h, engine, 'sch_pair', 'carol@example.com');
+    const back = offer(engine, 'sch_pair');
+    expect(back).not.toBeNull();
+    const end = Date.parse(SHIFT_END);
+    manager(h, 'sch_pair', end, end + 4 * HOUR, ['usr_me', 'usr_bob']);
+    await h.clock.advance(60_000);
+    const request = { scheduleId: 'sch_pair', ...(back ? { seen: seenOf(back) } : {}) };
+    const res = await h.clock.runWhileAdvancing(engine.handlers['take-over:hand-back'](request));
+    expect(!res.ok && res.error.kind).toBe('changed_since_planned');
+    expect(!res.ok && res.error.message).toMatch(
+      /^Changed since you planned it: you are now on call .*Nothing was sent/,
+    );
+    expect(overridesOf(h, 'sch_pair')).toHaveLength(2);
+  }, 60_000);
 });

@@ -122,7 +122,7 @@ describe('changed since: I am "you"', () => {
     await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
     const again = await h.clock.runWhileAdvancing(ask());
     expect(!again.ok && again.error.message).toMatch(
-      /^Changed since you created it: your override of this time is in place, but the service now has you on call/,
+      /^Changed since you created it: your override of this time was written earlier, but the service now has you on call throughout it instead\./,
     );
     expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
   }, 60_000);
