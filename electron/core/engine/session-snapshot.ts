@@ -18,6 +18,9 @@ export interface HeldSnapshotOptions {
   log: (message: string) => void;
   /** The account's address and e-mail now: the cache is stamped with them and checked against them on load. */
   settings: () => { baseUrl: string; email: string };
+  /** Demo mode: its simulator listens on a new port each launch, in a folder of its own; the check is left out
+   *  there (else every demo start would drop its cache and say so). */
+  demo?: boolean;
   /** The schedules watched now (the snapshot keeps only these). */
   watchedIds: () => string[];
   /** The snapshot was replaced (not called when the same one is set again). */
@@ -63,7 +66,8 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
     fromCache: () => servedFromCache,
     notice: () => cacheNotice,
     async load() {
-      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds(), origin());
+      const whose = o.demo === true ? undefined : origin();
+      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds(), whose);
       cacheNotice = cached.notice;
       if (!cached.snapshot) return;
       // A key rejected last session may have been replaced since (env override, keychain edited outside the

@@ -111,3 +111,26 @@ describe('saved schedule data is tied to its account', () => {
     expect((JSON.parse(await readFile(path, 'utf8')) as { origin?: unknown }).origin).toEqual(origin);
   }, 60_000);
 });
+
+describe('demo mode', () => {
+  it('keeps its saved data across launches, though its simulator listens on a new port each time', async () => {
+    const w = await twoServices(START);
+    const h = w.harness;
+    const demo = { demo: true, baseUrl: h.sim.url, apiKey: h.sim.apiKey, email: 'alice@example.com' };
+    const first = h.engine({ alarms: false, overrides: { ...demo, scheduleIds: ['sch_primary'] } });
+    await h.clock.runWhileAdvancing(first.start(), 1_000, 60);
+    await h.clock.advance(5_000);
+    await first.stop();
+    await h.sim.close();
+    const next = h.engine({
+      alarms: false,
+      overrides: { ...demo, baseUrl: 'http://127.0.0.1:9', scheduleIds: ['sch_primary'] },
+    });
+    await h.clock.runWhileAdvancing(next.start(), 1_000, 30);
+    await h.clock.advance(5_000);
+    const state = next.getState();
+    expect(saidOther(state.notices)).toEqual([]);
+    expect(state.me.shifts.length).toBeGreaterThan(0);
+    await next.stop();
+  }, 60_000);
+});
