@@ -39,7 +39,7 @@ async function main(argv: readonly string[]): Promise<number> {
   rememberEnvKeys(process.env);
   if (parsed.args.ack) {
     const files = createFsFileStore(parsed.args.dataDir ?? userDataDir());
-    const known = await alarmKnowledgeOf(readOnlyOverlay(files));
+    const known = await alarmKnowledgeOf(readOnlyOverlay(files), Date.now());
     // …nor the stored key (the app's key holder registers it; this command has none running).
     await rememberStoredKeys(
       createKeychainStore({ log }),

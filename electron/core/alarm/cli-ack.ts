@@ -7,6 +7,7 @@ import { formatTime } from '../../shared/format';
 import { serviceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import { loadSnapshot, cacheFileOf } from '../storage/cache';
+import { originOf } from '../storage/cache-origin';
 import { loadSettings } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
 import { alarmKeyProblem, verifiedMine, type AlarmKnowledge } from './alarm-claims';
@@ -22,11 +23,14 @@ export interface CliAck {
 
 /** The accounts, their watched schedules and their saved data, read from `readOnly` (a store that changes
  *  nothing on disk: the running app owns settings.json and the caches). */
-export async function alarmKnowledgeOf(readOnly: FileStore): Promise<AlarmKnowledge[]> {
+export async function alarmKnowledgeOf(readOnly: FileStore, nowMs?: number): Promise<AlarmKnowledge[]> {
   const { settings } = await loadSettings(readOnly);
   return Promise.all(
     settings.accounts.map(async (account) => {
-      const { snapshot } = await loadSnapshot(readOnly, cacheFileOf(account.id));
+      // Checked as the app checks it (cache.ts): another account's or service's data, or entries that fail the
+      // clock or name a schedule not watched, never make a block "mine".
+      const watched = account.schedules.map((s) => s.id);
+      const { snapshot } = await loadSnapshot(readOnly, cacheFileOf(account.id), nowMs, watched, originOf(account));
       return { settings: serviceSettings(settings, account), ...(snapshot ? { snapshot } : {}) };
     }),
   );

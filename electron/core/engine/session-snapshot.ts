@@ -6,6 +6,7 @@ import type { AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 import { cacheFileOf, loadSnapshot } from '../storage/cache';
 import { createSnapshotWriter } from '../storage/snapshot-writer';
+import { originOf } from '../storage/cache-origin';
 import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import { reconcileSchedules } from '../sync/apply';
 import type { Clock, FileStore } from '../ports';
@@ -15,6 +16,11 @@ export interface HeldSnapshotOptions {
   clock: Clock;
   files: FileStore;
   log: (message: string) => void;
+  /** The account's address and e-mail now: the cache is stamped with them and checked against them on load. */
+  settings: () => { baseUrl: string; email: string };
+  /** Demo mode: its simulator listens on a new port each launch, in a folder of its own; the check is left out
+   *  there (else every demo start would drop its cache and say so). */
+  demo?: boolean;
   /** The schedules watched now (the snapshot keeps only these). */
   watchedIds: () => string[];
   /** The snapshot was replaced (not called when the same one is set again). */
@@ -39,7 +45,8 @@ export interface HeldSnapshot {
 
 export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
   const cacheFile = cacheFileOf(o.accountId);
-  const writer = createSnapshotWriter(o.files, () => o.clock.now(), o.log, cacheFile);
+  const origin = () => originOf(o.settings());
+  const writer = createSnapshotWriter(o.files, () => o.clock.now(), o.log, cacheFile, origin);
   let snapshot: Snapshot = emptySnapshot();
   let previous: Snapshot | undefined;
   let servedFromCache = false;
@@ -59,7 +66,8 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
     fromCache: () => servedFromCache,
     notice: () => cacheNotice,
     async load() {
-      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds());
+      const whose = o.demo === true ? undefined : origin();
+      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds(), whose);
       cacheNotice = cached.notice;
       if (!cached.snapshot) return;
       // A key rejected last session may have been replaced since (env override, keychain edited outside the
@@ -67,6 +75,8 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
       snapshot = reconcileSchedules({ ...cached.snapshot, keyRejected: false }, o.watchedIds());
       previous = snapshot;
       servedFromCache = true;
+      // A file from before stamps is taken this once, and stamped now: the next start checks it.
+      if (cached.unstamped) writer.schedule(snapshot);
     },
     flush: () => writer.flush(),
     async remove() {

@@ -6,6 +6,7 @@ import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
 import { droppedText, keepAside, readRefusal } from './read-back';
+import { checkOrigin, type CacheOrigin } from './cache-origin';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -18,6 +19,8 @@ export interface LoadedSnapshot {
   /** undefined when there is no usable cache (first start, or it was corrupt). */
   snapshot?: Snapshot;
   notice?: Notice;
+  /** The file carried no record of whose data it is (written before stamps): taken once, to be stamped now. */
+  unstamped?: true;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -35,6 +38,8 @@ export async function loadSnapshot(
   nowMs?: number,
   /** The schedules watched now: the cache's entries for others are dropped and said (cache-claims.ts). */
   watched?: readonly string[],
+  /** Whose data it must be (this account's address and e-mail now): another's is dropped unread (cache-origin.ts). */
+  origin?: CacheOrigin,
 ): Promise<LoadedSnapshot> {
   let text: string | undefined;
   try {
@@ -47,9 +52,12 @@ export async function loadSnapshot(
   if (text === undefined) return {};
   const json = parseJson(text);
   const parsed = json.ok ? SnapshotSchema.safeParse(json.value) : undefined;
-  if (parsed?.success) {
+  if (json.ok && parsed?.success) {
+    const whose = origin === undefined ? 'same' : checkOrigin(json.value, origin);
+    if (whose === 'other') return notThisAccounts(files, name);
     const read = unconfirmedOwn(parsed.data);
-    return nowMs === undefined ? { snapshot: read } : checked(files, name, read, nowMs, watched);
+    const loaded = nowMs === undefined ? { snapshot: read } : await checked(files, name, read, nowMs, watched);
+    return whose === 'unstamped' ? { ...loaded, unstamped: true } : loaded;
   }
   let where = '';
   try {
@@ -58,6 +66,16 @@ export async function loadSnapshot(
     /* a cache we cannot move aside is simply overwritten by the next save */
   }
   const message = `Saved schedule data could not be read${where}; it will be fetched again.`;
+  return { notice: { id: 'cache-reset', message } };
+}
+
+/** Saved data written for another service address or user than this account's now (files swapped between
+ *  accounts, or the address changed while the app was closed): none of it is shown, published or compared against;
+ *  the file is kept aside and the data read again. */
+async function notThisAccounts(files: FileStore, name: string): Promise<LoadedSnapshot> {
+  const kept = await keepAside(files, name);
+  const where = kept === undefined ? '' : ` (kept as ${kept})`;
+  const message = `Saved schedule data was written for another service address or user than this account's${where}; it was not used and will be fetched again.`;
   return { notice: { id: 'cache-reset', message } };
 }
 
@@ -78,8 +96,14 @@ async function checked(
   return { snapshot: result.snapshot, notice: { id: 'cache-entries', message: `${said}${again}` } };
 }
 
-export async function saveSnapshot(files: FileStore, snapshot: Snapshot, name: string = CACHE_FILE): Promise<void> {
-  await files.writeAtomic(name, JSON.stringify(snapshot));
+/** Writes the snapshot, stamped with whose data it is when `origin` is given (checked on load). */
+export async function saveSnapshot(
+  files: FileStore,
+  snapshot: Snapshot,
+  name: string = CACHE_FILE,
+  origin?: CacheOrigin,
+): Promise<void> {
+  await files.writeAtomic(name, JSON.stringify(origin === undefined ? snapshot : { ...snapshot, origin }));
 }
 
 export {

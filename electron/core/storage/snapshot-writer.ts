@@ -5,6 +5,7 @@
 import { CACHE_FILE, saveSnapshot } from './cache';
 import type { FileStore } from '../ports';
 import type { Snapshot } from '../model/snapshot';
+import type { CacheOrigin } from './cache-origin';
 
 export const REFRESH_ONLY_WRITE_MS = 30 * 60_000;
 
@@ -27,9 +28,13 @@ export function createSnapshotWriter(
   now: () => number,
   log?: (message: string) => void,
   name: string = CACHE_FILE,
+  /** Whose data it is, taken when the write is scheduled (so data of an address left behind is never stamped with
+   *  the new one). */
+  origin?: () => CacheOrigin,
 ): SnapshotWriter {
-  let pending: Snapshot | undefined;
-  let written: { content: unknown[]; atMs: number } | undefined;
+  let pending: { snapshot: Snapshot; origin: CacheOrigin | undefined } | undefined;
+  let written: { content: unknown[]; atMs: number; stamp: string } | undefined;
+  const stampOf = (o: CacheOrigin | undefined): string => JSON.stringify(o ?? null);
   let writing: Promise<void> | undefined;
 
   async function drain(): Promise<void> {
@@ -37,8 +42,8 @@ export function createSnapshotWriter(
       const next = pending;
       pending = undefined;
       try {
-        await saveSnapshot(files, next, name);
-        written = { content: contentOf(next), atMs: now() };
+        await saveSnapshot(files, next.snapshot, name, next.origin);
+        written = { content: contentOf(next.snapshot), atMs: now(), stamp: stampOf(next.origin) };
       } catch (cause) {
         log?.(`cache: write failed (${cause instanceof Error ? cause.name : 'error'})`);
       }
@@ -50,9 +55,13 @@ export function createSnapshotWriter(
 
   return {
     schedule(snapshot) {
-      pending = snapshot;
+      pending = { snapshot, origin: origin?.() };
+      // A new stamp (the e-mail edited while running) is written at once too: the file must say whose it is now.
       const due =
-        !written || !sameContent(written.content, contentOf(snapshot)) || now() - written.atMs >= REFRESH_ONLY_WRITE_MS;
+        !written ||
+        !sameContent(written.content, contentOf(snapshot)) ||
+        written.stamp !== stampOf(pending.origin) ||
+        now() - written.atMs >= REFRESH_ONLY_WRITE_MS;
       if (due) start();
     },
     async flush() {

@@ -151,6 +151,26 @@ const FALSE2: Record<string, string> = {
   'calendar-export.json': JSON.stringify(unwatchedEntry),
   'calendar-feed.json': JSON.stringify(unwatchedEntry),
 };
+/** Round 4: a cache in good shape, but written for another service (swapped in, or the address changed while the app
+ *  was closed): its data is never used, however plausible. */
+const ROUND4 = "another account's (round 4)";
+const FALSE4 = JSON.stringify({
+  ...emptySnapshot(),
+  schedules: [
+    {
+      id: 'sch_quiet_0',
+      details: null,
+      detailsFetchedAt: '2026-03-25T05:00:00Z',
+      shifts: [],
+      shiftsFrom: null,
+      shiftsTo: null,
+      shiftsFetchedAt: '2026-03-25T05:00:00Z',
+      problem: null,
+      notFound: false,
+    },
+  ],
+  origin: { address: 'http://127.0.0.1:9', email: ME },
+});
 let h: Harness;
 let feedPort = 0;
 beforeAll(async () => {
@@ -198,10 +218,11 @@ async function settingsText(): Promise<string> {
 const cases = [
   ...Object.keys(FILES).flatMap((file) => DAMAGES.map((damage): [string, string] => [file, damage])),
   ...Object.keys(FALSE2).map((file): [string, string] => [file, ROUND2]),
+  ['cache.json', ROUND4],
 ];
 
 describe('the fault harness: files read back', () => {
-  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(41));
+  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(42));
 
   it.each(cases)(
     '%s, %s: starts, keeps working, writes and publishes nothing from it, tells once',
@@ -215,7 +236,12 @@ describe('the fault harness: files read back', () => {
           ? settings.replace('"sch_quiet_0"}]', '"sch_quiet_0"},{"id":"sch_quiet_0"}],"horizonDays":9999')
           : spec.falseText;
       if (file !== 'settings.json') memory.files.set('settings.json', settings);
-      const original = damage === ROUND2 ? (FALSE2[file] ?? '') : damaged(valid, falseText, damage as Damage);
+      const original =
+        damage === ROUND2
+          ? (FALSE2[file] ?? '')
+          : damage === ROUND4
+            ? FALSE4
+            : damaged(valid, falseText, damage as Damage);
       memory.files.set(file, original);
       const files = damage === 'unreadable' ? refusing(memory, file) : memory;
       const overridesBefore = h.sim.state.schedules.get('sch_quiet_0')?.overrides.length ?? 0;
@@ -273,6 +299,12 @@ describe('the fault harness: files read back', () => {
         expect([...told, ...toldAfter].length).toBeGreaterThanOrEqual(file === 'handoff.json' ? 0 : 1);
         if (file !== 'handoff.json') expect(backups).toHaveLength(1);
         expect(run?.items.filter((i) => i.state === 'handed_off') ?? []).toEqual([]);
+      }
+      if (damage === ROUND4) {
+        expect(told).toEqual([
+          "Saved schedule data was written for another service address or user than this account's (kept as " +
+            '/data/cache.json.bad-1); it was not used and will be fetched again.',
+        ]);
       }
       if (file === 'cache.json' && damage === 'plausible but false') {
         expect(told).toEqual([
