@@ -161,6 +161,105 @@ describe('a long until-when at 360×520', () => {
   }, 60_000);
 });
 
+// Adversarial round 2 (issue 49), findings 3 and 6: at 360×520 a long until-when squeezed the name and the people to
+// one letter ("P…  B…"), the whole line only in a hover title on a row no keyboard reached; with ten schedules, a
+// pause, a readiness warning and a problem, "Asks you" fell under the button bar. Now each line keeps its name and
+// people readable (a long until-when wraps to a line of its own), is focusable and named whole, and the glance
+// compacts with seven schedules or more so the problem and what asks me stay in view with every now-line.
+describe('readable now-lines and a whole first screen at 360×520', () => {
+  const long = (state: AppState, days: number): AppState => ({
+    ...state,
+    schedules: state.schedules.map((s, i) => {
+      if (!s.now || !s.known || i % 3 !== 1) return s;
+      const to = new Date(Date.parse(s.known.from) + days * 86_400_000).toISOString();
+      return { ...s, known: { ...s.known, to }, now: { ...s.now, end: to }, next: null };
+    }),
+  });
+  /** Pause, a readiness warning with its fix: the my-state box at its tallest. */
+  const busy = (state: AppState): AppState => {
+    const shift = state.me.shifts[0];
+    if (!shift) throw new Error('demo seed: Alice has shifts');
+    const message = 'After a restart, nothing will remind you: turn on Start at login.';
+    return {
+      ...state,
+      settings: { ...state.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
+      me: {
+        ...state.me,
+        readiness: { shift, checks: [{ id: 'autostart', result: 'problem', message, action: 'start-at-login' }] },
+      },
+    };
+  };
+  it('keeps name, people and until readable and focusable, 3 accounts × 3 and 1 × 10 with a problem and asks, axe 0', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const one = host.engine.getState();
+    expect(one.coverage.askingMe.length).toBeGreaterThan(0);
+    const crowd = [
+      'Maximiliana Alexandrovna Featherstonehaugh-Worthington',
+      'Bartholomew Christophersen-Vandenberghe',
+    ].map((name, i) => ({ id: `usr_c${i}`, name, email: `c${i}@example.com` }));
+    const three = long(threeAccounts(one), 380);
+    for (const [name, state] of [
+      [
+        '3x3',
+        {
+          ...busy(three),
+          schedules: three.schedules.map((s) => (s.now ? { ...s, now: { ...s.now, users: crowd } } : s)),
+        },
+      ],
+      ['1x10', busy(long(tenLongDown(one), 380))],
+    ] as const) {
+      await push(app, state);
+      await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
+      await page.getByTestId('status-more').waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await app.screenshot(`glance-readable-${name}-${scheme}`);
+        const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
+        const inView = async (testId: string): Promise<boolean> => {
+          const box = await page.getByTestId(testId).first().boundingBox();
+          return !!box && !!bar && box.y >= 0 && box.y + box.height <= bar.y + 0.5 && box.x + box.width <= 360;
+        };
+        expect(await inView('my-state'), `${name} ${scheme}: my state`).toBe(true);
+        expect(await inView('asks-you'), `${name} ${scheme}: asks you`).toBe(true);
+        if (state.sync.kind !== 'ok') expect(await inView('stale-line'), `${name} ${scheme}: the problem`).toBe(true);
+        for (const line of await page.getByTestId('now-line').all()) {
+          const box = await line.boundingBox();
+          const label = (await line.getAttribute('aria-label')) ?? '';
+          expect(box && bar && box.y + box.height <= bar.y + 0.5, `${name} ${scheme}: ${label}`).toBe(true);
+          // Readable: the name and the people show at least 60 px each (or whole), until when whole.
+          const widths = z.array(z.tuple([z.number(), z.number()])).parse(
+            await line.evaluate((el) =>
+              ['.name', '.people', '.when'].flatMap((sel) => {
+                const part = el.querySelector(sel);
+                return part ? [[part.clientWidth, part.scrollWidth]] : [];
+              }),
+            ),
+          );
+          for (const [shown, whole] of widths.slice(0, -1))
+            expect(shown, `${name} ${scheme}: ${label}`).toBeGreaterThanOrEqual(Math.min(whole, 60));
+          const [shown, whole] = widths.at(-1) ?? [0, 1];
+          expect(shown, `${name} ${scheme}: until whole in ${label}`).toBeGreaterThanOrEqual(whole);
+          // Focusable and named by its whole line: name, people, until when.
+          expect(await line.getAttribute('tabindex')).toBe('0');
+          for (const part of await line.locator('.name, .people, .when').allTextContents())
+            expect(label).toContain(part);
+        }
+        expect(await axeViolations(page), `${name} ${scheme}`).toEqual([]);
+      }
+    }
+    // A keyboard user sees the focused line whole: its people are no longer cut.
+    const first = page
+      .getByTestId('now-line')
+      .filter({ has: page.locator('.people') })
+      .first();
+    await first.focus();
+    const cut = await first.locator('.people').evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut).toBe(false);
+  }, 60_000);
+});
+
 describe('my shifts', () => {
   it('lists every block of mine to the horizon with start → end and length, the schedule zone where it differs', async () => {
     const app = await session.open('configured');
