@@ -16,8 +16,8 @@ export interface NowLine {
   /** "until Mon 18:00", "Uncovered until 22:00", "Unknown", "Showing saved data from 14:02". */
   when: string;
   tone: 'ok' | 'uncovered' | 'unknown';
-  /** The schedule's data is saved, not fresh. */
-  saved: boolean;
+  /** The whole line in words, for a screen reader and anywhere the line is shown cut. */
+  label: string;
 }
 
 export interface NowGroup {
@@ -31,40 +31,39 @@ export interface NowGroup {
 export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatContext, brief = false): NowLine {
   // Local time only: the schedule's own clock ("(03:57 New York)") is on its card; here it would cost a second row.
   const lines = cardLines({ ...schedule, timeZone: null }, ctx, brief);
-  const base = { id: schedule.id, name: schedule.name, saved: schedule.status.kind === 'stale' };
-  if (!lines.known) return { ...base, people: undefined, you: false, when: lines.now, tone: 'unknown' };
-  const uncovered = uncoveredText(schedule, ctx);
-  if (uncovered) return { ...base, people: undefined, you: false, when: uncovered, tone: 'uncovered' };
-  // Read, and nobody on call now ("No one is on call"): a warning, as on the card.
-  if (!schedule.now) return { ...base, people: undefined, you: false, when: lines.now, tone: 'uncovered' };
+  // Read, and nobody on call now ("No one is on call", or uncovered): a warning, as on the card.
+  const uncovered = lines.known ? uncoveredText(schedule, ctx) : undefined;
+  const now = lines.known && !uncovered ? schedule.now : null;
+  const people = now ? namesOf(now) : undefined;
+  const you = !!now && includesMe(state, schedule, now);
+  const when = uncovered ?? lines.now;
+  const who = people ? `${people}${you ? ' (you)' : ''}, ` : '';
   return {
-    ...base,
-    people: namesOf(schedule.now),
-    you: includesMe(state, schedule, schedule.now),
-    when: lines.now,
-    tone: 'ok',
+    id: schedule.id,
+    name: schedule.name,
+    people,
+    you,
+    when,
+    tone: lines.known ? (now ? 'ok' : 'uncovered') : 'unknown',
+    label: `${schedule.name}: ${who}${when}`,
   };
 }
 
 /** The lines in the order the cards come (mine first), grouped by account when there are several. */
 export function nowGroups(state: AppState, ctx: FormatContext, brief = false): NowGroup[] {
   const ordered = orderedSchedules(state);
-  if (!severalAccounts(state))
-    return [
-      {
-        id: undefined,
-        heading: undefined,
-        problem: false,
-        lines: ordered.map((s) => nowLine(state, s, ctx, brief)),
-      },
-    ];
+  const line = (s: ScheduleView): NowLine => nowLine(state, s, ctx, brief);
+  if (!severalAccounts(state)) return [{ id: undefined, heading: undefined, problem: false, lines: ordered.map(line) }];
   // One account failing: the stale line says its problem once, with the fix; its heading then only names it.
   const failing = state.accounts.filter((a) => a.sync.kind !== 'ok');
   const saidBelow = failing.length === 1 && state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
-  return state.accounts.map((account) => ({
-    id: account.id,
-    heading: saidBelow && failing[0] === account ? account.label : accountHeading(account),
-    problem: account.sync.kind !== 'ok' && !(saidBelow && failing[0] === account),
-    lines: ordered.filter((s) => s.accountId === account.id).map((s) => nowLine(state, s, ctx, brief)),
-  }));
+  return state.accounts.map((account) => {
+    const said = saidBelow && failing[0] === account;
+    return {
+      id: account.id,
+      heading: said ? account.label : accountHeading(account),
+      problem: account.sync.kind !== 'ok' && !said,
+      lines: ordered.filter((s) => s.accountId === account.id).map(line),
+    };
+  });
 }
