@@ -1,6 +1,7 @@
 // Builds the renderer once (with Vite's own build API and the project's vite.config.ts) when dist/renderer is
 // missing or was built from other sources, so `npm test` works on a clean clone. The inputs' content hash is kept
-// in node_modules/.cache, outside dist/ (which is what gets packaged).
+// in node_modules/.cache, outside dist/ (which is what gets packaged), under a name of its own per checkout: git
+// worktrees share one node_modules, and one checkout's stamp must not vouch for another's dist/.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -11,7 +12,8 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(
 export const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
 /** The popover's prerender (Vite's SSR build of renderer/src/prerender.ts), as main loads it. */
 export const PRERENDER_FILE = join(ROOT, 'dist', 'renderer-ssr', 'prerender.cjs');
-const STAMP = join(ROOT, 'node_modules', '.cache', 'oncall-e2e', 'renderer-inputs.sha256');
+const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
+const STAMP = join(ROOT, 'node_modules', '.cache', 'oncall-e2e', `renderer-inputs-${CHECKOUT}.sha256`);
 const INPUTS = ['renderer', 'electron/shared', 'electron/api', 'vite.config.ts', 'package-lock.json'];
 
 async function filesUnder(path: string): Promise<string[]> {
