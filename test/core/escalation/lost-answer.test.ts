@@ -64,26 +64,36 @@ async function rig(kind: 'ntfy' | 'pushover', slow: [number, number], mode: 'tim
     ring: () => undefined,
     acknowledged: (t) => void late.esc?.acknowledged(t.key),
   });
-  const esc = await createEscalator(
-    {
-      clock,
-      files,
-      provider,
-      afterMs: 3 * MIN,
-      alarm: (key) => store.get(key),
-      phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
-    },
-    () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
-  );
+  const make = () =>
+    createEscalator(
+      {
+        clock,
+        files,
+        provider,
+        afterMs: 3 * MIN,
+        alarm: (key) => store.get(key),
+        phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
+      },
+      () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
+    );
+  let esc = await make();
   late.esc = esc;
   engine.setTargets([target]);
   void esc.setTargets([target]);
   closers.push(async () => {
     engine.stop();
-    await esc.stop();
+    await late.esc?.stop();
   });
   const deletes = () => s.requests.filter((q) => q.method === 'DELETE').length;
-  return { clock, s, esc, engine, files, deletes };
+  /** The app quits and starts again: a new escalator reads escalations.json. */
+  const restart = async () => {
+    await esc.stop();
+    esc = await make();
+    late.esc = esc;
+    void esc.setTargets([target]);
+    return esc;
+  };
+  return { clock, s, esc, engine, files, deletes, restart };
 }
 
 describe('a booking whose answer was lost may be held: "I\'m on it" cancels it (failed before: no DELETE)', () => {
@@ -109,13 +119,13 @@ describe('a booking whose answer was lost may be held: "I\'m on it" cancels it (
 
 describe('a booking maybe held is not sent again by the app (failed before: 5 and 25 deliveries)', () => {
   it.each([
-    ['slow until T+5', T + 5 * MIN],
-    ['slow for the hour', T + 60 * MIN],
-  ])('%s, no ack: the phone gets the alert once, at T+3', async (_, until) => {
+    ['slow until T+5', T + 5 * MIN, T + 20 * MIN],
+    ['slow for the hour', T + 60 * MIN, T + 65 * MIN],
+  ])('%s, no ack: the phone gets the alert once, at T+3', async (_, until, endMs) => {
     const r = await rig('ntfy', [T - 60 * MIN, until]);
     await r.clock.advanceTo(T + 4 * MIN);
     expect(r.esc.status().problem).toMatch(/may not have reached your phone/);
-    await r.clock.advanceTo(T + 90 * MIN);
+    await r.clock.advanceTo(endMs);
     expect(r.s.rang(TOPIC).map((m) => m.deliverMs)).toEqual([T + 3 * MIN]);
   });
 });
@@ -127,5 +137,21 @@ describe('an immediate send that may have landed is not repeated (Pushover: each
     expect(r.esc.status().problem).toMatch(/may not have reached your phone/);
     await r.clock.advanceTo(T + 90 * MIN);
     expect(r.s.requests.filter((q) => q.path === '/1/messages.json')).toHaveLength(1);
+  });
+});
+
+describe('a booking maybe held is kept across a restart', () => {
+  it('acknowledged while slow, the app restarted before the cancel went through: the new run cancels it', async () => {
+    const r = await rig('ntfy', [T - 60 * MIN, T + 2 * MIN]);
+    await r.clock.advanceTo(T + MIN);
+    await r.clock.inFlight.track(r.engine.ack(target.key, 'window'));
+    await r.clock.advanceTo(T + MIN + 45_000);
+    // Only escalations.json tells the new run: the alarm is acknowledged, so it books nothing for it.
+    const before = r.deletes();
+    const esc = await r.clock.runWhileAdvancing(r.restart());
+    await r.clock.advanceTo(T + 30 * MIN);
+    expect(r.s.rang(TOPIC)).toEqual([]);
+    expect(r.deletes()).toBeGreaterThan(before);
+    expect(esc.status().problem).toBeUndefined();
   });
 });
