@@ -13,10 +13,10 @@ import type { Notice } from '../storage/settings-store';
 import { NOT_WANTED } from './http';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
-import { dropMaybe, holdMaybe, maybeProblems, settleMaybe } from './maybe-held';
+import { bookHeld, maybeProblems, settleMaybe } from './maybe-held';
 import { missedAfter, missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
-import type { PhoneAlert, PhoneProvider } from './types';
+import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
@@ -236,27 +236,6 @@ function pruneMissed(r: Run, nowMs: number): void {
   if (changed) r.o.changed?.(statusOf(r));
 }
 
-/** Books (or re-books, the same id replacing it) one alert. An answer lost is a booking maybe held (maybe-held.ts);
- *  one no longer made because its time came too close for ntfy (NOT_WANTED) leaves what is held as it is: a booking
- *  held rings, and with none the alert is sent at its time. */
-async function book(r: Run, provider: PhoneProvider, t: AlarmTarget, dueMs: number): Promise<void> {
-  const alert = alertOf(t, { words: r.words });
-  const answer = provider.book ? await provider.book(alert, dueMs) : { ok: false as const, error: NOT_WANTED };
-  const held = { id: alert.id, atMs: dueMs, ch: provider.channel };
-  if (answer.ok) {
-    outcome(r, answer, '');
-    r.state.booked[t.key] = held;
-    dropMaybe(r.state, t.key);
-    r.confirmed.add(t.key);
-    r.bookFailed.delete(t.key);
-    return;
-  }
-  if (answer.unknown) holdMaybe(r.state, t.key, held);
-  if (answer.error === NOT_WANTED) return;
-  outcome(r, answer, 'booking the phone alert');
-  r.bookFailed.add(t.key);
-}
-
 /** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
 async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
@@ -266,7 +245,9 @@ async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promi
     const b = state.booked[t.key];
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
       if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
-      await book(r, provider, t, dueMs);
+      const say = (answer: Outcome, what: string) => outcome(r, answer, what);
+      const sets = { confirmed: r.confirmed, failed: r.bookFailed };
+      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alertOf(t, { words: r.words }), dueMs);
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
       await sendNow(r, provider, t, nowMs);
   }

@@ -4,9 +4,10 @@
 // deliveries). Now each is kept on disk (`maybe` in escalations.json), cancelled on acknowledgement or hand-off as a
 // booked one is (DELETE is idempotent; tried again each minute while the server is slow), never sent by the app
 // itself at its time (the server may deliver it), and said in readiness until it is confirmed or cancelled.
+import { NOT_WANTED } from './http';
 import type { Missed } from './missed';
 import type { EscalationState } from './record-store';
-import type { Outcome, PhoneProvider } from './types';
+import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 export const MAYBE_BOOKED = "the phone alert may not be booked: the phone service didn't answer in time";
 export const MAY_STILL_RING =
@@ -64,4 +65,34 @@ export function maybeProblems(
     ...(ahead.some(([key]) => unwanted(key)) ? { stillRing: MAY_STILL_RING } : {}),
     ...(ahead.some(([key]) => !unwanted(key)) ? { unbooked: MAYBE_BOOKED } : {}),
   };
+}
+
+export interface BookWorld {
+  state: EscalationState;
+  provider: PhoneProvider;
+  outcome(answer: Outcome, what: string): boolean;
+  /** Keys booked (answered) by this run. */
+  confirmed: Set<string>;
+  /** Keys whose booking failed: never said "booked" then. */
+  failed: Set<string>;
+}
+
+/** Books (or re-books, the same id replacing it) one alert. An answer lost is a booking maybe held; one no longer
+ *  made because its time came too close for ntfy (NOT_WANTED) leaves what is held as it is: a booking held rings,
+ *  and with none the alert is sent at its time. */
+export async function bookHeld(w: BookWorld, key: string, alert: PhoneAlert, dueMs: number): Promise<void> {
+  const answer = w.provider.book ? await w.provider.book(alert, dueMs) : { ok: false as const, error: NOT_WANTED };
+  const held = { id: alert.id, atMs: dueMs, ch: w.provider.channel };
+  if (answer.ok) {
+    w.outcome(answer, '');
+    w.state.booked[key] = held;
+    dropMaybe(w.state, key);
+    w.confirmed.add(key);
+    w.failed.delete(key);
+    return;
+  }
+  if (answer.unknown) holdMaybe(w.state, key, held);
+  if (answer.error === NOT_WANTED) return;
+  w.outcome(answer, 'booking the phone alert');
+  w.failed.add(key);
 }
