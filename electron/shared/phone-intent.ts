@@ -47,7 +47,7 @@ export const PhoneStatusSchema = z.object({
   /** When "Send test" last came back with the phone's "I'm on it" (this run). */
   lastTest: z.string().nullable(),
   /** Booked on the server (rings even if this computer sleeps), sent by this computer, or off. */
-  booking: z.enum(['booked', 'sent-by-this-computer', 'off']),
+  booking: z.enum(['booked', 'unknown', 'sent-by-this-computer', 'off']),
   /** The next booked alert's instant, when one is booked. */
   nextBooked: z.string().nullable(),
   /** The last request's failure, worded without secrets. */

@@ -155,7 +155,8 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     server: serverOf(s),
     hasSecrets: hasSecretsFor(s, run.keys),
     lastTest: run.testedAtMs === undefined ? null : new Date(run.testedAtMs).toISOString(),
-    booking: !st || !run.armed ? 'off' : st.booking ? 'booked' : 'sent-by-this-computer',
+    booking:
+      !st || !run.armed ? 'off' : st.bookingUnknown ? 'unknown' : st.booking ? 'booked' : 'sent-by-this-computer',
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
     problem: st?.problem ?? null,
   };

@@ -13,9 +13,10 @@ import type { Notice } from '../storage/settings-store';
 import { NOT_WANTED } from './http';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
-import { missedAfter, missedProblem, retryable, type Missed } from './missed';
+import { bookHeld, maybeProblems, settleMaybe } from './maybe-held';
+import { missedAfter, missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
-import type { PhoneAlert, PhoneProvider } from './types';
+import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
@@ -34,6 +35,8 @@ export interface EscalatorStatus {
   /** The next booked alert's instant. */
   nextBookedMs?: number;
   booking: boolean;
+  /** A booking's answer was lost: the server may or may not hold it (never said as "booked"). */
+  bookingUnknown?: boolean;
 }
 
 export interface EscalatorOptions {
@@ -120,17 +123,23 @@ const acked = (r: Run, key: string) => {
   return rec?.ackedAtMs !== undefined || rec?.passedAtMs !== undefined;
 };
 
+/** Handed off, moved (another key now) or acknowledged: what is booked for it must not ring. */
+const unwanted = (r: Run, key: string) => !r.targets.some((t) => t.key === key) || acked(r, key);
+
 function statusOf(r: Run): EscalatorStatus {
   const next = Math.min(
     ...Object.values(r.state.booked)
       .map((b) => b.atMs)
       .filter((at) => at > r.o.clock.now()),
   );
-  const problem = r.leftProblem ?? missedProblem(r.missed) ?? r.problem;
+  // The phone may ring after an ack, then an alert due that may not have reached it, then one not known booked.
+  const maybe = maybeProblems(r.state, r.o.clock.now(), (key) => unwanted(r, key));
+  const problem = r.leftProblem ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
   return {
     ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
+    ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
 }
 
@@ -164,6 +173,8 @@ async function settleLeft(r: Run, nowMs: number): Promise<void> {
 async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   const wanted = new Map(r.targets.map((t) => [t.key, t]));
+  const say = (answer: { ok: boolean; error?: string }, what: string) => outcome(r, answer, what);
+  await settleMaybe({ state, provider, nowMs, unwanted: (key) => unwanted(r, key), outcome: say, missed: r.missed });
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
@@ -202,9 +213,10 @@ async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: n
       r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
     return;
   }
-  const again = retryable(provider, answer.error);
-  if (again) delete r.state.sent[t.key];
-  r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, again));
+  // Known not sent (refused, a 4xx): unrecorded and tried again. Maybe sent (no answer in time): kept as sent.
+  const unknown = answer.unknown === true;
+  if (!unknown) delete r.state.sent[t.key];
+  r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
   r.o.changed?.(statusOf(r));
 }
 
@@ -233,19 +245,17 @@ async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promi
     const b = state.booked[t.key];
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
       if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
-      const alert = alertOf(t, { words: r.words });
-      if (outcome(r, await provider.book(alert, dueMs), 'booking the phone alert')) {
-        state.booked[t.key] = { id: alert.id, atMs: dueMs, ch: provider.channel };
-        r.confirmed.add(t.key);
-        r.bookFailed.delete(t.key);
-      } else r.bookFailed.add(t.key);
-    } else if (dueMs <= nowMs && !b && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
+      const say = (answer: Outcome, what: string) => outcome(r, answer, what);
+      const sets = { confirmed: r.confirmed, failed: r.bookFailed };
+      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alertOf(t, { words: r.words }), dueMs);
+    } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
       await sendNow(r, provider, t, nowMs);
   }
 }
 
 async function reconcile(r: Run): Promise<void> {
   const nowMs = r.o.clock.now();
+  const before = JSON.stringify(statusOf(r));
   await settleLeft(r, nowMs);
   const { provider } = r.o;
   pruneMissed(r, nowMs);
@@ -254,6 +264,8 @@ async function reconcile(r: Run): Promise<void> {
     await bookOrSend(r, provider, nowMs);
   }
   await save(r);
+  // What is maybe held changes readiness without any request failing anew.
+  if (JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
 }
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). */
@@ -289,7 +301,8 @@ function arm(r: Run): void {
   const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
   const polling = open.some((t) => nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
-  const failing = r.problem !== undefined || r.leftProblem !== undefined;
+  // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.
+  const failing = r.problem !== undefined || r.leftProblem !== undefined || r.state.maybe !== undefined;
   const retryMs = failing ? nowMs + RETRY_AFTER_MS : Infinity;
   const next = Math.min(
     polling ? nowMs + POLL_MS : Infinity,

@@ -33,21 +33,39 @@ export const fetchSend: HttpSend = async (req, timeoutMs) => {
 
 const wait = (clock: Clock, ms: number): Promise<void> => new Promise((resolve) => clock.setTimer(ms, resolve));
 
-/** What went wrong, for a person, without the URL or anything the server echoed of it. */
-function describe(e: unknown): string {
+/** Network failures that happen before the request leaves this computer (no address, no route, refused, a TLS
+ *  handshake refused): nothing reached the server. Any other (a timeout, a reset mid-answer) may have landed. */
+const NOT_SENT_CODES =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ERR_TLS_CERT|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/;
+
+/** What went wrong, for a person, without the URL or anything the server echoed of it; and whether the request
+ *  may have landed all the same (outcome unknown: never "not sent"). */
+function describe(e: unknown): { error: string; unknown: boolean } {
   const name = e instanceof Error ? e.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError') return 'no answer in time';
+  if (name === 'TimeoutError' || name === 'AbortError') return { error: 'no answer in time', unknown: true };
   const cause = e instanceof Error ? e.cause : undefined;
   const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : '';
-  return code ? `could not connect (${code})` : 'could not connect';
+  return { error: code ? `could not connect (${code})` : 'could not connect', unknown: !NOT_SENT_CODES.test(code) };
 }
+
+/** Whether a request answered with this status may have been acted on. 4xx (429 too): refused before anything is
+ *  stored (ntfy answers 400 for a bad delay, 401/403 for auth, 413/429 for limits; Pushover answers 4xx for a bad
+ *  request). 503: the server or its proxy turns the request away unread (overload, no upstream up). Any other 5xx
+ *  may come after the server acted: a proxy's 504 (or 502) after ntfy stored it, a 500 raised after the message was
+ *  cached. */
+export const mayHaveLanded = (status: number): boolean => status >= 500 && status !== 503;
 
 export interface CallOptions {
   clock: Clock;
   send: HttpSend;
   /** Repeat on network errors and 5xx/429: only for requests whose repeat can't duplicate an alert. */
   retry: boolean;
-  /** Asked before each repeat: false (the alarm was acknowledged, the shift handed off) stops the tries there. */
+  /** Repeating it can't duplicate what the phone gets even if the earlier try landed (a booking or a delete under
+   *  one sequence id, a webhook's Idempotency-Key): then a try whose outcome is unknown is repeated too. Else the
+   *  tries stop at the first that may have landed: a blind repeat may ring the phone twice. */
+  idempotent?: boolean;
+  /** Asked before each try: false (the alarm was acknowledged, the shift handed off, a booking now too close to
+   *  its time for ntfy) stops the tries there. */
   stillWanted?: () => boolean;
 }
 
@@ -57,17 +75,28 @@ export const NOT_WANTED = 'no longer wanted';
 export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<HttpResponse>> {
   const attempts = o.retry ? BACKOFF_MS.length + 1 : 1;
   let last = 'not sent';
+  // Once any try may have landed, the whole call's outcome is unknown (a later refusal doesn't undo it).
+  let unknown = false;
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await wait(o.clock, BACKOFF_MS[i - 1] ?? 0);
-    if (i > 0 && o.stillWanted?.() === false) return { ok: false, error: NOT_WANTED };
+    if (o.stillWanted?.() === false) return { ok: false, error: NOT_WANTED, ...(unknown ? { unknown } : {}) };
+    let landed: boolean;
     try {
       const res = await o.send(req, REQUEST_TIMEOUT_MS);
       if (res.status >= 200 && res.status < 300) return { ok: true, value: res };
       last = `the server answered ${res.status}`;
-      if (res.status < 500 && res.status !== 429) break;
+      landed = mayHaveLanded(res.status);
+      if (res.status < 500 && res.status !== 429) {
+        unknown ||= landed;
+        break;
+      }
     } catch (e) {
-      last = describe(e);
+      const d = describe(e);
+      last = d.error;
+      landed = d.unknown;
     }
+    unknown ||= landed;
+    if (landed && !o.idempotent) break;
   }
-  return { ok: false, error: last };
+  return { ok: false, error: last, ...(unknown ? { unknown } : {}) };
 }

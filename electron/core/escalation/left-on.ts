@@ -8,21 +8,23 @@ import { PUSHOVER_EXPIRE_S } from './pushover';
 import { alertIdOf, type EscalationState, type LeftOn } from './record-store';
 import type { PhoneProvider } from './types';
 
-/** Moves what is booked or sent (a receipt) on another channel than `channel` to `leftOn`; an entry written before
+/** Moves what is booked (or may be) or sent (a receipt) on another channel than `channel` to `leftOn`; an entry written before
  *  channels were kept is taken as the channel in use. Answers how many entries of unknown place were let go. */
 export function adoptLeftOn(state: EscalationState, channel: string | undefined, nowMs: number): number {
   const left: LeftOn[] = [...(state.leftOn ?? [])];
   let unknown = 0;
-  for (const [key, b] of Object.entries(state.booked)) {
-    const ch = b.ch ?? channel;
-    if (ch !== undefined && ch === channel) {
-      b.ch = ch;
-      continue;
+  // A booking whose answer was lost (`maybe`) may be held there as well: cancelled there the same way.
+  for (const held of [state.booked, state.maybe ?? {}])
+    for (const [key, b] of Object.entries(held)) {
+      const ch = b.ch ?? channel;
+      if (ch !== undefined && ch === channel) {
+        b.ch = ch;
+        continue;
+      }
+      delete held[key];
+      if (ch === undefined) unknown++;
+      else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch });
     }
-    delete state.booked[key];
-    if (ch === undefined) unknown++;
-    else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch });
-  }
   for (const [key, r] of Object.entries(state.receipts ?? {})) {
     if (r.ch === channel) continue;
     delete state.receipts?.[key];

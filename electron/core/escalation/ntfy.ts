@@ -55,9 +55,15 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
   let since: string | undefined;
-  const publish = (alert: PhoneAlert, extra: Record<string, string>, stillWanted?: () => boolean): Promise<Outcome> =>
+  // A booking (`At:`) repeated under its sequence id replaces the stored one: idempotent. An immediate publish is
+  // delivered each time: after a try that may have landed, it is not repeated.
+  const publish = (
+    alert: PhoneAlert,
+    extra: Record<string, string>,
+    tries: { idempotent: boolean; stillWanted?: () => boolean },
+  ): Promise<Outcome> =>
     call(
-      { clock: o.clock, send: o.send, retry: true, ...(stillWanted ? { stillWanted } : {}) },
+      { clock: o.clock, send: o.send, retry: true, ...tries },
       {
         method: 'POST',
         url: `${base}/${alert.id}`,
@@ -75,11 +81,17 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   return {
     kind: 'ntfy',
     channel: ntfyChannelOf(o),
-    book: (alert, atMs) => publish(alert, { At: String(Math.round(atMs / 1000)) }),
-    send: (alert, stillWanted) => publish(alert, {}, stillWanted),
+    // Each try re-checks ntfy's minimum delay: a repeat after a slow try must not carry an `At:` it refuses (400).
+    book: (alert, atMs) =>
+      publish(
+        alert,
+        { At: String(Math.round(atMs / 1000)) },
+        { idempotent: true, stillWanted: () => atMs - o.clock.now() >= NTFY_MIN_DELAY_MS },
+      ),
+    send: (alert, stillWanted) => publish(alert, {}, { idempotent: false, ...(stillWanted ? { stillWanted } : {}) }),
     async cancel(alertId) {
       const r = await call(
-        { clock: o.clock, send: o.send, retry: true },
+        { clock: o.clock, send: o.send, retry: true, idempotent: true },
         { method: 'DELETE', url: `${base}/${alertId}`, headers: auth },
       );
       return r.ok ? { ok: true, value: null } : r;

@@ -62,7 +62,7 @@ export function createPushover(o: PushoverOptions): PhoneProvider {
       if (!receipt) return { ok: true, value: null };
       const url = `${api}/1/receipts/${encodeURIComponent(receipt)}/cancel.json`;
       const r = await call(
-        { ...once, retry: true },
+        { ...once, retry: true, idempotent: true },
         { method: 'POST', url, headers: FORM, body: form({ token: o.appToken }) },
       );
       return r.ok ? { ok: true, value: null } : r;

@@ -25,11 +25,16 @@ const WHAT = 'the phone escalation record';
 /** An alarm rings at its start or 5 min before, the phone after it: nothing is sent earlier than this before a start. */
 const EARLIEST_SEND_MS = 60 * 60_000 + SLACK_MS;
 
+const BookingSchema = z.object({ id: z.string(), atMs: z.number(), ch: z.string().optional() });
 export const EscalationStateSchema = z.object({
   version: z.literal(1),
   /** key → the booked alert's id, when it rings, and where it is booked (`ch`, the channel's hash: a booking on a
    *  channel no longer used is cancelled there). Absent `ch` (written before it was kept): the channel in use. */
-  booked: z.record(z.string(), z.object({ id: z.string(), atMs: z.number(), ch: z.string().optional() })),
+  booked: z.record(z.string(), BookingSchema),
+  /** key → a booking whose answer was lost (no answer in time, a proxy's 504): the server may hold it, so it is
+   *  cancelled on acknowledgement or hand-off like a booked one, and the app doesn't send the alert itself at its
+   *  time (the server may deliver it). Kept on disk: a restart still cancels it. */
+  maybe: z.record(z.string(), BookingSchema).optional(),
   /** key → when the app sent it (or the booking rang). */
   sent: z.record(z.string(), z.number()),
   /** key → what the service answered for an alert sent (Pushover's receipt: to cancel it on an acknowledgement and
@@ -65,7 +70,7 @@ export function sortEscalations(
 ): { state: EscalationState; dropped: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
-  const booked = sortClaims(Object.entries(s.booked), ([key, b]) => {
+  const bookingProblem = ([key, b]: [string, z.infer<typeof BookingSchema>]): string | undefined => {
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
@@ -73,7 +78,9 @@ export function sortEscalations(
     // phone service (by the app's own id, derived from its key) before it rings, as for a shift handed off.
     const why = watchedProblem(key);
     return why === UNWATCHED ? undefined : why;
-  });
+  };
+  const booked = sortClaims(Object.entries(s.booked), bookingProblem);
+  const maybe = sortClaims(Object.entries(s.maybe ?? {}), bookingProblem);
   const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
     if (!isAlarmKey(key)) return 'an entry the app did not make';
     // A "sent" of a schedule not watched now is parked, not dropped (it only keeps the phone quiet, and only for a
@@ -109,13 +116,14 @@ export function sortEscalations(
     state: {
       version: 1,
       booked: Object.fromEntries(booked.kept),
+      ...(maybe.kept.length > 0 ? { maybe: Object.fromEntries(maybe.kept) } : {}),
       sent: keptSent,
       ...(receipts.kept.length > 0
         ? { receipts: Object.fromEntries(receipts.kept.filter(([key]) => keptSent[key] !== undefined)) }
         : {}),
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
     },
-    dropped: [...booked.dropped, ...sent.dropped, ...receipts.dropped, ...leftOn.dropped],
+    dropped: [...booked.dropped, ...maybe.dropped, ...sent.dropped, ...receipts.dropped, ...leftOn.dropped],
   };
 }
 

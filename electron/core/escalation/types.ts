@@ -24,8 +24,9 @@ export interface PhoneAlert {
   body: string;
 }
 
-/** An error text never carries a topic, token or URL (the caller words it for readiness). */
-export type Outcome<T = null> = { ok: true; value: T } | { ok: false; error: string };
+/** An error text never carries a topic, token or URL (the caller words it for readiness). `unknown`: the request
+ *  may have landed all the same (no answer in time, a proxy's 504): "outcome unknown", never "not sent". */
+export type Outcome<T = null> = { ok: true; value: T } | { ok: false; error: string; unknown?: boolean };
 
 /** The phone's "I'm on it" to one alert, and when it was given (the service's time). */
 export interface PhoneAck {
@@ -44,7 +45,8 @@ export interface PhoneProvider {
   /** Cancels a booked alert (or stops a sent one ringing on); `handle` is what `send` answered for it. */
   cancel?(alertId: string, handle?: string): Promise<Outcome>;
   /** Sends it now; answers what must be kept to cancel it or read its answer (Pushover's receipt), or null.
-   *  `stillWanted` is asked before each repeat of a failed try (an acknowledgement stops them). */
+   *  `stillWanted` is asked before each try (an acknowledgement stops them). A failure with `unknown` may have
+   *  reached the phone: it is not sent again. */
   send(alert: PhoneAlert, stillWanted?: () => boolean): Promise<Outcome<string | null>>;
   /** The phone's "I'm on it" to these alerts, looked for from `sinceMs` on (outbound polling only); `handles`: each
    *  alert's id → what `send` answered for it. */

@@ -1,5 +1,6 @@
 // A webhook: the app POSTs the alert as JSON at T+N (no scheduled delivery, no way back: acknowledge on the laptop).
-// Its Idempotency-Key is the alert's id, so a retry after a lost answer can be told apart by the receiver.
+// Its Idempotency-Key is the alert's id, so a retry after a lost answer can be told apart by the receiver: the tries of
+// one send repeat it. The escalator does not send it again later after a try that may have landed (outcome unknown).
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
 import { channelIdOf } from './secret';
@@ -11,7 +12,7 @@ export function createWebhook(o: { url: string; clock: Clock; send: HttpSend }):
     channel: channelIdOf(['webhook', o.url]),
     async send(alert, stillWanted) {
       const r = await call(
-        { clock: o.clock, send: o.send, retry: true, ...(stillWanted ? { stillWanted } : {}) },
+        { clock: o.clock, send: o.send, retry: true, idempotent: true, ...(stillWanted ? { stillWanted } : {}) },
         {
           method: 'POST',
           url: o.url,

@@ -105,6 +105,9 @@ export function bookingText(phone: PhoneStatus | undefined, ctx: FormatContext):
   if (phone.booking === 'sent-by-this-computer')
     return { ok: true, text: 'Sent by this computer: your phone rings only if this computer is awake then.' };
   if (phone.booking === 'off') return null;
+  // A booking whose answer was lost: neither "booked" nor "not booked".
+  if (phone.booking === 'unknown')
+    return { ok: false, text: "The phone alert may not be booked: the phone service didn't answer in time." };
   const next = phone.nextBooked ? Date.parse(phone.nextBooked) : NaN;
   const when = Number.isNaN(next)
     ? 'once your shift is within 2 days'

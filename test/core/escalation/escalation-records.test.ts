@@ -200,3 +200,17 @@ describe('a "sent" entry is checked against its shift (adv52 round 2 F6; failed 
     expect(kept.state.sent).toEqual({ [key]: start + 5 * MIN });
   });
 });
+
+describe('a booking maybe held (its answer was lost) is read back like a booking', () => {
+  it('one under the app’s derived id is kept (to cancel it); one under another id is dropped and said', async () => {
+    const { alertIdOf, sortEscalations } = await import('../../../electron/core/escalation/record-store');
+    const start = Date.parse('2026-03-10T21:00:00Z');
+    const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z';
+    const held = { id: alertIdOf(key), atMs: start + 3 * MIN };
+    const state = { version: 1 as const, booked: {}, sent: {}, maybe: { [key]: held } };
+    expect(sortEscalations(state, start - 10 * MIN).state.maybe).toEqual({ [key]: held });
+    const forged = sortEscalations({ ...state, maybe: { [key]: { ...held, id: '../other-topic' } } }, start);
+    expect(forged.state.maybe).toBeUndefined();
+    expect(forged.dropped).toEqual(['a booking the app did not make']);
+  });
+});
