@@ -148,9 +148,6 @@ const REFUSALS = {
  * undefined: the service holds what was planned, so the write may go. Otherwise what the item says instead:
  * already in place (nothing sent), changed (nothing sent, said), or not readable (nothing sent; Retry reads again).
  */
-/** The least time around a planned window that counts as the block having grown. */
-const MIN_GROWTH_MS = 60_000;
-
 export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<HeldAnswer | undefined> {
   if (c.from.trim() === '' || c.to.trim() === '')
     return { state: 'not_sent', message: 'Nothing was sent: who is replaced is not known (set your e-mail first).' };
@@ -166,12 +163,10 @@ export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<He
   const answer = windowAsPlanned(deps, c, held);
   // The block grew past the window: handing off the window alone would leave `from` on call around it.
   // Only inside `within` (from now on): a read may straddle its edges, and my block's time already past (the current
-  // block, planned from now) is not growth.
-  // Under a minute is not growth: a current block's item starts at the second after the plan was made, so the
-  // seconds between a press and that start still show me on call ("on call 03:02–03:02" said nothing true).
-  const grown = (wide ? grownPast(clipHeld(read, wide.startMs, wide.endMs), c.startMs, c.endMs, c.from) : []).filter(
-    (h) => h.endMs - h.startMs >= MIN_GROWTH_MS,
-  );
+  // block, planned from now) is not growth. Any time at all counts: a write that starts a block already begun gives
+  // `within` the same start as its window (write-one.ts clipToNow), so the seconds between a press and that start
+  // are not read as growth.
+  const grown = wide ? grownPast(clipHeld(read, wide.startMs, wide.endMs), c.startMs, c.endMs, c.from) : [];
   if (grown.length === 0 || answer?.state === 'refused' || answer?.state === 'not_sent') return answer;
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.from.toLowerCase());
   return { state: 'changed', message: changeText(deps, { ...c, others }, held, grown) };

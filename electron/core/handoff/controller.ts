@@ -35,7 +35,7 @@ async function createRun(ctx: RunContext, input: HandoffItemInput[], span?: Span
   if (ctx.run && !settled(ctx.run))
     return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
   const state = deps.state();
-  const items = onceEach(state, input);
+  const items = fromNow(onceEach(state, input), deps.clock.now());
   const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
   const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
   // Over the span they were chosen in (when they lie in it), so each item knows the time around it the plan had.
@@ -46,11 +46,21 @@ async function createRun(ctx: RunContext, input: HandoffItemInput[], span?: Span
   const problem = createProblem(state, items, plan);
   if (problem) return failure('validation', problem);
   const createdAt = new Date(deps.clock.now()).toISOString();
-  ctx.run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan) };
+  ctx.run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan, deps.clock.now()) };
   ctx.notice = null;
   await ctx.saver.save(ctx.run);
   await work(ctx, false);
   return statusOf(ctx);
+}
+
+/** The plan's start reconciled with Create's now: a block already begun is checked and handed off from the next
+ *  second, as its write sends it (clipToNow), so a plan made minutes ago (its start, the second it was made) is
+ *  still the block the app reads now, not "not a shift of yours" once a refresh moved the timeline on. */
+function fromNow(items: HandoffItemInput[], nowMs: number): HandoffItemInput[] {
+  const start = Math.ceil(nowMs / 1000) * 1000;
+  return items.map((i) =>
+    Date.parse(i.start) < start && Date.parse(i.end) > start ? { ...i, start: new Date(start).toISOString() } : i,
+  );
 }
 
 /** Resumes the run the last start left: each saved item is checked against what the app knows now

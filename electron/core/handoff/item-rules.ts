@@ -102,16 +102,62 @@ export function blockWithin(
 }
 
 /** The time of the plan's span around an item where the plan had me off call. */
-function withinOfItem(state: AppState, i: HandoffItemInput, plan: HandoffPlan): HandoffItem['within'] {
+function withinOfItem(
+  state: AppState,
+  i: HandoffItemInput,
+  plan: HandoffPlan,
+  items: readonly HandoffItemInput[],
+  nowMs: number,
+): HandoffItem['within'] {
   const me = myEmailOn(state, refParts(i.scheduleId).accountId);
-  return blockWithin(state, i, me, { startMs: Date.parse(plan.from), endMs: Date.parse(plan.to) });
+  const within = blockWithin(state, i, me, { startMs: Date.parse(plan.from), endMs: Date.parse(plan.to) });
+  const grown = beyondChosen(plan, i, items, nowMs);
+  if (!within || !grown) return within;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    start: iso(Math.min(Date.parse(within.start), grown.startMs)),
+    end: iso(Math.max(Date.parse(within.end), grown.endMs)),
+  };
+}
+
+/**
+ * The row holding the item as the app reads it at Create, past the item and no other item of the request: the items
+ * are the rows of the plan the user chose (whole rows within the span; a row ends where who else is on call
+ * changes), so the same row reaching further is my block grown since it was shown (a refresh before Create brought
+ * the change in), time that plan had me off call. It goes into `within`, so the write's re-read says it ("you are
+ * now on call …"), never hands off the part alone.
+ */
+function beyondChosen(
+  plan: HandoffPlan,
+  i: HandoffItemInput,
+  items: readonly HandoffItemInput[],
+  nowMs: number,
+): { startMs: number; endMs: number } | undefined {
+  const row = rowOf(plan, i);
+  if (!row) return undefined;
+  const [start, end] = [Date.parse(i.start), Date.parse(i.end)];
+  const chosen = items.filter((x) => x !== i && x.scheduleId === i.scheduleId);
+  // Up to the nearest other chosen item in the row (its own write checks its own edges); time before the write's
+  // first second is over or being handed off (a block already begun starts there).
+  const lo = Math.max(
+    Date.parse(row.start),
+    Math.min(start, Math.ceil(nowMs / 1000) * 1000),
+    ...chosen.map((x) => Date.parse(x.end)).filter((e) => e <= start),
+  );
+  const hi = Math.min(Date.parse(row.end), ...chosen.map((x) => Date.parse(x.start)).filter((e) => e >= end));
+  return lo < start || hi > end ? { startMs: lo, endMs: hi } : undefined;
 }
 
 /** The run's items as planned: who covers (by name), the others kept on call with me, each waiting to be sent. */
-export function madeItems(state: AppState, items: readonly HandoffItemInput[], plan: HandoffPlan): HandoffItem[] {
+export function madeItems(
+  state: AppState,
+  items: readonly HandoffItemInput[],
+  plan: HandoffPlan,
+  nowMs: number,
+): HandoffItem[] {
   return items.map((i) => {
     const s = state.schedules.find((x) => x.id === i.scheduleId);
-    const within = withinOfItem(state, i, plan);
+    const within = withinOfItem(state, i, plan, items, nowMs);
     return {
       ...(within ? { within } : {}),
       ...i,

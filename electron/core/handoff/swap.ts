@@ -1,7 +1,7 @@
 // A swap is two overrides: the teammate covers my block, then I cover theirs. The second is sent only once the
 // first is handed off (else I would end up with both). What is said is exactly what landed: "swapped" only when
 // both did; otherwise which side did, and which did not, with the service's words.
-import { myEmailOn, refParts } from '../../shared/accounts';
+import { myEmailOn, refParts, withAccount } from '../../shared/accounts';
 import { formatWindow } from '../../shared/format';
 import type { HandoffPlan, SwapRequest, SwapResult, SwapSide } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
@@ -10,6 +10,7 @@ import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
 import { heldAsPlanned, stillInPlace } from './held';
 import { check } from './swap-check';
+import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
 
@@ -33,12 +34,18 @@ function windowText(
   deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
   side: { scheduleId: string; start: string; end: string },
 ): string {
-  const zone = deps.state().schedules.find((s) => s.id === side.scheduleId)?.timeZone ?? undefined;
-  return formatWindow(side.start, side.end, {
+  const state = deps.state();
+  const schedule = state.schedules.find((s) => s.id === side.scheduleId);
+  const zone = schedule?.timeZone ?? undefined;
+  const when = formatWindow(side.start, side.end, {
     nowMs: deps.nowMs(),
     localZone: deps.localZone(),
     ...(zone ? { scheduleZone: zone } : {}),
   });
+  // With several accounts the schedule is named with its account ("on Work · Primary"): the one it is planned and
+  // written through, whichever account named it; with one, the window alone (as ever).
+  if (state.accounts.length < 2 || !schedule) return when;
+  return `${when} on ${withAccount(state, refParts(side.scheduleId).accountId, schedule.name)}`;
 }
 
 /** A service's words, kept within the contract's bound for a message. */
@@ -154,7 +161,17 @@ export function undoneText(
   return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
 }
 
-export async function swapShifts(deps: SwapDeps, r: SwapRequest): Promise<SwapResult | Failure> {
+/** The swap as planned once: a side named through the second account of a service watched twice is the first's
+ *  (the plan lists each block there once), so either account's swap is checked, worded and written the same. */
+function onceSwap(state: AppState, r: SwapRequest): SwapRequest {
+  return {
+    mine: { ...r.mine, scheduleId: onceRef(state, r.mine.scheduleId) },
+    theirs: { ...r.theirs, scheduleId: onceRef(state, r.theirs.scheduleId) },
+  };
+}
+
+export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<SwapResult | Failure> {
+  const r = onceSwap(deps.state(), asked);
   const problem = check(deps, r);
   if (problem) return problem;
   const state = deps.state();

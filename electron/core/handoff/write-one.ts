@@ -74,7 +74,13 @@ export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Chang
   const startMs = Date.parse(item.start);
   if (Date.parse(item.end) <= nowMs + 60_000) return { state: 'not_sent', message: 'This shift is over.' };
   if (startMs >= nowMs) return item;
-  return { ...item, start: new Date(Math.ceil(nowMs / 1000) * 1000).toISOString() };
+  const start = new Date(Math.ceil(nowMs / 1000) * 1000).toISOString();
+  // The plan's start reconciled with the write's now: the time cut off the front was inside the planned window (the
+  // plan had me on call there, to hand off), never around it, so the block is compared over the same window on both
+  // sides; only time around the block the plan had me off call, still ahead, can show it grew.
+  const within =
+    item.within && Date.parse(item.within.start) < Date.parse(start) ? { ...item.within, start } : item.within;
+  return { ...item, start, ...(within ? { within } : {}) };
 }
 
 /** Who is on call over the item once handed off: the covering person and the others on call with me then. */
