@@ -81,4 +81,22 @@ describe('engine: what was said from saved data is corrected once a fresh read c
     // The change notice names the whole block, the part already past included (13:00 Berlin is its start).
     expect(told[0]?.body).toMatch(/^Frank Person is covering your Platform primary shift 13:00–15:00/);
   }, 60_000);
+
+  it('a block nothing was said about (its reminders off) gets no correction', async () => {
+    const w = await twoServices(START, shortBlocks);
+    const { files } = w.harness;
+    const settings = JSON.parse((await files.read('settings.json')) ?? '{}') as {
+      accounts: { schedules: { id: string; reminders?: unknown }[] }[];
+    };
+    const quiet = { leadTimesMin: [], atStart: false, atEnd: false, shiftChanges: true, startAlarm: 'off' };
+    for (const s of settings.accounts[1]?.schedules ?? []) s.reminders = quiet;
+    await files.writeAtomic('settings.json', JSON.stringify(settings));
+    w.engine = w.harness.engine({ alarms: false });
+    const block = await givenAway(w);
+    await w.harness.clock.advance(block.endMs + HOUR - w.harness.clock.now());
+    w.acme.faults.clear();
+    await w.engine.handlers['sync:refresh'](null);
+    await w.harness.clock.advance(5 * MIN);
+    expect(acmeSaid(w).filter((n) => n.atMs >= block.startMs - HOUR)).toEqual([]);
+  }, 60_000);
 });
