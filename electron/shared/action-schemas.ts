@@ -94,6 +94,9 @@ export const CandidateSchema = z.object({
   unknownOn: z.array(z.string()).default([]),
   /** Hours on call over [hoursFrom, now) on the watched schedules, from the shifts read. */
   recentHours: z.number().int().min(0),
+  /** Hours over that range the latest reads couldn't confirm (another account's saved data past its read): not
+   *  counted in `recentHours`, said beside it ("26 h + 20 h not readable"). */
+  unreadableHours: z.number().int().min(0).optional(),
   hoursFrom: z.string(),
   viewer: z.boolean(),
   /** All of the above as the one line the picker shows under the name. */

@@ -9,6 +9,7 @@ import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
 import { correctionsOf, type CorrectionSides } from './corrections';
+import { pastCorrections } from './past-corrections';
 import { changeNotification, type ShiftChange } from './notice-messages';
 import { MINUTE_MS } from '../../shared/time';
 import { startRemindersOf } from '../../shared/start-reminders';
@@ -159,11 +160,11 @@ function scheduleChanges(
   input: PlanInput,
   zone: string,
 ): PlannedReminder[] {
-  const window = comparableWindow(before, after, input.nowMs);
   const [known, knownNow] = [knownOf(before), knownOf(after)];
-  if (!window || known.shifts === knownNow.shifts) return [];
+  if (!before.shiftsFetchedAt || !after.shiftsFetchedAt || known.shifts === knownNow.shifts) return [];
   // Only time both reads cover (or kept from the last read that did) can show a change: a hole is not a removal.
-  const both = intersect(intersect([{ fromMs: window.startMs, toMs: window.endMs }], known.covers), knownNow.covers);
+  const covered = intersect(known.covers, knownNow.covers);
+  const window = comparableWindow(before, after, input.nowMs);
   const me = input.settings.email.trim().toLowerCase();
   const sides = {
     before,
@@ -173,16 +174,22 @@ function scheduleChanges(
     me,
     zone,
   };
-  const afterBlocks = blocksOf(sides.afterSegs, me);
+  const [beforeBlocks, afterBlocks] = [blocksOf(sides.beforeSegs, me), blocksOf(sides.afterSegs, me)];
   const items: PlannedReminder[] = [];
-  for (const found of componentsOf(blocksOf(sides.beforeSegs, me), afterBlocks, window)) {
-    const c = withCutShort(found, afterBlocks, window.startMs);
+  const told = new Set<Block>();
+  const both = window ? intersect([{ fromMs: window.startMs, toMs: window.endMs }], covered) : [];
+  for (const found of window ? componentsOf(beforeBlocks, afterBlocks, window) : []) {
+    const c = withCutShort(found, afterBlocks, window?.startMs ?? input.nowMs);
     if (!differsWithin(c, both)) continue;
     // My own override is no change to tell; a reminder already shown for time it gave away is corrected.
     if (causedByMe(c, before, snapshot, after.id)) items.push(...correctionsOf(c, sides, input));
-    else items.push(noticeOf(c, sides, window.startMs, input));
+    else {
+      items.push(noticeOf(c, sides, window?.startMs ?? input.nowMs, input));
+      for (const b of c.before) told.add(b);
+    }
   }
-  return items;
+  // Time already past is outside the window: what was said about it is corrected there (./past-corrections).
+  return [...items, ...pastCorrections(beforeBlocks, afterBlocks, covered, told, sides, input)];
 }
 
 export function changeReminders(input: PlanInput, previous: Snapshot, zone: string): PlannedReminder[] {

@@ -1,6 +1,6 @@
 // A correction's words (./corrections), from what it states: when it is noticed, and again when a held one is
 // shown after quiet hours (./policy heldLine), so a held correction is never shown with stored text (issue 52).
-import { joinNames } from '../../shared/format';
+import { formatDayTime, joinNames } from '../../shared/format';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
 import type { CorrectionStatement } from './types';
 
@@ -30,6 +30,37 @@ export function correctionNotification(
   return toStatus(key, title, `${who}${rest}`, was);
 }
 
+/** "Bob Person was on call Platform primary Wed 15:00 – Thu 15:00, not you. What you were told about it came from
+ *  saved data from Wed 11:00." Time already past that a read contradicts (./past-corrections). */
+function pastCorrection(
+  key: string,
+  c: CorrectionStatement,
+  lostStartMs: number,
+  savedAtMs: number | undefined,
+  nowMs: number,
+  opts: MessageOptions,
+) {
+  const { endUnknown: _unknown, ...known } = c.was;
+  const lost: ShiftRef = { ...known, startMs: lostStartMs, endMs: c.lostEndMs };
+  const window = `${c.was.scheduleName} ${windowText(lost, nowMs, opts)}`;
+  const who =
+    c.coverers.length === 0
+      ? `You were not on call ${window}.`
+      : `${joinNames(c.coverers)} ${c.coverers.length > 1 ? 'were' : 'was'} on call ${window}, not you.`;
+  const basis =
+    savedAtMs === undefined
+      ? ' What was said about it came from data read before this change.'
+      : ` What you were told about it came from saved data from ${formatDayTime(savedAtMs, { ...opts, nowMs })}.`;
+  return toStatus(
+    key,
+    `Correction: not on call ${dayTimeText(lostStartMs, nowMs, c.was, opts)} after all`,
+    `${who}${basis}`,
+    c.was,
+  );
+}
+
 /** A correction worded from its statement: when noticed, and again when a held one is shown (./held). */
 export const correctionWords = (key: string, c: CorrectionStatement, nowMs: number, opts: MessageOptions) =>
-  correctionNotification(key, c.was, c.lostEndMs, c.coverers, c.later, nowMs, opts);
+  c.past
+    ? pastCorrection(key, c, c.past.lostStartMs, c.past.savedAtMs, nowMs, opts)
+    : correctionNotification(key, c.was, c.lostEndMs, c.coverers, c.later, nowMs, opts);

@@ -130,12 +130,11 @@ function pass(r: Run, outcomes: readonly Outcome[]): Set<string> {
   return new Set(outcomes.flatMap((out) => out.settle.map((p) => p.key)));
 }
 
-/** One entry per shift whose start a spoken message told (its end is no promise a hand-off can break). */
+/** One entry per shift a spoken message told of (its start, or its end: a read that later contradicts what was
+ *  said is corrected only over one of these, ./corrections and ./past-corrections). */
 const saidEntries = (spoken: readonly Outcome[]): FiredEntry[] =>
   spoken.flatMap((out) =>
-    out.settle.flatMap((p) =>
-      p.shift && p.kind !== 'end' ? [{ key: saidKey(p.shift.group), untilMs: p.untilMs }] : [],
-    ),
+    out.settle.flatMap((p) => (p.shift ? [{ key: saidKey(p.shift.group), untilMs: p.untilMs }] : [])),
   );
 
 /** The entries an outcome settles: its key, what it settles, and (only when shown) what it replaces. */
@@ -171,7 +170,11 @@ function settle(r: Run, all: readonly Outcome[], nowMs: number, ctx: SettleConte
   const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
   const waits = shown.filter((out) => quietEndMs !== undefined && !isUrgent(out, nowMs, quietEndMs));
   const spoken = shown.filter((out) => !waits.includes(out));
-  entries.push(...saidEntries(spoken));
+  // A start the alarm rang for was said too (by the alarm), so a contradiction of it is corrected.
+  const alarmed = all.filter(
+    (out) => out.show !== undefined && !outcomes.some((o) => o.show && o.settle === out.settle),
+  );
+  entries.push(...saidEntries([...spoken, ...alarmed]));
   if (entries.length > 0)
     deliver(
       r,

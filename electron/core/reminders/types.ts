@@ -15,6 +15,9 @@ export interface CorrectionStatement {
   lostEndMs: number;
   coverers: string[];
   later?: ShiftRef;
+  /** Time already past that a read contradicts (./past-corrections): where the time lost starts, and when the data
+   *  the messages rested on was read if it was saved data. */
+  past?: { lostStartMs: number; savedAtMs?: number };
 }
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 

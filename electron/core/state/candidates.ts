@@ -6,7 +6,7 @@
 // more than the last 30 days). "Elsewhere" is every account's schedules: a person on another service is the same
 // person when the e-mail is (any case), so a teammate on call on Acme then is not offered on Work as free.
 import { accountNamed } from '../../shared/account-names';
-import { assertNever, basisMark, type Basis } from '../../shared/basis';
+import { assertNever, basisMark, basisNote, type Basis } from '../../shared/basis';
 import { formatDayTime, formatWindow, zoneLabel } from '../../shared/format';
 import type { Candidate } from '../../shared/ipc-contract';
 import type { ServiceSettings } from '../../shared/settings';
@@ -14,6 +14,7 @@ import { DAY_MS, HOUR_MS } from '../../shared/time';
 import { stretchesIn, timelineBasis, timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { nightsOver } from './load';
+import { savedAt } from '../../shared/freshness';
 import { scheduleStatus } from './status';
 
 const LOOK_BACK_MS = 30 * DAY_MS;
@@ -23,12 +24,12 @@ interface Span {
   endMs: number;
 }
 
-/** Milliseconds this person is known to be on call within the span on one schedule (its known timeline), and
- *  whether some of the span is unknown there (then "free" can't be said). */
-function presence(s: ScheduleSnapshot, emailLower: string, span: Span): { ms: number; unknown: boolean } {
+/** Milliseconds this person is on call within the span on one schedule (its known timeline, saved data included:
+ *  said with its basis), and whether some of the span is unknown there (then "free" can't be said). */
+function presence(n: NamedSchedule, emailLower: string, span: Span): { ms: number; unknown: boolean } {
   let ms = 0;
   let unknown = false;
-  for (const st of stretchesIn(timelineOf(s), span.startMs, span.endMs)) {
+  for (const st of stretchesIn(timelineOf(n.schedule), span.startMs, span.endMs)) {
     const overlap = Math.min(st.endMs, span.endMs) - Math.max(st.startMs, span.startMs);
     if (st.users.some((u) => u.email.toLowerCase() === emailLower)) ms += overlap;
     else if (st.kind === 'unknown') unknown = true;
@@ -36,22 +37,42 @@ function presence(s: ScheduleSnapshot, emailLower: string, span: Span): { ms: nu
   return { ms, unknown };
 }
 
-/** Milliseconds this person is on call within the span on any of the schedules: time on two at once (two
- *  schedules, or two accounts) counts once. */
-function onCallMs(schedules: readonly ScheduleSnapshot[], emailLower: string, span: Span): number {
-  const on = schedules
-    .flatMap((s) => stretchesIn(timelineOf(s), span.startMs, span.endMs))
-    .filter((st) => st.users.some((u) => u.email.toLowerCase() === emailLower))
-    .map((st) => ({ startMs: Math.max(st.startMs, span.startMs), endMs: Math.min(st.endMs, span.endMs) }))
-    .sort((a, b) => a.startMs - b.startMs);
+/** Total length of spans, time on two at once counted once. */
+function unionMs(spans: readonly Span[]): number {
   let ms = 0;
   let reached = -Infinity;
-  for (const st of on) {
+  for (const st of [...spans].sort((a, b) => a.startMs - b.startMs)) {
     const from = Math.max(st.startMs, reached);
     if (st.endMs > from) ms += st.endMs - from;
     reached = Math.max(reached, st.endMs);
   }
   return ms;
+}
+
+/** This person's hours within the span on any of the schedules, as `load.ts` counts my own: known where a read
+ *  confirms it (saved data only up to its read), and time past a saved read on a schedule they could be on, not
+ *  readable (counted once, never as 0 h, never as on call). */
+function hoursOf(schedules: readonly NamedSchedule[], emailLower: string, span: Span) {
+  const clip = (from: number, to: number): Span => ({
+    startMs: Math.max(from, span.startMs),
+    endMs: Math.min(to, span.endMs),
+  });
+  const knownEnd = (n: NamedSchedule): number => n.savedAtMs ?? span.endMs;
+  const on = schedules.flatMap((n) =>
+    stretchesIn(timelineOf(n.schedule), span.startMs, Math.min(span.endMs, knownEnd(n)))
+      .filter((st) => st.users.some((u) => u.email.toLowerCase() === emailLower))
+      .map((st) => clip(st.startMs, Math.min(st.endMs, knownEnd(n)))),
+  );
+  const knownMs = unionMs(on);
+  const notRead = schedules
+    .filter((n) => n.savedAtMs !== undefined && n.savedAtMs < span.endMs && couldBeOn(n, emailLower))
+    .map((n) => clip(n.savedAtMs ?? span.endMs, span.endMs));
+  return { knownMs, unreadableMs: Math.max(0, unionMs([...on, ...notRead]) - knownMs) };
+}
+
+/** Whether a person could be on call on a schedule: this one, one they are in, or one whose people aren't known. */
+function couldBeOn({ schedule: s, here }: NamedSchedule, emailLower: string): boolean {
+  return here || !s.details?.users || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
 }
 
 /**
@@ -101,25 +122,31 @@ interface NamedSchedule {
   here: boolean;
   /** What its data over the window rests on (its timeline and how fresh its account's read is). */
   basis: Basis;
+  /** Saved data (its latest read failed): when the data it holds was read. Time after it is not known. */
+  savedAtMs?: number;
 }
 
 /** This account's schedules, then every other account's, each named as the picker says it. */
 function allSchedules(input: CandidatesInput): NamedSchedule[] {
   const { window, nowMs } = input;
-  const basisOf = (s: ScheduleSnapshot, settings: ServiceSettings): Basis =>
-    timelineBasis(timelineOf(s), scheduleStatus(s, nowMs, settings, false), window.startMs, window.endMs);
+  const basisOf = (s: ScheduleSnapshot, settings: ServiceSettings) => {
+    const status = scheduleStatus(s, nowMs, settings, false);
+    const saved = savedAt(status);
+    const basis = timelineBasis(timelineOf(s), status, window.startMs, window.endMs);
+    return { basis, ...(saved === undefined ? {} : { savedAtMs: Date.parse(saved) }) };
+  };
   const own = input.snapshot.schedules.map((s) => ({
     schedule: s,
     name: s.details?.name ?? s.id,
     here: s.id === input.scheduleId,
-    basis: basisOf(s, input.settings),
+    ...basisOf(s, input.settings),
   }));
   const others = input.otherAccounts.flatMap((a) =>
     a.snapshot.schedules.map((s) => ({
       schedule: s,
       name: accountNamed(a.label, s.details?.name ?? s.id),
       here: false,
-      basis: basisOf(s, a.settings),
+      ...basisOf(s, a.settings),
     })),
   );
   return [...own, ...others];
@@ -144,9 +171,8 @@ function lookBack(schedules: readonly NamedSchedule[], nowMs: number): Span {
  *  schedules (this one first) where it isn't known and they could be on call: one they are in, or whose people
  *  aren't known. */
 function whereOnCall(schedules: readonly NamedSchedule[], emailLower: string, window: Span) {
-  const during = schedules.map((n) => ({ ...n, ...presence(n.schedule, emailLower, window) }));
-  const couldBeOn = ({ schedule: s, here }: NamedSchedule): boolean =>
-    here || !s.details?.users || s.details.users.some((x) => x.email.trim().toLowerCase() === emailLower);
+  const during = schedules.map((n) => ({ ...n, ...presence(n, emailLower, window) }));
+  const could = (n: NamedSchedule): boolean => couldBeOn(n, emailLower);
   const ordered = [...during.filter((d) => d.here), ...during.filter((d) => !d.here)];
   const fresh: Basis = { kind: 'fresh', readAt: null };
   return {
@@ -156,9 +182,14 @@ function whereOnCall(schedules: readonly NamedSchedule[], emailLower: string, wi
     elsewhereSaid: (time: (iso: string) => string) =>
       during.filter((d) => !d.here && d.ms > 0).map((d) => `${d.name}${basisMark(d.basis, time)}`),
     hereBasis: during.find((d) => d.here)?.basis ?? fresh,
-    unknownOn: ordered.filter((d) => d.ms === 0 && d.unknown && couldBeOn(d)).map((d) => d.name),
+    // Free there only per saved data: said even beside "on call here then" ("free on Acme · Platform per saved …").
+    savedFree: (time: (iso: string) => string) =>
+      during
+        .filter((d) => d.ms === 0 && !d.unknown && could(d) && d.basis.kind === 'saved')
+        .map((d) => `${d.name} per ${basisNote(d.basis, time)}`),
+    unknownOn: ordered.filter((d) => d.ms === 0 && d.unknown && could(d)).map((d) => d.name),
     // "Free" rests on every schedule they could be on call on: the weakest of those bases.
-    freeBasis: during.filter(couldBeOn).reduce<Basis>((b, d) => weaker(b, d.basis), fresh),
+    freeBasis: during.filter(could).reduce<Basis>((b, d) => weaker(b, d.basis), fresh),
   };
 }
 
@@ -177,16 +208,13 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
     const emailLower = u.email.trim().toLowerCase();
     const zone = u.time_zone ?? null;
     const night = zone ? atNight(window, zone) : null;
-    const { here, elsewhere, elsewhereSaid, hereBasis, unknownOn, freeBasis } = whereOnCall(
+    const { here, elsewhere, elsewhereSaid, hereBasis, unknownOn, freeBasis, savedFree } = whereOnCall(
       schedules,
       emailLower,
       window,
     );
-    const recentMs = onCallMs(
-      schedules.map((n) => n.schedule),
-      emailLower,
-      back,
-    );
+    const { knownMs, unreadableMs } = hoursOf(schedules, emailLower, back);
+    const unreadableHours = Math.round(unreadableMs / HOUR_MS);
     const candidate: Omit<Candidate, 'detail'> = {
       id: u.id,
       name: u.name,
@@ -197,13 +225,15 @@ export function rankCandidates(input: CandidatesInput): Candidate[] {
       onCallHere: here > 0,
       onCallElsewhere: elsewhere,
       unknownOn,
-      recentHours: Math.round(recentMs / HOUR_MS),
+      recentHours: Math.round(knownMs / HOUR_MS),
+      ...(unreadableHours > 0 ? { unreadableHours } : {}),
       hoursFrom,
       viewer: u.seat === 'viewer',
     };
     const time = (iso: string) =>
       formatDayTime(iso, { nowMs, locale: input.locale, ...(input.localZone ? { localZone: input.localZone } : {}) });
-    const free = freeNote(candidate, freeBasis, time);
+    const onCall = candidate.onCallHere || candidate.onCallElsewhere.length > 0;
+    const free = onCall ? savedFreeNote(savedFree(time)) : freeNote(candidate, freeBasis, time);
     const on = { here: basisMark(hereBasis, time), elsewhere: elsewhereSaid(time) };
     return { ...candidate, detail: detailOf(candidate, nowMs, unread, free, on) };
   });
@@ -236,6 +266,12 @@ function freeNote(c: Omit<Candidate, 'detail'>, basis: Basis, time: (iso: string
   }
 }
 
+/** Beside where they are on call: the schedules they are free on only per saved data, named ("free on Acme ·
+ *  Platform per saved data from 11:00"), so leaving a saved schedule unmarked never implies "free" there. */
+function savedFreeNote(names: readonly string[]): string {
+  return names.length > 0 ? `free on ${names.join(', ')}` : '';
+}
+
 /** The line a picker shows under a name: "03:00–05:00 in New York, night · 42 h on call in the last 8 d". */
 function detailOf(
   c: Omit<Candidate, 'detail'>,
@@ -252,7 +288,9 @@ function detailOf(
   if (c.unknownOn.length > 0) parts.push(`not known whether free on ${c.unknownOn.join(', ')}`);
   const days = Math.max(1, Math.round((nowMs - Date.parse(c.hoursFrom)) / DAY_MS));
   const leftOut = unread.length > 0 ? ` (${unread.join(', ')} not read)` : '';
-  parts.push(`${c.recentHours} h on call in the last ${days} d${leftOut}`);
+  // As my own load says it: time past a saved read is neither on call nor free ("26 h + 20 h not readable").
+  const notRead = (c.unreadableHours ?? 0) > 0 ? ` + ${c.unreadableHours} h not readable` : '';
+  parts.push(`${c.recentHours} h${notRead} on call in the last ${days} d${leftOut}`);
   if (c.viewer) parts.push('viewer seat, unlikely');
   return parts.join(' · ');
 }

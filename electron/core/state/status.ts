@@ -124,14 +124,22 @@ export interface SyncContext {
   keyVariable?: string;
 }
 
-/** The oldest saved data among these sources (what is on screen instead), or null when none has any. */
-function oldestSaved(sources: readonly Source[]): string | null {
+/** The oldest saved data among these sources, or null when none has any. */
+function oldestOf(sources: readonly Source[]): string | null {
   return (
     sources
       .map((s) => s.savedAt)
       .filter((at): at is string => at !== null)
       .sort()[0] ?? null
   );
+}
+
+/** When the saved data on screen instead was read: the schedules' (what the line speaks of, as their own lines say
+ *  it), the coverage list's only where no schedule's is saved. Never the coverage list's time worded as the
+ *  schedules' (a restart that finds both failing must not change which time is said, issue 47 round 4). */
+function oldestSaved(sources: readonly Source[]): string | null {
+  const isCoverage = (s: Source): boolean => s.label === 'coverage requests';
+  return oldestOf(sources.filter((s) => !isCoverage(s))) ?? oldestOf(sources.filter(isCoverage));
 }
 
 /** The summary when every schedule failed: not found everywhere, unreachable, or the first other reason. */

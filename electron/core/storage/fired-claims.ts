@@ -46,6 +46,8 @@ export const HeldMessageSchema = z.object({
       lostEndMs: z.number(),
       coverers: z.array(z.string()),
       later: HeldShiftSchema.optional(),
+      /** Time already past that a read contradicts (reminders/past-corrections). */
+      past: z.object({ lostStartMs: z.number(), savedAtMs: z.number().optional() }).optional(),
     })
     .optional(),
 });
@@ -120,7 +122,12 @@ function shiftHolds(r: HeldShift, scheduleId: string | undefined, aheadMs: numbe
 function correctionHolds(h: HeldMessage, aheadMs: number): boolean {
   const c = h.correction;
   const m = CORRECTION_KEY.exec(h.key);
-  if (!c || !m || h.startsAtMs !== Date.parse(m[1] ?? '') || c.was.startMs !== h.startsAtMs) return false;
+  const startMs = Date.parse(m?.[1] ?? '');
+  // A correction of time already past has no start ahead to be urgent about (it waits through quiet time).
+  const startHolds = c?.past ? h.startsAtMs === undefined : h.startsAtMs === startMs;
+  if (!c || !m || !startHolds || c.was.startMs !== startMs) return false;
+  const past = c.past;
+  if (past && !(past.lostStartMs >= c.was.startMs && past.lostStartMs < c.lostEndMs)) return false;
   const later = c.later;
   return (
     shiftHolds(c.was, h.scheduleId, aheadMs) &&
