@@ -111,7 +111,7 @@ function inputsOf(
     snapshot,
     settings: o.settings(),
     syncing: link.syncing(),
-    notices: [held.notice(), keys.notice()].filter((n) => n !== undefined),
+    notices: [held.notice(), held.passNotice(), keys.notice()].filter((n) => n !== undefined),
     servedFromCache: held.fromCache(),
     ...(notificationHealth ? { notificationHealth } : {}),
     setup: {
