@@ -72,6 +72,9 @@ describe('a coverage request read back from cache.json', () => {
     const state = JSON.stringify(e.getState());
     expect(state).not.toContain('Tokyo data');
     expect(state).not.toContain('Robert the Great');
+    // A key in its reason never reaches the coverage view, even before a fresh read (failed before).
+    expect(state).toContain('cov_fake');
+    expect(state).not.toContain(h!.sim.apiKey);
     await e.stop();
   });
 });
