@@ -19,7 +19,7 @@ import { DAMAGES, damaged, INJECTED, refusing, type Damage } from './support/fil
 const START = Date.parse('2026-03-25T06:00:00Z');
 const MIN = 60_000;
 /** The feed's token as settings hold it: a secret, never in a backup or a notice. */
-const FEED_TOKEN = 'feedTokenFeedTokenFeedToken0123456789abcdef';
+const FEED_TOKEN = 'feedTokenFeedTokenFeedToken0123456789abcdeg';
 const RUN = { version: 1, id: 'r1', createdAt: '2026-03-25T05:00:00Z' };
 const item = (scheduleId: string) => ({
   id: `${scheduleId}|2026-03-26T09:00:00Z`,
