@@ -120,9 +120,7 @@ function inputsOf(
     snapshot,
     settings: o.settings(),
     syncing: link.syncing(),
-    notices: [held.notice(), held.passNotice(), unwatchedOf(o, snapshot), keys.notice()].filter(
-      (n) => n !== undefined,
-    ),
+    notices: [held.notice(), held.passNotice(), unwatchedOf(o, snapshot), keys.notice()].filter((n) => n !== undefined),
     servedFromCache: held.fromCache(),
     ...(notificationHealth ? { notificationHealth } : {}),
     setup: {
