@@ -45,13 +45,22 @@ export const RefreshSettingsSchema = z
   });
 export type RefreshSettings = z.infer<typeof RefreshSettingsSchema>;
 
+const NOT_MADE = 'not a token this app made: a new feed address is made when the feed is on';
+
+/** A token as the app makes one (feed-control.ts newFeedToken: 32 random bytes, base64url, no padding): 43 characters
+ *  whose last carries 4 bits (so it is one of 16), and as many different characters as random bytes give (about 31;
+ *  fewer than 16 is beyond chance). Anything else ("AAAA…", a hand-made word) is a guessable address: refused. */
+export function madeFeedToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/.test(token) && new Set(token).size >= 16;
+}
+
 /** The opt-in calendar subscription feed (served on 127.0.0.1 only). Additive: files without it load with it off. */
 export const CalendarFeedSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   port: z.number().int().min(1024).max(65535).default(47_615),
   /** Secret part of the feed's address: '' until first turned on. Setting it to '' has a new one issued (rotation). */
   token: text('Calendar feed token', 'feedToken')
-    .regex(/^(?:[A-Za-z0-9_-]{22,128})?$/, 'must be a generated token')
+    .refine((t) => t === '' || madeFeedToken(t), NOT_MADE)
     .default(''),
 });
 export type CalendarFeedSettings = z.infer<typeof CalendarFeedSettingsSchema>;

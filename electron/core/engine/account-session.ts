@@ -15,6 +15,7 @@ import type { CalendarService } from '../calendar/publisher';
 import type { OncallClient } from '../../api/client-types';
 import type { OtherAccountRead } from '../state/candidates';
 import { deriveState } from '../state/derive';
+import { unwatchedRequestCount, unwatchedRequestsNotice } from '../state/coverage';
 import type { KeyHolder } from './keys';
 import type { ToldElsewhere } from '../reminders/told-once';
 import { sessionHandlers, type SessionHandlers } from './handlers';
@@ -94,6 +95,14 @@ export interface AccountSession {
   flush(): Promise<void>;
 }
 
+/** Requests listed for me on schedules not watched: counted and said (state/coverage.ts), never dropped silently. */
+function unwatchedOf(o: AccountSessionOptions, snapshot: Snapshot) {
+  const settings = o.settings();
+  const watched = settings.schedules.map((s) => s.id);
+  const count = unwatchedRequestCount(snapshot, o.clock.now(), settings.email.trim().toLowerCase(), watched);
+  return unwatchedRequestsNotice(count);
+}
+
 /** The session's inputs to the derived state: what it holds, its key's standing and its sync's. */
 function inputsOf(
   o: AccountSessionOptions,
@@ -111,7 +120,7 @@ function inputsOf(
     snapshot,
     settings: o.settings(),
     syncing: link.syncing(),
-    notices: [held.notice(), keys.notice()].filter((n) => n !== undefined),
+    notices: [held.notice(), held.passNotice(), unwatchedOf(o, snapshot), keys.notice()].filter((n) => n !== undefined),
     servedFromCache: held.fromCache(),
     ...(notificationHealth ? { notificationHealth } : {}),
     setup: {

@@ -4,7 +4,8 @@
 import { isRecordKeyOf } from '../../shared/accounts';
 import type { Settings } from '../../shared/settings';
 import { openFiredStore } from '../storage/cache';
-import type { FiredStore } from '../storage/fired-store';
+import type { AccountOrigin, FiredStore } from '../storage/fired-store';
+import { originOf } from '../storage/cache-origin';
 import type { WatchedFiles } from '../storage/write-watch';
 import type { FeedControl } from '../calendar/feed-control';
 import type { HandoffController } from '../handoff/controller';
@@ -34,13 +35,24 @@ export interface EngineParts {
   alarms: AlarmParts;
 }
 
-/** The fired record; a held message is shown after quiet hours only while its account and schedule are watched. */
+/** The fired record; a held message is shown after quiet hours only while its account and schedule are watched,
+ *  and an account's entries only while its address and e-mail are the ones they were written for. */
 function openFired(p: EngineParts): Promise<FiredStore> {
   const watched = (key: string, scheduleId: string | undefined): boolean => {
     const account = p.settings.effective().accounts.find((a) => isRecordKeyOf(key, a.id));
     return account !== undefined && (scheduleId === undefined || account.schedules.some((s) => s.id === scheduleId));
   };
-  return openFiredStore(p.storage.files, { now: () => p.clock.now(), onNotice: p.storage.report, watched });
+  // Whose reminders: each account's address and e-mail, as its saved schedule data is checked (demo mode: its
+  // simulator takes a new port each launch, so it is left out there, as for the cache).
+  const origins = (): AccountOrigin[] =>
+    p.settings.effective().accounts.map((a) => ({ id: a.id, origin: originOf(a) }));
+  const demo = p.overrides?.demo === true;
+  return openFiredStore(p.storage.files, {
+    now: () => p.clock.now(),
+    onNotice: p.storage.report,
+    watched,
+    ...(demo ? {} : { origins }),
+  });
 }
 
 /** What the machine tells: sleep and lock save what is held; wake and network back sync every session again. */

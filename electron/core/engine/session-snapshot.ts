@@ -7,6 +7,7 @@ import type { AppState } from '../../shared/view-state';
 import { cacheFileOf, loadSnapshot } from '../storage/cache';
 import { createSnapshotWriter } from '../storage/snapshot-writer';
 import { originOf } from '../storage/cache-origin';
+import { droppedText } from '../storage/read-back';
 import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import { reconcileSchedules } from '../sync/apply';
 import type { Clock, FileStore } from '../ports';
@@ -36,6 +37,10 @@ export interface HeldSnapshot {
   heard: (next: Snapshot) => void;
   fromCache: () => boolean;
   notice: () => AppState['notices'][number] | undefined;
+  /** Saved entries a sync pass found untrue: said in the load notice's words, once (one notice, its count grows). */
+  dropped: (reasons: readonly string[]) => void;
+  /** What passes let go (dropped), or undefined. */
+  passNotice: () => AppState['notices'][number] | undefined;
   /** Reads the offline cache (once, at start). */
   load: () => Promise<void>;
   flush: () => Promise<void>;
@@ -51,6 +56,7 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
   let previous: Snapshot | undefined;
   let servedFromCache = false;
   let cacheNotice: AppState['notices'][number] | undefined;
+  const letGo: string[] = [];
   const set = (next: Snapshot): void => {
     if (next === snapshot) return;
     previous = snapshot;
@@ -65,6 +71,14 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
     heard: (next) => ((servedFromCache = false), set(next)),
     fromCache: () => servedFromCache,
     notice: () => cacheNotice,
+    dropped(reasons) {
+      letGo.push(...reasons);
+      o.changed();
+    },
+    passNotice: () =>
+      letGo.length === 0
+        ? undefined
+        : { id: 'cache-entries-checked', message: droppedText('the saved schedule data', letGo, undefined) },
     async load() {
       const whose = o.demo === true ? undefined : origin();
       const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds(), whose);

@@ -61,6 +61,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
       horizonDays: o.horizonDays ?? o.settings().horizonDays,
     }),
     snapshot: { get: o.held.get, set: o.held.heard },
+    dropped: o.held.dropped,
     onBusyChange: (busy) => ((syncing = busy), o.changed()),
     log: o.log,
     ...(o.random ? { random: o.random } : {}),

@@ -123,6 +123,37 @@ export function coverageLists(
   return { mine, askingMe, coveredByMe: covered, issues };
 }
 
+/** Open requests from others that the service lists for me but whose every shift is on a schedule I don't watch:
+ *  whether one asks me is unknown (the schedule's people are not read), so none is shown, and they are counted to
+ *  be said once (issue 52: an entry left out is said), never in silence. */
+export function unwatchedRequestCount(
+  snapshot: Snapshot,
+  nowMs: number,
+  emailLower: string,
+  watchedIds: readonly string[],
+): number {
+  if (emailLower === '') return 0;
+  const watched = new Set(watchedIds);
+  return snapshot.coverageRequests.filter(
+    (r) =>
+      isOpenRequest(r, nowMs) &&
+      r.user.email.toLowerCase() !== emailLower &&
+      r.shifts.length > 0 &&
+      r.shifts.every((s) => !watched.has(s.schedule_reference.id)),
+  ).length;
+}
+
+/** "2 coverage requests the service lists for you are on schedules you don't watch …", or undefined for none. */
+export function unwatchedRequestsNotice(count: number): { id: string; message: string } | undefined {
+  if (count === 0) return undefined;
+  const one = count === 1;
+  const message =
+    `${count} coverage request${one ? '' : 's'} the service lists for you ${one ? 'is' : 'are'} on schedules you ` +
+    `don't watch: not shown, since whether ${one ? 'it asks' : 'they ask'} you is unknown. Watch the schedule in ` +
+    `Settings to see ${one ? 'it' : 'them'}.`;
+  return { id: 'coverage-unwatched', message };
+}
+
 /**
  * How old the coverage list may get before it is shown as stale. It is read less often than schedules (every
  * few idle intervals, see sync/plan.ts), so its allowance is that cadence plus the schedules' own.

@@ -5,6 +5,7 @@
 import { SnapshotSchema, type CreatedOverride, type Snapshot, type ScheduleSnapshot } from '../model/snapshot';
 import { FIELD_LIMITS } from '../../shared/limits';
 import { plausibleInstant, type Sorted } from './read-back';
+import { maskKnownSecrets } from './redact-secrets';
 
 const FUTURE = "a time that can't be true";
 /** Dropped, not read again: the one reason after which nothing of it is fetched. */
@@ -157,6 +158,7 @@ function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; 
 }
 
 const TEXT = 'a text too long or with characters that are not shown (cut short)';
+const SECRET = 'a key or token in a saved text (removed)';
 const ADDRESS = "a person's e-mail address that can't be true";
 /** Longest name read back from the cache: the settings' own bound for schedule names, for people and teams too. */
 const MAX_NAME = FIELD_LIMITS.scheduleName;
@@ -177,9 +179,9 @@ function plausibleEmail(email: string): boolean {
   return email.length <= FIELD_LIMITS.email && email.includes('@') && email.replace(UNSHOWN, '') === email;
 }
 
-/** Every `name` / `description` / `message` string in `value`, bounded (boundedText); counts what changed and
- *  whether an `email` can't be true. */
-function cleanTexts(value: unknown, found: { changed: number; badEmail: boolean }): unknown {
+/** Every `name` / `description` / `message` string in `value`, bounded (boundedText), and a `reason` too, with any
+ *  secret the app holds masked; counts what changed and whether an `email` can't be true. */
+function cleanTexts(value: unknown, found: { changed: number; secrets: number; badEmail: boolean }): unknown {
   if (Array.isArray(value)) return value.map((v) => cleanTexts(v, found));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -188,10 +190,14 @@ function cleanTexts(value: unknown, found: { changed: number; badEmail: boolean 
     else if (key === 'email') {
       if (!plausibleEmail(v)) found.badEmail = true;
       out[key] = v;
-    } else if (key === 'name' || key === 'description' || key === 'message') {
-      const bounded = boundedText(v, key === 'name' ? MAX_NAME : MAX_TEXT);
+    } else if (key === 'name' || key === 'description' || key === 'message' || key === 'reason') {
+      // A request's reason may span lines as the service sent it (shown as such): only a secret is taken out.
+      const bounded = key === 'reason' ? v : boundedText(v, key === 'name' ? MAX_NAME : MAX_TEXT);
       if (bounded !== v) found.changed++;
-      out[key] = bounded;
+      // A key or token the app holds, in a text the service sent or a file claims, is never shown (nor kept).
+      const masked = maskKnownSecrets(bounded);
+      if (masked !== bounded) found.secrets++;
+      out[key] = masked;
     } else out[key] = v;
   }
   return out;
@@ -202,13 +208,14 @@ function cleanTexts(value: unknown, found: { changed: number; badEmail: boolean 
 export function checkedTexts(snapshot: Snapshot): { snapshot: Snapshot; dropped: string[] } {
   const dropped: string[] = [];
   const clean = (entry: unknown): unknown[] => {
-    const found = { changed: 0, badEmail: false };
+    const found = { changed: 0, secrets: 0, badEmail: false };
     const cleaned = cleanTexts(entry, found);
     if (found.badEmail) return (dropped.push(ADDRESS), []);
     for (let i = 0; i < found.changed; i++) dropped.push(TEXT);
+    for (let i = 0; i < found.secrets; i++) dropped.push(SECRET);
     return [cleaned];
   };
-  if (!JSON.stringify(snapshot).match(/"(?:name|description|message|email)":/)) return { snapshot, dropped };
+  if (!JSON.stringify(snapshot).match(/"(?:name|description|message|reason|email)":/)) return { snapshot, dropped };
   const next = SnapshotSchema.safeParse({
     ...snapshot,
     schedules: snapshot.schedules.flatMap(clean),

@@ -14,6 +14,8 @@ import {
   type HeldMessage,
 } from './fired-claims';
 import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
+import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
+import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
 
 export const REMINDERS_FILE = 'reminders.json';
 /** Fired keys are kept this long after the instant they were stored with. */
@@ -34,6 +36,8 @@ const FiredFileSchema = z.object({
   /** key → the instant it stays relevant until (epoch ms). */
   fired: z.record(z.string(), z.number()),
   held: z.array(HeldMessageSchema).default([]),
+  /** account id → whose reminders they are (its service address and e-mail when written, cache-origin.ts). */
+  origins: z.record(z.string(), CacheOriginSchema).optional(),
 });
 
 export interface FiredEntry {
@@ -67,6 +71,9 @@ export interface FiredStoreOptions {
   onNotice?: (notice: Notice) => void;
   /** Is the account of this key known, and (given) this schedule of it watched now? Held messages must be. */
   watched?: FiredContext['watched'];
+  /** Each account now (id → its address and e-mail): the record is stamped with them, and an account's entries
+   *  written under another address or user (changed while the app was closed) are not believed. None in demo mode. */
+  origins?: () => readonly AccountOrigin[];
 }
 
 export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
@@ -81,18 +88,44 @@ function firedNotice(kept: string | undefined, why?: string): Notice {
 interface FiredRecord {
   fired: Map<string, number>;
   held: HeldMessage[];
+  origins?: Record<string, CacheOrigin>;
+}
+
+const OTHER_SERVICE = "an entry written for another service address or user than its account's";
+
+/** An account now, and whose reminders are its own: its address and e-mail. */
+export interface AccountOrigin {
+  id: AccountId;
+  origin: CacheOrigin;
+}
+
+/** The accounts whose entries the record holds for another address or user than the account's now. */
+function othersOf(record: FiredRecord, now: readonly AccountOrigin[] | undefined): AccountId[] {
+  return (now ?? []).flatMap(({ id, origin }) => {
+    const was = record.origins?.[id];
+    return was !== undefined && (was.address !== origin.address || was.email !== origin.email) ? [id] : [];
+  });
 }
 
 /** The record's entries checked (fired-claims.ts): what fails is dropped and said once, the file kept aside. */
-async function checked(files: FileStore, record: FiredRecord, ctx: FiredContext, onNotice: (n: Notice) => void) {
+async function checked(
+  files: FileStore,
+  record: FiredRecord,
+  ctx: FiredContext,
+  onNotice: (n: Notice) => void,
+  origins?: readonly AccountOrigin[],
+) {
   const keys = [...record.fired];
   const tooMany = keys.length > MAX_FIRED_KEYS || record.held.length > MAX_HELD;
+  const others = othersOf(record, origins);
+  const another = (key: string): boolean => others.some((id) => isRecordKeyOf(key, id));
   const fired = sortClaims(keys, ([k, u]) =>
-    tooMany ? 'more entries than the app keeps' : firedProblem(k, u, ctx.nowMs),
+    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs),
   );
   const seen = new Set<string>();
   const held = sortClaims(record.held, (h) => {
     if (tooMany) return 'more entries than the app keeps';
+    if (another(h.key)) return OTHER_SERVICE;
     const why = heldProblem(h, ctx) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
     seen.add(h.key);
     return why;
@@ -120,7 +153,10 @@ async function readFired(files: FileStore, onNotice: (notice: Notice) => void): 
   if (text === undefined) return empty();
   const json = parseJson(text);
   const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
-  if (parsed?.success) return { fired: new Map(Object.entries(parsed.data.fired)), held: parsed.data.held };
+  if (parsed?.success) {
+    const { fired, held, origins } = parsed.data;
+    return { fired: new Map(Object.entries(fired)), held, ...(origins ? { origins } : {}) };
+  }
   // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
   onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));
   return empty();
@@ -130,7 +166,10 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
   const onNotice = options.onNotice ?? (() => undefined);
   const ctx = { nowMs: options.now(), ...(options.watched ? { watched: options.watched } : {}) };
-  const read = await checked(files, await readFired(files, onNotice), ctx, onNotice);
+  const origins = options.origins;
+  const raw = await readFired(files, onNotice);
+  const stampedAs = raw.origins;
+  const read = await checked(files, raw, ctx, onNotice, origins?.());
   const { record } = read;
   const { fired } = record;
   let held = record.held;
@@ -142,6 +181,8 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const remember = (entries: readonly FiredEntry[]): void => {
     for (const e of entries) fired.set(e.key, Math.max(e.untilMs, fired.get(e.key) ?? -Infinity));
   };
+  const stamp = () =>
+    origins === undefined ? {} : { origins: Object.fromEntries(origins().map((a) => [a.id, a.origin])) };
   let writing: Promise<void> = Promise.resolve();
   const persist = (): Promise<void> => {
     writing = writing
@@ -150,13 +191,15 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
         prune();
         return files.writeAtomic(
           REMINDERS_FILE,
-          JSON.stringify({ version: 1, fired: Object.fromEntries(fired), held }),
+          JSON.stringify({ version: 1, fired: Object.fromEntries(fired), held, ...stamp() }),
         );
       });
     return writing;
   };
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
-  if (read.dropped.length > 0) await persist().catch(() => undefined);
+  // A record from before stamps (or stamped for fewer accounts) is taken this once, and stamped now.
+  const unstamped = origins?.().some((a) => stampedAs?.[a.id] === undefined) === true;
+  if (read.dropped.length > 0 || (unstamped && fired.size + held.length > 0)) await persist().catch(() => undefined);
   // Held messages as read back: the ones later found untrue are said (untrue), each once.
   const idOf = (h: HeldMessage): string => `${h.key}\n${h.atMs}`;
   const fromFile = new Set(held.map(idOf));

@@ -120,7 +120,9 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   const ctx = { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs: clock.now() };
   rememberPass(loop.memory, fetched, { ...ctx, watchedCount: config.scheduleIds.length, random: loop.random });
   const applied = applyPass(snapshot.get(), fetched, config.scheduleIds);
-  snapshot.set(own ? own(applied) : applied);
+  const folded = own?.(applied);
+  snapshot.set(folded ? folded.snapshot : applied);
+  if (folded && folded.dropped.length > 0) loop.options.dropped?.(folded.dropped);
 }
 
 function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {

@@ -46,7 +46,7 @@ export async function confirmOwnOverrides(
   pass: FetchPass,
   email: string,
   stopped: () => boolean,
-): Promise<((s: Snapshot) => Snapshot) | undefined> {
+): Promise<OwnFold | undefined> {
   const me = email.trim().toLowerCase();
   const read = new Set(pass.schedules.filter((s) => s.details.ok).map((s) => s.id));
   const asked = snapshot.createdOverrides.filter((o) => o.unconfirmed && read.has(o.scheduleId));
@@ -58,14 +58,22 @@ export async function confirmOwnOverrides(
     if (verdict) verdicts.set(keyOf(o), verdict);
   }
   if (verdicts.size === 0) return undefined;
-  return (s) => ({
-    ...s,
-    createdOverrides: s.createdOverrides.flatMap((o) => {
+  return (s) => {
+    const dropped: string[] = [];
+    const createdOverrides = s.createdOverrides.flatMap((o) => {
       const verdict = o.unconfirmed ? verdicts.get(keyOf(o)) : undefined;
-      if (verdict === 'refused') return [];
+      if (verdict === 'refused') return (dropped.push(NOT_SHOWN), []);
       if (verdict === undefined) return [o];
       const { unconfirmed: _was, ...confirmed } = o;
       return [confirmed];
-    }),
-  });
+    });
+    return { snapshot: { ...s, createdOverrides }, dropped };
+  };
 }
+
+/** Why a saved own override is let go after a pass (the app's words, as the load notice gives its reasons). */
+export const NOT_SHOWN = 'an override by this app that the service does not show as saved';
+
+/** Folds the service's answers into the snapshot as it is then; `dropped`: one reason per record let go, to be said
+ *  once like those dropped at load (a record dropped in silence would just vanish from Hand back). */
+export type OwnFold = (s: Snapshot) => { snapshot: Snapshot; dropped: string[] };

@@ -26,6 +26,8 @@ export interface SyncOptions {
   concurrency?: number;
   onBusyChange?: (busy: boolean) => void;
   log?: (message: string) => void;
+  /** Saved entries a pass found untrue and let go (own overrides the service doesn't show): said once. */
+  dropped?: (reasons: readonly string[]) => void;
 }
 
 export type RefreshReason = 'start' | 'user' | 'write' | 'resume' | 'online' | 'key' | 'settings' | 'reminder';

@@ -12,7 +12,7 @@ import { ME, threeZoneSeed } from '../support/seeds';
 import { jsonObject } from '../../support/json';
 import { ms } from '../../support/time';
 
-const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcdE';
 
 it.each([
   ['one invalid value', (t: string) => JSON.stringify({ ...JSON.parse(t), theme: 'purple' })],

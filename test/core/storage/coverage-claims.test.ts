@@ -72,6 +72,36 @@ describe('a coverage request read back from cache.json', () => {
     const state = JSON.stringify(e.getState());
     expect(state).not.toContain('Tokyo data');
     expect(state).not.toContain('Robert the Great');
+    // A key in its reason never reaches the coverage view, even before a fresh read (failed before).
+    expect(state).toContain('cov_fake');
+    expect(state).not.toContain(h!.sim.apiKey);
+    await e.stop();
+  });
+});
+
+describe('coverage requests the service lists on a schedule not watched', () => {
+  // Failed before: Bob's request on New York (not watched) was left out in silence, though the service lists it for
+  // me. Whether it asks me is unknown (New York's people aren't read): not shown, counted and said once.
+  it('are not shown as asking me, and are said once, counted', async () => {
+    h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });
+    const e = await boot(h);
+    await h.clock.advance(60_000);
+    const state = e.getState();
+    expect(state.coverage.askingMe).toEqual([]);
+    expect(state.notices.filter((n) => n.id === 'coverage-unwatched').map((n) => n.message)).toEqual([
+      "1 coverage request the service lists for you is on schedules you don't watch: not shown, since whether it " +
+        'asks you is unknown. Watch the schedule in Settings to see it.',
+    ]);
+    expect(h.notifier.shown.filter((n) => n.body.includes('Trip') || n.title.includes('Bob'))).toEqual([]);
+    await e.stop();
+  });
+
+  it('are not said once the schedule is watched (the request is judged as any other)', async () => {
+    h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+    const e = await boot(h);
+    expect(e.getState().notices.filter((n) => n.id === 'coverage-unwatched')).toEqual([]);
     await e.stop();
   });
 });

@@ -1,7 +1,7 @@
 // The fault harness's file cases (issue 52): every file the engine reads back — settings, the cache, the record of
 // reminders, the saved hand-off and the calendar's records of what the export and the feed published — tampered with one way at a time
 // (cut short, not JSON, the wrong shape, huge, unreadable, plausible but false, and the second round's plausible
-// but false: 41 cases). For each, a real engine against the
+// but false, and the fifth round's stamps and tokens the app never made: 44 cases). For each, a real engine against the
 // simulator: it starts, keeps working (the schedule is read fresh), writes nothing from the file to the service,
 // publishes nothing raw in the calendar, tells the user at most once, keeps the original aside, and no key appears
 // in a file or a notice.
@@ -19,7 +19,7 @@ import { DAMAGES, damaged, INJECTED, refusing, type Damage } from './support/fil
 const START = Date.parse('2026-03-25T06:00:00Z');
 const MIN = 60_000;
 /** The feed's token as settings hold it: a secret, never in a backup or a notice. */
-const FEED_TOKEN = 'feedTokenFeedTokenFeedToken0123456789abcdef';
+const FEED_TOKEN = 'feedTokenFeedTokenFeedToken0123456789abcdeg';
 const RUN = { version: 1, id: 'r1', createdAt: '2026-03-25T05:00:00Z' };
 const item = (scheduleId: string) => ({
   id: `${scheduleId}|2026-03-26T09:00:00Z`,
@@ -171,6 +171,19 @@ const FALSE4 = JSON.stringify({
   ],
   origin: { address: 'http://127.0.0.1:9', email: ME },
 });
+/** Round 5: plausible but false, the app's own stamps and tokens — a reminders record stamped for another service
+ *  address (the address changed while the app was closed), and a feed token the app never makes. */
+const ROUND5 = 'not made by this app (round 5)';
+const FALSE5: Record<string, (settings: string) => string> = {
+  'reminders.json': () =>
+    JSON.stringify({
+      version: 1,
+      fired: { 'shift:sch_quiet_0:2026-03-25T05:00:00Z:start': START },
+      held: [],
+      origins: { main: { address: 'http://127.0.0.1:9', email: ME } },
+    }),
+  'settings.json': (settings) => settings.replace(FEED_TOKEN, 'A'.repeat(22)),
+};
 let h: Harness;
 let feedPort = 0;
 beforeAll(async () => {
@@ -190,8 +203,8 @@ function freePort(): Promise<number> {
 }
 
 /** The feed as a calendar app reads it, once its server listens; undefined when settings leave it off. */
-async function feedText(on: boolean): Promise<string | undefined> {
-  const url = `http://127.0.0.1:${feedPort}/${FEED_TOKEN}/on-call.ics`;
+async function feedText(on: boolean, token: string): Promise<string | undefined> {
+  const url = `http://127.0.0.1:${feedPort}/${token}/on-call.ics`;
   for (let i = 0; on && i < 100; i++) {
     const answer = await fetch(url).catch(() => undefined);
     if (answer?.ok) return answer.text();
@@ -219,10 +232,11 @@ const cases = [
   ...Object.keys(FILES).flatMap((file) => DAMAGES.map((damage): [string, string] => [file, damage])),
   ...Object.keys(FALSE2).map((file): [string, string] => [file, ROUND2]),
   ['cache.json', ROUND4],
+  ...Object.keys(FALSE5).map((file): [string, string] => [file, ROUND5]),
 ];
 
 describe('the fault harness: files read back', () => {
-  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(42));
+  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(44));
 
   it.each(cases)(
     '%s, %s: starts, keeps working, writes and publishes nothing from it, tells once',
@@ -241,7 +255,9 @@ describe('the fault harness: files read back', () => {
           ? (FALSE2[file] ?? '')
           : damage === ROUND4
             ? FALSE4
-            : damaged(valid, falseText, damage as Damage);
+            : damage === ROUND5
+              ? (FALSE5[file]?.(settings) ?? '')
+              : damaged(valid, falseText, damage as Damage);
       memory.files.set(file, original);
       const files = damage === 'unreadable' ? refusing(memory, file) : memory;
       const overridesBefore = h.sim.state.schedules.get('sch_quiet_0')?.overrides.length ?? 0;
@@ -252,8 +268,8 @@ describe('the fault harness: files read back', () => {
       const state = engine.getState();
       const calendar = await engine.calendar(14);
       const handoff = await engine.handlers['handoff:get'](null);
-      const feedOn = engine.getState().settings.calendarFeed.enabled;
-      const feed = await feedText(feedOn);
+      const { enabled: feedOn, token } = engine.getState().settings.calendarFeed;
+      const feed = await feedText(feedOn, token);
       // What rendering the calendar and the feed said (their records are read then).
       const toldAfter = engine.getState().notices.map((n) => n.message);
       await engine.stop();
@@ -305,6 +321,12 @@ describe('the fault harness: files read back', () => {
           "Saved schedule data was written for another service address or user than this account's (kept as " +
             '/data/cache.json.bad-1); it was not used and will be fetched again.',
         ]);
+      }
+      // Round 5: not believed, said once, kept aside (a made-up feed token is replaced by one the app makes).
+      if (damage === ROUND5) {
+        expect(told.filter((t) => /not (used|a token this app made)/.test(t))).toHaveLength(1);
+        expect(backups).toHaveLength(1);
+        if (file === 'settings.json') expect(token).not.toBe('A'.repeat(22));
       }
       if (file === 'cache.json' && damage === 'plausible but false') {
         expect(told).toEqual([

@@ -110,3 +110,25 @@ describe('an own override read back from cache.json', () => {
     await e.stop();
   });
 });
+
+describe('an own override the service does not show', () => {
+  it('is dropped by the sync pass and said once, in the load notice words (failed before: dropped in silence)', async () => {
+    h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+    await (await boot(h)).stop();
+    const path = join(h.dir, 'cache.json');
+    const cache = SnapshotSchema.parse(JSON.parse(await readFile(path, 'utf8')));
+    const fetchedAt = cache.schedules.find((s) => s.id === 'sch_berlin')?.shiftsFetchedAt ?? '';
+    const record = { scheduleId: 'sch_berlin', start: '2026-03-26T08:00:00Z', end: '2026-03-27T08:00:00Z' };
+    cache.createdOverrides.push({ id: 'ovr_gone', ...record, createdAt: fetchedAt, kind: 'take-over' });
+    await writeFile(path, JSON.stringify(cache));
+    const e = await boot(h);
+    await h.clock.advance(60_000);
+    const said = e.getState().notices.filter((n) => n.message.includes('saved schedule data'));
+    expect(said.map((n) => n.message)).toEqual([
+      '1 entry of the saved schedule data was not used (an override by this app that the service does not show as saved).',
+    ]);
+    expect(e.getState().notices.filter((n) => n.id === 'cache-entries-checked')).toHaveLength(1);
+    await e.stop();
+  });
+});
