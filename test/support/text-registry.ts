@@ -139,15 +139,15 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
         ...(menu ? [said('tray-menu', 'now', about, phrase)] : []),
         said('status', 'now', about, statusRunLine(state, chained, o)),
       );
-    for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   } else
     for (const m of run ? nowBlocks(state.me.onCallNow, run) : [])
       out.push(
         said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
         ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
         said('status', 'now', m, statusNowLine(state, m, o)),
-        said('handoff', 'now', m, handoffNowLine(state, m, o)),
       );
+  // The hand-off words each block I am on now, with the block's own end (its run is its "next block" line's).
+  for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   const next = state.me.nextShift;
   // My next on-call time: the block, or the run it starts (back to back, or its end unknown).
   const nextRun = myRunNext(state, nowMs);
