@@ -13,6 +13,7 @@ import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
 import { alarmLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
+import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
@@ -32,7 +33,9 @@ export type Surface =
   | 'notification'
   | 'ics'
   /** Settings → Phone (only while the state has a phone status). */
-  | 'settings';
+  | 'settings'
+  /** The quick override's people picker ("who could cover"): one text per person offered. */
+  | 'picker';
 
 export interface Said {
   surface: Surface;
@@ -61,6 +64,8 @@ export interface RegistryInput {
   reminders?: readonly AccountReminders[];
   /** The calendar's input: each block it tells, with its summary and description. */
   calendar?: CalendarInput;
+  /** People pickers asked ("who could cover"), each for one account's schedule and window. */
+  pickers?: readonly AccountPicker[];
 }
 
 function labels(items: readonly TrayMenuItem[]): string[] {
@@ -112,7 +117,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const ctx = { nowMs, locale: 'en-GB', localZone };
   type Kind = NonNullable<Said['statement']>['kind'];
   const said = (
-    surface: Exclude<Surface, 'notification' | 'ics' | 'settings'>,
+    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker'>,
     kind: Kind,
     m: MyShift,
     text: string,
@@ -262,5 +267,12 @@ export function everyText(input: RegistryInput): Said[] {
     ...alarmLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
     ...readinessLog(input.state, input.nowMs, input.localZone).map((t) => logSaid('notification', t)),
     ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
+    ...pickerLog(input.pickers ?? []).map((t) => ({
+      surface: 'picker' as const,
+      accountId: t.accountId,
+      basis: null,
+      text: t.text,
+      kind: `candidate ${t.email}`,
+    })),
   ];
 }

@@ -10,7 +10,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serviceSettings } from '../../../electron/shared/settings';
 import { everyText, type RegistryInput, type Said } from '../../support/text-registry';
-import { blockEndUnknown, endProblem, expectedRuns, savedFor, toldFrom, type ExpectedRun } from './world-run';
+import {
+  blockEndUnknown,
+  endProblem,
+  expectedRuns,
+  savedFor,
+  toldFrom,
+  worldsArb,
+  type ExpectedRun,
+} from './world-run';
 import {
   accountOf,
   combined,
@@ -20,18 +28,11 @@ import {
   settingsOf,
   shownSnapshots,
   snapshotFor,
-  worldArb,
   ZONE,
   type AccountWorld,
 } from '../state/support/accounts-world';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
-
-/** The worlds, some accounts with a slot of one schedule the service sent unreadable (a hole in the read). */
-const holeArb = fc.option(fc.record({ schedule: fc.constantFrom<0 | 1>(0, 1), slot: fc.integer({ min: 0, max: 3 }) }));
-const worldsArb = worldArb.chain((world) =>
-  fc.tuple(...world.map(() => holeArb)).map((holes) => world.map((w, i) => (holes[i] ? { ...w, hole: holes[i] } : w))),
-);
 
 /** Each account's reminders (planned against a previous read with the slots turned, so changes are told too) and
  *  the calendar of every account, as the engine passes them: the notification and .ics texts the registry words. */

@@ -3,17 +3,25 @@
 // now and next (my slots across every told schedule of every account; back-to-back slots join), and whether its end
 // is known: a run reaching the end of what was read, or whose end touches a slot a schedule couldn't read (a hole),
 // ends "until at least …, then unknown"; else it ends plainly.
+import fc from 'fast-check';
 import {
   accountOf,
   HOUR,
   NOW,
   settingsOf,
   wholeDuplicate,
+  worldArb,
   ZONE,
   type AccountWorld,
 } from '../state/support/accounts-world';
 
 const SLOT = 12 * HOUR;
+
+/** The worlds, some accounts with a slot of one schedule the service sent unreadable (a hole in the read). */
+const holeArb = fc.option(fc.record({ schedule: fc.constantFrom<0 | 1>(0, 1), slot: fc.integer({ min: 0, max: 3 }) }));
+export const worldsArb = worldArb.chain((world) =>
+  fc.tuple(...world.map(() => holeArb)).map((holes) => world.map((w, i) => (holes[i] ? { ...w, hole: holes[i] } : w))),
+);
 /** The world's slots: [now − 12 h, now), [now, now + 12 h), …; the read ends with the last. */
 const LAST = 3;
 
