@@ -4,7 +4,14 @@ import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
 import { atText, dayWord, lengthText, spanText, zoneText } from './glance';
 import { blockLength, blockWindow } from '../../../electron/shared/block-words';
-import type { AppState } from '../../../electron/shared/view-state';
+import type { AppState, Basis } from '../../../electron/shared/view-state';
+
+/** A listed block's basis, short (the list's note below says what saved data means, once per account). */
+function basisWord(basis: Basis, ctx: FormatContext): string | undefined {
+  if (basis.kind === 'fresh') return undefined;
+  if (basis.kind === 'unknown') return 'not confirmed';
+  return basis.savedAt === null ? 'saved' : `saved ${atText(Date.parse(basis.savedAt), ctx)}`;
+}
 
 export interface MyShiftRow {
   key: string;
@@ -22,6 +29,9 @@ export interface MyShiftRow {
   length: string;
   /** The schedule's own time where its zone differs. */
   zone: string | undefined;
+  /** What the row rests on where it isn't fresh, its own account's read: "saved 14:02" ("saved Wed 13:00" when not
+   *  today), "not confirmed" where it isn't known. */
+  basis: string | undefined;
   running: boolean;
 }
 
@@ -45,6 +55,7 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       ),
       length: blockLength(m, (a, b) => lengthText(Date.parse(a), Date.parse(b), ctx)),
       zone: zoneText(m, zoneOf(m.scheduleId), ctx),
+      basis: basisWord(m.basis, ctx),
       running,
     };
   });
