@@ -95,7 +95,7 @@ function wholeSurfaces(input: RegistryInput) {
       return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];
     }),
     ...myShiftRows(state, ctx).map((row) =>
-      [row.scheduleName, row.day, row.span, row.length, row.basis ?? '', row.zone ?? ''].join(' '),
+      [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
     ),
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
@@ -172,7 +172,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const rows = myShiftRows(state, ctx);
   state.me.shifts.forEach((m, i) => {
     const row = rows[i];
-    const words = row ? [row.scheduleName, row.day, row.span, row.length, row.basis ?? ''] : [];
+    const words = row ? [row.scheduleName, row.day, row.span, row.length, row.basis] : [];
     if (row) out.push(said('popover', 'block', m, words.join(' ').trim()));
     out.push(said('status', 'block', m, statusShiftLine(state, m, o).trim()));
   });

@@ -6,12 +6,10 @@ import { atText, dayWord, lengthText, spanText, zoneText } from './glance';
 import { blockLength, blockWindow } from '../../../electron/shared/block-words';
 import type { AppState, Basis } from '../../../electron/shared/view-state';
 
-/** A listed block's basis, short (the list's note below says what saved data means, once per account). */
-function basisWord(basis: Basis, ctx: FormatContext): string | undefined {
-  if (basis.kind === 'fresh') return undefined;
-  if (basis.kind === 'unknown') return 'not confirmed';
-  return basis.savedAt === null ? 'saved' : `saved ${atText(Date.parse(basis.savedAt), ctx)}`;
-}
+/** A listed block's saved data, short, after its length (the list's note below says what saved data means, once
+ *  per account): " · saved 14:02"; '' otherwise (an unknown end is said by its span). */
+const basisWord = (b: Basis, ctx: FormatContext): string =>
+  b.kind === 'saved' && b.savedAt ? ` · saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
 
 export interface MyShiftRow {
   key: string;
@@ -29,9 +27,9 @@ export interface MyShiftRow {
   length: string;
   /** The schedule's own time where its zone differs. */
   zone: string | undefined;
-  /** What the row rests on where it isn't fresh, its own account's read: "saved 14:02" ("saved Wed 13:00" when not
-   *  today), "not confirmed" where it isn't known. */
-  basis: string | undefined;
+  /** Where it rests on saved data, its own account's read, said after its length: " · saved 14:02" (" · saved Wed
+   *  13:00" when not today); '' otherwise. */
+  basis: string;
   running: boolean;
 }
 

@@ -184,8 +184,8 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
     accountId: s.accountId,
     name: withAccount(state, s.accountId, s.name),
     zone: s.timeZone,
-    stale: readAt !== undefined,
-    savedMark: readAt === undefined ? '' : ` · saved data from ${time(readAt)}`,
+    stale: !!readAt,
+    savedMark: readAt ? ` · saved data from ${time(readAt)}` : '',
     segments,
   };
 }
