@@ -39,6 +39,7 @@ function week(nowH = 10.5): TimelineModel {
         name: 'A',
         zone: null,
         stale: false,
+        savedMark: '',
         segments: [seg('person', 0, 8), seg('person', 8, 20, true), seg('uncovered', 20, 48)],
       },
       {
@@ -47,6 +48,7 @@ function week(nowH = 10.5): TimelineModel {
         name: 'B',
         zone: null,
         stale: false,
+        savedMark: '',
         segments: [seg('unknown', 0, 12), seg('person', 12, 48)],
       },
     ],

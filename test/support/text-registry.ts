@@ -13,6 +13,7 @@ import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
 import { alarmLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
+import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
@@ -32,7 +33,9 @@ export type Surface =
   | 'notification'
   | 'ics'
   /** Settings → Phone (only while the state has a phone status). */
-  | 'settings';
+  | 'settings'
+  /** The quick override's people picker ("who could cover"): one text per person offered. */
+  | 'picker';
 
 export interface Said {
   surface: Surface;
@@ -61,6 +64,8 @@ export interface RegistryInput {
   reminders?: readonly AccountReminders[];
   /** The calendar's input: each block it tells, with its summary and description. */
   calendar?: CalendarInput;
+  /** People pickers asked ("who could cover"), each for one account's schedule and window. */
+  pickers?: readonly AccountPicker[];
 }
 
 function labels(items: readonly TrayMenuItem[]): string[] {
@@ -90,7 +95,7 @@ function wholeSurfaces(input: RegistryInput) {
       return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];
     }),
     ...myShiftRows(state, ctx).map((row) =>
-      [row.scheduleName, row.day, row.span, row.length, row.zone ?? ''].join(' '),
+      [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
     ),
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
@@ -112,7 +117,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const ctx = { nowMs, locale: 'en-GB', localZone };
   type Kind = NonNullable<Said['statement']>['kind'];
   const said = (
-    surface: Exclude<Surface, 'notification' | 'ics' | 'settings'>,
+    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker'>,
     kind: Kind,
     m: MyShift,
     text: string,
@@ -139,15 +144,15 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
         ...(menu ? [said('tray-menu', 'now', about, phrase)] : []),
         said('status', 'now', about, statusRunLine(state, chained, o)),
       );
-    for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   } else
     for (const m of run ? nowBlocks(state.me.onCallNow, run) : [])
       out.push(
         said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
         ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
         said('status', 'now', m, statusNowLine(state, m, o)),
-        said('handoff', 'now', m, handoffNowLine(state, m, o)),
       );
+  // The hand-off words each block I am on now, with the block's own end (its run is its "next block" line's).
+  for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   const next = state.me.nextShift;
   // My next on-call time: the block, or the run it starts (back to back, or its end unknown).
   const nextRun = myRunNext(state, nowMs);
@@ -167,7 +172,8 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const rows = myShiftRows(state, ctx);
   state.me.shifts.forEach((m, i) => {
     const row = rows[i];
-    if (row) out.push(said('popover', 'block', m, [row.scheduleName, row.day, row.span, row.length].join(' ')));
+    const words = row ? [row.scheduleName, row.day, row.span, row.length, row.basis] : [];
+    if (row) out.push(said('popover', 'block', m, words.join(' ').trim()));
     out.push(said('status', 'block', m, statusShiftLine(state, m, o).trim()));
   });
   return out;
@@ -262,5 +268,12 @@ export function everyText(input: RegistryInput): Said[] {
     ...alarmLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
     ...readinessLog(input.state, input.nowMs, input.localZone).map((t) => logSaid('notification', t)),
     ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
+    ...pickerLog(input.pickers ?? []).map((t) => ({
+      surface: 'picker' as const,
+      accountId: t.accountId,
+      basis: null,
+      text: t.text,
+      kind: `candidate ${t.email}`,
+    })),
   ];
 }

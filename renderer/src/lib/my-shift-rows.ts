@@ -4,7 +4,12 @@ import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
 import { atText, dayWord, lengthText, spanText, zoneText } from './glance';
 import { blockLength, blockWindow } from '../../../electron/shared/block-words';
-import type { AppState } from '../../../electron/shared/view-state';
+import type { AppState, Basis } from '../../../electron/shared/view-state';
+
+/** A listed block's saved data, short, after its length (the list's note below says what saved data means, once
+ *  per account): " · saved 14:02"; '' otherwise (an unknown end is said by its span). */
+const basisWord = (b: Basis, ctx: FormatContext): string =>
+  b.kind === 'saved' && b.savedAt ? ` · saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
 
 export interface MyShiftRow {
   key: string;
@@ -22,6 +27,9 @@ export interface MyShiftRow {
   length: string;
   /** The schedule's own time where its zone differs. */
   zone: string | undefined;
+  /** Where it rests on saved data, its own account's read, said after its length: " · saved 14:02" (" · saved Wed
+   *  13:00" when not today); '' otherwise. */
+  basis: string;
   running: boolean;
 }
 
@@ -45,6 +53,7 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       ),
       length: blockLength(m, (a, b) => lengthText(Date.parse(a), Date.parse(b), ctx)),
       zone: zoneText(m, zoneOf(m.scheduleId), ctx),
+      basis: basisWord(m.basis, ctx),
       running,
     };
   });

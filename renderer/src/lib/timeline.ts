@@ -51,6 +51,8 @@ export interface TimelineRow {
   zone: string | null;
   /** Drawn from saved data: marked, not hidden. */
   stale: boolean;
+  /** Its mark beside the name: " · saved data from 14:02" (when it was read, as every surface words it), or ''. */
+  savedMark: string;
   segments: TimelineSegment[];
 }
 
@@ -166,6 +168,7 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
   const opts = { ...local, ...(s.timeZone ? { scheduleZone: s.timeZone } : {}) };
   // When a saved read was made, in local time as the reminders say it.
   const time = (iso: string) => formatDayTime(iso, local);
+  const readAt = savedAt(s.status);
   const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, saved, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
@@ -181,7 +184,8 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
     accountId: s.accountId,
     name: withAccount(state, s.accountId, s.name),
     zone: s.timeZone,
-    stale: savedAt(s.status) !== undefined,
+    stale: !!readAt,
+    savedMark: readAt ? ` · saved data from ${time(readAt)}` : '',
     segments,
   };
 }

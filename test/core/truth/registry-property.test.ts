@@ -11,6 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { serviceSettings } from '../../../electron/shared/settings';
 import { everyText, type RegistryInput, type Said } from '../../support/text-registry';
 import {
+  blockEndUnknown,
+  endProblem,
+  expectedRuns,
+  localTime,
+  savedFor,
+  toldFrom,
+  worldsArb,
+  type ExpectedRun,
+} from './world-run';
+import {
   accountOf,
   combined,
   HOUR,
@@ -19,39 +29,11 @@ import {
   settingsOf,
   shownSnapshots,
   snapshotFor,
-  worldArb,
   ZONE,
   type AccountWorld,
 } from '../state/support/accounts-world';
 
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 15);
-
-const failed = (w: AccountWorld): boolean => w.condition === 'down' || w.condition === 'wait';
-
-/** Whether account i's schedules are read well by another account of the same service in the world (or in the
- *  part of it checked): the first account's, when a 'twice' account (the same address and e-mail, healthy) is
- *  there. Then what is said of them is fresh, whatever account i's own read did (issue 47, round 1). */
-function freshElsewhere(world: readonly AccountWorld[], i: number, only?: number): boolean {
-  if (only !== undefined) return false;
-  const w = world[i];
-  if (!w || w.condition === 'half') return false;
-  const address = accountOf(i, w).baseUrl;
-  return world.some((x, j) => j !== i && x.condition === 'twice' && accountOf(j, x).baseUrl === address);
-}
-
-/** The world whose read account i's statements are told from: the same service's healthy account where i's own
- *  read failed or its key was rejected (a better read), else its own. */
-function toldFrom(world: readonly AccountWorld[], i: number, only?: number): AccountWorld | undefined {
-  const w = world[i];
-  if (!w || !(failed(w) || w.condition === 'rejected') || !freshElsewhere(world, i, only)) return w;
-  return world.find((x, j) => j !== i && x.condition === 'twice') ?? w;
-}
-
-/** Account i's statements rest on saved data: its read failed and no account of its service reads them well. */
-const savedFor = (world: readonly AccountWorld[], i: number, only?: number): boolean => {
-  const w = world[i];
-  return !!w && failed(w) && !freshElsewhere(world, i, only);
-};
 
 /** Each account's reminders (planned against a previous read with the slots turned, so changes are told too) and
  *  the calendar of every account, as the engine passes them: the notification and .ics texts the registry words. */
@@ -99,25 +81,19 @@ function checkLogs(world: readonly AccountWorld[], said: readonly Said[], severa
     if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
     if (s.kind === 'load') continue;
     // A calendar event's end, as every other surface words it (issue 47, round 1).
-    if (s.block && s.kind === 'event-description')
-      checkEnd(s.text, endsAtReadEnd(toldFrom(world, i, only) ?? w, s.block.scheduleId, s.block.end), where);
+    if (s.block && s.kind === 'event-description') checkEnd(s.text, blockEnd(world, i, s.block, only), where);
   }
 }
 
-/** Whether the world has my block on this schedule running to the end of the read (its last slot is mine, and the
- *  block reaches past the slot before it): its end is unknown, whatever the service's shift says. */
-function endsAtReadEnd(w: AccountWorld, scheduleId: string, end: string): boolean {
-  const slots = w.slots[scheduleId.endsWith('sch_b') ? 1 : 0];
-  return slots?.[3] === 0 && Date.parse(end) > NOW + 24 * HOUR;
+/** A block's end as the world has it (the block on one schedule of the read it is told from). */
+function blockEnd(world: readonly AccountWorld[], i: number, b: { scheduleId: string; end: string }, only?: number) {
+  const told = toldFrom(world, i, only);
+  return { endMs: Date.parse(b.end), endUnknown: !!told && blockEndUnknown(told, b.scheduleId, b.end) };
 }
 
-/** An end the read doesn't cover: "until at least …, then unknown", and any length said only as "at least …". */
-function checkEnd(text: string, unknown: boolean, where: string, both = true): void {
-  if (unknown) {
-    expect(text, `${where} — end unknown`).toMatch(/until at least .*then unknown/);
-    const lengths = text.replace(/\(in [^)]*\)/g, '').match(/(?:at least )?\b\d+ (?:d|h|min)(?: \d+ (?:h|min))*/g);
-    for (const l of lengths ?? []) expect(l, `${where} — no length as known`).toMatch(/^at least /);
-  } else if (both) expect(text, `${where} — end known`).not.toMatch(/at least/);
+/** The end as the world has it, or why the text doesn't say it so. */
+function checkEnd(text: string, end: ExpectedRun, where: string): void {
+  expect(endProblem(text, end), where).toBeNull();
 }
 
 function checkStatements(world: readonly AccountWorld[], only?: number): void {
@@ -125,6 +101,9 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
   const said = everyText({ state, nowMs: NOW, localZone: ZONE, ...logsOf(world, only) });
   checkLogs(world, said, state.accounts.length > 1, only);
   const several = state.accounts.length > 1;
+  const runs = expectedRuns(world, only);
+  const saidRun = new Set<string>();
+  const savedRun = new Set<string>();
   for (const s of said.filter((x): x is Said & { statement: NonNullable<Said['statement']> } => !!x.statement)) {
     const i = world.findIndex((w, k) => accountOf(k, w).id === s.accountId);
     const w = world[i];
@@ -133,18 +112,35 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
     if (!w) continue;
     expect(s.statement.shownIn, `${where} — shown`).toContain(s.text.split(' (in ')[0]);
     const saved = savedFor(world, i, only);
-    // The popover's listed blocks are marked by their list's own saved-data line, not row by row (`status`'s lines
-    // are, issue 47, round 3): their end is held below.
-    const listNote = s.statement.kind === 'block' && s.surface === 'popover';
-    if (saved && !listNote) expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/);
-    else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/);
+    // The popover's listed blocks each say it short ("saved 10:00", the read's time), as its account's read has it.
+    const row = s.statement.kind === 'block' && s.surface === 'popover';
+    const mark = row ? new RegExp(`\\bsaved ${localTime(NOW - 3 * HOUR)}`) : /saved data/;
+    const run = s.statement.kind !== 'block' && s.surface !== 'handoff' ? runs[s.statement.kind] : null;
+    if (saved) expect(s.text, `${where} — rests on saved data`).toMatch(mark);
+    else if (!run?.savedAny) expect(s.text, `${where} — fresh`).not.toMatch(/\bsaved\b/);
+    if (/saved data/.test(s.text)) savedRun.add(s.surface);
     if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
-    // Every statement with an end: said as the read has it (issue 47, round 1). A run "now" may end later than the
-    // block it rests on, so only a known-unknown end is held there; so may the next run (every surface but the
-    // hand-off, which words blocks), whose end is unknown whenever any watched schedule isn't read past it.
+    // Every statement with an end, as the world has it: a run now or next (my continuous on-call time across every
+    // account's schedules) on every surface but the hand-off, which words each block as the block's own end. Blocks
+    // running at once may each be said with their own end (one ending before the run does is said as the block).
     const { shift, kind } = s.statement;
-    const run = kind === 'now' || (kind === 'next' && s.surface !== 'handoff');
-    checkEnd(s.text, endsAtReadEnd(toldFrom(world, i, only) ?? w, shift.scheduleId, shift.end), where, !run);
+    if (kind === 'block' || s.surface === 'handoff') {
+      checkEnd(s.text, blockEnd(world, i, shift, only), where);
+      continue;
+    }
+    expect(run, `${where} — a run the world has`).not.toBeNull();
+    if (!run) continue;
+    const asBlock = Date.parse(shift.end) < run.endMs ? endProblem(s.text, blockEnd(world, i, shift, only)) : '';
+    const asRun = endProblem(s.text, run);
+    if (asBlock !== null) expect(asRun, where).toBeNull();
+    if (asRun === null) saidRun.add(s.surface);
+  }
+  // Each surface saying I am on call (or next) says the run's end in one of its statements, and its saved data.
+  const surfaces = said.filter((s) => s.statement && s.statement.kind !== 'block' && s.surface !== 'handoff');
+  for (const s of surfaces) {
+    expect(saidRun, `${s.surface} says the run's end: ${s.text}`).toContain(s.surface);
+    const run = runs[s.statement?.kind === 'next' ? 'next' : 'now'];
+    if (run?.saved) expect(savedRun, `${s.surface} says the run's saved data: ${s.text}`).toContain(s.surface);
   }
 }
 
@@ -153,7 +149,7 @@ describe('issue 47: every statement of my blocks, on every surface the registry 
     'says its basis and its account, as shown, in generated worlds of 2–3 accounts and each account alone',
     () => {
       fc.assert(
-        fc.property(worldArb, (world) => {
+        fc.property(worldsArb, (world) => {
           checkStatements(world);
           world.forEach((_, i) => checkStatements(world, i));
         }),

@@ -33,7 +33,6 @@ const NOT_YET: Record<string, string> = {
   'electron/core/engine/handlers.ts': 'IPC answers (write outcomes) worded by core/actions',
   'electron/core/handoff/plan.ts': 'hand-off plan items (away form)',
   'electron/core/handoff/swap.ts': 'swap outcomes (swap form)',
-  'electron/core/state/candidates.ts': 'override/swap candidates (form)',
   'electron/core/state/derive.ts': 'the "wait until" time in the sync message (status, tooltip read it)',
   'renderer/src/lib/status-view.svelte.ts':
     'the popover view model over status-model/glance (runes: not importable in Node)',

@@ -29,6 +29,8 @@ export interface AccountWorld {
   slots: [number[], number[]];
   /** Whether the coverage request cov_1 (same id on every service) asks me. */
   asks: boolean;
+  /** A slot of one schedule the service sent unreadable (a hole in the read): only the worlds that ask for it. */
+  hole?: { schedule: 0 | 1; slot: number };
 }
 
 const IDS = ['work', 'acme', 'globex'] as const;
@@ -68,10 +70,15 @@ export function snapshotFor(w: AccountWorld): Snapshot {
     ? { kind: w.condition === 'down' ? 'network' : 'rate_limited', message: 'Failed.', at: iso(NOW - 60_000) }
     : null;
   const schedules = (['sch_a', 'sch_b'] as const).map((id, k) => {
-    const shifts = (w.slots[k] ?? []).map((p, s) =>
-      shift(iso(NOW - 12 * HOUR + s * 12 * HOUR), iso(NOW + s * 12 * HOUR), people[p] ?? alice),
+    const slotAt = (s: number) => ({ from: iso(NOW - 12 * HOUR + s * 12 * HOUR), to: iso(NOW + s * 12 * HOUR) });
+    const hole = w.hole?.schedule === k ? w.hole.slot : -1;
+    const shifts = (w.slots[k] ?? []).flatMap((p, s) =>
+      s === hole ? [] : [shift(slotAt(s).from, slotAt(s).to, people[p] ?? alice)],
     );
+    const read = { shiftsFrom: slotAt(0).from, shiftsTo: slotAt(3).to };
     return scheduleSnap(id, shifts, {
+      ...read,
+      shiftHoles: hole < 0 ? [] : [slotAt(hole)],
       details: details(id === 'sch_a' ? 'Platform' : 'Payments', 'Europe/Berlin', [me, alice, bob]),
       detailsFetchedAt: readAt,
       shiftsFetchedAt: readAt,
