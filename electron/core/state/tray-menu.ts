@@ -118,13 +118,7 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   else if (next !== undefined) lines.push(`Next on call: ${next}`);
   else {
     const none = noShiftPhrase(state, f);
-    lines.push(
-      none.unknown
-        ? `On call: ${none.text}`
-        : none.text === 'No upcoming shift of yours'
-          ? 'Off call'
-          : `Off call · ${none.text}`,
-    );
+    lines.push(none.unknown ? `On call: ${none.text}` : `Off call · ${none.text}`);
   }
   // Every pause running, the app's and each account's, until it ends (as the icon shows it).
   lines.push(...pauseNotes(state, nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text));
