@@ -16,7 +16,16 @@ import {
   type Fmt,
 } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, problemItems, scheduleSubmenus, topCount } from './tray-glance';
+import { alarmLine } from '../../shared/alarm-text';
+import {
+  allAlarms,
+  MAX_TOP_ONE,
+  MAX_TOP_SEVERAL,
+  myStateItems,
+  problemItems,
+  scheduleSubmenus,
+  topCount,
+} from './tray-glance';
 import { actionItems } from './tray-action-items';
 import type { TrayMenuItem } from './tray-items';
 
@@ -120,6 +129,10 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
     const none = noShiftPhrase(state, f);
     lines.push(none.unknown ? `On call: ${none.text}` : `Off call · ${none.text}`);
   }
+  // Each shift-start alarm, ringing or answered, as the menu and the popover say it (issue 49, round 3).
+  lines.push(
+    ...allAlarms(state).map((a) => alarmLine(a, { nowMs, localZone, ...(f.locale ? { locale: f.locale } : {}) })),
+  );
   // Every pause running, the app's and each account's, until it ends (as the icon shows it).
   lines.push(...pauseNotes(state, nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text));
   const asking = state.coverage.askingMe.length;

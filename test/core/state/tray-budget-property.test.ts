@@ -4,7 +4,7 @@
 // stays within 15 items with one account and 20 with several, my state comes first, and who is on call now stays.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTrayMenu, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
+import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import type { AlarmStatus } from '../../../electron/shared/phone-intent';
 import type { AppState } from '../../../electron/shared/view-state';
@@ -178,5 +178,12 @@ describe('ringing alarms in the tray (issue 49, adversarial 3, finding 1)', () =
     expect(
       top(menu).filter((i) => i.type === 'submenu' && i.label.startsWith('Schedule ')).length,
     ).toBeGreaterThanOrEqual(3);
+  });
+  it('the tooltip says each alarm, under my state (finding 2)', () => {
+    const text = trayTooltip(stateOf({ ...calm, alarms: [{ ringing: true }, { ringing: false }] }), NOW, ZONE);
+    expect(text.split('\n').slice(1, 3)).toEqual([
+      'Shift-start alarm (Schedule 0.0, 09:58): not acknowledged',
+      'Shift-start alarm (Schedule 0.1, 09:58): acknowledged 09:59',
+    ]);
   });
 });
