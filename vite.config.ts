@@ -56,7 +56,7 @@ function styleHashInCsp(): Plugin {
 
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
-  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
+  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|AlarmAsks|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id) || FORMS_RUNTIME.test(id);
 /**

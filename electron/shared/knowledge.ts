@@ -167,7 +167,8 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
  * What may be said about my having no shift from now to the horizon:
  * - plain: every schedule is fresh and covers it: "No shift of yours in the next 14 days";
  * - dated: every schedule answers now, but the shifts of some were read a while ago: "… (Platform checked 14:02)";
- * - scoped: some only from saved data or up to a point; the text names the fresh ones, the note the rest;
+ * - scoped: some only from saved data or up to a point; the text names the fresh ones, the note the rest (with
+ *   none fresh, "No shift of yours until at least 14 Dec, 03:00": as far as the data reaches);
  * - checking: nothing known yet, only because schedules are still loading;
  * - unknown: a schedule failed, or its data doesn't reach now: "none" can't be said.
  */
@@ -235,10 +236,21 @@ export function myAbsence(state: AppState, time: (iso: string) => string): Absen
     return { kind: 'dated', text: `No shift of yours ${days}`, note };
   const gapIds = new Set(gaps.map((g) => g.scheduleId));
   const fresh = looked.filter((s) => !gapIds.has(s.id)).map((s) => withAccount(state, s.accountId, s.name));
+  if (fresh.length > 0) return { kind: 'scoped', text: `No shift of yours ${days} on ${joinNames(fresh)}`, note };
+  // No schedule read fresh over the horizon: the claim reaches only as far as the data read (issue 49, round 3:
+  // "in the next 14 days" from saved data known for 9).
+  const reach = looked.flatMap((s) => (s.known ? [Date.parse(s.known.to)] : []));
+  if (reach.length === 0) return { kind: 'scoped', text: `No shift of yours ${days}`, note };
+  const endMs = Math.min(...reach);
+  // Saved data ending there: the text says its end, the note only whose and from when.
+  const said = gaps.map((g) =>
+    g.kind === 'saved' && g.until && Date.parse(g.until) === endMs ? { ...g, until: undefined } : g,
+  );
+  const shortNote = [gapsText(said, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
   return {
     kind: 'scoped',
-    text: `No shift of yours ${days}${fresh.length > 0 ? ` on ${joinNames(fresh)}` : ''}`,
-    note,
+    text: `No shift of yours until at least ${time(new Date(endMs).toISOString())}`,
+    note: shortNote,
   };
 }
 

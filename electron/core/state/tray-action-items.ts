@@ -9,7 +9,7 @@ import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 
 /** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only (a block the latest read
  *  didn't read may be someone else's by now: issue 47, round 3); with several accounts, whose ("Acme · Tue 09:00"). */
-function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
+function swapItems(state: AppState, f: Fmt): TrayLeafItem[] {
   const next = state.me.shifts.find((m) => m.basis.kind === 'fresh' && Date.parse(m.start) > f.nowMs);
   if (!next || !state.setup.hasKey) return [];
   return [
@@ -23,7 +23,9 @@ function swapItems(state: AppState, f: Fmt): TrayMenuItem[] {
   ];
 }
 
-export function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
+/** `tight`: the menu is short of room, so the override, swap and away actions go to the top of "More" (the popover
+ *  has them too) and who is on call now keeps its lines. */
+export function actionItems(state: AppState, f: Fmt, tight = false): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
   const act = (label: string, action: TrayActionId, enabled = ready): TrayLeafItem => ({
     type: 'action',
@@ -44,8 +46,14 @@ export function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
         { type: 'separator' },
       ]
     : [];
+  const often: TrayLeafItem[] = [
+    act('Quick override…', 'open-override'),
+    ...swapItems(state, f),
+    act('I’m away…', 'open-away'),
+  ];
   const more: TrayLeafItem[] = [
     ...update,
+    ...(tight ? [...often, { type: 'separator' as const }] : []),
     act('Copy on-call summary', 'copy-summary'),
     act('Export my shifts (.ics)…', 'export-calendar'),
     { type: 'separator' },
@@ -62,9 +70,7 @@ export function actionItems(state: AppState, f: Fmt): TrayMenuItem[] {
   ];
   return [
     act(coverageActionLabel(state), 'open-coverage'),
-    act('Quick override…', 'open-override'),
-    ...swapItems(state, f),
-    act('I’m away…', 'open-away'),
+    ...(tight ? [] : often),
     { type: 'submenu', label: state.update ? 'More (new version)' : 'More', items: more },
     { type: 'separator' },
     ...pauseTop(state, f),

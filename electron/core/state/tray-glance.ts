@@ -37,13 +37,14 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
   'test-notification': 'open-status',
 };
 
-/** My state first (opening the popover), then my readiness (its fix as the action when not ready) and the coverage
- *  list's freshness when it is not fresh, each left out when `problemShown` (the sync problem) already says it.
- *  Before setup, "Open status…" alone. */
-export function myStateItems(state: AppState, f: Fmt, problemShown = false): TrayLeafItem[] {
+/** My state first (opening the popover), then my readiness (its fix as the action when not ready), the alarms and
+ *  the coverage list's freshness when it is not fresh, each left out when `problemShown` (the sync problem) already
+ *  says it. `tight`: the menu is short of room, so one alarm is one item (its line acknowledging it). Before setup,
+ *  "Open status…" alone. */
+export function myStateItems(state: AppState, f: Fmt, problemShown = false, tight = false): TrayMenuItem[] {
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
-  const items: TrayLeafItem[] = [
+  const items: TrayMenuItem[] = [
     { type: 'action', label: myShiftLine(state, f), action: 'open-status', enabled: true },
   ];
   const readiness = state.me.readiness;
@@ -58,31 +59,53 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false): Tra
           : { type: 'label', label: line.text },
       );
   }
-  items.push(...alarmItems(state, f));
+  items.push(...alarmItems(state, f, tight));
   const coverage = problemShown ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
 }
 
-/** The current (or last) start's alarm: "acknowledged 22:01" / "not acknowledged", and "I'm on it" while it waits. */
-function alarmItems(state: AppState, f: Fmt): TrayLeafItem[] {
-  // Each alarm ringing at once has its own line and "I'm on it" (issue 47, round 2).
-  return [state.alarm, ...(state.otherAlarms ?? [])].flatMap((a) => (a ? oneAlarmItems(a, f) : []));
-}
-
-function oneAlarmItems(a: NonNullable<AppState['alarm']>, f: Fmt): TrayLeafItem[] {
-  const line = alarmLine(a, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) });
-  if (!a.ringing) return [{ type: 'label', label: line }];
+/** Every alarm the state names: "acknowledged 22:01" / "not acknowledged", and "I'm on it" while one waits. One
+ *  alarm stays at the top level; several are one "Alarms ringing (3)" submenu holding each one's line and its own
+ *  "I'm on it", so ringing alarms never push who is on call now out of the menu (issue 49, round 3). */
+function alarmItems(state: AppState, f: Fmt, tight: boolean): TrayMenuItem[] {
+  const alarms = allAlarms(state);
+  const [only] = alarms;
+  if (alarms.length === 0 || !only) return [];
+  if (alarms.length === 1)
+    return tight && only.ringing ? [ackItem(only, `${line(only, f)} · I’m on it`)] : oneAlarmItems(only, f);
+  const ringing = alarms.filter((a) => a.ringing).length;
   return [
-    { type: 'label', label: line },
     {
-      type: 'action',
-      label: 'I’m on it (acknowledge the alarm)',
-      action: 'alarm-ack',
-      enabled: true,
-      params: { alarmKey: a.key },
+      type: 'submenu',
+      label: ringing > 0 ? `Alarms ringing (${ringing})` : `Shift-start alarms (${alarms.length})`,
+      items: alarms.flatMap((a, i): TrayLeafItem[] => [
+        ...(i > 0 ? [{ type: 'separator' as const }] : []),
+        ...oneAlarmItems(a, f),
+      ]),
     },
   ];
+}
+
+/** The current (or last) start's alarm and every other one ringing now. */
+export function allAlarms(state: AppState): NonNullable<AppState['alarm']>[] {
+  return [state.alarm, ...(state.otherAlarms ?? [])].flatMap((a) => (a ? [a] : []));
+}
+
+const line = (a: NonNullable<AppState['alarm']>, f: Fmt): string =>
+  alarmLine(a, { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) });
+
+const ackItem = (a: NonNullable<AppState['alarm']>, label: string): TrayLeafItem => ({
+  type: 'action',
+  label,
+  action: 'alarm-ack',
+  enabled: true,
+  params: { alarmKey: a.key },
+});
+
+function oneAlarmItems(a: NonNullable<AppState['alarm']>, f: Fmt): TrayLeafItem[] {
+  const label: TrayLeafItem = { type: 'label', label: line(a, f) };
+  return a.ringing ? [label, ackItem(a, 'I’m on it (acknowledge the alarm)')] : [label];
 }
 
 /** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries. */

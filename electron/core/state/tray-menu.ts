@@ -16,7 +16,16 @@ import {
   type Fmt,
 } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, problemItems, scheduleSubmenus, topCount } from './tray-glance';
+import { alarmLine } from '../../shared/alarm-text';
+import {
+  allAlarms,
+  MAX_TOP_ONE,
+  MAX_TOP_SEVERAL,
+  myStateItems,
+  problemItems,
+  scheduleSubmenus,
+  topCount,
+} from './tray-glance';
 import { actionItems } from './tray-action-items';
 import type { TrayMenuItem } from './tray-items';
 
@@ -118,14 +127,12 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   else if (next !== undefined) lines.push(`Next on call: ${next}`);
   else {
     const none = noShiftPhrase(state, f);
-    lines.push(
-      none.unknown
-        ? `On call: ${none.text}`
-        : none.text === 'No upcoming shift of yours'
-          ? 'Off call'
-          : `Off call · ${none.text}`,
-    );
+    lines.push(none.unknown ? `On call: ${none.text}` : `Off call · ${none.text}`);
   }
+  // Each shift-start alarm, ringing or answered, as the menu and the popover say it (issue 49, round 3).
+  lines.push(
+    ...allAlarms(state).map((a) => alarmLine(a, { nowMs, localZone, ...(f.locale ? { locale: f.locale } : {}) })),
+  );
   // Every pause running, the app's and each account's, until it ends (as the icon shows it).
   lines.push(...pauseNotes(state, nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text));
   const asking = state.coverage.askingMe.length;
@@ -172,20 +179,37 @@ export function buildTrayMenu(
   extras: TrayExtras = {},
 ): TrayMenuItem[] {
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
+  const several = state.settings.accounts.length > 1;
+  const max = several ? MAX_TOP_SEVERAL : MAX_TOP_ONE;
+  // Who is on call now keeps its lines (every account's, or two schedules'): short of room, one alarm becomes one
+  // item and the override, swap and away actions go under "More" (issue 49, round 3: alarms pushed them all out).
+  // ("More schedules" holds the rest past two.)
+  const wanted = several ? state.settings.accounts.length : Math.min(state.schedules.length, 3);
+  const roomy = menuParts(state, f, extras, false);
+  const parts = roomy.top + wanted <= max ? roomy : menuParts(state, f, extras, true);
+  const items = [...parts.items];
+  // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
+  const who = several ? accountSubmenus(state, f) : scheduleSubmenus(state, f, max - parts.top);
+  if (who.length > 0) items.push(...who, { type: 'separator' });
+  items.push(...parts.actions);
+  return items;
+}
+
+/** My state and what stands in the way, and the actions, with how many top-level items they take together. */
+function menuParts(
+  state: AppState,
+  f: Fmt,
+  extras: TrayExtras,
+  tight: boolean,
+): { items: TrayMenuItem[]; actions: TrayMenuItem[]; top: number } {
   const problem = problemLine(state, f) !== undefined && state.sync.kind !== 'needs_setup';
-  const mine = myStateItems(state, f, problem);
+  const mine = myStateItems(state, f, problem, tight);
   const head = headItems(state, f, extras);
   // Before setup there is no state of mine to lead with ("Open status…" only): what to do first leads instead.
   const setUp = state.setup.hasKey && state.schedules.length > 0;
   const items: TrayMenuItem[] = [...(setUp ? [...mine, ...head] : [...head, ...mine]), { type: 'separator' }];
-  const actions = actionItems(state, f);
-  // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
-  const several = state.settings.accounts.length > 1;
-  const room = (several ? MAX_TOP_SEVERAL : MAX_TOP_ONE) - topCount(items) - topCount(actions);
-  const who = several ? accountSubmenus(state, f) : scheduleSubmenus(state, f, room);
-  if (who.length > 0) items.push(...who, { type: 'separator' });
-  items.push(...actions);
-  return items;
+  const actions = actionItems(state, f, tight);
+  return { items, actions, top: topCount(items) + topCount(actions) };
 }
 
 /** The next minute boundary: countdowns in the menu and tooltip change only there. */

@@ -189,15 +189,16 @@ export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState, named
 }
 
 /**
- * My off-call state in words, never "none" beyond what the data covers: "No upcoming shift of yours", scoped
+ * My off-call state in words, never "none" beyond what the data covers: "No shift of yours in the next 14 days", scoped
  * ("… on Platform · Payments: saved data from 14:02"), or "unknown (Payments couldn't be loaded)".
  */
 export function noShiftPhrase(state: AppState, f: Fmt): { unknown: boolean; text: string } {
   const absence = myAbsence(state, (iso) => fmt(iso, f));
-  if (absence.kind === 'plain') return { unknown: false, text: 'No upcoming shift of yours' };
+  // As far as the read reaches ("… in the next 14 days"), never "no upcoming shift" (issue 49, round 3).
+  if (absence.kind === 'plain') return { unknown: false, text: absence.text };
   if (absence.kind === 'checking') return { unknown: true, text: `checking your shifts… (${absence.note})` };
   if (absence.kind === 'unknown') return { unknown: true, text: `unknown (${absence.note})` };
-  if (absence.kind === 'dated') return { unknown: false, text: `No upcoming shift of yours (${absence.note})` };
+  if (absence.kind === 'dated') return { unknown: false, text: `${absence.text} (${absence.note})` };
   return { unknown: false, text: `${absence.text} · ${absence.note}` };
 }
 

@@ -228,7 +228,7 @@ describe('tray tooltip', () => {
       NOW,
       ZONE,
     );
-    expect(text).toBe('Off call\nThe service rejected the API key.');
+    expect(text).toBe('Off call · No shift of yours in the next 14 days\nThe service rejected the API key.');
   });
 
   it('never says "Off call" without an e-mail: who I am there is unknown, so my shifts are', () => {
