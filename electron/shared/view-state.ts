@@ -276,6 +276,25 @@ export const AccountViewSchema = z.object({
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
 
+/** A swap's sides as main answered them (shared/handoff.ts's SwapResult, repeated here: handoff.ts imports
+ *  action-schemas.ts, which imports this file, so importing it back would be a cycle). */
+const SwapSideViewSchema = z.object({
+  scheduleId: z.string(),
+  start: Iso,
+  end: Iso,
+  email: z.string(),
+  others: z.array(z.string()),
+  within: z.object({ start: Iso, end: Iso }).optional(),
+  state: z.enum(['pending', 'sending', 'unknown', 'handed_off', 'not_landed', 'refused', 'not_sent', 'changed']),
+  message: z.string(),
+});
+const HalfSwapResultSchema = z.object({
+  mine: SwapSideViewSchema,
+  theirs: SwapSideViewSchema,
+  back: SwapSideViewSchema.nullable(),
+  text: z.string(),
+});
+
 export const AppStateSchema = z.object({
   setup: z.object({
     hasKey: z.boolean(),
@@ -336,6 +355,11 @@ export const AppStateSchema = z.object({
   /** Phone escalation (Settings → Phone): never a topic or token, so no subscribe link either (Settings → Phone
    *  asks for that one with phone:link); absent: not known. */
   phone: PhoneStatusSchema.optional(),
+  /** Swaps that landed on one side only (or whose second side's outcome is unknown), until settled: a Retry or Hand
+   *  back landed, or a check found it done. Each is a problem on the glance with the swap window as its fix. */
+  halfSwaps: z
+    .array(z.object({ accountId: AccountIdSchema, name: z.string(), result: HalfSwapResultSchema }))
+    .optional(),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });

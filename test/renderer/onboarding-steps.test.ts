@@ -178,3 +178,20 @@ describe('first-run setup', () => {
     expect([steps.accountId, steps.error]).toEqual([undefined, runes.subject.NO_ACCOUNT]);
   });
 });
+
+describe('a key the service refused (issue 49, round 3 F6)', () => {
+  it('marks the key step, never "stored" in green, until a new key is stored', async () => {
+    const refused = { kind: 'key_rejected' as const, message: 'The service rejected the API key.' };
+    const model = appState({
+      settings: mainSettings({ baseUrl: 'https://oncall.example.com', email: '', schedules: [] }),
+      accounts: appState().accounts.map((a) => ({ ...a, sync: refused })),
+    });
+    const { steps } = make(fakeBridge({}), model);
+    expect(steps.keyRefused).toBe(true);
+    const { steps: fine } = make(fakeBridge({}), firstRun);
+    expect(fine.keyRefused).toBe(false);
+    // A schedule check answered "key not accepted" is the key's problem too, until a new key is stored.
+    fine.refusedSeen = true;
+    expect(fine.keyRefused).toBe(true);
+  });
+});

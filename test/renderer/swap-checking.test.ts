@@ -116,3 +116,16 @@ describe('a swap main refused', () => {
     expect(swap.problem).toBe('');
   });
 });
+
+describe('a half-done swap opened from the glance (issue 49, round 3 F5)', () => {
+  it('opens on main’s answer for my block, with Retry and Hand back, and sends nothing by itself', () => {
+    const half = { accountId: 'main' as AppState['accounts'][number]['id'], name: 'Bob', result: result('not_landed') };
+    const model = { ...appState({ schedules: [schedule({ id: 'sch_a' })] }), halfSwaps: [half] };
+    const mine = { scheduleId: 'sch_a', start: '2026-12-01T09:00:00Z', end: '2026-12-01T17:00:00Z' };
+    const swap = runes.inRoot(() => new runes.subject.SwapState(() => model, mine)).value;
+    expect(swap.shown?.theirs.state).toBe('not_landed');
+    expect(calls).toEqual([]);
+    const other = { ...mine, start: '2026-12-02T09:00:00Z', end: '2026-12-02T17:00:00Z' };
+    expect(runes.inRoot(() => new runes.subject.SwapState(() => model, other)).value.shown).toBeNull();
+  });
+});

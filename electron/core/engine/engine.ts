@@ -8,6 +8,7 @@ import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { handoffParts } from '../handoff/handlers';
+import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import type { Clock, FileStore } from '../ports';
 import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
@@ -60,6 +61,7 @@ function viewOf(
   parts: { storage: WatchedFiles; settings: EngineSettings; sessions: SessionRegistry; feed: FeedControl },
   fired: { store?: FiredStore },
   alarm: { parts?: AlarmParts },
+  halfSwaps: HalfSwaps,
 ): { keeper: StateKeeper; readiness: ReadinessWatch } {
   const { storage, settings, sessions, feed } = parts;
   let notificationHealth: NotificationHealthResult | undefined;
@@ -71,7 +73,7 @@ function viewOf(
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
-    decorate: (state, nowMs, health) => alarm.parts?.decorate(state, nowMs, health) ?? state,
+    decorate: (state, nowMs, health) => halfSwaps.decorate(alarm.parts?.decorate(state, nowMs, health) ?? state, nowMs),
   });
   const keeper = createStateKeeper(c.clock, derivation, () => {
     for (const s of sessions.all()) s.replan();
@@ -101,6 +103,7 @@ function handlersOf(
   keeper: StateKeeper,
   settings: EngineSettings,
   sessions: SessionRegistry,
+  halfSwaps: HalfSwaps,
 ) {
   const accountSide = accountHandlers({
     clock: c.clock,
@@ -132,6 +135,7 @@ function handlersOf(
     candidates: accountSide['override:candidates'],
     refreshAll: () => accountSide['sync:refresh'](null),
     changed: ignore,
+    halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
   });
   return { handlers: { ...accountSide, ...handoff.handlers }, handoff: handoff.controller };
@@ -191,10 +195,11 @@ export function createEngine(options: EngineOptions): Engine {
   });
   const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false);
   const fired: { store?: FiredStore } = {};
-  const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm);
+  const halfSwaps = createHalfSwaps(() => hooks.changed());
+  const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm, halfSwaps);
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
   hooks.changed = () => (keeper.update(), alarms.replan());
-  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions);
+  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps);
   const { log } = c;
   return engineSurface({
     clock,

@@ -16,6 +16,8 @@ import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
+import type { HalfSwaps } from './half-swaps';
+import type { SwapResult } from '../../shared/handoff';
 
 export interface HandoffParts {
   clock: Clock;
@@ -33,6 +35,8 @@ export interface HandoffParts {
   refreshAll: () => Promise<unknown>;
   changed: () => void;
   graceMs?: number;
+  /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */
+  halfSwaps?: HalfSwaps;
 }
 
 /** Away mode and swaps: answered once for all accounts, beside the per-account handlers. */
@@ -195,6 +199,12 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
   let lastSpan: { startMs: number; endMs: number } | undefined;
   const spanOf = (range: RequestOf<'handoff:create'>['range']) =>
     range ? { startMs: Date.parse(range.from), endMs: Date.parse(range.to) } : lastSpan;
+  // Each swap answer, as it is, told to the glance's record of half-done swaps (the teammate named as listed).
+  const kept = <T extends SwapResult | Failure>(answer: T): T => {
+    if (!isFailure(answer))
+      parts.halfSwaps?.note(answer, teammateName(state(), answer.theirs.scheduleId, answer.mine.email));
+    return answer;
+  };
   const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>
@@ -213,8 +223,8 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         const answer = await controller.dismiss();
         return isFailure(answer) ? answer : ok(answer);
       }),
-    'swap:create': (request) => writing(() => swapShifts(swapDeps, request)),
-    'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request)),
+    'swap:create': (request) => writing(() => swapShifts(swapDeps, request).then(kept)),
+    'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request).then(kept)),
     'cover:ask-text': (request) => guarded(() => askText(parts, planFor, request)),
   };
   return { controller, handlers };

@@ -63,6 +63,8 @@ export function scheduleStatus(
   return { kind: 'fresh', at: success };
 }
 
+const NO_SCHEDULE = 'Add a schedule to watch.';
+
 function missingSetup(setup: AppState['setup'], settings: ServiceSettings): string | undefined {
   // The address first: with an unusable one no key can be looked up, and asking for a key would mislead.
   if (settings.baseUrl !== '') {
@@ -71,7 +73,7 @@ function missingSetup(setup: AppState['setup'], settings: ServiceSettings): stri
   }
   if (!setup.hasKey) return 'Add your API key to start.';
   if (settings.baseUrl === '') return 'Set the service address to start.';
-  if (settings.schedules.length === 0) return 'Add a schedule to watch.';
+  if (settings.schedules.length === 0) return NO_SCHEDULE;
   return undefined;
 }
 
@@ -185,8 +187,12 @@ function syncStatusAsRead(
   ctx: SyncContext,
 ): SyncStatus {
   const missing = missingSetup(setup, settings);
-  if (missing) return { kind: 'needs_setup', message: missing };
-  if (snapshot.keyRejected) {
+  // With no schedule yet, the coverage list is the one read: a 401 there is the key refused (onboarding with a wrong
+  // key), said as the key problem rather than "Add a schedule to watch.", which no schedule would fix.
+  const refusedBeforeSchedules =
+    missing === NO_SCHEDULE && settings.schedules.length === 0 && snapshot.coverageProblem?.kind === 'unauthorized';
+  if (missing && !refusedBeforeSchedules) return { kind: 'needs_setup', message: missing };
+  if (snapshot.keyRejected || refusedBeforeSchedules) {
     const message = ctx.keyFromEnvironment
       ? `The service rejected the API key given in ${ctx.keyVariable ?? 'ONCALL_API_KEY'}. Set a valid key there and try again.`
       : 'The service rejected the API key. Enter a new key in Settings to resume syncing.';

@@ -7,6 +7,7 @@ import { readinessLine } from '../../shared/readiness-text';
 import { syncFix, syncText } from '../../shared/freshness';
 import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
+import { halfSwapLine } from '../../shared/half-swap-text';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
 /** "Platform primary · Carol Lee until 23:57": a schedule's header and who is on call now, as one line. */
@@ -157,4 +158,19 @@ export function scheduleSubmenus(state: AppState, f: Fmt, room: number): TraySub
     ...sub.items,
   ]);
   return [...shown, { type: 'submenu', label: `More schedules (${rest.length})`, items }];
+}
+
+/** Each swap still half done, its fix as the action: the swap window on my block, with Retry and Hand back. */
+export function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
+  const at = { nowMs: f.nowMs, localZone: f.localZone, locale: f.locale };
+  return (state.halfSwaps ?? []).map((h) => {
+    const { scheduleId, start, end } = h.result.mine;
+    return {
+      type: 'action',
+      label: `${halfSwapLine(state, h, at)}: Retry or hand back…`,
+      action: 'open-swap',
+      enabled: true,
+      params: { scheduleId, start, end },
+    };
+  });
 }

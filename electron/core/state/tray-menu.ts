@@ -21,6 +21,7 @@ import {
   allAlarms,
   MAX_TOP_ONE,
   MAX_TOP_SEVERAL,
+  halfSwapItems,
   myStateItems,
   problemItems,
   scheduleSubmenus,
@@ -142,13 +143,16 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   if (coverage) lines.push(coverage);
   // Each account's problem on a line of its own, as the menu has one item each.
   lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
+  lines.push(
+    ...halfSwapItems(state, f).map((i) => ('label' in i ? i.label.replace(/: Retry or hand back…$/, '') : '')),
+  );
   return lines.join('\n');
 }
 
 /** After my state: what stands in the way, each with its fix as the action. */
 function headItems(state: AppState, f: Fmt, extras: TrayExtras): TrayMenuItem[] {
   const { shortcutProblem, loginProblem } = extras;
-  const items: TrayMenuItem[] = [...problemItems(state, problemLine(state, f), f)];
+  const items: TrayMenuItem[] = [...problemItems(state, problemLine(state, f), f), ...halfSwapItems(state, f)];
   if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
   // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (loginProblem) items.push({ type: 'label', label: loginProblem });

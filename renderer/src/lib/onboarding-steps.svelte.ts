@@ -57,6 +57,13 @@ export class OnboardingSteps {
   );
   /** Whether this account (not another) already has a key. */
   readonly hasKey = $derived.by(() => this.#model().accounts.find((a) => a.id === this.accountId)?.hasKey ?? false);
+  /** A schedule check here was answered "key not accepted" (401): the key step's problem, not the schedule's. */
+  refusedSeen = $state(false);
+  /** The service refused this account's key (its sync says so, or a check here was refused): step 1 is marked and
+   *  the one message is "Back to 1. API key", never "Your key is stored" in green. */
+  readonly keyRefused = $derived.by(
+    () => this.refusedSeen || this.#model().accounts.find((a) => a.id === this.accountId)?.sync.kind === 'key_rejected',
+  );
   /** "Acme" while there are several accounts: the title and the key step say whose key is asked for. */
   readonly accountLabel = $derived.by(() =>
     this.#model().accounts.length > 1 ? this.#model().accounts.find((a) => a.id === this.accountId)?.label : undefined,
@@ -132,6 +139,7 @@ export class OnboardingSteps {
     const stored = await this.#invoke('key:set', { accountId: id, key: this.key.trim() });
     if (!stored.ok) return this.#fail(stored.error.message);
     this.key = '';
+    this.refusedSeen = false;
     this.note =
       stored.value.storage === 'keychain'
         ? 'Your key is stored in your keychain.'

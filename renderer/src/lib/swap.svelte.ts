@@ -25,6 +25,11 @@ export class SwapState extends Settling<SwapResult> {
     this.#model = model;
     this.#mine = mine;
     this.scheduleId = mine.scheduleId;
+    // Opened from the glance's "Swap … half done" line: main's answer for this block, with Retry and Hand back.
+    const half = model().halfSwaps?.find(
+      (h) => h.result.mine.scheduleId === mine.scheduleId && h.result.mine.start === mine.start,
+    );
+    if (half) this.show(half.result);
   }
   get mine() {
     return this.#mine;
