@@ -19,6 +19,7 @@ import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
 import { loadLine } from '../../electron/shared/load-text';
 import type { AppState, Basis, MyShift } from '../../electron/shared/view-state';
+import { alarmAskRows } from '../../renderer/src/lib/alarm-asks';
 import { askRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myShiftsNote, myStateLine } from '../../renderer/src/lib/status-model';
@@ -97,6 +98,7 @@ function wholeSurfaces(input: RegistryInput) {
     ...myShiftRows(state, ctx).map((row) =>
       [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
     ),
+    ...alarmAskRows(state, ctx).map((row) => row.text),
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
   ].filter((t) => t !== '');
