@@ -43,7 +43,7 @@ async function createRun(ctx: RunContext, input: HandoffItemInput[], span?: Span
   const plan = inSpan
     ? deps.planFor(Math.min(span.startMs, startMs), Math.max(span.endMs, endMs))
     : deps.planFor(startMs, endMs);
-  const problem = createProblem(state, items, plan);
+  const problem = createProblem(state, items, plan, deps.held);
   if (problem) return failure('validation', problem);
   const createdAt = new Date(deps.clock.now()).toISOString();
   ctx.run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan, deps.clock.now()) };
