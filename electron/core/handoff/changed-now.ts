@@ -27,12 +27,17 @@ function heldAsRead(state: AppState, ref: string, startMs: number, endMs: number
   return out;
 }
 
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
+
 /** Why a window planned as `who`'s ('' or absent: mine) is not written: what the app's data holds there now. */
 export function notAsPlannedText(
   deps: WordDeps,
   state: AppState,
   w: { scheduleId: string; start: string; end: string },
   who?: string,
+  /** Who the plan had on call beside them (lower-cased); absent when not known (everyone there now is named). */
+  others?: readonly string[],
 ): string {
   const [startMs, endMs] = [Date.parse(w.start), Date.parse(w.end)];
   const from = (who ?? deps.meOn(w.scheduleId)).toLowerCase();
@@ -40,9 +45,11 @@ export function notAsPlannedText(
   const held = heldAsRead(state, w.scheduleId, startMs, endMs);
   if (held === undefined || from === '')
     return `Nothing was sent: the app can’t read all of ${when} now, so it can’t check what you planned there. Refresh and look at it again.`;
+  const planned = others?.map((o) => o.toLowerCase()).filter((o) => o !== from);
+  const same = (h: Held) => sameSet(h.emails, [from, ...(planned ?? [])]);
   // Held as planned throughout (only who else is on call changes within it): said as that, not as a change.
-  if (held.every((h) => h.emails.includes(from)))
+  if (planned ? held.every(same) : held.every((h) => h.emails.includes(from)))
     return `Nothing was sent: who else is on call changes within ${when}, so one cover can’t keep each of them. Look at the plan again.`;
-  const c = { scheduleId: w.scheduleId, startMs, endMs, from, to: '', others: [] };
+  const c = { scheduleId: w.scheduleId, startMs, endMs, from, to: '', others: planned ?? [] };
   return changeText({ ...deps, reread: () => Promise.resolve(undefined) }, c, held);
 }

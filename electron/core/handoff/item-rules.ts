@@ -81,9 +81,11 @@ export function createProblem(
   items: readonly HandoffItemInput[],
   plan: HandoffPlan,
   words: WordDeps,
+  planned?: HandoffPlan,
 ): string | undefined {
   const wrong = items.find((i) => !rowOf(plan, i));
-  if (wrong) return notAsPlannedText(words, state, wrong);
+  // Said against the plan the user chose from, when it had this block (who was on call beside me then).
+  if (wrong) return notAsPlannedText(words, state, wrong, undefined, planned && rowOf(planned, wrong)?.others);
   return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 

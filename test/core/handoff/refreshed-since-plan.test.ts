@@ -56,21 +56,28 @@ describe('a change already in the app data is said as the change, as a re-read s
     expect(overridesOn(h!, 'sch_pair')).toHaveLength(0);
   }, 60_000);
 
-  it('away: Create after a refresh that shows my Tue gone to Alice says so, in local words', async () => {
-    const w = await startPairWorld();
-    h = w.h;
-    const plan = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:plan']({}));
-    if (!plan.ok) throw new Error(plan.error.message);
-    aliceOnMyTue(w.h);
-    await w.h.clock.runWhileAdvancing(w.engine.handlers['sync:refresh'](null));
-    const items = [{ scheduleId: 'sch_pair', ...TUE, email: 'carol@example.com' }];
-    const made = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
-    expect(made.ok).toBe(false);
-    const text = made.ok ? '' : made.error.message;
-    expect(text).toMatch(
-      /^Changed since you planned it: Alice Doe and Bob Stone now cover Tue 09:00 – .*Nothing was sent/,
-    );
-    expect(text).not.toMatch(ISO);
-    expect(overridesOn(w.h, 'sch_pair')).toHaveLength(1);
+  it('away: Create after a refresh that shows my Tue gone to Alice says so against the plan shown, in local words', async () => {
+    const said: string[] = [];
+    for (const refreshed of [false, true]) {
+      const w = await startPairWorld();
+      h = w.h;
+      const plan = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:plan']({}));
+      if (!plan.ok) throw new Error(plan.error.message);
+      aliceOnMyTue(w.h);
+      if (refreshed) await w.h.clock.runWhileAdvancing(w.engine.handlers['sync:refresh'](null));
+      const items = [{ scheduleId: 'sch_pair', ...TUE, email: 'carol@example.com' }];
+      const made = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
+      // Unrefreshed, the write path's re-read says it on the item; refreshed, Create says it before anything starts.
+      const text = made.ok ? (made.value.run?.items[0]?.message ?? '') : made.error.message;
+      expect(text).toMatch(
+        /^Changed since you planned it: Alice Doe now covers Tue 09:00 – Wed 09:00 .*, with Bob Stone\. Nothing was sent/,
+      );
+      expect(text).not.toMatch(ISO);
+      expect(overridesOn(w.h, 'sch_pair')).toHaveLength(1);
+      said.push(text);
+      await w.h.close();
+      h = undefined;
+    }
+    expect(said[1]).toBe(said[0]);
   }, 60_000);
 });
