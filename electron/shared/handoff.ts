@@ -105,6 +105,10 @@ export const HandoffItemSchema = z.object({
   message: z.string(),
   /** The override's id when the service answered with it. */
   overrideId: z.string().optional(),
+  /** Sent by the app, its answer lost (no id), then seen in place: the schedule, held as planned when it was read
+   *  just before the send, showed exactly these people after it. The app's own write: after a restart it is said
+   *  handed off again when the schedule still shows it (the service can't list overrides, so there is no id). */
+  seenAfterSend: z.literal(true).optional(),
   /** Refused for rights (403: a read-only key, no rights on the schedule): another account of the service, a new
    *  key or new rights may take it, so Retry offers to send it again (re-read first, through an account that can). */
   retryable: z.literal(true).optional(),

@@ -3,7 +3,7 @@
 // looked for on its service, never sent again blind. One operation at a time (a chain), so a retry and a resume
 // never send the same item twice.
 import { randomUUID } from 'node:crypto';
-import type { HandoffItemInput, HandoffStatus } from '../../shared/handoff';
+import type { HandoffItemInput, HandoffPlan, HandoffStatus } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import { loadRun, settled } from './store';
@@ -21,8 +21,9 @@ export interface HandoffController {
   start: () => Promise<void>;
   stop: () => void;
   status: () => HandoffStatus;
-  /** `span`: the plan's span the items were chosen in (my time there beside them is checked before each write). */
-  create: (items: HandoffItemInput[], span?: Span) => Promise<HandoffStatus | Failure>;
+  /** `planned`: the plan the user chose from (who was on call beside me then, to say what changed since).
+   *  `span`: the plan's span the items were chosen in (my time there beside them is checked before each write). */
+  create: (items: HandoffItemInput[], span?: Span, planned?: HandoffPlan) => Promise<HandoffStatus | Failure>;
   retry: () => Promise<HandoffStatus | Failure>;
   dismiss: () => Promise<HandoffStatus | Failure>;
   /** Resolves when the operations started so far are done (tests). */
@@ -30,7 +31,12 @@ export interface HandoffController {
 }
 
 /** Starts a run of the items given, once the open one is settled and each item is still a block of mine. */
-async function createRun(ctx: RunContext, input: HandoffItemInput[], span?: Span): Promise<HandoffStatus | Failure> {
+async function createRun(
+  ctx: RunContext,
+  input: HandoffItemInput[],
+  span?: Span,
+  planned?: HandoffPlan,
+): Promise<HandoffStatus | Failure> {
   const { deps } = ctx;
   if (ctx.run && !settled(ctx.run))
     return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
@@ -43,7 +49,7 @@ async function createRun(ctx: RunContext, input: HandoffItemInput[], span?: Span
   const plan = inSpan
     ? deps.planFor(Math.min(span.startMs, startMs), Math.max(span.endMs, endMs))
     : deps.planFor(startMs, endMs);
-  const problem = createProblem(state, items, plan);
+  const problem = createProblem(state, items, plan, deps.held, planned);
   if (problem) return failure('validation', problem);
   const createdAt = new Date(deps.clock.now()).toISOString();
   ctx.run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan, deps.clock.now()) };
@@ -104,7 +110,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       ctx.stopped = true;
       ctx.cancelRecheck?.();
     },
-    create: (items, span) => ctx.queue(() => createRun(ctx, items, span)),
+    create: (items, span, planned) => ctx.queue(() => createRun(ctx, items, span, planned)),
     retry: () =>
       ctx.queue(async () => {
         if (!ctx.run) return failure('not_found', 'There is no hand-off to retry.');

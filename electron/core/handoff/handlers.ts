@@ -197,6 +197,8 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
   });
   // The span of the last plan asked for: a Create that doesn't name its span was chosen in it.
   let lastSpan: { startMs: number; endMs: number } | undefined;
+  // The last plan shown: who was on call beside me in each block then, so a change since is said against it.
+  let lastPlan: HandoffPlan | undefined;
   const spanOf = (range: RequestOf<'handoff:create'>['range']) =>
     range ? { startMs: Date.parse(range.from), endMs: Date.parse(range.to) } : lastSpan;
   // Each swap answer, as it is, told to the glance's record of half-done swaps (the teammate named as listed).
@@ -213,9 +215,10 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         if (typeof span === 'string') return failure('validation', span);
         if (request.reread !== false) await parts.refreshAll();
         lastSpan = span;
-        return ok(planFor(span.startMs, span.endMs));
+        lastPlan = planFor(span.startMs, span.endMs);
+        return ok(lastPlan);
       }),
-    'handoff:create': (request) => writing(() => controller.create(request.items, spanOf(request.range))),
+    'handoff:create': (request) => writing(() => controller.create(request.items, spanOf(request.range), lastPlan)),
     'handoff:get': async () => ok(controller.status()),
     'handoff:retry': () => writing(() => controller.retry()),
     'handoff:dismiss': () =>

@@ -6,6 +6,7 @@ import { coverRefusal, firstOverlap } from '../../shared/swap-rules';
 import type { AppState } from '../../shared/view-state';
 import { onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
+import { notAsPlannedText, type WordDeps } from './changed-now';
 
 export function nameOf(state: AppState, scheduleId: string, email: string): string {
   const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
@@ -73,16 +74,18 @@ export function overlapProblem(state: AppState, items: readonly HandoffItemInput
   return `Nothing was sent: two of these hand-offs overlap on ${schedule} (${who} for the same time), so one cover would be written over the other. Hand off each time once.`;
 }
 
-/** Why nothing of these items may be sent: one that is not a block of mine the app can read now, two that overlap,
- *  or one the shared rules refuse; undefined when all may go. */
+/** Why nothing of these items may be sent: one that is no longer a block of mine as the app reads it now (said as
+ *  what changed, changed-now.ts), two that overlap, or one the shared rules refuse; undefined when all may go. */
 export function createProblem(
   state: AppState,
   items: readonly HandoffItemInput[],
   plan: HandoffPlan,
+  words: WordDeps,
+  planned?: HandoffPlan,
 ): string | undefined {
   const wrong = items.find((i) => !rowOf(plan, i));
-  if (wrong)
-    return `Nothing was sent: ${wrong.start} – ${wrong.end} is not a shift of yours the app can read now. Look at the plan again.`;
+  // Said against the plan the user chose from, when it had this block (who was on call beside me then).
+  if (wrong) return notAsPlannedText(words, state, wrong, undefined, planned && rowOf(planned, wrong)?.others);
   return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 

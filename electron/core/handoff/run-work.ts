@@ -74,7 +74,7 @@ async function put(ctx: RunContext, item: HandoffItem): Promise<boolean> {
 
 async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // A refusal for rights is about its last send only: what this send finds says it anew.
-  const { retryable: _last, ...item } = given;
+  const { retryable: _last, seenAfterSend: _seen, ...item } = given;
   if (maybeSent(item)) {
     const seen = await lookFirst(ctx.write, item);
     if (seen) return void (await put(ctx, { ...item, ...seen }));
@@ -95,7 +95,10 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const me = ctx.write.held.meOn(clipped.scheduleId);
   const request = maybeSent(item) && me !== '' ? { ...requestOf(clipped), replaces: [me] } : requestOf(clipped);
   const answer = await ctx.deps.create(request);
-  await put(ctx, { ...clipped, ...stateOfAnswer(answer) });
+  const said = stateOfAnswer(answer);
+  // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
+  const ours = said.state === 'handed_off' && said.overrideId === undefined ? { seenAfterSend: true as const } : {};
+  await put(ctx, { ...clipped, ...said, ...ours });
 }
 
 /** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). */
@@ -118,6 +121,14 @@ async function noRecord(ctx: RunContext, item: HandoffItem): Promise<void> {
   const message = seen === 'covered' ? noRecordShown(item.name || item.email) : NO_RECORD;
   await put(ctx, { ...item, state: 'changed', message });
 }
+/** A saved "handed off" the app saw land after its own send (no id: its answer was lost): the schedule showing it
+ *  still is this hand-off's override; not shown, it landed and a change since covers it (said with what holds). */
+async function seenAgain(ctx: RunContext, item: HandoffItem): Promise<void> {
+  const seen = await ctx.write.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
+  if (seen === undefined) return;
+  if (seen !== 'covered') return void (await put(ctx, { ...item, ...(await landedThenChanged(ctx.write, item)) }));
+  await put(ctx, { ...item, state: 'handed_off', message: 'The schedule shows the override this hand-off made.' });
+}
 const NOT_SHOWN = `${UNCONFIRMED_PREFIX} the service does not show the override this hand-off recorded (removed, changed, or never made), so nothing was sent. Check this shift in My shifts.`;
 
 /** A "handed off" read back from the file: said again only when the service shows the override it recorded, with
@@ -125,7 +136,7 @@ const NOT_SHOWN = `${UNCONFIRMED_PREFIX} the service does not show the override 
  *  mine shows its own person); unconfirmed, it is said so, and nothing is written from it (a Retry included). */
 async function checkHandedOff(ctx: RunContext, item: HandoffItem): Promise<void> {
   const { overrideId, ...rest } = item;
-  if (overrideId === undefined) return noRecord(ctx, item);
+  if (overrideId === undefined) return item.seenAfterSend ? seenAgain(ctx, item) : noRecord(ctx, item);
   const emails = covering(item).map((e) => e.toLowerCase());
   const w = { overrideId, startMs: Date.parse(item.start), endMs: Date.parse(item.end), emails };
   const made = await ctx.deps.made?.(item.scheduleId, w);

@@ -108,12 +108,15 @@ const RESUMED: Record<HandoffItem['state'], string> = {
  *  "handed off" turned into a read of the override it recorded (run-work.ts) before it is said again. The record
  *  (the override's id) is kept only for that read, and only when it is an id the service could have given. */
 export function asKnownNow(item: HandoffItem, ctx: RunContext): HandoffItem {
-  const { overrideId, ...rest } = item;
+  const { overrideId, seenAfterSend, ...rest } = item;
   const s = ctx.schedule(item.scheduleId);
   const record = item.state === 'handed_off' && overrideId !== undefined && OVERRIDE_ID.test(overrideId);
+  // Seen in place after its own send (no id): read again on the schedule before it is said (run-work.ts seenAgain).
+  const seen = item.state === 'handed_off' && !record && seenAfterSend === true;
   return {
     ...rest,
     ...(record ? { overrideId } : {}),
+    ...(seen ? { seenAfterSend } : {}),
     scheduleName: s.name,
     timeZone: s.timeZone,
     email: item.email.toLowerCase(),

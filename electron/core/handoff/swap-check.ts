@@ -6,6 +6,7 @@ import type { HandoffPlan, SwapRequest } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import { clashesWithMine, coverRefusal, onCallOver } from '../../shared/swap-rules';
 import { failure } from '../actions/common';
+import { notAsPlannedText, type WordDeps } from './changed-now';
 
 /** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
 function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
@@ -35,6 +36,15 @@ function mineInParts(plan: HandoffPlan, mine: SwapRequest['mine']): boolean {
 export interface CheckDeps {
   state: () => AppState;
   planFor: (startMs: number, endMs: number) => HandoffPlan;
+  /** Words a change the app's data shows since the plan, as the write path's re-read does (changed-now.ts). */
+  held: WordDeps;
+}
+
+/** Their shift not shown as theirs now: said as what changed when the fresh data shows it, else as not fresh. */
+function theirsProblem(deps: CheckDeps, state: AppState, theirs: SwapRequest['theirs']): string {
+  const fresh = state.schedules.find((x) => x.id === theirs.scheduleId)?.status.kind === 'fresh';
+  if (!fresh) return 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).';
+  return notAsPlannedText(deps.held, state, theirs, theirs.email);
 }
 
 /** Why the swap can't be sent as asked (nothing is sent then), or undefined when it can. */
@@ -52,13 +62,13 @@ export function check(deps: CheckDeps, r: SwapRequest): Failure | undefined {
       'validation',
       'Nothing was sent: who else is on call with you changes during this shift, and one swap can’t keep each of them for their part. Use “I’m away” to hand it off part by part.',
     );
-  if (!mineOk) return failure('validation', 'Nothing was sent: that is not a shift of yours the app can read now.');
+  // No longer mine as the app reads it now (a refresh since the plan): said as what changed, as a re-read says it.
+  if (!mineOk) return failure('validation', notAsPlannedText(deps.held, deps.state(), r.mine));
   const state = deps.state();
   const accountId = refParts(r.theirs.scheduleId).accountId;
   if (r.theirs.email.toLowerCase() === myEmailOn(state, accountId))
     return failure('validation', 'Nothing was sent: pick a teammate’s shift, not one of yours.');
-  if (!theirsThroughout(state, r.theirs))
-    return failure('validation', 'Nothing was sent: the schedule does not show them on call then (or isn’t fresh).');
+  if (!theirsThroughout(state, r.theirs)) return failure('validation', theirsProblem(deps, state, r.theirs));
   // A swap exchanges two separate times: over shared time, their cover of me and mine of them would clash (on
   // another schedule it is a real swap: I am on call there instead).
   if (clashesWithMine(r.theirs, r.mine))

@@ -20,7 +20,7 @@ const MAX_AROUND_MS = 63 * 86_400_000;
 
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
-type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable'> & { overrideId?: string };
+type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable' | 'seenAfterSend'> & { overrideId?: string };
 
 /** The item's state from the write path's answer. */
 export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
@@ -47,8 +47,10 @@ export const maybeSent = (i: HandoffItem): boolean =>
 /** Looks for an item that may have landed: the answer when the look settles it, undefined to (re)send. */
 export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Change | undefined> {
   const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
+  // Sent before and shown now (read as planned, without it, just before that send): the app's own write.
+  const ours = maybeSent(item) ? { seenAfterSend: true as const } : {};
   if (seen === 'covered')
-    return { state: 'handed_off', message: 'The schedule shows it in place, so it was not sent again.' };
+    return { state: 'handed_off', message: 'The schedule shows it in place, so it was not sent again.', ...ours };
   if (seen === 'hidden') return landedThenChanged(deps, item);
   if (seen === undefined)
     return {

@@ -3,13 +3,17 @@
 // the browser's own date/time inputs) may appear only in the formatter (shared/format.ts over shared/wall-clock.ts)
 // or in a file listed below with why it words nothing a user reads. A new one fails here: route it through
 // shared/format.ts instead. Failed before: the timeline's ticks and "since" day, the override form's day list and
-// its "7:15 PM", the calendar header's "2026-03-11 (UTC)", and the forms' <input type="time"/"date">.
+// its "7:15 PM", the calendar header's "2026-03-11 (UTC)", and the forms' <input type="time"/"date">; away's refusal
+// "Nothing was sent: 2026-03-24T08:00:00Z – … is not a shift of yours" (issue 48).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../support/project-path';
 
 const root = process.cwd();
+
+/** `${x.start}`, `${x.end}` or `${new Date(ms).toISOString()}`: an instant as the wire has it. */
+const INSTANT = String.raw`\$\{\s*(?:[\w.?!]+\.(?:start|end)|new Date\([^()\`]*\)\.toISOString\(\))\s*\}`;
 
 const WAYS: readonly [string, RegExp][] = [
   ['toLocale*String', /\.toLocale(?:Date|Time)?String\(/],
@@ -23,6 +27,9 @@ const WAYS: readonly [string, RegExp][] = [
   // One clock on every surface (issue 47, round 2): the tray and the popover took the system's locale ("09:00 AM")
   // while notifications, the hand-off, the .ics and `status` have none ("09:00"). Every surface uses DISPLAY_LOCALE.
   ["the system's locale", /app\.getLocale\(\)|navigator\.languages?\b/],
+  // An instant put into a sentence as it is (issue 48: away's refusal said "2026-03-24T08:00:00Z – …"): a
+  // ${x.start}, ${x.end} or ${new Date(ms).toISOString()} in a template with a space (a text, not a key).
+  ['an instant in a sentence', new RegExp(`\`[^\`]*(?: [^\`]*${INSTANT}|${INSTANT}[^\`]* )[^\`]*\``)],
 ];
 
 const PAD = 'a two-digit pad (a clock or date by hand)';
