@@ -28,9 +28,10 @@ async function settled(run: () => Promise<Answer>, what: string, log?: (m: strin
   }
 }
 
-/** The alarm's answer carries no words when it is done (the window says what it did). */
-const none = (answer: { ok: true; value: string } | Failure): { ok: true; value: null } | Failure =>
-  answer.ok ? { ok: true, value: null } : answer;
+/** The alarm's answer carries no words when it is done as asked (the window says what it did); words when it is done
+ *  with a caveat (acknowledged, but not saved). */
+const wordsIfAny = (answer: { ok: true; value: string } | Failure): { ok: true; value: string | null } | Failure =>
+  answer.ok ? { ok: true, value: answer.value === '' ? null : answer.value } : answer;
 
 export function alarmHandlers(
   engine: AlarmIntents,
@@ -39,7 +40,7 @@ export function alarmHandlers(
 ) {
   return {
     'alarm:get': async (): Promise<{ ok: true; value: AlarmView | null }> => ({ ok: true, value: alarms.current() }),
-    'alarm:intent': async (r: AlarmIntent) => none(await settled(() => engine.alarmIntent(r), 'the alarm', log)),
+    'alarm:intent': async (r: AlarmIntent) => wordsIfAny(await settled(() => engine.alarmIntent(r), 'the alarm', log)),
     // The engine's words come back on success too ("Your phone answered at 22:01: the round trip works.").
     'phone:intent': (r: PhoneIntent) => settled(() => engine.phoneIntent(r), 'Phone settings', log),
     'phone:link': async (): Promise<{ ok: true; value: string | null }> => ({ ok: true, value: engine.phoneLink() }),

@@ -172,7 +172,8 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
     'alarm-ack': async (params) => {
       if (!params?.alarmKey) return;
       const acked = await engine.alarmIntent({ kind: 'ack', key: params.alarmKey }, 'tray');
-      if (!acked.ok) say(acked.message);
+      // A refusal, or done with a caveat (acknowledged, but not saved): said either way.
+      if (acked.message !== undefined) say(acked.message);
     },
     'open-chat-group': open('chat-group'),
     'open-settings': open('settings'),

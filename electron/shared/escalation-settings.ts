@@ -7,6 +7,10 @@ import { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, NTFY_SERVER_PATTERN } 
 
 export { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } from './phone-defaults';
 
+/** The bounds of `afterMin`: a phone alert's time is its alarm's plus one of these (escalations.json is checked so). */
+export const MIN_ESCALATE_AFTER_MIN = 1;
+export const MAX_ESCALATE_AFTER_MIN = 30;
+
 export const EscalationSettingsSchema = z.object({
   provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
   /** ntfy's server (self-hosted or the public one), as NTFY_SERVER_PATTERN says. */
@@ -14,7 +18,12 @@ export const EscalationSettingsSchema = z.object({
     .regex(NTFY_SERVER_PATTERN, 'must be an https server address')
     .default(DEFAULT_NTFY_SERVER),
   /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
-  afterMin: z.number().int().min(1).max(30).default(DEFAULT_ESCALATE_AFTER_MIN),
+  afterMin: z
+    .number()
+    .int()
+    .min(MIN_ESCALATE_AFTER_MIN)
+    .max(MAX_ESCALATE_AFTER_MIN)
+    .default(DEFAULT_ESCALATE_AFTER_MIN),
 });
 export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
 export type PhoneProviderName = EscalationSettings['provider'];

@@ -248,7 +248,8 @@ export const invokeChannels = {
   /** The alarm window's page asks what it rings for: the alarm main shows now, or null (closed meanwhile). */
   'alarm:get': { request: None, response: resultOf(AlarmViewSchema.nullable()), handler: 'main' },
   /** "I'm on it", "Snooze 5 min", "Can't — find cover" (from the alarm window), "Test the alarm" (from Settings). */
-  'alarm:intent': { request: AlarmIntentSchema, response: resultOf(None), handler: 'main' },
+  // Null when done as asked; words when done with a caveat ("Acknowledged — but it couldn't be saved: …").
+  'alarm:intent': { request: AlarmIntentSchema, response: resultOf(z.string().nullable()), handler: 'main' },
   /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (waits for the phone's answer).
    *  Answers the engine's words ("Your phone answered at 22:01: the round trip works."). */
   'phone:intent': { request: PhoneIntentSchema, response: resultOf(z.string()), handler: 'main' },

@@ -1,12 +1,15 @@
 // Reading alarms.json back (issue 52: every file read back is a claim). The file is parsed with its schema, then
 // each record is checked against the clock and the alarm's own rules: an acknowledgement dated ahead would silence
-// the alarm and the phone, a ring years before its shift could start was never the app's. A record that fails is
+// the alarm and the phone, a ring years before its shift could start was never the app's. Each stamp is checked
+// against what the app itself writes (adv52 r5): it rings, passes (muted) or is acknowledged only once the alarm
+// fell due, at the start or 5 min before (`status --ack` acks only a rung alarm, the phone only after its alert). A record that fails is
 // dropped and said once; the file that held it is kept aside before the clean copy replaces it.
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { alarmClaimProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
+import { ALARM_EARLY_MS } from './plan';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 
 export const ALARMS_FILE = 'alarms.json';
@@ -15,8 +18,9 @@ export const ALARM_RECORDS_NOTICE_ID = 'alarm-records';
 export const MAX_ALARMS_CHARS = 1_000_000;
 /** The clocks of the app and `status --ack` may differ a little. */
 const SLACK_MS = 60_000;
-/** An alarm rings at the start or 5 min before; nothing rings earlier than this before a start. */
-const EARLIEST_RING_MS = 60 * 60_000;
+/** An alarm falls due at the start or 5 min before: nothing rings, passes or is acknowledged earlier than this before
+ *  a start (with the slack between the app's and a terminal's clocks). */
+const EARLIEST_DUE_MS = ALARM_EARLY_MS + SLACK_MS;
 /** Shifts are read at most a year ahead. */
 const MAX_AHEAD_MS = 400 * 24 * 60 * 60_000;
 const WHAT = 'the shift-start alarm records';
@@ -32,11 +36,14 @@ export function alarmRecordProblem(r: AlarmRecord, nowMs: number): string | unde
   if (r.endMs <= r.startMs) return "a time that can't be true";
   if (!past(r.ackedAtMs)) return 'an acknowledgement dated ahead of the clock';
   // Nothing rings that early, so nothing was acknowledged then: such an ack would silence the alarm and the phone.
-  if (r.ackedAtMs !== undefined && r.ackedAtMs < r.startMs - EARLIEST_RING_MS - SLACK_MS)
+  if (r.ackedAtMs !== undefined && r.ackedAtMs < r.startMs - EARLIEST_DUE_MS)
     return 'an acknowledgement dated before its shift could ring';
   if (!past(r.rungAtMs)) return 'a ring dated ahead of the clock';
   if (!past(r.passedAtMs)) return 'a pass dated ahead of the clock';
-  if (r.rungAtMs !== undefined && (r.rungAtMs < r.startMs - EARLIEST_RING_MS || r.rungAtMs > r.endMs + SLACK_MS))
+  // A pass is written when the alarm falls due while muted: one earlier would silence it, the reminder and the phone.
+  if (r.passedAtMs !== undefined && r.passedAtMs < r.startMs - EARLIEST_DUE_MS)
+    return 'a pass dated before its shift could ring';
+  if (r.rungAtMs !== undefined && (r.rungAtMs < r.startMs - EARLIEST_DUE_MS || r.rungAtMs > r.endMs + SLACK_MS))
     return 'a ring outside its shift';
   if (r.snoozedUntilMs !== undefined && !plausibleMs(r.snoozedUntilMs, nowMs + SNOOZE_MS + SLACK_MS))
     return 'a snooze dated ahead of the clock';

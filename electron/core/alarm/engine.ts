@@ -43,7 +43,9 @@ export interface AlarmEngineOptions {
   held?: boolean;
 }
 
-export type AckResult = 'acknowledged' | 'already' | 'unknown';
+/** 'unsaved': acknowledged in this run (it stops ringing, the phone's alert is cancelled), but the record could not
+ *  be saved (a read-only data folder): it may ring again after a restart. */
+export type AckResult = 'acknowledged' | 'unsaved' | 'already' | 'unknown';
 
 export interface AlarmEngine {
   /** Replaces the alarms wanted (every account's, merged); judges at once. */
@@ -167,8 +169,11 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   o.silence?.(key);
   if (t) o.acknowledged?.(t, record);
   arm(r, o.clock.now());
-  await write;
-  return 'acknowledged';
+  // The failed save is logged (track) and said by the app's notice; the acknowledgement itself took effect.
+  return write.then(
+    () => 'acknowledged' as const,
+    () => 'unsaved' as const,
+  );
 }
 
 async function snooze(r: Run, key: string): Promise<boolean> {

@@ -59,7 +59,9 @@ export interface AlarmsWiring {
   askPhone?: () => Promise<void>;
 }
 
-export type IntentResult = { ok: true } | { ok: false; message: string };
+export type IntentResult = { ok: true; message?: string } | { ok: false; message: string };
+/** Said to whoever acknowledged when the record of it could not be saved: true, never "something went wrong". */
+export const ACK_UNSAVED = "Acknowledged — but it couldn't be saved: it may ring again after a restart.";
 
 export interface EngineAlarms {
   start(): Promise<void>;
@@ -230,7 +232,8 @@ async function intentOf(
   if (!engine) return { ok: false, message: 'The alarm is not started yet.' };
   if (i.kind === 'ack') {
     const acked = await engine.ack(i.key, from);
-    return acked === 'unknown' ? { ok: false, message: 'This alarm is no longer known to the app.' } : { ok: true };
+    if (acked === 'unknown') return { ok: false, message: 'This alarm is no longer known to the app.' };
+    return acked === 'unsaved' ? { ok: true, message: ACK_UNSAVED } : { ok: true };
   }
   const target = r.seen.get(i.key)?.target;
   // "Can't": not an acknowledgement; it rings again in 5 min unless the shift was handed off by then.

@@ -71,7 +71,7 @@ export interface EngineOptions {
 }
 
 /** An alarm intent's answer (never throws). */
-export type AlarmIntentResult = { ok: true } | { ok: false; message: string };
+export type AlarmIntentResult = { ok: true; message?: string } | { ok: false; message: string };
 
 export interface Engine {
   /** Loads settings, cache and fired reminders, serves cached state at once, then starts syncing. */

@@ -330,7 +330,9 @@ export async function createEscalator(
   words: (t: AlarmTarget) => { title: string; body: string },
 ): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
-  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.());
+  // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
+  const channels = o.provider && new Set([o.provider.channel, ...(o.retired?.keys() ?? [])]);
+  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.(), channels);
   let queue: Promise<void> = Promise.resolve();
   const r: Run = {
     o,

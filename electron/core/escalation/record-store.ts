@@ -1,13 +1,18 @@
 // Reading escalations.json back (issue 52: every file read back is a claim). What was booked on the phone service or
 // sent is parsed with its schema, then each entry is checked: a "sent" stamp dated ahead of the clock would stop the
 // phone ringing, and a booking whose id is not the one the app derives from its alarm key (alertIdOf) would send that
-// id — "../another-topic/…", a line break — to the phone service. Such entries are dropped and said once; the file
+// id — "../another-topic/…", a line break — to the phone service. Each time is checked against what the app itself
+// could have written (adv52 r5): a booking's is its alarm's (the start, or 5 min before) plus `afterMin` (1–30 min),
+// whole minutes from the start, and a "sent" stamp is never earlier than the earliest of those; a booking or receipt
+// must name a channel the app has (the one in use, or one left whose keys it keeps). Such entries are dropped and said once; the file
 // that held them, or a file that isn't the app's (or is far too big to be), is kept aside before the app writes its
 // own. Entries older than the alarms' retention are let go: nothing can act on them any more, and the file stays small.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { MAX_ESCALATE_AFTER_MIN, MIN_ESCALATE_AFTER_MIN } from '../../shared/escalation-settings';
 import { alarmKeyProblem, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
 import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
+import { ALARM_EARLY_MS } from '../alarm/plan';
 import type { FileStore } from '../ports';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import type { Notice } from '../storage/settings-store';
@@ -22,8 +27,11 @@ export const ESCALATION_RECORD_NOTICE_ID = 'escalation-record';
 export const MAX_ESCALATIONS_CHARS = 1_000_000;
 const SLACK_MS = 60_000;
 const WHAT = 'the phone escalation record';
-/** An alarm rings at its start or 5 min before, the phone after it: nothing is sent earlier than this before a start. */
-const EARLIEST_SEND_MS = 60 * 60_000 + SLACK_MS;
+/** A phone alert's time is its alarm's (the start, or 5 min before) plus afterMin: never earlier than this after the
+ *  start (negative: before it), never later than LATEST_DUE_MS. Nothing is sent or rings earlier either. */
+const EARLIEST_DUE_MS = MIN_ESCALATE_AFTER_MIN * 60_000 - ALARM_EARLY_MS;
+const LATEST_DUE_MS = MAX_ESCALATE_AFTER_MIN * 60_000;
+const FALSE_CHANNEL = 'a booking on a phone channel the app never had';
 
 const BookingSchema = z.object({ id: z.string(), atMs: z.number(), ch: z.string().optional() });
 export const EscalationStateSchema = z.object({
@@ -59,6 +67,19 @@ const isAlarmKey = (key: string): boolean => key.length <= 600 && /^alarm:\S+:\d
 
 const empty = (): EscalationState => ({ version: 1, booked: {}, sent: {} });
 
+/** The start of the shift an alarm's key names (NaN when it names none). */
+const startOf = (key: string): number => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z$/.exec(key)?.[0] ?? '');
+
+/** Whether `atMs` can be the time the app books the phone alert of `key`'s shift at, under any settings it allows. */
+const derivable = (key: string, atMs: number): boolean => {
+  const offsetMs = atMs - startOf(key);
+  return offsetMs >= EARLIEST_DUE_MS && offsetMs <= LATEST_DUE_MS && offsetMs % 60_000 === 0;
+};
+
+/** The channels the app has: the one in use and those left whose keys it keeps. Undefined: unknown (no channel in
+ *  use: phone escalation off, or its keys not read), then no entry is dropped for its channel. */
+export type KnownChannels = ReadonlySet<string> | undefined;
+
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
  *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
  *  dropped: a "sent" stamp is used again once the schedule is watched again (dropped, the phone was paged again for
@@ -67,6 +88,7 @@ export function sortEscalations(
   s: EscalationState,
   nowMs: number,
   known?: readonly AlarmKnowledge[],
+  channels?: KnownChannels,
 ): { state: EscalationState; dropped: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
@@ -74,6 +96,9 @@ export function sortEscalations(
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
+    // Past, it would count as sent (the phone kept quiet for that start): only a time the app could have booked.
+    if (!derivable(key, b.atMs)) return "a phone alert's time that isn't its alarm's";
+    if (b.ch !== undefined && channels !== undefined && !channels.has(b.ch)) return FALSE_CHANNEL;
     // A booking of a schedule not watched now is kept: with no target for it, the escalator cancels it on the
     // phone service (by the app's own id, derived from its key) before it rings, as for a shift handed off.
     const why = watchedProblem(key);
@@ -88,9 +113,9 @@ export function sortEscalations(
     const why = watchedProblem(key);
     if (why !== undefined && why !== UNWATCHED) return why;
     if (!plausibleMs(atMs, nowMs + SLACK_MS)) return 'a phone alert dated ahead of the clock';
-    // Sent before its alarm could ring, it would keep the phone quiet for a shift it was never about.
-    const startMs = Date.parse(key.slice(key.lastIndexOf(':', key.length - 10) + 1));
-    return Number.isNaN(startMs) || atMs < startMs - EARLIEST_SEND_MS
+    // Sent before its alert was due under any settings, it would keep the phone quiet for a start it never saw.
+    const startMs = startOf(key);
+    return Number.isNaN(startMs) || atMs < startMs + EARLIEST_DUE_MS
       ? 'a phone alert dated before its shift could ring'
       : undefined;
   });
@@ -100,16 +125,20 @@ export function sortEscalations(
   const receipts = sortClaims(Object.entries(s.receipts ?? {}), ([key, r]) =>
     !sentKeys.has(key) || !RECEIPT_PATTERN.test(r.receipt) || !CHANNEL_ID_PATTERN.test(r.ch)
       ? 'a receipt the app did not keep'
-      : undefined,
+      : channels !== undefined && !channels.has(r.ch)
+        ? FALSE_CHANNEL
+        : undefined,
   );
   const leftOn = sortClaims(s.leftOn ?? [], (e) =>
     !isAlarmKey(e.key) ||
     !CHANNEL_ID_PATTERN.test(e.ch) ||
     (e.receipt !== undefined && !RECEIPT_PATTERN.test(e.receipt))
       ? 'a booking the app did not make'
-      : plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)
-        ? undefined
-        : "a time that can't be true",
+      : !plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)
+        ? "a time that can't be true"
+        : channels !== undefined && !channels.has(e.ch)
+          ? FALSE_CHANNEL
+          : undefined,
   );
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   return {
@@ -133,6 +162,7 @@ export async function loadEscalations(
   nowMs: number,
   report: (n: Notice) => void,
   known?: readonly AlarmKnowledge[],
+  channels?: KnownChannels,
 ): Promise<EscalationState> {
   const say = (message: string): void => report({ id: ESCALATION_RECORD_NOTICE_ID, message });
   const read = await readBack(files, ESCALATIONS_FILE, EscalationStateSchema, { maxChars: MAX_ESCALATIONS_CHARS });
@@ -147,7 +177,7 @@ export async function loadEscalations(
     say(`The phone escalation record was not the app's and nothing of it was used.${where}`);
     return empty();
   }
-  const sorted = sortEscalations(read.value, nowMs, known);
+  const sorted = sortEscalations(read.value, nowMs, known, channels);
   if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, ESCALATIONS_FILE)));
   return sorted.state;
 }

@@ -35,7 +35,7 @@ export function reasonOf(cause: unknown): string | undefined {
  *  for every file, though only the reminders record holds reminders). The names are the stores' own (storage can't
  *  import calendar/, handoff/, alarm/ or escalation/). */
 const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: readonly string[]) => string }[] = [
-  { matches: (n) => n === 'settings.json', lost: () => 'changes to your settings last only until the app closes' },
+  { matches: (n) => n === 'settings.json', lost: () => "a change to your settings can't be saved, so none is made" },
   {
     matches: (n) => /^cache(-[^/]*)?\.json$/.test(n),
     lost: () => 'the schedule data saved for the next start and offline use is not updated',

@@ -222,3 +222,65 @@ describe('a booking maybe held (its answer was lost) is read back like a booking
     expect(forged.dropped).toEqual(['a booking the app did not make']);
   });
 });
+
+describe('times and channels the app could not have written (adv52 round 5; failed before)', () => {
+  const start = Date.parse('2026-03-10T21:00:00Z');
+  const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z';
+  const CH = 'chBBBBBBBBBBBBBBBB';
+
+  it('a "sent" stamp before its alert could be due (start − 5 min + 1 min at the earliest) is dropped', async () => {
+    const { sortEscalations } = await import('../../../electron/core/escalation/record-store');
+    const at = (sentMs: number) =>
+      sortEscalations({ version: 1, booked: {}, sent: { [key]: sentMs } }, start - 30 * MIN);
+    expect(at(start - 55 * MIN).state.sent).toEqual({});
+    expect(at(start - 55 * MIN).dropped).toEqual(['a phone alert dated before its shift could ring']);
+    expect(at(start - 5 * MIN).state.sent).toEqual({});
+    // Read after the start: the earliest the app sends (5-min-before alarm, afterMin 1) is kept.
+    const kept = sortEscalations({ version: 1, booked: {}, sent: { [key]: start - 4 * MIN } }, start);
+    expect(kept.state.sent).toEqual({ [key]: start - 4 * MIN });
+  });
+
+  it('a booking (or one maybe held) at a time no afterMin gives is dropped; every time one gives is kept', async () => {
+    const { alertIdOf, sortEscalations } = await import('../../../electron/core/escalation/record-store');
+    const sort = (atMs: number) => {
+      const b = { id: alertIdOf(key), atMs };
+      return sortEscalations({ version: 1, booked: { [key]: b }, maybe: { [key]: b }, sent: {} }, start - 61 * MIN);
+    };
+    for (const offMin of [-4, 0, 3, 25, 30]) {
+      const sorted = sort(start + offMin * MIN);
+      expect(sorted.dropped).toEqual([]);
+      expect(Object.keys(sorted.state.booked)).toEqual([key]);
+    }
+    for (const offMs of [-62 * MIN, -5 * MIN, 31 * MIN, 3 * MIN + 1_000]) {
+      const sorted = sort(start + offMs);
+      expect(sorted.state.booked).toEqual({});
+      expect(sorted.state.maybe).toBeUndefined();
+      expect(sorted.dropped).toEqual([
+        "a phone alert's time that isn't its alarm's",
+        "a phone alert's time that isn't its alarm's",
+      ]);
+    }
+  });
+
+  it('an entry naming a channel the app does not have is dropped once it knows its channels', async () => {
+    const { alertIdOf, sortEscalations } = await import('../../../electron/core/escalation/record-store');
+    const OTHER = 'chAAAAAAAAAAAAAAAA';
+    const state = {
+      version: 1 as const,
+      booked: { [key]: { id: alertIdOf(key), atMs: start + 3 * MIN, ch: OTHER } },
+      sent: {},
+      leftOn: [{ key, atMs: start + 3 * MIN, ch: OTHER }],
+    };
+    // Not known (phone escalation off, or its keys not read): kept, to be cancelled if it can be.
+    expect(sortEscalations(state, start - 60 * MIN).dropped).toEqual([]);
+    const sorted = sortEscalations(state, start - 60 * MIN, undefined, new Set([CH]));
+    expect(sorted.state.booked).toEqual({});
+    expect(sorted.state.leftOn).toBeUndefined();
+    expect(sorted.dropped).toEqual([
+      'a booking on a phone channel the app never had',
+      'a booking on a phone channel the app never had',
+    ]);
+    // A channel left whose keys the app keeps is one of its own.
+    expect(sortEscalations(state, start - 60 * MIN, undefined, new Set([CH, OTHER])).dropped).toEqual([]);
+  });
+});

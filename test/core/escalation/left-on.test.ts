@@ -10,6 +10,8 @@ import { channelIdOf } from '../../../electron/core/escalation/secret';
 const MIN = 60_000;
 const NOW = Date.parse('2026-03-10T08:00:00Z');
 const KEY = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T09:00:00Z';
+/** A shift that started 3 min ago: its alert can have been sent now (one starting at 09:00 could not, adv52 r5). */
+const SENT_KEY = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T07:57:00Z';
 const KEY2 = 'alarm:https://oncall.example.com:sch_ops:2026-03-11T09:00:00Z';
 const OLD = channelIdOf(['ntfy', 'https://ntfy.sh', 'oncall-old-topic-xxxxxxxxxxxxxxx']);
 const NEW = channelIdOf(['ntfy', 'https://ntfy.sh', 'oncall-new-topic-xxxxxxxxxxxxxxx']);
@@ -20,9 +22,9 @@ describe('escalations.json: channels, receipts and leftovers read back', () => {
       {
         version: 1,
         booked: { [KEY]: { id: alertIdOf(KEY), atMs: NOW + 63 * MIN, ch: 'ch../evil' } },
-        sent: { [KEY]: NOW },
+        sent: { [SENT_KEY]: NOW },
         receipts: {
-          [KEY]: { receipt: 'r'.repeat(30), ch: NEW },
+          [SENT_KEY]: { receipt: 'r'.repeat(30), ch: NEW },
           'alarm:x:2026-03-10T09:00:00Z': { receipt: 'r', ch: NEW },
         },
         leftOn: [
@@ -34,7 +36,7 @@ describe('escalations.json: channels, receipts and leftovers read back', () => {
       NOW,
     );
     expect(sorted.state.booked).toEqual({});
-    expect(sorted.state.receipts).toEqual({ [KEY]: { receipt: 'r'.repeat(30), ch: NEW } });
+    expect(sorted.state.receipts).toEqual({ [SENT_KEY]: { receipt: 'r'.repeat(30), ch: NEW } });
     // The past leftover can't ring any more: let go without a word.
     expect(sorted.state.leftOn).toEqual([{ key: KEY, atMs: NOW + 63 * MIN, ch: OLD }]);
     expect(sorted.dropped).toEqual([

@@ -16,7 +16,7 @@ import { MIN } from '../../support/time';
 
 const START = Date.parse('2026-03-25T06:00:00Z');
 const FOLDER = '/home/me/.config/OnCall Tray';
-const SETTINGS_LOST = 'changes to your settings last only until the app closes';
+const SETTINGS_LOST = "a change to your settings can't be saved, so none is made";
 const CACHE_LOST = 'the schedule data saved for the next start and offline use is not updated';
 
 let h: Harness | undefined;

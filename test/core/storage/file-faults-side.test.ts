@@ -80,22 +80,60 @@ const FALSE2 = JSON.stringify({
   booked: { [UNWATCHED]: { id: alertIdOf(UNWATCHED), atMs: T + 10 * MIN } },
   sent: { [UNWATCHED]: T - 60 * MIN },
 });
+/** Plausible but false, the fifth round (adv52 r5): each time is one the app itself could never have written, read
+ *  an hour before the shift (now = T − 60 min). Each kept, the alarm or the phone stayed silent, or a false danger
+ *  was said ("may still ring there: it can't be cancelled"). */
+const booking = (atMs: number, ch?: string) => ({ id: alertIdOf(KEY), atMs, ...(ch === undefined ? {} : { ch }) });
+const ROUND5: Record<string, [file: string, text: string]> = {
+  // Past, it counted as sent: the phone never rang. An alert is due 4 to 30 min after its start's alarm, no earlier.
+  'a booking dated before its alarm (round 5)': [
+    'escalations.json',
+    JSON.stringify({ version: 1, booked: { [KEY]: booking(T - 61 * MIN) }, sent: {} }),
+  ],
+  'a booking maybe held dated before its alarm (round 5)': [
+    'escalations.json',
+    JSON.stringify({ version: 1, booked: {}, maybe: { [KEY]: booking(T - 61 * MIN) }, sent: {} }),
+  ],
+  'a "sent" before its alert could be due (round 5)': [
+    'escalations.json',
+    JSON.stringify({ version: 1, booked: {}, sent: { [KEY]: T - 60 * MIN } }),
+  ],
+  'a booking on a channel the app never had (round 5)': [
+    'escalations.json',
+    JSON.stringify({ version: 1, booked: { [KEY]: booking(T + 3 * MIN, 'chAAAAAAAAAAAAAAAA') }, sent: {} }),
+  ],
+  // A pass is written when the alarm falls due (muted); an ack only once it rang (`status --ack`) or after the alert.
+  'a pass before its alarm could fall due (round 5)': [
+    'alarms.json',
+    JSON.stringify({ version: 1, alarms: { [KEY]: { ...shift, passedAtMs: T - 61 * MIN } } }),
+  ],
+  'an acknowledgement before its alarm could ring (round 5)': [
+    'alarms.json',
+    JSON.stringify({ version: 1, alarms: { [KEY]: { ...shift, ackedAtMs: T - 60 * MIN, ackSource: 'cli' } } }),
+  ],
+};
 const alarmCases: [string, string][] = [
   ...Object.keys(FILES).flatMap((file) => DAMAGES.map((damage): [string, string] => [file, damage])),
   ['escalations.json', ROUND2],
+  ...Object.entries(ROUND5).map(([kind, [file]]): [string, string] => [file, kind]),
 ];
+/** The text a case starts from: its own (rounds 2 and 5), or the file's valid or false text damaged one way. */
+function originalOf(file: string, kind: string): { damage: Damage; original: string } {
+  const own = kind === ROUND2 ? FALSE2 : ROUND5[kind]?.[1];
+  if (own !== undefined) return { damage: 'plausible but false', original: own };
+  const spec = FILES[file]!;
+  const damage = kind as Damage;
+  return { damage, original: damaged(spec.valid, spec.falseText, damage) };
+}
 
 describe('the fault harness: the alarm and phone records', () => {
   it(`has ${alarmCases.length} + ${DAMAGES.length} file cases (update-check.json below)`, () =>
-    expect(alarmCases.length + DAMAGES.length).toBe(19));
+    expect(alarmCases.length + DAMAGES.length).toBe(25));
 
   it.each(alarmCases)(
     '%s, %s: the alarm and the phone still ring, nothing of it is sent, told once',
     async (file, kind) => {
-      const spec = FILES[file]!;
-      // The round-2 case is plausible but false, with its own text.
-      const damage: Damage = kind === ROUND2 ? 'plausible but false' : (kind as Damage);
-      const original = kind === ROUND2 ? FALSE2 : damaged(spec.valid, spec.falseText, damage);
+      const { damage, original } = originalOf(file, kind);
       // Starting on a huge file must not parse it (what made a start slow); no text over the records' 1 MB bound
       // reaches JSON.parse. (Timings live in the bench, not in tests a loaded machine makes flaky.)
       const parsed: number[] = [];
@@ -111,12 +149,15 @@ describe('the fault harness: the alarm and phone records', () => {
       const rings = [...r.rings];
       const phone = r.s.rang(TOPIC);
       const requests = r.s.requests.map((q) => `${q.method} ${q.path}`);
+      const problem = r.esc.status().problem;
       await r.close();
 
       expect(parsed.filter((n) => n > 1_000_000)).toEqual([]);
       // Keeps working: the watched shift's alarm rings at its start, once; the phone once, 3 min later.
       expect(rings).toEqual([T]);
       expect(phone.map((m) => [m.sequenceId, m.deliverMs])).toEqual([[alertIdOf(KEY), T + 3 * MIN]]);
+      // No danger stated from the file (an alert "left on" a channel the app never had).
+      expect(problem).toBeUndefined();
       // Nothing from the file is sent: every request is in the app's topic and names an id the app derives; only the
       // watched shift's alert is ever posted (an unwatched schedule's booking may only be cancelled).
       const own = new Set([alertIdOf(KEY), alertIdOf(UNWATCHED), alertIdOf(OLD)]);
