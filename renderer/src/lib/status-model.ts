@@ -6,6 +6,7 @@ import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
 import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
 import { isolate } from '../../../electron/shared/bidi';
+import { nowUnknownText } from '../../../electron/shared/now-unknown';
 import {
   gapsBefore,
   basisAt,
@@ -65,12 +66,14 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   if (next) {
     const before = gapsBefore(state, Date.parse(next.start), time);
     const untilMs = Date.parse(next.start) - ctx.nowMs;
+    // Whether I am on call now is unknown (a schedule's now wasn't read): said first, and the next only as known.
+    const unknownNow = nowUnknownText(state, ctx.nowMs);
     // The main line says when it starts (never "On call …" before I am); the detail names the schedules and the
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
-      tone: untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `Next: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
-      detail: `${names(next)} · ${runText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
+      tone: unknownNow !== undefined ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
+      title: `${unknownNow === undefined ? 'Next' : 'Now: unknown · next known'}: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
+      detail: `${unknownNow === undefined ? '' : `On call now: ${unknownNow} · next known: `}${names(next)} · ${runText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
   }
