@@ -38,7 +38,7 @@ export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOpti
 /** "Your next shift:", or "Your next known shift:" while whether I am on call now is unknown (then a plain "next"
  *  would say I am not on call now). */
 const nextLead = (state: AppState, o: StatusTimeOptions): string =>
-  nowUnknownText(state, o.nowMs) === undefined ? 'Your next shift:' : 'Your next known shift:';
+  nowUnknownText(state, (iso) => formatDayTime(iso, o)) === '' ? 'Your next shift:' : 'Your next known shift:';
 
 /** "Your next shift: Ops Wed 10:00–18:00 (…) (in 22 h 59 min)", with its basis where not fresh. */
 export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptions): string {
@@ -79,8 +79,8 @@ export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   // Where the end is unknown because another schedule is: which (said once, after the line(s) about now).
   const unread = run ? runUnreadNote(state, run) : '';
   if (unread !== '') lines[lines.length - 1] += unread;
-  const unknownNow = nowUnknownText(state, o.nowMs);
-  if (unknownNow !== undefined) lines.push(`On call now: ${unknownNow}`);
+  const unknownNow = nowUnknownText(state, (iso) => formatDayTime(iso, o));
+  if (unknownNow !== '') lines.push(`On call now: ${unknownNow}`);
   const nextRun = run ? null : myRunNext(state, o.nowMs);
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));

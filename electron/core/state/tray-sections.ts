@@ -247,8 +247,8 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   if (now !== undefined) return `You are on call: ${now}`;
   const next = nextPhrase(state, f);
   // Whether I am on call now is unknown (a schedule's now wasn't read): never a plain "next", which implies not now.
-  const unknownNow = nowUnknownText(state, f.nowMs);
-  if (next !== undefined && unknownNow !== undefined) return `On call now: ${unknownNow} · next known: ${next}`;
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
   if (next !== undefined) return `Your next shift: ${next}`;
   const none = noShiftPhrase(state, f);
   return none.unknown ? `Your next shift: ${none.text}` : none.text;

@@ -250,7 +250,7 @@ describe('issue 47: every statement of my blocks, on every surface the registry 
     checkStatements(world);
     world.forEach((_, i) => checkStatements(world, i));
     const tooltip = everyText({ state: combined(world), nowMs: NOW, localZone: ZONE })[0]?.text ?? '';
-    expect(tooltip.split('\n')[0]).toBe("On call now: unknown for Work · Platform (shifts couldn't be read)");
+    expect(tooltip.split('\n')[0]).toBe("On call now: unknown (some shifts of Work · Platform couldn't be read)");
   });
 
   it('lists every surface (tooltip, menu, popover, status, hand-off) with at least one statement of mine', () => {
