@@ -6,6 +6,7 @@ import { blockWindow } from '../shared/block-words';
 import { withAccount } from '../shared/accounts';
 import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../shared/on-call-run';
 import { gapsBefore, myAbsence } from '../shared/knowledge';
+import { nowUnknownText } from '../shared/now-unknown';
 import { runUnreadNote } from '../shared/run-words';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, MyShift } from '../shared/view-state';
@@ -34,6 +35,11 @@ export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOpti
   return `You are on call now: ${runNames(run, (m) => named(state, m))} ${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
 }
 
+/** "Your next shift:", or "Your next known shift:" while whether I am on call now is unknown (then a plain "next"
+ *  would say I am not on call now). */
+const nextLead = (state: AppState, o: StatusTimeOptions): string =>
+  nowUnknownText(state, (iso) => formatDayTime(iso, o)) === '' ? 'Your next shift:' : 'Your next known shift:';
+
 /** "Your next shift: Ops Wed 10:00–18:00 (…) (in 22 h 59 min)", with its basis where not fresh. */
 export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptions): string {
   const z = zoned(state, m, o);
@@ -43,7 +49,7 @@ export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptio
     (iso) => formatDayTime(iso, z),
   );
   const mark = basisMark(m.basis, (iso) => formatDayTime(iso, o));
-  return `Your next shift: ${named(state, m)} ${window} (${formatRelative(o.nowMs, m.start)})${mark}`;
+  return `${nextLead(state, o)} ${named(state, m)} ${window} (${formatRelative(o.nowMs, m.start)})${mark}`;
 }
 
 /** "Your next shift: Ops, then Payments Wed 10:00 – Thu 10:00 (in 22 h 59 min)": back to back blocks as one. */
@@ -53,7 +59,7 @@ export function statusNextRunPhrase(state: AppState, run: OnCallRun, o: StatusTi
   const window = endIsKnown(run)
     ? formatWindow(run.start, run.end, o)
     : `from ${time(run.start)} ${untilPhrase(run, time)}`;
-  return `Your next shift: ${names} ${window} (${formatRelative(o.nowMs, run.start)})${basisMark(run.basis, time)}`;
+  return `${nextLead(state, o)} ${names} ${window} (${formatRelative(o.nowMs, run.start)})${basisMark(run.basis, time)}`;
 }
 
 /** My next shift's line: the block, or the whole run where blocks carry it on or its end isn't known. */
@@ -73,6 +79,8 @@ export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   // Where the end is unknown because another schedule is: which (said once, after the line(s) about now).
   const unread = run ? runUnreadNote(state, run) : '';
   if (unread !== '') lines[lines.length - 1] += unread;
+  const unknownNow = nowUnknownText(state, (iso) => formatDayTime(iso, o));
+  if (unknownNow !== '') lines.push(`On call now: ${unknownNow}`);
   const nextRun = run ? null : myRunNext(state, o.nowMs);
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => formatDayTime(iso, o));

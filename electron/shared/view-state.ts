@@ -155,6 +155,9 @@ export const MyGapSchema = z.object({
   until: Iso.optional(),
   /** read: the schedule answers (now and next are fresh), but its shifts further on were read at this time. */
   readAt: Iso.optional(),
+  /** Who is on call now is unknown there (not loaded, failed, a read not reaching now, a hole over now): whether I
+   *  am on call now is unknown (shared/now-unknown.ts). */
+  now: z.boolean().optional(),
 });
 export type MyGap = z.infer<typeof MyGapSchema>;
 

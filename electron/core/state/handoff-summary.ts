@@ -18,6 +18,7 @@ import {
 } from '../../shared/knowledge';
 import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { withAccount } from '../../shared/accounts';
+import { nowUnknownText } from '../../shared/now-unknown';
 
 export interface HandoffOptions {
   nowMs: number;
@@ -128,13 +129,17 @@ export function handoffNowLine(state: AppState, m: MyShift, o: HandoffOptions): 
   return `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${until}${markOf(m, o)}`;
 }
 
-/** "My next block: Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)", with its basis where not fresh. */
+/** "My next block: Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)", with its basis where not fresh; "My next known
+ *  block: …" while whether I am on call now is unknown (shared/now-unknown.ts). */
 export function handoffNextPhrase(state: AppState, m: MyShift, o: HandoffOptions): string {
-  return `My next block: ${blockText(state, m, o)}`;
+  const known = nowUnknownText(state, (iso) => handoffTime(iso, o)) === '' ? '' : 'known ';
+  return `My next ${known}block: ${blockText(state, m, o)}`;
 }
 
 function myLines(state: AppState, o: HandoffOptions): string[] {
   const lines = state.me.onCallNow.map((m) => handoffNowLine(state, m, o));
+  const unknownNow = nowUnknownText(state, (iso) => handoffTime(iso, o));
+  if (unknownNow !== '') lines.push(`Me on call now: ${unknownNow}`);
   const next = state.me.nextShift;
   const absence = myAbsence(state, (iso) => handoffTime(iso, o));
   const missing = absence.note === '' ? '' : ` (${absence.note})`;

@@ -35,19 +35,22 @@ function gapOf(
   freshForMs: number,
 ): MyGap | undefined {
   const base = { accountId: view.accountId, scheduleId: view.id, scheduleName: view.name };
+  // Who is on call now is unknown there (shared/now-unknown.ts: my now is then unknown too).
+  const unknownNow = { ...base, now: true as const };
   const status = view.status;
   const range = view.known;
   if (!hasData(status) || range === null) {
     if (status.kind === 'loading' || (range === null && !s?.problem && !s?.notFound))
-      return { ...base, kind: 'loading' };
+      return { ...unknownNow, kind: 'loading' };
     const reason =
       status.kind === 'error' || status.kind === 'not_found' || status.kind === 'stale' ? status.reason : undefined;
-    return { ...base, kind: 'failed', ...(reason ? { reason } : {}) };
+    return { ...unknownNow, kind: 'failed', ...(reason ? { reason } : {}) };
   }
   if (!readReaches(view, nowMs)) {
-    return { ...base, kind: 'ended', ...(Date.parse(range.to) <= nowMs ? { until: range.to } : {}) };
+    return { ...unknownNow, kind: 'ended', ...(Date.parse(range.to) <= nowMs ? { until: range.to } : {}) };
   }
-  if (holeIn(view, nowMs, untilMs)) return { ...base, kind: 'holes' };
+  if (holeIn(view, nowMs, untilMs))
+    return { ...base, kind: 'holes', ...(holeIn(view, nowMs, nowMs + 1) ? { now: true as const } : {}) };
   const saved = savedAt(status);
   if (status.kind !== 'fresh') {
     const short = Date.parse(range.to) < untilMs ? { until: range.to } : {};

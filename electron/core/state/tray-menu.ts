@@ -6,6 +6,7 @@ import { everyAccountPaused, pauseNotes } from '../../shared/pause-words';
 import { failedSchedules, syncText } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
+import { nowUnknownText } from '../../shared/now-unknown';
 import {
   coverageFreshnessLine,
   uncoveredLines,
@@ -124,7 +125,9 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   // The same words as the menu's first item (tray-sections): my on-call run, or my next one.
   const now = onCallPhrase(state, f);
   const next = now === undefined ? nextPhrase(state, f) : undefined;
+  const unknownNow = now === undefined ? nowUnknownText(state, (iso) => fmt(iso, f)) : '';
   if (now !== undefined) lines.push(`On call: ${now}`);
+  else if (next !== undefined && unknownNow !== '') lines.push(`On call now: ${unknownNow}`, `Next known: ${next}`);
   else if (next !== undefined) lines.push(`Next on call: ${next}`);
   else {
     const none = noShiftPhrase(state, f);

@@ -6,6 +6,7 @@ import { hasData, savedAt } from '../../shared/freshness';
 import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
 import { coverageGlanceText, savedDataFrom } from '../../shared/saved-words';
 import { runUnreadNote } from '../../shared/run-words';
+import { nowUnknownText } from '../../shared/now-unknown';
 import { isolate } from '../../shared/bidi';
 import { myEmailOn, withAccount } from '../../shared/accounts';
 import {
@@ -246,6 +247,9 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   const now = onCallPhrase(state, f);
   if (now !== undefined) return `You are on call: ${now}`;
   const next = nextPhrase(state, f);
+  // Whether I am on call now is unknown (a schedule's now wasn't read): never a plain "next", which implies not now.
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
   if (next !== undefined) return `Your next shift: ${next}`;
   const none = noShiftPhrase(state, f);
   return none.unknown ? `Your next shift: ${none.text}` : none.text;

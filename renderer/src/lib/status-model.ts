@@ -65,11 +65,14 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
   if (next) {
     const before = gapsBefore(state, Date.parse(next.start), time);
     const untilMs = Date.parse(next.start) - ctx.nowMs;
+    // Whether I am on call now is unknown (a schedule's now wasn't read, named in `before`): said first, the next only
+    // as known (shared/now-unknown.ts; not on call by a block read, else `run` above).
+    const unknownNow = state.me.gaps.some((g) => g.now);
     // The main line says when it starts (never "On call …" before I am); the detail names the schedules and the
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
-      tone: untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `Next: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
+      tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
+      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
       detail: `${names(next)} · ${runText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
@@ -102,11 +105,8 @@ const spanOf = (run: OnCallRun, ctx: FormatContext): string =>
 
 /** "today 22:00 → Mon 18:00, 20 h": a run of mine, both ends and its length; where its end isn't known, "from 22:00
  *  until at least Mon 18:00, then unknown". */
-const runText = (run: OnCallRun, ctx: FormatContext): string => {
-  const [startMs, endMs] = [Date.parse(run.start), Date.parse(run.end)];
-  if (!endIsKnown(run)) return spanOf(run, ctx);
-  return `${spanText(startMs, endMs, ctx)}, ${lengthText(startMs, endMs, ctx)}`;
-};
+const runText = (run: OnCallRun, ctx: FormatContext): string =>
+  `${spanOf(run, ctx)}${endIsKnown(run) ? `, ${lengthText(Date.parse(run.start), Date.parse(run.end), ctx)}` : ''}`;
 
 /** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
 export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {

@@ -108,6 +108,30 @@ function checkHorizon(world: readonly AccountWorld[], said: readonly Said[], onl
   }
 }
 
+/** Words that say I am not on call now (off call, a plain "next"): never said while my now is unknown. */
+const NOT_NOW = [
+  /\bOff call\b/,
+  /\bNot on call\b/,
+  /Next on call:/,
+  /^Next: /m,
+  /Your next shift: (?!unknown)/,
+  /My next block: (?!unknown)/,
+];
+
+/** My now is unknown (a schedule's slot over now couldn't be read, and nothing read has me on call): every surface
+ *  says so (issue 47: "On call now: unknown for …"), none says off call or a plain next. */
+function checkNowUnknown(said: readonly Said[]): void {
+  const whole = said.filter(
+    (s) => s.accountId === null && !['notification', 'ics', 'settings', 'picker'].includes(s.surface),
+  );
+  expect(whole.map((s) => s.surface).sort()).toEqual(['handoff', 'popover', 'status', 'tray-menu', 'tray-tooltip']);
+  for (const s of whole) {
+    for (const words of NOT_NOW) expect(s.text, `${s.surface} — my now is unknown`).not.toMatch(words);
+    // A menu asking for setup says nothing of me (nor off call); the named case below checks the first line.
+    expect(s.text, `${s.surface} — says my now is unknown`).toMatch(/unknown/i);
+  }
+}
+
 function checkStatements(world: readonly AccountWorld[], only?: number): void {
   const state = combined(world, only, true);
   const said = everyText({ state, nowMs: NOW, localZone: ZONE, ...logsOf(world, only) });
@@ -148,6 +172,7 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
     if (asBlock !== null) expect(asRun, where).toBeNull();
     if (asRun === null) saidRun.add(s.surface);
   }
+  if (runs.nowUnknown) checkNowUnknown(said);
   // Each surface saying I am on call (or next) says the run's end in one of its statements, and its saved data.
   const surfaces = said.filter((s) => s.statement && s.statement.kind !== 'block' && s.surface !== 'handoff');
   for (const s of surfaces) {
@@ -211,6 +236,34 @@ describe('issue 47: every statement of my blocks, on every surface the registry 
         ['sch_a', iso(NOW + 12 * HOUR), 'fresh'],
       ]);
     }
+  });
+
+  it('says my now is unknown, never off call or a plain next, where a slot over now could not be read', () => {
+    // Alice, then a hole over now on Work · Platform, then me: the next block is known, whether I am on call now isn't.
+    const world: AccountWorld[] = [
+      {
+        condition: 'healthy',
+        slots: [
+          [1, 1, 0, 1],
+          [1, 2, 1, 1],
+        ],
+        asks: false,
+        hole: { schedule: 0, slot: 1 },
+      },
+      {
+        condition: 'down',
+        slots: [
+          [1, 1, 1, 1],
+          [1, 2, 1, 1],
+        ],
+        asks: false,
+      },
+    ];
+    expect(expectedRuns(world).nowUnknown).toBe(true);
+    checkStatements(world);
+    world.forEach((_, i) => checkStatements(world, i));
+    const tooltip = everyText({ state: combined(world), nowMs: NOW, localZone: ZONE })[0]?.text ?? '';
+    expect(tooltip.split('\n')[0]).toBe("On call now: unknown (some shifts of Work · Platform couldn't be read)");
   });
 
   it('lists every surface (tooltip, menu, popover, status, hand-off) with at least one statement of mine', () => {

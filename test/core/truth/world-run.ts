@@ -89,11 +89,12 @@ export interface ExpectedRun {
 }
 
 /** My run now (I am on call in the slot holding now) and my next run (the first slot after now I am on call in,
- *  when I am not on call now), each with its end as the world has it. */
+ *  when I am not on call now), each with its end as the world has it; and whether my now is unknown (on call in no
+ *  slot read, and some told schedule's slot over now is a hole). */
 export function expectedRuns(
   world: readonly AccountWorld[],
   only?: number,
-): { now: ExpectedRun | null; next: ExpectedRun | null } {
+): { now: ExpectedRun | null; next: ExpectedRun | null; nowUnknown: boolean } {
   const told = toldSchedules(world, only);
   const mine = (k: number): boolean => told.some((s) => s.slots[k] === 0 && s.hole !== k);
   const unreadable = (k: number): boolean => told.some((s) => s.hole === k);
@@ -106,9 +107,10 @@ export function expectedRuns(
     const saved = slots.some((j) => !told.some((s) => !s.saved && mineIn(s, j)));
     return { endMs: NOW + k * SLOT, endUnknown: k === LAST || unreadable(k + 1), saved, savedAny };
   };
-  if (mine(1)) return { now: runFrom(1), next: null };
+  if (mine(1)) return { now: runFrom(1), next: null, nowUnknown: false };
   const first = [2, 3].find(mine);
-  return { now: null, next: first === undefined ? null : runFrom(first) };
+  // Not on call by anything read, and a told schedule couldn't read the slot holding now: whether I am is unknown.
+  return { now: null, next: first === undefined ? null : runFrom(first), nowUnknown: unreadable(1) };
 }
 
 /** A block of mine on one schedule of a told read, ending at `end`: its end is unknown where it reaches the end of
