@@ -158,7 +158,7 @@ async function settleLeft(r: Run, nowMs: number): Promise<void> {
   const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs);
   if (unknown > 0) o.log?.(`phone escalation: ${unknown} booking(s) of an unknown channel let go`);
   const providerOf = (ch: string) => (ch === o.provider?.channel ? o.provider : o.retired?.get(ch));
-  const problems = await settleLeftOn(r.state, nowMs, providerOf);
+  const problems = await settleLeftOn(r.state, nowMs, providerOf, o.provider?.channel);
   const before = r.leftProblem;
   r.leftProblem = problems[0];
   if (before !== r.leftProblem) {
@@ -191,10 +191,26 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     if ((state.sent[key] ?? 0) < nowMs - AWAIT_ACK_MS) delete state.receipts?.[key];
     // Handed off (or moved) while the phone repeats it (Pushover's emergency): stopped there, as a booking is
     // cancelled. Before, it rang every minute for 30 min for a shift no longer mine.
-    else if (!wanted.has(key) && kept.ch === provider.channel && provider.cancel)
-      if (outcome(r, await provider.cancel(alertIdOf(key), kept.receipt), 'stopping the phone alert'))
-        delete state.receipts?.[key];
+    else if (!wanted.has(key) && kept.ch === provider.channel) await stopSent(r, provider, key, kept.receipt, nowMs);
   }
+}
+
+/** Stops a sent alert ringing on (Pushover's repeats; ntfy's notification is cleared), by its receipt or, with none
+ *  (its answer was lost), by its id. One that repeats and could not be stopped is kept in `leftOn` on its own channel:
+ *  tried again each minute until it goes through or its repeats end, said meanwhile as "your phone may still ring"
+ *  (left-on.ts). Before, a failed cancel was never tried again and its error stayed up after the emergency expired. */
+async function stopSent(r: Run, provider: PhoneProvider, key: string, handle: string | undefined, nowMs: number) {
+  if (!provider.cancel) return;
+  const answer = await provider.cancel(alertIdOf(key), handle);
+  const untilMs = (r.state.sent[key] ?? nowMs) + (provider.repeatsMs ?? 0);
+  if (answer.ok || provider.repeatsMs === undefined || untilMs <= nowMs) {
+    if (outcome(r, answer, 'stopping the phone alert')) delete r.state.receipts?.[key];
+    return;
+  }
+  delete r.state.receipts?.[key];
+  const others = (r.state.leftOn ?? []).filter((e) => e.key !== key || e.ch !== provider.channel);
+  r.state.leftOn = [...others, { key, atMs: untilMs, ch: provider.channel, ...(handle ? { receipt: handle } : {}) }];
+  r.o.log?.(`phone escalation stopping the phone alert: ${answer.error}; trying again each minute`);
 }
 
 /** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. One that
@@ -361,9 +377,8 @@ export async function createEscalator(
         const { provider } = o;
         const receipt = r.state.receipts?.[key];
         const handle = receipt?.ch === provider?.channel ? receipt?.receipt : undefined;
-        if (r.state.sent[key] !== undefined && provider?.cancel && !r.stopped)
-          if (outcome(r, await provider.cancel(alertIdOf(key), handle), 'stopping the phone alert') && receipt)
-            delete r.state.receipts?.[key];
+        if (r.state.sent[key] !== undefined && provider && !r.stopped)
+          await stopSent(r, provider, key, handle, o.clock.now());
         await tick(r);
       }),
     checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r))),
