@@ -101,6 +101,9 @@ interface Run {
   missed: Map<string, Missed>;
   /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
   bookFailed: Set<string>;
+  /** Sent, its answer lost (no receipt), and it may repeat until then (Pushover's emergency): a hand-off stops it by
+   *  its id. Memory only (a restart forgets it; an ack still stops it, from `sent`). */
+  unreceipted: Map<string, number>;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -193,6 +196,13 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     // cancelled. Before, it rang every minute for 30 min for a shift no longer mine.
     else if (!wanted.has(key) && kept.ch === provider.channel) await stopSent(r, provider, key, kept.receipt, nowMs);
   }
+  // Handed off while one whose answer was lost may repeat: stopped by its id too (before, it rang on for 30 min).
+  for (const [key, untilMs] of r.unreceipted)
+    if (untilMs <= nowMs || acked(r, key)) r.unreceipted.delete(key);
+    else if (!wanted.has(key)) {
+      r.unreceipted.delete(key);
+      await stopSent(r, provider, key, undefined, nowMs);
+    }
 }
 
 /** Stops a sent alert ringing on (Pushover's repeats; ntfy's notification is cleared), by its receipt or, with none
@@ -232,6 +242,7 @@ async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: n
   // Known not sent (refused, a 4xx): unrecorded and tried again. Maybe sent (no answer in time): kept as sent.
   const unknown = answer.unknown === true;
   if (!unknown) delete r.state.sent[t.key];
+  else if (provider.repeatsMs) r.unreceipted.set(t.key, nowMs + provider.repeatsMs);
   r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
   r.o.changed?.(statusOf(r));
 }
@@ -365,6 +376,7 @@ export async function createEscalator(
     confirmed: new Set(),
     missed: new Map(),
     bookFailed: new Set(),
+    unreceipted: new Map(),
   };
   return {
     setTargets(next) {

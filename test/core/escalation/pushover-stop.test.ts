@@ -150,3 +150,16 @@ describe('a receipt cancel that failed is tried again each minute (failed before
     expect(r.w.cancelTries).toBeLessThanOrEqual(tries + 6);
   });
 });
+
+describe('handed off while an emergency whose answer was lost repeats (failed before: never cancelled)', () => {
+  it('send answer lost at T+3, the shift handed off at T+5: cancelled by its tag', async () => {
+    const r = await rig();
+    r.w.lost = (q) => (isSend(q) ? 'timeout' : undefined);
+    await r.clock.advanceTo(T + 5 * MIN);
+    void r.esc.setTargets([]);
+    await r.clock.advanceTo(T + 7 * MIN);
+    expect(r.cancels()).toEqual([`/1/receipts/cancel_by_tag/${alertIdOf(target.key)}.json`]);
+    expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+});
