@@ -133,10 +133,28 @@ export function displayAddress(baseUrl: string): string {
   }
 }
 
-/** The same service: the same address (as shown, case and trailing slash aside) and the same e-mail. Two accounts
- *  that are would announce every reminder and list every shift twice. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A URL with its loopback host (localhost, 127.0.0.1, [::1]) spelt one way: the names of this computer are one host
+ *  (adv50 round 4: one service reached by two of them rang each alarm twice, and the phone after the ack). */
+export function oneLoopback(url: URL): URL {
+  if (LOOPBACK_NAMES.has(url.hostname.toLowerCase())) url.hostname = '127.0.0.1';
+  return url;
+}
+
+/** The address as compared for "the same service": as shown, case and trailing slash aside, loopback names as one. */
+function comparedAddress(baseUrl: string): string {
+  try {
+    return displayAddress(oneLoopback(new URL(baseUrl)).toString()).toLowerCase();
+  } catch {
+    return displayAddress(baseUrl).toLowerCase();
+  }
+}
+
+/** The same service: the same address (as shown, case and trailing slash aside, loopback names as one) and the same
+ *  e-mail. Two accounts that are would announce every reminder and list every shift twice. */
 export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl: string; email: string }): boolean {
-  const address = (u: string): string => displayAddress(u).toLowerCase();
+  const address = comparedAddress;
   return (
     a.baseUrl !== '' &&
     address(a.baseUrl) === address(b.baseUrl) &&

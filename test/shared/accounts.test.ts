@@ -75,6 +75,12 @@ describe('accounts', () => {
     expect(sameService(work, { baseUrl: 'https://ONCALL.example.com/api', email: 'bob@example.com ' })).toBe(true);
     expect(sameService(work, { baseUrl: 'https://oncall.example.com/api', email: 'ann@example.com' })).toBe(false);
     expect(sameService({ baseUrl: '', email: '' }, { baseUrl: '', email: '' })).toBe(false);
+    // Loopback names are one host (adv50 round 4: two names rang the alarm twice); another port is another service.
+    const local = { baseUrl: 'http://127.0.0.1:8080', email: 'bob@example.com' };
+    for (const other of ['http://localhost:8080', 'http://LOCALHOST:8080/', 'http://[::1]:8080'])
+      expect(sameService(local, { baseUrl: other, email: 'bob@example.com' })).toBe(true);
+    expect(sameService(local, { baseUrl: 'http://localhost:8081', email: 'bob@example.com' })).toBe(false);
+    expect(sameService(local, { baseUrl: 'https://localhost:8080', email: 'bob@example.com' })).toBe(false);
   });
 
   it('gives each account its key variable, upper-cased, other characters as _', () => {

@@ -4,7 +4,9 @@
 // (a Unix time or Ns/Nm; 10 s – 3 days, else 400); publishing a sequence id that is still scheduled replaces it;
 // DELETE /<topic>/<sequence id> cancels a scheduled one; GET /<topic>/json?poll=1&since=<id|unix> lists delivered
 // messages as NDJSON. Pushover — POST /1/messages.json (form; priority 2 needs retry ≥ 30 and expire ≤ 10800,
-// answers a receipt), GET /1/receipts/<r>.json, POST /1/receipts/<r>/cancel.json. `failNext` makes the next
+// answers a receipt; `tags` a comma-separated list kept with it), GET /1/receipts/<r>.json, POST
+// /1/receipts/<r>/cancel.json, POST /1/receipts/cancel_by_tag/<tag>.json (token=app token: every emergency with that
+// tag not yet acknowledged is cancelled; answers how many, `canceled`). `failNext` makes the next
 // requests answer an error. It records every request (for "never duplicated") and what each phone got.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +39,7 @@ export interface StandIn {
     title: string;
     priority: number;
     sentMs: number;
+    tags: string[];
     acknowledged: boolean;
     cancelled: boolean;
   }[];
@@ -162,10 +165,18 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
         title: f.get('title') ?? '',
         priority,
         sentMs: nowMs,
+        tags: (f.get('tags') ?? '').split(',').filter(Boolean),
         acknowledged: false,
         cancelled: false,
       });
       return send(200, { status: 1, request: 'x', ...(priority === 2 ? { receipt } : {}) });
+    }
+    if (parts[2] === 'cancel_by_tag') {
+      if (!f.get('token')) return send(400, { status: 0, errors: ['token is required'] });
+      const tag = (parts[3] ?? '').replace(/\.json$/, '');
+      const hit = s.pushover.filter((x) => x.tags.includes(tag) && !x.acknowledged && !x.cancelled);
+      for (const x of hit) x.cancelled = true;
+      return send(200, { status: 1, canceled: hit.length });
     }
     const receipt = (parts[2] ?? '').replace(/\.json$/, '');
     const p = s.pushover.find((x) => x.receipt === receipt);

@@ -1,6 +1,7 @@
 // Which shift starts ring: one target per block of mine whose start is seen in the data, for each watched schedule
 // whose start alarm is on. Pure. Time handed off to someone else is not mine in the data, so it never rings; a block
 // whose first part was handed off rings at the start of the part that is still mine.
+import { oneLoopback } from '../../shared/accounts';
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import { isoOf, segmentsOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
@@ -50,10 +51,11 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
   return targets.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));
 }
 
-/** The service part of a key, from an account's address: scheme and host, lower-cased, no path. */
+/** The service part of a key, from an account's address: scheme and host, lower-cased, no path, loopback names as
+ *  one (127.0.0.1): one service reached by two of them is one alarm per shift start, not two. */
 export function serviceKeyOf(baseUrl: string): string {
   try {
-    const url = new URL(baseUrl);
+    const url = oneLoopback(new URL(baseUrl));
     return `${url.protocol}//${url.host}`.toLowerCase();
   } catch {
     return baseUrl.trim().toLowerCase();

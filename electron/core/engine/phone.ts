@@ -66,7 +66,8 @@ export interface EnginePhone {
   /** ntfy's https link a phone subscribes with (server/topic, no token); null when there is none to give. */
   subscribeLink(): string | null;
   /** What the readiness line reads. */
-  readiness(): { hasSecrets: boolean; status: EscalatorStatus | undefined; testedAtMs: number | undefined };
+  /** `hasSecrets` is undefined until the keychain has answered at start (never "missing" before it is known). */
+  readiness(): { hasSecrets?: boolean; status: EscalatorStatus | undefined; testedAtMs: number | undefined };
   stop(): void;
   settled(): Promise<void>;
 }
@@ -112,6 +113,8 @@ async function loadKeys(o: PhoneWiringOptions, keys: Secrets): Promise<void> {
 /** What "Send test" and the status share with the escalator's side. */
 interface PhoneRun {
   keys: Secrets;
+  /** The keychain has answered for the keys (a slow keychain at login: until then they are not known missing). */
+  keysRead: boolean;
   testedAtMs: number | undefined;
   stopped: boolean;
   /** The channel the escalator uses now (undefined: off), and those left that may still hold a booking. */
@@ -203,6 +206,7 @@ interface Live {
 
 const newRun = (): PhoneRun => ({
   keys: {},
+  keysRead: false,
   testedAtMs: undefined,
   stopped: false,
   current: undefined,
@@ -293,6 +297,8 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     async start() {
       try {
         await loadKeys(o, run.keys);
+        run.keysRead = true;
+        o.changed();
         run.retired = await loadRetired(o.secrets);
         await rebuild(o, run, live);
       } finally {
@@ -311,7 +317,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     status: () => statusOf(o, run, live.escalator),
     subscribeLink: () => subscribeLinkOf(o, run.keys),
     readiness: () => ({
-      hasSecrets: hasSecretsFor(o.settings(), run.keys),
+      ...(run.keysRead ? { hasSecrets: hasSecretsFor(o.settings(), run.keys) } : {}),
       status: live.escalator?.status(),
       testedAtMs: run.testedAtMs,
     }),

@@ -101,6 +101,9 @@ interface Run {
   missed: Map<string, Missed>;
   /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
   bookFailed: Set<string>;
+  /** Sent, its answer lost (no receipt), and it may repeat until then (Pushover's emergency): a hand-off stops it by
+   *  its id. Memory only (a restart forgets it; an ack still stops it, from `sent`). */
+  unreceipted: Map<string, number>;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -158,7 +161,7 @@ async function settleLeft(r: Run, nowMs: number): Promise<void> {
   const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs);
   if (unknown > 0) o.log?.(`phone escalation: ${unknown} booking(s) of an unknown channel let go`);
   const providerOf = (ch: string) => (ch === o.provider?.channel ? o.provider : o.retired?.get(ch));
-  const problems = await settleLeftOn(r.state, nowMs, providerOf);
+  const problems = await settleLeftOn(r.state, nowMs, providerOf, o.provider?.channel);
   const before = r.leftProblem;
   r.leftProblem = problems[0];
   if (before !== r.leftProblem) {
@@ -191,10 +194,33 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     if ((state.sent[key] ?? 0) < nowMs - AWAIT_ACK_MS) delete state.receipts?.[key];
     // Handed off (or moved) while the phone repeats it (Pushover's emergency): stopped there, as a booking is
     // cancelled. Before, it rang every minute for 30 min for a shift no longer mine.
-    else if (!wanted.has(key) && kept.ch === provider.channel && provider.cancel)
-      if (outcome(r, await provider.cancel(alertIdOf(key), kept.receipt), 'stopping the phone alert'))
-        delete state.receipts?.[key];
+    else if (!wanted.has(key) && kept.ch === provider.channel) await stopSent(r, provider, key, kept.receipt, nowMs);
   }
+  // Handed off while one whose answer was lost may repeat: stopped by its id too (before, it rang on for 30 min).
+  for (const [key, untilMs] of r.unreceipted)
+    if (untilMs <= nowMs || acked(r, key)) r.unreceipted.delete(key);
+    else if (!wanted.has(key)) {
+      r.unreceipted.delete(key);
+      await stopSent(r, provider, key, undefined, nowMs);
+    }
+}
+
+/** Stops a sent alert ringing on (Pushover's repeats; ntfy's notification is cleared), by its receipt or, with none
+ *  (its answer was lost), by its id. One that repeats and could not be stopped is kept in `leftOn` on its own channel:
+ *  tried again each minute until it goes through or its repeats end, said meanwhile as "your phone may still ring"
+ *  (left-on.ts). Before, a failed cancel was never tried again and its error stayed up after the emergency expired. */
+async function stopSent(r: Run, provider: PhoneProvider, key: string, handle: string | undefined, nowMs: number) {
+  if (!provider.cancel) return;
+  const answer = await provider.cancel(alertIdOf(key), handle);
+  const untilMs = (r.state.sent[key] ?? nowMs) + (provider.repeatsMs ?? 0);
+  if (answer.ok || provider.repeatsMs === undefined || untilMs <= nowMs) {
+    if (outcome(r, answer, 'stopping the phone alert')) delete r.state.receipts?.[key];
+    return;
+  }
+  delete r.state.receipts?.[key];
+  const others = (r.state.leftOn ?? []).filter((e) => e.key !== key || e.ch !== provider.channel);
+  r.state.leftOn = [...others, { key, atMs: untilMs, ch: provider.channel, ...(handle ? { receipt: handle } : {}) }];
+  r.o.log?.(`phone escalation stopping the phone alert: ${answer.error}; trying again each minute`);
 }
 
 /** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. One that
@@ -216,6 +242,7 @@ async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: n
   // Known not sent (refused, a 4xx): unrecorded and tried again. Maybe sent (no answer in time): kept as sent.
   const unknown = answer.unknown === true;
   if (!unknown) delete r.state.sent[t.key];
+  else if (provider.repeatsMs) r.unreceipted.set(t.key, nowMs + provider.repeatsMs);
   r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
   r.o.changed?.(statusOf(r));
 }
@@ -351,6 +378,7 @@ export async function createEscalator(
     confirmed: new Set(),
     missed: new Map(),
     bookFailed: new Set(),
+    unreceipted: new Map(),
   };
   return {
     setTargets(next) {
@@ -363,9 +391,8 @@ export async function createEscalator(
         const { provider } = o;
         const receipt = r.state.receipts?.[key];
         const handle = receipt?.ch === provider?.channel ? receipt?.receipt : undefined;
-        if (r.state.sent[key] !== undefined && provider?.cancel && !r.stopped)
-          if (outcome(r, await provider.cancel(alertIdOf(key), handle), 'stopping the phone alert') && receipt)
-            delete r.state.receipts?.[key];
+        if (r.state.sent[key] !== undefined && provider && !r.stopped)
+          await stopSent(r, provider, key, handle, o.clock.now());
         await tick(r);
       }),
     checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r))),

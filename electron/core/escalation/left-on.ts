@@ -3,7 +3,8 @@
 // while the app says nothing is armed. So each booking and receipt on disk names its channel (a hash, no secret);
 // whatever names another channel than the one in use is moved to `leftOn`, cancelled there with that channel's keys
 // (kept in the keychain until nothing is left on it), and let go. A cancel that fails stays a readiness problem
-// saying the old channel may still ring, and is tried again.
+// saying the old channel may still ring, and is tried again. An alert sent on the channel in use that repeats
+// (Pushover's emergency) and could not be stopped on "I'm on it" or a hand-off is kept here too, until its repeats end.
 import { PUSHOVER_EXPIRE_S } from './pushover';
 import { alertIdOf, type EscalationState, type LeftOn } from './record-store';
 import type { PhoneProvider } from './types';
@@ -41,6 +42,7 @@ export async function settleLeftOn(
   state: EscalationState,
   nowMs: number,
   providerOf: (channel: string) => PhoneProvider | undefined,
+  current?: string,
 ): Promise<string[]> {
   const problems: string[] = [];
   const keep: LeftOn[] = [];
@@ -55,8 +57,12 @@ export async function settleLeftOn(
     const answer = await p.cancel(alertIdOf(e.key), e.receipt);
     if (answer.ok) continue;
     keep.push(e);
+    // On the channel in use: an alert sent that repeats (Pushover's emergency), its cancel on "I'm on it" or a
+    // hand-off not through yet (escalator.ts, stopSent).
     problems.push(
-      `cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`,
+      e.ch === current
+        ? `your phone may still ring: stopping its alert hasn't gone through yet (${answer.error}; trying again)`
+        : `cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`,
     );
   }
   if (keep.length > 0) state.leftOn = keep;

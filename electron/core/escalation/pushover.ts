@@ -2,6 +2,8 @@
 // acknowledged or `expire` seconds (≤ 10800) pass, and answers with a receipt; `GET /1/receipts/<r>.json` says
 // whether it was acknowledged, `POST /1/receipts/<r>/cancel.json` stops it. No scheduled delivery: the app sends it
 // itself at T+N, so it rings only if this computer is awake then. A message is sent once (a repeat would ring twice).
+// Each emergency is tagged with its alert id (`tags`): one whose answer was lost (no receipt) is still stopped, with
+// `POST /1/receipts/cancel_by_tag/<tag>.json` (every unacknowledged emergency with that tag; pushover.net/api/receipts).
 // The receipt is handed back to the escalator, which keeps it with the sent record (escalations.json): a restart or
 // a settings save (a new provider) still cancels the emergency and still reads the phone's acknowledgement.
 import type { Clock } from '../ports';
@@ -43,6 +45,7 @@ export function createPushover(o: PushoverOptions): PhoneProvider {
   return {
     kind: 'pushover',
     channel: channelIdOf(['pushover', o.appToken, o.userKey]),
+    repeatsMs: PUSHOVER_EXPIRE_S * 1000,
     async send(alert) {
       const body = form({
         token: o.appToken,
@@ -52,15 +55,18 @@ export function createPushover(o: PushoverOptions): PhoneProvider {
         priority: '2',
         retry: String(PUSHOVER_RETRY_S),
         expire: String(PUSHOVER_EXPIRE_S),
+        tags: alert.id,
       });
       const r = await call(once, { method: 'POST', url: `${api}/1/messages.json`, headers: FORM, body });
       if (!r.ok) return r;
       const receipt = field(r.value.text, 'receipt');
       return { ok: true, value: typeof receipt === 'string' && RECEIPT_PATTERN.test(receipt) ? receipt : null };
     },
-    async cancel(_alertId, receipt) {
-      if (!receipt) return { ok: true, value: null };
-      const url = `${api}/1/receipts/${encodeURIComponent(receipt)}/cancel.json`;
+    async cancel(alertId, receipt) {
+      // Cancelling twice (or one already acknowledged or expired) changes nothing: repeated freely.
+      const url = receipt
+        ? `${api}/1/receipts/${encodeURIComponent(receipt)}/cancel.json`
+        : `${api}/1/receipts/cancel_by_tag/${encodeURIComponent(alertId)}.json`;
       const r = await call(
         { ...once, retry: true, idempotent: true },
         { method: 'POST', url, headers: FORM, body: form({ token: o.appToken }) },

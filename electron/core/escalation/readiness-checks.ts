@@ -34,8 +34,9 @@ export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
 
 export interface PhoneCheckInput {
   settings: EscalationSettings;
-  /** The topic (or Pushover keys, webhook address) is in the keychain. */
-  hasSecrets: boolean;
+  /** The topic (or Pushover keys, webhook address) is in the keychain; undefined while the keychain has not
+   *  answered yet at start (before, that read as "missing" and was told as a warning after a restart). */
+  hasSecrets?: boolean | undefined;
   status: EscalatorStatus | undefined;
   /** When "Send test" last came back with the phone's "I'm on it". */
   testedAtMs: number | undefined;
@@ -49,6 +50,12 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
   if (i.settings.provider === 'off')
     return { ...base, result: 'unknown', message: 'Phone escalation: not set up (Settings → Phone).' };
+  if (i.hasSecrets === undefined)
+    return {
+      ...base,
+      result: 'unknown',
+      message: 'Phone escalation: its keys are still being read from the keychain.',
+    };
   if (!i.hasSecrets)
     return {
       ...base,

@@ -39,10 +39,14 @@ export interface PhoneProvider {
   /** Where its bookings and receipts live (ntfy's server and topic; Pushover's app and user), named by a hash that
    *  holds no secret: kept with each booking on disk, so one left on a channel no longer used is still cancelled. */
   readonly channel: string;
+  /** A sent alert repeats on the phone this long unless acknowledged or cancelled (Pushover's emergency): a cancel
+   *  that fails is tried again until then. Absent: it rings once (ntfy, a webhook). */
+  readonly repeatsMs?: number;
   /** Books the alert on the server to ring at `atMs` even if this computer is asleep (ntfy's scheduled delivery);
    *  booking the same id again replaces it. Absent: the app sends it itself at that time. */
   book?(alert: PhoneAlert, atMs: number): Promise<Outcome>;
-  /** Cancels a booked alert (or stops a sent one ringing on); `handle` is what `send` answered for it. */
+  /** Cancels a booked alert (or stops a sent one ringing on); `handle` is what `send` answered for it (none: by
+   *  the alert's id, which Pushover's emergency carries as its tag). */
   cancel?(alertId: string, handle?: string): Promise<Outcome>;
   /** Sends it now; answers what must be kept to cancel it or read its answer (Pushover's receipt), or null.
    *  `stillWanted` is asked before each try (an acknowledgement stops them). A failure with `unknown` may have

@@ -57,6 +57,8 @@ describe('Phone escalation line', () => {
   it.each([
     ['not set up', { settings: EscalationSettingsSchema.parse({}) }, 'unknown', /not set up/],
     ['no topic', { hasSecrets: false }, 'problem', /missing/],
+    // The keychain hasn't answered yet at start: not known missing (before: told as a warning after a restart).
+    ['keys not read yet', { hasSecrets: undefined }, 'unknown', /still being read/],
     [
       'failed booking',
       { status: { booking: true, problem: 'booking the phone alert: the server answered 503' } },

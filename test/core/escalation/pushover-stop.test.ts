@@ -1,0 +1,165 @@
+// Stopping a Pushover emergency (adv50 round 4): it repeats on the phone every minute for 30 min until acknowledged
+// or cancelled. Before, an emergency whose answer was lost (no answer in time, a 504) had no receipt, so "I'm on it"
+// cancelled nothing — the phone rang on for half an hour while the laptop said "Ready ✓" — and a cancel that timed
+// out was never tried again ("stopping the phone alert: no answer in time" stayed up for good). Now each emergency is
+// sent tagged with its alert id and, with no receipt, cancelled by that tag (pushover.net/api/receipts); a cancel that
+// fails is tried again each minute until it goes through or the emergency has expired, and readiness says "your
+// phone may still ring" meanwhile. Real alarm engine and escalator, fake clock, the loopback Pushover stand-in.
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
+import { createAlarmEngine } from '../../../electron/core/alarm/engine';
+import type { AlarmTarget } from '../../../electron/core/alarm/types';
+import { alertIdOf, createEscalator } from '../../../electron/core/escalation/escalator';
+import { fetchSend, type HttpRequest, type HttpSend } from '../../../electron/core/escalation/http';
+import { createPushover, PUSHOVER_EXPIRE_S } from '../../../electron/core/escalation/pushover';
+import { IoClock } from '../support/io-clock';
+import { MemoryFileStore } from '../support/memory-file-store';
+import { startStandIn } from '../../support/phone-standin';
+
+const MIN = 60_000;
+const T = Date.parse('2026-03-10T09:00:00Z');
+const target: AlarmTarget = {
+  key: `alarm:https://oncall.example.com:sch_ops:${new Date(T).toISOString()}`,
+  atMs: T,
+  startMs: T,
+  endMs: T + 8 * 60 * MIN,
+  scheduleId: 'sch_ops',
+  scheduleName: 'Ops',
+  scheduleZone: 'UTC',
+  fromNames: ['Bob'],
+};
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+});
+
+type Loss = 'timeout' | '504' | 'drop';
+/** `lost(req)` while it holds: `timeout`/`504` — the server acts, its answer is lost; `drop` — it never gets there. */
+async function rig() {
+  const clock = new IoClock(T - 30 * MIN);
+  const s = await startStandIn(() => clock.now());
+  closers.push(() => s.close());
+  const w: { lost: (req: HttpRequest) => Loss | undefined; cancelTries: number } = {
+    lost: () => undefined,
+    cancelTries: 0,
+  };
+  const timeout = async (ms: number): Promise<never> => {
+    await new Promise<void>((resolve) => clock.setTimer(ms, resolve));
+    throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+  };
+  const send: HttpSend = async (req, timeoutMs) => {
+    const loss = w.lost(req);
+    if (req.url.includes('/cancel')) w.cancelTries++;
+    if (loss === 'drop') return timeout(timeoutMs);
+    const res = await clock.inFlight.track(fetchSend(req, timeoutMs));
+    if (loss === '504') return { status: 504, text: 'Gateway Time-out' };
+    return loss === 'timeout' ? timeout(timeoutMs) : res;
+  };
+  const provider = createPushover({ appToken: 'a'.repeat(30), userKey: 'u'.repeat(30), clock, send, api: s.url });
+  const files = new MemoryFileStore();
+  const store = await loadAlarmStore(files, () => clock.now());
+  const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
+  const engine = createAlarmEngine({
+    clock,
+    store,
+    ring: () => undefined,
+    acknowledged: (t) => void late.esc?.acknowledged(t.key),
+  });
+  const esc = await createEscalator(
+    {
+      clock,
+      files,
+      provider,
+      afterMs: 3 * MIN,
+      alarm: (key) => store.get(key),
+      phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
+    },
+    () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
+  );
+  late.esc = esc;
+  engine.setTargets([target]);
+  void esc.setTargets([target]);
+  closers.push(async () => {
+    engine.stop();
+    await esc.stop();
+  });
+  const ack = () => clock.inFlight.track(engine.ack(target.key, 'window'));
+  const cancels = () => s.requests.filter((q) => q.path.includes('/cancel')).map((q) => q.path);
+  return { clock, s, esc, w, ack, cancels };
+}
+
+const isSend = (q: HttpRequest) => q.url.endsWith('/1/messages.json');
+const isCancel = (q: HttpRequest) => q.url.includes('/cancel');
+
+describe('an emergency whose answer was lost is stopped by its tag (failed before: rang on for 30 min)', () => {
+  it.each(['timeout', '504'] as const)('send answer lost (%s), ack at T+4: cancelled by tag', async (loss) => {
+    const r = await rig();
+    r.w.lost = (q) => (isSend(q) ? loss : undefined);
+    await r.clock.advanceTo(T + 4 * MIN);
+    expect(r.s.pushover.map((p) => p.tags)).toEqual([[alertIdOf(target.key)]]);
+    await r.ack();
+    await r.clock.advanceTo(T + 6 * MIN);
+    expect(r.cancels()).toEqual([`/1/receipts/cancel_by_tag/${alertIdOf(target.key)}.json`]);
+    expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+
+  it('the cancel by tag does not get through until T+8: "may still ring", tried each minute, then cleared', async () => {
+    const r = await rig();
+    r.w.lost = (q) => (isSend(q) ? 'timeout' : isCancel(q) ? 'drop' : undefined);
+    await r.clock.advanceTo(T + 4 * MIN);
+    await r.ack();
+    await r.clock.advanceTo(T + 6 * MIN);
+    expect(r.esc.status().problem).toMatch(/your phone may still ring/);
+    await r.clock.advanceTo(T + 8 * MIN);
+    r.w.lost = () => undefined;
+    await r.clock.advanceTo(T + 10 * MIN);
+    expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+});
+
+describe('a receipt cancel that failed is tried again each minute (failed before: never again)', () => {
+  it.each(['drop', 'timeout'] as const)('cancel %s from T+2 to T+6, ack at T+4: cancelled by T+8', async (loss) => {
+    const r = await rig();
+    await r.clock.advanceTo(T + 2 * MIN);
+    r.w.lost = (q) => (isCancel(q) ? loss : undefined);
+    await r.clock.advanceTo(T + 4 * MIN);
+    await r.ack();
+    await r.clock.advanceTo(T + 6 * MIN);
+    expect(r.esc.status().problem).toMatch(/your phone may still ring/);
+    r.w.lost = () => undefined;
+    await r.clock.advanceTo(T + 8 * MIN);
+    expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+
+  it('a cancel that never gets through: said until the emergency has expired, then let go', async () => {
+    const r = await rig();
+    r.w.lost = (q) => (isCancel(q) ? 'drop' : undefined);
+    await r.clock.advanceTo(T + 4 * MIN);
+    await r.ack();
+    await r.clock.advanceTo(T + 3 * MIN + PUSHOVER_EXPIRE_S * 1000 - MIN);
+    expect(r.esc.status().problem).toMatch(/your phone may still ring/);
+    const tries = r.w.cancelTries;
+    expect(tries).toBeGreaterThan(20);
+    await r.clock.advanceTo(T + 3 * MIN + PUSHOVER_EXPIRE_S * 1000 + 2 * MIN);
+    expect(r.esc.status().problem).toBeUndefined();
+    await r.clock.advanceTo(T + 90 * MIN);
+    expect(r.w.cancelTries).toBeLessThanOrEqual(tries + 6);
+  });
+});
+
+describe('handed off while an emergency whose answer was lost repeats (failed before: never cancelled)', () => {
+  it('send answer lost at T+3, the shift handed off at T+5: cancelled by its tag', async () => {
+    const r = await rig();
+    r.w.lost = (q) => (isSend(q) ? 'timeout' : undefined);
+    await r.clock.advanceTo(T + 5 * MIN);
+    void r.esc.setTargets([]);
+    await r.clock.advanceTo(T + 7 * MIN);
+    expect(r.cancels()).toEqual([`/1/receipts/cancel_by_tag/${alertIdOf(target.key)}.json`]);
+    expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
+    expect(r.esc.status().problem).toBeUndefined();
+  });
+});
