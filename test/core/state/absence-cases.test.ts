@@ -250,12 +250,17 @@ describe('issue 17, case 3: the popover contradicts itself', () => {
       /(couldn't load|couldn't be loaded|unknown|not loaded)[^\n]*Payments|Payments[^\n]*(couldn't load|couldn't be loaded|unknown|not loaded)/i;
     expect(next.popover.me, 'popover status line and its detail').toMatch(/Platform primary/);
     expect(next.popover.me, 'popover status line and its detail').toMatch(saysPaymentsUnknown);
-    expect(lineOf(next.tooltip, /./), 'tray tooltip, first line').toMatch(/^Next on call: Platform primary/);
+    // Payments couldn't be read over now either: my now is unknown, and the next is only the next known one.
+    expect(lineOf(next.tooltip, /./), 'tray tooltip, first line').toMatch(/^On call now: unknown/);
     expect(lineOf(next.tooltip, /./), 'tray tooltip, first line').toMatch(saysPaymentsUnknown);
-    expect(lineOf(next.menu, /^Your next shift/), 'tray menu').toMatch(/Platform primary/);
-    expect(lineOf(next.menu, /^Your next shift/), 'tray menu').toMatch(saysPaymentsUnknown);
-    expect(lineOf(next.status, /^Your next shift/), 'npm run status').toMatch(saysPaymentsUnknown);
-    expect(lineOf(next.summary, /^My next block/), 'hand-off summary').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.tooltip, /^Next known/), 'tray tooltip').toMatch(/Platform primary/);
+    expect(next.tooltip, 'tray tooltip').not.toMatch(/^Next on call/m);
+    expect(lineOf(next.menu, /^On call now: unknown/), 'tray menu').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.menu, /^On call now: unknown/), 'tray menu').toMatch(/next known: .*Platform primary/);
+    expect(lineOf(next.status, /^On call now: unknown/), 'npm run status').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.status, /^Your next known shift/), 'npm run status').toMatch(/Platform primary/);
+    expect(lineOf(next.summary, /^Me on call now: unknown/), 'hand-off summary').toMatch(saysPaymentsUnknown);
+    expect(lineOf(next.summary, /^My next known block/), 'hand-off summary').toMatch(/Platform primary/);
     expect(next.exit).toBe(4);
   });
 });
