@@ -10,6 +10,7 @@ import { nextStartShift } from '../../shared/on-call-run';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import { worstReadiness } from '../readiness/worst';
+import { withStartSilence } from '../readiness/silenced';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`. */
@@ -204,10 +205,12 @@ export interface AccountState {
  * the account alone). `notices` are the app's own (settings file, data folder, calendar feed).
  */
 export function combineStates(
-  pairs: readonly AccountState[],
+  given: readonly AccountState[],
   settings: Settings,
   notices: AppState['notices'],
 ): AppState {
+  // A muted (or paused) account's shift passes in silence: its readiness says so before any is chosen.
+  const pairs = given.map((p) => ({ ...p, state: withStartSilence(p.state, p.account, settings.accounts) }));
   const [only] = pairs;
   // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
   // main one is asked about by its refs, one account or several).
