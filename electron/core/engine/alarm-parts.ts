@@ -14,6 +14,7 @@ import { serviceKeyOf } from '../alarm/plan';
 import { alarmCheck, phoneCheck } from '../escalation/readiness-checks';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
+import { silenceAtStart } from '../readiness/silenced';
 import type { Notice } from '../storage/settings-store';
 import type { AccountSession } from './account-session';
 import { createEngineAlarms, type EngineAlarms, type IntentResult } from './alarms';
@@ -82,7 +83,7 @@ const othersOf = (others: AppState['otherAlarms']) => (others && others.length >
 function readinessChecks(
   o: AlarmPartsOptions,
   phone: EnginePhone,
-  shift: { accountId: string; scheduleId: string },
+  shift: { accountId: string; scheduleId: string; start: string },
   nowMs: number,
   health: NotificationHealthResult | undefined,
 ) {
@@ -90,9 +91,17 @@ function readinessChecks(
   const account = settings.accounts.find((a) => a.id === shift.accountId);
   const service = account ? serviceSettings(settings, account) : undefined;
   const startAlarm = (service && remindersFor(service, shift.scheduleId).startAlarm) ?? DEFAULT_START_ALARM;
+  // Muting an account silences its start alarm too (the alarm engine's `silenced`): the line says so.
+  const silence = account && silenceAtStart(settings.accounts, account.id, Date.parse(shift.start));
+  const silencedBy = silence && `${account.label}'s reminders are ${silence === 'muted' ? 'muted' : 'paused'}`;
   const p = phone.readiness();
   return [
-    alarmCheck({ platform: o.options.platform ?? process.platform, startAlarm, notifications: health }),
+    alarmCheck({
+      platform: o.options.platform ?? process.platform,
+      startAlarm,
+      notifications: health,
+      ...(silencedBy ? { silencedBy } : {}),
+    }),
     phoneCheck({
       settings: settings.escalation,
       hasSecrets: p.hasSecrets,

@@ -75,10 +75,15 @@ function viewOf(
     localZone: c.localZone,
     decorate: (state, nowMs, health) => halfSwaps.decorate(alarm.parts?.decorate(state, nowMs, health) ?? state, nowMs),
   });
-  const keeper = createStateKeeper(c.clock, derivation, () => {
-    for (const s of sessions.all()) s.replan();
-    readiness.update();
-  });
+  const keeper = createStateKeeper(
+    c.clock,
+    derivation,
+    () => {
+      for (const s of sessions.all()) s.replan();
+      readiness.update();
+    },
+    c.localZone,
+  );
   const readiness = createReadinessWatch({
     clock: c.clock,
     state: () => keeper.get(),

@@ -52,11 +52,14 @@ export function createStateKeeper(
   clock: Clock,
   derivation: Derivation,
   onChange: (state: AppState) => void,
+  localZone?: () => string,
 ): StateKeeper {
   const listeners = new Set<(state: AppState) => void>();
   let cancelTimer: (() => void) | undefined;
   let stopped = false;
-  const derive = (): AppState => derivation.derive(clock.now());
+  /** The zone the state was derived in: its load and "wait until" are worded in it (derive.ts). */
+  let zone = localZone?.();
+  const derive = (): AppState => ((zone = localZone?.()), derivation.derive(clock.now()));
   let state = derive();
   /** When the state may next change by time alone: reading it later (a sleep pushed the timer back) derives it again. */
   let validUntilMs = Infinity;
@@ -91,8 +94,10 @@ export function createStateKeeper(
   armTimer();
   return {
     // A timer pushed back by a sleep (no resume event) must not leave the state of before the sleep on show.
+    // Travel: a state derived in another zone (its month's load, nights) is derived again, so no surface reading it
+    // speaks two zones (main reads it on every zone change).
     get: () => {
-      if (!stopped && clock.now() >= validUntilMs) update();
+      if (!stopped && (clock.now() >= validUntilMs || zone !== localZone?.())) update();
       return state;
     },
     update,

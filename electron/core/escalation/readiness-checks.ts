@@ -12,9 +12,18 @@ export interface AlarmCheckInput {
   platform: NodeJS.Platform;
   startAlarm: StartAlarm;
   notifications: NotificationHealthResult | undefined;
+  /** Why the shift's account rings nothing at its start ("Acme's reminders are muted"), when it doesn't. */
+  silencedBy?: string;
 }
 
 export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
+  if (i.silencedBy !== undefined)
+    return {
+      id: 'alarm',
+      result: 'problem',
+      message: `Shift-start alarm: silent (${i.silencedBy}), so it won't ring.`,
+      action: 'settings',
+    };
   if (i.startAlarm === 'off')
     return { id: 'alarm', result: 'problem', message: 'Shift-start alarm: off for this schedule.', action: 'settings' };
   const how =

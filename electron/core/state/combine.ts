@@ -9,6 +9,8 @@ import { instantMs } from '../model/segments';
 import { nextStartShift } from '../../shared/on-call-run';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
+import { worstReadiness } from '../readiness/worst';
+import { withStartSilence } from '../readiness/silenced';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`. */
@@ -129,20 +131,21 @@ function combinedMe(states: readonly AppState[], accounts: readonly Account[]): 
   }
   const onCallNow = states.flatMap((s) => s.me.onCallNow);
   const nextShift = first?.me.nextShift ?? null;
-  // Readiness is about the next start of my on-call time, so it is that shift's account's; a block that carries my
-  // time on from another account's (back to back) is no start to be ready for.
+  // Readiness is about the next start of my on-call time; a block that carries my time on from another account's
+  // (back to back) is no start to be ready for. Every account whose block starts then is judged, the worst speaks.
   const start = nextStartShift({ onCallNow, shifts, nextShift });
-  const readiness = states
-    .map((s) => s.me.readiness)
-    .find(
-      (r) => r && start && r.shift.accountId === start.accountId && instantMs(r.shift.start) === instantMs(start.start),
-    );
+  const startMs = start ? instantMs(start.start) : NaN;
+  const readiness = worstReadiness(
+    states.flatMap((s) =>
+      s.me.readiness && instantMs(s.me.readiness.shift.start) === startMs ? [s.me.readiness] : [],
+    ),
+  );
   return {
     onCallNow,
     nextShift,
     shifts,
     gaps: states.flatMap((s) => s.me.gaps),
-    readiness: readiness ?? null,
+    readiness,
     load: combinedLoad(states, accounts),
   };
 }
@@ -202,10 +205,12 @@ export interface AccountState {
  * the account alone). `notices` are the app's own (settings file, data folder, calendar feed).
  */
 export function combineStates(
-  pairs: readonly AccountState[],
+  given: readonly AccountState[],
   settings: Settings,
   notices: AppState['notices'],
 ): AppState {
+  // A muted (or paused) account's shift passes in silence: its readiness says so before any is chosen.
+  const pairs = given.map((p) => ({ ...p, state: withStartSilence(p.state, p.account, settings.accounts) }));
   const [only] = pairs;
   // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
   // main one is asked about by its refs, one account or several).
