@@ -19,6 +19,11 @@ export function isUrgent(o: Outcome, nowMs: number, quietEndMs: number): boolean
   return speaksWhileQuiet(o, nowMs, quietEndMs);
 }
 
+const changeScheduleOf = (c: NonNullable<HeldMessage['change']>): { scheduleId?: string } => {
+  const id = (c.before[0] ?? c.after[0])?.scheduleId;
+  return id === undefined ? {} : { scheduleId: id };
+};
+
 export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number): HeldMessage {
   const first = o.settle[0];
   return {
@@ -30,8 +35,10 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
     untilMs: Math.max(nowMs, ...o.settle.map((r) => r.untilMs)),
     ...(first?.shift ? { scheduleId: first.shift.scheduleId, group: first.shift.group } : {}),
     ...(o.startsAtMs === undefined ? {} : { startsAtMs: o.startsAtMs }),
-    // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine).
-    ...(first?.change ? { change: first.change } : {}),
+    // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine). Its
+    // schedule is its blocks' (a change has no `shift`): the record read back at a restart keeps only a held message
+    // on a schedule watched now, so without it the change was dropped there (issue 47, round 5).
+    ...(first?.change ? { change: first.change, ...changeScheduleOf(first.change) } : {}),
     // So is a correction: what it states is held, and worded when shown.
     ...(first?.correction ? { correction: first.correction, scheduleId: first.correction.was.scheduleId } : {}),
   };
