@@ -5,7 +5,7 @@
 import type { ServiceSettings } from '../../shared/settings';
 import type { NotificationRequest, Notifier } from '../ports';
 import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
-import { isUrgent, summaryOf, toHeld } from './held';
+import { heldExpired, isUrgent, summaryOf, toHeld } from './held';
 import type { Outcome } from './judge';
 import { quietUntil } from './quiet';
 import type { MessageOptions } from './messages';
@@ -104,7 +104,7 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
   const stillTrue = (h: HeldMessage): boolean =>
     isKind(h.kind) && policyOf(h.kind).heldWhileAhead ? ahead(h) : (r.o.stillTrue?.(h) ?? true);
   // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
-  const untrue = held.filter((h) => h.untilMs >= nowMs && !stillTrue(h));
+  const untrue = held.filter((h) => !heldExpired(h, nowMs) && !stillTrue(h));
   if (untrue.length > 0) r.o.firedStore.untrue(untrue, 'not true once the service was read again');
   const wordedNow = (h: HeldMessage) => {
     const n = ctx.plan.find((p) => p.key === h.key)?.notification;

@@ -67,6 +67,10 @@ export function correctionStillHolds(h: HeldMessage, mine: readonly ShiftRef[]):
   return !mine.some((m) => m.scheduleId === was.scheduleId && m.startMs <= was.startMs && was.startMs < m.endMs);
 }
 
+/** Whether a held message is past its time. A correction of time already past has none: it is owed until said or
+ *  no longer true, however long a pause or quiet time held it (a pause may last any length; issue 47, round 5). */
+export const heldExpired = (h: HeldMessage, nowMs: number): boolean => h.untilMs < nowMs && !h.correction?.past;
+
 const MAX_LINES = 6;
 
 export interface SummaryContext {
@@ -86,7 +90,7 @@ export function summaryOf(
   nowMs: number,
   ctx: SummaryContext,
 ): NotificationRequest | undefined {
-  const live = held.filter((h) => h.untilMs >= nowMs && ctx.stillTrue(h));
+  const live = held.filter((h) => !heldExpired(h, nowMs) && ctx.stillTrue(h));
   if (live.length === 0) return undefined;
   // What each line rests on now, as a Basis: its words come from the one exhaustive wording (basisMark).
   const basisOf = (h: HeldMessage) =>
