@@ -21,6 +21,8 @@ export interface DeliveryOptions {
   quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
+  /** When the account's coverage requests are saved data now (a held request's line then says so). */
+  coverageSavedAtMs?: () => number | undefined;
   /** Whether this account is silenced now (muted or paused): its due reminders pass unshown, see `passedKey`. */
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings (or rang) for this start: then it is the start's one notice (issue 50). */
@@ -110,7 +112,9 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
     const n = ctx.plan.find((p) => p.key === h.key)?.notification;
     return n && { title: n.title, body: n.body };
   };
-  const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs, wordedNow });
+  const { opts, savedDataAtMs } = ctx;
+  const coverageSavedAtMs = r.o.coverageSavedAtMs;
+  const summary = summaryOf(held, nowMs, { opts, stillTrue, savedDataAtMs, coverageSavedAtMs, wordedNow });
   const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
   deliver(r, r.o.firedStore.releaseHeld(entries), summary ? [summary] : []);
 }

@@ -79,6 +79,8 @@ export interface SummaryContext {
   stillTrue: (h: HeldMessage) => boolean;
   /** When its schedule's data is saved data now, that data's time: the line then says what it rests on. */
   savedDataAtMs?: (scheduleId: string) => number | undefined;
+  /** When the account's coverage requests are saved data now: a held request's line then says so. */
+  coverageSavedAtMs?: () => number | undefined;
   /** The app's own wording now of a held message it still plans (a lead: from the shift as read now), so a line
    *  is never the body a file held (issue 52); undefined when the plan has none. */
   wordedNow?: (h: HeldMessage) => Pick<NotificationRequest, 'title' | 'body'> | undefined;
@@ -94,7 +96,13 @@ export function summaryOf(
   if (live.length === 0) return undefined;
   // What each line rests on now, as a Basis: its words come from the one exhaustive wording (basisMark).
   const basisOf = (h: HeldMessage) =>
-    reminderBasis(h.scheduleId === undefined ? undefined : ctx.savedDataAtMs?.(h.scheduleId));
+    reminderBasis(
+      h.kind === 'coverage'
+        ? ctx.coverageSavedAtMs?.()
+        : h.scheduleId === undefined
+          ? undefined
+          : ctx.savedDataAtMs?.(h.scheduleId),
+    );
   const lines = live
     .slice(0, MAX_LINES)
     .map((h) => heldLine({ ...h, ...ctx.wordedNow?.(h) }, nowMs, ctx.opts, basisOf(h)));
