@@ -120,6 +120,13 @@ export function heardFromAll(snapshot: Snapshot, sinceMs: number, readOnly = fal
   );
 }
 
+/** When the coverage requests are saved data (a file's list, or the latest read of them failed since), their time. */
+function coverageSavedAtMs(snapshot: Snapshot): number | undefined {
+  const readMs = msOf(snapshot.coverageFetchedAt);
+  if (readMs === undefined) return undefined;
+  return snapshot.coverageSaved || (msOf(snapshot.coverageProblem?.at) ?? -Infinity) > readMs ? readMs : undefined;
+}
+
 /** Whether a held coverage request (by its reminder key) still asks me now, or is the first sync's summary. */
 function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolean {
   const { snapshot, settings } = inputs;
@@ -194,6 +201,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     // A held change only while the latest read still says it (the service may have changed it again since).
     stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h),
+    coverageSavedAtMs: () => (lastInputs ? coverageSavedAtMs(lastInputs.snapshot) : undefined),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

@@ -2,7 +2,7 @@
 // shown after quiet hours (./policy heldLine), so a held correction is never shown with stored text (issue 52).
 import { formatDayTime, joinNames } from '../../shared/format';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
-import type { CorrectionStatement } from './types';
+import type { CorrectionStatement, LostSpan } from './types';
 
 /** "Not on call at 09:00 after all" / "Bob covers Platform primary 09:00–17:00 instead of you." */
 export function correctionNotification(
@@ -30,6 +30,26 @@ export function correctionNotification(
   return toStatus(key, title, `${who}${rest}`, was);
 }
 
+/** "Bob Person was on call Platform primary Wed 13:00–14:00 and Wed 20:00–21:00, not you." Each span lost, with
+ *  who had it: the time between two spans was mine (as the "Shift ended" beside it says), so never one window. */
+function whoHadIt(c: CorrectionStatement, spans: readonly LostSpan[], nowMs: number, opts: MessageOptions): string {
+  const { endUnknown: _unknown, ...known } = c.was;
+  const windowOf = (s: LostSpan) => windowText({ ...known, startMs: s.fromMs, endMs: s.toMs }, nowMs, opts);
+  const namesOf = (s: LostSpan) => joinNames(s.coverers);
+  // Spans with the same people are named together; each group is one sentence.
+  const groups = new Map<string, LostSpan[]>();
+  for (const s of spans) groups.set(namesOf(s), [...(groups.get(namesOf(s)) ?? []), s]);
+  return [...groups.values()]
+    .map((g) => {
+      const window = `${c.was.scheduleName} ${joinNames(g.map(windowOf))}`;
+      const names = g[0]?.coverers ?? [];
+      return names.length === 0
+        ? `You were not on call ${window}.`
+        : `${joinNames(names)} ${names.length > 1 ? 'were' : 'was'} on call ${window}, not you.`;
+    })
+    .join(' ');
+}
+
 /** "Bob Person was on call Platform primary Wed 15:00 – Thu 15:00, not you. What you were told about it came from
  *  saved data from Wed 11:00." Time already past that a read contradicts (./past-corrections). */
 function pastCorrection(
@@ -40,13 +60,8 @@ function pastCorrection(
   nowMs: number,
   opts: MessageOptions,
 ) {
-  const { endUnknown: _unknown, ...known } = c.was;
-  const lost: ShiftRef = { ...known, startMs: lostStartMs, endMs: c.lostEndMs };
-  const window = `${c.was.scheduleName} ${windowText(lost, nowMs, opts)}`;
-  const who =
-    c.coverers.length === 0
-      ? `You were not on call ${window}.`
-      : `${joinNames(c.coverers)} ${c.coverers.length > 1 ? 'were' : 'was'} on call ${window}, not you.`;
+  const spans = c.past?.spans ?? [{ fromMs: lostStartMs, toMs: c.lostEndMs, coverers: c.coverers }];
+  const who = whoHadIt(c, spans, nowMs, opts);
   const basis =
     savedAtMs === undefined
       ? ' What was said about it came from data read before this change.'

@@ -5,7 +5,7 @@
 import type { ServiceSettings } from '../../shared/settings';
 import type { NotificationRequest, Notifier } from '../ports';
 import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
-import { isUrgent, summaryOf, toHeld } from './held';
+import { heldExpired, isUrgent, summaryOf, toHeld } from './held';
 import type { Outcome } from './judge';
 import { quietUntil } from './quiet';
 import type { MessageOptions } from './messages';
@@ -21,6 +21,8 @@ export interface DeliveryOptions {
   quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
+  /** When the account's coverage requests are saved data now (a held request's line then says so). */
+  coverageSavedAtMs?: () => number | undefined;
   /** Whether this account is silenced now (muted or paused): its due reminders pass unshown, see `passedKey`. */
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings (or rang) for this start: then it is the start's one notice (issue 50). */
@@ -104,13 +106,15 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
   const stillTrue = (h: HeldMessage): boolean =>
     isKind(h.kind) && policyOf(h.kind).heldWhileAhead ? ahead(h) : (r.o.stillTrue?.(h) ?? true);
   // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
-  const untrue = held.filter((h) => h.untilMs >= nowMs && !stillTrue(h));
+  const untrue = held.filter((h) => !heldExpired(h, nowMs) && !stillTrue(h));
   if (untrue.length > 0) r.o.firedStore.untrue(untrue, 'not true once the service was read again');
   const wordedNow = (h: HeldMessage) => {
     const n = ctx.plan.find((p) => p.key === h.key)?.notification;
     return n && { title: n.title, body: n.body };
   };
-  const summary = summaryOf(held, nowMs, { opts: ctx.opts, stillTrue, savedDataAtMs: ctx.savedDataAtMs, wordedNow });
+  const { opts, savedDataAtMs } = ctx;
+  const coverageSavedAtMs = r.o.coverageSavedAtMs;
+  const summary = summaryOf(held, nowMs, { opts, stillTrue, savedDataAtMs, coverageSavedAtMs, wordedNow });
   const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
   deliver(r, r.o.firedStore.releaseHeld(entries), summary ? [summary] : []);
 }

@@ -19,6 +19,11 @@ export function isUrgent(o: Outcome, nowMs: number, quietEndMs: number): boolean
   return speaksWhileQuiet(o, nowMs, quietEndMs);
 }
 
+const changeScheduleOf = (c: NonNullable<HeldMessage['change']>): { scheduleId?: string } => {
+  const id = (c.before[0] ?? c.after[0])?.scheduleId;
+  return id === undefined ? {} : { scheduleId: id };
+};
+
 export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number): HeldMessage {
   const first = o.settle[0];
   return {
@@ -30,8 +35,10 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
     untilMs: Math.max(nowMs, ...o.settle.map((r) => r.untilMs)),
     ...(first?.shift ? { scheduleId: first.shift.scheduleId, group: first.shift.group } : {}),
     ...(o.startsAtMs === undefined ? {} : { startsAtMs: o.startsAtMs }),
-    // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine).
-    ...(first?.change ? { change: first.change } : {}),
+    // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine). Its
+    // schedule is its blocks' (a change has no `shift`): the record read back at a restart keeps only a held message
+    // on a schedule watched now, so without it the change was dropped there (issue 47, round 5).
+    ...(first?.change ? { change: first.change, ...changeScheduleOf(first.change) } : {}),
     // So is a correction: what it states is held, and worded when shown.
     ...(first?.correction ? { correction: first.correction, scheduleId: first.correction.was.scheduleId } : {}),
   };
@@ -60,6 +67,10 @@ export function correctionStillHolds(h: HeldMessage, mine: readonly ShiftRef[]):
   return !mine.some((m) => m.scheduleId === was.scheduleId && m.startMs <= was.startMs && was.startMs < m.endMs);
 }
 
+/** Whether a held message is past its time. A correction of time already past has none: it is owed until said or
+ *  no longer true, however long a pause or quiet time held it (a pause may last any length; issue 47, round 5). */
+export const heldExpired = (h: HeldMessage, nowMs: number): boolean => h.untilMs < nowMs && !h.correction?.past;
+
 const MAX_LINES = 6;
 
 export interface SummaryContext {
@@ -68,6 +79,8 @@ export interface SummaryContext {
   stillTrue: (h: HeldMessage) => boolean;
   /** When its schedule's data is saved data now, that data's time: the line then says what it rests on. */
   savedDataAtMs?: (scheduleId: string) => number | undefined;
+  /** When the account's coverage requests are saved data now: a held request's line then says so. */
+  coverageSavedAtMs?: () => number | undefined;
   /** The app's own wording now of a held message it still plans (a lead: from the shift as read now), so a line
    *  is never the body a file held (issue 52); undefined when the plan has none. */
   wordedNow?: (h: HeldMessage) => Pick<NotificationRequest, 'title' | 'body'> | undefined;
@@ -79,11 +92,17 @@ export function summaryOf(
   nowMs: number,
   ctx: SummaryContext,
 ): NotificationRequest | undefined {
-  const live = held.filter((h) => h.untilMs >= nowMs && ctx.stillTrue(h));
+  const live = held.filter((h) => !heldExpired(h, nowMs) && ctx.stillTrue(h));
   if (live.length === 0) return undefined;
   // What each line rests on now, as a Basis: its words come from the one exhaustive wording (basisMark).
   const basisOf = (h: HeldMessage) =>
-    reminderBasis(h.scheduleId === undefined ? undefined : ctx.savedDataAtMs?.(h.scheduleId));
+    reminderBasis(
+      h.kind === 'coverage'
+        ? ctx.coverageSavedAtMs?.()
+        : h.scheduleId === undefined
+          ? undefined
+          : ctx.savedDataAtMs?.(h.scheduleId),
+    );
   const lines = live
     .slice(0, MAX_LINES)
     .map((h) => heldLine({ ...h, ...ctx.wordedNow?.(h) }, nowMs, ctx.opts, basisOf(h)));

@@ -45,20 +45,22 @@ export function pastCorrections(
     if (!first) return [];
     const was = shiftRef(before, beforeSegs, b, zone);
     const lostEndMs = lost[lost.length - 1]?.toMs ?? first.toMs;
-    const coverers = [
+    const coverersIn = (spans: readonly Span[]): string[] => [
       ...new Set(
         afterSegs
-          .filter((s) => lost.some((l) => s.startMs < l.toMs && l.fromMs < s.endMs))
+          .filter((s) => spans.some((l) => s.startMs < l.toMs && l.fromMs < s.endMs))
           .flatMap((s) => s.users.filter((u) => u.email.toLowerCase() !== me).map((u) => u.name)),
       ),
     ];
+    const coverers = coverersIn(lost);
+    const spans = lost.map((l) => ({ fromMs: l.fromMs, toMs: l.toMs, coverers: coverersIn([l]) }));
     const savedAtMs = savedReadOf(sides, was.keptReadAtMs);
     const key = `correction:${after.id}:${isoOf(b.startMs)}`;
     const correction = {
       was,
       lostEndMs,
       coverers,
-      past: { lostStartMs: first.fromMs, ...(savedAtMs === undefined ? {} : { savedAtMs }) },
+      past: { lostStartMs: first.fromMs, spans, ...(savedAtMs === undefined ? {} : { savedAtMs }) },
     };
     return [
       {

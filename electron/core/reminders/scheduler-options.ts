@@ -45,6 +45,9 @@ export interface ReminderSchedulerOptions {
   quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
+  /** When the account's coverage requests are saved data now (their latest read failed since), that data's time:
+   *  a held request is then shown saying so. */
+  coverageSavedAtMs?: () => number | undefined;
   /** Whether the account is muted or paused now: what falls due passes unshown (delivery.ts). */
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings for this start: its "On call now" is then not said (delivery.ts). */

@@ -16,8 +16,16 @@ export interface CorrectionStatement {
   coverers: string[];
   later?: ShiftRef;
   /** Time already past that a read contradicts (./past-corrections): where the time lost starts, and when the data
-   *  the messages rested on was read if it was saved data. */
-  past?: { lostStartMs: number; savedAtMs?: number };
+   *  the messages rested on was read if it was saved data; each span lost, with who had it (the time between two
+   *  spans was mine, so it is never worded as one window). */
+  past?: { lostStartMs: number; savedAtMs?: number; spans?: LostSpan[] };
+}
+
+/** A span of a block of mine that a read gave to others, and who was on call then. */
+export interface LostSpan {
+  fromMs: number;
+  toMs: number;
+  coverers: string[];
 }
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 

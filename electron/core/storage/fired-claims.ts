@@ -47,7 +47,13 @@ export const HeldMessageSchema = z.object({
       coverers: z.array(z.string()),
       later: HeldShiftSchema.optional(),
       /** Time already past that a read contradicts (reminders/past-corrections). */
-      past: z.object({ lostStartMs: z.number(), savedAtMs: z.number().optional() }).optional(),
+      past: z
+        .object({
+          lostStartMs: z.number(),
+          savedAtMs: z.number().optional(),
+          spans: z.array(z.object({ fromMs: z.number(), toMs: z.number(), coverers: z.array(z.string()) })).optional(),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -128,6 +134,20 @@ function correctionHolds(h: HeldMessage, aheadMs: number): boolean {
   if (!c || !m || !startHolds || c.was.startMs !== startMs) return false;
   const past = c.past;
   if (past && !(past.lostStartMs >= c.was.startMs && past.lostStartMs < c.lostEndMs)) return false;
+  // Each span lost lies inside the block, in order, with names that can be.
+  const spans = past?.spans ?? [];
+  const spansHold =
+    spans.length <= 50 &&
+    spans.every(
+      (l, i) =>
+        l.fromMs >= c.was.startMs &&
+        l.toMs <= c.lostEndMs &&
+        l.fromMs < l.toMs &&
+        l.fromMs >= (spans[i - 1]?.toMs ?? -Infinity) &&
+        l.coverers.length <= 20 &&
+        l.coverers.every(plausibleName),
+    );
+  if (!spansHold) return false;
   const later = c.later;
   return (
     shiftHolds(c.was, h.scheduleId, aheadMs) &&
