@@ -63,7 +63,12 @@ describe('an account muted or paused on its own', () => {
     // The record of reminders shown holds nothing that was not shown, and nothing of the mute waits for a summary.
     const record = jsonObject((await h.files.read(REMINDERS_FILE)) ?? '{}');
     const fired = Object.keys(record['fired'] as object);
-    expect(fired.filter((k) => k.includes('2026-03-11T02:00') && !k.startsWith('passed:'))).toEqual([]);
+    const about11th = fired.filter((k) => k.includes('2026-03-11T02:00'));
+    expect(about11th.filter((k) => !k.startsWith('passed:') && !k.startsWith('said:'))).toEqual([]);
+    // 'said:' records that a message about that shift was spoken (so a later contradiction is corrected): only its
+    // end, at 10:00Z, after the unmute; nothing of its start.
+    expect(about11th.filter((k) => k.startsWith('said:'))).toEqual(['said:shift:sch_night:2026-03-11T02:00:00Z']);
+    expect(seen(h).filter((t) => t.startsWith('03-11T10:00'))).toEqual([expect.stringMatching(/ended/i)]);
     const held = record['held'] as { atMs: number }[];
     expect(held.filter((m) => m.atMs < ms(SPEAKS_AGAIN))).toEqual([]);
   }, 120_000);
