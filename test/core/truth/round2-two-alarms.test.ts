@@ -92,7 +92,7 @@ describe('round 2 (5): two alarms at once', () => {
     expect(first).toBeDefined();
     expect(other).toBeDefined();
     await clock.advance(MIN);
-    await engine.alarmIntent({ kind: 'ack', key: other ?? '' }, 'popover');
+    await engine.alarmIntent({ kind: 'ack', key: other ?? '' }, 'window');
     await engine.alarmsSettled();
     const said = () =>
       [engine.getState().alarm, ...(engine.getState().otherAlarms ?? [])].map(
