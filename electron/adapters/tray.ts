@@ -86,8 +86,15 @@ export interface TrayController {
 }
 
 /** What the tray shows besides the state: the locale, and why the shortcut or the login item is not as set. */
-function extrasOf(locale: string | undefined, shortcutProblem: string | undefined, loginProblem: string | undefined) {
+function extrasOf(
+  locale: string | undefined,
+  shortcutProblem: string | undefined,
+  loginProblem: string | undefined,
+  platform: NodeJS.Platform,
+) {
   return {
+    // The OS cuts a longer tooltip where it likes: the app cuts it at a line, with "…".
+    maxChars: platformTraits(platform).tooltipMaxChars,
     ...(locale ? { locale } : {}),
     ...(shortcutProblem ? { shortcutProblem } : {}),
     ...(loginProblem ? { loginProblem } : {}),
@@ -118,7 +125,7 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     if (nextIcon !== icon) o.tray.setImage(o.iconPath(nextIcon));
     icon = nextIcon;
     const zone = o.localZone();
-    const extras = extrasOf(o.locale, shortcutProblem, loginProblem);
+    const extras = extrasOf(o.locale, shortcutProblem, loginProblem, o.platform);
     const nextTooltip = trayTooltip(state, now, zone, extras);
     if (nextTooltip !== tooltip) o.tray.setToolTip(nextTooltip);
     tooltip = nextTooltip;
@@ -137,7 +144,7 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
   function schedule(now: number): void {
     cancelTimer?.();
     const shown = (atMs: number) =>
-      state ? shownAt(state, atMs, o.localZone(), extrasOf(o.locale, shortcutProblem, loginProblem)) : '';
+      state ? shownAt(state, atMs, o.localZone(), extrasOf(o.locale, shortcutProblem, loginProblem, o.platform)) : '';
     cancelTimer = o.clock.setTimer(nextTrayChangeAt(shown, now) - now, render);
   }
 

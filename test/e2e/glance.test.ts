@@ -567,6 +567,37 @@ describe('stale, broken and small things', () => {
     expect(host.engine.getState().syncing).toBe(false);
   });
 
+  // Issue 49, round 4 F3: "I'm on it" on an alarm left the focus on <body> with nothing announced.
+  it('after “I’m on it” on the second alarm, focus is on its line and “Acknowledged” is announced', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
+    const start = new Date(Date.now() - 2 * 60_000).toISOString();
+    const alarm = (key: string, scheduleName: string, ackedAt: string | null) => ({
+      key,
+      scheduleName,
+      start,
+      ringing: ackedAt === null,
+      ackedAt,
+      ackSource: ackedAt === null ? null : ('window' as const),
+    });
+    const state = host.engine.getState();
+    await push(app, { ...state, alarm: alarm('a1', 'Platform', null), otherAlarms: [alarm('a2', 'Payments', null)] });
+    const second = page.getByTestId('alarm-ask').filter({ hasText: 'Payments' });
+    await second.getByRole('button', { name: 'I’m on it' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => host.alarm.intents).toEqual([{ kind: 'ack', key: 'a2' }]);
+    // What main then sends: the second alarm acknowledged (its button gone).
+    const acked = alarm('a2', 'Payments', new Date().toISOString());
+    await push(app, { ...state, alarm: alarm('a1', 'Platform', null), otherAlarms: [acked] });
+    await second.getByText(/acknowledged \d\d:\d\d/).waitFor();
+    const active = 'document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.tagName';
+    await expect.poll(() => page.evaluate(active)).toBe('alarm-ask');
+    expect(await page.evaluate('document.activeElement?.textContent ?? ""')).toContain('Payments');
+    expect(await page.getByTestId('alarm-ack-said').textContent()).toBe('Acknowledged');
+    expect(await page.getByTestId('alarm-ack-said').getAttribute('aria-live')).toBe('polite');
+  });
+
   it('keeps avatar initials whole, dark card edges visible, rare actions under More, and a card opens an override for it', async () => {
     const app = await session.open('configured', { colorScheme: 'dark' });
     const { page, host } = app;

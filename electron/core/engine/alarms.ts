@@ -72,7 +72,8 @@ export interface EngineAlarms {
   intent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
   ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
   status(nowMs: number): AlarmStatus | null;
-  /** Every other alarm ringing now (rung, not acknowledged), besides `status`'s: two starts at once each ring. */
+  /** Every other alarm ringing now besides `status`'s (two starts at once each ring), and each acknowledged one
+   *  while its shift runs. */
   othersRinging(nowMs: number): AlarmStatus[];
   record(key: string): ReturnType<AlarmStore['get']>;
   reloadRecords(): Promise<void>;
@@ -261,11 +262,13 @@ function statusOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus | n
   return statusesOf(w, r, nowMs)[0] ?? null;
 }
 
-/** The alarms ringing now besides the one `statusOf` states (issue 47, round 2: the tray stated one of two). */
+/** The alarms besides the one `statusOf` states (issue 47, round 2: the tray stated one of two): each ringing, and
+ *  each acknowledged while its shift runs (issue 49, round 4: an acknowledged second alarm left no line at all). */
 function othersRinging(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus[] {
+  const running = new Set((r.engine?.targets() ?? []).filter((t) => t.endMs > nowMs).map((t) => t.key));
   return statusesOf(w, r, nowMs)
     .slice(1)
-    .filter((s) => s.ringing);
+    .filter((s) => s.ringing || (s.ackedAt !== null && running.has(s.key)));
 }
 
 /** The current starts' and the rung ones' alarms, the one the tray and popover state first. */

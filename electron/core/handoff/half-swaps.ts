@@ -4,6 +4,7 @@
 // the service's schedule (My shifts) shows what holds.
 import { refParts } from '../../shared/accounts';
 import type { SwapResult } from '../../shared/handoff';
+import type { SwapSide } from '../../shared/handoff';
 import { isHalfDone, type HalfSwap } from '../../shared/half-swap-text';
 import type { AppState } from '../../shared/view-state';
 
@@ -29,10 +30,43 @@ export function createHalfSwaps(changed: () => void): HalfSwaps {
       if (had || kept.has(key)) changed();
     },
     decorate(state, nowMs) {
+      // A fresh read showing the missing side in place (made elsewhere: the web UI, another device) settles it.
+      for (const [key, h] of kept) if (missingSides(h).every((side) => inPlace(state, side))) kept.delete(key);
       const open = [...kept.values()].filter(
         (h) => Date.parse(h.result.mine.end) > nowMs || Date.parse(h.result.theirs.end) > nowMs,
       );
       return open.length === 0 ? state : { ...state, halfSwaps: open };
     },
   };
+}
+
+/** The sides still owed: the hand back once asked, else their cover (and mine while its outcome is unknown). */
+function missingSides(h: HalfSwap): SwapSide[] {
+  const { mine, theirs, back } = h.result;
+  if (back !== null) return [back];
+  return mine.state === 'handed_off' ? [theirs] : [theirs, mine];
+}
+
+/** Whether the schedule, freshly read, has the side's people (its cover and the others kept) over its whole window. */
+function inPlace(state: AppState, side: SwapSide): boolean {
+  const schedule = state.schedules.find((s) => s.id === side.scheduleId);
+  if (schedule?.status.kind !== 'fresh') return false;
+  const want = [side.email, ...side.others]
+    .map((e) => e.toLowerCase())
+    .sort()
+    .join(',');
+  const startMs = Date.parse(side.start);
+  const endMs = Date.parse(side.end);
+  let coveredMs = startMs;
+  for (const span of schedule.timeline) {
+    const s = Date.parse(span.start);
+    const e = Date.parse(span.end);
+    if (e <= coveredMs || s >= endMs) continue;
+    if (s > coveredMs || span.kind !== 'people') return false;
+    const got = [...new Set(span.users.map((u) => u.email.toLowerCase()))].sort().join(',');
+    if (got !== want) return false;
+    coveredMs = e;
+    if (coveredMs >= endMs) return true;
+  }
+  return false;
 }

@@ -18,12 +18,20 @@ export interface PlatformTraits {
   trayIconFile(icon: string): string;
   autostart: AutostartMechanism;
   path: PathModule;
+  /** The tray tooltip's length limit: Windows cuts at 127 characters (NOTIFYICONDATA); macOS and the Linux
+   *  StatusNotifier have none documented, so a generous bound keeps a busy tooltip from growing without end. */
+  tooltipMaxChars: number;
 }
 
 const TRAITS: Record<DesktopPlatform, PlatformTraits> = {
-  linux: { trayIconFile: (icon) => `${icon}.png`, autostart: 'xdg-autostart', path: path.posix },
-  darwin: { trayIconFile: (icon) => `${icon}Template.png`, autostart: 'login-items', path: path.posix },
-  win32: { trayIconFile: (icon) => `${icon}.ico`, autostart: 'login-items', path: path.win32 },
+  linux: { trayIconFile: (icon) => `${icon}.png`, autostart: 'xdg-autostart', path: path.posix, tooltipMaxChars: 1023 },
+  darwin: {
+    trayIconFile: (icon) => `${icon}Template.png`,
+    autostart: 'login-items',
+    path: path.posix,
+    tooltipMaxChars: 1023,
+  },
+  win32: { trayIconFile: (icon) => `${icon}.ico`, autostart: 'login-items', path: path.win32, tooltipMaxChars: 127 },
 };
 
 export function desktopPlatform(platform: NodeJS.Platform): DesktopPlatform {

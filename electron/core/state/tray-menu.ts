@@ -2,24 +2,14 @@
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
-import { everyAccountPaused, pauseNotes } from '../../shared/pause-words';
-import { failedSchedules, syncText } from '../../shared/freshness';
+import { everyAccountPaused } from '../../shared/pause-words';
+import { problemLine, tooltipText } from './tray-tooltip';
+import { failedSchedules } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
-import { nowUnknownText } from '../../shared/now-unknown';
-import {
-  coverageFreshnessLine,
-  uncoveredLines,
-  noShiftPhrase,
-  onCallPhrase,
-  nextPhrase,
-  fmt,
-  type Fmt,
-} from './tray-sections';
+import { type Fmt } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import { alarmLine } from '../../shared/alarm-text';
 import {
-  allAlarms,
   MAX_TOP_ONE,
   MAX_TOP_SEVERAL,
   halfSwapItems,
@@ -105,51 +95,14 @@ export interface TrayExtras {
   shortcutProblem?: string;
   /** Why Start at login is not what Settings says, as the OS read it back (macOS: waiting for approval). */
   loginProblem?: string;
+  /** The platform's tooltip limit in characters (desktop-platform.ts): longer, it is cut at a line with "…". */
+  maxChars?: number;
 }
 
-function problemLine(state: AppState, f: Fmt): string | undefined {
-  const sync = state.sync;
-  if (sync.kind === 'ok') {
-    // Only what is true: saved data that was not refreshed (a schedule still loading has nothing saved to show).
-    const settledStale =
-      !state.syncing && state.schedules.length > 0 && state.schedules.every((s) => s.status.kind === 'stale');
-    return settledStale ? 'Showing saved data: not refreshed recently' : undefined;
-  }
-  return syncText(sync, (at) => fmt(at, f));
-}
-
-/** One glance: "On call: Platform primary until 17:00", plus what needs attention, one fact per line. */
+/** One glance: my state in a short line, what asks me (alarms not acknowledged, the pause), then one fact per line
+ *  (tray-tooltip.ts); within `extras.maxChars`, the platform's limit, when given. */
 export function trayTooltip(state: AppState, nowMs: number, localZone: string, extras: TrayExtras = {}): string {
-  const f: Fmt = { nowMs, localZone, locale: extras.locale };
-  const lines: string[] = [];
-  // The same words as the menu's first item (tray-sections): my on-call run, or my next one.
-  const now = onCallPhrase(state, f);
-  const next = now === undefined ? nextPhrase(state, f) : undefined;
-  const unknownNow = now === undefined ? nowUnknownText(state, (iso) => fmt(iso, f)) : '';
-  if (now !== undefined) lines.push(`On call: ${now}`);
-  else if (next !== undefined && unknownNow !== '') lines.push(`On call now: ${unknownNow}`, `Next known: ${next}`);
-  else if (next !== undefined) lines.push(`Next on call: ${next}`);
-  else {
-    const none = noShiftPhrase(state, f);
-    lines.push(none.unknown ? `On call: ${none.text}` : `Off call · ${none.text}`);
-  }
-  // Each shift-start alarm, ringing or answered, as the menu and the popover say it (issue 49, round 3).
-  lines.push(
-    ...allAlarms(state).map((a) => alarmLine(a, { nowMs, localZone, ...(f.locale ? { locale: f.locale } : {}) })),
-  );
-  // Every pause running, the app's and each account's, until it ends (as the icon shows it).
-  lines.push(...pauseNotes(state, nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text));
-  const asking = state.coverage.askingMe.length;
-  if (asking > 0) lines.push(`Asks you (${asking})`);
-  lines.push(...uncoveredLines(state, f));
-  const coverage = coverageFreshnessLine(state, f);
-  if (coverage) lines.push(coverage);
-  // Each account's problem on a line of its own, as the menu has one item each.
-  lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
-  lines.push(
-    ...halfSwapItems(state, f).map((i) => ('label' in i ? i.label.replace(/: Retry or hand back…$/, '') : '')),
-  );
-  return lines.join('\n');
+  return tooltipText(state, { nowMs, localZone, locale: extras.locale }, extras.maxChars);
 }
 
 /** After my state: what stands in the way, each with its fix as the action. */

@@ -33,4 +33,25 @@ describe('a half-done swap on the glance', () => {
     expect(engine.getState().halfSwaps ?? []).toEqual([]);
     expect(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC')).not.toMatch(/half done/);
   }, 60_000);
+
+  // Round 4 F2: the missing cover made elsewhere (web UI, another device), then Refresh: the app has read it in place,
+  // so the line goes (it said "did not land" and offered Retry for a cover that existed).
+  it('settles on a fresh read that shows the missing side in place', async () => {
+    const { h, engine } = await startPairWorld();
+    h.sim.faults.set('createOverride', { status: 500, pathIncludes: '/schedules/sch_solo' });
+    const made = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
+    if (!made.ok) throw new Error(made.error.message);
+    h.sim.faults.clear();
+    expect(engine.getState().halfSwaps ?? []).toHaveLength(1);
+    // A refresh before the cover exists keeps the line.
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    expect(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC')).toMatch(/half done/);
+    const thu = { startMs: Date.parse(SWAP.theirs.start), endMs: Date.parse(SWAP.theirs.end), userIds: ['usr_me'] };
+    expect(h.sim.state.addOverride('sch_solo', thu, h.clock.now())).toBeDefined();
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    expect(engine.getState().halfSwaps ?? []).toEqual([]);
+    expect(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC')).not.toMatch(/half done/);
+    const menu = buildTrayMenu(engine.getState(), h.clock.now(), 'Etc/UTC');
+    expect(menu.some((i) => 'label' in i && /half done/.test(i.label))).toBe(false);
+  }, 60_000);
 });

@@ -23,42 +23,47 @@ function items(list: readonly TrayMenuItem[]): TrayMenuItem[] {
   return list.flatMap((i) => [i, ...(i.type === 'submenu' ? items(i.items) : [])]);
 }
 
+async function twoRinging() {
+  h = await createHarness({
+    startMs: Date.parse('2026-03-04T06:00:00Z'),
+    seed: serviceSeed('ocs_work_key_1111', ['alice', 'bob']),
+    files: 'fs',
+  });
+  const clock = h.clock;
+  const acme = await startSimulator({
+    seed: serviceSeed('ocs_acme_key_2222', ['erin', 'frank']),
+    now: () => clock.now(),
+  });
+  close = () => acme.close();
+  const account = (id: string, label: string, baseUrl: string, email: string) => ({
+    id,
+    label,
+    baseUrl,
+    email,
+    schedules: [{ id: 'sch_primary' }],
+  });
+  await h.files.writeAtomic(
+    'settings.json',
+    JSON.stringify({
+      version: 2,
+      startAtLogin: true,
+      accounts: [
+        account('work', 'Work', h.sim.url, 'alice@example.com'),
+        account('acme', 'Acme', acme.url, 'erin@example.com'),
+      ],
+    }),
+  );
+  await h.secrets.set(`work@${new URL(h.sim.url).host}`, 'ocs_work_key_1111');
+  await h.secrets.set(`acme@${new URL(acme.url).host}`, 'ocs_acme_key_2222');
+  const engine = h.engine();
+  await engine.start();
+  await clock.advance(2 * HOUR + MIN);
+  return { engine, clock };
+}
+
 describe('round 2 (5): two alarms at once', () => {
   it('the tray has a line and an "I’m on it" for each, and the one not acknowledged stays said', async () => {
-    h = await createHarness({
-      startMs: Date.parse('2026-03-04T06:00:00Z'),
-      seed: serviceSeed('ocs_work_key_1111', ['alice', 'bob']),
-      files: 'fs',
-    });
-    const clock = h.clock;
-    const acme = await startSimulator({
-      seed: serviceSeed('ocs_acme_key_2222', ['erin', 'frank']),
-      now: () => clock.now(),
-    });
-    close = () => acme.close();
-    const account = (id: string, label: string, baseUrl: string, email: string) => ({
-      id,
-      label,
-      baseUrl,
-      email,
-      schedules: [{ id: 'sch_primary' }],
-    });
-    await h.files.writeAtomic(
-      'settings.json',
-      JSON.stringify({
-        version: 2,
-        startAtLogin: true,
-        accounts: [
-          account('work', 'Work', h.sim.url, 'alice@example.com'),
-          account('acme', 'Acme', acme.url, 'erin@example.com'),
-        ],
-      }),
-    );
-    await h.secrets.set(`work@${new URL(h.sim.url).host}`, 'ocs_work_key_1111');
-    await h.secrets.set(`acme@${new URL(acme.url).host}`, 'ocs_acme_key_2222');
-    const engine = h.engine();
-    await engine.start();
-    await clock.advance(2 * HOUR + MIN);
+    const { engine, clock } = await twoRinging();
     const menu = () => items(buildTrayMenu(engine.getState(), clock.now(), ZONE));
     const lines = () =>
       menu()
@@ -76,5 +81,26 @@ describe('round 2 (5): two alarms at once', () => {
     await engine.alarmsSettled();
     expect(lines().filter((l) => l.endsWith('not acknowledged'))).toHaveLength(1);
     expect(acks()).toHaveLength(1);
+  });
+
+  // Issue 49, round 4 F3: acknowledging the alarm stated second made its line vanish from every surface (the first
+  // kept "acknowledged 09:01"): each acknowledged alarm keeps its line while its shift runs.
+  it('an acknowledged alarm other than the first keeps its "acknowledged" line', async () => {
+    const { engine, clock } = await twoRinging();
+    const first = engine.getState().alarm?.key;
+    const other = engine.getState().otherAlarms?.[0]?.key;
+    expect(first).toBeDefined();
+    expect(other).toBeDefined();
+    await clock.advance(MIN);
+    await engine.alarmIntent({ kind: 'ack', key: other ?? '' }, 'window');
+    await engine.alarmsSettled();
+    const said = () =>
+      [engine.getState().alarm, ...(engine.getState().otherAlarms ?? [])].map(
+        (a) => `${a?.key}:${a?.ackedAt !== null}`,
+      );
+    expect(said().sort()).toEqual([`${first}:false`, `${other}:true`].sort());
+    await engine.alarmIntent({ kind: 'ack', key: first ?? '' }, 'tray');
+    await engine.alarmsSettled();
+    expect(said().sort()).toEqual([`${first}:true`, `${other}:true`].sort());
   });
 });

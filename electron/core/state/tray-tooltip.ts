@@ -1,0 +1,125 @@
+// The tray tooltip: one glance within the OS's length limit (Windows shows 127 characters, older shells 63). It
+// leads with my state in a short line ("On call until 16:54 · 3 schedules"), then what asks me (each alarm not
+// acknowledged, the pause), then the rest: the schedules by name, acknowledged alarms, problems (issue 49, round 4:
+// a first line naming three schedules "until 16:54" each pushed the ringing alarm and the pause past the cut).
+import type { AppState } from '../../shared/view-state';
+import { pauseNotes } from '../../shared/pause-words';
+import { syncText } from '../../shared/freshness';
+import { untilPhrase } from '../../shared/basis';
+import { myRunNow } from '../../shared/on-call-run';
+import { alarmLine } from '../../shared/alarm-text';
+import { nowUnknownText } from '../../shared/now-unknown';
+import {
+  coverageFreshnessLine,
+  uncoveredLines,
+  noShiftPhrase,
+  onCallPhrase,
+  nextPhrase,
+  fmt,
+  type Fmt,
+} from './tray-sections';
+import { allAlarms, halfSwapItems, problemItems } from './tray-glance';
+
+/** What Windows' tray shows of a tooltip (NOTIFYICONDATA's 128, less the terminator): what asks me fits in it. */
+export const TOOLTIP_GLANCE_CHARS = 127;
+
+export function problemLine(state: AppState, f: Fmt): string | undefined {
+  const sync = state.sync;
+  if (sync.kind === 'ok') {
+    // Only what is true: saved data that was not refreshed (a schedule still loading has nothing saved to show).
+    const settledStale =
+      !state.syncing && state.schedules.length > 0 && state.schedules.every((s) => s.status.kind === 'stale');
+    return settledStale ? 'Showing saved data: not refreshed recently' : undefined;
+  }
+  return syncText(sync, (at) => fmt(at, f));
+}
+
+/** My state in full words, as the menu's first item says it. */
+function stateLine(state: AppState, f: Fmt): string {
+  const now = onCallPhrase(state, f);
+  if (now !== undefined) return `On call: ${now}`;
+  const next = nextPhrase(state, f);
+  // A schedule unread over now: not "next on call" (that says I'm off call now), but my now unknown (issue 47).
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow}\nNext known: ${next}`;
+  if (next !== undefined) return `Next on call: ${next}`;
+  const none = noShiftPhrase(state, f);
+  return none.unknown ? `On call: ${none.text}` : `Off call · ${none.text}`;
+}
+
+/** "On call until 16:54 · 3 schedules" ("· 6 schedules on Work, Acme"; "until at least …, then unknown" as the run
+ *  says): the short forms, longest first, for when the full line leaves no room. */
+function shortStateLines(state: AppState, f: Fmt): string[] {
+  const time = (iso: string): string => fmt(iso, f);
+  const run = myRunNow(state, f.nowMs);
+  if (run) {
+    const mine = state.me.onCallNow;
+    const head = `On call ${untilPhrase(run, time)}`;
+    const count = new Set(mine.map((s) => s.scheduleId)).size;
+    if (count <= 1) return [head];
+    const ids = [...new Set(mine.map((s) => s.accountId))];
+    const labels = ids.map((id) => state.accounts.find((a) => a.id === id)?.label ?? id).join(', ');
+    const counted = `${head} · ${count} schedules`;
+    if (ids.length <= 1) return [counted, head];
+    return [`${counted} on ${labels}`, `${counted}, ${ids.length} accounts`, head];
+  }
+  // Before my shift the full line stays: it says what may hide before it, which a short form would drop.
+  return [];
+}
+
+const ONE_ASKS = 'Shift-start alarm not acknowledged';
+
+const fits = (lines: readonly string[]): boolean => lines.join('\n').length <= TOOLTIP_GLANCE_CHARS;
+
+/** State, what asks me, then the rest, in as few words as it takes for the first two to fit the glance. */
+function glanceLines(state: AppState, f: Fmt): { head: string[]; rest: string[] } {
+  const o = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
+  const alarms = allAlarms(state);
+  const ringing = alarms.filter((a) => a.ackedAt === null || a.ackedAt === undefined).map((a) => alarmLine(a, o));
+  const answered = alarms.filter((a) => a.ackedAt !== null && a.ackedAt !== undefined).map((a) => alarmLine(a, o));
+  const pauses = pauseNotes(state, f.nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text);
+  const full = stateLine(state, f);
+  const tries: { head: string[]; rest: string[] }[] = [{ head: [full, ...ringing, ...pauses], rest: [] }];
+  const asks =
+    ringing.length === 0 ? [] : [ringing.length === 1 ? ONE_ASKS : `${ringing.length} alarms not acknowledged`];
+  for (const short of shortStateLines(state, f).filter((s) => s !== full)) {
+    tries.push({ head: [short, ...ringing, ...pauses], rest: [full] });
+    tries.push({ head: [short, ...asks, ...pauses], rest: [full, ...ringing] });
+  }
+  // Last: the app's pause alone up top (the accounts' own pauses follow).
+  for (const short of shortStateLines(state, f).slice(-1))
+    tries.push({ head: [short, ...asks, ...pauses.slice(0, 1)], rest: [full, ...ringing, ...pauses.slice(1)] });
+  const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? { head: [full], rest: [] };
+  return { head: chosen.head, rest: [...chosen.rest, ...answered] };
+}
+
+/** One glance: my state, what asks me, then one fact per line; at most `maxChars` (the platform's limit), cut at a
+ *  line with "…". */
+export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string {
+  const { head, rest } = glanceLines(state, f);
+  const lines = [...head, ...rest];
+  const asking = state.coverage.askingMe.length;
+  if (asking > 0) lines.push(`Asks you (${asking})`);
+  lines.push(...uncoveredLines(state, f));
+  const coverage = coverageFreshnessLine(state, f);
+  if (coverage) lines.push(coverage);
+  // Each account's problem on a line of its own, as the menu has one item each.
+  lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
+  lines.push(
+    ...halfSwapItems(state, f).map((i) => ('label' in i ? i.label.replace(/: Retry or hand back…$/, '') : '')),
+  );
+  return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);
+}
+
+/** The lines that fit in `maxChars`, then "…" on a line of its own when some are left out. */
+export function boundTooltip(lines: readonly string[], maxChars: number): string {
+  const whole = lines.join('\n');
+  if (whole.length <= maxChars) return whole;
+  const kept: string[] = [];
+  for (const line of lines) {
+    if ([...kept, line, '…'].join('\n').length > maxChars) break;
+    kept.push(line);
+  }
+  if (kept.length > 0) return [...kept, '…'].join('\n');
+  return `${(lines[0] ?? '').slice(0, Math.max(0, maxChars - 1))}…`;
+}
