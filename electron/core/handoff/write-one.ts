@@ -74,10 +74,14 @@ const LANDED_HIDDEN = 'It landed; a later change covers it now (it was not sent 
 
 /** The window as sent: a block already begun is handed off from now on; one already over is not sent. */
 export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Change {
-  const startMs = Date.parse(item.start);
-  if (Date.parse(item.end) <= nowMs + 60_000) return { state: 'not_sent', message: 'This shift is over.' };
+  const [startMs, endMs] = [Date.parse(item.start), Date.parse(item.end)];
+  if (endMs <= nowMs) return { state: 'not_sent', message: 'This shift is over.' };
+  // All of it still ahead (a 1-minute block at its own start second included): sent whole.
   if (startMs >= nowMs) return item;
   const start = new Date(Math.ceil(nowMs / 1000) * 1000).toISOString();
+  // Said as it is, never "over" while part of it is ahead (adv48 round 6, minor).
+  if (endMs - Date.parse(start) < 60_000)
+    return { state: 'not_sent', message: 'Less than a minute of this shift is left: too little to hand off.' };
   // The plan's start reconciled with the write's now: the time cut off the front was inside the planned window (the
   // plan had me on call there, to hand off), never around it, so the block is compared over the same window on both
   // sides; only time around the block the plan had me off call, still ahead, can show it grew.
