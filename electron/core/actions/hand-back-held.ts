@@ -6,7 +6,9 @@
 import type { OncallClient } from '../../api/client-types';
 import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
 import type { HandBackSeen } from '../../shared/take-over';
-import type { HandBackPlan } from '../state/take-over';
+import { currentSegment, runningTakeOver, type HandBackPlan } from '../state/take-over';
+import type { Snapshot } from '../model/snapshot';
+import { segmentsOf } from '../model/segments';
 import { heldAsPlanned, type HeldAnswer } from './plan-held';
 import { readHeld } from './window-read';
 
@@ -74,4 +76,29 @@ export async function handBackHeld(c: HandBackCheck, plan: HandBackPlan): Promis
       within: after(c.startMs, plan),
     },
   );
+}
+
+/** My running take-over with someone else on call now (a manager's block over its head) and me on call again later
+ *  in it: that change, said ("Changed since you planned it: Carol now covers …; you are on call again …"), never
+ *  "nothing to hand back" (adv48 round 6 #4); undefined where that is not so. */
+export function headOverwritten(
+  snapshot: Snapshot,
+  scheduleId: string,
+  me: string,
+  when: { nowMs: number; localZone: string; scheduleZone?: string },
+): string | undefined {
+  const takeOver = runningTakeOver(snapshot, scheduleId, when.nowMs);
+  const now = currentSegment(snapshot, scheduleId, when.nowMs);
+  if (!takeOver || !now || now.emails.includes(me)) return undefined;
+  const [fromMs, toMs] = [Date.parse(takeOver.start), Date.parse(takeOver.end)];
+  const shifts = snapshot.schedules.find((s) => s.id === scheduleId)?.shifts ?? [];
+  const mine = segmentsOf(shifts).filter((s) => s.startMs >= now.endMs && s.startMs < toMs && s.emails.includes(me));
+  const first = mine[0];
+  if (!first) return undefined;
+  const window = (a: number, b: number) =>
+    formatWindow(new Date(a).toISOString(), new Date(b).toISOString(), { ...when });
+  const names = now.users.map((u) => u.name || u.email);
+  const holds = `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} ${window(Math.max(now.startMs, fromMs), now.endMs)}`;
+  const again = window(first.startMs, Math.min(toMs, Math.max(...mine.map((s) => s.endMs))));
+  return `Changed since you planned it: ${holds}; you are on call again ${again}. Nothing was sent: look at it again and choose anew.`;
 }

@@ -9,7 +9,7 @@ import { readWindowShifts } from './window-read';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 import type { CreatedOverride } from '../model/snapshot';
-import { identicalInPlace } from './override-in-place';
+import { identicalInPlace, knownIdentical } from './override-in-place';
 import { nowAndNext, segmentsOf } from '../model/segments';
 import { DAY_MS } from '../../shared/time';
 
@@ -71,6 +71,16 @@ function nowText(people: ReadonlyMap<string, string>, me: string): string {
   return `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} it`;
 }
 
+function changedSinceCreated(people: ReadonlyMap<string, string>, me: string, maybe: boolean): Failure {
+  const yours = maybe
+    ? 'the same override sent earlier may have been saved (its answer never came)'
+    : 'your override of this time was written earlier';
+  return failure(
+    'validation',
+    `Changed since you created it: ${nowText(people, me)}. ${yours.charAt(0).toUpperCase()}${yours.slice(1)}, so nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
+  );
+}
+
 export async function changedSincePreview(
   client: OncallClient,
   request: OverrideRequest,
@@ -87,6 +97,11 @@ export async function changedSincePreview(
   const people = new Map<string, string>();
   for (const s of shifts)
     for (const u of s.users) if (!covering.has(lower(u.email))) people.set(lower(u.email), u.name || u.email);
+  // This app's own identical override of this window is stored and the window no longer shows it: a change since it
+  // was created (a manager put someone back), never written over by a second one (adv48 round 6 #2).
+  const mine = known.length === 0 ? false : await knownIdentical(client, plan, known);
+  if (mine === undefined) return failure('stale_data', UNREAD);
+  if (mine !== false) return changedSinceCreated(people, lower(basis.me), mine === 'maybe');
   const told = new Set(request.replaces.map(lower));
   const same = told.size === people.size && [...told].every((e) => people.has(e));
   if (same) return undefined;

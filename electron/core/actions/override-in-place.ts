@@ -30,8 +30,9 @@ function exactStretch(shifts: readonly Shift[], plan: PlannedOverride): boolean 
   );
 }
 
-/** One of this app's overrides of exactly this window, still held by the service with these people. */
-async function knownIdentical(
+/** One of this app's overrides of exactly this window, still held by the service with these people ('maybe': one
+ *  whose answer never told its id). */
+export async function knownIdentical(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],

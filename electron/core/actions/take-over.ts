@@ -6,7 +6,7 @@ import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/i
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import { currentSegment, handBackInPlace, handBackPlan, runningTakeOver, type HandBackPlan } from '../state/take-over';
-import { changedSinceOffer, handBackHeld, type HandBackCheck } from './hand-back-held';
+import { changedSinceOffer, handBackHeld, headOverwritten, type HandBackCheck } from './hand-back-held';
 import { isoOf, type Segment } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, type Failure } from './common';
@@ -174,6 +174,14 @@ async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: S
         'nothing_to_hand_back',
         `Your hand back is already done: the schedule shows ${back.map((p) => p.name).join(' and ')} on call again now, so nothing was sent again.`,
       );
+    const details = snapshot.schedules.find((s) => s.id === request.scheduleId)?.details;
+    const zone = details?.time_zone ? { scheduleZone: details.time_zone } : {};
+    const head = headOverwritten(snapshot, request.scheduleId, me, {
+      nowMs,
+      localZone: deps.localZone?.() ?? 'UTC',
+      ...zone,
+    });
+    if (head !== undefined) return refuse('changed_since_planned', head);
     return refuse(
       'nothing_to_hand_back',
       'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',

@@ -9,7 +9,7 @@ import { failure } from '../actions/common';
 import { loadRun, settled } from './store';
 import { runContext } from './resume-context';
 import { runSaver } from './run-saver';
-import { createProblem, madeItems, onceEach } from './item-rules';
+import { createProblem, madeItems, onceEach, rowOf } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 import type { Span } from './plan';
 
@@ -40,15 +40,22 @@ async function createRun(
   const { deps } = ctx;
   if (ctx.run && !settled(ctx.run))
     return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
-  const state = deps.state();
+  let state = deps.state();
   const items = fromNow(onceEach(state, input), deps.clock.now());
   const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
   const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
   // Over the span they were chosen in (when they lie in it), so each item knows the time around it the plan had.
   const inSpan = span !== undefined && span.startMs <= endMs && startMs < span.endMs;
-  const plan = inSpan
-    ? deps.planFor(Math.min(span.startMs, startMs), Math.max(span.endMs, endMs))
-    : deps.planFor(startMs, endMs);
+  const planNow = () =>
+    inSpan ? deps.planFor(Math.min(span.startMs, startMs), Math.max(span.endMs, endMs)) : deps.planFor(startMs, endMs);
+  let plan = planNow();
+  // A block the app's data no longer shows as plannable (a read aged, part unread) is judged on the service as it
+  // is now, read again, never on the aged data: unchanged, it is written (adv48 round 6 #3).
+  if (deps.refresh && items.some((i) => !rowOf(plan, i))) {
+    await deps.refresh();
+    state = deps.state();
+    plan = planNow();
+  }
   const problem = createProblem(state, items, plan, deps.held, planned);
   if (problem) return failure('validation', problem);
   const createdAt = new Date(deps.clock.now()).toISOString();

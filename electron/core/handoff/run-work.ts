@@ -78,6 +78,8 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   if (maybeSent(item)) {
     const seen = await lookFirst(ctx.write, item);
     if (seen) return void (await put(ctx, { ...item, ...seen }));
+    // Its send may have left with no answer: not shown is never "send it" (it may have landed under a change back).
+    if (item.state !== 'not_landed') return void (await put(ctx, { ...item, ...(await notShown(ctx.write, item)) }));
   }
   const clipped = clipToNow(item, ctx.deps.clock.now());
   if (!('id' in clipped)) return void (await put(ctx, { ...item, ...clipped }));

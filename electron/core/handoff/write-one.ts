@@ -4,6 +4,7 @@
 import type { HandoffItem } from '../../shared/handoff';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
+import { UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
 
 export interface WriteDeps {
@@ -73,10 +74,14 @@ const LANDED_HIDDEN = 'It landed; a later change covers it now (it was not sent 
 
 /** The window as sent: a block already begun is handed off from now on; one already over is not sent. */
 export function clipToNow(item: HandoffItem, nowMs: number): HandoffItem | Change {
-  const startMs = Date.parse(item.start);
-  if (Date.parse(item.end) <= nowMs + 60_000) return { state: 'not_sent', message: 'This shift is over.' };
+  const [startMs, endMs] = [Date.parse(item.start), Date.parse(item.end)];
+  if (endMs <= nowMs) return { state: 'not_sent', message: 'This shift is over.' };
+  // All of it still ahead (a 1-minute block at its own start second included): sent whole.
   if (startMs >= nowMs) return item;
   const start = new Date(Math.ceil(nowMs / 1000) * 1000).toISOString();
+  // Said as it is, never "over" while part of it is ahead (adv48 round 6, minor).
+  if (endMs - Date.parse(start) < 60_000)
+    return { state: 'not_sent', message: 'Less than a minute of this shift is left: too little to hand off.' };
   // The plan's start reconciled with the write's now: the time cut off the front was inside the planned window (the
   // plan had me on call there, to hand off), never around it, so the block is compared over the same window on both
   // sides; only time around the block the plan had me off call, still ahead, can show it grew.
@@ -125,19 +130,21 @@ export async function heldFirst(
   });
 }
 
-const NOT_LANDED_AS_PLANNED =
-  'The schedule does not show it and still has you on call there as planned, so it did not land: Retry sends it.';
+/** Not shown, and the service as planned: it never landed, or it landed and a manager put back exactly the people
+ *  the plan read. The service lists no overrides, so the two can't be told apart: never "did not land", never sent
+ *  again (a Retry wrote a second override over the manager's change before; adv48 round 6 #1). */
+const MAY_HAVE_LANDED = `${UNCONFIRMED_PREFIX} its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
 
 /**
  * A write that may have landed (its answer lost, or the app stopped while sending) and that the schedule doesn't
- * show: the service read as planned means it did not land (Retry sends it); a change since is said, and Retry says
- * the same (it reads again first); unread stays unknown, looked for again. Never "did not land" over a change.
+ * show: the service read as planned can't confirm it (nothing sent, a Retry included); a change since is said, and
+ * Retry says the same (it reads again first); unread stays unknown, looked for again. Never "did not land".
  */
 export async function notShown(deps: WriteDeps, item: HandoffItem): Promise<Change> {
   const clipped = clipToNow(item, deps.nowMs());
   if (!('id' in clipped)) return { state: 'not_landed', message: 'The schedule does not show it.' };
   const held = await heldFirst(deps, clipped);
-  if (held === undefined) return { state: 'not_landed', message: NOT_LANDED_AS_PLANNED };
+  if (held === undefined) return { state: 'changed', message: MAY_HAVE_LANDED };
   if (held.state === 'not_sent')
     return {
       state: 'unknown',

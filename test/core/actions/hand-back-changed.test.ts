@@ -88,6 +88,24 @@ describe('hand back: the schedule changed since the take-over', () => {
     expect(offer(engine, 'sch_solo')?.until).toBe(SHIFT_END);
   }, 60_000);
 
+  // Adv48 round 6 #4: a manager's block over now (the head of my take-over) said "nothing to hand back here" though the
+  // schedule still has me on call later through my take-over.
+  it('a manager holds the part of my take-over that is now: said with when I am on again, nothing sent', async () => {
+    const { h, engine } = await started();
+    await tookOver(h, engine, 'sch_solo', 'carol@example.com');
+    const seen = seenOf(offer(engine, 'sch_solo') ?? { to: [], until: '' });
+    manager(h, 'sch_solo', START + HOUR - 60_000, START + 5 * HOUR - 60_000, ['usr_bob']);
+    await h.clock.advance(60_000);
+    for (const request of [{ scheduleId: 'sch_solo', seen }, { scheduleId: 'sch_solo' }]) {
+      const res = await h.clock.runWhileAdvancing(engine.handlers['take-over:hand-back'](request));
+      expect(!res.ok && res.error.kind).toBe('changed_since_planned');
+      const message = res.ok ? '' : res.error.message;
+      expect(message).toMatch(/^Changed since you planned it: Bob Stone now covers .*; you are on call again .*/);
+      expect(message).toMatch(/Nothing was sent/);
+    }
+    expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
+  }, 60_000);
+
   it('my partner changed: the partner who left is not brought back', async () => {
     const { h, engine } = await started();
     await tookOver(h, engine, 'sch_pair', 'carol@example.com'); // me + Bob

@@ -2,7 +2,7 @@
 // 'sending'). After the restart it was told "Did not land" with a Retry that never sent (an earlier attempt "may be
 // in place") and named a change that never happened; one that did land under a manager's later change was "did not
 // land" too. A write that may have landed is checked on the service: not shown, and the service still has me on
-// call as planned, it did not land and Retry sends it once; shown changed, it says what holds now, and Retry agrees.
+// call as planned, it can't be confirmed (round 6 #1) and nothing is sent; shown changed, it says what holds now.
 // Pair world: my Mon 3/23 is with Alice; Bob covers it.
 import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
@@ -44,15 +44,32 @@ async function restart(h: Harness) {
 }
 
 describe('away: the app stopped while a write was in flight', () => {
-  it('never left, nobody changed anything: not landed (the service still has me as planned), and Retry sends it once', async () => {
+  // A send that may have left can't be told from one that landed under a manager's later change back to exactly the
+  // people the plan read (adv48 round 6 #1): the service lists no overrides, so neither is "did not land", and
+  // neither is sent again (it said "did not land: Retry sends it" and Retry wrote a second override before).
+  it("never left, nobody changed anything: can't confirm (it may have landed), and Retry sends nothing", async () => {
     const h = await crashWhileSending('hang');
     expect(overridesOn(h, 'sch_pair')).toHaveLength(0);
     const { engine, item } = await restart(h);
-    expect(item?.state).toBe('not_landed');
-    expect(item?.message).toMatch(/still has you on call there as planned/);
+    expect(item?.state).toBe('changed');
+    expect(item?.message).toMatch(/^Can't confirm it: its answer never came/);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
-    expect(retried.ok && retried.value.run?.items[0]?.state).toBe('handed_off');
+    expect(retried.ok && retried.value.run?.items[0]?.state).toBe('changed');
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(0);
+  }, 60_000);
+
+  it('landed, then a manager put back exactly the planned people: can\'t confirm, never "did not land"; Retry sends nothing', async () => {
+    const h = await crashWhileSending('land');
     expect(overridesOn(h, 'sch_pair')).toHaveLength(1);
+    const w = { startMs: Date.parse(MON.start), endMs: Date.parse(MON.end), userIds: ['usr_me', 'usr_alice'] };
+    h.sim.state.addOverride('sch_pair', w, h.clock.now());
+    const { engine, item } = await restart(h);
+    expect(item?.state).toBe('changed');
+    expect(item?.message).toMatch(/^Can't confirm it: its answer never came/);
+    expect(item?.message).not.toMatch(/did not land|Retry sends/);
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
+    expect(retried.ok && retried.value.run?.items[0]?.state).toBe('changed');
+    expect(overridesOn(h, 'sch_pair')).toHaveLength(2);
   }, 60_000);
 
   it('landed, then a manager changed part of it: said as changed with what holds now, never "did not land"; Retry sends nothing', async () => {

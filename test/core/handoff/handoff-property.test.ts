@@ -143,9 +143,14 @@ function judge(blocks: readonly Block[], result: Awaited<ReturnType<typeof play>
     // the hand-off's doing after a restart (issue 52): it can't be confirmed, though the service holds it.
     expect(['handed_off', 'refused', 'not_landed', 'not_sent', 'changed']).toContain(item.state);
     if (item.state === 'changed') expect(unconfirmed(item)).toBe(true);
-    expect([item.id, item.state === 'handed_off' || unconfirmed(item) ? 1 : 0]).toEqual([item.id, onService]);
+    // A send that may have left and that the service doesn't show can't be confirmed either way (it may have landed
+    // under a change back; adv48 round 6 #1): never sent again, so at most one.
+    if (unconfirmed(item)) expect(onService).toBeLessThanOrEqual(1);
+    else expect([item.id, item.state === 'handed_off' ? 1 : 0]).toEqual([item.id, onService]);
   }
-  expect(windows.length).toBe(items.filter((i) => i.state === 'handed_off' || unconfirmed(i)).length);
+  const sure = items.filter((i) => i.state === 'handed_off').length;
+  expect(windows.length).toBeGreaterThanOrEqual(sure);
+  expect(windows.length).toBeLessThanOrEqual(sure + items.filter((i) => unconfirmed(i)).length);
 }
 
 const blocksArb = fc
