@@ -346,6 +346,9 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
         details: details('Payments US', 'America/New_York', [alice, me]),
         detailsFetchedAt: fetched,
         shiftsFetchedAt: fetched,
+        // Read from the fetch on: nobody on call there now is known (a read starting at the first shift would leave
+        // now unread, and my now unknown).
+        shiftsFrom: fetched,
       },
     );
     const state = deriveState({

@@ -15,7 +15,12 @@ const OVERFLOW = `(() => {
     if (r.right > width + 0.5 || r.left < -0.5) out.push(name + ' ' + Math.round(r.left) + '–' + Math.round(r.right));
     // Content cut inside its own box (a fieldset or row narrower than what it holds).
     const form = ['SELECT', 'INPUT', 'TEXTAREA'].includes(el.tagName);
-    if (!form && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(name + ' clips ' + el.scrollWidth + ' > ' + el.clientWidth);
+    // A cut on purpose ("…") is not a clip when the whole text is the accessible name of the element that holds it
+    // (the glance's now-lines: the focused line shows it whole, a screen reader reads it whole).
+    const style = getComputedStyle(el);
+    const owner = el.closest('[aria-label]');
+    const told = style.textOverflow === 'ellipsis' && owner !== null && (owner.getAttribute('aria-label') || '').includes(el.textContent.trim());
+    if (!form && !told && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible') out.push(name + ' clips ' + el.scrollWidth + ' > ' + el.clientWidth);
   }
   return out;
 })()`;
