@@ -123,6 +123,10 @@ export const HandoffRunSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   items: z.array(HandoffItemSchema).max(MAX_HANDOFF_ITEMS),
+  /** Whose run it is: each account's service address (as shown, lower-cased) and e-mail when it was saved, as
+   *  cache.json and reminders.json are stamped (core/storage/cache-origin.ts). An item for an account whose address
+   *  or user has changed since is dropped on load, never sent to the other service. Absent: written before stamps. */
+  origins: z.record(z.string(), z.object({ address: z.string(), email: z.string() })).optional(),
 });
 export type HandoffRun = z.infer<typeof HandoffRunSchema>;
 
