@@ -115,6 +115,10 @@ export const HandoffItemSchema = z.object({
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),
+  /** Who was on call over the block when it was planned (me first, then the others, lower-cased): after a send
+   *  that may have landed, the schedule shows the cover, not me, so a block "may have been sent" is kept on resume
+   *  only when this says it was mine (store-claims.ts). Absent (a file from before it): such an item is dropped. */
+  was: z.array(z.string()).max(21).optional(),
 });
 export type HandoffItem = z.infer<typeof HandoffItemSchema>;
 

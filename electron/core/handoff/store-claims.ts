@@ -46,6 +46,19 @@ const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed
  *  proves nothing (a block that was never mine shows its own person), so a block may have been sent only when it
  *  is still mine as last read; one sent and landed reads as not mine, is dropped, and the notice sends the user to
  *  My shifts, where the override is. */
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
+/** A write that may have left (the schedule then shows the cover, not me), or a change since the plan (a manager
+ *  took the block): the plan's own record (was) must say the block was mine, with the others it names, when it was
+ *  planned. A file without it (older, or another's) is dropped when the block is not mine as last read. */
+const MAY_HAVE_LANDED = new Set<HandoffItem['state']>(['sending', 'unknown', 'handed_off', 'changed']);
+const wasMine = (item: HandoffItem, me: string): boolean =>
+  item.was !== undefined &&
+  item.was[0] === me &&
+  sameSet(
+    item.was.slice(1),
+    item.others.map((o) => o.toLowerCase()),
+  );
 const CHECKED_AS_MINE = new Set<HandoffItem['state']>([...UNSENT, 'sending', 'unknown', 'handed_off', 'changed']);
 
 function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): string | undefined {
@@ -57,9 +70,6 @@ function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): stri
   if (endMs <= createdMs) return 'a shift over before the hand-off was made';
   return undefined;
 }
-
-const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
-  new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
 
 function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   const people = [item.email, ...item.others];
@@ -79,7 +89,8 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
   if (read === undefined) return undefined;
-  if (!read.mine) return 'a shift that is not yours as last read';
+  if (!read.mine && !(MAY_HAVE_LANDED.has(item.state) && wasMine(item, me)))
+    return 'a shift that is not yours as last read';
   if (!UNSENT.has(item.state)) return undefined;
   return sameSet(others, [...read.others]) ? undefined : 'people on call beside you the schedule does not show';
 }
