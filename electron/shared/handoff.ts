@@ -115,6 +115,10 @@ export const HandoffItemSchema = z.object({
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),
+  /** Who was on call over the block when it was planned (me first, then the others, lower-cased): after a send
+   *  that may have landed, the schedule shows the cover, not me, so a block "may have been sent" is kept on resume
+   *  only when this says it was mine (store-claims.ts). Absent (a file from before it): such an item is dropped. */
+  was: z.array(z.string()).max(21).optional(),
 });
 export type HandoffItem = z.infer<typeof HandoffItemSchema>;
 
@@ -123,6 +127,10 @@ export const HandoffRunSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   items: z.array(HandoffItemSchema).max(MAX_HANDOFF_ITEMS),
+  /** Whose run it is: each account's service address (as shown, lower-cased) and e-mail when it was saved, as
+   *  cache.json and reminders.json are stamped (core/storage/cache-origin.ts). An item for an account whose address
+   *  or user has changed since is dropped on load, never sent to the other service. Absent: written before stamps. */
+  origins: z.record(z.string(), z.object({ address: z.string(), email: z.string() })).optional(),
 });
 export type HandoffRun = z.infer<typeof HandoffRunSchema>;
 

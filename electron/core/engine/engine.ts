@@ -8,6 +8,7 @@ import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { handoffParts } from '../handoff/handlers';
+import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import type { Clock, FileStore } from '../ports';
 import { createStateKeeper, type StateKeeper } from './state';
@@ -142,6 +143,10 @@ function handlersOf(
     changed: ignore,
     halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
+    // Whose a saved hand-off is, as for the cache and reminders (demo: a new simulator port each launch, left out).
+    ...(options.overrides?.demo === true
+      ? {}
+      : { origins: () => Object.fromEntries(settings.effective().accounts.map((a) => [a.id, originOf(a)])) }),
   });
   return { handlers: { ...accountSide, ...handoff.handlers }, handoff: handoff.controller };
 }

@@ -59,7 +59,9 @@ async function createRun(
   const problem = createProblem(state, items, plan, deps.held, planned);
   if (problem) return failure('validation', problem);
   const createdAt = new Date(deps.clock.now()).toISOString();
-  ctx.run = { version: 1, id: randomUUID(), createdAt, items: madeItems(state, items, plan, deps.clock.now()) };
+  const origins = deps.origins?.();
+  const made = madeItems(state, items, plan, deps.clock.now());
+  ctx.run = { version: 1, id: randomUUID(), createdAt, items: made, ...(origins ? { origins } : {}) };
   ctx.notice = null;
   await ctx.saver.save(ctx.run);
   await work(ctx, false);
@@ -82,14 +84,20 @@ function fromNow(items: HandoffItemInput[], nowMs: number): HandoffItemInput[] {
  *  (heldFirst), like any write of a plan. Queued, so nothing is created over the file before it is read. */
 async function resume(ctx: RunContext): Promise<void> {
   const { deps } = ctx;
-  const loaded = await loadRun(deps.files, async () => {
-    if (deps.state().schedules.some((s) => s.users.length === 0)) await deps.refresh?.();
-    return runContext(deps.state(), deps.clock.now());
-  });
+  const origins = deps.origins?.();
+  const loaded = await loadRun(
+    deps.files,
+    async () => {
+      if (deps.state().schedules.some((s) => s.users.length === 0)) await deps.refresh?.();
+      return runContext(deps.state(), deps.clock.now());
+    },
+    origins,
+  );
   ctx.notice = loaded.notice;
-  ctx.run = loaded.run;
+  // What is kept is this account's (or from before stamps, taken this once): stamped as it is now.
+  ctx.run = loaded.run && origins ? { ...loaded.run, origins } : loaded.run;
   // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
-  if (ctx.run && loaded.dropped > 0) await ctx.saver.save(ctx.run);
+  if (ctx.run && (loaded.dropped > 0 || loaded.unstamped)) await ctx.saver.save(ctx.run);
   // Work also looks at what the file said was settled (a refusal, a hand-off) before it is said again.
   if (ctx.run) void ctx.queue(() => work(ctx, false));
 }

@@ -10,6 +10,7 @@ import type { AppState } from '../../shared/view-state';
 import type { HandoffPlan } from '../../shared/handoff';
 import { failure, guarded, type Failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
+import type { CacheOrigin } from '../storage/cache-origin';
 import { askCoverText, type AskBlock } from './ask-cover';
 import { createHandoff, type HandoffController, type HandoffDeps } from './controller';
 import { lookCovered, lookOwn, madeShown, readHeld } from './look';
@@ -37,6 +38,8 @@ export interface HandoffParts {
   graceMs?: number;
   /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */
   halfSwaps?: HalfSwaps;
+  /** Each account's service address and e-mail now: whose a saved hand-off is (run-work.ts HandoffDeps). */
+  origins?: () => Record<string, CacheOrigin>;
 }
 
 /** Away mode and swaps: answered once for all accounts, beside the per-account handlers. */
@@ -194,6 +197,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     made: madeOf(parts),
     held,
     refresh,
+    ...(parts.origins ? { origins: parts.origins } : {}),
   });
   // The span of the last plan asked for: a Create that doesn't name its span was chosen in it.
   let lastSpan: { startMs: number; endMs: number } | undefined;

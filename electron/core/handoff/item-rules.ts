@@ -170,6 +170,7 @@ export function madeItems(
       timeZone: s?.timeZone ?? null,
       name: nameOf(state, i.scheduleId, i.email),
       others: rowOf(plan, i)?.others ?? [],
+      was: [myEmailOn(state, refParts(i.scheduleId).accountId).toLowerCase(), ...(rowOf(plan, i)?.others ?? [])],
       state: 'pending',
       message: '',
     };

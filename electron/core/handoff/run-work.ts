@@ -22,6 +22,7 @@ import {
 import type { HandoffPlan } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
+import type { CacheOrigin } from '../storage/cache-origin';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   clock: Clock;
@@ -35,6 +36,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   made?: (ref: string, w: { overrideId: string; startMs: number; endMs: number; emails: string[] }) => Promise<Made>;
   /** Tells the engine the run changed (nothing else; the renderer asks handoff:get). */
   changed?: () => void;
+  /** Each account's service address and e-mail now (cache-origin.ts): the run is stamped with them and checked on
+   *  load. Absent (demo: its simulator takes a new port each launch): neither stamped nor checked. */
+  origins?: () => Record<string, CacheOrigin>;
 }
 
 /** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */

@@ -33,12 +33,33 @@ export interface RunContext {
   nameOf: (ref: string, email: string) => string;
 }
 
+/** An override id as the service makes them (api/schemas.ts OverrideSchema): anything else is no record. */
+const OVERRIDE_ID = /^ovr_[A-Za-z0-9_-]{1,100}$/;
+
 const Email = email('Who covers');
 /** A plan covers at most 62 days from today (plan.ts), read at most 90 days ahead. */
 const MAX_BLOCK_MS = 63 * DAY_MS;
 const MAX_AHEAD_MS = 100 * DAY_MS;
 /** States whose write never left or did not land: still a block of mine, with the same others, as last read. */
 const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed']);
+/** Every state but a refusal and a recorded override (read by its id, run-work.ts): the schedule showing the cover
+ *  proves nothing (a block that was never mine shows its own person), so a block may have been sent only when it
+ *  is still mine as last read; one sent and landed reads as not mine, is dropped, and the notice sends the user to
+ *  My shifts, where the override is. */
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
+/** A write that may have left (the schedule then shows the cover, not me), or a change since the plan (a manager
+ *  took the block): the plan's own record (was) must say the block was mine, with the others it names, when it was
+ *  planned. A file without it (older, or another's) is dropped when the block is not mine as last read. */
+const MAY_HAVE_LANDED = new Set<HandoffItem['state']>(['sending', 'unknown', 'handed_off', 'changed']);
+const wasMine = (item: HandoffItem, me: string): boolean =>
+  item.was !== undefined &&
+  item.was[0] === me &&
+  sameSet(
+    item.was.slice(1),
+    item.others.map((o) => o.toLowerCase()),
+  );
+const CHECKED_AS_MINE = new Set<HandoffItem['state']>([...UNSENT, 'sending', 'unknown', 'handed_off', 'changed']);
 
 function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): string | undefined {
   const startMs = plausibleInstant(item.start, nowMs + MAX_AHEAD_MS);
@@ -49,9 +70,6 @@ function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): stri
   if (endMs <= createdMs) return 'a shift over before the hand-off was made';
   return undefined;
 }
-
-const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
-  new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
 
 function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   const people = [item.email, ...item.others];
@@ -64,12 +82,16 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   if (others.includes(me) || others.includes(cover)) return 'people on call beside you the app could not have planned';
   const listed = ctx.people(item.scheduleId);
   if (!listed.has(cover)) return 'a cover the schedule does not list';
-  if (!UNSENT.has(item.state)) return undefined;
+  if (!CHECKED_AS_MINE.has(item.state)) return undefined;
+  if (item.state === 'handed_off' && item.overrideId !== undefined && OVERRIDE_ID.test(item.overrideId))
+    return undefined;
   const from = Math.max(Date.parse(item.start), ctx.nowMs);
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
   if (read === undefined) return undefined;
-  if (!read.mine) return 'a shift that is not yours as last read';
+  if (!read.mine && !(MAY_HAVE_LANDED.has(item.state) && wasMine(item, me)))
+    return 'a shift that is not yours as last read';
+  if (!UNSENT.has(item.state)) return undefined;
   return sameSet(others, [...read.others]) ? undefined : 'people on call beside you the schedule does not show';
 }
 
@@ -87,9 +109,6 @@ export const REFUSED_CHECKED = 'before the app restarted (the schedule does not 
 
 /** A saved "handed off" until the override it recorded is read on the service (run-work.ts checkHandedOff). */
 export const HANDED_UNCHECKED = 'Handed off before the app restarted: checking the service…';
-
-/** An override id as the service makes them (api/schemas.ts OverrideSchema): anything else is no record. */
-const OVERRIDE_ID = /^ovr_[A-Za-z0-9_-]{1,100}$/;
 
 /** What a resumed item says until it is looked at again: the app's words for its state, never the file's. */
 const RESUMED: Record<HandoffItem['state'], string> = {

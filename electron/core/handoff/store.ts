@@ -3,6 +3,7 @@
 // and each item is checked against what the app knows now (store-claims.ts) before anything of it is used.
 import { HandoffRunSchema, type HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
+import type { CacheOrigin } from '../storage/cache-origin';
 import { reasonOf } from '../storage/write-watch';
 import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
 import { overlapsOnSchedule } from '../../shared/swap-rules';
@@ -10,7 +11,11 @@ import { asKnownNow, itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
 
-export type LoadedRun = { run: HandoffRun | null; notice: string | null; dropped: number };
+/** unstamped: the file holds no record of whose it is for an account of a kept item (written before stamps). */
+export type LoadedRun = { run: HandoffRun | null; notice: string | null; dropped: number; unstamped?: boolean };
+type Origins = Record<string, CacheOrigin>;
+
+const OTHER_SERVICE = "an entry planned for another service address or user than its account's";
 
 const WHAT = 'the saved hand-off (away mode)';
 const DAMAGED = `The saved hand-off (away mode) was damaged, so nothing of it was sent again.`;
@@ -18,7 +23,11 @@ const AFTER = 'Check your shifts in My shifts: overrides made before are on the 
 
 /** Reads the saved run, then checks each item against what the app knows now (store-claims.ts): an item that
  *  fails is dropped (never sent, looked for or shown) and said once; the file is kept aside first. */
-export async function loadRun(files: FileStore, context: () => Promise<RunContext>): Promise<LoadedRun> {
+export async function loadRun(
+  files: FileStore,
+  context: () => Promise<RunContext>,
+  origins?: Origins,
+): Promise<LoadedRun> {
   const read = await readBack(files, HANDOFF_FILE, HandoffRunSchema);
   if (read.kind === 'absent') return { run: null, notice: null, dropped: 0 };
   if (read.kind === 'unreadable')
@@ -36,18 +45,32 @@ export async function loadRun(files: FileStore, context: () => Promise<RunContex
   const seen = new Set<string>();
   const sorted = sortClaims(read.value.items, (item) => {
     if (createdMs === undefined) return "a time that can't be true";
-    const why = itemProblem(item, ctx, createdMs) ?? overlapsAnother(read.value, item);
+    const why =
+      otherService(read.value.origins, origins, item.accountId) ??
+      itemProblem(item, ctx, createdMs) ??
+      overlapsAnother(read.value, item);
     if (why === undefined && seen.has(item.id)) return 'a shift listed twice';
     seen.add(item.id);
     return why;
   });
   // What is kept is shown in the app's own words only (names, schedule, messages: asKnownNow).
   const items = sorted.kept.map((i) => asKnownNow(i, ctx));
-  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: null, dropped: 0 };
+  const unstamped = origins !== undefined && items.some((i) => read.value.origins?.[i.accountId] === undefined);
+  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: null, dropped: 0, unstamped };
   const kept = await keepAside(files, HANDOFF_FILE);
   const notice = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
   const run = items.length > 0 ? { ...read.value, items } : null;
   return { run, notice, dropped: sorted.dropped.length };
+}
+
+/** Planned while the account pointed at another service address or user (its stamp, as the cache's): never sent
+ *  to the service it points at now. No stamp for the account: written before stamps, taken this once (as the cache
+ *  takes an unstamped file) and stamped now. */
+function otherService(was: Origins | undefined, now: Origins | undefined, accountId: string): string | undefined {
+  const stamp = was?.[accountId];
+  const current = now?.[accountId];
+  if (stamp === undefined || current === undefined) return undefined;
+  return stamp.address === current.address && stamp.email === current.email ? undefined : OTHER_SERVICE;
 }
 
 /** A run saved before overlapping items were refused (item-rules.ts): one still to be sent or checked that shares

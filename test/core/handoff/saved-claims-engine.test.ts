@@ -105,3 +105,36 @@ describe('a saved hand-off read back by the engine', () => {
     );
   });
 });
+
+describe('a saved item on a block that was never mine (adversarial round 6)', () => {
+  // Alice's own Berlin block (she alternates with me): covered by Alice, so the schedule shows "the cover" on call.
+  const ALICE = {
+    id: 'sch_berlin|2026-03-25T08:00:00.000Z',
+    start: '2026-03-25T08:00:00.000Z',
+    end: '2026-03-26T08:00:00.000Z',
+  };
+  const NY = {
+    id: 'sch_newyork|2026-03-25T12:00:00.000Z',
+    scheduleId: 'sch_newyork',
+    start: '2026-03-25T12:00:00.000Z',
+  };
+  const carol = { ...NY, scheduleName: 'New York payments', end: '2026-03-26T12:00:00.000Z', email: 'bob@example.com' };
+  const cases: [string, object][] = [
+    ['sending', item({ ...ALICE, state: 'sending' })],
+    ['unknown', item({ ...ALICE, state: 'unknown' })],
+    ['handed off, seen after its send', item({ ...ALICE, state: 'handed_off', seenAfterSend: true })],
+    ['changed', item({ ...ALICE, state: 'changed' })],
+    ['sending, on Carol’s block', item({ ...carol, state: 'sending' })],
+    ['changed, on Carol’s block', item({ ...carol, state: 'changed' })],
+  ];
+  it.each(cases)('a saved "%s" is dropped, said once, kept aside: never shown as handed off', async (_, saved) => {
+    const { status, writes, shown } = await resumeWith([saved]);
+    expect(writes).toEqual([]);
+    expect(status.run).toBeNull();
+    expect(shown).not.toMatch(/covers it ✓|handed off|Changed since/);
+    expect(status.notice).toMatch(
+      /^1 entry of the saved hand-off \(away mode\) was not used \(a shift that is not yours as last read\)/,
+    );
+    expect(status.notice).toMatch(/handoff\.json\.bad-/);
+  });
+});
