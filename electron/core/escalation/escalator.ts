@@ -13,7 +13,7 @@ import type { Notice } from '../storage/settings-store';
 import { NOT_WANTED } from './http';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
-import { bookHeld, maybeProblems, settleMaybe } from './maybe-held';
+import { bookHeld, CANCELLING, maybeProblems, settleMaybe } from './maybe-held';
 import { missedAfter, missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
@@ -182,7 +182,7 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
     if (b.atMs > nowMs && (!t || acked(r, key)) && provider.cancel) {
-      if (outcome(r, await provider.cancel(b.id), 'cancelling the phone alert')) delete state.booked[key];
+      if (outcome(r, await provider.cancel(b.id), CANCELLING)) delete state.booked[key];
     } else if (b.atMs <= nowMs) {
       // It rang on the phone: from now on it counts as sent.
       state.sent[key] ??= b.atMs;
