@@ -131,6 +131,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
         // The start reminders' own rule (muted, paused, or told by an earlier account): quiet hours and the app's
         // pause are not in it, so they never silence the alarm.
         silenced: () => accountSilenced(o.settings().accounts, s.account().id, o.clock.now()),
+        silentAt: (atMs) => accountSilenced(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
       })),
     findCover: (t) =>
       o.options.openView?.('swap', {

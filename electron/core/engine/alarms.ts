@@ -35,6 +35,9 @@ export interface AlarmAccount {
   settings: ServiceSettings;
   /** Muted or paused on its own now (the start reminders' rule): its alarms pass unrung. */
   silenced?: () => boolean;
+  /** Muted, or paused past `atMs` (an alarm's time): its alarm due then will pass unrung, so the phone books nothing
+   *  for it. */
+  silentAt?: (atMs: number) => boolean;
 }
 
 export interface AlarmsWiring {
@@ -105,6 +108,8 @@ interface AlarmsRun {
   engine?: AlarmEngine;
   holdSinceMs: number | undefined;
   lastKey: string;
+  /** The phone's targets as last given (those the app will ring). */
+  lastPhoneKey: string;
   planned: Map<string, Planned>;
   /** Every target seen this run, and the account that named it (the window's account line). */
   seen: Map<string, { target: AlarmTarget; account: string }>;
@@ -152,6 +157,15 @@ function silencedFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
     .accounts()
     .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
   return naming.length > 0 && naming.every((a) => a.silenced?.() === true);
+}
+
+/** Every account naming the target is silent at its alarm's time, and it has not rung: it will pass unrung. */
+function silentFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
+  if (r.store?.get(t.key)?.rungAtMs !== undefined) return false;
+  const naming = w
+    .accounts()
+    .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
+  return naming.length > 0 && naming.every((a) => a.silentAt?.(t.atMs) === true);
 }
 
 /** The start reminders' per-account silence for the alarm engine: what falls due then passes, settled for good. */
@@ -206,7 +220,15 @@ function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ack
   if (key !== r.lastKey) {
     r.lastKey = key;
     engine.setTargets(targets);
-    w.targetsChanged?.(engine.targets());
+  }
+  // A start the app won't ring (muted, paused past it) is not booked on the phone either: one booked is cancelled at
+  // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
+  // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
+  const phoneTargets = engine.targets().filter((t) => !silentFor(w, r, t));
+  const phoneKey = targetsKey(phoneTargets);
+  if (phoneKey !== r.lastPhoneKey) {
+    r.lastPhoneKey = phoneKey;
+    w.targetsChanged?.(phoneTargets);
   }
   const since = r.holdSinceMs;
   if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
@@ -370,6 +392,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const r: AlarmsRun = {
     holdSinceMs: clock.now(),
     lastKey: '',
+    lastPhoneKey: '',
     planned: new Map(),
     seen: new Map(),
     announced: new Set(),

@@ -13,7 +13,7 @@ import type { Notice } from '../storage/settings-store';
 import { NOT_WANTED } from './http';
 import { NTFY_MAX_DELAY_MS, NTFY_MIN_DELAY_MS } from './ntfy';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
-import { bookHeld, maybeProblems, settleMaybe } from './maybe-held';
+import { bookHeld, CANCELLING, maybeProblems, settleMaybe } from './maybe-held';
 import { missedAfter, missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
@@ -101,9 +101,6 @@ interface Run {
   missed: Map<string, Missed>;
   /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
   bookFailed: Set<string>;
-  /** Sent, its answer lost (no receipt), and it may repeat until then (Pushover's emergency): a hand-off stops it by
-   *  its id. Memory only (a restart forgets it; an ack still stops it, from `sent`). */
-  unreceipted: Map<string, number>;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -182,7 +179,7 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
     if (b.atMs > nowMs && (!t || acked(r, key)) && provider.cancel) {
-      if (outcome(r, await provider.cancel(b.id), 'cancelling the phone alert')) delete state.booked[key];
+      if (outcome(r, await provider.cancel(b.id), CANCELLING)) delete state.booked[key];
     } else if (b.atMs <= nowMs) {
       // It rang on the phone: from now on it counts as sent.
       state.sent[key] ??= b.atMs;
@@ -197,12 +194,18 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     else if (!wanted.has(key) && kept.ch === provider.channel) await stopSent(r, provider, key, kept.receipt, nowMs);
   }
   // Handed off while one whose answer was lost may repeat: stopped by its id too (before, it rang on for 30 min).
-  for (const [key, untilMs] of r.unreceipted)
-    if (untilMs <= nowMs || acked(r, key)) r.unreceipted.delete(key);
-    else if (!wanted.has(key)) {
-      r.unreceipted.delete(key);
+  // Kept on disk (`unreceipted`): after a restart a hand-off still stops it (before, it rang on, "Ready ✓").
+  for (const [key, u] of Object.entries(state.unreceipted ?? {}))
+    if (u.untilMs <= nowMs || acked(r, key)) dropUnreceipted(state, key);
+    else if (!wanted.has(key) && u.ch === provider.channel) {
+      dropUnreceipted(state, key);
       await stopSent(r, provider, key, undefined, nowMs);
     }
+}
+
+function dropUnreceipted(state: State, key: string): void {
+  delete state.unreceipted?.[key];
+  if (state.unreceipted && Object.keys(state.unreceipted).length === 0) delete state.unreceipted;
 }
 
 /** Stops a sent alert ringing on (Pushover's repeats; ntfy's notification is cleared), by its receipt or, with none
@@ -242,7 +245,10 @@ async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: n
   // Known not sent (refused, a 4xx): unrecorded and tried again. Maybe sent (no answer in time): kept as sent.
   const unknown = answer.unknown === true;
   if (!unknown) delete r.state.sent[t.key];
-  else if (provider.repeatsMs) r.unreceipted.set(t.key, nowMs + provider.repeatsMs);
+  else if (provider.repeatsMs) {
+    const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
+    r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
+  }
   r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
   r.o.changed?.(statusOf(r));
 }
@@ -378,7 +384,6 @@ export async function createEscalator(
     confirmed: new Set(),
     missed: new Map(),
     bookFailed: new Set(),
-    unreceipted: new Map(),
   };
   return {
     setTargets(next) {

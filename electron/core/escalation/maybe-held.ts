@@ -10,6 +10,9 @@ import type { EscalationState } from './record-store';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 export const MAYBE_BOOKED = "the phone alert may not be booked: the phone service didn't answer in time";
+/** A booked alert that must not ring (acknowledged, handed off, muted) whose cancel failed: tried again each minute. */
+export const CANCELLING =
+  "your phone may still ring: cancelling its booked alert hasn't gone through yet (trying again each minute)";
 export const MAY_STILL_RING =
   "your phone may still ring: the phone service didn't answer in time when its alert was booked, and cancelling it hasn't gone through yet (trying again)";
 
@@ -43,7 +46,7 @@ export async function settleMaybe(w: MaybeWorld): Promise<void> {
     const unwanted = w.unwanted(key);
     if (held.atMs > w.nowMs) {
       if (!unwanted || !w.provider.cancel) continue;
-      if (w.outcome(await w.provider.cancel(held.id), 'cancelling the phone alert')) dropMaybe(w.state, key);
+      if (w.outcome(await w.provider.cancel(held.id), CANCELLING)) dropMaybe(w.state, key);
       continue;
     }
     dropMaybe(w.state, key);

@@ -18,7 +18,7 @@ import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../st
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
-import { RECEIPT_PATTERN } from './pushover';
+import { PUSHOVER_EXPIRE_S, RECEIPT_PATTERN } from './pushover';
 import { CHANNEL_ID_PATTERN } from './secret';
 
 export const ESCALATIONS_FILE = 'escalations.json';
@@ -31,6 +31,8 @@ const WHAT = 'the phone escalation record';
  *  start (negative: before it), never later than LATEST_DUE_MS. Nothing is sent or rings earlier either. */
 const EARLIEST_DUE_MS = MIN_ESCALATE_AFTER_MIN * 60_000 - ALARM_EARLY_MS;
 const LATEST_DUE_MS = MAX_ESCALATE_AFTER_MIN * 60_000;
+/** The longest an alert repeats on the phone (Pushover's emergency expires then). */
+const MAX_REPEAT_MS = PUSHOVER_EXPIRE_S * 1000;
 const FALSE_CHANNEL = 'a booking on a phone channel the app never had';
 
 const BookingSchema = z.object({ id: z.string(), atMs: z.number(), ch: z.string().optional() });
@@ -48,6 +50,9 @@ export const EscalationStateSchema = z.object({
   /** key → what the service answered for an alert sent (Pushover's receipt: to cancel it on an acknowledgement and
    *  to read the phone's), and its channel. Not a secret, yet never logged. */
   receipts: z.record(z.string(), z.object({ receipt: z.string(), ch: z.string() })).optional(),
+  /** key → an alert sent whose answer was lost (no receipt) that may repeat until `untilMs` (Pushover's emergency):
+   *  a hand-off stops it by its id (the tag), after a restart too. `id` is the app's own (alertIdOf), never a key. */
+  unreceipted: z.record(z.string(), z.object({ id: z.string(), untilMs: z.number(), ch: z.string() })).optional(),
   /** What is left on a channel no longer used (Off, New topic, another server or keys) and may still ring there
    *  until `atMs`: a booking, or a receipt. Cancelled there (with the old channel's keys, kept in the keychain), then
    *  let go. */
@@ -129,6 +134,18 @@ export function sortEscalations(
         ? FALSE_CHANNEL
         : undefined,
   );
+  // One whose answer was lost is cancelled by its id: only the app's own, for an alert it sent, repeating no longer
+  // than Pushover's emergency can.
+  const unreceipted = sortClaims(Object.entries(s.unreceipted ?? {}), ([key, u]) =>
+    !sentKeys.has(key) || u.id !== alertIdOf(key) || !CHANNEL_ID_PATTERN.test(u.ch)
+      ? 'an entry the app did not make'
+      : !plausibleMs(u.untilMs, nowMs + MAX_REPEAT_MS + SLACK_MS)
+        ? "a time that can't be true"
+        : channels !== undefined && !channels.has(u.ch)
+          ? FALSE_CHANNEL
+          : undefined,
+  );
+  const stillUnreceipted = unreceipted.kept.filter(([key, u]) => u.untilMs > nowMs && keptSent[key] !== undefined);
   const leftOn = sortClaims(s.leftOn ?? [], (e) =>
     !isAlarmKey(e.key) ||
     !CHANNEL_ID_PATTERN.test(e.ch) ||
@@ -150,9 +167,17 @@ export function sortEscalations(
       ...(receipts.kept.length > 0
         ? { receipts: Object.fromEntries(receipts.kept.filter(([key]) => keptSent[key] !== undefined)) }
         : {}),
+      ...(stillUnreceipted.length > 0 ? { unreceipted: Object.fromEntries(stillUnreceipted) } : {}),
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
     },
-    dropped: [...booked.dropped, ...maybe.dropped, ...sent.dropped, ...receipts.dropped, ...leftOn.dropped],
+    dropped: [
+      ...booked.dropped,
+      ...maybe.dropped,
+      ...sent.dropped,
+      ...receipts.dropped,
+      ...unreceipted.dropped,
+      ...leftOn.dropped,
+    ],
   };
 }
 

@@ -223,6 +223,25 @@ describe('a booking maybe held (its answer was lost) is read back like a booking
   });
 });
 
+describe('an emergency whose answer was lost (`unreceipted`) is read back as a claim (adv50 round 5 F1)', () => {
+  it('kept only under the app’s id, for an alert it sent, repeating no longer than Pushover can; let go expired', async () => {
+    const { alertIdOf, sortEscalations } = await import('../../../electron/core/escalation/record-store');
+    const start = Date.parse('2026-03-10T21:00:00Z');
+    const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z';
+    const u = { id: alertIdOf(key), untilMs: start + 33 * MIN, ch: 'chBBBBBBBBBBBBBBBB' };
+    const state = { version: 1 as const, booked: {}, sent: { [key]: start + 3 * MIN }, unreceipted: { [key]: u } };
+    expect(sortEscalations(state, start + 5 * MIN).state.unreceipted).toEqual({ [key]: u });
+    expect(sortEscalations(state, start + 40 * MIN)).toMatchObject({ dropped: [] });
+    expect(sortEscalations(state, start + 40 * MIN).state.unreceipted).toBeUndefined();
+    const forge = (v: object, sent: Record<string, number> = state.sent) =>
+      sortEscalations({ ...state, sent, unreceipted: { [key]: { ...u, ...v } } }, start + 5 * MIN);
+    expect(forge({ id: '../other-topic' }).dropped).toEqual(['an entry the app did not make']);
+    expect(forge({}, {}).dropped).toEqual(['an entry the app did not make']);
+    expect(forge({ untilMs: start + 24 * 60 * MIN }).dropped).toEqual(["a time that can't be true"]);
+    expect(forge({ id: '../other-topic' }).state.unreceipted).toBeUndefined();
+  });
+});
+
 describe('times and channels the app could not have written (adv52 round 5; failed before)', () => {
   const start = Date.parse('2026-03-10T21:00:00Z');
   const key = 'alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z';

@@ -66,17 +66,19 @@ async function rig() {
     ring: () => undefined,
     acknowledged: (t) => void late.esc?.acknowledged(t.key),
   });
-  const esc = await createEscalator(
-    {
-      clock,
-      files,
-      provider,
-      afterMs: 3 * MIN,
-      alarm: (key) => store.get(key),
-      phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
-    },
-    () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
-  );
+  const make = () =>
+    createEscalator(
+      {
+        clock,
+        files,
+        provider,
+        afterMs: 3 * MIN,
+        alarm: (key) => store.get(key),
+        phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
+      },
+      () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
+    );
+  const esc = await make();
   late.esc = esc;
   engine.setTargets([target]);
   void esc.setTargets([target]);
@@ -86,7 +88,14 @@ async function rig() {
   });
   const ack = () => clock.inFlight.track(engine.ack(target.key, 'window'));
   const cancels = () => s.requests.filter((q) => q.path.includes('/cancel')).map((q) => q.path);
-  return { clock, s, esc, w, ack, cancels };
+  /** The app quit and started again: a new escalator reading escalations.json back. */
+  const restart = async () => {
+    await esc.stop();
+    const again = await make();
+    closers.push(() => again.stop());
+    return again;
+  };
+  return { clock, s, esc, w, ack, cancels, files, restart };
 }
 
 const isSend = (q: HttpRequest) => q.url.endsWith('/1/messages.json');
@@ -161,5 +170,27 @@ describe('handed off while an emergency whose answer was lost repeats (failed be
     expect(r.cancels()).toEqual([`/1/receipts/cancel_by_tag/${alertIdOf(target.key)}.json`]);
     expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
     expect(r.esc.status().problem).toBeUndefined();
+  });
+
+  it('answer lost at T+3, the app restarted at T+5, handed off at T+7: cancelled by its tag (failed before)', async () => {
+    const r = await rig();
+    r.w.lost = (q) => (isSend(q) ? 'timeout' : undefined);
+    await r.clock.advanceTo(T + 5 * MIN);
+    const kept = JSON.parse((await r.files.read('escalations.json')) ?? '{}') as { unreceipted?: object };
+    expect(kept.unreceipted).toEqual({
+      [target.key]: {
+        id: alertIdOf(target.key),
+        untilMs: T + 3 * MIN + PUSHOVER_EXPIRE_S * 1000,
+        ch: expect.stringMatching(/./) as unknown,
+      },
+    });
+    const esc = await r.restart();
+    void esc.setTargets([target]);
+    await r.clock.advanceTo(T + 7 * MIN);
+    void esc.setTargets([]);
+    await r.clock.advanceTo(T + 8 * MIN);
+    expect(r.cancels()).toEqual([`/1/receipts/cancel_by_tag/${alertIdOf(target.key)}.json`]);
+    expect(r.s.pushover.map((p) => p.cancelled)).toEqual([true]);
+    expect(esc.status().problem).toBeUndefined();
   });
 });
