@@ -85,6 +85,46 @@ const derivable = (key: string, atMs: number): boolean => {
  *  use: phone escalation off, or its keys not read), then no entry is dropped for its channel. */
 export type KnownChannels = ReadonlySet<string> | undefined;
 
+type Receipt = NonNullable<EscalationState['receipts']>[string];
+type Unreceipted = NonNullable<EscalationState['unreceipted']>[string];
+
+/** A receipt is sent back to the service (cancel, read): only one the app kept for an alert it sent. */
+const receiptProblem =
+  (sentKeys: ReadonlySet<string>, channels: KnownChannels) =>
+  ([key, r]: [string, Receipt]): string | undefined =>
+    !sentKeys.has(key) || !RECEIPT_PATTERN.test(r.receipt) || !CHANNEL_ID_PATTERN.test(r.ch)
+      ? 'a receipt the app did not keep'
+      : channels !== undefined && !channels.has(r.ch)
+        ? FALSE_CHANNEL
+        : undefined;
+
+/** One whose answer was lost is cancelled by its id: only the app's own, for an alert it sent, repeating no longer
+ *  than Pushover's emergency can. */
+const unreceiptedProblem =
+  (sentKeys: ReadonlySet<string>, channels: KnownChannels, nowMs: number) =>
+  ([key, u]: [string, Unreceipted]): string | undefined =>
+    !sentKeys.has(key) || u.id !== alertIdOf(key) || !CHANNEL_ID_PATTERN.test(u.ch)
+      ? 'an entry the app did not make'
+      : !plausibleMs(u.untilMs, nowMs + MAX_REPEAT_MS + SLACK_MS)
+        ? "a time that can't be true"
+        : channels !== undefined && !channels.has(u.ch)
+          ? FALSE_CHANNEL
+          : undefined;
+
+/** A booking left on a channel no longer in use (cancelled there): only one the app made, on a channel it had. */
+const leftOnProblem =
+  (channels: KnownChannels, nowMs: number) =>
+  (e: LeftOn): string | undefined =>
+    !isAlarmKey(e.key) ||
+    !CHANNEL_ID_PATTERN.test(e.ch) ||
+    (e.receipt !== undefined && !RECEIPT_PATTERN.test(e.receipt))
+      ? 'a booking the app did not make'
+      : !plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)
+        ? "a time that can't be true"
+        : channels !== undefined && !channels.has(e.ch)
+          ? FALSE_CHANNEL
+          : undefined;
+
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
  *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
  *  dropped: a "sent" stamp is used again once the schedule is watched again (dropped, the phone was paged again for
@@ -126,37 +166,10 @@ export function sortEscalations(
   });
   const keptSent = Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs));
   const sentKeys = new Set(sent.kept.map(([key]) => key));
-  // A receipt is sent back to the service (cancel, read): only one the app kept for an alert it sent.
-  const receipts = sortClaims(Object.entries(s.receipts ?? {}), ([key, r]) =>
-    !sentKeys.has(key) || !RECEIPT_PATTERN.test(r.receipt) || !CHANNEL_ID_PATTERN.test(r.ch)
-      ? 'a receipt the app did not keep'
-      : channels !== undefined && !channels.has(r.ch)
-        ? FALSE_CHANNEL
-        : undefined,
-  );
-  // One whose answer was lost is cancelled by its id: only the app's own, for an alert it sent, repeating no longer
-  // than Pushover's emergency can.
-  const unreceipted = sortClaims(Object.entries(s.unreceipted ?? {}), ([key, u]) =>
-    !sentKeys.has(key) || u.id !== alertIdOf(key) || !CHANNEL_ID_PATTERN.test(u.ch)
-      ? 'an entry the app did not make'
-      : !plausibleMs(u.untilMs, nowMs + MAX_REPEAT_MS + SLACK_MS)
-        ? "a time that can't be true"
-        : channels !== undefined && !channels.has(u.ch)
-          ? FALSE_CHANNEL
-          : undefined,
-  );
+  const receipts = sortClaims(Object.entries(s.receipts ?? {}), receiptProblem(sentKeys, channels));
+  const unreceipted = sortClaims(Object.entries(s.unreceipted ?? {}), unreceiptedProblem(sentKeys, channels, nowMs));
   const stillUnreceipted = unreceipted.kept.filter(([key, u]) => u.untilMs > nowMs && keptSent[key] !== undefined);
-  const leftOn = sortClaims(s.leftOn ?? [], (e) =>
-    !isAlarmKey(e.key) ||
-    !CHANNEL_ID_PATTERN.test(e.ch) ||
-    (e.receipt !== undefined && !RECEIPT_PATTERN.test(e.receipt))
-      ? 'a booking the app did not make'
-      : !plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)
-        ? "a time that can't be true"
-        : channels !== undefined && !channels.has(e.ch)
-          ? FALSE_CHANNEL
-          : undefined,
-  );
+  const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   return {
     state: {
