@@ -1,5 +1,7 @@
 // Which account's readiness speaks when several accounts' blocks start at the same instant: the worst one (a problem
 // before "checking" before "can't tell" before ready), so what is said never hangs on the order of the accounts.
+// Its checks then carry every other account's trouble at that start too (adv47 round 6, #4: a muted account's
+// "Not ready" hid another account's rejected key, and "ok — The key was accepted" was said of a key that was not).
 import type { Readiness, ReadinessCheck } from '../../shared/view-state';
 
 const RANK: Record<ReadinessCheck['result'], number> = { problem: 0, checking: 1, unknown: 2, ok: 3 };
@@ -19,4 +21,30 @@ export function worstReadiness(candidates: readonly Readiness[]): Readiness | nu
     }
   }
   return worst;
+}
+
+/**
+ * The worst readiness, its checks joined with every other candidate's that is not ok (named by its account,
+ * "Zeta: The service rejected the API key…"): a check is "ok" only where it is ok for every account starting then.
+ */
+export function readinessAcross(
+  candidates: readonly Readiness[],
+  labelOf: (accountId: string) => string,
+): Readiness | null {
+  const worst = worstReadiness(candidates);
+  if (!worst) return null;
+  const others = candidates
+    .filter((r) => r !== worst)
+    .sort((a, b) => (a.shift.accountId < b.shift.accountId ? -1 : 1))
+    .flatMap((r) =>
+      r.checks
+        .filter((c) => c.result !== 'ok')
+        .map((c) => ({ ...c, message: `${labelOf(r.shift.accountId)}: ${c.message}` })),
+    );
+  if (others.length === 0) return worst;
+  const failing = new Set(others.map((c) => c.id));
+  const own = worst.checks.filter((c) => c.result !== 'ok' || !failing.has(c.id));
+  // Ranked as a whole (a problem first), each account's own order kept within a rank.
+  const checks = [...own, ...others].sort((a, b) => RANK[a.result] - RANK[b.result]);
+  return { ...worst, checks };
 }
