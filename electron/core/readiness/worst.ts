@@ -10,14 +10,19 @@ function worstRank(r: Readiness): number {
   return Math.min(...r.checks.map((c) => RANK[c.result]), RANK.ok);
 }
 
-/** The worst of the candidates (ties broken by account id, never by list order), or null when there are none. */
-export function worstReadiness(candidates: readonly Readiness[]): Readiness | null {
+/** The worst of the candidates (ties broken by an account that will speak at the start over a muted or paused one,
+ *  then by account id, never by list order), or null when there are none. */
+export function worstReadiness(
+  candidates: readonly Readiness[],
+  silent: (accountId: string) => boolean = () => false,
+): Readiness | null {
   let worst: Readiness | null = null;
   for (const r of candidates) {
     if (!worst) worst = r;
     else {
       const d = worstRank(r) - worstRank(worst);
-      if (d < 0 || (d === 0 && r.shift.accountId < worst.shift.accountId)) worst = r;
+      const quiet = Number(silent(r.shift.accountId)) - Number(silent(worst.shift.accountId));
+      if (d < 0 || (d === 0 && (quiet < 0 || (quiet === 0 && r.shift.accountId < worst.shift.accountId)))) worst = r;
     }
   }
   return worst;
@@ -30,8 +35,10 @@ export function worstReadiness(candidates: readonly Readiness[]): Readiness | nu
 export function readinessAcross(
   candidates: readonly Readiness[],
   labelOf: (accountId: string) => string,
+  silent?: (accountId: string) => boolean,
 ): Readiness | null {
-  const worst = worstReadiness(candidates);
+  // A problem of an account that speaks at the start leads, so its warning is told (a muted one's is not).
+  const worst = worstReadiness(candidates, silent);
   if (!worst) return null;
   const others = candidates
     .filter((r) => r !== worst)

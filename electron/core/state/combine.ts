@@ -10,7 +10,7 @@ import { nextStartShift } from '../../shared/on-call-run';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import { readinessAcross } from '../readiness/worst';
-import { withStartSilence } from '../readiness/silenced';
+import { silenceAtStart, withStartSilence } from '../readiness/silenced';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`. */
@@ -141,6 +141,7 @@ function combinedMe(states: readonly AppState[], accounts: readonly Account[]): 
       s.me.readiness && instantMs(s.me.readiness.shift.start) === startMs ? [s.me.readiness] : [],
     ),
     (id) => accounts.find((a) => a.id === id)?.label ?? id,
+    (id) => silenceAtStart(accounts, id, startMs) !== undefined,
   );
   return {
     onCallNow,

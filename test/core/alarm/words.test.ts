@@ -46,6 +46,7 @@ describe('alarm words', () => {
       start: new Date(START).toISOString(),
       ringing: true,
       ackedAt: null,
+      ackSource: null,
     };
     expect(alarmLine(status, { ...opts, nowMs })).toBe('Shift-start alarm (Ops, Tue 22:00): not acknowledged');
     expect(alarmLine(status, { ...opts, nowMs: START + 60_000 })).toBe(

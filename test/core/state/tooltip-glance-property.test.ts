@@ -152,7 +152,15 @@ describe('the tooltip says what asks me within the glance (issue 49, adversarial
 
   it('the round-4 world: 3 schedules, 2 acknowledged, 1 ringing, paused', () => {
     const text = trayTooltip(
-      stateOf({ accounts: 1, onCall: 3, longNames: false, alarms: [false, true, false], paused: true, failing: false }),
+      stateOf({
+        accounts: 1,
+        onCall: 3,
+        longNames: false,
+        alarms: [false, true, false],
+        paused: true,
+        failing: false,
+        saved: false,
+      }),
       NOW,
       ZONE,
       { locale: 'en-GB' },
