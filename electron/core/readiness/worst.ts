@@ -45,7 +45,8 @@ export function readinessAcross(
     .sort((a, b) => (a.shift.accountId < b.shift.accountId ? -1 : 1))
     .flatMap((r) =>
       r.checks
-        .filter((c) => c.result !== 'ok')
+        // App-wide checks (notifications, start at login) say the same for every account: said once.
+        .filter((c) => c.result !== 'ok' && !worst.checks.some((w) => w.id === c.id && w.message === c.message))
         .map((c) => ({ ...c, message: `${labelOf(r.shift.accountId)}: ${c.message}` })),
     );
   if (others.length === 0) return worst;

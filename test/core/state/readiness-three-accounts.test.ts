@@ -63,6 +63,8 @@ describe('readiness at a start shared by three accounts names every account’s 
       expect(problems.some((m) => /rejected the API key/.test(m))).toBe(true);
       if (muted) expect(problems.some((m) => /Reminders for Work are muted/.test(m))).toBe(true);
       expect(checks.filter((c) => c.id === 'key' && c.result === 'ok')).toEqual([]);
+      // What every account says alike (the app's notifications, start at login) is said once.
+      expect(checks.filter((c) => c.id === 'notifications').length).toBeLessThanOrEqual(1);
       // The account that will speak at the start leads (its warning is told; a muted account's is not).
       expect(r?.shift.accountId).toBe(accountIdOf('zeta'));
     });
