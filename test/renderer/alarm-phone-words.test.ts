@@ -33,8 +33,12 @@ describe('the alarm window’s words', () => {
       'Bob and Carol hand over to you.',
     ]);
     expect(now.when).toMatch(/^Your shift: .*22:00.*06:00 \(.*17:00.*01:00 New York\)$/);
-    const late = alarmWords({ ...view, late: true }, { ...BERLIN, nowMs: startMs + 3 * 3_600_000 });
+    const late = alarmWords({ ...view, late: true }, { ...BERLIN, nowMs: startMs + 30 * 60_000 });
     expect(late.headline).toBe('On call since 22:00 (17:00 New York)');
+    // A start on another day names its day, as the shift line does (adv47 round 6, #2: "since 22:00" read as today's).
+    const yesterday = alarmWords({ ...view, late: true }, { ...BERLIN, nowMs: startMs + 23 * 3_600_000 });
+    expect(yesterday.headline).toMatch(/^On call since Sun 22:00 \(/);
+    expect(yesterday.when).toContain('Sun 22:00');
     expect(alarmWords(view, { ...BERLIN, nowMs: startMs - 5 * 60_000 }).headline).toBe(
       'On call at 22:00 (17:00 New York)',
     );

@@ -30,13 +30,14 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   const fmt = { localZone: o.localZone, scheduleZone: t.scheduleZone, ...(o.locale ? { locale: o.locale } : {}) };
   const early = t.atMs < t.startMs && o.nowMs < t.startMs;
   const name = alarmName(t, o.accountName);
+  const day = { ...fmt, nowMs: o.nowMs };
+  // The start with its day where it is not today ("since Tue 09:00"), as the shift line beside it says it.
   const title = early
-    ? `On call at ${formatTime(t.startMs, fmt)} — ${name}`
+    ? `On call at ${formatDayTime(t.startMs, day)} — ${name}`
     : ring.late
-      ? `On call since ${formatTime(t.startMs, fmt)} — ${name}`
+      ? `On call since ${formatDayTime(t.startMs, day)} — ${name}`
       : `On call now — ${name}`;
   const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
-  const day = { ...fmt, nowMs: o.nowMs };
   // An end no read covers is said as the reminders say it: at least until then (never a plain end).
   const shift = t.endUnknown
     ? `from ${formatDayTime(t.startMs, day)} until at least ${formatDayTime(t.endMs, day)}, then unknown`

@@ -9,8 +9,8 @@ import { instantMs } from '../model/segments';
 import { nextStartShift } from '../../shared/on-call-run';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
-import { worstReadiness } from '../readiness/worst';
-import { withStartSilence } from '../readiness/silenced';
+import { readinessAcross } from '../readiness/worst';
+import { silenceAtStart, withStartSilence } from '../readiness/silenced';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`. */
@@ -132,13 +132,16 @@ function combinedMe(states: readonly AppState[], accounts: readonly Account[]): 
   const onCallNow = states.flatMap((s) => s.me.onCallNow);
   const nextShift = first?.me.nextShift ?? null;
   // Readiness is about the next start of my on-call time; a block that carries my time on from another account's
-  // (back to back) is no start to be ready for. Every account whose block starts then is judged, the worst speaks.
+  // (back to back) is no start to be ready for. Every account whose block starts then is judged, the worst speaks,
+  // with the others' problems beside its own.
   const start = nextStartShift({ onCallNow, shifts, nextShift });
   const startMs = start ? instantMs(start.start) : NaN;
-  const readiness = worstReadiness(
+  const readiness = readinessAcross(
     states.flatMap((s) =>
       s.me.readiness && instantMs(s.me.readiness.shift.start) === startMs ? [s.me.readiness] : [],
     ),
+    (id) => accounts.find((a) => a.id === id)?.label ?? id,
+    (id) => silenceAtStart(accounts, id, startMs) !== undefined,
   );
   return {
     onCallNow,

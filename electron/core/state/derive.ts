@@ -349,8 +349,10 @@ function myShifts(
       if (startMs < (first?.blocks[first.at]?.startMs ?? Infinity)) first = r;
     }
     const block = first?.blocks[first.at];
-    if (!first || !block || (block.startMs >= untilMs && block.startMs > reachMs)) return result;
-    if (block.startMs >= untilMs && block.startMs >= first.readToMs) {
+    // A block starting right at the horizon is listed: another account's block may end there, and my time goes on
+    // (adv47 round 6, #3: derived at a shift change, "until 18 Mar, 09:00" was said of the horizon's edge).
+    if (!first || !block || (block.startMs > untilMs && block.startMs > reachMs)) return result;
+    if (block.startMs > untilMs && block.startMs >= first.readToMs) {
       first.at = first.blocks.length; // past its read: nothing of it carries my time on
       continue;
     }

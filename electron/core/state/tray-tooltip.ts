@@ -5,7 +5,7 @@
 import type { AppState } from '../../shared/view-state';
 import { pauseNotes } from '../../shared/pause-words';
 import { syncText } from '../../shared/freshness';
-import { untilPhrase } from '../../shared/basis';
+import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNow } from '../../shared/on-call-run';
 import { alarmLine } from '../../shared/alarm-text';
 import { nowUnknownText } from '../../shared/now-unknown';
@@ -48,13 +48,15 @@ function stateLine(state: AppState, f: Fmt): string {
 }
 
 /** "On call until 16:54 · 3 schedules" ("· 6 schedules on Work, Acme"; "until at least …, then unknown" as the run
- *  says): the short forms, longest first, for when the full line leaves no room. */
+ *  says; "(saved data from 08:30)" as the full line says): the short forms, longest first, for when the full line
+ *  leaves no room. */
 function shortStateLines(state: AppState, f: Fmt): string[] {
   const time = (iso: string): string => fmt(iso, f);
   const run = myRunNow(state, f.nowMs);
   if (run) {
     const mine = state.me.onCallNow;
-    const head = `On call ${untilPhrase(run, time)}`;
+    // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
+    const head = `On call ${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
     const count = new Set(mine.map((s) => s.scheduleId)).size;
     if (count <= 1) return [head];
     const ids = [...new Set(mine.map((s) => s.accountId))];

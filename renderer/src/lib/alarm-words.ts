@@ -4,7 +4,7 @@
 // who hands over (said only when the data names someone).
 import { accountNamed } from '../../../electron/shared/account-names';
 import type { AlarmView } from '../../../electron/shared/alarm-view';
-import { formatDayTime, formatTime, formatWindow, joinNames } from '../../../electron/shared/format';
+import { formatDayTime, formatWindow, joinNames } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
 import type { FormatContext } from './format-context';
 
@@ -33,7 +33,8 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
   const endMs = Date.parse(view.endUtc);
   const local = { locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) };
   const opts = { ...local, scheduleZone: view.scheduleZone };
-  const at = formatTime(startMs, opts);
+  // Its day where the start is not today ("since Tue 09:00"): the one wording of that instant on every surface.
+  const at = formatDayTime(startMs, { ...opts, nowMs: ctx.nowMs });
   const headline = view.test
     ? 'Test alarm — nothing to do'
     : view.late

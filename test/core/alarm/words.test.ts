@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmNotification, phoneWords } from '../../../electron/core/alarm/words';
 import type { AlarmTarget } from '../../../electron/core/alarm/types';
+import { alarmLine } from '../../../electron/shared/alarm-text';
 
 const START = Date.parse('2026-03-10T21:00:00Z');
 const t: AlarmTarget = {
@@ -29,8 +30,28 @@ describe('alarm words', () => {
   });
 
   it('late (woke after the start): since when', () => {
-    const n = alarmNotification({ target: t, late: true, again: false }, { ...opts, nowMs: START + 3_600_000 });
+    const n = alarmNotification({ target: t, late: true, again: false }, { ...opts, nowMs: START + 1_800_000 });
     expect(n.title).toMatch(/^On call since 22:00/);
+  });
+
+  it('late past midnight: since the start with its day, on the alarm and the tray alike (adv47 round 6, #2)', () => {
+    // 01:00 Wed: a bare "since 22:00" would read as tonight's 22:00; the shift line beside it says "Tue 22:00".
+    const nowMs = START + 3 * 3_600_000;
+    const n = alarmNotification({ target: t, late: true, again: false }, { ...opts, nowMs });
+    expect(n.title).toMatch(/^On call since Tue 22:00/);
+    expect(n.body).toContain('Tue 22:00');
+    const status = {
+      key: 'k',
+      scheduleName: 'Ops',
+      start: new Date(START).toISOString(),
+      ringing: true,
+      ackedAt: null,
+      ackSource: null,
+    };
+    expect(alarmLine(status, { ...opts, nowMs })).toBe('Shift-start alarm (Ops, Tue 22:00): not acknowledged');
+    expect(alarmLine(status, { ...opts, nowMs: START + 60_000 })).toBe(
+      'Shift-start alarm (Ops, 22:00): not acknowledged',
+    );
   });
 
   it('five minutes before: at when', () => {

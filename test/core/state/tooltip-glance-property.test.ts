@@ -19,6 +19,7 @@ const GLANCE = 127;
 const fresh = { kind: 'fresh' as const, readAt: null };
 const DAY_MS = 86_400_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
+const savedBasis = { kind: 'saved' as const, savedAt: iso(NOW - 3 * 3_600_000) };
 
 interface World {
   accounts: number;
@@ -27,6 +28,8 @@ interface World {
   alarms: boolean[];
   paused: boolean;
   failing: boolean;
+  /** The first account's blocks rest on saved data (adv47 round 6, #1: the short lead line dropped the mark). */
+  saved: boolean;
 }
 
 const worldArb: fc.Arbitrary<World> = fc.record({
@@ -36,6 +39,7 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   alarms: fc.array(fc.boolean(), { maxLength: 6 }),
   paused: fc.boolean(),
   failing: fc.boolean(),
+  saved: fc.boolean(),
 });
 
 function stateOf(w: World): AppState {
@@ -66,7 +70,7 @@ function stateOf(w: World): AppState {
     start: new Date(NOW - 2 * 60_000).toISOString(),
     end: new Date(NOW + 12 * 3_600_000 - 2 * 60_000).toISOString(),
     endBasis: fresh,
-    basis: fresh,
+    basis: w.saved && s.accountId === ids[0] ? savedBasis : fresh,
   }));
   const alarms: AlarmStatus[] = w.alarms.map((ringing, i) => ({
     key: `alarm-${i}`,
@@ -112,6 +116,9 @@ describe('the tooltip says what asks me within the glance (issue 49, adversarial
         const text = trayTooltip(stateOf(w), NOW, ZONE, { locale: 'en-GB' });
         const glance = text.slice(0, GLANCE);
         expect(glance.split('\n')[0]).toMatch(/^On call:? .*16:54/);
+        // My state rests on saved data: its lead line says so, whichever form fits (adv47 round 6, #1).
+        if (w.saved) expect(glance.split('\n')[0]).toMatch(/\(saved data from 01:56\)/);
+        else expect(glance).not.toMatch(/saved data/);
         const ringing = w.alarms.filter((r) => r).length;
         const each = (glance.match(/: not acknowledged/g) ?? []).length;
         const counted = new RegExp(`^(${ringing} alarms|Shift-start alarm) not acknowledged$`, 'm').test(glance);
@@ -145,7 +152,15 @@ describe('the tooltip says what asks me within the glance (issue 49, adversarial
 
   it('the round-4 world: 3 schedules, 2 acknowledged, 1 ringing, paused', () => {
     const text = trayTooltip(
-      stateOf({ accounts: 1, onCall: 3, longNames: false, alarms: [false, true, false], paused: true, failing: false }),
+      stateOf({
+        accounts: 1,
+        onCall: 3,
+        longNames: false,
+        alarms: [false, true, false],
+        paused: true,
+        failing: false,
+        saved: false,
+      }),
       NOW,
       ZONE,
       { locale: 'en-GB' },
