@@ -1,5 +1,5 @@
 // The readiness line as every surface words it (tray menu, popover, `status`, the warning notification): "Ready for
-// your shift at 22:00 ✓", "Not ready for your shift at 22:00 — Notifications are paused.", or, before the first
+// your shift at 22:00 ✓", "Can't tell if you're ready for your shift at 22:00 — …", "Not ready for your shift at 22:00 — Notifications are paused.", or, before the first
 // read of the session is back, "Checking readiness for your shift at 22:00 — Ops is still loading." Each check's
 // sentence is quoted whole (never cut or lower-cased to fit: "ops" for a schedule named "Ops"). With several
 // accounts the line names the shift's account ("Dup · Not ready …"), as shift notices do: one account's muted
@@ -33,6 +33,12 @@ export function readinessLine(r: Readiness, time: (iso: string) => string, named
   if (checking.length > 0)
     return { ready: false, checking: true, text: name(`Checking readiness for ${when} — ${sentences(checking)}`) };
   const unknown = r.checks.filter((c) => c.result === 'unknown');
-  const note = unknown.length > 0 ? ` — can't tell: ${sentences(unknown)}` : '';
-  return { ready: true, checking: false, text: name(`Ready for ${when} ✓${note}`) };
+  // No ✓ for what the app can't tell (adv49 r5 #4): the line says it can't tell, then why.
+  if (unknown.length > 0)
+    return {
+      ready: true,
+      checking: false,
+      text: name(`Can't tell if you're ready for ${when} — ${sentences(unknown)}`),
+    };
+  return { ready: true, checking: false, text: name(`Ready for ${when} ✓`) };
 }

@@ -2,6 +2,7 @@
 // first, the asks-you rows and their override route, counts that agree, the one stale line.
 import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../electron/shared/accounts';
+import type { AppState } from '../../electron/shared/view-state';
 import {
   askRows,
   countsText,
@@ -231,5 +232,29 @@ describe('stale and broken: one line', () => {
     expect(staleLine(none, ctx)?.text).toBe('Offline · showing saved data from 10:05');
     expect(staleLine(appState(), ctx)).toBeUndefined();
     expect(showingSavedData(appState())).toBe(false);
+  });
+});
+
+describe('the stale line’s fix for a rejected key (adv49 r5 #2)', () => {
+  const acme = accountIdOf('acme');
+  const rejected = { kind: 'key_rejected' as const, message: 'The service rejected the API key.' };
+  const twoAccounts = (acmeSync: AppState['sync'], mainSync: AppState['sync']): AppState =>
+    appState({
+      accounts: [accountView({ sync: mainSync }), accountView({ id: acme, label: 'Acme', sync: acmeSync })],
+      sync: { kind: 'partial', message: 'Acme: The service rejected the API key.', saved: null },
+    });
+
+  it('offers "Enter new key…" on that account, not Retry, when another account’s key is rejected', () => {
+    const line = staleLine(twoAccounts(rejected, { kind: 'ok' }), ctx);
+    expect(line?.action).toBe('settings');
+    expect(line?.newKey).toEqual({ account: acme });
+  });
+
+  it('keeps Retry for an unreachable account and adds the key’s own fix beside it', () => {
+    const offline = { kind: 'offline' as const, message: 'Cannot reach the service.', saved: null };
+    const line = staleLine(twoAccounts(rejected, offline), ctx);
+    expect(line?.action).toBe('retry');
+    expect(line?.newKey).toEqual({ account: acme });
+    expect(staleLine(twoAccounts({ kind: 'ok' }, offline), ctx)?.newKey).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 import { oneLoopback } from '../../shared/accounts';
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import { isoOf, segmentsOf } from '../model/segments';
-import type { Snapshot } from '../model/snapshot';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { knownOf } from '../reminders/known';
 import { myUpcomingShifts } from '../reminders/plan';
 import { DEFAULT_START_ALARM, type AlarmTarget } from './types';
@@ -28,6 +28,33 @@ function handingOver(snapshot: Snapshot, scheduleId: string, startMs: number): s
   return before ? before.users.map((u) => u.name) : [];
 }
 
+/**
+ * The service's current shift with me in it, where no read shift knows now (the listing over now couldn't be read):
+ * the glance says "On call until 17:34" from that field, so its start rings too (issue 49, adv r5 #1). Keyed as the
+ * listed block would be, so a later good read of the same start never rings it twice.
+ */
+function currentShiftTarget(s: ScheduleSnapshot, input: AlarmPlanInput, emailLower: string): AlarmTarget | undefined {
+  const current = s.details?.current_oncall_shift;
+  if (!current || emailLower === '') return undefined;
+  const startMs = Date.parse(current.start);
+  const endMs = Date.parse(current.end);
+  const mine = current.users.some((u) => u.email.toLowerCase() === emailLower);
+  if (!mine || !(startMs <= input.nowMs && input.nowMs < endMs)) return undefined;
+  if (knownOf(s).covers.some((c) => c.fromMs <= input.nowMs && input.nowMs < c.toMs)) return undefined;
+  const mode = remindersFor(input.settings, s.id).startAlarm ?? DEFAULT_START_ALARM;
+  if (mode === 'off') return undefined;
+  return {
+    key: `alarm:${input.serviceKey}:${s.id}:${isoOf(startMs)}`,
+    atMs: mode === '5-min-before' ? startMs - ALARM_EARLY_MS : startMs,
+    startMs,
+    endMs,
+    scheduleId: s.id,
+    scheduleName: s.details?.name ?? s.id,
+    scheduleZone: s.details?.time_zone ?? input.localZone,
+    fromNames: [],
+  };
+}
+
 export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, input.localZone);
   const targets: AlarmTarget[] = [];
@@ -47,6 +74,13 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
       fromNames: handingOver(input.snapshot, ref.scheduleId, ref.startMs),
       ...(ref.keptReadAtMs === undefined ? {} : { keptReadAtMs: ref.keptReadAtMs }),
     });
+  }
+  const emailLower = input.settings.email.trim().toLowerCase();
+  const watched = new Set(input.settings.schedules.map((w) => w.id));
+  for (const s of input.snapshot.schedules) {
+    if (!watched.has(s.id) || s.notFound) continue;
+    const t = currentShiftTarget(s, input, emailLower);
+    if (t && !targets.some((x) => x.key === t.key)) targets.push(t);
   }
   return targets.sort((a, b) => a.atMs - b.atMs || a.key.localeCompare(b.key));
 }

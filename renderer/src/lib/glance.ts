@@ -16,6 +16,7 @@ import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
+import type { AccountId } from '../../../electron/shared/account-names';
 import { withAccount } from './accounts';
 
 // Every day, time, window and length is worded by shared/format (one vocabulary on every surface, issue 47): the
@@ -191,6 +192,29 @@ export interface StaleLine {
   tone: 'warning' | 'error';
   text: string;
   action: 'retry' | 'settings';
+  /** A rejected key's own fix, "Enter new key…": Settings on that account (on none when several are rejected). Beside
+   *  Retry when other accounts need retrying; the line's one action when only keys are wrong (retrying fixes no key). */
+  newKey?: { account?: AccountId };
+}
+
+/** The rejected keys among the accounts, and whether anything else is failing (which retrying may fix). */
+function keyFix(state: AppState): { newKey?: StaleLine['newKey']; onlyKeys: boolean } {
+  if (state.sync.kind === 'key_rejected') {
+    const only = state.accounts.length === 1 ? state.accounts[0] : undefined;
+    return { newKey: only ? { account: only.id } : {}, onlyKeys: true };
+  }
+  const rejected = state.accounts.filter((a) => a.sync.kind === 'key_rejected');
+  const [one] = rejected;
+  if (!one) return { onlyKeys: false };
+  const others = state.accounts.some((a) => a.sync.kind !== 'ok' && a.sync.kind !== 'key_rejected');
+  return { newKey: rejected.length === 1 ? { account: one.id } : {}, onlyKeys: !others };
+}
+
+/** The line with its fixes: a rejected key's "Enter new key…", and Retry only where retrying can fix something. */
+function withFix(state: AppState, line: Omit<StaleLine, 'action'>, fallback: 'retry' | 'settings'): StaleLine {
+  const { newKey, onlyKeys } = keyFix(state);
+  if (!newKey) return { ...line, action: fallback };
+  return { ...line, action: onlyKeys ? 'settings' : fallback, newKey };
 }
 
 /**
@@ -223,18 +247,22 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
     case 'needs_setup':
       return undefined;
     case 'key_rejected':
-      return { tone: 'error', text: sync.message, action: 'settings' };
+      return withFix(state, { tone: 'error', text: sync.message }, 'settings');
     case 'offline':
-      return { tone: 'warning', text: `Offline${shown(sync.saved)}`, action: 'retry' };
+      return withFix(state, { tone: 'warning', text: `Offline${shown(sync.saved)}` }, 'retry');
     // A schedule the service doesn't have: retrying can't bring it back; Settings removes or replaces it.
     case 'partial':
-      return {
-        tone: 'warning',
-        text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`,
-        action: syncFix(state),
-      };
+      return withFix(
+        state,
+        { tone: 'warning', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}` },
+        syncFix(state),
+      );
     case 'error':
-      return { tone: 'error', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}`, action: syncFix(state) };
+      return withFix(
+        state,
+        { tone: 'error', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}` },
+        syncFix(state),
+      );
   }
 }
 

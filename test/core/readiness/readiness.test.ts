@@ -117,7 +117,7 @@ describe('readiness before my next shift', () => {
     const unchecked = derive();
     expect(unchecked.me.readiness?.checks.find((c) => c.id === 'notifications')?.result).toBe('unknown');
     expect(line(unchecked)).toMatch(
-      /^Ready for your shift at 21:00 ✓ — can't tell: Notifications were not checked yet\.$/,
+      /^Can't tell if you're ready for your shift at 21:00 — Notifications were not checked yet\.$/,
     );
     const paused = derive({
       notifications: {

@@ -53,7 +53,7 @@ export const VIEWS: readonly ViewCase[] = [
       app.host.sim.state.revokeKey(app.host.sim.apiKey);
       await app.host.invoke('sync:refresh', null);
       await app.host.waitForState((s) => s.sync.kind === 'key_rejected' && !s.syncing, 'the key rejected');
-      await app.page.getByRole('button', { name: 'Open settings' }).waitFor();
+      await app.page.getByRole('button', { name: 'Enter new key…' }).waitFor();
     },
   },
   {
