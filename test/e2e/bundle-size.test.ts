@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 93.4;
+const ALL_JS_RATCHET_KB = 93.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -20,7 +20,9 @@ describe('renderer bundle budgets', () => {
   // and pause lines; 92.0 KB with no <svelte:element>, whose spread-attribute code came with it; 92.06 KB with each saved My shifts row
   // and week row saying its read's time, issue 47; 93.4 KB with the shift-start alarm's line and "I'm on it" in the
   // popover's first load, the half-done swap's line and the refused key in onboarding, issues 49/50: the entry 34.3,
-  // the forms 48.8, after the glance 9.9). The bench reports
+  // the forms 48.8, after the glance 9.9; 93.8 KB with "On call now: unknown", the tooltip's short line, "Enter new
+  // key…" for a rejected key and the alarm's focus after "I'm on it": the entry 34.6, the forms 48.8, after the glance
+  // 9.9). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {
