@@ -71,7 +71,7 @@ function nowText(people: ReadonlyMap<string, string>, me: string): string {
   return `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} it`;
 }
 
-function changedSinceCreated(people: ReadonlyMap<string, string>, me: string, maybe: boolean): Failure {
+export function changedSinceCreated(people: ReadonlyMap<string, string>, me: string, maybe: boolean): Failure {
   const yours = maybe
     ? 'the same override sent earlier may have been saved (its answer never came)'
     : 'your override of this time was written earlier';

@@ -13,6 +13,7 @@ import { failure, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps, typ
 import type { OverrideCreator } from './override';
 import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
+import { changedSinceCreated } from './override-held';
 import { changedSinceSeen, offAfter } from './take-over-seen';
 
 export interface TakeOverDeps extends ActionDeps {
@@ -143,6 +144,14 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
       );
     if (changed !== undefined) return refuse('changed_since_planned', changed);
     return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
+  }
+  // My take-over landed (its answer lost or not) and the schedule no longer shows me in it: a change since it was
+  // created (a manager put Bob back), never written over by a second one; the override form's rule (adv48 r7 #2).
+  const landed = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
+  if (landed) {
+    const others = new Map(now.users.map((u) => [lower(u.email), u.name || u.email]));
+    const said = changedSinceCreated(others, me, landed.id === '');
+    return refuse('changed_since_planned', said.error.message);
   }
   const from = chooseFrom(now.users, request.fromEmail);
   if ('ok' in from) return from;

@@ -19,20 +19,23 @@ export function runContext(state: AppState, nowMs: number): RunContext {
   };
 }
 
-/** The window as last read: not mine as soon as a read stretch of it lacks me; mine, with the others on call beside
+/** The window as last read: not mine as soon as a read stretch of it lacks me (partly mine when another has me); mine, with the others on call beside
  *  me, when every moment of it was read with me on call; undefined when part of it was not read (the write re-reads
  *  it before anything is sent, held.ts). */
 function asRead(timeline: readonly TimeSpan[], me: string, startMs: number, endMs: number): AsRead | undefined {
-  if (!(startMs < endMs)) return { mine: false, others: [] };
+  if (!(startMs < endMs)) return { mine: false, partly: false, others: [] };
   const over = timeline.filter((t) => Date.parse(t.start) < endMs && Date.parse(t.end) > startMs);
   const emails = (t: TimeSpan) => t.users.map((u) => u.email.toLowerCase());
   const read = over.filter((t) => t.kind !== 'unknown');
-  if (read.some((t) => !emails(t).includes(me))) return { mine: false, others: [] };
+  const withMe = read.filter((t) => emails(t).includes(me));
+  const others = [...new Set(withMe.flatMap(emails))].filter((e) => e !== me);
+  // A manager's change to part of it (someone else for a while) leaves it partly mine: a change since, not a forgery.
+  if (withMe.length < read.length) return { mine: false, partly: withMe.length > 0, others };
   let reached = startMs;
   for (const t of over) {
     if (t.kind === 'unknown' || Date.parse(t.start) > reached) return undefined;
     reached = Math.max(reached, Date.parse(t.end));
   }
   if (reached < endMs) return undefined;
-  return { mine: true, others: [...new Set(read.flatMap(emails))].filter((e) => e !== me) };
+  return { mine: true, partly: true, others };
 }

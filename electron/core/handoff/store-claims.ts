@@ -13,6 +13,9 @@ import { plausibleInstant } from '../storage/read-back';
 /** A window as last read: mine throughout, and who else was on call then (lower-cased). */
 export interface AsRead {
   mine: boolean;
+  /** Some read stretch of it has me on call (a manager changed part of it since, say). */
+  partly: boolean;
+  /** Who else was on call beside me where I was (lower-cased). */
   others: readonly string[];
 }
 
@@ -89,10 +92,15 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
   if (read === undefined) return undefined;
-  if (!read.mine && !(MAY_HAVE_LANDED.has(item.state) && wasMine(item, me)))
+  if (!read.partly && !(MAY_HAVE_LANDED.has(item.state) && wasMine(item, me)))
     return 'a shift that is not yours as last read';
   if (!UNSENT.has(item.state)) return undefined;
-  return sameSet(others, [...read.others]) ? undefined : 'people on call beside you the schedule does not show';
+  if (read.mine && sameSet(others, [...read.others])) return undefined;
+  // Partly mine, or a partner changed partway (those it names still beside me for a while): a plan like any other,
+  // kept; the resume's re-read says what changed ("Changed since you planned it: …") and sends nothing stale.
+  return others.every((o) => read.others.includes(o))
+    ? undefined
+    : 'people on call beside you the schedule does not show';
 }
 
 /** Why this saved item can't be used now, or undefined when it holds. */
