@@ -116,6 +116,23 @@ describe('engine: a muted start is not booked on the phone', () => {
     await engine.stop();
   }, 30_000);
 
+  it("muted while its start alarm rings: it stops (not acknowledged), today's booking is cancelled, the phone stays quiet", async () => {
+    // adv50 r6 #2: readiness said "won't ring" while the alarm rang on and today's 09:03 booking stayed.
+    const { h, s, engine, accountId } = await rig();
+    await h.clock.advanceTo(MY_START + MIN);
+    expect(engine.getState().alarm).toMatchObject({ ringing: true, ackedAt: null });
+    await update(h, engine, { account: { id: accountId, muted: true } });
+    expect(engine.getState().alarm).toMatchObject({ ringing: false, ackedAt: null });
+    expect(booked(s)).toEqual([]);
+    await h.clock.advanceTo(MY_START + 50 * MIN);
+    await update(h, engine, { account: { id: accountId, muted: false } });
+    // Unmuted after it passed: the next days are booked again, today's not.
+    expect(booked(s)[0]).toBe(MY_START + DAY + 3 * MIN);
+    expect(alerts(s)).toEqual([]);
+    expect(engine.getState().alarm).toMatchObject({ ringing: false, ackedAt: null });
+    await engine.stop();
+  }, 30_000);
+
   it('muted before the phone was saved: nothing is booked', async () => {
     const { h, s, engine } = await rig(true);
     expect(booked(s)).toEqual([]);
