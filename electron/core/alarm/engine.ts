@@ -114,7 +114,11 @@ function judge(r: Run, byTimer = false): void {
     const rec = o.store.get(t.key);
     if (settled(rec) || nowMs >= t.endMs) continue;
     const due = rec?.rungAtMs === undefined ? nowMs >= t.atMs : nowMs >= (rec.snoozedUntilMs ?? Infinity);
-    if (due && o.silenced?.(t) === true) {
+    // Muted while it rings (adv50 r6 #2): it stops as at a hand-off (not an acknowledgement), and the phone's
+    // booking is cancelled, as readiness then says "won't ring". Before, it rang on, and the phone at T+N.
+    const ringing = rec?.rungAtMs !== undefined;
+    if ((due || ringing) && o.silenced?.(t) === true) {
+      if (ringing) o.silence?.(t.key);
       const { snoozedUntilMs: _s, ...rest } = rec ?? base(t);
       track(r, o.store.update(t.key, { ...base(t), ...rest, passedAtMs: nowMs }));
       o.passed?.(t);

@@ -197,7 +197,11 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       void sync.request({ reason: 'settings' });
     } else {
       held.set(reconcileSchedules(held.get(), watchedIds()));
-      sync.reschedule();
+      // A schedule added (or added back) to the watch list is read at once (adv50 r6 #1): before, it waited for the
+      // next timed sync (up to 30 min) with its start alarm unplanned and the phone unbooked.
+      const had = new Set(before.schedules.map((x) => x.id));
+      if (after.schedules.some((x) => !had.has(x.id))) void sync.request({ reason: 'settings' });
+      else sync.reschedule();
     }
     o.changed();
   }

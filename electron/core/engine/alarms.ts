@@ -178,7 +178,8 @@ const silence = (w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void
 function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
   return (r.engine?.targets() ?? []).flatMap((t) => {
     const rec = r.store?.get(t.key);
-    return rec?.rungAtMs !== undefined && rec.ackedAtMs === undefined && t.endMs > nowMs ? [rec.rungAtMs] : [];
+    if (rec?.rungAtMs === undefined || rec.ackedAtMs !== undefined || rec.passedAtMs !== undefined) return [];
+    return t.endMs > nowMs ? [rec.rungAtMs] : [];
   });
 }
 
@@ -220,7 +221,8 @@ function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ack
   if (key !== r.lastKey) {
     r.lastKey = key;
     engine.setTargets(targets);
-  }
+  } else engine.check(); // a mute (settings only) stops an alarm ringing now
+
   // A start the app won't ring (muted, paused past it) is not booked on the phone either: one booked is cancelled at
   // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
   // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
@@ -335,7 +337,7 @@ export function alarmStatus(
     ...(accountName === undefined ? {} : { accountName }),
     scheduleName: t.scheduleName,
     start: new Date(t.startMs).toISOString(),
-    ringing: rec?.rungAtMs !== undefined && acked === undefined && t.endMs > nowMs,
+    ringing: rec?.rungAtMs !== undefined && acked === undefined && rec.passedAtMs === undefined && t.endMs > nowMs,
     ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
     ackSource: rec?.ackSource ?? null,
   };

@@ -25,12 +25,19 @@ afterEach(async () => {
   standIn = undefined;
 });
 
+/** The alarm window's keys closed (the window itself is Electron's). */
+const closed: string[] = [];
+const surface = { show: () => undefined, close: (key: string) => void closed.push(key) };
+
 async function rig(muteFirst = false): Promise<{ h: Harness; s: StandIn; engine: Engine; accountId: AccountId }> {
   const h = await createHarness({ startMs: START, seed: opsSeed });
   await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
   const s = await startStandIn(() => h.clock.now());
   standIn = s;
-  const engine = h.engine({ phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)) } });
+  const engine = h.engine({
+    alarmSurface: surface,
+    phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)) },
+  });
   await engine.start();
   await h.clock.advance(1_000);
   const accountId = engine.getState().settings.accounts[0]?.id;
@@ -113,6 +120,26 @@ describe('engine: a muted start is not booked on the phone', () => {
     expect(engine.getState().phone?.problem).toBeNull();
     await h.clock.advanceTo(MY_START + 10 * MIN);
     expect(alerts(s)).toEqual([]);
+    await engine.stop();
+  }, 30_000);
+
+  it("muted while its start alarm rings: it stops (not acknowledged), today's booking is cancelled, the phone stays quiet", async () => {
+    // adv50 r6 #2: readiness said "won't ring" while the alarm rang on and today's 09:03 booking stayed.
+    const { h, s, engine, accountId } = await rig();
+    await h.clock.advanceTo(MY_START + MIN);
+    const key = engine.getState().alarm?.key;
+    expect(engine.getState().alarm).toMatchObject({ ringing: true, ackedAt: null });
+    closed.length = 0;
+    await update(h, engine, { account: { id: accountId, muted: true } });
+    expect(closed).toContain(key);
+    expect(engine.getState().alarm).toMatchObject({ ringing: false, ackedAt: null });
+    expect(booked(s)).toEqual([]);
+    await h.clock.advanceTo(MY_START + 50 * MIN);
+    await update(h, engine, { account: { id: accountId, muted: false } });
+    // Unmuted after it passed: the next days are booked again, today's not.
+    expect(booked(s)[0]).toBe(MY_START + DAY + 3 * MIN);
+    expect(alerts(s)).toEqual([]);
+    expect(engine.getState().alarm).toMatchObject({ ringing: false, ackedAt: null });
     await engine.stop();
   }, 30_000);
 
