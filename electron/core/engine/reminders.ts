@@ -8,6 +8,7 @@ import type { HeldMessage } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
 import { myUpcomingShifts, planReminders } from '../reminders/plan';
 import { changeHolds, correctionStillHolds } from '../reminders/held';
+import { changeRestsOnRead, coverersAreKnown } from '../reminders/held-read';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -136,11 +137,20 @@ function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolea
   return asking.some((c) => key === `coverage:${c.id}`) || key.startsWith('coverage:first-sync:');
 }
 
+/** What the app had read when it started: the account's saved data as loaded (a change held before rests on it). */
+interface StartRead {
+  startedMs: number;
+  snapshot?: Snapshot;
+}
+
 /** Whether a held message is still true now: a coverage request still asks me, a change is still what the
- *  service says (it may have changed it again since). */
-function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage): boolean {
+ *  service says (it may have changed it again since), naming only people of its schedule as read, and one read back
+ *  at start rests on what the app had read (issue 52: a block never mine is not "removed"). */
+function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage, start: StartRead): boolean {
   if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
   if (h.kind !== 'change' && h.kind !== 'correction') return true;
+  if (!coverersAreKnown(h, inputs.snapshot)) return false;
+  if (!changeRestsOnRead(h, start.snapshot, start.startedMs, nowMs)) return false;
   const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
   return h.kind === 'change' ? changeHolds(h, mine, nowMs) : correctionStillHolds(h, mine);
 }
@@ -150,8 +160,11 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   let lastInputs: ReminderInputs | undefined;
   let lastBasis: unknown[] | undefined;
   let planning = false;
+  const start: StartRead = { startedMs: clock.now() };
 
   function replan(inputs: ReminderInputs, force = false): void {
+    // The first snapshot it is given is the one before any read now (the cache as loaded, or none).
+    if (!lastInputs) start.snapshot = inputs.previous ?? inputs.snapshot;
     lastInputs = inputs;
     const zone = wiring.localZone();
     const basis = planBasis(inputs, zone);
@@ -200,7 +213,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     // A held change only while the latest read still says it (the service may have changed it again since).
-    stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h),
+    stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h, start),
     coverageSavedAtMs: () => (lastInputs ? coverageSavedAtMs(lastInputs.snapshot) : undefined),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {

@@ -64,6 +64,8 @@ export interface FiredContext {
   nowMs: number;
   /** Is the account of this key known, and (given) this schedule of that account watched now? */
   watched?: (key: string, scheduleId: string | undefined) => boolean;
+  /** Is this key on the record as read (kept)? A correction is held only over a reminder on record as said. */
+  onRecord?: (key: string) => boolean;
 }
 
 /** Keys and held messages a record may hold: far beyond a quarter of reminders, far below a file that stalls start-up. */
@@ -166,9 +168,11 @@ function statementProblem(h: HeldMessage, aheadMs: number): string | undefined {
   if (h.kind === 'change') {
     const c = h.change;
     const shifts = c ? [...c.before, ...c.after] : [];
+    // A change naming no block of mine is one the app never holds ("Your shift was changed: " and nothing after).
     const holds =
       c !== undefined &&
       h.scheduleId !== undefined &&
+      shifts.length > 0 &&
       shifts.length <= 50 &&
       shifts.every((r) => shiftHolds(r, h.scheduleId, aheadMs)) &&
       c.coverers.length <= 20 &&
@@ -180,10 +184,20 @@ function statementProblem(h: HeldMessage, aheadMs: number): string | undefined {
   return h.change === undefined && h.correction === undefined ? undefined : NOT_WORDED;
 }
 
+/** A correction is planned only while a reminder of the block it corrects is on record as said (delivery's
+ *  `said:<group>`, under the same account's prefix): without that record the app never told me the block was mine. */
+function unsaid(h: HeldMessage, ctx: FiredContext): boolean {
+  const c = h.correction;
+  if (h.kind !== 'correction' || !c || !ctx.onRecord) return false;
+  const prefix = h.key.slice(0, h.key.lastIndexOf('correction:'));
+  return !ctx.onRecord(`${prefix}said:${c.was.group}`);
+}
+
 export function heldProblem(h: HeldMessage, ctx: FiredContext): string | undefined {
   if (!HELD_KINDS.has(h.kind)) return 'a kind of message the app does not hold';
   const statement = statementProblem(h, ctx.nowMs + AHEAD_MS);
   if (statement !== undefined) return statement;
+  if (unsaid(h, ctx)) return 'a correction of a shift not on record as told';
   const texts: [string, number][] = [
     [h.key, 500],
     [h.kind, 50],

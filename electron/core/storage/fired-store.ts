@@ -122,11 +122,13 @@ async function checked(
   const fired = sortClaims(keys, ([k, u]) =>
     tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs),
   );
+  const keptKeys = new Set(fired.kept.map(([k]) => k));
+  const onRecord = (key: string): boolean => keptKeys.has(key);
   const seen = new Set<string>();
   const held = sortClaims(record.held, (h) => {
     if (tooMany) return 'more entries than the app keeps';
     if (another(h.key)) return OTHER_SERVICE;
-    const why = heldProblem(h, ctx) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
+    const why = heldProblem(h, { ...ctx, onRecord }) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
     seen.add(h.key);
     return why;
   });
@@ -204,6 +206,7 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const idOf = (h: HeldMessage): string => `${h.key}\n${h.atMs}`;
   const fromFile = new Set(held.map(idOf));
   const said = [...read.dropped];
+  let kept = read.kept;
   return {
     has: (key) => fired.has(key),
     keys: () => [...fired.keys()],
@@ -223,7 +226,16 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
       const found = list.filter((h) => fromFile.delete(idOf(h)));
       if (found.length === 0) return;
       said.push(...found.map(() => why));
-      onNotice(entriesNotice(said, read.kept));
+      if (kept !== undefined) return onNotice(entriesNotice(said, kept));
+      // The file holding them is kept aside before the next write replaces it (once), and that is said with them.
+      writing = writing
+        .catch(() => undefined)
+        .then(async () => {
+          kept ??= await keepAside(files, REMINDERS_FILE);
+          onNotice(entriesNotice(said, kept));
+        });
+      // What is kept goes back on disk at once (as at start), so nothing already shown is shown again.
+      void persist().catch(() => undefined);
     },
     forget(match) {
       const keys = [...fired.keys()].filter(match);

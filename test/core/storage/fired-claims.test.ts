@@ -113,9 +113,18 @@ describe('a held correction', () => {
       correction({ correction: { was: WAS, lostEndMs: WAS.endMs, coverers: ['Ada\u202e'] } }),
       { change: { before: [], after: [], coverers: [] } },
     ].map((over, i) => held({ ...over, key: `k${i}/${over.key ?? 'x'}` }));
-    const { told, store } = await open(JSON.stringify({ version: 1, fired: {}, held: [good, ...bad] }));
+    // The app holds a correction only while a reminder of the block is on record as said (delivery's saidKey).
+    const fired = { [`said:${WAS.group}`]: WAS.endMs };
+    const { told, store } = await open(JSON.stringify({ version: 1, fired, held: [good, ...bad] }));
     expect(store.held()).toEqual([good]);
     expect(told[0]?.message).toMatch(/^6 entries .* \(a message the app could not have worded\)/);
+  });
+
+  it('is dropped when no reminder of the block it corrects is on record as told: never mine as far as the app knows (adv52 r7; failed before)', async () => {
+    const other = { [`@acme/said:${WAS.group}`]: WAS.endMs };
+    const { told, store } = await open(JSON.stringify({ version: 1, fired: other, held: [held(correction())] }));
+    expect(store.held()).toEqual([]);
+    expect(told[0]?.message).toMatch(/^1 entry .* \(a correction of a shift not on record as told\)/);
   });
 });
 

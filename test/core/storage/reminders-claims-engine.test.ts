@@ -2,7 +2,7 @@
 // me@example.com is on call for Berlin from Thu 26 Mar 08:00 UTC (09:00 Berlin); the clock starts at 06:00 UTC. Before, a
 // record of a reminder "shown" before it was due silenced it for good, and a held message's stored body (any text)
 // was shown in the summary after quiet hours, unknown kinds and duplicates included.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -109,7 +109,8 @@ describe('reminders.json read back', () => {
       const alice = w.sim.state.userByEmail('alice@example.com')?.id ?? '';
       w.sim.state.addOverride('sch_berlin', { startMs: START, endMs: MY_THU.endMs, userIds: [alice] }, T0 - 2 * H);
     };
-    const { shown, notices } = await runWith({ held: [held] }, true, aliceOverMe);
+    const said = { [`said:${MY_THU.group}`]: MY_THU.endMs };
+    const { shown, notices } = await runWith({ fired: said, held: [held] }, true, aliceOverMe);
     expect(JSON.stringify(shown)).not.toContain('555 0100');
     const summary = shown.find((n) => /while notifications were quiet/.test(n.title));
     expect(summary?.body.split('\n')[0]).toBe(
@@ -135,5 +136,52 @@ describe('reminders.json read back', () => {
     expect(JSON.stringify(shown)).not.toContain(API_KEY);
     expect(shown.filter((n) => /after all/.test(n.title + n.body))).toEqual([]);
     expect(notices).toMatch(/3 entries .* were not used \(a message the app could not have worded\)/);
+  });
+
+  it('a held change or correction saying I lost a block never mine, or naming a stranger as cover, or no block at all, is dropped, said and kept aside (adv52 r7; failed before)', async () => {
+    const FRI = Date.parse('2026-03-27T08:00:00Z'); // Alice's block Fri 08:00 → Sat 08:00 UTC; nothing of mine on Fri
+    const iso = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
+    const ref = (startMs: number, endMs: number) => ({
+      ...MY_THU,
+      group: `shift:sch_berlin:${iso(startMs)}`,
+      startMs,
+      endMs,
+      startSeen: false,
+      nextNames: [],
+    });
+    const base = { title: 't', body: 'b', atMs: T0 - 60_000, scheduleId: 'sch_berlin' };
+    const change = (before: object[], coverers: string[], key: string) => ({
+      ...base,
+      key,
+      kind: 'change',
+      untilMs: FRI + 24 * H,
+      change: { before, after: [], coverers },
+    });
+    const correction = (was: ReturnType<typeof ref>) => ({
+      ...base,
+      key: `correction:sch_berlin:${iso(was.startMs)}`,
+      kind: 'correction',
+      untilMs: was.startMs,
+      group: was.group,
+      startsAtMs: was.startMs,
+      correction: { was, lostEndMs: was.endMs, coverers: ['Mallory'] },
+    });
+    const alices = ref(FRI, FRI + 24 * H);
+    const never = ref(FRI + 2 * H, FRI + 3 * H);
+    const held = [
+      change([alices], ['Alice Doe'], 'change:sch_berlin:a>none'), // no saved read: no record it was mine
+      change([never], ['Mallory'], 'change:sch_berlin:n>none'), // nobody of that name on the schedule
+      change([], [], 'change:sch_berlin:>'), // names no block
+      correction(alices), // no reminder of it on record as told
+      correction(never), // on record as told (forged too), but its cover is a stranger
+    ];
+    const fired = { [`said:${never.group}`]: never.endMs };
+    const { shown, notices } = await runWith({ fired, held }, true);
+    expect(JSON.stringify(shown)).not.toMatch(/removed|changed|after all|Mallory|Fri 1[01]:00/);
+    expect(notices).toMatch(/5 entries of the record of reminders already shown were not used/);
+    expect(notices).toMatch(/not true once the service was read again/);
+    expect(notices).toMatch(/kept as/);
+    const kept = (await readdir(h?.dir ?? '')).filter((n) => n.startsWith('reminders.json.bad-'));
+    expect(kept.length).toBeGreaterThanOrEqual(1);
   });
 });

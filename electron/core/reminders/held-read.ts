@@ -1,0 +1,61 @@
+// What a held change or correction names must agree with the schedule as read (issue 52, adversarial round 7).
+// "Your shift was removed: Mallory is covering…" about a block I never had is a statement the app could not have
+// made: every person it names as covering must be one of that schedule's people as read, and a change read back
+// from the record at start must rest on a read the app had saved of the time it says I lost (with no saved read,
+// the app has no record that the block was mine). A statement that fails is left out and said, never shown.
+import type { HeldMessage } from '../storage/fired-store';
+import type { Snapshot } from '../model/snapshot';
+import { subtract, type Span } from '../sync/kept';
+import { knownOf } from './known';
+
+/** The people of a schedule as read: its users, and everyone on its shifts (kept ones included). */
+function peopleOf(snapshot: Snapshot, scheduleId: string): Set<string> {
+  const s = snapshot.schedules.find((x) => x.id === scheduleId);
+  if (!s) return new Set();
+  const users = [...(s.details?.users ?? []), ...knownOf(s).shifts.flatMap((x) => x.users)];
+  return new Set(users.map((u) => u.name));
+}
+
+const namedCoverers = (h: HeldMessage): string[] => [
+  ...(h.change?.coverers ?? []),
+  ...(h.correction?.coverers ?? []),
+  ...(h.correction?.past?.spans ?? []).flatMap((l) => l.coverers),
+];
+
+/** Whether everyone a held statement names as covering is a person of its schedule as read now. */
+export function coverersAreKnown(h: HeldMessage, now: Snapshot): boolean {
+  const named = namedCoverers(h);
+  if (named.length === 0) return true;
+  const people = h.scheduleId === undefined ? new Set<string>() : peopleOf(now, h.scheduleId);
+  return named.every((name) => people.has(name));
+}
+
+/** The time a held change says I lost (blocks before it that are not blocks after it). */
+function lostOf(h: HeldMessage): Span[] {
+  const c = h.change;
+  if (!c) return [];
+  const same = (a: Span, b: Span): boolean => a.fromMs === b.fromMs && a.toMs === b.toMs;
+  const spans = (list: typeof c.before): Span[] => list.map((r) => ({ fromMs: r.startMs, toMs: r.endMs }));
+  const after = spans(c.after);
+  return spans(c.before).filter((b) => !after.some((a) => same(a, b)));
+}
+
+/**
+ * Whether a held change read back at start (held before `startedMs`) rests on a saved read (`atStart`, the
+ * account's cache as loaded) that covered the time it says I lost, from `nowMs` on; one held since is the app's
+ * own, made from its reads. With no saved read of that time the app has no record that it was ever mine.
+ */
+export function changeRestsOnRead(
+  h: HeldMessage,
+  atStart: Snapshot | undefined,
+  startedMs: number,
+  nowMs: number,
+): boolean {
+  if (h.kind !== 'change' || h.atMs >= startedMs) return true;
+  const s = atStart?.schedules.find((x) => x.id === h.scheduleId);
+  if (!s || s.shiftsFetchedAt === null) return false;
+  const ahead = lostOf(h)
+    .map((l) => ({ fromMs: Math.max(l.fromMs, nowMs), toMs: l.toMs }))
+    .filter((l) => l.fromMs < l.toMs);
+  return subtract(ahead, knownOf(s).covers).length === 0;
+}
