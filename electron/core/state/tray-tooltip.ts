@@ -56,14 +56,20 @@ function shortStateLines(state: AppState, f: Fmt): string[] {
   if (run) {
     const mine = state.me.onCallNow;
     // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
-    const head = `On call ${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
+    const until = `${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
     const count = new Set(mine.map((s) => s.scheduleId)).size;
-    if (count <= 1) return [head];
-    const ids = [...new Set(mine.map((s) => s.accountId))];
-    const labels = ids.map((id) => state.accounts.find((a) => a.id === id)?.label ?? id).join(', ');
-    const counted = `${head} · ${count} schedules`;
-    if (ids.length <= 1) return [counted, head];
-    return [`${counted} on ${labels}`, `${counted}, ${ids.length} accounts`, head];
+    const schedules = count > 1 ? ` · ${count} schedules` : '';
+    // With several accounts the short line names them, as every statement does (which account I am on call for).
+    if (state.accounts.length > 1) {
+      const ids = [...new Set(mine.map((s) => s.accountId))];
+      const labels = ids.map((id) => state.accounts.find((a) => a.id === id)?.label ?? id).join(', ');
+      const named = `On call: ${labels} ${until}`;
+      // Short of room with several of them: how many (the full line, further down, names each).
+      const counted = ids.length > 1 ? [`On call on ${ids.length} accounts ${until}`] : [];
+      return [...(count > 1 ? [`${named}${schedules}`] : []), named, ...counted];
+    }
+    const head = `On call ${until}`;
+    return count > 1 ? [`${head}${schedules}`, head] : [head];
   }
   // Before my shift the full line stays: it says what may hide before it, which a short form would drop.
   return [];
