@@ -153,10 +153,17 @@ describe('away mode', () => {
     // The first write lands but its answer never comes, and the schedule can't be read to check it: unknown. (Each
     // block's window is read just before its write, issue 48: the reads fail only once the first write is on its
     // way, so the blocks after it are not sent, the schedule being unreadable.)
-    host.sim.faults.set('createOverride', { reset: true, times: 1, latencyMs: 1_000 });
+    host.sim.faults.set('createOverride', { reset: true, times: 1, latencyMs: 4_000 });
+    // Once the first write is on its way, not at the first read: Create may read more than once before it writes (an
+    // aged plan is read again), and a read failing before the write would leave every block unsent, nothing unknown.
+    // The write is held 4 s before it lands (then its answer is lost): the reads before it are done 1.5 s after the
+    // first one.
     const reads = host.sim.requests.count({ route: 'listShifts' });
     await page.keyboard.press('Enter');
-    await expect.poll(() => host.sim.requests.count({ route: 'listShifts' }), { interval: 20 }).toBeGreaterThan(reads);
+    await expect
+      .poll(() => host.sim.requests.count({ route: 'listShifts' }), { interval: 20, timeout: 20_000 })
+      .toBeGreaterThan(reads);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     host.sim.faults.set('listShifts', { status: 500 });
     const summary = page.getByTestId('away-summary');
     await summary.getByText(/1 outcome unknown \(checking…\)/).waitFor({ timeout: 60_000 });

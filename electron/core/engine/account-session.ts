@@ -154,6 +154,33 @@ function handlersOf(
   return sessionHandlers({ deps, state, canSync: () => link.clients.get() !== undefined, ...context });
 }
 
+/** A settings change of one account: another service starts over; a schedule added (or added back) is read at once. */
+function settingsChangedOf(
+  o: AccountSessionOptions,
+  link: ReturnType<typeof createSessionSync>,
+  held: ReturnType<typeof createHeldSnapshot>,
+  watchedIds: () => string[],
+): (before: ServiceSettings, after: ServiceSettings) => Promise<void> {
+  const { keys, sync } = link;
+  return async (before, after) => {
+    if (before.baseUrl !== after.baseUrl) {
+      // Another service: its key is another keychain entry, and nothing learned from the old one applies.
+      await keys.load();
+      sync.reset();
+      held.heard(reconcileSchedules(emptySnapshot(), watchedIds()));
+      void sync.request({ reason: 'settings' });
+    } else {
+      held.set(reconcileSchedules(held.get(), watchedIds()));
+      // A schedule added (or added back) to the watch list is read at once (adv50 r6 #1): before, it waited for the
+      // next timed sync (up to 30 min) with its start alarm unplanned and the phone unbooked.
+      const had = new Set(before.schedules.map((x) => x.id));
+      if (after.schedules.some((x) => !had.has(x.id))) void sync.request({ reason: 'settings' });
+      else sync.reschedule();
+    }
+    o.changed();
+  };
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -188,23 +215,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await held.flush();
   }
 
-  async function settingsChanged(before: ServiceSettings, after: ServiceSettings): Promise<void> {
-    if (before.baseUrl !== after.baseUrl) {
-      // Another service: its key is another keychain entry, and nothing learned from the old one applies.
-      await keys.load();
-      sync.reset();
-      held.heard(reconcileSchedules(emptySnapshot(), watchedIds()));
-      void sync.request({ reason: 'settings' });
-    } else {
-      held.set(reconcileSchedules(held.get(), watchedIds()));
-      // A schedule added (or added back) to the watch list is read at once (adv50 r6 #1): before, it waited for the
-      // next timed sync (up to 30 min) with its start alarm unplanned and the phone unbooked.
-      const had = new Set(before.schedules.map((x) => x.id));
-      if (after.schedules.some((x) => !had.has(x.id))) void sync.request({ reason: 'settings' });
-      else sync.reschedule();
-    }
-    o.changed();
-  }
+  const settingsChanged = settingsChangedOf(o, link, held, watchedIds);
 
   return {
     id: o.accountId,

@@ -164,6 +164,21 @@ async function readFired(files: FileStore, onNotice: (notice: Notice) => void): 
   return empty();
 }
 
+/** Drops what is older than `cutoffMs`: a reminder that far back can't repeat. */
+function pruneFired(fired: Map<string, number>, cutoffMs: number): void {
+  for (const [key, untilMs] of fired) if (untilMs < cutoffMs) fired.delete(key);
+}
+
+/** Records entries, each kept as long as its longest claim. */
+function rememberFired(fired: Map<string, number>, entries: readonly FiredEntry[]): void {
+  for (const e of entries) fired.set(e.key, Math.max(e.untilMs, fired.get(e.key) ?? -Infinity));
+}
+
+/** Each account's service address and user, as the record is stamped with them. */
+function stampOf(origins: FiredStoreOptions['origins']): { origins?: Record<string, unknown> } {
+  return origins === undefined ? {} : { origins: Object.fromEntries(origins().map((a) => [a.id, a.origin])) };
+}
+
 export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
   const onNotice = options.onNotice ?? (() => undefined);
@@ -175,16 +190,10 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const { record } = read;
   const { fired } = record;
   let held = record.held;
-  const prune = (): void => {
-    const cutoff = options.now() - retentionMs;
-    for (const [key, untilMs] of fired) if (untilMs < cutoff) fired.delete(key);
-  };
+  const prune = (): void => pruneFired(fired, options.now() - retentionMs);
   prune();
-  const remember = (entries: readonly FiredEntry[]): void => {
-    for (const e of entries) fired.set(e.key, Math.max(e.untilMs, fired.get(e.key) ?? -Infinity));
-  };
-  const stamp = () =>
-    origins === undefined ? {} : { origins: Object.fromEntries(origins().map((a) => [a.id, a.origin])) };
+  const remember = (entries: readonly FiredEntry[]): void => rememberFired(fired, entries);
+  const stamp = () => stampOf(origins);
   let writing: Promise<void> = Promise.resolve();
   const persist = (): Promise<void> => {
     writing = writing
