@@ -19,6 +19,8 @@ describe('the More menu by keyboard', () => {
     const app = await session.open('configured');
     const { page, host } = app;
     const more = page.getByRole('button', { name: 'More', exact: true });
+    // The live page, not the prerendered first frame: a key pressed before the page is live reaches no menu.
+    await page.waitForSelector('html[data-rendered]');
     await more.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
