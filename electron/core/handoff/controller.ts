@@ -94,10 +94,10 @@ async function resume(ctx: RunContext): Promise<void> {
     origins,
   );
   ctx.notice = loaded.notice;
-  // What is kept is this account's (or from before stamps, taken this once): stamped as it is now.
+  // What is kept is this account's (a file without its stamp is dropped: store.ts): stamped as it is now.
   ctx.run = loaded.run && origins ? { ...loaded.run, origins } : loaded.run;
   // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
-  if (ctx.run && (loaded.dropped > 0 || loaded.unstamped)) await ctx.saver.save(ctx.run);
+  if (ctx.run && loaded.dropped > 0) await ctx.saver.save(ctx.run);
   // Work also looks at what the file said was settled (a refusal, a hand-off) before it is said again.
   if (ctx.run) void ctx.queue(() => work(ctx, false));
 }

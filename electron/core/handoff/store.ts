@@ -11,11 +11,11 @@ import { asKnownNow, itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
 
-/** unstamped: the file holds no record of whose it is for an account of a kept item (written before stamps). */
-export type LoadedRun = { run: HandoffRun | null; notice: string | null; dropped: number; unstamped?: boolean };
+export type LoadedRun = { run: HandoffRun | null; notice: string | null; dropped: number };
 type Origins = Record<string, CacheOrigin>;
 
 const OTHER_SERVICE = "an entry planned for another service address or user than its account's";
+const UNSTAMPED = 'an entry from an older version that does not say which service address and user it was planned for';
 
 const WHAT = 'the saved hand-off (away mode)';
 const DAMAGED = `The saved hand-off (away mode) was damaged, so nothing of it was sent again.`;
@@ -55,8 +55,7 @@ export async function loadRun(
   });
   // What is kept is shown in the app's own words only (names, schedule, messages: asKnownNow).
   const items = sorted.kept.map((i) => asKnownNow(i, ctx));
-  const unstamped = origins !== undefined && items.some((i) => read.value.origins?.[i.accountId] === undefined);
-  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: null, dropped: 0, unstamped };
+  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: null, dropped: 0 };
   const kept = await keepAside(files, HANDOFF_FILE);
   const notice = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
   const run = items.length > 0 ? { ...read.value, items } : null;
@@ -64,12 +63,14 @@ export async function loadRun(
 }
 
 /** Planned while the account pointed at another service address or user (its stamp, as the cache's): never sent
- *  to the service it points at now. No stamp for the account: written before stamps, taken this once (as the cache
- *  takes an unstamped file) and stamped now. */
+ *  to the service it points at now. No stamp for the account (written by an older version): a plan that can't be
+ *  tied to the service and user it was made on is a claim the app can't check, so it is dropped too, never taken
+ *  on trust (the file is kept aside and the notice sends the user to My shifts). */
 function otherService(was: Origins | undefined, now: Origins | undefined, accountId: string): string | undefined {
-  const stamp = was?.[accountId];
   const current = now?.[accountId];
-  if (stamp === undefined || current === undefined) return undefined;
+  if (current === undefined) return undefined;
+  const stamp = was?.[accountId];
+  if (stamp === undefined) return UNSTAMPED;
   return stamp.address === current.address && stamp.email === current.email ? undefined : OTHER_SERVICE;
 }
 

@@ -1,7 +1,8 @@
 // Issue 52, adversarial round 6 #2: the saved hand-off is tied to whose it is, as the cache and the reminders record
 // are (service address and e-mail). A run saved while account `main` pointed at service A, read after its address
 // was changed to service B (same seed: same schedule ids and people) while the app was closed, was sent to B. Now it
-// is dropped, said once, kept aside, and neither service receives anything. Same address: sent to A, as before.
+// is dropped, said once, kept aside, and neither service receives anything. Same address: sent to A, as before. A file
+// from before stamps can't be tied to either: kept aside and said, nothing of it sent (it was taken once before).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,9 +84,16 @@ describe('a saved hand-off is tied to the service address and user it was planne
     expect(status.notice).toBeNull();
   }, 30_000);
 
-  it('a file from before stamps is taken once (as the cache takes one) and stamped with whose it is', async () => {
-    const { status, a, origins } = await resume(false, 'none');
-    expect(a).toEqual(['createOverride']);
-    expect(status.run?.origins).toEqual(origins);
+  it('a file from before stamps (no service address and user) is a claim the app cannot check: kept aside, said once, nothing sent', async () => {
+    const { status, a, b, files } = await resume(false, 'none');
+    expect(a).toEqual([]);
+    expect(b).toEqual([]);
+    expect(status.run).toBeNull();
+    expect(status.notice).toMatch(
+      /^1 entry of the saved hand-off \(away mode\) was not used \(an entry from an older version that does not say which service address and user it was planned for\)/,
+    );
+    expect(status.notice).toContain('Nothing of them was sent. Check your shifts in My shifts');
+    expect(files.filter((f) => f.startsWith('handoff.json.bad-'))).toHaveLength(1);
+    expect(files).not.toContain('handoff.json');
   }, 30_000);
 });

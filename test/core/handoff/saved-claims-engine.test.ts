@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { originOf } from '../../../electron/core/storage/cache-origin';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { API_KEY, ME, threeZoneSeed } from '../support/seeds';
 
@@ -35,7 +36,13 @@ afterEach(async () => {
 async function resumeWith(items: object[]) {
   h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
-  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', items };
+  const run = {
+    version: 1,
+    id: 'run1',
+    createdAt: '2026-03-24T09:00:00.000Z',
+    origins: { main: originOf({ baseUrl: h.sim.url, email: ME }) },
+    items,
+  };
   await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
   const engine = h.engine();
   await h.clock.runWhileAdvancing(engine.start(), 1000, 60);

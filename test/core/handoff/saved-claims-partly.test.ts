@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { originOf } from '../../../electron/core/storage/cache-origin';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 
@@ -33,7 +34,13 @@ afterEach(async () => {
 async function resumeAfterManager(state: string, startMs: number, endMs: number) {
   h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
-  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', items: [item(state)] };
+  const run = {
+    version: 1,
+    id: 'run1',
+    createdAt: '2026-03-24T09:00:00.000Z',
+    origins: { main: originOf({ baseUrl: h.sim.url, email: ME }) },
+    items: [item(state)],
+  };
   await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
   // While the app was down, a manager gave Alice part of my block.
   h.sim.state.addOverride('sch_berlin', { startMs, endMs, userIds: ['usr_alice'] }, h.clock.now());

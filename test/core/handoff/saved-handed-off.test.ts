@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { originOf } from '../../../electron/core/storage/cache-origin';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 
@@ -41,7 +42,13 @@ async function world() {
 }
 
 async function resumeWith(w: Harness, items: object[]) {
-  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', items };
+  const run = {
+    version: 1,
+    id: 'run1',
+    createdAt: '2026-03-24T09:00:00.000Z',
+    origins: { main: originOf({ baseUrl: w.sim.url, email: ME }) },
+    items,
+  };
   await writeFile(join(w.dir, 'handoff.json'), JSON.stringify(run));
   const engine = w.engine();
   await w.clock.runWhileAdvancing(engine.start(), 1000, 60);
