@@ -8,7 +8,7 @@ import type { HeldMessage } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
 import { myUpcomingShifts, planReminders } from '../reminders/plan';
 import { changeHolds, correctionStillHolds } from '../reminders/held';
-import { changeRestsOnRead, coverersAreKnown } from '../reminders/held-read';
+import { changeRestsOnRead, coverersAreKnown, lostWasMine, mineEntry } from '../reminders/held-read';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -141,6 +141,19 @@ function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolea
 interface StartRead {
   startedMs: number;
   snapshot?: Snapshot;
+  /** The account's record (its `mine:` keys: the blocks the app had as mine). */
+  fired: Pick<FiredStore, 'keys'>;
+}
+
+/** Puts the blocks of mine in these reads on the record (held-read.ts), those not on it yet, before a change between
+ *  them can be held: a later change about a lost block is believed only when the block is there. */
+function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zone: string): void {
+  const reads = inputs.previous ? [inputs.previous, inputs.snapshot] : [inputs.snapshot];
+  const entries = reads
+    .flatMap((snapshot) => myUpcomingShifts(snapshot, inputs.settings, nowMs, zone))
+    .map((s) => mineEntry(s.ref))
+    .filter((e, i, all) => !fired.has(e.key) && all.findIndex((o) => o.key === e.key) === i);
+  if (entries.length > 0) void fired.add(entries).catch(() => undefined);
 }
 
 /** Whether a held message is still true now: a coverage request still asks me, a change is still what the
@@ -150,6 +163,8 @@ function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: H
   if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
   if (h.kind !== 'change' && h.kind !== 'correction') return true;
   if (!coverersAreKnown(h, inputs.snapshot)) return false;
+  // The block it says I lost must be one the app had as mine (its record), not one a read shows as another's.
+  if (!lostWasMine(h, start.fired.keys(), nowMs)) return false;
   if (!changeRestsOnRead(h, start.snapshot, start.startedMs, nowMs)) return false;
   const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
   return h.kind === 'change' ? changeHolds(h, mine, nowMs) : correctionStillHolds(h, mine);
@@ -160,13 +175,14 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   let lastInputs: ReminderInputs | undefined;
   let lastBasis: unknown[] | undefined;
   let planning = false;
-  const start: StartRead = { startedMs: clock.now() };
+  const start: StartRead = { startedMs: clock.now(), fired: wiring.fired };
 
   function replan(inputs: ReminderInputs, force = false): void {
     // The first snapshot it is given is the one before any read now (the cache as loaded, or none).
     if (!lastInputs) start.snapshot = inputs.previous ?? inputs.snapshot;
     lastInputs = inputs;
     const zone = wiring.localZone();
+    recordMine(wiring.fired, inputs, clock.now(), zone);
     const basis = planBasis(inputs, zone);
     const since = scheduler.heldSince();
     const knowsAgain = since !== undefined && heardFromAll(inputs.snapshot, since);

@@ -59,3 +59,49 @@ export function changeRestsOnRead(
     .filter((l) => l.fromMs < l.toMs);
   return subtract(ahead, knownOf(s).covers).length === 0;
 }
+
+// ---- The record of blocks the app had as mine (issue 52, adversarial round 7 #1, the rest) ----------------------
+// A saved read of the time a held change speaks of proves nothing about whose it was: "I lost Alice's block" rests on
+// a read that shows Alice there. So the app keeps, in the reminders record itself (stamped with whose it is, checked
+// when read back, pruned a week after each block ends like every key), the blocks it planned reminders for as mine:
+// one key per block, `mine:<schedule>:<start>><end>`, under the account's prefix. A held change or correction about a
+// lost block is believed only when that block is on the record.
+
+const MINE =
+  /^mine:(sch_[A-Za-z0-9_-]+):(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)>(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/;
+const isoOf = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A block of mine as the record keeps it (until its end: then pruned after the record's retention). */
+export function mineEntry(b: { scheduleId: string; startMs: number; endMs: number }): { key: string; untilMs: number } {
+  return { key: `mine:${b.scheduleId}:${isoOf(b.startMs)}>${isoOf(b.endMs)}`, untilMs: b.endMs };
+}
+
+/** The blocks of `scheduleId` on the record (keys of one account, without its prefix). */
+function recordedMine(keys: readonly string[], scheduleId: string | undefined): Span[] {
+  const spans: Span[] = [];
+  for (const key of keys) {
+    const m = MINE.exec(key);
+    if (!m || m[1] !== scheduleId) continue;
+    const fromMs = Date.parse(m[2] ?? '');
+    const toMs = Date.parse(m[3] ?? '');
+    if (fromMs < toMs) spans.push({ fromMs, toMs });
+  }
+  return spans;
+}
+
+/** The time a held change or correction says I lost: a change's blocks before not after, a correction's block. */
+function lostTime(h: HeldMessage): Span[] {
+  const c = h.correction;
+  if (h.kind === 'correction' && c) return [{ fromMs: c.was.startMs, toMs: Math.max(c.was.startMs, c.lostEndMs) }];
+  return lostOf(h);
+}
+
+/** Whether every block a held change or correction says I lost (from `nowMs` on, or all of it once past) is on the
+ *  record of blocks the app had as mine. Other kinds, and a change that loses nothing, are not about a lost block. */
+export function lostWasMine(h: HeldMessage, keys: readonly string[], nowMs: number): boolean {
+  if (h.kind !== 'change' && h.kind !== 'correction') return true;
+  const lost = lostTime(h).filter((l) => l.fromMs < l.toMs);
+  if (lost.length === 0) return true;
+  const ahead = lost.map((l) => ({ fromMs: Math.max(l.fromMs, nowMs), toMs: l.toMs })).filter((l) => l.fromMs < l.toMs);
+  return subtract(ahead.length > 0 ? ahead : lost, recordedMine(keys, h.scheduleId)).length === 0;
+}

@@ -64,7 +64,9 @@ describe('an account muted or paused on its own', () => {
     const record = jsonObject((await h.files.read(REMINDERS_FILE)) ?? '{}');
     const fired = Object.keys(record['fired'] as object);
     const about11th = fired.filter((k) => k.includes('2026-03-11T02:00'));
-    expect(about11th.filter((k) => !k.startsWith('passed:') && !k.startsWith('said:'))).toEqual([]);
+    // ('mine:' is the record of blocks the app had as mine, not of anything shown: held-read.ts.)
+    const shownKeys = about11th.filter((k) => !/^(passed|said|mine):/.test(k));
+    expect(shownKeys).toEqual([]);
     // 'said:' records that a message about that shift was spoken (so a later contradiction is corrected): only its
     // end, at 10:00Z, after the unmute; nothing of its start.
     expect(about11th.filter((k) => k.startsWith('said:'))).toEqual(['said:shift:sch_night:2026-03-11T02:00:00Z']);

@@ -109,7 +109,11 @@ describe('reminders.json read back', () => {
       const alice = w.sim.state.userByEmail('alice@example.com')?.id ?? '';
       w.sim.state.addOverride('sch_berlin', { startMs: START, endMs: MY_THU.endMs, userIds: [alice] }, T0 - 2 * H);
     };
-    const said = { [`said:${MY_THU.group}`]: MY_THU.endMs };
+    // As the app records it: the reminder of the block said, and the block on its record of blocks of mine.
+    const said = {
+      [`said:${MY_THU.group}`]: MY_THU.endMs,
+      'mine:sch_berlin:2026-03-26T08:00:00Z>2026-03-27T08:00:00Z': MY_THU.endMs,
+    };
     const { shown, notices } = await runWith({ fired: said, held: [held] }, true, aliceOverMe);
     expect(JSON.stringify(shown)).not.toContain('555 0100');
     const summary = shown.find((n) => /while notifications were quiet/.test(n.title));
