@@ -188,6 +188,7 @@ function withoutMine(state: AppState, told: ReadonlySet<string>, coverageTold: b
     readiness: state.me.readiness && own(state.me.readiness.shift) ? state.me.readiness : null,
     // Its load counts only its own schedules when none is told elsewhere; else it would count shifts twice.
     load: told.size === 0 ? (state.me.load ?? null) : null,
+    ...(state.me.listedTo === undefined ? {} : { listedTo: state.me.listedTo }),
   };
   if (!coverageTold) return { ...state, me };
   return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };
