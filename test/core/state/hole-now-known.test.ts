@@ -35,13 +35,17 @@ const settings = settingsWith({
   ],
 });
 
-function state(currentOfPayments: boolean) {
-  const platform = scheduleSnap('sch_p', [shift(read.from, iso(changeMs), bob), shift(iso(changeMs), read.to, me)], {
-    details: details('Platform primary', ZONE, [me, bob]),
-    shiftsFrom: read.from,
-    shiftsTo: read.to,
-    ...fetched,
-  });
+function state(currentOfPayments: boolean, mineOnPlatform = true) {
+  const platform = scheduleSnap(
+    'sch_p',
+    [shift(read.from, iso(changeMs), bob), shift(iso(changeMs), read.to, mineOnPlatform ? me : bob)],
+    {
+      details: details('Platform primary', ZONE, [me, bob]),
+      shiftsFrom: read.from,
+      shiftsTo: read.to,
+      ...fetched,
+    },
+  );
   const carolNow = shift(iso(nowMs - 12 * HOUR), iso(changeMs), carol);
   const payments = scheduleSnap(
     'sch_pay',
@@ -78,5 +82,13 @@ describe("the service's fresh current shift answers my now where the listing ove
     );
     for (const t of texts.filter((x) => ['tray-tooltip', 'tray-menu', 'popover'].includes(x.surface)))
       expect(t.text, t.surface).toMatch(/On call now: unknown/);
+  });
+  it("nothing of mine known while Payments' now is unknown: the tray, its tooltip and the popover say one thing", () => {
+    const s = state(false, false);
+    const whole = everyText({ state: s, nowMs, localZone: ZONE }).filter((t) => !t.statement && !t.kind);
+    const first = (surface: string) => whole.find((t) => t.surface === surface)?.text.split('\n')[0] ?? '';
+    expect(first('popover')).toBe('Your shifts: unknown');
+    expect(first('tray-tooltip')).toMatch(/^Your shifts: unknown \(some shifts of Payments couldn't be read/);
+    expect(first('tray-menu')).toMatch(/^Your shifts: unknown \(some shifts of Payments couldn't be read/);
   });
 });
