@@ -82,14 +82,22 @@ interface RunContext {
 
 type RunState = Pick<AppState, 'me' | 'schedules'> & { settings: Pick<AppState['settings'], 'horizonDays'> };
 
+/** Where the list of my shifts is complete: as it was derived (the clock moves on before the next derive, and a
+ *  horizon taken from a surface's now would call a cut the list never made a known end), else now + the horizon. */
+function listedToOf(state: RunState, nowMs: number): number {
+  const derived = state.me.listedTo === undefined ? NaN : Date.parse(state.me.listedTo);
+  const fromNow = nowMs + state.settings.horizonDays * DAY_MS;
+  return Number.isFinite(derived) ? Math.min(derived, fromNow) : fromNow;
+}
+
 /** My on-call run now as every surface says it: judged against every watched schedule and the list's horizon. */
 export function myRunNow(state: RunState, nowMs: number): OnCallRun | null {
-  return myOnCallRun(state.me, state.schedules, nowMs + state.settings.horizonDays * DAY_MS);
+  return myOnCallRun(state.me, state.schedules, listedToOf(state, nowMs));
 }
 
 /** My next on-call run as every surface says it (see myRunNow). */
 export function myRunNext(state: RunState, nowMs: number): OnCallRun | null {
-  return myNextRun(state.me, state.schedules, nowMs + state.settings.horizonDays * DAY_MS);
+  return myNextRun(state.me, state.schedules, listedToOf(state, nowMs));
 }
 
 /** My next on-call time: the next shift and every block that carries it on back to back (on this schedule or

@@ -333,6 +333,10 @@ export const AppStateSchema = z.object({
     readiness: ReadinessSchema.nullable().optional(),
     /** My on-call load (this month and last), from the shifts read; null without an e-mail. */
     load: MyLoadSchema.nullable().optional(),
+    /** Where `shifts` is complete (the derive's now + the horizon; with several accounts the earliest): past it only
+     *  blocks carrying my time on within one account are listed, so another account's may go on unlisted. A run
+     *  reaching it is "until at least", whenever a surface words it (the clock moves on between derives). */
+    listedTo: Iso.optional(),
   }),
   coverage: z.object({
     mine: z.array(CoverageViewSchema),

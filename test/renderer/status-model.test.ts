@@ -62,7 +62,9 @@ describe('my state at the top of the popover', () => {
     });
   });
 
-  it('says "saved data" once about my block: beside the block, with from when; the title then has no mark of its own', () => {
+  // Issue 47: at a glance the headline is the statement, so it carries its basis itself, short ("· saved 09:30"),
+  // beside the detail's whole "(saved data from 09:30)"; the component adds no "(saved data)" of its own then.
+  it('says "saved data" about my block in the headline (short) and beside the block (with from when)', () => {
     const nextShift = {
       accountId: 'main',
       scheduleId: 'sch_platform',
@@ -74,12 +76,18 @@ describe('my state at the top of the popover', () => {
     };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx)).toEqual({
       tone: 'soon',
-      title: 'Next: 12:15 (in 2 h 15 min)',
+      title: 'Next: 12:15 (in 2 h 15 min) · saved 09:30',
       detail: 'Platform primary · 12:15–20:00, 7 h 45 min (saved data from 09:30)',
       savedInDetail: true,
     });
     const now = { ...nextShift, start: '2026-05-04T07:00:00Z' };
-    expect(myStateLine(appState({ me: { onCallNow: [now], nextShift: null } }), ctx).savedInDetail).toBe(true);
+    const onCall = myStateLine(appState({ me: { onCallNow: [now], nextShift: null } }), ctx);
+    expect(onCall.title).toBe('On call until 20:00 · saved 09:30');
+    expect(onCall.savedInDetail).toBe(true);
+    const older = { ...now, basis: { kind: 'saved' as const, savedAt: '2026-05-02T07:30:00Z' } };
+    expect(myStateLine(appState({ me: { onCallNow: [older], nextShift: null } }), ctx).title).toBe(
+      'On call until 20:00 · saved Sat 09:30',
+    );
     const fresh = { ...nextShift, basis: { kind: 'fresh' as const, readAt: null } };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift: fresh } }), ctx).savedInDetail).toBeUndefined();
   });

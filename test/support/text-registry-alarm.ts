@@ -8,6 +8,7 @@ import { planAlarms, serviceKeyOf } from '../../electron/core/alarm/plan';
 import type { AlarmTarget } from '../../electron/core/alarm/types';
 import { phoneWords } from '../../electron/core/alarm/words';
 import { ringWords } from '../../electron/core/engine/alarm-ring';
+import { ackAnswer } from '../../electron/core/alarm/cli-ack';
 import { alarmAbout, alarmStatus } from '../../electron/core/engine/alarms';
 import { readinessWarning } from '../../electron/core/engine/readiness';
 import { reminderBasis } from '../../electron/core/reminders/messages';
@@ -73,6 +74,21 @@ function textsOf({ target, account, savedAtMs }: Rung): LogText[] {
     // The ack line states the alarm's own record (rang at the start, not acknowledged), not the shift's data.
     { ...about, basis: null, kind: 'alarm-ack-line', text: alarmLine(status, { nowMs, localZone }) },
   ];
+}
+
+/** `status --ack`'s answer for each planned alarm rung at its start (core/alarm/cli-ack.ts), worded then and a
+ *  minute before its shift ends (a start not of that day said with its day). */
+export function cliAckLog(accounts: readonly AccountReminders[]): LogText[] {
+  return rungStarts(accounts).flatMap(({ target, account }) =>
+    [target.atMs, target.endMs - 60_000]
+      .filter((atMs) => atMs >= target.atMs)
+      .map((atMs) => ({
+        accountId: account.accountId,
+        basis: null,
+        kind: 'cli-ack',
+        text: ackAnswer([target.startMs], atMs, account.input.localZone),
+      })),
+  );
 }
 
 /** What each planned shift-start alarm says, on every surface it rings or stands on. */

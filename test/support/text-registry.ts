@@ -12,7 +12,7 @@ import { nextPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tr
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
-import { alarmLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
+import { alarmLog, cliAckLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
 import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
@@ -268,6 +268,7 @@ export function everyText(input: RegistryInput): Said[] {
     ...(input.ics === undefined ? [] : icsTexts(input.ics)),
     ...notificationLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
     ...alarmLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
+    ...cliAckLog(input.reminders ?? []).map((t) => ({ ...logSaid('notification', t), surface: 'status' as const })),
     ...readinessLog(input.state, input.nowMs, input.localZone).map((t) => logSaid('notification', t)),
     ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
     ...pickerLog(input.pickers ?? []).map((t) => ({

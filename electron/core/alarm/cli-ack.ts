@@ -3,7 +3,7 @@
 // takes it in at its next look. Says what it did, or that nothing was ringing — never that it acknowledged nothing,
 // never "Acknowledged" for a save that failed (the app would keep ringing). What the records file held that was
 // refused or dropped (a record that fails the clock is never acknowledged) is said too, with where it was kept.
-import { formatTime } from '../../shared/format';
+import { formatDayTime, formatTime } from '../../shared/format';
 import { serviceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import { loadSnapshot, cacheFileOf } from '../storage/cache';
@@ -75,10 +75,20 @@ export async function ackFromCli(
     const text = `The acknowledgement couldn't be saved to ${where} (${why}): the alarm keeps ringing in the app.`;
     return { ok: false, text, notices };
   }
-  const starts = ringing.map(([, r]) => formatTime(r.startMs, { localZone })).join(', ');
   return {
     ok: true,
-    text: `Acknowledged the shift-start alarm (${starts}) at ${formatTime(nowMs, { localZone })}.`,
+    text: ackAnswer(
+      ringing.map(([, r]) => r.startMs),
+      nowMs,
+      localZone,
+    ),
     notices,
   };
+}
+
+/** "Acknowledged the shift-start alarm (Tue 09:00) at 08:30.": each start as every surface words an instant (the
+ *  day where it isn't today: a start of yesterday's shift read "09:00", a time half an hour ahead). */
+export function ackAnswer(startsMs: readonly number[], nowMs: number, localZone: string): string {
+  const starts = startsMs.map((ms) => formatDayTime(ms, { localZone, nowMs })).join(', ');
+  return `Acknowledged the shift-start alarm (${starts}) at ${formatTime(nowMs, { localZone })}.`;
 }

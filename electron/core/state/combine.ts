@@ -150,7 +150,15 @@ function combinedMe(states: readonly AppState[], accounts: readonly Account[]): 
     gaps: states.flatMap((s) => s.me.gaps),
     readiness,
     load: combinedLoad(states, accounts),
+    ...listedTo(states),
   };
+}
+
+/** Where the combined list of my shifts is complete: the earliest account's (see `me.listedTo`). */
+function listedTo(states: readonly AppState[]): Pick<AppState['me'], 'listedTo'> {
+  const all = states.flatMap((s) => (s.me.listedTo === undefined ? [] : [s.me.listedTo]));
+  const first = all.sort((a, b) => instantMs(a) - instantMs(b))[0];
+  return first === undefined ? {} : { listedTo: first };
 }
 
 function oldest(values: readonly (string | null)[]): string | null {
@@ -180,6 +188,7 @@ function withoutMine(state: AppState, told: ReadonlySet<string>, coverageTold: b
     readiness: state.me.readiness && own(state.me.readiness.shift) ? state.me.readiness : null,
     // Its load counts only its own schedules when none is told elsewhere; else it would count shifts twice.
     load: told.size === 0 ? (state.me.load ?? null) : null,
+    ...(state.me.listedTo === undefined ? {} : { listedTo: state.me.listedTo }),
   };
   if (!coverageTold) return { ...state, me };
   return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };

@@ -410,6 +410,7 @@ function myState(
     shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays).map(clip),
     gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
     load: myLoad(schedules, byId, nowMs, emailLower, input.localZone ?? 'UTC'),
+    listedTo: isoOf(nowMs + settings.horizonDays * DAY_MS),
   };
 }
 

@@ -26,6 +26,13 @@ function holeIn(view: ScheduleView, fromMs: number, toMs: number): boolean {
   return viewReadingsIn(view.timeline, fromMs, toMs).some((r) => r.kind === 'unknown' && r.why === 'hole');
 }
 
+/** Whether the service's own current shift, read fresh, says who is on call now where the listing has a hole over
+ *  now (derive.ts nowNextOf): it answers my now there as it answers "on call" when it names me, so the now-line and
+ *  "am I on call now" say one thing (adv49 r5 #3: "On call now: unknown" beside "Payments  Carol Lee until 16:28"). */
+function nowToldFresh(view: ScheduleView): boolean {
+  return view.status.kind === 'fresh' && view.now !== null;
+}
+
 /** Why this schedule keeps "no shift of yours" over [now, untilMs) from being said plainly, if it does. */
 function gapOf(
   view: ScheduleView,
@@ -50,7 +57,11 @@ function gapOf(
     return { ...unknownNow, kind: 'ended', ...(Date.parse(range.to) <= nowMs ? { until: range.to } : {}) };
   }
   if (holeIn(view, nowMs, untilMs))
-    return { ...base, kind: 'holes', ...(holeIn(view, nowMs, nowMs + 1) ? { now: true as const } : {}) };
+    return {
+      ...base,
+      kind: 'holes',
+      ...(holeIn(view, nowMs, nowMs + 1) && !nowToldFresh(view) ? { now: true as const } : {}),
+    };
   const saved = savedAt(status);
   if (status.kind !== 'fresh') {
     const short = Date.parse(range.to) < untilMs ? { until: range.to } : {};

@@ -243,6 +243,12 @@ export function nextPhrase(state: AppState, f: Fmt): string | undefined {
   return `${what} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, first, f)}`;
 }
 
+/** No shift of mine known and my shifts unknown: one wording on the tray's menu and tooltip, the popover's own
+ *  ("Your shifts: unknown (couldn't load Payments)", "Checking your shifts… (…)"), never three (adv49 r5 #3). */
+export function unknownShiftsLine(text: string): string {
+  return text.startsWith('checking') ? `C${text.slice(1)}` : `Your shifts: ${text}`;
+}
+
 export function myShiftLine(state: AppState, f: Fmt): string {
   const now = onCallPhrase(state, f);
   if (now !== undefined) return `You are on call: ${now}`;
@@ -252,7 +258,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
   if (next !== undefined) return `Your next shift: ${next}`;
   const none = noShiftPhrase(state, f);
-  return none.unknown ? `Your next shift: ${none.text}` : none.text;
+  return none.unknown ? unknownShiftsLine(none.text) : none.text;
 }
 
 /** "Platform primary, then Payments Sat 03:32 – Sun 03:32 · 1 d": my next on-call time, back to back blocks as one;

@@ -13,6 +13,7 @@ import {
   coverageFreshnessLine,
   uncoveredLines,
   noShiftPhrase,
+  unknownShiftsLine,
   onCallPhrase,
   nextPhrase,
   fmt,
@@ -44,7 +45,7 @@ function stateLine(state: AppState, f: Fmt): string {
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow}\nNext known: ${next}`;
   if (next !== undefined) return `Next on call: ${next}`;
   const none = noShiftPhrase(state, f);
-  return none.unknown ? `On call: ${none.text}` : `Off call · ${none.text}`;
+  return none.unknown ? unknownShiftsLine(none.text) : `Off call · ${none.text}`;
 }
 
 /** "On call until 16:54 · 3 schedules" ("· 6 schedules on Work, Acme"; "until at least …, then unknown" as the run

@@ -14,7 +14,14 @@ import { endIsKnown } from '../../../electron/shared/basis';
 import { hasData, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
-import type { AppState, CoverageView, MyShift, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
+import type {
+  AppState,
+  Basis,
+  CoverageView,
+  MyShift,
+  ScheduleView,
+  ShiftView,
+} from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import type { AccountId } from '../../../electron/shared/account-names';
 import { withAccount } from './accounts';
@@ -36,6 +43,12 @@ export function dayWord(ms: number, ctx: FormatContext): string {
 /** "22:00" today, "Mon 18:00" within a week, "3 Dec, 18:00" further: the one day-and-time wording. */
 export function atText(ms: number, ctx: FormatContext): string {
   return formatDayTime(ms, opts(ctx));
+}
+
+/** A statement's saved data, short, where a line has no room for the whole "(saved data from 14:02)": " · saved
+ *  14:02" (" · saved Wed 13:00" when not today); '' from fresh data. The popover's headline and My shifts rows. */
+export function savedShort(b: Basis, ctx: FormatContext): string {
+  return b.kind === 'saved' && b.savedAt ? ` · saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
 }
 
 /** How long a block is: "8 h", "2 d 4 h", "7 d" (the one length wording, shared/format formatLength). */

@@ -2,14 +2,13 @@
 // first-loaded JS leaves them out (they load with the cards). Pure, unit-tested without a browser.
 import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
-import { atText, dayWord, lengthText, spanText, zoneText } from './glance';
+import { atText, dayWord, lengthText, savedShort, spanText, zoneText } from './glance';
 import { blockLength, blockWindow } from '../../../electron/shared/block-words';
-import type { AppState, Basis } from '../../../electron/shared/view-state';
+import type { AppState } from '../../../electron/shared/view-state';
 
 /** A listed block's saved data, short, after its length (the list's note below says what saved data means, once
  *  per account): " · saved 14:02"; '' otherwise (an unknown end is said by its span). */
-const basisWord = (b: Basis, ctx: FormatContext): string =>
-  b.kind === 'saved' && b.savedAt ? ` · saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
+const basisWord = savedShort;
 
 export interface MyShiftRow {
   key: string;

@@ -16,7 +16,7 @@ import {
   thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { atText, lengthText, spanText } from './glance';
+import { atText, lengthText, savedShort, spanText } from './glance';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
@@ -28,8 +28,8 @@ export interface MyStateLine {
   tone: Tone;
   title: string;
   detail: string;
-  /** The detail already says my block rests on saved data ("… (saved data from 14:02)"), beside the block as every
-   *  surface says it: the title then carries no "(saved data)" mark of its own (said once). */
+  /** My block rests on saved data: the title says so short ("· saved 14:02", its own basis at a glance) and the
+   *  detail whole ("… (saved data from 14:02)"), so the component adds no "(saved data)" of its own. */
   savedInDetail?: true;
 }
 
@@ -54,7 +54,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`,
+      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}${savedShort(run.basis, ctx)}`,
       detail: `${names(run)} · ${spanOf(run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
@@ -72,7 +72,7 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})`,
+      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}`,
       detail: `${names(next)} · ${runText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };

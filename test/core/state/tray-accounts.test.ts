@@ -239,7 +239,7 @@ describe('the tray with three accounts of three schedules', () => {
     };
     const tooltip = trayTooltip(fresh, NOW, ZONE);
     expect(tooltip).not.toMatch(/Off call|No upcoming shift/);
-    expect(tooltip.split('\n')[0]).toBe('On call: unknown (no schedule read yet)');
+    expect(tooltip.split('\n')[0]).toBe('Your shifts: unknown (no schedule read yet)');
     expect(trayIconFor(fresh, NOW)).not.toBe('off');
     expect(trayLabels(buildTrayMenu(fresh, NOW, ZONE)).join('\n')).not.toMatch(/Off call|No upcoming shift/);
     const keyed = { ...fresh, setup: { ...fresh.setup, hasKey: true }, sync: { kind: 'ok' as const } };

@@ -236,7 +236,7 @@ describe('tray tooltip', () => {
     noEmail.settings.accounts[0]!.email = '';
     noEmail.accounts[0]!.email = '';
     const text = trayTooltip({ ...noEmail, me: { ...noEmail.me, nextShift: null, shifts: [] } }, NOW, ZONE);
-    expect(text).toBe('On call: unknown (no e-mail set)');
+    expect(text).toBe('Your shifts: unknown (no e-mail set)');
   });
 });
 

@@ -79,13 +79,13 @@ describe('schedules never read', () => {
     ]);
     const menu = labels(state).join('\n');
     expect(menu).toContain("sch_platform (couldn't load)\n  Now: unknown\n  Next: unknown");
-    expect(menu).toContain("Your next shift: unknown (couldn't load sch_platform, sch_db)");
+    expect(menu).toContain("Your shifts: unknown (couldn't load sch_platform, sch_db)");
     // Said once (issue 49, adversarial 7): the sync line below covers the coverage list too; no line of its own.
     expect(menu).not.toContain("Coverage requests: couldn't load");
     expect(menu).toContain('Coverage requests (unknown)…');
     expect(menu).toContain('The on-call service had a problem (HTTP 503). Try again later; nothing saved to show yet.');
     expect(menu).not.toMatch(LIES);
-    expect(trayTooltip(state, ms(NOW), ZONE)).toMatch(/^On call: unknown \(couldn't load sch_platform, sch_db\)/);
+    expect(trayTooltip(state, ms(NOW), ZONE)).toMatch(/^Your shifts: unknown \(couldn't load sch_platform, sch_db\)/);
     expect(trayIconFor(state, ms(NOW))).toBe('problem');
   });
 

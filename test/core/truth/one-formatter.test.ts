@@ -100,7 +100,11 @@ describe('one formatter: the same instant, length and zone on every surface', ()
   // are worded when they fall due: checked below at the start).
   // My load (kind 'load') is a part of the popover and `status` already here.
   const texts = said.filter(
-    (s) => !s.statement && s.kind !== 'load' && (s.surface !== 'notification' || s.kind === 'readiness'),
+    (s) =>
+      !s.statement &&
+      s.kind !== 'load' &&
+      s.kind !== 'cli-ack' &&
+      (s.surface !== 'notification' || s.kind === 'readiness'),
   );
 
   it('lists the surfaces it checks', () => {
@@ -174,5 +178,13 @@ describe('one formatter: the alarm and the phone at the start', () => {
       expect(s.text, s.kind).toMatch(want);
       expect(s.text, s.kind).not.toMatch(/\b(today|tomorrow)\b|\bGMT[+-]\d|\bCET\b|America\/New_York/i);
     }
+  });
+
+  it("`status --ack` words the start as the tray's ack line at the start, and with its day on the next day", () => {
+    const acks = said.filter((s) => s.kind === 'cli-ack').map((s) => s.text);
+    expect(acks).toEqual([
+      'Acknowledged the shift-start alarm (00:05) at 00:05.',
+      'Acknowledged the shift-start alarm (Sun 00:05) at 01:34.',
+    ]);
   });
 });

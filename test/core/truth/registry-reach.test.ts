@@ -26,7 +26,6 @@ const wordsText = (file: string): boolean =>
 
 /** Text producers the registry does not read yet, each with why (each is a debt: a surface no property looks at). */
 const NOT_YET: Record<string, string> = {
-  'electron/core/alarm/cli-ack.ts': '`status --ack` answers: printed by the CLI, not read from a state',
   'electron/core/escalation/readiness-checks.ts':
     'worded in the engine (alarm-parts.ts): its lines reach the surfaces in state.me.readiness',
   'electron/core/handoff/handlers.ts': 'hand-off IPC answers (refusals, the service words) worded by core/handoff',
