@@ -51,10 +51,11 @@ const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed
  *  My shifts, where the override is. */
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
-/** A write that may have left (the schedule then shows the cover, not me), or a change since the plan (a manager
- *  took the block): the plan's own record (was) must say the block was mine, with the others it names, when it was
- *  planned. A file without it (older, or another's) is dropped when the block is not mine as last read. */
-const MAY_HAVE_LANDED = new Set<HandoffItem['state']>(['sending', 'unknown', 'handed_off', 'changed']);
+/** A block with no time of mine as last read (a write that may have left, or a manager who took the whole block while
+ *  the app was down, whatever the item's state or the account it is on): the plan's own record (was) must say the
+ *  block was mine on that item's account, with the others it names, when it was planned. Then it is kept, and the
+ *  resume's re-read says what holds now ("Changed since you planned it: …"), sending nothing stale. A file without
+ *  the record (older, or another's) is dropped. */
 const wasMine = (item: HandoffItem, me: string): boolean =>
   item.was !== undefined &&
   item.was[0] === me &&
@@ -92,8 +93,7 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
   if (read === undefined) return undefined;
-  if (!read.partly && !(MAY_HAVE_LANDED.has(item.state) && wasMine(item, me)))
-    return 'a shift that is not yours as last read';
+  if (!read.partly) return wasMine(item, me) ? undefined : 'a shift that is not yours as last read';
   if (!UNSENT.has(item.state)) return undefined;
   if (read.mine && sameSet(others, [...read.others])) return undefined;
   // Partly mine, or a partner changed partway (those it names still beside me for a while): a plan like any other,
