@@ -26,7 +26,7 @@ export interface RunContext {
   watched: (ref: string) => boolean;
   /** Me on the schedule's account (lower-cased; '' when unknown). */
   me: (ref: string) => string;
-  /** The people the schedule lists now (lower-cased). */
+  /** The people the app could offer as cover on this schedule now (lower-cased; withPlanPeople). */
   people: (ref: string) => ReadonlySet<string>;
   /** [startMs, endMs) as last read (undefined when part of it was not read). */
   asRead: (ref: string, startMs: number, endMs: number) => AsRead | undefined;
@@ -101,6 +101,27 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   return others.every((o) => read.others.includes(o))
     ? undefined
     : 'people on call beside you the schedule does not show';
+}
+
+/** The people the away form offers as cover for a block: beside its own schedule's (state/candidates.ts), everyone
+ *  the plan's schedules list (renderer away.svelte.ts `people`; the row then says "not one of this schedule's
+ *  people"). Read back, that is the run's watched schedules on the item's account, as the service lists them now:
+ *  a cover outside this schedule's rotation the app offered is kept; anyone the app could not offer is dropped. */
+export function withPlanPeople(ctx: RunContext, items: readonly Pick<HandoffItem, 'scheduleId'>[]): RunContext {
+  const refs = [...new Set(items.map((i) => i.scheduleId))].filter((ref) => ctx.watched(ref));
+  const onAccount = (ref: string) => [
+    ref,
+    ...refs.filter((r) => r !== ref && refParts(r).accountId === refParts(ref).accountId),
+  ];
+  return {
+    ...ctx,
+    people: (ref) => new Set(onAccount(ref).flatMap((r) => [...ctx.people(r)])),
+    // Named as this schedule lists them, else as another of the plan's on the account does.
+    nameOf: (ref, email) =>
+      onAccount(ref)
+        .map((r) => ctx.nameOf(r, email))
+        .find((n) => n !== '') ?? '',
+  };
 }
 
 /** Why this saved item can't be used now, or undefined when it holds. */
