@@ -78,13 +78,19 @@ function forAllHandlers(
       const refreshed = await refreshAll(null);
       return refreshed.ok ? { ok: true, value: recheckOf(parts.state().schedules, request) } : refreshed;
     },
-    // Exactly what the state shows (the tray and popover read it there), so the three never disagree.
-    'take-over:options': async () => ({
-      ok: true,
-      value: parts
-        .state()
-        .schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
-    }),
+    // Exactly what the state shows (the tray and popover read it there), so the three never disagree; read again
+    // first, so an offer ("hand back to Bob until Wed") rests on what the service holds now, never on a state from
+    // before a manager's change (Bob already put back). A read that fails leaves the state as it is, said as such
+    // there: options on data that is no longer fresh are not offered (state/take-over.ts).
+    'take-over:options': async () => {
+      await refreshAll(null);
+      return {
+        ok: true,
+        value: parts
+          .state()
+          .schedules.map((s) => s.takeOverOptions ?? { scheduleId: s.id, takeOver: null, handBack: null }),
+      };
+    },
     // Written in the engine's zone, the one the tray and popover show times in.
     'summary:get': async () => ({
       ok: true,

@@ -102,6 +102,35 @@ async function resume(ctx: RunContext): Promise<void> {
   if (ctx.run) void ctx.queue(() => work(ctx, false));
 }
 
+/** What a Create asks for: the same blocks to the same people is the same press. */
+const askedOf = (items: readonly HandoffItemInput[]): string =>
+  JSON.stringify(items.map((i) => [i.scheduleId, i.start, i.end, i.email.trim().toLowerCase()]).sort());
+
+/** Create pressed again for what a Create already asked (a double press, the form sent twice): it joins that one,
+ *  never a second write and never the first's own write told as "changed since you planned it". While the first is
+ *  on its way the second gets its answer; after it, while its run is the one shown and every block of it is handed
+ *  off, the run as it stands. Anything else (other blocks or people, a run not all handed off) goes as asked. */
+function joinCreate(ctx: RunContext) {
+  let last: { asked: string; answer: Promise<HandoffStatus | Failure>; runId?: string } | undefined;
+  return (items: HandoffItemInput[], go: () => Promise<HandoffStatus | Failure>) => {
+    const asked = askedOf(items);
+    if (last?.asked === asked) {
+      if (last.runId === undefined) return last.answer;
+      const run = ctx.run;
+      if (run?.id === last.runId && run.items.every((i) => i.state === 'handed_off'))
+        return Promise.resolve(statusOf(ctx));
+    }
+    const mine: NonNullable<typeof last> = { asked, answer: go() };
+    last = mine;
+    const done = () => {
+      // The run it made, if any (a refusal before sending makes none, and joins nothing after its answer).
+      if (last === mine) last = ctx.run ? { ...mine, runId: ctx.run.id } : undefined;
+    };
+    void mine.answer.then(done, done);
+    return mine.answer;
+  };
+}
+
 export function createHandoff(deps: HandoffDeps): HandoffController {
   let chain: Promise<unknown> = Promise.resolve();
   const ctx: RunContext = {
@@ -117,6 +146,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     notice: null,
     stopped: false,
   };
+  const joined = joinCreate(ctx);
   return {
     status: () => statusOf(ctx),
     idle: () => chain.then(() => undefined),
@@ -125,7 +155,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       ctx.stopped = true;
       ctx.cancelRecheck?.();
     },
-    create: (items, span, planned) => ctx.queue(() => createRun(ctx, items, span, planned)),
+    create: (items, span, planned) => joined(items, () => ctx.queue(() => createRun(ctx, items, span, planned))),
     retry: () =>
       ctx.queue(async () => {
         if (!ctx.run) return failure('not_found', 'There is no hand-off to retry.');

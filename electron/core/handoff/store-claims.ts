@@ -26,7 +26,7 @@ export interface RunContext {
   watched: (ref: string) => boolean;
   /** Me on the schedule's account (lower-cased; '' when unknown). */
   me: (ref: string) => string;
-  /** The people the schedule lists now (lower-cased). */
+  /** The people the app could offer as cover on this schedule now (lower-cased; withPlanPeople). */
   people: (ref: string) => ReadonlySet<string>;
   /** [startMs, endMs) as last read (undefined when part of it was not read). */
   asRead: (ref: string, startMs: number, endMs: number) => AsRead | undefined;
@@ -51,10 +51,11 @@ const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed
  *  My shifts, where the override is. */
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
-/** A write that may have left (the schedule then shows the cover, not me), or a change since the plan (a manager
- *  took the block): the plan's own record (was) must say the block was mine, with the others it names, when it was
- *  planned. A file without it (older, or another's) is dropped when the block is not mine as last read. */
-const MAY_HAVE_LANDED = new Set<HandoffItem['state']>(['sending', 'unknown', 'handed_off', 'changed']);
+/** A block with no time of mine as last read (a write that may have left, or a manager who took the whole block while
+ *  the app was down, whatever the item's state or the account it is on): the plan's own record (was) must say the
+ *  block was mine on that item's account, with the others it names, when it was planned. Then it is kept, and the
+ *  resume's re-read says what holds now ("Changed since you planned it: …"), sending nothing stale. A file without
+ *  the record (older, or another's) is dropped. */
 const wasMine = (item: HandoffItem, me: string): boolean =>
   item.was !== undefined &&
   item.was[0] === me &&
@@ -92,8 +93,7 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
   if (read === undefined) return undefined;
-  if (!read.partly && !(MAY_HAVE_LANDED.has(item.state) && wasMine(item, me)))
-    return 'a shift that is not yours as last read';
+  if (!read.partly) return wasMine(item, me) ? undefined : 'a shift that is not yours as last read';
   if (!UNSENT.has(item.state)) return undefined;
   if (read.mine && sameSet(others, [...read.others])) return undefined;
   // Partly mine, or a partner changed partway (those it names still beside me for a while): a plan like any other,
@@ -101,6 +101,27 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   return others.every((o) => read.others.includes(o))
     ? undefined
     : 'people on call beside you the schedule does not show';
+}
+
+/** The people the away form offers as cover for a block: beside its own schedule's (state/candidates.ts), everyone
+ *  the plan's schedules list (renderer away.svelte.ts `people`; the row then says "not one of this schedule's
+ *  people"). Read back, that is the run's watched schedules on the item's account, as the service lists them now:
+ *  a cover outside this schedule's rotation the app offered is kept; anyone the app could not offer is dropped. */
+export function withPlanPeople(ctx: RunContext, items: readonly Pick<HandoffItem, 'scheduleId'>[]): RunContext {
+  const refs = [...new Set(items.map((i) => i.scheduleId))].filter((ref) => ctx.watched(ref));
+  const onAccount = (ref: string) => [
+    ref,
+    ...refs.filter((r) => r !== ref && refParts(r).accountId === refParts(ref).accountId),
+  ];
+  return {
+    ...ctx,
+    people: (ref) => new Set(onAccount(ref).flatMap((r) => [...ctx.people(r)])),
+    // Named as this schedule lists them, else as another of the plan's on the account does.
+    nameOf: (ref, email) =>
+      onAccount(ref)
+        .map((r) => ctx.nameOf(r, email))
+        .find((n) => n !== '') ?? '',
+  };
 }
 
 /** Why this saved item can't be used now, or undefined when it holds. */

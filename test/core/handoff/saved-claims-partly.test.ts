@@ -80,7 +80,7 @@ describe('a saved away item whose block a manager changed in part while the app 
     },
   );
 
-  it('a block a manager gave away whole is still dropped (no overlap with my blocks as last read)', async () => {
+  it('a block a manager gave away whole is still dropped when the file has no record that it was mine (saved-claims-whole.test.ts: a plan’s own)', async () => {
     const { notice, writes } = await resumeAfterManager('not_landed', Date.parse(BLOCK.start), Date.parse(BLOCK.end));
     expect(writes).toEqual([]);
     expect(notice).toMatch(/a shift that is not yours as last read/);
