@@ -68,7 +68,14 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => deepEqual(Reflect.get(a, k), Reflect.get(b, k)));
 }
 
-/** Structural equality (absent and undefined properties are the same), for skipping unchanged pushes. */
+/** Structural equality (absent and undefined properties are the same), for skipping unchanged pushes. `me.listedTo`
+ *  moves with every derive (now + the horizon) and is left out: kept from the state first pushed, it still belongs to
+ *  the same list of my shifts, and an earlier reach only makes a run's end more cautious ("until at least"). */
 export function stateEquals(a: AppState, b: AppState): boolean {
-  return deepEqual(a, b);
+  return deepEqual(withoutReach(a), withoutReach(b));
+}
+
+function withoutReach(s: AppState): AppState {
+  const { listedTo: _reach, ...me } = s.me;
+  return { ...s, me };
 }

@@ -52,6 +52,10 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
     ways: [PAD, BY_HAND],
     why: 'builds "YYYY-MM-DDTHH:MM" values for forms to read',
   },
+  'electron/core/reminders/quiet.ts': {
+    ways: [ISO_DAY],
+    why: "the UTC date as a key of its cache of quiet-hours stretches (never shown)",
+  },
   'renderer/src/lib/time-input.ts': { ways: [PAD, ISO_DAY], why: 'builds "HH:MM" and "YYYY-MM-DD" values' },
   'renderer/src/lib/away.svelte.ts': {
     ways: [PAD, BY_HAND],
