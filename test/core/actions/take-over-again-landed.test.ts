@@ -2,37 +2,15 @@
 // manager put Bob back: pressing Take over again from the same card must not write over the manager's decision. It
 // answers as the override form does for this shape ("Changed since you created it: …"), and sends nothing.
 // Against the simulator on a fake clock. Daily handoffs at 08:00 UTC; Solo: Carol on 3/25.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { describe, expect, it } from 'vitest';
+import { soloWorld } from './support/solo-world';
 
-const START = Date.parse('2026-03-25T10:00:00Z');
 const SHIFT_END = '2026-03-26T08:00:00Z';
 const MINUTE = 60_000;
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('take over pressed again after it landed and a manager put the person back', () => {
   it('says "Changed since you created it: Carol now covers it" and sends nothing', async () => {
-    const s = seedOf([
-      {
-        id: 'sch_solo',
-        name: 'Solo',
-        userIds: ['usr_alice', 'usr_bob', 'usr_carol'],
-        zone: 'Etc/UTC',
-        rotationStart: '2026-03-20T08:00:00Z',
-        length: { amount: 1, unit: 'days' as const },
-      },
-    ]);
-    h = await createHarness({ startMs: START, seed: s });
-    await seedSettings(h, { email: ME, scheduleIds: ['sch_solo'] });
-    const engine = h.engine();
-    await engine.start();
-    await h.clock.advance(1_000);
+    const { h, engine } = await soloWorld();
     const request = {
       scheduleId: 'sch_solo',
       fromEmail: 'carol@example.com',
@@ -41,7 +19,7 @@ describe('take over pressed again after it landed and a manager put the person b
     h.sim.faults.set('createOverride', { reset: true, times: 1 });
     const first = await h.clock.runWhileAdvancing(engine.handlers['take-over:now'](request));
     expect(first.ok && first.value.outcome.status).toBe('created_unconfirmed');
-    const overrides = () => h?.sim.state.schedules.get('sch_solo')?.overrides ?? [];
+    const overrides = () => h.sim.state.schedules.get('sch_solo')?.overrides ?? [];
     expect(overrides()).toHaveLength(1);
 
     await h.clock.advance(3 * MINUTE);

@@ -4,86 +4,37 @@
 // booking maybe held was treated as missing: the app re-booked under ntfy's minimum delay (400) and then sent the
 // alert itself, 3 tries per call — the phone got it 5 times (25 in an hour). The real alarm engine and escalator on a
 // fake clock, real HTTP to the loopback ntfy/Pushover stand-in; the slow wrapper lets each request reach it first.
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
-import { createAlarmEngine } from '../../../electron/core/alarm/engine';
-import type { AlarmTarget } from '../../../electron/core/alarm/types';
-import { createEscalator } from '../../../electron/core/escalation/escalator';
+import { describe, expect, it } from 'vitest';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
-import { createNtfy } from '../../../electron/core/escalation/ntfy';
-import { createPushover } from '../../../electron/core/escalation/pushover';
-import type { PhoneProvider } from '../../../electron/core/escalation/types';
 import { ESCALATIONS_FILE } from '../../../electron/core/escalation/record-store';
-import { IoClock } from '../support/io-clock';
-import { MemoryFileStore } from '../support/memory-file-store';
-import { startStandIn } from '../../support/phone-standin';
+import {
+  MIN,
+  T,
+  TOPIC,
+  alarmEscalation,
+  alarmTarget,
+  phoneProvider,
+  phoneServices,
+  timeoutAfter,
+} from './support/escalator-rig';
 
-const MIN = 60_000;
-const T = Date.parse('2026-03-10T21:00:00Z');
-const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
-const target: AlarmTarget = {
-  key: `alarm:https://oncall.example.com:sch_ops:${new Date(T).toISOString()}`,
-  atMs: T,
-  startMs: T,
-  endMs: T + 8 * 60 * MIN,
-  scheduleId: 'sch_ops',
-  scheduleName: 'Ops',
-  scheduleZone: 'Europe/Berlin',
-  fromNames: ['Bob'],
-};
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-});
+const target = alarmTarget(T);
 
 /** `slow` (from, to): the server acts on each request, then its answer is lost — after the 10 s timeout, or as a
  *  proxy's 504 (`mode`). */
 async function rig(kind: 'ntfy' | 'pushover', slow: [number, number], mode: 'timeout' | '504' = 'timeout') {
-  const clock = new IoClock(T - 60 * MIN);
-  const s = await startStandIn(() => clock.now());
-  closers.push(() => s.close());
+  const { clock, s } = await phoneServices(T - 60 * MIN);
   const send: HttpSend = async (req, timeoutMs) => {
     const res = await clock.inFlight.track(fetchSend(req, timeoutMs));
     const now = clock.now();
     if (now < slow[0] || now >= slow[1]) return res;
     if (mode === '504') return { status: 504, text: 'Gateway Time-out' };
-    await new Promise<void>((resolve) => clock.setTimer(timeoutMs, resolve));
-    throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+    return timeoutAfter(clock, timeoutMs);
   };
-  const provider: PhoneProvider =
-    kind === 'ntfy'
-      ? createNtfy({ server: s.url, topic: TOPIC, clock, send })
-      : createPushover({ appToken: 'a'.repeat(30), userKey: 'u'.repeat(30), clock, send, api: s.url });
-  const files = new MemoryFileStore();
-  const store = await loadAlarmStore(files, () => clock.now());
-  const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
-  const engine = createAlarmEngine({
-    clock,
-    store,
-    ring: () => undefined,
-    acknowledged: (t) => void late.esc?.acknowledged(t.key),
-  });
-  const make = () =>
-    createEscalator(
-      {
-        clock,
-        files,
-        provider,
-        afterMs: 3 * MIN,
-        alarm: (key) => store.get(key),
-        phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
-      },
-      () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
-    );
-  let esc = await make();
-  late.esc = esc;
-  engine.setTargets([target]);
-  void esc.setTargets([target]);
-  closers.push(async () => {
-    engine.stop();
-    await late.esc?.stop();
-  });
+  const provider = phoneProvider(kind, s.url, clock, send);
+  const a = await alarmEscalation({ clock, provider, target });
+  const { engine, files, make, late } = a;
+  let esc = a.esc;
   const deletes = () => s.requests.filter((q) => q.method === 'DELETE').length;
   /** The app quits and starts again: a new escalator reads escalations.json. */
   const restart = async () => {

@@ -5,38 +5,14 @@
 // clock, real HTTP to the loopback ntfy/Pushover stand-in and a loopback webhook receiver.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
-import { createAlarmEngine } from '../../../electron/core/alarm/engine';
-import type { AlarmTarget } from '../../../electron/core/alarm/types';
-import { createEscalator, type EscalatorStatus } from '../../../electron/core/escalation/escalator';
+import { describe, expect, it } from 'vitest';
+import type { EscalatorStatus } from '../../../electron/core/escalation/escalator';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
-import { createNtfy } from '../../../electron/core/escalation/ntfy';
-import { createPushover } from '../../../electron/core/escalation/pushover';
-import type { PhoneProvider } from '../../../electron/core/escalation/types';
 import { createWebhook } from '../../../electron/core/escalation/webhook';
-import { IoClock } from '../support/io-clock';
-import { MemoryFileStore } from '../support/memory-file-store';
-import { startStandIn, type StandIn } from '../../support/phone-standin';
+import { closeAfterTest } from '../../support/closing';
+import { MIN, T, TOPIC, alarmEscalation, alarmTarget, phoneProvider, phoneServices } from './support/escalator-rig';
 
-const MIN = 60_000;
-const T = Date.parse('2026-03-10T21:00:00Z');
-const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
-const target: AlarmTarget = {
-  key: `alarm:https://oncall.example.com:sch_ops:${new Date(T).toISOString()}`,
-  atMs: T,
-  startMs: T,
-  endMs: T + 8 * 60 * MIN,
-  scheduleId: 'sch_ops',
-  scheduleName: 'Ops',
-  scheduleZone: 'Europe/Berlin',
-  fromNames: ['Bob'],
-};
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-});
+const target = alarmTarget(T);
 
 /** A loopback webhook receiver: each POST's time (the fake clock's) and event; answers `answer()`. */
 async function receiver(now: () => number, answer: () => number) {
@@ -52,7 +28,7 @@ async function receiver(now: () => number, answer: () => number) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  closeAfterTest({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got };
 }
 
@@ -60,9 +36,7 @@ type Kind = 'ntfy' | 'pushover' | 'webhook';
 
 /** `down` (from, to): the network refuses every request in between (ECONNREFUSED, nothing reached the server). */
 async function rig(kind: Kind, down: [number, number], answer: () => number = () => 200) {
-  const clock = new IoClock(T - 60 * MIN);
-  const s: StandIn = await startStandIn(() => clock.now());
-  closers.push(() => s.close());
+  const { clock, s } = await phoneServices(T - 60 * MIN);
   const hook = await receiver(() => clock.now(), answer);
   const send: HttpSend = (req, timeoutMs) => {
     const now = clock.now();
@@ -70,43 +44,10 @@ async function rig(kind: Kind, down: [number, number], answer: () => number = ()
       return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }));
     return clock.inFlight.track(fetchSend(req, timeoutMs));
   };
-  const provider: PhoneProvider =
-    kind === 'ntfy'
-      ? createNtfy({ server: s.url, topic: TOPIC, clock, send })
-      : kind === 'pushover'
-        ? createPushover({ appToken: 'a'.repeat(30), userKey: 'u'.repeat(30), clock, send, api: s.url })
-        : createWebhook({ url: hook.url, clock, send });
-  const files = new MemoryFileStore();
-  const store = await loadAlarmStore(files, () => clock.now());
-  const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
-  const engine = createAlarmEngine({
-    clock,
-    store,
-    ring: () => undefined,
-    // Not tracked: it queues behind a send whose repeat waits on the fake clock.
-    acknowledged: (t) => void late.esc?.acknowledged(t.key),
-  });
+  const provider =
+    kind === 'webhook' ? createWebhook({ url: hook.url, clock, send }) : phoneProvider(kind, s.url, clock, send);
   const statuses: EscalatorStatus[] = [];
-  const esc = await createEscalator(
-    {
-      clock,
-      files,
-      provider,
-      afterMs: 3 * MIN,
-      alarm: (key) => store.get(key),
-      phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
-      changed: (st) => statuses.push(st),
-    },
-    () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
-  );
-  late.esc = esc;
-  engine.setTargets([target]);
-  // Not awaited: while the network is down its tries wait on the fake clock.
-  void esc.setTargets([target]);
-  closers.push(async () => {
-    engine.stop();
-    await esc.stop();
-  });
+  const { engine, esc } = await alarmEscalation({ clock, provider, target, changed: (st) => statuses.push(st) });
   /** When the phone got the alert (the stand-in's delivery, or the receiver's 2xx). */
   const delivered = (): number[] =>
     kind === 'ntfy'

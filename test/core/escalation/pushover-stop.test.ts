@@ -5,94 +5,41 @@
 // sent tagged with its alert id and, with no receipt, cancelled by that tag (pushover.net/api/receipts); a cancel that
 // fails is tried again each minute until it goes through or the emergency has expired, and readiness says "your
 // phone may still ring" meanwhile. Real alarm engine and escalator, fake clock, the loopback Pushover stand-in.
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
-import { createAlarmEngine } from '../../../electron/core/alarm/engine';
-import type { AlarmTarget } from '../../../electron/core/alarm/types';
-import { alertIdOf, createEscalator } from '../../../electron/core/escalation/escalator';
+import { describe, expect, it } from 'vitest';
+import { alertIdOf } from '../../../electron/core/escalation/escalator';
 import { fetchSend, type HttpRequest, type HttpSend } from '../../../electron/core/escalation/http';
 import { createPushover, PUSHOVER_EXPIRE_S } from '../../../electron/core/escalation/pushover';
-import { IoClock } from '../support/io-clock';
-import { MemoryFileStore } from '../support/memory-file-store';
-import { startStandIn } from '../../support/phone-standin';
+import { closeAfterTest } from '../../support/closing';
+import { MIN, alarmEscalation, alarmTarget, phoneServices, timeoutAfter } from './support/escalator-rig';
 
-const MIN = 60_000;
 const T = Date.parse('2026-03-10T09:00:00Z');
-const target: AlarmTarget = {
-  key: `alarm:https://oncall.example.com:sch_ops:${new Date(T).toISOString()}`,
-  atMs: T,
-  startMs: T,
-  endMs: T + 8 * 60 * MIN,
-  scheduleId: 'sch_ops',
-  scheduleName: 'Ops',
-  scheduleZone: 'UTC',
-  fromNames: ['Bob'],
-};
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-});
+const target = alarmTarget(T, 'UTC');
 
 type Loss = 'timeout' | '504' | 'drop';
 /** `lost(req)` while it holds: `timeout`/`504` — the server acts, its answer is lost; `drop` — it never gets there. */
 async function rig() {
-  const clock = new IoClock(T - 30 * MIN);
-  const s = await startStandIn(() => clock.now());
-  closers.push(() => s.close());
+  const { clock, s } = await phoneServices(T - 30 * MIN);
   const w: { lost: (req: HttpRequest) => Loss | undefined; cancelTries: number } = {
     lost: () => undefined,
     cancelTries: 0,
   };
-  const timeout = async (ms: number): Promise<never> => {
-    await new Promise<void>((resolve) => clock.setTimer(ms, resolve));
-    throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
-  };
   const send: HttpSend = async (req, timeoutMs) => {
     const loss = w.lost(req);
     if (req.url.includes('/cancel')) w.cancelTries++;
-    if (loss === 'drop') return timeout(timeoutMs);
+    if (loss === 'drop') return timeoutAfter(clock, timeoutMs);
     const res = await clock.inFlight.track(fetchSend(req, timeoutMs));
     if (loss === '504') return { status: 504, text: 'Gateway Time-out' };
-    return loss === 'timeout' ? timeout(timeoutMs) : res;
+    return loss === 'timeout' ? timeoutAfter(clock, timeoutMs) : res;
   };
   const provider = createPushover({ appToken: 'a'.repeat(30), userKey: 'u'.repeat(30), clock, send, api: s.url });
-  const files = new MemoryFileStore();
-  const store = await loadAlarmStore(files, () => clock.now());
-  const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
-  const engine = createAlarmEngine({
-    clock,
-    store,
-    ring: () => undefined,
-    acknowledged: (t) => void late.esc?.acknowledged(t.key),
-  });
-  const make = () =>
-    createEscalator(
-      {
-        clock,
-        files,
-        provider,
-        afterMs: 3 * MIN,
-        alarm: (key) => store.get(key),
-        phoneAck: (key) => void clock.inFlight.track(engine.ack(key, 'phone')),
-      },
-      () => ({ title: 'Shift start not acknowledged — Ops', body: 'Your shift started 3 min ago.' }),
-    );
-  const esc = await make();
-  late.esc = esc;
-  engine.setTargets([target]);
-  void esc.setTargets([target]);
-  closers.push(async () => {
-    engine.stop();
-    await esc.stop();
-  });
+  const { engine, esc, files, make } = await alarmEscalation({ clock, provider, target });
   const ack = () => clock.inFlight.track(engine.ack(target.key, 'window'));
   const cancels = () => s.requests.filter((q) => q.path.includes('/cancel')).map((q) => q.path);
   /** The app quit and started again: a new escalator reading escalations.json back. */
   const restart = async () => {
     await esc.stop();
     const again = await make();
-    closers.push(() => again.stop());
+    closeAfterTest({ close: () => again.stop() });
     return again;
   };
   return { clock, s, esc, w, ack, cancels, files, restart };

@@ -3,52 +3,12 @@
 // block Thu 26 Mar 08:00 → Fri 08:00 (UTC). Before, each of these was sent or shown as it stood in the file: an item
 // keeping me on call beside my cover, a cover not on the schedule, a "handed off" with nothing behind it, and the
 // file's own names and refusal text shown as the service's words.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { originOf } from '../../../electron/core/storage/cache-origin';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { API_KEY, ME, threeZoneSeed } from '../support/seeds';
-
-const T0 = Date.parse('2026-03-24T10:00:00Z');
-const BLOCK = { start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T08:00:00.000Z' };
-const item = (over: object) => ({
-  id: `sch_berlin|${BLOCK.start}`,
-  accountId: 'main',
-  scheduleId: 'sch_berlin',
-  scheduleName: 'Berlin primary',
-  timeZone: 'Europe/Berlin',
-  ...BLOCK,
-  email: 'alice@example.com',
-  others: [],
-  name: 'Alice Doe',
-  state: 'pending',
-  message: '',
-  ...over,
-});
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { API_KEY, ME } from '../support/seeds';
+import { BLOCK, resumeSaved, savedItem as item } from './support/saved-run';
 
 async function resumeWith(items: object[]) {
-  h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
-  const run = {
-    version: 1,
-    id: 'run1',
-    createdAt: '2026-03-24T09:00:00.000Z',
-    origins: { main: originOf({ baseUrl: h.sim.url, email: ME }) },
-    items,
-  };
-  await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
-  const engine = h.engine();
-  await h.clock.runWhileAdvancing(engine.start(), 1000, 60);
-  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
-  await h.clock.advance(30_000);
-  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  const { h, engine } = await resumeSaved(items);
   const got = await engine.handlers['handoff:get'](null);
   if (!got.ok) throw new Error('handoff:get failed');
   const writes = h.sim.requests.all().filter((r) => r.method !== 'GET');
@@ -70,8 +30,6 @@ describe('a saved hand-off read back by the engine', () => {
       const { status, writes } = await resumeWith([item({ email, name: 'Carol Lee' })]);
       expect(writes).toEqual([]);
       expect(status.notice).toMatch(/\(a cover the schedule does not list\)/);
-      await h?.close();
-      h = undefined;
     }
   });
 

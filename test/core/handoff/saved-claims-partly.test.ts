@@ -2,53 +2,14 @@
 // item as "a shift that is not yours as last read" and moved the file aside, leaving nothing to Retry. A block still
 // partly mine as last read is a plan like any other: kept, and the resume's re-read says what changed; nothing is
 // sent. Real engine, real files, the simulator, a fake clock. My Berlin block: Thu 26 Mar 08:00Z → Fri 08:00Z.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { originOf } from '../../../electron/core/storage/cache-origin';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { ME, threeZoneSeed } from '../support/seeds';
-
-const T0 = Date.parse('2026-03-24T10:00:00Z');
-const BLOCK = { start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T08:00:00.000Z' };
-const item = (state: string) => ({
-  id: `sch_berlin|${BLOCK.start}`,
-  accountId: 'main',
-  scheduleId: 'sch_berlin',
-  scheduleName: 'Berlin primary',
-  timeZone: 'Europe/Berlin',
-  ...BLOCK,
-  email: 'alice@example.com',
-  others: [],
-  name: 'Alice Doe',
-  state,
-  message: '',
-});
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { BLOCK, resumeSaved, savedItem } from './support/saved-run';
 
 async function resumeAfterManager(state: string, startMs: number, endMs: number) {
-  h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
-  const run = {
-    version: 1,
-    id: 'run1',
-    createdAt: '2026-03-24T09:00:00.000Z',
-    origins: { main: originOf({ baseUrl: h.sim.url, email: ME }) },
-    items: [item(state)],
-  };
-  await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
   // While the app was down, a manager gave Alice part of my block.
-  h.sim.state.addOverride('sch_berlin', { startMs, endMs, userIds: ['usr_alice'] }, h.clock.now());
-  const engine = h.engine();
-  await h.clock.runWhileAdvancing(engine.start(), 1000, 60);
-  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
-  await h.clock.advance(30_000);
-  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  const { h, engine } = await resumeSaved([savedItem({ state })], (w) =>
+    w.sim.state.addOverride('sch_berlin', { startMs, endMs, userIds: ['usr_alice'] }, w.clock.now()),
+  );
   let got = await engine.handlers['handoff:get'](null);
   if (!got.ok) throw new Error('handoff:get failed');
   const notice = got.value.notice;

@@ -8,21 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SnapshotSchema } from '../../../electron/core/model/snapshot';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { T0, boot } from './support/cache-boot';
 
-const T0 = Date.parse('2026-03-24T10:00:00Z');
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-async function boot(harness: Harness) {
-  const e = harness.engine();
-  await harness.clock.runWhileAdvancing(e.start(), 1000, 60);
-  await harness.clock.settle();
-  await harness.clock.advance(5_000);
-  return e;
-}
 
 async function withSavedRequest(scheduleId: string, requester: { id: string; name: string; email: string }) {
   h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });

@@ -17,14 +17,14 @@ import { startStandIn } from '../../support/phone-standin';
 export const MIN = 60_000;
 export const T = Date.parse('2026-03-10T21:00:00Z');
 export const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
-export const target = (startMs: number): AlarmTarget => ({
+export const target = (startMs: number, scheduleZone = 'Europe/Berlin'): AlarmTarget => ({
   key: `alarm:https://oncall.example.com:sch_ops:${new Date(startMs).toISOString()}`,
   atMs: startMs,
   startMs,
   endMs: startMs + 8 * 60 * MIN,
   scheduleId: 'sch_ops',
   scheduleName: 'Ops',
-  scheduleZone: 'Europe/Berlin',
+  scheduleZone,
   fromNames: ['Bob'],
 });
 export const KEY = target(T).key;

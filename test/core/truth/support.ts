@@ -12,7 +12,7 @@ import { formatDayTime } from '../../../electron/shared/format';
 
 export const ZONE = 'Europe/Berlin';
 
-function labels(items: readonly TrayMenuItem[]): string[] {
+export function labels(items: readonly TrayMenuItem[]): string[] {
   return items.flatMap((i) => [
     ...('label' in i && typeof i.label === 'string' ? [i.label] : []),
     ...(i.type === 'submenu' ? labels(i.items) : []),

@@ -21,10 +21,12 @@ export interface TwoServices {
   close(): Promise<void>;
 }
 
-/** `acmeSeed` may change Acme's people (e.g. one who is also on Work, by e-mail). */
+/** `acmeSeed` may change Acme's people (e.g. one who is also on Work, by e-mail) or add to its seed. `engineOptions`
+ * builds the engine otherwise (`{}`: the app's own, the shift-start alarm running). */
 export async function twoServices(
   startMs: number,
   acmeSeed: (seed: ReturnType<typeof serviceSeed>) => void = () => undefined,
+  engineOptions: Parameters<Harness['engine']>[0] = { alarms: false },
 ): Promise<TwoServices> {
   const harness = await createHarness({ startMs, seed: serviceSeed(KEY_WORK, ['alice', 'bob']), files: 'fs' });
   const seed = serviceSeed(KEY_ACME, ['erin', 'frank']);
@@ -48,9 +50,9 @@ export async function twoServices(
   await harness.files.writeAtomic('settings.json', JSON.stringify(settings));
   await harness.secrets.set(`work@${new URL(harness.sim.url).host}`, KEY_WORK);
   await harness.secrets.set(`acme@${new URL(acme.url).host}`, KEY_ACME);
-  // The accounts' own reminders, "On call now" included: with the shift-start alarm running, the alarm would be each
-  // start's notice instead (issue 50; its accounts are tested in test/core/alarm and alarm-wired.test.ts).
-  const engine = harness.engine({ alarms: false });
+  // By default the accounts' own reminders, "On call now" included: with the shift-start alarm running, the alarm
+  // would be each start's notice instead (issue 50; its accounts are tested in test/core/alarm and alarm-wired.test.ts).
+  const engine = harness.engine(engineOptions);
   // Closed after the test like the harness, by the shared afterEach (test/support/closing.ts).
   return closeAfterTest({
     harness,

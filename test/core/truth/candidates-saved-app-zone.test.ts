@@ -3,57 +3,25 @@
 // app's zone (Berlin: "11:00", as the tray does), not the process's own zone, and say that "on call on Acme … then"
 // rests on saved data too. Real engine, two simulators on loopback, fake clock. The process runs in UTC here (or any
 // zone but Berlin's offset at that instant would show the bug as "10:00" or other).
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../support/engine-harness';
-import { startSimulator } from '../../../electron/simulator/server';
-import { serviceSeed } from '../../support/two-service-seeds';
+import { describe, expect, it } from 'vitest';
+import { twoServices } from '../engine/support/two-services';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
 
 const MIN = 60_000;
-let h: Harness | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await h?.close();
-  await close?.();
-  h = undefined;
-  close = undefined;
-});
 
 describe('round 2 (4): who could cover, over saved data', () => {
   it("words the saved read's time in the app's zone and marks 'on call on Acme … then' as saved data", async () => {
-    h = await createHarness({
-      startMs: Date.parse('2026-03-04T10:00:00Z'),
-      seed: serviceSeed('ocs_work_key_1111', ['alice', 'bob']),
-      files: 'fs',
-    });
-    const clock = h.clock;
-    const seed = serviceSeed('ocs_acme_key_2222', ['erin', 'frank']);
-    // Acme's Frank has Bob's e-mail: the same person on both services.
-    const frank = seed.users.find((u) => u.id === 'usr_frank');
-    if (frank) frank.email = 'bob@example.com';
-    const acme = await startSimulator({ seed, now: () => clock.now() });
-    close = () => acme.close();
-    const account = (id: string, label: string, baseUrl: string, email: string) => ({
-      id,
-      label,
-      baseUrl,
-      email,
-      schedules: [{ id: 'sch_primary' }],
-    });
-    await h.files.writeAtomic(
-      'settings.json',
-      JSON.stringify({
-        version: 2,
-        startAtLogin: true,
-        accounts: [
-          account('work', 'Work', h.sim.url, 'alice@example.com'),
-          account('acme', 'Acme', acme.url, 'erin@example.com'),
-        ],
-      }),
+    const w = await twoServices(
+      Date.parse('2026-03-04T10:00:00Z'),
+      (seed) => {
+        // Acme's Frank has Bob's e-mail: the same person on both services.
+        const frank = seed.users.find((u) => u.id === 'usr_frank');
+        if (frank) frank.email = 'bob@example.com';
+      },
+      {},
     );
-    await h.secrets.set(`work@${new URL(h.sim.url).host}`, 'ocs_work_key_1111');
-    await h.secrets.set(`acme@${new URL(acme.url).host}`, 'ocs_acme_key_2222');
-    const engine = h.engine();
+    const { engine, acme } = w;
+    const clock = w.harness.clock;
     await engine.start();
     await clock.advance(MIN);
     acme.state.revokeKey('ocs_acme_key_2222');

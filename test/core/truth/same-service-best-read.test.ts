@@ -3,18 +3,13 @@
 // account reads Ops fresh: every surface must say what that read says (I am not on call now), the calendar must drop
 // the block, and the change must be noticed once, never again on later syncs. Real engine, the simulator on
 // loopback, a fake clock; the truth is asked of the service with the second key, apart from the app.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { surfaces } from './support';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 async function world(): Promise<Harness> {
   // Ops: 8 h shifts from 01:00Z (Bob, me, Alice); Pay: Alice and Bob daily. At 10:00Z I am on Ops, 09:00–17:00Z.
@@ -61,7 +56,7 @@ async function world(): Promise<Harness> {
 
 describe('round 1 (1): the same service as two accounts, the first one’s key rejected', () => {
   it('says what the fresh read says on every surface, and notices the change once', async () => {
-    h = await world();
+    const h = await world();
     const engine = h.engine();
     await engine.start();
     await h.clock.advance(MIN);

@@ -4,10 +4,9 @@
 // "Your shifts" must mark each Work block "(saved data from 11:00)" and leave Acme's unmarked; the tray's "Swap my
 // next shift" must offer a fresh block only (Acme's), naming its account. Real engine, two simulators on loopback,
 // fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
-import { startSimulator } from '../../../electron/simulator/server';
-import { serviceSeed } from '../../support/two-service-seeds';
+import { describe, expect, it } from 'vitest';
+import { createHarness, seedSettings } from '../support/engine-harness';
+import { twoServices } from '../engine/support/two-services';
 import { ME, seedOf } from '../support/seeds';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { buildTrayMenu, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
@@ -15,15 +14,6 @@ import type { AppState } from '../../../electron/shared/view-state';
 
 const MIN = 60_000;
 const ZONE = 'Europe/Berlin';
-let h: Harness | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await h?.close();
-  await close?.();
-  h = undefined;
-  close = undefined;
-});
-
 function swapItem(state: AppState, nowMs: number): TrayMenuItem | undefined {
   return buildTrayMenu(state, nowMs, ZONE).find((i) => i.type === 'action' && i.action === 'open-swap');
 }
@@ -39,35 +29,8 @@ function shiftLines(status: string): string[] {
 
 describe('round 3: my blocks from saved data in "Your shifts" and the tray swap', () => {
   it('marks the unread account’s blocks in `status` and offers only a fresh block to swap, named', async () => {
-    const startMs = Date.parse('2026-03-04T10:00:00Z');
-    h = await createHarness({ startMs, seed: serviceSeed('ocs_work_key_1111', ['alice', 'bob']), files: 'fs' });
+    const { harness: h, engine } = await twoServices(Date.parse('2026-03-04T10:00:00Z'), undefined, {});
     const clock = h.clock;
-    const acme = await startSimulator({
-      seed: serviceSeed('ocs_acme_key_2222', ['erin', 'frank']),
-      now: () => clock.now(),
-    });
-    close = () => acme.close();
-    const account = (id: string, label: string, baseUrl: string, email: string) => ({
-      id,
-      label,
-      baseUrl,
-      email,
-      schedules: [{ id: 'sch_primary' }],
-    });
-    await h.files.writeAtomic(
-      'settings.json',
-      JSON.stringify({
-        version: 2,
-        startAtLogin: true,
-        accounts: [
-          account('work', 'Work', h.sim.url, 'alice@example.com'),
-          account('acme', 'Acme', acme.url, 'erin@example.com'),
-        ],
-      }),
-    );
-    await h.secrets.set(`work@${new URL(h.sim.url).host}`, 'ocs_work_key_1111');
-    await h.secrets.set(`acme@${new URL(acme.url).host}`, 'ocs_acme_key_2222');
-    const engine = h.engine();
     await engine.start();
     await clock.advance(MIN);
     // The good read: my later blocks of each account (the expectations below are taken from it, not from the code).
@@ -119,7 +82,7 @@ describe('round 3: my blocks from saved data in "Your shifts" and the tray swap'
         length: { amount: 1, unit: 'days' },
       },
     ]);
-    h = await createHarness({ startMs: Date.parse('2026-03-10T18:00:00Z'), seed, files: 'fs' });
+    const h = await createHarness({ startMs: Date.parse('2026-03-10T18:00:00Z'), seed, files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_pay'] });
     const engine = h.engine();
     await engine.start();

@@ -2,17 +2,12 @@
 // until the read's end and no further (endBasis unknown); every surface must say "until at least …, then unknown",
 // state no length as known, and the calendar must end the event at the same instant and say it may go on.
 // Real engine, simulator on loopback, fake clock; the read's end is asked of the simulator's answer (independent).
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { describe, expect, it } from 'vitest';
+import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { surfaces } from './support';
 
 const MIN = 60_000;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 describe('round 1 (3): a block that runs past the end of the read', () => {
   it('is "until at least …, then unknown" with no known length on every surface, and the .ics agrees', async () => {
@@ -27,7 +22,7 @@ describe('round 1 (3): a block that runs past the end of the read', () => {
         length: { amount: 1, unit: 'weeks' },
       },
     ]);
-    h = await createHarness({ startMs: Date.parse('2026-03-27T10:00:00Z'), seed, files: 'fs' });
+    const h = await createHarness({ startMs: Date.parse('2026-03-27T10:00:00Z'), seed, files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_ny'] });
     const engine = h.engine();
     await engine.start();

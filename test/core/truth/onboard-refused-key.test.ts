@@ -2,17 +2,12 @@
 // key (coverage requests answered 401), yet the tray led with "Add a schedule to watch." and named the refusal only
 // as a coverage problem. It is now said once, as the key problem, with Settings as its fix. Real engine, simulator
 // on loopback, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../support/engine-harness';
+import { describe, expect, it } from 'vitest';
+import { createHarness } from '../support/engine-harness';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { serviceSeed } from '../../support/two-service-seeds';
 
 const ZONE = 'Europe/Berlin';
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 /** Onboarding's first steps done (key and address saved, no schedule yet), the engine started and synced once. */
 async function onboarded(key: string) {
@@ -20,7 +15,6 @@ async function onboarded(key: string) {
     startMs: Date.parse('2026-03-04T10:00:00Z'),
     seed: serviceSeed('ocs_good_1111', ['alice', 'bob']),
   });
-  h = w;
   const account = { id: 'main', label: 'Main', baseUrl: w.sim.url, email: '', schedules: [] };
   await w.files.writeAtomic('settings.json', JSON.stringify({ version: 2, accounts: [account] }));
   await w.secrets.set(`main@${new URL(w.sim.url).host}`, key);

@@ -2,8 +2,8 @@
 // while a manager gives the rest of my block to Alice; 6 h later the load must not count those 6 h as on call (the
 // read never saw them), must name them as not readable, and must say the figures rest on saved data, in the popover
 // and `status` alike. Real engine, simulator on loopback, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { describe, expect, it } from 'vitest';
+import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { loadLine } from '../../../electron/shared/load-text';
@@ -12,11 +12,6 @@ import { formatDate, formatDayTime } from '../../../electron/shared/format';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const ZONE = 'Europe/Berlin';
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 describe('round 2 (1): my on-call load from saved data', () => {
   it('counts only to the last read, names the time after it as not readable, and says "saved data"', async () => {
@@ -32,7 +27,7 @@ describe('round 2 (1): my on-call load from saved data', () => {
       },
     ]);
     const startMs = Date.parse('2026-03-10T18:00:00Z');
-    h = await createHarness({ startMs, seed, files: 'fs' });
+    const h = await createHarness({ startMs, seed, files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_pay'] });
     const engine = h.engine();
     await engine.start();

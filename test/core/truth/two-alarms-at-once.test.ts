@@ -1,61 +1,22 @@
 // Issue 47, adversarial round 2, finding 5: two alarms ring at once (Work and Acme, both mine at 09:00 Berlin). The
 // tray stated one (state.alarm is one value): each ringing alarm must have its line and its "I'm on it", and after
 // one is acknowledged the other still says it is not. Real engine, two simulators on loopback, fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../support/engine-harness';
-import { startSimulator } from '../../../electron/simulator/server';
-import { serviceSeed } from '../../support/two-service-seeds';
+import { describe, expect, it } from 'vitest';
+import { twoServices } from '../engine/support/two-services';
 import { buildTrayMenu, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const ZONE = 'Europe/Berlin';
-let h: Harness | undefined;
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await h?.close();
-  await close?.();
-  h = undefined;
-  close = undefined;
-});
 
 function items(list: readonly TrayMenuItem[]): TrayMenuItem[] {
   return list.flatMap((i) => [i, ...(i.type === 'submenu' ? items(i.items) : [])]);
 }
 
 async function twoRinging() {
-  h = await createHarness({
-    startMs: Date.parse('2026-03-04T06:00:00Z'),
-    seed: serviceSeed('ocs_work_key_1111', ['alice', 'bob']),
-    files: 'fs',
-  });
-  const clock = h.clock;
-  const acme = await startSimulator({
-    seed: serviceSeed('ocs_acme_key_2222', ['erin', 'frank']),
-    now: () => clock.now(),
-  });
-  close = () => acme.close();
-  const account = (id: string, label: string, baseUrl: string, email: string) => ({
-    id,
-    label,
-    baseUrl,
-    email,
-    schedules: [{ id: 'sch_primary' }],
-  });
-  await h.files.writeAtomic(
-    'settings.json',
-    JSON.stringify({
-      version: 2,
-      startAtLogin: true,
-      accounts: [
-        account('work', 'Work', h.sim.url, 'alice@example.com'),
-        account('acme', 'Acme', acme.url, 'erin@example.com'),
-      ],
-    }),
-  );
-  await h.secrets.set(`work@${new URL(h.sim.url).host}`, 'ocs_work_key_1111');
-  await h.secrets.set(`acme@${new URL(acme.url).host}`, 'ocs_acme_key_2222');
-  const engine = h.engine();
+  // The app's own engine: the shift-start alarm running.
+  const { harness, engine } = await twoServices(Date.parse('2026-03-04T06:00:00Z'), undefined, {});
+  const clock = harness.clock;
   await engine.start();
   await clock.advance(2 * HOUR + MIN);
   return { engine, clock };

@@ -1,0 +1,45 @@
+// A saved hand-off (handoff.json) read back by the real engine at start: me@example.com watches Berlin (me, Alice)
+// and New York; my Berlin block Thu 26 Mar 08:00Z → Fri 08:00Z. Real files, the simulator, a fake clock; the
+// harness is closed after the test (test/support/closing.ts).
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { originOf } from '../../../../electron/core/storage/cache-origin';
+import { createHarness, seedSettings, type Harness } from '../../support/engine-harness';
+import { ME, threeZoneSeed } from '../../support/seeds';
+
+export const T0 = Date.parse('2026-03-24T10:00:00Z');
+export const BLOCK = { start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T08:00:00.000Z' };
+
+/** A saved item for my Berlin block, Alice covering, pending unless `over` says otherwise. */
+export const savedItem = (over: object) => ({
+  id: `sch_berlin|${BLOCK.start}`,
+  accountId: 'main',
+  scheduleId: 'sch_berlin',
+  scheduleName: 'Berlin primary',
+  timeZone: 'Europe/Berlin',
+  ...BLOCK,
+  email: 'alice@example.com',
+  others: [],
+  name: 'Alice Doe',
+  state: 'pending',
+  message: '',
+  ...over,
+});
+
+/** The run `items` saved at 09:00Z, `whileDown` done to the service, then the engine started and its resume settled
+ *  (idle, 30 s on, idle again). */
+export async function resumeSaved(items: object[], whileDown: (h: Harness) => void = () => undefined) {
+  const h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+  // Stamped with the account's service and user, as the app writes it (an unstamped file is not resumed).
+  const origins = { main: originOf({ baseUrl: h.sim.url, email: ME }) };
+  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', origins, items };
+  await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
+  whileDown(h);
+  const engine = h.engine();
+  await h.clock.runWhileAdvancing(engine.start(), 1000, 60);
+  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  await h.clock.advance(30_000);
+  await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
+  return { h, engine };
+}
