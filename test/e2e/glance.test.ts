@@ -715,3 +715,58 @@ describe('several problems at 360×520', () => {
     });
   }, 60_000);
 });
+
+// Adversarial round 4 (issue 49), finding 4: at 125 % zoom (a 360×520 window is a 288×416 CSS viewport), dark and
+// forced colours, 10 schedules, 2 alarms ringing and a pause, six of ten now-lines were under the button bar. The
+// compact glance keeps my state and every now-line above the bar: the ringing alarms fold into one line
+// ("2 alarms ringing") with each one's "I'm on it" one click behind it.
+describe('the first screen at 125 % zoom', () => {
+  it('keeps my state and every now-line above the bar, 10 schedules, 2 alarms ringing, a pause, dark, forced colours', async () => {
+    const app = await session.open('configured', { width: 288, height: 416, colorScheme: 'dark' });
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const start = new Date(Date.now() - 2 * 60_000).toISOString();
+    const alarm = (key: string, scheduleName: string) => ({
+      key,
+      scheduleName,
+      start,
+      ringing: true,
+      ackedAt: null,
+      ackSource: null,
+    });
+    const ten = tenSchedules(host.engine.getState());
+    const state: AppState = {
+      ...ten,
+      settings: { ...ten.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
+      alarm: alarm('a1', 'Platform primary'),
+      otherAlarms: [alarm('a2', 'Payments US')],
+    };
+    await push(app, state);
+    await expect.poll(() => page.getByTestId('now-line').count()).toBe(10);
+    await page.getByTestId('status-more').waitFor();
+    for (const forced of ['none', 'active'] as const) {
+      await page.emulateMedia({ forcedColors: forced });
+      await app.screenshot(`glance-zoom125-10-alarms-dark-${forced === 'active' ? 'fc' : 'plain'}`);
+      const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
+      const above = async (l: Locator): Promise<boolean> => {
+        const box = await l.boundingBox();
+        return !!box && !!bar && box.y >= 0 && box.y + box.height <= bar.y + 0.5;
+      };
+      expect(await above(page.getByTestId('my-state')), `${forced}: my state`).toBe(true);
+      for (const line of await page.getByTestId('now-line').all())
+        expect(await above(line), `${forced}: ${await line.getAttribute('aria-label')}`).toBe(true);
+      expect(await above(page.getByTestId('alarms-ringing')), `${forced}: the alarms`).toBe(true);
+    }
+    await page.emulateMedia({ forcedColors: 'none' });
+    expect(await axeViolations(page)).toEqual([]);
+    // Each alarm's "I'm on it" one press behind the folded line.
+    const folded = page.getByTestId('alarms-ringing');
+    expect(await folded.textContent()).toContain('2 alarms ringing');
+    await folded.getByRole('button', { name: /2 alarms ringing/ }).click();
+    const asks = page.getByTestId('alarm-ask');
+    await expect.poll(() => asks.count()).toBe(2);
+    await asks.filter({ hasText: 'Payments US' }).getByRole('button', { name: 'I’m on it' }).click();
+    await expect.poll(() => host.alarm.intents).toEqual([{ kind: 'ack', key: 'a2' }]);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+});
