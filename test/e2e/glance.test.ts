@@ -10,6 +10,7 @@ import { SETUP_OK, alice, details, me, scheduleSnap, settingsWith, shift, snapsh
 import { axeViolations } from './support/axe';
 import { fullyVisible } from './support/layout';
 import { e2eSession, type Opened } from './support/session';
+import type { Locator } from 'playwright-core';
 
 const session = e2eSession();
 
@@ -627,4 +628,144 @@ describe('stale, broken and small things', () => {
       request: { view: 'override', params: { scheduleId: 'sch_payments_us', scheduleName: 'Payments US' } },
     });
   });
+});
+
+// Adversarial round 5 (issue 49), finding 2: with 3 accounts × 10 schedules and problems on each (a schedule
+// unreadable over now, one account unreachable, one key rejected), an alarm ringing and a pause, the one merged
+// problem text was clamped to two lines (91 px shown 36): the rejected key and its fix were cut off the first screen,
+// the whole text only in a hover title. Now each problem is said once with its own fix, the worst whole and first,
+// the others behind "2 more problems" (keyboard reachable), axe 0.
+describe('several problems at 360×520', () => {
+  const ringing = (key: string, scheduleName: string) => ({
+    key,
+    scheduleName,
+    start: new Date(Date.now() - 2 * 60_000).toISOString(),
+    ringing: true,
+    ackedAt: null,
+    ackSource: null,
+  });
+  it('shows the worst problem whole with its fix, the rest one keyboard press away, each with its own fix', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const one = host.engine.getState();
+    const three = threeAccounts(tenSchedules(one));
+    const saved = one.lastSuccessAt ?? new Date().toISOString();
+    const syncs = [
+      { kind: 'partial', message: "Couldn't read some shifts of Search.", saved },
+      { kind: 'offline', message: 'Cannot reach the service.', saved },
+      { kind: 'key_rejected', message: 'The service rejected the API key. Enter a new key in Settings to resume.' },
+    ] as const;
+    const state: AppState = {
+      ...three,
+      sync: { kind: 'partial', message: 'Work: … Acme: … Globex: …', saved },
+      accounts: three.accounts.map((a, i) => ({ ...a, sync: syncs[i] ?? { kind: 'ok' } })),
+      settings: { ...three.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
+      alarm: ringing('a1', 'Platform primary'),
+    };
+    await push(app, state);
+    await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
+    await page.getByTestId('status-more').waitFor();
+    const problems = page.getByTestId('stale-line');
+    const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
+    const above = async (l: Locator): Promise<boolean> => {
+      const box = await l.boundingBox();
+      return !!box && !!bar && box.y >= 0 && box.y + box.height <= bar.y + 0.5;
+    };
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`glance-problems-3x10-${scheme}`);
+      // The worst (the rejected key, which no retry heals) first, whole, with its own fix, above the bar.
+      const worst = problems.locator('.stale').first();
+      expect(await worst.textContent()).toContain('Globex: The service rejected the API key');
+      const cut = await worst
+        .locator('.text')
+        .evaluate((el: Part & { scrollHeight: number; clientHeight: number }) =>
+          el.scrollHeight > el.clientHeight + 1 ? `${el.scrollHeight} > ${el.clientHeight}` : '',
+        );
+      expect(cut, `${scheme}: the worst problem cut`).toBe('');
+      expect(await above(worst.getByRole('button', { name: 'Enter new key…' })), scheme).toBe(true);
+      expect(await above(page.getByTestId('more-problems')), scheme).toBe(true);
+      expect(await above(page.getByTestId('my-state')), scheme).toBe(true);
+      expect(await above(page.getByTestId('now-line').first()), scheme).toBe(true);
+      expect(await page.getByTestId('more-problems').textContent()).toBe('2 more problems');
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
+    // By keyboard: Tab reaches "2 more problems", Enter shows the others, each once with its own fix.
+    const active = 'document.activeElement?.getAttribute("data-testid") ?? ""';
+    for (let i = 0; i < 15 && (await page.evaluate(active)) !== 'more-problems'; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(active)).toBe('more-problems');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('more-problems').getAttribute('aria-expanded')).toBe('true');
+    const lines = problems.locator('.stale');
+    await expect.poll(() => lines.count()).toBe(3);
+    const texts = await lines.allTextContents();
+    expect(texts[1]).toMatch(/^Acme: Offline · .*Retry/);
+    expect(texts[2]).toMatch(/^Work: Couldn't read some shifts of Search.*Retry/);
+    // Said once on the glance: the now-lines' account headings only name the account.
+    const glance = (await problems.textContent()) + ((await page.getByTestId('now-lines').textContent()) ?? '');
+    for (const said of ['rejected the API key', 'Acme: Offline', "Couldn't read some shifts"])
+      expect(glance.split(said).length - 1, `said once: ${said}`).toBe(1);
+    await app.screenshot('glance-problems-3x10-expanded');
+    expect(await axeViolations(page)).toEqual([]);
+    await lines.first().getByRole('button', { name: 'Enter new key…' }).click();
+    expect(host.windowCalls.at(-1)).toEqual({
+      channel: 'window:open',
+      request: { view: 'settings', params: { account: 'globex' } },
+    });
+  }, 60_000);
+});
+
+// Adversarial round 4 (issue 49), finding 4: at 125 % zoom (a 360×520 window is a 288×416 CSS viewport), dark and
+// forced colours, 10 schedules, 2 alarms ringing and a pause, six of ten now-lines were under the button bar. The
+// compact glance keeps my state and every now-line above the bar: in a low window each ringing alarm takes one line
+// (its "I'm on it" whole), and Asks you comes after the now-lines (it is counted on the bar's Coverage too).
+describe('the first screen at 125 % zoom', () => {
+  it('keeps my state and every now-line above the bar, 10 schedules, 2 alarms ringing, a pause, dark, forced colours', async () => {
+    const app = await session.open('configured', { width: 288, height: 416, colorScheme: 'dark' });
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const start = new Date(Date.now() - 2 * 60_000).toISOString();
+    const alarm = (key: string, scheduleName: string) => ({
+      key,
+      scheduleName,
+      start,
+      ringing: true,
+      ackedAt: null,
+      ackSource: null,
+    });
+    const ten = tenSchedules(host.engine.getState());
+    const state: AppState = {
+      ...ten,
+      settings: { ...ten.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
+      alarm: alarm('a1', 'Platform primary'),
+      otherAlarms: [alarm('a2', 'Payments US')],
+    };
+    await push(app, state);
+    await expect.poll(() => page.getByTestId('now-line').count()).toBe(10);
+    await page.getByTestId('status-more').waitFor();
+    for (const forced of ['none', 'active'] as const) {
+      await page.emulateMedia({ forcedColors: forced });
+      await app.screenshot(`glance-zoom125-10-alarms-dark-${forced === 'active' ? 'fc' : 'plain'}`);
+      const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
+      const above = async (l: Locator): Promise<boolean> => {
+        const box = await l.boundingBox();
+        return !!box && !!bar && box.y >= 0 && box.y + box.height <= bar.y + 0.5;
+      };
+      expect(await above(page.getByTestId('my-state')), `${forced}: my state`).toBe(true);
+      for (const line of await page.getByTestId('now-line').all())
+        expect(await above(line), `${forced}: ${await line.getAttribute('aria-label')}`).toBe(true);
+      for (const ask of await page.getByTestId('alarm-ask').all()) {
+        expect(await above(ask.getByRole('button', { name: 'I’m on it' })), `${forced}: I'm on it`).toBe(true);
+        expect((await ask.boundingBox())?.height ?? 99, `${forced}: one line`).toBeLessThanOrEqual(24);
+      }
+    }
+    await page.emulateMedia({ forcedColors: 'none' });
+    expect(await axeViolations(page)).toEqual([]);
+    // Each alarm's own "I'm on it", its line read whole.
+    const asks = page.getByTestId('alarm-ask');
+    await asks.filter({ hasText: 'Payments US' }).getByRole('button', { name: 'I’m on it' }).click();
+    await expect.poll(() => host.alarm.intents).toEqual([{ kind: 'ack', key: 'a2' }]);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../electron/shared/accounts';
 import type { AppState } from '../../electron/shared/view-state';
+import { staleLines } from '../../renderer/src/lib/stale-lines';
 import {
   askRows,
   countsText,
@@ -250,11 +251,13 @@ describe('the stale line’s fix for a rejected key (adv49 r5 #2)', () => {
     expect(line?.newKey).toEqual({ account: acme });
   });
 
-  it('keeps Retry for an unreachable account and adds the key’s own fix beside it', () => {
+  it('says each account’s problem on its own line with its own fix, the rejected key first', () => {
     const offline = { kind: 'offline' as const, message: 'Cannot reach the service.', saved: null };
-    const line = staleLine(twoAccounts(rejected, offline), ctx);
-    expect(line?.action).toBe('retry');
-    expect(line?.newKey).toEqual({ account: acme });
+    const lines = staleLines(twoAccounts(rejected, offline), ctx);
+    expect(lines.map((l) => [l.text.split(':')[0], l.action, l.newKey])).toEqual([
+      ['Acme', 'settings', { account: acme }],
+      [expect.any(String), 'retry', undefined],
+    ]);
     expect(staleLine(twoAccounts({ kind: 'ok' }, offline), ctx)?.newKey).toBeUndefined();
   });
 });

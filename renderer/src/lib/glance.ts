@@ -205,29 +205,16 @@ export interface StaleLine {
   tone: 'warning' | 'error';
   text: string;
   action: 'retry' | 'settings';
-  /** A rejected key's own fix, "Enter new key…": Settings on that account (on none when several are rejected). Beside
-   *  Retry when other accounts need retrying; the line's one action when only keys are wrong (retrying fixes no key). */
+  /** A rejected key's own fix, "Enter new key…": Settings on that account (on none when it isn't known). */
   newKey?: { account?: AccountId };
 }
 
-/** The rejected keys among the accounts, and whether anything else is failing (which retrying may fix). */
-function keyFix(state: AppState): { newKey?: StaleLine['newKey']; onlyKeys: boolean } {
-  if (state.sync.kind === 'key_rejected') {
-    const only = state.accounts.length === 1 ? state.accounts[0] : undefined;
-    return { newKey: only ? { account: only.id } : {}, onlyKeys: true };
-  }
-  const rejected = state.accounts.filter((a) => a.sync.kind === 'key_rejected');
-  const [one] = rejected;
-  if (!one) return { onlyKeys: false };
-  const others = state.accounts.some((a) => a.sync.kind !== 'ok' && a.sync.kind !== 'key_rejected');
-  return { newKey: rejected.length === 1 ? { account: one.id } : {}, onlyKeys: !others };
-}
-
-/** The line with its fixes: a rejected key's "Enter new key…", and Retry only where retrying can fix something. */
+/** The line with its fix: a rejected key's "Enter new key…" (retrying fixes no key), else `fallback`. Several
+ *  accounts in trouble are a line each (stale-lines.ts), so a line has one fix. */
 function withFix(state: AppState, line: Omit<StaleLine, 'action'>, fallback: 'retry' | 'settings'): StaleLine {
-  const { newKey, onlyKeys } = keyFix(state);
-  if (!newKey) return { ...line, action: fallback };
-  return { ...line, action: onlyKeys ? 'settings' : fallback, newKey };
+  const rejected = state.accounts.find((a) => a.sync.kind === 'key_rejected');
+  if (state.sync.kind !== 'key_rejected' && !rejected) return { ...line, action: fallback };
+  return { ...line, action: 'settings', newKey: rejected ? { account: rejected.id } : {} };
 }
 
 /**

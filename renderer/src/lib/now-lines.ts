@@ -54,11 +54,11 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false): N
   const ordered = orderedSchedules(state);
   const line = (s: ScheduleView): NowLine => nowLine(state, s, ctx, brief);
   if (!severalAccounts(state)) return [{ id: undefined, heading: undefined, problem: false, lines: ordered.map(line) }];
-  // One account failing: the stale line says its problem once, with the fix; its heading then only names it.
-  const failing = state.accounts.filter((a) => a.sync.kind !== 'ok');
-  const saidBelow = failing.length === 1 && state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
+  // The problem lines say each failing account's problem once, with its fix (one per account when several fail,
+  // lib/stale-lines.ts); its heading then only names it. An account needing setup is not among them.
+  const saidAbove = state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
   return state.accounts.map((account) => {
-    const said = saidBelow && failing[0] === account;
+    const said = saidAbove && account.sync.kind !== 'ok' && account.sync.kind !== 'needs_setup';
     return {
       id: account.id,
       heading: said ? account.label : accountHeading(account),

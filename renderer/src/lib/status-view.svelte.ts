@@ -8,7 +8,8 @@ import type { AccountId } from '../../../electron/shared/account-names';
 import { pauseNotes } from '../../../electron/shared/pause-words';
 import type { FormatContext } from './format-context';
 import { accountToSetUp } from './accounts';
-import { askRows, countsText, showingSavedData, staleLine, type AskRow } from './glance';
+import { askRows, countsText, showingSavedData, type AskRow } from './glance';
+import { staleLines } from './stale-lines';
 import type { AppClock, Invoke, OpenView } from './ports';
 import { coverageBadge, coverageGlanceNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
@@ -52,7 +53,9 @@ export class StatusViewState {
   });
   // A length ("1 d 20 h") never breaks across lines.
   readonly title = $derived.by(() => oneLine(this.me.title));
-  readonly stale = $derived.by(() => staleLine(this.#model(), this.ctx));
+  /** Every problem, each once with its own fix, the worst first (one per account in trouble); `stale` the worst. */
+  readonly stales = $derived.by(() => staleLines(this.#model(), this.ctx));
+  readonly stale = $derived(this.stales[0]);
   /** Every pause running ("Notifications paused until 14:00", "Acme: reminders paused until 02:25": the tray's
    *  Pause, the app's or an account's), so each is seen until it ends, each with its Resume. */
   readonly pauses = $derived.by(() => pauseNotes(this.#model(), this.ctx.nowMs, (ms) => formatDayTime(ms, this.ctx)));

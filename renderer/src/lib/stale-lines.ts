@@ -1,0 +1,33 @@
+// The popover's problems, each once with its own fix (issue 49, adversarial 5 #2): with several accounts in trouble,
+// one line per account ("Side gig: The service rejected the API key." with "Enter new key…", "Acme: Offline · …"
+// with Retry), the worst first, never one merged text clamped to two lines whose one button fits only some of them.
+// With one account (or one in trouble) it is the one stale line as before.
+import type { AppState } from '../../../electron/shared/view-state';
+import type { FormatContext } from './format-context';
+import { staleLine, type StaleLine } from './glance';
+
+/** Worst first: a rejected key never heals by itself, then what failed, then being offline, then a part unread. */
+const WORST_FIRST = 'key_rejected error offline partial';
+
+/** Every problem line, the worst first: one per account in trouble when two or more are, else the one stale line. */
+export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
+  const failing = state.accounts.filter((a) => WORST_FIRST.includes(a.sync.kind));
+  if (failing.length < 2) {
+    const one = staleLine(state, ctx);
+    return one ? [one] : [];
+  }
+  const rank = (a: AppState['accounts'][number]): number => WORST_FIRST.indexOf(a.sync.kind);
+  return failing
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((a) => {
+      // That account's own line (its saved data, its fix), named.
+      const own = {
+        ...state,
+        sync: a.sync,
+        accounts: [a],
+        schedules: state.schedules.filter((s) => s.accountId === a.id),
+      };
+      const line = staleLine(own, ctx);
+      return line ? [{ ...line, text: `${a.label}: ${line.text}` }] : [];
+    });
+}
