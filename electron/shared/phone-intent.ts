@@ -46,12 +46,16 @@ export const PhoneStatusSchema = z.object({
   hasSecrets: z.boolean(),
   /** When "Send test" last came back with the phone's "I'm on it" (this run). */
   lastTest: z.string().nullable(),
-  /** Booked on the server (rings even if this computer sleeps), sent by this computer, or off. */
-  booking: z.enum(['booked', 'unknown', 'sent-by-this-computer', 'off']),
+  /** Booked on the server (rings even if this computer sleeps), none booked there now (as far as the app knows),
+   *  a booking's answer lost ("unknown"), sent by this computer, or off. Derived from what is booked: never "booked"
+   *  with nothing booked (adv50 r6: a schedule watched again and still loading read "booked", nextBooked null). */
+  booking: z.enum(['booked', 'none', 'unknown', 'sent-by-this-computer', 'off']),
   /** The next booked alert's instant, when one is booked. */
   nextBooked: z.string().nullable(),
   /** The last request's failure, worded without secrets. */
   problem: z.string().nullable(),
+  /** Watched schedules still loading (their names): a start of theirs is not booked yet. */
+  loading: z.array(z.string()).optional(),
 });
 export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
 
