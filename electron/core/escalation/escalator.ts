@@ -203,6 +203,17 @@ async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Pro
     }
 }
 
+function dropUnsure(state: State, key: string): void {
+  delete state.unsure?.[key];
+  if (state.unsure && Object.keys(state.unsure).length === 0) delete state.unsure;
+}
+
+/** What a run before this one sent without knowing whether it landed is said again (never sent again). */
+function unsureMissed(state: State): Map<string, Missed> {
+  const lost = { tries: 1, nextMs: Infinity, error: 'its answer was lost before a restart', unknown: true };
+  return new Map(Object.keys(state.unsure ?? {}).map((key) => [key, { ...lost }]));
+}
+
 function dropUnreceipted(state: State, key: string): void {
   delete state.unreceipted?.[key];
   if (state.unreceipted && Object.keys(state.unreceipted).length === 0) delete state.unreceipted;
@@ -245,7 +256,9 @@ async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: n
   // Known not sent (refused, a 4xx): unrecorded and tried again. Maybe sent (no answer in time): kept as sent.
   const unknown = answer.unknown === true;
   if (!unknown) delete r.state.sent[t.key];
-  else if (provider.repeatsMs) {
+  // Kept on disk: after a restart it is still said "may not have reached your phone" (before, nothing was said).
+  else r.state.unsure = { ...r.state.unsure, [t.key]: nowMs };
+  if (unknown && provider.repeatsMs) {
     const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
     r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
   }
@@ -259,6 +272,7 @@ function pruneMissed(r: Run, nowMs: number): void {
     r.targets.filter((t) => !acked(r, t.key) && dueOf(r, t) > nowMs - AWAIT_ACK_MS).map((t) => t.key),
   );
   let changed = false;
+  for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key)) dropUnsure(r.state, key);
   for (const key of [...r.missed.keys(), ...r.bookFailed])
     if (!open.has(key)) {
       // Its failure is no longer a problem either: nothing will be sent for it.
@@ -382,7 +396,7 @@ export async function createEscalator(
     // before); off, nothing is written that isn't held.
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
-    missed: new Map(),
+    missed: unsureMissed(state),
     bookFailed: new Set(),
   };
   return {
