@@ -59,6 +59,18 @@ export const PhoneStatusSchema = z.object({
 });
 export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
 
+/** A QR code's modules (true: dark), row by row, square: 21 to 177 modules a side (QR versions 1 to 40). */
+export const QrMatrixSchema = z
+  .array(z.array(z.boolean()).min(21).max(177))
+  .min(21)
+  .max(177)
+  .refine((rows) => rows.every((r) => r.length === rows.length), 'A QR code is square.');
+export type QrMatrix = z.infer<typeof QrMatrixSchema>;
+
+/** Settings → Phone's ntfy subscribe link and its QR code (both name the topic: given to that page alone). */
+export const SubscribeLinkSchema = z.object({ url: z.string(), qr: QrMatrixSchema });
+export type SubscribeLink = z.infer<typeof SubscribeLinkSchema>;
+
 /** The shift-start alarm of the current (or last) start, as the popover and the tray word it: "acknowledged 22:01"
  *  or "not acknowledged". Times in UTC: each surface words them in local time. */
 export const AlarmStatusSchema = z.object({

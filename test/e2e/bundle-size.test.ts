@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 93.8;
+const ALL_JS_RATCHET_KB = 94.2;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -22,7 +22,9 @@ describe('renderer bundle budgets', () => {
   // popover's first load, the half-done swap's line and the refused key in onboarding, issues 49/50: the entry 34.3,
   // the forms 48.8, after the glance 9.9; 93.8 KB with "On call now: unknown", the tooltip's short line, "Enter new
   // key…" for a rejected key and the alarm's focus after "I'm on it": the entry 34.6, the forms 48.8, after the glance
-  // 9.9). The bench reports
+  // 9.9; 94.2 KB with Settings → Phone's subscribe QR code, drawn from main's module matrix, and the booking said as
+  // what is booked, "not booked yet: still loading …", issue 50: the entry 34.8, the QR code in the forms chunk). The
+  // bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

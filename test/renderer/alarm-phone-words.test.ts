@@ -132,7 +132,7 @@ describe('Settings → Phone', () => {
     });
     // Nothing booked is said as such, never "booked" (adv50 r6); a schedule still loading is named.
     expect(bookingText({ ...phone, booking: 'none' }, ctx)?.text).toBe(
-      'None booked yet: the phone alert is booked on the server once your shift is within 2 days.',
+      'None booked yet: booked on the server once your shift is within 2 days.',
     );
     expect(bookingText({ ...phone, booking: 'none', loading: ['Ops'] }, ctx)).toEqual({
       ok: false,
