@@ -1,11 +1,12 @@
 // Main's answers to the alarm window and Settings → Phone: 'alarm:get' from the alarm windows, 'alarm:intent' and
-// 'phone:intent' handed to the engine, and 'phone:link' (the subscribe link names the topic, a secret: it is never in
-// the state every window and the tray get, only given to the page that asks, Settings → Phone). The requests arrive
+// 'phone:intent' handed to the engine, and 'phone:link' (the subscribe link and its QR code name the topic, a secret:
+// never in the state every window and the tray get, only given to the page that asks, Settings → Phone). The requests arrive
 // checked (registerIpc safeParses each against the contract); an engine that refuses says why in words, and one that
 // throws is an answer too, never a throw across IPC.
 import type { AlarmIntent, AlarmView } from '../shared/alarm-view';
 import type { Failure } from '../shared/failure';
-import type { PhoneIntent } from '../shared/phone-intent';
+import type { PhoneIntent, SubscribeLink } from '../shared/phone-intent';
+import { qrMatrixOf } from '../core/escalation/subscribe-qr';
 
 type Answer = { ok: true; message?: string } | { ok: false; message: string };
 
@@ -43,6 +44,9 @@ export function alarmHandlers(
     'alarm:intent': async (r: AlarmIntent) => wordsIfAny(await settled(() => engine.alarmIntent(r), 'the alarm', log)),
     // The engine's words come back on success too ("Your phone answered at 22:01: the round trip works.").
     'phone:intent': (r: PhoneIntent) => settled(() => engine.phoneIntent(r), 'Phone settings', log),
-    'phone:link': async (): Promise<{ ok: true; value: string | null }> => ({ ok: true, value: engine.phoneLink() }),
+    'phone:link': async (): Promise<{ ok: true; value: SubscribeLink | null }> => {
+      const url = engine.phoneLink();
+      return { ok: true, value: url === null ? null : { url, qr: qrMatrixOf(url) } };
+    },
   };
 }

@@ -39,7 +39,7 @@ import {
 import { id, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import { AlarmIntentSchema, AlarmViewSchema } from './alarm-view';
-import { PhoneIntentSchema } from './phone-intent';
+import { PhoneIntentSchema, SubscribeLinkSchema } from './phone-intent';
 
 export { ActionErrorSchema, type ActionError } from './action-error';
 export type { Failure } from './failure';
@@ -253,9 +253,9 @@ export const invokeChannels = {
   /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (waits for the phone's answer).
    *  Answers the engine's words ("Your phone answered at 22:01: the round trip works."). */
   'phone:intent': { request: PhoneIntentSchema, response: resultOf(z.string()), handler: 'main' },
-  /** Settings → Phone's ntfy subscribe link, or null. Asked for by that page alone: it names the topic, a secret,
-   *  so it is never in the state every window and the tray get. */
-  'phone:link': { request: None, response: resultOf(z.string().nullable()), handler: 'main' },
+  /** Settings → Phone's ntfy subscribe link and its QR code (rows of modules), or null. Asked for by that page alone:
+   *  it names the topic, a secret, so it is never in the state every window and the tray get. */
+  'phone:link': { request: None, response: resultOf(SubscribeLinkSchema.nullable()), handler: 'main' },
   /** Puts Settings → Phone's subscribe link (ntfy) on the system clipboard, which only main may write. */
   'phone:copy-link': { request: None, response: resultOf(z.string()), handler: 'main' },
 } as const satisfies Record<string, ChannelSpec>;

@@ -46,14 +46,30 @@ export const PhoneStatusSchema = z.object({
   hasSecrets: z.boolean(),
   /** When "Send test" last came back with the phone's "I'm on it" (this run). */
   lastTest: z.string().nullable(),
-  /** Booked on the server (rings even if this computer sleeps), sent by this computer, or off. */
-  booking: z.enum(['booked', 'unknown', 'sent-by-this-computer', 'off']),
+  /** Booked on the server (rings even if this computer sleeps), none booked there now (as far as the app knows),
+   *  a booking's answer lost ("unknown"), sent by this computer, or off. Derived from what is booked: never "booked"
+   *  with nothing booked (adv50 r6: a schedule watched again and still loading read "booked", nextBooked null). */
+  booking: z.enum(['booked', 'none', 'unknown', 'sent-by-this-computer', 'off']),
   /** The next booked alert's instant, when one is booked. */
   nextBooked: z.string().nullable(),
   /** The last request's failure, worded without secrets. */
   problem: z.string().nullable(),
+  /** Watched schedules still loading (their names): a start of theirs is not booked yet. */
+  loading: z.array(z.string()).optional(),
 });
 export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
+
+/** A QR code's modules (true: dark), row by row, square: 21 to 177 modules a side (QR versions 1 to 40). */
+export const QrMatrixSchema = z
+  .array(z.array(z.boolean()).min(21).max(177))
+  .min(21)
+  .max(177)
+  .refine((rows) => rows.every((r) => r.length === rows.length), 'A QR code is square.');
+export type QrMatrix = z.infer<typeof QrMatrixSchema>;
+
+/** Settings → Phone's ntfy subscribe link and its QR code (both name the topic: given to that page alone). */
+export const SubscribeLinkSchema = z.object({ url: z.string(), qr: QrMatrixSchema });
+export type SubscribeLink = z.infer<typeof SubscribeLinkSchema>;
 
 /** The shift-start alarm of the current (or last) start, as the popover and the tray word it: "acknowledged 22:01"
  *  or "not acknowledged". Times in UTC: each surface words them in local time. */

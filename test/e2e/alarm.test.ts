@@ -5,8 +5,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AlarmView } from '../../electron/shared/alarm-view';
 import type { PhoneResult, PhoneStatus } from '../../electron/shared/phone-intent';
+import { qrMatrixOf } from '../../electron/core/escalation/subscribe-qr';
 import { axeViolations } from './support/axe';
 import { PAGE_ZONE } from './support/host';
 import { fullyVisible, horizontalOverflow } from './support/layout';
@@ -112,7 +114,7 @@ describe('Settings → Phone', () => {
       hasSecrets: true,
       lastTest: null,
       booking: 'booked',
-      nextBooked: null,
+      nextBooked: new Date(Date.now() + 26 * 60 * 60_000).toISOString(),
       problem: null,
     };
     host.alarm.phone = phone;
@@ -129,6 +131,14 @@ describe('Settings → Phone', () => {
     expect(await form.getByLabel('Access token (optional)').inputValue()).toBe('');
     await form.getByText('leave it empty to keep the one saved', { exact: false }).waitFor();
     await form.getByText('your phone rings even if this computer sleeps', { exact: false }).waitFor();
+    // The link's QR code, drawn from the modules main made (phone:link): exactly qrMatrixOf(link), in the quiet zone.
+    const qr = form.getByRole('img', { name: 'QR code to subscribe on your phone' });
+    await qr.waitFor();
+    const drawn: unknown = await page.evaluate(`[...document.querySelectorAll('svg[role=img] rect')].slice(1)
+      .flatMap((r) => { const [x, y, w] = ['x', 'y', 'width'].map((a) => Number(r.getAttribute(a)));
+        return Array.from({ length: w }, (_, i) => (y - 4) + ':' + (x - 4 + i)); })`);
+    const dark = qrMatrixOf(link).flatMap((row, y) => row.flatMap((d, x) => (d ? [`${y}:${x}`] : [])));
+    expect(z.array(z.string()).parse(drawn).sort()).toEqual(dark.sort());
     // The link is asked for by this page alone (phone:link): no state the page was sent or answered holds it.
     const received = () => page.evaluate(() => JSON.stringify(Reflect.get(globalThis, '__oncallReceived')));
     const states = () =>

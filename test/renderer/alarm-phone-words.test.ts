@@ -130,9 +130,14 @@ describe('Settings → Phone', () => {
       ok: true,
       text: 'Booked on the server for Mon 09:03: your phone rings even if this computer sleeps.',
     });
-    expect(bookingText(phone, ctx)?.text).toBe(
-      'Booked on the server once your shift is within 2 days: your phone rings even if this computer sleeps.',
+    // Nothing booked is said as such, never "booked" (adv50 r6); a schedule still loading is named.
+    expect(bookingText({ ...phone, booking: 'none' }, ctx)?.text).toBe(
+      'None booked yet: booked on the server once your shift is within 2 days.',
     );
+    expect(bookingText({ ...phone, booking: 'none', loading: ['Ops'] }, ctx)).toEqual({
+      ok: false,
+      text: 'Not booked yet: still loading Ops.',
+    });
     expect(bookingText({ ...phone, booking: 'sent-by-this-computer' }, ctx)?.text).toBe(
       'Sent by this computer: your phone rings only if this computer is awake then.',
     );

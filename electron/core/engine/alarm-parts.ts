@@ -64,16 +64,20 @@ function decorate(
   health: NotificationHealthResult | undefined,
 ): AppState {
   const readiness = state.me.readiness;
+  const status = phone.status();
+  // A schedule still loading has no target yet, so nothing of it is booked: said, never "booked" (adv50 r6).
+  const books = status.booking === 'booked' || status.booking === 'none' || status.booking === 'unknown';
+  const loading = books ? state.schedules.filter((s) => s.status.kind === 'loading').map((s) => s.name) : [];
   const withChecks = readiness && {
     ...readiness,
-    checks: [...readiness.checks, ...readinessChecks(o, phone, readiness.shift, nowMs, health)],
+    checks: [...readiness.checks, ...readinessChecks(o, phone, readiness.shift, nowMs, health, loading)],
   };
   return {
     ...state,
     me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
     alarm: alarms.status(nowMs),
     ...othersOf(alarms.othersRinging(nowMs)),
-    phone: phone.status(),
+    phone: { ...status, ...(loading.length > 0 ? { loading } : {}) },
   };
 }
 
@@ -86,6 +90,7 @@ function readinessChecks(
   shift: { accountId: string; scheduleId: string; start: string },
   nowMs: number,
   health: NotificationHealthResult | undefined,
+  loading: readonly string[],
 ) {
   const settings = o.settings();
   const account = settings.accounts.find((a) => a.id === shift.accountId);
@@ -107,6 +112,7 @@ function readinessChecks(
       hasSecrets: p.hasSecrets,
       status: p.status,
       testedAtMs: p.testedAtMs,
+      ...(loading.length > 0 ? { loading } : {}),
       nowMs,
       localZone: o.localZone(),
     }),

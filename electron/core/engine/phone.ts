@@ -150,6 +150,14 @@ export { testAnswered } from './phone-send-test';
 
 const serverOf = (s: EscalationSettings) => (s.provider === 'ntfy' ? s.ntfyServer.replace(/\/+$/, '') : null);
 
+/** What is booked on the server as far as the app knows: "booked" only with a booking ahead to show. */
+function bookingOf(st: EscalatorStatus | undefined, armed: boolean): PhoneStatus['booking'] {
+  if (!st || !armed) return 'off';
+  if (st.bookingUnknown) return 'unknown';
+  if (!st.booking) return 'sent-by-this-computer';
+  return st.nextBookedMs === undefined ? 'none' : 'booked';
+}
+
 function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | undefined): PhoneStatus {
   const s = o.settings();
   const st = escalator?.status();
@@ -158,8 +166,7 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     server: serverOf(s),
     hasSecrets: hasSecretsFor(s, run.keys),
     lastTest: run.testedAtMs === undefined ? null : new Date(run.testedAtMs).toISOString(),
-    booking:
-      !st || !run.armed ? 'off' : st.bookingUnknown ? 'unknown' : st.booking ? 'booked' : 'sent-by-this-computer',
+    booking: bookingOf(st, run.armed),
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
     problem: st?.problem ?? null,
   };

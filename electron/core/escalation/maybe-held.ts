@@ -51,8 +51,9 @@ export async function settleMaybe(w: MaybeWorld): Promise<void> {
     }
     dropMaybe(w.state, key);
     w.state.sent[key] ??= held.atMs;
-    if (!unwanted)
-      w.missed.set(key, { tries: 1, nextMs: Infinity, error: 'no answer in time when booked', unknown: true });
+    if (unwanted) continue;
+    w.missed.set(key, { tries: 1, nextMs: Infinity, error: 'no answer in time when booked', unknown: true });
+    w.state.unsure = { ...w.state.unsure, [key]: held.atMs };
   }
 }
 

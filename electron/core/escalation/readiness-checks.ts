@@ -51,6 +51,8 @@ export interface PhoneCheckInput {
   testedAtMs: number | undefined;
   nowMs: number;
   localZone?: string;
+  /** Watched schedules still loading: a start of theirs is not booked yet (said, never "booked"). */
+  loading?: readonly string[];
 }
 
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
@@ -85,9 +87,16 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       result: 'ok',
       message: `Phone escalation armed ✓ (${tested}); it is sent by this computer, so the phone rings only if it is awake then.`,
     };
-  const booked =
-    i.status.nextBookedMs === undefined
-      ? 'booked once your shift is within 2 days'
-      : `booked for ${formatTime(i.status.nextBookedMs, opts)}`;
+  const loading = i.loading?.length ? `not booked yet: still loading ${i.loading.join(', ')}` : undefined;
+  if (i.status.nextBookedMs === undefined)
+    return loading
+      ? { ...base, result: 'unknown', message: `Phone escalation: ${loading} (${tested}).` }
+      : {
+          id: 'phone',
+          result: 'ok',
+          message: `Phone escalation armed ✓ (${tested}; none booked yet: booked once your shift is within 2 days).`,
+        };
+  const booked = `booked for ${formatTime(i.status.nextBookedMs, opts)}`;
+  if (loading) return { ...base, result: 'unknown', message: `Phone escalation: ${booked} (${tested}); ${loading}.` };
   return { id: 'phone', result: 'ok', message: `Phone escalation armed ✓ (${tested}, ${booked}).` };
 }

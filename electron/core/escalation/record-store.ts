@@ -53,6 +53,10 @@ export const EscalationStateSchema = z.object({
   /** key → an alert sent whose answer was lost (no receipt) that may repeat until `untilMs` (Pushover's emergency):
    *  a hand-off stops it by its id (the tag), after a restart too. `id` is the app's own (alertIdOf), never a key. */
   unreceipted: z.record(z.string(), z.object({ id: z.string(), untilMs: z.number(), ch: z.string() })).optional(),
+  /** key → when an alert was sent (or its booking rang) whose outcome is unknown (its answer was lost: no answer in
+   *  time, a proxy's 504): it may have reached the phone, so it is not sent again, and readiness says so until the
+   *  alarm is acknowledged or its answer window passes — after a restart too (before, a restart said nothing). */
+  unsure: z.record(z.string(), z.number()).optional(),
   /** What is left on a channel no longer used (Off, New topic, another server or keys) and may still ring there
    *  until `atMs`: a booking, or a receipt. Cancelled there (with the old channel's keys, kept in the keychain), then
    *  let go. */
@@ -169,6 +173,14 @@ export function sortEscalations(
   const receipts = sortClaims(Object.entries(s.receipts ?? {}), receiptProblem(sentKeys, channels));
   const unreceipted = sortClaims(Object.entries(s.unreceipted ?? {}), unreceiptedProblem(sentKeys, channels, nowMs));
   const stillUnreceipted = unreceipted.kept.filter(([key, u]) => u.untilMs > nowMs && keptSent[key] !== undefined);
+  const unsure = sortClaims(Object.entries(s.unsure ?? {}), ([key, atMs]) =>
+    !sentKeys.has(key)
+      ? 'an entry the app did not make'
+      : !plausibleMs(atMs, nowMs + SLACK_MS)
+        ? "a time that can't be true"
+        : undefined,
+  );
+  const stillUnsure = unsure.kept.filter(([key]) => keptSent[key] !== undefined);
   const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   return {
@@ -181,6 +193,7 @@ export function sortEscalations(
         ? { receipts: Object.fromEntries(receipts.kept.filter(([key]) => keptSent[key] !== undefined)) }
         : {}),
       ...(stillUnreceipted.length > 0 ? { unreceipted: Object.fromEntries(stillUnreceipted) } : {}),
+      ...(stillUnsure.length > 0 ? { unsure: Object.fromEntries(stillUnsure) } : {}),
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
     },
     dropped: [
@@ -189,6 +202,7 @@ export function sortEscalations(
       ...sent.dropped,
       ...receipts.dropped,
       ...unreceipted.dropped,
+      ...unsure.dropped,
       ...leftOn.dropped,
     ],
   };

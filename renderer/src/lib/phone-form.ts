@@ -108,9 +108,11 @@ export function bookingText(phone: PhoneStatus | undefined, ctx: FormatContext):
   // A booking whose answer was lost: neither "booked" nor "not booked".
   if (phone.booking === 'unknown')
     return { ok: false, text: "The phone alert may not be booked: the phone service didn't answer in time." };
+  // Only what is booked as far as the app knows: a schedule still loading has nothing of it booked yet (adv50 r6).
+  const loading = phone.loading && `Not booked yet: still loading ${phone.loading.join(', ')}.`;
   const next = phone.nextBooked ? Date.parse(phone.nextBooked) : NaN;
-  const when = Number.isNaN(next)
-    ? 'once your shift is within 2 days'
-    : `for ${formatDayTime(next, { ...zoneOf(ctx), nowMs: ctx.nowMs })}`;
-  return { ok: true, text: `Booked on the server ${when}: your phone rings even if this computer sleeps.` };
+  const text = Number.isNaN(next)
+    ? (loading ?? 'None booked yet: booked on the server once your shift is within 2 days.')
+    : `Booked on the server for ${formatDayTime(next, { ...zoneOf(ctx), nowMs: ctx.nowMs })}: your phone rings even if this computer sleeps.${loading ? ` ${loading}` : ''}`;
+  return { ok: !loading, text };
 }

@@ -1,0 +1,138 @@
+// Planning the alarm's targets from every account's data, what silences them, and the poll of alarms.json while
+// one waits for an answer (alarms.ts).
+import { planAlarms, serviceKeyOf } from '../alarm/plan';
+import type { AlarmTarget } from '../alarm/types';
+import { heardFromAll, savedDataAtMs } from './reminders';
+import {
+  ACK_FILE_POLL_MS,
+  POLL_FOR_MS,
+  ACK_FILE_SYNC_READ_MS,
+  type AlarmsWiring,
+  sameList,
+  targetsKey,
+  type AlarmsRun,
+} from './alarms-run';
+
+export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
+  const nowMs = w.clock.now();
+  const zone = w.localZone();
+  const accounts = w.accounts();
+  // With several accounts each alarm names its account (alarm/words.ts, the tray's line, the phone).
+  const several = accounts.length > 1;
+  return accounts.flatMap((a) => {
+    const id = `${a.settings.accountId}`;
+    const basis = [zone, a.snapshot, a.settings, several, a.name];
+    const kept = r.planned.get(id);
+    if (kept && sameList(kept.basis, basis)) return kept.targets;
+    const serviceKey = serviceKeyOf(a.settings.baseUrl);
+    const planned = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+    const targets = several ? planned.map((t) => ({ ...t, accountName: a.name })) : planned;
+    r.planned.set(id, { basis, targets });
+    for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
+    return targets;
+  });
+}
+
+/** When the target's shift is saved data now, when it was read: undefined while any account naming it has it
+ *  fresh (an earlier read kept over a hole is saved data from then). */
+export function savedAtOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): number | undefined {
+  const nowMs = w.clock.now();
+  const from = w.accounts().flatMap((a) => {
+    const own = r.planned.get(`${a.settings.accountId}`)?.targets.find((x) => x.key === t.key);
+    return own ? [own.keptReadAtMs ?? savedDataAtMs(a.snapshot, a.settings, t.scheduleId, nowMs)] : [];
+  });
+  return from.length === 0 || from.includes(undefined) ? t.keptReadAtMs : Math.max(...from.map((ms) => ms ?? 0));
+}
+
+/** Every account naming the target is silenced now (one still speaking rings it for all). */
+export function silencedFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
+  const naming = w
+    .accounts()
+    .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
+  return naming.length > 0 && naming.every((a) => a.silenced?.() === true);
+}
+
+/** Every account naming the target is silent at its alarm's time, and it has not rung: it will pass unrung. */
+export function silentFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
+  if (r.store?.get(t.key)?.rungAtMs !== undefined) return false;
+  const naming = w
+    .accounts()
+    .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
+  return naming.length > 0 && naming.every((a) => a.silentAt?.(t.atMs) === true);
+}
+
+/** The start reminders' per-account silence for the alarm engine: what falls due then passes, settled for good. */
+export const silence = (w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) => ({
+  silenced: (t: AlarmTarget) => silencedFor(w, r, t),
+  passed: (t: AlarmTarget) => settledBy(t.key),
+});
+
+/** When each alarm that rang and still waits for its answer (its shift on) rang. */
+export function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
+  return (r.engine?.targets() ?? []).flatMap((t) => {
+    const rec = r.store?.get(t.key);
+    if (rec?.rungAtMs === undefined || rec.ackedAtMs !== undefined || rec.passedAtMs !== undefined) return [];
+    return t.endMs > nowMs ? [rec.rungAtMs] : [];
+  });
+}
+
+/** Reads alarms.json again while some alarm waits for its answer (`status --ack` may have given it). */
+export function ackFilePoll(w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) {
+  async function reload(): Promise<void> {
+    const { store, engine } = r;
+    if (!store || !engine) return;
+    await store.reload().catch((e: unknown) => w.log(`alarm records: ${String(e)}`));
+    for (const t of engine.targets()) if (store.get(t.key)?.ackedAtMs !== undefined) settledBy(t.key);
+  }
+  function arm(): void {
+    r.cancelPoll?.();
+    r.cancelPoll = undefined;
+    if (!r.engine || !r.store || r.stopped) return;
+    const nowMs = w.clock.now();
+    if (waitingRungMs(r, nowMs).some((rungMs) => nowMs - rungMs < POLL_FOR_MS))
+      r.cancelPoll = w.clock.setTimer(ACK_FILE_POLL_MS, () => void reload().then(arm));
+  }
+  /** After its first 10 min, an alarm still waiting takes in a terminal's acknowledgement at each sync. */
+  function afterSync(): void {
+    const nowMs = w.clock.now();
+    if (!r.cancelPoll && nowMs - r.lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingRungMs(r, nowMs).length > 0) {
+      r.lastReloadMs = nowMs;
+      void reload();
+    }
+    arm();
+  }
+  return { reload, arm, afterSync };
+}
+
+/** Plans again (the targets go to the alarm engine and the escalation only when changed) and releases the hold
+ *  once every account was heard from since it began. */
+export function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ackFilePoll>): void {
+  const { engine } = r;
+  if (!engine || r.stopped) return;
+  const targets = targetsNow(w, r);
+  const key = targetsKey(targets);
+  if (key !== r.lastKey) {
+    r.lastKey = key;
+    engine.setTargets(targets);
+  } else engine.check(); // a mute (settings only) stops an alarm ringing now
+
+  // A start the app won't ring (muted, paused past it) is not booked on the phone either: one booked is cancelled at
+  // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
+  // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
+  const phoneTargets = engine.targets().filter((t) => !silentFor(w, r, t));
+  const phoneKey = targetsKey(phoneTargets);
+  if (phoneKey !== r.lastPhoneKey) {
+    r.lastPhoneKey = phoneKey;
+    w.targetsChanged?.(phoneTargets);
+  }
+  const since = r.holdSinceMs;
+  if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
+    r.holdSinceMs = undefined;
+    // The phone first: an answer given there while asleep or not running settles the alarm before it could ring.
+    const asked = w.askPhone?.().catch((e: unknown) => w.log(`alarm: the phone's answers: ${String(e)}`));
+    // A wake meanwhile holds again (holdSinceMs set): that hold is released by its own read.
+    if (asked) void asked.then(() => r.holdSinceMs === undefined && engine.release());
+    else engine.release();
+  }
+  poll.afterSync();
+}

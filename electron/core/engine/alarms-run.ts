@@ -1,0 +1,112 @@
+// The engine alarms' wiring, what they answer, and their working state (alarms.ts).
+import type { AlarmIntent } from '../../shared/alarm-view';
+import type { AlarmStatus } from '../../shared/phone-intent';
+import type { ServiceSettings } from '../../shared/settings';
+import { type AlarmStore } from '../alarm/alarm-store';
+import { type AckResult, type AlarmEngine } from '../alarm/engine';
+import type { AlarmSurface } from '../alarm/surface';
+import type { AckSource, AlarmTarget } from '../alarm/types';
+import type { AlarmAbout } from '../alarm/words';
+import type { Snapshot } from '../model/snapshot';
+import type { Notice } from '../storage/settings-store';
+import type { Clock, FileStore, Notifier } from '../ports';
+
+/** While an alarm rings (its first 10 min, the window's), alarms.json is read again this often
+ *  (an acknowledgement from a terminal); later, at each sync. */
+export const ACK_FILE_POLL_MS = 15_000;
+export const POLL_FOR_MS = 10 * 60_000;
+/** …and at a sync at most this often. */
+export const ACK_FILE_SYNC_READ_MS = 60_000;
+
+export interface AlarmAccount {
+  /** The account's name on the window. */
+  name: string;
+  snapshot: Snapshot;
+  settings: ServiceSettings;
+  /** Muted or paused on its own now (the start reminders' rule): its alarms pass unrung. */
+  silenced?: () => boolean;
+  /** Muted, or paused past `atMs` (an alarm's time): its alarm due then will pass unrung, so the phone books nothing
+   *  for it. */
+  silentAt?: (atMs: number) => boolean;
+}
+
+export interface AlarmsWiring {
+  clock: Clock;
+  files: FileStore;
+  notifier: Notifier;
+  surface: () => AlarmSurface | undefined;
+  localZone: () => string;
+  log: (message: string) => void;
+  accounts: () => AlarmAccount[];
+  /** What the alarm shows changed (rang, acknowledged): the state is derived again. */
+  changed: () => void;
+  /** "Can't — find cover": Ask for cover / take over for that shift. */
+  findCover: (target: AlarmTarget) => void;
+  report: (notice: Notice) => void;
+  /** The targets changed (escalation books or cancels after them). */
+  targetsChanged?: (targets: readonly AlarmTarget[]) => void;
+  /** The first acknowledgement of an alarm, from wherever (escalation cancels what it booked). */
+  acknowledged?: (key: string) => void;
+  /** Reads the phone's answers (bounded) before a start held at start-up or after a wake may ring late: an
+   *  "I'm on it" given on the phone meanwhile settles it, and nothing rings. */
+  askPhone?: () => Promise<void>;
+}
+
+export type IntentResult = { ok: true; message?: string } | { ok: false; message: string };
+/** Said to whoever acknowledged when the record of it could not be saved: true, never "something went wrong". */
+export const ACK_UNSAVED = "Acknowledged — but it couldn't be saved: it may ring again after a restart.";
+
+export interface EngineAlarms {
+  start(): Promise<void>;
+  /** The data or settings changed: plans again, and releases a hold once every account was heard from. */
+  replan(): void;
+  /** Woke (resume event) or online again: nothing rings until the next read or the grace. */
+  wake(): void;
+  intent(intent: AlarmIntent, from: AckSource): Promise<IntentResult>;
+  ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
+  status(nowMs: number): AlarmStatus | null;
+  /** Every other alarm ringing now besides `status`'s (two starts at once each ring), and each acknowledged one
+   *  while its shift runs. */
+  othersRinging(nowMs: number): AlarmStatus[];
+  record(key: string): ReturnType<AlarmStore['get']>;
+  reloadRecords(): Promise<void>;
+  targets(): readonly AlarmTarget[];
+  /** Whose a target is and what it rests on, as the alarm says it (the phone's words say the same). */
+  about(t: AlarmTarget): AlarmAbout;
+  /** Whether this start's alarm rings at the start (or rang): then it is the start's one notice, and the separate
+   *  "On call now" is not sent. False when the alarms are not running, or none is planned there (off, 5 min before,
+   *  handed off, over), so the reminder still comes. */
+  takesStart(serviceKey: string, scheduleId: string, startMs: number): boolean;
+  stop(): void;
+  settled(): Promise<void>;
+}
+
+export interface Planned {
+  basis: unknown[];
+  targets: AlarmTarget[];
+}
+
+export const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
+  a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+
+export const targetsKey = (ts: readonly AlarmTarget[]): string =>
+  ts.map((t) => `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}`).join('\n');
+
+/** What one run of the alarm part knows; shared by the functions below (split to stay short). */
+export interface AlarmsRun {
+  store?: AlarmStore;
+  engine?: AlarmEngine;
+  holdSinceMs: number | undefined;
+  lastKey: string;
+  /** The phone's targets as last given (those the app will ring). */
+  lastPhoneKey: string;
+  planned: Map<string, Planned>;
+  /** Every target seen this run, and the account that named it (the window's account line). */
+  seen: Map<string, { target: AlarmTarget; account: string }>;
+  announced: Set<string>;
+  cancelPoll?: () => void;
+  stopped: boolean;
+  lastReloadMs: number;
+}
+
+/** Every account's targets now; an account is planned again only when its data, settings or the zone changed. */

@@ -1,0 +1,79 @@
+// The alarm's status as the popover and the tray word it: the current (or last) start's, and the others ringing
+// (alarms.ts).
+import type { AlarmStatus } from '../../shared/phone-intent';
+import type { AlarmRecord, AlarmTarget } from '../alarm/types';
+import { type AlarmsWiring, type AlarmsRun } from './alarms-run';
+
+export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
+  const accounts = w.accounts();
+  if (accounts.length < 2) return {};
+  const a = accounts.find((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
+  // A start no longer planned (it rang, then was handed off): the account that named it, while it is still there.
+  const seen = r.seen.get(key)?.account;
+  const name = a?.name ?? accounts.find((x) => x.name === seen)?.name;
+  return name === undefined ? {} : { accountName: name };
+}
+
+export function statusOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus | null {
+  return statusesOf(w, r, nowMs)[0] ?? null;
+}
+
+/** The alarms besides the one `statusOf` states (issue 47, round 2: the tray stated one of two): each ringing, and
+ *  each acknowledged while its shift runs (issue 49, round 4: an acknowledged second alarm left no line at all). */
+export function othersRinging(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus[] {
+  const running = new Set((r.engine?.targets() ?? []).filter((t) => t.endMs > nowMs).map((t) => t.key));
+  return statusesOf(w, r, nowMs)
+    .slice(1)
+    .filter((s) => s.ringing || (s.ackedAt !== null && running.has(s.key)));
+}
+
+/** The current starts' and the rung ones' alarms, the one the tray and popover state first. */
+export function statusesOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmStatus[] {
+  const { store, engine } = r;
+  if (!store) return [];
+  // The current start (rung or due), else the last one this run knew of that rang. Each as the data says now.
+  const live = new Map((engine?.targets() ?? []).map((t) => [t.key, t]));
+  const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
+  const passed = (t: AlarmTarget) => store.get(t.key)?.passedAtMs !== undefined;
+  const current = known.filter((t) => (live.get(t.key)?.endMs ?? 0) > nowMs && !passed(t));
+  // Handed off (no longer planned, or cut short, before its planned end): no "not acknowledged" for a shift no
+  // longer mine; one acknowledged still says when.
+  const handedOff = (t: AlarmTarget) => {
+    const now = live.get(t.key);
+    return now ? now.endMs < t.endMs && now.endMs <= nowMs : t.endMs > nowMs;
+  };
+  const rang = known.filter(
+    (t) => store.get(t.key)?.rungAtMs !== undefined && (store.get(t.key)?.ackedAtMs !== undefined || !handedOff(t)),
+  );
+  const sorted = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs);
+  const keys = new Set<string>();
+  return [...sorted(current), ...sorted(rang)]
+    .filter((t) => !keys.has(t.key) && keys.add(t.key))
+    .map((picked) => {
+      const t = live.get(picked.key) ?? picked;
+      return alarmStatus(t, store.get(t.key), accountNow(w, r, t.key).accountName, nowMs);
+    });
+}
+
+/** Where a target's alarm stands, as the tray and the popover say it; its schedule named with its account while
+ *  there are several ("Work · Ops"), as every schedule is then. */
+export function alarmStatus(
+  t: AlarmTarget,
+  rec: AlarmRecord | undefined,
+  accountName: string | undefined,
+  nowMs: number,
+): AlarmStatus {
+  const acked = rec?.ackedAtMs;
+  return {
+    key: t.key,
+    ...(accountName === undefined ? {} : { accountName }),
+    scheduleName: t.scheduleName,
+    start: new Date(t.startMs).toISOString(),
+    ringing: rec?.rungAtMs !== undefined && acked === undefined && rec.passedAtMs === undefined && t.endMs > nowMs,
+    ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
+    ackSource: rec?.ackSource ?? null,
+  };
+}
+
+/** Whether an alarm rings at this start (the start's one notice). Planned from the data now: the reminders may
+ *  judge right after a sync, before the alarm's own replan. */

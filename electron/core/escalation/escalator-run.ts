@@ -1,0 +1,135 @@
+// The escalator's working state and what every step shares (escalator.ts): its options and status, the record's
+// save, whether a target is acknowledged or unwanted, the status readiness reads, and the last request's outcome.
+import type { AlarmKnowledge } from '../alarm/alarm-claims';
+import type { AlarmRecord, AlarmTarget } from '../alarm/types';
+import type { Clock, FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+import { NTFY_MAX_DELAY_MS } from './ntfy';
+import { maybeProblems } from './maybe-held';
+import { missedProblem, type Missed } from './missed';
+import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
+import type { PhoneAlert, PhoneProvider } from './types';
+
+export { alertIdOf, ESCALATIONS_FILE } from './record-store';
+export const POLL_MS = 5_000;
+/** Book this far ahead at most (ntfy keeps scheduled messages up to 3 days; a day's margin). */
+export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
+/** After the phone rang, its "I'm on it" is awaited this long. */
+export const AWAIT_ACK_MS = 60 * 60_000;
+export const RETRY_AFTER_MS = 60_000;
+export const SENDING = 'sending the phone alert';
+
+export type State = EscalationState;
+
+export interface EscalatorStatus {
+  /** The last request's failure, worded without secrets; undefined when the last one went through. */
+  problem?: string;
+  /** The next booked alert's instant. */
+  nextBookedMs?: number;
+  booking: boolean;
+  /** A booking's answer was lost: the server may or may not hold it (never said as "booked"). */
+  bookingUnknown?: boolean;
+}
+
+export interface EscalatorOptions {
+  clock: Clock;
+  files: FileStore;
+  /** Undefined when phone escalation is off: then it only cancels what channels left behind still hold. */
+  provider: PhoneProvider | undefined;
+  /** Channels no longer used whose keys are still known (channel → its provider), to cancel what they hold. */
+  retired?: ReadonlyMap<string, PhoneProvider>;
+  /** Nothing is left on this channel any more: its keys can go. */
+  retiredDone?(channel: string): void;
+  afterMs: number;
+  alarm(key: string): AlarmRecord | undefined;
+  /** Reads the alarm records again before each look (an acknowledgement from `status --ack`). */
+  refresh?(): Promise<void>;
+  /** The phone said "I'm on it" to this alarm, at `atMs`. */
+  phoneAck(key: string, atMs: number): void;
+  /** Readiness changed (a problem, or fixed). */
+  changed?(status: EscalatorStatus): void;
+  log?: (message: string) => void;
+  /** The accounts and their watched schedules: an escalations.json entry must name one of them (issue 52). */
+  known?: () => readonly AlarmKnowledge[];
+  /** What of escalations.json was refused or dropped at start (said once); logged when absent. */
+  report?: (notice: Notice) => void;
+}
+
+export function alertOf(t: AlarmTarget, opts: { words(t: AlarmTarget): { title: string; body: string } }): PhoneAlert {
+  return { id: alertIdOf(t.key), ...opts.words(t) };
+}
+
+/** One escalator's working state; only createEscalator and its steps below hold it. */
+export interface Run {
+  o: EscalatorOptions;
+  words: (t: AlarmTarget) => { title: string; body: string };
+  state: State;
+  targets: AlarmTarget[];
+  problem: string | undefined;
+  /** What a channel no longer used may still ring with (its cancel failed, or can't be made). */
+  leftProblem: string | undefined;
+  stopped: boolean;
+  cancelTimer: (() => void) | undefined;
+  /** One look at a time, so a booking is never sent twice by two looks overlapping. */
+  serial: (job: () => Promise<void>) => Promise<void>;
+  /** Why the record could not be saved last, while that lasts (logged once per reason). */
+  unsaved: string | undefined;
+  /** The record as last written (or read): an unchanged one is not written again. */
+  savedText: string;
+  /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
+   *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
+  confirmed: Set<string>;
+  /** Alerts due that could not go out (missed.ts): tried again while their alarm waits. */
+  missed: Map<string, Missed>;
+  /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
+  bookFailed: Set<string>;
+}
+
+/** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
+ *  Written only when it changed (an escalator that is off writes nothing it doesn't hold). */
+export async function save(r: Run): Promise<void> {
+  const text = JSON.stringify(r.state);
+  if (text === r.savedText) return;
+  const why = await saveEscalations(r.o.files, r.state);
+  if (why !== undefined && why !== r.unsaved)
+    r.o.log?.(
+      `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,
+    );
+  r.unsaved = why;
+  if (why === undefined) r.savedText = text;
+}
+export const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
+/** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */
+export const acked = (r: Run, key: string) => {
+  const rec = r.o.alarm(key);
+  return rec?.ackedAtMs !== undefined || rec?.passedAtMs !== undefined;
+};
+
+/** Handed off, moved (another key now) or acknowledged: what is booked for it must not ring. */
+export const unwanted = (r: Run, key: string) => !r.targets.some((t) => t.key === key) || acked(r, key);
+
+export function statusOf(r: Run): EscalatorStatus {
+  const next = Math.min(
+    ...Object.values(r.state.booked)
+      .map((b) => b.atMs)
+      .filter((at) => at > r.o.clock.now()),
+  );
+  // The phone may ring after an ack, then an alert due that may not have reached it, then one not known booked.
+  const maybe = maybeProblems(r.state, r.o.clock.now(), (key) => unwanted(r, key));
+  const problem = r.leftProblem ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
+  return {
+    ...(problem ? { problem } : {}),
+    ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
+    booking: !!r.o.provider?.book && r.bookFailed.size === 0,
+    ...(maybe.unbooked ? { bookingUnknown: true } : {}),
+  };
+}
+
+/** Keeps the last request's failure as the problem shown (cleared by the next that goes through). */
+export function outcome(r: Run, answer: { ok: boolean; error?: string }, what: string): boolean {
+  const before = r.problem;
+  r.problem = answer.ok ? undefined : `${what}: ${answer.error ?? 'failed'}`;
+  if (before !== r.problem) r.o.changed?.(statusOf(r));
+  if (!answer.ok) r.o.log?.(`phone escalation ${r.problem ?? ''}`);
+  return answer.ok;
+}

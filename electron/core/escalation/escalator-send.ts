@@ -1,0 +1,85 @@
+// Booking or sending the phone alert of each target (escalator.ts): booked ahead where the provider books and it is
+// in reach, else sent at T+N, once; what could not go out is tried again while its alarm waits (missed.ts).
+import type { AlarmTarget } from '../alarm/types';
+import { NOT_WANTED } from './http';
+import { NTFY_MIN_DELAY_MS } from './ntfy';
+import { bookHeld } from './maybe-held';
+import { missedAfter } from './missed';
+import { alertIdOf } from './record-store';
+import type { Outcome, PhoneProvider } from './types';
+import { dropUnsure } from './escalator-settle';
+import {
+  acked,
+  alertOf,
+  AWAIT_ACK_MS,
+  BOOK_AHEAD_MS,
+  dueOf,
+  outcome,
+  save,
+  SENDING,
+  statusOf,
+  type Run,
+} from './escalator-run';
+
+/** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. One that
+ *  could not go out is unrecorded and tried again (missed.ts), and readiness says so until it is sent. */
+export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, nowMs: number): Promise<void> {
+  r.state.sent[t.key] = nowMs;
+  await save(r);
+  // Each repeat of a failed try first checks the acknowledgement and the hand-off: none is sent after either.
+  const wanted = () => !r.stopped && !acked(r, t.key) && r.targets.some((x) => x.key === t.key);
+  const answer = await provider.send(alertOf(t, { words: r.words }), wanted);
+  if (!answer.ok && answer.error === NOT_WANTED) return;
+  outcome(r, answer, SENDING);
+  if (answer.ok) {
+    if (r.missed.delete(t.key) || r.bookFailed.delete(t.key)) r.o.changed?.(statusOf(r));
+    if (answer.value !== null)
+      r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
+    return;
+  }
+  // Known not sent (refused, a 4xx): unrecorded and tried again. Maybe sent (no answer in time): kept as sent.
+  const unknown = answer.unknown === true;
+  if (!unknown) delete r.state.sent[t.key];
+  // Kept on disk: after a restart it is still said "may not have reached your phone" (before, nothing was said).
+  else r.state.unsure = { ...r.state.unsure, [t.key]: nowMs };
+  if (unknown && provider.repeatsMs) {
+    const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
+    r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
+  }
+  r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
+  r.o.changed?.(statusOf(r));
+}
+
+/** What no longer waits (acknowledged, handed off, past its answer window) is not tried or said any more. */
+export function pruneMissed(r: Run, nowMs: number): void {
+  const open = new Set(
+    r.targets.filter((t) => !acked(r, t.key) && dueOf(r, t) > nowMs - AWAIT_ACK_MS).map((t) => t.key),
+  );
+  let changed = false;
+  for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key)) dropUnsure(r.state, key);
+  for (const key of [...r.missed.keys(), ...r.bookFailed])
+    if (!open.has(key)) {
+      // Its failure is no longer a problem either: nothing will be sent for it.
+      if (r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;
+      r.bookFailed.delete(key);
+      changed = true;
+    }
+  if (changed) r.o.changed?.(statusOf(r));
+}
+
+/** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
+export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
+  const { state } = r;
+  for (const t of r.targets) {
+    const dueMs = dueOf(r, t);
+    if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
+    const b = state.booked[t.key];
+    if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
+      if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
+      const say = (answer: Outcome, what: string) => outcome(r, answer, what);
+      const sets = { confirmed: r.confirmed, failed: r.bookFailed };
+      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alertOf(t, { words: r.words }), dueMs);
+    } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
+      await sendNow(r, provider, t, nowMs);
+  }
+}

@@ -1,0 +1,99 @@
+// What must not ring any more is stopped (escalator.ts): what channels no longer used still hold, bookings of starts
+// acknowledged, handed off or moved, and alerts sent that repeat (Pushover's emergency) or whose answer was lost.
+import type { PhoneProvider } from './types';
+import type { Missed } from './missed';
+import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
+import { CANCELLING, settleMaybe } from './maybe-held';
+import { alertIdOf } from './record-store';
+import { acked, AWAIT_ACK_MS, outcome, statusOf, unwanted, type Run, type State } from './escalator-run';
+
+/** What channels no longer used still hold is cancelled there; a channel with nothing left is let go. */
+export async function settleLeft(r: Run, nowMs: number): Promise<void> {
+  const { o } = r;
+  const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs);
+  if (unknown > 0) o.log?.(`phone escalation: ${unknown} booking(s) of an unknown channel let go`);
+  const providerOf = (ch: string) => (ch === o.provider?.channel ? o.provider : o.retired?.get(ch));
+  const problems = await settleLeftOn(r.state, nowMs, providerOf, o.provider?.channel);
+  const before = r.leftProblem;
+  r.leftProblem = problems[0];
+  if (before !== r.leftProblem) {
+    o.changed?.(statusOf(r));
+    if (r.leftProblem) o.log?.(`phone escalation: ${r.leftProblem}`);
+  }
+  const left = channelsLeft(r.state);
+  for (const ch of o.retired?.keys() ?? []) if (!left.has(ch)) o.retiredDone?.(ch);
+}
+
+/** What is booked but must not ring any more is cancelled; what rang counts as sent. */
+export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
+  const { state } = r;
+  const wanted = new Map(r.targets.map((t) => [t.key, t]));
+  const say = (answer: { ok: boolean; error?: string }, what: string) => outcome(r, answer, what);
+  await settleMaybe({ state, provider, nowMs, unwanted: (key) => unwanted(r, key), outcome: say, missed: r.missed });
+  for (const [key, b] of Object.entries(state.booked)) {
+    const t = wanted.get(key);
+    // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
+    if (b.atMs > nowMs && (!t || acked(r, key)) && provider.cancel) {
+      if (outcome(r, await provider.cancel(b.id), CANCELLING)) delete state.booked[key];
+    } else if (b.atMs <= nowMs) {
+      // It rang on the phone: from now on it counts as sent.
+      state.sent[key] ??= b.atMs;
+      delete state.booked[key];
+    }
+  }
+  // A receipt outlives its alert's answer window only as dead weight (Pushover's emergency expires before).
+  for (const [key, kept] of Object.entries(state.receipts ?? {})) {
+    if ((state.sent[key] ?? 0) < nowMs - AWAIT_ACK_MS) delete state.receipts?.[key];
+    // Handed off (or moved) while the phone repeats it (Pushover's emergency): stopped there, as a booking is
+    // cancelled. Before, it rang every minute for 30 min for a shift no longer mine.
+    else if (!wanted.has(key) && kept.ch === provider.channel) await stopSent(r, provider, key, kept.receipt, nowMs);
+  }
+  // Handed off while one whose answer was lost may repeat: stopped by its id too (before, it rang on for 30 min).
+  // Kept on disk (`unreceipted`): after a restart a hand-off still stops it (before, it rang on, "Ready ✓").
+  for (const [key, u] of Object.entries(state.unreceipted ?? {}))
+    if (u.untilMs <= nowMs || acked(r, key)) dropUnreceipted(state, key);
+    else if (!wanted.has(key) && u.ch === provider.channel) {
+      dropUnreceipted(state, key);
+      await stopSent(r, provider, key, undefined, nowMs);
+    }
+}
+
+export function dropUnsure(state: State, key: string): void {
+  delete state.unsure?.[key];
+  if (state.unsure && Object.keys(state.unsure).length === 0) delete state.unsure;
+}
+
+/** What a run before this one sent without knowing whether it landed is said again (never sent again). */
+export function unsureMissed(state: State): Map<string, Missed> {
+  const lost = { tries: 1, nextMs: Infinity, error: 'its answer was lost before a restart', unknown: true };
+  return new Map(Object.keys(state.unsure ?? {}).map((key) => [key, { ...lost }]));
+}
+
+function dropUnreceipted(state: State, key: string): void {
+  delete state.unreceipted?.[key];
+  if (state.unreceipted && Object.keys(state.unreceipted).length === 0) delete state.unreceipted;
+}
+
+/** Stops a sent alert ringing on (Pushover's repeats; ntfy's notification is cleared), by its receipt or, with none
+ *  (its answer was lost), by its id. One that repeats and could not be stopped is kept in `leftOn` on its own channel:
+ *  tried again each minute until it goes through or its repeats end, said meanwhile as "your phone may still ring"
+ *  (left-on.ts). Before, a failed cancel was never tried again and its error stayed up after the emergency expired. */
+export async function stopSent(
+  r: Run,
+  provider: PhoneProvider,
+  key: string,
+  handle: string | undefined,
+  nowMs: number,
+) {
+  if (!provider.cancel) return;
+  const answer = await provider.cancel(alertIdOf(key), handle);
+  const untilMs = (r.state.sent[key] ?? nowMs) + (provider.repeatsMs ?? 0);
+  if (answer.ok || provider.repeatsMs === undefined || untilMs <= nowMs) {
+    if (outcome(r, answer, 'stopping the phone alert')) delete r.state.receipts?.[key];
+    return;
+  }
+  delete r.state.receipts?.[key];
+  const others = (r.state.leftOn ?? []).filter((e) => e.key !== key || e.ch !== provider.channel);
+  r.state.leftOn = [...others, { key, atMs: untilMs, ch: provider.channel, ...(handle ? { receipt: handle } : {}) }];
+  r.o.log?.(`phone escalation stopping the phone alert: ${answer.error}; trying again each minute`);
+}
