@@ -20,6 +20,11 @@ const PHRASE: Record<Counted, string> = {
 /** A saved "handed off" the service does not show as the hand-off made it (issue 52): nothing is written from it,
  *  a Retry included; the user plans it again if it is still theirs. */
 export const UNCONFIRMED_PREFIX = "Can't confirm it:";
+/** A write whose answer never came, on a schedule that shows exactly what was planned (as before it was sent): it
+ *  never landed, or it landed and a later change put the same people back. The service lists no overrides, so the
+ *  two can't be told apart: one wording for every flow (away items, swap sides, the override form), never "did not
+ *  land", never "changed since", never sent again. */
+export const MAY_HAVE_LANDED = `${UNCONFIRMED_PREFIX} its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
 export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'message'>): boolean =>
   i.state === 'changed' && i.message.startsWith(UNCONFIRMED_PREFIX);
 

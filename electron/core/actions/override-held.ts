@@ -12,6 +12,7 @@ import type { CreatedOverride } from '../model/snapshot';
 import { identicalInPlace, knownIdentical } from './override-in-place';
 import { nowAndNext, segmentsOf } from '../model/segments';
 import { DAY_MS } from '../../shared/time';
+import { MAY_HAVE_LANDED } from '../../shared/handoff-text';
 
 const lower = (e: string) => e.trim().toLowerCase();
 const ALREADY =
@@ -22,6 +23,12 @@ const MAYBE =
   'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Do not create it again: look at the schedule to see whether it was saved.';
 const UNREAD =
   'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.';
+
+/** The people on call besides the covering ones are exactly those the plan replaces (the schedule as planned). */
+function asPlanned(others: ReadonlyMap<string, string>, plan: PlannedOverride): boolean {
+  const replaced = new Set(plan.preview.replaces.map((p) => lower(p.email)));
+  return replaced.size > 0 && others.size === replaced.size && [...others.keys()].every((e) => replaced.has(lower(e)));
+}
 
 /** Without a preview: sent unless the service already holds an identical override (override-in-place.ts). */
 async function noSecondOverride(
@@ -34,6 +41,8 @@ async function noSecondOverride(
   if (seen === undefined) return failure('stale_data', UNREAD);
   if (seen === 'maybe') return { status: 'unknown', message: MAYBE };
   if (typeof seen === 'object') {
+    // Never answered, and the schedule shows exactly whom it was to replace: no change to tell (as away says it).
+    if (seen.maybe && asPlanned(seen.changed, plan)) return failure('validation', MAY_HAVE_LANDED);
     const names = [...seen.changed].map(([email, name]) => (email === me ? 'you' : name));
     const now = names.length === 0 ? 'nobody else' : joinNames(names);
     // "Written earlier", not "in place": the schedule no longer shows it (a swap's Retry says "was not sent" of it).

@@ -92,6 +92,29 @@ function cachedCovered(deps: ActionDeps, plan: PlannedOverride): boolean {
   return windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering);
 }
 
+const NOT_THE_ONE_SENT = "The service's answer describes an override other than the one sent";
+
+/**
+ * A 200 is taken as the write landing only when its override is the one sent: the same people, the same start and
+ * end. Any other body (other people, another window, the person being replaced) tells nothing about what was saved.
+ */
+function describesSent(posted: Override, plan: PlannedOverride): boolean {
+  const people = (emails: readonly string[]) => [...new Set(emails.map((e) => e.toLowerCase()))].sort().join(' ');
+  return (
+    Date.parse(posted.start) === Date.parse(plan.input.start) &&
+    Date.parse(posted.end) === Date.parse(plan.input.end) &&
+    people(posted.users.map((u) => u.email)) === people(plan.input.user_references.map((r) => r.value))
+  );
+}
+
+/** Opens the message of a write whose outcome is unknown: its answer was lost, failed, unreadable or another's. */
+function unknownWhy(result: Awaited<ReturnType<OncallClient['createOverride']>>): string {
+  if (result.ok) return NOT_THE_ONE_SENT;
+  return result.error.kind === 'outcome_unknown'
+    ? whatHappened(result.error.cause, result.error.status)
+    : whatHappened('unreadable');
+}
+
 async function created(
   deps: ActionDeps,
   plan: PlannedOverride,
@@ -161,10 +184,11 @@ async function createOnce(
   sending();
   const result = await client.createOverride(plan.scheduleId, plan.input);
   let outcome: OverrideOutcome;
-  if (result.ok) outcome = await created(deps, plan, result.value, sent);
-  else if (result.error.kind === 'outcome_unknown') {
-    // 5xx, unreadable answers and lost answers alike: it may be stored, so look instead of sending it again.
-    const why = whatHappened(result.error.cause, result.error.status);
+  if (result.ok && describesSent(result.value, plan)) outcome = await created(deps, plan, result.value, sent);
+  else if (result.ok || result.error.kind === 'outcome_unknown') {
+    // 5xx, unreadable answers, lost answers and answers about another override alike: it may be stored (or not),
+    // so look instead of sending it again.
+    const why = unknownWhy(result);
     outcome = await verifyUnknownWrite(
       client,
       plan,

@@ -5,7 +5,14 @@
 import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
 import type { HandBackRequest, TakeOverRefusal, TakeOverRequest } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
-import { currentSegment, handBackInPlace, handBackPlan, runningTakeOver, type HandBackPlan } from '../state/take-over';
+import {
+  currentSegment,
+  handBackInPlace,
+  handBackPlan,
+  offSchedule,
+  runningTakeOver,
+  type HandBackPlan,
+} from '../state/take-over';
 import { changedSinceOffer, handBackHeld, headOverwritten, type HandBackCheck } from './hand-back-held';
 import { isoOf, type Segment } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
@@ -15,6 +22,7 @@ import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
 import { changedSinceCreated } from './override-held';
 import { changedSinceSeen, offAfter } from './take-over-seen';
+import { joinNames } from '../../shared/format';
 
 export interface TakeOverDeps extends ActionDeps {
   /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
@@ -236,9 +244,18 @@ async function heldForHandBack(
   };
   const offer = changedSinceOffer(check, request.seen, plan);
   if (offer !== undefined) return refuse('changed_since_planned', offer);
+  // The schedule as read just before this write: handing back to someone it no longer lists puts an outsider on call.
+  const left = offSchedule(deps.snapshot.get(), request.scheduleId, plan.replaced);
+  if (left.length > 0) return refuse('changed_since_planned', leftSchedule(left, details?.name ?? request.scheduleId));
   const held = await handBackHeld(check, plan);
   if (held === undefined) return undefined;
   return refuse(held.state === 'not_sent' ? 'stale_data' : 'changed_since_planned', held.message);
+}
+
+function leftSchedule(left: readonly Person[], scheduleName: string): string {
+  const names = joinNames(left.map((p) => p.name || p.email));
+  const verb = left.length > 1 ? 'are' : 'is';
+  return `Changed since you planned it: ${names} ${verb} no longer on ${scheduleName}, so your time can't be handed back to ${left.length > 1 ? 'them' : names}. Nothing was sent: look at it again and choose anew.`;
 }
 
 function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: string): void {

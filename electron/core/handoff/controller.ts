@@ -42,6 +42,9 @@ async function createRun(
     return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
   let state = deps.state();
   const items = fromNow(onceEach(state, input), deps.clock.now());
+  // No shift chosen: nothing to plan, nothing sent (never "outcome unknown" for a write that never existed).
+  if (items.length === 0)
+    return failure('validation', 'There is nothing to hand off: no shift was chosen, so nothing was sent.');
   const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
   const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
   // Over the span they were chosen in (when they lie in it), so each item knows the time around it the plan had.

@@ -4,7 +4,7 @@
 import type { HandoffItem } from '../../shared/handoff';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
-import { UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
+import { MAY_HAVE_LANDED } from '../../shared/handoff-text';
 import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
 
 export interface WriteDeps {
@@ -130,10 +130,7 @@ export async function heldFirst(
   });
 }
 
-/** Not shown, and the service as planned: it never landed, or it landed and a manager put back exactly the people
- *  the plan read. The service lists no overrides, so the two can't be told apart: never "did not land", never sent
- *  again (a Retry wrote a second override over the manager's change before; adv48 round 6 #1). */
-const MAY_HAVE_LANDED = `${UNCONFIRMED_PREFIX} its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
+// Not shown, and the service as planned: MAY_HAVE_LANDED (shared/handoff-text.ts; adv48 round 6 #1).
 
 /**
  * A write that may have landed (its answer lost, or the app stopped while sending) and that the schedule doesn't

@@ -65,6 +65,17 @@ export function handBackPlan(
   return { takeOver, replaced, covering, endMs: Math.min(takeOverEndMs, lastMineEndMs) };
 }
 
+/**
+ * Of these people, the ones the schedule no longer lists among its people (its `users`, as last read): a hand back
+ * to one of them would put on call someone who has left the schedule. None when the schedule's people aren't known.
+ */
+export function offSchedule(snapshot: Snapshot, scheduleId: string, people: readonly Person[]): Person[] {
+  const listed = snapshot.schedules.find((s) => s.id === scheduleId)?.details?.users;
+  if (!listed) return [];
+  const members = new Set(listed.map((u) => u.email.trim().toLowerCase()));
+  return people.filter((p) => !members.has(p.email.trim().toLowerCase()));
+}
+
 /** Whether an offer that states who is on call and until when may be made on this basis: only on fresh data over
  *  the whole span it states ("until 17:00" from saved data, or over a hole, could be false). */
 function mayOffer(basis: Basis): boolean {
@@ -100,7 +111,10 @@ export function takeOverOptions(
   return {
     scheduleId,
     takeOver: canTake && now ? { from: now.users, until: isoOf(now.endMs) } : null,
-    handBack: back && vouched(back.endMs) ? { to: back.replaced, until: isoOf(back.endMs) } : null,
+    handBack:
+      back && vouched(back.endMs) && offSchedule(snapshot, scheduleId, back.replaced).length === 0
+        ? { to: back.replaced, until: isoOf(back.endMs) }
+        : null,
   };
 }
 
