@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { combinedDerivation, type DerivedSession } from '../../../electron/core/engine/combined-derivation';
 import type { StateInputs } from '../../../electron/core/engine/state';
+import { stateEquals } from '../../../electron/core/state/change';
 import { nextStateChangeAt } from '../../../electron/core/state/derive';
 import { accountIdOf, type AccountId } from '../../../electron/shared/accounts';
 import { defaultSettings, type Account, type Settings } from '../../../electron/shared/settings';
@@ -81,8 +82,9 @@ describe('each account’s state derived once per change', () => {
     acme.current = { ...acme.current, syncing: true };
     const after = derivation.derive(T0 + 1_000);
     expect(Object.fromEntries(counts)).toEqual({ work: 1, acme: 2 });
-    // The same as deriving everything anew.
-    expect(after).toEqual(combinedDerivation(parts).derive(T0 + 1_000));
+    // The same as deriving everything anew (as the app compares states: Work's list of my shifts reaches as far as
+    // when it was derived, a second earlier, which only makes a run's end more cautious).
+    expect(stateEquals(after, combinedDerivation(parts).derive(T0 + 1_000))).toBe(true);
     // Nothing changed: nothing derived.
     derivation.derive(T0 + 2_000);
     expect(Object.fromEntries(counts)).toEqual({ work: 1, acme: 2 });
@@ -91,6 +93,6 @@ describe('each account’s state derived once per change', () => {
     expect(changes).not.toBeNull();
     const later = derivation.derive(changes!);
     expect(counts.get('work')).toBe(2);
-    expect(later).toEqual(combinedDerivation(parts).derive(changes!));
+    expect(stateEquals(later, combinedDerivation(parts).derive(changes!))).toBe(true);
   });
 });
