@@ -24,7 +24,6 @@ const WAYS: readonly [string, RegExp][] = [
   ['end punctuation patched', /\.replace\(\/(?:\\\.\??|\[\.[^\]]*\][+*]?)\$\//],
 ];
 
-const ANY = WAYS.map(([w]) => w);
 /** Files that may, and which ways, each with why it patches no text the app made. */
 const ALLOWED: Record<string, { ways: string[]; why: string }> = {
   'electron/adapters/notifier.ts': {
@@ -47,18 +46,13 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
  */
 const STILL_TO_FIX: readonly string[] = [
   "electron/cli/status-format.ts: return `stale (${status.reason.replace(/\\.$/, '')})${savedNote}`;",
-  "electron/cli/status-format.ts: return text === '' ? [] : [text.slice(3).replace(/^reminders/, 'Reminders')];",
-  "electron/cli/status-mine.ts: lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);",
   "electron/core/actions/override-refusal.ts: const p = { field: problem.field, message: problem.message.replace(/[.\\s]+$/, '') };",
   "electron/core/actions/take-over.ts: const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\\s]+$/, '')})` : '';",
   "electron/core/handoff/swap.ts: const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\\.$/, '')})` : '');",
-  "electron/core/reminders/policy.ts: const body = kind === 'without-timing' ? (h.body.split(' — ')[0] ?? h.body).replace(/\\.?$/, '.') : h.body;",
   "electron/core/state/combine.ts: return `${label}: ${sync.message.replace(/\\.$/, '')}.`;",
   "electron/core/state/combine.ts: const reason = 'reason' in status ? ` (${status.reason.replace(/\\.$/, '')})` : '';",
   "electron/core/state/handoff-summary.ts: return `couldn't load: ${s.status.reason.replace(/\\.$/, '')}`;",
-  "electron/core/state/handoff-summary.ts: lines.push(`My next block: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);",
   "electron/core/state/status.ts: message: `${status.message.replace(/\\.$/, '')}; the service asked to wait until ${ctx.waitUntil}.`,",
-  "electron/core/state/tray-tooltip.ts: ...halfSwapItems(state, f).map((i) => ('label' in i ? i.label.replace(/: Retry or hand back…$/, '') : '')),",
   "electron/shared/freshness.ts: return `${sync.message.replace(/\\.$/, '')}; ${shown}.`;",
   "electron/shared/handoff-text.ts: i.state === 'changed' && i.message.startsWith(UNCONFIRMED_PREFIX);",
   "electron/shared/handoff-text.ts: const reasons = [...new Set(items.map((i) => i.message.replace(/^The service refused the override\\.\\s*/, '')))];",
