@@ -20,8 +20,8 @@ const PHRASE: Record<Counted, string> = {
 /** A saved "handed off" the service does not show as the hand-off made it (issue 52): nothing is written from it,
  *  a Retry included; the user plans it again if it is still theirs. */
 export const UNCONFIRMED_PREFIX = "Can't confirm it:";
-export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'message'>): boolean =>
-  i.state === 'changed' && i.message.startsWith(UNCONFIRMED_PREFIX);
+export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'outcome'>): boolean =>
+  i.state === 'changed' && i.outcome === 'unconfirmed';
 
 /** The service's own words, shortened to what names the problem ("no user has the e-mail bob@…"). */
 function reasonOf(items: readonly HandoffItem[]): string {
@@ -51,7 +51,7 @@ export function itemOutcome(item: HandoffItem): string {
   switch (item.state) {
     case 'handed_off':
       // Landed, and a manager changed it since: what holds now is said, not "covers it".
-      return item.message.startsWith('Changed since it landed') || item.message.startsWith('It landed;')
+      return item.outcome === 'landed-then-changed'
         ? `Handed off to ${who} ✓, then changed: ${item.message}`
         : `${who} covers it ✓`;
     case 'pending':
