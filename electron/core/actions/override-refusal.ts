@@ -30,7 +30,8 @@ function placePerson(index: number, message: string, request: OverrideRequest, p
 }
 
 function place(problem: FieldProblem, request: OverrideRequest, plan: PlannedOverride): Placed {
-  const p = { field: problem.field, message: problem.message.replace(/[.\s]+$/, '') };
+  // The service's problem comes as a phrase (api/error-mapping.ts), worded into a sentence here.
+  const p = { field: problem.field, message: problem.message };
   const person = /^user_references\.(\d+)(\.|$)/.exec(p.field);
   if (person) return placePerson(Number(person[1]), p.message, request, plan);
   if (p.field === 'user_references') return { field: 'emails', label: 'Who covers', message: p.message };
