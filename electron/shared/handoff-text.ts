@@ -23,9 +23,9 @@ export const UNCONFIRMED_PREFIX = "Can't confirm it:";
 export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'outcome'>): boolean =>
   i.state === 'changed' && i.outcome === 'unconfirmed';
 
-/** The service's own words, shortened to what names the problem ("no user has the e-mail bob@…"). */
+/** What was refused, in the refusal's own words ("Person 1 (bob@…): no such user"), else the item's message. */
 function reasonOf(items: readonly HandoffItem[]): string {
-  const reasons = [...new Set(items.map((i) => i.message.replace(/^The service refused the override\.\s*/, '')))];
+  const reasons = [...new Set(items.map((i) => i.refusal ?? i.message))];
   return reasons.filter((r) => r !== '').join('; ');
 }
 

@@ -117,6 +117,8 @@ export const HandoffItemSchema = z.object({
    *  'landed-then-changed', it landed and a later change covers it now (state 'handed_off'). Set with its message
    *  and cleared with it (run-work.ts restated). */
   outcome: z.enum(['unconfirmed', 'landed-then-changed']).optional(),
+  /** A refusal's own words without its lead-in (ActionError `told`), said after "refused:"; set with its message. */
+  refusal: z.string().optional(),
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),

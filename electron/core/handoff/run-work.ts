@@ -68,10 +68,11 @@ export function statusOf(ctx: RunContext): HandoffStatus {
 
 /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
  *  when the item is on disk (the run shown is the truth either way; a folder that refused is said in the status). */
-/** The item as a new answer states it: its outcome goes with the message it was set with, never kept over another. */
+/** The item as a new answer states it: its outcome and refusal go with the message they were set with, never kept. */
 const restated = (item: HandoffItem, change: Partial<HandoffItem>): HandoffItem => ({
   ...item,
   outcome: undefined,
+  refusal: undefined,
   ...change,
 });
 

@@ -21,20 +21,21 @@ const MAX_AROUND_MS = 63 * 86_400_000;
 
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
-type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome'> & {
+type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome' | 'refusal'> & {
   overrideId?: string;
 };
 
 /** The item's state from the write path's answer. */
 export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
   if (!answer.ok) {
-    const { kind, message } = answer.error;
+    const { kind, message, told } = answer.error;
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
     if (message.startsWith('Changed since')) return { state: 'changed', message };
     // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
-    if (kind === 'forbidden') return { state: 'refused', message, retryable: true };
-    return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message };
+    const refusal = told === undefined ? {} : { refusal: told };
+    if (kind === 'forbidden') return { state: 'refused', message, retryable: true, ...refusal };
+    return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message, ...refusal };
   }
   const v = answer.value;
   if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id };

@@ -57,7 +57,6 @@ const STILL_TO_FIX: readonly string[] = [
   "electron/core/state/handoff-summary.ts: return `couldn't load: ${s.status.reason.replace(/\\.$/, '')}`;",
   "electron/core/state/status.ts: message: `${status.message.replace(/\\.$/, '')}; the service asked to wait until ${ctx.waitUntil}.`,",
   "electron/shared/freshness.ts: return `${sync.message.replace(/\\.$/, '')}; ${shown}.`;",
-  "electron/shared/handoff-text.ts: const reasons = [...new Set(items.map((i) => i.message.replace(/^The service refused the override\\.\\s*/, '')))];",
   "electron/shared/saved-words.ts: const why = st.kind === 'error' ? st.reason.replace(/\\.$/, '') : 'unknown';",
   "renderer/src/lib/accounts.ts: return `not set up (${sync.message.replace(/\\.$/, '')})`;",
   "renderer/src/lib/accounts.ts: return sync.message.replace(/\\.$/, '');",
