@@ -23,6 +23,10 @@ function tidy(text: string): string | undefined {
   return oneLine.length > SERVER_MESSAGE_MAX_CHARS ? `${oneLine.slice(0, SERVER_MESSAGE_MAX_CHARS - 1)}…` : oneLine;
 }
 
+/** A field problem as a phrase ("must be a known user"): the app puts it into its own sentences (the override form's
+ *  "Person 2 (bob@…): must be a known user."), so the service's end punctuation is dropped here, at the edge. */
+const phraseOf = (text: string): string => text.replace(/[.\s]+$/, '') || text;
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     const value: unknown = JSON.parse(text);
@@ -46,7 +50,7 @@ export function extractServerError(
     // Bounded like the message: a body can list thousands of problems or send a novel as a field name.
     const problems = (found?.problems ?? [])
       .slice(0, MAX_PROBLEMS)
-      .map((p) => ({ field: tidy(p.field) ?? p.field, message: tidy(p.message) ?? p.message }));
+      .map((p) => ({ field: tidy(p.field) ?? p.field, message: phraseOf(tidy(p.message) ?? p.message) }));
     return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
   }
   // Markup (a '<p>…</p>' refusal, a proxy's error page): the words a reader would see, tags dropped.

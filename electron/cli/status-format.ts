@@ -96,16 +96,17 @@ const named = (state: AppState, m: MyShift): string => withAccount(state, m.acco
 function accountLines(state: AppState, o: FormatOptions): string[] {
   // One account of several (--account): say which.
   const [only] = state.accounts;
+  const fmt = { nowMs: o.nowMs, localZone: o.localZone, locale: undefined };
   const silent = (id: string): string => {
-    const text = silenceText(state, id, { nowMs: o.nowMs, localZone: o.localZone, locale: undefined });
+    const text = silenceText(state, id, fmt);
     return text === undefined ? '' : ` · ${text}`;
   };
   if (only && state.accounts.length === 1 && state.settings.accounts.length === 1 && only.id !== MAIN_ACCOUNT_ID)
     return [`Account: ${only.label} (${only.id}, ${only.address || 'no address'})${silent(only.id)}`];
   if (state.accounts.length < 2) {
     // One service muted or paused: said all the same (no reminder comes meanwhile).
-    const text = only ? silent(only.id) : '';
-    return text === '' ? [] : [text.slice(3).replace(/^reminders/, 'Reminders')];
+    const text = only && silenceText(state, only.id, fmt, 'Reminders');
+    return text ? [text] : [];
   }
   return state.accounts.map((a) => {
     const sync =

@@ -92,7 +92,7 @@ export function myLines(state: AppState, o: StatusTimeOptions): string[] {
     lines.push('Your next shift: unknown (set your e-mail with --email or in Settings)');
   else if (absence.kind === 'plain') lines.push(`Your next shift: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')
-    lines.push(`Your next shift: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
+    lines.push(`Your next shift: none ${absence.reach}${missing}`);
   else lines.push(`Your next shift: unknown${missing}`);
   return lines;
 }

@@ -42,5 +42,8 @@ export const ActionErrorSchema = z.object({
   kind: ActionErrorKindSchema,
   message: z.string(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** What was refused, without the message's lead-in ("Person 2 (bob@…): must be a known user."): for texts that
+   *  put it into their own sentence (the hand-off's "1 refused: …"), so none cuts it from `message`. */
+  told: z.string().optional(),
 });
 export type ActionError = z.infer<typeof ActionErrorSchema>;

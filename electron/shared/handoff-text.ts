@@ -25,12 +25,12 @@ export const UNCONFIRMED_PREFIX = "Can't confirm it:";
  *  two can't be told apart: one wording for every flow (away items, swap sides, the override form), never "did not
  *  land", never "changed since", never sent again. */
 export const MAY_HAVE_LANDED = `${UNCONFIRMED_PREFIX} its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
-export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'message'>): boolean =>
-  i.state === 'changed' && i.message.startsWith(UNCONFIRMED_PREFIX);
+export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'outcome'>): boolean =>
+  i.state === 'changed' && i.outcome === 'unconfirmed';
 
-/** The service's own words, shortened to what names the problem ("no user has the e-mail bob@…"). */
+/** What was refused, in the refusal's own words ("Person 1 (bob@…): no such user"), else the item's message. */
 function reasonOf(items: readonly HandoffItem[]): string {
-  const reasons = [...new Set(items.map((i) => i.message.replace(/^The service refused the override\.\s*/, '')))];
+  const reasons = [...new Set(items.map((i) => i.refusal ?? i.message))];
   return reasons.filter((r) => r !== '').join('; ');
 }
 
@@ -56,7 +56,7 @@ export function itemOutcome(item: HandoffItem): string {
   switch (item.state) {
     case 'handed_off':
       // Landed, and a manager changed it since: what holds now is said, not "covers it".
-      return item.message.startsWith('Changed since it landed') || item.message.startsWith('It landed;')
+      return item.outcome === 'landed-then-changed'
         ? `Handed off to ${who} ✓, then changed: ${item.message}`
         : `${who} covers it ✓`;
     case 'pending':

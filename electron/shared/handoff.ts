@@ -112,6 +112,13 @@ export const HandoffItemSchema = z.object({
   /** Refused for rights (403: a read-only key, no rights on the schedule): another account of the service, a new
    *  key or new rights may take it, so Retry offers to send it again (re-read first, through an account that can). */
   retryable: z.literal(true).optional(),
+  /** What its message tells, as a kind the wording reads (never found in the message's words): 'unconfirmed', a
+   *  saved "handed off" the service does not show as this hand-off made it (state 'changed', issue 52);
+   *  'landed-then-changed', it landed and a later change covers it now (state 'handed_off'). Set with its message
+   *  and cleared with it (run-work.ts restated). */
+  outcome: z.enum(['unconfirmed', 'landed-then-changed']).optional(),
+  /** A refusal's own words without its lead-in (ActionError `told`), said after "refused:"; set with its message. */
+  refusal: z.string().optional(),
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),

@@ -176,6 +176,9 @@ export interface Absence {
   kind: 'plain' | 'dated' | 'scoped' | 'checking' | 'unknown';
   /** "No shift of yours in the next 14 days on Platform and Data" (plain, dated and scoped; '' otherwise). */
   text: string;
+  /** How far the claim reaches, as a value each surface words itself ("none in the next 14 days on Platform"):
+   *  "in the next 14 days on Platform and Data", "until at least 14 Dec, 03:00"; '' when nothing can be said. */
+  reach: string;
   /** What is missing or only saved ("Payments couldn't be loaded · Data: saved data from 14:02"); '' when plain. */
   note: string;
 }
@@ -218,40 +221,43 @@ function allGaps(state: AppState): MyGap[] {
   return [...state.me.gaps, ...missing];
 }
 
+/** A claim of no shift of mine over `reach`, worded here once; other surfaces word `reach` their own way. */
+const noShift = (kind: 'plain' | 'dated' | 'scoped', reach: string, note: string): Absence => ({
+  kind,
+  text: `No shift of yours ${reach}`,
+  reach,
+  note,
+});
+
 export function myAbsence(state: AppState, time: (iso: string) => string): Absence {
   // Nothing read yet (a fresh install, no key, no schedule chosen): no statement about my shifts can be made.
-  if (state.schedules.length === 0) return { kind: 'unknown', text: '', note: 'no schedule read yet' };
+  if (state.schedules.length === 0) return { kind: 'unknown', text: '', reach: '', note: 'no schedule read yet' };
   const gaps = allGaps(state);
   const days = `in the next ${state.settings.horizonDays} days`;
   const unnamed = accountsWithoutMe(state);
   const note = [gapsText(gaps, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
-  if (gaps.length === 0 && unnamed.length === 0) return { kind: 'plain', text: `No shift of yours ${days}`, note: '' };
+  if (gaps.length === 0 && unnamed.length === 0) return noShift('plain', days, '');
   const unknown = gaps.filter(isUnknownGap);
   const looked = schedulesLookedAt(state);
   if (unknown.length > 0 || looked.length === 0) {
     const kind = unknown.length > 0 && unknown.every((g) => g.kind === 'loading') ? 'checking' : 'unknown';
-    return { kind, text: '', note };
+    return { kind, text: '', reach: '', note };
   }
-  if (unnamed.length === 0 && gaps.every((g) => g.kind === 'read'))
-    return { kind: 'dated', text: `No shift of yours ${days}`, note };
+  if (unnamed.length === 0 && gaps.every((g) => g.kind === 'read')) return noShift('dated', days, note);
   const gapIds = new Set(gaps.map((g) => g.scheduleId));
   const fresh = looked.filter((s) => !gapIds.has(s.id)).map((s) => withAccount(state, s.accountId, s.name));
-  if (fresh.length > 0) return { kind: 'scoped', text: `No shift of yours ${days} on ${joinNames(fresh)}`, note };
+  if (fresh.length > 0) return noShift('scoped', `${days} on ${joinNames(fresh)}`, note);
   // No schedule read fresh over the horizon: the claim reaches only as far as the data read (issue 49, round 3:
   // "in the next 14 days" from saved data known for 9).
   const reach = looked.flatMap((s) => (s.known ? [Date.parse(s.known.to)] : []));
-  if (reach.length === 0) return { kind: 'scoped', text: `No shift of yours ${days}`, note };
+  if (reach.length === 0) return noShift('scoped', days, note);
   const endMs = Math.min(...reach);
   // Saved data ending there: the text says its end, the note only whose and from when.
   const said = gaps.map((g) =>
     g.kind === 'saved' && g.until && Date.parse(g.until) === endMs ? { ...g, until: undefined } : g,
   );
   const shortNote = [gapsText(said, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
-  return {
-    kind: 'scoped',
-    text: `No shift of yours until at least ${time(new Date(endMs).toISOString())}`,
-    note: shortNote,
-  };
+  return noShift('scoped', `until at least ${time(new Date(endMs).toISOString())}`, shortNote);
 }
 
 /** "1 request couldn't be read" / "2 requests couldn't be read or placed": said wherever "none pending" would be. */

@@ -30,7 +30,8 @@ function placePerson(index: number, message: string, request: OverrideRequest, p
 }
 
 function place(problem: FieldProblem, request: OverrideRequest, plan: PlannedOverride): Placed {
-  const p = { field: problem.field, message: problem.message.replace(/[.\s]+$/, '') };
+  // The service's problem comes as a phrase (api/error-mapping.ts), worded into a sentence here.
+  const p = { field: problem.field, message: problem.message };
   const person = /^user_references\.(\d+)(\.|$)/.exec(p.field);
   if (person) return placePerson(Number(person[1]), p.message, request, plan);
   if (p.field === 'user_references') return { field: 'emails', label: 'Who covers', message: p.message };
@@ -43,7 +44,12 @@ function place(problem: FieldProblem, request: OverrideRequest, plan: PlannedOve
 export function overrideRefusal(error: Rejected, request: OverrideRequest, plan: PlannedOverride): Failure {
   const placed = (error.problems ?? []).map((p) => place(p, request, plan));
   if (placed.length === 0) return failure(error.kind, error.message);
-  const told = placed.map((p) => (p.label ? `${p.label}: ${p.message}` : sentence(p.message))).join('; ');
+  const told = `${placed.map((p) => (p.label ? `${p.label}: ${p.message}` : sentence(p.message))).join('; ')}.`;
   const problems = placed.flatMap((p) => (p.field ? [{ field: p.field, message: sentence(p.message) }] : []));
-  return failure(error.kind, `The service refused the override. ${told}.`, problems.length > 0 ? problems : undefined);
+  const refused = failure(
+    error.kind,
+    `The service refused the override. ${told}`,
+    problems.length > 0 ? problems : undefined,
+  );
+  return { ...refused, error: { ...refused.error, told } };
 }

@@ -68,6 +68,14 @@ export function statusOf(ctx: RunContext): HandoffStatus {
 
 /** Replaces one item and saves; after a stop nothing is saved (the app is gone as far as the disk knows). True
  *  when the item is on disk (the run shown is the truth either way; a folder that refused is said in the status). */
+/** The item as a new answer states it: its outcome and refusal go with the message they were set with, never kept. */
+const restated = (item: HandoffItem, change: Partial<HandoffItem>): HandoffItem => ({
+  ...item,
+  outcome: undefined,
+  refusal: undefined,
+  ...change,
+});
+
 async function put(ctx: RunContext, item: HandoffItem): Promise<boolean> {
   if (ctx.stopped || !ctx.run) return false;
   ctx.run = { ...ctx.run, items: ctx.run.items.map((i) => (i.id === item.id ? item : i)) };
@@ -81,19 +89,20 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const { retryable: _last, seenAfterSend: _seen, ...item } = given;
   if (maybeSent(item)) {
     const seen = await lookFirst(ctx.write, item);
-    if (seen) return void (await put(ctx, { ...item, ...seen }));
+    if (seen) return void (await put(ctx, restated(item, seen)));
     // Its send may have left with no answer: not shown is never "send it" (it may have landed under a change back).
-    if (item.state !== 'not_landed') return void (await put(ctx, { ...item, ...(await notShown(ctx.write, item)) }));
+    if (item.state !== 'not_landed')
+      return void (await put(ctx, restated(item, { ...(await notShown(ctx.write, item)) })));
   }
   const clipped = clipToNow(item, ctx.deps.clock.now());
-  if (!('id' in clipped)) return void (await put(ctx, { ...item, ...clipped }));
+  if (!('id' in clipped)) return void (await put(ctx, restated(item, clipped)));
   // Written only on what the service holds now: a manager's change since the plan is said, never written over.
   const held = await heldFirst(ctx.write, clipped);
-  if (held) return void (await put(ctx, { ...item, ...held }));
+  if (held) return void (await put(ctx, restated(item, held)));
   // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-  if (!(await put(ctx, { ...clipped, state: 'sending', message: '' }))) {
+  if (!(await put(ctx, restated(clipped, { state: 'sending', message: '' })))) {
     // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
-    if (!ctx.stopped) await put(ctx, { ...clipped, state: 'not_sent', message: NOT_SAVED_MESSAGE });
+    if (!ctx.stopped) await put(ctx, restated(clipped, { state: 'not_sent', message: NOT_SAVED_MESSAGE }));
     return;
   }
   // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record
@@ -104,15 +113,15 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const said = stateOfAnswer(answer);
   // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
   const ours = said.state === 'handed_off' && said.overrideId === undefined ? { seenAfterSend: true as const } : {};
-  await put(ctx, { ...clipped, ...said, ...ours });
+  await put(ctx, restated(clipped, { ...said, ...ours }));
 }
 
 /** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). */
 async function checkRefusal(ctx: RunContext, item: HandoffItem): Promise<void> {
   const seen = await lookFirst(ctx.write, item);
-  if (seen?.state === 'handed_off') return void (await put(ctx, { ...item, ...seen }));
+  if (seen?.state === 'handed_off') return void (await put(ctx, restated(item, seen)));
   const message = seen ? 'before the app restarted (the schedule could not be read to check it)' : REFUSED_CHECKED;
-  await put(ctx, { ...item, message });
+  await put(ctx, restated(item, { message }));
 }
 
 const NO_RECORD = `${UNCONFIRMED_PREFIX} the saved hand-off has no record of an override it made (its answer may have been lost), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
@@ -125,15 +134,19 @@ async function noRecord(ctx: RunContext, item: HandoffItem): Promise<void> {
   const seen = await ctx.write.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === undefined) return;
   const message = seen === 'covered' ? noRecordShown(item.name || item.email) : NO_RECORD;
-  await put(ctx, { ...item, state: 'changed', message });
+  await put(ctx, restated(item, { state: 'changed', message, outcome: 'unconfirmed' }));
 }
 /** A saved "handed off" the app saw land after its own send (no id: its answer was lost): the schedule showing it
  *  still is this hand-off's override; not shown, it landed and a change since covers it (said with what holds). */
 async function seenAgain(ctx: RunContext, item: HandoffItem): Promise<void> {
   const seen = await ctx.write.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === undefined) return;
-  if (seen !== 'covered') return void (await put(ctx, { ...item, ...(await landedThenChanged(ctx.write, item)) }));
-  await put(ctx, { ...item, state: 'handed_off', message: 'The schedule shows the override this hand-off made.' });
+  if (seen !== 'covered')
+    return void (await put(ctx, restated(item, { ...(await landedThenChanged(ctx.write, item)) })));
+  await put(
+    ctx,
+    restated(item, { state: 'handed_off', message: 'The schedule shows the override this hand-off made.' }),
+  );
 }
 const NOT_SHOWN = `${UNCONFIRMED_PREFIX} the service does not show the override this hand-off recorded (removed, changed, or never made), so nothing was sent. Check this shift in My shifts.`;
 
@@ -148,13 +161,18 @@ async function checkHandedOff(ctx: RunContext, item: HandoffItem): Promise<void>
   const made = await ctx.deps.made?.(item.scheduleId, w);
   // Unread (a network failure, no client yet): still checking, and looked for again soon.
   if (made === undefined) return;
-  if (made === 'gone') return void (await put(ctx, { ...rest, state: 'changed', message: NOT_SHOWN }));
+  if (made === 'gone')
+    return void (await put(ctx, restated(rest, { state: 'changed', message: NOT_SHOWN, outcome: 'unconfirmed' })));
   // Its own override is still held; the schedule says whether it still decides who is on call (a manager's later
   // override may cover it: landed, then changed, said with what holds now).
   const seen = await ctx.write.look(item.scheduleId, w.startMs, w.endMs, covering(item));
   if (seen === undefined) return;
-  if (seen !== 'covered') return void (await put(ctx, { ...item, ...(await landedThenChanged(ctx.write, item)) }));
-  await put(ctx, { ...item, state: 'handed_off', message: 'The service shows the override this hand-off made.' });
+  if (seen !== 'covered')
+    return void (await put(ctx, restated(item, { ...(await landedThenChanged(ctx.write, item)) })));
+  await put(
+    ctx,
+    restated(item, { state: 'handed_off', message: 'The service shows the override this hand-off made.' }),
+  );
 }
 
 /** Sends what may be sent (pending; with `again`, what did not land too) and checks what is unknown. */
@@ -175,7 +193,7 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (item.state === 'unknown' || item.state === 'sending') {
         const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
-        await put(ctx, { ...item, ...seen });
+        await put(ctx, restated(item, seen));
       }
     }
   } finally {

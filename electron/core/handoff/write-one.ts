@@ -21,18 +21,21 @@ const MAX_AROUND_MS = 63 * 86_400_000;
 
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
-type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable' | 'seenAfterSend'> & { overrideId?: string };
+type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome' | 'refusal'> & {
+  overrideId?: string;
+};
 
 /** The item's state from the write path's answer. */
 export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
   if (!answer.ok) {
-    const { kind, message } = answer.error;
+    const { kind, message, told } = answer.error;
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
     if (message.startsWith('Changed since')) return { state: 'changed', message };
     // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
-    if (kind === 'forbidden') return { state: 'refused', message, retryable: true };
-    return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message };
+    const refusal = told === undefined ? {} : { refusal: told };
+    if (kind === 'forbidden') return { state: 'refused', message, retryable: true, ...refusal };
+    return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message, ...refusal };
   }
   const v = answer.value;
   if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id };
@@ -67,7 +70,8 @@ export async function landedThenChanged(deps: WriteDeps, item: HandoffItem): Pro
   const window = { scheduleId: item.scheduleId, startMs: Date.parse(item.start), endMs: Date.parse(item.end) };
   const c = { ...window, from: deps.held.meOn(item.scheduleId), to: item.email, others: item.others };
   const now = await stillInPlace(deps.held, c, true);
-  return { state: 'handed_off', message: now?.state === 'changed' ? now.message : LANDED_HIDDEN };
+  const message = now?.state === 'changed' ? now.message : LANDED_HIDDEN;
+  return { state: 'handed_off', message, outcome: 'landed-then-changed' };
 }
 
 const LANDED_HIDDEN = 'It landed; a later change covers it now (it was not sent again).';
@@ -141,7 +145,7 @@ export async function notShown(deps: WriteDeps, item: HandoffItem): Promise<Chan
   const clipped = clipToNow(item, deps.nowMs());
   if (!('id' in clipped)) return { state: 'not_landed', message: 'The schedule does not show it.' };
   const held = await heldFirst(deps, clipped);
-  if (held === undefined) return { state: 'changed', message: MAY_HAVE_LANDED };
+  if (held === undefined) return { state: 'changed', message: MAY_HAVE_LANDED, outcome: 'unconfirmed' };
   if (held.state === 'not_sent')
     return {
       state: 'unknown',

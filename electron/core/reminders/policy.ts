@@ -52,8 +52,9 @@ export interface ReminderPolicy {
   heldWhileAhead: boolean;
   /** A later plan that no longer sees its shift's start keeps the start an earlier plan saw (keyed by the end). */
   keepsSeenStart: boolean;
-  /** Its line in the summary after quiet time: the time to its shift recomputed, its own timing left out, or as held. */
-  inSummary: 'time-from-now' | 'without-timing' | 'as-held';
+  /** Its line in the summary after quiet time: the time to its shift recomputed, worded from its statement (held
+   *  with it: held.ts toHeld), or as held. */
+  inSummary: 'time-from-now' | 'from-statement' | 'as-held';
   /** Shown on time. */
   onTime: Wording;
   /** Shown late, for the state of things now. */
@@ -160,7 +161,7 @@ export const POLICIES = {
     },
   },
   coverage: { ...NOTICE, quiet: 'waits', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
-  change: { ...NOTICE, quiet: 'speaks-in-time', inSummary: 'without-timing', onTime: asNoticed, late: asNoticed },
+  change: { ...NOTICE, quiet: 'speaks-in-time', inSummary: 'from-statement', onTime: asNoticed, late: asNoticed },
   correction: { ...NOTICE, quiet: 'speaks-in-time', inSummary: 'as-held', onTime: asNoticed, late: asNoticed },
 } satisfies Record<ReminderKind, ReminderPolicy>;
 
@@ -186,9 +187,10 @@ export function heldLine(h: HeldMessage, nowMs: number, opts: MessageOptions, ba
   const kind = isKind(h.kind) ? policyOf(h.kind).inSummary : 'as-held';
   if (kind === 'time-from-now' && h.startsAtMs !== undefined)
     return `On call ${formatRelative(nowMs, h.startsAtMs)}${saved}: ${h.body}`;
-  // A change notice ends with its timing ("— on call in 4 h") as of when it was held: leave that part out.
-  const body = kind === 'without-timing' ? (h.body.split(' — ')[0] ?? h.body).replace(/\.?$/, '.') : h.body;
-  return `${h.title}${saved}: ${body}`;
+  // A change's body ends with its timing as of when it was held ("— on call in 4 h"): never shown as held. One is
+  // always held with its statement (worded above); without it, only what it is can be said, not its stale words.
+  if (kind === 'from-statement') return `${h.title}${saved}.`;
+  return `${h.title}${saved}: ${h.body}`;
 }
 
 /** A held message's kind as stored (a string in the file): one of this table's kinds, or not. */

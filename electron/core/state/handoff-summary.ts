@@ -148,7 +148,7 @@ function myLines(state: AppState, o: HandoffOptions): string[] {
   else if (state.accounts.every((a) => a.email.trim() === '')) lines.push('My next block: unknown (no e-mail set)');
   else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
   else if (absence.kind === 'scoped' || absence.kind === 'dated')
-    lines.push(`My next block: ${absence.text.replace(/^No shift of yours/, 'none')}${missing}`);
+    lines.push(`My next block: none ${absence.reach}${missing}`);
   else lines.push(`My next block: unknown${missing}`);
   return lines;
 }

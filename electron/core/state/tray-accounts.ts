@@ -12,13 +12,19 @@ import type { TrayLeafItem, TraySubmenu } from './tray-items';
 import { pauseUntil, takeOverItems } from './tray-actions';
 
 /** "muted", "paused until 14:00", or undefined while the account's reminders come. */
-export function silenceText(state: AppState, accountId: string, f: Fmt): string | undefined {
+/** "reminders muted" after a name, or "Reminders muted" as a line of its own (`opening`). */
+export function silenceText(
+  state: AppState,
+  accountId: string,
+  f: Fmt,
+  opening: 'reminders' | 'Reminders' = 'reminders',
+): string | undefined {
   const silence = accountSilence(state.settings.accounts, accountId, f.nowMs);
   if (!silence) return undefined;
-  if (silence.kind === 'muted') return 'reminders muted';
-  if (silence.kind === 'same-service') return `reminders told as ${silence.as}'s`;
+  if (silence.kind === 'muted') return `${opening} muted`;
+  if (silence.kind === 'same-service') return `${opening} told as ${silence.as}'s`;
   const opts = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
-  return `reminders paused until ${formatDayTime(silence.untilMs, opts)}`;
+  return `${opening} paused until ${formatDayTime(silence.untilMs, opts)}`;
 }
 
 function silenceItems(state: AppState, accountId: AccountId, label: string, f: Fmt): TrayLeafItem[] {

@@ -161,6 +161,12 @@ export function scheduleSubmenus(state: AppState, f: Fmt, room: number): TraySub
 }
 
 /** Each swap still half done, its fix as the action: the swap window on my block, with Retry and Hand back. */
+/** Each half-done swap's statement, for the tooltip: the menu item's words without its action. */
+export function halfSwapLines(state: AppState, f: Fmt): string[] {
+  const at = { nowMs: f.nowMs, localZone: f.localZone, locale: f.locale };
+  return (state.halfSwaps ?? []).map((h) => halfSwapLine(state, h, at));
+}
+
 export function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
   const at = { nowMs: f.nowMs, localZone: f.localZone, locale: f.locale };
   return (state.halfSwaps ?? []).map((h) => {

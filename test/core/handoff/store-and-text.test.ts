@@ -56,10 +56,9 @@ describe('the hand-off on disk', () => {
 
 describe('the outcome line', () => {
   it('counts only what each state says, with the service’s own words for a refusal', () => {
-    const refused = item(
-      'refused',
-      'The service refused the override. Person 1 (bob@example.com): no user has the e-mail bob@example.com.',
-    );
+    // The refusal's own words come as a value with the message (ActionError `told`), never cut from it.
+    const told = 'Person 1 (bob@example.com): no user has the e-mail bob@example.com.';
+    const refused = { ...item('refused', `The service refused the override. ${told}`), refusal: told };
     const run = {
       items: [item('handed_off'), item('handed_off'), item('handed_off'), item('handed_off'), item('unknown')],
     };
