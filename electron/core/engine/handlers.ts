@@ -7,7 +7,8 @@ import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
 import { overrideCandidates, overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
-import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
+import { takeOverHandBack, takeOverNow } from '../actions/take-over';
+import type { TakeOverDeps } from '../actions/take-over-write';
 import type { OtherAccountRead } from '../state/candidates';
 import type { EngineHandlers } from './types';
 
