@@ -2,7 +2,8 @@
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, fromApiError, guarded, NOT_SET_UP, type ActionDeps } from './common';
 import { planOverride, resolveWindow } from './override-window';
-import { rankCandidates, type OtherAccountRead } from '../state/candidates';
+import { rankCandidates } from '../state/candidates';
+import type { OtherAccountRead } from '../state/candidate-presence';
 import { overrideView } from './override-record';
 
 export function overridePreview(deps: ActionDeps) {

@@ -10,7 +10,7 @@ import { overrideCandidates, overrideGet, overridePreview } from '../actions/ove
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow } from '../actions/take-over';
 import type { TakeOverDeps } from '../actions/take-over-write';
-import type { OtherAccountRead } from '../state/candidates';
+import type { OtherAccountRead } from '../state/candidate-presence';
 import type { EngineHandlers } from './types';
 
 /** The channels a session serves. */
