@@ -1,7 +1,8 @@
 // The registry's people-picker texts (issue 47): "who could cover" a window, as the quick override's picker shows
 // each person (core/state/candidates.ts `rankCandidates`, as core/actions/override.ts asks it: this account's own
 // read and every other account's), so the properties over the registry read its words too.
-import { rankCandidates, type CandidatesInput } from '../../electron/core/state/candidates';
+import { rankCandidates } from '../../electron/core/state/candidates';
+import type { CandidatesInput } from '../../electron/core/state/candidate-presence';
 
 /** One account's picker for one schedule and window. */
 export interface AccountPicker {

@@ -1,167 +1,16 @@
-// override:preview, override:create and override:get.
+// override:create: one creator shared by every flow that writes an override.
 import type { OncallClient } from '../../api/client-types';
-import type { Override } from '../../api/schemas';
-import type { OverrideOutcome, OverrideView, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import {
-  failure,
-  fromApiError,
-  guarded,
-  guardedWrite,
-  NOT_SET_UP,
-  sentThenFailed,
-  toPersonView,
-  whatHappened,
-  type ActionDeps,
-} from './common';
-import { planOverride, resolveWindow, type PlannedOverride } from './override-window';
-import { rankCandidates, type OtherAccountRead } from '../state/candidates';
+import type { OverrideOutcome, RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
+import { planOverride, type PlannedOverride } from './override-window';
 import { verifyUnknownWrite } from './override-verify';
-import { windowCoveredBy } from './window-coverage';
 import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
 import { createDoubts, type CreateNote, type Doubts } from './override-again';
-import type { CreatedOverride } from '../model/snapshot';
+import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
-/** Created ids are kept this long (the service has no list endpoint; older ones are of no use to the user). */
-const CREATED_KEEP_MS = 30 * 24 * 3_600_000;
-
-export function overrideView(scheduleId: string, o: Override): OverrideView {
-  return { id: o.id, scheduleId, start: o.start, end: o.end, users: o.users.map(toPersonView) };
-}
-
-type Window = Pick<Override, 'start' | 'end'> & { id: string };
-
-/**
- * A write is known as mine from the moment it is sent, not from the moment its answer comes: a read that lands
- * while the answer is awaited, lost or being checked must already see the change as mine. The record is dated
- * again when the outcome is known (see causedByMe in reminders/changes.ts: it explains changes read up to then).
- */
-function recordSent(deps: ActionDeps, plan: PlannedOverride, note?: CreateNote): CreatedOverride {
-  const nowMs = deps.clock.now();
-  const sent: CreatedOverride = {
-    id: '',
-    scheduleId: plan.scheduleId,
-    start: plan.input.start,
-    end: plan.input.end,
-    createdAt: new Date(nowMs).toISOString(),
-    ...note,
-  };
-  const snap = deps.snapshot.get();
-  const kept = snap.createdOverrides.filter((c) => Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
-  deps.snapshot.set({ ...snap, createdOverrides: [...kept, sent] });
-  return sent;
-}
-
-const sameRecord = (a: CreatedOverride, b: CreatedOverride): boolean =>
-  a.id === b.id &&
-  a.scheduleId === b.scheduleId &&
-  a.start === b.start &&
-  a.end === b.end &&
-  a.createdAt === b.createdAt;
-
-/**
- * The outcome is known: the record gets the stored window (and id, when the answer came) or, when nothing was
- * saved, goes, so it explains no later change. A record no longer there (the service was switched) stays gone.
- */
-function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved'): void {
-  const snap = deps.snapshot.get();
-  // Two writes sent at once for the same window (other people) leave two equal records: settle one of them.
-  const at = snap.createdOverrides.findIndex((c) => sameRecord(c, sent));
-  if (at < 0) return;
-  const others = snap.createdOverrides.filter((_, i) => i !== at);
-  if (outcome === 'not_saved') {
-    deps.snapshot.set({ ...snap, createdOverrides: others });
-    return;
-  }
-  const entry: CreatedOverride = {
-    ...sent,
-    id: outcome.id,
-    start: outcome.start,
-    end: outcome.end,
-    createdAt: new Date(deps.clock.now()).toISOString(),
-  };
-  // One record per id: an id the service gave before is the same override (its older record is replaced).
-  const kept = outcome.id === '' ? others : others.filter((c) => c.id !== outcome.id);
-  deps.snapshot.set({ ...snap, createdOverrides: [...kept, entry] });
-}
-
-function cachedCovered(deps: ActionDeps, plan: PlannedOverride): boolean {
-  const shifts = deps.snapshot.get().schedules.find((s) => s.id === plan.scheduleId)?.shifts ?? [];
-  return windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering);
-}
-
-const NOT_THE_ONE_SENT = "The service's answer describes an override other than the one sent";
-
-/**
- * A 200 is taken as the write landing only when its override is the one sent: the same people, the same start and
- * end. Any other body (other people, another window, the person being replaced) tells nothing about what was saved.
- */
-function describesSent(posted: Override, plan: PlannedOverride): boolean {
-  const people = (emails: readonly string[]) => [...new Set(emails.map((e) => e.toLowerCase()))].sort().join(' ');
-  return (
-    Date.parse(posted.start) === Date.parse(plan.input.start) &&
-    Date.parse(posted.end) === Date.parse(plan.input.end) &&
-    people(posted.users.map((u) => u.email)) === people(plan.input.user_references.map((r) => r.value))
-  );
-}
-
-/** Opens the message of a write whose outcome is unknown: its answer was lost, failed, unreadable or another's. */
-function unknownWhy(result: Awaited<ReturnType<OncallClient['createOverride']>>): string {
-  if (result.ok) return NOT_THE_ONE_SENT;
-  return result.error.kind === 'outcome_unknown'
-    ? whatHappened(result.error.cause, result.error.status)
-    : whatHappened('unreadable');
-}
-
-async function created(
-  deps: ActionDeps,
-  plan: PlannedOverride,
-  posted: Override,
-  sent: CreatedOverride,
-): Promise<OverrideOutcome> {
-  settle(deps, sent, posted);
-  // Read it back: what the service stored is what we show (the POST answer is the fallback).
-  const client = deps.client();
-  const read = client ? await client.getOverride(plan.scheduleId, posted.id) : undefined;
-  const stored = read?.ok ? read.value : posted;
-  return { status: 'created', override: overrideView(plan.scheduleId, stored) };
-}
-
-export function overridePreview(deps: ActionDeps) {
-  return async (request: RequestOf<'override:preview'>): Promise<ResponseOf<'override:preview'>> =>
-    guarded(async () => {
-      const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
-      return plan.ok ? { ok: true as const, value: plan.value.preview } : { ok: false as const, error: plan.error };
-    });
-}
-
-/** Who could cover the window asked about, best first (the people picker's suggestions); free or busy is said
- *  over every account's schedules (`otherAccounts`: the reads of the accounts other than this one). */
-export function overrideCandidates(
-  deps: ActionDeps,
-  otherAccounts: () => readonly OtherAccountRead[],
-  localZone?: () => string,
-) {
-  return async (request: RequestOf<'override:candidates'>): Promise<ResponseOf<'override:candidates'>> =>
-    guarded(async () => {
-      const snapshot = deps.snapshot.get();
-      const window = resolveWindow({ ...request, emails: [] }, snapshot, deps.clock.now());
-      if (!window.ok) return { ok: false as const, error: window.error };
-      const { startMs, endMs } = window.value;
-      const value = rankCandidates({
-        snapshot,
-        otherAccounts: otherAccounts(),
-        settings: deps.settings(),
-        scheduleId: request.scheduleId,
-        window: { startMs, endMs },
-        nowMs: deps.clock.now(),
-        ...(localZone ? { localZone: localZone() } : {}),
-      });
-      return { ok: true as const, value };
-    });
-}
 
 /** Same schedule, same window (as asked, so two clicks a second apart match) and the same people. */
 function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverride): string {
@@ -324,23 +173,4 @@ export function overrideCreator(deps: ActionDeps): OverrideCreator {
 
 export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = overrideCreator(deps)) {
   return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> => creator(request);
-}
-
-export function overrideGet(deps: ActionDeps) {
-  return async (request: RequestOf<'override:get'>): Promise<ResponseOf<'override:get'>> =>
-    guarded(async () => {
-      const known = deps.snapshot
-        .get()
-        .createdOverrides.some(
-          (c) => c.id !== '' && c.id === request.overrideId && c.scheduleId === request.scheduleId,
-        );
-      if (!known)
-        return failure('not_found', 'This override was not created from this app, so it cannot be looked up here.');
-      const client = deps.client();
-      if (!client) return NOT_SET_UP;
-      const result = await client.getOverride(request.scheduleId, request.overrideId);
-      return result.ok
-        ? { ok: true as const, value: overrideView(request.scheduleId, result.value) }
-        : fromApiError(result.error);
-    });
 }

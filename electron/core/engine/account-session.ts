@@ -13,7 +13,7 @@ import { reconcileSchedules } from '../sync/apply';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { CalendarService } from '../calendar/publisher';
 import type { OncallClient } from '../../api/client-types';
-import type { OtherAccountRead } from '../state/candidates';
+import type { OtherAccountRead } from '../state/candidate-presence';
 import { deriveState } from '../state/derive';
 import { unwatchedRequestCount, unwatchedRequestsNotice } from '../state/coverage';
 import type { KeyHolder } from './keys';

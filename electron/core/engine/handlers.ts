@@ -5,10 +5,12 @@
 import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
-import { overrideCandidates, overrideCreate, overrideCreator, overrideGet, overridePreview } from '../actions/override';
+import { overrideCreate, overrideCreator } from '../actions/override';
+import { overrideCandidates, overrideGet, overridePreview } from '../actions/override-read';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
-import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../actions/take-over';
-import type { OtherAccountRead } from '../state/candidates';
+import { takeOverHandBack, takeOverNow } from '../actions/take-over';
+import type { TakeOverDeps } from '../actions/take-over-write';
+import type { OtherAccountRead } from '../state/candidate-presence';
 import type { EngineHandlers } from './types';
 
 /** The channels a session serves. */

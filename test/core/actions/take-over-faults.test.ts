@@ -3,7 +3,8 @@
 // the take-over so it can be handed back, and a second click finds me on call instead of writing twice.
 import { describe, expect, it } from 'vitest';
 import { overrideCreator } from '../../../electron/core/actions/override';
-import { takeOverHandBack, takeOverNow, type TakeOverDeps } from '../../../electron/core/actions/take-over';
+import { takeOverHandBack, takeOverNow } from '../../../electron/core/actions/take-over';
+import type { TakeOverDeps } from '../../../electron/core/actions/take-over-write';
 import type { Snapshot } from '../../../electron/core/model/snapshot';
 import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { settingsWith, snapshotOf } from '../support/fixtures';

@@ -1,0 +1,109 @@
+// take-over:hand-back: the time a take-over took handed back to those it replaced, once, and only as offered.
+import type { OverrideRequest } from '../../shared/ipc-contract';
+import type { HandBackRequest } from '../../shared/take-over';
+import type { Person } from '../../shared/view-state';
+import { currentSegment, handBackInPlace, handBackPlan, offSchedule, type HandBackPlan } from '../state/take-over';
+import { changedSinceOffer, handBackHeld, headOverwritten, type HandBackCheck } from './hand-back-held';
+import { isoOf } from '../model/segments';
+import { NOT_SET_UP, type Failure } from './common';
+import { joinNames } from '../../shared/format';
+import {
+  freshSnapshot,
+  isFailure,
+  lower,
+  refuse,
+  write,
+  type Answer,
+  type Sending,
+  type TakeOverDeps,
+} from './take-over-write';
+
+export async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: Sending): Promise<Answer> {
+  const snapshot = await freshSnapshot(deps, request.scheduleId);
+  if (isFailure(snapshot)) return snapshot;
+  const me = lower(deps.settings().email);
+  const nowMs = deps.clock.now();
+  const plan = handBackPlan(snapshot, request.scheduleId, nowMs, me);
+  if (!plan) {
+    // A hand back of mine whose answer was lost and that landed after all: said as done, not sent again.
+    const back = handBackInPlace(snapshot, request.scheduleId, nowMs, me);
+    if (back)
+      return refuse(
+        'nothing_to_hand_back',
+        `Your hand back is already done: the schedule shows ${back.map((p) => p.name).join(' and ')} on call again now, so nothing was sent again.`,
+      );
+    const details = snapshot.schedules.find((s) => s.id === request.scheduleId)?.details;
+    const zone = details?.time_zone ? { scheduleZone: details.time_zone } : {};
+    const head = headOverwritten(snapshot, request.scheduleId, me, {
+      nowMs,
+      localZone: deps.localZone?.() ?? 'UTC',
+      ...zone,
+    });
+    if (head !== undefined) return refuse('changed_since_planned', head);
+    return refuse(
+      'nothing_to_hand_back',
+      'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',
+    );
+  }
+  const startMs = Math.floor(nowMs / 1000) * 1000;
+  const unchanged = await heldForHandBack(deps, request, plan, startMs);
+  if (unchanged) return unchanged;
+  const start = isoOf(startMs);
+  const override: OverrideRequest = {
+    scheduleId: request.scheduleId,
+    window: { kind: 'custom', start, end: isoOf(plan.endMs) },
+    emails: plan.covering,
+  };
+  const mine = currentSegment(snapshot, request.scheduleId, nowMs)?.users.filter((u) => lower(u.email) === me) ?? [];
+  const answer = await write(deps, override, { kind: 'hand-back', replaced: mine }, mine, sending);
+  // Offered once: after it is in place (or shown in place), the take-over is not offered back again.
+  if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed'))
+    markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
+  return answer;
+}
+
+/** What the hand back's offer showed and what the service holds now, held to the rules every flow shares: a
+ *  refusal that says what changed (nothing is sent), or undefined to write it. */
+async function heldForHandBack(
+  deps: TakeOverDeps,
+  request: HandBackRequest,
+  plan: HandBackPlan,
+  startMs: number,
+): Promise<Failure | undefined> {
+  const client = deps.client();
+  if (!client) return NOT_SET_UP;
+  const details = deps.snapshot.get().schedules.find((s) => s.id === request.scheduleId)?.details;
+  const check: HandBackCheck = {
+    client,
+    scheduleId: request.scheduleId,
+    me: lower(deps.settings().email),
+    startMs,
+    nowMs: deps.clock.now(),
+    localZone: deps.localZone?.() ?? 'UTC',
+    scheduleZone: details?.time_zone ?? undefined,
+    nameOf: (email) => details?.users?.find((u) => lower(u.email) === lower(email))?.name ?? '',
+  };
+  const offer = changedSinceOffer(check, request.seen, plan);
+  if (offer !== undefined) return refuse('changed_since_planned', offer);
+  // The schedule as read just before this write: handing back to someone it no longer lists puts an outsider on call.
+  const left = offSchedule(deps.snapshot.get(), request.scheduleId, plan.replaced);
+  if (left.length > 0) return refuse('changed_since_planned', leftSchedule(left, details?.name ?? request.scheduleId));
+  const held = await handBackHeld(check, plan);
+  if (held === undefined) return undefined;
+  return refuse(held.state === 'not_sent' ? 'stale_data' : 'changed_since_planned', held.message);
+}
+
+function leftSchedule(left: readonly Person[], scheduleName: string): string {
+  const names = joinNames(left.map((p) => p.name || p.email));
+  const verb = left.length > 1 ? 'are' : 'is';
+  return `Changed since you planned it: ${names} ${verb} no longer on ${scheduleName}, so your time can't be handed back to ${left.length > 1 ? 'them' : names}. Nothing was sent: look at it again and choose anew.`;
+}
+
+function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: string): void {
+  const snap = deps.snapshot.get();
+  const at = new Date(deps.clock.now()).toISOString();
+  const createdOverrides = snap.createdOverrides.map((c) =>
+    c.kind === 'take-over' && c.scheduleId === scheduleId && c.createdAt === createdAt ? { ...c, handedBackAt: at } : c,
+  );
+  deps.snapshot.set({ ...snap, createdOverrides });
+}

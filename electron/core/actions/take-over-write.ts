@@ -1,0 +1,75 @@
+// What take-over:now and take-over:hand-back share: the schedule refreshed before acting (nobody takes over on data
+// the app cannot vouch for), and the write through the one override path (override.ts).
+import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/ipc-contract';
+import type { TakeOverRefusal } from '../../shared/take-over';
+import type { Person, ScheduleStatus } from '../../shared/view-state';
+import type { Snapshot } from '../model/snapshot';
+import { failure, NOT_SET_UP, type ActionDeps, type Failure } from './common';
+import type { OverrideCreator } from './override';
+import type { CreateNote } from './override-again';
+import { planOverride } from './override-window';
+
+export interface TakeOverDeps extends ActionDeps {
+  /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
+  create: OverrideCreator;
+  /** The schedule's freshness as the state shows it; undefined when it is not watched. */
+  statusOf(scheduleId: string): ScheduleStatus | undefined;
+  /** The user's zone, for the times a "changed since you planned it" names. */
+  localZone?: () => string;
+}
+
+export type Answer = ResponseOf<'take-over:now'>;
+
+export const refuse = (kind: TakeOverRefusal, message: string): Failure => failure(kind, message);
+
+/** The snapshot just after refreshing this schedule, or why the app will not act on it. */
+export async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Promise<Snapshot | Failure> {
+  if (!deps.client()) return NOT_SET_UP;
+  if (deps.statusOf(scheduleId) === undefined)
+    return refuse('not_watched', 'This schedule is not one you watch. Add it in Settings first.');
+  if (deps.settings().email.trim() === '')
+    return refuse('no_email', 'Set your e-mail in Settings first, so the app knows who you are on the schedule.');
+  await deps.refresh({ reason: 'user', scheduleIds: [scheduleId], rereadShifts: true });
+  const status = deps.statusOf(scheduleId);
+  if (status?.kind === 'fresh') return deps.snapshot.get();
+  const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\s]+$/, '')})` : '';
+  return refuse(
+    'stale_data',
+    `The schedule could not be refreshed just now${why}, so who is on call now is not known for sure. Nothing was changed.`,
+  );
+}
+
+export const isFailure = (x: Snapshot | Failure): x is Failure => 'ok' in x;
+export const lower = (e: string) => e.trim().toLowerCase();
+
+/** Marks the moment the write may leave the app (see guardedWrite). */
+export type Sending = () => void;
+
+export async function write(
+  deps: TakeOverDeps,
+  request: OverrideRequest,
+  note: CreateNote,
+  replaced: Person[],
+  sending: Sending,
+): Promise<Answer> {
+  const nowMs = deps.clock.now();
+  const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs);
+  if (!plan.ok) return { ok: false, error: plan.error };
+  sending();
+  const answer = await deps.create(request, note);
+  if (!answer.ok) return answer;
+  const outcome = answer.value;
+  // What the service stored when it answered; what was asked for otherwise.
+  const window = outcome.status === 'created' ? outcome.override : plan.value.preview;
+  const covering =
+    outcome.status === 'created' ? outcome.override.users.map((u) => u.email) : plan.value.preview.covering;
+  const value: TakeOverResult = {
+    scheduleId: request.scheduleId,
+    start: window.start,
+    end: window.end,
+    covering,
+    replaced,
+    outcome,
+  };
+  return { ok: true, value };
+}
