@@ -17,6 +17,7 @@ import { bookHeld, CANCELLING, maybeProblems, settleMaybe } from './maybe-held';
 import { missedAfter, missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations, saveEscalations, type EscalationState } from './record-store';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
+import { minOf } from '../../shared/extremes';
 
 export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
@@ -313,7 +314,7 @@ async function poll(r: Run): Promise<void> {
       return kept && kept.ch === o.provider?.channel ? [[alertIdOf(t.key), kept.receipt] as const] : [];
     }),
   );
-  const sinceMs = Math.min(...awaiting.map((t) => t.atMs));
+  const sinceMs = minOf(awaiting.map((t) => t.atMs));
   const answer = await o.provider.pollAcks({ sinceMs, handles });
   if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
   for (const ack of answer.value) {

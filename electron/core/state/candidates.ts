@@ -16,6 +16,7 @@ import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { nightsOver } from './load';
 import { savedAt } from '../../shared/freshness';
 import { scheduleStatus } from './status';
+import { maxOf } from '../../shared/extremes';
 
 const LOOK_BACK_MS = 30 * DAY_MS;
 
@@ -164,7 +165,7 @@ function weaker(a: Basis, b: Basis): Basis {
  *  (of every account: hours are said only over time read for all of them). */
 function lookBack(schedules: readonly NamedSchedule[], nowMs: number): Span {
   const froms = schedules.flatMap(({ schedule: s }) => (s.shiftsFrom ? [Date.parse(s.shiftsFrom)] : []));
-  return { startMs: Math.max(nowMs - LOOK_BACK_MS, ...froms), endMs: nowMs };
+  return { startMs: maxOf(froms, nowMs - LOOK_BACK_MS), endMs: nowMs };
 }
 
 /** Where a person is on call during the window: ms here, the other schedules they are on (names), and the

@@ -15,6 +15,7 @@ import {
 } from './fired-claims';
 import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
+import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
 
 export const REMINDERS_FILE = 'reminders.json';
@@ -80,7 +81,8 @@ export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
 export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
 
 function firedNotice(kept: string | undefined, why?: string): Notice {
-  const where = why !== undefined ? ` (${why})` : kept === undefined ? '' : ` (kept as ${kept})`;
+  const parts = [...(why === undefined ? [] : [why]), ...(kept === undefined ? [] : [`kept as ${kept}`])];
+  const where = parts.length === 0 ? '' : ` (${parts.join('; ')})`;
   const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
   return { id: FIRED_NOTICE_ID, message };
 }
@@ -149,7 +151,9 @@ async function readFired(files: FileStore, onNotice: (notice: Notice) => void): 
   try {
     text = await files.read(REMINDERS_FILE);
   } catch (cause) {
-    onNotice(firedNotice(undefined, readRefusal(cause)));
+    // Too large to read (file-limits.ts): kept aside like a corrupt one.
+    const kept = isTooLarge(cause) ? await keepAside(files, REMINDERS_FILE) : undefined;
+    onNotice(firedNotice(kept, readRefusal(cause)));
     return empty();
   }
   if (text === undefined) return empty();

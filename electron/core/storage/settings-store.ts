@@ -18,6 +18,7 @@ import { err, ok, validationError, type ApiError, type Result } from '../../api/
 import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';
 import { readRefusal } from './read-back';
+import { isTooLarge } from './file-limits';
 
 type ValidationError = Extract<ApiError, { kind: 'validation' }>;
 
@@ -260,6 +261,8 @@ export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   try {
     text = await files.read(SETTINGS_FILE);
   } catch (cause) {
+    // Too large to read (file-limits.ts): refused and kept aside like a file that isn't settings.
+    if (isTooLarge(cause)) return resetWithNotice(files, readRefusal(cause));
     return unreadableSettings(files, cause);
   }
   if (text === undefined) return { settings: defaultSettings() };
