@@ -72,6 +72,8 @@ export interface FiredStoreOptions {
   onNotice?: (notice: Notice) => void;
   /** Is the account of this key known, and (given) this schedule of it watched now? Held messages must be. */
   watched?: FiredContext['watched'];
+  /** When a heads-up for a shift starting then falls due with the settings now (fired-claims.ts). */
+  headsUpDueMs?: FiredContext['headsUpDueMs'];
   /** Each account now (id → its address and e-mail): the record is stamped with them, and an account's entries
    *  written under another address or user (changed while the app was closed) are not believed. None in demo mode. */
   origins?: () => readonly AccountOrigin[];
@@ -122,7 +124,7 @@ async function checked(
   const others = othersOf(record, origins);
   const another = (key: string): boolean => others.some((id) => isRecordKeyOf(key, id));
   const fired = sortClaims(keys, ([k, u]) =>
-    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs),
+    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs, ctx),
   );
   const keptKeys = new Set(fired.kept.map(([k]) => k));
   const onRecord = (key: string): boolean => keptKeys.has(key);
@@ -186,7 +188,11 @@ function stampOf(origins: FiredStoreOptions['origins']): { origins?: Record<stri
 export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
   const onNotice = options.onNotice ?? (() => undefined);
-  const ctx = { nowMs: options.now(), ...(options.watched ? { watched: options.watched } : {}) };
+  const ctx = {
+    nowMs: options.now(),
+    ...(options.watched ? { watched: options.watched } : {}),
+    ...(options.headsUpDueMs ? { headsUpDueMs: options.headsUpDueMs } : {}),
+  };
   const origins = options.origins;
   const raw = await readFired(files, onNotice);
   const stampedAs = raw.origins;
