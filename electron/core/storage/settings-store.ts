@@ -256,6 +256,12 @@ function unreadableSettings(files: FileStore, cause: unknown): LoadedSettings {
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
 }
 
+/** The settings a file's text holds as the loader reads it, or undefined when it holds none (settings-outside.ts). */
+export function settingsOfText(text: string): Settings | undefined {
+  const parsed = parseText(text);
+  return parsed.ok ? parsed.settings : undefined;
+}
+
 export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   let text: string | undefined;
   try {
