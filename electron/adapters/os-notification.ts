@@ -22,9 +22,17 @@ export type NotifierOptions = Record<string, string | number | boolean>;
 
 const TIMEOUT_SEC = 10;
 
+/** The body as text under the freedesktop notification spec's markup (&, <, > as entities): a name from a file or
+ *  the service ("<a href=…>Berlin</a> <b>primary</b> &amp;") is shown as it is written, never rendered as a link
+ *  or bold (issue 52). The summary is plain text to the spec, so only the body is escaped. */
+export function escapeBodyMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** The node-notifier options for one notification on one platform. */
 export function notificationOptions(n: NotificationRequest, id: NotifierIdentity): NotifierOptions {
-  const base: NotifierOptions = { title: n.title, message: n.body };
+  const linux = id.platform !== 'darwin' && id.platform !== 'win32';
+  const base: NotifierOptions = { title: n.title, message: linux ? escapeBodyMarkup(n.body) : n.body };
   const icon: NotifierOptions = id.iconPath ? { icon: id.iconPath } : {};
   switch (id.platform) {
     case 'darwin':

@@ -9,6 +9,7 @@
 // and key carry over unchanged. Request and team refs are new: every account's, the main one's too, carry the account.
 // No zod at run time here (types only), so the renderer's bundle may import this module.
 import { accountIdOf, accountsNeedingSetup, MAIN_ACCOUNT_ID, parseAccountId, type AccountId } from './account-names';
+import { minOf } from './extremes';
 
 export {
   ACCOUNT_ID_PATTERN,
@@ -251,7 +252,7 @@ export function nextPauseEndAt(accounts: readonly SilenceFields[], nowMs: number
     const ms = a.pausedUntil ? Date.parse(a.pausedUntil) : NaN;
     return ms > nowMs && a.muted !== true ? [ms] : [];
   });
-  return ends.length === 0 ? null : Math.min(...ends);
+  return ends.length === 0 ? null : minOf(ends);
 }
 
 /** A new account's id from its name: lower-case letters, digits and dashes, unique among `taken`. */

@@ -8,6 +8,7 @@ import { joinNames } from './format';
 import { assertNever, viewBasis, viewReadingAt, type UnknownWhy } from './basis';
 import { hasData } from './freshness';
 import type { AppState, Basis, MyGap, ScheduleView, ShiftView, TimeSpan } from './view-state';
+import { minOf } from './extremes';
 
 /** The stretch of the schedule's known timeline holding `ms`; undefined where nothing was read (unknown). Read by
  *  the one lookup (shared/basis.ts viewReadingAt), as every surface reads it. */
@@ -251,7 +252,7 @@ export function myAbsence(state: AppState, time: (iso: string) => string): Absen
   // "in the next 14 days" from saved data known for 9).
   const reach = looked.flatMap((s) => (s.known ? [Date.parse(s.known.to)] : []));
   if (reach.length === 0) return noShift('scoped', days, note);
-  const endMs = Math.min(...reach);
+  const endMs = minOf(reach);
   // Saved data ending there: the text says its end, the note only whose and from when.
   const said = gaps.map((g) =>
     g.kind === 'saved' && g.until && Date.parse(g.until) === endMs ? { ...g, until: undefined } : g,

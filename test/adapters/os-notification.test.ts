@@ -7,6 +7,7 @@ import {
   ALARM_ACTIONS,
   alarmToastXml,
   osNotification,
+  escapeBodyMarkup,
   parseAlarmActionArgument,
   WINDOWS_ALARM_SOUND,
   type NotifierIdentity,
@@ -40,7 +41,14 @@ describe('Linux', () => {
   it('the alarm is critical, never expires, and is not silent (no click wait that would set 5 s)', () => {
     const chosen = osNotification(alarm, identity('linux'));
     expect(chosen.via).toBe('node-notifier');
-    expect(chosen.options).toMatchObject({ urgency: 'critical', timeout: 0, title: alarm.title, message: alarm.body });
+    // The body as text under the spec's markup (issue 52): "Bob <bob@x>" is shown as written, not taken for a tag.
+    expect(chosen.options).toMatchObject({
+      urgency: 'critical',
+      timeout: 0,
+      title: alarm.title,
+      message: "Platform &amp; DB's shift 22:00–06:00, from Bob &lt;bob@x&gt;",
+    });
+    expect(escapeBodyMarkup('<a href="x">y</a> &amp;')).toBe('&lt;a href="x"&gt;y&lt;/a&gt; &amp;amp;');
     expect(chosen.options).not.toHaveProperty('wait');
     expect(chosen.options).not.toHaveProperty('sound', false);
   });

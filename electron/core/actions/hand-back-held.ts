@@ -11,6 +11,7 @@ import type { Snapshot } from '../model/snapshot';
 import { segmentsOf } from '../model/segments';
 import { heldAsPlanned, type HeldAnswer } from './plan-held';
 import { readHeld } from './window-read';
+import { maxOf } from '../../shared/extremes';
 
 const lower = (e: string) => e.trim().toLowerCase();
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
@@ -99,6 +100,6 @@ export function headOverwritten(
     formatWindow(new Date(a).toISOString(), new Date(b).toISOString(), { ...when });
   const names = now.users.map((u) => u.name || u.email);
   const holds = `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} ${window(Math.max(now.startMs, fromMs), now.endMs)}`;
-  const again = window(first.startMs, Math.min(toMs, Math.max(...mine.map((s) => s.endMs))));
+  const again = window(first.startMs, Math.min(toMs, maxOf(mine.map((s) => s.endMs))));
   return `Changed since you planned it: ${holds}; you are on call again ${again}. Nothing was sent: look at it again and choose anew.`;
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../ports';
 import { createWakeWatch } from '../reminders/wake-watch';
 import type { AlarmStore } from './alarm-store';
 import { SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
+import { minOf } from '../../shared/extremes';
 
 export const ALARM_MAX_TIMER_MS = 90_000;
 /** A ring later than this after its instant says the start was missed (asleep, off). */
@@ -144,7 +145,7 @@ function arm(r: Run, nowMs: number): void {
     if (settled(rec) || t.endMs <= nowMs) return [];
     return [rec?.rungAtMs === undefined ? t.atMs : (rec.snoozedUntilMs ?? Infinity)];
   });
-  const next = Math.min(nowMs + ALARM_MAX_TIMER_MS, ...due);
+  const next = minOf(due, nowMs + ALARM_MAX_TIMER_MS);
   r.timerDueMs = Math.max(nowMs, next);
   // A snoozed alarm may have been acknowledged from a terminal (`status --ack` writes the file): read it first.
   const snoozeDue = targets.some((t) => (o.store.get(t.key)?.snoozedUntilMs ?? Infinity) <= next);

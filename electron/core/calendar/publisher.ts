@@ -20,6 +20,7 @@ import {
   type PublishedEntry,
   type PublishedRecord,
 } from './published-record';
+import { minOf } from '../../shared/extremes';
 
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
@@ -161,7 +162,7 @@ function headOf(groups: readonly Group[], localZone: string): { name: string; de
   const ends = fresh.map((g) => g.knownToMs).filter((ms): ms is number => ms !== null);
   const until =
     ends.length > 0
-      ? `Shifts are known until ${stampOf(Math.min(...ends), localZone)}, as far as the app could read them.`
+      ? `Shifts are known until ${stampOf(minOf(ends), localZone)}, as far as the app could read them.`
       : '';
   const saved = savedNames(groups, localZone);
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';

@@ -12,6 +12,7 @@ import { combineStates } from '../state/combine';
 import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
 import type { Derivation, StateInputs } from './state';
+import { minOf } from '../../shared/extremes';
 
 /** What the derivation reads of a session. */
 export type DerivedSession = Pick<AccountSession, 'id' | 'account' | 'inputs'>;
@@ -117,7 +118,7 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
         .sessions()
         .map((s) => changesAt(s.inputs(parts.demo, undefined), nowMs))
         .filter((t) => t !== Infinity);
-      return times.length === 0 ? null : Math.min(...times);
+      return times.length === 0 ? null : minOf(times);
     },
   };
 }

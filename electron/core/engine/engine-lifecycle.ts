@@ -5,6 +5,7 @@ import { isRecordKeyOf } from '../../shared/accounts';
 import type { Settings } from '../../shared/settings';
 import { openFiredStore } from '../storage/cache';
 import type { AccountOrigin, FiredStore } from '../storage/fired-store';
+import { quietHoursAt } from '../reminders/quiet';
 import { originOf } from '../storage/cache-origin';
 import type { WatchedFiles } from '../storage/write-watch';
 import type { FeedControl } from '../calendar/feed-control';
@@ -33,6 +34,7 @@ export interface EngineParts {
   handoff: HandoffController;
   handlers: EngineHandlers;
   alarms: AlarmParts;
+  localZone: () => string;
 }
 
 /** The fired record; a held message is shown after quiet hours only while its account and schedule are watched,
@@ -51,6 +53,8 @@ function openFired(p: EngineParts): Promise<FiredStore> {
     now: () => p.clock.now(),
     onNotice: p.storage.report,
     watched,
+    // As plan.ts plans it: quiet hours begin before the start (their start, in the zone now).
+    headsUpDueMs: (startMs) => quietHoursAt(startMs, p.settings.effective().quietHours, p.localZone())?.startMs,
     ...(demo ? {} : { origins }),
   });
 }

@@ -225,5 +225,6 @@ export function createEngine(options: EngineOptions): Engine {
     handoff,
     handlers,
     alarms,
+    localZone: c.localZone,
   });
 }

@@ -6,6 +6,7 @@
 // disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
 // Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
 // The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
+import { minOf } from '../../shared/extremes';
 import type { AlarmTarget } from '../alarm/types';
 import type { Notice } from '../storage/settings-store';
 import { alertIdOf, loadEscalations } from './record-store';
@@ -73,7 +74,7 @@ async function poll(r: Run): Promise<void> {
       return kept && kept.ch === o.provider?.channel ? [[alertIdOf(t.key), kept.receipt] as const] : [];
     }),
   );
-  const sinceMs = Math.min(...awaiting.map((t) => t.atMs));
+  const sinceMs = minOf(awaiting.map((t) => t.atMs));
   const answer = await o.provider.pollAcks({ sinceMs, handles });
   if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
   for (const ack of answer.value) {

@@ -12,6 +12,7 @@ import { runSaver } from './run-saver';
 import { createProblem, madeItems, onceEach, rowOf } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 import type { Span } from './plan';
+import { minOf, maxOf } from '../../shared/extremes';
 
 export type { HandoffDeps } from './run-work';
 
@@ -45,8 +46,8 @@ async function createRun(
   // No shift chosen: nothing to plan, nothing sent (never "outcome unknown" for a write that never existed).
   if (items.length === 0)
     return failure('validation', 'There is nothing to hand off: no shift was chosen, so nothing was sent.');
-  const startMs = Math.min(...items.map((i) => Date.parse(i.start)));
-  const endMs = Math.max(...items.map((i) => Date.parse(i.end)));
+  const startMs = minOf(items.map((i) => Date.parse(i.start)));
+  const endMs = maxOf(items.map((i) => Date.parse(i.end)));
   // Over the span they were chosen in (when they lie in it), so each item knows the time around it the plan had.
   const inSpan = span !== undefined && span.startMs <= endMs && startMs < span.endMs;
   const planNow = () =>

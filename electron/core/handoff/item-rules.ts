@@ -7,6 +7,7 @@ import type { AppState } from '../../shared/view-state';
 import { onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
 import { notAsPlannedText, type WordDeps } from './changed-now';
+import { minOf } from '../../shared/extremes';
 
 export function nameOf(state: AppState, scheduleId: string, email: string): string {
   const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
@@ -147,7 +148,10 @@ function beyondChosen(
     Math.min(start, Math.ceil(nowMs / 1000) * 1000),
     ...chosen.map((x) => Date.parse(x.end)).filter((e) => e <= start),
   );
-  const hi = Math.min(Date.parse(row.end), ...chosen.map((x) => Date.parse(x.start)).filter((e) => e >= end));
+  const hi = minOf(
+    chosen.map((x) => Date.parse(x.start)).filter((e) => e >= end),
+    Date.parse(row.end),
+  );
   return lo < start || hi > end ? { startMs: lo, endMs: hi } : undefined;
 }
 

@@ -7,6 +7,7 @@ import type { KeptShifts } from './snapshot';
 import type { Person } from '../../shared/view-state';
 import { readingsIn, type UnknownWhy } from '../../shared/basis';
 import { instantMs, segmentsOf } from './segments';
+import { maxOf } from '../../shared/extremes';
 
 /** What an earlier read, kept over unknown time, had there: its people (none: nobody on call) and when it was made. */
 export interface SavedRead {
@@ -69,7 +70,10 @@ export function withKept(stretches: readonly Stretch[], kept: readonly KeptShift
   const first = pieces[0];
   if (!first) return [...stretches];
   const lo = Math.min(stretches[0]?.startMs ?? Infinity, first.startMs);
-  const hi = Math.max(stretches[stretches.length - 1]?.endMs ?? -Infinity, ...pieces.map((p) => p.endMs));
+  const hi = maxOf(
+    pieces.map((p) => p.endMs),
+    stretches[stretches.length - 1]?.endMs ?? -Infinity,
+  );
   const own = new Set(stretches);
   const out: Stretch[] = [];
   let pi = 0;

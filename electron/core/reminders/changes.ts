@@ -15,6 +15,7 @@ import { MINUTE_MS } from '../../shared/time';
 import { startRemindersOf } from '../../shared/start-reminders';
 import type { ShiftRef } from './messages';
 import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
+import { minOf, maxOf } from '../../shared/extremes';
 
 interface Span {
   startMs: number;
@@ -128,7 +129,7 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
   const { before, after, beforeSegs, afterSegs, me, zone } = sides;
   const key = `change:${after.id}:${spanKey(c.before)}>${spanKey(c.after)}`;
   // What I lost from now on: all of it, or (cut short) what followed the new end.
-  const cutEndMs = Math.max(...c.after.map((b) => b.endMs));
+  const cutEndMs = maxOf(c.after.map((b) => b.endMs));
   const lostSpan = {
     startMs: Math.max(windowStartMs, c.before[0]?.startMs ?? 0, cutEndMs),
     endMs: c.before[c.before.length - 1]?.endMs ?? 0,
@@ -140,7 +141,10 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
     coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
   };
   const next = change.after.find((r) => r.endMs > input.nowMs);
-  const untilMs = Math.max(input.nowMs + MINUTE_MS, ...[...c.before, ...c.after].map((b) => b.endMs));
+  const untilMs = maxOf(
+    [...c.before, ...c.after].map((b) => b.endMs),
+    input.nowMs + MINUTE_MS,
+  );
   const notification = changeNotification(key, change, input.nowMs, input);
   // A shift cut short to an end already past: the notice says it ended, in place of a late "Shift ended".
   const cut = c.after
@@ -148,7 +152,7 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
     .map((b) => endKey({ scheduleId: after.id, endMs: b.endMs }));
   const replaces = [...(next ? replacedKeys(next, input) : []), ...cut];
   // Urgent while quiet when any shift it concerns (removed, moved or new) starts before quiet time ends.
-  const mustPrecedeMs = Math.min(...[...c.before, ...c.after].map((b) => b.startMs));
+  const mustPrecedeMs = minOf([...c.before, ...c.after].map((b) => b.startMs));
   const about = { ...(next ? { startsAtMs: next.startMs } : {}), mustPrecedeMs };
   return { key, atMs: input.nowMs, kind: 'change', untilMs, notification, replaces, change, ...about };
 }

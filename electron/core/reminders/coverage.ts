@@ -5,6 +5,7 @@ import { statusesOf } from '../state/status';
 import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
 import { WEEK_MS } from '../../shared/time';
+import { maxOf } from '../../shared/extremes';
 
 export function coverageReminders(input: PlanInput): PlannedReminder[] {
   const { snapshot, nowMs } = input;
@@ -24,7 +25,10 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
     key: `coverage:${c.id}`,
     atMs: nowMs,
     kind: 'coverage',
-    untilMs: Math.max(nowMs + WEEK_MS, ...c.shifts.map((s) => Date.parse(s.end))),
+    untilMs: maxOf(
+      c.shifts.map((s) => Date.parse(s.end)),
+      nowMs + WEEK_MS,
+    ),
     notification: coverageNotification(c, nowMs, input, zoneOf),
   }));
   const firstSync = !input.previous || input.previous.coverageFetchedAt === null;
@@ -32,7 +36,7 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
   // Already waiting at install time: one summary that settles each request, instead of a burst.
   const settles = items.map((i) => i.key).sort();
   const key = `coverage:first-sync:${settles.join(',')}`;
-  const untilMs = Math.max(...items.map((i) => i.untilMs));
+  const untilMs = maxOf(items.map((i) => i.untilMs));
   return [
     { key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) },
   ];

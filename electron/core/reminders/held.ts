@@ -10,6 +10,7 @@ import type { Outcome } from './judge';
 import { reminderBasis, type MessageOptions, type ShiftRef } from './messages';
 import { heldLine, policyOf } from './policy';
 import { speaksWhileQuiet } from '../../shared/start-reminders';
+import { maxOf } from '../../shared/extremes';
 
 /** Whether a message shown while quiet (until `quietEndMs`) speaks now rather than wait for the summary. */
 export function isUrgent(o: Outcome, nowMs: number, quietEndMs: number): boolean {
@@ -32,7 +33,10 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
     title: o.show.title,
     body: o.show.body,
     atMs: nowMs,
-    untilMs: Math.max(nowMs, ...o.settle.map((r) => r.untilMs)),
+    untilMs: maxOf(
+      o.settle.map((r) => r.untilMs),
+      nowMs,
+    ),
     ...(first?.shift ? { scheduleId: first.shift.scheduleId, group: first.shift.group } : {}),
     ...(o.startsAtMs === undefined ? {} : { startsAtMs: o.startsAtMs }),
     // A change is held as the statement it makes, not as its sentence: worded when it is shown (heldLine). Its

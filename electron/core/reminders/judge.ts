@@ -6,6 +6,7 @@ import { KEEP_AFTER_END_MS } from '../sync/kept';
 import type { MessageOptions, ShiftRef } from './messages';
 import { isAsap, policyOf, type Say } from './policy';
 import type { PlannedReminder, ReminderKind } from './types';
+import { minOf } from '../../shared/extremes';
 
 export { isAsap } from './policy';
 
@@ -89,7 +90,7 @@ function judgeShiftGroup(
         : 'lead';
   // The one message stands for every reminder it settles: the last warning among them keeps it from waiting.
   const precede = before.flatMap((r) => (r.mustPrecedeMs === undefined ? [] : [r.mustPrecedeMs]));
-  const stake = { startsAtMs: ref.startMs, ...(precede.length > 0 ? { mustPrecedeMs: Math.min(...precede) } : {}) };
+  const stake = { startsAtMs: ref.startMs, ...(precede.length > 0 ? { mustPrecedeMs: minOf(precede) } : {}) };
   outcomes.push(show ? { show, settle: before, kind, ...stake } : { settle: before });
   return outcomes;
 }

@@ -19,6 +19,7 @@ import { LATE_END_MAX_MS } from './judge';
 import { startRemindersOf, stillComing } from '../../shared/start-reminders';
 import { endKey, shiftRef, type PlanInput, type PlannedReminder } from './types';
 import type { Snapshot } from '../model/snapshot';
+import { maxOf } from '../../shared/extremes';
 
 export type { PlanInput, PlannedReminder, ReminderKind } from './types';
 export type { ShiftRef } from './messages';
@@ -117,7 +118,12 @@ export function myUpcomingShifts(
     const known = knownOf(s);
     const segments = segmentsOf(known.shifts);
     const horizonEndMs =
-      s.shiftsTo === null ? Infinity : Math.max(Date.parse(s.shiftsTo), ...known.kept.map((k) => k.toMs));
+      s.shiftsTo === null
+        ? Infinity
+        : maxOf(
+            known.kept.map((k) => k.toMs),
+            Date.parse(s.shiftsTo),
+          );
     for (const block of blocksOf(segments, emailLower)) {
       if (block.endMs > nowMs - LATE_END_MAX_MS) {
         // The end is known only where a read (the latest, or one kept) covers the time right after it.

@@ -10,6 +10,7 @@ import { isAsap } from './policy';
 import { HOLD_GRACE_MS, MAX_TIMER_MS, type ReminderSchedulerOptions } from './scheduler-options';
 import type { PlannedReminder } from './types';
 import type { WakeWatch } from './wake-watch';
+import { minOf } from '../../shared/extremes';
 
 /** One scheduler's working state; only createReminderScheduler and the steps below hold it. */
 export interface Run {
@@ -61,7 +62,11 @@ function arm(r: Run): void {
   // Held messages are summed up when quiet time ends: wake up then.
   const quietEndMs = r.firedStore.held().length > 0 ? r.delivery.quietEnd(nowMs) : undefined;
   const ends = [quietEndMs ?? Infinity, r.confirming.untilMs ?? Infinity];
-  const next = Math.min(nowMs + MAX_TIMER_MS, ...ends, ...waiting.map((p) => p.atMs));
+  // Not spread: a plan as long as a file can make it would overflow the call stack (extremes.ts).
+  const next = minOf(
+    waiting.map((p) => p.atMs),
+    Math.min(nowMs + MAX_TIMER_MS, ...ends),
+  );
   const delayMs = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
   r.timerDueMs = clock.now() + delayMs;
   r.cancelTimer = clock.setTimer(delayMs, () => judgeNow(r, true));

@@ -1,5 +1,6 @@
 // Where and how long a candidate is on call, over every account's schedules, each with what it rests on: a person
 // on another service is the same person when the e-mail is (any case).
+import { maxOf } from '../../shared/extremes';
 import { accountNamed } from '../../shared/account-names';
 import { basisMark, basisNote, type Basis } from '../../shared/basis';
 import type { ServiceSettings } from '../../shared/settings';
@@ -137,7 +138,7 @@ function weaker(a: Basis, b: Basis): Basis {
  *  (of every account: hours are said only over time read for all of them). */
 export function lookBack(schedules: readonly NamedSchedule[], nowMs: number): Span {
   const froms = schedules.flatMap(({ schedule: s }) => (s.shiftsFrom ? [Date.parse(s.shiftsFrom)] : []));
-  return { startMs: Math.max(nowMs - LOOK_BACK_MS, ...froms), endMs: nowMs };
+  return { startMs: maxOf(froms, nowMs - LOOK_BACK_MS), endMs: nowMs };
 }
 
 /** Where a person is on call during the window: ms here, the other schedules they are on (names), and the

@@ -10,6 +10,7 @@ import { HOUR_MS } from '../../shared/time';
 import { myBlocksOf, segmentsOf, type Block } from '../model/segments';
 import { timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot } from '../model/snapshot';
+import { maxOf } from '../../shared/extremes';
 
 const NIGHT_FROM_H = 22;
 const NIGHT_TO_H = 7;
@@ -168,7 +169,10 @@ function periodOf(
   const readable = views.filter((v) => hasData(v.status) && v.known !== null && byId.has(v.id));
   if (readable.length === 0) return null;
   // Counted from where every readable schedule's shifts reach back: one range for the whole period.
-  const fromMs = Math.max(monthStartMs, ...readable.map((v) => Date.parse(v.known?.from ?? '')));
+  const fromMs = maxOf(
+    readable.map((v) => Date.parse(v.known?.from ?? '')),
+    monthStartMs,
+  );
   if (!(fromMs < untilMs)) return null;
   const span = { fromMs, toMs: untilMs };
   const calendar = calendarOver(span, month.zoneName ?? 'UTC');

@@ -7,6 +7,7 @@ import { assertNever, type Basis } from '../../shared/basis';
 import type { CreatedOverride, Snapshot } from '../model/snapshot';
 import { isoOf, nowAndNext, segmentsOf, type Segment } from '../model/segments';
 import { stretchAt, timelineBasis, timelineOf } from '../model/timeline';
+import { maxOf } from '../../shared/extremes';
 
 /** The current segment of a schedule (the people on call now, until they change), from the cached shifts; none
  *  where the known timeline doesn't know now (a hole, outside the read): its readable people may not be all. */
@@ -61,7 +62,10 @@ export function handBackPlan(
   const mine = segmentsOf(schedule?.shifts ?? []).filter(
     (s) => s.startMs < takeOverEndMs && s.endMs > nowMs && s.emails.includes(emailLower),
   );
-  const lastMineEndMs = Math.max(now.endMs, ...mine.map((s) => s.endMs));
+  const lastMineEndMs = maxOf(
+    mine.map((s) => s.endMs),
+    now.endMs,
+  );
   return { takeOver, replaced, covering, endMs: Math.min(takeOverEndMs, lastMineEndMs) };
 }
 

@@ -6,6 +6,7 @@ import { SnapshotSchema, type CreatedOverride, type Snapshot, type ScheduleSnaps
 import { FIELD_LIMITS } from '../../shared/limits';
 import { plausibleInstant, type Sorted } from './read-back';
 import { maskKnownSecrets } from './redact-secrets';
+import { overrideTimesHold, SHIFT_TIME, shiftTimesHold } from './cache-shift-times';
 
 const FUTURE = "a time that can't be true";
 /** Dropped, not read again: the one reason after which nothing of it is fetched. */
@@ -140,12 +141,21 @@ function checkedTimes(snapshot: Snapshot, nowMs: number): { snapshot: Snapshot; 
   const keep = <E>(sorted: Sorted<E>): E[] => (dropped.push(...sorted.dropped), sorted.kept);
   const check = <E>(list: readonly E[], ok: (e: E) => boolean): E[] =>
     keep({ kept: list.filter(ok), dropped: list.filter((e) => !ok(e)).map(() => FUTURE) });
-  const schedules = check(snapshot.schedules, (s) => written(scheduleTimes(s), nowMs));
+  const schedules = check(snapshot.schedules, (s) => written(scheduleTimes(s), nowMs)).filter((s) => {
+    // Its shifts' own times (cache-shift-times.ts): one that fails drops the schedule, read again (unknown till then).
+    const holds = shiftTimesHold(s, nowMs);
+    if (!holds) dropped.push(SHIFT_TIME);
+    return holds;
+  });
   const createdOverrides = check(snapshot.createdOverrides, (o) => {
     const startMs = plausibleInstant(o.start, Number.MAX_SAFE_INTEGER);
     const endMs = plausibleInstant(o.end, Number.MAX_SAFE_INTEGER);
     return (
-      written([o.createdAt, o.handedBackAt], nowMs) && startMs !== undefined && endMs !== undefined && startMs < endMs
+      written([o.createdAt, o.handedBackAt], nowMs) &&
+      startMs !== undefined &&
+      endMs !== undefined &&
+      startMs < endMs &&
+      overrideTimesHold(o)
     );
   });
   const coverageOk = written([snapshot.coverageFetchedAt, snapshot.coverageProblem?.at], nowMs);

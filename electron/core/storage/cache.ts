@@ -7,6 +7,7 @@ import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
 import { droppedText, keepAside, readRefusal } from './read-back';
 import { checkOrigin, type CacheOrigin } from './cache-origin';
+import { isTooLarge } from './file-limits';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -45,6 +46,7 @@ export async function loadSnapshot(
   try {
     text = await files.read(name);
   } catch (cause) {
+    if (isTooLarge(cause)) return tooLarge(files, name, readRefusal(cause));
     // Said, not taken for "no saved data" in silence (a pipe or a device standing in for the file, issue 52).
     const message = `Saved schedule data could not be read (${readRefusal(cause)}); it will be fetched again.`;
     return { notice: { id: 'cache-reset', message } };
@@ -66,6 +68,14 @@ export async function loadSnapshot(
     /* a cache we cannot move aside is simply overwritten by the next save */
   }
   const message = `Saved schedule data could not be read${where}; it will be fetched again.`;
+  return { notice: { id: 'cache-reset', message } };
+}
+
+/** A file far larger than the app writes (file-limits.ts): none of it read, kept aside, the data read again. */
+async function tooLarge(files: FileStore, name: string, why: string): Promise<LoadedSnapshot> {
+  const kept = await keepAside(files, name);
+  const where = kept === undefined ? '' : ` (kept as ${kept})`;
+  const message = `Saved schedule data was not used because ${why}${where}; it will be fetched again.`;
   return { notice: { id: 'cache-reset', message } };
 }
 

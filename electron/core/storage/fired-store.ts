@@ -15,6 +15,7 @@ import {
 } from './fired-claims';
 import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
+import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
 
 export const REMINDERS_FILE = 'reminders.json';
@@ -71,6 +72,8 @@ export interface FiredStoreOptions {
   onNotice?: (notice: Notice) => void;
   /** Is the account of this key known, and (given) this schedule of it watched now? Held messages must be. */
   watched?: FiredContext['watched'];
+  /** When a heads-up for a shift starting then falls due with the settings now (fired-claims.ts). */
+  headsUpDueMs?: FiredContext['headsUpDueMs'];
   /** Each account now (id → its address and e-mail): the record is stamped with them, and an account's entries
    *  written under another address or user (changed while the app was closed) are not believed. None in demo mode. */
   origins?: () => readonly AccountOrigin[];
@@ -80,7 +83,8 @@ export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
 export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
 
 function firedNotice(kept: string | undefined, why?: string): Notice {
-  const where = why !== undefined ? ` (${why})` : kept === undefined ? '' : ` (kept as ${kept})`;
+  const parts = [...(why === undefined ? [] : [why]), ...(kept === undefined ? [] : [`kept as ${kept}`])];
+  const where = parts.length === 0 ? '' : ` (${parts.join('; ')})`;
   const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
   return { id: FIRED_NOTICE_ID, message };
 }
@@ -120,7 +124,7 @@ async function checked(
   const others = othersOf(record, origins);
   const another = (key: string): boolean => others.some((id) => isRecordKeyOf(key, id));
   const fired = sortClaims(keys, ([k, u]) =>
-    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs),
+    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs, ctx),
   );
   const keptKeys = new Set(fired.kept.map(([k]) => k));
   const onRecord = (key: string): boolean => keptKeys.has(key);
@@ -149,7 +153,9 @@ async function readFired(files: FileStore, onNotice: (notice: Notice) => void): 
   try {
     text = await files.read(REMINDERS_FILE);
   } catch (cause) {
-    onNotice(firedNotice(undefined, readRefusal(cause)));
+    // Too large to read (file-limits.ts): kept aside like a corrupt one.
+    const kept = isTooLarge(cause) ? await keepAside(files, REMINDERS_FILE) : undefined;
+    onNotice(firedNotice(kept, readRefusal(cause)));
     return empty();
   }
   if (text === undefined) return empty();
@@ -182,7 +188,11 @@ function stampOf(origins: FiredStoreOptions['origins']): { origins?: Record<stri
 export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
   const onNotice = options.onNotice ?? (() => undefined);
-  const ctx = { nowMs: options.now(), ...(options.watched ? { watched: options.watched } : {}) };
+  const ctx = {
+    nowMs: options.now(),
+    ...(options.watched ? { watched: options.watched } : {}),
+    ...(options.headsUpDueMs ? { headsUpDueMs: options.headsUpDueMs } : {}),
+  };
   const origins = options.origins;
   const raw = await readFired(files, onNotice);
   const stampedAs = raw.origins;

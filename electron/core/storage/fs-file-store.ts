@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '../ports';
+import { maxBytesOf, TooLargeError } from './file-limits';
 import { redactSecrets } from './redact-secrets';
 
 const FILE_MODE = 0o600;
@@ -62,15 +63,17 @@ export class NotRegularFileError extends Error {
   }
 }
 
-/** The text of a regular file. Opened without blocking (a pipe's open would wait for a writer), then checked on
- *  the opened handle itself, so what is read is what was checked. */
-async function readRegular(path: string): Promise<string> {
+/** The text of a regular file of at most `maxBytes`. Opened without blocking (a pipe's open would wait for a
+ *  writer), then checked on the opened handle itself, so what is read is what was checked. */
+async function readRegular(path: string, maxBytes: number): Promise<string> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const kind = await handle.stat();
     // A folder is said as one ("a folder stands where the file should be", read-back.ts), as reading it would.
     if (kind.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     if (!kind.isFile()) throw new NotRegularFileError();
+    // Refused before a byte is read (file-limits.ts): parsing it could stall the start or overflow a reader.
+    if (kind.size > maxBytes) throw new TooLargeError(kind.size, maxBytes);
     return await handle.readFile('utf8');
   } finally {
     await handle.close();
@@ -102,7 +105,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
     location: dir,
     async read(name) {
       try {
-        return await readRegular(join(dir, checkName(name)));
+        return await readRegular(join(dir, checkName(name)), maxBytesOf(name));
       } catch (e) {
         if (isNotFound(e)) return undefined;
         throw e;
@@ -142,7 +145,8 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       // masked, then removed; one holding none (or that can't be read) is moved as it is.
       // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
       if (!(await stat(source)).isFile()) throw new NotRegularFileError();
-      const text = await readRegular(source).catch(() => undefined);
+      // One too large to read is moved as it is (scanning it could stall as reading it would).
+      const text = await readRegular(source, maxBytesOf(name)).catch(() => undefined);
       const masked = text === undefined ? text : redactSecrets(text);
       if (masked === text) {
         await rename(source, target);

@@ -18,6 +18,7 @@ import { err, ok, validationError, type ApiError, type Result } from '../../api/
 import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';
 import { readRefusal } from './read-back';
+import { isTooLarge } from './file-limits';
 
 type ValidationError = Extract<ApiError, { kind: 'validation' }>;
 
@@ -255,11 +256,19 @@ function unreadableSettings(files: FileStore, cause: unknown): LoadedSettings {
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
 }
 
+/** The settings a file's text holds as the loader reads it, or undefined when it holds none (settings-outside.ts). */
+export function settingsOfText(text: string): Settings | undefined {
+  const parsed = parseText(text);
+  return parsed.ok ? parsed.settings : undefined;
+}
+
 export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   let text: string | undefined;
   try {
     text = await files.read(SETTINGS_FILE);
   } catch (cause) {
+    // Too large to read (file-limits.ts): refused and kept aside like a file that isn't settings.
+    if (isTooLarge(cause)) return resetWithNotice(files, readRefusal(cause));
     return unreadableSettings(files, cause);
   }
   if (text === undefined) return { settings: defaultSettings() };
