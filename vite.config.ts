@@ -75,7 +75,7 @@ const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|w
 const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
-  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/load-text[.]/;
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/(load-text|half-swap-text|block-words)[.]/;
 /**
  * What the popover loads after its first frame (the glance's controls, the rest below it, the week chart) is one
  * chunk: the popover loads all of it right after the glance anyway, and as three files it was 1.4 KB more in all
