@@ -65,7 +65,7 @@ const formsOnly = (id: string): boolean =>
  * one, the entry would import the forms chunk at once, and the bench's first-load figure would show it.
  */
 const FORMS_RUNTIME =
-  /svelte\/src\/internal\/(client\/dom\/elements\/bindings\/input|shared\/clone|shared\/warnings|client\/dom\/blocks\/snippet)\.js$/;
+  /svelte\/src\/internal\/(client\/dom\/elements\/bindings\/(input|select)|shared\/clone|shared\/warnings|client\/dom\/blocks\/snippet)\.js$/;
 const FORM_LIBS =
   /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
@@ -75,7 +75,7 @@ const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|w
 const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
-  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/load-text[.]/;
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/(load-text|half-swap-text|block-words)[.]/;
 /**
  * What the popover loads after its first frame (the glance's controls, the rest below it, the week chart) is one
  * chunk: the popover loads all of it right after the glance anyway, and as three files it was 1.4 KB more in all

@@ -12,6 +12,8 @@ export interface NowLine {
   name: string;
   /** The names on call now; undefined when nobody is (uncovered) or it is unknown. */
   people: string | undefined;
+  /** Each of them by name (for an account's folded line). */
+  names: string[];
   you: boolean;
   /** "until Mon 18:00", "Uncovered until 22:00", "Unknown", "Showing saved data from 14:02". */
   when: string;
@@ -26,6 +28,37 @@ export interface NowGroup {
   heading: string | undefined;
   problem: boolean;
   lines: NowLine[];
+  /** Set when the account's lines are folded into one (too many to fit the first screen): that line, in words. */
+  fold?: string;
+}
+
+/** The now-lines the first screen holds (the dense popover's ten): past them, the largest accounts fold first. */
+export const NOW_LINES_SHOWN = 10;
+
+/**
+ * An account's now in one line: "10 schedules — you on none; Bob, Carol". What is not known is counted as unknown,
+ * never read as nobody: "you on none of 7 read, 3 unknown".
+ */
+export function foldLine(lines: NowLine[]): string {
+  const count = (tone: NowLine['tone']): number => lines.filter((l) => l.tone === tone).length;
+  const [mine, uncovered, unknown] = [lines.filter((l) => l.you).length, count('uncovered'), count('unknown')];
+  const known = lines.length - unknown;
+  // Nothing read: nothing said of me, only "2 unknown".
+  const you = known > 0 ? [`you on ${mine || (unknown ? `none of ${known} read` : 'none')}`] : [];
+  const people = [...new Set(lines.flatMap((l) => l.names))].join(', ');
+  const counts = [uncovered && `${uncovered} uncovered`, unknown && `${unknown} unknown`].filter(Boolean);
+  return `${lines.length} schedules — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
+}
+
+/** Folds the accounts with the most lines, one by one, until the now-lines fit the first screen. */
+export function foldGroups(groups: NowGroup[]): NowGroup[] {
+  let shown = groups.reduce((n, g) => n + g.lines.length, 0);
+  for (const group of [...groups].sort((a, b) => b.lines.length - a.lines.length)) {
+    if (shown <= NOW_LINES_SHOWN || group.lines.length < 2) break;
+    group.fold = foldLine(group.lines);
+    shown -= group.lines.length - 1;
+  }
+  return groups;
 }
 
 export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatContext, brief = false): NowLine {
@@ -42,6 +75,7 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
     id: schedule.id,
     name: schedule.name,
     people,
+    names: now ? now.users.map((u) => u.name) : [],
     you,
     when,
     tone: lines.known ? (now ? 'ok' : 'uncovered') : 'unknown',
@@ -49,7 +83,8 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
   };
 }
 
-/** The lines in the order the cards come (mine first), grouped by account when there are several. */
+/** The lines in the order the cards come (mine first), grouped by account when there are several (folded when
+ *  they would not fit the first screen). */
 export function nowGroups(state: AppState, ctx: FormatContext, brief = false): NowGroup[] {
   const ordered = orderedSchedules(state);
   const line = (s: ScheduleView): NowLine => nowLine(state, s, ctx, brief);
@@ -57,7 +92,7 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false): N
   // The problem lines say each failing account's problem once, with its fix (one per account when several fail,
   // lib/stale-lines.ts); its heading then only names it. An account needing setup is not among them.
   const saidAbove = state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
-  return state.accounts.map((account) => {
+  const groups = state.accounts.map((account) => {
     const said = saidAbove && account.sync.kind !== 'ok' && account.sync.kind !== 'needs_setup';
     return {
       id: account.id,
@@ -66,4 +101,5 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false): N
       lines: ordered.filter((s) => s.accountId === account.id).map(line),
     };
   });
+  return foldGroups(groups);
 }
