@@ -116,3 +116,11 @@ export function bookingText(phone: PhoneStatus | undefined, ctx: FormatContext):
     : `Booked on the server for ${formatDayTime(next, { ...zoneOf(ctx), nowMs: ctx.nowMs })}: your phone rings even if this computer sleeps.${loading ? ` ${loading}` : ''}`;
   return { ok: !loading, text };
 }
+
+/** The phone channels Settings → Phone offers, in its order. */
+export const PROVIDERS = [
+  { id: 'off', label: 'Off' },
+  { id: 'ntfy', label: 'ntfy' },
+  { id: 'pushover', label: 'Pushover' },
+  { id: 'webhook', label: 'Webhook' },
+] as const;
