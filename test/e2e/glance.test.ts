@@ -407,7 +407,7 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
       'Fri',
       'Sat',
     ]);
-    expect(await page.getByTestId('my-state').textContent()).toMatch(/^Next: 14:00 \(in 3\sh\)/);
+    expect(await page.getByTestId('my-state').textContent()).toMatch(/^Next: 14:00 \(09:00 New York\) \(in 3\sh\)/);
     await app.screenshot('glance-my-shifts-dst');
   });
 });

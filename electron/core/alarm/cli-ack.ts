@@ -4,6 +4,8 @@
 // never "Acknowledged" for a save that failed (the app would keep ringing). What the records file held that was
 // refused or dropped (a record that fails the clock is never acknowledged) is said too, with where it was kept.
 import { formatDayTime, formatTime } from '../../shared/format';
+import { isolate } from '../../shared/bidi';
+import { serviceKeyOf } from './plan';
 import { serviceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import { loadSnapshot, cacheFileOf } from '../storage/cache';
@@ -81,14 +83,35 @@ export async function ackFromCli(
       ringing.map(([, r]) => r.startMs),
       nowMs,
       localZone,
+      known.length > 1 ? ringing.map(([key]) => accountOfKey(key, known)) : undefined,
     ),
     notices,
   };
 }
 
+/** The label of the account an alarm's key is of (the first that watches its schedule on its service). */
+function accountOfKey(key: string, known: readonly AlarmKnowledge[]): string | undefined {
+  const [, service, scheduleId] = /^alarm:(.+):(sch_[A-Za-z0-9_-]+):\d{4}-/.exec(key) ?? [];
+  return known.find(
+    (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
+  )?.settings.accountLabel;
+}
+
 /** "Acknowledged the shift-start alarm (Tue 09:00) at 08:30.": each start as every surface words an instant (the
- *  day where it isn't today: a start of yesterday's shift read "09:00", a time half an hour ahead). */
-export function ackAnswer(startsMs: readonly number[], nowMs: number, localZone: string): string {
-  const starts = startsMs.map((ms) => formatDayTime(ms, { localZone, nowMs })).join(', ');
+ *  day where it isn't today: a start of yesterday's shift read "09:00", a time half an hour ahead); with several
+ *  accounts, each start's account first, as the tray's ack line names it: "(Acme Corp, Tue 09:00)". */
+export function ackAnswer(
+  startsMs: readonly number[],
+  nowMs: number,
+  localZone: string,
+  accounts?: readonly (string | undefined)[],
+): string {
+  const starts = startsMs
+    .map((ms, i) => {
+      const at = formatDayTime(ms, { localZone, nowMs });
+      const account = accounts?.[i];
+      return account === undefined ? at : `${isolate(account)}, ${at}`;
+    })
+    .join(accounts ? '; ' : ', ');
   return `Acknowledged the shift-start alarm (${starts}) at ${formatTime(nowMs, { localZone })}.`;
 }

@@ -42,8 +42,13 @@ export function statusesOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmS
     const now = live.get(t.key);
     return now ? now.endMs < t.endMs && now.endMs <= nowMs : t.endMs > nowMs;
   };
+  // Over (its shift has ended): an unanswered alarm is no longer asked for (issue 47, round 7: the tray still offered
+  // "I'm on it" after the shift); one acknowledged still says when.
+  const over = (t: AlarmTarget) => (live.get(t.key) ?? t).endMs <= nowMs;
   const rang = known.filter(
-    (t) => store.get(t.key)?.rungAtMs !== undefined && (store.get(t.key)?.ackedAtMs !== undefined || !handedOff(t)),
+    (t) =>
+      store.get(t.key)?.rungAtMs !== undefined &&
+      (store.get(t.key)?.ackedAtMs !== undefined || (!handedOff(t) && !over(t))),
   );
   const sorted = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs);
   const keys = new Set<string>();

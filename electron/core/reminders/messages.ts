@@ -1,6 +1,6 @@
 // The words of every reminder. Each names the schedule and gives local times (with the schedule's own wall
 // time where its zone differs), built from data at the moment the message is shown so it is true then.
-import { formatDayTime, formatRelative, formatTime, formatWindow, joinNames } from '../../shared/format';
+import { formatDayTime, formatRelative, formatWindow, joinNames } from '../../shared/format';
 import { isolate } from '../../shared/bidi';
 import type { NotificationRequest } from '../ports';
 import { stillComingText, type StartReminder } from '../../shared/start-reminders';
@@ -142,7 +142,7 @@ export function upcomingNotification(
   return toStatus(id, `On call ${formatRelative(atMs, ref.startMs)}`, body, ref);
 }
 
-/** The evening before a shift that starts during quiet hours: "On call at 03:00" — its start is not silenced. The
+/** The evening before a shift that starts during quiet hours: "On call at Wed 03:00" — its start is not silenced. The
  *  body says which of its reminders still come (`comes`, from the plan): "… It starts during quiet hours; the 01:00
  *  reminder still comes." From saved data: "According to saved data from 18:55, you are on call: Platform …". */
 export function headsUpNotification(
@@ -156,12 +156,9 @@ export function headsUpNotification(
   const what = restingOn(basis, shiftLine(ref, atMs, opts), atMs, opts);
   const promise = stillComingText(comes, ref.startMs, opts) ?? 'this is its last reminder';
   const body = `${what}. It starts during quiet hours; ${promise}.`;
-  // Quiet hours span the night: a start within 12 h on the next day reads "03:00 tonight", not "Wed 03:00".
-  const time = formatTime(ref.startMs, opts);
-  const when =
-    ref.startMs - atMs < 12 * 60 * 60_000 && !dayTimeText(ref.startMs, atMs, ref, opts).startsWith(time)
-      ? `${time} tonight`
-      : dayTimeText(ref.startMs, atMs, ref, opts);
+  // The start as every surface words it ("Wed 03:00"; "03:00" today), never a day word of its own: "03:00 tonight"
+  // named a morning start "tonight" and dropped its day (issue 47, round 7).
+  const when = dayTimeText(ref.startMs, atMs, ref, opts);
   return toStatus(id, `On call at ${when}`, body, ref);
 }
 

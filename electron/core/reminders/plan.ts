@@ -25,7 +25,7 @@ export type { PlanInput, PlannedReminder, ReminderKind } from './types';
 export type { ShiftRef } from './messages';
 
 /**
- * A shift starting during quiet hours gets a heads-up as they begin ("On call at 03:00 tonight"), if it has start
+ * A shift starting during quiet hours gets a heads-up as they begin ("On call at Wed 03:00"), if it has start
  * reminders, saying which of them still come (the plan's own, by the rule of shared/start-reminders). Only while
  * its start is ahead: quiet hours turned on (or an upgrade) during a running shift must not announce it again.
  */

@@ -9,6 +9,7 @@ import { runUnreadNote } from '../../shared/run-words';
 import { nowUnknownText } from '../../shared/now-unknown';
 import { isolate } from '../../shared/bidi';
 import { myEmailOn, withAccount } from '../../shared/accounts';
+import { runZones, zoneOf } from '../../shared/schedule-zone';
 import {
   gapsBefore,
   basisAt,
@@ -61,7 +62,8 @@ const shiftName = (shift: MyShift, state?: AppState): string =>
 /** "Ops until 17:00", with what it rests on where not fresh: "Ops until 17:00 (saved data from 10:30)". */
 export function shiftPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
   const time = (iso: string): string => fmt(iso, f);
-  return `${shiftName(shift, state)} ${untilPhrase(shift, time)}${basisMark(shift.basis, time)}`;
+  const there = (iso: string): string => fmt(iso, f, state && zoneOf(state, shift));
+  return `${shiftName(shift, state)} ${untilPhrase(shift, there)}${basisMark(shift.basis, time)}`;
 }
 
 /** My block as every surface names it: "Platform primary Fri 17:00 – Sat 17:00 · 1 d" (window, length). */
@@ -69,7 +71,12 @@ export function blockPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
   // An end the read doesn't cover: "from … until at least …, then unknown", "at least 5 d" (block-words.ts).
   const length = blockLength(shift, (a, b) => formatLength(a, b, { localZone: f.localZone }));
   const time = (iso: string): string => fmt(iso, f);
-  const window = blockWindow(shift, (a, b) => formatWindow(a, b, dayOpts(f)), time);
+  const zone = state && zoneOf(state, shift);
+  const window = blockWindow(
+    shift,
+    (a, b) => formatWindow(a, b, dayOpts(f, zone)),
+    (iso) => fmt(iso, f, zone),
+  );
   return `${shiftName(shift, state)} ${window} · ${length}${basisMark(shift.basis, time)}`;
 }
 
@@ -216,7 +223,8 @@ export function runPhrase(state: AppState, f: Fmt): string | undefined {
   if (!run || !runIsChained(run) || run.nowCount === run.blocks.length) return undefined;
   const time = (iso: string): string => fmt(iso, f);
   const left = endIsKnown(run) ? ` (${formatLeft(f.nowMs, run.end)})` : '';
-  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, time)}${left}${basisMark(run.basis, time)}${runUnreadNote(state, run)}`;
+  const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
+  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, end)}${left}${basisMark(run.basis, time)}${runUnreadNote(state, run)}`;
 }
 
 /** "Platform primary until 17:00 (5 h left)": every block I'm on now, or my on-call run; undefined off call. */
@@ -267,9 +275,13 @@ function nextRunPhrase(state: AppState, run: OnCallRun, f: Fmt): string {
   const time = (iso: string): string => fmt(iso, f);
   const names = runNames(run, (s) => shiftName(s, state));
   const mark = basisMark(run.basis, time);
-  if (!endIsKnown(run)) return `${names} from ${time(run.start)} ${untilPhrase(run, time)}${mark}`;
+  const zones = runZones(state, run);
+  if (!endIsKnown(run)) {
+    const end = (iso: string): string => fmt(iso, f, zones.end);
+    return `${names} from ${fmt(run.start, f, zones.start)} ${untilPhrase(run, end)}${mark}`;
+  }
   const length = formatLength(run.start, run.end, { localZone: f.localZone });
-  return `${names} ${formatWindow(run.start, run.end, dayOpts(f))} · ${length}${mark}`;
+  return `${names} ${formatWindow(run.start, run.end, dayOpts(f, zones.both))} · ${length}${mark}`;
 }
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */

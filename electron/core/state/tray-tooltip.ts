@@ -2,11 +2,11 @@
 // leads with my state in a short line ("On call until 16:54 · 3 schedules"), then what asks me (each alarm not
 // acknowledged, the pause), then the rest: the schedules by name, acknowledged alarms, problems (issue 49, round 4:
 // a first line naming three schedules "until 16:54" each pushed the ringing alarm and the pause past the cut).
-import type { AppState } from '../../shared/view-state';
+import type { AppState, MyShift } from '../../shared/view-state';
 import { pauseNotes } from '../../shared/pause-words';
 import { syncText } from '../../shared/freshness';
 import { basisMark, untilPhrase } from '../../shared/basis';
-import { myRunNow } from '../../shared/on-call-run';
+import { myRunNow, runNames } from '../../shared/on-call-run';
 import { alarmLine } from '../../shared/alarm-text';
 import { nowUnknownText } from '../../shared/now-unknown';
 import {
@@ -51,7 +51,7 @@ function stateLine(state: AppState, f: Fmt): string {
 /** "On call until 16:54 · 3 schedules" ("· 6 schedules on Work, Acme"; "until at least …, then unknown" as the run
  *  says; "(saved data from 08:30)" as the full line says): the short forms, longest first, for when the full line
  *  leaves no room. */
-function shortStateLines(state: AppState, f: Fmt): string[] {
+export function shortStateLines(state: AppState, f: Fmt): string[] {
   const time = (iso: string): string => fmt(iso, f);
   const run = myRunNow(state, f.nowMs);
   if (run) {
@@ -60,13 +60,14 @@ function shortStateLines(state: AppState, f: Fmt): string[] {
     const until = `${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
     const count = new Set(mine.map((s) => s.scheduleId)).size;
     const schedules = count > 1 ? ` · ${count} schedules` : '';
-    // With several accounts the short line names them, as every statement does (which account I am on call for).
+    // With several accounts the short line names each account of the run in its order ("Acme, then Work until
+    // Thu 09:00"): naming only the first with the run's end said Acme had me until Thu (issue 47, round 7).
     if (state.accounts.length > 1) {
-      const ids = [...new Set(mine.map((s) => s.accountId))];
-      const labels = ids.map((id) => state.accounts.find((a) => a.id === id)?.label ?? id).join(', ');
-      const named = `On call: ${labels} ${until}`;
+      const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
+      const named = `On call: ${runNames(run, label)} ${until}`;
+      const ids = new Set(run.blocks.map((s) => s.accountId));
       // Short of room with several of them: how many (the full line, further down, names each).
-      const counted = ids.length > 1 ? [`On call on ${ids.length} accounts ${until}`] : [];
+      const counted = ids.size > 1 ? [`On call on ${ids.size} accounts ${until}`] : [];
       return [...(count > 1 ? [`${named}${schedules}`] : []), named, ...counted];
     }
     const head = `On call ${until}`;

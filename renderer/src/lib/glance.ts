@@ -41,8 +41,8 @@ export function dayWord(ms: number, ctx: FormatContext): string {
 }
 
 /** "22:00" today, "Mon 18:00" within a week, "3 Dec, 18:00" further: the one day-and-time wording. */
-export function atText(ms: number, ctx: FormatContext): string {
-  return formatDayTime(ms, opts(ctx));
+export function atText(ms: number, ctx: FormatContext, scheduleZone?: string): string {
+  return formatDayTime(ms, scheduleZone ? { ...opts(ctx), scheduleZone } : opts(ctx));
 }
 
 /** A statement's saved data, short, where a line has no room for the whole "(saved data from 14:02)": " · saved
@@ -57,8 +57,8 @@ export function lengthText(startMs: number, endMs: number, ctx: Pick<FormatConte
 }
 
 /** "23:05–23:55", "Sat 23:05 – Sun 23:05": the one window wording (shared/format formatWindow). */
-export function spanText(startMs: number, endMs: number, ctx: FormatContext): string {
-  return formatWindow(startMs, endMs, opts(ctx));
+export function spanText(startMs: number, endMs: number, ctx: FormatContext, scheduleZone?: string): string {
+  return formatWindow(startMs, endMs, scheduleZone ? { ...opts(ctx), scheduleZone } : opts(ctx));
 }
 
 /** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */

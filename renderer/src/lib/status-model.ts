@@ -6,6 +6,7 @@ import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
 import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
 import { isolate } from '../../../electron/shared/bidi';
+import { runZones } from '../../../electron/shared/schedule-zone';
 import {
   gapsBefore,
   basisAt,
@@ -54,8 +55,8 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}${savedShort(run.basis, ctx)}`,
-      detail: `${names(run)} · ${spanOf(run, ctx)}${left}${basisMark(run.basis, time)}`,
+      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx)}`,
+      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }
@@ -72,8 +73,8 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}`,
-      detail: `${names(next)} · ${runText(next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
+      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}`,
+      detail: `${names(next)} · ${runText(state, next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
   }
@@ -98,15 +99,18 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
 }
 
 /** "22:00 – Mon 18:00"; "from 22:00 until at least Mon 18:00, then unknown" where no read covers its end. */
-const spanOf = (run: OnCallRun, ctx: FormatContext): string =>
-  endIsKnown(run)
-    ? spanText(Date.parse(run.start), Date.parse(run.end), ctx)
-    : `from ${atText(Date.parse(run.start), ctx)} ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx))}`;
+const spanOf = (state: AppState, run: OnCallRun, ctx: FormatContext): string => {
+  // Each end with its schedule's own time where that zone differs (as every surface words it).
+  const zones = runZones(state, run);
+  return endIsKnown(run)
+    ? spanText(Date.parse(run.start), Date.parse(run.end), ctx, zones.both)
+    : `from ${atText(Date.parse(run.start), ctx, zones.start)} ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, zones.end))}`;
+};
 
 /** "today 22:00 → Mon 18:00, 20 h": a run of mine, both ends and its length; where its end isn't known, "from 22:00
  *  until at least Mon 18:00, then unknown". */
-const runText = (run: OnCallRun, ctx: FormatContext): string =>
-  `${spanOf(run, ctx)}${endIsKnown(run) ? `, ${lengthText(Date.parse(run.start), Date.parse(run.end), ctx)}` : ''}`;
+const runText = (state: AppState, run: OnCallRun, ctx: FormatContext): string =>
+  `${spanOf(state, run, ctx)}${endIsKnown(run) ? `, ${lengthText(Date.parse(run.start), Date.parse(run.end), ctx)}` : ''}`;
 
 /** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
 export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {

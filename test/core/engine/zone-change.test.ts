@@ -65,7 +65,7 @@ describe('the zone changes under a running engine (travel, without a restart)', 
       '03-11T11:00 summary',
     ]);
     // No heads-up for a 03:00 start at Berlin's 22:00: the start is at 22:00 here, not during quiet hours.
-    expect(titled(h, 'On call at 03:00 tonight')).toBeUndefined();
+    expect(titled(h, 'On call at Wed 03:00')).toBeUndefined();
     // Local times first, the schedule's own (Berlin) in parentheses, as for any schedule in another zone.
     expect(titled(h, 'On call in 15 min')?.body).toBe('Night desk Tue 22:00 – Wed 06:00 (03:00–11:00 Berlin)');
     expect(titled(h, 'On call now')?.body).toBe('Night desk until Wed 06:00 (11:00 Berlin)');
@@ -80,7 +80,7 @@ describe('the zone changes under a running engine (travel, without a restart)', 
   it('staying in Berlin (the same night, no change): Berlin times and Berlin quiet hours', async () => {
     const { h } = await night('Europe/Berlin');
     expect(saidAfterTravel(h)).toEqual([
-      '03-10T21:00 On call at 03:00 tonight', // 22:00 in Berlin: quiet hours begin
+      '03-10T21:00 On call at Wed 03:00', // 22:00 in Berlin: quiet hours begin
       '03-11T01:45 On call in 15 min',
       '03-11T02:00 On call now',
       '03-11T06:00 summary', // 07:00 in Berlin: the request at 23:30 there waited too

@@ -41,7 +41,7 @@ function expectOnlyWhatFollows(h: Harness): void {
   expect(alarms).toEqual(['03-12T02:00 On call now — Night desk']);
   expect(shown).toEqual(
     expect.arrayContaining([
-      '03-11T21:00 On call at 03:00 tonight',
+      '03-11T21:00 On call at Thu 03:00',
       '03-12T01:45 On call in 15 min',
       // The start alarm is the start's one notice (issue 50): no separate "On call now" beside it.
       '03-12T02:00 On call now — Night desk',

@@ -29,7 +29,7 @@ describe('quiet hours 22:00–07:00 (Berlin)', () => {
     const from = h.clock.now();
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
     expect(seen(h, ms('2026-03-10T20:00:00Z'))).toEqual([
-      '03-10T21:00 On call at 03:00 tonight', // quiet hours begin: heads-up for tonight's start
+      '03-10T21:00 On call at Wed 03:00', // quiet hours begin: heads-up for tonight's start
       '03-11T01:45 On call in 15 min',
       // The start's loud alarm (issue 50) is its one notice (no separate "On call now"): quiet hours never hold it.
       '03-11T02:00 On call now — Night desk',

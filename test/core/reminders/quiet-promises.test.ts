@@ -46,10 +46,10 @@ describe('a schedule that reminds 2 h before, not at the start, with a shift at 
     await h.engine({ alarms: false }).start();
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
     expect(seen(h, ms('2026-03-10T20:00:00Z'))).toEqual([
-      '03-10T21:00 On call at 03:00 tonight',
+      '03-10T21:00 On call at Wed 03:00',
       '03-11T00:00 On call in 2 h', // 01:00 Berlin, inside quiet hours: the last reminder before the start
     ]);
-    const headsUp = h.notifier.shown.find((s) => s.title === 'On call at 03:00 tonight');
+    const headsUp = h.notifier.shown.find((s) => s.title === 'On call at Wed 03:00');
     expect(headsUp?.body).toBe(
       'Night desk Wed 03:00–11:00. It starts during quiet hours; the 01:00 reminder still comes.',
     );
@@ -97,7 +97,7 @@ describe('a change to a shift starting before quiet time ends speaks at once', (
     handToAlice(h);
     await h.clock.advanceTo(ms('2026-03-11T06:30:00Z'));
     expect(told(h, ms('2026-03-10T20:00:00Z'))).toEqual([
-      '03-10T21:00 On call at 03:00 tonight',
+      '03-10T21:00 On call at Wed 03:00',
       '03-10T22:0x Your shift was removed',
       '03-11T06:00 1 message while notifications were quiet',
     ]);

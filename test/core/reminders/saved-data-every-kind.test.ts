@@ -63,7 +63,7 @@ describe('issue 27 case 4: every reminder kind says what it rests on', () => {
       `03:00 On call now — Night desk | ${from(true)}your shift 03:00–11:00. Bob Stone hands over to you.`,
     ]);
     expect(said.map(line)).toEqual([
-      `22:00 On call at 03:00 tonight | ${from(false)}you are on call: Night desk Wed 03:00–11:00. It starts during quiet hours; the 02:45 reminder and “On call now” still come.`,
+      `22:00 On call at Wed 03:00 | ${from(false)}you are on call: Night desk Wed 03:00–11:00. It starts during quiet hours; the 02:45 reminder and “On call now” still come.`,
       `02:45 On call in 15 min | ${from(true)}you are on call: Night desk 03:00–11:00.`,
       // No separate "On call now" at 03:00: the alarm above is the start's one notice (issue 50).
       // The 1-day lead for tomorrow's shift was due at 03:00, during quiet hours, and waited.

@@ -54,7 +54,7 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
   },
   'electron/core/reminders/quiet.ts': {
     ways: [ISO_DAY],
-    why: "the UTC date as a key of its cache of quiet-hours stretches (never shown)",
+    why: 'the UTC date as a key of its cache of quiet-hours stretches (never shown)',
   },
   'renderer/src/lib/time-input.ts': { ways: [PAD, ISO_DAY], why: 'builds "HH:MM" and "YYYY-MM-DD" values' },
   'renderer/src/lib/away.svelte.ts': {
@@ -84,6 +84,26 @@ describe('issue 47: one formatter, and no other', () => {
           ),
         ),
     );
+    expect(found).toEqual([]);
+  });
+
+  // A day word of its own ("03:00 tonight", "tomorrow 09:00") names a day the formatter would word otherwise ("Wed
+  // 03:00"): the heads-up said "On call at 09:00 tonight" for a Wed 09:00 start (issue 47, round 7). Only the
+  // formatter words a day; no text in code (comments aside) holds "today", "tonight", "tomorrow" or "yesterday".
+  it('no text outside the formatter words a relative day ("tonight", "tomorrow") itself', () => {
+    const DAY = '(?:today|tonight|tomorrow|yesterday)\\b';
+    // In a text after a space ("03:00 tonight"), or opening one ("Tomorrow 09:00"); a key alone ('tomorrow') is no text.
+    const RELATIVE_DAY = new RegExp(`['"\`][^'"\`\\n]*[\\s(]${DAY}|['"\`]${DAY}(?!['"\`])`, 'i');
+    const comment = /^\s*(?:\/\/|\*|\/\*|<!--)/;
+    const found = files
+      .filter((f) => f !== 'electron/shared/format.ts')
+      .flatMap((f) =>
+        readFileSync(join(root, f), 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            !comment.test(line) && RELATIVE_DAY.test(line) ? [`${f}:${i + 1} ${line.trim()}`] : [],
+          ),
+      );
     expect(found).toEqual([]);
   });
 

@@ -160,6 +160,15 @@ describe('one formatter: the same instant, length and zone on every surface', ()
     }
     expect(texts.find((t) => t.surface === 'handoff')?.text).toContain('Sun 00:05 Berlin (Sat 23:05 UTC)');
   });
+
+  // One rule (issue 47, round 7): where the schedule's zone differs, every surface adds its own time to my block,
+  // the glanceable ones too. Before, `status` and notifications said "(Sat 18:05 … New York)", the tooltip, the
+  // menu's first line and the popover headline and detail didn't.
+  it("adds the schedule's own time to my next block on every surface that states it", () => {
+    for (const t of texts.filter((x) => ['tray-tooltip', 'tray-menu', 'popover', 'status'].includes(x.surface)))
+      // Its lead line (what the OS cut or a glance leaves); `status` opens with a header.
+      expect(t.surface === 'status' ? t.text : t.text.split('\n')[0], t.surface).toMatch(/Sat 18:05\b[^)]*New York\)/);
+  });
 });
 
 // The alarm and the phone (issue 47: reached from the registry since): at the start they word it as every surface

@@ -58,6 +58,8 @@ interface ToldSchedule {
   saved: boolean;
   /** The slot the service sent unreadable, or -1. */
   hole: number;
+  /** Its account's label (what a statement of it names). */
+  label: string;
 }
 
 /** Every schedule told in the world (or account `only` alone): each account's two as its told read has them; an
@@ -74,6 +76,7 @@ function toldSchedules(world: readonly AccountWorld[], only?: number): ToldSched
       slots: dup ? [] : slots,
       saved: savedFor(world, i, only),
       hole: told.hole?.schedule === k ? told.hole.slot : -1,
+      label: accountOf(i, w).label,
     }));
   });
 }
@@ -86,6 +89,8 @@ export interface ExpectedRun {
   saved?: boolean;
   /** Some block of it rests on saved data, though fresh data has me then too: may be said so. */
   savedAny?: boolean;
+  /** The accounts I am on call for in each of its slots, in order. */
+  accounts?: string[][];
 }
 
 /** My run now (I am on call in the slot holding now) and my next run (the first slot after now I am on call in,
@@ -105,7 +110,8 @@ export function expectedRuns(
     const mineIn = (s: ToldSchedule, j: number): boolean => s.slots[j] === 0 && s.hole !== j;
     const savedAny = told.some((s) => s.saved && slots.some((j) => mineIn(s, j)));
     const saved = slots.some((j) => !told.some((s) => !s.saved && mineIn(s, j)));
-    return { endMs: NOW + k * SLOT, endUnknown: k === LAST || unreadable(k + 1), saved, savedAny };
+    const accounts = slots.map((j) => [...new Set(told.filter((s) => mineIn(s, j)).map((s) => s.label))]);
+    return { endMs: NOW + k * SLOT, endUnknown: k === LAST || unreadable(k + 1), saved, savedAny, accounts };
   };
   if (mine(1)) return { now: runFrom(1), next: null, nowUnknown: false };
   const first = [2, 3].find(mine);

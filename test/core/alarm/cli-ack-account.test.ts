@@ -1,0 +1,37 @@
+// `status --ack` with several accounts names each alarm's account, as the tray's ack line does ("Shift-start alarm
+// (Acme Corp · Ops, 21:00)"): "Acknowledged the shift-start alarm (Acme Corp, 21:00) at 21:10." Failed before: "(21:00)"
+// alone, which of two accounts unsaid. One account: unchanged.
+import { describe, expect, it } from 'vitest';
+import { ackFromCli } from '../../../electron/core/alarm/cli-ack';
+import type { AlarmRecord } from '../../../electron/core/alarm/types';
+import { me, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
+import { MemoryFileStore } from '../support/memory-file-store';
+
+const H = 3_600_000;
+const MINE = Date.parse('2026-03-10T21:00:00Z');
+const snapshot = snapshotOf([scheduleSnap('sch_ops', [shift('2026-03-10T21:00:00Z', '2026-03-11T05:00:00Z', me)])]);
+const ACME = {
+  settings: settingsWith({ accountLabel: 'Acme Corp', schedules: [{ id: 'sch_ops' }] }),
+  snapshot,
+};
+const WORK = {
+  settings: settingsWith({ accountLabel: 'Work', baseUrl: 'https://work.example.com', schedules: [{ id: 'sch_ops' }] }),
+  snapshot: snapshotOf([]),
+};
+const KEY = `alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z`;
+const ringing: AlarmRecord = { startMs: MINE, endMs: MINE + 8 * H, rungAtMs: MINE };
+
+async function ack(known: (typeof ACME)[]) {
+  const files = new MemoryFileStore();
+  await files.writeAtomic('alarms.json', JSON.stringify({ version: 1, alarms: { [KEY]: ringing } }));
+  return (await ackFromCli(files, MINE + 10 * 60_000, 'UTC', known)).text;
+}
+
+describe('status --ack names the account when several are set up', () => {
+  it('two accounts: "(Acme Corp, 21:00)"', async () => {
+    expect(await ack([WORK, ACME])).toBe('Acknowledged the shift-start alarm (Acme Corp, 21:00) at 21:10.');
+  });
+  it('one account: "(21:00)"', async () => {
+    expect(await ack([ACME])).toBe('Acknowledged the shift-start alarm (21:00) at 21:10.');
+  });
+});
