@@ -3,7 +3,7 @@
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { basisMark, untilPhrase } from '../shared/basis';
 import { blockLength, blockWindow } from '../shared/block-words';
-import { hasData, savedAt, syncText } from '../shared/freshness';
+import { hasData, offlineWords, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
@@ -40,7 +40,9 @@ function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
   if (sync.kind === 'ok')
     return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
-  return `Sync: ${sync.kind.replace('_', ' ')}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
+  // A service that could not be read is named by what happened ("not answering" when it was slow), never "offline".
+  const kind = sync.kind === 'offline' ? offlineWords(sync.cause).toLowerCase() : sync.kind.replace('_', ' ');
+  return `Sync: ${kind}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
 }
 
 function statusText(status: SourceStatus, o: FormatOptions): string {
