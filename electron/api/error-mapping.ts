@@ -214,7 +214,8 @@ export function mapOutcome<S extends z.ZodType>(
   nowMs: number,
   clean = asIs,
 ): Result<z.output<S>> {
-  if (outcome.kind === 'failure') return err(failureError(outcome.cause, isWrite && outcome.mayHaveReachedServer, outcome.reach));
+  if (outcome.kind === 'failure')
+    return err(failureError(outcome.cause, isWrite && outcome.mayHaveReachedServer, outcome.reach));
   const mapped = mapAnswer(outcome, schema, nowMs, clean);
   return !isWrite || mapped.ok ? mapped : err(writeError(outcome.status, mapped.error));
 }

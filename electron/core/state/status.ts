@@ -148,7 +148,7 @@ function oldestSaved(sources: readonly Source[]): string | null {
 export const OFFLINE_WORDS: Record<OfflineCause, string> = {
   timeout: 'The service did not answer in time.',
   refused: 'Cannot reach the service: the connection was refused.',
-  dns: "Cannot reach the service: its address could not be found (DNS).",
+  dns: 'Cannot reach the service: its address could not be found (DNS).',
   tls: 'Cannot reach the service: a secure connection could not be made (TLS).',
   network: 'Cannot reach the service.',
 };
