@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { readErrorBody } from './error-body';
 import { isMarkup, visibleText } from './markup-text';
-import { err, ok, type ApiError, type FieldProblem, type Result, type UnknownCause } from './errors';
+import { err, ok, type ApiError, type FieldProblem, type NetworkReach, type Result, type UnknownCause } from './errors';
 import type { TransportOutcome } from './http';
 import { parseRetryAfterMs } from './retry';
 import { scrubJson, type Scrubber } from './scrub';
@@ -142,7 +142,17 @@ function parseSuccess<S extends z.ZodType>(body: string, schema: S, clean: Scrub
   return err({ kind: 'bad_response', path, message: `The service sent an unexpected answer (at ${path}).` });
 }
 
-function failureError(cause: Extract<UnknownCause, 'network' | 'timeout'>, unknownOutcome: boolean): ApiError {
+const NETWORK_WORDS: Record<NetworkReach, string> = {
+  refused: 'The on-call service refused the connection.',
+  dns: "The on-call service's address could not be found (DNS). Check your connection and the address.",
+  tls: 'A secure connection to the on-call service could not be made (TLS).',
+};
+
+function failureError(
+  cause: Extract<UnknownCause, 'network' | 'timeout'>,
+  unknownOutcome: boolean,
+  reach?: NetworkReach,
+): ApiError {
   if (unknownOutcome) {
     return {
       kind: 'outcome_unknown',
@@ -152,7 +162,9 @@ function failureError(cause: Extract<UnknownCause, 'network' | 'timeout'>, unkno
   }
   return cause === 'timeout'
     ? { kind: 'timeout', message: 'The on-call service did not answer in time.' }
-    : { kind: 'network', message: 'Could not reach the on-call service. Check your connection.' };
+    : reach
+      ? { kind: 'network', message: NETWORK_WORDS[reach], reach }
+      : { kind: 'network', message: 'Could not reach the on-call service. Check your connection.' };
 }
 
 const UNKNOWN_TAIL = 'so the change may or may not have been saved. It was not sent again.';
@@ -206,7 +218,8 @@ export function mapOutcome<S extends z.ZodType>(
   nowMs: number,
   clean = asIs,
 ): Result<z.output<S>> {
-  if (outcome.kind === 'failure') return err(failureError(outcome.cause, isWrite && outcome.mayHaveReachedServer));
+  if (outcome.kind === 'failure')
+    return err(failureError(outcome.cause, isWrite && outcome.mayHaveReachedServer, outcome.reach));
   const mapped = mapAnswer(outcome, schema, nowMs, clean);
   return !isWrite || mapped.ok ? mapped : err(writeError(outcome.status, mapped.error));
 }

@@ -6,7 +6,8 @@ export type FieldProblem = { field: string; message: string };
 
 export type ApiError =
   | { kind: 'validation'; message: string; problems: FieldProblem[] }
-  | { kind: 'network'; message: string }
+  /** `reach`: what the OS said of the connection, when it said something the app can word truthfully. */
+  | { kind: 'network'; message: string; reach?: NetworkReach }
   | { kind: 'timeout'; message: string }
   /** `serverMessage`: the service's own words from the body (bounded, one line, control characters removed). */
   | { kind: 'unauthorized'; message: string; serverMessage?: string }
@@ -22,6 +23,9 @@ export type ApiError =
    * (often a gateway that lost the server's answer), or a 2xx whose body cannot be read. It is never re-sent.
    */
   | { kind: 'outcome_unknown'; message: string; cause: UnknownCause; status?: number };
+
+/** A connection refused (nothing listening), a name not found (DNS), or a TLS handshake that failed. */
+export type NetworkReach = 'refused' | 'dns' | 'tls';
 
 export type UnknownCause = 'network' | 'timeout' | 'server' | 'unreadable';
 

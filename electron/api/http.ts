@@ -3,6 +3,8 @@
 // Once the client's `signal` aborts, the attempts in flight are dropped and nothing more is sent.
 import http from 'node:http';
 import https from 'node:https';
+import type { NetworkReach } from './errors';
+import { reachOf } from './network-reach';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
@@ -18,7 +20,7 @@ export type TransportOutcome =
   | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: string }
   | { kind: 'too_large'; status: number }
   /** `mayHaveReachedServer` is false only when no connection was ever established for this attempt. */
-  | { kind: 'failure'; cause: 'network' | 'timeout'; mayHaveReachedServer: boolean };
+  | { kind: 'failure'; cause: 'network' | 'timeout'; mayHaveReachedServer: boolean; reach?: NetworkReach };
 
 export interface Transport {
   send(request: TransportRequest): Promise<TransportOutcome>;
@@ -109,8 +111,11 @@ function sendOnce(
       attempt.release();
       resolve(outcome);
     };
-    const fail = (): void =>
-      finish({ kind: 'failure', cause: attempt.timedOut() ? 'timeout' : 'network', mayHaveReachedServer: reached });
+    const fail = (error?: unknown): void => {
+      if (attempt.timedOut()) return finish({ kind: 'failure', cause: 'timeout', mayHaveReachedServer: reached });
+      const reach = reachOf(error);
+      finish({ kind: 'failure', cause: 'network', mayHaveReachedServer: reached, ...(reach ? { reach } : {}) });
+    };
 
     let req: http.ClientRequest;
     try {

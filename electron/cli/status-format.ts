@@ -3,7 +3,7 @@
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { basisMark, untilPhrase } from '../shared/basis';
 import { blockLength, blockWindow } from '../shared/block-words';
-import { hasData, savedAt, syncText } from '../shared/freshness';
+import { hasData, offlineWords, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
@@ -36,11 +36,17 @@ function allFresh(state: AppState): boolean {
   return state.schedules.every((s) => s.status.kind === 'fresh') && state.coverage.status.kind === 'fresh';
 }
 
+/** A failing status's kind in words: a service that could not be read is named by what happened ("not answering"
+ *  when it was slow), never "offline" unless the connection was refused. */
+function kindWords(sync: SyncStatus): string {
+  return sync.kind === 'offline' ? offlineWords(sync.cause).toLowerCase() : sync.kind.replace('_', ' ');
+}
+
 function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
   if (sync.kind === 'ok')
     return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
-  return `Sync: ${sync.kind.replace('_', ' ')}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
+  return `Sync: ${kindWords(sync)}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
 }
 
 function statusText(status: SourceStatus, o: FormatOptions): string {
@@ -110,9 +116,7 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
   }
   return state.accounts.map((a) => {
     const sync =
-      a.sync.kind === 'ok'
-        ? 'ok'
-        : `${a.sync.kind.replace('_', ' ')}: ${syncText(a.sync, (at) => formatDayTime(at, o))}`;
+      a.sync.kind === 'ok' ? 'ok' : `${kindWords(a.sync)}: ${syncText(a.sync, (at) => formatDayTime(at, o))}`;
     return `  ${a.label} (${a.id}, ${a.address || 'no address'}) — ${sync}${silent(a.id)}`;
   });
 }

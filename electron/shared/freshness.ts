@@ -1,7 +1,7 @@
 // Whether a surface may state what a source holds. A source never read, or whose every read failed, is unknown:
 // surfaces say "unknown" / "couldn't load", never "nobody on call" or "none pending". Zod-free, so the renderer
 // bundle can use it.
-import type { AppState, ScheduleView, SourceStatus, SyncStatus } from './view-state';
+import type { AppState, OfflineCause, ScheduleView, SourceStatus, SyncStatus } from './view-state';
 
 /** True when the source's data (fresh, or saved from an earlier read) is there to show. */
 export function hasData(status: SourceStatus): boolean {
@@ -36,6 +36,18 @@ export function unknownSchedules(state: AppState): ScheduleView[] {
 /** Schedules that failed to load at all (not just still loading). */
 export function failedSchedules(state: AppState): ScheduleView[] {
   return state.schedules.filter((s) => !hasData(s.status) && s.status.kind !== 'loading');
+}
+
+/**
+ * The few words for a service that could not be read (the popover's sync line, an account's heading): "Offline" only
+ * where the OS said so (the connection was refused), "Not answering" where the service did not answer in time (a
+ * slow service is not offline), "Cannot reach the service" where no connection was made for another reason, and
+ * "Not synced" where accounts failed differently.
+ */
+export function offlineWords(cause: OfflineCause | undefined): string {
+  if (cause === 'timeout') return 'Not answering';
+  if (cause === 'refused') return 'Offline';
+  return cause === undefined ? 'Not synced' : 'Cannot reach the service';
 }
 
 /**

@@ -38,13 +38,19 @@ export type CoverageView = z.infer<typeof CoverageViewSchema>;
  */
 const Saved = Iso.nullable().optional();
 
+/** Why the service could not be read: the app says only what it knows (a slow service is not "offline"). */
+export const OfflineCauseSchema = z.enum(['timeout', 'refused', 'dns', 'tls', 'network']);
+export type OfflineCause = z.infer<typeof OfflineCauseSchema>;
+
 /** Overall sync health; drives banners and the tray's "problem" icon. */
 export const SyncStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('needs_setup'), message: z.string() }),
   z.object({ kind: z.literal('ok') }),
   /** Some sources (schedules, coverage requests) could not be refreshed; the others are fine. */
   z.object({ kind: z.literal('partial'), message: z.string(), saved: Saved }),
-  z.object({ kind: z.literal('offline'), message: z.string(), saved: Saved }),
+  /** `cause`: what the app knows happened (no answer in time, connection refused, name not found, TLS failed, or
+   *  only that it could not connect); absent when accounts differ. Every surface words the status by it. */
+  z.object({ kind: z.literal('offline'), message: z.string(), saved: Saved, cause: OfflineCauseSchema.optional() }),
   z.object({ kind: z.literal('error'), message: z.string(), saved: Saved }),
   z.object({ kind: z.literal('key_rejected'), message: z.string() }),
 ]);

@@ -65,7 +65,7 @@ function tenLongDown(state: AppState): AppState {
   const saved = state.lastSuccessAt ?? new Date().toISOString();
   return {
     ...ten,
-    sync: { kind: 'offline', message: 'Cannot reach the service.', saved },
+    sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved },
     schedules: ten.schedules.map((s, i) => ({
       ...s,
       name: `${s.name} — Payments and Checkout Platform Infrastructure Escalation`,
@@ -690,7 +690,7 @@ describe('several problems at 360×520', () => {
     const saved = one.lastSuccessAt ?? new Date().toISOString();
     const syncs = [
       { kind: 'partial', message: "Couldn't read some shifts of Search.", saved },
-      { kind: 'offline', message: 'Cannot reach the service.', saved },
+      { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved },
       { kind: 'key_rejected', message: 'The service rejected the API key. Enter a new key in Settings to resume.' },
     ] as const;
     const state: AppState = {

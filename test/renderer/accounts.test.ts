@@ -104,12 +104,14 @@ describe('several accounts', () => {
 
   it('says each kind of trouble in a few words, and "Up to date" only when fresh', () => {
     const saved = '2026-05-04T07:00:00Z';
-    expect(accountHeading(accountView({ label: 'Acme', sync: { kind: 'offline', message: 'x', saved } }))).toBe(
-      'Acme: offline, showing saved data',
-    );
-    expect(accountHeading(accountView({ label: 'Acme', sync: { kind: 'offline', message: 'x', saved: null } }))).toBe(
-      'Acme: offline',
-    );
+    expect(
+      accountHeading(accountView({ label: 'Acme', sync: { kind: 'offline', cause: 'refused', message: 'x', saved } })),
+    ).toBe('Acme: offline, showing saved data');
+    expect(
+      accountHeading(
+        accountView({ label: 'Acme', sync: { kind: 'offline', cause: 'refused', message: 'x', saved: null } }),
+      ),
+    ).toBe('Acme: offline');
     expect(syncText(accountView({ sync: { kind: 'partial', message: "Couldn't refresh Ops (timeout)." } }))).toBe(
       "Couldn't refresh Ops (timeout)",
     );

@@ -215,7 +215,7 @@ describe('stale and broken: one line', () => {
     });
     const state = appState({
       schedules: [stale],
-      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-03-27T09:05:00Z' },
+      sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved: '2026-03-27T09:05:00Z' },
     });
     expect(staleLine(state, ctx)).toEqual({
       tone: 'warning',
@@ -252,7 +252,12 @@ describe('the stale line’s fix for a rejected key (adv49 r5 #2)', () => {
   });
 
   it('says each account’s problem on its own line with its own fix, the rejected key first', () => {
-    const offline = { kind: 'offline' as const, message: 'Cannot reach the service.', saved: null };
+    const offline = {
+      kind: 'offline' as const,
+      cause: 'refused' as const,
+      message: 'Cannot reach the service.',
+      saved: null,
+    };
     const lines = staleLines(twoAccounts(rejected, offline), ctx);
     expect(lines.map((l) => [l.text.split(':')[0], l.action, l.newKey])).toEqual([
       ['Acme', 'settings', { account: acme }],

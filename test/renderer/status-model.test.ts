@@ -144,10 +144,12 @@ describe('what was never loaded is unknown', () => {
 
   it('says from when the saved data on screen is, in local time, or that nothing is saved', () => {
     const saved = appState({
-      sync: { kind: 'offline', message: 'Cannot reach the service.', saved: '2026-05-04T07:30:00Z' },
+      sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved: '2026-05-04T07:30:00Z' },
     });
     expect(staleLine(saved, ctx)?.text).toBe('Offline · showing saved data from 09:30');
-    const nothing = appState({ sync: { kind: 'offline', message: 'Cannot reach the service.', saved: null } });
+    const nothing = appState({
+      sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved: null },
+    });
     expect(staleLine(nothing, ctx)?.text).toBe('Offline · nothing saved to show yet');
   });
 });
@@ -157,9 +159,9 @@ describe('the banner says what is wrong', () => {
     expect(
       staleLine(appState({ sync: { kind: 'key_rejected', message: 'The service rejected the API key.' } }), ctx),
     ).toMatchObject({ action: 'settings', tone: 'error' });
-    expect(staleLine(appState({ sync: { kind: 'offline', message: 'Cannot reach the service.' } }), ctx)).toMatchObject(
-      { action: 'retry', text: 'Offline' },
-    );
+    expect(
+      staleLine(appState({ sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.' } }), ctx),
+    ).toMatchObject({ action: 'retry', text: 'Offline' });
     expect(staleLine(appState({ sync: { kind: 'error', message: 'Server error' } }), ctx)).toMatchObject({
       action: 'retry',
       text: 'Server error',

@@ -15,6 +15,8 @@ export const FetchProblemSchema = z.object({
   kind: z.string(),
   message: z.string(),
   at: Iso,
+  /** For a network problem, what the OS said: connection refused, name not found, TLS failed (absent: unknown). */
+  reach: z.enum(['refused', 'dns', 'tls']).optional(),
 });
 export type FetchProblem = z.infer<typeof FetchProblemSchema>;
 

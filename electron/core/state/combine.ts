@@ -46,6 +46,12 @@ function combinedSync(states: readonly AppState[], labels: readonly string[]): S
     case 'needs_setup':
     case 'key_rejected':
       return { kind: first.sync.kind, message };
+    case 'offline': {
+      // One cause only when every account says it; accounts failing differently are worded without one.
+      const causes = new Set(failing.map((f) => (f.sync.kind === 'offline' ? f.sync.cause : undefined)));
+      const [cause] = causes;
+      return { kind: 'offline', message, ...savedPart, ...(causes.size === 1 && cause ? { cause } : {}) };
+    }
     default:
       return { kind: first.sync.kind, message, ...savedPart };
   }

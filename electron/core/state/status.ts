@@ -2,7 +2,7 @@
 // rather than from who is on call. Every source (each watched schedule, and the coverage list) counts: sync is
 // 'ok' only when none failed, and a message never claims saved data that isn't there.
 import type { ServiceSettings } from '../../shared/settings';
-import type { AppState, ScheduleStatus, SyncStatus } from '../../shared/view-state';
+import type { AppState, OfflineCause, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 import { unusableBaseUrlMessage } from '../../api/base-url';
 import { isoOf } from '../model/segments';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
@@ -144,6 +144,24 @@ function oldestSaved(sources: readonly Source[]): string | null {
   return oldestOf(sources.filter((s) => !isCoverage(s))) ?? oldestOf(sources.filter(isCoverage));
 }
 
+/** The sync line for each cause, as every surface says it (tray, popover, `status`): only what the app knows. */
+export const OFFLINE_WORDS: Record<OfflineCause, string> = {
+  timeout: 'The service did not answer in time.',
+  refused: 'Cannot reach the service: the connection was refused.',
+  dns: 'Cannot reach the service: its address could not be found (DNS).',
+  tls: 'Cannot reach the service: a secure connection could not be made (TLS).',
+  network: 'Cannot reach the service.',
+};
+
+/** What every failed request says alike: all timed out, or all failed to connect for one reason the OS gave; else
+ *  only that some could not connect ("network"). A request that timed out says nothing of reachability. */
+function offlineCause(problems: readonly FetchProblem[]): OfflineCause {
+  if (problems.every((p) => p.kind === 'timeout')) return 'timeout';
+  const reaches = new Set(problems.filter((p) => p.kind === 'network').map((p) => p.reach ?? 'network'));
+  const [only] = reaches;
+  return reaches.size === 1 && only ? only : 'network';
+}
+
 /** The summary when every schedule failed: not found everywhere, unreachable, or the first other reason. */
 function allFailed(schedules: readonly Source[], coverage: Source, settings: ServiceSettings): SyncStatus {
   const sources = coverage.problem ? [...schedules, coverage] : schedules;
@@ -156,7 +174,8 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Ser
     return { kind: 'error', message: `None of your schedules was found on the service.${hint}` };
   }
   if (sources.every((s) => s.problem && OFFLINE_KINDS.has(s.problem.kind))) {
-    return { kind: 'offline', message: 'Cannot reach the service.', saved };
+    const cause = offlineCause(sources.flatMap((s) => (s.problem ? [s.problem] : [])));
+    return { kind: 'offline', cause, message: OFFLINE_WORDS[cause], saved };
   }
   const first = sources.find((s) => s.problem && !OFFLINE_KINDS.has(s.problem.kind))?.problem;
   return { kind: 'error', message: first ? reasonOf(first) : 'Syncing failed.', saved };

@@ -32,7 +32,11 @@ export function reconcileSchedules(snapshot: Snapshot, watchedIds: readonly stri
 }
 
 export function problemOf(error: ApiError, atMs: number): FetchProblem {
-  return { kind: error.kind, message: error.message, at: new Date(atMs).toISOString() };
+  const at = new Date(atMs).toISOString();
+  const reach = error.kind === 'network' ? error.reach : undefined;
+  return reach
+    ? { kind: error.kind, message: error.message, at, reach }
+    : { kind: error.kind, message: error.message, at };
 }
 
 /** The old array when the new one holds the same data: unchanged data keeps its identity, so everything keyed

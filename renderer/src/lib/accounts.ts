@@ -2,6 +2,7 @@
 // with several, every row about a schedule names its account ("Work · Platform primary"), cards are grouped by
 // account, and an account that is not fresh says its problem under its own name ("Acme: key rejected").
 import { accountsNeedingSetup, MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/account-names';
+import { offlineWords } from '../../../electron/shared/freshness';
 import type { AccountView, AppState, ScheduleView, SyncStatus } from '../../../electron/shared/view-state';
 
 export const severalAccounts = (state: Pick<AppState, 'accounts'>): boolean => state.accounts.length > 1;
@@ -17,7 +18,7 @@ export function syncProblem(sync: SyncStatus): string | undefined {
     case 'key_rejected':
       return 'key rejected';
     case 'offline':
-      return sync.saved ? 'offline, showing saved data' : 'offline';
+      return `${offlineWords(sync.cause).toLowerCase()}${sync.saved ? ', showing saved data' : ''}`;
     case 'needs_setup':
       return `not set up (${sync.message.replace(/\.$/, '')})`;
     case 'partial':

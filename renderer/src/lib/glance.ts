@@ -11,7 +11,7 @@ import {
 } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { endIsKnown } from '../../../electron/shared/basis';
-import { hasData, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
+import { hasData, offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import type {
@@ -218,7 +218,7 @@ function withFix(state: AppState, line: Omit<StaleLine, 'action'>, fallback: 're
 }
 
 /**
- * One line instead of a banner plus a note per card: "Offline · showing saved data from 19:05". "Saved data" is said
+ * One line instead of a banner plus a note per card: "Not answering · showing saved data from 19:05". "Saved data" is said
  * once on the glance: when the status line above already carries its "(saved data)" mark, this line says only from
  * when ("Offline · last updated 19:05").
  */
@@ -249,7 +249,7 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
     case 'key_rejected':
       return withFix(state, { tone: 'error', text: sync.message }, 'settings');
     case 'offline':
-      return withFix(state, { tone: 'warning', text: `Offline${shown(sync.saved)}` }, 'retry');
+      return withFix(state, { tone: 'warning', text: `${offlineWords(sync.cause)}${shown(sync.saved)}` }, 'retry');
     // A schedule the service doesn't have: retrying can't bring it back; Settings removes or replaces it.
     case 'partial':
       return withFix(

@@ -91,11 +91,21 @@ describe('schedules never read', () => {
 
   it('say "nothing saved" rather than "showing saved data" when offline with nothing saved', () => {
     const state = derive(applyPass(snapshotOf([]), pass(NOW, NETWORK, NETWORK), IDS));
-    expect(state.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service.', saved: null });
+    expect(state.sync).toEqual({
+      kind: 'offline',
+      cause: 'network',
+      message: 'Cannot reach the service.',
+      saved: null,
+    });
     expect(labels(state)).toContain('Cannot reach the service; nothing saved to show yet.');
     expect(trayTooltip(state, ms(NOW), ZONE)).not.toContain('showing saved data');
     const withSaved = derive(applyPass(saved, pass(NOW, NETWORK, NETWORK), IDS));
-    expect(withSaved.sync).toEqual({ kind: 'offline', message: 'Cannot reach the service.', saved: FETCHED });
+    expect(withSaved.sync).toEqual({
+      kind: 'offline',
+      cause: 'network',
+      message: 'Cannot reach the service.',
+      saved: FETCHED,
+    });
     expect(labels(withSaved)).toContain('Cannot reach the service; showing saved data from 14:02.');
     expect(labels(withSaved)).toEqual(
       expect.arrayContaining(['Platform primary (saved data from 14:02)', '  Now: Alice until 17:00']),
