@@ -14,6 +14,7 @@ import {
   AWAIT_ACK_MS,
   BOOK_AHEAD_MS,
   dueOf,
+  earlierAlertsOf,
   outcome,
   save,
   SENDING,
@@ -72,6 +73,9 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
   const { state } = r;
   for (const t of r.targets) {
     const dueMs = dueOf(r, t);
+    // Moved earlier after its alert went out (asleep across it): that alert was this block's; none is sent again.
+    const earlier = state.sent[t.key] === undefined ? earlierAlertsOf(r, t)[0] : undefined;
+    if (earlier !== undefined) state.sent[t.key] = state.sent[earlier] ?? nowMs;
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     const b = state.booked[t.key];
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
