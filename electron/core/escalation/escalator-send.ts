@@ -79,10 +79,13 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     const b = state.booked[t.key];
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
-      if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
+      const alert = alertOf(t, { words: r.words });
+      // Booked again (the same id replaces it) when its words changed too: the account naming it was muted.
+      if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedTitles.get(t.key) === alert.title) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
       const sets = { confirmed: r.confirmed, failed: r.bookFailed };
-      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alertOf(t, { words: r.words }), dueMs);
+      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
+      if (r.confirmed.has(t.key)) r.bookedTitles.set(t.key, alert.title);
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
       await sendNow(r, provider, t, nowMs);
   }
