@@ -47,7 +47,8 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
     r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
   }
-  r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
+  const tries = (r.missed.get(t.key)?.tries ?? 0) + 1;
+  r.missed.set(t.key, missedAfter(tries, nowMs, answer.error, unknown, answer.refused === true));
   r.o.changed?.(statusOf(r));
 }
 
