@@ -30,14 +30,17 @@ async function twoAccounts(mute: 'main' | 'work') {
   expect(labels).toHaveLength(2);
   const mutedLabel = mute === 'main' ? labels[0]! : 'Work';
   const speaking = mute === 'main' ? 'Work' : labels[0]!;
+  const alarm = again.getState().alarm;
   await again.stop();
-  return { ...r, mutedLabel, speaking };
+  return { ...r, mutedLabel, speaking, alarm };
 }
 
 describe('two accounts watching one schedule, one muted: the start rings, named by the one not muted', () => {
   for (const mute of ['main', 'work'] as const)
     it(`muting ${mute === 'main' ? 'the first' : 'the second'} account`, async () => {
-      const { h, s, mutedLabel, speaking } = await twoAccounts(mute);
+      const { h, s, mutedLabel, speaking, alarm } = await twoAccounts(mute);
+      // The popover and the tray name the same account.
+      expect(alarm?.accountName).toBe(speaking);
       const rung = laptopAlarms(h);
       expect(rung).toHaveLength(1);
       expect(rung[0]!.title).toContain(speaking);
