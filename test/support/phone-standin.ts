@@ -44,6 +44,9 @@ export interface StandIn {
     cancelled: boolean;
   }[];
   failNext(count: number, status?: number): void;
+  /** Access control (ntfy docs/config.md, `auth-default-access: deny-all`; docs/publish.md "Authentication"): every
+   *  request to these topics must carry `Authorization: Bearer <token>`; none answers 403, another token 401. */
+  protect(topics: string[], token: string): void;
   close(): Promise<void>;
 }
 
@@ -70,18 +73,32 @@ const body = (req: IncomingMessage): Promise<string> =>
 export async function startStandIn(now: () => number): Promise<StandIn> {
   let seq = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
+  const guarded = new Map<string, string>();
   const s: Omit<StandIn, 'url' | 'close'> = {
     requests: [],
     ntfy: [],
     pushover: [],
     rang: (topic) => s.ntfy.filter((m) => m.topic === topic && !m.cancelled && m.deliverMs <= now()),
     scheduled: (topic) => s.ntfy.filter((m) => m.topic === topic && !m.cancelled && m.deliverMs > now()),
+    // The http action as the ntfy app runs it (docs/publish.md "Send HTTP request"): its url, method, body and only
+    // the headers given in the action (`headers.<name>=<value>`; a value may be quoted).
     tapAction: async (m) => {
-      const [, , url = '', ...rest] = m.actions.split(',').map((p) => p.trim());
-      const text = rest.find((p) => p.startsWith('body='))?.slice(5) ?? '';
-      await fetch(url, { method: 'POST', body: text });
+      const [, , url = '', ...rest] = (m.actions.match(/(?:"[^"]*"|[^,])+/g) ?? []).map((p) => p.trim());
+      const value = (p: string) => p.replace(/^([^=]+)="(.*)"$/, '$1=$2');
+      const pairs = rest.map(value);
+      const text = pairs.find((p) => p.startsWith('body='))?.slice(5) ?? '';
+      const method = pairs.find((p) => p.startsWith('method='))?.slice(7) ?? 'POST';
+      const headers = Object.fromEntries(
+        pairs.flatMap((p) =>
+          /^headers\.[^=]+=/.test(p) ? [[p.slice(8, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]] : [],
+        ),
+      );
+      await fetch(url, { method, body: text, headers });
     },
     failNext: (count, status = 500) => void (failures = { count, status }),
+    protect: (topics, token) => {
+      for (const t of topics) guarded.set(t, `Bearer ${token}`);
+    },
   };
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -98,6 +115,11 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
       const parts = url.pathname.split('/').filter(Boolean);
       if (parts[0] === '1') return pushover(parts, url, text, nowMs, send);
       const [topic = '', second] = parts;
+      const needs = guarded.get(topic);
+      if (needs !== undefined && auth !== needs)
+        return auth === undefined
+          ? send(403, { code: 40301, http: 403, error: 'forbidden' })
+          : send(401, { code: 40101, http: 401, error: 'unauthorized' });
       if (req.method === 'GET' && second === 'json') {
         const since = url.searchParams.get('since') ?? 'all';
         const delivered = s.rang(topic);

@@ -4,7 +4,7 @@
 // lines ("Shift-start alarm: loud ✓", "Phone escalation armed ✓ (tested …, booked for 22:03)").
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { PhoneIntent, PhoneResult } from '../../shared/phone-intent';
-import { accountSilenced } from '../../shared/accounts';
+import { accountSilence } from '../../shared/accounts';
 import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import type { AlarmSurface } from '../alarm/surface';
@@ -119,6 +119,12 @@ function readinessChecks(
   ];
 }
 
+/** Muted or paused (not told by an earlier account of the same service). */
+function ownSilence(accounts: Parameters<typeof accountSilence>[0], accountId: string, atMs: number): boolean {
+  const why = accountSilence(accounts, accountId, atMs)?.kind;
+  return why === 'muted' || why === 'paused';
+}
+
 export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
   let surface = o.options.alarmSurface;
   const alarms = createEngineAlarms({
@@ -134,10 +140,12 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       o.sessions().map((s) => ({
         name: s.account().label,
         ...s.shown(),
-        // The start reminders' own rule (muted, paused, or told by an earlier account): quiet hours and the app's
-        // pause are not in it, so they never silence the alarm.
-        silenced: () => accountSilenced(o.settings().accounts, s.account().id, o.clock.now()),
-        silentAt: (atMs) => accountSilenced(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
+        // Muted or paused on its own: quiet hours and the app's pause are not in it, so they never silence the
+        // alarm. Unlike the start reminders, an account is not silent for being told by an earlier one: the alarm is
+        // one per start for every account (its key), so it rings iff any account watching it is not muted or paused.
+        // Before, muting the first account silenced the second's start too (adv50 r7 #2).
+        silenced: () => ownSilence(o.settings().accounts, s.account().id, o.clock.now()),
+        silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
       })),
     findCover: (t) =>
       o.options.openView?.('swap', {

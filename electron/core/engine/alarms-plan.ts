@@ -19,18 +19,41 @@ export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
   const accounts = w.accounts();
   // With several accounts each alarm names its account (alarm/words.ts, the tray's line, the phone).
   const several = accounts.length > 1;
-  return accounts.flatMap((a) => {
-    const id = `${a.settings.accountId}`;
-    const basis = [zone, a.snapshot, a.settings, several, a.name];
-    const kept = r.planned.get(id);
-    if (kept && sameList(kept.basis, basis)) return kept.targets;
-    const serviceKey = serviceKeyOf(a.settings.baseUrl);
-    const planned = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
-    const targets = several ? planned.map((t) => ({ ...t, accountName: a.name })) : planned;
-    r.planned.set(id, { basis, targets });
-    for (const t of targets) if (!r.seen.has(t.key)) r.seen.set(t.key, { target: t, account: a.name });
-    return targets;
-  });
+  // A start watched by several accounts is one target (its key), named by an account that will ring it: those not
+  // muted or paused come first, and the first to name a key keeps it. Before, the alarm engine kept the last
+  // account's target (the notification named a muted account) while the phone and tray named the first.
+  const ordered = [
+    ...accounts.filter((a) => a.silenced?.() !== true),
+    ...accounts.filter((a) => a.silenced?.() === true),
+  ];
+  const chosen = new Map<string, AlarmTarget>();
+  for (const t of ordered.flatMap((a) => planOf(r, a, { zone, nowMs, several })))
+    if (!chosen.has(t.target.key)) {
+      chosen.set(t.target.key, t.target);
+      r.seen.set(t.target.key, { target: t.target, account: t.account });
+    }
+  return [...chosen.values()];
+}
+
+type Account = ReturnType<AlarmsWiring['accounts']>[number];
+
+/** One account's targets, planned again only when what they rest on changed. */
+function planOf(
+  r: AlarmsRun,
+  a: Account,
+  o: { zone: string; nowMs: number; several: boolean },
+): { target: AlarmTarget; account: string }[] {
+  const { zone, nowMs, several } = o;
+  const named = (targets: AlarmTarget[]) => targets.map((target) => ({ target, account: a.name }));
+  const id = `${a.settings.accountId}`;
+  const basis = [zone, a.snapshot, a.settings, several, a.name];
+  const kept = r.planned.get(id);
+  if (kept && sameList(kept.basis, basis)) return named(kept.targets);
+  const serviceKey = serviceKeyOf(a.settings.baseUrl);
+  const planned = planAlarms({ snapshot: a.snapshot, settings: a.settings, nowMs, localZone: zone, serviceKey });
+  const targets = several ? planned.map((t) => ({ ...t, accountName: a.name })) : planned;
+  r.planned.set(id, { basis, targets });
+  return named(targets);
 }
 
 /** When the target's shift is saved data now, when it was read: undefined while any account naming it has it

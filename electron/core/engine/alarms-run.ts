@@ -89,8 +89,13 @@ export interface Planned {
 export const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean =>
   a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
+/** What the engine and the phone are given again when it changes (the account naming it too: a mute moves it). */
 export const targetsKey = (ts: readonly AlarmTarget[]): string =>
-  ts.map((t) => `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}`).join('\n');
+  ts
+    .map(
+      (t) => `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}|${t.accountName ?? ''}`,
+    )
+    .join('\n');
 
 /** What one run of the alarm part knows; shared by the functions below (split to stay short). */
 export interface AlarmsRun {

@@ -7,7 +7,9 @@ import { type AlarmsWiring, type AlarmsRun } from './alarms-run';
 export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
   const accounts = w.accounts();
   if (accounts.length < 2) return {};
-  const a = accounts.find((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
+  // Named as it rings (alarms-plan.ts): an account that is not muted or paused before one that is.
+  const naming = accounts.filter((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
+  const a = naming.find((x) => x.silenced?.() !== true) ?? naming[0];
   // A start no longer planned (it rang, then was handed off): the account that named it, while it is still there.
   const seen = r.seen.get(key)?.account;
   const name = a?.name ?? accounts.find((x) => x.name === seen)?.name;

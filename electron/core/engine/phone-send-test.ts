@@ -22,6 +22,8 @@ export interface SendTestRun {
   stopped: () => boolean;
   /** The phone answered (or a webhook took it) at this time. */
   tested: (atMs: number) => void;
+  /** The service refused the test for good (a 4xx), with its reason (redacted). */
+  refused?: (why: string) => void;
 }
 
 export async function sendTest(
@@ -37,7 +39,12 @@ export async function sendTest(
     title: 'Test from OnCall Tray',
     body: 'Tap “I’m on it” so the app knows your phone rings and answers.',
   });
-  if (!sent.ok) return { ok: false, message: `The test could not be sent: ${redact(sent.error, run.secrets())}.` };
+  if (!sent.ok) {
+    const why = redact(sent.error, run.secrets());
+    // Refused for good (a bad token or key): proof now that the phone won't be reached, said by readiness at once.
+    if (sent.refused) run.refused?.(why);
+    return { ok: false, message: `The test could not be sent: ${why}.` };
+  }
   if (!provider.pollAcks) {
     run.tested(o.clock.now());
     return { ok: true, message: 'Sent. A webhook cannot answer back: check that it arrived.' };

@@ -116,6 +116,9 @@ interface PhoneRun {
   /** The keychain has answered for the keys (a slow keychain at login: until then they are not known missing). */
   keysRead: boolean;
   testedAtMs: number | undefined;
+  /** The last test was refused for good (a 4xx) with this reason: until the settings change or a test goes
+   *  through, readiness says the phone won't be reached. */
+  testRefused: string | undefined;
   stopped: boolean;
   /** The channel the escalator uses now (undefined: off), and those left that may still hold a booking. */
   current: Channel | undefined;
@@ -158,6 +161,11 @@ function bookingOf(st: EscalatorStatus | undefined, armed: boolean): PhoneStatus
   return st.nextBookedMs === undefined ? 'none' : 'booked';
 }
 
+/** The escalator's problem, else a test refused for good (known before any shift: the phone won't be reached). */
+const problemOf = (run: PhoneRun, st: EscalatorStatus | undefined): string | undefined =>
+  st?.problem ??
+  (run.testRefused ? `the phone won’t be reached: the test was refused (${run.testRefused})` : undefined);
+
 function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | undefined): PhoneStatus {
   const s = o.settings();
   const st = escalator?.status();
@@ -168,7 +176,7 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     lastTest: run.testedAtMs === undefined ? null : new Date(run.testedAtMs).toISOString(),
     booking: bookingOf(st, run.armed),
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
-    problem: st?.problem ?? null,
+    problem: problemOf(run, st) ?? null,
   };
 }
 
@@ -215,6 +223,7 @@ const newRun = (): PhoneRun => ({
   keys: {},
   keysRead: false,
   testedAtMs: undefined,
+  testRefused: undefined,
   stopped: false,
   current: undefined,
   retired: [],
@@ -243,6 +252,8 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
     const escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
     live.escalator = escalator;
     run.builtFrom = from;
+    // Other settings or keys: a refusal of the old ones says nothing of these.
+    run.testRefused = undefined;
     // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
     live.track(escalator.setTargets(live.targets).then(o.changed));
     o.changed();
@@ -277,8 +288,14 @@ function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneI
   return sendTest(o, provider, {
     secrets: () => secretValuesOf(run),
     stopped: () => run.stopped,
-    tested: (atMs) => void ((run.testedAtMs = atMs), o.changed()),
+    tested: (atMs) => void ((run.testedAtMs = atMs), (run.testRefused = undefined), o.changed()),
+    refused: (why) => void ((run.testRefused = why), o.changed()),
   });
+}
+
+function readinessStatus(run: PhoneRun, st: EscalatorStatus | undefined): EscalatorStatus | undefined {
+  const problem = problemOf(run, st);
+  return problem === undefined ? st : { booking: false, ...st, problem };
 }
 
 export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
@@ -325,7 +342,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
     subscribeLink: () => subscribeLinkOf(o, run.keys),
     readiness: () => ({
       ...(run.keysRead ? { hasSecrets: hasSecretsFor(o.settings(), run.keys) } : {}),
-      status: live.escalator?.status(),
+      status: readinessStatus(run, live.escalator?.status()),
       testedAtMs: run.testedAtMs,
     }),
     stop() {

@@ -79,6 +79,8 @@ export interface Run {
   /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
    *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
   confirmed: Set<string>;
+  /** The title each key was booked with by this run: booked again when it changes. */
+  bookedTitles: Map<string, string>;
   /** Alerts due that could not go out (missed.ts): tried again while their alarm waits. */
   missed: Map<string, Missed>;
   /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
@@ -104,6 +106,26 @@ export const acked = (r: Run, key: string) => {
   const rec = r.o.alarm(key);
   return rec?.ackedAtMs !== undefined || rec?.passedAtMs !== undefined;
 };
+
+/** The service and schedule an alarm key names (the key without its start). */
+const blockOf = (key: string): string => key.replace(/:[^:]*\d{4}-\d\d-\d\dT\S+Z$/, '');
+const startOfKey = (key: string): number => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z$/.exec(key)?.[0] ?? '');
+
+/** The phone alert is per block of mine, not per start instant (issue 50: "moved shifts re-book the same message"):
+ *  an alert that went out (or whose booking rang) for an earlier start of this block (a start inside it, before the
+ *  shift was extended backwards) is this block's. Answers those keys. */
+export const earlierAlertsOf = (r: Run, t: AlarmTarget): string[] =>
+  Object.keys(r.state.sent).filter((key) => {
+    if (key === t.key || blockOf(key) !== blockOf(t.key)) return false;
+    const startMs = startOfKey(key);
+    return startMs > t.startMs && startMs < t.endMs;
+  });
+
+/** The alert ids the phone may answer for `t`: its own, and those of earlier starts of its block. */
+export const alertIdsOf = (r: Run, t: AlarmTarget): string[] => [
+  alertIdOf(t.key),
+  ...earlierAlertsOf(r, t).map(alertIdOf),
+];
 
 /** Handed off, moved (another key now) or acknowledged: what is booked for it must not ring. */
 export const unwanted = (r: Run, key: string) => !r.targets.some((t) => t.key === key) || acked(r, key);

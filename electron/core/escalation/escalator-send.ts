@@ -14,6 +14,7 @@ import {
   AWAIT_ACK_MS,
   BOOK_AHEAD_MS,
   dueOf,
+  earlierAlertsOf,
   outcome,
   save,
   SENDING,
@@ -46,7 +47,8 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
     r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
   }
-  r.missed.set(t.key, missedAfter((r.missed.get(t.key)?.tries ?? 0) + 1, nowMs, answer.error, unknown));
+  const tries = (r.missed.get(t.key)?.tries ?? 0) + 1;
+  r.missed.set(t.key, missedAfter(tries, nowMs, answer.error, unknown, answer.refused === true));
   r.o.changed?.(statusOf(r));
 }
 
@@ -72,13 +74,19 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
   const { state } = r;
   for (const t of r.targets) {
     const dueMs = dueOf(r, t);
+    // Moved earlier after its alert went out (asleep across it): that alert was this block's; none is sent again.
+    const earlier = state.sent[t.key] === undefined ? earlierAlertsOf(r, t)[0] : undefined;
+    if (earlier !== undefined) state.sent[t.key] = state.sent[earlier] ?? nowMs;
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     const b = state.booked[t.key];
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
-      if (b?.atMs === dueMs && r.confirmed.has(t.key)) continue;
+      const alert = alertOf(t, { words: r.words });
+      // Booked again (the same id replaces it) when its words changed too: the account naming it was muted.
+      if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedTitles.get(t.key) === alert.title) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
       const sets = { confirmed: r.confirmed, failed: r.bookFailed };
-      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alertOf(t, { words: r.words }), dueMs);
+      await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
+      if (r.confirmed.has(t.key)) r.bookedTitles.set(t.key, alert.title);
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
       await sendNow(r, provider, t, nowMs);
   }

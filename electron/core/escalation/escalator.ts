@@ -14,6 +14,7 @@ import { bookOrSend, pruneMissed } from './escalator-send';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import {
   acked,
+  alertIdsOf,
   AWAIT_ACK_MS,
   dueOf,
   outcome,
@@ -78,7 +79,8 @@ async function poll(r: Run): Promise<void> {
   const answer = await o.provider.pollAcks({ sinceMs, handles });
   if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
   for (const ack of answer.value) {
-    const t = awaiting.find((x) => alertIdOf(x.key) === ack.id);
+    // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
+    const t = awaiting.find((x) => alertIdsOf(r, x).includes(ack.id));
     if (!t || acked(r, t.key)) continue;
     // Answered on the phone: nothing to cancel there any more.
     if (state.receipts?.[t.key]) delete state.receipts[t.key];
@@ -143,6 +145,7 @@ export async function createEscalator(
     // before); off, nothing is written that isn't held.
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
+    bookedTitles: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Set(),
   };

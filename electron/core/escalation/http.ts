@@ -72,6 +72,33 @@ export interface CallOptions {
 /** A send stopped between tries because it was no longer wanted (not a failure to show). */
 export const NOT_WANTED = 'no longer wanted';
 
+const REASON_MAX_CHARS = 120;
+
+/** The server's own reason for a refusal, for a person: Pushover's `{errors:[…]}`, ntfy's `{error:…}`, or a
+ *  webhook's body text; one line of printable text, markup dropped, bounded. Empty when it gave none. */
+export function reasonOf(text: string): string {
+  let reason = text;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (typeof v === 'object' && v !== null) {
+      const errors = 'errors' in v && Array.isArray(v.errors) ? v.errors.filter((e) => typeof e === 'string') : [];
+      const error = 'error' in v && typeof v.error === 'string' ? [v.error] : [];
+      reason = [...errors, ...error].join('; ');
+    }
+  } catch {
+    // Not JSON: the body text itself.
+  }
+  const line = reason
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[^\P{C}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > REASON_MAX_CHARS ? `${line.slice(0, REASON_MAX_CHARS - 1)}…` : line;
+}
+
+/** A refusal known to be final: a 4xx other than 429 (a bad token or key, a webhook unauthorised or gone). */
+export const finalRefusal = (status: number): boolean => status >= 400 && status < 500 && status !== 429;
+
 export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<HttpResponse>> {
   const attempts = o.retry ? BACKOFF_MS.length + 1 : 1;
   let last = 'not sent';
@@ -86,10 +113,12 @@ export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<Ht
       if (res.status >= 200 && res.status < 300) return { ok: true, value: res };
       last = `the server answered ${res.status}`;
       landed = mayHaveLanded(res.status);
-      if (res.status < 500 && res.status !== 429) {
-        unknown ||= landed;
-        break;
+      if (finalRefusal(res.status)) {
+        // Never repeated, here or later (missed.ts): the same request is refused the same way.
+        const why = reasonOf(res.text);
+        return { ok: false, error: why ? `${last}: ${why}` : last, refused: true, ...(unknown ? { unknown } : {}) };
       }
+      if (res.status < 500 && res.status !== 429) break;
     } catch (e) {
       const d = describe(e);
       last = d.error;

@@ -13,6 +13,8 @@ export interface Missed {
   error: string;
   /** It may have reached the phone (outcome unknown): never tried again, said as such. */
   unknown?: boolean;
+  /** The server refused it for good (a 4xx): never tried again. */
+  refused?: boolean;
 }
 
 /** Tries in all, and the waits between them (the last repeated). */
@@ -20,9 +22,11 @@ export const MISSED_TRIES = 8;
 const BACKOFF_MS = [30_000, 60_000, 2 * 60_000, 4 * 60_000, 8 * 60_000, 10 * 60_000] as const;
 
 /** The next state after a failed try (`tries` so far, this one included); `unknown`: it may have landed. */
-export function missedAfter(tries: number, nowMs: number, error: string, unknown: boolean): Missed {
+export function missedAfter(tries: number, nowMs: number, error: string, unknown: boolean, refused = false): Missed {
   const waitMs = BACKOFF_MS[Math.min(tries - 1, BACKOFF_MS.length - 1)] ?? 0;
   if (unknown) return { tries, nextMs: Infinity, error, unknown };
+  // Refused for good (a 4xx: a bad token or key): the same request gets the same answer. Before, it was sent 8 times.
+  if (refused) return { tries, nextMs: Infinity, error, refused };
   return { tries, nextMs: tries < MISSED_TRIES ? nowMs + waitMs : Infinity, error };
 }
 
@@ -32,6 +36,8 @@ export function missedProblem(missed: ReadonlyMap<string, Missed>): string | und
   if (!m) return undefined;
   if (m.unknown)
     return `the phone alert for your shift start may not have reached your phone (${m.error}); it is not sent again, so as not to ring twice: acknowledge on this computer`;
+  if (m.refused)
+    return `the phone won’t be reached: the phone alert for your shift start was refused (${m.error}); fix the settings in Settings → Phone, and acknowledge on this computer`;
   const next = Number.isFinite(m.nextMs) ? 'trying again' : 'gave up; acknowledge on this computer';
   return `the phone alert for your shift start was not sent (${m.error}); ${next}`;
 }

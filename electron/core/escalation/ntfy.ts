@@ -43,8 +43,17 @@ export function headerText(text: string): string {
   return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
 }
 
-export function ntfyActions(o: Pick<NtfyOptions, 'server' | 'topic'>, alertId: string): string {
-  return `http, I'm on it, ${o.server.replace(/\/+$/, '')}/${o.topic}-ack, method=POST, body=ack ${alertId}, clear=true`;
+/** The phone's "I'm on it": an http action the ntfy app runs with only the headers given in it (docs/publish.md,
+ *  "Send HTTP request": `headers.Authorization=…`). With a token (a protected server) it carries the token, as the
+ *  app's own requests do: the action is stored with the message on this same server and posts to this same server
+ *  (`<topic>-ack`), so the token goes to no other host; it is seen only by the topic's subscribers, who hold it
+ *  already. Before, it carried none and a protected server refused the phone's answer. A value with a comma or a
+ *  semicolon is quoted (the simple format's rule). */
+export function ntfyActions(o: Pick<NtfyOptions, 'server' | 'topic' | 'token'>, alertId: string): string {
+  const action = `http, I'm on it, ${o.server.replace(/\/+$/, '')}/${o.topic}-ack, method=POST, body=ack ${alertId}, clear=true`;
+  if (!o.token) return action;
+  const bearer = `Bearer ${o.token}`;
+  return `${action}, headers.Authorization=${/[,;]/.test(bearer) ? `"${bearer}"` : bearer}`;
 }
 
 /** Where ntfy bookings live: the server and the topic (a token changes who may book, not where). */

@@ -26,7 +26,15 @@ export interface PhoneAlert {
 
 /** An error text never carries a topic, token or URL (the caller words it for readiness). `unknown`: the request
  *  may have landed all the same (no answer in time, a proxy's 504): "outcome unknown", never "not sent". */
-export type Outcome<T = null> = { ok: true; value: T } | { ok: false; error: string; unknown?: boolean };
+export type Outcome<T = null> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      error: string;
+      unknown?: boolean;
+      /** Refused for good (a 4xx but 429: a bad token, a webhook unauthorised): not tried again. */
+      refused?: boolean;
+    };
 
 /** The phone's "I'm on it" to one alert, and when it was given (the service's time). */
 export interface PhoneAck {
