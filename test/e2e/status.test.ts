@@ -236,7 +236,9 @@ describe('status popover', () => {
     // One line, not five: the reason and from when, once; no "Refresh now" beside "Retry"; the cards drawn open
     // (dashed), not faded: their text keeps its contrast. "Saved data" is said once on the glance: the status line's
     // mark, so the offline line says only from when.
-    expect(await banner.textContent()).toMatch(/^\s*Offline · last updated \d\d:\d\d\s*Retry\s*$/);
+    expect(await banner.textContent()).toMatch(
+      /^\s*(?:Offline|Cannot reach the service) · last updated \d\d:\d\d\s*Retry\s*$/,
+    );
     expect(await page.getByText(/last updated/i).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Refresh now' }).count()).toBe(0);
     // My status line says "saved data" once: beside my block with from when, or as the title's mark.
@@ -291,7 +293,7 @@ describe('status popover', () => {
       await settledOn(host, (s) => s.sync.kind === 'offline', 'every request failing');
       const banner = page.getByTestId('stale-line');
       await banner.waitFor();
-      expect(await banner.textContent()).toContain('Offline · nothing saved to show yet');
+      expect(await banner.textContent()).toMatch(/(?:Offline|Cannot reach the service) · nothing saved to show yet/);
       await expect.poll(() => page.getByTestId('my-state').textContent()).toBe('Your shifts: unknown');
       // Said once (issue 49, adversarial 2): the offline line explains the coverage list too; its button says `?`.
       expect(await page.getByTestId('coverage-freshness').count()).toBe(0);
