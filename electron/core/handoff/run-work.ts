@@ -108,7 +108,8 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record
   // of that attempt ("may be in place") doesn't stop it; who it replaces goes with it, read again by the write path.
   const me = ctx.write.held.meOn(clipped.scheduleId);
-  const request = maybeSent(item) && me !== '' ? { ...requestOf(clipped), replaces: [me] } : requestOf(clipped);
+  const base = requestOf(clipped, me === '' ? undefined : me);
+  const request = maybeSent(item) && me !== '' ? { ...base, replaces: [me] } : base;
   const answer = await ctx.deps.create(request);
   const said = stateOfAnswer(answer);
   // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
