@@ -132,7 +132,7 @@ const away = async (engine: Engine) => {
     scheduleId: r.scheduleId,
     start: r.start,
     end: r.end,
-    email: 'alice@example.com',
+    email: 'bob@example.com',
   }));
   const made = ok(await hh.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items })));
   const run = made.run!;
