@@ -7,6 +7,7 @@ import { verifyUnknownWrite } from './override-verify';
 import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
+import { plannedNow } from './override-planned';
 import { createDoubts, type CreateNote, type Doubts } from './override-again';
 import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
 
@@ -115,6 +116,10 @@ async function createChecked(
   const held = await changedSincePreview(client, checked, plan, known, basis);
   if (held && 'status' in held) return { ok: true as const, value: held };
   if (held) return held;
+  // A write made from a plan: the last read before the POST held to the plan's rule (override-planned.ts).
+  const planned = await plannedNow(deps, client, request, plan);
+  if (planned && 'status' in planned) return { ok: true as const, value: planned };
+  if (planned) return planned;
   const tellable = !cachedCovered(deps, plan);
   const answer = await createOnce(deps, client, request, plan, sending, note);
   const status = answer.ok ? answer.value.status : undefined;

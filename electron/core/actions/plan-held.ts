@@ -88,7 +88,10 @@ function stretchText({ now, planned, me, when }: Stretch, name: (e: string) => s
     if (beside.length === 0)
       return planned.includes(me) ? `you are now on call alone ${when}` : `you are now on call ${when}`;
     if (!planned.includes(me)) return `you are now on call with ${list(beside)} ${when}`;
-    return `${list(beside)} ${verb(beside, 'is', 'are')} now on call with you ${when}`;
+    // Only who changed is named: a partner who was already there when planned is no news (adv48 round 9, minor).
+    const newly = now.filter((e) => e !== me && !planned.includes(e)).map(name);
+    const who = newly.length > 0 ? newly : beside;
+    return `${list(who)} ${verb(who, 'is', 'are')} now on call with you ${when}`;
   }
   if (added.length === 0) {
     const gone = planned.filter((e) => !now.includes(e)).map(name);

@@ -57,6 +57,9 @@ export async function write(
   if (!plan.ok) return { ok: false, error: plan.error };
   sending();
   const answer = await deps.create(request, note);
+  // The last read before the POST found the plan changed (override-planned.ts): said as take over says it.
+  if (!answer.ok && answer.error.message.startsWith('Changed since you planned it'))
+    return refuse('changed_since_planned', answer.error.message);
   if (!answer.ok) return answer;
   const outcome = answer.value;
   // What the service stored when it answered; what was asked for otherwise.

@@ -102,6 +102,8 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     scheduleId: request.scheduleId,
     window: { kind: 'rest_of_current' },
     emails: [...stay, deps.settings().email.trim()],
+    // The last read before the POST is held to this plan: `from` gone, me on call, the others kept.
+    planned: { from: lower(from.email), to: me, others: stay.map(lower) },
   };
   // Who stays is kept with the record: its hand back expects the schedule to still hold them with me.
   const kept = stay.map(lower);

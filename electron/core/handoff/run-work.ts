@@ -4,6 +4,7 @@
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
+import { standsNow } from './item-stands';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
 import type { runSaver } from './run-saver';
@@ -108,7 +109,8 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record
   // of that attempt ("may be in place") doesn't stop it; who it replaces goes with it, read again by the write path.
   const me = ctx.write.held.meOn(clipped.scheduleId);
-  const request = maybeSent(item) && me !== '' ? { ...requestOf(clipped), replaces: [me] } : requestOf(clipped);
+  const base = requestOf(clipped, me === '' ? undefined : me);
+  const request = maybeSent(item) && me !== '' ? { ...base, replaces: [me] } : base;
   const answer = await ctx.deps.create(request);
   const said = stateOfAnswer(answer);
   // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
@@ -184,7 +186,11 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       if (!item) continue;
       // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
       const refusedForGood = item.state === 'refused' && item.retryable !== true;
-      if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
+      // Unwatched since, or its account now on another service: nothing written or looked for there (item-stands.ts).
+      const off = standsNow(item, ctx.run ?? {}, ctx.deps.state(), ctx.deps.origins?.());
+      if (off) {
+        if (off.message !== item.message) await put(ctx, restated(item, off));
+      } else if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
       else if (
         item.state === 'pending' ||
         (again && item.state !== 'handed_off' && !refusedForGood && !unconfirmed(item))

@@ -110,6 +110,8 @@ export async function sendSide(deps: Pick<SwapDeps, 'create' | 'held'>, s: SwapS
       scheduleId: s.scheduleId,
       window: { kind: 'custom', start: s.start, end: s.end },
       emails: coveringOf(s),
+      // The last read before the POST is held to this same plan (actions/override-planned.ts).
+      planned: { from, to: s.email, others: s.others },
     }),
   );
   return { ...s, state: answer.state, message: clip(answer.message) };

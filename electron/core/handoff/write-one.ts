@@ -100,10 +100,13 @@ export const covering = (item: HandoffItem): string[] => [
   ...item.others.filter((o) => o !== item.email.toLowerCase()),
 ];
 
-export const requestOf = (item: HandoffItem): RequestOf<'override:create'> => ({
+/** The item's write, with the plan it was made from: `from` (me on its account) replaced by its cover, the others
+ *  kept. The write path holds its last read before the POST to that plan (actions/override-planned.ts). */
+export const requestOf = (item: HandoffItem, from?: string): RequestOf<'override:create'> => ({
   scheduleId: item.scheduleId,
   window: { kind: 'custom', start: item.start, end: item.end },
   emails: covering(item),
+  ...(from ? { planned: { from, to: item.email, others: item.others } } : {}),
 });
 
 /** Read just before the item is sent: undefined to send it, else what it says instead (changed, in place, unread). */

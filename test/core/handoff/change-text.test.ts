@@ -29,6 +29,14 @@ describe('changed since you planned it: who is on call now', () => {
     ['a manager gave my block to Carol alone', ME, [ALICE], whole(CAROL), 'Carol Lee now covers 0–24'],
     ['Carol took my place beside Alice', ME, [ALICE], whole(ALICE, CAROL), 'Carol Lee now covers 0–24, with Alice Doe'],
     ['my partner changed, I stay on call', ME, [ALICE], whole(ME, CAROL), 'Carol Lee is now on call with you 0–24'],
+    // Adv48 round 9 (minor; failed before: "Carol Lee, Bob Stone and Dan Ray are now …"): Bob was already my partner.
+    [
+      'two joined me and my partner',
+      ME,
+      [BOB],
+      whole(ME, CAROL, BOB, DAN),
+      'Carol Lee and Dan Ray are now on call with you 0–24',
+    ],
     [
       'my partner changed partway',
       ME,
