@@ -14,6 +14,7 @@ import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
+import { coverageRecordCheck } from './coverage-record';
 
 export interface ReminderInputs {
   snapshot: Snapshot;
@@ -176,11 +177,14 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   let lastBasis: unknown[] | undefined;
   let planning = false;
   const start: StartRead = { startedMs: clock.now(), fired: wiring.fired };
+  const checkCoverageRecord = coverageRecordCheck(wiring.fired);
 
   function replan(inputs: ReminderInputs, force = false): void {
     // The first snapshot it is given is the one before any read now (the cache as loaded, or none).
     if (!lastInputs) start.snapshot = inputs.previous ?? inputs.snapshot;
     lastInputs = inputs;
+    // Before any plan judges a request as told: the record's coverage entries against the first fresh read.
+    checkCoverageRecord(inputs.snapshot);
     const zone = wiring.localZone();
     recordMine(wiring.fired, inputs, clock.now(), zone);
     const basis = planBasis(inputs, zone);

@@ -95,7 +95,8 @@ const EARLY_MS = 5 * 60_000;
  * | passed:<any of the above>               | reminders/delivery.ts         | as the key it wraps                |
  * | said:<shift group>                      | reminders/delivery.ts         | a reminder of it shown: not timed  |
  * | coverage:<request id>                   | reminders/coverage.ts         | the request seen: checked against  |
- * |                                         |                               | the first read (fired-store.ts)    |
+ * |                                         |                               | the first read (engine/coverage-   |
+ * |                                         |                               | record.ts)                         |
  * | coverage:first-sync:<ids>               | reminders/coverage.ts         | a first sync's summary: not timed  |
  * | change:<sch>:<before>><after>           | reminders/changes.ts          | a change seen: not timed           |
  * | correction:<sch>:<start>                | reminders/corrections.ts      | a correction seen: not timed       |

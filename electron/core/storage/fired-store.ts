@@ -63,6 +63,9 @@ export interface FiredStore {
   /** Held messages found no longer true once fresh data is in (not my shift, a request not asking me): those read
    *  back from the file are said, counted with the entries dropped at start, in the same notice (once each). */
   untrue(held: readonly HeldMessage[], why: string): void;
+  /** Keys read back from the file found untrue once fresh data is in (a coverage request the first read did not
+   *  list): dropped, and said with the rest (once each). Keys recorded since the file was read are left. */
+  untrueKeys(keys: readonly string[], why: string): void;
 }
 
 export interface FiredStoreOptions {
@@ -226,6 +229,26 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const fromFile = new Set(held.map(idOf));
   const said = [...read.dropped];
   let kept = read.kept;
+  const keysFromFile = new Set(fired.keys());
+  // What read back is found untrue is said with what was dropped at start (one notice), the file kept aside once.
+  const say = (whys: readonly string[], dropped: boolean): void => {
+    if (whys.length === 0) return;
+    said.push(...whys);
+    if (kept !== undefined) {
+      onNotice(entriesNotice(said, kept));
+      if (dropped) void persist().catch(() => undefined);
+      return;
+    }
+    // The file holding them is kept aside before the next write replaces it (once), and that is said with them.
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        kept ??= await keepAside(files, REMINDERS_FILE);
+        onNotice(entriesNotice(said, kept));
+      });
+    // What is kept goes back on disk at once (as at start), so nothing already shown is shown again.
+    void persist().catch(() => undefined);
+  };
   return {
     has: (key) => fired.has(key),
     keys: () => [...fired.keys()],
@@ -243,18 +266,17 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
     },
     untrue(list, why) {
       const found = list.filter((h) => fromFile.delete(idOf(h)));
-      if (found.length === 0) return;
-      said.push(...found.map(() => why));
-      if (kept !== undefined) return onNotice(entriesNotice(said, kept));
-      // The file holding them is kept aside before the next write replaces it (once), and that is said with them.
-      writing = writing
-        .catch(() => undefined)
-        .then(async () => {
-          kept ??= await keepAside(files, REMINDERS_FILE);
-          onNotice(entriesNotice(said, kept));
-        });
-      // What is kept goes back on disk at once (as at start), so nothing already shown is shown again.
-      void persist().catch(() => undefined);
+      say(
+        found.map(() => why),
+        false,
+      );
+    },
+    untrueKeys(list, why) {
+      const found = list.filter((k) => keysFromFile.delete(k) && fired.delete(k));
+      say(
+        found.map(() => why),
+        true,
+      );
     },
     forget(match) {
       const keys = [...fired.keys()].filter(match);
