@@ -40,6 +40,7 @@ export function scopedFired(fired: FiredStore, accountId: AccountId): FiredStore
         held.map((h) => ({ ...h, key: inward(h.key) })),
         why,
       ),
+    untrueKeys: (keys, why) => fired.untrueKeys(keys.map(inward), why),
   };
 }
 

@@ -14,6 +14,7 @@ import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
+import { coverageRecordCheck } from './coverage-record';
 
 export interface ReminderInputs {
   snapshot: Snapshot;
@@ -147,12 +148,15 @@ interface StartRead {
 
 /** Puts the blocks of mine in these reads on the record (held-read.ts), those not on it yet, before a change between
  *  them can be held: a later change about a lost block is believed only when the block is there. */
-function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zone: string): void {
-  const reads = inputs.previous ? [inputs.previous, inputs.snapshot] : [inputs.snapshot];
+function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zone: string, done?: Snapshot): void {
+  // A read already recorded (the one this replaced, given last time) is not walked again.
+  const reads = [inputs.previous, inputs.snapshot].filter((r): r is Snapshot => r !== undefined && r !== done);
+  const seen = new Set<string>();
+  // Each block once (a Set, not a scan per entry: a cache of many blocks stays linear).
   const entries = reads
     .flatMap((snapshot) => myUpcomingShifts(snapshot, inputs.settings, nowMs, zone))
     .map((s) => mineEntry(s.ref))
-    .filter((e, i, all) => !fired.has(e.key) && all.findIndex((o) => o.key === e.key) === i);
+    .filter((e) => !fired.has(e.key) && !seen.has(e.key) && seen.add(e.key));
   if (entries.length > 0) void fired.add(entries).catch(() => undefined);
 }
 
@@ -176,17 +180,24 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   let lastBasis: unknown[] | undefined;
   let planning = false;
   const start: StartRead = { startedMs: clock.now(), fired: wiring.fired };
+  const checkCoverageRecord = coverageRecordCheck(wiring.fired);
 
   function replan(inputs: ReminderInputs, force = false): void {
     // The first snapshot it is given is the one before any read now (the cache as loaded, or none).
     if (!lastInputs) start.snapshot = inputs.previous ?? inputs.snapshot;
+    const recorded = lastInputs?.snapshot;
     lastInputs = inputs;
+    // Before any plan judges a request as told: the record's coverage entries against the first fresh read.
+    checkCoverageRecord(inputs.snapshot);
     const zone = wiring.localZone();
-    recordMine(wiring.fired, inputs, clock.now(), zone);
     const basis = planBasis(inputs, zone);
     const since = scheduler.heldSince();
     const knowsAgain = since !== undefined && heardFromAll(inputs.snapshot, since);
     const newPlan = force || !sameBasis(lastBasis, basis);
+    // The same basis holds the same blocks, already on record: walking every block again on each sync made a
+    // large cache's start quadratic (issue 52). A read not given before is walked whatever the basis.
+    const unseen = inputs.previous !== undefined && inputs.previous !== recorded;
+    if (newPlan || unseen) recordMine(wiring.fired, inputs, clock.now(), zone, recorded);
     if (newPlan) {
       lastBasis = basis;
       planning = true;

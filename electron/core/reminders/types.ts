@@ -82,13 +82,26 @@ export function endKey(ref: Pick<ShiftRef, 'scheduleId' | 'endMs'>): string {
   return `shift:${ref.scheduleId}:end:${isoOf(ref.endMs)}`;
 }
 
+/** Each timeline's segments by start (the first of each start, as a scan finds it), built once per segments array:
+ *  a block's next segment is looked up, not scanned for, so a schedule of many blocks is planned in linear time. */
+const startsOf = new WeakMap<readonly Segment[], Map<number, Segment>>();
+function segmentStartingAt(segments: readonly Segment[], ms: number): Segment | undefined {
+  let byStart = startsOf.get(segments);
+  if (!byStart) {
+    byStart = new Map();
+    for (const seg of segments) if (!byStart.has(seg.startMs)) byStart.set(seg.startMs, seg);
+    startsOf.set(segments, byStart);
+  }
+  return byStart.get(ms);
+}
+
 export function shiftRef(
   s: ScheduleSnapshot,
   segments: readonly Segment[],
   block: Block,
   fallbackZone: string,
 ): ShiftRef {
-  const next = segments.find((seg) => seg.startMs === block.endMs);
+  const next = segmentStartingAt(segments, block.endMs);
   // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
   // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
   const startSeen = s.shiftsFrom === null || block.startMs > Date.parse(s.shiftsFrom);

@@ -1,45 +1,19 @@
 // The record of reminders already shown (`reminders.json`), so no reminder is shown twice, also across restarts,
 // and of messages held during quiet hours or a pause, so their summary comes once after a restart too. Written
 // before a notification goes out (write-ahead): a crash in between can lose a message, never repeat one.
-import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
-import {
-  firedProblem,
-  heldProblem,
-  MAX_FIRED_KEYS,
-  MAX_HELD,
-  HeldMessageSchema,
-  type FiredContext,
-  type HeldMessage,
-} from './fired-claims';
-import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
-import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
-import { isTooLarge } from './file-limits';
-import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
+import type { FiredContext } from './fired-claims';
+import type { HeldMessage } from './held-claims';
+import { keepAside } from './read-back';
+import { checked, entriesNotice, readFired, REMINDERS_FILE, type AccountOrigin } from './fired-read';
 
-export const REMINDERS_FILE = 'reminders.json';
+export { REMINDERS_FILE, FIRED_NOTICE_ID, FIRED_ENTRIES_NOTICE_ID, type AccountOrigin } from './fired-read';
+
 /** Fired keys are kept this long after the instant they were stored with. */
 export const FIRED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-export { HeldMessageSchema, type HeldMessage } from './fired-claims';
-
-const FiredFileSchema = z.object({
-  version: z.literal(1),
-  /** key → the instant it stays relevant until (epoch ms). */
-  fired: z.record(z.string(), z.number()),
-  held: z.array(HeldMessageSchema).default([]),
-  /** account id → whose reminders they are (its service address and e-mail when written, cache-origin.ts). */
-  origins: z.record(z.string(), CacheOriginSchema).optional(),
-});
+export { HeldMessageSchema, type HeldMessage } from './held-claims';
 
 export interface FiredEntry {
   key: string;
@@ -63,6 +37,9 @@ export interface FiredStore {
   /** Held messages found no longer true once fresh data is in (not my shift, a request not asking me): those read
    *  back from the file are said, counted with the entries dropped at start, in the same notice (once each). */
   untrue(held: readonly HeldMessage[], why: string): void;
+  /** Keys read back from the file found untrue once fresh data is in (a coverage request the first read did not
+   *  list): dropped, and said with the rest (once each). Keys recorded since the file was read are left. */
+  untrueKeys(keys: readonly string[], why: string): void;
 }
 
 export interface FiredStoreOptions {
@@ -77,97 +54,6 @@ export interface FiredStoreOptions {
   /** Each account now (id → its address and e-mail): the record is stamped with them, and an account's entries
    *  written under another address or user (changed while the app was closed) are not believed. None in demo mode. */
   origins?: () => readonly AccountOrigin[];
-}
-
-export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
-export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
-
-function firedNotice(kept: string | undefined, why?: string): Notice {
-  const parts = [...(why === undefined ? [] : [why]), ...(kept === undefined ? [] : [`kept as ${kept}`])];
-  const where = parts.length === 0 ? '' : ` (${parts.join('; ')})`;
-  const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
-  return { id: FIRED_NOTICE_ID, message };
-}
-
-interface FiredRecord {
-  fired: Map<string, number>;
-  held: HeldMessage[];
-  origins?: Record<string, CacheOrigin>;
-}
-
-const OTHER_SERVICE = "an entry written for another service address or user than its account's";
-
-/** An account now, and whose reminders are its own: its address and e-mail. */
-export interface AccountOrigin {
-  id: AccountId;
-  origin: CacheOrigin;
-}
-
-/** The accounts whose entries the record holds for another address or user than the account's now. */
-function othersOf(record: FiredRecord, now: readonly AccountOrigin[] | undefined): AccountId[] {
-  return (now ?? []).flatMap(({ id, origin }) => {
-    const was = record.origins?.[id];
-    return was !== undefined && (was.address !== origin.address || was.email !== origin.email) ? [id] : [];
-  });
-}
-
-/** The record's entries checked (fired-claims.ts): what fails is dropped and said once, the file kept aside. */
-async function checked(
-  files: FileStore,
-  record: FiredRecord,
-  ctx: FiredContext,
-  onNotice: (n: Notice) => void,
-  origins?: readonly AccountOrigin[],
-) {
-  const keys = [...record.fired];
-  const tooMany = keys.length > MAX_FIRED_KEYS || record.held.length > MAX_HELD;
-  const others = othersOf(record, origins);
-  const another = (key: string): boolean => others.some((id) => isRecordKeyOf(key, id));
-  const fired = sortClaims(keys, ([k, u]) =>
-    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs, ctx),
-  );
-  const keptKeys = new Set(fired.kept.map(([k]) => k));
-  const onRecord = (key: string): boolean => keptKeys.has(key);
-  const seen = new Set<string>();
-  const held = sortClaims(record.held, (h) => {
-    if (tooMany) return 'more entries than the app keeps';
-    if (another(h.key)) return OTHER_SERVICE;
-    const why = heldProblem(h, { ...ctx, onRecord }) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
-    seen.add(h.key);
-    return why;
-  });
-  const dropped = [...fired.dropped, ...held.dropped];
-  if (dropped.length === 0) return { record, dropped, kept: undefined };
-  const kept = await keepAside(files, REMINDERS_FILE);
-  onNotice(entriesNotice(dropped, kept));
-  return { record: { fired: new Map(fired.kept), held: held.kept }, dropped, kept };
-}
-
-function entriesNotice(dropped: readonly string[], kept: string | undefined): Notice {
-  return { id: FIRED_ENTRIES_NOTICE_ID, message: droppedText('the record of reminders already shown', dropped, kept) };
-}
-
-async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<FiredRecord> {
-  const empty = (): FiredRecord => ({ fired: new Map(), held: [] });
-  let text: string | undefined;
-  try {
-    text = await files.read(REMINDERS_FILE);
-  } catch (cause) {
-    // Too large to read (file-limits.ts): kept aside like a corrupt one.
-    const kept = isTooLarge(cause) ? await keepAside(files, REMINDERS_FILE) : undefined;
-    onNotice(firedNotice(kept, readRefusal(cause)));
-    return empty();
-  }
-  if (text === undefined) return empty();
-  const json = parseJson(text);
-  const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
-  if (parsed?.success) {
-    const { fired, held, origins } = parsed.data;
-    return { fired: new Map(Object.entries(fired)), held, ...(origins ? { origins } : {}) };
-  }
-  // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
-  onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));
-  return empty();
 }
 
 /** Drops what is older than `cutoffMs`: a reminder that far back can't repeat. */
@@ -226,6 +112,26 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const fromFile = new Set(held.map(idOf));
   const said = [...read.dropped];
   let kept = read.kept;
+  const keysFromFile = new Set(fired.keys());
+  // What read back is found untrue is said with what was dropped at start (one notice), the file kept aside once.
+  const say = (whys: readonly string[], dropped: boolean): void => {
+    if (whys.length === 0) return;
+    said.push(...whys);
+    if (kept !== undefined) {
+      onNotice(entriesNotice(said, kept));
+      if (dropped) void persist().catch(() => undefined);
+      return;
+    }
+    // The file holding them is kept aside before the next write replaces it (once), and that is said with them.
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        kept ??= await keepAside(files, REMINDERS_FILE);
+        onNotice(entriesNotice(said, kept));
+      });
+    // What is kept goes back on disk at once (as at start), so nothing already shown is shown again.
+    void persist().catch(() => undefined);
+  };
   return {
     has: (key) => fired.has(key),
     keys: () => [...fired.keys()],
@@ -243,18 +149,17 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
     },
     untrue(list, why) {
       const found = list.filter((h) => fromFile.delete(idOf(h)));
-      if (found.length === 0) return;
-      said.push(...found.map(() => why));
-      if (kept !== undefined) return onNotice(entriesNotice(said, kept));
-      // The file holding them is kept aside before the next write replaces it (once), and that is said with them.
-      writing = writing
-        .catch(() => undefined)
-        .then(async () => {
-          kept ??= await keepAside(files, REMINDERS_FILE);
-          onNotice(entriesNotice(said, kept));
-        });
-      // What is kept goes back on disk at once (as at start), so nothing already shown is shown again.
-      void persist().catch(() => undefined);
+      say(
+        found.map(() => why),
+        false,
+      );
+    },
+    untrueKeys(list, why) {
+      const found = list.filter((k) => keysFromFile.delete(k) && fired.delete(k));
+      say(
+        found.map(() => why),
+        true,
+      );
     },
     forget(match) {
       const keys = [...fired.keys()].filter(match);

@@ -1,0 +1,122 @@
+// Reading the record of reminders shown (reminders.json) back: parsed with its schema, then each entry checked against
+// what the app knows now (fired-claims.ts, held-claims.ts); what fails is dropped and said once, the file kept aside.
+// An unreadable or refused file is said and backed up, never silently replaced.
+import { z } from 'zod';
+import type { FileStore } from '../ports';
+import type { Notice } from './settings-store';
+import { firedProblem, MAX_FIRED_KEYS, MAX_HELD, type FiredContext } from './fired-claims';
+import { heldProblem, HeldMessageSchema, type HeldMessage } from './held-claims';
+import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
+import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
+import { isTooLarge } from './file-limits';
+import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
+
+export const REMINDERS_FILE = 'reminders.json';
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const FiredFileSchema = z.object({
+  version: z.literal(1),
+  /** key → the instant it stays relevant until (epoch ms). */
+  fired: z.record(z.string(), z.number()),
+  held: z.array(HeldMessageSchema).default([]),
+  /** account id → whose reminders they are (its service address and e-mail when written, cache-origin.ts). */
+  origins: z.record(z.string(), CacheOriginSchema).optional(),
+});
+
+export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
+export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
+
+function firedNotice(kept: string | undefined, why?: string): Notice {
+  const parts = [...(why === undefined ? [] : [why]), ...(kept === undefined ? [] : [`kept as ${kept}`])];
+  const where = parts.length === 0 ? '' : ` (${parts.join('; ')})`;
+  const message = `The record of reminders already shown could not be read${where}: some reminders may be shown again.`;
+  return { id: FIRED_NOTICE_ID, message };
+}
+
+export interface FiredRecord {
+  fired: Map<string, number>;
+  held: HeldMessage[];
+  origins?: Record<string, CacheOrigin>;
+}
+
+const OTHER_SERVICE = "an entry written for another service address or user than its account's";
+
+/** An account now, and whose reminders are its own: its address and e-mail. */
+export interface AccountOrigin {
+  id: AccountId;
+  origin: CacheOrigin;
+}
+
+/** The accounts whose entries the record holds for another address or user than the account's now. */
+function othersOf(record: FiredRecord, now: readonly AccountOrigin[] | undefined): AccountId[] {
+  return (now ?? []).flatMap(({ id, origin }) => {
+    const was = record.origins?.[id];
+    return was !== undefined && (was.address !== origin.address || was.email !== origin.email) ? [id] : [];
+  });
+}
+
+/** The record's entries checked (fired-claims.ts): what fails is dropped and said once, the file kept aside. */
+export async function checked(
+  files: FileStore,
+  record: FiredRecord,
+  ctx: FiredContext,
+  onNotice: (n: Notice) => void,
+  origins?: readonly AccountOrigin[],
+) {
+  const keys = [...record.fired];
+  const tooMany = keys.length > MAX_FIRED_KEYS || record.held.length > MAX_HELD;
+  const others = othersOf(record, origins);
+  const another = (key: string): boolean => others.some((id) => isRecordKeyOf(key, id));
+  const fired = sortClaims(keys, ([k, u]) =>
+    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs, ctx),
+  );
+  const keptKeys = new Set(fired.kept.map(([k]) => k));
+  const onRecord = (key: string): boolean => keptKeys.has(key);
+  const seen = new Set<string>();
+  const held = sortClaims(record.held, (h) => {
+    if (tooMany) return 'more entries than the app keeps';
+    if (another(h.key)) return OTHER_SERVICE;
+    const why = heldProblem(h, { ...ctx, onRecord }) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
+    seen.add(h.key);
+    return why;
+  });
+  const dropped = [...fired.dropped, ...held.dropped];
+  if (dropped.length === 0) return { record, dropped, kept: undefined };
+  const kept = await keepAside(files, REMINDERS_FILE);
+  onNotice(entriesNotice(dropped, kept));
+  return { record: { fired: new Map(fired.kept), held: held.kept }, dropped, kept };
+}
+
+export function entriesNotice(dropped: readonly string[], kept: string | undefined): Notice {
+  return { id: FIRED_ENTRIES_NOTICE_ID, message: droppedText('the record of reminders already shown', dropped, kept) };
+}
+
+export async function readFired(files: FileStore, onNotice: (notice: Notice) => void): Promise<FiredRecord> {
+  const empty = (): FiredRecord => ({ fired: new Map(), held: [] });
+  let text: string | undefined;
+  try {
+    text = await files.read(REMINDERS_FILE);
+  } catch (cause) {
+    // Too large to read (file-limits.ts): kept aside like a corrupt one.
+    const kept = isTooLarge(cause) ? await keepAside(files, REMINDERS_FILE) : undefined;
+    onNotice(firedNotice(kept, readRefusal(cause)));
+    return empty();
+  }
+  if (text === undefined) return empty();
+  const json = parseJson(text);
+  const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
+  if (parsed?.success) {
+    const { fired, held, origins } = parsed.data;
+    return { fired: new Map(Object.entries(fired)), held, ...(origins ? { origins } : {}) };
+  }
+  // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
+  onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));
+  return empty();
+}
