@@ -4,12 +4,12 @@
 // starts there. A record that fails is dropped and said once, except one for a schedule not watched now: it is parked
 // (kept, used for nothing) until it expires, and used again once the schedule is watched again; `status --ack` acknowledges only records whose start
 // is a block of mine in what was last read (`verifiedMine`), never one it can't place.
-import type { ServiceSettings } from '../../shared/settings';
+import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import { isoOf, segmentsOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { knownOf } from '../reminders/known';
-import { serviceKeyOf } from './plan';
-import type { AlarmRecord } from './types';
+import { ALARM_EARLY_MS, serviceKeyOf } from './plan';
+import { DEFAULT_START_ALARM, type AlarmRecord } from './types';
 
 export interface AlarmKnowledge {
   settings: ServiceSettings;
@@ -81,4 +81,21 @@ export function alarmKeyProblem(key: string, known: readonly AlarmKnowledge[]): 
     (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
   );
   return watched ? undefined : UNWATCHED;
+}
+
+/** When the alarm of the record's start fell due for the settings now (adv52 r9 #1): at the start, or 5 min before
+ *  where an account watching it rings then (or has it off: what rang before it was turned off is not refused).
+ *  Undefined when no account watches the schedule (the record is parked, used for nothing). */
+export function alarmDueMs(key: string, rec: AlarmRecord, known: readonly AlarmKnowledge[]): number | undefined {
+  const m = KEY.exec(key);
+  const service = m?.[1];
+  const scheduleId = m?.[2];
+  if (service === undefined || scheduleId === undefined) return undefined;
+  const modes = known
+    .filter(
+      (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
+    )
+    .map((a) => remindersFor(a.settings, scheduleId).startAlarm ?? DEFAULT_START_ALARM);
+  if (modes.length === 0) return undefined;
+  return modes.some((x) => x !== 'at-start') ? rec.startMs - ALARM_EARLY_MS : rec.startMs;
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
-import { alarmClaimProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
+import { alarmClaimProblem, alarmDueMs, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
 import { ALARM_EARLY_MS } from './plan';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 
@@ -47,6 +47,19 @@ export function alarmRecordProblem(r: AlarmRecord, nowMs: number): string | unde
     return 'a ring outside its shift';
   if (r.snoozedUntilMs !== undefined && !plausibleMs(r.snoozedUntilMs, nowMs + SNOOZE_MS + SLACK_MS))
     return 'a snooze dated ahead of the clock';
+  // Every acknowledgement and snooze the app makes is of an alarm that rang (the window, tray and `status --ack`
+  // act on a ringing one; the phone's answer records its ring: engine.ts ack): one without a ring is not the app's.
+  if (r.ackedAtMs !== undefined && r.rungAtMs === undefined) return 'an acknowledgement of an alarm that never rang';
+  if (r.snoozedUntilMs !== undefined && r.rungAtMs === undefined) return 'a snooze of an alarm that never rang';
+  return undefined;
+}
+
+/** Why the record's stamps can't be the app's for when its alarm fell due (alarmDueMs), or undefined. The ring and
+ *  pass are the app's own clock, so exact; an acknowledgement may be a terminal's (the slack). */
+export function alarmDueProblem(r: AlarmRecord, dueMs: number): string | undefined {
+  if (r.rungAtMs !== undefined && r.rungAtMs < dueMs) return 'a ring before its alarm was due';
+  if (r.passedAtMs !== undefined && r.passedAtMs < dueMs) return 'a pass before its alarm was due';
+  if (r.ackedAtMs !== undefined && r.ackedAtMs < dueMs - SLACK_MS) return 'an acknowledgement before its alarm was due';
   return undefined;
 }
 
@@ -89,7 +102,9 @@ export async function readAlarmRecords(
     // A schedule not watched now is parked, not dropped: its record is used for nothing while it is unwatched (the
     // engine reads a record only for a target, a block of mine on a watched schedule) and is used again, checked as
     // any claim, once it is watched again. Dropping it re-rang an acknowledged start and paged the phone (adv50 r2).
-    return claim !== undefined && claim !== UNWATCHED ? claim : alarmRecordProblem(r, nowMs);
+    if (claim !== undefined && claim !== UNWATCHED) return claim;
+    const dueMs = known === undefined ? undefined : alarmDueMs(key, r, known);
+    return alarmRecordProblem(r, nowMs) ?? (dueMs === undefined ? undefined : alarmDueProblem(r, dueMs));
   });
   if (sorted.dropped.length === 0) return { records: read.value.alarms, rewrite: false };
   report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));

@@ -3,6 +3,7 @@
 // Engine surface (engine-lifecycle.ts). No Electron here; the outside world comes in through the ports. createEngine
 // is the list of parts; each part's wiring is a function below, given only what that part reads.
 import type { FiredStore } from '../storage/fired-store';
+import { guardOutsideEdits } from '../storage/outside-edits';
 import { watchWrites, type WatchedFiles } from '../storage/write-watch';
 import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';
@@ -185,7 +186,9 @@ export function createEngine(options: EngineOptions): Engine {
   // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
   const hooks = { changed: ignore };
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
-  const storage = watchWrites(options.files, () => hooks.changed());
+  const watched = watchWrites(options.files, () => hooks.changed());
+  // …and a file changed outside the app since it last read or wrote it is kept aside before it writes its own.
+  const storage: WatchedFiles = { ...watched, files: guardOutsideEdits(watched.files, watched.report) };
   const c: Common = {
     clock,
     localZone: () => (typeof zone === 'function' ? zone() : zone),
