@@ -76,7 +76,12 @@ describe("main's alarm and phone answers", () => {
     });
     // The engine's words come back on success; the link only to the one who asks for it.
     expect(await h['phone:intent']({ kind: 'new-topic' })).toEqual({ ok: true, value: 'Saved.' });
-    expect(await h['phone:link']()).toEqual({ ok: true, value: 'https://ntfy.sh/oncall-topic' });
+    const link = await h['phone:link']();
+    expect(link).toMatchObject({ ok: true, value: { url: 'https://ntfy.sh/oncall-topic' } });
+    // With its QR code: a square of modules (21 a side at the least).
+    const qr = link.ok && link.value ? link.value.qr : [];
+    expect(qr.length).toBeGreaterThanOrEqual(21);
+    expect(qr.every((row) => row.length === qr.length)).toBe(true);
     const thrown = await h['phone:intent']({ kind: 'send-test' });
     expect(thrown).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(thrown)).not.toContain('secret-token');

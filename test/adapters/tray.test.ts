@@ -201,7 +201,7 @@ describe('tray adapter', () => {
     zone.current = 'America/New_York';
     await clock.advanceTo(NOW + 30_000);
     expect(controller.current().tooltip).toBe(
-      'Next on call: A & B 08:00–09:00 · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 06:00 (11:00 Berlin), then unknown',
+      'Next on call: A & B 08:00–09:00 (13:00–14:00 Berlin) · 1 h (in 1 h 59 min)\nUncovered: A & B until 25 Mar, 06:00 (11:00 Berlin), then unknown',
     );
   });
 

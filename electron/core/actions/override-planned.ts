@@ -50,6 +50,7 @@ export async function plannedNow(
   if (held === undefined) return undefined;
   if (held.state === 'handed_off') return { status: 'created_unconfirmed', message: held.message };
   if (held.state === 'not_sent') return failure('stale_data', held.message);
-  // "Changed since you planned it: …" (read by every flow as changed: write-one.ts stateOfAnswer) or a rule's refusal.
+  // "Changed since you planned it: …": a kind every flow reads as changed (write-one.ts stateOfAnswer, take over).
+  if (held.state === 'changed') return failure('changed_since_planned', held.message);
   return failure('validation', held.message);
 }

@@ -58,7 +58,7 @@ export async function write(
   sending();
   const answer = await deps.create(request, note);
   // The last read before the POST found the plan changed (override-planned.ts): said as take over says it.
-  if (!answer.ok && answer.error.message.startsWith('Changed since you planned it'))
+  if (!answer.ok && answer.error.kind === 'changed_since_planned')
     return refuse('changed_since_planned', answer.error.message);
   if (!answer.ok) return answer;
   const outcome = answer.value;

@@ -174,6 +174,31 @@ function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: H
   return h.kind === 'change' ? changeHolds(h, mine, nowMs) : correctionStillHolds(h, mine);
 }
 
+/** What the scheduler asks of the latest inputs (none before the first). */
+function readsOfLast(last: () => ReminderInputs | undefined, request: RemindersWiring['confirm']) {
+  const confirmed = (id: string) => {
+    const l = last();
+    return l ? confirmedAtMs(l.snapshot, id) : undefined;
+  };
+  return {
+    knownAtMs: confirmed,
+    confirm: {
+      confirmedAtMs: confirmed,
+      failedAtMs: (id: string) => lastOf(last, (l) => failedAtMs(l.snapshot, id)),
+      request,
+    },
+    // The same allowance after which every surface shows the schedule's data as stale.
+    staleAfterMs: () => lastOf(last, (l) => staleAfterMs(l.settings)),
+    quiet: () => last()?.settings,
+    coverageSavedAtMs: () => lastOf(last, (l) => coverageSavedAtMs(l.snapshot)),
+  };
+}
+
+const lastOf = <T>(last: () => ReminderInputs | undefined, f: (l: ReminderInputs) => T): T | undefined => {
+  const l = last();
+  return l ? f(l) : undefined;
+};
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
   let lastInputs: ReminderInputs | undefined;
@@ -221,27 +246,18 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     firedStore: wiring.fired,
     log: wiring.log,
     localZone: wiring.localZone,
-    knownAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
-    confirm: {
-      confirmedAtMs: (id) => (lastInputs ? confirmedAtMs(lastInputs.snapshot, id) : undefined),
-      failedAtMs: (id) => (lastInputs ? failedAtMs(lastInputs.snapshot, id) : undefined),
-      request: wiring.confirm,
-    },
-    // The same allowance after which every surface shows the schedule's data as stale.
-    staleAfterMs: () => (lastInputs ? staleAfterMs(lastInputs.settings) : undefined),
+    ...readsOfLast(() => lastInputs, wiring.confirm),
     // The sync loop's own timer may have read everything since the wake already: then no second read is needed.
     onWake: (awakeSinceMs) => {
       if (lastInputs && heardFromAll(lastInputs.snapshot, awakeSinceMs)) return 'known';
       wiring.onWake();
       return 'syncing';
     },
-    quiet: () => lastInputs?.settings,
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     // A held change only while the latest read still says it (the service may have changed it again since).
     stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h, start),
-    coverageSavedAtMs: () => (lastInputs ? coverageSavedAtMs(lastInputs.snapshot) : undefined),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

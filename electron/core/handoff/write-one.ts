@@ -31,7 +31,7 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
     const { kind, message, told } = answer.error;
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
-    if (message.startsWith('Changed since')) return { state: 'changed', message };
+    if (kind === 'changed_since_planned' || message.startsWith('Changed since')) return { state: 'changed', message };
     // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
     const refusal = told === undefined ? {} : { refusal: told };
     if (kind === 'forbidden') return { state: 'refused', message, retryable: true, ...refusal };

@@ -39,8 +39,13 @@ export function shiftTimesHold(s: ScheduleSnapshot, nowMs: number): boolean {
   return around.every((x) => within(x, readMs, readMs));
 }
 
-/** An override the app made: within the longest horizon around when it was made (createdAt). */
+/** How far an override the user asked for may reach: the override form takes any window (a year and more was
+ *  written and then lost from the record, so Create after a restart wrote it twice), so the bound is only what no
+ *  person plans ("until 9999"). */
+const OWN_REACH_MS = 5 * 366 * 24 * 60 * 60 * 1000;
+
+/** An override the app made: it starts around when it was made (createdAt) and ends within a few years of it. */
 export function overrideTimesHold(o: CreatedOverride): boolean {
   const madeMs = Date.parse(o.createdAt);
-  return within(o, madeMs, madeMs + MARGIN_MS);
+  return within(o, madeMs, madeMs + OWN_REACH_MS - MARGIN_MS) && Date.parse(o.start) <= madeMs + OWN_REACH_MS;
 }

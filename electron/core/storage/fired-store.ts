@@ -72,80 +72,110 @@ function stampOf(origins: FiredStoreOptions['origins']): { origins?: Record<stri
 }
 
 export async function openFiredStore(files: FileStore, options: FiredStoreOptions): Promise<FiredStore> {
-  const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
   const onNotice = options.onNotice ?? (() => undefined);
   const ctx = {
     nowMs: options.now(),
     ...(options.watched ? { watched: options.watched } : {}),
     ...(options.headsUpDueMs ? { headsUpDueMs: options.headsUpDueMs } : {}),
   };
-  const origins = options.origins;
   const raw = await readFired(files, onNotice);
-  const stampedAs = raw.origins;
-  const read = await checked(files, raw, ctx, onNotice, origins?.());
-  const { record } = read;
-  const { fired } = record;
-  let held = record.held;
-  const prune = (): void => pruneFired(fired, options.now() - retentionMs);
-  prune();
-  const remember = (entries: readonly FiredEntry[]): void => rememberFired(fired, entries);
-  const stamp = () => stampOf(origins);
-  let writing: Promise<void> = Promise.resolve();
-  const persist = (): Promise<void> => {
-    writing = writing
-      .catch(() => undefined)
-      .then(() => {
-        prune();
-        return files.writeAtomic(
-          REMINDERS_FILE,
-          JSON.stringify({ version: 1, fired: Object.fromEntries(fired), held, ...stamp() }),
-        );
-      });
-    return writing;
-  };
+  const read = await checked(files, raw, ctx, onNotice, options.origins?.());
+  const live = liveRecord(files, options, read.record.fired, read.record.held);
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
   // A record from before stamps (or stamped for fewer accounts) is taken this once, and stamped now.
-  const unstamped = origins?.().some((a) => stampedAs?.[a.id] === undefined) === true;
-  if (read.dropped.length > 0 || (unstamped && fired.size + held.length > 0)) await persist().catch(() => undefined);
-  // Held messages as read back: the ones later found untrue are said (untrue), each once.
-  const idOf = (h: HeldMessage): string => `${h.key}\n${h.atMs}`;
-  const fromFile = new Set(held.map(idOf));
-  const said = [...read.dropped];
-  let kept = read.kept;
-  const keysFromFile = new Set(fired.keys());
-  // What read back is found untrue is said with what was dropped at start (one notice), the file kept aside once.
-  const say = (whys: readonly string[], dropped: boolean): void => {
+  const unstamped = options.origins?.().some((a) => raw.origins?.[a.id] === undefined) === true;
+  if (read.dropped.length > 0 || (unstamped && live.fired.size + live.held.length > 0))
+    await live.persist().catch(() => undefined);
+  return storeOf(live, untrueTeller(files, live, read.dropped, read.kept, onNotice));
+}
+
+/** The record in memory and its one write chain (each write waits for the one before). */
+interface LiveRecord {
+  fired: Map<string, number>;
+  held: HeldMessage[];
+  writing: Promise<void>;
+  persist(): Promise<void>;
+  remember(entries: readonly FiredEntry[]): void;
+}
+
+function liveRecord(
+  files: FileStore,
+  options: FiredStoreOptions,
+  fired: Map<string, number>,
+  held: HeldMessage[],
+): LiveRecord {
+  const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
+  const prune = (): void => pruneFired(fired, options.now() - retentionMs);
+  prune();
+  const live: LiveRecord = {
+    fired,
+    held,
+    writing: Promise.resolve(),
+    remember: (entries) => rememberFired(fired, entries),
+    persist() {
+      live.writing = live.writing
+        .catch(() => undefined)
+        .then(() => {
+          prune();
+          const body = { version: 1, fired: Object.fromEntries(fired), held: live.held, ...stampOf(options.origins) };
+          return files.writeAtomic(REMINDERS_FILE, JSON.stringify(body));
+        });
+      return live.writing;
+    },
+  };
+  return live;
+}
+
+/** Says what read back is found untrue, with what was dropped at start (one notice), the file kept aside once. */
+function untrueTeller(
+  files: FileStore,
+  live: LiveRecord,
+  droppedAtStart: readonly string[],
+  keptAtStart: string | undefined,
+  onNotice: (notice: Notice) => void,
+): (whys: readonly string[], dropped: boolean) => void {
+  const said = [...droppedAtStart];
+  let kept = keptAtStart;
+  return (whys, dropped) => {
     if (whys.length === 0) return;
     said.push(...whys);
     if (kept !== undefined) {
       onNotice(entriesNotice(said, kept));
-      if (dropped) void persist().catch(() => undefined);
+      if (dropped) void live.persist().catch(() => undefined);
       return;
     }
     // The file holding them is kept aside before the next write replaces it (once), and that is said with them.
-    writing = writing
+    live.writing = live.writing
       .catch(() => undefined)
       .then(async () => {
         kept ??= await keepAside(files, REMINDERS_FILE);
         onNotice(entriesNotice(said, kept));
       });
     // What is kept goes back on disk at once (as at start), so nothing already shown is shown again.
-    void persist().catch(() => undefined);
+    void live.persist().catch(() => undefined);
   };
+}
+
+function storeOf(live: LiveRecord, say: (whys: readonly string[], dropped: boolean) => void): FiredStore {
+  const { fired } = live;
+  // Held messages and keys as read back: the ones later found untrue are said (untrue), each once.
+  const idOf = (h: HeldMessage): string => `${h.key}\n${h.atMs}`;
+  const fromFile = new Set(live.held.map(idOf));
+  const keysFromFile = new Set(fired.keys());
   return {
     has: (key) => fired.has(key),
     keys: () => [...fired.keys()],
-    held: () => held,
+    held: () => live.held,
     add(entries, more = []) {
-      remember(entries);
-      if (more.length > 0) held = [...held, ...more];
-      return persist();
+      live.remember(entries);
+      if (more.length > 0) live.held = [...live.held, ...more];
+      return live.persist();
     },
     releaseHeld(entries, keys) {
-      remember(entries);
+      live.remember(entries);
       const dropped = keys === undefined ? undefined : new Set(keys);
-      held = dropped === undefined ? [] : held.filter((h) => !dropped.has(h.key));
-      return persist();
+      live.held = dropped === undefined ? [] : live.held.filter((h) => !dropped.has(h.key));
+      return live.persist();
     },
     untrue(list, why) {
       const found = list.filter((h) => fromFile.delete(idOf(h)));
@@ -163,11 +193,11 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
     },
     forget(match) {
       const keys = [...fired.keys()].filter(match);
-      const kept = held.filter((h) => !match(h.key));
-      if (keys.length === 0 && kept.length === held.length) return writing;
+      const kept = live.held.filter((h) => !match(h.key));
+      if (keys.length === 0 && kept.length === live.held.length) return live.writing;
       for (const key of keys) fired.delete(key);
-      held = kept;
-      return persist();
+      live.held = kept;
+      return live.persist();
     },
   };
 }

@@ -50,7 +50,7 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
  */
 const STILL_TO_FIX: readonly string[] = [
   "electron/cli/status-format.ts: return `stale (${status.reason.replace(/\\.$/, '')})${savedNote}`;",
-  "electron/core/actions/take-over.ts: const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\\s]+$/, '')})` : '';",
+  "electron/core/actions/take-over-write.ts: const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\\s]+$/, '')})` : '';",
   "electron/core/handoff/swap.ts: const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\\.$/, '')})` : '');",
   "electron/core/state/combine.ts: return `${label}: ${sync.message.replace(/\\.$/, '')}.`;",
   "electron/core/state/combine.ts: const reason = 'reason' in status ? ` (${status.reason.replace(/\\.$/, '')})` : '';",
