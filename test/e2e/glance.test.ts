@@ -179,8 +179,11 @@ describe('a long until-when at 360×520', () => {
       }),
     };
     await push(app, state);
-    await expect.poll(() => page.getByTestId('now-line').count()).toBe(state.schedules.length);
+    // Nine two-line now-lines don't all fit above the bar: the accounts fold by what fits (adversarial round 6), the
+    // first account's lines still shown.
+    await expect.poll(() => page.getByTestId('now-fold').count()).toBeGreaterThan(0);
     const lines = await page.getByTestId('now-line').all();
+    expect(lines.length).toBeGreaterThan(0);
     expect(await lines[0]?.textContent()).toMatch(/then unknown/);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
