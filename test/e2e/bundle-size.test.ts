@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 94.9;
+const ALL_JS_RATCHET_KB = 95.2;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -28,7 +28,8 @@ describe('renderer bundle budgets', () => {
   // moved to the chunk after the glance, their only users, the entry 34.7). Even as one file all views are 90.5 KB
   // (29 Nov, 06:55), so 90 needs the forms' own text or checks cut, not only the split undone; 94.9 KB with each
   // account's now folded into one line past ten now-lines (the entry 34.4: Svelte's <select> binding, which only the
-  // forms use, moved to their chunk, −0.6 KB of the first load, +0.1 KB in all). The bench reports
+  // forms use, moved to their chunk, −0.6 KB of the first load, +0.1 KB in all); 95.2 KB with the folding measured
+  // (what fits above the bar: two-line until-whens, alarms, zoom; adv49 r6 #1, #3), the entry 34.8. The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

@@ -61,10 +61,9 @@ export function shownLines(groups: NowGroup[]): number {
 export function foldGroups(groups: NowGroup[], limit = NOW_LINES_SHOWN): NowGroup[] {
   let shown = shownLines(groups);
   const mine = (g: NowGroup): number => (g.lines.some((l) => l.you) ? 1 : 0);
-  const order = groups
-    .map((group, index) => ({ group, index }))
-    .sort((a, b) => b.group.lines.length - a.group.lines.length || mine(a.group) - mine(b.group) || b.index - a.index);
-  for (const { group } of order) {
+  // Reversed, so of equal ones (a stable sort) the later folds first.
+  const order = [...groups].reverse().sort((a, b) => b.lines.length - a.lines.length || mine(a) - mine(b));
+  for (const group of order) {
     if (shown <= limit || group.lines.length < 2) break;
     group.fold = foldLine(group.lines);
     shown -= group.lines.length - 1;
