@@ -1,7 +1,8 @@
 // Issue 47 (round 8, finding 1): a lead held by quiet hours while its account answered 500 is worded when the summary
 // is shown, from what is known then: once the account reads fresh again, its line says no "saved data"; when it is
 // down again after a restart, its line gives the one basis every other line of that account gives (the newest read),
-// never the basis it was held on. Two accounts (Work, Acme: 2-h blocks from Wed 08:00Z, me: erin), quiet hours
+// never the basis it was held on. Two accounts (Work, Acme: 2-h blocks from Wed 08:00Z, me: erin), from Wed 22:30Z
+// (a short world: under 5 s), quiet hours
 // 22:00–07:00 Berlin; Acme answers 500 after its first read, is back at Thu 02:00Z.
 import { describe, expect, it } from 'vitest';
 import { twoServices } from './support/two-services';
@@ -10,7 +11,7 @@ const MIN = 60_000;
 const at = (iso: string): number => Date.parse(iso);
 
 async function heldSummary(mode: 'fresh' | 'restart-down'): Promise<string[]> {
-  const w = await twoServices(at('2026-03-04T10:00:00Z'), (seed) => {
+  const w = await twoServices(at('2026-03-04T22:30:00Z'), (seed) => {
     const layer = seed.schedules[0]?.layers[0];
     if (!layer) throw new Error('no layer');
     layer.rotation_start = '2026-03-04T08:00:00Z';
