@@ -10,7 +10,7 @@ import { readinessLine } from '../shared/readiness-text';
 import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
-import { loadFigures, loadScope } from '../shared/load-text';
+import { loadFigure, loadFigures, loadScope } from '../shared/load-text';
 import { myLines } from './status-mine';
 import type {
   AppState,
@@ -185,11 +185,14 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
 function loadLines(state: AppState, o: FormatOptions): string[] {
   const load = state.me.load;
   if (!load) return [];
-  const words = { date: (iso: string): string => formatDate(iso, o), time: (iso: string) => formatDayTime(iso, o) };
+  const words = {
+    dateTime: (iso: string): string => formatDate(iso, { ...o, clock: true }),
+    time: (iso: string) => formatDayTime(iso, o),
+  };
   const period = (label: string, p: LoadPeriod | null, of: AccountLoad): string[] => {
     if (!p) return [];
     const scope = loadScope(p, of, words);
-    const per = p.schedules.map((s) => `${s.scheduleName} ${s.hours} h`).join(', ');
+    const per = p.schedules.map((s) => `${s.scheduleName} ${loadFigure(s.hours, s.unreadableHours)}`).join(', ');
     return [
       ` ${label} ${p.month}: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}${per === '' ? '' : ` — ${per}`}`,
     ];

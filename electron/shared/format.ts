@@ -130,11 +130,16 @@ function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | 
   return there;
 }
 
-/** The local date alone: "Mon 16 Nov" (en-GB); "Mon 16 Nov 2026" with `year`. */
-export function formatDate(instant: Instant, opts: TimeFormatOptions & { year?: boolean } = {}): string {
+/** The local date alone: "Mon 16 Nov" (en-GB); "Mon 16 Nov 2026" with `year`; "Mon 16 Nov, 10:00" with `clock`, for an
+ *  instant that must not read as the whole day (at the day's start, the day: "since Mon 16 Nov"). */
+export function formatDate(
+  instant: Instant,
+  opts: TimeFormatOptions & { year?: boolean; clock?: boolean } = {},
+): string {
   const [w, locale] = [localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE];
   const date = wallText(w, locale, DATE_ONLY);
-  return opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
+  const dated = opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
+  return opts.clock && !w.atMidnight ? `${dated}, ${clock(w, locale)}` : dated;
 }
 
 /** A day as a heading names it, in the day-and-time wording's words: "Sat" within a week either side (today too),

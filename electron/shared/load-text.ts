@@ -1,11 +1,12 @@
 // My on-call load in words, as the popover's My shifts header and `status` say it: "This month: 62 h · 3 nights ·
-// 14 h at weekends", scoped to what was read ("since Mon 16 Nov", "Payments not counted"). Zod-free.
+// 14 h at weekends", scoped to what was read ("since Mon 16 Nov, 10:00", "Payments not counted"). Zod-free.
 import { basisNote } from './basis';
 import type { AccountLoad, LoadPeriod, MyLoad } from './view-state';
 
-/** How a surface words a day ("Mon 16 Nov") and an instant ("Tue 19:00"), each with the one formatter. */
+/** How a surface words the instant a count starts ("Mon 16 Nov, 10:00": never a bare day, which reads as all of it)
+ *  and a read's time ("Tue 19:00"), each with the one formatter. */
 export interface LoadWords {
-  date: (iso: string) => string;
+  dateTime: (iso: string) => string;
   time: (iso: string) => string;
 }
 
@@ -15,31 +16,34 @@ function withUnreadable(known: number, unreadable: number, say: (n: number) => s
   return unreadable > 0 ? `${say(known)} + ${unreadable}${more} not readable` : say(known);
 }
 
+/** One schedule's hours and the unreadable hours they leave out: "2 h + 144 h not readable", "24 h". */
+export const loadFigure = (hours: number, unreadableHours: number): string =>
+  unreadableHours > 0 ? `${hours} h + ${unreadableHours} h not readable` : `${hours} h`;
+
 /** "62 h · 3 nights · 14 h at weekends" (the parts that are not zero after the hours). Unreadable time is not
  *  counted as 0 h, nor as no night or weekend: each figure says what it leaves out ("49 h + 24 h not readable",
  *  "2 nights + 1 not readable", "14 h at weekends + 10 h not readable"). */
 export function loadFigures(p: LoadPeriod): string {
   const nights = withUnreadable(p.nights, p.unreadableNights, (n) => (n === 1 ? '1 night' : `${n} nights`), '');
   const weekend = withUnreadable(p.weekendHours, p.unreadableWeekendHours, (n) => `${n} h at weekends`, ' h');
-  const unreadable = p.unreadableHours > 0 ? ` + ${p.unreadableHours} h not readable` : '';
-  return [`${p.hours} h${unreadable}`, nights, weekend].filter((x) => x !== '').join(' · ');
+  return [loadFigure(p.hours, p.unreadableHours), nights, weekend].filter((x) => x !== '').join(' · ');
 }
 
-/** What the figures leave out and rest on: "since Mon 16 Nov" when the month is read only in part, schedules not
+/** What the figures leave out and rest on: "since Mon 16 Nov, 10:00" when the month is read only in part, schedules not
  *  counted, and "saved data from Tue 19:00" where a counted schedule's latest read failed. */
 export function loadScope(p: LoadPeriod, load: AccountLoad, words: LoadWords): string {
   const basis = basisNote(p.basis, words.time);
   const parts = [
-    ...(p.whole ? [] : [`since ${words.date(p.from)}`]),
+    ...(p.whole ? [] : [`since ${words.dateTime(p.from)}`]),
     ...(load.missing.length > 0 ? [`${load.missing.join(', ')} not counted`] : []),
     ...(basis === '' ? [] : [basis]),
   ];
   return parts.join(', ');
 }
 
-/** The popover's one line: "This month: 62 h · 3 nights (since Mon 16 Nov)"; undefined when nothing was read. With
- *  several accounts, each over its own span and never added: "This month: Work 194 h (since Sun 1 Mar) · Acme
- *  24 h (since Thu 5 Mar) — each service counted apart". */
+/** The popover's one line: "This month: 62 h · 3 nights (since Mon 16 Nov, 10:00)"; undefined when nothing was read. With
+ *  several accounts, each over its own span and never added: "This month: Work 194 h (since Sun 1 Mar, 10:00) · Acme
+ *  24 h (since Thu 5 Mar, 10:00) — each service counted apart". */
 export function loadLine(load: MyLoad | null | undefined, words: LoadWords): string | undefined {
   if (!load) return undefined;
   if (load.byAccount) {

@@ -85,7 +85,15 @@ export const LoadPeriodSchema = z.object({
   /** Hours on Saturdays and Sundays (local). */
   weekendHours: z.number(),
   schedules: z.array(
-    z.object({ accountId: AccountIdSchema, scheduleId: z.string(), scheduleName: z.string(), hours: z.number() }),
+    z.object({
+      accountId: AccountIdSchema,
+      scheduleId: z.string(),
+      scheduleName: z.string(),
+      hours: z.number(),
+      /** Hours of this schedule's in the period that were not read (holes, after its read when saved data): not in
+       *  `hours`; said beside it ("Payments 2 h + 144 h not readable"). */
+      unreadableHours: z.number(),
+    }),
   ),
 });
 export type LoadPeriod = z.infer<typeof LoadPeriodSchema>;

@@ -188,7 +188,10 @@ function loadTexts(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces>
   const load = state.me.load;
   if (!load) return [];
   const ctx = { nowMs, locale: 'en-GB', localZone };
-  const words = { date: (iso: string) => formatDate(iso, ctx), time: (iso: string) => formatDayTime(iso, ctx) };
+  const words = {
+    dateTime: (iso: string) => formatDate(iso, { ...ctx, clock: true }),
+    time: (iso: string) => formatDayTime(iso, ctx),
+  };
   const accounts = load.byAccount ?? [{ ...load, accountId: state.accounts[0]?.id ?? null, label: '' }];
   return accounts.flatMap((a) => {
     const p = a.thisMonth;

@@ -5,7 +5,7 @@
 import type { ServiceSettings } from '../../shared/settings';
 import type { NotificationRequest, Notifier } from '../ports';
 import { FIRED_RETENTION_MS, type FiredEntry, type FiredStore, type HeldMessage } from '../storage/fired-store';
-import { heldExpired, isUrgent, summaryOf, toHeld } from './held';
+import { heldExpired, heldWordedNow, isUrgent, summaryOf, toHeld } from './held';
 import type { Outcome } from './judge';
 import { quietUntil } from './quiet';
 import type { MessageOptions } from './messages';
@@ -108,11 +108,8 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
   // Not true now that fresh data is in: left out of the summary, and said when the record held it (fired-store).
   const untrue = held.filter((h) => !heldExpired(h, nowMs) && !stillTrue(h));
   if (untrue.length > 0) r.o.firedStore.untrue(untrue, 'not true once the service was read again');
-  const wordedNow = (h: HeldMessage) => {
-    const n = ctx.plan.find((p) => p.key === h.key)?.notification;
-    return n && { title: n.title, body: n.body };
-  };
   const { opts, savedDataAtMs } = ctx;
+  const wordedNow = (h: HeldMessage) => heldWordedNow(h, ctx.plan, nowMs, opts);
   const coverageSavedAtMs = r.o.coverageSavedAtMs;
   const summary = summaryOf(held, nowMs, { opts, stillTrue, savedDataAtMs, coverageSavedAtMs, wordedNow });
   const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];

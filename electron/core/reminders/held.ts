@@ -7,7 +7,8 @@
 import type { NotificationRequest } from '../ports';
 import type { HeldMessage } from '../storage/fired-store';
 import type { Outcome } from './judge';
-import { reminderBasis, type MessageOptions, type ShiftRef } from './messages';
+import { PLANNED, reminderBasis, upcomingNotification, type MessageOptions, type ShiftRef } from './messages';
+import type { PlannedReminder } from './types';
 import { heldLine, policyOf } from './policy';
 import { speaksWhileQuiet } from '../../shared/start-reminders';
 import { maxOf } from '../../shared/extremes';
@@ -88,6 +89,25 @@ export interface SummaryContext {
   /** The app's own wording now of a held message it still plans (a lead: from the shift as read now), so a line
    *  is never the body a file held (issue 52); undefined when the plan has none. */
   wordedNow?: (h: HeldMessage) => Pick<NotificationRequest, 'title' | 'body'> | undefined;
+}
+
+/** The app's own wording now of a held message it still plans: the planned notification of its key, or, for a lead
+ *  whose instant has passed (so its key is no longer planned), "On call …: Platform …" from its shift as read now.
+ *  Either is worded fresh: the line's basis now is added by heldLine, never the one it was held on (a lead held
+ *  while its account was down said "According to saved data from Wed 11:00" hours after a fresh read; round 8). */
+export function heldWordedNow(
+  h: HeldMessage,
+  plan: readonly PlannedReminder[],
+  nowMs: number,
+  opts: MessageOptions,
+): Pick<NotificationRequest, 'title' | 'body'> | undefined {
+  const n = plan.find((p) => p.key === h.key)?.notification;
+  if (n) return { title: n.title, body: n.body };
+  if (h.kind !== 'lead' || h.group === undefined) return undefined;
+  const shift = plan.find((p) => p.shift?.group === h.group)?.shift;
+  if (!shift) return undefined;
+  const now = upcomingNotification(h.key, shift, nowMs, opts, PLANNED);
+  return { title: now.title, body: now.body };
 }
 
 /** The summary of what waited and is still true, or undefined when nothing is left to say. */

@@ -209,13 +209,15 @@ function periodOf(
     nightHours: hours(total.nightMs),
     nights: total.nights,
     weekendHours: hours(total.weekendMs),
+    // A schedule with unread time is listed even at 0 h: its figure says what it leaves out (round 8).
     schedules: perSchedule
-      .filter((p) => p.t.onCallMs > 0)
+      .filter((p) => p.t.onCallMs > 0 || p.unreadable.length > 0)
       .map((p) => ({
         accountId: p.view.accountId,
         scheduleId: p.view.id,
         scheduleName: p.view.name,
         hours: hours(p.t.onCallMs),
+        unreadableHours: hours(p.unreadable.reduce((a, u) => a + u.toMs - u.fromMs, 0)),
       })),
   };
 }

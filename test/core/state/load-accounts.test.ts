@@ -75,8 +75,8 @@ describe('my on-call load over two accounts', () => {
     const pairs = [accountState('work', 'Work', work), accountState('acme', 'Acme', acme)];
     const settings = { ...pairs[0]!.state.settings, accounts: pairs.map((p) => p.account) };
     const state = combineStates(pairs, settings, []);
-    const date = (iso: string) => formatDate(iso, { localZone: 'UTC' });
-    expect(loadLine(state.me.load, { date, time: date })).toBe(
+    const date = (iso: string) => formatDate(iso, { localZone: 'UTC', clock: true });
+    expect(loadLine(state.me.load, { dateTime: date, time: date })).toBe(
       'This month: Work 22 h · 1 night · 9 h at weekends; Acme 10 h · 1 night · 6 h at weekends (since Thu 5 Mar)' +
         ' — each service counted apart',
     );
@@ -99,8 +99,8 @@ describe('my on-call load over two accounts', () => {
     });
     // From Thu 5 (where both are read): Work's 22 h, and Payments' 2 h on Tue 10; its 8 h in the night of Fri 6 fall
     // inside Work's 12 h then. 24 h, 1 night, 9 h on Sat 7 (added, it would be 32 h, 2 nights, 15 h).
-    const date = (iso: string) => formatDate(iso, { localZone: 'UTC' });
-    expect(loadLine(state.me.load, { date, time: date })).toBe(
+    const date = (iso: string) => formatDate(iso, { localZone: 'UTC', clock: true });
+    expect(loadLine(state.me.load, { dateTime: date, time: date })).toBe(
       'This month: 24 h · 1 night · 9 h at weekends (since Thu 5 Mar)',
     );
     expect(state.me.load?.thisMonth?.schedules.map((x) => [x.scheduleName, x.hours])).toEqual([

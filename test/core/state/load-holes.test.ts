@@ -60,8 +60,8 @@ describe('issue 35 case 2: my load over unreadable time', () => {
       notices: [],
       localZone: 'Europe/Berlin',
     });
-    const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin' });
-    expect(loadLine(state.me.load, { date, time: date })).toBe(
+    const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin', clock: true });
+    expect(loadLine(state.me.load, { dateTime: date, time: date })).toBe(
       'This month: 14 h + 8 h not readable · 1 night · 10 h at weekends',
     );
     const text = formatStatus(state, { nowMs: ms(NOW), localZone: 'Europe/Berlin' });
@@ -75,9 +75,9 @@ describe('issue 35 case 2: my load over unreadable time', () => {
         coverageFetchedAt: READ,
       }),
     );
-    const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin' });
+    const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin', clock: true });
     const figures = '14 h + 12 h not readable · 1 night + 1 not readable · 10 h at weekends + 12 h not readable';
-    expect(loadLine(state.me.load, { date, time: date })).toBe(`This month: ${figures}`);
+    expect(loadLine(state.me.load, { dateTime: date, time: date })).toBe(`This month: ${figures}`);
     const text = formatStatus(state, { nowMs: ms(NOW), localZone: 'Europe/Berlin' });
     expect(text).toContain(` this month 2026-03: ${figures}`);
   });

@@ -61,7 +61,15 @@ describe('my on-call load', () => {
       nightHours: 9,
       nights: 1,
       weekendHours: 10,
-      schedules: [{ accountId: 'main', scheduleId: 'sch_platform', scheduleName: 'Platform primary', hours: 22 }],
+      schedules: [
+        {
+          accountId: 'main',
+          scheduleId: 'sch_platform',
+          scheduleName: 'Platform primary',
+          hours: 22,
+          unreadableHours: 0,
+        },
+      ],
     });
     // February is read only from the 20th: its figures say so.
     expect(load?.lastMonth).toMatchObject({
@@ -91,8 +99,8 @@ describe('my on-call load', () => {
 
   it('is said in the popover and in `status` with what it leaves out', () => {
     const state = derive('Europe/Berlin');
-    const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin' });
-    expect(loadLine(state.me.load, { date, time: date })).toBe(
+    const date = (iso: string) => formatDate(iso, { localZone: 'Europe/Berlin', clock: true });
+    expect(loadLine(state.me.load, { dateTime: date, time: date })).toBe(
       'This month: 22 h · 1 night · 10 h at weekends (Payments not counted)',
     );
     const text = formatStatus(state, { nowMs: ms(NOW), localZone: 'Europe/Berlin' });
@@ -100,7 +108,7 @@ describe('my on-call load', () => {
     expect(text).toContain(
       ' this month 2026-03: 22 h · 1 night · 10 h at weekends (Payments not counted) — Platform primary 22 h',
     );
-    expect(text).toContain(' last month 2026-02: 8 h · 1 night (since Fri 20 Feb, Payments not counted)');
+    expect(text).toContain(' last month 2026-02: 8 h · 1 night (since Fri 20 Feb, 01:00, Payments not counted)');
   });
 
   it('is absent without an e-mail, and counts nothing from a schedule with no data', () => {

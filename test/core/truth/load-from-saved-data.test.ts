@@ -54,7 +54,7 @@ describe('round 2 (1): my on-call load from saved data', () => {
     expect(unread === 5 || unread === 6).toBe(true);
     const ctx = { nowMs: h.clock.now(), locale: 'en-GB', localZone: ZONE };
     const popover = loadLine(state.me.load, {
-      date: (iso) => formatDate(iso, ctx),
+      dateTime: (iso) => formatDate(iso, { ...ctx, clock: true }),
       time: (iso) => formatDayTime(iso, ctx),
     });
     expect(popover).toMatch(/^This month: \d+ h \+ [56] h not readable.*saved data from Tue 19:00\)$/);
