@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
-import { overridesOn, startPairWorld, SWAP, THU, TUE, windowMs as ms } from './support/pair-world';
+import { overridesOn, pairSeed, startPairWorld, SWAP, THU, TUE, windowMs as ms } from './support/pair-world';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -59,7 +59,10 @@ describe('a change already in the app data is said as the change, as a re-read s
   it('away: Create after a refresh that shows my Tue gone to Alice says so against the plan shown, in local words', async () => {
     const said: string[] = [];
     for (const refreshed of [false, true]) {
-      const w = await startPairWorld();
+      // Carol is one of Pair's people (an override of hers on Tue 31 Mar, Alice and Bob's day), so the away form could
+      // offer her as cover (a cover no schedule of the hand-off lists is refused at Create).
+      const carolOnPair = { id: 'ovr_carol', start: '2026-03-31T08:00:00Z', end: '2026-04-01T08:00:00Z' };
+      const w = await startPairWorld(pairSeed([{ ...carolOnPair, user_ids: ['usr_carol'] }]));
       h = w.h;
       const plan = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:plan']({}));
       if (!plan.ok) throw new Error(plan.error.message);
@@ -73,7 +76,7 @@ describe('a change already in the app data is said as the change, as a re-read s
         /^Changed since you planned it: Alice Doe now covers Tue 09:00 – Wed 09:00 .*, with Bob Stone\. Nothing was sent/,
       );
       expect(text).not.toMatch(ISO);
-      expect(overridesOn(w.h, 'sch_pair')).toHaveLength(1);
+      expect(overridesOn(w.h, 'sch_pair')).toHaveLength(2);
       said.push(text);
       await w.h.close();
       h = undefined;
