@@ -8,7 +8,6 @@ import { onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
 import { notAsPlannedText, type WordDeps } from './changed-now';
 import { minOf } from '../../shared/extremes';
-import { coverProblem } from './item-stands';
 
 export function nameOf(state: AppState, scheduleId: string, email: string): string {
   const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
@@ -88,7 +87,7 @@ export function createProblem(
   const wrong = items.find((i) => !rowOf(plan, i));
   // Said against the plan the user chose from, when it had this block (who was on call beside me then).
   if (wrong) return notAsPlannedText(words, state, wrong, undefined, planned && rowOf(planned, wrong)?.others);
-  return overlapProblem(state, items) ?? ruleProblem(state, items, plan) ?? coverProblem(state, items);
+  return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 
 /** The time within `bounds` around a window where the schedule as last read had `who` off call (plan-block.ts). */

@@ -4,7 +4,6 @@
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
-import { standsNow } from './item-stands';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
 import type { runSaver } from './run-saver';
@@ -186,11 +185,7 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       if (!item) continue;
       // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
       const refusedForGood = item.state === 'refused' && item.retryable !== true;
-      // Unwatched since, or its account now on another service: nothing written or looked for there (item-stands.ts).
-      const off = standsNow(item, ctx.run ?? {}, ctx.deps.state(), ctx.deps.origins?.());
-      if (off) {
-        if (off.message !== item.message) await put(ctx, restated(item, off));
-      } else if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
+      if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
       else if (
         item.state === 'pending' ||
         (again && item.state !== 'handed_off' && !refusedForGood && !unconfirmed(item))
