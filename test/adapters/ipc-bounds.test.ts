@@ -91,6 +91,7 @@ const OVERRIDE = {
   emails: ['ada@example.com'],
   replaces: ['bob@example.com'],
   previewed: { start: AT, end: '2026-03-02T10:00:00Z' },
+  planned: { from: 'me@example.com', to: 'ada@example.com', others: ['bob@example.com'] },
 };
 // A schedule is named across accounts by its ref: an account id (32), a colon and a schedule id (128).
 const REF = ['Schedule id', 161] as const;
@@ -118,6 +119,9 @@ const OVERRIDE_FIELDS = {
   'replaces.0': ['E-mail', 254],
   'previewed.start': ['Start', 40],
   'previewed.end': ['End', 40],
+  'planned.from': ['E-mail', 254],
+  'planned.to': ['E-mail', 254],
+  'planned.others.0': ['E-mail', 254],
 } as const;
 
 /** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */

@@ -67,7 +67,8 @@ describe('issue 27 case 4: every reminder kind says what it rests on', () => {
       `02:45 On call in 15 min | ${from(true)}you are on call: Night desk 03:00–11:00.`,
       // No separate "On call now" at 03:00: the alarm above is the start's one notice (issue 50).
       // The 1-day lead for tomorrow's shift was due at 03:00, during quiet hours, and waited.
-      `07:00 1 message while notifications were quiet | On call in 20 h: ${from(true)}you are on call: Night desk Thu 03:00–11:00.`,
+      // Worded when the summary is shown, from the shift as read then, with that read's basis (issue 47, adv47 r8 #1).
+      `07:00 1 message while notifications were quiet | On call in 20 h (according to saved data from ${berlin(lastAnswer, true)}): Night desk Thu 03:00–11:00`,
       `11:00 Shift ended | ${from(true)}your Night desk shift 03:00–11:00 is over.`,
     ]);
   }, 120_000);
