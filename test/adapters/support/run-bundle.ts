@@ -31,7 +31,7 @@ while (!popover.includes('data-prerendered') && Date.now() < deadline) {
   if (!popover.includes('data-prerendered')) await new Promise((r) => setTimeout(r, 50));
 }
 const result = {
-  popoverPrerendered: popover.includes('data-prerendered') && /<style>[^<]+<\/style>/.test(popover),
+  popoverPrerendered: popover.includes('data-prerendered') && /<style>(?:(?!<\/style>)[\s\S])+<\/style>/.test(popover),
   image: standIn.trays[0]?.image,
   tooltip: standIn.trays[0]?.tooltip,
   channels: [...standIn.handlers.keys()].sort(),
