@@ -23,8 +23,8 @@ export interface NowLine {
 }
 
 export interface NowGroup {
-  /** Undefined with one account: the lines stand alone, nothing is named. */
-  id: string | undefined;
+  /** The account's id; empty with one account (the lines stand alone, nothing is named). */
+  id: string;
   heading: string | undefined;
   problem: boolean;
   lines: NowLine[];
@@ -51,15 +51,10 @@ export function foldLine(lines: NowLine[]): string {
   return `${lines.length} schedules — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
 }
 
-/** The lines shown: a folded account's one, or each of its lines. */
-export function shownLines(groups: NowGroup[]): number {
-  return groups.reduce((n, g) => n + (g.fold ? 1 : g.lines.length), 0);
-}
-
 /** Folds the accounts with the most lines, one by one, until at most `limit` lines show: of equal ones, an account
  *  I am not on call in first, then the later one (mine and the first stay open longest). */
 export function foldGroups(groups: NowGroup[], limit = NOW_LINES_SHOWN): NowGroup[] {
-  let shown = shownLines(groups);
+  let shown = groups.reduce((n, g) => n + g.lines.length, 0);
   const mine = (g: NowGroup): number => (g.lines.some((l) => l.you) ? 1 : 0);
   // Reversed, so of equal ones (a stable sort) the later folds first.
   const order = [...groups].reverse().sort((a, b) => b.lines.length - a.lines.length || mine(a) - mine(b));
@@ -99,7 +94,7 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false, li
   const ordered = orderedSchedules(state);
   const line = (s: ScheduleView): NowLine => nowLine(state, s, ctx, brief);
   if (!severalAccounts(state))
-    return foldGroups([{ id: undefined, heading: undefined, problem: false, lines: ordered.map(line) }], limit);
+    return foldGroups([{ id: '', heading: undefined, problem: false, lines: ordered.map(line) }], limit);
   // The problem lines say each failing account's problem once, with its fix (one per account when several fail,
   // lib/stale-lines.ts); its heading then only names it. An account needing setup is not among them.
   const saidAbove = state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
