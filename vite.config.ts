@@ -75,7 +75,13 @@ const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|w
 const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
-  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/(load-text|half-swap-text|block-words)[.]/;
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/(load-text|half-swap-text|block-words|coverage-words)[.]/;
+/**
+ * The coverage list's freshness words: status-model re-exports them (for the Coverage view and the tests) but the
+ * first load uses none. Declared side-effect free (they only declare functions), or the entry would import the
+ * after-glance chunk at once for them.
+ */
+const AFTER_WORDS = /electron\/shared\/coverage-words[.]/;
 /**
  * What the popover loads after its first frame (the glance's controls, the rest below it, the week chart) is one
  * chunk: the popover loads all of it right after the glance anyway, and as three files it was 1.4 KB more in all
@@ -178,7 +184,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Svelte declares no side-effect-free files: without this, the entry would import the forms chunk for
             // these modules' (absent) side effects. Each only declares functions and constants.
             treeshake: {
-              moduleSideEffects: (id: string) => (FORMS_RUNTIME.test(id) || AFTER_RUNTIME.test(id) ? false : undefined),
+              moduleSideEffects: (id: string) =>
+                FORMS_RUNTIME.test(id) || AFTER_RUNTIME.test(id) || AFTER_WORDS.test(id) ? false : undefined,
             },
             output: {
               codeSplitting: {

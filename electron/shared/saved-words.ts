@@ -1,44 +1,10 @@
 // The words for saved data, one wording on every surface (issue 47: the popover said "saved data from 13:00" for
 // yesterday's 13:00 where the tray and `status` said "Wed 13:00"): when it was read, worded as a day and time (the
-// day when not today), and the coverage list's freshness line of the tray menu and the popover alike, naming whose
-// list it is with several accounts. Zod-free (the popover imports it).
+// day when not today), on every surface (the coverage list's freshness line: coverage-words.ts). Zod-free (the
+// popover imports it).
 import { formatDayTime, type DayFormatOptions } from './format';
-import { hasData, savedAt } from './freshness';
-import { coverageIssuesText } from './knowledge';
-import type { AppState } from './view-state';
 
 /** "saved data from Wed 13:00" ("…from 13:00" today). */
 export function savedDataFrom(iso: string, opts: DayFormatOptions): string {
   return `saved data from ${formatDayTime(iso, opts)}`;
-}
-
-/** The coverage list's freshness when it is not fresh: "Coverage requests: Acme's saved data from Wed 13:00",
- *  "Coverage requests: couldn't load (…)"; its issues when it is read; undefined otherwise. `brief` leaves out why. */
-export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, brief = false): string | undefined {
-  const st = state.coverage.status;
-  const issues = coverageIssuesText(state);
-  if (st.kind === 'fresh' || st.kind === 'loading')
-    return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
-  const saved = savedAt(st);
-  // With several accounts, whose lists are saved data (the combined reason starts with their names).
-  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
-  if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}${savedDataFrom(saved, opts)}`;
-  const why = st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown';
-  return `Coverage requests: couldn't load${brief ? '' : ` (${why})`}`;
-}
-
-const failing = (kind: AppState['sync']['kind']): boolean =>
-  kind === 'offline' || kind === 'error' || kind === 'key_rejected';
-
-/** The coverage line at a glance (tray tooltip and menu, popover's first screen): what the sync problem says with
- *  its fix (the service unreachable, the key refused, an account that couldn't be read) is left out of it, so one
- *  problem is said once. The coverage view itself still says why its list is missing (coverageFreshnessText). */
-export function coverageGlanceText(state: AppState, opts: DayFormatOptions, brief = false): string | undefined {
-  if (failing(state.sync.kind)) return undefined;
-  const down = new Set<string>(state.accounts.filter((a) => failing(a.sync.kind)).map((a) => a.id));
-  if (down.size === 0) return coverageFreshnessText(state, opts, brief);
-  const told = (i: AppState['coverage']['issues'][number]): boolean =>
-    down.has(i.accountId) && i.id === null && i.requester === null;
-  const coverage = { ...state.coverage, issues: state.coverage.issues.filter((i) => !told(i)) };
-  return coverageFreshnessText({ ...state, coverage }, opts, brief);
 }

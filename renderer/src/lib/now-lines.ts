@@ -23,8 +23,8 @@ export interface NowLine {
 }
 
 export interface NowGroup {
-  /** Undefined with one account: the lines stand alone, nothing is named. */
-  id: string | undefined;
+  /** The account's id; empty with one account (the lines stand alone, nothing is named). */
+  id: string;
   heading: string | undefined;
   problem: boolean;
   lines: NowLine[];
@@ -32,7 +32,8 @@ export interface NowGroup {
   fold?: string;
 }
 
-/** The now-lines the first screen holds (the dense popover's ten): past them, the largest accounts fold first. */
+/** The now-lines the first screen holds at most (the dense popover's ten); the popover folds more where fewer fit
+ *  (NowLines measures: a two-line until-when, an alarm or a low window leave room for fewer). */
 export const NOW_LINES_SHOWN = 10;
 
 /**
@@ -50,11 +51,15 @@ export function foldLine(lines: NowLine[]): string {
   return `${lines.length} schedules — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
 }
 
-/** Folds the accounts with the most lines, one by one, until the now-lines fit the first screen. */
-export function foldGroups(groups: NowGroup[]): NowGroup[] {
+/** Folds the accounts with the most lines, one by one, until at most `limit` lines show: of equal ones, an account
+ *  I am not on call in first, then the later one (mine and the first stay open longest). */
+export function foldGroups(groups: NowGroup[], limit = NOW_LINES_SHOWN): NowGroup[] {
   let shown = groups.reduce((n, g) => n + g.lines.length, 0);
-  for (const group of [...groups].sort((a, b) => b.lines.length - a.lines.length)) {
-    if (shown <= NOW_LINES_SHOWN || group.lines.length < 2) break;
+  const mine = (g: NowGroup): number => (g.lines.some((l) => l.you) ? 1 : 0);
+  // Reversed, so of equal ones (a stable sort) the later folds first.
+  const order = [...groups].reverse().sort((a, b) => b.lines.length - a.lines.length || mine(a) - mine(b));
+  for (const group of order) {
+    if (shown <= limit || group.lines.length < 2) break;
     group.fold = foldLine(group.lines);
     shown -= group.lines.length - 1;
   }
@@ -84,11 +89,12 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
 }
 
 /** The lines in the order the cards come (mine first), grouped by account when there are several (folded when
- *  they would not fit the first screen). */
-export function nowGroups(state: AppState, ctx: FormatContext, brief = false): NowGroup[] {
+ *  they would not fit the first screen: more than `limit` lines). */
+export function nowGroups(state: AppState, ctx: FormatContext, brief = false, limit = NOW_LINES_SHOWN): NowGroup[] {
   const ordered = orderedSchedules(state);
   const line = (s: ScheduleView): NowLine => nowLine(state, s, ctx, brief);
-  if (!severalAccounts(state)) return [{ id: undefined, heading: undefined, problem: false, lines: ordered.map(line) }];
+  if (!severalAccounts(state))
+    return foldGroups([{ id: '', heading: undefined, problem: false, lines: ordered.map(line) }], limit);
   // The problem lines say each failing account's problem once, with its fix (one per account when several fail,
   // lib/stale-lines.ts); its heading then only names it. An account needing setup is not among them.
   const saidAbove = state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
@@ -101,5 +107,5 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false): N
       lines: ordered.filter((s) => s.accountId === account.id).map(line),
     };
   });
-  return foldGroups(groups);
+  return foldGroups(groups, limit);
 }

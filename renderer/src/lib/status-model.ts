@@ -4,7 +4,7 @@ import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electro
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
-import { coverageFreshnessText, coverageGlanceText, savedDataFrom } from '../../../electron/shared/saved-words';
+import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { isolate } from '../../../electron/shared/bidi';
 import { runZones } from '../../../electron/shared/schedule-zone';
 import {
@@ -139,15 +139,14 @@ export function freshnessText(state: AppState, ctx: FormatContext): string {
   return `Updated ${ago === 'now' ? 'just now' : ago}${state.syncing ? ' · updating…' : ''}`;
 }
 
-/** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from 14:02". */
-export function coverageNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
-  return coverageFreshnessText(state, ctx, brief);
-}
-
-/** The same at a glance: left out where the sync problem already says it with its fix (said once). */
-export function coverageGlanceNote(state: AppState, ctx: FormatContext, brief = false): string | undefined {
-  return coverageGlanceText(state, ctx, brief);
-}
+/** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from
+ *  14:02" (coverageNote); the same at a glance, left out where the sync problem already says it with its fix (said
+ *  once: coverageGlanceNote). Re-exported, not wrapped: a wrapper here would sit in the popover's first load and pull
+ *  the chunk its words are in (loaded after the first frame) into it. */
+export {
+  coverageFreshnessText as coverageNote,
+  coverageGlanceText as coverageGlanceNote,
+} from '../../../electron/shared/coverage-words';
 
 /** The count on the Coverage button: a number only when the list was read. */
 export function coverageBadge(state: AppState): string | undefined {

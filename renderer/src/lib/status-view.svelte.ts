@@ -1,7 +1,7 @@
 // The status popover's glance state: every line its first screen shows, derived from main's state and the app's
 // clock, and what its buttons do (retry, connect, copy, open a form). StatusView and its parts only lay it out; the
 // part below the glance (week fold, cards) has its own state (status-more.svelte.ts), loaded after the first frame.
-import { hasData, savedAt } from '../../../electron/shared/freshness';
+import { hasData } from '../../../electron/shared/freshness';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { AccountId } from '../../../electron/shared/account-names';
@@ -11,7 +11,7 @@ import { accountToSetUp } from './accounts';
 import { askRows, countsText, showingSavedData, type AskRow } from './glance';
 import { staleLines } from './stale-lines';
 import type { AppClock, Invoke, OpenView } from './ports';
-import { coverageBadge, coverageGlanceNote, freshnessText, myStateLine, needsOnboarding } from './status-model';
+import { coverageBadge, freshnessText, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
 
 /** A length ("1 d 20 h") never breaks across lines. */
@@ -64,12 +64,6 @@ export class StatusViewState {
   readonly brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
   readonly empty = $derived.by(() => needsOnboarding(this.#model()));
   readonly badge = $derived.by(() => coverageBadge(this.#model()));
-  // The one stale line already says "showing saved data from …" for every source when everything is failing.
-  readonly coverage = $derived.by(() =>
-    this.brief && savedAt(this.#model().coverage.status)
-      ? undefined
-      : coverageGlanceNote(this.#model(), this.ctx, this.brief),
-  );
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
   readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));

@@ -1,0 +1,39 @@
+// The coverage list's freshness line, one wording for the tray menu and the popover (its sync notes, the Coverage
+// view), naming whose list it is with several accounts. Its own file: the popover needs it only after its first
+// frame, so it is in the chunk loaded then (vite.config.ts), not the first load. Zod-free (the popover imports it).
+import type { DayFormatOptions } from './format';
+import { hasData, savedAt } from './freshness';
+import { coverageIssuesText } from './knowledge';
+import { savedDataFrom } from './saved-words';
+import type { AppState } from './view-state';
+
+/** The coverage list's freshness when it is not fresh: "Coverage requests: Acme's saved data from Wed 13:00",
+ *  "Coverage requests: couldn't load (…)"; its issues when it is read; undefined otherwise. `brief` leaves out why. */
+export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, brief = false): string | undefined {
+  const st = state.coverage.status;
+  const issues = coverageIssuesText(state);
+  if (st.kind === 'fresh' || st.kind === 'loading')
+    return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
+  const saved = savedAt(st);
+  // With several accounts, whose lists are saved data (the combined reason starts with their names).
+  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
+  if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}${savedDataFrom(saved, opts)}`;
+  const why = st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown';
+  return `Coverage requests: couldn't load${brief ? '' : ` (${why})`}`;
+}
+
+const failing = (kind: AppState['sync']['kind']): boolean =>
+  kind === 'offline' || kind === 'error' || kind === 'key_rejected';
+
+/** The coverage line at a glance (tray tooltip and menu, popover's first screen): what the sync problem says with
+ *  its fix (the service unreachable, the key refused, an account that couldn't be read) is left out of it, so one
+ *  problem is said once. The coverage view itself still says why its list is missing (coverageFreshnessText). */
+export function coverageGlanceText(state: AppState, opts: DayFormatOptions, brief = false): string | undefined {
+  if (failing(state.sync.kind)) return undefined;
+  const down = new Set<string>(state.accounts.filter((a) => failing(a.sync.kind)).map((a) => a.id));
+  if (down.size === 0) return coverageFreshnessText(state, opts, brief);
+  const told = (i: AppState['coverage']['issues'][number]): boolean =>
+    down.has(i.accountId) && i.id === null && i.requester === null;
+  const coverage = { ...state.coverage, issues: state.coverage.issues.filter((i) => !told(i)) };
+  return coverageFreshnessText({ ...state, coverage }, opts, brief);
+}
