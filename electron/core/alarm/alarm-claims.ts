@@ -121,8 +121,12 @@ export function alarmOriginProblem(
     : 'a record written for another service address or user';
 }
 
-/** The stamp alarms.json is written with: each account's address and user now, once each. */
-export function alarmStampOf(known: readonly AlarmKnowledge[]): CacheOrigin[] {
-  const all = known.map((a) => originOf(a.settings));
+/** The stamp alarms.json is written with: each account's address and user now, once each, and what the file was
+ *  stamped with for an address no account points at now (its records are parked: settings.json damaged for a run
+ *  must not make them another's once restored). One for an address an account has is never carried: that user is
+ *  not this account's. */
+export function alarmStampOf(known: readonly AlarmKnowledge[], read: readonly CacheOrigin[] = []): CacheOrigin[] {
+  const now = known.map((a) => originOf(a.settings));
+  const all = [...now, ...read.filter((o) => !now.some((n) => n.address === o.address))];
   return all.filter((o, i) => all.findIndex((x) => x.address === o.address && x.email === o.email) === i);
 }

@@ -75,7 +75,7 @@ export async function loadAlarmStore(
   const persist = async (): Promise<void> => {
     const cutMs = nowMs() - ALARM_RETENTION_MS;
     records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
-    const stamp = known === undefined ? stampRead : alarmStampOf(known());
+    const stamp = known === undefined ? stampRead : alarmStampOf(known(), stampRead);
     await files.writeAtomic(
       ALARMS_FILE,
       JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}) }),
