@@ -75,7 +75,9 @@ export async function loadAlarmStore(
   const persist = async (): Promise<void> => {
     const cutMs = nowMs() - ALARM_RETENTION_MS;
     records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
-    const stamp = known === undefined ? stampRead : alarmStampOf(known(), stampRead);
+    // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it was read.
+    const accounts = known?.() ?? [];
+    const stamp = accounts.length === 0 ? stampRead : alarmStampOf(accounts, stampRead);
     await files.writeAtomic(
       ALARMS_FILE,
       JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}) }),
