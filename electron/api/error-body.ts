@@ -7,6 +7,9 @@ import type { FieldProblem } from './errors';
 export interface ErrorBody {
   /** One line for the user, untrimmed; undefined when the body explains nothing. */
   text?: string;
+  /** The body's own top-level words when it also listed field problems (`text` then holds both); the override
+   *  form shows the problems by their fields, so it says only these beside them. */
+  summary?: string;
   /** Per-field problems, field names as the server wrote them ("user_references.1.value"). */
   problems: FieldProblem[];
 }
@@ -72,10 +75,16 @@ export function readErrorBody(json: unknown): ErrorBody | undefined {
     .map(readItem)
     .filter((i) => i !== undefined);
   const problems = items.flatMap((i) => (i.field && i.message ? [{ field: i.field, message: i.message }] : []));
-  // A field-by-field list says more than a summary such as "Validation failed", so it wins when both exist.
   const listed = items.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
-  // In problem details the title is generic ("Invalid request") and the detail is specific.
-  const summary = detail ?? message ?? (typeof error === 'string' ? error : error?.message) ?? title;
-  const text = listed !== '' ? listed : summary;
-  return text === undefined && problems.length === 0 ? undefined : { text, problems };
+  // In problem details the title is generic ("Invalid request") and the detail is specific: a title is said
+  // only when there is nothing else.
+  const own = detail ?? message ?? (typeof error === 'string' ? error : error?.message);
+  if (listed === '') {
+    const text = own ?? title;
+    return text === undefined && problems.length === 0 ? undefined : { text, problems };
+  }
+  // Both are the service's words: its own may say what no field does ("SVC-WORDS-422 …"), so neither is dropped.
+  const summary = own;
+  if (summary === undefined) return { text: listed, problems };
+  return { text: `${summary} (${listed})`, summary, problems };
 }

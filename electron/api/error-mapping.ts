@@ -42,7 +42,7 @@ export function extractServerError(
   body: string,
   contentType: string | undefined,
   clean = asIs,
-): { message?: string; problems: FieldProblem[] } {
+): { message?: string; summary?: string; problems: FieldProblem[] } {
   const json = parseJson(body);
   if (json.ok) {
     // Decoded first, so a key spelled with JSON escapes is found; scrubbed before the cut, so no cut hides one.
@@ -51,7 +51,9 @@ export function extractServerError(
     const problems = (found?.problems ?? [])
       .slice(0, MAX_PROBLEMS)
       .map((p) => ({ field: tidy(p.field) ?? p.field, message: phraseOf(tidy(p.message) ?? p.message) }));
-    return { message: found?.text === undefined ? undefined : tidy(found.text), problems };
+    const message = found?.text === undefined ? undefined : tidy(found.text);
+    const summary = found?.summary === undefined ? undefined : tidy(found.summary);
+    return summary === undefined ? { message, problems } : { message, summary, problems };
   }
   // Markup (a '<p>…</p>' refusal, a proxy's error page): the words a reader would see, tags dropped.
   if (isMarkup(body, contentType)) {
@@ -119,11 +121,12 @@ function statusError(
     };
   }
   if (status >= 400) {
-    const { message: serverMessage, problems } = extractServerError(body, firstHeader(headers['content-type']), clean);
+    const found = extractServerError(body, firstHeader(headers['content-type']), clean);
+    const { message: serverMessage, problems } = found;
     const message = withServiceWords(`The service rejected the request (HTTP ${status}).`, serverMessage);
-    return problems.length > 0
-      ? { kind: 'rejected', status, message, serverMessage, problems }
-      : { kind: 'rejected', status, message, serverMessage };
+    if (problems.length === 0) return { kind: 'rejected', status, message, serverMessage };
+    const summary = found.summary === undefined ? {} : { serverSummary: found.summary };
+    return { kind: 'rejected', status, message, serverMessage, problems, ...summary };
   }
   return { kind: 'bad_response', message: `The service sent an unexpected answer (HTTP ${status}).` };
 }

@@ -13,8 +13,16 @@ export type ApiError =
   | { kind: 'unauthorized'; message: string; serverMessage?: string }
   | { kind: 'forbidden'; message: string; serverMessage?: string }
   | { kind: 'not_found'; message: string; serverMessage?: string }
-  /** `problems`: the server's own per-field list (field names as the server wrote them), when it sent one. */
-  | { kind: 'rejected'; message: string; status: number; serverMessage?: string; problems?: FieldProblem[] }
+  /** `problems`: the server's own per-field list (field names as the server wrote them), when it sent one;
+   *  `serverSummary`: its top-level words when it sent both (`serverMessage` then holds both). */
+  | {
+      kind: 'rejected';
+      message: string;
+      status: number;
+      serverMessage?: string;
+      serverSummary?: string;
+      problems?: FieldProblem[];
+    }
   | { kind: 'rate_limited'; message: string; retryAfterMs?: number; serverMessage?: string }
   | { kind: 'server'; message: string; status: number; retryAfterMs?: number }
   | { kind: 'bad_response'; message: string; path?: string }

@@ -64,9 +64,10 @@ function scrubKey(error: ApiError, clean: Scrubber): ApiError {
     case 'rejected': {
       const problems = error.problems?.map((p) => ({ field: clean(p.field), message: clean(p.message) }));
       const serverMessage = error.serverMessage && clean(error.serverMessage);
+      const serverSummary = error.serverSummary === undefined ? {} : { serverSummary: clean(error.serverSummary) };
       return problems
-        ? { ...error, message: clean(error.message), serverMessage, problems }
-        : { ...error, message: clean(error.message), serverMessage };
+        ? { ...error, message: clean(error.message), serverMessage, ...serverSummary, problems }
+        : { ...error, message: clean(error.message), serverMessage, ...serverSummary };
     }
     case 'bad_response':
       return { ...error, message: clean(error.message), path: error.path && clean(error.path) };

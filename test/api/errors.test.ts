@@ -122,12 +122,13 @@ describe("the server's own message is shown for rejected requests", () => {
     expect(fromApiError(error).error.message).toBe(error.message);
   });
 
-  it('from the field list when a body has both a summary and a list', async () => {
+  // Adversarial round 9 (issue 48): the summary was dropped when a list came with it; both are the service's words.
+  it('from the summary and the field list when a body has both', async () => {
     const error = await errorFor({
       status: 422,
       json: { message: 'Validation failed', errors: [{ field: 'name', message: 'is taken' }] },
     });
-    expect(error).toMatchObject({ kind: 'rejected', serverMessage: 'name: is taken' });
+    expect(error).toMatchObject({ kind: 'rejected', serverMessage: 'Validation failed (name: is taken)' });
   });
 
   it('from an HTML error page: its visible text', async () => {

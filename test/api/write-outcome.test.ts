@@ -100,7 +100,7 @@ describe('what a 422 says', () => {
           errors: [{ field: 'user_references.1.value', message: 'is not a user' }],
         },
       },
-      'user_references.1.value: is not a user',
+      'Validation failed (user_references.1.value: is not a user)',
       [{ field: 'user_references.1.value', message: 'is not a user' }],
     ],
     [
@@ -134,7 +134,7 @@ describe('what a 422 says', () => {
         },
         headers: { 'content-type': 'application/problem+json' },
       },
-      'user_references.1.value: no such user',
+      'One field is invalid (user_references.1.value: no such user)',
       [{ field: 'user_references.1.value', message: 'no such user' }],
     ],
     [

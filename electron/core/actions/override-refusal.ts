@@ -3,6 +3,7 @@
 // its field and the message names people, not API paths.
 import type { ApiError, FieldProblem } from '../../api/errors';
 import type { OverrideRequest } from '../../shared/ipc-contract';
+import { withServiceWords } from '../../api/error-mapping';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 
@@ -44,7 +45,10 @@ function place(problem: FieldProblem, request: OverrideRequest, plan: PlannedOve
 export function overrideRefusal(error: Rejected, request: OverrideRequest, plan: PlannedOverride): Failure {
   const placed = (error.problems ?? []).map((p) => place(p, request, plan));
   if (placed.length === 0) return failure(error.kind, error.message);
-  const told = `${placed.map((p) => (p.label ? `${p.label}: ${p.message}` : sentence(p.message))).join('; ')}.`;
+  const listed = `${placed.map((p) => (p.label ? `${p.label}: ${p.message}` : sentence(p.message))).join('; ')}.`;
+  // The service's own top-level words go first; its field text is said once, in the form's terms, after them.
+  const told =
+    error.serverSummary === undefined ? listed : `${withServiceWords('', error.serverSummary).trim()} ${listed}`;
   const problems = placed.flatMap((p) => (p.field ? [{ field: p.field, message: sentence(p.message) }] : []));
   const refused = failure(
     error.kind,

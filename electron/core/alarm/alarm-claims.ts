@@ -5,6 +5,7 @@
 // (kept, used for nothing) until it expires, and used again once the schedule is watched again; `status --ack` acknowledges only records whose start
 // is a block of mine in what was last read (`verifiedMine`), never one it can't place.
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
+import { originOf, type CacheOrigin } from '../storage/cache-origin';
 import { isoOf, segmentsOf } from '../model/segments';
 import type { Snapshot } from '../model/snapshot';
 import { knownOf } from '../reminders/known';
@@ -98,4 +99,34 @@ export function alarmDueMs(key: string, rec: AlarmRecord, known: readonly AlarmK
     .map((a) => remindersFor(a.settings, scheduleId).startAlarm ?? DEFAULT_START_ALARM);
   if (modes.length === 0) return undefined;
   return modes.some((x) => x !== 'at-start') ? rec.startMs - ALARM_EARLY_MS : rec.startMs;
+}
+
+/** Why a record of a file stamped for `stamp` (the service addresses and users it was written for, cache-origin.ts)
+ *  is not this install's: the accounts watching its schedule now are none of them (a file copied in from another
+ *  user's install: its acknowledgement would silence my alarm). Undefined when one is, or none watches it (parked). */
+export function alarmOriginProblem(
+  key: string,
+  stamp: readonly CacheOrigin[],
+  known: readonly AlarmKnowledge[],
+): string | undefined {
+  const m = KEY.exec(key);
+  if (!m) return undefined;
+  const [, service, scheduleId] = m;
+  const accounts = known.filter(
+    (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
+  );
+  const stamped = (o: CacheOrigin): boolean => stamp.some((s) => s.address === o.address && s.email === o.email);
+  return accounts.length === 0 || accounts.some((a) => stamped(originOf(a.settings)))
+    ? undefined
+    : 'a record written for another service address or user';
+}
+
+/** The stamp alarms.json is written with: each account's address and user now, once each, and what the file was
+ *  stamped with for an address no account points at now (its records are parked: settings.json damaged for a run
+ *  must not make them another's once restored). One for an address an account has is never carried: that user is
+ *  not this account's. */
+export function alarmStampOf(known: readonly AlarmKnowledge[], read: readonly CacheOrigin[] = []): CacheOrigin[] {
+  const now = known.map((a) => originOf(a.settings));
+  const all = [...now, ...read.filter((o) => !now.some((n) => n.address === o.address))];
+  return all.filter((o, i) => all.findIndex((x) => x.address === o.address && x.email === o.email) === i);
 }

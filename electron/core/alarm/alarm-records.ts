@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
-import { alarmClaimProblem, alarmDueMs, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
+import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
+import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
 import { ALARM_EARLY_MS } from './plan';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 
@@ -25,7 +26,12 @@ const EARLIEST_DUE_MS = ALARM_EARLY_MS + SLACK_MS;
 const MAX_AHEAD_MS = 400 * 24 * 60 * 60_000;
 const WHAT = 'the shift-start alarm records';
 
-export const AlarmFileSchema = z.object({ version: z.literal(1), alarms: z.record(z.string(), AlarmRecordSchema) });
+export const AlarmFileSchema = z.object({
+  version: z.literal(1),
+  alarms: z.record(z.string(), AlarmRecordSchema),
+  /** Whose records they are (issue 52): each account's service address and user when written (cache-origin.ts). */
+  origins: z.array(CacheOriginSchema).max(100).optional(),
+});
 export type AlarmRecords = Record<string, AlarmRecord>;
 
 /** Why a record can't be true now, or undefined when it holds. */
@@ -65,8 +71,11 @@ export function alarmDueProblem(r: AlarmRecord, dueMs: number): string | undefin
 
 export interface ReadRecords {
   records: AlarmRecords;
-  /** Records were dropped and the file kept aside: the clean records should be written back at once. */
+  /** Records were dropped and the file kept aside, or a file from before stamps was taken: the clean records
+   *  should be written back (stamped) at once. */
   rewrite: boolean;
+  /** The file's stamp as read; undefined when it has none (written before stamps) or there was no file. */
+  stamp?: CacheOrigin[];
 }
 
 const notice = (message: string): Notice => ({ id: ALARM_RECORDS_NOTICE_ID, message });
@@ -97,7 +106,11 @@ export async function readAlarmRecords(
     report(notice(`${cap(WHAT)} were not the app's and none of them was used.${where}`));
     return { records: {}, rewrite: false };
   }
+  const stamp = read.value.origins;
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {
+    // A file from another user's install, copied in: none of its records is mine (nothing of it silences an alarm).
+    const other = known === undefined || stamp === undefined ? undefined : alarmOriginProblem(key, stamp, known);
+    if (other !== undefined) return other;
     const claim = known === undefined ? undefined : alarmClaimProblem(key, r, known, mineToo);
     // A schedule not watched now is parked, not dropped: its record is used for nothing while it is unwatched (the
     // engine reads a record only for a target, a block of mine on a watched schedule) and is used again, checked as
@@ -106,9 +119,12 @@ export async function readAlarmRecords(
     const dueMs = known === undefined ? undefined : alarmDueMs(key, r, known);
     return alarmRecordProblem(r, nowMs) ?? (dueMs === undefined ? undefined : alarmDueProblem(r, dueMs));
   });
-  if (sorted.dropped.length === 0) return { records: read.value.alarms, rewrite: false };
+  // A file from before stamps is taken this once and stamped at once (as reminders.json is).
+  const stamped = stamp === undefined ? {} : { stamp };
+  if (sorted.dropped.length === 0)
+    return { records: read.value.alarms, rewrite: stamp === undefined && sorted.kept.length > 0, ...stamped };
   report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));
-  return { records: Object.fromEntries(sorted.kept), rewrite: true };
+  return { records: Object.fromEntries(sorted.kept), rewrite: true, ...stamped };
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -6,7 +6,8 @@
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-records';
-import type { AlarmKnowledge } from './alarm-claims';
+import { alarmStampOf, type AlarmKnowledge } from './alarm-claims';
+import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
 
 export { ALARMS_FILE } from './alarm-records';
@@ -55,12 +56,18 @@ export async function loadAlarmStore(
   mineToo = false,
 ): Promise<AlarmStore> {
   let records: Records = {};
+  // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
+  let stampRead: CacheOrigin[] | undefined;
   const said = new Set<string>();
   const say = (n: Notice): void => {
     if (!said.has(n.message)) report?.(n);
     said.add(n.message);
   };
-  const readRecords = () => readAlarmRecords(files, nowMs(), say, known?.(), mineToo);
+  const readRecords = async () => {
+    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo);
+    if (read.stamp !== undefined) stampRead = read.stamp;
+    return read;
+  };
   let queue: Promise<void> = Promise.resolve();
   const mergeIn = (fromDisk: Records): void => {
     for (const [key, rec] of Object.entries(fromDisk)) records[key] = mergeRecord(rec, records[key] ?? rec);
@@ -68,7 +75,13 @@ export async function loadAlarmStore(
   const persist = async (): Promise<void> => {
     const cutMs = nowMs() - ALARM_RETENTION_MS;
     records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
-    await files.writeAtomic(ALARMS_FILE, JSON.stringify({ version: 1, alarms: records }));
+    // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it was read.
+    const accounts = known?.() ?? [];
+    const stamp = accounts.length === 0 ? stampRead : alarmStampOf(accounts, stampRead);
+    await files.writeAtomic(
+      ALARMS_FILE,
+      JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}) }),
+    );
   };
   const write = async (): Promise<void> => {
     mergeIn((await readRecords()).records);

@@ -92,7 +92,7 @@ export interface Run {
 export async function save(r: Run): Promise<void> {
   const text = JSON.stringify(r.state);
   if (text === r.savedText) return;
-  const why = await saveEscalations(r.o.files, r.state);
+  const why = await saveEscalations(r.o.files, r.state, r.o.known?.());
   if (why !== undefined && why !== r.unsaved)
     r.o.log?.(
       `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,

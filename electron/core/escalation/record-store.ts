@@ -10,7 +10,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_ESCALATE_AFTER_MIN, MIN_ESCALATE_AFTER_MIN } from '../../shared/escalation-settings';
-import { alarmKeyProblem, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
+import { alarmKeyProblem, alarmStampOf, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
+import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
+import { originFilter } from './record-origin';
 import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import { ALARM_EARLY_MS } from '../alarm/plan';
 import type { FileStore } from '../ports';
@@ -63,6 +65,8 @@ export const EscalationStateSchema = z.object({
   leftOn: z
     .array(z.object({ key: z.string(), atMs: z.number(), ch: z.string(), receipt: z.string().optional() }))
     .optional(),
+  /** Whose record it is: the service addresses and users it was written for (record-origin.ts). */
+  origins: z.array(CacheOriginSchema).max(100).optional(),
 });
 export type LeftOn = NonNullable<EscalationState['leftOn']>[number];
 export type EscalationState = z.infer<typeof EscalationStateSchema>;
@@ -186,6 +190,7 @@ export function sortEscalations(
   return {
     state: {
       version: 1,
+      ...(s.origins ? { origins: s.origins } : {}),
       booked: Object.fromEntries(booked.kept),
       ...(maybe.kept.length > 0 ? { maybe: Object.fromEntries(maybe.kept) } : {}),
       sent: keptSent,
@@ -229,18 +234,48 @@ export async function loadEscalations(
     say(`The phone escalation record was not the app's and nothing of it was used.${where}`);
     return empty();
   }
-  const sorted = sortEscalations(read.value, nowMs, known, channels);
-  if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, ESCALATIONS_FILE)));
-  return sorted.state;
+  const stamp = read.value.origins;
+  const others = known && stamp ? withoutOthers(read.value, stamp, known) : { state: read.value, dropped: [] };
+  const sorted = sortEscalations(others.state, nowMs, known, channels);
+  const dropped = [...others.dropped, ...sorted.dropped];
+  if (dropped.length > 0) say(droppedText(WHAT, dropped, await keepAside(files, ESCALATIONS_FILE)));
+  // The stamp as read is kept with the state: what it says of an address no account has now is written again.
+  const state = stamp === undefined ? sorted.state : { ...sorted.state, origins: stamp };
+  // A file from before stamps is taken this once and stamped at once (as alarms.json and reminders.json are).
+  if (stamp === undefined && known !== undefined) await saveEscalations(files, state, known);
+  return state;
+}
+
+/** The record without the entries written for another service address or user (record-origin.ts). */
+function withoutOthers(s: EscalationState, stamp: readonly CacheOrigin[], known: readonly AlarmKnowledge[]) {
+  const { mine, keep, dropped } = originFilter(stamp, known);
+  const state: EscalationState = {
+    ...s,
+    booked: keep(s.booked),
+    sent: keep(s.sent),
+    ...(s.maybe ? { maybe: keep(s.maybe) } : {}),
+    ...(s.receipts ? { receipts: keep(s.receipts) } : {}),
+    ...(s.unreceipted ? { unreceipted: keep(s.unreceipted) } : {}),
+    ...(s.unsure ? { unsure: keep(s.unsure) } : {}),
+    ...(s.leftOn ? { leftOn: s.leftOn.filter((e) => mine(e.key)) } : {}),
+  };
+  return { state, dropped };
 }
 
 /** Saves the record; a failure (a read-only data folder, a folder where the file should be) is answered with its
  *  reason, never thrown: it must not stop the phone. What was sent stays in memory, so nothing is sent twice in this
  *  run, only perhaps after a restart. Before, the failed save threw out of the escalator's look, which was then never
  *  armed again: the phone never rang. */
-export async function saveEscalations(files: FileStore, state: EscalationState): Promise<string | undefined> {
+export async function saveEscalations(
+  files: FileStore,
+  state: EscalationState,
+  /** The accounts now: the record is stamped with their addresses and users (record-origin.ts). */
+  known?: readonly AlarmKnowledge[],
+): Promise<string | undefined> {
   try {
-    await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(state));
+    // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
+    const stamped = known && known.length > 0 ? { ...state, origins: alarmStampOf(known, state.origins) } : state;
+    await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(stamped));
     return undefined;
   } catch (cause) {
     return reasonOf(cause) ?? 'the save failed';

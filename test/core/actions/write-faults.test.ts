@@ -180,7 +180,7 @@ describe('a refused person is named next to their own field', () => {
     if (result.ok) return;
     expect(result.error.problems).toEqual([{ field: 'emails.1', message: 'Is not a known user' }]);
     expect(result.error.message).toBe(
-      'The service refused the override. Person 2 (nobody@example.com): is not a known user.',
+      'The service refused the override. The service said: “Validation failed” Person 2 (nobody@example.com): is not a known user.',
     );
     expect(store.server.overrides).toHaveLength(0);
   });
@@ -191,7 +191,7 @@ describe('a refused person is named next to their own field', () => {
     if (result.ok) throw new Error('expected a refusal');
     expect(result.error.problems).toEqual([{ field: 'emails.2', message: 'Is not a known user' }]);
     expect(result.error.message).toBe(
-      'The service refused the override. Person 2 (nobody@example.com): is not a known user.',
+      'The service refused the override. The service said: “Validation failed” Person 2 (nobody@example.com): is not a known user.',
     );
   });
 });
