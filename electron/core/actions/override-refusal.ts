@@ -47,8 +47,11 @@ export function overrideRefusal(error: Rejected, request: OverrideRequest, plan:
   if (placed.length === 0) return failure(error.kind, error.message);
   const listed = `${placed.map((p) => (p.label ? `${p.label}: ${p.message}` : sentence(p.message))).join('; ')}.`;
   // The service's own top-level words go first; its field text is said once, in the form's terms, after them.
-  const told =
-    error.serverSummary === undefined ? listed : `${withServiceWords('', error.serverSummary).trim()} ${listed}`;
+  // Said only when it adds something: a summary that restates a field problem (with its wire path, say
+  // "user_references.1.value no user has …") is left to the placed problem, which names the person instead.
+  const summary = error.serverSummary;
+  const restates = summary !== undefined && (error.problems ?? []).some((p) => summary.includes(p.message));
+  const told = summary === undefined || restates ? listed : `${withServiceWords('', summary).trim()} ${listed}`;
   const problems = placed.flatMap((p) => (p.field ? [{ field: p.field, message: sentence(p.message) }] : []));
   const refused = failure(
     error.kind,
