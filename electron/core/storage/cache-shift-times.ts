@@ -47,5 +47,5 @@ const OWN_REACH_MS = 5 * 366 * 24 * 60 * 60 * 1000;
 /** An override the app made: it starts around when it was made (createdAt) and ends within a few years of it. */
 export function overrideTimesHold(o: CreatedOverride): boolean {
   const madeMs = Date.parse(o.createdAt);
-  return within(o, madeMs, madeMs + OWN_REACH_MS - MARGIN_MS) && Date.parse(o.start) <= madeMs + OWN_REACH_MS;
+  return within(o, madeMs, madeMs + OWN_REACH_MS - MARGIN_MS);
 }
