@@ -10,6 +10,7 @@ import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
+import { witnessProblem, type Runs } from './alarm-runs';
 import { ALARM_EARLY_MS } from './plan';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 
@@ -89,6 +90,8 @@ export async function readAlarmRecords(
   known?: readonly AlarmKnowledge[],
   /** A start that isn't mine in the data now is dropped too (`status --ack`, which acts on every record). */
   mineToo = false,
+  /** When this app ran (alarm-runs.ts): a ring or pass dated outside every run was not the app's. */
+  runs?: Runs,
 ): Promise<ReadRecords> {
   const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
   if (read.kind === 'absent') return { records: {}, rewrite: false };
@@ -117,7 +120,8 @@ export async function readAlarmRecords(
     // any claim, once it is watched again. Dropping it re-rang an acknowledged start and paged the phone (adv50 r2).
     if (claim !== undefined && claim !== UNWATCHED) return claim;
     const dueMs = known === undefined ? undefined : alarmDueMs(key, r, known);
-    return alarmRecordProblem(r, nowMs) ?? (dueMs === undefined ? undefined : alarmDueProblem(r, dueMs));
+    const due = dueMs === undefined ? undefined : alarmDueProblem(r, dueMs);
+    return alarmRecordProblem(r, nowMs) ?? due ?? witnessProblem(r, runs);
   });
   // A file from before stamps is taken this once and stamped at once (as reminders.json is).
   const stamped = stamp === undefined ? {} : { stamp };

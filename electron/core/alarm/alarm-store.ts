@@ -9,6 +9,7 @@ import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-record
 import { alarmStampOf, type AlarmKnowledge } from './alarm-claims';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
+import { readRuns, withRun, writeRuns, type Run, type Runs } from './alarm-runs';
 
 export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
@@ -54,6 +55,8 @@ export async function loadAlarmStore(
   known?: () => readonly AlarmKnowledge[],
   /** Drop records for a start that isn't mine in the data now (alarm-claims.ts). */
   mineToo = false,
+  /** This is the app running (not `status --ack`): its run is recorded before each write (alarm-runs.ts). */
+  run = false,
 ): Promise<AlarmStore> {
   let records: Records = {};
   // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
@@ -63,8 +66,12 @@ export async function loadAlarmStore(
     if (!said.has(n.message)) report?.(n);
     said.add(n.message);
   };
+  const startedMs = nowMs();
+  let before: Runs = await readRuns(files, startedMs, say);
+  // What the runs vouch for now: those before and, for the app, this one until now.
+  const runsNow = (): Runs => (run && before !== undefined ? withRun(before, startedMs, nowMs()) : before);
   const readRecords = async () => {
-    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo);
+    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow());
     if (read.stamp !== undefined) stampRead = read.stamp;
     return read;
   };
@@ -78,6 +85,9 @@ export async function loadAlarmStore(
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it was read.
     const accounts = known?.() ?? [];
     const stamp = accounts.length === 0 ? stampRead : alarmStampOf(accounts, stampRead);
+    // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
+    // start ring again (fail-safe), so it does not stop the records' write.
+    if (run) await writeRuns(files, withRun(before, startedMs, nowMs())).catch(() => undefined);
     await files.writeAtomic(
       ALARMS_FILE,
       JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}) }),
@@ -92,6 +102,9 @@ export async function loadAlarmStore(
   const takeIn = async (): Promise<void> => {
     const read = await readRecords();
     mergeIn(read.records);
+    // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
+    // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
+    if (run && before === undefined) before = legacyRuns(records);
     if (read.rewrite) await persist().catch(() => undefined);
   };
   const serial = (job: () => Promise<void>): Promise<void> => {
@@ -109,4 +122,10 @@ export async function loadAlarmStore(
     reload: () => serial(takeIn),
     settled: () => queue,
   };
+}
+
+/** One instant run per ring and pass of the records taken from a folder from before the log. */
+function legacyRuns(records: Readonly<Records>): Run[] {
+  const stamps = Object.values(records).flatMap((r) => [r.rungAtMs, r.passedAtMs]);
+  return stamps.filter((ms): ms is number => ms !== undefined).map((ms) => ({ fromMs: ms, toMs: ms }));
 }

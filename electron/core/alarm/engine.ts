@@ -171,7 +171,7 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   const ackedAtMs = Math.min(nowMs, atMs ?? nowMs);
   // An acknowledgement is of a ring: one before this app rang it (the phone's answer to its alert) records that
   // ring too, as a record acknowledged with no ring is refused on reading (alarm-records.ts).
-  const record: AlarmRecord = { rungAtMs: ackedAtMs, ...rest, ackedAtMs, ackSource: source };
+  const record: AlarmRecord = { rungAtMs: nowMs, ...rest, ackedAtMs, ackSource: source };
   const write = o.store.update(key, record);
   track(r, write);
   o.silence?.(key);

@@ -46,7 +46,7 @@ const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: read
     lost: () => "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent",
   },
   {
-    matches: (n) => n === 'alarms.json',
+    matches: (n) => n === 'alarms.json' || n === 'alarm-runs.json',
     lost: () => 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed',
   },
   {

@@ -1,0 +1,72 @@
+// When this app was running (adv52 r9 #4): a ring or a pass in alarms.json is the app's own stamp, written by the
+// running app at that moment, so one dated while no run of this app was recorded was never witnessed and is not
+// believed, whatever the clock says now. Without this, a backup the app refused ("dated ahead of the clock") and the
+// user restored was believed once its dates had passed, and silenced the alarm and the "On call since" notification.
+// The app records each run here ([start, last write]) before it writes alarms.json, so every stamp it writes falls in
+// a recorded run. `status --ack` reads the log and never adds a run (it acknowledges only a ring the app made).
+import { z } from 'zod';
+import type { FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import type { AlarmRecord } from './types';
+
+export const RUNS_FILE = 'alarm-runs.json';
+/** Runs are kept as long as the records they vouch for (7 days after a shift ended) and a shift's length more. */
+const RUNS_RETENTION_MS = 9 * 24 * 60 * 60_000;
+/** Far more starts than a week holds; the oldest go first. */
+const MAX_RUNS = 2000;
+const WHAT = 'the record of when the app ran';
+
+const RunSchema = z.object({ fromMs: z.number(), toMs: z.number() });
+export type Run = z.infer<typeof RunSchema>;
+const RunsFileSchema = z.object({ version: z.literal(1), runs: z.array(RunSchema).max(MAX_RUNS * 2) });
+
+/** The recorded runs; undefined when there is no log at all (a folder from before it: the records are taken as
+ *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing. */
+export type Runs = readonly Run[] | undefined;
+
+export async function readRuns(files: FileStore, nowMs: number, report: (n: Notice) => void): Promise<Runs> {
+  const notice = (message: string): Notice => ({ id: 'alarm-runs', message });
+  const read = await readBack(files, RUNS_FILE, RunsFileSchema, { maxChars: 200_000 });
+  if (read.kind === 'absent') return undefined;
+  const lost = 'an alarm already rung or acknowledged may ring again.';
+  if (read.kind === 'unreadable') {
+    report(notice(`${cap(WHAT)} couldn't be read (${read.reason}): ${lost}`));
+    return [];
+  }
+  if (read.kind === 'refused') {
+    const where = read.kept === undefined ? '' : ` The file was kept as ${read.kept}.`;
+    report(notice(`${cap(WHAT)} was not the app's and was not used: ${lost}${where}`));
+    return [];
+  }
+  const sorted = sortClaims(read.value.runs, (r) =>
+    plausibleMs(r.fromMs, nowMs) && plausibleMs(r.toMs, nowMs) && r.fromMs <= r.toMs
+      ? undefined
+      : 'a run dated ahead of the clock',
+  );
+  if (sorted.dropped.length > 0) report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, RUNS_FILE))));
+  return sorted.kept;
+}
+
+/** Why the record's own stamps (ring, pass) were not witnessed by a run of this app; undefined when they were, or
+ *  when there is no log (`runs` undefined). An acknowledgement needs a ring (alarm-records.ts), so it falls with it. */
+export function witnessProblem(r: AlarmRecord, runs: Runs): string | undefined {
+  if (runs === undefined) return undefined;
+  const seen = (ms: number): boolean => runs.some((x) => ms >= x.fromMs && ms <= x.toMs);
+  if (r.rungAtMs !== undefined && !seen(r.rungAtMs)) return 'a ring while the app was not running';
+  if (r.passedAtMs !== undefined && !seen(r.passedAtMs)) return 'a pass while the app was not running';
+  return undefined;
+}
+
+/** The runs before this one (`before`, as read at start) and this one, from `fromMs` until `nowMs`; old runs and
+ *  any beyond the bound dropped. */
+export function withRun(before: Runs, fromMs: number, nowMs: number): Run[] {
+  const kept = (before ?? []).filter((x) => x.toMs > nowMs - RUNS_RETENTION_MS);
+  return [...kept, { fromMs, toMs: nowMs }].slice(-MAX_RUNS);
+}
+
+export async function writeRuns(files: FileStore, runs: readonly Run[]): Promise<void> {
+  await files.writeAtomic(RUNS_FILE, JSON.stringify({ version: 1, runs }));
+}
+
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
