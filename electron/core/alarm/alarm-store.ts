@@ -99,19 +99,21 @@ export async function loadAlarmStore(
   };
   // A file kept aside for a dropped record is replaced by the clean records at once, so what held is not lost.
   // A failed write here is the next update's to report (it rejects to its caller).
-  const takeIn = async (): Promise<void> => {
+  const takeIn = async (starting = false): Promise<void> => {
     const read = await readRecords();
     mergeIn(read.records);
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
     // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
     if (run && before === undefined) before = legacyRuns(records);
     if (read.rewrite) await persist().catch(() => undefined);
+    // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
+    else if (run && starting) await writeRuns(files, withRun(before, startedMs, nowMs())).catch(() => undefined);
   };
   const serial = (job: () => Promise<void>): Promise<void> => {
     queue = queue.then(job, job);
     return queue;
   };
-  await takeIn();
+  await takeIn(true);
   return {
     get: (key) => records[key],
     all: () => records,
@@ -119,7 +121,7 @@ export async function loadAlarmStore(
       records[key] = mergeRecord(records[key], change);
       return serial(write);
     },
-    reload: () => serial(takeIn),
+    reload: () => serial(() => takeIn()),
     settled: () => queue,
   };
 }

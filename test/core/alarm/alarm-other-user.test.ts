@@ -2,7 +2,7 @@
 // (same service) was believed: its acknowledgement of a start that is mine too silenced my alarm. It is now stamped
 // with each account's service address and user (as reminders.json); a file stamped for another is not used (said
 // once, kept aside) and the alarm rings; a file from before stamps is taken once and stamped.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { originOf } from '../../../electron/core/storage/cache-origin';
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** The app runs before my 09:00 start and is stopped; at 09:02 the file is replaced by `stampedFor`'s copy (rung at
- *  09:00, acknowledged 09:01) and the app starts again. */
+ *  09:00, acknowledged 09:01, with a record of a run then) and the app starts again. */
 async function run(stampedFor: string | undefined) {
   const h = await createHarness({ startMs: ms('2026-03-10T06:00:00Z'), seed: opsSeed, files: 'fs' });
   open = h;
@@ -42,6 +42,11 @@ async function run(stampedFor: string | undefined) {
       ? {}
       : { origins: [{ address: originOf({ baseUrl: base, email: '' }).address, email: stampedFor }] };
   writeFileSync(path, JSON.stringify({ version: 1, alarms: { [key]: record }, ...origins }));
+  // The copy is as this install would have written it had it run from 09:00 to 09:01 (alarm-runs.ts); a folder
+  // from before stamps has no record of its runs either.
+  const runs = join(h.dir, 'alarm-runs.json');
+  if (stampedFor === undefined) rmSync(runs);
+  else writeFileSync(runs, JSON.stringify({ version: 1, runs: [{ fromMs: MY_START, toMs: MY_START + MIN }] }));
   e = h.engine({ alarmSurface: surface });
   await h.clock.runWhileAdvancing(e.start(), 1000, 60);
   await h.clock.advance(30 * MIN);

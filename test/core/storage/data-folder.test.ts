@@ -109,8 +109,10 @@ describe('a data folder that cannot be written', () => {
     const state = engine.getState();
     expect(files.attempts).toBeGreaterThan(1);
     expect(update.ok).toBe(false);
+    // The app records its run at start (alarm-runs.json): a folder that refuses it can't keep an alarm's ring either.
     expect(state.notices.map((n) => n.message)).toEqual([
-      `Can't save to ${FOLDER} (permission denied): ${SETTINGS_LOST}; ${CACHE_LOST}.`,
+      `Can't save to ${FOLDER} (permission denied): ${SETTINGS_LOST}; ${CACHE_LOST}; ` +
+        'a shift-start alarm may ring again after a restart, or an acknowledgement be missed.',
     ]);
     expect(state.schedules[0]?.status.kind).toBe('fresh');
   });
@@ -142,6 +144,7 @@ describe('what a failing save puts at risk, worded per file (issue 52)', () => {
     ['reminders.json', 'reminders may repeat after a restart'],
     ['handoff.json', "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent"],
     ['alarms.json', 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed'],
+    ['alarm-runs.json', 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed'],
     ['escalations.json', 'a phone alert already sent may be sent again after a restart'],
     ['update-check.json', 'the app may look for a new version again sooner than once a day'],
     ['notes.json', 'notes.json was not saved'],
