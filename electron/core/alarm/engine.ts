@@ -170,7 +170,9 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   const nowMs = o.clock.now();
   const ackedAtMs = Math.min(nowMs, atMs ?? nowMs);
   // An acknowledgement is of a ring: one before this app rang it (the phone's answer to its alert) records that
-  // ring too, as a record acknowledged with no ring is refused on reading (alarm-records.ts).
+  // ring too, as a record acknowledged with no ring is refused on reading (alarm-records.ts). The ring is dated now,
+  // when this run learns of it: an answer given while the app was stopped is dated outside every run of the app, and
+  // such a ring is refused on reading (alarm-runs.ts).
   const record: AlarmRecord = { rungAtMs: nowMs, ...rest, ackedAtMs, ackSource: source };
   const write = o.store.update(key, record);
   track(r, write);
