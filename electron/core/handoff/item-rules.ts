@@ -8,6 +8,7 @@ import { onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
 import { notAsPlannedText, type WordDeps } from './changed-now';
 import { minOf } from '../../shared/extremes';
+import { coverPeople, coverRefusedText, mayCover } from './cover-rule';
 
 export function nameOf(state: AppState, scheduleId: string, email: string): string {
   const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
@@ -87,6 +88,9 @@ export function createProblem(
   const wrong = items.find((i) => !rowOf(plan, i));
   // Said against the plan the user chose from, when it had this block (who was on call beside me then).
   if (wrong) return notAsPlannedText(words, state, wrong, undefined, planned && rowOf(planned, wrong)?.others);
+  // Only someone the app may hand the block to, as a Retry and a resume after a restart check it (cover-rule.ts).
+  const stranger = items.find((i) => !mayCover(coverPeople(state, i.scheduleId), i.email));
+  if (stranger) return coverRefusedText(stranger.email.trim());
   return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 

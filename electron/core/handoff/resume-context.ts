@@ -3,6 +3,7 @@
 import { myEmailOn, refParts } from '../../shared/accounts';
 import type { AppState, TimeSpan } from '../../shared/view-state';
 import { nameOf } from './item-rules';
+import { coverPeople } from './cover-rule';
 import type { AsRead, RunContext } from './store-claims';
 
 export function runContext(state: AppState, nowMs: number): RunContext {
@@ -12,10 +13,15 @@ export function runContext(state: AppState, nowMs: number): RunContext {
     nowMs,
     watched: (ref) => byRef.has(ref),
     me,
-    people: (ref) => new Set((byRef.get(ref)?.users ?? []).map((u) => u.email.toLowerCase())),
+    // One rule with Create and a live Retry (cover-rule.ts): anyone on a schedule the account watches.
+    people: (ref) => coverPeople(state, ref),
     asRead: (ref, startMs, endMs) => asRead(byRef.get(ref)?.timeline ?? [], me(ref), startMs, endMs),
     schedule: (ref) => ({ name: byRef.get(ref)?.name ?? ref, timeZone: byRef.get(ref)?.timeZone ?? null }),
-    nameOf: (ref, email) => nameOf(state, ref, email),
+    // As this schedule lists them, else as another the account watches does (a cover from there: cover-rule.ts).
+    nameOf: (ref, email) =>
+      [ref, ...state.schedules.filter((s) => s.accountId === refParts(ref).accountId).map((s) => s.id)]
+        .map((r) => nameOf(state, r, email))
+        .find((n) => n !== '') ?? '',
   };
 }
 

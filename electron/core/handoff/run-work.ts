@@ -4,6 +4,7 @@
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
+import { sendGate } from './send-gate';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
 import type { runSaver } from './run-saver';
@@ -185,7 +186,11 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       if (!item) continue;
       // A retry sends what did not land; what may have landed is looked for first (sendOne), never sent blind.
       const refusedForGood = item.state === 'refused' && item.retryable !== true;
-      if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
+      const sends = item.state === 'pending' || (again && !refusedForGood && !unconfirmed(item));
+      // Not watched now, another service address, a cover the app may not hand it to: said, nothing read or sent.
+      const gate = ctx.run && sendGate(ctx.deps.state(), ctx.deps.origins?.(), ctx.run, item);
+      if (gate && (sends || item.state === 'unknown' || item.state === 'sending')) await put(ctx, restated(item, gate));
+      else if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
       else if (
         item.state === 'pending' ||
         (again && item.state !== 'handed_off' && !refusedForGood && !unconfirmed(item))

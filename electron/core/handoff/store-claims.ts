@@ -9,6 +9,7 @@ import { email } from '../../shared/bounded';
 import type { HandoffItem } from '../../shared/handoff';
 import { DAY_MS } from '../../shared/time';
 import { plausibleInstant } from '../storage/read-back';
+import { COVER_NOT_KNOWN, mayCover } from './cover-rule';
 
 /** A window as last read: mine throughout, and who else was on call then (lower-cased). */
 export interface AsRead {
@@ -26,7 +27,7 @@ export interface RunContext {
   watched: (ref: string) => boolean;
   /** Me on the schedule's account (lower-cased; '' when unknown). */
   me: (ref: string) => string;
-  /** The people the app could offer as cover on this schedule now (lower-cased; withPlanPeople). */
+  /** The people the app may hand a block of this schedule to now (lower-cased; cover-rule.ts coverPeople). */
   people: (ref: string) => ReadonlySet<string>;
   /** [startMs, endMs) as last read (undefined when part of it was not read). */
   asRead: (ref: string, startMs: number, endMs: number) => AsRead | undefined;
@@ -84,8 +85,7 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   const others = item.others.map((o) => o.toLowerCase());
   if (me === '' || cover === me) return 'you as your own cover';
   if (others.includes(me) || others.includes(cover)) return 'people on call beside you the app could not have planned';
-  const listed = ctx.people(item.scheduleId);
-  if (!listed.has(cover)) return 'a cover the schedule does not list';
+  if (!mayCover(ctx.people(item.scheduleId), cover)) return COVER_NOT_KNOWN;
   if (!CHECKED_AS_MINE.has(item.state)) return undefined;
   if (item.state === 'handed_off' && item.overrideId !== undefined && OVERRIDE_ID.test(item.overrideId))
     return undefined;
@@ -103,10 +103,8 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
     : 'people on call beside you the schedule does not show';
 }
 
-/** The people the away form offers as cover for a block: beside its own schedule's (state/candidates.ts), everyone
- *  the plan's schedules list (renderer away.svelte.ts `people`; the row then says "not one of this schedule's
- *  people"). Read back, that is the run's watched schedules on the item's account, as the service lists them now:
- *  a cover outside this schedule's rotation the app offered is kept; anyone the app could not offer is dropped. */
+/** A cover outside this schedule's rotation (one Create accepts: cover-rule.ts, the same rule as ctx.people) is
+ *  named as another of the plan's schedules on the account lists them. */
 export function withPlanPeople(ctx: RunContext, items: readonly Pick<HandoffItem, 'scheduleId'>[]): RunContext {
   const refs = [...new Set(items.map((i) => i.scheduleId))].filter((ref) => ctx.watched(ref));
   const onAccount = (ref: string) => [
@@ -115,7 +113,6 @@ export function withPlanPeople(ctx: RunContext, items: readonly Pick<HandoffItem
   ];
   return {
     ...ctx,
-    people: (ref) => new Set(onAccount(ref).flatMap((r) => [...ctx.people(r)])),
     // Named as this schedule lists them, else as another of the plan's on the account does.
     nameOf: (ref, email) =>
       onAccount(ref)

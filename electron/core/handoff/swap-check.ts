@@ -48,7 +48,29 @@ function theirsProblem(deps: CheckDeps, state: AppState, theirs: SwapRequest['th
 }
 
 /** Why the swap can't be sent as asked (nothing is sent then), or undefined when it can. */
-export function check(deps: CheckDeps, r: SwapRequest): Failure | undefined {
+/** `landed`: my side is already in place as planned (swap-landed.ts): only their side and my cover of it are checked. */
+export function check(deps: CheckDeps, r: SwapRequest, landed = false): Failure | undefined {
+  if (!landed) {
+    const mine = mineProblem(deps, r);
+    if (mine) return mine;
+  }
+  const state = deps.state();
+  const accountId = refParts(r.theirs.scheduleId).accountId;
+  if (r.theirs.email.toLowerCase() === myEmailOn(state, accountId))
+    return failure('validation', 'Nothing was sent: pick a teammate’s shift, not one of yours.');
+  if (!theirsThroughout(state, r.theirs)) return failure('validation', theirsProblem(deps, state, r.theirs));
+  // A swap exchanges two separate times: over shared time, their cover of me and mine of them would clash (on
+  // another schedule it is a real swap: I am on call there instead).
+  if (clashesWithMine(r.theirs, r.mine))
+    return failure(
+      'validation',
+      'Nothing was sent: their shift overlaps yours on this schedule (you are both on call then), so the two covers would clash over that time. Pick a shift of theirs that doesn’t overlap yours, or use “I’m away” to hand yours off.',
+    );
+  return coverProblem(state, r, myEmailOn(state, accountId), landed);
+}
+
+/** My block as the plan has it now, else why the swap can't be sent. */
+function mineProblem(deps: CheckDeps, r: SwapRequest): Failure | undefined {
   const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
   const mineOk = plan.rows.some(
     (row) =>
@@ -64,19 +86,7 @@ export function check(deps: CheckDeps, r: SwapRequest): Failure | undefined {
     );
   // No longer mine as the app reads it now (a refresh since the plan): said as what changed, as a re-read says it.
   if (!mineOk) return failure('validation', notAsPlannedText(deps.held, deps.state(), r.mine));
-  const state = deps.state();
-  const accountId = refParts(r.theirs.scheduleId).accountId;
-  if (r.theirs.email.toLowerCase() === myEmailOn(state, accountId))
-    return failure('validation', 'Nothing was sent: pick a teammate’s shift, not one of yours.');
-  if (!theirsThroughout(state, r.theirs)) return failure('validation', theirsProblem(deps, state, r.theirs));
-  // A swap exchanges two separate times: over shared time, their cover of me and mine of them would clash (on
-  // another schedule it is a real swap: I am on call there instead).
-  if (clashesWithMine(r.theirs, r.mine))
-    return failure(
-      'validation',
-      'Nothing was sent: their shift overlaps yours on this schedule (you are both on call then), so the two covers would clash over that time. Pick a shift of theirs that doesn’t overlap yours, or use “I’m away” to hand yours off.',
-    );
-  return coverProblem(state, r, myEmailOn(state, accountId));
+  return undefined;
 }
 
 /**
@@ -84,7 +94,7 @@ export function check(deps: CheckDeps, r: SwapRequest): Failure | undefined {
  * there (the schedule would lose a person), nor keep others who change within it (it would put each of them on
  * the whole window).
  */
-function coverProblem(state: AppState, r: SwapRequest, me: string): Failure | undefined {
+function coverProblem(state: AppState, r: SwapRequest, me: string, landed: boolean): Failure | undefined {
   const them = r.theirs.email.toLowerCase();
   const onCallOn = (w: SwapRequest['mine']) =>
     onCallOver(
@@ -94,7 +104,8 @@ function coverProblem(state: AppState, r: SwapRequest, me: string): Failure | un
   // The one rule of every cover (shared/swap-rules.ts, as away and the write-time re-read apply it), per side.
   const mineRule = coverRefusal(onCallOn(r.mine), me, them);
   const theirRule = coverRefusal(onCallOn(r.theirs), them, me);
-  if (mineRule === 'cover_on_call')
+  // Landed: they are on call over my block by my own side's override, as planned.
+  if (mineRule === 'cover_on_call' && !landed)
     return failure(
       'validation',
       'Nothing was sent: they are already on call with you during your shift, so they can’t cover it. Pick a teammate who is off call then.',

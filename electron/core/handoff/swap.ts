@@ -13,6 +13,7 @@ import { check } from './swap-check';
 import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
+import { mineLanded, MINE_IN_PLACE } from './swap-landed';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
@@ -174,9 +175,11 @@ function onceSwap(state: AppState, r: SwapRequest): SwapRequest {
 
 export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<SwapResult | Failure> {
   const r = onceSwap(deps.state(), asked);
-  const problem = check(deps, r);
-  if (problem) return problem;
   const state = deps.state();
+  // My side already in place from a press before a restart: the app's own write, gone on from (swap-landed.ts).
+  const landed = mineLanded(state, r, myEmailOn(state, refParts(r.mine.scheduleId).accountId));
+  const problem = check(deps, r, landed);
+  if (problem) return problem;
   const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
   const accountId = refParts(r.mine.scheduleId).accountId;
   // Me, as the account's settings name me, and whoever else is on call with them then.
@@ -207,7 +210,9 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
     const mine: SwapSide = { ...planned, state: 'not_sent', message: '' };
     return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
   }
-  const mine = await sendSide(deps, planned, me);
+  const mine = landed
+    ? { ...planned, state: 'handed_off' as const, message: MINE_IN_PLACE }
+    : await sendSide(deps, planned, me);
   if (mine.state === 'handed_off') {
     // Side 1 read again just before side 2, as Retry does: a manager who undid it since leaves side 2 unsent (I
     // would hold both days, and the teammate a free day never swapped for).

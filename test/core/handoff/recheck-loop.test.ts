@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createHandoff, RECHECK_MS } from '../../../electron/core/handoff/controller';
 import type { ResponseOf } from '../../../electron/shared/ipc-contract';
 import { accountIdOf } from '../../../electron/shared/accounts';
-import { appState } from '../../renderer/support/state';
+import { appState, schedule } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { modelHeld } from './support/model-held';
@@ -46,7 +46,8 @@ describe('the look-again loop of an unknown hand-off item', () => {
     const handoff = createHandoff({
       clock,
       files,
-      state: () => appState(),
+      // Schedule A watched, with its people (a Retry checks both: send-gate.ts).
+      state: () => appState({ schedules: [schedule({ id: 'sch_a' })] }),
       planFor: () => ({ from: '', to: '', rows: [row], excluded: [] }),
       create,
       look,

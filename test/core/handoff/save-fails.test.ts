@@ -8,7 +8,7 @@ import { createHandoff } from '../../../electron/core/handoff/controller';
 import { HANDOFF_FILE } from '../../../electron/core/handoff/store';
 import type { RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { accountIdOf } from '../../../electron/shared/accounts';
-import { appState } from '../../renderer/support/state';
+import { appState, schedule } from '../../renderer/support/state';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { modelHeld } from './support/model-held';
@@ -52,7 +52,8 @@ function rig(files: ReadOnlyFiles) {
   const handoff = createHandoff({
     clock: new FakeClock(NOW),
     files,
-    state: () => appState(),
+    // Schedule A watched, with its people (a Retry checks both: send-gate.ts).
+    state: () => appState({ schedules: [schedule({ id: 'sch_a' })] }),
     planFor: () => ({ from: '', to: '', rows: ROWS, excluded: [] }),
     create,
     look: async () => 'not_covered' as const,

@@ -1,8 +1,8 @@
 // Resume dropped an away item whose cover is not in its own schedule's rotation, though the away form offered them:
 // "Who covers all of them" lists everyone the plan's schedules list (renderer away.svelte.ts), so Bob of New York
 // may cover my Berlin block (the row says "not one of this schedule's people"). The saved cover is valid when it is
-// a person the app could offer as cover now for that account (the run's schedules, as the service lists them now);
-// anyone else is dropped and said once (issue 52's rule). Real engine, real files, the simulator, a fake clock.
+// a person the app may hand the block to now (cover-rule.ts: anyone on a schedule the account watches, as Create
+// and a live Retry check it); anyone else is dropped and said once (issue 52's rule). Real engine, real files, the simulator, a fake clock.
 // Berlin: me and Alice; New York: Bob, me and Carol. Mine: Berlin Thu 26 Mar 08:00Z, New York Fri 27 Mar 12:00Z.
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,11 +63,16 @@ describe('a saved away item whose cover is outside its schedule’s rotation', (
     ]);
   }, 30_000);
 
-  it('one the app could not have offered (no schedule of the run lists them): dropped, said once, nothing sent', async () => {
-    const { rows, resumed, landed } = await restartAndRetry('2026-03-26');
+  // Adversarial round 9 #2: Create accepts a teammate from another schedule the account watches (cover-rule.ts),
+  // so a restart resumes the same entry (before: dropped as "a cover the schedule does not list").
+  it('a teammate of another watched schedule, outside the run’s: kept after a restart, as Create took it', async () => {
+    const { rows, resumed, retry, landed } = await restartAndRetry('2026-03-26');
     expect(rows).toBe(1);
-    expect(resumed.run).toBeNull();
-    expect(resumed.notice).toMatch(/^1 entry of the saved hand-off \(away mode\) was not used \(a cover the schedule/);
-    expect(landed).toEqual([]);
+    expect(resumed.notice).toBeNull();
+    expect(resumed.run?.items.map((i) => [i.scheduleId, i.name, i.state])).toEqual([
+      ['sch_berlin', 'Bob Stone', 'not_landed'],
+    ]);
+    expect(retry.ok && retry.value.run?.items.map((i) => i.state)).toEqual(['handed_off']);
+    expect(landed).toEqual([['sch_berlin', '2026-03-26T08:00:00.000Z', 'usr_bob']]);
   }, 30_000);
 });

@@ -1,0 +1,29 @@
+// Who the app may hand a block to: one rule for Create, a live Retry and a resume after a restart (adv48 round 9
+// #2), so the same world gives the same outcome with or without a restart. A person on any schedule the block's
+// account watches, as last read: the form offers the plan's schedules' people, and a teammate from another schedule
+// of the account is a person the app knows there (the row says "not one of this schedule's people"). Anyone else
+// (an address typed that no watched schedule lists, a stranger in a saved file) is refused on every path, in the
+// same words, before anything is sent.
+import { refParts } from '../../shared/accounts';
+import type { AppState } from '../../shared/view-state';
+
+/** Why a cover is refused, as every path says it. */
+export const NOT_ON_WATCHED = 'is not on any schedule this account watches';
+/** The clause a saved file's dropped entry is listed with (store.ts). */
+export const COVER_NOT_KNOWN = `a cover who ${NOT_ON_WATCHED}`;
+
+/** The people (lower-cased) the app may hand a block of this schedule (by ref) to: everyone on a schedule its
+ *  account watches, as last read. */
+export function coverPeople(state: AppState, ref: string): ReadonlySet<string> {
+  const account = refParts(ref).accountId;
+  return new Set(
+    state.schedules.filter((s) => s.accountId === account).flatMap((s) => s.users.map((u) => u.email.toLowerCase())),
+  );
+}
+
+/** Is this a person the app may hand this block to? */
+export const mayCover = (people: ReadonlySet<string>, cover: string): boolean => people.has(cover.trim().toLowerCase());
+
+/** Create's and Retry's words for a cover it may not hand the block to. */
+export const coverRefusedText = (cover: string): string =>
+  `Nothing was sent: ${cover} ${NOT_ON_WATCHED}, so your shift can’t be handed to them. Pick a teammate from its schedules.`;
