@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
+import { terserPass } from './renderer/build/terser-pass';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
@@ -138,6 +139,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     appStateSchema(),
     styleHashInCsp(),
+    // The browser build's scripts only: the prerender runs in main, where its size is not what is loaded.
+    ...(isSsrBuild ? [] : [terserPass()]),
     svelte({
       emitCss: true,
       // fragments 'tree': each template is built element by element (once, then cloned) instead of parsed from an
