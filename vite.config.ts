@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { minify } from 'terser';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
 
@@ -49,6 +50,33 @@ function styleHashInCsp(): Plugin {
         if (linked.length !== 1 || sheets.length !== 1 || !sheet || sheet.type !== 'asset') return html;
         const hash = createHash('sha256').update(sheet.source).digest('base64');
         return html.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`);
+      },
+    },
+  };
+}
+
+/**
+ * terser's compressor, run over what oxc already minified, finds what oxc leaves (measured 29 Nov 2026 on the built
+ * files: all views' JS 95.6 → 94.6 KB gzip, the popover's first load 34.8 → 34.4 KB). Either alone does worse: terser
+ * as Vite's only minifier gave 95.1 KB and a larger first load. Only terser's safe transforms: its `unsafe*` and
+ * `pure_getters` options assume things of the code (no getter with effects, no `new` of a method) that Svelte's
+ * reactive getters would break, for 0.1 KB more. `module`: top-level names are the module's own, exports keep theirs.
+ * Applied after every other plugin's output (Vite's preload list included), to scripts only; file names keep the
+ * hash of their inputs, which is what they are named by.
+ */
+function terserPass(): Plugin {
+  return {
+    name: 'oncall-terser-pass',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          const out = await minify(file.code, { module: true, ecma: 2020, compress: { passes: 2 } });
+          if (out.code === undefined) throw new Error(`terser gave no code for ${file.fileName}`);
+          file.code = out.code;
+        }
       },
     },
   };
@@ -138,6 +166,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     appStateSchema(),
     styleHashInCsp(),
+    // The browser build's scripts only: the prerender runs in main, where its size is not what is loaded.
+    ...(isSsrBuild ? [] : [terserPass()]),
     svelte({
       emitCss: true,
       // fragments 'tree': each template is built element by element (once, then cloned) instead of parsed from an
