@@ -14,6 +14,8 @@ export interface AlarmCheckInput {
   notifications: NotificationHealthResult | undefined;
   /** Why the shift's account rings nothing at its start ("Acme's reminders are muted"), when it doesn't. */
   silencedBy?: string;
+  /** The account whose alarm rings the start, when several accounts watch its schedule (one may be muted). */
+  ringsThrough?: string;
 }
 
 export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
@@ -38,7 +40,8 @@ export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
       result: 'problem',
       message: `Shift-start alarm: quiet (no notification server answers, so only the alarm window rings). ${i.notifications.message}`,
     };
-  return { id: 'alarm', result: 'ok', message: `Shift-start alarm: loud ✓ (${how}).` };
+  const through = i.ringsThrough === undefined ? '' : `; it rings through ${i.ringsThrough}`;
+  return { id: 'alarm', result: 'ok', message: `Shift-start alarm: loud ✓ (${how}${through}).` };
 }
 
 export interface PhoneCheckInput {
