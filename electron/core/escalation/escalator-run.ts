@@ -29,6 +29,8 @@ export interface EscalatorStatus {
   booking: boolean;
   /** A booking's answer was lost: the server may or may not hold it (never said as "booked"). */
   bookingUnknown?: boolean;
+  /** The phone service asked to wait until then (a 429's Retry-After): no request goes to it before. */
+  waitingUntilMs?: number;
 }
 
 export interface EscalatorOptions {
@@ -139,7 +141,9 @@ export function statusOf(r: Run): EscalatorStatus {
   // The phone may ring after an ack, then an alert due that may not have reached it, then one not known booked.
   const maybe = maybeProblems(r.state, r.o.clock.now(), (key) => unwanted(r, key));
   const problem = r.leftProblem ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
+  const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   return {
+    ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
     ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,

@@ -107,7 +107,9 @@ function arm(r: Run): void {
     ...[...r.missed.values()].map((m) => m.nextMs),
     nowMs + 60 * 60_000,
   );
-  r.cancelTimer = r.o.clock.setTimer(Math.max(0, next - nowMs), () => void r.serial(() => tick(r)));
+  // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either.
+  const waitMs = Math.max(next, r.o.provider?.waitingUntilMs?.() ?? 0) - nowMs;
+  r.cancelTimer = r.o.clock.setTimer(Math.max(0, waitMs), () => void r.serial(() => tick(r)));
 }
 
 async function tick(r: Run): Promise<void> {

@@ -60,6 +60,15 @@ export interface PhoneCheckInput {
 
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const base = { id: 'phone' as const, action: 'settings' as const };
+  // The server's 429 wait first: whatever failed, nothing is tried before it ends (said with its end).
+  const waiting = i.status?.waitingUntilMs;
+  if (waiting !== undefined) {
+    const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
+    const why = i.status?.problem ?? 'the phone service answered 429 (too many requests)';
+    const until = formatDayTime(waiting, opts);
+    const message = `Phone escalation: ${why}; waiting until ${until}, as the phone service asked, before trying again.`;
+    return { ...base, result: 'problem', message };
+  }
   // First, also when now off: an alert left on a channel no longer used may still ring there.
   if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
   if (i.settings.provider === 'off')
