@@ -77,6 +77,8 @@ export function pruneMissed(r: Run, nowMs: number): void {
 export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   for (const t of r.targets) {
+    // Refused for good: the same request would be refused the same way (until the settings change or Send test).
+    if (r.bookRefused !== undefined) return;
     const dueMs = dueOf(r, t);
     // Moved earlier after its alert went out (asleep across it): that alert was this block's; none is sent again.
     const earlier = state.sent[t.key] === undefined ? earlierAlertsOf(r, t)[0] : undefined;
@@ -88,7 +90,7 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
       // Booked again (the same id replaces it) when its words changed too: the account naming it was muted.
       if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedTitles.get(t.key) === alert.title) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
-      const sets = { confirmed: r.confirmed, failed: r.bookFailed };
+      const sets = { confirmed: r.confirmed, failed: r.bookFailed, refused: (e: string) => (r.bookRefused = e) };
       await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
       if (r.confirmed.has(t.key)) r.bookedTitles.set(t.key, alert.title);
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)

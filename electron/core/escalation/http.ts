@@ -105,8 +105,10 @@ export function reasonOf(text: string): string {
   return line.length > REASON_MAX_CHARS ? `${line.slice(0, REASON_MAX_CHARS - 1)}…` : line;
 }
 
-/** A refusal known to be final: a 4xx other than 429 (a bad token or key, a webhook unauthorised or gone). */
-export const finalRefusal = (status: number): boolean => status >= 400 && status < 500 && status !== 429;
+/** A refusal known to be final: a 4xx other than 408 (a timeout: try again) and 429 (too many: wait), e.g. a bad
+ *  token or key, a webhook unauthorised or gone, ntfy's 400 for a request it can't take. */
+export const finalRefusal = (status: number): boolean =>
+  status >= 400 && status < 500 && status !== 429 && status !== 408;
 
 /** The answer to a 429: its Retry-After kept in the gate (the tries stop there; the next waits until then). */
 function tooMany(o: CallOptions, res: HttpResponse): { ok: false; error: string; waitUntilMs: number } | undefined {
