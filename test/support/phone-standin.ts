@@ -43,7 +43,8 @@ export interface StandIn {
     acknowledged: boolean;
     cancelled: boolean;
   }[];
-  failNext(count: number, status?: number): void;
+  /** The next `count` requests answer `status` (with `headers`, e.g. a 429's Retry-After). */
+  failNext(count: number, status?: number, headers?: Record<string, string>): void;
   /** Access control (ntfy docs/config.md, `auth-default-access: deny-all`; docs/publish.md "Authentication"): every
    *  request to these topics must carry `Authorization: Bearer <token>`; none answers 403, another token 401. */
   protect(topics: string[], token: string): void;
@@ -72,7 +73,7 @@ const body = (req: IncomingMessage): Promise<string> =>
 
 export async function startStandIn(now: () => number): Promise<StandIn> {
   let seq = 0;
-  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  let failures: { count: number; status: number; headers?: Record<string, string> } = { count: 0, status: 500 };
   const guarded = new Map<string, string>();
   const s: Omit<StandIn, 'url' | 'close'> = {
     requests: [],
@@ -95,7 +96,7 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
       );
       await fetch(url, { method, body: text, headers });
     },
-    failNext: (count, status = 500) => void (failures = { count, status }),
+    failNext: (count, status = 500, headers = {}) => void (failures = { count, status, headers }),
     protect: (topics, token) => {
       for (const t of topics) guarded.set(t, `Bearer ${token}`);
     },
@@ -106,11 +107,12 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
       const url = new URL(req.url ?? '/', 'http://x');
       const auth = typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined;
       s.requests.push({ method: req.method ?? '', path: url.pathname, ...(auth ? { auth } : {}) });
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
+      const send = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', ...extra });
         res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
-      if (failures.count > 0) return (failures.count--, send(failures.status, { error: 'stand-in failure' }));
+      if (failures.count > 0)
+        return (failures.count--, send(failures.status, { error: 'stand-in failure' }, failures.headers));
       const nowMs = now();
       const parts = url.pathname.split('/').filter(Boolean);
       if (parts[0] === '1') return pushover(parts, url, text, nowMs, send);

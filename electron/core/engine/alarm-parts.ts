@@ -14,7 +14,7 @@ import { serviceKeyOf } from '../alarm/plan';
 import { alarmCheck, phoneCheck } from '../escalation/readiness-checks';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
-import { silenceAtStart } from '../readiness/silenced';
+import { judgeStart, startRinger } from '../readiness/silenced';
 import type { Notice } from '../storage/settings-store';
 import type { AccountSession } from './account-session';
 import { createEngineAlarms, type EngineAlarms, type IntentResult } from './alarms';
@@ -70,7 +70,10 @@ function decorate(
   const loading = books ? state.schedules.filter((s) => s.status.kind === 'loading').map((s) => s.name) : [];
   const withChecks = readiness && {
     ...readiness,
-    checks: [...readiness.checks, ...readinessChecks(o, phone, readiness.shift, nowMs, health, loading)],
+    checks: [
+      ...readiness.checks,
+      ...readinessChecks(o, phone, { ...state, me: { ...state.me, readiness } }, nowMs, health, loading),
+    ],
   };
   return {
     ...state,
@@ -87,18 +90,21 @@ const othersOf = (others: AppState['otherAlarms']) => (others && others.length >
 function readinessChecks(
   o: AlarmPartsOptions,
   phone: EnginePhone,
-  shift: { accountId: string; scheduleId: string; start: string },
+  state: AppState & { me: { readiness: NonNullable<AppState['me']['readiness']> } },
   nowMs: number,
   health: NotificationHealthResult | undefined,
   loading: readonly string[],
 ) {
   const settings = o.settings();
+  const shift = state.me.readiness.shift;
   const account = settings.accounts.find((a) => a.id === shift.accountId);
   const service = account ? serviceSettings(settings, account) : undefined;
   const startAlarm = (service && remindersFor(service, shift.scheduleId).startAlarm) ?? DEFAULT_START_ALARM;
-  // Muting an account silences its start alarm too (the alarm engine's `silenced`): the line says so.
-  const silence = account && silenceAtStart(settings.accounts, account.id, Date.parse(shift.start));
-  const silencedBy = silence && `${account.label}'s reminders are ${silence === 'muted' ? 'muted' : 'paused'}`;
+  // Muting an account silences its start alarm too, unless another account watching the schedule rings it: judged
+  // by the alarm engine's own rule (`startRinger`), and the line names the account that rings.
+  const j = judgeStart(state, settings.accounts, shift);
+  const silencedBy =
+    account && j.own && !j.ringer && `${account.label}'s reminders are ${j.own === 'muted' ? 'muted' : 'paused'}`;
   const p = phone.readiness();
   return [
     alarmCheck({
@@ -106,6 +112,7 @@ function readinessChecks(
       startAlarm,
       notifications: health,
       ...(silencedBy ? { silencedBy } : {}),
+      ...(j.shared && j.ringer ? { ringsThrough: j.ringer.label } : {}),
     }),
     phoneCheck({
       settings: settings.escalation,
@@ -147,6 +154,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
         silenced: () => ownSilence(o.settings().accounts, s.account().id, o.clock.now()),
         silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
       })),
+    ringerOf: (ids, atMs) => startRinger(o.settings().accounts, ids, atMs)?.id,
     findCover: (t) =>
       o.options.openView?.('swap', {
         scheduleId: t.scheduleId,

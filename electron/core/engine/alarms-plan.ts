@@ -2,6 +2,7 @@
 // one waits for an answer (alarms.ts).
 import { planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmTarget } from '../alarm/types';
+import type { AlarmAccount } from './alarms-run';
 import { heardFromAll, savedDataAtMs } from './reminders';
 import {
   ACK_FILE_POLL_MS,
@@ -67,21 +68,33 @@ export function savedAtOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): number
   return from.length === 0 || from.includes(undefined) ? t.keptReadAtMs : Math.max(...from.map((ms) => ms ?? 0));
 }
 
+function namingOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget) {
+  return w.accounts().filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
+}
+
+/** No account naming the target rings at `atMs` (one still speaking rings it for all). */
+function noneRings(w: AlarmsWiring, naming: AlarmAccount[], atMs: number, own: (a: AlarmAccount) => boolean): boolean {
+  if (naming.length === 0) return false;
+  if (w.ringerOf)
+    return (
+      w.ringerOf(
+        naming.map((a) => `${a.settings.accountId}`),
+        atMs,
+      ) === undefined
+    );
+  return naming.every(own);
+}
+
 /** Every account naming the target is silenced now (one still speaking rings it for all). */
 export function silencedFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
-  const naming = w
-    .accounts()
-    .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
-  return naming.length > 0 && naming.every((a) => a.silenced?.() === true);
+  return noneRings(w, namingOf(w, r, t), w.clock.now(), (a) => a.silenced?.() === true);
 }
 
 /** Every account naming the target is silent at its alarm's time, and it has not rung: it will pass unrung. */
 export function silentFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
   if (r.store?.get(t.key)?.rungAtMs !== undefined) return false;
-  const naming = w
-    .accounts()
-    .filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
-  return naming.length > 0 && naming.every((a) => a.silentAt?.(t.atMs) === true);
+  const atMs = Math.max(t.atMs, w.clock.now());
+  return noneRings(w, namingOf(w, r, t), atMs, (a) => a.silentAt?.(t.atMs) === true);
 }
 
 /** The start reminders' per-account silence for the alarm engine: what falls due then passes, settled for good. */

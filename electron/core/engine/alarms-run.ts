@@ -38,6 +38,9 @@ export interface AlarmsWiring {
   localZone: () => string;
   log: (message: string) => void;
   accounts: () => AlarmAccount[];
+  /** Which of these accounts (ids) rings a start due at `atMs` (readiness/silenced.ts `startRinger`, the one rule
+   *  readiness judges by too); without it, each account's own `silenced` / `silentAt`. */
+  ringerOf?: (accountIds: readonly string[], atMs: number) => string | undefined;
   /** What the alarm shows changed (rang, acknowledged): the state is derived again. */
   changed: () => void;
   /** "Can't — find cover": Ask for cover / take over for that shift. */

@@ -285,6 +285,8 @@ function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneI
   const st = o.settings();
   // Its own provider: its poll of the phone's answers must not move the escalator's.
   const provider = st.provider === 'off' ? undefined : providerOf(o, st, run.keys);
+  // A booking refused for good is tried again too (the token may have been fixed on the server).
+  void live.escalator?.retry();
   return sendTest(o, provider, {
     secrets: () => secretValuesOf(run),
     stopped: () => run.stopped,

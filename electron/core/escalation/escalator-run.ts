@@ -29,6 +29,8 @@ export interface EscalatorStatus {
   booking: boolean;
   /** A booking's answer was lost: the server may or may not hold it (never said as "booked"). */
   bookingUnknown?: boolean;
+  /** The phone service asked to wait until then (a 429's Retry-After): no request goes to it before. */
+  waitingUntilMs?: number;
 }
 
 export interface EscalatorOptions {
@@ -85,6 +87,10 @@ export interface Run {
   missed: Map<string, Missed>;
   /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
   bookFailed: Set<string>;
+  /** A booking refused for good (a 4xx but 408/429: a bad token, a bad request), with the server's reason: nothing
+   *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
+   *  (`retry`). Before, the same refused booking was POSTed every minute. */
+  bookRefused?: string | undefined;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -138,8 +144,13 @@ export function statusOf(r: Run): EscalatorStatus {
   );
   // The phone may ring after an ack, then an alert due that may not have reached it, then one not known booked.
   const maybe = maybeProblems(r.state, r.o.clock.now(), (key) => unwanted(r, key));
-  const problem = r.leftProblem ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
+  const refused =
+    r.bookRefused &&
+    `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
+  const problem = r.leftProblem ?? refused ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
+  const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   return {
+    ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
     ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,

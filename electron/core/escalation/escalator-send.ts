@@ -1,7 +1,7 @@
 // Booking or sending the phone alert of each target (escalator.ts): booked ahead where the provider books and it is
 // in reach, else sent at T+N, once; what could not go out is tried again while its alarm waits (missed.ts).
 import type { AlarmTarget } from '../alarm/types';
-import { NOT_WANTED } from './http';
+import { NOT_WANTED, WAITING } from './http';
 import { NTFY_MIN_DELAY_MS } from './ntfy';
 import { bookHeld } from './maybe-held';
 import { missedAfter } from './missed';
@@ -47,8 +47,12 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
     r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
   }
-  const tries = (r.missed.get(t.key)?.tries ?? 0) + 1;
-  r.missed.set(t.key, missedAfter(tries, nowMs, answer.error, unknown, answer.refused === true));
+  // Not made at all while the server's Retry-After runs: no try spent; the next waits for its end.
+  const tries = (r.missed.get(t.key)?.tries ?? 0) + (answer.error === WAITING ? 0 : 1);
+  const next = missedAfter(Math.max(tries, 1), nowMs, answer.error, unknown, answer.refused === true);
+  if (answer.waitUntilMs !== undefined && Number.isFinite(next.nextMs))
+    next.nextMs = Math.max(next.nextMs, answer.waitUntilMs);
+  r.missed.set(t.key, next);
   r.o.changed?.(statusOf(r));
 }
 
@@ -73,6 +77,8 @@ export function pruneMissed(r: Run, nowMs: number): void {
 export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   for (const t of r.targets) {
+    // Refused for good: the same request would be refused the same way (until the settings change or Send test).
+    if (r.bookRefused !== undefined) return;
     const dueMs = dueOf(r, t);
     // Moved earlier after its alert went out (asleep across it): that alert was this block's; none is sent again.
     const earlier = state.sent[t.key] === undefined ? earlierAlertsOf(r, t)[0] : undefined;
@@ -84,7 +90,7 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
       // Booked again (the same id replaces it) when its words changed too: the account naming it was muted.
       if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedTitles.get(t.key) === alert.title) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
-      const sets = { confirmed: r.confirmed, failed: r.bookFailed };
+      const sets = { confirmed: r.confirmed, failed: r.bookFailed, refused: (e: string) => (r.bookRefused = e) };
       await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
       if (r.confirmed.has(t.key)) r.bookedTitles.set(t.key, alert.title);
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)

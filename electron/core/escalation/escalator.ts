@@ -44,6 +44,8 @@ export interface Escalator {
   /** Reads the phone's answers now (before a late alarm rings after a wake or a start). */
   checkAcks(): Promise<void>;
   status(): EscalatorStatus;
+  /** Tries again what was refused for good (Send test: the user may have fixed the token on the server). */
+  retry(): Promise<void>;
   /** Stops; answers once the request under way (if any) is done and saved. */
   stop(): Promise<void>;
 }
@@ -68,7 +70,8 @@ async function poll(r: Run): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
   const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
-  if (awaiting.length === 0 || !o.provider?.pollAcks) return;
+  // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
+  if (awaiting.length === 0 || !o.provider?.pollAcks || r.bookRefused !== undefined) return;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -107,7 +110,9 @@ function arm(r: Run): void {
     ...[...r.missed.values()].map((m) => m.nextMs),
     nowMs + 60 * 60_000,
   );
-  r.cancelTimer = r.o.clock.setTimer(Math.max(0, next - nowMs), () => void r.serial(() => tick(r)));
+  // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either.
+  const waitMs = Math.max(next, r.o.provider?.waitingUntilMs?.() ?? 0) - nowMs;
+  r.cancelTimer = r.o.clock.setTimer(Math.max(0, waitMs), () => void r.serial(() => tick(r)));
 }
 
 async function tick(r: Run): Promise<void> {
@@ -166,6 +171,12 @@ export async function createEscalator(
       }),
     checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r))),
     status: () => statusOf(r),
+    retry: () =>
+      r.serial(async () => {
+        if (r.bookRefused === undefined || r.stopped) return;
+        r.bookRefused = undefined;
+        await tick(r);
+      }),
     stop() {
       r.stopped = true;
       r.cancelTimer?.();

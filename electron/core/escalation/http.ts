@@ -2,6 +2,7 @@
 // can't duplicate what the phone gets (the caller says: ntfy publishes with a sequence id replace, deletes are
 // idempotent; a Pushover message is sent once). Errors are worded without the URL (it holds the topic).
 import type { Clock } from '../ports';
+import { retryAfterUntil, waitingUntil, type RateGate } from './rate-gate';
 import type { Outcome } from './types';
 
 export interface HttpRequest {
@@ -13,6 +14,8 @@ export interface HttpRequest {
 export interface HttpResponse {
   status: number;
   text: string;
+  /** The Retry-After header, when the server sent one (a 429's wait). */
+  retryAfter?: string;
 }
 /** One attempt; rejects on a network error or when `timeoutMs` passes. */
 export type HttpSend = (req: HttpRequest, timeoutMs: number) => Promise<HttpResponse>;
@@ -28,7 +31,8 @@ export const fetchSend: HttpSend = async (req, timeoutMs) => {
     signal: AbortSignal.timeout(timeoutMs),
     redirect: 'error',
   });
-  return { status: res.status, text: await res.text() };
+  const retryAfter = res.headers.get('retry-after');
+  return { status: res.status, text: await res.text(), ...(retryAfter === null ? {} : { retryAfter }) };
 };
 
 const wait = (clock: Clock, ms: number): Promise<void> => new Promise((resolve) => clock.setTimer(ms, resolve));
@@ -67,7 +71,12 @@ export interface CallOptions {
   /** Asked before each try: false (the alarm was acknowledged, the shift handed off, a booking now too close to
    *  its time for ntfy) stops the tries there. */
   stillWanted?: () => boolean;
+  /** The server's wait after a 429 with Retry-After (one per provider): no try goes before it ends. */
+  gate?: RateGate;
 }
+
+/** A request not made because the server's Retry-After still runs. */
+export const WAITING = 'the server asked to wait (429, too many requests)';
 
 /** A send stopped between tries because it was no longer wanted (not a failure to show). */
 export const NOT_WANTED = 'no longer wanted';
@@ -96,10 +105,23 @@ export function reasonOf(text: string): string {
   return line.length > REASON_MAX_CHARS ? `${line.slice(0, REASON_MAX_CHARS - 1)}…` : line;
 }
 
-/** A refusal known to be final: a 4xx other than 429 (a bad token or key, a webhook unauthorised or gone). */
-export const finalRefusal = (status: number): boolean => status >= 400 && status < 500 && status !== 429;
+/** A refusal known to be final: a 4xx other than 408 (a timeout: try again) and 429 (too many: wait), e.g. a bad
+ *  token or key, a webhook unauthorised or gone, ntfy's 400 for a request it can't take. */
+export const finalRefusal = (status: number): boolean =>
+  status >= 400 && status < 500 && status !== 429 && status !== 408;
+
+/** The answer to a 429: its Retry-After kept in the gate (the tries stop there; the next waits until then). */
+function tooMany(o: CallOptions, res: HttpResponse): { ok: false; error: string; waitUntilMs: number } | undefined {
+  const untilMs = retryAfterUntil(res.retryAfter, o.clock.now());
+  if (untilMs === undefined) return undefined;
+  if (o.gate) o.gate.untilMs = Math.max(o.gate.untilMs ?? 0, untilMs);
+  return { ok: false, error: 'the server answered 429 (too many requests)', waitUntilMs: untilMs };
+}
 
 export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<HttpResponse>> {
+  // Nothing is sent while the server's Retry-After runs: the caller tries again after it.
+  const waitUntilMs = waitingUntil(o.gate, o.clock);
+  if (waitUntilMs !== undefined) return { ok: false, error: WAITING, waitUntilMs };
   const attempts = o.retry ? BACKOFF_MS.length + 1 : 1;
   let last = 'not sent';
   // Once any try may have landed, the whole call's outcome is unknown (a later refusal doesn't undo it).
@@ -111,6 +133,8 @@ export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<Ht
     try {
       const res = await o.send(req, REQUEST_TIMEOUT_MS);
       if (res.status >= 200 && res.status < 300) return { ok: true, value: res };
+      const limited = res.status === 429 ? tooMany(o, res) : undefined;
+      if (limited) return unknown ? { ...limited, unknown } : limited;
       last = `the server answered ${res.status}`;
       landed = mayHaveLanded(res.status);
       if (finalRefusal(res.status)) {

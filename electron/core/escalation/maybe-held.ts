@@ -79,6 +79,8 @@ export interface BookWorld {
   confirmed: Set<string>;
   /** Keys whose booking failed: never said "booked" then. */
   failed: Set<string>;
+  /** The server refused the booking for good (a 4xx but 408/429), with its reason. */
+  refused?: (error: string) => void;
 }
 
 /** Books (or re-books, the same id replacing it) one alert. An answer lost is a booking maybe held; one no longer
@@ -97,6 +99,7 @@ export async function bookHeld(w: BookWorld, key: string, alert: PhoneAlert, due
   }
   if (answer.unknown) holdMaybe(w.state, key, held);
   if (answer.error === NOT_WANTED) return;
+  if (answer.refused) w.refused?.(answer.error);
   w.outcome(answer, 'booking the phone alert');
   w.failed.add(key);
 }

@@ -7,6 +7,7 @@
 // only, no port opened here.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
+import { rateGate, waitingUntil } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
@@ -64,6 +65,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
   let since: string | undefined;
+  const gate = rateGate();
   // A booking (`At:`) repeated under its sequence id replaces the stored one: idempotent. An immediate publish is
   // delivered each time: after a try that may have landed, it is not repeated.
   const publish = (
@@ -72,7 +74,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     tries: { idempotent: boolean; stillWanted?: () => boolean },
   ): Promise<Outcome> =>
     call(
-      { clock: o.clock, send: o.send, retry: true, ...tries },
+      { clock: o.clock, send: o.send, gate, retry: true, ...tries },
       {
         method: 'POST',
         url: `${base}/${alert.id}`,
@@ -90,6 +92,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   return {
     kind: 'ntfy',
     channel: ntfyChannelOf(o),
+    waitingUntilMs: () => waitingUntil(gate, o.clock),
     // Each try re-checks ntfy's minimum delay: a repeat after a slow try must not carry an `At:` it refuses (400).
     book: (alert, atMs) =>
       publish(
@@ -100,7 +103,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     send: (alert, stillWanted) => publish(alert, {}, { idempotent: false, ...(stillWanted ? { stillWanted } : {}) }),
     async cancel(alertId) {
       const r = await call(
-        { clock: o.clock, send: o.send, retry: true, idempotent: true },
+        { clock: o.clock, send: o.send, gate, retry: true, idempotent: true },
         { method: 'DELETE', url: `${base}/${alertId}`, headers: auth },
       );
       return r.ok ? { ok: true, value: null } : r;
@@ -110,7 +113,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
       // wasn't running is still there); then what came since the last message seen.
       const from = since ?? String(Math.floor(Math.min(q.sinceMs, o.clock.now() - 60_000) / 1000));
       const r = await call(
-        { clock: o.clock, send: o.send, retry: false },
+        { clock: o.clock, send: o.send, gate, retry: false },
         { method: 'GET', url: `${base}-ack/json?poll=1&since=${from}`, headers: auth },
       );
       if (!r.ok) return r;

@@ -8,6 +8,7 @@
 // a settings save (a new provider) still cancels the emergency and still reads the phone's acknowledgement.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
+import { rateGate, waitingUntil } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { PhoneAck, PhoneProvider } from './types';
 
@@ -41,9 +42,11 @@ function field(text: string, name: string): unknown {
 
 export function createPushover(o: PushoverOptions): PhoneProvider {
   const api = o.api ?? PUSHOVER_API;
-  const once = { clock: o.clock, send: o.send, retry: false };
+  const gate = rateGate();
+  const once = { clock: o.clock, send: o.send, retry: false, gate };
   return {
     kind: 'pushover',
+    waitingUntilMs: () => waitingUntil(gate, o.clock),
     channel: channelIdOf(['pushover', o.appToken, o.userKey]),
     repeatsMs: PUSHOVER_EXPIRE_S * 1000,
     async send(alert) {

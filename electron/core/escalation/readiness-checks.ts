@@ -14,6 +14,8 @@ export interface AlarmCheckInput {
   notifications: NotificationHealthResult | undefined;
   /** Why the shift's account rings nothing at its start ("Acme's reminders are muted"), when it doesn't. */
   silencedBy?: string;
+  /** The account whose alarm rings the start, when several accounts watch its schedule (one may be muted). */
+  ringsThrough?: string;
 }
 
 export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
@@ -38,7 +40,8 @@ export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
       result: 'problem',
       message: `Shift-start alarm: quiet (no notification server answers, so only the alarm window rings). ${i.notifications.message}`,
     };
-  return { id: 'alarm', result: 'ok', message: `Shift-start alarm: loud ✓ (${how}).` };
+  const through = i.ringsThrough === undefined ? '' : `; it rings through ${i.ringsThrough}`;
+  return { id: 'alarm', result: 'ok', message: `Shift-start alarm: loud ✓ (${how}${through}).` };
 }
 
 export interface PhoneCheckInput {
@@ -57,6 +60,15 @@ export interface PhoneCheckInput {
 
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const base = { id: 'phone' as const, action: 'settings' as const };
+  // The server's 429 wait first: whatever failed, nothing is tried before it ends (said with its end).
+  const waiting = i.status?.waitingUntilMs;
+  if (waiting !== undefined) {
+    const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
+    const why = i.status?.problem ?? 'the phone service answered 429 (too many requests)';
+    const until = formatDayTime(waiting, opts);
+    const message = `Phone escalation: ${why}; waiting until ${until}, as the phone service asked, before trying again.`;
+    return { ...base, result: 'problem', message };
+  }
   // First, also when now off: an alert left on a channel no longer used may still ring there.
   if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
   if (i.settings.provider === 'off')

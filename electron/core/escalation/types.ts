@@ -34,6 +34,8 @@ export type Outcome<T = null> =
       unknown?: boolean;
       /** Refused for good (a 4xx but 429: a bad token, a webhook unauthorised): not tried again. */
       refused?: boolean;
+      /** The server asked to wait until then (a 429's Retry-After): nothing goes to it before. */
+      waitUntilMs?: number;
     };
 
 /** The phone's "I'm on it" to one alert, and when it was given (the service's time). */
@@ -63,4 +65,6 @@ export interface PhoneProvider {
   /** The phone's "I'm on it" to these alerts, looked for from `sinceMs` on (outbound polling only); `handles`: each
    *  alert's id → what `send` answered for it. */
   pollAcks?(q: { sinceMs: number; handles: ReadonlyMap<string, string> }): Promise<Outcome<PhoneAck[]>>;
+  /** Until when the server asked to wait (a 429's Retry-After), while that runs. */
+  waitingUntilMs?(): number | undefined;
 }

@@ -1,13 +1,17 @@
 // A muted account, or one paused past its shift's start, rings nothing for that shift: not a reminder, not the
 // start alarm (docs/settings-and-accounts.md: muting silences even a start). So its readiness says so as its one
 // problem, never "Reminders are on … Shift-start alarm: loud ✓" for a shift that will pass in silence.
-import { accountSilence } from '../../shared/accounts';
+// A start seen by several accounts of one service (the same schedule watched twice) is one alarm that rings iff any
+// of them is neither muted nor paused: `startRinger` is that rule, for the alarm engine and readiness alike (adv50
+// r7: muting the first account rang the start through the second, while readiness said nothing would come).
+import { accountSilence, sameService } from '../../shared/accounts';
 import type { Account } from '../../shared/account-settings';
 import type { AppState, ReadinessCheck } from '../../shared/view-state';
 
 export type StartSilence = 'muted' | 'paused';
 
-/** Why nothing of the account rings at `startMs` (muted, or paused until after it), or undefined when it speaks. */
+/** Why the account itself rings nothing at `startMs` (muted, or paused until after it), or undefined when it speaks.
+ *  Being told by an earlier account of the same service is not silence here: that one's own rule decides. */
 export function silenceAtStart(
   accounts: readonly Account[],
   accountId: string,
@@ -15,6 +19,52 @@ export function silenceAtStart(
 ): StartSilence | undefined {
   const silence = accountSilence(accounts, accountId, startMs);
   return silence?.kind === 'muted' || silence?.kind === 'paused' ? silence.kind : undefined;
+}
+
+/** The account that rings a start seen by `watcherIds`: the first of them (in the settings' order) neither muted nor
+ *  paused at `atMs`, or undefined when every one is silent (the start passes unrung). */
+export function startRinger<A extends Account>(
+  accounts: readonly A[],
+  watcherIds: readonly string[],
+  atMs: number,
+): A | undefined {
+  return accounts.find((a) => watcherIds.includes(a.id) && silenceAtStart(accounts, a.id, atMs) === undefined);
+}
+
+/** The accounts that see a shift of `accountId` on its schedule (service id): itself, and every account of the same
+ *  service watching that schedule too (their alarm for it is one, by its key). */
+export function startWatchers(accounts: readonly Account[], accountId: string, serviceScheduleId: string): string[] {
+  const self = accounts.find((a) => a.id === accountId);
+  if (!self) return [accountId];
+  const others = accounts.filter(
+    (a) => a.id !== accountId && sameService(a, self) && a.schedules.some((s) => s.id === serviceScheduleId),
+  );
+  return [accountId, ...others.map((a) => a.id)];
+}
+
+export interface StartJudgement {
+  /** The account whose alarm rings the start, or undefined when none will. */
+  ringer: Account | undefined;
+  /** Why the shift's own account is silent at the start, when it is. */
+  own: StartSilence | undefined;
+  /** More than one account sees the start (the line then names the one that rings). */
+  shared: boolean;
+}
+
+/** How the start of the readiness shift in `state` rings (the alarm engine's rule, `startRinger`). */
+export function judgeStart(
+  state: AppState,
+  accounts: readonly Account[],
+  shift: { accountId: string; scheduleId: string; start: string },
+): StartJudgement {
+  const startMs = Date.parse(shift.start);
+  const serviceId = state.schedules.find((s) => s.id === shift.scheduleId)?.scheduleId ?? shift.scheduleId;
+  const watchers = startWatchers(accounts, shift.accountId, serviceId);
+  return {
+    ringer: startRinger(accounts, watchers, startMs),
+    own: silenceAtStart(accounts, shift.accountId, startMs),
+    shared: watchers.length > 1,
+  };
 }
 
 function silencedCheck(label: string, why: StartSilence): ReadinessCheck {
@@ -28,12 +78,23 @@ function silencedCheck(label: string, why: StartSilence): ReadinessCheck {
   };
 }
 
+/** A silent account whose start rings all the same, through another account watching it. */
+function ringsElsewhereCheck(label: string, why: StartSilence, ringer: string): ReadinessCheck {
+  const how = why === 'muted' ? 'muted' : 'paused past its start';
+  return {
+    id: 'reminders',
+    result: 'ok',
+    message: `Reminders for ${label} are ${how}, but the shift-start alarm rings through ${ringer}, which watches this schedule too.`,
+  };
+}
+
 /** The account's state with its readiness saying that its shift will pass in silence, where it will. */
 export function withStartSilence(state: AppState, account: Account, accounts: readonly Account[]): AppState {
   const r = state.me.readiness;
   if (!r) return state;
-  const why = silenceAtStart(accounts, account.id, Date.parse(r.shift.start));
-  if (!why) return state;
-  const checks = r.checks.map((c) => (c.id === 'reminders' ? silencedCheck(account.label, why) : c));
+  const { ringer, own } = judgeStart(state, accounts, { ...r.shift, accountId: account.id });
+  if (!own) return state;
+  const check = ringer ? ringsElsewhereCheck(account.label, own, ringer.label) : silencedCheck(account.label, own);
+  const checks = r.checks.map((c) => (c.id === 'reminders' ? check : c));
   return { ...state, me: { ...state.me, readiness: { ...r, checks } } };
 }
