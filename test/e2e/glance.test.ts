@@ -826,7 +826,7 @@ describe('the first screen at 125 % zoom', () => {
 // now-lines were under the button bar; at 150 % zoom (240×347) the alarm and its "I'm on it" were below the fold and
 // the bar scrolled the page sideways ("Settin"). The glance now folds by what fits (measured), and the bar wraps.
 // At 200 % (180×260) only my state and the readiness line showed: no now-line, the alarm far below the bar.
-describe('every account’s now above the bar, long until-whens, an alarm (100 % and 150 % zoom)', () => {
+describe('every account’s now above the bar, long until-whens, an alarm (100 % to 200 % zoom)', () => {
   const atLeast = (state: AppState): AppState => ({
     ...state,
     alarm: {
@@ -911,5 +911,46 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
         expect(await axeViolations(page), `${name} ${scheme}`).toEqual([]);
       }
     }
+  }, 60_000);
+
+  // Adversarial round 6 follow-up: in a low window the alarm was placed (CSS order) above the now-lines it followed in
+  // the page, so a screen reader read another order than the one shown, and a folded account said only its count.
+  it('a low window (360×347) reads in the order shown: my state, who is on call now, "N more schedules", the alarm', async () => {
+    const app = await session.open('configured', { width: 360, height: 347 });
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    await push(app, atLeast(tenSchedules(host.engine.getState())));
+    await page.getByTestId('status-more').waitFor();
+    const fold = page.getByTestId('now-fold');
+    await expect.poll(() => fold.textContent()).toMatch(/^\d+ more schedules — /);
+    const tree = (await page.locator('main').ariaSnapshot()).replace(/\s+/g, ' ');
+    const title = ((await page.getByTestId('my-state').textContent()) ?? '?').replace(/\s+/g, ' ');
+    const first = (await page.getByTestId('now-line').first().getAttribute('aria-label')) ?? '?';
+    const read = [title, 'On call now', first, 'more schedules', 'Shift-start alarm', 'I’m on it', 'Asks you'];
+    const at = read.map((text) => tree.indexOf(text));
+    expect(
+      at.every((i) => i >= 0),
+      `${json(read)}: ${json(at)} in ${tree}`,
+    ).toBe(true);
+    expect(
+      [...at].sort((a, b) => a - b),
+      tree,
+    ).toEqual(at);
+    // The order shown is the same, top to bottom.
+    const tops = await Promise.all(
+      [page.getByTestId('my-state'), page.getByTestId('now-line').first(), fold, page.getByTestId('alarm-ask')].map(
+        async (l) => (await l.boundingBox())?.y ?? -1,
+      ),
+    );
+    expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+    // The fold is reached by Tab and opens on Enter: every line then.
+    for (let i = 0; i < 20 && !(await page.evaluate("document.activeElement?.dataset.testid === 'now-fold'")); i++)
+      await page.keyboard.press('Tab');
+    expect(await page.evaluate("document.activeElement?.dataset.testid === 'now-fold'")).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => fold.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByTestId('now-line').count()).toBe(10);
+    await app.screenshot('glance-low-reading-order');
+    expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
 });
