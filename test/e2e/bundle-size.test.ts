@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 94.6;
+const ALL_JS_RATCHET_KB = 94.7;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -33,7 +33,8 @@ describe('renderer bundle budgets', () => {
   // with the now-lines folded to what the window fits, measured (adv49 r6), and the coverage line's words moved to the
   // chunk after the glance, their only user in the popover: the entry 34.7, after the glance 10.6; 95.6 KB with the
   // service's own words beside its field problems and the folded line as its own component; 94.6 KB with terser's
-  // compressor run over oxc's output, renderer/build/terser-pass.ts: the entry 34.4). The bench reports
+  // compressor run over oxc's output (vite.config.ts: the entry 34.4); 94.7 KB with one account's tail folded as
+  // "2 more schedules — …" after its first lines, adv49 r6 zoom 200 %). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

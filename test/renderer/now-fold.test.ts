@@ -42,4 +42,11 @@ describe('folding to fit the first screen', () => {
     const shown = groups.reduce((n, g) => n + (g.fold ? 1 : g.lines.length), 0);
     expect(shown).toBeLessThanOrEqual(NOW_LINES_SHOWN);
   });
+
+  it('one account: its first lines stay, the rest fold into one line saying what it hides', () => {
+    const [only] = foldGroups([{ ...group('', many('s', 3)), heading: undefined }], 2);
+    expect([only?.kept, only?.fold]).toEqual([1, '2 more schedules — you on none; Bob, Carol']);
+    const [whole] = foldGroups([{ ...group('', many('s', 3)), heading: undefined }], 1);
+    expect([whole?.kept, whole?.fold]).toEqual([undefined, '3 schedules — you on none; Carol, Bob']);
+  });
 });

@@ -30,6 +30,9 @@ export interface NowGroup {
   lines: NowLine[];
   /** Set when the account's lines are folded into one (too many to fit the first screen): that line, in words. */
   fold?: string;
+  /** With one account, the lines shown before its fold (mine first); the fold then says what it hides ("2 more
+   *  schedules — …"). Unset: the whole account is folded. */
+  kept?: number;
 }
 
 /** The now-lines the first screen holds at most (the dense popover's ten); the popover folds more where fewer fit
@@ -40,7 +43,7 @@ export const NOW_LINES_SHOWN = 10;
  * An account's now in one line: "10 schedules — you on none; Bob, Carol". What is not known is counted as unknown,
  * never read as nobody: "you on none of 7 read, 3 unknown".
  */
-export function foldLine(lines: NowLine[]): string {
+export function foldLine(lines: NowLine[], more = false): string {
   const count = (tone: NowLine['tone']): number => lines.filter((l) => l.tone === tone).length;
   const [mine, uncovered, unknown] = [lines.filter((l) => l.you).length, count('uncovered'), count('unknown')];
   const known = lines.length - unknown;
@@ -48,12 +51,20 @@ export function foldLine(lines: NowLine[]): string {
   const you = known > 0 ? [`you on ${mine || (unknown ? `none of ${known} read` : 'none')}`] : [];
   const people = [...new Set(lines.flatMap((l) => l.names))].join(', ');
   const counts = [uncovered && `${uncovered} uncovered`, unknown && `${unknown} unknown`].filter(Boolean);
-  return `${lines.length} schedules — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
+  return `${lines.length}${more ? ' more' : ''} schedules — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
 }
 
 /** Folds the accounts with the most lines, one by one, until at most `limit` lines show: of equal ones, an account
  *  I am not on call in first, then the later one (mine and the first stay open longest). */
 export function foldGroups(groups: NowGroup[], limit = NOW_LINES_SHOWN): NowGroup[] {
+  // One account: its first lines stay (mine come first), the rest fold into "N more schedules — …".
+  const [only] = groups;
+  if (groups.length === 1 && only && only.lines.length > limit && only.lines.length > 1) {
+    const kept = Math.max(0, limit - 1);
+    only.fold = foldLine(only.lines.slice(kept), kept > 0);
+    if (kept > 0) only.kept = kept;
+    return groups;
+  }
   let shown = groups.reduce((n, g) => n + g.lines.length, 0);
   const mine = (g: NowGroup): number => (g.lines.some((l) => l.you) ? 1 : 0);
   // Reversed, so of equal ones (a stable sort) the later folds first.
