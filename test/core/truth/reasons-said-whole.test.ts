@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { deriveState } from '../../../electron/core/state/derive';
 import { buildHandoffSummary } from '../../../electron/core/state/handoff-summary';
+import { syncStatus } from '../../../electron/core/state/status';
 import { coverageFreshnessText } from '../../../electron/shared/coverage-words';
 import {
+  SETUP_OK,
   alice,
   details,
   deriveInput,
@@ -57,5 +59,18 @@ describe('issue 47: a reason is said whole, as the sentence it was made', () => 
   it("the coverage line says why the list couldn't be loaded whole, as `status` does", () => {
     expect(coverageFreshnessText(state, o)).toBe(`Coverage requests: couldn't load: ${REASON}`);
     expect(formatStatus(state, o)).toContain(`Coverage requests: couldn't load: ${REASON}`);
+  });
+});
+
+describe("issue 47: the service's wait is a sentence of its own after the status's", () => {
+  it('keeps the reason whole ("… Try again later.") and says the wait after it, never "later; the service asked"', () => {
+    const reason = 'The on-call service had a problem (HTTP 503). Try again later.';
+    const failed = { kind: 'server', message: reason, at: FAILED };
+    const one = scheduleSnap('sch_a', [], { problem: failed });
+    const settings = settingsWith({ schedules: [{ id: 'sch_a' }] });
+    const snapshot = snapshotOf([one], { coverageProblem: failed, coverageFetchedAt: null });
+    const byId = new Map([[one.id, one]]);
+    const sync = syncStatus(snapshot, SETUP_OK, settings, byId, { keyFromEnvironment: false, waitUntil: '10:30' });
+    expect(sync.kind === 'ok' ? '' : sync.message).toBe(`${reason} The service asked to wait until 10:30.`);
   });
 });
