@@ -100,7 +100,8 @@ function coverageGaps(states: readonly AppState[], accounts: readonly Account[])
     if (!account) return [];
     const status = s.coverage.status;
     if (hasData(status)) return [];
-    const reason = 'reason' in status ? ` (${status.reason.replace(/\.$/, '')})` : '';
+    // The reason is the sentence its maker wrote, said whole after the line, never cut into a parenthesis.
+    const reason = 'reason' in status ? `: ${status.reason}` : '';
     const why =
       status.kind === 'loading'
         ? `${labels[i] ?? ''}'s requests aren't loaded yet`
