@@ -50,7 +50,6 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
  */
 const STILL_TO_FIX: readonly string[] = [
   "electron/core/handoff/swap.ts: const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\\.$/, '')})` : '');",
-  "electron/core/state/combine.ts: return `${label}: ${sync.message.replace(/\\.$/, '')}.`;",
   "renderer/src/lib/accounts.ts: return `not set up (${sync.message.replace(/\\.$/, '')})`;",
   "renderer/src/lib/accounts.ts: return sync.message.replace(/\\.$/, '');",
   "renderer/src/lib/glance.ts: { tone: 'warning', text: `${sync.message.replace(/\\.$/, '')}${shown(sync.saved)}` },",
