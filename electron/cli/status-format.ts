@@ -58,7 +58,8 @@ function statusText(status: SourceStatus, o: FormatOptions): string {
     case 'loading':
       return 'unknown (not loaded)';
     case 'stale':
-      return `stale (${status.reason.replace(/\.$/, '')})${savedNote}`;
+      // The reason is the sentence its maker wrote, said whole after what is shown (never cut into a clause).
+      return `stale${savedNote}: ${status.reason}`;
     case 'error':
       return `couldn't load: ${status.reason}`;
     case 'not_found': {

@@ -18,8 +18,11 @@ export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, b
   // With several accounts, whose lists are saved data (the combined reason starts with their names).
   const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
   if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}${savedDataFrom(saved, opts)}`;
-  const why = st.kind === 'error' ? st.reason.replace(/\.$/, '') : 'unknown';
-  return `Coverage requests: couldn't load${brief ? '' : ` (${why})`}`;
+  if (brief) return "Coverage requests: couldn't load";
+  // The reason is the sentence its maker wrote, said whole (as `status` says it), never cut into a clause.
+  return st.kind === 'error'
+    ? `Coverage requests: couldn't load: ${st.reason}`
+    : "Coverage requests: couldn't load (unknown)";
 }
 
 const failing = (kind: AppState['sync']['kind']): boolean =>

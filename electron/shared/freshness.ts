@@ -51,14 +51,15 @@ export function offlineWords(cause: OfflineCause | undefined): string {
 }
 
 /**
- * The sync message with what is shown instead: "Cannot reach the service; showing saved data from 14:02." or
- * "…; nothing saved to show yet." `time` formats an instant the way the surface shows times.
+ * The sync message with what is shown instead: "Cannot reach the service. Showing saved data from 14:02." or
+ * "… Nothing saved to show yet." The message is said whole, as the sentences its maker wrote (often the service's
+ * two: "… Try again later."), never cut to join a clause to it. `time` formats an instant as the surface shows times.
  */
 export function syncText(sync: SyncStatus, time: (iso: string) => string): string {
   if (sync.kind === 'ok') return '';
   if (sync.kind === 'needs_setup' || sync.kind === 'key_rejected' || sync.saved === undefined) return sync.message;
-  const shown = sync.saved === null ? 'nothing saved to show yet' : `showing saved data from ${time(sync.saved)}`;
-  return `${sync.message.replace(/\.$/, '')}; ${shown}.`;
+  const shown = sync.saved === null ? 'Nothing saved to show yet' : `Showing saved data from ${time(sync.saved)}`;
+  return `${sync.message} ${shown}.`;
 }
 
 /**

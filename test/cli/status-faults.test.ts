@@ -69,7 +69,7 @@ describe('status: unknown schedules are unknown, not empty', () => {
     rig.svc.fault('coverage', { status: 503, json: { message: 'down' } });
     const run = await status();
     expect(run.code).toBe(4);
-    expect(run.stdout).toMatch(/^Sync: error: .*nothing saved to show yet/m);
+    expect(run.stdout).toMatch(/^Sync: error: .*Nothing saved to show yet/m);
     // No zone is printed for a schedule never read (it used to be the local zone, made up).
     expect(run.stdout).toMatch(/^sch_a \[sch_a\] — couldn't load: /m);
     expect(run.stdout).toMatch(/^ {2}now: {2}unknown$/m);

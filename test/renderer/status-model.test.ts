@@ -117,7 +117,7 @@ describe('what was never loaded is unknown', () => {
       },
     });
     expect(coverageNote(unknown, ctx)).toBe(
-      "Coverage requests: couldn't load (The on-call service had a problem (HTTP 503))",
+      "Coverage requests: couldn't load: The on-call service had a problem (HTTP 503).",
     );
     expect(coverageBadge(unknown)).toBe('?');
     const saved = appState({

@@ -32,10 +32,11 @@ export async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Pro
   await deps.refresh({ reason: 'user', scheduleIds: [scheduleId], rereadShifts: true });
   const status = deps.statusOf(scheduleId);
   if (status?.kind === 'fresh') return deps.snapshot.get();
-  const why = status && 'reason' in status ? ` (${status.reason.replace(/[.\s]+$/, '')})` : '';
+  // The read's reason is the sentence its maker wrote, said whole in its own place, never cut into a clause.
+  const why = status && 'reason' in status ? ` ${status.reason}` : '';
   return refuse(
     'stale_data',
-    `The schedule could not be refreshed just now${why}, so who is on call now is not known for sure. Nothing was changed.`,
+    `The schedule could not be refreshed just now, so who is on call now is not known for sure. Nothing was changed.${why}`,
   );
 }
 

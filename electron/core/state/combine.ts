@@ -13,9 +13,10 @@ import { readinessAcross } from '../readiness/worst';
 import { silenceAtStart, withStartSilence } from '../readiness/silenced';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
-/** What one account's status says, its saved data's time left to the combined `saved`. */
+/** What one account's status says, its saved data's time left to the combined `saved`: its message whole, as the
+ *  sentences its maker wrote (every status message ends its own sentence). */
 function accountText(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
-  return `${label}: ${sync.message.replace(/\.$/, '')}.`;
+  return `${label}: ${sync.message}`;
 }
 
 /** The saved data shown instead, over the failing accounts: exact with one, the oldest when all have some; left
@@ -100,7 +101,8 @@ function coverageGaps(states: readonly AppState[], accounts: readonly Account[])
     if (!account) return [];
     const status = s.coverage.status;
     if (hasData(status)) return [];
-    const reason = 'reason' in status ? ` (${status.reason.replace(/\.$/, '')})` : '';
+    // The reason is the sentence its maker wrote, said whole after the line, never cut into a parenthesis.
+    const reason = 'reason' in status ? `: ${status.reason}` : '';
     const why =
       status.kind === 'loading'
         ? `${labels[i] ?? ''}'s requests aren't loaded yet`

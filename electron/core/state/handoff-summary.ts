@@ -40,8 +40,6 @@ function unknownReason(s: ScheduleView): string {
       return 'not loaded yet';
     case 'not_found':
       return 'not found on the service';
-    case 'error':
-      return `couldn't load: ${s.status.reason.replace(/\.$/, '')}`;
     default:
       return 'not loaded';
   }
@@ -108,6 +106,8 @@ function untilThen(s: ScheduleView, now: ShiftView, next: ShiftView | null, o: H
 
 export function scheduleLine(state: AppState, s: ScheduleView, o: HandoffOptions): string {
   const name = withAccount(state, s.accountId, s.name);
+  // A failed read's reason is the sentence its maker wrote, said whole after the line, never cut into a clause.
+  if (s.status.kind === 'error') return `${name}: unknown, couldn't load: ${s.status.reason}`;
   if (!hasData(s.status)) return `${name}: unknown (${unknownReason(s)})`;
   return `${name}: ${whoText(s, o)}${savedNote(s, o)}`;
 }

@@ -181,7 +181,9 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Ser
   return { kind: 'error', message: first ? reasonOf(first) : 'Syncing failed.', saved };
 }
 
-/** A failing status with the service's wait said, until when: "…; the service asked to wait until 14:30." */
+/** A failing status with the service's wait said, until when, as a sentence of its own after the status's own
+ *  (which may be the service's two: "… Try again later. The service asked to wait until 14:30."), never joined to
+ *  it by cutting its full stop. */
 export function syncStatus(
   snapshot: Snapshot,
   setup: AppState['setup'],
@@ -192,10 +194,7 @@ export function syncStatus(
   const status = syncStatusAsRead(snapshot, setup, settings, byId, ctx);
   if (ctx.waitUntil === undefined || status.kind === 'ok' || status.kind === 'needs_setup') return status;
   if (status.kind === 'key_rejected') return status;
-  return {
-    ...status,
-    message: `${status.message.replace(/\.$/, '')}; the service asked to wait until ${ctx.waitUntil}.`,
-  };
+  return { ...status, message: `${status.message} The service asked to wait until ${ctx.waitUntil}.` };
 }
 
 function syncStatusAsRead(

@@ -142,6 +142,8 @@ describe('take-over:now', () => {
     const result = await h.clock.runWhileAdvancing(engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }));
     expect(kindOf(result)).toBe('stale_data');
     expect(!result.ok && result.error.message).toMatch(/could not be refreshed.*Nothing was changed/);
+    // The read's reason is said whole, as the sentence it was made (issue 47: it was cut into "(…later)").
+    expect(!result.ok && result.error.message).toMatch(/Nothing was changed\. The on-call service had a problem .*\.$/);
     expect(
       h.sim.requests.count({ route: 'listShifts' }) + h.sim.requests.count({ route: 'getSchedule' }),
     ).toBeGreaterThan(before);

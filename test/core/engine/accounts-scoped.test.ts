@@ -88,7 +88,7 @@ describe('engine: a wait the service asked for, said until when', () => {
         hour: '2-digit',
         minute: '2-digit',
       });
-    const shown = /Acme: .*the service asked to wait until (\d\d:\d\d)/.exec(tooltip)?.[1];
+    const shown = /Acme: .*The service asked to wait until (\d\d:\d\d)/.exec(tooltip)?.[1];
     expect([hhmm(now - 5_000 + 600_000), hhmm(now + 600_000)]).toContain(shown);
     // Acme's saved requests are said as Acme's, not of all requests.
     expect(tooltip).not.toMatch(/^Coverage requests: saved data/m);

@@ -68,13 +68,16 @@ describe('combining accounts', () => {
         askingMe: [],
         coveredByMe: [],
         issues: [],
-        status: { kind: 'error', reason: 'Could not reach the on-call service.' },
+        status: { kind: 'error', reason: 'Could not reach the on-call service. Check your connection.' },
       },
     });
     const both = combineStates([work, acme], settingsOf([work, acme]), []);
     expect(both.coverage.askingMe.map((c) => c.accountId)).toEqual(['work']);
     expect(both.coverage.status.kind).toBe('fresh');
-    expect(coverageIssuesText(both)).toBe("Acme's requests couldn't be loaded (Could not reach the on-call service)");
+    // The reason said whole, as the sentence it was made (issue 47: it was cut into "(… Check your connection)").
+    expect(coverageIssuesText(both)).toBe(
+      "Acme's requests couldn't be loaded: Could not reach the on-call service. Check your connection.",
+    );
     const text = formatStatus(both, { nowMs: NOW_MS, localZone: 'Europe/Berlin' });
     expect(text).toContain("Acme's requests couldn't be loaded");
     expect(text).toMatch(/asking you \(1\):\n {2}Ada Lovelace: Dentist — Work · Platform primary/);
@@ -108,7 +111,7 @@ describe('combining accounts', () => {
     };
     const both = combineStates([work, { ...acme, state: acmeState }], settingsOf([work, acme]), []);
     expect(both.coverage.issues.map((i) => [i.accountId, i.why])).toEqual([
-      ['acme', "Acme's requests couldn't be loaded (Timed out)"],
+      ['acme', "Acme's requests couldn't be loaded: Timed out."],
     ]);
   });
   it('says where a key lives only per account: never the first account’s storage for all', () => {

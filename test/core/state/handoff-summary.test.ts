@@ -55,7 +55,7 @@ describe('hand-off summary', () => {
         'On call as of 14:05 Berlin (13:05 UTC):',
         'Platform primary: Alice until 17:00 Berlin (16:00 UTC), then Me',
         'Database: Bob, Carol until Tue 01:00 Berlin (00:00 UTC), then Alice from Tue 03:00 Berlin (02:00 UTC) (saved data from 14:02 Berlin (13:02 UTC))',
-        "Payments: unknown (couldn't load: The on-call service had a problem (HTTP 503))",
+        "Payments: unknown, couldn't load: The on-call service had a problem (HTTP 503).",
         // An earlier block of mine could hide in Payments: the line says it couldn't be loaded.
         // My block is the last the read has: its end is not a plain end (issue 47, round 1).
         // Payments couldn't load: whether I am on call now is unknown, so the next block is only the next known.

@@ -83,8 +83,8 @@ describe('a service that does not answer in time is said so, never "offline" or 
       const tray = texts.get('tray-tooltip') ?? '';
       expect(tray).toContain(
         saved
-          ? 'The service did not answer in time; showing saved data from 07:56.'
-          : 'The service did not answer in time; nothing saved to show yet.',
+          ? 'The service did not answer in time. Showing saved data from 07:56.'
+          : 'The service did not answer in time. Nothing saved to show yet.',
       );
     });
   }
@@ -96,6 +96,6 @@ describe('a service that does not answer in time is said so, never "offline" or 
       expect(text, surface).toMatch(/Cannot reach the service|Offline|refused/);
       expect(text, surface).not.toMatch(/did not answer in time|Not answering/);
     }
-    expect(texts.get('status')).toContain('Cannot reach the service: the connection was refused; showing saved data');
+    expect(texts.get('status')).toContain('Cannot reach the service: the connection was refused. Showing saved data');
   });
 });

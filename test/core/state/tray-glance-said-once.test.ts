@@ -98,7 +98,7 @@ describe('a problem is said once, each with its own fix (findings 7 and 8)', () 
 
   it("an account down: its coverage list isn't said again beside it, in the tooltip or the popover", () => {
     const base = threeAccounts({ acme: { sync: offline } });
-    const why = "Acme's requests couldn't be loaded (Could not reach the on-call service. Check your connection)";
+    const why = "Acme's requests couldn't be loaded: Could not reach the on-call service. Check your connection.";
     const state: AppState = {
       ...base,
       sync: { kind: 'partial', message: 'Acme: Cannot reach the service.', saved: null },

@@ -83,7 +83,7 @@ describe('schedules never read', () => {
     // Said once (issue 49, adversarial 7): the sync line below covers the coverage list too; no line of its own.
     expect(menu).not.toContain("Coverage requests: couldn't load");
     expect(menu).toContain('Coverage requests (unknown)…');
-    expect(menu).toContain('The on-call service had a problem (HTTP 503). Try again later; nothing saved to show yet.');
+    expect(menu).toContain('The on-call service had a problem (HTTP 503). Try again later. Nothing saved to show yet.');
     expect(menu).not.toMatch(LIES);
     expect(trayTooltip(state, ms(NOW), ZONE)).toMatch(/^Your shifts: unknown \(couldn't load sch_platform, sch_db\)/);
     expect(trayIconFor(state, ms(NOW))).toBe('problem');
@@ -97,7 +97,7 @@ describe('schedules never read', () => {
       message: 'Cannot reach the service.',
       saved: null,
     });
-    expect(labels(state)).toContain('Cannot reach the service; nothing saved to show yet.');
+    expect(labels(state)).toContain('Cannot reach the service. Nothing saved to show yet.');
     expect(trayTooltip(state, ms(NOW), ZONE)).not.toContain('showing saved data');
     const withSaved = derive(applyPass(saved, pass(NOW, NETWORK, NETWORK), IDS));
     expect(withSaved.sync).toEqual({
@@ -106,7 +106,7 @@ describe('schedules never read', () => {
       message: 'Cannot reach the service.',
       saved: FETCHED,
     });
-    expect(labels(withSaved)).toContain('Cannot reach the service; showing saved data from 14:02.');
+    expect(labels(withSaved)).toContain('Cannot reach the service. Showing saved data from 14:02.');
     expect(labels(withSaved)).toEqual(
       expect.arrayContaining(['Platform primary (saved data from 14:02)', '  Now: Alice until 17:00']),
     );
@@ -135,7 +135,7 @@ describe('the coverage list has its own freshness', () => {
       saved: FETCHED,
     });
     expect(trayTooltip(state, ms(NOW), ZONE)).toContain(
-      "Couldn't refresh coverage requests (service error); showing saved data from 14:02.",
+      "Couldn't refresh coverage requests (service error). Showing saved data from 14:02.",
     );
   });
 
