@@ -8,6 +8,7 @@ import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun 
 import { gapsBefore, myAbsence } from '../shared/knowledge';
 import { nowUnknownText } from '../shared/now-unknown';
 import { runUnreadNote } from '../shared/run-words';
+import { runZones } from '../shared/schedule-zone';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, MyShift } from '../shared/view-state';
 
@@ -32,7 +33,14 @@ export function statusNowLine(state: AppState, m: MyShift, o: StatusTimeOptions)
 /** "You are on call now: Ops, then Payments until Sun 10:00 (saved data from 10:30)". */
 export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
   const time = (iso: string): string => formatDayTime(iso, o);
-  return `You are on call now: ${runNames(run, (m) => named(state, m))} ${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
+  const until = untilPhrase(run, runEnd(state, run, o));
+  return `You are on call now: ${runNames(run, (m) => named(state, m))} ${until}${basisMark(run.basis, time)}`;
+}
+
+/** A run's end in the schedule's own time too where its zone differs, as the tray words it (fix 47q). */
+function runEnd(state: AppState, run: OnCallRun, o: StatusTimeOptions): (iso: string) => string {
+  const zone = runZones(state, run).end;
+  return (iso) => formatDayTime(iso, zone ? { ...o, scheduleZone: zone } : o);
 }
 
 /** "Your next shift:", or "Your next known shift:" while whether I am on call now is unknown (then a plain "next"
@@ -56,9 +64,10 @@ export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptio
 export function statusNextRunPhrase(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
   const time = (iso: string): string => formatDayTime(iso, o);
   const names = runNames(run, (m) => named(state, m));
+  const zones = runZones(state, run);
   const window = endIsKnown(run)
-    ? formatWindow(run.start, run.end, o)
-    : `from ${time(run.start)} ${untilPhrase(run, time)}`;
+    ? formatWindow(run.start, run.end, zones.both ? { ...o, scheduleZone: zones.both } : o)
+    : `from ${formatDayTime(run.start, zones.start ? { ...o, scheduleZone: zones.start } : o)} ${untilPhrase(run, runEnd(state, run, o))}`;
   return `${nextLead(state, o)} ${names} ${window} (${formatRelative(o.nowMs, run.start)})${basisMark(run.basis, time)}`;
 }
 

@@ -4,6 +4,7 @@
 // On Intl alone (./wall-clock), so main and the renderer run this one implementation and the renderer ships no
 // luxon; test/shared/format-oracle.test.ts holds every text to what luxon prints.
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './time';
+import { repeatTag } from './repeated-hour';
 import { localWall, wallAt, wallText, warmFormats, type Wall } from './wall-clock';
 
 export { wallParts, type WallParts } from './wall-clock';
@@ -105,6 +106,8 @@ const DATE_CLOCK: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short',
 /** A date more than ~11 months away names its year: "1 Jan 2999, 00:00", never a bare "1 Jan" read as next one. */
 const YEAR_CLOCK: Intl.DateTimeFormatOptions = { ...DATE_CLOCK, year: 'numeric' };
 const YEAR_AWAY_DAYS = 330;
+/** The last resort for two ends that would otherwise read the same: "25 Oct, 02:10:30". */
+const SECONDS_CLOCK: Intl.DateTimeFormatOptions = { ...DATE_CLOCK, second: '2-digit' };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
 const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
@@ -115,11 +118,19 @@ export function warmUp(locale: string, zones: readonly (string | undefined)[] = 
 }
 
 function clock(w: Wall, locale: string): string {
-  return wallText(w, locale, CLOCK);
+  return wallText(w, locale, CLOCK) + repeatTag(w, locale);
 }
 
-function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year'): string {
-  return wallText(w, locale, style === 'weekday' ? WEEKDAY_CLOCK : style === 'year' ? YEAR_CLOCK : DATE_CLOCK);
+function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year' | 'seconds'): string {
+  const options =
+    style === 'weekday'
+      ? WEEKDAY_CLOCK
+      : style === 'year'
+        ? YEAR_CLOCK
+        : style === 'seconds'
+          ? SECONDS_CLOCK
+          : DATE_CLOCK;
+  return wallText(w, locale, options) + repeatTag(w, locale);
 }
 
 /** The schedule zone's view of an instant, or undefined when it reads the same as the local one (or is unknown). */
@@ -203,9 +214,31 @@ function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string): strin
   // A shift ending at midnight reads as "09:00–00:00" rather than naming the next day.
   const endDay = end.atMidnight ? end.dayNumber - 1 : end.dayNumber;
   const endsSameDay = endDay === start.dayNumber && end.ms - start.ms < DAY_MS;
-  if (endsSameDay) return `${localDayText(start, nowLocal, locale)}–${clock(end, locale)}`;
+  const sameInstant = start.ms === end.ms;
+  if (endsSameDay && (sameInstant || clock(start, locale) !== clock(end, locale))) {
+    // A tagged end ("02:10 CEST") stands apart from its neighbour: "Sun 02:10 CEST – 02:10 CET".
+    const dash = repeatTag(start, locale) === '' && repeatTag(end, locale) === '' ? '–' : ' – ';
+    return `${localDayText(start, nowLocal, locale)}${dash}${clock(end, locale)}`;
+  }
   // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
-  return `${localDayText(start, nowLocal, locale, true)} – ${localDayText(end, nowLocal, locale, true)}`;
+  return apart(start, end, nowLocal, locale);
+}
+
+/** Two different instants never read the same ("Sun 09:00 – Sun 09:00" a week apart): each end in the first style
+ *  that tells them apart — its day as near ones read, its date, then its seconds. */
+function apart(start: Wall, end: Wall, nowLocal: Wall, locale: string): string {
+  // A week or more apart, two weekdays can name the same day ("Mon 03:00 – Mon 02:00"): dates then.
+  const weekApart = Math.abs(end.dayNumber - start.dayNumber) >= 7;
+  const styles: ((w: Wall) => string)[] = [
+    ...(weekApart ? [] : [(w: Wall) => localDayText(w, nowLocal, locale, true)]),
+    (w) => dayClock(w, locale, Math.abs(w.dayNumber - nowLocal.dayNumber) > YEAR_AWAY_DAYS ? 'year' : 'date'),
+    (w) => dayClock(w, locale, 'seconds'),
+  ];
+  for (const style of styles) {
+    const [from, to] = [style(start), style(end)];
+    if (from !== to || start.ms === end.ms) return `${from} – ${to}`;
+  }
+  return `${dayClock(start, locale, 'seconds')} – ${dayClock(end, locale, 'seconds')}`;
 }
 
 /** "09:00–17:00", "Tue 09:00 – Wed 09:00", plus "(03:00–11:00 New York)" when the schedule's zone differs. */

@@ -14,6 +14,7 @@ import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders, type LogText } from './text-registry-log';
 import { alarmLog, cliAckLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
 import { pickerLog, type AccountPicker } from './text-registry-picker';
+import { swapAnswers } from './text-registry-handoff';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
@@ -35,6 +36,8 @@ export type Surface =
   | 'ics'
   /** Settings → Phone (only while the state has a phone status). */
   | 'settings'
+  /** The hand-off IPC answers the renderer shows (a swap's outcome, its refusals): text-registry-handoff.ts. */
+  | 'handoff-answer'
   /** The quick override's people picker ("who could cover"): one text per person offered. */
   | 'picker';
 
@@ -119,7 +122,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const ctx = { nowMs, locale: 'en-GB', localZone };
   type Kind = NonNullable<Said['statement']>['kind'];
   const said = (
-    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker'>,
+    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker' | 'handoff-answer'>,
     kind: Kind,
     m: MyShift,
     text: string,
@@ -274,6 +277,13 @@ export function everyText(input: RegistryInput): Said[] {
     ...cliAckLog(input.reminders ?? []).map((t) => ({ ...logSaid('notification', t), surface: 'status' as const })),
     ...readinessLog(input.state, input.nowMs, input.localZone).map((t) => logSaid('notification', t)),
     ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
+    ...swapAnswers(input.state, input.nowMs, input.localZone).map((t) => ({
+      surface: 'handoff-answer' as const,
+      accountId: t.accountId,
+      basis: null,
+      text: t.text,
+      kind: t.kind,
+    })),
     ...pickerLog(input.pickers ?? []).map((t) => ({
       surface: 'picker' as const,
       accountId: t.accountId,

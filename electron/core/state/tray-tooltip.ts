@@ -8,6 +8,7 @@ import { syncText } from '../../shared/freshness';
 import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNow, runNames } from '../../shared/on-call-run';
 import { alarmLine } from '../../shared/alarm-text';
+import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
 import {
   coverageFreshnessLine,
@@ -57,7 +58,9 @@ export function shortStateLines(state: AppState, f: Fmt): string[] {
   if (run) {
     const mine = state.me.onCallNow;
     // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
-    const until = `${untilPhrase(run, time)}${basisMark(run.basis, time)}`;
+    // Its end in the schedule's own time too, where its zone differs, as the full line says it (fix 47q).
+    const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
+    const until = `${untilPhrase(run, end)}${basisMark(run.basis, time)}`;
     const count = new Set(mine.map((s) => s.scheduleId)).size;
     const schedules = count > 1 ? ` · ${count} schedules` : '';
     // With several accounts the short line names each account of the run in its order ("Acme, then Work until

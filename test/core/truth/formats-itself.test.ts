@@ -43,6 +43,10 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
     ways: [INTL, PAD, BY_HAND],
     why: "the formatter's wall-clock readings and their text",
   },
+  'electron/shared/repeated-hour.ts': {
+    ways: [INTL],
+    why: 'the formatter\'s zone name for a time in autumn\'s repeated hour ("02:10 CEST")',
+  },
   'electron/core/platform/local-zone.ts': { ways: [INTL], why: 'asks Intl whether a zone name is valid' },
   'electron/core/state/load.ts': {
     ways: ["luxon's toFormat / toLocaleString"],

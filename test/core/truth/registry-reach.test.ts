@@ -30,8 +30,6 @@ const NOT_YET: Record<string, string> = {
     'worded in the engine (alarm-parts.ts): its lines reach the surfaces in state.me.readiness',
   'electron/core/handoff/handlers.ts': 'hand-off IPC answers (refusals, the service words) worded by core/handoff',
   'electron/core/engine/handlers.ts': 'IPC answers (write outcomes) worded by core/actions',
-  'electron/core/handoff/plan.ts': 'hand-off plan items (away form)',
-  'electron/core/handoff/swap.ts': 'swap outcomes (swap form)',
   'electron/core/state/derive.ts': 'the "wait until" time in the sync message (status, tooltip read it)',
   'renderer/src/lib/status-view.svelte.ts':
     'the popover view model over status-model/glance (runes: not importable in Node)',

@@ -19,8 +19,16 @@ function inZone(instant: Instant, zone: string | undefined): DateTime {
   return zone ? dt.setZone(zone) : dt;
 }
 
+/** Issue 47: a wall time the clocks repeat (autumn's fall back) names its zone there: " CEST", " CET" (luxon's own
+ *  reading of which local times have two offsets). */
+function repeatTag(dt: DateTime, locale: string): string {
+  const near = [+dt - 3 * HOUR_MIN * MINUTE_MS, +dt + 3 * HOUR_MIN * MINUTE_MS].map((ms) => dt.zone.offset(ms));
+  if (near[0] === near[1] || dt.getPossibleOffsets().length < 2) return '';
+  return ` ${dt.setLocale(locale).offsetNameShort ?? ''}`;
+}
+
 function clock(dt: DateTime, locale: string): string {
-  return dt.toLocaleString({ hour: '2-digit', minute: '2-digit' }, { locale });
+  return dt.toLocaleString({ hour: '2-digit', minute: '2-digit' }, { locale }) + repeatTag(dt, locale);
 }
 
 function dayClock(dt: DateTime, locale: string, style: 'weekday' | 'date'): string {
@@ -28,7 +36,7 @@ function dayClock(dt: DateTime, locale: string, style: 'weekday' | 'date'): stri
     style === 'weekday'
       ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
       : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-  return dt.toLocaleString(fmt, { locale });
+  return dt.toLocaleString(fmt, { locale }) + repeatTag(dt, locale);
 }
 
 /** The schedule zone's view of an instant, or undefined when it reads the same as the local one. */
@@ -93,7 +101,8 @@ function windowIn(start: DateTime, end: DateTime, nowLocal: DateTime, locale: st
   const endsAtMidnight = end.hour === 0 && end.minute === 0 && end.second === 0 && end.millisecond === 0;
   const endDay = dayNumber(end) - (endsAtMidnight ? 1 : 0);
   const endsSameDay = endDay === dayNumber(start) && +end - +start < 24 * HOUR_MIN * MINUTE_MS;
-  if (endsSameDay) return `${localDayText(start, nowLocal, locale)}–${clock(end, locale)}`;
+  const dash = repeatTag(start, locale) === '' && repeatTag(end, locale) === '' ? '–' : ' – ';
+  if (endsSameDay) return `${localDayText(start, nowLocal, locale)}${dash}${clock(end, locale)}`;
   // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
   return `${localDayText(start, nowLocal, locale, true)} – ${localDayText(end, nowLocal, locale, true)}`;
 }
