@@ -71,7 +71,8 @@ describe('rankCandidates (independent)', () => {
       window: { startMs: ms('2026-04-04T15:00:00Z'), endMs: ms('2026-04-04T17:00:00Z') },
       nowMs: ms('2026-04-04T14:00:00Z'),
     });
-    expect(c?.localWindow).toBe('02:00–03:00 in Sydney, night');
+    // 02:00 falls in the repeated hour there, so it names its offset (03:00 AEST comes once).
+    expect(c?.localWindow).toBe('02:00 GMT+11 – 03:00 in Sydney, night');
     expect(c?.night).toBe(true);
   });
 

@@ -216,7 +216,7 @@ describe('tray tooltip', () => {
   it('says when my next shift starts, with a countdown, and what needs attention', () => {
     const text = trayTooltip(state({ coverage: { mine: [], askingMe: [request], status: FRESH } }), NOW, ZONE);
     // My next block with its end and duration, and "Asks you (N)" as the popover counts.
-    expect(text).toBe('Next on call: Platform primary Tue 17:00 – 17 Mar, 17:00 · 7 d (in 6 h)\nAsks you (1)');
+    expect(text).toBe('Next on call: Platform primary 10 Mar, 17:00 – 17 Mar, 17:00 · 7 d (in 6 h)\nAsks you (1)');
   });
 
   it('adds the problem in plain words', () => {
@@ -257,7 +257,7 @@ describe('tray menu', () => {
     // My state first (it opens the popover); a submenu per schedule named by its now-line (its now and next
     // inside); the actions; what is used now and then under More; pausing in its own submenu.
     expect(labels(items)).toEqual([
-      'Your next shift: Platform primary Tue 17:00 – 17 Mar, 17:00 · 7 d (in 6 h)',
+      'Your next shift: Platform primary 10 Mar, 17:00 – 17 Mar, 17:00 · 7 d (in 6 h)',
       'Platform primary · Bob Roe until 17:00',
       'Platform primary',
       '  Now: Bob Roe until 17:00',
