@@ -125,7 +125,11 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
 function readinessLines(state: AppState, o: FormatOptions): string[] {
   const r = state.me.readiness;
   if (!r) return [];
-  const head = readinessLine(r, (iso) => formatDayTime(iso, o), state).text;
+  const head = readinessLine(
+    r,
+    (iso, zone) => formatDayTime(iso, { ...o, ...(zone ? { scheduleZone: zone } : {}) }),
+    state,
+  ).text;
   const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }

@@ -120,7 +120,8 @@ export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): strin
   const uncovered = uncoveredNow(schedule, ctx.nowMs);
   if (!uncovered) return undefined;
   const ms = Date.parse(uncovered.until);
-  const until = `Uncovered until ${atText(ms, ctx)}`;
+  // The schedule's own time too where its zone differs, as the card's other lines (adv47 r9 #3).
+  const until = `Uncovered until ${atText(ms, ctx, schedule.timeZone ?? undefined)}`;
   // "Until" stops where what is known stops (a hole, the end of what was read).
   return `${until}${thenUnknown(uncovered.after)}`;
 }
