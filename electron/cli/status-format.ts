@@ -1,6 +1,7 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
+import { askedOfMe } from '../shared/asked-of-me';
 import { basisMark, untilPhrase } from '../shared/basis';
 import { blockLength, blockWindow } from '../shared/block-words';
 import { hasData, offlineWords, savedAt, syncText } from '../shared/freshness';
@@ -126,7 +127,11 @@ function accountLines(state: AppState, o: FormatOptions): string[] {
 function readinessLines(state: AppState, o: FormatOptions): string[] {
   const r = state.me.readiness;
   if (!r) return [];
-  const head = readinessLine(r, (iso) => formatDayTime(iso, o), state).text;
+  const head = readinessLine(
+    r,
+    (iso, zone) => formatDayTime(iso, { ...o, ...(zone ? { scheduleZone: zone } : {}) }),
+    state,
+  ).text;
   const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }
@@ -154,8 +159,11 @@ export function statusShiftLine(state: AppState, m: MyShift, o: FormatOptions): 
   return `  ${window} · ${length} — ${named(state, m)}${running}${mark}`;
 }
 
-function coverageLine(state: AppState, c: CoverageView, o: FormatOptions): string {
-  const first = c.shifts[0];
+/** A request under "asking you" names first the shift that asks me (shared/asked-of-me.ts), as the popover does;
+ *  elsewhere (mine, covered by me) its first shift. */
+function coverageLine(state: AppState, c: CoverageView, o: FormatOptions, asking = false): string {
+  const ofMe = askedOfMe(state, c);
+  const first = asking ? (ofMe.asked[0] ?? ofMe.others[0]) : c.shifts[0];
   const when = first
     ? ` — ${withAccount(state, c.accountId, first.scheduleName)} ${formatWindow(first.start, first.end, o)}`
     : '';
@@ -174,7 +182,7 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   const lines = [`Coverage requests${freshness}:`];
   if (issues) lines.push(` ${issues}`);
   if (askingMe.length > 0)
-    lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o)));
+    lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o, true)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));
   if (coveredByMe.length > 0)
     lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(state, c, o)));

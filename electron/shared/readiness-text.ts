@@ -18,13 +18,21 @@ export interface ReadinessLine {
 
 const sentences = (checks: readonly ReadinessCheck[]): string => checks.map((c) => c.message).join(' ');
 
-/** The accounts the state knows (their names): the line names the shift's when there are several. */
+/** The accounts the state knows (their names): the line names the shift's when there are several; and the schedules
+ *  (their zones): the shift's start gives the schedule's own time where its zone differs, as every line beside it. */
 export interface NamedAccounts {
   accounts: readonly { id: string; label: string }[];
+  schedules?: readonly { id: string; timeZone: string | null }[];
 }
 
-export function readinessLine(r: Readiness, time: (iso: string) => string, named: NamedAccounts): ReadinessLine {
-  const when = `your shift at ${time(r.shift.start)}`;
+/** `time` words an instant, with the schedule's own time when given its zone (the formatter's `scheduleZone`). */
+export function readinessLine(
+  r: Readiness,
+  time: (iso: string, scheduleZone?: string) => string,
+  named: NamedAccounts,
+): ReadinessLine {
+  const zone = named.schedules?.find((s) => s.id === r.shift.scheduleId)?.timeZone ?? undefined;
+  const when = `your shift at ${time(r.shift.start, zone)}`;
   const name = (text: string): string => withAccount(named, r.shift.accountId, text);
   const problem = r.checks.find((c) => c.result === 'problem');
   if (problem)

@@ -130,7 +130,7 @@ describe('settings', () => {
       await page.locator(selector).focus();
       await page.keyboard.press('Enter');
     };
-    await press('[aria-label="Remove the reminder 1 day before"]');
+    await press('[aria-label="Remove the reminder 1 d before"]');
     await expect.poll(focused).toBe('Remove the reminder 15 min before');
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('lead-amount');

@@ -37,14 +37,9 @@ function withMain(over: Partial<AccountValues>): SettingsFormValues {
 
 describe('settings form', () => {
   it('labels and adds reminder lead times, longest first, refusing duplicates and a seventh', () => {
-    expect([24 * 60, 15, 90, 2 * 24 * 60 + 60].map(leadTimeLabel)).toEqual([
-      '1 day',
-      '15 min',
-      '1 h 30 min',
-      '2 days 1 h',
-    ]);
+    expect([24 * 60, 15, 90, 2 * 24 * 60 + 60].map(leadTimeLabel)).toEqual(['1 d', '15 min', '1 h 30 min', '2 d 1 h']);
     expect(addLeadTime([1440, 15], '2', 'h')).toEqual({ ok: true, leadTimesMin: [1440, 120, 15] });
-    expect(addLeadTime([1440, 15], '1', 'd')).toEqual({ ok: false, message: '1 day is already there.' });
+    expect(addLeadTime([1440, 15], '1', 'd')).toEqual({ ok: false, message: '1 d is already there.' });
     expect(addLeadTime([1440, 15], '0', 'min')).toMatchObject({ ok: false });
     expect(addLeadTime([1440, 15], '15', 'd')).toEqual({ ok: false, message: 'At most 14 days before a shift.' });
     expect(addLeadTime([1, 2, 3, 4, 5, 6], '7', 'min')).toEqual({ ok: false, message: 'At most 6 reminders.' });

@@ -90,7 +90,10 @@ function wholeSurfaces(input: RegistryInput) {
     me.title,
     me.detail,
     staleLine(state, ctx)?.text ?? '',
-    r ? readinessLine(r, (iso) => formatDayTime(iso, ctx), state).text : '',
+    r
+      ? readinessLine(r, (iso, zone) => formatDayTime(iso, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) }), state)
+          .text
+      : '',
     note.empty,
     note.missing ?? '',
     coverageNote(state, ctx) ?? '',

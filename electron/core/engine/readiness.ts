@@ -52,7 +52,11 @@ export function readinessWarning(
   r: Readiness,
   opts: { nowMs: number; localZone: string },
 ): { line: ReadinessLine; notice?: NotificationRequest } {
-  const line = readinessLine(r, (iso) => formatDayTime(iso, opts), state);
+  const line = readinessLine(
+    r,
+    (iso, zone) => formatDayTime(iso, { ...opts, ...(zone ? { scheduleZone: zone } : {}) }),
+    state,
+  );
   if (!line.problem) return { line };
   const notice = {
     id: readinessToldKey(r, line.problem),

@@ -12,10 +12,12 @@ import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 function swapItems(state: AppState, f: Fmt): TrayLeafItem[] {
   const next = state.me.shifts.find((m) => m.basis.kind === 'fresh' && Date.parse(m.start) > f.nowMs);
   if (!next || !state.setup.hasKey) return [];
+  // The schedule's own time too where its zone differs, as "Next: … from 23:00 (09:00 New York)" says it.
+  const zone = state.schedules.find((s) => s.id === next.scheduleId)?.timeZone;
   return [
     {
       type: 'action',
-      label: `Swap my next shift (${withAccount(state, next.accountId, fmt(next.start, f))})…`,
+      label: `Swap my next shift (${withAccount(state, next.accountId, fmt(next.start, f, zone))})…`,
       action: 'open-swap',
       enabled: true,
       params: { scheduleId: next.scheduleId, start: next.start, end: next.end },

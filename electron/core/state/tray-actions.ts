@@ -53,11 +53,13 @@ export function takeOverItems(state: AppState, f: Fmt, scheduleId?: string): Tra
       items.push({ type: 'action', label, action: 'hand-back', enabled: true, params: { scheduleId: s.id } });
     }
     const from = o?.takeOver?.from ?? [];
+    // The schedule's own time too where its zone differs, as the line above it says the same end (adv47 r9 #3).
     const until = o?.takeOver
       ? formatDayTime(o.takeOver.until, {
           nowMs: f.nowMs,
           localZone: f.localZone,
           ...(f.locale ? { locale: f.locale } : {}),
+          ...(s.timeZone ? { scheduleZone: s.timeZone } : {}),
         })
       : '';
     for (const p of from) {

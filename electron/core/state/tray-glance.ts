@@ -50,7 +50,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   ];
   const readiness = state.me.readiness;
   if (readiness) {
-    const line = readinessLine(readiness, (iso) => fmt(iso, f), state);
+    const line = readinessLine(readiness, (iso, zone) => fmt(iso, f, zone), state);
     const fix = line.problem?.action;
     // Saved data because the service can't be read is the sync problem's, said once there with its Retry.
     if (!(problemShown && fix === 'refresh'))

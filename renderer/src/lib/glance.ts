@@ -13,6 +13,7 @@ import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { endIsKnown } from '../../../electron/shared/basis';
 import { hasData, offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
+import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
 import type {
   AppState,
@@ -98,16 +99,7 @@ export function includesMe(state: AppState, schedule: ScheduleView, shift: Shift
   return me !== '' && !!shift?.users.some((u) => u.email.toLowerCase() === me);
 }
 
-/** Whether I am in this schedule's rotation (its users). */
-export function isMySchedule(state: AppState, schedule: ScheduleView): boolean {
-  const me = myEmailOn(state, schedule.accountId);
-  return (
-    me !== '' &&
-    (schedule.users.some((u) => u.email.toLowerCase() === me) ||
-      includesMe(state, schedule, schedule.now) ||
-      includesMe(state, schedule, schedule.next))
-  );
-}
+export { isMySchedule };
 
 /** My schedules first, otherwise in the user's order. */
 export function orderedSchedules(state: AppState): ScheduleView[] {
@@ -120,7 +112,8 @@ export function uncoveredText(schedule: ScheduleView, ctx: FormatContext): strin
   const uncovered = uncoveredNow(schedule, ctx.nowMs);
   if (!uncovered) return undefined;
   const ms = Date.parse(uncovered.until);
-  const until = `Uncovered until ${atText(ms, ctx)}`;
+  // The schedule's own time too where its zone differs, as the card's other lines (adv47 r9 #3).
+  const until = `Uncovered until ${atText(ms, ctx, schedule.timeZone ?? undefined)}`;
   // "Until" stops where what is known stops (a hole, the end of what was read).
   return `${until}${thenUnknown(uncovered.after)}`;
 }
@@ -153,10 +146,9 @@ export function countsText(state: AppState): string {
   return parts.length > 0 ? parts.join(' · ') : 'No pending coverage requests';
 }
 
-/** The shifts of a request that ask me: those on schedules I am in. */
+/** The shifts of a request that ask me: those on schedules I am in, soonest first (shared/asked-of-me.ts). */
 export function askedShifts(state: AppState, request: CoverageView): CoverageView['shifts'] {
-  const mine = new Set(state.schedules.filter((s) => isMySchedule(state, s)).map((s) => s.id));
-  return request.shifts.filter((s) => mine.has(s.scheduleId));
+  return askedOfMe(state, request).asked;
 }
 
 export interface AskRow {
@@ -176,7 +168,7 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
   if (!hasData(state.coverage.status)) return [];
   const rows: AskRow[] = [];
   for (const r of state.coverage.askingMe) {
-    const asked = askedShifts(state, r).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    const asked = askedShifts(state, r);
     const first = asked[0];
     if (!first) continue;
     // One date style with My shifts: "Thu 3 Dec 00:56 → Fri 00:56".

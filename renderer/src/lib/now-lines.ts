@@ -78,10 +78,12 @@ export function foldGroups(groups: NowGroup[], limit = NOW_LINES_SHOWN): NowGrou
 }
 
 export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatContext, brief = false): NowLine {
-  // Local time only: the schedule's own clock ("(03:57 New York)") is on its card; here it would cost a second row.
-  const lines = cardLines({ ...schedule, timeZone: null }, ctx, brief);
+  // Local time only (the one exception to "its own time is added", docs/what-it-knows.md): the schedule's own clock
+  // ("(03:57 New York)") is on its card right below; on this glance line it would cost a second row at 360 px.
+  const local = { ...schedule, timeZone: null };
+  const lines = cardLines(local, ctx, brief);
   // Read, and nobody on call now ("No one is on call", or uncovered): a warning, as on the card.
-  const uncovered = lines.known ? uncoveredText(schedule, ctx) : undefined;
+  const uncovered = lines.known ? uncoveredText(local, ctx) : undefined;
   const now = lines.known && !uncovered ? schedule.now : null;
   const people = now ? namesOf(now) : undefined;
   const you = !!now && includesMe(state, schedule, now);

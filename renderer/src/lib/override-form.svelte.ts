@@ -22,6 +22,7 @@ import {
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
 import { zonedWindow } from './zoned-window';
+import { formZoneNote } from './form-zone';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
@@ -34,7 +35,8 @@ export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; m
 const PREVIEW_DELAY_MS = 120;
 
 export class OverrideForm {
-  /** The app's zone, by name: the custom window's times are read in it and it is named beside them. */
+  /** The app's zone when the form opened, by name: the custom window's times are read in it, the preview is worded in
+   *  it and it is named beside them, until the form closes (a zone change meanwhile is said, not followed). */
   readonly localZone = app.zoneName;
   readonly h24 = uses24h(app.locale);
   readonly #model: () => AppState;
@@ -72,15 +74,20 @@ export class OverrideForm {
   }
   /** The schedule's people, for names and the picker. */
   readonly known = $derived(suggestions(this.schedule));
-  readonly #startMs = $derived.by(() =>
-    windowStartMs(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, localZone: this.localZone }),
-  );
+  readonly #startMs = $derived.by(() => windowStartMs(this.values, this.#zoned()));
+  /** Me, now and the form's zone: every reading of the typed times goes through it. */
+  #zoned() {
+    return { myEmail: this.myEmail, nowMs: app.nowMs, localZone: this.localZone };
+  }
+  /** The note under the time fields (read with the clock's tick, so a zone change shows within a tick). */
+  get zoneNote(): string {
+    void app.nowMs;
+    return formZoneNote(this.localZone, app.zoneName);
+  }
   readonly onCall = $derived(onCallAt(this.schedule, this.#startMs));
-  readonly checked = $derived.by(() =>
-    checkOverride(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, onCallAtStart: this.onCall }),
-  );
+  readonly checked = $derived.by(() => checkOverride(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }));
   readonly #candidatesAsk = $derived.by(() =>
-    candidatesAsk(this.values, { myEmail: this.myEmail, nowMs: app.nowMs, onCallAtStart: this.onCall }),
+    candidatesAsk(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }),
   );
   /** When main last read each schedule: the ranking rests on everyone's shifts, so a new read asks again. */
   readonly #reads = $derived.by(() => JSON.stringify(this.#model().schedules.map((s) => s.status)));
@@ -191,7 +198,7 @@ export class OverrideForm {
     return () => clearTimeout(timer);
   }
 
-  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone);
+  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
 
   /** Names for e-mails, from the schedule's people and `also` (the people a preview or result carries, whose names
    *  the service sent): one person reads one way in one result, by name when any of them knows it, else by e-mail. */

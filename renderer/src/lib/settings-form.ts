@@ -1,4 +1,6 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
+import { formatChosenLength } from '../../../electron/shared/format';
+import { MINUTE_MS } from '../../../electron/shared/time';
 import { addressWithoutSecrets } from '../../../electron/shared/base-url';
 import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';
 import type {
@@ -94,17 +96,9 @@ export function valuesFrom(s: Settings): SettingsFormValues {
   };
 }
 
-/** "1 day", "2 h 30 min", "15 min". */
+/** "1 d", "2 h 30 min", "15 min": the formatter's words for a length, as the reminder it makes says it. */
 export function leadTimeLabel(totalMin: number): string {
-  const days = Math.floor(totalMin / 1440);
-  const hours = Math.floor((totalMin % 1440) / 60);
-  const mins = totalMin % 60;
-  const parts = [
-    days ? `${days} ${days === 1 ? 'day' : 'days'}` : '',
-    hours ? `${hours} h` : '',
-    mins ? `${mins} min` : '',
-  ];
-  return parts.filter((p) => p !== '').join(' ') || '0 min';
+  return formatChosenLength(totalMin * MINUTE_MS);
 }
 
 export type LeadTimeAdded = { ok: true; leadTimesMin: number[] } | { ok: false; message: string };

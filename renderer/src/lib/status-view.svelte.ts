@@ -47,7 +47,13 @@ export class StatusViewState {
   readonly readiness = $derived.by(() => {
     const r = this.#model().me.readiness;
     const ctx = this.ctx;
-    const line = r ? readinessLine(r, (iso) => formatDayTime(iso, ctx), this.#model()) : undefined;
+    const line = r
+      ? readinessLine(
+          r,
+          (iso, zone) => formatDayTime(iso, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) }),
+          this.#model(),
+        )
+      : undefined;
     // Saved data because the service can't be read: the stale line says it once, with its Retry (as the tray does).
     return line?.problem?.action === 'refresh' && this.stale?.action === 'retry' ? undefined : line;
   });

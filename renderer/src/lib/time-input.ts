@@ -2,23 +2,16 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { formatDate, formatTime, wallParts } from '../../../electron/shared/format';
+import { formatChosenLength, formatDate, formatTime, wallParts } from '../../../electron/shared/format';
 import { DAY_MS, MINUTE_MS } from '../../../electron/shared/time';
 
 /** Custom lengths in minutes; 'end' means an explicit end day and time. */
 export const LENGTHS: readonly { value: string; label: string }[] = [
-  { value: '30', label: '30 min' },
-  { value: '60', label: '1 h' },
-  { value: '120', label: '2 h' },
-  { value: '180', label: '3 h' },
-  { value: '240', label: '4 h' },
-  { value: '360', label: '6 h' },
-  { value: '480', label: '8 h' },
-  { value: '720', label: '12 h' },
-  { value: '1440', label: '1 day' },
-  { value: '2880', label: '2 days' },
-  { value: '4320', label: '3 days' },
-  { value: '10080', label: '1 week' },
+  ...[30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880, 4320, 10080].map((min) => ({
+    value: String(min),
+    // The formatter's words ("1 d", "7 d"), as the preview under the select words the same length.
+    label: formatChosenLength(min * MINUTE_MS),
+  })),
   { value: 'end', label: 'Until… (set an end)' },
 ];
 

@@ -2,6 +2,8 @@
 import { formatWindow } from '../../../electron/shared/format';
 import { app } from './app-state.svelte';
 
-export function zonedWindow(start: string, end: string, zone: string | null | undefined): string {
-  return formatWindow(start, end, { ...app.formatContext, ...(zone ? { scheduleZone: zone } : {}) });
+/** `localZone`: a form's own zone (the one its fields are read in), else the app's. */
+export function zonedWindow(start: string, end: string, zone: string | null | undefined, localZone?: string): string {
+  const ctx = { ...app.formatContext, ...(localZone ? { localZone } : {}) };
+  return formatWindow(start, end, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) });
 }

@@ -37,6 +37,7 @@ const NOT_YET: Record<string, string> = {
     "the popover's cards' state (a card's Override names its schedule with withAccount; runes: not importable in Node)",
   'renderer/src/lib/settings-edit.svelte.ts': 'settings form',
   'renderer/src/lib/zoned-window.ts': 'form inputs',
+  'renderer/src/lib/form-zone.ts': "form inputs' zone note: held by test/renderer/override-zone-change.test.ts",
   'renderer/src/lib/time-input.ts':
     "form inputs' days and times (formatDate/formatTime): held to the popover's words by test/renderer/time-field.test.ts",
   'electron/core/handoff/ask-cover.ts': 'the ask-for-cover message (form output)',
