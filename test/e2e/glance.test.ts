@@ -899,7 +899,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     if (!ask) throw new Error('demo seed: a request asks Alice');
     return { ...state, coverage: { ...state.coverage, askingMe: [ask, { ...ask, id: `${ask.id}_2` }] } };
   };
-  it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 3 at 240×347 and 180×260; light and dark, axe 0', async () => {
+  it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 at 180×260; light and dark, axe 0', async () => {
     const app = await session.open('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
@@ -908,6 +908,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       ['1x10', tenSchedules(one), { width: 360, height: 520 }],
       ['3x3', threeAccounts(one), { width: 360, height: 520 }],
       ['3x3-zoom125', threeAccounts(one), { width: 288, height: 416 }],
+      ['1x10-zoom150', tenSchedules(one), { width: 240, height: 347 }],
       ['1x3-zoom150', one, { width: 240, height: 347 }],
       ['1x3-zoom200', one, { width: 180, height: 260 }],
     ] as const;
