@@ -1,0 +1,21 @@
+// The popover's measured fold (NowLines.svelte): how many now-lines leave the rest of the glance above the button
+// bar. Measured, not counted: a two-line until-when, a ringing alarm, the readiness line, a low window (zoom) or a
+// long request leave room for fewer lines. Kept tiny: it is in the popover's first load (35 KB budget).
+
+/** The glance's parts, direct children of the scrolling area, that must end above its visible bottom: the
+ *  now-lines, a shift-start alarm (its "I'm on it"), and what asks me ("Asks you", its first request and Cover…). */
+const MEASURED = ':scope>:is(.now,.alarm,.asks)';
+
+/**
+ * One line fewer than the now-section renders (a fold is a .line too) while a part of the glance runs past the
+ * scrolling area's bottom; undefined when all of it fits. Folding all of them into one line each is the floor:
+ * past it the count no longer changes the page, so the measuring ends (nothing is lost, only behind the fold).
+ */
+export function linesThatFit(section: HTMLElement): number | undefined {
+  const scroll = section.parentElement;
+  if (!scroll) return undefined;
+  const bottom = scroll.getBoundingClientRect().bottom + 0.5;
+  for (const part of scroll.querySelectorAll(MEASURED))
+    if (part.getBoundingClientRect().bottom > bottom) return section.querySelectorAll('.line').length - 1;
+  return undefined;
+}
