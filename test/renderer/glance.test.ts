@@ -75,7 +75,7 @@ describe('my shifts', () => {
   it('names start and end of my next block in the main line', () => {
     expect(
       nextBlockLine(shift('sch_platform', 'Platform primary', '2026-03-28T22:05:00Z', '2026-04-04T21:05:00Z'), ctx),
-    ).toBe('On call Sat 23:05 – 4 Apr, 23:05, 7 d (6 d 23 h: clocks change)');
+    ).toBe('On call 28 Mar, 23:05 – 4 Apr, 23:05, 7 d (6 d 23 h: clocks change)');
   });
 });
 
