@@ -7,6 +7,7 @@ import type { EscalationSettings } from '../../shared/escalation-settings';
 import type { HttpSend } from '../escalation/http';
 import { createNtfy } from '../escalation/ntfy';
 import { createPushover } from '../escalation/pushover';
+import { redactingSend, urlSecrets } from '../escalation/secret';
 import type { PhoneProvider } from '../escalation/types';
 import { createWebhook } from '../escalation/webhook';
 import type { Clock, SecretStore } from '../ports';
@@ -51,7 +52,9 @@ export interface ProviderWiring {
 }
 
 export function providerOfChannel(w: ProviderWiring, c: Channel): PhoneProvider {
-  const { clock, send } = w;
+  const { clock } = w;
+  // Whatever its server answers in a refusal reaches readiness and Send test without the channel's secrets.
+  const send = redactingSend(w.send, channelSecrets(c));
   if (c.kind === 'ntfy')
     return createNtfy({ server: c.server, topic: c.topic, clock, send, ...(c.token ? { token: c.token } : {}) });
   if (c.kind === 'pushover')
@@ -71,7 +74,7 @@ export const channelSecrets = (c: Channel): string[] =>
     ? [c.topic, ...(c.token ? [c.token] : [])]
     : c.kind === 'pushover'
       ? [c.appToken, c.userKey]
-      : [c.url];
+      : urlSecrets(c.url);
 
 /** The channels left, from the keychain; none when absent or not the app's. */
 export async function loadRetired(secrets: SecretStore): Promise<Channel[]> {
