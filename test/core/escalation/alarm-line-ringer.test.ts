@@ -29,7 +29,12 @@ describe('the alarm line of a start shared by two accounts', () => {
     });
 
   it('Linux, quiet: still a problem, with why, and the notification check after it', () => {
-    const line = alarmCheck({ platform: 'linux', startAlarm: 'at-start', notifications: noServer, ringsThrough: 'Work' });
+    const line = alarmCheck({
+      platform: 'linux',
+      startAlarm: 'at-start',
+      notifications: noServer,
+      ringsThrough: 'Work',
+    });
     expect(line.result).toBe('problem');
     expect(line.message).toMatch(/^Shift-start alarm: quiet \(no notification server answers, .*rings through Work\)/);
     expect(line.message).toContain(noServer.message);
