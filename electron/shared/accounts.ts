@@ -200,17 +200,6 @@ export function coverageToldElsewhere(
   return !!self && accounts.slice(0, at).some((a) => sameService(a, self) && (a.schedules ?? []).length > 0);
 }
 
-/** Whether every schedule of `accountId` is watched by an earlier account of the same service: a whole duplicate,
- *  whose reminders are all told by that one. An account without schedules is one when it is the same service. */
-function wholeDuplicate(
-  accounts: readonly { id: string; baseUrl: string; email: string; schedules?: readonly { id: string }[] }[],
-  accountId: string,
-): boolean {
-  const self = accounts.find((a) => a.id === accountId);
-  const told = schedulesToldElsewhere(accounts, accountId);
-  return (self?.schedules ?? []).every((s) => told.has(s.id));
-}
-
 interface SilenceFields {
   id: string;
   label: string;
@@ -227,6 +216,61 @@ interface SilenceFields {
 export type AccountSilence =
   { kind: 'muted' } | { kind: 'paused'; untilMs: number } | { kind: 'same-service'; as: string };
 
+/** The account's own silence at `nowMs`: muted, or paused until an instant still ahead. */
+function ownSilence(account: SilenceFields, nowMs: number): AccountSilence | undefined {
+  if (account.muted === true) return { kind: 'muted' };
+  const untilMs = account.pausedUntil ? Date.parse(account.pausedUntil) : NaN;
+  return untilMs > nowMs ? { kind: 'paused', untilMs } : undefined;
+}
+
+/** The account that speaks for what all of `watcherIds` see (a shift start, a reminder, a request of one service):
+ *  the first of them in the settings' order neither muted nor paused at `atMs`; undefined when every one is silent.
+ *  The one rule for the start alarm (readiness/silenced.ts startRinger) and the reminders told once (fix50m: they
+ *  were told as the first account's even when it was muted, so none came). */
+export function speakerOf<A extends SilenceFields>(
+  accounts: readonly A[],
+  watcherIds: readonly string[],
+  atMs: number,
+): A | undefined {
+  return accounts.find((a) => watcherIds.includes(a.id) && ownSilence(a, atMs) === undefined);
+}
+
+/** Who tells what `watcherIds` all see: the speaker, or when every one is silent the first of them (whose silence
+ *  then passes it unshown, recorded as passed). */
+function tellerOf<A extends SilenceFields>(accounts: readonly A[], watcherIds: readonly string[], atMs: number) {
+  return speakerOf(accounts, watcherIds, atMs) ?? accounts.find((a) => watcherIds.includes(a.id));
+}
+
+/** What another account of the same service tells for `accountId` at `nowMs` (see speakerOf): each schedule both
+ *  watch, and the coverage list (one per service and person, told by one that watches schedules, or by this one). */
+export function toldElsewhereAt(
+  accounts: readonly SilenceFields[],
+  accountId: string,
+  nowMs: number,
+): { schedules: Set<string>; coverage: boolean; by: Map<string, string> } {
+  const self = accounts.find((a) => a.id === accountId);
+  const by = new Map<string, string>();
+  if (!self) return { schedules: new Set(), coverage: false, by };
+  const kin = accounts.filter((a) => a.id === accountId || sameService(a, self));
+  for (const w of self.schedules ?? []) {
+    const watchers = kin.filter((a) => a.id === accountId || (a.schedules ?? []).some((s) => s.id === w.id));
+    const teller = tellerOf(
+      accounts,
+      watchers.map((a) => a.id),
+      nowMs,
+    );
+    if (teller && teller.id !== accountId) by.set(w.id, teller.label);
+  }
+  const listers = kin.filter((a) => a.id === accountId || (a.schedules ?? []).length > 0);
+  const coverage =
+    tellerOf(
+      accounts,
+      listers.map((a) => a.id),
+      nowMs,
+    )?.id !== accountId;
+  return { schedules: new Set(by.keys()), coverage, by };
+}
+
 export function accountSilence(
   accounts: readonly SilenceFields[],
   accountId: string,
@@ -234,11 +278,14 @@ export function accountSilence(
 ): AccountSilence | undefined {
   const account = accounts.find((a) => a.id === accountId);
   if (!account) return undefined;
-  if (account.muted === true) return { kind: 'muted' };
-  const untilMs = account.pausedUntil ? Date.parse(account.pausedUntil) : NaN;
-  if (untilMs > nowMs) return { kind: 'paused', untilMs };
-  const earlier = sameServiceAs(accounts, accountId);
-  return earlier && wholeDuplicate(accounts, accountId) ? { kind: 'same-service', as: earlier.label } : undefined;
+  const own = ownSilence(account, nowMs);
+  if (own) return own;
+  // A whole duplicate: every schedule it watches (and, with none, its requests) is told by another account.
+  const told = toldElsewhereAt(accounts, accountId, nowMs);
+  const whole = (account.schedules ?? []).every((s) => told.schedules.has(s.id));
+  const as = told.by.values().next().value ?? sameServiceAs(accounts, accountId)?.label;
+  const duplicate = sameServiceAs(accounts, accountId) !== undefined || told.by.size > 0;
+  return duplicate && whole && told.coverage && as !== undefined ? { kind: 'same-service', as } : undefined;
 }
 
 /** Whether an account's reminders are silenced at `nowMs` (see accountSilence). */

@@ -43,6 +43,9 @@ export interface StandIn {
     acknowledged: boolean;
     cancelled: boolean;
   }[];
+  /** A refusal (401/403) echoes what it was sent: the Authorization header and the topic's address with
+   *  credentials, as a careless server's error page would. */
+  echoCredentials(): void;
   /** The next `count` requests answer `status` (with `headers`, e.g. a 429's Retry-After). */
   failNext(count: number, status?: number, headers?: Record<string, string>): void;
   /** Access control (ntfy docs/config.md, `auth-default-access: deny-all`; docs/publish.md "Authentication"): every
@@ -74,6 +77,7 @@ const body = (req: IncomingMessage): Promise<string> =>
 export async function startStandIn(now: () => number): Promise<StandIn> {
   let seq = 0;
   let failures: { count: number; status: number; headers?: Record<string, string> } = { count: 0, status: 500 };
+  let echo = false;
   const guarded = new Map<string, string>();
   const s: Omit<StandIn, 'url' | 'close'> = {
     requests: [],
@@ -97,6 +101,7 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
       await fetch(url, { method, body: text, headers });
     },
     failNext: (count, status = 500, headers = {}) => void (failures = { count, status, headers }),
+    echoCredentials: () => void (echo = true),
     protect: (topics, token) => {
       for (const t of topics) guarded.set(t, `Bearer ${token}`);
     },
@@ -118,6 +123,9 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
       if (parts[0] === '1') return pushover(parts, url, text, nowMs, send);
       const [topic = '', second] = parts;
       const needs = guarded.get(topic);
+      const echoed = `(${auth ?? 'no token'}) may not post to http://me:pw-${topic}@127.0.0.1/${topic}?auth=${topic}`;
+      if (needs !== undefined && auth !== needs && echo)
+        return send(401, { code: 40101, http: 401, error: `unauthorized ${echoed}` });
       if (needs !== undefined && auth !== needs)
         return auth === undefined
           ? send(403, { code: 40301, http: 403, error: 'forbidden' })

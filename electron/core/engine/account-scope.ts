@@ -11,13 +11,21 @@ import { maskKnownSecrets } from '../storage/redact-secrets';
 const prefixOf = recordKeyPrefix;
 const keyOfAccount = isRecordKeyOf;
 
-export function scopedFired(fired: FiredStore, accountId: AccountId): FiredStore {
+/** Keys a sibling account's record answers for too: a reminder shown, not one that passed unshown while that account
+ *  was silent (the account speaking then shows it) nor its own record of blocks (held-read.ts). */
+const sharedKey = (key: string): boolean => !key.startsWith('passed:') && !key.startsWith('mine:');
+
+/** `kin`: the other accounts of the same service; what one of them showed counts as shown here (told once, also
+ *  when the account that speaks for a shared schedule changes: a mute moved between them). */
+export function scopedFired(fired: FiredStore, accountId: AccountId, kin?: () => readonly AccountId[]): FiredStore {
   const prefix = prefixOf(accountId);
+  const byKin = (key: string): boolean =>
+    kin !== undefined && sharedKey(key) && kin().some((id) => fired.has(`${prefixOf(id)}${key}`));
   const inward = (key: string): string => `${prefix}${key}`;
   const outward = (key: string): string => key.slice(prefix.length);
   const mine = (): HeldMessage[] => fired.held().filter((h) => keyOfAccount(h.key, accountId));
   return {
-    has: (key) => fired.has(inward(key)),
+    has: (key) => fired.has(inward(key)) || byKin(key),
     add: (entries, held) =>
       fired.add(
         entries.map((e) => ({ ...e, key: inward(e.key) })),

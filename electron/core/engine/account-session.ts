@@ -38,6 +38,8 @@ export interface AccountSessionOptions {
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;
+  /** The other accounts of the same service (their reminders shown count as this one's: told once). */
+  kin?: () => AccountId[];
   /** Its snapshot with each schedule another account of the same service reads better taken from that read
    *  (core/state/best-reads.ts): what it tells. Its own stays for its writes and its cache. */
   bestRead?: (own: Snapshot) => Snapshot;

@@ -7,6 +7,8 @@ import type { EscalationSettings } from '../../shared/escalation-settings';
 import type { HttpSend } from '../escalation/http';
 import { createNtfy } from '../escalation/ntfy';
 import { createPushover } from '../escalation/pushover';
+import { redactingSend, urlSecrets } from '../escalation/secret';
+import type { RateGate } from '../escalation/rate-gate';
 import type { PhoneProvider } from '../escalation/types';
 import { createWebhook } from '../escalation/webhook';
 import type { Clock, SecretStore } from '../ports';
@@ -48,21 +50,34 @@ export interface ProviderWiring {
   clock: Clock;
   send: HttpSend;
   pushoverApi?: string | undefined;
+  /** Each channel's Retry-After wait, kept across restarts (rate-gate-store.ts). */
+  gateFor?: ((channel: string) => RateGate) | undefined;
 }
 
 export function providerOfChannel(w: ProviderWiring, c: Channel): PhoneProvider {
-  const { clock, send } = w;
+  const { clock } = w;
+  // Whatever its server answers in a refusal reaches readiness and Send test without the channel's secrets.
+  const send = redactingSend(w.send, channelSecrets(c));
+  const gated = w.gateFor ? { gateFor: w.gateFor } : {};
   if (c.kind === 'ntfy')
-    return createNtfy({ server: c.server, topic: c.topic, clock, send, ...(c.token ? { token: c.token } : {}) });
+    return createNtfy({
+      server: c.server,
+      topic: c.topic,
+      clock,
+      send,
+      ...gated,
+      ...(c.token ? { token: c.token } : {}),
+    });
   if (c.kind === 'pushover')
     return createPushover({
       appToken: c.appToken,
       userKey: c.userKey,
       clock,
       send,
+      ...gated,
       ...(w.pushoverApi ? { api: w.pushoverApi } : {}),
     });
-  return createWebhook({ url: c.url, clock, send });
+  return createWebhook({ url: c.url, clock, send, ...gated });
 }
 
 /** Every secret a channel holds (to redact from logs). */
@@ -71,7 +86,7 @@ export const channelSecrets = (c: Channel): string[] =>
     ? [c.topic, ...(c.token ? [c.token] : [])]
     : c.kind === 'pushover'
       ? [c.appToken, c.userKey]
-      : [c.url];
+      : urlSecrets(c.url);
 
 /** The channels left, from the keychain; none when absent or not the app's. */
 export async function loadRetired(secrets: SecretStore): Promise<Channel[]> {

@@ -2,7 +2,7 @@
 // the round trip is proven. A webhook can't answer: its test only says it was taken.
 import type { PhoneResult } from '../../shared/phone-intent';
 import { formatTime } from '../../shared/format';
-import { redact } from '../escalation/secret';
+import { redactAnswer } from '../escalation/secret';
 import type { PhoneProvider } from '../escalation/types';
 import type { Clock } from '../ports';
 
@@ -40,7 +40,7 @@ export async function sendTest(
     body: 'Tap “I’m on it” so the app knows your phone rings and answers.',
   });
   if (!sent.ok) {
-    const why = redact(sent.error, run.secrets());
+    const why = redactAnswer(sent.error, run.secrets());
     // Refused for good (a bad token or key): proof now that the phone won't be reached, said by readiness at once.
     if (sent.refused) run.refused?.(why);
     return { ok: false, message: `The test could not be sent: ${why}.` };

@@ -16,6 +16,7 @@ import { generateTopic, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, SecretStore } from '../ports';
+import { createRateGates, type RateGates } from '../escalation/rate-gate-store';
 import {
   channelOf,
   channelSecrets,
@@ -51,6 +52,8 @@ export interface PhoneWiringOptions {
   send?: HttpSend;
   pushoverApi?: string;
   testWaitMs?: number;
+  /** Each phone server's Retry-After wait, kept across restarts (made here when not given). */
+  gates?: RateGates;
 }
 
 export interface EnginePhone {
@@ -83,6 +86,7 @@ const wiringOf = (o: PhoneWiringOptions): ProviderWiring => ({
   clock: o.clock,
   send: o.send ?? fetchSend,
   pushoverApi: o.pushoverApi,
+  gateFor: o.gates?.gateFor,
 });
 
 function providerOf(o: PhoneWiringOptions, s: EscalationSettings, k: Secrets): PhoneProvider | undefined {
@@ -300,7 +304,10 @@ function readinessStatus(run: PhoneRun, st: EscalatorStatus | undefined): Escala
   return problem === undefined ? st : { booking: false, ...st, problem };
 }
 
-export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
+export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
+  // A 429's wait outlives a restart (fix50m #4): read before the first provider is made.
+  const gates = given.gates ?? createRateGates(given.files, given.clock);
+  const o: PhoneWiringOptions = { ...given, gates };
   const run = newRun();
   /** Settled once started (the keys read, the escalator made) or stopped: the phone's answers wait for it. */
   let markReady: () => void = () => {};
@@ -322,6 +329,7 @@ export function createEnginePhone(o: PhoneWiringOptions): EnginePhone {
   return {
     async start() {
       try {
+        await gates.load();
         await loadKeys(o, run.keys);
         run.keysRead = true;
         o.changed();

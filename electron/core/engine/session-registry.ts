@@ -5,9 +5,9 @@ import {
   accountKeyVariable,
   accountSilenced,
   isRecordKeyOf,
-  coverageToldElsewhere,
   sameService,
-  schedulesToldElsewhere,
+  toldElsewhereAt,
+  type AccountId,
 } from '../../shared/accounts';
 import { withBestReads } from '../state/best-reads';
 import {
@@ -46,12 +46,18 @@ export interface SessionRegistry {
   apply(was: Settings, now: Settings): Promise<void>;
 }
 
-/** What an earlier account watching the same service already tells: that account tells it, this one doesn't. */
-function toldElsewhere(accounts: readonly Account[], accountId: Account['id']) {
-  return {
-    schedules: schedulesToldElsewhere(accounts, accountId),
-    coverage: coverageToldElsewhere(accounts, accountId),
-  };
+/** What another account of the same service tells now (the first one neither muted nor paused, as the start alarm
+ *  rings: shared/accounts.ts speakerOf): that account tells it, this one doesn't. */
+function toldElsewhere(accounts: readonly Account[], accountId: Account['id'], nowMs: number) {
+  const { schedules, coverage } = toldElsewhereAt(accounts, accountId, nowMs);
+  return { schedules, coverage };
+}
+
+/** The other accounts of the same service: a reminder one of them showed is not shown again by this one when the
+ *  account that speaks changes (a mute moved between them). */
+function kinOf(accounts: readonly Account[], accountId: Account['id']): AccountId[] {
+  const self = accounts.find((a) => a.id === accountId);
+  return self ? accounts.filter((a) => a.id !== accountId && sameService(a, self)).map((a) => a.id) : [];
 }
 
 /** Removed accounts stop (their key, saved data and record of reminders go); added ones start; kept ones follow. */
@@ -108,7 +114,8 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
       silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
       alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
-      toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id),
+      toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
+      kin: () => kinOf(parts.effective().accounts, account.id),
       bestRead: (own) =>
         withBestReads(parts.effective().accounts, account.id, own, (id) => sessions.get(id)?.known().snapshot),
       files: parts.files,

@@ -23,6 +23,8 @@ export interface SessionRemindersOptions {
   silenced?: () => boolean;
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
   toldElsewhere?: () => ToldElsewhere;
+  /** The other accounts of the same service: a reminder one of them showed is not shown again through this one. */
+  kin?: () => AccountId[];
   /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts). */
   bestRead?: (own: Snapshot) => Snapshot;
   held: HeldSnapshot;
@@ -53,7 +55,7 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
       reminders = createRemindersFor({
         clock: o.clock,
         notifier: scopedNotifier(o.notifier, o.accountId, o.notificationLabel),
-        fired: scopedFired(fired, o.accountId),
+        fired: scopedFired(fired, o.accountId, o.kin),
         localZone: o.localZone,
         log: o.log,
         onWake: () => (o.changed(), void sync.request({ reason: 'resume' })),

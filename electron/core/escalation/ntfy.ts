@@ -7,7 +7,7 @@
 // only, no port opened here.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
-import { rateGate, waitingUntil } from './rate-gate';
+import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
@@ -21,6 +21,8 @@ export interface NtfyOptions {
   token?: string;
   clock: Clock;
   send: HttpSend;
+  /** The channel's Retry-After wait, kept across restarts (rate-gate-store.ts); none: in memory. */
+  gateFor?: (channel: string) => RateGate;
 }
 
 const AckLineSchema = {
@@ -65,7 +67,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
   let since: string | undefined;
-  const gate = rateGate();
+  const gate = o.gateFor?.(ntfyChannelOf(o)) ?? rateGate();
   // A booking (`At:`) repeated under its sequence id replaces the stored one: idempotent. An immediate publish is
   // delivered each time: after a try that may have landed, it is not repeated.
   const publish = (

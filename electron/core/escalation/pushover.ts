@@ -8,7 +8,7 @@
 // a settings save (a new provider) still cancels the emergency and still reads the phone's acknowledgement.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
-import { rateGate, waitingUntil } from './rate-gate';
+import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { PhoneAck, PhoneProvider } from './types';
 
@@ -25,6 +25,8 @@ export interface PushoverOptions {
   send: HttpSend;
   /** The API's address (tests: a loopback stand-in). */
   api?: string;
+  /** The channel's Retry-After wait, kept across restarts (rate-gate-store.ts); none: in memory. */
+  gateFor?: (channel: string) => RateGate;
 }
 
 const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
@@ -42,12 +44,13 @@ function field(text: string, name: string): unknown {
 
 export function createPushover(o: PushoverOptions): PhoneProvider {
   const api = o.api ?? PUSHOVER_API;
-  const gate = rateGate();
+  const channel = channelIdOf(['pushover', o.appToken, o.userKey]);
+  const gate = o.gateFor?.(channel) ?? rateGate();
   const once = { clock: o.clock, send: o.send, retry: false, gate };
   return {
     kind: 'pushover',
     waitingUntilMs: () => waitingUntil(gate, o.clock),
-    channel: channelIdOf(['pushover', o.appToken, o.userKey]),
+    channel,
     repeatsMs: PUSHOVER_EXPIRE_S * 1000,
     async send(alert) {
       const body = form({

@@ -1,6 +1,7 @@
 // The ntfy topic is the only thing between a stranger and my phone (anyone who knows it can read and post): the app
 // makes it (≥ 24 random characters), refuses short or odd ones, and never writes it anywhere but the keychain.
 import { createHash, randomBytes } from 'node:crypto';
+import type { HttpSend } from './http';
 
 export const MIN_TOPIC_LENGTH = 24;
 
@@ -21,6 +22,37 @@ export function secretProblem(value: string, what: string): string | undefined {
 /** Removes every secret from a text (an error message from a server or the network may quote the URL). */
 export function redact(text: string, secrets: readonly string[]): string {
   return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join('•••'), text);
+}
+
+/** A web address's user info (`https://user:pass@`) and its query and fragment (where keys ride). */
+const URL_USERINFO = /(https?:\/\/)[^\s"'/@?#]*@/gi;
+const URL_TAIL = /(https?:\/\/[^\s"'?#]*)[?#][^\s"']*/gi;
+
+/** What a server answered, with every secret of its channel removed and any web address's credentials and query
+ *  dropped: the one redaction of a provider's answer (a refusal reason shown in readiness and by Send test, a log). */
+export function redactAnswer(text: string, secrets: readonly string[]): string {
+  return redact(text, secrets).replace(URL_USERINFO, '$1•••@').replace(URL_TAIL, '$1');
+}
+
+/** The parts of an address that are secret besides the whole (a server may echo only its path or password). */
+export function urlSecrets(url: string): string[] {
+  try {
+    const u = new URL(url);
+    const path = u.pathname.length > 1 ? [u.pathname] : [];
+    return [url, u.username, u.password, u.search.slice(1), ...path].filter((x) => x.length >= 8);
+  } catch {
+    return [url];
+  }
+}
+
+/** Every answer that is not a success reaches the provider with the channel's secrets removed (redactAnswer): before
+ *  its reason is parsed and cut to length, so a secret cut in two never shows its first half (fix50m #2: a server
+ *  echoing the token in a 401 put it in readiness). A success is left as is (it is parsed, never shown). */
+export function redactingSend(send: HttpSend, secrets: readonly string[]): HttpSend {
+  return async (req, timeoutMs) => {
+    const res = await send(req, timeoutMs);
+    return res.status >= 200 && res.status < 300 ? res : { ...res, text: redactAnswer(res.text, secrets) };
+  };
 }
 
 /** A name for where bookings live (ntfy's server and topic, Pushover's app and user) that holds no secret: a hash,

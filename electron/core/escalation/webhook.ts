@@ -3,16 +3,22 @@
 // one send repeat it. The escalator does not send it again later after a try that may have landed (outcome unknown).
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
-import { rateGate, waitingUntil } from './rate-gate';
+import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { PhoneProvider } from './types';
 
-export function createWebhook(o: { url: string; clock: Clock; send: HttpSend }): PhoneProvider {
-  const gate = rateGate();
+export function createWebhook(o: {
+  url: string;
+  clock: Clock;
+  send: HttpSend;
+  gateFor?: (channel: string) => RateGate;
+}): PhoneProvider {
+  const channel = channelIdOf(['webhook', o.url]);
+  const gate = o.gateFor?.(channel) ?? rateGate();
   return {
     kind: 'webhook',
     waitingUntilMs: () => waitingUntil(gate, o.clock),
-    channel: channelIdOf(['webhook', o.url]),
+    channel,
     async send(alert, stillWanted) {
       const r = await call(
         { clock: o.clock, send: o.send, gate, retry: true, idempotent: true, ...(stillWanted ? { stillWanted } : {}) },

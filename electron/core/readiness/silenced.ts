@@ -4,7 +4,7 @@
 // A start seen by several accounts of one service (the same schedule watched twice) is one alarm that rings iff any
 // of them is neither muted nor paused: `startRinger` is that rule, for the alarm engine and readiness alike (adv50
 // r7: muting the first account rang the start through the second, while readiness said nothing would come).
-import { accountSilence, sameService } from '../../shared/accounts';
+import { accountSilence, sameService, speakerOf } from '../../shared/accounts';
 import type { Account } from '../../shared/account-settings';
 import type { AppState, ReadinessCheck } from '../../shared/view-state';
 
@@ -22,13 +22,14 @@ export function silenceAtStart(
 }
 
 /** The account that rings a start seen by `watcherIds`: the first of them (in the settings' order) neither muted nor
- *  paused at `atMs`, or undefined when every one is silent (the start passes unrung). */
+ *  paused at `atMs`, or undefined when every one is silent (the start passes unrung). The reminders of a schedule
+ *  two accounts watch are told through the same one (shared/accounts.ts speakerOf, toldElsewhereAt). */
 export function startRinger<A extends Account>(
   accounts: readonly A[],
   watcherIds: readonly string[],
   atMs: number,
 ): A | undefined {
-  return accounts.find((a) => watcherIds.includes(a.id) && silenceAtStart(accounts, a.id, atMs) === undefined);
+  return speakerOf(accounts, watcherIds, atMs);
 }
 
 /** The accounts that see a shift of `accountId` on its schedule (service id): itself, and every account of the same
@@ -78,13 +79,14 @@ function silencedCheck(label: string, why: StartSilence): ReadinessCheck {
   };
 }
 
-/** A silent account whose start rings all the same, through another account watching it. */
+/** A silent account whose shift is told all the same, through another account watching it: its reminders and its
+ *  start alarm (the same rule, shared/accounts.ts speakerOf). */
 function ringsElsewhereCheck(label: string, why: StartSilence, ringer: string): ReadinessCheck {
   const how = why === 'muted' ? 'muted' : 'paused past its start';
   return {
     id: 'reminders',
     result: 'ok',
-    message: `Reminders for ${label} are ${how}, but the shift-start alarm rings through ${ringer}, which watches this schedule too.`,
+    message: `Reminders for ${label} are ${how}, but this shift's reminders and its shift-start alarm come through ${ringer}, which watches this schedule too.`,
   };
 }
 
