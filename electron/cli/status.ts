@@ -7,6 +7,7 @@ import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, keyHints, runStatus } from './status-run';
 import { ackFromCli, alarmKnowledgeOf } from '../core/alarm/cli-ack';
+import { ringerOfKnown } from '../core/engine/ack-ringer';
 import { readOnlyOverlay } from './overlay-files';
 import { rememberEnvKeys, rememberStoredKeys } from './masked-keys';
 import { createKeychainStore } from '../adapters/keychain';
@@ -45,7 +46,7 @@ async function main(argv: readonly string[]): Promise<number> {
       createKeychainStore({ log }),
       known.map((k) => ({ id: k.settings.accountId, baseUrl: k.settings.baseUrl })),
     );
-    const acked = await ackFromCli(files, Date.now(), localZone, known);
+    const acked = await ackFromCli(files, Date.now(), localZone, known, ringerOfKnown(known));
     for (const said of acked.notices) process.stderr.write(`status: ${said}\n`);
     if (!acked.ok) {
       process.stderr.write(`status: ${acked.text}\n`);

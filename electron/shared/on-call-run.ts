@@ -49,6 +49,36 @@ export function nextStartShift(me: Pick<AppState['me'], 'onCallNow' | 'shifts' |
   return me.shifts.filter(after).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))[0] ?? null;
 }
 
+/**
+ * The one rule joining my blocks (any schedule, any account) into continuous on-call time: a block starting at or
+ * before the time so far ends carries it on (back to back or overlapping); any gap, even a minute, is a new start.
+ * The tooltip's "until", readiness's next start, the shift-start alarm, its phone booking and "Shift ended" all ask it.
+ */
+export function carriesOn(startMs: number, endSoFarMs: number): boolean {
+  return startMs <= endSoFarMs;
+}
+
+/** A block of mine as instants (the alarm and reminder planners' shape). */
+export interface BlockSpan {
+  startMs: number;
+  endMs: number;
+}
+
+/** Whether a block of mine starting at `startMs` carries on my on-call time from `blocks` (those starting before it)
+ *  rather than starting it: then it is no start to ring or book the phone for. */
+export function continuesOnCall(startMs: number, blocks: readonly BlockSpan[]): boolean {
+  let endSoFarMs = -Infinity;
+  const before = blocks.filter((b) => b.startMs < startMs).sort((a, b) => a.startMs - b.startMs);
+  for (const b of before) endSoFarMs = carriesOn(b.startMs, endSoFarMs) ? Math.max(endSoFarMs, b.endMs) : b.endMs;
+  return carriesOn(startMs, endSoFarMs);
+}
+
+/** Whether my on-call time goes on past `endMs` (a block of mine carries it on there): then that end is no end of
+ *  my on-call time, and "Shift ended" is not said for it. */
+export function goesOnPast(endMs: number, blocks: readonly BlockSpan[]): boolean {
+  return blocks.some((b) => carriesOn(b.startMs, endMs) && b.endMs > endMs);
+}
+
 /** Whether `a` carries on past `b` (or ends with it but unknown after it). */
 function later(a: MyShift, b: MyShift): boolean {
   const [aEnd, bEnd] = [Date.parse(a.end), Date.parse(b.end)];
@@ -122,7 +152,7 @@ function runFrom(first: readonly MyShift[], shifts: readonly MyShift[], context:
   let last = blocks.reduce((a, b) => (later(b, a) ? b : a));
   const rest = [...shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   for (const s of rest) {
-    if (Date.parse(s.start) > Date.parse(last.end)) break;
+    if (!carriesOn(Date.parse(s.start), Date.parse(last.end))) break;
     if (seen.has(key(s)) || !later(s, last)) continue;
     seen.add(key(s));
     blocks.push(s);

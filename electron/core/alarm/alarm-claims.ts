@@ -11,11 +11,14 @@ import type { Snapshot } from '../model/snapshot';
 import { knownOf } from '../reminders/known';
 import { ALARM_EARLY_MS, serviceKeyOf } from './plan';
 import { DEFAULT_START_ALARM, type AlarmRecord } from './types';
+import type { Account } from '../../shared/account-settings';
 
 export interface AlarmKnowledge {
   settings: ServiceSettings;
   /** What was last read (or cached) for the account; undefined when nothing was. */
   snapshot?: Snapshot;
+  /** The account as saved (muted, paused): which of several accounts on one service rings a start (startRinger). */
+  account?: Account;
 }
 
 const KEY =

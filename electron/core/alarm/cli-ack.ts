@@ -33,7 +33,7 @@ export async function alarmKnowledgeOf(readOnly: FileStore, nowMs?: number): Pro
       // clock or name a schedule not watched, never make a block "mine".
       const watched = account.schedules.map((s) => s.id);
       const { snapshot } = await loadSnapshot(readOnly, cacheFileOf(account.id), nowMs, watched, originOf(account));
-      return { settings: serviceSettings(settings, account), ...(snapshot ? { snapshot } : {}) };
+      return { settings: serviceSettings(settings, account), account, ...(snapshot ? { snapshot } : {}) };
     }),
   );
 }
@@ -43,6 +43,8 @@ export async function ackFromCli(
   nowMs: number,
   localZone: string,
   known: readonly AlarmKnowledge[],
+  /** The app's rule for which watching account rings a start (engine/ack-ringer.ts); absent: the first. */
+  ringerOf?: (watcherIds: readonly string[], atMs: number) => string | undefined,
 ): Promise<CliAck> {
   const notices: string[] = [];
   const store = await loadAlarmStore(
@@ -83,18 +85,32 @@ export async function ackFromCli(
       ringing.map(([, r]) => r.startMs),
       nowMs,
       localZone,
-      known.length > 1 ? ringing.map(([key]) => accountOfKey(key, known)) : undefined,
+      known.length > 1
+        ? ringing.map(([key, r]) => accountOfKey(key, r.rungAtMs ?? r.startMs, known, ringerOf))
+        : undefined,
     ),
     notices,
   };
 }
 
-/** The label of the account an alarm's key is of (the first that watches its schedule on its service). */
-function accountOfKey(key: string, known: readonly AlarmKnowledge[]): string | undefined {
+/** The label of the account an alarm rang through: of the accounts watching its schedule on its service, the one the
+ *  app's rule (startRinger: the first neither muted nor paused when it rang) names, as the notification, the tray
+ *  and the phone do; the first of them where none rang (or the accounts as saved are unknown). */
+function accountOfKey(
+  key: string,
+  rungMs: number,
+  known: readonly AlarmKnowledge[],
+  ringerOf?: (watcherIds: readonly string[], atMs: number) => string | undefined,
+): string | undefined {
   const [, service, scheduleId] = /^alarm:(.+):(sch_[A-Za-z0-9_-]+):\d{4}-/.exec(key) ?? [];
-  return known.find(
+  const watching = known.filter(
     (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
-  )?.settings.accountLabel;
+  );
+  const ringer = ringerOf?.(
+    watching.map((a) => `${a.settings.accountId}`),
+    rungMs,
+  );
+  return (watching.find((a) => a.settings.accountId === ringer) ?? watching[0])?.settings.accountLabel;
 }
 
 /** "Acknowledged the shift-start alarm (Tue 09:00) at 08:30.": each start as every surface words an instant (the

@@ -7,6 +7,7 @@ import { isoOf, segmentsOf } from '../model/segments';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { knownOf } from '../reminders/known';
 import { myUpcomingShifts } from '../reminders/plan';
+export { myBlockSpans } from '../reminders/plan';
 import { DEFAULT_START_ALARM, type AlarmTarget } from './types';
 
 export const ALARM_EARLY_MS = 5 * 60_000;

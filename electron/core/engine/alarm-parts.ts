@@ -199,7 +199,9 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     phoneIntent: (intent) => phone.intent(intent),
     phoneLink: () => phone.subscribeLink(),
     setSurface: (s) => void (surface = s),
-    takesStart: (baseUrl, id, startMs) => alarms.takesStart(serviceKeyOf(baseUrl), id, startMs),
+    // Alarms turned off for this run (options) never ring, so they take no start.
+    takesStart: (baseUrl, id, startMs) =>
+      o.options.alarms !== false && alarms.takesStart(serviceKeyOf(baseUrl), id, startMs),
     decorate: (state, nowMs, health) => decorate(o, alarms, phone, state, nowMs, health),
     stop() {
       alarms.stop();

@@ -1,6 +1,7 @@
 // Planning the alarm's targets from every account's data, what silences them, and the poll of alarms.json while
 // one waits for an answer (alarms.ts).
-import { planAlarms, serviceKeyOf } from '../alarm/plan';
+import { continuesOnCall } from '../../shared/on-call-run';
+import { myBlockSpans, planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmTarget } from '../alarm/types';
 import type { AlarmAccount } from './alarms-run';
 import { heardFromAll, savedDataAtMs } from './reminders';
@@ -28,8 +29,11 @@ export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
     ...accounts.filter((a) => a.silenced?.() === true),
   ];
   const chosen = new Map<string, AlarmTarget>();
+  // Only a start of my on-call time rings (and is booked on the phone): a block carrying it on back to back, on
+  // another schedule or account, is no start (the rule the tooltip and readiness use); the start's alarm covers it.
+  const mine = accounts.flatMap((a) => myBlockSpans(a.snapshot, a.settings));
   for (const t of ordered.flatMap((a) => planOf(r, a, { zone, nowMs, several })))
-    if (!chosen.has(t.target.key)) {
+    if (!chosen.has(t.target.key) && !continuesOnCall(t.target.startMs, mine)) {
       chosen.set(t.target.key, t.target);
       r.seen.set(t.target.key, { target: t.target, account: t.account });
     }

@@ -56,7 +56,9 @@ async function intentOf(
 /** The account naming an alarm now, while there are several (a removed account's name is never shown again). */
 
 function takesStart(w: AlarmsWiring, r: AlarmsRun, serviceKey: string, scheduleId: string, startMs: number): boolean {
-  if (!r.engine || r.stopped) return false;
+  // Asked before the alarm engine is made too: at start-up the sessions' first read judges the missed start while
+  // alarms.json is still loading, and the late alarm that follows is the start's notice (no catch-up beside it).
+  if (r.stopped) return false;
   const t = targetsNow(w, r).find(
     (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
   );

@@ -2,7 +2,8 @@
 // should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
 // is due. The scheduler (./scheduler) decides at run time what is shown, judged by the wall clock.
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
-import { blocksOf, segmentsOf } from '../model/segments';
+import { goesOnPast, type BlockSpan } from '../../shared/on-call-run';
+import { blocksOf, myBlocksOf, segmentsOf } from '../model/segments';
 import { changeReminders } from './changes';
 import { coverageReminders } from './coverage';
 import {
@@ -59,8 +60,10 @@ function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
   );
 }
 
-function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
-  const endKnown = ref.endUnknown !== true;
+function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput, mine: BlockSpan[]): PlannedReminder[] {
+  // "Shift ended" only where my on-call time ends: a block of mine carrying it on back to back (another schedule's)
+  // makes this end a hand-over between my own schedules, not an end (the rule the tooltip and the alarm use).
+  const endKnown = ref.endUnknown !== true && !goesOnPast(ref.endMs, mine);
   const r = remindersFor(input.settings, ref.scheduleId);
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
@@ -101,6 +104,19 @@ function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): 
   return items;
 }
 
+/** Every block of mine this account's data holds on its watched schedules (past ones too: a block that ended at
+ *  17:00 still carries my time on into one starting then), for the run-joining rule (shared/on-call-run). */
+export function myBlockSpans(snapshot: Snapshot, settings: ServiceSettings): BlockSpan[] {
+  const emailLower = settings.email.trim().toLowerCase();
+  if (emailLower === '') return [];
+  const watched = new Set(settings.schedules.map((w) => w.id));
+  return snapshot.schedules.flatMap((s) =>
+    watched.has(s.id) && !s.notFound
+      ? myBlocksOf(segmentsOf(knownOf(s).shifts), emailLower).map((b) => ({ startMs: b.startMs, endMs: b.endMs }))
+      : [],
+  );
+}
+
 /** My shifts that are not over yet (or ended so recently that a late "Shift ended" may be due), per watched
  *  schedule, as ShiftRefs. */
 export function myUpcomingShifts(
@@ -139,8 +155,9 @@ export function myUpcomingShifts(
 export function planReminders(input: PlanInput): PlannedReminder[] {
   const zone = input.localZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
+  const mine = myBlockSpans(input.snapshot, input.settings);
   const items = shifts.flatMap(({ ref, horizonEndMs }) => [
-    ...blockReminders(ref, horizonEndMs, input),
+    ...blockReminders(ref, horizonEndMs, input, mine),
     ...headsUp(ref, input, zone),
   ]);
   items.push(...coverageReminders(input));

@@ -3,6 +3,9 @@
 // alone, which of two accounts unsaid. One account: unchanged.
 import { describe, expect, it } from 'vitest';
 import { ackFromCli } from '../../../electron/core/alarm/cli-ack';
+import { ringerOfKnown } from '../../../electron/core/engine/ack-ringer';
+import { accountIdOf } from '../../../electron/shared/account-names';
+import type { Account } from '../../../electron/shared/account-settings';
 import type { AlarmRecord } from '../../../electron/core/alarm/types';
 import { me, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { MemoryFileStore } from '../support/memory-file-store';
@@ -21,10 +24,25 @@ const WORK = {
 const KEY = `alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z`;
 const ringing: AlarmRecord = { startMs: MINE, endMs: MINE + 8 * H, rungAtMs: MINE };
 
-async function ack(known: (typeof ACME)[]) {
+async function ack(known: (typeof ACME & { account?: Account })[]) {
   const files = new MemoryFileStore();
   await files.writeAtomic('alarms.json', JSON.stringify({ version: 1, alarms: { [KEY]: ringing } }));
-  return (await ackFromCli(files, MINE + 10 * 60_000, 'UTC', known)).text;
+  return (await ackFromCli(files, MINE + 10 * 60_000, 'UTC', known, ringerOfKnown(known))).text;
+}
+
+/** An account on the one service (oncall.example.com) watching Ops, as saved: muted or not. */
+function onOps(id: string, label: string, muted: boolean) {
+  const account: Account = {
+    id: accountIdOf(id),
+    label,
+    baseUrl: 'https://oncall.example.com',
+    email: 'me@example.com',
+    schedules: [{ id: 'sch_ops' }],
+    ...(muted ? { muted: true } : {}),
+    pausedUntil: null,
+  };
+  const settings = settingsWith({ accountId: account.id, accountLabel: label, schedules: [{ id: 'sch_ops' }] });
+  return { settings, snapshot, account };
 }
 
 describe('status --ack names the account when several are set up', () => {
@@ -33,5 +51,15 @@ describe('status --ack names the account when several are set up', () => {
   });
   it('one account: "(21:00)"', async () => {
     expect(await ack([ACME])).toBe('Acknowledged the shift-start alarm (21:00) at 21:10.');
+  });
+  // adv50 r8 #4: two accounts on one service, the first muted: the alarm rang through Work (the notification, the
+  // tray and the phone said "Work · Ops"); the terminal named the muted one. Failed before: "(main, 21:00)".
+  it('two accounts on one service, the first muted: names the one it rang through', async () => {
+    const known = [onOps('main', 'main', true), onOps('work', 'Work', false)];
+    expect(await ack(known)).toBe('Acknowledged the shift-start alarm (Work, 21:00) at 21:10.');
+  });
+  it('two accounts on one service, neither muted: names the first', async () => {
+    const known = [onOps('main', 'main', false), onOps('work', 'Work', false)];
+    expect(await ack(known)).toBe('Acknowledged the shift-start alarm (main, 21:00) at 21:10.');
   });
 });
