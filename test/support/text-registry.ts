@@ -15,6 +15,7 @@ import { calendarLog, notificationLog, type AccountReminders, type LogText } fro
 import { alarmLog, cliAckLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
 import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { swapAnswers } from './text-registry-handoff';
+import type { WriteAnswer } from './text-registry-writes';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
@@ -39,7 +40,10 @@ export type Surface =
   /** The hand-off IPC answers the renderer shows (a swap's outcome, its refusals): text-registry-handoff.ts. */
   | 'handoff-answer'
   /** The quick override's people picker ("who could cover"): one text per person offered. */
-  | 'picker';
+  | 'picker'
+  /** The engine's answers to writes (away, take over, hand back, override, refresh): text-registry-writes.ts runs
+   *  the real handlers on the simulator for them. */
+  | 'write-answer';
 
 export interface Said {
   surface: Surface;
@@ -70,6 +74,8 @@ export interface RegistryInput {
   calendar?: CalendarInput;
   /** People pickers asked ("who could cover"), each for one account's schedule and window. */
   pickers?: readonly AccountPicker[];
+  /** The engine's answers to writes, each run by text-registry-writes.ts (async: asked before, passed in here). */
+  writes?: readonly WriteAnswer[];
 }
 
 function labels(items: readonly TrayMenuItem[]): string[] {
@@ -125,7 +131,7 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const ctx = { nowMs, locale: 'en-GB', localZone };
   type Kind = NonNullable<Said['statement']>['kind'];
   const said = (
-    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker' | 'handoff-answer'>,
+    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker' | 'handoff-answer' | 'write-answer'>,
     kind: Kind,
     m: MyShift,
     text: string,
@@ -293,6 +299,14 @@ export function everyText(input: RegistryInput): Said[] {
       basis: null,
       text: t.text,
       kind: `candidate ${t.email}`,
+    })),
+    // One account's session answers each write (its own): the state's single account, else not attributed.
+    ...(input.writes ?? []).map((w) => ({
+      surface: 'write-answer' as const,
+      accountId: input.state.accounts.length === 1 ? (input.state.accounts[0]?.id ?? null) : null,
+      basis: null,
+      text: w.text,
+      kind: `${w.kind} (${w.outcome})`,
     })),
   ];
 }

@@ -30,6 +30,12 @@ function heldAsRead(state: AppState, ref: string, startMs: number, endMs: number
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
 
+/** Nothing sent where the app's data can't show the window as now (part unread, saved data after a failed read). */
+export function cantCheckText(deps: WordDeps, w: { scheduleId: string; start: string; end: string }): string {
+  const when = deps.windowOf(w.scheduleId, Date.parse(w.start), Date.parse(w.end));
+  return `Nothing was sent: the app can’t read all of ${when} now, so it can’t check what you planned there. Refresh and look at it again.`;
+}
+
 /** Why a window planned as `who`'s ('' or absent: mine) is not written: what the app's data holds there now. */
 export function notAsPlannedText(
   deps: WordDeps,
@@ -43,8 +49,7 @@ export function notAsPlannedText(
   const from = (who ?? deps.meOn(w.scheduleId)).toLowerCase();
   const when = deps.windowOf(w.scheduleId, startMs, endMs);
   const held = heldAsRead(state, w.scheduleId, startMs, endMs);
-  if (held === undefined || from === '')
-    return `Nothing was sent: the app can’t read all of ${when} now, so it can’t check what you planned there. Refresh and look at it again.`;
+  if (held === undefined || from === '') return cantCheckText(deps, w);
   const planned = others?.map((o) => o.toLowerCase()).filter((o) => o !== from);
   const same = (h: Held) => sameSet(h.emails, [from, ...(planned ?? [])]);
   // Held as planned throughout (only who else is on call changes within it): said as that, not as a change.

@@ -6,7 +6,7 @@ import { coverRefusal, firstOverlap } from '../../shared/swap-rules';
 import type { AppState } from '../../shared/view-state';
 import { onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
-import { notAsPlannedText, type WordDeps } from './changed-now';
+import { cantCheckText, notAsPlannedText, type WordDeps } from './changed-now';
 import { minOf } from '../../shared/extremes';
 import { coverPeople, coverRefusedText, mayCover } from './cover-rule';
 
@@ -24,6 +24,14 @@ export function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows
       Date.parse(i.end) <= Date.parse(r.end) &&
       Date.parse(i.start) < Date.parse(i.end),
   );
+}
+
+/** Why the plan can't write the item now, where it lists the item's time as excluded for a reason of its data. */
+function excludedWhy(plan: HandoffPlan, i: HandoffItemInput): string | undefined {
+  const [startMs, endMs] = [Date.parse(i.start), Date.parse(i.end)];
+  return plan.excluded.find(
+    (x) => x.scheduleId === i.scheduleId && Date.parse(x.start) < endMs && startMs < Date.parse(x.end),
+  )?.why;
 }
 
 /** Each block once: one named through a second account of the same service is the first's (one write per block). */
@@ -86,6 +94,9 @@ export function createProblem(
   planned?: HandoffPlan,
 ): string | undefined {
   const wrong = items.find((i) => !rowOf(plan, i));
+  // A block the plan can't write now for a reason of its data (saved data after a failed read, a part unread): said
+  // as not readable, never as a change the saved data can't know of (fix 47t: "who else is on call changes" was).
+  if (wrong && excludedWhy(plan, wrong) !== undefined) return cantCheckText(words, wrong);
   // Said against the plan the user chose from, when it had this block (who was on call beside me then).
   if (wrong) return notAsPlannedText(words, state, wrong, undefined, planned && rowOf(planned, wrong)?.others);
   // Only someone the app may hand the block to, as a Retry and a resume after a restart check it (cover-rule.ts).

@@ -63,14 +63,16 @@ const landedPhrase: Record<SwapSide['state'], string> = {
   changed: 'was not sent',
 };
 
-const why = (s: SwapSide) => (s.message ? ` (${s.message.replace(/\.$/, '')})` : '');
+/** The side's own message (the write answer's sentences), said whole after the swap's sentence (issue 47: it was
+ *  cut of its full stop and put in brackets mid-sentence). */
+const why = (s: SwapSide) => (s.message ? ` ${s.message}` : '');
 
 /** After "Hand your … back": what that write did, on top of the first side that landed. */
 function backText(name: string, myWin: string, back: SwapSide): string {
   if (back.state === 'handed_off') return `Your ${myWin} is yours again; nothing was swapped with ${name}.`;
   if (back.state === 'unknown' || back.state === 'sending')
-    return `${name} covers your ${myWin}; handing it back has an unknown outcome${why(back)} — checking, it is not sent again.`;
-  return `${name} still covers your ${myWin}; handing it back ${landedPhrase[back.state]}${why(back)}.`;
+    return `${name} covers your ${myWin}; handing it back has an unknown outcome — checking, it is not sent again.${why(back)}`;
+  return `${name} still covers your ${myWin}; handing it back ${landedPhrase[back.state]}.${why(back)}`;
 }
 
 export function swapText(
@@ -86,8 +88,8 @@ export function swapText(
   if (mine.state === 'handed_off' && theirs.state === 'handed_off')
     return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.`;
   if (mine.state === 'handed_off')
-    return `${name} now covers your ${myWin}; your cover of ${name}'s ${theirWin} ${landedPhrase[theirs.state]}${why(theirs)}.`;
-  return `Nothing was swapped: ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}${why(mine)}. Your cover of ${name}'s ${theirWin} was not sent.`;
+    return `${name} now covers your ${myWin}; your cover of ${name}'s ${theirWin} ${landedPhrase[theirs.state]}.${why(theirs)}`;
+  return `Nothing was swapped: ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}; your cover of ${name}'s ${theirWin} was not sent.${why(mine)}`;
 }
 
 /** The teammate's name as the schedule lists them, else their e-mail. */

@@ -60,7 +60,7 @@ describe('swap', () => {
     if (!answer.ok) throw new Error(answer.error.message);
     expect([answer.value.mine.state, answer.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
     expect(answer.value.text).toMatch(
-      /^Bob Person now covers your Fri 09:00 – Sat 09:00; your cover of Bob Person's Thu 09:00 – Fri 09:00 did not land \(/,
+      /^Bob Person now covers your Fri 09:00 – Sat 09:00; your cover of Bob Person's Thu 09:00 – Fri 09:00 did not land\. The service /,
     );
     expect(answer.value.text).not.toMatch(/swapped/i);
     // The service agrees: Bob on my Friday, and still Bob on his Thursday.
