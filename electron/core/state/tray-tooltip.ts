@@ -22,7 +22,7 @@ import {
   fmt,
   type Fmt,
 } from './tray-sections';
-import { allAlarms, halfSwapLines, problemItems } from './tray-glance';
+import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
 
 /** What Windows' tray shows of a tooltip (NOTIFYICONDATA's 128, less the terminator): what asks me fits in it. */
 export const TOOLTIP_GLANCE_CHARS = 127;
@@ -144,6 +144,7 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   if (coverage) lines.push(coverage);
   // Each account's problem on a line of its own, as the menu has one item each.
   lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
+  if (state.accounts.length > 1) lines.push(...setupProblemItems(state).map((i) => ('label' in i ? i.label : '')));
   lines.push(...halfSwapLines(state, f));
   return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);
 }
