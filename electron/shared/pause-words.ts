@@ -41,3 +41,17 @@ export function everyAccountPaused(state: PauseState, nowMs: number): boolean {
   const { accounts } = state.settings;
   return accounts.length > 0 && accounts.every((a) => !Number.isNaN(pausedUntilMs(a, nowMs)));
 }
+
+/** The pauses in one short line, for a glance with no room for each ("2 accounts paused until 12:33";
+ *  ", the first until 12:33" where they end apart): the app's own where it runs, as it silences everything. */
+export function pauseNoteShort(state: PauseState, nowMs: number, time: (ms: number) => string): string | undefined {
+  const notes = pauseNotes(state, nowMs, time);
+  const app = notes.find((n) => n.accountId === undefined);
+  if (app || notes.length === 0) return app?.text;
+  const ends = state.settings.accounts.map((a) => pausedUntilMs(a, nowMs)).filter((ms) => !Number.isNaN(ms));
+  const first = Math.min(...ends);
+  const where = `${ends.length} account${ends.length > 1 ? 's' : ''} paused`;
+  return ends.every((ms) => ms === first)
+    ? `${where} until ${time(first)}`
+    : `${where}, the first until ${time(first)}`;
+}

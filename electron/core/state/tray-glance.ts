@@ -136,8 +136,25 @@ export function problemItems(state: AppState, text: string | undefined, f: Fmt):
     const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };
     return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`);
   });
-  // Saved data not refreshed while every account says it is fine: the one line as it is.
-  return items.length > 0 ? items : problemItem(state, text);
+  // Saved data not refreshed while every account says it is fine: the one line as it is. An account not set up
+  // has its own item (setupProblemItems), never this merged line's Retry.
+  const settingUp = state.accounts.some((a) => a.sync.kind === 'needs_setup');
+  return items.length > 0 || settingUp ? items : problemItem(state, text);
+}
+
+/** An account not set up: one item, its fix as the action (onboarding on that account), never Retry (issue 49,
+ *  adversarial round 7, #2: "Acme: Add your API key to start." refreshed, beside a second "Set up Acme…"). */
+export function setupProblemItems(state: AppState): TrayLeafItem[] {
+  return state.accounts.flatMap((a) =>
+    a.sync.kind === 'needs_setup' ? setupProblem(state, a.id, a.label, a.sync.message) : [],
+  );
+}
+
+function setupProblem(state: AppState, id: string, label: string, message: string): TrayLeafItem[] {
+  const account = state.settings.accounts.find((s) => s.id === id);
+  const text = message === 'Add your API key to start.' ? `Add the API key for ${label}…` : `${label}: ${message}`;
+  if (!account) return [{ type: 'label', label: text }];
+  return [{ type: 'action', label: text, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
 }
 
 /** At most this many top-level items (separators aside): with one account, and with several. */

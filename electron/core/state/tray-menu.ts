@@ -15,6 +15,7 @@ import {
   halfSwapItems,
   myStateItems,
   problemItems,
+  setupProblemItems,
   scheduleSubmenus,
   topCount,
 } from './tray-glance';
@@ -122,6 +123,8 @@ function setupItems(state: AppState): TrayMenuItem[] {
   if (needing.length === 0 && state.accounts.length === 0 && state.sync.kind === 'needs_setup')
     return [{ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true }];
   // The account as the settings name it (its id typed): one no longer listed there gets no item.
+  // With several accounts each one not set up is one problem item opening its onboarding: not twice.
+  if (state.accounts.length > 1) return setupProblemItems(state);
   return needing.flatMap((a) => {
     const account = state.settings.accounts.find((s) => s.id === a.id);
     if (!account) return [];

@@ -1,12 +1,13 @@
-// The tray tooltip: one glance within the OS's length limit (Windows shows 127 characters, older shells 63). It
+// The tray tooltip: one glance within the OS's length limit (the platform table's: Windows shows 127 characters). It
 // leads with my state in a short line ("On call until 16:54 · 3 schedules"), then what asks me (each alarm not
 // acknowledged, the pause), then the rest: the schedules by name, acknowledged alarms, problems (issue 49, round 4:
 // a first line naming three schedules "until 16:54" each pushed the ringing alarm and the pause past the cut).
 import type { AppState, MyShift } from '../../shared/view-state';
-import { pauseNotes } from '../../shared/pause-words';
+import { pauseNoteShort, pauseNotes } from '../../shared/pause-words';
 import { syncText } from '../../shared/freshness';
 import { basisMark, untilPhrase } from '../../shared/basis';
-import { myRunNow, runNames } from '../../shared/on-call-run';
+import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
+import { formatRelative } from '../../shared/format';
 import { alarmLine } from '../../shared/alarm-text';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
@@ -17,10 +18,11 @@ import {
   unknownShiftsLine,
   onCallPhrase,
   nextPhrase,
+  gapsSuffix,
   fmt,
   type Fmt,
 } from './tray-sections';
-import { allAlarms, halfSwapLines, problemItems } from './tray-glance';
+import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
 
 /** What Windows' tray shows of a tooltip (NOTIFYICONDATA's 128, less the terminator): what asks me fits in it. */
 export const TOOLTIP_GLANCE_CHARS = 127;
@@ -76,21 +78,44 @@ export function shortStateLines(state: AppState, f: Fmt): string[] {
     const head = `On call ${until}`;
     return count > 1 ? [`${head}${schedules}`, head] : [head];
   }
-  // Before my shift the full line stays: it says what may hide before it, which a short form would drop.
-  return [];
+  return shortNextLines(state, f);
+}
+
+/** Before my shift: "Next on call: Sun 21:33 (in 11 h)", or "Next known: … · some shifts before it unknown" where an
+ *  earlier shift may hide (the full line, kept further down, names where). Without them a long full line (long names,
+ *  a hole named) pushed the pause past Windows' cut (issue 49, adversarial round 7, #1). */
+function shortNextLines(state: AppState, f: Fmt): string[] {
+  const run = myRunNext(state, f.nowMs);
+  const [first] = run?.blocks ?? [];
+  if (!run || !first) return [];
+  const start = fmt(run.start, f, runZones(state, run).start);
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f)) !== '';
+  const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
+  if (unknownNow)
+    return [`On call now: unknown · next known: ${start}${inRel}`, `On call now: unknown · next known: ${start}`];
+  // "Next known", shortest, still says a shift of mine may come before it.
+  if (gapsSuffix(state, first, f) !== '')
+    return [
+      `Next known: ${start}${inRel} · some shifts before it unknown`,
+      `Next known: ${start}${inRel}`,
+      `Next known: ${start}`,
+    ];
+  return [`Next on call: ${start}${inRel}`, `Next on call: ${start}`];
 }
 
 const ONE_ASKS = 'Shift-start alarm not acknowledged';
 
-const fits = (lines: readonly string[]): boolean => lines.join('\n').length <= TOOLTIP_GLANCE_CHARS;
-
-/** State, what asks me, then the rest, in as few words as it takes for the first two to fit the glance. */
-function glanceLines(state: AppState, f: Fmt): { head: string[]; rest: string[] } {
+/** State, what asks me, then the rest, in as few words as it takes for the first two to fit the glance: the
+ *  platform's limit where it is shorter (room kept for the "…" line that follows a cut). */
+function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string[]; rest: string[] } {
+  const glance = Math.min(maxChars ?? TOOLTIP_GLANCE_CHARS, TOOLTIP_GLANCE_CHARS) - '\n…'.length;
+  const fits = (lines: readonly string[]): boolean => lines.join('\n').length <= glance;
   const o = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
   const alarms = allAlarms(state);
   const ringing = alarms.filter((a) => a.ackedAt === null || a.ackedAt === undefined).map((a) => alarmLine(a, o));
   const answered = alarms.filter((a) => a.ackedAt !== null && a.ackedAt !== undefined).map((a) => alarmLine(a, o));
-  const pauses = pauseNotes(state, f.nowMs, (ms) => fmt(new Date(ms).toISOString(), f)).map((n) => n.text);
+  const time = (ms: number): string => fmt(new Date(ms).toISOString(), f);
+  const pauses = pauseNotes(state, f.nowMs, time).map((n) => n.text);
   const full = stateLine(state, f);
   const tries: { head: string[]; rest: string[] }[] = [{ head: [full, ...ringing, ...pauses], rest: [] }];
   const asks =
@@ -99,9 +124,10 @@ function glanceLines(state: AppState, f: Fmt): { head: string[]; rest: string[] 
     tries.push({ head: [short, ...ringing, ...pauses], rest: [full] });
     tries.push({ head: [short, ...asks, ...pauses], rest: [full, ...ringing] });
   }
-  // Last: the app's pause alone up top (the accounts' own pauses follow).
+  // Last: the pauses in one short line up top (each follows, named).
+  const onePause = pauseNoteShort(state, f.nowMs, time);
   for (const short of shortStateLines(state, f).slice(-1))
-    tries.push({ head: [short, ...asks, ...pauses.slice(0, 1)], rest: [full, ...ringing, ...pauses.slice(1)] });
+    tries.push({ head: [short, ...asks, ...(onePause ? [onePause] : [])], rest: [full, ...ringing, ...pauses] });
   const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? { head: [full], rest: [] };
   return { head: chosen.head, rest: [...chosen.rest, ...answered] };
 }
@@ -109,7 +135,7 @@ function glanceLines(state: AppState, f: Fmt): { head: string[]; rest: string[] 
 /** One glance: my state, what asks me, then one fact per line; at most `maxChars` (the platform's limit), cut at a
  *  line with "…". */
 export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string {
-  const { head, rest } = glanceLines(state, f);
+  const { head, rest } = glanceLines(state, f, maxChars);
   const lines = [...head, ...rest];
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
@@ -118,6 +144,7 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   if (coverage) lines.push(coverage);
   // Each account's problem on a line of its own, as the menu has one item each.
   lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
+  if (state.accounts.length > 1) lines.push(...setupProblemItems(state).map((i) => ('label' in i ? i.label : '')));
   lines.push(...halfSwapLines(state, f));
   return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);
 }
@@ -132,5 +159,8 @@ export function boundTooltip(lines: readonly string[], maxChars: number): string
     kept.push(line);
   }
   if (kept.length > 0) return [...kept, '…'].join('\n');
-  return `${(lines[0] ?? '').slice(0, Math.max(0, maxChars - 1))}…`;
+  // No whole line fits (a limit no platform of the table has): cut at a word, never inside one.
+  const part = (lines[0] ?? '').slice(0, Math.max(0, maxChars - 1));
+  const space = part.lastIndexOf(' ');
+  return `${space > 0 ? part.slice(0, space) : part}…`;
 }

@@ -388,12 +388,21 @@ describe('tray menu', () => {
     expect(items.filter((i) => i.type === 'action' && i.action === 'open-onboarding')).toEqual([
       {
         type: 'action',
-        label: 'Set up Acme…',
+        label: 'Add the API key for Acme…',
         action: 'open-onboarding',
         enabled: true,
         params: { accountId: accountIdOf('acme') },
       },
     ]);
+    // Adversarial round 7, #2: with the merged problem line, that item is the problem, never a Retry beside it.
+    const merged = state({
+      accounts: [{ ...work!, label: 'Work' }, acme],
+      settings,
+      sync: { kind: 'error', message: 'Acme: Add your API key to start.' },
+    });
+    const all = buildTrayMenu(merged, NOW, ZONE);
+    expect(labels(all).filter((l) => /Acme[:…]|Set up/.test(l))).toEqual(['Add the API key for Acme…']);
+    expect(all.some((i) => i.type === 'action' && i.action === 'refresh' && i.label.includes('Acme'))).toBe(false);
   });
 
   it('uses the given locale for clock times, in the tooltip and the menu', () => {
