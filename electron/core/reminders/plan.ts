@@ -2,7 +2,7 @@
 // should exist, each with a stable key (so re-planning after every sync never duplicates one) and the instant it
 // is due. The scheduler (./scheduler) decides at run time what is shown, judged by the wall clock.
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
-import { goesOnPast, type BlockSpan } from '../../shared/on-call-run';
+import type { BlockSpan } from '../../shared/on-call-run';
 import { blocksOf, myBlocksOf, segmentsOf } from '../model/segments';
 import { changeReminders } from './changes';
 import { coverageReminders } from './coverage';
@@ -60,10 +60,10 @@ function knewRunning(input: PlanInput, ref: ShiftRef): boolean {
   );
 }
 
-function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput, mine: BlockSpan[]): PlannedReminder[] {
-  // "Shift ended" only where my on-call time ends: a block of mine carrying it on back to back (another schedule's)
-  // makes this end a hand-over between my own schedules, not an end (the rule the tooltip and the alarm use).
-  const endKnown = ref.endUnknown !== true && !goesOnPast(ref.endMs, mine);
+function blockReminders(ref: ShiftRef, horizonEndMs: number, input: PlanInput): PlannedReminder[] {
+  // "Shift ended" comes at the end of each of my blocks, also where another schedule's block of mine carries my time
+  // on back to back (its words name that schedule and who takes over there); the alarm joins such blocks (one start).
+  const endKnown = ref.endUnknown !== true;
   const r = remindersFor(input.settings, ref.scheduleId);
   const items: PlannedReminder[] = [];
   const base = { untilMs: ref.endMs, shift: ref };
@@ -155,9 +155,8 @@ export function myUpcomingShifts(
 export function planReminders(input: PlanInput): PlannedReminder[] {
   const zone = input.localZone;
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, zone);
-  const mine = myBlockSpans(input.snapshot, input.settings);
   const items = shifts.flatMap(({ ref, horizonEndMs }) => [
-    ...blockReminders(ref, horizonEndMs, input, mine),
+    ...blockReminders(ref, horizonEndMs, input),
     ...headsUp(ref, input, zone),
   ]);
   items.push(...coverageReminders(input));
