@@ -24,7 +24,8 @@ export interface Doubt {
   atMs: number;
   /** The schedule's revision as the app last read it before that write (undefined: not known). */
   revisionBefore?: number | null;
-  /** This service was known then to move the revision on a write: unmoved, it is sent again without waiting. */
+  /** This service was known then to move the revision on a write (said "most likely not saved"). Even so it is sent
+   *  again only after the settle: a service may take the write and apply it, moving the revision, 30 s later. */
   moves?: boolean;
 }
 
@@ -106,7 +107,7 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
         const message = changedAfterLost(await shownNow(client, doubt.plan));
         return { outcome: { status: 'unknown', message }, doubt };
       }
-      if (doubt.moves !== true && clock.now() - doubt.atMs < SETTLE_MS)
+      if (clock.now() - doubt.atMs < SETTLE_MS)
         return { outcome: { status: 'unknown', message: STILL_CHECKING }, doubt };
       doubts.delete(key);
       return undefined;

@@ -128,9 +128,9 @@ export async function verifyUnknownWrite(
       status: 'not_created',
       message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
     };
-  // A service that moves its revision on every write, unmoved: not saved. Creating it again still looks first.
+  // A service that moves its revision on every write, unmoved: most likely not saved (sent again after the settle).
   return {
     status: 'not_created',
-    message: `${why}, and the schedule does not show the override and has not changed since just before it, so it was most likely not saved. Creating it again looks at the schedule first and does not send it if it is there by then.`,
+    message: `${why}, and the schedule does not show the override and has not changed since just before it, so it was most likely not saved. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
   };
 }
