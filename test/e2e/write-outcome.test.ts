@@ -41,7 +41,9 @@ describe('a create the service applies only after the app looked', () => {
     host.sim.faults.set('createOverride', { status: 502, applyAfterMs: 5_000, times: 1 });
     await page.getByRole('button', { name: 'Create override' }).click();
     await page.getByTestId('failure').waitFor({ timeout: 10_000 });
-    expect(await page.getByTestId('failure').textContent()).toMatch(/most likely not saved/);
+    expect(await page.getByTestId('failure').textContent()).toMatch(
+      /Can't confirm yet — checking|most likely not saved/,
+    );
     await page.getByRole('button', { name: 'Create again' }).click();
     await page.getByText(/It was saved after all/).waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('override-result').textContent()).not.toMatch(/try again/i);

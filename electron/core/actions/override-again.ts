@@ -11,7 +11,7 @@ import type { CreatedOverride } from '../model/snapshot';
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
 export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
   Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
-import { lookWithGrace } from './override-verify';
+import { changedAfterLost, lookWithGrace, revisionNow, SETTLE_MS, shownNow } from './override-verify';
 import type { PlannedOverride } from './override-window';
 
 /** Long past any service's slowness: a create of the same window after this is a new wish, sent as usual. */
@@ -22,39 +22,95 @@ export interface Doubt {
   plan: PlannedOverride;
   note?: CreateNote;
   atMs: number;
+  /** The schedule's revision as the app last read it before that write (undefined: not known). */
+  revisionBefore?: number | null;
+  /** This service was known then to move the revision on a write (said "most likely not saved"). Even so it is sent
+   *  again only after the settle: a service may take the write and apply it, moving the revision, 30 s later. */
+  moves?: boolean;
 }
 
 const SAVED_AFTER_ALL =
   'It was saved after all: the schedule now shows the override (the service was slow to apply it). It was not sent again.';
+const STILL_CHECKING =
+  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
 export interface Doubts {
   remember(key: string, doubt: Doubt): void;
   /** Whether a create of this key follows an attempt that may have been saved (that write did leave the app). */
-  has(key: string): boolean;
+  has(key: string, plan?: PlannedOverride): boolean;
+  /** An own write landed on this schedule when it read `revisionBefore`. */
+  landed(scheduleId: string, revisionBefore: number): void;
+  /** Whether this schedule is known to move its revision on a write: a landed write's revision moved since. */
+  revisionMoves(scheduleId: string, revisionNow: number | null | undefined): boolean;
   /**
    * For a create about to be sent: undefined to send it (no doubt, or the earlier attempt is still not shown);
    * otherwise the answer to give instead of sending, with the doubt it settles (or keeps, when unreadable).
    */
-  lookFirst(key: string, client: OncallClient): Promise<{ outcome: OverrideOutcome; doubt: Doubt } | undefined>;
+  lookFirst(
+    key: string,
+    client: OncallClient,
+    plan?: PlannedOverride,
+  ): Promise<{ outcome: OverrideOutcome; doubt: Doubt } | undefined>;
 }
+
+const peopleOf = (p: PlannedOverride) =>
+  p.input.user_references
+    .map((r) => r.value.toLowerCase())
+    .sort()
+    .join();
+
+/** The same people over part of an earlier attempt's window on its schedule: a press again a few seconds on (a
+ *  window from "now" starts later) is the same wish, so it is looked at under that attempt's doubt. */
+const within = (d: Doubt, p: PlannedOverride) =>
+  d.plan.scheduleId === p.scheduleId &&
+  d.plan.startMs <= p.startMs &&
+  p.endMs <= d.plan.endMs &&
+  peopleOf(d.plan) === peopleOf(p);
 
 export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
   const doubts = new Map<string, Doubt>();
+  const find = (key: string, plan?: PlannedOverride): [string, Doubt] | undefined => {
+    const exact = doubts.get(key);
+    if (exact) return [key, exact];
+    return plan ? [...doubts].find(([, d]) => within(d, plan)) : undefined;
+  };
+  const landedAt = new Map<string, number>();
+  const moving = new Set<string>();
   return {
+    landed: (id, revision) => void (moving.has(id) || landedAt.has(id) || landedAt.set(id, revision)),
+    revisionMoves(id, revision) {
+      const at = landedAt.get(id);
+      if (at !== undefined && typeof revision === 'number' && revision > at) moving.add(id);
+      return moving.has(id);
+    },
     remember: (key, doubt) => void doubts.set(key, doubt),
-    has: (key) => doubts.has(key),
-    async lookFirst(key, client) {
-      const doubt = doubts.get(key);
-      if (!doubt) return undefined;
+    has: (key, plan) => find(key, plan) !== undefined,
+    async lookFirst(wanted, client, plan) {
+      const found = find(wanted, plan);
+      if (!found) return undefined;
+      const [key, doubt] = found;
       if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void doubts.delete(key);
       const seen = await lookWithGrace(client, doubt.plan, clock, graceMs());
       if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
+      if (seen === 'covered') {
+        doubts.delete(key);
+        return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt };
+      }
+      // Not shown: sent again only once the service has had time to apply it and the schedule is still as it was
+      // just before that write (its revision unmoved). Moved, it may have landed and been changed over: never sent.
+      const revision = await revisionNow(client, doubt.plan.scheduleId);
+      if (revision === undefined || doubt.revisionBefore === undefined)
+        return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
+      if (revision !== doubt.revisionBefore) {
+        const message = changedAfterLost(await shownNow(client, doubt.plan));
+        return { outcome: { status: 'unknown', message }, doubt };
+      }
+      if (clock.now() - doubt.atMs < SETTLE_MS)
+        return { outcome: { status: 'unknown', message: STILL_CHECKING }, doubt };
       doubts.delete(key);
-      return seen === 'covered'
-        ? { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt }
-        : undefined;
+      return undefined;
     },
   };
 }

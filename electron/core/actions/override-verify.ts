@@ -10,6 +10,41 @@ import type { PlannedOverride } from './override-window';
 
 export type WindowLook = 'covered' | 'not_covered';
 
+/** How long a service may take to apply a write it took without answering (seen: 15–40 s; adv48 round 10 #1). */
+export const SETTLE_MS = 2 * 60_000;
+
+/** What the app knew just before a write: the schedule's revision as last read, and whether this service is known
+ *  to move it on a write (seen after an own write that landed). */
+export interface Before {
+  revisionBefore?: number | null;
+  moves?: boolean;
+}
+
+/** The schedule's revision now: undefined when unread, null when the service gives none. */
+export async function revisionNow(client: OncallClient, scheduleId: string): Promise<number | null | undefined> {
+  const read = await client.getSchedule(scheduleId);
+  return read.ok ? read.value.current_revision : undefined;
+}
+
+/** Who the window shows now, in words, for "the schedule changed" (names as the service gives them). */
+export async function shownNow(client: OncallClient, plan: PlannedOverride): Promise<string> {
+  const result = await client.listShifts(plan.scheduleId, {
+    from: plan.input.start,
+    to: plan.input.end,
+    clip_to_interval: true,
+    per_page: 100,
+  });
+  if (!result.ok) return 'it could not be read again';
+  const names = result.value.shifts.flatMap((e) => (e.ok ? e.shift.users.map((u) => u.name || u.email) : []));
+  const unique = [...new Set(names)];
+  return unique.length === 0 ? 'it now shows nobody then' : `it now shows ${unique.join(', ')} then`;
+}
+
+/** A write whose answer was lost, not shown, and the schedule changed since just before it: it may have landed
+ *  and been changed over, so nothing is ever sent again from it (adv48 round 10 #1). */
+export const changedAfterLost = (what: string): string =>
+  `Can't confirm it: the schedule changed after the service stopped answering (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
+
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {
     from: plan.input.start,
@@ -54,7 +89,9 @@ export async function verifyUnknownWrite(
   clock: Clock,
   graceMs: number,
   why = whatHappened('network'),
+  before: Before = {},
 ): Promise<OverrideOutcome> {
+  const { revisionBefore } = before;
   if (alreadyCovered) {
     return {
       status: 'unknown',
@@ -75,9 +112,25 @@ export async function verifyUnknownWrite(
       message: `${why}, but the schedule now shows the override in place. It was not sent again.`,
     };
   }
-  // A service may apply it later still: creating it again looks first (override-again.ts), so say it is safe.
+  // Not shown: "not saved" only while the schedule is as it was just before the write (its revision unmoved). Moved,
+  // the write may have landed and a change since put the same people back: never an invitation to send again.
+  const revision = await revisionNow(client, plan.scheduleId);
+  if (revision === undefined || revisionBefore === undefined)
+    return {
+      status: 'unknown',
+      message: `${why}, and the schedule does not show the override yet, but whether anything changed there since could not be read, so nothing was sent again. Check the schedule.`,
+    };
+  if (revision !== revisionBefore)
+    return { status: 'unknown', message: `${why}. ${changedAfterLost(await shownNow(client, plan))}` };
+  // Unmoved on a service not yet seen to move it on a write: it may still apply it (or never say), so it is checked.
+  if (before.moves !== true)
+    return {
+      status: 'not_created',
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
+    };
+  // A service that moves its revision on every write, unmoved: most likely not saved (sent again after the settle).
   return {
     status: 'not_created',
-    message: `${why}, and the schedule does not show the override, so it was most likely not saved. Creating it again looks at the schedule first and does not send it if it is there by then.`,
+    message: `${why}, and the schedule does not show the override and has not changed since just before it, so it was most likely not saved. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
   };
 }

@@ -3,7 +3,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
-import { verifyUnknownWrite } from './override-verify';
+import { revisionNow, verifyUnknownWrite, type Before } from './override-verify';
 import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
@@ -21,6 +21,12 @@ function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverr
   return JSON.stringify([plan.scheduleId, window, people]);
 }
 
+/** The schedule's revision as the app last read it (undefined: never read). */
+function revisionSeen(deps: ActionDeps, scheduleId: string): number | null | undefined {
+  const details = deps.snapshot.get().schedules.find((s) => s.id === scheduleId)?.details;
+  return details ? details.current_revision : undefined;
+}
+
 async function createOnce(
   deps: ActionDeps,
   client: OncallClient,
@@ -28,6 +34,7 @@ async function createOnce(
   plan: PlannedOverride,
   sending: () => void,
   note?: CreateNote,
+  before: Before = {},
 ): Promise<ResponseOf<'override:create'>> {
   const alreadyCovered = cachedCovered(deps, plan);
   const sent = recordSent(deps, plan, note);
@@ -46,6 +53,7 @@ async function createOnce(
       deps.clock,
       deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS,
       why,
+      before,
     );
     // Shown in place (or possibly in place) it stays mine, without its id: the service never told it. A take-over
     // kept this way can still be handed back; the offer itself waits for the schedule to show me, so one that was
@@ -82,8 +90,8 @@ async function createChecked(
   moved = false,
 ): Promise<ResponseOf<'override:create'>> {
   // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
-  if (doubts.has(key)) sending();
-  const earlier = await doubts.lookFirst(key, client);
+  if (doubts.has(key, plan)) sending();
+  const earlier = await doubts.lookFirst(key, client, plan);
   if (earlier) {
     const first = earlier.doubt.plan;
     if (earlier.outcome.status === 'created_unconfirmed') {
@@ -121,10 +129,15 @@ async function createChecked(
   if (planned && 'status' in planned) return { ok: true as const, value: planned };
   if (planned) return planned;
   const tellable = !cachedCovered(deps, plan);
-  const answer = await createOnce(deps, client, request, plan, sending, note);
+  // The schedule's revision as last read before this write: a lost answer is "not saved" only while it is unmoved.
+  // Read just before the POST (the snapshot's may predate a change elsewhere on the schedule); unread, the snapshot's.
+  const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? revisionSeen(deps, plan.scheduleId);
+  const moves = doubts.revisionMoves(plan.scheduleId, revisionSeen(deps, plan.scheduleId));
+  const answer = await createOnce(deps, client, request, plan, sending, note, { revisionBefore, moves });
   const status = answer.ok ? answer.value.status : undefined;
+  if (status === 'created' && typeof revisionBefore === 'number') doubts.landed(plan.scheduleId, revisionBefore);
   if (status === 'not_created' || (status === 'unknown' && tellable))
-    doubts.remember(key, { plan, note, atMs: deps.clock.now() });
+    doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves });
   return answer;
 }
 

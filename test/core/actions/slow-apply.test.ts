@@ -8,6 +8,7 @@ import type { OverrideRequest } from '../../../electron/shared/ipc-contract';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 import { textMatching } from '../../support/matchers';
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 const BOB_TWO_HOURS: OverrideRequest = {
@@ -44,7 +45,7 @@ describe('create again on a service that applies writes slowly', () => {
       const first = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
       expect(first).toMatchObject({
         ok: true,
-        value: { status: 'not_created', message: textMatching(/most likely not saved/) },
+        value: { status: 'not_created', message: textMatching(/Can't confirm yet — checking/) },
       });
       await h.clock.advance(waitMs);
       const again = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
@@ -76,6 +77,11 @@ describe('create again on a service that applies writes slowly', () => {
     h.sim.faults.set('createOverride', { status: 502, times: 1 }); // refused by the gateway, never applied
     const first = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
     expect(first.ok && first.value.status).toBe('not_created');
+    // At once it is not sent (the service may still apply it); once it has had time to, it is, once.
+    const soon = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
+    expect(soon.ok && soon.value.status).toBe('unknown');
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(1);
+    await h.clock.advance(SETTLE_MS);
     const again = await h.clock.runWhileAdvancing(engine.handlers['override:create'](BOB_TWO_HOURS));
     expect(again.ok && again.value.status).toBe('created');
     expect(h.sim.requests.count({ route: 'createOverride' })).toBe(2);

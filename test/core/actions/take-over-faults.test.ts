@@ -9,7 +9,8 @@ import type { Snapshot } from '../../../electron/core/model/snapshot';
 import { takeOverOptions } from '../../../electron/core/state/take-over';
 import { settingsWith, snapshotOf } from '../support/fixtures';
 import { BASE_FROM, BASE_TO, SCHEDULE_ID, type StoreServer } from './support/store-server';
-import { berlinAsStored, fixedClock, useStoreServer } from './support/store-rig';
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
+import { berlinAsStored, steppedClock, useStoreServer } from './support/store-rig';
 import { textMatching } from '../../support/matchers';
 
 /** The schedule's source status: read a minute ago, or saved since a failed refresh. */
@@ -20,13 +21,15 @@ const NOW = Date.parse('2026-03-25T10:00:00Z');
 const store = useStoreServer();
 
 /** Deps whose refresh really re-reads the store server's shifts, as the sync loop would. */
+const clock = steppedClock(NOW);
+
 function depsFor(s: StoreServer): TakeOverDeps & { snap: () => Snapshot } {
   const client = store.client(s);
   const at = new Date(NOW).toISOString();
   const base = berlinAsStored({ shiftsFetchedAt: at });
   let snap = snapshotOf([base]);
   const deps: Omit<TakeOverDeps, 'create'> = {
-    clock: fixedClock(NOW),
+    clock,
     client: () => client,
     settings: () => settingsWith({ schedules: [{ id: SCHEDULE_ID }] }),
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
@@ -114,6 +117,13 @@ describe('take over under a write fault', () => {
     expect(first.ok && first.value.outcome.status).toBe('not_created');
     expect(deps.snap().createdOverrides).toEqual([]);
     expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toBeNull();
+    // Pressed again at once: the service may still apply it, so nothing is sent; once it had time to, it is.
+    const soon = await take({ scheduleId: SCHEDULE_ID });
+    expect(soon.ok && soon.value.outcome).toMatchObject({
+      status: 'unknown',
+      message: textMatching(/^Can't confirm yet/),
+    });
+    clock.step(SETTLE_MS);
     const again = await take({ scheduleId: SCHEDULE_ID });
     expect(again.ok && again.value.outcome.status).toBe('created');
     expect(store.server.overrides).toHaveLength(1);

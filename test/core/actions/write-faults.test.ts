@@ -9,7 +9,8 @@ import { chatGroupPut, teamUpdate } from '../../../electron/core/actions/resourc
 import type { OverrideRequest, ResponseOf } from '../../../electron/shared/ipc-contract';
 import { settingsWith, snapshotOf } from '../support/fixtures';
 import { SCHEDULE_ID, type Fault, type StoreServer } from './support/store-server';
-import { berlinAsStored, fixedClock, useStoreServer } from './support/store-rig';
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
+import { berlinAsStored, steppedClock, useStoreServer } from './support/store-rig';
 
 const NOW = Date.parse('2026-03-25T10:00:00Z');
 const BOB_TWO_HOURS: OverrideRequest = {
@@ -20,12 +21,14 @@ const BOB_TWO_HOURS: OverrideRequest = {
 
 const store = useStoreServer();
 
+const clock = steppedClock(NOW);
+
 function depsFor(s: StoreServer): ActionDeps {
   const client = store.client(s);
   const berlin = berlinAsStored({ withTeam: true });
   let snap = snapshotOf([berlin]);
   return {
-    clock: fixedClock(NOW),
+    clock,
     client: () => client,
     settings: () => settingsWith({}),
     snapshot: { get: () => snap, set: (next) => void (snap = next) },
@@ -55,6 +58,8 @@ async function createAsUserWould(
         ? last.value.status === 'not_created' && s.overrides.length === 0
         : !SAYS_IT_MAY_BE_SAVED.test(last.error.message));
     if (!retry) break;
+    // "Not saved" is sent again only once the service has had time to apply it (its words say so): the user waits.
+    if (last.ok) clock.step(SETTLE_MS);
     answers.push(await create(BOB_TWO_HOURS));
   }
   return answers;

@@ -9,6 +9,7 @@
 // - a block said handed off shows exactly the intended people at every instant, unless the manager changed it later;
 // - a block the manager never touched is never said "changed".
 // FC_RUNS=n runs n worlds (default 5: each starts an engine); FC_SEED=s another seed (default 48).
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
@@ -130,6 +131,8 @@ async function play(
       if (resumed.ok && resumed.value.run) told = resumed.value.run;
     }
     fault(faults[phase]);
+    // A 5xx not seen applied is sent again only once the service has had time to apply it (adv48 round 10 #1).
+    await w.h.clock.advance(SETTLE_MS);
     const retried = await w.h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
     if (retried.ok && retried.value.run) told = retried.value.run;
     await w.h.clock.runWhileAdvancing(engine.handoffIdle());

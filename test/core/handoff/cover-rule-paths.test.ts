@@ -4,6 +4,7 @@
 // Before: Create accepted a stranger (nobody any watched schedule lists) and wrote them; a live Retry wrote to a
 // schedule unwatched since Create; after the account's address changed, Retry said "could not be read … checking
 // again soon" for good, where a restart says the real reason.
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -79,7 +80,8 @@ describe('what changed on the account between Create and a live Retry (as a rest
       account: { id: MAIN_ACCOUNT_ID, schedules: [{ id: 'sch_berlin' }] },
     });
     expect(unwatched.ok).toBe(true);
-    await h.clock.advance(60_000);
+    // A 5xx not seen applied is sent again only once the service has had time to apply it (adv48 round 10 #1).
+    await h.clock.advance(SETTLE_MS);
     const retry = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null), 1000, 120);
     if (!retry.ok) throw new Error('retry failed');
     const ny = retry.value.run?.items.find((i) => i.scheduleId === 'sch_newyork');

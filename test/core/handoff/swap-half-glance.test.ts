@@ -1,6 +1,7 @@
 // Issue 49, adversarial round 3 F5: a swap whose second side got HTTP 500 left no trace on the glance once its
 // window closed. It is now one problem line (tray item opening the swap window on my block, tooltip line) until it
 // is settled; a Retry that lands takes it away. Pair world: my Tue on Pair (with Bob) for Carol's Thu on Solo.
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import { describe, expect, it } from 'vitest';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import { startPairWorld, SWAP } from './support/pair-world';
@@ -27,6 +28,8 @@ describe('a half-done swap on the glance', () => {
     expect(tip.find((l) => /half done/.test(l))).toMatch(LINE);
 
     h.sim.faults.clear();
+    // A 5xx not seen applied is sent again only once the service has had time to apply it (adv48 round 10 #1).
+    await h.clock.advance(SETTLE_MS);
     const told = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...made.value }));
     if (!told.ok) throw new Error(told.error.message);
     expect(told.value.theirs.state).toBe('handed_off');

@@ -2,6 +2,7 @@
 // both days, the teammate neither), each told as done. One flow runs at a time per swap, and each reads the service
 // again: a hand back after the Retry put the swap in place sends nothing; a Retry after the hand back re-reads my
 // side and sends nothing. Pair world: my Tue 3/24 is with Bob on Pair; Carol is alone on Solo (her Thu).
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld, SWAP } from './support/pair-world';
@@ -23,6 +24,8 @@ describe('swap: Retry and Hand back at once', () => {
     expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
     const settle = (action: 'retry' | 'hand-back') =>
       engine.handlers['swap:settle']({ action, ...half.value, back: null });
+    // A 5xx not seen applied is sent again only once the service has had time to apply it (adv48 round 10 #1).
+    await w.h.clock.advance(SETTLE_MS);
     const answers = await w.h.clock.runWhileAdvancing(
       Promise.all([settle('retry'), settle('retry'), settle('hand-back')]),
     );

@@ -1,6 +1,7 @@
 // Issue 37, swap: two overrides (Bob covers my Fri; I cover Bob's Thu). The second write gets a 500 and is not
 // saved: the answer says exactly which side landed, never "swapped", and matches the service's own shifts; "Hand
 // your Fri back" (a new override putting me back: the service can't delete one) restores me.
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../electron/api/client';
 import type { Harness } from '../support/engine-harness';
@@ -106,6 +107,7 @@ describe('swap', () => {
     const { h, engine } = await world((n) => (n === 1 ? 'fail_500' : 'pass'));
     const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
     if (!half.ok) throw new Error(half.error.message);
+    await h.clock.advance(SETTLE_MS);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half.value }));
     if (!retried.ok) throw new Error(retried.error.message);
     expect(retried.value.text).toMatch(/^Swapped: Bob Person covers your Fri/);

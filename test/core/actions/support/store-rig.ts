@@ -51,6 +51,12 @@ export function fixedClock(nowMs: number): Clock {
   };
 }
 
+/** A clock at `nowMs` that a test moves on (a user waiting before pressing again); timers run in real time. */
+export function steppedClock(nowMs: number): Clock & { step: (ms: number) => void } {
+  let at = nowMs;
+  return { ...fixedClock(nowMs), now: () => at, step: (ms) => void (at += ms) };
+}
+
 /** "Berlin", Alice all along (as the server starts); with the Core team and when its shifts were read, if given. */
 export function berlinAsStored(opts: { withTeam?: boolean; shiftsFetchedAt?: string } = {}): ScheduleSnapshot {
   const team = { id: 'tea_core', name: 'Core', description: 'Core team' };

@@ -109,7 +109,11 @@ function read(s: StoreServer, path: string, query: URLSearchParams): Reply {
   const found = s.overrides.find((o) => path === `/schedules/${SCHEDULE_ID}/overrides/${o.id}`);
   if (found) return { status: 200, json: { override: found } };
   if (path === `/schedules/${SCHEDULE_ID}`)
-    return { status: 200, json: { schedule: { ...schedule(), teams: [s.team] } } };
+    // Its revision moves with each override it stores, from 1 (the snapshot fixtures' revision), as a service's does.
+    return {
+      status: 200,
+      json: { schedule: { ...schedule(), teams: [s.team], current_revision: 1 + s.overrides.length } },
+    };
   return { status: 404, json: { message: 'Not found' } };
 }
 
