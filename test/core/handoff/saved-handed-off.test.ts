@@ -93,6 +93,21 @@ describe('a saved "handed off" read back by the engine', () => {
     expect(status.said?.canRetry).toBe(false);
   });
 
+  // Adversarial round 10 #2: seen after its send (no id), the service holds no override and shows me on call.
+  it.each([{}, { was: [ME] }])(
+    'seen after its send but not shown now, with no override held, can’t be confirmed (%o)',
+    async (was) => {
+      const w = await world();
+      const { status, writes } = await resumeWith(w, [item(MY_BLOCK, { seenAfterSend: true, ...was })]);
+      expect(writes).toEqual([]);
+      expect(status.said?.summary).toBe("0 of 1 handed off · 1 can't be confirmed (nothing sent)");
+      expect(status.said?.items[`sch_berlin|${MY_BLOCK.start}`]).toMatch(
+        /^Can't confirm it: the saved hand-off has no record .* and the schedule does not show it/,
+      );
+      expect(status.said?.canRetry).toBe(false);
+    },
+  );
+
   it('with no record, on a block not mine as last read (Alice shows over it), is dropped and said once', async () => {
     const { status, writes } = await resumeWith(await world(), [item(ALICE_BLOCK, {})]);
     expect(writes).toEqual([]);
