@@ -160,11 +160,14 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       if (!(await stat(source)).isFile()) throw new NotRegularFileError();
       // One too large to read keeps only its first bytes up to the limit, masked like any other: never moved as it is,
       // since nothing in an unread file is masked (adv52 round 10 #3: a padded settings.json kept the feed token).
-      const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) =>
-        e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined,
-      );
+      let head = false;
+      const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) => {
+        head = e instanceof TooLargeError;
+        return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
+      });
       const masked = text === undefined ? text : redactSecrets(text);
-      if (masked === text) {
+      // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
+      if (masked === text && !head) {
         await rename(source, target);
         return target;
       }

@@ -62,6 +62,22 @@ describe('a file refused for its size is kept aside without its secrets', () => 
     expect(backup).toContain('"port":47615');
   });
 
+  it('settings.json padded before the feed token (its head holds no secret): the token past the head is not kept', async () => {
+    h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });
+    const path = join(h.dir, 'settings.json');
+    const settings = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    const withToken = JSON.stringify({ ...settings, calendarFeed: { enabled: true, port: 47615, token: TOKEN } });
+    await writeFile(path, withToken.replace(/^\{/, '{' + ' '.repeat(maxBytesOf('settings.json') + 1000)));
+    const e = h.engine({ alarms: false });
+    await h.clock.runWhileAdvancing(e.start(), 1000, 60);
+    await e.stop();
+    const backups = await backupsOf(h.dir, 'settings.json');
+    expect(backups).toHaveLength(1);
+    expect(backups.join('')).not.toContain(TOKEN);
+    expect(backups[0]?.length).toBe(maxBytesOf('settings.json'));
+  });
+
   it('reminders.json holding a token, padded over 4 MB: its backup holds no token', async () => {
     h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });
