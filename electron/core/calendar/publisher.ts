@@ -15,6 +15,7 @@ import {
   anchorUid,
   digestOf,
   matchUids,
+  MAX_SEQUENCE,
   readRecord,
   writeRecord,
   type PublishedEntry,
@@ -129,7 +130,9 @@ function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, l
       startMs: block.startMs,
       endMs: block.endMs,
       digest,
-      sequence: before === undefined ? 0 : before.sequence + (changed ? 1 : 0),
+      // Never past the bound its read-back accepts (published-record.ts), else the next start refuses its own record
+      // and publishes SEQUENCE:0, which a calendar that took the higher number ignores (adv52 round 10 #4).
+      sequence: before === undefined ? 0 : Math.min(MAX_SEQUENCE, before.sequence + (changed ? 1 : 0)),
       modifiedMs: changed ? nowMs : before.modifiedMs,
     };
     return { block, uid, entry, group };

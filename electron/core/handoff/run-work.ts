@@ -143,6 +143,10 @@ async function noRecord(ctx: RunContext, item: HandoffItem): Promise<void> {
 async function seenAgain(ctx: RunContext, item: HandoffItem): Promise<void> {
   const seen = await ctx.write.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === undefined) return;
+  // Not shown, and no override of the app's own held (no id): one that never landed and one undone look the same,
+  // so the file's word is not said again (adv52 round 10 #2); only one the service still holds ('hidden') landed.
+  if (seen === 'not_covered')
+    return void (await put(ctx, restated(item, { state: 'changed', message: NO_RECORD, outcome: 'unconfirmed' })));
   if (seen !== 'covered')
     return void (await put(ctx, restated(item, { ...(await landedThenChanged(ctx.write, item)) })));
   await put(

@@ -46,10 +46,6 @@ const MAX_BLOCK_MS = 63 * DAY_MS;
 const MAX_AHEAD_MS = 100 * DAY_MS;
 /** States whose write never left or did not land: still a block of mine, with the same others, as last read. */
 const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed']);
-/** Every state but a refusal and a recorded override (read by its id, run-work.ts): the schedule showing the cover
- *  proves nothing (a block that was never mine shows its own person), so a block may have been sent only when it
- *  is still mine as last read; one sent and landed reads as not mine, is dropped, and the notice sends the user to
- *  My shifts, where the override is. */
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   new Set(a).size === new Set(b).size && a.every((e) => b.includes(e));
 /** A block with no time of mine as last read (a write that may have left, or a manager who took the whole block while
@@ -64,7 +60,6 @@ const wasMine = (item: HandoffItem, me: string): boolean =>
     item.was.slice(1),
     item.others.map((o) => o.toLowerCase()),
   );
-const CHECKED_AS_MINE = new Set<HandoffItem['state']>([...UNSENT, 'sending', 'unknown', 'handed_off', 'changed']);
 
 function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): string | undefined {
   const startMs = plausibleInstant(item.start, nowMs + MAX_AHEAD_MS);
@@ -86,9 +81,15 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   if (me === '' || cover === me) return 'you as your own cover';
   if (others.includes(me) || others.includes(cover)) return 'people on call beside you the app could not have planned';
   if (!mayCover(ctx.people(item.scheduleId), cover)) return COVER_NOT_KNOWN;
-  if (!CHECKED_AS_MINE.has(item.state)) return undefined;
-  if (item.state === 'handed_off' && item.overrideId !== undefined && OVERRIDE_ID.test(item.overrideId))
-    return undefined;
+  return mineProblem(item, ctx, me, others);
+}
+
+/** The one "mine as last read" check every saved item goes through, whatever its state (adv52 round 10 #1: a saved
+ *  refusal skipped it, so a block of Carol's was shown as handed off): the schedule showing the cover proves nothing
+ *  (a block that was never mine shows its own person), so a block is kept only while it is mine as last read, or
+ *  when the plan's own record (was) says it was mine when planned (one sent and landed reads as the cover's; a
+ *  recorded override is then read by its id, run-work.ts). A file without that record is dropped. */
+function mineProblem(item: HandoffItem, ctx: RunContext, me: string, others: readonly string[]): string | undefined {
   const from = Math.max(Date.parse(item.start), ctx.nowMs);
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
@@ -101,24 +102,6 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
   return others.every((o) => read.others.includes(o))
     ? undefined
     : 'people on call beside you the schedule does not show';
-}
-
-/** A cover outside this schedule's rotation (one Create accepts: cover-rule.ts, the same rule as ctx.people) is
- *  named as another of the plan's schedules on the account lists them. */
-export function withPlanPeople(ctx: RunContext, items: readonly Pick<HandoffItem, 'scheduleId'>[]): RunContext {
-  const refs = [...new Set(items.map((i) => i.scheduleId))].filter((ref) => ctx.watched(ref));
-  const onAccount = (ref: string) => [
-    ref,
-    ...refs.filter((r) => r !== ref && refParts(r).accountId === refParts(ref).accountId),
-  ];
-  return {
-    ...ctx,
-    // Named as this schedule lists them, else as another of the plan's on the account does.
-    nameOf: (ref, email) =>
-      onAccount(ref)
-        .map((r) => ctx.nameOf(r, email))
-        .find((n) => n !== '') ?? '',
-  };
 }
 
 /** Why this saved item can't be used now, or undefined when it holds. */

@@ -7,7 +7,7 @@ import type { CacheOrigin } from '../storage/cache-origin';
 import { reasonOf } from '../storage/write-watch';
 import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
 import { overlapsOnSchedule } from '../../shared/swap-rules';
-import { asKnownNow, itemProblem, withPlanPeople, type RunContext } from './store-claims';
+import { asKnownNow, itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
 
@@ -40,7 +40,8 @@ export async function loadRun(
     const kept = read.kept ? ` It was kept as ${read.kept}.` : '';
     return { run: null, notice: `${DAMAGED}${kept} ${AFTER}`, dropped: 0 };
   }
-  const ctx = withPlanPeople(await context(), read.value.items);
+  // Checked against what the account watches as last read (resume-context.ts), never the schedules the file names.
+  const ctx = await context();
   const createdMs = plausibleInstant(read.value.createdAt, ctx.nowMs + 60_000);
   const seen = new Set<string>();
   const sorted = sortClaims(read.value.items, (item) => {

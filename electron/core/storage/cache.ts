@@ -71,7 +71,7 @@ export async function loadSnapshot(
   return { notice: { id: 'cache-reset', message } };
 }
 
-/** A file far larger than the app writes (file-limits.ts): none of it read, kept aside, the data read again. */
+/** A file larger than the app ever writes (file-limits.ts): none of it read, kept aside, the data read again. */
 async function tooLarge(files: FileStore, name: string, why: string): Promise<LoadedSnapshot> {
   const kept = await keepAside(files, name);
   const where = kept === undefined ? '' : ` (kept as ${kept})`;

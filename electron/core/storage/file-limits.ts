@@ -33,8 +33,16 @@ export function isTooLarge(cause: unknown): cause is TooLargeError {
   return cause instanceof TooLargeError;
 }
 
-/** "21.7 MB; at most 8 MB", for a notice. */
+/** "21.7 MB; at most 8 MB", for a notice: with as many decimals as it takes to tell the size from the limit
+ *  ("1.001 MB; at most 1 MB" for a file 0.1 % over, never "1 MB; at most 1 MB"). */
 export function sizeText(e: TooLargeError): string {
-  const mb = (n: number): string => `${Math.round((n / MB) * 10) / 10} MB`;
-  return `${mb(e.sizeBytes)}; at most ${mb(e.maxBytes)}`;
+  let digits = 1;
+  while (digits < 6 && mb(e.sizeBytes, digits) === mb(e.maxBytes, digits)) digits++;
+  return `${mb(e.sizeBytes, digits)}; at most ${mb(e.maxBytes, 1)}`;
 }
+const mb = (n: number, digits: number): string => `${Number((n / MB).toFixed(digits))} MB`;
+
+/** What the backup of a file too large to read holds (fs-file-store.ts): its first bytes up to the limit, with keys
+ *  and tokens removed, as for every backup. */
+export const backupHeadText = (e: TooLargeError): string =>
+  `a copy keeps only its first ${mb(e.maxBytes, 1)}, with keys and tokens removed`;

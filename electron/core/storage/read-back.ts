@@ -5,7 +5,7 @@
 // the file's content, so nothing a file holds (a token, a line break, a huge text) reaches a notice.
 import type { z } from 'zod';
 import type { FileStore } from '../ports';
-import { isTooLarge, sizeText } from './file-limits';
+import { backupHeadText, isTooLarge, sizeText } from './file-limits';
 
 export type ReadBack<T> =
   /** No file: nothing to say. */
@@ -18,7 +18,8 @@ export type ReadBack<T> =
 
 /** Why the disk refused a read, in the user's words (never the file's content). */
 export function readRefusal(cause: unknown): string {
-  if (isTooLarge(cause)) return `it is far larger than the app ever writes it: ${sizeText(cause)}`;
+  if (isTooLarge(cause))
+    return `it is larger than the app ever writes it: ${sizeText(cause)}; ${backupHeadText(cause)}`;
   const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
   if (code === 'EISDIR') return 'a folder stands where the file should be';
   if (code === 'ENOTREG') return 'not a regular file';

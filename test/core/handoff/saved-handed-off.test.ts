@@ -66,9 +66,17 @@ async function resumeWith(w: Harness, items: object[]) {
 const aliceId = (w: Harness) => w.sim.state.userByEmail('alice@example.com')?.id ?? '';
 
 describe('a saved "handed off" read back by the engine', () => {
-  it('for a block that was never mine (Alice’s own) is not "handed off ✓": it can’t be confirmed, nothing is sent', async () => {
+  // The same claims check as every state (adv52 round 10 #1): not mine as last read and no record that it was, dropped.
+  it('with a record, for a block not mine as last read and no record that it was mine, is dropped and said once', async () => {
+    const { status, writes } = await resumeWith(await world(), [item(ALICE_BLOCK, { overrideId: 'ovr_x' })]);
+    expect(writes).toEqual([]);
+    expect(status.run).toBeNull();
+    expect(status.notice).toMatch(/was not used \(a shift that is not yours as last read\)/);
+  });
+
+  it('for a block that was never mine (Alice’s own, stamped as mine) is not "handed off ✓": it can’t be confirmed, nothing is sent', async () => {
     const w = await world();
-    const { status, writes } = await resumeWith(w, [item(ALICE_BLOCK, { overrideId: 'ovr_x' })]);
+    const { status, writes } = await resumeWith(w, [item(ALICE_BLOCK, { overrideId: 'ovr_x', was: [ME] })]);
     expect(writes).toEqual([]);
     expect(status.said?.summary).toBe("0 of 1 handed off · 1 can't be confirmed (nothing sent)");
     expect(status.said?.items[`sch_berlin|${ALICE_BLOCK.start}`]).toMatch(/^Can't confirm it: the service does not/);
@@ -84,6 +92,21 @@ describe('a saved "handed off" read back by the engine', () => {
     );
     expect(status.said?.canRetry).toBe(false);
   });
+
+  // Adversarial round 10 #2: seen after its send (no id), the service holds no override and shows me on call.
+  it.each([{}, { was: [ME] }])(
+    'seen after its send but not shown now, with no override held, can’t be confirmed (%o)',
+    async (was) => {
+      const w = await world();
+      const { status, writes } = await resumeWith(w, [item(MY_BLOCK, { seenAfterSend: true, ...was })]);
+      expect(writes).toEqual([]);
+      expect(status.said?.summary).toBe("0 of 1 handed off · 1 can't be confirmed (nothing sent)");
+      expect(status.said?.items[`sch_berlin|${MY_BLOCK.start}`]).toMatch(
+        /^Can't confirm it: the saved hand-off has no record .* and the schedule does not show it/,
+      );
+      expect(status.said?.canRetry).toBe(false);
+    },
+  );
 
   it('with no record, on a block not mine as last read (Alice shows over it), is dropped and said once', async () => {
     const { status, writes } = await resumeWith(await world(), [item(ALICE_BLOCK, {})]);
@@ -109,7 +132,8 @@ describe('a saved "handed off" read back by the engine', () => {
     const w = await world();
     const window = { startMs: Date.parse(MY_BLOCK.start), endMs: Date.parse(MY_BLOCK.end), userIds: [aliceId(w)] };
     const made = w.sim.state.addOverride('sch_berlin', window, T0);
-    const { status, writes } = await resumeWith(w, [item(MY_BLOCK, { overrideId: made?.id })]);
+    // As the app writes it: who was on call when it was planned (was), since the block now reads as Alice's.
+    const { status, writes } = await resumeWith(w, [item(MY_BLOCK, { overrideId: made?.id, was: [ME] })]);
     expect(writes).toEqual([]);
     expect(status.said?.summary).toBe('1 of 1 handed off');
     expect(w.sim.requests.all().filter((r) => r.route === 'getOverride')).toHaveLength(1);
