@@ -7,7 +7,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { minify } from 'terser';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, minify as oxcMinify, runnerImport, type Plugin } from 'vite';
 import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -62,7 +62,11 @@ function styleHashInCsp(): Plugin {
  * `pure_getters` options assume things of the code (no getter with effects, no `new` of a method) that Svelte's
  * reactive getters would break, for 0.1 KB more. `module`: top-level names are the module's own, exports keep theirs.
  * Applied after every other plugin's output (Vite's preload list included), to scripts only; file names keep the
- * hash of their inputs, which is what they are named by.
+ * hash of their inputs, which is what they are named by. Then oxc's minifier once more over terser's output (29 Nov
+ * 2026: all views' JS 94.86 → 94.40 KB gzip, the first load 34.98 → 34.80): terser names a chunk's variables in
+ * the order they are declared, so the ~90 names a chunk imports take the one-letter names and a component's busy
+ * locals get two letters; oxc names by use (the most used get the shortest), and its compressor, run as Vite runs
+ * it, finds a little more in terser's output.
  */
 function terserPass(): Plugin {
   return {
@@ -75,7 +79,13 @@ function terserPass(): Plugin {
           if (file.type !== 'chunk') continue;
           const out = await minify(file.code, { module: true, ecma: 2020, compress: { passes: 2 } });
           if (out.code === undefined) throw new Error(`terser gave no code for ${file.fileName}`);
-          file.code = out.code;
+          const again = await oxcMinify(file.fileName, out.code, {
+            module: true,
+            compress: { target: 'chrome146' },
+            mangle: { toplevel: true },
+          });
+          if (again.errors.length > 0) throw new Error(`oxc: ${again.errors.map((e) => e.message).join('; ')}`);
+          file.code = again.code;
         }
       },
     },
