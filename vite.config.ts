@@ -7,7 +7,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { minify } from 'terser';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, minify as oxcMinify, runnerImport, type Plugin } from 'vite';
 import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -62,7 +62,11 @@ function styleHashInCsp(): Plugin {
  * `pure_getters` options assume things of the code (no getter with effects, no `new` of a method) that Svelte's
  * reactive getters would break, for 0.1 KB more. `module`: top-level names are the module's own, exports keep theirs.
  * Applied after every other plugin's output (Vite's preload list included), to scripts only; file names keep the
- * hash of their inputs, which is what they are named by.
+ * hash of their inputs, which is what they are named by. Then oxc's minifier once more over terser's output (29 Nov
+ * 2026: all views' JS 94.86 → 94.40 KB gzip, the first load 34.98 → 34.80): terser names a chunk's variables in
+ * the order they are declared, so the ~90 names a chunk imports take the one-letter names and a component's busy
+ * locals get two letters; oxc names by use (the most used get the shortest), and its compressor, run as Vite runs
+ * it, finds a little more in terser's output.
  */
 function terserPass(): Plugin {
   return {
@@ -75,7 +79,13 @@ function terserPass(): Plugin {
           if (file.type !== 'chunk') continue;
           const out = await minify(file.code, { module: true, ecma: 2020, compress: { passes: 2 } });
           if (out.code === undefined) throw new Error(`terser gave no code for ${file.fileName}`);
-          file.code = out.code;
+          const again = await oxcMinify(file.fileName, out.code, {
+            module: true,
+            compress: { target: 'chrome146' },
+            mangle: { toplevel: true },
+          });
+          if (again.errors.length > 0) throw new Error(`oxc: ${again.errors.map((e) => e.message).join('; ')}`);
+          file.code = again.code;
         }
       },
     },
@@ -95,7 +105,7 @@ const formsOnly = (id: string): boolean =>
 const FORMS_RUNTIME =
   /svelte\/src\/internal\/(client\/dom\/elements\/bindings\/(input|select)|shared\/clone|shared\/warnings|client\/dom\/blocks\/snippet)\.js$/;
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults)[.]|zod\/v4\/core\/regexes/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
 /** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:

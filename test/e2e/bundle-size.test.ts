@@ -4,13 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 94.7;
+const ALL_JS_RATCHET_KB = 94.4;
+/** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
+const FIRST_JS_RATCHET_KB = 34.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
   it(`the popover's first-loaded JS ≤ ${FIRST_JS_MAX_KB} KB gzip`, async () => {
     const { firstJs } = await gzipSizes();
     expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_MAX_KB);
+  }, 120_000);
+
+  // 35.1 KB after the merges of 29 Nov (the repeated hour's words, the compact asks-you strip, the now-lines' fit):
+  // 34.8 with form-zone in the forms chunk and oxc's names over terser's output (vite.config.ts, terserPass).
+  it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
+    const { firstJs } = await gzipSizes();
+    expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB);
   }, 120_000);
 
   // All views are over the 90 KB ceiling since the alarm window and Settings → Phone (94.0 KB with the phone page wired,
@@ -34,7 +43,9 @@ describe('renderer bundle budgets', () => {
   // chunk after the glance, their only user in the popover: the entry 34.7, after the glance 10.6; 95.6 KB with the
   // service's own words beside its field problems and the folded line as its own component; 94.6 KB with terser's
   // compressor run over oxc's output (vite.config.ts: the entry 34.4); 94.7 KB with one account's tail folded as
-  // "2 more schedules — …" after its first lines, adv49 r6 zoom 200 %). The bench reports
+  // "2 more schedules — …" after its first lines, adv49 r6 zoom 200 %; 94.9 KB after the merges of 29 Nov, the entry
+  // 35.1; 94.4 KB with form-zone in the forms chunk and oxc's minifier run again over terser's output, which names
+  // each chunk's variables by use: the entry 34.8). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {
