@@ -29,9 +29,9 @@ async function ack(known: (typeof ACME)[]) {
 
 describe('status --ack names the account when several are set up', () => {
   it('two accounts: "(Acme Corp, 21:00)"', async () => {
-    expect(await ack([WORK, ACME])).toBe('Acknowledged the shift-start alarm (Acme Corp, 21:00) at 21:10.');
+    expect(await ack([WORK, ACME])).toBe('Acknowledged the shift-start alarm (Acme Corp · sch_ops, 21:00) at 21:10.');
   });
   it('one account: "(21:00)"', async () => {
-    expect(await ack([ACME])).toBe('Acknowledged the shift-start alarm (21:00) at 21:10.');
+    expect(await ack([ACME])).toBe('Acknowledged the shift-start alarm (sch_ops, 21:00) at 21:10.');
   });
 });
