@@ -20,9 +20,23 @@ export function ackWords(
   return `acknowledged ${formatTime(ackedAt, o)}`;
 }
 
+/** The start an alarm is for: its schedule (with its account while there are several) and when it starts. */
+export interface AlarmStart {
+  accountName?: string | undefined;
+  scheduleName: string;
+  start: string | number;
+  /** The schedule's zone: its own time is added where it differs, as the alarm's notification and window say. */
+  scheduleZone?: string | undefined;
+}
+
+/** "Work · Ops, Tue 09:00 (03:00 New York)": the one wording of an alarm's start, for the tray, the popover and
+ *  `status --ack` alike. The start's day where it is not today: a bare "09:00" would name today's. */
+export function alarmStartWords(a: AlarmStart, o: AlarmTextOptions): string {
+  const start = formatDayTime(a.start, a.scheduleZone ? { ...o, scheduleZone: a.scheduleZone } : o);
+  return `${isolate(accountNamed(a.accountName, a.scheduleName))}, ${start}`;
+}
+
 /** "Shift-start alarm (Ops, 22:00): acknowledged 22:01"; "(Work · Ops, 22:00)" while there are several accounts. */
 export function alarmLine(a: AlarmStatus, o: AlarmTextOptions): string {
-  // The start's day where it is not today ("Tue 09:00"): a bare "09:00" would name today's.
-  const start = formatDayTime(a.start, o);
-  return `Shift-start alarm (${isolate(accountNamed(a.accountName, a.scheduleName))}, ${start}): ${ackWords(a.ackedAt, o)}`;
+  return `Shift-start alarm (${alarmStartWords(a, o)}): ${ackWords(a.ackedAt, o)}`;
 }

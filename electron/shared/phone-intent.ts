@@ -79,6 +79,8 @@ export const AlarmStatusSchema = z.object({
   accountName: z.string().optional(),
   scheduleName: z.string(),
   start: z.string(),
+  /** The schedule's IANA zone: its own time is said beside the start where it differs. */
+  scheduleZone: z.string().optional(),
   /** It rang (or is snoozed) and waits for an acknowledgement. */
   ringing: z.boolean(),
   ackedAt: z.string().nullable(),

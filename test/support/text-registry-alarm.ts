@@ -86,7 +86,18 @@ export function cliAckLog(accounts: readonly AccountReminders[]): LogText[] {
         accountId: account.accountId,
         basis: null,
         kind: 'cli-ack',
-        text: ackAnswer([target.startMs], atMs, account.input.localZone),
+        text: ackAnswer(
+          [
+            {
+              ...(account.label === undefined ? {} : { accountName: account.label }),
+              scheduleName: target.scheduleName,
+              start: target.startMs,
+              scheduleZone: target.scheduleZone,
+            },
+          ],
+          atMs,
+          account.input.localZone,
+        ),
       })),
   );
 }

@@ -3,8 +3,8 @@
 // takes it in at its next look. Says what it did, or that nothing was ringing — never that it acknowledged nothing,
 // never "Acknowledged" for a save that failed (the app would keep ringing). What the records file held that was
 // refused or dropped (a record that fails the clock is never acknowledged) is said too, with where it was kept.
-import { formatDayTime, formatTime } from '../../shared/format';
-import { isolate } from '../../shared/bidi';
+import { formatTime } from '../../shared/format';
+import { alarmStartWords, type AlarmStart } from '../../shared/alarm-text';
 import { serviceKeyOf } from './plan';
 import { serviceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
@@ -82,12 +82,11 @@ export async function ackFromCli(
   return {
     ok: true,
     text: ackAnswer(
-      ringing.map(([, r]) => r.startMs),
+      ringing.map(([key, r]) =>
+        startOfKey(key, r.startMs, known, accountOfKey(key, r.rungAtMs ?? r.startMs, known, ringerOf)),
+      ),
       nowMs,
       localZone,
-      known.length > 1
-        ? ringing.map(([key, r]) => accountOfKey(key, r.rungAtMs ?? r.startMs, known, ringerOf))
-        : undefined,
     ),
     notices,
   };
@@ -113,21 +112,32 @@ function accountOfKey(
   return (watching.find((a) => a.settings.accountId === ringer) ?? watching[0])?.settings.accountLabel;
 }
 
-/** "Acknowledged the shift-start alarm (Tue 09:00) at 08:30.": each start as every surface words an instant (the
- *  day where it isn't today: a start of yesterday's shift read "09:00", a time half an hour ahead); with several
- *  accounts, each start's account first, as the tray's ack line names it: "(Acme Corp, Tue 09:00)". */
-export function ackAnswer(
-  startsMs: readonly number[],
-  nowMs: number,
-  localZone: string,
-  accounts?: readonly (string | undefined)[],
-): string {
-  const starts = startsMs
-    .map((ms, i) => {
-      const at = formatDayTime(ms, { localZone, nowMs });
-      const account = accounts?.[i];
-      return account === undefined ? at : `${isolate(account)}, ${at}`;
-    })
-    .join(accounts ? '; ' : ', ');
-  return `Acknowledged the shift-start alarm (${starts}) at ${formatTime(nowMs, { localZone })}.`;
+/** The start an alarm's key is for: its schedule by name and zone from the saved data of the first account that
+ *  watches it on its service, with the label of the account it rang through (accountOfKey) while there are several. */
+function startOfKey(
+  key: string,
+  startMs: number,
+  known: readonly AlarmKnowledge[],
+  accountName: string | undefined,
+): AlarmStart {
+  const [, service, scheduleId] = /^alarm:(.+):(sch_[A-Za-z0-9_-]+):\d{4}-/.exec(key) ?? [];
+  const account = known.find(
+    (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
+  );
+  const details = account?.snapshot?.schedules.find((s) => s.id === scheduleId)?.details;
+  const watched = account?.settings.schedules.find((w) => w.id === scheduleId);
+  return {
+    ...(known.length > 1 && accountName !== undefined ? { accountName } : {}),
+    scheduleName: details?.name ?? watched?.name ?? scheduleId ?? 'a schedule',
+    start: startMs,
+    ...(details?.time_zone ? { scheduleZone: details.time_zone } : {}),
+  };
+}
+
+/** "Acknowledged the shift-start alarm (Platform, Tue 09:00) at 08:30.": each start named by its schedule (with its
+ *  account while there are several) and worded as the tray's alarm line words it (alarmStartWords: the day where it
+ *  isn't today, the schedule's own time where its zone differs). */
+export function ackAnswer(starts: readonly AlarmStart[], nowMs: number, localZone: string): string {
+  const words = starts.map((a) => alarmStartWords(a, { nowMs, localZone })).join('; ');
+  return `Acknowledged the shift-start alarm (${words}) at ${formatTime(nowMs, { localZone })}.`;
 }

@@ -94,8 +94,18 @@ function mayGoOn(after: CalendarBlock['endBasis']): 'no' | 'hole' | 'past the re
   }
 }
 
+/** "Not confirmed since Thu 5 Mar 2026, 13:02 Berlin: …": an event kept where the latest read didn't reach. */
+function unconfirmedLine(b: CalendarBlock, localZone: string): string[] {
+  if (!b.unconfirmed) return [];
+  const since = formatStamp(b.unconfirmed.sinceMs, { localZone, nameZone: true });
+  const why = b.basis.kind === 'unknown' && b.basis.why === 'hole' ? "couldn't be read" : "weren't fetched";
+  return [
+    `Not confirmed since ${since}: the service's shifts for this time ${why}. Kept as last read: it may have changed.`,
+  ];
+}
+
 export function descriptionOf(b: CalendarBlock, localZone: string): string {
-  const lines = [...savedLine(b, localZone), ...zoneLines(b, localZone)];
+  const lines = [...unconfirmedLine(b, localZone), ...savedLine(b, localZone), ...zoneLines(b, localZone)];
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
   lines.push(`Before you: ${neighbourText(b.before, 'earlier', b.unknownWhy?.before)}`);
   const goesOn = mayGoOn(b.endBasis);

@@ -9,6 +9,7 @@ import { blocksOf, instantMs, segmentsOf } from '../model/segments';
 import {
   knownUntilMs,
   stretchAt,
+  stretchesIn,
   timelineBasis,
   timelineOf,
   type KnownTimeline,
@@ -39,6 +40,9 @@ export interface CalendarBlock {
   saved?: { atMs: number; notFound: boolean };
   /** What the block rests on (fresh or saved): every text of its event (summary, alarms) is worded from it. */
   basis: Basis;
+  /** A block published before that the latest read did not cover (a hole, past the read) and nobody else was read
+   *  to hold: kept as last published, not deleted, since when (issue 47). */
+  unconfirmed?: { sinceMs: number };
 }
 
 export interface ScheduleBlocks {
@@ -52,6 +56,20 @@ export interface ScheduleBlocks {
   knownToMs: number | null;
   /** How fresh its shifts are (the same status every other surface shows). */
   status: ScheduleStatus;
+  /** IANA zone of the schedule (null when unknown). */
+  zone: string | null;
+  /** Why some of [startMs, endMs) isn't known (a hole, past the read), or null when all of it was read: an event
+   *  published there before is kept, not deleted, until a read shows the time is someone else's. */
+  unreadIn: (startMs: number, endMs: number) => UnknownWhy | null;
+}
+
+const ALL_UNREAD = (): UnknownWhy => 'not_read';
+
+/** Why some of [startMs, endMs) wasn't read by the latest read (a hole, past it), or null. Before the read's start
+ *  is the past the app no longer asks for: not a reason to keep an event. */
+function unreadOf(t: KnownTimeline): ScheduleBlocks['unreadIn'] {
+  return (startMs, endMs) =>
+    stretchesIn(t, startMs, endMs).find((s) => s.kind === 'unknown' && s.why !== 'not_read')?.why ?? null;
 }
 
 export interface BlockWindow {
@@ -131,9 +149,21 @@ export function myCalendarBlocks(
     const scheduleName = s?.details?.name ?? w.name ?? w.id;
     const status = scheduleStatus(s, nowMs, settings, false);
     const known = s !== undefined && s.shiftsFetchedAt !== null;
-    if (!s || !known) return { scheduleId: w.id, scheduleName, known: false, blocks: [], knownToMs: null, status };
+    const zone = s?.details?.time_zone ?? null;
+    if (!s || !known)
+      return {
+        scheduleId: w.id,
+        scheduleName,
+        known: false,
+        blocks: [],
+        knownToMs: null,
+        status,
+        zone,
+        unreadIn: ALL_UNREAD,
+      };
     const blocks = blocksOfSchedule(s, scheduleName, emailLower, window, status);
-    const knownToMs = knownUntilMs(timelineOf(s), nowMs);
-    return { scheduleId: w.id, scheduleName, known, blocks, knownToMs, status };
+    const timeline = timelineOf(s);
+    const knownToMs = knownUntilMs(timeline, nowMs);
+    return { scheduleId: w.id, scheduleName, known, blocks, knownToMs, status, zone, unreadIn: unreadOf(timeline) };
   });
 }

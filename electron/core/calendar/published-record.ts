@@ -25,6 +25,8 @@ const EntrySchema = z.object({
   digest: z.string(),
   sequence: z.number().int().min(0),
   modifiedMs: z.number(),
+  /** Set while the event is kept unconfirmed (the latest read didn't cover it): when it first was. */
+  unconfirmedSinceMs: z.number().optional(),
 });
 export type PublishedEntry = z.infer<typeof EntrySchema>;
 
@@ -52,6 +54,8 @@ export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): str
   if (!plausibleMs(e.modifiedMs, nowMs + DAY_MS) || !plausibleMs(e.startMs, latestMs))
     return "a time that can't be true";
   if (!plausibleMs(e.endMs, latestMs) || e.endMs <= e.startMs) return "a time that can't be true";
+  if (e.unconfirmedSinceMs !== undefined && !plausibleMs(e.unconfirmedSinceMs, nowMs + DAY_MS))
+    return "a time that can't be true";
   return undefined;
 }
 

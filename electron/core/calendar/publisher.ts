@@ -112,31 +112,87 @@ function watchedRefs(input: CalendarInput): Set<string> {
   return new Set(all.flatMap(({ settings }) => settings.schedules.map((w) => scheduleRef(settings.accountId, w.id))));
 }
 
+function publishOne(
+  group: Group,
+  block: CalendarBlock,
+  uid: string,
+  record: PublishedRecord,
+  nowMs: number,
+  localZone: string,
+): Published {
+  // The alarms are part of what was published: changing them is an edit (a new SEQUENCE), not a new event.
+  const alarms = group.alarms.map((a) => a.beforeMin).join(',');
+  const digest = digestOf(
+    [block.startMs, block.endMs, summaryOf(block), descriptionOf(block, localZone), alarms].join('\n'),
+  );
+  const before = record.get(uid);
+  const changed = before === undefined || before.digest !== digest;
+  const entry: PublishedEntry = {
+    scheduleId: group.ref,
+    startMs: block.startMs,
+    endMs: block.endMs,
+    digest,
+    // Never past the bound its read-back accepts (published-record.ts), else the next start refuses its own record
+    // and publishes SEQUENCE:0, which a calendar that took the higher number ignores (adv52 round 10 #4).
+    sequence: before === undefined ? 0 : Math.min(MAX_SEQUENCE, before.sequence + (changed ? 1 : 0)),
+    modifiedMs: changed ? nowMs : before.modifiedMs,
+    ...(block.unconfirmed ? { unconfirmedSinceMs: block.unconfirmed.sinceMs } : {}),
+  };
+  return { block, uid, entry, group };
+}
+
 function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, localZone: string): Published[] {
   const { ref, emailLower } = group;
   const mine = new Map([...record].filter(([, e]) => e.scheduleId === ref));
   const uids = matchUids(group.blocks, mine, (b) => anchorUid(ref, emailLower, b.startMs));
-  return group.blocks.map((block, i) => {
-    const uid = uids[i] ?? anchorUid(ref, emailLower, block.startMs);
-    // The alarms are part of what was published: changing them is an edit (a new SEQUENCE), not a new event.
-    const alarms = group.alarms.map((a) => a.beforeMin).join(',');
-    const digest = digestOf(
-      [block.startMs, block.endMs, summaryOf(block), descriptionOf(block, localZone), alarms].join('\n'),
-    );
-    const before = record.get(uid);
-    const changed = before === undefined || before.digest !== digest;
-    const entry: PublishedEntry = {
-      scheduleId: ref,
-      startMs: block.startMs,
-      endMs: block.endMs,
-      digest,
-      // Never past the bound its read-back accepts (published-record.ts), else the next start refuses its own record
-      // and publishes SEQUENCE:0, which a calendar that took the higher number ignores (adv52 round 10 #4).
-      sequence: before === undefined ? 0 : Math.min(MAX_SEQUENCE, before.sequence + (changed ? 1 : 0)),
-      modifiedMs: changed ? nowMs : before.modifiedMs,
-    };
-    return { block, uid, entry, group };
-  });
+  return group.blocks.map((block, i) =>
+    publishOne(group, block, uids[i] ?? anchorUid(ref, emailLower, block.startMs), record, nowMs, localZone),
+  );
+}
+
+const overlaps = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }): boolean =>
+  a.startMs < b.endMs && b.startMs < a.endMs;
+
+/** The block an event published before stands for when the latest read didn't cover its time (a hole, past the
+ *  read) and no block of mine there was read: it is unknown, not gone, so it is kept as last published and says so
+ *  (issue 47: a subscribed calendar deleted it, with its alarms, and put it back after the hole). */
+function keptBlock(group: Group, entry: PublishedEntry, nowMs: number): CalendarBlock | undefined {
+  const why = group.unreadIn(entry.startMs, entry.endMs);
+  if (why === null) return undefined;
+  return {
+    scheduleId: group.scheduleId,
+    scheduleName: group.scheduleName,
+    zone: group.zone,
+    startMs: entry.startMs,
+    endMs: entry.endMs,
+    withMe: [],
+    before: null,
+    after: null,
+    endBasis: { kind: 'unknown', why },
+    unknownWhy: { before: why, after: why },
+    basis: { kind: 'unknown', why },
+    unconfirmed: { sinceMs: entry.unconfirmedSinceMs ?? nowMs },
+  };
+}
+
+/** Events of this schedule published before, not matched by a block read now, that the latest read didn't cover. */
+function keptOfSchedule(
+  group: Group,
+  record: PublishedRecord,
+  published: readonly Published[],
+  input: CalendarInput,
+): Published[] {
+  const window = windowOf(input);
+  const taken = new Set(published.map((p) => p.uid));
+  const kept: Published[] = [];
+  for (const [uid, e] of record) {
+    if (e.scheduleId !== group.ref || taken.has(uid)) continue;
+    if (e.endMs <= window.fromMs || e.startMs >= window.toMs) continue;
+    if (group.blocks.some((b) => overlaps(b, e))) continue;
+    const block = keptBlock(group, e, input.nowMs);
+    if (block) kept.push(publishOne(group, block, uid, record, input.nowMs, input.localZone));
+  }
+  return kept;
 }
 
 /** An instant in the calendar's header, as every instant in it is worded: "Sun 29 Mar 2026, 09:00 Berlin". */
@@ -215,7 +271,10 @@ async function renderWith(
   for (const [uid, e] of record) if (pending.has(e.scheduleId)) next.set(uid, e);
   const published = groups
     .filter((g) => g.known)
-    .flatMap((g) => publishSchedule(g, record, input.nowMs, input.localZone));
+    .flatMap((g) => {
+      const read = publishSchedule(g, record, input.nowMs, input.localZone);
+      return [...read, ...keptOfSchedule(g, record, read, input)];
+    });
   for (const p of published) next.set(p.uid, p.entry);
   if (rewrite || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.

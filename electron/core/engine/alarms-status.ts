@@ -75,6 +75,7 @@ export function alarmStatus(
     key: t.key,
     ...(accountName === undefined ? {} : { accountName }),
     scheduleName: t.scheduleName,
+    scheduleZone: t.scheduleZone,
     start: new Date(t.startMs).toISOString(),
     ringing: rec?.rungAtMs !== undefined && acked === undefined && rec.passedAtMs === undefined && t.endMs > nowMs,
     ackedAt: acked === undefined ? null : new Date(acked).toISOString(),

@@ -91,6 +91,10 @@ function nowNextOf(t: KnownTimeline, details: Schedule | null, nowMs: number) {
   const current = details?.current_oncall_shift;
   const nowView = covers(current, nowMs) ? viewOfShift(current) : null;
   const after = nowView ? Date.parse(nowView.end) : nowMs;
+  // One statement decides what follows `now`: the time right after its end on the timeline. Where no read covers
+  // it (a hole), every surface says "until at least …, then unknown", so the answer's next isn't stated beside it
+  // (adv47 r10 #2: the menu said "then unknown" and "Next: Bob from Thu 09:00" at once; the hand-off text no Bob).
+  if (nowView && stretchAt(t, after).kind === 'unknown') return { now: nowView, next: null };
   const fallbackNext = details?.next_oncall_shift;
   const next = fallbackNext && Date.parse(fallbackNext.start) >= after ? viewOfShift(fallbackNext) : null;
   return { now: nowView, next };

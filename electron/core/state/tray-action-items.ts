@@ -2,10 +2,26 @@
 // override, swap, away), the rest under "More", pausing in a submenu of its own (at the top level while paused, so
 // a pause shows until it ends), then Settings and Quit.
 import { withAccount } from '../../shared/accounts';
-import type { AppState } from '../../shared/view-state';
+import type { AppState, MyShift } from '../../shared/view-state';
+import { gapsBefore } from '../../shared/knowledge';
+import { nowUnknownText } from '../../shared/now-unknown';
 import { coverageActionLabel, fmt, type Fmt } from './tray-sections';
 import { pauseItems } from './tray-actions';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
+
+/** Whether `m` is known to be my next block: it is the state's next, nothing before it is unknown (a hole, a
+ *  schedule read short of it, saved data: `status` adds "· some shifts … couldn't be read" there) and whether I am
+ *  on call now is known. Else the swap item says "my shift", not "my next" (adv47 r10 #4). */
+function isMyNext(state: AppState, m: MyShift, nowMs: number): boolean {
+  const next = state.me.nextShift;
+  if (!next || next.start !== m.start || next.scheduleId !== m.scheduleId) return false;
+  const time = (iso: string): string => iso;
+  return (
+    gapsBefore(state, Date.parse(m.start), time) === '' &&
+    nowUnknownText(state, time) === '' &&
+    nowMs < Date.parse(m.start)
+  );
+}
 
 /** "Swap my next shift (Tue 09:00)…": my next block not yet begun, from fresh data only (a block the latest read
  *  didn't read may be someone else's by now: issue 47, round 3); with several accounts, whose ("Acme · Tue 09:00"). */
@@ -14,10 +30,11 @@ function swapItems(state: AppState, f: Fmt): TrayLeafItem[] {
   if (!next || !state.setup.hasKey) return [];
   // The schedule's own time too where its zone differs, as "Next: … from 23:00 (09:00 New York)" says it.
   const zone = state.schedules.find((s) => s.id === next.scheduleId)?.timeZone;
+  const when = withAccount(state, next.accountId, fmt(next.start, f, zone));
   return [
     {
       type: 'action',
-      label: `Swap my next shift (${withAccount(state, next.accountId, fmt(next.start, f, zone))})…`,
+      label: `Swap my ${isMyNext(state, next, f.nowMs) ? 'next shift' : 'shift'} (${when})…`,
       action: 'open-swap',
       enabled: true,
       params: { scheduleId: next.scheduleId, start: next.start, end: next.end },

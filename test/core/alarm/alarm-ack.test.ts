@@ -133,7 +133,7 @@ describe('acknowledging the alarm', () => {
     await r.clock.advance(10 * MIN);
     await r.engine.snooze(target.key);
     expect((await ackFromCli(r.files, START + 2 * MIN, 'Europe/Berlin', KNOWN)).text).toBe(
-      'Acknowledged the shift-start alarm (22:00) at 22:02.',
+      'Acknowledged the shift-start alarm (sch_ops, 22:00) at 22:02.',
     );
     // The snooze ends: the engine reads the file first, finds the acknowledgement, and stays silent.
     await r.clock.advance(10 * MIN);

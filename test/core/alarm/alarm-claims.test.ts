@@ -61,7 +61,7 @@ describe('status --ack acknowledges only a block of mine in what was last read',
 
   it('a block of mine is acknowledged', async () => {
     const r = await cliAck({ [key('sch_ops', MINE)]: ringing(MINE) }, MINE + 2 * 60_000);
-    expect(r.out.text).toBe('Acknowledged the shift-start alarm (21:00) at 21:02.');
+    expect(r.out.text).toBe('Acknowledged the shift-start alarm (sch_ops, 21:00) at 21:02.');
     expect(r.out.notices).toEqual([]);
   });
 

@@ -47,10 +47,10 @@ function onOps(id: string, label: string, muted: boolean) {
 
 describe('status --ack names the account when several are set up', () => {
   it('two accounts: "(Acme Corp, 21:00)"', async () => {
-    expect(await ack([WORK, ACME])).toBe('Acknowledged the shift-start alarm (Acme Corp, 21:00) at 21:10.');
+    expect(await ack([WORK, ACME])).toBe('Acknowledged the shift-start alarm (Acme Corp · sch_ops, 21:00) at 21:10.');
   });
   it('one account: "(21:00)"', async () => {
-    expect(await ack([ACME])).toBe('Acknowledged the shift-start alarm (21:00) at 21:10.');
+    expect(await ack([ACME])).toBe('Acknowledged the shift-start alarm (sch_ops, 21:00) at 21:10.');
   });
   // adv50 r8 #4: two accounts on one service, the first muted: the alarm rang through Work (the notification, the
   // tray and the phone said "Work · Ops"); the terminal named the muted one. Failed before: "(main, 21:00)".

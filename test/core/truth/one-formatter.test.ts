@@ -175,7 +175,8 @@ describe('one formatter: the same instant, length and zone on every surface', ()
 
 // The alarm and the phone (issue 47: reached from the registry since): at the start they word it as every surface
 // words it, "00:05" ("Sun 00:05 – Mon 01:35" as a window), with the schedule's own time "(Sat 18:05 … New York)":
-// the loud notification, the alarm window and the phone's message; the tray's ack line says "00:05" alone.
+// the loud notification, the alarm window, the phone's message, and (adv47 r10 #3: it said "00:05" alone) the tray's
+// ack line and `status --ack`'s answer, which name the schedule.
 describe('one formatter: the alarm and the phone at the start', () => {
   const { state, reminders } = nextBlockState();
   const said = everyText({ state, nowMs: SAT, localZone: ZONE, reminders });
@@ -184,8 +185,11 @@ describe('one formatter: the alarm and the phone at the start', () => {
   it('words the start of my block one way on each', () => {
     expect(alarm.map((s) => s.kind).sort()).toEqual(['alarm', 'alarm-ack-line', 'alarm-window', 'phone']);
     for (const s of alarm) {
-      // The tray's compact ack line names the local start only ("(Platform, 00:05)"); the others the schedule's too.
-      const want = s.kind === 'alarm-ack-line' ? /\(Platform, 00:05\)/ : /\b00:05\b.*\(Sat 18:05\b.*New York\)/s;
+      // The tray's ack line too: "(Platform, 00:05 (Sat 18:05 New York))".
+      const want =
+        s.kind === 'alarm-ack-line'
+          ? /\(Platform, 00:05 \(Sat 18:05 New York\)\)/
+          : /\b00:05\b.*\(Sat 18:05\b.*New York\)/s;
       expect(s.text, s.kind).toMatch(want);
       expect(s.text, s.kind).not.toMatch(/\b(today|tomorrow)\b|\bGMT[+-]\d|\bCET\b|America\/New_York/i);
     }
@@ -194,8 +198,8 @@ describe('one formatter: the alarm and the phone at the start', () => {
   it("`status --ack` words the start as the tray's ack line at the start, and with its day on the next day", () => {
     const acks = said.filter((s) => s.kind === 'cli-ack').map((s) => s.text);
     expect(acks).toEqual([
-      'Acknowledged the shift-start alarm (00:05) at 00:05.',
-      'Acknowledged the shift-start alarm (Sun 00:05) at 01:34.',
+      'Acknowledged the shift-start alarm (Platform, 00:05 (Sat 18:05 New York)) at 00:05.',
+      'Acknowledged the shift-start alarm (Platform, Sun 00:05 (Sat 18:05 New York)) at 01:34.',
     ]);
   });
 });

@@ -50,7 +50,24 @@ function said() {
     nowMs: SAT,
     localZone: ZONE,
   });
-  return everyText({ state, nowMs: SAT, localZone: ZONE });
+  // adv47 r10 #3: the shift-start alarm's tray lines and `status --ack`'s answer ("(Platform, 00:05)") dropped the
+  // schedule's time. A ringing alarm and one acknowledged in the state; the reminders give the alarm's every text at
+  // its start, `status --ack`'s answer among them.
+  const ring = {
+    key: 'alarm:w:sch_a:1',
+    scheduleName: 'Platform',
+    start: iso(START),
+    scheduleZone: 'America/New_York',
+  };
+  const alarms = {
+    alarm: { ...ring, ringing: true, ackedAt: null, ackSource: null },
+    otherAlarms: [
+      { ...ring, key: 'alarm:w:sch_a:2', ringing: false, ackedAt: iso(START + 120_000), ackSource: 'cli' as const },
+    ],
+  };
+  const input = { snapshot, nowMs: SAT, settings: serviceSettings(settings, settings.accounts[0]!), localZone: ZONE };
+  const reminders = [{ accountId: account.id, label: undefined, input }];
+  return everyText({ state: { ...state, ...alarms }, nowMs: SAT, localZone: ZONE, reminders });
 }
 
 /** The lines that state a local 00:05 or 01:35 without the schedule's time after it. */
@@ -78,6 +95,10 @@ describe("the schedule's own time beside every local time of it", () => {
         .map((line) => `${t.surface}: ${line}`),
     );
     expect(missing).toEqual([]);
+    // The alarm's lines are among them (tray, tooltip, --ack), each with the schedule's time.
+    const alarmLines = texts.flatMap((t) => t.text.split('\n')).filter((l) => /shift-start alarm \(/i.test(l));
+    expect(alarmLines.length).toBeGreaterThanOrEqual(4);
+    for (const line of alarmLines) expect(line).toMatch(/Platform, (Sun )?00:05 \(Sat 18:05 New York\)/);
     const all = texts.map((t) => t.text).join('\n');
     for (const [here, there] of Object.entries(THERE)) if (all.includes(here)) expect(all).toContain(there);
   });
