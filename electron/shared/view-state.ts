@@ -43,15 +43,20 @@ export const OfflineCauseSchema = z.enum(['timeout', 'refused', 'dns', 'tls', 'n
 export type OfflineCause = z.infer<typeof OfflineCauseSchema>;
 
 /** Overall sync health; drives banners and the tray's "problem" icon. */
+/** The status as a clause, made by its maker beside the sentence: no end punctuation, for a line that goes on
+ *  ("Acme: not set up (Add your API key to start)", "Couldn't refresh Ops (timeout) · showing saved data from
+ *  14:02"). Never made by cutting `message` (issue 47: no text is patched after it is made). */
+const Clause = z.string();
+
 export const SyncStatusSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('needs_setup'), message: z.string() }),
+  z.object({ kind: z.literal('needs_setup'), message: z.string(), clause: Clause }),
   z.object({ kind: z.literal('ok') }),
   /** Some sources (schedules, coverage requests) could not be refreshed; the others are fine. */
-  z.object({ kind: z.literal('partial'), message: z.string(), saved: Saved }),
+  z.object({ kind: z.literal('partial'), message: z.string(), clause: Clause, saved: Saved }),
   /** `cause`: what the app knows happened (no answer in time, connection refused, name not found, TLS failed, or
    *  only that it could not connect); absent when accounts differ. Every surface words the status by it. */
   z.object({ kind: z.literal('offline'), message: z.string(), saved: Saved, cause: OfflineCauseSchema.optional() }),
-  z.object({ kind: z.literal('error'), message: z.string(), saved: Saved }),
+  z.object({ kind: z.literal('error'), message: z.string(), clause: Clause, saved: Saved }),
   z.object({ kind: z.literal('key_rejected'), message: z.string() }),
 ]);
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;

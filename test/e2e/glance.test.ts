@@ -11,6 +11,7 @@ import { axeViolations } from './support/axe';
 import { fullyVisible } from './support/layout';
 import { e2eSession, type Opened } from './support/session';
 import type { Locator } from 'playwright-core';
+import { partialSync } from '../support/sync-status';
 
 const session = e2eSession();
 
@@ -697,13 +698,13 @@ describe('several problems at 360×520', () => {
     const three = threeAccounts(tenSchedules(one));
     const saved = one.lastSuccessAt ?? new Date().toISOString();
     const syncs = [
-      { kind: 'partial', message: "Couldn't read some shifts of Search.", saved },
+      partialSync("Couldn't read some shifts of Search", saved),
       { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved },
       { kind: 'key_rejected', message: 'The service rejected the API key. Enter a new key in Settings to resume.' },
     ] as const;
     const state: AppState = {
       ...three,
-      sync: { kind: 'partial', message: 'Work: … Acme: … Globex: …', saved },
+      sync: partialSync('Work: … Acme: … Globex: …', saved),
       accounts: three.accounts.map((a, i) => ({ ...a, sync: syncs[i] ?? { kind: 'ok' } })),
       settings: { ...three.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
       alarm: ringing('a1', 'Platform primary'),

@@ -9,6 +9,7 @@ import { myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 import { accountView, ada, appState, cy, schedule } from './support/state';
 import { accountIdOf } from '../../electron/shared/accounts';
+import { partialSync } from '../support/sync-status';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
 const work = accountView({ id: accountIdOf('main'), label: 'Work' });
@@ -112,7 +113,7 @@ describe('several accounts', () => {
         accountView({ label: 'Acme', sync: { kind: 'offline', cause: 'refused', message: 'x', saved: null } }),
       ),
     ).toBe('Acme: offline');
-    expect(syncText(accountView({ sync: { kind: 'partial', message: "Couldn't refresh Ops (timeout)." } }))).toBe(
+    expect(syncText(accountView({ sync: partialSync("Couldn't refresh Ops (timeout)") }))).toBe(
       "Couldn't refresh Ops (timeout)",
     );
     expect(syncText(accountView())).toBe('Up to date');

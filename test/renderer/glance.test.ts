@@ -18,6 +18,7 @@ import {
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
 import { accountView, ada, appState, bob, cy, schedule } from './support/state';
+import { partialSync } from '../support/sync-status';
 
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -242,7 +243,7 @@ describe('the stale line’s fix for a rejected key (adv49 r5 #2)', () => {
   const twoAccounts = (acmeSync: AppState['sync'], mainSync: AppState['sync']): AppState =>
     appState({
       accounts: [accountView({ sync: mainSync }), accountView({ id: acme, label: 'Acme', sync: acmeSync })],
-      sync: { kind: 'partial', message: 'Acme: The service rejected the API key.', saved: null },
+      sync: partialSync('Acme: The service rejected the API key', null),
     });
 
   it('offers "Enter new key…" on that account, not Retry, when another account’s key is rejected', () => {

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
 import { appState, mainSettings } from './support/state';
+import { needsSetup } from '../support/sync-status';
 
 const runes = await loadRunes<typeof import('../../renderer/src/lib/onboarding-steps.svelte')>(
   rendererFile('lib/onboarding-steps.svelte.ts'),
 );
 
-const needsKey = { kind: 'needs_setup' as const, message: 'Add your API key to start.' };
+const needsKey = needsSetup('Add your API key to start');
 const firstRun = appState({
   setup: { hasKey: false, keyStorage: 'keychain', demo: false },
   settings: mainSettings({ baseUrl: '', email: '', schedules: [] }),

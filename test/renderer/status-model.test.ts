@@ -10,6 +10,7 @@ import {
 } from '../../renderer/src/lib/status-model';
 import { staleLine } from '../../renderer/src/lib/glance';
 import { ada, appState, schedule, mainSettings } from './support/state';
+import { errorSync, needsSetup, partialSync } from '../support/sync-status';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
 
@@ -129,11 +130,7 @@ describe('what was never loaded is unknown', () => {
 
   it('warns when some sources failed while others are fine', () => {
     const partial = appState({
-      sync: {
-        kind: 'partial',
-        message: "Couldn't refresh coverage requests (service error).",
-        saved: '2026-05-04T07:30:00Z',
-      },
+      sync: partialSync("Couldn't refresh coverage requests (service error)", '2026-05-04T07:30:00Z'),
     });
     expect(staleLine(partial, ctx)).toEqual({
       tone: 'warning',
@@ -162,7 +159,7 @@ describe('the banner says what is wrong', () => {
     expect(
       staleLine(appState({ sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.' } }), ctx),
     ).toMatchObject({ action: 'retry', text: 'Offline' });
-    expect(staleLine(appState({ sync: { kind: 'error', message: 'Server error' } }), ctx)).toMatchObject({
+    expect(staleLine(appState({ sync: errorSync('Server error') }), ctx)).toMatchObject({
       action: 'retry',
       text: 'Server error',
     });
@@ -267,7 +264,7 @@ describe('freshness and the empty state', () => {
   it('sends a first run to onboarding', () => {
     const state = appState();
     expect(needsOnboarding(appState({ settings: mainSettings({ schedules: [] }) }))).toBe(true);
-    expect(needsOnboarding(appState({ sync: { kind: 'needs_setup', message: 'Add the API key' } }))).toBe(true);
+    expect(needsOnboarding(appState({ sync: needsSetup('Add the API key') }))).toBe(true);
     expect(needsOnboarding(state)).toBe(false);
   });
 });

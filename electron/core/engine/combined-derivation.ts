@@ -40,7 +40,10 @@ function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
   const setup = { hasKey: false, keyStorage: 'none' as const, demo: parts.demo };
   const state = deriveState({ snapshot: emptySnapshot(), settings: unset, setup, syncing: false, notices: [], nowMs });
   const unreadable = parts.settingsUnreadable?.();
-  const sync = unreadable === undefined ? state.sync : { kind: 'error' as const, message: unreadable, saved: null };
+  // The file's own sentences say what and where; the line that goes on says only that it can't be read.
+  const clause = "Your settings file can't be read";
+  const sync =
+    unreadable === undefined ? state.sync : { kind: 'error' as const, message: unreadable, clause, saved: null };
   return { ...state, sync, accounts: [], settings: parts.settings(), notices: parts.notices() };
 }
 

@@ -9,6 +9,7 @@ import { instantMs } from '../model/segments';
 import { nextStartShift } from '../../shared/on-call-run';
 import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
+import { OFFLINE_CLAUSES } from './status';
 import { readinessAcross } from '../readiness/worst';
 import { silenceAtStart, withStartSilence } from '../readiness/silenced';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
@@ -17,6 +18,14 @@ import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStat
  *  sentences its maker wrote (every status message ends its own sentence). */
 function accountText(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
   return `${label}: ${sync.message}`;
+}
+
+/** The same as a clause, for a line that goes on ("Acme: Couldn't refresh Ops (timeout)"): each kind's own clause,
+ *  offline's by its cause, a rejected key's in its own words; never the message cut. */
+function accountClause(label: string, sync: Exclude<SyncStatus, { kind: 'ok' }>): string {
+  if (sync.kind === 'offline') return `${label}: ${OFFLINE_CLAUSES[sync.cause ?? 'network']}`;
+  if (sync.kind === 'key_rejected') return `${label}: The service rejected the API key`;
+  return `${label}: ${sync.clause}`;
 }
 
 /** The saved data shown instead, over the failing accounts: exact with one, the oldest when all have some; left
@@ -39,14 +48,16 @@ function combinedSync(states: readonly AppState[], labels: readonly string[]): S
   const [first] = failing;
   if (!first) return { kind: 'ok' };
   const message = failing.map((f) => accountText(f.label, f.sync)).join(' ');
+  const clause = failing.map((f) => accountClause(f.label, f.sync)).join('. ');
   const saved = combinedSaved(failing.map((f) => f.sync));
   const savedPart = saved === undefined ? {} : { saved };
   const allAlike = failing.length === states.length && failing.every((f) => f.sync.kind === first.sync.kind);
-  if (!allAlike) return { kind: 'partial', message, ...savedPart };
+  if (!allAlike) return { kind: 'partial', message, clause, ...savedPart };
   switch (first.sync.kind) {
     case 'needs_setup':
+      return { kind: 'needs_setup', message, clause };
     case 'key_rejected':
-      return { kind: first.sync.kind, message };
+      return { kind: 'key_rejected', message };
     case 'offline': {
       // One cause only when every account says it; accounts failing differently are worded without one.
       const causes = new Set(failing.map((f) => (f.sync.kind === 'offline' ? f.sync.cause : undefined)));
@@ -54,7 +65,7 @@ function combinedSync(states: readonly AppState[], labels: readonly string[]): S
       return { kind: 'offline', message, ...savedPart, ...(causes.size === 1 && cause ? { cause } : {}) };
     }
     default:
-      return { kind: first.sync.kind, message, ...savedPart };
+      return { kind: first.sync.kind, message, clause, ...savedPart };
   }
 }
 

@@ -63,16 +63,17 @@ export function scheduleStatus(
   return { kind: 'fresh', at: success };
 }
 
-const NO_SCHEDULE = 'Add a schedule to watch.';
+const NO_SCHEDULE = 'Add a schedule to watch';
 
+/** What setup is missing, as a clause (its sentence is the clause with a full stop). */
 function missingSetup(setup: AppState['setup'], settings: ServiceSettings): string | undefined {
   // The address first: with an unusable one no key can be looked up, and asking for a key would mislead.
   if (settings.baseUrl !== '') {
     const unusable = unusableBaseUrlMessage(settings.baseUrl);
-    if (unusable) return `${unusable} Change it in Settings.`;
+    if (unusable) return `${unusable} Change it in Settings`;
   }
-  if (!setup.hasKey) return 'Add your API key to start.';
-  if (settings.baseUrl === '') return 'Set the service address to start.';
+  if (!setup.hasKey) return 'Add your API key to start';
+  if (settings.baseUrl === '') return 'Set the service address to start';
   if (settings.schedules.length === 0) return NO_SCHEDULE;
   return undefined;
 }
@@ -145,12 +146,20 @@ function oldestSaved(sources: readonly Source[]): string | null {
 }
 
 /** The sync line for each cause, as every surface says it (tray, popover, `status`): only what the app knows. */
+export const OFFLINE_CLAUSES: Record<OfflineCause, string> = {
+  timeout: 'The service did not answer in time',
+  refused: 'Cannot reach the service: the connection was refused',
+  dns: 'Cannot reach the service: its address could not be found (DNS)',
+  tls: 'Cannot reach the service: a secure connection could not be made (TLS)',
+  network: 'Cannot reach the service',
+};
+const offlineSentence = (cause: OfflineCause): string => `${OFFLINE_CLAUSES[cause]}.`;
 export const OFFLINE_WORDS: Record<OfflineCause, string> = {
-  timeout: 'The service did not answer in time.',
-  refused: 'Cannot reach the service: the connection was refused.',
-  dns: 'Cannot reach the service: its address could not be found (DNS).',
-  tls: 'Cannot reach the service: a secure connection could not be made (TLS).',
-  network: 'Cannot reach the service.',
+  timeout: offlineSentence('timeout'),
+  refused: offlineSentence('refused'),
+  dns: offlineSentence('dns'),
+  tls: offlineSentence('tls'),
+  network: offlineSentence('network'),
 };
 
 /** What every failed request says alike: all timed out, or all failed to connect for one reason the OS gave; else
@@ -169,16 +178,19 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Ser
   if (schedules.every((s) => s.notFound)) {
     const coverageMissing = coverage.problem?.kind === 'not_found';
     const hint = coverageMissing
-      ? ` Every request was answered "not found": the service address (${settings.baseUrl}) may be wrong.`
+      ? `. Every request was answered "not found": the service address (${settings.baseUrl}) may be wrong`
       : '';
-    return { kind: 'error', message: `None of your schedules was found on the service.${hint}` };
+    const clause = `None of your schedules was found on the service${hint}`;
+    return { kind: 'error', message: `${clause}.`, clause };
   }
   if (sources.every((s) => s.problem && OFFLINE_KINDS.has(s.problem.kind))) {
     const cause = offlineCause(sources.flatMap((s) => (s.problem ? [s.problem] : [])));
     return { kind: 'offline', cause, message: OFFLINE_WORDS[cause], saved };
   }
   const first = sources.find((s) => s.problem && !OFFLINE_KINDS.has(s.problem.kind))?.problem;
-  return { kind: 'error', message: first ? reasonOf(first) : 'Syncing failed.', saved };
+  // The reason is the client's sentence(s); the clause is the app's own, source by source (as `partial` says it).
+  const clause = couldNotRefresh(sources.filter(failed));
+  return { kind: 'error', message: first ? reasonOf(first) : `${clause}.`, clause, saved };
 }
 
 /** A failing status with the service's wait said, until when, as a sentence of its own after the status's own
@@ -194,7 +206,12 @@ export function syncStatus(
   const status = syncStatusAsRead(snapshot, setup, settings, byId, ctx);
   if (ctx.waitUntil === undefined || status.kind === 'ok' || status.kind === 'needs_setup') return status;
   if (status.kind === 'key_rejected') return status;
-  return { ...status, message: `${status.message} The service asked to wait until ${ctx.waitUntil}.` };
+  const wait = `The service asked to wait until ${ctx.waitUntil}`;
+  const message = `${status.message} ${wait}.`;
+  // The clause goes on after the status's sentences, ending in the wait (offline has no clause: it is worded by cause).
+  return status.kind === 'offline'
+    ? { ...status, message }
+    : { ...status, message, clause: `${status.clause}. ${wait}` };
 }
 
 function syncStatusAsRead(
@@ -209,7 +226,7 @@ function syncStatusAsRead(
   // key), said as the key problem rather than "Add a schedule to watch.", which no schedule would fix.
   const refusedBeforeSchedules =
     missing === NO_SCHEDULE && settings.schedules.length === 0 && snapshot.coverageProblem?.kind === 'unauthorized';
-  if (missing && !refusedBeforeSchedules) return { kind: 'needs_setup', message: missing };
+  if (missing && !refusedBeforeSchedules) return { kind: 'needs_setup', message: `${missing}.`, clause: missing };
   if (snapshot.keyRejected || refusedBeforeSchedules) {
     const message = ctx.keyFromEnvironment
       ? `The service rejected the API key given in ${ctx.keyVariable ?? 'ONCALL_API_KEY'}. Set a valid key there and try again.`
@@ -221,20 +238,24 @@ function syncStatusAsRead(
   const failing = [...schedules, coverage].filter(failed);
   if (failing.length === 0) {
     const inPart = readInPart(snapshot, settings, byId);
-    return inPart ? { kind: 'partial', message: inPart } : { kind: 'ok' };
+    return inPart ? { kind: 'partial', message: `${inPart}.`, clause: inPart } : { kind: 'ok' };
   }
   // Nothing current on screen: every schedule failed, and the coverage list failed too or was never read.
   const coverageNotRead = failed(coverage) || snapshot.coverageFetchedAt === null;
   if (schedules.length > 0 && schedules.every(failed) && coverageNotRead)
     return allFailed(schedules, coverage, settings);
-  const list = failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ');
   const saved = oldestSaved(failing);
   const inPart = readInPart(snapshot, settings, byId);
-  const message = `Couldn't refresh ${list}.${inPart ? ` ${inPart}` : ''}`;
-  return { kind: 'partial', message, ...(saved === null ? {} : { saved }) };
+  const clause = `${couldNotRefresh(failing)}${inPart ? `. ${inPart}` : ''}`;
+  return { kind: 'partial', message: `${clause}.`, clause, ...(saved === null ? {} : { saved }) };
 }
 
-/** Sources that answered but not all of it could be read (unreadable shifts or requests): never "ok". */
+/** "Couldn't refresh Platform (service error), coverage requests (unreachable)": the failing sources, a clause. */
+function couldNotRefresh(failing: readonly Source[]): string {
+  return `Couldn't refresh ${failing.map((s) => `${s.label} (${shortReason(s)})`).join(', ')}`;
+}
+
+/** Sources that answered but not all of it could be read (unreadable shifts or requests), as a clause: never "ok". */
 function readInPart(
   snapshot: Snapshot,
   settings: ServiceSettings,
@@ -246,7 +267,7 @@ function readInPart(
   });
   const requests = snapshot.coverageIssues.length;
   if (requests > 0) parts.push(requests === 1 ? '1 coverage request' : `${requests} coverage requests`);
-  return parts.length === 0 ? undefined : `Couldn't read ${parts.join(' and ')}.`;
+  return parts.length === 0 ? undefined : `Couldn't read ${parts.join(' and ')}`;
 }
 
 /** Oldest successful fetch among watched schedules that have one. */

@@ -20,10 +20,10 @@ export function syncProblem(sync: SyncStatus): string | undefined {
     case 'offline':
       return `${offlineWords(sync.cause).toLowerCase()}${sync.saved ? ', showing saved data' : ''}`;
     case 'needs_setup':
-      return `not set up (${sync.message.replace(/\.$/, '')})`;
+      return `not set up (${sync.clause})`;
     case 'partial':
     case 'error':
-      return sync.message.replace(/\.$/, '');
+      return sync.clause;
   }
 }
 

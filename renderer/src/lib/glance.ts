@@ -244,17 +244,9 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
       return withFix(state, { tone: 'warning', text: `${offlineWords(sync.cause)}${shown(sync.saved)}` }, 'retry');
     // A schedule the service doesn't have: retrying can't bring it back; Settings removes or replaces it.
     case 'partial':
-      return withFix(
-        state,
-        { tone: 'warning', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}` },
-        syncFix(state),
-      );
+      return withFix(state, { tone: 'warning', text: `${sync.clause}${shown(sync.saved)}` }, syncFix(state));
     case 'error':
-      return withFix(
-        state,
-        { tone: 'error', text: `${sync.message.replace(/\.$/, '')}${shown(sync.saved)}` },
-        syncFix(state),
-      );
+      return withFix(state, { tone: 'error', text: `${sync.clause}${shown(sync.saved)}` }, syncFix(state));
   }
 }
 

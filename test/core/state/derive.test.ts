@@ -195,6 +195,7 @@ describe('deriveState: statuses', () => {
     expect(state.sync).toEqual({
       kind: 'partial',
       message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error).",
+      clause: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error)",
     });
     expect(state.lastSuccessAt).toBe('2026-03-02T07:00:00Z');
   });
@@ -221,6 +222,8 @@ describe('deriveState: statuses', () => {
     expect(deriveState(input(failing, now)).sync).toEqual({
       kind: 'error',
       message: 'Server error 503',
+      // The client's sentence whole above; the line that goes on, in the app's words.
+      clause: `Couldn't refresh ${platform.details?.name ?? ''} (service error), ${db.details?.name ?? ''} (service error)`,
       saved: FETCHED,
     });
   });

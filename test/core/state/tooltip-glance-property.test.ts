@@ -11,6 +11,7 @@ import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import type { AlarmStatus } from '../../../electron/shared/phone-intent';
 import type { AppState, MyShift } from '../../../electron/shared/view-state';
 import { accountView, appState, bob, schedule } from '../../renderer/support/state';
+import { errorSync } from '../../support/sync-status';
 
 const NOW = Date.parse('2026-11-29T03:56:00Z');
 const ZONE = 'Europe/Berlin';
@@ -99,7 +100,7 @@ function stateOf(w: World): AppState {
         id,
         label: label(a),
         address: `https://${id}.example.com`,
-        sync: w.failing && a === 0 ? { kind: 'error', message: 'Cannot reach the service.' } : { kind: 'ok' },
+        sync: w.failing && a === 0 ? errorSync('Cannot reach the service') : { kind: 'ok' },
       }),
     ),
     schedules,

@@ -15,6 +15,7 @@ import { trayLabels } from '../support/tray-labels';
 import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import type { AppState } from '../../../electron/shared/view-state';
 import { accountView, appState, schedule } from '../../renderer/support/state';
+import { needsSetup, partialSync } from '../../support/sync-status';
 
 const NOW = Date.parse('2026-05-04T08:00:00Z'); // 10:00 Berlin
 const ZONE = 'Europe/Berlin';
@@ -86,7 +87,7 @@ function busy(state: AppState): AppState {
   };
   return {
     ...state,
-    sync: { kind: 'partial', message: 'Couldn’t refresh Payments (service error)' },
+    sync: partialSync('Couldn’t refresh Payments (service error)'),
     update: { version: '9.9.9', url: 'https://example.com/release' },
     me: { ...state.me, nextShift: shift, shifts: [shift], readiness: { shift, checks: [check] } },
     schedules: state.schedules.map((s) => ({
@@ -233,7 +234,7 @@ describe('the tray with three accounts of three schedules', () => {
     const fresh: AppState = {
       ...base,
       setup: { ...base.setup, hasKey: false },
-      sync: { kind: 'needs_setup', message: 'Add your API key to start.' },
+      sync: needsSetup('Add your API key to start'),
       schedules: [],
       lastSuccessAt: null,
     };

@@ -9,6 +9,7 @@ import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import type { AlarmStatus } from '../../../electron/shared/phone-intent';
 import type { AppState } from '../../../electron/shared/view-state';
 import { accountView, appState, schedule } from '../../renderer/support/state';
+import { errorSync, partialSync } from '../../support/sync-status';
 
 const NOW = Date.parse('2026-05-04T08:00:00Z');
 const ZONE = 'Europe/Berlin';
@@ -98,10 +99,10 @@ function stateOf(w: World): AppState {
         id,
         label: label(a),
         address: `https://${id}.example.com`,
-        sync: failing(a) ? { kind: 'error', message: 'Cannot reach the service.' } : { kind: 'ok' },
+        sync: failing(a) ? errorSync('Cannot reach the service') : { kind: 'ok' },
       }),
     ),
-    sync: anyFailing ? { kind: 'partial', message: 'Cannot reach the service.' } : { kind: 'ok' },
+    sync: anyFailing ? partialSync('Cannot reach the service') : { kind: 'ok' },
     schedules,
     me: {
       ...base.me,

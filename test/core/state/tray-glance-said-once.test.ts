@@ -9,6 +9,7 @@ import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import type { AppState, SyncStatus } from '../../../electron/shared/view-state';
 import { coverageGlanceNote } from '../../../renderer/src/lib/status-model';
 import { accountView, appState, schedule } from '../../renderer/support/state';
+import { partialSync } from '../../support/sync-status';
 
 const NOW = Date.parse('2026-05-04T08:00:00Z'); // 10:00 Berlin
 const ZONE = 'Europe/Berlin';
@@ -81,11 +82,7 @@ describe('a problem is said once, each with its own fix (findings 7 and 8)', () 
   it('two accounts in trouble: one item each, a rejected key opening Settings, an unreachable one retrying', () => {
     const state = {
       ...threeAccounts({ acme: { sync: offline }, beta: { sync: rejected } }),
-      sync: {
-        kind: 'partial' as const,
-        message: 'Acme: Cannot reach the service. Beta: The service rejected the API key.',
-        saved: null,
-      },
+      sync: partialSync('Acme: Cannot reach the service. Beta: The service rejected the API key', null),
     };
     const items = top(state);
     const acme = items.find((i) => 'label' in i && i.label.startsWith('Acme: Cannot reach'));
@@ -101,7 +98,7 @@ describe('a problem is said once, each with its own fix (findings 7 and 8)', () 
     const why = "Acme's requests couldn't be loaded: Could not reach the on-call service. Check your connection.";
     const state: AppState = {
       ...base,
-      sync: { kind: 'partial', message: 'Acme: Cannot reach the service.', saved: null },
+      sync: partialSync('Acme: Cannot reach the service', null),
       coverage: { ...base.coverage, issues: [{ accountId: accountIdOf('acme'), id: null, requester: null, why }] },
     };
     expect(tooltip(state)).toContain('Acme: Cannot reach the service');

@@ -12,6 +12,7 @@ import type { AppState, MyShift, ScheduleView } from '../../../electron/shared/v
 import { withTimeline } from '../../support/view-timeline';
 import { accountIdOf, MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import { trayItems, trayLabels } from '../support/tray-labels';
+import { errorSync, needsSetup, partialSync } from '../../support/sync-status';
 
 const ZONE = 'Europe/Berlin';
 const NOW = Date.parse('2026-03-10T10:00:00Z'); // 11:00 in Berlin (UTC+1), 06:00 in New York (already on DST)
@@ -193,10 +194,8 @@ describe('tray icon', () => {
     expect(trayIconFor(state({ me: onCallNow, sync: { kind: 'key_rejected', message: 'Key rejected' } }), NOW)).toBe(
       'problem',
     );
-    expect(trayIconFor(state({ sync: { kind: 'error', message: 'Boom' } }), NOW)).toBe('problem');
-    expect(trayIconFor(state({ sync: { kind: 'needs_setup', message: 'Add your API key to start.' } }), NOW)).toBe(
-      'problem',
-    );
+    expect(trayIconFor(state({ sync: errorSync('Boom') }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ sync: needsSetup('Add your API key to start') }), NOW)).toBe('problem');
     const stale = schedule({ status: { kind: 'stale', since: iso(-30), reason: 'Cannot reach the service' } });
     expect(trayIconFor(state({ schedules: [stale] }), NOW)).toBe('problem');
     expect(trayIconFor(state({ schedules: [stale, schedule({ id: 'sch_b' })] }), NOW)).toBe('soon');
@@ -291,7 +290,7 @@ describe('tray menu', () => {
       const schedules = Array.from({ length: n }, (_, i) =>
         schedule({ id: `sch_${i}`, scheduleId: `sch_${i}`, name: `Schedule ${i}` }),
       );
-      const broken = { sync: { kind: 'partial' as const, message: "Couldn't refresh Schedule 3 (service error)." } };
+      const broken = { sync: partialSync("Couldn't refresh Schedule 3 (service error)") };
       const menu = buildTrayMenu(state({ schedules, ...broken }), NOW, ZONE);
       const top = menu.filter((i) => i.type !== 'separator');
       expect(top.length, `${n} schedules`).toBeLessThanOrEqual(15);
@@ -351,7 +350,7 @@ describe('tray menu', () => {
     expect(labels(buildTrayMenu(state({ schedules: [stale, gone] }), NOW, ZONE))).toEqual(
       expect.arrayContaining(['Platform primary (saved data from 10:30)', 'Old rota (not found on the service)']),
     );
-    const needsKey = { kind: 'needs_setup' as const, message: 'Add your API key to start.' };
+    const needsKey = needsSetup('Add your API key to start');
     const fresh = state({
       setup: { hasKey: false, keyStorage: 'none', demo: false },
       sync: needsKey,
@@ -373,7 +372,7 @@ describe('tray menu', () => {
       id: accountIdOf('acme'),
       label: 'Acme',
       hasKey: false,
-      sync: { kind: 'needs_setup' as const, message: 'Add your API key to start.' },
+      sync: needsSetup('Add your API key to start'),
     };
     // Both accounts are in the settings too, as in every state the engine makes.
     const listed = (id: string, label: string) => ({
@@ -398,7 +397,7 @@ describe('tray menu', () => {
     const merged = state({
       accounts: [{ ...work!, label: 'Work' }, acme],
       settings,
-      sync: { kind: 'error', message: 'Acme: Add your API key to start.' },
+      sync: errorSync('Acme: Add your API key to start'),
     });
     const all = buildTrayMenu(merged, NOW, ZONE);
     expect(labels(all).filter((l) => /Acme[:…]|Set up/.test(l))).toEqual(['Add the API key for Acme…']);
@@ -519,7 +518,7 @@ describe('tray menu: acting items', () => {
     const pausedTo = { ...defaultSettings(), pausedUntil: iso(90) };
     expect(trayIconFor(state({ me: onCallNow, settings: pausedTo }), NOW)).toBe('oncall-paused');
     expect(trayIconFor(state({ me: onCallNow, settings: pausedTo }), NOW + 91 * 60_000)).toBe('oncall');
-    const broken = { sync: { kind: 'error' as const, message: 'Boom' } };
+    const broken = { sync: errorSync('Boom') };
     expect(trayIconFor(state({ ...broken, settings: pausedTo }), NOW)).toBe('problem-paused');
     expect(trayIconFor(state({ ...broken, me: onCallNow, settings: pausedTo }), NOW)).toBe('problem-paused');
     expect(trayIconFor(state({ ...broken, settings: pausedTo }), NOW + 91 * 60_000)).toBe('problem');

@@ -132,6 +132,7 @@ describe('the coverage list has its own freshness', () => {
     expect(state.sync).toEqual({
       kind: 'partial',
       message: "Couldn't refresh coverage requests (service error).",
+      clause: "Couldn't refresh coverage requests (service error)",
       saved: FETCHED,
     });
     expect(trayTooltip(state, ms(NOW), ZONE)).toContain(
@@ -219,6 +220,8 @@ describe('a schedule answering 404', () => {
       kind: 'error',
       message:
         'None of your schedules was found on the service. Every request was answered "not found": the service address (https://oncall.example.com) may be wrong.',
+      clause:
+        'None of your schedules was found on the service. Every request was answered "not found": the service address (https://oncall.example.com) may be wrong',
     });
   });
 });

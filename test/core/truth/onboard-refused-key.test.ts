@@ -47,6 +47,10 @@ describe('round 3 (6): a refused key before any schedule is added', () => {
     await again.start();
     await w.clock.advance(2_000);
     const state = again.getState();
-    expect(state.sync).toEqual({ kind: 'needs_setup', message: 'Add a schedule to watch.' });
+    expect(state.sync).toEqual({
+      kind: 'needs_setup',
+      message: 'Add a schedule to watch.',
+      clause: 'Add a schedule to watch',
+    });
   }, 30_000);
 });
