@@ -12,6 +12,8 @@ import type { AckSource } from '../alarm/types';
 import { DEFAULT_START_ALARM } from '../alarm/types';
 import { serviceKeyOf } from '../alarm/plan';
 import { alarmCheck, phoneCheck } from '../escalation/readiness-checks';
+import type { EscalatorStatus } from '../escalation/escalator';
+import { CANCELLING } from '../escalation/maybe-held';
 import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { judgeStart, startRinger } from '../readiness/silenced';
@@ -117,13 +119,22 @@ function readinessChecks(
     phoneCheck({
       settings: settings.escalation,
       hasSecrets: p.hasSecrets,
-      status: p.status,
+      status: p.status && unstated(p.status),
       testedAtMs: p.testedAtMs,
       ...(loading.length > 0 ? { loading } : {}),
       nowMs,
       localZone: o.localZone(),
     }),
   ];
+}
+
+/** The phone's status without the cancel that hasn't gone through when it is said on its own ("Your phone may still
+ *  ring at 09:03 for the Ops shift you no longer have"): it is no problem of this shift's readiness (adv50 r8 #3:
+ *  "Not ready for your shift at Wed 10:00 — Phone escalation: your phone may still ring…" for today's shift). */
+function unstated(status: EscalatorStatus): EscalatorStatus {
+  if (!status.stillRing?.length || !status.problem?.startsWith(CANCELLING)) return status;
+  const { problem: _said, ...rest } = status;
+  return rest;
 }
 
 /** Muted or paused (not told by an earlier account of the same service). */
