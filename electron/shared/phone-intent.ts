@@ -48,7 +48,8 @@ export const StillRingSchema = z.object({
   scheduleName: z.string(),
   /** The account's name while there are several. */
   accountName: z.string().optional(),
-  why: z.enum(['not-mine', 'acknowledged']),
+  /** No longer mine, acknowledged, or still mine with its reminders muted or paused. */
+  why: z.enum(['not-mine', 'acknowledged', 'silenced']),
   /** The cancel's failure, worded without secrets. */
   error: z.string(),
   passed: z.boolean(),

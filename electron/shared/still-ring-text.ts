@@ -15,16 +15,24 @@ export interface StillRingTextOptions {
   locale?: string;
 }
 
+const PASSED: Record<StillRing['why'], string> = {
+  'not-mine': 'it was no longer your shift',
+  acknowledged: 'you had acknowledged it',
+  silenced: 'its reminders were muted or paused',
+};
+const AHEAD: Record<StillRing['why'], string> = {
+  'not-mine': 'you no longer have',
+  acknowledged: 'you acknowledged',
+  silenced: 'whose reminders are muted or paused',
+};
+
 /** One line per alert (the account named while there are several). */
 export function stillRingLine(s: StillRing, o: StillRingTextOptions): string {
   const at = formatDayTime(s.at, o);
   // Named by the target it was booked for; one read back after a restart has no name: "a shift".
   const shift = s.scheduleName ? `the ${isolate(accountNamed(s.accountName, s.scheduleName))} shift` : 'a shift';
-  if (s.passed)
-    return s.why === 'not-mine'
-      ? `Your phone may have rung at ${at} for ${shift} — it was no longer your shift`
-      : `Your phone may have rung at ${at} for ${shift} — you had acknowledged it`;
-  const whose = s.why === 'not-mine' ? `${shift} you no longer have` : `${shift} you acknowledged`;
+  if (s.passed) return `Your phone may have rung at ${at} for ${shift} — ${PASSED[s.why]}`;
+  const whose = `${shift} ${AHEAD[s.why]}`;
   return `Your phone may still ring at ${at} for ${whose} (cancelling it hasn't gone through: ${s.error})`;
 }
 

@@ -3,7 +3,7 @@
 // they know to the state: the alarm's "acknowledged 22:01" / "not acknowledged", the PhoneStatus, and two readiness
 // lines ("Shift-start alarm: loud ✓", "Phone escalation armed ✓ (tested …, booked for 22:03)").
 import type { AlarmIntent } from '../../shared/alarm-view';
-import type { PhoneIntent, PhoneResult } from '../../shared/phone-intent';
+import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../shared/phone-intent';
 import { accountSilence } from '../../shared/accounts';
 import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
@@ -82,8 +82,22 @@ function decorate(
     me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
     alarm: alarms.status(nowMs),
     ...othersOf(alarms.othersRinging(nowMs)),
-    phone: { ...status, ...(loading.length > 0 ? { loading } : {}) },
+    phone: { ...status, ...stillRingOf(state, status.stillRing), ...(loading.length > 0 ? { loading } : {}) },
   };
+}
+
+/** A booking no target wants any more is "no longer mine" only where no shift of mine holds its start: one still
+ *  mine is unwanted because its reminders are muted or paused (the escalator can't tell the two apart). */
+function stillRingOf(state: AppState, still: PhoneStatus['stillRing']): Pick<PhoneStatus, 'stillRing'> {
+  if (!still) return {};
+  const mine = (key: string): boolean => {
+    const [, scheduleId, start] = /:([^:]+):(\d{4}-\d\d-\d\dT[\d:.]+Z)$/.exec(key) ?? [];
+    const atMs = Date.parse(start ?? '');
+    return state.me.shifts.some(
+      (s) => s.scheduleId === scheduleId && Date.parse(s.start) <= atMs && atMs < Date.parse(s.end),
+    );
+  };
+  return { stillRing: still.map((s) => (s.why === 'not-mine' && mine(s.key) ? { ...s, why: 'silenced' } : s)) };
 }
 
 /** Alarms ringing beside the one stated first, only when there are any (the state stays as it was otherwise). */

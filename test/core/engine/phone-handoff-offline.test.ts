@@ -181,4 +181,17 @@ describe('a shift handed off while the phone service refuses connections', () =>
     expectSaid(x, STILL);
     await engine.stop();
   }, 30_000);
+
+  it('muted instead (the shift still mine): said as muted, never as a shift I no longer have', async () => {
+    const { h, engine, net } = await rig();
+    await h.clock.advanceTo(MY_START - HOUR);
+    net.down = true;
+    const id = engine.getState().settings.accounts[0]!.id;
+    await h.clock.runWhileAdvancing(engine.handlers['settings:update']({ account: { id, muted: true } }));
+    await h.clock.advance(30_000);
+    const x = surfaces(h, engine);
+    expect(nowhere(x)).not.toMatch(/you no longer have/);
+    expectSaid(x, /^Your phone may still ring at 10:03 for the Ops shift whose reminders are muted or paused \(/);
+    await engine.stop();
+  }, 30_000);
 });
