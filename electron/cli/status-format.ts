@@ -8,6 +8,7 @@ import { hasData, offlineWords, savedAt, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
+import { stillRingLines } from '../shared/still-ring-text';
 import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
@@ -222,6 +223,8 @@ export function formatStatus(state: AppState, o: FormatOptions): string {
     [header, syncLine(state.sync, state, o), ...accountLines(state, o)],
     [...myLines(state, o), ...myShiftsLines(state, o), ...loadLines(state, o)],
     ...(state.me.readiness ? [readinessLines(state, o)] : []),
+    // A phone alert that must not ring and may still: its own statement, never a line of the next shift's readiness.
+    ...(state.phone?.stillRing?.length ? [stillRingLines(state.phone, o)] : []),
     ...state.schedules.map((s) => scheduleLines(state, s, o)),
     coverageLines(state, o),
   ];

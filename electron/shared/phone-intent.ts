@@ -38,6 +38,24 @@ export type PhoneIntent = z.infer<typeof PhoneIntentSchema>;
 export const PhoneResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 export type PhoneResult = z.infer<typeof PhoneResultSchema>;
 
+/** A booked phone alert that must not ring (its shift is no longer mine, or acknowledged) whose cancel hasn't gone
+ *  through (issue 50, adv50 r8 #3): a statement with its own instant, never a problem of the next shift's readiness.
+ *  `passed`: its time came before the cancel landed, so the phone may have rung. */
+export const StillRingSchema = z.object({
+  key: z.string(),
+  /** When the phone rings (rang), UTC. */
+  at: z.string(),
+  scheduleName: z.string(),
+  /** The account's name while there are several. */
+  accountName: z.string().optional(),
+  /** No longer mine, acknowledged, or still mine with its reminders muted or paused. */
+  why: z.enum(['not-mine', 'acknowledged', 'silenced']),
+  /** The cancel's failure, worded without secrets. */
+  error: z.string(),
+  passed: z.boolean(),
+});
+export type StillRing = z.infer<typeof StillRingSchema>;
+
 export const PhoneStatusSchema = z.object({
   provider: EscalationSettingsSchema.shape.provider,
   /** ntfy's server (no topic in it). */
@@ -56,6 +74,8 @@ export const PhoneStatusSchema = z.object({
   problem: z.string().nullable(),
   /** Watched schedules still loading (their names): a start of theirs is not booked yet. */
   loading: z.array(z.string()).optional(),
+  /** Booked alerts that must not ring and may still (or may have rung): each said on its own, at once. */
+  stillRing: z.array(StillRingSchema).optional(),
 });
 export type PhoneStatus = z.infer<typeof PhoneStatusSchema>;
 

@@ -4,7 +4,7 @@
 // and "Send test", which waits (bounded) for the phone's "I'm on it" so the round trip is proven. What it shows
 // (PhoneStatus, in the state) names no secret; the subscribe link names the topic, so it is given apart (subscribeLink),
 // only to Settings → Phone, for the one person who owns it.
-import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus } from '../../shared/phone-intent';
+import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus, StillRing } from '../../shared/phone-intent';
 import { sendTest } from './phone-send-test';
 import type { EscalationSettings } from '../../shared/escalation-settings';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
@@ -181,8 +181,15 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     booking: bookingOf(st, run.armed),
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
     problem: problemOf(run, st) ?? null,
+    ...(st?.stillRing ? { stillRing: st.stillRing.map(stillRingOf) } : {}),
   };
 }
+
+/** A booked alert that must not ring and may still, as the state says it (its instant in UTC). */
+const stillRingOf = ({ atMs, ...rest }: NonNullable<EscalatorStatus['stillRing']>[number]): StillRing => ({
+  ...rest,
+  at: new Date(atMs).toISOString(),
+});
 
 function subscribeLinkOf(o: PhoneWiringOptions, keys: Secrets): string | null {
   const server = serverOf(o.settings());

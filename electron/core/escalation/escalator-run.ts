@@ -31,6 +31,28 @@ export interface EscalatorStatus {
   bookingUnknown?: boolean;
   /** The phone service asked to wait until then (a 429's Retry-After): no request goes to it before. */
   waitingUntilMs?: number;
+  /** Booked alerts that must not ring whose cancel hasn't gone through (each its own statement, adv50 r8 #3). */
+  stillRing?: StillRingEntry[];
+}
+
+/** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
+export interface StillRingEntry {
+  key: string;
+  atMs: number;
+  scheduleName: string;
+  accountName?: string;
+  why: 'not-mine' | 'acknowledged';
+  error: string;
+  passed: boolean;
+}
+
+/** A cancel that hasn't gone through, kept until it does, the alert is wanted again, or an hour after its time. */
+export interface Stuck {
+  atMs: number;
+  error: string;
+  why: StillRingEntry['why'];
+  /** Its time passing ("may have rung") was told: the state is derived again then. */
+  passedTold?: boolean;
 }
 
 export interface EscalatorOptions {
@@ -91,6 +113,10 @@ export interface Run {
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
   bookRefused?: string | undefined;
+  /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
+  stuck: Map<string, Stuck>;
+  /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
+  named: Map<string, { scheduleName: string; accountName?: string }>;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -149,13 +175,48 @@ export function statusOf(r: Run): EscalatorStatus {
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
   const problem = r.leftProblem ?? refused ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
+  const stillRing = stillRingOf(r);
   return {
+    ...(stillRing.length > 0 ? { stillRing } : {}),
     ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
     ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
+}
+
+/** What a cancel that hasn't gone through may still ring with (or may have rung with, once its time passed). */
+function stillRingOf(r: Run): StillRingEntry[] {
+  const nowMs = r.o.clock.now();
+  return [...r.stuck].map(([key, s]) => {
+    const named = r.named.get(key);
+    return {
+      key,
+      atMs: s.atMs,
+      scheduleName: named?.scheduleName ?? '',
+      ...(named?.accountName ? { accountName: named.accountName } : {}),
+      why: s.why,
+      error: s.error,
+      passed: s.atMs <= nowMs,
+    };
+  });
+}
+
+/** A cancel's answer for an alert that must not ring: kept while it hasn't gone through (said as its own line). */
+export function noteCancel(r: Run, key: string, atMs: number, answer: { ok: boolean; error?: string }): void {
+  if (answer.ok) r.stuck.delete(key);
+  else r.stuck.set(key, { atMs, error: answer.error ?? 'failed', why: acked(r, key) ? 'acknowledged' : 'not-mine' });
+}
+
+/** Let go once wanted again (handed back before its time) or an hour after its time (it rang or it didn't).
+ *  Answers whether one's time passed since last told: "may still ring" is "may have rung" from then. */
+export function pruneStuck(r: Run, nowMs: number): boolean {
+  let passed = false;
+  for (const [key, s] of r.stuck)
+    if ((s.atMs > nowMs && !unwanted(r, key)) || s.atMs + AWAIT_ACK_MS <= nowMs) r.stuck.delete(key);
+    else if (s.atMs <= nowMs && !s.passedTold) passed = s.passedTold = true;
+  return passed;
 }
 
 /** Keeps the last request's failure as the problem shown (cleared by the next that goes through). */

@@ -5,7 +5,7 @@ import type { Missed } from './missed';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
 import { CANCELLING, settleMaybe } from './maybe-held';
 import { alertIdOf } from './record-store';
-import { acked, AWAIT_ACK_MS, outcome, statusOf, unwanted, type Run, type State } from './escalator-run';
+import { acked, AWAIT_ACK_MS, noteCancel, outcome, statusOf, unwanted, type Run, type State } from './escalator-run';
 
 /** What channels no longer used still hold is cancelled there; a channel with nothing left is let go. */
 export async function settleLeft(r: Run, nowMs: number): Promise<void> {
@@ -29,12 +29,24 @@ export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: numbe
   const { state } = r;
   const wanted = new Map(r.targets.map((t) => [t.key, t]));
   const say = (answer: { ok: boolean; error?: string }, what: string) => outcome(r, answer, what);
-  await settleMaybe({ state, provider, nowMs, unwanted: (key) => unwanted(r, key), outcome: say, missed: r.missed });
+  const cancelled = (key: string, atMs: number, answer: { ok: boolean; error?: string }) =>
+    noteCancel(r, key, atMs, answer);
+  await settleMaybe({
+    state,
+    provider,
+    nowMs,
+    unwanted: (k) => unwanted(r, k),
+    outcome: say,
+    missed: r.missed,
+    cancelled,
+  });
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);
     // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
     if (b.atMs > nowMs && (!t || acked(r, key)) && provider.cancel) {
-      if (outcome(r, await provider.cancel(b.id), CANCELLING)) delete state.booked[key];
+      const answer = await provider.cancel(b.id);
+      noteCancel(r, key, b.atMs, answer);
+      if (outcome(r, answer, CANCELLING)) delete state.booked[key];
     } else if (b.atMs <= nowMs) {
       // It rang on the phone: from now on it counts as sent.
       state.sent[key] ??= b.atMs;

@@ -21,6 +21,7 @@ import {
   POLL_MS,
   RETRY_AFTER_MS,
   save,
+  pruneStuck,
   statusOf,
   type EscalatorOptions,
   type EscalatorStatus,
@@ -56,13 +57,14 @@ async function reconcile(r: Run): Promise<void> {
   await settleLeft(r, nowMs);
   const { provider } = r.o;
   pruneMissed(r, nowMs);
+  const passed = pruneStuck(r, nowMs);
   if (provider) {
     await settleBooked(r, provider, nowMs);
     await bookOrSend(r, provider, nowMs);
   }
   await save(r);
   // What is maybe held changes readiness without any request failing anew.
-  if (JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
+  if (passed || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
 }
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). */
@@ -108,6 +110,8 @@ function arm(r: Run): void {
     retryMs,
     ...dues.filter((d) => d > nowMs),
     ...[...r.missed.values()].map((m) => m.nextMs),
+    // The instant a cancel that hasn't gone through passes: "may still ring" becomes "may have rung" then.
+    ...[...r.stuck.values()].map((s) => s.atMs).filter((at) => at > nowMs),
     nowMs + 60 * 60_000,
   );
   // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either.
@@ -153,10 +157,14 @@ export async function createEscalator(
     bookedTitles: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Set(),
+    stuck: new Map(),
+    named: new Map(),
   };
   return {
     setTargets(next) {
       r.targets = [...next];
+      for (const t of next)
+        r.named.set(t.key, { scheduleName: t.scheduleName, ...(t.accountName ? { accountName: t.accountName } : {}) });
       return r.serial(() => tick(r));
     },
     // An alert already out stops ringing on (Pushover's repeats; ntfy's notification is cleared).

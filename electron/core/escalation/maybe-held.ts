@@ -37,6 +37,8 @@ export interface MaybeWorld {
   /** Answers whether it went through (and says a failure). */
   outcome(answer: Outcome, what: string): boolean;
   missed: Map<string, Missed>;
+  /** A cancel's answer, for the alert booked at `atMs` (said on its own while it hasn't gone through). */
+  cancelled?(key: string, atMs: number, answer: Outcome): void;
 }
 
 /** Cancels each maybe-held booking that must not ring; one whose time passed may have rung: it counts as sent (the
@@ -46,7 +48,9 @@ export async function settleMaybe(w: MaybeWorld): Promise<void> {
     const unwanted = w.unwanted(key);
     if (held.atMs > w.nowMs) {
       if (!unwanted || !w.provider.cancel) continue;
-      if (w.outcome(await w.provider.cancel(held.id), CANCELLING)) dropMaybe(w.state, key);
+      const answer = await w.provider.cancel(held.id);
+      w.cancelled?.(key, held.atMs, answer);
+      if (w.outcome(answer, CANCELLING)) dropMaybe(w.state, key);
       continue;
     }
     dropMaybe(w.state, key);

@@ -2,6 +2,7 @@
 // stands in the way with its fix as the item's action, then who is on call now, one submenu per schedule (its now
 // and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
 import { alarmLine } from '../../shared/alarm-text';
+import { stillRingLines } from '../../shared/still-ring-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
 import { syncFix, syncText } from '../../shared/freshness';
@@ -60,7 +61,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
           : { type: 'label', label: line.text },
       );
   }
-  items.push(...alarmItems(state, f, tight));
+  items.push(...alarmItems(state, f, tight), ...stillRingItems(state, f));
   const coverage = problemShown ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
@@ -86,6 +87,17 @@ function alarmItems(state: AppState, f: Fmt, tight: boolean): TrayMenuItem[] {
       ]),
     },
   ];
+}
+
+/** "Your phone may still ring at 09:03 for the Ops shift you no longer have (…)": its fix is in Settings → Phone. */
+function stillRingItems(state: AppState, f: Fmt): TrayLeafItem[] {
+  const o = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
+  return stillRingLines(state.phone, o).map((label) => ({
+    type: 'action',
+    label,
+    action: 'open-settings',
+    enabled: true,
+  }));
 }
 
 /** The current (or last) start's alarm and every other one ringing now. */

@@ -9,6 +9,7 @@ import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
 import { formatRelative } from '../../shared/format';
 import { alarmLine } from '../../shared/alarm-text';
+import { stillRingLines } from '../../shared/still-ring-text';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
 import {
@@ -115,7 +116,8 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string
   const ringing = alarms.filter((a) => a.ackedAt === null || a.ackedAt === undefined).map((a) => alarmLine(a, o));
   const answered = alarms.filter((a) => a.ackedAt !== null && a.ackedAt !== undefined).map((a) => alarmLine(a, o));
   const time = (ms: number): string => fmt(new Date(ms).toISOString(), f);
-  const pauses = pauseNotes(state, f.nowMs, time).map((n) => n.text);
+  // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3).
+  const pauses = [...stillRingLines(state.phone, o), ...pauseNotes(state, f.nowMs, time).map((n) => n.text)];
   const full = stateLine(state, f);
   const tries: { head: string[]; rest: string[] }[] = [{ head: [full, ...ringing, ...pauses], rest: [] }];
   const asks =

@@ -1,0 +1,45 @@
+// How the tray, the tooltip, the popover and `status` say a phone alert that must not ring and whose cancel hasn't
+// gone through (issue 50, adv50 r8 #3: handed off while ntfy couldn't be reached, it was said only in Settings → Phone
+// for 50 min, then as a problem of the next day's shift, and the phone rang for a shift that was Alice's). Its own
+// statement with its own instant: "Your phone may still ring at 09:03 for the Ops shift you no longer have
+// (cancelling it hasn't gone through: could not connect)"; once that instant passed, "may have rung".
+import { accountNamed } from './account-names';
+import { isolate } from './bidi';
+import { formatDayTime } from './format';
+import type { StillRing } from './phone-intent';
+
+export interface StillRingTextOptions {
+  nowMs: number;
+  /** Omitted in the popover (the system zone). */
+  localZone?: string;
+  locale?: string;
+}
+
+const PASSED: Record<StillRing['why'], string> = {
+  'not-mine': 'it was no longer your shift',
+  acknowledged: 'you had acknowledged it',
+  silenced: 'its reminders were muted or paused',
+};
+const AHEAD: Record<StillRing['why'], string> = {
+  'not-mine': 'you no longer have',
+  acknowledged: 'you acknowledged',
+  silenced: 'whose reminders are muted or paused',
+};
+
+/** One line per alert (the account named while there are several). */
+export function stillRingLine(s: StillRing, o: StillRingTextOptions): string {
+  const at = formatDayTime(s.at, o);
+  // Named by the target it was booked for; one read back after a restart has no name: "a shift".
+  const shift = s.scheduleName ? `the ${isolate(accountNamed(s.accountName, s.scheduleName))} shift` : 'a shift';
+  if (s.passed) return `Your phone may have rung at ${at} for ${shift} — ${PASSED[s.why]}`;
+  const whose = `${shift} ${AHEAD[s.why]}`;
+  return `Your phone may still ring at ${at} for ${whose} (cancelling it hasn't gone through: ${s.error})`;
+}
+
+/** Every such line the state holds, soonest first. */
+export function stillRingLines(
+  phone: { stillRing?: readonly StillRing[] } | null | undefined,
+  o: StillRingTextOptions,
+): string[] {
+  return [...(phone?.stillRing ?? [])].sort((a, b) => a.at.localeCompare(b.at)).map((s) => stillRingLine(s, o));
+}
