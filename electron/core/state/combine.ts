@@ -106,7 +106,7 @@ function coverageGaps(states: readonly AppState[], accounts: readonly Account[])
     const reason = 'reason' in status ? `: ${status.reason}` : '';
     const why =
       status.kind === 'not_read'
-        ? `${labels[i] ?? ''}'s requests not read (no API key)`
+        ? `${labels[i] ?? ''}'s requests not read`
         : status.kind === 'loading'
           ? `${labels[i] ?? ''}'s requests aren't loaded yet`
           : `${labels[i] ?? ''}'s requests couldn't be loaded${reason}`;
