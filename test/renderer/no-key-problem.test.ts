@@ -28,9 +28,9 @@ describe('an account with no key, among several', () => {
     expect(lines).toEqual([
       {
         tone: 'warning',
-        text: 'Not read: no API key for Acme',
+        text: 'Acme: Add your API key to start.',
         action: 'setup',
-        setup: { account: acme, fix: 'Add the API key…' },
+        setup: { account: acme },
       },
     ]);
     const heading = nowGroups(world({ kind: 'ok' }), ctx).find((g) => g.id === acme);

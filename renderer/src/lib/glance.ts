@@ -200,7 +200,7 @@ export interface StaleLine {
   /** A rejected key's own fix, "Enter new key…": Settings on that account (on none when it isn't known). */
   newKey?: { account?: AccountId };
   /** setup: the account onboarding opens on, as the tray's item does, and the button's words. */
-  setup?: { account: AccountId; fix: string };
+  setup?: { account: AccountId };
 }
 
 /** The line with its fix: a rejected key's "Enter new key…" (retrying fixes no key), else `fallback`. Several

@@ -11,14 +11,10 @@ const WORST_FIRST = 'key_rejected error offline partial';
 
 /** One of several accounts not set up: the problem once, its fix (onboarding on it, as the tray's item) the action,
  *  never Retry (issue 49, adversarial round 7, #2: "Acme: Add your API key to start" with Retry, which can't fix it). */
-function setupLine(a: AppState['accounts'][number]): StaleLine[] {
-  if (a.sync.kind !== 'needs_setup') return [];
-  const noKey = !a.hasKey && a.sync.message === 'Add your API key to start.';
-  const text = noKey ? `Not read: no API key for ${a.label}` : `${a.label}: ${a.sync.message.replace(/\.$/, '')}`;
-  return [
-    { tone: 'warning', text, action: 'setup', setup: { account: a.id, fix: noKey ? 'Add the API key…' : 'Set up…' } },
-  ];
-}
+const setupLine = (a: AppState['accounts'][number]): StaleLine[] =>
+  a.sync.kind === 'needs_setup'
+    ? [{ tone: 'warning', text: `${a.label}: ${a.sync.message}`, action: 'setup', setup: { account: a.id } }]
+    : [];
 
 /** Every problem line, the worst first: one per account in trouble when two or more are, else the one stale line. */
 export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
