@@ -59,6 +59,8 @@ function statusText(status: SourceStatus, o: FormatOptions): string {
       return 'fresh';
     case 'loading':
       return 'unknown (not loaded)';
+    case 'not_read':
+      return `not read: ${status.reason}`;
     case 'stale':
       // The reason is the sentence its maker wrote, said whole after what is shown (never cut into a clause).
       return `stale${savedNote}: ${status.reason}`;

@@ -90,7 +90,9 @@ export function whoAt<T>(b: Basis, read: () => T, unknown: (why: UnknownWhy) => 
 
 /** Gaps that make my state unknown (not merely scoped to saved data or to a shorter span). */
 export function isUnknownGap(g: MyGap): boolean {
-  return g.kind === 'loading' || g.kind === 'failed' || g.kind === 'ended' || g.kind === 'holes';
+  return (
+    g.kind === 'loading' || g.kind === 'not_read' || g.kind === 'failed' || g.kind === 'ended' || g.kind === 'holes'
+  );
 }
 
 /** One gap in words: "Database: saved data from 14:02", "saved data for Data ends Mon 09:00". */
@@ -98,6 +100,8 @@ function gapPhrase(g: MyGap, time: (iso: string) => string): string {
   switch (g.kind) {
     case 'loading':
       return `${g.scheduleName} still loading`;
+    case 'not_read':
+      return `not read: ${g.reason ?? g.scheduleName}`;
     case 'failed':
       return `couldn't load ${g.scheduleName}`;
     case 'ended':
@@ -127,10 +131,13 @@ export function gapsText(gaps: readonly MyGap[], time: (iso: string) => string):
     const names = gaps.filter((g) => g.kind === kind).map((g) => g.scheduleName);
     return names.length === 0 ? [] : [say(names.join(', '))];
   };
-  const single = gaps.filter((g) => g.kind !== 'failed' && g.kind !== 'loading').map((g) => gapPhrase(g, time));
+  const single = gaps.filter((g) => !/^(failed|loading|not_read)$/.test(g.kind)).map((g) => gapPhrase(g, time));
+  // Why a schedule can't be read is said once per reason ("not read: no API key for Acme"), not once per schedule.
+  const unread = new Set(gaps.filter((g) => g.kind === 'not_read').map((g) => gapPhrase(g, time)));
   return [
     ...grouped('failed', (n) => `couldn't load ${n}`),
     ...grouped('loading', (n) => `${n} still loading`),
+    ...unread,
     ...single,
   ].join(' · ');
 }
@@ -217,7 +224,7 @@ function allGaps(state: AppState): MyGap[] {
       accountId: s.accountId,
       scheduleId: s.id,
       scheduleName: withAccount(state, s.accountId, s.name),
-      kind: s.status.kind === 'loading' ? 'loading' : 'failed',
+      kind: s.status.kind === 'loading' || s.status.kind === 'not_read' ? s.status.kind : 'failed',
     }));
   return [...state.me.gaps, ...missing];
 }

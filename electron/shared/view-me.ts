@@ -29,8 +29,8 @@ export const MyGapSchema = z.object({
   accountId: AccountIdSchema,
   scheduleId: z.string(),
   scheduleName: z.string(),
-  kind: z.enum(['loading', 'failed', 'ended', 'holes', 'saved', 'short', 'read']),
-  /** failed: why it couldn't be loaded. */
+  kind: z.enum(['loading', 'not_read', 'failed', 'ended', 'holes', 'saved', 'short', 'read']),
+  /** failed: why it couldn't be loaded; not_read: why it can't be read ("no API key for Acme"). */
   reason: z.string().optional(),
   /** saved: when the saved data was read. */
   savedAt: Iso.optional(),

@@ -13,11 +13,14 @@ export const ShiftViewSchema = z.object({ users: z.array(PersonSchema), start: I
 export type ShiftView = z.infer<typeof ShiftViewSchema>;
 
 /**
- * Freshness of one source's data (a schedule, or the coverage-request list). 'loading' and 'error' mean nothing
- * is known yet: consumers say "unknown", never "nobody" or "none". 'stale' shows saved data from `since`.
+ * Freshness of one source's data (a schedule, or the coverage-request list). 'loading', 'not_read' and 'error' mean
+ * nothing is known yet: consumers say "unknown", never "nobody" or "none". 'not_read': no read can happen (its
+ * account has no key), `reason` says why ("no API key for Acme"), never "loading". 'stale' shows saved data from
+ * `since`.
  */
 export const ScheduleStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('loading') }),
+  z.object({ kind: z.literal('not_read'), reason: z.string() }),
   z.object({ kind: z.literal('fresh'), at: Iso }),
   z.object({ kind: z.literal('stale'), since: Iso, reason: z.string() }),
   z.object({ kind: z.literal('error'), reason: z.string(), since: Iso.optional() }),

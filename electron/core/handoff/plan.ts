@@ -43,6 +43,7 @@ function scheduleProblem(state: AppState, s: ScheduleView, nowMs: number, zone: 
   const at = (when: string) => formatDayTime(when, { nowMs, localZone: zone });
   const st = s.status;
   if (st.kind === 'loading') return 'still loading this schedule';
+  if (st.kind === 'not_read') return `this schedule is not read: ${st.reason}`;
   if (st.kind === 'error') return `couldn't load this schedule (${st.reason})`;
   if (st.kind === 'not_found') return `the service doesn't find this schedule (${st.reason})`;
   if (st.kind === 'stale') return `saved data from ${at(st.since)}: the last read failed (${st.reason})`;

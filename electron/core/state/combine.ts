@@ -71,6 +71,7 @@ function combinedSync(states: readonly AppState[], labels: readonly string[]): S
 
 const SOURCE_URGENCY: Record<ScheduleStatus['kind'], number> = {
   error: 4,
+  not_read: 3,
   loading: 3,
   not_found: 2,
   stale: 1,
@@ -115,9 +116,11 @@ function coverageGaps(states: readonly AppState[], accounts: readonly Account[])
     // The reason is the sentence its maker wrote, said whole after the line, never cut into a parenthesis.
     const reason = 'reason' in status ? `: ${status.reason}` : '';
     const why =
-      status.kind === 'loading'
-        ? `${labels[i] ?? ''}'s requests aren't loaded yet`
-        : `${labels[i] ?? ''}'s requests couldn't be loaded${reason}`;
+      status.kind === 'not_read'
+        ? `${labels[i] ?? ''}'s requests not read`
+        : status.kind === 'loading'
+          ? `${labels[i] ?? ''}'s requests aren't loaded yet`
+          : `${labels[i] ?? ''}'s requests couldn't be loaded${reason}`;
     // The pair's account, never the state's first: the state may list no account (or another).
     return [{ accountId: account.id, id: null, requester: null, why }];
   });

@@ -6,7 +6,7 @@ import { isoOf, toPerson } from '../model/segments';
 import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf } from './knowledge';
-import { scheduleStatus } from './status';
+import { scheduleStatus, unreadWithoutKey } from './status';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import type { DeriveInput } from './derive-input';
 
@@ -110,7 +110,11 @@ export function scheduleView(
   const details = s?.details ?? null;
   const timeline = timelineOf(s);
   const { now, next } = nowNextOf(timeline, details, input.nowMs);
-  const status = scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false);
+  const status = unreadWithoutKey(
+    scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false),
+    input.setup,
+    input.settings.accountLabel,
+  );
   return {
     id,
     accountId: input.settings.accountId,

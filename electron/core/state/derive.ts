@@ -8,7 +8,7 @@ import type { AccountSetup, AccountView, AppState, ScheduleView } from '../../sh
 import { coverageLists, coverageStatus } from './coverage';
 import { readinessOf } from '../readiness/readiness';
 import { nextStartShift } from '../../shared/on-call-run';
-import { oldestSuccess, staleAfterMs, syncStatus } from './status';
+import { oldestSuccess, staleAfterMs, syncStatus, unreadWithoutKey } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { DeriveInput } from './derive-input';
 import { scheduleView } from './derive-schedule';
@@ -89,7 +89,11 @@ export function deriveState(input: DeriveInput): AppState {
     me: { ...me, readiness },
     coverage: {
       ...coverageLists(snapshot, nowMs, emailLower, statusOfViews(schedules), settings.accountId, byId),
-      status: coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
+      status: unreadWithoutKey(
+        coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
+        input.setup,
+        settings.accountLabel,
+      ),
     },
     notices: input.notices,
   };

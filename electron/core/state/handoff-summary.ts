@@ -38,6 +38,8 @@ function unknownReason(s: ScheduleView): string {
   switch (s.status.kind) {
     case 'loading':
       return 'not loaded yet';
+    case 'not_read':
+      return `not read: ${s.status.reason}`;
     case 'not_found':
       return 'not found on the service';
     default:

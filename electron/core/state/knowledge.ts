@@ -47,6 +47,7 @@ function gapOf(
   const status = view.status;
   const range = view.known;
   if (!hasData(status) || range === null) {
+    if (status.kind === 'not_read') return { ...unknownNow, kind: 'not_read', reason: status.reason };
     if (status.kind === 'loading' || (range === null && !s?.problem && !s?.notFound))
       return { ...unknownNow, kind: 'loading' };
     const reason =

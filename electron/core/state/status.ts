@@ -63,6 +63,12 @@ export function scheduleStatus(
   return { kind: 'fresh', at: success };
 }
 
+/** A source with nothing saved whose account has no key: no read can happen, so it says why (issue 49, adversarial
+ *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
+export function unreadWithoutKey(status: ScheduleStatus, setup: AppState['setup'], label: string): ScheduleStatus {
+  return status.kind === 'loading' && !setup.hasKey ? { kind: 'not_read', reason: `no API key for ${label}` } : status;
+}
+
 const NO_SCHEDULE = 'Add a schedule to watch';
 
 /** What setup is missing, as a clause (its sentence is the clause with a full stop). */

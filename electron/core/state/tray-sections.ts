@@ -147,6 +147,8 @@ function statusSuffix(schedule: ScheduleView, f: Fmt): string {
     }
     case 'loading':
       return ' (loading…)';
+    case 'not_read':
+      return ` (not read: ${st.reason})`;
     case 'fresh':
       return '';
   }

@@ -46,10 +46,11 @@ export interface AccountGroup {
  * An account without schedules still gets its group: its heading says why nothing is shown.
  */
 export function groupByAccount(state: Pick<AppState, 'accounts'>, schedules: readonly ScheduleView[]): AccountGroup[] {
+  // One needing setup is said once, by its problem line with its fix (stale-lines.ts): its heading only names it.
   return state.accounts.map((account) => ({
     account,
-    heading: accountHeading(account),
-    problem: account.sync.kind !== 'ok',
+    heading: account.sync.kind === 'needs_setup' ? account.label : accountHeading(account),
+    problem: account.sync.kind !== 'ok' && account.sync.kind !== 'needs_setup',
     schedules: schedules.filter((s) => s.accountId === account.id),
   }));
 }

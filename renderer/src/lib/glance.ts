@@ -196,9 +196,11 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
 export interface StaleLine {
   tone: 'warning' | 'error';
   text: string;
-  action: 'retry' | 'settings';
+  action: 'retry' | 'settings' | 'setup';
   /** A rejected key's own fix, "Enter new key…": Settings on that account (on none when it isn't known). */
   newKey?: { account?: AccountId };
+  /** setup: the account onboarding opens on, as the tray's item does, and the button's words. */
+  setup?: { account: AccountId };
 }
 
 /** The line with its fix: a rejected key's "Enter new key…" (retrying fixes no key), else `fallback`. Several

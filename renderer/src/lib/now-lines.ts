@@ -109,10 +109,11 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false, li
   if (!severalAccounts(state))
     return foldGroups([{ id: '', heading: undefined, problem: false, lines: ordered.map(line) }], limit);
   // The problem lines say each failing account's problem once, with its fix (one per account when several fail,
-  // lib/stale-lines.ts); its heading then only names it. An account needing setup is not among them.
+  // lib/stale-lines.ts); its heading then only names it. One needing setup has its own line there (with its fix).
   const saidAbove = state.sync.kind !== 'ok' && state.sync.kind !== 'needs_setup';
   const groups = state.accounts.map((account) => {
-    const said = saidAbove && account.sync.kind !== 'ok' && account.sync.kind !== 'needs_setup';
+    const kind = account.sync.kind;
+    const said = kind === 'needs_setup' || (saidAbove && kind !== 'ok');
     return {
       id: account.id,
       heading: said ? account.label : accountHeading(account),

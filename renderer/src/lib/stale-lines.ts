@@ -9,15 +9,26 @@ import { staleLine, type StaleLine } from './glance';
 /** Worst first: a rejected key never heals by itself, then what failed, then being offline, then a part unread. */
 const WORST_FIRST = 'key_rejected error offline partial';
 
+/** One of several accounts not set up: the problem once, its fix (onboarding on it, as the tray's item) the action,
+ *  never Retry (issue 49, adversarial round 7, #2: "Acme: Add your API key to start" with Retry, which can't fix it). */
+const setupLine = (a: AppState['accounts'][number]): StaleLine[] =>
+  a.sync.kind === 'needs_setup'
+    ? [{ tone: 'warning', text: `${a.label}: ${a.sync.message}`, action: 'setup', setup: { account: a.id } }]
+    : [];
+
 /** Every problem line, the worst first: one per account in trouble when two or more are, else the one stale line. */
 export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
   const failing = state.accounts.filter((a) => WORST_FIRST.includes(a.sync.kind));
-  if (failing.length < 2) {
+  const setup = state.accounts.length > 1 ? state.accounts.flatMap(setupLine) : [];
+  if (failing.length < 2 && setup.length === 0) {
     const one = staleLine(state, ctx);
     return one ? [one] : [];
   }
+  // The others' problems without the setup one (said by its own line): saved data not refreshed, or each account's.
+  const rest = failing.length === 0 ? staleLine({ ...state, sync: { kind: 'ok' } }, ctx) : undefined;
+  if (failing.length === 0) return rest ? [rest, ...setup] : setup;
   const rank = (a: AppState['accounts'][number]): number => WORST_FIRST.indexOf(a.sync.kind);
-  return failing
+  const lines = failing
     .sort((a, b) => rank(a) - rank(b))
     .flatMap((a) => {
       // That account's own line (its saved data, its fix), named.
@@ -30,4 +41,5 @@ export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
       const line = staleLine(own, ctx);
       return line ? [{ ...line, text: `${a.label}: ${line.text}` }] : [];
     });
+  return [...lines, ...setup];
 }

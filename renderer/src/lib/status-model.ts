@@ -225,6 +225,8 @@ function statusText(schedule: ScheduleView, ctx: FormatContext, brief: boolean):
       return undefined;
     case 'loading':
       return 'Loading…';
+    case 'not_read':
+      return `Not read: ${s.reason}`;
     case 'stale':
       // Brief: the popover's one stale line already says "showing saved data from …" for every card.
       return brief ? undefined : `Showing ${savedDataFrom(s.since, ctx)}: ${s.reason}`;

@@ -45,7 +45,8 @@ describe('engine: one account’s problem is scoped to it', () => {
     const menu = buildTrayMenu(state, now, ZONE);
     for (const label of ['Quick override…', 'Refresh now', 'Copy on-call summary', 'Edit team…', 'Chat user group…'])
       expect(enabled(menu, label), label).toBe(true);
-    expect(trayTooltip(state, now, ZONE)).toContain('Acme: Add your API key to start.');
+    // The problem once, as its fix (issue 49, adversarial round 7, #2).
+    expect(trayTooltip(state, now, ZONE)).toContain('Add the API key for Acme…');
     const shown = popover(state, now, ZONE);
     expect(shown.all).not.toContain('Nothing to show yet');
     expect(shown.card('work:sch_primary')).toMatch(/Alice|Bob/);
