@@ -21,14 +21,18 @@ describe('an account with no key in the popover', () => {
     const acme = accountIdOf('acme');
     await push(app, {
       ...state,
-      sync: { kind: 'partial', message: 'Acme: Add your API key to start.' },
+      sync: { kind: 'partial', message: 'Acme: Add your API key to start.', clause: 'Acme: Add your API key to start' },
       accounts: [
         work,
         {
           ...work,
           id: acme,
           label: 'Acme',
-          sync: { kind: 'needs_setup' as const, message: 'Add your API key to start.' },
+          sync: {
+            kind: 'needs_setup' as const,
+            message: 'Add your API key to start.',
+            clause: 'Add your API key to start',
+          },
           hasKey: false,
           keyStorage: 'none' as const,
           lastSuccessAt: null,

@@ -9,7 +9,11 @@ import { accountView, appState, schedule } from './support/state';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
 const acme = accountIdOf('acme');
-const noKey = { kind: 'needs_setup' as const, message: 'Add your API key to start.' };
+const noKey = {
+  kind: 'needs_setup' as const,
+  message: 'Add your API key to start.',
+  clause: 'Add your API key to start',
+};
 const notRead = { kind: 'not_read' as const, reason: 'no API key for Acme' };
 
 const world = (work: ReturnType<typeof accountView>['sync']) =>
@@ -18,7 +22,7 @@ const world = (work: ReturnType<typeof accountView>['sync']) =>
       accountView({ label: 'Work', sync: work }),
       accountView({ id: acme, label: 'Acme', sync: noKey, hasKey: false, keyStorage: 'none', lastSuccessAt: null }),
     ],
-    sync: { kind: 'partial', message: 'Acme: Add your API key to start.' },
+    sync: { kind: 'partial', message: 'Acme: Add your API key to start.', clause: 'Acme: Add your API key to start' },
     schedules: [schedule({ id: 'sch_w' }), schedule({ id: 'sch_a', accountId: acme, status: notRead, now: null })],
   });
 
