@@ -90,13 +90,25 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
   const [first] = run?.blocks ?? [];
   if (!run || !first) return [];
   const start = fmt(run.start, f, runZones(state, run).start);
-  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f)) !== '';
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
-  if (unknownNow)
-    return [`On call now: unknown · next known: ${start}${inRel}`, `On call now: unknown · next known: ${start}`];
-  // "Next known", shortest, still says a shift of mine may come before it.
-  if (gapsSuffix(state, first, f) !== '')
+  // Where it fits, the unknown says what was not read ("unknown (some shifts of Payments couldn't be read)"), as the
+  // full line does; only then the bare "unknown" (the full line, further down, names it).
+  if (unknownNow !== '')
     return [
+      `On call now: ${unknownNow} · next known: ${start}${inRel}`,
+      `On call now: ${unknownNow} · next known: ${start}`,
+      `On call now: unknown · next known: ${start}${inRel}`,
+      `On call now: unknown · next known: ${start}`,
+    ];
+  // "Next known", shortest, still says a shift of mine may come before it.
+  const gaps = gapsSuffix(state, first, f);
+  if (gaps !== '')
+    return [
+      // Where it fits, which schedules were not read, as the full line says it (knowledge property: a statement of
+      // my shifts names what it leaves out); then the general words.
+      `Next known: ${start}${inRel}${gaps}`,
+      `Next known: ${start}${gaps}`,
       `Next known: ${start}${inRel} · some shifts before it unknown`,
       `Next known: ${start}${inRel}`,
       `Next known: ${start}`,
