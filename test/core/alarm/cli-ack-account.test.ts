@@ -56,10 +56,10 @@ describe('status --ack names the account when several are set up', () => {
   // tray and the phone said "Work · Ops"); the terminal named the muted one. Failed before: "(main, 21:00)".
   it('two accounts on one service, the first muted: names the one it rang through', async () => {
     const known = [onOps('main', 'main', true), onOps('work', 'Work', false)];
-    expect(await ack(known)).toBe('Acknowledged the shift-start alarm (Work, 21:00) at 21:10.');
+    expect(await ack(known)).toBe('Acknowledged the shift-start alarm (Work · sch_ops, 21:00) at 21:10.');
   });
   it('two accounts on one service, neither muted: names the first', async () => {
     const known = [onOps('main', 'main', false), onOps('work', 'Work', false)];
-    expect(await ack(known)).toBe('Acknowledged the shift-start alarm (main, 21:00) at 21:10.');
+    expect(await ack(known)).toBe('Acknowledged the shift-start alarm (main · sch_ops, 21:00) at 21:10.');
   });
 });
