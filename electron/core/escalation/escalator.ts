@@ -17,11 +17,13 @@ import {
   alertIdsOf,
   AWAIT_ACK_MS,
   dueOf,
+  endProblem,
   outcome,
   POLL_MS,
   RETRY_AFTER_MS,
   save,
   pruneStuck,
+  READING,
   statusOf,
   type EscalatorOptions,
   type EscalatorStatus,
@@ -72,8 +74,10 @@ async function poll(r: Run): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
   const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+  // Nothing is awaited any more: the poll has ended, and its failure with it.
+  if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
-  if (awaiting.length === 0 || !o.provider?.pollAcks || r.bookRefused !== undefined) return;
+  if (r.bookRefused !== undefined) return;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -82,7 +86,7 @@ async function poll(r: Run): Promise<void> {
   );
   const sinceMs = minOf(awaiting.map((t) => t.atMs));
   const answer = await o.provider.pollAcks({ sinceMs, handles });
-  if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
+  if (!outcome(r, answer, READING) || !answer.ok) return;
   for (const ack of answer.value) {
     // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
     const t = awaiting.find((x) => alertIdsOf(r, x).includes(ack.id));
