@@ -93,6 +93,8 @@ export interface Run {
   problem: string | undefined;
   /** What a channel no longer used may still ring with (its cancel failed, or can't be made). */
   leftProblem: string | undefined;
+  /** The 429 wait's end when the last look was planned: told as over once it has passed. */
+  waitTold: number | undefined;
   stopped: boolean;
   cancelTimer: (() => void) | undefined;
   /** One look at a time, so a booking is never sent twice by two looks overlapping. */

@@ -56,6 +56,9 @@ export interface Escalator {
 async function reconcile(r: Run): Promise<void> {
   const nowMs = r.o.clock.now();
   const before = JSON.stringify(statusOf(r));
+  // A wait told that is over (its end is not said with the status any more) is told as over.
+  const waitEnded = r.waitTold !== undefined && r.o.provider?.waitingUntilMs?.() === undefined;
+  r.waitTold = undefined;
   await settleLeft(r, nowMs);
   const { provider } = r.o;
   pruneMissed(r, nowMs);
@@ -66,7 +69,7 @@ async function reconcile(r: Run): Promise<void> {
   }
   await save(r);
   // What is maybe held changes readiness without any request failing anew.
-  if (passed || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
+  if (passed || waitEnded || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
 }
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). */
@@ -118,8 +121,11 @@ function arm(r: Run): void {
     ...[...r.stuck.values()].map((s) => s.atMs).filter((at) => at > nowMs),
     nowMs + 60 * 60_000,
   );
-  // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either.
-  const waitMs = Math.max(next, r.o.provider?.waitingUntilMs?.() ?? 0) - nowMs;
+  // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either; the look is
+  // made when it ends, so the wait told ("waiting until 10:13") is not told after 10:13 (adv50 r9 #2).
+  const waitingMs = r.o.provider?.waitingUntilMs?.();
+  r.waitTold = waitingMs;
+  const waitMs = (waitingMs ?? next) - nowMs;
   r.cancelTimer = r.o.clock.setTimer(Math.max(0, waitMs), () => void r.serial(() => tick(r)));
 }
 
@@ -150,6 +156,7 @@ export async function createEscalator(
     targets: [],
     problem: undefined,
     leftProblem: undefined,
+    waitTold: undefined,
     stopped: false,
     cancelTimer: undefined,
     serial: (job) => (queue = queue.then(job, job)),

@@ -57,3 +57,26 @@ describe('the receipt poll ends: its error goes with it', () => {
     await engine.stop();
   }, 30_000);
 });
+
+describe('a wait told is no longer told once it is over (adv50 r9 #2)', () => {
+  it('the send got 429 Retry-After 600, the laptop acknowledged: at 09:13:30 readiness no longer says "waiting until"', async () => {
+    const { h, s, engine } = await pushoverRig();
+    await h.clock.advanceTo(MY_START + 3 * MIN - 10_000);
+    s.failNext(1, 429, { 'Retry-After': '600' });
+    await h.clock.advanceTo(MY_START + 3 * MIN + 2_000);
+    const waitEndMs = MY_START + 13 * MIN;
+    expect(engine.getState().phone?.problem ?? '').toMatch(/429/);
+    await h.clock.advanceTo(MY_START + 5 * MIN);
+    const key = engine.getState().alarm?.key;
+    await h.clock.runWhileAdvancing(engine.alarmIntent({ kind: 'ack', key: key ?? '' }));
+    await h.clock.advance(2_000);
+    const phone = () => engine.getState().me.readiness?.checks.find((c) => c.id === 'phone');
+    expect(phone()?.message).toMatch(/waiting until/);
+    await h.clock.advanceTo(waitEndMs + 30_000);
+    // Nothing was sent: the laptop acknowledged during the wait.
+    expect(s.pushover).toEqual([]);
+    expect(phone()?.message).not.toMatch(/waiting until/);
+    expect(phone()?.result).not.toBe('problem');
+    await engine.stop();
+  }, 30_000);
+});
