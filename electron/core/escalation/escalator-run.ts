@@ -18,6 +18,7 @@ export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
 export const AWAIT_ACK_MS = 60 * 60_000;
 export const RETRY_AFTER_MS = 60_000;
 export const SENDING = 'sending the phone alert';
+export const READING = 'reading the phone’s answer';
 
 export type State = EscalationState;
 
@@ -92,6 +93,8 @@ export interface Run {
   problem: string | undefined;
   /** What a channel no longer used may still ring with (its cancel failed, or can't be made). */
   leftProblem: string | undefined;
+  /** The 429 wait's end when the last look was planned: told as over once it has passed. */
+  waitTold: number | undefined;
   stopped: boolean;
   cancelTimer: (() => void) | undefined;
   /** One look at a time, so a booking is never sent twice by two looks overlapping. */
@@ -226,4 +229,13 @@ export function outcome(r: Run, answer: { ok: boolean; error?: string }, what: s
   if (before !== r.problem) r.o.changed?.(statusOf(r));
   if (!answer.ok) r.o.log?.(`phone escalation ${r.problem ?? ''}`);
   return answer.ok;
+}
+
+/** A problem belongs to the request that had it: once that request is no longer made (the receipt poll ended:
+ *  acknowledged, cancelled, expired), its failure is no longer the phone's problem (adv50 r9 #1: a poll's 429 stayed
+ *  "Not ready" for hours after the emergency was cancelled, as nothing made that request again to clear it). */
+export function endProblem(r: Run, what: string): void {
+  if (!r.problem?.startsWith(`${what}:`)) return;
+  r.problem = undefined;
+  r.o.changed?.(statusOf(r));
 }

@@ -17,11 +17,13 @@ import {
   alertIdsOf,
   AWAIT_ACK_MS,
   dueOf,
+  endProblem,
   outcome,
   POLL_MS,
   RETRY_AFTER_MS,
   save,
   pruneStuck,
+  READING,
   statusOf,
   type EscalatorOptions,
   type EscalatorStatus,
@@ -54,6 +56,9 @@ export interface Escalator {
 async function reconcile(r: Run): Promise<void> {
   const nowMs = r.o.clock.now();
   const before = JSON.stringify(statusOf(r));
+  // A wait told that is over (its end is not said with the status any more) is told as over.
+  const waitEnded = r.waitTold !== undefined && r.o.provider?.waitingUntilMs?.() === undefined;
+  r.waitTold = undefined;
   await settleLeft(r, nowMs);
   const { provider } = r.o;
   pruneMissed(r, nowMs);
@@ -64,7 +69,7 @@ async function reconcile(r: Run): Promise<void> {
   }
   await save(r);
   // What is maybe held changes readiness without any request failing anew.
-  if (passed || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
+  if (passed || waitEnded || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
 }
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). */
@@ -72,8 +77,10 @@ async function poll(r: Run): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
   const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+  // Nothing is awaited any more: the poll has ended, and its failure with it.
+  if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
-  if (awaiting.length === 0 || !o.provider?.pollAcks || r.bookRefused !== undefined) return;
+  if (r.bookRefused !== undefined) return;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -82,7 +89,7 @@ async function poll(r: Run): Promise<void> {
   );
   const sinceMs = minOf(awaiting.map((t) => t.atMs));
   const answer = await o.provider.pollAcks({ sinceMs, handles });
-  if (!outcome(r, answer, 'reading the phone’s answer') || !answer.ok) return;
+  if (!outcome(r, answer, READING) || !answer.ok) return;
   for (const ack of answer.value) {
     // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
     const t = awaiting.find((x) => alertIdsOf(r, x).includes(ack.id));
@@ -114,8 +121,11 @@ function arm(r: Run): void {
     ...[...r.stuck.values()].map((s) => s.atMs).filter((at) => at > nowMs),
     nowMs + 60 * 60_000,
   );
-  // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either.
-  const waitMs = Math.max(next, r.o.provider?.waitingUntilMs?.() ?? 0) - nowMs;
+  // The server's Retry-After (a 429): nothing goes to it before then, so no look is made before either; the look is
+  // made when it ends, so the wait told ("waiting until 10:13") is not told after 10:13 (adv50 r9 #2).
+  const waitingMs = r.o.provider?.waitingUntilMs?.();
+  r.waitTold = waitingMs;
+  const waitMs = (waitingMs ?? next) - nowMs;
   r.cancelTimer = r.o.clock.setTimer(Math.max(0, waitMs), () => void r.serial(() => tick(r)));
 }
 
@@ -146,6 +156,7 @@ export async function createEscalator(
     targets: [],
     problem: undefined,
     leftProblem: undefined,
+    waitTold: undefined,
     stopped: false,
     cancelTimer: undefined,
     serial: (job) => (queue = queue.then(job, job)),

@@ -68,7 +68,8 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const base = { id: 'phone' as const, action: 'settings' as const };
   // The server's 429 wait first: whatever failed, nothing is tried before it ends (said with its end).
   const waiting = i.status?.waitingUntilMs;
-  if (waiting !== undefined) {
+  // Judged when shown too: a wait already over is never said as "waiting until" a time past (adv50 r9 #2).
+  if (waiting !== undefined && waiting > i.nowMs) {
     const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
     const why = i.status?.problem ?? 'the phone service answered 429 (too many requests)';
     const until = formatDayTime(waiting, opts);

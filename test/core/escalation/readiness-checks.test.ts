@@ -72,3 +72,14 @@ describe('Phone escalation line', () => {
     expect(c.message).toMatch(text);
   });
 });
+
+describe('a 429 wait is judged when shown (adv50 r9 #2)', () => {
+  const base = { settings: ntfy, hasSecrets: true, testedAtMs: NOW, nowMs: NOW, ...zone };
+  it('a wait ahead is said with its end; one already over is not said as "waiting until" a time past', () => {
+    const ahead = phoneCheck({ ...base, status: { booking: false, waitingUntilMs: NOW + 60_000 } });
+    expect(ahead.message).toMatch(/waiting until .*13:01/);
+    const over = phoneCheck({ ...base, status: { booking: false, waitingUntilMs: NOW - 60_000 } });
+    expect(over.message).not.toMatch(/waiting/);
+    expect(over.result).toBe('ok');
+  });
+});
