@@ -27,6 +27,9 @@ const EntrySchema = z.object({
   modifiedMs: z.number(),
   /** Set while the event is kept unconfirmed (the latest read didn't cover it): when it first was. */
   unconfirmedSinceMs: z.number().optional(),
+  /** When the app last published this event from a read of the service (adv52 r11 #3): only such an event is kept
+   *  as last read when a later read doesn't cover it. Absent: written before it was kept, or not the app's. */
+  readMs: z.number().optional(),
 });
 export type PublishedEntry = z.infer<typeof EntrySchema>;
 
@@ -56,12 +59,22 @@ export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): str
   if (!plausibleMs(e.endMs, latestMs) || e.endMs <= e.startMs) return "a time that can't be true";
   if (e.unconfirmedSinceMs !== undefined && !plausibleMs(e.unconfirmedSinceMs, nowMs + DAY_MS))
     return "a time that can't be true";
+  return e.readMs === undefined ? undefined : readOrderProblem(e, nowMs);
+}
+
+/** The app's own order (publisher.ts): an event is read (readMs) no later than it is modified while read, and it is
+ *  unconfirmed only after its last read, never before (adv52 r11 #3: "Not confirmed since 2000"). */
+function readOrderProblem(e: PublishedEntry, nowMs: number): string | undefined {
+  const readMs = e.readMs ?? 0;
+  if (!plausibleMs(readMs, nowMs + DAY_MS)) return "a time that can't be true";
+  if (e.unconfirmedSinceMs === undefined ? e.modifiedMs > readMs : e.unconfirmedSinceMs < readMs)
+    return "a time that can't be true";
   return undefined;
 }
 
 export const recordNoticeId = (name: string): string => `calendar-record:${name}`;
 
-function recordNotice(name: string, said: string): Notice {
+export function recordNotice(name: string, said: string): Notice {
   return {
     id: recordNoticeId(name),
     message: `${said} Events already in a calendar app may show twice until their old copies are removed.`,

@@ -17,11 +17,13 @@ import {
   matchUids,
   MAX_SEQUENCE,
   readRecord,
+  recordNotice,
   writeRecord,
   type PublishedEntry,
   type PublishedRecord,
 } from './published-record';
 import { minOf } from '../../shared/extremes';
+import { droppedText, keepAside } from '../storage/read-back';
 
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
@@ -137,6 +139,8 @@ function publishOne(
     sequence: before === undefined ? 0 : Math.min(MAX_SEQUENCE, before.sequence + (changed ? 1 : 0)),
     modifiedMs: changed ? nowMs : before.modifiedMs,
     ...(block.unconfirmed ? { unconfirmedSinceMs: block.unconfirmed.sinceMs } : {}),
+    // Read now, or kept: when it was last read stays (a kept event is one the app published from a read).
+    ...(block.unconfirmed ? (before?.readMs === undefined ? {} : { readMs: before.readMs }) : { readMs: nowMs }),
   };
   return { block, uid, entry, group };
 }
@@ -181,6 +185,7 @@ function keptOfSchedule(
   record: PublishedRecord,
   published: readonly Published[],
   input: CalendarInput,
+  notRead: string[],
 ): Published[] {
   const window = windowOf(input);
   const taken = new Set(published.map((p) => p.uid));
@@ -190,7 +195,11 @@ function keptOfSchedule(
     if (e.endMs <= window.fromMs || e.startMs >= window.toMs) continue;
     if (group.blocks.some((b) => overlaps(b, e))) continue;
     const block = keptBlock(group, e, input.nowMs);
-    if (block) kept.push(publishOne(group, block, uid, record, input.nowMs, input.localZone));
+    if (!block) continue;
+    // Only an event the app itself published from a read is kept "as last read" (adv52 r11 #3): one it never read
+    // as mine (a made-up entry) is dropped and said, never published as my shift.
+    if (e.readMs === undefined) notRead.push(uid);
+    else kept.push(publishOne(group, block, uid, record, input.nowMs, input.localZone));
   }
   return kept;
 }
@@ -269,14 +278,21 @@ async function renderWith(
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
   for (const [uid, e] of record) if (pending.has(e.scheduleId)) next.set(uid, e);
+  const notRead: string[] = [];
   const published = groups
     .filter((g) => g.known)
     .flatMap((g) => {
       const read = publishSchedule(g, record, input.nowMs, input.localZone);
-      return [...read, ...keptOfSchedule(g, record, read, input)];
+      return [...read, ...keptOfSchedule(g, record, read, input, notRead)];
     });
   for (const p of published) next.set(p.uid, p.entry);
-  if (rewrite || JSON.stringify([...next]) !== JSON.stringify([...record])) {
+  const dropped = notRead.length > 0;
+  if (dropped) {
+    const what = `the calendar's record of what it published (${recordName})`;
+    const reasons = notRead.map(() => 'an event the app never published from a read');
+    report(recordNotice(recordName, droppedText(what, reasons, await keepAside(files, recordName))));
+  }
+  if (rewrite || dropped || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next).catch(() => undefined);
   }

@@ -196,6 +196,16 @@ function subscribeLinkOf(o: PhoneWiringOptions, keys: Secrets): string | null {
   return server && keys.ntfyTopic && server.startsWith('https://') ? `${server}/${keys.ntfyTopic}` : null;
 }
 
+/** The channels the app has (the one in use and those left), as escalations.json is checked; undefined (unknown)
+ *  when none is in use (off, or its keys not read), as there. */
+function knownChannelsOf(o: PhoneWiringOptions, run: PhoneRun): ReadonlySet<string> | undefined {
+  const s = o.settings();
+  const channel = s.provider === 'off' ? undefined : channelOf(s, run.keys);
+  if (channel === undefined) return undefined;
+  const w = { ...wiringOf(o), gateFor: undefined };
+  return new Set([channel, ...run.retired].map((c) => providerOfChannel(w, c).channel));
+}
+
 /** The escalator's outside world: its log never carries a secret (each value in the keychain is redacted). */
 function escalatorOptions(
   o: PhoneWiringOptions,
@@ -312,7 +322,7 @@ function readinessStatus(run: PhoneRun, st: EscalatorStatus | undefined): Escala
 }
 
 export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
-  // A 429's wait outlives a restart (fix50m #4): read before the first provider is made.
+  // A 429's wait outlives a restart (fix50m #4): read before the first provider is made (start).
   const gates = given.gates ?? createRateGates(given.files, given.clock);
   const o: PhoneWiringOptions = { ...given, gates };
   const run = newRun();
@@ -336,11 +346,12 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
   return {
     async start() {
       try {
-        await gates.load();
         await loadKeys(o, run.keys);
         run.keysRead = true;
         o.changed();
         run.retired = await loadRetired(o.secrets);
+        // Each wait is checked against the channels the app has (adv52 r11 #1): read once the keys are.
+        await gates.load(o.report, knownChannelsOf(o, run));
         await rebuild(o, run, live);
       } finally {
         markReady();

@@ -32,6 +32,8 @@ export interface EscalatorStatus {
   bookingUnknown?: boolean;
   /** The phone service asked to wait until then (a 429's Retry-After): no request goes to it before. */
   waitingUntilMs?: number;
+  /** That wait was read back from before a restart: this run never received the 429. */
+  waitKept?: boolean;
   /** Booked alerts that must not ring whose cancel hasn't gone through (each its own statement, adv50 r8 #3). */
   stillRing?: StillRingEntry[];
 }
@@ -182,6 +184,7 @@ export function statusOf(r: Run): EscalatorStatus {
   return {
     ...(stillRing.length > 0 ? { stillRing } : {}),
     ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
+    ...(waitingUntilMs !== undefined && r.o.provider?.waitKept?.() ? { waitKept: true } : {}),
     ...(problem ? { problem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,

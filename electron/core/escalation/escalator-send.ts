@@ -1,7 +1,7 @@
 // Booking or sending the phone alert of each target (escalator.ts): booked ahead where the provider books and it is
 // in reach, else sent at T+N, once; what could not go out is tried again while its alarm waits (missed.ts).
 import type { AlarmTarget } from '../alarm/types';
-import { NOT_WANTED, WAITING } from './http';
+import { isWaiting, NOT_WANTED } from './http';
 import { NTFY_MIN_DELAY_MS } from './ntfy';
 import { bookHeld } from './maybe-held';
 import { missedAfter } from './missed';
@@ -48,7 +48,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
   }
   // Not made at all while the server's Retry-After runs: no try spent; the next waits for its end.
-  const tries = (r.missed.get(t.key)?.tries ?? 0) + (answer.error === WAITING ? 0 : 1);
+  const tries = (r.missed.get(t.key)?.tries ?? 0) + (isWaiting(answer.error) ? 0 : 1);
   const next = missedAfter(Math.max(tries, 1), nowMs, answer.error, unknown, answer.refused === true);
   if (answer.waitUntilMs !== undefined && Number.isFinite(next.nextMs))
     next.nextMs = Math.max(next.nextMs, answer.waitUntilMs);

@@ -77,6 +77,10 @@ export interface CallOptions {
 
 /** A request not made because the server's Retry-After still runs. */
 export const WAITING = 'the server asked to wait (429, too many requests)';
+/** A wait read back from phone-waits.json (adv52 r11 #2): no 429 reached this run, so it is not said as one. */
+export const KEPT_WAITING = 'a wait kept from before the restart: the phone service had asked to wait';
+/** Whether an answer is a wait (nothing was sent): not a try. */
+export const isWaiting = (error: string): boolean => error === WAITING || error === KEPT_WAITING;
 
 /** A send stopped between tries because it was no longer wanted (not a failure to show). */
 export const NOT_WANTED = 'no longer wanted';
@@ -121,7 +125,7 @@ function tooMany(o: CallOptions, res: HttpResponse): { ok: false; error: string;
 export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<HttpResponse>> {
   // Nothing is sent while the server's Retry-After runs: the caller tries again after it.
   const waitUntilMs = waitingUntil(o.gate, o.clock);
-  if (waitUntilMs !== undefined) return { ok: false, error: WAITING, waitUntilMs };
+  if (waitUntilMs !== undefined) return { ok: false, error: o.gate?.kept ? KEPT_WAITING : WAITING, waitUntilMs };
   const attempts = o.retry ? BACKOFF_MS.length + 1 : 1;
   let last = 'not sent';
   // Once any try may have landed, the whole call's outcome is unknown (a later refusal doesn't undo it).

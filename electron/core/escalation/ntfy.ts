@@ -95,6 +95,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     kind: 'ntfy',
     channel: ntfyChannelOf(o),
     waitingUntilMs: () => waitingUntil(gate, o.clock),
+    waitKept: () => gate.kept === true,
     // Each try re-checks ntfy's minimum delay: a repeat after a slow try must not carry an `At:` it refuses (400).
     book: (alert, atMs) =>
       publish(

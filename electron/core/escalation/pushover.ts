@@ -50,6 +50,7 @@ export function createPushover(o: PushoverOptions): PhoneProvider {
   return {
     kind: 'pushover',
     waitingUntilMs: () => waitingUntil(gate, o.clock),
+    waitKept: () => gate.kept === true,
     channel,
     repeatsMs: PUSHOVER_EXPIRE_S * 1000,
     async send(alert) {

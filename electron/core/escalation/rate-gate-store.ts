@@ -1,11 +1,22 @@
 // A phone server's Retry-After wait (rate-gate.ts) kept on disk (`phone-waits.json`, by channel hash: no secret), so
-// a restart doesn't forget it and hammer the server again (fix50m #4). Checked on read like every file: a wait that
-// is over, or one beyond MAX_RETRY_AFTER_MS from now (a clock moved, a file edited), is dropped.
+// a restart doesn't forget it and hammer the server again (fix50m #4). Read back like every file (issue 52,
+// read-back.ts): a file not of its shape is kept aside and said, never silently overwritten; each wait is checked
+// against what the app knows now — a channel the app has (the one in use, or one left), a time ahead yet no more
+// than MAX_RETRY_AFTER_MS from now (a clock moved, a file edited) — and one that fails is dropped, said once, and the
+// file kept aside before the app writes its own (adv52 r11 #1). A wait read back is marked `kept`: this run never
+// received that 429, so it is worded as a wait kept from before the restart, never as the server's answer (#2).
 import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
+import type { KnownChannels } from './record-store';
 
 export const RATE_WAITS_FILE = 'phone-waits.json';
+export const RATE_WAITS_NOTICE_ID = 'phone-waits';
+/** Far above what the app writes (one entry per channel, ~40 characters each). */
+const MAX_WAITS_CHARS = 100_000;
+const WHAT = "the phone service's saved waits";
 
 const WaitsSchema = z.object({
   version: z.literal(1),
@@ -15,19 +26,29 @@ const WaitsSchema = z.object({
 export interface RateGates {
   /** The gate of one channel (PhoneProvider.channel): every provider of it shares the wait. */
   gateFor: (channel: string) => RateGate;
-  /** Reads the file (once, before any provider is made). */
-  load: () => Promise<void>;
+  /** Reads the file (once, before any provider is made); `channels`: the ones the app has (undefined: unknown). */
+  load: (report?: (n: Notice) => void, channels?: KnownChannels) => Promise<void>;
   /** Resolves when the writes started so far are done. */
   settled: () => Promise<void>;
 }
 
+/** Why a wait read back can't be used, or undefined when it holds. */
+function waitProblem(nowMs: number, channels: KnownChannels) {
+  return ([channel, ms]: [string, number]): string | undefined => {
+    if (!Number.isSafeInteger(ms) || ms > nowMs + MAX_RETRY_AFTER_MS) return 'a wait longer than a server can ask';
+    if (channels !== undefined && !channels.has(channel)) return 'a wait for a phone channel the app does not have';
+    return undefined;
+  };
+}
+
 export function createRateGates(files: FileStore, clock: Clock): RateGates {
   const waits = new Map<string, number>();
+  /** Channels whose wait was read back from the file (not asked by the server in this run). */
+  const kept = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
-  const believable = (ms: number) => ms > clock.now() && ms <= clock.now() + MAX_RETRY_AFTER_MS;
   const save = () => {
-    const kept = Object.fromEntries([...waits].filter(([, ms]) => ms > clock.now()));
-    const text = JSON.stringify({ version: 1, waits: kept });
+    const ahead = Object.fromEntries([...waits].filter(([, ms]) => ms > clock.now()));
+    const text = JSON.stringify({ version: 1, waits: ahead });
     writing = writing.then(() => files.writeAtomic(RATE_WAITS_FILE, text)).catch(() => undefined);
   };
   return {
@@ -36,23 +57,37 @@ export function createRateGates(files: FileStore, clock: Clock): RateGates {
         return waits.get(channel);
       },
       set untilMs(ms: number | undefined) {
+        kept.delete(channel);
         if (ms === undefined) waits.delete(channel);
         else waits.set(channel, ms);
         save();
       },
+      get kept() {
+        return kept.has(channel);
+      },
     }),
-    async load() {
-      const text = await files.read(RATE_WAITS_FILE).catch(() => undefined);
-      if (text === undefined) return;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
+    async load(report = () => undefined, channels = undefined) {
+      const say = (message: string) => report({ id: RATE_WAITS_NOTICE_ID, message });
+      const read = await readBack(files, RATE_WAITS_FILE, WaitsSchema, { maxChars: MAX_WAITS_CHARS });
+      if (read.kind === 'absent') return;
+      if (read.kind === 'unreadable') {
+        say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
         return;
       }
-      const parsed = WaitsSchema.safeParse(raw);
-      if (!parsed.success) return;
-      for (const [channel, ms] of Object.entries(parsed.data.waits)) if (believable(ms)) waits.set(channel, ms);
+      if (read.kind === 'refused') {
+        const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
+        say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
+        return;
+      }
+      const nowMs = clock.now();
+      // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
+      const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
+      const sorted = sortClaims(ahead, waitProblem(nowMs, channels));
+      for (const [channel, ms] of sorted.kept) {
+        waits.set(channel, ms);
+        kept.add(channel);
+      }
+      if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, RATE_WAITS_FILE)));
     },
     settled: () => writing,
   };

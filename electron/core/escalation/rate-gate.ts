@@ -23,6 +23,9 @@ export function retryAfterUntil(value: string | undefined, nowMs: number): numbe
 export interface RateGate {
   /** No request before this instant (undefined: none asked). */
   untilMs: number | undefined;
+  /** The wait was read back from phone-waits.json: this run never received that 429 (worded so, never as the
+   *  server's answer). */
+  readonly kept?: boolean;
 }
 
 export const rateGate = (): RateGate => ({ untilMs: undefined });

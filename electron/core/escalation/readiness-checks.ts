@@ -71,9 +71,11 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   // Judged when shown too: a wait already over is never said as "waiting until" a time past (adv50 r9 #2).
   if (waiting !== undefined && waiting > i.nowMs) {
     const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
-    const why = i.status?.problem ?? 'the phone service answered 429 (too many requests)';
     const until = formatDayTime(waiting, opts);
-    const message = `Phone escalation: ${why}; waiting until ${until}, as the phone service asked, before trying again.`;
+    // A wait read back from before a restart is said as that: this run never received a 429 (adv52 r11 #2).
+    const message = i.status?.waitKept
+      ? `Phone escalation: a wait kept from before the restart: the phone service had asked to wait until ${until}; nothing is sent to it before then.`
+      : `Phone escalation: ${i.status?.problem ?? 'the phone service answered 429 (too many requests)'}; waiting until ${until}, as the phone service asked, before trying again.`;
     return { ...base, result: 'problem', message };
   }
   // First, also when now off: an alert left on a channel no longer used may still ring there.

@@ -67,4 +67,6 @@ export interface PhoneProvider {
   pollAcks?(q: { sinceMs: number; handles: ReadonlyMap<string, string> }): Promise<Outcome<PhoneAck[]>>;
   /** Until when the server asked to wait (a 429's Retry-After), while that runs. */
   waitingUntilMs?(): number | undefined;
+  /** The wait was read back from before a restart (phone-waits.json), not asked in this run. */
+  waitKept?(): boolean;
 }

@@ -18,6 +18,7 @@ export function createWebhook(o: {
   return {
     kind: 'webhook',
     waitingUntilMs: () => waitingUntil(gate, o.clock),
+    waitKept: () => gate.kept === true,
     channel,
     async send(alert, stillWanted) {
       const r = await call(
