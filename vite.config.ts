@@ -110,10 +110,10 @@ const FORM_LIBS =
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
 /** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:
  *  loaded just after it. */
-const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes)\.svelte/;
+const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes|StillRingLines)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
-  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more)[.]|electron\/shared\/(load-text|half-swap-text|block-words|coverage-words)[.]/;
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more|card-groups|zone-words|still-ring-rows)[.]|electron\/shared\/(load-text|still-ring-text|half-swap-text|block-words|coverage-words)[.]/;
 /**
  * The coverage list's freshness words: status-model re-exports them (for the Coverage view and the tests) but the
  * first load uses none. Declared side-effect free (they only declare functions), or the entry would import the

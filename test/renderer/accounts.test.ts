@@ -2,7 +2,8 @@
 // its account, cards group by account in the user's order, and an account that is not fresh says its problem.
 import { describe, expect, it } from 'vitest';
 import { myEmailFor, syncText } from '../../renderer/src/lib/account-texts';
-import { accountHeading, groupByAccount, withAccount } from '../../renderer/src/lib/accounts';
+import { accountHeading, withAccount } from '../../renderer/src/lib/accounts';
+import { groupByAccount } from '../../renderer/src/lib/card-groups';
 import { askRows } from '../../renderer/src/lib/glance';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { myStateLine } from '../../renderer/src/lib/status-model';

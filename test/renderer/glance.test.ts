@@ -7,7 +7,6 @@ import { staleLines } from '../../renderer/src/lib/stale-lines';
 import {
   askRows,
   countsText,
-  dayWord,
   includesMe,
   nextBlockLine,
   orderedSchedules,
@@ -16,6 +15,7 @@ import {
   uncoveredText,
 } from '../../renderer/src/lib/glance';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
+import { dayWord } from '../../renderer/src/lib/zone-words';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
 import { accountView, ada, appState, bob, cy, schedule } from './support/state';
 import { partialSync } from '../support/sync-status';

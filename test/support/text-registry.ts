@@ -22,9 +22,11 @@ import { formatDate, formatDayTime } from '../../electron/shared/format';
 import { loadLine } from '../../electron/shared/load-text';
 import type { AppState, Basis, MyShift } from '../../electron/shared/view-state';
 import { alarmAskRows } from '../../renderer/src/lib/alarm-asks';
+import { stillRingRows } from '../../renderer/src/lib/still-ring-rows';
 import { askRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
-import { cardLines, coverageNote, myShiftsNote, myStateLine } from '../../renderer/src/lib/status-model';
+import { myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
+import { cardLines, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 
 export type Surface =
@@ -111,6 +113,7 @@ function wholeSurfaces(input: RegistryInput) {
       [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
     ),
     ...alarmAskRows(state, ctx).map((row) => row.text),
+    ...stillRingRows(state, ctx).map((row) => row.text),
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
   ].filter((t) => t !== '');

@@ -3,7 +3,7 @@
 // account, and an account that is not fresh says its problem under its own name ("Acme: key rejected").
 import { accountsNeedingSetup, MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/account-names';
 import { offlineWords } from '../../../electron/shared/freshness';
-import type { AccountView, AppState, ScheduleView, SyncStatus } from '../../../electron/shared/view-state';
+import type { AccountView, AppState, SyncStatus } from '../../../electron/shared/view-state';
 
 export const severalAccounts = (state: Pick<AppState, 'accounts'>): boolean => state.accounts.length > 1;
 
@@ -31,28 +31,6 @@ export function syncProblem(sync: SyncStatus): string | undefined {
 export function accountHeading(account: AccountView): string {
   const problem = syncProblem(account.sync);
   return problem ? `${account.label}: ${problem}` : account.label;
-}
-
-export interface AccountGroup {
-  account: AccountView;
-  heading: string;
-  /** Not fresh: the heading is shown as a warning. */
-  problem: boolean;
-  schedules: ScheduleView[];
-}
-
-/**
- * The schedules (already in the order the popover shows them) grouped by account, in the user's order of accounts.
- * An account without schedules still gets its group: its heading says why nothing is shown.
- */
-export function groupByAccount(state: Pick<AppState, 'accounts'>, schedules: readonly ScheduleView[]): AccountGroup[] {
-  // One needing setup is said once, by its problem line with its fix (stale-lines.ts): its heading only names it.
-  return state.accounts.map((account) => ({
-    account,
-    heading: account.sync.kind === 'needs_setup' ? account.label : accountHeading(account),
-    problem: account.sync.kind !== 'ok' && account.sync.kind !== 'needs_setup',
-    schedules: schedules.filter((s) => s.accountId === account.id),
-  }));
 }
 
 /**

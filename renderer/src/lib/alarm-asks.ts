@@ -2,7 +2,6 @@
 // "Shift-start alarm — Platform: not acknowledged" with "I'm on it" while one waits, "acknowledged 22:01" once
 // answered; once per alarm, naming the account while there are several (as the tray's line does).
 import { ackWords } from '../../../electron/shared/alarm-text';
-import { stillRingLine } from '../../../electron/shared/still-ring-text';
 import { accountNamed } from '../../../electron/shared/account-names';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
@@ -13,26 +12,13 @@ export interface AlarmAskRow {
   text: string;
   /** It rings (or is snoozed) and waits for "I'm on it". */
   waiting: boolean;
-  /** A phone alert that must not ring and may still (adv50 r8 #3): its fix is in Settings → Phone. */
-  phoneFix?: true;
 }
 
 export function alarmAskRows(state: AppState, ctx: FormatContext): AlarmAskRow[] {
   const alarms = [state.alarm, ...(state.otherAlarms ?? [])].flatMap((a) => (a ? [a] : []));
-  const rows = alarms.map((a) => ({
+  return alarms.map((a) => ({
     key: a.key,
     text: `Shift-start alarm — ${accountNamed(a.accountName, a.scheduleName)}: ${ackWords(a.ackedAt, ctx)}`,
     waiting: a.ringing,
   }));
-  const phone = [...(state.phone?.stillRing ?? [])].sort((a, b) => a.at.localeCompare(b.at));
-  const o = { nowMs: ctx.nowMs, locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) };
-  return [
-    ...rows,
-    ...phone.map((s) => ({
-      key: `phone:${s.key}`,
-      text: stillRingLine(s, o),
-      waiting: false,
-      phoneFix: true as const,
-    })),
-  ];
 }

@@ -1,16 +1,8 @@
 // The glance, as plain data: my shifts to the horizon, who asks me for cover, the counts every surface agrees on,
 // "You" on the rows I'm in, uncovered schedules, my schedules first, the one-line stale/offline note.
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
-import {
-  formatDay,
-  formatDayTime,
-  formatLength,
-  formatWindow,
-  warmUp,
-  zoneLabel,
-} from '../../../electron/shared/format';
+import { formatDayTime, formatLength, formatWindow, warmUp } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
-import { endIsKnown } from '../../../electron/shared/basis';
 import { hasData, offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
@@ -36,11 +28,6 @@ export function warmGlance(locale: string): void {
   warmUp(locale);
 }
 
-/** A row's day, as every surface names a day: "Sun" within a week either side, otherwise "Mon 3 Dec". */
-export function dayWord(ms: number, ctx: FormatContext): string {
-  return formatDay(ms, opts(ctx));
-}
-
 /** "22:00" today, "Mon 18:00" within a week, "3 Dec, 18:00" further: the one day-and-time wording. */
 export function atText(ms: number, ctx: FormatContext, scheduleZone?: string): string {
   return formatDayTime(ms, scheduleZone ? { ...opts(ctx), scheduleZone } : opts(ctx));
@@ -60,31 +47,6 @@ export function lengthText(startMs: number, endMs: number, ctx: Pick<FormatConte
 /** "23:05–23:55", "Sat 23:05 – Sun 23:05": the one window wording (shared/format formatWindow). */
 export function spanText(startMs: number, endMs: number, ctx: FormatContext, scheduleZone?: string): string {
   return formatWindow(startMs, endMs, scheduleZone ? { ...opts(ctx), scheduleZone } : opts(ctx));
-}
-
-/** The schedule's own wall time of a window when its zone's offset differs: "(17:05 → Sun 17:05 New York)". */
-export function zoneText(
-  shift: Pick<MyShift, 'start' | 'end'> & Partial<Pick<MyShift, 'endBasis'>>,
-  zone: string | null | undefined,
-  ctx: FormatContext,
-): string | undefined {
-  if (!zone) return undefined;
-  const opts = { nowMs: ctx.nowMs, locale: ctx.locale, localZone: ctx.localZone };
-  const local = formatWindow(shift.start, shift.end, opts);
-  const both = formatWindow(shift.start, shift.end, { ...opts, scheduleZone: zone });
-  if (both === local) return undefined;
-  // An end the read doesn't cover is no end there either: "(5 Apr, 09:00 – at least 11 Apr, 05:00 New York)".
-  if (shift.endBasis && !endIsKnown({ endBasis: shift.endBasis })) {
-    const there = { ...opts, localZone: zone };
-    return `(${formatDayTime(shift.start, there)} – at least ${formatDayTime(shift.end, there)} ${zoneLabel(zone)})`;
-  }
-  return both.slice(local.length).trim() || `(${zoneLabel(zone)})`;
-}
-
-/** A shift in the one window wording: "Thu 09:00 – Fri 09:00", plus the schedule's own time. */
-export function windowWords(start: string, end: string, ctx: FormatContext, zone?: string | null): string {
-  const own = zoneText({ start, end }, zone, ctx);
-  return `${spanText(Date.parse(start), Date.parse(end), ctx)}${own ? ` ${own}` : ''}`;
 }
 
 /** "On call Sat 23:05 – Sun 23:05, 1 d": my next block, naming its start and end. */

@@ -2,8 +2,11 @@
 // first-loaded JS leaves them out (they load with the cards). Pure, unit-tested without a browser.
 import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
-import { atText, dayWord, lengthText, savedShort, spanText, zoneText } from './glance';
+import { atText, lengthText, savedShort, spanText } from './glance';
+import { dayWord, zoneText } from './zone-words';
 import { blockLength, blockWindow } from '../../../electron/shared/block-words';
+import { formatDayTime } from '../../../electron/shared/format';
+import { myAbsence } from '../../../electron/shared/knowledge';
 import type { AppState } from '../../../electron/shared/view-state';
 
 /** A listed block's saved data, short, after its length (the list's note below says what saved data means, once
@@ -56,4 +59,16 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       running,
     };
   });
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
+export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {
+  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
+  const absence = myAbsence(state, (iso) => formatDayTime(iso, opts));
+  const missing = absence.note === '' ? undefined : `${capital(absence.note)}.`;
+  // Dated: the list (or its emptiness) holds as of each schedule's read, said once below it.
+  if (absence.kind !== 'checking' && absence.kind !== 'unknown') return { empty: `${absence.text}.`, missing };
+  return { empty: absence.kind === 'checking' ? 'Checking your shifts…' : 'Your shifts are unknown.', missing };
 }

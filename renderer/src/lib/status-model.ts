@@ -112,16 +112,6 @@ const spanOf = (state: AppState, run: OnCallRun, ctx: FormatContext): string => 
 const runText = (state: AppState, run: OnCallRun, ctx: FormatContext): string =>
   `${spanOf(state, run, ctx)}${endIsKnown(run) ? `, ${lengthText(Date.parse(run.start), Date.parse(run.end), ctx)}` : ''}`;
 
-/** The My shifts list's words besides its rows: what an empty list means, and what it may be missing. */
-export function myShiftsNote(state: AppState, ctx: FormatContext): { empty: string; missing: string | undefined } {
-  const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
-  const absence = myAbsence(state, (iso) => formatDayTime(iso, opts));
-  const missing = absence.note === '' ? undefined : `${capital(absence.note)}.`;
-  // Dated: the list (or its emptiness) holds as of each schedule's read, said once below it.
-  if (absence.kind !== 'checking' && absence.kind !== 'unknown') return { empty: `${absence.text}.`, missing };
-  return { empty: absence.kind === 'checking' ? 'Checking your shifts…' : 'Your shifts are unknown.', missing };
-}
-
 /** The popover shows onboarding instead of cards when there is nothing to show yet. */
 export function needsOnboarding(state: AppState): boolean {
   return state.sync.kind === 'needs_setup' || state.settings.accounts.every((a) => a.schedules.length === 0);

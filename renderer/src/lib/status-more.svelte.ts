@@ -3,7 +3,8 @@
 // the first-loaded JS holds the glance only (bench: renderer JS the popover loads first).
 import { hasData } from '../../../electron/shared/freshness';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
-import { groupByAccount, severalAccounts, withAccount } from './accounts';
+import { severalAccounts, withAccount } from './accounts';
+import { groupByAccount } from './card-groups';
 import { orderedSchedules } from './glance';
 import type { KeyValueStore, OpenView } from './ports';
 import { knowsMe } from './status-model';

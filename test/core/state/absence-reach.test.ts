@@ -8,7 +8,8 @@ import { formatStatus } from '../../../electron/cli/status-format';
 import { deriveState } from '../../../electron/core/state/derive';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import type { AppState } from '../../../electron/shared/view-state';
-import { myShiftsNote, myStateLine } from '../../../renderer/src/lib/status-model';
+import { myShiftsNote } from '../../../renderer/src/lib/my-shift-rows';
+import { myStateLine } from '../../../renderer/src/lib/status-model';
 import {
   alice,
   bob,

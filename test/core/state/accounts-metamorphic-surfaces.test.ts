@@ -13,7 +13,7 @@ import type { AppState, LoadPeriod } from '../../../electron/shared/view-state';
 import { cardLines } from '../../../renderer/src/lib/status-model';
 import { askRows, orderedSchedules } from '../../../renderer/src/lib/glance';
 import { myShiftRows } from '../../../renderer/src/lib/my-shift-rows';
-import { groupByAccount } from '../../../renderer/src/lib/accounts';
+import { groupByAccount } from '../../../renderer/src/lib/card-groups';
 import { timelineModel } from '../../../renderer/src/lib/timeline';
 import { MemoryFileStore } from '../support/memory-file-store';
 import {

@@ -16,13 +16,8 @@ import { buildTrayMenu, trayIconFor, trayTooltip, type TrayIcon } from '../../..
 import { hasData } from '../../../electron/shared/freshness';
 import type { AppState } from '../../../electron/shared/view-state';
 import { countsText, staleLine, uncoveredText } from '../../../renderer/src/lib/glance';
-import {
-  cardLines,
-  coverageNote,
-  myShiftsNote,
-  myStateLine,
-  type FormatContext,
-} from '../../../renderer/src/lib/status-model';
+import { myShiftsNote } from '../../../renderer/src/lib/my-shift-rows';
+import { cardLines, coverageNote, myStateLine, type FormatContext } from '../../../renderer/src/lib/status-model';
 import {
   DAY,
   HOUR,
