@@ -5,6 +5,7 @@ import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handof
 import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
 import { sendGate } from './send-gate';
+import { COVER_UNREAD, coverRefusedText } from './cover-rule';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
 import type { runSaver } from './run-saver';
@@ -40,6 +41,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   /** Each account's service address and e-mail now (cache-origin.ts): the run is stamped with them and checked on
    *  load. Absent (demo: its simulator takes a new port each launch): neither stamped nor checked. */
   origins?: () => Record<string, CacheOrigin>;
+  /** Is the cover on a watched schedule of the block's account as the service lists its people now (cover-rule.ts
+   *  coverOnService; undefined: unread)? Absent: the saved list's check (send-gate.ts) is the only one. */
+  coverNow?: (ref: string, cover: string) => Promise<boolean | undefined>;
 }
 
 /** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
@@ -100,6 +104,12 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Written only on what the service holds now: a manager's change since the plan is said, never written over.
   const held = await heldFirst(ctx.write, clipped);
   if (held) return void (await put(ctx, restated(item, held)));
+  // The cover rule on the schedules' people as the service lists them now, not as last synced (adv48 round 10 #2).
+  const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;
+  if (onService !== true) {
+    const message = onService === false ? coverRefusedText(clipped.email.trim()) : COVER_UNREAD;
+    return void (await put(ctx, restated(item, { state: 'not_sent', message })));
+  }
   // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
   if (!(await put(ctx, restated(clipped, { state: 'sending', message: '' })))) {
     // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
