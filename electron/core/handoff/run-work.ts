@@ -5,6 +5,7 @@ import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handof
 import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
 import { sendGate } from './send-gate';
+import { lateLook, mayStillLand, WATCH_MS } from './watch-late';
 import { COVER_UNREAD, coverRefusedText } from './cover-rule';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
@@ -211,7 +212,10 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       )
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
-      else if (item.state === 'unknown' || item.state === 'sending') {
+      else if (mayStillLand(item, ctx.deps.clock.now())) {
+        const late = await lateLook(ctx.write, item);
+        if (late) await put(ctx, restated(item, late));
+      } else if (item.state === 'unknown' || item.state === 'sending') {
         const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
         await put(ctx, restated(item, seen));
       }
@@ -225,6 +229,14 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
 function scheduleRecheck(ctx: RunContext): void {
   ctx.cancelRecheck?.();
   ctx.cancelRecheck = undefined;
-  if (ctx.stopped || !ctx.run?.items.some((i) => i.state === 'unknown')) return;
-  ctx.cancelRecheck = ctx.deps.clock.setTimer(RECHECK_MS, () => void ctx.queue(() => work(ctx, false)));
+  if (ctx.stopped || !ctx.run) return;
+  const nowMs = ctx.deps.clock.now();
+  // Unknown: looked for again soon. A write that may still land: looked at on a slower beat until its block starts.
+  const ms = ctx.run.items.some((i) => i.state === 'unknown')
+    ? RECHECK_MS
+    : ctx.run.items.some((i) => mayStillLand(i, nowMs))
+      ? WATCH_MS
+      : undefined;
+  if (ms === undefined) return;
+  ctx.cancelRecheck = ctx.deps.clock.setTimer(ms, () => void ctx.queue(() => work(ctx, false)));
 }
