@@ -56,6 +56,7 @@ export function itemOutcome(item: HandoffItem): string {
   switch (item.state) {
     case 'handed_off':
       // Landed, and a manager changed it since: what holds now is said, not "covers it".
+      if (item.outcome === 'saved-after-all') return `Handed off to ${who} ✓ (it was saved after all)`;
       return item.outcome === 'landed-then-changed'
         ? `Handed off to ${who} ✓, then changed: ${item.message}`
         : `${who} covers it ✓`;

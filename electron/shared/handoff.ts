@@ -114,9 +114,10 @@ export const HandoffItemSchema = z.object({
   retryable: z.literal(true).optional(),
   /** What its message tells, as a kind the wording reads (never found in the message's words): 'unconfirmed', a
    *  saved "handed off" the service does not show as this hand-off made it (state 'changed', issue 52);
-   *  'landed-then-changed', it landed and a later change covers it now (state 'handed_off'). Set with its message
+   *  'landed-then-changed', it landed and a later change covers it now (state 'handed_off'); 'saved-after-all', it
+   *  could not be confirmed and the schedule showed it later (state 'handed_off', watch-late.ts). Set with its message
    *  and cleared with it (run-work.ts restated). */
-  outcome: z.enum(['unconfirmed', 'landed-then-changed']).optional(),
+  outcome: z.enum(['unconfirmed', 'landed-then-changed', 'saved-after-all']).optional(),
   /** A refusal's own words without its lead-in (ActionError `told`), said after "refused:"; set with its message. */
   refusal: z.string().optional(),
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is

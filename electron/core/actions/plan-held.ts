@@ -124,9 +124,13 @@ export function changeText(
   };
   const name = (e: string) => (e === me ? 'you' : known(e));
   // Inside the window the plan had `from` and the others; around it (beyond), `from` off call.
-  const differing = merged(held)
-    .filter((h) => !sameSet(h.emails, planned))
-    .map((h) => ({ h, planned }));
+  // The plan's own intent (the cover chosen, with the others kept) is no change: only what differs from both the
+  // plan and its outcome is said (adv48 round 10, minor), unless nothing else differs. A block that moved (time
+  // around it gained) says both the hour lost and the hour gained, whoever holds the hour lost.
+  const target = [...new Set([c.to, ...c.others].map((e) => e.toLowerCase()))];
+  const changed = merged(held).filter((h) => !sameSet(h.emails, planned));
+  const news = landed || beyond.length > 0 ? changed : changed.filter((h) => !sameSet(h.emails, target));
+  const differing = (news.length > 0 ? news : changed).map((h) => ({ h, planned }));
   const around = merged(beyond).map((h) => ({ h, planned: [] as string[] }));
   const parts = [...differing, ...around]
     .sort((x, y) => x.h.startMs - y.h.startMs)

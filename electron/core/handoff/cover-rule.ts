@@ -4,7 +4,8 @@
 // of the account is a person the app knows there (the row says "not one of this schedule's people"). Anyone else
 // (an address typed that no watched schedule lists, a stranger in a saved file) is refused on every path, in the
 // same words, before anything is sent.
-import { refParts } from '../../shared/accounts';
+import type { OncallClient } from '../../api/client-types';
+import { refParts, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
 
 /** Why a cover is refused, as every path says it. */
@@ -27,3 +28,32 @@ export const mayCover = (people: ReadonlySet<string>, cover: string): boolean =>
 /** Create's and Retry's words for a cover it may not hand the block to. */
 export const coverRefusedText = (cover: string): string =>
   `Nothing was sent: ${cover} ${NOT_ON_WATCHED}, so your shift can’t be handed to them. Pick a teammate from its schedules.`;
+
+/** Is the cover on a schedule the block's account watches, as the service lists its people now (each watched
+ *  schedule of the account read again)? true as soon as one lists them; false when every one was read and none does;
+ *  undefined when one couldn't be read and none read lists them. Read just before a write (run-work.ts), so a cover
+ *  a manager took off every watched schedule since the plan is refused by Create, a live Retry and a resume alike. */
+export async function coverOnService(
+  state: AppState,
+  client: (accountId: AccountId) => OncallClient | undefined,
+  ref: string,
+  cover: string,
+  via: (ref: string) => string = (r) => r,
+): Promise<boolean | undefined> {
+  const account = refParts(ref).accountId;
+  const who = cover.trim().toLowerCase();
+  let unread = false;
+  for (const s of state.schedules.filter((x) => x.accountId === account)) {
+    const { accountId, scheduleId } = refParts(via(s.id));
+    const read = await client(accountId)?.getSchedule(scheduleId);
+    // A schedule read without its people (users null) tells nothing about who is on it: unread.
+    const users = read?.ok ? read.value.users : null;
+    if (users === null) unread = true;
+    else if (users.some((u) => u.email.trim().toLowerCase() === who)) return true;
+  }
+  return unread ? undefined : false;
+}
+
+/** Said when the schedules' people couldn't be read just before a write: nothing is sent on the saved list alone. */
+export const COVER_UNREAD =
+  'The schedules’ people could not be read just before sending, so nothing was sent (a write goes only on what the service holds now). Retry when they can be read.';

@@ -11,6 +11,7 @@ import type { HandoffPlan } from '../../shared/handoff';
 import { failure, guarded, type Failure } from '../actions/common';
 import type { Clock, FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
+import { coverOnService } from './cover-rule';
 import { askCoverText, type AskBlock } from './ask-cover';
 import { createHandoff, type HandoffController, type HandoffDeps } from './controller';
 import { lookCovered, lookOwn, madeShown, readHeld } from './look';
@@ -196,6 +197,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     look,
     made: madeOf(parts),
     held,
+    coverNow: (ref, cover) => coverOnService(parts.state(), parts.client, ref, cover, parts.writesVia),
     refresh,
     ...(parts.origins ? { origins: parts.origins } : {}),
   });

@@ -5,6 +5,8 @@ import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handof
 import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
 import { sendGate } from './send-gate';
+import { lateLook, mayStillLand, WATCH_MS } from './watch-late';
+import { COVER_UNREAD, coverRefusedText } from './cover-rule';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
 import type { runSaver } from './run-saver';
@@ -40,6 +42,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   /** Each account's service address and e-mail now (cache-origin.ts): the run is stamped with them and checked on
    *  load. Absent (demo: its simulator takes a new port each launch): neither stamped nor checked. */
   origins?: () => Record<string, CacheOrigin>;
+  /** Is the cover on a watched schedule of the block's account as the service lists its people now (cover-rule.ts
+   *  coverOnService; undefined: unread)? Absent: the saved list's check (send-gate.ts) is the only one. */
+  coverNow?: (ref: string, cover: string) => Promise<boolean | undefined>;
 }
 
 /** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
@@ -100,6 +105,12 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Written only on what the service holds now: a manager's change since the plan is said, never written over.
   const held = await heldFirst(ctx.write, clipped);
   if (held) return void (await put(ctx, restated(item, held)));
+  // The cover rule on the schedules' people as the service lists them now, not as last synced (adv48 round 10 #2).
+  const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;
+  if (onService !== true) {
+    const message = onService === false ? coverRefusedText(clipped.email.trim()) : COVER_UNREAD;
+    return void (await put(ctx, restated(item, { state: 'not_sent', message })));
+  }
   // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
   if (!(await put(ctx, restated(clipped, { state: 'sending', message: '' })))) {
     // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
@@ -201,7 +212,10 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       )
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
-      else if (item.state === 'unknown' || item.state === 'sending') {
+      else if (mayStillLand(item, ctx.deps.clock.now())) {
+        const late = await lateLook(ctx.write, item);
+        if (late) await put(ctx, restated(item, late));
+      } else if (item.state === 'unknown' || item.state === 'sending') {
         const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
         await put(ctx, restated(item, seen));
       }
@@ -215,6 +229,14 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
 function scheduleRecheck(ctx: RunContext): void {
   ctx.cancelRecheck?.();
   ctx.cancelRecheck = undefined;
-  if (ctx.stopped || !ctx.run?.items.some((i) => i.state === 'unknown')) return;
-  ctx.cancelRecheck = ctx.deps.clock.setTimer(RECHECK_MS, () => void ctx.queue(() => work(ctx, false)));
+  if (ctx.stopped || !ctx.run) return;
+  const nowMs = ctx.deps.clock.now();
+  // Unknown: looked for again soon. A write that may still land: looked at on a slower beat until its block starts.
+  const ms = ctx.run.items.some((i) => i.state === 'unknown')
+    ? RECHECK_MS
+    : ctx.run.items.some((i) => mayStillLand(i, nowMs))
+      ? WATCH_MS
+      : undefined;
+  if (ms === undefined) return;
+  ctx.cancelRecheck = ctx.deps.clock.setTimer(ms, () => void ctx.queue(() => work(ctx, false)));
 }
