@@ -84,37 +84,50 @@ export function shortStateLines(state: AppState, f: Fmt): string[] {
 
 /** Before my shift: "Next on call: Sun 21:33 (in 11 h)", or "Next known: … · some shifts before it unknown" where an
  *  earlier shift may hide (the full line, kept further down, names where). Without them a long full line (long names,
- *  a hole named) pushed the pause past Windows' cut (issue 49, adversarial round 7, #1). */
+ *  a hole named) pushed the pause past Windows' cut (issue 49, adversarial round 7, #1). Each keeps the block's basis
+ *  ("saved data from 11:00") and, with several accounts, its account ("Work · Fri 09:00"), as the "on call" short
+ *  lines do: what the OS cut leaves says what it rests on and whose it is (adv47 r11 #1, #2). */
 function shortNextLines(state: AppState, f: Fmt): string[] {
   const run = myRunNext(state, f.nowMs);
   const [first] = run?.blocks ?? [];
   if (!run || !first) return [];
-  const start = fmt(run.start, f, runZones(state, run).start);
+  const time = (iso: string): string => fmt(iso, f);
+  const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
+  const whose = state.accounts.length > 1 ? `${runNames(run, label)} · ` : '';
+  const at = `${whose}${fmt(run.start, f, runZones(state, run).start)}`;
+  const start = `${at}${basisMark(run.basis, time)}`;
+  // Shortest, "saved 11:00": still the basis, in the fewest words.
+  const b = run.basis;
+  const tight = b.kind === 'saved' && b.savedAt !== null ? `${at} (saved ${time(b.savedAt)})` : start;
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
   // Where it fits, the unknown says what was not read ("unknown (some shifts of Payments couldn't be read)"), as the
   // full line does; only then the bare "unknown" (the full line, further down, names it).
   if (unknownNow !== '')
-    return [
+    return unique([
       `On call now: ${unknownNow} · next known: ${start}${inRel}`,
       `On call now: ${unknownNow} · next known: ${start}`,
       `On call now: unknown · next known: ${start}${inRel}`,
       `On call now: unknown · next known: ${start}`,
-    ];
-  // "Next known", shortest, still says a shift of mine may come before it.
+      `On call now: unknown · next known: ${tight}`,
+    ]);
+  // "Next known", shortest, still says a shift of mine may come before it: the scope goes last, after "(in …)".
   const gaps = gapsSuffix(state, first, f);
   if (gaps !== '')
-    return [
+    return unique([
       // Where it fits, which schedules were not read, as the full line says it (knowledge property: a statement of
       // my shifts names what it leaves out); then the general words.
       `Next known: ${start}${inRel}${gaps}`,
       `Next known: ${start}${gaps}`,
       `Next known: ${start}${inRel} · some shifts before it unknown`,
-      `Next known: ${start}${inRel}`,
-      `Next known: ${start}`,
-    ];
-  return [`Next on call: ${start}${inRel}`, `Next on call: ${start}`];
+      `Next known: ${start} · some shifts before it unknown`,
+      // Shortest: the basis and the account stay, the scope in two words (a ringing alarm and a pause beside it).
+      `Next known: ${tight} · earlier unknown`,
+    ]);
+  return unique([`Next on call: ${start}${inRel}`, `Next on call: ${start}`, `Next on call: ${tight}`]);
 }
+
+const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);
 
 const ONE_ASKS = 'Shift-start alarm not acknowledged';
 
