@@ -9,7 +9,7 @@ import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
 import { formatRelative } from '../../shared/format';
 import { alarmLine } from '../../shared/alarm-text';
-import { stillRingLines } from '../../shared/still-ring-text';
+import { stillRingLines, stillRingShortLines } from '../../shared/still-ring-text';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
 import {
@@ -141,8 +141,12 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string
   const ringing = alarms.filter((a) => a.ackedAt === null || a.ackedAt === undefined).map((a) => alarmLine(a, o));
   const answered = alarms.filter((a) => a.ackedAt !== null && a.ackedAt !== undefined).map((a) => alarmLine(a, o));
   const time = (ms: number): string => fmt(new Date(ms).toISOString(), f);
-  // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3).
-  const pauses = [...stillRingLines(state.phone, o), ...pauseNotes(state, f.nowMs, time).map((n) => n.text)];
+  // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3), and folds as one does
+  // into its short form, "Phone may still ring at 10:03 (Ops)" (adv47 r11 #3: whole, it never fit Windows' cut).
+  const rings = stillRingLines(state.phone, o);
+  const ringsShort = stillRingShortLines(state.phone, o);
+  const paused = pauseNotes(state, f.nowMs, time).map((n) => n.text);
+  const pauses = [...rings, ...paused];
   const full = stateLine(state, f);
   const tries: { head: string[]; rest: string[] }[] = [{ head: [full, ...ringing, ...pauses], rest: [] }];
   const asks =
@@ -150,11 +154,16 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string
   for (const short of shortStateLines(state, f).filter((s) => s !== full)) {
     tries.push({ head: [short, ...ringing, ...pauses], rest: [full] });
     tries.push({ head: [short, ...asks, ...pauses], rest: [full, ...ringing] });
+    if (rings.length > 0)
+      tries.push({ head: [short, ...asks, ...ringsShort, ...paused], rest: [full, ...ringing, ...rings] });
   }
   // Last: the pauses in one short line up top (each follows, named).
   const onePause = pauseNoteShort(state, f.nowMs, time);
   for (const short of shortStateLines(state, f).slice(-1))
-    tries.push({ head: [short, ...asks, ...(onePause ? [onePause] : [])], rest: [full, ...ringing, ...pauses] });
+    tries.push({
+      head: [short, ...asks, ...ringsShort, ...(onePause ? [onePause] : [])],
+      rest: [full, ...ringing, ...pauses],
+    });
   const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? { head: [full], rest: [] };
   return { head: chosen.head, rest: [...chosen.rest, ...answered] };
 }
