@@ -43,3 +43,19 @@ export function stillRingLines(
 ): string[] {
   return [...(phone?.stillRing ?? [])].sort((a, b) => a.at.localeCompare(b.at)).map((s) => stillRingLine(s, o));
 }
+
+/** Its short form, for a glance cut short (Windows' 127-character tooltip: the whole line is 139–150 characters and
+ *  fell past the cut, adv47 r11 #3): "Phone may still ring at 10:03 (Ops)"; the whole line follows. */
+export function stillRingShort(s: StillRing, o: StillRingTextOptions): string {
+  const at = formatDayTime(s.at, o);
+  const what = s.scheduleName ? ` (${isolate(accountNamed(s.accountName, s.scheduleName))})` : '';
+  return `Phone may ${s.passed ? 'have rung' : 'still ring'} at ${at}${what}`;
+}
+
+/** The short forms, soonest first. */
+export function stillRingShortLines(
+  phone: { stillRing?: readonly StillRing[] } | null | undefined,
+  o: StillRingTextOptions,
+): string[] {
+  return [...(phone?.stillRing ?? [])].sort((a, b) => a.at.localeCompare(b.at)).map((s) => stillRingShort(s, o));
+}

@@ -9,6 +9,7 @@ import { remindersFor } from '../../shared/settings';
 import { DAY_MS } from '../../shared/time';
 import { formatStamp } from '../../shared/format';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
+import { unreadWithoutKey } from '../state/status';
 import { myCalendarBlocks, type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
 import { schedulesToldElsewhere, scheduleRef } from '../../shared/accounts';
 import {
@@ -35,6 +36,8 @@ export const FEED_RECORD = 'calendar-feed.json';
 export interface CalendarService {
   snapshot: Snapshot;
   settings: ServiceSettings;
+  /** False: no API key, so nothing can be read until one is added ("not read", never "not loaded yet"). */
+  hasKey?: boolean;
 }
 
 /** One service (`snapshot`, `settings`), or several (`services`). */
@@ -96,9 +99,10 @@ function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
   // popover said "Work · Platform").
   const named = (settings: ServiceSettings, name: string): string =>
     all.length > 1 ? accountNamed(settings.accountLabel, name) : name;
-  return services.flatMap(({ snapshot, settings }) =>
+  return services.flatMap(({ snapshot, settings, hasKey }) =>
     myCalendarBlocks(snapshot, settings, window, input.nowMs).map((g) => ({
       ...g,
+      status: unreadWithoutKey(g.status, { hasKey: hasKey !== false }, settings.accountLabel),
       scheduleName: named(settings, g.scheduleName),
       blocks: g.blocks.map((b) => ({ ...b, scheduleName: named(settings, b.scheduleName) })),
       ref: scheduleRef(settings.accountId, g.scheduleId),
@@ -234,8 +238,15 @@ function headOf(groups: readonly Group[], localZone: string): { name: string; de
       : '';
   const saved = savedNames(groups, localZone);
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';
-  const missing = groups.filter((g) => !g.known).map((g) => g.scheduleName);
-  const unknown = `${savedText}${missing.length > 0 ? ` Not loaded yet, so unknown rather than free: ${missing.join(', ')}.` : ''}`;
+  // Not read (no API key) says why, as every surface does: "not loaded yet" promised a load that won't come until
+  // a key is added (adv47 r11 #4).
+  const missing = groups
+    .filter((g) => !g.known)
+    .map((g) => (g.status.kind === 'not_read' ? `${g.scheduleName} (not read: ${g.status.reason})` : g.scheduleName));
+  const some = missing.length > 0;
+  const loading = groups.some((g) => !g.known && g.status.kind !== 'not_read');
+  const lead = loading ? 'Not loaded yet, so unknown rather than free' : 'Unknown rather than free';
+  const unknown = `${savedText}${some ? ` ${lead}: ${missing.join(', ')}.` : ''}`;
   const emails = [...new Set(groups.map((g) => g.emailLower).filter((e) => e !== ''))];
   const noEmail = groups.some((g) => g.emailLower === '') || groups.length === 0;
   const who = noEmail ? ' No e-mail is set in OnCall Tray for some schedules, so no block there can be yours.' : '';

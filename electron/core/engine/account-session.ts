@@ -235,8 +235,8 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     },
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told()),
-    known: () => ({ snapshot: held.get(), settings: o.settings() }),
-    shown: () => ({ snapshot: told(), settings: o.settings() }),
+    known: () => ({ snapshot: held.get(), settings: o.settings(), hasKey: keys.key() !== undefined }),
+    shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     client: () => standing.watched(link.clients.get()?.actions),
     writable: (scheduleId) => {
       const client = link.clients.get()?.actions;

@@ -65,7 +65,7 @@ export function scheduleStatus(
 
 /** A source with nothing saved whose account has no key: no read can happen, so it says why (issue 49, adversarial
  *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
-export function unreadWithoutKey(status: ScheduleStatus, setup: AppState['setup'], label: string): ScheduleStatus {
+export function unreadWithoutKey(status: ScheduleStatus, setup: { hasKey: boolean }, label: string): ScheduleStatus {
   return status.kind === 'loading' && !setup.hasKey ? { kind: 'not_read', reason: `no API key for ${label}` } : status;
 }
 

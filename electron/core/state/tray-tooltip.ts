@@ -9,7 +9,7 @@ import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
 import { formatRelative } from '../../shared/format';
 import { alarmLine } from '../../shared/alarm-text';
-import { stillRingLines } from '../../shared/still-ring-text';
+import { stillRingLines, stillRingShortLines } from '../../shared/still-ring-text';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
 import {
@@ -84,37 +84,50 @@ export function shortStateLines(state: AppState, f: Fmt): string[] {
 
 /** Before my shift: "Next on call: Sun 21:33 (in 11 h)", or "Next known: … · some shifts before it unknown" where an
  *  earlier shift may hide (the full line, kept further down, names where). Without them a long full line (long names,
- *  a hole named) pushed the pause past Windows' cut (issue 49, adversarial round 7, #1). */
+ *  a hole named) pushed the pause past Windows' cut (issue 49, adversarial round 7, #1). Each keeps the block's basis
+ *  ("saved data from 11:00") and, with several accounts, its account ("Work · Fri 09:00"), as the "on call" short
+ *  lines do: what the OS cut leaves says what it rests on and whose it is (adv47 r11 #1, #2). */
 function shortNextLines(state: AppState, f: Fmt): string[] {
   const run = myRunNext(state, f.nowMs);
   const [first] = run?.blocks ?? [];
   if (!run || !first) return [];
-  const start = fmt(run.start, f, runZones(state, run).start);
+  const time = (iso: string): string => fmt(iso, f);
+  const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
+  const whose = state.accounts.length > 1 ? `${runNames(run, label)} · ` : '';
+  const at = `${whose}${fmt(run.start, f, runZones(state, run).start)}`;
+  const start = `${at}${basisMark(run.basis, time)}`;
+  // Shortest, "saved 11:00": still the basis, in the fewest words.
+  const b = run.basis;
+  const tight = b.kind === 'saved' && b.savedAt !== null ? `${at} (saved ${time(b.savedAt)})` : start;
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
   // Where it fits, the unknown says what was not read ("unknown (some shifts of Payments couldn't be read)"), as the
   // full line does; only then the bare "unknown" (the full line, further down, names it).
   if (unknownNow !== '')
-    return [
+    return unique([
       `On call now: ${unknownNow} · next known: ${start}${inRel}`,
       `On call now: ${unknownNow} · next known: ${start}`,
       `On call now: unknown · next known: ${start}${inRel}`,
       `On call now: unknown · next known: ${start}`,
-    ];
-  // "Next known", shortest, still says a shift of mine may come before it.
+      `On call now: unknown · next known: ${tight}`,
+    ]);
+  // "Next known", shortest, still says a shift of mine may come before it: the scope goes last, after "(in …)".
   const gaps = gapsSuffix(state, first, f);
   if (gaps !== '')
-    return [
+    return unique([
       // Where it fits, which schedules were not read, as the full line says it (knowledge property: a statement of
       // my shifts names what it leaves out); then the general words.
       `Next known: ${start}${inRel}${gaps}`,
       `Next known: ${start}${gaps}`,
       `Next known: ${start}${inRel} · some shifts before it unknown`,
-      `Next known: ${start}${inRel}`,
-      `Next known: ${start}`,
-    ];
-  return [`Next on call: ${start}${inRel}`, `Next on call: ${start}`];
+      `Next known: ${start} · some shifts before it unknown`,
+      // Shortest: the basis and the account stay, the scope in two words (a ringing alarm and a pause beside it).
+      `Next known: ${tight} · earlier unknown`,
+    ]);
+  return unique([`Next on call: ${start}${inRel}`, `Next on call: ${start}`, `Next on call: ${tight}`]);
 }
+
+const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);
 
 const ONE_ASKS = 'Shift-start alarm not acknowledged';
 
@@ -128,8 +141,12 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string
   const ringing = alarms.filter((a) => a.ackedAt === null || a.ackedAt === undefined).map((a) => alarmLine(a, o));
   const answered = alarms.filter((a) => a.ackedAt !== null && a.ackedAt !== undefined).map((a) => alarmLine(a, o));
   const time = (ms: number): string => fmt(new Date(ms).toISOString(), f);
-  // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3).
-  const pauses = [...stillRingLines(state.phone, o), ...pauseNotes(state, f.nowMs, time).map((n) => n.text)];
+  // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3), and folds as one does
+  // into its short form, "Phone may still ring at 10:03 (Ops)" (adv47 r11 #3: whole, it never fit Windows' cut).
+  const rings = stillRingLines(state.phone, o);
+  const ringsShort = stillRingShortLines(state.phone, o);
+  const paused = pauseNotes(state, f.nowMs, time).map((n) => n.text);
+  const pauses = [...rings, ...paused];
   const full = stateLine(state, f);
   const tries: { head: string[]; rest: string[] }[] = [{ head: [full, ...ringing, ...pauses], rest: [] }];
   const asks =
@@ -137,11 +154,16 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string
   for (const short of shortStateLines(state, f).filter((s) => s !== full)) {
     tries.push({ head: [short, ...ringing, ...pauses], rest: [full] });
     tries.push({ head: [short, ...asks, ...pauses], rest: [full, ...ringing] });
+    if (rings.length > 0)
+      tries.push({ head: [short, ...asks, ...ringsShort, ...paused], rest: [full, ...ringing, ...rings] });
   }
   // Last: the pauses in one short line up top (each follows, named).
   const onePause = pauseNoteShort(state, f.nowMs, time);
   for (const short of shortStateLines(state, f).slice(-1))
-    tries.push({ head: [short, ...asks, ...(onePause ? [onePause] : [])], rest: [full, ...ringing, ...pauses] });
+    tries.push({
+      head: [short, ...asks, ...ringsShort, ...(onePause ? [onePause] : [])],
+      rest: [full, ...ringing, ...pauses],
+    });
   const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? { head: [full], rest: [] };
   return { head: chosen.head, rest: [...chosen.rest, ...answered] };
 }

@@ -149,12 +149,13 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
   });
 }
 
-function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => string): string {
+function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => string, notRead?: string): string {
   const namesOf = (people: Person[]) => people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
   const names = namesOf(p.people);
   if (p.kind === 'uncovered') return 'uncovered: nobody on call';
   if (p.kind === 'person') return names;
-  const why = UNKNOWN_WHY[p.why ?? 'none'];
+  // No key: "not read: no API key for Acme", as every surface says it, never a load to come (adv47 r11 #4).
+  const why = notRead !== undefined && !p.why ? `unknown (not read: ${notRead})` : UNKNOWN_WHY[p.why ?? 'none'];
   const known = p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
   // The earlier read the reminders speak from here, in their words ("saved data from 06:00").
   if (!p.saved) return known;
@@ -177,7 +178,8 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
         ? `until ${formatDayTime(whenEnd, opts)} (since ${formatDate(whenStart, local)})`
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
     const piece = { ...p, ...(_why ? { why: _why } : {}), ...(saved ? { saved } : {}) };
-    return { ...p, text: `${whoText(piece, isMe, time)}, ${when}` };
+    const notRead = s.status.kind === 'not_read' ? s.status.reason : undefined;
+    return { ...p, text: `${whoText(piece, isMe, time, notRead)}, ${when}` };
   });
   return {
     id: s.id,

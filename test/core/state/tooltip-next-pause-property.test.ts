@@ -30,6 +30,7 @@ interface World {
   appPaused: boolean;
   accountsPaused: boolean;
   ringing: number;
+  saved: boolean;
 }
 
 const worldArb: fc.Arbitrary<World> = fc.record({
@@ -41,6 +42,7 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   appPaused: fc.boolean(),
   accountsPaused: fc.boolean(),
   ringing: fc.integer({ min: 0, max: 3 }),
+  saved: fc.boolean(),
 });
 
 const LONG = 'Zahlungsabwicklungsplattform-Bereitschaftsdienst Primär';
@@ -82,7 +84,8 @@ function stateOf(w: World): AppState {
       start: iso(start),
       end: iso(end),
       endBasis: fresh,
-      basis: fresh,
+      // Read from saved data (the service answered 500 since): the statement of it says so (adv47 r11 #1).
+      basis: w.saved && !w.onCall ? { kind: 'saved' as const, savedAt: iso(NOW - HOUR_MS) } : fresh,
     }));
   const alarms: AlarmStatus[] = Array.from({ length: w.ringing }, (_, i) => ({
     key: `alarm-${i}`,
@@ -137,6 +140,12 @@ describe('the pause and a ringing alarm survive the OS cut in every state (issue
         if (w.ringing > 0) expect(cut).toMatch(/not acknowledged/);
         // What may hide before the next shift is still said at the glance ("Next known", not "Next on call").
         if (!w.onCall && w.hole) expect(first).toMatch(/^Next known: |^On call now: unknown|known only until/);
+        // adv47 r11 #1, #2: the short next line keeps its basis, its account and the scope of the unknown; the
+        // pauses fold into one line before it loses them.
+        if (w.saved && !w.onCall) expect(first).toMatch(/saved (data from )?09:33/);
+        if (!w.onCall && w.accounts > 1) expect(first).toMatch(/Work/);
+        if (!w.onCall && w.hole) expect(first).toMatch(/unknown|couldn't be read|known only until/);
+        if (w.appPaused || w.accountsPaused) expect(cut).toMatch(/paused until/);
       }),
       { numRuns: NUM_RUNS },
     );
@@ -152,13 +161,14 @@ describe('the pause and a ringing alarm survive the OS cut in every state (issue
       appPaused: true,
       accountsPaused: false,
       ringing: 0,
+      saved: false,
     };
     const cut = trayTooltip(stateOf(w), NOW, ZONE, {
       locale: 'en-GB',
       maxChars: platformTraits('win32').tooltipMaxChars,
     });
     expect(cut.split('\n').slice(0, 2)).toEqual([
-      'Next known: 22:33 (in 12 h) · some shifts before it unknown',
+      'Next known: Work · 22:33 (in 12 h) · some shifts before it unknown',
       'Notifications paused until 11:33',
     ]);
   });
