@@ -755,6 +755,12 @@ describe('several problems at 360×520', () => {
       expect(glance.split(said).length - 1, `said once: ${said}`).toBe(1);
     await app.screenshot('glance-problems-3x10-expanded');
     expect(await axeViolations(page)).toEqual([]);
+    // Adversarial round 8 (issue 49), F4: one other problem is "1 more problem", not "1 more problems".
+    await push(app, {
+      ...state,
+      accounts: state.accounts.map((a, i) => (i === 0 ? { ...a, sync: { kind: 'ok' } } : a)),
+    });
+    await expect.poll(() => page.getByTestId('more-problems').textContent()).toBe('1 more problem');
     await lines.first().getByRole('button', { name: 'Enter new key…' }).click();
     expect(host.windowCalls.at(-1)).toEqual({
       channel: 'window:open',
