@@ -176,7 +176,9 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       if (acked.message !== undefined) say(acked.message);
     },
     'open-chat-group': open('chat-group'),
-    'open-settings': open('settings'),
+    // Settings at the part the item's fix is in (Settings → Phone for "Your phone may still ring…").
+    'open-settings': async (params) =>
+      parts.open('settings', params?.section === undefined ? undefined : { section: params.section }),
     refresh: async () => void (await engine.handlers['sync:refresh'](null)),
     'toggle-start-at-login': async () =>
       void (await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin })),

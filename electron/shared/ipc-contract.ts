@@ -102,6 +102,8 @@ const ViewRequestSchema = z.object({
     .refine((p) => Object.keys(p).length <= COUNT_LIMITS.viewParams, {
       message: `Too many view parameters: at most ${COUNT_LIMITS.viewParams}.`,
     })
+    // The one part of a view a fix opens at (Settings → Phone): a known section or none.
+    .refine((p) => p.section === undefined || p.section === 'phone', { message: 'Unknown section.' })
     .optional(),
 });
 

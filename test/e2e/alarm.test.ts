@@ -205,3 +205,47 @@ describe('Settings → Phone', () => {
     }
   }, 60_000);
 });
+
+// Adversarial round 8 (issue 49), F2: the phone line's fix ("Phone settings…") opened Settings at the top, the Phone
+// section far below. It opens Settings at Phone (section=phone): scrolled to it, the keyboard starting there.
+describe('the phone line opens Settings at Phone', () => {
+  it('asks for section=phone, and Settings opened so shows and focuses its Phone section', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    host.alarm.phone = {
+      provider: 'ntfy',
+      server: 'https://ntfy.sh',
+      hasSecrets: true,
+      lastTest: null,
+      booking: 'booked',
+      nextBooked: null,
+      problem: 'could not connect to ntfy.sh',
+      stillRing: [
+        {
+          key: 'k1',
+          at: new Date(Date.now() + 40 * 60_000).toISOString(),
+          scheduleName: 'Platform primary',
+          why: 'not-mine',
+          error: 'could not connect to ntfy.sh (ECONNREFUSED)',
+          passed: false,
+        },
+      ],
+    };
+    host.pushState();
+    await page.getByRole('button', { name: 'Phone settings…' }).click();
+    expect(host.windowCalls.at(-1)).toEqual({
+      channel: 'window:open',
+      request: { view: 'settings', params: { section: 'phone' } },
+    });
+    await page.setViewportSize({ width: 440, height: 640 });
+    await page.goto(`${host.url}/index.html?window=action&view=settings#settings?section=phone`);
+    const form = page.getByTestId('phone-settings');
+    await form.waitFor();
+    await expect
+      .poll(() => page.evaluate('document.activeElement?.getAttribute("data-testid")'))
+      .toBe('phone-settings');
+    expect(await fullyVisible(form.locator('legend'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+});

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.7;
+const ALL_JS_RATCHET_KB = 95.9;
 /** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
 const FIRST_JS_RATCHET_KB = 34.9;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
@@ -49,7 +49,8 @@ describe('renderer bundle budgets', () => {
   // 35.1; 94.4 KB with form-zone in the forms chunk and oxc's minifier run again over terser's output, which names
   // each chunk's variables by use: the entry 34.8; 95.0 KB after the merges of 29 Nov, the entry 35.4; 95.7 KB with the
   // phone's "may still ring" line, the cards' account groups, My shifts' note and the zone words moved to the chunk
-  // after the glance, the entry 34.9: the chunks' minified names moved too). The bench reports
+  // after the glance, the entry 34.9: the chunks' minified names moved too; 95.9 KB with the tooltip's short lines'
+  // basis and account, the week's "not read: no API key" and Settings opening at Phone). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

@@ -30,6 +30,8 @@ export interface TrayParams {
   end?: string;
   /** The shift-start alarm an item acknowledges. */
   alarmKey?: string;
+  /** The part of Settings an item's fix is in ("Your phone may still ring…": Settings → Phone). */
+  section?: 'phone';
 }
 
 export type TrayActItem<Id extends string> = {

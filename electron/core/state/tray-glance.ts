@@ -97,6 +97,7 @@ function stillRingItems(state: AppState, f: Fmt): TrayLeafItem[] {
     label,
     action: 'open-settings',
     enabled: true,
+    params: { section: 'phone' },
   }));
 }
 
