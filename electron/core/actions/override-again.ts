@@ -33,13 +33,6 @@ const SAVED_AFTER_ALL =
   'It was saved after all: the schedule now shows the override (the service was slow to apply it). It was not sent again.';
 const STILL_CHECKING =
   "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.";
-/** The same check on a service not known to move its revision on a write: once the settle is over it is never sent
- *  again, since a write that landed and was changed back since looks exactly like one that never landed (adv48 r11 #2). */
-const STILL_CHECKING_UNMARKED =
-  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Pressing again looks at the schedule first and says whether it shows it; it is not sent again.";
-/** A lost answer never shown, on a service not known to move its revision on a write: one rule for every flow. */
-export const NEVER_CONFIRMED =
-  "Can't confirm it: its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent again. Check the schedule; to write it anyway, start a new plan.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
@@ -114,13 +107,8 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
         const message = changedAfterLost(await shownNow(client, doubt.plan));
         return { outcome: { status: 'unknown', message }, doubt };
       }
-      if (clock.now() - doubt.atMs < SETTLE_MS) {
-        const message = doubt.moves === true ? STILL_CHECKING : STILL_CHECKING_UNMARKED;
-        return { outcome: { status: 'unknown', message }, doubt };
-      }
-      // Sent again only where the service is known to move its revision on a write: elsewhere an unmoved revision
-      // tells nothing (a manager's undo leaves it as it was), so it can't be confirmed and stays so (adv48 r11 #2).
-      if (doubt.moves !== true) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
+      if (clock.now() - doubt.atMs < SETTLE_MS)
+        return { outcome: { status: 'unknown', message: STILL_CHECKING }, doubt };
       doubts.delete(key);
       return undefined;
     },

@@ -126,7 +126,7 @@ export async function verifyUnknownWrite(
   if (before.moves !== true)
     return {
       status: 'not_created',
-      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; this service is not known to mark its writes, so it is not sent again.`,
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
     };
   // A service that moves its revision on every write, unmoved: most likely not saved (sent again after the settle).
   return {
