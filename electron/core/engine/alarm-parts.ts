@@ -172,10 +172,8 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       o.sessions().map((s) => ({
         name: s.account().label,
         ...s.shown(),
-        // Muted or paused on its own: quiet hours and the app's pause are not in it, so they never silence the
-        // alarm. Unlike the start reminders, an account is not silent for being told by an earlier one: the alarm is
-        // one per start for every account (its key), so it rings iff any account watching it is not muted or paused.
-        // Before, muting the first account silenced the second's start too (adv50 r7 #2).
+        // Muted or paused on its own (quiet hours and the app's pause never silence the alarm). The alarm is one per
+        // start for every account (its key): it rings iff any account watching it is neither (adv50 r7 #2).
         silenced: () => ownSilence(o.settings().accounts, s.account().id, o.clock.now()),
         silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
       })),
