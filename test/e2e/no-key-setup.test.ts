@@ -59,7 +59,8 @@ describe('an account with no key in the popover', () => {
     // Nor in a heading (the now-lines' or the cards'): said once, by the line with its fix.
     expect(await page.getByText('Acme: not set up').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await line.getByRole('button', { name: 'Set up…' }).click();
+    // Named for its account, as the tray's item, also when read alone (adv49 r8 F3).
+    await line.getByRole('button', { name: 'Set up Acme…', exact: true }).click();
     expect(host.windowCalls.at(-1)).toEqual({
       channel: 'window:open',
       request: { view: 'onboarding', params: { account: 'acme' } },

@@ -34,7 +34,7 @@ describe('an account with no key, among several', () => {
         tone: 'warning',
         text: 'Acme: Add your API key to start.',
         action: 'setup',
-        setup: { account: acme },
+        setup: { account: acme, name: 'Acme' },
       },
     ]);
     const heading = nowGroups(world({ kind: 'ok' }), ctx).find((g) => g.id === acme);

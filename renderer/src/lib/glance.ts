@@ -161,8 +161,9 @@ export interface StaleLine {
   action: 'retry' | 'settings' | 'setup';
   /** A rejected key's own fix, "Enter new key…": Settings on that account (on none when it isn't known). */
   newKey?: { account?: AccountId };
-  /** setup: the account onboarding opens on, as the tray's item does, and the button's words. */
-  setup?: { account: AccountId };
+  /** setup: the account onboarding opens on, as the tray's item does, and its name for the button ("Set up Acme…",
+   *  as the tray's item: a bare "Set up…" read alone by a screen reader doesn't say which account; adv49 r8 F3). */
+  setup?: { account: AccountId; name: string };
 }
 
 /** The line with its fix: a rejected key's "Enter new key…" (retrying fixes no key), else `fallback`. Several

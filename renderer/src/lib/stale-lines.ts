@@ -13,7 +13,14 @@ const WORST_FIRST = 'key_rejected error offline partial';
  *  never Retry (issue 49, adversarial round 7, #2: "Acme: Add your API key to start" with Retry, which can't fix it). */
 const setupLine = (a: AppState['accounts'][number]): StaleLine[] =>
   a.sync.kind === 'needs_setup'
-    ? [{ tone: 'warning', text: `${a.label}: ${a.sync.message}`, action: 'setup', setup: { account: a.id } }]
+    ? [
+        {
+          tone: 'warning',
+          text: `${a.label}: ${a.sync.message}`,
+          action: 'setup',
+          setup: { account: a.id, name: a.label },
+        },
+      ]
     : [];
 
 /** Every problem line, the worst first: one per account in trouble when two or more are, else the one stale line. */
