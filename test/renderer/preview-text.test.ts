@@ -36,7 +36,10 @@ function form(s: ScheduleSnapshot): { text: string | undefined; createHeld: bool
     ms(NOW),
   );
   if (!plan.ok) throw new Error(plan.error.message);
-  return { text: alreadyOnCallText(plan.value.preview, ['You']), createHeld: nothingToDo(plan.value.preview) };
+  return {
+    text: alreadyOnCallText(plan.value.preview, ['You'], (iso) => iso.slice(11, 16)),
+    createHeld: nothingToDo(plan.value.preview),
+  };
 }
 
 describe('issue 35 case 4: "nothing to change" from fresh shifts only', () => {
@@ -50,7 +53,7 @@ describe('issue 35 case 4: "nothing to change" from fresh shifts only', () => {
   it('saved data: says it rests on saved data that may have changed, and leaves Create on', () => {
     const saved = form(platform({ problem: { kind: 'network', message: 'Cannot reach the service.', at: NOW } }));
     expect(saved.text).toBe(
-      'From saved data, you are already on call for all of this window, but that may have changed since.',
+      'According to saved data from 11:58, you are already on call for all of this window, but that may have changed since.',
     );
     expect(saved.createHeld).toBe(false);
   });

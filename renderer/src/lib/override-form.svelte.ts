@@ -22,6 +22,7 @@ import {
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
 import { zonedWindow } from './zoned-window';
+import { formatDayTime } from '../../../electron/shared/format';
 import { formZoneNote } from './form-zone';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
@@ -199,6 +200,8 @@ export class OverrideForm {
   }
 
   windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
+  /** An instant as every surface words it: when the saved data a preview rests on was read ("09:00"). */
+  timeText = (iso: string): string => formatDayTime(iso, { ...app.formatContext, localZone: this.localZone });
 
   /** Names for e-mails, from the schedule's people and `also` (the people a preview or result carries, whose names
    *  the service sent): one person reads one way in one result, by name when any of them knows it, else by e-mail. */

@@ -1,7 +1,8 @@
 // The override preview's "nothing to change", worded from what the window rests on (shared/basis.ts): said, and
-// Create held back, only on fresh data; from saved data it says so and leaves Create on; over unknown time it is
-// never said. "You are", never "You is".
-import { assertNever } from '../../../electron/shared/basis';
+// Create held back, only on fresh data; from saved data it says so, with when it was read ("According to saved data
+// from 09:00", as the reminders word it), and leaves Create on; over unknown time it is never said. "You are", never
+// "You is".
+import { assertNever, basisNote } from '../../../electron/shared/basis';
 import { joinNames as list } from '../../../electron/shared/format';
 import type { OverridePreview } from '../../../electron/shared/ipc-contract';
 
@@ -25,7 +26,11 @@ export function nothingToDo(p: OverridePreview): boolean {
 }
 
 /** The warning, or undefined when the covering people are not (known to be) on call for all of the window. */
-export function alreadyOnCallText(p: OverridePreview, covering: readonly string[]): string | undefined {
+export function alreadyOnCallText(
+  p: OverridePreview,
+  covering: readonly string[],
+  time: (iso: string) => string,
+): string | undefined {
   if (p.alreadyOnCall !== true) return undefined;
   const who = `${list(covering)} ${beVerb(covering)}`;
   switch (p.basis.kind) {
@@ -33,7 +38,8 @@ export function alreadyOnCallText(p: OverridePreview, covering: readonly string[
       return `${who} already on call for all of this window: there is nothing to change.`;
     case 'saved': {
       const lead = who.startsWith('You ') ? `you${who.slice(3)}` : who;
-      return `From saved data, ${lead} already on call for all of this window, but that may have changed since.`;
+      const from = basisNote(p.basis, time);
+      return `According to ${from}, ${lead} already on call for all of this window, but that may have changed since.`;
     }
     case 'unknown':
       return undefined;

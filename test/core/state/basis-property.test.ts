@@ -148,7 +148,7 @@ describe('issue 35: span statements rest on their basis, in generated worlds', (
         const hs = Array.from({ length: hours + 1 }, (_, i) => 48 + i);
         const mineAll = hs.every((h) => readHour(w, h) && w.owners[h] === true);
         expect(nothingToDo(plan.value.preview)).toBe(!w.stale && mineAll);
-        const text = alreadyOnCallText(plan.value.preview, ['You']) ?? '';
+        const text = alreadyOnCallText(plan.value.preview, ['You'], (iso) => iso) ?? '';
         if (text.includes('nothing to change')) expect(!w.stale && mineAll).toBe(true);
       }),
     );
