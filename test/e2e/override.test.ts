@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { borderLook, controlBorderContrasts, fullyVisible, horizontalOverflow } from './support/layout';
 import { axeViolations } from './support/axe';
+import { PAGE_ZONE } from './support/host';
 import { e2eSession } from './support/session';
 
 const session = e2eSession();
@@ -253,6 +254,33 @@ describe('the people picker', () => {
       const firstName = texts[0]?.split(' ').slice(0, 2).join(' ') ?? '';
       expect(await page.getByTestId('covering-people').textContent()).toContain(firstName);
     });
+
+  // Issue 47, round 12 #1: from saved data (the service's shift reads failing) the preview said "Replaces Carol Lee",
+  // bare; whom it replaces now carries when the data it rests on was read, as every other surface words it.
+  it('from saved data, says "saved data from HH:MM" beside whom it replaces (axe clean)', async () => {
+    const app = await session.open('configured', { kind: 'action', view: 'override', height: 640, width: 440 });
+    const { page, host } = app;
+    await page.getByLabel('Next 1 h').check();
+    await expect.poll(() => page.getByTestId('preview-replaces').textContent()).toBe('Replaces Carol Lee');
+    host.sim.faults.set('listShifts', { status: 500 });
+    await host.invoke('sync:refresh', null);
+    const state = await host.waitForState(
+      (s) => s.schedules.some((x) => x.name === 'Platform primary' && x.status.kind === 'stale'),
+      'Platform primary from saved data',
+    );
+    const status = state.schedules.find((x) => x.name === 'Platform primary')?.status;
+    const since = status?.kind === 'stale' ? status.since : '';
+    const hhmm = new Intl.DateTimeFormat('en-GB', {
+      timeZone: PAGE_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(since));
+    // The form follows the new state: its preview is asked again, from saved data now.
+    const replaces = page.getByTestId('preview-replaces');
+    await expect.poll(() => replaces.textContent()).toContain(`Replaces Carol Lee (saved data from ${hhmm})`);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
 
   it('finds people by name or e-mail with arrow keys and Enter, takes any typed e-mail, and stops at 4', async () => {
     const app = await session.open('configured', { kind: 'action', view: 'override', height: 640, width: 360 });

@@ -16,6 +16,7 @@ import { alarmLog, cliAckLog, phoneSettingsTexts, readinessLog } from './text-re
 import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { swapAnswers } from './text-registry-handoff';
 import type { WriteAnswer } from './text-registry-writes';
+import { previewLog, type AccountPreview } from './text-registry-preview';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
@@ -45,7 +46,10 @@ export type Surface =
   | 'picker'
   /** The engine's answers to writes (away, take over, hand back, override, refresh): text-registry-writes.ts runs
    *  the real handlers on the simulator for them. */
-  | 'write-answer';
+  | 'write-answer'
+  /** The quick override form's preview (whom it replaces, "already on call"): text-registry-preview.ts plans it with
+   *  the real core and words it with the form's own module. */
+  | 'form-preview';
 
 export interface Said {
   surface: Surface;
@@ -78,6 +82,8 @@ export interface RegistryInput {
   pickers?: readonly AccountPicker[];
   /** The engine's answers to writes, each run by text-registry-writes.ts (async: asked before, passed in here). */
   writes?: readonly WriteAnswer[];
+  /** Override forms asked (a schedule, a window, who covers), each planned and worded as the form shows it. */
+  previews?: readonly AccountPreview[];
 }
 
 function labels(items: readonly TrayMenuItem[]): string[] {
@@ -134,7 +140,10 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const ctx = { nowMs, locale: 'en-GB', localZone };
   type Kind = NonNullable<Said['statement']>['kind'];
   const said = (
-    surface: Exclude<Surface, 'notification' | 'ics' | 'settings' | 'picker' | 'handoff-answer' | 'write-answer'>,
+    surface: Exclude<
+      Surface,
+      'notification' | 'ics' | 'settings' | 'picker' | 'handoff-answer' | 'write-answer' | 'form-preview'
+    >,
     kind: Kind,
     m: MyShift,
     text: string,
@@ -310,6 +319,13 @@ export function everyText(input: RegistryInput): Said[] {
       basis: null,
       text: w.text,
       kind: `${w.kind} (${w.outcome})`,
+    })),
+    ...previewLog(input.previews ?? []).map((t) => ({
+      surface: 'form-preview' as const,
+      accountId: t.accountId,
+      basis: t.basis,
+      text: t.text,
+      kind: t.kind,
     })),
   ];
 }
