@@ -168,7 +168,8 @@ export function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typ
   // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
   // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
   const phoneTargets = engine.targets().filter((t) => !silentFor(w, r, t));
-  const phoneKey = targetsKey(phoneTargets);
+  // The phone's words say the start in the computer's zone: a zone change re-books them (adv50 r10 #3).
+  const phoneKey = `${targetsKey(phoneTargets)}|${w.localZone()}`;
   if (phoneKey !== r.lastPhoneKey) {
     r.lastPhoneKey = phoneKey;
     w.targetsChanged?.(phoneTargets);
