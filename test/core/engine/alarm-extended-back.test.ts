@@ -55,6 +55,24 @@ describe('shift-start alarm: the block extended backwards after its alarm rang',
     30_000,
   );
 
+  it('acknowledged, then extended: a restart afterwards keeps the ack and rings nothing', async () => {
+    const { h, s, engine, make } = await extendedBack({ early: false, ack: true });
+    await engine.stop();
+    await h.clock.advance(MIN);
+    const again = make();
+    await again.start();
+    await h.clock.advance(2 * MIN);
+    await h.clock.runWhileAdvancing(again.alarmsSettled());
+    await h.clock.advanceTo(MY_START + HOUR);
+    expect(laptopAlarms(h)).toHaveLength(1);
+    expect(alertsOn(s, TOPIC)).toEqual([]);
+    expect(again.getState().alarm).toMatchObject({
+      ringing: false,
+      start: new Date(MY_START - 3 * MIN).toISOString(),
+      ackedAt: new Date(MY_START + MIN).toISOString(),
+    });
+  }, 30_000);
+
   it('not acknowledged (5 min before): the phone rings 3 min after the alarm rang, once', async () => {
     const { h, s, ringMs } = await extendedBack({ early: true, ack: false });
     await h.clock.advanceTo(MY_START + 2 * HOUR);
