@@ -31,6 +31,9 @@ export interface AlarmTarget {
   /** The account's name while there are several: every alarm word names it then ("Work · Platform primary"), as
    *  every statement does (issue 47: two services' alarms for same-named schedules read the same). */
   accountName?: string;
+  /** The key its start plans, where the alarm carries the record of a later start of the same block (the block was
+   *  extended backwards after that alarm rang: `key` is that start's, engine.ts carriedOf). */
+  ownKey?: string;
 }
 
 export const AlarmRecordSchema = z.object({

@@ -61,19 +61,22 @@ function planOf(
   return named(targets);
 }
 
+/** The planned target `x` is the engine's `t` (its own key, or the key of the alarm its block carries). */
+const plannedAs = (x: AlarmTarget, t: AlarmTarget): boolean => x.key === t.key || x.key === t.ownKey;
+
 /** When the target's shift is saved data now, when it was read: undefined while any account naming it has it
  *  fresh (an earlier read kept over a hole is saved data from then). */
 export function savedAtOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): number | undefined {
   const nowMs = w.clock.now();
   const from = w.accounts().flatMap((a) => {
-    const own = r.planned.get(`${a.settings.accountId}`)?.targets.find((x) => x.key === t.key);
+    const own = r.planned.get(`${a.settings.accountId}`)?.targets.find((x) => plannedAs(x, t));
     return own ? [own.keptReadAtMs ?? savedDataAtMs(a.snapshot, a.settings, t.scheduleId, nowMs)] : [];
   });
   return from.length === 0 || from.includes(undefined) ? t.keptReadAtMs : Math.max(...from.map((ms) => ms ?? 0));
 }
 
 function namingOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget) {
-  return w.accounts().filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => x.key === t.key));
+  return w.accounts().filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => plannedAs(x, t)));
 }
 
 /** No account naming the target rings at `atMs` (one still speaking rings it for all). */
@@ -154,13 +157,19 @@ export function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typ
   if (key !== r.lastKey) {
     r.lastKey = key;
     engine.setTargets(targets);
+    // A start carried by its block's earlier-rung alarm (alarm/engine.ts carriedOf) is said under that alarm's key.
+    for (const t of engine.targets()) {
+      const own = t.ownKey === undefined ? undefined : r.seen.get(t.ownKey);
+      if (own) r.seen.set(t.key, { target: t, account: own.account });
+    }
   } else engine.check(); // a mute (settings only) stops an alarm ringing now
 
   // A start the app won't ring (muted, paused past it) is not booked on the phone either: one booked is cancelled at
   // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
   // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
   const phoneTargets = engine.targets().filter((t) => !silentFor(w, r, t));
-  const phoneKey = targetsKey(phoneTargets);
+  // The phone's words say the start in the computer's zone: a zone change re-books them (adv50 r10 #3).
+  const phoneKey = `${targetsKey(phoneTargets)}|${w.localZone()}`;
   if (phoneKey !== r.lastPhoneKey) {
     r.lastPhoneKey = phoneKey;
     w.targetsChanged?.(phoneTargets);

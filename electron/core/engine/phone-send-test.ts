@@ -34,11 +34,11 @@ export async function sendTest(
   if (!provider) return { ok: false, message: 'Phone escalation is not set up: choose a service and its keys first.' };
   const sentAtMs = o.clock.now();
   const id = `octest${sentAtMs.toString(36)}`;
-  const sent = await provider.send({
-    id,
-    title: 'Test from OnCall Tray',
-    body: 'Tap “I’m on it” so the app knows your phone rings and answers.',
-  });
+  // Only a channel with a way back is asked for its "I'm on it" (a webhook has none: adv50 r10 #2).
+  const body = provider.pollAcks
+    ? 'Tap “I’m on it” so the app knows your phone rings and answers.'
+    : 'This is a test from OnCall Tray; no answer is expected.';
+  const sent = await provider.send({ id, title: 'Test from OnCall Tray', body, test: true });
   if (!sent.ok) {
     const why = redactAnswer(sent.error, run.secrets());
     // Refused for good (a bad token or key): proof now that the phone won't be reached, said by readiness at once.

@@ -108,8 +108,8 @@ export interface Run {
   /** Keys booked by this run. A booking read from the file is a claim the server may not hold (a restored file, a
    *  server that lost it): it is booked again once (the same id replaces it there, so it never rings twice). */
   confirmed: Set<string>;
-  /** The title each key was booked with by this run: booked again when it changes. */
-  bookedTitles: Map<string, string>;
+  /** The words (title and text) each key was booked with by this run: booked again when they change. */
+  bookedWords: Map<string, string>;
   /** Alerts due that could not go out (missed.ts): tried again while their alarm waits. */
   missed: Map<string, Missed>;
   /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */

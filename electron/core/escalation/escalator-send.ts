@@ -87,12 +87,14 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
     const b = state.booked[t.key];
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
       const alert = alertOf(t, { words: r.words });
-      // Booked again (the same id replaces it) when its words changed too: the account naming it was muted.
-      if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedTitles.get(t.key) === alert.title) continue;
+      // Booked again (the same id replaces it) when its words changed too: the account naming it was muted, or the
+      // computer's zone changed (its local time: adv50 r10 #3).
+      const words = `${alert.title}\n${alert.body}`;
+      if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedWords.get(t.key) === words) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
       const sets = { confirmed: r.confirmed, failed: r.bookFailed, refused: (e: string) => (r.bookRefused = e) };
       await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
-      if (r.confirmed.has(t.key)) r.bookedTitles.set(t.key, alert.title);
+      if (r.confirmed.has(t.key)) r.bookedWords.set(t.key, words);
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
       await sendNow(r, provider, t, nowMs);
   }

@@ -165,7 +165,7 @@ export async function createEscalator(
     // before); off, nothing is written that isn't held.
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
-    bookedTitles: new Map(),
+    bookedWords: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Set(),
     stuck: new Map(),

@@ -22,6 +22,9 @@ export interface PhoneAlert {
   id: string;
   title: string;
   body: string;
+  /** Settings → Phone's "Send test", not an unanswered start: a webhook says so in its `event` (a receiver acting on
+   *  the event must not take it for a real one). */
+  test?: boolean;
 }
 
 /** An error text never carries a topic, token or URL (the caller words it for readiness). `unknown`: the request

@@ -7,6 +7,10 @@ import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { PhoneProvider } from './types';
 
+/** The payload's `event`: a shift start not acknowledged within N minutes, or Settings → Phone's "Send test". */
+export const WEBHOOK_ALERT_EVENT = 'shift-start-not-acknowledged';
+export const WEBHOOK_TEST_EVENT = 'test';
+
 export function createWebhook(o: {
   url: string;
   clock: Clock;
@@ -28,7 +32,7 @@ export function createWebhook(o: {
           url: o.url,
           headers: { 'Content-Type': 'application/json', 'Idempotency-Key': alert.id },
           body: JSON.stringify({
-            event: 'shift-start-not-acknowledged',
+            event: alert.test === true ? WEBHOOK_TEST_EVENT : WEBHOOK_ALERT_EVENT,
             id: alert.id,
             title: alert.title,
             text: alert.body,
