@@ -48,6 +48,9 @@ export const StillRingSchema = z.object({
   scheduleName: z.string(),
   /** The account's name while there are several. */
   accountName: z.string().optional(),
+  /** The schedule's zone: its own time is said beside the local one where they differ, as every line of the shift
+   *  does (adv47 r11 #5). Absent for one read back after a restart (no name either). */
+  scheduleZone: z.string().max(100).optional(),
   /** No longer mine, acknowledged, or still mine with its reminders muted or paused. */
   why: z.enum(['not-mine', 'acknowledged', 'silenced']),
   /** The cancel's failure, worded without secrets. */

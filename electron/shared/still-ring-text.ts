@@ -26,9 +26,15 @@ const AHEAD: Record<StillRing['why'], string> = {
   silenced: 'whose reminders are muted or paused',
 };
 
+/** Its instant in the formatter's one form: "10:03 (09:03 UTC)", the schedule's own time beside the local one where
+ *  their offsets differ, as every other line of the shift says it (adv47 r11 #5: local only). */
+function stillRingAt(s: StillRing, o: StillRingTextOptions): string {
+  return formatDayTime(s.at, s.scheduleZone ? { ...o, scheduleZone: s.scheduleZone } : o);
+}
+
 /** One line per alert (the account named while there are several). */
 export function stillRingLine(s: StillRing, o: StillRingTextOptions): string {
-  const at = formatDayTime(s.at, o);
+  const at = stillRingAt(s, o);
   // Named by the target it was booked for; one read back after a restart has no name: "a shift".
   const shift = s.scheduleName ? `the ${isolate(accountNamed(s.accountName, s.scheduleName))} shift` : 'a shift';
   if (s.passed) return `Your phone may have rung at ${at} for ${shift} — ${PASSED[s.why]}`;
@@ -47,7 +53,7 @@ export function stillRingLines(
 /** Its short form, for a glance cut short (Windows' 127-character tooltip: the whole line is 139–150 characters and
  *  fell past the cut, adv47 r11 #3): "Phone may still ring at 10:03 (Ops)"; the whole line follows. */
 export function stillRingShort(s: StillRing, o: StillRingTextOptions): string {
-  const at = formatDayTime(s.at, o);
+  const at = stillRingAt(s, o);
   const what = s.scheduleName ? ` (${isolate(accountNamed(s.accountName, s.scheduleName))})` : '';
   return `Phone may ${s.passed ? 'have rung' : 'still ring'} at ${at}${what}`;
 }

@@ -44,6 +44,8 @@ export interface StillRingEntry {
   atMs: number;
   scheduleName: string;
   accountName?: string;
+  /** The schedule's zone: its own time is said beside the local one where they differ (adv47 r11 #5). */
+  scheduleZone?: string;
   why: 'not-mine' | 'acknowledged';
   error: string;
   passed: boolean;
@@ -121,7 +123,7 @@ export interface Run {
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
   stuck: Map<string, Stuck>;
   /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
-  named: Map<string, { scheduleName: string; accountName?: string }>;
+  named: Map<string, { scheduleName: string; accountName?: string; scheduleZone?: string }>;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -202,6 +204,7 @@ function stillRingOf(r: Run): StillRingEntry[] {
       atMs: s.atMs,
       scheduleName: named?.scheduleName ?? '',
       ...(named?.accountName ? { accountName: named.accountName } : {}),
+      ...(named?.scheduleZone ? { scheduleZone: named.scheduleZone } : {}),
       why: s.why,
       error: s.error,
       passed: s.atMs <= nowMs,

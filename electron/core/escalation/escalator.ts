@@ -175,7 +175,11 @@ export async function createEscalator(
     setTargets(next) {
       r.targets = [...next];
       for (const t of next)
-        r.named.set(t.key, { scheduleName: t.scheduleName, ...(t.accountName ? { accountName: t.accountName } : {}) });
+        r.named.set(t.key, {
+          scheduleName: t.scheduleName,
+          scheduleZone: t.scheduleZone,
+          ...(t.accountName ? { accountName: t.accountName } : {}),
+        });
       return r.serial(() => tick(r));
     },
     // An alert already out stops ringing on (Pushover's repeats; ntfy's notification is cleared).

@@ -56,30 +56,38 @@ function stateLine(state: AppState, f: Fmt): string {
  *  says; "(saved data from 08:30)" as the full line says): the short forms, longest first, for when the full line
  *  leaves no room. */
 export function shortStateLines(state: AppState, f: Fmt): string[] {
+  const { named, counted } = shortStateForms(state, f);
+  return [...named, ...counted];
+}
+
+/** The short forms that name the accounts (or need none), and those that only count them ("On call on 2 accounts"):
+ *  a glance tries every fold of the first before the second (fix 47x: the account ranks above the pause's detail). */
+function shortStateForms(state: AppState, f: Fmt): { named: string[]; counted: string[] } {
   const time = (iso: string): string => fmt(iso, f);
   const run = myRunNow(state, f.nowMs);
-  if (run) {
-    const mine = state.me.onCallNow;
-    // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
-    // Its end in the schedule's own time too, where its zone differs, as the full line says it (fix 47q).
-    const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
-    const until = `${untilPhrase(run, end)}${basisMark(run.basis, time)}`;
-    const count = new Set(mine.map((s) => s.scheduleId)).size;
-    const schedules = count > 1 ? ` · ${count} schedules` : '';
-    // With several accounts the short line names each account of the run in its order ("Acme, then Work until
-    // Thu 09:00"): naming only the first with the run's end said Acme had me until Thu (issue 47, round 7).
-    if (state.accounts.length > 1) {
-      const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
-      const named = `On call: ${runNames(run, label)} ${until}`;
-      const ids = new Set(run.blocks.map((s) => s.accountId));
-      // Short of room with several of them: how many (the full line, further down, names each).
-      const counted = ids.size > 1 ? [`On call on ${ids.size} accounts ${until}`] : [];
-      return [...(count > 1 ? [`${named}${schedules}`] : []), named, ...counted];
-    }
-    const head = `On call ${until}`;
-    return count > 1 ? [`${head}${schedules}`, head] : [head];
-  }
-  return shortNextLines(state, f);
+  if (!run) return { named: shortNextLines(state, f), counted: [] };
+  const mine = state.me.onCallNow;
+  // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
+  // Its end in the schedule's own time too, where its zone differs, as the full line says it (fix 47q).
+  const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
+  const until = `${untilPhrase(run, end)}${basisMark(run.basis, time)}`;
+  const count = new Set(mine.map((s) => s.scheduleId)).size;
+  // Then shorter: the basis in the fewest words ("(saved 09:33)"), "then unknown" kept as every statement of an
+  // unknown end says it (fix 47x: saved, two accounts, my end unknown, an alarm and a pause overflowed Windows' cut
+  // and lost the pause).
+  const forms = unique([
+    ...(count > 1 ? [`${until} · ${count} schedules`] : []),
+    until,
+    `${untilPhrase(run, end)}${tightMark(run.basis, time)}`,
+  ]);
+  // With several accounts the short line names each account of the run in its order ("Acme, then Work until
+  // Thu 09:00"): naming only the first with the run's end said Acme had me until Thu (issue 47, round 7).
+  if (state.accounts.length <= 1) return { named: forms.map((u) => `On call ${u}`), counted: [] };
+  const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
+  const ids = new Set(run.blocks.map((s) => s.accountId));
+  // Short of room with several of them: how many (the full line, further down, names each).
+  const counted = ids.size > 1 ? forms.slice(-2).map((u) => `On call on ${ids.size} accounts ${u}`) : [];
+  return { named: forms.map((u) => `On call: ${runNames(run, label)} ${u}`), counted };
 }
 
 /** Before my shift: "Next on call: Sun 21:33 (in 11 h)", or "Next known: … · some shifts before it unknown" where an
@@ -98,7 +106,7 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
   const start = `${at}${basisMark(run.basis, time)}`;
   // Shortest, "saved 11:00": still the basis, in the fewest words.
   const b = run.basis;
-  const tight = b.kind === 'saved' && b.savedAt !== null ? `${at} (saved ${time(b.savedAt)})` : start;
+  const tight = `${at}${tightMark(b, time)}`;
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
   // Where it fits, the unknown says what was not read ("unknown (some shifts of Payments couldn't be read)"), as the
@@ -129,11 +137,55 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
 
 const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);
 
+/** The basis in the fewest words: " (saved 11:00)" for saved data, else as `basisMark` says it. */
+function tightMark(b: MyShift['basis'], time: (iso: string) => string): string {
+  return b.kind === 'saved' && b.savedAt !== null ? ` (saved ${time(b.savedAt)})` : basisMark(b, time);
+}
+
 const ONE_ASKS = 'Shift-start alarm not acknowledged';
+/** The fewest words that still say alarms ask me ("2 alarms unacknowledged"); each alarm's whole line follows. */
+const asksTightOf = (ringing: number): string => (ringing === 1 ? 'Alarm' : `${ringing} alarms`) + ' unacknowledged';
+
+interface Glance {
+  head: string[];
+  rest: string[];
+}
+
+/** What asks me, each in its forms: whole, counted, and folded ("Phone may still ring at 10:03 (Ops)"). */
+interface Asking {
+  full: string;
+  ringing: string[];
+  asks: string[];
+  rings: string[];
+  ringsShort: string[];
+  paused: string[];
+  onePause: string | undefined;
+}
+
+/** Each fold of the glance with these state lines, most said first: all pauses, then the pauses in one short line
+ *  up top (each follows, named), then the alarm in its fewest words. */
+function foldsOf(shorts: readonly string[], a: Asking): Glance[] {
+  const pauses = [...a.rings, ...a.paused];
+  const tries: Glance[] = [];
+  for (const short of shorts.filter((s) => s !== a.full)) {
+    tries.push({ head: [short, ...a.ringing, ...pauses], rest: [a.full] });
+    tries.push({ head: [short, ...a.asks, ...pauses], rest: [a.full, ...a.ringing] });
+    if (a.rings.length > 0)
+      tries.push({ head: [short, ...a.asks, ...a.ringsShort, ...a.paused], rest: [a.full, ...a.ringing, ...a.rings] });
+  }
+  const askForms = a.ringing.length === 0 ? [a.asks] : [a.asks, [asksTightOf(a.ringing.length)]];
+  for (const short of shorts)
+    for (const ask of askForms)
+      tries.push({
+        head: [short, ...ask, ...a.ringsShort, ...(a.onePause ? [a.onePause] : [])],
+        rest: [a.full, ...a.ringing, ...pauses],
+      });
+  return tries;
+}
 
 /** State, what asks me, then the rest, in as few words as it takes for the first two to fit the glance: the
  *  platform's limit where it is shorter (room kept for the "…" line that follows a cut). */
-function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string[]; rest: string[] } {
+function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
   const glance = Math.min(maxChars ?? TOOLTIP_GLANCE_CHARS, TOOLTIP_GLANCE_CHARS) - '\n…'.length;
   const fits = (lines: readonly string[]): boolean => lines.join('\n').length <= glance;
   const o = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
@@ -143,28 +195,20 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): { head: string
   const time = (ms: number): string => fmt(new Date(ms).toISOString(), f);
   // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3), and folds as one does
   // into its short form, "Phone may still ring at 10:03 (Ops)" (adv47 r11 #3: whole, it never fit Windows' cut).
-  const rings = stillRingLines(state.phone, o);
-  const ringsShort = stillRingShortLines(state.phone, o);
-  const paused = pauseNotes(state, f.nowMs, time).map((n) => n.text);
-  const pauses = [...rings, ...paused];
-  const full = stateLine(state, f);
-  const tries: { head: string[]; rest: string[] }[] = [{ head: [full, ...ringing, ...pauses], rest: [] }];
-  const asks =
-    ringing.length === 0 ? [] : [ringing.length === 1 ? ONE_ASKS : `${ringing.length} alarms not acknowledged`];
-  for (const short of shortStateLines(state, f).filter((s) => s !== full)) {
-    tries.push({ head: [short, ...ringing, ...pauses], rest: [full] });
-    tries.push({ head: [short, ...asks, ...pauses], rest: [full, ...ringing] });
-    if (rings.length > 0)
-      tries.push({ head: [short, ...asks, ...ringsShort, ...paused], rest: [full, ...ringing, ...rings] });
-  }
-  // Last: the pauses in one short line up top (each follows, named).
-  const onePause = pauseNoteShort(state, f.nowMs, time);
-  for (const short of shortStateLines(state, f).slice(-1))
-    tries.push({
-      head: [short, ...asks, ...ringsShort, ...(onePause ? [onePause] : [])],
-      rest: [full, ...ringing, ...pauses],
-    });
-  const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? { head: [full], rest: [] };
+  const asking: Asking = {
+    full: stateLine(state, f),
+    ringing,
+    asks: ringing.length === 0 ? [] : [ringing.length === 1 ? ONE_ASKS : `${ringing.length} alarms not acknowledged`],
+    rings: stillRingLines(state.phone, o),
+    ringsShort: stillRingShortLines(state.phone, o),
+    paused: pauseNotes(state, f.nowMs, time).map((n) => n.text),
+    onePause: pauseNoteShort(state, f.nowMs, time),
+  };
+  const whole = { head: [asking.full, ...ringing, ...asking.rings, ...asking.paused], rest: [] };
+  // Every fold that names the accounts before one that only counts them.
+  const { named, counted } = shortStateForms(state, f);
+  const tries = [whole, ...foldsOf(named, asking), ...foldsOf(counted, asking)];
+  const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? whole;
   return { head: chosen.head, rest: [...chosen.rest, ...answered] };
 }
 

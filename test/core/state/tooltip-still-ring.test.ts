@@ -13,7 +13,7 @@ const NOW = Date.parse('2026-03-10T08:10:00Z');
 const ZONE = 'Europe/Berlin';
 const fresh = { kind: 'fresh' as const, readAt: null };
 
-function stateOf(o: { paused: boolean; passed: boolean; two: boolean }): AppState {
+function stateOf(o: { paused: boolean; passed: boolean; two: boolean; utc?: boolean }): AppState {
   const base = appState();
   const account = base.accounts[0]?.id ?? base.settings.accounts[0]!.id;
   const next: MyShift = {
@@ -30,6 +30,7 @@ function stateOf(o: { paused: boolean; passed: boolean; two: boolean }): AppStat
     at: '2026-03-10T09:03:00Z',
     scheduleName: 'Ops',
     ...(o.two ? { accountName: 'Work' } : {}),
+    ...(o.utc ? { scheduleZone: 'Etc/UTC' } : {}),
     why: 'not-mine',
     error: 'could not connect (ECONNREFUSED)',
     passed: o.passed,
@@ -57,12 +58,21 @@ describe("a phone alert that may still ring survives Windows' cut (adv47 r11 #3)
     { paused: true, passed: false, two: false, line: 'Phone may still ring at 10:03 (Ops)' },
     { paused: true, passed: false, two: true, line: 'Phone may still ring at 10:03 (Work · Ops)' },
     { paused: true, passed: true, two: false, line: 'Phone may have rung at 10:03 (Ops)' },
+    // adv47 r11 #5: the schedule's own time beside the local one, as the whole line and every other line give it.
+    {
+      paused: true,
+      passed: false,
+      two: true,
+      utc: true,
+      line: 'Phone may still ring at 10:03 (09:03 UTC) (Work · Ops)',
+    },
   ])('%o', ({ line, ...o }) => {
     const whole = trayTooltip(stateOf(o), NOW, ZONE, { locale: 'en-GB' });
     const cut = trayTooltip(stateOf(o), NOW, ZONE, { locale: 'en-GB', maxChars: 127 });
     expect(cut.length).toBeLessThanOrEqual(127);
     // The whole sentence where there is room (macOS, Linux); its short form at the cut.
-    expect(whole).toMatch(/Your phone may (still ring|have rung) at 10:03 for the .*Ops shift/);
+    const at = o.utc ? '10:03 \\(09:03 UTC\\)' : '10:03';
+    expect(whole).toMatch(new RegExp(`Your phone may (still ring|have rung) at ${at} for the .*Ops shift`));
     expect(cut.split('\n')).toContain(line);
     expect(cut.split('\n')[0]).toMatch(/^Next on call: /);
     if (o.paused) expect(cut).toMatch(/^Notifications paused until 09:30$/m);

@@ -65,9 +65,25 @@ function said() {
       { ...ring, key: 'alarm:w:sch_a:2', ringing: false, ackedAt: iso(START + 120_000), ackSource: 'cli' as const },
     ],
   };
+  // adv47 r11 #5: "Your phone may still ring at Sun 00:05 for the Platform shift you no longer have" gave local time
+  // only. A phone alert left booked for the start (its cancel failed) and one that may have rung, in the state.
+  const still = { key: 'alarm:w:sch_a:' + iso(START), at: iso(START), scheduleName: 'Platform' };
+  const stillRing = [
+    { ...still, scheduleZone: 'America/New_York', why: 'not-mine' as const, error: 'could not connect', passed: false },
+  ];
+  const phone = {
+    provider: 'ntfy' as const,
+    server: 'https://ntfy.example.com',
+    hasSecrets: true,
+    lastTest: null,
+    booking: 'booked' as const,
+    nextBooked: null,
+    problem: null,
+    stillRing,
+  };
   const input = { snapshot, nowMs: SAT, settings: serviceSettings(settings, settings.accounts[0]!), localZone: ZONE };
   const reminders = [{ accountId: account.id, label: undefined, input }];
-  return everyText({ state: { ...state, ...alarms }, nowMs: SAT, localZone: ZONE, reminders });
+  return everyText({ state: { ...state, ...alarms, phone }, nowMs: SAT, localZone: ZONE, reminders });
 }
 
 /** The lines that state a local 00:05 or 01:35 without the schedule's time after it. */
@@ -99,6 +115,10 @@ describe("the schedule's own time beside every local time of it", () => {
     const alarmLines = texts.flatMap((t) => t.text.split('\n')).filter((l) => /shift-start alarm \(/i.test(l));
     expect(alarmLines.length).toBeGreaterThanOrEqual(4);
     for (const line of alarmLines) expect(line).toMatch(/Platform, (Sun )?00:05 \(Sat 18:05 New York\)/);
+    // The phone's "may still ring" line is among them (menu, tooltip, popover, `status`), with the schedule's time.
+    const ringLines = texts.flatMap((t) => t.text.split('\n')).filter((l) => /may still ring/i.test(l));
+    expect(ringLines.length).toBeGreaterThanOrEqual(4);
+    for (const line of ringLines) expect(line).toMatch(/ring at (Sun )?00:05 \(Sat 18:05 New York\)/);
     const all = texts.map((t) => t.text).join('\n');
     for (const [here, there] of Object.entries(THERE)) if (all.includes(here)) expect(all).toContain(there);
   });
