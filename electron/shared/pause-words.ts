@@ -43,10 +43,19 @@ export function everyAccountPaused(state: PauseState, nowMs: number): boolean {
 }
 
 /** The pauses in one short line, for a glance with no room for each ("2 accounts paused until 12:33";
- *  ", the first until 12:33" where they end apart): the app's own where it runs, as it silences everything. */
-export function pauseNoteShort(state: PauseState, nowMs: number, time: (ms: number) => string): string | undefined {
+ *  ", the first until 12:33" where they end apart): the app's own where it runs, as it silences everything; `tight`,
+ *  the app's own in fewest words ("Paused until 11:33": on call on two accounts from saved data with my end unknown
+ *  and two alarms, Windows' 127-character cut had no room for "Notifications paused until 11:33"). */
+export function pauseNoteShort(
+  state: PauseState,
+  nowMs: number,
+  time: (ms: number) => string,
+  tight = false,
+): string | undefined {
   const notes = pauseNotes(state, nowMs, time);
   const app = notes.find((n) => n.accountId === undefined);
+  const appMs = Date.parse(state.settings.pausedUntil ?? '');
+  if (app && tight) return `Paused until ${time(appMs)}`;
   if (app || notes.length === 0) return app?.text;
   const ends = state.settings.accounts.map((a) => pausedUntilMs(a, nowMs)).filter((ms) => !Number.isNaN(ms));
   const first = Math.min(...ends);

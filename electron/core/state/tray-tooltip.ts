@@ -160,6 +160,8 @@ interface Asking {
   ringsShort: string[];
   paused: string[];
   onePause: string | undefined;
+  /** The app's own pause in fewest words, tried last ("Paused until 11:33"). */
+  pauseTight: string | undefined;
 }
 
 /** Each fold of the glance with these state lines, most said first: all pauses, then the pauses in one short line
@@ -180,6 +182,10 @@ function foldsOf(shorts: readonly string[], a: Asking): Glance[] {
         head: [short, ...ask, ...a.ringsShort, ...(a.onePause ? [a.onePause] : [])],
         rest: [a.full, ...a.ringing, ...pauses],
       });
+  if (a.pauseTight !== undefined && a.pauseTight !== a.onePause)
+    for (const short of shorts)
+      for (const ask of askForms)
+        tries.push({ head: [short, ...ask, ...a.ringsShort, a.pauseTight], rest: [a.full, ...a.ringing, ...pauses] });
   return tries;
 }
 
@@ -203,6 +209,7 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
     ringsShort: stillRingShortLines(state.phone, o),
     paused: pauseNotes(state, f.nowMs, time).map((n) => n.text),
     onePause: pauseNoteShort(state, f.nowMs, time),
+    pauseTight: pauseNoteShort(state, f.nowMs, time, true),
   };
   const whole = { head: [asking.full, ...ringing, ...asking.rings, ...asking.paused], rest: [] };
   // Every fold that names the accounts before one that only counts them.
