@@ -15,7 +15,7 @@ import { changedAfterLost, lookWithGrace, revisionNow, SETTLE_MS, shownNow } fro
 import type { PlannedOverride } from './override-window';
 
 /** Long past any service's slowness: a create of the same window after this is a new wish, sent as usual. */
-const DOUBT_KEEP_MS = 30 * 60_000;
+export const DOUBT_KEEP_MS = 30 * 60_000;
 
 /** An attempt that may have been saved without the app seeing it. */
 export interface Doubt {
@@ -27,6 +27,16 @@ export interface Doubt {
   /** This service was known then to move the revision on a write (said "most likely not saved"). Even so it is sent
    *  again only after the settle: a service may take the write and apply it, moving the revision, 30 s later. */
   moves?: boolean;
+  /** No answer came at all (a timeout, a connection lost after sending), not an error answer (adv48 r11 #2). */
+  lost?: boolean;
+}
+
+/** Where the doubts are kept across a restart (engine/lost-answer-store.ts). */
+export interface DoubtFile {
+  /** The entries read back at the session's start (empty when there was no usable file). */
+  entries(): Array<[string, Doubt]>;
+  /** Writes the doubts held now (the file always holds what memory holds). */
+  save(doubts: ReadonlyArray<[string, Doubt]>): void;
 }
 
 const SAVED_AFTER_ALL =
@@ -69,9 +79,20 @@ const within = (d: Doubt, p: PlannedOverride) =>
   p.endMs <= d.plan.endMs &&
   peopleOf(d.plan) === peopleOf(p);
 
-export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
+/** `file`: where they are kept across a restart (engine/lost-answer-store.ts); none: in memory only. */
+export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFile): Doubts {
   const doubts = new Map<string, Doubt>();
+  let merged = false;
+  /** The doubts read back at the session's start join those of this run (a restart keeps the settle). */
+  const ready = () => {
+    const read = merged ? [] : (file?.entries() ?? []);
+    if (read.length > 0) merged = true;
+    for (const [key, d] of read) if (!doubts.has(key)) doubts.set(key, d);
+  };
+  const save = () => file?.save([...doubts]);
+  const drop = (key: string) => void (doubts.delete(key) && save());
   const find = (key: string, plan?: PlannedOverride): [string, Doubt] | undefined => {
+    ready();
     const exact = doubts.get(key);
     if (exact) return [key, exact];
     return plan ? [...doubts].find(([, d]) => within(d, plan)) : undefined;
@@ -85,17 +106,21 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
       if (at !== undefined && typeof revision === 'number' && revision > at) moving.add(id);
       return moving.has(id);
     },
-    remember: (key, doubt) => void doubts.set(key, doubt),
+    remember(key, doubt) {
+      ready();
+      doubts.set(key, doubt);
+      save();
+    },
     has: (key, plan) => find(key, plan) !== undefined,
     async lookFirst(wanted, client, plan) {
       const found = find(wanted, plan);
       if (!found) return undefined;
       const [key, doubt] = found;
-      if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void doubts.delete(key);
+      if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);
       const seen = await lookWithGrace(client, doubt.plan, clock, graceMs());
       if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
       if (seen === 'covered') {
-        doubts.delete(key);
+        drop(key);
         return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt };
       }
       // Not shown: sent again only once the service has had time to apply it and the schedule is still as it was
@@ -109,7 +134,7 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
       }
       if (clock.now() - doubt.atMs < SETTLE_MS)
         return { outcome: { status: 'unknown', message: STILL_CHECKING }, doubt };
-      doubts.delete(key);
+      drop(key);
       return undefined;
     },
   };
