@@ -46,6 +46,9 @@ async function createOnce(
     // 5xx, unreadable answers, lost answers and answers about another override alike: it may be stored (or not),
     // so look instead of sending it again.
     const why = unknownWhy(result);
+    // No answer at all (not a 5xx answer): an unmoved revision proves nothing on its own (adv48 r11 #2).
+    const cause = !result.ok && result.error.kind === 'outcome_unknown' ? result.error.cause : undefined;
+    before.lost = cause === 'network' || cause === 'timeout';
     outcome = await verifyUnknownWrite(
       client,
       plan,
@@ -133,11 +136,12 @@ async function createChecked(
   // Read just before the POST (the snapshot's may predate a change elsewhere on the schedule); unread, the snapshot's.
   const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? revisionSeen(deps, plan.scheduleId);
   const moves = doubts.revisionMoves(plan.scheduleId, revisionSeen(deps, plan.scheduleId));
-  const answer = await createOnce(deps, client, request, plan, sending, note, { revisionBefore, moves });
+  const before: Before = { revisionBefore, moves };
+  const answer = await createOnce(deps, client, request, plan, sending, note, before);
   const status = answer.ok ? answer.value.status : undefined;
   if (status === 'created' && typeof revisionBefore === 'number') doubts.landed(plan.scheduleId, revisionBefore);
   if (status === 'not_created' || (status === 'unknown' && tellable))
-    doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves });
+    doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves, lost: before.lost === true });
   return answer;
 }
 

@@ -96,7 +96,7 @@ export function createLostAnswerFile(files: FileStore, name: string, clock: Cloc
     },
     entries: () => read,
     save(doubts) {
-      const entries = doubts.map(([key, d]) => ({ key, ...d }));
+      const entries = doubts.map(([key, { restored: _restored, ...d }]) => ({ key, ...d }));
       const text = JSON.stringify({ version: 1, entries });
       writing = writing.then(() => files.writeAtomic(name, text)).catch(() => undefined);
     },
