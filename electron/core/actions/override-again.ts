@@ -15,7 +15,7 @@ import { changedAfterLost, lookWithGrace, revisionNow, SETTLE_MS, shownNow } fro
 import type { PlannedOverride } from './override-window';
 
 /** Long past any service's slowness: a create of the same window after this is a new wish, sent as usual. */
-const DOUBT_KEEP_MS = 30 * 60_000;
+export const DOUBT_KEEP_MS = 30 * 60_000;
 
 /** An attempt that may have been saved without the app seeing it. */
 export interface Doubt {
@@ -27,12 +27,32 @@ export interface Doubt {
   /** This service was known then to move the revision on a write (said "most likely not saved"). Even so it is sent
    *  again only after the settle: a service may take the write and apply it, moving the revision, 30 s later. */
   moves?: boolean;
+  /** No answer came at all (a timeout, a connection lost after sending), not an error answer (adv48 r11 #2). */
+  lost?: boolean;
+  /** Read back from the file at this session's start (not written). */
+  restored?: boolean;
+}
+
+/** Where the doubts are kept across a restart (engine/lost-answer-store.ts). */
+export interface DoubtFile {
+  /** The entries read back at the session's start (empty when there was no usable file). */
+  entries(): Array<[string, Doubt]>;
+  /** Writes the doubts held now (the file always holds what memory holds). */
+  save(doubts: ReadonlyArray<[string, Doubt]>): void;
 }
 
 const SAVED_AFTER_ALL =
   'It was saved after all: the schedule now shows the override (the service was slow to apply it). It was not sent again.';
 const STILL_CHECKING =
   "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.";
+/** The same check after a LOST answer on a service not seen moving its revision on a write: it is not sent again after
+ *  the settle either, since a write that landed and was undone since looks exactly like one that never landed. */
+const STILL_CHECKING_UNMARKED =
+  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Pressing again looks at the schedule first and says whether it shows it; this service gives no sign of its writes, so it is not sent again.";
+/** A lost answer never shown, on a service not seen moving its revision on a write: the rule of every flow (away's
+ *  "Can't confirm it: its answer never came" too; adv48 r11 #2). */
+export const NEVER_CONFIRMED =
+  "Can't confirm it: its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent again. Check the schedule; to write it anyway, start a new plan.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
@@ -69,9 +89,20 @@ const within = (d: Doubt, p: PlannedOverride) =>
   p.endMs <= d.plan.endMs &&
   peopleOf(d.plan) === peopleOf(p);
 
-export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
+/** `file`: where they are kept across a restart (engine/lost-answer-store.ts); none: in memory only. */
+export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFile): Doubts {
   const doubts = new Map<string, Doubt>();
+  let merged = false;
+  /** The doubts read back at the session's start join those of this run (a restart keeps the settle). */
+  const ready = () => {
+    const read = merged ? [] : (file?.entries() ?? []);
+    if (read.length > 0) merged = true;
+    for (const [key, d] of read) if (!doubts.has(key)) doubts.set(key, { ...d, restored: true });
+  };
+  const save = () => file?.save([...doubts]);
+  const drop = (key: string) => void (doubts.delete(key) && save());
   const find = (key: string, plan?: PlannedOverride): [string, Doubt] | undefined => {
+    ready();
     const exact = doubts.get(key);
     if (exact) return [key, exact];
     return plan ? [...doubts].find(([, d]) => within(d, plan)) : undefined;
@@ -85,17 +116,21 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
       if (at !== undefined && typeof revision === 'number' && revision > at) moving.add(id);
       return moving.has(id);
     },
-    remember: (key, doubt) => void doubts.set(key, doubt),
+    remember(key, doubt) {
+      ready();
+      doubts.set(key, doubt);
+      save();
+    },
     has: (key, plan) => find(key, plan) !== undefined,
     async lookFirst(wanted, client, plan) {
       const found = find(wanted, plan);
       if (!found) return undefined;
       const [key, doubt] = found;
-      if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void doubts.delete(key);
+      if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);
       const seen = await lookWithGrace(client, doubt.plan, clock, graceMs());
       if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
       if (seen === 'covered') {
-        doubts.delete(key);
+        drop(key);
         return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt };
       }
       // Not shown: sent again only once the service has had time to apply it and the schedule is still as it was
@@ -103,13 +138,23 @@ export function createDoubts(clock: Clock, graceMs: () => number): Doubts {
       const revision = await revisionNow(client, doubt.plan.scheduleId);
       if (revision === undefined || doubt.revisionBefore === undefined)
         return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
-      if (revision !== doubt.revisionBefore) {
+      // Read back after a restart, a moved revision may be this app's own later writes there (a hand-off's other
+      // blocks): it waits out the settle, then the write path's own reads decide, as before the record was kept.
+      if (doubt.restored === true && revision !== doubt.revisionBefore && clock.now() - doubt.atMs >= SETTLE_MS)
+        return void drop(key);
+      if (revision !== doubt.revisionBefore && doubt.restored !== true) {
         const message = changedAfterLost(await shownNow(client, doubt.plan));
         return { outcome: { status: 'unknown', message }, doubt };
       }
-      if (clock.now() - doubt.atMs < SETTLE_MS)
-        return { outcome: { status: 'unknown', message: STILL_CHECKING }, doubt };
-      doubts.delete(key);
+      // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
+      // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.
+      const marked = doubt.lost !== true || doubt.moves === true || moving.has(doubt.plan.scheduleId);
+      if (clock.now() - doubt.atMs < SETTLE_MS) {
+        const message = marked ? STILL_CHECKING : STILL_CHECKING_UNMARKED;
+        return { outcome: { status: 'unknown', message }, doubt };
+      }
+      if (!marked) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
+      drop(key);
       return undefined;
     },
   };

@@ -18,6 +18,8 @@ export const SETTLE_MS = 2 * 60_000;
 export interface Before {
   revisionBefore?: number | null;
   moves?: boolean;
+  /** No answer came at all (a timeout, a connection lost after sending): not a 5xx answer (adv48 r11 #2). */
+  lost?: boolean;
 }
 
 /** The schedule's revision now: undefined when unread, null when the service gives none. */
@@ -122,6 +124,13 @@ export async function verifyUnknownWrite(
     };
   if (revision !== revisionBefore)
     return { status: 'unknown', message: `${why}. ${changedAfterLost(await shownNow(client, plan))}` };
+  // Lost outright on a service not seen to move its revision on a write: unmoved tells nothing (a manager's undo leaves
+  // it so too), so it is never sent again from here, after the settle neither (adv48 r11 #2).
+  if (before.moves !== true && before.lost === true)
+    return {
+      status: 'not_created',
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; this service gives no sign of its writes, so it is not sent again.`,
+    };
   // Unmoved on a service not yet seen to move it on a write: it may still apply it (or never say), so it is checked.
   if (before.moves !== true)
     return {

@@ -8,7 +8,7 @@ import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
 import { plannedNow } from './override-planned';
-import { createDoubts, type CreateNote, type Doubts } from './override-again';
+import { createDoubts, type CreateNote, type DoubtFile, type Doubts } from './override-again';
 import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
@@ -46,6 +46,9 @@ async function createOnce(
     // 5xx, unreadable answers, lost answers and answers about another override alike: it may be stored (or not),
     // so look instead of sending it again.
     const why = unknownWhy(result);
+    // No answer at all (not a 5xx answer): an unmoved revision proves nothing on its own (adv48 r11 #2).
+    const cause = !result.ok && result.error.kind === 'outcome_unknown' ? result.error.cause : undefined;
+    before.lost = cause === 'network' || cause === 'timeout';
     outcome = await verifyUnknownWrite(
       client,
       plan,
@@ -133,11 +136,12 @@ async function createChecked(
   // Read just before the POST (the snapshot's may predate a change elsewhere on the schedule); unread, the snapshot's.
   const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? revisionSeen(deps, plan.scheduleId);
   const moves = doubts.revisionMoves(plan.scheduleId, revisionSeen(deps, plan.scheduleId));
-  const answer = await createOnce(deps, client, request, plan, sending, note, { revisionBefore, moves });
+  const before: Before = { revisionBefore, moves };
+  const answer = await createOnce(deps, client, request, plan, sending, note, before);
   const status = answer.ok ? answer.value.status : undefined;
   if (status === 'created' && typeof revisionBefore === 'number') doubts.landed(plan.scheduleId, revisionBefore);
   if (status === 'not_created' || (status === 'unknown' && tellable))
-    doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves });
+    doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves, lost: before.lost === true });
   return answer;
 }
 
@@ -158,11 +162,12 @@ const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> => ({
 /**
  * One creator per engine, shared by override:create and the take-over intents, so identical creates in flight at
  * once (a double click, the shortcut and a click, two windows, a take-over and the same quick override) share one
- * request and its answer: a second POST would be a second override.
+ * request and its answer: a second POST would be a second override. `kept`: where a lost answer's doubt is kept
+ * across a restart (engine/lost-answer-store.ts).
  */
-export function overrideCreator(deps: ActionDeps): OverrideCreator {
+export function overrideCreator(deps: ActionDeps, kept?: DoubtFile): OverrideCreator {
   const inFlight = new Map<string, Promise<ResponseOf<'override:create'>>>();
-  const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS);
+  const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, kept);
   // One write at a time per schedule, whichever flow asks (form, take over, hand back, away, swap): write-lane.ts.
   const lane = createWriteLane();
   return async (request, note) =>

@@ -25,6 +25,9 @@ import { createSessionSync, type SessionSync } from './session-sync';
 import { createWriteStanding, type WriteStanding } from './write-standing';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
+import { createLostAnswerFile, lostAnswersFileOf, type LostAnswerFile } from './lost-answer-store';
+import { DOUBT_KEEP_MS } from '../actions/override-again';
+import type { Notice } from '../storage/settings-store';
 
 export interface AccountSessionOptions {
   accountId: AccountId;
@@ -113,6 +116,7 @@ function inputsOf(
   demo: boolean,
   notificationHealth: StateInputs['notificationHealth'],
   snapshot: Snapshot = held.get(),
+  lostNotice?: Notice,
 ): StateInputs {
   const { keys, sync } = link;
   const waitUntilMs = sync.serviceWaitUntilMs();
@@ -122,7 +126,9 @@ function inputsOf(
     snapshot,
     settings: o.settings(),
     syncing: link.syncing(),
-    notices: [held.notice(), held.passNotice(), unwatchedOf(o, snapshot), keys.notice()].filter((n) => n !== undefined),
+    notices: [held.notice(), held.passNotice(), unwatchedOf(o, snapshot), keys.notice(), lostNotice].filter(
+      (n) => n !== undefined,
+    ),
     servedFromCache: held.fromCache(),
     ...(notificationHealth ? { notificationHealth } : {}),
     setup: {
@@ -142,6 +148,7 @@ function handlersOf(
   link: SessionSync,
   standing: WriteStanding,
   context: HandlerContext,
+  lostAnswers: LostAnswerFile,
 ): SessionHandlers {
   const deps: ActionDeps = {
     clock: o.clock,
@@ -153,7 +160,13 @@ function handlersOf(
   };
   const state = () =>
     deriveState({ ...inputsOf(o, held, link, o.demo, undefined), nowMs: o.clock.now(), localZone: o.localZone() });
-  return sessionHandlers({ deps, state, canSync: () => link.clients.get() !== undefined, ...context });
+  return sessionHandlers({
+    deps,
+    state,
+    canSync: () => link.clients.get() !== undefined,
+    ...context,
+    lostAnswers,
+  });
 }
 
 /** A settings change of one account: another service starts over; a schedule added (or added back) is read at once. */
@@ -193,12 +206,16 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const { keys, sync } = link;
   const standing = createWriteStanding();
   const told = (): Snapshot => o.bestRead?.(held.get()) ?? held.get();
+  const lostAnswers = createLostAnswerFile(o.files, lostAnswersFileOf(o.accountId), o.clock, DOUBT_KEEP_MS);
+  let lostNotice: Notice | undefined;
 
   async function start(fired: FiredStore): Promise<void> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
     await held.load();
     await keys.load();
+    // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
+    await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
     if (lifecycle !== 'started') return;
     reminders.start(fired, sync);
     o.changed();
@@ -215,6 +232,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await reminders.settled();
     link.clients.close();
     await held.flush();
+    await lostAnswers.settled();
   }
 
   const settingsChanged = settingsChangedOf(o, link, held, watchedIds);
@@ -234,7 +252,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       await held.remove();
     },
     settingsChanged,
-    inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told()),
+    inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),
     known: () => ({ snapshot: held.get(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     client: () => standing.watched(link.clients.get()?.actions),
@@ -242,7 +260,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       const client = link.clients.get()?.actions;
       return client !== undefined && !held.get().keyRejected && !standing.refused(client, scheduleId);
     },
-    handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context)),
+    handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,
     wake: reminders.wake,

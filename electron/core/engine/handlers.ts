@@ -11,6 +11,7 @@ import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow } from '../actions/take-over';
 import type { TakeOverDeps } from '../actions/take-over-write';
 import type { OtherAccountRead } from '../state/candidate-presence';
+import type { DoubtFile } from '../actions/override-again';
 import type { EngineHandlers } from './types';
 
 /** The channels a session serves. */
@@ -37,6 +38,8 @@ export interface HandlerParts {
   localZone: () => string;
   /** The other accounts' reads (who could cover is free only if free on every account). */
   otherAccounts: () => readonly OtherAccountRead[];
+  /** Where a lost answer's doubt is kept across a restart (lost-answer-store.ts). */
+  lostAnswers?: DoubtFile;
 }
 
 /**
@@ -54,7 +57,7 @@ function serviceWait(untilMs: number, nowMs: number, localZone: string) {
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {
   const { deps } = parts;
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
-  const create = overrideCreator(deps);
+  const create = overrideCreator(deps, parts.lostAnswers);
   const takeOverDeps: TakeOverDeps = {
     ...deps,
     create,

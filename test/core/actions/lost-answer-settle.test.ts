@@ -63,8 +63,8 @@ interface World {
   arm: (how: 'lose' | 'late' | 'drop', thenManager: boolean) => void;
 }
 
-async function worldFor(flow: Flow): Promise<World> {
-  const h = await createHarness({ startMs: startOf(flow), seed });
+async function worldFor(flow: Flow, revisionMoves = true): Promise<World> {
+  const h = await createHarness({ startMs: startOf(flow), seed, revisionMoves });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_solo'] });
   let armed: { how: 'lose' | 'late' | 'drop'; manager: boolean } | undefined;
   let managerDue = false;
@@ -253,4 +253,63 @@ describe('a lost answer the check read does not show, in every flow', () => {
     expect(creates(w.h) - base).toBe(sent + (flow === 'swap' ? 2 : 1));
     expect(twins(w.h)).toEqual([]);
   });
+});
+
+// adv48 round 11 #2: a service whose revision never moves; the write lands, its answer is lost (connection reset), and
+// a manager puts Bob back before the app's next read. Pressed at +23 s, +126 s and +159 s, no flow sends it again
+// over that change: after a LOST answer it is resent only where the service was seen moving its revision on a write
+// (the form and take over resent it at +126 s before). A 5xx ANSWER whose check shows nothing is not under the rule.
+describe('a lost answer on a service whose revision never moves, after the settle', () => {
+  it.each(['form', 'form-preview', 'take-over', 'away'] as const)(
+    "%s: a manager's undo: can't confirm at every press, nothing sent again",
+    async (flow) => {
+      const w = await worldFor(flow, false);
+      current = w.h;
+      const base = creates(w.h);
+      w.arm('lose', true);
+      expect(await press(w, flow, true)).toMatch(/Can.t confirm/);
+      const sent = creates(w.h) - base;
+      for (const stepMs of [23_000, 103_000, 33_000]) {
+        await w.h.clock.advance(stepMs);
+        const said = await press(w, flow, false);
+        expect(said).not.toMatch(/"status":"created"|handed_off|Try again in 2 minutes/);
+      }
+      expect(await press(w, flow, false)).toMatch(/Can.t confirm it/);
+      expect(creates(w.h) - base).toBe(sent);
+      expect(twins(w.h)).toEqual([]);
+    },
+  );
+
+  it.each(['form', 'take-over'] as const)(
+    '%s: lost and truly not saved, nothing changed: still not sent again (nothing tells it from a landed write undone)',
+    async (flow) => {
+      const w = await worldFor(flow, false);
+      current = w.h;
+      const base = creates(w.h);
+      w.h.sim.faults.set('createOverride', { reset: true, applyAfterMs: 24 * H, times: 1 });
+      const first = await press(w, flow, true);
+      expect(first).toMatch(/Can.t confirm yet/);
+      expect(first).not.toMatch(/sends it only once/);
+      const sent = creates(w.h) - base;
+      await w.h.clock.advance(SETTLE_MS + 10_000);
+      expect(await press(w, flow, false)).toMatch(/Can.t confirm it: its answer never came/);
+      expect(creates(w.h) - base).toBe(sent);
+    },
+  );
+
+  it.each(['form', 'take-over'] as const)(
+    '%s: a 5xx answer (not lost) whose check shows nothing: sent again once after the settle, as before',
+    async (flow) => {
+      const w = await worldFor(flow, false);
+      current = w.h;
+      const base = creates(w.h);
+      w.arm('drop', false);
+      expect(await press(w, flow, true)).toMatch(/Can.t confirm yet/);
+      const sent = creates(w.h) - base;
+      await w.h.clock.advance(SETTLE_MS);
+      await press(w, flow, false);
+      expect(creates(w.h) - base).toBe(sent + 1);
+      expect(twins(w.h)).toEqual([]);
+    },
+  );
 });

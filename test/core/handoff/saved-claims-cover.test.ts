@@ -36,6 +36,8 @@ async function restartAndRetry(to: string) {
   await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
   const resumed = await engine.handlers['handoff:get'](null);
   if (!resumed.ok) throw new Error('handoff:get failed');
+  // A 503 answer's settle survives the restart (lost-answers.json, adv48 r11 #1): Retry once it is over.
+  await h.clock.advance(2 * 60_000);
   const retry = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null), 1000, 120);
   await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 120);
   const files = await readdir(h.dir);

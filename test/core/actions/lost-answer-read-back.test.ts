@@ -1,0 +1,86 @@
+// lost-answers.json (lost-answer-store.ts) is read back like every file (issue 52): a file not of its shape is kept
+// aside and said, and nothing of it is used; an entry dated ahead of the clock or on a schedule not watched is
+// dropped and said once (the file kept aside) while the entries that hold still keep the settle after the restart.
+// Real engine, simulator, fake clock.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../electron/core/engine/types';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
+import { ME, threeZoneSeed } from '../support/seeds';
+
+const FILE = 'lost-answers.json';
+const START = Date.parse('2026-03-25T10:00:00Z');
+const REQ = {
+  scheduleId: 'sch_berlin',
+  window: { kind: 'custom' as const, start: '2026-03-25T12:00:00.000Z', end: '2026-03-25T14:00:00.000Z' },
+  emails: ['bob@example.com'],
+};
+
+let h: Harness | undefined;
+afterEach(async () => void (await h?.close()));
+
+async function started(hh: Harness): Promise<Engine> {
+  const e = hh.engine();
+  await e.start();
+  await hh.clock.advance(1_000);
+  return e;
+}
+
+/** A first create answered 504 (applied 30 s later); the app stops; `edit` rewrites the file; the app starts again. */
+async function restartedWith(edit: (file: { version: number; entries: Record<string, unknown>[] }) => unknown) {
+  const hh = await createHarness({ startMs: START, seed: threeZoneSeed() });
+  h = hh;
+  await seedSettings(hh, { email: ME, scheduleIds: ['sch_berlin'] });
+  const first = await started(hh);
+  hh.sim.faults.set('createOverride', { status: 504, applyAfterMs: 30_000, times: 1 });
+  await hh.clock.runWhileAdvancing(first.handlers['override:create'](REQ));
+  await first.stop();
+  const text = (await hh.files.read(FILE)) ?? '';
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null || !('entries' in parsed) || !Array.isArray(parsed.entries))
+    throw new Error(`not written: ${text}`);
+  const entries: unknown[] = parsed.entries;
+  const file = { version: 1, entries: entries.flatMap((e) => (typeof e === 'object' && e !== null ? [{ ...e }] : [])) };
+  await hh.files.writeAtomic(FILE, JSON.stringify(edit(file)));
+  const second = await started(hh);
+  const notices = () => second.getState().notices.map((n) => n.message);
+  /** The copies kept aside (the harness's data folder is in memory: a backup is `<file>.bad-<n>`). */
+  const backups = async () => ((await hh.files.read(`${FILE}.bad-1`)) === undefined ? [] : ['bad-1']);
+  const pressAgain = () => hh.clock.runWhileAdvancing(second.handlers['override:create'](REQ));
+  return { hh, notices, backups, pressAgain };
+}
+
+describe('lost-answers.json read back', () => {
+  it('is written with the lost answer, and read back as is it keeps the settle with nothing said', async () => {
+    const r = await restartedWith((f) => f);
+    expect(r.notices().filter((m) => /answer was lost/.test(m))).toHaveLength(0);
+    const b = await r.pressAgain();
+    expect(b.ok && b.value.status).toBe('unknown');
+    expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(1);
+    expect(await r.backups()).toHaveLength(0);
+  }, 30_000);
+
+  it('a file of the wrong shape is said, kept aside, and nothing of it used', async () => {
+    const r = await restartedWith((f) => ({ ...f, entries: f.entries.map((e) => ({ ...e, atMs: 'soon' })) }));
+    expect(r.notices().filter((m) => /answer was lost were not the app's/.test(m))).toHaveLength(1);
+    expect(await r.backups()).toHaveLength(1);
+  }, 30_000);
+
+  it('an entry dated ahead or on a schedule not watched is dropped and said once; the one that holds is kept', async () => {
+    const r = await restartedWith((f) => {
+      const [e] = f.entries;
+      if (!e) throw new Error('no entry');
+      const ahead = { ...e, atMs: START + 3_600_000 };
+      const plan = e.plan as Record<string, unknown>;
+      const key = String(e.key).replace('sch_berlin', 'sch_other');
+      const other = { ...e, key, plan: { ...plan, scheduleId: 'sch_other' } };
+      return { ...f, entries: [e, ahead, other] };
+    });
+    const said = r.notices().filter((m) => /answer was lost/.test(m));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/a write dated ahead of the clock; a write on a schedule not watched/);
+    expect(await r.backups()).toHaveLength(1);
+    const b = await r.pressAgain();
+    expect(b.ok && b.value.status).toBe('unknown');
+    expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(1);
+  }, 30_000);
+});
