@@ -11,6 +11,7 @@ import { ringerOfKnown } from '../core/engine/ack-ringer';
 import { readOnlyOverlay } from './overlay-files';
 import { rememberEnvKeys, rememberStoredKeys } from './masked-keys';
 import { createKeychainStore } from '../adapters/keychain';
+import { loadRecordSigner } from '../core/storage/record-key';
 import { userDataDir } from '../core/storage/app-paths';
 import { createFsFileStore } from '../core/storage/fs-file-store';
 
@@ -42,11 +43,15 @@ async function main(argv: readonly string[]): Promise<number> {
     const files = createFsFileStore(parsed.args.dataDir ?? userDataDir());
     const known = await alarmKnowledgeOf(readOnlyOverlay(files), Date.now());
     // …nor the stored key (the app's key holder registers it; this command has none running).
+    const keychain = createKeychainStore({ log });
     await rememberStoredKeys(
-      createKeychainStore({ log }),
+      keychain,
       known.map((k) => ({ id: k.settings.accountId, baseUrl: k.settings.baseUrl })),
     );
-    const acked = await ackFromCli(files, Date.now(), localZone, known, ringerOfKnown(known));
+    const keyNotices: string[] = [];
+    const signer = await loadRecordSigner(keychain, (n) => keyNotices.push(n.message), false);
+    const acked = await ackFromCli(files, Date.now(), localZone, known, ringerOfKnown(known), signer);
+    acked.notices.unshift(...keyNotices);
     for (const said of acked.notices) process.stderr.write(`status: ${said}\n`);
     if (!acked.ok) {
       process.stderr.write(`status: ${acked.text}\n`);

@@ -13,6 +13,7 @@ import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type Alar
 import { witnessProblem, type Runs } from './alarm-runs';
 import { ALARM_EARLY_MS } from './plan';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
+import { UNSIGNED, type RecordSigner } from '../storage/record-key';
 
 export const ALARMS_FILE = 'alarms.json';
 export const ALARM_RECORDS_NOTICE_ID = 'alarm-records';
@@ -32,6 +33,8 @@ export const AlarmFileSchema = z.object({
   alarms: z.record(z.string(), AlarmRecordSchema),
   /** Whose records they are (issue 52): each account's service address and user when written (cache-origin.ts). */
   origins: z.array(CacheOriginSchema).max(100).optional(),
+  /** Each record's MAC by its key (record-key.ts); absent when written without the keychain or before MACs. */
+  macs: z.record(z.string(), z.string().max(100)).optional(),
 });
 export type AlarmRecords = Record<string, AlarmRecord>;
 
@@ -92,6 +95,8 @@ export async function readAlarmRecords(
   mineToo = false,
   /** When this app ran (alarm-runs.ts): a ring or pass dated outside every run was not the app's. */
   runs?: Runs,
+  /** The app's record key: a record without its MAC is not the app's (taken this once when the key is new). */
+  signer?: RecordSigner,
 ): Promise<ReadRecords> {
   const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
   if (read.kind === 'absent') return { records: {}, rewrite: false };
@@ -110,7 +115,9 @@ export async function readAlarmRecords(
     return { records: {}, rewrite: false };
   }
   const stamp = read.value.origins;
+  const macs = read.value.macs ?? {};
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {
+    if (signer && !signer.fresh && !signer.holds(ALARMS_FILE, key, r, macs[key])) return UNSIGNED;
     // A file from another user's install, copied in: none of its records is mine (nothing of it silences an alarm).
     const other = known === undefined || stamp === undefined ? undefined : alarmOriginProblem(key, stamp, known);
     if (other !== undefined) return other;
@@ -123,10 +130,15 @@ export async function readAlarmRecords(
     const due = dueMs === undefined ? undefined : alarmDueProblem(r, dueMs);
     return alarmRecordProblem(r, nowMs) ?? due ?? witnessProblem(r, runs);
   });
-  // A file from before stamps is taken this once and stamped at once (as reminders.json is).
+  // A file from before stamps (or MACs) is taken this once and stamped (and signed) at once.
   const stamped = stamp === undefined ? {} : { stamp };
+  const unsigned = signer?.fresh === true;
   if (sorted.dropped.length === 0)
-    return { records: read.value.alarms, rewrite: stamp === undefined && sorted.kept.length > 0, ...stamped };
+    return {
+      records: read.value.alarms,
+      rewrite: (stamp === undefined || unsigned) && sorted.kept.length > 0,
+      ...stamped,
+    };
   report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));
   return { records: Object.fromEntries(sorted.kept), rewrite: true, ...stamped };
 }

@@ -9,6 +9,7 @@ import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import type { AlarmRecord } from './types';
+import { UNSIGNED, type RecordSigner } from '../storage/record-key';
 
 export const RUNS_FILE = 'alarm-runs.json';
 /** Runs are kept as long as the records they vouch for (7 days after a shift ended) and a shift's length more. */
@@ -17,15 +18,21 @@ const RUNS_RETENTION_MS = 9 * 24 * 60 * 60_000;
 const MAX_RUNS = 2000;
 const WHAT = 'the record of when the app ran';
 
-const RunSchema = z.object({ fromMs: z.number(), toMs: z.number() });
-export type Run = z.infer<typeof RunSchema>;
+const RunSchema = z.object({ fromMs: z.number(), toMs: z.number(), mac: z.string().max(100).optional() });
+export type Run = { fromMs: number; toMs: number };
 const RunsFileSchema = z.object({ version: z.literal(1), runs: z.array(RunSchema).max(MAX_RUNS * 2) });
 
 /** The recorded runs; undefined when there is no log at all (a folder from before it: the records are taken as
  *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing. */
 export type Runs = readonly Run[] | undefined;
 
-export async function readRuns(files: FileStore, nowMs: number, report: (n: Notice) => void): Promise<Runs> {
+export async function readRuns(
+  files: FileStore,
+  nowMs: number,
+  report: (n: Notice) => void,
+  /** The app's record key (record-key.ts): a run without its MAC was not recorded by the app. */
+  signer?: RecordSigner,
+): Promise<Runs> {
   const notice = (message: string): Notice => ({ id: 'alarm-runs', message });
   const read = await readBack(files, RUNS_FILE, RunsFileSchema, { maxChars: 200_000 });
   if (read.kind === 'absent') return undefined;
@@ -39,13 +46,14 @@ export async function readRuns(files: FileStore, nowMs: number, report: (n: Noti
     report(notice(`${cap(WHAT)} was not the app's and was not used: ${lost}${where}`));
     return [];
   }
-  const sorted = sortClaims(read.value.runs, (r) =>
-    plausibleMs(r.fromMs, nowMs) && plausibleMs(r.toMs, nowMs) && r.fromMs <= r.toMs
+  const sorted = sortClaims(read.value.runs, ({ mac, ...r }) => {
+    if (signer && !signer.fresh && !signer.holds(RUNS_FILE, '', r, mac)) return UNSIGNED;
+    return plausibleMs(r.fromMs, nowMs) && plausibleMs(r.toMs, nowMs) && r.fromMs <= r.toMs
       ? undefined
-      : 'a run dated ahead of the clock',
-  );
+      : 'a run dated ahead of the clock';
+  });
   if (sorted.dropped.length > 0) report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, RUNS_FILE))));
-  return sorted.kept;
+  return sorted.kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }));
 }
 
 /** Why the record's own stamps (ring, pass) were not witnessed by a run of this app; undefined when they were, or
@@ -65,8 +73,11 @@ export function withRun(before: Runs, fromMs: number, nowMs: number): Run[] {
   return [...kept, { fromMs, toMs: nowMs }].slice(-MAX_RUNS);
 }
 
-export async function writeRuns(files: FileStore, runs: readonly Run[]): Promise<void> {
-  await files.writeAtomic(RUNS_FILE, JSON.stringify({ version: 1, runs }));
+export async function writeRuns(files: FileStore, runs: readonly Run[], signer?: RecordSigner): Promise<void> {
+  const signed = runs.map(({ fromMs, toMs }) =>
+    signer ? { fromMs, toMs, mac: signer.sign(RUNS_FILE, '', { fromMs, toMs }) } : { fromMs, toMs },
+  );
+  await files.writeAtomic(RUNS_FILE, JSON.stringify({ version: 1, runs: signed }));
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -10,6 +10,7 @@ import { alarmStampOf, type AlarmKnowledge } from './alarm-claims';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
 import { readRuns, withRun, writeRuns, type Run, type Runs } from './alarm-runs';
+import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 
 export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
@@ -57,7 +58,10 @@ export async function loadAlarmStore(
   mineToo = false,
   /** This is the app running (not `status --ack`): its run is recorded before each write (alarm-runs.ts). */
   run = false,
+  /** The app's record key (record-key.ts): records and runs are written with their MACs, read only with them. */
+  firstSigner?: RecordSigner,
 ): Promise<AlarmStore> {
+  let signer = firstSigner;
   let records: Records = {};
   // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
   let stampRead: CacheOrigin[] | undefined;
@@ -67,11 +71,11 @@ export async function loadAlarmStore(
     said.add(n.message);
   };
   const startedMs = nowMs();
-  let before: Runs = await readRuns(files, startedMs, say);
+  let before: Runs = await readRuns(files, startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
   const runsNow = (): Runs => (run && before !== undefined ? withRun(before, startedMs, nowMs()) : before);
   const readRecords = async () => {
-    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow());
+    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer);
     if (read.stamp !== undefined) stampRead = read.stamp;
     return read;
   };
@@ -87,10 +91,14 @@ export async function loadAlarmStore(
     const stamp = accounts.length === 0 ? stampRead : alarmStampOf(accounts, stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
     // start ring again (fail-safe), so it does not stop the records' write.
-    if (run) await writeRuns(files, withRun(before, startedMs, nowMs())).catch(() => undefined);
+    if (run) await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
+    const sign = signer?.sign;
+    const macs = sign
+      ? { macs: Object.fromEntries(Object.entries(records).map(([k, r]) => [k, sign(ALARMS_FILE, k, r)])) }
+      : {};
     await files.writeAtomic(
       ALARMS_FILE,
-      JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}) }),
+      JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}), ...macs }),
     );
   };
   const write = async (): Promise<void> => {
@@ -107,13 +115,15 @@ export async function loadAlarmStore(
     if (run && before === undefined) before = legacyRuns(records);
     if (read.rewrite) await persist().catch(() => undefined);
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
-    else if (run && starting) await writeRuns(files, withRun(before, startedMs, nowMs())).catch(() => undefined);
+    else if (run && starting)
+      await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
   };
   const serial = (job: () => Promise<void>): Promise<void> => {
     queue = queue.then(job, job);
     return queue;
   };
   await takeIn(true);
+  signer = afterFirstRead(signer);
   return {
     get: (key) => records[key],
     all: () => records,

@@ -14,6 +14,7 @@ import { loadSettings } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
 import { alarmKeyProblem, verifiedMine, type AlarmKnowledge } from './alarm-claims';
 import { loadAlarmStore } from './alarm-store';
+import type { RecordSigner } from '../storage/record-key';
 
 export interface CliAck {
   ok: boolean;
@@ -45,6 +46,8 @@ export async function ackFromCli(
   known: readonly AlarmKnowledge[],
   /** The app's rule for which watching account rings a start (engine/ack-ringer.ts); absent: the first. */
   ringerOf?: (watcherIds: readonly string[], atMs: number) => string | undefined,
+  /** The app's record key, when the keychain has one (never made here: record-key.ts). */
+  signer?: RecordSigner,
 ): Promise<CliAck> {
   const notices: string[] = [];
   const store = await loadAlarmStore(
@@ -53,6 +56,8 @@ export async function ackFromCli(
     (n) => notices.push(n.message),
     () => known,
     true,
+    false,
+    signer,
   );
   const waiting = Object.entries(store.all()).filter(
     // A record parked for a schedule not watched now is not acted on (alarm-claims.ts).

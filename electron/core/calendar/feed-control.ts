@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { CalendarFeedSettings, Settings } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
+import type { RecordSigner } from '../storage/record-key';
 import { startFeedServer, type RunningFeed } from './feed-server';
 import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD, type CalendarService } from './publisher';
 
@@ -30,6 +31,8 @@ export interface FeedControlOptions {
   log: (message: string) => void;
   /** Told once when a calendar record read back held what the app did not publish. */
   report?: (notice: Notice) => void;
+  /** The app's record key (storage/record-key.ts): the calendar records are signed with it. */
+  signer?: () => Promise<RecordSigner | undefined>;
 }
 
 export interface FeedControl {
@@ -42,8 +45,8 @@ export interface FeedControl {
 }
 
 export function createFeedControl(o: FeedControlOptions): FeedControl {
-  const feedPublisher = createCalendarPublisher(o.files, FEED_RECORD, o.report);
-  const exportPublisher = createCalendarPublisher(o.files, EXPORT_RECORD, o.report);
+  const feedPublisher = createCalendarPublisher(o.files, FEED_RECORD, o.report, o.signer);
+  const exportPublisher = createCalendarPublisher(o.files, EXPORT_RECORD, o.report, o.signer);
   const input = () => ({ services: o.services(), nowMs: o.now(), localZone: o.localZone() });
   let running: { feed: RunningFeed; port: number; token: string } | undefined;
   let queue: Promise<unknown> = Promise.resolve();

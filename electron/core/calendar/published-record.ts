@@ -14,6 +14,7 @@ import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { UNSIGNED, type RecordSigner } from '../storage/record-key';
 
 export const RECORD_VERSION = 1;
 
@@ -33,7 +34,12 @@ const EntrySchema = z.object({
 });
 export type PublishedEntry = z.infer<typeof EntrySchema>;
 
-const RecordSchema = z.object({ version: z.literal(RECORD_VERSION), events: z.record(z.string(), EntrySchema) });
+const RecordSchema = z.object({
+  version: z.literal(RECORD_VERSION),
+  events: z.record(z.string(), EntrySchema),
+  /** Each entry's MAC by UID (storage/record-key.ts): a `readMs` the app didn't write is not believed. */
+  macs: z.record(z.string(), z.string().max(100)).optional(),
+});
 export type PublishedRecord = Map<string, PublishedEntry>;
 
 /** Entries a record may hold: far beyond a 90-day horizon of many schedules, far below a file that stalls a render. */
@@ -90,6 +96,8 @@ export async function readRecord(
   report: (notice: Notice) => void = () => undefined,
   /** The schedules watched now (by ref): an entry for another is dropped and said, not let go silently. */
   watched?: ReadonlySet<string>,
+  /** The app's record key: an entry without its MAC was not published by the app (taken once while the key is new). */
+  signer?: RecordSigner,
 ): Promise<{ record: PublishedRecord; rewrite: boolean }> {
   const what = `the calendar's record of what it published (${name})`;
   const read = await readBack(files, name, RecordSchema, { maxChars: MAX_RECORD_CHARS });
@@ -107,20 +115,33 @@ export async function readRecord(
     return none;
   }
   const entries = Object.entries(read.value.events);
+  const macs = read.value.macs ?? {};
   const sorted = sortClaims(entries, ([uid, e]) =>
     entries.length > MAX_RECORD_ENTRIES
       ? 'more entries than the app makes'
-      : (entryProblem(uid, e, nowMs) ??
-        (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now')),
+      : signer && !signer.fresh && !signer.holds(name, uid, e, macs[uid])
+        ? UNSIGNED
+        : (entryProblem(uid, e, nowMs) ??
+          (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now')),
   );
-  if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: false };
+  // A record from before MACs, taken this once, is written back signed.
+  if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: signer?.fresh === true };
   report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));
   // The file was moved aside: what holds must be written back even if this render changes nothing.
   return { record: new Map(sorted.kept), rewrite: true };
 }
 
-export async function writeRecord(files: FileStore, name: string, record: PublishedRecord): Promise<void> {
-  await files.writeAtomic(name, JSON.stringify({ version: RECORD_VERSION, events: Object.fromEntries(record) }));
+export async function writeRecord(
+  files: FileStore,
+  name: string,
+  record: PublishedRecord,
+  signer?: RecordSigner,
+): Promise<void> {
+  const events = Object.fromEntries(record);
+  const macs = signer
+    ? { macs: Object.fromEntries([...record].map(([uid, e]) => [uid, signer.sign(name, uid, e)])) }
+    : {};
+  await files.writeAtomic(name, JSON.stringify({ version: RECORD_VERSION, events, ...macs }));
 }
 
 export function digestOf(text: string): string {

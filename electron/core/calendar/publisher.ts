@@ -1,5 +1,6 @@
 // Renders my calendar from a snapshot and keeps the record of what was published (see published-record.ts for
 // the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
+import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 import { accountNamed } from '../../shared/account-names';
 import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
@@ -282,9 +283,11 @@ async function renderWith(
   recordName: string,
   input: CalendarInput,
   report: (notice: Notice) => void,
+  signer: RecordSigner | undefined,
 ): Promise<string> {
   const groups = groupsOf(input, windowOf(input));
-  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report, watchedRefs(input));
+  const watched = watchedRefs(input);
+  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report, watched, signer);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
@@ -305,7 +308,7 @@ async function renderWith(
   }
   if (rewrite || dropped || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
-    await writeRecord(files, recordName, next).catch(() => undefined);
+    await writeRecord(files, recordName, next, signer).catch(() => undefined);
   }
   published.sort((a, b) => a.block.startMs - b.block.startMs || a.group.ref.localeCompare(b.group.ref));
   const events = published.map((p) =>
@@ -324,11 +327,21 @@ export function createCalendarPublisher(
   files: FileStore,
   recordName: string,
   report: (notice: Notice) => void = () => undefined,
+  /** The app's record key (storage/record-key.ts), asked at the first render; absent: no MACs, as before. */
+  signerOf: () => Promise<RecordSigner | undefined> = () => Promise.resolve(undefined),
 ): CalendarPublisher {
   let queue: Promise<unknown> = Promise.resolve();
+  let signer: Promise<RecordSigner | undefined> | undefined;
   return {
     render(input) {
-      const run = queue.then(() => renderWith(files, recordName, input, report));
+      const run = queue.then(async () => {
+        const first = signer === undefined;
+        signer ??= signerOf();
+        const key = await signer;
+        // Only the first read takes a record from before MACs in (record-key.ts afterFirstRead).
+        if (first) signer = Promise.resolve(afterFirstRead(key));
+        return renderWith(files, recordName, input, report, key);
+      });
       queue = run.catch(() => undefined);
       return run;
     },

@@ -1,4 +1,5 @@
 // The engine alarms' wiring, what they answer, and their working state (alarms.ts).
+import type { RecordSigner } from '../storage/record-key';
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { AlarmStatus } from '../../shared/phone-intent';
 import type { ServiceSettings } from '../../shared/settings';
@@ -46,6 +47,8 @@ export interface AlarmsWiring {
   /** "Can't — find cover": Ask for cover / take over for that shift. */
   findCover: (target: AlarmTarget) => void;
   report: (notice: Notice) => void;
+  /** The app's record key (storage/record-key.ts); absent: records are checked as before MACs. */
+  signer?: () => Promise<RecordSigner | undefined>;
   /** The targets changed (escalation books or cancels after them). */
   targetsChanged?: (targets: readonly AlarmTarget[]) => void;
   /** The first acknowledgement of an alarm, from wherever (escalation cancels what it booked). */

@@ -11,7 +11,8 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 import { handoffParts } from '../handoff/handlers';
 import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
-import type { Clock, FileStore } from '../ports';
+import type { Clock, FileStore, SecretStore } from '../ports';
+import { loadRecordSigner, recordSignerOf } from '../storage/record-key';
 import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
 import { createReadinessWatch, type ReadinessWatch } from './readiness';
@@ -40,6 +41,7 @@ function feedOf(
   settings: EngineSettings,
   sessions: SessionRegistry,
   serve: boolean,
+  secrets: SecretStore,
 ): FeedControl {
   return createFeedControl({
     services: () => sessions.ordered().map((s) => s.shown()),
@@ -53,6 +55,8 @@ function feedOf(
       void settings.holder().update({ calendarFeed: { ...settings.holder().stored().calendarFeed, token } }),
     serve,
     report: storage.report,
+    // The status command never makes the record key (record-key.ts): it signs only with the app's own.
+    signer: () => (serve ? recordSignerOf(secrets, storage.report) : loadRecordSigner(secrets, storage.report, false)),
   });
 }
 
@@ -206,7 +210,7 @@ export function createEngine(options: EngineOptions): Engine {
     // The alarm part is made after the sessions; their reminders ask it only once started.
     alarmTakesStart: (baseUrl, id, startMs) => alarm.parts?.takesStart(baseUrl, id, startMs) ?? false,
   });
-  const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false);
+  const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false, options.secrets);
   const fired: { store?: FiredStore } = {};
   const halfSwaps = createHalfSwaps(() => hooks.changed());
   const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm, halfSwaps);

@@ -1,5 +1,6 @@
 // The escalator's working state and what every step shares (escalator.ts): its options and status, the record's
 // save, whether a target is acknowledged or unwanted, the status readiness reads, and the last request's outcome.
+import type { RecordSigner } from '../storage/record-key';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
@@ -80,6 +81,8 @@ export interface EscalatorOptions {
   log?: (message: string) => void;
   /** The accounts and their watched schedules: an escalations.json entry must name one of them (issue 52). */
   known?: () => readonly AlarmKnowledge[];
+  /** The app's record key (storage/record-key.ts), asked once as the escalator is made. */
+  signer?: () => Promise<RecordSigner | undefined>;
   /** What of escalations.json was refused or dropped at start (said once); logged when absent. */
   report?: (notice: Notice) => void;
 }
@@ -91,6 +94,8 @@ export function alertOf(t: AlarmTarget, opts: { words(t: AlarmTarget): { title: 
 /** One escalator's working state; only createEscalator and its steps below hold it. */
 export interface Run {
   o: EscalatorOptions;
+  /** The record key the escalations are saved with (after the first read: record-key.ts). */
+  signer?: RecordSigner | undefined;
   words: (t: AlarmTarget) => { title: string; body: string };
   state: State;
   targets: AlarmTarget[];
@@ -131,7 +136,7 @@ export interface Run {
 export async function save(r: Run): Promise<void> {
   const text = JSON.stringify(r.state);
   if (text === r.savedText) return;
-  const why = await saveEscalations(r.o.files, r.state, r.o.known?.());
+  const why = await saveEscalations(r.o.files, r.state, r.o.known?.(), r.signer);
   if (why !== undefined && why !== r.unsaved)
     r.o.log?.(
       `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,

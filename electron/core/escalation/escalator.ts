@@ -6,6 +6,7 @@
 // disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
 // Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
 // The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
+import { afterFirstRead } from '../storage/record-key';
 import { minOf } from '../../shared/extremes';
 import type { AlarmTarget } from '../alarm/types';
 import type { Notice } from '../storage/settings-store';
@@ -147,10 +148,12 @@ export async function createEscalator(
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
   // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
   const channels = o.provider && new Set([o.provider.channel, ...(o.retired?.keys() ?? [])]);
-  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.(), channels);
+  const signer = await o.signer?.();
+  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.(), channels, signer);
   let queue: Promise<void> = Promise.resolve();
   const r: Run = {
     o,
+    signer: afterFirstRead(signer),
     words,
     state,
     targets: [],

@@ -19,6 +19,7 @@ import type { FileStore } from '../ports';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
+import { UNSIGNED, type RecordSigner } from '../storage/record-key';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { PUSHOVER_EXPIRE_S, RECEIPT_PATTERN } from './pushover';
 import { CHANNEL_ID_PATTERN } from './secret';
@@ -49,6 +50,8 @@ export const EscalationStateSchema = z.object({
   maybe: z.record(z.string(), BookingSchema).optional(),
   /** key → when the app sent it (or the booking rang). */
   sent: z.record(z.string(), z.number()),
+  /** key → the MAC of its "sent" (storage/record-key.ts): a "sent" the app didn't write keeps no phone quiet. */
+  sentMacs: z.record(z.string(), z.string().max(100)).optional(),
   /** key → what the service answered for an alert sent (Pushover's receipt: to cancel it on an acknowledgement and
    *  to read the phone's), and its channel. Not a secret, yet never logged. */
   receipts: z.record(z.string(), z.object({ receipt: z.string(), ch: z.string() })).optional(),
@@ -142,6 +145,7 @@ export function sortEscalations(
   nowMs: number,
   known?: readonly AlarmKnowledge[],
   channels?: KnownChannels,
+  signer?: RecordSigner,
 ): { state: EscalationState; dropped: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
@@ -161,6 +165,7 @@ export function sortEscalations(
   const maybe = sortClaims(Object.entries(s.maybe ?? {}), bookingProblem);
   const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
     if (!isAlarmKey(key)) return 'an entry the app did not make';
+    if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, atMs, s.sentMacs?.[key])) return UNSIGNED;
     // A "sent" of a schedule not watched now is parked, not dropped (it only keeps the phone quiet, and only for a
     // target, a watched block of mine): dropped, the phone was paged again once the schedule was watched again.
     const why = watchedProblem(key);
@@ -220,6 +225,8 @@ export async function loadEscalations(
   report: (n: Notice) => void,
   known?: readonly AlarmKnowledge[],
   channels?: KnownChannels,
+  /** The app's record key: a "sent" without its MAC is dropped (taken once while the key is new, and re-signed). */
+  signer?: RecordSigner,
 ): Promise<EscalationState> {
   const say = (message: string): void => report({ id: ESCALATION_RECORD_NOTICE_ID, message });
   const read = await readBack(files, ESCALATIONS_FILE, EscalationStateSchema, { maxChars: MAX_ESCALATIONS_CHARS });
@@ -236,13 +243,14 @@ export async function loadEscalations(
   }
   const stamp = read.value.origins;
   const others = known && stamp ? withoutOthers(read.value, stamp, known) : { state: read.value, dropped: [] };
-  const sorted = sortEscalations(others.state, nowMs, known, channels);
+  const sorted = sortEscalations(others.state, nowMs, known, channels, signer);
   const dropped = [...others.dropped, ...sorted.dropped];
   if (dropped.length > 0) say(droppedText(WHAT, dropped, await keepAside(files, ESCALATIONS_FILE)));
   // The stamp as read is kept with the state: what it says of an address no account has now is written again.
   const state = stamp === undefined ? sorted.state : { ...sorted.state, origins: stamp };
   // A file from before stamps is taken this once and stamped at once (as alarms.json and reminders.json are).
-  if (stamp === undefined && known !== undefined) await saveEscalations(files, state, known);
+  const unsigned = signer?.fresh === true && Object.keys(state.sent).length > 0;
+  if ((stamp === undefined && known !== undefined) || unsigned) await saveEscalations(files, state, known, signer);
   return state;
 }
 
@@ -271,11 +279,19 @@ export async function saveEscalations(
   state: EscalationState,
   /** The accounts now: the record is stamped with their addresses and users (record-origin.ts). */
   known?: readonly AlarmKnowledge[],
+  signer?: RecordSigner,
 ): Promise<string | undefined> {
   try {
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
     const stamped = known && known.length > 0 ? { ...state, origins: alarmStampOf(known, state.origins) } : state;
-    await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify(stamped));
+    const { sentMacs: _read, ...rest } = stamped;
+    const sign = signer?.sign;
+    const macs = sign
+      ? {
+          sentMacs: Object.fromEntries(Object.entries(state.sent).map(([k, at]) => [k, sign(ESCALATIONS_FILE, k, at)])),
+        }
+      : {};
+    await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify({ ...rest, ...macs }));
     return undefined;
   } catch (cause) {
     return reasonOf(cause) ?? 'the save failed';

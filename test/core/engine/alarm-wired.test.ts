@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../../electron/shared/alarm-view';
 import { ackFromCli, alarmKnowledgeOf } from '../../../electron/core/alarm/cli-ack';
+import { loadRecordSigner } from '../../../electron/core/storage/record-key';
 import type { AlarmSurface } from '../../../electron/core/alarm/surface';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -109,7 +110,11 @@ describe('engine: the shift-start alarm, wired', () => {
     const engine = await start();
     await h.clock.advanceTo(MY_START + 1_000);
     const key = alarmsShown(h)[0]!.id;
-    const cli = await ackFromCli(h.files, h.clock.now(), ZONE, await alarmKnowledgeOf(h.files));
+    // The terminal reads the app's record key from the keychain (never makes one): its acknowledgement is signed.
+    const signer = await loadRecordSigner(h.secrets, () => undefined, false);
+    expect(signer).toBeDefined();
+    const known = await alarmKnowledgeOf(h.files);
+    const cli = await ackFromCli(h.files, h.clock.now(), ZONE, known, undefined, signer);
     expect(cli.ok).toBe(true);
     expect(cli.text).toMatch(/^Acknowledged the shift-start alarm/);
     await h.clock.advance(15_000);

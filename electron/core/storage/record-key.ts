@@ -1,0 +1,106 @@
+// The app's own records are signed (issue 52, adv52 r10–11): a per-install key of 32 random bytes, kept in the OS
+// keychain beside the API keys (its own account name), MACs each entry the app writes into its record files
+// (HMAC-SHA256 over the file, the entry's key and its content, canonical JSON). Shape, clock and run checks can't tell
+// a consistent hand-written alarms.json + alarm-runs.json from the app's: a MAC can. An entry without a MAC, or with a
+// wrong one, is a claim the app didn't make. The key never leaves main's memory and the keychain (no file, backup,
+// notice or log holds it). With no keychain the app says so once and keeps today's checks: start-up never waits on it.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SecretStore } from '../ports';
+import type { Notice } from './settings-store';
+
+/** The keychain account the record key is kept under (the service is the API keys' own). */
+export const RECORD_KEY_ACCOUNT = 'oncall-tray-record-key';
+export const RECORD_KEY_NOTICE_ID = 'record-key';
+export const NO_RECORD_KEY_MESSAGE =
+  "The system keychain is not available, so the app can't sign its alarm and reminder records: " +
+  'a record put into the data folder by hand is checked only for its shape and times.';
+/** What an entry without a valid MAC is dropped as (said once, with the file kept aside). */
+export const UNSIGNED = "an entry the app didn't write";
+
+const HEX_64 = /^[0-9a-f]{64}$/;
+
+export interface RecordSigner {
+  /** The MAC of one entry of `file`, named `id`, holding `content`. */
+  sign: (file: string, id: string, content: unknown) => string;
+  /** The entry carries the app's MAC. */
+  holds: (file: string, id: string, content: unknown, mac: string | undefined) => boolean;
+  /** No key was kept before this start (a folder from the version before MACs): its unsigned entries are taken this
+   *  once, after the other checks, and written back signed. */
+  readonly fresh: boolean;
+}
+
+/** JSON with object keys sorted at every level, so a MAC doesn't depend on the order fields were written in. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function signerOf(key: Buffer, fresh: boolean): RecordSigner {
+  const sign = (file: string, id: string, content: unknown): string =>
+    createHmac('sha256', key)
+      .update(canonical([file, id, content]))
+      .digest('hex');
+  return {
+    sign,
+    holds: (file, id, content, mac) =>
+      mac !== undefined &&
+      HEX_64.test(mac) &&
+      timingSafeEqual(Buffer.from(sign(file, id, content), 'hex'), Buffer.from(mac, 'hex')),
+    fresh,
+  };
+}
+
+/**
+ * The record signer for this install, or undefined without a usable keychain (said once through `report`).
+ * `create` (the app): a missing key is made and kept, and the signer is `fresh`. `status --ack` never makes one: with
+ * none kept yet it writes as the version before did, and the app's first start with a key takes that in.
+ */
+export async function loadRecordSigner(
+  secrets: SecretStore,
+  report: (n: Notice) => void,
+  create = true,
+): Promise<RecordSigner | undefined> {
+  const say = (): undefined => (report({ id: RECORD_KEY_NOTICE_ID, message: NO_RECORD_KEY_MESSAGE }), undefined);
+  const got = await secrets.get(RECORD_KEY_ACCOUNT).catch(() => undefined);
+  if (got === undefined || !got.ok) return say();
+  const kept = got.value;
+  if (kept !== undefined) {
+    const key = Buffer.from(kept, 'base64');
+    // A damaged entry is not a key: the records can't be checked, as without a keychain (a new key would take any
+    // unsigned entry in as the app's).
+    return key.length === 32 ? signerOf(key, false) : say();
+  }
+  if (!create) return undefined;
+  const key = randomBytes(32);
+  const set = await secrets.set(RECORD_KEY_ACCOUNT, key.toString('base64')).catch(() => undefined);
+  // Kept in memory only, it would be made afresh at every start, and every start would take unsigned entries in.
+  if (set === undefined || !set.ok || set.value.storage !== 'keychain') {
+    await secrets.delete(RECORD_KEY_ACCOUNT).catch(() => undefined);
+    return say();
+  }
+  return signerOf(key, true);
+}
+
+const shared = new WeakMap<SecretStore, Promise<RecordSigner | undefined>>();
+
+/** One signer per key holder in this process: the alarm, escalation and reminder records are read at the same
+ *  start, and two of them making a key at once would sign with one and keep the other. */
+export function recordSignerOf(secrets: SecretStore, report: (n: Notice) => void): Promise<RecordSigner | undefined> {
+  let signer = shared.get(secrets);
+  if (signer === undefined) {
+    signer = loadRecordSigner(secrets, report);
+    shared.set(secrets, signer);
+  }
+  return signer;
+}
+
+/** The signer after a store's first read: only that read takes unsigned entries in (the migration), never a later
+ *  one in the same run (a file written by hand while the app runs). */
+export const afterFirstRead = (signer: RecordSigner | undefined): RecordSigner | undefined =>
+  signer?.fresh === true ? { ...signer, fresh: false } : signer;
