@@ -81,6 +81,33 @@ describe('the ntfy topic and token are bound to their server', () => {
     await r.h.clock.runWhileAdvancing(engine.stop());
   }, 30_000);
 
+  it('each booking keeps its server; A refusing the DELETEs: "may still ring from <A>", told once, B gets 0', async () => {
+    const r = await savedOnA();
+    const aHost = new URL(r.s.url).host;
+    const record = (await r.h.files.read('escalations.json')) ?? '';
+    expect(record.split(`"srv":"${aHost}"`).length - 1).toBe(2);
+    const b = await startStand(r.h);
+    await editServer(r, b.url);
+    r.s.failNext(100, 503);
+    const told = r.h.notifier.shown.length;
+    const { engine, phone, notices } = await restart(r);
+    expect(b.requests).toEqual([]);
+    expect(r.s.scheduled(TOPIC)).toHaveLength(2);
+    expect(phone?.result).toBe('problem');
+    expect(phone?.message).toContain(`your phone may still ring from ${aHost}`);
+    expect(notices.filter((m) => /never had/.test(m))).toEqual([]);
+    const shown = r.h.notifier.shown.slice(told).filter((n) => n.body.includes(aHost));
+    expect(shown.length).toBeLessThanOrEqual(1);
+    // A answers again: cancelled there, with A's token only.
+    r.s.failNext(0, 503);
+    await r.h.clock.advance(2 * MIN);
+    await r.h.clock.runWhileAdvancing(engine.alarmsSettled());
+    expect(r.s.scheduled(TOPIC)).toEqual([]);
+    expect(r.s.requests.every((q) => q.auth === `Bearer ${TOKEN}`)).toBe(true);
+    expect(b.requests).toEqual([]);
+    await r.h.clock.runWhileAdvancing(engine.stop());
+  }, 30_000);
+
   it('ntfyServer missing (reset to https://ntfy.sh): nothing goes to ntfy.sh; A gets the DELETEs', async () => {
     const r = await savedOnA();
     await editServer(r, undefined);
