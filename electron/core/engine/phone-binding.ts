@@ -44,7 +44,9 @@ const hostOf = (server: string): string => {
 export function unboundProblem(s: EscalationSettings, keys: ChannelKeys, boundTo: string | undefined) {
   const server = ntfyServerOf(s);
   if (server === undefined || !unbound(s, keys, boundTo)) return undefined;
-  return `not set up for ${hostOf(server)}: enter the topic and access token again in Settings → Phone (they were saved for ${boundTo === undefined ? 'another server' : hostOf(boundTo)} and are not sent to ${hostOf(server)})`;
+  // Saved by a version before the binding with nothing to show for which server: unknown, said as such.
+  const savedFor = boundTo === undefined ? 'for a server the app can’t tell' : `for ${hostOf(boundTo)}`;
+  return `not set up for ${hostOf(server)}: enter the topic and access token again in Settings → Phone (they were saved ${savedFor}, and are not sent to ${hostOf(server)})`;
 }
 
 /** The bound server's channel while the settings name another: what the app booked there is cancelled there. */
