@@ -24,10 +24,12 @@ import {
   dropRetired,
   loadRetired,
   providerOfChannel,
+  saveRetired,
   switchChannel,
   type Channel,
   type ProviderWiring,
 } from './phone-channels';
+import { bindOnSave, boundChannelLeft, keysFor, loadBinding, normalServer, unboundProblem } from './phone-binding';
 
 type Secrets = { [K in keyof typeof SECRET_ACCOUNTS]?: string };
 
@@ -132,7 +134,12 @@ interface PhoneRun {
   builtFrom: string | undefined;
   /** The escalator has a provider (not only cancelling what channels left still hold). */
   armed: boolean;
+  /** The server the ntfy topic and token were saved for (phone-binding.ts): used with no other. */
+  boundTo: string | undefined;
 }
+
+/** The keys the settings now may use (no ntfy topic or token for a server they were not saved for). */
+const usable = (o: PhoneWiringOptions, run: PhoneRun): Secrets => keysFor(o.settings(), run.keys, run.boundTo);
 
 const secretValuesOf = (run: Pick<PhoneRun, 'keys' | 'retired'>) => [
   ...Object.values(run.keys).filter((v): v is string => !!v),
@@ -167,8 +174,9 @@ function bookingOf(st: EscalatorStatus | undefined, armed: boolean): PhoneStatus
 }
 
 /** The escalator's problem, else a test refused for good (known before any shift: the phone won't be reached). */
-const problemOf = (run: PhoneRun, st: EscalatorStatus | undefined): string | undefined =>
+const problemOf = (o: PhoneWiringOptions, run: PhoneRun, st: EscalatorStatus | undefined): string | undefined =>
   st?.problem ??
+  unboundProblem(o.settings(), run.keys, run.boundTo) ??
   (run.testRefused ? `the phone won’t be reached: the test was refused (${run.testRefused})` : undefined);
 
 function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | undefined): PhoneStatus {
@@ -177,11 +185,11 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
   return {
     provider: s.provider,
     server: serverOf(s),
-    hasSecrets: hasSecretsFor(s, run.keys),
+    hasSecrets: hasSecretsFor(s, usable(o, run)),
     lastTest: run.testedAtMs === undefined ? null : new Date(run.testedAtMs).toISOString(),
     booking: bookingOf(st, run.armed),
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
-    problem: problemOf(run, st) ?? null,
+    problem: problemOf(o, run, st) ?? null,
     ...(st?.stillRing ? { stillRing: st.stillRing.map(stillRingOf) } : {}),
   };
 }
@@ -201,7 +209,7 @@ function subscribeLinkOf(o: PhoneWiringOptions, keys: Secrets): string | null {
  *  when none is in use (off, or its keys not read), as there. */
 function knownChannelsOf(o: PhoneWiringOptions, run: PhoneRun): ReadonlySet<string> | undefined {
   const s = o.settings();
-  const channel = s.provider === 'off' ? undefined : channelOf(s, run.keys);
+  const channel = s.provider === 'off' ? undefined : channelOf(s, usable(o, run));
   if (channel === undefined) return undefined;
   const w = { ...wiringOf(o), gateFor: undefined };
   return new Set([channel, ...run.retired].map((c) => providerOfChannel(w, c).channel));
@@ -252,7 +260,20 @@ const newRun = (): PhoneRun => ({
   retired: [],
   builtFrom: undefined,
   armed: false,
+  boundTo: undefined,
 });
+
+/** The server the topic and token are bound to, while the settings name another: a channel left, so what the app
+ *  booked there is cancelled there with its own keys (kept in the keychain until then). */
+async function retireBound(o: PhoneWiringOptions, run: PhoneRun): Promise<void> {
+  const left = boundChannelLeft(o.settings(), run.keys, run.boundTo);
+  const w = { ...wiringOf(o), gateFor: undefined };
+  const id = left && providerOfChannel(w, left).channel;
+  if (!left || run.retired.some((c) => providerOfChannel(w, c).channel === id)) return;
+  run.retired = [...run.retired, left];
+  const notKept = await saveRetired(o.secrets, run.retired);
+  if (notKept) o.log(`phone escalation: the old server's keys were not kept (${redact(notKept, secretValuesOf(run))})`);
+}
 
 /** Made anew only when what it sends with changed (the settings by value, the keys): a quiet-hours save or a Phone
  *  save with nothing changed keeps it. The one replaced is stopped first (its last write done), and what its
@@ -262,11 +283,12 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
   const words = (t: AlarmTarget) => phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t));
   live.building = live.building.then(async () => {
     const s = o.settings();
-    const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, run.keys);
-    const from = JSON.stringify([s.provider, s.afterMin, channel ?? null]);
+    const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, usable(o, run));
+    const from = JSON.stringify([s.provider, s.afterMin, channel ?? null, run.boundTo ?? null]);
     if (run.stopped || (live.escalator && from === run.builtFrom)) return;
     await live.escalator?.stop();
     live.escalator = undefined;
+    await retireBound(o, run);
     const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
     if (notKept) o.log(`phone escalation: the old channel's keys were not kept (${redact(notKept, secretValues())})`);
     const provider = channel && providerOfChannel(wiringOf(o), channel);
@@ -293,13 +315,22 @@ async function savePhone(
 ): Promise<PhoneResult> {
   // ntfy chosen with no topic yet: the app draws one (≥ 24 random characters), never the user.
   const drawn = settings.provider === 'ntfy' && !run.keys.ntfyTopic && !secrets?.ntfyTopic;
-  const given = drawn ? { ...secrets, ntfyTopic: generateTopic() } : secrets;
+  const drawnGiven = drawn ? { ...secrets, ntfyTopic: generateTopic() } : secrets;
+  // Another server chosen with no token typed: the token saved for the old one is not sent to it (phone-binding.ts).
+  const server = settings.provider === 'ntfy' ? normalServer(settings.ntfyServer) : undefined;
+  const tokenLeft = server !== undefined && server !== run.boundTo && !!run.keys.ntfyToken && !secrets?.ntfyToken;
+  const given = tokenLeft ? { ...drawnGiven, ntfyToken: '' } : drawnGiven;
   const notStored = await storeSecrets(o, run.keys, given);
   if (notStored) return { ok: false, message: notStored };
+  const notBound = await bindOnSave(o.secrets, settings);
+  if (notBound) return { ok: false, message: `The keychain refused it (${notBound}): the phone is not set up.` };
+  if (server !== undefined) run.boundTo = server;
   const notSaved = await o.save(settings);
   await rebuild(o, run, live);
   if (notSaved) return { ok: false, message: `The settings could not be saved: ${notSaved}` };
-  return { ok: true, message: 'Saved.' };
+  const tokenWords =
+    ' The access token was for another server and was not sent to this one: enter its own if it needs one.';
+  return { ok: true, message: `Saved.${tokenLeft ? tokenWords : ''}` };
 }
 
 function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneIntent): Promise<PhoneResult> {
@@ -307,7 +338,7 @@ function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneI
   if (i.kind === 'new-topic') return savePhone(o, run, live, o.settings(), { ntfyTopic: generateTopic() });
   const st = o.settings();
   // Its own provider: its poll of the phone's answers must not move the escalator's.
-  const provider = st.provider === 'off' ? undefined : providerOf(o, st, run.keys);
+  const provider = st.provider === 'off' ? undefined : providerOf(o, st, usable(o, run));
   // A booking refused for good is tried again too (the token may have been fixed on the server).
   void live.escalator?.retry();
   return sendTest(o, provider, {
@@ -318,8 +349,12 @@ function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneI
   });
 }
 
-function readinessStatus(run: PhoneRun, st: EscalatorStatus | undefined): EscalatorStatus | undefined {
-  const problem = problemOf(run, st);
+function readinessStatus(
+  o: PhoneWiringOptions,
+  run: PhoneRun,
+  st: EscalatorStatus | undefined,
+): EscalatorStatus | undefined {
+  const problem = problemOf(o, run, st);
   return problem === undefined ? st : { booking: false, ...st, problem };
 }
 
@@ -349,6 +384,7 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     async start() {
       try {
         await loadKeys(o, run.keys);
+        run.boundTo = await loadBinding(o, o.settings(), run.keys);
         run.keysRead = true;
         o.changed();
         run.retired = await loadRetired(o.secrets);
@@ -369,10 +405,10 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     checkAcks: () => ready.then(() => live.building).then(() => live.escalator?.checkAcks()),
     intent: (i) => phoneIntent(o, run, live, i),
     status: () => statusOf(o, run, live.escalator),
-    subscribeLink: () => subscribeLinkOf(o, run.keys),
+    subscribeLink: () => subscribeLinkOf(o, usable(o, run)),
     readiness: () => ({
-      ...(run.keysRead ? { hasSecrets: hasSecretsFor(o.settings(), run.keys) } : {}),
-      status: readinessStatus(run, live.escalator?.status()),
+      ...(run.keysRead ? { hasSecrets: hasSecretsFor(o.settings(), usable(o, run)) } : {}),
+      status: readinessStatus(o, run, live.escalator?.status()),
       testedAtMs: run.testedAtMs,
     }),
     stop() {

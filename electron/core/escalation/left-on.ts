@@ -24,7 +24,7 @@ export function adoptLeftOn(state: EscalationState, channel: string | undefined,
       }
       delete held[key];
       if (ch === undefined) unknown++;
-      else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch });
+      else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch, ...(b.srv ? { srv: b.srv } : {}) });
     }
   for (const [key, r] of Object.entries(state.receipts ?? {})) {
     if (r.ch === channel) continue;
@@ -51,7 +51,12 @@ export async function settleLeftOn(
     const p = providerOf(e.ch);
     if (!p?.cancel) {
       keep.push(e);
-      problems.push("an alert booked on a phone channel no longer set up may still ring there: it can't be cancelled");
+      // Named by its server when the booking kept it (adv52 r12 #1): the keys for it are no longer kept.
+      problems.push(
+        e.srv
+          ? `your phone may still ring from ${e.srv} (a server no longer set up): its alert booked there can't be cancelled, as the app no longer has that server's topic`
+          : "an alert booked on a phone channel no longer set up may still ring there: it can't be cancelled",
+      );
       continue;
     }
     const answer = await p.cancel(alertIdOf(e.key), e.receipt);
@@ -62,7 +67,9 @@ export async function settleLeftOn(
     problems.push(
       e.ch === current
         ? `your phone may still ring: stopping its alert hasn't gone through yet (${answer.error}; trying again)`
-        : `cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`,
+        : e.srv
+          ? `cancelling the alert booked on ${e.srv} (the server used before): ${answer.error}; your phone may still ring from ${e.srv}`
+          : `cancelling the alert left on the old phone channel: ${answer.error}; your phone may still ring there`,
     );
   }
   if (keep.length > 0) state.leftOn = keep;

@@ -92,7 +92,12 @@ export interface BookWorld {
  *  and with none the alert is sent at its time. */
 export async function bookHeld(w: BookWorld, key: string, alert: PhoneAlert, dueMs: number): Promise<void> {
   const answer = w.provider.book ? await w.provider.book(alert, dueMs) : { ok: false as const, error: NOT_WANTED };
-  const held = { id: alert.id, atMs: dueMs, ch: w.provider.channel };
+  const held = {
+    id: alert.id,
+    atMs: dueMs,
+    ch: w.provider.channel,
+    ...(w.provider.host ? { srv: w.provider.host } : {}),
+  };
   if (answer.ok) {
     w.outcome(answer, '');
     w.state.booked[key] = held;

@@ -63,6 +63,16 @@ export function ntfyActions(o: Pick<NtfyOptions, 'server' | 'topic' | 'token'>, 
 export const ntfyChannelOf = (o: Pick<NtfyOptions, 'server' | 'topic'>): string =>
   channelIdOf(['ntfy', o.server.replace(/\/+$/, ''), o.topic]);
 
+/** The server's host (a name and port; no path or user info), when it is a web address. */
+function hostPart(server: string): { host?: string } {
+  try {
+    const host = new URL(server).host;
+    return host ? { host } : {};
+  } catch {
+    return {};
+  }
+}
+
 export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
@@ -94,6 +104,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
   return {
     kind: 'ntfy',
     channel: ntfyChannelOf(o),
+    ...hostPart(o.server),
     waitingUntilMs: () => waitingUntil(gate, o.clock),
     waitKept: () => gate.kept === true,
     // Each try re-checks ntfy's minimum delay: a repeat after a slow try must not carry an `At:` it refuses (400).

@@ -38,7 +38,17 @@ const LATEST_DUE_MS = MAX_ESCALATE_AFTER_MIN * 60_000;
 const MAX_REPEAT_MS = PUSHOVER_EXPIRE_S * 1000;
 const FALSE_CHANNEL = 'a booking on a phone channel the app never had';
 
-const BookingSchema = z.object({ id: z.string(), atMs: z.number(), ch: z.string().optional() });
+/** A server's host as the app keeps it with a booking (a name or address and a port; no path, user or query). */
+const HostSchema = z
+  .string()
+  .max(260)
+  .regex(/^[A-Za-z0-9.:[\]-]+$/);
+const BookingSchema = z.object({
+  id: z.string(),
+  atMs: z.number(),
+  ch: z.string().optional(),
+  srv: HostSchema.optional(),
+});
 export const EscalationStateSchema = z.object({
   version: z.literal(1),
   /** key → the booked alert's id, when it rings, and where it is booked (`ch`, the channel's hash: a booking on a
@@ -66,7 +76,15 @@ export const EscalationStateSchema = z.object({
    *  until `atMs`: a booking, or a receipt. Cancelled there (with the old channel's keys, kept in the keychain), then
    *  let go. */
   leftOn: z
-    .array(z.object({ key: z.string(), atMs: z.number(), ch: z.string(), receipt: z.string().optional() }))
+    .array(
+      z.object({
+        key: z.string(),
+        atMs: z.number(),
+        ch: z.string(),
+        receipt: z.string().optional(),
+        srv: HostSchema.optional(),
+      }),
+    )
     .optional(),
   /** Whose record it is: the service addresses and users it was written for (record-origin.ts). */
   origins: z.array(CacheOriginSchema).max(100).optional(),

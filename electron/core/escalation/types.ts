@@ -52,6 +52,9 @@ export interface PhoneProvider {
   /** Where its bookings and receipts live (ntfy's server and topic; Pushover's app and user), named by a hash that
    *  holds no secret: kept with each booking on disk, so one left on a channel no longer used is still cancelled. */
   readonly channel: string;
+  /** The host its bookings live on (ntfy's server, without path or user info: no secret), kept with each booking in
+   *  escalations.json so one left there is named by it ("your phone may still ring … from <host>"). */
+  readonly host?: string;
   /** A sent alert repeats on the phone this long unless acknowledged or cancelled (Pushover's emergency): a cancel
    *  that fails is tried again until then. Absent: it rings once (ntfy, a webhook). */
   readonly repeatsMs?: number;
