@@ -959,6 +959,14 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
         const state: AppState = {
           ...base,
           sync: partialSync("Couldn't read some shifts of Mobile backend and some shifts of Billing operations", saved),
+          // With 3 accounts, one's key rejected and one offline (the report's 3-account world): the worst problem whole.
+          accounts: base.accounts.map((a, i) =>
+            i === 1
+              ? { ...a, sync: { kind: 'key_rejected', message: 'The service rejected the API key. Enter a new key.' } }
+              : i === 2
+                ? { ...a, sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved } }
+                : a,
+          ),
           settings: { ...base.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
           alarm: alarm('a1', 'Platform primary'),
           otherAlarms: [alarm('a2', 'Payments US')],
