@@ -65,3 +65,10 @@ export function stillRingShortLines(
 ): string[] {
   return [...(phone?.stillRing ?? [])].sort((a, b) => a.at.localeCompare(b.at)).map((s) => stillRingShort(s, o));
 }
+
+/** What several such alerts may do, as a fold says them ("Your phone may still ring for 3 shifts"): "may still
+ *  ring", "may have rung" once every one's instant passed, or both. */
+export function stillRingMay(all: readonly StillRing[]): string {
+  const passed = all.filter((s) => s.passed).length;
+  return passed === 0 ? 'may still ring' : passed === all.length ? 'may have rung' : 'may still ring or have rung';
+}

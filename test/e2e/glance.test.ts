@@ -928,6 +928,104 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     if (!ask) throw new Error('demo seed: a request asks Alice');
     return { ...state, coverage: { ...state.coverage, askingMe: [ask, { ...ask, id: `${ask.id}_2` }] } };
   };
+  // Adversarial round 9 (issue 49), F1: one account × 10 (and 3 accounts) with two alarms, two asks, a hole, a pause,
+  // readiness and 2–3 "Your phone may still ring …" lines: Asks you and its Cover… were under the bar. Several phone
+  // lines now fold into one ("Phone may still ring: 3 shifts · Phone settings…"), so what asks me stays in the first screen.
+  it('all at once (2 alarms, 2 asks, a hole, a pause, readiness, 2–3 phone lines), 1 and 3 accounts × 10, light and dark: Asks you and Cover… above the bar', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const ten = tenSchedules(host.engine.getState());
+    const ring = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        key: `k${i}`,
+        at: new Date(Date.now() + (40 + i * 60) * 60_000).toISOString(),
+        scheduleName: ten.schedules[i]?.name ?? 'Search',
+        accountName: 'Work',
+        why: 'not-mine' as const,
+        error: 'could not connect to ntfy.sh (ECONNREFUSED)',
+        passed: false,
+      }));
+    const start = new Date(Date.now() - 2 * 60_000).toISOString();
+    const alarm = (key: string, scheduleName: string) =>
+      ({ key, scheduleName, start, ringing: true, ackedAt: null, ackSource: null }) as const;
+    for (const [name, world] of [
+      ['1x10', ten],
+      ['3x10', threeAccounts(ten)],
+    ] as const) {
+      for (const phones of [2, 3]) {
+        const base = atLeast(twoAsks(world));
+        const saved = base.lastSuccessAt ?? new Date().toISOString();
+        const state: AppState = {
+          ...base,
+          sync: partialSync("Couldn't read some shifts of Mobile backend and some shifts of Billing operations", saved),
+          // With 3 accounts, one's key rejected and one offline (the report's 3-account world): the worst problem whole.
+          accounts: base.accounts.map((a, i) =>
+            i === 1
+              ? { ...a, sync: { kind: 'key_rejected', message: 'The service rejected the API key. Enter a new key.' } }
+              : i === 2
+                ? { ...a, sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved } }
+                : a,
+          ),
+          settings: { ...base.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
+          alarm: alarm('a1', 'Platform primary'),
+          otherAlarms: [alarm('a2', 'Payments US')],
+          phone: {
+            provider: 'ntfy',
+            server: 'https://ntfy.sh',
+            hasSecrets: true,
+            lastTest: null,
+            booking: 'booked',
+            nextBooked: null,
+            problem: 'could not connect to ntfy.sh',
+            stillRing: ring(phones),
+          },
+        };
+        await push(app, state);
+        await page.getByTestId('status-more').waitFor();
+        await page.getByRole('button', { name: 'Phone settings…' }).first().waitFor();
+        await expect.poll(() => page.getByRole('button', { name: 'I’m on it' }).count()).toBe(2);
+        for (const scheme of ['light', 'dark'] as const) {
+          const label = `${name} ${phones} phone lines ${scheme}`;
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.waitForTimeout(100);
+          await app.screenshot(`glance-all-at-once-${name}-${phones}-${scheme}`);
+          const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
+          const above = async (l: Locator): Promise<boolean> => {
+            const box = await l.boundingBox();
+            return !!box && !!bar && box.y >= 0 && box.y + box.height <= bar.y + 0.5;
+          };
+          expect(await above(page.getByTestId('my-state')), `${label}: my state`).toBe(true);
+          for (const line of await page.locator('[data-testid=now-line], [data-testid=now-fold]').all())
+            expect(await above(line), `${label}: ${await line.getAttribute('aria-label')}`).toBe(true);
+          for (const b of await page.getByRole('button', { name: /^(I’m on it|Phone settings…)$/ }).all())
+            expect(await above(b), `${label}: ${await b.textContent()}`).toBe(true);
+          const asks = page.getByTestId('asks-you');
+          for (const part of [
+            asks.getByRole('heading', { name: /^Asks you \(2\)/ }),
+            asks.locator('h2 + p'),
+            asks.getByRole('button', { name: 'Cover…' }),
+          ])
+            expect(await above(part), `${label}: ${await part.textContent()}`).toBe(true);
+          // The phone lines' fold: one line, whole (its count read), its fix beside it.
+          const fold = page.getByRole('button', { name: `Phone may still ring: ${phones} shifts` });
+          expect(
+            await fold.evaluate(
+              (el: Part & { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth + 1,
+            ),
+            `${label}: fold whole`,
+          ).toBe(true);
+          expect(await page.getByRole('button', { name: 'Phone settings…' }).count(), label).toBe(1);
+          expect(await axeViolations(page), label).toEqual([]);
+        }
+      }
+    }
+    // Behind the fold, each one's own line with its fix.
+    await page.getByRole('button', { name: 'Phone may still ring: 3 shifts' }).click();
+    await expect.poll(() => page.getByText(/^Your phone may still ring at /).count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Phone settings…' }).count()).toBe(3);
+  }, 90_000);
+
   it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 at 180×260; light and dark, axe 0', async () => {
     const app = await session.open('configured');
     const { page, host } = app;

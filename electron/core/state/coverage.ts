@@ -10,6 +10,8 @@ import { timelineBasis, timelineOf } from '../model/timeline';
 import { assertNever } from '../../shared/basis';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
+const MINUTE_MS = 60_000;
+
 export interface CoverageLists {
   mine: CoverageView[];
   askingMe: CoverageView[];
@@ -72,10 +74,15 @@ export function coveredByMe(
     if (!snap) return false;
     const startMs = Math.max(instantMs(s.start), nowMs);
     const endMs = instantMs(s.end);
+    // Covered to the minute counts: the app shows and takes times to the minute, so Cover… for a request ending at
+    // 07:58:01 writes an override ending 07:58:00 (adv49 r9 F2); a second left over is no shift the app could show.
+    const wholeEndMs = Math.max(startMs, Math.floor(endMs / MINUTE_MS) * MINUTE_MS);
     const basis = timelineBasis(timelineOf(snap), statusOf(snap.id), startMs, endMs);
     switch (basis.kind) {
       case 'fresh':
-        return myBlocksOf(segmentsOf(snap.shifts), emailLower).some((b) => b.startMs <= startMs && b.endMs >= endMs);
+        return myBlocksOf(segmentsOf(snap.shifts), emailLower).some(
+          (b) => b.startMs <= startMs && b.endMs >= wholeEndMs,
+        );
       case 'saved':
       case 'unknown':
         return false;

@@ -2,7 +2,7 @@
 // stands in the way with its fix as the item's action, then who is on call now, one submenu per schedule (its now
 // and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
 import { alarmLine } from '../../shared/alarm-text';
-import { stillRingLines } from '../../shared/still-ring-text';
+import { stillRingLines, stillRingMay } from '../../shared/still-ring-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
 import { syncFix, syncText } from '../../shared/freshness';
@@ -89,16 +89,26 @@ function alarmItems(state: AppState, f: Fmt, tight: boolean): TrayMenuItem[] {
   ];
 }
 
-/** "Your phone may still ring at 09:03 for the Ops shift you no longer have (…)": its fix is in Settings → Phone. */
-function stillRingItems(state: AppState, f: Fmt): TrayLeafItem[] {
+/** "Your phone may still ring at 09:03 for the Ops shift you no longer have (…)": its fix is in Settings → Phone.
+ *  Several are one submenu ("Your phone may still ring for 3 shifts") holding each one's line, as alarms are, so they
+ *  never push who is on call now out of the menu (adv49 r9 F3: three took three items, one schedule kept its own). */
+function stillRingItems(state: AppState, f: Fmt): TrayMenuItem[] {
   const o = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
-  return stillRingLines(state.phone, o).map((label) => ({
+  const lines = stillRingLines(state.phone, o).map((label): TrayLeafItem => ({
     type: 'action',
     label,
     action: 'open-settings',
     enabled: true,
     params: { section: 'phone' },
   }));
+  if (lines.length < 2) return lines;
+  return [
+    {
+      type: 'submenu',
+      label: `Your phone ${stillRingMay(state.phone?.stillRing ?? [])} for ${lines.length} shifts`,
+      items: lines,
+    },
+  ];
 }
 
 /** The current (or last) start's alarm and every other one ringing now. */

@@ -25,6 +25,9 @@ interface World {
   shortcut: boolean;
   login: boolean;
   update: boolean;
+  /** "Your phone may still ring …" lines (adv49 r9 F3) and two requests asking me. */
+  phones: number;
+  asks: boolean;
 }
 
 const worldArb: fc.Arbitrary<World> = fc.record({
@@ -37,6 +40,8 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   shortcut: fc.boolean(),
   login: fc.boolean(),
   update: fc.boolean(),
+  phones: fc.integer({ min: 0, max: 3 }),
+  asks: fc.boolean(),
 });
 
 function stateOf(w: World): AppState {
@@ -112,6 +117,41 @@ function stateOf(w: World): AppState {
     },
     alarm: alarms[0] ?? null,
     otherAlarms: alarms.slice(1),
+    ...(w.phones > 0 ? { phone: phoneWith(w.phones) } : {}),
+    ...(w.asks ? { coverage: { ...base.coverage, askingMe: [ask('cov_1'), ask('cov_2')] } } : {}),
+  };
+}
+
+function phoneWith(n: number): NonNullable<AppState['phone']> {
+  return {
+    provider: 'ntfy',
+    server: 'https://ntfy.sh',
+    hasSecrets: true,
+    lastTest: null,
+    booking: 'booked',
+    nextBooked: null,
+    problem: 'could not connect to ntfy.sh',
+    stillRing: Array.from({ length: n }, (_, i) => ({
+      key: `k${i}`,
+      at: new Date(NOW + (40 + 60 * i) * 60_000).toISOString(),
+      scheduleName: `Schedule 0.${i}`,
+      why: 'not-mine' as const,
+      error: 'could not connect to ntfy.sh (ECONNREFUSED)',
+      passed: false,
+    })),
+  };
+}
+
+function ask(id: string): AppState['coverage']['askingMe'][number] {
+  const start = new Date(NOW + 12 * 3_600_000).toISOString();
+  const end = new Date(NOW + 20 * 3_600_000).toISOString();
+  return {
+    accountId: accountIdOf('main'),
+    id: `main:${id}`,
+    requester: { id: 'usr_erin', name: 'Erin Walsh', email: 'erin@example.com' },
+    reason: 'Dentist appointment',
+    status: 'pending',
+    shifts: [{ start, end, scheduleId: 'sch_3', scheduleName: 'Schedule 0.3' }],
   };
 }
 
@@ -158,7 +198,38 @@ describe('ringing alarms in the tray (issue 49, adversarial 3, finding 1)', () =
     shortcut: false,
     login: false,
     update: false,
+    phones: 0,
+    asks: false,
   };
+  // Adversarial round 9 (issue 49), F3: one account × 10, two alarms, a hole, a pause, readiness, two asks and three
+  // phone lines: only one schedule kept its own entry (docs/using-it.md: at least two). The phone lines are one
+  // submenu ("Your phone may still ring for 3 shifts"), each one's line in it opening Settings → Phone.
+  it('all at once with three phone lines: two schedules keep their own entry, each phone line in one submenu', () => {
+    const w: World = {
+      ...calm,
+      alarms: [{ ringing: true }, { ringing: true }],
+      failing: [true, false, false],
+      notReady: true,
+      paused: true,
+      phones: 3,
+      asks: true,
+    };
+    const menu = buildTrayMenu(stateOf(w), NOW, ZONE);
+    const shown = top(menu);
+    const said = shown.map(labelOf).join('\n');
+    expect(shown.length, said).toBeLessThanOrEqual(15);
+    expect(shown.filter((i) => i.type === 'submenu' && /^Schedule /.test(i.label)).length, said).toBeGreaterThanOrEqual(
+      2,
+    );
+    const phone = shown.find((i) => i.type === 'submenu' && i.label === 'Your phone may still ring for 3 shifts');
+    const lines = phone?.type === 'submenu' ? phone.items.filter((i) => i.type === 'action') : [];
+    expect(lines.map(labelOf), said).toEqual([
+      expect.stringMatching(/^Your phone may still ring at 10:40 for the Schedule 0\.0 shift/),
+      expect.stringMatching(/^Your phone may still ring at 11:40 /),
+      expect.stringMatching(/^Your phone may still ring at 12:40 /),
+    ]);
+    for (const l of lines) expect(l).toMatchObject({ action: 'open-settings', params: { section: 'phone' } });
+  });
   it('one alarm: its line and "I’m on it" at the top level, after my state', () => {
     const menu = buildTrayMenu(stateOf({ ...calm, alarms: [{ ringing: true }] }), NOW, ZONE);
     expect(menu.slice(1, 3).map(labelOf)).toEqual([
