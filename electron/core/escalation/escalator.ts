@@ -23,6 +23,7 @@ import {
   RETRY_AFTER_MS,
   save,
   pruneStuck,
+  stuckOf,
   READING,
   statusOf,
   type EscalatorOptions,
@@ -168,8 +169,7 @@ export async function createEscalator(
     bookedTitles: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Set(),
-    stuck: new Map(),
-    named: new Map(),
+    ...stuckOf(state),
   };
   return {
     setTargets(next) {
