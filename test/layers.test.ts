@@ -59,6 +59,8 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters',
     ...CORE,
     'core/alarm',
+    // status reads escalations.json back (the phone alert that may still ring), by the app's own checks.
+    'core/escalation',
     'core/calendar',
     'core/engine',
     'core/state',

@@ -13,6 +13,7 @@ import { createFsFileStore } from '../core/storage/fs-file-store';
 import type { SecretStore } from '../core/ports';
 import type { AppState } from '../shared/view-state';
 import { readOnlyOverlay } from './overlay-files';
+import { withStillRing } from './status-still-ring';
 import { notificationHealth } from '../adapters/notification-health';
 import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
@@ -193,7 +194,8 @@ export async function runStatus(
     // Within a day of my shift the readiness check asks the platform about notifications: its answer, not "not
     // checked yet", is what the summary should say.
     await engine.checksSettled();
-    const state = told(engine.getState());
+    // The phone alert the app couldn't cancel is kept in escalations.json (this run books nothing): said as the app says it.
+    const state = await withStillRing(told(engine.getState()), files, systemClock.now());
     const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
     // The record is read back by the same rule as the app's (published-record.ts); what it said comes after the
     // state above was taken, so it is picked here to be told once. So is a record that could not be saved (the

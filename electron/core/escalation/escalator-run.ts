@@ -134,6 +134,7 @@ export interface Run {
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
  *  Written only when it changed (an escalator that is off writes nothing it doesn't hold). */
 export async function save(r: Run): Promise<void> {
+  keepStillRing(r);
   const text = JSON.stringify(r.state);
   if (text === r.savedText) return;
   const why = await saveEscalations(r.o.files, r.state, r.o.known?.(), r.signer);
@@ -143,6 +144,33 @@ export async function save(r: Run): Promise<void> {
     );
   r.unsaved = why;
   if (why === undefined) r.savedText = text;
+}
+/** The cancels that haven't gone through, kept in the record: `status` reads them there (issue 50). */
+function keepStillRing(r: Run): void {
+  const entries = [...r.stuck].map(([key, s]) => {
+    const named = r.named.get(key);
+    const names = {
+      ...(named?.scheduleName ? { scheduleName: named.scheduleName } : {}),
+      ...(named?.accountName ? { accountName: named.accountName } : {}),
+    };
+    return [key, { atMs: s.atMs, error: s.error, why: s.why, ...names }] as const;
+  });
+  if (entries.length > 0) r.state.stillRing = Object.fromEntries(entries);
+  else delete r.state.stillRing;
+}
+
+/** The record's cancels that hadn't gone through (before a restart): still said, and cancelled again. */
+export function stuckOf(state: State): { stuck: Run['stuck']; named: Run['named'] } {
+  const entries = Object.entries(state.stillRing ?? {});
+  return {
+    stuck: new Map(entries.map(([key, e]) => [key, { atMs: e.atMs, error: e.error, why: e.why }])),
+    named: new Map(
+      entries.map(([key, e]) => [
+        key,
+        { scheduleName: e.scheduleName ?? '', ...(e.accountName ? { accountName: e.accountName } : {}) },
+      ]),
+    ),
+  };
 }
 export const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
 /** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */

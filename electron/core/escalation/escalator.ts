@@ -24,6 +24,7 @@ import {
   RETRY_AFTER_MS,
   save,
   pruneStuck,
+  stuckOf,
   READING,
   statusOf,
   type EscalatorOptions,
@@ -171,8 +172,7 @@ export async function createEscalator(
     bookedWords: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Set(),
-    stuck: new Map(),
-    named: new Map(),
+    ...stuckOf(state),
   };
   return {
     setTargets(next) {

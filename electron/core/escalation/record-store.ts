@@ -37,6 +37,8 @@ const LATEST_DUE_MS = MAX_ESCALATE_AFTER_MIN * 60_000;
 /** The longest an alert repeats on the phone (Pushover's emergency expires then). */
 const MAX_REPEAT_MS = PUSHOVER_EXPIRE_S * 1000;
 const FALSE_CHANNEL = 'a booking on a phone channel the app never had';
+/** A "may still ring" is said until an hour after its time (the escalator's AWAIT_ACK_MS: it rang, or it didn't). */
+export const STILL_RING_FOR_MS = 60 * 60_000;
 
 /** A server's host as the app keeps it with a booking (a name or address and a port; no path, user or query). */
 const HostSchema = z
@@ -83,6 +85,21 @@ export const EscalationStateSchema = z.object({
         ch: z.string(),
         receipt: z.string().optional(),
         srv: HostSchema.optional(),
+      }),
+    )
+    .optional(),
+  /** key → a booked alert that must not ring (no longer mine, or acknowledged) whose cancel hasn't gone through, the
+   *  cancel's failure (worded without secrets) and the shift's names: kept here so `status` says "Your phone may
+   *  still ring at 09:03 …" as the app does (issue 50); gone once the cancel lands or an hour after its time. */
+  stillRing: z
+    .record(
+      z.string(),
+      z.object({
+        atMs: z.number(),
+        error: z.string().max(500),
+        why: z.enum(['not-mine', 'acknowledged']),
+        scheduleName: z.string().max(500).optional(),
+        accountName: z.string().max(500).optional(),
       }),
     )
     .optional(),
@@ -154,6 +171,18 @@ const leftOnProblem =
           ? FALSE_CHANNEL
           : undefined;
 
+type StillRingEntry = NonNullable<EscalationState['stillRing']>[string];
+
+/** A "may still ring" names a booking the app made: its alarm's key, a time it books at, one line of words. */
+const stillRingProblem =
+  (nowMs: number) =>
+  ([key, e]: [string, StillRingEntry]): string | undefined =>
+    !isAlarmKey(key) || [e.error, e.scheduleName ?? '', e.accountName ?? ''].some((t) => /[\p{Cc}]/u.test(t))
+      ? 'an entry the app did not make'
+      : !plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) || !derivable(key, e.atMs)
+        ? "a time that can't be true"
+        : undefined;
+
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
  *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
  *  dropped: a "sent" stamp is used again once the schedule is watched again (dropped, the phone was paged again for
@@ -209,6 +238,8 @@ export function sortEscalations(
   );
   const stillUnsure = unsure.kept.filter(([key]) => keptSent[key] !== undefined);
   const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
+  const stillRing = sortClaims(Object.entries(s.stillRing ?? {}), stillRingProblem(nowMs));
+  const stillRinging = stillRing.kept.filter(([, e]) => e.atMs + STILL_RING_FOR_MS > nowMs);
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   return {
     state: {
@@ -223,6 +254,7 @@ export function sortEscalations(
       ...(stillUnreceipted.length > 0 ? { unreceipted: Object.fromEntries(stillUnreceipted) } : {}),
       ...(stillUnsure.length > 0 ? { unsure: Object.fromEntries(stillUnsure) } : {}),
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
+      ...(stillRinging.length > 0 ? { stillRing: Object.fromEntries(stillRinging) } : {}),
     },
     dropped: [
       ...booked.dropped,
@@ -232,6 +264,7 @@ export function sortEscalations(
       ...unreceipted.dropped,
       ...unsure.dropped,
       ...leftOn.dropped,
+      ...stillRing.dropped,
     ],
   };
 }
@@ -284,6 +317,7 @@ function withoutOthers(s: EscalationState, stamp: readonly CacheOrigin[], known:
     ...(s.unreceipted ? { unreceipted: keep(s.unreceipted) } : {}),
     ...(s.unsure ? { unsure: keep(s.unsure) } : {}),
     ...(s.leftOn ? { leftOn: s.leftOn.filter((e) => mine(e.key)) } : {}),
+    ...(s.stillRing ? { stillRing: keep(s.stillRing) } : {}),
   };
   return { state, dropped };
 }
