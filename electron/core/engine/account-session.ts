@@ -28,6 +28,7 @@ import type { EngineOptions } from './types';
 import { createLostAnswerFile, lostAnswersFileOf, type LostAnswerFile } from './lost-answer-store';
 import { DOUBT_KEEP_MS } from '../actions/override-again';
 import type { Notice } from '../storage/settings-store';
+import type { RecordSigner } from '../storage/record-key';
 
 export interface AccountSessionOptions {
   accountId: AccountId;
@@ -47,6 +48,8 @@ export interface AccountSessionOptions {
    *  (core/state/best-reads.ts): what it tells. Its own stays for its writes and its cache. */
   bestRead?: (own: Snapshot) => Snapshot;
   files: FileStore;
+  /** The install's record key (record-key.ts), shared by every signed file; undefined without a keychain. */
+  signer: () => Promise<RecordSigner | undefined>;
   log: (message: string) => void;
   localZone: () => string;
   /** The account's settings now; undefined once it was removed. */
@@ -206,7 +209,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const { keys, sync } = link;
   const standing = createWriteStanding();
   const told = (): Snapshot => o.bestRead?.(held.get()) ?? held.get();
-  const lostAnswers = createLostAnswerFile(o.files, lostAnswersFileOf(o.accountId), o.clock, DOUBT_KEEP_MS);
+  const lostAnswers = createLostAnswerFile(o.files, lostAnswersFileOf(o.accountId), o.clock, DOUBT_KEEP_MS, o.signer);
   let lostNotice: Notice | undefined;
 
   async function start(fired: FiredStore): Promise<void> {

@@ -207,6 +207,11 @@ export function createEngine(options: EngineOptions): Engine {
     options,
     effective: settings.effective,
     service: settings.service,
+    // The status command never makes the record key (as the feed below).
+    signer: () =>
+      options.serveCalendarFeed !== false
+        ? recordSignerOf(options.secrets, storage.report)
+        : loadRecordSigner(options.secrets, storage.report, false),
     // The alarm part is made after the sessions; their reminders ask it only once started.
     alarmTakesStart: (baseUrl, id, startMs) => alarm.parts?.takesStart(baseUrl, id, startMs) ?? false,
   });

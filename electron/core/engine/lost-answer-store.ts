@@ -4,10 +4,15 @@
 // Read back like every file (issue 52, read-back.ts): a file not of its shape is kept aside and said; each entry is
 // checked against the clock (none dated ahead; one past the doubt's keep is let go) and the schedules watched now
 // (one for a schedule not watched is dropped, said once, the file kept aside). Nothing is ever sent from an entry:
-// it only makes a later create of the same wish look first.
+// it only makes a later create of the same wish look first. Each entry carries the install's record MAC (record-key.ts):
+// one copied from another install or written by hand held the user's creates for up to 30 minutes and told them of a
+// "first attempt" never made (adv52 r13 #2). The version before had no such file: an unsigned entry is never taken
+// (without a keychain, the checks hold without MACs, as for every signed file). Its plan window must be its key's.
 import { z } from 'zod';
 import { CreateOverrideInputSchema } from '../../api/schemas';
-import { OverridePreviewSchema } from '../../shared/action-schemas';
+import { OverridePreviewSchema, OverrideWindowSchema } from '../../shared/action-schemas';
+import { HOUR_MS } from '../../shared/time';
+import { UNSIGNED, type RecordSigner } from '../storage/record-key';
 import { MAIN_ACCOUNT_ID, type AccountId } from '../../shared/accounts';
 import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
@@ -42,6 +47,8 @@ const EntrySchema = z.object({
   revisionBefore: z.number().int().min(0).nullable().optional(),
   moves: z.boolean().optional(),
   lost: z.boolean().optional(),
+  /** The install's record MAC over the file's name, the key and the rest of the entry. */
+  mac: z.string().max(200).optional(),
 });
 type Entry = z.infer<typeof EntrySchema>;
 
@@ -53,22 +60,86 @@ export interface LostAnswerFile extends DoubtFile {
   settled(): Promise<void>;
 }
 
+/** override.ts's sameCreateKey: the schedule, the window as asked (custom: its ms; otherwise the kind) and who covers. */
+const KeySchema = z.tuple([
+  z.string(),
+  z.union([z.tuple([z.number(), z.number()]), OverrideWindowSchema]),
+  z.array(z.string()),
+]);
+
+function parsedKey(key: string): z.infer<typeof KeySchema> | undefined {
+  try {
+    const got = KeySchema.safeParse(JSON.parse(key));
+    return got.success ? got.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The plan is the write its key names: the same schedule, window and people, the times such a write has. */
+function holdsTogether(e: Entry, keepMs: number): boolean {
+  const p = e.plan;
+  const key = parsedKey(e.key);
+  if (key === undefined) return false;
+  const [scheduleId, window, people] = key;
+  const covering = p.preview.covering.map((x) => x.toLowerCase()).sort();
+  const planned = () => {
+    if (Array.isArray(window)) return window[0] === p.startMs && window[1] === p.endMs;
+    // "From now": planned just before the write was sent, so it starts at most a keep before the write's time.
+    const fromNow = p.startMs <= e.atMs && e.atMs - p.startMs <= keepMs;
+    if (window.kind === 'next_hours') return fromNow && p.endMs - p.startMs === window.hours * HOUR_MS;
+    return fromNow && window.kind === 'rest_of_current';
+  };
+  return (
+    scheduleId === p.scheduleId &&
+    p.preview.scheduleId === p.scheduleId &&
+    JSON.stringify(people) === JSON.stringify(covering) &&
+    p.startMs < p.endMs &&
+    p.startMs === Date.parse(p.input.start) &&
+    p.endMs === Date.parse(p.input.end) &&
+    planned()
+  );
+}
+
 /** Why an entry read back can't be used, or undefined when it holds. */
-function entryProblem(nowMs: number, watched: ReadonlySet<string>) {
+function entryProblem(o: { nowMs: number; keepMs: number; watched: ReadonlySet<string> }, signed: Signed) {
   return (e: Entry): string | undefined => {
-    if (e.atMs > nowMs) return 'a write dated ahead of the clock';
-    if (!watched.has(e.plan.scheduleId)) return 'a write on a schedule not watched';
-    const p = e.plan;
-    const together =
-      p.startMs === Date.parse(p.input.start) &&
-      p.endMs === Date.parse(p.input.end) &&
-      p.preview.scheduleId === p.scheduleId &&
-      e.key.startsWith(`[${JSON.stringify(p.scheduleId)},`);
-    return together ? undefined : 'a write whose window does not hold together';
+    if (e.atMs > o.nowMs) return 'a write dated ahead of the clock';
+    if (!o.watched.has(e.plan.scheduleId)) return 'a write on a schedule not watched';
+    if (!holdsTogether(e, o.keepMs)) return 'a write whose window does not hold together';
+    return signed.holds(e) ? undefined : UNSIGNED;
   };
 }
 
-export function createLostAnswerFile(files: FileStore, name: string, clock: Clock, keepMs: number): LostAnswerFile {
+/** The MAC of an entry of this file (everything but the MAC itself); no signer (no keychain): every entry holds. */
+interface Signed {
+  holds(e: Entry): boolean;
+  sign<T extends object>(e: T & { key: string }): T & { key: string; mac?: string };
+}
+
+function signedOf(name: string, signer: RecordSigner | undefined): Signed {
+  return {
+    holds: ({ mac, key, ...rest }) => signer === undefined || signer.holds(name, key, rest, mac),
+    sign: (e) => {
+      const { key, ...rest } = e;
+      return signer === undefined ? e : { ...e, mac: signer.sign(name, key, rest) };
+    },
+  };
+}
+
+/** `signer`: the install's record key (record-key.ts recordSignerOf); undefined without a keychain (said there). */
+export function createLostAnswerFile(
+  files: FileStore,
+  name: string,
+  clock: Clock,
+  keepMs: number,
+  signer: () => Promise<RecordSigner | undefined>,
+): LostAnswerFile {
+  let signing: Promise<Signed> | undefined;
+  const signed = () =>
+    (signing ??= signer()
+      .then((s) => signedOf(name, s))
+      .catch(() => signedOf(name, undefined)));
   let read: Array<[string, Doubt]> = [];
   let writing: Promise<void> = Promise.resolve();
   return {
@@ -90,15 +161,19 @@ export function createLostAnswerFile(files: FileStore, name: string, clock: Cloc
       const nowMs = clock.now();
       // One past its keep is let go without a word: the app lets it go too (override-again.ts).
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);
-      const sorted = sortClaims(recent, entryProblem(nowMs, new Set(watched)));
-      read = sorted.kept.map(({ key, ...doubt }) => [key, doubt]);
+      const check = entryProblem({ nowMs, keepMs, watched: new Set(watched) }, await signed());
+      const sorted = sortClaims(recent, check);
+      read = sorted.kept.map(({ key, mac: _mac, ...doubt }) => [key, doubt]);
       if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
     },
     entries: () => read,
     save(doubts) {
       const entries = doubts.map(([key, { restored: _restored, ...d }]) => ({ key, ...d }));
-      const text = JSON.stringify({ version: 1, entries });
-      writing = writing.then(() => files.writeAtomic(name, text)).catch(() => undefined);
+      const write = async () => {
+        const sign = await signed();
+        await files.writeAtomic(name, JSON.stringify({ version: 1, entries: entries.map((e) => sign.sign(e)) }));
+      };
+      writing = writing.then(write).catch(() => undefined);
     },
     settled: () => writing,
   };

@@ -19,12 +19,15 @@ import {
 } from '../../shared/settings';
 import type { FileStore } from '../ports';
 import type { FiredStore } from '../storage/fired-store';
+import type { RecordSigner } from '../storage/record-key';
 import { createAccountSession, type AccountSession } from './account-session';
 import type { EngineOptions } from './types';
 
 export interface SessionRegistryParts {
   options: EngineOptions;
   files: FileStore;
+  /** The install's record key (record-key.ts): the lost answers' entries are signed with it. */
+  signer: () => Promise<RecordSigner | undefined>;
   log: (message: string) => void;
   localZone: () => string;
   /** The effective settings (the caller's overrides applied). */
@@ -119,6 +122,7 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       bestRead: (own) =>
         withBestReads(parts.effective().accounts, account.id, own, (id) => sessions.get(id)?.known().snapshot),
       files: parts.files,
+      signer: parts.signer,
       log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
       localZone: parts.localZone,
       settings: () => serviceOf(account.id),

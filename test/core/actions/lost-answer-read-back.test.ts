@@ -1,7 +1,8 @@
 // lost-answers.json (lost-answer-store.ts) is read back like every file (issue 52): a file not of its shape is kept
 // aside and said, and nothing of it is used; an entry dated ahead of the clock or on a schedule not watched is
 // dropped and said once (the file kept aside) while the entries that hold still keep the settle after the restart.
-// Real engine, simulator, fake clock.
+// Each entry is signed with the install's record key (adv52 r13 #2): one copied from another install, or widened by
+// hand, is dropped and said once, and the user's create goes through at once. Real engine, simulator, fake clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -25,6 +26,29 @@ async function started(hh: Harness): Promise<Engine> {
   return e;
 }
 
+/** A lost answer's entry as another install wrote it (World A: a real 504), for a fresh install (World B). */
+async function entryOfAnotherInstall(): Promise<Record<string, unknown>> {
+  const a = await createHarness({ startMs: START, seed: threeZoneSeed() });
+  try {
+    await seedSettings(a, { email: ME, scheduleIds: ['sch_berlin'] });
+    const e = await started(a);
+    a.sim.faults.set('createOverride', { status: 504, applyAfterMs: 10 * 3_600_000, times: 1 });
+    await a.clock.runWhileAdvancing(e.handlers['override:create'](REQ));
+    await e.stop();
+    const parsed: unknown = JSON.parse((await a.files.read(FILE)) ?? '{}');
+    const entry: unknown =
+      typeof parsed === 'object' && parsed !== null && 'entries' in parsed && Array.isArray(parsed.entries)
+        ? parsed.entries[0]
+        : undefined;
+    if (typeof entry !== 'object' || entry === null) throw new Error('not written');
+    return { ...entry };
+  } finally {
+    await a.close();
+  }
+}
+
+const WHOLE_DAY = { start: '2026-03-25T00:00:00.000Z', end: '2026-03-26T00:00:00.000Z' };
+
 /** A first create answered 504 (applied 30 s later); the app stops; `edit` rewrites the file; the app starts again. */
 async function restartedWith(edit: (file: { version: number; entries: Record<string, unknown>[] }) => unknown) {
   const hh = await createHarness({ startMs: START, seed: threeZoneSeed() });
@@ -46,7 +70,7 @@ async function restartedWith(edit: (file: { version: number; entries: Record<str
   /** The copies kept aside (the harness's data folder is in memory: a backup is `<file>.bad-<n>`). */
   const backups = async () => ((await hh.files.read(`${FILE}.bad-1`)) === undefined ? [] : ['bad-1']);
   const pressAgain = () => hh.clock.runWhileAdvancing(second.handlers['override:create'](REQ));
-  return { hh, notices, backups, pressAgain };
+  return { hh, second, notices, backups, pressAgain };
 }
 
 describe('lost-answers.json read back', () => {
@@ -82,5 +106,45 @@ describe('lost-answers.json read back', () => {
     const b = await r.pressAgain();
     expect(b.ok && b.value.status).toBe('unknown');
     expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(1);
+  }, 30_000);
+
+  it('an entry copied from another install is dropped, said once, kept aside: the create goes through at once', async () => {
+    const entry = await entryOfAnotherInstall();
+    const bStart = START + 3_600_000;
+    const hh = await createHarness({ startMs: bStart, seed: threeZoneSeed() });
+    h = hh;
+    await seedSettings(hh, { email: ME, scheduleIds: ['sch_berlin'] });
+    await hh.files.writeAtomic(FILE, JSON.stringify({ version: 1, entries: [{ ...entry, atMs: bStart - 60_000 }] }));
+    const e = await started(hh);
+    const said = e.getState().notices.filter((n) => /answer was lost/.test(n.message));
+    expect(said).toHaveLength(1);
+    expect(said[0]?.message).toMatch(/an entry the app didn't write/);
+    expect(await hh.files.read(`${FILE}.bad-1`)).toBeDefined();
+    const r = await hh.clock.runWhileAdvancing(e.handlers['override:create'](REQ));
+    expect(r.ok && r.value.status).toBe('created');
+    expect(hh.sim.requests.count({ route: 'createOverride' })).toBe(1);
+    await hh.clock.advance(60_000);
+    expect(e.getState().notices.filter((n) => /answer was lost/.test(n.message))).toHaveLength(1);
+  }, 30_000);
+
+  it('an own entry widened by hand (lost, the whole day) is dropped and said once: another window is created at once', async () => {
+    const r = await restartedWith((f) => ({
+      ...f,
+      entries: f.entries.map((e) => {
+        const plan = e.plan as { input: Record<string, unknown> };
+        const window = { startMs: Date.parse(WHOLE_DAY.start), endMs: Date.parse(WHOLE_DAY.end) };
+        return { ...e, lost: true, plan: { ...plan, ...window, input: { ...plan.input, ...WHOLE_DAY } } };
+      }),
+    }));
+    const said = r.notices().filter((m) => /answer was lost/.test(m));
+    expect(said).toHaveLength(1);
+    expect(await r.backups()).toHaveLength(1);
+    const other = {
+      ...REQ,
+      window: { ...REQ.window, start: '2026-03-25T15:00:00.000Z', end: '2026-03-25T16:00:00.000Z' },
+    };
+    const b = await r.hh.clock.runWhileAdvancing(r.second.handlers['override:create'](other));
+    expect(b.ok && b.value.status).toBe('created');
+    expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(2);
   }, 30_000);
 });
