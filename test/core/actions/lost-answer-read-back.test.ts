@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
+import { NO_RECORD_KEY_MESSAGE, RECORD_KEY_ACCOUNT, signerOf } from '../../../electron/core/storage/record-key';
 
 const FILE = 'lost-answers.json';
 const START = Date.parse('2026-03-25T10:00:00Z');
@@ -50,7 +51,11 @@ async function entryOfAnotherInstall(): Promise<Record<string, unknown>> {
 const WHOLE_DAY = { start: '2026-03-25T00:00:00.000Z', end: '2026-03-26T00:00:00.000Z' };
 
 /** A first create answered 504 (applied 30 s later); the app stops; `edit` rewrites the file; the app starts again. */
-async function restartedWith(edit: (file: { version: number; entries: Record<string, unknown>[] }) => unknown) {
+type Resign = (entry: Record<string, unknown>) => Record<string, unknown>;
+
+async function restartedWith(
+  edit: (file: { version: number; entries: Record<string, unknown>[] }, resign: Resign) => unknown,
+) {
   const hh = await createHarness({ startMs: START, seed: threeZoneSeed() });
   h = hh;
   await seedSettings(hh, { email: ME, scheduleIds: ['sch_berlin'] });
@@ -64,7 +69,10 @@ async function restartedWith(edit: (file: { version: number; entries: Record<str
     throw new Error(`not written: ${text}`);
   const entries: unknown[] = parsed.entries;
   const file = { version: 1, entries: entries.flatMap((e) => (typeof e === 'object' && e !== null ? [{ ...e }] : [])) };
-  await hh.files.writeAtomic(FILE, JSON.stringify(edit(file)));
+  // This install's own MAC over an edited entry: what only someone holding the keychain's record key could write.
+  const signer = signerOf(Buffer.from(hh.secrets.entries.get(RECORD_KEY_ACCOUNT) ?? '', 'base64'), false);
+  const resign: Resign = ({ key, mac: _mac, ...rest }) => ({ key, ...rest, mac: signer.sign(FILE, String(key), rest) });
+  await hh.files.writeAtomic(FILE, JSON.stringify(edit(file, resign)));
   const second = await started(hh);
   const notices = () => second.getState().notices.map((n) => n.message);
   /** The copies kept aside (the harness's data folder is in memory: a backup is `<file>.bad-<n>`). */
@@ -146,5 +154,56 @@ describe('lost-answers.json read back', () => {
     const b = await r.hh.clock.runWhileAdvancing(r.second.handlers['override:create'](other));
     expect(b.ok && b.value.status).toBe('created');
     expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(2);
+  }, 30_000);
+
+  it("a widened entry signed with the install's own key is still dropped: its plan window is not its key's", async () => {
+    const r = await restartedWith((f, resign) => ({
+      ...f,
+      entries: f.entries.map((e) => {
+        const plan = e.plan as { input: Record<string, unknown> };
+        const window = { startMs: Date.parse(WHOLE_DAY.start), endMs: Date.parse(WHOLE_DAY.end) };
+        return resign({ ...e, lost: true, plan: { ...plan, ...window, input: { ...plan.input, ...WHOLE_DAY } } });
+      }),
+    }));
+    const said = r.notices().filter((m) => /answer was lost/.test(m));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/a write whose window does not hold together/);
+    const other = {
+      ...REQ,
+      window: { ...REQ.window, start: '2026-03-25T15:00:00.000Z', end: '2026-03-25T16:00:00.000Z' },
+    };
+    const b = await r.hh.clock.runWhileAdvancing(r.second.handlers['override:create'](other));
+    expect(b.ok && b.value.status).toBe('created');
+  }, 30_000);
+
+  it('the app writes each entry with its MAC; re-signed as is, it keeps the settle (the MAC is the only change)', async () => {
+    const r = await restartedWith((f, resign) => ({ ...f, entries: f.entries.map(resign) }));
+    expect(r.notices().filter((m) => /answer was lost/.test(m))).toHaveLength(0);
+    const b = await r.pressAgain();
+    expect(b.ok && b.value.status).toBe('unknown');
+    expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(1);
+  }, 30_000);
+
+  it('without a keychain the app says so once and the checks hold without MACs: its own entry keeps the settle', async () => {
+    const hh = await createHarness({ startMs: START, seed: threeZoneSeed() });
+    h = hh;
+    await seedSettings(hh, { email: ME, scheduleIds: ['sch_berlin'] });
+    // The keychain can't keep the record key (a locked or missing keychain): the API key is still there.
+    const set = hh.secrets.set.bind(hh.secrets);
+    hh.secrets.set = (account, secret) =>
+      account === RECORD_KEY_ACCOUNT ? Promise.reject(new Error('no keychain')) : set(account, secret);
+    const first = await started(hh);
+    hh.sim.faults.set('createOverride', { status: 504, applyAfterMs: 30_000, times: 1 });
+    await hh.clock.runWhileAdvancing(first.handlers['override:create'](REQ));
+    const told = first.getState().notices.map((n) => n.message);
+    expect(told.filter((m) => m === NO_RECORD_KEY_MESSAGE)).toHaveLength(1);
+    await first.stop();
+    expect(await hh.files.read(FILE)).not.toMatch(/"mac"/);
+    // The same key holder in this process: the signer (none) is not looked up again (record-key.ts recordSignerOf).
+    const second = await started(hh);
+    expect(second.getState().notices.filter((n) => /answer was lost/.test(n.message))).toHaveLength(0);
+    const b = await hh.clock.runWhileAdvancing(second.handlers['override:create'](REQ));
+    expect(b.ok && b.value.status).toBe('unknown');
+    expect(hh.sim.requests.count({ route: 'createOverride' })).toBe(1);
   }, 30_000);
 });
