@@ -18,6 +18,7 @@ import type { SessionRegistry } from './session-registry';
 import type { StateKeeper } from './state';
 import type { Engine, EngineHandlers } from './types';
 import type { AlarmParts } from './alarm-parts';
+import type { RecordSigner } from '../storage/record-key';
 
 export interface EngineParts {
   clock: Clock;
@@ -35,6 +36,8 @@ export interface EngineParts {
   handlers: EngineHandlers;
   alarms: AlarmParts;
   localZone: () => string;
+  /** The app's record key (record-key.ts): the fired record is signed with it. */
+  signer: () => Promise<RecordSigner | undefined>;
 }
 
 /** The fired record; a held message is shown after quiet hours only while its account and schedule are watched,
@@ -56,6 +59,7 @@ function openFired(p: EngineParts): Promise<FiredStore> {
     // As plan.ts plans it: quiet hours begin before the start (their start, in the zone now).
     headsUpDueMs: (startMs) => quietHoursAt(startMs, p.settings.effective().quietHours, p.localZone())?.startMs,
     ...(demo ? {} : { origins }),
+    signer: p.signer,
   });
 }
 

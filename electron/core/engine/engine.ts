@@ -12,7 +12,7 @@ import { handoffParts } from '../handoff/handlers';
 import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import type { Clock, FileStore, SecretStore } from '../ports';
-import { loadRecordSigner, recordSignerOf } from '../storage/record-key';
+import { loadRecordSigner, recordSignerOf, type RecordSigner } from '../storage/record-key';
 import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
 import { createReadinessWatch, type ReadinessWatch } from './readiness';
@@ -55,10 +55,14 @@ function feedOf(
       void settings.holder().update({ calendarFeed: { ...settings.holder().stored().calendarFeed, token } }),
     serve,
     report: storage.report,
-    // The status command never makes the record key (record-key.ts): it signs only with the app's own.
-    signer: () => (serve ? recordSignerOf(secrets, storage.report) : loadRecordSigner(secrets, storage.report, false)),
+    signer: signerOf(serve, secrets, storage),
   });
 }
+
+/** The status command never makes the record key (record-key.ts): it signs only with the app's own. */
+const signerOf =
+  (serve: boolean, secrets: SecretStore, storage: WatchedFiles) => (): Promise<RecordSigner | undefined> =>
+    serve ? recordSignerOf(secrets, storage.report) : loadRecordSigner(secrets, storage.report, false);
 
 /** The combined state and the readiness watch, which reads it and adds its findings back. */
 function viewOf(
@@ -238,5 +242,6 @@ export function createEngine(options: EngineOptions): Engine {
     handlers,
     alarms,
     localZone: c.localZone,
+    signer: signerOf(options.serveCalendarFeed !== false, options.secrets, storage),
   });
 }

@@ -64,6 +64,10 @@ export const EscalationStateSchema = z.object({
   sent: z.record(z.string(), z.number()),
   /** key → the MAC of its "sent" (storage/record-key.ts): a "sent" the app didn't write keeps no phone quiet. */
   sentMacs: z.record(z.string(), z.string().max(100)).optional(),
+  /** key → the MAC of its booking, in `booked` and `maybe` (record-key.ts): a booking the app didn't write makes
+   *  nothing "armed" and is never cancelled on the phone service. */
+  bookedMacs: z.record(z.string(), z.string().max(100)).optional(),
+  maybeMacs: z.record(z.string(), z.string().max(100)).optional(),
   /** key → what the service answered for an alert sent (Pushover's receipt: to cancel it on an acknowledgement and
    *  to read the phone's), and its channel. Not a secret, yet never logged. */
   receipts: z.record(z.string(), z.object({ receipt: z.string(), ch: z.string() })).optional(),
@@ -131,6 +135,7 @@ const derivable = (key: string, atMs: number): boolean => {
  *  use: phone escalation off, or its keys not read), then no entry is dropped for its channel. */
 export type KnownChannels = ReadonlySet<string> | undefined;
 
+type Booking = z.infer<typeof BookingSchema>;
 type Receipt = NonNullable<EscalationState['receipts']>[string];
 type Unreceipted = NonNullable<EscalationState['unreceipted']>[string];
 
@@ -196,7 +201,13 @@ export function sortEscalations(
 ): { state: EscalationState; dropped: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
-  const bookingProblem = ([key, b]: [string, z.infer<typeof BookingSchema>]): string | undefined => {
+  const bookingProblem =
+    (macs: Record<string, string> | undefined) =>
+    ([key, b]: [string, Booking]): string | undefined => {
+      if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, b, macs?.[key])) return UNSIGNED;
+      return bookingClaim(key, b);
+    };
+  const bookingClaim = (key: string, b: Booking): string | undefined => {
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
@@ -208,8 +219,8 @@ export function sortEscalations(
     const why = watchedProblem(key);
     return why === UNWATCHED ? undefined : why;
   };
-  const booked = sortClaims(Object.entries(s.booked), bookingProblem);
-  const maybe = sortClaims(Object.entries(s.maybe ?? {}), bookingProblem);
+  const booked = sortClaims(Object.entries(s.booked), bookingProblem(s.bookedMacs));
+  const maybe = sortClaims(Object.entries(s.maybe ?? {}), bookingProblem(s.maybeMacs));
   const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
     if (!isAlarmKey(key)) return 'an entry the app did not make';
     if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, atMs, s.sentMacs?.[key])) return UNSIGNED;
@@ -300,7 +311,9 @@ export async function loadEscalations(
   // The stamp as read is kept with the state: what it says of an address no account has now is written again.
   const state = stamp === undefined ? sorted.state : { ...sorted.state, origins: stamp };
   // A file from before stamps is taken this once and stamped at once (as alarms.json and reminders.json are).
-  const unsigned = signer?.fresh === true && Object.keys(state.sent).length > 0;
+  const unsigned =
+    signer?.fresh === true &&
+    Object.keys(state.sent).length + Object.keys(state.booked).length + Object.keys(state.maybe ?? {}).length > 0;
   if ((stamp === undefined && known !== undefined) || unsigned) await saveEscalations(files, state, known, signer);
   return state;
 }
@@ -336,11 +349,15 @@ export async function saveEscalations(
   try {
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
     const stamped = known && known.length > 0 ? { ...state, origins: alarmStampOf(known, state.origins) } : state;
-    const { sentMacs: _read, ...rest } = stamped;
+    const { sentMacs: _sent, bookedMacs: _booked, maybeMacs: _maybe, ...rest } = stamped;
     const sign = signer?.sign;
+    const macsOf = (entries: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, sign?.(ESCALATIONS_FILE, k, v) ?? '']));
     const macs = sign
       ? {
-          sentMacs: Object.fromEntries(Object.entries(state.sent).map(([k, at]) => [k, sign(ESCALATIONS_FILE, k, at)])),
+          sentMacs: macsOf(state.sent),
+          bookedMacs: macsOf(state.booked),
+          ...(state.maybe ? { maybeMacs: macsOf(state.maybe) } : {}),
         }
       : {};
     await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify({ ...rest, ...macs }));

@@ -10,6 +10,7 @@ import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
 import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
+import { UNSIGNED, type RecordSigner } from './record-key';
 
 export const REMINDERS_FILE = 'reminders.json';
 
@@ -28,6 +29,10 @@ const FiredFileSchema = z.object({
   held: z.array(HeldMessageSchema).default([]),
   /** account id → whose reminders they are (its service address and e-mail when written, cache-origin.ts). */
   origins: z.record(z.string(), CacheOriginSchema).optional(),
+  /** key → the MAC of its fired record (record-key.ts): a record the app didn't write silences no reminder. */
+  firedMacs: z.record(z.string(), z.string().max(100)).optional(),
+  /** The MAC of each held message, in the order of `held`: a message the app didn't hold is never shown. */
+  heldMacs: z.array(z.string().max(100)).optional(),
 });
 
 export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
@@ -44,7 +49,34 @@ export interface FiredRecord {
   fired: Map<string, number>;
   held: HeldMessage[];
   origins?: Record<string, CacheOrigin>;
+  firedMacs?: Record<string, string>;
+  heldMacs?: string[];
 }
+
+/** A held message as it reads back (unknown fields stripped): what its MAC is made over, so a write and the read
+ *  after it agree. */
+export function heldContent(h: HeldMessage): unknown {
+  const back = HeldMessageSchema.safeParse(JSON.parse(JSON.stringify(h)));
+  return back.success ? back.data : h;
+}
+
+/** The MACs of a record as written (none without a signer: no keychain, or `status` before the app made the key). */
+export function macsOf(
+  signer: RecordSigner | undefined,
+  fired: ReadonlyMap<string, number>,
+  held: readonly HeldMessage[],
+): { firedMacs?: Record<string, string>; heldMacs?: string[] } {
+  if (signer === undefined) return {};
+  return {
+    firedMacs: Object.fromEntries([...fired].map(([k, u]) => [k, signer.sign(REMINDERS_FILE, k, u)])),
+    heldMacs: held.map((h) => signer.sign(REMINDERS_FILE, h.key, heldContent(h))),
+  };
+}
+
+/** Whether an entry lacks the app's MAC (never with no signer, nor on the first start with a new key: the version
+ *  before MACs wrote none, and its record is taken this once, after every other check, and written back signed). */
+const unsigned = (signer: RecordSigner | undefined, id: string, content: unknown, mac: string | undefined): boolean =>
+  signer !== undefined && !signer.fresh && !signer.holds(REMINDERS_FILE, id, content, mac);
 
 const OTHER_SERVICE = "an entry written for another service address or user than its account's";
 
@@ -69,19 +101,27 @@ export async function checked(
   ctx: FiredContext,
   onNotice: (n: Notice) => void,
   origins?: readonly AccountOrigin[],
+  signer?: RecordSigner,
 ) {
   const keys = [...record.fired];
   const tooMany = keys.length > MAX_FIRED_KEYS || record.held.length > MAX_HELD;
   const others = othersOf(record, origins);
   const another = (key: string): boolean => others.some((id) => isRecordKeyOf(key, id));
   const fired = sortClaims(keys, ([k, u]) =>
-    tooMany ? 'more entries than the app keeps' : another(k) ? OTHER_SERVICE : firedProblem(k, u, ctx.nowMs, ctx),
+    tooMany
+      ? 'more entries than the app keeps'
+      : unsigned(signer, k, u, record.firedMacs?.[k])
+        ? UNSIGNED
+        : another(k)
+          ? OTHER_SERVICE
+          : firedProblem(k, u, ctx.nowMs, ctx),
   );
   const keptKeys = new Set(fired.kept.map(([k]) => k));
   const onRecord = (key: string): boolean => keptKeys.has(key);
   const seen = new Set<string>();
   const held = sortClaims(record.held, (h) => {
     if (tooMany) return 'more entries than the app keeps';
+    if (unsigned(signer, h.key, heldContent(h), record.heldMacs?.[record.held.indexOf(h)])) return UNSIGNED;
     if (another(h.key)) return OTHER_SERVICE;
     const why = heldProblem(h, { ...ctx, onRecord }) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
     seen.add(h.key);
@@ -113,8 +153,14 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
   const json = parseJson(text);
   const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
   if (parsed?.success) {
-    const { fired, held, origins } = parsed.data;
-    return { fired: new Map(Object.entries(fired)), held, ...(origins ? { origins } : {}) };
+    const { fired, held, origins, firedMacs, heldMacs } = parsed.data;
+    return {
+      fired: new Map(Object.entries(fired)),
+      held,
+      ...(origins ? { origins } : {}),
+      ...(firedMacs ? { firedMacs } : {}),
+      ...(heldMacs ? { heldMacs } : {}),
+    };
   }
   // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
   onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));

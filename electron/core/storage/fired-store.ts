@@ -6,7 +6,8 @@ import type { Notice } from './settings-store';
 import type { FiredContext } from './fired-claims';
 import type { HeldMessage } from './held-claims';
 import { keepAside } from './read-back';
-import { checked, entriesNotice, readFired, REMINDERS_FILE, type AccountOrigin } from './fired-read';
+import { checked, entriesNotice, macsOf, readFired, REMINDERS_FILE, type AccountOrigin } from './fired-read';
+import type { RecordSigner } from './record-key';
 
 export { REMINDERS_FILE, FIRED_NOTICE_ID, FIRED_ENTRIES_NOTICE_ID, type AccountOrigin } from './fired-read';
 
@@ -54,6 +55,9 @@ export interface FiredStoreOptions {
   /** Each account now (id → its address and e-mail): the record is stamped with them, and an account's entries
    *  written under another address or user (changed while the app was closed) are not believed. None in demo mode. */
   origins?: () => readonly AccountOrigin[];
+  /** The app's record key (record-key.ts): each fired record and held message is written with its MAC, and one
+   *  read back without it is a claim the app didn't make (dropped: the reminder is owed again). */
+  signer?: () => Promise<RecordSigner | undefined>;
 }
 
 /** Drops what is older than `cutoffMs`: a reminder that far back can't repeat. */
@@ -78,13 +82,15 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
     ...(options.watched ? { watched: options.watched } : {}),
     ...(options.headsUpDueMs ? { headsUpDueMs: options.headsUpDueMs } : {}),
   };
+  const signer = await options.signer?.();
   const raw = await readFired(files, onNotice);
-  const read = await checked(files, raw, ctx, onNotice, options.origins?.());
-  const live = liveRecord(files, options, read.record.fired, read.record.held);
+  const read = await checked(files, raw, ctx, onNotice, options.origins?.(), signer);
+  const live = liveRecord(files, options, read.record.fired, read.record.held, signer);
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
-  // A record from before stamps (or stamped for fewer accounts) is taken this once, and stamped now.
+  // A record from before stamps (or stamped for fewer accounts), or from before MACs, is taken this once, and
+  // stamped and signed now.
   const unstamped = options.origins?.().some((a) => raw.origins?.[a.id] === undefined) === true;
-  if (read.dropped.length > 0 || (unstamped && live.fired.size + live.held.length > 0))
+  if (read.dropped.length > 0 || ((unstamped || signer?.fresh === true) && live.fired.size + live.held.length > 0))
     await live.persist().catch(() => undefined);
   return storeOf(live, untrueTeller(files, live, read.dropped, read.kept, onNotice));
 }
@@ -103,6 +109,7 @@ function liveRecord(
   options: FiredStoreOptions,
   fired: Map<string, number>,
   held: HeldMessage[],
+  signer: RecordSigner | undefined,
 ): LiveRecord {
   const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
   const prune = (): void => pruneFired(fired, options.now() - retentionMs);
@@ -117,7 +124,13 @@ function liveRecord(
         .catch(() => undefined)
         .then(() => {
           prune();
-          const body = { version: 1, fired: Object.fromEntries(fired), held: live.held, ...stampOf(options.origins) };
+          const body = {
+            version: 1,
+            fired: Object.fromEntries(fired),
+            held: live.held,
+            ...stampOf(options.origins),
+            ...macsOf(signer, fired, live.held),
+          };
           return files.writeAtomic(REMINDERS_FILE, JSON.stringify(body));
         });
       return live.writing;
