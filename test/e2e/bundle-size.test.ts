@@ -19,7 +19,9 @@ describe('renderer bundle budgets', () => {
   // 34.8 with form-zone in the forms chunk and oxc's names over terser's output (vite.config.ts, terserPass); 35.4
   // after the merges of 29 Nov (the setup line's fix, `not_read`, the phone's "may still ring" line); 34.9 with that
   // line, the cards' account groups, My shifts' note and the zone words loaded just after the glance; 35.0 (the budget,
-  // no room left) with the phone's "may still ring" line placed right under my state (adv49 r8 F1).
+  // no room left) with the phone's "may still ring" line placed right under my state (adv49 r8 F1); 35.1 after the
+  // merges of 29 Nov, 35.0 again (35,878 bytes of 35,880) with the one line for all accounts (adv49 r9) and the More
+  // menu's items, the summary copy and the update link moved to the chunk after the glance (lib/more-items.ts).
   it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
     const { firstJs } = await gzipSizes();
     expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB);

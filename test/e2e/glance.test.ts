@@ -809,7 +809,8 @@ describe('the first screen at 125 % zoom', () => {
       ackedAt: null,
       ackSource: null,
     });
-    const ten = tenSchedules(host.engine.getState());
+    const one = host.engine.getState();
+    const ten = tenSchedules(one);
     const state: AppState = {
       ...ten,
       settings: { ...ten.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
@@ -931,11 +932,12 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   // Adversarial round 9 (issue 49), F1: one account × 10 (and 3 accounts) with two alarms, two asks, a hole, a pause,
   // readiness and 2–3 "Your phone may still ring …" lines: Asks you and its Cover… were under the bar. Several phone
   // lines now fold into one ("Phone may still ring: 3 shifts · Phone settings…"), so what asks me stays in the first screen.
-  it('all at once (2 alarms, 2 asks, a hole, a pause, readiness, 2–3 phone lines), 1 and 3 accounts × 10, light and dark: Asks you and Cover… above the bar', async () => {
+  it('all at once (2 alarms, 2 asks, a hole, a pause, readiness, 2–3 phone lines), 3 accounts × 3, 1 and 3 accounts × 10, light and dark: Asks you and Cover… above the bar', async () => {
     const app = await session.open('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
-    const ten = tenSchedules(host.engine.getState());
+    const one = host.engine.getState();
+    const ten = tenSchedules(one);
     const ring = (n: number) =>
       Array.from({ length: n }, (_, i) => ({
         key: `k${i}`,
@@ -950,10 +952,11 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     const alarm = (key: string, scheduleName: string) =>
       ({ key, scheduleName, start, ringing: true, ackedAt: null, ackSource: null }) as const;
     for (const [name, world] of [
+      ['3x3', threeAccounts(one)],
       ['1x10', ten],
       ['3x10', threeAccounts(ten)],
     ] as const) {
-      for (const phones of [2, 3]) {
+      for (const phones of name === '3x3' ? [2] : [2, 3]) {
         const base = atLeast(twoAsks(world));
         const saved = base.lastSuccessAt ?? new Date().toISOString();
         const state: AppState = {
@@ -967,7 +970,14 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
                 ? { ...a, sync: { kind: 'offline', cause: 'refused', message: 'Cannot reach the service.', saved } }
                 : a,
           ),
-          settings: { ...base.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
+          // Notifications paused, and (3 accounts) the third account's reminders too: two pause lines.
+          settings: {
+            ...base.settings,
+            pausedUntil: new Date(Date.now() + 3_600_000).toISOString(),
+            accounts: base.settings.accounts.map((a, i) =>
+              i === 2 ? { ...a, pausedUntil: new Date(Date.now() + 7_200_000).toISOString() } : a,
+            ),
+          },
           alarm: alarm('a1', 'Platform primary'),
           otherAlarms: [alarm('a2', 'Payments US')],
           phone: {
@@ -1017,6 +1027,21 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
           ).toBe(true);
           expect(await page.getByRole('button', { name: 'Phone settings…' }).count(), label).toBe(1);
           expect(await axeViolations(page), label).toEqual([]);
+        }
+        // Adversarial round 9, 3 × 3 (a rejected key, an offline account, a two-line state, two pauses): each account
+        // folded, a heading and a line each, still put Asks you under the bar (y 492, bar 481). All accounts then fold
+        // into one line, which opens (by keyboard) to every account's lines and closes again.
+        if (name === '3x3') {
+          const all = page.getByTestId('now-fold');
+          await expect.poll(() => all.count()).toBe(1);
+          expect(await all.getAttribute('aria-label')).toMatch(/^3 accounts, 9 schedules — you on /);
+          await all.focus();
+          await page.keyboard.press('Enter');
+          await expect.poll(() => page.getByTestId('now-line').count()).toBe(9);
+          expect(await page.locator('h3.account').allTextContents()).toEqual(['Work', 'Acme', 'Globex']);
+          expect(await page.evaluate("document.activeElement?.dataset.testid === 'now-fold'")).toBe(true);
+          await page.keyboard.press('Enter');
+          await expect.poll(() => page.getByTestId('now-line').count()).toBe(0);
         }
       }
     }

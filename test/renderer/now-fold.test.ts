@@ -50,3 +50,30 @@ describe('folding to fit the first screen', () => {
     expect([whole?.kept, whole?.fold]).toEqual([undefined, '3 schedules — you on none; Carol, Bob']);
   });
 });
+
+// Adversarial round 9 (issue 49): 3 accounts × 3 at 360×520 with a rejected key, an offline account, a two-line
+// header, a pause, 2 alarms and 2 asks: every account folded (a heading and a line each) still put "Asks you" and
+// its Cover… under the bar. Past that floor all accounts fold into one line, which says each one's count.
+describe('past one line per account: one line for all of them', () => {
+  const three = (): NowGroup[] => [
+    group('Work', [line('w0', 'ok', ['Alice'], true), line('w1', 'ok', ['Carol']), line('w2', 'unknown')]),
+    group('Acme', [line('a0', 'unknown'), line('a1', 'unknown'), line('a2', 'unknown')]),
+    group('Side', [line('s0', 'ok', ['Bob']), line('s1', 'ok', ['Alice'], true), line('s2', 'ok', ['Dave'])]),
+  ];
+
+  it('each account folded is the floor with room for three lines; with room for fewer, one line for all', () => {
+    expect(foldGroups(three(), 3).map((g) => g.id)).toEqual(['Work', 'Acme', 'Side']);
+    const [all, ...rest] = foldGroups(three(), 2);
+    expect(rest).toEqual([]);
+    expect(all?.heading).toBeUndefined();
+    expect(all?.lines.map((l) => l.id)).toEqual(['w0', 'w1', 'w2', 'a0', 'a1', 'a2', 's0', 's1', 's2']);
+    // What is unknown stays unknown: "you on 2", never "you on 2 of 9".
+    expect(all?.fold).toBe('3 accounts, 9 schedules — you on 2, 4 unknown; Alice, Carol, Bob, Dave');
+    expect(foldGroups(three(), 0)[0]?.fold).toBe(all?.fold);
+  });
+
+  it('one account never folds into an "all accounts" line', () => {
+    const [only] = foldGroups([{ ...group('', many('s', 3)), heading: undefined }], 0);
+    expect(only?.id).toBe('');
+  });
+});

@@ -4,6 +4,7 @@ import { accountIdOf } from '../../electron/shared/accounts';
 import { describe, expect, it } from 'vitest';
 import type { ViewName } from '../../electron/shared/ipc-contract';
 import type { AppState } from '../../electron/shared/view-state';
+import { copySummary, moreItems } from '../../renderer/src/lib/more-items';
 import { fakeBridge, later } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
 import { appState, mainSettings } from './support/state';
@@ -158,11 +159,13 @@ describe('copy summary', () => {
         fail ? { ok: false, error: { kind: 'internal', message: 'No clipboard.' } } : { ok: true, value: 'x' },
     });
     const { view } = make({ bridge });
-    view.moreItems.find((i) => i.label === 'Copy on-call summary')?.run();
+    moreItems(view, { invoke: bridge.invoke, open: () => undefined })
+      .find((i) => i.label === 'Copy on-call summary')
+      ?.run();
     await runes.tick();
     await expect.poll(() => view.copied).toEqual({ ok: true, text: 'On-call summary copied.' });
     fail = true;
-    await view.copySummary();
+    await copySummary(view, bridge.invoke);
     expect(view.copied).toEqual({ ok: false, text: 'No clipboard.' });
   });
 });

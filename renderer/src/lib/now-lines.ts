@@ -38,6 +38,8 @@ export interface NowGroup {
 /** The now-lines the first screen holds at most (the dense popover's ten); the popover folds more where fewer fit
  *  (NowLines measures: a two-line until-when, an alarm or a low window leave room for fewer). */
 export const NOW_LINES_SHOWN = 10;
+/** The id of the one line that folds every account (foldGroups). */
+export const ALL_ACCOUNTS = '*';
 
 /**
  * An account's now in one line: "10 schedules — you on none; Bob, Carol". What is not known is counted as unknown,
@@ -74,7 +76,12 @@ export function foldGroups(groups: NowGroup[], limit = NOW_LINES_SHOWN): NowGrou
     group.fold = foldLine(group.lines);
     shown -= group.lines.length - 1;
   }
-  return groups;
+  // Still too many (a line and a heading each, under a tall top: a problem, a pause, a two-line state): one line for
+  // all of them, "3 accounts, 9 schedules — you on 2; …", which opens to every account's lines.
+  if (shown <= limit || groups.length < 2) return groups;
+  const lines = groups.flatMap((g) => g.lines);
+  const fold = `${groups.length} accounts, ${foldLine(lines)}`;
+  return [{ id: ALL_ACCOUNTS, heading: undefined, problem: groups.some((g) => g.problem), lines, fold }];
 }
 
 export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatContext, brief = false): NowLine {

@@ -32,7 +32,7 @@ export class StatusViewState {
 
   retrying = $state(false);
   retryError = $state('');
-  /** The hand-off text for chat, copied by main (the page itself may not write the clipboard). */
+  /** The hand-off text for chat, copied by main (the page itself may not write the clipboard): lib/more-items. */
   copied = $state.raw<{ ok: boolean; text: string } | null>(null);
 
   readonly ctx: FormatContext = $derived.by(() => ({
@@ -74,13 +74,6 @@ export class StatusViewState {
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
   readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
 
-  readonly moreItems = [
-    { label: 'I’m away…', run: () => void this.#ports.open('away') },
-    { label: 'Team', run: () => void this.#ports.open('team') },
-    { label: 'Chat user group', run: () => void this.#ports.open('chat-group') },
-    { label: 'Copy on-call summary', run: () => void this.copySummary() },
-  ];
-
   constructor(model: () => AppState, clock: AppClock, ports: StatusPorts) {
     this.#model = model;
     this.#clock = clock;
@@ -115,13 +108,6 @@ export class StatusViewState {
   };
 
   cover = (row: AskRow): void => void this.#ports.open('override', row.params);
-
-  copySummary = async (): Promise<void> => {
-    const result = await this.#ports.invoke('summary:copy', null);
-    this.copied = result.ok ? { ok: true, text: 'On-call summary copied.' } : { ok: false, text: result.error.message };
-  };
-
-  openUpdate = (url: string): void => void this.#ports.invoke('external:open', { url });
 
   /** Ends a pause: the app's (no account), or that account's. */
   resume = async (accountId?: AccountId): Promise<void> => {
