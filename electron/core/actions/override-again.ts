@@ -48,7 +48,7 @@ const STILL_CHECKING =
 /** The same check after a LOST answer on a service not seen moving its revision on a write: it is not sent again after
  *  the settle either, since a write that landed and was undone since looks exactly like one that never landed. */
 const STILL_CHECKING_UNMARKED =
-  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Pressing again looks at the schedule first and says whether it shows it; this service gives no sign of its writes, so it is not sent again.";
+  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Pressing again looks at the schedule first and says whether it shows it; the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.";
 /** A lost answer never shown, on a service not seen moving its revision on a write: the rule of every flow (away's
  *  "Can't confirm it: its answer never came" too; adv48 r11 #2). */
 export const NEVER_CONFIRMED =
@@ -62,6 +62,11 @@ export interface Doubts {
   has(key: string, plan?: PlannedOverride): boolean;
   /** An own write landed on this schedule when it read `revisionBefore`. */
   landed(scheduleId: string, revisionBefore: number): void;
+  /** Whether a write on this schedule is under a doubt now (an own write there then rebases it: ownWrite). */
+  pending(scheduleId: string): boolean;
+  /** An own write landed on this schedule, read at `before` just before it and at `after` just after: a doubt there
+   *  unmoved until it takes `after` as its own, so this app's own write is not read as a change over the lost one. */
+  ownWrite(scheduleId: string, before: number, after: number | null | undefined): void;
   /** Whether this schedule is known to move its revision on a write: a landed write's revision moved since. */
   revisionMoves(scheduleId: string, revisionNow: number | null | undefined): boolean;
   /**
@@ -122,6 +127,13 @@ export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFi
       save();
     },
     has: (key, plan) => find(key, plan) !== undefined,
+    pending: (id) => (ready(), [...doubts.values()].some((d) => d.plan.scheduleId === id)),
+    ownWrite(id, before, after) {
+      if (typeof after !== 'number') return;
+      const mine = [...doubts.values()].filter((d) => d.plan.scheduleId === id && d.revisionBefore === before);
+      for (const d of mine) d.revisionBefore = after;
+      if (mine.length > 0) save();
+    },
     async lookFirst(wanted, client, plan) {
       const found = find(wanted, plan);
       if (!found) return undefined;
@@ -138,11 +150,9 @@ export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFi
       const revision = await revisionNow(client, doubt.plan.scheduleId);
       if (revision === undefined || doubt.revisionBefore === undefined)
         return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
-      // Read back after a restart, a moved revision may be this app's own later writes there (a hand-off's other
-      // blocks): it waits out the settle, then the write path's own reads decide, as before the record was kept.
-      if (doubt.restored === true && revision !== doubt.revisionBefore && clock.now() - doubt.atMs >= SETTLE_MS)
-        return void drop(key);
-      if (revision !== doubt.revisionBefore && doubt.restored !== true) {
+      // Moved since just before that write (this app's own later creates there rebase it: ownWrite): it may have landed
+      // and been changed over, so it is never sent again, restored after a restart or not (adv48 r12 #1).
+      if (revision !== doubt.revisionBefore) {
         const message = changedAfterLost(await shownNow(client, doubt.plan));
         return { outcome: { status: 'unknown', message }, doubt };
       }

@@ -139,7 +139,12 @@ async function createChecked(
   const before: Before = { revisionBefore, moves };
   const answer = await createOnce(deps, client, request, plan, sending, note, before);
   const status = answer.ok ? answer.value.status : undefined;
-  if (status === 'created' && typeof revisionBefore === 'number') doubts.landed(plan.scheduleId, revisionBefore);
+  if (status === 'created' && typeof revisionBefore === 'number') {
+    doubts.landed(plan.scheduleId, revisionBefore);
+    // Under another write's doubt there, this app's own write moves the revision too: it is not a change over it.
+    if (doubts.pending(plan.scheduleId))
+      doubts.ownWrite(plan.scheduleId, revisionBefore, await revisionNow(client, plan.scheduleId));
+  }
   if (status === 'not_created' || (status === 'unknown' && tellable))
     doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves, lost: before.lost === true });
   return answer;
