@@ -31,7 +31,19 @@ export interface Doubt {
   lost?: boolean;
   /** Read back from the file at this session's start (not written). */
   restored?: boolean;
+  /** The account's file that keeps it (not written): the record is the service's, its file one account's. */
+  from?: DoubtFile;
 }
+
+/** The lost-answer records of one service (its address): every account writing there consults them before any write,
+ *  the fall-through to the next account after a 401 or 403 too (adv48 r12 #2). Each account's file is registered. */
+export interface DoubtPool {
+  readonly doubts: Map<string, Doubt>;
+  readonly files: Set<DoubtFile>;
+  readonly merged: Set<DoubtFile>;
+}
+
+export const createDoubtPool = (): DoubtPool => ({ doubts: new Map(), files: new Set(), merged: new Set() });
 
 /** Where the doubts are kept across a restart (engine/lost-answer-store.ts). */
 export interface DoubtFile {
@@ -94,20 +106,44 @@ const within = (d: Doubt, p: PlannedOverride) =>
   p.endMs <= d.plan.endMs &&
   peopleOf(d.plan) === peopleOf(p);
 
-/** `file`: where they are kept across a restart (engine/lost-answer-store.ts); none: in memory only. */
-export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFile): Doubts {
-  const doubts = new Map<string, Doubt>();
-  let merged = false;
-  /** The doubts read back at the session's start join those of this run (a restart keeps the settle). */
+/** The doubts read back at a session's start join those of this run (a restart keeps the settle), each file's once. */
+function merge(pool: DoubtPool): void {
+  for (const f of pool.files) {
+    if (pool.merged.has(f)) continue;
+    const read = f.entries();
+    if (read.length > 0) pool.merged.add(f);
+    for (const [key, d] of read) if (!pool.doubts.has(key)) pool.doubts.set(key, { ...d, restored: true, from: f });
+  }
+}
+
+/** Each account's file holds the records it carried (the file format is one account's). */
+function saveAll(pool: DoubtPool, own: DoubtFile | undefined): void {
+  const all = [...pool.doubts];
+  for (const f of pool.files)
+    f.save(all.filter(([, d]) => (d.from ?? own) === f).map(([key, { from: _from, ...d }]) => [key, d]));
+}
+
+/** `file`: where this account keeps them across a restart (engine/lost-answer-store.ts); none: in memory only.
+ *  `poolOf`: the records of the service this account writes to, shared with its other accounts there. */
+export function createDoubts(
+  clock: Clock,
+  graceMs: () => number,
+  file?: DoubtFile,
+  poolOf: () => DoubtPool = (
+    (p) => () =>
+      p
+  )(createDoubtPool()),
+): Doubts {
   const ready = () => {
-    const read = merged ? [] : (file?.entries() ?? []);
-    if (read.length > 0) merged = true;
-    for (const [key, d] of read) if (!doubts.has(key)) doubts.set(key, { ...d, restored: true });
+    const pool = poolOf();
+    if (file) pool.files.add(file);
+    merge(pool);
+    return pool.doubts;
   };
-  const save = () => file?.save([...doubts]);
-  const drop = (key: string) => void (doubts.delete(key) && save());
+  const save = () => saveAll(poolOf(), file);
+  const drop = (key: string) => void (ready().delete(key) && save());
   const find = (key: string, plan?: PlannedOverride): [string, Doubt] | undefined => {
-    ready();
+    const doubts = ready();
     const exact = doubts.get(key);
     if (exact) return [key, exact];
     return plan ? [...doubts].find(([, d]) => within(d, plan)) : undefined;
@@ -122,15 +158,14 @@ export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFi
       return moving.has(id);
     },
     remember(key, doubt) {
-      ready();
-      doubts.set(key, doubt);
+      ready().set(key, { ...doubt, ...(file ? { from: file } : {}) });
       save();
     },
     has: (key, plan) => find(key, plan) !== undefined,
-    pending: (id) => (ready(), [...doubts.values()].some((d) => d.plan.scheduleId === id)),
+    pending: (id) => [...ready().values()].some((d) => d.plan.scheduleId === id),
     ownWrite(id, before, after) {
       if (typeof after !== 'number') return;
-      const mine = [...doubts.values()].filter((d) => d.plan.scheduleId === id && d.revisionBefore === before);
+      const mine = [...ready().values()].filter((d) => d.plan.scheduleId === id && d.revisionBefore === before);
       for (const d of mine) d.revisionBefore = after;
       if (mine.length > 0) save();
     },
