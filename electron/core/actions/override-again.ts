@@ -45,8 +45,17 @@ export interface DoubtPool {
 
 export const createDoubtPool = (): DoubtPool => ({ doubts: new Map(), files: new Set(), merged: new Set() });
 
+/** Lost-answer records read back at the start that could not be used (the file refused, entries dropped): their
+ *  schedules ('all' when unknown which) wait out a settle from then before any write (adv48 r12 #3). */
+export interface Blind {
+  scheduleIds: ReadonlySet<string> | 'all';
+  sinceMs: number;
+}
+
 /** Where the doubts are kept across a restart (engine/lost-answer-store.ts). */
 export interface DoubtFile {
+  /** Records known to have existed that could not be used; undefined when none. */
+  blind?(): Blind | undefined;
   /** The entries read back at the session's start (empty when there was no usable file). */
   entries(): Array<[string, Doubt]>;
   /** Writes the doubts held now (the file always holds what memory holds). */
@@ -65,6 +74,8 @@ const STILL_CHECKING_UNMARKED =
  *  "Can't confirm it: its answer never came" too; adv48 r11 #2). */
 export const NEVER_CONFIRMED =
   "Can't confirm it: its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent again. Check the schedule; to write it anyway, start a new plan.";
+const BLIND_CHECKING =
+  "Can't confirm yet — checking: a write whose answer was lost could not be read back after the restart, so nothing is sent on this schedule until the service has had 2 minutes from the start to apply it. Try again then: the schedule is read first.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
@@ -116,6 +127,16 @@ function merge(pool: DoubtPool): void {
   }
 }
 
+/** When the settle of an unusable record on this schedule began, while it runs (0: none running). */
+function blindOn(pool: DoubtPool, scheduleId: string, nowMs: number): number {
+  for (const f of pool.files) {
+    const b = f.blind?.();
+    const here = b && (b.scheduleIds === 'all' || b.scheduleIds.has(scheduleId));
+    if (b && here && nowMs - b.sinceMs < SETTLE_MS) return b.sinceMs;
+  }
+  return 0;
+}
+
 /** Each account's file holds the records it carried (the file format is one account's). */
 function saveAll(pool: DoubtPool, own: DoubtFile | undefined): void {
   const all = [...pool.doubts];
@@ -161,7 +182,8 @@ export function createDoubts(
       ready().set(key, { ...doubt, ...(file ? { from: file } : {}) });
       save();
     },
-    has: (key, plan) => find(key, plan) !== undefined,
+    has: (key, plan) =>
+      find(key, plan) !== undefined || (plan !== undefined && blindOn(poolOf(), plan.scheduleId, clock.now()) > 0),
     pending: (id) => [...ready().values()].some((d) => d.plan.scheduleId === id),
     ownWrite(id, before, after) {
       if (typeof after !== 'number') return;
@@ -170,6 +192,10 @@ export function createDoubts(
       if (mine.length > 0) save();
     },
     async lookFirst(wanted, client, plan) {
+      ready();
+      const unseen = plan && blindOn(poolOf(), plan.scheduleId, clock.now());
+      if (unseen && plan)
+        return { outcome: { status: 'unknown', message: BLIND_CHECKING }, doubt: { plan, atMs: unseen } };
       const found = find(wanted, plan);
       if (!found) return undefined;
       const [key, doubt] = found;

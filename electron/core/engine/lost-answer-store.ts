@@ -13,7 +13,7 @@ import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
-import type { Doubt, DoubtFile } from '../actions/override-again';
+import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 
 export const LOST_ANSWERS_NOTICE_ID = 'lost-answers';
 /** Far above what the app writes (a few entries of ~1 kB each, each kept 30 minutes). */
@@ -70,12 +70,15 @@ function entryProblem(nowMs: number, watched: ReadonlySet<string>) {
 
 export function createLostAnswerFile(files: FileStore, name: string, clock: Clock, keepMs: number): LostAnswerFile {
   let read: Array<[string, Doubt]> = [];
+  let blind: Blind | undefined;
   let writing: Promise<void> = Promise.resolve();
   return {
     async load(watched, report) {
       const say = (message: string) => report({ id: LOST_ANSWERS_NOTICE_ID, message });
       const got = await readBack(files, name, FileSchema, { maxChars: MAX_CHARS });
       if (got.kind === 'absent') return;
+      // Records existed that can't be used: writes there wait out a settle from now (adv48 r12 #3).
+      if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: clock.now() };
       if (got.kind === 'unreadable') {
         say(
           `The writes whose answer was lost couldn't be read (${got.reason}): check the schedule before writing again.`,
@@ -92,9 +95,12 @@ export function createLostAnswerFile(files: FileStore, name: string, clock: Cloc
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);
       const sorted = sortClaims(recent, entryProblem(nowMs, new Set(watched)));
       read = sorted.kept.map(({ key, ...doubt }) => [key, doubt]);
+      const lost = recent.filter((e) => !sorted.kept.includes(e)).map((e) => e.plan.scheduleId);
+      if (lost.length > 0) blind = { scheduleIds: new Set(lost), sinceMs: nowMs };
       if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
     },
     entries: () => read,
+    blind: () => blind,
     save(doubts) {
       const entries = doubts.map(([key, { restored: _restored, ...d }]) => ({ key, ...d }));
       const text = JSON.stringify({ version: 1, entries });

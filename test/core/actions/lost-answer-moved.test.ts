@@ -215,3 +215,43 @@ describe('a lost write is the service’s, whichever account writes next (adv48 
     30_000,
   );
 });
+
+// #3: lost-answers.json refused (not JSON) or its entry dropped (dated ahead): the app knows a lost write existed but
+// can't use its record, so the first press within the settle from start-up sends nothing (it created at once before).
+describe('a lost-answer record known but unusable after a restart (adv48 r12 #3)', () => {
+  it.each(['garbage', 'future'] as const)(
+    '%s: the press 10 s after the start sends nothing',
+    async (how) => {
+      h = await createHarness({ startMs: TUE + H - 1_000, seed, revisionMoves: true });
+      await oneAccount(h);
+      const first = await engineOf(h, {});
+      h.sim.faults.set('createOverride', { status: 504, applyAfterMs: 30_000, times: 1 });
+      const form = (e: Engine) => FORM_MAIN(e);
+      expect(statusOf(await run(h, form(first)))).not.toBe('created');
+      await h.clock.advance(5_000);
+      await first.stop();
+      const text = await h.files.read('lost-answers.json');
+      expect(text).toBeDefined();
+      const shifted = (t: string) => {
+        const f = JSON.parse(t) as { entries: Array<{ atMs: number }> };
+        for (const e of f.entries) e.atMs += H;
+        return JSON.stringify(f);
+      };
+      await h.files.writeAtomic('lost-answers.json', how === 'garbage' ? '{not json' : shifted(String(text)));
+      const second = await engineOf(h, {});
+      await h.clock.advance(4_000);
+      const b = await run(h, form(second));
+      expect(statusOf(b)).not.toBe('created');
+      expect(JSON.stringify(b)).toContain("Can't confirm yet");
+      expect(creates(h)).toBe(1);
+    },
+    30_000,
+  );
+});
+
+const FORM_MAIN: Press = (e) =>
+  e.handlers['override:create']({
+    scheduleId: 'sch_solo',
+    window: { kind: 'custom' as const, start: iso(TUE + 2 * H), end: iso(TUE + 5 * H) },
+    emails: ['dave@example.com'],
+  });
