@@ -144,7 +144,7 @@ export function oneLoopback(url: URL): URL {
 }
 
 /** The address as compared for "the same service": as shown, case and trailing slash aside, loopback names as one. */
-function comparedAddress(baseUrl: string): string {
+export function comparedAddress(baseUrl: string): string {
   try {
     return displayAddress(oneLoopback(new URL(baseUrl)).toString()).toLowerCase();
   } catch {

@@ -31,10 +31,31 @@ export interface Doubt {
   lost?: boolean;
   /** Read back from the file at this session's start (not written). */
   restored?: boolean;
+  /** The account's file that keeps it (not written): the record is the service's, its file one account's. */
+  from?: DoubtFile;
+}
+
+/** The lost-answer records of one service (its address): every account writing there consults them before any write,
+ *  the fall-through to the next account after a 401 or 403 too (adv48 r12 #2). Each account's file is registered. */
+export interface DoubtPool {
+  readonly doubts: Map<string, Doubt>;
+  readonly files: Set<DoubtFile>;
+  readonly merged: Set<DoubtFile>;
+}
+
+export const createDoubtPool = (): DoubtPool => ({ doubts: new Map(), files: new Set(), merged: new Set() });
+
+/** Lost-answer records read back at the start that could not be used (the file refused, entries dropped): their
+ *  schedules ('all' when unknown which) wait out a settle from then before any write (adv48 r12 #3). */
+export interface Blind {
+  scheduleIds: ReadonlySet<string> | 'all';
+  sinceMs: number;
 }
 
 /** Where the doubts are kept across a restart (engine/lost-answer-store.ts). */
 export interface DoubtFile {
+  /** Records known to have existed that could not be used; undefined when none. */
+  blind?(): Blind | undefined;
   /** The entries read back at the session's start (empty when there was no usable file). */
   entries(): Array<[string, Doubt]>;
   /** Writes the doubts held now (the file always holds what memory holds). */
@@ -48,11 +69,13 @@ const STILL_CHECKING =
 /** The same check after a LOST answer on a service not seen moving its revision on a write: it is not sent again after
  *  the settle either, since a write that landed and was undone since looks exactly like one that never landed. */
 const STILL_CHECKING_UNMARKED =
-  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Pressing again looks at the schedule first and says whether it shows it; this service gives no sign of its writes, so it is not sent again.";
+  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Pressing again looks at the schedule first and says whether it shows it; the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.";
 /** A lost answer never shown, on a service not seen moving its revision on a write: the rule of every flow (away's
  *  "Can't confirm it: its answer never came" too; adv48 r11 #2). */
 export const NEVER_CONFIRMED =
   "Can't confirm it: its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent again. Check the schedule; to write it anyway, start a new plan.";
+const BLIND_CHECKING =
+  "Can't confirm yet — checking: a write whose answer was lost could not be read back after the restart, so nothing is sent on this schedule until the service has had 2 minutes from the start to apply it. Try again then: the schedule is read first.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
@@ -62,6 +85,11 @@ export interface Doubts {
   has(key: string, plan?: PlannedOverride): boolean;
   /** An own write landed on this schedule when it read `revisionBefore`. */
   landed(scheduleId: string, revisionBefore: number): void;
+  /** Whether a write on this schedule is under a doubt now (an own write there then rebases it: ownWrite). */
+  pending(scheduleId: string): boolean;
+  /** An own write landed on this schedule, read at `before` just before it and at `after` just after: a doubt there
+   *  unmoved until it takes `after` as its own, so this app's own write is not read as a change over the lost one. */
+  ownWrite(scheduleId: string, before: number, after: number | null | undefined): void;
   /** Whether this schedule is known to move its revision on a write: a landed write's revision moved since. */
   revisionMoves(scheduleId: string, revisionNow: number | null | undefined): boolean;
   /**
@@ -89,20 +117,54 @@ const within = (d: Doubt, p: PlannedOverride) =>
   p.endMs <= d.plan.endMs &&
   peopleOf(d.plan) === peopleOf(p);
 
-/** `file`: where they are kept across a restart (engine/lost-answer-store.ts); none: in memory only. */
-export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFile): Doubts {
-  const doubts = new Map<string, Doubt>();
-  let merged = false;
-  /** The doubts read back at the session's start join those of this run (a restart keeps the settle). */
+/** The doubts read back at a session's start join those of this run (a restart keeps the settle), each file's once. */
+function merge(pool: DoubtPool): void {
+  for (const f of pool.files) {
+    if (pool.merged.has(f)) continue;
+    const read = f.entries();
+    if (read.length > 0) pool.merged.add(f);
+    for (const [key, d] of read) if (!pool.doubts.has(key)) pool.doubts.set(key, { ...d, restored: true, from: f });
+  }
+}
+
+/** When the settle of an unusable record on this schedule began, while it runs (0: none running). */
+function blindOn(pool: DoubtPool, scheduleId: string, nowMs: number): number {
+  for (const f of pool.files) {
+    const b = f.blind?.();
+    const here = b && (b.scheduleIds === 'all' || b.scheduleIds.has(scheduleId));
+    if (b && here && nowMs - b.sinceMs < SETTLE_MS) return b.sinceMs;
+  }
+  return 0;
+}
+
+/** Each account's file holds the records it carried (the file format is one account's). */
+function saveAll(pool: DoubtPool, own: DoubtFile | undefined): void {
+  const all = [...pool.doubts];
+  for (const f of pool.files)
+    f.save(all.filter(([, d]) => (d.from ?? own) === f).map(([key, { from: _from, ...d }]) => [key, d]));
+}
+
+/** `file`: where this account keeps them across a restart (engine/lost-answer-store.ts); none: in memory only.
+ *  `poolOf`: the records of the service this account writes to, shared with its other accounts there. */
+export function createDoubts(
+  clock: Clock,
+  graceMs: () => number,
+  file?: DoubtFile,
+  poolOf: () => DoubtPool = (
+    (p) => () =>
+      p
+  )(createDoubtPool()),
+): Doubts {
   const ready = () => {
-    const read = merged ? [] : (file?.entries() ?? []);
-    if (read.length > 0) merged = true;
-    for (const [key, d] of read) if (!doubts.has(key)) doubts.set(key, { ...d, restored: true });
+    const pool = poolOf();
+    if (file) pool.files.add(file);
+    merge(pool);
+    return pool.doubts;
   };
-  const save = () => file?.save([...doubts]);
-  const drop = (key: string) => void (doubts.delete(key) && save());
+  const save = () => saveAll(poolOf(), file);
+  const drop = (key: string) => void (ready().delete(key) && save());
   const find = (key: string, plan?: PlannedOverride): [string, Doubt] | undefined => {
-    ready();
+    const doubts = ready();
     const exact = doubts.get(key);
     if (exact) return [key, exact];
     return plan ? [...doubts].find(([, d]) => within(d, plan)) : undefined;
@@ -117,12 +179,23 @@ export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFi
       return moving.has(id);
     },
     remember(key, doubt) {
-      ready();
-      doubts.set(key, doubt);
+      ready().set(key, { ...doubt, ...(file ? { from: file } : {}) });
       save();
     },
-    has: (key, plan) => find(key, plan) !== undefined,
+    has: (key, plan) =>
+      find(key, plan) !== undefined || (plan !== undefined && blindOn(poolOf(), plan.scheduleId, clock.now()) > 0),
+    pending: (id) => [...ready().values()].some((d) => d.plan.scheduleId === id),
+    ownWrite(id, before, after) {
+      if (typeof after !== 'number') return;
+      const mine = [...ready().values()].filter((d) => d.plan.scheduleId === id && d.revisionBefore === before);
+      for (const d of mine) d.revisionBefore = after;
+      if (mine.length > 0) save();
+    },
     async lookFirst(wanted, client, plan) {
+      ready();
+      const unseen = plan && blindOn(poolOf(), plan.scheduleId, clock.now());
+      if (unseen && plan)
+        return { outcome: { status: 'unknown', message: BLIND_CHECKING }, doubt: { plan, atMs: unseen } };
       const found = find(wanted, plan);
       if (!found) return undefined;
       const [key, doubt] = found;
@@ -138,11 +211,9 @@ export function createDoubts(clock: Clock, graceMs: () => number, file?: DoubtFi
       const revision = await revisionNow(client, doubt.plan.scheduleId);
       if (revision === undefined || doubt.revisionBefore === undefined)
         return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
-      // Read back after a restart, a moved revision may be this app's own later writes there (a hand-off's other
-      // blocks): it waits out the settle, then the write path's own reads decide, as before the record was kept.
-      if (doubt.restored === true && revision !== doubt.revisionBefore && clock.now() - doubt.atMs >= SETTLE_MS)
-        return void drop(key);
-      if (revision !== doubt.revisionBefore && doubt.restored !== true) {
+      // Moved since just before that write (this app's own later creates there rebase it: ownWrite): it may have landed
+      // and been changed over, so it is never sent again, restored after a restart or not (adv48 r12 #1).
+      if (revision !== doubt.revisionBefore) {
         const message = changedAfterLost(await shownNow(client, doubt.plan));
         return { outcome: { status: 'unknown', message }, doubt };
       }

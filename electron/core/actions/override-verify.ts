@@ -129,7 +129,7 @@ export async function verifyUnknownWrite(
   if (before.moves !== true && before.lost === true)
     return {
       status: 'not_created',
-      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; this service gives no sign of its writes, so it is not sent again.`,
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.`,
     };
   // Unmoved on a service not yet seen to move it on a write: it may still apply it (or never say), so it is checked.
   if (before.moves !== true)

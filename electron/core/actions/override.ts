@@ -8,7 +8,7 @@ import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
 import { plannedNow } from './override-planned';
-import { createDoubts, type CreateNote, type DoubtFile, type Doubts } from './override-again';
+import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
@@ -139,7 +139,12 @@ async function createChecked(
   const before: Before = { revisionBefore, moves };
   const answer = await createOnce(deps, client, request, plan, sending, note, before);
   const status = answer.ok ? answer.value.status : undefined;
-  if (status === 'created' && typeof revisionBefore === 'number') doubts.landed(plan.scheduleId, revisionBefore);
+  if (status === 'created' && typeof revisionBefore === 'number') {
+    doubts.landed(plan.scheduleId, revisionBefore);
+    // Under another write's doubt there, this app's own write moves the revision too: it is not a change over it.
+    if (doubts.pending(plan.scheduleId))
+      doubts.ownWrite(plan.scheduleId, revisionBefore, await revisionNow(client, plan.scheduleId));
+  }
   if (status === 'not_created' || (status === 'unknown' && tellable))
     doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves, lost: before.lost === true });
   return answer;
@@ -165,9 +170,9 @@ const lostAfterSending = (cause: unknown): ResponseOf<'override:create'> => ({
  * request and its answer: a second POST would be a second override. `kept`: where a lost answer's doubt is kept
  * across a restart (engine/lost-answer-store.ts).
  */
-export function overrideCreator(deps: ActionDeps, kept?: DoubtFile): OverrideCreator {
+export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () => DoubtPool): OverrideCreator {
   const inFlight = new Map<string, Promise<ResponseOf<'override:create'>>>();
-  const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, kept);
+  const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, kept, pool);
   // One write at a time per schedule, whichever flow asks (form, take over, hand back, away, swap): write-lane.ts.
   const lane = createWriteLane();
   return async (request, note) =>

@@ -26,7 +26,7 @@ import { createWriteStanding, type WriteStanding } from './write-standing';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
 import { createLostAnswerFile, lostAnswersFileOf, type LostAnswerFile } from './lost-answer-store';
-import { DOUBT_KEEP_MS } from '../actions/override-again';
+import { DOUBT_KEEP_MS, type DoubtPool } from '../actions/override-again';
 import type { Notice } from '../storage/settings-store';
 import type { RecordSigner } from '../storage/record-key';
 
@@ -66,6 +66,8 @@ export interface AccountSessionOptions {
   random?: () => number;
   /** What this session knows changed: the engine derives the state again. */
   changed: () => void;
+  /** The lost-answer records of the service this account writes to, shared with its other accounts there. */
+  doubtPool?: () => DoubtPool;
 }
 
 /** What a session's handlers need from outside it: the zone answers are read in, and the other accounts' reads. */
@@ -169,6 +171,7 @@ function handlersOf(
     canSync: () => link.clients.get() !== undefined,
     ...context,
     lostAnswers,
+    ...(o.doubtPool ? { doubtPool: o.doubtPool } : {}),
   });
 }
 
@@ -219,6 +222,8 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await keys.load();
     // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
     await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
+    // Its records join the service's: a write through another account there consults them (adv48 r12 #2).
+    o.doubtPool?.().files.add(lostAnswers);
     if (lifecycle !== 'started') return;
     reminders.start(fired, sync);
     o.changed();

@@ -11,7 +11,7 @@ import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow } from '../actions/take-over';
 import type { TakeOverDeps } from '../actions/take-over-write';
 import type { OtherAccountRead } from '../state/candidate-presence';
-import type { DoubtFile } from '../actions/override-again';
+import type { DoubtFile, DoubtPool } from '../actions/override-again';
 import type { EngineHandlers } from './types';
 
 /** The channels a session serves. */
@@ -40,6 +40,8 @@ export interface HandlerParts {
   otherAccounts: () => readonly OtherAccountRead[];
   /** Where a lost answer's doubt is kept across a restart (lost-answer-store.ts). */
   lostAnswers?: DoubtFile;
+  /** The lost-answer records of the service this account writes to, shared by its accounts there (adv48 r12 #2). */
+  doubtPool?: () => DoubtPool;
 }
 
 /**
@@ -57,7 +59,7 @@ function serviceWait(untilMs: number, nowMs: number, localZone: string) {
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {
   const { deps } = parts;
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
-  const create = overrideCreator(deps, parts.lostAnswers);
+  const create = overrideCreator(deps, parts.lostAnswers, parts.doubtPool);
   const takeOverDeps: TakeOverDeps = {
     ...deps,
     create,

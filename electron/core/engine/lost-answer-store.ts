@@ -18,7 +18,7 @@ import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
-import type { Doubt, DoubtFile } from '../actions/override-again';
+import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 
 export const LOST_ANSWERS_NOTICE_ID = 'lost-answers';
 /** Far above what the app writes (a few entries of ~1 kB each, each kept 30 minutes). */
@@ -141,12 +141,15 @@ export function createLostAnswerFile(
       .then((s) => signedOf(name, s))
       .catch(() => signedOf(name, undefined)));
   let read: Array<[string, Doubt]> = [];
+  let blind: Blind | undefined;
   let writing: Promise<void> = Promise.resolve();
   return {
     async load(watched, report) {
       const say = (message: string) => report({ id: LOST_ANSWERS_NOTICE_ID, message });
       const got = await readBack(files, name, FileSchema, { maxChars: MAX_CHARS });
       if (got.kind === 'absent') return;
+      // Records existed that can't be used: writes there wait out a settle from now (adv48 r12 #3).
+      if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: clock.now() };
       if (got.kind === 'unreadable') {
         say(
           `The writes whose answer was lost couldn't be read (${got.reason}): check the schedule before writing again.`,
@@ -161,12 +164,19 @@ export function createLostAnswerFile(
       const nowMs = clock.now();
       // One past its keep is let go without a word: the app lets it go too (override-again.ts).
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);
-      const check = entryProblem({ nowMs, keepMs, watched: new Set(watched) }, await signed());
+      const sign = await signed();
+      const check = entryProblem({ nowMs, keepMs, watched: new Set(watched) }, sign);
       const sorted = sortClaims(recent, check);
       read = sorted.kept.map(({ key, mac: _mac, ...doubt }) => [key, doubt]);
+      // The app's own writes it can't use (dated ahead: the clock stepped back) make their schedules wait out a
+      // settle; an entry the app didn't write (no MAC of its own, a window that isn't its key's) holds nothing back.
+      const own = (e: Entry) => !sorted.kept.includes(e) && sign.holds(e) && holdsTogether(e, keepMs);
+      const lost = recent.filter(own).map((e) => e.plan.scheduleId);
+      if (lost.length > 0) blind = { scheduleIds: new Set(lost), sinceMs: nowMs };
       if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
     },
     entries: () => read,
+    blind: () => blind,
     save(doubts) {
       const entries = doubts.map(([key, { restored: _restored, ...d }]) => ({ key, ...d }));
       const write = async () => {

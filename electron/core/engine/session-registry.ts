@@ -2,6 +2,7 @@
 // removed as the settings change (a removed account's key and saved data are deleted; nothing of the others
 // changes), and listed in the user's account order.
 import {
+  comparedAddress,
   accountKeyVariable,
   accountSilenced,
   isRecordKeyOf,
@@ -22,6 +23,7 @@ import type { FiredStore } from '../storage/fired-store';
 import type { RecordSigner } from '../storage/record-key';
 import { createAccountSession, type AccountSession } from './account-session';
 import type { EngineOptions } from './types';
+import { createDoubtPool, type DoubtPool } from '../actions/override-again';
 
 export interface SessionRegistryParts {
   options: EngineOptions;
@@ -96,6 +98,14 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
   const sessions = new Map<string, AccountSession>();
   const last = new Map<string, ServiceSettings>();
   let fired: FiredStore | undefined;
+  // A lost write's record belongs to the service (its address), not to the account that carried it (adv48 r12 #2).
+  const pools = new Map<string, DoubtPool>();
+  const poolOf = (baseUrl: string): DoubtPool => {
+    const key = comparedAddress(baseUrl);
+    const pool = pools.get(key) ?? createDoubtPool();
+    pools.set(key, pool);
+    return pool;
+  };
   const serviceOf = (accountId: string): ServiceSettings => {
     const found = parts.service(accountId);
     // A removed account's session is stopping: it keeps reading what it last had.
@@ -134,6 +144,7 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       createClient: options.createClient,
       ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
       ...(options.random ? { random: options.random } : {}),
+      doubtPool: () => poolOf(serviceOf(account.id).baseUrl),
       // A read of one account changes what the others of its service tell: they plan their reminders again.
       changed: () => {
         parts.changed();
