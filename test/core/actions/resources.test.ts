@@ -7,6 +7,7 @@ import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { RECORD_KEY_ACCOUNT } from '../../../electron/core/storage/record-key';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 
@@ -154,7 +155,8 @@ describe('key:remove', () => {
   it('forgets the key and stops syncing until a new one is set', async () => {
     const { engine, h } = await started();
     expect(await engine.handlers['key:remove']({ accountId: MAIN_ACCOUNT_ID })).toEqual({ ok: true, value: null });
-    expect(h.secrets.entries.size).toBe(0);
+    // Only the install's record key stays (it signs the app's own records, not an account's: record-key.ts).
+    expect([...h.secrets.entries.keys()]).toEqual([RECORD_KEY_ACCOUNT]);
     expect(engine.getState().setup.hasKey).toBe(false);
     expect(engine.getState().sync.kind).toBe('needs_setup');
     const seen = h.sim.requests.count();

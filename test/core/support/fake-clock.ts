@@ -76,4 +76,10 @@ export class FakeClock implements Clock {
     this.sleptMs += ms;
     for (const t of this.timers) t.dueMs += ms;
   }
+
+  /** The wall clock is set by `deltaMs` (NTP, the user; negative: back): monotonic time and the timers' delays
+   *  don't move, as with a real clock change. */
+  stepWall(deltaMs: number): void {
+    this.sleep(deltaMs);
+  }
 }
