@@ -39,6 +39,9 @@ export interface AccountSessionOptions {
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings for this start: then no separate "On call now" (issue 50). */
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
+  /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
+   *  is not said for it (shared/on-call-run.ts goesOnPast). */
+  onCallGoesOnPast?: (endMs: number) => boolean;
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;

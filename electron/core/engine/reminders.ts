@@ -53,6 +53,9 @@ export interface RemindersWiring {
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings for this start (then it is the start's notice). */
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
+  /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
+   *  is not said for it (shared/on-call-run.ts goesOnPast). */
+  onCallGoesOnPast?: (endMs: number) => boolean;
   log: (message: string) => void;
 }
 
@@ -255,6 +258,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     },
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
+    ...(wiring.onCallGoesOnPast ? { onCallGoesOnPast: wiring.onCallGoesOnPast } : {}),
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     // A held change only while the latest read still says it (the service may have changed it again since).
     stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h, start),

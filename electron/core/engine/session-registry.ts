@@ -11,6 +11,8 @@ import {
   type AccountId,
 } from '../../shared/accounts';
 import { withBestReads } from '../state/best-reads';
+import { goesOnPast } from '../../shared/on-call-run';
+import { myBlockSpans } from '../reminders/plan';
 import {
   defaultServiceSettings,
   serviceSettings,
@@ -127,6 +129,12 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
       // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
       silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
       alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
+      // My on-call time is every account's blocks joined by the one rule (the alarm's): an end it goes on past is none.
+      onCallGoesOnPast: (endMs) =>
+        goesOnPast(
+          endMs,
+          [...sessions.entries()].flatMap(([id, s]) => myBlockSpans(s.known().snapshot, serviceOf(id))),
+        ),
       toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
       kin: () => kinOf(parts.effective().accounts, account.id),
       bestRead: (own) =>

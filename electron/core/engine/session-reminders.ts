@@ -22,6 +22,9 @@ export interface SessionRemindersOptions {
   settings: () => ServiceSettings;
   silenced?: () => boolean;
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
+  /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
+   *  is not said for it (shared/on-call-run.ts goesOnPast). */
+  onCallGoesOnPast?: (endMs: number) => boolean;
   toldElsewhere?: () => ToldElsewhere;
   /** The other accounts of the same service: a reminder one of them showed is not shown again through this one. */
   kin?: () => AccountId[];
@@ -62,6 +65,7 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
         confirm: (scheduleIds) => void sync.request({ reason: 'reminder', scheduleIds, rereadShifts: true }),
         ...(o.silenced ? { silenced: o.silenced } : {}),
         ...(o.alarmTakesStart ? { alarmTakesStart: o.alarmTakesStart } : {}),
+        ...(o.onCallGoesOnPast ? { onCallGoesOnPast: o.onCallGoesOnPast } : {}),
       });
     },
     replan,

@@ -125,6 +125,8 @@ export interface Run {
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
   bookRefused?: string | undefined;
+  /** Targets past their time whose alarm hadn't rung here yet, and when this run first found them so (dueOf). */
+  pastUnrung: Map<string, number>;
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
   stuck: Map<string, Stuck>;
   /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
@@ -172,7 +174,25 @@ export function stuckOf(state: State): { stuck: Run['stuck']; named: Run['named'
     ),
   };
 }
-export const dueOf = (r: Run, t: AlarmTarget) => t.atMs + r.o.afterMs;
+/** A ring this late or less is on time (a timer's own lateness): its booking at T+N stands, not booked again. */
+export const RING_ON_TIME_MS = 10_000;
+/** "The phone rings when nobody acknowledges within N minutes" of the alarm ringing on this computer: N counts from
+ *  the ring, a late one too (a block extended backwards learned after its new start, a start slept through). Before
+ *  it rang, from its time: what is booked ahead (the dead-man's switch, for a computer asleep at the start); past its
+ *  time and not rung yet (held after a wake: it rings within ALARM_HOLD_GRACE_MS), from when this run first found it
+ *  so. Before, N counted from the due time always, and a late alarm sent the phone out the instant it rang. */
+export const dueOf = (r: Run, t: AlarmTarget) => {
+  const heardMs = r.o.alarm(t.key)?.rungAtMs ?? r.pastUnrung.get(t.key);
+  const late = heardMs !== undefined && heardMs - t.atMs > RING_ON_TIME_MS;
+  return (late ? heardMs : t.atMs) + r.o.afterMs;
+};
+/** Its time has come and its alarm hasn't rung here yet: noted the first time (dueOf counts from then until it
+ *  rings). Answers whether it waits for its ring. */
+export function notePastUnrung(r: Run, t: AlarmTarget, nowMs: number): boolean {
+  const waits = nowMs >= t.atMs && r.o.alarm(t.key)?.rungAtMs === undefined;
+  if (waits && !r.pastUnrung.has(t.key)) r.pastUnrung.set(t.key, nowMs);
+  return waits;
+}
 /** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */
 export const acked = (r: Run, key: string) => {
   const rec = r.o.alarm(key);

@@ -19,6 +19,7 @@ import {
   save,
   SENDING,
   statusOf,
+  notePastUnrung,
   type Run,
 } from './escalator-run';
 
@@ -76,15 +77,18 @@ export function pruneMissed(r: Run, nowMs: number): void {
 /** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
 export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
+  for (const key of r.pastUnrung.keys()) if (!r.targets.some((t) => t.key === key)) r.pastUnrung.delete(key);
   for (const t of r.targets) {
     // Refused for good: the same request would be refused the same way (until the settings change or Send test).
     if (r.bookRefused !== undefined) return;
-    const dueMs = dueOf(r, t);
     // Moved earlier after its alert went out (asleep across it): that alert was this block's; none is sent again.
     const earlier = state.sent[t.key] === undefined ? earlierAlertsOf(r, t)[0] : undefined;
     if (earlier !== undefined) state.sent[t.key] = state.sent[earlier] ?? nowMs;
-    if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     const b = state.booked[t.key];
+    // Not rung yet past its time (held after a wake): what is booked stands until the ring moves it (dueOf).
+    if (notePastUnrung(r, t, nowMs) && b) continue;
+    const dueMs = dueOf(r, t);
+    if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
       const alert = alertOf(t, { words: r.words });
       // Booked again (the same id replaces it) when its words changed too: the account naming it was muted, or the

@@ -172,6 +172,7 @@ export async function createEscalator(
     bookedWords: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Set(),
+    pastUnrung: new Map(),
     ...stuckOf(state),
   };
   return {

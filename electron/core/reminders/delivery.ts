@@ -27,6 +27,9 @@ export interface DeliveryOptions {
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings (or rang) for this start: then it is the start's one notice (issue 50). */
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
+  /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
+   *  is not said for it (shared/on-call-run.ts goesOnPast). */
+  onCallGoesOnPast?: (endMs: number) => boolean;
   log?: (message: string) => void;
 }
 
@@ -162,10 +165,24 @@ function withoutAlarmed(r: Run, outcomes: readonly Outcome[]): Outcome[] {
   });
 }
 
+/** "Shift ended" is not said where my on-call time goes on (a block of mine, on any schedule or account, carries it
+ *  on back to back): it is settled unshown, and the end of the run says it (issue 50). */
+function withoutCarriedOn(r: Run, outcomes: readonly Outcome[]): Outcome[] {
+  const goesOn = r.o.onCallGoesOnPast;
+  if (!goesOn) return [...outcomes];
+  return outcomes.map((out) => {
+    const ref = out.settle.find((p) => p.shift)?.shift;
+    if (out.kind !== 'end' || !out.show || !ref || !goesOn(ref.endMs)) return out;
+    const { show: _notAnEnd, ...rest } = out;
+    return rest;
+  });
+}
+
 /** Records the outcomes, shows what may speak now (urgent ones even in quiet time) and keeps the rest. */
 function settle(r: Run, all: readonly Outcome[], nowMs: number, ctx: SettleContext): Set<string> {
   if (r.o.silenced?.() === true) return pass(r, all);
-  const outcomes = withoutAlarmed(r, all);
+  const alarmedAll = withoutAlarmed(r, all);
+  const outcomes = withoutCarriedOn(r, alarmedAll);
   const entries = settledEntries(outcomes);
   const quietEndMs = quietEndOf(r, nowMs);
   const shown = outcomes.filter((out): out is Outcome & { show: NotificationRequest } => out.show !== undefined);
@@ -173,7 +190,7 @@ function settle(r: Run, all: readonly Outcome[], nowMs: number, ctx: SettleConte
   const spoken = shown.filter((out) => !waits.includes(out));
   // A start the alarm rang for was said too (by the alarm), so a contradiction of it is corrected.
   const alarmed = all.filter(
-    (out) => out.show !== undefined && !outcomes.some((o) => o.show && o.settle === out.settle),
+    (out) => out.show !== undefined && !alarmedAll.some((o) => o.show && o.settle === out.settle),
   );
   entries.push(...saidEntries([...spoken, ...alarmed]));
   if (entries.length > 0)

@@ -52,5 +52,8 @@ export interface ReminderSchedulerOptions {
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings for this start: its "On call now" is then not said (delivery.ts). */
   alarmTakesStart?: (scheduleId: string, startMs: number) => boolean;
+  /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
+   *  is not said for it (shared/on-call-run.ts goesOnPast). */
+  onCallGoesOnPast?: (endMs: number) => boolean;
   log?: (message: string) => void;
 }

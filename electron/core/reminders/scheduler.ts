@@ -50,6 +50,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       ...(options.coverageSavedAtMs ? { coverageSavedAtMs: options.coverageSavedAtMs } : {}),
       ...(options.silenced ? { silenced: options.silenced } : {}),
       ...(options.alarmTakesStart ? { alarmTakesStart: options.alarmTakesStart } : {}),
+      ...(options.onCallGoesOnPast ? { onCallGoesOnPast: options.onCallGoesOnPast } : {}),
       ...(options.log ? { log: options.log } : {}),
     }),
     gate: options.confirm ? createConfirmGate(options.confirm) : undefined,

@@ -251,6 +251,8 @@ interface Run {
   done: string[];
   /** '' when both oracles are satisfied, else the failures, what happened and the timeline. */
   found: string;
+  /** When the world ended. */
+  endMs: number;
 }
 
 /**
@@ -262,7 +264,7 @@ async function run(tw: TimingWorld, print = false): Promise<Run> {
   try {
     const { done, endMs } = await simulate(w, tw);
     const verdict = judge(w, { startMs: START, endMs, refresh: REFRESH });
-    if (verdict.failures.size === 0) return { w, done, found: '' };
+    if (verdict.failures.size === 0) return { w, done, found: '', endMs };
     if (print)
       printVerdict(verdict, { jitterSeed: tw.jitterSeed, episodes: done.length, messages: w.rec.shown.length });
     const dump = process.env['TIMING_DUMP'];
@@ -274,7 +276,7 @@ async function run(tw: TimingWorld, print = false): Promise<Run> {
       '--- timeline (successful probes and coverage reads left out)',
       shortTimeline(w),
     ].join('\n');
-    return { w, done, found };
+    return { w, done, found, endMs };
   } finally {
     await close(w);
   }
@@ -329,6 +331,26 @@ const offline: Trouble = { kind: 'outage', outage: 'offline' };
 /** Harmless to reminders: a trouble that only times the give-away. */
 const coverageFails: Trouble = { kind: 'partial', partial: 'coverageFail', oneSchedule: false };
 const shiftsFail = (oneSchedule: boolean): Trouble => ({ kind: 'partial', partial: 'shiftsFail', oneSchedule });
+/**
+ * Where my on-call time that reaches `atMs` (a block's end) ends, read from the world's blocks by the test itself:
+ * my blocks on every schedule, merged where they touch or overlap (issue 50: "Shift ended" is said at the end of
+ * the run, not at a join inside it). `atMs` when no other block of mine carries it on.
+ */
+function runEndAt(blocks: readonly Block[], atMs: number): number {
+  let endMs = atMs;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const b of blocks)
+      if (b.startMs <= endMs && b.endMs > endMs) {
+        endMs = b.endMs;
+        grew = true;
+      }
+  }
+  return endMs;
+}
+/** The "Shift ended" notices the world owes for a run ending at `runEndMs`: one, if the world got there. */
+const endOfRunTold = (w: PartialWorld, runEndMs: number): number =>
+  w.rec.shown.filter((m) => m.id.includes(':end:') && m.atMs >= runEndMs).length;
 /** What was shown from one instant (UTC) to another, as "title | body". */
 const shownBetween = (w: PartialWorld, from: string, to: string): string[] =>
   w.rec.shown.filter((m) => m.atMs >= Date.parse(from) && m.atMs < Date.parse(to)).map((m) => `${m.title} | ${m.body}`);
@@ -384,20 +406,28 @@ describe('counterexamples', () => {
       // its last six minutes go to Alice. The probe from 15:55 asks for the shifts again, four reads fail; at 16:00
       // "Shift ended — Data pipeline 06:00–18:00 is over. Bob Stone takes over." (it ended at 17:54 Berlin, to Alice),
       // and at 16:09 a second "Shift ended" for the same shift: "… 06:00–17:54 ended at 17:54. Alice Doe took over."
-      const { w, found } = await run({
+      const { w, found, endMs } = await run({
         jitterSeed: 999993,
         episodes: [
           episode({ anchor: 'end', offsetMin: -16, durationMin: 19, trouble: shiftsFail(false), giveAway: true }),
         ],
       });
       expect(found).toBe('');
-      // Now: one "Shift ended", at 16:00, saying what it rests on (the re-read failed); no second one.
+      // Now: one "Shift ended", at 16:00, saying what it rests on (the re-read failed); no second one. Unless another
+      // block of mine carries my on-call time on past 15:54/16:00 (issue 50): then none here, and the run's end says it.
       const ended = shownBetween(w, '2026-04-02T15:00:00Z', '2026-04-02T18:00:00Z').filter((m) =>
         m.startsWith('Shift ended'),
       );
-      expect(ended).toEqual([
-        expect.stringMatching(/^Shift ended \| According to saved data from 17:\d\d, your Data pipeline/),
-      ]);
+      const runEndMs = Math.max(
+        ...['2026-04-02T15:54:00Z', '2026-04-02T16:00:00Z'].map((t) => runEndAt(w.truth(), Date.parse(t))),
+      );
+      const endsHere = runEndMs <= Date.parse('2026-04-02T16:00:00Z');
+      expect(ended).toEqual(
+        endsHere
+          ? [expect.stringMatching(/^Shift ended \| According to saved data from 17:\d\d, your Data pipeline/)]
+          : [],
+      );
+      if (!endsHere && runEndMs <= endMs) expect(endOfRunTold(w, runEndMs)).toBe(1);
     },
     WORLD_TIMEOUT_MS,
   );
@@ -447,12 +477,17 @@ describe('counterexamples', () => {
     async () => {
       // Data pipeline 04:00–16:00 is mine; the app quits at 16:00, right after saying "Shift ended", and starts again
       // at 16:02. The oracle asked for the end once more after the restart (it took the end as missed while closed).
-      const { w, found } = await run({
+      const { w, found, endMs } = await run({
         jitterSeed: 428097,
         episodes: [episode({ anchor: 'end', durationMin: 2, trouble: { kind: 'restart' } })],
       });
-      const quitMs = w.closed[0]?.fromMs;
-      expect(w.rec.shown.filter((m) => m.id.includes(':end:') && m.atMs === quitMs)).toHaveLength(1);
+      const quitMs = w.closed[0]?.fromMs ?? NaN;
+      // One "Shift ended" at the quit, unless another block of mine carries my on-call time on (issue 50): then the
+      // run's end says it, if the world got there.
+      const runEndMs = runEndAt(w.truth(), quitMs);
+      const endsHere = runEndMs === quitMs;
+      expect(w.rec.shown.filter((m) => m.id.includes(':end:') && m.atMs === quitMs)).toHaveLength(endsHere ? 1 : 0);
+      if (!endsHere && runEndMs <= endMs) expect(endOfRunTold(w, runEndMs)).toBe(1);
       expect(found).toBe('');
     },
     WORLD_TIMEOUT_MS,
@@ -581,13 +616,21 @@ describe('counterexamples', () => {
       // Edge network 00:00–08:00 is mine. Asleep 07:55–08:00 (no resume event); at 07:57:30 its last two minutes go to
       // Alice. At 08:00 "Shift ended — Your Edge network shift 02:00–09:58 ended at 09:58. Alice Doe took over.": true,
       // about the shift the app knew. The oracle took it for a phantom (no read held a block ending at 07:58).
-      const { w, found } = await run({
+      const { w, found, endMs } = await run({
         jitterSeed: 149313,
         episodes: [
           episode({ gapH: 10, anchor: 'end', offsetMin: -5, durationMin: 5, trouble: sleep(false), giveAway: true }),
         ],
       });
-      expect(w.rec.shown.filter((m) => m.id === 'shift:sch_edge:end:2026-04-03T07:58:00Z')).toHaveLength(1);
+      // One "Shift ended" for its true end, unless another block of mine carries my on-call time on past it (issue
+      // 50): then the run's end says it, if the world got there.
+      const trueEndMs = Date.parse('2026-04-03T07:58:00Z');
+      const runEndMs = runEndAt(w.truth(), trueEndMs);
+      const endsHere = runEndMs === trueEndMs;
+      expect(w.rec.shown.filter((m) => m.id === 'shift:sch_edge:end:2026-04-03T07:58:00Z')).toHaveLength(
+        endsHere ? 1 : 0,
+      );
+      if (!endsHere && runEndMs <= endMs) expect(endOfRunTold(w, runEndMs)).toBe(1);
       expect(found).toBe('');
     },
     WORLD_TIMEOUT_MS,

@@ -113,6 +113,12 @@ function timeAfter(body: string, word?: string): string | undefined {
   return /\b(\d\d:\d\d)\b/.exec(text.slice(from))?.[1];
 }
 
+/** Whether I stay on call past `atMs`: some block of mine (any schedule) has begun by then and runs on after it.
+ *  The oracle's own reading of "my on-call time": blocks that touch or overlap are one stretch, any gap ends it. */
+export function onCallPast(blocks: readonly Block[], atMs: number): boolean {
+  return blocks.some((b) => b.startMs <= atMs && b.endMs > atMs);
+}
+
 export function judgeMonth(world: World, o: OracleOptions): Verdict {
   const shown = world.rec.shown;
   const failures = new Map<string, string[]>();
@@ -329,6 +335,9 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
           { id: `shift:${b.scheduleId}:end:${iso(b.endMs)}`, atMs: b.endMs, kind: 'end' as const },
         ];
         for (const e of items) {
+          // "Shift ended" only where my on-call time ends (issue 50): not where a block of mine, on any schedule,
+          // carries it on there (back to back or overlapping), as the world's blocks at that end say.
+          if (e.kind === 'end' && onCallPast(v.blocks, e.atMs)) continue;
           if (e.atMs <= o.judgeFromMs || e.atMs > o.judgeToMs) continue;
           if (versionAtMs(e.atMs) !== v) continue;
           if (!available(e.atMs)) continue;
@@ -531,6 +540,7 @@ export function judgeMonth(world: World, o: OracleOptions): Verdict {
         const startMissed = b.startMs >= awayFrom && b.startMs < w.atMs && b.endMs > deadline + o.learnMs;
         const endMissed = b.endMs >= awayFrom && b.endMs < w.atMs && w.atMs - b.endMs <= o.lateEndMs - o.learnMs;
         if (!startMissed && !endMissed) continue;
+        if (!startMissed && onCallPast(v.blocks, b.endMs)) continue; // no end of my on-call time: none is owed
         if (b.startMs <= o.judgeFromMs) continue;
         const pendingHere = world.changes.some(
           (c) => c.diff.has(b.scheduleId) && c.order < w.order && pendingUntil(c) > w.atMs,
