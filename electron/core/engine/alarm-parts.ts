@@ -169,7 +169,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     log: o.log,
     changed: o.changed,
     report: o.report,
-    signer: () => recordSignerOf(o.secrets, o.report),
+    signer: () => recordSignerOf(o.secrets, o.report, () => o.clock.now()),
     accounts: () =>
       o.sessions().map((s) => ({
         name: s.account().label,

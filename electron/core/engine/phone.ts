@@ -237,7 +237,7 @@ function escalatorOptions(
     changed: () => o.changed(),
     log: (m) => o.log(redact(m, secretValuesOf(run))),
     report: o.report,
-    signer: () => recordSignerOf(o.secrets, o.report),
+    signer: () => recordSignerOf(o.secrets, o.report, () => o.clock.now()),
     ...(o.known ? { known: o.known } : {}),
   };
 }
