@@ -91,4 +91,24 @@ describe('a record key refused only at start', () => {
     await h.clock.runWhileAdvancing(e.stop());
     await h.close();
   });
+
+  it('a "sent" written unsigned (the key refused all run) is kept as maybe sent: no second emergency, and said', async () => {
+    const { h, s, make } = await rig();
+    await h.clock.advanceTo(MY_START - 30 * MIN);
+    let e = make(keychain(h, { refuse: Infinity }));
+    await e.start();
+    await h.clock.advanceTo(MY_START + 5 * MIN);
+    expect(s.pushover.map((p) => p.sentMs)).toEqual([MY_START + 3 * MIN]);
+    await h.clock.runWhileAdvancing(e.stop());
+
+    await h.clock.advance(MIN);
+    e = make(keychain(h));
+    await e.start();
+    await h.clock.advance(10 * MIN);
+    expect(s.pushover.map((p) => p.sentMs)).toEqual([MY_START + 3 * MIN]);
+    const said = e.getState().notices.map((n) => n.message);
+    expect(said.some((m) => /phone alert may already have been sent/.test(m))).toBe(true);
+    await h.clock.runWhileAdvancing(e.stop());
+    await h.close();
+  });
 });
