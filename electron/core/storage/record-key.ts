@@ -133,3 +133,21 @@ export function recordSignerOf(
  *  one in the same run (a file written by hand while the app runs). */
 export const afterFirstRead = (signer: RecordSigner | undefined): RecordSigner | undefined =>
   signer?.fresh === true ? { ...signer, fresh: false } : signer;
+
+/** How long a start waits for the record key before it reads its files without it (as with no keychain). */
+export const RECORD_KEY_WAIT_MS = 3_000;
+
+/** The record key, or none if the keychain hasn't answered within `waitMs`: a keychain slow to answer (a prompt, a
+ *  locked collection) must not hold the shift-start alarm back (adv50 r11, not done). The answer still lands in
+ *  recordSignerOf's cache, so the next write signs with it. */
+export function signerWithin(
+  ask: () => Promise<RecordSigner | undefined>,
+  clock: { setTimer(ms: number, fn: () => void): () => void },
+  waitMs = RECORD_KEY_WAIT_MS,
+): Promise<RecordSigner | undefined> {
+  return new Promise((resolve) => {
+    const cancel = clock.setTimer(waitMs, () => resolve(undefined));
+    const done = (s: RecordSigner | undefined): void => (cancel(), resolve(s));
+    ask().then(done, () => done(undefined));
+  });
+}

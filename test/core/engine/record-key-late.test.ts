@@ -111,4 +111,32 @@ describe('a record key refused only at start', () => {
     await h.clock.runWhileAdvancing(e.stop());
     await h.close();
   });
+
+  it('a keychain slow to answer the record key does not hold the 09:00 alarm back, and signs once it answers', async () => {
+    const { h, s, make } = await rig();
+    await h.clock.advanceTo(MY_START - MIN);
+    let e = make(keychain(h, { slowMs: 5 * MIN }));
+    // The start awaits the fake clock's timers (the keychain's answer, the bounded wait): the clock runs meanwhile.
+    await h.clock.runWhileAdvancing(e.start());
+    await h.clock.advanceTo(MY_START + 10_000);
+    expect(alarmsShown(h).map((n) => n.atMs)).toEqual([MY_START]);
+    await h.clock.advanceTo(MY_START + 6 * MIN);
+    // At T+3 min, give or take the write's own bounded wait for the key (3 s) while the keychain is still slow.
+    expect(s.pushover).toHaveLength(1);
+    expect(s.pushover[0]?.sentMs).toBeGreaterThanOrEqual(MY_START + 3 * MIN);
+    expect(s.pushover[0]?.sentMs).toBeLessThanOrEqual(MY_START + 3 * MIN + 3_000);
+    const key = e.getState().alarm?.key ?? '';
+    expect((await e.alarmIntent({ kind: 'ack', key })).ok).toBe(true);
+    await h.clock.runWhileAdvancing(e.alarmsSettled());
+    await h.clock.runWhileAdvancing(e.stop());
+
+    await h.clock.advance(MIN);
+    e = make(keychain(h));
+    await e.start();
+    await h.clock.advance(5 * MIN);
+    expect(alarmsShown(h)).toHaveLength(1);
+    expect(s.pushover).toHaveLength(1);
+    await h.clock.runWhileAdvancing(e.stop());
+    await h.close();
+  });
 });
