@@ -60,6 +60,8 @@ export async function loadAlarmStore(
   run = false,
   /** The app's record key (record-key.ts): records and runs are written with their MACs, read only with them. */
   firstSigner?: RecordSigner,
+  /** Asked again at each write while there is no key (record-key.ts): what this run holds is then written signed. */
+  askSigner?: () => Promise<RecordSigner | undefined>,
 ): Promise<AlarmStore> {
   let signer = firstSigner;
   let records: Records = {};
@@ -84,6 +86,7 @@ export async function loadAlarmStore(
     for (const [key, rec] of Object.entries(fromDisk)) records[key] = mergeRecord(rec, records[key] ?? rec);
   };
   const persist = async (): Promise<void> => {
+    if (signer === undefined && askSigner) signer = afterFirstRead(await askSigner().catch(() => undefined));
     const cutMs = nowMs() - ALARM_RETENTION_MS;
     records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it was read.

@@ -2,7 +2,7 @@
 // (phone.ts) its targets and each acknowledgement, the phone's "I'm on it" acknowledges the alarm, and both add what
 // they know to the state: the alarm's "acknowledged 22:01" / "not acknowledged", the PhoneStatus, and two readiness
 // lines ("Shift-start alarm: loud ✓", "Phone escalation armed ✓ (tested …, booked for 22:03)").
-import { recordSignerOf } from '../storage/record-key';
+import { recordSignerOf, signerWithin } from '../storage/record-key';
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../shared/phone-intent';
 import { accountSilence } from '../../shared/accounts';
@@ -169,7 +169,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     log: o.log,
     changed: o.changed,
     report: o.report,
-    signer: () => recordSignerOf(o.secrets, o.report),
+    signer: () => signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock),
     accounts: () =>
       o.sessions().map((s) => ({
         name: s.account().label,

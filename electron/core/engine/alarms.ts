@@ -127,7 +127,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   async function start(): Promise<void> {
     const known = (): AlarmKnowledge[] => knowledgeOf(w);
     const signer = await w.signer?.();
-    const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report, known, false, true, signer);
+    const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report, known, false, true, signer, w.signer);
     r.store = loaded;
     // What was acknowledged before this run is settled already: nothing to close or cancel for it.
     for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);

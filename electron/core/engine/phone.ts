@@ -4,7 +4,7 @@
 // and "Send test", which waits (bounded) for the phone's "I'm on it" so the round trip is proven. What it shows
 // (PhoneStatus, in the state) names no secret; the subscribe link names the topic, so it is given apart (subscribeLink),
 // only to Settings → Phone, for the one person who owns it.
-import { recordSignerOf } from '../storage/record-key';
+import { recordSignerOf, signerWithin } from '../storage/record-key';
 import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus, StillRing } from '../../shared/phone-intent';
 import { sendTest } from './phone-send-test';
 import type { EscalationSettings } from '../../shared/escalation-settings';
@@ -237,7 +237,7 @@ function escalatorOptions(
     changed: () => o.changed(),
     log: (m) => o.log(redact(m, secretValuesOf(run))),
     report: o.report,
-    signer: () => recordSignerOf(o.secrets, o.report),
+    signer: () => signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock),
     ...(o.known ? { known: o.known } : {}),
   };
 }

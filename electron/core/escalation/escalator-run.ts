@@ -1,6 +1,6 @@
 // The escalator's working state and what every step shares (escalator.ts): its options and status, the record's
 // save, whether a target is acknowledged or unwanted, the status readiness reads, and the last request's outcome.
-import type { RecordSigner } from '../storage/record-key';
+import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
@@ -137,8 +137,12 @@ export interface Run {
  *  Written only when it changed (an escalator that is off writes nothing it doesn't hold). */
 export async function save(r: Run): Promise<void> {
   keepStillRing(r);
+  // While the record key can't be read it is asked again (record-key.ts): once read, what this run holds is written
+  // back signed, so the next start doesn't drop a "sent" as a claim and alert the phone again (adv50 r11 #1).
+  const unsigned = r.signer === undefined && r.o.signer !== undefined;
+  if (unsigned) r.signer = afterFirstRead(await r.o.signer?.().catch(() => undefined));
   const text = JSON.stringify(r.state);
-  if (text === r.savedText) return;
+  if (text === r.savedText && !(unsigned && r.signer !== undefined)) return;
   const why = await saveEscalations(r.o.files, r.state, r.o.known?.(), r.signer);
   if (why !== undefined && why !== r.unsaved)
     r.o.log?.(

@@ -198,7 +198,7 @@ export function sortEscalations(
   known?: readonly AlarmKnowledge[],
   channels?: KnownChannels,
   signer?: RecordSigner,
-): { state: EscalationState; dropped: string[] } {
+): { state: EscalationState; dropped: string[]; unvouched: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
   const bookingProblem =
@@ -221,9 +221,7 @@ export function sortEscalations(
   };
   const booked = sortClaims(Object.entries(s.booked), bookingProblem(s.bookedMacs));
   const maybe = sortClaims(Object.entries(s.maybe ?? {}), bookingProblem(s.maybeMacs));
-  const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
-    if (!isAlarmKey(key)) return 'an entry the app did not make';
-    if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, atMs, s.sentMacs?.[key])) return UNSIGNED;
+  const sentProblem = (key: string, atMs: number): string | undefined => {
     // A "sent" of a schedule not watched now is parked, not dropped (it only keeps the phone quiet, and only for a
     // target, a watched block of mine): dropped, the phone was paged again once the schedule was watched again.
     const why = watchedProblem(key);
@@ -234,6 +232,21 @@ export function sortEscalations(
     return Number.isNaN(startMs) || atMs < startMs + EARLIEST_DUE_MS
       ? 'a phone alert dated before its shift could ring'
       : undefined;
+  };
+  // A "sent" of the app's own shape without its MAC (a run whose keychain couldn't give the record key) is not
+  // dropped as never sent: the phone may have been alerted, so it is kept as "maybe sent", never sent again at once
+  // (a second emergency, its first receipt out of reach), and said (adv50 r11 #1).
+  const unvouched: string[] = [];
+  const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
+    if (!isAlarmKey(key)) return 'an entry the app did not make';
+    const why = sentProblem(key, atMs);
+    if (why !== undefined) return why;
+    const mac = s.sentMacs?.[key];
+    if (!signer || signer.fresh || signer.holds(ESCALATIONS_FILE, key, atMs, mac)) return undefined;
+    // A wrong MAC is a tampered entry; none at all is what a run without the key wrote.
+    if (mac !== undefined) return UNSIGNED;
+    unvouched.push(key);
+    return undefined;
   });
   const keptSent = Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs));
   const sentKeys = new Set(sent.kept.map(([key]) => key));
@@ -247,7 +260,10 @@ export function sortEscalations(
         ? "a time that can't be true"
         : undefined,
   );
-  const stillUnsure = unsure.kept.filter(([key]) => keptSent[key] !== undefined);
+  const stillUnsure = [
+    ...unsure.kept.filter(([key]) => keptSent[key] !== undefined && !unvouched.includes(key)),
+    ...unvouched.flatMap((key) => (keptSent[key] !== undefined ? [[key, keptSent[key]] as const] : [])),
+  ];
   const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
   const stillRing = sortClaims(Object.entries(s.stillRing ?? {}), stillRingProblem(nowMs));
   const stillRinging = stillRing.kept.filter(([, e]) => e.atMs + STILL_RING_FOR_MS > nowMs);
@@ -267,6 +283,7 @@ export function sortEscalations(
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
       ...(stillRinging.length > 0 ? { stillRing: Object.fromEntries(stillRinging) } : {}),
     },
+    unvouched,
     dropped: [
       ...booked.dropped,
       ...maybe.dropped,
@@ -308,6 +325,11 @@ export async function loadEscalations(
   const sorted = sortEscalations(others.state, nowMs, known, channels, signer);
   const dropped = [...others.dropped, ...sorted.dropped];
   if (dropped.length > 0) say(droppedText(WHAT, dropped, await keepAside(files, ESCALATIONS_FILE)));
+  if (sorted.unvouched.length > 0)
+    say(
+      "A phone alert may already have been sent for a shift start while the app couldn't sign its records: it " +
+        'is not sent again; check your phone.',
+    );
   // The stamp as read is kept with the state: what it says of an address no account has now is written again.
   const state = stamp === undefined ? sorted.state : { ...sorted.state, origins: stamp };
   // A file from before stamps is taken this once and stamped at once (as alarms.json and reminders.json are).

@@ -87,20 +87,67 @@ export async function loadRecordSigner(
   return signerOf(key, true);
 }
 
-const shared = new WeakMap<SecretStore, Promise<RecordSigner | undefined>>();
+/** How long after an unreadable record key the keychain is asked again (doubling up to the last). */
+export const RECORD_KEY_RETRY_MS = [5_000, 30_000, 5 * 60_000] as const;
+
+interface Held {
+  signer?: RecordSigner;
+  asking?: Promise<RecordSigner | undefined>;
+  asked: number;
+  retryAtMs: number;
+}
+const shared = new WeakMap<SecretStore, Held>();
 
 /** One signer per key holder in this process: the alarm, escalation and reminder records are read at the same
- *  start, and two of them making a key at once would sign with one and keep the other. */
-export function recordSignerOf(secrets: SecretStore, report: (n: Notice) => void): Promise<RecordSigner | undefined> {
-  let signer = shared.get(secrets);
-  if (signer === undefined) {
-    signer = loadRecordSigner(secrets, report);
-    shared.set(secrets, signer);
-  }
-  return signer;
+ *  start, and two of them making a key at once would sign with one and keep the other. A key the keychain could not
+ *  give is asked again at a later call (each write asks), after a back-off, never given up on for the process's
+ *  life (adv50 r11 #1: a keychain that failed only its first answer left the whole run's records unsigned, and the
+ *  next start dropped them: the acknowledged alarm rang again, the phone was alerted twice). A key read late is not
+ *  `fresh`: what the stores hold then is their own, and they write it back signed at their next write. */
+export function recordSignerOf(
+  secrets: SecretStore,
+  report: (n: Notice) => void,
+  nowMs: () => number = Date.now,
+): Promise<RecordSigner | undefined> {
+  let held = shared.get(secrets);
+  if (held === undefined) shared.set(secrets, (held = { asked: 0, retryAtMs: -Infinity }));
+  const h = held;
+  if (h.signer !== undefined) return Promise.resolve(h.signer);
+  if (h.asking !== undefined) return h.asking;
+  if (nowMs() < h.retryAtMs) return Promise.resolve(undefined);
+  const late = h.asked > 0;
+  h.asked += 1;
+  h.asking = loadRecordSigner(secrets, report).then((got) => {
+    h.asking = undefined;
+    if (got === undefined) {
+      h.retryAtMs = nowMs() + (RECORD_KEY_RETRY_MS[h.asked - 1] ?? 5 * 60_000);
+      return undefined;
+    }
+    h.signer = late ? afterFirstRead(got) : got;
+    return h.signer;
+  });
+  return h.asking;
 }
 
 /** The signer after a store's first read: only that read takes unsigned entries in (the migration), never a later
  *  one in the same run (a file written by hand while the app runs). */
 export const afterFirstRead = (signer: RecordSigner | undefined): RecordSigner | undefined =>
   signer?.fresh === true ? { ...signer, fresh: false } : signer;
+
+/** How long a start waits for the record key before it reads its files without it (as with no keychain). */
+export const RECORD_KEY_WAIT_MS = 3_000;
+
+/** The record key, or none if the keychain hasn't answered within `waitMs`: a keychain slow to answer (a prompt, a
+ *  locked collection) must not hold the shift-start alarm back (adv50 r11, not done). The answer still lands in
+ *  recordSignerOf's cache, so the next write signs with it. */
+export function signerWithin(
+  ask: () => Promise<RecordSigner | undefined>,
+  clock: { setTimer(ms: number, fn: () => void): () => void },
+  waitMs = RECORD_KEY_WAIT_MS,
+): Promise<RecordSigner | undefined> {
+  return new Promise((resolve) => {
+    const cancel = clock.setTimer(waitMs, () => resolve(undefined));
+    const done = (s: RecordSigner | undefined): void => (cancel(), resolve(s));
+    ask().then(done, () => done(undefined));
+  });
+}
