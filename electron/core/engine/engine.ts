@@ -12,7 +12,7 @@ import { handoffParts } from '../handoff/handlers';
 import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import type { Clock, FileStore, SecretStore } from '../ports';
-import { loadRecordSigner, recordSignerOf, type RecordSigner } from '../storage/record-key';
+import { loadRecordSigner, recordSignerOf, signerWithin, type RecordSigner } from '../storage/record-key';
 import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
 import { createReadinessWatch, type ReadinessWatch } from './readiness';
@@ -55,14 +55,19 @@ function feedOf(
       void settings.holder().update({ calendarFeed: { ...settings.holder().stored().calendarFeed, token } }),
     serve,
     report: storage.report,
-    signer: signerOf(serve, secrets, storage),
+    signer: signerOf(c.clock, serve, secrets, storage),
   });
 }
 
-/** The status command never makes the record key (record-key.ts): it signs only with the app's own. */
+/** The status command never makes the record key (record-key.ts): it signs only with the app's own. The app asks
+ *  again after a refusal and waits at most RECORD_KEY_WAIT_MS for a slow keychain, as the alarm and phone parts do:
+ *  the reminders' and lost answers' first read must not hold the start back either. */
 const signerOf =
-  (serve: boolean, secrets: SecretStore, storage: WatchedFiles) => (): Promise<RecordSigner | undefined> =>
-    serve ? recordSignerOf(secrets, storage.report) : loadRecordSigner(secrets, storage.report, false);
+  (clock: Clock, serve: boolean, secrets: SecretStore, storage: WatchedFiles) =>
+  (): Promise<RecordSigner | undefined> =>
+    serve
+      ? signerWithin(() => recordSignerOf(secrets, storage.report, () => clock.now()), clock)
+      : loadRecordSigner(secrets, storage.report, false);
 
 /** The combined state and the readiness watch, which reads it and adds its findings back. */
 function viewOf(
@@ -212,10 +217,7 @@ export function createEngine(options: EngineOptions): Engine {
     effective: settings.effective,
     service: settings.service,
     // The status command never makes the record key (as the feed below).
-    signer: () =>
-      options.serveCalendarFeed !== false
-        ? recordSignerOf(options.secrets, storage.report)
-        : loadRecordSigner(options.secrets, storage.report, false),
+    signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
     // The alarm part is made after the sessions; their reminders ask it only once started.
     alarmTakesStart: (baseUrl, id, startMs) => alarm.parts?.takesStart(baseUrl, id, startMs) ?? false,
   });
@@ -242,6 +244,6 @@ export function createEngine(options: EngineOptions): Engine {
     handlers,
     alarms,
     localZone: c.localZone,
-    signer: signerOf(options.serveCalendarFeed !== false, options.secrets, storage),
+    signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
   });
 }
