@@ -97,6 +97,8 @@ export interface AccountSession {
   shown(): CalendarService;
   /** Its client for writes; undefined while there is no usable address or key. */
   client(): OncallClient | undefined;
+  /** Whether this account's API key is kept in the OS keychain (not given for the session: demo, env, flag). */
+  keyInKeychain(): boolean;
   /** Whether it can write to this schedule (service id) now: a client, a key the service has not rejected, and no
    *  write refused (403) through this key. */
   writable(scheduleId: string): boolean;
@@ -266,6 +268,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),
     known: () => ({ snapshot: held.get(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
+    keyInKeychain: () => keys.key() !== undefined && keys.storage() === 'keychain',
     client: () => standing.watched(link.clients.get()?.actions),
     writable: (scheduleId) => {
       const client = link.clients.get()?.actions;

@@ -12,7 +12,15 @@ import { handoffParts } from '../handoff/handlers';
 import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import type { Clock, FileStore, SecretStore } from '../ports';
-import { loadRecordSigner, recordSignerOf, signerWithin, type RecordSigner } from '../storage/record-key';
+import { keychainEntries } from '../../shared/accounts';
+import { hostOf } from './clients';
+import {
+  gateRecordKey,
+  loadRecordSigner,
+  recordSignerOf,
+  signerWithin,
+  type RecordSigner,
+} from '../storage/record-key';
 import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
 import { createReadinessWatch, type ReadinessWatch } from './readiness';
@@ -57,6 +65,25 @@ function feedOf(
     report: storage.report,
     signer: signerOf(c.clock, serve, secrets, storage),
   });
+}
+
+/** Whether an account's API key is kept in the keychain (its own entry, or the main account's host-named one of a
+ *  single-service version): only then is the record key made (record-key.ts gateRecordKey). */
+async function apiKeyKept(secrets: SecretStore, settings: EngineSettings, demo: boolean): Promise<boolean> {
+  if (demo) return false;
+  const names = settings.effective().accounts.flatMap((a) => {
+    const host = hostOf(a.baseUrl);
+    if (host === undefined) return [];
+    const { own, legacy } = keychainEntries(a.id, host);
+    return legacy === null ? [own] : [own, legacy];
+  });
+  const kept = await Promise.all(
+    names.map(async (name) => {
+      const got = await secrets.get(name).catch(() => undefined);
+      return got?.ok === true && got.value !== undefined;
+    }),
+  );
+  return kept.some(Boolean);
 }
 
 /** The status command never makes the record key (record-key.ts): it signs only with the app's own. The app asks
@@ -221,6 +248,8 @@ export function createEngine(options: EngineOptions): Engine {
     // The alarm part is made after the sessions; their reminders ask it only once started.
     alarmTakesStart: (baseUrl, id, startMs) => alarm.parts?.takesStart(baseUrl, id, startMs) ?? false,
   });
+  // The record key is made once an account's API key is kept in the keychain, never in the demo or before onboarding.
+  gateRecordKey(options.secrets, () => apiKeyKept(options.secrets, settings, overrides?.demo === true));
   const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false, options.secrets);
   const fired: { store?: FiredStore } = {};
   const halfSwaps = createHalfSwaps(() => hooks.changed());

@@ -91,12 +91,27 @@ export async function loadRecordSigner(
 export const RECORD_KEY_RETRY_MS = [5_000, 30_000, 5 * 60_000] as const;
 
 interface Held {
+  /** Whether the key may be made now (record-key gate): else only a kept one is read. */
+  gate?: () => Promise<boolean>;
   signer?: RecordSigner;
   asking?: Promise<RecordSigner | undefined>;
   asked: number;
   retryAtMs: number;
 }
 const shared = new WeakMap<SecretStore, Held>();
+
+const heldOf = (secrets: SecretStore): Held => {
+  let held = shared.get(secrets);
+  if (held === undefined) shared.set(secrets, (held = { asked: 0, retryAtMs: -Infinity }));
+  return held;
+};
+
+/** The key is made only once an account's API key is kept in this keychain (`mayMake`): the demo, a first run
+ *  before onboarding and a key given by env or flag write nothing to the user's keychain (no prompt before the user
+ *  chose to keep a key there). Until then the records are written as without a key, and nothing is said. */
+export function gateRecordKey(secrets: SecretStore, mayMake: () => Promise<boolean>): void {
+  heldOf(secrets).gate = mayMake;
+}
 
 /** One signer per key holder in this process: the alarm, escalation and reminder records are read at the same
  *  start, and two of them making a key at once would sign with one and keep the other. A key the keychain could not
@@ -109,15 +124,16 @@ export function recordSignerOf(
   report: (n: Notice) => void,
   nowMs: () => number = Date.now,
 ): Promise<RecordSigner | undefined> {
-  let held = shared.get(secrets);
-  if (held === undefined) shared.set(secrets, (held = { asked: 0, retryAtMs: -Infinity }));
-  const h = held;
+  const h = heldOf(secrets);
   if (h.signer !== undefined) return Promise.resolve(h.signer);
   if (h.asking !== undefined) return h.asking;
   if (nowMs() < h.retryAtMs) return Promise.resolve(undefined);
   const late = h.asked > 0;
-  h.asked += 1;
-  h.asking = loadRecordSigner(secrets, report).then((got) => {
+  const mayMake = h.gate === undefined ? Promise.resolve(true) : h.gate().catch(() => false);
+  h.asking = mayMake.then(async (open) => {
+    if (!open) return ((h.asking = undefined), keptOnly(secrets, h));
+    h.asked += 1;
+    const got = await loadRecordSigner(secrets, report);
     h.asking = undefined;
     if (got === undefined) {
       h.retryAtMs = nowMs() + (RECORD_KEY_RETRY_MS[h.asked - 1] ?? 5 * 60_000);
@@ -127,6 +143,15 @@ export function recordSignerOf(
     return h.signer;
   });
   return h.asking;
+}
+
+/** Before the key may be made: a kept one is used (read only; asked once), none is no signer, said to nobody. */
+async function keptOnly(secrets: SecretStore, h: Held): Promise<RecordSigner | undefined> {
+  // Nothing said: no key is asked of a keychain no API key is kept in (a keychain that can't be read is said by
+  // the API key's own notice).
+  const got = await loadRecordSigner(secrets, () => undefined, false);
+  if (got !== undefined) h.signer = got;
+  return got;
 }
 
 /** The signer after a store's first read: only that read takes unsigned entries in (the migration), never a later

@@ -4,6 +4,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { SettingsPatchSchema, SettingsSchema } from '../../../electron/shared/settings';
 import { KEY_ACME, twoServices, type TwoServices } from './support/two-services';
+import { RECORD_KEY_ACCOUNT } from '../../../electron/core/storage/record-key';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
 
@@ -82,7 +83,9 @@ describe('engine: accounts kept apart', () => {
     const work = third.getState().settings.accounts.filter((a) => a.id === 'work');
     const removed = await third.handlers['settings:update']({ accounts: work });
     expect(removed).toEqual(expect.objectContaining({ ok: true }));
-    expect([...w.harness.secrets.entries.keys()]).toEqual([`work@${new URL(w.harness.sim.url).host}`]);
+    expect([...w.harness.secrets.entries.keys()].filter((k) => k !== RECORD_KEY_ACCOUNT)).toEqual([
+      `work@${new URL(w.harness.sim.url).host}`,
+    ]);
     expect(await files.read('cache-acme.json')).toBeUndefined();
     expect(await files.read('cache.json')).toBeUndefined();
     await w.harness.clock.advance(5_000);
