@@ -931,7 +931,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   };
   // Adversarial round 9 (issue 49), F1: one account × 10 (and 3 accounts) with two alarms, two asks, a hole, a pause,
   // readiness and 2–3 "Your phone may still ring …" lines: Asks you and its Cover… were under the bar. Several phone
-  // lines now fold into one ("Phone may still ring: 3 shifts · Phone settings…"), so what asks me stays in the first screen.
+  // lines now fold into one ("3 phone alerts may ring · Phone settings…"), so what asks me stays in the first screen.
   it('all at once (2 alarms, 2 asks, a hole, a pause, readiness, 2–3 phone lines), 3 accounts × 3, 1 and 3 accounts × 10, light and dark: Asks you and Cover… above the bar', async () => {
     const app = await session.open('configured');
     const { page, host } = app;
@@ -1018,7 +1018,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
           ])
             expect(await above(part), `${label}: ${await part.textContent()}`).toBe(true);
           // The phone lines' fold: one line, whole (its count read), its fix beside it.
-          const fold = page.getByRole('button', { name: `Phone may still ring: ${phones} shifts` });
+          const fold = page.getByRole('button', { name: `${phones} phone alerts may ring` });
           expect(
             await fold.evaluate(
               (el: Part & { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth + 1,
@@ -1046,9 +1046,134 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       }
     }
     // Behind the fold, each one's own line with its fix.
-    await page.getByRole('button', { name: 'Phone may still ring: 3 shifts' }).click();
+    await page.getByRole('button', { name: '3 phone alerts may ring' }).click();
     await expect.poll(() => page.getByText(/^Your phone may still ring at /).count()).toBe(3);
     expect(await page.getByRole('button', { name: 'Phone settings…' }).count()).toBe(3);
+  }, 90_000);
+
+  // Adversarial round 10 (issue 49), #3: Enter on the phone lines' fold removed its button (focus fell to <body>),
+  // aria-expanded never became true, nothing folded them back, and a third line coming in while they were open put
+  // the second alarm's "I’m on it" and Asks you's Cover… under the bar. #4: at 288×416 and 240×347 the fold read
+  // "Phone may still r… · Phone settings…", its count cut away.
+  it('the phone lines’ fold is a disclosure (Enter opens and folds back, focus stays), folds back for a new line that would push the alarms under the bar, and keeps its count whole at 288×416 and 240×347; light and dark, axe 0', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const ten = tenSchedules(host.engine.getState());
+    const start = new Date(Date.now() - 2 * 60_000).toISOString();
+    const world = (phones: number): AppState => {
+      const base = atLeast(twoAsks(ten));
+      return {
+        ...base,
+        otherAlarms: [{ key: 'a2', scheduleName: 'Payments US', start, ringing: true, ackedAt: null, ackSource: null }],
+        phone: {
+          provider: 'ntfy',
+          server: 'https://ntfy.sh',
+          hasSecrets: true,
+          lastTest: null,
+          booking: 'booked',
+          nextBooked: null,
+          problem: 'could not connect to ntfy.sh',
+          stillRing: Array.from({ length: phones }, (_, i) => ({
+            key: `k${i}`,
+            at: new Date(Date.now() + (40 + i * 60) * 60_000).toISOString(),
+            scheduleName: ten.schedules[i]?.name ?? 'Search',
+            accountName: 'Work',
+            why: 'not-mine' as const,
+            error: 'could not connect to ntfy.sh (ECONNREFUSED)',
+            passed: false,
+          })),
+        },
+      };
+    };
+    const fold = (n: number) => page.getByRole('button', { name: `${n} phone alerts may ring`, exact: true });
+    const lines = page.getByText(/^Your phone may still ring at /);
+    /** The focused element's name and aria-expanded: the fold's while it has the focus. */
+    const focused = async (n: number) =>
+      String(
+        await page.evaluate('`${document.activeElement?.textContent}|${document.activeElement?.ariaExpanded}`'),
+      ).replace(`${n} phone alerts may ring|`, '');
+    const bar = async () => (await page.getByRole('navigation', { name: 'Actions' }).boundingBox())?.y ?? 0;
+    const above = async (l: Locator) => {
+      const box = await l.boundingBox();
+      return !!box && box.y >= 0 && box.y + box.height <= (await bar()) + 0.5;
+    };
+    const alarmsAndAsksAbove = async (label: string) => {
+      for (const b of await page.getByRole('button', { name: 'I’m on it' }).all())
+        expect(await above(b), `${label}: I’m on it`).toBe(true);
+      expect(
+        await above(page.getByTestId('asks-you').getByRole('button', { name: 'Cover…' })),
+        `${label}: Cover…`,
+      ).toBe(true);
+    };
+    await push(app, world(2));
+    await fold(2).waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const button = fold(2);
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      const controls = await button.getAttribute('aria-controls');
+      expect(controls, 'aria-controls').toBeTruthy();
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(2)).toBe('true');
+      await expect
+        .poll(() =>
+          page
+            .locator(`#${controls ?? '?'}`)
+            .getByText(/^Your phone may still ring at /)
+            .count(),
+        )
+        .toBe(2);
+      await app.screenshot(`glance-phone-fold-open-${scheme}`);
+      expect(await axeViolations(page), `${scheme} open`).toEqual([]);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(2)).toBe('false');
+      expect(await lines.count()).toBe(0);
+      await app.screenshot(`glance-phone-fold-${scheme}`);
+      expect(await axeViolations(page), `${scheme} folded`).toEqual([]);
+    }
+    // Opened, a third line comes: with the alarms and Asks you no longer above the bar at 360×520, it folds back, says
+    // so politely, and the focus stays on it.
+    await fold(2).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => lines.count()).toBe(2);
+    await push(app, world(3));
+    await expect.poll(() => focused(3)).toBe('false');
+    expect(await lines.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('still-ring-said').textContent()).toMatch(/folded/i);
+    await alarmsAndAsksAbove('3 lines, folded back');
+    // In a taller window they still fit: it stays open.
+    await page.setViewportSize({ width: 360, height: 1000 });
+    await push(app, world(2));
+    await fold(2).click();
+    await expect.poll(() => lines.count()).toBe(2);
+    await push(app, world(3));
+    await expect.poll(() => lines.count()).toBe(3);
+    expect(await fold(3).getAttribute('aria-expanded')).toBe('true');
+    await fold(3).click();
+    // 125 % and 150 % zoom: the fold's count and words whole (its fix on a line of its own if need be).
+    for (const size of [
+      { width: 288, height: 416 },
+      { width: 240, height: 347 },
+    ]) {
+      await page.setViewportSize(size);
+      await push(app, world(2));
+      await fold(2).waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForTimeout(100);
+        const label = `${size.width}×${size.height} ${scheme}`;
+        await app.screenshot(`glance-phone-fold-${size.width}-${scheme}`);
+        expect(
+          await fold(2).evaluate((el: Part) => el.scrollWidth <= el.clientWidth + 1),
+          `${label}: the fold's words whole`,
+        ).toBe(true);
+        expect(await above(fold(2)), `${label}: the fold`).toBe(true);
+        expect(await above(page.getByRole('button', { name: 'Phone settings…' })), `${label}: its fix`).toBe(true);
+        expect(await axeViolations(page), label).toEqual([]);
+      }
+    }
   }, 90_000);
 
   it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 at 180×260; light and dark, axe 0', async () => {
