@@ -4,15 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 96.2;
+const ALL_JS_RATCHET_KB = 95.6;
 /** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
-const FIRST_JS_RATCHET_KB = 35.0;
+const FIRST_JS_RATCHET_KB = 34.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
   it(`the popover's first-loaded JS ≤ ${FIRST_JS_MAX_KB} KB gzip`, async () => {
     const { firstJs } = await gzipSizes();
-    expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_MAX_KB);
+    // Bytes against the budget's bytes: 35,878 read as "35.0" once rounded, 38 bytes over 35 KB.
+    expect(firstJs).toBeLessThanOrEqual(FIRST_JS_MAX_KB * KB);
   }, 120_000);
 
   // 35.1 KB after the merges of 29 Nov (the repeated hour's words, the compact asks-you strip, the now-lines' fit):
@@ -21,10 +22,13 @@ describe('renderer bundle budgets', () => {
   // line, the cards' account groups, My shifts' note and the zone words loaded just after the glance; 35.0 (the budget,
   // no room left) with the phone's "may still ring" line placed right under my state (adv49 r8 F1); 35.1 after the
   // merges of 29 Nov, 35.0 again (35,878 bytes of 35,880) with the one line for all accounts (adv49 r9) and the More
-  // menu's items, the summary copy and the update link moved to the chunk after the glance (lib/more-items.ts).
+  // menu's items, the summary copy and the update link moved to the chunk after the glance (lib/more-items.ts); but
+  // rounded, it hid 38 bytes over the budget: now bytes are compared, never rounded. 35,416 bytes (34.6) with Vite's
+  // preload helper (behind each import()) cut to what the app uses (vite.config.ts, smallPreloadHelper): −462 bytes;
+  // 35,547 (34.8) with each shift-start alarm line saying its schedule and start first (adv49 r10 F1).
   it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
     const { firstJs } = await gzipSizes();
-    expect(kb(firstJs)).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB);
+    expect(firstJs).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB * KB);
   }, 120_000);
 
   // All views are over the 90 KB ceiling since the alarm window and Settings → Phone (94.0 KB with the phone page wired,
@@ -55,7 +59,8 @@ describe('renderer bundle budgets', () => {
   // after the glance, the entry 34.9: the chunks' minified names moved too; 95.9 KB with the tooltip's short lines'
   // basis and account, the week's "not read: no API key" and Settings opening at Phone; 96.0 KB with the phone line under
   // my state and the no-key fix named for its account; 96.2 KB with several phone lines folded into one, after the
-  // glance, adv49 r9 F1: the entry stays 35.0). The bench reports
+  // glance, adv49 r9 F1: the entry stays 35.0; 95.5 KB with the small preload helper: the entry 34.6;
+  // 95.6 KB with the alarm line's schedule and start first, the entry 34.7). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

@@ -849,6 +849,70 @@ describe('the first screen at 125 % zoom', () => {
     await expect.poll(() => host.alarm.intents).toEqual([{ kind: 'ack', key: 'a2' }]);
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
+
+  // Adversarial round 10 (issue 49), F1: two alarms read "Shift-start alarm — Pl… · I’m on it" twice at 288×416 (the
+  // schedule cut away, the start never said, nothing showing it whole). Now which shift and when come first and stay;
+  // the fixed words are cut instead; each "I'm on it" is named by its schedule; a focused line shows whole.
+  it('says which shift rings and when on each one-line alarm (Platform primary / Platform secondary), light and dark', async () => {
+    const app = await session.open('configured', { width: 288, height: 416 });
+    const { page, host } = app;
+    await page.waitForSelector('html[data-rendered]');
+    const startMs = Date.now() - 2 * 60_000;
+    const alarm = (key: string, scheduleName: string) =>
+      ({
+        key,
+        scheduleName,
+        start: new Date(startMs).toISOString(),
+        ringing: true,
+        ackedAt: null,
+        ackSource: null,
+      }) as const;
+    const ten = tenSchedules(host.engine.getState());
+    await push(app, {
+      ...ten,
+      alarm: alarm('a1', 'Platform primary'),
+      otherAlarms: [alarm('a2', 'Platform secondary')],
+    });
+    const asks = page.getByTestId('alarm-ask');
+    await expect.poll(() => asks.count()).toBe(2);
+    const hhmm = await page.evaluate(
+      (ms) => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false }),
+      startMs,
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(100);
+      await app.screenshot(`glance-zoom125-alarm-names-${scheme}`);
+      for (const [i, name] of ['Platform primary', 'Platform secondary'].entries()) {
+        const line = asks.nth(i);
+        // What is shown (not cut): the schedule's name, then "I'm on it" whole; the start where it fits (360 px).
+        const start = line.locator('.start');
+        expect(await start.textContent(), `${scheme} ${name}`).toBe(`${name},`);
+        expect(
+          await start.evaluate(
+            (el: Part & { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth + 1,
+          ),
+          `${scheme} ${name} whole`,
+        ).toBe(true);
+        expect(await line.locator('.at').textContent()).toBe(` ${hhmm}`);
+        expect((await line.boundingBox())?.height ?? 99, `${scheme}: one line`).toBeLessThanOrEqual(24);
+        expect(await line.getAttribute('title')).toBe(`Shift-start alarm (${name}, ${hhmm}): not acknowledged`);
+        await line.getByRole('button', { name: `I’m on it — ${name}`, exact: true }).waitFor();
+      }
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
+    // Tab reaches the line (as a now-line), which then shows whole: every word inside it, wrapped.
+    const second = asks.nth(1);
+    await second.focus();
+    const words = second.locator('.state');
+    expect(
+      await words.evaluate(
+        (el: Part & { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth + 1,
+      ),
+    ).toBe(true);
+    expect(await second.getAttribute('tabindex')).toBe('0');
+    await app.screenshot('glance-zoom125-alarm-focused');
+  }, 60_000);
 });
 
 // Adversarial round 6 (issue 49), findings 1 and 3: a now-line reading "until at least 14 Dec, 06:00, then unknown"
@@ -1225,7 +1289,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     const tree = (await page.locator('main').ariaSnapshot()).replace(/\s+/g, ' ');
     const title = ((await page.getByTestId('my-state').textContent()) ?? '?').replace(/\s+/g, ' ');
     const first = (await page.getByTestId('now-line').first().getAttribute('aria-label')) ?? '?';
-    const read = [title, 'On call now', first, 'more schedules', 'Shift-start alarm', 'I’m on it', 'Asks you'];
+    const read = [title, 'On call now', first, 'more schedules', 'shift-start alarm', 'I’m on it', 'Asks you'];
     const at = read.map((text) => tree.indexOf(text));
     expect(
       at.every((i) => i >= 0),
