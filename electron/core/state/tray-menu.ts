@@ -107,13 +107,19 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
 }
 
 /** After my state: what stands in the way, each with its fix as the action. */
-function headItems(state: AppState, f: Fmt, extras: TrayExtras): TrayMenuItem[] {
+function headItems(state: AppState, f: Fmt, extras: TrayExtras, fold: boolean): TrayMenuItem[] {
   const { shortcutProblem, loginProblem } = extras;
   const items: TrayMenuItem[] = [...problemItems(state, problemLine(state, f), f), ...halfSwapItems(state, f)];
   if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
   // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (loginProblem) items.push({ type: 'label', label: loginProblem });
-  return [...items, ...setupItems(state)];
+  const all = [...items, ...setupItems(state)];
+  // Still short of room for who is on call now: the worst problem stays, the others (each with its fix) one submenu.
+  const [first, ...others] = all;
+  const rest = others.flatMap((i) => (i.type === 'submenu' || i.type === 'separator' ? [] : [i]));
+  if (!fold || first === undefined || rest.length < 2) return all;
+  const kept = others.filter((i) => i.type === 'submenu' || i.type === 'separator');
+  return [first, ...kept, { type: 'submenu', label: `${rest.length} more problems`, items: rest }];
 }
 
 /** "Set up OnCall Tray…" for the account that needs it (with several, one item per such account, named): each opens
@@ -149,7 +155,10 @@ export function buildTrayMenu(
   // ("More schedules" holds the rest past two.)
   const wanted = several ? state.settings.accounts.length : Math.min(state.schedules.length, 3);
   const roomy = menuParts(state, f, extras, false);
-  const parts = roomy.top + wanted <= max ? roomy : menuParts(state, f, extras, true);
+  const tight = roomy.top + wanted <= max ? roomy : menuParts(state, f, extras, true);
+  // Past that, the problems after the worst fold into one submenu (adv49 r9's generated worlds: a phone line, a
+  // rejected read, a shortcut and a login problem left one schedule its own entry where two are promised).
+  const parts = tight.top + wanted <= max ? tight : menuParts(state, f, extras, true, true);
   const items = [...parts.items];
   // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
   const who = several ? accountSubmenus(state, f) : scheduleSubmenus(state, f, max - parts.top);
@@ -164,10 +173,11 @@ function menuParts(
   f: Fmt,
   extras: TrayExtras,
   tight: boolean,
+  fold = false,
 ): { items: TrayMenuItem[]; actions: TrayMenuItem[]; top: number } {
   const problem = problemLine(state, f) !== undefined && state.sync.kind !== 'needs_setup';
   const mine = myStateItems(state, f, problem, tight);
-  const head = headItems(state, f, extras);
+  const head = headItems(state, f, extras, fold);
   // Before setup there is no state of mine to lead with ("Open status…" only): what to do first leads instead.
   const setUp = state.setup.hasKey && state.schedules.length > 0;
   const items: TrayMenuItem[] = [...(setUp ? [...mine, ...head] : [...head, ...mine]), { type: 'separator' }];

@@ -230,6 +230,37 @@ describe('ringing alarms in the tray (issue 49, adversarial 3, finding 1)', () =
     ]);
     for (const l of lines) expect(l).toMatchObject({ action: 'open-settings', params: { section: 'phone' } });
   });
+  // The generated worlds' counterexample (CI, 29 Nov): one account × 3, an acknowledged alarm, a failing read, not
+  // ready, a pause, a phone line, a shortcut and a login problem: 15 items left one schedule its own entry. The
+  // problems after the worst now fold into one "N more problems" submenu, each with its own fix.
+  it('many problems at once: two schedules keep their own entry, the other problems one submenu', () => {
+    const w: World = {
+      ...calm,
+      schedules: 3,
+      alarms: [{ ringing: false }],
+      failing: [true, false, false],
+      notReady: true,
+      paused: true,
+      shortcut: true,
+      login: true,
+      phones: 1,
+    };
+    const menu = buildTrayMenu(stateOf(w), NOW, ZONE, {
+      shortcutProblem: 'Shortcut Alt+O is unavailable',
+      loginProblem: 'Start at login waits for approval in System Settings',
+    });
+    const shown = top(menu);
+    const said = shown.map(labelOf).join('\n');
+    expect(shown.length, said).toBeLessThanOrEqual(15);
+    expect(shown.filter((i) => i.type === 'submenu' && /^Schedule /.test(i.label)).length, said).toBeGreaterThanOrEqual(
+      2,
+    );
+    const more = shown.find((i) => i.type === 'submenu' && /^\d+ more problems$/.test(i.label));
+    const inside = more?.type === 'submenu' ? more.items.map(labelOf) : [];
+    expect(inside, said).toEqual(
+      expect.arrayContaining(['Shortcut Alt+O is unavailable', 'Start at login waits for approval in System Settings']),
+    );
+  });
   it('one alarm: its line and "I’m on it" at the top level, after my state', () => {
     const menu = buildTrayMenu(stateOf({ ...calm, alarms: [{ ringing: true }] }), NOW, ZONE);
     expect(menu.slice(1, 3).map(labelOf)).toEqual([
