@@ -20,6 +20,7 @@ export async function withStillRing(state: AppState, files: FileStore, nowMs: nu
       at: new Date(e.atMs).toISOString(),
       scheduleName: e.scheduleName ?? '',
       ...(e.accountName ? { accountName: e.accountName } : {}),
+      ...(e.scheduleZone ? { scheduleZone: e.scheduleZone } : {}),
       why: e.why === 'not-mine' && stillMine(state, key) ? 'silenced' : e.why,
       error: e.error,
       passed: e.atMs <= nowMs,

@@ -49,7 +49,7 @@ export const StillRingSchema = z.object({
   /** The account's name while there are several. */
   accountName: z.string().optional(),
   /** The schedule's zone: its own time is said beside the local one where they differ, as every line of the shift
-   *  does (adv47 r11 #5). Absent for one read back after a restart (no name either). */
+   *  does (adv47 r11 #5). Kept in escalations.json, so `status` says it too (r14 #2); absent from an older record. */
   scheduleZone: z.string().max(100).optional(),
   /** No longer mine, acknowledged, or still mine with its reminders muted or paused. */
   why: z.enum(['not-mine', 'acknowledged', 'silenced']),

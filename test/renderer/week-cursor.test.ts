@@ -63,6 +63,17 @@ describe('the week cursor', () => {
     expect([at.r, at.c, at.name, at.seg?.text]).toEqual([0, 1, 'A', 'person 8–20']);
   });
 
+  it("carries the row's saved mark, so the caption says the segment with its basis (adv47 r14 #3)", () => {
+    const base = week();
+    const [a, b] = base.rows;
+    if (!a || !b) throw new Error('two rows');
+    const saved = { ...base, rows: [a, { ...b, stale: true, savedMark: ' · saved data from 13:35' }] };
+    const cursor = cursorOn(saved);
+    expect([cursor.at.name, cursor.at.savedMark]).toEqual(['A', '']);
+    cursor.move('ArrowDown');
+    expect([cursor.at.name, cursor.at.savedMark]).toEqual(['B', ' · saved data from 13:35']);
+  });
+
   it('moves along a row with the arrows, Home and End, stopping at the ends', () => {
     const cursor = cursorOn(week());
     expect(cursor.move('ArrowRight')).toBe(true);

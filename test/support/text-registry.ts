@@ -17,6 +17,7 @@ import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { swapAnswers } from './text-registry-handoff';
 import type { WriteAnswer } from './text-registry-writes';
 import { previewLog, type AccountPreview } from './text-registry-preview';
+import { swapFormLog } from './text-registry-swap';
 import { refParts } from '../../electron/shared/accounts';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
@@ -48,7 +49,7 @@ export type Surface =
    *  the real handlers on the simulator for them. */
   | 'write-answer'
   /** The quick override form's preview (whom it replaces, "already on call"): text-registry-preview.ts plans it with
-   *  the real core and words it with the form's own module. */
+   *  the real core and words it with the form's own module; and the swap form's blocks (text-registry-swap.ts). */
   | 'form-preview';
 
 export interface Said {
@@ -321,6 +322,13 @@ export function everyText(input: RegistryInput): Said[] {
       kind: `${w.kind} (${w.outcome})`,
     })),
     ...previewLog(input.previews ?? []).map((t) => ({
+      surface: 'form-preview' as const,
+      accountId: t.accountId,
+      basis: t.basis,
+      text: t.text,
+      kind: t.kind,
+    })),
+    ...swapFormLog(input.state, input.nowMs, input.localZone).map((t) => ({
       surface: 'form-preview' as const,
       accountId: t.accountId,
       basis: t.basis,

@@ -158,6 +158,7 @@ function keepStillRing(r: Run): void {
     const names = {
       ...(named?.scheduleName ? { scheduleName: named.scheduleName } : {}),
       ...(named?.accountName ? { accountName: named.accountName } : {}),
+      ...(named?.scheduleZone ? { scheduleZone: named.scheduleZone } : {}),
     };
     return [key, { atMs: s.atMs, error: s.error, why: s.why, ...names }] as const;
   });
@@ -173,7 +174,11 @@ export function stuckOf(state: State): { stuck: Run['stuck']; named: Run['named'
     named: new Map(
       entries.map(([key, e]) => [
         key,
-        { scheduleName: e.scheduleName ?? '', ...(e.accountName ? { accountName: e.accountName } : {}) },
+        {
+          scheduleName: e.scheduleName ?? '',
+          ...(e.accountName ? { accountName: e.accountName } : {}),
+          ...(e.scheduleZone ? { scheduleZone: e.scheduleZone } : {}),
+        },
       ]),
     ),
   };

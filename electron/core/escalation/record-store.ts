@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_ESCALATE_AFTER_MIN, MIN_ESCALATE_AFTER_MIN } from '../../shared/escalation-settings';
+import { isKnownZone } from '../../shared/wall-clock';
 import { alarmKeyProblem, alarmStampOf, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { originFilter } from './record-origin';
@@ -104,6 +105,9 @@ export const EscalationStateSchema = z.object({
         why: z.enum(['not-mine', 'acknowledged']),
         scheduleName: z.string().max(500).optional(),
         accountName: z.string().max(500).optional(),
+        /** The schedule's zone, so `status` says "at 20:03 (15:03 New York)" as the app does (adv47 r14 #2); one
+         *  that isn't a zone Intl knows is dropped on read (the line is said without it), not the entry. */
+        scheduleZone: z.string().max(100).refine(isKnownZone).optional().catch(undefined),
       }),
     )
     .optional(),

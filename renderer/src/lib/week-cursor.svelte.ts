@@ -11,6 +11,9 @@ export interface CursorAt {
   seg: TimelineSegment | undefined;
   /** The row's schedule name. */
   name: string;
+  /** The row's own mark beside it (" · saved data from 13:35", or ''): the caption states the segment with the basis
+   *  the row label and the list carry (adv47 r14 #3). */
+  savedMark: string;
 }
 
 /** The index of the segment holding `ms` in a row, else 0. */
@@ -33,7 +36,8 @@ export class WeekCursor {
     const r = Math.min(this.#row, week.rows.length - 1);
     const segs = week.rows[r]?.segments ?? [];
     const c = this.#col >= 0 ? Math.min(this.#col, segs.length - 1) : indexAt(segs, week.nowMs);
-    return { r, c, seg: segs[c], name: week.rows[r]?.name ?? '' };
+    const row = week.rows[r];
+    return { r, c, seg: segs[c], name: row?.name ?? '', savedMark: row?.savedMark ?? '' };
   });
 
   constructor(week: () => TimelineModel) {
