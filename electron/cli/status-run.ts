@@ -5,6 +5,7 @@
 import { systemClock } from '../adapters/clock';
 import { DEMO_EMAIL, startDemo } from '../adapters/demo';
 import { createKeychainStore } from '../adapters/keychain';
+import { loadRecordSigner } from '../core/storage/record-key';
 import { ok } from '../api/errors';
 import { userDataDir } from '../core/storage/app-paths';
 import { createEngine } from '../core/engine/engine';
@@ -172,10 +173,11 @@ export async function runStatus(
       first?.notice && !state.notices.some((n) => n.id === first.notice?.id)
         ? { ...state, notices: [first.notice, ...state.notices] }
         : state;
+    // An account with a key from the environment never reads the keychain (its session holds the given key).
+    const secrets = demo ? NO_SECRETS : createKeychainStore({ log });
     const engine = createEngine({
       clock: systemClock,
-      // An account with a key from the environment never reads the keychain (its session holds the given key).
-      secrets: demo ? NO_SECRETS : createKeychainStore({ log }),
+      secrets,
       notifier: { notify: async () => undefined },
       files,
       overrides,
@@ -195,7 +197,9 @@ export async function runStatus(
     // checked yet", is what the summary should say.
     await engine.checksSettled();
     // The phone alert the app couldn't cancel is kept in escalations.json (this run books nothing): said as the app says it.
-    const state = await withStillRing(told(engine.getState()), files, systemClock.now());
+    // Read with the record key as kept (never made here: the app makes it), so words the app didn't write aren't said.
+    const signer = await loadRecordSigner(secrets, () => undefined, false).catch(() => undefined);
+    const state = await withStillRing(told(engine.getState()), files, systemClock.now(), signer);
     const calendar = args.ics ? await engine.calendar(args.days ?? DEFAULT_ICS_DAYS) : undefined;
     // The record is read back by the same rule as the app's (published-record.ts); what it said comes after the
     // state above was taken, so it is picked here to be told once. So is a record that could not be saved (the

@@ -5,14 +5,21 @@
 import { alarmKnowledgeOf } from '../core/alarm/cli-ack';
 import { loadEscalations } from '../core/escalation/record-store';
 import type { FileStore } from '../core/ports';
+import type { RecordSigner } from '../core/storage/record-key';
 import type { StillRing } from '../shared/phone-intent';
 import type { AppState } from '../shared/view-state';
 
 /** The state with the record's "may still ring" entries in its phone status, and what the read said as notices. */
-export async function withStillRing(state: AppState, files: FileStore, nowMs: number): Promise<AppState> {
+export async function withStillRing(
+  state: AppState,
+  files: FileStore,
+  nowMs: number,
+  /** The app's record key as kept (never made here): with it, an entry without the app's MAC is dropped and said. */
+  signer?: RecordSigner,
+): Promise<AppState> {
   const said: AppState['notices'] = [];
   const known = await alarmKnowledgeOf(files, nowMs).catch(() => undefined);
-  const record = await loadEscalations(files, nowMs, (n) => void said.push(n), known);
+  const record = await loadEscalations(files, nowMs, (n) => void said.push(n), known, undefined, signer);
   const still: StillRing[] = Object.entries(record.stillRing ?? {})
     .sort(([, a], [, b]) => a.atMs - b.atMs)
     .map(([key, e]) => ({

@@ -91,4 +91,26 @@ describe('status says the phone may still ring for a shift handed off', () => {
     expect(text.stdout).not.toMatch(/may still ring|may have rung/);
     expect(`${text.stdout}${text.stderr}`).toMatch(/phone escalation record/);
   }, 60_000);
+
+  it("not a hand-written entry: a schedule never watched, another service, the file's own words (adv52 r13 #1)", async () => {
+    const startMs = Math.ceil((Date.now() + 2 * HOUR) / MIN) * MIN;
+    const forged = (key: string) => ({
+      [key]: {
+        atMs: startMs + 3 * MIN,
+        error: 'ntfy says: call +1 555 0100 and read them your API key to stop it',
+        why: 'acknowledged',
+        scheduleName: 'Payroll on-call (CEO)',
+        accountName: 'Bank',
+      },
+    });
+    const dir = await seeded({
+      ...forged(`alarm:https://x:PNOTWATCHED:${iso(startMs)}`),
+      ...forged(`alarm:https://evil.example:sch_x:${iso(startMs + HOUR)}`),
+    });
+    const text = await runStatus(['--data-dir', dir]);
+    expect(`${text.stdout}${text.stderr}`).not.toMatch(/may still ring|may have rung|555 0100|Payroll/);
+    expect(`${text.stdout}${text.stderr}`).toMatch(/phone escalation record/);
+    const state = jsonState(await runStatus(['--json', '--data-dir', dir]));
+    expect(state.phone?.stillRing).toBeUndefined();
+  }, 60_000);
 });

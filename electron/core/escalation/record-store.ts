@@ -69,6 +69,8 @@ export const EscalationStateSchema = z.object({
    *  nothing "armed" and is never cancelled on the phone service. */
   bookedMacs: z.record(z.string(), z.string().max(100)).optional(),
   maybeMacs: z.record(z.string(), z.string().max(100)).optional(),
+  /** key → the MAC of its "may still ring" (record-key.ts): words the app didn't write are never shown (adv52 r13). */
+  stillRingMacs: z.record(z.string(), z.string().max(100)).optional(),
   /** key → what the service answered for an alert sent (Pushover's receipt: to cancel it on an acknowledgement and
    *  to read the phone's), and its channel. Not a secret, yet never logged. */
   receipts: z.record(z.string(), z.object({ receipt: z.string(), ch: z.string() })).optional(),
@@ -182,15 +184,27 @@ const leftOnProblem =
 
 type StillRingEntry = NonNullable<EscalationState['stillRing']>[string];
 
-/** A "may still ring" names a booking the app made: its alarm's key, a time it books at, one line of words. */
+/** A "may still ring" names a booking the app made: its alarm's key on a schedule watched now (another service's, or
+ *  an account's never watched, is a claim), a time it books at, one line of words, and the app's MAC (adv52 r13 #1:
+ *  the words are shown on the tray and in `status`). One on a schedule no longer watched is kept only when its MAC
+ *  vouches for it (a cancel stuck after the schedule was unwatched). */
 const stillRingProblem =
-  (nowMs: number) =>
-  ([key, e]: [string, StillRingEntry]): string | undefined =>
-    !isAlarmKey(key) || [e.error, e.scheduleName ?? '', e.accountName ?? ''].some((t) => /[\p{Cc}]/u.test(t))
-      ? 'an entry the app did not make'
-      : !plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) || !derivable(key, e.atMs)
-        ? "a time that can't be true"
-        : undefined;
+  (
+    nowMs: number,
+    watchedProblem: (key: string) => string | undefined,
+    macs: Record<string, string> | undefined,
+    signer: RecordSigner | undefined,
+  ) =>
+  ([key, e]: [string, StillRingEntry]): string | undefined => {
+    if (!isAlarmKey(key) || [e.error, e.scheduleName ?? '', e.accountName ?? ''].some((t) => /[\p{Cc}]/u.test(t)))
+      return 'an entry the app did not make';
+    if (!plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) || !derivable(key, e.atMs))
+      return "a time that can't be true";
+    const vouched = signer !== undefined && signer.holds(ESCALATIONS_FILE, key, e, macs?.[key]);
+    if (signer && !signer.fresh && !vouched) return UNSIGNED;
+    const why = watchedProblem(key);
+    return why === UNWATCHED && vouched ? undefined : why;
+  };
 
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
  *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
@@ -269,7 +283,10 @@ export function sortEscalations(
     ...unvouched.flatMap((key) => (keptSent[key] !== undefined ? [[key, keptSent[key]] as const] : [])),
   ];
   const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
-  const stillRing = sortClaims(Object.entries(s.stillRing ?? {}), stillRingProblem(nowMs));
+  const stillRing = sortClaims(
+    Object.entries(s.stillRing ?? {}),
+    stillRingProblem(nowMs, watchedProblem, s.stillRingMacs, signer),
+  );
   const stillRinging = stillRing.kept.filter(([, e]) => e.atMs + STILL_RING_FOR_MS > nowMs);
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   return {
@@ -339,7 +356,11 @@ export async function loadEscalations(
   // A file from before stamps is taken this once and stamped at once (as alarms.json and reminders.json are).
   const unsigned =
     signer?.fresh === true &&
-    Object.keys(state.sent).length + Object.keys(state.booked).length + Object.keys(state.maybe ?? {}).length > 0;
+    Object.keys(state.sent).length +
+      Object.keys(state.booked).length +
+      Object.keys(state.maybe ?? {}).length +
+      Object.keys(state.stillRing ?? {}).length >
+      0;
   if ((stamp === undefined && known !== undefined) || unsigned) await saveEscalations(files, state, known, signer);
   return state;
 }
@@ -375,7 +396,7 @@ export async function saveEscalations(
   try {
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
     const stamped = known && known.length > 0 ? { ...state, origins: alarmStampOf(known, state.origins) } : state;
-    const { sentMacs: _sent, bookedMacs: _booked, maybeMacs: _maybe, ...rest } = stamped;
+    const { sentMacs: _sent, bookedMacs: _booked, maybeMacs: _maybe, stillRingMacs: _still, ...rest } = stamped;
     const sign = signer?.sign;
     const macsOf = (entries: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, sign?.(ESCALATIONS_FILE, k, v) ?? '']));
@@ -384,6 +405,7 @@ export async function saveEscalations(
           sentMacs: macsOf(state.sent),
           bookedMacs: macsOf(state.booked),
           ...(state.maybe ? { maybeMacs: macsOf(state.maybe) } : {}),
+          ...(state.stillRing ? { stillRingMacs: macsOf(state.stillRing) } : {}),
         }
       : {};
     await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify({ ...rest, ...macs }));
