@@ -47,6 +47,32 @@ export function mergeRecord(older: AlarmRecord | undefined, newer: AlarmRecord):
   return merged;
 }
 
+/** Says each notice once (by its words), however often it is found. */
+function onceEach(report: ((notice: Notice) => void) | undefined): (n: Notice) => void {
+  const said = new Set<string>();
+  return (n) => {
+    if (!said.has(n.message)) report?.(n);
+    said.add(n.message);
+  };
+}
+
+/** Writes the records with their stamp and, with a record key, each one's MAC. */
+async function writeRecords(
+  files: FileStore,
+  records: Records,
+  stamp: CacheOrigin[] | undefined,
+  signer: RecordSigner | undefined,
+): Promise<void> {
+  const sign = signer?.sign;
+  const macs = sign
+    ? { macs: Object.fromEntries(Object.entries(records).map(([k, r]) => [k, sign(ALARMS_FILE, k, r)])) }
+    : {};
+  await files.writeAtomic(
+    ALARMS_FILE,
+    JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}), ...macs }),
+  );
+}
+
 export async function loadAlarmStore(
   files: FileStore,
   nowMs: () => number,
@@ -67,11 +93,7 @@ export async function loadAlarmStore(
   let records: Records = {};
   // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
   let stampRead: CacheOrigin[] | undefined;
-  const said = new Set<string>();
-  const say = (n: Notice): void => {
-    if (!said.has(n.message)) report?.(n);
-    said.add(n.message);
-  };
+  const say = onceEach(report);
   const startedMs = nowMs();
   let before: Runs = await readRuns(files, startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
@@ -95,14 +117,7 @@ export async function loadAlarmStore(
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
     // start ring again (fail-safe), so it does not stop the records' write.
     if (run) await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
-    const sign = signer?.sign;
-    const macs = sign
-      ? { macs: Object.fromEntries(Object.entries(records).map(([k, r]) => [k, sign(ALARMS_FILE, k, r)])) }
-      : {};
-    await files.writeAtomic(
-      ALARMS_FILE,
-      JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}), ...macs }),
-    );
+    await writeRecords(files, records, stamp, signer);
   };
   const write = async (): Promise<void> => {
     mergeIn((await readRecords()).records);
