@@ -56,6 +56,15 @@ function onceEach(report: ((notice: Notice) => void) | undefined): (n: Notice) =
   };
 }
 
+/** The records whose shift ended within the retention, at `nowMs`. */
+const withinRetention = (records: Records, nowMs: number): Records =>
+  Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > nowMs - ALARM_RETENTION_MS));
+
+/** The stamp written with the records. With no account now (settings.json unusable for a run) there is no one to
+ *  stamp it for: left as it was read. */
+const stampFor = (accounts: readonly AlarmKnowledge[], read: CacheOrigin[] | undefined): CacheOrigin[] | undefined =>
+  accounts.length === 0 ? read : alarmStampOf(accounts, read);
+
 /** Writes the records with their stamp and, with a record key, each one's MAC. */
 async function writeRecords(
   files: FileStore,
@@ -109,11 +118,8 @@ export async function loadAlarmStore(
   };
   const persist = async (): Promise<void> => {
     if (signer === undefined && askSigner) signer = afterFirstRead(await askSigner().catch(() => undefined));
-    const cutMs = nowMs() - ALARM_RETENTION_MS;
-    records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
-    // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it was read.
-    const accounts = known?.() ?? [];
-    const stamp = accounts.length === 0 ? stampRead : alarmStampOf(accounts, stampRead);
+    records = withinRetention(records, nowMs());
+    const stamp = stampFor(known?.() ?? [], stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
     // start ring again (fail-safe), so it does not stop the records' write.
     if (run) await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
