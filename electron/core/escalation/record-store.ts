@@ -247,6 +247,28 @@ function sortSent(
   });
 }
 
+/** The "maybe sent" entries that hold (of a "sent" kept), and those still said: theirs, and each unvouched "sent". */
+function sortUnsure(
+  s: EscalationState,
+  sentKeys: ReadonlySet<string>,
+  keptSent: Record<string, number>,
+  unvouched: readonly string[],
+  nowMs: number,
+) {
+  const unsure = sortClaims(Object.entries(s.unsure ?? {}), ([key, atMs]) =>
+    !sentKeys.has(key)
+      ? 'an entry the app did not make'
+      : !plausibleMs(atMs, nowMs + SLACK_MS)
+        ? "a time that can't be true"
+        : undefined,
+  );
+  const stillUnsure = [
+    ...unsure.kept.filter(([key]) => keptSent[key] !== undefined && !unvouched.includes(key)),
+    ...unvouched.flatMap((key) => (keptSent[key] !== undefined ? [[key, keptSent[key]] as const] : [])),
+  ];
+  return { unsure, stillUnsure };
+}
+
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
  *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
  *  dropped: a "sent" stamp is used again once the schedule is watched again (dropped, the phone was paged again for
@@ -273,17 +295,7 @@ export function sortEscalations(
   const receipts = sortClaims(Object.entries(s.receipts ?? {}), receiptProblem(sentKeys, channels));
   const unreceipted = sortClaims(Object.entries(s.unreceipted ?? {}), unreceiptedProblem(sentKeys, channels, nowMs));
   const stillUnreceipted = unreceipted.kept.filter(([key, u]) => u.untilMs > nowMs && keptSent[key] !== undefined);
-  const unsure = sortClaims(Object.entries(s.unsure ?? {}), ([key, atMs]) =>
-    !sentKeys.has(key)
-      ? 'an entry the app did not make'
-      : !plausibleMs(atMs, nowMs + SLACK_MS)
-        ? "a time that can't be true"
-        : undefined,
-  );
-  const stillUnsure = [
-    ...unsure.kept.filter(([key]) => keptSent[key] !== undefined && !unvouched.includes(key)),
-    ...unvouched.flatMap((key) => (keptSent[key] !== undefined ? [[key, keptSent[key]] as const] : [])),
-  ];
+  const { unsure, stillUnsure } = sortUnsure(s, sentKeys, keptSent, unvouched, nowMs);
   const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
   const stillRing = sortClaims(Object.entries(s.stillRing ?? {}), stillRingProblem(nowMs));
   const stillRinging = stillRing.kept.filter(([, e]) => e.atMs + STILL_RING_FOR_MS > nowMs);
