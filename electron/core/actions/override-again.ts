@@ -144,6 +144,44 @@ function saveAll(pool: DoubtPool, own: DoubtFile | undefined): void {
     f.save(all.filter(([, d]) => (d.from ?? own) === f).map(([key, { from: _from, ...d }]) => [key, d]));
 }
 
+/** What settles a doubt still kept: the earlier attempt shown (saved after all), or the schedule unmoved since just
+ *  before that write and settled long enough to send it again (undefined, the doubt dropped); else an answer. */
+async function settle(
+  key: string,
+  doubt: Doubt,
+  client: OncallClient,
+  h: { clock: Clock; graceMs: number; moving: ReadonlySet<string>; drop: (key: string) => void },
+): Promise<{ outcome: OverrideOutcome; doubt: Doubt } | undefined> {
+  const { clock, moving, drop } = h;
+  const seen = await lookWithGrace(client, doubt.plan, clock, h.graceMs);
+  if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
+  if (seen === 'covered') {
+    drop(key);
+    return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt };
+  }
+  // Not shown: sent again only once the service has had time to apply it and the schedule is still as it was
+  // just before that write (its revision unmoved). Moved, it may have landed and been changed over: never sent.
+  const revision = await revisionNow(client, doubt.plan.scheduleId);
+  if (revision === undefined || doubt.revisionBefore === undefined)
+    return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
+  // Moved since just before that write (this app's own later creates there rebase it: ownWrite): it may have landed
+  // and been changed over, so it is never sent again, restored after a restart or not (adv48 r12 #1).
+  if (revision !== doubt.revisionBefore) {
+    const message = changedAfterLost(await shownNow(client, doubt.plan));
+    return { outcome: { status: 'unknown', message }, doubt };
+  }
+  // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
+  // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.
+  const marked = doubt.lost !== true || doubt.moves === true || moving.has(doubt.plan.scheduleId);
+  if (clock.now() - doubt.atMs < SETTLE_MS) {
+    const message = marked ? STILL_CHECKING : STILL_CHECKING_UNMARKED;
+    return { outcome: { status: 'unknown', message }, doubt };
+  }
+  if (!marked) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
+  drop(key);
+  return undefined;
+}
+
 /** `file`: where this account keeps them across a restart (engine/lost-answer-store.ts); none: in memory only.
  *  `poolOf`: the records of the service this account writes to, shared with its other accounts there. */
 export function createDoubts(
@@ -200,33 +238,7 @@ export function createDoubts(
       if (!found) return undefined;
       const [key, doubt] = found;
       if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);
-      const seen = await lookWithGrace(client, doubt.plan, clock, graceMs());
-      if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
-      if (seen === 'covered') {
-        drop(key);
-        return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt };
-      }
-      // Not shown: sent again only once the service has had time to apply it and the schedule is still as it was
-      // just before that write (its revision unmoved). Moved, it may have landed and been changed over: never sent.
-      const revision = await revisionNow(client, doubt.plan.scheduleId);
-      if (revision === undefined || doubt.revisionBefore === undefined)
-        return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
-      // Moved since just before that write (this app's own later creates there rebase it: ownWrite): it may have landed
-      // and been changed over, so it is never sent again, restored after a restart or not (adv48 r12 #1).
-      if (revision !== doubt.revisionBefore) {
-        const message = changedAfterLost(await shownNow(client, doubt.plan));
-        return { outcome: { status: 'unknown', message }, doubt };
-      }
-      // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
-      // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.
-      const marked = doubt.lost !== true || doubt.moves === true || moving.has(doubt.plan.scheduleId);
-      if (clock.now() - doubt.atMs < SETTLE_MS) {
-        const message = marked ? STILL_CHECKING : STILL_CHECKING_UNMARKED;
-        return { outcome: { status: 'unknown', message }, doubt };
-      }
-      if (!marked) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
-      drop(key);
-      return undefined;
+      return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop });
     },
   };
 }

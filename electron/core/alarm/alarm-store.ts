@@ -47,6 +47,41 @@ export function mergeRecord(older: AlarmRecord | undefined, newer: AlarmRecord):
   return merged;
 }
 
+/** Says each notice once (by its words), however often it is found. */
+function onceEach(report: ((notice: Notice) => void) | undefined): (n: Notice) => void {
+  const said = new Set<string>();
+  return (n) => {
+    if (!said.has(n.message)) report?.(n);
+    said.add(n.message);
+  };
+}
+
+/** The records whose shift ended within the retention, at `nowMs`. */
+const withinRetention = (records: Records, nowMs: number): Records =>
+  Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > nowMs - ALARM_RETENTION_MS));
+
+/** The stamp written with the records. With no account now (settings.json unusable for a run) there is no one to
+ *  stamp it for: left as it was read. */
+const stampFor = (accounts: readonly AlarmKnowledge[], read: CacheOrigin[] | undefined): CacheOrigin[] | undefined =>
+  accounts.length === 0 ? read : alarmStampOf(accounts, read);
+
+/** Writes the records with their stamp and, with a record key, each one's MAC. */
+async function writeRecords(
+  files: FileStore,
+  records: Records,
+  stamp: CacheOrigin[] | undefined,
+  signer: RecordSigner | undefined,
+): Promise<void> {
+  const sign = signer?.sign;
+  const macs = sign
+    ? { macs: Object.fromEntries(Object.entries(records).map(([k, r]) => [k, sign(ALARMS_FILE, k, r)])) }
+    : {};
+  await files.writeAtomic(
+    ALARMS_FILE,
+    JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}), ...macs }),
+  );
+}
+
 export async function loadAlarmStore(
   files: FileStore,
   nowMs: () => number,
@@ -67,11 +102,7 @@ export async function loadAlarmStore(
   let records: Records = {};
   // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
   let stampRead: CacheOrigin[] | undefined;
-  const said = new Set<string>();
-  const say = (n: Notice): void => {
-    if (!said.has(n.message)) report?.(n);
-    said.add(n.message);
-  };
+  const say = onceEach(report);
   const startedMs = nowMs();
   let before: Runs = await readRuns(files, startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
@@ -87,22 +118,12 @@ export async function loadAlarmStore(
   };
   const persist = async (): Promise<void> => {
     if (signer === undefined && askSigner) signer = afterFirstRead(await askSigner().catch(() => undefined));
-    const cutMs = nowMs() - ALARM_RETENTION_MS;
-    records = Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > cutMs));
-    // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it was read.
-    const accounts = known?.() ?? [];
-    const stamp = accounts.length === 0 ? stampRead : alarmStampOf(accounts, stampRead);
+    records = withinRetention(records, nowMs());
+    const stamp = stampFor(known?.() ?? [], stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
     // start ring again (fail-safe), so it does not stop the records' write.
     if (run) await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
-    const sign = signer?.sign;
-    const macs = sign
-      ? { macs: Object.fromEntries(Object.entries(records).map(([k, r]) => [k, sign(ALARMS_FILE, k, r)])) }
-      : {};
-    await files.writeAtomic(
-      ALARMS_FILE,
-      JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}), ...macs }),
-    );
+    await writeRecords(files, records, stamp, signer);
   };
   const write = async (): Promise<void> => {
     mergeIn((await readRecords()).records);

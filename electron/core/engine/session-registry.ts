@@ -94,9 +94,66 @@ async function applyAccounts(
   }
 }
 
-export function createSessionRegistry(parts: SessionRegistryParts): SessionRegistry {
+/** What one account's session is made with: the registry's sessions, each account's settings, each service's pool. */
+interface SessionContext {
+  sessions: ReadonlyMap<string, AccountSession>;
+  serviceOf: (accountId: string) => ServiceSettings;
+  poolOf: (baseUrl: string) => DoubtPool;
+}
+
+/** One account's session, wired to the others of the registry (what they tell, their reads, their blocks). */
+function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: Account): AccountSession {
   const { options } = parts;
   const overrides = options.overrides;
+  const { sessions, serviceOf, poolOf } = ctx;
+  const several = (): boolean => parts.effective().accounts.length > 1;
+  const single = parts.effective().accounts.length === 1;
+  const variable = accountKeyVariable(account.id);
+  const ownKey = overrides?.apiKeys?.[variable];
+  return createAccountSession({
+    accountId: account.id,
+    clock: options.clock,
+    secrets: options.secrets,
+    notifier: options.notifier,
+    // A muted or paused account, or the same service as an earlier one, shows no reminder (the earlier one shows
+    // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
+    silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
+    alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
+    // My on-call time is every account's blocks joined by the one rule (the alarm's): an end it goes on past is none.
+    onCallGoesOnPast: (endMs) =>
+      goesOnPast(
+        endMs,
+        [...sessions.entries()].flatMap(([id, s]) => myBlockSpans(s.known().snapshot, serviceOf(id))),
+      ),
+    toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
+    kin: () => kinOf(parts.effective().accounts, account.id),
+    bestRead: (own) =>
+      withBestReads(parts.effective().accounts, account.id, own, (id) => sessions.get(id)?.known().snapshot),
+    files: parts.files,
+    signer: parts.signer,
+    log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
+    localZone: parts.localZone,
+    settings: () => serviceOf(account.id),
+    notificationLabel: () => (several() ? serviceOf(account.id).accountLabel : undefined),
+    // ONCALL_API_KEY serves a single account; with several, each has its own variable.
+    overrideKey: ownKey ?? (single ? overrides?.apiKey : undefined),
+    overrideKeyVariable: ownKey !== undefined ? variable : 'ONCALL_API_KEY',
+    demo: overrides?.demo === true,
+    createClient: options.createClient,
+    ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    doubtPool: () => poolOf(serviceOf(account.id).baseUrl),
+    // A read of one account changes what the others of its service tell: they plan their reminders again.
+    changed: () => {
+      parts.changed();
+      const all = parts.effective().accounts;
+      const self = all.find((a) => a.id === account.id);
+      for (const a of all) if (self && a.id !== account.id && sameService(a, self)) sessions.get(a.id)?.replan();
+    },
+  });
+}
+
+export function createSessionRegistry(parts: SessionRegistryParts): SessionRegistry {
   const sessions = new Map<string, AccountSession>();
   const last = new Map<string, ServiceSettings>();
   let fired: FiredStore | undefined;
@@ -115,53 +172,7 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
     return found ?? last.get(accountId) ?? defaultServiceSettings();
   };
 
-  function make(account: Account): AccountSession {
-    const several = (): boolean => parts.effective().accounts.length > 1;
-    const single = parts.effective().accounts.length === 1;
-    const variable = accountKeyVariable(account.id);
-    const ownKey = overrides?.apiKeys?.[variable];
-    return createAccountSession({
-      accountId: account.id,
-      clock: options.clock,
-      secrets: options.secrets,
-      notifier: options.notifier,
-      // A muted or paused account, or the same service as an earlier one, shows no reminder (the earlier one shows
-      // each once); what falls due then passes, recorded as passed rather than as shown (reminders/delivery.ts).
-      silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
-      alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
-      // My on-call time is every account's blocks joined by the one rule (the alarm's): an end it goes on past is none.
-      onCallGoesOnPast: (endMs) =>
-        goesOnPast(
-          endMs,
-          [...sessions.entries()].flatMap(([id, s]) => myBlockSpans(s.known().snapshot, serviceOf(id))),
-        ),
-      toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
-      kin: () => kinOf(parts.effective().accounts, account.id),
-      bestRead: (own) =>
-        withBestReads(parts.effective().accounts, account.id, own, (id) => sessions.get(id)?.known().snapshot),
-      files: parts.files,
-      signer: parts.signer,
-      log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),
-      localZone: parts.localZone,
-      settings: () => serviceOf(account.id),
-      notificationLabel: () => (several() ? serviceOf(account.id).accountLabel : undefined),
-      // ONCALL_API_KEY serves a single account; with several, each has its own variable.
-      overrideKey: ownKey ?? (single ? overrides?.apiKey : undefined),
-      overrideKeyVariable: ownKey !== undefined ? variable : 'ONCALL_API_KEY',
-      demo: overrides?.demo === true,
-      createClient: options.createClient,
-      ...(options.horizonDays !== undefined ? { horizonDays: options.horizonDays } : {}),
-      ...(options.random ? { random: options.random } : {}),
-      doubtPool: () => poolOf(serviceOf(account.id).baseUrl),
-      // A read of one account changes what the others of its service tell: they plan their reminders again.
-      changed: () => {
-        parts.changed();
-        const all = parts.effective().accounts;
-        const self = all.find((a) => a.id === account.id);
-        for (const a of all) if (self && a.id !== account.id && sameService(a, self)) sessions.get(a.id)?.replan();
-      },
-    });
-  }
+  const make = (account: Account): AccountSession => makeSession(parts, { sessions, serviceOf, poolOf }, account);
 
   return {
     ordered: () =>

@@ -206,6 +206,87 @@ const stillRingProblem =
     return why === UNWATCHED && vouched ? undefined : why;
   };
 
+/** What is wrong with a booking (or a "maybe" booking) read back, given its MACs: undefined when it holds. */
+const bookingProblemOf =
+  (
+    nowMs: number,
+    watchedProblem: (key: string) => string | undefined,
+    channels: KnownChannels,
+    signer: RecordSigner | undefined,
+  ) =>
+  (macs: Record<string, string> | undefined) =>
+  ([key, b]: [string, Booking]): string | undefined => {
+    if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, b, macs?.[key])) return UNSIGNED;
+    if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
+    if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
+    if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
+    // Past, it would count as sent (the phone kept quiet for that start): only a time the app could have booked.
+    if (!derivable(key, b.atMs)) return "a phone alert's time that isn't its alarm's";
+    if (b.ch !== undefined && channels !== undefined && !channels.has(b.ch)) return FALSE_CHANNEL;
+    // A booking of a schedule not watched now is kept: with no target for it, the escalator cancels it on the
+    // phone service (by the app's own id, derived from its key) before it rings, as for a shift handed off.
+    const why = watchedProblem(key);
+    return why === UNWATCHED ? undefined : why;
+  };
+
+/** What is wrong with a "sent" stamp's key and time (its MAC aside): undefined when it holds. */
+const sentProblemOf =
+  (nowMs: number, watchedProblem: (key: string) => string | undefined) =>
+  (key: string, atMs: number): string | undefined => {
+    // A "sent" of a schedule not watched now is parked, not dropped (it only keeps the phone quiet, and only for a
+    // target, a watched block of mine): dropped, the phone was paged again once the schedule was watched again.
+    const why = watchedProblem(key);
+    if (why !== undefined && why !== UNWATCHED) return why;
+    if (!plausibleMs(atMs, nowMs + SLACK_MS)) return 'a phone alert dated ahead of the clock';
+    // Sent before its alert was due under any settings, it would keep the phone quiet for a start it never saw.
+    const startMs = startOf(key);
+    return Number.isNaN(startMs) || atMs < startMs + EARLIEST_DUE_MS
+      ? 'a phone alert dated before its shift could ring'
+      : undefined;
+  };
+
+/** The "sent" stamps that hold, and those of the app's own shape without their MAC (`unvouched`, pushed to). */
+function sortSent(
+  s: EscalationState,
+  sentProblem: (key: string, atMs: number) => string | undefined,
+  signer: RecordSigner | undefined,
+  unvouched: string[],
+) {
+  return sortClaims(Object.entries(s.sent), ([key, atMs]) => {
+    if (!isAlarmKey(key)) return 'an entry the app did not make';
+    const why = sentProblem(key, atMs);
+    if (why !== undefined) return why;
+    const mac = s.sentMacs?.[key];
+    if (!signer || signer.fresh || signer.holds(ESCALATIONS_FILE, key, atMs, mac)) return undefined;
+    // A wrong MAC is a tampered entry; none at all is what a run without the key wrote.
+    if (mac !== undefined) return UNSIGNED;
+    unvouched.push(key);
+    return undefined;
+  });
+}
+
+/** The "maybe sent" entries that hold (of a "sent" kept), and those still said: theirs, and each unvouched "sent". */
+function sortUnsure(
+  s: EscalationState,
+  sentKeys: ReadonlySet<string>,
+  keptSent: Record<string, number>,
+  unvouched: readonly string[],
+  nowMs: number,
+) {
+  const unsure = sortClaims(Object.entries(s.unsure ?? {}), ([key, atMs]) =>
+    !sentKeys.has(key)
+      ? 'an entry the app did not make'
+      : !plausibleMs(atMs, nowMs + SLACK_MS)
+        ? "a time that can't be true"
+        : undefined,
+  );
+  const stillUnsure = [
+    ...unsure.kept.filter(([key]) => keptSent[key] !== undefined && !unvouched.includes(key)),
+    ...unvouched.flatMap((key) => (keptSent[key] !== undefined ? [[key, keptSent[key]] as const] : [])),
+  ];
+  return { unsure, stillUnsure };
+}
+
 /** The entries of `s` that hold now (`nowMs`), the reasons of those that don't, and those merely too old. With
  *  `known` (the accounts and their watched schedules), an entry naming a schedule not watched now is parked, not
  *  dropped: a "sent" stamp is used again once the schedule is watched again (dropped, the phone was paged again for
@@ -219,69 +300,20 @@ export function sortEscalations(
 ): { state: EscalationState; dropped: string[]; unvouched: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
-  const bookingProblem =
-    (macs: Record<string, string> | undefined) =>
-    ([key, b]: [string, Booking]): string | undefined => {
-      if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, b, macs?.[key])) return UNSIGNED;
-      return bookingClaim(key, b);
-    };
-  const bookingClaim = (key: string, b: Booking): string | undefined => {
-    if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
-    if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
-    if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
-    // Past, it would count as sent (the phone kept quiet for that start): only a time the app could have booked.
-    if (!derivable(key, b.atMs)) return "a phone alert's time that isn't its alarm's";
-    if (b.ch !== undefined && channels !== undefined && !channels.has(b.ch)) return FALSE_CHANNEL;
-    // A booking of a schedule not watched now is kept: with no target for it, the escalator cancels it on the
-    // phone service (by the app's own id, derived from its key) before it rings, as for a shift handed off.
-    const why = watchedProblem(key);
-    return why === UNWATCHED ? undefined : why;
-  };
+  const bookingProblem = bookingProblemOf(nowMs, watchedProblem, channels, signer);
   const booked = sortClaims(Object.entries(s.booked), bookingProblem(s.bookedMacs));
   const maybe = sortClaims(Object.entries(s.maybe ?? {}), bookingProblem(s.maybeMacs));
-  const sentProblem = (key: string, atMs: number): string | undefined => {
-    // A "sent" of a schedule not watched now is parked, not dropped (it only keeps the phone quiet, and only for a
-    // target, a watched block of mine): dropped, the phone was paged again once the schedule was watched again.
-    const why = watchedProblem(key);
-    if (why !== undefined && why !== UNWATCHED) return why;
-    if (!plausibleMs(atMs, nowMs + SLACK_MS)) return 'a phone alert dated ahead of the clock';
-    // Sent before its alert was due under any settings, it would keep the phone quiet for a start it never saw.
-    const startMs = startOf(key);
-    return Number.isNaN(startMs) || atMs < startMs + EARLIEST_DUE_MS
-      ? 'a phone alert dated before its shift could ring'
-      : undefined;
-  };
   // A "sent" of the app's own shape without its MAC (a run whose keychain couldn't give the record key) is not
   // dropped as never sent: the phone may have been alerted, so it is kept as "maybe sent", never sent again at once
   // (a second emergency, its first receipt out of reach), and said (adv50 r11 #1).
   const unvouched: string[] = [];
-  const sent = sortClaims(Object.entries(s.sent), ([key, atMs]) => {
-    if (!isAlarmKey(key)) return 'an entry the app did not make';
-    const why = sentProblem(key, atMs);
-    if (why !== undefined) return why;
-    const mac = s.sentMacs?.[key];
-    if (!signer || signer.fresh || signer.holds(ESCALATIONS_FILE, key, atMs, mac)) return undefined;
-    // A wrong MAC is a tampered entry; none at all is what a run without the key wrote.
-    if (mac !== undefined) return UNSIGNED;
-    unvouched.push(key);
-    return undefined;
-  });
+  const sent = sortSent(s, sentProblemOf(nowMs, watchedProblem), signer, unvouched);
   const keptSent = Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs));
   const sentKeys = new Set(sent.kept.map(([key]) => key));
   const receipts = sortClaims(Object.entries(s.receipts ?? {}), receiptProblem(sentKeys, channels));
   const unreceipted = sortClaims(Object.entries(s.unreceipted ?? {}), unreceiptedProblem(sentKeys, channels, nowMs));
   const stillUnreceipted = unreceipted.kept.filter(([key, u]) => u.untilMs > nowMs && keptSent[key] !== undefined);
-  const unsure = sortClaims(Object.entries(s.unsure ?? {}), ([key, atMs]) =>
-    !sentKeys.has(key)
-      ? 'an entry the app did not make'
-      : !plausibleMs(atMs, nowMs + SLACK_MS)
-        ? "a time that can't be true"
-        : undefined,
-  );
-  const stillUnsure = [
-    ...unsure.kept.filter(([key]) => keptSent[key] !== undefined && !unvouched.includes(key)),
-    ...unvouched.flatMap((key) => (keptSent[key] !== undefined ? [[key, keptSent[key]] as const] : [])),
-  ];
+  const { unsure, stillUnsure } = sortUnsure(s, sentKeys, keptSent, unvouched, nowMs);
   const leftOn = sortClaims(s.leftOn ?? [], leftOnProblem(channels, nowMs));
   const stillRing = sortClaims(
     Object.entries(s.stillRing ?? {}),
