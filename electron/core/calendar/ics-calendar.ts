@@ -45,9 +45,13 @@ function zoneLines(b: CalendarBlock, localZone: string): string[] {
       (start, end) => `${when(Date.parse(start), zone)} – ${when(Date.parse(end), zone)}`,
       (iso) => when(Date.parse(iso), zone),
     );
-  const lines = [`Your time (${zoneLabel(localZone)}): ${span(localZone)}`];
+  // A kept block is unknown as a whole: its times are the last read's, not "until at least" (which claims all of it).
+  const asRead = b.unconfirmed !== undefined;
+  const spanOf = (zone: string): string => (asRead ? `${when(b.startMs, zone)} – ${when(b.endMs, zone)}` : span(zone));
+  const label = (what: string): string => (asRead ? `${what}, as last read` : what);
+  const lines = [`${label(`Your time (${zoneLabel(localZone)})`)}: ${spanOf(localZone)}`];
   if (b.zone === null) lines.push('Schedule time: the schedule’s zone is unknown');
-  else if (b.zone !== localZone) lines.push(`Schedule time (${zoneLabel(b.zone)}): ${span(b.zone)}`);
+  else if (b.zone !== localZone) lines.push(`${label(`Schedule time (${zoneLabel(b.zone)})`)}: ${spanOf(b.zone)}`);
   return lines;
 }
 
@@ -108,7 +112,8 @@ export function descriptionOf(b: CalendarBlock, localZone: string): string {
   const lines = [...unconfirmedLine(b, localZone), ...savedLine(b, localZone), ...zoneLines(b, localZone)];
   if (b.withMe.length > 0) lines.push(`With you: ${names(b.withMe)}`);
   lines.push(`Before you: ${neighbourText(b.before, 'earlier', b.unknownWhy?.before)}`);
-  const goesOn = mayGoOn(b.endBasis);
+  // A kept block's own end is as unknown as the rest of it: no "may go on" beyond what its first line says.
+  const goesOn = b.unconfirmed ? 'no' : mayGoOn(b.endBasis);
   const after =
     goesOn === 'past the read'
       ? 'unknown (later shifts not fetched yet)'

@@ -61,9 +61,25 @@ export interface ScheduleBlocks {
   /** Why some of [startMs, endMs) isn't known (a hole, past the read), or null when all of it was read: an event
    *  published there before is kept, not deleted, until a read shows the time is someone else's. */
   unreadIn: (startMs: number, endMs: number) => UnknownWhy | null;
+  /** Who the latest read shows just before and just after [startMs, endMs) (null where it shows nothing): what a
+   *  kept block can say of its neighbours without claiming the block itself. */
+  around: (startMs: number, endMs: number) => Pick<CalendarBlock, 'before' | 'after' | 'unknownWhy'>;
 }
 
 const ALL_UNREAD = (): UnknownWhy => 'not_read';
+const NONE_READ = (): Pick<CalendarBlock, 'before' | 'after' | 'unknownWhy'> => ({
+  before: null,
+  after: null,
+  unknownWhy: { before: 'not_read', after: 'not_read' },
+});
+
+function aroundOf(t: KnownTimeline): ScheduleBlocks['around'] {
+  return (startMs, endMs) => ({
+    before: neighbour(t, startMs, 'before'),
+    after: neighbour(t, endMs, 'after'),
+    ...unknownWhyOf(t, startMs, endMs),
+  });
+}
 
 /** Why some of [startMs, endMs) wasn't read by the latest read (a hole, past it), or null. Before the read's start
  *  is the past the app no longer asks for: not a reason to keep an event. */
@@ -160,10 +176,21 @@ export function myCalendarBlocks(
         status,
         zone,
         unreadIn: ALL_UNREAD,
+        around: NONE_READ,
       };
     const blocks = blocksOfSchedule(s, scheduleName, emailLower, window, status);
     const timeline = timelineOf(s);
     const knownToMs = knownUntilMs(timeline, nowMs);
-    return { scheduleId: w.id, scheduleName, known, blocks, knownToMs, status, zone, unreadIn: unreadOf(timeline) };
+    return {
+      scheduleId: w.id,
+      scheduleName,
+      known,
+      blocks,
+      knownToMs,
+      status,
+      zone,
+      unreadIn: unreadOf(timeline),
+      around: aroundOf(timeline),
+    };
   });
 }

@@ -175,12 +175,13 @@ function keptBlock(group: Group, entry: PublishedEntry, nowMs: number): Calendar
     startMs: entry.startMs,
     endMs: entry.endMs,
     withMe: [],
-    before: null,
-    after: null,
+    // Its neighbours only as the latest read shows them: Bob read fine after it is Bob, not "unknown" (adv47 r15).
+    ...group.around(entry.startMs, entry.endMs),
     endBasis: { kind: 'unknown', why },
-    unknownWhy: { before: why, after: why },
     basis: { kind: 'unknown', why },
-    unconfirmed: { sinceMs: entry.unconfirmedSinceMs ?? nowMs },
+    // Since the last read that showed it (the export that published it from a read), not since the export that
+    // first kept it: that claimed hours of confirmation that never happened (adv47 round 15 #1).
+    unconfirmed: { sinceMs: entry.readMs ?? entry.unconfirmedSinceMs ?? nowMs },
   };
 }
 

@@ -5,7 +5,7 @@ import { withAccount } from '../../shared/accounts';
 import type { AppState, MyShift } from '../../shared/view-state';
 import { gapsBefore } from '../../shared/knowledge';
 import { nowUnknownText } from '../../shared/now-unknown';
-import { coverageActionLabel, fmt, type Fmt } from './tray-sections';
+import { coverageActionLabel, coverageBasisWords, fmt, type Fmt } from './tray-sections';
 import { pauseItems } from './tray-actions';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 
@@ -44,7 +44,7 @@ function swapItems(state: AppState, f: Fmt): TrayLeafItem[] {
 
 /** `tight`: the menu is short of room, so the override, swap and away actions go to the top of "More" (the popover
  *  has them too) and who is on call now keeps its lines. */
-export function actionItems(state: AppState, f: Fmt, tight = false): TrayMenuItem[] {
+export function actionItems(state: AppState, f: Fmt, tight = false, problemShown = false): TrayMenuItem[] {
   const ready = state.setup.hasKey && state.schedules.length > 0;
   const act = (label: string, action: TrayActionId, enabled = ready): TrayLeafItem => ({
     type: 'action',
@@ -88,7 +88,8 @@ export function actionItems(state: AppState, f: Fmt, tight = false): TrayMenuIte
     },
   ];
   return [
-    act(coverageActionLabel(state), 'open-coverage'),
+    // The sync problem line stands where the list's own line was (tray-glance.ts): its basis goes on the item.
+    act(coverageActionLabel(state, problemShown ? coverageBasisWords(state, f) : undefined), 'open-coverage'),
     ...(tight ? [] : often),
     { type: 'submenu', label: state.update ? 'More (new version)' : 'More', items: more },
     { type: 'separator' },

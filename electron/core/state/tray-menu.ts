@@ -181,7 +181,7 @@ function menuParts(
   // Before setup there is no state of mine to lead with ("Open status…" only): what to do first leads instead.
   const setUp = state.setup.hasKey && state.schedules.length > 0;
   const items: TrayMenuItem[] = [...(setUp ? [...mine, ...head] : [...head, ...mine]), { type: 'separator' }];
-  const actions = actionItems(state, f, tight);
+  const actions = actionItems(state, f, tight, problem);
   return { items, actions, top: topCount(items) + topCount(actions) };
 }
 

@@ -292,12 +292,22 @@ export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefin
   return coverageGlanceText(state, dayOpts(f));
 }
 
-/** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read. */
-export function coverageActionLabel(state: AppState): string {
+/** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read.
+ *  `basis`: the list's saved-data basis when no line of its own says it (a sync problem line stands in its place,
+ *  dating the schedules' read, not the list's): "Coverage requests (0, Acme's saved data from 07:00)…". */
+export function coverageActionLabel(state: AppState, basis?: string): string {
   if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
   const asking = state.coverage.askingMe.length;
-  if (asking > 0) return `Asks you (${asking})…`;
-  return `Coverage requests (${coverageCount(state)})…`;
+  const on = basis ? `, ${basis}` : '';
+  if (asking > 0) return `Asks you (${asking}${on})…`;
+  return `Coverage requests (${coverageCount(state)}${on})…`;
+}
+
+/** The coverage list's saved-data basis in the glance's own words ("Acme's saved data from 07:00"), for the menu's
+ *  coverage item when the sync problem is shown in place of the list's own line (adv47 r15 #2). */
+export function coverageBasisWords(state: AppState, f: Fmt): string | undefined {
+  if (savedAt(state.coverage.status) === undefined) return undefined;
+  return coverageFreshnessLine(state, f)?.replace(/^Coverage requests: /, '');
 }
 
 /** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests
