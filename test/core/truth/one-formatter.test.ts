@@ -110,6 +110,7 @@ describe('one formatter: the same instant, length and zone on every surface', ()
   it('lists the surfaces it checks', () => {
     // The swap answers (one per outcome) are checked by every other case here.
     expect([...new Set(texts.map((t) => t.surface))].sort()).toEqual([
+      'form-preview',
       'handoff',
       'handoff-answer',
       'notification',
