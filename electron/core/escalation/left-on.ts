@@ -41,13 +41,12 @@ export function adoptLeftOn(
   }
   // One whose answer was lost (no receipt) is stopped there by its tag, with that channel's keys too: before, the
   // laptop's ack sent that cancel with the new keys (adv50 r12 #1).
-  if (channel !== undefined)
-    for (const [key, u] of Object.entries(state.unreceipted ?? {})) {
-      if (u.ch === channel) continue;
-      delete state.unreceipted?.[key];
-      if (u.untilMs > nowMs) left.push({ key, atMs: u.untilMs, ch: u.ch });
-      stopped.push(key);
-    }
+  for (const [key, u] of Object.entries(state.unreceipted ?? {})) {
+    if (u.ch === channel) continue;
+    delete state.unreceipted?.[key];
+    if (u.untilMs > nowMs) left.push({ key, atMs: u.untilMs, ch: u.ch });
+    stopped.push(key);
+  }
   if (state.unreceipted && Object.keys(state.unreceipted).length === 0) delete state.unreceipted;
   if (left.length > 0) state.leftOn = left;
   else delete state.leftOn;
