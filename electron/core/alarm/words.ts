@@ -58,17 +58,21 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
 }
 
 /** The phone's words: no link, no topic; the schedule (and its account while there are several) and the start in
- *  local time, from saved data said so as the alarm says it. Booked ahead: worded when booked, from what is known then. */
+ *  local time, from saved data said so as the alarm says it. Booked ahead: worded when booked, from what is known then.
+ *  The start is said as past only when it has passed at delivery (`deliverMs`): with the alarm 5 min before, the alert
+ *  counted from the ring reaches the phone before the start (adv50 r12 #2: it said "started at" then). */
 export function phoneWords(
   t: AlarmTarget,
   afterMin: number,
   localZone: string,
   about: AlarmAbout = {},
+  deliverMs?: number,
 ): { title: string; body: string } {
   const lead = savedDataPrefix(reminderBasis(about.savedAtMs), t.startMs, { localZone });
   const start = formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone });
+  const before = deliverMs !== undefined && deliverMs < t.startMs;
   return {
     title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,
-    body: `${lead}${lead === '' ? 'Your' : 'your'} shift started at ${start}; no one answered the alarm on your computer for ${afterMin} min.`,
+    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; no one answered the alarm on your computer for ${afterMin} min.`,
   };
 }

@@ -87,16 +87,20 @@ export interface EscalatorOptions {
   report?: (notice: Notice) => void;
 }
 
-export function alertOf(t: AlarmTarget, opts: { words(t: AlarmTarget): { title: string; body: string } }): PhoneAlert {
-  return { id: alertIdOf(t.key), ...opts.words(t) };
+/** `deliverMs`: when it reaches the phone (booked for, or sent now), so its words say the start as past or ahead. */
+export function alertOf(t: AlarmTarget, opts: { words: PhoneWordsOf }, deliverMs?: number): PhoneAlert {
+  return { id: alertIdOf(t.key), ...opts.words(t, deliverMs) };
 }
+
+/** The phone's words for a target, delivered at `deliverMs` (when known). */
+export type PhoneWordsOf = (t: AlarmTarget, deliverMs?: number) => { title: string; body: string };
 
 /** One escalator's working state; only createEscalator and its steps below hold it. */
 export interface Run {
   o: EscalatorOptions;
   /** The record key the escalations are saved with (after the first read: record-key.ts). */
   signer?: RecordSigner | undefined;
-  words: (t: AlarmTarget) => { title: string; body: string };
+  words: PhoneWordsOf;
   state: State;
   targets: AlarmTarget[];
   problem: string | undefined;

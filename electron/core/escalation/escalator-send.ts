@@ -30,7 +30,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
   await save(r);
   // Each repeat of a failed try first checks the acknowledgement and the hand-off: none is sent after either.
   const wanted = () => !r.stopped && !acked(r, t.key) && r.targets.some((x) => x.key === t.key);
-  const answer = await provider.send(alertOf(t, { words: r.words }), wanted);
+  const answer = await provider.send(alertOf(t, { words: r.words }, nowMs), wanted);
   if (!answer.ok && answer.error === NOT_WANTED) return;
   outcome(r, answer, SENDING);
   if (answer.ok) {
@@ -90,7 +90,7 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
     const dueMs = dueOf(r, t);
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
-      const alert = alertOf(t, { words: r.words });
+      const alert = alertOf(t, { words: r.words }, dueMs);
       // Booked again (the same id replaces it) when its words changed too: the account naming it was muted, or the
       // computer's zone changed (its local time: adv50 r10 #3).
       const words = `${alert.title}\n${alert.body}`;

@@ -10,8 +10,10 @@ import { acked, AWAIT_ACK_MS, noteCancel, outcome, statusOf, unwanted, type Run,
 /** What channels no longer used still hold is cancelled there; a channel with nothing left is let go. */
 export async function settleLeft(r: Run, nowMs: number): Promise<void> {
   const { o } = r;
-  const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs);
+  const stopped: string[] = [];
+  const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs, stopped);
   if (unknown > 0) o.log?.(`phone escalation: ${unknown} booking(s) of an unknown channel let go`);
+  resendStopped(r, stopped);
   const providerOf = (ch: string) => (ch === o.provider?.channel ? o.provider : o.retired?.get(ch));
   const problems = await settleLeftOn(r.state, nowMs, providerOf, o.provider?.channel);
   const before = r.leftProblem;
@@ -22,6 +24,18 @@ export async function settleLeft(r: Run, nowMs: number): Promise<void> {
   }
   const left = channelsLeft(r.state);
   for (const ch of o.retired?.keys() ?? []) if (!left.has(ch)) o.retiredDone?.(ch);
+}
+
+/** An alert stopped on the channel left (other Pushover keys) for a start still not acknowledged is sent anew, at once
+ *  and once, on the channel in use (bookOrSend): before, the phone stayed silent until the laptop's ack (adv50 r12 #1). */
+function resendStopped(r: Run, stopped: readonly string[]): void {
+  if (!r.o.provider) return;
+  for (const key of stopped) {
+    if (acked(r, key) || !r.targets.some((t) => t.key === key)) continue;
+    delete r.state.sent[key];
+    dropUnsure(r.state, key);
+    r.missed.delete(key);
+  }
 }
 
 /** What is booked but must not ring any more is cancelled; what rang counts as sent. */

@@ -29,6 +29,7 @@ import {
   statusOf,
   type EscalatorOptions,
   type EscalatorStatus,
+  type PhoneWordsOf,
   type Run,
 } from './escalator-run';
 
@@ -142,10 +143,7 @@ async function tick(r: Run): Promise<void> {
   }
 }
 
-export async function createEscalator(
-  o: EscalatorOptions,
-  words: (t: AlarmTarget) => { title: string; body: string },
-): Promise<Escalator> {
+export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
   // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
   const channels = o.provider && new Set([o.provider.channel, ...(o.retired?.keys() ?? [])]);

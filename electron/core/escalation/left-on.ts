@@ -10,8 +10,14 @@ import { alertIdOf, type EscalationState, type LeftOn } from './record-store';
 import type { PhoneProvider } from './types';
 
 /** Moves what is booked (or may be) or sent (a receipt) on another channel than `channel` to `leftOn`; an entry written before
- *  channels were kept is taken as the channel in use. Answers how many entries of unknown place were let go. */
-export function adoptLeftOn(state: EscalationState, channel: string | undefined, nowMs: number): number {
+ *  channels were kept is taken as the channel in use. Answers how many entries of unknown place were let go; the keys
+ *  of sent alerts that repeat (Pushover's emergency), now to be stopped there, are added to `stopped`. */
+export function adoptLeftOn(
+  state: EscalationState,
+  channel: string | undefined,
+  nowMs: number,
+  stopped: string[] = [],
+): number {
   const left: LeftOn[] = [...(state.leftOn ?? [])];
   let unknown = 0;
   // A booking whose answer was lost (`maybe`) may be held there as well: cancelled there the same way.
@@ -31,7 +37,17 @@ export function adoptLeftOn(state: EscalationState, channel: string | undefined,
     delete state.receipts?.[key];
     const untilMs = (state.sent[key] ?? nowMs) + PUSHOVER_EXPIRE_S * 1000;
     if (untilMs > nowMs) left.push({ key, atMs: untilMs, ch: r.ch, receipt: r.receipt });
+    stopped.push(key);
   }
+  // One whose answer was lost (no receipt) is stopped there by its tag, with that channel's keys too: before, the
+  // laptop's ack sent that cancel with the new keys (adv50 r12 #1).
+  for (const [key, u] of Object.entries(state.unreceipted ?? {})) {
+    if (u.ch === channel) continue;
+    delete state.unreceipted?.[key];
+    if (u.untilMs > nowMs) left.push({ key, atMs: u.untilMs, ch: u.ch });
+    stopped.push(key);
+  }
+  if (state.unreceipted && Object.keys(state.unreceipted).length === 0) delete state.unreceipted;
   if (left.length > 0) state.leftOn = left;
   else delete state.leftOn;
   return unknown;

@@ -71,4 +71,22 @@ describe('escalations.json: channels, receipts and leftovers read back', () => {
     expect(state.booked).toEqual({});
     expect(state.leftOn?.map((e) => e.ch)).toEqual([OLD, NEW]);
   });
+
+  it('a sent alert whose answer was lost (no receipt) on another channel is stopped there by its tag, and named to send anew', () => {
+    const SENT = 'alarm:a:2026-03-10T07:57:00Z';
+    const state: EscalationState = {
+      version: 1,
+      booked: {},
+      sent: { [SENT]: NOW - MIN, [KEY]: NOW },
+      receipts: { [KEY]: { receipt: 'r2', ch: NEW } },
+      unreceipted: { [SENT]: { id: alertIdOf(SENT), untilMs: NOW + 29 * MIN, ch: OLD } },
+    };
+    const stopped: string[] = [];
+    expect(adoptLeftOn(state, NEW, NOW, stopped)).toBe(0);
+    // Before, it stayed (its cancel on the laptop's ack then went with the new keys: adv50 r12 #1).
+    expect(state.unreceipted).toBeUndefined();
+    expect(state.leftOn).toEqual([{ key: SENT, atMs: NOW + 29 * MIN, ch: OLD }]);
+    expect(stopped).toEqual([SENT]);
+    expect(state.receipts).toEqual({ [KEY]: { receipt: 'r2', ch: NEW } });
+  });
 });
