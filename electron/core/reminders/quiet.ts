@@ -19,9 +19,12 @@ function at(day: DateTime, clock: string): DateTime {
 function stretchOn(day: DateTime, quiet: QuietHours): Span | undefined {
   if (quiet.days.length > 0 && !quiet.days.includes(day.weekday)) return undefined;
   const start = at(day, quiet.start);
-  let end = at(day, quiet.end);
-  if (end <= start) end = at(day.plus({ days: 1 }), quiet.end);
-  return { startMs: start.toMillis(), endMs: end.toMillis() };
+  // Past midnight by the wall clock the user set, not by the instants: on the day the clocks go forward 02:30 doesn't
+  // exist and becomes 03:30, after a 03:00 end; read as past midnight, 30 minutes grew to 23.5 h (adv52 r14 #1).
+  const wraps = quiet.end <= quiet.start;
+  const end = at(wraps ? day.plus({ days: 1 }) : day, quiet.end);
+  // A stretch the gap swallowed whole is no quiet time that day.
+  return { startMs: start.toMillis(), endMs: Math.max(start.toMillis(), end.toMillis()) };
 }
 
 /** Stretches by zone, quiet hours and local date: a pure function of them, asked for the same few days on every

@@ -18,9 +18,11 @@ function plain(ms: number, quiet: QuietHours, zone: string): { startMs: number; 
   for (const d of [day.minus({ days: 1 }), day]) {
     if (quiet.days.length > 0 && !quiet.days.includes(d.weekday)) continue;
     const start = at(d, quiet.start);
-    let end = at(d, quiet.end);
-    if (end <= start) end = at(d.plus({ days: 1 }), quiet.end);
-    if (start.toMillis() <= ms && ms < end.toMillis()) return { startMs: start.toMillis(), endMs: end.toMillis() };
+    // Past midnight when the end's wall time is not after the start's (never judged by instants: a start in the
+    // spring gap moves past its end); a stretch the gap swallows is empty.
+    const endDay = quiet.end > quiet.start ? d : d.plus({ days: 1 });
+    const endMs = Math.max(start.toMillis(), at(endDay, quiet.end).toMillis());
+    if (start.toMillis() <= ms && ms < endMs) return { startMs: start.toMillis(), endMs };
   }
   return undefined;
 }
@@ -51,6 +53,24 @@ describe('quietHoursAt, from cached stretches', () => {
         expect(quietHoursAt(ms, quiet, zone)).toEqual(want);
       }),
       { seed: 52, numRuns: Number(process.env['FC_RUNS'] ?? 500) },
+    );
+  });
+});
+
+// Adversarial round 14 (issue 52), #1: quiet hours 02:30–03:00 in Berlin on the day the clocks go forward (02:30
+// doesn't exist): 30 minutes became 23.5 hours, holding every reminder lead and change of that Sunday.
+describe('quiet hours whose start falls in the spring gap', () => {
+  const quiet: QuietHours = { enabled: true, start: '02:30', end: '03:00', days: [] };
+  it('are no quiet time that day, and half an hour the day before', () => {
+    expect(quietHoursAt(Date.parse('2026-03-28T01:45:00Z'), quiet, 'Europe/Berlin')).toEqual({
+      startMs: Date.parse('2026-03-28T01:30:00Z'),
+      endMs: Date.parse('2026-03-28T02:00:00Z'),
+    });
+    for (const at of ['2026-03-29T01:45:00Z', '2026-03-29T10:00:00Z', '2026-03-29T20:00:00Z'])
+      expect(quietHoursAt(Date.parse(at), quiet, 'Europe/Berlin'), at).toBeUndefined();
+    // The next night's half hour is quiet again (02:59 CEST).
+    expect(quietHoursAt(Date.parse('2026-03-30T00:59:00Z'), quiet, 'Europe/Berlin')?.endMs).toBe(
+      Date.parse('2026-03-30T01:00:00Z'),
     );
   });
 });
