@@ -183,6 +183,9 @@ const SwapSideSchema = z.object({
   within: z.object({ start: instant('Start'), end: instant('End') }).optional(),
   state: HandoffItemStateSchema,
   message: text('Message', 'url'),
+  /** A side whose write may have landed (a 5xx, a lost answer): until then the service may still apply it, so it is
+   *  "checking", never "did not land", and Hand back waits for it (adv48 round 13 #1). */
+  settleUntil: instant('Settle until').optional(),
 });
 export type SwapSide = z.infer<typeof SwapSideSchema>;
 

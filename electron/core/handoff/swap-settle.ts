@@ -8,6 +8,7 @@ import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
 import { stillInPlace } from './held';
+import { settling, waitText } from './swap-unsettled';
 import {
   clip,
   coveringOf as covering,
@@ -35,6 +36,7 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
   if (seen === 'covered') return { ...s, state: 'handed_off', message: '' };
   if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
+  if (seen === 'not_covered' && settling(s, deps.nowMs())) return s;
   if (seen === 'not_covered') return { ...s, state: 'not_landed', message: 'The schedule does not show it.' };
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
@@ -53,6 +55,8 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
   if (Date.parse(s.end) <= deps.nowMs()) return { ...s, state: 'not_sent', message: 'This shift is over.' };
   return sendSide(deps, s, from);
 }
+
+const SETTLED_UNSEEN = 'The schedule does not show it, after the service had 2 minutes to apply it.';
 
 /** The other side is known not to be in place: handing mine back can't leave me with both. */
 const NOT_IN_PLACE = new Set<SwapSide['state']>(['not_landed', 'refused', 'not_sent', 'pending', 'changed']);
@@ -115,7 +119,9 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
     if (typeof told.text === 'string') return told;
     ({ mine, theirs } = told);
   } else {
-    if (mine.state !== 'handed_off' || !NOT_IN_PLACE.has(theirs.state))
+    // A side that may still land (its settle running or over) is read below, and waited for while it may.
+    const checking = mayHaveLanded(theirs) && theirs.settleUntil !== undefined;
+    if (mine.state !== 'handed_off' || !(NOT_IN_PLACE.has(theirs.state) || checking))
       return failure(
         'validation',
         'Nothing was sent: there is nothing to hand back now (the swap is not half done, or its other side is still being checked).',
@@ -146,6 +152,12 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }
+    if (mayHaveLanded(theirs) && settling(theirs, deps.nowMs())) {
+      theirs = { ...theirs, state: 'unknown', message: waitText(theirs, deps.nowMs()) };
+      const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
+      return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
+    }
+    if (mayHaveLanded(theirs)) theirs = { ...theirs, state: 'not_landed', message: SETTLED_UNSEEN };
     // Me again over my block, with whoever else was on call with me then (kept).
     // (Its `within` was about me around my block; the hand back replaces the teammate, so it reads its window only.)
     const start: SwapSide = { ...mine, within: undefined, email: me, state: 'pending', message: '' };

@@ -14,6 +14,7 @@ import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
 import { mineLanded, MINE_IN_PLACE } from './swap-landed';
+import { unsettled } from './swap-unsettled';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
@@ -105,7 +106,11 @@ export const coveringOf = (s: SwapSide): string[] => [s.email, ...s.others.filte
  * Sends one side (`from` is the person it replaces) on what the service holds now: re-read first, so a side a
  * manager changed since the plan is said ("changed since you planned it: …"), never written over.
  */
-export async function sendSide(deps: Pick<SwapDeps, 'create' | 'held'>, s: SwapSide, from: string): Promise<SwapSide> {
+export async function sendSide(
+  deps: Pick<SwapDeps, 'create' | 'held' | 'nowMs'>,
+  s: SwapSide,
+  from: string,
+): Promise<SwapSide> {
   const held = await heldAsPlanned(deps.held, { ...windowOf(s), from, to: s.email, others: s.others });
   if (held) return { ...s, state: held.state, message: clip(held.message) };
   const answer = stateOfAnswer(
@@ -117,7 +122,7 @@ export async function sendSide(deps: Pick<SwapDeps, 'create' | 'held'>, s: SwapS
       planned: { from, to: s.email, others: s.others },
     }),
   );
-  return { ...s, state: answer.state, message: clip(answer.message) };
+  return unsettled(deps.nowMs(), { ...s, state: answer.state, message: clip(answer.message) });
 }
 
 /**
@@ -134,15 +139,24 @@ export async function theirsStale(
 }
 
 /** My side that landed, read again (`me`: whom it replaced): undefined while in place, else the side as it stands. */
-export async function mineUndone(deps: Pick<SwapDeps, 'held'>, s: SwapSide, me: string): Promise<SwapSide | undefined> {
-  const held = await stillInPlace(deps.held, {
-    scheduleId: s.scheduleId,
-    startMs: Date.parse(s.start),
-    endMs: Date.parse(s.end),
-    from: me,
-    to: s.email,
-    others: s.others,
-  });
+export async function mineUndone(
+  deps: Pick<SwapDeps, 'held'>,
+  s: SwapSide,
+  me: string,
+  landed = false,
+): Promise<SwapSide | undefined> {
+  const held = await stillInPlace(
+    deps.held,
+    {
+      scheduleId: s.scheduleId,
+      startMs: Date.parse(s.start),
+      endMs: Date.parse(s.end),
+      from: me,
+      to: s.email,
+      others: s.others,
+    },
+    landed,
+  );
   return held && { ...s, state: held.state, message: clip(held.message) };
 }
 
@@ -164,6 +178,17 @@ export function undoneText(
 ): string {
   const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
   return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
+}
+
+/** Side 2 landed (found by a read after its answer was lost) and side 1, read again, is no longer as it landed. */
+function mineGoneText(
+  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
+  name: string,
+  mine: SwapSide,
+  theirs: SwapSide,
+): string {
+  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked again';
+  return `Not swapped as planned: your cover of ${name}'s ${windowText(deps, theirs)} landed, but ${name}'s cover of your ${windowText(deps, mine)} ${gone}. ${mine.message}`;
 }
 
 /** The swap as planned once: a side named through the second account of a service watched twice is the first's
@@ -221,6 +246,10 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
     const undone = await mineUndone(deps, mine, me);
     if (undone) return { mine: undone, theirs, back: null, text: undoneText(deps, name, undone, theirs) };
     theirs = await sendSide(deps, { ...theirs, state: 'pending' }, r.theirs.email);
+    // Its answer lost and found in place by a read: side 1 read again too before "Swapped" (a manager may have undone
+    // it meanwhile; adv48 round 13 #2). A plain 201 follows the read of side 1 just before it.
+    const again = theirs.state === 'handed_off' && theirs.message !== '' && (await mineUndone(deps, mine, me, true));
+    if (again) return { mine: again, theirs, back: null, text: mineGoneText(deps, name, again, theirs) };
   }
   return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs) };
 }

@@ -21,7 +21,7 @@ describe('swap: Retry and Hand back at once', () => {
     w.h.sim.faults.set('createOverride', { status: 502, times: 1, pathIncludes: 'sch_solo' });
     const half = await w.h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
     if (!half.ok) throw new Error(half.error.message);
-    expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
+    expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'unknown']);
     const settle = (action: 'retry' | 'hand-back') =>
       engine.handlers['swap:settle']({ action, ...half.value, back: null });
     // A 5xx not seen applied is sent again only once the service has had time to apply it (adv48 round 10 #1).
@@ -44,6 +44,7 @@ describe('swap: Retry and Hand back at once', () => {
     if (!half.ok) throw new Error(half.error.message);
     const settle = (action: 'retry' | 'hand-back') =>
       engine.handlers['swap:settle']({ action, ...half.value, back: null });
+    await w.h.clock.advance(SETTLE_MS);
     const [back, retried] = await w.h.clock.runWhileAdvancing(Promise.all([settle('hand-back'), settle('retry')]));
     expect(back.ok && back.value.back?.state).toBe('handed_off');
     expect(retried.ok && retried.value.theirs.state).not.toBe('handed_off');

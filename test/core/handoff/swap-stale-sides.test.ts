@@ -41,7 +41,7 @@ describe('swap Retry after the landed side was undone by a manager', () => {
     h.sim.faults.set('createOverride', { status: 502, times: 1, pathIncludes: 'sch_solo' });
     const half = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
     if (!half.ok) throw new Error(half.error.message);
-    expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'not_landed']);
+    expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'unknown']);
     // Manager: me and Bob on my Tue again (Carol's cover of me is gone).
     h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_bob', 'usr_me'] }, h.clock.now());
     await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));

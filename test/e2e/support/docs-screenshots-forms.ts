@@ -83,7 +83,7 @@ export async function swapShots(browser: Browser, host: Host, shot: Shot): Promi
     await shot(swap.page, `swap-ask-cover-${colorScheme}`);
     await swap.context.close();
   }
-  // Their shift on another schedule, whose writes the service answers with a 500: my side lands, theirs does not.
+  // Their shift on another schedule, whose writes the service answers with a 500: my side lands, theirs is checked.
   const half = await openSwap(browser, host, 'light');
   const mine = await half.page.getByLabel('Their schedule').inputValue();
   const values = await half.page
@@ -97,7 +97,7 @@ export async function swapShots(browser: Browser, host: Host, shot: Shot): Promi
   await half.page.getByTestId('swap-create').click();
   await half.page
     .getByTestId('swap-outcome')
-    .getByText(/did not land/)
+    .getByText(/has an unknown outcome/)
     .waitFor({ timeout: 30_000 });
   await shot(half.page, 'swap-half-light');
   host.sim.faults.clear();
