@@ -48,7 +48,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   const items: TrayMenuItem[] = [
-    { type: 'action', label: myShiftLine(state, f), action: 'open-status', enabled: true },
+    { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
   ];
   const readiness = state.me.readiness;
   if (readiness) {
