@@ -4,9 +4,3 @@ import type { SyncStatus } from './view-state';
 
 /** Worst first: a rejected key never heals by itself, then what failed, then being offline, then a part unread. */
 export const WORST_FIRST: readonly SyncStatus['kind'][] = ['key_rejected', 'error', 'offline', 'partial'];
-
-/** Where a status goes among the problems (lower first); not a problem: last. */
-export const problemRank = (kind: SyncStatus['kind']): number => {
-  const at = WORST_FIRST.indexOf(kind);
-  return at < 0 ? WORST_FIRST.length : at;
-};

@@ -6,7 +6,7 @@ import { stillRingLines, stillRingMay } from '../../shared/still-ring-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
 import { syncFix, syncText } from '../../shared/freshness';
-import { problemRank } from '../../shared/problem-order';
+import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import { halfSwapLine } from '../../shared/half-swap-text';
@@ -155,8 +155,11 @@ export function problemItems(state: AppState, text: string | undefined, f: Fmt):
   if (text === undefined || state.accounts.length < 2 || state.sync.kind === 'needs_setup')
     return problemItem(state, text);
   const time = (iso: string): string => fmt(iso, f);
-  // The worst first, as the popover says them (a rejected key stays first when the rest fold: adv49 r11 F2).
-  const byWorst = [...state.accounts].sort((a, b) => problemRank(a.sync.kind) - problemRank(b.sync.kind));
+  // The worst first, as the popover says them (a rejected key stays first when the rest fold: adv49 r11 F2); ok and
+  // not set up (-1) are left out below.
+  const byWorst = [...state.accounts].sort(
+    (a, b) => WORST_FIRST.indexOf(a.sync.kind) - WORST_FIRST.indexOf(b.sync.kind),
+  );
   const items = byWorst.flatMap((a) => {
     if (a.sync.kind === 'ok' || a.sync.kind === 'needs_setup') return [];
     const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };

@@ -5,7 +5,7 @@
 import type { AppState } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { staleLine, type StaleLine } from './glance';
-import { WORST_FIRST, problemRank } from '../../../electron/shared/problem-order';
+import { WORST_FIRST } from '../../../electron/shared/problem-order';
 
 /** One of several accounts not set up: the problem once, its fix (onboarding on it, as the tray's item) the action,
  *  never Retry (issue 49, adversarial round 7, #2: "Acme: Add your API key to start" with Retry, which can't fix it). */
@@ -32,7 +32,7 @@ export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
   // The others' problems without the setup one (said by its own line): saved data not refreshed, or each account's.
   const rest = failing.length === 0 ? staleLine({ ...state, sync: { kind: 'ok' } }, ctx) : undefined;
   if (failing.length === 0) return rest ? [rest, ...setup] : setup;
-  const rank = (a: AppState['accounts'][number]): number => problemRank(a.sync.kind);
+  const rank = (a: AppState['accounts'][number]): number => WORST_FIRST.indexOf(a.sync.kind);
   const lines = failing
     .sort((a, b) => rank(a) - rank(b))
     .flatMap((a) => {
