@@ -109,6 +109,15 @@ describe('what was never loaded is unknown', () => {
     expect(line).toEqual({ tone: 'unknown', title: 'Your shifts: unknown', detail: "Couldn't load Platform primary." });
   });
 
+  // Adversarial round 11 (issue 49), F3: "Some shifts of … couldn't be read." under my state and "Couldn't read some
+  // shifts of … · Retry" after the now-line: said twice. With the problem line shown, my state says only "unknown".
+  it('says the reason once: with the problem line shown (its Retry), my state is "unknown" with no detail', () => {
+    const state = appState({ schedules: [failed] });
+    const line = myStateLine(state, ctx, true);
+    expect(line).toEqual({ tone: 'unknown', title: 'Your shifts: unknown', detail: '' });
+    expect(myStateLine(state, ctx, false).detail).toBe("Couldn't load Platform primary.");
+  });
+
   it('gives the coverage list its own freshness: unknown, or saved data from when', () => {
     const unknown = appState({
       coverage: {

@@ -6,6 +6,7 @@ import { stillRingLines, stillRingMay } from '../../shared/still-ring-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { readinessLine } from '../../shared/readiness-text';
 import { syncFix, syncText } from '../../shared/freshness';
+import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import { halfSwapLine } from '../../shared/half-swap-text';
@@ -47,7 +48,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   const items: TrayMenuItem[] = [
-    { type: 'action', label: myShiftLine(state, f), action: 'open-status', enabled: true },
+    { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
   ];
   const readiness = state.me.readiness;
   if (readiness) {
@@ -154,7 +155,12 @@ export function problemItems(state: AppState, text: string | undefined, f: Fmt):
   if (text === undefined || state.accounts.length < 2 || state.sync.kind === 'needs_setup')
     return problemItem(state, text);
   const time = (iso: string): string => fmt(iso, f);
-  const items = state.accounts.flatMap((a) => {
+  // The worst first, as the popover says them (a rejected key stays first when the rest fold: adv49 r11 F2); ok and
+  // not set up (-1) are left out below.
+  const byWorst = [...state.accounts].sort(
+    (a, b) => WORST_FIRST.indexOf(a.sync.kind) - WORST_FIRST.indexOf(b.sync.kind),
+  );
+  const items = byWorst.flatMap((a) => {
     if (a.sync.kind === 'ok' || a.sync.kind === 'needs_setup') return [];
     const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };
     return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`);

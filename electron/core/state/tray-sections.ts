@@ -260,7 +260,9 @@ export function unknownShiftsLine(text: string): string {
   return text.startsWith('checking') ? `C${text.slice(1)}` : `Your shifts: ${text}`;
 }
 
-export function myShiftLine(state: AppState, f: Fmt): string {
+/** `problemShown`: the sync problem has its own item (with its fix), so an unknown state says only "unknown", the
+ *  reason once, there (adv49 r11 F3: "unknown (some shifts … couldn't be read)" and "Couldn't read some shifts …"). */
+export function myShiftLine(state: AppState, f: Fmt, problemShown = false): string {
   const now = onCallPhrase(state, f);
   if (now !== undefined) return `You are on call: ${now}`;
   const next = nextPhrase(state, f);
@@ -269,6 +271,7 @@ export function myShiftLine(state: AppState, f: Fmt): string {
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
   if (next !== undefined) return `Your next shift: ${next}`;
   const none = noShiftPhrase(state, f);
+  if (none.unknown && problemShown && none.text.startsWith('unknown')) return unknownShiftsLine('unknown');
   return none.unknown ? unknownShiftsLine(none.text) : none.text;
 }
 

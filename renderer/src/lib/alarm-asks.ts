@@ -1,7 +1,7 @@
 // The shift-start alarms as the popover's glance says them (issue 49, round 3: the tray had them, the popover none):
 // which shift rings first, "Platform, 09:58 · shift-start alarm: not acknowledged", with "I'm on it" while one
 // waits, "acknowledged 22:01" once answered; once per alarm, naming the account while there are several (as the tray's line
-// does). Cut on one line, the fixed words go first and the schedule with its start stays (adv49 r10 F1).
+// does). Cut on one line, the fixed words go first, then the name; the start stays (adv49 r10 F1, r11 F1).
 import { ackWords } from '../../../electron/shared/alarm-text';
 import { formatDayTime } from '../../../electron/shared/format';
 import { accountNamed } from '../../../electron/shared/account-names';
@@ -10,9 +10,9 @@ import type { FormatContext } from './format-context';
 
 export interface AlarmAskRow {
   key: string;
-  /** Which shift, shown first and cut last: "Work · Platform" … */
+  /** Which shift, shown first, cut (with "…") before the time: "Work · Platform" … */
   schedule: string;
-  /** … and when it starts, cut before it: "09:58" (its day where it is not today; the schedule's own time too). */
+  /** … and when it starts, never cut: "09:58" (its day where it is not today; the schedule's own time too). */
   at: string;
   /** "shift-start alarm: not acknowledged" / "…: acknowledged 09:59": cut first on a narrow line. */
   state: string;

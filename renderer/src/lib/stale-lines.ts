@@ -5,9 +5,7 @@
 import type { AppState } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { staleLine, type StaleLine } from './glance';
-
-/** Worst first: a rejected key never heals by itself, then what failed, then being offline, then a part unread. */
-const WORST_FIRST = 'key_rejected error offline partial';
+import { WORST_FIRST } from '../../../electron/shared/problem-order';
 
 /** One of several accounts not set up: the problem once, its fix (onboarding on it, as the tray's item) the action,
  *  never Retry (issue 49, adversarial round 7, #2: "Acme: Add your API key to start" with Retry, which can't fix it). */

@@ -42,9 +42,10 @@ const capital = (text: string): string => text.charAt(0).toUpperCase() + text.sl
 
 /**
  * My state in one line, the first thing the popover says: "On call until Mon 18:00", "Next: today 22:00 (in 4 h)",
- * "Off call, nothing in 14 days"; the detail says which schedule, the whole block and what could not be read.
+ * "Off call, nothing in 14 days"; the detail says which schedule, the whole block and what could not be read
+ * (`problemShown`: a problem line says why my shifts are unknown, so the detail doesn't).
  */
-export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
+export function myStateLine(state: AppState, ctx: FormatContext, problemShown = false): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const time = (iso: string): string => formatDayTime(iso, opts);
   // Until the end of my continuous on-call time: back to back on several schedules, the last one's end.
@@ -87,7 +88,12 @@ export function myStateLine(state: AppState, ctx: FormatContext): MyStateLine {
     case 'checking':
       return { tone: 'unknown', title: 'Checking your shifts…', detail: `${capital(absence.note)}.` };
     case 'unknown':
-      return { tone: 'unknown', title: 'Your shifts: unknown', detail: `${capital(absence.note)}.` };
+      // The reason once: where a problem line says it with its fix, not again here (adv49 r11 F3).
+      return {
+        tone: 'unknown',
+        title: 'Your shifts: unknown',
+        detail: problemShown ? '' : `${capital(absence.note)}.`,
+      };
     case 'scoped':
       return { tone: 'off', title: 'Not on call, as far as known', detail: `${absence.text}${missing}.` };
     case 'dated':

@@ -40,7 +40,7 @@ export class StatusViewState {
     locale: this.#clock.locale,
     ...(this.#clock.localZone ? { localZone: this.#clock.localZone } : {}),
   }));
-  readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx));
+  readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx, this.stales.length > 0));
   /** The detail under it, a length ("1 d 20 h") kept on one line as in the title. */
   readonly detail = $derived.by(() => oneLine(this.me.detail));
   // "Ready for your shift at 22:00 ✓" / "Not ready …: the one fix", as the tray menu says it.
