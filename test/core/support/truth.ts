@@ -54,7 +54,11 @@ export function expectedReminders(blocks: Block[], fromMs: number, toMs: number)
       { id: `${group}:lead1440`, atMs: b.startMs - 24 * 3_600_000 },
       { id: `${group}:lead15`, atMs: b.startMs - 15 * 60_000 },
       { id: `${group}:start`, atMs: b.startMs },
-      { id: `shift:${b.scheduleId}:end:${iso(b.endMs)}`, atMs: b.endMs },
+      // "Shift ended" only where my on-call time ends: not where another block of mine (any schedule) touches or
+      // overlaps this one's end and goes on past it (docs/reminders-and-alarms.md).
+      ...(blocks.some((o) => o !== b && o.startMs <= b.endMs && o.endMs > b.endMs)
+        ? []
+        : [{ id: `shift:${b.scheduleId}:end:${iso(b.endMs)}`, atMs: b.endMs }]),
     ];
     out.push(...items.filter((i) => i.atMs > fromMs && i.atMs <= toMs));
   }
