@@ -25,6 +25,7 @@ import { createSessionSync, type SessionSync } from './session-sync';
 import { createWriteStanding, type WriteStanding } from './write-standing';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
+import { originOf } from '../storage/cache-origin';
 import { createLostAnswerFile, lostAnswersFileOf, type LostAnswerFile } from './lost-answer-store';
 import { DOUBT_KEEP_MS, type DoubtPool } from '../actions/override-again';
 import type { Notice } from '../storage/settings-store';
@@ -217,7 +218,14 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const { keys, sync } = link;
   const standing = createWriteStanding();
   const told = (): Snapshot => o.bestRead?.(held.get()) ?? held.get();
-  const lostAnswers = createLostAnswerFile(o.files, lostAnswersFileOf(o.accountId), o.clock, DOUBT_KEEP_MS, o.signer);
+  const lostAnswers = createLostAnswerFile(
+    o.files,
+    lostAnswersFileOf(o.accountId),
+    o.clock,
+    DOUBT_KEEP_MS,
+    o.signer,
+    () => originOf(o.settings()),
+  );
   let lostNotice: Notice | undefined;
 
   async function start(fired: FiredStore): Promise<void> {
@@ -263,6 +271,9 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       await stop();
       await keys.remove();
       await held.remove();
+      // Nothing of a removed account stays in the data folder (adv52 r15 #1).
+      o.doubtPool?.().files.delete(lostAnswers);
+      await lostAnswers.remove();
     },
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),

@@ -18,6 +18,7 @@ import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 
 export const LOST_ANSWERS_NOTICE_ID = 'lost-answers';
@@ -47,6 +48,9 @@ const EntrySchema = z.object({
   revisionBefore: z.number().int().min(0).nullable().optional(),
   moves: z.boolean().optional(),
   lost: z.boolean().optional(),
+  /** The account's address and e-mail when the write was sent (cache-origin.ts): a write on service A is no sign of
+   *  one on B once the account points there (adv52 r15 #1). None: written before stamps (taken, as the cache's). */
+  origin: CacheOriginSchema.optional(),
   /** The install's record MAC over the file's name, the key and the rest of the entry. */
   mac: z.string().max(200).optional(),
 });
@@ -58,7 +62,11 @@ export interface LostAnswerFile extends DoubtFile {
   /** Reads the file once (at the session's start); `watched`: the schedule ids watched now. */
   load(watched: readonly string[], report: (n: Notice) => void): Promise<void>;
   settled(): Promise<void>;
+  /** The account was removed: nothing more is written and the file is deleted (nothing of it stays). */
+  remove(): Promise<void>;
 }
+
+const OTHER_SERVICE = "an entry written for another service address or user than this account's";
 
 /** override.ts's sameCreateKey: the schedule, the window as asked (custom: its ms; otherwise the kind) and who covers. */
 const KeySchema = z.tuple([
@@ -102,14 +110,20 @@ function holdsTogether(e: Entry, keepMs: number): boolean {
 }
 
 /** Why an entry read back can't be used, or undefined when it holds. */
-function entryProblem(o: { nowMs: number; keepMs: number; watched: ReadonlySet<string> }, signed: Signed) {
+function entryProblem(
+  o: { nowMs: number; keepMs: number; watched: ReadonlySet<string>; origin: CacheOrigin },
+  signed: Signed,
+) {
   return (e: Entry): string | undefined => {
     if (e.atMs > o.nowMs) return 'a write dated ahead of the clock';
     if (!o.watched.has(e.plan.scheduleId)) return 'a write on a schedule not watched';
     if (!holdsTogether(e, o.keepMs)) return 'a write whose window does not hold together';
-    return signed.holds(e) ? undefined : UNSIGNED;
+    if (!signed.holds(e)) return UNSIGNED;
+    return e.origin === undefined || sameOrigin(e.origin, o.origin) ? undefined : OTHER_SERVICE;
   };
 }
+
+const sameOrigin = (a: CacheOrigin, b: CacheOrigin) => a.address === b.address && a.email === b.email;
 
 /** The MAC of an entry of this file (everything but the MAC itself); no signer (no keychain): every entry holds. */
 interface Signed {
@@ -127,13 +141,15 @@ function signedOf(name: string, signer: RecordSigner | undefined): Signed {
   };
 }
 
-/** `signer`: the install's record key (record-key.ts recordSignerOf); undefined without a keychain (said there). */
+/** `signer`: the install's record key (record-key.ts recordSignerOf); undefined without a keychain (said there).
+ *  `origin`: the account's address and e-mail now (cache-origin.ts originOf). */
 export function createLostAnswerFile(
   files: FileStore,
   name: string,
   clock: Clock,
   keepMs: number,
   signer: () => Promise<RecordSigner | undefined>,
+  origin: () => CacheOrigin,
 ): LostAnswerFile {
   let signing: Promise<Signed> | undefined;
   const signed = () =>
@@ -143,6 +159,9 @@ export function createLostAnswerFile(
   let read: Array<[string, Doubt]> = [];
   let blind: Blind | undefined;
   let writing: Promise<void> = Promise.resolve();
+  let removed = false;
+  // Each write keeps the origin it was sent under: an address changed while running does not restamp it.
+  const origins = new Map<string, CacheOrigin>();
   return {
     async load(watched, report) {
       const say = (message: string) => report({ id: LOST_ANSWERS_NOTICE_ID, message });
@@ -165,12 +184,19 @@ export function createLostAnswerFile(
       // One past its keep is let go without a word: the app lets it go too (override-again.ts).
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);
       const sign = await signed();
-      const check = entryProblem({ nowMs, keepMs, watched: new Set(watched) }, sign);
+      const here = origin();
+      const check = entryProblem({ nowMs, keepMs, watched: new Set(watched), origin: here }, sign);
       const sorted = sortClaims(recent, check);
-      read = sorted.kept.map(({ key, mac: _mac, ...doubt }) => [key, doubt]);
+      read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
+      for (const e of sorted.kept) origins.set(e.key, e.origin ?? here);
       // The app's own writes it can't use (dated ahead: the clock stepped back) make their schedules wait out a
       // settle; an entry the app didn't write (no MAC of its own, a window that isn't its key's) holds nothing back.
-      const own = (e: Entry) => !sorted.kept.includes(e) && sign.holds(e) && holdsTogether(e, keepMs);
+      // One sent to another address or user is no sign of anything here: it holds nothing back (adv52 r15 #1).
+      const own = (e: Entry) =>
+        !sorted.kept.includes(e) &&
+        (e.origin === undefined || sameOrigin(e.origin, here)) &&
+        sign.holds(e) &&
+        holdsTogether(e, keepMs);
       const lost = recent.filter(own).map((e) => e.plan.scheduleId);
       if (lost.length > 0) blind = { scheduleIds: new Set(lost), sinceMs: nowMs };
       if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
@@ -178,13 +204,26 @@ export function createLostAnswerFile(
     entries: () => read,
     blind: () => blind,
     save(doubts) {
-      const entries = doubts.map(([key, { restored: _restored, ...d }]) => ({ key, ...d }));
+      if (removed) return;
+      const now = origin();
+      const entries = doubts.map(([key, { restored: _restored, ...d }]) => {
+        const from = origins.get(key) ?? now;
+        origins.set(key, from);
+        return { key, ...d, origin: from };
+      });
       const write = async () => {
+        if (removed) return;
         const sign = await signed();
         await files.writeAtomic(name, JSON.stringify({ version: 1, entries: entries.map((e) => sign.sign(e)) }));
       };
       writing = writing.then(write).catch(() => undefined);
     },
     settled: () => writing,
+    async remove() {
+      removed = true;
+      read = [];
+      await writing;
+      await files.remove(name).catch(() => undefined);
+    },
   };
 }
