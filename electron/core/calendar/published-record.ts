@@ -15,6 +15,7 @@ import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { UNSIGNED, type RecordSigner } from '../storage/record-key';
+import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 
 export const RECORD_VERSION = 1;
 
@@ -31,6 +32,9 @@ const EntrySchema = z.object({
   /** When the app last published this event from a read of the service (adv52 r11 #3): only such an event is kept
    *  as last read when a later read doesn't cover it. Absent: written before it was kept, or not the app's. */
   readMs: z.number().optional(),
+  /** The address and e-mail of the account it was published for (cache-origin.ts, adv52 r15 #2): an event read
+   *  from service A is no shift of mine once the account points at B. Absent: written before stamps (taken). */
+  origin: CacheOriginSchema.optional(),
 });
 export type PublishedEntry = z.infer<typeof EntrySchema>;
 
@@ -78,6 +82,14 @@ function readOrderProblem(e: PublishedEntry, nowMs: number): string | undefined 
   return undefined;
 }
 
+function originProblem(e: PublishedEntry, origins: ReadonlyMap<string, CacheOrigin> | undefined) {
+  const now = origins?.get(e.scheduleId);
+  if (e.origin === undefined || now === undefined) return undefined;
+  return e.origin.address === now.address && e.origin.email === now.email
+    ? undefined
+    : "an entry written for another service address or user than its account's";
+}
+
 export const recordNoticeId = (name: string): string => `calendar-record:${name}`;
 
 export function recordNotice(name: string, said: string): Notice {
@@ -98,6 +110,8 @@ export async function readRecord(
   watched?: ReadonlySet<string>,
   /** The app's record key: an entry without its MAC was not published by the app (taken once while the key is new). */
   signer?: RecordSigner,
+  /** Each schedule's account's address and e-mail now, by ref: an entry stamped with another is dropped and said. */
+  origins?: ReadonlyMap<string, CacheOrigin>,
 ): Promise<{ record: PublishedRecord; rewrite: boolean }> {
   const what = `the calendar's record of what it published (${name})`;
   const read = await readBack(files, name, RecordSchema, { maxChars: MAX_RECORD_CHARS });
@@ -122,7 +136,8 @@ export async function readRecord(
       : signer && !signer.fresh && !signer.holds(name, uid, e, macs[uid])
         ? UNSIGNED
         : (entryProblem(uid, e, nowMs) ??
-          (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now')),
+          (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now') ??
+          originProblem(e, origins)),
   );
   // A record from before MACs, taken this once, is written back signed.
   if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: signer?.fresh === true };

@@ -1,6 +1,7 @@
 // Renders my calendar from a snapshot and keeps the record of what was published (see published-record.ts for
 // the UID rule). One render at a time per record, so two requests never hand out diverging sequences.
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
+import { originOf, type CacheOrigin } from '../storage/cache-origin';
 import { accountNamed } from '../../shared/account-names';
 import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore } from '../ports';
@@ -74,6 +75,8 @@ export function alarmsFor(settings: ServiceSettings, scheduleId: string): AlarmS
  *  schedule ids on two accounts never share an event), the e-mail blocks are mine by, and the alarms. */
 interface Group extends ScheduleBlocks {
   ref: string;
+  /** Its account's address and e-mail now: each entry published is stamped with it (published-record.ts). */
+  origin: CacheOrigin;
   emailLower: string;
   alarms: AlarmSpec[];
 }
@@ -107,6 +110,7 @@ function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
       scheduleName: named(settings, g.scheduleName),
       blocks: g.blocks.map((b) => ({ ...b, scheduleName: named(settings, b.scheduleName) })),
       ref: scheduleRef(settings.accountId, g.scheduleId),
+      origin: originOf(settings),
       emailLower: settings.email.trim().toLowerCase(),
       alarms: alarmsFor(settings, g.scheduleId),
     })),
@@ -146,6 +150,7 @@ function publishOne(
     ...(block.unconfirmed ? { unconfirmedSinceMs: block.unconfirmed.sinceMs } : {}),
     // Read now, or kept: when it was last read stays (a kept event is one the app published from a read).
     ...(block.unconfirmed ? (before?.readMs === undefined ? {} : { readMs: before.readMs }) : { readMs: nowMs }),
+    origin: group.origin,
   };
   return { block, uid, entry, group };
 }
@@ -288,7 +293,8 @@ async function renderWith(
 ): Promise<string> {
   const groups = groupsOf(input, windowOf(input));
   const watched = watchedRefs(input);
-  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report, watched, signer);
+  const origins = new Map(groups.map((g) => [g.ref, g.origin]));
+  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report, watched, signer, origins);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
