@@ -76,6 +76,10 @@ export const NEVER_CONFIRMED =
   "Can't confirm it: its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent again. Check the schedule; to write it anyway, start a new plan.";
 const BLIND_CHECKING =
   "Can't confirm yet — checking: a write whose answer was lost could not be read back after the restart, so nothing is sent on this schedule until the service has had 2 minutes from the start to apply it. Try again then: the schedule is read first.";
+/** Another write (any flow) over part of this window whose answer was an error or never came, still inside its
+ *  settle: it may land over whatever is sent now, so nothing is sent until it has settled (adv48 r14 #1). */
+const EARLIER_HERE =
+  "Can't confirm yet — checking: an earlier write here may still land (its answer was an error or never came, and the service may still apply it), so nothing was sent. Try again in 2 minutes: the schedule is read first then, and it is written only on what the service holds.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
@@ -116,6 +120,13 @@ const within = (d: Doubt, p: PlannedOverride) =>
   d.plan.startMs <= p.startMs &&
   p.endMs <= d.plan.endMs &&
   peopleOf(d.plan) === peopleOf(p);
+
+/** A doubt on this schedule over part of this window, its settle still running (any people: another flow's write). */
+const overlapping = (d: Doubt, p: PlannedOverride, nowMs: number) =>
+  d.plan.scheduleId === p.scheduleId &&
+  d.plan.startMs < p.endMs &&
+  p.startMs < d.plan.endMs &&
+  nowMs - d.atMs < SETTLE_MS;
 
 /** The doubts read back at a session's start join those of this run (a restart keeps the settle), each file's once. */
 function merge(pool: DoubtPool): void {
@@ -235,7 +246,10 @@ export function createDoubts(
       if (unseen && plan)
         return { outcome: { status: 'unknown', message: BLIND_CHECKING }, doubt: { plan, atMs: unseen } };
       const found = find(wanted, plan);
-      if (!found) return undefined;
+      if (!found) {
+        const other = plan && [...ready().values()].find((d) => overlapping(d, plan, clock.now()));
+        return other ? { outcome: { status: 'unknown', message: EARLIER_HERE }, doubt: other } : undefined;
+      }
       const [key, doubt] = found;
       if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);
       return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop });

@@ -36,18 +36,21 @@ export async function knownIdentical(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<boolean | 'maybe' | undefined> {
+): Promise<boolean | 'maybe' | 'gone' | undefined> {
   const same = known.filter(
     (c) => c.scheduleId === plan.scheduleId && Date.parse(c.start) === plan.startMs && Date.parse(c.end) === plan.endMs,
   );
   // One sent earlier whose answer never told its id, and the window shows these people: it may be that one.
   if (same.some((c) => c.id === '')) return 'maybe';
+  let gone = false;
   for (const c of same) {
     const read = await client.getOverride(plan.scheduleId, c.id);
     if (!read.ok && read.error.kind !== 'not_found') return undefined;
     if (read.ok && people(read.value.users.map((u) => u.email)) === people(plan.preview.covering)) return true;
+    // Created by this app and deleted since (a manager's change): the same again would undo it (adv48 r14 #3).
+    gone ||= !read.ok;
   }
-  return false;
+  return gone ? 'gone' : false;
 }
 
 /** Who is on call in the window now besides the covering people (lower-cased e-mail to name), for "changed since". */
@@ -85,7 +88,7 @@ export interface InPlaceChanged {
  * earlier, its outcome unknown, may be it (not sent again); `changed`: one this app created for exactly this window
  * with these people is stored (`maybe`: may be, its answer never came), but the window no longer shows them throughout (someone changed it since: the same
  * override again would write over that change; `changed` names who else is on call then); 'absent': it doesn't, so the
- * create may go; undefined: the schedule could not be read, so whether it would be a second one is not known.
+ * create may go (also when mine was deleted and these people are on call there anyway); undefined: the schedule could not be read, so whether it would be a second one is not known.
  */
 export async function identicalInPlace(
   client: OncallClient,
@@ -100,9 +103,10 @@ export async function identicalInPlace(
   const mine = await knownIdentical(client, plan, known);
   if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
     // Mine is stored with these people and the window no longer shows them: a change since, not to be written over.
-    return mine === true || mine === 'maybe'
+    return mine === true || mine === 'maybe' || mine === 'gone'
       ? { changed: othersIn(shifts, plan), maybe: mine === 'maybe', whole: noneOfThemIn(shifts, plan) }
       : 'absent';
   if (mine === undefined || mine === 'maybe') return mine;
+  if (mine === 'gone') return 'absent';
   return mine ? 'in_place' : 'absent';
 }
