@@ -28,6 +28,15 @@ export const MAY_HAVE_LANDED = `${UNCONFIRMED_PREFIX} its answer never came (it 
 export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'outcome'>): boolean =>
   i.state === 'changed' && i.outcome === 'unconfirmed';
 
+/** The write path's words for a write not shown yet that the service may still apply (a 5xx, override-verify.ts). */
+export const STILL_CHECKING = "Can't confirm yet";
+/** A write answered with a 5xx that the schedule doesn't show yet: kept as not landed (Retry waits out the settle and
+ *  looks first) but said as what it is, outcome unknown, never "did not land" (adv47 round 16 #3). */
+export const stillChecking = (i: Pick<HandoffItem, 'state' | 'message'>): boolean =>
+  i.state === 'not_landed' && i.message.includes(STILL_CHECKING);
+/** The state an item is said as (summary and headline). */
+const saidAs = (i: HandoffItem): HandoffItemState => (stillChecking(i) ? 'unknown' : i.state);
+
 /** What was refused, in the refusal's own words ("Person 1 (bob@…): no such user"), else the item's message. */
 function reasonOf(items: readonly HandoffItem[]): string {
   const reasons = [...new Set(items.map((i) => i.refusal ?? i.message))];
@@ -42,7 +51,7 @@ export function handoffSummary(run: Pick<HandoffRun, 'items'>): string {
   const doubted = run.items.filter(unconfirmed).length;
   if (doubted > 0) parts.push(`${doubted} can't be confirmed (nothing sent)`);
   for (const state of ORDER) {
-    const these = run.items.filter((i) => i.state === state && !unconfirmed(i));
+    const these = run.items.filter((i) => saidAs(i) === state && !unconfirmed(i));
     if (these.length === 0) continue;
     const reason = state === 'refused' || state === 'not_sent' ? reasonOf(these) : '';
     parts.push(`${these.length} ${PHRASE[state]}${reason ? `: ${reason}` : ''}`);
@@ -53,7 +62,7 @@ export function handoffSummary(run: Pick<HandoffRun, 'items'>): string {
 /** One item's outcome as a short phrase after its window. */
 export function itemOutcome(item: HandoffItem): string {
   const who = item.name || item.email;
-  switch (item.state) {
+  switch (saidAs(item)) {
     case 'handed_off':
       // Landed, and a manager changed it since: what holds now is said, not "covers it".
       if (item.outcome === 'saved-after-all') return `Handed off to ${who} ✓ (it was saved after all)`;

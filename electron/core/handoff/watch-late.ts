@@ -4,14 +4,11 @@
 // "Handed off ✓ (it was saved after all)" (adv48 round 10, #1 follow-up). A message is corrected when later data
 // contradicts it, and only then: a look that shows nothing new changes nothing.
 import type { HandoffItem } from '../../shared/handoff';
-import { MAY_HAVE_LANDED, unconfirmed } from '../../shared/handoff-text';
+import { MAY_HAVE_LANDED, stillChecking, unconfirmed } from '../../shared/handoff-text';
 import { covering, landedThenChanged, type WriteDeps } from './write-one';
 
 /** How often an item that may still land is looked at again (one read of its window). */
 export const WATCH_MS = 60_000;
-
-/** The write path's words for a write not shown yet that the service may still apply (override-verify.ts). */
-const STILL_CHECKING = "Can't confirm yet";
 
 /** Said once, when the schedule shows a write the item could not confirm. */
 export const SAVED_AFTER_ALL = 'Handed off ✓ (it was saved after all)';
@@ -20,7 +17,7 @@ export const SAVED_AFTER_ALL = 'Handed off ✓ (it was saved after all)';
 export function mayStillLand(item: HandoffItem, nowMs: number): boolean {
   if (Date.parse(item.start) <= nowMs) return false;
   if (unconfirmed(item)) return item.message === MAY_HAVE_LANDED;
-  return item.state === 'not_landed' && item.message.includes(STILL_CHECKING);
+  return stillChecking(item);
 }
 
 /** The item's correction when the schedule now shows its write (or that it landed and was changed since);

@@ -22,6 +22,9 @@ export interface ReadinessInput {
   notifications: NotificationHealthResult | undefined;
   /** This session's first read isn't back yet: what the cache holds is not judged (it is checked once read). */
   firstReadPending?: boolean;
+  /** Another read made with the key (the coverage-request list) is fresh: it confirms the key as well as a schedule
+   *  read does (schedule reads failing with a 5xx say nothing against the key; adv47 round 16 #2). */
+  otherReadFresh?: boolean;
 }
 
 function keyCheck(input: ReadinessInput): ReadinessCheck {
@@ -33,7 +36,7 @@ function keyCheck(input: ReadinessInput): ReadinessCheck {
       action: 'settings',
     };
   }
-  const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh');
+  const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh') || input.otherReadFresh === true;
   if (!fresh && input.firstReadPending === true)
     return { id: 'key', result: 'checking', message: 'The key is checked by the first read, still on its way.' };
   return fresh

@@ -69,6 +69,7 @@ export function deriveState(input: DeriveInput): AppState {
   };
   const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
   const me = myState(schedules, byId, input, emailLower);
+  const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings));
   // Readiness is about the next start of my on-call time, not a block that carries it on (back to back).
   const readiness = readinessOf({
     state: { sync, schedules, me: { ...me, nextShift: nextStartShift(me) } },
@@ -76,6 +77,7 @@ export function deriveState(input: DeriveInput): AppState {
     nowMs,
     notifications: input.notificationHealth,
     firstReadPending: input.servedFromCache === true,
+    otherReadFresh: coverageRead.kind === 'fresh',
   });
   const lastSuccessAt = oldestSuccess(settings, byId);
   return {
@@ -89,11 +91,7 @@ export function deriveState(input: DeriveInput): AppState {
     me: { ...me, readiness },
     coverage: {
       ...coverageLists(snapshot, nowMs, emailLower, statusOfViews(schedules), settings.accountId, byId),
-      status: unreadWithoutKey(
-        coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings)),
-        input.setup,
-        settings.accountLabel,
-      ),
+      status: unreadWithoutKey(coverageRead, input.setup, settings.accountLabel),
     },
     notices: input.notices,
   };
