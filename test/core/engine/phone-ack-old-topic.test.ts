@@ -5,6 +5,7 @@
 // own server and topic) until every alert delivered there is acknowledged, settled or its answer window ends.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_ACCOUNTS } from '../../../electron/core/escalation/types';
+import { RETIRED_ACCOUNT } from '../../../electron/core/engine/phone-channels';
 import { alertsOn, closeStands, HOUR, MIN, MY_START, startStand, TOPIC, withNtfy } from '../support/phone-engine-rig';
 
 afterEach(closeStands);
@@ -60,5 +61,24 @@ describe('phone escalation: the alert delivered on the topic used before still s
     await h.clock.advance(10 * MIN);
     expect(s.requests.slice(reads).filter((q) => q.path.startsWith(`/${TOPIC}-ack`))).toEqual([]);
     expect(alertsOn(s, TOPIC)).toHaveLength(1);
+  }, 30_000);
+
+  it('Off after delivery: the tap is still read; the old keys are let go once it is', async () => {
+    const { h, s, engine } = await withNtfy();
+    await h.clock.advanceTo(MY_START + 4 * MIN);
+    const alert = alertsOn(s, TOPIC)[0];
+    expect(alert?.deliverMs).toBe(MY_START + 3 * MIN);
+    await engine.phoneIntent({ kind: 'save', settings: { provider: 'off', ntfyServer: s.url, afterMin: 3 } });
+    await h.clock.runWhileAdvancing(engine.alarmsSettled());
+    await h.clock.advanceTo(MY_START + 6 * MIN);
+    await s.tapAction(alert!);
+    await h.clock.advance(MIN);
+    await h.clock.runWhileAdvancing(engine.alarmsSettled());
+    expect(engine.getState().alarm).toMatchObject({
+      ackedAt: new Date(MY_START + 6 * MIN).toISOString(),
+      ackSource: 'phone',
+    });
+    await h.clock.advance(2 * MIN);
+    expect(h.secrets.entries.has(RETIRED_ACCOUNT)).toBe(false);
   }, 30_000);
 });
