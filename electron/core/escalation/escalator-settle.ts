@@ -12,6 +12,12 @@ export async function settleLeft(r: Run, nowMs: number): Promise<void> {
   const { o } = r;
   const stopped: string[] = [];
   const unknown = adoptLeftOn(r.state, o.provider?.channel, nowMs, stopped);
+  // An alert delivered on a channel left is read for its answer until it is acknowledged or settled (handed off).
+  const reading = (r.state.leftOn ?? []).filter(
+    (e) => !e.ack || (!acked(r, e.key) && r.targets.some((t) => t.key === e.key)),
+  );
+  if (reading.length > 0) r.state.leftOn = reading;
+  else delete r.state.leftOn;
   if (unknown > 0) o.log?.(`phone escalation: ${unknown} booking(s) of an unknown channel let go`);
   resendStopped(r, stopped);
   const providerOf = (ch: string) => (ch === o.provider?.channel ? o.provider : o.retired?.get(ch));
@@ -64,6 +70,7 @@ export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: numbe
     } else if (b.atMs <= nowMs) {
       // It rang on the phone: from now on it counts as sent.
       state.sent[key] ??= b.atMs;
+      if (b.ch) (state.sentOn ??= {})[key] = b.ch;
       delete state.booked[key];
     }
   }

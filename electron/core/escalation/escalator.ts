@@ -12,6 +12,7 @@ import type { AlarmTarget } from '../alarm/types';
 import type { Notice } from '../storage/settings-store';
 import { alertIdOf, loadEscalations } from './record-store';
 import { bookOrSend, pruneMissed } from './escalator-send';
+import { awaitedLeft, pollLeft } from './escalator-acks';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import {
   acked,
@@ -79,6 +80,7 @@ async function reconcile(r: Run): Promise<void> {
 async function poll(r: Run): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
+  await pollLeft(r, nowMs);
   const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
   // Nothing is awaited any more: the poll has ended, and its failure with it.
   if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
@@ -110,7 +112,9 @@ function arm(r: Run): void {
   const nowMs = r.o.clock.now();
   const open = r.o.provider ? r.targets.filter((t) => !acked(r, t.key)) : [];
   const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
-  const polling = open.some((t) => nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+  const polling =
+    open.some((t) => nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(r, t) + AWAIT_ACK_MS) ||
+    awaitedLeft(r, nowMs).size > 0;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.
   const failing = r.problem !== undefined || r.leftProblem !== undefined || r.state.maybe !== undefined;

@@ -6,6 +6,7 @@
 // saying the old channel may still ring, and is tried again. An alert sent on the channel in use that repeats
 // (Pushover's emergency) and could not be stopped on "I'm on it" or a hand-off is kept here too, until its repeats end.
 import { PUSHOVER_EXPIRE_S } from './pushover';
+import { AWAIT_ACK_MS } from './escalator-run';
 import { alertIdOf, type EscalationState, type LeftOn } from './record-store';
 import type { PhoneProvider } from './types';
 
@@ -30,8 +31,22 @@ export function adoptLeftOn(
       }
       delete held[key];
       if (ch === undefined) unknown++;
-      else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch, ...(b.srv ? { srv: b.srv } : {}) });
+      else if (b.atMs <= nowMs && held === state.booked) {
+        // Delivered there (adv50 r13 #1): it rang, and its answer is read there.
+        state.sent[key] ??= b.atMs;
+        (state.sentOn ??= {})[key] = ch;
+      } else if (b.atMs > nowMs) left.push({ key, atMs: b.atMs, ch, ...(b.srv ? { srv: b.srv } : {}) });
     }
+  // An alert delivered on the channel left is not cancelled (the phone's only alert may be that one): its "I'm on it"
+  // is read there, with that channel's keys, until its answer window ends (escalator-acks.ts).
+  for (const [key, ch] of Object.entries(state.sentOn ?? {})) {
+    if (ch === channel) continue;
+    delete state.sentOn?.[key];
+    const untilMs = (state.sent[key] ?? 0) + AWAIT_ACK_MS;
+    if (untilMs > nowMs && !left.some((e) => e.key === key && e.ch === ch && e.ack))
+      left.push({ key, atMs: untilMs, ch, ack: true });
+  }
+  if (state.sentOn && Object.keys(state.sentOn).length === 0) delete state.sentOn;
   for (const [key, r] of Object.entries(state.receipts ?? {})) {
     if (r.ch === channel) continue;
     delete state.receipts?.[key];
@@ -64,6 +79,10 @@ export async function settleLeftOn(
   const keep: LeftOn[] = [];
   for (const e of state.leftOn ?? []) {
     if (e.atMs <= nowMs) continue;
+    if (e.ack) {
+      keep.push(e);
+      continue;
+    }
     const p = providerOf(e.ch);
     if (!p?.cancel) {
       keep.push(e);

@@ -63,6 +63,9 @@ export const EscalationStateSchema = z.object({
   maybe: z.record(z.string(), BookingSchema).optional(),
   /** key → when the app sent it (or the booking rang). */
   sent: z.record(z.string(), z.number()),
+  /** key → the channel a booked alert was delivered on: once that channel is no longer used, its `-ack` is still
+   *  read for the alert's answer (a `leftOn` entry with `ack`), as the phone's only alert may be the one there. */
+  sentOn: z.record(z.string(), z.string()).optional(),
   /** key → the MAC of its "sent" (storage/record-key.ts): a "sent" the app didn't write keeps no phone quiet. */
   sentMacs: z.record(z.string(), z.string().max(100)).optional(),
   /** key → the MAC of its booking, in `booked` and `maybe` (record-key.ts): a booking the app didn't write makes
@@ -92,6 +95,8 @@ export const EscalationStateSchema = z.object({
         ch: z.string(),
         receipt: z.string().optional(),
         srv: HostSchema.optional(),
+        /** An alert delivered there, not cancelled: its "I'm on it" is read there until `atMs` (adv50 r13 #1). */
+        ack: z.boolean().optional(),
       }),
     )
     .optional(),
@@ -321,6 +326,9 @@ export function sortEscalations(
   );
   const stillRinging = stillRing.kept.filter(([, e]) => e.atMs + STILL_RING_FOR_MS > nowMs);
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
+  const sentOn = Object.entries(s.sentOn ?? {}).filter(
+    ([key, ch]) => keptSent[key] !== undefined && CHANNEL_ID_PATTERN.test(ch) && (!channels || channels.has(ch)),
+  );
   return {
     state: {
       version: 1,
@@ -328,6 +336,7 @@ export function sortEscalations(
       booked: Object.fromEntries(booked.kept),
       ...(maybe.kept.length > 0 ? { maybe: Object.fromEntries(maybe.kept) } : {}),
       sent: keptSent,
+      ...(sentOn.length > 0 ? { sentOn: Object.fromEntries(sentOn) } : {}),
       ...(receipts.kept.length > 0
         ? { receipts: Object.fromEntries(receipts.kept.filter(([key]) => keptSent[key] !== undefined)) }
         : {}),
@@ -404,6 +413,7 @@ function withoutOthers(s: EscalationState, stamp: readonly CacheOrigin[], known:
     ...s,
     booked: keep(s.booked),
     sent: keep(s.sent),
+    ...(s.sentOn ? { sentOn: keep(s.sentOn) } : {}),
     ...(s.maybe ? { maybe: keep(s.maybe) } : {}),
     ...(s.receipts ? { receipts: keep(s.receipts) } : {}),
     ...(s.unreceipted ? { unreceipted: keep(s.unreceipted) } : {}),
