@@ -11,6 +11,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { defaultSettings, serviceSettings, type Account } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { Shift } from '../../../electron/api/schemas';
+import { readinessLine } from '../../../electron/shared/readiness-text';
 import { alice, deriveInput, details, me, scheduleSnap, shift, snapshotOf } from '../support/fixtures';
 
 const ZONE = 'Europe/Berlin';
@@ -129,5 +130,8 @@ describe('readiness is about the next start after my continuous on-call time', (
       expect(state.me.readiness?.checks.find((c) => c.id === 'reminders')?.result).toBe('ok');
     }
     expect(two.me.readiness?.shift.accountId).toBe(accountIdOf('work'));
+    // Named by its account, as the two-account line is wherever it shows.
+    const line = two.me.readiness && readinessLine(two.me.readiness, () => '06:00', two);
+    expect(line?.text).toMatch(/^Work · Not ready for your shift at 06:00 — .*turn on Start at login/);
   });
 });
