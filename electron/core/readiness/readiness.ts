@@ -183,3 +183,38 @@ export function readinessOf(input: ReadinessInput): Readiness | null {
 export function firstProblem(r: Readiness): ReadinessCheck | undefined {
   return r.checks.find((c) => c.result === 'problem');
 }
+
+/**
+ * This account's readiness moved on to another of its shifts: across accounts my on-call time can run on past this
+ * account's own next start (another account's block carries it on), so the next real start is a later shift of its.
+ * The shift's own checks are judged again; the account's and the platform's (key, start at login, notifications)
+ * stay as they were.
+ */
+export function readinessForShift(
+  r: Readiness,
+  input: Pick<ReadinessInput, 'state' | 'settings'>,
+  shift: MyShift,
+): Readiness {
+  if (r.shift.start === shift.start && r.shift.scheduleId === shift.scheduleId) return r;
+  const view = (id: string) => input.state.schedules.find((s) => s.id === id);
+  // "Still checking" without a schedule loading is only said while this session's first read is on its way.
+  const firstReadPending = r.checks.some(
+    (c) =>
+      c.result === 'checking' &&
+      (c.id === 'key' || (c.id === 'schedule' && view(r.shift.scheduleId)?.status.kind !== 'loading')),
+  );
+  const full = { ...input, nowMs: 0, notifications: undefined, firstReadPending };
+  const own = { schedule: scheduleCheck(full, shift), reminders: remindersCheck(full, shift) };
+  return {
+    shift: {
+      accountId: shift.accountId,
+      scheduleId: shift.scheduleId,
+      scheduleName: shift.scheduleName,
+      start: shift.start,
+      end: shift.end,
+      endBasis: shift.endBasis,
+      basis: shift.basis,
+    },
+    checks: r.checks.map((c) => (c.id === 'schedule' || c.id === 'reminders' ? own[c.id] : c)),
+  };
+}

@@ -12,6 +12,7 @@ import { hasData } from '../../shared/freshness';
 import { OFFLINE_CLAUSES } from './status';
 import { readinessAcross } from '../readiness/worst';
 import { silenceAtStart, withStartSilence } from '../readiness/silenced';
+import { readinessAtRunStart } from '../readiness/run-start';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
 /** What one account's status says, its saved data's time left to the combined `saved`: its message whole, as the
@@ -244,7 +245,11 @@ export function combineStates(
   notices: AppState['notices'],
 ): AppState {
   // A muted (or paused) account's shift passes in silence: its readiness says so before any is chosen.
-  const pairs = given.map((p) => ({ ...p, state: withStartSilence(p.state, p.account, settings.accounts) }));
+  // Each account's readiness about the next start over all accounts first (a muted account's then says so there).
+  const pairs = readinessAtRunStart(given, settings).map((p) => ({
+    ...p,
+    state: withStartSilence(p.state, p.account, settings.accounts),
+  }));
   const [only] = pairs;
   // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
   // main one is asked about by its refs, one account or several).

@@ -11,6 +11,7 @@ import { accountIdOf } from '../../../electron/shared/accounts';
 import { defaultSettings, serviceSettings, type Account } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { Shift } from '../../../electron/api/schemas';
+import { readinessLine } from '../../../electron/shared/readiness-text';
 import { alice, deriveInput, details, me, scheduleSnap, shift, snapshotOf } from '../support/fixtures';
 
 const ZONE = 'Europe/Berlin';
@@ -96,5 +97,41 @@ describe('readiness is about the next start after my continuous on-call time', (
       expect(Date.parse(state.me.readiness?.shift.start ?? '')).toBe(again);
       expect(state.me.readiness?.checks.some((c) => c.result === 'problem')).toBe(true);
     }
+  });
+
+  // adv49 round 12, #1: Work's own next start (its 00:37Z block) lies inside my on-call time over both accounts
+  // (Acme's Payments carries it on until 01:37Z); the next real start is Work's 05:00Z block. Failed before: with two
+  // accounts no account's readiness was about 05:00Z, so me.readiness was null ("Not ready" said nowhere).
+  it('two accounts: my time carried on by the other account, readiness looks on to the next real start', () => {
+    const inside = BOUNDARY + 2 * HOUR; // 00:37Z, for 2 h: within Payments' 22:37Z–01:37Z, so it carries on
+    const again = BOUNDARY + 6 * HOUR + 23 * 60_000; // 05:00Z
+    const work = snap('sch_a', 'Platform primary', [
+      shift(iso(BOUNDARY - 8 * HOUR), iso(BOUNDARY), me),
+      shift(iso(BOUNDARY), iso(inside), alice),
+      shift(iso(inside), iso(inside + 2 * HOUR), me),
+      shift(iso(inside + 2 * HOUR), iso(again), alice),
+      shift(iso(again), iso(again + 4 * HOUR), me),
+      shift(iso(again + 4 * HOUR), iso(again + 40 * HOUR), alice),
+    ]);
+    const one = world([account('work', 'Work', ['sch_a', 'sch_b'])], { sch_a: work, sch_b: payments });
+    const two = world([account('work', 'Work', ['sch_a']), account('acme', 'Acme', ['sch_b'])], {
+      sch_a: work,
+      sch_b: payments,
+    });
+    for (const state of [one, two]) {
+      expect(Date.parse(nextStartShift(state.me)?.start ?? '')).toBe(again);
+      expect(Date.parse(state.me.readiness?.shift.start ?? '')).toBe(again);
+      expect(state.me.readiness?.shift.scheduleName).toBe('Platform primary');
+      const problem = state.me.readiness?.checks.find((c) => c.result === 'problem');
+      expect(problem?.id).toBe('autostart');
+      expect(problem?.action).toBe('start-at-login');
+      // The shift's own checks are about the 05:00Z block (its schedule read fresh, its reminders on).
+      expect(state.me.readiness?.checks.find((c) => c.id === 'schedule')?.result).toBe('ok');
+      expect(state.me.readiness?.checks.find((c) => c.id === 'reminders')?.result).toBe('ok');
+    }
+    expect(two.me.readiness?.shift.accountId).toBe(accountIdOf('work'));
+    // Named by its account, as the two-account line is wherever it shows.
+    const line = two.me.readiness && readinessLine(two.me.readiness, () => '06:00', two);
+    expect(line?.text).toMatch(/^Work · Not ready for your shift at 06:00 — .*turn on Start at login/);
   });
 });
