@@ -203,12 +203,16 @@ export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState, named
  * My off-call state in words, never "none" beyond what the data covers: "No shift of yours in the next 14 days", scoped
  * ("… on Platform · Payments: saved data from 14:02"), or "unknown (Payments couldn't be loaded)".
  */
-export function noShiftPhrase(state: AppState, f: Fmt): { unknown: boolean; text: string } {
+export function noShiftPhrase(
+  state: AppState,
+  f: Fmt,
+): { unknown: boolean; text: string; why?: 'unknown' | 'checking' } {
   const absence = myAbsence(state, (iso) => fmt(iso, f));
   // As far as the read reaches ("… in the next 14 days"), never "no upcoming shift" (issue 49, round 3).
   if (absence.kind === 'plain') return { unknown: false, text: absence.text };
-  if (absence.kind === 'checking') return { unknown: true, text: `checking your shifts… (${absence.note})` };
-  if (absence.kind === 'unknown') return { unknown: true, text: `unknown (${absence.note})` };
+  if (absence.kind === 'checking')
+    return { unknown: true, why: 'checking', text: `checking your shifts… (${absence.note})` };
+  if (absence.kind === 'unknown') return { unknown: true, why: 'unknown', text: `unknown (${absence.note})` };
   if (absence.kind === 'dated') return { unknown: false, text: `${absence.text} (${absence.note})` };
   return { unknown: false, text: `${absence.text} · ${absence.note}` };
 }
@@ -271,7 +275,7 @@ export function myShiftLine(state: AppState, f: Fmt, problemShown = false): stri
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
   if (next !== undefined) return `Your next shift: ${next}`;
   const none = noShiftPhrase(state, f);
-  if (none.unknown && problemShown && none.text.startsWith('unknown')) return unknownShiftsLine('unknown');
+  if (problemShown && none.why === 'unknown') return unknownShiftsLine('unknown');
   return none.unknown ? unknownShiftsLine(none.text) : none.text;
 }
 
