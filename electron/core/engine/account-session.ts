@@ -181,6 +181,12 @@ function handlersOf(
   });
 }
 
+/** The account's writes whose answer was lost, kept across restarts, stamped with where they were sent. */
+const lostAnswersOf = (o: AccountSessionOptions): ReturnType<typeof createLostAnswerFile> =>
+  createLostAnswerFile(o.files, lostAnswersFileOf(o.accountId), o.clock, DOUBT_KEEP_MS, o.signer, () =>
+    originOf(o.settings()),
+  );
+
 /** A settings change of one account: another service starts over; a schedule added (or added back) is read at once. */
 function settingsChangedOf(
   o: AccountSessionOptions,
@@ -218,14 +224,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const { keys, sync } = link;
   const standing = createWriteStanding();
   const told = (): Snapshot => o.bestRead?.(held.get()) ?? held.get();
-  const lostAnswers = createLostAnswerFile(
-    o.files,
-    lostAnswersFileOf(o.accountId),
-    o.clock,
-    DOUBT_KEEP_MS,
-    o.signer,
-    () => originOf(o.settings()),
-  );
+  const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
 
   async function start(fired: FiredStore): Promise<void> {

@@ -141,6 +141,26 @@ function signedOf(name: string, signer: RecordSigner | undefined): Signed {
   };
 }
 
+/** The app's own writes it can't use (dated ahead: the clock stepped back) make their schedules wait out a settle;
+ *  an entry the app didn't write (no MAC of its own, a window that isn't its key's) holds nothing back, nor one sent
+ *  to another address or user (adv52 r15 #1). */
+function blindOf(o: {
+  recent: readonly Entry[];
+  kept: readonly Entry[];
+  here: CacheOrigin;
+  sign: Signed;
+  keepMs: number;
+  nowMs: number;
+}): Blind | undefined {
+  const own = (e: Entry) =>
+    !o.kept.includes(e) &&
+    (e.origin === undefined || sameOrigin(e.origin, o.here)) &&
+    o.sign.holds(e) &&
+    holdsTogether(e, o.keepMs);
+  const lost = o.recent.filter(own).map((e) => e.plan.scheduleId);
+  return lost.length > 0 ? { scheduleIds: new Set(lost), sinceMs: o.nowMs } : undefined;
+}
+
 /** `signer`: the install's record key (record-key.ts recordSignerOf); undefined without a keychain (said there).
  *  `origin`: the account's address and e-mail now (cache-origin.ts originOf). */
 export function createLostAnswerFile(
@@ -189,16 +209,7 @@ export function createLostAnswerFile(
       const sorted = sortClaims(recent, check);
       read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
       for (const e of sorted.kept) origins.set(e.key, e.origin ?? here);
-      // The app's own writes it can't use (dated ahead: the clock stepped back) make their schedules wait out a
-      // settle; an entry the app didn't write (no MAC of its own, a window that isn't its key's) holds nothing back.
-      // One sent to another address or user is no sign of anything here: it holds nothing back (adv52 r15 #1).
-      const own = (e: Entry) =>
-        !sorted.kept.includes(e) &&
-        (e.origin === undefined || sameOrigin(e.origin, here)) &&
-        sign.holds(e) &&
-        holdsTogether(e, keepMs);
-      const lost = recent.filter(own).map((e) => e.plan.scheduleId);
-      if (lost.length > 0) blind = { scheduleIds: new Set(lost), sinceMs: nowMs };
+      blind = blindOf({ recent, kept: sorted.kept, here, sign, keepMs, nowMs }) ?? blind;
       if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
     },
     entries: () => read,
