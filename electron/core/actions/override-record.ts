@@ -49,8 +49,10 @@ const sameRecord = (a: CreatedOverride, b: CreatedOverride): boolean =>
 /**
  * The outcome is known: the record gets the stored window (and id, when the answer came) or, when nothing was
  * saved, goes, so it explains no later change. A record no longer there (the service was switched) stays gone.
+ * 'unshown': not shown yet but may still land (a 5xx): kept unconfirmed, like one read back from a file, so it is
+ * neither offered nor explains a change until a pass shows it (sync/own-overrides.ts; adv48 r14 #2).
  */
-export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved'): void {
+export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved' | 'unshown'): void {
   const snap = deps.snapshot.get();
   // Two writes sent at once for the same window (other people) leave two equal records: settle one of them.
   const at = snap.createdOverrides.findIndex((c) => sameRecord(c, sent));
@@ -58,6 +60,15 @@ export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window 
   const others = snap.createdOverrides.filter((_, i) => i !== at);
   if (outcome === 'not_saved') {
     deps.snapshot.set({ ...snap, createdOverrides: others });
+    return;
+  }
+  if (outcome === 'unshown') {
+    const unshown: CreatedOverride = {
+      ...sent,
+      createdAt: new Date(deps.clock.now()).toISOString(),
+      unconfirmed: true,
+    };
+    deps.snapshot.set({ ...snap, createdOverrides: [...others, unshown] });
     return;
   }
   const entry: CreatedOverride = {

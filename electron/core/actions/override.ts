@@ -61,10 +61,13 @@ async function createOnce(
     // Shown in place (or possibly in place) it stays mine, without its id: the service never told it. A take-over
     // kept this way can still be handed back; the offer itself waits for the schedule to show me, so one that was
     // not saved is never offered back. "Not created" drops it: should it appear later, that is news to tell.
+    // A take-over or hand back not shown yet may still land: kept unconfirmed, so once a read shows exactly its window
+    // it is this app's own again (Hand back offered, "already in place"), not someone else's change (adv48 r14 #2).
+    const notShown = note?.kind !== undefined && outcome.status === 'not_created' ? 'unshown' : 'not_saved';
     settle(
       deps,
       sent,
-      outcome.status === 'not_created' ? 'not_saved' : { id: '', start: plan.input.start, end: plan.input.end },
+      outcome.status === 'not_created' ? notShown : { id: '', start: plan.input.start, end: plan.input.end },
     );
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.

@@ -115,7 +115,8 @@ describe('take over under a write fault', () => {
     store.server.failNextWrite(502, false);
     const first = await take({ scheduleId: SCHEDULE_ID });
     expect(first.ok && first.value.outcome.status).toBe('not_created');
-    expect(deps.snap().createdOverrides).toEqual([]);
+    // Kept only as unconfirmed (it may still land: adv48 r14 #2), so it is not offered back until a read shows it.
+    expect(deps.snap().createdOverrides.every((c) => c.unconfirmed === true)).toBe(true);
     expect(takeOverOptions(deps.snap(), SCHEDULE_ID, NOW, 'me@example.com', FRESH).handBack).toBeNull();
     // Pressed again at once: the service may still apply it, so nothing is sent; once it had time to, it is.
     const soon = await take({ scheduleId: SCHEDULE_ID });
