@@ -7,6 +7,7 @@ import { revisionNow, verifyUnknownWrite, type Before } from './override-verify'
 import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
+import { waitingForEarlier } from './earlier-write';
 import { plannedNow } from './override-planned';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
@@ -96,8 +97,11 @@ async function createChecked(
   moved = false,
 ): Promise<ResponseOf<'override:create'>> {
   // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
-  if (doubts.has(key, plan)) sending();
+  const own = doubts.has(key, plan);
+  if (own) sending();
   const earlier = await doubts.lookFirst(key, client, plan);
+  // Another write's doubt over this window (any flow): this one never left, so it waits, naming it (adv48 r14 #1).
+  if (earlier && !own && earlier.outcome.status === 'unknown') return waitingForEarlier(deps, earlier.doubt);
   if (earlier) {
     const first = earlier.doubt.plan;
     if (earlier.outcome.status === 'created_unconfirmed') {

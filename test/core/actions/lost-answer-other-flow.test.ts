@@ -62,6 +62,7 @@ describe('a second flow over a window whose earlier write may still land', () =>
     await w.h.clock.advance(8_000);
     const second = text(await w.form());
     expect(second).toContain("Can't confirm yet — checking: an earlier write here may still land");
+    expect(second).toContain('(your take-over, putting you on call'); // named (adv48 r14 #1)
     expect(creates(w.h)).toBe(1);
     await w.h.clock.advance(SETTLE_MS);
     expect(creates(w.h)).toBe(1);
