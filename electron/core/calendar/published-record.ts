@@ -14,7 +14,7 @@ import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
-import { UNSIGNED, type RecordSigner } from '../storage/record-key';
+import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 
 export const RECORD_VERSION = 1;
@@ -133,7 +133,7 @@ export async function readRecord(
   const sorted = sortClaims(entries, ([uid, e]) =>
     entries.length > MAX_RECORD_ENTRIES
       ? 'more entries than the app makes'
-      : signer && !signer.fresh && !signer.holds(name, uid, e, macs[uid])
+      : signer && !vouches(signer, name, uid, e, macs[uid])
         ? UNSIGNED
         : (entryProblem(uid, e, nowMs) ??
           (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now') ??
