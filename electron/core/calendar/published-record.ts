@@ -108,7 +108,8 @@ export async function readRecord(
   report: (notice: Notice) => void = () => undefined,
   /** The schedules watched now (by ref): an entry for another is dropped and said, not let go silently. */
   watched?: ReadonlySet<string>,
-  /** The app's record key: an entry without its MAC was not published by the app (taken once while the key is new). */
+  /** The app's record key: an entry without its MAC was not published by the app (one with no MAC at all is taken
+   *  once while the key is new; record-key.ts vouches). */
   signer?: RecordSigner,
   /** Each schedule's account's address and e-mail now, by ref: an entry stamped with another is dropped and said. */
   origins?: ReadonlyMap<string, CacheOrigin>,

@@ -2,13 +2,14 @@
 // The next start makes a new key, and the signer is `fresh` (the migration from the version before MACs). Fresh takes
 // only entries with no MAC at all: one carrying a MAC that doesn't hold comes from a signed version (or is made up),
 // and taking it once let a hand-written alarms.json acknowledgement, escalations.json "sent" or reminders.json fired
-// record silence the alarm, the phone or the reminder for a start. Real data folder on disk, a fixed clock. Failed
+// record silence the alarm, the phone or the reminder for a start, or a calendar event be published as last read. Real data folder on disk, a fixed clock. Failed
 // before: each forged entry was taken (and written back signed with the new key).
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALARMS_FILE } from '../../../electron/core/alarm/alarm-records';
+import { readRecord, writeRecord } from '../../../electron/core/calendar/published-record';
 import { RUNS_FILE } from '../../../electron/core/alarm/alarm-runs';
 import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
 import { ESCALATIONS_FILE, loadEscalations, saveEscalations } from '../../../electron/core/escalation/record-store';
@@ -169,5 +170,33 @@ describe('a record key lost from the keychain: a MAC that does not hold is never
     await toldOnceKeptAside(notices, REMINDERS_FILE, forged);
     const again = await openFiredStore(files, { now: () => now, signer });
     expect(again.has(forgedKey)).toBe(false);
+  });
+
+  it('calendar-export.json: a hand-written event "kept as last read" with a made-up MAC is never published', async () => {
+    const files = createFsFileStore(dir);
+    const secrets = new MemorySecrets();
+    const name = 'calendar-export.json';
+    const entry = (startMs: number) => ({
+      scheduleId: 'sch_ops',
+      startMs,
+      endMs: startMs + 8 * H,
+      digest: '0'.repeat(32),
+      sequence: 0,
+      modifiedMs: T0,
+      readMs: T0,
+    });
+    const a = await loadRecordSigner(secrets, () => undefined);
+    await writeRecord(files, name, new Map([[`${'1'.repeat(32)}@oncall-tray`, entry(T0 + H)]]), a);
+    const forgedUid = `${'2'.repeat(32)}@oncall-tray`;
+    const forged = await forge(name, (f) => {
+      rec(f)['events']![forgedUid] = entry(T0 + 24 * H);
+      rec(f)['macs']![forgedUid] = MADE_UP;
+    });
+    const signer = await keyLost(secrets);
+    const notices: Notice[] = [];
+    const read = await readRecord(files, name, T0 + 2 * H, (n) => notices.push(n), undefined, signer);
+    expect(read.record.has(forgedUid)).toBe(false);
+    expect(read.rewrite).toBe(true);
+    await toldOnceKeptAside(notices, name, forged);
   });
 });
