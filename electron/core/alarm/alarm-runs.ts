@@ -9,7 +9,7 @@ import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import type { AlarmRecord } from './types';
-import { UNSIGNED, type RecordSigner } from '../storage/record-key';
+import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 
 export const RUNS_FILE = 'alarm-runs.json';
 /** Runs are kept as long as the records they vouch for (7 days after a shift ended) and a shift's length more. */
@@ -47,7 +47,7 @@ export async function readRuns(
     return [];
   }
   const sorted = sortClaims(read.value.runs, ({ mac, ...r }) => {
-    if (signer && !signer.fresh && !signer.holds(RUNS_FILE, '', r, mac)) return UNSIGNED;
+    if (signer && !vouches(signer, RUNS_FILE, '', r, mac)) return UNSIGNED;
     return plausibleMs(r.fromMs, nowMs) && plausibleMs(r.toMs, nowMs) && r.fromMs <= r.toMs
       ? undefined
       : 'a run dated ahead of the clock';

@@ -14,7 +14,7 @@ import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
-import { UNSIGNED, type RecordSigner } from '../storage/record-key';
+import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 
 export const RECORD_VERSION = 1;
@@ -108,7 +108,8 @@ export async function readRecord(
   report: (notice: Notice) => void = () => undefined,
   /** The schedules watched now (by ref): an entry for another is dropped and said, not let go silently. */
   watched?: ReadonlySet<string>,
-  /** The app's record key: an entry without its MAC was not published by the app (taken once while the key is new). */
+  /** The app's record key: an entry without its MAC was not published by the app (one with no MAC at all is taken
+   *  once while the key is new; record-key.ts vouches). */
   signer?: RecordSigner,
   /** Each schedule's account's address and e-mail now, by ref: an entry stamped with another is dropped and said. */
   origins?: ReadonlyMap<string, CacheOrigin>,
@@ -133,7 +134,7 @@ export async function readRecord(
   const sorted = sortClaims(entries, ([uid, e]) =>
     entries.length > MAX_RECORD_ENTRIES
       ? 'more entries than the app makes'
-      : signer && !signer.fresh && !signer.holds(name, uid, e, macs[uid])
+      : signer && !vouches(signer, name, uid, e, macs[uid])
         ? UNSIGNED
         : (entryProblem(uid, e, nowMs) ??
           (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now') ??

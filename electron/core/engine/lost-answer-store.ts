@@ -49,7 +49,8 @@ const EntrySchema = z.object({
   moves: z.boolean().optional(),
   lost: z.boolean().optional(),
   /** The account's address and e-mail when the write was sent (cache-origin.ts): a write on service A is no sign of
-   *  one on B once the account points there (adv52 r15 #1). None: written before stamps (taken, as the cache's). */
+   *  one on B once the account points there (adv52 r15 #1). None: an entry that can't be tied to the account's
+   *  address now, dropped (no version without stamps was released: there is nothing to take in once). */
   origin: CacheOriginSchema.optional(),
   /** The install's record MAC over the file's name, the key and the rest of the entry. */
   mac: z.string().max(200).optional(),
@@ -67,6 +68,7 @@ export interface LostAnswerFile extends DoubtFile {
 }
 
 const OTHER_SERVICE = "an entry written for another service address or user than this account's";
+const NO_ORIGIN = 'a write that names no service address or user it was sent to';
 
 /** override.ts's sameCreateKey: the schedule, the window as asked (custom: its ms; otherwise the kind) and who covers. */
 const KeySchema = z.tuple([
@@ -119,7 +121,8 @@ function entryProblem(
     if (!o.watched.has(e.plan.scheduleId)) return 'a write on a schedule not watched';
     if (!holdsTogether(e, o.keepMs)) return 'a write whose window does not hold together';
     if (!signed.holds(e)) return UNSIGNED;
-    return e.origin === undefined || sameOrigin(e.origin, o.origin) ? undefined : OTHER_SERVICE;
+    if (e.origin === undefined) return NO_ORIGIN;
+    return sameOrigin(e.origin, o.origin) ? undefined : OTHER_SERVICE;
   };
 }
 
@@ -143,7 +146,7 @@ function signedOf(name: string, signer: RecordSigner | undefined): Signed {
 
 /** The app's own writes it can't use (dated ahead: the clock stepped back) make their schedules wait out a settle;
  *  an entry the app didn't write (no MAC of its own, a window that isn't its key's) holds nothing back, nor one sent
- *  to another address or user (adv52 r15 #1). */
+ *  to another address or user (adv52 r15 #1), nor one naming none (it can't be tied to this account). */
 function blindOf(o: {
   recent: readonly Entry[];
   kept: readonly Entry[];
@@ -154,7 +157,8 @@ function blindOf(o: {
 }): Blind | undefined {
   const own = (e: Entry) =>
     !o.kept.includes(e) &&
-    (e.origin === undefined || sameOrigin(e.origin, o.here)) &&
+    e.origin !== undefined &&
+    sameOrigin(e.origin, o.here) &&
     o.sign.holds(e) &&
     holdsTogether(e, o.keepMs);
   const lost = o.recent.filter(own).map((e) => e.plan.scheduleId);
@@ -208,7 +212,7 @@ export function createLostAnswerFile(
       const check = entryProblem({ nowMs, keepMs, watched: new Set(watched), origin: here }, sign);
       const sorted = sortClaims(recent, check);
       read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
-      for (const e of sorted.kept) origins.set(e.key, e.origin ?? here);
+      for (const e of sorted.kept) if (e.origin !== undefined) origins.set(e.key, e.origin);
       blind = blindOf({ recent, kept: sorted.kept, here, sign, keepMs, nowMs }) ?? blind;
       if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
     },

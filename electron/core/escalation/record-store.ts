@@ -20,7 +20,7 @@ import type { FileStore } from '../ports';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
-import { UNSIGNED, type RecordSigner } from '../storage/record-key';
+import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { PUSHOVER_EXPIRE_S, RECEIPT_PATTERN } from './pushover';
 import { CHANNEL_ID_PATTERN } from './secret';
@@ -206,7 +206,7 @@ const stillRingProblem =
     if (!plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) || !derivable(key, e.atMs))
       return "a time that can't be true";
     const vouched = signer !== undefined && signer.holds(ESCALATIONS_FILE, key, e, macs?.[key]);
-    if (signer && !signer.fresh && !vouched) return UNSIGNED;
+    if (signer && !vouched && !vouches(signer, ESCALATIONS_FILE, key, e, macs?.[key])) return UNSIGNED;
     const why = watchedProblem(key);
     return why === UNWATCHED && vouched ? undefined : why;
   };
@@ -221,7 +221,7 @@ const bookingProblemOf =
   ) =>
   (macs: Record<string, string> | undefined) =>
   ([key, b]: [string, Booking]): string | undefined => {
-    if (signer && !signer.fresh && !signer.holds(ESCALATIONS_FILE, key, b, macs?.[key])) return UNSIGNED;
+    if (signer && !vouches(signer, ESCALATIONS_FILE, key, b, macs?.[key])) return UNSIGNED;
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
@@ -262,7 +262,7 @@ function sortSent(
     const why = sentProblem(key, atMs);
     if (why !== undefined) return why;
     const mac = s.sentMacs?.[key];
-    if (!signer || signer.fresh || signer.holds(ESCALATIONS_FILE, key, atMs, mac)) return undefined;
+    if (!signer || vouches(signer, ESCALATIONS_FILE, key, atMs, mac)) return undefined;
     // A wrong MAC is a tampered entry; none at all is what a run without the key wrote.
     if (mac !== undefined) return UNSIGNED;
     unvouched.push(key);

@@ -10,7 +10,7 @@ import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
 import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
-import { UNSIGNED, type RecordSigner } from './record-key';
+import { UNSIGNED, vouches, type RecordSigner } from './record-key';
 
 export const REMINDERS_FILE = 'reminders.json';
 
@@ -73,10 +73,11 @@ export function macsOf(
   };
 }
 
-/** Whether an entry lacks the app's MAC (never with no signer, nor on the first start with a new key: the version
- *  before MACs wrote none, and its record is taken this once, after every other check, and written back signed). */
+/** Whether an entry lacks the app's MAC (never with no signer, nor, with no MAC at all, on the first start with a new
+ *  key: the version before MACs wrote none, and its record is taken this once, after every other check, and written
+ *  back signed; record-key.ts vouches). */
 const unsigned = (signer: RecordSigner | undefined, id: string, content: unknown, mac: string | undefined): boolean =>
-  signer !== undefined && !signer.fresh && !signer.holds(REMINDERS_FILE, id, content, mac);
+  signer !== undefined && !vouches(signer, REMINDERS_FILE, id, content, mac);
 
 const OTHER_SERVICE = "an entry written for another service address or user than its account's";
 

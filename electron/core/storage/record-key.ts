@@ -24,10 +24,24 @@ export interface RecordSigner {
   sign: (file: string, id: string, content: unknown) => string;
   /** The entry carries the app's MAC. */
   holds: (file: string, id: string, content: unknown, mac: string | undefined) => boolean;
-  /** No key was kept before this start (a folder from the version before MACs): its unsigned entries are taken this
-   *  once, after the other checks, and written back signed. */
+  /** No key was kept before this start (a folder from the version before MACs): its entries with no MAC at all are
+   *  taken this once, after the other checks, and written back signed (`vouches`). */
   readonly fresh: boolean;
 }
+
+/**
+ * Whether an entry is the app's: its MAC holds, or (`fresh`: the first start with a new key, the migration from the
+ * version before MACs) it carries no MAC at all. A MAC that doesn't hold is never taken, fresh or not (adv52 r13):
+ * it shows the file comes from a signed version whose key is gone (removed from the keychain, a data folder restored
+ * onto a machine without it), or is made up, and taking it once would let a hand-written record silence an alarm.
+ */
+export const vouches = (
+  signer: RecordSigner,
+  file: string,
+  id: string,
+  content: unknown,
+  mac: string | undefined,
+): boolean => (signer.fresh && mac === undefined) || signer.holds(file, id, content, mac);
 
 /** JSON with object keys sorted at every level, so a MAC doesn't depend on the order fields were written in. */
 export function canonical(value: unknown): string {

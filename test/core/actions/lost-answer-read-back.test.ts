@@ -176,6 +176,25 @@ describe('lost-answers.json read back', () => {
     expect(b.ok && b.value.status).toBe('created');
   }, 30_000);
 
+  it('an entry signed by the app but naming no address or user it was sent to is dropped and said once (failed before)', async () => {
+    // Signed, so no check but the origin can tell it: it can't be tied to this account's address and e-mail.
+    const r = await restartedWith((f, resign) => ({
+      ...f,
+      entries: f.entries.map(({ origin: _origin, ...e }) => resign(e)),
+    }));
+    const said = r.notices().filter((m) => /answer was lost/.test(m));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/a write that names no service address or user it was sent to/);
+    expect(await r.backups()).toHaveLength(1);
+    const other = {
+      ...REQ,
+      window: { ...REQ.window, start: '2026-03-25T15:00:00.000Z', end: '2026-03-25T16:00:00.000Z' },
+    };
+    const b = await r.hh.clock.runWhileAdvancing(r.second.handlers['override:create'](other));
+    expect(b.ok && b.value.status).toBe('created');
+    expect(r.hh.sim.requests.count({ route: 'createOverride' })).toBe(2);
+  }, 30_000);
+
   it('the app writes each entry with its MAC; re-signed as is, it keeps the settle (the MAC is the only change)', async () => {
     const r = await restartedWith((f, resign) => ({ ...f, entries: f.entries.map(resign) }));
     expect(r.notices().filter((m) => /answer was lost/.test(m))).toHaveLength(0);
