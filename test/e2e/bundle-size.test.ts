@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 96.2;
+const ALL_JS_RATCHET_KB = 95.9;
 /** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
-const FIRST_JS_RATCHET_KB = 34.9;
+const FIRST_JS_RATCHET_KB = 34.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -26,7 +26,8 @@ describe('renderer bundle budgets', () => {
   // rounded, it hid 38 bytes over the budget: now bytes are compared, never rounded. 35,416 bytes (34.6) with Vite's
   // preload helper (behind each import()) cut to what the app uses (vite.config.ts, smallPreloadHelper): −462 bytes;
   // 35,547 (34.8) with each shift-start alarm line saying its schedule and start first (adv49 r10 F1); 35,709 (34.9)
-  // after the merges of 29 Nov, 13:25 (the swap form's and week caption's basis, the phone fold's disclosure).
+  // after the merges of 29 Nov, 13:25 (the swap form's and week caption's basis, the phone fold's disclosure); 35,610
+  // (34.8) with each $derived class field read through a getter over a private field, so Svelte emits no setter.
   it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
     const { firstJs } = await gzipSizes();
     expect(firstJs).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB * KB);
@@ -62,7 +63,8 @@ describe('renderer bundle budgets', () => {
   // my state and the no-key fix named for its account; 96.2 KB with several phone lines folded into one, after the
   // glance, adv49 r9 F1: the entry stays 35.0; 95.5 KB with the small preload helper: the entry 34.6;
   // 95.6 KB with the alarm line's schedule and start first, the entry 34.7; 96.2 KB after the merges of 29 Nov, 13:25:
-  // the phone fold as a disclosure, the swap form's basis). The bench reports
+  // the phone fold as a disclosure, the swap form's basis; 95.9 KB (98,252 bytes) with no setter for a $derived class
+  // field, each read through a getter over a private one: −289 bytes). The bench reports
   // it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
   // the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

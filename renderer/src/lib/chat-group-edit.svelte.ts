@@ -24,8 +24,14 @@ export const groupText = (g: Group): string =>
 export class ChatGroupEdit implements SmallFormScreen<ChatGroupFormValues, RequestOf<'chat-group:put'>, Group> {
   readonly #model: () => AppState;
   readonly form: SmallForm<ChatGroupFormValues, RequestOf<'chat-group:put'>, Group>;
-  readonly counters = $derived.by(() => chatGroupCounters(this.form.values));
-  readonly picker = $derived.by(() => ({
+  get counters() {
+    return this.#counters;
+  }
+  #counters = $derived.by(() => chatGroupCounters(this.form.values));
+  get picker() {
+    return this.#picker;
+  }
+  #picker = $derived.by(() => ({
     id: 'cg-schedule',
     label: 'Schedule',
     // "Work · Platform primary" with several accounts: two services' schedules of one name are told apart.

@@ -48,7 +48,10 @@ export class OnboardingSteps {
    *  me of my shift is running after a restart and a new install is ready rather than warned. */
   readonly asksStartAtLogin: boolean;
   startAtLogin = $state(true);
-  readonly people = $derived.by(() =>
+  get people() {
+    return this.#people;
+  }
+  #people = $derived.by(() =>
     peopleOf(this.#model().schedules.filter((s) => s.accountId === this.accountId)).map((p) => ({
       id: p.email,
       name: p.name,
@@ -56,19 +59,31 @@ export class OnboardingSteps {
     })),
   );
   /** Whether this account (not another) already has a key. */
-  readonly hasKey = $derived.by(() => this.#model().accounts.find((a) => a.id === this.accountId)?.hasKey ?? false);
+  get hasKey() {
+    return this.#hasKey;
+  }
+  #hasKey = $derived.by(() => this.#model().accounts.find((a) => a.id === this.accountId)?.hasKey ?? false);
   /** A schedule check here was answered "key not accepted" (401): the key step's problem, not the schedule's. */
   refusedSeen = $state(false);
   /** The service refused this account's key (its sync says so, or a check here was refused): step 1 is marked and
    *  the one message is "Back to 1. API key", never "Your key is stored" in green. */
-  readonly keyRefused = $derived.by(
+  get keyRefused() {
+    return this.#keyRefused;
+  }
+  #keyRefused = $derived.by(
     () => this.refusedSeen || this.#model().accounts.find((a) => a.id === this.accountId)?.sync.kind === 'key_rejected',
   );
   /** "Acme" while there are several accounts: the title and the key step say whose key is asked for. */
-  readonly accountLabel = $derived.by(() =>
+  get accountLabel() {
+    return this.#accountLabel;
+  }
+  #accountLabel = $derived.by(() =>
     this.#model().accounts.length > 1 ? this.#model().accounts.find((a) => a.id === this.accountId)?.label : undefined,
   );
-  readonly last = $derived(this.step === STEPS.length - 1);
+  get last() {
+    return this.#last;
+  }
+  #last = $derived(this.step === STEPS.length - 1);
 
   constructor(model: () => AppState, ports: { invoke: Invoke; finished: () => void; accountId?: string | undefined }) {
     this.#model = model;

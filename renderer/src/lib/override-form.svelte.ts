@@ -74,7 +74,10 @@ export class OverrideForm {
     return this.#model().schedules.find((s) => s.id === this.values.scheduleId);
   }
   /** The schedule's people, for names and the picker. */
-  readonly known = $derived(suggestions(this.schedule));
+  get known() {
+    return this.#known;
+  }
+  #known = $derived(suggestions(this.schedule));
   readonly #startMs = $derived.by(() => windowStartMs(this.values, this.#zoned()));
   /** Me, now and the form's zone: every reading of the typed times goes through it. */
   #zoned() {
@@ -85,8 +88,14 @@ export class OverrideForm {
     void app.nowMs;
     return formZoneNote(this.localZone, app.zoneName);
   }
-  readonly onCall = $derived(onCallAt(this.schedule, this.#startMs));
-  readonly checked = $derived.by(() => checkOverride(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }));
+  get onCall() {
+    return this.#onCall;
+  }
+  #onCall = $derived(onCallAt(this.schedule, this.#startMs));
+  get checked() {
+    return this.#checked;
+  }
+  #checked = $derived.by(() => checkOverride(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }));
   readonly #candidatesAsk = $derived.by(() =>
     candidatesAsk(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }),
   );
@@ -94,7 +103,10 @@ export class OverrideForm {
   readonly #reads = $derived.by(() => JSON.stringify(this.#model().schedules.map((s) => s.status)));
   /** As JSON: a re-derivation with the same schedule, window and reads (a minute's tick) asks nothing again. */
   readonly #candidatesKey = $derived(JSON.stringify(this.#candidatesAsk ?? null) + this.#reads);
-  readonly errors = $derived({
+  get errors() {
+    return this.#errors;
+  }
+  #errors = $derived({
     ...this.serverErrors,
     ...(this.attempted && !this.checked.ok ? this.checked.errors : {}),
   });
@@ -112,11 +124,17 @@ export class OverrideForm {
     return s ? withAccount(this.#model(), s.accountId, s.name) : (this.#unwatched?.name ?? this.values.scheduleId);
   }
   /** With several accounts each option names its account: the form acts on that account's schedule. */
-  readonly scheduleOptions = $derived.by(() => [
+  get scheduleOptions() {
+    return this.#scheduleOptions;
+  }
+  #scheduleOptions = $derived.by(() => [
     ...this.#model().schedules.map((s) => ({ value: s.id, label: withAccount(this.#model(), s.accountId, s.name) })),
     ...(this.#unwatched ? [{ value: this.#unwatched.id, label: this.#unwatched.name }] : []),
   ]);
-  readonly days = $derived.by(() =>
+  get days() {
+    return this.#days;
+  }
+  #days = $derived.by(() =>
     dayOptions(app.nowMs, app.locale, this.localZone, [this.values.startDay, this.values.endDay]),
   );
   /** The coverage request this form answers, shown above it. */

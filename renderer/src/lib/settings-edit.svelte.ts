@@ -34,7 +34,10 @@ export class SettingsEdit {
 
   /** People on one account's schedules, for its "my e-mail" suggestions. */
   peopleOn = (accountId: string) => peopleOf(this.#model().schedules.filter((s) => s.accountId === accountId));
-  readonly pausedText = $derived.by(() => this.#until(this.#model().settings.pausedUntil));
+  get pausedText() {
+    return this.#pausedText;
+  }
+  #pausedText = $derived.by(() => this.#until(this.#model().settings.pausedUntil));
   /** A pause's end in local time while it lasts, else undefined. */
   #until = (until: string | null | undefined): string | undefined => {
     const nowMs = this.#clock.nowMs;
@@ -72,10 +75,14 @@ export class SettingsEdit {
   #savedAccount = (accountId: string): Account | undefined =>
     this.#model().settings.accounts.find((a) => a.id === accountId);
 
-  readonly dirty = $derived.by(
-    () => JSON.stringify(this.values) !== JSON.stringify(valuesFrom(this.#model().settings)),
-  );
-  readonly shortcutUnavailable = $derived.by(
+  get dirty() {
+    return this.#dirty;
+  }
+  #dirty = $derived.by(() => JSON.stringify(this.values) !== JSON.stringify(valuesFrom(this.#model().settings)));
+  get shortcutUnavailable() {
+    return this.#shortcutUnavailable;
+  }
+  #shortcutUnavailable = $derived.by(
     () => this.shortcutProblem !== null && this.values.globalShortcut === this.#model().settings.globalShortcut,
   );
 

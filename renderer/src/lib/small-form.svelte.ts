@@ -40,7 +40,10 @@ export class SmallForm<V extends object, R, A> {
 
   readonly #problems = $derived.by(() => this.#spec.problems(this.values));
   /** The problems to show: a field's once it was typed in, all of them after a submit. */
-  readonly errors: FieldErrors = $derived.by(() =>
+  get errors(): FieldErrors {
+    return this.#errors;
+  }
+  #errors: FieldErrors = $derived.by(() =>
     Object.fromEntries(Object.entries(this.#problems).filter(([field]) => this.attempted || this.touched[field])),
   );
   get dirty(): boolean {

@@ -25,12 +25,19 @@ export class StatusMoreState {
   weekHidden = $state(false);
 
   /** "My shifts" shows once I am known by e-mail and a schedule was read. */
-  readonly showsMyShifts = $derived.by(
-    () => knowsMe(this.#model()) && this.#model().schedules.some((s) => hasData(s.status)),
-  );
-  readonly schedules = $derived.by(() => orderedSchedules(this.#model()));
+  get showsMyShifts() {
+    return this.#showsMyShifts;
+  }
+  #showsMyShifts = $derived.by(() => knowsMe(this.#model()) && this.#model().schedules.some((s) => hasData(s.status)));
+  get schedules() {
+    return this.#schedules;
+  }
+  #schedules = $derived.by(() => orderedSchedules(this.#model()));
   /** With several accounts, the cards come grouped by account under a heading naming it (and its problem). */
-  readonly groups = $derived.by(() =>
+  get groups() {
+    return this.#groups;
+  }
+  #groups = $derived.by(() =>
     severalAccounts(this.#model()) ? groupByAccount(this.#model(), this.schedules) : undefined,
   );
 

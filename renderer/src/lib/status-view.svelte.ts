@@ -35,16 +35,28 @@ export class StatusViewState {
   /** The hand-off text for chat, copied by main (the page itself may not write the clipboard): lib/more-items. */
   copied = $state.raw<{ ok: boolean; text: string } | null>(null);
 
-  readonly ctx: FormatContext = $derived.by(() => ({
+  get ctx(): FormatContext {
+    return this.#ctx;
+  }
+  #ctx: FormatContext = $derived.by(() => ({
     nowMs: this.#clock.nowMs,
     locale: this.#clock.locale,
     ...(this.#clock.localZone ? { localZone: this.#clock.localZone } : {}),
   }));
-  readonly me = $derived.by(() => myStateLine(this.#model(), this.ctx, this.stales.length > 0));
+  get me() {
+    return this.#me;
+  }
+  #me = $derived.by(() => myStateLine(this.#model(), this.ctx, this.stales.length > 0));
   /** The detail under it, a length ("1 d 20 h") kept on one line as in the title. */
-  readonly detail = $derived.by(() => oneLine(this.me.detail));
+  get detail() {
+    return this.#detail;
+  }
+  #detail = $derived.by(() => oneLine(this.me.detail));
   // "Ready for your shift at 22:00 ✓" / "Not ready …: the one fix", as the tray menu says it.
-  readonly readiness = $derived.by(() => {
+  get readiness() {
+    return this.#readiness;
+  }
+  #readiness = $derived.by(() => {
     const r = this.#model().me.readiness;
     const ctx = this.ctx;
     const line = r
@@ -58,21 +70,54 @@ export class StatusViewState {
     return line?.problem?.action === 'refresh' && this.stale?.action === 'retry' ? undefined : line;
   });
   // A length ("1 d 20 h") never breaks across lines.
-  readonly title = $derived.by(() => oneLine(this.me.title));
+  get title() {
+    return this.#title;
+  }
+  #title = $derived.by(() => oneLine(this.me.title));
   /** Every problem, each once with its own fix, the worst first (one per account in trouble); `stale` the worst. */
-  readonly stales = $derived.by(() => staleLines(this.#model(), this.ctx));
-  readonly stale = $derived(this.stales[0]);
+  get stales() {
+    return this.#stales;
+  }
+  #stales = $derived.by(() => staleLines(this.#model(), this.ctx));
+  get stale() {
+    return this.#stale;
+  }
+  #stale = $derived(this.stales[0]);
   /** Every pause running ("Notifications paused until 14:00", "Acme: reminders paused until 02:25": the tray's
    *  Pause, the app's or an account's), so each is seen until it ends, each with its Resume. */
-  readonly pauses = $derived.by(() => pauseNotes(this.#model(), this.ctx.nowMs, (ms) => formatDayTime(ms, this.ctx)));
-  readonly saved = $derived.by(() => showingSavedData(this.#model()));
+  get pauses() {
+    return this.#pauses;
+  }
+  #pauses = $derived.by(() => pauseNotes(this.#model(), this.ctx.nowMs, (ms) => formatDayTime(ms, this.ctx)));
+  get saved() {
+    return this.#saved;
+  }
+  #saved = $derived.by(() => showingSavedData(this.#model()));
   // When the one stale line already gives the reason for everything (not just some sources), cards stay short.
-  readonly brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
-  readonly empty = $derived.by(() => needsOnboarding(this.#model()));
-  readonly badge = $derived.by(() => coverageBadge(this.#model()));
-  readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
-  readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
-  readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
+  get brief() {
+    return this.#brief;
+  }
+  #brief = $derived.by(() => this.#model().sync.kind !== 'ok' && this.#model().sync.kind !== 'partial');
+  get empty() {
+    return this.#empty;
+  }
+  #empty = $derived.by(() => needsOnboarding(this.#model()));
+  get badge() {
+    return this.#badge;
+  }
+  #badge = $derived.by(() => coverageBadge(this.#model()));
+  get asks() {
+    return this.#asks;
+  }
+  #asks = $derived.by(() => askRows(this.#model(), this.ctx));
+  get freshness() {
+    return this.#freshness;
+  }
+  #freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
+  get counts() {
+    return this.#counts;
+  }
+  #counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
 
   constructor(model: () => AppState, clock: AppClock, ports: StatusPorts) {
     this.#model = model;

@@ -21,15 +21,24 @@ export type Team = Answered<'team:update'>;
 
 export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team:update'>, Team> {
   readonly #model: () => AppState;
-  readonly teams = $derived.by(() => teamOptions(this.#model()));
+  get teams() {
+    return this.#teams;
+  }
+  #teams = $derived.by(() => teamOptions(this.#model()));
   /** What the service last said the picked team is, on its account. */
   saved = $state.raw<TeamOption | undefined>();
   get locked(): boolean {
     return this.saved?.id === null;
   }
   readonly form: SmallForm<TeamFormValues, RequestOf<'team:update'>, Team>;
-  readonly counters = $derived.by(() => teamCounters(this.form.values));
-  readonly picker = $derived.by(() => ({
+  get counters() {
+    return this.#counters;
+  }
+  #counters = $derived.by(() => teamCounters(this.form.values));
+  get picker() {
+    return this.#picker;
+  }
+  #picker = $derived.by(() => ({
     id: 'team-id',
     label: 'Team',
     options: this.teams.map((t) => ({ value: t.key, label: t.id === null ? `${t.label} (can't be edited)` : t.label })),

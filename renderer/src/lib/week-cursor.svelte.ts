@@ -31,7 +31,10 @@ export class WeekCursor {
   focused = $state(false);
 
   /** The segment shown: the chosen one, else the one at now on the first row. */
-  readonly at: CursorAt = $derived.by(() => {
+  get at(): CursorAt {
+    return this.#at;
+  }
+  #at: CursorAt = $derived.by(() => {
     const week = this.#week();
     const r = Math.min(this.#row, week.rows.length - 1);
     const segs = week.rows[r]?.segments ?? [];
