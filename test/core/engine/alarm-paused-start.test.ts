@@ -55,5 +55,5 @@ describe('engine: a start passed during a per-account pause', () => {
     expect(engine.getState().alarm?.passedUnrung ?? false).toBe(false);
     expect(trayTooltip(engine.getState(), h.clock.now(), ZONE)).not.toContain('not rung');
     await engine.stop();
-  });
+  }, 30_000);
 });
