@@ -50,5 +50,5 @@ describe('engine: the zone changes while the alarm rings', () => {
     expect(shown).toHaveLength(2);
     expect(closed).toEqual([first?.view.key]);
     await engine.stop();
-  });
+  }, 30_000);
 });
