@@ -36,7 +36,18 @@ export function alarmStartWords(a: AlarmStart, o: AlarmTextOptions): string {
   return `${isolate(accountNamed(a.accountName, a.scheduleName))}, ${start}`;
 }
 
+/** A start that rang nothing (its account paused or muted then, as documented): said so, nothing asked. */
+export const NOT_RUNG_WORDS = 'not rung — reminders were paused or muted at its start';
+
+/** Where an alarm stands: "acknowledged 22:01", "not acknowledged", or that it was not rung at all. */
+export function alarmStateWords(
+  a: Pick<AlarmStatus, 'ackedAt' | 'passedUnrung'>,
+  o: { localZone?: string; locale?: string },
+): string {
+  return a.passedUnrung === true && a.ackedAt === null ? NOT_RUNG_WORDS : ackWords(a.ackedAt, o);
+}
+
 /** "Shift-start alarm (Ops, 22:00): acknowledged 22:01"; "(Work · Ops, 22:00)" while there are several accounts. */
 export function alarmLine(a: AlarmStatus, o: AlarmTextOptions): string {
-  return `Shift-start alarm (${alarmStartWords(a, o)}): ${ackWords(a.ackedAt, o)}`;
+  return `Shift-start alarm (${alarmStartWords(a, o)}): ${alarmStateWords(a, o)}`;
 }

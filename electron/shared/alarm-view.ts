@@ -28,6 +28,9 @@ export const AlarmViewSchema = z.object({
   test: z.boolean(),
   /** The shift rests on saved data read then (the service not confirming it lately): said, never stated as fact. */
   savedAt: z.string().max(40).nullable().optional(),
+  /** The computer's zone as main reads it: the window words local times in it, and main pushes the view again when
+   *  it changes while ringing (adv50 r13 #2), so window and phone say one hour. Absent: the page's own zone. */
+  localZone: z.string().max(100).optional(),
 });
 export type AlarmView = z.infer<typeof AlarmViewSchema>;
 

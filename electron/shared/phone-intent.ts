@@ -108,5 +108,8 @@ export const AlarmStatusSchema = z.object({
   ringing: z.boolean(),
   ackedAt: z.string().nullable(),
   ackSource: z.enum(['window', 'notification', 'tray', 'cli', 'phone']).nullable(),
+  /** Its start came while every account naming it was paused or muted, so it rang nothing (as documented): said as
+   *  "not rung", never as "not acknowledged", while its shift runs (adv50 r13: the tray said nothing of it). */
+  passedUnrung: z.boolean().optional(),
 });
 export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;

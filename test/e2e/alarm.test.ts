@@ -77,6 +77,15 @@ describe('the shift-start alarm', () => {
       await page.screenshot({ path: join(SHOTS, `alarm-window-${scheme}.png`) });
     }
 
+    // The computer's zone changed while it rings (adv50 r13 #2): main pushes the same ring worded in the new zone;
+    // the window words it anew from the view (nothing cached), and its sound goes on.
+    await ring({ ...view, localZone: 'Asia/Tokyo' });
+    // (Tokyo's day may differ from the page's: "since Sun 23:53" then.)
+    const tokyo = hhmm(startMs, 'Asia/Tokyo');
+    await expect.poll(() => headline.textContent()).toMatch(new RegExp(`since (\\w{3} )?${tokyo} \\(`));
+    expect(await page.getByText(new RegExp(`^Your shift: (\\w{3} )?${tokyo}`)).count()).toBe(1);
+    expect(await page.locator('main').getAttribute('data-sound')).toBe('playing');
+
     // Enter is "I'm on it": the sound stops, the intent goes once.
     await page.keyboard.press('Enter');
     await page.getByText('Acknowledged.').waitFor();

@@ -27,13 +27,23 @@ export interface AlarmRingOptions {
 
 export interface AlarmRingParts {
   ring(r: AlarmRing): void;
+  /** The computer's zone may have changed: each ringing window is pushed its view worded in the new one. */
+  rezone(): void;
   silence(key: string): void;
   test(): void;
   isTest(key: string): boolean;
   stop(): void;
 }
 
-export function viewOf(r: AlarmRing, accountName: string, test = false, savedAtMs?: number): AlarmView {
+/** How often a ringing window's zone is compared with the computer's (main re-reads the zone every minute). */
+export const RING_ZONE_CHECK_MS = 60_000;
+
+export function viewOf(
+  r: AlarmRing,
+  accountName: string,
+  o: { test?: boolean; savedAtMs?: number; localZone?: string } = {},
+): AlarmView {
+  const { test = false, savedAtMs, localZone } = o;
   const t = r.target;
   return {
     key: t.key,
@@ -49,6 +59,7 @@ export function viewOf(r: AlarmRing, accountName: string, test = false, savedAtM
     again: r.again,
     test,
     savedAt: savedAtMs === undefined ? null : new Date(savedAtMs).toISOString(),
+    ...(localZone ? { localZone } : {}),
   };
 }
 
@@ -61,44 +72,75 @@ export function ringWords(
   const { nowMs, localZone, savedAtMs } = o;
   const accountName = o.several ? o.accountName : undefined;
   return {
-    view: viewOf(r, o.accountName, false, savedAtMs),
+    view: viewOf(r, o.accountName, { savedAtMs, localZone }),
     notification: alarmNotification(r, { nowMs, localZone, savedAtMs, accountName }),
   };
 }
 
 export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
+  /** Each real ring on show, with the zone its view was worded in (a test alarm is worded in no zone of note). */
+  const ringing = new Map<string, { ring: AlarmRing; view: AlarmView }>();
+  let cancelZoneCheck: (() => void) | undefined;
   const close = (key: string): void => {
     closers.get(key)?.();
     closers.delete(key);
+    ringing.delete(key);
+    if (ringing.size === 0) {
+      cancelZoneCheck?.();
+      cancelZoneCheck = undefined;
+    }
     o.surface()?.close(key);
   };
-  const show = (view: AlarmView, forMs: number): void => {
-    closers.get(view.key)?.();
+  const push = (view: AlarmView): void => {
     try {
       o.surface()?.show(view);
     } catch (e) {
       o.log(`alarm window failed: ${String(e)}`);
     }
+  };
+  const show = (view: AlarmView, forMs: number): void => {
+    closers.get(view.key)?.();
+    push(view);
     closers.set(
       view.key,
       o.clock.setTimer(forMs, () => close(view.key)),
     );
   };
+  const wordsOf = (r: AlarmRing) =>
+    ringWords(r, {
+      accountName: o.accountOf(r.target.key),
+      several: o.several?.() ?? false,
+      savedAtMs: o.savedAtMs?.(r.target),
+      nowMs: o.clock.now(),
+      localZone: o.localZone(),
+    });
+  // Travel while it rings: the same ring (its sound and its 10 min go on) is pushed its view in the new zone, so
+  // the window says the hour the phone's booking now says (adv50 r13 #2). Checked while something rings.
+  function rezone(): void {
+    const zone = o.localZone();
+    for (const [key, shown] of ringing)
+      if (shown.view.localZone !== zone) {
+        const { view } = wordsOf(shown.ring);
+        ringing.set(key, { ring: shown.ring, view });
+        push(view);
+      }
+  }
+  function checkZoneLater(): void {
+    cancelZoneCheck?.();
+    cancelZoneCheck = o.clock.setTimer(RING_ZONE_CHECK_MS, () => (rezone(), checkZoneLater()));
+  }
   const notify = (n: Parameters<Notifier['notify']>[0]): void =>
     void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
   return {
     ring(r) {
-      const { view, notification } = ringWords(r, {
-        accountName: o.accountOf(r.target.key),
-        several: o.several?.() ?? false,
-        savedAtMs: o.savedAtMs?.(r.target),
-        nowMs: o.clock.now(),
-        localZone: o.localZone(),
-      });
+      const { view, notification } = wordsOf(r);
       show(view, ALARM_RING_MAX_MS);
+      ringing.set(view.key, { ring: r, view });
+      checkZoneLater();
       notify(notification);
     },
+    rezone,
     silence: close,
     test() {
       const nowMs = o.clock.now();
@@ -113,7 +155,7 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
         scheduleZone: o.localZone(),
         fromNames: [],
       };
-      show(viewOf({ target, late: false, again: false }, 'Test', true), TEST_RING_MS);
+      show(viewOf({ target, late: false, again: false }, 'Test', { test: true }), TEST_RING_MS);
       notify({
         id: key,
         title: 'Test of the shift-start alarm',
@@ -126,6 +168,9 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     stop() {
       for (const cancel of closers.values()) cancel();
       closers.clear();
+      ringing.clear();
+      cancelZoneCheck?.();
+      cancelZoneCheck = undefined;
     },
   };
 }

@@ -26,7 +26,7 @@ export function othersRinging(w: AlarmsWiring, r: AlarmsRun, nowMs: number): Ala
   const running = new Set((r.engine?.targets() ?? []).filter((t) => t.endMs > nowMs).map((t) => t.key));
   return statusesOf(w, r, nowMs)
     .slice(1)
-    .filter((s) => s.ringing || (s.ackedAt !== null && running.has(s.key)));
+    .filter((s) => s.ringing || ((s.ackedAt !== null || s.passedUnrung === true) && running.has(s.key)));
 }
 
 /** The current starts' and the rung ones' alarms, the one the tray and popover state first. */
@@ -52,9 +52,16 @@ export function statusesOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmS
       store.get(t.key)?.rungAtMs !== undefined &&
       (store.get(t.key)?.ackedAtMs !== undefined || (!handedOff(t) && !over(t))),
   );
+  // Passed unrung (every account naming it paused or muted at its start, as documented) while its shift runs and
+  // it is still mine: said as not rung (adv50 r13: once the pause ended, no surface said anything of the start).
+  const unrung = known.filter((t) => {
+    const rec = store.get(t.key);
+    return rec?.passedAtMs !== undefined && rec.rungAtMs === undefined && rec.ackedAtMs === undefined;
+  });
+  const stillMine = (t: AlarmTarget) => live.has(t.key) && !handedOff(t) && !over(t);
   const sorted = (ts: AlarmTarget[]) => ts.sort((a, b) => b.startMs - a.startMs);
   const keys = new Set<string>();
-  return [...sorted(current), ...sorted(rang)]
+  return [...sorted(current), ...sorted(rang), ...sorted(unrung.filter(stillMine))]
     .filter((t) => !keys.has(t.key) && keys.add(t.key))
     .map((picked) => {
       const t = live.get(picked.key) ?? picked;
@@ -80,6 +87,9 @@ export function alarmStatus(
     ringing: rec?.rungAtMs !== undefined && acked === undefined && rec.passedAtMs === undefined && t.endMs > nowMs,
     ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
     ackSource: rec?.ackSource ?? null,
+    ...(rec?.passedAtMs !== undefined && rec.rungAtMs === undefined && acked === undefined && t.endMs > nowMs
+      ? { passedUnrung: true }
+      : {}),
   };
 }
 

@@ -122,7 +122,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     w.changed();
   }
   const poll = ackFilePoll(w, r, settledBy);
-  const replan = (): void => replanAlarms(w, r, poll);
+  // A zone change seen at a re-plan (as the phone re-books) re-words a ringing window at once.
+  const replan = (): void => (replanAlarms(w, r, poll), ring.rezone());
 
   async function start(): Promise<void> {
     const known = (): AlarmKnowledge[] => knowledgeOf(w);

@@ -196,8 +196,10 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
   const fits = (lines: readonly string[]): boolean => lines.join('\n').length <= glance;
   const o = { nowMs: f.nowMs, localZone: f.localZone, ...(f.locale ? { locale: f.locale } : {}) };
   const alarms = allAlarms(state);
-  const ringing = alarms.filter((a) => a.ackedAt === null || a.ackedAt === undefined).map((a) => alarmLine(a, o));
-  const answered = alarms.filter((a) => a.ackedAt !== null && a.ackedAt !== undefined).map((a) => alarmLine(a, o));
+  // A start that rang nothing (paused or muted then) asks nothing: it is a fact beside the answered ones.
+  const asks = (a: (typeof alarms)[number]) => (a.ackedAt === null || a.ackedAt === undefined) && !a.passedUnrung;
+  const ringing = alarms.filter(asks).map((a) => alarmLine(a, o));
+  const answered = alarms.filter((a) => !asks(a)).map((a) => alarmLine(a, o));
   const time = (ms: number): string => fmt(new Date(ms).toISOString(), f);
   // A phone alert that must not ring and may still: it asks me as an alarm does (adv50 r8 #3), and folds as one does
   // into its short form, "Phone may still ring at 10:03 (Ops)" (adv47 r11 #3: whole, it never fit Windows' cut).

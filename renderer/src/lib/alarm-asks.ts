@@ -2,7 +2,7 @@
 // which shift rings first, "Platform, 09:58 · shift-start alarm: not acknowledged", with "I'm on it" while one
 // waits, "acknowledged 22:01" once answered; once per alarm, naming the account while there are several (as the tray's line
 // does). Cut on one line, the fixed words go first, then the name; the start stays (adv49 r10 F1, r11 F1).
-import { ackWords } from '../../../electron/shared/alarm-text';
+import { alarmStateWords } from '../../../electron/shared/alarm-text';
 import { formatDayTime } from '../../../electron/shared/format';
 import { accountNamed } from '../../../electron/shared/account-names';
 import type { AppState } from '../../../electron/shared/view-state';
@@ -25,7 +25,7 @@ export interface AlarmAskRow {
 export function alarmAskRows(state: AppState, ctx: FormatContext): AlarmAskRow[] {
   const alarms = [state.alarm, ...(state.otherAlarms ?? [])].flatMap((a) => (a ? [a] : []));
   return alarms.map((a) => {
-    const [schedule, acked] = [accountNamed(a.accountName, a.scheduleName), ackWords(a.ackedAt, ctx)];
+    const [schedule, acked] = [accountNamed(a.accountName, a.scheduleName), alarmStateWords(a, ctx)];
     const at = formatDayTime(a.start, a.scheduleZone ? { ...ctx, scheduleZone: a.scheduleZone } : ctx);
     // The tray's words (alarmLine), put together here: alarm-text's helpers would grow the first-loaded JS.
     const text = `Shift-start alarm (${schedule}, ${at}): ${acked}`;

@@ -31,7 +31,9 @@ function shiftText(startMs: number, endMs: number, endKnown: boolean, day: Param
 export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
   const startMs = Date.parse(view.startUtc);
   const endMs = Date.parse(view.endUtc);
-  const local = { locale: ctx.locale, ...(ctx.localZone ? { localZone: ctx.localZone } : {}) };
+  // Main's zone, sent with the view (pushed again when it changes), before the page's: one hour with the phone.
+  const zone = view.localZone ?? ctx.localZone;
+  const local = { locale: ctx.locale, ...(zone ? { localZone: zone } : {}) };
   const opts = { ...local, scheduleZone: view.scheduleZone };
   // Its day where the start is not today ("since Tue 09:00"): the one wording of that instant on every surface.
   const at = formatDayTime(startMs, { ...opts, nowMs: ctx.nowMs });
