@@ -120,7 +120,9 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
     ({ mine, theirs } = told);
   } else {
     // A side that may still land (its settle running or over) is read below, and waited for while it may.
-    const checking = mayHaveLanded(theirs) && settleKnown(deps.settles, theirs);
+    // Main's own record rules, whatever state the request claims: a side it answered "may still land" is waited for.
+    const waiting = settling(deps.settles, theirs, deps.nowMs());
+    const checking = waiting || (mayHaveLanded(theirs) && settleKnown(deps.settles, theirs));
     if (mine.state !== 'handed_off' || !(NOT_IN_PLACE.has(theirs.state) || checking))
       return failure(
         'validation',
@@ -152,7 +154,7 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }
-    if (mayHaveLanded(theirs) && settling(deps.settles, theirs, deps.nowMs())) {
+    if (waiting) {
       theirs = { ...theirs, state: 'unknown', message: waitText(deps.settles, theirs, deps.nowMs()) };
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };

@@ -136,6 +136,9 @@ describe("swap: the settle is main's own, never the renderer's", () => {
     // What a compromised or stale renderer might send: the side "settled" long ago.
     const forgedTheirs = { ...w.swapped.theirs, settleUntil: iso(MON - D) };
     const forged: SwapResult = { ...w.swapped, theirs: forgedTheirs };
+    // Nor a side said "refused" (not in place) that main answered "may still land".
+    const refused: SwapResult = { ...w.swapped, theirs: { ...w.swapped.theirs, state: 'refused' } };
+    expect((await w.settle('hand-back', refused)).back).toBeNull();
     const early = await w.settle('hand-back', forged);
     expect(early.back).toBeNull();
     expect(early.text).toMatch(/Can't confirm yet — checking/);
