@@ -183,9 +183,8 @@ const SwapSideSchema = z.object({
   within: z.object({ start: instant('Start'), end: instant('End') }).optional(),
   state: HandoffItemStateSchema,
   message: text('Message', 'url'),
-  /** A side whose write may have landed (a 5xx, a lost answer): until then the service may still apply it, so it is
-   *  "checking", never "did not land", and Hand back waits for it (adv48 round 13 #1). */
-  settleUntil: instant('Settle until').optional(),
+  // No settle time here: when a side's write may still land is main's own record (core/handoff/swap-unsettled.ts),
+  // never taken from what the renderer sends back.
 });
 export type SwapSide = z.infer<typeof SwapSideSchema>;
 

@@ -43,17 +43,8 @@ async function noSecondOverride(
   if (typeof seen === 'object') {
     // Never answered, and the schedule shows exactly whom it was to replace: no change to tell (as away says it).
     if (seen.maybe && asPlanned(seen.changed, plan)) return failure('validation', MAY_HAVE_LANDED);
-    const names = [...seen.changed].map(([email, name]) => (email === me ? 'you' : name));
-    const now = names.length === 0 ? 'nobody else' : joinNames(names);
-    // "Written earlier", not "in place": the schedule no longer shows it (a swap's Retry says "was not sent" of it).
-    const yours = seen.maybe
-      ? 'the same override sent earlier may have been saved (its answer never came)'
-      : 'your override of this time was written earlier';
-    const where = seen.whole ? 'throughout it instead' : 'in part of it';
-    return failure(
-      'validation',
-      `Changed since you created it: ${yours}, but the service now has ${now} on call ${where}. Nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
-    );
+    // Take over's sentence (one rule for every flow): "Bob now covers it", "… part of it" when the change took part.
+    return changedSinceCreated(seen.changed, me, seen.maybe, seen.whole);
   }
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
 }
@@ -72,21 +63,30 @@ export interface HeldBasis {
   me: string;
 }
 
-/** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them). */
-function nowText(people: ReadonlyMap<string, string>, me: string): string {
-  if (people.size === 0) return 'nobody else is on call then';
+/** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them);
+ *  `whole` false: the change took part of the window ("Erin now covers part of it"). */
+function nowText(people: ReadonlyMap<string, string>, me: string, whole = true): string {
+  if (people.size === 0) return whole ? 'nobody else is on call then' : 'nobody else is on call in part of it';
   const names = [...people].map(([e, n]) => (e === me ? 'you' : n));
-  if (names.length === 1 && names[0] === 'you') return 'you are now on call then';
-  return `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} it`;
+  if (names.length === 1 && names[0] === 'you')
+    return whole ? 'you are now on call then' : 'you are now on call in part of it';
+  return `${joinNames(names)} now ${names.length > 1 ? 'cover' : 'covers'} ${whole ? 'it' : 'part of it'}`;
 }
 
-export function changedSinceCreated(people: ReadonlyMap<string, string>, me: string, maybe: boolean): Failure {
+/** Take over's and the form's (with or without a preview) one sentence for "this app's own override of this time is
+ *  gone from the schedule or changed over since it was created": nothing is sent again. */
+export function changedSinceCreated(
+  people: ReadonlyMap<string, string>,
+  me: string,
+  maybe: boolean,
+  whole = true,
+): Failure {
   const yours = maybe
     ? 'the same override sent earlier may have been saved (its answer never came)'
     : 'your override of this time was written earlier';
   return failure(
     'validation',
-    `Changed since you created it: ${nowText(people, me)}. ${yours.charAt(0).toUpperCase()}${yours.slice(1)}, so nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
+    `Changed since you created it: ${nowText(people, me, whole)}. ${yours.charAt(0).toUpperCase()}${yours.slice(1)}, so nothing was sent again (it would write over that change): look at the schedule and choose anew.`,
   );
 }
 

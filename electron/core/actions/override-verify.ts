@@ -131,15 +131,11 @@ export async function verifyUnknownWrite(
       status: 'not_created',
       message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.`,
     };
-  // Unmoved on a service not yet seen to move it on a write: it may still apply it (or never say), so it is checked.
-  if (before.moves !== true)
-    return {
-      status: 'not_created',
-      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
-    };
-  // A service that moves its revision on every write, unmoved: most likely not saved (sent again after the settle).
+  // Unmoved: the service may still apply it (a service that moves its revision on every write too, for the settle: it
+  // may take the write and apply it 30 s later), so it is checked, never "most likely not saved" before the settle is
+  // over; a press again after it sends it only when nothing there has changed (override-again.ts; fix48x #3).
   return {
     status: 'not_created',
-    message: `${why}, and the schedule does not show the override and has not changed since just before it, so it was most likely not saved. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
+    message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
   };
 }

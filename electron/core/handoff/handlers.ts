@@ -18,6 +18,7 @@ import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
+import { createSettleBook } from './swap-unsettled';
 import type { HalfSwaps } from './half-swaps';
 import type { SwapResult } from '../../shared/handoff';
 
@@ -213,7 +214,9 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
       parts.halfSwaps?.note(answer, teammateName(state(), answer.theirs.scheduleId, answer.mine.email));
     return answer;
   };
-  const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held };
+  // Each swap side's settle is main's own record (from its write's answer), never a time the renderer sends back.
+  const settles = createSettleBook(clock.now());
+  const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held, settles };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>
       guarded(async () => {

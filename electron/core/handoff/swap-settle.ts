@@ -8,7 +8,7 @@ import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
 import { stillInPlace } from './held';
-import { settling, waitText } from './swap-unsettled';
+import { settleKnown, settling, waitText } from './swap-unsettled';
 import {
   clip,
   coveringOf as covering,
@@ -36,7 +36,7 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
   if (seen === 'covered') return { ...s, state: 'handed_off', message: '' };
   if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
-  if (seen === 'not_covered' && settling(s, deps.nowMs())) return s;
+  if (seen === 'not_covered' && settling(deps.settles, s, deps.nowMs())) return s;
   if (seen === 'not_covered') return { ...s, state: 'not_landed', message: 'The schedule does not show it.' };
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
@@ -120,7 +120,9 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
     ({ mine, theirs } = told);
   } else {
     // A side that may still land (its settle running or over) is read below, and waited for while it may.
-    const checking = mayHaveLanded(theirs) && theirs.settleUntil !== undefined;
+    // Main's own record rules, whatever state the request claims: a side it answered "may still land" is waited for.
+    const waiting = settling(deps.settles, theirs, deps.nowMs());
+    const checking = waiting || (mayHaveLanded(theirs) && settleKnown(deps.settles, theirs));
     if (mine.state !== 'handed_off' || !(NOT_IN_PLACE.has(theirs.state) || checking))
       return failure(
         'validation',
@@ -152,8 +154,8 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }
-    if (mayHaveLanded(theirs) && settling(theirs, deps.nowMs())) {
-      theirs = { ...theirs, state: 'unknown', message: waitText(theirs, deps.nowMs()) };
+    if (waiting) {
+      theirs = { ...theirs, state: 'unknown', message: waitText(deps.settles, theirs, deps.nowMs()) };
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }

@@ -14,13 +14,15 @@ import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
 import { mineLanded, MINE_IN_PLACE } from './swap-landed';
-import { unsettled } from './swap-unsettled';
+import { unsettled, type SettleBook } from './swap-unsettled';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
   localZone: () => string;
   state: () => AppState;
   planFor: (startMs: number, endMs: number) => HandoffPlan;
+  /** Main's own record of each side's settle (never the renderer's): swap-unsettled.ts. */
+  settles: SettleBook;
 }
 
 /** The others on call over a window besides `email` (kept by the override: it replaces one person only). */
@@ -107,7 +109,7 @@ export const coveringOf = (s: SwapSide): string[] => [s.email, ...s.others.filte
  * manager changed since the plan is said ("changed since you planned it: …"), never written over.
  */
 export async function sendSide(
-  deps: Pick<SwapDeps, 'create' | 'held' | 'nowMs'>,
+  deps: Pick<SwapDeps, 'create' | 'held' | 'nowMs' | 'settles'>,
   s: SwapSide,
   from: string,
 ): Promise<SwapSide> {
@@ -122,7 +124,7 @@ export async function sendSide(
       planned: { from, to: s.email, others: s.others },
     }),
   );
-  return unsettled(deps.nowMs(), { ...s, state: answer.state, message: clip(answer.message) });
+  return unsettled(deps.nowMs(), { ...s, state: answer.state, message: clip(answer.message) }, deps.settles);
 }
 
 /**

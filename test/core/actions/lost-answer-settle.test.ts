@@ -239,6 +239,25 @@ describe('a lost answer the check read does not show, in every flow', () => {
     expect(twins(w.h)).toEqual([]);
   });
 
+  it.each(FLOWS)('%s: a 5xx, before the settle is over, is "Can\'t confirm yet — checking"', async (flow) => {
+    // The service may still apply it for 2 minutes: "most likely not saved" then would be a guess (fix48x #3).
+    const w = await worldFor(flow);
+    current = w.h;
+    await ready(w, flow);
+    // One write of this app's landed there first, so the app has seen this service move its revision on a write.
+    const elsewhere = { kind: 'custom' as const, start: iso(T0 + 6 * D), end: iso(T0 + 6 * D + 2 * H) };
+    const own = { scheduleId: 'sch_solo', window: elsewhere, emails: ['dave@example.com'] };
+    const landed = await run(w.h, w.engine.handlers['override:create'](own));
+    expect(landed.ok && landed.value.status).toBe('created');
+    await w.h.clock.advance(10_000);
+    w.arm('drop', false);
+    const first = await press(w, flow, true);
+    expect(first).toMatch(/Can.t confirm yet — checking/);
+    expect(first).not.toMatch(/most likely not saved/);
+    await w.h.clock.advance(30_000);
+    expect(await press(w, flow, false)).not.toMatch(/most likely not saved/);
+  });
+
   it.each(FLOWS)('%s: truly not saved (dropped, nothing changed): sent again once, after the settle', async (flow) => {
     const w = await worldFor(flow);
     current = w.h;

@@ -54,7 +54,8 @@ describe('Create again after a manager deleted the override this app created', (
     solo.revisionValidFromMs = x.clock.now();
     await x.clock.advance(10_000);
     const again = JSON.stringify(await run(engine.handlers['override:create'](body)));
-    expect(again).toContain('Changed since you created it');
+    // Take over's sentence, with or without a preview: one rule (override-held.ts changedSinceCreated).
+    expect(again).toContain('Changed since you created it: Carol Lee now covers it. Your override of this time');
     expect(again).toMatch(/nothing was sent again/i);
     expect(x.sim.requests.count({ route: 'createOverride' })).toBe(1);
     expect(solo.overrides).toHaveLength(0);

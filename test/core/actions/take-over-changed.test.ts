@@ -111,7 +111,7 @@ describe('changed since: I am "you"', () => {
     expect(overridesOf(h, 'sch_pair')).toHaveLength(1);
   }, 60_000);
 
-  it('the form again after a manager put me over my override: "the service now has you on call"', async () => {
+  it('the form again after a manager put me over my override: "you are now on call then"', async () => {
     const { h, engine } = await started();
     const window = { kind: 'custom' as const, start: '2026-03-27T10:00:00Z', end: '2026-03-27T14:00:00Z' };
     const ask = () =>
@@ -122,7 +122,7 @@ describe('changed since: I am "you"', () => {
     await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
     const again = await h.clock.runWhileAdvancing(ask());
     expect(!again.ok && again.error.message).toMatch(
-      /^Changed since you created it: your override of this time was written earlier, but the service now has you on call throughout it instead\./,
+      /^Changed since you created it: you are now on call then\. Your override of this time was written earlier, so nothing was sent again/,
     );
     expect(overridesOf(h, 'sch_solo')).toHaveLength(2);
   }, 60_000);

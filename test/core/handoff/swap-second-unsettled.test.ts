@@ -129,6 +129,27 @@ describe('swap: side 2 answered 5xx is checked, and Hand back waits for it', () 
   }, 60_000);
 });
 
+describe("swap: the settle is main's own, never the renderer's", () => {
+  it('a renderer sending an early settle for side 2 cannot make main hand back while it may still land', async () => {
+    const w = await world({ status: 504, applyAfterMs: 30_000 });
+    await w.hh.clock.advance(5_000);
+    // What a compromised or stale renderer might send: the side "settled" long ago.
+    const forgedTheirs = { ...w.swapped.theirs, settleUntil: iso(MON - D) };
+    const forged: SwapResult = { ...w.swapped, theirs: forgedTheirs };
+    // Nor a side said "refused" (not in place) that main answered "may still land".
+    const refused: SwapResult = { ...w.swapped, theirs: { ...w.swapped.theirs, state: 'refused' } };
+    expect((await w.settle('hand-back', refused)).back).toBeNull();
+    const early = await w.settle('hand-back', forged);
+    expect(early.back).toBeNull();
+    expect(early.text).toMatch(/Can't confirm yet — checking/);
+    expect(creates(w.hh)).toBe(2);
+    await w.hh.clock.advance(200_000);
+    expect(creates(w.hh)).toBe(2);
+    expect(await onCall(w.hh, TUE)).toEqual([ME]);
+    expect(await onCall(w.hh, THU)).toEqual(['bob@example.com']);
+  }, 60_000);
+});
+
 describe('swap: side 2 answer lost while a manager undid side 1', () => {
   it('reads side 1 again: not "Swapped" while the service has me on Thu', async () => {
     const w = await world({ reset: true }, (hh) =>
