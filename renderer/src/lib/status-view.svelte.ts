@@ -72,7 +72,9 @@ export class StatusViewState {
   readonly badge = $derived.by(() => coverageBadge(this.#model()));
   readonly asks = $derived.by(() => askRows(this.#model(), this.ctx));
   readonly freshness = $derived.by(() => freshnessText(this.#model(), this.ctx));
-  readonly counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
+  readonly counts = $derived.by(() =>
+    hasData(this.#model().coverage.status) ? countsText(this.#model(), this.ctx) : undefined,
+  );
 
   constructor(model: () => AppState, clock: AppClock, ports: StatusPorts) {
     this.#model = model;
