@@ -48,9 +48,9 @@ const sameRecord = (a: CreatedOverride, b: CreatedOverride): boolean =>
 
 /**
  * The outcome is known: the record gets the stored window (and id, when the answer came) or, when nothing was
- * saved, goes, so it explains no later change. A record no longer there (the service was switched) stays gone.
+ * saved, goes, so it explains no later change. `mayLand`: the outcome is unknown and the write may land later. A record no longer there (the service was switched) stays gone.
  */
-export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved'): void {
+export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved', mayLand = false): void {
   const snap = deps.snapshot.get();
   // Two writes sent at once for the same window (other people) leave two equal records: settle one of them.
   const at = snap.createdOverrides.findIndex((c) => sameRecord(c, sent));
@@ -66,6 +66,7 @@ export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window 
     start: outcome.start,
     end: outcome.end,
     createdAt: new Date(deps.clock.now()).toISOString(),
+    ...(mayLand ? { mayLand: true as const } : {}),
   };
   // One record per id: an id the service gave before is the same override (its older record is replaced).
   const kept = outcome.id === '' ? others : others.filter((c) => c.id !== outcome.id);
@@ -112,4 +113,13 @@ export async function created(
   const read = client ? await client.getOverride(plan.scheduleId, posted.id) : undefined;
   const stored = read?.ok ? read.value : posted;
   return { status: 'created', override: overrideView(plan.scheduleId, stored) };
+}
+
+/** A write not shown when checked, whose doubt is kept (it may still land): remembered apart from the records of
+ *  mine, so it offers nothing (no hand back, no own write to plan on) and only explains a change it makes. */
+export function rememberMayLand(deps: ActionDeps, sent: CreatedOverride): void {
+  const snap = deps.snapshot.get();
+  const nowMs = deps.clock.now();
+  const kept = (snap.mayLand ?? []).filter((c) => Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
+  deps.snapshot.set({ ...snap, mayLand: [...kept, { ...sent, mayLand: true }] });
 }

@@ -9,7 +9,15 @@ import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis
 import { createWriteLane } from './write-lane';
 import { plannedNow } from './override-planned';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
-import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
+import {
+  cachedCovered,
+  rememberMayLand,
+  created,
+  describesSent,
+  recordSent,
+  settle,
+  unknownWhy,
+} from './override-record';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
 
@@ -61,11 +69,10 @@ async function createOnce(
     // Shown in place (or possibly in place) it stays mine, without its id: the service never told it. A take-over
     // kept this way can still be handed back; the offer itself waits for the schedule to show me, so one that was
     // not saved is never offered back. "Not created" drops it: should it appear later, that is news to tell.
-    settle(
-      deps,
-      sent,
-      outcome.status === 'not_created' ? 'not_saved' : { id: '', start: plan.input.start, end: plan.input.end },
-    );
+    // Unknown, it may land long after (adv47 r16 #4): whenever a read shows it, it is mine, not someone's change.
+    const window = { id: '', start: plan.input.start, end: plan.input.end };
+    settle(deps, sent, outcome.status === 'not_created' ? 'not_saved' : window, outcome.status === 'unknown');
+    if (outcome.status === 'not_created') rememberMayLand(deps, sent);
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
     settle(deps, sent, 'not_saved');
