@@ -10,6 +10,7 @@ import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { stillRingLines } from '../shared/still-ring-text';
 import { savedDataFrom } from '../shared/saved-words';
+import { coveredGroups } from '../shared/covered-words';
 import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
 import { loadFigure, loadFigures, loadScope } from '../shared/load-text';
@@ -187,8 +188,8 @@ function coverageLines(state: AppState, o: FormatOptions): string[] {
   if (askingMe.length > 0)
     lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o, true)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));
-  if (coveredByMe.length > 0)
-    lines.push(` covered by you ✓ (${coveredByMe.length}):`, ...coveredByMe.map((c) => coverageLine(state, c, o)));
+  for (const g of coveredGroups(coveredByMe, o))
+    lines.push(` ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o)));
   return lines;
 }
 

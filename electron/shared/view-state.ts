@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AccountIdSchema, SettingsSchema } from './settings';
 import { AlarmStatusSchema, PhoneStatusSchema } from './phone-intent';
-import { PersonSchema, ScheduleStatusSchema, ScheduleViewSchema } from './view-schedule';
+import { BasisSchema, PersonSchema, ScheduleStatusSchema, ScheduleViewSchema } from './view-schedule';
 import { MyGapSchema, MyLoadSchema, MyShiftSchema, ReadinessSchema } from './view-me';
 
 // The schemas by topic, named from here as before (most surfaces import them from this file).
@@ -29,6 +29,8 @@ export const CoverageViewSchema = z.object({
   reason: z.string(),
   status: z.string(),
   shifts: z.array(z.object({ start: Iso, end: Iso, scheduleId: z.string(), scheduleName: z.string() })),
+  /** On a request covered by me: what that rests on (saved: "covered by you (saved data from T)", never ✓). */
+  coveredBasis: BasisSchema.optional(),
 });
 export type CoverageView = z.infer<typeof CoverageViewSchema>;
 

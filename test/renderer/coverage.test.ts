@@ -4,6 +4,8 @@ import type { CoverageView } from '../../electron/shared/view-state';
 import { accountView, ada, appState, bob } from './support/state';
 import { accountIdOf } from '../../electron/shared/accounts';
 
+const CTX = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'UTC' };
+
 function request(id: string, start: string, over: Partial<CoverageView> = {}): CoverageView {
   return {
     accountId: accountIdOf('main'),
@@ -46,7 +48,7 @@ describe('coverage requests list', () => {
         status: { kind: 'fresh', at: '2026-05-04T07:58:00Z' },
       },
     });
-    expect(coverageItems(state).map((i) => [i.request.id, i.mine])).toEqual([
+    expect(coverageItems(state, CTX).map((i) => [i.request.id, i.mine])).toEqual([
       ['cov_soon', false],
       ['cov_late', false],
       ['cov_mine', true],
@@ -79,11 +81,11 @@ describe('coverage requests list', () => {
       accounts: [accountView({ label: 'Work' }), accountView({ id: accountIdOf('acme'), label: 'Acme' })],
       coverage: asking,
     });
-    expect(coverageItems(two)[0]?.groups.map((g) => g.scheduleName)).toEqual([
+    expect(coverageItems(two, CTX)[0]?.groups.map((g) => g.scheduleName)).toEqual([
       'Acme · Platform primary',
       'Acme · Databases',
     ]);
     const one = appState({ coverage: asking });
-    expect(coverageItems(one)[0]?.groups.map((g) => g.scheduleName)).toEqual(['Platform primary', 'Databases']);
+    expect(coverageItems(one, CTX)[0]?.groups.map((g) => g.scheduleName)).toEqual(['Platform primary', 'Databases']);
   });
 });

@@ -194,7 +194,9 @@ describe('who needs me', () => {
         status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
       },
     });
-    expect(countsText(state)).toBe('1 asking you · 1 yours · 1 covered by you ✓');
+    expect(countsText(state, { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'UTC' })).toBe(
+      '1 asking you · 1 yours · 1 covered by you ✓',
+    );
     expect(coverageBadge(state)).toBe('1');
     const allCovered = appState({
       coverage: {

@@ -25,7 +25,9 @@ import { loadLine } from '../../electron/shared/load-text';
 import type { AppState, Basis, MyShift } from '../../electron/shared/view-state';
 import { alarmAskRows } from '../../renderer/src/lib/alarm-asks';
 import { stillRingRows } from '../../renderer/src/lib/still-ring-rows';
-import { askRows, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
+import { askRows, countsText, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
+import { coverageItems } from '../../renderer/src/lib/coverage';
+import { hasData } from '../../electron/shared/freshness';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
@@ -112,6 +114,8 @@ function wholeSurfaces(input: RegistryInput) {
     note.empty,
     note.missing ?? '',
     coverageNote(state, ctx) ?? '',
+    hasData(state.coverage.status) ? countsText(state, ctx) : '',
+    ...coverageItems(state, ctx).map((i) => i.coveredText ?? ''),
     ...state.schedules.flatMap((s) => {
       const lines = cardLines(s, ctx);
       return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];

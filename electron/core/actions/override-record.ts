@@ -51,8 +51,14 @@ const sameRecord = (a: CreatedOverride, b: CreatedOverride): boolean =>
  * saved, goes, so it explains no later change. A record no longer there (the service was switched) stays gone.
  * 'unshown': not shown yet but may still land (a 5xx): kept unconfirmed, like one read back from a file, so it is
  * neither offered nor explains a change until a pass shows it (sync/own-overrides.ts; adv48 r14 #2).
+ * `mayLand`: the outcome is unknown and the write may land later.
  */
-export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window | 'not_saved' | 'unshown'): void {
+export function settle(
+  deps: ActionDeps,
+  sent: CreatedOverride,
+  outcome: Window | 'not_saved' | 'unshown',
+  mayLand = false,
+): void {
   const snap = deps.snapshot.get();
   // Two writes sent at once for the same window (other people) leave two equal records: settle one of them.
   const at = snap.createdOverrides.findIndex((c) => sameRecord(c, sent));
@@ -77,6 +83,7 @@ export function settle(deps: ActionDeps, sent: CreatedOverride, outcome: Window 
     start: outcome.start,
     end: outcome.end,
     createdAt: new Date(deps.clock.now()).toISOString(),
+    ...(mayLand ? { mayLand: true as const } : {}),
   };
   // One record per id: an id the service gave before is the same override (its older record is replaced).
   const kept = outcome.id === '' ? others : others.filter((c) => c.id !== outcome.id);
@@ -123,4 +130,13 @@ export async function created(
   const read = client ? await client.getOverride(plan.scheduleId, posted.id) : undefined;
   const stored = read?.ok ? read.value : posted;
   return { status: 'created', override: overrideView(plan.scheduleId, stored) };
+}
+
+/** A write not shown when checked, whose doubt is kept (it may still land): remembered apart from the records of
+ *  mine, so it offers nothing (no hand back, no own write to plan on) and only explains a change it makes. */
+export function rememberMayLand(deps: ActionDeps, sent: CreatedOverride): void {
+  const snap = deps.snapshot.get();
+  const nowMs = deps.clock.now();
+  const kept = (snap.mayLand ?? []).filter((c) => Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
+  deps.snapshot.set({ ...snap, mayLand: [...kept, { ...sent, mayLand: true }] });
 }

@@ -10,7 +10,15 @@ import { createWriteLane } from './write-lane';
 import { waitingForEarlier } from './earlier-write';
 import { plannedNow } from './override-planned';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
-import { cachedCovered, created, describesSent, recordSent, settle, unknownWhy } from './override-record';
+import {
+  cachedCovered,
+  rememberMayLand,
+  created,
+  describesSent,
+  recordSent,
+  settle,
+  unknownWhy,
+} from './override-record';
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
 
@@ -64,12 +72,11 @@ async function createOnce(
     // not saved is never offered back. "Not created" drops it: should it appear later, that is news to tell.
     // A take-over or hand back not shown yet may still land: kept unconfirmed, so once a read shows exactly its window
     // it is this app's own again (Hand back offered, "already in place"), not someone else's change (adv48 r14 #2).
+    // Any write not shown yet may land long after (adv47 r16 #4): whenever a read shows it, it is mine.
     const notShown = note?.kind !== undefined && outcome.status === 'not_created' ? 'unshown' : 'not_saved';
-    settle(
-      deps,
-      sent,
-      outcome.status === 'not_created' ? notShown : { id: '', start: plan.input.start, end: plan.input.end },
-    );
+    const window = { id: '', start: plan.input.start, end: plan.input.end };
+    settle(deps, sent, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
+    if (outcome.status === 'not_created') rememberMayLand(deps, sent);
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
     settle(deps, sent, 'not_saved');

@@ -81,6 +81,7 @@ function planBasis(inputs: ReminderInputs, zone: string): unknown[] {
     snapshot.coverageRequests,
     snapshot.coverageFetchedAt === null,
     snapshot.createdOverrides,
+    snapshot.mayLand,
     ...perSchedule,
   ];
 }

@@ -70,6 +70,9 @@ export const CreatedOverrideSchema = z.object({
    *  shows it (same window, me on it) it is neither offered as "Hand back" nor explains a change away. Every record
    *  loaded is marked so, whatever the file says. */
   unconfirmed: z.literal(true).optional(),
+  /** Its outcome was unknown when settled (a 5xx or a lost answer, not shown when checked): the service may apply
+   *  it later, so a change over its window is mine whenever a read shows it, not only up to `createdAt`. */
+  mayLand: z.literal(true).optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 
@@ -87,6 +90,10 @@ export const SnapshotSchema = z.object({
   keyRejected: z.boolean(),
   /** Overrides this app created (the service has no list endpoint), so they can be fetched back. */
   createdOverrides: z.array(CreatedOverrideSchema),
+  /** Writes of mine not shown when checked after a 5xx or a lost answer ("can't confirm yet"; their doubt is kept
+   *  and checked): the service may apply one long after, and a read that shows it then shows my own hand-off, not
+   *  someone's change (adv47 r16 #4). Never read back from a file (cache-claims.ts unconfirmedOwn drops them). */
+  mayLand: z.array(CreatedOverrideSchema).optional(),
   /** The coverage list above was read back from a file, not from the service since start (issue 52): shown as saved
    *  data, never announced as new. Set on every load whatever the file says; a fresh read clears it. */
   coverageSaved: z.literal(true).optional(),

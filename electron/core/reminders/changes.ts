@@ -83,9 +83,11 @@ function coverersOf(segments: readonly Segment[], span: Span, me: string): strin
 function causedByMe(c: Component, before: ScheduleSnapshot, snapshot: Snapshot, scheduleId: string): boolean {
   const readMs = Date.parse(before.shiftsFetchedAt ?? '');
   const blocks = [...c.before, ...c.after];
-  return snapshot.createdOverrides.some((o) => {
+  return [...snapshot.createdOverrides, ...(snapshot.mayLand ?? [])].some((o) => {
     // One read back from a file explains nothing until the service showed it (issue 52).
-    if (o.unconfirmed || o.scheduleId !== scheduleId || !(Date.parse(o.createdAt) >= readMs)) return false;
+    if (o.unconfirmed || o.scheduleId !== scheduleId) return false;
+    // A write whose outcome was unknown may land after any read (adv47 r16 #4): it explains the change it makes.
+    if (!o.mayLand && !(Date.parse(o.createdAt) >= readMs)) return false;
     const startMs = Date.parse(o.start);
     const endMs = Date.parse(o.end);
     return blocks.some((b) => b.startMs <= endMs && startMs <= b.endMs);

@@ -7,7 +7,7 @@ import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/vie
 import { coverageEveryIntervals } from '../sync/plan';
 import { instantMs, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
 import { timelineBasis, timelineOf } from '../model/timeline';
-import { assertNever } from '../../shared/basis';
+import type { Basis } from '../../shared/basis';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 
 const MINUTE_MS = 60_000;
@@ -19,8 +19,9 @@ export interface CoverageLists {
   issues: CoverageIssue[];
 }
 
-function coverageView(r: CoverageRequest, accountId: AccountId): CoverageView {
+function coverageView(r: CoverageRequest, accountId: AccountId, coveredBasis?: CoveredBasis): CoverageView {
   return {
+    ...(coveredBasis ? { coveredBasis } : {}),
     accountId,
     id: r.id,
     requester: toPerson(r.user),
@@ -54,10 +55,22 @@ export function schedulesWithMe(snapshot: Snapshot, emailLower: string): Set<str
 /** How fresh a schedule's data is (core/state/status.ts scheduleStatus), for what a statement about it rests on. */
 export type StatusOf = (scheduleId: string) => SourceStatus;
 
+/** What "covered by me" rests on: fresh, or saved (the earliest saved time of the schedules it rests on). */
+export type CoveredBasis = Extract<Basis, { kind: 'fresh' | 'saved' }>;
+
+/** The weaker of two bases: saved beats fresh, and the earlier (or unknown, null) saved time wins. */
+function weaker(a: CoveredBasis, b: CoveredBasis): CoveredBasis {
+  if (a.kind === 'fresh') return b;
+  if (b.kind === 'fresh' || a.savedAt === null) return a;
+  if (b.savedAt === null) return b;
+  return Date.parse(b.savedAt) < Date.parse(a.savedAt) ? b : a;
+}
+
 /**
- * True when fresh shifts show me on call throughout every shift the request asks me about (those on my schedules
- * that have not ended): the loop is closed even while the service still lists the request as pending. Saved
- * shifts may no longer be true, and unknown time (a hole) says nothing: then the request still asks me.
+ * What closes the loop on a request while the service still lists it as pending: shifts show me on call throughout
+ * every shift the request asks me about (those on my schedules that have not ended). Returns what that rests on:
+ * fresh, or saved data from T (then it is said as saved, never as "asking you" as fact: adv47 r16 #1); null when
+ * some asked time doesn't show me or is unknown (a hole says nothing), so the request still asks me.
  */
 export function coveredByMe(
   r: CoverageRequest,
@@ -66,30 +79,27 @@ export function coveredByMe(
   myScheduleIds: ReadonlySet<string>,
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   statusOf: StatusOf,
-): boolean {
+): CoveredBasis | null {
   const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
-  if (asked.length === 0) return false;
-  return asked.every((s) => {
+  if (asked.length === 0) return null;
+  let out: CoveredBasis = { kind: 'fresh', readAt: null };
+  for (const s of asked) {
     const snap = byId.get(s.schedule_reference.id);
-    if (!snap) return false;
+    if (!snap) return null;
     const startMs = Math.max(instantMs(s.start), nowMs);
     const endMs = instantMs(s.end);
     // Covered to the minute counts: the app shows and takes times to the minute, so Cover… for a request ending at
     // 07:58:01 writes an override ending 07:58:00 (adv49 r9 F2); a second left over is no shift the app could show.
     const wholeEndMs = Math.max(startMs, Math.floor(endMs / MINUTE_MS) * MINUTE_MS);
     const basis = timelineBasis(timelineOf(snap), statusOf(snap.id), startMs, endMs);
-    switch (basis.kind) {
-      case 'fresh':
-        return myBlocksOf(segmentsOf(snap.shifts), emailLower).some(
-          (b) => b.startMs <= startMs && b.endMs >= wholeEndMs,
-        );
-      case 'saved':
-      case 'unknown':
-        return false;
-      default:
-        return assertNever(basis);
-    }
-  });
+    if (basis.kind === 'unknown') return null;
+    const mine = myBlocksOf(segmentsOf(snap.shifts), emailLower).some(
+      (b) => b.startMs <= startMs && b.endMs >= wholeEndMs,
+    );
+    if (!mine) return null;
+    out = weaker(out, basis);
+  }
+  return out;
 }
 
 /** Watched schedules whose people are unknown (never read, or not sent): whether a request there asks me is unknown. */
@@ -118,7 +128,8 @@ export function coverageLists(
     if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r, accountId));
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
       const closed = coveredByMe(r, nowMs, emailLower, myScheduleIds, index, statusOf);
-      (closed ? covered : askingMe).push(coverageView(r, accountId));
+      if (closed) covered.push(coverageView(r, accountId, closed));
+      else askingMe.push(coverageView(r, accountId));
     } else {
       const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));
       if (unknown) {

@@ -104,7 +104,8 @@ function replacedAsListed(o: CreatedOverride, s: ScheduleSnapshot | undefined): 
 /** Every own-override record read back marked as not yet confirmed by the service, whatever the file says. */
 export function unconfirmedOwn(snapshot: Snapshot): Snapshot {
   const createdOverrides = snapshot.createdOverrides.map((o) => ({ ...o, unconfirmed: true as const }));
-  return { ...snapshot, createdOverrides, coverageSaved: true };
+  const { mayLand: _claims, ...rest } = snapshot;
+  return { ...rest, createdOverrides, coverageSaved: true };
 }
 
 const REQUEST = 'a coverage request from someone its schedule does not list';

@@ -2,14 +2,18 @@
 // a page at a time (the popover has room for a few).
 import { withAccount } from '../../../electron/shared/accounts';
 import type { AppState, CoverageView } from '../../../electron/shared/view-state';
+import { coveredWords } from '../../../electron/shared/covered-words';
+import type { FormatContext } from './format-context';
 
 export const PER_PAGE = 3;
 
 export interface CoverageItem {
   request: CoverageView;
   mine: boolean;
-  /** Asked me, and the schedules now show me covering it: "Covered by you ✓". */
+  /** Asked me, and the schedules now show me covering it. */
   covered: boolean;
+  /** Its words when covered: "covered by you ✓", or "covered by you (saved data from 07:25)" (adv47 r16 #1). */
+  coveredText?: string;
   groups: ShiftGroup[];
 }
 
@@ -38,12 +42,18 @@ export function groupShifts(request: CoverageView, state?: AppState): ShiftGroup
 
 const firstStart = (r: CoverageView): number => Math.min(...r.shifts.map((s) => Date.parse(s.start)), Infinity);
 
-export function coverageItems(state: AppState): CoverageItem[] {
+export function coverageItems(state: AppState, ctx: FormatContext): CoverageItem[] {
   const pending = (list: CoverageView[], mine: boolean, covered: boolean): CoverageItem[] =>
     list
       .filter((r) => r.status === 'pending')
       .sort((a, b) => firstStart(a) - firstStart(b))
-      .map((request) => ({ request, mine, covered, groups: groupShifts(request, state) }));
+      .map((request) => ({
+        request,
+        mine,
+        covered,
+        ...(covered ? { coveredText: coveredWords(request, ctx) } : {}),
+        groups: groupShifts(request, state),
+      }));
   const { askingMe, mine, coveredByMe } = state.coverage;
   return [...pending(askingMe, false, false), ...pending(mine, true, false), ...pending(coveredByMe, false, true)];
 }

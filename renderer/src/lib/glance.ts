@@ -3,6 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDayTime, formatLength, formatWindow, warmUp } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
+import { coveredGroups } from '../../../electron/shared/covered-words';
 import { hasData, offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
@@ -95,13 +96,14 @@ export function coverageCounts(state: AppState): CoverageCounts {
   };
 }
 
-/** "3 asking you · 1 yours · 1 covered by you ✓"; "No pending coverage requests" when all are zero. */
-export function countsText(state: AppState): string {
+/** "3 asking you · 1 yours · 1 covered by you ✓" ("… (saved data from 07:25)" where that rests on saved data);
+ *  "No pending coverage requests" when all are zero. */
+export function countsText(state: AppState, ctx: FormatContext): string {
   const c = coverageCounts(state);
   const parts = [
     ...(c.asking > 0 ? [`${c.asking} asking you`] : []),
     ...(c.mine > 0 ? [`${c.mine} yours`] : []),
-    ...(c.covered > 0 ? [`${c.covered} covered by you ✓`] : []),
+    ...coveredGroups(state.coverage.coveredByMe, ctx).map((g) => `${g.items.length} ${g.words}`),
   ];
   const issues = coverageIssuesText(state);
   if (issues) parts.push(issues);

@@ -117,7 +117,9 @@ export class StatusViewState {
   get counts() {
     return this.#counts;
   }
-  #counts = $derived.by(() => (hasData(this.#model().coverage.status) ? countsText(this.#model()) : undefined));
+  #counts = $derived.by(() =>
+    hasData(this.#model().coverage.status) ? countsText(this.#model(), this.ctx) : undefined,
+  );
 
   constructor(model: () => AppState, clock: AppClock, ports: StatusPorts) {
     this.#model = model;

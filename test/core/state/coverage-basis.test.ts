@@ -1,6 +1,7 @@
 // Issue 35, case 3: "covered by you ✓" rests on fresh shifts only. Alice's request (pending, asking me) is for a
-// shift my saved data shows me covering; while the schedule can't be re-read, that may no longer be true, so
-// `status` keeps the request under "asking you" and the tray counts it. Fresh data closes the loop as before.
+// shift my saved data shows me covering; while the schedule can't be re-read, that may no longer be true, so it is
+// "covered by you (saved data from T)", never ✓ and never "asking you" as fact (adv47 r16 #1), and the tray doesn't
+// count it as asking. Fresh data closes the loop as before.
 // And the tray's count names a list it couldn't load as a list, not as one unreadable request.
 import { describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
@@ -62,11 +63,11 @@ function derive(s: ScheduleSnapshot): AppState {
 const statusText = (state: AppState): string => formatStatus(state, { nowMs: ms(NOW), localZone: 'UTC' });
 
 describe('issue 35 case 3: "covered by you" from fresh shifts only', () => {
-  it('saved shifts: the request stays listed as asking me, in `status` and the tray', () => {
+  it('saved shifts: "covered by you (saved data from 11:58)" in `status`, and the tray does not count it as asking', () => {
     const state = derive(platform({ problem: { kind: 'network', message: 'Cannot reach the service.', at: NOW } }));
-    expect(statusText(state)).not.toContain('covered by you');
-    expect(statusText(state)).toMatch(/asking you \(1\)/i);
-    expect(coverageActionLabel(state)).toBe('Asks you (1)…');
+    expect(statusText(state)).toContain('covered by you (saved data from 11:58) (1):');
+    expect(statusText(state)).not.toMatch(/asking you|covered by you ✓/i);
+    expect(coverageActionLabel(state)).not.toMatch(/Asks you/);
   });
 
   it('fresh shifts: "covered by you ✓", and the tray no longer counts it', () => {

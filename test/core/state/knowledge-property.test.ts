@@ -106,7 +106,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
     };
   });
   const stale = staleLine(state, ctx)?.text ?? '';
-  const counts = hasData(state.coverage.status) ? countsText(state) : '';
+  const counts = hasData(state.coverage.status) ? countsText(state, ctx) : '';
   const menu = trayLabels(buildTrayMenu(state, nowMs, ZONE));
   return {
     icon: trayIconFor(state, nowMs),

@@ -167,7 +167,7 @@ function surfaces(state: AppState, nowMs: number): Surfaces {
       line.detail,
       ...cards,
       coverageNote(state, ctx) ?? '',
-      hasData(state.coverage.status) ? countsText(state) : '',
+      hasData(state.coverage.status) ? countsText(state, ctx) : '',
     ].join('\n'),
     summary: buildHandoffSummary(state, { nowMs, localZone: ZONE }),
     status: formatStatus(state, { nowMs, localZone: ZONE }),

@@ -36,7 +36,6 @@ const NOT_YET: Record<string, string> = {
   'renderer/src/lib/time-input.ts':
     "form inputs' days and times (formatDate/formatTime): held to the popover's words by test/renderer/time-field.test.ts",
   'renderer/src/lib/chat-group-edit.svelte.ts': 'chat group form',
-  'renderer/src/lib/coverage.ts': 'the Coverage view (its counts are read through glance)',
   'renderer/src/lib/override-form.svelte.ts':
     "quick override form's fields (its preview's words are preview-lines.ts, which the registry reads)",
   'renderer/src/lib/team-form.ts': 'team form',
