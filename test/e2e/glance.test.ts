@@ -745,9 +745,10 @@ describe('several problems at 360×520', () => {
       },
     };
     await push(app, state);
-    // Thirty now-lines fold into one per account (issue 49), each of the three in the first screen; or, where the
-    // measured room is short of even that (it varies with the page's layout pass), into one line for all accounts.
-    await expect.poll(() => page.getByTestId('now-fold').count()).toBeOneOf([1, 3]);
+    // Thirty now-lines fold into one line for all accounts (issue 49): one per account leaves the alarm's "I'm on it"
+    // under the bar here (a heading and a line each, under the problems, the pause and the phone line). Settled from
+    // the most lines on each change, so the same on every run (it was 3 on some runs, 1 on others).
+    await expect.poll(() => page.getByTestId('now-fold').count()).toBe(1);
     await page.getByTestId('status-more').waitFor();
     const problems = page.getByTestId('stale-line');
     const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
@@ -1038,9 +1039,17 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     for (const line of await page.locator('[data-testid=now-line], [data-testid=now-fold]').all())
       expect(await above(line), `${label}: ${await line.getAttribute('aria-label')}`).toBe(true);
     // What asks me (fix49t: its first request was half under the bar at 1 × 10): the heading and the soonest
-    // request with its Cover…, down to 150 % zoom.
-    if (label.includes('zoom200')) return;
+    // request with its Cover…, down to 150 % zoom; at 200 % (fix49ai: it was under the bar) the heading and Cover…,
+    // on one line (the request is cut there, read whole by a screen reader).
     const asks = page.getByTestId('asks-you');
+    if (label.includes('zoom200')) {
+      for (const part of [
+        asks.getByRole('heading', { name: /^Asks you/ }),
+        asks.getByRole('button', { name: 'Cover…' }),
+      ])
+        expect(await above(part), `${label}: ${await part.textContent()}`).toBe(true);
+      return;
+    }
     for (const part of [
       asks.getByRole('heading', { name: /^Asks you/ }),
       asks.locator('h2 + p'),
@@ -1306,7 +1315,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     }
   }, 90_000);
 
-  it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 at 180×260; light and dark, axe 0', async () => {
+  it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 and 3 × 3 at 180×260 (Asks you too); light and dark, axe 0', async () => {
     const app = await session.open('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
@@ -1318,6 +1327,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       ['1x10-zoom150', tenSchedules(one), { width: 240, height: 347 }],
       ['1x3-zoom150', one, { width: 240, height: 347 }],
       ['1x3-zoom200', one, { width: 180, height: 260 }],
+      ['3x3-zoom200', threeAccounts(one), { width: 180, height: 260 }],
     ] as const;
     for (const [name, world, size] of worlds) {
       await page.setViewportSize(size);

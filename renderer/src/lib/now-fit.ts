@@ -9,11 +9,9 @@ const MEASURED = ':scope>:is(.now,.alarm,.asks)';
 /**
  * One line fewer than the now-section renders (a fold is a .line too) while a part of the glance runs past the
  * scrolling area's bottom; undefined when all of it fits. Folding all of them into one line each is the floor:
- * past it the count no longer changes the page, so the measuring ends (nothing is lost, only behind the fold).
+ * past it the count no longer changes the page, so the caller stops (nothing is lost, only behind the fold).
  */
-export function linesThatFit(section: HTMLElement, anyOpen: boolean): number | undefined {
-  // A fold the user opened that is still there (a new state starts from the most lines, then folds again).
-  if (anyOpen && section.querySelector('[aria-expanded=true]')) return undefined;
+export function linesThatFit(section: HTMLElement): number | undefined {
   const scroll = section.parentElement;
   if (!scroll) return undefined;
   const bottom = scroll.getBoundingClientRect().bottom + 0.5;
