@@ -19,7 +19,6 @@ const ALLOWED_OVER: Record<string, number> = {
   'electron/core/handoff/handlers.ts': 240,
   'electron/core/handoff/swap.ts': 255,
   'electron/core/readiness/readiness.ts': 220,
-  'electron/core/reminders/messages.ts': 254,
   'electron/shared/knowledge.ts': 304,
   'renderer/src/lib/glance.ts': 221,
   'renderer/src/lib/override-form.svelte.ts': 272,
