@@ -20,7 +20,6 @@ const ALLOWED_OVER: Record<string, number> = {
   'electron/core/handoff/swap.ts': 255,
   'electron/core/readiness/readiness.ts': 220,
   'electron/shared/knowledge.ts': 304,
-  'renderer/src/lib/glance.ts': 221,
   'renderer/src/lib/override-form.svelte.ts': 272,
   'renderer/src/lib/status-model.ts': 237,
   'renderer/src/lib/timeline.ts': 222,
