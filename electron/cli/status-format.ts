@@ -1,36 +1,20 @@
 // The readable summary printed by `npm run status`: sync health, me, each schedule's now/next, coverage.
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
-import { askedOfMe } from '../shared/asked-of-me';
 import { basisMark, untilPhrase } from '../shared/basis';
 import { blockLength, blockWindow } from '../shared/block-words';
-import { hasData, offlineWords, savedAt, syncText } from '../shared/freshness';
+import { hasData, offlineWords, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { stillRingLines } from '../shared/still-ring-text';
-import { savedDataFrom } from '../shared/saved-words';
-import { coveredGroups } from '../shared/covered-words';
-import { coverageIssuesText, basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
-import { formatDate, formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
-import { loadFigure, loadFigures, loadScope } from '../shared/load-text';
+import { basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
+import { formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
 import { myLines } from './status-mine';
-import type {
-  AppState,
-  CoverageView,
-  AccountLoad,
-  LoadPeriod,
-  MyShift,
-  Person,
-  ScheduleView,
-  SourceStatus,
-  SyncStatus,
-} from '../shared/view-state';
+import { coverageLines, loadLines, statusText, type FormatOptions } from './status-lines';
+import type { AppState, MyShift, Person, ScheduleView, SyncStatus } from '../shared/view-state';
 
-export interface FormatOptions {
-  nowMs: number;
-  localZone: string;
-}
+export type { FormatOptions } from './status-lines';
 
 const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ') || 'nobody';
 const zoned = (o: FormatOptions, zone: string | null | undefined) => (zone ? { ...o, scheduleZone: zone } : o);
@@ -50,28 +34,6 @@ function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   if (sync.kind === 'ok')
     return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
   return `Sync: ${kindWords(sync)}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
-}
-
-function statusText(status: SourceStatus, o: FormatOptions): string {
-  const saved = savedAt(status);
-  const savedNote = saved ? `; showing ${savedDataFrom(saved, o)}` : '';
-  switch (status.kind) {
-    case 'fresh':
-      return 'fresh';
-    case 'loading':
-      return 'unknown (not loaded)';
-    case 'not_read':
-      return `not read: ${status.reason}`;
-    case 'stale':
-      // The reason is the sentence its maker wrote, said whole after what is shown (never cut into a clause).
-      return `stale${savedNote}: ${status.reason}`;
-    case 'error':
-      return `couldn't load: ${status.reason}`;
-    case 'not_found': {
-      const since = status.since ? ` since ${formatDayTime(status.since, o)}` : '';
-      return `not found on the service${since}${savedNote}`;
-    }
-  }
 }
 
 function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): string[] {
@@ -161,63 +123,6 @@ export function statusShiftLine(state: AppState, m: MyShift, o: FormatOptions): 
   const length = blockLength(m, (a, b) => formatLength(a, b, o));
   const mark = basisMark(m.basis, (iso) => formatDayTime(iso, o));
   return `  ${window} · ${length} — ${named(state, m)}${running}${mark}`;
-}
-
-/** A request under "asking you" names first the shift that asks me (shared/asked-of-me.ts), as the popover does;
- *  elsewhere (mine, covered by me) its first shift. */
-function coverageLine(state: AppState, c: CoverageView, o: FormatOptions, asking = false): string {
-  const ofMe = askedOfMe(state, c);
-  const first = asking ? (ofMe.asked[0] ?? ofMe.others[0]) : c.shifts[0];
-  const when = first
-    ? ` — ${withAccount(state, c.accountId, first.scheduleName)} ${formatWindow(first.start, first.end, o)}`
-    : '';
-  const more = c.shifts.length > 1 ? ` (+${c.shifts.length - 1} more)` : '';
-  return `  ${c.requester.name}: ${c.reason}${when}${more}`;
-}
-
-function coverageLines(state: AppState, o: FormatOptions): string[] {
-  const { mine, askingMe, coveredByMe, status } = state.coverage;
-  if (!hasData(status)) return [`Coverage requests: ${statusText(status, o)}`];
-  const freshness = status.kind === 'fresh' ? '' : ` (${statusText(status, o)})`;
-  const issues = coverageIssuesText(state);
-  if (mine.length === 0 && askingMe.length === 0 && coveredByMe.length === 0) {
-    return [issues ? `Coverage requests: ${issues}${freshness}` : `Coverage requests: none pending${freshness}`];
-  }
-  const lines = [`Coverage requests${freshness}:`];
-  if (issues) lines.push(` ${issues}`);
-  if (askingMe.length > 0)
-    lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o, true)));
-  if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));
-  for (const g of coveredGroups(coveredByMe, o))
-    lines.push(` ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o)));
-  return lines;
-}
-
-/** "My on-call load:" then this month so far and last month, each scoped to what was read; with several accounts,
- *  each account's apart (over its own span). */
-function loadLines(state: AppState, o: FormatOptions): string[] {
-  const load = state.me.load;
-  if (!load) return [];
-  const words = {
-    dateTime: (iso: string): string => formatDate(iso, { ...o, clock: true }),
-    time: (iso: string) => formatDayTime(iso, o),
-  };
-  const period = (label: string, p: LoadPeriod | null, of: AccountLoad): string[] => {
-    if (!p) return [];
-    const scope = loadScope(p, of, words);
-    const per = p.schedules.map((s) => `${s.scheduleName} ${loadFigure(s.hours, s.unreadableHours)}`).join(', ');
-    return [
-      ` ${label} ${p.month}: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}${per === '' ? '' : ` — ${per}`}`,
-    ];
-  };
-  const accounts = load.byAccount ?? [{ ...load, label: '' }];
-  const lines = accounts.flatMap((a) => {
-    const prefix = a.label === '' ? '' : `${a.label} `;
-    return [...period(`${prefix}this month`, a.thisMonth, a), ...period(`${prefix}last month`, a.lastMonth, a)];
-  });
-  if (lines.length === 0) return [];
-  const apart = load.byAccount ? ', each service counted apart' : '';
-  return [`My on-call load (from the shifts read${apart}):`, ...lines];
 }
 
 export function formatStatus(state: AppState, o: FormatOptions): string {

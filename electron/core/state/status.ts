@@ -2,72 +2,24 @@
 // rather than from who is on call. Every source (each watched schedule, and the coverage list) counts: sync is
 // 'ok' only when none failed, and a message never claims saved data that isn't there.
 import type { ServiceSettings } from '../../shared/settings';
-import type { AppState, OfflineCause, ScheduleStatus, SyncStatus } from '../../shared/view-state';
+import type { AppState, OfflineCause, SyncStatus } from '../../shared/view-state';
 import { unusableBaseUrlMessage } from '../../api/base-url';
 import { isoOf } from '../model/segments';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
+import { lastSuccessOf, reasonOf } from './schedule-status';
+import { coverageSource, failed, oldestSaved, scheduleSources, shortReason, type Source } from './sync-sources';
 
 export { coverageLists, isOpenRequest, schedulesWithMe } from './coverage';
-
-/** Data older than this many idle intervals is shown as stale even when no fetch failed. */
-export const STALE_AFTER_IDLE_INTERVALS = 2;
+export {
+  STALE_AFTER_IDLE_INTERVALS,
+  lastSuccessOf,
+  scheduleStatus,
+  staleAfterMs,
+  statusesOf,
+  unreadWithoutKey,
+} from './schedule-status';
 
 const OFFLINE_KINDS = new Set(['network', 'timeout']);
-
-export function staleAfterMs(settings: ServiceSettings): number {
-  return STALE_AFTER_IDLE_INTERVALS * settings.refresh.idleIntervalSec * 1000;
-}
-
-/** The last time this schedule's on-call data was fetched successfully (shifts, else details). */
-export function lastSuccessOf(s: ScheduleSnapshot): string | null {
-  return s.shiftsFetchedAt ?? s.detailsFetchedAt;
-}
-
-/** A schedule's problem as this app words it: the client's 401 text points at Settings, which is not always where the key came from. */
-function reasonOf(problem: FetchProblem): string {
-  return problem.kind === 'unauthorized' ? 'The service rejected the API key.' : problem.message;
-}
-
-/** Each schedule's freshness in a snapshot, as every surface shows it: what a statement about it rests on. */
-export function statusesOf(
-  snapshot: Snapshot,
-  nowMs: number,
-  settings: ServiceSettings,
-): (scheduleId: string) => ScheduleStatus {
-  const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
-  return (id) => scheduleStatus(byId.get(id), nowMs, settings, false);
-}
-
-export function scheduleStatus(
-  s: ScheduleSnapshot | undefined,
-  nowMs: number,
-  settings: ServiceSettings,
-  servedFromCache: boolean,
-): ScheduleStatus {
-  if (!s) return { kind: 'loading' };
-  const success = lastSuccessOf(s);
-  if (s.notFound) {
-    const since = s.problem?.at;
-    return { kind: 'not_found', reason: 'Not found on the service.', ...(since ? { since } : {}), savedAt: success };
-  }
-  // Details alone are not on-call data: until shifts were read once, nothing is saved to show.
-  if (success === null || (s.shiftsFetchedAt === null && s.problem)) {
-    return s.problem ? { kind: 'error', reason: reasonOf(s.problem), since: s.problem.at } : { kind: 'loading' };
-  }
-  if (s.problem) return { kind: 'stale', since: success, reason: reasonOf(s.problem) };
-  if (servedFromCache) return { kind: 'stale', since: success, reason: 'Showing saved data; not refreshed yet.' };
-  const successMs = Date.parse(success);
-  if (nowMs - successMs > staleAfterMs(settings)) {
-    return { kind: 'stale', since: success, reason: 'Not refreshed recently.' };
-  }
-  return { kind: 'fresh', at: success };
-}
-
-/** A source with nothing saved whose account has no key: no read can happen, so it says why (issue 49, adversarial
- *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
-export function unreadWithoutKey(status: ScheduleStatus, setup: { hasKey: boolean }, label: string): ScheduleStatus {
-  return status.kind === 'loading' && !setup.hasKey ? { kind: 'not_read', reason: `no API key for ${label}` } : status;
-}
 
 const NO_SCHEDULE = 'Add a schedule to watch';
 
@@ -85,70 +37,12 @@ function missingSetup(setup: AppState['setup'], settings: ServiceSettings): stri
 }
 
 /** One source as the sync summary sees it. */
-interface Source {
-  label: string;
-  problem: FetchProblem | null;
-  notFound: boolean;
-  savedAt: string | null;
-}
-
-function scheduleSources(settings: ServiceSettings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
-  return settings.schedules.map((w) => {
-    const s = byId.get(w.id);
-    const label = s?.details?.name ?? w.name ?? w.id;
-    return { label, problem: s?.problem ?? null, notFound: s?.notFound === true, savedAt: s ? lastSuccessOf(s) : null };
-  });
-}
-
-function coverageSource(snapshot: Snapshot): Source {
-  return {
-    label: 'coverage requests',
-    problem: snapshot.coverageProblem,
-    notFound: false,
-    savedAt: snapshot.coverageFetchedAt,
-  };
-}
-
-const failed = (s: Source): boolean => s.problem !== null || s.notFound;
-
-function shortReason(source: Source): string {
-  const kind = source.problem?.kind;
-  if (source.notFound || kind === 'not_found') return 'not found on the service';
-  if (kind === 'unauthorized')
-    return source.label === 'coverage requests' ? "can't be read with this key" : 'key rejected';
-  if (kind === 'network') return 'unreachable';
-  // The service was reached and didn't answer: worded as the card and `status` word the same error.
-  if (kind === 'timeout') return 'did not answer in time';
-  if (kind === 'rate_limited') return 'rate limited';
-  if (kind === 'server') return 'service error';
-  if (kind === 'bad_response') return 'unreadable answer';
-  return 'failed';
-}
-
 export interface SyncContext {
   keyFromEnvironment: boolean;
   /** Until when the service asked to wait (Retry-After), as shown: a failing status then says so. */
   waitUntil?: string;
   /** The variable the key came from (ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts). */
   keyVariable?: string;
-}
-
-/** The oldest saved data among these sources, or null when none has any. */
-function oldestOf(sources: readonly Source[]): string | null {
-  return (
-    sources
-      .map((s) => s.savedAt)
-      .filter((at): at is string => at !== null)
-      .sort()[0] ?? null
-  );
-}
-
-/** When the saved data on screen instead was read: the schedules' (what the line speaks of, as their own lines say
- *  it), the coverage list's only where no schedule's is saved. Never the coverage list's time worded as the
- *  schedules' (a restart that finds both failing must not change which time is said, issue 47 round 4). */
-function oldestSaved(sources: readonly Source[]): string | null {
-  const isCoverage = (s: Source): boolean => s.label === 'coverage requests';
-  return oldestOf(sources.filter((s) => !isCoverage(s))) ?? oldestOf(sources.filter(isCoverage));
 }
 
 /** The sync line for each cause, as every surface says it (tray, popover, `status`): only what the app knows. */

@@ -1,60 +1,22 @@
-// The tray menu's informational lines: one section per schedule, my shift, the coverage list's freshness. What
-// was never loaded reads "unknown", never "nobody on call"; saved data says from when.
+// The tray menu's lines about me: my shift, my on-call run, my next block, my off-call state. The per-schedule
+// sections and the coverage words live beside it (tray-schedule-section.ts, tray-coverage-words.ts).
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
-import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
-import { hasData, savedAt } from '../../shared/freshness';
+import type { AppState, MyShift } from '../../shared/view-state';
 import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
-import { coverageGlanceText } from '../../shared/coverage-words';
-import { savedDataFrom } from '../../shared/saved-words';
 import { runUnreadNote } from '../../shared/run-words';
 import { nowUnknownText } from '../../shared/now-unknown';
 import { isolate } from '../../shared/bidi';
-import { myEmailOn, withAccount } from '../../shared/accounts';
+import { withAccount } from '../../shared/accounts';
 import { runZones, zoneOf } from '../../shared/schedule-zone';
-import {
-  gapsBefore,
-  basisAt,
-  whoAt,
-  myAbsence,
-  nothingPlannedUntil,
-  nowEnd,
-  savedMark,
-  thenUnknown,
-  uncoveredNow,
-  type Uncovered,
-} from '../../shared/knowledge';
-import {
-  formatDayTime,
-  formatLeft,
-  formatLength,
-  formatRelative,
-  formatWindow,
-  type DayFormatOptions,
-} from '../../shared/format';
+import { gapsBefore, myAbsence } from '../../shared/knowledge';
+import { formatLeft, formatLength, formatRelative, formatWindow } from '../../shared/format';
 import { blockLength, blockWindow } from '../../shared/block-words';
+import { dayOpts, fmt, type Fmt } from './tray-fmt';
 
-/** Everything a time in the tray is formatted with. */
-export interface Fmt {
-  nowMs: number;
-  localZone: string;
-  locale: string | undefined;
-}
-
-export type TrayLabel = { type: 'label'; label: string };
-
-const MAX_NAMES_CHARS = 48;
-
-/** The tray's day-and-time options (with the schedule's zone where its own time is shown too). */
-const dayOpts = (f: Fmt, scheduleZone?: string | null): DayFormatOptions => ({
-  nowMs: f.nowMs,
-  localZone: f.localZone,
-  ...(f.locale ? { locale: f.locale } : {}),
-  ...(scheduleZone ? { scheduleZone } : {}),
-});
-
-export function fmt(instant: string, f: Fmt, scheduleZone?: string | null): string {
-  return formatDayTime(instant, dayOpts(f, scheduleZone));
-}
+// The parts of the tray's wording that live beside this file, re-exported so their importers read one module.
+export { fmt, type Fmt, type TrayLabel } from './tray-fmt';
+export { includesMe, orderedSchedules, scheduleSection, uncoveredLines } from './tray-schedule-section';
+export { coverageActionLabel, coverageBasisWords, coverageCount, coverageFreshnessLine } from './tray-coverage-words';
 
 /** A shift's schedule as the tray names it: with its account while there are several ("Work · Platform primary"). */
 const shiftName = (shift: MyShift, state?: AppState): string =>
@@ -79,124 +41,6 @@ export function blockPhrase(shift: MyShift, f: Fmt, state?: AppState): string {
     (iso) => fmt(iso, f, zone),
   );
   return `${shiftName(shift, state)} ${window} · ${length}${basisMark(shift.basis, time)}`;
-}
-
-/** Whether I am among the people of a now/next row. */
-export function includesMe(state: AppState, schedule: ScheduleView, shift: ShiftView | null): boolean {
-  const me = myEmailOn(state, schedule.accountId);
-  return me !== '' && !!shift?.users.some((u) => u.email.toLowerCase() === me);
-}
-
-/** My schedules (whose rotation I am in) first, otherwise in the user's order: as the popover lists them. */
-export function orderedSchedules(state: AppState): ScheduleView[] {
-  const isMine = (s: ScheduleView): boolean =>
-    myEmailOn(state, s.accountId) !== '' &&
-    (s.users.some((u) => u.email.toLowerCase() === myEmailOn(state, s.accountId)) ||
-      includesMe(state, s, s.now) ||
-      includesMe(state, s, s.next));
-  return [...state.schedules.filter(isMine), ...state.schedules.filter((s) => !isMine(s))];
-}
-
-/** "Uncovered: Platform primary until 17:00" for each schedule whose data covers now with nobody on call; from saved
- *  data it says so on the same line ("(saved data from 14:02)"), as every other line about that schedule does. */
-export function uncoveredLines(state: AppState, f: Fmt): string[] {
-  return state.schedules.flatMap((s) => {
-    const uncovered = uncoveredNow(s, f.nowMs);
-    if (!uncovered) return [];
-    const mark = savedMark(uncovered.basis, (iso) => fmt(iso, f));
-    return [`Uncovered: ${withAccount(state, s.accountId, s.name)} ${untilText(uncovered, s, f)}${mark}`];
-  });
-}
-
-/** "until 13:00", or "until 13:00, then unknown" where what is known stops there. */
-function untilText(u: Uncovered, s: ScheduleView, f: Fmt): string {
-  return `until ${fmt(u.until, f, s.timeZone)}${thenUnknown(u.after)}`;
-}
-
-function names(users: readonly Person[]): string {
-  if (users.length === 0) return 'nobody';
-  const text = users.map((u) => u.name).join(', ');
-  if (text.length <= MAX_NAMES_CHARS) return users.map((u) => isolate(u.name)).join(', ');
-  // Cut at a name, never inside one, and say how many more: a cut must not hide anyone silently.
-  let shown = 0;
-  let length = 0;
-  for (const u of users) {
-    if (shown > 0 && length + u.name.length + 2 > MAX_NAMES_CHARS - 8) break;
-    length += u.name.length + (shown > 0 ? 2 : 0);
-    shown++;
-  }
-  const cut = users
-    .slice(0, shown)
-    .map((u) => isolate(u.name))
-    .join(', ');
-  // One name longer than the limit is shown whole: there is no one more to count ("+0 more").
-  return shown === users.length ? cut : `${cut} +${users.length - shown} more`;
-}
-
-function statusSuffix(schedule: ScheduleView, f: Fmt): string {
-  const st = schedule.status;
-  const saved = savedAt(st);
-  switch (st.kind) {
-    case 'stale':
-      return ` (${savedDataFrom(st.since, dayOpts(f))})`;
-    case 'error':
-      return " (couldn't load)";
-    case 'not_found': {
-      const since = st.since ? ` since ${fmt(st.since, f)}` : '';
-      return ` (not found on the service${since}${saved ? `; ${savedDataFrom(saved, dayOpts(f))}` : ''})`;
-    }
-    case 'loading':
-      return ' (loading…)';
-    case 'not_read':
-      return ` (not read: ${st.reason})`;
-    case 'fresh':
-      return '';
-  }
-}
-
-/** What a schedule's data says about a time it holds no shift for: nothing, or unknown where the data stops. */
-function emptyLine(prefix: 'Now' | 'Next', s: ScheduleView, f: Fmt): string {
-  if (prefix === 'Next') {
-    const until = nothingPlannedUntil(s, f.nowMs);
-    return until
-      ? `Next: nothing planned until ${fmt(until.until, f, s.timeZone)}${thenUnknown(until.after)}`
-      : 'Next: unknown';
-  }
-  return whoAt(
-    basisAt(s, f.nowMs),
-    () => {
-      // A warning, as in the popover: "Uncovered until Sat 22:09" (", then unknown" where the known stops).
-      const uncovered = uncoveredNow(s, f.nowMs);
-      return uncovered ? `Now: ⚠ uncovered ${untilText(uncovered, s, f)}` : 'Now: unknown';
-    },
-    () => {
-      const ended = s.known && Date.parse(s.known.to) <= f.nowMs ? ` (saved data ends ${fmt(s.known.to, f)})` : '';
-      return `Now: unknown${ended}`;
-    },
-  );
-}
-
-function shiftLine(prefix: 'Now' | 'Next', shift: ShiftView | null, s: ScheduleView, f: Fmt, me: boolean) {
-  if (!hasData(s.status)) return `${prefix}: unknown`;
-  if (!shift) return emptyLine(prefix, s, f);
-  // Now's end is stated only where the time after it was read: else "until at least 17:00, then unknown".
-  const edge =
-    prefix === 'Now'
-      ? untilPhrase(nowEnd(s, shift), (iso) => fmt(iso, f, s.timeZone))
-      : `from ${fmt(shift.start, f, s.timeZone)}`;
-  return `${prefix}: ${names(shift.users)}${me ? ' (you)' : ''} ${edge}`;
-}
-
-/** `named`: the title names the account while there are several (not inside the account's own submenu). */
-export function scheduleSection(s: ScheduleView, f: Fmt, state?: AppState, named = true): TrayLabel[] {
-  const title = isolate(state && named ? withAccount(state, s.accountId, s.name) : s.name);
-  const header: TrayLabel = { type: 'label', label: `${title}${statusSuffix(s, f)}` };
-  if (s.status.kind === 'not_found' && !hasData(s.status)) return [header];
-  return [
-    header,
-    { type: 'label', label: `  ${shiftLine('Now', s.now, s, f, !!state && includesMe(state, s, s.now))}` },
-    { type: 'label', label: `  ${shiftLine('Next', s.next, s, f, !!state && includesMe(state, s, s.next))}` },
-  ];
 }
 
 /**
@@ -292,42 +136,4 @@ function nextRunPhrase(state: AppState, run: OnCallRun, f: Fmt): string {
   }
   const length = formatLength(run.start, run.end, { localZone: f.localZone });
   return `${names} ${formatWindow(run.start, run.end, dayOpts(f, zones.both))} · ${length}${mark}`;
-}
-
-/** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
-export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
-  return coverageGlanceText(state, dayOpts(f));
-}
-
-/** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read.
- *  `basis`: the list's saved-data basis when no line of its own says it (a sync problem line stands in its place,
- *  dating the schedules' read, not the list's): "Coverage requests (0, Acme's saved data from 07:00)…". */
-export function coverageActionLabel(state: AppState, basis?: string): string {
-  if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
-  const asking = state.coverage.askingMe.length;
-  const on = basis ? `, ${basis}` : '';
-  if (asking > 0) return `Asks you (${asking}${on})…`;
-  return `Coverage requests (${coverageCount(state)}${on})…`;
-}
-
-/** The coverage list's saved-data basis in the glance's own words ("Acme's saved data from 07:00"), for the menu's
- *  coverage item when the sync problem is shown in place of the list's own line (adv47 r15 #2). */
-export function coverageBasisWords(state: AppState, f: Fmt): string | undefined {
-  if (savedAt(state.coverage.status) === undefined) return undefined;
-  return coverageFreshnessLine(state, f)?.replace(/^Coverage requests: /, '');
-}
-
-/** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests
- *  ("1 unreadable") and an account's whole list not known ("1 list unknown"), each counted as what it is. */
-export function coverageCount(state: AppState): string {
-  if (!hasData(state.coverage.status)) return 'unknown';
-  const asking = state.coverage.askingMe.length;
-  // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
-  const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null).length;
-  const requests = state.coverage.issues.length - lists;
-  return [
-    String(asking),
-    ...(requests > 0 ? [`${requests} unreadable`] : []),
-    ...(lists > 0 ? [`${lists} ${lists === 1 ? 'list' : 'lists'} unknown`] : []),
-  ].join(', ');
 }

@@ -1,0 +1,95 @@
+// The `status` summary's words for a source's freshness, the coverage requests and my on-call load (status-format.ts
+// puts them together). What was never loaded is unknown, never "none"; saved data says from when.
+import { coveredGroups } from '../shared/covered-words';
+import { askedOfMe } from '../shared/asked-of-me';
+import { hasData, savedAt } from '../shared/freshness';
+import { withAccount } from '../shared/accounts';
+import { savedDataFrom } from '../shared/saved-words';
+import { coverageIssuesText } from '../shared/knowledge';
+import { formatDate, formatDayTime, formatWindow } from '../shared/format';
+import { loadFigure, loadFigures, loadScope } from '../shared/load-text';
+import type { AppState, CoverageView, AccountLoad, LoadPeriod, SourceStatus } from '../shared/view-state';
+
+export interface FormatOptions {
+  nowMs: number;
+  localZone: string;
+}
+
+export function statusText(status: SourceStatus, o: FormatOptions): string {
+  const saved = savedAt(status);
+  const savedNote = saved ? `; showing ${savedDataFrom(saved, o)}` : '';
+  switch (status.kind) {
+    case 'fresh':
+      return 'fresh';
+    case 'loading':
+      return 'unknown (not loaded)';
+    case 'not_read':
+      return `not read: ${status.reason}`;
+    case 'stale':
+      // The reason is the sentence its maker wrote, said whole after what is shown (never cut into a clause).
+      return `stale${savedNote}: ${status.reason}`;
+    case 'error':
+      return `couldn't load: ${status.reason}`;
+    case 'not_found': {
+      const since = status.since ? ` since ${formatDayTime(status.since, o)}` : '';
+      return `not found on the service${since}${savedNote}`;
+    }
+  }
+}
+
+/** A request under "asking you" names first the shift that asks me (shared/asked-of-me.ts), as the popover does;
+ *  elsewhere (mine, covered by me) its first shift. */
+function coverageLine(state: AppState, c: CoverageView, o: FormatOptions, asking = false): string {
+  const ofMe = askedOfMe(state, c);
+  const first = asking ? (ofMe.asked[0] ?? ofMe.others[0]) : c.shifts[0];
+  const when = first
+    ? ` — ${withAccount(state, c.accountId, first.scheduleName)} ${formatWindow(first.start, first.end, o)}`
+    : '';
+  const more = c.shifts.length > 1 ? ` (+${c.shifts.length - 1} more)` : '';
+  return `  ${c.requester.name}: ${c.reason}${when}${more}`;
+}
+
+export function coverageLines(state: AppState, o: FormatOptions): string[] {
+  const { mine, askingMe, coveredByMe, status } = state.coverage;
+  if (!hasData(status)) return [`Coverage requests: ${statusText(status, o)}`];
+  const freshness = status.kind === 'fresh' ? '' : ` (${statusText(status, o)})`;
+  const issues = coverageIssuesText(state);
+  if (mine.length === 0 && askingMe.length === 0 && coveredByMe.length === 0) {
+    return [issues ? `Coverage requests: ${issues}${freshness}` : `Coverage requests: none pending${freshness}`];
+  }
+  const lines = [`Coverage requests${freshness}:`];
+  if (issues) lines.push(` ${issues}`);
+  if (askingMe.length > 0)
+    lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o, true)));
+  if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));
+  for (const g of coveredGroups(coveredByMe, o))
+    lines.push(` ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o)));
+  return lines;
+}
+
+/** "My on-call load:" then this month so far and last month, each scoped to what was read; with several accounts,
+ *  each account's apart (over its own span). */
+export function loadLines(state: AppState, o: FormatOptions): string[] {
+  const load = state.me.load;
+  if (!load) return [];
+  const words = {
+    dateTime: (iso: string): string => formatDate(iso, { ...o, clock: true }),
+    time: (iso: string) => formatDayTime(iso, o),
+  };
+  const period = (label: string, p: LoadPeriod | null, of: AccountLoad): string[] => {
+    if (!p) return [];
+    const scope = loadScope(p, of, words);
+    const per = p.schedules.map((s) => `${s.scheduleName} ${loadFigure(s.hours, s.unreadableHours)}`).join(', ');
+    return [
+      ` ${label} ${p.month}: ${loadFigures(p)}${scope === '' ? '' : ` (${scope})`}${per === '' ? '' : ` — ${per}`}`,
+    ];
+  };
+  const accounts = load.byAccount ?? [{ ...load, label: '' }];
+  const lines = accounts.flatMap((a) => {
+    const prefix = a.label === '' ? '' : `${a.label} `;
+    return [...period(`${prefix}this month`, a.thisMonth, a), ...period(`${prefix}last month`, a.lastMonth, a)];
+  });
+  if (lines.length === 0) return [];
+  const apart = load.byAccount ? ', each service counted apart' : '';
+  return [`My on-call load (from the shifts read${apart}):`, ...lines];
+}

@@ -1,0 +1,63 @@
+// Each schedule's freshness, from how its fetches went: fresh, stale (saved data, and since when), not found, or
+// loading. A status never claims saved data that isn't there.
+import type { ServiceSettings } from '../../shared/settings';
+import type { ScheduleStatus } from '../../shared/view-state';
+import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
+
+/** Data older than this many idle intervals is shown as stale even when no fetch failed. */
+export const STALE_AFTER_IDLE_INTERVALS = 2;
+
+export function staleAfterMs(settings: ServiceSettings): number {
+  return STALE_AFTER_IDLE_INTERVALS * settings.refresh.idleIntervalSec * 1000;
+}
+
+/** The last time this schedule's on-call data was fetched successfully (shifts, else details). */
+export function lastSuccessOf(s: ScheduleSnapshot): string | null {
+  return s.shiftsFetchedAt ?? s.detailsFetchedAt;
+}
+
+/** A schedule's problem as this app words it: the client's 401 text points at Settings, which is not always where the key came from. */
+export function reasonOf(problem: FetchProblem): string {
+  return problem.kind === 'unauthorized' ? 'The service rejected the API key.' : problem.message;
+}
+
+/** Each schedule's freshness in a snapshot, as every surface shows it: what a statement about it rests on. */
+export function statusesOf(
+  snapshot: Snapshot,
+  nowMs: number,
+  settings: ServiceSettings,
+): (scheduleId: string) => ScheduleStatus {
+  const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
+  return (id) => scheduleStatus(byId.get(id), nowMs, settings, false);
+}
+
+export function scheduleStatus(
+  s: ScheduleSnapshot | undefined,
+  nowMs: number,
+  settings: ServiceSettings,
+  servedFromCache: boolean,
+): ScheduleStatus {
+  if (!s) return { kind: 'loading' };
+  const success = lastSuccessOf(s);
+  if (s.notFound) {
+    const since = s.problem?.at;
+    return { kind: 'not_found', reason: 'Not found on the service.', ...(since ? { since } : {}), savedAt: success };
+  }
+  // Details alone are not on-call data: until shifts were read once, nothing is saved to show.
+  if (success === null || (s.shiftsFetchedAt === null && s.problem)) {
+    return s.problem ? { kind: 'error', reason: reasonOf(s.problem), since: s.problem.at } : { kind: 'loading' };
+  }
+  if (s.problem) return { kind: 'stale', since: success, reason: reasonOf(s.problem) };
+  if (servedFromCache) return { kind: 'stale', since: success, reason: 'Showing saved data; not refreshed yet.' };
+  const successMs = Date.parse(success);
+  if (nowMs - successMs > staleAfterMs(settings)) {
+    return { kind: 'stale', since: success, reason: 'Not refreshed recently.' };
+  }
+  return { kind: 'fresh', at: success };
+}
+
+/** A source with nothing saved whose account has no key: no read can happen, so it says why (issue 49, adversarial
+ *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
+export function unreadWithoutKey(status: ScheduleStatus, setup: { hasKey: boolean }, label: string): ScheduleStatus {
+  return status.kind === 'loading' && !setup.hasKey ? { kind: 'not_read', reason: `no API key for ${label}` } : status;
+}

@@ -1,0 +1,63 @@
+// The sources a sync status speaks of (each watched schedule, and the coverage list): what failed, in the app's own
+// short words, and the oldest saved data among them.
+import type { ServiceSettings } from '../../shared/settings';
+import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
+import { lastSuccessOf } from './schedule-status';
+
+export interface Source {
+  label: string;
+  problem: FetchProblem | null;
+  notFound: boolean;
+  savedAt: string | null;
+}
+
+export function scheduleSources(settings: ServiceSettings, byId: ReadonlyMap<string, ScheduleSnapshot>): Source[] {
+  return settings.schedules.map((w) => {
+    const s = byId.get(w.id);
+    const label = s?.details?.name ?? w.name ?? w.id;
+    return { label, problem: s?.problem ?? null, notFound: s?.notFound === true, savedAt: s ? lastSuccessOf(s) : null };
+  });
+}
+
+export function coverageSource(snapshot: Snapshot): Source {
+  return {
+    label: 'coverage requests',
+    problem: snapshot.coverageProblem,
+    notFound: false,
+    savedAt: snapshot.coverageFetchedAt,
+  };
+}
+
+export const failed = (s: Source): boolean => s.problem !== null || s.notFound;
+
+export function shortReason(source: Source): string {
+  const kind = source.problem?.kind;
+  if (source.notFound || kind === 'not_found') return 'not found on the service';
+  if (kind === 'unauthorized')
+    return source.label === 'coverage requests' ? "can't be read with this key" : 'key rejected';
+  if (kind === 'network') return 'unreachable';
+  // The service was reached and didn't answer: worded as the card and `status` word the same error.
+  if (kind === 'timeout') return 'did not answer in time';
+  if (kind === 'rate_limited') return 'rate limited';
+  if (kind === 'server') return 'service error';
+  if (kind === 'bad_response') return 'unreadable answer';
+  return 'failed';
+}
+
+/** The oldest saved data among these sources, or null when none has any. */
+function oldestOf(sources: readonly Source[]): string | null {
+  return (
+    sources
+      .map((s) => s.savedAt)
+      .filter((at): at is string => at !== null)
+      .sort()[0] ?? null
+  );
+}
+
+/** When the saved data on screen instead was read: the schedules' (what the line speaks of, as their own lines say
+ *  it), the coverage list's only where no schedule's is saved. Never the coverage list's time worded as the
+ *  schedules' (a restart that finds both failing must not change which time is said, issue 47 round 4). */
+export function oldestSaved(sources: readonly Source[]): string | null {
+  const isCoverage = (s: Source): boolean => s.label === 'coverage requests';
+  return oldestOf(sources.filter((s) => !isCoverage(s))) ?? oldestOf(sources.filter(isCoverage));
+}

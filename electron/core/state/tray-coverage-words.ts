@@ -1,0 +1,43 @@
+// The tray's words for the coverage list: its freshness line, the coverage action's label and count.
+import type { AppState } from '../../shared/view-state';
+import { hasData, savedAt } from '../../shared/freshness';
+import { coverageGlanceText } from '../../shared/coverage-words';
+import { dayOpts, type Fmt } from './tray-fmt';
+
+/** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
+export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
+  return coverageGlanceText(state, dayOpts(f));
+}
+
+/** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read.
+ *  `basis`: the list's saved-data basis when no line of its own says it (a sync problem line stands in its place,
+ *  dating the schedules' read, not the list's): "Coverage requests (0, Acme's saved data from 07:00)…". */
+export function coverageActionLabel(state: AppState, basis?: string): string {
+  if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
+  const asking = state.coverage.askingMe.length;
+  const on = basis ? `, ${basis}` : '';
+  if (asking > 0) return `Asks you (${asking}${on})…`;
+  return `Coverage requests (${coverageCount(state)}${on})…`;
+}
+
+/** The coverage list's saved-data basis in the glance's own words ("Acme's saved data from 07:00"), for the menu's
+ *  coverage item when the sync problem is shown in place of the list's own line (adv47 r15 #2). */
+export function coverageBasisWords(state: AppState, f: Fmt): string | undefined {
+  if (savedAt(state.coverage.status) === undefined) return undefined;
+  return coverageFreshnessLine(state, f)?.replace(/^Coverage requests: /, '');
+}
+
+/** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests
+ *  ("1 unreadable") and an account's whole list not known ("1 list unknown"), each counted as what it is. */
+export function coverageCount(state: AppState): string {
+  if (!hasData(state.coverage.status)) return 'unknown';
+  const asking = state.coverage.askingMe.length;
+  // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
+  const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null).length;
+  const requests = state.coverage.issues.length - lists;
+  return [
+    String(asking),
+    ...(requests > 0 ? [`${requests} unreadable`] : []),
+    ...(lists > 0 ? [`${lists} ${lists === 1 ? 'list' : 'lists'} unknown`] : []),
+  ].join(', ');
+}

@@ -1,0 +1,60 @@
+// The sync problem in the tray, as items whose action is its fix: one per account in trouble, the worst first, and
+// an account not set up with its own "Set up" item (never Retry).
+import type { AppState } from '../../shared/view-state';
+import { syncFix, syncText } from '../../shared/freshness';
+import { WORST_FIRST } from '../../shared/problem-order';
+import { fmt, type Fmt } from './tray-sections';
+import type { TrayActionId, TrayLeafItem } from './tray-items';
+
+/** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries. */
+export function problemItem(state: AppState, text: string | undefined): TrayLeafItem[] {
+  if (text === undefined) return [];
+  const kind = state.sync.kind;
+  // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
+  if (kind === 'needs_setup') return [{ type: 'label', label: text }];
+  // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
+  if (kind !== 'key_rejected' && syncFix(state) === 'settings')
+    return [
+      { type: 'action', label: `${text} Remove or replace it in Settings…`, action: 'open-settings', enabled: true },
+    ];
+  const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
+  return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
+}
+
+/** The sync problem as items, each opening its own fix: with several accounts, one per account in trouble ("Side
+ *  gig: The service rejected the API key…" opening Settings, "Acme: Cannot reach the service…" retrying), never one
+ *  merged item whose one action fits only some of them. An account needing setup has its own "Set up" item. */
+export function problemItems(state: AppState, text: string | undefined, f: Fmt): TrayLeafItem[] {
+  if (text === undefined || state.accounts.length < 2 || state.sync.kind === 'needs_setup')
+    return problemItem(state, text);
+  const time = (iso: string): string => fmt(iso, f);
+  // The worst first, as the popover says them (a rejected key stays first when the rest fold: adv49 r11 F2); ok and
+  // not set up (-1) are left out below.
+  const byWorst = [...state.accounts].sort(
+    (a, b) => WORST_FIRST.indexOf(a.sync.kind) - WORST_FIRST.indexOf(b.sync.kind),
+  );
+  const items = byWorst.flatMap((a) => {
+    if (a.sync.kind === 'ok' || a.sync.kind === 'needs_setup') return [];
+    const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };
+    return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`);
+  });
+  // Saved data not refreshed while every account says it is fine: the one line as it is. An account not set up
+  // has its own item (setupProblemItems), never this merged line's Retry.
+  const settingUp = state.accounts.some((a) => a.sync.kind === 'needs_setup');
+  return items.length > 0 || settingUp ? items : problemItem(state, text);
+}
+
+/** An account not set up: one item, its fix as the action (onboarding on that account), never Retry (issue 49,
+ *  adversarial round 7, #2: "Acme: Add your API key to start." refreshed, beside a second "Set up Acme…"). */
+export function setupProblemItems(state: AppState): TrayLeafItem[] {
+  return state.accounts.flatMap((a) =>
+    a.sync.kind === 'needs_setup' ? setupProblem(state, a.id, a.label, a.sync.message) : [],
+  );
+}
+
+function setupProblem(state: AppState, id: string, label: string, message: string): TrayLeafItem[] {
+  const account = state.settings.accounts.find((s) => s.id === id);
+  const text = message === 'Add your API key to start.' ? `Add the API key for ${label}…` : `${label}: ${message}`;
+  if (!account) return [{ type: 'label', label: text }];
+  return [{ type: 'action', label: text, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
+}
