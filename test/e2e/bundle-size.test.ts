@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.7;
+const ALL_JS_RATCHET_KB = 95.4;
 /** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
 const FIRST_JS_RATCHET_KB = 34.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
@@ -65,9 +65,11 @@ describe('renderer bundle budgets', () => {
   // 95.6 KB with the alarm line's schedule and start first, the entry 34.7; 96.2 KB after the merges of 29 Nov, 13:25:
   // the phone fold as a disclosure, the swap form's basis; 95.9 KB (98,252 bytes) with no setter for a $derived class
   // field, each read through a getter over a private one: −289 bytes; 95.7 KB (98,033 bytes) with the forms' $state
-  // fields that only their class writes read the same way, so Svelte emits no setter for them either: −219 bytes).
-  // The bench reports it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought under, this holds
-  // the line where it is, so nothing grows further.
+  // fields that only their class writes read the same way, so Svelte emits no setter for them either: −219 bytes;
+  // 95.4 KB (97,652 bytes) with the five radio groups set by `checked` and `onchange` instead of `bind:group`, whose
+  // runtime (each group's inputs kept in document order) then leaves the forms chunk: −381 bytes).
+  // The bench reports it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought
+  // under, this holds the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {
     const { js, files } = await gzipSizes();
     expect(kb(js), `JS files: ${files.filter((f) => f.endsWith('.js')).join(', ')}`).toBeLessThanOrEqual(
