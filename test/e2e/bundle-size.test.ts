@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.4;
+const ALL_JS_RATCHET_KB = 95.2;
 /** The first load under its 35 KB budget with room for the next change (issue 49): held where it is, like all views. */
 const FIRST_JS_RATCHET_KB = 34.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
@@ -67,7 +67,9 @@ describe('renderer bundle budgets', () => {
   // field, each read through a getter over a private one: −289 bytes; 95.7 KB (98,033 bytes) with the forms' $state
   // fields that only their class writes read the same way, so Svelte emits no setter for them either: −219 bytes;
   // 95.4 KB (97,652 bytes) with the five radio groups set by `checked` and `onchange` instead of `bind:group`, whose
-  // runtime (each group's inputs kept in document order) then leaves the forms chunk: −381 bytes).
+  // runtime (each group's inputs kept in document order) then leaves the forms chunk: −381 bytes; 95.2 KB (97,477
+  // bytes) with the last two raw <select> bindings (Away's Covered by, Swap's schedule) driven by `selected` flags as
+  // Select.svelte is, so Svelte's select binding is built in nowhere: −175 bytes, the entry 35,530).
   // The bench reports it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought
   // under, this holds the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {
