@@ -12,9 +12,18 @@ export type AddOutcome = 'busy' | 'invalid' | 'failed' | 'added';
 export class AddAccount {
   readonly #model: () => AppState;
   readonly #invoke: Invoke;
-  values = $state<NewAccountValues>(blankAccount());
-  errors = $state<FieldErrors>({});
-  busy = $state(false);
+  #values = $state<NewAccountValues>(blankAccount());
+  get values() {
+    return this.#values;
+  }
+  #errors = $state<FieldErrors>({});
+  get errors() {
+    return this.#errors;
+  }
+  #busy = $state(false);
+  get busy() {
+    return this.#busy;
+  }
   /** What the last attempt came to (a whole-form message; field problems are in `errors`). */
   answer = $state.raw<{ ok: boolean; text: string } | null>(null);
   /** Counts the starts over (Cancel): a refusal of what was typed before marks nothing on the form as it is now. */
@@ -28,8 +37,8 @@ export class AddAccount {
   /** Starts over (Cancel): what was typed is dropped (nothing of it was saved). */
   reset = (): void => {
     this.#starts += 1;
-    this.values = blankAccount();
-    this.errors = {};
+    this.#values = blankAccount();
+    this.#errors = {};
     this.answer = null;
   };
 
@@ -40,13 +49,13 @@ export class AddAccount {
       this.#model().settings.accounts.map((a) => a.label),
     );
     this.answer = null;
-    if (!checked.ok) return ((this.errors = checked.errors), 'invalid');
-    this.errors = {};
-    this.busy = true;
+    if (!checked.ok) return ((this.#errors = checked.errors), 'invalid');
+    this.#errors = {};
+    this.#busy = true;
     try {
       return await this.#save(checked.scheduleIds);
     } finally {
-      this.busy = false;
+      this.#busy = false;
     }
   };
 
@@ -75,12 +84,15 @@ export class AddAccount {
     const count = added.value.schedules.length;
     this.reset();
     this.answer = { ok: true, text: `Added ${label} with ${count} ${count === 1 ? 'schedule' : 'schedules'}.` };
-    this.added = added.value;
+    this.#added = added.value;
     return 'added';
   }
 
   /** The account the last successful submit added (for the caller to show with the others). */
-  added = $state.raw<Account | null>(null);
+  #added = $state.raw<Account | null>(null);
+  get added() {
+    return this.#added;
+  }
 
   #fieldProblem(field: keyof NewAccountValues, message: string): void {
     this.errors[field] = this.errors[field] ? `${this.errors[field]} ${message}` : message;

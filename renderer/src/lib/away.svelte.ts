@@ -24,15 +24,27 @@ export const rowKey = (r: Pick<HandoffRow, 'scheduleId' | 'end'>): string => `${
 export class AwayState extends Settling<HandoffStatus> {
   from = $state(localDay(0));
   to = $state(localDay(6));
-  plan = $state<HandoffPlan | null>(null);
-  loading = $state(false);
+  #plan = $state<HandoffPlan | null>(null);
+  get plan() {
+    return this.#plan;
+  }
+  #loading = $state(false);
+  get loading() {
+    return this.#loading;
+  }
   /** The person for all (PeoplePicker binds a list; at most one here). */
   forAll = $state<string[]>([]);
   suggested = $state(false);
   query = $state('');
   /** Per block: '' follows the person for all. */
-  perRow = $state<Record<string, string>>({});
-  candidates = $state<Record<string, Candidate[]>>({});
+  #perRow = $state<Record<string, string>>({});
+  get perRow() {
+    return this.#perRow;
+  }
+  #candidates = $state<Record<string, Candidate[]>>({});
+  get candidates() {
+    return this.#candidates;
+  }
   #model: () => AppState;
   #seq = 0;
   /** The range (as asked) the shown plan is of. */
@@ -69,23 +81,23 @@ export class AwayState extends Settling<HandoffStatus> {
    *  shown: an older one (another range, older data) that arrives late never replaces it. */
   async load(quiet = false): Promise<void> {
     const seq = ++this.#seq;
-    if (!quiet) this.loading = true;
+    if (!quiet) this.#loading = true;
     const range = { from: this.from, to: this.to };
     const [plan, status] = await Promise.all([
       invoke('handoff:plan', { range, reread: !quiet }),
       invoke('handoff:get', null),
     ]);
     if (seq !== this.#seq) return;
-    this.loading = false;
+    this.#loading = false;
     this.problem = '';
     if (status.ok) this.show(status.value);
     if (!plan.ok) {
       this.problem = plan.error.message;
       // The blocks of another range are not these days': never listed (nor created) under them.
-      if (this.#planned !== `${range.from}|${range.to}`) this.plan = null;
+      if (this.#planned !== `${range.from}|${range.to}`) this.#plan = null;
       return;
     }
-    this.plan = plan.value;
+    this.#plan = plan.value;
     this.#planned = `${range.from}|${range.to}`;
     for (const row of plan.value.rows) void this.rank(row);
   }
@@ -95,7 +107,7 @@ export class AwayState extends Settling<HandoffStatus> {
       scheduleId: row.scheduleId,
       window: { kind: 'custom', start: row.start, end: row.end },
     });
-    if (answer.ok) this.candidates = { ...this.candidates, [rowKey(row)]: answer.value };
+    if (answer.ok) this.#candidates = { ...this.candidates, [rowKey(row)]: answer.value };
   }
 
   /** The chosen cover is already on call with me over the block: main refuses it, as a swap does (one rule). */

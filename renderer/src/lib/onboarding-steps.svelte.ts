@@ -32,7 +32,10 @@ export class OnboardingSteps {
   /** The account set up here: named in every request, so nothing reaches another account's service. Undefined when
    *  there is none to set up (the one asked for was removed, or several are set up): then nothing is saved. */
   readonly accountId: AccountId | undefined;
-  step = $state(0);
+  #step = $state(0);
+  get step() {
+    return this.#step;
+  }
   // The key waits here until the service address is known: the keychain entry is named after the service host.
   key = $state('');
   // A stored address is shown without user info, query or fragment: they can hold a key (issue 19).
@@ -42,8 +45,14 @@ export class OnboardingSteps {
   suggested = $state(false);
   schedules = $state<WatchedSchedule[]>([]);
   error = $state('');
-  note = $state('');
-  busy = $state(false);
+  #note = $state('');
+  get note() {
+    return this.#note;
+  }
+  #busy = $state(false);
+  get busy() {
+    return this.#busy;
+  }
   /** Asked on the last step when it is off (a fresh install): on by default, as tray apps are, so the app that reminds
    *  me of my shift is running after a restart and a new install is ready rather than warned. */
   readonly asksStartAtLogin: boolean;
@@ -101,7 +110,7 @@ export class OnboardingSteps {
 
   /** Opens a done step again (or the current one). */
   goTo = (step: number): void => {
-    this.step = step;
+    this.#step = step;
     this.error = '';
   };
 
@@ -110,16 +119,16 @@ export class OnboardingSteps {
     // aria-disabled, not disabled, while busy: a disabled button would drop the focus to <body>.
     if (this.busy) return;
     this.error = '';
-    this.busy = true;
+    this.#busy = true;
     const step = this.step;
     const done = await [this.#stepKey, this.#stepBaseUrl, this.#stepSchedules, this.#stepEmail][step]?.();
-    this.busy = false;
+    this.#busy = false;
     // Another step was opened meanwhile (Back): this answer is the step left behind's, said nowhere and moving no one.
     if (this.step !== step) {
       this.error = '';
       return;
     }
-    if (done && !this.last) this.step += 1;
+    if (done && !this.last) this.#step += 1;
     else if (done) this.#finished();
   };
 
@@ -155,7 +164,7 @@ export class OnboardingSteps {
     if (!stored.ok) return this.#fail(stored.error.message);
     this.key = '';
     this.refusedSeen = false;
-    this.note =
+    this.#note =
       stored.value.storage === 'keychain'
         ? 'Your key is stored in your keychain.'
         : 'Your key is kept in memory for this session only (no keychain available).';

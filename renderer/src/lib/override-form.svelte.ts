@@ -49,17 +49,35 @@ export class OverrideForm {
 
   /** Deep $state, made in the constructor: from a draft kept for this route, else from the props. */
   values: OverrideFormValues;
-  restored = $state(false);
+  #restored = $state(false);
+  get restored() {
+    return this.#restored;
+  }
   /** Set by the first submit: field problems show from then on, not while the form is being filled in. */
-  attempted = $state(false);
-  serverErrors = $state<FieldErrors>({});
-  failureMessage = $state('');
+  #attempted = $state(false);
+  get attempted() {
+    return this.#attempted;
+  }
+  #serverErrors = $state<FieldErrors>({});
+  get serverErrors() {
+    return this.#serverErrors;
+  }
+  #failureMessage = $state('');
+  get failureMessage() {
+    return this.#failureMessage;
+  }
   // Replaced whole on each answer (never edited in place): raw, no deep proxies.
-  preview = $state.raw<PreviewState>(null);
+  #preview = $state.raw<PreviewState>(null);
+  get preview() {
+    return this.#preview;
+  }
   /** The request the preview is of, as JSON: until the changed values' preview comes, it is another override's. */
   #previewed = $state('');
   /** Who could cover the window, best first (the engine ranks them from the shifts it read); [] until it answers. */
-  candidates = $state.raw<Candidate[]>([]);
+  #candidates = $state.raw<Candidate[]>([]);
+  get candidates() {
+    return this.#candidates;
+  }
   /** The write in progress or done, and its outcome. */
   readonly write = new OverrideWrite();
   #previewSeq = 0;
@@ -173,7 +191,7 @@ export class OverrideForm {
     this.#pristine = JSON.stringify(fresh);
     const draft = takeDraft(this.#routeKey);
     this.values = $state(draft ?? fresh);
-    this.restored = draft !== undefined && JSON.stringify(draft) !== this.#pristine;
+    this.#restored = draft !== undefined && JSON.stringify(draft) !== this.#pristine;
     $effect(() => this.#followPreview());
     $effect(() => this.#followCandidates());
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
@@ -188,7 +206,7 @@ export class OverrideForm {
     const current = this.checked;
     const seq = ++this.#previewSeq;
     if (!current.ok) {
-      this.preview = null;
+      this.#preview = null;
       return undefined;
     }
     const asked = current.request;
@@ -196,7 +214,7 @@ export class OverrideForm {
       const answer = await invoke('override:preview', asked);
       if (seq !== this.#previewSeq) return;
       this.#previewed = JSON.stringify(asked);
-      this.preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };
+      this.#preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }
@@ -207,12 +225,12 @@ export class OverrideForm {
     const asked = untrack(() => this.#candidatesAsk);
     const seq = ++this.#candidatesSeq;
     if (!asked) {
-      this.candidates = [];
+      this.#candidates = [];
       return undefined;
     }
     const timer = setTimeout(async () => {
       const ranked = await invoke('override:candidates', asked);
-      if (seq === this.#candidatesSeq) this.candidates = ranked.ok ? ranked.value : [];
+      if (seq === this.#candidatesSeq) this.#candidates = ranked.ok ? ranked.value : [];
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }
@@ -228,8 +246,8 @@ export class OverrideForm {
 
   /** Any edit clears what the engine said about the last attempt: it was about other values. */
   edited = (): void => {
-    this.serverErrors = {};
-    this.failureMessage = '';
+    this.#serverErrors = {};
+    this.#failureMessage = '';
   };
 
   scheduleChanged = (): void => {
@@ -247,10 +265,10 @@ export class OverrideForm {
 
   startOver = (): void => {
     this.values = JSON.parse(this.#pristine) as OverrideFormValues;
-    this.restored = false;
-    this.attempted = false;
-    this.serverErrors = {};
-    this.failureMessage = '';
+    this.#restored = false;
+    this.#attempted = false;
+    this.#serverErrors = {};
+    this.#failureMessage = '';
     clearDraft();
   };
 
@@ -258,8 +276,8 @@ export class OverrideForm {
   async submit(): Promise<boolean> {
     // aria-disabled, not disabled, while sending: a disabled button would drop the focus to <body>.
     if (this.write.phase === 'sending') return false;
-    this.attempted = true;
-    this.failureMessage = '';
+    this.#attempted = true;
+    this.#failureMessage = '';
     const checked = this.checked;
     if (!checked.ok) return true;
     if (this.nothingToDo) return false;
@@ -278,13 +296,13 @@ export class OverrideForm {
       clearDraft();
       return false;
     }
-    this.failureMessage = refusal.message;
-    if (refusal.problems) this.serverErrors = fieldsFromProblems(refusal.problems, sentEmails);
+    this.#failureMessage = refusal.message;
+    if (refusal.problems) this.#serverErrors = fieldsFromProblems(refusal.problems, sentEmails);
     return true;
   }
 
   another = (): void => {
     this.write.reset();
-    this.attempted = false;
+    this.#attempted = false;
   };
 }

@@ -19,14 +19,29 @@ export interface Refusal {
 }
 
 export class OverrideWrite {
-  phase = $state<'editing' | 'sending' | 'done'>('editing');
+  #phase = $state<'editing' | 'sending' | 'done'>('editing');
+  get phase() {
+    return this.#phase;
+  }
   // Snapshots replaced whole (never edited in place): raw, no deep proxies.
-  outcome = $state.raw<OverrideOutcome | null>(null);
+  #outcome = $state.raw<OverrideOutcome | null>(null);
+  get outcome() {
+    return this.#outcome;
+  }
   /** The override as read back from the service after creating it. */
-  fetched = $state.raw<OverrideView | null>(null);
+  #fetched = $state.raw<OverrideView | null>(null);
+  get fetched() {
+    return this.#fetched;
+  }
   /** What was asked for, as previewed when it was sent. */
-  sentPreview = $state.raw<OverridePreview | null>(null);
-  recheck = $state.raw<Recheck | null>(null);
+  #sentPreview = $state.raw<OverridePreview | null>(null);
+  get sentPreview() {
+    return this.#sentPreview;
+  }
+  #recheck = $state.raw<Recheck | null>(null);
+  get recheck() {
+    return this.#recheck;
+  }
   /** The request whose answer was "most likely not saved": sent again as is, the core looks at the schedule first. */
   #notSavedRequest = $state<string | null>(null);
   #scheduleId = '';
@@ -39,9 +54,9 @@ export class OverrideWrite {
   /** Sends the request, after its preview (what the outcome says was asked for; asked before the write, which
    *  would change it); resolves the refusal when nothing was created, else undefined (the outcome is shown). */
   async send(request: OverrideRequest, preview: () => Promise<OverridePreview | null>): Promise<Refusal | undefined> {
-    this.phase = 'sending';
+    this.#phase = 'sending';
     this.#scheduleId = request.scheduleId;
-    this.sentPreview = await preview();
+    this.#sentPreview = await preview();
     // Whom the preview said it replaces: main re-reads the window first and sends nothing if that changed meanwhile.
     // And the window it showed: a "rest of current shift" that ends elsewhere now is said, not written.
     const shown = this.sentPreview;
@@ -58,25 +73,25 @@ export class OverrideWrite {
     // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
     // again", not "Not created": creating it again could make a second override.
     if (!answer.ok && nextStep(answer.error.kind) !== 'verify') {
-      this.phase = 'editing';
+      this.#phase = 'editing';
       return { message: answer.error.message, problems: answer.error.problems ?? [] };
     }
     const value: OverrideOutcome = answer.ok ? answer.value : { status: 'unknown', message: answer.error.message };
-    this.outcome = value;
+    this.#outcome = value;
     this.#notSavedRequest = value.status === 'not_created' ? JSON.stringify(request) : null;
     if (value.status === 'created') await this.#fetchBack(value.override);
-    this.phase = value.status === 'not_created' ? 'editing' : 'done';
+    this.#phase = value.status === 'not_created' ? 'editing' : 'done';
     return value.status === 'not_created' ? { message: value.message } : undefined;
   }
 
   async #fetchBack(created: OverrideView): Promise<void> {
     const read = await invoke('override:get', { scheduleId: created.scheduleId, overrideId: created.id });
-    this.fetched = read.ok ? read.value : created;
+    this.#fetched = read.ok ? read.value : created;
   }
 
   /** Main refreshes the schedules, then says whether the schedule shows the override (a hint only). */
   checkAgain = async (): Promise<void> => {
-    this.recheck = { state: 'checking', text: 'Refreshing the schedule…' };
+    this.#recheck = { state: 'checking', text: 'Refreshing the schedule…' };
     const p = this.sentPreview;
     const answer = p
       ? await invoke('override:recheck', {
@@ -86,15 +101,15 @@ export class OverrideWrite {
           covering: p.covering,
         })
       : await invoke('sync:refresh', null);
-    if (!answer.ok) this.recheck = { state: 'failed', text: answer.error.message };
-    else this.recheck = answer.value ?? { state: 'cannot_tell', text: CANNOT_TELL_TEXT };
+    if (!answer.ok) this.#recheck = { state: 'failed', text: answer.error.message };
+    else this.#recheck = answer.value ?? { state: 'cannot_tell', text: CANNOT_TELL_TEXT };
   };
 
   /** Back to the form for another override. */
   reset(): void {
-    this.phase = 'editing';
-    this.outcome = null;
-    this.fetched = null;
-    this.recheck = null;
+    this.#phase = 'editing';
+    this.#outcome = null;
+    this.#fetched = null;
+    this.#recheck = null;
   }
 }

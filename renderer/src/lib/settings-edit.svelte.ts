@@ -24,13 +24,28 @@ export class SettingsEdit {
   readonly #mac: boolean;
   /** Deep $state, made in the constructor. */
   values;
-  errors = $state<FieldErrors>({});
-  saving = $state(false);
-  answer = $state.raw<{ ok: boolean; text: string } | null>(null);
+  #errors = $state<FieldErrors>({});
+  get errors() {
+    return this.#errors;
+  }
+  #saving = $state(false);
+  get saving() {
+    return this.#saving;
+  }
+  #answer = $state.raw<{ ok: boolean; text: string } | null>(null);
+  get answer() {
+    return this.#answer;
+  }
   /** What the last removal of a service came to. */
-  removal = $state.raw<{ ok: boolean; text: string } | null>(null);
+  #removal = $state.raw<{ ok: boolean; text: string } | null>(null);
+  get removal() {
+    return this.#removal;
+  }
   /** Why the OS refused the saved shortcut (main registers it once settings are saved), or null. */
-  shortcutProblem = $state<string | null>(null);
+  #shortcutProblem = $state<string | null>(null);
+  get shortcutProblem() {
+    return this.#shortcutProblem;
+  }
 
   /** People on one account's schedules, for its "my e-mail" suggestions. */
   peopleOn = (accountId: string) => peopleOf(this.#model().schedules.filter((s) => s.accountId === accountId));
@@ -96,18 +111,18 @@ export class SettingsEdit {
 
   checkShortcut = async (): Promise<void> => {
     const status = await this.#invoke('shortcut:status', null);
-    this.shortcutProblem = status.ok ? status.value.problem : null;
+    this.#shortcutProblem = status.ok ? status.value.problem : null;
   };
 
   shortcutChanged = (): void => {
-    this.answer = null;
-    this.errors = Object.fromEntries(Object.entries(this.errors).filter(([key]) => key !== 'globalShortcut'));
+    this.#answer = null;
+    this.#errors = Object.fromEntries(Object.entries(this.errors).filter(([key]) => key !== 'globalShortcut'));
   };
 
   discard = (): void => {
     this.values = valuesFrom(this.#model().settings);
-    this.errors = {};
-    this.answer = null;
+    this.#errors = {};
+    this.#answer = null;
   };
 
   sectionProblems = (section: SettingsSection): string[] => sectionErrors(this.errors, section);
@@ -141,11 +156,11 @@ export class SettingsEdit {
     const gone = this.values.accounts.find((a) => a.id === accountId);
     const result = await this.#invoke('settings:update', { accounts: saved.filter((a) => a.id !== accountId) });
     if (!result.ok) {
-      this.removal = { ok: false, text: result.error.message };
+      this.#removal = { ok: false, text: result.error.message };
       return false;
     }
     this.values.accounts = this.values.accounts.filter((a) => a.id !== accountId);
-    this.removal = { ok: true, text: `Removed ${gone?.label ?? accountId}: its key and saved data are deleted.` };
+    this.#removal = { ok: true, text: `Removed ${gone?.label ?? accountId}: its key and saved data are deleted.` };
     return true;
   };
 
@@ -153,27 +168,27 @@ export class SettingsEdit {
   save = async (): Promise<'busy' | 'invalid' | 'answered'> => {
     if (this.saving) return 'busy';
     const checked = checkSettings(this.values, this.#model().settings, this.#mac);
-    this.answer = null;
+    this.#answer = null;
     if (!checked.ok) {
-      this.errors = checked.errors;
+      this.#errors = checked.errors;
       return 'invalid';
     }
-    this.errors = {};
-    this.saving = true;
+    this.#errors = {};
+    this.#saving = true;
     const sent = JSON.stringify(this.values);
     const result = await this.#invoke('settings:update', checked.patch);
-    this.saving = false;
+    this.#saving = false;
     if (result.ok) {
       // What was typed while saving is newer than the settings saved: it stays, unsaved.
       if (JSON.stringify(this.values) === sent) this.values = valuesFrom(result.value);
-      this.answer = { ok: true, text: 'Settings saved.' };
+      this.#answer = { ok: true, text: 'Settings saved.' };
       await this.checkShortcut();
     } else {
       for (const p of result.error.problems ?? []) {
         const key = errorKey(p.field, this.values.accounts);
         this.errors[key] = this.errors[key] ? `${this.errors[key]} ${p.message}` : p.message;
       }
-      this.answer = { ok: false, text: result.error.message };
+      this.#answer = { ok: false, text: result.error.message };
     }
     return 'answered';
   };

@@ -6,8 +6,14 @@ type Answer<T> = { ok: true; value: T } | { ok: false; error: { message: string 
 
 export abstract class Settling<T> {
   /** Main's last answer, replaced whole. */
-  shown = $state.raw<T | null>(null);
-  busy = $state(false);
+  #shown = $state.raw<T | null>(null);
+  get shown() {
+    return this.#shown;
+  }
+  #busy = $state(false);
+  get busy() {
+    return this.#busy;
+  }
   problem = $state('');
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #everyMs: number;
@@ -23,9 +29,9 @@ export abstract class Settling<T> {
 
   /** Shows main's answer (busy meanwhile, unless it is only a look), or why it failed; true when it answered. */
   protected async answer(asked: Promise<Answer<T>>, busy = true): Promise<boolean> {
-    if (busy) this.busy = true;
+    if (busy) this.#busy = true;
     const answer = await asked;
-    if (busy) this.busy = false;
+    if (busy) this.#busy = false;
     if (answer.ok) this.show(answer.value);
     else {
       this.problem = answer.error.message;
@@ -42,7 +48,7 @@ export abstract class Settling<T> {
   }
 
   protected show(value: T): void {
-    this.shown = value;
+    this.#shown = value;
     this.keepLooking();
   }
 

@@ -31,10 +31,22 @@ export class SmallForm<V extends object, R, A> {
   /** Deep $state, made in the constructor. */
   values: V;
   #pristine = $state('');
-  attempted = $state(false);
-  touched = $state<Record<string, boolean>>({});
-  sending = $state(false);
-  outcome = $state.raw<FormOutcome<A>>(null);
+  #attempted = $state(false);
+  get attempted() {
+    return this.#attempted;
+  }
+  #touched = $state<Record<string, boolean>>({});
+  get touched() {
+    return this.#touched;
+  }
+  #sending = $state(false);
+  get sending() {
+    return this.#sending;
+  }
+  #outcome = $state.raw<FormOutcome<A>>(null);
+  get outcome() {
+    return this.#outcome;
+  }
   /** Counts the starts over: an answer about what was picked before changes nothing the form now shows. */
   #picks = 0;
 
@@ -65,25 +77,25 @@ export class SmallForm<V extends object, R, A> {
     this.#picks += 1;
     this.values = values;
     this.#pristine = JSON.stringify(values);
-    this.attempted = false;
-    this.touched = {};
-    this.outcome = null;
+    this.#attempted = false;
+    this.#touched = {};
+    this.#outcome = null;
   };
 
   /** Sends the values when they check out; a press while sending does nothing. */
   submit = async (): Promise<Submitted> => {
     if (this.sending) return 'busy';
-    this.attempted = true;
+    this.#attempted = true;
     const checked = this.#spec.check(this.values);
     if (!checked.ok) {
-      this.outcome = checked.nothingChanged ? { ok: 'same' } : null;
+      this.#outcome = checked.nothingChanged ? { ok: 'same' } : null;
       return checked.nothingChanged ? 'same' : 'invalid';
     }
-    this.sending = true;
-    this.outcome = null;
+    this.#sending = true;
+    this.#outcome = null;
     const picks = this.#picks;
     const result = await this.#spec.send(checked.request);
-    this.sending = false;
+    this.#sending = false;
     // Another one was picked meanwhile: nothing shown is about this answer's (and the focus stays where it is).
     if (picks !== this.#picks) return 'busy';
     if (result.ok) {
@@ -92,10 +104,10 @@ export class SmallForm<V extends object, R, A> {
         this.values = next;
         this.#pristine = JSON.stringify(next);
       }
-      this.outcome = { ok: true, value: result.value };
+      this.#outcome = { ok: true, value: result.value };
     } else {
       const unknown = nextStep(result.error.kind) === 'verify';
-      this.outcome = { ok: false, message: result.error.message, unknown };
+      this.#outcome = { ok: false, message: result.error.message, unknown };
     }
     return 'answered';
   };

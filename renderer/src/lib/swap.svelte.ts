@@ -16,7 +16,10 @@ export const CHECK_EVERY_MS = 3_000;
 /** `shown`: main's answer to the swap (or its last settle), as it is. */
 export class SwapState extends Settling<SwapResult> {
   scheduleId = $state('');
-  chosen = $state('');
+  #chosen = $state('');
+  get chosen() {
+    return this.#chosen;
+  }
   #mine: MyBlock;
   #model: () => AppState;
 
@@ -62,7 +65,7 @@ export class SwapState extends Settling<SwapResult> {
 
   /** Another shift (or '' for none): what was said of the one before (a refusal) is not said of it. */
   choose(key: string): void {
-    this.chosen = key;
+    this.#chosen = key;
     this.problem = '';
   }
 

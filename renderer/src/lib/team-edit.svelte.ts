@@ -26,7 +26,10 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
   }
   #teams = $derived.by(() => teamOptions(this.#model()));
   /** What the service last said the picked team is, on its account. */
-  saved = $state.raw<TeamOption | undefined>();
+  #saved = $state.raw<TeamOption | undefined>();
+  get saved() {
+    return this.#saved;
+  }
   get locked(): boolean {
     return this.saved?.id === null;
   }
@@ -55,7 +58,7 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
 
   constructor(model: () => AppState, invoke: Invoke) {
     this.#model = model;
-    this.saved = firstTeam(teamOptions(model()));
+    this.#saved = firstTeam(teamOptions(model()));
     this.form = new SmallForm(
       {
         problems: teamErrors,
@@ -64,7 +67,7 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
         saved: (team) => {
           // Still the same team on the same account: only its name and description are the service's new ones.
           const picked = this.saved;
-          this.saved = picked && { ...picked, name: team.name, description: team.description };
+          this.#saved = picked && { ...picked, name: team.name, description: team.description };
           return valuesFor(this.saved);
         },
       },
@@ -73,7 +76,7 @@ export class TeamEdit implements SmallFormScreen<TeamFormValues, RequestOf<'team
   }
 
   choose = (key: string): void => {
-    this.saved = this.teams.find((t) => t.key === key);
+    this.#saved = this.teams.find((t) => t.key === key);
     this.form.reset(valuesFor(this.saved));
   };
 }
