@@ -77,6 +77,34 @@ export function ringWords(
   };
 }
 
+/** "Test the alarm": a ring of TEST_RING_MS worded as a test, acknowledging nothing real. */
+function ringTest(
+  o: AlarmRingOptions,
+  show: (view: AlarmView, forMs: number) => void,
+  notify: (n: NotificationRequest) => void,
+): void {
+  const nowMs = o.clock.now();
+  const key = `${TEST_PREFIX}${nowMs}`;
+  const target = {
+    key,
+    atMs: nowMs,
+    startMs: nowMs,
+    endMs: nowMs + TEST_RING_MS,
+    scheduleId: 'test',
+    scheduleName: 'Test of the shift-start alarm',
+    scheduleZone: o.localZone(),
+    fromNames: [],
+  };
+  show(viewOf({ target, late: false, again: false }, 'Test', { test: true }), TEST_RING_MS);
+  notify({
+    id: key,
+    title: 'Test of the shift-start alarm',
+    body: 'This is how your shift start will ring.',
+    target: 'status',
+    alarm: true,
+  });
+}
+
 export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
   /** Each real ring on show, with the zone its view was worded in (a test alarm is worded in no zone of note). */
@@ -142,28 +170,7 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     },
     rezone,
     silence: close,
-    test() {
-      const nowMs = o.clock.now();
-      const key = `${TEST_PREFIX}${nowMs}`;
-      const target = {
-        key,
-        atMs: nowMs,
-        startMs: nowMs,
-        endMs: nowMs + TEST_RING_MS,
-        scheduleId: 'test',
-        scheduleName: 'Test of the shift-start alarm',
-        scheduleZone: o.localZone(),
-        fromNames: [],
-      };
-      show(viewOf({ target, late: false, again: false }, 'Test', { test: true }), TEST_RING_MS);
-      notify({
-        id: key,
-        title: 'Test of the shift-start alarm',
-        body: 'This is how your shift start will ring.',
-        target: 'status',
-        alarm: true,
-      });
-    },
+    test: () => ringTest(o, show, notify),
     isTest: (key) => key.startsWith(TEST_PREFIX),
     stop() {
       for (const cancel of closers.values()) cancel();
