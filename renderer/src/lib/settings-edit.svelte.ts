@@ -5,7 +5,6 @@ import type { FieldErrors } from './limits';
 import type { AppClock, Invoke } from './ports';
 import type { Account } from '../../../electron/shared/settings';
 import {
-  accountField,
   accountValues,
   checkSettings,
   peopleOf,
@@ -15,7 +14,7 @@ import {
   type SettingsSection,
 } from './settings-form';
 import { formatDayTime } from '../../../electron/shared/format';
-import { fieldOfProblem } from './account-form';
+import { errorKey } from './settings-problems';
 
 export class SettingsEdit {
   readonly #model: () => AppState;
@@ -192,12 +191,4 @@ export class SettingsEdit {
     }
     return 'answered';
   };
-}
-
-/** Where the engine's problem goes: "accounts.1.baseUrl" on that account's field, others on their setting. */
-export function errorKey(field: string, accounts: readonly AccountValues[]): string {
-  const [top, index] = field.split('.');
-  const account = top === 'accounts' ? accounts[Number(index)] : undefined;
-  const name = fieldOfProblem(field);
-  return account && name ? accountField(account.id, name) : (top ?? 'form');
 }
