@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 96.3;
+const ALL_JS_RATCHET_KB = 95.5;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
@@ -27,7 +27,8 @@ describe('renderer bundle budgets', () => {
   // preload helper (behind each import()) cut to what the app uses (vite.config.ts, smallPreloadHelper): −462 bytes;
   // 35,547 (34.8) with each shift-start alarm line saying its schedule and start first (adv49 r10 F1); 35,709 (34.9)
   // after the merges of 29 Nov, 13:25 (the swap form's and week caption's basis, the phone fold's disclosure); 35,610
-  // (34.8) with each $derived class field read through a getter over a private field, so Svelte emits no setter.
+  // (34.8) with each $derived class field read through a getter over a private field, so Svelte emits no setter;
+  // 35,795 (35.0 rounded up) after the merges of 29 Nov, 15:35 (NowLines tightened to 200 lines, not split).
   it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
     const { firstJs } = await gzipSizes();
     expect(firstJs).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB * KB);
@@ -69,7 +70,8 @@ describe('renderer bundle budgets', () => {
   // 95.4 KB (97,652 bytes) with the five radio groups set by `checked` and `onchange` instead of `bind:group`, whose
   // runtime (each group's inputs kept in document order) then leaves the forms chunk: −381 bytes; 95.2 KB (97,477
   // bytes) with the last two raw <select> bindings (Away's Covered by, Swap's schedule) driven by `selected` flags as
-  // Select.svelte is, so Svelte's select binding is built in nowhere: −175 bytes, the entry 35,530).
+  // Select.svelte is, so Svelte's select binding is built in nowhere: −175 bytes, the entry 35,530); 95.5 KB (97,765
+  // bytes) after the merges of 29 Nov, 15:35, the entry 35,795.
   // The bench reports it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought
   // under, this holds the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {
