@@ -10,10 +10,12 @@ type Covered = AppState['coverage']['coveredByMe'][number];
 
 /** "covered by you ✓" (fresh) or "covered by you (saved data from 07:25)": a request covered per saved schedules is
  *  said as saved, never with ✓ and never as asking me (adv47 r16 #1). */
-export function coveredWords(c: Covered, opts: DayFormatOptions): string {
+export function coveredWords(c: Covered, opts: DayFormatOptions, label = false): string {
+  // `label`: standing alone (the Coverage view's tag), it opens with a capital, worded here, not patched after.
+  const words = label ? 'Covered by you' : 'covered by you';
   const b = c.coveredBasis;
-  if (b?.kind !== 'saved') return 'covered by you ✓';
-  return b.savedAt === null ? 'covered by you (saved data)' : `covered by you (${savedDataFrom(b.savedAt, opts)})`;
+  if (b?.kind !== 'saved') return `${words} ✓`;
+  return b.savedAt === null ? `${words} (saved data)` : `${words} (${savedDataFrom(b.savedAt, opts)})`;
 }
 
 /** The covered requests grouped by their wording, in first-seen order: "covered by you ✓" and each saved time. */

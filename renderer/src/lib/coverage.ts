@@ -51,7 +51,7 @@ export function coverageItems(state: AppState, ctx: FormatContext): CoverageItem
         request,
         mine,
         covered,
-        ...(covered ? { coveredText: coveredWords(request, ctx) } : {}),
+        ...(covered ? { coveredText: coveredWords(request, ctx, true) } : {}),
         groups: groupShifts(request, state),
       }));
   const { askingMe, mine, coveredByMe } = state.coverage;
