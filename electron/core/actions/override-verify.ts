@@ -13,6 +13,11 @@ export type WindowLook = 'covered' | 'not_covered';
 /** How long a service may take to apply a write it took without answering (seen: 15–40 s; adv48 round 10 #1). */
 export const SETTLE_MS = 2 * 60_000;
 
+/** The close of a lost answer's "checking" on a service not seen to move its revision on a write: never sent again,
+ *  after the settle neither (an away item's restatement reads it: watch-late.ts). */
+export const UNMARKED_NOT_AGAIN =
+  'the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.';
+
 /** What the app knew just before a write: the schedule's revision as last read, and whether this service is known
  *  to move it on a write (seen after an own write that landed). */
 export interface Before {
@@ -129,7 +134,7 @@ export async function verifyUnknownWrite(
   if (before.moves !== true && before.lost === true)
     return {
       status: 'not_created',
-      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.`,
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; ${UNMARKED_NOT_AGAIN}`,
     };
   // Unmoved: the service may still apply it (a service that moves its revision on every write too, for the settle: it
   // may take the write and apply it 30 s later), so it is checked, never "most likely not saved" before the settle is
