@@ -49,8 +49,8 @@ export async function shownNow(client: OncallClient, plan: PlannedOverride): Pro
 
 /** A write whose answer was lost, not shown, and the schedule changed since just before it: it may have landed
  *  and been changed over, so nothing is ever sent again from it (adv48 round 10 #1). */
-export const changedAfterLost = (what: string): string =>
-  `Can't confirm it: the schedule changed after the service stopped answering (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
+export const changedAfterLost = (what: string, lost = true): string =>
+  `Can't confirm it: the schedule changed after ${lost ? 'the service stopped answering' : 'the service answered the write with an error'} (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
 
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {
@@ -128,7 +128,10 @@ export async function verifyUnknownWrite(
       message: `${why}, and the schedule does not show the override yet, but whether anything changed there since could not be read, so nothing was sent again. Check the schedule.`,
     };
   if (revision !== revisionBefore)
-    return { status: 'unknown', message: `${why}. ${changedAfterLost(await shownNow(client, plan))}` };
+    return {
+      status: 'unknown',
+      message: `${why}. ${changedAfterLost(await shownNow(client, plan), before.lost === true)}`,
+    };
   // Lost outright on a service not seen to move its revision on a write: unmoved tells nothing (a manager's undo leaves
   // it so too), so it is never sent again from here, after the settle neither (adv48 r11 #2).
   if (before.moves !== true && before.lost === true)
