@@ -81,4 +81,23 @@ describe('an away item "checking" after a 5xx, once the service has had its 2 mi
     expect(h.sim.requests.all().filter((r) => r.method === 'POST')).toHaveLength(1);
     await engine.stop();
   }, 60_000);
+
+  it('Retry pressed inside the 2 minutes: nothing sent, still "checking" (an error answer, not a lost one), then restated', async () => {
+    const { h, engine } = await afterA503();
+    const posts = () => h.sim.requests.all().filter((r) => r.method === 'POST').length;
+    const sent = posts();
+    await h.clock.advance(30_000);
+    await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null), 1000, 300);
+    await h.clock.advance(15_000);
+    await h.clock.runWhileAdvancing(engine.handoffIdle(), 1000, 60);
+    const during = await said(engine);
+    expect(during.text).toMatch(/^Outcome unknown \(checking…\): Can't confirm yet — checking: /);
+    expect(during.text).toMatch(/the service answered the first attempt with an error/);
+    expect(during.text).not.toMatch(/never came/);
+    expect(posts()).toBe(sent);
+    await settle(h, engine);
+    expect((await said(engine)).text).toMatch(/^Did not land: .*after the service had 2 minutes to apply it\. Retry /);
+    expect(posts()).toBe(sent);
+    await engine.stop();
+  }, 60_000);
 });
