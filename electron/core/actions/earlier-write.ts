@@ -28,6 +28,6 @@ export function waitingForEarlier(deps: ActionDeps, doubt: Doubt): Failure {
   const settled = formatDayTime(Math.ceil((doubt.atMs + SETTLE_MS) / 60_000) * 60_000, at);
   return failure(
     'service_wait',
-    `Can't confirm yet — checking: an earlier write here may still land (${whatOf(doubt)}, putting ${people} on call ${when}: its answer was an error or never came, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,
+    `Can't confirm yet — checking: an earlier write here may still land (${whatOf(doubt)}, putting ${people} on call ${when}: ${doubt.lost === true ? 'its answer never came' : 'the service answered it with an error'}, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,
   );
 }

@@ -64,8 +64,10 @@ export interface DoubtFile {
 
 const SAVED_AFTER_ALL =
   'It was saved after all: the schedule now shows the override (the service was slow to apply it). It was not sent again.';
-const STILL_CHECKING =
-  "Can't confirm yet — checking: the first attempt's answer never came and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.";
+/** A press again inside the settle, worded by what happened to the first attempt: no answer at all, or an error
+ *  answer (a 5xx: the service answered, so "never came" would be false; fix48z #2). */
+const stillChecking = (lost: boolean) =>
+  `Can't confirm yet — checking: ${lost ? "the first attempt's answer never came" : 'the service answered the first attempt with an error'} and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.`;
 /** The same check after a LOST answer on a service not seen moving its revision on a write: it is not sent again after
  *  the settle either, since a write that landed and was undone since looks exactly like one that never landed. */
 const STILL_CHECKING_UNMARKED =
@@ -76,10 +78,6 @@ export const NEVER_CONFIRMED =
   "Can't confirm it: its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent again. Check the schedule; to write it anyway, start a new plan.";
 const BLIND_CHECKING =
   "Can't confirm yet — checking: a write whose answer was lost could not be read back after the restart, so nothing is sent on this schedule until the service has had 2 minutes from the start to apply it. Try again then: the schedule is read first.";
-/** Another write (any flow) over part of this window whose answer was an error or never came, still inside its
- *  settle: it may land over whatever is sent now, so nothing is sent until it has settled (adv48 r14 #1). */
-const EARLIER_HERE =
-  "Can't confirm yet — checking: an earlier write here may still land (its answer was an error or never came, and the service may still apply it), so nothing was sent. Try again in 2 minutes: the schedule is read first then, and it is written only on what the service holds.";
 const STILL_UNKNOWN =
   'The schedule could not be read just now, so it was not sent again: the first attempt may have been saved after all. Do not create it again: look at the schedule to see whether it was saved.';
 
@@ -178,14 +176,14 @@ async function settle(
   // Moved since just before that write (this app's own later creates there rebase it: ownWrite): it may have landed
   // and been changed over, so it is never sent again, restored after a restart or not (adv48 r12 #1).
   if (revision !== doubt.revisionBefore) {
-    const message = changedAfterLost(await shownNow(client, doubt.plan));
+    const message = changedAfterLost(await shownNow(client, doubt.plan), doubt.lost === true);
     return { outcome: { status: 'unknown', message }, doubt };
   }
   // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
   // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.
   const marked = doubt.lost !== true || doubt.moves === true || moving.has(doubt.plan.scheduleId);
   if (clock.now() - doubt.atMs < SETTLE_MS) {
-    const message = marked ? STILL_CHECKING : STILL_CHECKING_UNMARKED;
+    const message = marked ? stillChecking(doubt.lost === true) : STILL_CHECKING_UNMARKED;
     return { outcome: { status: 'unknown', message }, doubt };
   }
   if (!marked) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
@@ -248,7 +246,11 @@ export function createDoubts(
       const found = find(wanted, plan);
       if (!found) {
         const other = plan && [...ready().values()].find((d) => overlapping(d, plan, clock.now()));
-        return other ? { outcome: { status: 'unknown', message: EARLIER_HERE }, doubt: other } : undefined;
+        // Another write's doubt over this window, inside its settle: the caller says it, naming that write and
+        // whether it was an error or no answer (earlier-write.ts waitingForEarlier); this message is never shown.
+        return other
+          ? { outcome: { status: 'unknown', message: 'An earlier write here may still land.' }, doubt: other }
+          : undefined;
       }
       const [key, doubt] = found;
       if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);

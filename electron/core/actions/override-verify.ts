@@ -13,6 +13,11 @@ export type WindowLook = 'covered' | 'not_covered';
 /** How long a service may take to apply a write it took without answering (seen: 15–40 s; adv48 round 10 #1). */
 export const SETTLE_MS = 2 * 60_000;
 
+/** The close of a lost answer's "checking" on a service not seen to move its revision on a write: never sent again,
+ *  after the settle neither (an away item's restatement reads it: watch-late.ts). */
+export const UNMARKED_NOT_AGAIN =
+  'the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.';
+
 /** What the app knew just before a write: the schedule's revision as last read, and whether this service is known
  *  to move it on a write (seen after an own write that landed). */
 export interface Before {
@@ -44,8 +49,8 @@ export async function shownNow(client: OncallClient, plan: PlannedOverride): Pro
 
 /** A write whose answer was lost, not shown, and the schedule changed since just before it: it may have landed
  *  and been changed over, so nothing is ever sent again from it (adv48 round 10 #1). */
-export const changedAfterLost = (what: string): string =>
-  `Can't confirm it: the schedule changed after the service stopped answering (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
+export const changedAfterLost = (what: string, lost = true): string =>
+  `Can't confirm it: the schedule changed after ${lost ? 'the service stopped answering' : 'the service answered the write with an error'} (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
 
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {
@@ -123,13 +128,16 @@ export async function verifyUnknownWrite(
       message: `${why}, and the schedule does not show the override yet, but whether anything changed there since could not be read, so nothing was sent again. Check the schedule.`,
     };
   if (revision !== revisionBefore)
-    return { status: 'unknown', message: `${why}. ${changedAfterLost(await shownNow(client, plan))}` };
+    return {
+      status: 'unknown',
+      message: `${why}. ${changedAfterLost(await shownNow(client, plan), before.lost === true)}`,
+    };
   // Lost outright on a service not seen to move its revision on a write: unmoved tells nothing (a manager's undo leaves
   // it so too), so it is never sent again from here, after the settle neither (adv48 r11 #2).
   if (before.moves !== true && before.lost === true)
     return {
       status: 'not_created',
-      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; the app has not seen this service mark its writes (its revision did not move on one), so it is not sent again.`,
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; ${UNMARKED_NOT_AGAIN}`,
     };
   // Unmoved: the service may still apply it (a service that moves its revision on every write too, for the settle: it
   // may take the write and apply it 30 s later), so it is checked, never "most likely not saved" before the settle is

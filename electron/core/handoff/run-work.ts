@@ -2,10 +2,10 @@
 // for what is unknown until it is known. Shared with the controller through one run context, so the controller
 // (controller.ts) reads as its operations (start, create, retry, dismiss) and this as how an item is sent.
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
-import { handoffSaid, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
+import { handoffSaid, STILL_CHECKING, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
 import { sendGate } from './send-gate';
-import { lateLook, mayStillLand, WATCH_MS } from './watch-late';
+import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnds } from './watch-late';
 import { COVER_UNREAD, coverRefusedText } from './cover-rule';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
@@ -61,7 +61,11 @@ export interface RunContext {
   notice: string | null;
   stopped: boolean;
   cancelRecheck?: (() => void) | undefined;
+  /** When each item said "checking" has had its settle (watch-late.ts): then it is restated from the service. */
+  settles?: SettleEnds;
 }
+
+const settlesOf = (ctx: RunContext): SettleEnds => (ctx.settles ??= new Map<string, number>());
 
 export function statusOf(ctx: RunContext): HandoffStatus {
   const { run } = ctx;
@@ -123,9 +127,14 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const base = requestOf(clipped, me === '' ? undefined : me);
   const request = maybeSent(item) && me !== '' ? { ...base, replaces: [me] } : base;
   const answer = await ctx.deps.create(request);
-  const said = stateOfAnswer(answer);
+  const answered = stateOfAnswer(answer);
+  // A press again inside an earlier write's settle: nothing sent, "checking" as the first answer was (watched, and
+  // restated once the settle is over), never an unknown read as a lost answer (fix48z #1).
+  const waits = answered.state === 'unknown' && answered.message.includes(STILL_CHECKING);
+  const said = waits ? { ...answered, state: 'not_landed' as const } : answered;
   // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
   const ours = said.state === 'handed_off' && said.overrideId === undefined ? { seenAfterSend: true as const } : {};
+  noteSettle(settlesOf(ctx), { id: clipped.id, ...said }, ctx.deps.clock.now());
   await put(ctx, restated(clipped, { ...said, ...ours }));
 }
 
@@ -213,7 +222,7 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (mayStillLand(item, ctx.deps.clock.now())) {
-        const late = await lateLook(ctx.write, item);
+        const late = await lateLook(ctx.write, item, settleOver(settlesOf(ctx), item, ctx.deps.clock.now()));
         if (late) await put(ctx, restated(item, late));
       } else if (item.state === 'unknown' || item.state === 'sending') {
         const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
@@ -235,7 +244,7 @@ function scheduleRecheck(ctx: RunContext): void {
   const ms = ctx.run.items.some((i) => i.state === 'unknown')
     ? RECHECK_MS
     : ctx.run.items.some((i) => mayStillLand(i, nowMs))
-      ? WATCH_MS
+      ? watchMs(settlesOf(ctx), ctx.run.items, nowMs)
       : undefined;
   if (ms === undefined) return;
   ctx.cancelRecheck = ctx.deps.clock.setTimer(ms, () => void ctx.queue(() => work(ctx, false)));

@@ -29,7 +29,7 @@ export function createSettleBook(startedMs: number): SettleBook {
 }
 
 /** The sentence a "most likely not saved" answer opens with (what the service did), kept before the checking. */
-function opening(message: string): string {
+export function opening(message: string): string {
   const cut = message.indexOf(', and the schedule');
   return cut > 0 ? `${message.slice(0, cut)}. ` : '';
 }

@@ -5,13 +5,38 @@
 // contradicts it, and only then: a look that shows nothing new changes nothing.
 import type { HandoffItem } from '../../shared/handoff';
 import { MAY_HAVE_LANDED, stillChecking, unconfirmed } from '../../shared/handoff-text';
-import { covering, landedThenChanged, type WriteDeps } from './write-one';
+import { SETTLE_MS, UNMARKED_NOT_AGAIN } from '../actions/override-verify';
+import { opening } from './swap-unsettled';
+import { clipToNow, covering, heldFirst, landedThenChanged, type WriteDeps } from './write-one';
 
 /** How often an item that may still land is looked at again (one read of its window). */
 export const WATCH_MS = 60_000;
 
 /** Said once, when the schedule shows a write the item could not confirm. */
 export const SAVED_AFTER_ALL = 'Handed off ✓ (it was saved after all)';
+
+/** When each "checking" item's settle is over (by item id), main's own record from its answer; an item read back
+ *  without one (after a restart) is given a whole settle from when it is first looked at. */
+export type SettleEnds = Map<string, number>;
+
+/** The item's answer said "checking": its settle runs from now (a press again keeps the first one's). */
+export function noteSettle(ends: SettleEnds, item: Pick<HandoffItem, 'id' | 'state' | 'message'>, nowMs: number): void {
+  if (stillChecking(item) && !ends.has(item.id)) ends.set(item.id, nowMs + SETTLE_MS);
+  if (!stillChecking(item)) ends.delete(item.id);
+}
+
+/** Has the service had its settle to apply this item's write? */
+export function settleOver(ends: SettleEnds, item: HandoffItem, nowMs: number): boolean {
+  noteSettle(ends, item, nowMs);
+  return (ends.get(item.id) ?? 0) <= nowMs;
+}
+
+/** How soon a run with items that may still land is looked at again: at the first settle's end, if sooner. */
+export function watchMs(ends: SettleEnds, items: readonly HandoffItem[], nowMs: number): number {
+  const due = items.filter((i) => mayStillLand(i, nowMs) && stillChecking(i)).map((i) => ends.get(i.id) ?? nowMs);
+  const soonest = due.filter((t) => t > nowMs).map((t) => t - nowMs);
+  return Math.max(1000, Math.min(WATCH_MS, ...soonest));
+}
 
 /** May this item's write still land, and is its block still ahead (looked at until it starts)? */
 export function mayStillLand(item: HandoffItem, nowMs: number): boolean {
@@ -22,10 +47,33 @@ export function mayStillLand(item: HandoffItem, nowMs: number): boolean {
 
 /** The item's correction when the schedule now shows its write (or that it landed and was changed since);
  *  undefined when the look shows nothing new (the item is left as it is). */
-export async function lateLook(deps: WriteDeps, item: HandoffItem): Promise<Partial<HandoffItem> | undefined> {
+export async function lateLook(
+  deps: WriteDeps,
+  item: HandoffItem,
+  settled = false,
+): Promise<Partial<HandoffItem> | undefined> {
   const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
   if (seen === 'covered')
     return { state: 'handed_off', message: SAVED_AFTER_ALL, outcome: 'saved-after-all', seenAfterSend: true };
   if (seen === 'hidden') return { ...(await landedThenChanged(deps, item)) };
-  return undefined;
+  return seen === 'not_covered' && settled && stillChecking(item) ? afterSettle(deps, item) : undefined;
+}
+
+/** Not shown once the service has had its settle (2 minutes) to apply it: "checking" is no longer true. */
+export const SETTLED_NOT_SHOWN =
+  'The schedule does not show it, after the service had 2 minutes to apply it. Retry reads the schedule first and sends it only if nothing there has changed since.';
+
+/** A "checking" item whose settle is over and that the schedule does not show, restated from what the service holds
+ *  now: a change since is said; as planned, it did not land (Retry sends it, the write path reading first); unread,
+ *  left to look again. */
+async function afterSettle(deps: WriteDeps, item: HandoffItem): Promise<Partial<HandoffItem> | undefined> {
+  // A lost answer on a service not seen to mark its writes is never sent again, settled or not: it stays watched
+  // until its block starts, and its words ("checking", "not sent again") stay true all that time.
+  if (item.message.includes(UNMARKED_NOT_AGAIN)) return undefined;
+  const clipped = clipToNow(item, deps.nowMs());
+  if (!('id' in clipped)) return undefined;
+  const held = await heldFirst(deps, clipped);
+  if (held === undefined) return { state: 'not_landed', message: `${opening(item.message)}${SETTLED_NOT_SHOWN}` };
+  if (held.state === 'not_sent') return undefined;
+  return held.state === 'changed' ? { state: 'changed', message: held.message } : held;
 }
