@@ -9,6 +9,10 @@ import type { Clock, Notifier } from '../ports';
 import { myUpcomingShifts, planReminders } from '../reminders/plan';
 import { changeHolds, correctionStillHolds } from '../reminders/held';
 import { changeRestsOnRead, coverersAreKnown, lostWasMine, mineEntry } from '../reminders/held-read';
+import { restateHeldChanges } from '../reminders/held-restate';
+import { coverersOf } from '../reminders/changes';
+import { knownOf } from '../reminders/known';
+import { segmentsOf } from '../model/segments';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -170,12 +174,37 @@ function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zo
 function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage, start: StartRead): boolean {
   if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
   if (h.kind !== 'change' && h.kind !== 'correction') return true;
-  if (!coverersAreKnown(h, inputs.snapshot)) return false;
   // The block it says I lost must be one the app had as mine (its record), not one a read shows as another's.
-  if (!lostWasMine(h, start.fired.keys(), nowMs)) return false;
-  if (!changeRestsOnRead(h, start.snapshot, start.startedMs, nowMs)) return false;
+  if (!heldVouched(inputs, nowMs, h, start)) return false;
   const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
   return h.kind === 'change' ? changeHolds(h, mine, nowMs) : correctionStillHolds(h, mine);
+}
+
+/** Whether the file vouches for a held change or correction: it names only people of its schedule as read, the
+ *  block it says I lost is one the app had as mine (its record), and one read back at start rests on a saved read. */
+function heldVouched(inputs: ReminderInputs, nowMs: number, h: HeldMessage, start: StartRead): boolean {
+  if (!coverersAreKnown(h, inputs.snapshot)) return false;
+  if (!lostWasMine(h, start.fired.keys(), nowMs)) return false;
+  return changeRestsOnRead(h, start.snapshot, start.startedMs, nowMs);
+}
+
+/** The held messages with held changes restated from the latest read (reminders/held-restate): what I was told
+ *  before them against my blocks now, who covers as read now (issue 47, adversarial round 17). */
+function restateHeld(
+  inputs: ReminderInputs,
+  nowMs: number,
+  zone: string,
+  held: readonly HeldMessage[],
+  start: StartRead,
+) {
+  const me = inputs.settings.email.trim().toLowerCase();
+  const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
+  const coverers = (scheduleId: string, span: { startMs: number; endMs: number }): string[] => {
+    const s = inputs.snapshot.schedules.find((x) => x.id === scheduleId);
+    return s ? coverersOf(segmentsOf(knownOf(s).shifts), span, me) : [];
+  };
+  const restatable = (h: HeldMessage): boolean => heldVouched(inputs, nowMs, h, start);
+  return restateHeldChanges(held, { mine, coverersOf: coverers, restatable }, nowMs);
 }
 
 /** What the scheduler asks of the latest inputs (none before the first). */
@@ -263,6 +292,9 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     // A held coverage request is summed up only if it still asks me when quiet time ends.
     // A held change only while the latest read still says it (the service may have changed it again since).
     stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h, start),
+    // And worded from what is known when shown: restated against what I was told before it.
+    restate: (held, nowMs) =>
+      lastInputs ? restateHeld(lastInputs, nowMs, wiring.localZone(), held, start) : [...held],
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

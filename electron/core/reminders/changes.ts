@@ -32,20 +32,20 @@ function comparableWindow(before: ScheduleSnapshot, after: ScheduleSnapshot, now
 }
 
 /** Blocks that touch or overlap (inside the window) belong to one change: a bridge is one notice, not two. */
-export interface Component {
-  before: Block[];
-  after: Block[];
+export interface Component<B extends Span = Block> {
+  before: B[];
+  after: B[];
 }
 
-export function componentsOf(before: readonly Block[], after: readonly Block[], w: Span): Component[] {
-  const clip = (b: Block): Span => ({ startMs: Math.max(b.startMs, w.startMs), endMs: Math.min(b.endMs, w.endMs) });
+export function componentsOf<B extends Span>(before: readonly B[], after: readonly B[], w: Span): Component<B>[] {
+  const clip = (b: B): Span => ({ startMs: Math.max(b.startMs, w.startMs), endMs: Math.min(b.endMs, w.endMs) });
   const items = [
     ...before.map((b) => ({ side: 'before' as const, b, c: clip(b) })),
     ...after.map((b) => ({ side: 'after' as const, b, c: clip(b) })),
   ]
     .filter((x) => x.c.startMs < x.c.endMs)
     .sort((x, y) => x.c.startMs - y.c.startMs);
-  const out: (Component & { endMs: number })[] = [];
+  const out: (Component<B> & { endMs: number })[] = [];
   for (const x of items) {
     let comp = out[out.length - 1];
     if (!comp || x.c.startMs > comp.endMs) out.push((comp = { before: [], after: [], endMs: x.c.endMs }));
@@ -53,7 +53,7 @@ export function componentsOf(before: readonly Block[], after: readonly Block[], 
     comp.endMs = Math.max(comp.endMs, x.c.endMs);
   }
   // Unchanged when both sides cover the same time inside the window.
-  const same = (c: Component): boolean =>
+  const same = (c: Component<B>): boolean =>
     c.before.length === c.after.length &&
     c.before.every((b, i) => {
       const a = c.after[i];
@@ -66,7 +66,7 @@ const spanKey = (blocks: readonly Block[]): string =>
   blocks.length === 0 ? 'none' : blocks.map((b) => `${isoOf(b.startMs)}-${isoOf(b.endMs)}`).join(',');
 
 /** Who is on call (other than me) during a span, in the new data: the people a removed shift went to. */
-function coverersOf(segments: readonly Segment[], span: Span, me: string): string[] {
+export function coverersOf(segments: readonly Segment[], span: Span, me: string): string[] {
   const names = new Set<string>();
   for (const seg of segments) {
     if (seg.endMs <= span.startMs || seg.startMs >= span.endMs) continue;

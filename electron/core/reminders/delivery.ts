@@ -23,6 +23,8 @@ export interface DeliveryOptions {
   stillTrue?: (held: HeldMessage) => boolean;
   /** When the account's coverage requests are saved data now (a held request's line then says so). */
   coverageSavedAtMs?: () => number | undefined;
+  /** The held messages as they are true now: held changes restated from what is known (./held-restate). */
+  restate?: (held: readonly HeldMessage[], nowMs: number) => HeldMessage[];
   /** Whether this account is silenced now (muted or paused): its due reminders pass unshown, see `passedKey`. */
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings (or rang) for this start: then it is the start's one notice (issue 50). */
@@ -114,7 +116,9 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
   const { opts, savedDataAtMs } = ctx;
   const wordedNow = (h: HeldMessage) => heldWordedNow(h, ctx.plan, nowMs, opts);
   const coverageSavedAtMs = r.o.coverageSavedAtMs;
-  const summary = summaryOf(held, nowMs, { opts, stillTrue, savedDataAtMs, coverageSavedAtMs, wordedNow });
+  // Each held change is worded from what is known now, against what I was told before it (not as it was made).
+  const shown = r.o.restate?.(held, nowMs) ?? held;
+  const summary = summaryOf(shown, nowMs, { opts, stillTrue, savedDataAtMs, coverageSavedAtMs, wordedNow });
   const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
   deliver(r, r.o.firedStore.releaseHeld(entries), summary ? [summary] : []);
 }

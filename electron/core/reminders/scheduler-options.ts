@@ -45,6 +45,8 @@ export interface ReminderSchedulerOptions {
   quiet?: () => Pick<ServiceSettings, 'quietHours' | 'pausedUntil'> | undefined;
   /** Whether a held message (e.g. a coverage request) is still worth telling when quiet time ends. */
   stillTrue?: (held: HeldMessage) => boolean;
+  /** The held messages as they are true now: held changes restated from what is known (./held-restate). */
+  restate?: (held: readonly HeldMessage[], nowMs: number) => HeldMessage[];
   /** When the account's coverage requests are saved data now (their latest read failed since), that data's time:
    *  a held request is then shown saying so. */
   coverageSavedAtMs?: () => number | undefined;

@@ -47,6 +47,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       zone: () => zoneOf(r),
       ...(options.quiet ? { quiet: options.quiet } : {}),
       ...(options.stillTrue ? { stillTrue: options.stillTrue } : {}),
+      ...(options.restate ? { restate: options.restate } : {}),
       ...(options.coverageSavedAtMs ? { coverageSavedAtMs: options.coverageSavedAtMs } : {}),
       ...(options.silenced ? { silenced: options.silenced } : {}),
       ...(options.alarmTakesStart ? { alarmTakesStart: options.alarmTakesStart } : {}),
