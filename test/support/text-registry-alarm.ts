@@ -10,7 +10,7 @@ import { phoneWords } from '../../electron/core/alarm/words';
 import { ringWords } from '../../electron/core/engine/alarm-ring';
 import { ackAnswer } from '../../electron/core/alarm/cli-ack';
 import { alarmAbout, alarmStatus } from '../../electron/core/engine/alarms';
-import { readinessWarning } from '../../electron/core/engine/readiness';
+import { readinessWarning } from '../../electron/core/engine/readiness-warning';
 import { reminderBasis } from '../../electron/core/reminders/messages';
 import { alarmLine } from '../../electron/shared/alarm-text';
 import type { AppState } from '../../electron/shared/view-state';
@@ -111,11 +111,9 @@ export function alarmLog(accounts: readonly AccountReminders[]): LogText[] {
 export function readinessLog(state: AppState, nowMs: number, localZone: string): LogText[] {
   const r = state.me.readiness;
   if (!r) return [];
-  const { notice } = readinessWarning(state, r, { nowMs, localZone });
+  const { notice, accountId } = readinessWarning(state, r, { nowMs, localZone });
   if (!notice) return [];
-  return [
-    { accountId: r.shift.accountId, basis: r.shift.basis, kind: 'readiness', text: `${notice.title}\n${notice.body}` },
-  ];
+  return [{ accountId, basis: r.shift.basis, kind: 'readiness', text: `${notice.title}\n${notice.body}` }];
 }
 
 /** Settings → Phone: what is booked and when the phone last answered, as the form says it and as "Send test"

@@ -2,18 +2,14 @@
 // day-ahead mark, again 1 hour before, and hourly in between; a problem found at either mark is told once until it
 // changes (the same warning at the 24 h and the 1 h mark is one), and, when notifications themselves are the problem,
 // the tray icon shows it (see tray-menu.ts).
-import { readinessLine, type ReadinessLine } from '../../shared/readiness-text';
-import { formatDayTime } from '../../shared/format';
 import { HOUR_MS } from '../../shared/time';
-import type { AppState, Readiness } from '../../shared/view-state';
-import type { Clock, Notifier, NotificationRequest } from '../ports';
+import type { AppState } from '../../shared/view-state';
+import type { Clock, Notifier } from '../ports';
+import { readinessWarning } from './readiness-warning';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { READINESS_WINDOW_MS } from '../readiness/readiness';
 import type { FiredStore } from '../storage/fired-store';
 import { URGENT_WITHIN_MS } from '../reminders/quiet';
-import { accountSilenced } from '../../shared/accounts';
-import { withAccount } from '../../shared/account-names';
-import { readinessToldKey } from '../readiness/told-key';
 import { createWakeHold, type WakeHold } from './readiness-wake';
 import { nextStartShift } from '../../shared/on-call-run';
 
@@ -43,29 +39,6 @@ export interface ReadinessWatch {
   stop(): void;
   /** Resolves when the checks (their answers in the state) and warning writes started so far are done. */
   settled(): Promise<void>;
-}
-
-/** The readiness line for my next shift, and the warning to tell when it names a problem (keyed by the problem,
- *  titled with the shift's account while there are several). */
-export function readinessWarning(
-  state: AppState,
-  r: Readiness,
-  opts: { nowMs: number; localZone: string },
-): { line: ReadinessLine; notice?: NotificationRequest } {
-  const line = readinessLine(
-    r,
-    (iso, zone) => formatDayTime(iso, { ...opts, ...(zone ? { scheduleZone: zone } : {}) }),
-    state,
-  );
-  if (!line.problem) return { line };
-  const notice = {
-    id: readinessToldKey(r, line.problem),
-    title: withAccount(state, r.shift.accountId, 'Not ready for your shift'),
-    body: line.text,
-    target: 'status' as const,
-    params: { scheduleId: r.shift.scheduleId },
-  };
-  return { line, notice };
 }
 
 /** One watch's working state; only createReadinessWatch and its steps below hold it. */
@@ -118,15 +91,15 @@ function tellProblem(r: Run, startMs: number): void {
   const mark = markReached(startMs, o.clock.now());
   if (!ready || !fired || mark === undefined || Date.parse(ready.shift.start) !== startMs) return;
   const state = o.state();
-  const { line, notice } = readinessWarning(state, ready, { nowMs: o.clock.now(), localZone: o.localZone() });
+  const { line, notice, silenced } = readinessWarning(state, ready, { nowMs: o.clock.now(), localZone: o.localZone() });
   // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
   // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
   const held = r.wake.holding(state, ready.shift.scheduleId);
   r.waitingFor = line.checking || held ? startMs : undefined;
   if (held) return;
   if (!notice || fired.has(notice.id)) return;
-  // A muted or paused account's shift warns no more than its reminders do.
-  if (accountSilenced(o.state().settings.accounts, ready.shift.accountId, o.clock.now())) return;
+  // A shift no account speaks for (each watching it muted or paused) warns no more than its reminders do.
+  if (silenced) return;
   // Quiet hours and pause hold the day-ahead warning (the hourly check tells it once they end); within the hour of
   // the start it comes regardless, as the start's own reminders do.
   const nowMs = o.clock.now();

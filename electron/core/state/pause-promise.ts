@@ -1,7 +1,8 @@
 // What a pause promises, in the words of the plan: the reminders of my next shift starting before the pause ends
 // that still come (the same rule the reminders run: shared/start-reminders), or the rule itself when no shift of
-// mine is known to start meanwhile. Shifts of a muted or paused account promise nothing: its reminders don't come.
-import { accountSilenced, refParts } from '../../shared/accounts';
+// mine is known to start meanwhile. A shift every account watching it is muted or paused for promises nothing.
+import { refParts, speakerOf } from '../../shared/accounts';
+import { startWatchers } from '../readiness/silenced';
 import { formatDayTime, type DayFormatOptions } from '../../shared/format';
 import type { ReminderSettings, Settings } from '../../shared/settings';
 import { stillComing, stillComingText } from '../../shared/start-reminders';
@@ -24,11 +25,15 @@ export function pausePromise(
   for (const shift of state.me.shifts) {
     const startMs = Date.parse(shift.start);
     if (startMs <= opts.nowMs || startMs > pausedMs) continue;
-    // A muted or paused account's reminders don't come at all: nothing is promised of its shifts.
-    if (accountSilenced(state.settings.accounts, shift.accountId, opts.nowMs)) continue;
+    // Its reminders come through the first account watching it that is neither muted nor paused (adv47 r17 #4: not
+    // only the shift's own); when every one is silent, nothing is promised of it.
+    const accounts = state.settings.accounts;
+    const watchers = startWatchers(accounts, shift.accountId, refParts(shift.scheduleId).scheduleId);
+    const speaker = speakerOf(accounts, watchers, opts.nowMs);
+    if (!speaker) continue;
     const comes = stillComing(
       startMs,
-      choiceOf(state.settings, shift.accountId, shift.scheduleId),
+      choiceOf(state.settings, speaker.id, refParts(shift.scheduleId).scheduleId),
       opts.nowMs,
       pausedMs,
     );

@@ -69,3 +69,25 @@ describe('the pause says what still comes', () => {
     }
   });
 });
+
+// adv47 r17 #4 (q2.ts pause two): Main muted, Work on the same service watching the same schedule speaks for the
+// shift; the pause's line promised only "the last reminder" while both reminders came through Work. Failed before.
+describe('a shift two accounts of one service watch, the first muted', () => {
+  const same = (id: string, muted: boolean) => ({
+    ...account(id, [{ id: 'sch_a' }]),
+    baseUrl: 'https://x.example.com',
+    muted,
+  });
+  it('promises what comes through the one that speaks (as with neither muted)', () => {
+    const shifts = [shift('main', 'sch_a', '2026-03-11T02:00:00Z')];
+    const words = (mainMuted: boolean, workMuted = false) =>
+      pausePromise(
+        { settings: { ...settings, accounts: [same('main', mainMuted), same('work', workMuted)] }, me: { shifts } },
+        PAUSED,
+        opts,
+      );
+    expect(words(true)).toBe('the 02:45 reminder and “On call now” for your Wed 03:00 shift still come');
+    expect(words(true)).toBe(words(false));
+    expect(words(true, true)).toBe('the last reminder before a shift starts still comes');
+  });
+});
