@@ -24,9 +24,13 @@ export function coverageActionLabel(state: AppState, basis?: string): string {
  *  coverage item when the sync problem is shown in place of the list's own line (adv47 r15 #2), worded from the
  *  list's status (coverageGlanceBasis), never cut out of the finished line. */
 export function coverageBasisWords(state: AppState, f: Fmt): string | undefined {
-  // A problem line that dates the list itself (its own time apart from the schedules') has said it: once.
-  const dated = [state.sync, ...state.accounts.map((a) => a.sync)].some((s) => 'coverage' in s && s.coverage);
-  return dated ? undefined : coverageGlanceBasis(state, dayOpts(f));
+  return listDatedByProblem(state) ? undefined : coverageGlanceBasis(state, dayOpts(f));
+}
+
+/** True when a sync problem line dates the coverage list itself (its own time, apart from the schedules'): the
+ *  list's basis is then said there, once, not again on its own line or item. */
+export function listDatedByProblem(state: AppState): boolean {
+  return [state.sync, ...state.accounts.map((a) => a.sync)].some((s) => 'coverage' in s && s.coverage);
 }
 
 /** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests

@@ -2,13 +2,7 @@
 // "saved data" is said once on the glance.
 import { formatDayTime } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
-import {
-  coverageApartWords,
-  offlineWords,
-  savedAt,
-  statusLineSaved,
-  syncFix,
-} from '../../../electron/shared/freshness';
+import { offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { AccountId } from '../../../electron/shared/account-names';
 import type { FormatContext } from './format-context';
@@ -49,9 +43,6 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
         : marked
           ? ` · last updated ${formatDayTime(saved, ctx)}`
           : ` · showing ${savedDataFrom(saved, ctx)}`;
-  // The coverage list's own saved time, when it differs from the schedules' (never dated by theirs: adv47 r15 #2).
-  const apart = 'coverage' in sync && sync.coverage ? sync.coverage : undefined;
-  const list = apart ? `; coverage requests ${coverageApartWords(apart, (at) => formatDayTime(at, ctx))}` : '';
   switch (sync.kind) {
     case 'ok': {
       const stale = state.schedules.filter((s) => s.status.kind === 'stale');
@@ -67,16 +58,12 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
     case 'key_rejected':
       return withFix(state, { tone: 'error', text: sync.message }, 'settings');
     case 'offline':
-      return withFix(
-        state,
-        { tone: 'warning', text: `${offlineWords(sync.cause)}${shown(sync.saved)}${list}` },
-        'retry',
-      );
+      return withFix(state, { tone: 'warning', text: `${offlineWords(sync.cause)}${shown(sync.saved)}` }, 'retry');
     // A schedule the service doesn't have: retrying can't bring it back; Settings removes or replaces it.
     case 'partial':
-      return withFix(state, { tone: 'warning', text: `${sync.clause}${shown(sync.saved)}${list}` }, syncFix(state));
+      return withFix(state, { tone: 'warning', text: `${sync.clause}${shown(sync.saved)}` }, syncFix(state));
     case 'error':
-      return withFix(state, { tone: 'error', text: `${sync.clause}${shown(sync.saved)}${list}` }, syncFix(state));
+      return withFix(state, { tone: 'error', text: `${sync.clause}${shown(sync.saved)}` }, syncFix(state));
   }
 }
 

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
+import { coverageGlanceText } from '../../../electron/shared/coverage-words';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import { staleLines } from '../../../renderer/src/lib/stale-lines';
 import { createHarness, type Harness } from '../support/engine-harness';
@@ -121,14 +122,18 @@ describe("a failing account: its coverage list is dated by its own read, never t
 
     const tooltip = trayTooltip(state, now, ZONE, { locale: 'en-GB' });
     expect(tooltip).toMatch(listTime);
+    // Said once there too: not again as "Coverage requests: Acme's saved data from 07:00".
+    expect(tooltip.split('\n').filter((l) => l.includes('from 07:00'))).toHaveLength(1);
 
     const ctx = { nowMs: now, locale: 'en-GB', localZone: ZONE };
     const popover = staleLines(state, ctx).map((l) => l.text);
     // Failed before: "Acme: Couldn't refresh Desk (service error), coverage requests (service error) · showing saved
     // data from 07:30".
-    expect(popover).toEqual([
-      "Acme: Couldn't refresh Desk (service error) · showing saved data from 07:30; coverage requests (service error): saved data from 07:00",
-    ]);
+    // The stale line speaks of the schedules only; the list's own time is the glance's coverage note's.
+    expect(popover).toEqual(["Acme: Couldn't refresh Desk (service error) · showing saved data from 07:30"]);
+    expect(coverageGlanceText(state, { nowMs: now, localZone: ZONE })).toBe(
+      "Coverage requests: Acme's saved data from 07:00",
+    );
 
     const status = formatStatus(state, { nowMs: now, localZone: ZONE });
     expect(status).toMatch(
