@@ -14,15 +14,29 @@ export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, b
   const issues = coverageIssuesText(state);
   if (st.kind === 'fresh' || st.kind === 'loading')
     return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
-  const saved = savedAt(st);
-  // With several accounts, whose lists are saved data (the combined reason starts with their names).
-  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
-  if (saved) return `Coverage requests: ${whose ? `${whose}'s ` : ''}${savedDataFrom(saved, opts)}`;
+  const basis = coverageSavedBasis(state, opts);
+  if (basis) return `Coverage requests: ${basis}`;
   if (brief) return "Coverage requests: couldn't load";
   // The reason is the sentence its maker wrote, said whole (as `status` says it), never cut into a clause.
   return st.kind === 'error'
     ? `Coverage requests: couldn't load: ${st.reason}`
     : "Coverage requests: couldn't load (unknown)";
+}
+
+/** The list's saved-data basis, when it shows saved data: "Acme's saved data from 07:00" (whose with several
+ *  accounts); undefined when fresh, loading or nothing saved. The freshness line and the menu's count say it. */
+export function coverageSavedBasis(state: AppState, opts: DayFormatOptions): string | undefined {
+  const st = state.coverage.status;
+  const saved = st.kind === 'fresh' || st.kind === 'loading' ? undefined : savedAt(st);
+  if (!saved) return undefined;
+  // With several accounts, whose lists are saved data (the combined reason starts with their names).
+  const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
+  return `${whose ? `${whose}'s ` : ''}${savedDataFrom(saved, opts)}`;
+}
+
+/** The basis as the glance says it: left out where the sync problem stands for the list (coverageGlanceText). */
+export function coverageGlanceBasis(state: AppState, opts: DayFormatOptions): string | undefined {
+  return failing(state.sync.kind) ? undefined : coverageSavedBasis(state, opts);
 }
 
 const failing = (kind: AppState['sync']['kind']): boolean =>

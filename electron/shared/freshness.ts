@@ -59,7 +59,17 @@ export function syncText(sync: SyncStatus, time: (iso: string) => string): strin
   if (sync.kind === 'ok') return '';
   if (sync.kind === 'needs_setup' || sync.kind === 'key_rejected' || sync.saved === undefined) return sync.message;
   const shown = sync.saved === null ? 'Nothing saved to show yet' : `Showing saved data from ${time(sync.saved)}`;
-  return `${sync.message} ${shown}.`;
+  const list = sync.coverage ? ` Coverage requests ${coverageApartWords(sync.coverage, time)}.` : '';
+  return `${sync.message} ${shown}.${list}`;
+}
+
+/** The coverage list apart from the schedules' saved data, after its name: "(service error): saved data from 07:00"
+ *  (its own time, never the schedules'); each surface names the list in its own case. */
+export function coverageApartWords(
+  part: { reason: string; saved: string | null },
+  time: (iso: string) => string,
+): string {
+  return `(${part.reason}): ${part.saved === null ? 'nothing saved' : `saved data from ${time(part.saved)}`}`;
 }
 
 /**

@@ -50,15 +50,26 @@ export type OfflineCause = z.infer<typeof OfflineCauseSchema>;
  *  14:02"). Never made by cutting `message` (issue 47: no text is patched after it is made). */
 const Clause = z.string();
 
+/** The coverage list, when it failed beside schedules and its saved data is from another time than `saved` (which
+ *  then dates the schedules only): its own short reason and saved time, worded by each surface after the status, so
+ *  the schedules' time is never said of the list (adv47 r15 #2). The clause and message then leave it out. */
+const CoverageApart = z.object({ reason: z.string(), saved: Iso.nullable() }).optional();
+
 export const SyncStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('needs_setup'), message: z.string(), clause: Clause }),
   z.object({ kind: z.literal('ok') }),
   /** Some sources (schedules, coverage requests) could not be refreshed; the others are fine. */
-  z.object({ kind: z.literal('partial'), message: z.string(), clause: Clause, saved: Saved }),
+  z.object({ kind: z.literal('partial'), message: z.string(), clause: Clause, saved: Saved, coverage: CoverageApart }),
   /** `cause`: what the app knows happened (no answer in time, connection refused, name not found, TLS failed, or
    *  only that it could not connect); absent when accounts differ. Every surface words the status by it. */
-  z.object({ kind: z.literal('offline'), message: z.string(), saved: Saved, cause: OfflineCauseSchema.optional() }),
-  z.object({ kind: z.literal('error'), message: z.string(), clause: Clause, saved: Saved }),
+  z.object({
+    kind: z.literal('offline'),
+    message: z.string(),
+    saved: Saved,
+    cause: OfflineCauseSchema.optional(),
+    coverage: CoverageApart,
+  }),
+  z.object({ kind: z.literal('error'), message: z.string(), clause: Clause, saved: Saved, coverage: CoverageApart }),
   z.object({ kind: z.literal('key_rejected'), message: z.string() }),
 ]);
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;

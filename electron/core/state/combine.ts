@@ -51,7 +51,9 @@ function combinedSync(states: readonly AppState[], labels: readonly string[]): S
   const message = failing.map((f) => accountText(f.label, f.sync)).join(' ');
   const clause = failing.map((f) => accountClause(f.label, f.sync)).join('. ');
   const saved = combinedSaved(failing.map((f) => f.sync));
-  const savedPart = saved === undefined ? {} : { saved };
+  // The coverage list's own time goes with its one account's status (with several, each account's line says it).
+  const apart = failing.length === 1 && 'coverage' in first.sync ? first.sync.coverage : undefined;
+  const savedPart = { ...(saved === undefined ? {} : { saved }), ...(apart ? { coverage: apart } : {}) };
   const allAlike = failing.length === states.length && failing.every((f) => f.sync.kind === first.sync.kind);
   if (!allAlike) return { kind: 'partial', message, clause, ...savedPart };
   switch (first.sync.kind) {

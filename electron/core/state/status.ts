@@ -7,7 +7,15 @@ import { unusableBaseUrlMessage } from '../../api/base-url';
 import { isoOf } from '../model/segments';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { lastSuccessOf, reasonOf } from './schedule-status';
-import { coverageSource, failed, oldestSaved, scheduleSources, shortReason, type Source } from './sync-sources';
+import {
+  coverageApart,
+  coverageSource,
+  failed,
+  oldestSaved,
+  scheduleSources,
+  shortReason,
+  type Source,
+} from './sync-sources';
 
 export { coverageLists, isOpenRequest, schedulesWithMe } from './coverage';
 export {
@@ -83,14 +91,16 @@ function allFailed(schedules: readonly Source[], coverage: Source, settings: Ser
     const clause = `None of your schedules was found on the service${hint}`;
     return { kind: 'error', message: `${clause}.`, clause };
   }
+  const { rest, coverage: apart } = coverageApart(sources.filter(failed), saved);
+  const own = apart ? { coverage: apart } : {};
   if (sources.every((s) => s.problem && OFFLINE_KINDS.has(s.problem.kind))) {
     const cause = offlineCause(sources.flatMap((s) => (s.problem ? [s.problem] : [])));
-    return { kind: 'offline', cause, message: OFFLINE_WORDS[cause], saved };
+    return { kind: 'offline', cause, message: OFFLINE_WORDS[cause], saved, ...own };
   }
   const first = sources.find((s) => s.problem && !OFFLINE_KINDS.has(s.problem.kind))?.problem;
   // The reason is the client's sentence(s); the clause is the app's own, source by source (as `partial` says it).
-  const clause = couldNotRefresh(sources.filter(failed));
-  return { kind: 'error', message: first ? reasonOf(first) : `${clause}.`, clause, saved };
+  const clause = couldNotRefresh(rest);
+  return { kind: 'error', message: first ? reasonOf(first) : `${clause}.`, clause, saved, ...own };
 }
 
 /** A failing status with the service's wait said, until when, as a sentence of its own after the status's own
@@ -145,9 +155,11 @@ function syncStatusAsRead(
   if (schedules.length > 0 && schedules.every(failed) && coverageNotRead)
     return allFailed(schedules, coverage, settings);
   const saved = oldestSaved(failing);
+  const { rest, coverage: apart } = coverageApart(failing, saved);
   const inPart = readInPart(snapshot, settings, byId);
-  const clause = `${couldNotRefresh(failing)}${inPart ? `. ${inPart}` : ''}`;
-  return { kind: 'partial', message: `${clause}.`, clause, ...(saved === null ? {} : { saved }) };
+  const clause = `${couldNotRefresh(rest)}${inPart ? `. ${inPart}` : ''}`;
+  const own = apart ? { coverage: apart } : {};
+  return { kind: 'partial', message: `${clause}.`, clause, ...(saved === null ? {} : { saved }), ...own };
 }
 
 /** "Couldn't refresh Platform (service error), coverage requests (unreachable)": the failing sources, a clause. */

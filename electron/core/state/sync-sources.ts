@@ -61,3 +61,15 @@ export function oldestSaved(sources: readonly Source[]): string | null {
   const isCoverage = (s: Source): boolean => s.label === 'coverage requests';
   return oldestOf(sources.filter((s) => !isCoverage(s))) ?? oldestOf(sources.filter(isCoverage));
 }
+
+/** The coverage list as a part of its own, when it failed beside a schedule and its saved data is from another time
+ *  than `saved` (the schedules'): its reason and time then go apart, so the schedules' time is never said of it. */
+export function coverageApart(
+  failing: readonly Source[],
+  saved: string | null,
+): { rest: Source[]; coverage?: { reason: string; saved: string | null } } {
+  const list = failing.find((s) => s.label === 'coverage requests');
+  const rest = failing.filter((s) => s !== list);
+  if (!list || rest.length === 0 || list.savedAt === saved) return { rest: [...failing] };
+  return { rest, coverage: { reason: shortReason(list), saved: list.savedAt } };
+}

@@ -1,7 +1,7 @@
 // The tray's words for the coverage list: its freshness line, the coverage action's label and count.
 import type { AppState } from '../../shared/view-state';
-import { hasData, savedAt } from '../../shared/freshness';
-import { coverageGlanceText } from '../../shared/coverage-words';
+import { hasData } from '../../shared/freshness';
+import { coverageGlanceBasis, coverageGlanceText } from '../../shared/coverage-words';
 import { dayOpts, type Fmt } from './tray-fmt';
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
@@ -21,10 +21,16 @@ export function coverageActionLabel(state: AppState, basis?: string): string {
 }
 
 /** The coverage list's saved-data basis in the glance's own words ("Acme's saved data from 07:00"), for the menu's
- *  coverage item when the sync problem is shown in place of the list's own line (adv47 r15 #2). */
+ *  coverage item when the sync problem is shown in place of the list's own line (adv47 r15 #2), worded from the
+ *  list's status (coverageGlanceBasis), never cut out of the finished line. */
 export function coverageBasisWords(state: AppState, f: Fmt): string | undefined {
-  if (savedAt(state.coverage.status) === undefined) return undefined;
-  return coverageFreshnessLine(state, f)?.replace(/^Coverage requests: /, '');
+  return listDatedByProblem(state) ? undefined : coverageGlanceBasis(state, dayOpts(f));
+}
+
+/** True when a sync problem line dates the coverage list itself (its own time, apart from the schedules'): the
+ *  list's basis is then said there, once, not again on its own line or item. */
+export function listDatedByProblem(state: AppState): boolean {
+  return [state.sync, ...state.accounts.map((a) => a.sync)].some((s) => 'coverage' in s && s.coverage);
 }
 
 /** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests

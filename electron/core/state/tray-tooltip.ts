@@ -8,6 +8,7 @@ import { syncText } from '../../shared/freshness';
 import { alarmLine } from '../../shared/alarm-text';
 import { stillRingLines, stillRingShortLines } from '../../shared/still-ring-text';
 import { coverageFreshnessLine, uncoveredLines, fmt, type Fmt } from './tray-sections';
+import { listDatedByProblem } from './tray-coverage-words';
 import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
 import { shortStateForms, stateLine } from './tray-tooltip-state';
 
@@ -114,7 +115,8 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   const asking = state.coverage.askingMe.length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
   lines.push(...uncoveredLines(state, f));
-  const coverage = coverageFreshnessLine(state, f);
+  // The list's own saved time is said once: by the problem line when that dates the list (adv47 r15 #2).
+  const coverage = listDatedByProblem(state) ? undefined : coverageFreshnessLine(state, f);
   if (coverage) lines.push(coverage);
   // Each account's problem on a line of its own, as the menu has one item each.
   lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
