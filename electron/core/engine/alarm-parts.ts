@@ -188,6 +188,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       }),
     targetsChanged: (targets) => phone.setTargets(targets),
     acknowledged: (key) => phone.acknowledged(key),
+    rang: () => phone.look(),
     askPhone: () => phone.checkAcks(),
   });
   const phone = createEnginePhone({
@@ -215,7 +216,8 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       await phone.start();
     },
     replan: () => alarms.replan(),
-    wake: () => alarms.wake(),
+    // A timer armed before the sleep is carried past the wake: the phone's send is planned again by the wall clock.
+    wake: () => (alarms.wake(), phone.look()),
     settingsChanged(before, after) {
       // By value: a save of other settings (quiet hours) makes a new settings object with the same phone settings.
       if (JSON.stringify(before.escalation) !== JSON.stringify(after.escalation)) phone.settingsChanged();
