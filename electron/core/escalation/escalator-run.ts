@@ -252,7 +252,9 @@ export function statusOf(r: Run): EscalatorStatus {
   const before = r.leftProblem ?? refused ?? maybe.stillRing;
   const missed = before ? undefined : missedProblem(r.missed);
   const problem = before ?? missed ?? maybe.unbooked ?? r.problem;
-  const missedKey = missed === undefined ? undefined : [...r.missed.keys()][0];
+  // A refusal for good is the channel's (its settings), every later start's too: still readiness.
+  const first = [...r.missed.entries()][0];
+  const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   const stillRing = stillRingOf(r);
