@@ -7,6 +7,7 @@ import { formatStatus } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, keyHints, runStatus } from './status-run';
 import { ackFromCli, alarmKnowledgeOf } from '../core/alarm/cli-ack';
+import { bookedAfterAck } from './status-ack-booked';
 import { ringerOfKnown } from '../core/engine/ack-ringer';
 import { readOnlyOverlay } from './overlay-files';
 import { rememberEnvKeys, rememberStoredKeys } from './masked-keys';
@@ -58,6 +59,9 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT.failed;
     }
     process.stdout.write(`${acked.text}\n`);
+    // A phone alert booked for it still rings unless the app runs to cancel it: said, never left looking settled.
+    const booked = await bookedAfterAck(files, Date.now(), localZone, acked.acked ?? [], known, signer);
+    for (const line of booked) process.stdout.write(`${line}\n`);
     return EXIT.ok;
   }
   const { state, exitCode, calendar, calendarNotices, problem } = await runStatus(

@@ -22,6 +22,8 @@ export interface CliAck {
   text: string;
   /** About the records file, said before the answer. */
   notices: string[];
+  /** The alarm keys acknowledged by this command, with the start each names (status-ack-booked.ts). */
+  acked?: { key: string; start: AlarmStart }[];
 }
 
 /** The accounts, their watched schedules and their saved data, read from `readOnly` (a store that changes
@@ -84,17 +86,16 @@ export async function ackFromCli(
     const text = `The acknowledgement couldn't be saved to ${where} (${why}): the alarm keeps ringing in the app.`;
     return { ok: false, text, notices };
   }
-  return {
-    ok: true,
-    text: ackAnswer(
-      ringing.map(([key, r]) =>
-        startOfKey(key, r.startMs, known, accountOfKey(key, r.rungAtMs ?? r.startMs, known, ringerOf)),
-      ),
-      nowMs,
-      localZone,
-    ),
-    notices,
-  };
+  const acked = ringing.map(([key, r]) => ({
+    key,
+    start: startOfKey(key, r.startMs, known, accountOfKey(key, r.rungAtMs ?? r.startMs, known, ringerOf)),
+  }));
+  const text = ackAnswer(
+    acked.map((a) => a.start),
+    nowMs,
+    localZone,
+  );
+  return { ok: true, text, notices, acked };
 }
 
 /** The label of the account an alarm rang through: of the accounts watching its schedule on its service, the one the

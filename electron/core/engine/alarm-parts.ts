@@ -134,7 +134,7 @@ function readinessChecks(
     phoneCheck({
       settings: settings.escalation,
       hasSecrets: p.hasSecrets,
-      status: p.status && unstated(p.status),
+      status: p.status && unstated(p.status, Date.parse(shift.start)),
       testedAtMs: p.testedAtMs,
       ...(loading.length > 0 ? { loading } : {}),
       nowMs,
@@ -146,8 +146,11 @@ function readinessChecks(
 /** The phone's status without the cancel that hasn't gone through when it is said on its own ("Your phone may still
  *  ring at 09:03 for the Ops shift you no longer have"): it is no problem of this shift's readiness (adv50 r8 #3:
  *  "Not ready for your shift at Wed 10:00 — Phone escalation: your phone may still ring…" for today's shift). */
-function unstated(status: EscalatorStatus): EscalatorStatus {
-  if (!status.stillRing?.length || !status.problem?.startsWith(CANCELLING)) return status;
+function unstated(status: EscalatorStatus, shiftStartMs: number): EscalatorStatus {
+  // An alert lost for an earlier start is that start's (said in Settings → Phone), not the next shift's readiness
+  // (adv50 r14: "Not ready for your shift at Wed 10:00 — Phone escalation: … may not have reached your phone").
+  const earlier = status.problemStartMs !== undefined && status.problemStartMs < shiftStartMs;
+  if (!earlier && (!status.stillRing?.length || !status.problem?.startsWith(CANCELLING))) return status;
   const { problem: _said, ...rest } = status;
   return rest;
 }
@@ -188,6 +191,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       }),
     targetsChanged: (targets) => phone.setTargets(targets),
     acknowledged: (key) => phone.acknowledged(key),
+    rang: () => phone.look(),
     askPhone: () => phone.checkAcks(),
   });
   const phone = createEnginePhone({
@@ -215,7 +219,8 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       await phone.start();
     },
     replan: () => alarms.replan(),
-    wake: () => alarms.wake(),
+    // A timer armed before the sleep is carried past the wake: the phone's send is planned again by the wall clock.
+    wake: () => (alarms.wake(), phone.look()),
     settingsChanged(before, after) {
       // By value: a save of other settings (quiet hours) makes a new settings object with the same phone settings.
       if (JSON.stringify(before.escalation) !== JSON.stringify(after.escalation)) phone.settingsChanged();

@@ -53,6 +53,8 @@ export interface AlarmsWiring {
   targetsChanged?: (targets: readonly AlarmTarget[]) => void;
   /** The first acknowledgement of an alarm, from wherever (escalation cancels what it booked). */
   acknowledged?: (key: string) => void;
+  /** An alarm rang (late or not): escalation plans the phone at ring + N (a timer armed before a sleep is not). */
+  rang?: (key: string) => void;
   /** Reads the phone's answers (bounded) before a start held at start-up or after a wake may ring late: an
    *  "I'm on it" given on the phone meanwhile settles it, and nothing rings. */
   askPhone?: () => Promise<void>;

@@ -137,7 +137,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       store: loaded,
       held: true,
       log: w.log,
-      ring: (rung) => (ring.ring(rung), w.changed(), poll.arm()),
+      ring: (rung) => (ring.ring(rung), w.changed(), poll.arm(), w.rang?.(rung.target.key)),
       silence: (key) => ring.silence(key),
       acknowledged: (t) => settledBy(t.key),
       ...silence(w, r, settledBy),

@@ -67,6 +67,8 @@ export interface EnginePhone {
   acknowledged(key: string): void;
   /** Reads the phone's answers now (bounded), before an alarm held over a wake or a start may ring late. */
   checkAcks(): Promise<void>;
+  /** Woke, or an alarm rang: the escalator plans its send again by the wall clock (ring + N). */
+  look(): void;
   intent(intent: PhoneIntent): Promise<PhoneResult>;
   status(): PhoneStatus;
   /** ntfy's https link a phone subscribes with (server/topic, no token); null when there is none to give. */
@@ -404,6 +406,7 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     },
     acknowledged: (key) => after(() => live.escalator?.acknowledged(key)),
     checkAcks: () => ready.then(() => live.building).then(() => live.escalator?.checkAcks()),
+    look: () => after(() => live.escalator?.look()),
     intent: (i) => phoneIntent(o, run, live, i),
     status: () => statusOf(o, run, live.escalator),
     subscribeLink: () => subscribeLinkOf(o, usable(o, run)),

@@ -37,6 +37,9 @@ export interface EscalatorStatus {
   waitKept?: boolean;
   /** Booked alerts that must not ring whose cancel hasn't gone through (each its own statement, adv50 r8 #3). */
   stillRing?: StillRingEntry[];
+  /** The start the problem is about, when it is one start's (an alert for it that didn't go out or may not have
+   *  reached the phone): no problem of a later shift's readiness (adv50 r14). */
+  problemStartMs?: number;
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -246,7 +249,13 @@ export function statusOf(r: Run): EscalatorStatus {
   const refused =
     r.bookRefused &&
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
-  const problem = r.leftProblem ?? refused ?? maybe.stillRing ?? missedProblem(r.missed) ?? maybe.unbooked ?? r.problem;
+  const before = r.leftProblem ?? refused ?? maybe.stillRing;
+  const missed = before ? undefined : missedProblem(r.missed);
+  const problem = before ?? missed ?? maybe.unbooked ?? r.problem;
+  // A refusal for good is the channel's (its settings), every later start's too: still readiness.
+  const first = [...r.missed.entries()][0];
+  const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
+  const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   const stillRing = stillRingOf(r);
   return {
@@ -254,10 +263,17 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
     ...(waitingUntilMs !== undefined && r.o.provider?.waitKept?.() ? { waitKept: true } : {}),
     ...(problem ? { problem } : {}),
+    ...(problemStartMs === undefined ? {} : { problemStartMs }),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
+}
+
+/** The start of the block a missed alert's key is for (its target's, else the key's own instant). */
+function missedStartOf(r: Run, key: string): number | undefined {
+  const startMs = r.targets.find((t) => t.key === key)?.startMs ?? startOfKey(key);
+  return Number.isFinite(startMs) ? startMs : undefined;
 }
 
 /** What a cancel that hasn't gone through may still ring with (or may have rung with, once its time passed). */

@@ -44,6 +44,15 @@ function resendStopped(r: Run, stopped: readonly string[]): void {
   }
 }
 
+/** Acknowledged before its booked time, yet nothing here cancelled it (`status --ack` while the app was closed): the
+ *  phone may have rung, said once as a cancel that didn't land is ("Your phone may have rung at 10:03 for the Ops
+ *  shift — you had acknowledged it", adv50 r14 #2). Before, the app said nothing and readiness read settled. */
+function rangAfterAck(r: Run, key: string, atMs: number): void {
+  const ackedAtMs = r.o.alarm(key)?.ackedAtMs;
+  if (ackedAtMs === undefined || ackedAtMs >= atMs || r.stuck.has(key)) return;
+  r.stuck.set(key, { atMs, error: 'the app wasn’t running to cancel it', why: 'acknowledged' });
+}
+
 /** What is booked but must not ring any more is cancelled; what rang counts as sent. */
 export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
@@ -70,6 +79,7 @@ export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: numbe
     } else if (b.atMs <= nowMs) {
       // It rang on the phone: from now on it counts as sent.
       state.sent[key] ??= b.atMs;
+      rangAfterAck(r, key, b.atMs);
       if (b.ch) (state.sentOn ??= {})[key] = b.ch;
       delete state.booked[key];
     }

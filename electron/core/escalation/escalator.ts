@@ -50,6 +50,9 @@ export interface Escalator {
   acknowledged(key: string): Promise<void>;
   /** Reads the phone's answers now (before a late alarm rings after a wake or a start). */
   checkAcks(): Promise<void>;
+  /** Looks again now and plans the next step by the wall clock: after a wake (a timer armed before the sleep is
+   *  carried past it) and when an alarm rang (N counts from the ring, a late one too: adv50 r14 #1). */
+  look(): Promise<void>;
   status(): EscalatorStatus;
   /** Tries again what was refused for good (Send test: the user may have fixed the token on the server). */
   retry(): Promise<void>;
@@ -199,6 +202,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         await tick(r);
       }),
     checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r))),
+    look: () => r.serial(() => tick(r)),
     status: () => statusOf(r),
     retry: () =>
       r.serial(async () => {
