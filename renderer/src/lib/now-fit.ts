@@ -3,8 +3,9 @@
 // long request leave room for fewer lines. Kept tiny: it is in the popover's first load (35 KB budget).
 
 /** The glance's parts, direct children of the scrolling area, that must end above its visible bottom: the
- *  now-lines, a shift-start alarm (its "I'm on it"), and what asks me ("Asks you", its first request and Cover…). */
-const MEASURED = ':scope>:is(.now,.alarm,.asks)';
+ *  now-lines, a shift-start alarm (its "I'm on it"), what asks me ("Asks you", its first request and Cover…), then
+ *  the problems and "Updated …" (after what asks me: where nothing folds further, at 200 % zoom, they go under). */
+const MEASURED = ':scope>:is(.now,.alarm,.asks,.problems,.fresh)';
 
 /**
  * One line fewer than the now-section renders (a fold is a .line too) while a part of the glance runs past the
