@@ -1034,6 +1034,11 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       true,
     );
     expect(await above(page.getByTestId('my-state')), `${label}: my state`).toBe(true);
+    // What asks me comes before the problem (whose fix goes under its text at 200 %): above it on the page.
+    const stale = page.getByTestId('stale-line');
+    const problem = (await stale.count()) > 0 ? await stale.boundingBox() : null;
+    const asked = await page.getByTestId('asks-you').boundingBox();
+    if (problem) expect(asked && asked.y < problem.y, `${label}: Asks you before the problem`).toBe(true);
     for (const ask of await page.getByTestId('alarm-ask').all())
       expect(await above(ask.getByRole('button', { name: 'I’m on it' })), `${label}: I'm on it`).toBe(true);
     for (const line of await page.locator('[data-testid=now-line], [data-testid=now-fold]').all())
@@ -1062,6 +1067,19 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     const shown = line && who ? Math.min(who.x + who.width, line.x + line.width) - who.x : 0;
     expect(shown, `${label}: who asks`).toBeGreaterThanOrEqual(Math.min(who?.width ?? 1, 60));
   };
+  /** Me on call now, for 12 h (as a shift-start alarm rings): the headline "On call until …" and its detail. */
+  const onCallNow = (state: AppState): AppState => {
+    const [mine] = state.me.shifts;
+    if (!mine) throw new Error('demo seed: Alice has a shift');
+    const now = { ...mine, start: new Date(Date.now() - 60_000).toISOString() };
+    const until = { ...now, end: new Date(Date.now() + 12 * 3_600_000).toISOString() };
+    return { ...state, me: { ...state.me, onCallNow: [until], shifts: [until, ...state.me.shifts.slice(1)] } };
+  };
+  /** A rejected key (one sentence, its fix "Enter new key…"), shown as the glance's problem. */
+  const rejected = (state: AppState): AppState => ({
+    ...state,
+    sync: { kind: 'key_rejected', message: 'Acme: the service rejected the API key, so nothing could be read.' },
+  });
   /** Two requests asking me (the demo's, and one more of it), so "Asks you (2)" is in every world. */
   const twoAsks = (state: AppState): AppState => {
     const [ask] = state.coverage.askingMe;
@@ -1145,6 +1163,11 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
             return !!box && !!bar && box.y >= 0 && box.y + box.height <= bar.y + 0.5;
           };
           expect(await above(page.getByTestId('my-state')), `${label}: my state`).toBe(true);
+          // What asks me comes before the problem (whose fix goes under its text at 200 %): above it on the page.
+          const stale = page.getByTestId('stale-line');
+          const problem = (await stale.count()) > 0 ? await stale.boundingBox() : null;
+          const asked = await page.getByTestId('asks-you').boundingBox();
+          if (problem) expect(asked && asked.y < problem.y, `${label}: Asks you before the problem`).toBe(true);
           for (const line of await page.locator('[data-testid=now-line], [data-testid=now-fold]').all())
             expect(await above(line), `${label}: ${await line.getAttribute('aria-label')}`).toBe(true);
           for (const b of await page.getByRole('button', { name: /^(I’m on it|Phone settings…)$/ }).all())
@@ -1315,7 +1338,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     }
   }, 90_000);
 
-  it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 and 3 × 3 at 180×260 (Asks you too); light and dark, axe 0', async () => {
+  it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 and 3 × 3 at 180×260 (Asks you too; on call, an alarm and a problem); light and dark, axe 0', async () => {
     const app = await session.open('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
@@ -1328,6 +1351,12 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       ['1x3-zoom150', one, { width: 240, height: 347 }],
       ['1x3-zoom200', one, { width: 180, height: 260 }],
       ['3x3-zoom200', threeAccounts(one), { width: 180, height: 260 }],
+      // Adversarial round 13 (issue 49), F1: on call now (a two-line title and its detail) with the alarm ringing,
+      // and then a problem too (its fix beside it wrapped the text a few letters a line): Asks you and Cover…, and
+      // with the problem I'm on it too, were under the bar at 200 %.
+      ['1x3-zoom200-oncall', onCallNow(one), { width: 180, height: 260 }],
+      ['1x3-zoom200-problem', rejected(onCallNow(one)), { width: 180, height: 260 }],
+      ['3x3-zoom200-problem', rejected(threeAccounts(one)), { width: 180, height: 260 }],
     ] as const;
     for (const [name, world, size] of worlds) {
       await page.setViewportSize(size);
@@ -1342,6 +1371,15 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
         await page.waitForTimeout(100);
         await app.screenshot(`glance-at-least-${name}-${scheme}`);
         await allAbove(app, `${name} ${scheme}`);
+        // The problem's fix under its text at 200 %, not beside it (the text wrapped "Ac" / "me"): the text the
+        // box's whole width, and the fix a 24 px target.
+        if (name.includes('problem')) {
+          const box = await page.locator('[data-testid=stale-line] .stale').first().boundingBox();
+          const text = await page.locator('[data-testid=stale-line] .stale .text').first().boundingBox();
+          const fix = await page.getByRole('button', { name: 'Enter new key…' }).boundingBox();
+          expect(text && box && text.width >= box.width - 16, `${name}: the problem's text width`).toBe(true);
+          expect(fix && text && fix.y >= text.y + text.height - 0.5 && fix.height >= 24, `${name}: its fix`).toBe(true);
+        }
         // 200 %: my state, the now-lines folded to what fits ("… more schedules" says what it hides), the alarm.
         if (name === '1x3-zoom200') await expect.poll(() => page.getByTestId('now-fold').count()).toBe(1);
         expect(
@@ -1350,7 +1388,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
         expect(await axeViolations(page), `${name} ${scheme}`).toEqual([]);
       }
     }
-  }, 60_000);
+  }, 90_000);
 
   // Adversarial round 6 follow-up: in a low window the alarm was placed (CSS order) above the now-lines it followed in
   // the page, so a screen reader read another order than the one shown, and a folded account said only its count.

@@ -7,8 +7,9 @@
 // showed 3 folds on one run and 1 on another.
 
 /** The glance's parts, direct children of the scrolling area, that must end above its visible bottom: the
- *  now-lines, a shift-start alarm (its "I'm on it"), and what asks me ("Asks you", its first request and Cover…). */
-const MEASURED = ':scope>:is(.now,.alarm,.asks)';
+ *  now-lines, a shift-start alarm (its "I'm on it"), what asks me ("Asks you", its first request and Cover…), then
+ *  the problems and "Updated …" (after what asks me: where nothing folds further, at 200 % zoom, they go under). */
+const MEASURED = ':scope>:is(.now,.alarm,.asks,.problems,.fresh)';
 
 /**
  * One line fewer than the now-section renders (a fold is a .line too) while a part of the glance runs past the
