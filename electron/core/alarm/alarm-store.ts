@@ -28,6 +28,14 @@ export interface AlarmStore {
   settled(): Promise<void>;
 }
 
+/** A failed write is its caller's to answer (update rejects to it); waiting for the writes never rejects (adv52 r16
+ *  #2: alarmsSettled rejected with EROFS on a read-only folder, and a rejection was left unhandled). */
+const quietly = (p: Promise<void>): Promise<void> =>
+  p.then(
+    () => undefined,
+    () => undefined,
+  );
+
 const earliest = (a?: number, b?: number): number | undefined =>
   a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
@@ -157,13 +165,7 @@ export async function loadAlarmStore(
       return serial(write);
     },
     reload: () => serial(() => takeIn()),
-    // A failed write is its caller's to answer (update rejects to it); waiting for the writes never rejects
-    // (adv52 r16 #2: alarmsSettled rejected with EROFS on a read-only folder).
-    settled: () =>
-      queue.then(
-        () => undefined,
-        () => undefined,
-      ),
+    settled: () => quietly(queue),
   };
 }
 
