@@ -124,11 +124,19 @@ async function startShell(demo: DemoSession | undefined) {
 
 export type Shell = Awaited<ReturnType<typeof startShell>>;
 
+const rejectionKind = (reason: unknown): string =>
+  reason instanceof Error
+    ? `${reason.name}${'code' in reason && typeof reason.code === 'string' ? ` ${reason.code}` : ''}`
+    : typeof reason;
+
 async function boot(): Promise<Shell | undefined> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;
   }
+  // A promise left unhandled anywhere in main is logged, never lost nor fatal (adv52 r16 #2). Only its kind and code:
+  // a message may name a path or an address.
+  process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${rejectionKind(reason)}`));
   // Listening starts here, before start-up: a second launch or a quit meanwhile is remembered, not lost.
   const lifecycle = watchLifecycle({ app, signals: process, log });
   if (hostPlatform() === 'win32') app.setAppUserModelId(APP_ID);

@@ -9,7 +9,7 @@ import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-record
 import { alarmStampOf, type AlarmKnowledge } from './alarm-claims';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
-import { readRuns, withRun, writeRuns, type Run, type Runs } from './alarm-runs';
+import { readRuns, RUNS_FILE, withRun, writeRuns, type Run, type Runs } from './alarm-runs';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 
 export { ALARMS_FILE } from './alarm-records';
@@ -27,6 +27,14 @@ export interface AlarmStore {
   reload(): Promise<void>;
   settled(): Promise<void>;
 }
+
+/** A failed write is its caller's to answer (update rejects to it); waiting for the writes never rejects (adv52 r16
+ *  #2: alarmsSettled rejected with EROFS on a read-only folder, and a rejection was left unhandled). */
+const quietly = (p: Promise<void>): Promise<void> =>
+  p.then(
+    () => undefined,
+    () => undefined,
+  );
 
 const earliest = (a?: number, b?: number): number | undefined =>
   a === undefined ? b : b === undefined ? a : Math.min(a, b);
@@ -117,7 +125,8 @@ export async function loadAlarmStore(
     for (const [key, rec] of Object.entries(fromDisk)) records[key] = mergeRecord(rec, records[key] ?? rec);
   };
   const persist = async (): Promise<void> => {
-    if (signer === undefined && askSigner) signer = afterFirstRead(await askSigner().catch(() => undefined));
+    if (signer === undefined && askSigner)
+      signer = afterFirstRead(await askSigner().catch(() => undefined), ALARMS_FILE, RUNS_FILE);
     records = withinRetention(records, nowMs());
     const stamp = stampFor(known?.() ?? [], stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
@@ -147,7 +156,7 @@ export async function loadAlarmStore(
     return queue;
   };
   await takeIn(true);
-  signer = afterFirstRead(signer);
+  signer = afterFirstRead(signer, ALARMS_FILE, RUNS_FILE);
   return {
     get: (key) => records[key],
     all: () => records,
@@ -156,7 +165,7 @@ export async function loadAlarmStore(
       return serial(write);
     },
     reload: () => serial(() => takeIn()),
-    settled: () => queue,
+    settled: () => quietly(queue),
   };
 }
 

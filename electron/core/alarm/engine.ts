@@ -47,6 +47,8 @@ export interface AlarmEngineOptions {
 /** 'unsaved': acknowledged in this run (it stops ringing, the phone's alert is cancelled), but the record could not
  *  be saved (a read-only data folder): it may ring again after a restart. */
 export type AckResult = 'acknowledged' | 'unsaved' | 'already' | 'unknown';
+/** 'unsaved': snoozed in this run (it rings again in 5 min), but the record could not be saved (adv52 r16 #2). */
+export type SnoozeResult = 'snoozed' | 'unsaved' | false;
 
 export interface AlarmEngine {
   /** Replaces the alarms wanted (every account's, merged); judges at once. */
@@ -57,8 +59,8 @@ export interface AlarmEngine {
   release(): void;
   /** `atMs`: when it was given, where that is earlier than now (the phone's answer read after a sleep). */
   ack(key: string, source: AckSource, atMs?: number): Promise<AckResult>;
-  /** Snoozes a rung alarm; false when there is nothing to snooze. */
-  snooze(key: string): Promise<boolean>;
+  /** Snoozes a rung alarm; false when there is nothing to snooze, 'unsaved' when snoozed in this run only. */
+  snooze(key: string): Promise<SnoozeResult>;
   targets(): readonly AlarmTarget[];
   stop(): void;
   settled(): Promise<void>;
@@ -209,7 +211,7 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   );
 }
 
-async function snooze(r: Run, key: string): Promise<boolean> {
+async function snooze(r: Run, key: string): Promise<SnoozeResult> {
   const { o } = r;
   const rec = o.store.get(key);
   if (rec?.rungAtMs === undefined || rec.ackedAtMs !== undefined) return false;
@@ -217,8 +219,12 @@ async function snooze(r: Run, key: string): Promise<boolean> {
   track(r, write);
   o.silence?.(key);
   arm(r, o.clock.now());
-  await write;
-  return true;
+  // As for an acknowledgement: the failed save is logged (track) and said by the folder's notice; the snooze took
+  // effect in this run. Before, it threw: "Something went wrong", and "find cover" never opened Ask for cover.
+  return write.then(
+    () => 'snoozed' as const,
+    () => 'unsaved' as const,
+  );
 }
 
 export function createAlarmEngine(o: AlarmEngineOptions): AlarmEngine {

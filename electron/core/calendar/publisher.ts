@@ -347,7 +347,9 @@ export function createCalendarPublisher(
         const key = await signer;
         // Only the first read takes a record from before MACs in (record-key.ts afterFirstRead).
         if (first) signer = Promise.resolve(afterFirstRead(key));
-        return renderWith(files, recordName, input, report, key);
+        const out = await renderWith(files, recordName, input, report, key);
+        if (first) afterFirstRead(key, recordName);
+        return out;
       });
       queue = run.catch(() => undefined);
       return run;

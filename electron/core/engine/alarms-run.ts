@@ -63,6 +63,9 @@ export interface AlarmsWiring {
 export type IntentResult = { ok: true; message?: string } | { ok: false; message: string };
 /** Said to whoever acknowledged when the record of it could not be saved: true, never "something went wrong". */
 export const ACK_UNSAVED = "Acknowledged — but it couldn't be saved: it may ring again after a restart.";
+/** The same for "Can't" (snooze) and "Can't — find cover": done in this run, not saved (adv52 r16 #2). */
+export const SNOOZE_UNSAVED =
+  "Snoozed — but it couldn't be saved: it rings again in 5 minutes, and may ring again at once after a restart.";
 
 export interface EngineAlarms {
   start(): Promise<void>;

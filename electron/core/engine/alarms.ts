@@ -12,13 +12,21 @@ import { createAlarmEngine } from '../alarm/engine';
 import type { AckSource, AlarmTarget } from '../alarm/types';
 import type { AlarmAbout } from '../alarm/words';
 import { createAlarmRing } from './alarm-ring';
-import { type AlarmsWiring, type IntentResult, ACK_UNSAVED, type EngineAlarms, type AlarmsRun } from './alarms-run';
+import {
+  type AlarmsWiring,
+  type IntentResult,
+  ACK_UNSAVED,
+  SNOOZE_UNSAVED,
+  type EngineAlarms,
+  type AlarmsRun,
+} from './alarms-run';
 import { targetsNow, savedAtOf, silence, ackFilePoll, replanAlarms } from './alarms-plan';
 import { statusOf, othersRinging } from './alarms-status';
 
 export {
   ACK_FILE_POLL_MS,
   ACK_UNSAVED,
+  SNOOZE_UNSAVED,
   type AlarmAccount,
   type AlarmsWiring,
   type EngineAlarms,
@@ -48,9 +56,10 @@ async function intentOf(
   if (i.kind === 'find-cover') {
     if (!target) return { ok: false, message: 'This alarm is no longer known to the app.' };
     w.findCover(target);
-    return { ok: true };
+    return snoozed === 'unsaved' ? { ok: true, message: SNOOZE_UNSAVED } : { ok: true };
   }
-  return snoozed ? { ok: true } : { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
+  if (snoozed === false) return { ok: false, message: 'This alarm is not ringing: there is nothing to snooze.' };
+  return snoozed === 'unsaved' ? { ok: true, message: SNOOZE_UNSAVED } : { ok: true };
 }
 
 /** The account naming an alarm now, while there are several (a removed account's name is never shown again). */

@@ -103,6 +103,8 @@ export interface Run {
   o: EscalatorOptions;
   /** The record key the escalations are saved with (after the first read: record-key.ts). */
   signer?: RecordSigner | undefined;
+  /** "sent" keys taken without their MAC (a run without the key wrote them): never signed by this run. */
+  unvouched: ReadonlySet<string>;
   words: PhoneWordsOf;
   state: State;
   targets: AlarmTarget[];
@@ -147,10 +149,10 @@ export async function save(r: Run): Promise<void> {
   // While the record key can't be read it is asked again (record-key.ts): once read, what this run holds is written
   // back signed, so the next start doesn't drop a "sent" as a claim and alert the phone again (adv50 r11 #1).
   const unsigned = r.signer === undefined && r.o.signer !== undefined;
-  if (unsigned) r.signer = afterFirstRead(await r.o.signer?.().catch(() => undefined));
+  if (unsigned) r.signer = afterFirstRead(await r.o.signer?.().catch(() => undefined), ESCALATIONS_FILE);
   const text = JSON.stringify(r.state);
   if (text === r.savedText && !(unsigned && r.signer !== undefined)) return;
-  const why = await saveEscalations(r.o.files, r.state, r.o.known?.(), r.signer);
+  const why = await saveEscalations(r.o.files, r.state, r.o.known?.(), r.signer, r.unvouched);
   if (why !== undefined && why !== r.unsaved)
     r.o.log?.(
       `phone escalation: ${ESCALATIONS_FILE} not saved (${why}); a phone alert may be sent again after a restart`,

@@ -10,7 +10,7 @@ import { afterFirstRead } from '../storage/record-key';
 import { minOf } from '../../shared/extremes';
 import type { AlarmTarget } from '../alarm/types';
 import type { Notice } from '../storage/settings-store';
-import { alertIdOf, loadEscalations } from './record-store';
+import { alertIdOf, ESCALATIONS_FILE, loadEscalations } from './record-store';
 import { bookOrSend, pruneMissed } from './escalator-send';
 import { awaitedLeft, pollLeft } from './escalator-acks';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
@@ -155,11 +155,13 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
   // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
   const channels = o.provider && new Set([o.provider.channel, ...(o.retired?.keys() ?? [])]);
   const signer = await o.signer?.();
-  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.(), channels, signer);
+  const unvouched = new Set<string>();
+  const state = await loadEscalations(o.files, o.clock.now(), report, o.known?.(), channels, signer, unvouched);
   let queue: Promise<void> = Promise.resolve();
   const r: Run = {
     o,
-    signer: afterFirstRead(signer),
+    signer: afterFirstRead(signer, ESCALATIONS_FILE),
+    unvouched,
     words,
     state,
     targets: [],

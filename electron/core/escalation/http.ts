@@ -77,8 +77,9 @@ export interface CallOptions {
 
 /** A request not made because the server's Retry-After still runs. */
 export const WAITING = 'the server asked to wait (429, too many requests)';
-/** A wait read back from phone-waits.json (adv52 r11 #2): no 429 reached this run, so it is not said as one. */
-export const KEPT_WAITING = 'a wait kept from before the restart: the phone service had asked to wait';
+/** A wait read back from phone-waits.json (adv52 r11 #2): no 429 reached this run, so it is not said as one, nor as
+ *  the phone service's request (adv52 r16 #3: the file is unsigned, a claim read back, bounded by MAX_RETRY_AFTER_MS). */
+export const KEPT_WAITING = 'a wait saved before the restart (read back from the data folder)';
 /** Whether an answer is a wait (nothing was sent): not a try. */
 export const isWaiting = (error: string): boolean => error === WAITING || error === KEPT_WAITING;
 

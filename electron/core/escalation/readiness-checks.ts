@@ -74,7 +74,7 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
     const until = formatDayTime(waiting, opts);
     // A wait read back from before a restart is said as that: this run never received a 429 (adv52 r11 #2).
     const message = i.status?.waitKept
-      ? `Phone escalation: a wait kept from before the restart: the phone service had asked to wait until ${until}; nothing is sent to it before then.`
+      ? `Phone escalation: a wait saved before the restart (read back from the data folder) runs until ${until}; nothing is sent to the phone service before then.`
       : `Phone escalation: ${i.status?.problem ?? 'the phone service answered 429 (too many requests)'}; waiting until ${until}, as the phone service asked, before trying again.`;
     return { ...base, result: 'problem', message };
   }

@@ -250,6 +250,10 @@ const sentProblemOf =
       : undefined;
   };
 
+/** The file was written with the record key (a run without it writes no MACs at all). */
+const signedFile = (s: EscalationState): boolean =>
+  [s.sentMacs, s.bookedMacs, s.maybeMacs, s.stillRingMacs].some((macs) => macs !== undefined);
+
 /** The "sent" stamps that hold, and those of the app's own shape without their MAC (`unvouched`, pushed to). */
 function sortSent(
   s: EscalationState,
@@ -263,8 +267,9 @@ function sortSent(
     if (why !== undefined) return why;
     const mac = s.sentMacs?.[key];
     if (!signer || vouches(signer, ESCALATIONS_FILE, key, atMs, mac)) return undefined;
-    // A wrong MAC is a tampered entry; none at all is what a run without the key wrote.
-    if (mac !== undefined) return UNSIGNED;
+    // A wrong MAC is a tampered entry; none at all is what a run without the key wrote, but only in a file that run
+    // wrote (no MACs in it at all): in a file the key signed, it was put there by hand (adv52 r16 #1).
+    if (mac !== undefined || signedFile(s)) return UNSIGNED;
     unvouched.push(key);
     return undefined;
   });
@@ -368,6 +373,9 @@ export async function loadEscalations(
   channels?: KnownChannels,
   /** The app's record key: a "sent" without its MAC is dropped (taken once while the key is new, and re-signed). */
   signer?: RecordSigner,
+  /** Filled with the keys of the "sent" stamps taken without their MAC (from a run without the key): they are never
+   *  signed by this run (saveEscalations `unsigned`), so a claim is not made the app's own. */
+  unvouchedOut?: Set<string>,
 ): Promise<EscalationState> {
   const say = (message: string): void => report({ id: ESCALATION_RECORD_NOTICE_ID, message });
   const read = await readBack(files, ESCALATIONS_FILE, EscalationStateSchema, { maxChars: MAX_ESCALATIONS_CHARS });
@@ -387,6 +395,7 @@ export async function loadEscalations(
   const sorted = sortEscalations(others.state, nowMs, known, channels, signer);
   const dropped = [...others.dropped, ...sorted.dropped];
   if (dropped.length > 0) say(droppedText(WHAT, dropped, await keepAside(files, ESCALATIONS_FILE)));
+  for (const key of sorted.unvouched) unvouchedOut?.add(key);
   if (sorted.unvouched.length > 0)
     say(
       "A phone alert may already have been sent for a shift start while the app couldn't sign its records: it " +
@@ -402,7 +411,8 @@ export async function loadEscalations(
       Object.keys(state.maybe ?? {}).length +
       Object.keys(state.stillRing ?? {}).length >
       0;
-  if ((stamp === undefined && known !== undefined) || unsigned) await saveEscalations(files, state, known, signer);
+  if ((stamp === undefined && known !== undefined) || unsigned)
+    await saveEscalations(files, state, known, signer, new Set(sorted.unvouched));
   return state;
 }
 
@@ -434,6 +444,8 @@ export async function saveEscalations(
   /** The accounts now: the record is stamped with their addresses and users (record-origin.ts). */
   known?: readonly AlarmKnowledge[],
   signer?: RecordSigner,
+  /** Keys of "sent" stamps the app didn't vouch for: written without a MAC, never signed over. */
+  unsigned?: ReadonlySet<string>,
 ): Promise<string | undefined> {
   try {
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
@@ -444,7 +456,7 @@ export async function saveEscalations(
       Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, sign?.(ESCALATIONS_FILE, k, v) ?? '']));
     const macs = sign
       ? {
-          sentMacs: macsOf(state.sent),
+          sentMacs: macsOf(Object.fromEntries(Object.entries(state.sent).filter(([k]) => unsigned?.has(k) !== true))),
           bookedMacs: macsOf(state.booked),
           ...(state.maybe ? { maybeMacs: macsOf(state.maybe) } : {}),
           ...(state.stillRing ? { stillRingMacs: macsOf(state.stillRing) } : {}),

@@ -7,7 +7,7 @@ import type { FiredContext } from './fired-claims';
 import type { HeldMessage } from './held-claims';
 import { keepAside } from './read-back';
 import { checked, entriesNotice, macsOf, readFired, REMINDERS_FILE, type AccountOrigin } from './fired-read';
-import type { RecordSigner } from './record-key';
+import { afterFirstRead, type RecordSigner } from './record-key';
 
 export { REMINDERS_FILE, FIRED_NOTICE_ID, FIRED_ENTRIES_NOTICE_ID, type AccountOrigin } from './fired-read';
 
@@ -85,6 +85,7 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const signer = await options.signer?.();
   const raw = await readFired(files, onNotice);
   const read = await checked(files, raw, ctx, onNotice, options.origins?.(), signer);
+  afterFirstRead(signer, REMINDERS_FILE);
   const live = liveRecord(files, options, read.record.fired, read.record.held, signer);
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
   // A record from before stamps (or stamped for fewer accounts), or from before MACs, is taken this once, and

@@ -27,6 +27,9 @@ export interface RecordSigner {
   /** No key was kept before this start (a folder from the version before MACs): its entries with no MAC at all are
    *  taken this once, after the other checks, and written back signed (`vouches`). */
   readonly fresh: boolean;
+  /** The files whose first read under this key is done in this process (afterFirstRead): a store made again later
+   *  (a settings save, a restart of the engine) takes no entry without a MAC from them (adv52 r16 #1). */
+  readonly readOnce?: Set<string>;
 }
 
 /**
@@ -41,7 +44,8 @@ export const vouches = (
   id: string,
   content: unknown,
   mac: string | undefined,
-): boolean => (signer.fresh && mac === undefined) || signer.holds(file, id, content, mac);
+): boolean =>
+  (signer.fresh && mac === undefined && signer.readOnce?.has(file) !== true) || signer.holds(file, id, content, mac);
 
 /** JSON with object keys sorted at every level, so a MAC doesn't depend on the order fields were written in. */
 export function canonical(value: unknown): string {
@@ -67,6 +71,7 @@ export function signerOf(key: Buffer, fresh: boolean): RecordSigner {
       HEX_64.test(mac) &&
       timingSafeEqual(Buffer.from(sign(file, id, content), 'hex'), Buffer.from(mac, 'hex')),
     fresh,
+    readOnce: new Set(),
   };
 }
 
@@ -170,8 +175,11 @@ async function keptOnly(secrets: SecretStore, h: Held): Promise<RecordSigner | u
 
 /** The signer after a store's first read: only that read takes unsigned entries in (the migration), never a later
  *  one in the same run (a file written by hand while the app runs). */
-export const afterFirstRead = (signer: RecordSigner | undefined): RecordSigner | undefined =>
-  signer?.fresh === true ? { ...signer, fresh: false } : signer;
+export function afterFirstRead(signer: RecordSigner | undefined, ...files: string[]): RecordSigner | undefined {
+  // The key is shared by every store of the process (recordSignerOf): a file read once is not taken in again.
+  for (const file of files) signer?.readOnce?.add(file);
+  return signer?.fresh === true ? { ...signer, fresh: false } : signer;
+}
 
 /** How long a start waits for the record key before it reads its files without it (as with no keychain). */
 export const RECORD_KEY_WAIT_MS = 3_000;

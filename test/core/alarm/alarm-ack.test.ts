@@ -77,7 +77,7 @@ describe('acknowledging the alarm', () => {
     const r = await rig();
     await r.clock.advance(10 * MIN);
     expect(ackText(r.store.get(target.key), {})).toBe('not acknowledged');
-    expect(await r.engine.snooze(target.key)).toBe(true);
+    expect(await r.engine.snooze(target.key)).toBe('snoozed');
     await r.clock.advance(5 * MIN);
     expect(r.rings).toEqual([START, START + 5 * MIN]);
     expect(r.store.get(target.key)?.ackedAtMs).toBeUndefined();

@@ -68,7 +68,7 @@ describe('phone-waits.json read back', () => {
   it('a wait read back is said as kept from before the restart, never as a 429 this run received', async () => {
     const r = await restartedWith((ch, now) => ({ version: 1, waits: { [ch]: now + 55 * MIN } }));
     expect(r.sent()).toBe(0);
-    expect(r.phone()).toMatch(/a wait kept from before the restart: the phone service had asked to wait until/);
+    expect(r.phone()).toMatch(/a wait saved before the restart \(read back from the data folder\) runs until/);
     expect(r.phone()).not.toMatch(/429|as the phone service asked/);
     expect(r.notices().filter((m) => /saved waits/.test(m))).toHaveLength(0);
     // A real 429 in this run is said as the server's answer again.

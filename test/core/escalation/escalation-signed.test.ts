@@ -48,13 +48,8 @@ describe('escalations.json "sent" signed with the record key', () => {
           const nowMs = START + 60 * 60 * MIN;
           const state = await loadEscalations(folder.store, nowMs, (n) => notices.push(n), undefined, undefined, again);
           expect(state.sent[OWN]).toBe(START + 5 * MIN);
-          if (forgedMac === undefined) {
-            // No MAC at all is what a run without the record key wrote (adv50 r11 #1): maybe sent, never sent again
-            // at once, and said.
-            expect(state.unsure?.[forgedKey]).toBe(file.sent[forgedKey]);
-            expect(notices.filter((n) => /may already have been sent/.test(n.message))).toHaveLength(1);
-            return;
-          }
+          // No MAC in a file the key signed is not what a run without the key wrote (that run writes no MACs at
+          // all): put there by hand, dropped like a wrong MAC (adv52 r16 #1).
           expect(state.sent[forgedKey]).toBeUndefined();
           expect(notices.filter((n) => n.message.includes(UNSIGNED))).toHaveLength(1);
           expect(folder.kept.some((name) => folder.files.get(name) === forgedText)).toBe(true);
@@ -62,6 +57,25 @@ describe('escalations.json "sent" signed with the record key', () => {
       ),
       { numRuns: NUM_RUNS, seed: 5213 },
     );
+  });
+
+  it('keeps a "sent" from a run without the key (no MACs in the file) as maybe sent, and never signs it', async () => {
+    const secrets = new MemorySecrets();
+    const folder = memoryFolder();
+    const first = await loadRecordSigner(secrets, () => undefined);
+    expect(first?.fresh).toBe(true);
+    folder.files.set(ESCALATIONS_FILE, JSON.stringify({ version: 1, booked: {}, sent: { [OWN]: START + 5 * MIN } }));
+    const again = await loadRecordSigner(secrets, () => undefined);
+    const notices: Notice[] = [];
+    const unvouched = new Set<string>();
+    const nowMs = START + 60 * MIN;
+    const state = await loadEscalations(folder.store, nowMs, (n) => notices.push(n), [], undefined, again, unvouched);
+    expect(state.unsure?.[OWN]).toBe(START + 5 * MIN);
+    expect(notices.filter((n) => /may already have been sent/.test(n.message))).toHaveLength(1);
+    expect([...unvouched]).toEqual([OWN]);
+    expect(await saveEscalations(folder.store, state, undefined, again, unvouched)).toBeUndefined();
+    const file = JSON.parse(folder.files.get(ESCALATIONS_FILE) ?? '') as { sentMacs?: Record<string, string> };
+    expect(file.sentMacs?.[OWN]).toBeUndefined();
   });
 
   it('takes a file from before MACs once and writes it back signed', async () => {
