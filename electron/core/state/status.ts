@@ -147,7 +147,8 @@ function syncStatusAsRead(
   const saved = oldestSaved(failing);
   const inPart = readInPart(snapshot, settings, byId);
   const clause = `${couldNotRefresh(failing)}${inPart ? `. ${inPart}` : ''}`;
-  return { kind: 'partial', message: `${clause}.`, clause, ...(saved === null ? {} : { saved }) };
+  // Nothing saved of what failed is said so ("Nothing saved to show yet"), as with every source failing.
+  return { kind: 'partial', message: `${clause}.`, clause, saved };
 }
 
 /** "Couldn't refresh Platform (service error), coverage requests (unreachable)": the failing sources, a clause. */

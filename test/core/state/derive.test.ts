@@ -191,11 +191,12 @@ describe('deriveState: statuses', () => {
       'Platform primary',
     ]);
     expect(state.schedules.map((s) => s.status.kind)).toEqual(['loading', 'fresh', 'not_found', 'error', 'stale']);
-    // Not 'ok': two sources failed, and the summary names them.
+    // Not 'ok': two sources failed, and the summary names them; neither was ever read, so nothing of theirs is saved.
     expect(state.sync).toEqual({
       kind: 'partial',
       message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error).",
       clause: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error)",
+      saved: null,
     });
     expect(state.lastSuccessAt).toBe('2026-03-02T07:00:00Z');
   });
