@@ -197,6 +197,11 @@ describe('deriveState: statuses', () => {
       message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error).",
       clause: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error)",
       saved: null,
+      // Each with its own fix: the missing one in Settings, the failing one by reading again.
+      apart: [
+        { clause: "Couldn't refresh sch_gone (not found on the service)", fix: 'settings', saved: null },
+        { clause: "Couldn't refresh sch_bad (service error)", fix: 'retry', saved: null },
+      ],
     });
     expect(state.lastSuccessAt).toBe('2026-03-02T07:00:00Z');
   });
