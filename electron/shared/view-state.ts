@@ -59,7 +59,16 @@ export const SyncStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('needs_setup'), message: z.string(), clause: Clause }),
   z.object({ kind: z.literal('ok') }),
   /** Some sources (schedules, coverage requests) could not be refreshed; the others are fine. */
-  z.object({ kind: z.literal('partial'), message: z.string(), clause: Clause, saved: Saved, coverage: CoverageApart }),
+  z.object({
+    kind: z.literal('partial'),
+    message: z.string(),
+    clause: Clause,
+    saved: Saved,
+    coverage: CoverageApart,
+    /** The same problems apart when their fixes differ (a schedule the service doesn't have: Settings; the rest:
+     *  reading again), the Settings one first: each surface shows each with its own fix (adv49 r13 #5). */
+    apart: z.array(z.object({ clause: Clause, fix: z.enum(['settings', 'retry']), saved: Saved })).optional(),
+  }),
   /** `cause`: what the app knows happened (no answer in time, connection refused, name not found, TLS failed, or
    *  only that it could not connect); absent when accounts differ. Every surface words the status by it. */
   z.object({

@@ -155,11 +155,29 @@ function syncStatusAsRead(
   if (schedules.length > 0 && schedules.every(failed) && coverageNotRead)
     return allFailed(schedules, coverage, settings);
   const saved = oldestSaved(failing);
-  const { rest, coverage: apart } = coverageApart(failing, saved);
+  const { rest, coverage: ownCoverage } = coverageApart(failing, saved);
   const inPart = readInPart(snapshot, settings, byId);
   const clause = `${couldNotRefresh(rest)}${inPart ? `. ${inPart}` : ''}`;
-  const own = apart ? { coverage: apart } : {};
-  return { kind: 'partial', message: `${clause}.`, clause, ...(saved === null ? {} : { saved }), ...own };
+  const own = ownCoverage ? { coverage: ownCoverage } : {};
+  // Nothing saved of what failed is said so ("Nothing saved to show yet"), as with every source failing.
+  const status = { kind: 'partial' as const, message: `${clause}.`, clause, saved, ...own };
+  const apartFixes = apart(rest, inPart);
+  return apartFixes ? { ...status, apart: apartFixes } : status;
+}
+
+/** The problems apart when some are fixed in Settings (schedules the service doesn't have) and others by reading
+ *  again (other failures, shifts read in part); undefined when one fix fits all. */
+function apart(failing: readonly Source[], inPart: string | undefined) {
+  const missing = (s: Source): boolean => s.notFound;
+  const gone = failing.filter(missing);
+  const rest = failing.filter((s) => !missing(s));
+  if (gone.length === 0 || (rest.length === 0 && !inPart)) return undefined;
+  const again = [rest.length > 0 ? couldNotRefresh(rest) : '', inPart ?? ''].filter((c) => c !== '').join('. ');
+  return [
+    { clause: couldNotRefresh(gone), fix: 'settings' as const, saved: oldestSaved(gone) },
+    // Holes alone leave nothing unread: no saved data is said beside them.
+    { clause: again, fix: 'retry' as const, ...(rest.length > 0 ? { saved: oldestSaved(rest) } : {}) },
+  ];
 }
 
 /** "Couldn't refresh Platform (service error), coverage requests (unreachable)": the failing sources, a clause. */

@@ -15,7 +15,10 @@ export function scheduleSources(settings: ServiceSettings, byId: ReadonlyMap<str
   return settings.schedules.map((w) => {
     const s = byId.get(w.id);
     const label = s?.details?.name ?? w.name ?? w.id;
-    return { label, problem: s?.problem ?? null, notFound: s?.notFound === true, savedAt: s ? lastSuccessOf(s) : null };
+    // Saved on-call data is shifts read: details alone (the check in onboarding, a first sync whose shift read
+    // failed) save nothing to show (adv49 r13 #3: "Showing saved data from 16:40" on a first run).
+    const savedAt = s ? savedShiftsOf(s) : null;
+    return { label, problem: s?.problem ?? null, notFound: s?.notFound === true, savedAt };
   });
 }
 
@@ -44,6 +47,11 @@ export function shortReason(source: Source): string {
   return 'failed';
 }
 
+/** When this schedule's shifts were last read (its details' time only when no read has failed, as its status). */
+function savedShiftsOf(s: ScheduleSnapshot): string | null {
+  return s.shiftsFetchedAt === null && (s.problem !== null || s.notFound) ? null : lastSuccessOf(s);
+}
+
 /** The oldest saved data among these sources, or null when none has any. */
 function oldestOf(sources: readonly Source[]): string | null {
   return (
@@ -59,7 +67,10 @@ function oldestOf(sources: readonly Source[]): string | null {
  *  schedules' (a restart that finds both failing must not change which time is said, issue 47 round 4). */
 export function oldestSaved(sources: readonly Source[]): string | null {
   const isCoverage = (s: Source): boolean => s.label === 'coverage requests';
-  return oldestOf(sources.filter((s) => !isCoverage(s))) ?? oldestOf(sources.filter(isCoverage));
+  const schedules = sources.filter((s) => !isCoverage(s));
+  // Failing schedules with no shift ever read: nothing of theirs is saved, whatever the coverage list holds.
+  if (schedules.length > 0) return oldestOf(schedules);
+  return oldestOf(sources.filter(isCoverage));
 }
 
 /** The coverage list as a part of its own, when it failed beside a schedule and its saved data is from another time

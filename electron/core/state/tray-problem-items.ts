@@ -6,17 +6,30 @@ import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, type Fmt } from './tray-sections';
 import type { TrayActionId, TrayLeafItem } from './tray-items';
 
-/** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries. */
-export function problemItem(state: AppState, text: string | undefined): TrayLeafItem[] {
+const SETTINGS_FIX = 'Remove or replace it in Settings…';
+
+/** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries.
+ *  Problems with different fixes (a schedule the service doesn't have; holes) are an item each (adv49 r13 #5). */
+export function problemItem(
+  state: AppState,
+  text: string | undefined,
+  time?: (iso: string) => string,
+  name = '',
+): TrayLeafItem[] {
   if (text === undefined) return [];
   const kind = state.sync.kind;
+  if (state.sync.kind === 'partial' && state.sync.apart && time)
+    return state.sync.apart.map((p) => {
+      const said = `${name}${syncText({ kind: 'partial', message: `${p.clause}.`, clause: p.clause, saved: p.saved }, time)}`;
+      return p.fix === 'settings'
+        ? { type: 'action', label: `${said} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true }
+        : { type: 'action', label: said, action: 'refresh', enabled: !state.syncing };
+    });
   // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
   if (kind === 'needs_setup') return [{ type: 'label', label: text }];
   // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
   if (kind !== 'key_rejected' && syncFix(state) === 'settings')
-    return [
-      { type: 'action', label: `${text} Remove or replace it in Settings…`, action: 'open-settings', enabled: true },
-    ];
+    return [{ type: 'action', label: `${text} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true }];
   const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
   return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
 }
@@ -25,9 +38,9 @@ export function problemItem(state: AppState, text: string | undefined): TrayLeaf
  *  gig: The service rejected the API key…" opening Settings, "Acme: Cannot reach the service…" retrying), never one
  *  merged item whose one action fits only some of them. An account needing setup has its own "Set up" item. */
 export function problemItems(state: AppState, text: string | undefined, f: Fmt): TrayLeafItem[] {
-  if (text === undefined || state.accounts.length < 2 || state.sync.kind === 'needs_setup')
-    return problemItem(state, text);
   const time = (iso: string): string => fmt(iso, f);
+  if (text === undefined || state.accounts.length < 2 || state.sync.kind === 'needs_setup')
+    return problemItem(state, text, time);
   // The worst first, as the popover says them (a rejected key stays first when the rest fold: adv49 r11 F2); ok and
   // not set up (-1) are left out below.
   const byWorst = [...state.accounts].sort(
@@ -36,7 +49,7 @@ export function problemItems(state: AppState, text: string | undefined, f: Fmt):
   const items = byWorst.flatMap((a) => {
     if (a.sync.kind === 'ok' || a.sync.kind === 'needs_setup') return [];
     const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };
-    return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`);
+    return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`, time, `${a.label}: `);
   });
   // Saved data not refreshed while every account says it is fine: the one line as it is. An account not set up
   // has its own item (setupProblemItems), never this merged line's Retry.

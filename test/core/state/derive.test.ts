@@ -191,11 +191,17 @@ describe('deriveState: statuses', () => {
       'Platform primary',
     ]);
     expect(state.schedules.map((s) => s.status.kind)).toEqual(['loading', 'fresh', 'not_found', 'error', 'stale']);
-    // Not 'ok': two sources failed, and the summary names them.
+    // Not 'ok': two sources failed, and the summary names them; neither was ever read, so nothing of theirs is saved.
     expect(state.sync).toEqual({
       kind: 'partial',
       message: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error).",
       clause: "Couldn't refresh sch_gone (not found on the service), sch_bad (service error)",
+      saved: null,
+      // Each with its own fix: the missing one in Settings, the failing one by reading again.
+      apart: [
+        { clause: "Couldn't refresh sch_gone (not found on the service)", fix: 'settings', saved: null },
+        { clause: "Couldn't refresh sch_bad (service error)", fix: 'retry', saved: null },
+      ],
     });
     expect(state.lastSuccessAt).toBe('2026-03-02T07:00:00Z');
   });
