@@ -20,7 +20,7 @@ const ALLOWED_OVER: Record<string, number> = {
   'renderer/src/lib/override-form.svelte.ts': 272,
   'renderer/src/lib/status-model.ts': 237,
   'renderer/src/lib/timeline.ts': 222,
-  'test/support/text-registry.ts': 339,
+  'test/support/text-registry.ts': 270,
 };
 
 const linesOf = (file: string): number => readFileSync(join(process.cwd(), file), 'utf8').split('\n').length - 1;
