@@ -15,15 +15,12 @@ const REGISTRY = 'test/support/text-registry.ts';
 const ALLOWED_OVER: Record<string, number> = {
   'electron/core/calendar/ics-calendar.ts': 218,
   'electron/core/calendar/publisher.ts': 356,
-  'electron/core/engine/readiness.ts': 209,
-  'electron/core/handoff/handlers.ts': 240,
-  'electron/core/handoff/swap.ts': 255,
   'electron/core/readiness/readiness.ts': 220,
   'electron/shared/knowledge.ts': 304,
   'renderer/src/lib/override-form.svelte.ts': 272,
   'renderer/src/lib/status-model.ts': 237,
   'renderer/src/lib/timeline.ts': 222,
-  'test/support/text-registry.ts': 339,
+  'test/support/text-registry.ts': 270,
 };
 
 const linesOf = (file: string): number => readFileSync(join(process.cwd(), file), 'utf8').split('\n').length - 1;

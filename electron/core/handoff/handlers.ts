@@ -1,48 +1,20 @@
 // The away-mode, swap and ask-for-cover channels, answered once for all accounts. Writes go through the engine's
 // own override:create (its account routing, its one write path); the plan is read from the combined state after a
 // refresh of every account, so what is listed as mine is what a fresh read says.
-import type { OncallClient } from '../../api/client-types';
 import type { Candidate, EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { myEmailOn, refParts, type AccountId } from '../../shared/accounts';
-import { formatWindow } from '../../shared/format';
-import type { HeldDeps } from './held';
-import type { AppState } from '../../shared/view-state';
 import type { HandoffPlan } from '../../shared/handoff';
 import { failure, guarded, type Failure } from '../actions/common';
-import type { Clock, FileStore } from '../ports';
-import type { CacheOrigin } from '../storage/cache-origin';
 import { coverOnService } from './cover-rule';
 import { askCoverText, type AskBlock } from './ask-cover';
-import { createHandoff, type HandoffController, type HandoffDeps } from './controller';
-import { lookCovered, lookOwn, madeShown, readHeld } from './look';
+import { createHandoff, type HandoffController } from './controller';
 import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
 import { createSettleBook } from './swap-unsettled';
-import type { HalfSwaps } from './half-swaps';
 import type { SwapResult } from '../../shared/handoff';
+import { heldOf, lookOf, madeOf, type HandoffParts } from './handler-parts';
 
-export interface HandoffParts {
-  clock: Clock;
-  files: FileStore;
-  localZone: () => string;
-  state: () => AppState;
-  client: (accountId: AccountId) => OncallClient | undefined;
-  /** The overrides this app created on the account (ids its answers gave): one hidden by a later change is found. */
-  created?: (accountId: AccountId) => readonly { id: string; scheduleId: string; start: string; end: string }[];
-  /** The ref a write to this schedule goes through (an account that can write); the reads before it go there too. */
-  writesVia?: (ref: string) => string;
-  createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
-  candidates: (request: RequestOf<'override:candidates'>) => Promise<ResponseOf<'override:candidates'>>;
-  /** Refreshes every account, shifts re-read. */
-  refreshAll: () => Promise<unknown>;
-  changed: () => void;
-  graceMs?: number;
-  /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */
-  halfSwaps?: HalfSwaps;
-  /** Each account's service address and e-mail now: whose a saved hand-off is (run-work.ts HandoffDeps). */
-  origins?: () => Record<string, CacheOrigin>;
-}
+export type { HandoffParts } from './handler-parts';
 
 /** Away mode and swaps: answered once for all accounts, beside the per-account handlers. */
 export type HandoffChannel = Extract<
@@ -60,28 +32,7 @@ export type HandoffHandlers = { [C in HandoffChannel]: (request: RequestOf<C>) =
 
 const isFailure = (x: object): x is Failure => 'ok' in x && x.ok === false;
 
-/** A person's name as this schedule lists them, else as another schedule of the same account does, else the e-mail
- *  (a manager may give a block to someone not in its rotation). */
-function personName(state: AppState, ref: string, email: string): string {
-  const own = teammateName(state, ref, email);
-  if (own !== email) return own;
-  const account = refParts(ref).accountId;
-  const others = state.schedules.filter((s) => refParts(s.id).accountId === account);
-  for (const s of others) {
-    const name = teammateName(state, s.id, email);
-    if (name !== email) return name;
-  }
-  return email;
-}
-
 type PlanFor = (startMs: number, endMs: number) => HandoffPlan;
-type Look = (
-  ref: string,
-  startMs: number,
-  endMs: number,
-  emails: string[],
-) => ReturnType<typeof lookCovered> | Promise<undefined>;
-
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
 /** A throw once writes may have left: what was sent is in the run (handoff:get), so it is "outcome unknown". */
@@ -95,45 +46,6 @@ async function writing<T extends object>(body: () => Promise<T | Failure>): Prom
       'Something went wrong inside the app while sending: some overrides may have been sent. Each shift shows what is known; nothing is sent again without looking first.',
     );
   }
-}
-
-/** Whether a block was covered: looked for on its own account's service (undefined while that has no client). */
-function lookOf(parts: HandoffParts): Look {
-  return async (ref, startMs, endMs, emails) => {
-    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
-    const client = parts.client(accountId);
-    if (!client) return undefined;
-    const w = { scheduleId, startMs, endMs, emails };
-    const seen = await lookCovered(client, parts.clock, parts.graceMs ?? 3_000, w);
-    return seen === 'not_covered' ? lookOwn(client, parts.created?.(accountId) ?? [], w) : seen;
-  };
-}
-
-/** Whether the service shows the override a saved hand-off recorded (undefined while unread). */
-function madeOf(parts: HandoffParts): NonNullable<HandoffDeps['made']> {
-  return async (ref, w) => {
-    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
-    const client = parts.client(accountId);
-    return client ? madeShown(client, { scheduleId, ...w }) : undefined;
-  };
-}
-
-/** What a write reads of a block before it leaves: the service's own read of it, and names and times as shown. */
-function heldOf(parts: HandoffParts): HeldDeps {
-  return {
-    reread: async (ref, startMs, endMs) => {
-      const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
-      const client = parts.client(accountId);
-      return client ? readHeld(client, scheduleId, startMs, endMs) : undefined;
-    },
-    nameOf: (ref, email) => personName(parts.state(), ref, email),
-    windowOf: (ref, startMs, endMs) => {
-      const zone = parts.state().schedules.find((s) => s.id === ref)?.timeZone ?? undefined;
-      const at = { nowMs: parts.clock.now(), localZone: parts.localZone(), ...(zone ? { scheduleZone: zone } : {}) };
-      return formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), at);
-    },
-    meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
-  };
 }
 
 /** The blocks an ask-for-cover message names, each with up to three people free then (or why there are none). */

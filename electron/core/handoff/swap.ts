@@ -1,8 +1,7 @@
 // A swap is two overrides: the teammate covers my block, then I cover theirs. The second is sent only once the
 // first is handed off (else I would end up with both). What is said is exactly what landed: "swapped" only when
 // both did; otherwise which side did, and which did not, with the service's words.
-import { myEmailOn, refParts, withAccount } from '../../shared/accounts';
-import { formatWindow } from '../../shared/format';
+import { myEmailOn, refParts } from '../../shared/accounts';
 import type { HandoffPlan, SwapRequest, SwapResult, SwapSide } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import type { AppState } from '../../shared/view-state';
@@ -15,6 +14,10 @@ import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
 import { mineLanded, MINE_IN_PLACE } from './swap-landed';
 import { unsettled, type SettleBook } from './swap-unsettled';
+import { mineGoneText, staleText, swapText, undoneText } from './swap-text';
+
+// The words, kept importable from here (swap-settle.ts, the text registry).
+export { staleText, swapText, undoneText } from './swap-text';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
@@ -34,66 +37,8 @@ function othersBesides(state: AppState, w: ScheduleWindow, email: string): strin
   return [...new Set(users)].filter((e) => e !== email.toLowerCase()).sort();
 }
 
-function windowText(
-  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
-  side: { scheduleId: string; start: string; end: string },
-): string {
-  const state = deps.state();
-  const schedule = state.schedules.find((s) => s.id === side.scheduleId);
-  const zone = schedule?.timeZone ?? undefined;
-  const when = formatWindow(side.start, side.end, {
-    nowMs: deps.nowMs(),
-    localZone: deps.localZone(),
-    ...(zone ? { scheduleZone: zone } : {}),
-  });
-  // With several accounts the schedule is named with its account ("on Work · Primary"): the one it is planned and
-  // written through, whichever account named it; with one, the window alone (as ever).
-  if (state.accounts.length < 2 || !schedule) return when;
-  return `${when} on ${withAccount(state, refParts(side.scheduleId).accountId, schedule.name)}`;
-}
-
 /** A service's words, kept within the contract's bound for a message. */
 export const clip = (message: string): string => (message.length > 2000 ? `${message.slice(0, 1999)}…` : message);
-
-const landedPhrase: Record<SwapSide['state'], string> = {
-  handed_off: 'landed',
-  unknown: 'has an unknown outcome (checking it is safe; it was not sent again)',
-  not_landed: 'did not land',
-  refused: 'was refused',
-  not_sent: 'was not sent',
-  pending: 'was not sent',
-  sending: 'is being sent',
-  changed: 'was not sent',
-};
-
-/** The side's own message (the write answer's sentences), said whole after the swap's sentence (issue 47: it was
- *  cut of its full stop and put in brackets mid-sentence). */
-const why = (s: SwapSide) => (s.message ? ` ${s.message}` : '');
-
-/** After "Hand your … back": what that write did, on top of the first side that landed. */
-function backText(name: string, myWin: string, back: SwapSide): string {
-  if (back.state === 'handed_off') return `Your ${myWin} is yours again; nothing was swapped with ${name}.`;
-  if (back.state === 'unknown' || back.state === 'sending')
-    return `${name} covers your ${myWin}; handing it back has an unknown outcome — checking, it is not sent again.${why(back)}`;
-  return `${name} still covers your ${myWin}; handing it back ${landedPhrase[back.state]}.${why(back)}`;
-}
-
-export function swapText(
-  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
-  name: string,
-  mine: SwapSide,
-  theirs: SwapSide,
-  back: SwapSide | null = null,
-): string {
-  const myWin = windowText(deps, mine);
-  const theirWin = windowText(deps, theirs);
-  if (back && mine.state === 'handed_off') return backText(name, myWin, back);
-  if (mine.state === 'handed_off' && theirs.state === 'handed_off')
-    return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.`;
-  if (mine.state === 'handed_off')
-    return `${name} now covers your ${myWin}; your cover of ${name}'s ${theirWin} ${landedPhrase[theirs.state]}.${why(theirs)}`;
-  return `Nothing was swapped: ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}; your cover of ${name}'s ${theirWin} was not sent.${why(mine)}`;
-}
 
 /** The teammate's name as the schedule lists them, else their e-mail. */
 export function teammateName(state: AppState, scheduleId: string, email: string): string {
@@ -160,37 +105,6 @@ export async function mineUndone(
     landed,
   );
   return held && { ...s, state: held.state, message: clip(held.message) };
-}
-
-/** Nothing of the swap sent: their shift is not as planned (or couldn't be read) when read before the first write. */
-export function staleText(
-  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
-  name: string,
-  theirs: SwapSide,
-): string {
-  return `Nothing was swapped: ${name}'s ${windowText(deps, theirs)} was read again before anything was sent. ${theirs.message}`;
-}
-
-/** A Retry that found the landed side gone: what holds now, and that the second side was not sent. */
-export function undoneText(
-  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
-  name: string,
-  mine: SwapSide,
-  theirs: SwapSide,
-): string {
-  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
-  return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
-}
-
-/** Side 2 landed (found by a read after its answer was lost) and side 1, read again, is no longer as it landed. */
-function mineGoneText(
-  deps: Pick<SwapDeps, 'nowMs' | 'localZone' | 'state'>,
-  name: string,
-  mine: SwapSide,
-  theirs: SwapSide,
-): string {
-  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked again';
-  return `Not swapped as planned: your cover of ${name}'s ${windowText(deps, theirs)} landed, but ${name}'s cover of your ${windowText(deps, mine)} ${gone}. ${mine.message}`;
 }
 
 /** The swap as planned once: a side named through the second account of a service watched twice is the first's

@@ -1,0 +1,97 @@
+// What the hand-off handlers are built from (HandoffParts), and the reads of each account's service made of them:
+// whether a block was covered, whether a saved override shows, and a block re-read before a write with names and
+// times as shown. Split from handlers.ts (issue 47's size limit); unchanged.
+import type { OncallClient } from '../../api/client-types';
+import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
+import { myEmailOn, refParts, type AccountId } from '../../shared/accounts';
+import { formatWindow } from '../../shared/format';
+import type { HeldDeps } from './held';
+import type { AppState } from '../../shared/view-state';
+import type { Clock, FileStore } from '../ports';
+import type { CacheOrigin } from '../storage/cache-origin';
+import type { HandoffDeps } from './controller';
+import { lookCovered, lookOwn, madeShown, readHeld } from './look';
+import { teammateName } from './swap';
+import type { HalfSwaps } from './half-swaps';
+
+export interface HandoffParts {
+  clock: Clock;
+  files: FileStore;
+  localZone: () => string;
+  state: () => AppState;
+  client: (accountId: AccountId) => OncallClient | undefined;
+  /** The overrides this app created on the account (ids its answers gave): one hidden by a later change is found. */
+  created?: (accountId: AccountId) => readonly { id: string; scheduleId: string; start: string; end: string }[];
+  /** The ref a write to this schedule goes through (an account that can write); the reads before it go there too. */
+  writesVia?: (ref: string) => string;
+  createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
+  candidates: (request: RequestOf<'override:candidates'>) => Promise<ResponseOf<'override:candidates'>>;
+  /** Refreshes every account, shifts re-read. */
+  refreshAll: () => Promise<unknown>;
+  changed: () => void;
+  graceMs?: number;
+  /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */
+  halfSwaps?: HalfSwaps;
+  /** Each account's service address and e-mail now: whose a saved hand-off is (run-work.ts HandoffDeps). */
+  origins?: () => Record<string, CacheOrigin>;
+}
+
+/** A person's name as this schedule lists them, else as another schedule of the same account does, else the e-mail
+ *  (a manager may give a block to someone not in its rotation). */
+function personName(state: AppState, ref: string, email: string): string {
+  const own = teammateName(state, ref, email);
+  if (own !== email) return own;
+  const account = refParts(ref).accountId;
+  const others = state.schedules.filter((s) => refParts(s.id).accountId === account);
+  for (const s of others) {
+    const name = teammateName(state, s.id, email);
+    if (name !== email) return name;
+  }
+  return email;
+}
+
+export type Look = (
+  ref: string,
+  startMs: number,
+  endMs: number,
+  emails: string[],
+) => ReturnType<typeof lookCovered> | Promise<undefined>;
+
+/** Whether a block was covered: looked for on its own account's service (undefined while that has no client). */
+export function lookOf(parts: HandoffParts): Look {
+  return async (ref, startMs, endMs, emails) => {
+    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
+    const client = parts.client(accountId);
+    if (!client) return undefined;
+    const w = { scheduleId, startMs, endMs, emails };
+    const seen = await lookCovered(client, parts.clock, parts.graceMs ?? 3_000, w);
+    return seen === 'not_covered' ? lookOwn(client, parts.created?.(accountId) ?? [], w) : seen;
+  };
+}
+
+/** Whether the service shows the override a saved hand-off recorded (undefined while unread). */
+export function madeOf(parts: HandoffParts): NonNullable<HandoffDeps['made']> {
+  return async (ref, w) => {
+    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
+    const client = parts.client(accountId);
+    return client ? madeShown(client, { scheduleId, ...w }) : undefined;
+  };
+}
+
+/** What a write reads of a block before it leaves: the service's own read of it, and names and times as shown. */
+export function heldOf(parts: HandoffParts): HeldDeps {
+  return {
+    reread: async (ref, startMs, endMs) => {
+      const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
+      const client = parts.client(accountId);
+      return client ? readHeld(client, scheduleId, startMs, endMs) : undefined;
+    },
+    nameOf: (ref, email) => personName(parts.state(), ref, email),
+    windowOf: (ref, startMs, endMs) => {
+      const zone = parts.state().schedules.find((s) => s.id === ref)?.timeZone ?? undefined;
+      const at = { nowMs: parts.clock.now(), localZone: parts.localZone(), ...(zone ? { scheduleZone: zone } : {}) };
+      return formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), at);
+    },
+    meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
+  };
+}

@@ -1,0 +1,85 @@
+// What a swap says: each side's window as shown (with its account when there are several) and what landed, in
+// whole sentences. Split from swap.ts (issue 47's size limit); the words are unchanged.
+import { refParts, withAccount } from '../../shared/accounts';
+import { formatWindow } from '../../shared/format';
+import type { SwapSide } from '../../shared/handoff';
+import type { AppState } from '../../shared/view-state';
+
+/** What the words read: the clock, the zone shown and the state (a SwapDeps gives them). */
+export interface TextDeps {
+  nowMs: () => number;
+  localZone: () => string;
+  state: () => AppState;
+}
+
+export function windowText(deps: TextDeps, side: { scheduleId: string; start: string; end: string }): string {
+  const state = deps.state();
+  const schedule = state.schedules.find((s) => s.id === side.scheduleId);
+  const zone = schedule?.timeZone ?? undefined;
+  const when = formatWindow(side.start, side.end, {
+    nowMs: deps.nowMs(),
+    localZone: deps.localZone(),
+    ...(zone ? { scheduleZone: zone } : {}),
+  });
+  // With several accounts the schedule is named with its account ("on Work · Primary"): the one it is planned and
+  // written through, whichever account named it; with one, the window alone (as ever).
+  if (state.accounts.length < 2 || !schedule) return when;
+  return `${when} on ${withAccount(state, refParts(side.scheduleId).accountId, schedule.name)}`;
+}
+
+const landedPhrase: Record<SwapSide['state'], string> = {
+  handed_off: 'landed',
+  unknown: 'has an unknown outcome (checking it is safe; it was not sent again)',
+  not_landed: 'did not land',
+  refused: 'was refused',
+  not_sent: 'was not sent',
+  pending: 'was not sent',
+  sending: 'is being sent',
+  changed: 'was not sent',
+};
+
+/** The side's own message (the write answer's sentences), said whole after the swap's sentence (issue 47: it was
+ *  cut of its full stop and put in brackets mid-sentence). */
+const why = (s: SwapSide) => (s.message ? ` ${s.message}` : '');
+
+/** After "Hand your … back": what that write did, on top of the first side that landed. */
+function backText(name: string, myWin: string, back: SwapSide): string {
+  if (back.state === 'handed_off') return `Your ${myWin} is yours again; nothing was swapped with ${name}.`;
+  if (back.state === 'unknown' || back.state === 'sending')
+    return `${name} covers your ${myWin}; handing it back has an unknown outcome — checking, it is not sent again.${why(back)}`;
+  return `${name} still covers your ${myWin}; handing it back ${landedPhrase[back.state]}.${why(back)}`;
+}
+
+export function swapText(
+  deps: TextDeps,
+  name: string,
+  mine: SwapSide,
+  theirs: SwapSide,
+  back: SwapSide | null = null,
+): string {
+  const myWin = windowText(deps, mine);
+  const theirWin = windowText(deps, theirs);
+  if (back && mine.state === 'handed_off') return backText(name, myWin, back);
+  if (mine.state === 'handed_off' && theirs.state === 'handed_off')
+    return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.`;
+  if (mine.state === 'handed_off')
+    return `${name} now covers your ${myWin}; your cover of ${name}'s ${theirWin} ${landedPhrase[theirs.state]}.${why(theirs)}`;
+  return `Nothing was swapped: ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}; your cover of ${name}'s ${theirWin} was not sent.${why(mine)}`;
+}
+
+/** Nothing of the swap sent: their shift is not as planned (or couldn't be read) when read before the first write. */
+export function staleText(deps: TextDeps, name: string, theirs: SwapSide): string {
+  return `Nothing was swapped: ${name}'s ${windowText(deps, theirs)} was read again before anything was sent. ${theirs.message}`;
+}
+
+/** A Retry that found the landed side gone: what holds now, and that the second side was not sent. */
+export function undoneText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
+  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
+  return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
+}
+
+/** Side 2 landed (found by a read after its answer was lost) and side 1, read again, is no longer as it landed. */
+export function mineGoneText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
+  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked again';
+  return `Not swapped as planned: your cover of ${name}'s ${windowText(deps, theirs)} landed, but ${name}'s cover of your ${windowText(deps, mine)} ${gone}. ${mine.message}`;
+}
