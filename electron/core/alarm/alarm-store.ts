@@ -47,6 +47,10 @@ export function mergeRecord(older: AlarmRecord | undefined, newer: AlarmRecord):
   const merged: AlarmRecord = { startMs: newer.startMs, endMs: newer.endMs };
   const rungAtMs = earliest(older.rungAtMs, newer.rungAtMs);
   if (rungAtMs !== undefined) merged.rungAtMs = rungAtMs;
+  // The account of the earliest ring (the one told).
+  const rang = older.rungAtMs !== undefined && rungAtMs === older.rungAtMs ? older : newer;
+  const rungThrough = rang.rungThrough ?? older.rungThrough ?? newer.rungThrough;
+  if (rungThrough !== undefined) merged.rungThrough = rungThrough;
   if (newer.snoozedUntilMs !== undefined) merged.snoozedUntilMs = newer.snoozedUntilMs;
   const passedAtMs = earliest(older.passedAtMs, newer.passedAtMs);
   if (passedAtMs !== undefined) merged.passedAtMs = passedAtMs;

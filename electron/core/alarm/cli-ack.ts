@@ -15,6 +15,7 @@ import { reasonOf } from '../storage/write-watch';
 import { alarmKeyProblem, verifiedMine, type AlarmKnowledge } from './alarm-claims';
 import { loadAlarmStore } from './alarm-store';
 import type { RecordSigner } from '../storage/record-key';
+import type { AlarmRecord } from './types';
 
 export interface CliAck {
   ok: boolean;
@@ -88,7 +89,7 @@ export async function ackFromCli(
   }
   const acked = ringing.map(([key, r]) => ({
     key,
-    start: startOfKey(key, r.startMs, known, accountOfKey(key, r.rungAtMs ?? r.startMs, known, ringerOf)),
+    start: startOfKey(key, r.startMs, known, accountOfKey(key, r, known, ringerOf)),
   }));
   const text = ackAnswer(
     acked.map((a) => a.start),
@@ -103,7 +104,7 @@ export async function ackFromCli(
  *  and the phone do; the first of them where none rang (or the accounts as saved are unknown). */
 function accountOfKey(
   key: string,
-  rungMs: number,
+  r: AlarmRecord,
   known: readonly AlarmKnowledge[],
   ringerOf?: (watcherIds: readonly string[], atMs: number) => string | undefined,
 ): string | undefined {
@@ -111,9 +112,12 @@ function accountOfKey(
   const watching = known.filter(
     (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
   );
+  // The account it rang through, as recorded at the ring (its notification named it), while it is still there.
+  const rang = watching.find((a) => r.rungThrough !== undefined && a.settings.accountLabel === r.rungThrough);
+  if (rang) return rang.settings.accountLabel;
   const ringer = ringerOf?.(
     watching.map((a) => `${a.settings.accountId}`),
-    rungMs,
+    r.rungAtMs ?? r.startMs,
   );
   return (watching.find((a) => a.settings.accountId === ringer) ?? watching[0])?.settings.accountLabel;
 }

@@ -149,7 +149,8 @@ function judge(r: Run, byTimer = false): void {
       track(r, o.store.update(t.key, { ...base(t), ...rest, passedAtMs: nowMs }));
       o.passed?.(t);
     } else if (rec?.rungAtMs === undefined && nowMs >= t.atMs) {
-      track(r, o.store.update(t.key, { ...base(t), ...rec, rungAtMs: nowMs }));
+      const through = t.accountName === undefined ? {} : { rungThrough: t.accountName };
+      track(r, o.store.update(t.key, { ...base(t), ...rec, rungAtMs: nowMs, ...through }));
       o.ring({ target: t, late: nowMs - t.atMs > ALARM_LATE_MS, again: false });
     } else if (rec?.snoozedUntilMs !== undefined && nowMs >= rec.snoozedUntilMs) {
       const { snoozedUntilMs: _done, ...rest } = rec;

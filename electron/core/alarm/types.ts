@@ -41,6 +41,9 @@ export const AlarmRecordSchema = z.object({
   endMs: z.number(),
   /** Rang (written before it rings: a crash in between can lose a ring, never repeat one). */
   rungAtMs: z.number().optional(),
+  /** The account it rang through, by name, while there are several (its notification named it): fixed at the ring,
+   *  so every surface names it as the notification did, whatever is muted since (issue 47, round 18 #4). */
+  rungThrough: z.string().max(200).optional(),
   /** Snoozed: rings again then, unless acknowledged. Not an acknowledgement. */
   snoozedUntilMs: z.number().optional(),
   ackedAtMs: z.number().optional(),

@@ -7,6 +7,9 @@ import { type AlarmsWiring, type AlarmsRun } from './alarms-run';
 export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
   const accounts = w.accounts();
   if (accounts.length < 2) return {};
+  // One that rang is named by the account it rang through, as its notification did (a mute since changes nothing).
+  const through = r.store?.get(key)?.rungThrough;
+  if (through !== undefined && accounts.some((x) => x.name === through)) return { accountName: through };
   // Named as it rings (alarms-plan.ts): an account that is not muted or paused before one that is.
   const naming = accounts.filter((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
   const a = naming.find((x) => x.silenced?.() !== true) ?? naming[0];

@@ -12,7 +12,7 @@ import { changeRestsOnRead, coverersAreKnown, lostWasMine, mineEntry } from '../
 import { restateHeldChanges } from '../reminders/held-restate';
 import { coverersOf } from '../reminders/changes';
 import { knownOf } from '../reminders/known';
-import { segmentsOf } from '../model/segments';
+import { myBlocksOf, segmentsOf } from '../model/segments';
 import { createReminderScheduler } from '../reminders/scheduler';
 import { coverageLists } from '../state/coverage';
 import { statusesOf } from '../state/status';
@@ -203,8 +203,17 @@ function restateHeld(
     const s = inputs.snapshot.schedules.find((x) => x.id === scheduleId);
     return s ? coverersOf(segmentsOf(knownOf(s).shifts), span, me) : [];
   };
+  const known = (scheduleId: string) => {
+    const s = inputs.snapshot.schedules.find((x) => x.id === scheduleId);
+    return s ? knownOf(s) : undefined;
+  };
+  const myBlocks = (scheduleId: string) => {
+    const k = known(scheduleId);
+    return k ? myBlocksOf(segmentsOf(k.shifts), me) : [];
+  };
+  const coversOf = (scheduleId: string) => known(scheduleId)?.covers ?? [];
   const restatable = (h: HeldMessage): boolean => heldVouched(inputs, nowMs, h, start);
-  return restateHeldChanges(held, { mine, coverersOf: coverers, restatable }, nowMs);
+  return restateHeldChanges(held, { mine, coverersOf: coverers, myBlocksOf: myBlocks, coversOf, restatable }, nowMs);
 }
 
 /** What the scheduler asks of the latest inputs (none before the first). */

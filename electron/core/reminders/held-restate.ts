@@ -9,6 +9,8 @@ import { componentsOf, type Component } from './changes';
 import type { ShiftRef } from './messages';
 import type { ShiftChange } from './notice-messages';
 import { maxOf } from '../../shared/extremes';
+import { intersect, subtract } from '../sync/kept';
+import type { CorrectionStatement } from './types';
 
 interface Span {
   startMs: number;
@@ -21,6 +23,10 @@ export interface KnownNow {
   mine: readonly ShiftRef[];
   /** Who other than me is on call during a span of a schedule. */
   coverersOf: (scheduleId: string, span: Span) => string[];
+  /** My blocks of a schedule as known now, past ones included (a past correction's block is over when shown). */
+  myBlocksOf: (scheduleId: string) => readonly Span[];
+  /** The time a schedule's known data covers (read now, or kept with its read time). */
+  coversOf: (scheduleId: string) => readonly { fromMs: number; toMs: number }[];
   /** Whether a held change may be restated (one the file can't vouch for is left as it is, to be dropped). */
   restatable: (h: HeldMessage) => boolean;
 }
@@ -85,6 +91,50 @@ function heldOf(first: HeldMessage, c: Component<ShiftRef>, now: KnownNow, nowMs
   };
 }
 
+/** A held correction of my own override as it would be made now: time lost up to a block of mine starting inside
+ *  it now (./corrections), who covers that as read now; one whose later block went away says the whole block. */
+function ownCorrectionNow(c: CorrectionStatement, now: KnownNow): CorrectionStatement {
+  const { was } = c;
+  const inside = now.mine.find(
+    (m) => m.scheduleId === was.scheduleId && m.startMs > was.startMs && m.startMs < was.endMs,
+  );
+  const lostEndMs = inside?.startMs ?? was.endMs;
+  const coverers = now.coverersOf(was.scheduleId, { startMs: was.startMs, endMs: lostEndMs });
+  // The block kept is named in the correction only if it was when made; else its own change line tells it.
+  const later = c.later && inside ? { later: inside } : {};
+  const { later: _was, ...rest } = c;
+  return { ...rest, lostEndMs, coverers, ...later };
+}
+
+/** A held past correction as known now: the time of the block up to when it was found, less what is mine now,
+ *  each part with who had it (./past-corrections); undefined when none of it was lost after all. The statement as
+ *  made when the data known now no longer covers that time (nothing to restate it from). */
+function pastCorrectionNow(c: CorrectionStatement, h: HeldMessage, now: KnownNow): CorrectionStatement | undefined {
+  const past = c.past;
+  if (!past) return c;
+  const id = c.was.scheduleId;
+  const range = { fromMs: c.was.startMs, toMs: Math.min(c.was.endMs, Math.max(h.atMs, c.lostEndMs)) };
+  const known = intersect([range], now.coversOf(id));
+  if (known.length !== 1 || known[0]?.fromMs !== range.fromMs || known[0].toMs !== range.toMs) return c;
+  const mine = now.myBlocksOf(id).map((b) => ({ fromMs: b.startMs, toMs: b.endMs }));
+  const lost = subtract([range], mine);
+  const first = lost[0];
+  if (!first) return undefined;
+  const coverersIn = (l: { fromMs: number; toMs: number }) => now.coverersOf(id, { startMs: l.fromMs, endMs: l.toMs });
+  const spans = lost.map((l) => ({ ...l, coverers: coverersIn(l) }));
+  const lostEndMs = lost[lost.length - 1]?.toMs ?? first.toMs;
+  const coverers = [...new Set(spans.flatMap((s) => s.coverers))];
+  return { ...c, lostEndMs, coverers, past: { ...past, lostStartMs: first.fromMs, spans } };
+}
+
+/** A held correction worded from what is known when shown (issue 47, adversarial round 18); none if no longer so. */
+function restateCorrection(h: HeldMessage, now: KnownNow): HeldMessage[] {
+  const c = h.correction;
+  if (!c) return [h];
+  const restated = c.past ? pastCorrectionNow(c, h, now) : ownCorrectionNow(c, now);
+  return restated ? [{ ...h, correction: restated }] : [];
+}
+
 /** The held messages with each schedule's held changes restated against what is known now (in the first one's
  *  place); a change restated to nothing (removed, then given back whole) is no longer there to tell. */
 export function restateHeldChanges(held: readonly HeldMessage[], now: KnownNow, nowMs: number): HeldMessage[] {
@@ -102,6 +152,7 @@ export function restateHeldChanges(held: readonly HeldMessage[], now: KnownNow, 
     restated.set(id, first ? found.map((c) => heldOf(first, c, now, nowMs)) : []);
   }
   return held.flatMap((h) => {
+    if (h.kind === 'correction' && now.restatable(h)) return restateCorrection(h, now);
     if (!isChange(h)) return [h];
     const id = h.scheduleId ?? '';
     const first = bySchedule.get(id)?.[0] === h;
