@@ -49,7 +49,9 @@ export async function confirmOwnOverrides(
 ): Promise<OwnFold | undefined> {
   const me = email.trim().toLowerCase();
   const read = new Set(pass.schedules.filter((s) => s.details.ok).map((s) => s.id));
-  const asked = snapshot.createdOverrides.filter((o) => o.unconfirmed && read.has(o.scheduleId));
+  const asked = [...snapshot.createdOverrides, ...(snapshot.mayLand ?? [])].filter(
+    (o) => o.unconfirmed && read.has(o.scheduleId),
+  );
   if (asked.length === 0 || me === '') return undefined;
   const verdicts = new Map<string, Verdict>();
   for (const o of asked) {
@@ -67,7 +69,14 @@ export async function confirmOwnOverrides(
       const { unconfirmed: _was, ...confirmed } = o;
       return [confirmed];
     });
-    return { snapshot: { ...s, createdOverrides }, dropped };
+    // A write that may still land, read back from the file: mine once the schedule shows its window (it then
+    // explains the change it made); never offered, and never dropped for not showing yet (it may land later).
+    const mayLand = s.mayLand?.map((o) => {
+      if (!o.unconfirmed || verdicts.get(keyOf(o)) !== 'confirmed') return o;
+      const { unconfirmed: _was, ...confirmed } = o;
+      return confirmed;
+    });
+    return { snapshot: { ...s, createdOverrides, ...(mayLand ? { mayLand } : {}) }, dropped };
   };
 }
 
