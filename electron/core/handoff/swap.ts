@@ -178,7 +178,12 @@ export function undoneText(
   mine: SwapSide,
   theirs: SwapSide,
 ): string {
-  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
+  const gone =
+    mine.state === 'handed_off'
+      ? 'landed, and a later change covers it now'
+      : mine.state === 'changed'
+        ? 'is no longer in place'
+        : 'could not be checked';
   return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
 }
 
