@@ -166,7 +166,9 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
         message: 'The schedule shows it in place, so your shift was not handed back.',
       };
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
-      return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
+      // My side read again too before "Swapped" (adv48 r16 #3): a change since it landed is said with it.
+      const since = await changedSince(deps, r, { mine, theirs, back: null });
+      return { mine, theirs, back: null, text: [swapText(deps, name, mine, theirs, null), ...since].join(' ') };
     }
     if (waiting) {
       theirs = { ...theirs, state: 'unknown', message: waitText(deps.settles, theirs, deps.nowMs()) };

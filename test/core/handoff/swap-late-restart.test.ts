@@ -67,6 +67,23 @@ describe('adv48 r16 #1: a swap side answered 503 and applied while the app is do
     await h.clock.advance(5 * MIN);
     const after = h.notifier.shown.filter((x) => x.atMs > sentMs).map((x) => x.title);
     expect(after.filter((t) => /^Your shift was (removed|changed)/.test(t))).toEqual([]);
+    // adv48 r16 #3: a manager gives my Thu (Bob's cover) to Carol; Hand back with the answer shown before the restart
+    // finds side 2 in place and reads my side again before "Swapped": the change is said, nothing is sent.
+    h.sim.state.addOverride(
+      'sch_solo',
+      {
+        startMs: Date.parse('2026-03-05T08:00:00Z'),
+        endMs: Date.parse('2026-03-06T08:00:00Z'),
+        userIds: ['usr_carol'],
+      },
+      h.clock.now(),
+    );
+    const back = await h.clock.runWhileAdvancing(
+      engine.handlers['swap:settle']({ action: 'hand-back', ...made.value }),
+    );
+    if (!back.ok) throw new Error(back.error.message);
+    expect(back.value.text).toMatch(/Changed since it landed: Carol Lee/);
+    expect(h.sim.requests.count({ route: 'createOverride' })).toBe(2);
     await engine.stop();
   }, 60_000);
 });
