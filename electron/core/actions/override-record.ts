@@ -31,6 +31,7 @@ export function recordSent(deps: ActionDeps, plan: PlannedOverride, note?: Creat
     start: plan.input.start,
     end: plan.input.end,
     createdAt: new Date(nowMs).toISOString(),
+    covering: plan.preview.covering.map((e) => e.toLowerCase()),
     ...note,
   };
   const snap = deps.snapshot.get();

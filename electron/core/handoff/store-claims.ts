@@ -10,6 +10,7 @@ import type { HandoffItem } from '../../shared/handoff';
 import { DAY_MS } from '../../shared/time';
 import { plausibleInstant } from '../storage/read-back';
 import { COVER_NOT_KNOWN, mayCover } from './cover-rule';
+import { STILL_CHECKING } from '../../shared/handoff-text';
 
 /** A window as last read: mine throughout, and who else was on call then (lower-cased). */
 export interface AsRead {
@@ -126,7 +127,9 @@ const RESUMED: Record<HandoffItem['state'], string> = {
   unknown: 'Its outcome was not known when the app stopped: checking…',
   // Looked for before it is said again: the file's "handed off" is a claim; the override it recorded is the answer.
   handed_off: HANDED_UNCHECKED,
-  not_landed: 'The schedule did not show it when the app stopped.',
+  // A write not shown when the app stopped may still land (a 5xx the service applies late, adv48 r16 #1): looked at
+  // again for a whole settle from the restart (watch-late.ts), said handed off once the schedule shows it.
+  not_landed: `${STILL_CHECKING}: the schedule did not show it when the app stopped, so it is being checked again.`,
   refused: REFUSED_UNCHECKED,
   not_sent: '',
   changed: '',

@@ -41,6 +41,13 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
 
+/** A side that may have landed, looked for: in place (or under a later change) when shown, else undefined. */
+async function lookedFor(deps: SettleDeps, s: SwapSide): Promise<SwapSide | undefined> {
+  const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
+  if (seen === 'covered') return { ...s, state: 'handed_off', message: 'The schedule shows it in place.' };
+  return seen === 'hidden' ? { ...s, state: 'handed_off', message: HIDDEN } : undefined;
+}
+
 /** Sends a side that did not land (`from`: whom it replaces); one that may have is looked for first, never sent
  *  blind, and every send re-reads what the service holds now first (sendSide). */
 async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSide> {
@@ -73,8 +80,15 @@ async function retryBoth(
   const me = myEmailOn(deps.state(), refParts(mine.scheduleId).accountId);
   const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
   if (mine.state === 'handed_off' && theirs.state !== 'handed_off') {
-    const undone = await mineUndone(deps, mine, me);
-    if (undone) return { mine: undone, theirs, back: null, text: undoneText(deps, name, undone, theirs) };
+    // A second side that may have landed is read before it is called not sent (adv48 r16 #2): in place, the swap is
+    // whole, and what changed on my side since it landed is said with it (changedSince).
+    const found = mayHaveLanded(theirs) ? await lookedFor(deps, theirs) : undefined;
+    if (found?.state === 'handed_off') return { mine, theirs: found };
+    // My side landed (the service answered it, or showed it): a change since is said as one since it landed, and the
+    // side stays in place under it, never "changed since you planned it" (a second Retry says the same).
+    const undone = await mineUndone(deps, mine, me, true);
+    const held = undone?.state === 'changed' ? { ...undone, state: 'handed_off' as const } : undone;
+    if (held) return { mine: held, theirs, back: null, text: undoneText(deps, name, held, theirs) };
   }
   // (A first side that may have landed is looked for first by send; its second side is re-read before it is written.)
   if (mine.state !== 'handed_off' && !mayHaveLanded(mine) && theirs.state !== 'handed_off') {
@@ -152,7 +166,9 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
         message: 'The schedule shows it in place, so your shift was not handed back.',
       };
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
-      return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
+      // My side read again too before "Swapped" (adv48 r16 #3): a change since it landed is said with it.
+      const since = await changedSince(deps, r, { mine, theirs, back: null });
+      return { mine, theirs, back: null, text: [swapText(deps, name, mine, theirs, null), ...since].join(' ') };
     }
     if (waiting) {
       theirs = { ...theirs, state: 'unknown', message: waitText(deps.settles, theirs, deps.nowMs()) };

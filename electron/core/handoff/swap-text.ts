@@ -74,7 +74,12 @@ export function staleText(deps: TextDeps, name: string, theirs: SwapSide): strin
 
 /** A Retry that found the landed side gone: what holds now, and that the second side was not sent. */
 export function undoneText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
-  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
+  const gone =
+    mine.state === 'handed_off'
+      ? 'landed, and a later change covers it now'
+      : mine.state === 'changed'
+        ? 'is no longer in place'
+        : 'could not be checked';
   return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
 }
 

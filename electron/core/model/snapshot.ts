@@ -73,6 +73,9 @@ export const CreatedOverrideSchema = z.object({
   /** Its outcome was unknown when settled (a 5xx or a lost answer, not shown when checked): the service may apply
    *  it later, so a change over its window is mine whenever a read shows it, not only up to `createdAt`. */
   mayLand: z.literal(true).optional(),
+  /** Who the write puts on call (lower-cased e-mails): a may-land claim read back from a file is confirmed by the
+   *  schedule showing these people over its whole window (sync/own-overrides.ts; adv48 r16 #1). */
+  covering: z.array(z.string().max(320)).max(20).optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 
@@ -92,7 +95,8 @@ export const SnapshotSchema = z.object({
   createdOverrides: z.array(CreatedOverrideSchema),
   /** Writes of mine not shown when checked after a 5xx or a lost answer ("can't confirm yet"; their doubt is kept
    *  and checked): the service may apply one long after, and a read that shows it then shows my own hand-off, not
-   *  someone's change (adv47 r16 #4). Never read back from a file (cache-claims.ts unconfirmedOwn drops them). */
+   *  someone's change (adv47 r16 #4). Read back from a file as claims (cache-claims.ts unconfirmedOwn): one explains a change only once a read
+   *  shows its window (sync/own-overrides.ts; adv48 r16 #1). */
   mayLand: z.array(CreatedOverrideSchema).optional(),
   /** The coverage list above was read back from a file, not from the service since start (issue 52): shown as saved
    *  data, never announced as new. Set on every load whatever the file says; a fresh read clears it. */

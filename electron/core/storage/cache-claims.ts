@@ -104,8 +104,11 @@ function replacedAsListed(o: CreatedOverride, s: ScheduleSnapshot | undefined): 
 /** Every own-override record read back marked as not yet confirmed by the service, whatever the file says. */
 export function unconfirmedOwn(snapshot: Snapshot): Snapshot {
   const createdOverrides = snapshot.createdOverrides.map((o) => ({ ...o, unconfirmed: true as const }));
+  // Writes that may still land are kept across a restart too (adv48 r16 #1: an away item applied late was told as
+  // someone else's change), as claims: one explains a change only once a read shows its window (own-overrides.ts).
+  const mayLand = (snapshot.mayLand ?? []).map((o) => ({ ...o, unconfirmed: true as const }));
   const { mayLand: _claims, ...rest } = snapshot;
-  return { ...rest, createdOverrides, coverageSaved: true };
+  return { ...rest, createdOverrides, ...(mayLand.length > 0 ? { mayLand } : {}), coverageSaved: true };
 }
 
 const REQUEST = 'a coverage request from someone its schedule does not list';

@@ -19,6 +19,23 @@ const sameWindow = (o: CreatedOverride, start: string, end: string): boolean =>
 const withMe = (o: CreatedOverride, users: readonly { email: string }[], me: string): boolean =>
   o.kind !== 'take-over' || users.some((u) => u.email.toLowerCase() === me);
 
+/** A may-land claim (its people recorded) shown over its whole window with exactly those people: a write next to a
+ *  block of the same person reads as one longer shift, so the exact window alone would never confirm it. */
+function heldBy(o: CreatedOverride, shifts: readonly { start: string; end: string; users: { email: string }[] }[]) {
+  if (!o.mayLand || o.covering === undefined || o.covering.length === 0) return false;
+  const [startMs, endMs] = [Date.parse(o.start), Date.parse(o.end)];
+  const want = [...new Set(o.covering)].sort().join(' ');
+  const over = shifts.filter((s) => Date.parse(s.start) < endMs && Date.parse(s.end) > startMs);
+  const people = (s: (typeof shifts)[number]) =>
+    [...new Set(s.users.map((u) => u.email.toLowerCase()))].sort().join(' ');
+  let at = startMs;
+  for (const s of [...over].sort((a, b) => Date.parse(a.start) - Date.parse(b.start))) {
+    if (Date.parse(s.start) > at || people(s) !== want) return false;
+    at = Math.max(at, Date.parse(s.end));
+  }
+  return at >= endMs;
+}
+
 async function verdictOf(
   o: CreatedOverride,
   client: OncallClient,
@@ -27,8 +44,9 @@ async function verdictOf(
 ): Promise<Verdict | undefined> {
   if (o.id === '') {
     const read = pass.schedules.find((s) => s.id === o.scheduleId)?.shifts?.result;
-    const shown = read?.ok && read.value.shifts.some((s) => sameWindow(o, s.start, s.end) && withMe(o, s.users, me));
-    return shown ? 'confirmed' : undefined;
+    const shifts = read?.ok ? read.value.shifts : [];
+    const shown = shifts.some((s) => sameWindow(o, s.start, s.end) && withMe(o, s.users, me));
+    return shown || heldBy(o, shifts) ? 'confirmed' : undefined;
   }
   const answer = await client.getOverride(o.scheduleId, o.id);
   if (answer.ok)
@@ -49,7 +67,9 @@ export async function confirmOwnOverrides(
 ): Promise<OwnFold | undefined> {
   const me = email.trim().toLowerCase();
   const read = new Set(pass.schedules.filter((s) => s.details.ok).map((s) => s.id));
-  const asked = snapshot.createdOverrides.filter((o) => o.unconfirmed && read.has(o.scheduleId));
+  const asked = [...snapshot.createdOverrides, ...(snapshot.mayLand ?? [])].filter(
+    (o) => o.unconfirmed && read.has(o.scheduleId),
+  );
   if (asked.length === 0 || me === '') return undefined;
   const verdicts = new Map<string, Verdict>();
   for (const o of asked) {
@@ -67,7 +87,14 @@ export async function confirmOwnOverrides(
       const { unconfirmed: _was, ...confirmed } = o;
       return [confirmed];
     });
-    return { snapshot: { ...s, createdOverrides }, dropped };
+    // A write that may still land, read back from the file: mine once the schedule shows its window (it then
+    // explains the change it made); never offered, and never dropped for not showing yet (it may land later).
+    const mayLand = s.mayLand?.map((o) => {
+      if (!o.unconfirmed || verdicts.get(keyOf(o)) !== 'confirmed') return o;
+      const { unconfirmed: _was, ...confirmed } = o;
+      return confirmed;
+    });
+    return { snapshot: { ...s, createdOverrides, ...(mayLand ? { mayLand } : {}) }, dropped };
   };
 }
 

@@ -47,9 +47,10 @@ describe('swap Retry after the landed side was undone by a manager', () => {
     await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
     const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half.value }));
     if (!retried.ok) throw new Error(retried.error.message);
-    expect(retried.value.mine.state).toBe('changed');
+    // It landed (201): in place under the manager's change, said as changed since it landed (adv48 r16 #2).
+    expect(retried.value.mine.state).toBe('handed_off');
     expect(retried.value.text).toMatch(
-      /^Carol Lee's cover of your Tue .* is no longer in place, so your cover of Carol Lee's Thu .* was not sent\. Changed since you planned it: you are now on call with Bob Stone Tue/,
+      /^Carol Lee's cover of your Tue .* landed, and a later change covers it now, so your cover of Carol Lee's Thu .* was not sent\. Changed since it landed: you are now on call with Bob Stone Tue/,
     );
     expect(overridesOn(h, 'sch_solo')).toHaveLength(0);
   }, 60_000);
