@@ -1,8 +1,6 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
 import { nothingToDo } from './preview-text';
-import { untrack } from 'svelte';
-import type { Candidate, OverridePreview } from '../../../electron/shared/ipc-contract';
 import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
@@ -17,10 +15,10 @@ import {
   onCallAt,
   whoDefaults,
   windowStartMs,
-  type Checked,
   type OverrideFormValues,
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
+import { OverrideAsks } from './override-asks.svelte';
 import { zonedWindow } from './zoned-window';
 import { formatDayTime } from '../../../electron/shared/format';
 import { formZoneNote } from './form-zone';
@@ -29,11 +27,6 @@ import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
 import { myEmailFor } from './account-texts';
 import { withAccount } from './accounts';
-
-export type PreviewState = { ok: true; value: OverridePreview } | { ok: false; message: string } | null;
-
-/** Waits this long after the last edit before asking the engine for a preview. */
-const PREVIEW_DELAY_MS = 120;
 
 export class OverrideForm {
   /** The app's zone when the form opened, by name: the custom window's times are read in it, the preview is worded in
@@ -66,22 +59,16 @@ export class OverrideForm {
   get failureMessage() {
     return this.#failureMessage;
   }
-  // Replaced whole on each answer (never edited in place): raw, no deep proxies.
-  #preview = $state.raw<PreviewState>(null);
+  /** The engine's preview of the values and who could cover their window, asked for as they change. */
+  readonly #asks: OverrideAsks;
   get preview() {
-    return this.#preview;
+    return this.#asks.preview;
   }
-  /** The request the preview is of, as JSON: until the changed values' preview comes, it is another override's. */
-  #previewed = $state('');
-  /** Who could cover the window, best first (the engine ranks them from the shifts it read); [] until it answers. */
-  #candidates = $state.raw<Candidate[]>([]);
   get candidates() {
-    return this.#candidates;
+    return this.#asks.candidates;
   }
   /** The write in progress or done, and its outcome. */
   readonly write = new OverrideWrite();
-  #previewSeq = 0;
-  #candidatesSeq = 0;
 
   // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
   /** My e-mail on the account of the schedule chosen (schedules of other accounts know me by another). */
@@ -161,13 +148,8 @@ export class OverrideForm {
     return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
   }
   get nothingToDo(): boolean {
-    const p = this.#previewOf(this.checked);
+    const p = this.#asks.previewOf(this.checked);
     return p !== null && nothingToDo(p);
-  }
-  /** The preview when it is of the request the values make now, else null. */
-  #previewOf(checked: Checked): OverridePreview | null {
-    const ok = checked.ok && this.preview?.ok === true && this.#previewed === JSON.stringify(checked.request);
-    return ok && this.preview?.ok ? this.preview.value : null;
   }
   get submitLabel(): string {
     // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
@@ -192,47 +174,16 @@ export class OverrideForm {
     const draft = takeDraft(this.#routeKey);
     this.values = $state(draft ?? fresh);
     this.#restored = draft !== undefined && JSON.stringify(draft) !== this.#pristine;
-    $effect(() => this.#followPreview());
-    $effect(() => this.#followCandidates());
+    this.#asks = new OverrideAsks({
+      checked: () => this.checked,
+      candidatesAsk: () => this.#candidatesAsk,
+      candidatesKey: () => this.#candidatesKey,
+    });
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
     $effect(() => {
       if (this.write.phase === 'editing' && this.dirty) saveDraft(this.values, this.#routeKey);
       else if (!this.dirty) clearDraft();
     });
-  }
-
-  /** The preview follows the form: the engine resolves the window and whom it replaces from the cached shifts. */
-  #followPreview(): (() => void) | undefined {
-    const current = this.checked;
-    const seq = ++this.#previewSeq;
-    if (!current.ok) {
-      this.#preview = null;
-      return undefined;
-    }
-    const asked = current.request;
-    const timer = setTimeout(async () => {
-      const answer = await invoke('override:preview', asked);
-      if (seq !== this.#previewSeq) return;
-      this.#previewed = JSON.stringify(asked);
-      this.#preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };
-    }, PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }
-
-  /** Who could cover follows the schedule and window (not who is chosen): the picker offers them on ↓. */
-  #followCandidates(): (() => void) | undefined {
-    void this.#candidatesKey;
-    const asked = untrack(() => this.#candidatesAsk);
-    const seq = ++this.#candidatesSeq;
-    if (!asked) {
-      this.#candidates = [];
-      return undefined;
-    }
-    const timer = setTimeout(async () => {
-      const ranked = await invoke('override:candidates', asked);
-      if (seq === this.#candidatesSeq) this.#candidates = ranked.ok ? ranked.value : [];
-    }, PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
   }
 
   windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
@@ -286,7 +237,7 @@ export class OverrideForm {
     const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
     // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one
     // shown is still of the values before the last change.
-    const shown = this.#previewOf(checked);
+    const shown = this.#asks.previewOf(checked);
     const refusal = await this.write.send(sent, async () => {
       if (shown) return shown;
       const answer = await invoke('override:preview', sent);
