@@ -2,7 +2,7 @@
 // start this command acknowledged still rings unless the app runs to cancel it (it reads the acknowledgement at its
 // next look and cancels then). Said plainly, so the terminal never leaves the phone looking settled (adv50 r14 #2).
 import type { AlarmStart } from '../shared/alarm-text';
-import { formatTime } from '../shared/format';
+import { stillRingsLine } from '../core/alarm/cli-ack';
 import { loadEscalations } from '../core/escalation/record-store';
 import type { AlarmKnowledge } from '../core/alarm/alarm-claims';
 import type { FileStore } from '../core/ports';
@@ -22,8 +22,6 @@ export async function bookedAfterAck(
   return acked.flatMap(({ key, start }) => {
     const atMs = record?.booked[key]?.atMs ?? record?.maybe?.[key]?.atMs;
     if (atMs === undefined || atMs <= nowMs) return [];
-    const at = formatTime(atMs, { localZone, ...(start.scheduleZone ? { scheduleZone: start.scheduleZone } : {}) });
-    const shift = `the ${start.scheduleName} shift${start.accountName ? ` (${start.accountName})` : ''}`;
-    return [`Your phone will still ring at ${at} for ${shift} unless the app is running to cancel it: start the app.`];
+    return [stillRingsLine(atMs, start, localZone)];
   });
 }

@@ -8,7 +8,7 @@ import { planAlarms, serviceKeyOf } from '../../electron/core/alarm/plan';
 import type { AlarmTarget } from '../../electron/core/alarm/types';
 import { phoneWords } from '../../electron/core/alarm/words';
 import { ringWords } from '../../electron/core/engine/alarm-ring';
-import { ackAnswer } from '../../electron/core/alarm/cli-ack';
+import { ackAnswer, stillRingsLine } from '../../electron/core/alarm/cli-ack';
 import { alarmAbout, alarmStatus } from '../../electron/core/engine/alarms';
 import { readinessWarning } from '../../electron/core/engine/readiness-warning';
 import { reminderBasis } from '../../electron/core/reminders/messages';
@@ -79,27 +79,23 @@ function textsOf({ target, account, savedAtMs }: Rung): LogText[] {
 /** `status --ack`'s answer for each planned alarm rung at its start (core/alarm/cli-ack.ts), worded then and a
  *  minute before its shift ends (a start not of that day said with its day). */
 export function cliAckLog(accounts: readonly AccountReminders[]): LogText[] {
-  return rungStarts(accounts).flatMap(({ target, account }) =>
-    [target.atMs, target.endMs - 60_000]
-      .filter((atMs) => atMs >= target.atMs)
-      .map((atMs) => ({
-        accountId: account.accountId,
-        basis: null,
-        kind: 'cli-ack',
-        text: ackAnswer(
-          [
-            {
-              ...(account.label === undefined ? {} : { accountName: account.label }),
-              scheduleName: target.scheduleName,
-              start: target.startMs,
-              scheduleZone: target.scheduleZone,
-            },
-          ],
-          atMs,
-          account.input.localZone,
-        ),
-      })),
-  );
+  return rungStarts(accounts).flatMap(({ target, account }) => {
+    const start = {
+      ...(account.label === undefined ? {} : { accountName: account.label }),
+      scheduleName: target.scheduleName,
+      start: target.startMs,
+      scheduleZone: target.scheduleZone,
+    };
+    const zone = account.input.localZone;
+    const said = (text: string, kind = 'cli-ack') => ({ accountId: account.accountId, basis: null, kind, text });
+    return [
+      ...[target.atMs, target.endMs - 60_000]
+        .filter((atMs) => atMs >= target.atMs)
+        .map((atMs) => said(ackAnswer([start], atMs, zone))),
+      // Acknowledged from the terminal with a phone alert booked 3 minutes after the start (the default wait).
+      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone), 'cli-ack-booked'),
+    ];
+  });
 }
 
 /** What each planned shift-start alarm says, on every surface it rings or stands on. */

@@ -151,3 +151,11 @@ export function ackAnswer(starts: readonly AlarmStart[], nowMs: number, localZon
   const words = starts.map((a) => alarmStartWords(a, { nowMs, localZone })).join('; ');
   return `Acknowledged the shift-start alarm (${words}) at ${formatTime(nowMs, { localZone })}.`;
 }
+
+/** A phone alert booked on the server for a start this command acknowledged still rings unless the app runs to cancel
+ *  it (status-ack-booked.ts reads the booking; worded here, where the registry reads `status --ack`). */
+export function stillRingsLine(atMs: number, start: AlarmStart, localZone: string): string {
+  const at = formatTime(atMs, { localZone, ...(start.scheduleZone ? { scheduleZone: start.scheduleZone } : {}) });
+  const shift = `the ${start.scheduleName} shift${start.accountName ? ` (${start.accountName})` : ''}`;
+  return `Your phone will still ring at ${at} for ${shift} unless the app is running to cancel it: start the app.`;
+}

@@ -343,13 +343,11 @@ export function createCalendarPublisher(
     render(input) {
       const run = queue.then(async () => {
         const first = signer === undefined;
-        signer ??= signerOf();
-        const key = await signer;
+        const key = await (signer ??= signerOf());
         // Only the first read takes a record from before MACs in (record-key.ts afterFirstRead).
         if (first) signer = Promise.resolve(afterFirstRead(key));
-        const out = await renderWith(files, recordName, input, report, key);
-        if (first) afterFirstRead(key, recordName);
-        return out;
+        const marked = () => (first ? afterFirstRead(key, recordName) : undefined);
+        return renderWith(files, recordName, input, report, key).finally(marked);
       });
       queue = run.catch(() => undefined);
       return run;

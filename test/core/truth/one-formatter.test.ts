@@ -104,6 +104,7 @@ describe('one formatter: the same instant, length and zone on every surface', ()
       !s.statement &&
       s.kind !== 'load' &&
       s.kind !== 'cli-ack' &&
+      s.kind !== 'cli-ack-booked' &&
       (s.surface !== 'notification' || s.kind === 'readiness'),
   );
 
@@ -201,6 +202,10 @@ describe('one formatter: the alarm and the phone at the start', () => {
     expect(acks).toEqual([
       'Acknowledged the shift-start alarm (Platform, 00:05 (Sat 18:05 New York)) at 00:05.',
       'Acknowledged the shift-start alarm (Platform, Sun 00:05 (Sat 18:05 New York)) at 01:34.',
+    ]);
+    // The phone alert booked for that start, 3 minutes on, worded the same way (adv50 r14 #2).
+    expect(said.filter((s) => s.kind === 'cli-ack-booked').map((s) => s.text)).toEqual([
+      'Your phone will still ring at 00:08 (Sat 18:08 New York) for the Platform shift unless the app is running to cancel it: start the app.',
     ]);
   });
 });
