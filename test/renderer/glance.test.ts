@@ -18,7 +18,7 @@ import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { dayWord } from '../../renderer/src/lib/zone-words';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
 import { accountView, ada, appState, bob, cy, schedule } from './support/state';
-import { errorSync, partialSync } from '../support/sync-status';
+import { partialSync } from '../support/sync-status';
 
 // Friday 27 March 2026, 11:00 in Berlin; Berlin's clocks go forward on Sunday 29 March at 02:00.
 const ctx = { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -299,37 +299,5 @@ describe('one line per problem when their fixes differ (adv49 r13 #5)', () => {
     });
     const acmeLines = staleLines(state, ctx).filter((l) => l.text.startsWith('Acme: '));
     expect(acmeLines.map((l) => l.action)).toEqual(['settings', 'retry']);
-  });
-});
-
-describe('the coverage list’s own saved time on the stale line (adv47 r15 #2)', () => {
-  const coverage = { reason: 'service error', saved: '2026-03-27T05:00:00Z' };
-
-  it('names the list with its own time, never the schedules’ (offline, partial, error)', () => {
-    const offline = { kind: 'offline' as const, message: 'Cannot reach the service.', saved: null, coverage };
-    expect(staleLine(appState({ sync: offline }), ctx)?.text).toContain(
-      'coverage requests (service error): saved data from 06:00',
-    );
-    const partial = { ...partialSync("Couldn't refresh Ops", '2026-03-27T09:05:00Z'), coverage };
-    const text = staleLine(appState({ sync: partial }), ctx)?.text ?? '';
-    expect(text).toContain('10:05');
-    expect(text).toContain('coverage requests (service error): saved data from 06:00');
-    const error = { ...errorSync('The service answered with an error', null), coverage: { ...coverage, saved: null } };
-    expect(staleLine(appState({ sync: error }), ctx)?.text).toContain(
-      'coverage requests (service error): nothing saved',
-    );
-  });
-
-  it('says it once when the problems are apart', () => {
-    const sync = {
-      ...partialSync("The service doesn't have schedule Platform; couldn't refresh Ops", null),
-      coverage,
-      apart: [
-        { clause: "The service doesn't have schedule Platform", fix: 'settings' as const, saved: null },
-        { clause: "Couldn't refresh Ops", fix: 'retry' as const, saved: null },
-      ],
-    };
-    const texts = staleLines(appState({ sync }), ctx).map((l) => l.text);
-    expect(texts.filter((t) => t.includes('coverage requests'))).toHaveLength(1);
   });
 });

@@ -2,13 +2,7 @@
 // "saved data" is said once on the glance.
 import { formatDayTime } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
-import {
-  coverageApartWords,
-  offlineWords,
-  savedAt,
-  statusLineSaved,
-  syncFix,
-} from '../../../electron/shared/freshness';
+import { offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { AccountId } from '../../../electron/shared/account-names';
 import type { FormatContext } from './format-context';
@@ -42,17 +36,13 @@ export function staleLine(state: AppState, ctx: FormatContext): StaleLine | unde
   const marked = showingSavedData(state);
   // The day when not today, as every surface words saved data (shared/saved-words.ts).
   const shown = (saved: string | null | undefined): string =>
-    (saved === undefined
+    saved === undefined
       ? ''
       : saved === null
         ? ' · nothing saved to show yet'
         : marked
           ? ` · last updated ${formatDayTime(saved, ctx)}`
-          : ` · showing ${savedDataFrom(saved, ctx)}`) +
-    // The coverage list failed apart, with its own saved time: said after the schedules', never dated by theirs.
-    ('coverage' in sync && sync.coverage
-      ? ` · coverage requests ${coverageApartWords(sync.coverage, (t) => formatDayTime(t, ctx))}`
-      : '');
+          : ` · showing ${savedDataFrom(saved, ctx)}`;
   switch (sync.kind) {
     case 'ok': {
       const stale = state.schedules.filter((s) => s.status.kind === 'stale');

@@ -26,11 +26,8 @@ const setupLine = (a: AppState['accounts'][number]): StaleLine[] =>
 function linesOf(state: AppState, ctx: FormatContext): StaleLine[] {
   const s = state.sync;
   const parts = s.kind === 'partial' && s.apart ? s.apart : [undefined];
-  // The coverage list's own time once, on the last (Retry) line.
-  return parts.flatMap((p, i) => {
-    const sync =
-      p && s.kind === 'partial' ? { ...s, ...p, coverage: i < parts.length - 1 ? undefined : s.coverage } : s;
-    const line = staleLine({ ...state, sync }, ctx);
+  return parts.flatMap((p) => {
+    const line = staleLine(p && s.kind === 'partial' ? { ...state, sync: { ...s, ...p } } : state, ctx);
     return line ? [p ? { ...line, action: p.fix } : line] : [];
   });
 }
