@@ -63,7 +63,8 @@ export const PUSH_EVENT_NAMES = Object.keys(PUSH_EVENTS).filter((e) => isKeyOf(P
  * Once one of these was invoked, its write may have left the app, so a failure no layer can explain (a throw, a
  * lost or garbled IPC answer) is "outcome unknown" there, never "try again": that could be a second write.
  */
-export const SERVICE_WRITE_CHANNELS = INVOKE_CHANNEL_NAMES.filter((c) => isServiceWrite(c));
+export const SERVICE_WRITE_CHANNELS = INVOKE_CHANNEL_NAMES.filter((c): c is ServiceWriteChannel => CHANNEL_WRITES[c]);
+export { isServiceWrite } from './service-writes';
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return isKeyOf(CHANNEL_WRITES, name);
@@ -71,8 +72,4 @@ export function isInvokeChannel(name: unknown): name is InvokeChannel {
 
 export function isPushEvent(name: unknown): name is PushEvent {
   return isKeyOf(PUSH_EVENTS, name);
-}
-
-export function isServiceWrite(channel: InvokeChannel): channel is ServiceWriteChannel {
-  return CHANNEL_WRITES[channel];
 }

@@ -269,3 +269,35 @@ describe('the stale line’s fix for a rejected key (adv49 r5 #2)', () => {
     expect(staleLine(twoAccounts({ kind: 'ok' }, offline), ctx)?.newKey).toBeUndefined();
   });
 });
+
+describe('one line per problem when their fixes differ (adv49 r13 #5)', () => {
+  const gone = "The service doesn't have schedule Platform";
+  const holes = 'Coverage requests could not be refreshed';
+  const sync = {
+    ...partialSync(`${gone}; ${holes.toLowerCase()}`, null),
+    apart: [
+      { clause: gone, fix: 'settings' as const, saved: null },
+      { clause: holes, fix: 'retry' as const, saved: '2026-03-27T09:05:00Z' },
+    ],
+  };
+
+  it('says each with its own action: Open settings for the missing schedule, Retry for the rest', () => {
+    const lines = staleLines(appState({ sync }), ctx);
+    expect(lines.map((l) => l.action)).toEqual(['settings', 'retry']);
+    expect(lines[0]?.text).toContain(gone);
+    expect(lines[0]?.text).not.toContain(holes);
+    expect(lines[1]?.text).toContain(holes);
+    expect(lines[1]?.text).not.toContain(gone);
+  });
+
+  it('names the account on each of its lines when several accounts are in trouble', () => {
+    const acme = accountIdOf('acme');
+    const offline = { kind: 'offline' as const, message: 'Cannot reach the service.', saved: null };
+    const state = appState({
+      accounts: [accountView({ sync: offline }), accountView({ id: acme, label: 'Acme', sync })],
+      sync,
+    });
+    const acmeLines = staleLines(state, ctx).filter((l) => l.text.startsWith('Acme: '));
+    expect(acmeLines.map((l) => l.action)).toEqual(['settings', 'retry']);
+  });
+});

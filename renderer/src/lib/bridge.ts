@@ -5,7 +5,7 @@ import appStateSchema from 'virtual:app-state-schema';
 import type { ActionError } from '../../../electron/shared/action-error';
 import { failureOf as failure, type Failure } from '../../../electron/shared/failure';
 import type { InvokeChannel, PayloadOf, PushEvent, RequestOf, ResponseOf } from '../../../electron/shared/ipc-contract';
-import { isServiceWrite } from '../../../electron/shared/channel-names';
+import { isServiceWrite } from '../../../electron/shared/service-writes';
 import type { AppState } from '../../../electron/shared/view-state';
 import { matches } from './json-check';
 import { isViewName } from './route';

@@ -21,14 +21,22 @@ const setupLine = (a: AppState['accounts'][number]): StaleLine[] =>
       ]
     : [];
 
+/** The stale line, or one per problem when their fixes differ (a schedule the service doesn't have: Settings; holes:
+ *  Retry), each with its own (adv49 r13 #5). */
+function linesOf(state: AppState, ctx: FormatContext): StaleLine[] {
+  const s = state.sync;
+  const parts = s.kind === 'partial' && s.apart ? s.apart : [undefined];
+  return parts.flatMap((p) => {
+    const line = staleLine(p && s.kind === 'partial' ? { ...state, sync: { ...s, ...p } } : state, ctx);
+    return line ? [p ? { ...line, action: p.fix } : line] : [];
+  });
+}
+
 /** Every problem line, the worst first: one per account in trouble when two or more are, else the one stale line. */
 export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
   const failing = state.accounts.filter((a) => WORST_FIRST.includes(a.sync.kind));
   const setup = state.accounts.length > 1 ? state.accounts.flatMap(setupLine) : [];
-  if (failing.length < 2 && setup.length === 0) {
-    const one = staleLine(state, ctx);
-    return one ? [one] : [];
-  }
+  if (failing.length < 2 && setup.length === 0) return linesOf(state, ctx);
   // The others' problems without the setup one (said by its own line): saved data not refreshed, or each account's.
   const rest = failing.length === 0 ? staleLine({ ...state, sync: { kind: 'ok' } }, ctx) : undefined;
   if (failing.length === 0) return rest ? [rest, ...setup] : setup;
@@ -43,8 +51,7 @@ export function staleLines(state: AppState, ctx: FormatContext): StaleLine[] {
         accounts: [a],
         schedules: state.schedules.filter((s) => s.accountId === a.id),
       };
-      const line = staleLine(own, ctx);
-      return line ? [{ ...line, text: `${a.label}: ${line.text}` }] : [];
+      return linesOf(own, ctx).map((line) => ({ ...line, text: `${a.label}: ${line.text}` }));
     });
   return [...lines, ...setup];
 }
