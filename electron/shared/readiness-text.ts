@@ -50,3 +50,13 @@ export function readinessLine(
     };
   return { ready: true, checking: false, text: name(`Ready for ${when} ✓`) };
 }
+
+/** The readiness without its rejected key where a problem line already says it, with its fix (issue 49, adv49 r14
+ *  #1: said twice, two buttons): undefined (the line left out) when that was its only problem, as a failing
+ *  service's saved-data readiness is. */
+export function keySaidApart(r: Readiness | null | undefined): Readiness | undefined {
+  const key = r?.checks.find((c) => c.id === 'key' && c.result === 'problem');
+  if (!r || !key) return r ?? undefined;
+  const checks = r.checks.filter((c) => c !== key);
+  return checks.some((c) => c.result === 'problem') ? { ...r, checks } : undefined;
+}

@@ -301,3 +301,26 @@ describe('one line per problem when their fixes differ (adv49 r13 #5)', () => {
     expect(acmeLines.map((l) => l.action)).toEqual(['settings', 'retry']);
   });
 });
+
+describe("my shifts' Swap button names", () => {
+  const state = appState({
+    schedules: [schedule({ id: 'sch_platform', name: 'Platform primary', timeZone: 'Europe/Berlin' })],
+    me: {
+      onCallNow: [],
+      nextShift: null,
+      shifts: [
+        shift('sch_platform', 'Platform primary', '2026-03-27T18:00:00Z', '2026-03-27T20:00:00Z'),
+        shift('sch_platform', 'Platform primary', '2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z'),
+        shift('sch_platform', 'Platform primary', '2026-04-06T07:00:00Z', '2026-04-13T07:00:00Z'),
+      ],
+    },
+  });
+
+  it('names the day once: the window alone where it names its day, the day before a window of times only', () => {
+    expect(myShiftRows(state, ctx).map((r) => r.swapLabel)).toEqual([
+      'Swap your Platform primary shift Fri 19:00–21:00',
+      'Swap your Platform primary shift Sat 09:00 – Sun 09:00',
+      'Swap your Platform primary shift 6 Apr, 09:00 – 13 Apr, 09:00',
+    ]);
+  });
+});

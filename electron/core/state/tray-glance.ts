@@ -4,7 +4,7 @@
 import { alarmLine } from '../../shared/alarm-text';
 import { stillRingLines, stillRingMay } from '../../shared/still-ring-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
-import { readinessLine } from '../../shared/readiness-text';
+import { keySaidApart, readinessLine } from '../../shared/readiness-text';
 import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import { halfSwapLine } from '../../shared/half-swap-text';
@@ -50,7 +50,8 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   const items: TrayMenuItem[] = [
     { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
   ];
-  const readiness = state.me.readiness;
+  // A rejected key is the sync problem's, said once there with its "Enter new key…".
+  const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
   if (readiness) {
     const line = readinessLine(readiness, (iso, zone) => fmt(iso, f, zone), state);
     const fix = line.problem?.action;

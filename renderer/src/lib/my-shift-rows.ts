@@ -33,7 +33,13 @@ export interface MyShiftRow {
    *  13:00" when not today); '' otherwise. */
   basis: string;
   running: boolean;
+  /** The "Swap…" button's accessible name, naming the day once: "Swap your Platform primary shift Sat 09:00 – Sun
+   *  09:00"; the day goes before a window of times only ("… shift Fri 19:00–21:00"). */
+  swapLabel: string;
 }
+
+/** A window that opens with a time alone ("19:00–21:00", "from 19:00 until …") names no day of its own. */
+const timesOnly = (span: string): boolean => /^(from )?\d{1,2}[:.]\d{2}/.test(span);
 
 /** My shifts to the horizon, as the popover lists them (state.me.shifts is already sorted by start). */
 export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
@@ -41,25 +47,31 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
   return state.me.shifts.map((m) => {
     const [startMs, endMs] = [Date.parse(m.start), Date.parse(m.end)];
     const running = startMs <= ctx.nowMs && endMs > ctx.nowMs;
+    const [day, span] = [running ? 'Now' : dayWord(startMs, ctx), spanOf(m, ctx)];
+    const scheduleName = withAccount(state, m.accountId, m.scheduleName);
     return {
       key: `${m.scheduleId}|${m.start}`,
       scheduleId: m.scheduleId,
-      scheduleName: withAccount(state, m.accountId, m.scheduleName),
+      scheduleName,
       start: m.start,
       end: m.end,
-      day: running ? 'Now' : dayWord(startMs, ctx),
-      span: blockWindow(
-        m,
-        (a, b) => spanText(Date.parse(a), Date.parse(b), ctx),
-        (iso) => atText(Date.parse(iso), ctx),
-      ),
+      day,
+      span,
       length: blockLength(m, (a, b) => lengthText(Date.parse(a), Date.parse(b), ctx)),
       zone: zoneText(m, zoneOf(m.scheduleId), ctx),
       basis: basisWord(m.basis, ctx),
       running,
+      swapLabel: `Swap your ${scheduleName} shift ${timesOnly(span) ? `${day} ${span}` : span}`,
     };
   });
 }
+
+const spanOf = (m: AppState['me']['shifts'][number], ctx: FormatContext): string =>
+  blockWindow(
+    m,
+    (a, b) => spanText(Date.parse(a), Date.parse(b), ctx),
+    (iso) => atText(Date.parse(iso), ctx),
+  );
 
 const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -2,7 +2,7 @@
 // clock, and what its buttons do (retry, connect, copy, open a form). StatusView and its parts only lay it out; the
 // part below the glance (week fold, cards) has its own state (status-more.svelte.ts), loaded after the first frame.
 import { hasData } from '../../../electron/shared/freshness';
-import { readinessLine } from '../../../electron/shared/readiness-text';
+import { keySaidApart, readinessLine } from '../../../electron/shared/readiness-text';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { AccountId } from '../../../electron/shared/account-names';
 import { pauseNotes } from '../../../electron/shared/pause-words';
@@ -57,7 +57,8 @@ export class StatusViewState {
     return this.#readiness;
   }
   #readiness = $derived.by(() => {
-    const r = this.#model().me.readiness;
+    // A rejected key is its problem line's, said once there with its "Enter new key…" (as the tray does).
+    const r = this.stales.some((s) => s.newKey) ? keySaidApart(this.#model().me.readiness) : this.#model().me.readiness;
     const ctx = this.ctx;
     const line = r
       ? readinessLine(
