@@ -42,17 +42,21 @@ export interface KeptInput {
   sinceMs: number;
   /** The keys planned from the data already (one planned is not kept twice). */
   planned: ReadonlySet<string>;
+  /** Schedules read at some point in this run (their data since dropped, as when unwatched): a read decided. */
+  decided: Set<string>;
 }
 
 /** The recorded blocks of mine still ahead, on watched schedules not read in this run, as targets resting on saved
  *  data (from the schedule's last read, else from when this run read its record). */
 export function keptTargets(i: KeptInput): AlarmTarget[] {
   const out: AlarmTarget[] = [];
+  for (const s of i.snapshot.schedules)
+    if ((msOf(s.shiftsFetchedAt) ?? -Infinity) >= i.sinceMs) i.decided.add(`${i.settings.accountId}:${s.id}`);
   for (const b of i.recorded) {
     const watched = i.settings.schedules.find((w) => w.id === b.scheduleId);
     const s = i.snapshot.schedules.find((x) => x.id === b.scheduleId);
     const readMs = msOf(s?.shiftsFetchedAt);
-    if (!watched || b.endMs <= i.nowMs || (readMs !== undefined && readMs >= i.sinceMs)) continue;
+    if (!watched || b.endMs <= i.nowMs || i.decided.has(`${i.settings.accountId}:${b.scheduleId}`)) continue;
     const mode = remindersFor(i.settings, b.scheduleId).startAlarm ?? DEFAULT_START_ALARM;
     const key = `alarm:${i.serviceKey}:${b.scheduleId}:${isoOf(b.startMs)}`;
     if (mode === 'off' || i.planned.has(key) || out.some((t) => t.key === key)) continue;

@@ -68,6 +68,7 @@ function keptOf(
       localZone: w.localZone(),
       sinceMs: r.startedMs ?? nowMs,
       planned: keys,
+      decided: (r.decided ??= new Set()),
     }).map((t) => ({ target: several ? { ...t, accountName: a.name } : t, account: a.name })),
   );
   if (kept.length > 0 && !r.keptSaid) {

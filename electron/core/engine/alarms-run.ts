@@ -127,6 +127,8 @@ export interface AlarmsRun {
   lastReloadMs: number;
   /** When this run began: a read since then decides whose a recorded block is (alarms-kept.ts). */
   startedMs?: number;
+  /** `account:schedule` read in this run (alarms-kept.ts): a read decided, even once its data is dropped. */
+  decided?: Set<string>;
   /** Kept from the record this run (said once). */
   keptSaid?: boolean;
 }
