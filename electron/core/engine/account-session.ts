@@ -96,6 +96,8 @@ export interface AccountSession {
   /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts), and its settings (the
    *  state, the calendar and the alarms read these). */
   shown(): CalendarService;
+  /** The blocks the app recorded as mine (`mine:` keys of its reminders record: alarms-kept.ts). */
+  recordedMine(): string[];
   /** Its client for writes; undefined while there is no usable address or key. */
   client(): OncallClient | undefined;
   /** Whether this account's API key is kept in the OS keychain (not given for the session: demo, env, flag). */
@@ -278,6 +280,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),
     known: () => ({ snapshot: held.get(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
+    recordedMine: reminders.mineKeys,
     keyInKeychain: () => keys.key() !== undefined && keys.storage() === 'keychain',
     client: () => standing.watched(link.clients.get()?.actions),
     writable: (scheduleId) => {

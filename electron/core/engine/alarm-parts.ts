@@ -20,7 +20,7 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 import { judgeStart, startRinger } from '../readiness/silenced';
 import type { Notice } from '../storage/settings-store';
 import type { AccountSession } from './account-session';
-import { createEngineAlarms, type EngineAlarms, type IntentResult } from './alarms';
+import { createEngineAlarms, type AlarmAccount, type EngineAlarms, type IntentResult } from './alarms';
 import { createEnginePhone, type EnginePhone } from './phone';
 import type { EngineOptions } from './types';
 
@@ -161,6 +161,18 @@ function ownSilence(accounts: Parameters<typeof accountSilence>[0], accountId: s
   return why === 'muted' || why === 'paused';
 }
 
+/** Each session as the alarm reads it: its data, its record of blocks it had as mine (alarms-kept.ts), its silence. */
+const alarmAccountsOf = (o: AlarmPartsOptions): AlarmAccount[] =>
+  o.sessions().map((s) => ({
+    name: s.account().label,
+    ...s.shown(),
+    recorded: () => s.recordedMine(),
+    // Muted or paused on its own (quiet hours and the app's pause never silence the alarm). The alarm is one per
+    // start for every account (its key): it rings iff any account watching it is neither (adv50 r7 #2).
+    silenced: () => ownSilence(o.settings().accounts, s.account().id, o.clock.now()),
+    silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
+  }));
+
 export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
   let surface = o.options.alarmSurface;
   const alarms = createEngineAlarms({
@@ -173,15 +185,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     changed: o.changed,
     report: o.report,
     signer: () => signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock),
-    accounts: () =>
-      o.sessions().map((s) => ({
-        name: s.account().label,
-        ...s.shown(),
-        // Muted or paused on its own (quiet hours and the app's pause never silence the alarm). The alarm is one per
-        // start for every account (its key): it rings iff any account watching it is neither (adv50 r7 #2).
-        silenced: () => ownSilence(o.settings().accounts, s.account().id, o.clock.now()),
-        silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
-      })),
+    accounts: () => alarmAccountsOf(o),
     ringerOf: (ids, atMs) => startRinger(o.settings().accounts, ids, atMs)?.id,
     findCover: (t) =>
       o.options.openView?.('swap', {

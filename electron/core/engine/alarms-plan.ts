@@ -4,6 +4,7 @@ import { continuesOnCall } from '../../shared/on-call-run';
 import { myBlockSpans, planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmTarget } from '../alarm/types';
 import type { AlarmAccount } from './alarms-run';
+import { KEPT_NOTICE_ID, KEPT_WORDS, keptTargets, recordedBlocks } from './alarms-kept';
 import { heardFromAll, savedDataAtMs } from './reminders';
 import {
   ACK_FILE_POLL_MS,
@@ -31,8 +32,13 @@ export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
   const chosen = new Map<string, AlarmTarget>();
   // Only a start of my on-call time rings (and is booked on the phone): a block carrying it on back to back, on
   // another schedule or account, is no start (the rule the tooltip and readiness use); the start's alarm covers it.
-  const mine = accounts.flatMap((a) => myBlockSpans(a.snapshot, a.settings));
-  for (const t of ordered.flatMap((a) => planOf(r, a, { zone, nowMs, several })))
+  const planned = ordered.flatMap((a) => planOf(r, a, { zone, nowMs, several }));
+  const kept = keptOf(w, r, ordered, planned, several);
+  const mine = [
+    ...accounts.flatMap((a) => myBlockSpans(a.snapshot, a.settings)),
+    ...kept.map(({ target: t }) => ({ startMs: t.startMs, endMs: t.endMs })),
+  ];
+  for (const t of [...planned, ...kept])
     if (!chosen.has(t.target.key) && !continuesOnCall(t.target.startMs, mine)) {
       chosen.set(t.target.key, t.target);
       r.seen.set(t.target.key, { target: t.target, account: t.account });
@@ -41,6 +47,36 @@ export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
 }
 
 type Account = ReturnType<AlarmsWiring['accounts']>[number];
+
+/** The blocks the app recorded as mine that no read of this run has decided yet (alarms-kept.ts), said once. */
+function keptOf(
+  w: AlarmsWiring,
+  r: AlarmsRun,
+  accounts: Account[],
+  planned: readonly { target: AlarmTarget }[],
+  several: boolean,
+): { target: AlarmTarget; account: string }[] {
+  const keys = new Set(planned.map((p) => p.target.key));
+  const nowMs = w.clock.now();
+  const kept = accounts.flatMap((a) =>
+    keptTargets({
+      snapshot: a.snapshot,
+      settings: a.settings,
+      recorded: recordedBlocks(a.recorded?.() ?? []),
+      serviceKey: serviceKeyOf(a.settings.baseUrl),
+      nowMs,
+      localZone: w.localZone(),
+      sinceMs: r.startedMs ?? nowMs,
+      planned: keys,
+      decided: (r.decided ??= new Set()),
+    }).map((t) => ({ target: several ? { ...t, accountName: a.name } : t, account: a.name })),
+  );
+  if (kept.length > 0 && !r.keptSaid) {
+    r.keptSaid = true;
+    w.report({ id: KEPT_NOTICE_ID, message: KEPT_WORDS });
+  }
+  return kept;
+}
 
 /** One account's targets, planned again only when what they rest on changed. */
 function planOf(

@@ -29,6 +29,8 @@ export interface AlarmAccount {
   /** Muted, or paused past `atMs` (an alarm's time): its alarm due then will pass unrung, so the phone books nothing
    *  for it. */
   silentAt?: (atMs: number) => boolean;
+  /** Its `mine:` record (the blocks the app had as mine: alarms-kept.ts), once read. */
+  recorded?: () => readonly string[];
 }
 
 export interface AlarmsWiring {
@@ -123,6 +125,12 @@ export interface AlarmsRun {
   cancelPoll?: () => void;
   stopped: boolean;
   lastReloadMs: number;
+  /** When this run began: a read since then decides whose a recorded block is (alarms-kept.ts). */
+  startedMs?: number;
+  /** `account:schedule` read in this run (alarms-kept.ts): a read decided, even once its data is dropped. */
+  decided?: Set<string>;
+  /** Kept from the record this run (said once). */
+  keptSaid?: boolean;
 }
 
 /** Every account's targets now; an account is planned again only when its data, settings or the zone changed. */

@@ -121,6 +121,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     announced: new Set(),
     stopped: false,
     lastReloadMs: -Infinity,
+    startedMs: clock.now(),
   };
   const ring = ringOf(w, r);
   function settledBy(key: string): void {

@@ -41,10 +41,13 @@ export interface SessionReminders {
   wake: () => void;
   stop: () => void;
   settled: () => Promise<void>;
+  /** The record's `mine:` keys (the blocks the app had as mine), once started; none before. */
+  mineKeys: () => string[];
 }
 
 export function createSessionReminders(o: SessionRemindersOptions): SessionReminders {
   let reminders: ReminderHook = NO_REMINDERS;
+  let fired: FiredStore | undefined;
   const replan = (): void =>
     reminders.replan(
       withoutToldElsewhere(
@@ -54,11 +57,12 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
       ),
     );
   return {
-    start(fired, sync) {
+    start(all, sync) {
+      fired = scopedFired(all, o.accountId, o.kin);
       reminders = createRemindersFor({
         clock: o.clock,
         notifier: scopedNotifier(o.notifier, o.accountId, o.notificationLabel),
-        fired: scopedFired(fired, o.accountId, o.kin),
+        fired,
         localZone: o.localZone,
         log: o.log,
         onWake: () => (o.changed(), void sync.request({ reason: 'resume' })),
@@ -72,5 +76,6 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
     wake: () => reminders.wake(),
     stop: () => reminders.stop(),
     settled: () => reminders.settled(),
+    mineKeys: () => (fired?.keys() ?? []).filter((k) => k.startsWith('mine:')),
   };
 }
