@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.5;
+const ALL_JS_RATCHET_KB = 95.6;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
