@@ -105,17 +105,29 @@ function ringTest(
   });
 }
 
+/** The alarm notifications sent and not yet taken back: a Linux critical one never expires (adv50 r15 #1), so each
+ *  is withdrawn when its ring ends, once. */
+function alarmNotices(o: AlarmRingOptions) {
+  const notified = new Set<string>();
+  return {
+    notify: (n: NotificationRequest): void => {
+      notified.add(n.id);
+      void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
+    },
+    withdraw: (key: string): void => {
+      if (!notified.delete(key)) return;
+      void o.notifier.withdraw?.(key).catch((e: unknown) => o.log(`alarm notification not withdrawn: ${String(e)}`));
+    },
+    forget: (): void => notified.clear(),
+  };
+}
+
 export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
   /** Each real ring on show, with the zone its view was worded in (a test alarm is worded in no zone of note). */
   const ringing = new Map<string, { ring: AlarmRing; view: AlarmView }>();
-  /** Alarm notifications sent and not yet taken back (a Linux critical one never expires: adv50 r15 #1). */
-  const notified = new Set<string>();
+  const { notify, withdraw, forget } = alarmNotices(o);
   let cancelZoneCheck: (() => void) | undefined;
-  const withdraw = (key: string): void => {
-    if (!notified.delete(key)) return;
-    void o.notifier.withdraw?.(key).catch((e: unknown) => o.log(`alarm notification not withdrawn: ${String(e)}`));
-  };
   const close = (key: string): void => {
     withdraw(key);
     closers.get(key)?.();
@@ -165,10 +177,6 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     cancelZoneCheck?.();
     cancelZoneCheck = o.clock.setTimer(RING_ZONE_CHECK_MS, () => (rezone(), checkZoneLater()));
   }
-  const notify = (n: Parameters<Notifier['notify']>[0]): void => {
-    notified.add(n.id);
-    void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
-  };
   return {
     ring(r) {
       const { view, notification } = wordsOf(r);
@@ -183,7 +191,7 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     isTest: (key) => key.startsWith(TEST_PREFIX),
     stop() {
       // Quitting leaves a ringing alarm's notification up: its shift is still mine and not acknowledged.
-      notified.clear();
+      forget();
       for (const cancel of closers.values()) cancel();
       closers.clear();
       ringing.clear();
