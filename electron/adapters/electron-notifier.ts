@@ -18,6 +18,8 @@ export interface ShownNotification {
   /** macOS: a button was pressed (its index among the options' `actions`); optional in fakes. */
   on?(event: 'action', listener: (event: unknown, index: number) => void): unknown;
   show(): void;
+  /** Takes it off screen (Electron's Notification.close()); optional in fakes. */
+  close?(): void;
 }
 
 /** Electron's Notification class, as main.ts hands it over. */
@@ -67,6 +69,7 @@ function realTimer(run: () => void, ms: number): { cancel(): void } {
 }
 
 export interface ElectronNotifier extends Notifier {
+  withdraw(id: string): Promise<void>;
   showing(): number;
   /** Why the last notification was not shown, until one is shown again (undefined: none has failed). */
   failure(): string | undefined;
@@ -76,6 +79,8 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
   // A notification nothing refers to may be garbage-collected, and its click is then lost: each is held until it is
   // clicked, closed or has failed.
   const live = new Set<ShownNotification>();
+  /** The last alarm shown per request id, so an alarm that no longer holds can be withdrawn. */
+  const byId = new Map<string, ShownNotification>();
   let failure: string | undefined;
   return {
     async notify(n) {
@@ -95,6 +100,7 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
         return fallBack(String(error));
       }
       live.add(shown);
+      if (n.alarm === true) byId.set(n.id, shown);
       shown.once('click', () => (live.delete(shown), options.onClick(n.target, n.params)));
       shown.once('close', () => void live.delete(shown));
       if (n.alarm === true && options.onAction) shown.on?.('action', (_event, index) => options.onAction?.(n, index));
@@ -113,6 +119,12 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
         fellBack = true;
         options.onFailed?.(n, knownFailure);
       }
+    },
+    async withdraw(id) {
+      const shown = byId.get(id);
+      byId.delete(id);
+      if (shown) live.delete(shown);
+      shown?.close?.();
     },
     showing: () => live.size,
     failure: () => failure,

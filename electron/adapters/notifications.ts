@@ -67,6 +67,9 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
   });
   const notifier: Notifier = {
     notify: (n) => (osNotification(n, identity).via === 'electron' ? alarms.notify(n) : nodeNotifier.notify(n)),
+    withdraw: async (id) => {
+      await Promise.all([alarms.withdraw(id), nodeNotifier.withdraw?.(id)]);
+    },
   };
   return { path, notifier, health: notificationHealth(identity.platform, options.run) };
 }

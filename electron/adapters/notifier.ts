@@ -5,6 +5,7 @@
 // only delivers and reports clicks.
 import type { ViewName } from '../shared/ipc-contract';
 import type { NotificationRequest, Notifier } from '../core/ports';
+import { linuxAlarmNotifications, type RunCommand } from './linux-alarm-notification';
 import { notificationOptions, osNotification, type NotifierIdentity, type NotifierOptions } from './os-notification';
 
 export { notificationOptions, type NotifierIdentity, type NotifierOptions } from './os-notification';
@@ -25,6 +26,8 @@ export interface NodeNotifierOptions {
   log?: (message: string) => void;
   /** The system refused or failed to show `n` (notify-send or the toast failed): the caller shows it another way. */
   onFailed?: (n: NotificationRequest, error: string) => void;
+  /** Linux alarms run notify-send and gdbus themselves (linux-alarm-notification.ts); injected by tests. */
+  run?: RunCommand;
 }
 
 async function defaultSend(): Promise<SendNotification> {
@@ -37,13 +40,23 @@ async function defaultSend(): Promise<SendNotification> {
 
 export function createNodeNotifier(options: NodeNotifierOptions): Notifier {
   let send: Promise<SendNotification> | undefined = options.send ? Promise.resolve(options.send) : undefined;
+  const { platform } = options.identity;
+  const linuxAlarms = platform === 'darwin' || platform === 'win32' ? undefined : linuxAlarmNotifications(options.run);
   return {
     async notify(n) {
-      send ??= defaultSend();
-      const deliver = await send;
       // A Linux alarm's critical urgency comes from the one per-OS function (os-notification.ts).
       const chosen = osNotification(n, options.identity);
       const opts = chosen.via === 'node-notifier' ? chosen.options : notificationOptions(n, options.identity);
+      if (linuxAlarms && n.alarm === true) {
+        // Sent with an id kept, so it can be withdrawn (it never expires on its own).
+        return linuxAlarms.send(n.id, opts).catch((error: unknown) => {
+          const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+          options.log?.(`notification ${n.id} could not be shown: ${reason}`);
+          options.onFailed?.(n, reason);
+        });
+      }
+      send ??= defaultSend();
+      const deliver = await send;
       await new Promise<void>((resolve) => {
         deliver(opts, (error, response, metadata) => {
           if (error) {
@@ -57,5 +70,6 @@ export function createNodeNotifier(options: NodeNotifierOptions): Notifier {
         if (opts.wait === true) resolve();
       });
     },
+    withdraw: async (id) => linuxAlarms?.withdraw(id),
   };
 }

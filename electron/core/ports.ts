@@ -41,6 +41,11 @@ export interface NotificationRequest {
 
 export interface Notifier {
   notify(notification: NotificationRequest): Promise<void>;
+  /**
+   * Takes back what was shown under `id` (an alarm's loud notification, which never expires on Linux) once it no
+   * longer holds: acknowledged, handed off, muted, or its ring over. Absent where the platform can't.
+   */
+  withdraw?(id: string): Promise<void>;
 }
 
 /** Small named files in the app data folder (settings, cache, fired reminders). */

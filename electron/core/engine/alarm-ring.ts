@@ -105,12 +105,31 @@ function ringTest(
   });
 }
 
+/** The alarm notifications sent and not yet taken back: a Linux critical one never expires (adv50 r15 #1), so each
+ *  is withdrawn when its ring ends, once. */
+function alarmNotices(o: AlarmRingOptions) {
+  const notified = new Set<string>();
+  return {
+    notify: (n: NotificationRequest): void => {
+      notified.add(n.id);
+      void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
+    },
+    withdraw: (key: string): void => {
+      if (!notified.delete(key)) return;
+      void o.notifier.withdraw?.(key).catch((e: unknown) => o.log(`alarm notification not withdrawn: ${String(e)}`));
+    },
+    forget: (): void => notified.clear(),
+  };
+}
+
 export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
   /** Each real ring on show, with the zone its view was worded in (a test alarm is worded in no zone of note). */
   const ringing = new Map<string, { ring: AlarmRing; view: AlarmView }>();
+  const { notify, withdraw, forget } = alarmNotices(o);
   let cancelZoneCheck: (() => void) | undefined;
   const close = (key: string): void => {
+    withdraw(key);
     closers.get(key)?.();
     closers.delete(key);
     ringing.delete(key);
@@ -158,8 +177,6 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     cancelZoneCheck?.();
     cancelZoneCheck = o.clock.setTimer(RING_ZONE_CHECK_MS, () => (rezone(), checkZoneLater()));
   }
-  const notify = (n: Parameters<Notifier['notify']>[0]): void =>
-    void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
   return {
     ring(r) {
       const { view, notification } = wordsOf(r);
@@ -173,6 +190,8 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     test: () => ringTest(o, show, notify),
     isTest: (key) => key.startsWith(TEST_PREFIX),
     stop() {
+      // Quitting leaves a ringing alarm's notification up: its shift is still mine and not acknowledged.
+      forget();
       for (const cancel of closers.values()) cancel();
       closers.clear();
       ringing.clear();

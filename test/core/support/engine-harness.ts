@@ -37,9 +37,14 @@ export interface Shown extends NotificationRequest {
 
 export class RecordingNotifier implements Notifier {
   readonly shown: Shown[] = [];
+  /** The alarm notifications taken back (ack, hand-off, mute, the ring's end), as the adapters close them. */
+  readonly withdrawn: { id: string; atMs: number }[] = [];
   constructor(private readonly clock: IoClock) {}
   async notify(n: NotificationRequest): Promise<void> {
     this.shown.push({ ...n, atMs: this.clock.now() });
+  }
+  async withdraw(id: string): Promise<void> {
+    this.withdrawn.push({ id, atMs: this.clock.now() });
   }
 }
 
