@@ -8,6 +8,7 @@ import { createElectronNotifier, electronNotificationHealth, type ElectronNotifi
 import { notificationHealth, type Run } from './notification-health';
 import { createNodeNotifier, type NotifierIdentity, type SendNotification } from './notifier';
 import { osNotification } from './os-notification';
+import type { RunCommand } from './linux-alarm-notification';
 
 export type NotificationPath = 'electron' | 'node-notifier';
 
@@ -29,6 +30,8 @@ export interface AppNotificationsOptions {
   /** Injected by tests. */
   send?: SendNotification;
   run?: Run;
+  /** Runs notify-send and gdbus for Linux alarms (linux-alarm-notification.ts); injected by tests. */
+  alarmRun?: RunCommand;
 }
 
 export interface AppNotifications {
@@ -56,6 +59,7 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     log,
     send: options.send,
     ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+    ...(options.alarmRun ? { run: options.alarmRun } : {}),
   });
   // Windows alarms need their own toast XML, which only Electron's Notification takes (os-notification.ts).
   const alarms = createElectronNotifier({

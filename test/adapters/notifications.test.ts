@@ -35,14 +35,16 @@ function world(platform: NodeJS.Platform) {
     asked.push(command),
     { ok: false, stdout: '', stderr: 'Failed to open connection' }
   );
+  const alarmArgs: string[][] = [];
   const chosen = appNotifications({
+    alarmRun: async (command, args) => (alarmArgs.push([command, ...args]), '7'),
     identity: { appName: 'OnCall Tray', appId: 'com.oncalltray.app', platform },
     electron,
     onClick: (target) => opened.push(target),
     send: (options: NotifierOptions, callback: NotifyCallback) => (sent.push(options), callback(null, 'activate')),
     run,
   });
-  return { chosen, posted, sent, asked, clickers, opened };
+  return { chosen, posted, sent, asked, clickers, opened, alarmArgs };
 }
 
 describe('the notification path the app takes', () => {
@@ -98,10 +100,13 @@ describe('the notification path the app takes', () => {
     expect(w.sent.map((o) => o.title)).toEqual(['OnCall Tray test']);
   });
 
-  it('Linux: the alarm goes through node-notifier with critical urgency and no timeout', async () => {
+  it('Linux: the alarm goes through notify-send itself (its id kept) with critical urgency and no timeout', async () => {
     const w = world('linux');
     await w.chosen.notifier.notify({ ...request, alarm: true });
-    expect(w.sent).toEqual([expect.objectContaining({ urgency: 'critical', timeout: 0 })]);
+    expect(w.alarmArgs).toEqual([
+      expect.arrayContaining(['notify-send', '--urgency=critical', '--expire-time=0', '--print-id']),
+    ]);
+    expect(w.sent).toEqual([]);
     expect(w.posted).toEqual([]);
   });
 });

@@ -68,7 +68,10 @@ function popoverAbout(state: AppState, id: AccountId, label: string) {
   const scheduleAccount = (ref: string): string | undefined => state.schedules.find((s) => s.id === ref)?.accountId;
   return {
     cards: (group?.schedules ?? []).map((s) => ({ id: s.id, name: s.name, ...cardLines(s, ctx) })),
-    myShifts: own(myShiftRows(state, ctx), (r) => scheduleAccount(r.scheduleId)),
+    myShifts: own(myShiftRows(state, ctx), (r) => scheduleAccount(r.scheduleId)).map((r) => ({
+      ...r,
+      swapLabel: unnamed(r.swapLabel, label),
+    })),
     asks: own(askRows(state, ctx), (r) => scheduleAccount(r.params['scheduleId'] ?? '')).map((r) => ({
       ...r,
       params: { ...r.params, scheduleName: unnamed(r.params['scheduleName'] ?? '', label) },
