@@ -9,6 +9,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { minify } from 'terser';
 import { defineConfig, minify as oxcMinify, runnerImport, type Plugin } from 'vite';
 import type * as AppStateSchemaBuild from './renderer/build/app-state-schema';
+import { entryExportsUnderOwnNames } from './renderer/build/entry-export-names';
 
 const rootDir = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
@@ -86,6 +87,13 @@ function terserPass(): Plugin {
           });
           if (again.errors.length > 0) throw new Error(`oxc: ${again.errors.map((e) => e.message).join('; ')}`);
           file.code = again.code;
+        }
+        const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return;
+        for (const out of entryExportsUnderOwnNames(entry.fileName, chunks)) {
+          const chunk = bundle[out.fileName];
+          if (chunk?.type === 'chunk') chunk.code = out.code;
         }
       },
     },

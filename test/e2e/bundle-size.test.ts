@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.6;
+const ALL_JS_RATCHET_KB = 95.4;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
-const FIRST_JS_RATCHET_KB = 35.0;
+const FIRST_JS_RATCHET_KB = 34.7;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {
@@ -30,7 +30,8 @@ describe('renderer bundle budgets', () => {
   // (34.8) with each $derived class field read through a getter over a private field, so Svelte emits no setter;
   // 35,795 (35.0 rounded up) after the merges of 29 Nov, 15:35 (NowLines tightened to 200 lines, not split); 35,863
   // after those of 16:30; 35,606 with the bridge asking service-writes.ts (9 names) instead of loading the whole
-  // channel table and the name lists it builds at load: −257 bytes.
+  // channel table and the name lists it builds at load: −257 bytes. 35,474 (34.6) with the entry's exports under their
+  // own names (renderer/build/entry-export-names.ts): −256 bytes from 35,730.
   it(`the first load does not grow past ${FIRST_JS_RATCHET_KB} KB gzip (budget ${FIRST_JS_MAX_KB} KB)`, async () => {
     const { firstJs } = await gzipSizes();
     expect(firstJs).toBeLessThanOrEqual(FIRST_JS_RATCHET_KB * KB);
@@ -73,7 +74,8 @@ describe('renderer bundle budgets', () => {
   // runtime (each group's inputs kept in document order) then leaves the forms chunk: −381 bytes; 95.2 KB (97,477
   // bytes) with the last two raw <select> bindings (Away's Covered by, Swap's schedule) driven by `selected` flags as
   // Select.svelte is, so Svelte's select binding is built in nowhere: −175 bytes, the entry 35,530); 95.5 KB (97,765
-  // bytes) after the merges of 29 Nov, 15:35, the entry 35,795.
+  // bytes) after the merges of 29 Nov, 15:35, the entry 35,795; 95.4 KB (97,664 bytes) with the entry exporting each
+  // binding under its own name, not under a second short one (renderer/build/entry-export-names.ts): −210 bytes.
   // The bench reports it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought
   // under, this holds the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {
