@@ -81,6 +81,12 @@ const overrides = (hh: Harness) =>
     .map((o) => `${new Date(o.startMs).toISOString()}..${new Date(o.endMs).toISOString()}`)
     .sort();
 
+/** Notifications telling a change of my shifts (someone else's doing). */
+const changeNotes = (hh: Harness) =>
+  hh.notifier.shown
+    .filter((n) => /shift was (changed|removed|added)/i.test(n.title))
+    .map((n) => `${n.title}: ${n.body}`);
+
 async function awayItems(w: World, from: string, to: string) {
   const plan = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:plan']({ range: { from, to } }));
   const rows = plan.ok ? plan.value.rows : [];
@@ -147,5 +153,19 @@ describe('one service, two accounts: the first key revoked mid-write', () => {
     expect(a.ok).toBe(false);
     expect(!a.ok && a.error.kind).toBe('unauthorized');
     expect(overrides(w.h)).toEqual([]);
+  }, 60_000);
+
+  it('my hand-off written through the second account is never announced as a change on either account', async () => {
+    const w = await twice();
+    const items = await awayItems(w, '2026-03-26', '2026-04-01');
+    w.revokeBefore(2);
+    const made = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
+    expect(made.ok && made.value.run?.items.map((i) => i.state)).toEqual(['handed_off', 'handed_off', 'handed_off']);
+    // Both accounts sync again (the first learns its key is rejected; the second reads my own overrides).
+    await w.h.clock.runWhileAdvancing(w.engine.handlers['sync:refresh'](null));
+    await w.h.clock.advance(10 * 60_000);
+    await w.h.clock.runWhileAdvancing(w.engine.handlers['sync:refresh'](null));
+    expect(changeNotes(w.h)).toEqual([]);
+    expect(overrides(w.h)).toEqual(items.map((i) => `${i.start}..${i.end}`).sort());
   }, 60_000);
 });
