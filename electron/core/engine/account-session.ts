@@ -51,6 +51,9 @@ export interface AccountSessionOptions {
   /** Its snapshot with each schedule another account of the same service reads better taken from that read
    *  (core/state/best-reads.ts): what it tells. Its own stays for its writes and its cache. */
   bestRead?: (own: Snapshot) => Snapshot;
+  /** The snapshot with the service's other accounts' own-write records added (state/service-writes.ts): what its
+   *  reminders read changes against, so my write through another account is never someone else's change. */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
   files: FileStore;
   /** The install's record key (record-key.ts), shared by every signed file; undefined without a keychain. */
   signer: () => Promise<RecordSigner | undefined>;

@@ -12,7 +12,7 @@ import { handoffParts } from '../handoff/handlers';
 import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import type { Clock, FileStore, SecretStore } from '../ports';
-import { keychainEntries } from '../../shared/accounts';
+import { keychainEntries, sameService } from '../../shared/accounts';
 import { hostOf } from './clients';
 import {
   gateRecordKey,
@@ -172,11 +172,14 @@ function handlersOf(
         .ordered()
         .find((s) => s.id === accountId)
         ?.client(),
-    created: (accountId) =>
-      sessions
-        .ordered()
-        .find((s) => s.id === accountId)
-        ?.known().snapshot.createdOverrides ?? [],
+    // The service's own-write record: an override written through either account of one service (adv48 r17 #1).
+    created: (accountId) => {
+      const all = sessions.ordered();
+      const self = all.find((s) => s.id === accountId)?.account();
+      return self
+        ? all.filter((s) => sameService(s.account(), self)).flatMap((s) => s.known().snapshot.createdOverrides)
+        : [];
+    },
     writesVia: (ref) => writeRef({ state: () => keeper.get(), sessions: () => sessions.ordered() }, ref),
     createOverride: accountSide['override:create'],
     candidates: accountSide['override:candidates'],

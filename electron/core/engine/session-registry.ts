@@ -10,6 +10,7 @@ import {
   toldElsewhereAt,
   type AccountId,
 } from '../../shared/accounts';
+import { withServiceWrites } from '../state/service-writes';
 import { withBestReads } from '../state/best-reads';
 import { goesOnPast } from '../../shared/on-call-run';
 import { myBlockSpans } from '../reminders/plan';
@@ -129,6 +130,8 @@ function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: 
     kin: () => kinOf(parts.effective().accounts, account.id),
     bestRead: (own) =>
       withBestReads(parts.effective().accounts, account.id, own, (id) => sessions.get(id)?.known().snapshot),
+    serviceWrites: (snap) =>
+      withServiceWrites(parts.effective().accounts, account.id, snap, (id) => sessions.get(id)?.known().snapshot),
     files: parts.files,
     signer: parts.signer,
     log: (message) => parts.log(several() ? `${account.id}: ${message}` : message),

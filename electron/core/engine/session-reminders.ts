@@ -30,6 +30,9 @@ export interface SessionRemindersOptions {
   kin?: () => AccountId[];
   /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts). */
   bestRead?: (own: Snapshot) => Snapshot;
+  /** The snapshot with the own-write records of the service's other accounts added (state/service-writes.ts): a
+   *  write of mine through another account is no change to announce. */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
   held: HeldSnapshot;
   changed: () => void;
 }
@@ -48,11 +51,15 @@ export interface SessionReminders {
 export function createSessionReminders(o: SessionRemindersOptions): SessionReminders {
   let reminders: ReminderHook = NO_REMINDERS;
   let fired: FiredStore | undefined;
+  const told = (): Snapshot => {
+    const read = o.bestRead?.(o.held.get()) ?? o.held.get();
+    return o.serviceWrites?.(read) ?? read;
+  };
   const replan = (): void =>
     reminders.replan(
       withoutToldElsewhere(
         // From the best read of each schedule (its change from what was said before is told once, by its record).
-        { snapshot: o.bestRead?.(o.held.get()) ?? o.held.get(), previous: o.held.previous(), settings: o.settings() },
+        { snapshot: told(), previous: o.held.previous(), settings: o.settings() },
         o.toldElsewhere?.(),
       ),
     );

@@ -2,14 +2,22 @@
 // that that account can't write there (write-standing.ts); the same write then goes through the next account of the
 // same service that can, from its own session's write path (which reads the schedule again first), until one takes
 // it or none is left: the refusal shown is the last one, the writable account is never left untried. A 403 writes
-// nothing, so the next try is never a duplicate.
+// nothing, so the next try is never a duplicate. A 401 (the key revoked at the service, learned from this call or a
+// read just before it: write-standing.ts) moves it on the same way (adv48 r17 #1), and so does any answer that sent
+// nothing while the standing learned the account can't write (a read before the POST refused the key); an answer
+// that may have landed never moves on.
 import type { SessionHandlers } from './handlers';
 import { GONE, inSession, type Routes } from './account-routes';
 import type { Failure } from '../actions/common';
 
 type Answer<T> = { ok: true; value: T } | Failure;
 
-const refusedHere = (a: { ok: boolean; error?: { kind: string } }): boolean => !a.ok && a.error?.kind === 'forbidden';
+/** Failures after which something may be in place: never sent again through another account. */
+const MAY_HAVE_LANDED = new Set(['outcome_unknown', 'not_saved']);
+const nothingSent = (a: { ok: boolean; error?: { kind: string } }): boolean =>
+  !a.ok && a.error !== undefined && !MAY_HAVE_LANDED.has(a.error.kind);
+const refusal = (a: { ok: boolean; error?: { kind: string } }): boolean =>
+  !a.ok && (a.error?.kind === 'forbidden' || a.error?.kind === 'unauthorized');
 
 /** The answer of the write through the first account that took it (or the last refusal), and that account. */
 export async function writeThrough<R extends { scheduleId: string }, T>(
@@ -20,13 +28,17 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
 ): Promise<Answer<T>> {
   const tried = new Set<string>();
   let last: Answer<T> = GONE;
+  // Every account refused: the refusal is what is said (the next one's read may have failed on its own key).
+  let refused: Answer<T> | undefined;
   for (let ref = via(request.scheduleId); !tried.has(ref); ref = via(request.scheduleId)) {
     tried.add(ref);
     const r = await inSession(routes, { ...request, scheduleId: ref }, run);
-    if (!r) return last;
+    if (!r) return refused ?? last;
     last = r.answer;
-    // Only a refusal the standing learned from moves the write on (via then names another account, or the same).
-    if (!refusedHere(r.answer)) return r.answer;
+    if (refusal(r.answer)) refused = r.answer;
+    // Only a failure that sent nothing moves the write on, and only when the standing learned from it (a 401 or
+    // 403 through this account): via then names another account, else the same one and the loop ends.
+    if (!nothingSent(r.answer)) return r.answer;
   }
-  return last;
+  return refused ?? last;
 }

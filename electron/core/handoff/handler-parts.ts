@@ -50,6 +50,27 @@ function personName(state: AppState, ref: string, email: string): string {
   return email;
 }
 
+/**
+ * A read of a service before or after a write, through the account writes go through (writesVia): when it can't be
+ * read there and the read taught that account can't write any more (its key rejected: 401, write-standing.ts), read
+ * again through the next one that can (adv48 r17 #1: blocks were left "not sent" while the other account read fine).
+ */
+async function readVia<T>(
+  parts: HandoffParts,
+  ref: string,
+  read: (client: OncallClient, accountId: AccountId, scheduleId: string) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const tried = new Set<string>();
+  for (let via = parts.writesVia?.(ref) ?? ref; !tried.has(via); via = parts.writesVia?.(ref) ?? ref) {
+    tried.add(via);
+    const { accountId, scheduleId } = refParts(via);
+    const client = parts.client(accountId);
+    const got = client ? await read(client, accountId, scheduleId) : undefined;
+    if (got !== undefined) return got;
+  }
+  return undefined;
+}
+
 export type Look = (
   ref: string,
   startMs: number,
@@ -59,33 +80,24 @@ export type Look = (
 
 /** Whether a block was covered: looked for on its own account's service (undefined while that has no client). */
 export function lookOf(parts: HandoffParts): Look {
-  return async (ref, startMs, endMs, emails) => {
-    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
-    const client = parts.client(accountId);
-    if (!client) return undefined;
-    const w = { scheduleId, startMs, endMs, emails };
-    const seen = await lookCovered(client, parts.clock, parts.graceMs ?? 3_000, w);
-    return seen === 'not_covered' ? lookOwn(client, parts.created?.(accountId) ?? [], w) : seen;
-  };
+  return (ref, startMs, endMs, emails) =>
+    readVia(parts, ref, async (client, accountId, scheduleId) => {
+      const w = { scheduleId, startMs, endMs, emails };
+      const seen = await lookCovered(client, parts.clock, parts.graceMs ?? 3_000, w);
+      return seen === 'not_covered' ? lookOwn(client, parts.created?.(accountId) ?? [], w) : seen;
+    });
 }
 
 /** Whether the service shows the override a saved hand-off recorded (undefined while unread). */
 export function madeOf(parts: HandoffParts): NonNullable<HandoffDeps['made']> {
-  return async (ref, w) => {
-    const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
-    const client = parts.client(accountId);
-    return client ? madeShown(client, { scheduleId, ...w }) : undefined;
-  };
+  return (ref, w) => readVia(parts, ref, (client, _, scheduleId) => madeShown(client, { scheduleId, ...w }));
 }
 
 /** What a write reads of a block before it leaves: the service's own read of it, and names and times as shown. */
 export function heldOf(parts: HandoffParts): HeldDeps {
   return {
-    reread: async (ref, startMs, endMs) => {
-      const { accountId, scheduleId } = refParts(parts.writesVia?.(ref) ?? ref);
-      const client = parts.client(accountId);
-      return client ? readHeld(client, scheduleId, startMs, endMs) : undefined;
-    },
+    reread: (ref, startMs, endMs) =>
+      readVia(parts, ref, (client, _, scheduleId) => readHeld(client, scheduleId, startMs, endMs)),
     nameOf: (ref, email) => personName(parts.state(), ref, email),
     windowOf: (ref, startMs, endMs) => {
       const zone = parts.state().schedules.find((s) => s.id === ref)?.timeZone ?? undefined;
