@@ -239,7 +239,7 @@ function escalatorOptions(
     changed: () => o.changed(),
     log: (m) => o.log(redact(m, secretValuesOf(run))),
     report: o.report,
-    signer: () => signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock),
+    signer: recordKeyOf(o),
     ...(o.known ? { known: o.known } : {}),
   };
 }
@@ -361,9 +361,13 @@ function readinessStatus(
   return problem === undefined ? st : { booking: false, ...st, problem };
 }
 
+/** The app's record key for the phone's record files (escalations.json, phone-waits.json), waited for a bounded time. */
+const recordKeyOf = (o: Pick<PhoneWiringOptions, 'secrets' | 'report' | 'clock'>) => () =>
+  signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock);
+
 export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
-  // A 429's wait outlives a restart (fix50m #4): read before the first provider is made (start).
-  const gates = given.gates ?? createRateGates(given.files, given.clock);
+  // A 429's wait outlives a restart (fix50m #4): read before the first provider is made (start); signed (issue 52).
+  const gates = given.gates ?? createRateGates(given.files, given.clock, recordKeyOf(given));
   const o: PhoneWiringOptions = { ...given, gates };
   const run = newRun();
   /** Settled once started (the keys read, the escalator made) or stopped: the phone's answers wait for it. */

@@ -5,10 +5,14 @@
 // than MAX_RETRY_AFTER_MS from now (a clock moved, a file edited) — and one that fails is dropped, said once, and the
 // file kept aside before the app writes its own (adv52 r11 #1). A wait read back is marked `kept`: this run never
 // received that 429, so it is worded as a wait kept from before the restart, never as the server's answer (#2).
+// Each wait carries the app's MAC (record-key.ts, `macs` by channel), like every record file: one unsigned or forged
+// (a file written by hand to hold the phone off for an hour) is dropped like any other false entry; the first start
+// with a new key takes unsigned ones once and writes them back signed.
 import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { afterFirstRead, UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
 
@@ -21,6 +25,7 @@ const WHAT = "the phone service's saved waits";
 const WaitsSchema = z.object({
   version: z.literal(1),
   waits: z.record(z.string().regex(/^ch[A-Za-z0-9]{1,40}$/), z.number().finite()),
+  macs: z.record(z.string(), z.string()).optional(),
 });
 
 export interface RateGates {
@@ -33,23 +38,39 @@ export interface RateGates {
 }
 
 /** Why a wait read back can't be used, or undefined when it holds. */
-function waitProblem(nowMs: number, channels: KnownChannels) {
+function waitProblem(nowMs: number, channels: KnownChannels, signer: RecordSigner | undefined, macs?: Macs) {
   return ([channel, ms]: [string, number]): string | undefined => {
     if (!Number.isSafeInteger(ms) || ms > nowMs + MAX_RETRY_AFTER_MS) return 'a wait longer than a server can ask';
     if (channels !== undefined && !channels.has(channel)) return 'a wait for a phone channel the app does not have';
+    if (signer && !vouches(signer, RATE_WAITS_FILE, channel, ms, macs?.[channel])) return UNSIGNED;
     return undefined;
   };
 }
 
-export function createRateGates(files: FileStore, clock: Clock): RateGates {
+type Macs = Record<string, string>;
+
+/** `signer`: the app's record key (none: no keychain, the waits are written and read unsigned as before). */
+export function createRateGates(
+  files: FileStore,
+  clock: Clock,
+  signer: () => Promise<RecordSigner | undefined> = () => Promise.resolve(undefined),
+): RateGates {
   const waits = new Map<string, number>();
   /** Channels whose wait was read back from the file (not asked by the server in this run). */
   const kept = new Set<string>();
+  /** The key after the file's first read: unsigned waits are taken in at that read only. */
+  let key: RecordSigner | undefined;
   let writing: Promise<void> = Promise.resolve();
   const save = () => {
-    const ahead = Object.fromEntries([...waits].filter(([, ms]) => ms > clock.now()));
-    const text = JSON.stringify({ version: 1, waits: ahead });
-    writing = writing.then(() => files.writeAtomic(RATE_WAITS_FILE, text)).catch(() => undefined);
+    const ahead = [...waits].filter(([, ms]) => ms > clock.now());
+    writing = writing
+      .then(async () => {
+        const by = key ?? (key = afterFirstRead(await signer().catch(() => undefined), RATE_WAITS_FILE));
+        const macs = by && Object.fromEntries(ahead.map(([ch, ms]) => [ch, by.sign(RATE_WAITS_FILE, ch, ms)]));
+        const text = JSON.stringify({ version: 1, waits: Object.fromEntries(ahead), ...(macs ? { macs } : {}) });
+        await files.writeAtomic(RATE_WAITS_FILE, text);
+      })
+      .catch(() => undefined);
   };
   return {
     gateFor: (channel) => ({
@@ -67,28 +88,41 @@ export function createRateGates(files: FileStore, clock: Clock): RateGates {
       },
     }),
     async load(report = () => undefined, channels = undefined) {
-      const say = (message: string) => report({ id: RATE_WAITS_NOTICE_ID, message });
-      const read = await readBack(files, RATE_WAITS_FILE, WaitsSchema, { maxChars: MAX_WAITS_CHARS });
-      if (read.kind === 'absent') return;
-      if (read.kind === 'unreadable') {
-        say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
-        return;
+      const first = await signer().catch(() => undefined);
+      try {
+        await readInto(report, channels, first);
+      } finally {
+        // The file's first read under the key, whatever it found: a later start takes no unsigned wait.
+        key = afterFirstRead(first, RATE_WAITS_FILE);
       }
-      if (read.kind === 'refused') {
-        const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
-        say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
-        return;
-      }
-      const nowMs = clock.now();
-      // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
-      const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
-      const sorted = sortClaims(ahead, waitProblem(nowMs, channels));
-      for (const [channel, ms] of sorted.kept) {
-        waits.set(channel, ms);
-        kept.add(channel);
-      }
-      if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, RATE_WAITS_FILE)));
     },
     settled: () => writing,
   };
+
+  async function readInto(report: (n: Notice) => void, channels: KnownChannels, first: RecordSigner | undefined) {
+    const say = (message: string) => report({ id: RATE_WAITS_NOTICE_ID, message });
+    const read = await readBack(files, RATE_WAITS_FILE, WaitsSchema, { maxChars: MAX_WAITS_CHARS });
+    if (read.kind === 'absent') return;
+    if (read.kind === 'unreadable') {
+      say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
+      return;
+    }
+    if (read.kind === 'refused') {
+      const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
+      say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
+      return;
+    }
+    const nowMs = clock.now();
+    // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
+    const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
+    const sorted = sortClaims(ahead, waitProblem(nowMs, channels, first, read.value.macs));
+    for (const [channel, ms] of sorted.kept) {
+      waits.set(channel, ms);
+      kept.add(channel);
+    }
+    if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, RATE_WAITS_FILE)));
+    // What was taken is written back signed at once: after a file kept aside, or at the first start with a new key
+    // (the version before MACs).
+    if (sorted.kept.length > 0 && (first?.fresh === true || sorted.dropped.length > 0)) save();
+  }
 }

@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '../ports';
+import { pruneCopies, sameCopy } from './backup-copies';
 import { maxBytesOf, TooLargeError } from './file-limits';
 import { redactSecrets } from './redact-secrets';
 
@@ -151,9 +152,6 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
     },
     async backup(name) {
       const source = join(dir, checkName(name));
-      const base = `${source}.bad-${stamp(now())}`;
-      let target = base;
-      for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
       // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
       // masked, then removed; one holding none (or that can't be read) is moved as it is.
       // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
@@ -166,13 +164,23 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
         return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
       });
       const masked = text === undefined ? text : redactSecrets(text);
-      // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
-      if (masked === text && !head) {
-        await rename(source, target);
-        return target;
+      // Kept aside once (backup-copies.ts): the same bytes already kept are not copied again.
+      const same = masked === undefined ? undefined : await sameCopy(dir, name, masked);
+      if (same !== undefined) {
+        await rm(source, { force: true });
+        await syncDir(dir);
+        return same;
       }
-      await writeNew(target, masked ?? '');
-      await rm(source, { force: true });
+      const base = `${source}.bad-${stamp(now())}`;
+      let target = base;
+      for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
+      // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
+      const moved = masked === text && !head;
+      if (moved) await rename(source, target);
+      else await writeNew(target, masked ?? '');
+      // Bounded before the original is removed: one that can't be removed still makes no more than the few kept.
+      await pruneCopies(dir, name, target);
+      if (!moved) await rm(source, { force: true });
       await syncDir(dir);
       return target;
     },
